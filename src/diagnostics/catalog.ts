@@ -1,0 +1,13 @@
+// The catalog of diagnostic codes: each area's codes merged into one table keyed by code.
+import type { CatalogEntry } from "./types.js";
+import { cliCodes } from "./codes/cli.js";
+import { ingestCodes } from "./codes/ingest.js";
+import { schemaCodes } from "./codes/schema.js";
+
+export const catalog = {
+  ...cliCodes,
+  ...ingestCodes,
+  ...schemaCodes,
+} as const satisfies Record<string, CatalogEntry>;
+
+export type DiagnosticCode = keyof typeof catalog;

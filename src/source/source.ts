@@ -1,0 +1,204 @@
+// Reads JSON or YAML text into a plain value plus a lazy pointer → line:column map, collecting diagnostics.
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import type { Diagnostic, Position } from "../diagnostics/types.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import { split } from "../util/pointer.js";
+import { findDuplicateJsonKey } from "./json-scan.js";
+
+/** Limits that keep a hostile document from exhausting memory or time. */
+export interface SourceLimits {
+  /** Largest number of alias expansions YAML may perform (the `yaml` package's alias-bomb guard). */
+  readonly maxAliasCount: number;
+  /** Largest accepted file, in bytes. */
+  readonly maxBytes: number;
+}
+
+export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024 };
+
+/** A parsed document that can say where a JSON pointer sits in its text. */
+export interface SourceDoc {
+  readonly file: string;
+  readonly format: "json" | "yaml";
+  readonly value: unknown;
+  /** Line and column (1-based) of the node at `pointer`, or of its nearest existing ancestor. */
+  locate(pointer: string): Position | undefined;
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly doc: SourceDoc; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** JSON when the first non-blank character opens an object or array, else YAML. */
+export function parseSource(file: string, text: string, limits: SourceLimits = defaultSourceLimits): ParseResult {
+  if (Buffer.byteLength(text, "utf8") > limits.maxBytes) {
+    return fail(diagnostic("SOURCE_TOO_LARGE", {
+      file,
+      message: `${file} is larger than the ${limits.maxBytes}-byte limit`,
+    }));
+  }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const first = body.trimStart()[0];
+  return first === "{" || first === "[" ? parseJson(file, body) : parseYaml(file, body, limits);
+}
+
+function fail(...diagnostics: Diagnostic[]): ParseResult {
+  return { ok: false, diagnostics };
+}
+
+function parseJson(file: string, text: string): ParseResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const offset = jsonErrorOffset(String((error as Error).message), text);
+    return fail(diagnostic("SOURCE_INVALID_JSON", {
+      file,
+      position: offset === undefined ? { line: 1, column: 1 } : offsetToPosition(text, offset),
+      message: `invalid JSON: ${(error as Error).message}`,
+    }));
+  }
+  const duplicate = findDuplicateJsonKey(text);
+  if (duplicate) {
+    return fail(diagnostic("SOURCE_DUPLICATE_KEY", {
+      file,
+      position: offsetToPosition(text, duplicate.offset),
+      message: `duplicate key "${duplicate.key}" in one object`,
+    }));
+  }
+  let yamlIndex: YamlIndex | undefined;
+  return {
+    ok: true,
+    diagnostics: [],
+    doc: {
+      file,
+      format: "json",
+      value,
+      locate(pointer) {
+        yamlIndex ??= indexYaml(text);
+        return yamlIndex.locate(pointer);
+      },
+    },
+  };
+}
+
+function jsonErrorOffset(message: string, text: string): number | undefined {
+  const at = /position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  if (/end of (JSON|data) input/i.test(message)) return text.length;
+  return undefined;
+}
+
+export function offsetToPosition(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function parseYaml(file: string, text: string, limits: SourceLimits): ParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { schema: "core", uniqueKeys: true, lineCounter, prettyErrors: false, merge: false });
+  const problems = yamlProblems(file, doc, lineCounter);
+  if (problems.length > 0) return fail(...problems);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
+  } catch (error) {
+    return fail(diagnostic("SOURCE_ALIAS_LIMIT", {
+      file,
+      position: { line: 1, column: 1 },
+      message: `YAML aliases expand beyond the limit of ${limits.maxAliasCount} (${(error as Error).message})`,
+    }));
+  }
+  const index = yamlIndexOf(doc, lineCounter);
+  return { ok: true, diagnostics: [], doc: { file, format: "yaml", value, locate: (p) => index.locate(p) } };
+}
+
+function yamlProblems(file: string, doc: Document, lineCounter: LineCounter): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const error of doc.errors) {
+    const position = lineCounter.linePos(error.pos[0]);
+    const duplicate = error.code === "DUPLICATE_KEY";
+    found.push(diagnostic(duplicate ? "SOURCE_DUPLICATE_KEY" : "SOURCE_INVALID_YAML", {
+      file,
+      position: { line: position.line, column: position.col },
+      message: duplicate ? "duplicate key in one mapping" : `invalid YAML: ${firstLine(error.message)}`,
+    }));
+  }
+  for (const warning of doc.warnings) {
+    if (warning.code !== "TAG_RESOLVE_FAILED") continue;
+    const position = lineCounter.linePos(warning.pos[0]);
+    found.push(diagnostic("SOURCE_UNSAFE_TAG", {
+      file,
+      position: { line: position.line, column: position.col },
+      message: `YAML tag not allowed: ${firstLine(warning.message)}`,
+    }));
+  }
+  return found;
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}
+
+interface YamlIndex {
+  locate(pointer: string): Position | undefined;
+}
+
+function indexYaml(text: string): YamlIndex {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { schema: "core", lineCounter, merge: false });
+  return yamlIndexOf(doc, lineCounter);
+}
+
+function yamlIndexOf(doc: Document, lineCounter: LineCounter): YamlIndex {
+  return {
+    locate(pointer) {
+      let tokens: string[];
+      try {
+        tokens = split(pointer);
+      } catch {
+        return undefined;
+      }
+      let node: unknown = doc.contents;
+      let at: number | undefined = rangeStart(node);
+      for (const token of tokens) {
+        const next = child(node, token);
+        if (next === undefined) break;
+        node = next.value;
+        at = next.keyStart ?? rangeStart(node) ?? at;
+        if (next.keyStart !== undefined && isScalar(node)) at = next.keyStart;
+      }
+      if (at === undefined) return undefined;
+      const pos = lineCounter.linePos(at);
+      return { line: pos.line, column: pos.col };
+    },
+  };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return node && typeof node === "object" && "range" in node ? (node as Node).range?.[0] : undefined;
+}
+
+function child(node: unknown, token: string): { value: unknown; keyStart?: number } | undefined {
+  const target = isAlias(node) ? undefined : node;
+  if (isMap(target)) {
+    for (const pair of target.items) {
+      if (!isPair(pair)) continue;
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      if (key === token) {
+        const keyStart = rangeStart(pair.key);
+        return keyStart === undefined ? { value: pair.value } : { value: pair.value, keyStart };
+      }
+    }
+    return undefined;
+  }
+  if (isSeq(target) && /^(0|[1-9]\d*)$/.test(token)) {
+    const item = target.items[Number(token)];
+    return item === undefined ? undefined : { value: item };
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+// RFC 6901 JSON pointers: build, split and resolve them.
+
+export function escapeToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+export function unescapeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/** Appends tokens to a pointer: `join("/paths", "/pets", "get")` → `/paths/~1pets/get`. */
+export function join(pointer: string, ...tokens: readonly (string | number)[]): string {
+  return pointer + tokens.map((t) => "/" + escapeToken(String(t))).join("");
+}
+
+/** Splits a pointer (with or without a leading `#`) into unescaped tokens. */
+export function split(pointer: string): string[] {
+  const p = pointer.startsWith("#") ? decodeURIComponent(pointer.slice(1)) : pointer;
+  if (p === "") return [];
+  if (!p.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  return p.slice(1).split("/").map(unescapeToken);
+}
+
+/** The value at `pointer` in `doc`, or undefined when any token is missing. Own properties only. */
+export function resolve(doc: unknown, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const token of split(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
