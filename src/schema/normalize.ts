@@ -1,0 +1,195 @@
+// Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
+import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
+
+type Mutable = Record<string, unknown>;
+
+/** Keywords whose value is one subschema. */
+const SINGLE_SCHEMA_KEYWORDS = [
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+] as const;
+
+/** Keywords whose value is an array of subschemas. */
+const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+
+/** Keywords whose value maps names to subschemas. */
+const SCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"] as const;
+
+/** Annotation keywords that stay on the outer schema when a nullable schema is wrapped in `anyOf`. */
+const ANNOTATION_KEYWORDS = new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "externalDocs",
+  "xml",
+  "$comment",
+]);
+
+/**
+ * Rewrites `schema` (written in `dialect`) into 2020-12 style, recursively through every subschema
+ * position; the input is never mutated and `$ref` strings are left exactly as written.
+ *
+ * - OAS 3.0 `nullable: true` / Swagger 2 `x-nullable: true` → `"null"` added to `type` (and to `enum`);
+ *   a schema without `type` that is only a `$ref` or a composition becomes `anyOf: [X, {type: "null"}]`.
+ *   OAS 3.1 has no `nullable`, so there it stays an unknown keyword (an annotation).
+ * - draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum` → the number form (all dialects, leniently).
+ * - draft-4 array-form `items` (+ `additionalItems`) → `prefixItems` (+ `items`); draft-4 `dependencies`
+ *   → `dependentRequired` / `dependentSchemas` (OAS 3.0 and Swagger 2).
+ * - `example` → `examples: [example]`.
+ * - OAS 3.0 / Swagger 2 `type: file` → `type: string, format: binary`.
+ * - `discriminator`, `readOnly`, `writeOnly`, `x-*` and unknown keywords are kept verbatim.
+ */
+export function normalizeSchema(schema: unknown, dialect: SpecDialect): JsonSchema {
+  if (typeof schema === "boolean") return schema;
+  if (!isPlainObject(schema)) return {};
+  return normalizeObject(schema, dialect);
+}
+
+function normalizeObject(schema: JsonSchemaObject, dialect: SpecDialect): JsonSchema {
+  const out: Mutable = {};
+  for (const [key, value] of Object.entries(schema)) setOwn(out, key, normalizeKeyword(key, value, dialect));
+  normalizeExample(out);
+  normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
+  normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
+  normalizeArrayItems(out);
+  if (dialect !== "openapi-3.1") {
+    normalizeFileType(out);
+    normalizeDependencies(out, dialect);
+  }
+  return normalizeNullable(out, dialect);
+}
+
+function normalizeKeyword(key: string, value: unknown, dialect: SpecDialect): unknown {
+  if ((SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
+    return Array.isArray(value) ? value.map((s) => normalizeSchema(s, dialect)) : normalizeSchema(value, dialect);
+  }
+  if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
+    return Array.isArray(value) ? value.map((s) => normalizeSchema(s, dialect)) : value;
+  }
+  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) return normalizeSchemaMap(value, dialect);
+  return value;
+}
+
+function normalizeSchemaMap(value: unknown, dialect: SpecDialect): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Mutable = {};
+  for (const [name, sub] of Object.entries(value)) setOwn(out, name, normalizeSchema(sub, dialect));
+  return out;
+}
+
+function normalizeExample(out: Mutable): void {
+  if (!Object.hasOwn(out, "example")) return;
+  const example = out["example"];
+  delete out["example"];
+  const examples = Array.isArray(out["examples"]) ? (out["examples"] as unknown[]) : [];
+  out["examples"] = [example, ...examples];
+}
+
+function normalizeExclusiveBound(out: Mutable, exclusive: "exclusiveMinimum" | "exclusiveMaximum", inclusive: "minimum" | "maximum"): void {
+  const flag = out[exclusive];
+  if (typeof flag !== "boolean") return;
+  delete out[exclusive];
+  if (!flag || typeof out[inclusive] !== "number") return;
+  out[exclusive] = out[inclusive];
+  delete out[inclusive];
+}
+
+function normalizeArrayItems(out: Mutable): void {
+  if (!Array.isArray(out["items"])) return;
+  out["prefixItems"] = out["items"];
+  delete out["items"];
+  if (Object.hasOwn(out, "additionalItems")) out["items"] = out["additionalItems"];
+  delete out["additionalItems"];
+}
+
+function normalizeFileType(out: Mutable): void {
+  const type = out["type"];
+  if (type === "file") {
+    out["type"] = "string";
+    if (out["format"] === undefined) out["format"] = "binary";
+    return;
+  }
+  if (Array.isArray(type) && type.includes("file")) {
+    out["type"] = [...new Set(type.map((t) => (t === "file" ? "string" : t)))];
+    if (out["format"] === undefined) out["format"] = "binary";
+  }
+}
+
+function normalizeDependencies(out: Mutable, dialect: SpecDialect): void {
+  const deps = out["dependencies"];
+  if (!isPlainObject(deps)) return;
+  delete out["dependencies"];
+  const required: Mutable = isPlainObject(out["dependentRequired"]) ? { ...out["dependentRequired"] } : {};
+  const schemas: Mutable = isPlainObject(out["dependentSchemas"]) ? { ...out["dependentSchemas"] } : {};
+  for (const [name, dep] of Object.entries(deps)) {
+    if (Array.isArray(dep)) setOwn(required, name, dep);
+    if (!Array.isArray(dep)) setOwn(schemas, name, normalizeSchema(dep, dialect));
+  }
+  if (Object.keys(required).length > 0) out["dependentRequired"] = required;
+  if (Object.keys(schemas).length > 0) out["dependentSchemas"] = schemas;
+}
+
+function nullableFlag(dialect: SpecDialect): string | undefined {
+  const flags: Record<SpecDialect, string | undefined> = {
+    "openapi-3.0": "nullable",
+    "swagger-2.0": "x-nullable",
+    "openapi-3.1": undefined,
+  };
+  return flags[dialect];
+}
+
+function normalizeNullable(out: Mutable, dialect: SpecDialect): JsonSchema {
+  const flag = nullableFlag(dialect);
+  if (flag === undefined || !Object.hasOwn(out, flag)) return out;
+  const nullable = out[flag] === true;
+  delete out[flag];
+  if (!nullable) return out;
+  if (Array.isArray(out["enum"]) && !out["enum"].includes(null)) out["enum"] = [...out["enum"], null];
+  if (out["type"] !== undefined) {
+    out["type"] = addNullType(out["type"]);
+    return out;
+  }
+  if (isRefOrComposition(out)) return wrapNullable(out);
+  return out;
+}
+
+function addNullType(type: unknown): unknown {
+  if (typeof type === "string") return type === "null" ? type : [type, "null"];
+  if (Array.isArray(type)) return type.includes("null") ? type : [...type, "null"];
+  return type;
+}
+
+function isRefOrComposition(out: Mutable): boolean {
+  return ["$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(out, k));
+}
+
+function wrapNullable(out: Mutable): JsonSchema {
+  const outer: Mutable = {};
+  const inner: Mutable = {};
+  for (const [key, value] of Object.entries(out)) setOwn(ANNOTATION_KEYWORDS.has(key) ? outer : inner, key, value);
+  outer["anyOf"] = [inner, { type: "null" }];
+  return outer;
+}
+
+/** Sets an own property even for keys such as `__proto__`. */
+function setOwn(target: Mutable, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function isPlainObject(value: unknown): value is JsonSchemaObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
