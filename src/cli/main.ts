@@ -1,0 +1,38 @@
+// The command line: commander definitions for every command, run in-process and mapped to exit codes.
+import { Command, CommanderError } from "commander";
+import { formatDiagnostic } from "./report.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import { EXIT, processIo, type CliIo, type ExitCode } from "./io.js";
+import { planCommand } from "./commands/plan.js";
+
+const VERSION = "0.1.0";
+
+/** Runs the CLI on `argv` (as in process.argv) and returns the exit code; never throws for bad input. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
+  let code: ExitCode = EXIT.ok;
+  const done = (c: ExitCode): void => {
+    code = c;
+  };
+  const program = new Command("aci-gen")
+    .description("Turn an HTTP API into goal-shaped tools an LLM agent can use well.")
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined })
+    .showHelpAfterError(false);
+  program.addCommand(planCommand(io, done));
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    return commanderFailure(error, io);
+  }
+  return code;
+}
+
+function commanderFailure(error: unknown, io: CliIo): ExitCode {
+  if (!(error instanceof CommanderError)) throw error;
+  if (error.exitCode === 0) return EXIT.ok;
+  const message = error.message.replace(/^error: /, "");
+  io.err(formatDiagnostic(diagnostic("USAGE", { message })) + "\n");
+  return EXIT.badInput;
+}

@@ -1,0 +1,94 @@
+// All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
+import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
+import { bindAllOfOperation, preferredContent } from "./inputs.js";
+import { createNameAllocator, toIdentifierName } from "./naming.js";
+import { raiseRiskFromSpec, riskFromMethods } from "./risk.js";
+import type { StepPlan, ToolDef, ToolInput } from "./types.js";
+
+export interface OperationFilter {
+  readonly includeTags: readonly string[];
+  readonly excludeTags: readonly string[];
+  /** operationIds or `METHOD /path` strings; empty means all. */
+  readonly includeOperations: readonly string[];
+  /** Lower-case HTTP methods; empty means all. */
+  readonly methods: readonly HttpMethod[];
+}
+
+export const noFilter: OperationFilter = { includeTags: [], excludeTags: [], includeOperations: [], methods: [] };
+
+/** Whether `operation` passes every filter given. */
+export function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
+  const tags = new Set(operation.tags);
+  if (filter.includeTags.length > 0 && !filter.includeTags.some((t) => tags.has(t))) return false;
+  if (filter.excludeTags.some((t) => tags.has(t))) return false;
+  if (filter.methods.length > 0 && !filter.methods.includes(operation.method)) return false;
+  if (filter.includeOperations.length === 0) return true;
+  const signature = `${operation.method.toUpperCase()} ${operation.path}`;
+  return filter.includeOperations.some((o) => o === operation.id || o.toUpperCase() === signature.toUpperCase());
+}
+
+/** One tool per operation that passes `filter`, in the model's operation order. */
+export function planAllOperations(model: ApiModel, filter: OperationFilter): ToolDef[] {
+  const allocate = createNameAllocator();
+  return model.operations
+    .filter((operation) => matchesFilter(operation, filter))
+    .map((operation) => operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call"))));
+}
+
+function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
+  const { inputs, params, body } = bindAllOfOperation(operation, model.schemas);
+  const profile = riskFromMethods([operation.method]);
+  const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
+  const success = operation.success;
+  const origin = { file: model.file, pointer: operation.pointer };
+  const step: StepPlan = {
+    id: "call",
+    operationId: operation.id,
+    method: operation.method,
+    path: operation.path,
+    params,
+    ...(body === undefined ? {} : { body }),
+    outputs: {},
+    dependsOn: [],
+    readOnly: profile.category === "data",
+    security: operation.security,
+    successStatus: success?.status ?? "default",
+    responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
+    errorHints: {},
+    origin,
+  };
+  return {
+    name,
+    title: operation.summary ?? `${operation.method.toUpperCase()} ${operation.path}`,
+    description: operationDescription(operation),
+    risk,
+    category: profile.category,
+    annotations: profile.annotations,
+    approval: risk === "low" ? "none" : "required",
+    inputs,
+    steps: [step],
+    returns: { schema: successSchema(operation), narrowingInputs: narrowingInputs(inputs) },
+    origin,
+  };
+}
+
+function operationDescription(operation: Operation): string {
+  const parts = [operation.summary, operation.description]
+    .map((p) => p?.trim())
+    .filter((p): p is string => p !== undefined && p !== "");
+  const unique = parts.filter((p, i) => parts.indexOf(p) === i);
+  const call = `Calls ${operation.method.toUpperCase()} ${operation.path}.`;
+  return [...unique.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)), call].join(" ");
+}
+
+function successSchema(operation: Operation): JsonSchema {
+  const content = operation.success && preferredContent(operation.success.contents);
+  return content?.schema ?? {};
+}
+
+const NARROWING = /^(limit|per_page|page_size|page|max|max_results|count|top|first|cursor|offset|since|until|q|query|filter|search|state|status|sort|fields)$/;
+
+/** Optional inputs that shrink a result: page size, paging, filters. */
+export function narrowingInputs(inputs: readonly ToolInput[]): string[] {
+  return inputs.filter((i) => !i.required && NARROWING.test(i.name)).map((i) => i.name);
+}

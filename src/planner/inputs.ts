@@ -1,0 +1,117 @@
+// Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
+import type { JsonSchema, JsonSchemaObject, MediaContent, Operation, Parameter } from "../model/api-model.js";
+import { createNameAllocator, toIdentifierName } from "./naming.js";
+import { derefTop } from "./schemas.js";
+import type { BodyBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
+
+/** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
+const RUNTIME_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization", "content-length"]);
+
+export interface OperationBindings {
+  readonly inputs: ToolInput[];
+  readonly params: ParamBinding[];
+  readonly body?: BodyBinding;
+}
+
+const BODY_PREFERENCE: Readonly<Record<MediaContent["kind"], number>> = { json: 0, form: 1, multipart: 2, text: 3, binary: 4 };
+
+/** The request media type a tool sends: JSON first, then form, multipart, text, binary. */
+export function preferredContent(contents: readonly MediaContent[]): MediaContent | undefined {
+  return [...contents].sort((a, b) => BODY_PREFERENCE[a.kind] - BODY_PREFERENCE[b.kind])[0];
+}
+
+/** Every parameter and body property of `operation` as an input bound to it (all-operations mode). */
+export function bindAllOfOperation(operation: Operation, schemas: Readonly<Record<string, JsonSchema>>): OperationBindings {
+  const allocate = createNameAllocator();
+  const inputs: ToolInput[] = [];
+  const params: ParamBinding[] = [];
+  for (const parameter of exposedParameters(operation)) {
+    const name = allocate(toIdentifierName(parameter.name, "param"));
+    inputs.push(parameterToInput(parameter, name, operation));
+    params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
+  }
+  const body = bindBody(operation, schemas, allocate, inputs);
+  return body === undefined ? { inputs, params } : { inputs, params, body };
+}
+
+function exposedParameters(operation: Operation): Parameter[] {
+  return operation.parameters.filter((p) => !(p.in === "header" && RUNTIME_HEADERS.has(p.name.toLowerCase())));
+}
+
+export function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
+  return {
+    name,
+    schema: withExamples(parameter.schema, parameter.examples),
+    required: parameter.required,
+    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    boundTo: [`${operation.id} ${parameter.in} ${parameter.name}`],
+  };
+}
+
+export function parameterToBinding(parameter: Parameter, value: ValueExpr): ParamBinding {
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    style: parameter.style,
+    explode: parameter.explode,
+    allowReserved: parameter.allowReserved,
+    ...(parameter.contentType === undefined ? {} : { contentType: parameter.contentType }),
+    required: parameter.required,
+    value,
+  };
+}
+
+function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSchema {
+  if (typeof schema !== "object" || examples.length === 0 || schema["examples"] !== undefined) return schema;
+  return { ...schema, examples: [...examples] };
+}
+
+function bindBody(
+  operation: Operation,
+  schemas: Readonly<Record<string, JsonSchema>>,
+  allocate: (wanted: string) => string,
+  inputs: ToolInput[],
+): BodyBinding | undefined {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (!operation.requestBody || !content) return undefined;
+  const target = derefTop(content.schema, schemas);
+  const properties = flattenableProperties(target);
+  if (properties === undefined) {
+    const name = allocate("body");
+    inputs.push({
+      name,
+      schema: content.schema,
+      required: operation.requestBody.required,
+      ...(operation.requestBody.description === undefined ? {} : { description: operation.requestBody.description }),
+      boundTo: [`${operation.id} body`],
+    });
+    return { mediaType: content.mediaType, kind: content.kind, value: { kind: "expr", text: `$inputs.${name}` } };
+  }
+  const required = new Set(Array.isArray((target as JsonSchemaObject)["required"]) ? ((target as JsonSchemaObject)["required"] as string[]) : []);
+  const entries: (readonly [string, ValueExpr])[] = [];
+  for (const [property, schema] of properties) {
+    const name = allocate(toIdentifierName(property, "field"));
+    const description = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+    inputs.push({
+      name,
+      schema,
+      required: operation.requestBody.required && required.has(property),
+      ...(description === undefined ? {} : { description }),
+      boundTo: [`${operation.id} body ${property}`],
+    });
+    entries.push([property, { kind: "expr", text: `$inputs.${name}` }]);
+  }
+  return { mediaType: content.mediaType, kind: content.kind, value: { kind: "object", entries } };
+}
+
+/** Top-level properties of a plain object body (no composition, no extra keys), else undefined. */
+function flattenableProperties(schema: JsonSchema): [string, JsonSchema][] | undefined {
+  if (typeof schema !== "object") return undefined;
+  const properties = schema["properties"];
+  if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return undefined;
+  const composed = ["allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "$ref"].some((k) => schema[k] !== undefined);
+  const open = schema["additionalProperties"] !== undefined && schema["additionalProperties"] !== false;
+  if (composed || open) return undefined;
+  const entries = Object.entries(properties as Record<string, JsonSchema>).filter(([, s]) => !(typeof s === "object" && s["readOnly"] === true));
+  return entries.length > 0 ? entries : undefined;
+}

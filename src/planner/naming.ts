@@ -1,0 +1,56 @@
+// Turns operationIds, paths and free text into snake_case tool and input names, de-duplicated stably.
+
+export const MAX_TOOL_NAME = 64;
+
+/** `getPetById` → `get_pet_by_id`; `repos/get-content` → `repos_get_content`; `HTTPServer2` → `http_server2`. */
+export function toSnakeCase(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+/** A name matching `^[a-z][a-z0-9_]*$` of at most `max` characters; `fallback` when nothing usable is left. */
+export function toIdentifierName(text: string, fallback: string, max = MAX_TOOL_NAME): string {
+  let name = toSnakeCase(text);
+  if (name === "") name = fallback;
+  if (!/^[a-z]/.test(name)) name = `${fallback}_${name}`;
+  return truncateName(name, max);
+}
+
+function truncateName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  return name.slice(0, max).replace(/_+$/, "");
+}
+
+/**
+ * Hands out unique names in call order: a clash gets `_2`, `_3`, … (truncated to fit `max`).
+ * Callers feed names in a deterministic order so the result is stable.
+ */
+export function createNameAllocator(max = MAX_TOOL_NAME): (wanted: string) => string {
+  const taken = new Set<string>();
+  return (wanted) => {
+    let name = truncateName(wanted, max);
+    for (let n = 2; taken.has(name); n++) {
+      const suffix = `_${n}`;
+      name = truncateName(wanted, max - suffix.length) + suffix;
+    }
+    taken.add(name);
+    return name;
+  };
+}
+
+/** `my-api v2` → `my-api-v2` (package and server name). */
+export function toKebabCase(text: string): string {
+  const kebab = toSnakeCase(text).replaceAll("_", "-");
+  return /^[a-z]/.test(kebab) ? kebab : `api-${kebab}`.replace(/-+$/, "");
+}
+
+/** `my-api` → `MY_API` (environment variable prefix). */
+export function toUpperSnake(text: string): string {
+  return toSnakeCase(text).toUpperCase();
+}

@@ -1,0 +1,26 @@
+// Names the toolset and gathers what every tool shares: servers, security schemes, caps and timeouts.
+import type { ApiModel } from "../model/api-model.js";
+import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
+import { toKebabCase, toUpperSnake } from "./naming.js";
+import type { ToolsetInfo } from "./types.js";
+
+export interface ToolsetChoices {
+  /** `--name`, then the goals file's `toolset`, then an Arazzo document's first source name. */
+  readonly names: readonly (string | undefined)[];
+  readonly maxReturnBytes: number | undefined;
+  readonly timeoutMs: number | undefined;
+}
+
+/** The toolset's identity and shared settings (CONTRACT.md §4: name precedence, env prefix). */
+export function planToolset(model: ApiModel, choices: ToolsetChoices): ToolsetInfo {
+  const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
+  const name = toKebabCase(chosen) || "api";
+  return {
+    name,
+    envPrefix: toUpperSnake(name),
+    servers: model.servers,
+    securitySchemes: model.securitySchemes,
+    maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
+    timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+}
