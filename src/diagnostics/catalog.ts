@@ -1,11 +1,13 @@
 // The catalog of diagnostic codes: each area's codes merged into one table keyed by code.
 import type { CatalogEntry } from "./types.js";
 import { cliCodes } from "./codes/cli.js";
+import { goalsCodes } from "./codes/goals.js";
 import { ingestCodes } from "./codes/ingest.js";
 import { schemaCodes } from "./codes/schema.js";
 
 export const catalog = {
   ...cliCodes,
+  ...goalsCodes,
   ...ingestCodes,
   ...schemaCodes,
 } as const satisfies Record<string, CatalogEntry>;
