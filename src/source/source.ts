@@ -4,6 +4,7 @@ import type { Diagnostic, Position } from "../diagnostics/types.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import { split } from "../util/pointer.js";
 import { findDuplicateJsonKey } from "./json-scan.js";
+import { locateJsonOffset } from "./json-locate.js";
 
 /** Limits that keep a hostile document from exhausting memory or time. */
 export interface SourceLimits {
@@ -65,18 +66,32 @@ function parseJson(file: string, text: string): ParseResult {
       message: `duplicate key "${duplicate.key}" in one object`,
     }));
   }
-  let yamlIndex: YamlIndex | undefined;
+  return { ok: true, diagnostics: [], doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) } };
+}
+
+function locateJson(text: string, pointer: string): Position | undefined {
+  let tokens: string[];
+  try {
+    tokens = split(pointer);
+  } catch {
+    return undefined;
+  }
+  return offsetToPosition(text, locateJsonOffset(text, tokens));
+}
+
+/**
+ * A source for a document the caller already parsed: positions refer to `JSON.stringify(value, null, 2)`,
+ * rendered only when a diagnostic first asks, so every diagnostic still carries a line and column.
+ */
+export function sourceOfValue(file: string, value: unknown): SourceDoc {
+  let text: string | undefined;
   return {
-    ok: true,
-    diagnostics: [],
-    doc: {
-      file,
-      format: "json",
-      value,
-      locate(pointer) {
-        yamlIndex ??= indexYaml(text);
-        return yamlIndex.locate(pointer);
-      },
+    file,
+    format: "json",
+    value,
+    locate(pointer) {
+      text ??= JSON.stringify(value, null, 2) ?? "";
+      return locateJson(text, pointer);
     },
   };
 }
@@ -146,12 +161,6 @@ function firstLine(message: string): string {
 
 interface YamlIndex {
   locate(pointer: string): Position | undefined;
-}
-
-function indexYaml(text: string): YamlIndex {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { schema: "core", lineCounter, merge: false });
-  return yamlIndexOf(doc, lineCounter);
 }
 
 function yamlIndexOf(doc: Document, lineCounter: LineCounter): YamlIndex {

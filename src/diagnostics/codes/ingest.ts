@@ -37,4 +37,59 @@ export const ingestCodes = {
     title: "a YAML tag outside the YAML 1.2 core schema",
     hint: "remove the tag (such as !!js/function or !!python/object); only plain YAML 1.2 data is accepted",
   },
+  SPEC_NOT_OPENAPI: {
+    severity: "error",
+    title: "the document is not an OpenAPI or Swagger document",
+    hint: "pass an OpenAPI 3.0/3.1 document (top-level `openapi: 3.x.y`) or a Swagger 2.0 one (`swagger: \"2.0\"`)",
+  },
+  SPEC_UNSUPPORTED_VERSION: {
+    severity: "error",
+    title: "this OpenAPI / Swagger version is not supported",
+    hint: "supported: Swagger 2.0, OpenAPI 3.0.x and 3.1.x; convert older documents first (e.g. `npx swagger2openapi` or api-spec-converter)",
+  },
+  SPEC_INVALID_STRUCTURE: {
+    severity: "error",
+    title: "the document breaks the OpenAPI structure",
+    hint: "fix the value at the pointer shown so it has the type and fields the OpenAPI specification requires",
+  },
+  SPEC_DUPLICATE_OPERATION_ID: {
+    severity: "error",
+    title: "two operations share one operationId",
+    hint: "operationIds must be unique across the document; rename one of the two",
+  },
+  SPEC_NO_OPERATIONS: {
+    severity: "warning",
+    title: "the document has no operations",
+    hint: "add paths with operations; there is nothing to turn into tools",
+  },
+  REF_REMOTE: {
+    severity: "error",
+    title: "a `$ref` points to a URL, and ingest never uses the network",
+    hint: "download and bundle the spec into one local file first, e.g. `npx @redocly/cli bundle openapi.yaml -o bundled.yaml`, then pass the bundled file",
+  },
+  REF_OUTSIDE_ROOT: {
+    severity: "error",
+    title: "a `$ref` points to a file outside the spec's folder",
+    hint: "move the referenced file into the spec's folder (or a subfolder), or bundle the spec into one file first, e.g. `npx @redocly/cli bundle`",
+  },
+  REF_UNRESOLVED: {
+    severity: "error",
+    title: "a `$ref` cannot be resolved",
+    hint: "check the file name and the JSON pointer after `#` (`/` in a key is written `~1`, `~` is written `~0`)",
+  },
+  REF_CYCLE: {
+    severity: "error",
+    title: "`$ref`s point at each other in a cycle with no schema or object in it",
+    hint: "make one of the references point at a real definition instead of at another `$ref`",
+  },
+  REF_INVALID: {
+    severity: "error",
+    title: "a `$ref` is not a string URI reference",
+    hint: "write `$ref` as a string such as `#/components/schemas/Pet` or `./pet.yaml`",
+  },
+  REF_BUNDLE_FAILED: {
+    severity: "error",
+    title: "the referenced files could not be bundled into one document",
+    hint: "bundle the spec into one file first, e.g. `npx @redocly/cli bundle`, and pass that file",
+  },
 } as const satisfies Record<string, CatalogEntry>;

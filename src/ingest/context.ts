@@ -1,0 +1,58 @@
+// The frozen per-document state every ingest transform reads: the bundled document, its dialect, schemas, and the reporter.
+import type { SpecDialect } from "../model/api-model.js";
+import { join, resolve } from "../util/pointer.js";
+import type { Reporter } from "./report.js";
+import type { SchemaRegistry } from "./schemas.js";
+import { isRecord, type JsonRecord } from "./walk.js";
+
+export interface IngestContext {
+  /** The whole document, bundled: every `$ref` in it is local (`#/…`). */
+  readonly document: JsonRecord;
+  readonly dialect: SpecDialect;
+  readonly schemas: SchemaRegistry;
+  readonly reporter: Reporter;
+}
+
+/** A spec object together with the pointer it was read from. */
+export interface Located<T = JsonRecord> {
+  readonly node: T;
+  readonly pointer: string;
+}
+
+const MAX_HOPS = 32;
+
+/**
+ * Follows a Reference Object (parameter, response, request body, header, example, path item) to the object
+ * it names; these are inlined in the model, never recursive. The pointer becomes the definition's, since
+ * that is where a user would fix it. OAS 3.1 lets `summary` and `description` beside `$ref` override the
+ * target's. Undefined when the ref does not resolve (already diagnosed by the ref check).
+ */
+export function deref(ctx: IngestContext, node: unknown, pointer: string): Located | undefined {
+  let current: unknown = node;
+  let at = pointer;
+  for (let hops = 0; isRecord(current) && typeof current["$ref"] === "string"; hops++) {
+    const ref = current["$ref"];
+    if (hops === MAX_HOPS || !ref.startsWith("#")) return undefined;
+    let target: unknown;
+    try {
+      target = resolve(ctx.document, ref);
+    } catch {
+      return undefined;
+    }
+    if (!isRecord(target)) return undefined;
+    at = decodeURIComponent(ref.slice(1));
+    current = ctx.dialect === "openapi-3.1" ? withOverrides(target, current) : target;
+  }
+  return isRecord(current) ? { node: current, pointer: at } : undefined;
+}
+
+function withOverrides(target: JsonRecord, reference: JsonRecord): JsonRecord {
+  const overrides: Record<string, unknown> = {};
+  for (const key of ["summary", "description"]) if (typeof reference[key] === "string") overrides[key] = reference[key];
+  return Object.keys(overrides).length === 0 ? target : { ...target, ...overrides };
+}
+
+/** Entries of a map-shaped spec object with their pointers, in spec order. */
+export function entriesAt(node: unknown, pointer: string): [string, unknown, string][] {
+  return isRecord(node) ? Object.entries(node).map(([key, value]) => [key, value, join(pointer, key)]) : [];
+}

@@ -1,0 +1,81 @@
+// Turns a bundled, version-checked document into the ApiModel: info, servers, operations, schemas, security, tags.
+import type { ApiModel, SecurityScheme, Tag } from "../model/api-model.js";
+import { join } from "../util/pointer.js";
+import { deref, entriesAt, type IngestContext } from "./context.js";
+import { operationsToModel } from "./operations.js";
+import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
+import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
+import { arrayOf, isRecord, optional, recordOf, stringOf } from "./walk.js";
+
+/** The whole model; structural problems are reported through `ctx` as they are met. */
+export function documentToModel(ctx: IngestContext, file: string): ApiModel {
+  const info = infoToModel(ctx);
+  const operations = operationsToModel(ctx);
+  if (operations.length === 0) ctx.reporter.report("SPEC_NO_OPERATIONS", "/paths");
+  const { schemas, recursiveSchemas } = ctx.schemas.finish();
+  return {
+    dialect: ctx.dialect,
+    file,
+    ...info,
+    servers: ctx.dialect === "swagger-2.0" ? swagger2ServersToModel(ctx.document) : serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS],
+    operations,
+    schemas,
+    recursiveSchemas,
+    securitySchemes: securitySchemesToModel(ctx),
+    security: securityRequirementsToModel(ctx.document["security"]),
+    tags: tagsToModel(ctx.document["tags"], operations),
+  };
+}
+
+/** `info.title` and `info.version` are required by every dialect; missing ones are errors. */
+export function infoToModel(ctx: IngestContext): { title: string; version: string; description?: string } {
+  const info = ctx.document["info"];
+  if (!isRecord(info)) {
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", isRecord(ctx.document) && "info" in ctx.document ? "/info" : "", {
+      message: "the document needs an `info` object with `title` and `version`",
+    });
+    return { title: "", version: "" };
+  }
+  for (const key of ["title", "version"]) {
+    if (typeof info[key] === "string") continue;
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", key in info ? join("/info", key) : "/info", {
+      message: `\`info.${key}\` must be a string`,
+      ...(typeof info[key] === "number" ? { hint: `quote the value: \`${key}: "${String(info[key])}"\`` } : {}),
+    });
+  }
+  return { title: stringOf(info["title"]) ?? "", version: stringOf(info["version"]) ?? "", ...optional("description", stringOf(info["description"])) };
+}
+
+/** OAS 3 `components.securitySchemes` or Swagger 2 `securityDefinitions`, by name in spec order. */
+export function securitySchemesToModel(ctx: IngestContext): Record<string, SecurityScheme> {
+  const swagger2 = ctx.dialect === "swagger-2.0";
+  const pointer = swagger2 ? "/securityDefinitions" : "/components/securitySchemes";
+  const source = swagger2 ? ctx.document["securityDefinitions"] : recordOf(ctx.document["components"])["securitySchemes"];
+  const out: Record<string, SecurityScheme> = {};
+  for (const [name, raw, at] of entriesAt(source, pointer)) {
+    const node = deref(ctx, raw, at);
+    const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
+    if (scheme) out[name] = scheme;
+    else ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, { message: `security scheme "${name}" has an unknown type or misses a required field` });
+  }
+  return out;
+}
+
+/** Declared tags in spec order, then tags operations use without declaring, in first-use order. */
+export function tagsToModel(declared: unknown, operations: readonly { readonly tags: readonly string[] }[]): Tag[] {
+  const tags: Tag[] = [];
+  const seen = new Set<string>();
+  for (const raw of arrayOf(declared)) {
+    const tag = recordOf(raw);
+    const name = stringOf(tag["name"]);
+    if (name === undefined || seen.has(name)) continue;
+    seen.add(name);
+    tags.push({ name, ...optional("description", stringOf(tag["description"])) });
+  }
+  for (const name of operations.flatMap((operation) => operation.tags)) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    tags.push({ name });
+  }
+  return tags;
+}

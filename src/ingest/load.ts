@@ -1,0 +1,43 @@
+// Turns the user's `input` (a file path or a parsed object) into a SourceDoc with positions.
+import { readFile } from "node:fs/promises";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
+
+/** The file name diagnostics use for a document passed in as an object. */
+export const IN_MEMORY_FILE = "<object>";
+
+export interface Loaded {
+  readonly source?: SourceDoc;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Reads and parses a spec file; a read failure is a diagnostic at 1:1, never an exception. */
+export async function loadFile(file: string, limits: SourceLimits): Promise<Loaded> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return {
+      diagnostics: [diagnostic("SPEC_UNREADABLE", {
+        file,
+        pointer: "",
+        position: { line: 1, column: 1 },
+        message: `cannot read ${file} (${reason})`,
+      })],
+    };
+  }
+  const parsed = parseSource(file, text, limits);
+  return parsed.ok ? { source: parsed.doc, diagnostics: parsed.diagnostics } : { diagnostics: withPointer(parsed.diagnostics) };
+}
+
+/** Wraps an already-parsed document; see `sourceOfValue` for what its positions mean. */
+export function loadValue(value: object, file: string = IN_MEMORY_FILE): Loaded {
+  return { source: sourceOfValue(file, value), diagnostics: [] };
+}
+
+/** Syntax-level findings have no node to point at; the document root stands in. */
+function withPointer(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.pointer === undefined ? { ...d, pointer: "" } : d));
+}

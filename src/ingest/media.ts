@@ -1,0 +1,70 @@
+// Turns OAS 3 Media Type objects (and their examples and encodings) into MediaContent.
+import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
+import { join } from "../util/pointer.js";
+import { deref, entriesAt, type IngestContext } from "./context.js";
+import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+
+/** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
+const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
+  "application/json": "json",
+  "application/x-www-form-urlencoded": "form",
+  "multipart/form-data": "multipart",
+  "application/octet-stream": "binary",
+};
+
+const PREFIX_KINDS: readonly (readonly [RegExp, BodyKind])[] = [
+  [/^application\/([\w.-]+\+)?json$/, "json"],
+  [/^multipart\//, "multipart"],
+  [/^text\//, "text"],
+];
+
+/** How a body of `mediaType` is encoded: `application/vnd.github+json` is json, `text/csv` text, images binary. */
+export function mediaKind(mediaType: string): BodyKind {
+  const bare = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+  return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
+}
+
+/** `example` then the values of `examples` (refs to `components/examples` followed), in spec order. */
+export function examplesOf(ctx: IngestContext, node: JsonRecord, pointer: string): unknown[] {
+  const found: unknown[] = "example" in node ? [node["example"]] : [];
+  for (const [, raw, at] of entriesAt(node["examples"], join(pointer, "examples"))) {
+    const example = deref(ctx, raw, at);
+    if (example && "value" in example.node) found.push(example.node["value"]);
+  }
+  return found;
+}
+
+/** One Media Type object → MediaContent; a missing schema means "any value" (`{}`). */
+export function mediaContentToModel(ctx: IngestContext, input: { mediaType: string; node: unknown; pointer: string }): MediaContent {
+  const node = recordOf(input.node);
+  const encoding = encodingOf(node["encoding"]);
+  return {
+    mediaType: input.mediaType,
+    kind: mediaKind(input.mediaType),
+    schema: "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : {},
+    examples: examplesOf(ctx, node, input.pointer),
+    ...optional("encoding", encoding),
+    pointer: input.pointer,
+  };
+}
+
+/** A `content` map → MediaContent list in spec order. */
+export function contentsToModel(ctx: IngestContext, content: unknown, pointer: string): MediaContent[] {
+  return entriesAt(content, pointer).map(([mediaType, node, at]) => mediaContentToModel(ctx, { mediaType, node, pointer: at }));
+}
+
+type Encoding = NonNullable<MediaContent["encoding"]>;
+
+function encodingOf(value: unknown): Encoding | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, Encoding[string]> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const entry = recordOf(raw);
+    out[name] = {
+      ...optional("contentType", stringOf(entry["contentType"])),
+      ...optional("style", stringOf(entry["style"]) as ParameterStyle | undefined),
+      ...optional("explode", typeof entry["explode"] === "boolean" ? entry["explode"] : undefined),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+// Turns the `paths` object into model Operations: one per path + method, parameters merged, ids assigned.
+import type { HttpMethod, Operation, Parameter, RequestBody, ResponseModel, Server } from "../model/api-model.js";
+import { join } from "../util/pointer.js";
+import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
+import { assignOperationIds, type AssignedId } from "./operation-ids.js";
+import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
+import { requestBodyToModel } from "./request-body.js";
+import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
+import { securityRequirementsToModel } from "./security.js";
+import { serversToModel } from "./servers.js";
+import { swagger2MediaTypes } from "./request-body.js";
+import { arrayOf, extensionsOf, isRecord, optional, stringOf } from "./walk.js";
+
+/** Methods in the order operations of one path are listed. */
+export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** One operation as found in the spec, before it becomes a model Operation. */
+export interface RawOperation {
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly pathItem: Located;
+  readonly operation: Located;
+}
+
+/** Every operation in `paths`, paths in spec order, methods in HTTP_METHODS order; malformed entries diagnosed. */
+export function collectOperations(ctx: IngestContext): RawOperation[] {
+  const paths = ctx.document["paths"];
+  if (paths === undefined) {
+    if (ctx.dialect !== "openapi-3.1") ctx.reporter.report("SPEC_INVALID_STRUCTURE", "", { message: "the document has no `paths` object" });
+    return [];
+  }
+  if (!isRecord(paths)) {
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", "/paths", { message: "`paths` must be an object mapping path templates to path items" });
+    return [];
+  }
+  const found: RawOperation[] = [];
+  for (const [path, raw, pointer] of entriesAt(paths, "/paths")) {
+    if (path.startsWith("x-")) continue;
+    if (!path.startsWith("/")) ctx.reporter.report("SPEC_INVALID_STRUCTURE", pointer, { message: `path "${path}" must start with "/"` });
+    const pathItem = deref(ctx, raw, pointer);
+    if (pathItem === undefined) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem.node[method];
+      if (operation === undefined) continue;
+      const at = join(pathItem.pointer, method);
+      if (isRecord(operation)) found.push({ path, method, pathItem, operation: { node: operation, pointer: at } });
+      else ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, { message: `${method.toUpperCase()} ${path} must be an Operation object` });
+    }
+  }
+  return found;
+}
+
+/** All operations of the document, with unique ids (duplicates diagnosed). */
+export function operationsToModel(ctx: IngestContext): Operation[] {
+  const raws = collectOperations(ctx);
+  const ids = assignOperationIds(
+    raws.map((raw) => ({ method: raw.method, path: raw.path, pointer: raw.operation.pointer, ...optional("operationId", stringOf(raw.operation.node["operationId"])) })),
+    ctx.reporter,
+  );
+  return raws.map((raw, i) => operationToModel(ctx, { raw, id: ids[i] as AssignedId }));
+}
+
+/** One spec operation → Operation: parameters merged with the path's, body, responses, effective security. */
+export function operationToModel(ctx: IngestContext, input: { raw: RawOperation; id: AssignedId }): Operation {
+  const { path, method, pathItem, operation } = input.raw;
+  const { node, pointer } = operation;
+  const { parameters, requestBody } = operationParameters(ctx, input.raw);
+  checkPathTemplate(ctx, { path, parameters, pointer });
+  const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, operation);
+  const responses = responsesToModel(ctx, operation);
+  const success = pickSuccess(responses);
+  const servers: Server[] | undefined = ctx.dialect === "swagger-2.0" ? undefined : serversToModel(node["servers"]) ?? serversToModel(pathItem.node["servers"]);
+  const summary = stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"]);
+  const description = stringOf(node["description"]) ?? stringOf(pathItem.node["description"]);
+  return {
+    id: input.id.id,
+    idSynthesized: input.id.synthesized,
+    method,
+    path,
+    ...optional("summary", summary),
+    ...optional("description", description),
+    tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
+    deprecated: node["deprecated"] === true,
+    parameters,
+    ...optional("requestBody", body),
+    responses,
+    ...optional("success", success),
+    security: securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
+    ...optional("servers", servers),
+    extensions: extensionsOf(node),
+    pointer,
+  };
+}
+
+function openapiRequestBody(ctx: IngestContext, operation: Located): RequestBody | undefined {
+  if (ctx.dialect === "swagger-2.0" || operation.node["requestBody"] === undefined) return undefined;
+  const body = deref(ctx, operation.node["requestBody"], join(operation.pointer, "requestBody"));
+  return body && requestBodyToModel(ctx, body);
+}
+
+/** The Responses object → ResponseModels in spec order (`x-*` skipped); a missing one is reported. */
+export function responsesToModel(ctx: IngestContext, operation: Located): ResponseModel[] {
+  const at = join(operation.pointer, "responses");
+  const responses = operation.node["responses"];
+  if (!isRecord(responses)) {
+    if (responses !== undefined || ctx.dialect !== "openapi-3.1") {
+      ctx.reporter.report("SPEC_INVALID_STRUCTURE", responses === undefined ? operation.pointer : at, {
+        severity: responses === undefined ? "warning" : "error",
+        message: responses === undefined ? "the operation has no `responses`; its result is untyped" : "`responses` must be an object keyed by status code",
+      });
+    }
+    return [];
+  }
+  const produces = swagger2MediaTypes(operation.node, ctx.document, "produces");
+  const models: ResponseModel[] = [];
+  for (const [status, raw, pointer] of entriesAt(responses, at)) {
+    if (status.startsWith("x-")) continue;
+    const response = deref(ctx, raw, pointer);
+    if (response === undefined) continue;
+    models.push(ctx.dialect === "swagger-2.0" ? swagger2ResponseToModel(ctx, { status, response, produces }) : responseToModel(ctx, { status, response }));
+  }
+  return models;
+}
+
+export type { Parameter };

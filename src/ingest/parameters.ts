@@ -1,0 +1,110 @@
+// Turns OAS 3 and Swagger 2 Parameter objects into model Parameters, merging path- and operation-level ones.
+import type { Parameter, ParameterLocation, ParameterStyle } from "../model/api-model.js";
+import { join } from "../util/pointer.js";
+import type { IngestContext, Located } from "./context.js";
+import { examplesOf } from "./media.js";
+import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+
+/** OAS 3 default style per location (OpenAPI 3.0.3 §4.7.12.1, `style`). */
+const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = { path: "simple", query: "form", header: "simple", cookie: "form" };
+
+const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
+
+/** Swagger 2 `collectionFormat` → OAS 3 style/explode; `csv` keeps the location's default style, unexploded. */
+const COLLECTION_FORMATS: Readonly<Record<string, { style?: ParameterStyle; explode: boolean }>> = {
+  csv: { explode: false },
+  ssv: { style: "spaceDelimited", explode: false },
+  tsv: { style: "tabDelimited", explode: false },
+  pipes: { style: "pipeDelimited", explode: false },
+  multi: { style: "form", explode: true },
+};
+
+/** Swagger 2 parameter/header/items fields that are JSON Schema keywords. */
+const SWAGGER2_SCHEMA_FIELDS = [
+  "type", "format", "items", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength",
+  "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf", "x-nullable", "x-example",
+];
+
+/** An OAS 3 Parameter object (already dereferenced) → Parameter; undefined, with a diagnostic, when malformed. */
+export function parameterToModel(ctx: IngestContext, { node, pointer }: Located): Parameter | undefined {
+  const location = checkedLocation(ctx, node, pointer);
+  if (location === undefined) return undefined;
+  const style = (stringOf(node["style"]) as ParameterStyle | undefined) ?? DEFAULT_STYLE[location];
+  const [contentType, media] = Object.entries(recordOf(node["content"]))[0] ?? [];
+  const schemaSource = "schema" in node ? node["schema"] : recordOf(media)["schema"];
+  return {
+    name: node["name"] as string,
+    in: location,
+    required: location === "path" || node["required"] === true,
+    ...optional("description", stringOf(node["description"])),
+    deprecated: node["deprecated"] === true,
+    schema: schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource),
+    style,
+    explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
+    allowReserved: node["allowReserved"] === true,
+    ...optional("contentType", "schema" in node ? undefined : contentType),
+    examples: [...examplesOf(ctx, node, pointer), ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : [])],
+    pointer,
+  };
+}
+
+/** A Swagger 2 path/query/header parameter → Parameter, its type fields gathered into a schema. */
+export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: Located): Parameter | undefined {
+  const location = checkedLocation(ctx, node, pointer);
+  if (location === undefined) return undefined;
+  const format = COLLECTION_FORMATS[stringOf(node["collectionFormat"]) ?? "csv"] ?? { explode: false };
+  const isArray = node["type"] === "array";
+  const style = isArray ? format.style ?? DEFAULT_STYLE[location] : DEFAULT_STYLE[location];
+  const example = node["x-example"];
+  return {
+    name: node["name"] as string,
+    in: location,
+    required: location === "path" || node["required"] === true,
+    ...optional("description", stringOf(node["description"])),
+    deprecated: node["x-deprecated"] === true,
+    schema: ctx.schemas.schemaOf(swagger2Schema(node)),
+    style,
+    explode: isArray ? format.explode : style === "form",
+    allowReserved: false,
+    examples: example === undefined ? [] : [example],
+    pointer,
+  };
+}
+
+/** The JSON Schema part of a Swagger 2 parameter, header or items object (`items` recursively). */
+export function swagger2Schema(node: JsonRecord): JsonRecord {
+  const schema: Record<string, unknown> = {};
+  for (const key of SWAGGER2_SCHEMA_FIELDS) if (key in node) schema[key] = node[key];
+  if (isRecord(node["items"])) schema["items"] = swagger2Schema(node["items"]);
+  if ("x-example" in schema) {
+    schema["examples"] = [schema["x-example"]];
+    delete schema["x-example"];
+  }
+  return schema;
+}
+
+/** Path-level parameters, then the operation's; an operation parameter replaces the path one with the same name + in. */
+export function mergeParameters(pathLevel: readonly Parameter[], operationLevel: readonly Parameter[]): Parameter[] {
+  const merged = [...pathLevel];
+  for (const parameter of operationLevel) {
+    const at = merged.findIndex((p) => p.name === parameter.name && p.in === parameter.in);
+    if (at === -1) merged.push(parameter);
+    else merged[at] = parameter;
+  }
+  return merged;
+}
+
+function checkedLocation(ctx: IngestContext, node: JsonRecord, pointer: string): ParameterLocation | undefined {
+  const location = stringOf(node["in"]);
+  if (typeof node["name"] !== "string") {
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", pointer, { message: "a parameter needs a string `name`" });
+    return undefined;
+  }
+  if (location === undefined || !LOCATIONS.has(location)) {
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", join(pointer, "in"), {
+      message: `parameter "${node["name"]}" has \`in: ${String(node["in"])}\`; expected path, query, header or cookie`,
+    });
+    return undefined;
+  }
+  return location as ParameterLocation;
+}

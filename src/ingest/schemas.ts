@@ -1,0 +1,103 @@
+// Turns spec schemas into normalised model schemas whose `$ref`s all read `#/components/schemas/NAME`.
+import type { JsonSchema, SpecDialect } from "../model/api-model.js";
+import { normalizeSchema } from "../schema/normalize.js";
+import { escapeToken, resolve, split } from "../util/pointer.js";
+import { forEachSubschema } from "./schema-walk.js";
+import { isRecord, recordOf } from "./walk.js";
+import { recursiveNames } from "./recursion.js";
+
+/** Where each dialect keeps its named schemas. */
+const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {
+  "swagger-2.0": "/definitions",
+  "openapi-3.0": "/components/schemas",
+  "openapi-3.1": "/components/schemas",
+};
+
+/** Pointer tokens that say nothing about what a hoisted schema is. */
+const NOISE_TOKENS = new Set(["paths", "content", "schema", "components", "schemas", "definitions", "responses", "requestBody", "properties", "items", "parameters"]);
+
+export interface SchemaRegistry {
+  /** The normalised copy of the schema at `node`; refs to non-component places become synthetic named schemas. */
+  schemaOf(node: unknown): JsonSchema;
+  /** All named schemas (the spec's, then hoisted ones) and the names of the recursive ones, sorted. */
+  finish(): { schemas: Record<string, JsonSchema>; recursiveSchemas: string[] };
+}
+
+/**
+ * One registry per document: named schemas are normalised once, in spec order. A `$ref` to anywhere other
+ * than a named schema (bundling leaves such refs, e.g. `#/paths/~1a/get/responses/200/...`) is hoisted to
+ * a stable synthetic name, registered before its body is rewritten so a ref back to itself stays a ref.
+ */
+export function createSchemaRegistry(document: unknown, dialect: SpecDialect): SchemaRegistry {
+  const prefix = COMPONENT_SCHEMAS[dialect];
+  const named = new Map<string, JsonSchema>();
+  const hoisted = new Map<string, string>();
+  const refOf = (name: string): string => `#/components/schemas/${escapeToken(name)}`;
+
+  const mapRef = (ref: string): string => {
+    if (!ref.startsWith("#")) return ref;
+    let tokens: string[];
+    try {
+      tokens = split(ref);
+    } catch {
+      return ref;
+    }
+    const pointer = tokens.length === 0 ? "" : "/" + tokens.map(escapeToken).join("/");
+    const name = pointer.startsWith(prefix + "/") ? tokens.slice(split(prefix).length) : undefined;
+    if (name?.length === 1 && name[0] !== undefined) return refOf(name[0]);
+    return hoist(pointer) ?? ref;
+  };
+
+  const hoist = (pointer: string): string | undefined => {
+    const known = hoisted.get(pointer);
+    if (known !== undefined) return refOf(known);
+    const target = resolve(document, pointer);
+    if (target === undefined) return undefined;
+    const name = uniqueName(syntheticName(pointer), named);
+    hoisted.set(pointer, name);
+    named.set(name, true);
+    named.set(name, rewrite(normalizeSchema(target, dialect)));
+    return refOf(name);
+  };
+
+  const rewrite = (schema: JsonSchema): JsonSchema => {
+    forEachSubschema(schema, (node) => {
+      if (typeof node["$ref"] === "string") node["$ref"] = mapRef(node["$ref"]);
+      const discriminator = node["discriminator"];
+      if (isRecord(discriminator) && isRecord(discriminator["mapping"])) {
+        const mapping: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(discriminator["mapping"])) mapping[key] = typeof value === "string" ? mapRef(value) : value;
+        node["discriminator"] = { ...discriminator, mapping };
+      }
+    });
+    return schema;
+  };
+
+  const declared = Object.entries(recordOf(resolve(document, prefix)));
+  for (const [name] of declared) named.set(name, true);
+  for (const [name, schema] of declared) named.set(name, rewrite(normalizeSchema(schema, dialect)));
+  return {
+    schemaOf: (node) => rewrite(normalizeSchema(node, dialect)),
+    finish: () => {
+      const schemas = Object.fromEntries(named);
+      return { schemas, recursiveSchemas: recursiveNames(schemas) };
+    },
+  };
+}
+
+/** `/paths/~1pets~1{id}/get/responses/200/content/application~1json/schema` → `PetsIdGet200ApplicationJson`. */
+export function syntheticName(pointer: string): string {
+  const words = split(pointer)
+    .filter((token) => !NOISE_TOKENS.has(token))
+    .flatMap((token) => token.split(/[^A-Za-z0-9]+/))
+    .filter((word) => word !== "");
+  const name = words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
+  return name === "" ? "Schema" : /^[0-9]/.test(name) ? `Schema${name}` : name;
+}
+
+function uniqueName(base: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}${n}`)) n++;
+  return `${base}${n}`;
+}

@@ -1,0 +1,80 @@
+// Turns OAS 3 security schemes, Swagger 2 security definitions and security requirements into the model's.
+import type { OAuthFlows, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+
+type Scopes = Readonly<Record<string, string>>;
+
+const API_KEY_LOCATIONS = new Set(["header", "query", "cookie"]);
+
+/** OAS 3 scheme types → builders; a type missing here is not an OpenAPI scheme. */
+const SCHEME_BUILDERS: Readonly<Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>> = {
+  apiKey: (node, d) => apiKeyScheme(node, d),
+  http: (node, d) => ({ type: "http", scheme: (stringOf(node["scheme"]) ?? "bearer").toLowerCase(), ...optional("bearerFormat", stringOf(node["bearerFormat"])), ...d }),
+  oauth2: (node, d) => ({ type: "oauth2", flows: flowsToModel(recordOf(node["flows"])), ...d }),
+  openIdConnect: (node, d) => ({ type: "openIdConnect", openIdConnectUrl: stringOf(node["openIdConnectUrl"]) ?? "", ...d }),
+  mutualTLS: (_node, d) => ({ type: "mutualTLS", ...d }),
+};
+
+/** Swagger 2 oauth2 `flow` → the OAS 3 flow it became. */
+const SWAGGER2_FLOWS: Readonly<Record<string, (node: JsonRecord, scopes: Scopes) => OAuthFlows>> = {
+  implicit: (node, scopes) => ({ implicit: { authorizationUrl: stringOf(node["authorizationUrl"]) ?? "", scopes } }),
+  password: (node, scopes) => ({ password: { tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes } }),
+  application: (node, scopes) => ({ clientCredentials: { tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes } }),
+  accessCode: (node, scopes) => ({
+    authorizationCode: { authorizationUrl: stringOf(node["authorizationUrl"]) ?? "", tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes },
+  }),
+};
+
+/** An OAS 3 Security Scheme object → SecurityScheme; undefined for an unknown type or a malformed apiKey. */
+export function securitySchemeToModel(node: JsonRecord): SecurityScheme | undefined {
+  const build = SCHEME_BUILDERS[stringOf(node["type"]) ?? ""];
+  return build?.(node, optional("description", stringOf(node["description"])));
+}
+
+/** A Swagger 2 Security Definition → SecurityScheme: basic → http basic, apiKey as is, oauth2 flow renamed. */
+export function swagger2SecuritySchemeToModel(node: JsonRecord): SecurityScheme | undefined {
+  const description = optional("description", stringOf(node["description"]));
+  const type = stringOf(node["type"]);
+  if (type === "basic") return { type: "http", scheme: "basic", ...description };
+  if (type === "apiKey") return apiKeyScheme(node, description);
+  const flow = type === "oauth2" ? SWAGGER2_FLOWS[stringOf(node["flow"]) ?? ""] : undefined;
+  return flow ? { type: "oauth2", flows: flow(node, scopesOf(node["scopes"])), ...description } : undefined;
+}
+
+/** A `security` array → requirements; each alternative maps scheme name → scopes. */
+export function securityRequirementsToModel(value: unknown): SecurityRequirement[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((requirement) => {
+    const out: Record<string, readonly string[]> = {};
+    for (const [name, scopes] of Object.entries(requirement)) out[name] = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : [];
+    return out;
+  });
+}
+
+function apiKeyScheme(node: JsonRecord, description: { description?: string }): SecurityScheme | undefined {
+  const location = stringOf(node["in"]);
+  const name = stringOf(node["name"]);
+  if (name === undefined || location === undefined || !API_KEY_LOCATIONS.has(location)) return undefined;
+  return { type: "apiKey", name, in: location as "header" | "query" | "cookie", ...description };
+}
+
+function flowsToModel(flows: JsonRecord): OAuthFlows {
+  const flow = (key: string): JsonRecord | undefined => (isRecord(flows[key]) ? flows[key] : undefined);
+  const url = (node: JsonRecord, key: string): string => stringOf(node[key]) ?? "";
+  const cc = flow("clientCredentials");
+  const ac = flow("authorizationCode");
+  const im = flow("implicit");
+  const pw = flow("password");
+  return {
+    ...(cc ? { clientCredentials: { tokenUrl: url(cc, "tokenUrl"), scopes: scopesOf(cc["scopes"]) } } : {}),
+    ...(ac ? { authorizationCode: { authorizationUrl: url(ac, "authorizationUrl"), tokenUrl: url(ac, "tokenUrl"), scopes: scopesOf(ac["scopes"]) } } : {}),
+    ...(im ? { implicit: { authorizationUrl: url(im, "authorizationUrl"), scopes: scopesOf(im["scopes"]) } } : {}),
+    ...(pw ? { password: { tokenUrl: url(pw, "tokenUrl"), scopes: scopesOf(pw["scopes"]) } } : {}),
+  };
+}
+
+function scopesOf(value: unknown): Scopes {
+  const out: Record<string, string> = {};
+  for (const [scope, description] of Object.entries(recordOf(value))) out[scope] = typeof description === "string" ? description : "";
+  return out;
+}

@@ -1,0 +1,32 @@
+// Small shape guards and a JSON-pointer-aware visitor shared by the ingest transforms.
+
+export type JsonRecord = Readonly<Record<string, unknown>>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value as a record, or an empty one: lets transforms read optional objects without branching. */
+export function recordOf(value: unknown): JsonRecord {
+  return isRecord(value) ? value : {};
+}
+
+export function arrayOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** `{ key: value }` when value is defined, else `{}`: keeps optional model fields absent rather than undefined. */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** `x-*` members of an object, verbatim. */
+export function extensionsOf(node: JsonRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) if (key.startsWith("x-")) out[key] = value;
+  return out;
+}
