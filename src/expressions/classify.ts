@@ -36,6 +36,6 @@ export function classifyValue(value: unknown): ValueKind {
   if (!value.startsWith("$") || !isLetter(value[1] ?? "")) return textValue(value, 0);
   const parsed = parseExpression(value);
   if (parsed.ok) return { kind: "expression", expr: parsed.expr };
-  const hint = `${parsed.error.hint}; to send text that starts with "$", write "$${value}"`;
+  const hint = `${parsed.error.hint} To send text that starts with "$", write "$${value}".`;
   return { kind: "error", error: { ...parsed.error, hint } };
 }

@@ -53,7 +53,7 @@ function jsonPathHint(input: CriterionInput): string {
 const unsupported =
   (name: string, standard: string, hint: (input: CriterionInput) => string) =>
   (input: CriterionInput): Result =>
-    failure({ code: "unsupported-criterion", message: `${name} criteria (${standard}) are not supported`, hint: hint(input), field: "type" });
+    failure({ code: "unsupported-criterion", message: `${name} criteria (type: ${name.toLowerCase()}, ${standard}) are not supported`, hint: hint(input), field: "type" });
 
 const BY_TYPE: Readonly<Record<string, (input: CriterionInput) => Result>> = {
   simple,
