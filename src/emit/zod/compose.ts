@@ -1,0 +1,59 @@
+// Turns the type-independent keywords (allOf, anyOf, oneOf, not, if/then/else) into Zod combinators and refinements.
+import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
+import { join } from "../../util/pointer.js";
+import { hoist, isObject } from "./context.js";
+import type { Env } from "./env.js";
+
+const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefined => {
+  const list = schema[key];
+  return Array.isArray(list) ? list.map((s): JsonSchema => (typeof s === "boolean" || isObject(s) ? s : true)) : undefined;
+};
+
+const compileAll = (key: string, list: readonly JsonSchema[], env: Env): string[] => list.map((s, i) => env.compile(s, join(env.pointer, key, i)));
+
+/** `allOf` → the parts, to be intersected by the caller. */
+export function allOfParts(schema: JsonSchemaObject, env: Env): string[] {
+  const list = schemasAt(schema, "allOf");
+  return list === undefined ? [] : compileAll("allOf", list, env);
+}
+
+/** `anyOf` → `z.union` (at least one matches). */
+export function anyOfToZod(schema: JsonSchemaObject, env: Env): string | undefined {
+  const list = schemasAt(schema, "anyOf");
+  if (list === undefined) return undefined;
+  if (list.length === 0) return "z.never()";
+  const parts = compileAll("anyOf", list, env);
+  return parts.length === 1 ? parts[0] : `z.union([${parts.join(", ")}])`;
+}
+
+/** `oneOf` → `z.xor` (exactly one matches; shown as `oneOf` by z.toJSONSchema). */
+export function oneOfToZod(schema: JsonSchemaObject, env: Env): string | undefined {
+  const list = schemasAt(schema, "oneOf");
+  if (list === undefined) return undefined;
+  if (list.length === 0) return "z.never()";
+  const parts = compileAll("oneOf", list, env);
+  return parts.length === 1 ? parts[0] : `z.xor([${parts.join(", ")}])`;
+}
+
+/** `not` and `if`/`then`/`else` → refinements against hoisted schemas (Zod has no negation or conditional). */
+export function conditionRefinements(schema: JsonSchemaObject, env: Env): string {
+  const not = schema["not"];
+  const refinements: string[] = [];
+  if (typeof not === "boolean" || isObject(not)) {
+    const name = hoist(env.ctx, "not", env.compile(not, join(env.pointer, "not")));
+    refinements.push(`.refine((v) => !${name}.safeParse(v).success, { message: "must not match the excluded schema" })`);
+  }
+  const condition = schema["if"];
+  if (typeof condition === "boolean" || isObject(condition)) refinements.push(ifThenElse(schema, condition, env));
+  return refinements.join("");
+}
+
+function ifThenElse(schema: JsonSchemaObject, condition: JsonSchema, env: Env): string {
+  const branch = (key: "then" | "else"): string => {
+    const sub = schema[key];
+    if (typeof sub !== "boolean" && !isObject(sub)) return "true";
+    return `${hoist(env.ctx, key === "then" ? "thenSchema" : "elseSchema", env.compile(sub, join(env.pointer, key)))}.safeParse(v).success`;
+  };
+  const test = hoist(env.ctx, "ifSchema", env.compile(condition, join(env.pointer, "if")));
+  return `.refine((v) => (${test}.safeParse(v).success ? ${branch("then")} : ${branch("else")}), { message: "must satisfy the conditional (if/then/else) schema" })`;
+}

@@ -1,0 +1,53 @@
+// The compile context shared by the schema → Zod constructs: options, collected diagnostics, hoisted locals.
+import type { Diagnostic } from "../../diagnostics/index.js";
+import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-model.js";
+
+/** A named const hoisted out of the expression: a `$ref` target or a schema used inside a refinement. */
+export interface Local {
+  readonly name: string;
+  expression: string;
+  /** Referenced before its definition completed (a cycle): TS output needs a `z.ZodType` annotation. */
+  recursive: boolean;
+}
+
+export interface RefState {
+  readonly local: Local;
+  done: boolean;
+}
+
+export interface CompileContext {
+  readonly dialect: SpecDialect;
+  /** The normalised root schema, for `#…` refs. */
+  readonly root: JsonSchema;
+  /** Normalised `components.schemas`, for `#/components/schemas/NAME` refs. */
+  readonly components: Readonly<Record<string, JsonSchema>>;
+  /** Identifiers the caller already defined for some refs (shared component consts); used as-is. */
+  readonly external: Readonly<Record<string, string>>;
+  readonly diagnostics: Diagnostic[];
+  readonly locals: Local[];
+  readonly refs: Map<string, RefState>;
+  readonly usedNames: Set<string>;
+}
+
+/** A compile step for one schema position. */
+export type Compile = (schema: JsonSchema, pointer: string) => string;
+
+export function isObject(value: unknown): value is JsonSchemaObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reserves a unique identifier derived from `base`. */
+export function reserveName(ctx: CompileContext, base: string): string {
+  const clean = base.replace(/[^A-Za-z0-9_$]/gu, "_").replace(/^(?=\d)/u, "_") || "schema";
+  let name = clean;
+  for (let i = 2; ctx.usedNames.has(name) || name === "z"; i += 1) name = `${clean}${i}`;
+  ctx.usedNames.add(name);
+  return name;
+}
+
+/** Hoists `expression` into a named local and returns the name. */
+export function hoist(ctx: CompileContext, base: string, expression: string): string {
+  const local: Local = { name: reserveName(ctx, base), expression, recursive: false };
+  ctx.locals.push(local);
+  return local.name;
+}

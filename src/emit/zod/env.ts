@@ -1,0 +1,9 @@
+// The environment each construct receives: the shared context, the recursive compiler and the current pointer.
+import type { CompileContext, Compile } from "./context.js";
+
+export interface Env {
+  readonly ctx: CompileContext;
+  readonly compile: Compile;
+  /** RFC 6901 pointer of the schema being compiled, for diagnostics. */
+  readonly pointer: string;
+}

@@ -1,0 +1,162 @@
+// Turns the object keywords of a schema (properties, required, additional/pattern properties, counts, dependencies) into a Zod object.
+import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
+import { join } from "../../util/pointer.js";
+import { hoist, isObject } from "./context.js";
+import type { Env } from "./env.js";
+import { keyLit, lit, regexLit } from "./literal.js";
+
+const HAS = "Object.prototype.hasOwnProperty.call";
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isObject(value);
+
+/** Names Zod would read through the prototype chain (`constructor`, `toString`, `__proto__`…): checked by a refinement instead. */
+const inheritedName = (key: string): boolean => key in Object.prototype;
+
+interface ObjectParts {
+  readonly properties: Readonly<Record<string, JsonSchema>>;
+  readonly required: readonly string[];
+  readonly additional: JsonSchema;
+  readonly patterns: readonly (readonly [string, JsonSchema])[];
+}
+
+function partsOf(schema: JsonSchemaObject): ObjectParts {
+  const properties: Record<string, JsonSchema> = {};
+  const props = isObject(schema["properties"]) ? schema["properties"] : {};
+  for (const [key, value] of Object.entries(props)) {
+    Object.defineProperty(properties, key, { value: isSchema(value) ? value : true, enumerable: true, writable: true, configurable: true });
+  }
+  const required = Array.isArray(schema["required"]) ? [...new Set(schema["required"].filter((r): r is string => typeof r === "string"))] : [];
+  const additional = isSchema(schema["additionalProperties"]) ? schema["additionalProperties"] : true;
+  const patterns = isObject(schema["patternProperties"])
+    ? Object.entries(schema["patternProperties"]).map(([p, s]) => [p, isSchema(s) ? s : true] as const)
+    : [];
+  return { properties, required, additional, patterns };
+}
+
+/** One shape entry: required as is, optional as `.optional()`, or `.default(v)` (annotation only: a missing key was already valid). */
+function propertyEntry(key: string, expr: string, required: boolean, schema: JsonSchema): string {
+  const hasDefault = isObject(schema) && Object.hasOwn(schema, "default") && schema["default"] !== undefined;
+  const suffix = required ? "" : hasDefault ? `.default(${lit((schema as JsonSchemaObject)["default"])})` : ".optional()";
+  return `${keyLit(key)}: ${expr}${suffix}`;
+}
+
+/** The schema a required-but-undeclared key must satisfy: the matching pattern schemas, else `additionalProperties`. */
+function undeclaredSchema(key: string, parts: ObjectParts): JsonSchema {
+  const matching = parts.patterns.filter(([p]) => safeTest(p, key)).map(([, s]) => s);
+  if (matching.length > 0) return { allOf: matching };
+  return parts.additional;
+}
+
+function safeTest(pattern: string, key: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(key);
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every own key against `patternProperties` and `additionalProperties` (refinement; Zod has no pattern keys). */
+function patternCheck(parts: ObjectParts, env: Env): string {
+  const tests = parts.patterns.map(([p, s]) => {
+    const re = hoist(env.ctx, "pattern", regexLit(p));
+    const sub = s === true ? "" : ` if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`;
+    return `if (${re}.test(k)) { matched = true;${sub} }`;
+  });
+  const known = lit(Object.keys(parts.properties));
+  const additional =
+    parts.additional === true
+      ? ""
+      : parts.additional === false
+        ? " if (!matched) return false;"
+        : ` if (!matched && !${hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")))}.safeParse(v).success) return false;`;
+  return `.refine((o) => { for (const k of Object.keys(o)) { const v = o[k]; let matched = false; ${tests.join(" ")} if (${known}.includes(k)) continue;${additional} } return true; }, { message: "a property name or value is not allowed by patternProperties/additionalProperties" })`;
+}
+
+/** Declared properties whose names are inherited from Object.prototype, checked on own properties only. */
+function inheritedCheck(parts: ObjectParts, env: Env): string {
+  const names = [...new Set([...Object.keys(parts.properties), ...parts.required])].filter(inheritedName);
+  return names
+    .map((name) => {
+      const schema = Object.hasOwn(parts.properties, name) ? (parts.properties[name] as JsonSchema) : undeclaredSchema(name, parts);
+      const sub = hoist(env.ctx, "property", env.compile(schema, join(env.pointer, "properties", name)));
+      const missing = parts.required.includes(name) ? "false" : "true";
+      return `.refine((o) => (${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing}), { message: ${lit(`property ${name} is invalid or missing`)} })`;
+    })
+    .join("");
+}
+
+function shapeOf(parts: ObjectParts, env: Env): string {
+  const declared = Object.entries(parts.properties)
+    .filter(([key]) => !inheritedName(key))
+    .map(([key, sub]) => propertyEntry(key, env.compile(sub, join(env.pointer, "properties", key)), parts.required.includes(key), sub));
+  const undeclared = parts.required
+    .filter((key) => !Object.hasOwn(parts.properties, key) && !inheritedName(key))
+    .map((key) => `${keyLit(key)}: ${env.compile(undeclaredSchema(key, parts), join(env.pointer, "required"))}`);
+  return `{ ${[...declared, ...undeclared].join(", ")} }`;
+}
+
+/** Picks the Zod object flavour: loose (`additionalProperties` absent/true), strict (false), or `.catchall(schema)`. */
+function baseObject(parts: ObjectParts, env: Env): string {
+  const shape = shapeOf(parts, env);
+  const manual = parts.patterns.length > 0 || (parts.additional !== true && Object.keys(parts.properties).some(inheritedName));
+  if (manual || parts.additional === true) return `z.looseObject(${shape})${manual ? patternCheck(parts, env) : ""}`;
+  if (parts.additional === false) return `z.strictObject(${shape})`;
+  return `z.object(${shape}).catchall(${env.compile(parts.additional, join(env.pointer, "additionalProperties"))})`;
+}
+
+function propertyCount(schema: JsonSchemaObject): string {
+  const min = typeof schema["minProperties"] === "number" ? Math.ceil(schema["minProperties"]) : undefined;
+  const max = typeof schema["maxProperties"] === "number" ? Math.floor(schema["maxProperties"]) : undefined;
+  const checks = [min === undefined ? undefined : `Object.keys(o).length >= ${min}`, max === undefined ? undefined : `Object.keys(o).length <= ${max}`].filter((c) => c !== undefined);
+  if (checks.length === 0) return "";
+  const shown: Record<string, number> = {};
+  if (min !== undefined) shown["minProperties"] = min;
+  if (max !== undefined) shown["maxProperties"] = max;
+  return `.refine((o) => ${checks.join(" && ")}, { message: ${lit(`must have ${min ?? 0}–${max ?? "any number of"} properties`)} }).meta(${lit(shown)})`;
+}
+
+function propertyNames(schema: JsonSchemaObject, env: Env): string {
+  const sub = schema["propertyNames"];
+  if (!isSchema(sub) || sub === true) return "";
+  const name = hoist(env.ctx, "propertyName", env.compile(sub, join(env.pointer, "propertyNames")));
+  return `.refine((o) => Object.keys(o).every((k) => ${name}.safeParse(k).success), { message: "a property name is not allowed" })`;
+}
+
+function dependentRequired(schema: JsonSchemaObject): string {
+  const deps = schema["dependentRequired"];
+  if (!isObject(deps)) return "";
+  return Object.entries(deps)
+    .filter(([, needed]) => Array.isArray(needed) && needed.length > 0)
+    .map(([key, needed]) => `.refine((o) => !${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)), { message: ${lit(`when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`)} })`)
+    .join("");
+}
+
+function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
+  const deps = schema["dependentSchemas"];
+  if (!isObject(deps)) return "";
+  return Object.entries(deps)
+    .filter(([, sub]) => isSchema(sub) && sub !== true)
+    .map(([key, sub]) => {
+      const name = hoist(env.ctx, "dependentSchema", env.compile(sub as JsonSchema, join(env.pointer, "dependentSchemas", key)));
+      return `.refine((o) => !${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success, { message: ${lit(`when ${key} is present, the object must match its dependent schema`)} })`;
+    })
+    .join("");
+}
+
+/** The `type: object` branch (never matches arrays or null, as Zod's object schemas do not). */
+export function objectToZod(schema: JsonSchemaObject, env: Env): string {
+  const parts = partsOf(schema);
+  return `${baseObject(parts, env)}${inheritedCheck(parts, env)}${propertyCount(schema)}${propertyNames(schema, env)}${dependentRequired(schema)}${dependentSchemas(schema, env)}`;
+}
+
+export const OBJECT_KEYWORDS = [
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
+  "propertyNames",
+  "dependentRequired",
+  "dependentSchemas",
+] as const;

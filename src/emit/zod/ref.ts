@@ -1,0 +1,65 @@
+// Turns a `$ref` into the name of a hoisted const (z.lazy where the reference closes a cycle).
+import { diagnostic } from "../../diagnostics/index.js";
+import type { JsonSchema } from "../../model/api-model.js";
+import { resolve as resolvePointer, split } from "../../util/pointer.js";
+import { isObject, reserveName, type Local } from "./context.js";
+import type { Env } from "./env.js";
+
+const COMPONENT = "#/components/schemas/";
+
+function targetOf(ref: string, env: Env): JsonSchema | undefined {
+  const { ctx } = env;
+  if (ref.startsWith(COMPONENT)) {
+    const tokens = safeSplit(ref);
+    const name = tokens?.[2];
+    if (tokens?.length === 3 && name !== undefined && Object.hasOwn(ctx.components, name)) return ctx.components[name];
+  }
+  if (ref !== "#" && !ref.startsWith("#/")) return undefined;
+  if (safeSplit(ref) === undefined) return undefined;
+  const found = resolvePointer(ctx.root, ref);
+  return typeof found === "boolean" || isObject(found) ? found : undefined;
+}
+
+function safeSplit(ref: string): string[] | undefined {
+  try {
+    return split(ref);
+  } catch {
+    return undefined;
+  }
+}
+
+function nameFor(ref: string): string {
+  if (ref === "#") return "rootSchema";
+  const last = ref.split("/").pop() ?? "ref";
+  const word = decodeURIComponent(last).replace(/[^A-Za-z0-9]+(.)?/gu, (_m, c: string | undefined) => (c ?? "").toUpperCase());
+  return `${word.charAt(0).toLowerCase()}${word.slice(1)}Schema`;
+}
+
+/**
+ * The expression standing for `ref`: an external identifier the caller supplied, else a hoisted const
+ * compiled once (depth first); a reference back into a const still being compiled is `z.lazy(() => name)`.
+ * An unresolvable ref is an error diagnostic and compiles to `z.never()`.
+ */
+export function refToZod(ref: string, env: Env): string {
+  const { ctx } = env;
+  const external = Object.hasOwn(ctx.external, ref) ? ctx.external[ref] : undefined;
+  if (external !== undefined) return external;
+  const state = ctx.refs.get(ref);
+  if (state !== undefined && state.done) return state.local.name;
+  if (state !== undefined) {
+    state.local.recursive = true;
+    return `z.lazy(() => ${state.local.name})`;
+  }
+  const target = targetOf(ref, env);
+  if (target === undefined) {
+    ctx.diagnostics.push(diagnostic("SCHEMA_UNRESOLVED_REF", { pointer: env.pointer, message: `\`$ref\` ${JSON.stringify(ref)} does not resolve` }));
+    return "z.never()";
+  }
+  const local: Local = { name: reserveName(ctx, nameFor(ref)), expression: "", recursive: false };
+  const entry = { local, done: false };
+  ctx.refs.set(ref, entry);
+  local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref);
+  entry.done = true;
+  ctx.locals.push(local);
+  return local.name;
+}

@@ -1,0 +1,226 @@
+// Turns one JSON Schema (any supported dialect) into the source of an equivalent Zod v4 expression.
+import { diagnostic, DiagnosticsError, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-model.js";
+import { normalizeSchema } from "../../schema/normalize.js";
+import { sortedEntries } from "../../util/order.js";
+import { join } from "../../util/pointer.js";
+import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
+import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
+import { isObject, type CompileContext, type Local } from "./context.js";
+import { describeSchema } from "./describe.js";
+import type { Env } from "./env.js";
+import { lit } from "./literal.js";
+import { integerToZod, NUMBER_KEYWORDS, numberToZod } from "./number.js";
+import { OBJECT_KEYWORDS, objectToZod } from "./object.js";
+import { refToZod } from "./ref.js";
+import { STRING_KEYWORDS, stringToZod } from "./string.js";
+import { valuesToZod } from "./values.js";
+
+type Kind = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
+type Branch = (schema: JsonSchemaObject, env: Env) => string;
+
+const BRANCHES = {
+  null: () => "z.null()",
+  boolean: () => "z.boolean()",
+  object: objectToZod,
+  array: arrayToZod,
+  number: (schema) => numberToZod(schema),
+  integer: (schema) => integerToZod(schema),
+  string: stringToZod,
+} satisfies Record<Kind, Branch>;
+
+const KIND_KEYWORDS: Readonly<Record<Kind, readonly string[]>> = {
+  null: [],
+  boolean: [],
+  object: OBJECT_KEYWORDS,
+  array: ARRAY_KEYWORDS,
+  number: NUMBER_KEYWORDS,
+  integer: NUMBER_KEYWORDS,
+  string: STRING_KEYWORDS,
+};
+
+/** When `type` is absent, every JSON type is allowed; the keywords of each type still constrain it. */
+const ALL_KINDS: readonly Kind[] = ["null", "boolean", "object", "array", "number", "string"];
+
+const UNSUPPORTED = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"] as const;
+
+/** Keywords whose check is a refinement, so `.describe()` must state them in words. */
+const HIDDEN = ["not", "if", "uniqueItems", "contains", "format", "maxLength", "minLength", "multipleOf", "propertyNames", "dependentRequired", "dependentSchemas", "patternProperties", "minProperties", "maxProperties", "oneOf"];
+
+export interface CompileOptions {
+  readonly dialect: SpecDialect;
+  /** `components.schemas` of the document, as written in the dialect (they are normalised here). */
+  readonly components?: Readonly<Record<string, unknown>>;
+  /** Refs the caller already emitted as named consts (`{"#/components/schemas/Pet": "petSchema"}`): referenced by name. */
+  readonly external?: Readonly<Record<string, string>>;
+  /** Set when `schema` and `components` are already normalised (ApiModel schemas are). */
+  readonly normalized?: boolean;
+}
+
+/** What compiling one schema produced. */
+export interface CompiledSchema {
+  /** The Zod expression; it may name the `locals`. */
+  readonly expression: string;
+  /** Consts the expression needs, in definition order (dependencies first). */
+  readonly locals: readonly Local[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** Every `$ref` met, mapped to the const that holds it. */
+  readonly refs: Readonly<Record<string, string>>;
+}
+
+function kindsOf(schema: JsonSchemaObject): Kind[] | undefined {
+  const type = schema["type"];
+  if (type === undefined) return undefined;
+  const listed = (Array.isArray(type) ? type : [type]).filter((t): t is Kind => typeof t === "string" && Object.hasOwn(BRANCHES, t));
+  const unique = [...new Set(listed)];
+  return unique.includes("number") ? unique.filter((k) => k !== "integer") : unique;
+}
+
+const hasKindKeywords = (schema: JsonSchemaObject, kind: Kind): boolean => KIND_KEYWORDS[kind].some((k) => Object.hasOwn(schema, k));
+
+function combineBranches(branches: readonly string[], kinds: readonly Kind[]): string {
+  if (branches.length === 0) return "z.never()";
+  if (branches.length === 1) return branches[0] as string;
+  const nullAt = kinds.indexOf("null");
+  if (branches.length === 2 && nullAt >= 0) return `${branches[1 - nullAt]}.nullable()`;
+  return `z.union([${branches.join(", ")}])`;
+}
+
+/** The type part: one branch per allowed JSON type, each carrying its own keywords; undefined when unconstrained. */
+function typeToZod(schema: JsonSchemaObject, env: Env): { expression: string | undefined; bare: boolean; kinds: Kind[] | undefined } {
+  const declared = kindsOf(schema);
+  const kinds = declared ?? ALL_KINDS;
+  const bare = !kinds.some((k) => hasKindKeywords(schema, k));
+  if (declared === undefined && bare) return { expression: undefined, bare, kinds: undefined };
+  return { expression: combineBranches(kinds.map((k) => BRANCHES[k](schema, env)), kinds), bare, kinds: declared };
+}
+
+function jsonKind(value: unknown): Kind[] {
+  if (value === null) return ["null"];
+  if (Array.isArray(value)) return ["array"];
+  if (typeof value === "number") return Number.isInteger(value) ? ["number", "integer"] : ["number"];
+  return [typeof value as Kind];
+}
+
+function valuesPart(schema: JsonSchemaObject, kinds: Kind[] | undefined): string[] {
+  const ofKind = (values: readonly unknown[]): unknown[] => (kinds === undefined ? [...values] : values.filter((v) => jsonKind(v).some((k) => kinds.includes(k))));
+  const parts: string[] = [];
+  if (Array.isArray(schema["enum"])) parts.push(valuesToZod(ofKind(schema["enum"])));
+  if (Object.hasOwn(schema, "const")) parts.push(valuesToZod(ofKind([schema["const"]])));
+  return parts;
+}
+
+function warnUnsupported(schema: JsonSchemaObject, env: Env): void {
+  for (const keyword of UNSUPPORTED.filter((k) => Object.hasOwn(schema, k))) {
+    env.ctx.diagnostics.push(diagnostic("SCHEMA_UNSUPPORTED_KEYWORD", { pointer: join(env.pointer, keyword), message: `\`${keyword}\` is not enforced by the generated Zod schema` }));
+  }
+}
+
+function objectSchemaToZod(schema: JsonSchemaObject, env: Env): string {
+  warnUnsupported(schema, env);
+  const typed = typeToZod(schema, env);
+  const values = valuesPart(schema, typed.kinds);
+  const keepTyped = typed.expression !== undefined && !(values.length > 0 && typed.bare);
+  const parts = [
+    ...(keepTyped ? [typed.expression as string] : []),
+    ...values,
+    ...(typeof schema["$ref"] === "string" ? [refToZod(schema["$ref"], env)] : []),
+    ...allOfParts(schema, env),
+    ...[anyOfToZod(schema, env), oneOfToZod(schema, env)].filter((p): p is string => p !== undefined),
+  ];
+  const combined = parts.length === 0 ? "z.unknown()" : parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
+  const description = describeSchema(schema, { withConstraints: HIDDEN.some((k) => Object.hasOwn(schema, k)) });
+  return `${combined}${conditionRefinements(schema, env)}${description === undefined ? "" : `.describe(${lit(description)})`}`;
+}
+
+/** Compiles one normalised schema position. */
+export function compileNode(schema: JsonSchema, env: Env): string {
+  if (schema === true) return "z.unknown()";
+  if (schema === false) return "z.never()";
+  return objectSchemaToZod(schema, env);
+}
+
+function createContext(options: CompileOptions, root: JsonSchema): CompileContext {
+  const components: Record<string, JsonSchema> = {};
+  for (const [name, sub] of sortedEntries(options.components ?? {})) {
+    Object.defineProperty(components, name, {
+      value: options.normalized ? (sub as JsonSchema) : normalizeSchema(sub, options.dialect),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return {
+    dialect: options.dialect,
+    root,
+    components,
+    external: options.external ?? {},
+    diagnostics: [],
+    locals: [],
+    refs: new Map(),
+    usedNames: new Set(Object.values(options.external ?? {})),
+  };
+}
+
+function envFor(ctx: CompileContext, pointer: string): Env {
+  return { ctx, pointer, compile: (schema, at) => compileNode(schema, envFor(ctx, at)) };
+}
+
+function refsOf(ctx: CompileContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [ref, state] of ctx.refs) out[ref] = state.local.name;
+  return out;
+}
+
+/**
+ * The richer API behind `schemaToZod`: the expression, the consts it needs, the diagnostics (collected,
+ * never thrown) and the refs met. `schema` may be boolean or an object; its `#…` refs resolve against it.
+ */
+export function compileSchema(schema: unknown, options: CompileOptions): CompiledSchema {
+  const root = options.normalized ? (schema as JsonSchema) : normalizeSchema(schema, options.dialect);
+  const ctx = createContext(options, root);
+  const expression = compileNode(root, envFor(ctx, ""));
+  return { expression, locals: ctx.locals, diagnostics: ctx.diagnostics, refs: refsOf(ctx) };
+}
+
+/** One named const of a component set. */
+export interface ZodDeclaration {
+  readonly name: string;
+  readonly expression: string;
+  /** Part of a reference cycle: TypeScript needs `const name: z.ZodType = …`. */
+  readonly recursive: boolean;
+}
+
+/**
+ * Emits a set of named component schemas as consts (dependencies first, cycles through `z.lazy`) so that
+ * tools can share them: pass the returned `refs` as `external` to later `compileSchema` calls.
+ */
+export function componentsToZod(options: CompileOptions & { readonly components: Readonly<Record<string, unknown>> }): {
+  declarations: readonly ZodDeclaration[];
+  refs: Readonly<Record<string, string>>;
+  diagnostics: readonly Diagnostic[];
+} {
+  const ctx = createContext(options, {});
+  for (const [name] of sortedEntries(ctx.components)) refToZod(join("#/components/schemas", name), envFor(ctx, join("/components/schemas", name)));
+  const declarations = ctx.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive }));
+  return { declarations, refs: refsOf(ctx), diagnostics: ctx.diagnostics };
+}
+
+/** Source text for an expression with its locals: the bare expression, or an IIFE defining the consts first. */
+export function compiledToSource(compiled: Pick<CompiledSchema, "expression" | "locals">, options: { typescript?: boolean } = {}): string {
+  if (compiled.locals.length === 0) return compiled.expression;
+  const consts = compiled.locals.map((l) => `const ${l.name}${options.typescript && l.recursive ? ": z.ZodType" : ""} = ${l.expression};`);
+  return `(() => { ${consts.join(" ")} return ${compiled.expression}; })()`;
+}
+
+/**
+ * CONTRACT §2: the Zod source expression for one schema. Evaluating it with `z` from zod in scope yields a
+ * schema accepting exactly the instances the JSON Schema accepts (see src/emit/zod/README notes in JSDoc
+ * of each construct for the few known gaps). Throws `DiagnosticsError` when the schema has errors
+ * (an invalid `pattern`, an unresolvable `$ref`).
+ */
+export function schemaToZod(schema: unknown, options: { dialect: SpecDialect; components?: Readonly<Record<string, unknown>> }): string {
+  const compiled = compileSchema(schema, options);
+  if (hasErrors(compiled.diagnostics)) throw new DiagnosticsError(compiled.diagnostics);
+  return compiledToSource(compiled);
+}

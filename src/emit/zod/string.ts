@@ -1,0 +1,67 @@
+// Turns the string keywords of a schema (length in code points, pattern, format) into a Zod string chain.
+import { diagnostic } from "../../diagnostics/index.js";
+import type { JsonSchemaObject } from "../../model/api-model.js";
+import { join } from "../../util/pointer.js";
+import type { Env } from "./env.js";
+import { FORMAT_PREDICATES } from "./formats.js";
+import { lit, regexLit } from "./literal.js";
+
+type Step = (schema: JsonSchemaObject, env: Env) => string;
+
+const count = (schema: JsonSchemaObject, key: string): number | undefined =>
+  typeof schema[key] === "number" && Number.isFinite(schema[key]) ? Math.ceil(schema[key] as number) : undefined;
+
+/** `minLength` counts code points (JSON Schema §6.3.2): `.min(n)` on UTF-16 units is necessary, a refinement makes it exact. */
+const minLength: Step = (schema) => {
+  const n = count(schema, "minLength");
+  if (n === undefined || n <= 0) return "";
+  const exact = n >= 2 ? `.refine((s) => [...s].length >= ${n}, { message: ${lit(`at least ${n} characters`)} })` : "";
+  return `.min(${n})${exact}`;
+};
+
+/** `maxLength` in code points: Zod's `.max` counts UTF-16 units and would reject `😀😀` for 2, so refine and show it via meta. */
+const maxLength: Step = (schema) => {
+  const n = count(schema, "maxLength");
+  if (n === undefined) return "";
+  return `.refine((s) => [...s].length <= ${n}, { message: ${lit(`at most ${n} characters`)} })`;
+};
+
+const pattern: Step = (schema, env) => {
+  const source = schema["pattern"];
+  if (typeof source !== "string") return "";
+  try {
+    new RegExp(source, "u");
+  } catch (error) {
+    env.ctx.diagnostics.push(
+      diagnostic("SCHEMA_INVALID_PATTERN", {
+        pointer: join(env.pointer, "pattern"),
+        message: `\`pattern\` ${JSON.stringify(source)} is not a valid ECMAScript regular expression: ${(error as Error).message}`,
+      }),
+    );
+    return "";
+  }
+  return `.regex(${regexLit(source)})`;
+};
+
+const format: Step = (schema) => {
+  const name = schema["format"];
+  const predicate = typeof name === "string" ? FORMAT_PREDICATES[name] : undefined;
+  return predicate === undefined ? "" : `.refine(${predicate}, { message: ${lit(`must be a valid ${String(name)}`)} })`;
+};
+
+/** Keywords Zod cannot show itself after a refinement; `.meta` puts them back into `z.toJSONSchema`. */
+const meta: Step = (schema) => {
+  const shown: Record<string, unknown> = {};
+  if (count(schema, "maxLength") !== undefined) shown["maxLength"] = count(schema, "maxLength");
+  if (typeof schema["format"] === "string") shown["format"] = schema["format"];
+  return Object.keys(shown).length === 0 ? "" : `.meta(${lit(shown)})`;
+};
+
+const STEPS: readonly Step[] = [minLength, maxLength, pattern, format, meta];
+
+/** The `type: string` branch: `z.string()` plus one chained call per string keyword. */
+export function stringToZod(schema: JsonSchemaObject, env: Env): string {
+  return `z.string()${STEPS.map((step) => step(schema, env)).join("")}`;
+}
+
+export const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"] as const;
