@@ -1,7 +1,7 @@
 // Turns a document's version field (`swagger`, `openapi`, `swaggerVersion`) into the SpecDialect it is written in.
 import type { SpecDialect } from "../model/api-model.js";
 import type { Reporter } from "./report.js";
-import { isRecord } from "./walk.js";
+import { isRecord, optional } from "./walk.js";
 
 const VERSION_PATTERNS: readonly (readonly [RegExp, SpecDialect])[] = [
   [/^3\.0\.\d+(-[0-9A-Za-z.-]+)?$/, "openapi-3.0"],
@@ -50,9 +50,16 @@ function openapiDialect(version: unknown, reporter: Reporter): SpecDialect | und
   if (match) return match[1];
   reporter.report("SPEC_UNSUPPORTED_VERSION", "/openapi", {
     message: `openapi version ${JSON.stringify(version)} is not supported; ingest reads ${SUPPORTED_VERSIONS}`,
-    ...(typeof version === "number" ? { hint: 'write the full version as a string, e.g. `openapi: "3.0.3"`' } : {}),
+    ...optional("hint", typeof version === "number" ? 'write the full version as a string, e.g. `openapi: "3.0.3"`' : newerHint(text)),
   });
   return undefined;
+}
+
+/** 3.2 and later are newer than what ingest understands; the repair differs from converting an old document. */
+function newerHint(version: string): string | undefined {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  if (major < 3 || (major === 3 && minor <= 1)) return undefined;
+  return "ingest reads OpenAPI up to 3.1.x; if the document uses no newer features, declare `openapi: 3.1.1`, else convert it down first";
 }
 
 function describe(value: unknown): string {

@@ -1,5 +1,5 @@
 // Turns a spec (file path or parsed object) into the ApiModel, with every problem as a located diagnostic.
-import { join as joinPath, resolve as resolvePath } from "node:path";
+import { join as joinPath, relative as relativePath, resolve as resolvePath } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { ApiModel } from "../model/api-model.js";
@@ -10,9 +10,9 @@ import { detectDialect } from "./dialect.js";
 import { documentToModel } from "./document.js";
 import { IN_MEMORY_FILE, loadFile, loadValue } from "./load.js";
 import { folderOf } from "./ref-target.js";
-import { checkRefs } from "./refs.js";
+import { checkRefs, collectRefSites } from "./refs.js";
 import { createReporter } from "./report.js";
-import { createSchemaRegistry } from "./schemas.js";
+import { createSchemaRegistry, schemaRefTargets } from "./schemas.js";
 import type { JsonRecord } from "./walk.js";
 
 export interface IngestOptions {
@@ -52,7 +52,10 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   if (dialect === undefined) return { source, diagnostics };
 
   const rootKey = typeof input === "string" ? resolvePath(input) : joinPath(resolvePath(options.baseDir ?? "."), IN_MEMORY_FILE);
-  const refs = await checkRefs(source, { rootKey, rootDir: folderOf(rootKey), limits });
+  const rootDir = folderOf(rootKey);
+  const shownDir = typeof input === "string" ? folderOf(input) : relativePath(process.cwd(), rootDir);
+  const display = (path: string): string => joinPath(shownDir, relativePath(rootDir, path)) || ".";
+  const refs = await checkRefs(source, { rootKey, rootDir, limits, display });
   diagnostics.push(...refs.diagnostics);
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
@@ -61,7 +64,8 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
   const document = bundled.value as JsonRecord;
-  const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect), reporter });
+  const hoist = refs.external ? schemaRefTargets(document, dialect, collectRefSites("", document).map((site) => site.ref)) : [];
+  const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist), reporter });
   const model = documentToModel(ctx, typeof input === "string" ? input : source.file);
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
 }

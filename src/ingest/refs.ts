@@ -29,6 +29,8 @@ export interface RefCheckOptions {
   /** Folder relative refs in the root resolve against; no file outside it may be read. */
   readonly rootDir: string;
   readonly limits: SourceLimits;
+  /** How a file's absolute path is shown in diagnostics (relative, in the style the user gave the root). */
+  readonly display: (absolutePath: string) => string;
 }
 
 interface Checker {
@@ -91,7 +93,7 @@ async function targetOf(checker: Checker, site: RefSite, base: RefBase): Promise
   if (target.doc === base.doc || checker.documents.has(target.doc)) return target;
   if (!isInside(checker.options.rootDir, target.doc) || !(await realpathInside(checker.options.rootDir, target.doc))) {
     report(checker, site, "REF_OUTSIDE_ROOT", {
-      message: `\`$ref: ${site.ref}\` points to ${target.doc}, outside the spec's folder ${checker.options.rootDir}; ingest reads no file outside it`,
+      message: `\`$ref: ${site.ref}\` points to ${checker.options.display(target.doc)}, outside the spec's folder ${checker.options.display(checker.options.rootDir)}; ingest reads no file outside it`,
     });
     return undefined;
   }
@@ -113,10 +115,10 @@ async function loadDocument(checker: Checker, site: RefSite, target: RefTarget):
     text = await readFile(target.doc, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    report(checker, site, "REF_UNRESOLVED", { message: `\`$ref: ${site.ref}\` names a file that cannot be read: ${target.doc} (${reason})` });
+    report(checker, site, "REF_UNRESOLVED", { message: `\`$ref: ${site.ref}\` names a file that cannot be read: ${checker.options.display(target.doc)} (${reason})` });
     return false;
   }
-  const parsed = parseSource(target.doc, text, checker.options.limits);
+  const parsed = parseSource(checker.options.display(target.doc), text, checker.options.limits);
   checker.diagnostics.push(...parsed.diagnostics.map((d) => (d.pointer === undefined ? { ...d, pointer: "" } : d)));
   if (!parsed.ok) return false;
   checker.documents.set(target.doc, parsed.doc);
@@ -132,7 +134,7 @@ function report(checker: Checker, site: RefSite, code: Parameters<typeof located
 function checkResolves(checker: Checker, site: RefSite, target: RefTarget): void {
   if (!checker.documents.has(target.doc)) return;
   if (resolveTarget(checker.documents, target) !== undefined) return;
-  const where = target.doc === site.doc ? "this document" : target.doc;
+  const where = target.doc === site.doc ? "this document" : checker.options.display(target.doc);
   report(checker, site, "REF_UNRESOLVED", {
     message: `\`$ref: ${site.ref}\` does not resolve: nothing at \`${target.pointer || "/"}\` in ${where}`,
   });
@@ -202,7 +204,7 @@ function findCycles(checker: Checker): void {
 function reportCycle(checker: Checker, loop: readonly RefTarget[]): void {
   const [first] = loop;
   if (first === undefined) return;
-  const show = (t: RefTarget): string => (t.doc === checker.options.rootKey ? "" : t.doc + "#") + (t.pointer || "/");
+  const show = (t: RefTarget): string => (t.doc === checker.options.rootKey ? "" : checker.options.display(t.doc) + "#") + (t.pointer || "/");
   const source = checker.documents.get(first.doc) as SourceDoc;
   checker.diagnostics.push(locatedDiagnostic(source, "REF_CYCLE", first.pointer + "/$ref", {
     message: `\`$ref\`s loop without reaching a value: ${[...loop, first].map(show).join(" → ")}`,

@@ -24,14 +24,19 @@ export interface SchemaRegistry {
 }
 
 /**
+ * `hoistTargets` are pointers known up front to be the targets of schema refs outside the named schemas
+ * (bundling parks an external file's schema at its first use, e.g. in a response); they are named first,
+ * and the schema found at such a place becomes a ref to its name instead of an inline copy.
+ *
  * One registry per document: named schemas are normalised once, in spec order. A `$ref` to anywhere other
  * than a named schema (bundling leaves such refs, e.g. `#/paths/~1a/get/responses/200/...`) is hoisted to
  * a stable synthetic name, registered before its body is rewritten so a ref back to itself stays a ref.
  */
-export function createSchemaRegistry(document: unknown, dialect: SpecDialect): SchemaRegistry {
+export function createSchemaRegistry(document: unknown, dialect: SpecDialect, hoistTargets: readonly string[] = []): SchemaRegistry {
   const prefix = COMPONENT_SCHEMAS[dialect];
   const named = new Map<string, JsonSchema>();
   const hoisted = new Map<string, string>();
+  const hoistedObjects = new Map<object, string>();
   const refOf = (name: string): string => `#/components/schemas/${escapeToken(name)}`;
 
   const mapRef = (ref: string): string => {
@@ -76,8 +81,16 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect): S
   const declared = Object.entries(recordOf(resolve(document, prefix)));
   for (const [name] of declared) named.set(name, true);
   for (const [name, schema] of declared) named.set(name, rewrite(normalizeSchema(schema, dialect)));
+  for (const pointer of hoistTargets) {
+    const target = resolve(document, pointer);
+    const ref = hoist(pointer);
+    if (isRecord(target) && ref !== undefined) hoistedObjects.set(target, split(ref).at(-1) as string);
+  }
   return {
-    schemaOf: (node) => rewrite(normalizeSchema(node, dialect)),
+    schemaOf: (node) => {
+      const name = isRecord(node) ? hoistedObjects.get(node) : undefined;
+      return name === undefined ? rewrite(normalizeSchema(node, dialect)) : { $ref: refOf(name) };
+    },
     finish: () => {
       const schemas = Object.fromEntries(named);
       return { schemas, recursiveSchemas: recursiveNames(schemas) };
@@ -100,4 +113,29 @@ function uniqueName(base: string, taken: ReadonlyMap<string, unknown>): string {
   let n = 2;
   while (taken.has(`${base}${n}`)) n++;
   return `${base}${n}`;
+}
+
+/** Keywords only a schema has; a ref target carrying one (and no parameter `in`) is hoisted as a schema. */
+const SCHEMA_MARKERS = ["type", "properties", "allOf", "anyOf", "oneOf", "items", "enum", "additionalProperties", "const", "not"];
+
+/**
+ * Pointers of schemas that local refs in a bundled document reach outside the named schemas, in document
+ * order, without duplicates. Parameters, responses and other non-schema objects are left to `deref`.
+ */
+export function schemaRefTargets(document: unknown, dialect: SpecDialect, refs: readonly string[]): string[] {
+  const prefix = COMPONENT_SCHEMAS[dialect] + "/";
+  const targets = new Set<string>();
+  for (const ref of refs) {
+    if (!ref.startsWith("#/")) continue;
+    let pointer: string;
+    try {
+      pointer = "/" + split(ref).map(escapeToken).join("/");
+    } catch {
+      continue;
+    }
+    if (pointer.startsWith(prefix) && split(pointer).length === split(prefix).length) continue;
+    const target = resolve(document, pointer);
+    if (isRecord(target) && !("in" in target) && SCHEMA_MARKERS.some((key) => key in target)) targets.add(pointer);
+  }
+  return [...targets];
 }

@@ -152,7 +152,7 @@ function yamlProblems(file: string, doc: Document, lineCounter: LineCounter): Di
       message: `YAML tag not allowed: ${firstLine(warning.message)}`,
     }));
   }
-  return found;
+  return found.filter((d, i) => found.findIndex((e) => e.code === d.code && e.line === d.line && e.column === d.column && e.message === d.message) === i);
 }
 
 function firstLine(message: string): string {
