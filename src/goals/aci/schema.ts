@@ -1,0 +1,85 @@
+// The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
+import { z } from "zod";
+import { ERROR_KEY, GOAL_NAME, goalNameHint, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
+
+/** Any value that is present (a missing key fails as "missing"). */
+const present = z.custom<unknown>((v) => v !== undefined);
+const text = z.string().min(1);
+
+const criterionObject = z.strictObject({
+  condition: text,
+  context: z.string().optional(),
+  type: z.enum(["simple", "regex", "jsonpath"]).optional(),
+});
+const criterion = z.union([z.string().min(1), criterionObject]);
+
+const action = z.strictObject({
+  name: z.string().optional(),
+  type: z.enum(["end", "retry", "goto"]),
+  step: z.string().optional(),
+  retry_after: z.number().nonnegative().optional(),
+  retry_limit: z.int().nonnegative().optional(),
+  criteria: z.array(criterion).optional(),
+});
+
+const paramItem = z.strictObject({
+  name: text,
+  in: z.enum(["path", "query", "header", "cookie"]).optional(),
+  value: present,
+});
+
+const step = z.strictObject({
+  id: z.string().regex(STEP_ID, { error: "step ids start with a letter, then letters, digits, `_` or `-`" }),
+  description: z.string().optional(),
+  operation: text,
+  params: z.union([z.record(z.string(), z.unknown()), z.array(paramItem)]).optional(),
+  body: z.unknown().optional(),
+  content_type: z.string().optional(),
+  outputs: z.record(z.string(), z.string()).optional(),
+  success_criteria: z.array(criterion).optional(),
+  on_success: z.array(action).optional(),
+  on_failure: z.array(action).optional(),
+});
+
+const JSON_SCHEMA_KEYWORDS = [
+  "type", "format", "pattern", "enum", "const", "default", "example", "examples", "title", "nullable",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+  "minItems", "maxItems", "uniqueItems", "items", "properties", "additionalProperties", "oneOf", "anyOf",
+  "allOf", "not", "deprecated", "readOnly", "writeOnly", "minProperties", "maxProperties",
+] as const;
+
+const inputOverride = z.strictObject({
+  ...Object.fromEntries(JSON_SCHEMA_KEYWORDS.map((k) => [k, z.unknown().optional()])),
+  description: z.string().optional(),
+  required: z.boolean().optional(),
+});
+
+const goal = z.strictObject({
+  name: z.string().regex(GOAL_NAME, { error: (issue) => goalNameHint(issue.input) }),
+  description: z.string().optional(),
+  use_when: z.string().optional(),
+  not_for: z.string().optional(),
+  risk: z.enum(["low", "medium", "high"]).optional(),
+  approval: z.enum(["required", "none"]).optional(),
+  inputs: z.record(z.string(), inputOverride).optional(),
+  steps: z.array(step).min(1),
+  returns: z.unknown().optional(),
+  errors: z.record(z.string().regex(ERROR_KEY, { error: "write error-hint keys as <step id>.<status>, e.g. customer.404" }), z.string()).optional(),
+});
+
+/** The whole `aci: 1` document. */
+export const aciDocument = z.strictObject({
+  aci: z.literal(1),
+  toolset: z.string().regex(TOOLSET_NAME, { error: (issue) => toolsetNameHint(issue.input) }).optional(),
+  spec: text.optional(),
+  server: text.optional(),
+  defaults: z.strictObject({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() }).optional(),
+  lint: z.strictObject({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])) }).optional(),
+  goals: z.array(goal).min(1),
+});
+
+export type AciDocument = z.infer<typeof aciDocument>;
+export type AciGoal = z.infer<typeof goal>;
+export type AciStep = z.infer<typeof step>;
+export type AciAction = z.infer<typeof action>;
+export type AciCriterion = z.infer<typeof criterion>;

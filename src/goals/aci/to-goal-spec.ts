@@ -1,0 +1,127 @@
+// A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
+import { join } from "../../util/pointer.js";
+import { at, report, type LoadContext } from "../context.js";
+import type { Action, Criterion, Goal, GoalSpec, InputOverride, Param, Step } from "../types.js";
+import { didYouMean } from "../did-you-mean.js";
+import { optional } from "../optional.js";
+import { toExprMap, toValue } from "../values.js";
+import type { AciAction, AciCriterion, AciDocument, AciGoal, AciStep } from "./schema.js";
+import { parseOperation } from "./operation.js";
+
+/** Where relative paths in the document are resolved from, and how. */
+export interface PathResolver {
+  resolve(relative: string): string;
+}
+
+/** The whole document; `spec` is resolved against the goals file's folder. */
+export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathResolver): GoalSpec {
+  return {
+    format: "aci",
+    file: ctx.file,
+    ...(doc.toolset === undefined ? {} : { toolset: doc.toolset }),
+    ...(doc.spec === undefined ? {} : { spec: paths.resolve(doc.spec) }),
+    ...(doc.server === undefined ? {} : { server: doc.server }),
+    defaults: { ...doc.defaults },
+    ...(doc.lint === undefined ? {} : { lint: { rules: { ...doc.lint.rules } } }),
+    goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
+  };
+}
+
+function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
+  const steps = goal.steps.map((step, i) => stepToSpec(ctx, step, join(pointer, "steps", i)));
+  checkStepReferences(ctx, { steps, errors: goal.errors ?? {}, pointer });
+  return {
+    name: goal.name,
+    ...optional({ description: goal.description, useWhen: goal.use_when, notFor: goal.not_for, risk: goal.risk, approval: goal.approval }),
+    inputs: inputsToSpec(ctx, goal.inputs ?? {}, join(pointer, "inputs")),
+    steps,
+    ...(goal.returns === undefined ? {} : { returns: toValue(ctx, goal.returns, join(pointer, "returns")) }),
+    errors: { ...goal.errors },
+    dependsOn: [],
+    ...at(ctx, pointer),
+  };
+}
+
+function inputsToSpec(ctx: LoadContext, inputs: NonNullable<AciGoal["inputs"]>, pointer: string): Record<string, InputOverride> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, raw]) => {
+      const { required, ...schema } = raw;
+      const override: InputOverride = {
+        schema,
+        ...optional({ description: raw.description, required }),
+        ...at(ctx, join(pointer, name)),
+      };
+      return [name, override];
+    }),
+  );
+}
+
+function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
+  const parsed = parseOperation(step.operation);
+  if (!parsed.ok) report(ctx, "GOALS_INVALID_OPERATION", join(pointer, "operation"), { message: parsed.message, hint: parsed.hint });
+  return {
+    id: step.id,
+    ...optional({ description: step.description }),
+    operation: parsed.ok ? parsed.ref : { kind: "operationId", id: step.operation },
+    params: paramsToSpec(ctx, step.params, join(pointer, "params")),
+    ...(step.body === undefined
+      ? {}
+      : { body: { payload: toValue(ctx, step.body, join(pointer, "body")), ...optional({ contentType: step.content_type }), replacements: [], ...at(ctx, join(pointer, "body")) } }),
+    outputs: toExprMap(ctx, step.outputs, join(pointer, "outputs")),
+    successCriteria: (step.success_criteria ?? []).map((c, i) => criterionToSpec(ctx, c, join(pointer, "success_criteria", i))),
+    onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),
+    onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
+    ...at(ctx, pointer),
+  };
+}
+
+function paramsToSpec(ctx: LoadContext, params: AciStep["params"], pointer: string): Param[] {
+  if (params === undefined) return [];
+  if (Array.isArray(params)) {
+    return params.map((p, i) => ({
+      name: p.name,
+      ...optional({ in: p.in }),
+      value: toValue(ctx, p.value, join(pointer, i, "value")),
+      ...at(ctx, join(pointer, i)),
+    }));
+  }
+  return Object.entries(params).map(([name, raw]) => ({ name, value: toValue(ctx, raw, join(pointer, name)), ...at(ctx, join(pointer, name)) }));
+}
+
+function criterionToSpec(ctx: LoadContext, raw: AciCriterion, pointer: string): Criterion {
+  if (typeof raw === "string") return { condition: raw, type: "simple", ...at(ctx, pointer) };
+  return { condition: raw.condition, ...optional({ context: raw.context }), type: raw.type ?? "simple", ...at(ctx, pointer) };
+}
+
+function actionToSpec(ctx: LoadContext, raw: AciAction, pointer: string): Action {
+  return {
+    type: raw.type,
+    ...optional({ name: raw.name, stepId: raw.step, retryAfter: raw.retry_after, retryLimit: raw.retry_limit }),
+    criteria: (raw.criteria ?? []).map((c, i) => criterionToSpec(ctx, c, join(pointer, "criteria", i))),
+    ...at(ctx, pointer),
+  };
+}
+
+/** `goto` targets and `errors` keys must name steps of the same goal. */
+function checkStepReferences(ctx: LoadContext, goal: { steps: readonly Step[]; errors: Record<string, string>; pointer: string }): void {
+  const ids = goal.steps.map((s) => s.id);
+  for (const key of Object.keys(goal.errors)) {
+    const stepId = key.slice(0, key.lastIndexOf("."));
+    if (!ids.includes(stepId)) unknownStep(ctx, { stepId, ids, pointer: join(goal.pointer, "errors", key) });
+  }
+  for (const step of goal.steps) {
+    for (const action of [...step.onSuccess, ...step.onFailure]) {
+      if (action.type === "goto" && action.stepId === undefined) {
+        report(ctx, "GOALS_MISSING_FIELD", action.pointer, { message: "a goto action needs `step`", hint: "add `step: <step id>`" });
+      }
+      if (action.stepId !== undefined && !ids.includes(action.stepId)) unknownStep(ctx, { stepId: action.stepId, ids, pointer: join(action.pointer, "step") });
+    }
+  }
+}
+
+function unknownStep(ctx: LoadContext, found: { stepId: string; ids: readonly string[]; pointer: string }): void {
+  report(ctx, "GOALS_UNKNOWN_STEP", found.pointer, {
+    message: `no step "${found.stepId}" in this goal`,
+    hint: didYouMean(found.stepId, found.ids, "steps of this goal"),
+  });
+}

@@ -1,0 +1,97 @@
+// Goals file (path or parsed object) → GoalSpec, in either format, with every problem as a located diagnostic.
+import { readFile } from "node:fs/promises";
+import { dirname, resolve as resolvePath } from "node:path";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { parseSource } from "../source/source.js";
+import { aciDocument } from "./aci/schema.js";
+import { aciToGoalSpec, type PathResolver } from "./aci/to-goal-spec.js";
+import { arazzoDocument } from "./arazzo/schema.js";
+import { arazzoToGoalSpec } from "./arazzo/to-goal-spec.js";
+import { createContext, errorCount, type LoadContext } from "./context.js";
+import { detectFormat } from "./detect.js";
+import type { GoalSpec } from "./types.js";
+import { childLists, namesIn, reportDuplicates } from "./uniqueness.js";
+import { reportIssues } from "./zod-issues.js";
+
+export type * from "./types.js";
+export { resolveSpecPath, type SpecChoice } from "./spec-path.js";
+
+/** Options of `loadGoals`. */
+export interface LoadGoalsOptions {
+  /** `--spec`: replaces the goals file's `spec` / Arazzo source URL. */
+  readonly specOverride?: string;
+  /** Name to report for an already-parsed object (default `<goals>`). */
+  readonly file?: string;
+}
+
+/** The result: `goals` only when no error was found. */
+export interface LoadGoalsResult {
+  readonly goals?: GoalSpec;
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Loads a goals file (CONTRACT.md §3): our `aci: 1` format or Arazzo 1.0.x, told apart by the first key.
+ * Never throws for bad input; reads no network.
+ */
+export async function loadGoals(input: string | object, options: LoadGoalsOptions = {}): Promise<LoadGoalsResult> {
+  const opened = typeof input === "string" ? await openFile(input) : { ctx: createContext({ file: options.file ?? "<goals>", doc: input }), diagnostics: [] };
+  if (opened.ctx === undefined) return { diagnostics: opened.diagnostics };
+  const ctx = opened.ctx;
+  const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
+  const goals = convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
+  const withSpec = goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
+  const diagnostics = unique(ctx.diagnostics);
+  return errorCount(ctx) > 0 || withSpec === undefined ? { diagnostics } : { goals: withSpec, diagnostics };
+}
+
+async function openFile(file: string): Promise<{ ctx?: LoadContext; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { diagnostics: [diagnostic("GOALS_UNREADABLE", { file, message: `cannot read ${file} (${reason})` })] };
+  }
+  const parsed = parseSource(file, text);
+  if (!parsed.ok) return { diagnostics: [...parsed.diagnostics] };
+  const doc = parsed.doc;
+  return { ctx: createContext({ file, doc: doc.value, locate: (p) => doc.locate(p) }), diagnostics: [] };
+}
+
+function convert(ctx: LoadContext, paths: PathResolver): GoalSpec | undefined {
+  const format = detectFormat(ctx, ctx.doc);
+  if (format === undefined) return undefined;
+  reportRawDuplicates(ctx, format);
+  const schema = format === "aci" ? aciDocument : arazzoDocument;
+  const parsed = schema.safeParse(ctx.doc);
+  if (!parsed.success) {
+    reportIssues(ctx, schema, parsed.error.issues);
+    return undefined;
+  }
+  if (errorCount(ctx) > 0) return undefined;
+  return format === "aci"
+    ? aciToGoalSpec(ctx, parsed.data as Parameters<typeof aciToGoalSpec>[1], paths)
+    : arazzoToGoalSpec(ctx, parsed.data as Parameters<typeof arazzoToGoalSpec>[1], paths);
+}
+
+/** Duplicate goal names / workflow ids and step ids, checked on the raw document so they show with other errors. */
+function reportRawDuplicates(ctx: LoadContext, format: "aci" | "arazzo"): void {
+  const root = ctx.doc as Record<string, unknown>;
+  const [list, pointer, nameKey, stepKey] = format === "aci" ? [root["goals"], "/goals", "name", "id"] : [root["workflows"], "/workflows", "workflowId", "stepId"];
+  reportDuplicates(ctx, namesIn(list, pointer, nameKey), "GOALS_DUPLICATE_NAME", format === "aci" ? "goal name" : "workflowId");
+  for (const steps of childLists(list, pointer, "steps")) {
+    reportDuplicates(ctx, namesIn(steps.list, steps.pointer, stepKey), "GOALS_DUPLICATE_STEP_ID", "step id");
+  }
+}
+
+function unique(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.code}\u0000${d.pointer ?? ""}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

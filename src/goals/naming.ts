@@ -1,0 +1,43 @@
+// Name rules of goals files, and the case conversions that suggest a valid name for an invalid one.
+
+/** Tool names: snake_case, 3–64 characters, starting with a letter. */
+export const GOAL_NAME = /^[a-z][a-z0-9_]{2,63}$/;
+/** Toolset (package / MCP server) names: kebab-case. */
+export const TOOLSET_NAME = /^[a-z][a-z0-9-]*$/;
+/** Step ids: a letter, then letters, digits, `_` and `-` (Arazzo's recommended form). */
+export const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Error-hint keys: `<stepId>.<status|status class|default|ERROR_CODE>`, e.g. `customer.404`. */
+export const ERROR_KEY = /^[A-Za-z][A-Za-z0-9_-]*\.([1-5](\d\d|XX)|default|[A-Z][A-Z_]*)$/;
+
+function words(name: string): string[] {
+  return name
+    .replaceAll(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replaceAll(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w) => w.toLowerCase());
+}
+
+/** `ApplyForLoan`, `apply-for-loan`, `apply for loan` → `apply_for_loan`. */
+export function toSnakeCase(name: string): string {
+  return words(name).join("_");
+}
+
+/** `Pet Store`, `petStore` → `pet-store`. */
+export function toKebabCase(name: string): string {
+  return words(name).join("-");
+}
+
+/** A hint for a name that breaks GOAL_NAME, with a valid suggestion where one can be made. */
+export function goalNameHint(name: unknown): string {
+  const rule = "goal names are snake_case: 3–64 lowercase letters, digits or `_`, starting with a letter";
+  const suggestion = typeof name === "string" ? toSnakeCase(name).replace(/^[^a-z]+/, "").slice(0, 64) : "";
+  return GOAL_NAME.test(suggestion) ? `${rule}; did you mean "${suggestion}"?` : `${rule}, e.g. "adopt_pet"`;
+}
+
+/** A hint for a toolset name that breaks TOOLSET_NAME. */
+export function toolsetNameHint(name: unknown): string {
+  const rule = "toolset names are kebab-case: lowercase letters, digits and `-`, starting with a letter";
+  const suggestion = typeof name === "string" ? toKebabCase(name).replace(/^[^a-z]+/, "") : "";
+  return TOOLSET_NAME.test(suggestion) ? `${rule}; did you mean "${suggestion}"?` : `${rule}, e.g. "petstore"`;
+}
