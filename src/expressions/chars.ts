@@ -19,7 +19,9 @@ export const isParamChar = (ch: string): boolean => isNameChar(ch) || ch === "~"
 /** RFC 7230 §3.2.6 `tchar`, the characters of a header field name. */
 export const isTokenChar = (ch: string): boolean => ALNUM.test(ch) || TCHAR_PUNCT.includes(ch);
 
-export const isLetter = (ch: string): boolean => /^[A-Za-z]$/.test(ch);
+const ALPHA = /^[A-Za-z]$/;
+
+export const isLetter = (ch: string): boolean => ALPHA.test(ch);
 
 export const isWhitespace = (ch: string): boolean => ch === " " || ch === "\t" || ch === "\n" || ch === "\r";
 

@@ -10,10 +10,11 @@ function asNumber(value: unknown): number | undefined {
   return typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
 }
 
+const BOOLEAN_TEXT: ReadonlyMap<string, boolean> = new Map([["true", true], ["false", false]]);
+
 function asBoolean(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
-  const lower = typeof value === "string" ? value.toLowerCase() : undefined;
-  return lower === "true" ? true : lower === "false" ? false : undefined;
+  return typeof value === "string" ? BOOLEAN_TEXT.get(value.toLowerCase()) : undefined;
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -11,14 +11,16 @@ function isIndexable(node: unknown): node is object {
   return typeof node === "object" && node !== null;
 }
 
+function arrayItem(array: readonly unknown[], token: string | number): unknown {
+  const index = typeof token === "number" || !ARRAY_INDEX.test(token) ? token : Number(token);
+  return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < array.length ? array[index] : undefined;
+}
+
 /** One step down: own enumerable data of plain objects, canonical indexes of arrays, nothing else. */
 export function step(node: unknown, token: string | number): unknown {
   if (!isIndexable(node)) return undefined;
-  if (Array.isArray(node)) {
-    const index = typeof token === "number" ? token : ARRAY_INDEX.test(token) ? Number(token) : -1;
-    return Number.isInteger(index) && index >= 0 && index < node.length ? node[index] : undefined;
-  }
-  const key = String(token);
+  if (Array.isArray(node)) return arrayItem(node, token);
+  const key = typeof token === "string" ? token : String(token);
   return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }
 
