@@ -42,7 +42,7 @@ export async function loadGoals(input: string | object, options: LoadGoalsOption
   const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
   const goals = convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
   const withSpec = goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
-  const diagnostics = unique(ctx.diagnostics);
+  const diagnostics = unique(ctx.diagnostics).sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0));
   return errorCount(ctx) > 0 || withSpec === undefined ? { diagnostics } : { goals: withSpec, diagnostics };
 }
 

@@ -32,11 +32,9 @@ export interface WorkflowLevel {
 export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefined {
   const { step, pointer, scope } = input;
   const operation = operationToSpec(env, step, pointer);
-  if (operation === undefined) return undefined;
-  return {
+  const converted = {
     id: scope.prefix + step.stepId,
     ...optional({ description: step.description, body: step.requestBody && bodyToSpec(env, input) }),
-    operation,
     params: stepParameters(env, input).map((p) => paramToSpec(env.ctx, p, scope)),
     outputs: Object.fromEntries(
       Object.entries(step.outputs ?? {}).map(([name, text]) => [name, { text: rewriteText(text, scope, "expression"), ...at(env.ctx, join(pointer, "outputs", name)) }]),
@@ -46,6 +44,7 @@ export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefine
     ...optional({ inlinedFrom: input.via }),
     ...at(env.ctx, pointer),
   };
+  return operation === undefined ? undefined : { ...converted, operation };
 }
 
 /** Workflow-level parameters overridden by the step's own (same name and location). */
