@@ -21,8 +21,10 @@ export const isTokenChar = (ch: string): boolean => ALNUM.test(ch) || TCHAR_PUNC
 
 const ALPHA = /^[A-Za-z]$/;
 
+/** Letters of an expression root or source word (`$statusCode`, `header`). */
 export const isLetter = (ch: string): boolean => ALPHA.test(ch);
 
+/** Whitespace between the tokens of a condition. */
 export const isWhitespace = (ch: string): boolean => ch === " " || ch === "\t" || ch === "\n" || ch === "\r";
 
 /** A whole YAML value is one expression: nothing stops it but the end of the text. */

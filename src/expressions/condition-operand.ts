@@ -11,8 +11,10 @@ const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: 
 const WORD_OPERATORS: Readonly<Record<string, string>> = { and: "&&", or: "||", not: "!" };
 const EXPRESSION_ROOTS = ["statusCode", "inputs", "steps", "outputs", "response", "request", "url", "method"];
 
+/** The raw character at the cursor (condition tokens ignore the expression stop set). */
 export const at = (c: Cursor): string => c.text[c.pos] ?? "";
 
+/** Skips whitespace between condition tokens. */
 export function skipSpace(c: Cursor): void {
   while (isWhitespace(at(c))) c.pos++;
 }

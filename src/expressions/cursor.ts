@@ -3,16 +3,20 @@
 import type { ExpressionError, ExpressionErrorCode, Failed } from "./ast.js";
 import type { StopSet } from "./chars.js";
 
+/** The text, the read position, and what ends an expression in the embedding context. */
 export interface Cursor {
   readonly text: string;
   pos: number;
   readonly stop: StopSet;
 }
 
+/** What each scanner returns: a value, or the first error with its offset and hint. */
 export type Step<T> = { readonly ok: true; readonly value: T } | Failed;
 
+/** A successful scan. */
 export const ok = <T>(value: T): Step<T> => ({ ok: true, value });
 
+/** A failed scan: an ExpressionError as data, never thrown. */
 export function fail(code: ExpressionErrorCode, message: string, offset: number, hint: string): Failed {
   const error: ExpressionError = { code, message, offset, hint };
   return { ok: false, error };

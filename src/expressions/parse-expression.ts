@@ -1,95 +1,15 @@
 // Runtime-expression text (`$steps.find.outputs.id`) → a typed Expression, or an error with offset and hint.
 
-import type { ComponentSection, Expression, ParseResult, Pointer } from "./ast.js";
-import { isIdChar, isLetter, isNameChar, isParamChar, isTokenChar, isWhitespace, STANDALONE } from "./chars.js";
+import type { ComponentSection, Expression, ParseResult } from "./ast.js";
+import { isIdChar, isLetter, isNameChar, isWhitespace, STANDALONE } from "./chars.js";
 import { type Cursor, fail, ok, peek, rest, scanWhile, type Step } from "./cursor.js";
 import { closest, suggest } from "./hints.js";
+import { messageSource, REQUEST_SOURCES, RESPONSE_SOURCES } from "./message-source.js";
+import { expectDot, inputReference, outputReference, scanName } from "./scan-parts.js";
 
 type RootParser = (c: Cursor, start: number) => Step<Expression>;
 
 const EXAMPLES = "$inputs.NAME, $steps.ID.outputs.NAME, $response.body#/field or $statusCode";
-
-function expectDot(c: Cursor, after: string, example: string): Step<true> {
-  if (peek(c) === ".") {
-    c.pos++;
-    return ok(true);
-  }
-  return fail("expected-dot", `expected "." after ${after}`, c.pos, `write it like ${example}`);
-}
-
-function scanName(c: Cursor, accept: (ch: string) => boolean, what: string, example: string): Step<string> {
-  const name = scanWhile(c, accept);
-  if (name !== "") return ok(name);
-  const found = peek(c);
-  const message = found === "" ? `expected ${what}` : `expected ${what}, found "${found}"`;
-  return fail("expected-name", message, c.pos, `write it like ${example}`);
-}
-
-/** RFC 6901 §3 after `#`: `/`-separated tokens with `~0` → `~` and `~1` → `/`; no percent-decoding. */
-export function scanPointer(c: Cursor): Step<Pointer> {
-  if (peek(c) === "") return ok([]);
-  if (peek(c) !== "/") {
-    return fail("pointer-start", "a JSON pointer must start with \"/\"", c.pos, `write #/${rest(c)}`);
-  }
-  const tokens: string[] = [];
-  while (peek(c) === "/") {
-    c.pos++;
-    const token = scanToken(c);
-    if (!token.ok) return token;
-    tokens.push(token.value);
-  }
-  return ok(tokens);
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { "0": "~", "1": "/" };
-
-function scanToken(c: Cursor): Step<string> {
-  let token = "";
-  for (let ch = peek(c); ch !== "" && ch !== "/"; ch = peek(c)) {
-    if (ch !== "~") {
-      token += ch;
-      c.pos++;
-      continue;
-    }
-    const escaped = ESCAPES[c.text[c.pos + 1] ?? ""];
-    if (escaped === undefined) {
-      return fail("pointer-escape", "\"~\" in a JSON pointer must be followed by 0 or 1", c.pos, "write ~0 for \"~\" and ~1 for \"/\" (RFC 6901)");
-    }
-    token += escaped;
-    c.pos += 2;
-  }
-  return ok(token);
-}
-
-function optionalPointer(c: Cursor): Step<Pointer> {
-  if (peek(c) !== "#") return ok([]);
-  c.pos++;
-  return scanPointer(c);
-}
-
-/** `NAME`, then `.a.b` property segments and/or `#/pointer`, all folded into one pointer. */
-function inputReference(c: Cursor, prefix: string): Step<{ name: string; pointer: Pointer }> {
-  const name = scanName(c, isIdChar, "an input name", `${prefix}.customer`);
-  if (!name.ok) return name;
-  const segments: string[] = [];
-  while (peek(c) === ".") {
-    c.pos++;
-    const segment = scanName(c, isIdChar, "a property name after \".\"", `${prefix}.${name.value}.email`);
-    if (!segment.ok) return segment;
-    segments.push(segment.value);
-  }
-  const pointer = optionalPointer(c);
-  if (!pointer.ok) return pointer;
-  return ok({ name: name.value, pointer: [...segments, ...pointer.value] });
-}
-
-function outputReference(c: Cursor, prefix: string): Step<{ name: string; pointer: Pointer }> {
-  const name = scanName(c, isNameChar, "an output name", `${prefix}.id`);
-  if (!name.ok) return name;
-  const pointer = optionalPointer(c);
-  if (!pointer.ok) return pointer;
-  return ok({ name: name.value, pointer: pointer.value });
-}
 
 const constant =
   (expr: Expression): RootParser =>
@@ -190,63 +110,6 @@ function componentsTail(c: Cursor): Step<Expression> {
   if (!dot.ok) return dot;
   const name = scanName(c, isNameChar, "a component name", `$components.${known}.NAME`);
   return name.ok ? ok({ kind: "component", section: known, name: name.value }) : name;
-}
-
-type SourceParser = (c: Cursor, root: "request" | "response") => Step<Expression>;
-
-function headerSource(c: Cursor, root: "request" | "response"): Step<Expression> {
-  const dot = expectDot(c, `$${root}.header`, `$${root}.header.Content-Type`);
-  if (!dot.ok) return dot;
-  const name = scanName(c, isTokenChar, "a header name (RFC 7230 token)", `$${root}.header.Content-Type`);
-  if (!name.ok) return name;
-  return ok({ kind: root === "request" ? "requestHeader" : "responseHeader", name: name.value });
-}
-
-const paramSource =
-  (kind: "requestQuery" | "requestPath", where: "query" | "path"): SourceParser =>
-  (c) => {
-    const dot = expectDot(c, `$request.${where}`, `$request.${where}.id`);
-    if (!dot.ok) return dot;
-    const name = scanName(c, isParamChar, `a ${where} parameter name`, `$request.${where}.id`);
-    return name.ok ? ok({ kind, name: name.value }) : name;
-  };
-
-function bodySource(c: Cursor, root: "request" | "response"): Step<Expression> {
-  const kind = root === "request" ? "requestBody" : "responseBody";
-  const next = peek(c);
-  if (next === "." || next === "/") {
-    const path = rest(c, c.pos + 1).replaceAll(".", "/");
-    const hint = `select inside the body with a JSON pointer: $${root}.body#/${path}`;
-    return fail("body-needs-pointer", `"${next}" after $${root}.body`, c.pos, hint);
-  }
-  const pointer = optionalPointer(c);
-  return pointer.ok ? ok({ kind, pointer: pointer.value }) : pointer;
-}
-
-const REQUEST_SOURCES: Readonly<Record<string, SourceParser>> = {
-  header: headerSource,
-  query: paramSource("requestQuery", "query"),
-  path: paramSource("requestPath", "path"),
-  body: bodySource,
-};
-
-const RESPONSE_SOURCES: Readonly<Record<string, SourceParser>> = { header: headerSource, body: bodySource };
-
-const messageSource =
-  (root: "request" | "response", sources: Readonly<Record<string, SourceParser>>): RootParser =>
-  (c) => {
-    const sourceStart = c.pos;
-    const source = scanWhile(c, isLetter);
-    const parser = Object.hasOwn(sources, source) ? sources[source] : undefined;
-    if (parser !== undefined) return parser(c, root);
-    return fail("unknown-source", `unknown ${root} source "${source}"`, sourceStart, sourceHint(root, source, sources));
-  };
-
-function sourceHint(root: string, source: string, sources: Readonly<Record<string, SourceParser>>): string {
-  if (root === "response" && Object.hasOwn(REQUEST_SOURCES, source)) {
-    return `a response has only header and body; the request's value is $request.${source}.NAME`;
-  }
-  return suggest(source, Object.keys(sources), (s) => `$${root}.${s}`);
 }
 
 const ROOTS: Readonly<Record<string, RootParser>> = {
