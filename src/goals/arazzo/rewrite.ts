@@ -1,6 +1,7 @@
 // Re-scoping runtime expressions when a workflow is inlined: step ids prefixed, inputs bound, call outputs aliased.
 import { resolve } from "../../util/pointer.js";
 import type { Value } from "../types.js";
+import { isTemplate } from "../values.js";
 
 /** How the expressions of one inlined workflow instance map into the goal. */
 export interface Scope {
@@ -21,6 +22,7 @@ const NAME = "[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*";
 const STEP_REF = new RegExp(`\\$steps\\.([A-Za-z0-9_-]+)\\.outputs\\.(${NAME})(#[^\\s}]*)?`, "g");
 const INPUT_REF = new RegExp(`\\$inputs\\.(${NAME})(#[^\\s}]*)?`, "g");
 const WHOLE_INPUT = new RegExp(`^\\$inputs\\.(${NAME})(#\\S*)?$`);
+const BRACED_INPUT = new RegExp(`\\{\\$inputs\\.(${NAME})(#[^\\s}]*)?\\}`, "g");
 
 /** How a bound literal is written back into text: raw inside a template, as an Arazzo literal in a condition. */
 export type TextMode = "expression" | "template" | "condition";
@@ -29,7 +31,8 @@ export type TextMode = "expression" | "template" | "condition";
 export function rewriteText(text: string, scope: Scope, mode: TextMode): string {
   if (isIdentity(scope)) return text;
   const steps = text.replaceAll(STEP_REF, (_m, id: string, name: string, ptr: string | undefined) => stepRef(scope, id, name, ptr ?? ""));
-  return steps.replaceAll(INPUT_REF, (match, name: string, ptr: string | undefined) => {
+  const braced = mode === "template" ? steps.replaceAll(BRACED_INPUT, (match, name: string, ptr: string | undefined) => bracedInput(scope, { match, name, ptr: ptr ?? "" })) : steps;
+  return braced.replaceAll(INPUT_REF, (match, name: string, ptr: string | undefined) => {
     const bound = scope.inputs.get(name);
     return bound === undefined ? match : valueAsText(bound, ptr ?? "", mode);
   });
@@ -41,8 +44,10 @@ export function rewriteValue(value: Value, scope: Scope): Value {
   switch (value.kind) {
     case "expr":
       return rewriteWholeExpr(value, scope);
-    case "template":
-      return { ...value, text: rewriteText(value.text, scope, "template") };
+    case "template": {
+      const text = rewriteText(value.text, scope, "template");
+      return isTemplate(text) ? { ...value, text } : { kind: "literal", value: text, pointer: value.pointer, ...(value.position ? { position: value.position } : {}) };
+    }
     case "object":
       return { ...value, entries: value.entries.map(([k, v]) => [k, rewriteValue(v, scope)] as const) };
     case "array":
@@ -60,6 +65,14 @@ function rewriteWholeExpr(value: Value & { kind: "expr" }, scope: Scope): Value 
   if (ptr === "") return bound;
   if (bound.kind === "expr") return { ...bound, text: appendPointer(bound.text, ptr) };
   return { kind: "literal", value: resolve(literalOf(bound), ptr.slice(1)), pointer: bound.pointer, ...(bound.position ? { position: bound.position } : {}) };
+}
+
+/** `{$inputs.x}` in a template: a bound literal replaces the braces too; a bound expression stays braced. */
+function bracedInput(scope: Scope, found: { match: string; name: string; ptr: string }): string {
+  const bound = scope.inputs.get(found.name);
+  if (bound === undefined) return found.match;
+  const text = valueAsText(bound, found.ptr, "template");
+  return bound.kind === "expr" ? `{${text}}` : text;
 }
 
 function stepRef(scope: Scope, id: string, name: string, ptr: string): string {

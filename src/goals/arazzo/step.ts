@@ -1,6 +1,6 @@
 // One Arazzo operation step → a GoalSpec Step: operation, merged parameters, body, outputs, criteria, actions.
 import { join } from "../../util/pointer.js";
-import { at, type LoadContext } from "../context.js";
+import { at, report, type LoadContext } from "../context.js";
 import { optional } from "../optional.js";
 import type { Action, Param, RequestBody, Step } from "../types.js";
 import { toValue } from "../values.js";
@@ -77,6 +77,13 @@ export function stepActions(env: ArazzoEnv, input: StepInput): { onSuccess: Acti
 function bodyToSpec(env: ArazzoEnv, { step, pointer, scope }: StepInput): RequestBody {
   const body = step.requestBody!;
   const bodyPointer = join(pointer, "requestBody");
+  (body.replacements ?? []).forEach((r, i) => {
+    if (r.target === "" || r.target.startsWith("/")) return;
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", join(bodyPointer, "replacements", i, "target"), {
+      message: `replacement target "${r.target}" is not a JSON pointer (XPath targets are not supported)`,
+      hint: "write the target as a JSON pointer into the payload, e.g. /petId",
+    });
+  });
   return {
     payload: rewriteValue(toValue(env.ctx, body.payload, join(bodyPointer, "payload")), scope),
     ...optional({ contentType: body.contentType }),
