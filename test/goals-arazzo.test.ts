@@ -251,7 +251,7 @@ describe("Arazzo constructs", () => {
     ["a parameter without name", { stepId: "s", operationId: "o", parameters: [{ in: "query", value: 1 }] }, ["GOALS_MISSING_FIELD", "/workflows/0/steps/0/parameters/0"]],
     ["a regex criterion without context", { stepId: "s", operationId: "o", successCriteria: [{ condition: "^2", type: "regex" }] }, ["GOALS_MISSING_FIELD", "/workflows/0/steps/0/successCriteria/0"]],
     ["an unknown key with a hint", { stepId: "s", operationId: "o", sucessCriteria: [] }, ["GOALS_UNKNOWN_KEY", "/workflows/0/steps/0/sucessCriteria"]],
-    ["an XPath replacement target", { stepId: "s", operationId: "o", requestBody: { payload: "<a/>", replacements: [{ target: "//a", value: 1 }] } }, ["GOALS_ARAZZO_UNSUPPORTED", "/workflows/0/steps/0/requestBody/replacements/0/target"]],
+    ["an XPath replacement target", { stepId: "s", operationId: "o", requestBody: { payload: "<a/>", replacements: [{ target: "petOrder/petId", value: 1 }] } }, ["GOALS_ARAZZO_UNSUPPORTED", "/workflows/0/steps/0/requestBody/replacements/0/target"]],
     ["a call to an unknown workflow", { stepId: "s", workflowId: "nope" }, ["GOALS_UNKNOWN_WORKFLOW", "/workflows/0/steps/0/workflowId"]],
   ])("%s is reported", async (_name, step, want) => {
     const result = await loadGoals({ ...header, workflows: [{ workflowId: "wf_one", steps: [step] }] });
