@@ -21,7 +21,11 @@ function interopDefault<T>(module: T): T {
   return inner ?? module;
 }
 
-const AJV_OPTIONS = { strict: false, validateFormats: true, unicodeRegExp: true, allErrors: false } as const;
+/**
+ * `strict: false` also turns `strictNumbers` off, which lets NaN/Infinity pass `type: number`; they are not
+ * JSON, so it is switched back on. `ownProperties`: without it `required: ["constructor"]` is met by `{}`.
+ */
+const AJV_OPTIONS = { strict: false, strictNumbers: true, ownProperties: true, validateFormats: true, unicodeRegExp: true } as const;
 
 function makeAjv(dialect: Dialect, flavour: Flavour): AjvLike {
   const ajv = dialect === "openapi-3.1" ? new Ajv2020(AJV_OPTIONS) : new AjvDraft04(AJV_OPTIONS);
@@ -49,10 +53,11 @@ export function compileOracle(
   schema: unknown,
   options: { dialect: Dialect; components?: Record<string, unknown>; flavour?: Flavour },
 ): Validator {
-  const root = withComponents(prepare(schema, options.dialect), options);
-  const ajv = ajvFor(options.dialect, options.flavour ?? "spec");
+  const flavour = options.flavour ?? "spec";
+  const root = withComponents(prepare(schema, options.dialect, flavour), { ...options, flavour });
+  const ajv = ajvFor(options.dialect, flavour);
   const validate = ajv.compile(root as object);
-  ajv.removeSchema(root as object);
+  if (isObject(root)) ajv.removeSchema(root);
   return (instance) => validate(instance) === true;
 }
 
@@ -68,17 +73,25 @@ export function formatOracle(format: Format, value: string, flavour: Flavour = "
   throw new Error(`format ${format} is not registered`);
 }
 
-function withComponents(root: unknown, options: { dialect: Dialect; components?: Record<string, unknown> }): unknown {
+function withComponents(root: unknown, options: { dialect: Dialect; components?: Record<string, unknown>; flavour: Flavour }): unknown {
   if (!options.components) return root;
   const schemas: Mutable = {};
-  for (const [name, sub] of Object.entries(options.components)) setOwn(schemas, name, prepare(sub, options.dialect));
+  for (const [name, sub] of Object.entries(options.components)) setOwn(schemas, name, prepare(sub, options.dialect, options.flavour));
   const base: Mutable = isObject(root) ? { ...root } : { allOf: [root] };
   base["components"] = { schemas };
   return base;
 }
 
-function prepare(schema: unknown, dialect: Dialect): unknown {
-  return dialect === "openapi-3.0" ? mapSubschemas(schema, nullableToType) : schema;
+function prepare(schema: unknown, dialect: Dialect, flavour: Flavour): unknown {
+  if (dialect === "openapi-3.0") return mapSubschemas(schema, nullableToType);
+  return flavour === "spec" ? mapSubschemas(schema, dropNullable) : schema;
+}
+
+/** 2020-12 has no `nullable` (an unknown keyword is an annotation), but ajv honours it in every draft. */
+function dropNullable(node: Mutable): unknown {
+  const out: Mutable = {};
+  for (const [k, v] of Object.entries(node)) if (k !== "nullable") setOwn(out, k, v);
+  return out;
 }
 
 /**
@@ -96,12 +109,16 @@ function nullableToType(node: Mutable): unknown {
   const type = out["type"];
   if (typeof type === "string") out["type"] = type === "null" ? type : [type, "null"];
   if (Array.isArray(type) && !type.includes("null")) out["type"] = [...type, "null"];
-  if (type === undefined && ["$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(out, k))) {
-    return { anyOf: [out, { type: "null" }] };
-  }
-  return out;
+  if (type !== undefined || !["$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(out, k))) return out;
+  const outer: Mutable = {};
+  const inner: Mutable = {};
+  for (const [k, v] of Object.entries(out)) setOwn(DEFINITION_KEYWORDS.includes(k) ? outer : inner, k, v);
+  outer["anyOf"] = [inner, { type: "null" }];
+  return outer;
 }
 
+/** Kept on the outer schema when a nullable one is wrapped, so `#/definitions/…` still resolves from the root. */
+const DEFINITION_KEYWORDS = ["definitions", "$defs", "components"];
 const ONE = ["additionalProperties", "additionalItems", "not", "items"];
 const MANY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 const MAPS = ["properties", "patternProperties", "$defs", "definitions"];
@@ -134,6 +151,19 @@ function applySpecCorrections(ajv: AjvLike): void {
     schemaType: "number",
     validate: (divisor: number, data: number) => isDecimalMultiple(data, divisor),
   });
+  // fast-deep-equal (ajv's `equal`, behind const/enum/uniqueItems) calls an own `toString`/`valueOf` and compares `constructor` by identity,
+  // so {"toString": 1} throws and {"constructor": {}} differs from itself; §4.2.2 equality is plain JSON equality.
+  const equalityKeywords = [
+    { keyword: "const", validate: (value: unknown, data: unknown) => jsonEqual(value, data) },
+    { keyword: "enum", schemaType: "array", validate: (values: unknown[], data: unknown) => values.some((v) => jsonEqual(v, data)) },
+    // ajv's `required` treats the empty name as met: {"required": [""]} accepts {}.
+    { keyword: "required", type: "object", schemaType: "array", validate: (names: string[], data: Mutable) => names.every((k) => Object.hasOwn(data, k)) },
+    { keyword: "uniqueItems", type: "array", schemaType: "boolean", validate: (on: boolean, data: unknown[]) => !on || data.every((x, i) => data.slice(0, i).every((y) => !jsonEqual(x, y))) },
+  ] as const;
+  for (const definition of equalityKeywords) {
+    ajv.removeKeyword(definition.keyword);
+    ajv.addKeyword({ ...definition, errors: false } as Parameters<AjvLike["addKeyword"]>[0] & object);
+  }
   const strict = (name: Format, extra: (s: string) => boolean): void => {
     const base = ajv.formats[name];
     ajv.addFormat(name, (s: string) => extra(s) && runFormat(base, s));
@@ -193,6 +223,18 @@ function toDecimal(n: number): { digits: bigint; exp: number } {
   if (!match) throw new Error(`not a finite number: ${n}`);
   const [, sign = "", int = "", frac = "", e = "0"] = match;
   return { digits: BigInt(`${sign}${int}${frac}`), exp: Number(e) - frac.length };
+}
+
+/** JSON Schema 2020-12 §4.2.2 equality: numbers by value, arrays in order, objects as key → value maps. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return a === b;
 }
 
 export function setOwn(target: Mutable, key: string, value: unknown): void {
