@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ingest } from "../src/ingest/index.ts";
+import { ingest } from "../src/ingest/index.js";
 
 const ROOT = "test/fixtures/invalid/ingest";
 

@@ -67,19 +67,29 @@ export async function checkRefs(root: SourceDoc, options: RefCheckOptions): Prom
 /** Every `$ref` member with a string value, in document order. Non-string `$ref`s (a property named `$ref`) are data. */
 export function collectRefSites(doc: string, value: unknown): RefSite[] {
   const sites: RefSite[] = [];
-  const visit = (node: unknown, pointer: string): void => {
+  const path: (string | number)[] = [];
+  const visit = (node: object): void => {
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) if (typeof node[i] === "object" && node[i] !== null) visit(node[i], join(pointer, i));
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (typeof child !== "object" || child === null) continue;
+        path.push(i);
+        visit(child);
+        path.pop();
+      }
       return;
     }
-    if (!isRecord(node)) return;
-    for (const key in node) {
-      const child = node[key];
-      if (key === "$ref" && typeof child === "string") sites.push({ doc, pointer: join(pointer, "$ref"), ref: child });
-      else if (typeof child === "object" && child !== null) visit(child, join(pointer, key));
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const child = record[key];
+      if (key === "$ref" && typeof child === "string") sites.push({ doc, pointer: join("", ...path, "$ref"), ref: child });
+      if (typeof child !== "object" || child === null) continue;
+      path.push(key);
+      visit(child);
+      path.pop();
     }
   };
-  visit(value, "");
+  if (typeof value === "object" && value !== null) visit(value);
   return sites;
 }
 

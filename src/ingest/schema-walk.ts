@@ -2,12 +2,14 @@
 import type { JsonSchema } from "../model/api-model.js";
 import { isRecord } from "./walk.js";
 
-/** Keywords whose value is one subschema. */
-const SINGLE = ["additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties"];
-/** Keywords whose value is a list of subschemas. */
-const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
-/** Keywords whose value maps names to subschemas. */
-const MAP = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"];
+type Shape = "single" | "list" | "map";
+
+/** Where subschemas sit: one subschema, a list of them, or a map from names to them. */
+const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
+  ...["additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties"].map((k) => [k, "single"] as const),
+  ...["allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, "list"] as const),
+  ...["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"].map((k) => [k, "map"] as const),
+]);
 
 /**
  * Calls `visit` on `schema` and each subschema object below it, depth first. Only schema positions are
@@ -17,11 +19,16 @@ export function forEachSubschema(schema: JsonSchema, visit: (node: Record<string
   if (!isRecord(schema)) return;
   const node = schema as Record<string, unknown>;
   visit(node);
-  for (const key of SINGLE) if (key in node) forEachSubschema(node[key] as JsonSchema, visit);
-  for (const key of LIST) for (const sub of listOf(node[key])) forEachSubschema(sub as JsonSchema, visit);
-  for (const key of MAP) if (isRecord(node[key])) for (const sub of Object.values(node[key])) forEachSubschema(sub as JsonSchema, visit);
+  for (const key in node) {
+    const shape = SUBSCHEMA_KEYWORDS.get(key);
+    if (shape === undefined) continue;
+    const value = node[key];
+    for (const sub of subschemas(shape, value)) forEachSubschema(sub as JsonSchema, visit);
+  }
 }
 
-function listOf(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
+function subschemas(shape: Shape, value: unknown): readonly unknown[] {
+  if (shape === "single") return [value];
+  if (shape === "list") return Array.isArray(value) ? value : [];
+  return isRecord(value) ? Object.values(value) : [];
 }

@@ -39,8 +39,11 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect, ho
   const hoistedObjects = new Map<object, string>();
   const refOf = (name: string): string => `#/components/schemas/${escapeToken(name)}`;
 
+  const namedPrefix = `#${prefix}/`;
   const mapRef = (ref: string): string => {
     if (!ref.startsWith("#")) return ref;
+    const rest = ref.startsWith(namedPrefix) ? ref.slice(namedPrefix.length) : "/";
+    if (!rest.includes("/") && !rest.includes("%") && !rest.includes("~")) return refOf(rest);
     let tokens: string[];
     try {
       tokens = split(ref);

@@ -9,7 +9,9 @@ export interface DuplicateKey {
 export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
   const stack: (Set<string> | null)[] = [];
   let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
+  const structural = /[{}[\],"]/g;
+  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
+    const i = match.index;
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) {
       stack.push(new Set());
@@ -24,18 +26,10 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
       expectKey = stack[stack.length - 1] instanceof Set;
     } else if (c === 0x22 /* " */) {
       const start = i;
-      let end = i + 1;
-      let escaped = false;
-      for (; end < text.length; end++) {
-        const d = text.charCodeAt(end);
-        if (d === 0x5c) {
-          escaped = true;
-          end++;
-        } else if (d === 0x22) break;
-      }
+      const end = closingQuote(text, i);
       if (expectKey) {
         const raw = text.slice(start + 1, end);
-        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
         const keys = stack[stack.length - 1];
         if (keys) {
           if (keys.has(key)) return { key, offset: start };
@@ -43,8 +37,20 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
         }
         expectKey = false;
       }
-      i = end;
+      structural.lastIndex = end + 1;
     }
   }
   return undefined;
+}
+
+/** Offset of the quote closing the string opened at `open`: jumps quote to quote, skipping escaped ones. */
+function closingQuote(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+  return text.length;
 }
