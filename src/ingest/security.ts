@@ -31,14 +31,20 @@ export function securitySchemeToModel(node: JsonRecord): SecurityScheme | undefi
   return build?.(node, optional("description", stringOf(node["description"])));
 }
 
-/** A Swagger 2 Security Definition → SecurityScheme: basic → http basic, apiKey as is, oauth2 flow renamed. */
+/** Swagger 2 definition types → builders: basic → http basic, apiKey as is, oauth2 by its `flow`. */
+const SWAGGER2_SCHEMES: Readonly<Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>> = {
+  basic: (_node, d) => ({ type: "http", scheme: "basic", ...d }),
+  apiKey: (node, d) => apiKeyScheme(node, d),
+  oauth2: (node, d) => {
+    const flow = SWAGGER2_FLOWS[stringOf(node["flow"]) ?? ""];
+    return flow ? { type: "oauth2", flows: flow(node, scopesOf(node["scopes"])), ...d } : undefined;
+  },
+};
+
+/** A Swagger 2 Security Definition → SecurityScheme; undefined for an unknown type or flow. */
 export function swagger2SecuritySchemeToModel(node: JsonRecord): SecurityScheme | undefined {
-  const description = optional("description", stringOf(node["description"]));
-  const type = stringOf(node["type"]);
-  if (type === "basic") return { type: "http", scheme: "basic", ...description };
-  if (type === "apiKey") return apiKeyScheme(node, description);
-  const flow = type === "oauth2" ? SWAGGER2_FLOWS[stringOf(node["flow"]) ?? ""] : undefined;
-  return flow ? { type: "oauth2", flows: flow(node, scopesOf(node["scopes"])), ...description } : undefined;
+  const build = SWAGGER2_SCHEMES[stringOf(node["type"]) ?? ""];
+  return build?.(node, optional("description", stringOf(node["description"])));
 }
 
 /** A `security` array → requirements; each alternative maps scheme name → scopes. */
