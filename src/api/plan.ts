@@ -1,10 +1,13 @@
 // The `plan` API: spec (+ goals) → ingested model and planned tools, with every diagnostic collected.
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { loadGoals } from "../goals/index.js";
+import type { GoalSpec } from "../goals/types.js";
 import { ingest } from "../ingest/index.js";
 import type { ApiModel } from "../model/api-model.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations } from "../planner/all-operations.js";
+import { planGoals } from "../planner/goals/index.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
@@ -15,32 +18,37 @@ export interface PlanResult {
   /** The whole plan, present when planning succeeded. */
   readonly plan?: ToolPlan;
   readonly model?: ApiModel;
+  readonly goals?: GoalSpec;
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Plans the toolset for `options` without writing anything (CONTRACT.md §2). */
 export async function plan(options: PlanOptions): Promise<PlanResult> {
   const resolved = resolveOptions(options);
-  const ingested = await ingest(resolved.spec);
-  if (!ingested.model || hasErrors(ingested.diagnostics)) return { tools: [], diagnostics: ingested.diagnostics };
-  const planned = planModel(ingested.model, resolved);
-  const diagnostics = [...ingested.diagnostics, ...planned.diagnostics];
-  if (hasErrors(diagnostics)) return { tools: [], model: ingested.model, diagnostics };
-  return { tools: planned.tools, plan: { ...planned, diagnostics }, model: ingested.model, diagnostics };
+  if (!resolved.allOperations && resolved.goals === undefined) return { tools: [], diagnostics: [diagnostic("GOALS_REQUIRED")] };
+  const [ingested, loaded] = await Promise.all([
+    ingest(resolved.spec),
+    resolved.goals === undefined || resolved.allOperations ? undefined : loadGoals(resolved.goals, typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {}),
+  ]);
+  const early = [...(loaded?.diagnostics ?? []), ...ingested.diagnostics];
+  if (!ingested.model || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
+  const planned = planModel(ingested.model, resolved, loaded?.goals);
+  const diagnostics = [...early, ...planned.diagnostics];
+  const base = { model: ingested.model, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
+  if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
+  return { tools: planned.tools, plan: { ...planned, diagnostics }, ...base, diagnostics };
 }
 
-function planModel(model: ApiModel, resolved: ResolvedOptions): ToolPlan {
-  if (!resolved.allOperations) {
-    return emptyPlan(model, resolved, [diagnostic("GOALS_REQUIRED")]);
-  }
-  const tools = planAllOperations(model, resolved.filter);
-  const toolset = planToolset(model, { names: [resolved.name], maxReturnBytes: resolved.maxReturnBytes, timeoutMs: undefined });
-  const roots = tools.flatMap((t) => [...t.inputs.map((i) => i.schema), t.returns.schema]);
-  const diagnostics = tools.length === 0 ? [diagnostic("NO_OPERATIONS_SELECTED")] : [];
-  return { toolset, tools, schemas: reachableSchemas(roots, model.schemas), diagnostics };
-}
-
-function emptyPlan(model: ApiModel, resolved: ResolvedOptions, diagnostics: Diagnostic[]): ToolPlan {
-  const toolset = planToolset(model, { names: [resolved.name], maxReturnBytes: resolved.maxReturnBytes, timeoutMs: undefined });
-  return { toolset, tools: [], schemas: {}, diagnostics };
+function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec | undefined): ToolPlan {
+  const planned = goals === undefined ? { tools: planAllOperations(model, resolved.filter), diagnostics: [] } : planGoals(model, goals);
+  const toolset = planToolset(model, {
+    names: [resolved.name, goals?.toolset, goals?.sources?.[0]?.name],
+    maxReturnBytes: resolved.maxReturnBytes ?? goals?.defaults.maxReturnBytes,
+    timeoutMs: goals?.defaults.timeoutMs,
+    ...(goals?.server === undefined ? {} : { server: goals.server }),
+  });
+  const roots = planned.tools.flatMap((t) => [...t.inputs.map((i) => i.schema), t.returns.schema]);
+  const empty = planned.tools.length === 0 && !hasErrors(planned.diagnostics);
+  const diagnostics = [...planned.diagnostics, ...(empty && goals === undefined ? [diagnostic("NO_OPERATIONS_SELECTED")] : [])];
+  return { toolset, tools: planned.tools, schemas: reachableSchemas(roots, model.schemas), diagnostics };
 }

@@ -3,12 +3,14 @@ import type { CatalogEntry } from "./types.js";
 import { cliCodes } from "./codes/cli.js";
 import { goalsCodes } from "./codes/goals.js";
 import { ingestCodes } from "./codes/ingest.js";
+import { plannerCodes } from "./codes/planner.js";
 import { schemaCodes } from "./codes/schema.js";
 
 export const catalog = {
   ...cliCodes,
   ...goalsCodes,
   ...ingestCodes,
+  ...plannerCodes,
   ...schemaCodes,
 } as const satisfies Record<string, CatalogEntry>;
 

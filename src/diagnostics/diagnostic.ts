@@ -25,6 +25,17 @@ export function diagnostic(code: DiagnosticCode, init: DiagnosticInit = {}): Dia
   };
 }
 
+/** The diagnostics without repeats (an inlined workflow can report the same finding once per caller), in first-seen order. */
+export function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.code}\u0000${d.file ?? ""}\u0000${d.line ?? ""}:${d.column ?? ""}\u0000${d.pointer ?? ""}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }

@@ -55,6 +55,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     successStatus: success?.status ?? "default",
     responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
     errorHints: {},
+    successCriteria: [],
+    onSuccess: [],
+    onFailure: [],
     origin,
   };
   return {

@@ -9,6 +9,8 @@ export interface ToolsetChoices {
   readonly names: readonly (string | undefined)[];
   readonly maxReturnBytes: number | undefined;
   readonly timeoutMs: number | undefined;
+  /** The goals file's `server`, which replaces the spec's servers. */
+  readonly server?: string;
 }
 
 /** The toolset's identity and shared settings (CONTRACT.md §4: name precedence, env prefix). */
@@ -18,7 +20,7 @@ export function planToolset(model: ApiModel, choices: ToolsetChoices): ToolsetIn
   return {
     name,
     envPrefix: toUpperSnake(name),
-    servers: model.servers,
+    servers: choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }],
     securitySchemes: model.securitySchemes,
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,

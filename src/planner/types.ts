@@ -32,6 +32,8 @@ export interface Origin {
 export interface ToolInput {
   /** snake_case, unique within the tool; what the model passes. */
   readonly name: string;
+  /** The name the goals file's expressions use (`$inputs.petId`), when it differs from `name`. */
+  readonly sourceName?: string;
   /** 2020-12 JSON Schema of the input; `$ref`s point into `ToolPlan.schemas`. */
   readonly schema: JsonSchema;
   readonly required: boolean;
@@ -56,6 +58,27 @@ export interface BodyBinding {
   readonly mediaType: string;
   readonly kind: BodyKind;
   readonly value: ValueExpr;
+  /** Arazzo payload replacements: values set at JSON pointers of the evaluated payload, in order. */
+  readonly replacements?: readonly { readonly pointer: string; readonly value: ValueExpr }[];
+}
+
+/** An Arazzo criterion, checked at generation time and evaluated by the runtime. */
+export interface CriterionPlan {
+  readonly type: "simple" | "regex" | "jsonpath";
+  readonly condition: string;
+  /** Runtime expression a regex or JSONPath applies to. */
+  readonly context?: string;
+}
+
+/** What to do after a step succeeds or fails (Arazzo Success/Failure Action). */
+export interface ActionPlan {
+  readonly type: "end" | "retry" | "goto";
+  readonly stepId?: string;
+  /** Seconds to wait before a retry (a Retry-After header overrules it). */
+  readonly retryAfter?: number;
+  readonly retryLimit?: number;
+  /** All must hold for the action to apply; empty means always. */
+  readonly criteria: readonly CriterionPlan[];
 }
 
 export interface StepPlan {
@@ -67,7 +90,7 @@ export interface StepPlan {
   readonly body?: BodyBinding;
   /** Step outputs: name → runtime expression over this step's response. */
   readonly outputs: Readonly<Record<string, string>>;
-  /** Ids of earlier steps whose outputs this step reads. */
+  /** Ids of earlier steps that must finish first: the steps whose outputs it reads, and every earlier action. */
   readonly dependsOn: readonly string[];
   /** True for GET/HEAD/OPTIONS: may run concurrently with other read-only steps. */
   readonly readOnly: boolean;
@@ -78,6 +101,10 @@ export interface StepPlan {
   readonly responseDescriptions: Readonly<Record<string, string>>;
   /** Repair hints by status or error code, from the goals file or derived. */
   readonly errorHints: Readonly<Record<string, string>>;
+  /** All must hold for success; empty: the HTTP status decides (2xx). */
+  readonly successCriteria: readonly CriterionPlan[];
+  readonly onSuccess: readonly ActionPlan[];
+  readonly onFailure: readonly ActionPlan[];
   readonly origin: Origin;
 }
 

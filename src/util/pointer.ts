@@ -26,7 +26,7 @@ export function resolve(doc: unknown, pointer: string): unknown {
   let node: unknown = doc;
   for (const token of split(pointer)) {
     if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    if (Array.isArray(node) ? !/^(0|[1-9]\d*)$/.test(token) : !Object.hasOwn(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return node;

@@ -1,0 +1,120 @@
+// Diagnostic codes for binding goals to operations and checking their data flow.
+import type { CatalogEntry } from "../types.js";
+
+export const plannerCodes = {
+  PLAN_UNKNOWN_OPERATION: {
+    severity: "error",
+    title: "a step names an operation the spec does not have",
+    hint: 'use an operationId from the spec or "METHOD /path"; `aci-gen plan --spec S --all-operations` lists them',
+  },
+  PLAN_GOALS_FOR_OTHER_SPEC: {
+    severity: "error",
+    title: "none of the goals file's operations exist in this spec",
+    hint: "pass the spec the goals file was written for with --spec, or fix the goals file's `spec:`",
+  },
+  PLAN_UNKNOWN_PARAMETER: {
+    severity: "error",
+    title: "a step binds a parameter the operation does not have",
+    hint: "use a parameter name of the operation, as the spec spells it",
+  },
+  PLAN_AMBIGUOUS_PARAMETER: {
+    severity: "error",
+    title: "a parameter name exists in more than one location",
+    hint: "say where it goes with `in: path|query|header|cookie`",
+  },
+  PLAN_UNBOUND_PARAMETER: {
+    severity: "error",
+    title: "a required parameter is not bound",
+    hint: "bind it under the step's `params`, e.g. to an input ($inputs.NAME) or an earlier step's output",
+  },
+  PLAN_UNBOUND_BODY: {
+    severity: "error",
+    title: "the operation requires a request body or body property that the step does not give",
+    hint: "add it under the step's `body`",
+  },
+  PLAN_UNKNOWN_BODY_PROPERTY: {
+    severity: "error",
+    title: "the body sets a property the request schema does not allow",
+    hint: "use a property of the request schema, as the spec spells it",
+  },
+  PLAN_NO_BODY: {
+    severity: "error",
+    title: "a step gives a body to an operation that takes none",
+    hint: "remove the step's body, or bind the values as parameters",
+  },
+  PLAN_EXPRESSION_SYNTAX: {
+    severity: "error",
+    title: "a runtime expression does not parse",
+    hint: "write it as an Arazzo runtime expression, e.g. $inputs.name, $steps.ID.outputs.NAME or $response.body#/id",
+  },
+  PLAN_EXPRESSION_CONTEXT: {
+    severity: "error",
+    title: "a runtime expression is not available where it is used",
+    hint: "request values may use $inputs and earlier steps' outputs; $response, $statusCode and $request only in outputs and criteria",
+  },
+  PLAN_UNKNOWN_STEP: {
+    severity: "error",
+    title: "an expression or action names a step that does not exist",
+    hint: "use the id of a step of this goal",
+  },
+  PLAN_FORWARD_REFERENCE: {
+    severity: "error",
+    title: "a step reads the output of a step that runs after it",
+    hint: "move the step that produces the value before the step that reads it",
+  },
+  PLAN_STEP_CYCLE: {
+    severity: "error",
+    title: "steps read each other's outputs in a cycle",
+    hint: "break the cycle: one of the steps must get its value from an input or an earlier step",
+  },
+  PLAN_UNKNOWN_OUTPUT: {
+    severity: "error",
+    title: "an expression reads a step output that the step does not declare",
+    hint: "declare it under that step's `outputs`, or read an output it has",
+  },
+  PLAN_POINTER_NOT_IN_RESPONSE: {
+    severity: "error",
+    title: "a response pointer does not exist in the operation's success response schema",
+    hint: "point at a property the success response has",
+  },
+  PLAN_RESPONSE_UNTYPED: {
+    severity: "warning",
+    title: "a response value is read from a response the spec gives no schema for",
+    hint: "add a schema for the success response to the spec so the pointer can be checked; at run time a missing value stops the goal with NOT_FOUND",
+  },
+  PLAN_TYPE_MISMATCH: {
+    severity: "error",
+    title: "a value's type does not fit where it is bound",
+    hint: "bind a value of the expected type, or read another field",
+  },
+  PLAN_INPUT_CONFLICT: {
+    severity: "error",
+    title: "one input is bound to places that expect different types",
+    hint: "use two inputs, or declare the input's schema under `inputs`",
+  },
+  PLAN_UNUSED_INPUT: {
+    severity: "warning",
+    title: "an input is declared but no step uses it",
+    hint: "bind it in a step with $inputs.NAME, or remove it",
+  },
+  PLAN_INPUT_NAME: {
+    severity: "error",
+    title: "an input name is not snake_case",
+    hint: "rename it to match ^[a-z][a-z0-9_]*$ (e.g. petId → pet_id)",
+  },
+  PLAN_UNSUPPORTED_CRITERION: {
+    severity: "error",
+    title: "a success criterion or action condition cannot be evaluated",
+    hint: "write it as a simple condition such as `$statusCode == 200` or `$response.body#/status == 'open'`",
+  },
+  PLAN_UNKNOWN_ERROR_KEY: {
+    severity: "error",
+    title: "an `errors` entry names a step or status that does not exist",
+    hint: 'key it "<stepId>.<status or code>", e.g. customer.404 or order.CONFLICT',
+  },
+  PLAN_DUPLICATE_TOOL: {
+    severity: "error",
+    title: "two goals produce the same tool name",
+    hint: "rename one of the goals",
+  },
+} as const satisfies Record<string, CatalogEntry>;

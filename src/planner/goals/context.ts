@@ -1,0 +1,72 @@
+// The state one goal's planning accumulates: diagnostics, input uses, bound steps and their output schemas.
+import { diagnostic } from "../../diagnostics/diagnostic.js";
+import type { DiagnosticCode } from "../../diagnostics/catalog.js";
+import type { Diagnostic } from "../../diagnostics/types.js";
+import type { Goal, Located } from "../../goals/types.js";
+import type { ApiModel, JsonSchema, Operation } from "../../model/api-model.js";
+
+/** One place an input is bound: what it must satisfy there. */
+export interface InputUse {
+  readonly schema: JsonSchema;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly examples: readonly unknown[];
+  /** e.g. `getUserByEmail query email`. */
+  readonly boundTo: string;
+  readonly node: Located;
+}
+
+export interface BoundStep {
+  readonly index: number;
+  readonly operation: Operation;
+  /** Output name → schema of the value it yields (`{}` when unknown). */
+  readonly outputs: Map<string, JsonSchema>;
+}
+
+export interface GoalContext {
+  readonly model: ApiModel;
+  readonly goal: Goal;
+  /** Goals file path, for diagnostics of nodes without a position. */
+  readonly file: string;
+  readonly diagnostics: Diagnostic[];
+  readonly inputUses: Map<string, InputUse[]>;
+  readonly steps: Map<string, BoundStep>;
+  /** Step ids in written order. */
+  readonly stepOrder: readonly string[];
+  /** Data dependencies: step id → ids of steps whose outputs it reads. */
+  readonly reads: Map<string, Set<string>>;
+}
+
+export function createGoalContext(model: ApiModel, goal: Goal, file: string): GoalContext {
+  return {
+    model,
+    goal,
+    file,
+    diagnostics: [],
+    inputUses: new Map(),
+    steps: new Map(),
+    stepOrder: goal.steps.map((s) => s.id),
+    reads: new Map(goal.steps.map((s) => [s.id, new Set<string>()])),
+  };
+}
+
+/** Adds a diagnostic located at a goals-file node. */
+export function report(
+  ctx: Pick<GoalContext, "diagnostics" | "file">,
+  code: DiagnosticCode,
+  node: Located,
+  init: { message?: string; hint?: string } = {},
+): void {
+  ctx.diagnostics.push(diagnostic(code, {
+    ...init,
+    file: node.position?.file ?? ctx.file,
+    pointer: node.pointer,
+    ...(node.position === undefined ? {} : { position: { line: node.position.line, column: node.position.column } }),
+  }));
+}
+
+export function recordInputUse(ctx: GoalContext, name: string, use: InputUse): void {
+  const uses = ctx.inputUses.get(name) ?? [];
+  uses.push(use);
+  ctx.inputUses.set(name, uses);
+}

@@ -1,0 +1,65 @@
+// Merges every use of a goal's inputs with the goal's own declarations into the tool's snake_case inputs.
+import type { InputOverride } from "../../goals/types.js";
+import type { JsonSchema } from "../../model/api-model.js";
+import { createNameAllocator, toIdentifierName } from "../naming.js";
+import { describeTypes, jsonTypes, typesFit } from "../type-fit.js";
+import type { ToolInput } from "../types.js";
+import { report, type GoalContext, type InputUse } from "./context.js";
+
+/** Tool inputs in first-use order, then declared-but-unused ones are reported; names are snake_case. */
+export function planInputs(ctx: GoalContext): ToolInput[] {
+  const allocate = createNameAllocator();
+  const inputs: ToolInput[] = [];
+  for (const [name, uses] of ctx.inputUses) {
+    const override = ctx.goal.inputs[name];
+    inputs.push(mergeInput(ctx, allocate(toIdentifierName(name, "input")), name, uses, override));
+  }
+  for (const [name, override] of Object.entries(ctx.goal.inputs)) {
+    if (ctx.inputUses.has(name)) continue;
+    report(ctx, "PLAN_UNUSED_INPUT", override, { message: `input "${name}" of goal "${ctx.goal.name}" is not used by any step`, hint: `bind it in a step as $inputs.${name}, or remove it` });
+  }
+  return inputs;
+}
+
+function mergeInput(ctx: GoalContext, name: string, sourceName: string, uses: readonly InputUse[], override: InputOverride | undefined): ToolInput {
+  const typed = uses.filter((u) => Object.keys(u.schema as object).length > 0);
+  const base = typed[0]?.schema ?? {};
+  checkConflicts(ctx, sourceName, typed);
+  const description = override?.description ?? uses.find((u) => u.description)?.description ?? schemaDescription(base);
+  const examples = uses.flatMap((u) => u.examples);
+  const schema = mergeSchema(base, override, description, examples);
+  const required = override?.required ?? uses.some((u) => u.required);
+  return {
+    name,
+    ...(name === sourceName ? {} : { sourceName }),
+    schema,
+    required: required || uses.some((u) => u.required),
+    ...(description === undefined ? {} : { description }),
+    boundTo: [...new Set(uses.map((u) => u.boundTo))],
+  };
+}
+
+function schemaDescription(schema: JsonSchema): string | undefined {
+  return typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+}
+
+function mergeSchema(base: JsonSchema, override: InputOverride | undefined, description: string | undefined, examples: readonly unknown[]): JsonSchema {
+  const merged: Record<string, unknown> = typeof base === "object" ? { ...base } : base ? {} : { not: {} };
+  if (override) Object.assign(merged, override.schema);
+  if (description !== undefined) merged["description"] = description;
+  if (examples.length > 0 && merged["examples"] === undefined) merged["examples"] = [...new Set(examples.map((e) => JSON.stringify(e)))].map((e) => JSON.parse(e) as unknown);
+  return merged;
+}
+
+function checkConflicts(ctx: GoalContext, name: string, uses: readonly InputUse[]): void {
+  const first = uses[0];
+  if (!first) return;
+  const want = jsonTypes(first.schema, ctx.model.schemas);
+  for (const use of uses.slice(1)) {
+    const got = jsonTypes(use.schema, ctx.model.schemas);
+    if (typesFit(want, got) || typesFit(got, want)) continue;
+    report(ctx, "PLAN_INPUT_CONFLICT", use.node, {
+      message: `input "${name}" is bound to ${first.boundTo} (${describeTypes(want)}) and to ${use.boundTo} (${describeTypes(got)})`,
+    });
+  }
+}

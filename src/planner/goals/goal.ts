@@ -1,0 +1,68 @@
+// Plans one goal into one tool: binds its steps, checks data flow, derives inputs, returns, risk and description.
+import type { Goal } from "../../goals/types.js";
+import type { ApiModel, Operation } from "../../model/api-model.js";
+import { raiseRiskFromSpec, riskFromMethods } from "../risk.js";
+import type { Risk, StepPlan, ToolDef } from "../types.js";
+import { bindOperation, type OperationIndex } from "./bind-operation.js";
+import { createGoalContext, type GoalContext } from "./context.js";
+import { planInputs } from "./goal-inputs.js";
+import { checkStepOrder, withDependencies } from "./graph.js";
+import { planReturns } from "./returns.js";
+import { planStep } from "./step.js";
+
+export interface GoalPlan {
+  /** Absent when a step's operation could not be bound. */
+  readonly tool?: ToolDef;
+  readonly context: GoalContext;
+  /** How many of the goal's steps named an operation the spec has. */
+  readonly boundSteps: number;
+}
+
+/** One goal → one ToolDef (DESIGN.md §pipeline, GOALS.md §Rules the planner applies). */
+export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, file: string): GoalPlan {
+  const ctx = createGoalContext(model, goal, file);
+  const operations = goal.steps.map((step) => bindOperation(ctx, index, step));
+  const bound = operations.filter((o): o is Operation => o !== undefined);
+  if (bound.length !== goal.steps.length) return { context: ctx, boundSteps: bound.length };
+  const planned = goal.steps.map((step, i) => planStep(ctx, i, step, operations[i] as Operation));
+  checkStepOrder(ctx);
+  const steps = withDependencies(goal, planned, ctx.reads);
+  const inputs = planInputs(ctx);
+  const returns = planReturns(ctx, steps, inputs);
+  const profile = riskFromMethods(steps.map((s) => s.method));
+  const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
+  const risk = goal.risk ?? specRisk;
+  const tool: ToolDef = {
+    name: goal.name,
+    title: titleOf(goal),
+    description: describeGoal(goal, steps),
+    risk,
+    category: goal.steps.some((s) => s.inlinedFrom) ? "orchestration" : profile.category,
+    annotations: profile.annotations,
+    approval: goal.approval ?? (risk === "low" ? "none" : "required"),
+    inputs,
+    steps,
+    returns,
+    origin: { file: goal.position?.file ?? file, pointer: goal.pointer, ...(goal.position ? { line: goal.position.line, column: goal.position.column } : {}) },
+  };
+  return { tool, context: ctx, boundSteps: bound.length };
+}
+
+function titleOf(goal: Goal): string {
+  const words = goal.name.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What the model reads: the goal's purpose, then when to use it and when not to. */
+export function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
+  const purpose = goal.description?.trim() || `Runs ${steps.map((s) => s.operationId).join(" → ")}.`;
+  const parts = [sentence(purpose)];
+  if (goal.useWhen) parts.push(`Use when: ${sentence(goal.useWhen.trim())}`);
+  if (goal.notFor) parts.push(`Not for: ${sentence(goal.notFor.trim())}`);
+  return parts.join(" ");
+}
+
+function sentence(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return /[.!?)]$/.test(flat) ? flat : `${flat}.`;
+}

@@ -1,0 +1,35 @@
+// Plans every goal of a GoalSpec against an ApiModel: tools, shared schemas, hints, and the diagnostics found.
+import { diagnostic, uniqueDiagnostics } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/types.js";
+import type { GoalSpec } from "../../goals/types.js";
+import type { ApiModel } from "../../model/api-model.js";
+import type { ToolDef } from "../types.js";
+import { indexOperations } from "./bind-operation.js";
+import { planGoal } from "./goal.js";
+import { withErrorHints } from "./hints.js";
+
+export interface GoalsPlan {
+  readonly tools: ToolDef[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/** One tool per goal, in the goals file's order; a goals file none of whose operations exist is one clear error. */
+export function planGoals(model: ApiModel, spec: GoalSpec): GoalsPlan {
+  const index = indexOperations(model);
+  const plans = spec.goals.map((goal) => planGoal(model, index, goal, spec.file));
+  const totalSteps = spec.goals.reduce((n, g) => n + g.steps.length, 0);
+  const boundSteps = plans.reduce((n, p) => n + p.boundSteps, 0);
+  if (totalSteps > 1 && boundSteps === 0) {
+    return {
+      tools: [],
+      diagnostics: [diagnostic("PLAN_GOALS_FOR_OTHER_SPEC", {
+        file: spec.file,
+        message: `none of the ${totalSteps} operations the goals file calls exist in ${model.file} ("${model.title}")`,
+      })],
+    };
+  }
+  const diagnostics = uniqueDiagnostics(plans.flatMap((p) => p.context.diagnostics));
+  const tools = plans.flatMap((p) => (p.tool ? [p.tool] : []));
+  const explicit = new Map(spec.goals.map((g) => [g.name, g.errors]));
+  return { tools: withErrorHints(tools, explicit, model.schemas), diagnostics };
+}

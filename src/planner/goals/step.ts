@@ -1,0 +1,153 @@
+// Plans one goal step: parameters, body, outputs, criteria and actions bound and checked against its operation.
+import type { Param, RequestBody, Step } from "../../goals/types.js";
+import type { JsonSchema, MediaContent, Operation, Parameter } from "../../model/api-model.js";
+import { didYouMean } from "../../util/suggest.js";
+import { parameterToBinding, preferredContent } from "../inputs.js";
+import { isReadMethod } from "../risk.js";
+import { derefTop } from "../schemas.js";
+import { schemaAtPointer } from "../schema-walk.js";
+import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
+import { planActions, planCriteria } from "./criteria.js";
+import { report, type GoalContext } from "./context.js";
+import { bindExpression, bindValue, type BindTarget, type Usage } from "./values.js";
+
+/** Binds and checks a step whose operation is known; outputs are registered for later steps. */
+export function planStep(ctx: GoalContext, index: number, step: Step, operation: Operation): StepPlan {
+  const request: Usage = { where: "request", stepIndex: index };
+  const params = bindParams(ctx, step, operation, request);
+  const body = bindBody(ctx, step, operation, request);
+  const outputs = planOutputs(ctx, index, step, operation);
+  return {
+    id: step.id,
+    operationId: operation.id,
+    method: operation.method,
+    path: operation.path,
+    params,
+    ...(body === undefined ? {} : { body }),
+    outputs,
+    dependsOn: [],
+    readOnly: isReadMethod(operation.method),
+    security: operation.security,
+    successStatus: operation.success?.status ?? "default",
+    responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
+    errorHints: {},
+    successCriteria: planCriteria(ctx, index, step, step.successCriteria),
+    onSuccess: planActions(ctx, index, step, step.onSuccess),
+    onFailure: planActions(ctx, index, step, step.onFailure),
+    origin: { file: step.position?.file ?? ctx.file, pointer: step.pointer, ...(step.position ? { line: step.position.line, column: step.position.column } : {}) },
+  };
+}
+
+function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): ParamBinding[] {
+  const bound: ParamBinding[] = [];
+  for (const param of step.params) {
+    const spec = findParameter(ctx, step, operation, param);
+    if (!spec) continue;
+    const value = bindValue(ctx, param.value, usage, parameterTarget(operation, spec));
+    bound.push(parameterToBinding(spec, value));
+  }
+  for (const missing of operation.parameters.filter((p) => p.required && !hasDefault(p.schema) && !bound.some((b) => b.name === p.name && b.in === p.in))) {
+    report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
+      message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
+      hint: `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
+    });
+  }
+  return bound;
+}
+
+function findParameter(ctx: GoalContext, step: Step, operation: Operation, param: Param): Parameter | undefined {
+  const candidates = operation.parameters.filter((p) => p.name === param.name && (param.in === undefined || p.in === param.in));
+  if (candidates.length === 1) return candidates[0];
+  if (candidates.length > 1) {
+    report(ctx, "PLAN_AMBIGUOUS_PARAMETER", param, { message: `"${param.name}" is a parameter of ${operation.id} in ${candidates.map((c) => c.in).join(" and ")}`, hint: `add \`in: ${candidates[0]?.in}\` (or another location) to the binding` });
+    return undefined;
+  }
+  const names = operation.parameters.map((p) => p.name);
+  report(ctx, "PLAN_UNKNOWN_PARAMETER", param, {
+    message: `step "${step.id}" binds "${param.name}"${param.in ? ` in ${param.in}` : ""}, which ${operation.id} does not have`,
+    hint: didYouMean(param.name, names) ?? (names.length > 0 ? `its parameters are ${names.join(", ")}` : `${operation.id} takes no parameters`),
+  });
+  return undefined;
+}
+
+function parameterTarget(operation: Operation, parameter: Parameter): BindTarget {
+  return {
+    schema: parameter.schema,
+    required: parameter.required,
+    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    examples: parameter.examples,
+    boundTo: `${operation.id} ${parameter.in} ${parameter.name}`,
+    label: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,
+  };
+}
+
+function hasDefault(schema: JsonSchema): boolean {
+  return typeof schema === "object" && schema["default"] !== undefined;
+}
+
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replace(/[^a-z0-9]+/g, "_");
+}
+
+function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): BodyBinding | undefined {
+  const requestBody = operation.requestBody;
+  if (!step.body) {
+    if (requestBody?.required) report(ctx, "PLAN_UNBOUND_BODY", step, { message: `${operation.id} requires a request body and step "${step.id}" gives none`, hint: `add body: { … } to step "${step.id}"` });
+    return undefined;
+  }
+  if (!requestBody) {
+    report(ctx, "PLAN_NO_BODY", step.body, { message: `step "${step.id}" gives a body, but ${operation.id} takes none` });
+    return undefined;
+  }
+  const content = chooseContent(requestBody.contents, step.body.contentType);
+  if (!content) return undefined;
+  const target: BindTarget = { schema: content.schema, required: requestBody.required, examples: content.examples, boundTo: `${operation.id} body`, label: `the request body of ${operation.id}` };
+  const value = bindValue(ctx, step.body.payload, usage, step.body.payload.kind === "template" ? undefined : target);
+  const replacements = step.body.replacements.map((r) => ({ pointer: r.target, value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)) }));
+  checkRequiredProperties(ctx, step, operation, step.body, content.schema);
+  return { mediaType: content.mediaType, kind: content.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
+}
+
+function chooseContent(contents: readonly MediaContent[], wanted: string | undefined): MediaContent | undefined {
+  if (wanted === undefined) return preferredContent(contents);
+  return contents.find((c) => c.mediaType.toLowerCase() === wanted.toLowerCase()) ?? preferredContent(contents);
+}
+
+function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string): BindTarget {
+  const tokens = pointer.split("/").slice(1).map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const walked = schemaAtPointer(body.schema, tokens, ctx.model.schemas);
+  return { ...body, schema: walked.ok ? walked.schema : {}, required: false, boundTo: `${body.boundTo}${pointer}`, label: `${body.label} at ${pointer}` };
+}
+
+function checkRequiredProperties(ctx: GoalContext, step: Step, operation: Operation, body: RequestBody, schema: JsonSchema): void {
+  if (body.payload.kind !== "object") return;
+  const resolved = derefTop(schema, ctx.model.schemas);
+  if (typeof resolved !== "object") return;
+  const properties = (resolved["properties"] ?? {}) as Record<string, JsonSchema>;
+  const given = new Set([...body.payload.entries.map(([k]) => k), ...body.replacements.map((r) => r.target.split("/")[1] ?? "")]);
+  for (const [key] of body.payload.entries) {
+    if (resolved["additionalProperties"] === false && !Object.hasOwn(properties, key)) {
+      report(ctx, "PLAN_UNKNOWN_BODY_PROPERTY", body.payload, { message: `the body of step "${step.id}" sets "${key}", which the request schema of ${operation.id} does not allow`, hint: didYouMean(key, Object.keys(properties)) ?? `its properties are ${Object.keys(properties).join(", ")}` });
+    }
+  }
+  const required = Array.isArray(resolved["required"]) ? (resolved["required"] as string[]) : [];
+  for (const key of required.filter((k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]))) {
+    report(ctx, "PLAN_UNBOUND_BODY", body, { message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`, hint: `add ${key}: $inputs.${snake(key)} (or a literal or an earlier step's output) to the body` });
+  }
+}
+
+function isReadOnly(schema: JsonSchema | undefined): boolean {
+  return typeof schema === "object" && schema["readOnly"] === true;
+}
+
+function planOutputs(ctx: GoalContext, index: number, step: Step, operation: Operation): Record<string, string> {
+  const usage: Usage = { where: "response", stepIndex: index, stepId: step.id };
+  const schemas = new Map<string, JsonSchema>();
+  ctx.steps.set(step.id, { index, operation, outputs: schemas });
+  const outputs: Record<string, string> = {};
+  for (const [name, expr] of Object.entries(step.outputs)) {
+    schemas.set(name, bindExpression(ctx, expr, expr.text, usage) ?? {});
+    outputs[name] = expr.text;
+  }
+  return outputs;
+}

@@ -1,0 +1,216 @@
+// Checks the values a goal binds (literals, expressions, templates, structures) against where they go, recording input uses.
+import { parseExpression, parseTemplate, referencesOf } from "../../expressions/index.js";
+import type { Expression } from "../../expressions/index.js";
+import type { Located, Value } from "../../goals/types.js";
+import type { JsonSchema } from "../../model/api-model.js";
+import { didYouMean } from "../../util/suggest.js";
+import { schemaAtPointer } from "../schema-walk.js";
+import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
+import type { ValueExpr } from "../types.js";
+import { recordInputUse, report, type GoalContext } from "./context.js";
+
+/** Where a bound value goes: the schema it must satisfy and how to name the place in messages. */
+export interface BindTarget {
+  readonly schema: JsonSchema;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly examples: readonly unknown[];
+  /** e.g. `getUserByEmail query email`. */
+  readonly boundTo: string;
+  /** e.g. `query parameter "email" of getUserByEmail`. */
+  readonly label: string;
+}
+
+/** Which expressions a place admits (Arazzo: request values see inputs and earlier outputs; outputs and criteria see the response). */
+export type Usage =
+  | { readonly where: "request"; readonly stepIndex: number }
+  | { readonly where: "response"; readonly stepIndex: number; readonly stepId: string }
+  | { readonly where: "returns" };
+
+const ANY: JsonSchema = {};
+const STRING: JsonSchema = { type: "string" };
+
+/** Converts a goals-file value to the plan's ValueExpr, checking every expression and type on the way. */
+export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: BindTarget | undefined): ValueExpr {
+  switch (value.kind) {
+    case "literal":
+      checkFit(ctx, value, { type: typeOfValue(value.value) }, target, JSON.stringify(value.value));
+      return { kind: "literal", value: value.value };
+    case "expr":
+      bindExpression(ctx, value, value.text, usage, target);
+      return { kind: "expr", text: value.text };
+    case "template":
+      checkTemplate(ctx, value, value.text, usage);
+      checkFit(ctx, value, STRING, target, `"${value.text}"`);
+      return { kind: "template", text: value.text };
+    case "object":
+      return { kind: "object", entries: value.entries.map(([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, target, key))] as const) };
+    case "array":
+      return { kind: "array", items: value.items.map((v, i) => bindValue(ctx, v, usage, childTarget(ctx, target, String(i)))) };
+  }
+}
+
+function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: string): BindTarget | undefined {
+  if (!target) return undefined;
+  const walked = schemaAtPointer(target.schema, [key], ctx.model.schemas);
+  const schema = walked.ok ? walked.schema : ANY;
+  const description = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+  return {
+    schema,
+    required: target.required && isRequiredProperty(ctx, target.schema, key),
+    ...(description === undefined ? {} : { description }),
+    examples: [],
+    boundTo: `${target.boundTo}/${key}`,
+    label: `${target.label} property "${key}"`,
+  };
+}
+
+function isRequiredProperty(ctx: GoalContext, schema: JsonSchema, key: string): boolean {
+  const node = schemaAtPointer(schema, [], ctx.model.schemas);
+  if (!node.ok || typeof node.schema !== "object") return false;
+  const resolved = node.schema["$ref"] ? schemaOfRef(ctx, node.schema["$ref"]) : node.schema;
+  return typeof resolved === "object" && Array.isArray(resolved["required"]) && (resolved["required"] as unknown[]).includes(key);
+}
+
+function schemaOfRef(ctx: GoalContext, ref: unknown): JsonSchema | undefined {
+  return typeof ref === "string" ? ctx.model.schemas[ref.replace("#/components/schemas/", "")] : undefined;
+}
+
+/** Parses and checks one whole expression; returns the schema of the value it yields, if known. */
+export function bindExpression(ctx: GoalContext, node: Located, text: string, usage: Usage, target?: BindTarget): JsonSchema | undefined {
+  const parsed = parseExpression(text);
+  if (!parsed.ok) {
+    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
+    return undefined;
+  }
+  const schema = expressionSchema(ctx, node, parsed.expr, text, usage, target);
+  if (schema !== undefined && parsed.expr.kind !== "inputs") checkFit(ctx, node, schema, target, text);
+  return schema;
+}
+
+/** Parses a `{$…}` template and checks each expression in it for the place it is used. */
+export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage): void {
+  const parsed = parseTemplate(text);
+  if (!parsed.ok) {
+    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
+    return;
+  }
+  for (const expr of referencesOf(parsed.template).expressions) expressionSchema(ctx, node, expr, text, usage, undefined);
+}
+
+/** Checks the expressions a parsed criterion reads (they see the step's response). */
+export function bindExpressions(ctx: GoalContext, node: Located, expressions: readonly Expression[], text: string, usage: Usage): void {
+  for (const expr of expressions) expressionSchema(ctx, node, expr, text, usage, undefined);
+}
+
+type Resolver = (ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage, target?: BindTarget) => JsonSchema | undefined;
+
+const RESOLVERS: Partial<Record<Expression["kind"], Resolver>> = {
+  inputs: inputSchema,
+  stepOutput: stepOutputSchema,
+  responseBody: responseBodySchema,
+  responseHeader: responseHeaderSchema,
+  statusCode: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? { type: "integer" } : undefined),
+  url: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? STRING : undefined),
+  method: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? STRING : undefined),
+  requestHeader: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? ANY : undefined),
+  requestQuery: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? ANY : undefined),
+  requestPath: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? ANY : undefined),
+  requestBody: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? ANY : undefined),
+};
+
+function expressionSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage, target?: BindTarget): JsonSchema | undefined {
+  const resolver = RESOLVERS[expr.kind];
+  if (resolver) return resolver(ctx, node, expr, text, usage, target);
+  report(ctx, "PLAN_EXPRESSION_CONTEXT", node, {
+    message: `"${text}" (${expr.kind}) cannot be evaluated inside one tool call`,
+    hint: "use $inputs.NAME, $steps.ID.outputs.NAME, or $response/$statusCode in a step's outputs and criteria",
+  });
+  return undefined;
+}
+
+function responseOnly(ctx: GoalContext, node: Located, text: string, usage: Usage): boolean {
+  if (usage.where === "response") return true;
+  report(ctx, "PLAN_EXPRESSION_CONTEXT", node, {
+    message: `"${text}" reads the current response, which does not exist ${usage.where === "request" ? "while the request is built" : "in the goal's returns"}`,
+    hint: "declare it as a step output (outputs: { NAME: " + text + " }) and read it as $steps.ID.outputs.NAME",
+  });
+  return false;
+}
+
+function inputSchema(ctx: GoalContext, node: Located, expr: Expression, _text: string, _usage: Usage, target?: BindTarget): JsonSchema | undefined {
+  if (expr.kind !== "inputs") return undefined;
+  const whole = expr.pointer.length === 0;
+  recordInputUse(ctx, expr.name, {
+    schema: whole && target ? target.schema : whole ? ANY : { type: "object" },
+    required: whole ? (target?.required ?? false) : false,
+    ...(whole && target?.description !== undefined ? { description: target.description } : {}),
+    examples: whole ? (target?.examples ?? []) : [],
+    boundTo: target?.boundTo ?? "expression",
+    node,
+  });
+  return undefined;
+}
+
+function stepOutputSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
+  if (expr.kind !== "stepOutput") return undefined;
+  const producer = ctx.goal.steps.find((s) => s.id === expr.stepId);
+  if (!producer) {
+    report(ctx, "PLAN_UNKNOWN_STEP", node, { message: `"${text}" reads step "${expr.stepId}", which this goal does not have`, hint: didYouMean(expr.stepId, ctx.stepOrder) ?? `steps are ${ctx.stepOrder.join(", ")}` });
+    return undefined;
+  }
+  if (usage.where !== "returns") noteRead(ctx, usage, expr.stepId);
+  const bound = ctx.steps.get(expr.stepId);
+  const declared = producer.outputs[expr.name] !== undefined;
+  if (!declared) {
+    report(ctx, "PLAN_UNKNOWN_OUTPUT", node, { message: `"${text}": step "${expr.stepId}" has no output "${expr.name}"`, hint: didYouMean(expr.name, Object.keys(producer.outputs)) ?? `declare it under outputs of step "${expr.stepId}"` });
+    return undefined;
+  }
+  const schema = bound?.outputs.get(expr.name);
+  if (schema === undefined) return undefined;
+  const walked = schemaAtPointer(schema, expr.pointer, ctx.model.schemas);
+  return walked.ok ? walked.schema : ANY;
+}
+
+function noteRead(ctx: GoalContext, usage: Exclude<Usage, { where: "returns" }>, producer: string): void {
+  const reader = ctx.stepOrder[usage.stepIndex];
+  if (reader !== undefined) ctx.reads.get(reader)?.add(producer);
+}
+
+function responseBodySchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
+  if (expr.kind !== "responseBody" || !responseOnly(ctx, node, text, usage) || usage.where !== "response") return undefined;
+  const operation = ctx.steps.get(usage.stepId)?.operation;
+  if (!operation) return undefined;
+  const content = operation.success?.contents.find((c) => c.kind === "json") ?? operation.success?.contents[0];
+  if (!content) {
+    report(ctx, "PLAN_RESPONSE_UNTYPED", node, { message: `"${text}" cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema` });
+    return undefined;
+  }
+  const walked = schemaAtPointer(content.schema, expr.pointer, ctx.model.schemas);
+  if (walked.ok) return walked.schema;
+  const missing = expr.pointer[walked.failedAt] ?? "";
+  const close = didYouMean(missing, walked.available);
+  report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", node, {
+    message: `"${text}": the ${operation.success?.status ?? "success"} response of ${operation.id} has no "${missing}" at /${expr.pointer.slice(0, walked.failedAt + 1).join("/")}`,
+    hint: close ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : "check the pointer against the response schema"),
+  });
+  return undefined;
+}
+
+function responseHeaderSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
+  if (expr.kind !== "responseHeader" || !responseOnly(ctx, node, text, usage) || usage.where !== "response") return undefined;
+  const headers = ctx.steps.get(usage.stepId)?.operation.success?.headers ?? {};
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === expr.name.toLowerCase());
+  return entry ? entry[1].schema : STRING;
+}
+
+function checkFit(ctx: GoalContext, node: Located, source: JsonSchema, target: BindTarget | undefined, shown: string): void {
+  if (!target) return;
+  const from = jsonTypes(source, ctx.model.schemas);
+  const to = jsonTypes(target.schema, ctx.model.schemas);
+  if (typesFit(from, to)) return;
+  report(ctx, "PLAN_TYPE_MISMATCH", node, {
+    message: `${shown} yields ${describeTypes(from)}, but ${target.label} expects ${describeTypes(to)}`,
+    hint: `bind a value of type ${describeTypes(to)} there, or read another field that has that type`,
+  });
+}

@@ -1,0 +1,72 @@
+// Follows a JSON pointer through a response schema (properties, items, refs, allOf/anyOf/oneOf) to the schema it reaches.
+import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
+import { derefTop } from "./schemas.js";
+
+export type WalkResult =
+  | { readonly ok: true; readonly schema: JsonSchema }
+  | { readonly ok: false; readonly failedAt: number; readonly available: readonly string[] };
+
+type Schemas = Readonly<Record<string, JsonSchema>>;
+
+/** The schema at `tokens` inside instances of `schema`; `failedAt` is the index of the token that does not exist. */
+export function schemaAtPointer(schema: JsonSchema, tokens: readonly string[], schemas: Schemas): WalkResult {
+  let current: JsonSchema = schema;
+  for (let i = 0; i < tokens.length; i++) {
+    const next = childSchema(current, tokens[i] as string, schemas, 0);
+    if (next === undefined) return { ok: false, failedAt: i, available: propertyNames(current, schemas) };
+    current = next;
+  }
+  return { ok: true, schema: current };
+}
+
+const MAX_DEPTH = 16;
+
+function childSchema(schema: JsonSchema, token: string, schemas: Schemas, depth: number): JsonSchema | undefined {
+  const node = derefTop(schema, schemas);
+  if (node === true) return true;
+  if (node === false || depth > MAX_DEPTH) return undefined;
+  return ownChild(node, token) ?? branchChild(node, token, schemas, depth);
+}
+
+function ownChild(node: JsonSchemaObject, token: string): JsonSchema | undefined {
+  const properties = node["properties"] as Record<string, JsonSchema> | undefined;
+  if (properties && Object.hasOwn(properties, token)) return properties[token];
+  if (/^(0|[1-9]\d*)$/.test(token)) {
+    const prefix = node["prefixItems"] as JsonSchema[] | undefined;
+    const fromPrefix = prefix?.[Number(token)];
+    if (fromPrefix !== undefined) return fromPrefix;
+    const items = node["items"];
+    if (items !== undefined && !Array.isArray(items)) return items as JsonSchema;
+  }
+  const additional = node["additionalProperties"];
+  if (additional !== undefined && additional !== false && isObjectTyped(node)) return additional as JsonSchema;
+  return undefined;
+}
+
+function branchChild(node: JsonSchemaObject, token: string, schemas: Schemas, depth: number): JsonSchema | undefined {
+  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+    const branches = node[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches as JsonSchema[]) {
+      const found = childSchema(branch, token, schemas, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function isObjectTyped(node: JsonSchemaObject): boolean {
+  const type = node["type"];
+  return type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
+}
+
+/** Property names visible at this level (for did-you-mean hints). */
+export function propertyNames(schema: JsonSchema, schemas: Schemas, depth = 0): string[] {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object" || depth > MAX_DEPTH) return [];
+  const own = Object.keys((node["properties"] as Record<string, unknown> | undefined) ?? {});
+  const nested = ["allOf", "anyOf", "oneOf"].flatMap((k) =>
+    Array.isArray(node[k]) ? (node[k] as JsonSchema[]).flatMap((b) => propertyNames(b, schemas, depth + 1)) : [],
+  );
+  return [...new Set([...own, ...nested])];
+}
