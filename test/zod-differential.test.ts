@@ -7,8 +7,8 @@ import { compileOracle, FORMATS, formatOracle, type Dialect } from "./support/or
 import { instanceArb, isJsonValue, schemaCaseArb } from "./support/schema-arbitraries.js";
 
 const SEED = 20_261_130;
-const SCHEMAS_PER_DIALECT = 1500;
-const INSTANCES_PER_SCHEMA = 8;
+const SCHEMAS_PER_DIALECT = 3000;
+const INSTANCES_PER_SCHEMA = 10;
 const STRINGS_PER_FORMAT = 3000;
 const DIALECTS: readonly Dialect[] = ["openapi-3.0", "openapi-3.1"];
 

@@ -157,6 +157,9 @@ export function schemaNodeArb(dialect: Dialect, refs: readonly string[]): fc.Arb
       fc.constantFrom<Node>({ type: "boolean" }, { type: "null" }, {}),
       fc.tuple(fc.uniqueArray(fc.constantFrom(...VALUE_POOL), { minLength: 1, maxLength: 4, selector: is31 ? (v) => v : canonical }), fc.option(fc.constantFrom(...TYPES), { nil: undefined })).map(([values, type]) => (type ? { type, enum: values } : { enum: values })),
     ];
+    // Boolean schemas and `const` are 2020-12 only: draft-4 has neither, yet ajv-draft-04 enforces `const`.
+    // `nullable` is OAS 3.0 only (ajv applies it in 3.1 too and throws without `type`); `$ref` never has siblings,
+    // which OAS 3.0 ignores and 2020-12 applies.
     if (is31) leaves.push(fc.constantFrom<Node>(true, false), jsonValue.map((v) => ({ const: v })));
     const composite: fc.Arbitrary<Node>[] = [
       typed("object", objectKeywords(guarded)),
