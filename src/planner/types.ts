@@ -1,25 +1,16 @@
 // The ToolPlan IR: one planned tool per goal, read by emit, plan, lint and check (never OpenAPI types).
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { BodyKind, HttpMethod, JsonSchema, ParameterLocation, ParameterStyle, SecurityRequirement, SecurityScheme, Server } from "../model/api-model.js";
+import type { JsonSchema, SecurityScheme, Server } from "../model/api-model.js";
 
-export type Risk = "low" | "medium" | "high";
-export type Category = "data" | "action" | "orchestration";
+import type { ActionSpec, Annotations, BodySpec, Category, CriterionSpec, ParamSpec, Risk, StepSpec, ValueExpr } from "../runtime/types.js";
 
-/** The four MCP tool annotations, always explicit. */
-export interface Annotations {
-  readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
-  readonly openWorldHint: boolean;
-}
-
-/** A value bound into a request: a literal, an Arazzo runtime expression, a `{$…}` template, or a structure of those. */
-export type ValueExpr =
-  | { readonly kind: "literal"; readonly value: unknown }
-  | { readonly kind: "expr"; readonly text: string }
-  | { readonly kind: "template"; readonly text: string }
-  | { readonly kind: "object"; readonly entries: readonly (readonly [string, ValueExpr])[] }
-  | { readonly kind: "array"; readonly items: readonly ValueExpr[] };
+export type { Annotations, Category, Risk, ValueExpr };
+/** A parameter binding as the runtime executes it. */
+export type ParamBinding = ParamSpec;
+/** A request body binding as the runtime executes it. */
+export type BodyBinding = BodySpec;
+export type CriterionPlan = CriterionSpec;
+export type ActionPlan = ActionSpec;
 
 /** Where a planned thing came from, for diagnostics and lint findings. */
 export interface Origin {
@@ -43,68 +34,8 @@ export interface ToolInput {
   readonly boundTo: readonly string[];
 }
 
-export interface ParamBinding {
-  readonly name: string;
-  readonly in: ParameterLocation;
-  readonly style: ParameterStyle;
-  readonly explode: boolean;
-  readonly allowReserved: boolean;
-  readonly contentType?: string;
-  readonly required: boolean;
-  readonly value: ValueExpr;
-}
-
-export interface BodyBinding {
-  readonly mediaType: string;
-  readonly kind: BodyKind;
-  readonly value: ValueExpr;
-  /** Arazzo payload replacements: values set at JSON pointers of the evaluated payload, in order. */
-  readonly replacements?: readonly { readonly pointer: string; readonly value: ValueExpr }[];
-}
-
-/** An Arazzo criterion, checked at generation time and evaluated by the runtime. */
-export interface CriterionPlan {
-  readonly type: "simple" | "regex" | "jsonpath";
-  readonly condition: string;
-  /** Runtime expression a regex or JSONPath applies to. */
-  readonly context?: string;
-}
-
-/** What to do after a step succeeds or fails (Arazzo Success/Failure Action). */
-export interface ActionPlan {
-  readonly type: "end" | "retry" | "goto";
-  readonly stepId?: string;
-  /** Seconds to wait before a retry (a Retry-After header overrules it). */
-  readonly retryAfter?: number;
-  readonly retryLimit?: number;
-  /** All must hold for the action to apply; empty means always. */
-  readonly criteria: readonly CriterionPlan[];
-}
-
-export interface StepPlan {
-  readonly id: string;
-  readonly operationId: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly params: readonly ParamBinding[];
-  readonly body?: BodyBinding;
-  /** Step outputs: name → runtime expression over this step's response. */
-  readonly outputs: Readonly<Record<string, string>>;
-  /** Ids of earlier steps that must finish first: the steps whose outputs it reads, and every earlier action. */
-  readonly dependsOn: readonly string[];
-  /** True for GET/HEAD/OPTIONS: may run concurrently with other read-only steps. */
-  readonly readOnly: boolean;
-  /** Security alternatives of the bound operation. */
-  readonly security: readonly SecurityRequirement[];
-  /** The status code taken as success, and the spec's descriptions of the others (for error messages). */
-  readonly successStatus: string;
-  readonly responseDescriptions: Readonly<Record<string, string>>;
-  /** Repair hints by status or error code, from the goals file or derived. */
-  readonly errorHints: Readonly<Record<string, string>>;
-  /** All must hold for success; empty: the HTTP status decides (2xx). */
-  readonly successCriteria: readonly CriterionPlan[];
-  readonly onSuccess: readonly ActionPlan[];
-  readonly onFailure: readonly ActionPlan[];
+/** One planned step: what the runtime executes, plus where the goals file defined it. */
+export interface StepPlan extends StepSpec {
   readonly origin: Origin;
 }
 
