@@ -1,22 +1,28 @@
-// Renders a ToolPlan for people: per tool its name, risk, category, steps, inputs with constraints, and description.
+// Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
+import type { ToolDefinitionView } from "../emit/definitions.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
+import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
 
 /** The human `plan` listing. */
-export function planToText(plan: ToolPlan, mode: string): string {
-  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode})`;
-  return [header, ...plan.tools.map(toolToText)].join("\n\n") + "\n";
+export function planToText(plan: ToolPlan, mode: string, definitions: readonly ToolDefinitionView[]): string {
+  const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
+  const total = definitions.reduce((n, d) => n + d.tokens, 0);
+  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k)`;
+  return [header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n") + "\n";
 }
 
-function toolToText(tool: ToolDef): string {
+function toolToText(tool: ToolDef, tokens: number | undefined): string {
   const approval = tool.approval === "required" ? " · approval required" : "";
-  const lines = [`${tool.name}  [${tool.risk} risk · ${tool.category}${approval}]`];
+  const lines = [`${tool.name}  [${tool.risk} risk · ${tool.category}${approval}${tokens === undefined ? "" : ` · ${tokens} tokens`}]`];
   for (const step of tool.steps) {
-    lines.push(`  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})`);
+    const waits = tool.steps.length > 1 && step.dependsOn.length > 0 ? `  after ${step.dependsOn.join(", ")}` : "";
+    lines.push(`  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})${waits}`);
   }
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);
   lines.push(`  description: ${tool.description}`);
+  if (tool.steps.length > 1) lines.push("  diagram:", ...toolToMermaid(tool).split("\n").map((l) => `    ${l}`));
   return lines.join("\n");
 }
 

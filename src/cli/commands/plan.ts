@@ -2,6 +2,8 @@
 import { Command } from "commander";
 import { plan } from "../../api/plan.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
+import { toolDefinitions } from "../../emit/definitions.js";
+import { toolToMermaid } from "../../report/mermaid.js";
 import { planToText } from "../../report/plan-text.js";
 import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
@@ -15,13 +17,21 @@ export function planCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const result = await plan(toPlanOptions(flags));
   const failed = hasErrors(result.diagnostics);
+  const definitions = result.plan ? toolDefinitions(result.plan) : [];
   if (flags.json) {
-    io.out(JSON.stringify({ ...(result.plan ?? {}), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    const tokens = new Map(definitions.map((d) => [d.name, d]));
+    const tools = (result.plan?.tools ?? []).map((t) => ({
+      ...t,
+      definition: tokens.get(t.name),
+      ...(t.steps.length > 1 ? { mermaid: toolToMermaid(t) } : {}),
+    }));
+    const totalTokens = definitions.reduce((n, d) => n + d.tokens, 0);
+    io.out(JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
     return failed ? EXIT.badInput : EXIT.ok;
   }
   const shown = flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   io.err(formatDiagnostics(shown));
   if (failed || !result.plan) return EXIT.badInput;
-  if (!flags.quiet) io.out(planToText(result.plan, flags.allOperations ? "all operations" : "goals"));
+  if (!flags.quiet) io.out(planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions));
   return EXIT.ok;
 }

@@ -1,0 +1,36 @@
+// Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema), with its size in o200k tokens.
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { z } from "zod";
+import type { ToolPlan } from "../planner/types.js";
+import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
+
+/** A tool definition exactly as an MCP client lists it. */
+export interface ToolDefinitionView {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  /** o200k tokens of the JSON of this definition. */
+  readonly tokens: number;
+}
+
+/** Every tool's definition and token count; evaluates the generated Zod source once per plan. */
+export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan)): ToolDefinitionView[] {
+  const schemas = evaluateInputs(compiled);
+  return plan.tools.map((tool) => {
+    const schema = schemas[tool.name];
+    const inputSchema = schema ? (z.toJSONSchema(schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>) : {};
+    delete inputSchema["$schema"];
+    const definition = { name: tool.name, description: tool.description, inputSchema };
+    return { ...definition, tokens: countTokens(JSON.stringify(definition)) };
+  });
+}
+
+function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
+  const lines = compiled.shared.map((d) => `const ${d.name} = ${d.expression};`);
+  const entries = Object.entries(compiled.tools).map(([name, t]) => {
+    const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
+    return `${JSON.stringify(name)}: (() => { ${locals} return ${t.input}; })()`;
+  });
+  const source = `${lines.join("\n")}\nreturn {${entries.join(",\n")}};`;
+  return new Function("z", source)(z) as Record<string, z.ZodType>;
+}
