@@ -25,8 +25,10 @@ const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as cons
 /** Keywords whose value maps names to subschemas. */
 const SCHEMA_MAP_KEYWORDS = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"] as const;
 
-/** Annotation keywords that stay on the outer schema when a nullable schema is wrapped in `anyOf`. */
+/** Keywords that stay on the outer schema when a nullable schema is wrapped in `anyOf` (annotations, and definitions so `#/…` refs still resolve). */
 const ANNOTATION_KEYWORDS = new Set([
+  "$defs",
+  "definitions",
   "title",
   "description",
   "default",

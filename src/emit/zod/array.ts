@@ -10,9 +10,9 @@ const count = (schema: JsonSchemaObject, key: string): number | undefined =>
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || (typeof value === "object" && value !== null && !Array.isArray(value));
 
-/** `prefixItems` → `z.tuple` (every position optional, as JSON Schema does not require them); `items` is the rest. */
+/** `prefixItems` → `z.tuple` (every position exact-optional: absent is fine, an explicit undefined is not); `items` is the rest. */
 function tupleToZod(schema: JsonSchemaObject, prefix: readonly unknown[], env: Env): string {
-  const elements = prefix.map((item, i) => `${env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i))}.optional()`);
+  const elements = prefix.map((item, i) => `${env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i))}.exactOptional()`);
   const items = schema["items"];
   const rest = items === false ? "" : `, ${isSchema(items) ? env.compile(items, join(env.pointer, "items")) : "z.unknown()"}`;
   const counts = [
@@ -30,10 +30,13 @@ function listToZod(schema: JsonSchemaObject, env: Env): string {
   return `z.array(${element})${min === undefined ? "" : `.min(${min})`}${max === undefined ? "" : `.max(${max})`}`;
 }
 
-/** `uniqueItems`: JSON equality (key order ignored, 1 = 1.0) via canonical JSON text. */
+/**
+ * `uniqueItems`: JSON equality (key order ignored, 1 = 1.0) via canonical JSON text, on the raw input
+ * (`z.any()` side of an intersection), since Zod's parsed objects drop an own `__proto__` key.
+ */
 function uniqueItems(schema: JsonSchemaObject): string {
   if (schema["uniqueItems"] !== true) return "";
-  return `.refine((a) => new Set(a.map((v) => ${canonSource("v")})).size === a.length, { message: "items must be unique" })`;
+  return `z.any().refine((a) => !Array.isArray(a) || new Set(a.map((v) => ${canonSource("v")})).size === a.length, { message: "items must be unique" })`;
 }
 
 /** `contains` with `minContains` (default 1) and `maxContains`. */
@@ -52,7 +55,9 @@ function contains(schema: JsonSchemaObject, env: Env): string {
 export function arrayToZod(schema: JsonSchemaObject, env: Env): string {
   const prefix = schema["prefixItems"];
   const base = Array.isArray(prefix) ? tupleToZod(schema, prefix, env) : listToZod(schema, env);
-  return `${base}${uniqueItems(schema)}${contains(schema, env)}`;
+  const unique = uniqueItems(schema);
+  const array = `${base}${contains(schema, env)}`;
+  return unique === "" ? array : `z.intersection(${array}.meta({ uniqueItems: true }), ${unique})`;
 }
 
 export const ARRAY_KEYWORDS = ["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains"] as const;

@@ -9,12 +9,13 @@ const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefi
   return Array.isArray(list) ? list.map((s): JsonSchema => (typeof s === "boolean" || isObject(s) ? s : true)) : undefined;
 };
 
-const compileAll = (key: string, list: readonly JsonSchema[], env: Env): string[] => list.map((s, i) => env.compile(s, join(env.pointer, key, i)));
+const compileAll = (key: string, list: readonly JsonSchema[], env: Env, operand: boolean): string[] =>
+  list.map((s, i) => env.compile(s, join(env.pointer, key, i), operand));
 
 /** `allOf` → the parts, to be intersected by the caller. */
 export function allOfParts(schema: JsonSchemaObject, env: Env): string[] {
   const list = schemasAt(schema, "allOf");
-  return list === undefined ? [] : compileAll("allOf", list, env);
+  return list === undefined ? [] : compileAll("allOf", list, env, true);
 }
 
 /** `anyOf` → `z.union` (at least one matches). */
@@ -22,7 +23,7 @@ export function anyOfToZod(schema: JsonSchemaObject, env: Env): string | undefin
   const list = schemasAt(schema, "anyOf");
   if (list === undefined) return undefined;
   if (list.length === 0) return "z.never()";
-  const parts = compileAll("anyOf", list, env);
+  const parts = compileAll("anyOf", list, env, list.length === 1);
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(", ")}])`;
 }
 
@@ -31,7 +32,7 @@ export function oneOfToZod(schema: JsonSchemaObject, env: Env): string | undefin
   const list = schemasAt(schema, "oneOf");
   if (list === undefined) return undefined;
   if (list.length === 0) return "z.never()";
-  const parts = compileAll("oneOf", list, env);
+  const parts = compileAll("oneOf", list, env, list.length === 1);
   return parts.length === 1 ? parts[0] : `z.xor([${parts.join(", ")}])`;
 }
 

@@ -29,8 +29,12 @@ export interface CompileContext {
   readonly usedNames: Set<string>;
 }
 
-/** A compile step for one schema position. */
-export type Compile = (schema: JsonSchema, pointer: string) => string;
+/**
+ * A compile step for one schema position. `operand` marks a position that becomes a `z.intersection`
+ * operand: Zod drops an operand's top-level `unrecognized_keys` unless both sides report the key, so a
+ * strict object there must say `additionalProperties: false` through a refinement instead.
+ */
+export type Compile = (schema: JsonSchema, pointer: string, operand?: boolean) => string;
 
 export function isObject(value: unknown): value is JsonSchemaObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -45,8 +49,10 @@ export function reserveName(ctx: CompileContext, base: string): string {
   return name;
 }
 
-/** Hoists `expression` into a named local and returns the name. */
+/** Hoists `expression` into a named local and returns the name; an identical expression reuses its local. */
 export function hoist(ctx: CompileContext, base: string, expression: string): string {
+  const same = ctx.locals.find((l) => l.expression === expression && !ctx.refs.has(l.name));
+  if (same !== undefined) return same.name;
   const local: Local = { name: reserveName(ctx, base), expression, recursive: false };
   ctx.locals.push(local);
   return local.name;

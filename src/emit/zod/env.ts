@@ -6,4 +6,6 @@ export interface Env {
   readonly compile: Compile;
   /** RFC 6901 pointer of the schema being compiled, for diagnostics. */
   readonly pointer: string;
+  /** This schema is (or may be) an operand of `z.intersection`; see `Compile`. */
+  readonly operand: boolean;
 }

@@ -7,6 +7,10 @@ import { keyLit, lit, regexLit } from "./literal.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
+/** A refinement on the raw input (typed `any`), skipped for non-objects, which the object part already rejects. */
+const rawRefine = (body: string, message: string): string =>
+  `.refine((o) => o === null || typeof o !== "object" || Array.isArray(o) || ${body}, { message: ${lit(message)} })`;
+
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isObject(value);
 
 /** Names Zod would read through the prototype chain (`constructor`, `toString`, `__proto__`…): checked by a refinement instead. */
@@ -17,6 +21,13 @@ interface ObjectParts {
   readonly required: readonly string[];
   readonly additional: JsonSchema;
   readonly patterns: readonly (readonly [string, JsonSchema])[];
+}
+
+/** `additionalProperties` that accepts nothing is `false`: Zod's `.catchall(z.never())` is strictness, and strictness is lost in intersections. */
+function withNeverAsFalse(parts: ObjectParts, env: Env): ObjectParts {
+  if (typeof parts.additional === "boolean") return parts;
+  const expression = env.compile(parts.additional, join(env.pointer, "additionalProperties"));
+  return expression.startsWith("z.never()") ? { ...parts, additional: false } : parts;
 }
 
 function partsOf(schema: JsonSchemaObject): ObjectParts {
@@ -69,7 +80,10 @@ function patternCheck(parts: ObjectParts, env: Env): string {
       : parts.additional === false
         ? " if (!matched) return false;"
         : ` if (!matched && !${hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")))}.safeParse(v).success) return false;`;
-  return `.refine((o) => { for (const k of Object.keys(o)) { const v = o[k]; let matched = false; ${tests.join(" ")} if (${known}.includes(k)) continue;${additional} } return true; }, { message: "a property name or value is not allowed by patternProperties/additionalProperties" })`;
+  return rawRefine(
+    `(() => { for (const k of Object.keys(o)) { const v = o[k]; let matched = false; ${tests.join(" ")} if (${known}.includes(k)) continue;${additional} } return true; })()`,
+    "a property name or value is not allowed by patternProperties/additionalProperties",
+  );
 }
 
 /** Declared properties whose names are inherited from Object.prototype, checked on own properties only. */
@@ -80,7 +94,7 @@ function inheritedCheck(parts: ObjectParts, env: Env): string {
       const schema = Object.hasOwn(parts.properties, name) ? (parts.properties[name] as JsonSchema) : undeclaredSchema(name, parts);
       const sub = hoist(env.ctx, "property", env.compile(schema, join(env.pointer, "properties", name)));
       const missing = parts.required.includes(name) ? "false" : "true";
-      return `.refine((o) => (${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing}), { message: ${lit(`property ${name} is invalid or missing`)} })`;
+      return rawRefine(`(${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing})`, `property ${name} is invalid or missing`);
     })
     .join("");
 }
@@ -96,12 +110,21 @@ function shapeOf(parts: ObjectParts, env: Env): string {
 }
 
 /** Picks the Zod object flavour: loose (`additionalProperties` absent/true), strict (false), or `.catchall(schema)`. */
-function baseObject(parts: ObjectParts, env: Env): string {
+function baseObject(parts: ObjectParts, env: Env, raw: string[]): string {
   const shape = shapeOf(parts, env);
-  const manual = parts.patterns.length > 0 || (parts.additional !== true && Object.keys(parts.properties).some(inheritedName));
-  if (manual || parts.additional === true) return `z.looseObject(${shape})${manual ? patternCheck(parts, env) : ""}`;
+  const manual =
+    parts.patterns.length > 0 ||
+    (parts.additional !== true && Object.keys(parts.properties).some(inheritedName)) ||
+    (parts.additional === false && (env.operand || raw.length > 0));
+  if (manual) raw.push(patternCheck(parts, env));
+  if (manual && parts.additional === false) return `z.looseObject(${shape}).meta({ additionalProperties: false })`;
+  if (manual || parts.additional === true) return `z.looseObject(${shape})`;
   if (parts.additional === false) return `z.strictObject(${shape})`;
-  return `z.object(${shape}).catchall(${env.compile(parts.additional, join(env.pointer, "additionalProperties"))})`;
+  const additional = hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")));
+  if (!Object.hasOwn(parts.properties, "__proto__")) {
+    raw.push(rawRefine(`(!${HAS}(o, "__proto__") || ${additional}.safeParse(o["__proto__"]).success)`, "property __proto__ is not allowed by additionalProperties"));
+  }
+  return `z.object(${shape}).catchall(${additional})`;
 }
 
 function propertyCount(schema: JsonSchemaObject): string {
@@ -109,17 +132,22 @@ function propertyCount(schema: JsonSchemaObject): string {
   const max = typeof schema["maxProperties"] === "number" ? Math.floor(schema["maxProperties"]) : undefined;
   const checks = [min === undefined ? undefined : `Object.keys(o).length >= ${min}`, max === undefined ? undefined : `Object.keys(o).length <= ${max}`].filter((c) => c !== undefined);
   if (checks.length === 0) return "";
+  return rawRefine(`(${checks.join(" && ")})`, `must have ${min ?? 0}–${max ?? "any number of"} properties`);
+}
+
+/** `minProperties`/`maxProperties` shown on the object itself, as Zod has no such check to show them. */
+function propertyCountMeta(schema: JsonSchemaObject): string {
   const shown: Record<string, number> = {};
-  if (min !== undefined) shown["minProperties"] = min;
-  if (max !== undefined) shown["maxProperties"] = max;
-  return `.refine((o) => ${checks.join(" && ")}, { message: ${lit(`must have ${min ?? 0}–${max ?? "any number of"} properties`)} }).meta(${lit(shown)})`;
+  if (typeof schema["minProperties"] === "number") shown["minProperties"] = Math.ceil(schema["minProperties"]);
+  if (typeof schema["maxProperties"] === "number") shown["maxProperties"] = Math.floor(schema["maxProperties"]);
+  return Object.keys(shown).length === 0 ? "" : `.meta(${lit(shown)})`;
 }
 
 function propertyNames(schema: JsonSchemaObject, env: Env): string {
   const sub = schema["propertyNames"];
   if (!isSchema(sub) || sub === true) return "";
   const name = hoist(env.ctx, "propertyName", env.compile(sub, join(env.pointer, "propertyNames")));
-  return `.refine((o) => Object.keys(o).every((k) => ${name}.safeParse(k).success), { message: "a property name is not allowed" })`;
+  return rawRefine(`Object.keys(o).every((k) => ${name}.safeParse(k).success)`, "a property name is not allowed");
 }
 
 function dependentRequired(schema: JsonSchemaObject): string {
@@ -127,7 +155,7 @@ function dependentRequired(schema: JsonSchemaObject): string {
   if (!isObject(deps)) return "";
   return Object.entries(deps)
     .filter(([, needed]) => Array.isArray(needed) && needed.length > 0)
-    .map(([key, needed]) => `.refine((o) => !${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)), { message: ${lit(`when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`)} })`)
+    .map(([key, needed]) => rawRefine(`(!${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)))`, `when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`))
     .join("");
 }
 
@@ -138,15 +166,23 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
     .filter(([, sub]) => isSchema(sub) && sub !== true)
     .map(([key, sub]) => {
       const name = hoist(env.ctx, "dependentSchema", env.compile(sub as JsonSchema, join(env.pointer, "dependentSchemas", key)));
-      return `.refine((o) => !${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success, { message: ${lit(`when ${key} is present, the object must match its dependent schema`)} })`;
+      return rawRefine(`(!${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success)`, `when ${key} is present, the object must match its dependent schema`);
     })
     .join("");
 }
 
-/** The `type: object` branch (never matches arrays or null, as Zod's object schemas do not). */
+/**
+ * The `type: object` branch (never matches arrays or null, as Zod's object schemas do not). Zod's parsed
+ * output drops an own `__proto__` key and its shape reads inherited names through the prototype, so the
+ * checks that depend on the exact own keys run on the raw input: `z.intersection(object, z.any().refine(…))`.
+ */
 export function objectToZod(schema: JsonSchemaObject, env: Env): string {
-  const parts = partsOf(schema);
-  return `${baseObject(parts, env)}${inheritedCheck(parts, env)}${propertyCount(schema)}${propertyNames(schema, env)}${dependentRequired(schema)}${dependentSchemas(schema, env)}`;
+  const parts = withNeverAsFalse(partsOf(schema), env);
+  const raw = [inheritedCheck(parts, env), propertyCount(schema), propertyNames(schema, env), dependentRequired(schema), dependentSchemas(schema, env)].filter((r) => r !== "");
+  const base = baseObject(parts, env, raw);
+  const checks = raw;
+  if (checks.length === 0) return base;
+  return `z.intersection(${base}${propertyCountMeta(schema)}, z.any()${checks.join("")})`;
 }
 
 export const OBJECT_KEYWORDS = [

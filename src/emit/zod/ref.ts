@@ -58,7 +58,7 @@ export function refToZod(ref: string, env: Env): string {
   const local: Local = { name: reserveName(ctx, nameFor(ref)), expression: "", recursive: false };
   const entry = { local, done: false };
   ctx.refs.set(ref, entry);
-  local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref);
+  local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref, true);
   entry.done = true;
   ctx.locals.push(local);
   return local.name;

@@ -118,7 +118,8 @@ function warnUnsupported(schema: JsonSchemaObject, env: Env): void {
 
 function objectSchemaToZod(schema: JsonSchemaObject, env: Env): string {
   warnUnsupported(schema, env);
-  const typed = typeToZod(schema, env);
+  const combined = ["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(schema, k));
+  const typed = typeToZod(schema, combined ? { ...env, operand: true } : env);
   const values = valuesPart(schema, typed.kinds);
   const keepTyped = typed.expression !== undefined && !(values.length > 0 && typed.bare);
   const parts = [
@@ -128,9 +129,9 @@ function objectSchemaToZod(schema: JsonSchemaObject, env: Env): string {
     ...allOfParts(schema, env),
     ...[anyOfToZod(schema, env), oneOfToZod(schema, env)].filter((p): p is string => p !== undefined),
   ];
-  const combined = parts.length === 0 ? "z.unknown()" : parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
+  const expression = parts.length === 0 ? "z.unknown()" : parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
   const description = describeSchema(schema, { withConstraints: HIDDEN.some((k) => Object.hasOwn(schema, k)) });
-  return `${combined}${conditionRefinements(schema, env)}${description === undefined ? "" : `.describe(${lit(description)})`}`;
+  return `${expression}${conditionRefinements(schema, env)}${description === undefined ? "" : `.describe(${lit(description)})`}`;
 }
 
 /** Compiles one normalised schema position. */
@@ -162,8 +163,8 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
   };
 }
 
-function envFor(ctx: CompileContext, pointer: string): Env {
-  return { ctx, pointer, compile: (schema, at) => compileNode(schema, envFor(ctx, at)) };
+function envFor(ctx: CompileContext, pointer: string, operand = false): Env {
+  return { ctx, pointer, operand, compile: (schema, at, asOperand) => compileNode(schema, envFor(ctx, at, asOperand ?? false)) };
 }
 
 function refsOf(ctx: CompileContext): Record<string, string> {
