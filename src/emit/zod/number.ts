@@ -19,7 +19,7 @@ const bound = (key: string, method: string): Step => (schema) => {
 const multipleOf: Step = (schema) => {
   const m = finite(schema, "multipleOf");
   if (m === undefined || m <= 0) return "";
-  const dec = `(x) => { const r = /^(-?)(\\d+)(?:\\.(\\d+))?(?:e([+-]?\\d+))?$/.exec(String(x)); const f = r?.[3] ?? ""; return { d: BigInt((r?.[1] ?? "") + (r?.[2] ?? "0") + f), e: Number(r?.[4] ?? 0) - f.length }; }`;
+  const dec = `(x = 0) => { const r = /^(-?)(\\d+)(?:\\.(\\d+))?(?:e([+-]?\\d+))?$/.exec(String(x)); const f = r?.[3] ?? ""; return { d: BigInt((r?.[1] ?? "") + (r?.[2] ?? "0") + f), e: Number(r?.[4] ?? 0) - f.length }; }`;
   const check = `(n) => { const dec = ${dec}; const a = dec(n); const b = dec(${lit(m)}); const e = Math.min(a.e, b.e); return (a.d * 10n ** BigInt(a.e - e)) % (b.d * 10n ** BigInt(b.e - e)) === 0n; }`;
   return `.refine(${check}, { message: ${lit(`must be a multiple of ${m}`)} })`;
 };
