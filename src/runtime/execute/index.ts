@@ -4,4 +4,4 @@ export { executeTool, inputsContext, type Execution } from "./run.js";
 export { runStep, type Sleep, type StepEnv, type StepOutcome, type StepResponse } from "./step.js";
 export { compileValue, setAtPointer, pointerTokens, SpecError, type Evaluator } from "./values.js";
 export { compileCriterion, compileAll, type Predicate } from "./criteria.js";
-export { codeForStatus, defaultSuggestion, withProgress, type ErrorBody } from "./failure.js";
+export { defaultSuggestion, withProgress, type ErrorBody } from "./failure.js";

@@ -1,6 +1,7 @@
 // One step: evaluate its request, call the transport (with Arazzo retries), check criteria, compute outputs, pick the next action.
 import type { EvaluationContext } from "../expressions/index.js";
 import type { HttpOutcome, OperationRequest, Transport } from "../transport.js";
+import type { Redactor } from "../redact.js";
 import type { ActionSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
@@ -15,6 +16,8 @@ export interface StepEnv {
   readonly sleep: Sleep;
   /** Upper bound for one retry wait, whatever retryAfter or Retry-After say. */
   readonly maxRetryWaitMs: number;
+  /** Scrubs credentials from upstream error text. */
+  readonly redact?: Redactor;
 }
 
 /** The response a step received, kept for the default projection. */
@@ -88,7 +91,7 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const outcome = await env.transport.call(built.request, env.signal);
     const ctx = responseContext(base, built.request, outcome);
     if (outcome.ok && step.succeeded(ctx)) return succeed(step, ctx, outcome);
-    const error = outcome.ok ? responseFailure(step.spec, outcome) : transportFailure(step.spec, outcome.error);
+    const error = outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error);
     const action = firstApplying(step.onFailure, ctx);
     if (action === undefined || action.type === "end") return { ok: false, error };
     if (action.type === "goto") return { ok: false, error, next: action };
