@@ -2,10 +2,10 @@
 import { Command, CommanderError } from "commander";
 import { formatDiagnostic } from "./report.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
+import { GENERATOR_VERSION } from "../version.js";
 import { EXIT, processIo, type CliIo, type ExitCode } from "./io.js";
+import { generateCommand } from "./commands/generate.js";
 import { planCommand } from "./commands/plan.js";
-
-const VERSION = "0.1.0";
 
 /** Runs the CLI on `argv` (as in process.argv) and returns the exit code; never throws for bad input. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
@@ -15,10 +15,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   };
   const program = new Command("aci-gen")
     .description("Turn an HTTP API into goal-shaped tools an LLM agent can use well.")
-    .version(VERSION)
+    .version(GENERATOR_VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined })
     .showHelpAfterError(false);
+  program.addCommand(generateCommand(io, done));
   program.addCommand(planCommand(io, done));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
   try {

@@ -3,6 +3,7 @@ import type { CatalogEntry } from "./types.js";
 import { cliCodes } from "./codes/cli.js";
 import { goalsCodes } from "./codes/goals.js";
 import { ingestCodes } from "./codes/ingest.js";
+import { outputCodes } from "./codes/output.js";
 import { plannerCodes } from "./codes/planner.js";
 import { schemaCodes } from "./codes/schema.js";
 
@@ -10,6 +11,7 @@ export const catalog = {
   ...cliCodes,
   ...goalsCodes,
   ...ingestCodes,
+  ...outputCodes,
   ...plannerCodes,
   ...schemaCodes,
 } as const satisfies Record<string, CatalogEntry>;

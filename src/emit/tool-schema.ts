@@ -2,6 +2,8 @@
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema } from "../model/api-model.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
+import { reachableSchemas } from "../planner/schemas.js";
+import { relaxedComponents } from "./output-schema.js";
 import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index.js";
 
 /** Name of the optional input a gated tool takes to fetch a stored approval outcome (CONTRACT.md §4). */
@@ -36,14 +38,21 @@ export interface CompiledPlanSchemas {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * Inputs are compiled exactly; results against relaxed copies of the schemas they reach (see output-schema.ts),
+ * all shared named schemas emitted once.
+ */
 export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
-  const shared = componentsToZod({ dialect: "openapi-3.1", components: plan.schemas, normalized: true });
+  const inputRoots = plan.tools.map(toolInputSchema);
+  const relaxed = relaxedComponents(plan.tools.map((t) => t.returns.schema), plan.schemas);
+  const components = { ...reachableSchemas(inputRoots, plan.schemas), ...relaxed.schemas };
+  const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true });
   const diagnostics: Diagnostic[] = [...shared.diagnostics];
   const tools: Record<string, CompiledPlanSchemas["tools"][string]> = {};
-  for (const tool of plan.tools) {
-    const options = { dialect: "openapi-3.1" as const, components: plan.schemas, external: shared.refs, normalized: true };
-    const input = compileSchema(toolInputSchema(tool), options);
-    const output = compileSchema(tool.returns.schema, options);
+  const options = { dialect: "openapi-3.1" as const, components, external: shared.refs, normalized: true };
+  for (const [index, tool] of plan.tools.entries()) {
+    const input = compileSchema(inputRoots[index] as JsonSchema, options);
+    const output = compileSchema(relaxed.roots[index] as JsonSchema, options);
     diagnostics.push(...input.diagnostics, ...output.diagnostics);
     tools[tool.name] = {
       input: input.expression,

@@ -1,0 +1,49 @@
+// The `generate` API: plan, emit every file of the tool package in memory, and write them into outDir when one is given.
+import { readFile } from "node:fs/promises";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { emitPackage } from "../emit/index.js";
+import type { PlanOptions } from "../options.js";
+import type { ToolPlan } from "../planner/types.js";
+import { GENERATOR_VERSION } from "../version.js";
+import { writeOutput, type WriteResult } from "../write/output.js";
+import { plan } from "./plan.js";
+
+export interface GenerateOptions extends PlanOptions {
+  /** Folder to write the package into; nothing is written without it. */
+  readonly outDir?: string;
+}
+
+export interface GenerateResult {
+  /** Path relative to the package folder → contents (empty when an error stopped generation). */
+  readonly files: Record<string, string>;
+  readonly plan?: ToolPlan;
+  readonly diagnostics: readonly Diagnostic[];
+  /** What writing did, when `outDir` was given and generation succeeded. */
+  readonly written?: WriteResult;
+}
+
+/** Generates the tool package for `options` (CONTRACT.md §2); bad input never throws, it comes back as diagnostics. */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const planned = await plan(options);
+  if (!planned.plan || !planned.model || hasErrors(planned.diagnostics)) return { files: {}, diagnostics: planned.diagnostics };
+  const emitted = await emitPackage({
+    plan: planned.plan,
+    generatorVersion: GENERATOR_VERSION,
+    api: { title: planned.model.title, version: planned.model.version },
+    sources: {
+      spec: await sourceOf(options.spec, "spec.json"),
+      ...(options.goals === undefined || options.allOperations ? {} : { goals: await sourceOf(options.goals, "goals.json") }),
+    },
+  });
+  const diagnostics = [...planned.diagnostics, ...emitted.diagnostics];
+  if (hasErrors(diagnostics)) return { files: {}, plan: planned.plan, diagnostics };
+  if (options.outDir === undefined) return { files: emitted.files, plan: planned.plan, diagnostics };
+  const written = await writeOutput(options.outDir, emitted.files);
+  return { files: emitted.files, plan: planned.plan, diagnostics: [...diagnostics, ...written.diagnostics], written };
+}
+
+async function sourceOf(input: string | object, fallbackName: string): Promise<{ file: string; text: string }> {
+  if (typeof input === "string") return { file: input, text: await readFile(input, "utf8") };
+  return { file: fallbackName, text: JSON.stringify(input) };
+}

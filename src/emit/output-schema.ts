@@ -1,0 +1,66 @@
+// Relaxes result schemas for advertising: what `run` returns is projected, denoised and capped, so only shape and types are promised.
+import type { JsonSchema } from "../model/api-model.js";
+import { componentName, reachableSchemas } from "../planner/schemas.js";
+
+/** Keywords a capped, denoised result may break (a shortened string, a cut array, a dropped empty field). */
+const DROPPED = new Set([
+  "required", "pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+  "uniqueItems", "contains", "minContains", "maxContains", "default", "dependentRequired", "const", "enum", "multipleOf",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "propertyNames", "not", "if", "then", "else", "oneOf",
+]);
+
+const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const SUBSCHEMA_LISTS = new Set(["allOf", "anyOf", "prefixItems"]);
+
+/** The same shape and types, without constraints a capped result may break; objects stay open for `_truncated`. */
+export function relaxOutputSchema(schema: JsonSchema, rename: (name: string) => string): JsonSchema {
+  if (typeof schema !== "object") return true;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED.has(key) || key === "additionalProperties" && value === false) continue;
+    out[key] = relaxValue(key, value, rename);
+  }
+  if (Array.isArray(schema["oneOf"])) out["anyOf"] = (schema["oneOf"] as JsonSchema[]).map((s) => relaxOutputSchema(s, rename));
+  if (Array.isArray(schema["enum"]) || schema["const"] !== undefined) Object.assign(out, typeOfValues(schema));
+  return out;
+}
+
+function relaxValue(key: string, value: unknown, rename: (name: string) => string): unknown {
+  if (key === "$ref") {
+    const name = componentName(value);
+    return name === undefined ? value : `#/components/schemas/${encodeURIComponent(rename(name))}`;
+  }
+  if (SUBSCHEMA_MAPS.has(key) && value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relaxOutputSchema(v as JsonSchema, rename)]));
+  }
+  if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => relaxOutputSchema(v as JsonSchema, rename));
+  if (key === "items" || key === "additionalProperties") return typeof value === "object" ? relaxOutputSchema(value as JsonSchema, rename) : value;
+  return value;
+}
+
+function typeOfValues(schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema["type"] !== undefined) return {};
+  const values = Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]) : [schema["const"]];
+  const types = [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v)))];
+  return { type: types.length === 1 ? types[0] : types };
+}
+
+/** Relaxed copies of the named schemas the results reach, under names of their own (`PetResult`). */
+export function relaxedComponents(roots: readonly JsonSchema[], schemas: Readonly<Record<string, JsonSchema>>): { schemas: Record<string, JsonSchema>; roots: JsonSchema[] } {
+  const taken = new Set(Object.keys(schemas));
+  const names = new Map<string, string>();
+  const rename = (name: string): string => {
+    let renamed = names.get(name);
+    if (renamed === undefined) {
+      renamed = `${name}Result`;
+      while (taken.has(renamed)) renamed = `${renamed}_`;
+      taken.add(renamed);
+      names.set(name, renamed);
+    }
+    return renamed;
+  };
+  const relaxedRoots = roots.map((r) => relaxOutputSchema(r, rename));
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(reachableSchemas(roots, schemas))) out[rename(name)] = relaxOutputSchema(schema, rename);
+  return { schemas: out, roots: relaxedRoots };
+}

@@ -1,0 +1,37 @@
+// Builds the generated package's README view: tools table, per-tool description and diagram, environment variables.
+import type { ToolPlan } from "../planner/types.js";
+import { toolToMermaid } from "../report/mermaid.js";
+import { summariseSchema } from "../report/schema-summary.js";
+import type { ToolsetSpec } from "../runtime/types.js";
+import { environmentOf } from "./specs.js";
+
+/** Markdown-safe text: one line, no raw HTML, table pipes escaped. */
+export function markdownText(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replaceAll("|", "\\|")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function readmeView(plan: ToolPlan, spec: ToolsetSpec, meta: { apiTitle: string; specFile: string; goalsFile?: string }): object {
+  return {
+    toolset: markdownText(spec.name),
+    apiTitle: markdownText(meta.apiTitle),
+    specFile: markdownText(meta.specFile).replaceAll("`", "'"),
+    goalsFile: meta.goalsFile === undefined ? "" : markdownText(meta.goalsFile).replaceAll("`", "'"),
+    envPrefix: spec.envPrefix,
+    tools: plan.tools.map((tool) => ({
+      name: tool.name,
+      risk: tool.risk,
+      category: tool.category,
+      approval: tool.approval,
+      inputs: tool.inputs.length === 0 ? "—" : tool.inputs.map((i) => markdownText(`${i.name}${i.required ? "*" : ""}: ${summariseSchema(i.schema)}`)).join(", "),
+      description: markdownText(tool.description),
+      steps: tool.steps.length > 1 ? tool.steps.map((s) => markdownText(`${s.id} (${s.method.toUpperCase()} ${s.path})`)).join(" → ") : "",
+      diagram: tool.steps.length > 1 ? toolToMermaid(tool) : "",
+    })),
+    environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
+  };
+}

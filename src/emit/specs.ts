@@ -1,0 +1,93 @@
+// Projects planned tools and toolset onto the runtime's plain-data specs (what the generated files hold as literals).
+import type { SecurityScheme } from "../model/api-model.js";
+import type { ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import type { SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
+
+/** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
+export function toToolSpec(tool: ToolDef): ToolSpec {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    risk: tool.risk,
+    category: tool.category,
+    annotations: tool.annotations,
+    approval: tool.approval,
+    inputs: tool.inputs.map((i) => ({ name: i.name, ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }), required: i.required })),
+    steps: tool.steps.map(({ origin: _origin, ...step }): StepSpec => step),
+    returns: {
+      ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
+      narrowingInputs: tool.returns.narrowingInputs,
+    },
+  };
+}
+
+/** The runtime spec of the toolset, with only the security schemes some tool uses. */
+export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], version: string): ToolsetSpec {
+  const used = new Set(tools.flatMap((t) => t.steps.flatMap((s) => s.security.flatMap((r) => Object.keys(r)))));
+  const schemes: Record<string, SecuritySchemeSpec> = {};
+  for (const name of [...used].sort()) {
+    const scheme = toolset.securitySchemes[name];
+    if (scheme) schemes[name] = toSchemeSpec(scheme);
+  }
+  return {
+    name: toolset.name,
+    version,
+    envPrefix: toolset.envPrefix,
+    servers: toolset.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }])) })),
+    securitySchemes: schemes,
+    maxReturnBytes: toolset.maxReturnBytes,
+    timeoutMs: toolset.timeoutMs,
+  };
+}
+
+function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
+  switch (scheme.type) {
+    case "apiKey":
+      return { type: "apiKey", name: scheme.name, in: scheme.in };
+    case "http":
+      return { type: "http", scheme: scheme.scheme.toLowerCase() };
+    case "oauth2":
+      return { type: "oauth2", ...(scheme.flows.clientCredentials ? { tokenUrl: scheme.flows.clientCredentials.tokenUrl } : {}), scopes: Object.keys(scheme.flows.clientCredentials?.scopes ?? {}).sort() };
+    case "openIdConnect":
+      return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl };
+    case "mutualTLS":
+      return { type: "mutualTLS" };
+  }
+}
+
+/** Environment variables of the generated package, in the order its README lists them. */
+export function environmentOf(spec: ToolsetSpec): { name: string; description: string }[] {
+  const prefix = spec.envPrefix;
+  const schemeVars = Object.entries(spec.securitySchemes).map(([name, scheme]) => ({ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }));
+  return [
+    { name: `${prefix}_BASE_URL`, description: `Overrides the API's base URL${spec.servers[0] ? ` (default ${spec.servers[0].url})` : ""}.` },
+    ...schemeVars,
+    { name: `${prefix}_APPROVAL`, description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
+    { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log (default `.aci-state` in the working directory)." },
+    { name: `${prefix}_TIMEOUT_MS`, description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
+  ];
+}
+
+/** `PREFIX_<SCHEME NAME IN UPPER_SNAKE>` (CONTRACT.md §4). */
+export function credentialVariable(prefix: string, scheme: string): string {
+  const upper = scheme.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toUpperCase();
+  return `${prefix}_${upper}`;
+}
+
+const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string> = {
+  apiKey: (s) => (s.type === "apiKey" ? `API key, sent in the ${s.in} \`${s.name}\`` : ""),
+  http: (s) => (s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token"),
+  oauth2: () => "OAuth2 client credentials as `client_id:client_secret` (the token is fetched and cached), or an access token",
+  openIdConnect: () => "Bearer token from your OpenID Connect provider",
+  mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
+};
+
+function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
+  return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;
+}
+
+/** Exported for the lockfile and README: what a plan's toolset spec is. */
+export function toolsetSpecOf(plan: ToolPlan, version: string): ToolsetSpec {
+  return toToolsetSpec(plan.toolset, plan.tools, version);
+}
