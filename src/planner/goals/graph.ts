@@ -13,12 +13,15 @@ export function checkStepOrder(ctx: GoalContext): void {
       if (!node) continue;
       const cyclic = producer === reader || reaches(ctx.reads, producer, reader);
       report(ctx, cyclic ? "PLAN_STEP_CYCLE" : "PLAN_FORWARD_REFERENCE", node, {
-        message: cyclic
-          ? `steps "${reader}" and "${producer}" read each other's outputs`
-          : `step "${reader}" reads an output of step "${producer}", which runs after it`,
+        message: cycleMessage(reader, producer, cyclic),
       });
     }
   }
+}
+
+function cycleMessage(reader: string, producer: string, cyclic: boolean): string {
+  if (producer === reader) return `step "${reader}" reads its own output`;
+  return cyclic ? `steps "${reader}" and "${producer}" read each other's outputs` : `step "${reader}" reads an output of step "${producer}", which runs after it`;
 }
 
 function reaches(reads: Map<string, Set<string>>, from: string, to: string): boolean {
