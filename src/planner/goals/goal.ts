@@ -27,8 +27,9 @@ export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, fil
   const planned = goal.steps.map((step, i) => planStep(ctx, i, step, operations[i] as Operation));
   checkStepOrder(ctx);
   const steps = withDependencies(goal, planned, ctx.reads);
+  const finishReturns = planReturns(ctx, steps);
   const inputs = planInputs(ctx);
-  const returns = planReturns(ctx, steps, inputs);
+  const returns = finishReturns(inputs);
   const profile = riskFromMethods(steps.map((s) => s.method));
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
@@ -64,5 +65,5 @@ export function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
 
 function sentence(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return /[.!?)]$/.test(flat) ? flat : `${flat}.`;
+  return /[.!?]["')\]]*$/.test(flat) ? flat : `${flat}.`;
 }
