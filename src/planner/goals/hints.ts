@@ -2,7 +2,7 @@
 import type { JsonSchema } from "../../model/api-model.js";
 import { derefTop, componentName } from "../schemas.js";
 import { toSnakeCase } from "../naming.js";
-import type { StepPlan, ToolDef } from "../types.js";
+import type { StepPlan, ToolDef, ToolInput } from "../types.js";
 
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
@@ -21,15 +21,17 @@ function stepEntries(errors: Readonly<Record<string, string>> | undefined, stepI
 
 function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], schemas: Schemas): Record<string, string> {
   const fed = tool.inputs.filter((i) => i.boundTo.some((b) => b.startsWith(`${step.operationId} `)));
-  const names = fed.map((i) => `\`${i.name}\``).join(", ");
-  const producers = fed.flatMap((i) => {
+  const names = quoted(fed);
+  const identifying = fed.filter((i) => i.required);
+  const ids = quoted(identifying);
+  const producers = identifying.flatMap((i) => {
     const producer = producerOf(i.name, tool.name, tools, schemas);
     return producer ? [`use ${producer} to find a valid \`${i.name}\``] : [];
   });
   const lookup = producers.length > 0 ? `; ${producers.join("; ")}` : "";
   const hints: Record<string, string> = {
-    "404": fed.length > 0 ? `Nothing matches the given ${names}. Check ${fed.length > 1 ? "them" : "it"} with the user${lookup}.` : "The resource no longer exists.",
-    NOT_FOUND: fed.length > 0 ? `Step "${step.id}" found nothing for the given ${names}${lookup}.` : `Step "${step.id}" found nothing.`,
+    "404": identifying.length > 0 ? `Nothing matches the given ${ids}. Check ${identifying.length > 1 ? "them" : "it"} with the user${lookup}.` : "The resource no longer exists.",
+    NOT_FOUND: identifying.length > 0 ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.` : `Step "${step.id}" found nothing.`,
     "400": fed.length > 0 ? `The API rejected the arguments. Check ${names} against their descriptions and examples.` : "The API rejected the request.",
     "409": step.readOnly ? "The resource is in a conflicting state; read it again before retrying." : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
     "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
@@ -38,21 +40,29 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
   return hints;
 }
 
-/** Another tool whose result carries a value for `input` (by property name, or `id` of a schema named like it). */
+function quoted(inputs: readonly ToolInput[]): string {
+  return inputs.map((i) => `\`${i.name}\``).join(", ");
+}
+
+/**
+ * Another tool whose result carries a value for `input`: first one returning the entity itself (the `id` of a
+ * schema named like it, `pet_id` ← Pet.id), else one with a property of that name (an order's `petId`).
+ */
 export function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: Schemas): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
   const candidates = tools.filter((t) => t.name !== self && t.category === "data");
-  return candidates.find((t) => yields(t.returns.schema, input, entity, schemas, 0))?.name;
+  const owner = entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, schemas, 0));
+  return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, schemas, 0)))?.name;
 }
 
-function yields(schema: JsonSchema, input: string, entity: string | undefined, schemas: Schemas, depth: number): boolean {
+function yields(schema: JsonSchema, wanted: { input?: string; entity?: string }, schemas: Schemas, depth: number): boolean {
   if (depth > 4 || typeof schema !== "object") return false;
   const ref = componentName(schema["$ref"]);
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return false;
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  if (Object.keys(properties).some((p) => toSnakeCase(p) === input)) return true;
-  if (entity !== undefined && ref !== undefined && toSnakeCase(ref) === entity && Object.hasOwn(properties, "id")) return true;
+  if (wanted.input !== undefined && Object.keys(properties).some((p) => toSnakeCase(p) === wanted.input)) return true;
+  if (wanted.entity !== undefined && ref !== undefined && toSnakeCase(ref) === wanted.entity && Object.hasOwn(properties, "id")) return true;
   const nested = [node["items"], ...Object.values(properties)].filter((s): s is JsonSchema => s !== undefined && typeof s === "object");
-  return nested.some((s) => yields(s, input, entity, schemas, depth + 1));
+  return nested.some((s) => yields(s, wanted, schemas, depth + 1));
 }
