@@ -1,0 +1,8 @@
+// Public API of aci-gen: generate, plan and schemaToZod (CONTRACT.md §2), with their option and result types.
+export { generate, type GenerateOptions, type GenerateResult } from "./api/generate.js";
+export { plan, type PlanResult } from "./api/plan.js";
+export { schemaToZod } from "./emit/zod/index.js";
+export type { PlanOptions } from "./options.js";
+export type { Diagnostic, Severity } from "./diagnostics/types.js";
+export type { ToolDef, ToolInput, ToolPlan, StepPlan, ToolsetInfo } from "./planner/types.js";
+export type { ApiModel, JsonSchema, SpecDialect } from "./model/api-model.js";
