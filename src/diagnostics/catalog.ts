@@ -2,6 +2,7 @@
 import type { CatalogEntry } from "./types.js";
 import { cliCodes } from "./codes/cli.js";
 import { goalsCodes } from "./codes/goals.js";
+import { initCodes } from "./codes/init.js";
 import { ingestCodes } from "./codes/ingest.js";
 import { outputCodes } from "./codes/output.js";
 import { plannerCodes } from "./codes/planner.js";
@@ -10,6 +11,7 @@ import { schemaCodes } from "./codes/schema.js";
 export const catalog = {
   ...cliCodes,
   ...goalsCodes,
+  ...initCodes,
   ...ingestCodes,
   ...outputCodes,
   ...plannerCodes,

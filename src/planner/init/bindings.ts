@@ -1,0 +1,90 @@
+// Binds an operation's required parameters and body properties to goal inputs, sharing names across steps when types agree.
+import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
+import { preferredContent } from "../inputs.js";
+import { createNameAllocator, toIdentifierName } from "../naming.js";
+import { derefTop } from "../schemas.js";
+import { jsonTypes, typesFit } from "../type-fit.js";
+import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import { operationRef } from "./operations.js";
+
+type Schemas = Readonly<Record<string, JsonSchema>>;
+
+/** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
+export interface InputNamer {
+  (wanted: string, schema: JsonSchema, stepId: string): string;
+}
+
+export function createInputNamer(schemas: Schemas): InputNamer {
+  const allocate = createNameAllocator();
+  const taken = new Map<string, JsonSchema>();
+  return (wanted, schema, stepId) => {
+    const base = toIdentifierName(wanted, "input");
+    const existing = taken.get(base);
+    if (existing !== undefined && sameType(existing, schema, schemas)) return base;
+    const name = allocate(existing === undefined ? base : toIdentifierName(`${stepId}_${wanted}`, "input"));
+    taken.set(name, schema);
+    return name;
+  };
+}
+
+function sameType(a: JsonSchema, b: JsonSchema, schemas: Schemas): boolean {
+  const ta = jsonTypes(a, schemas);
+  const tb = jsonTypes(b, schemas);
+  return typesFit(ta, tb) && typesFit(tb, ta);
+}
+
+/** What the caller already binds (a chain binds the resolved id itself). */
+export type Preset = ReadonlyMap<string, string>;
+
+/** A step calling `operation` with every required parameter and body property bound to an input (or a preset value). */
+export function operationStep(model: ApiModel, operation: Operation, options: { id: string; namer: InputNamer; preset?: Preset; outputs?: Record<string, string> }): DraftStep {
+  const { id, namer } = options;
+  const preset = options.preset ?? new Map<string, string>();
+  const required = operation.parameters.filter((p) => p.required);
+  const params: DraftParam[] = required.map((p) => ({ name: p.name, in: p.in, value: preset.get(p.name) ?? `$inputs.${namer(p.name, p.schema, id)}` }));
+  for (const [name, value] of preset) {
+    const p = operation.parameters.find((q) => q.name === name);
+    if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
+  }
+  const body = bodyOf(model, operation, namer, id);
+  const optionalParams = operation.parameters.filter((p) => !params.some((b) => b.name === p.name && b.in === p.in)).map(describeOptional);
+  return { id, operation: operationRef(operation), params, ...(body.body ? { body: body.body } : {}), outputs: options.outputs ?? {}, optional: [...optionalParams, ...body.optional] };
+}
+
+function describeOptional(parameter: Parameter): string {
+  return `${parameter.name} (${parameter.in})`;
+}
+
+function hasDefault(schema: JsonSchema | undefined): boolean {
+  return typeof schema === "object" && schema["default"] !== undefined;
+}
+
+function isReadOnly(schema: JsonSchema | undefined): boolean {
+  return typeof schema === "object" && schema["readOnly"] === true;
+}
+
+interface BodyParts {
+  readonly body?: DraftBody;
+  readonly optional: readonly string[];
+}
+
+function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId: string): BodyParts {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (!operation.requestBody || !content) return { optional: [] };
+  const node = derefTop(content.schema, model.schemas);
+  const properties = typeof node === "object" && node["properties"] !== undefined ? (node["properties"] as Record<string, JsonSchema>) : undefined;
+  const bodyRequired = operation.requestBody.required;
+  if (typeof node !== "object" || properties === undefined || Object.keys(properties).length === 0 || hasComposition(node)) {
+    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [] } : { optional: ["the request body"] };
+  }
+  const requiredNames = Array.isArray(node["required"]) ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]));
+  const optional = Object.keys(properties).filter((k) => !bound.includes(k) && !isReadOnly(properties[k])).map((k) => `${k} (body)`);
+  if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
+  const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
+  return { body: { kind: "properties", entries }, optional };
+}
+
+function hasComposition(node: Readonly<Record<string, unknown>>): boolean {
+  return ["oneOf", "anyOf", "allOf", "$ref"].some((k) => node[k] !== undefined);
+}

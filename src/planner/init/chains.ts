@@ -1,0 +1,123 @@
+// Entity-resolution chains: an operation needing `{userId}` preceded by a read that finds the user by email, name or query.
+import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
+import { escapeToken } from "../../util/pointer.js";
+import { toIdentifierName, toSnakeCase } from "../naming.js";
+import { componentName } from "../schemas.js";
+import { propertyNames, schemaAtPointer } from "../schema-walk.js";
+import { jsonTypes, typesFit } from "../type-fit.js";
+import { friendlyRank, idParameters, idParts, listTokens, segments, singular, staticSegments, successSchema } from "./operations.js";
+
+type Schemas = Readonly<Record<string, JsonSchema>>;
+
+/** A read that turns something a person knows (email, name, a search query) into a record carrying ids. */
+export interface Resolver {
+  readonly operation: Operation;
+  readonly query: Parameter;
+  /** Tokens from the response root to the record (`[]`, `["0"]`, `["items", "0"]`). */
+  readonly tokens: readonly string[];
+  readonly record: JsonSchema;
+  /** Names the record goes by: its schema's name and the path's static segments, snake_case and singular. */
+  readonly names: readonly string[];
+  readonly index: number;
+}
+
+/** A resolver bound to one id parameter of a target operation, with the pointer that yields the id. */
+export interface ChainMatch {
+  readonly target: Operation;
+  readonly parameter: Parameter;
+  readonly resolver: Resolver;
+  /** `$response.body` pointer tokens of the id in the resolver's response. */
+  readonly pointer: readonly string[];
+  /** The entity the id names (`user`), used for step ids and hints. */
+  readonly entity: string;
+}
+
+/** Every GET that takes a human-friendly query and needs no id of its own, in model order. */
+export function findResolvers(model: ApiModel): Resolver[] {
+  return model.operations.flatMap((operation, index) => {
+    const resolver = operationToResolver(model, operation, index);
+    return resolver ? [resolver] : [];
+  });
+}
+
+function operationToResolver(model: ApiModel, operation: Operation, index: number): Resolver | undefined {
+  const schema = successSchema(operation);
+  if (operation.method !== "get" || operation.deprecated || schema === undefined) return undefined;
+  const query = bestQuery(operation);
+  if (!query) return undefined;
+  if (operation.parameters.some((p) => p.required && p !== query && idParameters(operation).includes(p))) return undefined;
+  const tokens = listTokens(schema, model.schemas) ?? [];
+  const walked = schemaAtPointer(schema, tokens, model.schemas);
+  if (!walked.ok) return undefined;
+  const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
+  const names = [...(ownName ? [singular(toSnakeCase(ownName))] : []), ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s)))];
+  return { operation, query, tokens, record: walked.schema, names, index };
+}
+
+function bestQuery(operation: Operation): Parameter | undefined {
+  const ranked = operation.parameters.filter((p) => friendlyRank(p) !== undefined);
+  return [...ranked].sort((a, b) => Number(b.required) - Number(a.required) || (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9))[0];
+}
+
+/** The best chain for `target`: the first id path parameter some resolver yields a fitting value for. */
+export function matchChain(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): ChainMatch | undefined {
+  for (const parameter of idParameters(target)) {
+    const entity = entityOf(target, parameter);
+    const found = resolvers
+      .filter((r) => r.operation !== target && !r.operation.parameters.some((p) => p.name === parameter.name) && scopedLike(r.operation, target, parameter))
+      .flatMap((r) => {
+        const pointer = yieldPointer(r, parameter, entity, model.schemas);
+        return pointer ? [{ resolver: r, pointer }] : [];
+      })
+      .sort((a, b) => resolverScore(a.resolver, target) - resolverScore(b.resolver, target) || a.resolver.index - b.resolver.index)[0];
+    if (found) return { target, parameter, entity: entity ?? "record", ...found };
+  }
+  return undefined;
+}
+
+/** The resolver takes every other path parameter of the target, so the record it finds lives where the target looks. */
+function scopedLike(resolver: Operation, target: Operation, parameter: Parameter): boolean {
+  const others = target.parameters.filter((p) => p.in === "path" && p !== parameter);
+  return others.every((o) => resolver.parameters.some((p) => p.name === o.name && p.in === "path"));
+}
+
+function resolverScore(resolver: Resolver, target: Operation): number {
+  const rank = friendlyRank(resolver.query) ?? 9;
+  return (resolver.query.required ? 0 : 20) + rank * 2 + (resolver.tokens.length === 0 ? 0 : 1) + (resolver.operation.tags[0] === target.tags[0] ? 0 : 10);
+}
+
+/** `petId` → `pet`; `{id}` after `/users/` → `user`. */
+function entityOf(target: Operation, parameter: Parameter): string | undefined {
+  const fromName = idParts(parameter.name)?.entity;
+  if (fromName) return fromName;
+  const parts = segments(target.path);
+  const before = parts[parts.indexOf(`{${parameter.name}}`) - 1];
+  return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
+}
+
+function yieldPointer(resolver: Resolver, parameter: Parameter, entity: string | undefined, schemas: Schemas): string[] | undefined {
+  const properties = propertyNames(resolver.record, schemas);
+  const wanted = toSnakeCase(parameter.name);
+  const property = properties.find((p) => toSnakeCase(p) === wanted) ?? byEntity(resolver, properties, parameter, entity);
+  if (property === undefined) return undefined;
+  const walked = schemaAtPointer(resolver.record, [property], schemas);
+  if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas))) return undefined;
+  return [...resolver.tokens, property];
+}
+
+function byEntity(resolver: Resolver, properties: readonly string[], parameter: Parameter, entity: string | undefined): string | undefined {
+  if (!entity) return undefined;
+  const key = idParts(parameter.name)?.property ?? "id";
+  const named = resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
+  return named ? properties.find((p) => toSnakeCase(p) === key) : undefined;
+}
+
+/** `$response.body#/items/0/id` for the match. */
+export function responsePointer(match: ChainMatch): string {
+  return `$response.body#/${match.pointer.map(escapeToken).join("/")}`;
+}
+
+/** A step id for the resolver step: the entity in snake_case. */
+export function resolverStepId(match: ChainMatch): string {
+  return toIdentifierName(match.entity, "lookup", 40);
+}

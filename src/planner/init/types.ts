@@ -1,0 +1,67 @@
+// The draft goals file `aci-gen init` proposes: plain data, rendered to YAML by src/report/goals-yaml.ts.
+import type { ParameterLocation } from "../../model/api-model.js";
+
+/** What a proposed goal does; decides its rank and the TODO hints it gets. */
+export type GoalKind = "chain" | "find" | "get" | "create" | "update" | "delete";
+
+/** One parameter binding of a step; `value` is an expression (`$inputs.x`, `$steps.a.outputs.id`). */
+export interface DraftParam {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly value: string;
+}
+
+/** A request body: the whole body as one input, or required properties one by one. */
+export type DraftBody =
+  | { readonly kind: "whole"; readonly value: string }
+  | { readonly kind: "properties"; readonly entries: readonly (readonly [string, string])[] };
+
+export interface DraftStep {
+  readonly id: string;
+  /** operationId, or `METHOD /path` when the spec gives none. */
+  readonly operation: string;
+  readonly params: readonly DraftParam[];
+  readonly body?: DraftBody;
+  /** Output name → `$response.body#/…`, read by later steps. */
+  readonly outputs: Readonly<Record<string, string>>;
+  /** Optional parameters and body properties left out, as `name (in)`, listed in a comment for the user. */
+  readonly optional: readonly string[];
+}
+
+/** Input overrides the draft writes under `inputs:` (an optional query made required, say). */
+export interface DraftInput {
+  readonly name: string;
+  readonly required: true;
+  readonly description: string;
+}
+
+export interface DraftGoal {
+  readonly name: string;
+  readonly kind: GoalKind;
+  /** The tag or first path segment the goal was proposed for. */
+  readonly group: string;
+  readonly description: string;
+  readonly useWhen: string;
+  readonly notFor: string;
+  readonly inputs: readonly DraftInput[];
+  readonly steps: readonly DraftStep[];
+  /** `METHOD /path` of each step, for the comment above the goal. */
+  readonly calls: readonly string[];
+  readonly deprecated: boolean;
+}
+
+/** A goal that was proposed but cut by the cap, named in the draft's closing comment. */
+export interface LeftOutGoal {
+  readonly name: string;
+  readonly calls: readonly string[];
+}
+
+export interface GoalsDraft {
+  readonly toolset: string;
+  /** The spec path relative to the goals file's folder; absent for an in-memory spec. */
+  readonly spec?: string;
+  readonly title: string;
+  readonly version: string;
+  readonly goals: readonly DraftGoal[];
+  readonly leftOut: readonly LeftOutGoal[];
+}
