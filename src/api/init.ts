@@ -1,0 +1,42 @@
+// The `init` API: spec → a draft goals file (YAML text) and its diagnostics; writes nothing.
+import { dirname, relative, resolve as resolvePath, sep } from "node:path";
+import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { ingest } from "../ingest/index.js";
+import { draftGoals, type GoalsDraft } from "../planner/init/index.js";
+import { goalsDraftToYaml } from "../report/goals-yaml.js";
+
+export interface InitOptions {
+  /** Path to the OpenAPI document, or the already-parsed document (then the draft names no `spec:`). */
+  readonly spec: string | object;
+  /** Where the goals file will be written; `spec:` is made relative to its folder. Default `./goals.yaml`. */
+  readonly out?: string;
+  /** At most this many goals (default 10). */
+  readonly maxGoals?: number;
+}
+
+export interface InitResult {
+  /** The YAML text of the draft; absent when an error stopped it. */
+  readonly text?: string;
+  readonly draft?: GoalsDraft;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Drafts a goals file for a spec (CONTRACT.md §1 `init`); the caller decides where the text goes. */
+export async function init(options: InitOptions): Promise<InitResult> {
+  const ingested = await ingest(options.spec);
+  if (!ingested.model || hasErrors(ingested.diagnostics)) return { diagnostics: ingested.diagnostics };
+  if (ingested.model.operations.length === 0) {
+    return { diagnostics: [...ingested.diagnostics, diagnostic("INIT_NO_OPERATIONS", { file: ingested.model.file, pointer: "/paths" })] };
+  }
+  const spec = typeof options.spec === "string" ? specRelativeTo(options.spec, options.out ?? "goals.yaml") : undefined;
+  const draft = draftGoals(ingested.model, { ...(spec === undefined ? {} : { spec }), ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }) });
+  const capped = draft.leftOut.length > 0 ? [diagnostic("INIT_GOALS_CAPPED", { message: `${draft.leftOut.length} more proposed goals were left out to keep the draft at ${draft.goals.length}` })] : [];
+  return { text: goalsDraftToYaml(draft), draft, diagnostics: [...ingested.diagnostics, ...capped] };
+}
+
+/** `examples/specs/petstore.yaml` seen from `examples/goals/x.yaml` → `../specs/petstore.yaml` (always `/`). */
+export function specRelativeTo(spec: string, out: string): string {
+  const path = relative(dirname(resolvePath(out)), resolvePath(spec)).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}

@@ -1,0 +1,86 @@
+// GoalsDraft → the text of a draft goals file (`aci: 1` YAML) with comments that guide the person finishing it.
+import { Document, isMap, isNode, isSeq, type Node, type YAMLMap } from "yaml";
+import type { DraftBody, DraftGoal, DraftStep, GoalsDraft } from "../planner/init/types.js";
+
+/** The draft as YAML: byte-for-byte the same for the same draft (no timestamps, fixed key order, no line folding). */
+export function goalsDraftToYaml(draft: GoalsDraft): string {
+  const doc = new Document(draftToPlain(draft));
+  doc.commentBefore = headerComment(draft);
+  const goals = doc.get("goals", true);
+  if (isSeq(goals)) goals.items.forEach((item, i) => decorateGoal(item as Node, draft.goals[i]));
+  if (draft.leftOut.length > 0) doc.comment = leftOutComment(draft);
+  return doc.toString({ lineWidth: 0, indentSeq: true });
+}
+
+function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
+  return {
+    aci: 1,
+    toolset: draft.toolset,
+    ...(draft.spec === undefined ? {} : { spec: draft.spec }),
+    goals: draft.goals.map(goalToPlain),
+  };
+}
+
+function goalToPlain(goal: DraftGoal): Record<string, unknown> {
+  const inputs = Object.fromEntries(goal.inputs.map((i) => [i.name, { description: i.description, required: i.required }]));
+  return {
+    name: goal.name,
+    description: goal.description,
+    use_when: goal.useWhen,
+    not_for: goal.notFor,
+    ...(goal.inputs.length > 0 ? { inputs } : {}),
+    steps: goal.steps.map(stepToPlain),
+  };
+}
+
+function stepToPlain(step: DraftStep): Record<string, unknown> {
+  const names = step.params.map((p) => p.name);
+  const clash = names.some((n, i) => names.indexOf(n) !== i);
+  const params = clash ? step.params.map((p) => ({ name: p.name, in: p.in, value: p.value })) : Object.fromEntries(step.params.map((p) => [p.name, p.value]));
+  return {
+    id: step.id,
+    operation: step.operation,
+    ...(step.params.length > 0 ? { params } : {}),
+    ...(step.body === undefined ? {} : { body: bodyToPlain(step.body) }),
+    ...(Object.keys(step.outputs).length > 0 ? { outputs: step.outputs } : {}),
+  };
+}
+
+function bodyToPlain(body: DraftBody): unknown {
+  return body.kind === "whole" ? body.value : Object.fromEntries(body.entries);
+}
+
+function headerComment(draft: GoalsDraft): string {
+  return [
+    ` Draft goals for ${draft.title} ${draft.version}, proposed by \`aci-gen init\`. Each goal becomes ONE tool.`,
+    " Replace every TODO, drop the goals you do not need, add the ones you do, then check with:",
+    "   aci-gen plan --goals <this file>",
+    " Risk and approval are inferred from the HTTP methods (DESIGN.md §Risk); set `risk:` only to raise it.",
+  ].join("\n");
+}
+
+function decorateGoal(node: Node, goal: DraftGoal | undefined): void {
+  if (goal === undefined || !isMap(node)) return;
+  const chain = goal.steps.length > 1 ? "resolves an id first: " : "";
+  node.commentBefore = ` ${goal.kind}: ${chain}${goal.calls.join(" → ")}${goal.deprecated ? " (deprecated)" : ""}`;
+  const steps = node.get("steps", true);
+  if (isSeq(steps)) steps.items.forEach((item, i) => decorateStep(item as Node, goal.steps[i]));
+}
+
+function decorateStep(node: Node, step: DraftStep | undefined): void {
+  if (step === undefined || !isMap(node)) return;
+  for (const key of ["params", "outputs"]) flowIfSmall(node.get(key, true));
+  if (step.optional.length === 0) return;
+  const last = node.items.at(-1)?.value;
+  if (isNode(last)) last.comment = ` optional, add if useful: ${step.optional.join(", ")}`;
+}
+
+function flowIfSmall(node: unknown): void {
+  if (isMap(node) && (node as YAMLMap).items.length <= 3) (node as YAMLMap).flow = true;
+}
+
+function leftOutComment(draft: GoalsDraft): string {
+  const shown = draft.leftOut.slice(0, 20).map((g) => `   ${g.name}: ${g.calls.join(" → ")}`);
+  const more = draft.leftOut.length > shown.length ? [`   … and ${draft.leftOut.length - shown.length} more`] : [];
+  return [` Also proposed, left out to keep the toolset at ${draft.goals.length} tools:`, ...shown, ...more].join("\n");
+}
