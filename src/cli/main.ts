@@ -6,6 +6,7 @@ import { GENERATOR_VERSION } from "../version.js";
 import { EXIT, processIo, type CliIo, type ExitCode } from "./io.js";
 import { generateCommand } from "./commands/generate.js";
 import { planCommand } from "./commands/plan.js";
+import { initCommand } from "./commands/init.js";
 
 /** Runs the CLI on `argv` (as in process.argv) and returns the exit code; never throws for bad input. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
@@ -21,6 +22,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     .showHelpAfterError(false);
   program.addCommand(generateCommand(io, done));
   program.addCommand(planCommand(io, done));
+  program.addCommand(initCommand(io, done));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
   try {
     await program.parseAsync([...argv]);
