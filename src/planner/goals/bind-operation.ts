@@ -2,7 +2,7 @@
 import type { OperationRef, Step } from "../../goals/types.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { split } from "../../util/pointer.js";
-import { didYouMean, suggest } from "../../util/suggest.js";
+import { didYouMean, editDistance } from "../../util/suggest.js";
 import { report, type GoalContext } from "./context.js";
 
 export interface OperationIndex {
@@ -76,9 +76,21 @@ function unknownOperationHint(model: ApiModel, ref: OperationRef): string {
     const methods = samePath.map((o) => `${o.method.toUpperCase()} ${o.path} (${o.id})`).join(", ");
     return `${path} has ${methods}; ${method} is not one of them`;
   }
-  const close = suggest(path, model.operations.map((o) => o.path));
-  if (close.length === 0) return "no path in the spec is close; `aci-gen plan --spec S --all-operations` lists them";
-  const candidates = model.operations.filter((o) => close.includes(o.path) && o.method.toUpperCase() === method);
-  const shown = (candidates.length > 0 ? candidates : model.operations.filter((o) => close.includes(o.path))).slice(0, 3);
+  const shown = closestOperations(model.operations, { method, path });
+  if (shown.length === 0) return "no path in the spec is close; `aci-gen plan --spec S --all-operations` lists them";
   return `did you mean ${shown.map((o) => `"${o.method.toUpperCase()} ${o.path}" (${o.id})`).join(" or ")}?`;
+}
+
+/**
+ * The operations on the paths nearest to `path` (edit distance over templates with variable names erased,
+ * so `/pets/{id}` is one edit from `/pet/{petId}`), those with the wanted method first; at most three.
+ */
+function closestOperations(operations: readonly Operation[], wanted: { method: string; path: string }): Operation[] {
+  const target = normalisePath(wanted.path);
+  const limit = Math.max(2, Math.floor(target.length / 3));
+  const scored = operations.map((o) => ({ o, distance: editDistance(target, normalisePath(o.path), limit) })).filter((s) => s.distance <= limit);
+  const best = Math.min(...scored.map((s) => s.distance));
+  const nearest = scored.filter((s) => s.distance === best).map((s) => s.o);
+  const sameMethod = nearest.filter((o) => o.method.toUpperCase() === wanted.method);
+  return (sameMethod.length > 0 ? sameMethod : nearest).slice(0, 3);
 }
