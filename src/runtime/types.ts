@@ -43,6 +43,16 @@ export interface BodySpec {
   readonly value: ValueExpr;
   /** Arazzo payload replacements: values set at JSON pointers of the evaluated payload, in order. */
   readonly replacements?: readonly { readonly pointer: string; readonly value: ValueExpr }[];
+  /** OAS Encoding Object per property of a form or multipart body; absent: form style exploded, objects as JSON parts. */
+  readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
+}
+
+/** How one property of a form or multipart body is written (OAS 3.1 §Encoding Object). */
+export interface BodyPropertyEncoding {
+  readonly contentType?: string;
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
 }
 
 /** An Arazzo criterion (simple condition, regex, or RFC 9535 JSONPath), evaluated against the step's response. */
