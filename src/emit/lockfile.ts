@@ -1,17 +1,41 @@
 // Builds aci.lock.json: generator version, input hashes, the files aci-gen wrote, and each tool's contract for `check`.
 import { createHash } from "node:crypto";
-import type { ToolDef, ToolPlan } from "../planner/types.js";
+import type { JsonSchema } from "../model/api-model.js";
+import { derefTop, reachableSchemas } from "../planner/schemas.js";
+import type { Annotations, ToolDef, ToolPlan } from "../planner/types.js";
 import { summariseSchema } from "../report/schema-summary.js";
 
 export const LOCKFILE = "aci.lock.json";
+
+/** One input's contract; the optional fields are absent in lockfiles written before they existed. */
+export interface InputContract {
+  readonly type: string;
+  readonly required: boolean;
+  readonly schemaHash: string;
+  /** Hash of the named schemas the input's schema reaches through `$ref`, so a change behind a ref shows. */
+  readonly refsHash?: string;
+  /** The allowed values, when the input (or each of its items) is an enum. */
+  readonly enum?: readonly unknown[];
+}
+
+/** What a tool returns: a type summary and hashes of its schema and of the named schemas it reaches. */
+export interface ReturnsContract {
+  readonly type: string;
+  readonly schemaHash: string;
+  readonly refsHash?: string;
+}
 
 /** One tool's contract: what an agent relies on (CONTRACT.md §1 `check`). */
 export interface ToolContract {
   readonly title: string;
   readonly risk: string;
   readonly approval: string;
-  readonly inputs: Readonly<Record<string, { readonly type: string; readonly required: boolean; readonly schemaHash: string }>>;
-  readonly returns: { readonly type: string; readonly schemaHash: string };
+  readonly category?: string;
+  readonly annotations?: Annotations;
+  /** Hash of the description the model reads. */
+  readonly descriptionHash?: string;
+  readonly inputs: Readonly<Record<string, InputContract>>;
+  readonly returns: ReturnsContract;
   readonly operations: readonly { readonly step: string; readonly operationId: string; readonly method: string; readonly path: string }[];
 }
 
@@ -39,13 +63,47 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function toolContract(tool: ToolDef): ToolContract {
+function shortHash(value: unknown): string {
+  return sha256(canonicalJson(value)).slice(0, 16);
+}
+
+function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
+  const reached = reachableSchemas([schema], schemas);
+  return Object.keys(reached).length === 0 ? {} : { refsHash: shortHash(reached) };
+}
+
+/** The enum values of a schema, or of its array items, following top-level refs. */
+function enumValues(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { enum?: readonly unknown[] } {
+  const top = derefTop(schema, schemas);
+  if (typeof top !== "object") return {};
+  if (Array.isArray(top["enum"])) return { enum: top["enum"] };
+  const items = top["items"];
+  if (items === undefined || typeof items === "boolean" || Array.isArray(items)) return {};
+  const inner = derefTop(items as JsonSchema, schemas);
+  return typeof inner === "object" && Array.isArray(inner["enum"]) ? { enum: inner["enum"] } : {};
+}
+
+/** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
+export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
   return {
     title: tool.title,
     risk: tool.risk,
     approval: tool.approval,
-    inputs: Object.fromEntries(tool.inputs.map((i) => [i.name, { type: summariseSchema(i.schema), required: i.required, schemaHash: sha256(canonicalJson(i.schema)).slice(0, 16) }])),
-    returns: { type: summariseSchema(tool.returns.schema), schemaHash: sha256(canonicalJson(tool.returns.schema)).slice(0, 16) },
+    category: tool.category,
+    annotations: {
+      readOnlyHint: tool.annotations.readOnlyHint,
+      destructiveHint: tool.annotations.destructiveHint,
+      idempotentHint: tool.annotations.idempotentHint,
+      openWorldHint: tool.annotations.openWorldHint,
+    },
+    descriptionHash: sha256(tool.description).slice(0, 16),
+    inputs: Object.fromEntries(
+      tool.inputs.map((i) => [
+        i.name,
+        { type: summariseSchema(i.schema), required: i.required, schemaHash: shortHash(i.schema), ...refsHash(i.schema, schemas), ...enumValues(i.schema, schemas) },
+      ]),
+    ),
+    returns: { type: summariseSchema(tool.returns.schema), schemaHash: shortHash(tool.returns.schema), ...refsHash(tool.returns.schema, schemas) },
     operations: tool.steps.map((s) => ({ step: s.id, operationId: s.operationId, method: s.method.toUpperCase(), path: s.path })),
   };
 }
@@ -64,6 +122,6 @@ export function buildLockfile(init: {
     toolset: init.plan.toolset.name,
     inputs: init.inputs,
     files,
-    tools: Object.fromEntries(init.plan.tools.map((t) => [t.name, toolContract(t)])),
+    tools: Object.fromEntries(init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas)])),
   };
 }
