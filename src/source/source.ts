@@ -152,8 +152,15 @@ function yamlProblems(file: string, doc: Document, lineCounter: LineCounter): Di
       message: `YAML tag not allowed: ${firstLine(warning.message)}`,
     }));
   }
-  return found.filter((d, i) => found.findIndex((e) => e.code === d.code && e.line === d.line && e.column === d.column && e.message === d.message) === i);
+  const unique = found.filter((d, i) => found.findIndex((e) => e.code === d.code && e.line === d.line && e.column === d.column && e.message === d.message) === i);
+  return unique.length <= MAX_SYNTAX_ERRORS ? unique : [...unique.slice(0, MAX_SYNTAX_ERRORS), diagnostic("SOURCE_INVALID_YAML", {
+    file,
+    message: `${unique.length - MAX_SYNTAX_ERRORS} more YAML errors not shown; is this a YAML or JSON document at all?`,
+  })];
 }
+
+/** Past this many, more syntax errors only bury the first one, which is usually the cause. */
+const MAX_SYNTAX_ERRORS = 5;
 
 function firstLine(message: string): string {
   return message.split("\n")[0] ?? message;
