@@ -1,7 +1,8 @@
 // Step executor: scheduling, concurrency, outputs, criteria, Arazzo actions and committed side effects, against a fake transport.
 import { describe, expect, it } from "vitest";
 import { compileTool, executeTool, setAtPointer, type StepEnv } from "../src/runtime/execute/index.js";
-import type { HttpOutcome, OperationRequest, Transport } from "../src/runtime/transport.js";
+import { httpStatusError } from "../src/runtime/errors.js";
+import type { CallTransport as Transport, HttpOutcome, OperationRequest } from "../src/runtime/transport.js";
 import type { StepSpec, ToolSpec } from "../src/runtime/types.js";
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string>; delay?: number } | { error: "UNREACHABLE" };
@@ -21,7 +22,7 @@ function tool(steps: StepSpec[], over: Partial<ToolSpec> = {}): ToolSpec {
   };
 }
 
-/** A transport answering per step id from a script (the last reply repeats), recording calls and peak concurrency. */
+/** A transport answering per step id from a script (the last reply repeats), recording calls and peak concurrency; non-2xx as the HTTP layer reports them. */
 function fakeTransport(script: Record<string, Reply[]>) {
   const calls: OperationRequest[] = [];
   let inFlight = 0;
@@ -36,7 +37,9 @@ function fakeTransport(script: Record<string, Reply[]>) {
       await new Promise((r) => setTimeout(r, "delay" in reply ? (reply.delay ?? 1) : 1));
       inFlight--;
       if ("error" in reply) return { ok: false, error: { code: "UNREACHABLE", message: "connection refused", suggestion: "retry later", retryable: true } };
-      return { ok: true, status: reply.status, headers: new Headers(reply.headers ?? {}), body: reply.body, url: `https://api.test/${request.step.id}` };
+      const response = { status: reply.status, headers: new Headers(reply.headers ?? {}), body: reply.body, url: `https://api.test/${request.step.id}` };
+      if (reply.status < 300) return { ok: true, ...response };
+      return { ok: false, error: httpStatusError({ step: request.step, status: reply.status, body: reply.body }), response };
     },
   };
   return { transport, calls, peak: () => peak };

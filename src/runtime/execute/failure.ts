@@ -35,9 +35,9 @@ export function responseFailure(step: StepSpec, response: { status: number; head
   return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };
 }
 
-/** A transport error (network, timeout, …) attributed to the step; the step's hint for that code wins. */
+/** A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or code wins. */
 export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
-  return { ...error, message: `${label(step)}: ${error.message}`, suggestion: step.errorHints[error.code] ?? error.suggestion, step: step.id };
+  return { ...error, message: `${label(step)}: ${error.message}`, suggestion: (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ?? step.errorHints[error.code] ?? error.suggestion, step: step.id };
 }
 
 /** A declared output that resolved to nothing (missing or an empty list): the goal cannot go on. */

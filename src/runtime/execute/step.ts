@@ -1,6 +1,6 @@
 // One step: evaluate its request, call the transport (with Arazzo retries), check criteria, compute outputs, pick the next action.
 import type { EvaluationContext } from "../expressions/index.js";
-import type { HttpOutcome, OperationRequest, Transport } from "../transport.js";
+import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
 import type { ActionSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
@@ -11,7 +11,7 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** What a step needs from the run. */
 export interface StepEnv {
-  readonly transport: Transport;
+  readonly transport: CallTransport;
   readonly signal?: AbortSignal;
   readonly sleep: Sleep;
   /** Upper bound for one retry wait, whatever retryAfter or Retry-After say. */
@@ -42,16 +42,21 @@ function buildRequest(step: CompiledStep, ctx: EvaluationContext): Built {
   return { ok: true, request: { step: step.spec, params, ...(body === undefined ? {} : { body }) } };
 }
 
-function responseContext(base: EvaluationContext, request: OperationRequest, outcome: HttpOutcome): EvaluationContext {
+/** The answer of the API, if it answered: a 2xx outcome, or the response a failed outcome carries. */
+function answerOf(outcome: HttpOutcome): HttpResponse | undefined {
+  return outcome.ok ? outcome : outcome.response;
+}
+
+function responseContext(base: EvaluationContext, request: OperationRequest, response: HttpResponse | undefined): EvaluationContext {
   const requestPart = { body: request.body?.value };
-  if (!outcome.ok) return { ...base, method: request.step.method.toUpperCase(), request: requestPart };
+  if (response === undefined) return { ...base, method: request.step.method.toUpperCase(), request: requestPart };
   return {
     ...base,
     method: request.step.method.toUpperCase(),
-    url: outcome.url,
-    statusCode: outcome.status,
+    url: response.url,
+    statusCode: response.status,
     request: requestPart,
-    response: { headers: outcome.headers, body: outcome.body },
+    response: { headers: response.headers, body: response.body },
   };
 }
 
@@ -61,7 +66,7 @@ function firstApplying(actions: readonly CompiledAction[], ctx: EvaluationContex
   return actions.find((action) => action.applies(ctx))?.spec;
 }
 
-function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: Extract<HttpOutcome, { ok: true }>): StepOutcome {
+function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpResponse): StepOutcome {
   const outputs: Record<string, unknown> = {};
   for (const [name, evaluator] of step.outputs) {
     const value = evaluator(ctx);
@@ -73,15 +78,16 @@ function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: Extract<Ht
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
 
-function retryDelayMs(action: ActionSpec, outcome: HttpOutcome, cap: number): number {
-  const header = outcome.ok ? outcome.headers.get("retry-after") : null;
+function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, cap: number): number {
+  const header = response?.headers.get("retry-after") ?? null;
   const fromHeader = header === null ? Number.NaN : Number(header);
   const seconds = Number.isFinite(fromHeader) ? fromHeader : (action.retryAfter ?? 0);
   return Math.min(Math.max(0, seconds * 1000), cap);
 }
 
 /**
- * Runs one step (Arazzo 1.0.1 §Step Object): success is all successCriteria holding (none: a 2xx status);
+ * Runs one step (Arazzo 1.0.1 §Step Object): success is all successCriteria holding (none: a 2xx status),
+ * judged on any answer — a failed outcome that carries the API's response counts as an answer;
  * the first action whose criteria hold decides what happens next; `retry` re-sends up to retryLimit times.
  */
 export async function runStep(step: CompiledStep, base: EvaluationContext, env: StepEnv): Promise<StepOutcome> {
@@ -89,13 +95,14 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const built = buildRequest(step, base);
     if (!built.ok) return built;
     const outcome = await env.transport.call(built.request, env.signal);
-    const ctx = responseContext(base, built.request, outcome);
-    if (outcome.ok && step.succeeded(ctx)) return succeed(step, ctx, outcome);
+    const response = answerOf(outcome);
+    const ctx = responseContext(base, built.request, response);
+    if (response !== undefined && step.succeeded(ctx)) return succeed(step, ctx, response);
     const error = outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error);
     const action = firstApplying(step.onFailure, ctx);
     if (action === undefined || action.type === "end") return { ok: false, error };
     if (action.type === "goto") return { ok: false, error, next: action };
     if (attempt > (action.retryLimit ?? 1)) return { ok: false, error };
-    await env.sleep(retryDelayMs(action, outcome, env.maxRetryWaitMs), env.signal);
+    await env.sleep(retryDelayMs(action, response, env.maxRetryWaitMs), env.signal);
   }
 }
