@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { classifyValue, type CriterionInput, parseCriterion } from "../src/expressions/index.js";
+import { classifyValue, type CriterionInput, parseCriterion } from "../src/runtime/expressions/index.js";
 
-const CORPUS = new URL("../../shared/corpus/arazzo/", import.meta.url);
+const CORPUS = new URL("./fixtures/corpus/arazzo/", import.meta.url);
 
 interface Found {
   readonly file: string;

@@ -1,8 +1,9 @@
 // Arazzo 1.0.x → GoalSpec: the three corpus documents construct by construct, and in-memory documents for the rest.
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadGoals, resolveSpecPath, type Goal, type GoalSpec, type Value } from "../src/goals/index.js";
 
-const corpus = "/work/shared/corpus/arazzo";
+const corpus = join(import.meta.dirname, "fixtures/corpus/arazzo");
 
 async function load(file: string): Promise<GoalSpec> {
   const result = await loadGoals(`${corpus}/${file}`);

@@ -13,7 +13,7 @@ import type { Operation } from "../src/model/api-model.js";
 
 const root = join(import.meta.dirname, "..");
 const petstore = join(root, "examples/specs/petstore.oas31.yaml");
-const corpus = "/work/shared/corpus/arazzo";
+const corpus = join(import.meta.dirname, "fixtures/corpus/arazzo");
 const github = join(root, "node_modules/@octokit/openapi/generated/api.github.com.json");
 const specs = [
   petstore,
