@@ -1,6 +1,6 @@
 // Checks a step's success criteria and success/failure actions: syntax, the expressions they read, JSONPath queries.
 import { jsonpath } from "json-p3";
-import { parseCriterion, referencesOf } from "../../expressions/index.js";
+import { parseCriterion, referencesOf } from "../../runtime/expressions/index.js";
 import type { Action, Criterion, Step } from "../../goals/types.js";
 import type { ActionPlan, CriterionPlan } from "../types.js";
 import { report, type GoalContext } from "./context.js";

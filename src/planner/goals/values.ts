@@ -1,10 +1,10 @@
 // Checks the values a goal binds (literals, expressions, templates, structures) against where they go, recording input uses.
-import { parseExpression, parseTemplate, referencesOf } from "../../expressions/index.js";
-import type { Expression } from "../../expressions/index.js";
+import { parseExpression, parseTemplate, referencesOf } from "../../runtime/expressions/index.js";
+import type { Expression } from "../../runtime/expressions/index.js";
 import type { Located, Value } from "../../goals/types.js";
-import type { JsonSchema } from "../../model/api-model.js";
+import type { JsonSchema, MediaContent, Operation } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
-import { schemaAtPointer } from "../schema-walk.js";
+import { schemaAtPointer, type WalkResult } from "../schema-walk.js";
 import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
 import { recordInputUse, report, type GoalContext } from "./context.js";
@@ -181,20 +181,37 @@ function responseBodySchema(ctx: GoalContext, node: Located, expr: Expression, t
   if (expr.kind !== "responseBody" || !responseOnly(ctx, node, text, usage) || usage.where !== "response") return undefined;
   const operation = ctx.steps.get(usage.stepId)?.operation;
   if (!operation) return undefined;
-  const content = operation.success?.contents.find((c) => c.kind === "json") ?? operation.success?.contents[0];
-  if (!content) {
+  const bodies = successBodies(operation);
+  if (bodies.length === 0) {
     report(ctx, "PLAN_RESPONSE_UNTYPED", node, { message: `"${text}" cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema` });
     return undefined;
   }
-  const walked = schemaAtPointer(content.schema, expr.pointer, ctx.model.schemas);
-  if (walked.ok) return walked.schema;
+  const walks = bodies.map((body) => ({ status: body.status, walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.model.schemas) }));
+  const found = walks.find((w) => w.walked.ok);
+  if (found?.walked.ok) return found.walked.schema;
+  const deepest = walks.reduce((a, b) => (failedAt(b.walked) > failedAt(a.walked) ? b : a));
+  if (deepest.walked.ok) return deepest.walked.schema;
+  const { walked } = deepest;
   const missing = expr.pointer[walked.failedAt] ?? "";
   const close = didYouMean(missing, walked.available);
   report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", node, {
-    message: `"${text}": the ${operation.success?.status ?? "success"} response of ${operation.id} has no "${missing}" at /${expr.pointer.slice(0, walked.failedAt + 1).join("/")}`,
+    message: `"${text}": the ${deepest.status} response of ${operation.id} has no "${missing}" at /${expr.pointer.slice(0, walked.failedAt + 1).join("/")}`,
     hint: close ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : "check the pointer against the response schema"),
   });
   return undefined;
+}
+
+function failedAt(walked: WalkResult): number {
+  return walked.ok ? Infinity : walked.failedAt;
+}
+
+/** Body contents of the success response, then of the other 2xx responses (a step may branch on 200 vs 201). */
+function successBodies(operation: Operation): { status: string; content: MediaContent }[] {
+  const others = operation.responses.filter((r) => r !== operation.success && r.status.startsWith("2"));
+  return [operation.success, ...others].flatMap((r) => {
+    const content = r?.contents.find((c) => c.kind === "json") ?? r?.contents[0];
+    return r && content ? [{ status: r.status, content }] : [];
+  });
 }
 
 function responseHeaderSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
