@@ -42,7 +42,10 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   const bound: ParamBinding[] = [];
   for (const param of step.params) {
     const spec = findParameter(ctx, step, operation, param);
-    if (!spec) continue;
+    if (!spec) {
+      bindValue(ctx, param.value, usage, undefined);
+      continue;
+    }
     const value = bindValue(ctx, param.value, usage, parameterTarget(operation, spec));
     bound.push(parameterToBinding(spec, value));
   }
@@ -97,6 +100,7 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   }
   if (!requestBody) {
     report(ctx, "PLAN_NO_BODY", step.body, { message: `step "${step.id}" gives a body, but ${operation.id} takes none` });
+    bindValue(ctx, step.body.payload, usage, undefined);
     return undefined;
   }
   const content = chooseContent(requestBody.contents, step.body.contentType);
