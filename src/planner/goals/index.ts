@@ -28,8 +28,13 @@ export function planGoals(model: ApiModel, spec: GoalSpec): GoalsPlan {
       })],
     };
   }
-  const diagnostics = uniqueDiagnostics(plans.flatMap((p) => p.context.diagnostics));
+  const diagnostics = uniqueDiagnostics(plans.flatMap((p) => p.context.diagnostics)).sort(byPosition);
   const tools = plans.flatMap((p) => (p.tool ? [p.tool] : []));
   const explicit = new Map(spec.goals.map((g) => [g.name, g.errors]));
   return { tools: withErrorHints(tools, explicit, model.schemas), diagnostics };
+}
+
+/** Goals-file order, as the goals loader reports (diagnostics without a position last, in the order found). */
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0);
 }
