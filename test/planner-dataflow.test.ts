@@ -220,6 +220,17 @@ const table: [string, { goal: object; want: DiagnosticSummary[] }][] = [
     },
   ],
   [
+    "the value of an unknown parameter is still checked, and its input is not reported unused",
+    {
+      goal: goal([{ id: "pet", operation: "getPetById", params: { petId: 1, petid: "$steps.pets.outputs.id", owner: "$inputs.owner" } }], { inputs: { owner: { type: "string" } } }),
+      want: [
+        error("PLAN_UNKNOWN_PARAMETER", 'step "pet" binds "petid", which getPetById does not have', 'did you mean "petId"?'),
+        error("PLAN_UNKNOWN_STEP", '"$steps.pets.outputs.id" reads step "pets", which this goal does not have', "did you mean \"pet\"?"),
+        error("PLAN_UNKNOWN_PARAMETER", 'step "pet" binds "owner", which getPetById does not have', "its parameters are petId"),
+      ],
+    },
+  ],
+  [
     "a JSONPath criterion that does not compile",
     {
       goal: goal([{ id: "pets", operation: "findPetsByStatus", success_criteria: [{ condition: "$[?@.status ==]", context: "$response.body", type: "jsonpath" }] }]),
@@ -239,6 +250,34 @@ describe("data flow", () => {
     }
     expect(found).toEqual(want);
     expect(result.tools).toHaveLength(want.some((d) => d.severity === "error") ? 0 : 1);
+  });
+});
+
+describe("outputs of a step that succeeds with 200 or 201", () => {
+  const spec = miniSpec({
+    "/customers": {
+      post: {
+        operationId: "createCustomer",
+        responses: {
+          ...jsonResponse({ type: "object", properties: { reasonCode: { type: "string" } } }, "200"),
+          ...jsonResponse({ type: "object", properties: { links: { type: "object", properties: { self: { type: "string", format: "uri" } } } } }, "201"),
+        },
+      },
+    },
+  });
+  const cases: [string, string, DiagnosticSummary[]][] = [
+    ["a pointer into the 201 body resolves", "$response.body#/links/self", []],
+    ["a pointer into the 200 body resolves", "$response.body#/reasonCode", []],
+    ["a pointer in neither is reported against the response it gets furthest in", "$response.body#/links/other", [
+      error("PLAN_POINTER_NOT_IN_RESPONSE", '"$response.body#/links/other": the 201 response of createCustomer has no "other" at /links/other', "properties there: self"),
+    ]],
+    ["a pointer that fails at once in both is reported against the success response", "$response.body#/reason", [
+      error("PLAN_POINTER_NOT_IN_RESPONSE", '"$response.body#/reason": the 200 response of createCustomer has no "reason" at /reason', "did you mean \"reasonCode\"?"),
+    ]],
+  ];
+  it.each(cases)("%s", async (_name, pointer, want) => {
+    const result = await planGoals(goal([{ id: "create", operation: "createCustomer", outputs: { value: pointer } }]), spec);
+    expect(summarise(result.diagnostics)).toEqual(want);
   });
 });
 

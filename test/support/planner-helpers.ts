@@ -7,7 +7,7 @@ import type { ToolDef, ToolPlan } from "../../src/planner/types.js";
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const PETSTORE = resolve(ROOT, "examples/specs/petstore.oas31.yaml");
 export const PETSTORE_GOALS = resolve(ROOT, "examples/goals/petstore.goals.yaml");
-export const CORPUS = "/work/shared/corpus/arazzo";
+export const CORPUS = resolve(ROOT, "test/fixtures/corpus/arazzo");
 
 /** An `aci: 1` document holding `goals`. */
 export function goalsDocument(...goals: object[]): object {
