@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createMcpServer } from "../src/runtime/adapters/mcp.js";
 import { deleted, fakeTools, getPet } from "./adapters.fake-tools.js";
 
@@ -111,5 +112,17 @@ describe("MCP adapter", () => {
     const result = await client.callTool({ name: "delete_pet", arguments: { pet_id: `x-${answer}` } });
     expect(json(result)).toMatchObject(want);
     expect(deleted).not.toContain(`x-${answer}`);
+  });
+
+  it("why registerTool is not used: the SDK itself would answer invalid arguments with -32602 text", async () => {
+    const server = new McpServer({ name: "plain", version: "1.0.0" });
+    server.registerTool("get_pet", { inputSchema: getPet.inputSchema as z.ZodObject }, async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
+    const client = new Client({ name: "test", version: "0.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    const result = await client.callTool({ name: "get_pet", arguments: { pet_id: 42 } });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]!.text).toMatch(/-32602.*Input validation error/);
   });
 });
