@@ -1,5 +1,6 @@
 // The catalog of diagnostic codes: each area's codes merged into one table keyed by code.
 import type { CatalogEntry } from "./types.js";
+import { checkCodes } from "./codes/check.js";
 import { cliCodes } from "./codes/cli.js";
 import { goalsCodes } from "./codes/goals.js";
 import { initCodes } from "./codes/init.js";
@@ -9,6 +10,7 @@ import { plannerCodes } from "./codes/planner.js";
 import { schemaCodes } from "./codes/schema.js";
 
 export const catalog = {
+  ...checkCodes,
   ...cliCodes,
   ...goalsCodes,
   ...initCodes,

@@ -1,0 +1,60 @@
+// Tool-level contract changes: risk, approval, annotations, category, title, description, returns.
+import type { ToolContract } from "../emit/lockfile.js";
+import type { Annotations } from "../planner/types.js";
+import { breaking, compatible, maybe } from "./change.js";
+import type { ContractChange } from "./types.js";
+
+const RISK_ORDER: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2 };
+const ANNOTATION_KEYS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const satisfies readonly (keyof Annotations)[];
+
+/** Risk raised is breaking (calls may now need approval or be refused); lowered is compatible. */
+export function riskChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  if (old.risk === now.risk) return [];
+  const raised = (RISK_ORDER[now.risk] ?? 0) > (RISK_ORDER[old.risk] ?? 0);
+  const extra = { from: old.risk, to: now.risk };
+  return raised
+    ? [breaking("risk-raised", `risk raised: ${old.risk} → ${now.risk}`, extra)]
+    : [compatible("risk-lowered", `risk lowered: ${old.risk} → ${now.risk}`, extra)];
+}
+
+/** Approval newly required is breaking: calls return `pending_approval` instead of a result. */
+export function approvalChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  if (old.approval === now.approval) return [];
+  const extra = { from: old.approval, to: now.approval };
+  return now.approval === "required"
+    ? [breaking("approval-changed", "approval now required before it runs", extra)]
+    : [compatible("approval-changed", "approval no longer required", extra)];
+}
+
+/** Annotations are hints to the client, so a change is compatible; the message names each flipped hint. */
+export function annotationsChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  if (old.annotations === undefined || now.annotations === undefined) return [];
+  const before = old.annotations;
+  const after = now.annotations;
+  const flipped = ANNOTATION_KEYS.filter((k) => before[k] !== after[k]).map((k) => `${k} ${String(before[k])} → ${String(after[k])}`);
+  return maybe(flipped.length > 0, () => compatible("annotations-changed", `annotations changed: ${flipped.join(", ")}`));
+}
+
+export function categoryChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  const changed = old.category !== undefined && now.category !== undefined && old.category !== now.category;
+  return maybe(changed, () => compatible("category-changed", `category changed: ${old.category} → ${now.category}`, { from: String(old.category), to: String(now.category) }));
+}
+
+export function titleChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  return maybe(old.title !== now.title, () => compatible("title-changed", `title changed: "${old.title}" → "${now.title}"`, { from: old.title, to: now.title }));
+}
+
+/** The description is what the model reads to choose the tool, so a reviewer should know it changed. */
+export function descriptionChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  const changed = old.descriptionHash !== undefined && now.descriptionHash !== undefined && old.descriptionHash !== now.descriptionHash;
+  return maybe(changed, () => compatible("description-changed", "description changed"));
+}
+
+/** A different returns type is breaking; the same type with a different schema is a softer line. */
+export function returnsChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  const before = old.returns;
+  const after = now.returns;
+  if (before.type !== after.type) return [breaking("returns-type-changed", `returns type changed: ${before.type} → ${after.type}`, { from: before.type, to: after.type })];
+  const refsDiffer = before.refsHash !== undefined && after.refsHash !== undefined && before.refsHash !== after.refsHash;
+  return maybe(before.schemaHash !== after.schemaHash || refsDiffer, () => compatible("returns-shape-changed", `returns shape changed (still ${after.type})`));
+}

@@ -1,0 +1,46 @@
+// Reads aci.lock.json text into a Lockfile, or says in words why it is not one (check must not trust its shape).
+import type { Lockfile } from "../emit/lockfile.js";
+
+export type ParsedLockfile = { readonly ok: true; readonly lock: Lockfile } | { readonly ok: false; readonly reason: string };
+
+/** Parses and shape-checks a lockfile; fields added after version 1 are optional and not required here. */
+export function parseLockfile(text: string): ParsedLockfile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `not JSON (${(error as Error).message})` };
+  }
+  const reason = lockfileProblem(value);
+  return reason === undefined ? { ok: true, lock: value as Lockfile } : { ok: false, reason };
+}
+
+function lockfileProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return "not a JSON object";
+  if (value["lockfileVersion"] !== 1) return `lockfileVersion ${JSON.stringify(value["lockfileVersion"])} is not 1`;
+  if (!isRecord(value["files"]) || !Object.values(value["files"]).every((h) => typeof h === "string")) return '"files" is not a map of path → sha256';
+  if (!isRecord(value["tools"])) return '"tools" is not an object';
+  const bad = Object.entries(value["tools"]).find(([, t]) => !isToolContract(t));
+  return bad === undefined ? undefined : `tool "${bad[0]}" has no valid contract (risk, approval, inputs, returns, operations)`;
+}
+
+function isToolContract(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { risk, approval, title, inputs, returns, operations } = value;
+  if (typeof risk !== "string" || typeof approval !== "string" || typeof title !== "string") return false;
+  if (!isRecord(inputs) || !Object.values(inputs).every(isInputContract)) return false;
+  if (!isRecord(returns) || typeof returns["type"] !== "string" || typeof returns["schemaHash"] !== "string") return false;
+  return Array.isArray(operations) && operations.every(isLockedOperation);
+}
+
+function isInputContract(value: unknown): boolean {
+  return isRecord(value) && typeof value["type"] === "string" && typeof value["required"] === "boolean" && typeof value["schemaHash"] === "string";
+}
+
+function isLockedOperation(value: unknown): boolean {
+  return isRecord(value) && ["step", "operationId", "method", "path"].every((k) => typeof value[k] === "string");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

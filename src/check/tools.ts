@@ -1,0 +1,82 @@
+// Per-tool diffs between two sets of contracts: added, removed, renamed (same operations), changed.
+import type { ToolContract } from "../emit/lockfile.js";
+import { compareStrings } from "../util/order.js";
+import { breaking, code, compatible } from "./change.js";
+import { annotationsChange, approvalChange, categoryChange, descriptionChange, returnsChange, riskChange, titleChange } from "./contract.js";
+import { inputChanges } from "./inputs.js";
+import { lockedOperationFindings, operationChanges } from "./operations.js";
+import type { ContractChange, OperationRef, ToolDiff } from "./types.js";
+
+type Contracts = Readonly<Record<string, ToolContract>>;
+
+/** Every change between two contracts of one tool, most consequential kinds first. */
+export function contractChanges(old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ContractChange[] {
+  return [
+    ...riskChange(old, now),
+    ...approvalChange(old, now),
+    ...inputChanges(old.inputs, now.inputs),
+    ...returnsChange(old, now),
+    ...operationChanges(old, now, spec),
+    ...annotationsChange(old, now),
+    ...categoryChange(old, now),
+    ...titleChange(old, now),
+    ...descriptionChange(old, now),
+  ];
+}
+
+/** The tool diffs between the locked and the fresh contracts, sorted by tool name. */
+export function toolDiffs(previous: Contracts, next: Contracts, spec: readonly OperationRef[]): ToolDiff[] {
+  const removed = Object.keys(previous).filter((n) => !Object.hasOwn(next, n)).sort(compareStrings);
+  const added = Object.keys(next).filter((n) => !Object.hasOwn(previous, n)).sort(compareStrings);
+  const renames = guessRenames(removed.map((n) => [n, previous[n]!] as const), added.map((n) => [n, next[n]!] as const));
+  const renamedOld = new Set(renames.map(([from]) => from));
+  const renamedNew = new Set(renames.map(([, to]) => to));
+  const diffs: ToolDiff[] = [
+    ...removed.filter((n) => !renamedOld.has(n)).map((n) => toolDiff(n, "removed", [breaking("tool-removed", "tool removed")])),
+    ...added.filter((n) => !renamedNew.has(n)).map((n) => toolDiff(n, "added", [toolAdded(next[n]!)])),
+    ...renames.map(([from, to]) => renamedDiff(from, to, previous[from]!, next[to]!, spec)),
+    ...Object.keys(next)
+      .filter((n) => Object.hasOwn(previous, n))
+      .map((n) => toolDiff(n, "changed", contractChanges(previous[n]!, next[n]!, spec))),
+  ];
+  return diffs.filter((d) => d.changes.length > 0).sort((a, b) => compareStrings(a.tool, b.tool));
+}
+
+/** When the fresh plan failed: for each locked tool, what became of its operations in the new spec. */
+export function lockedToolFindings(previous: Contracts, spec: readonly OperationRef[]): ToolDiff[] {
+  return Object.keys(previous)
+    .sort(compareStrings)
+    .map((n) => toolDiff(n, "changed", lockedOperationFindings(previous[n]!, spec)))
+    .filter((d) => d.changes.length > 0);
+}
+
+function toolDiff(tool: string, status: ToolDiff["status"], changes: readonly ContractChange[], renamedFrom?: string): ToolDiff {
+  return { tool, status, ...(renamedFrom === undefined ? {} : { renamedFrom }), impact: changes.some((c) => c.impact === "breaking") ? "breaking" : "compatible", changes };
+}
+
+function toolAdded(now: ToolContract): ContractChange {
+  const inputs = Object.keys(now.inputs);
+  return compatible("tool-added", `new tool (${now.risk} risk; inputs: ${inputs.length === 0 ? "none" : inputs.map(code).join(", ")})`);
+}
+
+function renamedDiff(from: string, to: string, old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ToolDiff {
+  const renamed = breaking("tool-renamed", `renamed from ${code(from)} (it binds the same operations); agents calling ${code(from)} break`, { from, to });
+  return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec)], from);
+}
+
+/** Pairs each removed tool with the first added tool (by name) binding the same method + path sequence. */
+function guessRenames(removed: readonly (readonly [string, ToolContract])[], added: readonly (readonly [string, ToolContract])[]): [string, string][] {
+  const taken = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const [oldName, old] of removed) {
+    const match = added.find(([newName, now]) => !taken.has(newName) && operationShape(now) === operationShape(old));
+    if (match === undefined || old.operations.length === 0) continue;
+    taken.add(match[0]);
+    pairs.push([oldName, match[0]]);
+  }
+  return pairs;
+}
+
+function operationShape(contract: ToolContract): string {
+  return contract.operations.map((o) => `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`).join("\n");
+}
