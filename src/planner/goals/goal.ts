@@ -57,7 +57,7 @@ function titleOf(goal: Goal): string {
 /** What the model reads: the goal's purpose, then when to use it and when not to. */
 export function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
   const purpose = goal.description?.trim() || `Runs ${steps.map((s) => s.operationId).join(" → ")}.`;
-  const parts = [sentence(purpose)];
+  const parts = purpose.split(/\n\s*\n/).filter((p) => p.trim() !== "").map(sentence);
   if (goal.useWhen) parts.push(`Use when: ${sentence(goal.useWhen.trim())}`);
   if (goal.notFor) parts.push(`Not for: ${sentence(goal.notFor.trim())}`);
   return parts.join(" ");
