@@ -83,6 +83,13 @@ describe("names and descriptions", () => {
       },
     ],
     [
+      "paragraphs (an Arazzo summary and description) each end as a sentence",
+      {
+        goal: { name: "get_pet_details", description: "Get one pet\n\nIt is found by id", steps: [getPet] },
+        want: { name: "get_pet_details", title: "Get pet details", description: "Get one pet. It is found by id." },
+      },
+    ],
+    [
       "no description: the operations it runs",
       {
         goal: { name: "pet_then_delete", steps: [getPet, deletePet] },
