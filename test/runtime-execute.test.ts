@@ -140,6 +140,12 @@ describe("criteria and actions", () => {
     expect(failed.ok || failed.error.message).toMatch(/success criteria/);
   });
 
+  it("criteria can make a non-2xx answer a success", async () => {
+    const spec = tool([step("a", { successCriteria: [{ type: "simple", condition: "$statusCode == 404" }], outputs: { code: "$statusCode" } })]);
+    const result = await run(spec, fakeTransport({ a: [{ status: 404 }] }).transport);
+    expect(result.ok && result.context.steps?.a?.outputs).toEqual({ code: 404 });
+  });
+
   it("regex and JSONPath criteria", async () => {
     const spec = tool([step("a", { successCriteria: [{ type: "regex", condition: "^2\\d\\d$", context: "$statusCode" }, { type: "jsonpath", condition: "$[?@.ok == true]", context: "$response.body" }] })]);
     expect((await run(spec, fakeTransport({ a: [{ status: 201, body: [{ ok: true }] }] }).transport)).ok).toBe(true);
