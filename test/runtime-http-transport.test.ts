@@ -388,3 +388,18 @@ describe("HTTP errors", () => {
     expect(api.requests).toHaveLength(0);
   });
 });
+
+describe("never throws", () => {
+  it("an unserialisable body is INVALID_ARGUMENT, nothing sent", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const outcome = await createTransport(settings(api.origin)).call({ step: step({ method: "post", path: "/things", readOnly: false }), params: [], body: { spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } }, value: cyclic } });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("createTransport refuses a relative base URL at configuration time", () => {
+    expect(() => createTransport({ ...settings("http://x"), baseUrl: undefined, toolset: { ...toolset, servers: [{ url: "/v1", variables: {} }] } })).toThrow(/DEMO_BASE_URL/);
+  });
+});

@@ -104,9 +104,9 @@ export function createTokenSource(options: { readonly fetch: typeof fetch; reado
 
   function token(request: TokenRequest): Promise<TokenOutcome> {
     const key = `${request.scheme}\u0000${request.tokenUrl.href}\u0000${request.credential}\u0000${request.scopes.join(" ")}`;
-    const cached = cache.get(key);
-    if (request.refresh) cache.delete(key);
-    else if (cached && options.now() < cached.renewAt) return Promise.resolve({ ok: true, token: cached.token });
+    const cached = request.refresh ? undefined : cache.get(key);
+    if (cached && options.now() < cached.renewAt) return Promise.resolve({ ok: true, token: cached.token });
+    cache.delete(key);
     const pending = inflight.get(key) ?? fetchToken(request, key).finally(() => inflight.delete(key));
     inflight.set(key, pending);
     return pending;

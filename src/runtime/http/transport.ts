@@ -82,8 +82,17 @@ async function exchange(ctx: Context, step: StepSpec, prepared: PreparedRequest,
   }
 }
 
+function safePrepare(request: OperationRequest, base: URL): ReturnType<typeof prepareRequest> {
+  try {
+    return prepareRequest(request, base);
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
+    return { ok: false, error: errorDetail({ code: "INVALID_ARGUMENT", message: `${request.step.operationId}: the arguments could not be serialised (${reason}).`, suggestion: "Pass plain JSON values (no cycles, no big integers).", retryable: false }) };
+  }
+}
+
 async function call(ctx: Context, request: OperationRequest, signal?: AbortSignal): Promise<HttpOutcome> {
-  const prepared = prepareRequest(request, ctx.base);
+  const prepared = safePrepare(request, ctx.base);
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
   try {
