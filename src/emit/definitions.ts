@@ -2,6 +2,8 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { z } from "zod";
 import type { ToolPlan } from "../planner/types.js";
+import { defineTool } from "../runtime/tool.js";
+import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 
 /** A tool definition exactly as an MCP client lists it. */
@@ -18,7 +20,8 @@ export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = 
   const schemas = evaluateInputs(compiled);
   return plan.tools.map((tool) => {
     const schema = schemas[tool.name];
-    const inputSchema = schema ? (z.toJSONSchema(schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>) : {};
+    const advertised = schema ? defineTool({ spec: toToolSpec(tool), inputSchema: schema }).inputSchema : undefined;
+    const inputSchema = advertised ? (z.toJSONSchema(advertised, { unrepresentable: "any", io: "input" }) as Record<string, unknown>) : {};
     delete inputSchema["$schema"];
     const definition = { name: tool.name, description: tool.description, inputSchema };
     return { ...definition, tokens: countTokens(JSON.stringify(definition)) };

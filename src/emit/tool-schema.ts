@@ -6,21 +6,10 @@ import { reachableSchemas } from "../planner/schemas.js";
 import { relaxedComponents } from "./output-schema.js";
 import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index.js";
 
-/** Name of the optional input a gated tool takes to fetch a stored approval outcome (CONTRACT.md §4). */
-export const REQUEST_ID_INPUT = "request_id";
-
-const REQUEST_ID_SCHEMA: JsonSchema = {
-  type: "string",
-  minLength: 1,
-  maxLength: 100,
-  description: "Only to check on an earlier call that returned status pending_approval: pass its request_id to get the stored outcome. Never executes anything.",
-};
-
-/** The tool's input object: one property per input, unknown keys rejected; gated tools also take `request_id`. */
+/** The tool's input object: one property per input, unknown keys rejected (the runtime's defineTool adds `request_id` to gated tools). */
 export function toolInputSchema(tool: ToolDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const input of tool.inputs) properties[input.name] = input.schema;
-  if (tool.approval === "required") properties[REQUEST_ID_INPUT] = REQUEST_ID_SCHEMA;
   return {
     type: "object",
     properties,
