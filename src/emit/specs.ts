@@ -64,7 +64,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     { name: `${prefix}_BASE_URL`, description: `Overrides the API's base URL${spec.servers[0] ? ` (default ${spec.servers[0].url})` : ""}.` },
     ...schemeVars,
     { name: `${prefix}_APPROVAL`, description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
-    { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log (default `.aci-state` in the working directory)." },
+    { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
     { name: `${prefix}_TIMEOUT_MS`, description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
   ];
 }
