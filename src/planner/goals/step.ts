@@ -52,7 +52,9 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   for (const missing of operation.parameters.filter((p) => p.required && !hasDefault(p.schema) && !bound.some((b) => b.name === p.name && b.in === p.in))) {
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
-      hint: `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
+      hint: ctx.goal.workflowId === undefined
+        ? `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`
+        : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
     });
   }
   return bound;
@@ -95,7 +97,7 @@ function snake(name: string): string {
 function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): BodyBinding | undefined {
   const requestBody = operation.requestBody;
   if (!step.body) {
-    if (requestBody?.required) report(ctx, "PLAN_UNBOUND_BODY", step, { message: `${operation.id} requires a request body and step "${step.id}" gives none`, hint: `add body: { … } to step "${step.id}"` });
+    if (requestBody?.required) report(ctx, "PLAN_UNBOUND_BODY", step, { message: `${operation.id} requires a request body and step "${step.id}" gives none`, hint: `add ${ctx.goal.workflowId === undefined ? "body" : "requestBody.payload"}: { … } to step "${step.id}"` });
     return undefined;
   }
   if (!requestBody) {
@@ -136,7 +138,7 @@ function checkRequiredProperties(ctx: GoalContext, step: Step, operation: Operat
   }
   const required = Array.isArray(resolved["required"]) ? (resolved["required"] as string[]) : [];
   for (const key of required.filter((k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]))) {
-    report(ctx, "PLAN_UNBOUND_BODY", body, { message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`, hint: `add ${key}: $inputs.${snake(key)} (or a literal or an earlier step's output) to the body` });
+    report(ctx, "PLAN_UNBOUND_BODY", body, { message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`, hint: `add ${key}: $inputs.${snake(key)} (or a literal or an earlier step's output) to the ${ctx.goal.workflowId === undefined ? "body" : "payload"}` });
   }
 }
 
