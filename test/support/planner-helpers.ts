@@ -49,16 +49,14 @@ export function jsonResponse(schema: object, status = "200"): object {
   return { [status]: { description: "OK", content: { "application/json": { schema } } } };
 }
 
-/** Replaces absolute paths under the repository or the corpus with stable relative ones, recursively. */
+/** Replaces absolute paths under the repository with repository-relative ones, recursively. */
 export function normalisePaths<T>(value: T): T {
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? stablePath(v) : v));
   return JSON.parse(text) as T;
 }
 
 function stablePath(text: string): string {
-  if (text.startsWith(CORPUS)) return `corpus/${relative(CORPUS, text)}`;
-  if (text.startsWith(ROOT)) return relative(ROOT, text);
-  return text;
+  return text.startsWith(`${ROOT}/`) ? relative(ROOT, text) : text;
 }
 
 /** The parts of a plan that a golden pins: toolset, tools and schemas with stable paths (diagnostics kept apart). */
