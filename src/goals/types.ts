@@ -197,7 +197,8 @@ export interface GoalSpec {
   /** Server URL override; absent: the spec's first server. */
   readonly server?: string;
   readonly defaults: { readonly maxReturnBytes?: number; readonly timeoutMs?: number };
-  readonly lint?: { readonly rules: Readonly<Record<string, RuleSetting>> };
+  /** `lint:` section: rule severities by rule name, and the definition token budget. */
+  readonly lint?: { readonly rules: Readonly<Record<string, RuleSetting>>; readonly budget?: number };
   /** Arazzo `sourceDescriptions`, in written order. */
   readonly sources?: readonly SourceDescription[];
   readonly goals: readonly Goal[];

@@ -74,7 +74,7 @@ export const aciDocument = z.strictObject({
   spec: text.optional(),
   server: text.optional(),
   defaults: z.strictObject({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() }).optional(),
-  lint: z.strictObject({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])) }).optional(),
+  lint: z.strictObject({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])).optional(), budget: z.int().positive().optional() }).optional(),
   goals: z.array(goal).min(1),
 });
 

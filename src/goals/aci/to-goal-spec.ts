@@ -22,7 +22,7 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
     ...(doc.spec === undefined ? {} : { spec: paths.resolve(doc.spec) }),
     ...(doc.server === undefined ? {} : { server: doc.server }),
     defaults: { ...doc.defaults },
-    ...(doc.lint === undefined ? {} : { lint: { rules: { ...doc.lint.rules } } }),
+    ...(doc.lint === undefined ? {} : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
 }
