@@ -7,6 +7,7 @@ import { EXIT, processIo, type CliIo, type ExitCode } from "./io.js";
 import { generateCommand } from "./commands/generate.js";
 import { planCommand } from "./commands/plan.js";
 import { initCommand } from "./commands/init.js";
+import { lintCommand } from "./commands/lint.js";
 import { checkCommand } from "./commands/check.js";
 
 /** Runs the CLI on `argv` (as in process.argv) and returns the exit code; never throws for bad input. */
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   program.addCommand(generateCommand(io, done));
   program.addCommand(planCommand(io, done));
   program.addCommand(initCommand(io, done));
+  program.addCommand(lintCommand(io, done));
   program.addCommand(checkCommand(io, done));
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
   try {

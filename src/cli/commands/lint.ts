@@ -1,0 +1,40 @@
+// `aci-gen lint`: the ACI rules over the planned tools (DESIGN.md §Lint); exit 1 on an error finding, 2 on bad input.
+import { Command, InvalidArgumentError, Option } from "commander";
+import { lint } from "../../api/lint.js";
+import { hasErrors } from "../../diagnostics/diagnostic.js";
+import { hasErrorFindings } from "../../lint/index.js";
+import { lintToJson, lintToText } from "../../lint/report.js";
+import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import { EXIT, type CliIo, type ExitCode } from "../io.js";
+import { diagnosticsToJson, formatDiagnostics } from "../report.js";
+
+interface LintFlags extends CommonFlags {
+  readonly budget?: number;
+}
+
+function tokenBudget(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  return n;
+}
+
+export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command {
+  return addCommonOptions(new Command("lint").description("check the planned tools against the ACI rules; writes nothing"))
+    .addOption(new Option("--budget <tokens>", "token budget for the toolset's definitions (default: the goals file's lint.budget, else 5000)").argParser(tokenBudget))
+    .action(async (flags: LintFlags) => done(await runLint(flags, io)));
+}
+
+export async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
+  const result = await lint({ ...toPlanOptions(flags), ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
+  const failed = hasErrors(result.diagnostics) || result.budget === undefined;
+  const code = failed ? EXIT.badInput : hasErrorFindings(result.findings) ? EXIT.findings : EXIT.ok;
+  if (flags.json) {
+    io.out(JSON.stringify({ ...lintToJson(result.findings, result.budget), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    return code;
+  }
+  io.err(formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics));
+  if (failed || result.budget === undefined) return code;
+  const shown = flags.quiet ? result.findings.filter((f) => f.severity === "error") : result.findings;
+  io.out(lintToText(shown, result.budget));
+  return code;
+}

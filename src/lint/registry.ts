@@ -1,0 +1,29 @@
+// The lint rules by name (DESIGN.md §Lint): default severity and check of each; a missing rule fails to compile.
+import { actionWithoutApproval } from "./rules/action-without-approval.js";
+import { definitionBudget } from "./rules/definition-budget.js";
+import { descriptionTooLong } from "./rules/description-too-long.js";
+import { genericTool } from "./rules/generic-tool.js";
+import { missingWhenToUse } from "./rules/missing-when-to-use.js";
+import { nameTooLong } from "./rules/name-too-long.js";
+import { returnOverCap } from "./rules/return-over-cap.js";
+import { similarToolNames } from "./rules/similar-tool-names.js";
+import { splitGoal } from "./rules/split-goal.js";
+import { tooManyTools } from "./rules/too-many-tools.js";
+import { unconstrainedString } from "./rules/unconstrained-string.js";
+import { undescribedParameter } from "./rules/undescribed-parameter.js";
+import type { RuleDefinition, RuleName } from "./types.js";
+
+export const rules = {
+  "too-many-tools": { severity: "warn", check: tooManyTools },
+  "missing-when-to-use": { severity: "error", check: missingWhenToUse },
+  "similar-tool-names": { severity: "warn", check: similarToolNames },
+  "undescribed-parameter": { severity: "error", check: undescribedParameter },
+  "unconstrained-string": { severity: "warn", check: unconstrainedString },
+  "action-without-approval": { severity: "error", check: actionWithoutApproval },
+  "return-over-cap": { severity: "warn", check: returnOverCap },
+  "generic-tool": { severity: "warn", check: genericTool },
+  "split-goal": { severity: "warn", check: splitGoal },
+  "description-too-long": { severity: "warn", check: descriptionTooLong },
+  "name-too-long": { severity: "error", check: nameTooLong },
+  "definition-budget": { severity: "warn", check: definitionBudget },
+} as const satisfies Record<RuleName, RuleDefinition>;

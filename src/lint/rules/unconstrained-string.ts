@@ -1,0 +1,85 @@
+// unconstrained-string: a free string input although the spec shows a pattern, enum, format or example for the same name.
+import type { JsonSchema } from "../../model/api-model.js";
+import type { ToolDef, ToolInput } from "../../planner/types.js";
+import { inputLocation, inputSchema, schemaField } from "../inputs.js";
+import { nameShape, singular, words } from "../similarity.js";
+import { goalOf, type LintContext, type RuleFinding } from "../types.js";
+
+/** Keywords that tell the model what a valid string looks like. */
+const CONSTRAINTS = ["pattern", "enum", "const", "format", "examples", "example"] as const;
+
+/** A constraint found in the spec for a same-named parameter or property. */
+interface Donor {
+  readonly keyword: (typeof CONSTRAINTS)[number];
+  readonly value: unknown;
+  readonly where: string;
+}
+
+function isString(schema: JsonSchema): boolean {
+  const type = schemaField(schema, "type");
+  return type === "string" || (Array.isArray(type) && type.includes("string"));
+}
+
+function constrained(schema: JsonSchema): boolean {
+  return CONSTRAINTS.some((k) => schemaField(schema, k) !== undefined);
+}
+
+/** Names compared loosely: `petId`, `pet_id` and `pet-ids` are one key. */
+function key(name: string): string {
+  return words(name).map(singular).join("");
+}
+
+function donorOf(schema: JsonSchema, where: string, examples: readonly unknown[] = []): Donor | undefined {
+  const keyword = CONSTRAINTS.find((k) => schemaField(schema, k) !== undefined);
+  if (keyword !== undefined) return { keyword, value: schemaField(schema, keyword), where };
+  return examples.length > 0 ? { keyword: "examples", value: examples, where } : undefined;
+}
+
+/** A schema property counts when its name says what it is (`microchipId`), or its schema is the tool's own resource (`Pet.name` for a pet tool). */
+function sameThing(property: string, schemaName: string, nouns: ReadonlySet<string>): boolean {
+  return words(property).length > 1 || nouns.has(key(schemaName));
+}
+
+/** The first constraint the spec gives a parameter, or a property of the same resource, named like `name`. */
+function findDonor(ctx: LintContext, tool: ToolDef, name: string): Donor | undefined {
+  const wanted = key(name);
+  const nouns = nameShape(tool.name).nouns;
+  for (const operation of ctx.model.operations) {
+    for (const p of operation.parameters) {
+      const donor = key(p.name) === wanted ? donorOf(p.schema, `parameter ${p.name} of ${operation.id}`, p.examples) : undefined;
+      if (donor) return donor;
+    }
+  }
+  for (const [schemaName, schema] of Object.entries(ctx.model.schemas)) {
+    const properties = schemaField(schema, "properties");
+    if (properties === null || typeof properties !== "object") continue;
+    for (const [property, sub] of Object.entries(properties as Record<string, JsonSchema>)) {
+      const donor = key(property) === wanted && sameThing(property, schemaName, nouns) ? donorOf(sub, `${schemaName}.${property}`) : undefined;
+      if (donor) return donor;
+    }
+  }
+  return undefined;
+}
+
+function finding(ctx: LintContext, tool: ToolDef, input: ToolInput, donor: Donor): RuleFinding {
+  const value = JSON.stringify(donor.value);
+  const where = goalOf(ctx, tool) ? `inputs: { ${input.sourceName ?? input.name}: { ${donor.keyword}: ${value} } } to goal ${tool.name}` : `${donor.keyword}: ${value} to the parameter in the spec`;
+  return {
+    tool: tool.name,
+    message: `string input "${input.name}" of ${tool.name} has no pattern, enum, format or example, though the spec gives ${donor.where} one`,
+    hint: `add ${where} (as the spec's ${donor.where} has)`,
+    ...inputLocation(ctx, tool, input),
+  };
+}
+
+/** DESIGN.md §Lint `unconstrained-string`: fires only where the spec could supply the constraint. */
+export function unconstrainedString(ctx: LintContext): RuleFinding[] {
+  return ctx.plan.tools.flatMap((tool) =>
+    tool.inputs.flatMap((input) => {
+      const schema = inputSchema(ctx, input);
+      if (!isString(schema) || constrained(schema)) return [];
+      const donor = findDonor(ctx, tool, input.sourceName ?? input.name);
+      return donor ? [finding(ctx, tool, input, donor)] : [];
+    }),
+  );
+}

@@ -1,0 +1,85 @@
+// Lint data shapes: rule names, findings, the context every rule reads, and the rule signature.
+import type { ToolDefinitionView } from "../emit/definitions.js";
+import type { Goal, GoalSpec } from "../goals/types.js";
+import type { ApiModel } from "../model/api-model.js";
+import type { ToolDef, ToolPlan } from "../planner/types.js";
+import type { BudgetReport } from "./budget.js";
+
+/** The stable rule names of DESIGN.md §Lint. */
+export const RULE_NAMES = [
+  "too-many-tools",
+  "missing-when-to-use",
+  "similar-tool-names",
+  "undescribed-parameter",
+  "unconstrained-string",
+  "action-without-approval",
+  "return-over-cap",
+  "generic-tool",
+  "split-goal",
+  "description-too-long",
+  "name-too-long",
+  "definition-budget",
+] as const;
+
+export type RuleName = (typeof RULE_NAMES)[number];
+
+/** The meta rule reporting a mistake in the goals file's `lint:` section (not configurable). */
+export const CONFIG_RULE = "lint-config";
+
+export type FindingSeverity = "error" | "warn";
+export type RuleSetting = "off" | FindingSeverity;
+
+/** Where a finding is: the goals file for a goal, the spec for an operation (line when known). */
+export interface FindingLocation {
+  readonly file?: string;
+  readonly line?: number;
+  readonly pointer?: string;
+}
+
+/** One lint finding, as `lint --json` prints it (DESIGN.md §Lint). */
+export interface Finding extends FindingLocation {
+  readonly rule: RuleName | typeof CONFIG_RULE;
+  readonly severity: FindingSeverity;
+  readonly tool?: string;
+  readonly message: string;
+  /** The concrete repair. */
+  readonly hint: string;
+}
+
+/** What a rule reports; the runner adds the rule name and the configured severity. */
+export interface RuleFinding extends FindingLocation {
+  readonly tool?: string;
+  readonly message: string;
+  readonly hint: string;
+  /** Caps the severity (a medium-risk `approval: none` is a warning even when the rule is an error). */
+  readonly atMost?: "warn";
+}
+
+/** Everything the rules read; built once per lint run, never mutated. */
+export interface LintContext {
+  readonly plan: ToolPlan;
+  readonly model: ApiModel;
+  /** Absent in all-operations mode. */
+  readonly goals?: GoalSpec;
+  /** Each tool as a client lists it, with its o200k token count. */
+  readonly definitions: readonly ToolDefinitionView[];
+  readonly budget: BudgetReport;
+  /** Line of a pointer in the goals file, when it was read from a file. */
+  readonly goalsLine: (pointer: string) => number | undefined;
+  /** Line of a pointer in the spec, when it was read from a file. */
+  readonly specLine: (pointer: string) => number | undefined;
+}
+
+/** A rule: a pure function from the context to its findings. */
+export type Rule = (ctx: LintContext) => readonly RuleFinding[];
+
+/** A rule's definition: its default severity and what it checks. */
+export interface RuleDefinition {
+  readonly severity: FindingSeverity;
+  readonly check: Rule;
+}
+
+/** The goal a tool was planned from (goals mode only). */
+export function goalOf(ctx: LintContext, tool: ToolDef): Goal | undefined {
+  return ctx.goals?.goals.find((g) => g.name === tool.name);
+}
