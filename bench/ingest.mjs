@@ -44,15 +44,18 @@ async function runStage(stage, file) {
   const ingestModule = stage === "ingest" ? await import(pathToFileURL(INGEST_JS).href) : undefined;
   const text = stage === "json-parse" ? readFileSync(file, "utf8") : undefined;
   const parser = new SwaggerParser();
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   let result;
   if (stage === "json-parse") result = JSON.parse(text);
   if (stage === "dereference") result = await parser.dereference(file, { dereference: { circular: true } });
   if (stage === "ingest") result = await ingestModule.ingest(file);
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const peakRss = process.resourceUsage().maxRSS * 1024;
   const circular = stage === "dereference" ? { circular: parser.$refs.circular } : {};
-  return { ms, peakRss, ...circular, ...(stage === "idle" ? {} : stageFacts(stage, result)) };
+  return { ms, cpuMs, peakRss, ...circular, ...(stage === "idle" ? {} : stageFacts(stage, result)) };
 }
 
 function stageFacts(stage, result) {
@@ -93,6 +96,7 @@ function quantile(sorted, q) {
 
 function summarize(runs) {
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const cpu = runs.map((r) => r.cpuMs).sort((a, b) => a - b);
   const peak = runs.map((r) => r.peakRss).sort((a, b) => a - b);
   return {
     median: quantile(ms, 0.5),
@@ -100,6 +104,7 @@ function summarize(runs) {
     q3: quantile(ms, 0.75),
     min: ms[0],
     max: ms.at(-1),
+    cpu: quantile(cpu, 0.5),
     peakRss: quantile(peak, 0.5),
     facts: runs[0],
   };
@@ -111,18 +116,21 @@ const fmtRatio = (v) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
 
 function table({ rows, specs, idleRss }) {
   const out = [
-    "| spec | stage | median ms | IQR ms | min–max ms | peak RSS MB | over idle MB | ingest ÷ stage |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| spec | stage | median ms | IQR ms | min–max ms | CPU ms | peak RSS MB | over idle MB | ingest ÷ stage | ingest ÷ stage, CPU |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const key of specs) {
     const ingest = rows[key].ingest;
     for (const stage of STAGES) {
       const s = rows[key][stage];
       if (!s) continue;
-      const ratio = ingest && stage !== "ingest" ? `${fmtRatio(ingest.median / s.median)}×` : "";
+      const showRatio = ingest && stage !== "ingest";
+      const ratio = showRatio ? `${fmtRatio(ingest.median / s.median)}×` : "";
+      const cpuRatio = showRatio ? `${fmtRatio(ingest.cpu / s.cpu)}×` : "";
       out.push(
         `| ${SPECS[key].label} | ${STAGE_LABEL[stage]} | ${fmtMs(s.median)} | ${fmtMs(s.q1)}–${fmtMs(s.q3)} | ` +
-          `${fmtMs(s.min)}–${fmtMs(s.max)} | ${fmtMb(s.peakRss)} | ${fmtMb(s.peakRss - idleRss)} | ${ratio} |`,
+          `${fmtMs(s.min)}–${fmtMs(s.max)} | ${fmtMs(s.cpu)} | ${fmtMb(s.peakRss)} | ${fmtMb(s.peakRss - idleRss)} | ` +
+          `${ratio} | ${cpuRatio} |`,
       );
     }
   }
@@ -165,6 +173,7 @@ async function main() {
     );
   }
 
+  const loadBefore = os.loadavg()[0];
   const idle = [];
   for (let i = 0; i < runs; i++) idle.push(measureOnce("idle", specPath(specs[0])).peakRss);
   const idleRss = quantile(idle.sort((a, b) => a - b), 0.5);
@@ -183,13 +192,15 @@ async function main() {
     }
   }
 
+  const loadAfter = os.loadavg()[0];
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const md = [
     "# Ingest benchmark",
     "",
     `${runs} measured runs after ${warmup} warm-up per row, each in a fresh \`node\` process; ` +
       `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-      `swagger-parser ${packageVersion("@apidevtools/swagger-parser")}.`,
+      `swagger-parser ${packageVersion("@apidevtools/swagger-parser")}; ` +
+      `1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the bench itself keeps one core busy).`,
     "",
     `An idle child (Node with swagger-parser loaded, no spec read) peaks at ${fmtMb(idleRss)} MB RSS; ` +
       "*over idle* is a stage's peak minus that.",
