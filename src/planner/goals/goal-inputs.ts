@@ -25,6 +25,7 @@ function mergeInput(ctx: GoalContext, name: string, sourceName: string, uses: re
   const typed = uses.filter((u) => Object.keys(u.schema as object).length > 0);
   const base = typed[0]?.schema ?? {};
   checkConflicts(ctx, sourceName, typed);
+  if (override) checkDeclaredType(ctx, { name: sourceName, override, uses: typed });
   const description = override?.description ?? uses.find((u) => u.description)?.description ?? schemaDescription(base);
   const examples = uses.flatMap((u) => u.examples);
   const schema = mergeSchema(base, override, description, examples);
@@ -60,6 +61,19 @@ function checkConflicts(ctx: GoalContext, name: string, uses: readonly InputUse[
     if (typesFit(want, got) || typesFit(got, want)) continue;
     report(ctx, "PLAN_INPUT_CONFLICT", use.node, {
       message: `input "${name}" is bound to ${first.boundTo} (${describeTypes(want)}) and to ${use.boundTo} (${describeTypes(got)})`,
+    });
+  }
+}
+
+/** A declared type must fit every place the input is bound (its values are sent there as they are). */
+function checkDeclaredType(ctx: GoalContext, input: { name: string; override: InputOverride; uses: readonly InputUse[] }): void {
+  const declared = jsonTypes(input.override.schema as JsonSchema, ctx.model.schemas);
+  for (const use of input.uses) {
+    const wanted = jsonTypes(use.schema, ctx.model.schemas);
+    if (typesFit(declared, wanted)) continue;
+    report(ctx, "PLAN_INPUT_CONFLICT", input.override, {
+      message: `input "${input.name}" is declared ${describeTypes(declared)}, but it is bound to ${use.boundTo} (${describeTypes(wanted)})`,
+      hint: `declare it ${describeTypes(wanted)}, or bind it elsewhere`,
     });
   }
 }
