@@ -210,6 +210,22 @@ describe("input names", () => {
     expect(tool.inputs.map((i) => [i.name, i.sourceName, i.required])).toEqual([["thing_id", "thingId", true], ["thing_id_2", "thing_id", false]]);
   });
 
+  it("a declared type that does not fit the binding is a conflict", async () => {
+    const result = await planGoals(goal([{ id: "pet", operation: "getPetById", params: { petId: "$inputs.pet_id" } }], { inputs: { pet_id: { type: "string" } } }));
+    expect(result.tools).toEqual([]);
+    expect(summarise(result.diagnostics)).toEqual([{
+      code: "PLAN_INPUT_CONFLICT",
+      severity: "error",
+      message: 'input "pet_id" is declared string, but it is bound to getPetById path petId (integer)',
+      hint: "declare it integer, or bind it elsewhere",
+    }]);
+  });
+
+  it("a declared number fits an integer binding, as type-fit allows", async () => {
+    const tool = await toolOf(goal([{ id: "pet", operation: "getPetById", params: { petId: "$inputs.pet_id" } }], { inputs: { pet_id: { type: "number" } } }));
+    expect(tool.inputs[0]!.schema).toEqual({ type: "number", format: "int64", minimum: 1, description: "ID of the pet.", examples: [10] });
+  });
+
   it("a declared input no step uses is a warning, and the plan still succeeds", async () => {
     const result = await planGoals(goal([{ id: "pet", operation: "getPetById", params: { petId: "$inputs.pet_id" } }], { inputs: { spare: { type: "string" } } }));
     expect(result.tools.map((t) => t.inputs.map((i) => i.name))).toEqual([["pet_id"]]);
