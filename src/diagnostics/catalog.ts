@@ -7,6 +7,7 @@ import { initCodes } from "./codes/init.js";
 import { ingestCodes } from "./codes/ingest.js";
 import { outputCodes } from "./codes/output.js";
 import { plannerCodes } from "./codes/planner.js";
+import { safetyCodes } from "./codes/safety.js";
 import { schemaCodes } from "./codes/schema.js";
 
 export const catalog = {
@@ -17,6 +18,7 @@ export const catalog = {
   ...ingestCodes,
   ...outputCodes,
   ...plannerCodes,
+  ...safetyCodes,
   ...schemaCodes,
 } as const satisfies Record<string, CatalogEntry>;
 

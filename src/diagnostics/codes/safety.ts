@@ -1,0 +1,35 @@
+// Diagnostic codes for hostile input: budgets a document may not exceed, unsafe URLs and patterns, hidden text.
+import type { CatalogEntry } from "../types.js";
+
+export const safetyCodes = {
+  SOURCE_TOO_DEEP: {
+    severity: "error",
+    title: "the document nests deeper than the nesting limit",
+    hint: "flatten the document: move deeply nested schemas into named components and `$ref` them",
+  },
+  REF_FANOUT_LIMIT: {
+    severity: "error",
+    title: "`$ref`s would expand into more schema nodes than the expansion limit (a possible reference bomb)",
+    hint: "reduce how many times each named schema references the next; a chain of schemas each referencing the next several times grows exponentially",
+  },
+  SERVER_URL_UNSAFE: {
+    severity: "error",
+    title: "a server URL is not an http(s) URL without credentials",
+    hint: "use `https://host/base` (or a relative URL such as `/v1`); put credentials in the environment variables of the generated package, never in the spec",
+  },
+  SPEC_UNSAFE_PATH: {
+    severity: "error",
+    title: "a path template could leave the server it is meant for",
+    hint: "a path must start with a single `/` and hold no `.` or `..` segments, backslashes or control characters",
+  },
+  SPEC_HIDDEN_TEXT: {
+    severity: "warning",
+    title: "text the model reads contains invisible or bidirectional-control characters (possible tool poisoning)",
+    hint: "remove the characters; they are escaped in the generated source but the model still receives them, and a reviewer cannot see them",
+  },
+  SCHEMA_UNSAFE_PATTERN: {
+    severity: "error",
+    title: "a `pattern` can take exponential time to match (catastrophic backtracking)",
+    hint: "rewrite the pattern so that a repeated group does not repeat again inside without a delimiter, e.g. `^(a+)+$` → `^a+$`, `(\\w+\\s?)+` → `\\w+(\\s\\w+)*`",
+  },
+} as const satisfies Record<string, CatalogEntry>;
