@@ -1,9 +1,9 @@
 // Turns values from a schema into escaped JavaScript source literals (never raw interpolation).
+import { jsLiteral } from "../escape.js";
 
-/** A JSON value as a JS literal; U+2028/U+2029 are escaped so the text is safe in any JS context. */
+/** A JSON value as a JS literal: separators and invisible characters escaped, a `__proto__` key kept an own property. */
 export function lit(value: unknown): string {
-  const text = JSON.stringify(value) ?? "undefined";
-  return text.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  return jsLiteral(value, 0);
 }
 
 /** A regular expression built at run time from a string literal, with the `u` flag (ECMA-262 as JSON Schema asks). */
