@@ -12,7 +12,7 @@ import { render } from "./render.js";
 import { runtimeFiles } from "./runtime-files.js";
 import { toToolsetSpec } from "./specs.js";
 import { compilePlanSchemas } from "./tool-schema.js";
-import { indexToolViews, toolFileView } from "./tools.js";
+import { indexToolViews, toolFileView, toolNamesOf } from "./tools.js";
 
 export interface EmitInput {
   readonly plan: ToolPlan;
@@ -35,19 +35,20 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const compiled = compilePlanSchemas(plan);
   const spec = toToolsetSpec(plan.toolset, plan.tools, input.api.version);
   const sourceComment = commentText(basename(input.sources.spec.file), 80);
+  const names = toolNamesOf(plan, compiled);
   const raw: Record<string, string> = {
     "package.json": JSON.stringify(packageJson(spec), null, 2),
     "tsconfig.json": JSON.stringify(tsconfigJson(), null, 2),
     "README.md": render("README.md.hbs", readmeView(plan, spec, { apiTitle: input.api.title, specFile: basename(input.sources.spec.file), ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}) })),
     "src/toolset.ts": render("toolset.ts.hbs", { toolset: commentText(spec.name, 80), specLiteral: jsLiteral(spec) }),
     "src/schemas.ts": render("schemas.ts.hbs", { toolset: commentText(spec.name, 80), sourceComment, declarations: compiled.shared }),
-    "src/index.ts": render("index.ts.hbs", { toolset: commentText(spec.name, 80), tools: indexToolViews(plan) }),
+    "src/index.ts": render("index.ts.hbs", { toolset: commentText(spec.name, 80), tools: indexToolViews(plan, names) }),
     "src/server.ts": render("server.ts.hbs", {}),
     "src/approvals.ts": render("approvals.ts.hbs", {}),
     ...adapterFiles(),
   };
   for (const tool of plan.tools) {
-    const view = toolFileView(tool, compiled, sourceComment);
+    const view = toolFileView(tool, compiled, sourceComment, names);
     raw[`src/tools/${view.file}.ts`] = render("tool.ts.hbs", view);
   }
   const formatted = await formatAll(raw);

@@ -24,15 +24,51 @@ export function toolFileName(name: string): string {
   return WINDOWS_DEVICE.test(name) ? `${name}_tool` : name;
 }
 
-export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourceComment: string): ToolFileView {
+/** What a tool is called in the generated source: its module's export and its file name (without extension). */
+export interface ToolNames {
+  readonly ident: string;
+  readonly file: string;
+}
+
+/**
+ * Unique idents and file names for every tool, in plan order: an ident never equals another tool's, a shared
+ * schema's (imported beside it), or such a name with `Input`/`Output`; a file name never equals another's
+ * ignoring case (case-insensitive file systems) nor a Windows device name. A clash takes `2`, `3`, ….
+ */
+export function toolNamesOf(plan: ToolPlan, compiled: CompiledPlanSchemas): ReadonlyMap<string, ToolNames> {
+  const idents = new Set(compiled.shared.map((d) => d.name));
+  const files = new Set<string>();
+  const names = new Map<string, ToolNames>();
+  const identFree = (id: string): boolean => ![id, `${id}Input`, `${id}Output`].some((n) => idents.has(n));
+  for (const tool of plan.tools) {
+    let ident = toIdentifier(tool.name);
+    for (let n = 2; !identFree(ident); n++) ident = toIdentifier(tool.name, String(n));
+    for (const used of [ident, `${ident}Input`, `${ident}Output`]) idents.add(used);
+    const wanted = toolFileName(tool.name);
+    let file = wanted;
+    for (let n = 2; files.has(file.toLowerCase()); n++) file = `${wanted}_${n}`;
+    files.add(file.toLowerCase());
+    names.set(tool.name, { ident, file });
+  }
+  return names;
+}
+
+function namesOf(names: ReadonlyMap<string, ToolNames>, tool: string): ToolNames {
+  const found = names.get(tool);
+  if (!found) throw new Error(`no names allocated for tool ${tool}`);
+  return found;
+}
+
+export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourceComment: string, names: ReadonlyMap<string, ToolNames>): ToolFileView {
   const schemas = compiled.tools[tool.name];
   if (!schemas) throw new Error(`no compiled schemas for tool ${tool.name}`);
+  const { ident, file } = namesOf(names, tool.name);
   const inputSchema = compiledToSource({ expression: schemas.input, locals: schemas.inputLocals }, { typescript: true });
   const outputSchema = compiledToSource({ expression: schemas.output, locals: schemas.outputLocals }, { typescript: true });
   return {
     name: tool.name,
-    file: toolFileName(tool.name),
-    ident: toIdentifier(tool.name),
+    file,
+    ident,
     headerComment: commentText(tool.title.endsWith(".") ? tool.title : `${tool.title}.`),
     sourceComment,
     sharedImports: sharedNamesUsed(`${inputSchema}\n${outputSchema}`, compiled).join(", "),
@@ -60,10 +96,9 @@ export interface IndexToolView {
   readonly exportName: string;
 }
 
-export function indexToolViews(plan: ToolPlan): IndexToolView[] {
+export function indexToolViews(plan: ToolPlan, names: ReadonlyMap<string, ToolNames>): IndexToolView[] {
   return plan.tools.map((tool) => ({
-    ident: toIdentifier(tool.name),
-    file: toolFileName(tool.name),
+    ...namesOf(names, tool.name),
     key: tool.name,
     keyLiteral: jsLiteral(tool.name),
     exportName: safeName(tool.name),
