@@ -4,6 +4,7 @@ import { join } from "../../util/pointer.js";
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
 import { keyLit, lit, regexLit } from "./literal.js";
+import { checkPattern, patternAllowed } from "./pattern.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
@@ -58,17 +59,14 @@ function undeclaredSchema(key: string, parts: ObjectParts): JsonSchema {
   return parts.additional;
 }
 
+/** Runs a spec pattern at generation time only when it compiles and cannot backtrack catastrophically. */
 function safeTest(pattern: string, key: string): boolean {
-  try {
-    return new RegExp(pattern, "u").test(key);
-  } catch {
-    return false;
-  }
+  return checkPattern(pattern).ok && new RegExp(pattern, "u").test(key);
 }
 
 /** Checks every own key against `patternProperties` and `additionalProperties` (refinement; Zod has no pattern keys). */
 function patternCheck(parts: ObjectParts, env: Env): string {
-  const tests = parts.patterns.map(([p, s]) => {
+  const tests = parts.patterns.filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env)).map(([p, s]) => {
     const re = hoist(env.ctx, "pattern", regexLit(p));
     const sub = s === true ? "" : ` if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`;
     return `if (${re}.test(k)) { matched = true;${sub} }`;

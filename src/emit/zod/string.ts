@@ -1,10 +1,10 @@
 // Turns the string keywords of a schema (length in code points, pattern, format) into a Zod string chain.
-import { diagnostic } from "../../diagnostics/index.js";
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { join } from "../../util/pointer.js";
 import type { Env } from "./env.js";
 import { FORMAT_PREDICATES } from "./formats.js";
 import { lit, regexLit } from "./literal.js";
+import { patternAllowed } from "./pattern.js";
 
 type Step = (schema: JsonSchemaObject, env: Env) => string;
 
@@ -26,21 +26,11 @@ const maxLength: Step = (schema) => {
   return `.refine((s) => [...s].length <= ${n}, { message: ${lit(`at most ${n} characters`)} })`;
 };
 
+/** A pattern that does not compile, or that could backtrack catastrophically (see pattern.ts), is an error and is not emitted. */
 const pattern: Step = (schema, env) => {
   const source = schema["pattern"];
   if (typeof source !== "string") return "";
-  try {
-    new RegExp(source, "u");
-  } catch (error) {
-    env.ctx.diagnostics.push(
-      diagnostic("SCHEMA_INVALID_PATTERN", {
-        pointer: join(env.pointer, "pattern"),
-        message: `\`pattern\` ${JSON.stringify(source)} is not a valid ECMAScript regular expression: ${(error as Error).message}`,
-      }),
-    );
-    return "";
-  }
-  return `.regex(${regexLit(source)})`;
+  return patternAllowed(source, join(env.pointer, "pattern"), env) ? `.regex(${regexLit(source)})` : "";
 };
 
 const format: Step = (schema) => {
