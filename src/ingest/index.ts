@@ -43,7 +43,7 @@ export interface IngestResult {
  */
 export async function ingest(input: string | object, options: IngestOptions = {}): Promise<IngestResult> {
   const limits: SourceLimits = { ...defaultSourceLimits, ...options.limits };
-  const loaded = typeof input === "string" ? await loadFile(input, limits) : loadValue(input, options.file ?? IN_MEMORY_FILE);
+  const loaded = typeof input === "string" ? await loadFile(input, limits) : loadValue(input, options.file ?? IN_MEMORY_FILE, limits.maxDepth);
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const source = loaded.source;
   if (source === undefined) return { diagnostics };

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
+import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
 
 /** The file name diagnostics use for a document passed in as an object. */
 export const IN_MEMORY_FILE = "<object>";
@@ -33,8 +33,10 @@ export async function loadFile(file: string, limits: SourceLimits): Promise<Load
 }
 
 /** Wraps an already-parsed document; see `sourceOfValue` for what its positions mean. */
-export function loadValue(value: object, file: string = IN_MEMORY_FILE): Loaded {
-  return { source: sourceOfValue(file, value), diagnostics: [] };
+export function loadValue(value: object, file: string = IN_MEMORY_FILE, maxDepth = defaultSourceLimits.maxDepth): Loaded {
+  const source = sourceOfValue(file, value);
+  const tooDeep = depthProblem(source, maxDepth);
+  return tooDeep === undefined ? { source, diagnostics: [] } : { diagnostics: [tooDeep] };
 }
 
 /** Syntax-level findings have no node to point at; the document root stands in. */

@@ -12,9 +12,11 @@ export interface SourceLimits {
   readonly maxAliasCount: number;
   /** Largest accepted file, in bytes. */
   readonly maxBytes: number;
+  /** Deepest accepted nesting of objects and arrays; every later stage walks documents recursively. */
+  readonly maxDepth: number;
 }
 
-export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024 };
+export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024, maxDepth: 256 };
 
 /** A parsed document that can say where a JSON pointer sits in its text. */
 export interface SourceDoc {
@@ -39,7 +41,46 @@ export function parseSource(file: string, text: string, limits: SourceLimits = d
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const first = body.trimStart()[0];
-  return first === "{" || first === "[" ? parseJson(file, body) : parseYaml(file, body, limits);
+  let parsed: ParseResult;
+  try {
+    parsed = first === "{" || first === "[" ? parseJson(file, body) : parseYaml(file, body, limits);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return fail(diagnostic("SOURCE_TOO_DEEP", { file, position: { line: 1, column: 1 }, message: `${file} nests too deeply to be parsed (${error.message})` }));
+  }
+  const tooDeep = parsed.ok ? depthProblem(parsed.doc, limits.maxDepth) : undefined;
+  return tooDeep === undefined ? parsed : fail(tooDeep);
+}
+
+function locateShallow(doc: SourceDoc, pointer: string): Position {
+  try {
+    return doc.locate(pointer) ?? { line: 1, column: 1 };
+  } catch {
+    return { line: 1, column: 1 };
+  }
+}
+
+/** SOURCE_TOO_DEEP at the first object or array nested deeper than `maxDepth`, found without recursion. */
+export function depthProblem(doc: SourceDoc, maxDepth: number): Diagnostic | undefined {
+  interface Path { readonly parent?: Path; readonly token: string }
+  const stack: [unknown, number, Path | undefined][] = [[doc.value, 0, undefined]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, depth, path] = entry;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > maxDepth) {
+      const tokens: string[] = [];
+      for (let at = path; at !== undefined; at = at.parent) tokens.unshift(at.token);
+      const pointer = tokens.map((t) => "/" + t.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+      return diagnostic("SOURCE_TOO_DEEP", {
+        file: doc.file,
+        pointer,
+        position: locateShallow(doc, pointer),
+        message: `objects and arrays nest more than ${maxDepth} levels deep`,
+      });
+    }
+    for (const [key, child] of Object.entries(node)) stack.push([child, depth + 1, path === undefined ? { token: key } : { parent: path, token: key }]);
+  }
+  return undefined;
 }
 
 function fail(...diagnostics: Diagnostic[]): ParseResult {
