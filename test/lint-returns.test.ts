@@ -1,0 +1,92 @@
+// The deterministic sampler, the projected return (spec examples → steps → `returns`), and the budget report's checks.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../src/api/plan.js";
+import type { JsonSchema } from "../src/model/api-model.js";
+import { budgetReport, strictModeProblems } from "../src/lint/budget.js";
+import { projectReturn } from "../src/lint/projected-return.js";
+import { nameProblem } from "../src/lint/rules/name-too-long.js";
+import { sampleSchema } from "../src/lint/sample.js";
+
+const ROOT = join(import.meta.dirname, "..");
+const PETSTORE = join(ROOT, "examples/specs/petstore.oas31.yaml");
+const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
+
+describe("sampleSchema", () => {
+  it.each<[string, JsonSchema, unknown]>([
+    ["examples first", { type: "string", examples: ["O-1024"], format: "email" }, "O-1024"],
+    ["example", { type: "integer", example: 7 }, 7],
+    ["const", { const: "placed" }, "placed"],
+    ["first non-null enum value", { enum: [null, "open", "closed"] }, "open"],
+    ["format", { type: "string", format: "date-time" }, "2024-01-15T09:30:00Z"],
+    ["typical string length", { type: "string" }, "sample text of a"],
+    ["maxLength", { type: "string", maxLength: 6 }, "sample"],
+    ["minimum", { type: "integer", minimum: 100 }, 100],
+    ["maximum", { type: "number", maximum: 3 }, 3],
+    ["exclusiveMaximum", { type: "integer", exclusiveMaximum: 10 }, 9],
+    ["nullable type", { type: ["null", "boolean"] }, true],
+    ["a few items", { type: "array", items: { type: "integer", examples: [1] } }, [1, 1, 1]],
+    ["maxItems", { type: "array", maxItems: 1, items: { const: "a" } }, ["a"]],
+    ["object", { type: "object", properties: { id: { type: "integer", examples: [5] }, ok: { type: "boolean" } } }, { id: 5, ok: true }],
+    ["map", { type: "object", additionalProperties: { type: "integer", examples: [3] } }, { key_1: 3, key_2: 3, key_3: 3 }],
+    ["allOf merged", { allOf: [{ properties: { a: { const: 1 } } }, { properties: { b: { const: 2 } } }] }, { a: 1, b: 2 }],
+    ["first union branch", { oneOf: [{ type: "null" }, { const: "x" }] }, "x"],
+  ])("%s", (_, schema, want) => {
+    expect(sampleSchema(schema, {})).toEqual(want);
+  });
+
+  it("stops at a recursive schema's second visit and is deterministic", () => {
+    const schemas: Record<string, JsonSchema> = {
+      Node: { type: "object", properties: { name: { type: "string", examples: ["root"] }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+    };
+    const sample = sampleSchema({ $ref: "#/components/schemas/Node" }, schemas);
+    expect(sample).toEqual({ name: "root", children: [] });
+    expect(sampleSchema({ $ref: "#/components/schemas/Node" }, schemas)).toEqual(sample);
+  });
+});
+
+describe("projectReturn", () => {
+  it("fills each petstore goal from the spec's examples and applies its returns projection", async () => {
+    const planned = await plan({ spec: PETSTORE, goals: GOALS });
+    const model = planned.model!;
+    const byName = new Map(planned.tools.map((t) => [t.name, projectReturn(model, t)]));
+    expect(byName.get("get_order_status")?.result).toEqual({ order_id: 1001, status: "placed", pet_id: 10, ship_date: "2024-02-01T12:00:00Z" });
+    expect(byName.get("adopt_pet")?.result).toEqual({ order_id: 1001, status: "placed" });
+    expect(byName.get("cancel_order")?.result).toEqual({ ok: true, status: 204 });
+    const pets = byName.get("find_available_pets")!;
+    expect((pets.result["items"] as unknown[]).length).toBe(3);
+    expect(pets.bytes).toBe(Buffer.byteLength(JSON.stringify(pets.result)));
+    expect(Object.keys(byName.get("find_customer_open_orders")!.result)).toEqual(["customer_id", "customer", "orders", "next_cursor"]);
+  });
+});
+
+describe("budget report", () => {
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ["accepted as is", { type: "object", properties: { id: { type: "integer", minimum: 1 } }, required: ["id"], additionalProperties: false }, []],
+    ["optional property", { type: "object", properties: { limit: { type: "integer" } }, required: [], additionalProperties: false }, ["optional properties: limit"]],
+    ["rejected keywords", { type: "object", properties: { q: { type: "string", maxLength: 5, default: "x" } }, required: ["q"], additionalProperties: false }, ["keywords: default, maxLength"]],
+    ["unsupported format", { type: "object", properties: { u: { type: "string", format: "uri" } }, required: ["u"], additionalProperties: false }, ["keywords: format uri"]],
+    ["open object", { type: "object", properties: {} }, ["an object without additionalProperties: false"]],
+  ])("strict mode: %s", (_, schema, want) => {
+    expect(strictModeProblems(schema)).toEqual(want);
+  });
+
+  it.each([
+    ["get_pet", undefined],
+    ["a".repeat(64), undefined],
+    ["a".repeat(65), "is 65 characters (at most 64)"],
+    ["get.pet", "has characters outside a-z, A-Z, 0-9, _ and -"],
+  ])("name %s", (name, want) => {
+    expect(nameProblem(name)).toBe(want);
+  });
+
+  it("totals the tokens against the budget and marks descriptions clients cut", () => {
+    const schema = { type: "object", properties: {}, required: [], additionalProperties: false };
+    const report = budgetReport([
+      { name: "a", description: "x".repeat(2049), inputSchema: schema, tokens: 300 },
+      { name: "b c", description: "short", inputSchema: schema, tokens: 250 },
+    ], 500);
+    expect(report).toMatchObject({ totalTokens: 550, budget: 500, overBudget: true });
+    expect(report.tools.map((t) => [t.cutByClients, t.nameProblem])).toEqual([[true, undefined], [false, "has characters outside a-z, A-Z, 0-9, _ and -"]]);
+  });
+});
