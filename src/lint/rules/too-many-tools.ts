@@ -14,7 +14,7 @@ function firstTag(ctx: LintContext, tool: ToolDef): string {
 /** Tools per first tag of their operations, largest group first. */
 export function toolsByTag(ctx: LintContext): [string, number][] {
   const counts = new Map<string, number>();
-  for (const tool of ctx.plan.tools) counts.set(firstTag(ctx, tool), (counts.get(firstTag(ctx, tool)) ?? 0) + 1);
+  for (const tag of ctx.plan.tools.map((tool) => firstTag(ctx, tool))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
