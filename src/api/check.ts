@@ -32,7 +32,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   if (hasErrors(fresh.diagnostics)) return failedPlanResult(locked.lock, planOptions, fresh.diagnostics);
   const next = parseLockfile(fresh.files[LOCKFILE] ?? "");
   if (!next.ok) throw new Error(`generate produced an unreadable lockfile: ${next.reason}`);
-  const spec = operationsRenamed(locked.lock, next.lock) ? await specOperations(planOptions) : [];
+  const spec = operationsDiffer(locked.lock, next.lock) ? await specOperations(planOptions) : [];
   const freshHashes = Object.fromEntries(Object.entries(fresh.files).map(([p, text]) => [p, sha256(text)]));
   const disk = await diskEntries(root, [...Object.keys(locked.lock.files), ...Object.keys(freshHashes)]);
   const files = fileDrift({ locked: locked.lock.files, fresh: freshHashes, disk });
@@ -56,10 +56,14 @@ async function readLockfile(root: string): Promise<{ lock: Lockfile } | { proble
   return parsed.ok ? { lock: parsed.lock } : { problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} is not an aci-gen lockfile: ${parsed.reason}` }) };
 }
 
-/** True when some locked operationId no longer appears among the fresh bindings: only then is the new spec searched by method + path. */
-function operationsRenamed(previous: Lockfile, next: Lockfile): boolean {
-  const bound = new Set(Object.values(next.tools).flatMap((t) => t.operations.map((o) => o.operationId)));
-  return Object.values(previous.tools).some((t) => t.operations.some((o) => !bound.has(o.operationId)));
+/** True when some locked step is bound differently now: only then is the new spec searched by operationId and method + path. */
+function operationsDiffer(previous: Lockfile, next: Lockfile): boolean {
+  const now = new Set(bindingKeys(next));
+  return bindingKeys(previous).some((k) => !now.has(k));
+}
+
+function bindingKeys(lock: Lockfile): string[] {
+  return Object.entries(lock.tools).flatMap(([tool, t]) => t.operations.map((o) => `${tool}\u0000${o.step}\u0000${o.operationId}\u0000${o.method}\u0000${o.path}`));
 }
 
 async function specOperations(options: PlanOptions): Promise<OperationRef[]> {

@@ -60,7 +60,7 @@ function toolAdded(now: ToolContract): ContractChange {
 }
 
 function renamedDiff(from: string, to: string, old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ToolDiff {
-  const renamed = breaking("tool-renamed", `renamed from ${code(from)} (it binds the same operations); agents calling ${code(from)} break`, { from, to });
+  const renamed = breaking("tool-renamed", `renamed from ${code(from)} (same operations); calls to ${code(from)} break`, { from, to });
   return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec)], from);
 }
 
