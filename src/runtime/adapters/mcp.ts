@@ -105,12 +105,26 @@ export function toolResultToMcp(result: ToolResult): CallToolResult {
   return { content, structuredContent: result as Record<string, unknown> };
 }
 
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * The schema of the result object as `run` returns it (returns/shape.ts `asResultObject`): a list comes back as
+ * `{ items: [...] }` and a scalar as `{ result: … }`, so an array or scalar output schema moves under that member.
+ */
+function resultObjectSchema(body: JsonSchema): JsonSchema {
+  if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
+  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t)))) return { type: "object", properties: { result: body } };
+  return body;
+}
+
 /**
  * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
- * `_truncated` note the runtime may add, and `pending_approval` for a gated tool.
+ * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, and `pending_approval`
+ * for a gated tool.
  */
 function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
-  const { $schema, $defs, ...body } = schema;
+  const { $schema, $defs, ...rest } = schema;
+  const body = resultObjectSchema(rest);
   const properties = body.properties as Record<string, unknown> | undefined;
   const withTruncated = properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
   const root = gated ? { type: "object", anyOf: [withTruncated, PENDING_APPROVAL_JSON_SCHEMA] } : withTruncated;
