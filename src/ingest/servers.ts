@@ -1,6 +1,6 @@
 // Turns OAS 3 `servers` and Swagger 2 host/basePath/schemes into model Servers.
 import type { Server, ServerVariable } from "../model/api-model.js";
-import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** OAS 3 `servers` → Server list in spec order; undefined when absent (callers decide the default). */
 export function serversToModel(value: unknown): Server[] | undefined {
@@ -17,13 +17,13 @@ export const DEFAULT_SERVERS: readonly Server[] = [{ url: "/", variables: {} }];
 
 /**
  * Swagger 2 → one server per scheme: `scheme://host basePath`. Without `schemes`, https is assumed (the
- * spec says "the scheme used to access the spec"); without `host`, the URL is the relative basePath.
+ * spec says "the scheme used to access the spec"); `ws`/`wss` are left out; without `host`, the URL is the relative basePath.
  */
 export function swagger2ServersToModel(document: JsonRecord): Server[] {
   const host = stringOf(document["host"]);
   const basePath = stringOf(document["basePath"]) ?? "";
   if (host === undefined) return [{ url: basePath === "" ? "/" : basePath, variables: {} }];
-  const declared = Array.isArray(document["schemes"]) ? document["schemes"].filter((s): s is string => typeof s === "string") : [];
+  const declared = Array.isArray(document["schemes"]) ? document["schemes"].filter((s): s is string => s === "http" || s === "https") : [];
   const schemes = declared.length > 0 ? declared : ["https"];
   return schemes.map((scheme) => ({ url: `${scheme}://${host}${basePath === "/" ? "" : basePath}`, variables: {} }));
 }
@@ -33,11 +33,11 @@ function variablesToModel(value: unknown): Record<string, ServerVariable> {
   for (const [name, raw] of Object.entries(recordOf(value))) {
     const variable = recordOf(raw);
     const values = Array.isArray(variable["enum"]) ? variable["enum"].map(String) : undefined;
-    out[name] = {
+    setEntry(out, name, {
       default: variable["default"] === undefined ? values?.[0] ?? "" : String(variable["default"]),
       ...optional("enum", values),
       ...optional("description", stringOf(variable["description"])),
-    };
+    });
   }
   return out;
 }

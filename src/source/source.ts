@@ -14,9 +14,11 @@ export interface SourceLimits {
   readonly maxBytes: number;
   /** Deepest accepted nesting of objects and arrays; every later stage walks documents recursively. */
   readonly maxDepth: number;
+  /** Most `$ref`s one (bundled) spec may hold. */
+  readonly maxRefs: number;
 }
 
-export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024, maxDepth: 256 };
+export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024, maxDepth: 256, maxRefs: 100_000 };
 
 /** A parsed document that can say where a JSON pointer sits in its text. */
 export interface SourceDoc {

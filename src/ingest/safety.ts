@@ -1,0 +1,131 @@
+// Checks a bundled document for hostile content before it is modelled: $ref budget, server URLs, path templates, hidden text.
+import { join } from "../util/pointer.js";
+import type { IngestContext } from "./context.js";
+import { collectRefSites } from "./refs.js";
+import { isRecord, recordOf } from "./walk.js";
+
+/** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
+const HIDDEN = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
+
+/** Past this many, further hidden-text findings are summarised in one. */
+const MAX_HIDDEN_REPORTS = 20;
+
+const OPERATION_KEYS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Reports every finding through `ctx.reporter`: errors refuse the spec, hidden text is a warning. */
+export function checkSafety(ctx: IngestContext, maxRefs: number): void {
+  const refs = collectRefSites("", ctx.document).length;
+  if (refs > maxRefs) ctx.reporter.report("REF_FANOUT_LIMIT", "", { message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs}` });
+  checkServers(ctx);
+  checkPaths(ctx);
+  reportHiddenText(ctx);
+}
+
+function checkServers(ctx: IngestContext): void {
+  const lists: [unknown, string][] = [[ctx.document["servers"], "/servers"]];
+  for (const [path, item] of Object.entries(recordOf(ctx.document["paths"]))) {
+    const at = join("/paths", path);
+    lists.push([recordOf(item)["servers"], join(at, "servers")]);
+    for (const method of OPERATION_KEYS) lists.push([recordOf(recordOf(item)[method])["servers"], join(at, method, "servers")]);
+  }
+  for (const [list, at] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((server, i) => {
+      const url = recordOf(server)["url"];
+      const problem = typeof url === "string" ? serverUrlProblem(url, recordOf(recordOf(server)["variables"])) : undefined;
+      if (problem !== undefined) ctx.reporter.report("SERVER_URL_UNSAFE", join(at, i, "url"), { message: `server URL ${JSON.stringify(url)} ${problem}` });
+    });
+  }
+  if (ctx.dialect === "swagger-2.0") checkSwagger2Host(ctx);
+}
+
+function checkSwagger2Host(ctx: IngestContext): void {
+  const host = ctx.document["host"];
+  if (typeof host === "string") {
+    const problem = serverUrlProblem(`https://${host}`, {});
+    if (problem !== undefined || /[/?#]/u.test(host)) ctx.reporter.report("SERVER_URL_UNSAFE", "/host", { message: `host ${JSON.stringify(host)} ${problem ?? "must be a host name with an optional port, nothing more"}` });
+  }
+  const schemes = ctx.document["schemes"];
+  if (Array.isArray(schemes) && schemes.length > 0 && !schemes.some((s) => s === "http" || s === "https")) {
+    ctx.reporter.report("SERVER_URL_UNSAFE", "/schemes", { message: `schemes ${JSON.stringify(schemes)} name neither http nor https` });
+  }
+}
+
+/** Why `url`, with each variable at its default and at each of its enum values, is unsafe; undefined when it is not. */
+export function serverUrlProblem(url: string, variables: Readonly<Record<string, unknown>>): string | undefined {
+  const substitute = (chosen: Readonly<Record<string, string>>): string =>
+    url.replace(/\{([^}]*)\}/gu, (whole, name: string) => chosen[name] ?? defaultOf(variables[name]) ?? whole);
+  const candidates = [substitute({})];
+  for (const [name, variable] of Object.entries(variables)) {
+    const values = recordOf(variable)["enum"];
+    if (Array.isArray(values)) for (const value of values) candidates.push(substitute({ [name]: String(value) }));
+  }
+  for (const candidate of candidates) {
+    const problem = candidateProblem(candidate);
+    if (problem !== undefined) return candidate === url ? problem : `${problem} (as ${JSON.stringify(candidate)})`;
+  }
+  return undefined;
+}
+
+function defaultOf(variable: unknown): string | undefined {
+  const value = recordOf(variable)["default"];
+  return value === undefined ? undefined : String(value);
+}
+
+function candidateProblem(url: string): string | undefined {
+  if (/[\u0000-\u0020\u007f\\]/u.test(url)) return "contains whitespace, control characters or backslashes";
+  if (url.startsWith("//")) return "is protocol-relative (`//host`), so the host is not fixed";
+  if (!/^[a-z][a-z0-9+.-]*:/iu.test(url)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "is not a valid URL";
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `uses ${parsed.protocol.slice(0, -1)}:, not http or https`;
+  if (parsed.username !== "" || parsed.password !== "") return "carries credentials (`user:password@`)";
+  return undefined;
+}
+
+function checkPaths(ctx: IngestContext): void {
+  for (const path of Object.keys(recordOf(ctx.document["paths"]))) {
+    if (path.startsWith("x-")) continue;
+    const problem = pathProblem(path);
+    if (problem !== undefined) ctx.reporter.report("SPEC_UNSAFE_PATH", join("/paths", path), { message: `path ${JSON.stringify(path)} ${problem}` });
+  }
+}
+
+function pathProblem(path: string): string | undefined {
+  if (path.startsWith("//")) return "starts with `//`, which a URL resolver reads as another host";
+  if (/[\u0000-\u001f\u007f\\#]/u.test(path)) return "contains a backslash, `#` or a control character";
+  const segments = path.split("?")[0]?.split("/") ?? [];
+  if (segments.some((s) => s === "." || s === ".." || /^(%2e|\.){1,2}$/iu.test(s))) return "has a `.` or `..` segment";
+  return undefined;
+}
+
+/** One warning per string (or key) holding hidden characters, with the code points named. */
+function reportHiddenText(ctx: IngestContext): void {
+  let reported = 0;
+  const stack: [unknown, string][] = [[ctx.document, ""]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, pointer] = entry;
+    if (typeof node === "string" || (!isRecord(node) && !Array.isArray(node))) {
+      if (typeof node === "string" && hidden(node) !== undefined) {
+        if (reported < MAX_HIDDEN_REPORTS) ctx.reporter.report("SPEC_HIDDEN_TEXT", pointer, { message: `text at ${pointer || "/"} contains hidden characters ${hidden(node)}` });
+        reported++;
+      }
+      continue;
+    }
+    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
+    for (const [key, value] of [...entries].reverse()) {
+      if (!Array.isArray(node) && hidden(key) !== undefined) stack.push([key, join(pointer, key)]);
+      stack.push([value, join(pointer, key)]);
+    }
+  }
+  if (reported > MAX_HIDDEN_REPORTS) ctx.reporter.report("SPEC_HIDDEN_TEXT", "", { message: `${reported - MAX_HIDDEN_REPORTS} more strings with hidden characters not shown` });
+}
+
+function hidden(text: string): string | undefined {
+  const found = [...new Set(text.match(HIDDEN) ?? [])];
+  return found.length === 0 ? undefined : found.map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(", ");
+}
