@@ -28,7 +28,7 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
   const schemes: Record<string, SecuritySchemeSpec> = {};
   for (const name of [...used].sort()) {
     const scheme = toolset.securitySchemes[name];
-    if (scheme) schemes[name] = toSchemeSpec(scheme);
+    if (scheme) Object.defineProperty(schemes, name, { value: toSchemeSpec(scheme), enumerable: true, writable: true, configurable: true });
   }
   return {
     name: toolset.name,

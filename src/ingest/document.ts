@@ -5,7 +5,7 @@ import { deref, entriesAt, type IngestContext } from "./context.js";
 import { operationsToModel } from "./operations.js";
 import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
-import { arrayOf, isRecord, optional, recordOf, stringOf } from "./walk.js";
+import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** The whole model; structural problems are reported through `ctx` as they are met. */
 export function documentToModel(ctx: IngestContext, file: string): ApiModel {
@@ -55,7 +55,7 @@ export function securitySchemesToModel(ctx: IngestContext): Record<string, Secur
   for (const [name, raw, at] of entriesAt(source, pointer)) {
     const node = deref(ctx, raw, at);
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
-    if (scheme) out[name] = scheme;
+    if (scheme) setEntry(out, name, scheme);
     else ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, { message: `security scheme "${name}" has an unknown type or misses a required field` });
   }
   return out;

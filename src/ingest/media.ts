@@ -2,7 +2,7 @@
 import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
-import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
 const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
@@ -60,11 +60,11 @@ function encodingOf(value: unknown): Encoding | undefined {
   const out: Record<string, Encoding[string]> = {};
   for (const [name, raw] of Object.entries(value)) {
     const entry = recordOf(raw);
-    out[name] = {
+    setEntry(out, name, {
       ...optional("contentType", stringOf(entry["contentType"])),
       ...optional("style", stringOf(entry["style"]) as ParameterStyle | undefined),
       ...optional("explode", typeof entry["explode"] === "boolean" ? entry["explode"] : undefined),
-    };
+    });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
 import { contentsToModel, mediaKind } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
-import { optional, recordOf, stringOf } from "./walk.js";
+import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 const FORM_MEDIA = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -52,10 +52,10 @@ export function swagger2FormDataToRequestBody(ctx: IngestContext, input: { field
   const encoding: Record<string, { style: ParameterStyle; explode: boolean }> = {};
   for (const { node } of input.fields) {
     const name = String(node["name"]);
-    properties[name] = { ...swagger2Schema(node), ...optional("description", stringOf(node["description"])) };
+    setEntry(properties, name, { ...swagger2Schema(node), ...optional("description", stringOf(node["description"])) });
     if (node["required"] === true) required.push(name);
     const format = FORM_ENCODINGS[stringOf(node["collectionFormat"]) ?? "csv"];
-    if (node["type"] === "array" && format) encoding[name] = format;
+    if (node["type"] === "array" && format) setEntry(encoding, name, format);
   }
   const hasFile = input.fields.some(({ node }) => node["type"] === "file");
   const declared = input.consumes.filter((type) => FORM_MEDIA.has(type.split(";")[0]?.trim() ?? ""));

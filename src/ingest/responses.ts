@@ -4,7 +4,7 @@ import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
 import { contentsToModel, mediaKind } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
-import { optional, recordOf, stringOf } from "./walk.js";
+import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 type Headers = ResponseModel["headers"];
 
@@ -17,11 +17,11 @@ export function responseToModel(ctx: IngestContext, input: { status: string; res
     if (header === undefined) continue;
     const media = recordOf(Object.values(recordOf(header.node["content"]))[0]);
     const source = header.node["schema"] ?? media["schema"];
-    headers[name] = {
+    setEntry(headers, name, {
       schema: source === undefined ? {} : ctx.schemas.schemaOf(source),
       ...optional("description", stringOf(header.node["description"])),
       required: header.node["required"] === true,
-    };
+    });
   }
   return {
     status: input.status,
@@ -47,7 +47,7 @@ export function swagger2ResponseToModel(ctx: IngestContext, input: { status: str
   const headers: Record<string, Headers[string]> = {};
   for (const [name, raw] of Object.entries(recordOf(node["headers"]))) {
     const header = recordOf(raw);
-    headers[name] = { schema: ctx.schemas.schemaOf(swagger2Schema(header)), ...optional("description", stringOf(header["description"])), required: false };
+    setEntry(headers, name, { schema: ctx.schemas.schemaOf(swagger2Schema(header)), ...optional("description", stringOf(header["description"])), required: false });
   }
   return { status: input.status, description: stringOf(node["description"]) ?? "", contents, headers, pointer };
 }

@@ -3,7 +3,7 @@ import type { JsonSchema, SpecDialect } from "../model/api-model.js";
 import { normalizeSchema } from "../schema/normalize.js";
 import { escapeToken, resolve, split } from "../util/pointer.js";
 import { forEachSubschema } from "./schema-walk.js";
-import { isRecord, recordOf } from "./walk.js";
+import { isRecord, recordOf, setEntry } from "./walk.js";
 import { recursiveNames } from "./recursion.js";
 
 /** Where each dialect keeps its named schemas. */
@@ -74,7 +74,7 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect, ho
       const discriminator = node["discriminator"];
       if (isRecord(discriminator) && isRecord(discriminator["mapping"])) {
         const mapping: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(discriminator["mapping"])) mapping[key] = typeof value === "string" ? mapRef(value) : value;
+        for (const [key, value] of Object.entries(discriminator["mapping"])) setEntry(mapping, key, typeof value === "string" ? mapRef(value) : value);
         node["discriminator"] = { ...discriminator, mapping };
       }
     });

@@ -1,6 +1,6 @@
 // Turns OAS 3 security schemes, Swagger 2 security definitions and security requirements into the model's.
 import type { OAuthFlows, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
-import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
+import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 type Scopes = Readonly<Record<string, string>>;
 
@@ -52,7 +52,7 @@ export function securityRequirementsToModel(value: unknown): SecurityRequirement
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).map((requirement) => {
     const out: Record<string, readonly string[]> = {};
-    for (const [name, scopes] of Object.entries(requirement)) out[name] = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : [];
+    for (const [name, scopes] of Object.entries(requirement)) setEntry(out, name, Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : []);
     return out;
   });
 }
@@ -81,6 +81,6 @@ function flowsToModel(flows: JsonRecord): OAuthFlows {
 
 function scopesOf(value: unknown): Scopes {
   const out: Record<string, string> = {};
-  for (const [scope, description] of Object.entries(recordOf(value))) out[scope] = typeof description === "string" ? description : "";
+  for (const [scope, description] of Object.entries(recordOf(value))) setEntry(out, scope, typeof description === "string" ? description : "");
   return out;
 }

@@ -24,6 +24,11 @@ export function optional<K extends string, V>(key: K, value: V | undefined): { [
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
+/** `target[key] = value` as an own property even for `__proto__`, so a spec's map keys never replace a prototype. */
+export function setEntry<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** `x-*` members of an object, verbatim. */
 export function extensionsOf(node: JsonRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
