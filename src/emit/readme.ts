@@ -5,10 +5,11 @@ import { summariseSchema } from "../report/schema-summary.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 import { environmentOf } from "./specs.js";
 
-/** Markdown-safe text: one line, no raw HTML, table pipes escaped. */
+/** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
 export function markdownText(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/[\u0080-\u009f\p{Cf}\u115f\u1160\u3164\uffa0]/gu, (c) => `[U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}]`)
     .replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replaceAll("|", "\\|")
     .replace(/\s+/g, " ")
