@@ -73,10 +73,7 @@ describe("regeneration failing mid-way leaves --out as it was", () => {
     await expectRollbackAt((total) => total);
   });
 
-  // Known bug in src/write/output.ts (swapIn): when moving the staged file in fails after the old file was
-  // moved to the backup, the pair is never recorded in `done`, so rollback does not restore the old file.
-  // Flip to `test` once swapIn records the backup before the second rename.
-  test.fails("failing between moving an old file aside and moving its replacement in (known bug: the old file is lost)", async () => {
+  test("failing between moving an old file aside and moving its replacement in restores the old file", async () => {
     await expectRollbackAt(() => 2);
   });
 });

@@ -115,7 +115,7 @@ async function applyChanges(root: string, files: Readonly<Record<string, string>
       await writeFile(join(staging, path), files[path] as string, { mode: 0o644 });
     }
     const ordered = [...changes.write.filter((p) => p !== LOCKFILE), ...changes.write.filter((p) => p === LOCKFILE)];
-    for (const path of ordered) done.push(await swapIn(root, staging, backup, path));
+    for (const path of ordered) await swapIn(root, staging, backup, path, done);
     for (const path of changes.remove) {
       await mkdir(dirname(join(backup, path)), { recursive: true });
       await rename(join(root, path), join(backup, path));
@@ -132,7 +132,8 @@ async function applyChanges(root: string, files: Readonly<Record<string, string>
   return { written: changes.write, removed: changes.remove, unchanged: changes.unchanged, diagnostics: [] };
 }
 
-async function swapIn(root: string, staging: string, backup: string, path: string): Promise<{ path: string; hadOld: boolean }> {
+/** Moves the old file (if any) to the backup and the staged one into place, recording each move as it happens for rollback. */
+async function swapIn(root: string, staging: string, backup: string, path: string, done: { path: string; hadOld: boolean }[]): Promise<void> {
   const target = join(root, path);
   await mkdir(dirname(target), { recursive: true });
   const hadOld = await lstat(target).then(() => true, () => false);
@@ -140,8 +141,8 @@ async function swapIn(root: string, staging: string, backup: string, path: strin
     await mkdir(dirname(join(backup, path)), { recursive: true });
     await rename(target, join(backup, path));
   }
+  done.push({ path, hadOld });
   await rename(join(staging, path), target);
-  return { path, hadOld };
 }
 
 async function rollback(root: string, backup: string, done: readonly { path: string; hadOld: boolean }[]): Promise<void> {
