@@ -261,6 +261,8 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(outcome.isError).toBe(true);
     expect(errorOf(outcome)).toMatchObject({ code: "UPSTREAM_ERROR", status: 500, step: "confirm", completed_steps: ["order"], side_effects_committed: true, retryable: false });
     expect(String(errorOf(outcome).suggestion)).toMatch(/already ran and changed state/);
+    // The 500's generic "Retry once later" would repeat the committed order: it is not offered once state changed.
+    expect(String(errorOf(outcome).suggestion)).not.toMatch(/retry/i);
     expect(server().count("POST", "/store/order")).toBe(posts + 1);
     expect(auditLines(E2E_STATE).filter((l) => l.request_id === id).map((e) => [e.event, e.outcome])).toEqual([
       ["approval_requested", "pending"],
