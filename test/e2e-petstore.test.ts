@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage, callTool, connectMcp, ROOT, runNode, startPrism, type McpSession, type Prism, type ProcessResult, type ToolCall } from "./support/e2e-harness.js";
 import { startE2ePetstoreServer, type E2ePetstoreServer } from "./support/e2e-petstore-server.js";
@@ -13,6 +14,7 @@ const WORK = join(ROOT, ".tmp/e2e", `petstore-${process.pid}`);
 const MAIN_PKG = join(WORK, "petstore");
 const E2E_PKG = join(WORK, "petstore-e2e");
 const STATE = join(WORK, "state");
+const ELICIT_STATE = join(WORK, "state-elicit");
 const E2E_STATE = join(WORK, "state-e2e");
 const E2E_AUTO_STATE = join(WORK, "state-e2e-auto");
 
@@ -25,6 +27,10 @@ let prism: Prism | undefined;
 let main: McpSession | undefined;
 let e2e: McpSession | undefined;
 let e2eAuto: McpSession | undefined;
+let elicit: McpSession | undefined;
+/** How the human answers the next elicitation of the `elicit` session; every request is kept. */
+let elicitAnswer: ElicitResult = { action: "cancel" };
+const elicitations: ElicitRequest[] = [];
 let mainEnv: Record<string, string> = {};
 let e2eEnv: Record<string, string> = {};
 
@@ -77,17 +83,21 @@ beforeAll(async () => {
   const path = process.env.PATH ?? "";
   mainEnv = { PATH: path, PETSTORE_BASE_URL: base, PETSTORE_API_KEY: API_KEY, PETSTORE_PETSTORE_AUTH: BEARER, PETSTORE_STATE_DIR: STATE };
   e2eEnv = { PATH: path, PETSTORE_E2E_BASE_URL: base, PETSTORE_E2E_API_KEY: API_KEY, PETSTORE_E2E_STATE_DIR: E2E_STATE };
-  [main, e2e, e2eAuto] = await Promise.all([
+  [main, e2e, e2eAuto, elicit] = await Promise.all([
     connectMcp(join(MAIN_PKG, "dist/server.js"), mainEnv),
     connectMcp(join(E2E_PKG, "dist/server.js"), e2eEnv),
     connectMcp(join(E2E_PKG, "dist/server.js"), { ...e2eEnv, PETSTORE_E2E_STATE_DIR: E2E_AUTO_STATE, PETSTORE_E2E_APPROVAL: "auto" }),
+    connectMcp(join(MAIN_PKG, "dist/server.js"), { ...mainEnv, PETSTORE_STATE_DIR: ELICIT_STATE, PETSTORE_APPROVAL: "elicit" }, async (request) => {
+      elicitations.push(request);
+      return elicitAnswer;
+    }),
   ]);
 }, 150_000);
 
 afterAll(async () => {
   const out = process.env.E2E_TRANSCRIPT;
-  if (out !== undefined && main !== undefined) writeFileSync(out, JSON.stringify({ tools: (await main.client.listTools()).tools, calls: transcript }, null, 2));
-  await Promise.allSettled([main?.close(), e2e?.close(), e2eAuto?.close()]);
+  if (out !== undefined && main !== undefined) writeFileSync(out, JSON.stringify({ tools: (await main.client.listTools()).tools, calls: transcript, prism: prism?.log() }, null, 2));
+  await Promise.allSettled([main?.close(), e2e?.close(), e2eAuto?.close(), elicit?.close()]);
   await prism?.stop();
   await api?.close();
   rmSync(WORK, { recursive: true, force: true });
@@ -284,10 +294,38 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(auditLines(E2E_AUTO_STATE).map((e) => e.by)).toEqual(["auto", "auto", "auto", "auto"]);
   });
 
+  it("PETSTORE_APPROVAL=elicit asks the human through MCP elicitation: accept runs once, decline sends nothing, cancel queues", async () => {
+    const posts = server().count("POST", "/store/order");
+    elicitAnswer = { action: "accept", content: { approve: true } };
+    const accepted = await call(elicit, "adopt_pet", { email: "grace@example.com", pet_id: 11 });
+    expect(accepted.isError).toBe(false);
+    expect(accepted.json).toEqual({ order_id: expect.any(Number), status: "placed" });
+    expect(server().count("POST", "/store/order")).toBe(posts + 1);
+    expect(elicitations).toHaveLength(1);
+    expect(elicitations[0]!.params.message).toContain("adopt_pet");
+    expect(JSON.stringify(elicitations[0])).not.toContain(API_KEY);
+
+    const before = server().requests.length;
+    elicitAnswer = { action: "decline" };
+    const declined = await call(elicit, "cancel_order", { order_id: 901 });
+    expect(errorOf(declined)).toMatchObject({ code: "APPROVAL_REJECTED" });
+    elicitAnswer = { action: "cancel" };
+    const dismissed = await call(elicit, "cancel_order", { order_id: 901 });
+    expect(dismissed.json).toMatchObject({ status: "pending_approval" });
+    expect(server().requests.length).toBe(before);
+    expect(auditLines(ELICIT_STATE).map((e) => [e.event, e.by ?? null])).toEqual([
+      ["approved", "elicitation"],
+      ["executed", "elicitation"],
+      ["rejected", "elicitation"],
+      ["approval_requested", null],
+    ]);
+    seen.push(JSON.stringify(elicitations));
+  });
+
   it("no credential appears in any result, error, operator output, server log or audit line; the audit has one line per event", () => {
-    const audit = [STATE, E2E_STATE, E2E_AUTO_STATE].map((s) => (existsSync(join(s, "audit.jsonl")) ? readFileSync(join(s, "audit.jsonl"), "utf8") : ""));
+    const audit = [STATE, E2E_STATE, E2E_AUTO_STATE, ELICIT_STATE].map((s) => (existsSync(join(s, "audit.jsonl")) ? readFileSync(join(s, "audit.jsonl"), "utf8") : ""));
     const queues = [STATE, E2E_STATE].flatMap((s) => (existsSync(join(s, "approvals")) ? readdirSync(join(s, "approvals")).map((n) => readFileSync(join(s, "approvals", n), "utf8")) : []));
-    const everything = [...seen, ...audit, ...queues, main!.stderr(), e2e!.stderr(), e2eAuto!.stderr()];
+    const everything = [...seen, ...audit, ...queues, main!.stderr(), e2e!.stderr(), e2eAuto!.stderr(), elicit!.stderr()];
     expect(seen.length).toBeGreaterThan(20);
     for (const text of everything) {
       expect(text).not.toContain(API_KEY);

@@ -6,6 +6,7 @@ import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { generate } from "../../src/api/generate.js";
 
 export const ROOT = join(import.meta.dirname, "../..");
@@ -124,12 +125,16 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Spawns `node serverJs` with exactly `env` through the SDK's StdioClientTransport and connects a Client. */
-export async function connectMcp(serverJs: string, env: Record<string, string>): Promise<McpSession> {
+/**
+ * Spawns `node serverJs` with exactly `env` through the SDK's StdioClientTransport and connects a Client; with
+ * `elicit`, the client declares form elicitation and answers the server's elicitation requests with it.
+ */
+export async function connectMcp(serverJs: string, env: Record<string, string>, elicit?: (request: ElicitRequest) => Promise<ElicitResult>): Promise<McpSession> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [serverJs], env, cwd: ROOT, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: "aci-e2e", version: "1.0.0" });
+  const client = new Client({ name: "aci-e2e", version: "1.0.0" }, elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } });
+  if (elicit !== undefined) client.setRequestHandler(ElicitRequestSchema, elicit);
   await client.connect(transport, { timeout: 20_000 });
   const pid = transport.pid;
   return {
