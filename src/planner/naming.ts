@@ -14,11 +14,14 @@ export function toSnakeCase(text: string): string {
     .replace(/^_+|_+$/g, "");
 }
 
-/** A name matching `^[a-z][a-z0-9_]*$` of at most `max` characters; `fallback` when nothing usable is left. */
+/**
+ * A name matching `^[a-z][a-z0-9_]*$` of at most `max` characters; `fallback` when nothing usable is left, and
+ * `fallback_` in front of a name Object.prototype has (`constructor`), which Zod object shapes cannot hold.
+ */
 export function toIdentifierName(text: string, fallback: string, max = MAX_TOOL_NAME): string {
   let name = toSnakeCase(text);
   if (name === "") name = fallback;
-  if (!/^[a-z]/.test(name)) name = `${fallback}_${name}`;
+  if (!/^[a-z]/.test(name) || name in Object.prototype) name = `${fallback}_${name}`;
   return truncateName(name, max);
 }
 
