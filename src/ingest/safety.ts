@@ -54,11 +54,11 @@ function checkSwagger2Host(ctx: IngestContext): void {
 /** Why `url`, with each variable at its default and at each of its enum values, is unsafe; undefined when it is not. */
 export function serverUrlProblem(url: string, variables: Readonly<Record<string, unknown>>): string | undefined {
   const substitute = (chosen: Readonly<Record<string, string>>): string =>
-    url.replace(/\{([^}]*)\}/gu, (whole, name: string) => chosen[name] ?? defaultOf(variables[name]) ?? whole);
+    url.replace(/\{([^}]*)\}/gu, (whole, name: string) => (Object.hasOwn(chosen, name) ? chosen[name] : Object.hasOwn(variables, name) ? defaultOf(variables[name]) : undefined) ?? whole);
   const candidates = [substitute({})];
   for (const [name, variable] of Object.entries(variables)) {
     const values = recordOf(variable)["enum"];
-    if (Array.isArray(values)) for (const value of values) candidates.push(substitute({ [name]: String(value) }));
+    if (Array.isArray(values)) for (const value of values) candidates.push(substitute(Object.fromEntries([[name, String(value)]])));
   }
   for (const candidate of candidates) {
     const problem = candidateProblem(candidate);
