@@ -3,8 +3,8 @@ import type { ToolsetSpec } from "../runtime/types.js";
 
 /** Versions the generated package depends on; pinned so a regenerated package installs the same tree. */
 export const GENERATED_DEPENDENCIES = {
-  runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2" },
-  dev: { typescript: "7.0.2", "@types/node": "20.19.43" },
+  runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2", pg: "8.23.1" },
+  dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
   /** Optional: a user installs only the SDK of the adapter they use. */
   adapters: { "@anthropic-ai/sdk": "1.14.0", openai: "6.49.0", ai: "6.0.326" },
 } as const;

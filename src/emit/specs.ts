@@ -65,7 +65,12 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     ...schemeVars,
     { name: `${prefix}_APPROVAL`, description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
     { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
+    { name: `${prefix}_STATE_URL`, description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
     { name: `${prefix}_TIMEOUT_MS`, description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
+    { name: `${prefix}_HTTP_PORT`, description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
+    { name: `${prefix}_HTTP_HOST`, description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
+    { name: `${prefix}_SERVER_TOKEN`, description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
+    { name: `${prefix}_HTTP_ALLOWED_ORIGINS`, description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
   ];
 }
 

@@ -6,6 +6,7 @@ import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
 import { compileTool, executeTool, type Sleep } from "./execute/index.js";
 import type { Redactor } from "./redact.js";
+import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
 import type { CallTransport } from "./transport.js";
@@ -16,7 +17,10 @@ export interface Runtime {
   readonly toolset: ToolsetSpec;
   readonly transport: CallTransport;
   readonly approval: ApprovalMode;
+  /** The file store's folder (also where a PostgreSQL-backed runtime would keep files, were there any). */
   readonly stateDir: string;
+  /** Approval queue and audit log: the file store under `stateDir`, or PostgreSQL (`PREFIX_STATE_URL`). */
+  readonly state: StateStore;
   readonly maxReturnBytes: number;
   readonly redact: Redactor;
   readonly audit: AuditLog;
@@ -150,12 +154,12 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
     const requestId = gated ? requestIdOf(input) : undefined;
-    if (requestId !== undefined) return requestOutcome(runtime.stateDir, spec.name, requestId);
+    if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
     if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
     const { request_id: _, ...args } = parsed.data as Record<string, unknown>;
     const redacted = runtime.redact(args);
-    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, stateDir: runtime.stateDir, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
+    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
     const result = await execute(args, ctx);
     if (audited) await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;

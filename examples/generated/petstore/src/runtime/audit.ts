@@ -1,10 +1,11 @@
-// High-risk calls, approval requests, decisions and executions → append-only JSON lines in `<stateDir>/audit.jsonl`.
-import { mkdir, open } from "node:fs/promises";
+// High-risk calls, approval requests, decisions and executions → the state store's audit log (`<stateDir>/audit.jsonl` or a PostgreSQL table).
+import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redactor } from "./redact.js";
+import type { StateStore } from "./state/types.js";
 
 /** What happened. */
-export type AuditEvent = "call" | "approval_requested" | "approved" | "rejected" | "executed";
+export type AuditEvent = "call" | "approval_requested" | "approved" | "rejected" | "executed" | "resolved";
 
 /** One line of the audit log. */
 export interface AuditRecord {
@@ -20,10 +21,13 @@ export interface AuditRecord {
   readonly reason?: string;
   /** Who decided: `operator`, `auto`, `elicitation` or `callback`. */
   readonly by?: string;
+  /** The replica (`host:pid`) that wrote the record. */
+  readonly replica?: string;
 }
 
 /** Appends audit records; never throws (an unwritable log must not break a call). */
 export interface AuditLog {
+  /** Where the log lives: the file, or the database table. */
   readonly path: string;
   append(record: Omit<AuditRecord, "ts">): Promise<void>;
 }
@@ -32,27 +36,45 @@ export interface AuditLog {
 export const auditPath = (stateDir: string): string => join(stateDir, "audit.jsonl");
 
 /**
- * An audit log writing one redacted JSON line per record with a single O_APPEND write, so concurrent
- * writers (the server and the operator command) never interleave inside a line.
+ * Appends one JSON line with a single O_APPEND write, so concurrent writers (the server and the operator command)
+ * never interleave inside a line.
  */
-export function createAuditLog(stateDir: string, redact: Redactor): AuditLog {
-  const path = auditPath(stateDir);
-  let ready: Promise<unknown> | undefined;
+export async function appendAuditLine(stateDir: string, record: AuditRecord): Promise<void> {
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const handle = await open(auditPath(stateDir), "a", 0o600);
+  try {
+    await handle.write(`${JSON.stringify(record)}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every record of an audit file, oldest first; a torn or foreign line is skipped. */
+export async function readAuditLines(stateDir: string): Promise<AuditRecord[]> {
+  const text = await readFile(auditPath(stateDir), "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    try {
+      return line.trim() === "" ? [] : [JSON.parse(line) as AuditRecord];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * An audit log writing one redacted record per append to the state store (a state dir path means the file store's
+ * `audit.jsonl`). Failures are swallowed: the call itself has already happened.
+ */
+export function createAuditLog(target: string | StateStore, redact: Redactor): AuditLog {
+  const append = typeof target === "string" ? (record: AuditRecord) => appendAuditLine(target, record) : (record: AuditRecord) => target.appendAudit(record);
+  const replica = typeof target === "string" ? undefined : target.replica;
   return {
-    path,
+    path: typeof target === "string" ? auditPath(target) : target.kind === "file" ? auditPath(target.location) : `${target.location} (table aci.audit)`,
     async append(record) {
       try {
-        ready ??= mkdir(stateDir, { recursive: true, mode: 0o700 });
-        await ready;
-        const line = `${JSON.stringify(redact({ ts: new Date().toISOString(), ...record }))}\n`;
-        const handle = await open(path, "a", 0o600);
-        try {
-          await handle.write(line);
-        } finally {
-          await handle.close();
-        }
+        await append(redact({ ts: new Date().toISOString(), ...record, ...(replica === undefined ? {} : { replica }) }));
       } catch {
-        ready = undefined;
+        // An unwritable log must not turn a completed call into a failure.
       }
     },
   };

@@ -4,6 +4,8 @@ import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { createRedactor, type Redactor } from "./redact.js";
+import { createStateStore } from "./state/index.js";
+import type { StateStore } from "./state/types.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
 import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
 import type { CallTransport, Transport } from "./transport.js";
@@ -20,6 +22,7 @@ const APPROVAL_MODES = ["queue", "elicit", "auto"] as const;
 export interface RuntimeOverrides {
   readonly transport?: CallTransport;
   readonly sleep?: Runtime["sleep"];
+  readonly state?: StateStore;
 }
 
 function read(env: Env, name: string): string | undefined {
@@ -49,6 +52,11 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
   return join(base, "aci", toolset.name);
 }
 
+/** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
+export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
+  return options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
+}
+
 const sleep: Runtime["sleep"] = (ms, signal) =>
   new Promise((done) => {
     if (signal?.aborted) return done();
@@ -58,7 +66,8 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
 
 /**
  * Resolves everything once (CONTRACT.md §4 environment): base URL, credentials and timeouts through the HTTP
- * layer's `resolveTransportSettings`, approval mode, state dir, byte cap, redactor and audit log.
+ * layer's `resolveTransportSettings`, approval mode, state store (file under the state dir, or PostgreSQL), byte cap,
+ * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
  * Throws for a malformed setting, at configuration time, never during a call.
  */
 export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Runtime {
@@ -68,14 +77,17 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
   const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials));
   const stateDir = resolveStateDir(toolset, options, env);
+  const url = resolveStateUrl(toolset.envPrefix, options, env);
+  const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
   return Object.freeze({
     toolset,
     transport,
     approval: resolveApprovalMode(toolset.envPrefix, options, env),
     stateDir,
+    state,
     maxReturnBytes: toolset.maxReturnBytes > 0 ? toolset.maxReturnBytes : DEFAULT_MAX_RETURN_BYTES,
     redact,
-    audit: createAuditLog(stateDir, redact),
+    audit: createAuditLog(state, redact),
     sleep: overrides.sleep ?? sleep,
     maxRetryWaitMs: MAX_RETRY_WAIT_MS,
   });

@@ -242,6 +242,8 @@ export interface ToolsetOptions {
   readonly credentials?: Readonly<Record<string, string>>;
   readonly approval?: ApprovalMode;
   readonly stateDir?: string;
+  /** `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`, else files under `stateDir`). */
+  readonly stateUrl?: string;
   readonly fetch?: typeof fetch;
   /** Environment to read defaults from; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";
 import type { ApprovalMode, ApprovalRequest, ErrorEnvelope, PendingApproval, RunContext, ToolResult } from "../types.js";
-import { createApproval, showApproval, type ApprovalRecord } from "./queue.js";
+import type { StateStore } from "../state/types.js";
+import type { ApprovalRecord } from "./queue.js";
 
 /** One gated call. */
 export interface GateCall {
@@ -11,7 +12,7 @@ export interface GateCall {
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
   readonly mode: ApprovalMode;
-  readonly stateDir: string;
+  readonly store: StateStore;
   readonly audit: AuditLog;
   readonly ctx?: RunContext;
   /** Runs the call without the gate. */
@@ -46,7 +47,7 @@ async function executeDecided(call: GateCall, request: ApprovalRequest, by: stri
 }
 
 async function enqueue(call: GateCall): Promise<ToolResult> {
-  const record = await createApproval(call.stateDir, { tool: call.tool, arguments: call.arguments, redacted: call.redacted });
+  const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
   await call.audit.append({ event: "approval_requested", tool: call.tool, request_id: record.id, arguments: call.redacted, outcome: "pending" });
   return pendingMessage(call.tool, record.id);
 }
@@ -81,18 +82,28 @@ function unknownRequest(tool: string): ErrorEnvelope {
   });
 }
 
+/** An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never re-run. */
+function interruptedError(record: ApprovalRecord): ErrorEnvelope {
+  return errorEnvelope({
+    code: "UPSTREAM_ERROR",
+    message: `Request ${record.id} was approved, but the process running it stopped before recording the outcome; it may or may not have taken effect, and it will not be re-run.`,
+    suggestion: `Do not repeat the call. Tell the user an operator must check the result and record it (node dist/approvals.js resolve ${record.id} --done|--failed); then call ${record.tool} with request_id "${record.id}" again.`,
+    retryable: false,
+  });
+}
+
 const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord) => ToolResult>> = {
   pending: (r) => pendingMessage(r.tool, r.id),
   approved: (r) => ({ ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
-  executing: (r) => ({ ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
+  executing: (r) => (r.interrupted === true ? interruptedError(r) : { ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
   done: (r) => r.result ?? {},
   failed: (r) => r.result ?? errorEnvelope({ code: "UPSTREAM_ERROR", message: "The approved call failed." }),
   rejected: (r) => rejected(r.tool, r.reason),
 };
 
 /** The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is INVALID_ARGUMENT. */
-export async function requestOutcome(stateDir: string, tool: string, id: string): Promise<ToolResult> {
-  const record = await showApproval(stateDir, id);
+export async function requestOutcome(store: StateStore, tool: string, id: string): Promise<ToolResult> {
+  const record = await store.get(id);
   if (record === undefined || record.tool !== tool) return unknownRequest(tool);
   return BY_STATE[record.state](record);
 }

@@ -1,6 +1,7 @@
 // Exactly-once decisions: a request is decided by whoever creates its claim file first (O_EXCL), with takeover of a dead claimant's claim.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import type { LeaseIntent } from "../state/types.js";
 import { createExclusive, modifiedAt, readJson, requestFiles } from "./store.js";
 
 /** Who holds a claim. */
@@ -9,7 +10,7 @@ export interface Claim {
   readonly pid: number;
   readonly host: string;
   readonly at: string;
-  readonly intent: "approve" | "reject";
+  readonly intent: LeaseIntent;
 }
 
 /** A claim by another host counts as abandoned after this long without progress. */
@@ -18,7 +19,8 @@ const FOREIGN_CLAIM_STALE_MS = 10 * 60_000;
 const UNREADABLE_CLAIM_STALE_MS = 60_000;
 const MAX_GENERATIONS = 32;
 
-function processAlive(pid: number): boolean {
+/** Whether process `pid` on this host still runs. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -35,9 +37,10 @@ async function abandoned(path: string, claim: Claim | undefined): Promise<boolea
 }
 
 /**
- * Claims the right to decide a request. Claims are numbered generations never deleted, so a takeover
- * (only of a claimant that died before the request left `pending`/`approved`: `recoverable`) creates the
- * next generation exclusively and two takers cannot both win. Undefined: someone else holds it.
+ * Claims the right to move a request. Claims are numbered generations never deleted, so a takeover (only of a
+ * dead claimant, and only when the caller says the request is `recoverable`: still `pending`/`approved`, or an
+ * interrupted execution an operator resolves) creates the next generation exclusively and two takers cannot both win.
+ * Undefined: someone else holds it.
  */
 export async function claimRequest(stateDir: string, id: string, intent: Claim["intent"], recoverable: boolean): Promise<Claim | undefined> {
   const claim: Claim = { token: randomUUID(), pid: process.pid, host: hostname(), at: new Date().toISOString(), intent };
