@@ -12,6 +12,7 @@ import { IN_MEMORY_FILE, loadFile, loadValue } from "./load.js";
 import { folderOf } from "./ref-target.js";
 import { checkRefs, collectRefSites } from "./refs.js";
 import { createReporter } from "./report.js";
+import { checkPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
 import { createSchemaRegistry, schemaRefTargets } from "./schemas.js";
 import type { JsonRecord } from "./walk.js";
@@ -68,6 +69,7 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   const hoist = refs.external ? schemaRefTargets(document, dialect, collectRefSites("", document).map((site) => site.ref)) : [];
   const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist), reporter });
   checkSafety(ctx, limits.maxRefs);
+  checkPatterns(ctx);
   if (hasErrors(diagnostics)) return { source, diagnostics };
   const model = documentToModel(ctx, typeof input === "string" ? input : source.file);
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
