@@ -96,11 +96,19 @@ async function planChanges(root: string, files: Readonly<Record<string, string>>
   }
   const remove: string[] = [];
   for (const [path, hash] of Object.entries(previous?.files ?? {})) {
-    if (Object.hasOwn(files, path) || safeRelativePath(path) === undefined) continue;
+    if (Object.hasOwn(files, path) || safeRelativePath(path) === undefined || (await throughLink(root, path))) continue;
     const current = await readFile(join(root, path)).catch(() => undefined);
     if (current !== undefined && sha256(current) === hash) remove.push(path);
   }
   return { write, unchanged, remove };
+}
+
+/** Whether the path, or a folder on the way to it, is a symbolic link (then it is left alone). */
+async function throughLink(root: string, path: string): Promise<boolean> {
+  for (let at = join(root, path); at.length > root.length; at = dirname(at)) {
+    if ((await lstat(at).catch(() => undefined))?.isSymbolicLink()) return true;
+  }
+  return false;
 }
 
 /** Stages every new file beside --out, then moves each into place, keeping backups to roll back on failure. */
