@@ -32,6 +32,11 @@ function protoSafeJson(value: unknown): string {
 }
 
 /** A double-quoted JS string literal for any text. */
+/** JSON text (valid JSON) with every invisible, bidi and control character inside strings written as `\\uXXXX`. */
+export function jsonText(value: unknown, indent = 2): string {
+  return escapeUnsafe(JSON.stringify(value, null, indent) ?? "null");
+}
+
 export function jsString(text: string): string {
   return escapeUnsafe(JSON.stringify(text));
 }

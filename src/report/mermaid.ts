@@ -23,5 +23,8 @@ export function toolToMermaid(tool: ToolDef): string {
 
 /** Text safe inside a quoted Mermaid label: quotes, angle brackets and line breaks as entities. */
 function label(text: string): string {
-  return text.replace(/[\r\n]+/g, " ").replace(/[&"<>#]/g, (c) => `#${c.charCodeAt(0)};`);
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
+    .replace(/[\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `#${c.codePointAt(0)};`)
+    .replace(/[&"<>#]/g, (c) => `#${c.charCodeAt(0)};`);
 }
