@@ -6,7 +6,6 @@
 set -euo pipefail
 
 DIR="${ACI_PG_DIR:-${TMPDIR:-/tmp}/aci-ci-postgres}"
-PORT="${ACI_PG_PORT:-54329}"
 DB_USER=aci
 
 bindir() {
@@ -34,6 +33,13 @@ as_owner() {
   runuser -u postgres -- "$@"
 }
 
+# The first loopback port from $ACI_PG_PORT (default 54329) that nothing answers on.
+free_port() {
+  local port="${ACI_PG_PORT:-54329}"
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+  echo "$port"
+}
+
 owner() {
   if [[ "$(id -u)" != 0 ]]; then id -un; else echo postgres; fi
 }
@@ -50,16 +56,19 @@ start() {
   chmod 0700 "$DIR"
   chown "$(owner)" "$DIR"
   if [[ ! -f "$DIR/data/PG_VERSION" ]]; then
+    free_port > "$DIR/port"
     local password
     password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
     as_owner bash -c "umask 077; printf '%s\n' '$password' > '$DIR/pwfile'"
     as_owner "$bin/initdb" -D "$DIR/data" -U "$DB_USER" --pwfile="$DIR/pwfile" --auth=scram-sha-256 -E UTF8 --locale=C >/dev/null
     as_owner rm -f "$DIR/pwfile"
     umask 077
-    printf 'postgres://%s:%s@127.0.0.1:%s/postgres\n' "$DB_USER" "$password" "$PORT" > "$DIR/url"
+    printf 'postgres://%s:%s@127.0.0.1:%s/postgres\n' "$DB_USER" "$password" "$(cat "$DIR/port")" > "$DIR/url"
   fi
+  local port
+  port="$(cat "$DIR/port")"
   as_owner "$bin/pg_ctl" -D "$DIR/data" -l "$DIR/data/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >&2
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $DIR -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >&2
   cat "$DIR/url"
 }
 
