@@ -132,14 +132,20 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     const sent = server().requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual(["GET /v3/users/by-email?email=ada%40example.com", "GET /v3/users/42/orders?status=open&limit=20"]);
     expect(sent.every((r) => r.headers["api_key"] === API_KEY)).toBe(true);
+
+    // A customer without open orders: an empty list is the answer, not NOT_FOUND.
+    const none = await call(main, "find_customer_open_orders", { email: "grace@example.com" });
+    expect(none.isError).toBe(false);
+    expect(none.json).toEqual({ customer_id: 43, customer: "grace_h", orders: [], next_cursor: null });
   });
 
   it("404 → NOT_FOUND naming the step, with the goal's hint; the key the API echoed is redacted", async () => {
+    const listings = server().count("GET", /^\/users\/\d+\/orders$/);
     const unknownCustomer = await call(main, "find_customer_open_orders", { email: "nobody@example.com" });
     expect(unknownCustomer.isError).toBe(true);
     expect(errorOf(unknownCustomer)).toMatchObject({ code: "NOT_FOUND", status: 404, step: "customer", retryable: false });
     expect(errorOf(unknownCustomer).suggestion).toContain("No customer has that email");
-    expect(server().count("GET", /^\/users\/\d+\/orders$/)).toBe(1); // step 2 never ran
+    expect(server().count("GET", /^\/users\/\d+\/orders$/)).toBe(listings); // step 2 never ran
 
     const unknownPet = await call(main, "get_pet_details", { pet_id: 99 });
     expect(unknownPet.isError).toBe(true);

@@ -117,12 +117,22 @@ describe("outputs", () => {
     ["missing field", { other: 1 }, false],
     ["empty list", { id: [] }, false],
   ];
-  it.each(table)("output %s", async (_, body, ok) => {
-    const spec = tool([step("find", { outputs: { id: "$response.body#/id" }, errorHints: { NOT_FOUND: "No pet: use find_pets first." } })]);
+  it.each(table)("output %s that a later step reads", async (_, body, ok) => {
+    const use = step("use", { dependsOn: ["find"], params: [{ name: "id", in: "query", style: "form", explode: true, allowReserved: false, required: true, value: { kind: "expr", text: "$steps.find.outputs.id" } }] });
+    const spec = tool([step("find", { outputs: { id: "$response.body#/id" }, errorHints: { NOT_FOUND: "No pet: use find_pets first." } }), use]);
     const result = await run(spec, fakeTransport({ find: [{ status: 200, body }] }).transport);
     expect(result.ok).toBe(ok);
     if (!result.ok) expect(result.error).toMatchObject({ code: "NOT_FOUND", step: "find", suggestion: "No pet: use find_pets first." });
     if (result.ok) expect(result.context.steps?.find?.outputs).toEqual({ id: 3 });
+  });
+
+  it("an output only the returns read is an answer: an empty list stays, a missing one is left out", async () => {
+    const spec = tool([step("orders", { outputs: { items: "$response.body#/items", next: "$response.body#/next" } })], {
+      returns: { narrowingInputs: [], projection: { kind: "object", entries: [["orders", { kind: "expr", text: "$steps.orders.outputs.items" }]] } },
+    });
+    const result = await run(spec, fakeTransport({ orders: [{ status: 200, body: { items: [] } }] }).transport);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.context.steps?.orders?.outputs).toEqual({ items: [] });
   });
 
   it("reads headers and the status code", async () => {

@@ -4,6 +4,7 @@ import { compileAll, type Predicate } from "./criteria.js";
 import { compileValue, pointerTokens, setAtPointer, type Evaluator } from "./values.js";
 import { parseExpression, evaluate } from "../expressions/index.js";
 import { SpecError } from "./values.js";
+import { consumedOutputs, outputKey } from "./consumed.js";
 
 /** A success or failure action with its criteria compiled. */
 export interface CompiledAction {
@@ -18,6 +19,8 @@ export interface CompiledStep {
   readonly params: readonly { readonly spec: ParamSpec; readonly value: Evaluator }[];
   readonly body?: { readonly spec: BodySpec; readonly value: Evaluator };
   readonly outputs: readonly (readonly [string, Evaluator])[];
+  /** Outputs a step reads: missing or an empty list, the goal cannot go on (NOT_FOUND). The others are answers. */
+  readonly requiredOutputs: ReadonlySet<string>;
   readonly succeeded: Predicate;
   readonly onSuccess: readonly CompiledAction[];
   readonly onFailure: readonly CompiledAction[];
@@ -57,13 +60,15 @@ function compileActions(actions: readonly ActionSpec[]): CompiledAction[] {
   return actions.map((spec) => ({ spec, applies: compileAll(spec.criteria) }));
 }
 
-function compileStep(spec: StepSpec, index: number): CompiledStep {
+function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string> | undefined): CompiledStep {
+  const names = Object.keys(spec.outputs);
   return {
     spec,
     index,
     params: spec.params.map((param) => ({ spec: param, value: compileValue(param.value) })),
     ...(spec.body === undefined ? {} : { body: { spec: spec.body, value: compileBody(spec.body) } }),
     outputs: Object.entries(spec.outputs).map(([name, text]) => [name, compileOutput(text)] as const),
+    requiredOutputs: new Set(consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name)))),
     succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
     onSuccess: compileActions(spec.onSuccess),
     onFailure: compileActions(spec.onFailure),
@@ -78,9 +83,10 @@ const cache = new WeakMap<ToolSpec, CompiledTool>();
 export function compileTool(spec: ToolSpec): CompiledTool {
   const cached = cache.get(spec);
   if (cached !== undefined) return cached;
+  const consumed = consumedOutputs(spec);
   const compiled: CompiledTool = {
     spec,
-    steps: spec.steps.map(compileStep),
+    steps: spec.steps.map((step, index) => compileStep(step, index, consumed)),
     sequential: spec.steps.some(jumps),
     ...(spec.returns.projection === undefined ? {} : { projection: compileValue(spec.returns.projection) }),
   };

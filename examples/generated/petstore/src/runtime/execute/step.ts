@@ -70,8 +70,8 @@ function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpRespon
   const outputs: Record<string, unknown> = {};
   for (const [name, evaluator] of step.outputs) {
     const value = evaluator(ctx);
-    if (isEmpty(value)) return { ok: false, error: missingOutput(step.spec, name) };
-    Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
+    if (isEmpty(value) && step.requiredOutputs.has(name)) return { ok: false, error: missingOutput(step.spec, name) };
+    if (value !== undefined) Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
   const next = firstApplying(step.onSuccess, ctx);
   const response = { status: outcome.status, headers: outcome.headers, body: outcome.body };
