@@ -53,11 +53,15 @@ async function withLease(store: StateStore, id: string, intent: "approve" | "rej
   if (before === undefined) return { outcome: "unknown" };
   const lease = await store.acquire(id, intent);
   if (lease === undefined) return notHeld(store, id, before);
+  let decision: Decision;
   try {
-    return await work(lease);
+    decision = await work(lease);
   } finally {
     await lease.release();
   }
+  // Read again once the lease is given up: while held, our own lease hides whether the request's executor is gone.
+  if (decision.outcome !== "already-decided") return decision;
+  return { outcome: "already-decided", record: (await store.get(id)) ?? decision.record };
 }
 
 async function current(store: StateStore, lease: Lease): Promise<Decision> {
