@@ -5,6 +5,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
+import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
 
 /** A tool definition exactly as an MCP client lists it. */
 export interface ToolDefinitionView {
@@ -29,7 +30,9 @@ export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = 
 }
 
 function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
-  const lines = compiled.shared.map((d) => `const ${d.name} = ${d.expression};`);
+  // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
+  const helpers = Object.entries(FORMAT_PREDICATES).map(([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`);
+  const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const entries = Object.entries(compiled.tools).map(([name, t]) => {
     const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
     return `${JSON.stringify(name)}: (() => { ${locals} return ${t.input}; })()`;

@@ -35,10 +35,10 @@ export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
   const inputRoots = plan.tools.map(toolInputSchema);
   const relaxed = relaxedComponents(plan.tools.map((t) => t.returns.schema), plan.schemas);
   const components = { ...reachableSchemas(inputRoots, plan.schemas), ...relaxed.schemas };
-  const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true });
+  const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true, formatHelpers: "import" });
   const diagnostics: Diagnostic[] = [...shared.diagnostics];
   const tools: Record<string, CompiledPlanSchemas["tools"][string]> = {};
-  const options = { dialect: "openapi-3.1" as const, components, external: shared.refs, normalized: true };
+  const options = { dialect: "openapi-3.1" as const, components, external: shared.refs, normalized: true, formatHelpers: "import" as const };
   for (const [index, tool] of plan.tools.entries()) {
     const input = compileSchema(inputRoots[index] as JsonSchema, options);
     const output = compileSchema(relaxed.roots[index] as JsonSchema, options);

@@ -1,8 +1,10 @@
 // Builds the view model of each tool file and of the shared-schema file, every string already escaped for its place.
 import type { ToolDef, ToolPlan } from "../planner/types.js";
-import { commentText, jsLiteral, toIdentifier } from "./escape.js";
+import { commentText, jsLiteral, jsString, toIdentifier } from "./escape.js";
+import { flatLiteral, layoutExpression } from "./layout.js";
 import { toToolSpec } from "./specs.js";
 import type { CompiledPlanSchemas } from "./tool-schema.js";
+import { formatHelpersModule } from "./zod/formats.js";
 import { compiledToSource } from "./zod/index.js";
 
 export interface ToolFileView {
@@ -12,6 +14,8 @@ export interface ToolFileView {
   readonly headerComment: string;
   readonly sourceComment: string;
   readonly sharedImports: string;
+  /** The `formats.ts` predicates the tool's schemas call, comma-separated. */
+  readonly formatImports: string;
   readonly inputSchema: string;
   readonly outputSchema: string;
   readonly specLiteral: string;
@@ -36,7 +40,7 @@ export interface ToolNames {
  * ignoring case (case-insensitive file systems) nor a Windows device name. A clash takes `2`, `3`, ….
  */
 export function toolNamesOf(plan: ToolPlan, compiled: CompiledPlanSchemas): ReadonlyMap<string, ToolNames> {
-  const idents = new Set(compiled.shared.map((d) => d.name));
+  const idents = new Set([...compiled.shared.map((d) => d.name), ...formatHelpersModule().map((h) => h.name)]);
   const files = new Set<string>();
   const names = new Map<string, ToolNames>();
   const identFree = (id: string): boolean => ![id, `${id}Input`, `${id}Output`].some((n) => idents.has(n));
@@ -63,19 +67,29 @@ export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourc
   const schemas = compiled.tools[tool.name];
   if (!schemas) throw new Error(`no compiled schemas for tool ${tool.name}`);
   const { ident, file } = namesOf(names, tool.name);
-  const inputSchema = compiledToSource({ expression: schemas.input, locals: schemas.inputLocals }, { typescript: true });
-  const outputSchema = compiledToSource({ expression: schemas.output, locals: schemas.outputLocals }, { typescript: true });
+  const inputSource = compiledToSource({ expression: schemas.input, locals: schemas.inputLocals }, { typescript: true });
+  const outputSource = compiledToSource({ expression: schemas.output, locals: schemas.outputLocals }, { typescript: true });
+  // Laid out for their places in tool.ts.hbs: `export const <ident>Input = …;` and `  spec: …,`.
+  const inputSchema = layoutExpression(inputSource, { column: `export const ${ident}Input = `.length, suffix: 1 });
+  const outputSchema = layoutExpression(outputSource, { column: `export const ${ident}Output = `.length, suffix: 1 });
   return {
     name: tool.name,
     file,
     ident,
     headerComment: commentText(tool.title.endsWith(".") ? tool.title : `${tool.title}.`),
     sourceComment,
-    sharedImports: sharedNamesUsed(`${inputSchema}\n${outputSchema}`, compiled).join(", "),
+    sharedImports: sharedNamesUsed(`${inputSource}\n${outputSource}`, compiled).join(", "),
+    formatImports: formatHelpersUsed([inputSource, outputSource]).join(", "),
     inputSchema,
     outputSchema,
-    specLiteral: jsLiteral(toToolSpec(tool)),
+    specLiteral: layoutExpression(flatLiteral(toToolSpec(tool), jsString), { indent: 2, column: "  spec: ".length, suffix: 1 }),
   };
+}
+
+/** Names of the `formats.ts` helpers that appear as identifiers in `sources`, sorted. */
+export function formatHelpersUsed(sources: readonly string[]): string[] {
+  const identifiers = new Set(sources.flatMap((source) => source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []));
+  return formatHelpersModule().map((h) => h.name).filter((name) => identifiers.has(name)).sort();
 }
 
 function sharedNamesUsed(source: string, compiled: CompiledPlanSchemas): string[] {

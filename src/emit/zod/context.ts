@@ -27,6 +27,8 @@ export interface CompileContext {
   readonly locals: Local[];
   readonly refs: Map<string, RefState>;
   readonly usedNames: Set<string>;
+  /** `inline` (default): format predicates written out in full; `import`: named helpers the generated package defines once. */
+  readonly formatHelpers?: "inline" | "import";
 }
 
 /**

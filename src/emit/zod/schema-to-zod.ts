@@ -7,6 +7,7 @@ import { join } from "../../util/pointer.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
 import { isObject, type CompileContext, type Local } from "./context.js";
+import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
 import type { Env } from "./env.js";
 import { lit } from "./literal.js";
@@ -55,6 +56,12 @@ export interface CompileOptions {
   readonly external?: Readonly<Record<string, string>>;
   /** Set when `schema` and `components` are already normalised (ApiModel schemas are). */
   readonly normalized?: boolean;
+  /**
+   * `inline` (default): each `format` predicate is written out, so the source evaluates with only `z` in scope.
+   * `import`: it names a helper (`formatEmail`, see formats.ts) that the caller must put in scope; the emitter's
+   * path, where the generated package's `formats.ts` defines each once.
+   */
+  readonly formatHelpers?: "inline" | "import";
 }
 
 /** What compiling one schema produced. */
@@ -141,9 +148,20 @@ export function compileNode(schema: JsonSchema, env: Env): string {
   return objectSchemaToZod(schema, env);
 }
 
-function createContext(options: CompileOptions, root: JsonSchema): CompileContext {
+/**
+ * The sorted, normalised copy of a components object, built once per (components, dialect, normalized) and
+ * shared by every compile against it: a plan compiles two schemas per tool against the same components, and
+ * copying ~1,000 of them each time was most of the compile time on large specs. Never mutated after creation.
+ */
+const componentCache = new WeakMap<object, Map<string, Readonly<Record<string, JsonSchema>>>>();
+
+function componentsFor(options: CompileOptions): Readonly<Record<string, JsonSchema>> {
+  const source = options.components ?? {};
+  const key = `${options.dialect}|${options.normalized === true}`;
+  const cached = componentCache.get(source)?.get(key);
+  if (cached !== undefined) return cached;
   const components: Record<string, JsonSchema> = {};
-  for (const [name, sub] of sortedEntries(options.components ?? {})) {
+  for (const [name, sub] of sortedEntries(source)) {
     Object.defineProperty(components, name, {
       value: options.normalized ? (sub as JsonSchema) : normalizeSchema(sub, options.dialect),
       enumerable: true,
@@ -151,6 +169,13 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
       configurable: true,
     });
   }
+  if (!componentCache.has(source)) componentCache.set(source, new Map());
+  componentCache.get(source)?.set(key, components);
+  return components;
+}
+
+function createContext(options: CompileOptions, root: JsonSchema): CompileContext {
+  const components = componentsFor(options);
   return {
     dialect: options.dialect,
     root,
@@ -159,7 +184,8 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
     diagnostics: [],
     locals: [],
     refs: new Map(),
-    usedNames: new Set(Object.values(options.external ?? {})),
+    usedNames: new Set([...Object.values(options.external ?? {}), ...(options.formatHelpers === "import" ? formatHelpersModule().map((h) => h.name) : [])]),
+    ...(options.formatHelpers === undefined ? {} : { formatHelpers: options.formatHelpers }),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { join } from "../../util/pointer.js";
 import type { Env } from "./env.js";
-import { FORMAT_PREDICATES } from "./formats.js";
+import { FORMAT_PREDICATES, formatHelperName } from "./formats.js";
 import { lit, regexLit } from "./literal.js";
 import { patternAllowed } from "./pattern.js";
 
@@ -33,10 +33,13 @@ const pattern: Step = (schema, env) => {
   return patternAllowed(source, join(env.pointer, "pattern"), env) ? `.regex(${regexLit(source)})` : "";
 };
 
-const format: Step = (schema) => {
+/** Inline, the predicate's source; with `formatHelpers: "import"`, the name of the generated package's shared helper. */
+const format: Step = (schema, env) => {
   const name = schema["format"];
-  const predicate = typeof name === "string" ? FORMAT_PREDICATES[name] : undefined;
-  return predicate === undefined ? "" : `.refine(${predicate}, { message: ${lit(`must be a valid ${String(name)}`)} })`;
+  const predicate = typeof name === "string" && Object.hasOwn(FORMAT_PREDICATES, name) ? FORMAT_PREDICATES[name] : undefined;
+  if (predicate === undefined) return "";
+  const check = env.ctx.formatHelpers === "import" ? formatHelperName(String(name)) : predicate;
+  return `.refine(${check}, { message: ${lit(`must be a valid ${String(name)}`)} })`;
 };
 
 /** Keywords Zod cannot show itself after a refinement; `.meta` puts them back into `z.toJSONSchema`. */

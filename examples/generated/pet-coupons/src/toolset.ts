@@ -5,22 +5,10 @@ export const toolset: ToolsetSpec = {
   name: "pet-coupons",
   version: "1.0.0",
   envPrefix: "PET_COUPONS",
-  servers: [
-    {
-      url: "/",
-      variables: {},
-    },
-  ],
+  servers: [{ url: "/", variables: {} }],
   securitySchemes: {
-    api_key: {
-      type: "apiKey",
-      name: "api_key",
-      in: "header",
-    },
-    petstore_auth: {
-      type: "oauth2",
-      scopes: [],
-    },
+    api_key: { type: "apiKey", name: "api_key", in: "header" },
+    petstore_auth: { type: "oauth2", scopes: [] },
   },
   maxReturnBytes: 2048,
   timeoutMs: 10000,

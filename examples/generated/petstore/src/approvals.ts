@@ -5,11 +5,7 @@ import { definitions, toolset } from "./index.js";
 
 const runtime = createRuntime(toolset);
 try {
-  process.exitCode = await runApprovalsCli(
-    process.argv.slice(2),
-    bindToolset(Object.values(definitions), runtime),
-    runtime,
-  );
+  process.exitCode = await runApprovalsCli(process.argv.slice(2), bindToolset(Object.values(definitions), runtime), runtime);
 } finally {
   await runtime.state.close();
 }

@@ -65,7 +65,7 @@ export const petResultSchema = z.looseObject({
   category: categoryResultSchema
     .describe("The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.")
     .optional(),
-  photoUrls: z.array(z.string()).describe('e.g. ["https://cdn.petstore.example.com/p/10.jpg"]').optional(),
+  photoUrls: z.array(z.string()).describe("e.g. [\"https://cdn.petstore.example.com/p/10.jpg\"]").optional(),
   tags: z.array(tagResultSchema).optional(),
   status: z.string().describe("Pet status in the store.").optional(),
   birthDate: z.string().nullable().describe("Null when unknown. e.g. 2021-04-01").optional(),

@@ -5,23 +5,9 @@ export const toolset: ToolsetSpec = {
   name: "petstore",
   version: "1.0.0",
   envPrefix: "PETSTORE",
-  servers: [
-    {
-      url: "https://petstore.example.com/{version}",
-      variables: {
-        version: {
-          default: "v3",
-          enum: ["v3"],
-        },
-      },
-    },
-  ],
+  servers: [{ url: "https://petstore.example.com/{version}", variables: { version: { default: "v3", enum: ["v3"] } } }],
   securitySchemes: {
-    api_key: {
-      type: "apiKey",
-      name: "api_key",
-      in: "header",
-    },
+    api_key: { type: "apiKey", name: "api_key", in: "header" },
     petstore_auth: {
       type: "oauth2",
       tokenUrl: "https://auth.petstore.example.com/oauth/token",

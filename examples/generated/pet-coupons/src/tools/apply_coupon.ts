@@ -6,7 +6,7 @@ import { defineTool } from "../runtime/index.js";
 export const applyCouponInput = z.strictObject({
   my_pet_tags: z
     .array(z.string())
-    .describe('Desired tags to use when searching for a pet, in CSV format (e.g. "puppy, dalmatian")')
+    .describe("Desired tags to use when searching for a pet, in CSV format (e.g. \"puppy, dalmatian\")")
     .optional(),
   quantity: z
     .number()
@@ -30,76 +30,42 @@ export const applyCoupon = defineTool({
   spec: {
     name: "apply_coupon",
     title: "Apply coupon",
-    description:
-      "Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know (use place_order).",
+    description: "Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know (use place_order).",
     risk: "high",
     category: "orchestration",
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     approval: "required",
-    inputs: [
-      {
-        name: "my_pet_tags",
-        required: false,
-      },
-      {
-        name: "quantity",
-        required: false,
-      },
-    ],
+    inputs: [{ name: "my_pet_tags", required: false }, { name: "quantity", required: false }],
     steps: [
       {
         id: "find-pet",
         operationId: "findPetsByTags",
         method: "get",
         path: "/pet/findByTags",
-        params: [
-          {
-            name: "tags",
-            in: "query",
-            style: "form",
-            explode: true,
-            allowReserved: false,
-            required: false,
-            value: {
-              kind: "expr",
-              text: "$inputs.my_pet_tags",
-            },
-          },
-        ],
-        outputs: {
-          my_pet_id: "$response.body#/0/id",
-        },
+        params: [{
+          name: "tags",
+          in: "query",
+          style: "form",
+          explode: true,
+          allowReserved: false,
+          required: false,
+          value: { kind: "expr", text: "$inputs.my_pet_tags" },
+        }],
+        outputs: { my_pet_id: "$response.body#/0/id" },
         dependsOn: [],
         readOnly: true,
-        security: [
-          {
-            petstore_auth: ["write:pets", "read:pets"],
-          },
-        ],
+        security: [{ petstore_auth: ["write:pets", "read:pets"] }],
         successStatus: "200",
-        responseDescriptions: {
-          "200": "successful operation",
-          "400": "Invalid tag value",
-        },
+        responseDescriptions: { "200": "successful operation", "400": "Invalid tag value" },
         errorHints: {
           "400": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "422": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "find-pet" found nothing.',
+          NOT_FOUND: "Step \"find-pet\" found nothing.",
         },
-        successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-        ],
+        successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
         onSuccess: [],
         onFailure: [],
       },
@@ -108,33 +74,19 @@ export const applyCoupon = defineTool({
         operationId: "getPetCoupons",
         method: "get",
         path: "/pet/{petId}/coupons",
-        params: [
-          {
-            name: "petId",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: {
-              kind: "expr",
-              text: "$steps.find-pet.outputs.my_pet_id",
-            },
-          },
-        ],
-        outputs: {
-          my_coupon_code: "$response.body#/couponCode",
-        },
+        params: [{
+          name: "petId",
+          in: "path",
+          style: "simple",
+          explode: false,
+          allowReserved: false,
+          required: true,
+          value: { kind: "expr", text: "$steps.find-pet.outputs.my_pet_id" },
+        }],
+        outputs: { my_coupon_code: "$response.body#/couponCode" },
         dependsOn: ["find-pet"],
         readOnly: true,
-        security: [
-          {
-            api_key: [],
-          },
-          {
-            petstore_auth: ["read:pets"],
-          },
-        ],
+        security: [{ api_key: [] }, { petstore_auth: ["read:pets"] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "successful operation",
@@ -147,14 +99,9 @@ export const applyCoupon = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "422": "The API rejected the request.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "find-coupons" found nothing.',
+          NOT_FOUND: "Step \"find-coupons\" found nothing.",
         },
-        successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-        ],
+        successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
         onSuccess: [],
         onFailure: [],
       },
@@ -170,73 +117,31 @@ export const applyCoupon = defineTool({
           value: {
             kind: "object",
             entries: [
-              [
-                "petId",
-                {
-                  kind: "expr",
-                  text: "$steps.find-pet.outputs.my_pet_id",
-                },
-              ],
-              [
-                "quantity",
-                {
-                  kind: "expr",
-                  text: "$inputs.quantity",
-                },
-              ],
-              [
-                "couponCode",
-                {
-                  kind: "expr",
-                  text: "$steps.find-coupons.outputs.my_coupon_code",
-                },
-              ],
-              [
-                "status",
-                {
-                  kind: "literal",
-                  value: "placed",
-                },
-              ],
-              [
-                "complete",
-                {
-                  kind: "literal",
-                  value: false,
-                },
-              ],
+              ["petId", { kind: "expr", text: "$steps.find-pet.outputs.my_pet_id" }],
+              ["quantity", { kind: "expr", text: "$inputs.quantity" }],
+              ["couponCode", { kind: "expr", text: "$steps.find-coupons.outputs.my_coupon_code" }],
+              ["status", { kind: "literal", value: "placed" }],
+              ["complete", { kind: "literal", value: false }],
             ],
           },
         },
-        outputs: {
-          step_order_id: "$response.body#/id",
-        },
+        outputs: { step_order_id: "$response.body#/id" },
         dependsOn: ["find-pet", "find-coupons"],
         readOnly: false,
         security: [],
         successStatus: "200",
-        responseDescriptions: {
-          "200": "successful operation",
-          "400": "Invalid input",
-        },
+        responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
           "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples.",
           "404": "The resource no longer exists.",
-          "409":
-            "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
           "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "place-order__place-order" found nothing.',
+          NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },
         successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
+          { type: "simple", condition: "$statusCode == 200" },
+          { type: "simple", condition: "$statusCode == 200" },
         ],
         onSuccess: [],
         onFailure: [],
@@ -245,15 +150,10 @@ export const applyCoupon = defineTool({
     returns: {
       projection: {
         kind: "object",
-        entries: [
-          [
-            "apply_coupon_pet_order_id",
-            {
-              kind: "expr",
-              text: "$steps.place-order__place-order.outputs.step_order_id",
-            },
-          ],
-        ],
+        entries: [[
+          "apply_coupon_pet_order_id",
+          { kind: "expr", text: "$steps.place-order__place-order.outputs.step_order_id" },
+        ]],
       },
       narrowingInputs: [],
     },

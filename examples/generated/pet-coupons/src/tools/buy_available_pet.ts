@@ -27,27 +27,12 @@ export const buyAvailablePet = defineTool({
   spec: {
     name: "buy_available_pet",
     title: "Buy available pet",
-    description:
-      "Buy an available pet if one is available. This workflow demonstrates a workflow very similar to `apply-coupon`, by intention. It's meant to indicate how to reuse a step (`place-order`) as well as a parameter (`page`, `pageSize`). Use when: The user wants to buy any available pet and already has a coupon code. Not for: Finding the best coupon for a pet (use apply_coupon) or ordering a pet whose id you know (use place_order).",
+    description: "Buy an available pet if one is available. This workflow demonstrates a workflow very similar to `apply-coupon`, by intention. It's meant to indicate how to reuse a step (`place-order`) as well as a parameter (`page`, `pageSize`). Use when: The user wants to buy any available pet and already has a coupon code. Not for: Finding the best coupon for a pet (use apply_coupon) or ordering a pet whose id you know (use place_order).",
     risk: "high",
     category: "orchestration",
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     approval: "required",
-    inputs: [
-      {
-        name: "quantity",
-        required: false,
-      },
-      {
-        name: "coupon_code",
-        required: false,
-      },
-    ],
+    inputs: [{ name: "quantity", required: false }, { name: "coupon_code", required: false }],
     steps: [
       {
         id: "find-pet",
@@ -62,10 +47,7 @@ export const buyAvailablePet = defineTool({
             explode: true,
             allowReserved: false,
             required: false,
-            value: {
-              kind: "literal",
-              value: "available",
-            },
+            value: { kind: "literal", value: "available" },
           },
           {
             name: "page",
@@ -74,10 +56,7 @@ export const buyAvailablePet = defineTool({
             explode: true,
             allowReserved: false,
             required: true,
-            value: {
-              kind: "literal",
-              value: 1,
-            },
+            value: { kind: "literal", value: 1 },
           },
           {
             name: "pageSize",
@@ -86,41 +65,24 @@ export const buyAvailablePet = defineTool({
             explode: true,
             allowReserved: false,
             required: false,
-            value: {
-              kind: "literal",
-              value: 10,
-            },
+            value: { kind: "literal", value: 10 },
           },
         ],
-        outputs: {
-          my_pet_id: "$response.body#/0/id",
-        },
+        outputs: { my_pet_id: "$response.body#/0/id" },
         dependsOn: [],
         readOnly: true,
-        security: [
-          {
-            petstore_auth: ["write:pets", "read:pets"],
-          },
-        ],
+        security: [{ petstore_auth: ["write:pets", "read:pets"] }],
         successStatus: "200",
-        responseDescriptions: {
-          "200": "successful operation",
-          "400": "Invalid status value",
-        },
+        responseDescriptions: { "200": "successful operation", "400": "Invalid status value" },
         errorHints: {
           "400": "The API rejected the request.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "422": "The API rejected the request.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "find-pet" found nothing.',
+          NOT_FOUND: "Step \"find-pet\" found nothing.",
         },
-        successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-        ],
+        successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
         onSuccess: [],
         onFailure: [],
       },
@@ -136,75 +98,31 @@ export const buyAvailablePet = defineTool({
           value: {
             kind: "object",
             entries: [
-              [
-                "petId",
-                {
-                  kind: "expr",
-                  text: "$steps.find-pet.outputs.my_pet_id",
-                },
-              ],
-              [
-                "quantity",
-                {
-                  kind: "expr",
-                  text: "$inputs.quantity",
-                },
-              ],
-              [
-                "couponCode",
-                {
-                  kind: "expr",
-                  text: "$inputs.coupon_code",
-                },
-              ],
-              [
-                "status",
-                {
-                  kind: "literal",
-                  value: "placed",
-                },
-              ],
-              [
-                "complete",
-                {
-                  kind: "literal",
-                  value: false,
-                },
-              ],
+              ["petId", { kind: "expr", text: "$steps.find-pet.outputs.my_pet_id" }],
+              ["quantity", { kind: "expr", text: "$inputs.quantity" }],
+              ["couponCode", { kind: "expr", text: "$inputs.coupon_code" }],
+              ["status", { kind: "literal", value: "placed" }],
+              ["complete", { kind: "literal", value: false }],
             ],
           },
         },
-        outputs: {
-          step_order_id: "$response.body#/id",
-        },
+        outputs: { step_order_id: "$response.body#/id" },
         dependsOn: ["find-pet"],
         readOnly: false,
         security: [],
         successStatus: "200",
-        responseDescriptions: {
-          "200": "successful operation",
-          "400": "Invalid input",
-        },
+        responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400":
-            "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
           "404": "The resource no longer exists.",
-          "409":
-            "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422":
-            "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
+          "422": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "place-order__place-order" found nothing.',
+          NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },
         successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
+          { type: "simple", condition: "$statusCode == 200" },
+          { type: "simple", condition: "$statusCode == 200" },
         ],
         onSuccess: [],
         onFailure: [],
@@ -213,15 +131,10 @@ export const buyAvailablePet = defineTool({
     returns: {
       projection: {
         kind: "object",
-        entries: [
-          [
-            "buy_pet_order_id",
-            {
-              kind: "expr",
-              text: "$steps.place-order__place-order.outputs.step_order_id",
-            },
-          ],
-        ],
+        entries: [[
+          "buy_pet_order_id",
+          { kind: "expr", text: "$steps.place-order__place-order.outputs.step_order_id" },
+        ]],
       },
       narrowingInputs: [],
     },

@@ -33,126 +33,58 @@ export const placeOrder = defineTool({
   spec: {
     name: "place_order",
     title: "Place order",
-    description:
-      'Place an order for a pet. This workflow places an order for a pet. It may be reused by other workflows as the "final step" in a purchase. Use when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).',
+    description: "Place an order for a pet. This workflow places an order for a pet. It may be reused by other workflows as the \"final step\" in a purchase. Use when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).",
     risk: "high",
     category: "action",
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     approval: "required",
     inputs: [
-      {
-        name: "pet_id",
-        required: false,
-      },
-      {
-        name: "quantity",
-        required: false,
-      },
-      {
-        name: "coupon_code",
-        required: false,
-      },
+      { name: "pet_id", required: false },
+      { name: "quantity", required: false },
+      { name: "coupon_code", required: false },
     ],
-    steps: [
-      {
-        id: "place-order",
-        operationId: "placeOrder",
-        method: "post",
-        path: "/store/order",
-        params: [],
-        body: {
-          mediaType: "application/json",
-          kind: "json",
-          value: {
-            kind: "object",
-            entries: [
-              [
-                "petId",
-                {
-                  kind: "expr",
-                  text: "$inputs.pet_id",
-                },
-              ],
-              [
-                "quantity",
-                {
-                  kind: "expr",
-                  text: "$inputs.quantity",
-                },
-              ],
-              [
-                "couponCode",
-                {
-                  kind: "expr",
-                  text: "$inputs.coupon_code",
-                },
-              ],
-              [
-                "status",
-                {
-                  kind: "literal",
-                  value: "placed",
-                },
-              ],
-              [
-                "complete",
-                {
-                  kind: "literal",
-                  value: false,
-                },
-              ],
-            ],
-          },
+    steps: [{
+      id: "place-order",
+      operationId: "placeOrder",
+      method: "post",
+      path: "/store/order",
+      params: [],
+      body: {
+        mediaType: "application/json",
+        kind: "json",
+        value: {
+          kind: "object",
+          entries: [
+            ["petId", { kind: "expr", text: "$inputs.pet_id" }],
+            ["quantity", { kind: "expr", text: "$inputs.quantity" }],
+            ["couponCode", { kind: "expr", text: "$inputs.coupon_code" }],
+            ["status", { kind: "literal", value: "placed" }],
+            ["complete", { kind: "literal", value: false }],
+          ],
         },
-        outputs: {
-          step_order_id: "$response.body#/id",
-        },
-        dependsOn: [],
-        readOnly: false,
-        security: [],
-        successStatus: "200",
-        responseDescriptions: {
-          "200": "successful operation",
-          "400": "Invalid input",
-        },
-        errorHints: {
-          "400":
-            "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
-          "404": "The resource no longer exists.",
-          "409":
-            "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422":
-            "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
-          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: 'Step "place-order" found nothing.',
-        },
-        successCriteria: [
-          {
-            type: "simple",
-            condition: "$statusCode == 200",
-          },
-        ],
-        onSuccess: [],
-        onFailure: [],
       },
-    ],
+      outputs: { step_order_id: "$response.body#/id" },
+      dependsOn: [],
+      readOnly: false,
+      security: [],
+      successStatus: "200",
+      responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
+      errorHints: {
+        "400": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
+        "404": "The resource no longer exists.",
+        "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
+        "422": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
+        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+        NOT_FOUND: "Step \"place-order\" found nothing.",
+      },
+      successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
+      onSuccess: [],
+      onFailure: [],
+    }],
     returns: {
       projection: {
         kind: "object",
-        entries: [
-          [
-            "workflow_order_id",
-            {
-              kind: "expr",
-              text: "$steps.place-order.outputs.step_order_id",
-            },
-          ],
-        ],
+        entries: [["workflow_order_id", { kind: "expr", text: "$steps.place-order.outputs.step_order_id" }]],
       },
       narrowingInputs: [],
     },

@@ -29,109 +29,61 @@ export const getOrderStatus = defineTool({
   spec: {
     name: "get_order_status",
     title: "Get order status",
-    description:
-      "Get the status of one order by its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's orders (use find_customer_open_orders).",
+    description: "Get the status of one order by its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's orders (use find_customer_open_orders).",
     risk: "low",
     category: "data",
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     approval: "none",
-    inputs: [
-      {
-        name: "order_id",
+    inputs: [{ name: "order_id", required: true }],
+    steps: [{
+      id: "order",
+      operationId: "getOrderById",
+      method: "get",
+      path: "/store/order/{orderId}",
+      params: [{
+        name: "orderId",
+        in: "path",
+        style: "simple",
+        explode: false,
+        allowReserved: false,
         required: true,
+        value: { kind: "expr", text: "$inputs.order_id" },
+      }],
+      outputs: {
+        status: "$response.body#/status",
+        pet: "$response.body#/petId",
+        ship_date: "$response.body#/shipDate",
       },
-    ],
-    steps: [
-      {
-        id: "order",
-        operationId: "getOrderById",
-        method: "get",
-        path: "/store/order/{orderId}",
-        params: [
-          {
-            name: "orderId",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: {
-              kind: "expr",
-              text: "$inputs.order_id",
-            },
-          },
-        ],
-        outputs: {
-          status: "$response.body#/status",
-          pet: "$response.body#/petId",
-          ship_date: "$response.body#/shipDate",
-        },
-        dependsOn: [],
-        readOnly: true,
-        security: [
-          {
-            api_key: [],
-          },
-        ],
-        successStatus: "200",
-        responseDescriptions: {
-          "200": "The order.",
-          "400": "Invalid ID supplied.",
-          "404": "Order not found.",
-          default: "Unexpected error.",
-        },
-        errorHints: {
-          "400": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
-          "404":
-            "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to find a valid `order_id`.",
-          "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
-          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND:
-            'Step "order" found nothing for the given `order_id`; use find_customer_open_orders to find a valid `order_id`.',
-        },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
+      dependsOn: [],
+      readOnly: true,
+      security: [{ api_key: [] }],
+      successStatus: "200",
+      responseDescriptions: {
+        "200": "The order.",
+        "400": "Invalid ID supplied.",
+        "404": "Order not found.",
+        default: "Unexpected error.",
       },
-    ],
+      errorHints: {
+        "400": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
+        "404": "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to find a valid `order_id`.",
+        "409": "The resource is in a conflicting state; read it again before retrying.",
+        "422": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
+        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+        NOT_FOUND: "Step \"order\" found nothing for the given `order_id`; use find_customer_open_orders to find a valid `order_id`.",
+      },
+      successCriteria: [],
+      onSuccess: [],
+      onFailure: [],
+    }],
     returns: {
       projection: {
         kind: "object",
         entries: [
-          [
-            "order_id",
-            {
-              kind: "expr",
-              text: "$inputs.order_id",
-            },
-          ],
-          [
-            "status",
-            {
-              kind: "expr",
-              text: "$steps.order.outputs.status",
-            },
-          ],
-          [
-            "pet_id",
-            {
-              kind: "expr",
-              text: "$steps.order.outputs.pet",
-            },
-          ],
-          [
-            "ship_date",
-            {
-              kind: "expr",
-              text: "$steps.order.outputs.ship_date",
-            },
-          ],
+          ["order_id", { kind: "expr", text: "$inputs.order_id" }],
+          ["status", { kind: "expr", text: "$steps.order.outputs.status" }],
+          ["pet_id", { kind: "expr", text: "$steps.order.outputs.pet" }],
+          ["ship_date", { kind: "expr", text: "$steps.order.outputs.ship_date" }],
         ],
       },
       narrowingInputs: [],

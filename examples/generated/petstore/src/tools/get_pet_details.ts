@@ -20,79 +20,50 @@ export const getPetDetails = defineTool({
   spec: {
     name: "get_pet_details",
     title: "Get pet details",
-    description:
-      "Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use find_available_pets).",
+    description: "Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use find_available_pets).",
     risk: "low",
     category: "data",
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     approval: "none",
-    inputs: [
-      {
-        name: "pet_id",
+    inputs: [{ name: "pet_id", required: true }],
+    steps: [{
+      id: "pet",
+      operationId: "getPetById",
+      method: "get",
+      path: "/pet/{petId}",
+      params: [{
+        name: "petId",
+        in: "path",
+        style: "simple",
+        explode: false,
+        allowReserved: false,
         required: true,
+        value: { kind: "expr", text: "$inputs.pet_id" },
+      }],
+      outputs: {},
+      dependsOn: [],
+      readOnly: true,
+      security: [{ api_key: [] }, { petstore_auth: ["read:pets"] }],
+      successStatus: "200",
+      responseDescriptions: {
+        "200": "The pet.",
+        "400": "Invalid ID supplied.",
+        "404": "The resource does not exist.",
+        default: "Unexpected error.",
       },
-    ],
-    steps: [
-      {
-        id: "pet",
-        operationId: "getPetById",
-        method: "get",
-        path: "/pet/{petId}",
-        params: [
-          {
-            name: "petId",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: {
-              kind: "expr",
-              text: "$inputs.pet_id",
-            },
-          },
-        ],
-        outputs: {},
-        dependsOn: [],
-        readOnly: true,
-        security: [
-          {
-            api_key: [],
-          },
-          {
-            petstore_auth: ["read:pets"],
-          },
-        ],
-        successStatus: "200",
-        responseDescriptions: {
-          "200": "The pet.",
-          "400": "Invalid ID supplied.",
-          "404": "The resource does not exist.",
-          default: "Unexpected error.",
-        },
-        errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-          "404":
-            "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
-          "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND:
-            'Step "pet" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.',
-        },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
+      errorHints: {
+        "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+        "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
+        "409": "The resource is in a conflicting state; read it again before retrying.",
+        "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+        NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.",
       },
-    ],
-    returns: {
-      narrowingInputs: [],
-    },
+      successCriteria: [],
+      onSuccess: [],
+      onFailure: [],
+    }],
+    returns: { narrowingInputs: [] },
   },
   inputSchema: getPetDetailsInput,
   outputSchema: getPetDetailsOutput,
