@@ -8,7 +8,7 @@ import {
   type Operand,
   parseCondition,
   parseCriterion,
-} from "../src/expressions/index.js";
+} from "../src/runtime/expressions/index.js";
 
 /** The condition with spans removed, so tables state only the shape. */
 function shape(condition: Condition): unknown {

@@ -17,7 +17,7 @@ import {
   renderTemplate,
   resolvePointer,
   type Template,
-} from "../src/expressions/index.js";
+} from "../src/runtime/expressions/index.js";
 
 const context: EvaluationContext = {
   inputs: { name: "Ada", customer: { firstName: "Ada", address: { city: "London" } }, tags: ["a", "b"], zero: 0 },

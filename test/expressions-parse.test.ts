@@ -1,7 +1,7 @@
 // Table tests: runtime-expression text → Expression AST, or error code + offset + hint.
 
 import { describe, expect, it } from "vitest";
-import { type Expression, type ExpressionErrorCode, formatExpression, parseExpression } from "../src/expressions/index.js";
+import { type Expression, type ExpressionErrorCode, formatExpression, parseExpression } from "../src/runtime/expressions/index.js";
 
 const valid: Array<[string, { given: string; want: Expression }]> = [
   ["$url", { given: "$url", want: { kind: "url" } }],

@@ -1,7 +1,7 @@
 // Table tests: strings with `{$expr}` → Templates, and YAML values → expression / template / literal / error.
 
 import { describe, expect, it } from "vitest";
-import { classifyValue, type ExpressionErrorCode, parseTemplate, type Template } from "../src/expressions/index.js";
+import { classifyValue, type ExpressionErrorCode, parseTemplate, type Template } from "../src/runtime/expressions/index.js";
 
 const input = (name: string) => ({ kind: "inputs", name, pointer: [] });
 
