@@ -67,9 +67,27 @@ function shortHash(value: unknown): string {
   return sha256(canonicalJson(value)).slice(0, 16);
 }
 
+/** canonicalJson of each named schema, once: every tool's refsHash covers many of the same ones. */
+const canonicalOf = new WeakMap<object, string>();
+
+function canonicalCached(schema: JsonSchema): string {
+  if (typeof schema !== "object") return canonicalJson(schema);
+  let text = canonicalOf.get(schema);
+  if (text === undefined) {
+    text = canonicalJson(schema);
+    canonicalOf.set(schema, text);
+  }
+  return text;
+}
+
+/** shortHash of the reached schemas by name: the same bytes as canonicalJson of that object, built from cached parts. */
 function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
   const reached = reachableSchemas([schema], schemas);
-  return Object.keys(reached).length === 0 ? {} : { refsHash: shortHash(reached) };
+  const names = Object.keys(reached).sort();
+  if (names.length === 0) return {};
+  const hash = createHash("sha256").update("{");
+  names.forEach((name, i) => hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema)));
+  return { refsHash: hash.update("}").digest("hex").slice(0, 16) };
 }
 
 /** The enum values of a schema, or of its array items, following top-level refs. */

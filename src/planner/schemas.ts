@@ -23,27 +23,60 @@ export function derefTop(schema: JsonSchema, schemas: Readonly<Record<string, Js
   return current;
 }
 
+/** The component refs met walking `node`, not entering the components they name. */
+function directRefs(node: unknown, schemas: Readonly<Record<string, JsonSchema>>, into: Set<string>): Set<string> {
+  const pending: unknown[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== "object") continue;
+    if (Array.isArray(current)) {
+      pending.push(...current);
+      continue;
+    }
+    for (const [key, value] of Object.entries(current)) {
+      const name = key === "$ref" ? componentName(value) : undefined;
+      if (name !== undefined && Object.hasOwn(schemas, name)) into.add(name);
+      if (typeof value === "object") pending.push(value);
+    }
+  }
+  return into;
+}
+
+/**
+ * Each component's direct refs, walked once per components object and component (components are not changed
+ * once a model is built): a plan asks for the schemas reachable from every tool input and result, and walking the
+ * same large components (Stripe's reach hundreds of others, circularly) for each of them was most of the lockfile's time.
+ */
+const refGraphs = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+
+function refsOfComponent(name: string, schemas: Readonly<Record<string, JsonSchema>>): ReadonlySet<string> {
+  let graph = refGraphs.get(schemas);
+  if (graph === undefined) {
+    graph = new Map();
+    refGraphs.set(schemas, graph);
+  }
+  let edges = graph.get(name);
+  if (edges === undefined) {
+    edges = directRefs(schemas[name], schemas, new Set());
+    graph.set(name, edges);
+  }
+  return edges;
+}
+
 /** Every named schema reachable from `roots`, sorted by name. */
 export function reachableSchemas(
   roots: readonly JsonSchema[],
   schemas: Readonly<Record<string, JsonSchema>>,
 ): Record<string, JsonSchema> {
   const seen = new Set<string>();
-  const pending: unknown[] = [...roots];
+  const pending = [...directRefs(roots, schemas, new Set())];
+  for (const name of pending) seen.add(name);
   while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== "object") continue;
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      const name = key === "$ref" ? componentName(value) : undefined;
-      if (name !== undefined && !seen.has(name) && Object.hasOwn(schemas, name)) {
-        seen.add(name);
-        pending.push(schemas[name]);
-      }
-      if (typeof value === "object") pending.push(value);
+    const name = pending.pop() as string;
+    for (const next of refsOfComponent(name, schemas)) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(next);
     }
   }
   const out: Record<string, JsonSchema> = {};
