@@ -1,8 +1,7 @@
 // The ToolPlan IR: one planned tool per goal, read by emit, plan, lint and check (never OpenAPI types).
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema, SecurityScheme, Server } from "../model/api-model.js";
-
-import type { ActionSpec, Annotations, BodySpec, Category, CriterionSpec, ParamSpec, Risk, StepSpec, ValueExpr } from "../runtime/types.js";
+import type { ActionSpec, Annotations, BodySpec, Category, CriterionSpec, ParamSpec, Risk, StepSpec, ToolSpec, ValueExpr } from "../runtime/types.js";
 
 export type { Annotations, Category, Risk, ValueExpr };
 /** A parameter binding as the runtime executes it. */
@@ -48,16 +47,8 @@ export interface ReturnsPlan {
   readonly narrowingInputs: readonly string[];
 }
 
-export interface ToolDef {
-  /** `^[a-z][a-z0-9_]*$`, at most 64 characters, unique in the toolset. */
-  readonly name: string;
-  readonly title: string;
-  /** What the model reads: purpose, when to use, when not to. */
-  readonly description: string;
-  readonly risk: Risk;
-  readonly category: Category;
-  readonly annotations: Annotations;
-  readonly approval: "required" | "none";
+/** One planned tool: the runtime's identity fields (name ≤ 64 chars of `^[a-z][a-z0-9_]*$`, description, risk, …) plus what emit and lint need. */
+export interface ToolDef extends Omit<ToolSpec, "inputs" | "steps" | "returns"> {
   readonly inputs: readonly ToolInput[];
   readonly steps: readonly StepPlan[];
   readonly returns: ReturnsPlan;
