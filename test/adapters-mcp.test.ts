@@ -87,6 +87,11 @@ describe("MCP adapter", () => {
     await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/Unknown tool: nope/);
   });
 
+  it.each(["DELETE_PET", "Delete_Pet", "delete_pet ", "delete-pet"])("does not reach a gated tool under another spelling of its name (%j)", async (name) => {
+    const client = await connect();
+    await expect(client.callTool({ name, arguments: { pet_id: "p9" } })).rejects.toThrow(/Unknown tool/);
+  });
+
   it("without elicitation support, a gated call returns pending_approval that the client's output check accepts", async () => {
     const client = await connect();
     await client.listTools();
