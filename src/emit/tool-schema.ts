@@ -1,7 +1,7 @@
 // Builds each tool's input and output JSON Schemas from the plan, and compiles a whole plan's schemas to Zod source.
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema } from "../model/api-model.js";
-import type { ToolDef, ToolPlan } from "../planner/types.js";
+import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { relaxedComponents } from "./output-schema.js";
 import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index.js";
@@ -9,13 +9,32 @@ import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index
 /** The tool's input object: one property per input, unknown keys rejected (the runtime's defineTool adds `request_id` to gated tools). */
 export function toolInputSchema(tool: ToolDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const input of tool.inputs) properties[input.name] = input.schema;
+  for (const input of tool.inputs) properties[input.name] = described(input);
   return {
     type: "object",
     properties,
     required: tool.inputs.filter((i) => i.required).map((i) => i.name),
     additionalProperties: false,
   };
+}
+
+/** The input's schema with a description: its own, else what it is bound to, so `.describe()` is on every input. */
+function described(input: ToolInput): JsonSchema {
+  const schema = input.schema;
+  if (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "") return schema;
+  const description = input.description ?? bindingWords(input.boundTo[0]);
+  if (description === undefined) return schema;
+  return typeof schema === "object" ? { ...schema, description } : { allOf: [schema], description };
+}
+
+const LOCATION_WORDS: Readonly<Record<string, string>> = { path: "Path parameter", query: "Query parameter", header: "Header", cookie: "Cookie", body: "Request body field" };
+
+/** `updatePet body tags` → "Request body field `tags` of updatePet". */
+function bindingWords(boundTo: string | undefined): string | undefined {
+  const [operation, location, ...rest] = (boundTo ?? "").split(" ");
+  const where = location === undefined ? undefined : LOCATION_WORDS[location];
+  if (operation === undefined || where === undefined) return undefined;
+  return rest.length === 0 ? `The request body of ${operation}.` : `${where} \`${rest.join(" ")}\` of ${operation}.`;
 }
 
 /** Compiled Zod source for a plan: shared named schemas once, then one input (and output) expression per tool. */
