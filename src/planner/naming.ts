@@ -47,9 +47,15 @@ export function createNameAllocator(max = MAX_TOOL_NAME): (wanted: string) => st
   };
 }
 
-/** `my-api v2` → `my-api-v2` (package and server name). */
+/**
+ * A title or name as a package and server name. Prose (`GitHub's REST API v2`) splits only at spaces and
+ * punctuation, so a brand like GitHub stays one word and a possessive 's goes: `github-rest-api-v2`. A single
+ * identifier (`BnplAPI`, `petStore`) also splits at case changes: `bnpl-api`, `pet-store`.
+ */
 export function toKebabCase(text: string): string {
-  const kebab = toSnakeCase(text).replaceAll("_", "-");
+  const prose = /\s/.test(text.trim());
+  const words = prose ? text.replace(/['\u2019]s\b/g, "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase() : toSnakeCase(text);
+  const kebab = words.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return /^[a-z]/.test(kebab) ? kebab : `api-${kebab}`.replace(/-+$/, "");
 }
 
