@@ -192,6 +192,18 @@ describe("tool inputs", () => {
   });
 });
 
+describe("inputs bound inside structures", () => {
+  it("an input bound to an item of a required array parameter is required, with the item's schema", async () => {
+    const tool = await toolOf(goal([{ id: "pets", operation: "findPetsByStatus", params: { status: ["$inputs.status"] } }]));
+    expect(tool.inputs.map((i) => [i.name, i.required, (i.schema as { enum?: unknown }).enum])).toEqual([["status", true, ["available", "pending", "sold"]]]);
+  });
+
+  it("an input bound to an optional property of a required body stays optional", async () => {
+    const tool = await toolOf(goal([{ id: "order", operation: "placeOrder", body: { petId: "$inputs.pet_id", customerId: 1, notes: "$inputs.notes" } }]));
+    expect(tool.inputs.map((i) => [i.name, i.required])).toEqual([["pet_id", true], ["notes", false]]);
+  });
+});
+
 describe("input names", () => {
   it("inline spec: a path parameter and a query parameter named alike get distinct inputs", async () => {
     const spec = miniSpec({

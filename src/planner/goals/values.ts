@@ -5,6 +5,7 @@ import type { Located, Value } from "../../goals/types.js";
 import type { JsonSchema, MediaContent, Operation } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { schemaAtPointer, type WalkResult } from "../schema-walk.js";
+import { derefTop } from "../schemas.js";
 import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
 import { recordInputUse, report, type GoalContext } from "./context.js";
@@ -65,15 +66,13 @@ function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: stri
   };
 }
 
-function isRequiredProperty(ctx: GoalContext, schema: JsonSchema, key: string): boolean {
-  const node = schemaAtPointer(schema, [], ctx.model.schemas);
-  if (!node.ok || typeof node.schema !== "object") return false;
-  const resolved = node.schema["$ref"] ? schemaOfRef(ctx, node.schema["$ref"]) : node.schema;
-  return typeof resolved === "object" && Array.isArray(resolved["required"]) && (resolved["required"] as unknown[]).includes(key);
-}
-
-function schemaOfRef(ctx: GoalContext, ref: unknown): JsonSchema | undefined {
-  return typeof ref === "string" ? ctx.model.schemas[ref.replace("#/components/schemas/", "")] : undefined;
+/** Whether `key` must be present in instances of `schema`: a required property (also through allOf), or an item of a required array. */
+function isRequiredProperty(ctx: GoalContext, schema: JsonSchema, key: string, depth = 0): boolean {
+  const resolved = derefTop(schema, ctx.model.schemas);
+  if (typeof resolved !== "object" || depth > 8) return false;
+  if (/^(0|[1-9]\d*)$/.test(key) && (resolved["items"] !== undefined || resolved["prefixItems"] !== undefined)) return true;
+  if (Array.isArray(resolved["required"]) && (resolved["required"] as unknown[]).includes(key)) return true;
+  return Array.isArray(resolved["allOf"]) && (resolved["allOf"] as JsonSchema[]).some((branch) => isRequiredProperty(ctx, branch, key, depth + 1));
 }
 
 /** Parses and checks one whole expression; returns the schema of the value it yields, if known. */
