@@ -1,6 +1,6 @@
 // Table tests: operationIds, paths and titles → snake_case tool names, kebab toolset names, stable de-duplication.
 import { describe, expect, it } from "vitest";
-import { createNameAllocator, toIdentifierName, toKebabCase, toSnakeCase, toUpperSnake } from "../src/planner/naming.js";
+import { createNameAllocator, toIdentifierName, toKebabCase, toSnakeCase, toUpperSnake } from "../src/util/naming.js";
 
 describe("toSnakeCase", () => {
   const table: [string, string][] = [

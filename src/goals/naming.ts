@@ -1,4 +1,5 @@
-// Name rules of goals files, and the case conversions that suggest a valid name for an invalid one.
+// Name rules of goals files, and the hints that suggest a valid name for an invalid one.
+import { toKebabCase, toSnakeCase } from "../util/naming.js";
 
 /** Tool names: snake_case, 3–64 characters, starting with a letter. */
 export const GOAL_NAME = /^[a-z][a-z0-9_]{2,63}$/;
@@ -9,24 +10,7 @@ export const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** Error-hint keys: `<stepId>.<status|status class|default|ERROR_CODE>`, e.g. `customer.404`. */
 export const ERROR_KEY = /^[A-Za-z][A-Za-z0-9_-]*\.([1-5](\d\d|XX)|default|[A-Z][A-Z_]*)$/;
 
-function words(name: string): string[] {
-  return name
-    .replaceAll(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replaceAll(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== "")
-    .map((w) => w.toLowerCase());
-}
-
-/** `ApplyForLoan`, `apply-for-loan`, `apply for loan` → `apply_for_loan`. */
-export function toSnakeCase(name: string): string {
-  return words(name).join("_");
-}
-
-/** `Pet Store`, `petStore` → `pet-store`. */
-export function toKebabCase(name: string): string {
-  return words(name).join("-");
-}
+export { toSnakeCase } from "../util/naming.js";
 
 /** A hint for a name that breaks GOAL_NAME, with a valid suggestion where one can be made. */
 export function goalNameHint(name: unknown): string {

@@ -1,6 +1,6 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import type { JsonSchema, JsonSchemaObject, MediaContent, Operation, Parameter } from "../model/api-model.js";
-import { createNameAllocator, toIdentifierName } from "./naming.js";
+import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { derefTop } from "./schemas.js";
 import type { BodyBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 

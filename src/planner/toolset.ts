@@ -1,7 +1,7 @@
 // Names the toolset and gathers what every tool shares: servers, security schemes, caps and timeouts.
 import type { ApiModel } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
-import { toKebabCase, toUpperSnake } from "./naming.js";
+import { toKebabCase, toUpperSnake } from "../util/naming.js";
 import type { ToolsetInfo } from "./types.js";
 
 export interface ToolsetChoices {

@@ -1,7 +1,7 @@
 // Merges every use of a goal's inputs with the goal's own declarations into the tool's snake_case inputs.
 import type { InputOverride } from "../../goals/types.js";
 import type { JsonSchema } from "../../model/api-model.js";
-import { createNameAllocator, toIdentifierName } from "../naming.js";
+import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { describeTypes, jsonTypes, typesFit } from "../type-fit.js";
 import type { ToolInput } from "../types.js";
 import { report, type GoalContext, type InputUse } from "./context.js";

@@ -1,7 +1,7 @@
 // Derives each step's repair hints: the goals file's own first, else which input to check and which tool yields a valid value.
 import type { JsonSchema } from "../../model/api-model.js";
 import { derefTop, componentName } from "../schemas.js";
-import { toSnakeCase } from "../naming.js";
+import { toSnakeCase } from "../../util/naming.js";
 import type { StepPlan, ToolDef, ToolInput } from "../types.js";
 
 type Schemas = Readonly<Record<string, JsonSchema>>;

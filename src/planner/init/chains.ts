@@ -1,7 +1,7 @@
 // Entity-resolution chains: an operation needing `{userId}` preceded by a read that finds the user by email, name or query.
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
-import { toIdentifierName, toSnakeCase } from "../naming.js";
+import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { jsonTypes, typesFit } from "../type-fit.js";

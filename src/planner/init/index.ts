@@ -1,7 +1,7 @@
 // ApiModel → GoalsDraft: group operations, propose chains and per-group goals, rank them and keep the best few.
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
-import { createNameAllocator, toKebabCase } from "../naming.js";
+import { createNameAllocator, toKebabCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
 import { groupOf } from "./operations.js";
 import { chainProposals, groupProposals, type Proposal } from "./proposals.js";

@@ -1,6 +1,6 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
-import { toSnakeCase } from "../naming.js";
+import { toSnakeCase } from "../../util/naming.js";
 import { singular, staticSegments } from "./operations.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);

@@ -2,7 +2,7 @@
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../inputs.js";
 import { derefTop } from "../schemas.js";
-import { toSnakeCase } from "../naming.js";
+import { toSnakeCase } from "../../util/naming.js";
 
 type Schemas = Readonly<Record<string, JsonSchema>>;
 

@@ -1,6 +1,6 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import type { ApiModel, Operation } from "../../model/api-model.js";
-import { toIdentifierName, toSnakeCase } from "../naming.js";
+import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
 import { matchChain, resolverStepId, responsePointer, type ChainMatch, type Resolver } from "./chains.js";
