@@ -5,8 +5,9 @@
 // o200k tokens of both tools' definitions; then the runtime overhead of one tool call against a loopback HTTP round
 // trip. Prints a markdown report and writes it to bench/results/scale.md. See bench/README.md.
 //
-//   node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe] [--skip-peer] [--skip-runtime]
-//   (`npm run bench` builds dist/ first.)
+//   node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe] [--skip-peer] [--skip-runtime] [--runtime-only]
+//   (`npm run bench` builds dist/ first. `--runtime-only` times only the runtime overhead and prints its section,
+//   without rewriting results/scale.md.)
 
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -264,6 +265,26 @@ async function runtimeBench() {
 
 // ---------------------------------------------------------------- report
 
+function runtimeSection(runtime) {
+  const md = [];
+  const { samples, med, iqr } = runtime;
+  const overhead = med(samples.tool) - med(samples.bare);
+  const memOverhead = med(samples.memTool) - med(samples.memBare);
+  md.push("## Runtime overhead of one tool call", "");
+  md.push(
+    `\`list_labeled_issues\` of the GitHub golden package (compiled with tsc), in process: validate the arguments, evaluate the step's expressions, build and send the request, parse, ` +
+      `project and cap the ${runtime.bodyBytes}-byte answer (10 issues) to ${runtime.resultBytes} bytes; against a bare \`fetch(url).json()\` of the same URL from the same loopback \`node:http\` server. ` +
+      `${runtime.rounds} interleaved rounds of ${runtime.n} sequential calls; µs per call, median of the rounds (IQR).`,
+    "",
+  );
+  md.push("| measure | bare fetch µs | tool.run µs | overhead µs | overhead ÷ round trip | target |", "| --- | ---: | ---: | ---: | ---: | ---: |");
+  const f = (xs) => `${med(xs).toFixed(0)} (${iqr(xs).map((v) => v.toFixed(0)).join("–")})`;
+  md.push(`| loopback HTTP | ${f(samples.bare)} | ${f(samples.tool)} | ${overhead.toFixed(0)} | ${((100 * overhead) / med(samples.bare)).toFixed(1)}% | < 2% |`);
+  md.push(`| in-memory fetch (the runtime's own work) | ${f(samples.memBare)} | ${f(samples.memTool)} | ${memOverhead.toFixed(0)} | ${((100 * memOverhead) / med(samples.bare)).toFixed(1)}% of the loopback trip | |`);
+  md.push("");
+  return md;
+}
+
 const fmtMs = (v) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const fmtMb = (b) => (b / 2 ** 20).toFixed(0);
 const fmtX = (v) => (v >= 10 ? v.toFixed(0) : v.toFixed(2));
@@ -295,8 +316,19 @@ async function main() {
       spec: { type: "string", multiple: true },
       "skip-peer": { type: "boolean", default: false },
       "skip-runtime": { type: "boolean", default: false },
+      "runtime-only": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write("node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe] [--skip-peer] [--skip-runtime] [--runtime-only]\n");
+    return;
+  }
+  if (values["runtime-only"]) {
+    process.stderr.write("timing the runtime overhead of a tool call\n");
+    process.stdout.write(`${runtimeSection(await runtimeBench()).join("\n")}\n`);
+    return;
+  }
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
   const keys = values.spec ?? Object.keys(SPECS);
@@ -381,23 +413,7 @@ async function main() {
     if (t.theirs.tools > 0) md.push(`| ${SPECS[t.key].label} | ${PEER.name} | ${t.theirs.tools} | ${t.theirs.tokens} | ${(t.theirs.tokens / t.theirs.tools).toFixed(0)} | ${t.theirs.constraints} | ${t.theirs.bodyAsString} |`);
   }
   md.push("", "² occurrences of pattern, format, minimum/maximum (and exclusive), min/maxLength, min/maxItems, enum, const, multipleOf, required in the input schemas.", "");
-  if (runtime) {
-    const { samples, med, iqr } = runtime;
-    const overhead = med(samples.tool) - med(samples.bare);
-    const memOverhead = med(samples.memTool) - med(samples.memBare);
-    md.push("## Runtime overhead of one tool call", "");
-    md.push(
-      `\`list_labeled_issues\` of the GitHub golden package (compiled with tsc), in process: validate the arguments, evaluate the step's expressions, build and send the request, parse, ` +
-        `project and cap the ${runtime.bodyBytes}-byte answer (10 issues) to ${runtime.resultBytes} bytes; against a bare \`fetch(url).json()\` of the same URL from the same loopback \`node:http\` server. ` +
-        `${runtime.rounds} interleaved rounds of ${runtime.n} sequential calls; µs per call, median of the rounds (IQR).`,
-      "",
-    );
-    md.push("| measure | bare fetch µs | tool.run µs | overhead µs | overhead ÷ round trip | target |", "| --- | ---: | ---: | ---: | ---: | ---: |");
-    const f = (xs) => `${med(xs).toFixed(0)} (${iqr(xs).map((v) => v.toFixed(0)).join("–")})`;
-    md.push(`| loopback HTTP | ${f(samples.bare)} | ${f(samples.tool)} | ${overhead.toFixed(0)} | ${((100 * overhead) / med(samples.bare)).toFixed(1)}% | < 2% |`);
-    md.push(`| in-memory fetch (the runtime's own work) | ${f(samples.memBare)} | ${f(samples.memTool)} | ${memOverhead.toFixed(0)} | ${((100 * memOverhead) / med(samples.bare)).toFixed(1)}% of the loopback trip | |`);
-    md.push("");
-  }
+  if (runtime) md.push(...runtimeSection(runtime));
   const text = md.join("\n");
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(RESULTS, `${text}\n`);

@@ -130,6 +130,11 @@ function requestIdOf(input: unknown): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+function withoutRequestId(data: Record<string, unknown>): Record<string, unknown> {
+  const { request_id: _, ...args } = data;
+  return args;
+}
+
 /** Binds a definition to a runtime. */
 export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const { spec } = def;
@@ -143,7 +148,10 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
     if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
     const projected = projectResult({ context: execution.context, ...(compiled.projection === undefined ? {} : { projection: compiled.projection }), ...(execution.last === undefined ? {} : { last: execution.last }) });
-    return capResult(runtime.redact(projected), capOptions);
+    // Serialised once: the redactor searches this text for secrets, and the cap measures it when nothing was redacted.
+    const json = JSON.stringify(projected);
+    const redacted = runtime.redact(projected, json);
+    return capResult(redacted, capOptions, redacted === projected ? json : undefined);
   }
 
   async function executeApproved(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
@@ -157,11 +165,13 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
     if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
-    const { request_id: _, ...args } = parsed.data as Record<string, unknown>;
+    const data = parsed.data as Record<string, unknown>;
+    const args = gated ? withoutRequestId(data) : data;
+    if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
     if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
     const result = await execute(args, ctx);
-    if (audited) await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
+    await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
   }
 

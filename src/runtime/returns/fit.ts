@@ -103,8 +103,8 @@ function plain(node: Sized): unknown {
     case "string":
       return node.value;
     case "array":
-      return node.items.map(plain);
+      return node.source ?? node.items.map(plain);
     case "object":
-      return Object.fromEntries(node.entries.map((e) => [e.key, plain(e.value)]));
+      return node.source ?? Object.fromEntries(node.entries.map((e) => [e.key, plain(e.value)]));
   }
 }

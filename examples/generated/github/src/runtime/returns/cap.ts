@@ -1,7 +1,7 @@
 // A result object → the same result within the byte cap: long strings shortened, then lists cut, then deep fields dropped, with a `_truncated` note.
 import { shorten, shortenToBytes } from "./cut.js";
 import { fitValue, noCuts, type Cuts } from "./fit.js";
-import { collectStrings, sized, utf8Bytes, type Sized } from "./size.js";
+import { collectStrings, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";
 
 /** The toolset's cap and the inputs that narrow this tool's result. */
 export interface CapOptions {
@@ -50,10 +50,13 @@ function shortenStrings(node: Sized, chars: number, cuts: Cuts): Sized {
       return sized(shorten(node.value, chars));
     case "array": {
       const items = node.items.map((item) => shortenStrings(item, chars, cuts));
+      if (items.every((item, i) => item === node.items[i])) return node;
       return { kind: "array", items, size: 2 + Math.max(0, items.length - 1) + items.reduce((n, i) => n + i.size, 0) };
     }
     case "object": {
-      const entries = node.entries.map((e) => ({ ...e, value: shortenStrings(e.value, chars, cuts) }));
+      const values = node.entries.map((e) => shortenStrings(e.value, chars, cuts));
+      if (values.every((value, i) => value === node.entries[i]?.value)) return node;
+      const entries = node.entries.map((e, i) => ({ ...e, value: values[i] as Sized }));
       return { kind: "object", entries, size: 2 + Math.max(0, entries.length - 1) + entries.reduce((n, e) => n + e.keySize + 1 + e.value.size, 0) };
     }
   }
@@ -72,12 +75,14 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   return `${what} … ${how}`;
 }
 
-function withNote(fitted: Record<string, unknown>, note: string, maxBytes: number): Record<string, unknown> {
+/** The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON. */
+function withNote(fitted: Record<string, unknown>, note: string, maxBytes: number): { readonly value: Record<string, unknown>; readonly bytes: number } {
   const size = utf8Bytes(JSON.stringify(fitted));
-  const hasMembers = Object.keys(fitted).length > 0;
-  const room = maxBytes - size - (hasMembers ? 1 : 0) - TRUNCATED_KEY_BYTES;
+  const comma = Object.keys(fitted).length > 0 ? 1 : 0;
+  const room = maxBytes - size - comma - TRUNCATED_KEY_BYTES;
   const text = shortenToBytes(note, room);
-  return text === undefined ? fitted : { ...fitted, _truncated: text };
+  if (text === undefined) return { value: fitted, bytes: size };
+  return { value: { ...fitted, _truncated: text }, bytes: size + comma + TRUNCATED_KEY_BYTES + utf8Bytes(JSON.stringify(text)) };
 }
 
 function withoutNote(value: Record<string, unknown>): Record<string, unknown> {
@@ -86,18 +91,26 @@ function withoutNote(value: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+/** Whether JSON text is within `maxBytes` of UTF-8: at most 3 bytes per UTF-16 unit, at least 1. */
+function fits(text: string, maxBytes: number): boolean {
+  if (text.length * 3 <= maxBytes) return true;
+  if (text.length > maxBytes) return false;
+  return utf8Bytes(text) <= maxBytes;
+}
+
 /**
  * Caps a result at `maxBytes` of UTF-8 JSON (DESIGN.md §Returns). Fits as is: returned unchanged. Otherwise
  * long strings are shortened to one shared length, lists keep the items that fit, members that cannot fit
  * are left out; the result is always a whole JSON object with a `_truncated` note saying what was cut.
- * Sizes are computed once per node; the full result is serialised a constant number of times.
+ * Sizes are computed once per node; the full result is serialised a constant number of times. `json`, when the
+ * caller has it, is `JSON.stringify(result)`: the result is then not serialised again to be measured.
  */
-export function capResult(result: Record<string, unknown>, options: CapOptions): Record<string, unknown> {
-  const text = JSON.stringify(result) ?? "{}";
-  if (utf8Bytes(text) <= options.maxBytes) return result;
+export function capResult(result: Record<string, unknown>, options: CapOptions, json?: string): Record<string, unknown> {
+  const text = json ?? JSON.stringify(result) ?? "{}";
+  if (fits(text, options.maxBytes)) return result;
   const reserve = Math.min(400, Math.floor(options.maxBytes * 0.35));
   const target = options.maxBytes - reserve;
-  const tree = sized(withoutNote(JSON.parse(text) as Record<string, unknown>));
+  const tree = sizedJson(withoutNote(result)) ?? sized(withoutNote(JSON.parse(text) as Record<string, unknown>));
   const stringCuts = noCuts();
   const limit = stringLimit(tree, target);
   const shortened = limit === undefined ? tree : shortenStrings(tree, limit, stringCuts);
@@ -105,7 +118,7 @@ export function capResult(result: Record<string, unknown>, options: CapOptions):
     const cuts: Cuts = { ...noCuts(), strings: stringCuts.strings };
     const fitted = (fitValue(shortened, Math.floor(target * factor), "", cuts) ?? {}) as Record<string, unknown>;
     const capped = withNote(fitted, truncationNote(cuts, options.narrowingInputs), options.maxBytes);
-    if (utf8Bytes(JSON.stringify(capped)) <= options.maxBytes) return capped;
+    if (capped.bytes <= options.maxBytes) return capped.value;
   }
   return { _truncated: shortenToBytes(truncationNote(noCuts(), options.narrowingInputs), options.maxBytes - TRUNCATED_KEY_BYTES - 2) ?? "…" };
 }

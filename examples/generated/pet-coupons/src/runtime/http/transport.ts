@@ -106,11 +106,11 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
 function cachedRedactor(auth: Authenticator): Redactor {
   let key = "";
   let current: Redactor = createRedactor([]);
-  return <T>(value: T): T => {
+  return <T>(value: T, json?: string): T => {
     const secrets = auth.secrets();
     const nextKey = secrets.join("\u0000");
     if (nextKey !== key) [key, current] = [nextKey, createRedactor(secrets)];
-    return current(value);
+    return current(value, json);
   };
 }
 
