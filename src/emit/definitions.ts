@@ -1,11 +1,23 @@
 // Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema), with its size in o200k tokens.
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { createRequire } from "node:module";
 import { z } from "zod";
 import type { ToolPlan } from "../planner/types.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
+
+type Tokenizer = typeof import("gpt-tokenizer/encoding/o200k_base");
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * o200k tokens of `text`. The encoder (~300 ms to load: its rank table is a multi-megabyte module) is required on
+ * first use, so commands that never count tokens (`generate`, `check`) do not pay for it just by importing this file.
+ */
+function countTokens(text: string): number {
+  tokenizer ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Tokenizer;
+  return tokenizer.countTokens(text);
+}
 
 /** A tool definition exactly as an MCP client lists it. */
 export interface ToolDefinitionView {

@@ -1,5 +1,4 @@
 // Turns a root document plus the local files its `$ref`s reach into one document with internal refs only.
-import SwaggerParser from "@apidevtools/swagger-parser";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { SourceDoc } from "../source/source.js";
@@ -42,6 +41,8 @@ export async function bundleDocuments(refs: RefSet): Promise<Bundled> {
     bundle: { optimizeInternalRefs: true },
   };
   try {
+    // Loaded only here: most specs are one file, and swagger-parser (with ajv) costs ~80 ms to load.
+    const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
     const parser = new SwaggerParser();
     const value = await parser.bundle(refs.rootKey, structuredClone(root.value) as never, options as never);
     return { value, diagnostics: [] };

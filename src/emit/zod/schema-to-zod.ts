@@ -6,7 +6,7 @@ import { sortedEntries } from "../../util/order.js";
 import { join } from "../../util/pointer.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
-import { isObject, type CompileContext, type Local } from "./context.js";
+import { isObject, layeredNames, type CompileContext, type Local } from "./context.js";
 import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
 import type { Env } from "./env.js";
@@ -184,9 +184,24 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
     diagnostics: [],
     locals: [],
     refs: new Map(),
-    usedNames: new Set([...Object.values(options.external ?? {}), ...(options.formatHelpers === "import" ? formatHelpersModule().map((h) => h.name) : [])]),
+    usedNames: layeredNames(baseNames(options)),
     ...(options.formatHelpers === undefined ? {} : { formatHelpers: options.formatHelpers }),
   };
+}
+
+/** External const names plus (with `formatHelpers: "import"`) the helpers' names, per `external` object and mode. */
+const baseNameCache = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+const NO_EXTERNAL: Readonly<Record<string, string>> = {};
+
+function baseNames(options: CompileOptions): ReadonlySet<string> {
+  const external = options.external ?? NO_EXTERNAL;
+  const key = options.formatHelpers ?? "";
+  const cached = baseNameCache.get(external)?.get(key);
+  if (cached !== undefined) return cached;
+  const names = new Set([...Object.values(external), ...(options.formatHelpers === "import" ? formatHelpersModule().map((h) => h.name) : [])]);
+  if (!baseNameCache.has(external)) baseNameCache.set(external, new Map());
+  baseNameCache.get(external)?.set(key, names);
+  return names;
 }
 
 function envFor(ctx: CompileContext, pointer: string, operand = false): Env {
