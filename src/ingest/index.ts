@@ -10,10 +10,11 @@ import { detectDialect } from "./dialect.js";
 import { documentToModel } from "./document.js";
 import { IN_MEMORY_FILE, loadFile, loadValue } from "./load.js";
 import { folderOf } from "./ref-target.js";
-import { checkRefs, collectRefSites } from "./refs.js";
+import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { checkPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
+import { scanDocument } from "./scan.js";
 import { createSchemaRegistry, schemaRefTargets } from "./schemas.js";
 import type { JsonRecord } from "./walk.js";
 
@@ -57,7 +58,9 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   const rootDir = folderOf(rootKey);
   const shownDir = typeof input === "string" ? folderOf(input) : relativePath(process.cwd(), rootDir);
   const display = (path: string): string => joinPath(shownDir, relativePath(rootDir, path)) || ".";
-  const refs = await checkRefs(source, { rootKey, rootDir, limits, display });
+  // One walk of the root serves the ref check, the safety checks and the pattern check; a bundled document is walked again.
+  const rootScan = scanDocument(rootKey, source.value);
+  const refs = await checkRefs(source, { rootKey, rootDir, limits, display, rootSites: rootScan.refSites });
   diagnostics.push(...refs.diagnostics);
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
@@ -66,10 +69,11 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
   const document = bundled.value as JsonRecord;
-  const hoist = refs.external ? schemaRefTargets(document, dialect, collectRefSites("", document).map((site) => site.ref)) : [];
+  const scan = refs.external ? scanDocument("", document) : rootScan;
+  const hoist = refs.external ? schemaRefTargets(document, dialect, scan.refSites.map((site) => site.ref)) : [];
   const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist), reporter });
-  checkSafety(ctx, limits.maxRefs);
-  checkPatterns(ctx);
+  checkSafety(ctx, limits.maxRefs, scan);
+  checkPatterns(ctx, scan);
   if (hasErrors(diagnostics)) return { source, diagnostics };
   const model = documentToModel(ctx, typeof input === "string" ? input : source.file);
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };

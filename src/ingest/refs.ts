@@ -31,6 +31,8 @@ export interface RefCheckOptions {
   readonly limits: SourceLimits;
   /** How a file's absolute path is shown in diagnostics (relative, in the style the user gave the root). */
   readonly display: (absolutePath: string) => string;
+  /** The root's ref sites when the caller already walked it (`scanDocument`); otherwise they are collected here. */
+  readonly rootSites?: readonly RefSite[];
 }
 
 interface Checker {
@@ -52,7 +54,8 @@ export async function checkRefs(root: SourceDoc, options: RefCheckOptions): Prom
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     const source = checker.documents.get(key) as SourceDoc;
     const base: RefBase = { doc: key, dir: key === options.rootKey ? options.rootDir : folderOf(key) };
-    for (const site of collectRefSites(key, source.value)) {
+    const sites = key === options.rootKey && options.rootSites !== undefined ? options.rootSites : collectRefSites(key, source.value);
+    for (const site of sites) {
       const target = await targetOf(checker, site, base);
       if (target === undefined) continue;
       checker.sites.push({ site, target });

@@ -1,8 +1,8 @@
 // Checks a bundled document for hostile content before it is modelled: $ref budget, server URLs, path templates, hidden text.
 import { join } from "../util/pointer.js";
 import type { IngestContext } from "./context.js";
-import { collectRefSites } from "./refs.js";
-import { isRecord, recordOf } from "./walk.js";
+import type { DocumentScan } from "./scan.js";
+import { recordOf } from "./walk.js";
 
 /** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
 const HIDDEN = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
@@ -12,13 +12,13 @@ const MAX_HIDDEN_REPORTS = 20;
 
 const OPERATION_KEYS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Reports every finding through `ctx.reporter`: errors refuse the spec, hidden text is a warning. */
-export function checkSafety(ctx: IngestContext, maxRefs: number): void {
-  const refs = collectRefSites("", ctx.document).length;
+/** Reports every finding through `ctx.reporter`: errors refuse the spec, hidden text is a warning. `scan` is of `ctx.document`. */
+export function checkSafety(ctx: IngestContext, maxRefs: number, scan: DocumentScan): void {
+  const refs = scan.refSites.length;
   if (refs > maxRefs) ctx.reporter.report("REF_FANOUT_LIMIT", "", { message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs}` });
   checkServers(ctx);
   checkPaths(ctx);
-  reportHiddenText(ctx);
+  reportHiddenText(ctx, scan);
 }
 
 function checkServers(ctx: IngestContext): void {
@@ -104,28 +104,15 @@ function pathProblem(path: string): string | undefined {
 }
 
 /** One warning per string (or key) holding hidden characters, with the code points named. */
-function reportHiddenText(ctx: IngestContext): void {
-  let reported = 0;
-  const stack: [unknown, string][] = [[ctx.document, ""]];
-  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const [node, pointer] = entry;
-    if (typeof node === "string" || (!isRecord(node) && !Array.isArray(node))) {
-      if (typeof node === "string" && hidden(node) !== undefined) {
-        if (reported < MAX_HIDDEN_REPORTS) ctx.reporter.report("SPEC_HIDDEN_TEXT", pointer, { message: `text at ${pointer || "/"} contains hidden characters ${hidden(node)}` });
-        reported++;
-      }
-      continue;
-    }
-    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-    for (const [key, value] of [...entries].reverse()) {
-      if (!Array.isArray(node) && hidden(key) !== undefined) stack.push([key, join(pointer, key)]);
-      stack.push([value, join(pointer, key)]);
-    }
+function reportHiddenText(ctx: IngestContext, scan: DocumentScan): void {
+  for (const { pointer, text } of scan.hidden.slice(0, MAX_HIDDEN_REPORTS)) {
+    ctx.reporter.report("SPEC_HIDDEN_TEXT", pointer, { message: `text at ${pointer || "/"} contains hidden characters ${hidden(text)}` });
   }
-  if (reported > MAX_HIDDEN_REPORTS) ctx.reporter.report("SPEC_HIDDEN_TEXT", "", { message: `${reported - MAX_HIDDEN_REPORTS} more strings with hidden characters not shown` });
+  const more = scan.hidden.length - MAX_HIDDEN_REPORTS;
+  if (more > 0) ctx.reporter.report("SPEC_HIDDEN_TEXT", "", { message: `${more} more strings with hidden characters not shown` });
 }
 
-function hidden(text: string): string | undefined {
+function hidden(text: string): string {
   const found = [...new Set(text.match(HIDDEN) ?? [])];
-  return found.length === 0 ? undefined : found.map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(", ");
+  return found.map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(", ");
 }

@@ -1,0 +1,85 @@
+// One walk over a whole document that gathers what the whole-document checks need: `$ref` sites, strings and keys
+// with hidden characters, and every regex (`pattern`, `patternProperties` keys) in a schema position.
+import { escapeToken } from "../util/pointer.js";
+import type { RefSite } from "./refs.js";
+
+/** Keywords whose values are data, not schemas: a `pattern` key inside them (or inside an `x-*` member) is not a regex. */
+const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum", "x-examples"]);
+
+/** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
+const HIDDEN_TEST = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
+
+/** A string or key holding hidden characters, at the pointer of its member. */
+export interface HiddenText {
+  readonly pointer: string;
+  readonly text: string;
+}
+
+/** A regex source and where it sits: the `pattern` member, or the `patternProperties` key. */
+export interface PatternSite {
+  readonly pointer: string;
+  readonly source: string;
+}
+
+export interface DocumentScan {
+  /** Every `$ref` member with a string value, in document order (as `collectRefSites` lists them). */
+  readonly refSites: readonly RefSite[];
+  /** In the order the hidden-text check reports them: a member's value (and what is inside it) before its key. */
+  readonly hidden: readonly HiddenText[];
+  /** In document order; a `patternProperties` object's keys after the schemas inside it. */
+  readonly patterns: readonly PatternSite[];
+}
+
+/**
+ * Walks `value` once, depth first in document order. Pointers are built only for what is found, from the path
+ * of tokens walked so far: building one per visited node was most of the cost of the separate walks this replaces.
+ * `doc` names the document in the ref sites.
+ */
+export function scanDocument(doc: string, value: unknown): DocumentScan {
+  const refSites: RefSite[] = [];
+  const hidden: HiddenText[] = [];
+  const patterns: PatternSite[] = [];
+  const path: string[] = [];
+  const pointerOf = (...last: string[]): string => {
+    let pointer = "";
+    for (const token of path) pointer += "/" + escapeToken(token);
+    for (const token of last) pointer += "/" + escapeToken(token);
+    return pointer;
+  };
+
+  const visit = (node: object, schemaPositions: boolean): void => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (typeof child === "string") {
+          if (HIDDEN_TEST.test(child)) hidden.push({ pointer: pointerOf(String(i)), text: child });
+        } else if (typeof child === "object" && child !== null) {
+          path.push(String(i));
+          visit(child, schemaPositions);
+          path.pop();
+        }
+      }
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
+      if (typeof child === "string") {
+        if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
+        if (HIDDEN_TEST.test(child)) hidden.push({ pointer: pointerOf(key), text: child });
+        if (regexes && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
+      } else if (typeof child === "object" && child !== null) {
+        path.push(key);
+        visit(child, regexes);
+        path.pop();
+        if (regexes && key === "patternProperties" && !Array.isArray(child)) {
+          for (const source of Object.keys(child)) patterns.push({ pointer: pointerOf(key, source), source });
+        }
+      }
+      if (HIDDEN_TEST.test(key)) hidden.push({ pointer: pointerOf(key), text: key });
+    }
+  };
+  if (typeof value === "object" && value !== null) visit(value, true);
+  return { refSites, hidden, patterns };
+}
