@@ -52,6 +52,9 @@ function badCredential(parts: SchemeParts, variable: string): ErrorDetail | unde
   return errorDetail({ code: "UNAUTHORIZED", message: `The credential in ${variable} contains a line break or a character that cannot be sent in a header; nothing was sent.`, suggestion: `Do not retry; tell the user the operator must fix ${variable}.`, retryable: false });
 }
 
+/** A step that needs no credentials: nothing to add. */
+const NO_AUTH: AuthOutcome = Object.freeze({ ok: true, auth: Object.freeze(merge([])) });
+
 /** Builds the authenticator of one transport: one token cache, shared by every step. */
 export function createAuthenticator(settings: AuthenticatorSettings): Authenticator {
   const tokens: TokenSource = createTokenSource({ fetch: settings.fetch, now: settings.now ?? Date.now, maxResponseBytes: settings.maxResponseBytes });
@@ -69,6 +72,7 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
   async function authorize(step: Step, signal?: AbortSignal, options?: { readonly refresh?: boolean }): Promise<AuthOutcome> {
     const selection = selectRequirement({ security: step.security, schemes: settings.toolset.securitySchemes, credentials: settings.credentials });
     if (!selection.ok) return { ok: false, error: missingCredentials(settings, step, selection.missing) };
+    if (selection.schemes.length === 0) return NO_AUTH;
     const collected = [];
     for (const selected of selection.schemes) {
       const got = await partsOf(selected, signal, options?.refresh === true);

@@ -22,8 +22,16 @@ interface Context {
   readonly redact: Redactor;
 }
 
-function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Deadline {
-  const timeout = AbortSignal.timeout(timeoutMs);
+/**
+ * The call's deadline: a signal that aborts with a TimeoutError (as `AbortSignal.timeout` would) after `timeoutMs`,
+ * combined with the caller's. Its timer is cleared by `dispose` when the call ends, rather than left pending for the
+ * whole timeout as `AbortSignal.timeout`'s is.
+ */
+function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Deadline & { dispose(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
+  timer.unref();
+  const timeout = controller.signal;
   const startedAt = Date.now();
   return {
     signal: caller ? AbortSignal.any([timeout, caller]) : timeout,
@@ -31,6 +39,7 @@ function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Dea
     timeoutMs,
     ...(caller ? { caller } : {}),
     remainingMs: () => timeoutMs - (Date.now() - startedAt),
+    dispose: () => clearTimeout(timer),
   };
 }
 
@@ -100,6 +109,8 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
     return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: `${ctx.settings.toolset.envPrefix}_BASE_URL` })) };
+  } finally {
+    deadline.dispose();
   }
 }
 

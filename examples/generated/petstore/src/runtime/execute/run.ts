@@ -119,7 +119,9 @@ async function runSequence(tool: CompiledTool, state: RunState, env: StepEnv): P
 /** Runs a tool's steps for validated input; errors carry the step, completed steps and committed side effects. */
 export async function executeTool(tool: CompiledTool, input: Readonly<Record<string, unknown>>, env: StepEnv): Promise<Execution> {
   const state: RunState = { inputs: inputsContext(tool.spec.inputs, input), steps: {}, completed: [], committed: [] };
-  const schedule = tool.sequential ? runSequence : runGraph;
+  // One step with no dependencies runs the same either way; in order, it skips the graph's bookkeeping and Promise.race.
+  const single = tool.steps.length === 1 && tool.steps[0]?.spec.dependsOn.length === 0;
+  const schedule = tool.sequential || single ? runSequence : runGraph;
   const failure = await schedule(tool, state, env);
   if (failure !== undefined) return { ok: false, error: withProgress(failure, state.completed, state.committed) };
   const last = state.last?.response;

@@ -43,8 +43,12 @@ function fullyDecoded(text: string): string {
   return current;
 }
 
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]*$/;
+
 /** Why a path value would escape its segment (dot segments, `\`, `//`, control characters), or undefined when it is safe. */
 export function pathValueProblem(text: string): string | undefined {
+  // Letters, digits, `-`, `_`, `~` and inner dots: nothing to decode, no separator, no control character.
+  if (PLAIN_SEGMENT.test(text) && text !== "." && text !== "..") return undefined;
   const decoded = fullyDecoded(text);
   if (/[\\]/.test(decoded)) return "contains a backslash";
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return "contains a control character";

@@ -36,21 +36,46 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
   return bytes;
 }
 
-function decodeText(bytes: Uint8Array, contentType: string): string {
+const UTF8 = new TextDecoder("utf-8");
+
+/** What a Content-Type value means for reading: binary, JSON, and the decoder of its charset (utf-8 when unknown). */
+interface MediaType {
+  readonly binary: boolean;
+  readonly json: boolean;
+  readonly decoder: InstanceType<typeof TextDecoder>;
+}
+
+function mediaType(contentType: string): MediaType {
   const charset = /charset="?([\w.:-]+)"?/i.exec(contentType)?.[1] ?? "utf-8";
+  let decoder = UTF8;
   try {
-    return new TextDecoder(charset).decode(bytes);
+    decoder = new TextDecoder(charset);
   } catch {
-    return new TextDecoder("utf-8").decode(bytes);
+    // an unknown charset is read as utf-8
   }
+  return { binary: BINARY_TYPE.test(contentType), json: JSON_TYPE.test(contentType), decoder };
+}
+
+/** Content-Type values seen so far: an API answers with the same one or two, so each is examined once. */
+const MEDIA_TYPES = new Map<string, MediaType>();
+const MEDIA_TYPES_LIMIT = 256;
+
+function mediaTypeOf(contentType: string): MediaType {
+  const known = MEDIA_TYPES.get(contentType);
+  if (known !== undefined) return known;
+  const media = mediaType(contentType);
+  if (MEDIA_TYPES.size >= MEDIA_TYPES_LIMIT) MEDIA_TYPES.clear();
+  MEDIA_TYPES.set(contentType, media);
+  return media;
 }
 
 /** Parses by content type: JSON (`application/json`, `+json`) when it parses, a `{ content_type, byte_length }` note for binary media, text otherwise. */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
-  if (BINARY_TYPE.test(contentType)) return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
-  const text = decodeText(bytes, contentType);
-  if (!JSON_TYPE.test(contentType)) return text;
+  const media = mediaTypeOf(contentType);
+  if (media.binary) return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
+  const text = media.decoder.decode(bytes);
+  if (!media.json) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
