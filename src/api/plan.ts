@@ -26,14 +26,18 @@ export interface PlanResult {
 export async function plan(options: PlanOptions): Promise<PlanResult> {
   const resolved = resolveOptions(options);
   if (!resolved.allOperations && resolved.goals === undefined) return { tools: [], diagnostics: [diagnostic("GOALS_REQUIRED")] };
+  // Goals read a few operations and the schemas they reach: the model works those out on first read (ingest's `lazy`).
+  const lazy = !resolved.allOperations;
   const [ingested, loaded] = await Promise.all([
-    ingest(resolved.spec),
+    ingest(resolved.spec, { lazy }),
     resolved.goals === undefined || resolved.allOperations ? undefined : loadGoals(resolved.goals, typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {}),
   ]);
   const early = [...(loaded?.diagnostics ?? []), ...ingested.diagnostics];
   if (!ingested.model || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
+  const read = ingested.diagnostics.length;
   const planned = planModel(ingested.model, resolved, loaded?.goals);
-  const diagnostics = [...early, ...planned.diagnostics];
+  // Structural problems in the operations planning read, found as it read them: ingest findings, so listed first.
+  const diagnostics = [...early, ...ingested.diagnostics.slice(read), ...planned.diagnostics];
   const base = { model: ingested.model, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
   return { tools: planned.tools, plan: { ...planned, diagnostics }, ...base, diagnostics };

@@ -7,24 +7,31 @@ import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySch
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
-/** The whole model; structural problems are reported through `ctx` as they are met. */
-export function documentToModel(ctx: IngestContext, file: string): ApiModel {
+/**
+ * The whole model; structural problems are reported through `ctx` as they are met. With `lazy` (the schema registry
+ * must be lazy too), operation details and named schemas are worked out on first read (see ApiModel), and
+ * `recursiveSchemas` on first read of it.
+ */
+export function documentToModel(ctx: IngestContext, file: string, options: { readonly lazy?: boolean } = {}): ApiModel {
   const info = infoToModel(ctx);
-  const operations = operationsToModel(ctx);
+  const operations = operationsToModel(ctx, options);
   if (operations.length === 0) ctx.reporter.report("SPEC_NO_OPERATIONS", "/paths");
-  const { schemas, recursiveSchemas } = ctx.schemas.finish();
-  return {
+  const { schemas } = ctx.schemas;
+  const model: ApiModel = {
     dialect: ctx.dialect,
     file,
     ...info,
     servers: ctx.dialect === "swagger-2.0" ? swagger2ServersToModel(ctx.document) : serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS],
     operations,
     schemas,
-    recursiveSchemas,
+    recursiveSchemas: options.lazy === true ? [] : ctx.schemas.recursiveSchemas(),
     securitySchemes: securitySchemesToModel(ctx),
     security: securityRequirementsToModel(ctx.document["security"]),
     tags: tagsToModel(ctx.document["tags"], operations),
   };
+  if (options.lazy !== true) return model;
+  let recursive: readonly string[] | undefined;
+  return Object.defineProperty(model, "recursiveSchemas", { enumerable: true, configurable: true, get: () => (recursive ??= ctx.schemas.recursiveSchemas()) });
 }
 
 /** `info.title` and `info.version` are required by every dialect; missing ones are errors. */

@@ -28,13 +28,23 @@ export interface IngestOptions {
   readonly file?: string;
   /** Size and YAML alias limits for the spec and every file it references. */
   readonly limits?: Partial<SourceLimits>;
+  /**
+   * Normalise each operation's parameters, request body and responses, and each named schema, only when it is
+   * first read (see ApiModel), for callers that read a few of them (goals). The whole-document checks (refs,
+   * safety, patterns) and everything cheap (ids, info, servers, security, tags) still run before `ingest` returns;
+   * a structural problem inside an operation is then reported when that operation is first read, appended to
+   * this result's `diagnostics` array (the same array), so `model` may be present although a later read adds an
+   * error: read `diagnostics` again after using the model. Default false: everything is normalised before returning.
+   */
+  readonly lazy?: boolean;
 }
 
 export interface IngestResult {
-  /** Absent when any diagnostic is an error. */
+  /** Absent when any diagnostic is an error (with `lazy`: any found before `ingest` returned). */
   readonly model?: ApiModel;
   /** The root document as read (never mutated), for locating later stages' findings. */
   readonly source?: SourceDoc;
+  /** With `lazy`, grows as the model's lazy parts are first read. */
   readonly diagnostics: Diagnostic[];
 }
 
@@ -46,6 +56,7 @@ export interface IngestResult {
  */
 export async function ingest(input: string | object, options: IngestOptions = {}): Promise<IngestResult> {
   const limits: SourceLimits = { ...defaultSourceLimits, ...options.limits };
+  const lazy = options.lazy === true;
   const loaded = typeof input === "string" ? await loadFile(input, limits) : loadValue(input, options.file ?? IN_MEMORY_FILE, limits.maxDepth);
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const source = loaded.source;
@@ -71,11 +82,11 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   const document = bundled.value as JsonRecord;
   const scan = refs.external ? scanDocument("", document) : rootScan;
   const hoist = refs.external ? schemaRefTargets(document, dialect, scan.refSites.map((site) => site.ref)) : [];
-  const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist), reporter });
+  const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist, { lazy }), reporter });
   checkSafety(ctx, limits.maxRefs, scan);
   checkPatterns(ctx, scan);
   if (hasErrors(diagnostics)) return { source, diagnostics };
-  const model = documentToModel(ctx, typeof input === "string" ? input : source.file);
+  const model = documentToModel(ctx, typeof input === "string" ? input : source.file, { lazy });
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
 }
 

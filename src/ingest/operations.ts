@@ -50,29 +50,60 @@ export function collectOperations(ctx: IngestContext): RawOperation[] {
   return found;
 }
 
-/** All operations of the document, with unique ids (duplicates diagnosed). */
-export function operationsToModel(ctx: IngestContext): Operation[] {
+/**
+ * All operations of the document, with unique ids (duplicates diagnosed). With `lazy`, each operation's parameters,
+ * request body and responses (and the structural findings in them) are only worked out when one of them is first
+ * read; otherwise all of them now, operation by operation.
+ */
+export function operationsToModel(ctx: IngestContext, options: { readonly lazy?: boolean } = {}): Operation[] {
   const raws = collectOperations(ctx);
   const ids = assignOperationIds(
     raws.map((raw) => ({ method: raw.method, path: raw.path, pointer: raw.operation.pointer, ...optional("operationId", stringOf(raw.operation.node["operationId"])) })),
     ctx.reporter,
   );
-  return raws.map((raw, i) => operationToModel(ctx, { raw, id: ids[i] as AssignedId }));
+  return raws.map((raw, i) => operationToModel(ctx, { raw, id: ids[i] as AssignedId }, options));
 }
 
-/** One spec operation → Operation: parameters merged with the path's, body, responses, effective security. */
-export function operationToModel(ctx: IngestContext, input: { raw: RawOperation; id: AssignedId }): Operation {
+/** The parts of an Operation that cost a walk of its parameters, body and responses (and may report findings). */
+interface OperationDetails {
+  readonly parameters: readonly Parameter[];
+  readonly requestBody?: RequestBody;
+  readonly responses: readonly ResponseModel[];
+  readonly success?: ResponseModel;
+}
+
+const DETAIL_KEYS = ["parameters", "requestBody", "responses", "success"] as const;
+
+/**
+ * One spec operation → Operation: parameters merged with the path's, body, responses, effective security. With
+ * `lazy`, the details are getters that work all four out on the first read of any, then become plain properties
+ * (an absent body or success is deleted), so a forced Operation has the same keys, in the same order, as an eager one.
+ */
+export function operationToModel(ctx: IngestContext, input: { raw: RawOperation; id: AssignedId }, options: { readonly lazy?: boolean } = {}): Operation {
   const { path, method, pathItem, operation } = input.raw;
   const { node, pointer } = operation;
-  const { parameters, requestBody } = operationParameters(ctx, input.raw);
-  checkPathTemplate(ctx, { path, parameters, pointer });
-  const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, operation);
-  const responses = responsesToModel(ctx, operation);
-  const success = pickSuccess(responses);
+  const details = (): OperationDetails => {
+    const { parameters, requestBody } = operationParameters(ctx, input.raw);
+    checkPathTemplate(ctx, { path, parameters, pointer });
+    const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, operation);
+    const responses = responsesToModel(ctx, operation);
+    return { parameters, requestBody: body, responses, success: pickSuccess(responses) };
+  };
+  const eager = options.lazy === true ? undefined : details();
   const servers: Server[] | undefined = ctx.dialect === "swagger-2.0" ? undefined : serversToModel(node["servers"]) ?? serversToModel(pathItem.node["servers"]);
   const summary = stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"]);
   const description = stringOf(node["description"]) ?? stringOf(pathItem.node["description"]);
-  return {
+  let settled: OperationDetails | undefined;
+  const settle = (): OperationDetails => {
+    if (settled !== undefined) return settled;
+    settled = details();
+    for (const key of DETAIL_KEYS) {
+      if (settled[key] === undefined) Reflect.deleteProperty(model, key);
+      else Object.defineProperty(model, key, { value: settled[key], enumerable: true, writable: true, configurable: true });
+    }
+    return settled;
+  };
+  const model: Operation = {
     id: input.id.id,
     idSynthesized: input.id.synthesized,
     method,
@@ -81,15 +112,16 @@ export function operationToModel(ctx: IngestContext, input: { raw: RawOperation;
     ...optional("description", description),
     tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
     deprecated: node["deprecated"] === true,
-    parameters,
-    ...optional("requestBody", body),
-    responses,
-    ...optional("success", success),
+    ...(eager === undefined
+      ? { parameters: undefined, requestBody: undefined, responses: undefined, success: undefined } // placeholders, so the getters sit where the values would
+      : { parameters: eager.parameters, ...optional("requestBody", eager.requestBody), responses: eager.responses, ...optional("success", eager.success) }),
     security: securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
     ...optional("servers", servers),
     extensions: extensionsOf(node),
     pointer,
-  };
+  } as Operation;
+  if (eager !== undefined) return model;
+  return Object.defineProperties(model, Object.fromEntries(DETAIL_KEYS.map((key) => [key, { enumerable: true, configurable: true, get: () => settle()[key] }]))) as Operation;
 }
 
 function openapiRequestBody(ctx: IngestContext, operation: Located): RequestBody | undefined {

@@ -14,6 +14,17 @@ export type SpecDialect = "swagger-2.0" | "openapi-3.0" | "openapi-3.1";
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
+/**
+ * Laziness (ingest's `lazy` option, which `plan` uses for goals): the model may work parts of itself out on first
+ * read, invisibly to readers. Each Operation's `parameters`, `requestBody`, `responses` and `success` are getters
+ * until one of them is read, then all four become plain properties (an absent body or success is deleted), with
+ * the keys in the same order as an eagerly built Operation; everything else about an operation (id, method, path,
+ * tags, summary, security, servers, pointer: enough to bind goals and suggest names) is there from the start.
+ * Each spec schema in `schemas` is normalised on first read of its property (listing the names reads none);
+ * `recursiveSchemas` is computed on first read and reads every schema. Reading everything (all-operations mode,
+ * lint rules that walk the whole API) costs what eager ingest costs. Structural findings made while working out
+ * an operation go into the ingest result's diagnostics at that moment (see IngestOptions.lazy).
+ */
 export interface ApiModel {
   /** The dialect the spec was written in (schemas here are already normalised). */
   readonly dialect: SpecDialect;
@@ -24,9 +35,13 @@ export interface ApiModel {
   readonly description?: string;
   /** Servers in spec order; Swagger 2 host/basePath/schemes become one server per scheme. */
   readonly servers: readonly Server[];
-  /** Every operation, ordered by path then method (the spec's order, stable across runs). */
+  /** Every operation, ordered by path then method (the spec's order, stable across runs); details may be lazy (above). */
   readonly operations: readonly Operation[];
-  /** Named schemas, by name, each normalised; refs elsewhere point here as `#/components/schemas/NAME`. */
+  /**
+   * Named schemas, by name, each normalised (on first read when lazy); refs elsewhere point here as
+   * `#/components/schemas/NAME`. The spec's schemas in spec order, then schemas hoisted from other places as they are
+   * met (when lazy, in the order they are read: a clash of two hoisted names is numbered in that order).
+   */
   readonly schemas: Readonly<Record<string, JsonSchema>>;
   /** Names of schemas that reach themselves through refs (recursive); emit them as lazy named consts. */
   readonly recursiveSchemas: readonly string[];
