@@ -39,18 +39,19 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const spec = toToolsetSpec(plan.toolset, plan.tools, input.api.version);
   const sourceComment = commentText(basename(input.sources.spec.file), 80);
   const names = toolNamesOf(plan, compiled);
+  const sharedFormats = formatHelpersUsed(compiled.shared.map((d) => d.expression));
   const raw: Record<string, string> = {
     "package.json": layoutJson(packageJson(spec)),
     "tsconfig.json": layoutJson(tsconfigJson()),
     "README.md": render("README.md.hbs", readmeView(plan, spec, { apiTitle: input.api.title, specFile: basename(input.sources.spec.file), ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}) })),
     "src/toolset.ts": render("toolset.ts.hbs", { toolset: commentText(spec.name, 80), specLiteral: layoutExpression(flatLiteral(spec, jsString), { column: "export const toolset: ToolsetSpec = ".length, suffix: 1 }) }),
-    "src/schemas.ts": render("schemas.ts.hbs", { toolset: commentText(spec.name, 80), sourceComment, formatImports: formatHelpersUsed(compiled.shared.map((d) => d.expression)).join(", "), declarations: compiled.shared.map(laidOut) }),
+    "src/schemas.ts": render("schemas.ts.hbs", { toolset: commentText(spec.name, 80), sourceComment, formatImports: sharedFormats.join(", "), declarations: compiled.shared.map(laidOut) }),
     "src/index.ts": render("index.ts.hbs", { toolset: commentText(spec.name, 80), tools: indexToolViews(plan, names) }),
     "src/server.ts": render("server.ts.hbs", {}),
     "src/approvals.ts": render("approvals.ts.hbs", {}),
     ...adapterFiles(),
   };
-  const formatsUsed = new Set(formatHelpersUsed(compiled.shared.map((d) => d.expression)));
+  const formatsUsed = new Set(sharedFormats);
   for (const tool of plan.tools) {
     const view = toolFileView(tool, compiled, sourceComment, names);
     raw[`src/tools/${view.file}.ts`] = render("tool.ts.hbs", view);

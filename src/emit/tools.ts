@@ -72,14 +72,15 @@ export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourc
   // Laid out for their places in tool.ts.hbs: `export const <ident>Input = …;` and `  spec: …,`.
   const inputSchema = layoutExpression(inputSource, { column: `export const ${ident}Input = `.length, suffix: 1 });
   const outputSchema = layoutExpression(outputSource, { column: `export const ${ident}Output = `.length, suffix: 1 });
+  const identifiers = identifiersIn([inputSource, outputSource]);
   return {
     name: tool.name,
     file,
     ident,
     headerComment: commentText(tool.title.endsWith(".") ? tool.title : `${tool.title}.`),
     sourceComment,
-    sharedImports: sharedNamesUsed(`${inputSource}\n${outputSource}`, compiled).join(", "),
-    formatImports: formatHelpersUsed([inputSource, outputSource]).join(", "),
+    sharedImports: namesAmong(identifiers, sharedNamesOf(compiled)).join(", "),
+    formatImports: namesAmong(identifiers, formatHelperNames()).join(", "),
     inputSchema,
     outputSchema,
     specLiteral: layoutExpression(flatLiteral(toToolSpec(tool), jsString), { indent: 2, column: "  spec: ".length, suffix: 1 }),
@@ -88,13 +89,32 @@ export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourc
 
 /** Names of the `formats.ts` helpers that appear as identifiers in `sources`, sorted. */
 export function formatHelpersUsed(sources: readonly string[]): string[] {
-  const identifiers = new Set(sources.flatMap((source) => source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []));
-  return formatHelpersModule().map((h) => h.name).filter((name) => identifiers.has(name)).sort();
+  return namesAmong(identifiersIn(sources), formatHelperNames());
 }
 
-function sharedNamesUsed(source: string, compiled: CompiledPlanSchemas): string[] {
-  const identifiers = new Set(source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
-  return compiled.shared.map((d) => d.name).filter((name) => identifiers.has(name)).sort();
+/** Every identifier-like word of the sources (string contents included: a superset is harmless for imports). */
+function identifiersIn(sources: readonly string[]): Set<string> {
+  const identifiers = new Set<string>();
+  for (const source of sources) for (const word of source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) identifiers.add(word);
+  return identifiers;
+}
+
+/** The names of `known` among `identifiers`, sorted; walks the smaller of the two (a tool uses few of ~1,000 shared names). */
+function namesAmong(identifiers: ReadonlySet<string>, known: ReadonlySet<string>): string[] {
+  const [small, large] = identifiers.size < known.size ? [identifiers, known] : [known, identifiers];
+  return [...small].filter((name) => large.has(name)).sort();
+}
+
+let helperNames: ReadonlySet<string> | undefined;
+function formatHelperNames(): ReadonlySet<string> {
+  return (helperNames ??= new Set(formatHelpersModule().map((h) => h.name)));
+}
+
+const sharedNames = new WeakMap<CompiledPlanSchemas, ReadonlySet<string>>();
+function sharedNamesOf(compiled: CompiledPlanSchemas): ReadonlySet<string> {
+  let names = sharedNames.get(compiled);
+  if (names === undefined) sharedNames.set(compiled, (names = new Set(compiled.shared.map((d) => d.name))));
+  return names;
 }
 
 /** The tool name itself as an export, suffixed when it is a reserved word or a name the index uses. */
