@@ -7,6 +7,19 @@ export interface DuplicateKey {
 
 /** Assumes `text` already parsed as JSON; returns the first duplicate key and where it starts. */
 export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
+  return scanJson(text).duplicate;
+}
+
+export interface JsonScan {
+  /** The first key repeated within one object, if any. */
+  readonly duplicate?: DuplicateKey;
+  /** The deepest nesting of objects and arrays seen (up to the duplicate, when there is one). */
+  readonly depth: number;
+}
+
+/** One pass over parsed JSON text: the first duplicate key, and how deep objects and arrays nest. */
+export function scanJson(text: string): JsonScan {
+  let depth = 0;
   const stack: (Set<string> | null)[] = [];
   let expectKey = false;
   const structural = /[{}[\],"]/g;
@@ -14,10 +27,10 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
     const i = match.index;
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) {
-      stack.push(new Set());
+      depth = Math.max(depth, stack.push(new Set()));
       expectKey = true;
     } else if (c === 0x5b /* [ */) {
-      stack.push(null);
+      depth = Math.max(depth, stack.push(null));
       expectKey = false;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
@@ -32,7 +45,7 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
         const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
         const keys = stack[stack.length - 1];
         if (keys) {
-          if (keys.has(key)) return { key, offset: start };
+          if (keys.has(key)) return { duplicate: { key, offset: start }, depth };
           keys.add(key);
         }
         expectKey = false;
@@ -40,7 +53,7 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
       structural.lastIndex = end + 1;
     }
   }
-  return undefined;
+  return { depth };
 }
 
 /** Offset of the quote closing the string opened at `open`: jumps quote to quote, skipping escaped ones. */

@@ -3,7 +3,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, ty
 import type { Diagnostic, Position } from "../diagnostics/types.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import { split } from "../util/pointer.js";
-import { findDuplicateJsonKey } from "./json-scan.js";
+import { scanJson } from "./json-scan.js";
 import { locateJsonOffset } from "./json-locate.js";
 
 /** Limits that keep a hostile document from exhausting memory or time. */
@@ -30,7 +30,13 @@ export interface SourceDoc {
 }
 
 export type ParseResult =
-  | { readonly ok: true; readonly doc: SourceDoc; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly ok: true;
+      readonly doc: SourceDoc;
+      readonly diagnostics: readonly Diagnostic[];
+      /** How deep objects and arrays nest, when the reader measured it on the way (JSON does). */
+      readonly depth?: number;
+    }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 /** JSON when the first non-blank character opens an object or array, else YAML. */
@@ -50,7 +56,8 @@ export function parseSource(file: string, text: string, limits: SourceLimits = d
     if (!(error instanceof RangeError)) throw error;
     return fail(diagnostic("SOURCE_TOO_DEEP", { file, position: { line: 1, column: 1 }, message: `${file} nests too deeply to be parsed (${error.message})` }));
   }
-  const tooDeep = parsed.ok ? depthProblem(parsed.doc, limits.maxDepth) : undefined;
+  const measured = parsed.ok && parsed.depth !== undefined && parsed.depth <= limits.maxDepth;
+  const tooDeep = parsed.ok && !measured ? depthProblem(parsed.doc, limits.maxDepth) : undefined;
   return tooDeep === undefined ? parsed : fail(tooDeep);
 }
 
@@ -101,7 +108,7 @@ function parseJson(file: string, text: string): ParseResult {
       message: `invalid JSON: ${(error as Error).message}`,
     }));
   }
-  const duplicate = findDuplicateJsonKey(text);
+  const { duplicate, depth } = scanJson(text);
   if (duplicate) {
     return fail(diagnostic("SOURCE_DUPLICATE_KEY", {
       file,
@@ -109,7 +116,7 @@ function parseJson(file: string, text: string): ParseResult {
       message: `duplicate key "${duplicate.key}" in one object`,
     }));
   }
-  return { ok: true, diagnostics: [], doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) } };
+  return { ok: true, diagnostics: [], depth, doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) } };
 }
 
 function locateJson(text: string, pointer: string): Position | undefined {
