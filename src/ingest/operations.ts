@@ -113,7 +113,7 @@ export function operationToModel(ctx: IngestContext, input: { raw: RawOperation;
     tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
     deprecated: node["deprecated"] === true,
     ...(eager === undefined
-      ? { parameters: undefined, requestBody: undefined, responses: undefined, success: undefined } // placeholders, so the getters sit where the values would
+      ? { parameters: undefined, requestBody: undefined, responses: undefined, success: undefined } // keys reserved in eager order; the getters below replace them
       : { parameters: eager.parameters, ...optional("requestBody", eager.requestBody), responses: eager.responses, ...optional("success", eager.success) }),
     security: securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
     ...optional("servers", servers),
