@@ -69,5 +69,24 @@ export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
       outputLocals: output.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive })),
     };
   }
-  return { shared: shared.declarations, tools, refs: shared.refs, diagnostics };
+  return { shared: typedAtDepth(shared.declarations), tools, refs: shared.refs, diagnostics };
+}
+
+/** Past this many shared schemas nested in one another, TypeScript gives up inferring the type (TS2589). */
+const MAX_INFERRED_DEPTH = 8;
+
+/**
+ * Declarations come dependencies first. One whose chain of shared schemas passes MAX_INFERRED_DEPTH is typed
+ * `z.ZodType` (as recursive ones are), which resets the depth for what builds on it: a long `$ref` chain
+ * still typechecks, and everything else keeps its inferred type.
+ */
+function typedAtDepth(declarations: readonly ZodDeclaration[]): ZodDeclaration[] {
+  const depth = new Map<string, number>();
+  return declarations.map((declaration) => {
+    const used = new Set(declaration.expression.match(/[A-Za-z_$][\w$]*/g) ?? []);
+    const below = Math.max(0, ...[...used].map((name) => depth.get(name) ?? 0));
+    const deep = !declaration.recursive && below + 1 > MAX_INFERRED_DEPTH;
+    depth.set(declaration.name, declaration.recursive || deep ? 0 : below + 1);
+    return deep ? { ...declaration, recursive: true } : declaration;
+  });
 }
