@@ -67,6 +67,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
     { name: `${prefix}_STATE_URL`, description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
     { name: `${prefix}_TIMEOUT_MS`, description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
+    { name: `${prefix}_MAX_RESPONSE_BYTES`, description: "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap." },
     { name: `${prefix}_HTTP_PORT`, description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
     { name: `${prefix}_HTTP_HOST`, description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
     { name: `${prefix}_SERVER_TOKEN`, description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
