@@ -97,24 +97,9 @@ export const plannerCodes = {
     title: "an input is declared but no step uses it",
     hint: "bind it in a step with $inputs.NAME, or remove it",
   },
-  PLAN_INPUT_NAME: {
-    severity: "error",
-    title: "an input name is not snake_case",
-    hint: "rename it to match ^[a-z][a-z0-9_]*$ (e.g. petId → pet_id)",
-  },
   PLAN_UNSUPPORTED_CRITERION: {
     severity: "error",
     title: "a success criterion or action condition cannot be evaluated",
     hint: "write it as a simple condition such as `$statusCode == 200` or `$response.body#/status == 'open'`",
-  },
-  PLAN_UNKNOWN_ERROR_KEY: {
-    severity: "error",
-    title: "an `errors` entry names a step or status that does not exist",
-    hint: 'key it "<stepId>.<status or code>", e.g. customer.404 or order.CONFLICT',
-  },
-  PLAN_DUPLICATE_TOOL: {
-    severity: "error",
-    title: "two goals produce the same tool name",
-    hint: "rename one of the goals",
   },
 } as const satisfies Record<string, CatalogEntry>;
