@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { approveRequest, bindToolset, createRuntime, defineTool, EXECUTE_APPROVED, listApprovals, runApprovalsCli, showApproval, type BoundTool, type Runtime } from "../src/runtime/index.js";
 import type { CallTransport } from "../src/runtime/transport.js";
+import type { ApprovalRecord, StateStore } from "../src/runtime/state/types.js";
 import type { PendingApproval, ToolSpec, ToolsetSpec } from "../src/runtime/types.js";
 
 const SECRET = "sk-live-very-secret-0042";
@@ -217,5 +218,36 @@ process.exitCode = await runApprovalsCli(["approve", id], tools, runtime, { out(
     expect(codes.filter((c) => c === 3)).toHaveLength(3);
     expect((await showApproval(stateDir, pending.request_id))?.state).toBe("done");
     expect(readdirSync(join(stateDir, "approvals")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
+describe("an approver of an interrupted execution, read back once its lease is given up", () => {
+  const at = "2026-01-01T00:00:00.000Z";
+  const executing: ApprovalRecord = { id: "0b8f6c1e-5d1a-4c3e-9a57-1f2e3d4c5b6a", tool: "place_order", arguments: {}, createdAt: at, state: "executing", updatedAt: at, claimedBy: "host:1", claimedAt: at, attempt: 1 };
+
+  /** A store whose `executing` record reads as interrupted only while no lease is held, as PostgreSQL's advisory locks do. */
+  function store(otherTakesLease: boolean): StateStore {
+    let holders = 0;
+    const read = async (): Promise<ApprovalRecord> => (holders > 0 ? executing : { ...executing, interrupted: true });
+    return {
+      kind: "postgres", location: "fake", replica: "host:2", ready: async () => undefined, create: read, get: read, list: async () => [await read()],
+      async acquire() {
+        holders++;
+        const record = await read();
+        return { record, transition: async () => undefined, arguments: async () => ({}), release: async () => void (holders--, otherTakesLease && holders++) };
+      },
+      appendAudit: async () => undefined, readAudit: async () => [], close: async () => undefined,
+    };
+  }
+
+  it.each([
+    { otherTakesLease: false, outcome: "already-decided", interrupted: true },
+    { otherTakesLease: true, outcome: "busy", interrupted: undefined },
+  ])("another process taking the lease meanwhile: $otherTakesLease → $outcome", async ({ otherTakesLease, outcome, interrupted }) => {
+    let ran = 0;
+    const decision = await approveRequest(store(otherTakesLease), executing.id, async () => (ran++, { ok: true }));
+    expect(decision).toMatchObject({ outcome, record: { state: "executing" } });
+    expect(decision.outcome !== "unknown" && decision.record.interrupted).toBe(interrupted);
+    expect(ran).toBe(0);
   });
 });

@@ -59,9 +59,10 @@ async function withLease(store: StateStore, id: string, intent: "approve" | "rej
   } finally {
     await lease.release();
   }
-  // Read again once the lease is given up: while held, our own lease hides whether the request's executor is gone.
+  // Read again once the lease is given up: while held, our own lease hides whether the request's executor is gone,
+  // and by then another process may have taken the lease (an `executing` request that is not interrupted).
   if (decision.outcome !== "already-decided") return decision;
-  return { outcome: "already-decided", record: (await store.get(id)) ?? decision.record };
+  return notHeld(store, id, decision.record);
 }
 
 async function current(store: StateStore, lease: Lease): Promise<Decision> {
