@@ -30,6 +30,6 @@ export const safetyCodes = {
   SCHEMA_UNSAFE_PATTERN: {
     severity: "error",
     title: "a `pattern` can take exponential time to match (catastrophic backtracking)",
-    hint: "rewrite the pattern so that a repeated group does not repeat again inside without a delimiter, e.g. `^(a+)+$` → `^a+$`, `(\\w+\\s?)+` → `\\w+(\\s\\w+)*`",
+    hint: "rewrite the pattern so that no repetition can match the same text in two ways, e.g. `^(a+)+$` → `^a+$`, `(\\w+\\s?)+` → `\\w+(\\s\\w+)*`, `(a|aa)+` → `a+`",
   },
 } as const satisfies Record<string, CatalogEntry>;
