@@ -109,6 +109,13 @@ describe("schemaToZod", () => {
     expect(() => schemaToZod({ pattern: "(" }, { dialect: "openapi-3.1" })).toThrow(/SCHEMA_INVALID_PATTERN/u);
   });
 
+  it("never runs a pattern or a format over a string longer than maxLength", () => {
+    const schema = evaluate(schemaToZod({ type: "string", maxLength: 8, pattern: "^\\d+\\d+$", format: "email" }, { dialect: "openapi-3.1" }));
+    const over = schema.safeParse(`${"1".repeat(50_000)}!`);
+    expect(over.error?.issues.map((i) => i.message)).toEqual(["at most 8 characters"]);
+    expect(schema.safeParse("12x").error?.issues.map((i) => i.code)).toEqual(["invalid_format", "custom"]);
+  });
+
   it("reports an unresolvable $ref", () => {
     const out = compileSchema({ $ref: "#/components/schemas/Missing" }, { dialect: "openapi-3.1" });
     expect(out.diagnostics.map((d) => d.code)).toEqual(["SCHEMA_UNRESOLVED_REF"]);

@@ -19,11 +19,14 @@ const minLength: Step = (schema) => {
   return `.min(${n})${exact}`;
 };
 
-/** `maxLength` in code points: Zod's `.max` counts UTF-16 units and would reject `😀😀` for 2, so refine and show it via meta. */
+/**
+ * `maxLength` in code points: Zod's `.max` counts UTF-16 units and would reject `😀😀` for 2, so refine and show it
+ * via meta. A failure aborts the later checks, so a pattern or format never runs over an over-long argument.
+ */
 const maxLength: Step = (schema) => {
   const n = count(schema, "maxLength");
   if (n === undefined) return "";
-  return `.refine((s) => [...s].length <= ${n}, { message: ${lit(`at most ${n} characters`)} })`;
+  return `.refine((s) => [...s].length <= ${n}, { message: ${lit(`at most ${n} characters`)}, abort: true })`;
 };
 
 /** A pattern that does not compile, or that could backtrack catastrophically (see pattern.ts), is an error and is not emitted. */

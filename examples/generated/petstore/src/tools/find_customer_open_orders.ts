@@ -8,7 +8,7 @@ import { orderResultSchema } from "../schemas.js";
 export const findCustomerOpenOrdersInput = z.strictObject({
   email: z
     .string()
-    .refine((s) => [...s].length <= 254, { message: "at most 254 characters" })
+    .refine((s) => [...s].length <= 254, { message: "at most 254 characters", abort: true })
     .refine(formatEmail, { message: "must be a valid email" })
     .meta({ maxLength: 254, format: "email" })
     .describe("The email address, matched case-insensitively. at most 254 characters; format email. e.g. ada@example.com"),
