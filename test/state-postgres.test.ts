@@ -42,6 +42,22 @@ describe.skipIf(PG_SKIP)("postgres state store", () => {
     expect(await other.acquire(record.id, "approve")).toBeUndefined();
   });
 
+  it("a pooled connection reused for many leases keeps one error listener (no listener leak in a long-running server)", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const shop = createPostgresStore({ url: db.url, toolset: "shop", poolSize: 2 });
+      opened.push(shop);
+      const record = await shop.create(NEW);
+      for (let i = 0; i < 30; i++) await (await shop.acquire(record.id, "reject"))?.release();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((w) => w.includes("MaxListenersExceeded"))).toEqual([]);
+  });
+
   it("the table refuses a second execution even past the store (attempt is at most 1) and unknown states", async () => {
     const shop = store();
     const record = await shop.create(NEW);

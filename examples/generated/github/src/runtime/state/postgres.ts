@@ -130,6 +130,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       options: "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3",
     });
     pool.on("error", () => undefined);
+    // A checked-out client's connection error must not crash the process; one listener per client, however often it is reused.
+    pool.on("connect", (client) => void client.on("error", () => undefined));
     try {
       await migrate(pool, schema);
     } catch (error) {
@@ -180,7 +182,6 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
   /** A session advisory lock on its own connection, taken without waiting; undefined when another session holds it. */
   async function lock(id: string): Promise<PoolClient | undefined> {
     const client = await (await pool()).connect();
-    client.on("error", () => undefined);
     try {
       const { rows } = await client.query("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_NAMESPACE, id]);
       if (rows[0]?.locked === true) return client;
