@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The test suite again on Node 22 and 24, where aci-gen and the packages it generates must work too: each Node from the
+# npm registry's `node` package (pinned) into a temporary folder. Run by .ci/run after `npm test` has built dist/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VERSIONS="${ACI_NODE_MATRIX:-22.23.3 24.21.0}"
+root="$(mktemp -d -t aci-node-matrix.XXXXXX)"
+trap 'rm -rf "$root"' EXIT
+for version in $VERSIONS; do
+  npm install --prefix "$root/$version" --no-save --no-audit --no-fund --loglevel=error "node@$version" >/dev/null
+  bin="$root/$version/node_modules/node/bin"
+  if [[ "$("$bin/node" --version 2>/dev/null)" != "v$version" ]]; then
+    echo "node-matrix: node@$version from the npm registry did not install a working node" >&2
+    exit 1
+  fi
+  echo "== the test suite on Node $version"
+  PATH="$bin:$PATH" npx vitest run
+done
