@@ -184,7 +184,11 @@ function exponential(automaton: Automaton): boolean {
   const overlaps = overlapTest();
   const loops = components(Array.from({ length: size }, (_, i) => i), (p) => [...follow(p).keys()]);
   const byLoop = new Map<number, number[]>();
-  for (const [p, c] of loops) byLoop.set(c, [...(byLoop.get(c) ?? []), p]);
+  for (const [p, c] of loops) {
+    const members = byLoop.get(c);
+    if (members === undefined) byLoop.set(c, [p]);
+    else members.push(p);
+  }
   const key = (q: number, r: number): number => q * size + r;
   for (const members of byLoop.values()) {
     const inLoop = new Set(members);
