@@ -60,4 +60,25 @@ describe("golden packages compile and run", () => {
     expect(ok).toMatchObject({ id: 7, name: "Rex", status: "available" });
     expect(requests).toEqual(["http://127.0.0.1:9/pet/7"]);
   }, 180_000);
+
+  it("run a tool of the github package: the token its goals file declares is required, sent as a bearer and never shown", async () => {
+    const outDir = join(ROOT, ".tmp/golden-build/github");
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(outDir, { recursive: true });
+    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "examples/generated/github/tsconfig.json"), "--outDir", outDir], { cwd: ROOT, stdio: "pipe" });
+    const sent: [string, string | null][] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      sent.push([String(url), new Headers(init?.headers).get("authorization")]);
+      return new Response("[]", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const pkg = (await import(pathToFileURL(join(outDir, "index.js")).href)) as { createToolset: (o: object) => Record<string, { run: (i: unknown) => Promise<unknown> }> };
+    const args = { owner: "octocat", repo: "hello-world", label: "bug" };
+    const missing = (await pkg.createToolset({ env: {}, fetch })["list_labeled_issues"]?.run(args)) as { error: { code: string; suggestion: string } };
+    expect(missing.error).toMatchObject({ code: "UNAUTHORIZED", suggestion: expect.stringContaining("GITHUB_TOKEN") });
+    expect(sent).toEqual([]);
+    const ok = await pkg.createToolset({ env: { GITHUB_TOKEN: "ghp_golden_secret" }, fetch })["list_labeled_issues"]?.run(args);
+    expect(ok).toEqual({ items: [] });
+    expect(sent).toEqual([["https://api.github.com/repos/octocat/hello-world/issues?labels=bug&state=open&sort=created&direction=asc&per_page=30", "Bearer ghp_golden_secret"]]);
+    expect(JSON.stringify([missing, ok])).not.toContain("ghp_golden_secret");
+  }, 180_000);
 });

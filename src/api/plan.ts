@@ -7,6 +7,7 @@ import { ingest } from "../ingest/index.js";
 import type { ApiModel } from "../model/api-model.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations } from "../planner/all-operations.js";
+import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { planGoals } from "../planner/goals/index.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { planToolset } from "../planner/toolset.js";
@@ -44,12 +45,15 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
 }
 
 function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec | undefined): ToolPlan {
-  const planned = goals === undefined ? { tools: planAllOperations(model, resolved.filter), diagnostics: [] } : planGoals(model, goals);
+  const goalsPlan = goals === undefined ? { tools: planAllOperations(model, resolved.filter), diagnostics: [] } : planGoals(model, goals);
+  const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
+  const planned = auth === undefined ? goalsPlan : { tools: withDefaultSecurity(goalsPlan.tools, auth.security), diagnostics: [...goalsPlan.diagnostics, ...auth.diagnostics] };
   const toolset = planToolset(model, {
     names: [resolved.name, goals?.toolset, goals?.sources?.[0]?.name],
     maxReturnBytes: resolved.maxReturnBytes ?? goals?.defaults.maxReturnBytes,
     timeoutMs: goals?.defaults.timeoutMs,
     ...(goals?.server === undefined ? {} : { server: goals.server }),
+    ...(auth === undefined ? {} : { securitySchemes: auth.schemes }),
   });
   const roots = planned.tools.flatMap((t) => [...t.inputs.map((i) => i.schema), t.returns.schema]);
   const empty = planned.tools.length === 0 && !hasErrors(planned.diagnostics);

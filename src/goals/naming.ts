@@ -7,6 +7,8 @@ export const GOAL_NAME = /^[a-z][a-z0-9_]{2,63}$/;
 export const TOOLSET_NAME = /^[a-z][a-z0-9-]*$/;
 /** Step ids: a letter, then letters, digits, `_` and `-` (Arazzo's recommended form). */
 export const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Security scheme names declared in a goals file: a letter, then letters, digits, `_` and `-` (each becomes `PREFIX_<NAME>`). */
+export const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** Error-hint keys: `<stepId>.<status|status class|default|ERROR_CODE>`, e.g. `customer.404`. */
 export const ERROR_KEY = /^[A-Za-z][A-Za-z0-9_-]*\.([1-5](\d\d|XX)|default|[A-Z][A-Z_]*)$/;
 

@@ -1,4 +1,5 @@
 // GoalSpec: the one shape that both goals formats (our `aci: 1` and Arazzo 1.0.x) are loaded into.
+import type { SecurityRequirement, SecurityScheme } from "../model/api-model.js";
 
 /** Where a node of the goals file is: file plus 1-based line and column, as editors show them. */
 export interface FilePosition {
@@ -182,6 +183,23 @@ export interface SourceDescription extends Located {
   readonly type: "openapi" | "arazzo";
 }
 
+/** A security scheme the goals file declares because the spec does not (GitHub's declares none). */
+export interface DeclaredScheme extends Located {
+  readonly scheme: SecurityScheme;
+}
+
+/**
+ * The goals file's `securitySchemes` and `security`: schemes added to the spec's, and the requirement (OpenAPI
+ * alternatives; `{}` makes the credential optional) for every step whose operation the spec leaves without one.
+ */
+export interface GoalsAuth extends Located {
+  readonly schemes: Readonly<Record<string, DeclaredScheme>>;
+  /** As written, or one alternative per declared scheme when `security` is absent. */
+  readonly security: readonly SecurityRequirement[];
+  /** Where `security` is (the requirement's names are checked against the spec's schemes when planning). */
+  readonly securityAt?: Located;
+}
+
 /** A lint rule setting from the goals file. */
 export type RuleSetting = "off" | "warn" | "error";
 
@@ -199,6 +217,8 @@ export interface GoalSpec {
   readonly defaults: { readonly maxReturnBytes?: number; readonly timeoutMs?: number };
   /** `lint:` section: rule severities by rule name, and the definition token budget. */
   readonly lint?: { readonly rules: Readonly<Record<string, RuleSetting>>; readonly budget?: number };
+  /** Credentials the spec does not declare (our format only). */
+  readonly auth?: GoalsAuth;
   /** Arazzo `sourceDescriptions`, in written order. */
   readonly sources?: readonly SourceDescription[];
   readonly goals: readonly Goal[];

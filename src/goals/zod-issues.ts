@@ -94,6 +94,7 @@ function reportUnknownKeys(ctx: LoadContext, schema: z.ZodType, keys: readonly s
 
 /** A union failed: report the branch whose shape matches the input, else "expected A or B". */
 function reportUnion(ctx: LoadContext, schema: z.ZodType, issue: Issue & { code: "invalid_union" }, path: Path): void {
+  if (issue.discriminator !== undefined && "options" in issue && issue.options !== undefined) return reportDiscriminator(ctx, issue.options.map(String), path);
   const fitting = issue.errors.filter((branch) => !branch.some((i) => i.code === "invalid_type" && i.path.length === 0));
   const chosen = fitting[0];
   if (chosen !== undefined) return reportIssues(ctx, schema, chosen, path);
@@ -103,6 +104,21 @@ function reportUnion(ctx: LoadContext, schema: z.ZodType, issue: Issue & { code:
     raw: resolve(ctx.doc, toPointer(path)),
     label: describePath(path),
     expected: [...new Set(expected.map((e) => TYPE_WORDS[e] ?? e))].join(" or "),
+  });
+}
+
+/** A discriminated union whose discriminator (`type: …`) is missing or names no branch. */
+function reportDiscriminator(ctx: LoadContext, options: readonly string[], path: Path): void {
+  const pointer = toPointer(path);
+  const raw = resolve(ctx.doc, pointer);
+  const allowed = options.map((o) => JSON.stringify(o)).join(", ");
+  if (raw === undefined) {
+    report(ctx, "GOALS_MISSING_FIELD", pointer, { message: `${describePath(path)} is missing`, hint: `add ${JSON.stringify(lastToken(pointer))}: one of ${allowed}` });
+    return;
+  }
+  report(ctx, "GOALS_INVALID_VALUE", pointer, {
+    message: `${describePath(path)}: ${JSON.stringify(raw)} is not supported`,
+    hint: didYouMean(String(raw), options, "supported values"),
   });
 }
 

@@ -11,6 +11,8 @@ export interface ToolsetChoices {
   readonly timeoutMs: number | undefined;
   /** The goals file's `server`, which replaces the spec's servers. */
   readonly server?: string;
+  /** Schemes the goals file declares, added to the spec's. */
+  readonly securitySchemes?: ToolsetInfo["securitySchemes"];
 }
 
 /** The toolset's identity and shared settings (CONTRACT.md §4: name precedence, env prefix). */
@@ -21,7 +23,7 @@ export function planToolset(model: ApiModel, choices: ToolsetChoices): ToolsetIn
     name,
     envPrefix: toUpperSnake(name),
     servers: choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }],
-    securitySchemes: model.securitySchemes,
+    securitySchemes: { ...model.securitySchemes, ...choices.securitySchemes },
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };

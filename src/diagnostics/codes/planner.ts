@@ -12,6 +12,16 @@ export const plannerCodes = {
     title: "none of the goals file's operations exist in this spec",
     hint: "pass the spec the goals file was written for with --spec, or fix the goals file's `spec:`",
   },
+  PLAN_SECURITY_SCHEME_EXISTS: {
+    severity: "error",
+    title: "the goals file declares a security scheme the spec already has",
+    hint: "leave it out of `securitySchemes` and name it in `security`: the spec's own definition is used",
+  },
+  PLAN_UNKNOWN_SECURITY_SCHEME: {
+    severity: "error",
+    title: "`security` names a scheme that neither the spec nor the goals file declares",
+    hint: "declare it under `securitySchemes` or use a scheme name of the spec",
+  },
   PLAN_UNKNOWN_PARAMETER: {
     severity: "error",
     title: "a step binds a parameter the operation does not have",

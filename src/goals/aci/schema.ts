@@ -1,6 +1,6 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
-import { ERROR_KEY, GOAL_NAME, goalNameHint, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
+import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
 /** Any value that is present (a missing key fails as "missing"). */
 const present = z.custom<unknown>((v) => v !== undefined);
@@ -67,6 +67,19 @@ const goal = z.strictObject({
   errors: z.record(z.string().regex(ERROR_KEY, { error: "write error-hint keys as <step id>.<status>, e.g. customer.404" }), z.string()).optional(),
 });
 
+const schemeDescription = { description: z.string().optional() };
+
+/** A credential the spec does not declare, as an OpenAPI Security Scheme Object of the kinds the runtime can send. */
+const securityScheme = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("apiKey"), name: text, in: z.enum(["header", "query", "cookie"]), ...schemeDescription }),
+  z.strictObject({ type: z.literal("http"), scheme: z.enum(["bearer", "basic"]), bearerFormat: z.string().optional(), ...schemeDescription }),
+  z.strictObject({
+    type: z.literal("oauth2"),
+    flows: z.strictObject({ clientCredentials: z.strictObject({ tokenUrl: text, refreshUrl: z.string().optional(), scopes: z.record(z.string(), z.string()).optional() }) }),
+    ...schemeDescription,
+  }),
+]);
+
 /** The whole `aci: 1` document. */
 export const aciDocument = z.strictObject({
   aci: z.literal(1),
@@ -75,6 +88,8 @@ export const aciDocument = z.strictObject({
   server: text.optional(),
   defaults: z.strictObject({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() }).optional(),
   lint: z.strictObject({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])).optional(), budget: z.int().positive().optional() }).optional(),
+  securitySchemes: z.record(z.string().regex(SCHEME_NAME, { error: "name a security scheme with a letter, then letters, digits, `_` or `-`" }), securityScheme).optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
   goals: z.array(goal).min(1),
 });
 
@@ -82,4 +97,5 @@ export type AciDocument = z.infer<typeof aciDocument>;
 export type AciGoal = z.infer<typeof goal>;
 export type AciStep = z.infer<typeof step>;
 export type AciAction = z.infer<typeof action>;
+export type AciSecurityScheme = z.infer<typeof securityScheme>;
 export type AciCriterion = z.infer<typeof criterion>;

@@ -1,7 +1,9 @@
 // A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
-import type { Action, Criterion, Goal, GoalSpec, InputOverride, Param, Step } from "../types.js";
+import { securitySchemeToModel } from "../../ingest/security.js";
+import type { JsonRecord } from "../../ingest/walk.js";
+import type { Action, Criterion, DeclaredScheme, Goal, GoalsAuth, GoalSpec, InputOverride, Param, Step } from "../types.js";
 import { didYouMean } from "../did-you-mean.js";
 import { optional } from "../optional.js";
 import { toExprMap, toValue } from "../values.js";
@@ -23,7 +25,24 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
     ...(doc.server === undefined ? {} : { server: doc.server }),
     defaults: { ...doc.defaults },
     ...(doc.lint === undefined ? {} : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
+    ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
+  };
+}
+
+/** `securitySchemes` (converted as the spec's own would be) and `security`, defaulting to "any one declared scheme". */
+function authToSpec(ctx: LoadContext, doc: AciDocument): GoalsAuth {
+  const declared = Object.entries(doc.securitySchemes ?? {});
+  const schemes: Record<string, DeclaredScheme> = {};
+  for (const [name, raw] of declared) {
+    const scheme = securitySchemeToModel(raw as JsonRecord);
+    if (scheme !== undefined) schemes[name] = { scheme, ...at(ctx, join("/securitySchemes", name)) };
+  }
+  return {
+    schemes,
+    security: doc.security ?? declared.map(([name]) => ({ [name]: [] })),
+    ...(doc.security === undefined ? {} : { securityAt: at(ctx, "/security") }),
+    ...at(ctx, doc.securitySchemes === undefined ? "/security" : "/securitySchemes"),
   };
 }
 

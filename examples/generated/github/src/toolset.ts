@@ -6,7 +6,7 @@ export const toolset: ToolsetSpec = {
   version: "23.0.2",
   envPrefix: "GITHUB",
   servers: [{ url: "https://api.github.com", variables: {} }],
-  securitySchemes: {},
+  securitySchemes: { token: { type: "http", scheme: "bearer" } },
   maxReturnBytes: 4096,
   timeoutMs: 15000,
 };

@@ -84,7 +84,7 @@ export const closeIssueWithComment = defineTool({
         outputs: { url: "$response.body#/html_url" },
         dependsOn: [],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: {
           "201": "Response",
@@ -153,7 +153,7 @@ export const closeIssueWithComment = defineTool({
         outputs: { state: "$response.body#/state", closed_at: "$response.body#/closed_at" },
         dependsOn: ["comment"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",

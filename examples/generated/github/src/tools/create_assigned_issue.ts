@@ -104,7 +104,7 @@ export const createAssignedIssue = defineTool({
         outputs: { number: "$response.body#/number", url: "$response.body#/html_url" },
         dependsOn: [],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: {
           "201": "Response",
@@ -169,7 +169,7 @@ export const createAssignedIssue = defineTool({
         outputs: {},
         dependsOn: ["create"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: { "201": "Response" },
         errorHints: {

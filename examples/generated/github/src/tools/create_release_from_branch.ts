@@ -81,7 +81,7 @@ export const createReleaseFromBranch = defineTool({
         outputs: { sha: "$response.body#/commit/sha" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response", "301": "Moved permanently", "404": "Resource not found" },
         errorHints: {
@@ -138,7 +138,7 @@ export const createReleaseFromBranch = defineTool({
         outputs: { id: "$response.body#/id", url: "$response.body#/html_url" },
         dependsOn: ["branch"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: {
           "201": "Response",

@@ -90,7 +90,7 @@ export const findUserOpenPullRequests = defineTool({
       outputs: { total: "$response.body#/total_count", items: "$response.body#/items" },
       dependsOn: [],
       readOnly: true,
-      security: [],
+      security: [{ token: [] }],
       successStatus: "200",
       responseDescriptions: {
         "200": "Response",

@@ -99,7 +99,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
         },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
@@ -151,7 +151,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
         outputs: { jobs: "$response.body#/jobs" },
         dependsOn: ["runs"],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {

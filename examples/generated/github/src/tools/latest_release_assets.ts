@@ -63,7 +63,7 @@ export const latestReleaseAssets = defineTool({
         },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response", "404": "Resource not found" },
         errorHints: {
@@ -124,7 +124,7 @@ export const latestReleaseAssets = defineTool({
         outputs: { all: "$response.body" },
         dependsOn: ["release"],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {

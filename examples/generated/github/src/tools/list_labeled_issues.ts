@@ -107,7 +107,7 @@ export const listLabeledIssues = defineTool({
       outputs: {},
       dependsOn: [],
       readOnly: true,
-      security: [],
+      security: [{ token: [] }],
       successStatus: "200",
       responseDescriptions: {
         "200": "Response",

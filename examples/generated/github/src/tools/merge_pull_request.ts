@@ -68,7 +68,7 @@ export const mergePullRequest = defineTool({
         outputs: { head_sha: "$response.body#/head/sha", title: "$response.body#/title" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Pass the appropriate [media type](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types) to fetch diff and patch formats.",
@@ -139,7 +139,7 @@ export const mergePullRequest = defineTool({
         outputs: { merged: "$response.body#/merged", sha: "$response.body#/sha" },
         dependsOn: ["pr"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "if merge was successful",

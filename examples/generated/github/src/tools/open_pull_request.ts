@@ -75,7 +75,7 @@ export const openPullRequest = defineTool({
         outputs: { default_branch: "$response.body#/default_branch" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",
@@ -137,7 +137,7 @@ export const openPullRequest = defineTool({
         outputs: { number: "$response.body#/number", url: "$response.body#/html_url" },
         dependsOn: ["repo"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: {
           "201": "Response",

@@ -78,7 +78,7 @@ export const pullRequestChecks = defineTool({
         outputs: { head_sha: "$response.body#/head/sha" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Pass the appropriate [media type](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types) to fetch diff and patch formats.",
@@ -146,7 +146,7 @@ export const pullRequestChecks = defineTool({
         outputs: { total: "$response.body#/total_count", runs: "$response.body#/check_runs" },
         dependsOn: ["pr"],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
@@ -198,7 +198,7 @@ export const pullRequestChecks = defineTool({
         outputs: { state: "$response.body#/state" },
         dependsOn: ["pr"],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response", "404": "Resource not found" },
         errorHints: {

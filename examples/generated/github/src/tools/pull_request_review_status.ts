@@ -82,7 +82,7 @@ export const pullRequestReviewStatus = defineTool({
         },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Pass the appropriate [media type](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types) to fetch diff and patch formats.",
@@ -150,7 +150,7 @@ export const pullRequestReviewStatus = defineTool({
         outputs: { all: "$response.body" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "The list of reviews returns in chronological order." },
         errorHints: {

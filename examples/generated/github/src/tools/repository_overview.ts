@@ -78,7 +78,7 @@ export const repositoryOverview = defineTool({
         },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",
@@ -126,7 +126,7 @@ export const repositoryOverview = defineTool({
         outputs: { all: "$response.body" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {

@@ -75,7 +75,7 @@ export const requestPullRequestReviewers = defineTool({
       outputs: { url: "$response.body#/html_url" },
       dependsOn: [],
       readOnly: false,
-      security: [],
+      security: [{ token: [] }],
       successStatus: "201",
       responseDescriptions: {
         "201": "Response",

@@ -98,7 +98,7 @@ export const triageIssue = defineTool({
         outputs: { state: "$response.body#/state", title: "$response.body#/title" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",
@@ -161,7 +161,7 @@ export const triageIssue = defineTool({
         outputs: {},
         dependsOn: ["issue"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",
@@ -224,7 +224,7 @@ export const triageIssue = defineTool({
         outputs: { url: "$response.body#/html_url" },
         dependsOn: ["issue", "label"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "201",
         responseDescriptions: {
           "201": "Response",

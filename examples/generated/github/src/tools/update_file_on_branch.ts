@@ -85,7 +85,7 @@ export const updateFileOnBranch = defineTool({
         outputs: { sha: "$response.body#/sha" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",
@@ -156,7 +156,7 @@ export const updateFileOnBranch = defineTool({
         outputs: { commit_sha: "$response.body#/commit/sha", url: "$response.body#/content/html_url" },
         dependsOn: ["current"],
         readOnly: false,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: {
           "200": "Response",

@@ -68,7 +68,7 @@ export const userProfileAndRepositories = defineTool({
         },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response", "404": "Resource not found" },
         errorHints: {
@@ -120,7 +120,7 @@ export const userProfileAndRepositories = defineTool({
         outputs: { all: "$response.body" },
         dependsOn: [],
         readOnly: true,
-        security: [],
+        security: [{ token: [] }],
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {

@@ -1,0 +1,42 @@
+// The goals file's `securitySchemes` and `security` + the spec → the toolset's schemes and each step's requirement, checked.
+import type { Diagnostic } from "../diagnostics/types.js";
+import type { GoalsAuth } from "../goals/types.js";
+import type { ApiModel, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import { didYouMean } from "../util/suggest.js";
+import { report } from "./goals/context.js";
+import type { ToolDef } from "./types.js";
+
+export interface PlannedAuth {
+  /** The schemes the goals file adds (the spec's stay as they are). */
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  /** The requirement of every step whose operation the spec leaves without one. */
+  readonly security: readonly SecurityRequirement[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Checks that declared schemes are new and that `security` names only schemes the spec or the goals file declares. */
+export function planAuth(model: ApiModel, auth: GoalsAuth, file: string): PlannedAuth {
+  const ctx = { diagnostics: [] as Diagnostic[], file };
+  const schemes: Record<string, SecurityScheme> = {};
+  for (const [name, declared] of Object.entries(auth.schemes)) {
+    if (Object.hasOwn(model.securitySchemes, name)) {
+      report(ctx, "PLAN_SECURITY_SCHEME_EXISTS", declared, { message: `the spec already declares the security scheme "${name}"` });
+      continue;
+    }
+    schemes[name] = declared.scheme;
+  }
+  const known = [...Object.keys(model.securitySchemes), ...Object.keys(schemes)];
+  for (const name of new Set(auth.security.flatMap((requirement) => Object.keys(requirement)))) {
+    if (known.includes(name)) continue;
+    report(ctx, "PLAN_UNKNOWN_SECURITY_SCHEME", auth.securityAt ?? auth, {
+      message: `\`security\` names "${name}", which neither the spec nor the goals file declares`,
+      hint: didYouMean(name, known) ?? `declare it under \`securitySchemes\`, e.g. ${name}: { type: http, scheme: bearer }`,
+    });
+  }
+  return { schemes, security: auth.security, diagnostics: ctx.diagnostics };
+}
+
+/** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */
+export function withDefaultSecurity(tools: readonly ToolDef[], security: readonly SecurityRequirement[]): ToolDef[] {
+  return tools.map((tool) => ({ ...tool, steps: tool.steps.map((step) => (step.security.length > 0 ? step : { ...step, security })) }));
+}
