@@ -85,7 +85,7 @@ export async function stopChild(child: ChildProcess | undefined, graceMs = 3000)
   clearTimeout(timer);
 }
 
-/** A running Prism proxy. */
+/** A running Prism (proxy or mock). */
 export interface Prism {
   readonly port: number;
   readonly child: ChildProcess;
@@ -99,11 +99,24 @@ export interface Prism {
  * port answers. With `--errors`, a request or response that violates the spec becomes an error response.
  * A port taken between choosing and binding is retried with another one.
  */
-export async function startPrism(spec: string, upstream: string, timeoutMs = 45_000): Promise<Prism> {
+export function startPrism(spec: string, upstream: string, timeoutMs = 45_000): Promise<Prism> {
+  return launchPrism(["proxy", spec, upstream, "--errors"], timeoutMs);
+}
+
+/**
+ * Starts `prism mock SPEC`: answers every operation from the spec's examples (or schemas), and a request that breaks
+ * the spec with 422 (or the 400/401/404 the spec declares) naming the violation. Without `--errors`, so an example of
+ * the spec that breaks the spec's own response schema (GitHub's do) is still returned.
+ */
+export function startPrismMock(spec: string, timeoutMs = 90_000): Promise<Prism> {
+  return launchPrism(["mock", spec], timeoutMs);
+}
+
+async function launchPrism(mode: readonly string[], timeoutMs: number): Promise<Prism> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = spawn(process.execPath, [PRISM, "proxy", spec, upstream, "--errors", "-p", String(port), "-h", "127.0.0.1"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const child = spawn(process.execPath, [PRISM, ...mode, "-p", String(port), "-h", "127.0.0.1"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" } });
     let output = "";
     child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
