@@ -1,6 +1,6 @@
 // The GitHub example end to end on the real GitHub spec: every one of its 16 tools called through the MCP SDK's Client
 // over stdio against `prism mock` of @octokit/openapi, which answers from the spec's examples and rejects any request
-// that breaks the spec — so each request our runtime builds (paths, queries, bodies, the bearer token) is checked.
+// that breaks the spec — so each request our runtime builds (path, query, headers, body) is checked.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
