@@ -50,12 +50,18 @@ function bodyToPlain(body: DraftBody): unknown {
   return body.kind === "whole" ? body.value : Object.fromEntries(body.entries);
 }
 
+const NO_CREDENTIALS = [
+  " The spec declares no security scheme. If the API needs a credential, declare it here (docs/goals.md), e.g.",
+  "   securitySchemes: { token: { type: http, scheme: bearer } }   # the package then reads PREFIX_TOKEN",
+];
+
 function headerComment(draft: GoalsDraft): string {
   return [
     ` Draft goals for ${draft.title} ${draft.version}, proposed by \`aci-gen init\`. Each goal becomes ONE tool.`,
     " Replace every TODO, drop the goals you do not need, add the ones you do, then check with:",
     "   aci-gen plan --goals <this file>",
     " Risk and approval are inferred from the HTTP methods (DESIGN.md §Risk); set `risk:` only to raise it.",
+    ...(draft.declaresNoCredentials ? NO_CREDENTIALS : []),
   ].join("\n");
 }
 

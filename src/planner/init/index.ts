@@ -64,6 +64,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     version: model.version,
     goals: kept.map((p) => toDraftGoal(p, kept)),
     leftOut: named.slice(max).map((p) => ({ name: p.name, calls: p.calls })),
+    declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
 }
 

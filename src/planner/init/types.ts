@@ -64,4 +64,6 @@ export interface GoalsDraft {
   readonly version: string;
   readonly goals: readonly DraftGoal[];
   readonly leftOut: readonly LeftOutGoal[];
+  /** The spec declares no security scheme: the draft says how to declare the credential the API may need. */
+  readonly declaresNoCredentials: boolean;
 }
