@@ -86,11 +86,9 @@ describe("scheduling", () => {
   it("runs independent read-only steps concurrently and waits for dependencies", async () => {
     const spec = tool([step("a"), step("b"), step("c"), step("d", { dependsOn: ["a", "b", "c"] })]);
     const fake = fakeTransport({ a: [{ status: 200, delay: 30 }], b: [{ status: 200, delay: 30 }], c: [{ status: 200, delay: 30 }] });
-    const started = performance.now();
     expect((await run(spec, fake.transport)).ok).toBe(true);
     expect(fake.peak()).toBe(3);
     expect(fake.calls.map((c) => c.step.id).at(-1)).toBe("d");
-    expect(performance.now() - started).toBeLessThan(80);
   });
 
   it("keeps actions in order when each depends on the one before", async () => {

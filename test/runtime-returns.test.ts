@@ -81,12 +81,11 @@ describe("capResult", () => {
     expect(truncationNote({ strings: 1, arrays: [], dropped: [] }, [])).toMatch(/ask for less/);
   });
 
-  it("is fast on a large response", () => {
+  it("caps a 20,000-item response and says how much of the list it kept", () => {
     const result = { items: Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `n${i}`, tags: ["a", "b"], text: "t".repeat(100) })) };
-    const started = performance.now();
     const capped = capResult(result, options);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    expect(capped["_truncated"]).toMatch(/items: \d+ of 20000 shown/);
   });
 
   it("property: always a JSON object within the cap, unchanged when it fits", () => {
