@@ -15,6 +15,12 @@ describe("denoise", () => {
     ["drops HAL-style links", { id: 1, links: [{ rel: "self", href: "/x" }] }, { id: 1 }],
     ["drops JSON:API links", { id: 1, links: { self: "https://api.example.com/x/1" } }, { id: 1 }],
     ["keeps data called links", { links: [{ name: "docs" }] }, { links: [{ name: "docs" }] }],
+    [
+      "drops GitHub-style URI-template links, keeps plain URLs",
+      { login: "octocat", html_url: "https://github.com/octocat", followers_url: "https://api.github.com/users/octocat/followers", gists_url: "https://api.github.com/users/octocat/gists{/gist_id}", starred_url: "https://api.github.com/users/octocat/starred{/owner}{/repo}", archive_url: "https://api.github.com/repos/o/r/{archive_format}{/ref}" },
+      { login: "octocat", html_url: "https://github.com/octocat", followers_url: "https://api.github.com/users/octocat/followers" },
+    ],
+    ["keeps a template that is data, not a `…_url` link", { pattern: "https://example.com/{id}", callback_url: "see {docs}" }, { pattern: "https://example.com/{id}", callback_url: "see {docs}" }],
     ["empty becomes undefined", { a: null }, undefined],
   ];
   it.each(table)("%s", (_, given, want) => expect(denoise(given)).toEqual(want));

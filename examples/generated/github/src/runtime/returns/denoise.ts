@@ -1,4 +1,4 @@
-// A response body → the same data without nulls, empty values and HAL/JSON:API link noise.
+// A response body → the same data without nulls, empty values and hypermedia noise (HAL/JSON:API links, URI templates).
 
 const isLinkObject = (value: unknown): boolean =>
   value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "href");
@@ -16,8 +16,14 @@ export function isLinkNoise(key: string, value: unknown): boolean {
   return value !== null && typeof value === "object" && Object.values(value).every(isLinkValue);
 }
 
+/** An RFC 6570 URI template (`https://api.github.com/users/x/gists{/gist_id}`): a link a model cannot follow as is. */
+const URI_TEMPLATE = /^https?:\/\/[^\s{}]*\{[^\s{}]+\}/;
+
+/** GitHub-style hypermedia: a `…_url` member whose value is a URI template. */
+const isTemplateLink = (key: string, value: unknown): boolean => key.endsWith("_url") && typeof value === "string" && URI_TEMPLATE.test(value);
+
 /** Keys that can be noise whatever their value; any other key is dropped only for an empty value. */
-const maybeLinkKey = (key: string): boolean => key === "_links" || key === "links" || key === "link";
+const maybeLinkKey = (key: string): boolean => key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
 
 function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
   let items: unknown[] | undefined;
@@ -44,7 +50,7 @@ function denoiseObject(value: Readonly<Record<string, unknown>>): Record<string,
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const item = value[key];
-    const kept = maybeLinkKey(key) && isLinkNoise(key, item) ? undefined : denoise(item);
+    const kept = maybeLinkKey(key) && (isLinkNoise(key, item) || isTemplateLink(key, item)) ? undefined : denoise(item);
     if (out === undefined && (kept !== item || kept === undefined)) {
       out = {};
       for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
@@ -59,7 +65,8 @@ function denoiseObject(value: Readonly<Record<string, unknown>>): Record<string,
 }
 
 /**
- * Drops nulls, empty strings, empty arrays and objects, and link noise, recursively; undefined when nothing is left.
+ * Drops nulls, empty strings, empty arrays and objects, and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
+ * templates), recursively; undefined when nothing is left.
  * A part with nothing to drop is returned as it is (the same object), not copied.
  */
 export function denoise(value: unknown): unknown {
