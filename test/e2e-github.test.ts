@@ -14,25 +14,25 @@ const REPO = { owner: "octocat", repo: "hello-world" };
 
 const HEX40 = expect.stringMatching(/^[0-9a-f]{40}$/);
 
-/** Each tool, realistic arguments, and what its result must hold (answers come from the spec's examples). */
+/** Each tool, realistic arguments, and what its result must hold (answers come from the spec's examples; lists projected with `each`). */
 const CALLS: [string, Record<string, unknown>, Record<string, unknown>][] = [
-  ["pull_request_review_status", { ...REPO, pull_number: 1347 }, { state: "open", head_sha: HEX40, reviews: expect.any(Array) }],
-  ["find_user_open_pull_requests", { author: "octocat", ...REPO, per_page: 5 }, { total: expect.any(Number), pull_requests: expect.any(Array) }],
+  ["pull_request_review_status", { ...REPO, pull_number: 1347 }, { state: "open", head_sha: HEX40, reviews: [{ reviewer: "octocat", state: "APPROVED", submitted_at: "2019-11-17T17:43:43Z", body: expect.any(String) }] }],
+  ["find_user_open_pull_requests", { author: "octocat", ...REPO, per_page: 5 }, { total: 280, pull_requests: [{ number: 132, title: expect.any(String), url: expect.stringMatching(/^https:\/\/github\.com\//), updated_at: expect.any(String) }] }],
   ["triage_issue", { ...REPO, issue_number: 1347, labels: ["bug"], comment: "Confirmed; labelled as a bug." }, { comment_url: expect.stringContaining("/issues/1347#issuecomment-") }],
   ["list_labeled_issues", { ...REPO, label: "bug", per_page: 5 }, { items: expect.any(Array) }],
   ["close_issue_with_comment", { ...REPO, issue_number: 1347, comment: "Fixed in #1348.", reason: "completed" }, { comment_url: expect.any(String) }],
   ["create_assigned_issue", { ...REPO, title: "Crash on start", body: "Steps to reproduce: start it.", assignees: ["octocat"] }, { number: 1347 }],
-  ["latest_release_assets", REPO, { tag: "v1.0.0", assets: expect.any(Array) }],
+  ["latest_release_assets", REPO, { tag: "v1.0.0", assets: [{ name: "example.zip", size: 1024, download_count: 42, url: expect.stringContaining("/releases/download/") }] }],
   ["create_release_from_branch", { ...REPO, branch: "main", tag: "v1.0.0", draft: true }, { release_id: 1, commit_sha: HEX40 }],
   ["repository_overview", REPO, { full_name: "octocat/Hello-World", default_branch: "master", languages: { C: 78769, Python: 7769 } }],
   ["open_pull_request", { ...REPO, title: "Fix the crash", head: "fix-crash", body: "Fixes #1347.", draft: false }, { number: 1347, base: "master" }],
   ["merge_pull_request", { ...REPO, pull_number: 1347 }, { merged: true, sha: HEX40 }],
   ["request_pull_request_reviewers", { ...REPO, pull_number: 1347, reviewers: ["hubot"] }, { id: 1 }],
-  ["pull_request_checks", { ...REPO, pull_number: 1347 }, { head_sha: HEX40, combined_state: "success", check_runs: expect.any(Array) }],
+  ["pull_request_checks", { ...REPO, pull_number: 1347 }, { head_sha: HEX40, combined_state: "success", check_runs: [{ name: "mighty_readme", status: "completed", conclusion: "neutral", url: expect.any(String), summary: expect.any(String) }] }],
   // Step 2 reads the run id step 1 found: the jobs request goes to /actions/runs/30433642/jobs (checked in the log below).
-  ["latest_failed_workflow_run_jobs", { ...REPO, branch: "main" }, { run_id: 30433642, jobs: expect.any(Array) }],
+  ["latest_failed_workflow_run_jobs", { ...REPO, branch: "main" }, { run_id: 30433642, jobs: [{ name: "build", conclusion: "success", url: expect.any(String), steps: expect.any(Array) }] }],
   ["update_file_on_branch", { ...REPO, path: "docs/README.md", branch: "main", message: "Update the docs", content_base64: "SGVsbG8sIHdvcmxkIQ==" }, { commit_sha: HEX40 }],
-  ["user_profile_and_repositories", { username: "octocat", per_page: 5 }, { name: "monalisa octocat", repositories: expect.any(Array) }],
+  ["user_profile_and_repositories", { username: "octocat", per_page: 5 }, { name: "monalisa octocat", repositories: [{ name: "octocat/Hello-World", language: null, stars: 80, pushed_at: expect.any(String), description: expect.any(String) }] }],
 ];
 
 let prism: Prism | undefined;
@@ -72,10 +72,16 @@ describe("the GitHub example against prism mock of the GitHub spec", () => {
     expect(result.text).not.toContain(TOKEN);
   }, 60_000);
 
+  it("a list returned with `each` holds only the fields the goals file names", async () => {
+    const status = await callTool(session!, "pull_request_review_status", { ...REPO, pull_number: 1347 });
+    const reviews = status.json["reviews"] as Record<string, unknown>[];
+    expect(reviews.map((r) => Object.keys(r))).toEqual([["reviewer", "state", "submitted_at", "body"]]);
+  });
+
   it("every request the tools sent passed Prism's validation against the GitHub spec", () => {
     const log = prism!.log();
     const received = log.match(/Request received/g) ?? [];
-    expect(received.length).toBeGreaterThanOrEqual(31);
+    expect(received.length).toBeGreaterThanOrEqual(33);
     expect(log.match(/The request passed the validation rules/g) ?? []).toHaveLength(received.length);
     expect(log).not.toMatch(/did not pass the validation rules|UNPROCESSABLE_ENTITY|NO_PATH_MATCHED|Response \(422\)/);
     expect(log).toContain("get /repos/octocat/hello-world/actions/runs/30433642/jobs");

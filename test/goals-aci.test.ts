@@ -20,6 +20,7 @@ function plain(value: Value | undefined): unknown {
   if (value.kind === "object") return Object.fromEntries(value.entries.map(([k, v]) => [k, plain(v)]));
   if (value.kind === "array") return value.items.map(plain);
   if (value.kind === "literal") return value.value;
+  if (value.kind === "each") return { each: value.source, fields: Object.fromEntries(value.fields.map((f) => [f.name, f.path])) };
   return `${value.kind}:${value.text}`;
 }
 

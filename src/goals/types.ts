@@ -33,7 +33,14 @@ export type Value =
   | (Located & { readonly kind: "expr"; /** A whole runtime expression, e.g. `$inputs.email`. */ readonly text: string })
   | (Located & { readonly kind: "template"; /** A string with `{$expr}` parts, e.g. `Order for {$inputs.name}`. */ readonly text: string })
   | (Located & { readonly kind: "object"; /** Members in written order. */ readonly entries: readonly (readonly [string, Value])[] })
-  | (Located & { readonly kind: "array"; /** Items in written order. */ readonly items: readonly Value[] });
+  | (Located & { readonly kind: "array"; /** Items in written order. */ readonly items: readonly Value[] })
+  | (Located & {
+      readonly kind: "each";
+      /** A runtime expression of a list, e.g. `$steps.reviews.outputs.all`. */
+      readonly source: string;
+      /** What each item becomes: field name → RFC 6901 pointer into the item (`""` is the whole item). */
+      readonly fields: readonly (Located & { readonly name: string; readonly path: string })[];
+    });
 
 /** An input override or declaration: a JSON Schema fragment merged by the planner with what the input is bound to. */
 export interface InputOverride extends Located {

@@ -13,6 +13,7 @@ function reads(text: string, name: string): boolean {
 function firstUse(value: Value | undefined, name: string): Located | undefined {
   if (value === undefined) return undefined;
   if (value.kind === "expr" || value.kind === "template") return reads(value.text, name) ? value : undefined;
+  if (value.kind === "each") return reads(value.source, name) ? value : undefined;
   if (value.kind === "object") return value.entries.map(([, v]) => firstUse(v, name)).find((v) => v !== undefined);
   if (value.kind === "array") return value.items.map((v) => firstUse(v, name)).find((v) => v !== undefined);
   return undefined;

@@ -54,7 +54,7 @@ function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
     ...optional({ description: goal.description, useWhen: goal.use_when, notFor: goal.not_for, risk: goal.risk, approval: goal.approval }),
     inputs: inputsToSpec(ctx, goal.inputs ?? {}, join(pointer, "inputs")),
     steps,
-    ...(goal.returns === undefined ? {} : { returns: toValue(ctx, goal.returns, join(pointer, "returns")) }),
+    ...(goal.returns === undefined ? {} : { returns: toValue(ctx, goal.returns, join(pointer, "returns"), { projections: true }) }),
     errors: { ...goal.errors },
     dependsOn: [],
     ...at(ctx, pointer),

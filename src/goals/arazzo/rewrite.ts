@@ -52,6 +52,8 @@ export function rewriteValue(value: Value, scope: Scope): Value {
       return { ...value, entries: value.entries.map(([k, v]) => [k, rewriteValue(v, scope)] as const) };
     case "array":
       return { ...value, items: value.items.map((v) => rewriteValue(v, scope)) };
+    case "each":
+      return { ...value, source: rewriteText(value.source, scope, "expression") };
     case "literal":
       return value;
   }

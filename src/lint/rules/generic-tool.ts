@@ -8,6 +8,7 @@ import type { LintContext, RuleFinding } from "../types.js";
 function exprTexts(value: ValueExpr | undefined): string[] {
   if (value === undefined) return [];
   if (value.kind === "expr" || value.kind === "template") return [value.text];
+  if (value.kind === "each") return [value.source];
   if (value.kind === "object") return value.entries.flatMap(([, v]) => exprTexts(v));
   return value.kind === "array" ? value.items.flatMap(exprTexts) : [];
 }

@@ -1,6 +1,11 @@
 // Plans what a goal returns: its projection (or the last step's response) and the schema of that result.
 import { parseExpression } from "../../runtime/expressions/index.js";
-import type { Value } from "../../goals/types.js";
+import type { Located, Value } from "../../goals/types.js";
+import { pointerTokens } from "../../runtime/execute/values.js";
+import { didYouMean } from "../../util/suggest.js";
+import { derefTop } from "../schemas.js";
+import { describeTypes, jsonTypes } from "../type-fit.js";
+import { report } from "./context.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { narrowingInputs } from "../all-operations.js";
 import { preferredContent } from "../inputs.js";
@@ -55,7 +60,46 @@ function projectValue(ctx: GoalContext, value: Value): { projection: ValueExpr; 
       const items = value.items.map((v) => projectValue(ctx, v));
       return { projection: { kind: "array", items: items.map((i) => i.projection) }, schema: (inputs) => ({ type: "array", prefixItems: items.map((i) => i.schema(inputs)) }) };
     }
+    case "each":
+      return projectEach(ctx, value);
   }
+}
+
+/** `each`: the source must be a list; every field's pointer must exist in its item schema (when the spec gives one). */
+function projectEach(ctx: GoalContext, value: Value & { kind: "each" }): { projection: ValueExpr; schema: LateSchema } {
+  const list = bindExpression(ctx, value, value.source, { where: "returns" });
+  const item = list === undefined ? undefined : itemSchema(ctx, value, list);
+  const properties = Object.fromEntries(value.fields.map((field) => [field.name, fieldSchema(ctx, field, item)]));
+  return {
+    projection: { kind: "each", source: value.source, fields: value.fields.map((f) => [f.name, f.path] as const) },
+    schema: () => ({ type: "array", items: { type: "object", properties } }),
+  };
+}
+
+/** The items schema of a list schema; undefined (and an error) when the schema says it is not a list. */
+function itemSchema(ctx: GoalContext, node: Value & { kind: "each" }, list: JsonSchema): JsonSchema | undefined {
+  const top = derefTop(list, ctx.model.schemas);
+  if (typeof top !== "object" || Object.keys(top).length === 0) return undefined;
+  const types = jsonTypes(top, ctx.model.schemas);
+  if (!types.has("array")) {
+    report(ctx, "PLAN_TYPE_MISMATCH", node, { message: `\`each\` needs a list, but "${node.source}" is ${describeTypes(types)}`, hint: "point `each` at an array, e.g. an output that is $response.body of a list operation" });
+    return undefined;
+  }
+  const items = top["items"];
+  return items === undefined || typeof items === "boolean" ? undefined : (items as JsonSchema);
+}
+
+function fieldSchema(ctx: GoalContext, field: Located & { name: string; path: string }, item: JsonSchema | undefined): JsonSchema {
+  if (item === undefined) return {};
+  const tokens = pointerTokens(field.path);
+  const walked = schemaAtPointer(item, tokens, ctx.model.schemas);
+  if (walked.ok) return walked.schema;
+  const missing = tokens[walked.failedAt] ?? "";
+  report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", field, {
+    message: `field "${field.name}": the list's items have no "${missing}" at /${tokens.slice(0, walked.failedAt + 1).join("/")}`,
+    hint: didYouMean(missing, walked.available) ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : "check the pointer against the item schema"),
+  });
+  return {};
 }
 
 /** The schema of a returned `$inputs.NAME#/pointer`: the planned input's, walked by the pointer. */

@@ -48,6 +48,9 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       return { kind: "object", entries: value.entries.map(([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, target, key))] as const) };
     case "array":
       return { kind: "array", items: value.items.map((v, i) => bindValue(ctx, v, usage, childTarget(ctx, target, String(i)))) };
+    case "each":
+      bindExpression(ctx, value, value.source, usage);
+      return { kind: "each", source: value.source, fields: value.fields.map((f) => [f.name, f.path] as const) };
   }
 }
 

@@ -67,215 +67,6 @@ export const enterpriseResultSchema = z
   })
   .describe("An enterprise on GitHub.");
 
-export const additionalProperty = z.string();
-
-export const nullableIntegrationResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the GitHub app. e.g. 37")
-      .optional(),
-    slug: z.string().describe("The slug name of the GitHub app. e.g. probot-owners").optional(),
-    node_id: z.string().describe("e.g. MDExOkludGVncmF0aW9uMQ==").optional(),
-    client_id: z.string().describe("e.g. \"Iv1.25b5d1e65ffc4022\"").optional(),
-    owner: z.union([simpleUserResultSchema, enterpriseResultSchema]).optional(),
-    name: z.string().describe("The name of the GitHub app. e.g. Probot Owners").optional(),
-    description: z.string().nullable().describe("e.g. The description of the app.").optional(),
-    external_url: z.string().describe("e.g. https://example.com").optional(),
-    html_url: z.string().describe("e.g. https://github.com/apps/super-ci").optional(),
-    created_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
-    updated_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
-    permissions: z
-      .intersection(
-        z
-          .object({
-            issues: z.string().optional(),
-            checks: z.string().optional(),
-            metadata: z.string().optional(),
-            contents: z.string().optional(),
-            deployments: z.string().optional(),
-          })
-          .catchall(additionalProperty),
-        z
-          .any()
-          .refine(
-            (o) => o === null || typeof o !== "object" || Array.isArray(o) || (
-              !Object.prototype.hasOwnProperty.call(o, "__proto__") || additionalProperty.safeParse(o["__proto__"]).success
-            ),
-            { message: "property __proto__ is not allowed by additionalProperties" },
-          ),
-      )
-      .describe("The set of permissions for the GitHub app. e.g. {\"issues\":\"read\",\"deployments\":\"write\"}")
-      .optional(),
-    events: z
-      .array(z.string())
-      .describe("The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation. e.g. [\"label\",\"deployment\"]")
-      .optional(),
-    installations_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself. e.g. 5")
-      .optional(),
-  })
-  .nullable()
-  .describe("GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.");
-
-export const pullRequestMinimalResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    number: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    url: z.string().optional(),
-    head: z
-      .looseObject({
-        ref: z.string().optional(),
-        sha: z.string().optional(),
-        repo: z
-          .looseObject({
-            id: z
-              .number()
-              .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-              .meta({ type: "integer" })
-              .optional(),
-            url: z.string().optional(),
-            name: z.string().optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-    base: z
-      .looseObject({
-        ref: z.string().optional(),
-        sha: z.string().optional(),
-        repo: z
-          .looseObject({
-            id: z
-              .number()
-              .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-              .meta({ type: "integer" })
-              .optional(),
-            url: z.string().optional(),
-            name: z.string().optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-  })
-  .describe("Pull Request Minimal");
-
-export const deploymentSimpleResultSchema = z
-  .looseObject({
-    url: z.string().describe("e.g. https://api.github.com/repos/octocat/example/deployments/1").optional(),
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the deployment. e.g. 42")
-      .optional(),
-    node_id: z.string().describe("e.g. MDEwOkRlcGxveW1lbnQx").optional(),
-    task: z.string().describe("Parameter to specify a task to execute. e.g. deploy").optional(),
-    original_environment: z.string().describe("e.g. staging").optional(),
-    environment: z.string().describe("Name for the target deployment environment. e.g. production").optional(),
-    description: z.string().nullable().describe("e.g. Deploy request from hubot").optional(),
-    created_at: z.string().describe("e.g. 2012-07-20T01:19:13Z").optional(),
-    updated_at: z.string().describe("e.g. 2012-07-20T01:19:13Z").optional(),
-    statuses_url: z
-      .string()
-      .describe("e.g. https://api.github.com/repos/octocat/example/deployments/1/statuses")
-      .optional(),
-    repository_url: z.string().describe("e.g. https://api.github.com/repos/octocat/example").optional(),
-    transient_environment: z
-      .boolean()
-      .describe("Specifies if the given environment is will no longer exist at some point in the future. Default: false. e.g. true")
-      .optional(),
-    production_environment: z
-      .boolean()
-      .describe("Specifies if the given environment is one that end-users directly interact with. Default: false. e.g. true")
-      .optional(),
-    performed_via_github_app: nullableIntegrationResultSchema.optional(),
-  })
-  .describe("A deployment created as the result of an Actions check run from a workflow that references an environment");
-
-export const checkRunResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("The id of the check. e.g. 21")
-      .optional(),
-    head_sha: z
-      .string()
-      .describe("The SHA of the commit that is being checked. e.g. 009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d")
-      .optional(),
-    node_id: z.string().describe("e.g. MDg6Q2hlY2tSdW40").optional(),
-    external_id: z.string().nullable().describe("e.g. 42").optional(),
-    url: z.string().describe("e.g. https://api.github.com/repos/github/hello-world/check-runs/4").optional(),
-    html_url: z.string().nullable().describe("e.g. https://github.com/github/hello-world/runs/4").optional(),
-    details_url: z.string().nullable().describe("e.g. https://example.com").optional(),
-    status: z
-      .string()
-      .describe("The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs. e.g. queued")
-      .optional(),
-    conclusion: z.string().nullable().describe("e.g. neutral").optional(),
-    started_at: z.string().nullable().describe("e.g. 2018-05-04T01:14:52Z").optional(),
-    completed_at: z.string().nullable().describe("e.g. 2018-05-04T01:14:52Z").optional(),
-    output: z
-      .looseObject({
-        title: z.string().nullable().optional(),
-        summary: z.string().nullable().optional(),
-        text: z.string().nullable().optional(),
-        annotations_count: z
-          .number()
-          .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-          .meta({ type: "integer" })
-          .optional(),
-        annotations_url: z.string().optional(),
-      })
-      .optional(),
-    name: z.string().describe("The name of the check. e.g. test-coverage").optional(),
-    check_suite: z
-      .looseObject({
-        id: z
-          .number()
-          .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-          .meta({ type: "integer" })
-          .optional(),
-      })
-      .nullable()
-      .optional(),
-    app: nullableIntegrationResultSchema.optional(),
-    pull_requests: z
-      .array(pullRequestMinimalResultSchema)
-      .describe("Pull requests that are open with a `head_sha` or `head_branch` that matches the check. The returned pull requests do not necessarily indicate pull requests that triggered the check.")
-      .optional(),
-    deployment: deploymentSimpleResultSchema.optional(),
-  })
-  .describe("A check performed on the code of a given code change");
-
-export const codeOfConductResultSchema = z
-  .looseObject({
-    key: z.string().describe("e.g. contributor_covenant").optional(),
-    name: z.string().describe("e.g. Contributor Covenant").optional(),
-    url: z.string().describe("e.g. https://api.github.com/codes_of_conduct/contributor_covenant").optional(),
-    body: z
-      .string()
-      .describe("e.g. # Contributor Covenant Code of Conduct\n\n## Our Pledge\n\nIn the interest of fostering an open and welcoming environment, we as contributors and maintainers pledge to making participation in our project and our community a harassment-free experience for everyone, regardless of age, body size, disability, ethnicity, gender identity and expression, level of experience, nationality, personal appearance, race, religion, or sexual identity and orientation.\n\n## Our Standards\n\nExamples of behavior that contributes to creating a positive environment include:\n\n* Using welcoming and inclusive language\n* Being respectful of differing viewpoints and experiences\n* Gracefully accepting constructive criticism\n* Focusing on what is best for the community\n* Showing empathy towards other community members\n\nExamples of unacceptable behavior by participants include:\n\n* The use of sexualized language or imagery and unwelcome sexual attention or advances\n* Trolling, insulting/derogatory comments, and personal or political attacks\n* Public or private harassment\n* Publishing others' private information, such as a physical or electronic address, without explicit permission\n* Other conduct which could reasonably be considered inappropriate in a professional setting\n\n## Our Responsibilities\n\nProject maintainers are responsible for clarifying the standards of acceptable behavior and are expected to take appropriate and fair corrective action in response\n                  to any instances of unacceptable behavior.\n\nProject maintainers have the right and responsibility to remove, edit, or reject comments, commits, code, wiki edits, issues, and other contributions that are not aligned to this Code of Conduct, or to ban temporarily or permanently any contributor for other behaviors that they deem inappropriate, threatening, offensive, or harmful.\n\n## Scope\n\nThis Code of Conduct applies both within project spaces and in public spaces when an individual is representing the project or its community. Examples of representing a project or community include using an official project e-mail address,\n                  posting via an official social media account, or acting as an appointed representative at an online or offline event. Representation of a project may be further defined and clarified by project maintainers.\n\n## Enforcement\n\nInstances of abusive, harassing, or otherwise unacceptable behavior may be reported by contacting the project team at [EMAIL]. The project team will review and investigate all complaints, and will respond in a way that it deems appropriate to the circumstances. The project team is obligated to maintain confidentiality with regard to the reporter of an incident. Further details of specific enforcement policies may be posted separately.\n\nProject maintainers who do not follow or enforce the Code of Conduct in good faith may face temporary or permanent repercussions as determined by other members of the project's leadership.\n\n## Attribution\n\nThis Code of Conduct is adapted from the [Contributor Covenant](http://contributor-covenant.org), version 1.4, available at [http://contributor-covenant.org/version/1/4](http://contributor-covenant.org/version/1/4/).\n")
-      .optional(),
-    html_url: z.string().nullable().optional(),
-  })
-  .describe("Code Of Conduct");
-
 export const issueDependenciesSummaryResultSchema = z
   .looseObject({
     blocked_by: z
@@ -360,6 +151,25 @@ export const issueFieldValueResultSchema = z
   })
   .describe("A value assigned to an issue field");
 
+export const issueTypeResultSchema = z
+  .looseObject({
+    id: z
+      .number()
+      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+      .meta({ type: "integer" })
+      .describe("The unique identifier of the issue type.")
+      .optional(),
+    node_id: z.string().describe("The node identifier of the issue type.").optional(),
+    name: z.string().describe("The name of the issue type.").optional(),
+    description: z.string().nullable().describe("The description of the issue type.").optional(),
+    color: z.string().nullable().describe("The color of the issue type.").optional(),
+    created_at: z.string().describe("The time the issue type created.").optional(),
+    updated_at: z.string().describe("The time the issue type last updated.").optional(),
+    is_enabled: z.boolean().describe("The enabled state of the issue type.").optional(),
+  })
+  .nullable()
+  .describe("The type assigned to the issue. This is only present for issues in repositories where issue types are supported.");
+
 export const nullableSimpleUserResultSchema = z
   .looseObject({
     name: z.string().nullable().optional(),
@@ -392,26 +202,6 @@ export const nullableSimpleUserResultSchema = z
   })
   .nullable()
   .describe("A GitHub user.");
-
-export const subIssuesSummaryResultSchema = z
-  .looseObject({
-    total: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    completed: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    percent_completed: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-  })
-  .describe("Sub-issues Summary");
 
 export const nullableMilestoneResultSchema = z
   .looseObject({
@@ -457,32 +247,6 @@ export const nullableMilestoneResultSchema = z
   })
   .nullable()
   .describe("A collection of related issues and pull requests.");
-
-export const searchResultTextMatchesResultSchema = z
-  .array(
-    z.looseObject({
-      object_url: z.string().optional(),
-      object_type: z.string().nullable().optional(),
-      property: z.string().optional(),
-      fragment: z.string().optional(),
-      matches: z
-        .array(
-          z.looseObject({
-            text: z.string().optional(),
-            indices: z
-              .array(
-                z
-                  .number()
-                  .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-                  .meta({ type: "integer" }),
-              )
-              .optional(),
-          }),
-        )
-        .optional(),
-    }),
-  )
-  .describe("Search Result Text Matches");
 
 export const nullableLicenseSimpleResultSchema = z
   .looseObject({
@@ -730,24 +494,61 @@ export const repositoryResultSchema = z
   })
   .describe("A repository on GitHub.");
 
-export const issueTypeResultSchema = z
+export const additionalProperty = z.string();
+
+export const nullableIntegrationResultSchema = z
   .looseObject({
     id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("The unique identifier of the issue type.")
+      .describe("Unique identifier of the GitHub app. e.g. 37")
       .optional(),
-    node_id: z.string().describe("The node identifier of the issue type.").optional(),
-    name: z.string().describe("The name of the issue type.").optional(),
-    description: z.string().nullable().describe("The description of the issue type.").optional(),
-    color: z.string().nullable().describe("The color of the issue type.").optional(),
-    created_at: z.string().describe("The time the issue type created.").optional(),
-    updated_at: z.string().describe("The time the issue type last updated.").optional(),
-    is_enabled: z.boolean().describe("The enabled state of the issue type.").optional(),
+    slug: z.string().describe("The slug name of the GitHub app. e.g. probot-owners").optional(),
+    node_id: z.string().describe("e.g. MDExOkludGVncmF0aW9uMQ==").optional(),
+    client_id: z.string().describe("e.g. \"Iv1.25b5d1e65ffc4022\"").optional(),
+    owner: z.union([simpleUserResultSchema, enterpriseResultSchema]).optional(),
+    name: z.string().describe("The name of the GitHub app. e.g. Probot Owners").optional(),
+    description: z.string().nullable().describe("e.g. The description of the app.").optional(),
+    external_url: z.string().describe("e.g. https://example.com").optional(),
+    html_url: z.string().describe("e.g. https://github.com/apps/super-ci").optional(),
+    created_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
+    updated_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
+    permissions: z
+      .intersection(
+        z
+          .object({
+            issues: z.string().optional(),
+            checks: z.string().optional(),
+            metadata: z.string().optional(),
+            contents: z.string().optional(),
+            deployments: z.string().optional(),
+          })
+          .catchall(additionalProperty),
+        z
+          .any()
+          .refine(
+            (o) => o === null || typeof o !== "object" || Array.isArray(o) || (
+              !Object.prototype.hasOwnProperty.call(o, "__proto__") || additionalProperty.safeParse(o["__proto__"]).success
+            ),
+            { message: "property __proto__ is not allowed by additionalProperties" },
+          ),
+      )
+      .describe("The set of permissions for the GitHub app. e.g. {\"issues\":\"read\",\"deployments\":\"write\"}")
+      .optional(),
+    events: z
+      .array(z.string())
+      .describe("The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation. e.g. [\"label\",\"deployment\"]")
+      .optional(),
+    installations_count: z
+      .number()
+      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+      .meta({ type: "integer" })
+      .describe("The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself. e.g. 5")
+      .optional(),
   })
   .nullable()
-  .describe("The type assigned to the issue. This is only present for issues in repositories where issue types are supported.");
+  .describe("GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.");
 
 export const reactionRollupResultSchema = z
   .looseObject({
@@ -800,6 +601,26 @@ export const reactionRollupResultSchema = z
   })
   .describe("Reaction Rollup");
 
+export const subIssuesSummaryResultSchema = z
+  .looseObject({
+    total: z
+      .number()
+      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+      .meta({ type: "integer" })
+      .optional(),
+    completed: z
+      .number()
+      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+      .meta({ type: "integer" })
+      .optional(),
+    percent_completed: z
+      .number()
+      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+      .meta({ type: "integer" })
+      .optional(),
+  })
+  .describe("Sub-issues Summary");
+
 export const nullablePinnedIssueCommentResultSchema = z
   .looseObject({
     pinned_at: z.string().describe("e.g. 2011-04-14T16:00:49Z").optional(),
@@ -847,87 +668,6 @@ export const nullableIssueCommentResultSchema = z
   })
   .nullable()
   .describe("Comments provide a way for people to collaborate on an issue.");
-
-export const issueSearchResultItemResultSchema = z
-  .looseObject({
-    url: z.string().optional(),
-    repository_url: z.string().optional(),
-    labels_url: z.string().optional(),
-    comments_url: z.string().optional(),
-    events_url: z.string().optional(),
-    html_url: z.string().optional(),
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    node_id: z.string().optional(),
-    number: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    title: z.string().optional(),
-    locked: z.boolean().optional(),
-    active_lock_reason: z.string().nullable().optional(),
-    assignees: z.array(simpleUserResultSchema).nullable().optional(),
-    user: nullableSimpleUserResultSchema.optional(),
-    labels: z
-      .array(
-        z.looseObject({
-          id: z
-            .number()
-            .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-            .meta({ type: "integer" })
-            .optional(),
-          node_id: z.string().optional(),
-          url: z.string().optional(),
-          name: z.string().optional(),
-          color: z.string().optional(),
-          default: z.boolean().optional(),
-          description: z.string().nullable().optional(),
-        }),
-      )
-      .optional(),
-    sub_issues_summary: subIssuesSummaryResultSchema.optional(),
-    issue_dependencies_summary: issueDependenciesSummaryResultSchema.optional(),
-    issue_field_values: z.array(issueFieldValueResultSchema).optional(),
-    state: z.string().optional(),
-    state_reason: z.string().nullable().optional(),
-    assignee: nullableSimpleUserResultSchema.optional(),
-    milestone: nullableMilestoneResultSchema.optional(),
-    comments: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    created_at: z.string().optional(),
-    updated_at: z.string().optional(),
-    closed_at: z.string().nullable().optional(),
-    text_matches: searchResultTextMatchesResultSchema.optional(),
-    pull_request: z
-      .looseObject({
-        merged_at: z.string().nullable().optional(),
-        diff_url: z.string().nullable().optional(),
-        html_url: z.string().nullable().optional(),
-        patch_url: z.string().nullable().optional(),
-        url: z.string().nullable().optional(),
-      })
-      .optional(),
-    body: z.string().optional(),
-    score: z.number().optional(),
-    author_association: authorAssociationResultSchema.optional(),
-    draft: z.boolean().optional(),
-    repository: repositoryResultSchema.optional(),
-    body_html: z.string().optional(),
-    body_text: z.string().optional(),
-    timeline_url: z.string().optional(),
-    type: issueTypeResultSchema.optional(),
-    performed_via_github_app: nullableIntegrationResultSchema.optional(),
-    pinned_comment: nullableIssueCommentResultSchema.optional(),
-    reactions: reactionRollupResultSchema.optional(),
-  })
-  .describe("Issue Search Result Item");
 
 export const issueResultSchema = z
   .looseObject({
@@ -1023,113 +763,6 @@ export const issueResultSchema = z
   })
   .describe("Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.");
 
-export const jobResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("The id of the job. e.g. 21")
-      .optional(),
-    run_id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("The id of the associated workflow run. e.g. 5")
-      .optional(),
-    run_url: z.string().describe("e.g. https://api.github.com/repos/github/hello-world/actions/runs/5").optional(),
-    run_attempt: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Attempt number of the associated workflow run, 1 for first attempt and higher if the workflow was re-run. e.g. 1")
-      .optional(),
-    node_id: z.string().describe("e.g. MDg6Q2hlY2tSdW40").optional(),
-    head_sha: z
-      .string()
-      .describe("The SHA of the commit that is being run. e.g. 009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d")
-      .optional(),
-    url: z.string().describe("e.g. https://api.github.com/repos/github/hello-world/actions/jobs/21").optional(),
-    html_url: z.string().nullable().describe("e.g. https://github.com/github/hello-world/runs/4").optional(),
-    status: z.string().describe("The phase of the lifecycle that the job is currently in. e.g. queued").optional(),
-    conclusion: z.string().nullable().describe("The outcome of the job. e.g. success").optional(),
-    created_at: z
-      .string()
-      .describe("The time that the job created, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
-      .optional(),
-    started_at: z
-      .string()
-      .describe("The time that the job started, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
-      .optional(),
-    completed_at: z
-      .string()
-      .nullable()
-      .describe("The time that the job finished, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
-      .optional(),
-    name: z.string().describe("The name of the job. e.g. test-coverage").optional(),
-    steps: z
-      .array(
-        z.looseObject({
-          status: z
-            .string()
-            .describe("The phase of the lifecycle that the job is currently in. e.g. queued")
-            .optional(),
-          conclusion: z.string().nullable().describe("The outcome of the job. e.g. success").optional(),
-          name: z.string().describe("The name of the job. e.g. test-coverage").optional(),
-          number: z
-            .number()
-            .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-            .meta({ type: "integer" })
-            .describe("e.g. 1")
-            .optional(),
-          started_at: z
-            .string()
-            .nullable()
-            .describe("The time that the step started, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
-            .optional(),
-          completed_at: z
-            .string()
-            .nullable()
-            .describe("The time that the job finished, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
-            .optional(),
-        }),
-      )
-      .describe("Steps in this job.")
-      .optional(),
-    check_run_url: z.string().describe("e.g. https://api.github.com/repos/github/hello-world/check-runs/4").optional(),
-    labels: z
-      .array(z.string())
-      .describe("Labels for the workflow job. Specified by the \"runs_on\" attribute in the action's workflow file. e.g. [\"self-hosted\",\"foo\",\"bar\"]")
-      .optional(),
-    runner_id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .nullable()
-      .describe("The ID of the runner to which this job has been assigned. (If a runner hasn't yet been assigned, this will be null.). e.g. 1")
-      .optional(),
-    runner_name: z
-      .string()
-      .nullable()
-      .describe("The name of the runner to which this job has been assigned. (If a runner hasn't yet been assigned, this will be null.). e.g. my runner")
-      .optional(),
-    runner_group_id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .nullable()
-      .describe("The ID of the runner group to which this job has been assigned. (If a runner hasn't yet been assigned, this will be null.). e.g. 2")
-      .optional(),
-    runner_group_name: z
-      .string()
-      .nullable()
-      .describe("The name of the runner group to which this job has been assigned. (If a runner hasn't yet been assigned, this will be null.). e.g. my runner group")
-      .optional(),
-    workflow_name: z.string().nullable().describe("The name of the workflow. e.g. Build").optional(),
-    head_branch: z.string().nullable().describe("The name of the current branch. e.g. main").optional(),
-  })
-  .describe("Information of a job execution in a workflow run");
-
 export const additionalProperty2 = z
   .number()
   .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -1150,259 +783,6 @@ export const languageResultSchema = z
   .describe("Language");
 
 export const linkResultSchema = z.looseObject({ href: z.string().optional() }).describe("Hypermedia Link");
-
-export const securityAndAnalysisResultSchema = z
-  .looseObject({
-    advanced_security: z
-      .looseObject({ status: z.string().optional() })
-      .describe("Enable or disable GitHub Advanced Security for the repository.\n\nFor standalone Code Scanning or Secret Protection products, this parameter cannot be used.")
-      .optional(),
-    code_security: z.looseObject({ status: z.string().optional() }).optional(),
-    dependabot_security_updates: z
-      .looseObject({
-        status: z
-          .string()
-          .describe("The enablement status of Dependabot security updates for the repository.")
-          .optional(),
-      })
-      .describe("Enable or disable Dependabot security updates for the repository.")
-      .optional(),
-    secret_scanning: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_push_protection: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_non_provider_patterns: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_ai_detection: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_delegated_alert_dismissal: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_delegated_bypass: z.looseObject({ status: z.string().optional() }).optional(),
-    secret_scanning_delegated_bypass_options: z
-      .looseObject({
-        reviewers: z
-          .array(
-            z.looseObject({
-              reviewer_id: z
-                .number()
-                .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-                .meta({ type: "integer" })
-                .describe("The ID of the team or role selected as a bypass reviewer")
-                .optional(),
-              reviewer_type: z.string().describe("The type of the bypass reviewer").optional(),
-              mode: z.string().describe("The bypass mode for the reviewer").optional(),
-            }),
-          )
-          .describe("The bypass reviewers for secret scanning delegated bypass")
-          .optional(),
-      })
-      .optional(),
-  })
-  .nullable();
-
-export const minimalRepositoryResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("e.g. 1296269")
-      .optional(),
-    node_id: z.string().describe("e.g. MDEwOlJlcG9zaXRvcnkxMjk2MjY5").optional(),
-    name: z.string().describe("e.g. Hello-World").optional(),
-    full_name: z.string().describe("e.g. octocat/Hello-World").optional(),
-    owner: simpleUserResultSchema.optional(),
-    private: z.boolean().optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat/Hello-World").optional(),
-    description: z.string().nullable().describe("e.g. This your first repo!").optional(),
-    fork: z.boolean().optional(),
-    url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World").optional(),
-    archive_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/{archive_format}{/ref}")
-      .optional(),
-    assignees_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/assignees{/user}")
-      .optional(),
-    blobs_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/blobs{/sha}").optional(),
-    branches_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/branches{/branch}")
-      .optional(),
-    collaborators_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/collaborators{/collaborator}")
-      .optional(),
-    comments_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/comments{/number}")
-      .optional(),
-    commits_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/commits{/sha}").optional(),
-    compare_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/compare/{base}...{head}")
-      .optional(),
-    contents_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/contents/{+path}")
-      .optional(),
-    contributors_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/contributors")
-      .optional(),
-    deployments_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/deployments").optional(),
-    downloads_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/downloads").optional(),
-    events_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/events").optional(),
-    forks_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/forks").optional(),
-    git_commits_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/commits{/sha}")
-      .optional(),
-    git_refs_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/refs{/sha}").optional(),
-    git_tags_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/tags{/sha}").optional(),
-    git_url: z.string().optional(),
-    issue_comment_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues/comments{/number}")
-      .optional(),
-    issue_events_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues/events{/number}")
-      .optional(),
-    issues_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues{/number}").optional(),
-    keys_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/keys{/key_id}").optional(),
-    labels_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/labels{/name}").optional(),
-    languages_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/languages").optional(),
-    merges_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/merges").optional(),
-    milestones_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/milestones{/number}")
-      .optional(),
-    notifications_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/notifications{?since,all,participating}")
-      .optional(),
-    pulls_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/pulls{/number}").optional(),
-    releases_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/releases{/id}").optional(),
-    ssh_url: z.string().optional(),
-    stargazers_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/stargazers").optional(),
-    statuses_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/statuses/{sha}").optional(),
-    subscribers_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/subscribers").optional(),
-    subscription_url: z
-      .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/subscription")
-      .optional(),
-    tags_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/tags").optional(),
-    teams_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/teams").optional(),
-    trees_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/trees{/sha}").optional(),
-    clone_url: z.string().optional(),
-    mirror_url: z.string().nullable().optional(),
-    hooks_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/hooks").optional(),
-    svn_url: z.string().optional(),
-    homepage: z.string().nullable().optional(),
-    language: z.string().nullable().optional(),
-    forks_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    stargazers_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    watchers_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    size: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("The size of the repository, in kilobytes. Size is calculated hourly. When a repository is initially created, the size is 0.")
-      .optional(),
-    default_branch: z.string().optional(),
-    open_issues_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    is_template: z.boolean().optional(),
-    topics: z.array(z.string()).optional(),
-    has_issues: z.boolean().optional(),
-    has_projects: z.boolean().optional(),
-    has_wiki: z.boolean().optional(),
-    has_pages: z.boolean().optional(),
-    has_downloads: z.boolean().optional(),
-    has_discussions: z.boolean().optional(),
-    has_pull_requests: z.boolean().optional(),
-    pull_request_creation_policy: z
-      .string()
-      .describe("The policy controlling who can create pull requests: all or collaborators_only.")
-      .optional(),
-    archived: z.boolean().optional(),
-    disabled: z.boolean().optional(),
-    visibility: z.string().optional(),
-    pushed_at: z.string().nullable().describe("e.g. 2011-01-26T19:06:43Z").optional(),
-    created_at: z.string().nullable().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    updated_at: z.string().nullable().describe("e.g. 2011-01-26T19:14:43Z").optional(),
-    permissions: z
-      .looseObject({
-        admin: z.boolean().optional(),
-        maintain: z.boolean().optional(),
-        push: z.boolean().optional(),
-        triage: z.boolean().optional(),
-        pull: z.boolean().optional(),
-      })
-      .optional(),
-    role_name: z.string().describe("e.g. admin").optional(),
-    temp_clone_token: z.string().optional(),
-    delete_branch_on_merge: z.boolean().optional(),
-    subscribers_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    network_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    code_of_conduct: codeOfConductResultSchema.optional(),
-    license: z
-      .looseObject({
-        key: z.string().optional(),
-        name: z.string().optional(),
-        spdx_id: z.string().optional(),
-        url: z.string().nullable().optional(),
-        node_id: z.string().optional(),
-      })
-      .nullable()
-      .optional(),
-    forks: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("e.g. 0")
-      .optional(),
-    open_issues: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("e.g. 0")
-      .optional(),
-    watchers: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("e.g. 0")
-      .optional(),
-    allow_forking: z.boolean().optional(),
-    web_commit_signoff_required: z.boolean().describe("e.g. false").optional(),
-    security_and_analysis: securityAndAnalysisResultSchema.optional(),
-    custom_properties: z
-      .looseObject({})
-      .describe("The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.")
-      .optional(),
-  })
-  .describe("Minimal Repository");
 
 export const nullableTeamSimpleResultSchema = z
   .looseObject({
@@ -1446,41 +826,6 @@ export const nullableTeamSimpleResultSchema = z
   })
   .nullable()
   .describe("Groups of organization members that gives permissions on specified repositories.");
-
-export const pullRequestReviewResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the review. e.g. 42")
-      .optional(),
-    node_id: z.string().describe("e.g. MDE3OlB1bGxSZXF1ZXN0UmV2aWV3ODA=").optional(),
-    user: nullableSimpleUserResultSchema.optional(),
-    body: z.string().describe("The text of the review. e.g. This looks great.").optional(),
-    state: z.string().describe("e.g. CHANGES_REQUESTED").optional(),
-    html_url: z
-      .string()
-      .describe("e.g. https://github.com/octocat/Hello-World/pull/12#pullrequestreview-80")
-      .optional(),
-    pull_request_url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World/pulls/12").optional(),
-    _links: z
-      .looseObject({
-        html: z.looseObject({ href: z.string().optional() }).optional(),
-        pull_request: z.looseObject({ href: z.string().optional() }).optional(),
-      })
-      .optional(),
-    submitted_at: z.string().optional(),
-    commit_id: z
-      .string()
-      .nullable()
-      .describe("A commit SHA for the review. If the commit object was garbage collected or forcibly deleted, then it no longer exists in Git and this value will be `null`. e.g. 54bb654c9e6025347f57900a4a5c2313a96b8035")
-      .optional(),
-    body_html: z.string().optional(),
-    body_text: z.string().optional(),
-    author_association: authorAssociationResultSchema.optional(),
-  })
-  .describe("Pull Request Reviews are reviews on pull requests.");
 
 export const teamResultSchema = z
   .looseObject({
@@ -1675,34 +1020,3 @@ export const pullRequestSimpleResultSchema = z
     draft: z.boolean().describe("Indicates whether or not the pull request is a draft. e.g. false").optional(),
   })
   .describe("Pull Request Simple");
-
-export const releaseAssetResultSchema = z
-  .looseObject({
-    url: z.string().optional(),
-    browser_download_url: z.string().optional(),
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    node_id: z.string().optional(),
-    name: z.string().describe("The file name of the asset. e.g. Team Environment").optional(),
-    label: z.string().nullable().optional(),
-    state: z.string().describe("State of the release asset.").optional(),
-    content_type: z.string().optional(),
-    size: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    digest: z.string().nullable().optional(),
-    download_count: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .optional(),
-    created_at: z.string().optional(),
-    updated_at: z.string().optional(),
-    uploader: nullableSimpleUserResultSchema.optional(),
-  })
-  .describe("Data related to a release.");

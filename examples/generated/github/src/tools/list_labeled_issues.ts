@@ -117,11 +117,11 @@ export const listLabeledIssues = defineTool({
       },
       errorHints: {
         "400": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples.",
-        "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use find_user_open_pull_requests to find a valid `owner`.",
+        "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
         "409": "The resource is in a conflicting state; read it again before retrying.",
         "422": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples.",
         "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`; use find_user_open_pull_requests to find a valid `owner`.",
+        NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
       },
       successCriteria: [],
       onSuccess: [],

@@ -22,7 +22,9 @@ export type ValueExpr =
   | { readonly kind: "expr"; readonly text: string }
   | { readonly kind: "template"; readonly text: string }
   | { readonly kind: "object"; readonly entries: readonly (readonly [string, ValueExpr])[] }
-  | { readonly kind: "array"; readonly items: readonly ValueExpr[] };
+  | { readonly kind: "array"; readonly items: readonly ValueExpr[] }
+  /** Each item of the list `source` evaluates to, projected to `fields` (name → RFC 6901 pointer into the item). */
+  | { readonly kind: "each"; readonly source: string; readonly fields: readonly (readonly [string, string])[] };
 
 /** One request parameter: where it goes, how it is serialised (OpenAPI style/explode), and the value bound to it. */
 export interface ParamSpec {

@@ -21,6 +21,8 @@ function valueExpressions(value: ValueExpr): Expression[] | undefined {
       return collect(value.entries.map(([, v]) => valueExpressions(v)));
     case "array":
       return collect(value.items.map(valueExpressions));
+    case "each":
+      return valueExpressions({ kind: "expr", text: value.source });
   }
 }
 

@@ -3,6 +3,7 @@ import {
   parseExpression,
   parseTemplate,
   renderTemplate,
+  resolvePointer,
   evaluate,
   type EvaluationContext,
 } from "../expressions/index.js";
@@ -53,6 +54,24 @@ function compileArray(items: readonly ValueExpr[]): Evaluator {
   return (context) => compiled.map((evaluator) => evaluator(context) ?? null);
 }
 
+/** `each`: a list projected item by item; a field missing from an item is left out of it, a source that is not a list gives undefined. */
+function compileEach(source: string, fields: readonly (readonly [string, string])[]): Evaluator {
+  const list = compileExpression(source);
+  const picks = fields.map(([name, pointer]) => [name, pointerTokens(pointer)] as const);
+  return (context) => {
+    const items = list(context);
+    if (!Array.isArray(items)) return undefined;
+    return items.map((item) => {
+      const projected: Record<string, unknown> = {};
+      for (const [name, tokens] of picks) {
+        const value = resolvePointer(item, tokens);
+        if (value !== undefined) Object.defineProperty(projected, name, { value, enumerable: true, writable: true, configurable: true });
+      }
+      return projected;
+    });
+  };
+}
+
 /** Compiles a ValueExpr; object entries that evaluate to undefined are omitted, array items become null. */
 export function compileValue(value: ValueExpr): Evaluator {
   switch (value.kind) {
@@ -68,6 +87,8 @@ export function compileValue(value: ValueExpr): Evaluator {
       return compileObject(value.entries);
     case "array":
       return compileArray(value.items);
+    case "each":
+      return compileEach(value.source, value.fields);
   }
 }
 
