@@ -1,6 +1,7 @@
 // The deterministic sampler, the projected return (spec examples → steps → `returns`), and the budget report's checks.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lint } from "../src/api/lint.js";
 import { plan } from "../src/api/plan.js";
 import type { JsonSchema } from "../src/model/api-model.js";
 import { budgetReport, strictModeProblems } from "../src/lint/budget.js";
@@ -88,5 +89,32 @@ describe("budget report", () => {
     ], 500);
     expect(report).toMatchObject({ totalTokens: 550, budget: 500, overBudget: true });
     expect(report.tools.map((t) => [t.cutByClients, t.nameProblem])).toEqual([[true, undefined], [false, "has characters outside a-z, A-Z, 0-9, _ and -"]]);
+  });
+});
+
+describe("return-over-cap hints", () => {
+  const goals = (pets: unknown) => ({
+    aci: 1,
+    toolset: "hints",
+    defaults: { maxReturnBytes: 256 },
+    goals: [{
+      name: "find_available_pets",
+      description: "List pets that are available for adoption.",
+      use_when: "The user wants to browse pets.",
+      steps: [{ id: "pets", operation: "findPetsByStatus", params: { status: ["available"] }, outputs: { all: "$response.body" } }],
+      returns: { pets },
+    }],
+  });
+  const hintFor = async (pets: unknown): Promise<string | undefined> => {
+    const result = await lint({ spec: PETSTORE, goals: goals(pets) });
+    return result.findings.find((f) => f.rule === "return-over-cap")?.hint;
+  };
+
+  it("suggests projecting a whole list of objects with `each`, identifying fields first", async () => {
+    expect(await hintFor("$steps.pets.outputs.all")).toMatch(/^return only the fields the agent needs of each pets item: pets: \{ each: \$steps\.pets\.outputs\.all, fields: \{ id: \/id, name: \/name, /);
+  });
+
+  it("asks for fewer fields once the list is already projected", async () => {
+    expect(await hintFor({ each: "$steps.pets.outputs.all", fields: { id: "/id", name: "/name", photos: "/photoUrls", tags: "/tags", category: "/category" } })).toMatch(/^return fewer fields \(largest: pets\)/);
   });
 });
