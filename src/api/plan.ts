@@ -9,7 +9,7 @@ import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../optio
 import { planAllOperations } from "../planner/all-operations.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { planGoals } from "../planner/goals/index.js";
-import { reachableSchemas } from "../planner/schemas.js";
+import { planSchemas } from "../planner/schemas.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 
@@ -55,8 +55,8 @@ function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec |
     ...(goals?.server === undefined ? {} : { server: goals.server }),
     ...(auth === undefined ? {} : { securitySchemes: auth.schemes }),
   });
-  const roots = planned.tools.flatMap((t) => [...t.inputs.map((i) => i.schema), t.returns.schema]);
+  const inputs = planned.tools.flatMap((t) => t.inputs.map((i) => i.schema));
   const empty = planned.tools.length === 0 && !hasErrors(planned.diagnostics);
   const diagnostics = [...planned.diagnostics, ...(empty && goals === undefined ? [diagnostic("NO_OPERATIONS_SELECTED")] : [])];
-  return { toolset, tools: planned.tools, schemas: reachableSchemas(roots, model.schemas), diagnostics };
+  return { toolset, tools: planned.tools, schemas: planSchemas(inputs, planned.tools.map((t) => t.returns.schema), model.schemas), diagnostics };
 }

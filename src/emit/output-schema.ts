@@ -1,6 +1,6 @@
 // Relaxes result schemas for advertising: what `run` returns is projected, denoised and capped, so only shape and types are promised.
 import type { JsonSchema } from "../model/api-model.js";
-import { componentName, reachableSchemas } from "../planner/schemas.js";
+import { componentName, reachableSchemas, RESULT_SCHEMA_HOPS } from "../planner/schemas.js";
 
 /** Keywords a capped, denoised result may break (a shortened string, a cut array, a dropped empty field). */
 const DROPPED = new Set([
@@ -12,12 +12,16 @@ const DROPPED = new Set([
 const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 const SUBSCHEMA_LISTS = new Set(["allOf", "anyOf", "prefixItems"]);
 
+/** A named schema's relaxed name, or undefined when the advertised result stops short of it (any value there). */
+type Rename = (name: string) => string | undefined;
+
 /** The same shape and types, without constraints a capped result may break; objects stay open for `_truncated`. */
-export function relaxOutputSchema(schema: JsonSchema, rename: (name: string) => string): JsonSchema {
+export function relaxOutputSchema(schema: JsonSchema, rename: Rename): JsonSchema {
   if (typeof schema !== "object") return true;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED.has(key) || key === "additionalProperties" && value === false) continue;
+    if (key === "$ref" && refTarget(value, rename) === null) continue;
     out[key] = relaxValue(key, value, rename);
   }
   if (Array.isArray(schema["oneOf"])) out["anyOf"] = (schema["oneOf"] as JsonSchema[]).map((s) => relaxOutputSchema(s, rename));
@@ -25,11 +29,16 @@ export function relaxOutputSchema(schema: JsonSchema, rename: (name: string) => 
   return out;
 }
 
-function relaxValue(key: string, value: unknown, rename: (name: string) => string): unknown {
-  if (key === "$ref") {
-    const name = componentName(value);
-    return name === undefined ? value : `#/components/schemas/${encodeURIComponent(rename(name))}`;
-  }
+/** The relaxed `$ref` of a named schema; null when the advertised result does not go that deep; the value itself for any other ref. */
+function refTarget(value: unknown, rename: Rename): unknown {
+  const name = componentName(value);
+  if (name === undefined) return value;
+  const renamed = rename(name);
+  return renamed === undefined ? null : `#/components/schemas/${encodeURIComponent(renamed)}`;
+}
+
+function relaxValue(key: string, value: unknown, rename: Rename): unknown {
+  if (key === "$ref") return refTarget(value, rename);
   if (SUBSCHEMA_MAPS.has(key) && value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relaxOutputSchema(v as JsonSchema, rename)]));
   }
@@ -45,11 +54,13 @@ function typeOfValues(schema: Record<string, unknown>): Record<string, unknown> 
   return { type: types.length === 1 ? types[0] : types };
 }
 
-/** Relaxed copies of the named schemas the results reach, under names of their own (`PetResult`). */
+/** Relaxed copies of the named schemas the results reach (within RESULT_SCHEMA_HOPS), under names of their own (`PetResult`). */
 export function relaxedComponents(roots: readonly JsonSchema[], schemas: Readonly<Record<string, JsonSchema>>): { schemas: Record<string, JsonSchema>; roots: JsonSchema[] } {
   const taken = new Set(Object.keys(schemas));
+  const kept = reachableSchemas(roots, schemas, RESULT_SCHEMA_HOPS);
   const names = new Map<string, string>();
-  const rename = (name: string): string => {
+  const rename = (name: string): string | undefined => {
+    if (!Object.hasOwn(kept, name)) return undefined;
     let renamed = names.get(name);
     if (renamed === undefined) {
       renamed = `${name}Result`;
@@ -61,6 +72,6 @@ export function relaxedComponents(roots: readonly JsonSchema[], schemas: Readonl
   };
   const relaxedRoots = roots.map((r) => relaxOutputSchema(r, rename));
   const out: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(reachableSchemas(roots, schemas))) out[rename(name)] = relaxOutputSchema(schema, rename);
+  for (const [name, schema] of Object.entries(kept)) out[rename(name) as string] = relaxOutputSchema(schema, rename);
   return { schemas: out, roots: relaxedRoots };
 }

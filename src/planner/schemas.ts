@@ -63,21 +63,38 @@ function refsOfComponent(name: string, schemas: Readonly<Record<string, JsonSche
   return edges;
 }
 
-/** Every named schema reachable from `roots`, sorted by name. */
+/**
+ * How many `$ref`s deep a result schema goes in a plan (and in the result schema a tool advertises): the named
+ * schemas a result names, and the ones those name; deeper, any value. The model learns the shape it sees first (a
+ * capped result rarely goes deeper), and Stripe's 12 goals no longer drag in 584 schemas (most of their generation
+ * time and output).
+ */
+export const RESULT_SCHEMA_HOPS = 2;
+
+/** The named schemas a plan carries: all that the inputs reach, and those within RESULT_SCHEMA_HOPS of the results. */
+export function planSchemas(inputs: readonly JsonSchema[], results: readonly JsonSchema[], schemas: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> {
+  const merged = { ...reachableSchemas(inputs, schemas), ...reachableSchemas(results, schemas, RESULT_SCHEMA_HOPS) };
+  return Object.fromEntries(Object.keys(merged).sort(compareStrings).map((name) => [name, merged[name] as JsonSchema]));
+}
+
+/** Every named schema reachable from `roots` (within `maxHops` `$ref`s when given: 1 = only those the roots name), sorted by name. */
 export function reachableSchemas(
   roots: readonly JsonSchema[],
   schemas: Readonly<Record<string, JsonSchema>>,
+  maxHops = Infinity,
 ): Record<string, JsonSchema> {
-  const seen = new Set<string>();
-  const pending = [...directRefs(roots, schemas, new Set())];
-  for (const name of pending) seen.add(name);
-  while (pending.length > 0) {
-    const name = pending.pop() as string;
-    for (const next of refsOfComponent(name, schemas)) {
-      if (seen.has(next)) continue;
-      seen.add(next);
-      pending.push(next);
+  const seen = new Set<string>(directRefs(roots, schemas, new Set()));
+  let frontier = [...seen];
+  for (let hop = 1; hop < maxHops && frontier.length > 0; hop++) {
+    const next: string[] = [];
+    for (const name of frontier) {
+      for (const target of refsOfComponent(name, schemas)) {
+        if (seen.has(target)) continue;
+        seen.add(target);
+        next.push(target);
+      }
     }
+    frontier = next;
   }
   const out: Record<string, JsonSchema> = {};
   for (const name of [...seen].sort(compareStrings)) out[name] = schemas[name] as JsonSchema;

@@ -47,26 +47,6 @@ export const autoMergeResultSchema = z
   .nullable()
   .describe("The status of auto merging a pull request.");
 
-export const enterpriseResultSchema = z
-  .looseObject({
-    description: z.string().nullable().describe("A short description of the enterprise.").optional(),
-    html_url: z.string().describe("e.g. https://github.com/enterprises/octo-business").optional(),
-    website_url: z.string().nullable().describe("The enterprise's website URL.").optional(),
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the enterprise. e.g. 42")
-      .optional(),
-    node_id: z.string().describe("e.g. MDEwOlJlcG9zaXRvcnkxMjk2MjY5").optional(),
-    name: z.string().describe("The name of the enterprise. e.g. Octo Business").optional(),
-    slug: z.string().describe("The slug url identifier for the enterprise. e.g. octo-business").optional(),
-    created_at: z.string().nullable().describe("e.g. 2019-01-26T19:01:12Z").optional(),
-    updated_at: z.string().nullable().describe("e.g. 2019-01-26T19:14:43Z").optional(),
-    avatar_url: z.string().optional(),
-  })
-  .describe("An enterprise on GitHub.");
-
 export const issueDependenciesSummaryResultSchema = z
   .looseObject({
     blocked_by: z
@@ -248,18 +228,6 @@ export const nullableMilestoneResultSchema = z
   .nullable()
   .describe("A collection of related issues and pull requests.");
 
-export const nullableLicenseSimpleResultSchema = z
-  .looseObject({
-    key: z.string().describe("e.g. mit").optional(),
-    name: z.string().describe("e.g. MIT License").optional(),
-    url: z.string().nullable().describe("e.g. https://api.github.com/licenses/mit").optional(),
-    spdx_id: z.string().nullable().describe("e.g. MIT").optional(),
-    node_id: z.string().describe("e.g. MDc6TGljZW5zZW1pdA==").optional(),
-    html_url: z.string().optional(),
-  })
-  .nullable()
-  .describe("License Simple");
-
 export const repositoryResultSchema = z
   .looseObject({
     id: z
@@ -271,7 +239,7 @@ export const repositoryResultSchema = z
     node_id: z.string().describe("e.g. MDEwOlJlcG9zaXRvcnkxMjk2MjY5").optional(),
     name: z.string().describe("The name of the repository. e.g. Team Environment").optional(),
     full_name: z.string().describe("e.g. octocat/Hello-World").optional(),
-    license: nullableLicenseSimpleResultSchema.optional(),
+    license: z.unknown().optional(),
     forks: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -507,7 +475,7 @@ export const nullableIntegrationResultSchema = z
     slug: z.string().describe("The slug name of the GitHub app. e.g. probot-owners").optional(),
     node_id: z.string().describe("e.g. MDExOkludGVncmF0aW9uMQ==").optional(),
     client_id: z.string().describe("e.g. \"Iv1.25b5d1e65ffc4022\"").optional(),
-    owner: z.union([simpleUserResultSchema, enterpriseResultSchema]).optional(),
+    owner: z.union([simpleUserResultSchema, z.unknown()]).optional(),
     name: z.string().describe("The name of the GitHub app. e.g. Probot Owners").optional(),
     description: z.string().nullable().describe("e.g. The description of the app.").optional(),
     external_url: z.string().describe("e.g. https://example.com").optional(),
@@ -621,21 +589,6 @@ export const subIssuesSummaryResultSchema = z
   })
   .describe("Sub-issues Summary");
 
-export const nullablePinnedIssueCommentResultSchema = z
-  .looseObject({
-    pinned_at: z.string().describe("e.g. 2011-04-14T16:00:49Z").optional(),
-    pinned_by: nullableSimpleUserResultSchema.optional(),
-  })
-  .nullable()
-  .describe("Context around who pinned an issue comment and when it was pinned.");
-
-export const nullableIssueCommentMinimizedResultSchema = z
-  .looseObject({
-    reason: z.string().nullable().describe("The reason the comment was minimized. e.g. low-quality").optional(),
-  })
-  .nullable()
-  .describe("Details about why an issue comment was minimized.");
-
 export const nullableIssueCommentResultSchema = z
   .looseObject({
     id: z
@@ -663,8 +616,8 @@ export const nullableIssueCommentResultSchema = z
     author_association: authorAssociationResultSchema.optional(),
     performed_via_github_app: nullableIntegrationResultSchema.optional(),
     reactions: reactionRollupResultSchema.optional(),
-    pin: nullablePinnedIssueCommentResultSchema.optional(),
-    minimized: nullableIssueCommentMinimizedResultSchema.optional(),
+    pin: z.unknown().optional(),
+    minimized: z.unknown().optional(),
   })
   .nullable()
   .describe("Comments provide a way for people to collaborate on an issue.");
@@ -784,49 +737,6 @@ export const languageResultSchema = z
 
 export const linkResultSchema = z.looseObject({ href: z.string().optional() }).describe("Hypermedia Link");
 
-export const nullableTeamSimpleResultSchema = z
-  .looseObject({
-    id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the team. e.g. 1")
-      .optional(),
-    node_id: z.string().describe("e.g. MDQ6VGVhbTE=").optional(),
-    url: z.string().describe("URL for the team. e.g. https://api.github.com/organizations/1/team/1").optional(),
-    members_url: z.string().describe("e.g. https://api.github.com/organizations/1/team/1/members{/member}").optional(),
-    name: z.string().describe("Name of the team. e.g. Justice League").optional(),
-    description: z.string().nullable().describe("Description of the team. e.g. A great team.").optional(),
-    permission: z.string().describe("Permission that the team will have for its repositories. e.g. admin").optional(),
-    privacy: z.string().describe("The level of privacy this team should have. e.g. closed").optional(),
-    notification_setting: z
-      .string()
-      .describe("The notification setting the team has set. e.g. notifications_enabled")
-      .optional(),
-    html_url: z.string().describe("e.g. https://github.com/orgs/rails/teams/core").optional(),
-    repositories_url: z.string().describe("e.g. https://api.github.com/organizations/1/team/1/repos").optional(),
-    slug: z.string().describe("e.g. justice-league").optional(),
-    ldap_dn: z
-      .string()
-      .describe("Distinguished Name (DN) that team maps to within LDAP environment. e.g. uid=example,ou=users,dc=github,dc=com")
-      .optional(),
-    type: z.string().describe("The ownership type of the team").optional(),
-    organization_id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the organization to which this team belongs. e.g. 37")
-      .optional(),
-    enterprise_id: z
-      .number()
-      .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Unique identifier of the enterprise to which this team belongs. e.g. 42")
-      .optional(),
-  })
-  .nullable()
-  .describe("Groups of organization members that gives permissions on specified repositories.");
-
 export const teamResultSchema = z
   .looseObject({
     id: z
@@ -871,7 +781,7 @@ export const teamResultSchema = z
       .meta({ type: "integer" })
       .describe("Unique identifier of the enterprise to which this team belongs. e.g. 42")
       .optional(),
-    parent: nullableTeamSimpleResultSchema.optional(),
+    parent: z.unknown().optional(),
   })
   .describe("Groups of organization members that gives permissions on specified repositories.");
 
