@@ -43,7 +43,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return { files: emitted.files, plan: planned.plan, diagnostics: [...diagnostics, ...written.diagnostics], written };
 }
 
-async function sourceOf(input: string | object, fallbackName: string): Promise<{ file: string; text: string }> {
-  if (typeof input === "string") return { file: input, text: await readFile(input, "utf8") };
+async function sourceOf(input: string | object, fallbackName: string): Promise<{ file: string; text: string | Uint8Array }> {
+  if (typeof input === "string") return { file: input, text: await readFile(input) };
   return { file: fallbackName, text: JSON.stringify(input) };
 }

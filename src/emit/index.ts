@@ -22,8 +22,8 @@ export interface EmitInput {
   readonly generatorVersion: string;
   /** The API's own title and version (the package version is the API's). */
   readonly api: { readonly title: string; readonly version: string };
-  /** The spec and goals files as given, and their bytes, for the lockfile's hashes. */
-  readonly sources: { readonly spec: { file: string; text: string }; readonly goals?: { file: string; text: string } };
+  /** The spec and goals files as given, and their bytes (or text), for the lockfile's hashes. */
+  readonly sources: { readonly spec: { file: string; text: string | Uint8Array }; readonly goals?: { file: string; text: string | Uint8Array } };
 }
 
 export interface EmitResult {

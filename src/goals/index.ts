@@ -1,9 +1,9 @@
 // Goals file (path or parsed object) → GoalSpec, in either format, with every problem as a located diagnostic.
-import { readFile } from "node:fs/promises";
 import { dirname, resolve as resolvePath } from "node:path";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseSource } from "../source/source.js";
+import { readText } from "../util/read-text.js";
 import { aciDocument } from "./aci/schema.js";
 import { aciToGoalSpec, type PathResolver } from "./aci/to-goal-spec.js";
 import { arazzoDocument } from "./arazzo/schema.js";
@@ -49,7 +49,7 @@ export async function loadGoals(input: string | object, options: LoadGoalsOption
 async function openFile(file: string): Promise<{ ctx?: LoadContext; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readText(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return { diagnostics: [diagnostic("GOALS_UNREADABLE", { file, message: `cannot read ${file} (${reason})` })] };

@@ -1,7 +1,7 @@
 // Turns the user's `input` (a file path or a parsed object) into a SourceDoc with positions.
-import { readFile } from "node:fs/promises";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { readText } from "../util/read-text.js";
 import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
 
 /** The file name diagnostics use for a document passed in as an object. */
@@ -16,7 +16,7 @@ export interface Loaded {
 export async function loadFile(file: string, limits: SourceLimits): Promise<Loaded> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readText(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return {

@@ -1,8 +1,9 @@
 // Turns a root document into the set of documents its `$ref`s reach, diagnosing every ref that cannot be followed.
-import { readFile, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseSource, type SourceDoc, type SourceLimits } from "../source/source.js";
 import { join } from "../util/pointer.js";
+import { readText } from "../util/read-text.js";
 import { locatedDiagnostic } from "./report.js";
 import { folderOf, isInside, isRefProblem, refTarget, type RefBase, type RefTarget } from "./ref-target.js";
 import { isRecord } from "./walk.js";
@@ -125,7 +126,7 @@ async function realpathInside(folder: string, file: string): Promise<boolean> {
 async function loadDocument(checker: Checker, site: RefSite, target: RefTarget): Promise<boolean> {
   let text: string;
   try {
-    text = await readFile(target.doc, "utf8");
+    text = await readText(target.doc);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     report(checker, site, "REF_UNRESOLVED", { message: `\`$ref: ${site.ref}\` names a file that cannot be read: ${checker.options.display(target.doc)} (${reason})` });

@@ -21,39 +21,40 @@ export interface JsonScan {
 export function scanJson(text: string): JsonScan {
   let depth = 0;
   const stack: (Set<string> | null)[] = [];
-  let expectKey = false;
-  const structural = /[{}[\],"]/g;
+  const structural = /[{}[\]"]/g;
   for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
     const i = match.index;
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) {
       depth = Math.max(depth, stack.push(new Set()));
-      expectKey = true;
     } else if (c === 0x5b /* [ */) {
       depth = Math.max(depth, stack.push(null));
-      expectKey = false;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
-      expectKey = false;
-    } else if (c === 0x2c /* , */) {
-      expectKey = stack[stack.length - 1] instanceof Set;
-    } else if (c === 0x22 /* " */) {
-      const start = i;
+    } else {
       const end = closingQuote(text, i);
-      if (expectKey) {
-        const raw = text.slice(start + 1, end);
+      const keys = stack[stack.length - 1];
+      // In valid JSON a string is a key exactly when a colon follows it.
+      if (keys && isKey(text, end + 1)) {
+        const raw = text.slice(i + 1, end);
         const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
-        const keys = stack[stack.length - 1];
-        if (keys) {
-          if (keys.has(key)) return { duplicate: { key, offset: start }, depth };
-          keys.add(key);
-        }
-        expectKey = false;
+        if (keys.has(key)) return { duplicate: { key, offset: i }, depth };
+        keys.add(key);
       }
       structural.lastIndex = end + 1;
     }
   }
   return { depth };
+}
+
+/** Whether the first character at or after `from` that is not JSON whitespace is a colon. */
+function isKey(text: string, from: number): boolean {
+  for (let j = from; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x3a) return true;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return false;
 }
 
 /** Offset of the quote closing the string opened at `open`: jumps quote to quote, skipping escaped ones. */
