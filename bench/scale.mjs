@@ -224,7 +224,7 @@ async function runtimeBench() {
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${server.address().port}`;
-  const tools = pkg.createToolset({ baseUrl: base, env: {} });
+  const tools = pkg.createToolset({ baseUrl: base, env: { GITHUB_TOKEN: "ghp_bench_token" } });
   const tool = tools["list_labeled_issues"];
   const input = { owner: "octocat", repo: "hello-world", label: "bug", per_page: 10 };
   const url = `${base}/repos/octocat/hello-world/issues?labels=bug&state=open&sort=created&direction=asc&per_page=10`;
@@ -234,7 +234,7 @@ async function runtimeBench() {
   const viaTool = async () => tool.run(input);
   // The same two calls with no network: a fetch that answers from memory, so what remains is the runtime's own work.
   const memFetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
-  const memTools = pkg.createToolset({ baseUrl: base, env: {}, fetch: memFetch });
+  const memTools = pkg.createToolset({ baseUrl: base, env: { GITHUB_TOKEN: "ghp_bench_token" }, fetch: memFetch });
   const memTool = memTools["list_labeled_issues"];
   const memBare = async () => (await memFetch(url)).json();
   const memViaTool = async () => memTool.run(input);
