@@ -2,7 +2,6 @@
 import { parseExpression } from "../../runtime/expressions/index.js";
 import type { Located, Value } from "../../goals/types.js";
 import { pointerTokens } from "../../runtime/execute/values.js";
-import { didYouMean } from "../../util/suggest.js";
 import { derefTop } from "../schemas.js";
 import { describeTypes, jsonTypes } from "../type-fit.js";
 import { report } from "./context.js";
@@ -13,7 +12,7 @@ import { schemaAtPointer } from "../schema-walk.js";
 import { typeOfValue } from "../type-fit.js";
 import type { ReturnsPlan, StepPlan, ToolInput, ValueExpr } from "../types.js";
 import type { GoalContext } from "./context.js";
-import { bindExpression, checkTemplate } from "./values.js";
+import { bindExpression, checkTemplate, reportMissingPointer } from "./values.js";
 
 /** The schema of a returned value, known once the tool's inputs are (a returned `$inputs.X` has the input's schema). */
 type LateSchema = (inputs: readonly ToolInput[]) => JsonSchema;
@@ -94,11 +93,7 @@ function fieldSchema(ctx: GoalContext, field: Located & { name: string; path: st
   const tokens = pointerTokens(field.path);
   const walked = schemaAtPointer(item, tokens, ctx.model.schemas);
   if (walked.ok) return walked.schema;
-  const missing = tokens[walked.failedAt] ?? "";
-  report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", field, {
-    message: `field "${field.name}": the list's items have no "${missing}" at /${tokens.slice(0, walked.failedAt + 1).join("/")}`,
-    hint: didYouMean(missing, walked.available) ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : "check the pointer against the item schema"),
-  });
+  reportMissingPointer(ctx, field, { subject: `field "${field.name}"`, owner: "the list's items", schemaName: "the item schema", tokens, walked });
   return {};
 }
 

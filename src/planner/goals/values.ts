@@ -193,14 +193,22 @@ function responseBodySchema(ctx: GoalContext, node: Located, expr: Expression, t
   if (found?.walked.ok) return found.walked.schema;
   const deepest = walks.reduce((a, b) => (failedAt(b.walked) > failedAt(a.walked) ? b : a));
   if (deepest.walked.ok) return deepest.walked.schema;
-  const { walked } = deepest;
-  const missing = expr.pointer[walked.failedAt] ?? "";
-  const close = didYouMean(missing, walked.available);
-  report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", node, {
-    message: `"${text}": the ${deepest.status} response of ${operation.id} has no "${missing}" at /${expr.pointer.slice(0, walked.failedAt + 1).join("/")}`,
-    hint: close ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : "check the pointer against the response schema"),
-  });
+  reportMissingPointer(ctx, node, { subject: `"${text}"`, owner: `the ${deepest.status} response of ${operation.id}`, schemaName: "the response schema", tokens: expr.pointer, walked: deepest.walked });
   return undefined;
+}
+
+/** PLAN_POINTER_NOT_IN_RESPONSE for a pointer whose walk stopped: the missing token, where, and the closest names there. */
+export function reportMissingPointer(
+  ctx: GoalContext,
+  node: Located,
+  found: { subject: string; owner: string; schemaName: string; tokens: readonly string[]; walked: Extract<WalkResult, { ok: false }> },
+): void {
+  const { walked, tokens } = found;
+  const missing = tokens[walked.failedAt] ?? "";
+  report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", node, {
+    message: `${found.subject}: ${found.owner} has no "${missing}" at /${tokens.slice(0, walked.failedAt + 1).join("/")}`,
+    hint: didYouMean(missing, walked.available) ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : `check the pointer against ${found.schemaName}`),
+  });
 }
 
 function failedAt(walked: WalkResult): number {
