@@ -1,4 +1,4 @@
-// Public API of aci-gen: generate, plan and schemaToZod (CONTRACT.md §2), with their option and result types.
+// Public API of aci-gen: generate, plan and schemaToZod, with their option and result types.
 export { generate, type GenerateOptions, type GenerateResult } from "./api/generate.js";
 export { plan, type PlanResult } from "./api/plan.js";
 export { schemaToZod } from "./emit/zod/index.js";

@@ -24,7 +24,7 @@ function plain(value: Value | undefined): unknown {
   return `${value.kind}:${value.text}`;
 }
 
-describe("aci format: the GOALS.md example", () => {
+describe("aci format: the docs/goals.md example", () => {
   test("document fields", async () => {
     const goals = await load();
     expect(goals).toMatchObject({

@@ -1,4 +1,4 @@
-// Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations (DESIGN.md §Risk).
+// Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations.
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../src/model/api-model.js";
 import { raiseRiskFromSpec, riskFromMethods } from "../src/planner/risk.js";

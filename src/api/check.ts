@@ -22,7 +22,7 @@ export interface CheckResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Would regenerating change `outDir`? (CONTRACT.md §1 `check`) Reads only; bad input comes back as diagnostics. */
+/** Would regenerating change `outDir`? Reads only; bad input comes back as diagnostics. */
 export async function check(options: CheckOptions): Promise<CheckResult> {
   const root = resolve(options.outDir);
   const locked = await readLockfile(root);

@@ -23,7 +23,7 @@ export interface GenerateResult {
   readonly written?: WriteResult;
 }
 
-/** Generates the tool package for `options` (CONTRACT.md §2); bad input never throws, it comes back as diagnostics. */
+/** Generates the tool package for `options`; bad input never throws, it comes back as diagnostics. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const planned = await plan(options);
   if (!planned.plan || !planned.model || hasErrors(planned.diagnostics)) return { files: {}, diagnostics: planned.diagnostics };

@@ -22,7 +22,7 @@ export interface InitResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Drafts a goals file for a spec (CONTRACT.md §1 `init`); the caller decides where the text goes. */
+/** Drafts a goals file for a spec; the caller decides where the text goes. */
 export async function init(options: InitOptions): Promise<InitResult> {
   const ingested = await ingest(options.spec);
   if (!ingested.model || hasErrors(ingested.diagnostics)) return { diagnostics: ingested.diagnostics };

@@ -1,4 +1,4 @@
-// The `lint` API: plan the toolset, then run the ACI rules of DESIGN.md §Lint and build the context-budget report.
+// The `lint` API: plan the toolset, then run the ACI rules of docs/lint.md and build the context-budget report.
 import { readFile } from "node:fs/promises";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
@@ -35,7 +35,7 @@ async function linesOf(file: string | object | undefined): Promise<LineOf> {
   return (pointer) => parsed.doc.locate(pointer)?.line;
 }
 
-/** Lints the toolset `options` plan (CONTRACT.md §1 `lint`); writes nothing. */
+/** Lints the toolset `options` plan; writes nothing. */
 export async function lint(options: LintOptions): Promise<LintResult> {
   const planned = await plan(options);
   if (hasErrors(planned.diagnostics) || !planned.plan || !planned.model) return { findings: [], diagnostics: planned.diagnostics };

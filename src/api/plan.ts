@@ -23,7 +23,7 @@ export interface PlanResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Plans the toolset for `options` without writing anything (CONTRACT.md §2). */
+/** Plans the toolset for `options` without writing anything. */
 export async function plan(options: PlanOptions): Promise<PlanResult> {
   const resolved = resolveOptions(options);
   if (!resolved.allOperations && resolved.goals === undefined) return { tools: [], diagnostics: [diagnostic("GOALS_REQUIRED")] };

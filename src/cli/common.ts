@@ -34,7 +34,7 @@ function methodList(value: string, previous: string[] | undefined): string[] {
   return methods;
 }
 
-/** Adds the shared flags of CONTRACT.md §1 to a command. */
+/** Adds the shared flags to a command. */
 export function addCommonOptions(command: Command): Command {
   return command
     .requiredOption("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x)")

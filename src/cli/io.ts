@@ -10,6 +10,6 @@ export const processIo: CliIo = {
   err: (text) => void process.stderr.write(text),
 };
 
-/** Exit codes of CONTRACT.md §1. */
+/** Exit codes: 0 success, 1 findings, 2 bad input or usage. */
 export const EXIT = { ok: 0, findings: 1, badInput: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

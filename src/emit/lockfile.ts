@@ -25,7 +25,7 @@ export interface ReturnsContract {
   readonly refsHash?: string;
 }
 
-/** One tool's contract: what an agent relies on (CONTRACT.md §1 `check`). */
+/** One tool's contract: what an agent relies on. */
 export interface ToolContract {
   readonly title: string;
   readonly risk: string;

@@ -75,7 +75,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
   ];
 }
 
-/** `PREFIX_<SCHEME NAME IN UPPER_SNAKE>` (CONTRACT.md §4). */
+/** `PREFIX_<SCHEME NAME IN UPPER_SNAKE>`. */
 export function credentialVariable(prefix: string, scheme: string): string {
   const upper = scheme.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toUpperCase();
   return `${prefix}_${upper}`;

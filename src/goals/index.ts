@@ -32,7 +32,7 @@ export interface LoadGoalsResult {
 }
 
 /**
- * Loads a goals file (CONTRACT.md §3): our `aci: 1` format or Arazzo 1.0.x, told apart by the first key.
+ * Loads a goals file: our `aci: 1` format or Arazzo 1.0.x, told apart by the first key.
  * Never throws for bad input; reads no network.
  */
 export async function loadGoals(input: string | object, options: LoadGoalsOptions = {}): Promise<LoadGoalsResult> {

@@ -168,7 +168,7 @@ export interface Goal extends Located {
   readonly useWhen?: string;
   /** When it should not, and what to use instead. */
   readonly notFor?: string;
-  /** Risk override; absent: inferred from the methods (DESIGN.md §Risk). */
+  /** Risk override; absent: inferred from the methods. */
   readonly risk?: "low" | "medium" | "high";
   /** Approval override; absent: required for actions. */
   readonly approval?: "required" | "none";

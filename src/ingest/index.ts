@@ -49,7 +49,7 @@ export interface IngestResult {
 }
 
 /**
- * The ingest stage (DESIGN.md §pipeline): read JSON or YAML, refuse what is not Swagger 2.0 / OAS 3.0 / 3.1,
+ * The ingest stage: read JSON or YAML, refuse what is not Swagger 2.0 / OAS 3.0 / 3.1,
  * check every `$ref` (no network; no file outside the spec's folder; no ref loops), bundle referenced files
  * with swagger-parser only when there are any, and normalise everything into one ApiModel. Never throws on
  * bad input: every problem is a diagnostic with file, pointer, line, column and a hint.

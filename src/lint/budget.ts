@@ -4,7 +4,7 @@ import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from "../runtime/adapte
 import { CLIENT_CUT_CHARS } from "./rules/description-too-long.js";
 import { nameProblem } from "./rules/name-too-long.js";
 
-/** DESIGN.md §Lint `definition-budget` default, in o200k tokens. */
+/** Lint rule `definition-budget` (docs/lint.md) default, in o200k tokens. */
 export const DEFAULT_DEFINITION_BUDGET = 5000;
 
 /** Keywords OpenAI strict mode takes on any schema (OpenAI Structured Outputs, "Supported schemas"). */

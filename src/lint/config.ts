@@ -17,7 +17,7 @@ function isRuleName(name: string): name is RuleName {
   return (RULE_NAMES as readonly string[]).includes(name);
 }
 
-/** Defaults of DESIGN.md §Lint, overridden by `lint.rules`; the budget from `budget` (--budget), `lint.budget`, else 5,000. */
+/** Defaults of docs/lint.md, overridden by `lint.rules`; the budget from `budget` (--budget), `lint.budget`, else 5,000. */
 export function resolveLintConfig(input: { goals?: GoalSpec; budget?: number; goalsLine: (pointer: string) => number | undefined }): LintConfig {
   const configured = input.goals?.lint?.rules ?? {};
   const severities = Object.fromEntries(RULE_NAMES.map((name) => [name, rules[name].severity])) as Record<RuleName, RuleSetting>;

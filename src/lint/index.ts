@@ -31,7 +31,7 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || order(a) - order(b));
 }
 
-/** Every finding of the rules `config` leaves on, plus the config's own findings (DESIGN.md §Lint). */
+/** Every finding of the rules `config` leaves on, plus the config's own findings. */
 export function lintToolset(ctx: LintContext, config: LintConfig): Finding[] {
   const found = RULE_NAMES.flatMap((rule) => {
     const setting = config.severities[rule];

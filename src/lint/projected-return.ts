@@ -29,7 +29,7 @@ function stepOutputs(step: StepPlan, context: EvaluationContext): Record<string,
 
 /**
  * Runs the tool on paper: sample inputs, each step answered by its sampled response, outputs and the `returns`
- * projection evaluated with the runtime's own evaluator (DESIGN.md §Returns), the last response denoised otherwise.
+ * projection evaluated with the runtime's own evaluator, the last response denoised otherwise.
  */
 export function projectReturn(model: ApiModel, tool: ToolDef): ProjectedReturn {
   const inputs = Object.fromEntries(tool.inputs.map((i) => [i.sourceName ?? i.name, sampleSchema(i.schema, model.schemas)]));

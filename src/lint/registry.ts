@@ -1,4 +1,4 @@
-// The lint rules by name (DESIGN.md §Lint): default severity and check of each; a missing rule fails to compile.
+// The lint rules by name: default severity and check of each; a missing rule fails to compile.
 import { actionWithoutApproval } from "./rules/action-without-approval.js";
 import { definitionBudget } from "./rules/definition-budget.js";
 import { descriptionTooLong } from "./rules/description-too-long.js";

@@ -5,7 +5,7 @@ import type { ApiModel } from "../model/api-model.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { BudgetReport } from "./budget.js";
 
-/** The stable rule names of DESIGN.md §Lint. */
+/** The stable rule names of docs/lint.md. */
 export const RULE_NAMES = [
   "too-many-tools",
   "missing-when-to-use",
@@ -36,7 +36,7 @@ export interface FindingLocation {
   readonly pointer?: string;
 }
 
-/** One lint finding, as `lint --json` prints it (DESIGN.md §Lint). */
+/** One lint finding, as `lint --json` prints it. */
 export interface Finding extends FindingLocation {
   readonly rule: RuleName | typeof CONFIG_RULE;
   readonly severity: FindingSeverity;

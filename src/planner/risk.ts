@@ -1,4 +1,4 @@
-// Infers a tool's risk, category, MCP annotations and approval policy from the HTTP methods of its steps (DESIGN.md §Risk).
+// Infers a tool's risk, category, MCP annotations and approval policy from the HTTP methods of its steps.
 import type { HttpMethod } from "../model/api-model.js";
 import type { Annotations, Category, Risk } from "./types.js";
 

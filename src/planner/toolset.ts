@@ -15,7 +15,7 @@ export interface ToolsetChoices {
   readonly securitySchemes?: ToolsetInfo["securitySchemes"];
 }
 
-/** The toolset's identity and shared settings (CONTRACT.md §4: name precedence, env prefix). */
+/** The toolset's identity and shared settings. */
 export function planToolset(model: ApiModel, choices: ToolsetChoices): ToolsetInfo {
   const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
   const name = toKebabCase(chosen) || "api";

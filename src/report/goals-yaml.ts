@@ -60,7 +60,7 @@ function headerComment(draft: GoalsDraft): string {
     ` Draft goals for ${draft.title} ${draft.version}, proposed by \`aci-gen init\`. Each goal becomes ONE tool.`,
     " Replace every TODO, drop the goals you do not need, add the ones you do, then check with:",
     "   aci-gen plan --goals <this file>",
-    " Risk and approval are inferred from the HTTP methods (DESIGN.md §Risk); set `risk:` only to raise it.",
+    " Risk and approval are inferred from the HTTP methods; set `risk:` only to raise it.",
     ...(draft.declaresNoCredentials ? NO_CREDENTIALS : []),
   ].join("\n");
 }

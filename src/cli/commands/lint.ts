@@ -1,4 +1,4 @@
-// `aci-gen lint`: the ACI rules over the planned tools (DESIGN.md §Lint); exit 1 on an error finding, 2 on bad input.
+// `aci-gen lint`: the ACI rules over the planned tools; exit 1 on an error finding, 2 on bad input.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { lint } from "../../api/lint.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";

@@ -90,7 +90,7 @@ export const goalsCodes = {
   GOALS_ARAZZO_UNSUPPORTED: {
     severity: "error",
     title: "an Arazzo construct that aci-gen cannot turn into a tool",
-    hint: "rewrite the construct in a supported form (see GOALS.md §Arazzo), or remove it",
+    hint: "rewrite the construct in a supported form (see docs/goals.md#arazzo-10x), or remove it",
   },
   GOALS_SPEC_REMOTE: {
     severity: "error",

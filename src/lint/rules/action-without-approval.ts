@@ -4,7 +4,7 @@ import { isRiskLower, raiseRiskFromSpec, riskFromMethods } from "../../planner/r
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
-/** The risk the methods and the spec's `x-aci-risk` give, before any goals-file override (DESIGN.md §Risk). */
+/** The risk the methods and the spec's `x-aci-risk` give, before any goals-file override. */
 export function inferredRisk(ctx: LintContext, tool: ToolDef): Risk {
   const methods = riskFromMethods(tool.steps.map((s) => s.method)).risk;
   const ids = new Set(tool.steps.map((s) => s.operationId));
@@ -33,7 +33,7 @@ function ungated(ctx: LintContext, tool: ToolDef): RuleFinding[] {
   }];
 }
 
-/** DESIGN.md §Lint `action-without-approval` and §Risk: `approval: none` is a warning on medium risk, an error on high. */
+/** Lint rule `action-without-approval` (docs/lint.md): `approval: none` is a warning on medium risk, an error on high. */
 export function actionWithoutApproval(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => {
     const inferred = inferredRisk(ctx, tool);

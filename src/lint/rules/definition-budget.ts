@@ -2,7 +2,7 @@
 import { toolsetLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
 
-/** DESIGN.md §Lint `definition-budget`; the budget comes from --budget, the goals file's `lint.budget`, or 5,000. */
+/** Lint rule `definition-budget` (docs/lint.md); the budget comes from --budget, the goals file's `lint.budget`, or 5,000. */
 export function definitionBudget(ctx: LintContext): RuleFinding[] {
   const { totalTokens, budget } = ctx.budget;
   if (totalTokens <= budget) return [];

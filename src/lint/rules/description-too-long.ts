@@ -2,12 +2,12 @@
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
-/** Longer descriptions are a smell; DESIGN.md §Lint. */
+/** Longer descriptions are a smell; see docs/lint.md. */
 export const MAX_DESCRIPTION_CHARS = 1024;
 /** Where clients cut descriptions. */
 export const CLIENT_CUT_CHARS = 2048;
 
-/** DESIGN.md §Lint `description-too-long`. */
+/** Lint rule `description-too-long` (docs/lint.md). */
 export function descriptionTooLong(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools
     .filter((tool) => tool.description.length > MAX_DESCRIPTION_CHARS)

@@ -70,7 +70,7 @@ function freeFormContent(ctx: LintContext, tool: ToolDef): RuleFinding[] {
     }));
 }
 
-/** DESIGN.md §Lint `generic-tool`. */
+/** Lint rule `generic-tool` (docs/lint.md). */
 export function genericTool(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => [...unrelatedSteps(ctx, tool), ...freeFormContent(ctx, tool)]);
 }

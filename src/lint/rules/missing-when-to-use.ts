@@ -22,7 +22,7 @@ function hint(ctx: LintContext, tool: ToolDef): string {
   return `add use_when to goal ${tool.name}, e.g. "use_when: The user asks … and you know …"`;
 }
 
-/** DESIGN.md §Lint `missing-when-to-use`. */
+/** Lint rule `missing-when-to-use` (docs/lint.md). */
 export function missingWhenToUse(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools
     .filter((tool) => !hasWhenToUse(tool.description))

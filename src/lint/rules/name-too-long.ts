@@ -17,7 +17,7 @@ function shorter(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, MAX_NAME_CHARS).replace(/_+$/, "");
 }
 
-/** DESIGN.md §Lint `name-too-long`. */
+/** Lint rule `name-too-long` (docs/lint.md). */
 export function nameTooLong(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => {
     const problem = nameProblem(tool.name);

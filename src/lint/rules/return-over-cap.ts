@@ -38,7 +38,7 @@ function hint(ctx: LintContext, tool: ToolDef, result: Record<string, unknown>):
   return `${each ?? `return fewer fields${field === undefined ? "" : ` (largest: ${field})`}`} in goal ${tool.name}${narrow}`;
 }
 
-/** DESIGN.md §Lint `return-over-cap`, against `toolset.maxReturnBytes` (default 2048). */
+/** Lint rule `return-over-cap` (docs/lint.md), against `toolset.maxReturnBytes` (default 2048). */
 export function returnOverCap(ctx: LintContext): RuleFinding[] {
   const cap = ctx.plan.toolset.maxReturnBytes;
   return ctx.plan.tools.flatMap((tool) => {

@@ -35,7 +35,7 @@ function pairFinding(ctx: LintContext, a: ToolDef, b: ToolDef): RuleFinding | un
   };
 }
 
-/** DESIGN.md §Lint `similar-tool-names`; one finding per pair, on the later tool. */
+/** Lint rule `similar-tool-names` (docs/lint.md); one finding per pair, on the later tool. */
 export function similarToolNames(ctx: LintContext): RuleFinding[] {
   const tools = ctx.plan.tools;
   return tools.flatMap((b, j) => tools.slice(0, j).flatMap((a) => pairFinding(ctx, a, b) ?? []));

@@ -43,7 +43,7 @@ function dependents(ctx: LintContext, tool: ToolDef): ToolDef[] {
   return ctx.plan.tools.filter((t) => goals.some((g) => g.name === t.name));
 }
 
-/** DESIGN.md §Lint `split-goal`: by returned ids only one other goal takes, or by a single Arazzo dependent. */
+/** Lint rule `split-goal` (docs/lint.md): by returned ids only one other goal takes, or by a single Arazzo dependent. */
 export function splitGoal(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => {
     const byDependsOn = dependents(ctx, tool);

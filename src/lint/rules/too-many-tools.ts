@@ -3,7 +3,7 @@ import type { ToolDef } from "../../planner/types.js";
 import { toolsetLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
 
-/** More tools than this in one toolset and models pick worse (DESIGN.md §Lint). */
+/** More tools than this in one toolset and models pick worse. */
 export const MAX_TOOLS = 10;
 
 function firstTag(ctx: LintContext, tool: ToolDef): string {
@@ -18,7 +18,7 @@ export function toolsByTag(ctx: LintContext): [string, number][] {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** DESIGN.md §Lint `too-many-tools`. */
+/** Lint rule `too-many-tools` (docs/lint.md). */
 export function tooManyTools(ctx: LintContext): RuleFinding[] {
   const count = ctx.plan.tools.length;
   if (count <= MAX_TOOLS) return [];

@@ -72,7 +72,7 @@ function finding(ctx: LintContext, tool: ToolDef, input: ToolInput, donor: Donor
   };
 }
 
-/** DESIGN.md §Lint `unconstrained-string`: fires only where the spec could supply the constraint. */
+/** Lint rule `unconstrained-string` (docs/lint.md): fires only where the spec could supply the constraint. */
 export function unconstrainedString(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) =>
     tool.inputs.flatMap((input) => {

@@ -6,7 +6,7 @@ function described(text: unknown): boolean {
   return typeof text === "string" && text.trim() !== "";
 }
 
-/** DESIGN.md §Lint `undescribed-parameter`. */
+/** Lint rule `undescribed-parameter` (docs/lint.md). */
 export function undescribedParameter(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) =>
     tool.inputs

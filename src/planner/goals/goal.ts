@@ -18,7 +18,7 @@ export interface GoalPlan {
   readonly boundSteps: number;
 }
 
-/** One goal → one ToolDef (DESIGN.md §pipeline, GOALS.md §Rules the planner applies). */
+/** One goal → one ToolDef. */
 export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, file: string): GoalPlan {
   const ctx = createGoalContext(model, goal, file);
   const operations = goal.steps.map((step) => bindOperation(ctx, index, step));

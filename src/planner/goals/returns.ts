@@ -18,7 +18,7 @@ import { bindExpression, checkTemplate, reportMissingPointer } from "./values.js
 type LateSchema = (inputs: readonly ToolInput[]) => JsonSchema;
 
 /**
- * Binds the goal's `returns` now, so the inputs it reads count as tool inputs (GOALS.md: every `$inputs.X`
+ * Binds the goal's `returns` now, so the inputs it reads count as tool inputs (every `$inputs.X`
  * becomes one); the result is finished once the inputs are planned.
  */
 export function planReturns(ctx: GoalContext, steps: readonly StepPlan[]): (inputs: readonly ToolInput[]) => ReturnsPlan {
