@@ -164,7 +164,7 @@ export interface ToolsetSpec {
   readonly timeoutMs: number;
 }
 
-/** The error codes a tool result may carry (CONTRACT.md §4). */
+/** The error codes a tool result may carry. */
 export type ErrorCode =
   | "INVALID_ARGUMENT"
   | "NOT_FOUND"
@@ -177,7 +177,7 @@ export type ErrorCode =
   | "UNREACHABLE"
   | "APPROVAL_REJECTED";
 
-/** What the model sees when a tool fails (CONTRACT.md §4). */
+/** What the model sees when a tool fails. */
 export interface ErrorEnvelope {
   readonly error: {
     readonly code: ErrorCode;
@@ -222,7 +222,7 @@ export interface RunContext {
   readonly elicitApproval?: (request: ApprovalRequest, message: string) => Promise<boolean | undefined>;
 }
 
-/** A tool as the generated package exports it (CONTRACT.md §4): definition and implementation in one object. */
+/** A tool as the generated package exports it: definition and implementation in one object. */
 export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
@@ -237,7 +237,7 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }
 
-/** Options of `createToolset` (CONTRACT.md §4); every default comes from the environment. */
+/** Options of `createToolset`; every default comes from the environment. */
 export interface ToolsetOptions {
   readonly baseUrl?: string;
   /** Scheme name → credential (apiKey value, bearer token, `user:password`, or `client_id:client_secret` for oauth2). */
