@@ -236,7 +236,7 @@ describe("an approver of an interrupted execution, read back once its lease is g
         const record = await read();
         return { record, transition: async () => undefined, arguments: async () => ({}), release: async () => void (holders--, otherTakesLease && holders++) };
       },
-      appendAudit: async () => undefined, readAudit: async () => [], close: async () => undefined,
+      appendAudit: async (entry) => ({ ts: new Date().toISOString(), ...entry }), readAudit: async () => [], close: async () => undefined,
     };
   }
 

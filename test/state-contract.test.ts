@@ -8,7 +8,7 @@ import { build } from "rolldown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { requestOutcome } from "../src/runtime/approval/gate.js";
-import { approveRequest, bindToolset, createFileStore, createPostgresStore, createRuntime, defineTool, rejectRequest, resolveRequest, runApprovalsCli, type StateStore } from "../src/runtime/index.js";
+import { approveRequest, bindToolset, createAuditLog, createFileStore, createPostgresStore, createRuntime, defineTool, rejectRequest, resolveRequest, runApprovalsCli, type StateStore } from "../src/runtime/index.js";
 import type { CallTransport } from "../src/runtime/transport.js";
 import type { PendingApproval, ToolResult, ToolSpec, ToolsetSpec } from "../src/runtime/types.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./support/pg.js";
@@ -217,11 +217,23 @@ for (const harness of HARNESSES) {
 
     it("the audit log keeps one record per append, in order, across replicas", async () => {
       const before = (await a.readAudit()).length;
-      for (let i = 0; i < 20; i++) await (i % 2 === 0 ? a : b).appendAudit({ ts: new Date().toISOString(), event: "call", tool: "seq", arguments: {}, outcome: String(i) });
-      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).appendAudit({ ts: new Date().toISOString(), event: "call", tool: "burst", arguments: {}, outcome: String(i) })));
+      for (let i = 0; i < 20; i++) await (i % 2 === 0 ? a : b).appendAudit({ event: "call", tool: "seq", arguments: {}, outcome: String(i) });
+      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).appendAudit({ event: "call", tool: "burst", arguments: {}, outcome: String(i) })));
       const log = (await replica().readAudit()).slice(before);
       expect(log.filter((r) => r.tool === "seq").map((r) => r.outcome)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
       expect(log.filter((r) => r.tool === "burst").map((r) => Number(r.outcome)).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    });
+
+    it("the audit log's order and its timestamps agree, under concurrent appends of one replica and across two", async () => {
+      const redact = <T>(value: T): T => value;
+      const [one, two] = [createAuditLog(a, redact), createAuditLog(b, redact)];
+      const before = (await a.readAudit()).length;
+      const spaced = Array.from({ length: 300 }, (_, i) => sleep(i % 12).then(() => (i % 3 === 0 ? two : one).append({ event: "call", tool: "clock", arguments: {}, outcome: String(i) })));
+      await Promise.all(spaced);
+      const stamps = (await replica().readAudit()).slice(before).map((r) => r.ts);
+      expect(stamps).toHaveLength(300);
+      expect(stamps.every((ts) => Number.isFinite(Date.parse(ts)))).toBe(true);
+      expect(stamps).toEqual([...stamps].sort());
     });
 
     it("through the tools and the approvals command: one ordered audit record per event, no secret", async () => {
