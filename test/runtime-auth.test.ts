@@ -23,7 +23,7 @@ describe("credential variables", () => {
 const schemes: Record<string, SecuritySchemeSpec> = {
   key: { type: "apiKey", name: "X-Key", in: "header" },
   basic: { type: "http", scheme: "basic" },
-  oauth: { type: "oauth2", tokenUrl: "/token", scopes: ["read"] },
+  oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token" } } },
   tls: { type: "mutualTLS" },
 };
 
@@ -54,7 +54,7 @@ describe("schemeParts", () => {
     ["http basic", { type: "http", scheme: "basic" }, "aladdin:opensesame", { headers: [["authorization", "Basic YWxhZGRpbjpvcGVuc2VzYW1l"]] }],
     ["http Bearer (any case)", { type: "http", scheme: "Bearer" }, "t", { headers: [["authorization", "Bearer t"]] }],
     ["other http scheme", { type: "http", scheme: "Token" }, "t", { headers: [["authorization", "Token t"]] }],
-    ["oauth2 access token", { type: "oauth2", scopes: [] }, "t", { headers: [["authorization", "Bearer t"]] }],
+    ["oauth2 access token", { type: "oauth2", flows: {} }, "t", { headers: [["authorization", "Bearer t"]] }],
     ["openIdConnect", { type: "openIdConnect", openIdConnectUrl: "https://id.example/.well-known/openid-configuration" }, "t", { headers: [["authorization", "Bearer t"]] }],
     ["mutualTLS", { type: "mutualTLS" }, "", {}],
   ] as const)("%s", (_, scheme, credential, want) => {
@@ -111,7 +111,7 @@ async function tokenServer(behaviour: { expiresIn?: number; rejectToken?: boolea
   return state;
 }
 
-const toolset: ToolsetSpec = { name: "demo", version: "1.0.0", envPrefix: "DEMO", servers: [], securitySchemes: { oauth: { type: "oauth2", tokenUrl: "/token", scopes: ["read", "write"] } }, maxReturnBytes: 2048, timeoutMs: 5000 };
+const toolset: ToolsetSpec = { name: "demo", version: "1.0.0", envPrefix: "DEMO", servers: [], securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token" } } } }, maxReturnBytes: 2048, timeoutMs: 5000 };
 
 function step(): StepSpec {
   return { id: "s", operationId: "listThings", method: "get", path: "/things", params: [], outputs: {}, dependsOn: [], readOnly: true, security: [{ oauth: ["read"] }], successStatus: "200", responseDescriptions: {}, errorHints: {}, successCriteria: [], onSuccess: [], onFailure: [] };

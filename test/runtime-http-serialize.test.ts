@@ -213,7 +213,7 @@ describe("Retry-After and the retry decision", () => {
 });
 
 describe("resolveTransportSettings", () => {
-  const schemes: ToolsetSpec["securitySchemes"] = { apiKey: { type: "apiKey", name: "X-Key", in: "header" }, petstore_auth: { type: "oauth2", tokenUrl: "/token", scopes: [] }, bearerAuth: { type: "http", scheme: "bearer" } };
+  const schemes: ToolsetSpec["securitySchemes"] = { apiKey: { type: "apiKey", name: "X-Key", in: "header" }, petstore_auth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token" } } }, bearerAuth: { type: "http", scheme: "bearer" } };
   const withServers = (url: string, variables: ToolsetSpec["servers"][number]["variables"] = {}): ToolsetSpec => ({ ...toolset, servers: [{ url, variables }], securitySchemes: schemes });
 
   it("reads base URL, credentials per scheme and the timeout from the environment", () => {

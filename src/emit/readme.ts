@@ -34,5 +34,6 @@ export function readmeView(plan: ToolPlan, spec: ToolsetSpec, meta: { apiTitle: 
       diagram: tool.steps.length > 1 ? toolToMermaid(tool) : "",
     })),
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
+    oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
   };
 }

@@ -1,7 +1,8 @@
 // Projects planned tools and toolset onto the runtime's plain-data specs (what the generated files hold as literals).
-import type { SecurityScheme } from "../model/api-model.js";
+import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
+import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
 import type { ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
-import type { SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
+import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
 export function toToolSpec(tool: ToolDef): ToolSpec {
@@ -48,7 +49,7 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
     case "oauth2":
-      return { type: "oauth2", ...(scheme.flows.clientCredentials ? { tokenUrl: scheme.flows.clientCredentials.tokenUrl } : {}), scopes: Object.keys(scheme.flows.clientCredentials?.scopes ?? {}).sort() };
+      return { type: "oauth2", flows: toFlowsSpec(scheme.flows) };
     case "openIdConnect":
       return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl };
     case "mutualTLS":
@@ -56,10 +57,22 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   }
 }
 
+/** The flows the runtime acts on, in a fixed order: where tokens come from (the token URLs stay as the spec wrote them). */
+function toFlowsSpec(flows: OAuthFlows): OAuth2FlowsSpec {
+  return {
+    ...(flows.clientCredentials ? { clientCredentials: { tokenUrl: flows.clientCredentials.tokenUrl } } : {}),
+    ...(flows.authorizationCode ? { authorizationCode: { tokenUrl: flows.authorizationCode.tokenUrl } } : {}),
+    ...(flows.password ? { password: { tokenUrl: flows.password.tokenUrl } } : {}),
+    ...(flows.implicit ? { implicit: {} } : {}),
+  };
+}
+
 /** Environment variables of the generated package, in the order its README lists them. */
 export function environmentOf(spec: ToolsetSpec): { name: string; description: string }[] {
   const prefix = spec.envPrefix;
-  const schemeVars = Object.entries(spec.securitySchemes).map(([name, scheme]) => ({ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }));
+  const schemeVars = Object.entries(spec.securitySchemes).flatMap(([name, scheme]) =>
+    scheme.type === "oauth2" ? oauth2Environment(prefix, name, scheme.flows) : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
+  );
   return [
     { name: `${prefix}_BASE_URL`, description: `Overrides the API's base URL${spec.servers[0] ? ` (default ${spec.servers[0].url})` : ""}.` },
     ...schemeVars,
@@ -84,13 +97,29 @@ export function credentialVariable(prefix: string, scheme: string): string {
 const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string> = {
   apiKey: (s) => (s.type === "apiKey" ? `API key, sent in the ${s.in} \`${s.name}\`` : ""),
   http: (s) => (s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token"),
-  oauth2: () => "OAuth2 client credentials as `client_id:client_secret` (the token is fetched and cached), or an access token",
+  oauth2: () => "OAuth2 access token",
   openIdConnect: () => "Bearer token from your OpenID Connect provider",
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
 };
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
   return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;
+}
+
+/** The variables of one oauth2 scheme that its flows accept (the runtime refuses to start on any other combination). */
+function oauth2Environment(prefix: string, name: string, flows: OAuth2FlowsSpec): { name: string; description: string }[] {
+  const v = oauth2Variables(prefix, name);
+  const declared = Object.keys(flows).join(", ") || "none";
+  const clientCredentials = flows.clientCredentials !== undefined;
+  const refreshAt = refreshTokenUrl(flows);
+  const never = "Never shown to the model.";
+  return [
+    { name: v.single, description: `Credential for OAuth2 scheme \`${name}\` (flows: ${declared}): an access token without a colon${clientCredentials ? ", or `client_id:client_secret` for the client-credentials flow" : ""}. Or use the variables below instead (not both). ${never}` },
+    { name: v.accessToken, description: `An access token for \`${name}\`, sent as a Bearer token (any flow)${refreshAt ? `; with ${v.refreshToken}, the one used first` : ""}. ${never}` },
+    ...(refreshAt ? [{ name: v.refreshToken, description: `A refresh token for \`${name}\`, redeemed at \`${refreshAt}\` for access tokens (renewed before they expire, and once when the API answers 401). ${never}` }] : []),
+    ...(clientCredentials || refreshAt ? [{ name: v.clientId, description: `OAuth2 client id of \`${name}\`${clientCredentials ? ": with the secret, tokens come from the client-credentials flow (with the operation's scopes)" : ""}${refreshAt ? `${clientCredentials ? "; " : ": "}with ${v.refreshToken}, sent when it is redeemed` : ""}.` }] : []),
+    ...(clientCredentials || refreshAt ? [{ name: v.clientSecret, description: `OAuth2 client secret of \`${name}\` (with ${v.clientId}; confidential clients only). ${never}` }] : []),
+  ];
 }
 
 /** Exported for the lockfile and README: what a plan's toolset spec is. */
