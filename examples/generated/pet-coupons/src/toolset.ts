@@ -8,7 +8,7 @@ export const toolset: ToolsetSpec = {
   servers: [{ url: "/", variables: {} }],
   securitySchemes: {
     api_key: { type: "apiKey", name: "api_key", in: "header" },
-    petstore_auth: { type: "oauth2", scopes: [] },
+    petstore_auth: { type: "oauth2", flows: { implicit: {} } },
   },
   maxReturnBytes: 2048,
   timeoutMs: 10000,

@@ -10,8 +10,7 @@ export const toolset: ToolsetSpec = {
     api_key: { type: "apiKey", name: "api_key", in: "header" },
     petstore_auth: {
       type: "oauth2",
-      tokenUrl: "https://auth.petstore.example.com/oauth/token",
-      scopes: ["read:pets", "write:pets"],
+      flows: { clientCredentials: { tokenUrl: "https://auth.petstore.example.com/oauth/token" } },
     },
   },
   maxReturnBytes: 2048,

@@ -75,7 +75,7 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const settings = resolveTransportSettings(toolset, options);
   const transport = overrides.transport ?? createTransport(settings);
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
-  const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials));
+  const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials).flatMap((c) => (typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"))));
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);
   const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
