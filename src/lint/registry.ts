@@ -1,6 +1,7 @@
 // The lint rules by name: default severity and check of each; a missing rule fails to compile.
 import { actionWithoutApproval } from "./rules/action-without-approval.js";
 import { definitionBudget } from "./rules/definition-budget.js";
+import { deleteTargetFromSearch } from "./rules/delete-target-from-search.js";
 import { descriptionTooLong } from "./rules/description-too-long.js";
 import { genericTool } from "./rules/generic-tool.js";
 import { missingWhenToUse } from "./rules/missing-when-to-use.js";
@@ -26,4 +27,5 @@ export const rules = {
   "description-too-long": { severity: "warn", check: descriptionTooLong },
   "name-too-long": { severity: "error", check: nameTooLong },
   "definition-budget": { severity: "warn", check: definitionBudget },
+  "delete-target-from-search": { severity: "warn", check: deleteTargetFromSearch },
 } as const satisfies Record<RuleName, RuleDefinition>;

@@ -19,6 +19,7 @@ export const RULE_NAMES = [
   "description-too-long",
   "name-too-long",
   "definition-budget",
+  "delete-target-from-search",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

@@ -67,6 +67,9 @@ export function friendlyRank(parameter: Parameter): number | undefined {
 
 const PAGING = /^(limit|offset|page|per_page|page_size|pagesize|cursor|after|before|starting_after|ending_before|next|next_token|page_token|max_results|top|skip|count|sort|order|direction|fields|expand|include)$/;
 
+/** Whether a query parameter pages, sorts or projects a list rather than filtering it. */
+export const isPagingParameter = (parameter: Parameter): boolean => PAGING.test(toSnakeCase(parameter.name));
+
 /** Optional query parameters that filter a list (not paging, sorting or projection). */
 export function filterCount(operation: Operation): number {
   return operation.parameters.filter((p) => p.in === "query" && !PAGING.test(toSnakeCase(p.name))).length;
