@@ -56,7 +56,7 @@ function findingsOf(ctx: LintContext, tool: ToolDef, step: StepPlan, index: numb
   });
 }
 
-/** DESIGN.md §Lint `delete-target-from-search`: find-then-delete over a search whose filters may be dropped. */
+/** `delete-target-from-search` (docs/lint.md): find-then-delete over a search whose filters may be dropped. */
 export function deleteTargetFromSearch(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => tool.steps.flatMap((step, index) => (step.method === "delete" ? findingsOf(ctx, tool, step, index) : [])));
 }
