@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { runServer } from "../src/runtime/adapters/http.js";
 import { bindToolset, createRuntime, defineTool } from "../src/runtime/index.js";
 import type { OAuth2FlowsSpec, StepSpec, ToolSpec, ToolsetSpec } from "../src/runtime/types.js";
 
@@ -118,6 +119,20 @@ describe("OAuth2 credentials that do not fit the declared flows are startup erro
     expect(message).not.toContain(SECRET);
     expect(message).not.toContain(REFRESH);
     expect(message).not.toContain("\n");
+  });
+
+  it("the server refuses to start with exit code 2 and one line that does not show the credential", async () => {
+    const lines: string[] = [];
+    const before = process.exitCode;
+    try {
+      await runServer({ definitions: [], toolset: toolsetWith(AUTHORIZATION_CODE), argv: [], env: { DEMO_BASE_URL: "https://api.example.com", DEMO_OAUTH: `my-app:${SECRET}` }, log: { info: (l) => lines.push(l), warn: (l) => lines.push(l) } });
+      expect(process.exitCode).toBe(2);
+    } finally {
+      process.exitCode = before;
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("DEMO_OAUTH_ACCESS_TOKEN");
+    expect(lines[0]).not.toContain(SECRET);
   });
 
   it("the message names the forms the flows accept", () => {
