@@ -114,7 +114,7 @@ export function createTokenSource(options: { readonly fetch: typeof fetch; reado
 
   async function fetchToken(request: TokenRequest, key: string): Promise<TokenOutcome> {
     const refreshToken = rotated.get(request.scheme);
-    const secrets = [...seen, ...(request.grant.kind === "client_credentials" ? [request.grant.clientSecret] : [request.grant.refreshToken, request.grant.clientSecret ?? ""])];
+    const secrets = [...seen, ...(request.grant.kind === "client_credentials" ? [request.grant.clientSecret] : [request.grant.refreshToken, ...(request.grant.clientSecret === undefined ? [] : [request.grant.clientSecret])])];
     const started = options.now();
     const response = await options.fetch(request.grant.tokenUrl, tokenInit(request, refreshToken));
     if (response.status >= 300 && response.status < 400) {
