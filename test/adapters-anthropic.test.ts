@@ -1,4 +1,4 @@
-// Anthropic adapter: betaZodTool objects, their run/parse, and a real toolRunner loop against a fake fetch.
+// Anthropic adapter: runnable tool objects, their run/parse, and a real toolRunner loop against a fake fetch.
 import { describe, expect, it } from "vitest";
 import Anthropic from "@anthropic-ai/sdk";
 import { toAnthropicToolDefinitions, toAnthropicTools } from "../src/runtime/adapters/anthropic.js";

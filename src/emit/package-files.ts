@@ -1,16 +1,36 @@
 // The generated package's own manifest and compiler settings: package.json and tsconfig.json as data.
 import type { ToolsetSpec } from "../runtime/types.js";
 
-/** Versions the generated package depends on; pinned so a regenerated package installs the same tree. */
+/** An adapter's SDK: the range an application may bring, and the versions the adapter is tested with (lowest first). */
+export interface AdapterSdk {
+  readonly adapter: "anthropic" | "openai" | "vercel-ai";
+  readonly sdk: string;
+  readonly range: string;
+  readonly tested: readonly [string, ...string[]];
+}
+
+/**
+ * The SDK of each adapter, a peer dependency of the generated package, so the application's copy is the one the
+ * adapter hands its tools to: the Anthropic tool runner recognises a failing tool by `instanceof ToolError` of its own
+ * copy. The range starts at the version the package is built against; the tests install the lowest and highest listed.
+ */
+export const ADAPTER_SDKS: readonly AdapterSdk[] = [
+  { adapter: "anthropic", sdk: "@anthropic-ai/sdk", range: "^1.14.0", tested: ["1.14.0", "1.15.0"] },
+  { adapter: "openai", sdk: "openai", range: "^6.49.0", tested: ["6.49.0"] },
+  { adapter: "vercel-ai", sdk: "ai", range: "^6.0.326", tested: ["6.0.326"] },
+];
+
+/**
+ * Versions the generated package depends on; pinned so a regenerated package installs the same tree. The MCP SDK is
+ * a dependency, not a peer: `dist/server.js` must run from a standalone install, and no class of it crosses into an
+ * application (an application connects its own transport or client to the server, which only needs their shape).
+ */
 export const GENERATED_DEPENDENCIES = {
   runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2", pg: "8.23.1" },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
-  /** Optional: a user installs only the SDK of the adapter they use. */
-  adapters: { "@anthropic-ai/sdk": "1.14.0", openai: "6.49.0", ai: "6.0.326" },
 } as const;
 
 export function packageJson(spec: ToolsetSpec): object {
-  const adapters = GENERATED_DEPENDENCIES.adapters;
   return {
     name: spec.name,
     version: spec.version,
@@ -27,9 +47,9 @@ export function packageJson(spec: ToolsetSpec): object {
     engines: { node: ">=20.19" },
     scripts: { build: "tsc -p tsconfig.json", start: "node dist/server.js", approvals: "node dist/approvals.js" },
     dependencies: { ...GENERATED_DEPENDENCIES.runtime },
-    peerDependencies: { ...adapters },
-    peerDependenciesMeta: Object.fromEntries(Object.keys(adapters).map((name) => [name, { optional: true }])),
-    devDependencies: { ...GENERATED_DEPENDENCIES.dev, ...adapters },
+    peerDependencies: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
+    peerDependenciesMeta: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, { optional: true }])),
+    devDependencies: { ...GENERATED_DEPENDENCIES.dev, ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.tested[0]])) },
   };
 }
 

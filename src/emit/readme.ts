@@ -3,6 +3,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
 import type { ToolsetSpec } from "../runtime/types.js";
+import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, type AdapterSdk } from "./package-files.js";
 import { environmentOf } from "./specs.js";
 
 /** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
@@ -35,5 +36,17 @@ export function readmeView(plan: ToolPlan, spec: ToolsetSpec, meta: { apiTitle: 
     })),
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
+    adapters: ADAPTER_SDKS.map(adapterRow),
+    mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
   };
+}
+
+const ADAPTER_USE: Readonly<Record<AdapterSdk["adapter"], string>> = {
+  anthropic: "`anthropicTools` for `client.beta.messages.toolRunner`",
+  openai: "`openaiTools.definitions` and `openaiTools.call` (Chat Completions, strict function tools)",
+  "vercel-ai": "`vercelTools` for `generateText` / `streamText` (`tool()` with `needsApproval`)",
+};
+
+function adapterRow(entry: AdapterSdk): object {
+  return { adapter: entry.adapter, use: ADAPTER_USE[entry.adapter], sdk: entry.sdk, range: entry.range, tested: entry.tested.join(", ") };
 }
