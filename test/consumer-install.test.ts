@@ -159,8 +159,7 @@ describe.skipIf(REPEAT_RUN).each(MODES)("an application with its own SDKs instal
       OPENAI_URL: `${openai.url}/v1`,
     };
     const run = await runNode([join(app, "dist/main.js")], env);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     report = JSON.parse(run.stdout) as Report;
   }, 240_000);
 
