@@ -13,7 +13,7 @@ export interface AdapterSdk {
  * The SDK of each adapter, a peer dependency of the generated package, so the application's copy is the one the
  * adapter hands its tools to: the Anthropic tool runner recognises a failing tool by `instanceof ToolError` of its own
  * copy. The range starts at the lowest tested version, which the package also builds against (a devDependency); the
- * consumer-install test runs the lowest and the highest listed, aci-gen's own adapter tests the one it develops with.
+ * consumer-install test runs the lowest and the highest listed, aci-gen's own adapter tests the one it is developed with.
  */
 export const ADAPTER_SDKS: readonly AdapterSdk[] = [
   { adapter: "anthropic", sdk: "@anthropic-ai/sdk", range: "^1.0.0", tested: ["1.0.0", "1.14.0", "1.15.0"] },

@@ -1,4 +1,4 @@
-// Builds the generated package's README view: tools table, per-tool description and diagram, environment variables.
+// Builds the generated package's README view: tools table, per-tool description and diagram, environment variables, adapter SDK versions.
 import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
