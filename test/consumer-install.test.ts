@@ -219,3 +219,13 @@ describe.skipIf(REPEAT_RUN).each(MODES)("an application with its own SDKs instal
     for (const entry of ADAPTER_SDKS) expect(readme).toMatch(new RegExp(`\\| \`${entry.sdk.replace("/", "\\/")}\` \\| \`\\${entry.range}\` \\| ${entry.tested.join(", ")} \\|`));
   });
 });
+
+describe("the tested SDK versions", () => {
+  it("include the version of each SDK that aci-gen's own adapter tests run, inside the supported range's major", () => {
+    const devDependencies = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
+    for (const entry of ADAPTER_SDKS) {
+      expect(entry.tested, entry.sdk).toContain(devDependencies[entry.sdk]);
+      for (const version of entry.tested) expect(`^${version.split(".")[0]}.`, entry.sdk).toBe(entry.range.slice(0, entry.range.indexOf(".") + 1));
+    }
+  });
+});
