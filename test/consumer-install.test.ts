@@ -161,7 +161,7 @@ describe.skipIf(REPEAT_RUN).each(MODES)("an application with its own SDKs instal
     const run = await runNode([join(app, "dist/main.js")], env);
     expect(run.code, run.stderr).toBe(0);
     report = JSON.parse(run.stdout) as Report;
-  }, 240_000);
+  }, 360_000);
 
   afterAll(async () => {
     await Promise.all([petstore?.close(), anthropic?.close(), openai?.close()]);
