@@ -1,10 +1,10 @@
 // The `generate` API: plan, emit every file of the tool package in memory, and write them into outDir when one is given.
-import { readFile } from "node:fs/promises";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { emitPackage } from "../emit/index.js";
 import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
+import { readBytes } from "../util/read-text.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { writeOutput, type WriteResult } from "../write/output.js";
 import { plan } from "./plan.js";
@@ -44,6 +44,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 async function sourceOf(input: string | object, fallbackName: string): Promise<{ file: string; text: string | Uint8Array }> {
-  if (typeof input === "string") return { file: input, text: await readFile(input) };
+  if (typeof input === "string") return { file: input, text: await readBytes(input) };
   return { file: fallbackName, text: JSON.stringify(input) };
 }

@@ -1,5 +1,4 @@
 // The `lint` API: plan the toolset, then run the ACI rules of docs/lint.md and build the context-budget report.
-import { readFile } from "node:fs/promises";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { toolDefinitions } from "../emit/definitions.js";
@@ -7,6 +6,7 @@ import { budgetReport, lintToolset, resolveLintConfig, type BudgetReport, type F
 import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
 import { parseSource } from "../source/source.js";
+import { readText } from "../util/read-text.js";
 import { plan } from "./plan.js";
 
 export interface LintOptions extends PlanOptions {
@@ -29,7 +29,7 @@ type LineOf = (pointer: string) => number | undefined;
 /** A pointer → line lookup over a file, or one that knows nothing (parsed objects, unreadable files). */
 async function linesOf(file: string | object | undefined): Promise<LineOf> {
   if (typeof file !== "string") return () => undefined;
-  const text = await readFile(file, "utf8").catch(() => undefined);
+  const text = await readText(file).catch(() => undefined);
   const parsed = text === undefined ? undefined : parseSource(file, text);
   if (!parsed?.ok) return () => undefined;
   return (pointer) => parsed.doc.locate(pointer)?.line;

@@ -1,7 +1,7 @@
 // Turns the user's `input` (a file path or a parsed object) into a SourceDoc with positions.
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { readText } from "../util/read-text.js";
+import { INFLATED_TOO_LARGE, readText } from "../util/read-text.js";
 import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
 
 /** The file name diagnostics use for a document passed in as an object. */
@@ -12,19 +12,22 @@ export interface Loaded {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Reads and parses a spec file; a read failure is a diagnostic at 1:1, never an exception. */
+/** Reads and parses a spec file (gzip inflated in memory); a read failure is a diagnostic at 1:1, never an exception. */
 export async function loadFile(file: string, limits: SourceLimits): Promise<Loaded> {
   let text: string;
   try {
-    text = await readText(file);
+    text = await readText(file, limits.maxBytes);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    if (reason === INFLATED_TOO_LARGE) {
+      return { diagnostics: [diagnostic("SOURCE_TOO_LARGE", { file, pointer: "", position: { line: 1, column: 1 }, message: `${file} inflates to more than the ${limits.maxBytes}-byte limit` })] };
+    }
     return {
       diagnostics: [diagnostic("SPEC_UNREADABLE", {
         file,
         pointer: "",
         position: { line: 1, column: 1 },
-        message: `cannot read ${file} (${reason})`,
+        message: reason.startsWith("Z_") ? `${file} is gzip-compressed but does not inflate (${(error as Error).message})` : `cannot read ${file} (${reason})`,
       })],
     };
   }
