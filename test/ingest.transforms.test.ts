@@ -10,7 +10,7 @@ import { requestBodyToModel, swagger2BodyToRequestBody, swagger2FormDataToReques
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "../src/ingest/responses.js";
 import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "../src/ingest/security.js";
 import { serversToModel, swagger2ServersToModel } from "../src/ingest/servers.js";
-import { mediaKind } from "../src/ingest/media.js";
+import { mediaKind } from "../src/util/media-type.js";
 import { synthesizeOperationId, assignOperationIds } from "../src/ingest/operation-ids.js";
 import { recursiveNames } from "../src/ingest/recursion.js";
 import { tagsToModel } from "../src/ingest/document.js";

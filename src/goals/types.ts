@@ -104,6 +104,8 @@ export interface RequestBody extends Located {
   readonly payload: Value;
   /** Media type to send; absent: the operation's. */
   readonly contentType?: string;
+  /** Where `contentType` is written, for diagnostics about it. */
+  readonly contentTypeAt?: Located;
   /** Values set into the payload at JSON pointers, in order. */
   readonly replacements: readonly Replacement[];
 }

@@ -1,27 +1,19 @@
 // Turns OAS 3 Media Type objects (and their examples and encodings) into MediaContent.
 import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
-import { join } from "../util/pointer.js";
+import { isJsonCapableRange, isStructuredSchema, mediaKind } from "../util/media-type.js";
+import { join, unescapeToken } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
 import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
-/** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
-const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
-  "application/json": "json",
-  "application/x-www-form-urlencoded": "form",
-  "multipart/form-data": "multipart",
-  "application/octet-stream": "binary",
-};
+/** Named-schema lookup for `isStructuredSchema` over the ingest context's registry. */
+export function namedSchemaOf(ctx: IngestContext): (ref: string) => unknown {
+  const prefix = "#/components/schemas/";
+  return (ref) => (ref.startsWith(prefix) ? ctx.schemas.schemas[unescapeToken(ref.slice(prefix.length))] : undefined);
+}
 
-const PREFIX_KINDS: readonly (readonly [RegExp, BodyKind])[] = [
-  [/^application\/([\w.-]+\+)?json$/, "json"],
-  [/^multipart\//, "multipart"],
-  [/^text\//, "text"],
-];
-
-/** How a body of `mediaType` is encoded: `application/vnd.github+json` is json, `text/csv` text, images binary. */
-export function mediaKind(mediaType: string): BodyKind {
-  const bare = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
-  return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
+/** The body kind of `mediaType` carrying `schema` (see `mediaKind`). */
+export function contentKind(ctx: IngestContext, mediaType: string, schema: unknown): BodyKind {
+  return mediaKind(mediaType, isJsonCapableRange(mediaType) && isStructuredSchema(schema, namedSchemaOf(ctx)));
 }
 
 /** `example` then the values of `examples` (refs to `components/examples` followed), in spec order. */
@@ -38,10 +30,11 @@ export function examplesOf(ctx: IngestContext, node: JsonRecord, pointer: string
 export function mediaContentToModel(ctx: IngestContext, input: { mediaType: string; node: unknown; pointer: string }): MediaContent {
   const node = recordOf(input.node);
   const encoding = encodingOf(node["encoding"]);
+  const schema = "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : {};
   return {
     mediaType: input.mediaType,
-    kind: mediaKind(input.mediaType),
-    schema: "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : {},
+    kind: contentKind(ctx, input.mediaType, schema),
+    schema,
     examples: examplesOf(ctx, node, input.pointer),
     ...optional("encoding", encoding),
     pointer: input.pointer,

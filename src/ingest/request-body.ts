@@ -2,7 +2,7 @@
 import type { MediaContent, ParameterStyle, RequestBody } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
-import { contentsToModel, mediaKind } from "./media.js";
+import { contentKind, contentsToModel } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
 import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -34,7 +34,7 @@ export function swagger2BodyToRequestBody(ctx: IngestContext, input: { body: Loc
   const example = node["x-example"];
   const contents: MediaContent[] = input.consumes.map((mediaType) => ({
     mediaType,
-    kind: mediaKind(mediaType),
+    kind: contentKind(ctx, mediaType, schema),
     schema,
     examples: example === undefined ? [] : [example],
     pointer: join(pointer, "schema"),
@@ -64,7 +64,7 @@ export function swagger2FormDataToRequestBody(ctx: IngestContext, input: { field
   const pointer = input.fields[0]?.pointer ?? "";
   const contents: MediaContent[] = mediaTypes.map((mediaType) => ({
     mediaType,
-    kind: mediaKind(mediaType),
+    kind: contentKind(ctx, mediaType, schema),
     schema,
     examples: [],
     ...(Object.keys(encoding).length > 0 ? { encoding } : {}),

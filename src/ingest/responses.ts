@@ -2,7 +2,7 @@
 import type { JsonSchema, ResponseModel } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
-import { contentsToModel, mediaKind } from "./media.js";
+import { contentKind, contentsToModel } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
 import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -39,7 +39,7 @@ export function swagger2ResponseToModel(ctx: IngestContext, input: { status: str
   const schema: JsonSchema | undefined = "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : undefined;
   const contents = schema === undefined ? [] : input.produces.map((mediaType) => ({
     mediaType,
-    kind: mediaKind(mediaType),
+    kind: contentKind(ctx, mediaType, schema),
     schema,
     examples: mediaType in examples ? [examples[mediaType]] : [],
     pointer: join(pointer, "schema"),

@@ -1,6 +1,6 @@
 // A tool + the spec's examples → the result `run` would return before the byte cap, and its size in bytes.
 import type { ApiModel } from "../model/api-model.js";
-import { preferredContent } from "../planner/inputs.js";
+import { preferredContent } from "../planner/media.js";
 import type { StepPlan, ToolDef } from "../planner/types.js";
 import { compileValue } from "../runtime/execute/values.js";
 import type { EvaluationContext } from "../runtime/expressions/index.js";

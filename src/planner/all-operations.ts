@@ -1,6 +1,7 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
-import { bindAllOfOperation, preferredContent } from "./inputs.js";
+import { bindAllOfOperation } from "./inputs.js";
+import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";

@@ -1,6 +1,7 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import type { JsonSchema, JsonSchemaObject, MediaContent, Operation, Parameter } from "../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { preferredContent, sentMedia } from "./media.js";
 import { derefTop } from "./schemas.js";
 import type { BodyBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
@@ -11,13 +12,6 @@ export interface OperationBindings {
   readonly inputs: ToolInput[];
   readonly params: ParamBinding[];
   readonly body?: BodyBinding;
-}
-
-const BODY_PREFERENCE: Readonly<Record<MediaContent["kind"], number>> = { json: 0, form: 1, multipart: 2, text: 3, binary: 4 };
-
-/** The request media type a tool sends: JSON first, then form, multipart, text, binary. */
-export function preferredContent(contents: readonly MediaContent[]): MediaContent | undefined {
-  return [...contents].sort((a, b) => BODY_PREFERENCE[a.kind] - BODY_PREFERENCE[b.kind])[0];
 }
 
 /** Every parameter and body property of `operation` as an input bound to it (all-operations mode). */
@@ -74,6 +68,7 @@ function bindBody(
 ): BodyBinding | undefined {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return undefined;
+  const sent = sentMedia(content);
   const target = derefTop(content.schema, schemas);
   const properties = flattenableProperties(target);
   if (properties === undefined) {
@@ -85,7 +80,7 @@ function bindBody(
       ...(operation.requestBody.description === undefined ? {} : { description: operation.requestBody.description }),
       boundTo: [`${operation.id} body`],
     });
-    return { mediaType: content.mediaType, kind: content.kind, value: { kind: "expr", text: `$inputs.${name}` } };
+    return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };
   }
   const required = new Set(Array.isArray((target as JsonSchemaObject)["required"]) ? ((target as JsonSchemaObject)["required"] as string[]) : []);
   const entries: (readonly [string, ValueExpr])[] = [];
@@ -101,7 +96,7 @@ function bindBody(
     });
     entries.push([property, { kind: "expr", text: `$inputs.${name}` }]);
   }
-  return { mediaType: content.mediaType, kind: content.kind, value: { kind: "object", entries } };
+  return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "object", entries } };
 }
 
 /** Top-level properties of a plain object body (no composition, no extra keys), else undefined. */

@@ -17,7 +17,8 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
   const lines = [`${tool.name}  [${tool.risk} risk · ${tool.category}${approval}${tokens === undefined ? "" : ` · ${tokens} tokens`}]`];
   for (const step of tool.steps) {
     const waits = tool.steps.length > 1 && step.dependsOn.length > 0 ? `  after ${step.dependsOn.join(", ")}` : "";
-    lines.push(`  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})${waits}`);
+    const body = step.body === undefined ? "" : `  body ${step.body.mediaType} (${step.body.kind})`;
+    lines.push(`  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})${body}${waits}`);
   }
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);

@@ -47,6 +47,16 @@ export const plannerCodes = {
     title: "the body sets a property the request schema does not allow",
     hint: "use a property of the request schema, as the spec spells it",
   },
+  PLAN_UNSUPPORTED_CONTENT_TYPE: {
+    severity: "error",
+    title: "a step's content type is not one the operation accepts",
+    hint: "use one of the media types the operation's request body declares, or leave the content type out",
+  },
+  PLAN_BODY_MEDIA_MISMATCH: {
+    severity: "error",
+    title: "an object or array body would be sent as raw bytes or text",
+    hint: "send a JSON media type the operation accepts, or pass the content as one string",
+  },
   PLAN_NO_BODY: {
     severity: "error",
     title: "a step gives a body to an operation that takes none",

@@ -85,7 +85,7 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     params: paramsToSpec(ctx, step.params, join(pointer, "params")),
     ...(step.body === undefined
       ? {}
-      : { body: { payload: toValue(ctx, step.body, join(pointer, "body")), ...optional({ contentType: step.content_type }), replacements: [], ...at(ctx, join(pointer, "body")) } }),
+      : { body: { payload: toValue(ctx, step.body, join(pointer, "body")), ...optional({ contentType: step.content_type }), ...(step.content_type === undefined ? {} : { contentTypeAt: at(ctx, join(pointer, "content_type")) }), replacements: [], ...at(ctx, join(pointer, "body")) } }),
     outputs: toExprMap(ctx, step.outputs, join(pointer, "outputs")),
     successCriteria: (step.success_criteria ?? []).map((c, i) => criterionToSpec(ctx, c, join(pointer, "success_criteria", i))),
     onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),

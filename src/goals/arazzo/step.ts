@@ -87,6 +87,7 @@ function bodyToSpec(env: ArazzoEnv, { step, pointer, scope }: StepInput): Reques
   return {
     payload: rewriteValue(toValue(env.ctx, body.payload, join(bodyPointer, "payload")), scope),
     ...optional({ contentType: body.contentType }),
+    ...(body.contentType === undefined ? {} : { contentTypeAt: at(env.ctx, join(bodyPointer, "contentType")) }),
     replacements: (body.replacements ?? []).map((r, i) => ({
       target: r.target,
       value: rewriteValue(toValue(env.ctx, r.value, join(bodyPointer, "replacements", i, "value")), scope),

@@ -7,7 +7,7 @@ import { describeTypes, jsonTypes } from "../type-fit.js";
 import { report } from "./context.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { narrowingInputs } from "../all-operations.js";
-import { preferredContent } from "../inputs.js";
+import { preferredContent } from "../media.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import { typeOfValue } from "../type-fit.js";
 import type { ReturnsPlan, StepPlan, ToolInput, ValueExpr } from "../types.js";

@@ -1,8 +1,10 @@
 // Plans one goal step: parameters, body, outputs, criteria and actions bound and checked against its operation.
 import type { Param, RequestBody, Step } from "../../goals/types.js";
-import type { JsonSchema, MediaContent, Operation, Parameter } from "../../model/api-model.js";
+import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
-import { parameterToBinding, preferredContent } from "../inputs.js";
+import { isMediaRange } from "../../util/media-type.js";
+import { parameterToBinding } from "../inputs.js";
+import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { isReadMethod } from "../risk.js";
 import { derefTop } from "../schemas.js";
 import { schemaAtPointer } from "../schema-walk.js";
@@ -105,18 +107,40 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
     bindValue(ctx, step.body.payload, usage, undefined);
     return undefined;
   }
-  const content = chooseContent(requestBody.contents, step.body.contentType);
-  if (!content) return undefined;
+  const media = bodyMedia(ctx, { step, body: step.body, operation });
+  if (!media) return undefined;
+  const { content } = media;
   const target: BindTarget = { schema: content.schema, required: requestBody.required, examples: content.examples, boundTo: `${operation.id} body`, label: `the request body of ${operation.id}` };
   const value = bindValue(ctx, step.body.payload, usage, step.body.payload.kind === "template" ? undefined : target);
   const replacements = step.body.replacements.map((r) => ({ pointer: r.target, value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)) }));
   checkRequiredProperties(ctx, step, operation, step.body, content.schema);
-  return { mediaType: content.mediaType, kind: content.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
+  checkPayloadFitsMedia(ctx, { step, body: step.body, media });
+  return { mediaType: media.mediaType, kind: media.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
 }
 
-function chooseContent(contents: readonly MediaContent[], wanted: string | undefined): MediaContent | undefined {
-  if (wanted === undefined) return preferredContent(contents);
-  return contents.find((c) => c.mediaType.toLowerCase() === wanted.toLowerCase()) ?? preferredContent(contents);
+/** The media the step sends; a `content_type` the operation does not accept is reported with the types it does. */
+function bodyMedia(ctx: GoalContext, { step, body, operation }: { step: Step; body: RequestBody; operation: Operation }): BodyMedia | undefined {
+  const wanted = body.contentType;
+  const choice = chooseBodyMedia(operation.requestBody?.contents ?? [], wanted);
+  if (choice === undefined || choice.ok) return choice?.media;
+  const key = ctx.goal.workflowId === undefined ? "content_type" : "contentType";
+  const concrete = choice.accepted.filter((t) => !isMediaRange(t));
+  const fallback = chooseBodyMedia(operation.requestBody?.contents ?? [], undefined);
+  report(ctx, "PLAN_UNSUPPORTED_CONTENT_TYPE", body.contentTypeAt ?? body, {
+    message: `step "${step.id}" sends ${key} "${wanted}", which ${operation.id} does not accept${isMediaRange(wanted ?? "") ? " (a range names no type to send)" : ""}; it accepts ${choice.accepted.join(", ")}`,
+    hint: `${concrete.length > 0 ? `set ${key} to ${concrete.join(" or ")}` : `set ${key} to a concrete type the range covers`}${fallback?.ok ? `, or leave it out to send ${fallback.media.mediaType}` : ""}`,
+  });
+  return undefined;
+}
+
+/** An object or array written in the goals file cannot be sent as raw bytes or text: found now, not after an approval. */
+function checkPayloadFitsMedia(ctx: GoalContext, { step, body, media }: { step: Step; body: RequestBody; media: BodyMedia }): void {
+  const { payload } = body;
+  if ((media.kind !== "binary" && media.kind !== "text") || (payload.kind !== "object" && payload.kind !== "array")) return;
+  report(ctx, "PLAN_BODY_MEDIA_MISMATCH", payload, {
+    message: `the body of step "${step.id}" is ${payload.kind === "object" ? "an object" : "an array"}, but ${media.mediaType} is sent as ${media.kind === "binary" ? "raw bytes" : "plain text"}`,
+    hint: `pass the content as one string ($inputs.NAME), or choose a JSON media type with ${ctx.goal.workflowId === undefined ? "content_type" : "contentType"} if the operation accepts one`,
+  });
 }
 
 function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string): BindTarget {

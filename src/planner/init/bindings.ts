@@ -1,6 +1,6 @@
 // Binds an operation's required parameters and body properties to goal inputs, sharing names across steps when types agree.
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { preferredContent } from "../inputs.js";
+import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";

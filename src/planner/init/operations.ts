@@ -1,6 +1,6 @@
 // Reads what init needs from an Operation: its group, path shape, kind of action, list-ness and id-like parameters.
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { preferredContent } from "../inputs.js";
+import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
 import { toSnakeCase } from "../../util/naming.js";
 

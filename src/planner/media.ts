@@ -1,0 +1,52 @@
+// A request body's declared media types (and a goal's `content_type`) → the one media type a step sends, with its body kind.
+import type { BodyKind, MediaContent } from "../model/api-model.js";
+import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers } from "../util/media-type.js";
+
+/** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
+export interface BodyMedia {
+  readonly content: MediaContent;
+  readonly mediaType: string;
+  readonly kind: BodyKind;
+}
+
+export type BodyMediaChoice = { readonly ok: true; readonly media: BodyMedia } | { readonly ok: false; readonly accepted: readonly string[] };
+
+const BODY_PREFERENCE: Readonly<Record<BodyKind, number>> = { json: 0, form: 1, multipart: 2, text: 3, binary: 4 };
+
+/** The request media type a tool sends: JSON first, then form, multipart, text, binary. */
+export function preferredContent(contents: readonly MediaContent[]): MediaContent | undefined {
+  return [...contents].sort((a, b) => BODY_PREFERENCE[a.kind] - BODY_PREFERENCE[b.kind])[0];
+}
+
+/** The type a range stands in for on the wire: `*\/*` carrying JSON is sent as `application/json`. */
+const RANGE_WIRE_TYPES: Readonly<Record<BodyKind, string>> = {
+  json: "application/json",
+  form: "application/x-www-form-urlencoded",
+  multipart: "multipart/form-data",
+  text: "text/plain",
+  binary: "application/octet-stream",
+};
+
+/** A declared content as sent: a range becomes the concrete type of its kind, a concrete type stays as written. */
+export function sentMedia(content: MediaContent): BodyMedia {
+  const mediaType = isMediaRange(content.mediaType) ? RANGE_WIRE_TYPES[content.kind] : content.mediaType;
+  return { content, mediaType, kind: content.kind };
+}
+
+/**
+ * The body media for `wanted` (a goal's `content_type`), else the operation's preferred one. `wanted` must be a
+ * concrete type the operation declares, or one a declared range covers (`application/merge-patch+json` under `*\/*`);
+ * anything else — a range itself included — is refused with the types the operation accepts.
+ */
+export function chooseBodyMedia(contents: readonly MediaContent[], wanted: string | undefined): BodyMediaChoice | undefined {
+  if (wanted === undefined) {
+    const preferred = preferredContent(contents);
+    return preferred === undefined ? undefined : { ok: true, media: sentMedia(preferred) };
+  }
+  const refused: BodyMediaChoice = { ok: false, accepted: contents.map((c) => c.mediaType) };
+  if (isMediaRange(wanted)) return refused;
+  const exact = contents.find((c) => bareMediaType(c.mediaType) === bareMediaType(wanted));
+  if (exact !== undefined) return { ok: true, media: { content: exact, mediaType: exact.mediaType, kind: exact.kind } };
+  const covering = contents.find((c) => mediaTypeCovers(c.mediaType, wanted));
+  return covering === undefined ? refused : { ok: true, media: { content: covering, mediaType: wanted, kind: mediaKind(wanted) } };
+}

@@ -1,0 +1,72 @@
+// Media type strings → what they mean for a body: bare type, range or not, which range covers which type, and the body kind.
+import type { BodyKind } from "../model/api-model.js";
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
+const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
+  "application/json": "json",
+  "application/x-www-form-urlencoded": "form",
+  "multipart/form-data": "multipart",
+  "application/octet-stream": "binary",
+};
+
+const PREFIX_KINDS: readonly (readonly [RegExp, BodyKind])[] = [
+  [/^(?:application|text)\/(?:[\w.-]+\+)?json$/, "json"],
+  [/^multipart\//, "multipart"],
+  [/^text\//, "text"],
+];
+
+/** The ranges (RFC 9110 §12.5.1) that accept JSON: any type, any `application/` type (Kubernetes declares the first on every write). */
+const JSON_CAPABLE_RANGES: ReadonlySet<string> = new Set(["*/*", "application/*"]);
+
+/** True for `*\/*` and `application/*` (parameters and case aside). */
+export function isJsonCapableRange(mediaType: string): boolean {
+  return JSON_CAPABLE_RANGES.has(bareMediaType(mediaType));
+}
+
+/** The media type without parameters, lower case: `Application/JSON; charset=utf-8` → `application/json`. */
+export function bareMediaType(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** True for a media range (`*\/*`, `application/*`), which names no type a body can be sent as. */
+export function isMediaRange(mediaType: string): boolean {
+  return bareMediaType(mediaType).includes("*");
+}
+
+/**
+ * How a body of `mediaType` is encoded: `application/vnd.github+json` and `text/json` are json, `text/csv` text,
+ * images binary. A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object
+ * or array schema), else binary.
+ */
+export function mediaKind(mediaType: string, structured = false): BodyKind {
+  const bare = bareMediaType(mediaType);
+  if (JSON_CAPABLE_RANGES.has(bare)) return structured ? "json" : "binary";
+  return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
+}
+
+const COMPOSITIONS = ["allOf", "anyOf", "oneOf"] as const;
+const STRUCTURE_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "items", "prefixItems"] as const;
+
+/**
+ * True when instances of `schema` are objects or arrays: its `type` says so, or object/array keywords show it, or a
+ * member of a composition is one. `$ref`s to named schemas are followed through `named`, at most `depth` deep.
+ */
+export function isStructuredSchema(schema: unknown, named: (ref: string) => unknown, depth = 8): boolean {
+  if (!isRecord(schema) || depth <= 0) return false;
+  if (typeof schema["$ref"] === "string") return isStructuredSchema(named(schema["$ref"]), named, depth - 1);
+  const types = Array.isArray(schema["type"]) ? schema["type"] : [schema["type"]];
+  if (types.some((t) => t === "object" || t === "array")) return true;
+  if (schema["type"] === undefined && STRUCTURE_KEYWORDS.some((k) => schema[k] !== undefined)) return true;
+  return COMPOSITIONS.some((k) => Array.isArray(schema[k]) && schema[k].some((member) => isStructuredSchema(member, named, depth - 1)));
+}
+
+/** True when the range or type `declared` covers the concrete type `wanted` (`*\/*` covers all, `application/*` every `application/…`). */
+export function mediaTypeCovers(declared: string, wanted: string): boolean {
+  const [type, subtype] = bareMediaType(declared).split("/");
+  const bare = bareMediaType(wanted);
+  if (type === "*") return true;
+  if (subtype === "*") return bare.startsWith(`${type}/`);
+  return bare === bareMediaType(declared);
+}
