@@ -4,14 +4,17 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { loadGoals } from "../goals/index.js";
 import type { GoalSpec } from "../goals/types.js";
 import { ingest } from "../ingest/index.js";
+import { IN_MEMORY_FILE } from "../ingest/load.js";
 import type { ApiModel } from "../model/api-model.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations } from "../planner/all-operations.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
+import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
+import type { SourceDoc } from "../source/source.js";
 
 export interface PlanResult {
   /** The planned tools (empty when an error stopped planning). */
@@ -37,11 +40,25 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   if (!ingested.model || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
   const read = ingested.diagnostics.length;
   const planned = planModel(ingested.model, resolved, loaded?.goals);
+  // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
+  const unreachable = hasErrors(planned.diagnostics) ? [] : baseUrlDiagnostics(planned.toolset, baseUrlSite(ingested.source, loaded?.goals));
   // Structural problems in the operations planning read, found as it read them: ingest findings, so listed first.
-  const diagnostics = [...early, ...ingested.diagnostics.slice(read), ...planned.diagnostics];
+  const diagnostics = [...early, ...ingested.diagnostics.slice(read), ...unreachable, ...planned.diagnostics];
   const base = { model: ingested.model, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
   return { tools: planned.tools, plan: { ...planned, diagnostics }, ...base, diagnostics };
+}
+
+/** Where a missing base URL is reported: the goals file's `server:` when it replaced the spec's servers, else the spec's `servers` (or `host`). */
+function baseUrlSite(source: SourceDoc | undefined, goals: GoalSpec | undefined): BaseUrlSite {
+  if (goals?.server !== undefined) return { file: goals.file, pointer: "/server" };
+  const root = source?.value !== null && typeof source?.value === "object" ? (source.value as Record<string, unknown>) : {};
+  const swagger2 = root["swagger"] !== undefined;
+  const hasServers = Array.isArray(root["servers"]) && root["servers"].length > 0;
+  const pointer = hasServers ? "/servers/0/url" : swagger2 && "basePath" in root ? "/basePath" : "";
+  const missing = swagger2 ? (typeof root["host"] === "string" ? undefined : "host") : hasServers ? undefined : "servers";
+  const position = source?.locate(pointer);
+  return { file: source?.file ?? IN_MEMORY_FILE, pointer, ...(position === undefined ? {} : { position }), ...(missing === undefined ? {} : { missing }) };
 }
 
 function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec | undefined): ToolPlan {

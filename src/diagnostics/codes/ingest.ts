@@ -7,6 +7,11 @@ export const ingestCodes = {
     title: "the spec file cannot be read",
     hint: "check the path passed to --spec and that the file is readable",
   },
+  SPEC_NO_BASE_URL: {
+    severity: "warning",
+    title: "the spec gives no absolute server URL (no Swagger 2 `host`, a relative or missing OpenAPI `servers`)",
+    hint: "set the generated package's <PREFIX>_BASE_URL to the API's URL where its server and approvals command run, or give the goals file `server: https://…`",
+  },
   SOURCE_TOO_LARGE: {
     severity: "error",
     title: "the file is larger than the size limit",

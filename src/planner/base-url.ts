@@ -1,0 +1,42 @@
+// The toolset's servers → a warning when the generated tools cannot reach the API without a base URL set at run time.
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import type { ToolsetInfo } from "./types.js";
+
+/** Where the warning points: the spec (file, pointer, position), or the goals file when its `server:` replaced the spec's. */
+export interface BaseUrlSite {
+  readonly file: string;
+  readonly pointer: string;
+  readonly position?: { readonly line: number; readonly column: number };
+  /** The member the spec leaves out: Swagger 2 `host` (its URL is then the basePath), OpenAPI `servers` (then `/`). */
+  readonly missing?: "host" | "servers";
+}
+
+/** `//user:secret@host/x` → `//host/x`: a server URL is shown without userinfo. */
+function withoutUserinfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#@]*@/i, "$1//");
+}
+
+/**
+ * The runtime's own rule (it resolves the base URL the same way at start) decides; the warning names the variable the
+ * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`.
+ */
+export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Diagnostic[] {
+  const servers = toolset.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default }])) }));
+  try {
+    resolveBaseUrl({ name: toolset.name, version: "", envPrefix: toolset.envPrefix, servers, securitySchemes: {}, maxReturnBytes: toolset.maxReturnBytes, timeoutMs: toolset.timeoutMs });
+    return [];
+  } catch (error) {
+    if (!(error instanceof TransportConfigError)) throw error;
+  }
+  const variable = `${toolset.envPrefix}_BASE_URL`;
+  const first = toolset.servers[0] === undefined ? undefined : withoutUserinfo(toolset.servers[0].url);
+  const { missing, ...location } = site;
+  const what = missing !== undefined ? `has no \`${missing}\`` : `gives only the server URL \`${first ?? ""}\`, which is not an absolute http(s) URL`;
+  return [diagnostic("SPEC_NO_BASE_URL", {
+    ...location,
+    message: `the API description ${what}; the generated tools have no API to call until ${variable} is set`,
+    hint: `set ${variable} to the API's absolute URL (e.g. https://api.example.com${first !== undefined && /^\/[^/]/.test(first) ? first : ""}) wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
+  })];
+}
