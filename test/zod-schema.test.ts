@@ -152,4 +152,15 @@ describe("z.toJSONSchema keeps constraints visible", () => {
     const text = show(schema);
     for (const f of fragments) expect(text).toContain(f);
   });
+
+  it.each([
+    ["uniqueItems on a string (Kubernetes path parameters)", { type: "string", uniqueItems: true, description: "name of the Scale" }, "items unique"],
+    ["minItems on an integer", { type: "integer", minItems: 1, description: "count" }, "at least 1 items"],
+    ["maxLength on a number", { type: "number", maxLength: 3, description: "ratio" }, "characters"],
+    ["minimum on a string", { type: "string", minimum: 2, description: "label" }, "≥ 2"],
+    ["maxProperties on an array", { type: "array", maxProperties: 2, description: "list" }, "properties"],
+  ] as const)("a keyword of another type is not described: %s", (_name, schema, words) => {
+    expect(show(schema)).not.toContain(words);
+    expect(show(schema)).toContain(schema.description);
+  });
 });

@@ -6,9 +6,18 @@ type Words = (schema: JsonSchemaObject) => string | undefined;
 const num = (schema: JsonSchemaObject, key: string): number | undefined =>
   typeof schema[key] === "number" ? (schema[key] as number) : undefined;
 
+/** JSON Schema type-specific keywords constrain only instances of that type: `uniqueItems` on a string says nothing. */
+const mayBe = (schema: JsonSchemaObject, ...types: readonly string[]): boolean => {
+  const declared = schema["type"];
+  if (declared === undefined) return true;
+  const list = Array.isArray(declared) ? declared : [declared];
+  return list.some((t) => types.includes(t as string));
+};
+
 const show = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
 
 const lengthWords: Words = (s) => {
+  if (!mayBe(s, "string")) return undefined;
   const min = num(s, "minLength");
   const max = num(s, "maxLength");
   if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} characters` : `${min}–${max} characters`;
@@ -20,6 +29,7 @@ const patternWords: Words = (s) => (typeof s["pattern"] === "string" ? `matches 
 const formatWords: Words = (s) => (typeof s["format"] === "string" ? `format ${s["format"]}` : undefined);
 
 const boundWords: Words = (s) => {
+  if (!mayBe(s, "number", "integer")) return undefined;
   const parts = [
     num(s, "minimum") === undefined ? undefined : `≥ ${num(s, "minimum")}`,
     num(s, "exclusiveMinimum") === undefined ? undefined : `> ${num(s, "exclusiveMinimum")}`,
@@ -36,9 +46,9 @@ const countWords = (min: number | undefined, max: number | undefined, noun: stri
   return max === undefined ? undefined : `at most ${max} ${noun}`;
 };
 
-const itemWords: Words = (s) => countWords(num(s, "minItems"), num(s, "maxItems"), "items");
-const uniqueWords: Words = (s) => (s["uniqueItems"] === true ? "items unique" : undefined);
-const propertyCountWords: Words = (s) => countWords(num(s, "minProperties"), num(s, "maxProperties"), "properties");
+const itemWords: Words = (s) => (mayBe(s, "array") ? countWords(num(s, "minItems"), num(s, "maxItems"), "items") : undefined);
+const uniqueWords: Words = (s) => (s["uniqueItems"] === true && mayBe(s, "array") ? "items unique" : undefined);
+const propertyCountWords: Words = (s) => (mayBe(s, "object") ? countWords(num(s, "minProperties"), num(s, "maxProperties"), "properties") : undefined);
 const enumWords: Words = (s) => (Array.isArray(s["enum"]) ? `one of ${s["enum"].map(show).join(", ")}` : undefined);
 const constWords: Words = (s) => (Object.hasOwn(s, "const") ? `exactly ${show(s["const"])}` : undefined);
 const oneOfWords: Words = (s) => (Array.isArray(s["oneOf"]) ? "matches exactly one of the alternatives" : undefined);
