@@ -2,6 +2,7 @@
 import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
 import type { ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
@@ -74,7 +75,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     scheme.type === "oauth2" ? oauth2Environment(prefix, name, scheme.flows) : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
   return [
-    { name: `${prefix}_BASE_URL`, description: `Overrides the API's base URL${spec.servers[0] ? ` (default ${spec.servers[0].url})` : ""}.` },
+    { name: `${prefix}_BASE_URL`, description: baseUrlDescription(spec) },
     ...schemeVars,
     { name: `${prefix}_APPROVAL`, description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
     { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
@@ -86,6 +87,18 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     { name: `${prefix}_SERVER_TOKEN`, description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
     { name: `${prefix}_HTTP_ALLOWED_ORIGINS`, description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
   ];
+}
+
+/** Optional when the spec's first server is an absolute URL the runtime accepts; else the operator must set it. */
+function baseUrlDescription(spec: ToolsetSpec): string {
+  const url = spec.servers[0]?.url;
+  try {
+    resolveBaseUrl(spec);
+    return `Overrides the API's base URL (default ${url}).`;
+  } catch (error) {
+    if (!(error instanceof TransportConfigError)) throw error;
+    return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${url === undefined || url === "/" ? "none" : `only \`${url}\``}).`;
+  }
 }
 
 /** `PREFIX_<SCHEME NAME IN UPPER_SNAKE>`. */
