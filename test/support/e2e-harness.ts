@@ -2,6 +2,7 @@
 // MCP server under the MCP SDK's stdio Client and its approvals command — every wait bounded, every process killable.
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -181,4 +182,46 @@ export async function callTool(session: McpSession, name: string, args: Record<s
   if (content.length !== 1 || content[0]?.type !== "text" || typeof content[0].text !== "string") throw new Error(`unexpected content: ${JSON.stringify(result)}`);
   const text = content[0].text;
   return { text, json: JSON.parse(text) as Record<string, unknown>, isError: result.isError === true, ...(result.structuredContent === undefined ? {} : { structured: result.structuredContent as Record<string, unknown> }) };
+}
+
+/** One request as a recording proxy saw it on its way upstream. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: string;
+}
+
+/** A loopback HTTP proxy in front of `upstreamPort` that records every request (method, URL, headers, body) it forwards. */
+export interface RecordingProxy {
+  readonly port: number;
+  readonly requests: RecordedRequest[];
+  stop(): Promise<void>;
+}
+
+/** Starts a recording proxy on a free loopback port: what the generated runtime really sent, for assertions Prism's log cannot make. */
+export function startRecordingProxy(upstreamPort: number): Promise<RecordingProxy> {
+  const requests: RecordedRequest[] = [];
+  const server = createHttpServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const body = Buffer.concat(chunks);
+      requests.push({ method: incoming.method ?? "", url: incoming.url ?? "", headers: { ...incoming.headers }, body: body.toString("utf8") });
+      const upstream = httpRequest({ host: "127.0.0.1", port: upstreamPort, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: `127.0.0.1:${upstreamPort}` } }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      upstream.on("error", () => outgoing.writeHead(502).end());
+      upstream.end(body);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      resolve({ port, requests, stop: () => new Promise((done) => (server.close(() => done()), server.closeAllConnections())) });
+    });
+  });
 }
