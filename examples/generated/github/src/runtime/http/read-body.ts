@@ -4,7 +4,7 @@
 export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly limit: number };
 
 const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b|\+json\b/i;
+const JSON_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json\b|\+json\b/i;
 const BINARY_TYPE = /^(?:image|audio|video|font)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.ms-excel|vnd\.openxmlformats|msword|x-protobuf|protobuf|wasm)/i;
 
 function declaredTooLarge(response: Response, limit: number): boolean {
@@ -69,7 +69,7 @@ function mediaTypeOf(contentType: string): MediaType {
   return media;
 }
 
-/** Parses by content type: JSON (`application/json`, `+json`) when it parses, a `{ content_type, byte_length }` note for binary media, text otherwise. */
+/** Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses, a `{ content_type, byte_length }` note for binary media, text otherwise. */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
   const media = mediaTypeOf(contentType);

@@ -1,0 +1,249 @@
+// MCP over Streamable HTTP (stateless: a new server and transport per request) on node:http, with DNS-rebinding protection and an optional bearer token.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { ToolDefinition } from "../tool.js";
+import { bindToolset, createRuntime } from "../toolset.js";
+import type { ToolsetSpec } from "../types.js";
+import { createMcpServer, serveStdio } from "./mcp.js";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** How the HTTP server listens and whom it serves. */
+export interface HttpSettings {
+  readonly port: number;
+  /** Interface to bind; default 127.0.0.1 (`PREFIX_HTTP_HOST`). */
+  readonly host: string;
+  /** When set, every request needs `Authorization: Bearer <token>` (`PREFIX_SERVER_TOKEN`). */
+  readonly token?: string;
+  /** Browser origins allowed besides loopback ones (`PREFIX_HTTP_ALLOWED_ORIGINS`, comma-separated). */
+  readonly allowedOrigins: readonly string[];
+}
+
+/** Where the server writes its notices. */
+export interface HttpLog {
+  readonly info: (line: string) => void;
+  readonly warn: (line: string) => void;
+}
+
+/** A listening server. */
+export interface HttpHandle {
+  readonly server: Server;
+  /** `http://host:port/mcp`. */
+  readonly url: string;
+  /** Stops accepting, waits for requests in flight (at most `graceMs`), then closes. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The MCP endpoint. */
+export const MCP_PATH = "/mcp";
+/** Liveness for load balancers: 200 once listening; no token needed, nothing revealed. */
+export const HEALTH_PATH = "/healthz";
+/** Largest JSON-RPC request body accepted. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+const stderrLog: HttpLog = { info: (line) => process.stderr.write(`${line}\n`), warn: (line) => process.stderr.write(`warning: ${line}\n`) };
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function parsePort(raw: string, source: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`${source} must be a port number (0–65535), got \`${raw}\``);
+  return port;
+}
+
+/** An origin as `scheme://host[:port]`, or undefined when it is not one. */
+function normalOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.origin === "null" ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `--http PORT` on the command line, else `PREFIX_HTTP_PORT`, selects HTTP; undefined means stdio. Throws for a
+ * malformed setting (at start, never during a request).
+ */
+export function resolveHttpSettings(prefix: string, argv: readonly string[], env: Env = process.env): HttpSettings | undefined {
+  const flag = argv.indexOf("--http");
+  const fromArgs = flag < 0 ? undefined : argv[flag + 1];
+  if (flag >= 0 && fromArgs === undefined) throw new Error("--http needs a port: --http 3000");
+  const rawPort = fromArgs ?? read(env, `${prefix}_HTTP_PORT`);
+  if (rawPort === undefined) return undefined;
+  const allowed = (read(env, `${prefix}_HTTP_ALLOWED_ORIGINS`) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const allowedOrigins = allowed.map((origin) => {
+    const normal = normalOrigin(origin);
+    if (normal === undefined) throw new Error(`${prefix}_HTTP_ALLOWED_ORIGINS: \`${origin}\` is not an origin such as https://app.example.com`);
+    return normal;
+  });
+  const token = read(env, `${prefix}_SERVER_TOKEN`);
+  return { port: parsePort(rawPort, fromArgs === undefined ? `${prefix}_HTTP_PORT` : "--http"), host: read(env, `${prefix}_HTTP_HOST`) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
+}
+
+const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTNAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+function hostnameOf(hostHeader: string | undefined): string | undefined {
+  if (hostHeader === undefined) return undefined;
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak). */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
+  const presented = createHash("sha256").update(match?.[1] ?? "").digest();
+  const expected = createHash("sha256").update(token).digest();
+  return timingSafeEqual(presented, expected) && match !== null;
+}
+
+function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: status === 400 ? -32700 : -32000, message }, id: null }));
+}
+
+/**
+ * The MCP specification's Streamable HTTP security warning, enforced before anything else: a browser page's request
+ * carries an Origin, which must be a loopback origin or one allowed explicitly (403 otherwise); when bound to
+ * loopback, the Host header must name loopback too, so a DNS-rebound name cannot reach the server (403).
+ */
+function refusal(req: IncomingMessage, settings: HttpSettings): string | undefined {
+  if (isLoopbackHost(settings.host)) {
+    const host = hostnameOf(req.headers.host);
+    if (host === undefined || !isLoopbackHost(host)) return `Host ${req.headers.host ?? "(missing)"} is not allowed`;
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const normal = normalOrigin(origin);
+  if (normal === undefined) return `Origin ${origin} is not allowed`;
+  if (settings.allowedOrigins.includes(normal) || isLoopbackHost(new URL(normal).hostname)) return undefined;
+  return `Origin ${origin} is not allowed`;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () => McpServer, log: HttpLog): Promise<void> {
+  if (req.method !== "POST") return reply(res, 405, "Method not allowed: this server is stateless; POST JSON-RPC requests.", { allow: "POST" });
+  const body = await readBody(req);
+  if (body === undefined) return reply(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return reply(res, 400, "Parse error: the body is not JSON");
+  }
+  const server = factory();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req, res, parsed);
+  } catch (error) {
+    log.warn(`MCP request failed: ${error instanceof Error ? error.message : String(error)}`);
+    reply(res, 500, "Internal server error");
+  }
+}
+
+/**
+ * Serves MCP over Streamable HTTP at {@link MCP_PATH}, stateless: every POST gets a fresh server from `factory` and a
+ * transport without sessions (the SDK's stateless pattern), so any replica can answer any request. Binds loopback by
+ * default; warns when told to bind anything else, louder without a token.
+ */
+export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog): Promise<HttpHandle> {
+  if (!isLoopbackHost(settings.host)) {
+    log.warn(`listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`);
+  }
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const refused = refusal(req, settings);
+    if (refused !== undefined) return reply(res, 403, `Forbidden: ${refused}`);
+    if (path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD")) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
+    if (path !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (settings.token !== undefined && !tokenMatches(req.headers.authorization, settings.token)) {
+      return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": 'Bearer realm="mcp"' });
+    }
+    handleMcp(req, res, factory, log).catch((error: unknown) => {
+      log.warn(`MCP request failed: ${error instanceof Error ? error.message : String(error)}`);
+      reply(res, 500, "Internal server error");
+    });
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 15 * 60_000;
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(settings.port, settings.host, () => (server.off("error", fail), done()));
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}${MCP_PATH}`;
+  return {
+    server,
+    url,
+    close: (graceMs = 10_000) =>
+      new Promise<void>((done) => {
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => (clearTimeout(force), done()));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** What {@link runServer} serves. */
+export interface ServerInit {
+  readonly definitions: readonly ToolDefinition[];
+  readonly toolset: ToolsetSpec;
+  /** Command-line arguments after the script: `--http PORT` selects HTTP. */
+  readonly argv: readonly string[];
+  readonly env?: Env;
+  readonly log?: HttpLog;
+}
+
+/**
+ * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
+ * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests
+ * and closes the store. A configuration or database error ends the process with a message and exit code 1.
+ */
+export async function runServer(init: ServerInit): Promise<void> {
+  const env = init.env ?? process.env;
+  const log = init.log ?? stderrLog;
+  try {
+    const runtime = createRuntime(init.toolset, { env });
+    const tools = bindToolset(init.definitions, runtime);
+    const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
+    await runtime.state.ready();
+    const factory = () => createMcpServer(tools, { name: init.toolset.name, version: init.toolset.version });
+    if (http === undefined) return await serveStdio(factory());
+    const handle = await serveHttp(factory, http, log);
+    log.info(`${init.toolset.name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
+    const stop = () => void handle.close().then(() => runtime.state.close());
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  } catch (error) {
+    log.info(`error: ${init.toolset.name} MCP server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,172 @@
+// Tool objects → an MCP server (tools/list with each tool's own JSON Schemas, tools/call through the tool's own run).
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
+import { isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** How long a human may take to answer an approval elicitation; default 10 minutes. */
+  readonly elicitationTimeoutMs?: number;
+  /** Server instructions shown to the client at initialisation. */
+  readonly instructions?: string;
+}
+
+const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    status: { type: "string", const: "pending_approval" },
+    request_id: { type: "string" },
+    message: { type: "string" },
+  },
+  required: ["status", "request_id", "message"],
+};
+
+const TRUNCATED_JSON_SCHEMA: JsonSchema = {
+  description: "Present when the result was cut: what was cut and which inputs narrow the call.",
+};
+
+/**
+ * Builds an MCP server exposing `tools`.
+ *
+ * The tools are served through the low-level `Server` request handlers (`mcp.server.setRequestHandler` for
+ * tools/list and tools/call), not `McpServer.registerTool`: `registerTool` parses the arguments with the Zod schema
+ * before the handler runs and answers a mismatch with its own plain-text "MCP error -32602: Input validation error",
+ * converts the schema itself (draft-07), and rejects a result that does not match `outputSchema` — so a
+ * `pending_approval` result would become an error. Here tools/list advertises {@link toolInputJsonSchema}, and every
+ * argument object reaches `tool.run`, which answers invalid input with the INVALID_ARGUMENT envelope (CONTRACT.md §4).
+ * Consequence: tools must be passed here; calling `registerTool` on the returned server throws (tools/list is taken).
+ * Resources and prompts can still be registered on it.
+ */
+export function createMcpServer(
+  tools: Readonly<Record<string, Tool>>,
+  info: { readonly name: string; readonly version: string },
+  options: McpServerOptions = {},
+): McpServer {
+  const server = new McpServer(
+    { name: info.name, version: info.version },
+    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+  );
+  const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
+  const listing = [...byName.values()].map(toolToMcpDefinition);
+  const timeout = options.elicitationTimeoutMs ?? 600_000;
+
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Known tools: ${[...byName.keys()].join(", ")}`);
+    }
+    const canElicit = server.server.getClientCapabilities()?.elicitation?.form !== undefined;
+    const ctx: RunContext = {
+      signal: extra.signal,
+      ...(canElicit
+        ? { elicitApproval: (approval: ApprovalRequest, message: string) => elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }) }
+        : {}),
+    };
+    return toolResultToMcp(await runSafely(tool, request.params.arguments ?? {}, ctx));
+  });
+  return server;
+}
+
+/** Serves `server` over stdin/stdout until the client disconnects. */
+export async function serveStdio(server: McpServer): Promise<void> {
+  await server.connect(new StdioServerTransport());
+}
+
+/** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
+export function toolToMcpDefinition(tool: Tool): McpTool {
+  const output = toolOutputJsonSchema(tool);
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
+    ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/**
+ * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending
+ * approval; `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for an envelope.
+ */
+export function toolResultToMcp(result: ToolResult): CallToolResult {
+  const content = [{ type: "text" as const, text: resultText(result) }];
+  if (isErrorEnvelope(result)) return { content, isError: true };
+  return { content, structuredContent: result as Record<string, unknown> };
+}
+
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * The schema of the result object as `run` returns it (returns/shape.ts `asResultObject`): a list comes back as
+ * `{ items: [...] }` and a scalar as `{ result: … }`, so an array or scalar output schema moves under that member.
+ */
+function resultObjectSchema(body: JsonSchema): JsonSchema {
+  if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
+  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t)))) return { type: "object", properties: { result: body } };
+  return body;
+}
+
+/**
+ * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
+ * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, and `pending_approval`
+ * for a gated tool.
+ */
+function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
+  const { $schema, $defs, ...rest } = schema;
+  const body = resultObjectSchema(rest);
+  const properties = body.properties as Record<string, unknown> | undefined;
+  const withTruncated = properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
+  const root = gated ? { type: "object", anyOf: [withTruncated, PENDING_APPROVAL_JSON_SCHEMA] } : withTruncated;
+  return asObjectSchema({ ...($schema === undefined ? {} : { $schema }), ...root, ...($defs === undefined ? {} : { $defs }) });
+}
+
+function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {
+  return { ...schema, type: "object" } as McpTool["inputSchema"];
+}
+
+interface ElicitArgs {
+  readonly server: McpServer;
+  readonly approval: ApprovalRequest;
+  readonly message: string;
+  readonly timeout: number;
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+}
+
+/**
+ * Asks the human through MCP form elicitation. Accept with approve=true → true; decline, or accept with
+ * approve=false → false; cancel (dismissed without a decision) or a failed request → undefined, so the caller falls
+ * back to the approval queue.
+ */
+async function elicitApproval(args: ElicitArgs): Promise<boolean | undefined> {
+  try {
+    const answer = await args.server.server.elicitInput(
+      {
+        mode: "form",
+        message: `${args.message}\n\nTool: ${args.approval.tool}\nRequest: ${args.approval.id}\nArguments: ${JSON.stringify(args.approval.arguments, null, 2)}`,
+        requestedSchema: {
+          type: "object",
+          properties: { approve: { type: "boolean", title: "Approve", description: `Run ${args.approval.tool} with these arguments` } },
+          required: ["approve"],
+        },
+      },
+      { timeout: args.timeout, signal: args.signal, relatedRequestId: args.requestId },
+    );
+    if (answer.action === "decline") return false;
+    if (answer.action === "accept") return answer.content?.approve === true;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,109 @@
+// The approval gate of a high-risk call, by mode (queue / auto / elicit / callback), and the outcome a `request_id` looks up.
+import { randomUUID } from "node:crypto";
+import type { AuditLog } from "../audit.js";
+import { errorEnvelope } from "../errors.js";
+import type { ApprovalMode, ApprovalRequest, ErrorEnvelope, PendingApproval, RunContext, ToolResult } from "../types.js";
+import type { StateStore } from "../state/types.js";
+import type { ApprovalRecord } from "./queue.js";
+
+/** One gated call. */
+export interface GateCall {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  readonly redacted: Record<string, unknown>;
+  readonly mode: ApprovalMode;
+  readonly store: StateStore;
+  readonly audit: AuditLog;
+  readonly ctx?: RunContext;
+  /** Runs the call without the gate. */
+  readonly execute: () => Promise<ToolResult>;
+}
+
+/** What the model sees while a request waits for a human. */
+export function pendingMessage(tool: string, id: string): PendingApproval {
+  return {
+    status: "pending_approval",
+    request_id: id,
+    message: `This call needs a human's approval; nothing was sent yet. Tell the user an operator must approve request ${id} (node dist/approvals.js approve ${id}). Then call ${tool} with request_id "${id}" to get the result — do not repeat the call with new arguments.`,
+  };
+}
+
+/** APPROVAL_REJECTED, with the reason when one was given. */
+export function rejected(tool: string, reason?: string): ErrorEnvelope {
+  return errorEnvelope({ code: "APPROVAL_REJECTED", message: `A human rejected this ${tool} call${reason ? `: ${reason}` : "."}`, retryable: false });
+}
+
+const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => {
+  if (!Object.hasOwn(result, "error")) return { outcome: "ok" };
+  const error = (result as ErrorEnvelope).error;
+  return { outcome: error.code, ...(error.status === undefined ? {} : { status: error.status }) };
+};
+
+async function executeDecided(call: GateCall, request: ApprovalRequest, by: string): Promise<ToolResult> {
+  await call.audit.append({ event: "approved", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "approved", by });
+  const result = await call.execute();
+  await call.audit.append({ event: "executed", tool: call.tool, request_id: request.id, arguments: call.redacted, ...outcomeOf(result), by });
+  return result;
+}
+
+async function enqueue(call: GateCall): Promise<ToolResult> {
+  const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
+  await call.audit.append({ event: "approval_requested", tool: call.tool, request_id: record.id, arguments: call.redacted, outcome: "pending" });
+  return pendingMessage(call.tool, record.id);
+}
+
+async function decided(call: GateCall, request: ApprovalRequest, answer: boolean, by: string): Promise<ToolResult> {
+  if (answer) return executeDecided(call, request, by);
+  await call.audit.append({ event: "rejected", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "rejected", by });
+  return rejected(call.tool);
+}
+
+/**
+ * Passes a gated call through the approval mode: `queue` records it and answers pending_approval (nothing
+ * sent); `auto` runs it; a callback decides; `elicit` asks the human through the client and falls back to
+ * the queue when the client cannot ask.
+ */
+export async function gate(call: GateCall): Promise<ToolResult> {
+  const request: ApprovalRequest = { id: randomUUID(), tool: call.tool, arguments: call.redacted, createdAt: new Date().toISOString() };
+  const mode = call.mode;
+  if (mode === "auto") return executeDecided(call, request, "auto");
+  if (typeof mode === "function") return decided(call, request, await mode(request), "callback");
+  if (mode === "queue" || call.ctx?.elicitApproval === undefined) return enqueue(call);
+  const answer = await call.ctx.elicitApproval(request, `Allow ${call.tool} with ${JSON.stringify(call.redacted)}?`);
+  return answer === undefined ? enqueue(call) : decided(call, request, answer, "elicitation");
+}
+
+function unknownRequest(tool: string): ErrorEnvelope {
+  return errorEnvelope({
+    code: "INVALID_ARGUMENT",
+    field: "request_id",
+    message: `No ${tool} request has that request_id.`,
+    suggestion: `Pass the request_id that ${tool} returned with pending_approval, exactly as given; to make a new request, call ${tool} without request_id.`,
+  });
+}
+
+/** An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never re-run. */
+function interruptedError(record: ApprovalRecord): ErrorEnvelope {
+  return errorEnvelope({
+    code: "UPSTREAM_ERROR",
+    message: `Request ${record.id} was approved, but the process running it stopped before recording the outcome; it may or may not have taken effect, and it will not be re-run.`,
+    suggestion: `Do not repeat the call. Tell the user an operator must check the result and record it (node dist/approvals.js resolve ${record.id} --done|--failed); then call ${record.tool} with request_id "${record.id}" again.`,
+    retryable: false,
+  });
+}
+
+const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord) => ToolResult>> = {
+  pending: (r) => pendingMessage(r.tool, r.id),
+  approved: (r) => ({ ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
+  executing: (r) => (r.interrupted === true ? interruptedError(r) : { ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
+  done: (r) => r.result ?? {},
+  failed: (r) => r.result ?? errorEnvelope({ code: "UPSTREAM_ERROR", message: "The approved call failed." }),
+  rejected: (r) => rejected(r.tool, r.reason),
+};
+
+/** The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is INVALID_ARGUMENT. */
+export async function requestOutcome(store: StateStore, tool: string, id: string): Promise<ToolResult> {
+  const record = await store.get(id);
+  if (record === undefined || record.tool !== tool) return unknownRequest(tool);
+  return BY_STATE[record.state](record);
+}

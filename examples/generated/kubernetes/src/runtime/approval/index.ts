@@ -1,0 +1,6 @@
+// Public surface of the approval queue, gate and operator command.
+export { approveRequest, createApproval, listApprovals, rejectRequest, resolveRequest, showApproval, type ApprovalRecord, type ApprovalState, type Decision, type Resolution } from "./queue.js";
+export { gate, pendingMessage, rejected, requestOutcome, type GateCall } from "./gate.js";
+export { runApprovalsCli, EXIT, type CliIo } from "./cli.js";
+export { claimRequest, type Claim } from "./claim.js";
+export { isRequestId, queueDir } from "./store.js";

@@ -1,0 +1,54 @@
+// A scheme + its credential (or fetched token) → the headers, query pairs and cookies that carry it.
+import { Buffer } from "node:buffer";
+import type { SecuritySchemeSpec } from "../types.js";
+
+/** The parts of a request one scheme contributes. */
+export interface SchemeParts {
+  readonly headers: readonly (readonly [string, string])[];
+  readonly query: readonly string[];
+  readonly queryNames: readonly string[];
+  readonly cookies: readonly string[];
+}
+
+const EMPTY: SchemeParts = { headers: [], query: [], queryNames: [], cookies: [] };
+
+/** RFC 7617: `Basic base64(user:password)`; a credential without `:` is a user with an empty password. */
+export function basicAuthorization(credential: string): string {
+  const pair = credential.includes(":") ? credential : `${credential}:`;
+  return `Basic ${Buffer.from(pair, "utf8").toString("base64")}`;
+}
+
+const header = (name: string, value: string): SchemeParts => ({ ...EMPTY, headers: [[name, value]] });
+
+type ApiKeyIn = (name: string, credential: string) => SchemeParts;
+
+const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie", ApiKeyIn>> = {
+  header: (name, credential) => header(name, credential),
+  query: (name, credential) => ({ ...EMPTY, query: [`${encodeURIComponent(name)}=${encodeURIComponent(credential)}`], queryNames: [name] }),
+  cookie: (name, credential) => ({ ...EMPTY, cookies: [`${name}=${encodeURIComponent(credential)}`] }),
+};
+
+function httpScheme(scheme: string, credential: string): SchemeParts {
+  const lower = scheme.toLowerCase();
+  if (lower === "basic") return header("authorization", basicAuthorization(credential));
+  if (lower === "bearer") return header("authorization", `Bearer ${credential}`);
+  return header("authorization", `${scheme} ${credential}`);
+}
+
+/**
+ * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie, http basic/bearer (other http
+ * schemes send `Scheme credential`), oauth2 and openIdConnect as a bearer token; mutualTLS adds nothing.
+ */
+export function schemeParts(scheme: SecuritySchemeSpec, credential: string): SchemeParts {
+  switch (scheme.type) {
+    case "apiKey":
+      return API_KEY_PLACES[scheme.in](scheme.name, credential);
+    case "http":
+      return httpScheme(scheme.scheme, credential);
+    case "oauth2":
+    case "openIdConnect":
+      return header("authorization", `Bearer ${credential}`);
+    case "mutualTLS":
+      return EMPTY;
+  }
+}

@@ -1,0 +1,7 @@
+// Public surface of the auth module: credential variables, requirement selection, scheme application and the authenticator.
+export { createAuthenticator, type AuthenticatorSettings } from "./authenticator.js";
+export { credentialVariable, toEnvWord } from "./env.js";
+export { selectRequirement, type Selection, type SelectedScheme } from "./select.js";
+export { basicAuthorization, schemeParts, type SchemeParts } from "./apply.js";
+export { createTokenSource, expiryMargin, splitClientCredentials, type TokenOutcome, type TokenRequest, type TokenSource } from "./oauth2.js";
+export { NO_AUTH, type AppliedAuth, type AuthOutcome, type Authenticator } from "./types.js";

@@ -1,0 +1,31 @@
+// The auth module's data contract: credentials applied to one request, or the reason none could be.
+import type { ErrorDetail } from "../errors.js";
+import type { StepSpec } from "../types.js";
+
+/** Credentials to add to a request; all of it is dropped on a redirect to another origin. */
+export interface AppliedAuth {
+  readonly headers: readonly (readonly [string, string])[];
+  /** Encoded `name=value` query pairs. */
+  readonly query: readonly string[];
+  /** Query parameter names that carry credentials (removed from cross-origin redirect targets). */
+  readonly queryNames: readonly string[];
+  /** `name=value` cookie pairs. */
+  readonly cookies: readonly string[];
+  /** Schemes whose token came from a token endpoint: a 401 fetches a new one once. */
+  readonly refreshable: readonly string[];
+  /** Environment variables of the schemes used, for a 401's suggestion. */
+  readonly variables: readonly string[];
+}
+
+/** Credentials for a call, or UNAUTHORIZED / token-endpoint failure before anything is sent. */
+export type AuthOutcome = { readonly ok: true; readonly auth: AppliedAuth } | { readonly ok: false; readonly error: ErrorDetail };
+
+/** Applies the toolset's credentials to steps; network failures of a token endpoint are thrown for the caller to classify. */
+export interface Authenticator {
+  authorize(step: Pick<StepSpec, "operationId" | "security">, signal?: AbortSignal, options?: { readonly refresh?: boolean }): Promise<AuthOutcome>;
+  /** Every credential and every token fetched so far, for redaction. */
+  secrets(): string[];
+}
+
+/** No credentials at all (an operation without security). */
+export const NO_AUTH: AppliedAuth = { headers: [], query: [], queryNames: [], cookies: [], refreshable: [], variables: [] };

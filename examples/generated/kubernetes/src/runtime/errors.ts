@@ -1,0 +1,192 @@
+// HTTP statuses, network failures and upstream error bodies → the error envelope the model sees (CONTRACT.md §4).
+import { STATUS_CODES } from "node:http";
+import type { ErrorCode, ErrorEnvelope, StepSpec } from "./types.js";
+import type { Redactor } from "./redact.js";
+
+/** The `error` object of an envelope. */
+export type ErrorDetail = ErrorEnvelope["error"];
+
+/** What a caller knows about a failure; `suggestion` and `retryable` default per code. */
+export interface ErrorInit {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly suggestion?: string;
+  readonly status?: number;
+  readonly retryable?: boolean;
+  readonly field?: string;
+  readonly retry_after_seconds?: number;
+  readonly step?: string;
+  readonly completed_steps?: readonly string[];
+  readonly side_effects_committed?: boolean;
+}
+
+/** Upstream error summaries are cut to this many characters (DESIGN.md §Errors). */
+export const ERROR_SUMMARY_CAP = 300;
+
+const STATUS_CODE_TABLE: Readonly<Record<number, ErrorCode>> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  422: "INVALID_ARGUMENT",
+  429: "RATE_LIMITED",
+};
+
+/** DESIGN.md §Errors: 400/422 → INVALID_ARGUMENT, 401, 403, 404, 409, 429; 5xx and anything else → UPSTREAM_ERROR. */
+export function statusToCode(status: number): ErrorCode {
+  return STATUS_CODE_TABLE[status] ?? "UPSTREAM_ERROR";
+}
+
+/** Generic repair hints, used when neither the goals file nor the caller has a better one. */
+export const DEFAULT_SUGGESTIONS: Readonly<Record<ErrorCode, string>> = {
+  INVALID_ARGUMENT: "Check the arguments against the tool's input descriptions (required fields, formats, allowed values), fix the one the API names, and call again.",
+  NOT_FOUND: "Check the identifier you passed; if unsure, look it up with a list or search tool instead of guessing.",
+  UNAUTHORIZED: "The API rejected the configured credentials. Do not retry; tell the user that the operator must configure valid credentials.",
+  FORBIDDEN: "The credentials lack permission for this operation. Do not retry; ask the user to grant access or choose another action.",
+  CONFLICT: "The resource's current state conflicts with the request (it may already exist or have changed). Fetch its current state and decide; do not repeat the call unchanged.",
+  RATE_LIMITED: "The API is rate limiting. Wait before calling again (retry_after_seconds says how long when the API said).",
+  UPSTREAM_ERROR: "The API failed on its side. Retry once later; if it keeps failing, tell the user.",
+  TIMEOUT: "The API did not answer in time. Retry once; if it times out again, narrow the request or try later.",
+  UNREACHABLE: "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base URL is unreachable.",
+  APPROVAL_REJECTED: "A human rejected this request. Do not retry it; ask the user how to proceed.",
+};
+
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(["RATE_LIMITED", "TIMEOUT", "UNREACHABLE"]);
+
+/** Whether calling again unchanged may succeed: rate limits, timeouts, unreachable APIs and 5xx statuses. */
+export function isRetryable(code: ErrorCode, status?: number): boolean {
+  if (code === "UPSTREAM_ERROR") return status === undefined || status >= 500;
+  return RETRYABLE_CODES.has(code);
+}
+
+/** A complete error object with defaults filled in and absent fields left out. */
+export function errorDetail(init: ErrorInit): ErrorDetail {
+  const detail: Record<string, unknown> = {
+    code: init.code,
+    message: init.message,
+    suggestion: init.suggestion ?? DEFAULT_SUGGESTIONS[init.code],
+    retryable: init.retryable ?? isRetryable(init.code, init.status),
+  };
+  const optional = ["step", "status", "field", "retry_after_seconds", "completed_steps", "side_effects_committed"] as const;
+  for (const key of optional) if (init[key] !== undefined) detail[key] = init[key];
+  return detail as unknown as ErrorDetail;
+}
+
+/** `{ error: … }` as a tool returns it. */
+export function errorEnvelope(init: ErrorInit): ErrorEnvelope {
+  return { error: errorDetail(init) };
+}
+
+/** The spec's description of a status: exact code, then its range (`4XX`), then `default`. */
+export function responseDescription(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
+  const table = step.responseDescriptions;
+  return table[String(status)] ?? table[`${String(status)[0]}XX`] ?? table[`${String(status)[0]}xx`] ?? table["default"];
+}
+
+/** The hint for a failure: goals-file hint by status, then by code, else `fallback`, else the generic one. */
+export function suggestionFor(step: Pick<StepSpec, "errorHints"> | undefined, code: ErrorCode, status?: number, fallback?: string): string {
+  const hints = step?.errorHints ?? {};
+  return (status !== undefined ? hints[String(status)] : undefined) ?? hints[code] ?? fallback ?? DEFAULT_SUGGESTIONS[code];
+}
+
+type Shape = (body: Record<string, unknown>) => string | undefined;
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+
+function messageOf(item: unknown): string | undefined {
+  if (typeof item === "string") return text(item);
+  if (item === null || typeof item !== "object") return undefined;
+  const record = item as Record<string, unknown>;
+  const message = text(record.message) ?? text(record.detail) ?? text(record.title) ?? text(record.msg) ?? text(record.description);
+  const where = text(record.field) ?? text(record.path) ?? text(record.param) ?? text((record.source as Record<string, unknown> | undefined)?.pointer);
+  return message && where ? `${where}: ${message}` : message;
+}
+
+const joinFirst = (...parts: (string | undefined)[]): string | undefined => parts.filter(Boolean).join(": ") || undefined;
+
+const BODY_SHAPES: readonly Shape[] = [
+  (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
+  (b) => text(b.message),
+  (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
+  (b) => messageOf(b.error),
+  (b) => (Array.isArray(b.errors) ? b.errors.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined : undefined),
+  (b) => text(b.detail) ?? (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
+  (b) => text(b.title) ?? text(b.msg) ?? text(b.description) ?? text(b.error_description) ?? text(b.fault),
+];
+
+function textBodySummary(body: string): string | undefined {
+  const plain = /<\/?[a-z][\s\S]*>/i.test(body) ? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ") : body;
+  return text(plain.replace(/\s+/g, " "));
+}
+
+function rawSummary(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "string") return textBodySummary(body);
+  if (typeof body !== "object") return String(body);
+  if (!Array.isArray(body)) {
+    for (const shape of BODY_SHAPES) {
+      const found = shape(body as Record<string, unknown>);
+      if (found) return found;
+    }
+  }
+  const json = JSON.stringify(body);
+  return json === "{}" || json === "[]" ? undefined : json;
+}
+
+/** Cuts text to `cap` characters, marking the cut. */
+export function capText(value: string, cap: number): string {
+  return value.length <= cap ? value : `${value.slice(0, cap - 1)}…`;
+}
+
+/**
+ * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}`,
+ * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a secret.
+ */
+export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR_SUMMARY_CAP): string | undefined {
+  const summary = rawSummary(body);
+  if (summary === undefined) return undefined;
+  return capText(redact ? redact(summary) : summary, cap);
+}
+
+/** What an HTTP failure needs to become an error object. */
+export interface HttpFailure {
+  readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints">;
+  readonly status: number;
+  readonly body?: unknown;
+  readonly retryAfterSeconds?: number;
+  readonly redact?: Redactor;
+  /** Used when the goals file has no hint for this status or code (e.g. the credential variable for a 401). */
+  readonly suggestion?: string;
+}
+
+function statusPhrase(step: HttpFailure["step"], status: number): string {
+  const description = responseDescription(step, status);
+  const reason = STATUS_CODES[status] ?? "Unknown status";
+  return description && description.toLowerCase() !== reason.toLowerCase() ? `${status} ${reason} (${description})` : `${status} ${reason}`;
+}
+
+function rateLimitSuggestion(seconds: number | undefined): string | undefined {
+  return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
+}
+
+/** An error object for a non-2xx response: code by status, message from the spec's description and the upstream body. */
+export function httpStatusError(failure: HttpFailure): ErrorDetail {
+  const { step, status, retryAfterSeconds } = failure;
+  const code = statusToCode(status);
+  const said = summarizeErrorBody(failure.body, failure.redact);
+  const message = `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.${said ? ` The API said: ${said}` : ""}`;
+  const fallback = failure.suggestion ?? (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined);
+  const redact = failure.redact ?? ((value: string) => value);
+  return errorDetail({
+    code,
+    status,
+    message: redact(message),
+    suggestion: suggestionFor(step, code, status, fallback ?? nonRetryableUpstream(code, status)),
+    retry_after_seconds: retryAfterSeconds,
+  });
+}
+
+function nonRetryableUpstream(code: ErrorCode, status: number): string | undefined {
+  return code === "UPSTREAM_ERROR" && status < 500 ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead of retrying." : undefined;
+}

@@ -1,0 +1,95 @@
+// ToolSpec → CompiledTool: every expression, template and criterion parsed once, reused by every call.
+import type { ActionSpec, BodySpec, ParamSpec, StepSpec, ToolSpec } from "../types.js";
+import { compileAll, type Predicate } from "./criteria.js";
+import { compileValue, pointerTokens, setAtPointer, type Evaluator } from "./values.js";
+import { parseExpression, evaluate } from "../expressions/index.js";
+import { SpecError } from "./values.js";
+import { consumedOutputs, outputKey } from "./consumed.js";
+
+/** A success or failure action with its criteria compiled. */
+export interface CompiledAction {
+  readonly spec: ActionSpec;
+  readonly applies: Predicate;
+}
+
+/** One step, ready to run. */
+export interface CompiledStep {
+  readonly spec: StepSpec;
+  readonly index: number;
+  readonly params: readonly { readonly spec: ParamSpec; readonly value: Evaluator }[];
+  readonly body?: { readonly spec: BodySpec; readonly value: Evaluator };
+  readonly outputs: readonly (readonly [string, Evaluator])[];
+  /** Outputs a step reads: missing or an empty list, the goal cannot go on (NOT_FOUND). The others are answers. */
+  readonly requiredOutputs: ReadonlySet<string>;
+  readonly succeeded: Predicate;
+  readonly onSuccess: readonly CompiledAction[];
+  readonly onFailure: readonly CompiledAction[];
+}
+
+/** A tool, ready to run: steps in written order and how they are scheduled. */
+export interface CompiledTool {
+  readonly spec: ToolSpec;
+  readonly steps: readonly CompiledStep[];
+  /** True when a `goto` or `end` action exists: steps then run one at a time in written order, jumps allowed. */
+  readonly sequential: boolean;
+  readonly projection?: Evaluator;
+}
+
+const is2xx: Predicate = (ctx) => ctx.statusCode !== undefined && ctx.statusCode >= 200 && ctx.statusCode < 300;
+
+function compileBody(spec: BodySpec): Evaluator {
+  const base = compileValue(spec.value);
+  const replacements = (spec.replacements ?? []).map((r) => ({ tokens: pointerTokens(r.pointer), value: compileValue(r.value) }));
+  if (replacements.length === 0) return base;
+  return (ctx) => replacements.reduce((doc, r) => setAtPointer(doc, r.tokens, r.value(ctx)), base(ctx));
+}
+
+function compileOutput(text: string): Evaluator {
+  const parsed = parseExpression(text);
+  if (parsed.ok) {
+    const expr = parsed.expr;
+    return (ctx) => evaluate(expr, ctx);
+  }
+  const message = `output "${text}": ${parsed.error.message}`;
+  return () => {
+    throw new SpecError(message);
+  };
+}
+
+function compileActions(actions: readonly ActionSpec[]): CompiledAction[] {
+  return actions.map((spec) => ({ spec, applies: compileAll(spec.criteria) }));
+}
+
+function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string> | undefined): CompiledStep {
+  const names = Object.keys(spec.outputs);
+  return {
+    spec,
+    index,
+    params: spec.params.map((param) => ({ spec: param, value: compileValue(param.value) })),
+    ...(spec.body === undefined ? {} : { body: { spec: spec.body, value: compileBody(spec.body) } }),
+    outputs: Object.entries(spec.outputs).map(([name, text]) => [name, compileOutput(text)] as const),
+    requiredOutputs: new Set(consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name)))),
+    succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
+    onSuccess: compileActions(spec.onSuccess),
+    onFailure: compileActions(spec.onFailure),
+  };
+}
+
+const jumps = (step: StepSpec): boolean => [...step.onSuccess, ...step.onFailure].some((a) => a.type !== "retry");
+
+const cache = new WeakMap<ToolSpec, CompiledTool>();
+
+/** Compiles a tool spec once (cached per spec object). */
+export function compileTool(spec: ToolSpec): CompiledTool {
+  const cached = cache.get(spec);
+  if (cached !== undefined) return cached;
+  const consumed = consumedOutputs(spec);
+  const compiled: CompiledTool = {
+    spec,
+    steps: spec.steps.map((step, index) => compileStep(step, index, consumed)),
+    sequential: spec.steps.some(jumps),
+    ...(spec.returns.projection === undefined ? {} : { projection: compileValue(spec.returns.projection) }),
+  };
+  cache.set(spec, compiled);
+  return compiled;
+}

@@ -1,0 +1,77 @@
+// A failed step (HTTP status, transport error, missing output) → the error the model sees, naming the step.
+import { DEFAULT_SUGGESTIONS, errorDetail, httpStatusError, statusToCode, suggestionFor } from "../errors.js";
+import type { Redactor } from "../redact.js";
+import type { ErrorCode, ErrorEnvelope, StepSpec } from "../types.js";
+import type { TransportError } from "../transport.js";
+
+/** The error body of an envelope. */
+export type ErrorBody = ErrorEnvelope["error"];
+
+/** The generic suggestion for an error code. */
+export function defaultSuggestion(code: ErrorCode): string {
+  return DEFAULT_SUGGESTIONS[code];
+}
+
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const value = headers.get("retry-after");
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
+
+/** A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a 2xx. */
+export function responseFailure(step: StepSpec, response: { status: number; headers: Headers; body: unknown }, redact?: Redactor): ErrorBody {
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    const message = `${label(step)} returned ${status}, but the response did not meet the step's success criteria`;
+    return errorDetail({ code: "UPSTREAM_ERROR", message, suggestion: suggestionFor(step, "UPSTREAM_ERROR", status), step: step.id, status, retryable: false });
+  }
+  const retryAfter = statusToCode(status) === "RATE_LIMITED" ? retryAfterSeconds(response.headers) : undefined;
+  const detail = httpStatusError({ step, status, body: response.body, retryAfterSeconds: retryAfter, ...(redact === undefined ? {} : { redact }) });
+  return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };
+}
+
+/** A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or code wins. */
+export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
+  return { ...error, message: `${label(step)}: ${error.message}`, suggestion: (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ?? step.errorHints[error.code] ?? error.suggestion, step: step.id };
+}
+
+/** A declared output that resolved to nothing (missing or an empty list): the goal cannot go on. */
+export function missingOutput(step: StepSpec, output: string): ErrorBody {
+  return {
+    code: "NOT_FOUND",
+    message: `${label(step)} found nothing: its output "${output}" (${step.outputs[output]}) is missing or empty in the response`,
+    suggestion: step.errorHints.NOT_FOUND ?? DEFAULT_SUGGESTIONS.NOT_FOUND,
+    step: step.id,
+    retryable: false,
+  };
+}
+
+/** A required parameter whose value is missing: nothing is sent. */
+export function missingParameter(step: StepSpec, name: string): ErrorBody {
+  return {
+    code: "INVALID_ARGUMENT",
+    message: `${label(step)} needs the ${name} parameter, but no value was given for it`,
+    suggestion: step.errorHints.INVALID_ARGUMENT ?? `Pass the input that supplies "${name}".`,
+    step: step.id,
+    retryable: false,
+  };
+}
+
+/**
+ * Adds which steps already ran and whether any changed state, so the model never repeats a committed action blindly.
+ * Once state changed, the failed step's own advice stays only when it is not "retry" advice (a retryable error's
+ * suggestion says to call again, which would repeat the committed steps).
+ */
+export function withProgress(error: ErrorBody, completed: readonly string[], committed: readonly string[]): ErrorBody {
+  if (completed.length === 0) return error;
+  if (committed.length === 0) return { ...error, completed_steps: completed, side_effects_committed: false };
+  const names = committed.map((id) => `"${id}"`).join(", ");
+  const warning = `Step${committed.length === 1 ? "" : "s"} ${names} already ran and changed state: do not repeat this call blindly — check the current state first, then continue only with what is missing.`;
+  const suggestion = error.retryable ? warning : `${error.suggestion} ${warning}`;
+  return { ...error, completed_steps: completed, side_effects_committed: true, retryable: false, suggestion };
+}

@@ -1,0 +1,108 @@
+// One step: evaluate its request, call the transport (with Arazzo retries), check criteria, compute outputs, pick the next action.
+import type { EvaluationContext } from "../expressions/index.js";
+import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
+import type { Redactor } from "../redact.js";
+import type { ActionSpec } from "../types.js";
+import type { CompiledAction, CompiledStep } from "./compile.js";
+import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
+
+/** Waits `ms` milliseconds unless the signal aborts first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** What a step needs from the run. */
+export interface StepEnv {
+  readonly transport: CallTransport;
+  readonly signal?: AbortSignal;
+  readonly sleep: Sleep;
+  /** Upper bound for one retry wait, whatever retryAfter or Retry-After say. */
+  readonly maxRetryWaitMs: number;
+  /** Scrubs credentials from upstream error text. */
+  readonly redact?: Redactor;
+}
+
+/** The response a step received, kept for the default projection. */
+export interface StepResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+}
+
+/** A step's result: its outputs and next move, or its error and (for a failure `goto`) where to go. */
+export type StepOutcome =
+  | { readonly ok: true; readonly outputs: Record<string, unknown>; readonly response: StepResponse; readonly next?: ActionSpec }
+  | { readonly ok: false; readonly error: ErrorBody; readonly next?: ActionSpec };
+
+type Built = { readonly ok: true; readonly request: OperationRequest } | { readonly ok: false; readonly error: ErrorBody };
+
+function buildRequest(step: CompiledStep, ctx: EvaluationContext): Built {
+  const params = step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) }));
+  const missing = params.find((p) => p.spec.required && p.value === undefined);
+  if (missing !== undefined) return { ok: false, error: missingParameter(step.spec, missing.spec.name) };
+  const body = step.body === undefined ? undefined : { spec: step.body.spec, value: step.body.value(ctx) };
+  return { ok: true, request: { step: step.spec, params, ...(body === undefined ? {} : { body }) } };
+}
+
+/** The answer of the API, if it answered: a 2xx outcome, or the response a failed outcome carries. */
+function answerOf(outcome: HttpOutcome): HttpResponse | undefined {
+  return outcome.ok ? outcome : outcome.response;
+}
+
+function responseContext(base: EvaluationContext, request: OperationRequest, response: HttpResponse | undefined): EvaluationContext {
+  const requestPart = { body: request.body?.value };
+  if (response === undefined) return { ...base, method: request.step.method.toUpperCase(), request: requestPart };
+  return {
+    ...base,
+    method: request.step.method.toUpperCase(),
+    url: response.url,
+    statusCode: response.status,
+    request: requestPart,
+    response: { headers: response.headers, body: response.body },
+  };
+}
+
+const isEmpty = (value: unknown): boolean => value === undefined || (Array.isArray(value) && value.length === 0);
+
+function firstApplying(actions: readonly CompiledAction[], ctx: EvaluationContext): ActionSpec | undefined {
+  return actions.find((action) => action.applies(ctx))?.spec;
+}
+
+function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpResponse): StepOutcome {
+  const outputs: Record<string, unknown> = {};
+  for (const [name, evaluator] of step.outputs) {
+    const value = evaluator(ctx);
+    if (isEmpty(value) && step.requiredOutputs.has(name)) return { ok: false, error: missingOutput(step.spec, name) };
+    if (value !== undefined) Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  const next = firstApplying(step.onSuccess, ctx);
+  const response = { status: outcome.status, headers: outcome.headers, body: outcome.body };
+  return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
+}
+
+function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, cap: number): number {
+  const header = response?.headers.get("retry-after") ?? null;
+  const fromHeader = header === null ? Number.NaN : Number(header);
+  const seconds = Number.isFinite(fromHeader) ? fromHeader : (action.retryAfter ?? 0);
+  return Math.min(Math.max(0, seconds * 1000), cap);
+}
+
+/**
+ * Runs one step (Arazzo 1.0.1 §Step Object): success is all successCriteria holding (none: a 2xx status),
+ * judged on any answer — a failed outcome that carries the API's response counts as an answer;
+ * the first action whose criteria hold decides what happens next; `retry` re-sends up to retryLimit times.
+ */
+export async function runStep(step: CompiledStep, base: EvaluationContext, env: StepEnv): Promise<StepOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const built = buildRequest(step, base);
+    if (!built.ok) return built;
+    const outcome = await env.transport.call(built.request, env.signal);
+    const response = answerOf(outcome);
+    const ctx = responseContext(base, built.request, response);
+    if (response !== undefined && step.succeeded(ctx)) return succeed(step, ctx, response);
+    const error = outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error);
+    const action = firstApplying(step.onFailure, ctx);
+    if (action === undefined || action.type === "end") return { ok: false, error };
+    if (action.type === "goto") return { ok: false, error, next: action };
+    if (attempt > (action.retryLimit ?? 1)) return { ok: false, error };
+    await env.sleep(retryDelayMs(action, response, env.maxRetryWaitMs), env.signal);
+  }
+}

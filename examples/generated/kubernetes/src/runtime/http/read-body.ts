@@ -1,0 +1,104 @@
+// A fetch Response → its parsed body (JSON, text, a note for binary content, or undefined), read under a byte ceiling.
+
+/** The body, or the ceiling it passed (counted after decompression). Stream failures are thrown for the caller to classify. */
+export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly limit: number };
+
+const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
+const JSON_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json\b|\+json\b/i;
+const BINARY_TYPE = /^(?:image|audio|video|font)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.ms-excel|vnd\.openxmlformats|msword|x-protobuf|protobuf|wasm)/i;
+
+function declaredTooLarge(response: Response, limit: number): boolean {
+  const encoding = (response.headers.get("content-encoding") ?? "identity").toLowerCase();
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  return (encoding === "identity" || encoding === "") && Number.isFinite(length) && length > limit;
+}
+
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const UTF8 = new TextDecoder("utf-8");
+
+/** What a Content-Type value means for reading: binary, JSON, and the decoder of its charset (utf-8 when unknown). */
+interface MediaType {
+  readonly binary: boolean;
+  readonly json: boolean;
+  readonly decoder: InstanceType<typeof TextDecoder>;
+}
+
+function mediaType(contentType: string): MediaType {
+  const charset = /charset="?([\w.:-]+)"?/i.exec(contentType)?.[1] ?? "utf-8";
+  let decoder = UTF8;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    // an unknown charset is read as utf-8
+  }
+  return { binary: BINARY_TYPE.test(contentType), json: JSON_TYPE.test(contentType), decoder };
+}
+
+/** Content-Type values seen so far: an API answers with the same one or two, so each is examined once. */
+const MEDIA_TYPES = new Map<string, MediaType>();
+const MEDIA_TYPES_LIMIT = 256;
+
+function mediaTypeOf(contentType: string): MediaType {
+  const known = MEDIA_TYPES.get(contentType);
+  if (known !== undefined) return known;
+  const media = mediaType(contentType);
+  if (MEDIA_TYPES.size >= MEDIA_TYPES_LIMIT) MEDIA_TYPES.clear();
+  MEDIA_TYPES.set(contentType, media);
+  return media;
+}
+
+/** Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses, a `{ content_type, byte_length }` note for binary media, text otherwise. */
+export function parseBody(bytes: Uint8Array, contentType: string): unknown {
+  if (bytes.byteLength === 0) return undefined;
+  const media = mediaTypeOf(contentType);
+  if (media.binary) return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
+  const text = media.decoder.decode(bytes);
+  if (!media.json) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Reads and parses a response body; 204/205/304 and HEAD answers have none. Past `limit` bytes the stream is cancelled. */
+export async function readBody(response: Response, method: string, limit: number): Promise<BodyRead> {
+  if (method === "HEAD" || NO_CONTENT_STATUSES.has(response.status) || response.body === null) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: true, body: undefined };
+  }
+  if (declaredTooLarge(response, limit)) {
+    await response.body.cancel().catch(() => undefined);
+    return { ok: false, limit };
+  }
+  const bytes = await readCapped(response.body, limit);
+  if (bytes === undefined) return { ok: false, limit };
+  return { ok: true, body: parseBody(bytes, response.headers.get("content-type") ?? "") };
+}
+
+/** Discards a body we will not read (redirects, retried answers) so the connection can be reused. */
+export async function discardBody(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}

@@ -1,0 +1,50 @@
+// A 429/503 answer, the method and the attempts so far → wait and retry, or stop (with the wait the API asked for).
+import type { RetryPolicy } from "./types.js";
+
+/** At most 2 retries, never waiting longer than 10 s, 500 ms × 2^attempt without Retry-After. */
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, maxWaitMs: 10_000, baseDelayMs: 500 };
+
+/** RFC 9110 §9.2.2: methods a client may repeat without changing the outcome. POST and PATCH are never retried. */
+const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+/** Statuses that mean "try again later". */
+const RETRY_STATUSES = new Set([429, 503]);
+
+/** Whether a method may be sent again without risk of a second side effect. */
+export function isIdempotent(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+/** RFC 9110 §10.2.3 Retry-After: delay-seconds or an HTTP-date; milliseconds from `now`, never negative; undefined when absent or malformed. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** What the loop should do next. */
+export type RetryDecision = { readonly retry: true; readonly waitMs: number } | { readonly retry: false; readonly retryAfterSeconds?: number };
+
+/** The facts a decision needs. */
+export interface RetryQuestion {
+  readonly method: string;
+  readonly status: number;
+  /** Retries already made. */
+  readonly retries: number;
+  readonly retryAfterMs: number | undefined;
+  /** Time left before the call's deadline. */
+  readonly remainingMs: number;
+  readonly policy: RetryPolicy;
+}
+
+/** Retries an idempotent call on 429/503 while retries remain and the wait fits both the cap and the deadline. */
+export function decideRetry(q: RetryQuestion): RetryDecision {
+  const retryAfterSeconds = q.retryAfterMs === undefined ? undefined : Math.ceil(q.retryAfterMs / 1000);
+  const stop: RetryDecision = { retry: false, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
+  if (!RETRY_STATUSES.has(q.status) || !isIdempotent(q.method) || q.retries >= q.policy.maxRetries) return stop;
+  const waitMs = q.retryAfterMs ?? q.policy.baseDelayMs * 2 ** q.retries;
+  if (waitMs > q.policy.maxWaitMs || waitMs >= q.remainingMs) return stop;
+  return { retry: true, waitMs };
+}

@@ -1,0 +1,51 @@
+// ToolsetOptions + the environment → TransportSettings: base URL, credentials per scheme, timeout and response ceiling.
+import { credentialVariable } from "../auth/env.js";
+import type { ToolsetOptions, ToolsetSpec } from "../types.js";
+import { resolveBaseUrl, TransportConfigError } from "./server-url.js";
+import type { TransportSettings } from "./types.js";
+
+/** Raw response ceiling when neither the caller nor PREFIX_MAX_RESPONSE_BYTES sets one (10 MiB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new TransportConfigError(`${name} must be a positive whole number, got \`${raw}\`.`);
+  return Number(raw);
+}
+
+/** Scheme name → credential: options.credentials first, then `PREFIX_<SCHEME>`; blank values count as unset. */
+export function resolveCredentials(toolset: ToolsetSpec, options: Pick<ToolsetOptions, "credentials">, env: Env): Record<string, string> {
+  const credentials: Record<string, string> = {};
+  for (const scheme of Object.keys(toolset.securitySchemes)) {
+    const value = options.credentials?.[scheme]?.trim() || read(env, credentialVariable(toolset.envPrefix, scheme));
+    if (value) credentials[scheme] = value;
+  }
+  return credentials;
+}
+
+/**
+ * Reads `PREFIX_BASE_URL`, one `PREFIX_<SCHEME>` per security scheme, `PREFIX_TIMEOUT_MS` and
+ * `PREFIX_MAX_RESPONSE_BYTES` from `options.env ?? process.env`; explicit options win.
+ * Throws TransportConfigError for a relative or non-http(s) base URL or a malformed number — at configuration time, never in a call.
+ */
+export function resolveTransportSettings(toolset: ToolsetSpec, options: ToolsetOptions = {}): TransportSettings {
+  const env = options.env ?? process.env;
+  const prefix = toolset.envPrefix;
+  const baseUrl = resolveBaseUrl(toolset, options.baseUrl ?? read(env, `${prefix}_BASE_URL`)).href;
+  return {
+    toolset,
+    baseUrl,
+    credentials: resolveCredentials(toolset, options, env),
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: positiveInteger(env, `${prefix}_TIMEOUT_MS`, toolset.timeoutMs),
+    maxResponseBytes: positiveInteger(env, `${prefix}_MAX_RESPONSE_BYTES`, DEFAULT_MAX_RESPONSE_BYTES),
+  };
+}

@@ -1,0 +1,62 @@
+// A thrown fetch / stream / sleep failure + which signal fired → TIMEOUT, UNREACHABLE or UPSTREAM_ERROR.
+import { errorDetail, type ErrorDetail } from "../errors.js";
+import type { StepSpec } from "../types.js";
+
+/** The signals of one call: its own timeout and the caller's cancellation, combined. */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  readonly timeout: AbortSignal;
+  readonly caller?: AbortSignal;
+  readonly timeoutMs: number;
+  remainingMs(): number;
+}
+
+/** What classification needs. */
+export interface ThrownInput {
+  readonly thrown: unknown;
+  readonly deadline: Deadline;
+  readonly step: Pick<StepSpec, "operationId">;
+  /** Idempotent calls may simply be repeated; for others the action may already have happened. */
+  readonly idempotent: boolean;
+  readonly origin: string;
+  readonly baseUrlVariable: string;
+}
+
+function causeOf(thrown: unknown): string {
+  const error = thrown as { message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined;
+  const cause = error?.cause;
+  const text = [cause?.code, cause?.message, error?.message].find((part) => typeof part === "string" && part !== "" && part !== "fetch failed");
+  return typeof text === "string" ? text : "network error";
+}
+
+function unsureWhetherApplied(idempotent: boolean): string {
+  return idempotent ? "" : " The action may or may not have been applied: check its current state with a read tool before calling again.";
+}
+
+function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
+  const { step, deadline, idempotent } = input;
+  const message = cancelled ? `${step.operationId} was cancelled by the caller before the API answered.` : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
+  const suggestion = cancelled ? `The call was cancelled.${unsureWhetherApplied(idempotent)}` : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
+  return errorDetail({ code: "TIMEOUT", message, suggestion, retryable: idempotent && !cancelled });
+}
+
+/** Failures that happen before a byte of the request leaves: calling again cannot repeat an action. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+
+function neverSent(thrown: unknown): boolean {
+  const code = (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === "string" && NOT_SENT_CODES.has(code);
+}
+
+/** Timeouts win over everything (an abort surfaces as many error types); any other throw is a connection failure. */
+export function thrownError(input: ThrownInput): ErrorDetail {
+  if (input.deadline.timeout.aborted) return timeoutError(input, false);
+  if (input.deadline.caller?.aborted) return timeoutError(input, true);
+  const safe = input.idempotent || neverSent(input.thrown);
+  return errorDetail({
+    code: "UNREACHABLE",
+    message: `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`,
+    suggestion: `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
+    retryable: safe,
+  });
+}

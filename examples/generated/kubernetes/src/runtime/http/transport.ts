@@ -1,0 +1,138 @@
+// TransportSettings → a Transport: one operation call → authenticate, send, follow redirects, retry, read under a ceiling → HttpOutcome.
+import { setTimeout as sleep } from "node:timers/promises";
+import { createAuthenticator } from "../auth/authenticator.js";
+import type { AppliedAuth, Authenticator } from "../auth/types.js";
+import { errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
+import { createRedactor, type Redactor } from "../redact.js";
+import type { StepSpec } from "../types.js";
+import { prepareRequest } from "./prepare.js";
+import { discardBody, readBody } from "./read-body.js";
+import { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter } from "./retry.js";
+import { sendFollowingRedirects, type SendContext } from "./send.js";
+import { resolveBaseUrl } from "./server-url.js";
+import { thrownError, type Deadline } from "./thrown.js";
+import type { HttpOutcome, OperationRequest, PreparedRequest, RetryPolicy, Transport, TransportSettings } from "./types.js";
+
+interface Context {
+  readonly settings: TransportSettings;
+  readonly base: URL;
+  readonly auth: Authenticator;
+  readonly policy: RetryPolicy;
+  readonly now: () => number;
+  readonly redact: Redactor;
+}
+
+/**
+ * The call's deadline: a signal that aborts with a TimeoutError (as `AbortSignal.timeout` would) after `timeoutMs`,
+ * combined with the caller's. Its timer is cleared by `dispose` when the call ends, rather than left pending for the
+ * whole timeout as `AbortSignal.timeout`'s is.
+ */
+function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Deadline & { dispose(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
+  timer.unref();
+  const timeout = controller.signal;
+  const startedAt = Date.now();
+  return {
+    signal: caller ? AbortSignal.any([timeout, caller]) : timeout,
+    timeout,
+    timeoutMs,
+    ...(caller ? { caller } : {}),
+    remainingMs: () => timeoutMs - (Date.now() - startedAt),
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+function unauthorizedHint(auth: AppliedAuth): string | undefined {
+  if (auth.variables.length === 0) return undefined;
+  return `The API rejected the configured credential. Do not retry; tell the user the operator must check ${auth.variables.join(" and ")}.`;
+}
+
+function tooLarge(step: StepSpec, limit: number): ErrorDetail {
+  return errorDetail({
+    code: "UPSTREAM_ERROR",
+    message: `${step.operationId}: the API's answer is larger than ${limit} bytes, the most this tool reads; it was not read to the end.`,
+    suggestion: "Narrow the request (a filter, a smaller page size or limit) so the answer is smaller; calling again unchanged fails the same way.",
+    retryable: false,
+  });
+}
+
+async function finish(ctx: Context, step: StepSpec, method: string, response: Response, url: URL, auth: AppliedAuth, retryAfterSeconds?: number): Promise<HttpOutcome> {
+  const read = await readBody(response, method, ctx.settings.maxResponseBytes);
+  if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
+  const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
+  if (response.status >= 200 && response.status < 300) return { ok: true, ...answer };
+  const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
+  const error = httpStatusError({ step, status: response.status, body: read.body, redact: ctx.redact, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), ...(suggestion ? { suggestion } : {}) });
+  return { ok: false, error, response: { ...answer, body: ctx.redact(read.body) } };
+}
+
+async function exchange(ctx: Context, step: StepSpec, prepared: PreparedRequest, deadline: Deadline): Promise<HttpOutcome> {
+  let authorized = await ctx.auth.authorize(step, deadline.signal);
+  const send: SendContext = { fetch: ctx.settings.fetch, userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`, operationId: step.operationId };
+  let refreshed = false;
+  for (let retries = 0; ; ) {
+    if (!authorized.ok) return { ok: false, error: authorized.error };
+    const sent = await sendFollowingRedirects(send, prepared, authorized.auth, deadline.signal);
+    if (!sent.ok) return sent;
+    const { response } = sent;
+    if (response.status === 401 && authorized.auth.refreshable.length > 0 && !refreshed) {
+      refreshed = true;
+      await discardBody(response);
+      authorized = await ctx.auth.authorize(step, deadline.signal, { refresh: true });
+      continue;
+    }
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), ctx.now());
+    const decision = decideRetry({ method: prepared.method, status: response.status, retries, retryAfterMs, remainingMs: deadline.remainingMs(), policy: ctx.policy });
+    if (!decision.retry) return finish(ctx, step, prepared.method, response, sent.url, authorized.auth, decision.retryAfterSeconds);
+    await discardBody(response);
+    await sleep(decision.waitMs, undefined, { signal: deadline.signal });
+    retries++;
+  }
+}
+
+function safePrepare(request: OperationRequest, base: URL): ReturnType<typeof prepareRequest> {
+  try {
+    return prepareRequest(request, base);
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
+    return { ok: false, error: errorDetail({ code: "INVALID_ARGUMENT", message: `${request.step.operationId}: the arguments could not be serialised (${reason}).`, suggestion: "Pass plain JSON values (no cycles, no big integers).", retryable: false }) };
+  }
+}
+
+async function call(ctx: Context, request: OperationRequest, signal?: AbortSignal): Promise<HttpOutcome> {
+  const prepared = safePrepare(request, ctx.base);
+  if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
+  const deadline = createDeadline(ctx.settings.timeoutMs, signal);
+  try {
+    return await exchange(ctx, request.step, prepared.value, deadline);
+  } catch (thrown) {
+    const idempotent = isIdempotent(prepared.value.method);
+    return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: `${ctx.settings.toolset.envPrefix}_BASE_URL` })) };
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function cachedRedactor(auth: Authenticator): Redactor {
+  let key = "";
+  let current: Redactor = createRedactor([]);
+  return <T>(value: T, json?: string): T => {
+    const secrets = auth.secrets();
+    const nextKey = secrets.join("\u0000");
+    if (nextKey !== key) [key, current] = [nextKey, createRedactor(secrets)];
+    return current(value, json);
+  };
+}
+
+/**
+ * Builds a transport. Throws TransportConfigError when the base URL is unusable (configuration time);
+ * `call` itself never throws — every failure is an error object in the outcome, scrubbed of credentials.
+ */
+export function createTransport(settings: TransportSettings): Transport {
+  const base = resolveBaseUrl(settings.toolset, settings.baseUrl);
+  const now = settings.now ?? Date.now;
+  const auth = createAuthenticator({ toolset: settings.toolset, credentials: settings.credentials, fetch: settings.fetch, baseUrl: base, maxResponseBytes: settings.maxResponseBytes, now });
+  const ctx: Context = { settings, base, auth, now, policy: { ...DEFAULT_RETRY, ...settings.retry }, redact: cachedRedactor(auth) };
+  return { baseUrl: base.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
+}

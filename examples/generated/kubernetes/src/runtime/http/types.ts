@@ -1,0 +1,78 @@
+// The transport's data contract: one evaluated operation call in, one HTTP outcome (or error object) out.
+import type { ErrorDetail } from "../errors.js";
+import type { Redactor } from "../redact.js";
+import type { BodySpec, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
+
+/** One API call with every value already evaluated; an `undefined` (or `null`) parameter value means "omit". */
+export interface OperationRequest {
+  readonly step: StepSpec;
+  readonly params: readonly { readonly spec: ParamSpec; readonly value: unknown }[];
+  readonly body?: { readonly spec: BodySpec; readonly value: unknown };
+}
+
+/** The response as the executor evaluates it (`$statusCode`, `$response.header.*`, `$response.body#/…`, `$url`). */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON, text, a `{ content_type, byte_length }` note for binary content, or `undefined` for no content. */
+  readonly body: unknown;
+  /** Final URL after redirects, without credentials. */
+  readonly url: string;
+}
+
+/**
+ * Success: any 2xx answer. Failure: an error object without `step`/`completed_steps` (the executor adds those);
+ * when the API answered, `response` carries the answer so Arazzo failure criteria can still look at it.
+ */
+export type HttpOutcome =
+  | ({ readonly ok: true } & HttpResponse)
+  | { readonly ok: false; readonly error: ErrorDetail; readonly response?: HttpResponse };
+
+/** Retries of idempotent calls on 429/503. */
+export interface RetryPolicy {
+  /** Retries after the first attempt (default 2). */
+  readonly maxRetries: number;
+  /** Longest wait honoured; a longer Retry-After ends the call with the error and `retry_after_seconds` (default 10 s). */
+  readonly maxWaitMs: number;
+  /** Backoff without Retry-After: base × 2^attempt (default 500 ms). */
+  readonly baseDelayMs: number;
+}
+
+/** Everything a transport needs, resolved once (see `resolveTransportSettings`). */
+export interface TransportSettings {
+  readonly toolset: ToolsetSpec;
+  /** Absolute http(s) base URL; default: the toolset's first server with its variables' defaults. */
+  readonly baseUrl?: string;
+  /** Scheme name → credential (apiKey value, bearer token, `user:password`, `client_id:client_secret`). */
+  readonly credentials: Readonly<Record<string, string>>;
+  readonly fetch: typeof fetch;
+  /** Deadline of one call, retries, redirects and body reading included. */
+  readonly timeoutMs: number;
+  /** Ceiling of a raw (decompressed) response body; larger answers fail as UPSTREAM_ERROR. */
+  readonly maxResponseBytes: number;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Clock for token expiry and Retry-After dates (tests). */
+  readonly now?: () => number;
+}
+
+/** Sends operation calls; never throws. */
+export interface Transport {
+  call(request: OperationRequest, signal?: AbortSignal): Promise<HttpOutcome>;
+  /** Scrubs every configured credential and every fetched token (for errors and audit records). */
+  readonly redact: Redactor;
+  /** The resolved absolute base URL. */
+  readonly baseUrl: string;
+}
+
+/** A request after serialisation, before credentials: what the argument checks have already approved. */
+export interface PreparedRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly cookies: readonly string[];
+  readonly body?: NonNullable<RequestInit["body"]>;
+  /** Content-Type of the body; undefined for FormData (fetch writes the boundary) and for no body. */
+  readonly contentType?: string;
+  /** Whether the body may be sent again (string, URLSearchParams, FormData, Blob, bytes). */
+  readonly replayable: boolean;
+}

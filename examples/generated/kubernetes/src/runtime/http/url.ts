@@ -1,0 +1,42 @@
+// Base URL + path template + serialised parameters → the request URL, checked to stay on the base URL's origin and path.
+import { invalidArgument, type Checked } from "./params.js";
+
+function fillTemplate(template: string, values: ReadonlyMap<string, string>): Checked<string> {
+  let missing: string | undefined;
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values.get(name);
+    if (value === undefined) missing ??= name;
+    return value ?? "";
+  });
+  if (missing !== undefined) return invalidArgument(`Path parameter \`${missing}\` is required but has no value.`, `Pass a value for \`${missing}\`.`);
+  return { ok: true, value: filled.startsWith("/") ? filled : `/${filled}` };
+}
+
+function escapes(url: URL, base: URL, expectedPath: string): string | undefined {
+  if (url.origin !== base.origin || url.username !== "" || url.password !== "") return "would change the scheme, host or port";
+  if (url.hash !== "") return "would add a fragment";
+  if (url.pathname.split("/").length !== expectedPath.split("/").length) return "would change the path's segments";
+  return undefined;
+}
+
+/**
+ * Joins the base URL (its path kept as a prefix, its query kept first) with the filled path and the query pairs,
+ * then re-parses the result: an argument that changed the origin or the number of path segments is refused.
+ */
+export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<string, string>, query: readonly string[]): Checked<URL> {
+  const filled = fillTemplate(template, pathValues);
+  if (!filled.ok) return filled;
+  const basePath = base.pathname.replace(/\/+$/, "");
+  const expectedPath = `${basePath}${filled.value}`;
+  const search = [base.search.replace(/^\?/, ""), ...query].filter((part) => part !== "").join("&");
+  let url: URL;
+  try {
+    url = new URL(`${base.origin}${expectedPath}${search ? `?${search}` : ""}`);
+  } catch {
+    return invalidArgument("The arguments do not form a valid URL.", "Check the path parameters for unusual characters.");
+  }
+  const problem = escapes(url, base, expectedPath);
+  if (problem) return invalidArgument(`The arguments ${problem}; refused before sending anything.`, "Pass plain identifiers and values, never URLs or path fragments.");
+  return { ok: true, value: url };
+}
+

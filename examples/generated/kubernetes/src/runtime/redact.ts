@@ -1,0 +1,154 @@
+// Secrets and secret-looking fields → `[REDACTED]`, in strings and deep inside objects (error messages, audit records).
+import { Buffer } from "node:buffer";
+
+/** The text that replaces a secret. */
+export const REDACTED = "[REDACTED]";
+
+/** Secrets shorter than this are not searched for in text: replacing every `a` would destroy the message. */
+export const MIN_SECRET_LENGTH = 4;
+
+/**
+ * Replaces secrets in any value; never mutates its argument. Returns a copy when something was replaced, the value
+ * itself when nothing needed replacing. `json`, when given, must be `JSON.stringify(value)`: a redactor may then skip
+ * searching every string when no secret occurs in that text.
+ */
+export type Redactor = <T>(value: T, json?: string) => T;
+
+const SECRET_KEYS = new Set([
+  "authorization", "proxyauthorization", "apikey", "xapikey", "apisecret", "password", "passwd", "pwd", "passphrase",
+  "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "bearertoken", "xauthtoken", "sessiontoken",
+  "secret", "clientsecret", "secretkey", "privatekey", "accesskey", "cookie", "setcookie", "sessionid", "credentials", "credential",
+]);
+
+const SECRET_KEY_SUFFIXES = ["password", "secret", "apikey", "accesstoken", "refreshtoken", "authtoken", "privatekey"];
+
+function classifyKey(key: string): boolean {
+  const normal = key.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return SECRET_KEYS.has(normal) || SECRET_KEY_SUFFIXES.some((suffix) => normal.endsWith(suffix));
+}
+
+/** Field names seen so far → whether they look secret; API answers repeat the same few keys on every item. */
+const KEY_CACHE = new Map<string, boolean>();
+const KEY_CACHE_LIMIT = 4096;
+
+/** Whether a field name looks like it holds a secret (`Authorization`, `api_key`, `client-secret`, `X-Api-Key`, …). */
+export function isSecretKey(key: string): boolean {
+  const known = KEY_CACHE.get(key);
+  if (known !== undefined) return known;
+  const secret = classifyKey(key);
+  if (KEY_CACHE.size >= KEY_CACHE_LIMIT) KEY_CACHE.clear();
+  KEY_CACHE.set(key, secret);
+  return secret;
+}
+
+function base64Forms(secret: string): string[] {
+  const standard = Buffer.from(secret, "utf8").toString("base64");
+  const unpadded = standard.replace(/=+$/, "");
+  return [standard, unpadded, unpadded.replaceAll("+", "-").replaceAll("/", "_")];
+}
+
+/** A secret as it may appear in text: raw, URL-encoded (both space forms), and base64 (standard, unpadded, URL-safe). */
+export function secretForms(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  const forms = [secret, encoded, encoded.replaceAll("%20", "+"), ...base64Forms(secret)];
+  return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function allForms(secrets: readonly string[]): string[] {
+  const forms = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).flatMap(secretForms))];
+  return forms.sort((a, b) => b.length - a.length);
+}
+
+function secretPattern(forms: readonly string[]): RegExp | undefined {
+  return forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+}
+
+/**
+ * Each form as it appears inside JSON text (quotes, backslashes and control characters escaped), or undefined when a
+ * form holds a surrogate code unit: JSON.stringify escapes a lone surrogate but not a pair, so its JSON text could
+ * differ from its text inside a longer string.
+ */
+function jsonForms(forms: readonly string[]): string[] | undefined {
+  if (forms.some((form) => /[\ud800-\udfff]/.test(form))) return undefined;
+  return forms.map((form) => JSON.stringify(form).slice(1, -1));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Deeper than this, `untouched` gives up (a cycle, or absurd nesting) and the copying walk decides. */
+const MAX_CHECK_DEPTH = 256;
+
+/**
+ * Whether redaction would leave the value as it is: no secret-looking key holds a value and (unless `checkStrings`
+ * is false) no string holds a secret. Allocates nothing.
+ */
+function untouched(value: unknown, pattern: RegExp | undefined, checkStrings: boolean, depth: number): boolean {
+  if (typeof value === "string") {
+    if (!checkStrings || pattern === undefined) return true;
+    pattern.lastIndex = 0;
+    return !pattern.test(value);
+  }
+  if (value === null || typeof value !== "object") return true;
+  if (depth > MAX_CHECK_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!untouched(value[i], pattern, checkStrings, depth + 1)) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    if (isSecretKey(key) && item !== null && item !== undefined) return false;
+    if (!untouched(item, pattern, checkStrings, depth + 1)) return false;
+  }
+  return true;
+}
+
+function redactDeep(value: unknown, text: (s: string) => string, seen: WeakMap<object, unknown>): unknown {
+  if (typeof value === "string") return text(value);
+  if (Array.isArray(value)) {
+    if (seen.has(value)) return seen.get(value);
+    const out: unknown[] = [];
+    seen.set(value, out);
+    for (const item of value) out.push(redactDeep(item, text, seen));
+    return out;
+  }
+  if (!isPlainObject(value)) return value;
+  if (seen.has(value)) return seen.get(value);
+  const out: Record<string, unknown> = {};
+  seen.set(value, out);
+  for (const [key, item] of Object.entries(value)) {
+    const secret = isSecretKey(key) && item !== null && item !== undefined;
+    out[key] = secret ? REDACTED : redactDeep(item, text, seen);
+  }
+  return out;
+}
+
+/**
+ * Builds a redactor for the given secrets (credentials, fetched tokens). Strings are searched for every
+ * form of every secret; plain objects and arrays are copied with secret-looking keys' values replaced.
+ * Other objects (Date, Headers, class instances) pass through untouched. A value with nothing to replace is
+ * returned as it is, after one walk that allocates nothing; given the value's JSON text, that walk skips the
+ * strings when no form of any secret occurs in the text (one `includes` per form).
+ */
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const forms = allForms(secrets);
+  const pattern = secretPattern(forms);
+  const inJson = jsonForms(forms);
+  const text = (s: string): string => (pattern ? s.replace(pattern, REDACTED) : s);
+  return <T>(value: T, json?: string): T => {
+    if (typeof value === "string") return text(value) as T;
+    if (value === null || typeof value !== "object") return value;
+    const checkStrings = pattern !== undefined && (json === undefined || inJson === undefined || inJson.some((form) => json.includes(form)));
+    if (untouched(value, pattern, checkStrings, 0)) return value;
+    return redactDeep(value, text, new WeakMap()) as T;
+  };
+}

@@ -1,0 +1,77 @@
+// A response body → the same data without nulls, empty values and hypermedia noise (HAL/JSON:API links, URI templates).
+
+const isLinkObject = (value: unknown): boolean =>
+  value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "href");
+
+const LINK_TEXT = /^(https?:\/\/|\/)/;
+
+const isLinkValue = (value: unknown): boolean =>
+  (typeof value === "string" && LINK_TEXT.test(value)) || isLinkObject(value) || (Array.isArray(value) && value.every(isLinkObject));
+
+/** `_links` always; `links` / `link` when every entry is a URL or an `{href}` object (HAL, JSON:API, Siren). */
+export function isLinkNoise(key: string, value: unknown): boolean {
+  if (key === "_links") return true;
+  if (key !== "links" && key !== "link") return false;
+  if (Array.isArray(value)) return value.every(isLinkObject);
+  return value !== null && typeof value === "object" && Object.values(value).every(isLinkValue);
+}
+
+/** An RFC 6570 URI template (`https://api.github.com/users/x/gists{/gist_id}`): a link a model cannot follow as is. */
+const URI_TEMPLATE = /^https?:\/\/[^\s{}]*\{[^\s{}]+\}/;
+
+/** GitHub-style hypermedia: a `…_url` member whose value is a URI template. */
+const isTemplateLink = (key: string, value: unknown): boolean => key.endsWith("_url") && typeof value === "string" && URI_TEMPLATE.test(value);
+
+/** Keys that can be noise whatever their value; any other key is dropped only for an empty value. */
+const maybeLinkKey = (key: string): boolean => key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
+
+function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
+  let items: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    const kept = denoise(item);
+    if (items === undefined && (kept !== item || kept === undefined)) items = value.slice(0, i);
+    if (items !== undefined && kept !== undefined) items.push(kept);
+  }
+  const result = items ?? (value as unknown[]);
+  return result.length === 0 ? undefined : result;
+}
+
+/** Sets an own member; `__proto__` is defined rather than assigned, so it stays data and never changes the prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+function denoiseObject(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const keys = Object.keys(value);
+  let out: Record<string, unknown> | undefined;
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = value[key];
+    const kept = maybeLinkKey(key) && (isLinkNoise(key, item) || isTemplateLink(key, item)) ? undefined : denoise(item);
+    if (out === undefined && (kept !== item || kept === undefined)) {
+      out = {};
+      for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
+    }
+    if (kept !== undefined) {
+      count++;
+      if (out !== undefined) define(out, key, kept);
+    }
+  }
+  if (count === 0) return undefined;
+  return out ?? (value as Record<string, unknown>);
+}
+
+/**
+ * Drops nulls, empty strings, empty arrays and objects, and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
+ * templates), recursively; undefined when nothing is left.
+ * A part with nothing to drop is returned as it is (the same object), not copied.
+ */
+export function denoise(value: unknown): unknown {
+  if (value === null || value === undefined || value === "") return undefined;
+  if (Array.isArray(value)) return denoiseArray(value);
+  if (typeof value === "object") return denoiseObject(value as Record<string, unknown>);
+  return value;
+}

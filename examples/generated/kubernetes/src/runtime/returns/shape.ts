@@ -1,0 +1,20 @@
+// Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
+import { denoise } from "./denoise.js";
+
+/** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
+export function asResultObject(value: unknown): Record<string, unknown> {
+  if (Array.isArray(value)) return { items: value };
+  if (value !== null && typeof value === "object") return value as Record<string, unknown>;
+  return value === undefined ? {} : { result: value };
+}
+
+/**
+ * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
+ * noise); a body with nothing left (204, null) becomes `{ok: true, status}`.
+ */
+export function defaultResult(body: unknown, status?: number): Record<string, unknown> {
+  if (Array.isArray(body)) return { items: denoise(body) ?? [] };
+  const kept = denoise(body);
+  if (kept === undefined) return status === undefined ? { ok: true } : { ok: true, status };
+  return asResultObject(kept);
+}

@@ -1,0 +1,91 @@
+// The state-store interface behind the approval queue and the audit log: records, leases with compare-and-set transitions, audit lines.
+import type { AuditRecord } from "../audit.js";
+import type { ToolResult } from "../types.js";
+
+/** pending → approved → executing → done | failed, or pending → rejected. `executing` with a dead claimant reads as interrupted. */
+export type ApprovalState = "pending" | "approved" | "executing" | "done" | "failed" | "rejected";
+
+/** Every state, in the order of the lifecycle. */
+export const APPROVAL_STATES: readonly ApprovalState[] = ["pending", "approved", "executing", "done", "failed", "rejected"];
+
+/** One queued request (arguments redacted; the real ones are kept apart and only a lease reads them). */
+export interface ApprovalRecord {
+  readonly id: string;
+  readonly tool: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+  readonly state: ApprovalState;
+  readonly updatedAt: string;
+  readonly reason?: string;
+  readonly result?: ToolResult;
+  /** Who approved or rejected it: `operator`, … */
+  readonly decidedBy?: string;
+  /** The replica (`host:pid`) that started executing it, and when. */
+  readonly claimedBy?: string;
+  readonly claimedAt?: string;
+  /** How many times execution started: 1 once executing; never more, since nothing re-runs an execution. */
+  readonly attempt?: number;
+  /** Set when an operator recorded the outcome of an interrupted execution. */
+  readonly resolvedBy?: string;
+  /** Derived on read, never stored: `executing`, and the replica that claimed it is gone without recording an outcome. */
+  readonly interrupted?: boolean;
+}
+
+/** A gated call to record; nothing is executed. */
+export interface NewApproval {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  readonly redacted: Record<string, unknown>;
+}
+
+/** What a lease holder is about to do; decides which stale holders may be taken over. */
+export type LeaseIntent = "approve" | "reject" | "resolve";
+
+/** The fields a transition may set besides the state (entering `executing` also sets claimedBy, claimedAt and attempt + 1). */
+export interface Change {
+  readonly state: ApprovalState;
+  readonly reason?: string;
+  readonly result?: ToolResult;
+  readonly decidedBy?: string;
+  readonly resolvedBy?: string;
+}
+
+/**
+ * The exclusive right to move one request now. Transitions are compare-and-set on the stored state, so a request
+ * leaves `approved` for `executing` exactly once even if two leases existed; the lease adds liveness: while its holder
+ * lives, nobody else may act on the request, and when the holder dies an `executing` request reads as interrupted.
+ */
+export interface Lease {
+  /** The request as it stood once the lease was held. */
+  readonly record: ApprovalRecord;
+  /** Moves the request from one of `from` to `change.state`; undefined when it was in none of them (nothing changed). */
+  transition(from: readonly ApprovalState[], change: Change): Promise<ApprovalRecord | undefined>;
+  /** The real (unredacted) arguments; a secret. */
+  arguments(): Promise<Record<string, unknown>>;
+  /** Gives the lease up; idempotent. */
+  release(): Promise<void>;
+}
+
+/** Where approvals and audit records live: a folder (one host) or PostgreSQL (any number of replicas). */
+export interface StateStore {
+  readonly kind: "file" | "postgres";
+  /** For messages: the folder, or the database URL without its password. */
+  readonly location: string;
+  /** This process as `claimedBy` names it: `host:pid`. */
+  readonly replica: string;
+  /** Connects and migrates the schema (PostgreSQL) or creates the folder (file); idempotent, throws a readable error. */
+  ready(): Promise<void>;
+  create(init: NewApproval): Promise<ApprovalRecord>;
+  /** One request by id; undefined for an unknown or malformed id. */
+  get(id: string): Promise<ApprovalRecord | undefined>;
+  /** Every request, oldest first. */
+  list(): Promise<ApprovalRecord[]>;
+  /** The lease on request `id`, or undefined when another live process holds it (or, for `resolve`, still runs it). */
+  acquire(id: string, intent: LeaseIntent): Promise<Lease | undefined>;
+  /** Appends one (already redacted) audit record; the log keeps the order of appends. */
+  appendAudit(record: AuditRecord): Promise<void>;
+  /** The audit log, oldest first. */
+  readAudit(): Promise<AuditRecord[]>;
+  /** Ends connections; the store is unusable afterwards. */
+  close(): Promise<void>;
+}

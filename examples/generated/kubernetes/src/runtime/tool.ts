@@ -1,0 +1,203 @@
+// A tool spec + Zod schemas → a Tool whose `run` validates, gates, executes, projects and caps, and never throws.
+import { Buffer } from "node:buffer";
+import { z } from "zod";
+import { gate, requestOutcome } from "./approval/gate.js";
+import type { AuditLog } from "./audit.js";
+import { errorEnvelope } from "./errors.js";
+import { compileTool, executeTool, type Sleep } from "./execute/index.js";
+import type { Redactor } from "./redact.js";
+import type { StateStore } from "./state/types.js";
+import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
+import { shortenToBytes } from "./returns/cut.js";
+import type { CallTransport } from "./transport.js";
+import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
+
+/** Everything bound tools share, resolved once (see `createRuntime`). */
+export interface Runtime {
+  readonly toolset: ToolsetSpec;
+  readonly transport: CallTransport;
+  readonly approval: ApprovalMode;
+  /** The file store's folder (also where a PostgreSQL-backed runtime would keep files, were there any). */
+  readonly stateDir: string;
+  /** Approval queue and audit log: the file store under `stateDir`, or PostgreSQL (`PREFIX_STATE_URL`). */
+  readonly state: StateStore;
+  readonly maxReturnBytes: number;
+  readonly redact: Redactor;
+  readonly audit: AuditLog;
+  readonly sleep: Sleep;
+  /** Upper bound of one Arazzo retry wait. */
+  readonly maxRetryWaitMs: number;
+}
+
+/** An unbound tool: its spec and schemas. */
+export interface ToolDefinition {
+  readonly spec: ToolSpec;
+  /** What the model sees: the real inputs as a strict object, plus an optional `request_id` for gated tools. */
+  readonly inputSchema: z.ZodType;
+  /** The real inputs, strict (unknown keys such as `approved: true` are rejected). */
+  readonly argumentsSchema: z.ZodType;
+  readonly outputSchema?: z.ZodType;
+}
+
+/** Runs a bound tool's call without the approval gate (the operator's `approve` path). */
+export const EXECUTE_APPROVED: unique symbol = Symbol.for("aci.executeApproved");
+
+/** A bound tool, with its ungated execution path for the approvals command. */
+export type BoundTool = Tool & { readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult> };
+
+const REQUEST_ID_DESCRIPTION = "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
+
+function strictObject(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.strict() : schema;
+}
+
+/**
+ * Defines a tool. The input schema is made strict at the top level; for a tool with `approval: "required"`
+ * it gains an optional `request_id` (the real arguments are validated without it).
+ */
+export function defineTool(init: { spec: ToolSpec; inputSchema: z.ZodType; outputSchema?: z.ZodType }): ToolDefinition {
+  const argumentsSchema = strictObject(init.inputSchema);
+  const gated = init.spec.approval === "required";
+  if (gated && !(argumentsSchema instanceof z.ZodObject)) throw new Error(`tool ${init.spec.name}: a gated tool needs an object input schema`);
+  const inputSchema = gated ? (argumentsSchema as z.ZodObject).extend({ request_id: z.string().optional().describe(REQUEST_ID_DESCRIPTION) }).strict() : argumentsSchema;
+  return { spec: init.spec, inputSchema, argumentsSchema, ...(init.outputSchema === undefined ? {} : { outputSchema: init.outputSchema }) };
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  const inner = (schema as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
+  return inner !== undefined && schema.description === undefined ? unwrap(inner) : schema;
+}
+
+/** The `.description` of the field at `path`, walking object shapes and array elements. */
+export function fieldDescription(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  let node: z.ZodType | undefined = schema;
+  for (const key of path) {
+    const current: z.ZodType | undefined = node === undefined ? undefined : unwrap(node);
+    if (current instanceof z.ZodObject) node = (current.shape as Record<string, z.ZodType>)[String(key)];
+    if (current instanceof z.ZodArray) node = current.element as z.ZodType;
+    if (!(current instanceof z.ZodObject) && !(current instanceof z.ZodArray)) return undefined;
+  }
+  return node?.description ?? (node === undefined ? undefined : unwrap(node).description);
+}
+
+function allowedKeys(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/** A Zod failure → INVALID_ARGUMENT naming the field, with its description as the hint. */
+export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnvelope {
+  const issue = error.issues[0];
+  if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
+  if (issue.code === "unrecognized_keys") {
+    const keys = issue.keys.join(", ");
+    return errorEnvelope({ code: "INVALID_ARGUMENT", field: issue.keys[0] ?? "", message: `Unknown argument ${keys}.`, suggestion: `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.` });
+  }
+  const field = issue.path.map(String).join(".");
+  const description = fieldDescription(schema, issue.path);
+  const more = error.issues.length > 1 ? ` (${error.issues.length - 1} more problem${error.issues.length === 2 ? "" : "s"} after fixing this one)` : "";
+  const suggestion = description === undefined ? `Fix "${field || "the arguments"}" and call again.` : `"${field}" is: ${description}. Fix it and call again.`;
+  return errorEnvelope({ code: "INVALID_ARGUMENT", field, message: `${field || "arguments"}: ${issue.message}${more}`, suggestion });
+}
+
+function internalError(error: unknown): ErrorEnvelope {
+  const reason = error instanceof Error ? error.message : String(error);
+  return errorEnvelope({ code: "UPSTREAM_ERROR", message: `The tool failed unexpectedly: ${reason}`, suggestion: "Retry once; if it fails again, tell the user.", retryable: false });
+}
+
+/** Keeps an error envelope within the cap by shortening its message, then its suggestion. */
+function capError(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
+  const size = (e: ErrorEnvelope): number => Buffer.byteLength(JSON.stringify(e), "utf8");
+  if (size(envelope) <= maxBytes) return envelope;
+  const over = size(envelope) - maxBytes;
+  const error = envelope.error;
+  const message = shortenToBytes(error.message, Math.max(16, Buffer.byteLength(JSON.stringify(error.message)) - over)) ?? "…";
+  const shorter = { error: { ...error, message } };
+  if (size(shorter) <= maxBytes) return shorter;
+  return { error: { ...shorter.error, suggestion: shortenToBytes(error.suggestion, Math.max(16, Buffer.byteLength(JSON.stringify(error.suggestion)) - (size(shorter) - maxBytes))) ?? "…" } };
+}
+
+/** Whether a result is an error envelope. */
+export const isErrorResult = (result: ToolResult): result is ErrorEnvelope => Object.hasOwn(result, "error");
+
+function auditOutcome(result: ToolResult): { outcome: string; status?: number } {
+  if (!isErrorResult(result)) return { outcome: Object.hasOwn(result, "status") && (result as { status: unknown }).status === "pending_approval" ? "pending" : "ok" };
+  return { outcome: result.error.code, ...(result.error.status === undefined ? {} : { status: result.error.status }) };
+}
+
+function requestIdOf(input: unknown): string | undefined {
+  if (input === null || typeof input !== "object" || !Object.hasOwn(input, "request_id")) return undefined;
+  const value = (input as { request_id: unknown }).request_id;
+  return value === undefined ? undefined : String(value);
+}
+
+function withoutRequestId(data: Record<string, unknown>): Record<string, unknown> {
+  const { request_id: _, ...args } = data;
+  return args;
+}
+
+/** Binds a definition to a runtime. */
+export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
+  const { spec } = def;
+  const compiled = compileTool(spec);
+  const maxBytes = runtime.maxReturnBytes || DEFAULT_MAX_RETURN_BYTES;
+  const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
+  const gated = spec.approval === "required";
+  const audited = gated || spec.risk === "high";
+
+  async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
+    const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
+    if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
+    const projected = projectResult({ context: execution.context, ...(compiled.projection === undefined ? {} : { projection: compiled.projection }), ...(execution.last === undefined ? {} : { last: execution.last }) });
+    // Serialised once: the redactor searches this text for secrets, and the cap measures it when nothing was redacted.
+    const json = JSON.stringify(projected);
+    const redacted = runtime.redact(projected, json);
+    return capResult(redacted, capOptions, redacted === projected ? json : undefined);
+  }
+
+  async function executeApproved(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
+    const parsed = def.argumentsSchema.safeParse(args);
+    if (!parsed.success) return invalidArgument(parsed.error, def.argumentsSchema);
+    return execute(parsed.data as Record<string, unknown>, ctx);
+  }
+
+  async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
+    const requestId = gated ? requestIdOf(input) : undefined;
+    if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
+    const parsed = def.inputSchema.safeParse(input ?? {});
+    if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
+    const data = parsed.data as Record<string, unknown>;
+    const args = gated ? withoutRequestId(data) : data;
+    if (!audited) return execute(args, ctx);
+    const redacted = runtime.redact(args);
+    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
+    const result = await execute(args, ctx);
+    await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
+    return result;
+  }
+
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: def.inputSchema,
+    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
+    risk: spec.risk,
+    category: spec.category,
+    annotations: spec.annotations,
+    approval: spec.approval,
+    async run(input, ctx) {
+      try {
+        return await call(input, ctx);
+      } catch (error) {
+        return capError(runtime.redact(internalError(error)), maxBytes);
+      }
+    },
+    [EXECUTE_APPROVED]: async (args, ctx) => {
+      try {
+        return await executeApproved(args, ctx);
+      } catch (error) {
+        return runtime.redact(internalError(error));
+      }
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// The boundary between the step executor and the HTTP layer: the HTTP layer's types, and the one method the executor needs.
+import type { Transport } from "./http/types.js";
+
+export type { HttpOutcome, HttpResponse, OperationRequest, Transport } from "./http/types.js";
+
+/** What the executor needs of a transport: `call` (fakes in tests implement only this). */
+export type CallTransport = Pick<Transport, "call">;
+
+/** The transport-level error: an error object without the fields only the executor knows. */
+export type { ErrorDetail as TransportError } from "./errors.js";

@@ -1,0 +1,252 @@
+// The runtime's data contract: the serialisable tool and toolset specs the generated code hands to the runtime, and the tool object it gets back.
+import type { z } from "zod";
+
+export type Risk = "low" | "medium" | "high";
+export type Category = "data" | "action" | "orchestration";
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+export type ParameterStyle = "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "tabDelimited";
+export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
+
+/** The four MCP tool annotations, always explicit. */
+export interface Annotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/** A value bound into a request or a result: a literal, an Arazzo runtime expression, a `{$…}` template, or a structure of those. */
+export type ValueExpr =
+  | { readonly kind: "literal"; readonly value: unknown }
+  | { readonly kind: "expr"; readonly text: string }
+  | { readonly kind: "template"; readonly text: string }
+  | { readonly kind: "object"; readonly entries: readonly (readonly [string, ValueExpr])[] }
+  | { readonly kind: "array"; readonly items: readonly ValueExpr[] }
+  /** Each item of the list `source` evaluates to, projected to `fields` (name → RFC 6901 pointer into the item). */
+  | { readonly kind: "each"; readonly source: string; readonly fields: readonly (readonly [string, string])[] };
+
+/** One request parameter: where it goes, how it is serialised (OpenAPI style/explode), and the value bound to it. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly style: ParameterStyle;
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  /** Set for an OAS 3 `content`-encoded parameter: the value is serialised as this media type (usually JSON). */
+  readonly contentType?: string;
+  readonly required: boolean;
+  readonly value: ValueExpr;
+}
+
+export interface BodySpec {
+  readonly mediaType: string;
+  readonly kind: BodyKind;
+  readonly value: ValueExpr;
+  /** Arazzo payload replacements: values set at JSON pointers of the evaluated payload, in order. */
+  readonly replacements?: readonly { readonly pointer: string; readonly value: ValueExpr }[];
+  /** OAS Encoding Object per property of a form or multipart body; absent: form style exploded, objects as JSON parts. */
+  readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
+}
+
+/** How one property of a form or multipart body is written (OAS 3.1 §Encoding Object). */
+export interface BodyPropertyEncoding {
+  readonly contentType?: string;
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
+}
+
+/** An Arazzo criterion (simple condition, regex, or RFC 9535 JSONPath), evaluated against the step's response. */
+export interface CriterionSpec {
+  readonly type: "simple" | "regex" | "jsonpath";
+  readonly condition: string;
+  /** Runtime expression a regex or JSONPath applies to. */
+  readonly context?: string;
+}
+
+/** What to do after a step succeeds or fails (Arazzo Success/Failure Action). */
+export interface ActionSpec {
+  readonly type: "end" | "retry" | "goto";
+  readonly stepId?: string;
+  /** Seconds to wait before a retry (a Retry-After header overrules it). */
+  readonly retryAfter?: number;
+  /** Attempts at most for a retry (Arazzo default 1). */
+  readonly retryLimit?: number;
+  /** All must hold for the action to apply; empty means always. */
+  readonly criteria: readonly CriterionSpec[];
+}
+
+/** Security alternatives: each maps a scheme name to its scopes; an empty list means no auth. */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
+
+/** One API call of a tool. */
+export interface StepSpec {
+  readonly id: string;
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** Path template as in the spec, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  readonly params: readonly ParamSpec[];
+  readonly body?: BodySpec;
+  /** Output name → runtime expression over this step's response (`$response.body#/id`). */
+  readonly outputs: Readonly<Record<string, string>>;
+  /** Ids of steps that must finish before this one starts; steps with all dependencies done may run concurrently. */
+  readonly dependsOn: readonly string[];
+  /** GET/HEAD/OPTIONS: no side effects, retried on 429/503. */
+  readonly readOnly: boolean;
+  readonly security: readonly SecurityRequirement[];
+  /** The status code the spec documents as success (`200`, `2XX`, `default`). */
+  readonly successStatus: string;
+  /** The spec's description of each documented status, used in error messages. */
+  readonly responseDescriptions: Readonly<Record<string, string>>;
+  /** Repair hints by HTTP status (`404`) or error code (`NOT_FOUND`), from the goals file or derived. */
+  readonly errorHints: Readonly<Record<string, string>>;
+  /** All must hold for success; empty: any 2xx status is success. */
+  readonly successCriteria: readonly CriterionSpec[];
+  readonly onSuccess: readonly ActionSpec[];
+  readonly onFailure: readonly ActionSpec[];
+}
+
+export interface InputSpec {
+  /** snake_case name the model passes. */
+  readonly name: string;
+  /** The name the expressions use (`$inputs.petId`), when it differs. */
+  readonly sourceName?: string;
+  readonly required: boolean;
+}
+
+export interface ReturnsSpec {
+  /** The projection; absent means "the last step's response, denoised". */
+  readonly projection?: ValueExpr;
+  /** Inputs that narrow a large result (limit, page, filters), named in `_truncated` hints. */
+  readonly narrowingInputs: readonly string[];
+}
+
+/** Everything the runtime needs to run one tool, as plain data (the generated tool file holds it as a literal). */
+export interface ToolSpec {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly risk: Risk;
+  readonly category: Category;
+  readonly annotations: Annotations;
+  readonly approval: "required" | "none";
+  readonly inputs: readonly InputSpec[];
+  readonly steps: readonly StepSpec[];
+  readonly returns: ReturnsSpec;
+}
+
+export interface ServerSpec {
+  /** URL template with `{variables}`. */
+  readonly url: string;
+  readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
+}
+
+export type SecuritySchemeSpec =
+  | { readonly type: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie" }
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "oauth2"; readonly tokenUrl?: string; readonly scopes: readonly string[] }
+  | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
+  | { readonly type: "mutualTLS" };
+
+/** Settings shared by every tool of a package (the generated `src/toolset.ts` holds it as a literal). */
+export interface ToolsetSpec {
+  /** kebab-case package and server name. */
+  readonly name: string;
+  readonly version: string;
+  /** UPPER_SNAKE prefix of environment variables (`PETSTORE` → PETSTORE_BASE_URL, PETSTORE_API_KEY, …). */
+  readonly envPrefix: string;
+  readonly servers: readonly ServerSpec[];
+  /** Scheme name → scheme; the credential comes from `${envPrefix}_${UPPER_SNAKE(scheme name)}`. */
+  readonly securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
+  readonly maxReturnBytes: number;
+  readonly timeoutMs: number;
+}
+
+/** The error codes a tool result may carry (CONTRACT.md §4). */
+export type ErrorCode =
+  | "INVALID_ARGUMENT"
+  | "NOT_FOUND"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "UPSTREAM_ERROR"
+  | "TIMEOUT"
+  | "UNREACHABLE"
+  | "APPROVAL_REJECTED";
+
+/** What the model sees when a tool fails (CONTRACT.md §4). */
+export interface ErrorEnvelope {
+  readonly error: {
+    readonly code: ErrorCode;
+    readonly message: string;
+    readonly suggestion: string;
+    readonly step?: string;
+    readonly status?: number;
+    readonly retryable: boolean;
+    /** Set for INVALID_ARGUMENT: the input path that failed, e.g. `email` or `items.0.qty`. */
+    readonly field?: string;
+    /** Seconds to wait, for RATE_LIMITED when the API said. */
+    readonly retry_after_seconds?: number;
+    readonly completed_steps?: readonly string[];
+    readonly side_effects_committed?: boolean;
+  };
+}
+
+/** What the model sees when a high-risk call waits for a human. */
+export interface PendingApproval {
+  readonly status: "pending_approval";
+  readonly request_id: string;
+  readonly message: string;
+}
+
+export type ToolResult = Record<string, unknown> | ErrorEnvelope | PendingApproval;
+
+/** How a gated call is approved: the file queue (default), always (tests, trusted runs), ask the human via MCP elicitation, or a callback. */
+export type ApprovalMode = "queue" | "auto" | "elicit" | ((request: ApprovalRequest) => Promise<boolean>);
+
+export interface ApprovalRequest {
+  readonly id: string;
+  readonly tool: string;
+  /** Arguments with secrets redacted. */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+}
+
+/** Per-call context an adapter passes to `run` (e.g. the MCP server's elicitation, a cancellation signal). */
+export interface RunContext {
+  readonly signal?: AbortSignal;
+  /** Asks the human to approve; resolves true/false, or undefined when the client cannot ask. */
+  readonly elicitApproval?: (request: ApprovalRequest, message: string) => Promise<boolean | undefined>;
+}
+
+/** A tool as the generated package exports it (CONTRACT.md §4): definition and implementation in one object. */
+export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Input;
+  readonly outputSchema?: Output;
+  readonly risk: Risk;
+  readonly category: Category;
+  readonly annotations: Annotations;
+  readonly approval: "required" | "none";
+  /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
+  run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
+}
+
+/** Options of `createToolset` (CONTRACT.md §4); every default comes from the environment. */
+export interface ToolsetOptions {
+  readonly baseUrl?: string;
+  /** Scheme name → credential (apiKey value, bearer token, `user:password`, or `client_id:client_secret` for oauth2). */
+  readonly credentials?: Readonly<Record<string, string>>;
+  readonly approval?: ApprovalMode;
+  readonly stateDir?: string;
+  /** `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`, else files under `stateDir`). */
+  readonly stateUrl?: string;
+  readonly fetch?: typeof fetch;
+  /** Environment to read defaults from; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
