@@ -2,6 +2,7 @@
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redactor } from "./redact.js";
+import { withFileLock } from "./state/file-lock.js";
 import type { StateStore } from "./state/types.js";
 
 /** What happened. */
@@ -25,28 +26,59 @@ export interface AuditRecord {
   readonly replica?: string;
 }
 
+/** A record before the store stamps its time: the time is taken when the record is written, so the log's order and its times agree. */
+export type AuditEntry = Omit<AuditRecord, "ts">;
+
 /** Appends audit records; never throws (an unwritable log must not break a call). */
 export interface AuditLog {
   /** Where the log lives: the file, or the database table. */
   readonly path: string;
-  append(record: Omit<AuditRecord, "ts">): Promise<void>;
+  append(record: AuditEntry): Promise<void>;
 }
 
 /** The audit file under a state dir. */
 export const auditPath = (stateDir: string): string => join(stateDir, "audit.jsonl");
 
-/**
- * Appends one JSON line with a single O_APPEND write, so concurrent writers (the server and the operator command)
- * never interleave inside a line.
- */
-export async function appendAuditLine(stateDir: string, record: AuditRecord): Promise<void> {
+/** `now`, or the last time this process stamped in `stateDir` when the clock went back: a log never goes back in time. */
+function stamper(): (stateDir: string) => string {
+  const last = new Map<string, string>();
+  return (stateDir) => {
+    const now = new Date().toISOString();
+    const previous = last.get(stateDir);
+    const ts = previous !== undefined && previous > now ? previous : now;
+    last.set(stateDir, ts);
+    return ts;
+  };
+}
+
+const stamp = stamper();
+const queues = new Map<string, Promise<unknown>>();
+
+async function writeLine(stateDir: string, entry: AuditEntry): Promise<AuditRecord> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
-  const handle = await open(auditPath(stateDir), "a", 0o600);
-  try {
-    await handle.write(`${JSON.stringify(record)}\n`);
-  } finally {
-    await handle.close();
-  }
+  return withFileLock(`${auditPath(stateDir)}.lock`, async () => {
+    const handle = await open(auditPath(stateDir), "a", 0o600);
+    try {
+      const record: AuditRecord = { ts: stamp(stateDir), ...entry };
+      await handle.write(`${JSON.stringify(record)}\n`);
+      return record;
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/**
+ * Appends one JSON line with a single O_APPEND write, its time taken once this writer holds the log's lock file
+ * (appends of one process also queue), so concurrent writers (the server and the operator command) never interleave
+ * inside a line and the file's order and its timestamps agree.
+ */
+export function appendAuditLine(stateDir: string, entry: AuditEntry): Promise<AuditRecord> {
+  const written = (queues.get(stateDir) ?? Promise.resolve()).then(() => writeLine(stateDir, entry));
+  const tail = written.catch(() => undefined);
+  queues.set(stateDir, tail);
+  void tail.then(() => queues.get(stateDir) === tail && queues.delete(stateDir));
+  return written;
 }
 
 /** Every record of an audit file, oldest first; a torn or foreign line is skipped. */
@@ -66,13 +98,13 @@ export async function readAuditLines(stateDir: string): Promise<AuditRecord[]> {
  * `audit.jsonl`). Failures are swallowed: the call itself has already happened.
  */
 export function createAuditLog(target: string | StateStore, redact: Redactor): AuditLog {
-  const append = typeof target === "string" ? (record: AuditRecord) => appendAuditLine(target, record) : (record: AuditRecord) => target.appendAudit(record);
+  const append = typeof target === "string" ? (entry: AuditEntry) => appendAuditLine(target, entry) : (entry: AuditEntry) => target.appendAudit(entry);
   const replica = typeof target === "string" ? undefined : target.replica;
   return {
     path: typeof target === "string" ? auditPath(target) : target.kind === "file" ? auditPath(target.location) : `${target.location} (table aci.audit)`,
     async append(record) {
       try {
-        await append(redact({ ts: new Date().toISOString(), ...record, ...(replica === undefined ? {} : { replica }) }));
+        await append(redact({ ...record, ...(replica === undefined ? {} : { replica }) }));
       } catch {
         // An unwritable log must not turn a completed call into a failure.
       }

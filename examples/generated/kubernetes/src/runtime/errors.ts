@@ -1,4 +1,4 @@
-// HTTP statuses, network failures and upstream error bodies → the error envelope the model sees (CONTRACT.md §4).
+// HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
 import { STATUS_CODES } from "node:http";
 import type { ErrorCode, ErrorEnvelope, StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
@@ -20,7 +20,7 @@ export interface ErrorInit {
   readonly side_effects_committed?: boolean;
 }
 
-/** Upstream error summaries are cut to this many characters (DESIGN.md §Errors). */
+/** Upstream error summaries are cut to this many characters. */
 export const ERROR_SUMMARY_CAP = 300;
 
 const STATUS_CODE_TABLE: Readonly<Record<number, ErrorCode>> = {
@@ -33,7 +33,7 @@ const STATUS_CODE_TABLE: Readonly<Record<number, ErrorCode>> = {
   429: "RATE_LIMITED",
 };
 
-/** DESIGN.md §Errors: 400/422 → INVALID_ARGUMENT, 401, 403, 404, 409, 429; 5xx and anything else → UPSTREAM_ERROR. */
+/** 400/422 → INVALID_ARGUMENT, 401, 403, 404, 409, 429; 5xx and anything else → UPSTREAM_ERROR. */
 export function statusToCode(status: number): ErrorCode {
   return STATUS_CODE_TABLE[status] ?? "UPSTREAM_ERROR";
 }

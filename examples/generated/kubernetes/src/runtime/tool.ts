@@ -42,8 +42,11 @@ export interface ToolDefinition {
 /** Runs a bound tool's call without the approval gate (the operator's `approve` path). */
 export const EXECUTE_APPROVED: unique symbol = Symbol.for("aci.executeApproved");
 
-/** A bound tool, with its ungated execution path for the approvals command. */
-export type BoundTool = Tool & { readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult> };
+/** The spec a bound tool runs (what the approvals command shows an operator before approving). */
+export const TOOL_SPEC: unique symbol = Symbol.for("aci.toolSpec");
+
+/** A bound tool, with its ungated execution path and its spec for the approvals command. */
+export type BoundTool = Tool & { readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult>; readonly [TOOL_SPEC]: ToolSpec };
 
 const REQUEST_ID_DESCRIPTION = "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
 
@@ -192,6 +195,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
         return capError(runtime.redact(internalError(error)), maxBytes);
       }
     },
+    [TOOL_SPEC]: spec,
     [EXECUTE_APPROVED]: async (args, ctx) => {
       try {
         return await executeApproved(args, ctx);

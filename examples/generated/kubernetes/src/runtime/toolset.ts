@@ -65,7 +65,7 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
   });
 
 /**
- * Resolves everything once (CONTRACT.md §4 environment): base URL, credentials and timeouts through the HTTP
+ * Resolves everything once: base URL, credentials and timeouts through the HTTP
  * layer's `resolveTransportSettings`, approval mode, state store (file under the state dir, or PostgreSQL), byte cap,
  * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
  * Throws for a malformed setting, at configuration time, never during a call.
@@ -75,7 +75,7 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const settings = resolveTransportSettings(toolset, options);
   const transport = overrides.transport ?? createTransport(settings);
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
-  const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials));
+  const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials).flatMap((c) => (typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"))));
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);
   const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
@@ -98,7 +98,7 @@ export function bindToolset(defs: readonly ToolDefinition[], runtime: Runtime): 
   return Object.fromEntries(defs.map((def) => [def.spec.name, bindTool(def, runtime)]));
 }
 
-/** `createToolset` of the generated package (CONTRACT.md §4): the tools bound to these options, defaults from the environment. */
+/** `createToolset` of the generated package: the tools bound to these options, defaults from the environment. */
 export function createToolset(defs: readonly ToolDefinition[], toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Record<string, BoundTool> {
   return bindToolset(defs, createRuntime(toolset, options, overrides));
 }

@@ -143,10 +143,26 @@ export interface ServerSpec {
   readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
 }
 
+/** The flows an oauth2 scheme declares, as far as the runtime needs them: where each fetches tokens (a URL from the API description). */
+export interface OAuth2FlowsSpec {
+  readonly clientCredentials?: { readonly tokenUrl: string };
+  readonly authorizationCode?: { readonly tokenUrl: string };
+  readonly password?: { readonly tokenUrl: string };
+  readonly implicit?: Readonly<Record<string, never>>;
+}
+
+/** An oauth2 credential in parts (the `PREFIX_<SCHEME>_*` variables); which parts fit depends on the scheme's flows. */
+export interface OAuth2Credential {
+  readonly accessToken?: string;
+  readonly refreshToken?: string;
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+}
+
 export type SecuritySchemeSpec =
   | { readonly type: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie" }
   | { readonly type: "http"; readonly scheme: string }
-  | { readonly type: "oauth2"; readonly tokenUrl?: string; readonly scopes: readonly string[] }
+  | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
   | { readonly type: "mutualTLS" };
 
@@ -164,7 +180,7 @@ export interface ToolsetSpec {
   readonly timeoutMs: number;
 }
 
-/** The error codes a tool result may carry (CONTRACT.md §4). */
+/** The error codes a tool result may carry. */
 export type ErrorCode =
   | "INVALID_ARGUMENT"
   | "NOT_FOUND"
@@ -177,7 +193,7 @@ export type ErrorCode =
   | "UNREACHABLE"
   | "APPROVAL_REJECTED";
 
-/** What the model sees when a tool fails (CONTRACT.md §4). */
+/** What the model sees when a tool fails. */
 export interface ErrorEnvelope {
   readonly error: {
     readonly code: ErrorCode;
@@ -222,7 +238,7 @@ export interface RunContext {
   readonly elicitApproval?: (request: ApprovalRequest, message: string) => Promise<boolean | undefined>;
 }
 
-/** A tool as the generated package exports it (CONTRACT.md §4): definition and implementation in one object. */
+/** A tool as the generated package exports it: definition and implementation in one object. */
 export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
@@ -237,11 +253,14 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }
 
-/** Options of `createToolset` (CONTRACT.md §4); every default comes from the environment. */
+/** Options of `createToolset`; every default comes from the environment. */
 export interface ToolsetOptions {
   readonly baseUrl?: string;
-  /** Scheme name → credential (apiKey value, bearer token, `user:password`, or `client_id:client_secret` for oauth2). */
-  readonly credentials?: Readonly<Record<string, string>>;
+  /**
+   * Scheme name → credential: apiKey value, bearer token, `user:password`; for oauth2 an access token,
+   * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client id/secret).
+   */
+  readonly credentials?: Readonly<Record<string, string | OAuth2Credential>>;
   readonly approval?: ApprovalMode;
   readonly stateDir?: string;
   /** `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`, else files under `stateDir`). */

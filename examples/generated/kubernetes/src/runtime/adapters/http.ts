@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { ToolDefinition } from "../tool.js";
+import { TransportConfigError } from "../http/server-url.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -225,7 +226,8 @@ export interface ServerInit {
 /**
  * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
  * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests
- * and closes the store. A configuration or database error ends the process with a message and exit code 1.
+ * and closes the store. A configuration error (base URL, credentials, numbers) ends the process with a one-line
+ * message and exit code 2, a database error with exit code 1.
  */
 export async function runServer(init: ServerInit): Promise<void> {
   const env = init.env ?? process.env;
@@ -244,6 +246,6 @@ export async function runServer(init: ServerInit): Promise<void> {
     process.once("SIGINT", stop);
   } catch (error) {
     log.info(`error: ${init.toolset.name} MCP server cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof TransportConfigError ? 2 : 1;
   }
 }

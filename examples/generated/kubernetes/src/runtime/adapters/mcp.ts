@@ -42,7 +42,7 @@ const TRUNCATED_JSON_SCHEMA: JsonSchema = {
  * before the handler runs and answers a mismatch with its own plain-text "MCP error -32602: Input validation error",
  * converts the schema itself (draft-07), and rejects a result that does not match `outputSchema` — so a
  * `pending_approval` result would become an error. Here tools/list advertises {@link toolInputJsonSchema}, and every
- * argument object reaches `tool.run`, which answers invalid input with the INVALID_ARGUMENT envelope (CONTRACT.md §4).
+ * argument object reaches `tool.run`, which answers invalid input with the INVALID_ARGUMENT envelope.
  * Consequence: tools must be passed here; calling `registerTool` on the returned server throws (tools/list is taken).
  * Resources and prompts can still be registered on it.
  */

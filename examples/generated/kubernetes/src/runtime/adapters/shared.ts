@@ -19,7 +19,7 @@ export function toolOutputJsonSchema(tool: Tool): JsonSchema | undefined {
   return z.toJSONSchema(tool.outputSchema, { io: "output", unrepresentable: "any" }) as JsonSchema;
 }
 
-/** True for the CONTRACT.md §4 error envelope `{ error: { code, message, … } }`. */
+/** True for the error envelope `{ error: { code, message, … } }`. */
 export function isErrorEnvelope(result: ToolResult): result is ErrorEnvelope {
   const error = (result as { error?: unknown }).error;
   return typeof error === "object" && error !== null && typeof (error as { code?: unknown }).code === "string";

@@ -1,7 +1,9 @@
 // The operator command `approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit` → readable output and an exit code.
 import type { Runtime } from "../tool.js";
-import { EXECUTE_APPROVED, type BoundTool } from "../tool.js";
+import { EXECUTE_APPROVED, TOOL_SPEC, type BoundTool } from "../tool.js";
 import type { ToolResult } from "../types.js";
+import { previewApproval } from "./preview.js";
+import { previewLines } from "./preview-lines.js";
 import { approveRequest, listApprovals, rejectRequest, resolveRequest, showApproval, type ApprovalRecord, type Decision } from "./queue.js";
 
 /** Where the command writes. */
@@ -40,10 +42,12 @@ function interruptedNote(record: ApprovalRecord): string {
   ].join("\n");
 }
 
-async function show(runtime: Runtime, id: string, io: CliIo): Promise<number> {
+async function show(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, id: string, io: CliIo): Promise<number> {
   const record = await showApproval(runtime.state, id);
   if (record === undefined) return unknown(id, io);
   io.out(JSON.stringify(record, null, 2));
+  const spec = tools[record.tool]?.[TOOL_SPEC];
+  if (spec !== undefined) for (const line of previewLines(previewApproval(record, spec))) io.out(line);
   if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing") io.out(`note: executing on ${record.claimedBy ?? "another process"} since ${record.claimedAt ?? record.updatedAt}; wait for it to finish.`);
   return EXIT.ok;
@@ -138,7 +142,7 @@ async function dispatch(argv: readonly string[], tools: Readonly<Record<string, 
     io.err(USAGE);
     return EXIT.usage;
   }
-  if (command === "show") return show(runtime, id, io);
+  if (command === "show") return show(tools, runtime, id, io);
   if (command === "approve") return approve(tools, runtime, id, io);
   if (command === "resolve") return resolve(runtime, id, rest, io);
   return reject(runtime, id, reasonOf(rest), io);

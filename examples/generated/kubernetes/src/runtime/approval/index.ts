@@ -4,3 +4,5 @@ export { gate, pendingMessage, rejected, requestOutcome, type GateCall } from ".
 export { runApprovalsCli, EXIT, type CliIo } from "./cli.js";
 export { claimRequest, type Claim } from "./claim.js";
 export { isRequestId, queueDir } from "./store.js";
+export { previewApproval, type ApprovalPreview, type PreviewValue, type StepPreview, type ValueSource } from "./preview.js";
+export { previewLines } from "./preview-lines.js";

@@ -1,17 +1,19 @@
 // Toolset security schemes + credentials → an Authenticator that applies the chosen requirement to each step (tokens fetched and cached).
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import { headerValueProblem } from "../http/params.js";
-import type { SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
+import { TransportConfigError } from "../http/server-url.js";
+import type { OAuth2Credential, StepSpec, ToolsetSpec } from "../types.js";
 import { schemeParts, type SchemeParts } from "./apply.js";
 import { credentialVariable } from "./env.js";
-import { createTokenSource, splitClientCredentials, type TokenSource } from "./oauth2.js";
+import { createTokenSource, type FetchingGrant, type TokenSource } from "./oauth2.js";
+import { grantSecrets, oauth2Grant, oauth2Variables, type OAuth2Grant } from "./oauth2-config.js";
 import { selectRequirement, type SelectedScheme } from "./select.js";
 import type { AppliedAuth, AuthOutcome, Authenticator } from "./types.js";
 
 /** What an authenticator needs; `baseUrl` resolves relative token URLs. */
 export interface AuthenticatorSettings {
   readonly toolset: ToolsetSpec;
-  readonly credentials: Readonly<Record<string, string>>;
+  readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
   readonly fetch: typeof fetch;
   readonly baseUrl: URL;
   readonly maxResponseBytes: number;
@@ -31,8 +33,30 @@ function missingCredentials(settings: AuthenticatorSettings, step: Step, missing
   });
 }
 
-function usesTokenEndpoint(scheme: SecuritySchemeSpec, credential: string): scheme is SecuritySchemeSpec & { type: "oauth2"; tokenUrl: string } {
-  return scheme.type === "oauth2" && scheme.tokenUrl !== undefined && splitClientCredentials(credential) !== undefined;
+/** Each configured oauth2 scheme's grant, checked against its flows; a credential that does not fit is a configuration error. */
+function grantsOf(settings: AuthenticatorSettings): Map<string, OAuth2Grant> {
+  const grants = new Map<string, OAuth2Grant>();
+  for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {
+    const credential = settings.credentials[name];
+    if (credential === undefined) continue;
+    if (scheme.type !== "oauth2") {
+      if (typeof credential !== "string") throw new TransportConfigError(`The credential of security scheme \`${name}\` (${scheme.type}) must be a string.`);
+      continue;
+    }
+    grants.set(name, oauth2Grant({ scheme: name, flows: scheme.flows, variables: oauth2Variables(settings.toolset.envPrefix, name), credential, base: settings.baseUrl }));
+  }
+  return grants;
+}
+
+/** The settings an operator fixes when the token endpoint refuses a grant. */
+function grantVariables(prefix: string, scheme: string, grant: FetchingGrant): string {
+  const v = oauth2Variables(prefix, scheme);
+  return grant.kind === "client_credentials" ? `${v.clientId} and ${v.clientSecret} (or ${v.single})` : v.refreshToken;
+}
+
+function secretsOf(credential: string | OAuth2Credential): string[] {
+  if (typeof credential !== "string") return [credential.accessToken, credential.refreshToken, credential.clientSecret].filter((s): s is string => s !== undefined);
+  return [credential, credential.slice(credential.indexOf(":") + 1)];
 }
 
 function merge(parts: readonly (SchemeParts & { refreshable?: string; variable: string })[]): AppliedAuth {
@@ -55,16 +79,21 @@ function badCredential(parts: SchemeParts, variable: string): ErrorDetail | unde
 /** A step that needs no credentials: nothing to add. */
 const NO_AUTH: AuthOutcome = Object.freeze({ ok: true, auth: Object.freeze(merge([])) });
 
-/** Builds the authenticator of one transport: one token cache, shared by every step. */
+/**
+ * Builds the authenticator of one transport: one token cache, shared by every step. Throws TransportConfigError
+ * (configuration time) for an oauth2 credential its scheme's flows do not accept, or a token URL that is not https.
+ */
 export function createAuthenticator(settings: AuthenticatorSettings): Authenticator {
   const tokens: TokenSource = createTokenSource({ fetch: settings.fetch, now: settings.now ?? Date.now, maxResponseBytes: settings.maxResponseBytes });
+  const grants = grantsOf(settings);
+  const prefix = settings.toolset.envPrefix;
 
   async function partsOf(selected: SelectedScheme, signal: AbortSignal | undefined, refresh: boolean) {
-    const variable = credentialVariable(settings.toolset.envPrefix, selected.name);
-    const credential = settings.credentials[selected.name] ?? "";
-    if (!usesTokenEndpoint(selected.scheme, credential)) return { ok: true as const, parts: { ...schemeParts(selected.scheme, credential), variable } };
-    const tokenUrl = new URL(selected.scheme.tokenUrl, settings.baseUrl);
-    const got = await tokens.token({ scheme: selected.name, tokenUrl, credential, scopes: selected.scopes, variable, refresh, ...(signal ? { signal } : {}) });
+    const variable = credentialVariable(prefix, selected.name);
+    const grant = grants.get(selected.name);
+    if (grant === undefined) return { ok: true as const, parts: { ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")), variable } };
+    if (grant.kind === "access_token") return { ok: true as const, parts: { ...schemeParts(selected.scheme, grant.accessToken), variable } };
+    const got = await tokens.token({ scheme: selected.name, grant, scopes: selected.scopes, variables: grantVariables(prefix, selected.name, grant), refresh, ...(signal ? { signal } : {}) });
     if (!got.ok) return got;
     return { ok: true as const, parts: { ...schemeParts(selected.scheme, got.token), variable, refreshable: selected.name } };
   }
@@ -85,9 +114,8 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
   }
 
   function secrets(): string[] {
-    const configured = Object.values(settings.credentials);
-    const parts = configured.flatMap((c) => [c.slice(c.indexOf(":") + 1)]);
-    return [...new Set([...configured, ...parts, ...tokens.tokens()])];
+    const configured = Object.values(settings.credentials).flatMap(secretsOf);
+    return [...new Set([...configured, ...[...grants.values()].flatMap(grantSecrets), ...tokens.tokens()])];
   }
 
   return { authorize, secrets };

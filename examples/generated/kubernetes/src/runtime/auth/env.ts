@@ -1,4 +1,4 @@
-// Toolset prefix + scheme name → the environment variable that holds its credential (CONTRACT.md §4).
+// Toolset prefix + scheme name → the environment variable that holds its credential.
 
 /** `apiKey` → `API_KEY`, `petstore_auth` → `PETSTORE_AUTH`, `bearer-token` → `BEARER_TOKEN` (the same rule the README generator uses). */
 export function toEnvWord(name: string): string {

@@ -14,7 +14,7 @@ export type Selection = { readonly ok: true; readonly schemes: readonly Selected
 interface SelectionInput {
   readonly security: readonly SecurityRequirement[];
   readonly schemes: Readonly<Record<string, SecuritySchemeSpec>>;
-  readonly credentials: Readonly<Record<string, string>>;
+  readonly credentials: Readonly<Record<string, unknown>>;
 }
 
 function satisfied(requirement: SecurityRequirement, input: SelectionInput): boolean {

@@ -1,6 +1,7 @@
 // ToolsetOptions + the environment → TransportSettings: base URL, credentials per scheme, timeout and response ceiling.
 import { credentialVariable } from "../auth/env.js";
-import type { ToolsetOptions, ToolsetSpec } from "../types.js";
+import { oauth2Variables, readOAuth2Credential } from "../auth/oauth2-config.js";
+import type { OAuth2Credential, ToolsetOptions, ToolsetSpec } from "../types.js";
 import { resolveBaseUrl, TransportConfigError } from "./server-url.js";
 import type { TransportSettings } from "./types.js";
 
@@ -21,12 +22,23 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
-/** Scheme name → credential: options.credentials first, then `PREFIX_<SCHEME>`; blank values count as unset. */
-export function resolveCredentials(toolset: ToolsetSpec, options: Pick<ToolsetOptions, "credentials">, env: Env): Record<string, string> {
-  const credentials: Record<string, string> = {};
-  for (const scheme of Object.keys(toolset.securitySchemes)) {
-    const value = options.credentials?.[scheme]?.trim() || read(env, credentialVariable(toolset.envPrefix, scheme));
-    if (value) credentials[scheme] = value;
+function given(value: string | OAuth2Credential | undefined): string | OAuth2Credential | undefined {
+  if (typeof value === "string") return value.trim() || undefined;
+  if (value === undefined) return undefined;
+  const parts = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== "");
+  return parts.length === 0 ? undefined : Object.fromEntries(parts.map(([k, v]) => [k, v.trim()]));
+}
+
+/**
+ * Scheme name → credential: options.credentials first, then `PREFIX_<SCHEME>` (for oauth2 also the
+ * `PREFIX_<SCHEME>_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`, `_CLIENT_SECRET` parts); blank values count as unset.
+ */
+export function resolveCredentials(toolset: ToolsetSpec, options: Pick<ToolsetOptions, "credentials">, env: Env): Record<string, string | OAuth2Credential> {
+  const credentials: Record<string, string | OAuth2Credential> = {};
+  for (const [scheme, spec] of Object.entries(toolset.securitySchemes)) {
+    const fromEnv = () => (spec.type === "oauth2" ? readOAuth2Credential(env, oauth2Variables(toolset.envPrefix, scheme)) : read(env, credentialVariable(toolset.envPrefix, scheme)));
+    const value = given(options.credentials?.[scheme]) ?? fromEnv();
+    if (value !== undefined) credentials[scheme] = value;
   }
   return credentials;
 }

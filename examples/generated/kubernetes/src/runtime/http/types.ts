@@ -1,7 +1,7 @@
 // The transport's data contract: one evaluated operation call in, one HTTP outcome (or error object) out.
 import type { ErrorDetail } from "../errors.js";
 import type { Redactor } from "../redact.js";
-import type { BodySpec, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
+import type { BodySpec, OAuth2Credential, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
 
 /** One API call with every value already evaluated; an `undefined` (or `null`) parameter value means "omit". */
 export interface OperationRequest {
@@ -43,8 +43,8 @@ export interface TransportSettings {
   readonly toolset: ToolsetSpec;
   /** Absolute http(s) base URL; default: the toolset's first server with its variables' defaults. */
   readonly baseUrl?: string;
-  /** Scheme name → credential (apiKey value, bearer token, `user:password`, `client_id:client_secret`). */
-  readonly credentials: Readonly<Record<string, string>>;
+  /** Scheme name → credential (apiKey value, bearer token, `user:password`; for oauth2 also `client_id:client_secret` or the parts). */
+  readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
   readonly fetch: typeof fetch;
   /** Deadline of one call, retries, redirects and body reading included. */
   readonly timeoutMs: number;

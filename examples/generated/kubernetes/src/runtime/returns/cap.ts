@@ -9,7 +9,7 @@ export interface CapOptions {
   readonly narrowingInputs: readonly string[];
 }
 
-/** Default cap (CONTRACT.md §1 `--max-return-bytes`). */
+/** Default cap. */
 export const DEFAULT_MAX_RETURN_BYTES = 2048;
 
 /** Strings are not shortened below this many characters while lists can still be cut. */
@@ -99,7 +99,7 @@ function fits(text: string, maxBytes: number): boolean {
 }
 
 /**
- * Caps a result at `maxBytes` of UTF-8 JSON (DESIGN.md §Returns). Fits as is: returned unchanged. Otherwise
+ * Caps a result at `maxBytes` of UTF-8 JSON. Fits as is: returned unchanged. Otherwise
  * long strings are shortened to one shared length, lists keep the items that fit, members that cannot fit
  * are left out; the result is always a whole JSON object with a `_truncated` note saying what was cut.
  * Sizes are computed once per node; the full result is serialised a constant number of times. `json`, when the

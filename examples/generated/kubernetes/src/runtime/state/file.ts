@@ -1,7 +1,7 @@
 // The file state store (one host): a JSON record per request, its real arguments apart (0600), claim files as leases, audit.jsonl.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { appendAuditLine, readAuditLines, type AuditRecord } from "../audit.js";
+import { appendAuditLine, readAuditLines, type AuditEntry } from "../audit.js";
 import { claimRequest, processAlive } from "../approval/claim.js";
 import { ensureQueue, isRequestId, readJson, recordIds, requestFiles, writeJsonAtomic } from "../approval/store.js";
 import type { ApprovalRecord, ApprovalState, Change, Lease, LeaseIntent, NewApproval, StateStore } from "./types.js";
@@ -87,7 +87,7 @@ export function createFileStore(stateDir: string): StateStore {
       const current = await read(id);
       return claim === undefined || current === undefined ? undefined : lease(current);
     },
-    appendAudit: (record: AuditRecord) => appendAuditLine(stateDir, record),
+    appendAudit: (entry: AuditEntry) => appendAuditLine(stateDir, entry),
     readAudit: () => readAuditLines(stateDir),
     async close() {},
   };

@@ -1,7 +1,7 @@
 // The PostgreSQL state store (any number of replicas): versioned schema, compare-and-set state transitions, advisory-lock leases, one audit table.
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient, QueryResultRow } from "pg";
-import type { AuditRecord } from "../audit.js";
+import type { AuditEntry, AuditRecord } from "../audit.js";
 import { isRequestId } from "../approval/store.js";
 import { replicaName } from "./file.js";
 import type { ApprovalRecord, ApprovalState, Change, Lease, NewApproval, StateStore } from "./types.js";
@@ -23,6 +23,8 @@ const PG_MODULE = "pg";
 
 /** First key of every advisory lock this store takes ("aci1"); the second is `hashtext(request id)`. */
 const LOCK_NAMESPACE = 0x61636931;
+/** First key of the transaction lock that serialises a toolset's audit appends; the second is `hashtext(toolset)`. */
+const AUDIT_LOCK_NAMESPACE = 0x61636932;
 /** Second key of the lock that serialises migrations. */
 const MIGRATION_LOCK = 0;
 
@@ -64,6 +66,16 @@ export const MIGRATIONS: readonly { readonly version: number; readonly name: str
       CREATE INDEX audit_request ON ${s}.audit (request_id) WHERE request_id IS NOT NULL;`,
   },
 ];
+
+/**
+ * One audit insert: under a transaction lock per toolset, the time is read after the lock is held and the id drawn
+ * after that, so ids (the log's order) and times agree across replicas; the record's `ts` is that same time.
+ */
+const APPEND_AUDIT = (s: string): string => `
+  WITH locked AS (SELECT pg_advisory_xact_lock($1, hashtext($2))), stamped AS (SELECT clock_timestamp() AS ts FROM locked)
+  INSERT INTO ${s}.audit (ts, toolset, event, tool, request_id, record)
+  SELECT stamped.ts, $2, $3, $4, $5, $6::jsonb || jsonb_build_object('ts', to_char(stamped.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM stamped
+  RETURNING record`;
 
 /** The URL without its password, for messages. */
 export function redactUrl(url: string): string {
@@ -236,10 +248,11 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       };
       return lease;
     },
-    async appendAudit(record: AuditRecord) {
-      await query(`INSERT INTO ${schema}.audit (ts, toolset, event, tool, request_id, record) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`, [
-        record.ts, options.toolset, record.event, record.tool, record.request_id !== undefined && isRequestId(record.request_id) ? record.request_id : null, JSON.stringify(record),
+    async appendAudit(entry: AuditEntry) {
+      const [row] = await query(APPEND_AUDIT(schema), [
+        AUDIT_LOCK_NAMESPACE, options.toolset, entry.event, entry.tool, entry.request_id !== undefined && isRequestId(entry.request_id) ? entry.request_id : null, JSON.stringify(entry),
       ]);
+      return row?.record as AuditRecord;
     },
     async readAudit() {
       return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map((row) => row.record as AuditRecord);

@@ -1,5 +1,5 @@
 // The state-store interface behind the approval queue and the audit log: records, leases with compare-and-set transitions, audit lines.
-import type { AuditRecord } from "../audit.js";
+import type { AuditEntry, AuditRecord } from "../audit.js";
 import type { ToolResult } from "../types.js";
 
 /** pending → approved → executing → done | failed, or pending → rejected. `executing` with a dead claimant reads as interrupted. */
@@ -82,8 +82,8 @@ export interface StateStore {
   list(): Promise<ApprovalRecord[]>;
   /** The lease on request `id`, or undefined when another live process holds it (or, for `resolve`, still runs it). */
   acquire(id: string, intent: LeaseIntent): Promise<Lease | undefined>;
-  /** Appends one (already redacted) audit record; the log keeps the order of appends. */
-  appendAudit(record: AuditRecord): Promise<void>;
+  /** Appends one (already redacted) audit record, stamped with the time it is written: the log's order and its times agree. */
+  appendAudit(entry: AuditEntry): Promise<AuditRecord>;
   /** The audit log, oldest first. */
   readAudit(): Promise<AuditRecord[]>;
   /** Ends connections; the store is unusable afterwards. */
