@@ -1,5 +1,4 @@
-// Tool objects → Anthropic `betaZodTool` runnable tools for `client.beta.messages.toolRunner`.
-import { betaZodTool } from "@anthropic-ai/sdk/helpers/beta/zod";
+// Tool objects → Anthropic runnable tools for `client.beta.messages.toolRunner`.
 import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import type { BetaTool } from "@anthropic-ai/sdk/resources/beta/messages/messages";
@@ -10,11 +9,13 @@ import { isErrorEnvelope, resultText, runSafely, toolInputJsonSchema } from "./s
 /**
  * One runnable tool per Tool object, for `client.beta.messages.toolRunner({ tools: toAnthropicTools(tools), … })`.
  *
- * Built with `betaZodTool`, with two changes: `parse` passes the model's input through untouched, because the
- * helper's own `inputSchema.parse` would throw and the runner would answer `Error: <zod message>` instead of the
- * tool's INVALID_ARGUMENT envelope; and `input_schema` is the input view of the schema (a field with a default is
- * optional), the same JSON Schema every adapter advertises. `run` returns the result's JSON; an error envelope is
- * thrown as a `ToolError` so the runner sends the same JSON with `is_error: true`.
+ * The object `betaZodTool` would build, written out so that no Zod schema of this package meets the SDK's own copy of
+ * Zod (the application's, which may be another version): `input_schema` is the input view of the schema (a field with
+ * a default is optional), the same JSON Schema every adapter advertises, and `parse` passes the model's input through
+ * untouched, because a throwing parse would reach the model as `Error: <zod message>` instead of the tool's
+ * INVALID_ARGUMENT envelope. `run` returns the result's JSON; an error envelope is thrown as a `ToolError`, the only
+ * way the runner sends a result with `is_error: true`. The runner tells a `ToolError` by `instanceof` of its own copy,
+ * so this module must load the application's `@anthropic-ai/sdk` (a peer dependency), never a copy of its own.
  */
 export function toAnthropicTools(tools: Readonly<Record<string, Tool>>): BetaRunnableTool<unknown>[] {
   return Object.values(tools).map(toAnthropicTool);
@@ -22,20 +23,18 @@ export function toAnthropicTools(tools: Readonly<Record<string, Tool>>): BetaRun
 
 /** {@link toAnthropicTools} for one tool. */
 export function toAnthropicTool(tool: Tool): BetaRunnableTool<unknown> {
-  const runnable = betaZodTool({
+  return {
+    type: "custom",
     name: tool.name,
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    input_schema: toolInputJsonSchema(tool) as BetaTool.InputSchema,
+    parse: (input: unknown) => input,
     run: async (input, context) => {
       const result = await runSafely(tool, input, context?.signal ? { signal: context.signal } : {});
       if (isErrorEnvelope(result)) throw new ToolError(resultText(result));
       return resultText(result);
     },
-  });
-  return Object.assign(runnable, {
-    input_schema: toolInputJsonSchema(tool) as BetaTool.InputSchema,
-    parse: (input: unknown) => input,
-  }) as BetaRunnableTool<unknown>;
+  };
 }
 
 /** Plain Messages API tool definitions (`{ name, description, input_schema }`) for callers that run tools themselves. */
