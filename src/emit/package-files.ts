@@ -27,7 +27,7 @@ export const ADAPTER_SDKS: readonly AdapterSdk[] = [
  * application (an application connects its own transport or client to the server, which only needs their shape).
  */
 export const GENERATED_DEPENDENCIES = {
-  runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2", pg: "8.23.1" },
+  runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2", pg: "8.23.1", "@opentelemetry/api": "1.10.0" },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
 } as const;
 
