@@ -9,6 +9,7 @@ import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
+import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
 
@@ -27,6 +28,8 @@ export interface Runtime {
   readonly sleep: Sleep;
   /** Upper bound of one Arazzo retry wait. */
   readonly maxRetryWaitMs: number;
+  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
+  readonly traceArguments?: boolean;
 }
 
 /** An unbound tool: its spec and schemas. */
@@ -138,6 +141,17 @@ function withoutRequestId(data: Record<string, unknown>): Record<string, unknown
   return args;
 }
 
+function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunContext | undefined): Parameters<typeof traceToolCall>[0] {
+  const args = runtime.traceArguments === true && input !== null && typeof input === "object" ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>)) : undefined;
+  return {
+    tool: spec.name,
+    risk: spec.risk,
+    ...(ctx?.toolCallId === undefined ? {} : { callId: ctx.toolCallId }),
+    ...(ctx?.traceContext === undefined ? {} : { carrier: ctx.traceContext }),
+    ...(args === undefined ? {} : { arguments: args }),
+  };
+}
+
 /** Binds a definition to a runtime. */
 export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const { spec } = def;
@@ -188,12 +202,14 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     category: spec.category,
     annotations: spec.annotations,
     approval: spec.approval,
-    async run(input, ctx) {
-      try {
-        return await call(input, ctx);
-      } catch (error) {
-        return capError(runtime.redact(internalError(error)), maxBytes);
-      }
+    run(input, ctx) {
+      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
+        try {
+          return await call(input, ctx);
+        } catch (error) {
+          return capError(runtime.redact(internalError(error)), maxBytes);
+        }
+      });
     },
     [TOOL_SPEC]: spec,
     [EXECUTE_APPROVED]: async (args, ctx) => {

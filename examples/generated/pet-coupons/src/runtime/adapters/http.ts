@@ -6,6 +6,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { ToolDefinition } from "../tool.js";
 import { TransportConfigError } from "../http/server-url.js";
+import { startTelemetry } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -237,11 +238,12 @@ export async function runServer(init: ServerInit): Promise<void> {
     const tools = bindToolset(init.definitions, runtime);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
     await runtime.state.ready();
+    const telemetry = await startTelemetry(env);
     const factory = () => createMcpServer(tools, { name: init.toolset.name, version: init.toolset.version });
     if (http === undefined) return await serveStdio(factory());
     const handle = await serveHttp(factory, http, log);
     log.info(`${init.toolset.name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
-    const stop = () => void handle.close().then(() => runtime.state.close());
+    const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (error) {
