@@ -99,10 +99,10 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
   });
 
   const noXss = async (): Promise<void> => {
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.$$("img, b")).toHaveLength(0);
   };
-  const text = (selector: string): Promise<string> => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+  const text = (selector: string): Promise<string> => page.$eval(selector, (el) => (el as unknown as { innerText: string }).innerText);
   const submit = async (selector: string): Promise<void> => {
     await Promise.all([page.waitForNavigation(), page.click(selector)]);
   };
@@ -141,7 +141,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
 
   it("shows what each step will do, then approves: the call runs once and the outcome is shown", async () => {
     await submit(`tr[data-id="${ids.approve}"] a`);
-    const steps = await page.$$eval("#steps tbody tr", (rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+    const steps = await page.$$eval("#steps tbody tr", (rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, " ").trim()));
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/find-pet GET \/pet\/findByTags reads/);
     expect(steps[1]).toMatch(/find-coupons GET \/pet\/\{petId\}\/coupons reads .*chosen at run time/);
@@ -187,7 +187,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     expect(events).toEqual(expect.arrayContaining(["approval_requested", "approved", "executed", "rejected", "resolved"]));
     await page.select("select[name=event]", "rejected");
     await submit("#filters button");
-    const rejected = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => (r as HTMLElement).innerText));
+    const rejected = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText));
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toContain(XSS_REASON);
     await noXss();

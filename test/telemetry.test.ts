@@ -137,6 +137,20 @@ describe("OpenTelemetry through the generated server", () => {
     expect(byName.get("aci.approvals.decided")?.dataPoints.some((p) => p.attributes["aci.approval.decided_by"] === "auto")).toBe(true);
   });
 
+  it("observes the number of pending requests at each collection", async () => {
+    const { observePending } = await import("../src/runtime/telemetry/index.js");
+    let pending = 3;
+    observePending(async () => pending);
+    const gauge = async () => {
+      await reader.forceFlush();
+      const all = metricExporter.getMetrics().at(-1)?.scopeMetrics.flatMap((s) => s.metrics) ?? [];
+      return all.find((m) => m.descriptor.name === "aci.approvals.pending")?.dataPoints[0]?.value;
+    };
+    expect(await gauge()).toBe(3);
+    pending = 1;
+    expect(await gauge()).toBe(1);
+  });
+
   it("marks a failed call with error.type on the tool, step and HTTP spans, and counts the error", async () => {
     spans.reset();
     const { createRuntime, bindToolset } = runtimeModule;
@@ -150,7 +164,7 @@ describe("OpenTelemetry through the generated server", () => {
     expect(finished.find((s) => s.name.startsWith("GET "))?.attributes).toMatchObject({ "error.type": "404", "http.response.status_code": 404 });
     await reader.forceFlush();
     const errors = metricExporter.getMetrics().flatMap((r) => r.scopeMetrics.flatMap((s) => s.metrics)).filter((m) => m.descriptor.name === "aci.tool.errors");
-    expect(errors.flatMap((m) => m.dataPoints).some((p) => p.attributes["error.type"] === "NOT_FOUND")).toBe(true);
+    expect(errors.flatMap((m) => m.dataPoints as readonly { attributes: Record<string, unknown> }[]).some((p) => p.attributes["error.type"] === "NOT_FOUND")).toBe(true);
   });
 
   it("puts the redacted arguments on the tool span only with PREFIX_TRACE_ARGS=redacted, and refuses other values in one line", async () => {

@@ -86,6 +86,10 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     { name: `${prefix}_HTTP_HOST`, description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
     { name: `${prefix}_SERVER_TOKEN`, description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
     { name: `${prefix}_HTTP_ALLOWED_ORIGINS`, description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
+    { name: `${prefix}_OPERATOR_TOKEN`, description: "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console." },
+    { name: `${prefix}_APPROVAL_WEBHOOK`, description: "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff." },
+    { name: `${prefix}_CONSOLE_URL`, description: "The console's address as operators reach it (e.g. `https://ops.example.com`), for the webhook's link; without it the link is the path `/approvals/requests/ID`." },
+    { name: `${prefix}_TRACE_ARGS`, description: "`redacted`: tool-call spans carry the arguments, secrets redacted (`gen_ai.tool.call.arguments`). Unset (default): no argument value reaches a span." },
   ];
 }
 

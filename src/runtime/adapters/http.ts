@@ -7,7 +7,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { ToolDefinition } from "../tool.js";
 import { TransportConfigError } from "../http/server-url.js";
 import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
-import { startTelemetry } from "../telemetry/index.js";
+import { observePending, startTelemetry } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -242,6 +242,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     await runtime.state.ready();
     const telemetry = await startTelemetry(env);
+    if (telemetry !== undefined) observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
     const factory = () => createMcpServer(tools, { name: init.toolset.name, version: init.toolset.version });
     if (http === undefined) return await serveStdio(factory());
     const approvalsConsole = operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
