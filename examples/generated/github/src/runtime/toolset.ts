@@ -7,6 +7,7 @@ import { TransportConfigError } from "./http/server-url.js";
 import { createRedactor, type Redactor } from "./redact.js";
 import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
+import { createNotifier, resolveWebhook } from "./notify/webhook.js";
 import { traceTransport } from "./telemetry/index.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
 import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
@@ -90,10 +91,12 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const url = resolveStateUrl(toolset.envPrefix, options, env);
   const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
   const traceArguments = resolveTraceArguments(toolset.envPrefix, env);
+  const webhook = resolveWebhook(toolset.envPrefix, env);
   return Object.freeze({
     toolset,
     transport: traceTransport(transport),
     traceArguments,
+    ...(webhook === undefined ? {} : { notifyPending: createNotifier(webhook, { warn: (line: string) => process.stderr.write(`warning: ${line}\n`) }) }),
     approval: resolveApprovalMode(toolset.envPrefix, options, env),
     stateDir,
     state,

@@ -18,6 +18,8 @@ export interface GateCall {
   readonly ctx?: RunContext;
   /** Runs the call without the gate. */
   readonly execute: () => Promise<ToolResult>;
+  /** Told of each request queued for a human (the webhook); must not block. */
+  readonly onPending?: (record: ApprovalRecord) => void;
 }
 
 /** What the model sees while a request waits for a human. */
@@ -52,6 +54,7 @@ async function enqueue(call: GateCall): Promise<ToolResult> {
   const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
   await call.audit.append({ event: "approval_requested", tool: call.tool, request_id: record.id, arguments: call.redacted, outcome: "pending" });
   recordPending(call.tool);
+  call.onPending?.(record);
   return pendingMessage(call.tool, record.id);
 }
 

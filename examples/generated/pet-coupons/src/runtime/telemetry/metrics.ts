@@ -45,3 +45,12 @@ export function recordDecision(tool: string, decision: string, by: string): void
 export function recordPending(tool: string): void {
   instruments().approvalsRequested.add(1, { "gen_ai.tool.name": tool });
 }
+
+/** Reports `aci.approvals.pending` at each collection: how many requests wait for a human in the (shared) store now. */
+export function observePending(count: () => Promise<number>): void {
+  const gauge = metrics.getMeter(SCOPE).createObservableGauge("aci.approvals.pending", { description: "Approval requests waiting for a human in the state store.", unit: "{request}" });
+  gauge.addCallback(async (result) => {
+    const pending = await count().catch(() => undefined);
+    if (pending !== undefined) result.observe(pending);
+  });
+}
