@@ -30,11 +30,13 @@ const finishedSpans = async (): Promise<ReadableSpan[]> => (await tracerProvider
 const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
 const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 });
 const seen: string[] = [];
+const traceparents: string[] = [];
 
 /** The pet store: find-pet, find-coupons, place-order. */
 function upstream(): Server {
   return createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers.api_key ?? ""} ${req.headers.authorization ?? ""}`);
+    traceparents.push(String(req.headers.traceparent));
     const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v2/, "");
     res.setHeader("content-type", "application/json");
     if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
@@ -123,6 +125,8 @@ describe("OpenTelemetry through the generated server", () => {
     expect(http.kind).toBe(2);
     expect(http.attributes).toMatchObject({ "http.request.method": "GET", "url.template": "/v2/pet/{petId}/coupons", "server.address": "127.0.0.1", "http.response.status_code": 200 });
     expect(http.attributes["url.full"]).toBeUndefined();
+    const httpSpans = finished.filter((s) => s.kind === 2).map((s) => `00-${TRACE_ID}-${s.spanContext().spanId}-01`);
+    expect(traceparents.slice(0, 3).sort()).toEqual(httpSpans.sort());
     const everything = JSON.stringify(finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })));
     for (const secret of [API_KEY, OAUTH_TOKEN, TAG, "/pet/7/"]) expect(everything).not.toContain(secret);
   });
