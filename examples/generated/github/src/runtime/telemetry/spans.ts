@@ -108,6 +108,13 @@ const urlTemplate = (baseUrl: string | undefined, path: string): string => {
   return `${basePath}${path}`;
 };
 
+/** The active trace context as W3C headers (`traceparent`, `tracestate`) for an upstream request; none without an SDK's propagator. */
+export function traceHeaders(): [string, string][] {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return Object.entries(carrier);
+}
+
 /** Wraps a transport so each operation call is an HTTP client span `{METHOD} {url.template}`. */
 export function traceTransport<T extends CallTransport>(transport: T): T {
   const baseUrl = (transport as { baseUrl?: string }).baseUrl;
