@@ -136,7 +136,7 @@ describe("OpenTelemetry through the generated server", () => {
     const points = metricExporter.getMetrics().flatMap((r) => r.scopeMetrics.filter((s) => s.scope.name === "aci-gen").flatMap((s) => s.metrics));
     const byName = new Map(points.map((m) => [m.descriptor.name, m]));
     expect(byName.get("aci.tool.calls")?.dataPoints.some((p) => p.attributes["gen_ai.tool.name"] === "apply_coupon" && p.attributes["aci.tool.outcome"] === "ok")).toBe(true);
-    expect(byName.get("aci.tool.duration")?.dataPoints.length).toBeGreaterThan(0);
+    expect(byName.get("gen_ai.execute_tool.duration")?.dataPoints.length).toBeGreaterThan(0);
     expect(byName.get("aci.tool.result.size")?.dataPoints.length).toBeGreaterThan(0);
     expect(byName.get("aci.approvals.decided")?.dataPoints.some((p) => p.attributes["aci.approval.decided_by"] === "auto")).toBe(true);
   });
