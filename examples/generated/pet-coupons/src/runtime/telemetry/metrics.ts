@@ -20,7 +20,7 @@ function create(meter: Meter): Instruments {
   return {
     calls: meter.createCounter("aci.tool.calls", { description: "Tool calls, by tool and outcome (ok, pending_approval or an error code).", unit: "{call}" }),
     errors: meter.createCounter("aci.tool.errors", { description: "Tool calls that answered an error envelope, by tool and error code.", unit: "{call}" }),
-    duration: meter.createHistogram("aci.tool.duration", { description: "Duration of a tool call.", unit: "s" }),
+    duration: meter.createHistogram("gen_ai.execute_tool.duration", { description: "Duration of a tool execution (GenAI semantic conventions).", unit: "s" }),
     resultBytes: meter.createHistogram("aci.tool.result.size", { description: "Bytes of JSON a tool call returned to the model.", unit: "By" }),
     truncations: meter.createCounter("aci.tool.truncations", { description: "Results cut to fit the byte cap.", unit: "{call}" }),
     approvalsRequested: meter.createCounter("aci.approvals.requested", { description: "Gated calls queued for a human (pending).", unit: "{request}" }),

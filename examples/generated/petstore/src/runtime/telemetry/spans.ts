@@ -42,7 +42,7 @@ function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, sta
   const truncated = Object.hasOwn(result, "_truncated");
   span.setAttributes({ "aci.tool.outcome": outcome, "aci.tool.result.size": bytes, ...(truncated ? { "aci.tool.truncated": true } : {}) });
   if (code !== undefined) span.setAttribute("error.type", code).setStatus({ code: SpanStatusCode.ERROR, message: code });
-  const attributes = { "gen_ai.tool.name": call.tool, "gen_ai.operation.name": "execute_tool", "aci.tool.outcome": outcome };
+  const attributes = { "gen_ai.tool.name": call.tool, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.type": "function", "aci.tool.outcome": outcome };
   const meters = instruments();
   meters.calls.add(1, attributes);
   if (code !== undefined) meters.errors.add(1, { "gen_ai.tool.name": call.tool, "error.type": code });
