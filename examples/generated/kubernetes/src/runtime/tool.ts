@@ -9,6 +9,8 @@ import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
+import type { PendingNotice } from "./notify/webhook.js";
+import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
 
@@ -27,6 +29,10 @@ export interface Runtime {
   readonly sleep: Sleep;
   /** Upper bound of one Arazzo retry wait. */
   readonly maxRetryWaitMs: number;
+  /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
+  readonly notifyPending?: (notice: PendingNotice) => unknown;
+  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
+  readonly traceArguments?: boolean;
 }
 
 /** An unbound tool: its spec and schemas. */
@@ -138,6 +144,17 @@ function withoutRequestId(data: Record<string, unknown>): Record<string, unknown
   return args;
 }
 
+function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunContext | undefined): Parameters<typeof traceToolCall>[0] {
+  const args = runtime.traceArguments === true && input !== null && typeof input === "object" ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>)) : undefined;
+  return {
+    tool: spec.name,
+    risk: spec.risk,
+    ...(ctx?.toolCallId === undefined ? {} : { callId: ctx.toolCallId }),
+    ...(ctx?.traceContext === undefined ? {} : { carrier: ctx.traceContext }),
+    ...(args === undefined ? {} : { arguments: args }),
+  };
+}
+
 /** Binds a definition to a runtime. */
 export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const { spec } = def;
@@ -146,6 +163,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
   const gated = spec.approval === "required";
   const audited = gated || spec.risk === "high";
+  const notifyPending = runtime.notifyPending;
+  const notify = notifyPending === undefined ? undefined : (record: { id: string; createdAt: string }) => void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
 
   async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
     const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
@@ -172,7 +191,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const args = gated ? withoutRequestId(data) : data;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
-    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
+    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }), ...(notify === undefined ? {} : { onPending: notify }) });
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
@@ -188,12 +207,14 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     category: spec.category,
     annotations: spec.annotations,
     approval: spec.approval,
-    async run(input, ctx) {
-      try {
-        return await call(input, ctx);
-      } catch (error) {
-        return capError(runtime.redact(internalError(error)), maxBytes);
-      }
+    run(input, ctx) {
+      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
+        try {
+          return await call(input, ctx);
+        } catch (error) {
+          return capError(runtime.redact(internalError(error)), maxBytes);
+        }
+      });
     },
     [TOOL_SPEC]: spec,
     [EXECUTE_APPROVED]: async (args, ctx) => {

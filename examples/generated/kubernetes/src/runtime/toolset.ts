@@ -3,9 +3,12 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
+import { TransportConfigError } from "./http/server-url.js";
 import { createRedactor, type Redactor } from "./redact.js";
 import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
+import { createNotifier, resolveWebhook } from "./notify/webhook.js";
+import { traceTransport } from "./telemetry/index.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
 import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
 import type { CallTransport, Transport } from "./transport.js";
@@ -57,6 +60,14 @@ export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: En
   return options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
 }
 
+/** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
+export function resolveTraceArguments(prefix: string, env: Env): boolean {
+  const raw = read(env, `${prefix}_TRACE_ARGS`);
+  if (raw === undefined) return false;
+  if (raw.toLowerCase() === "redacted") return true;
+  throw new TransportConfigError(`${prefix}_TRACE_ARGS must be \`redacted\` or unset, got \`${raw}\``);
+}
+
 const sleep: Runtime["sleep"] = (ms, signal) =>
   new Promise((done) => {
     if (signal?.aborted) return done();
@@ -79,9 +90,13 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);
   const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
+  const traceArguments = resolveTraceArguments(toolset.envPrefix, env);
+  const webhook = resolveWebhook(toolset.envPrefix, env);
   return Object.freeze({
     toolset,
-    transport,
+    transport: traceTransport(transport),
+    traceArguments,
+    ...(webhook === undefined ? {} : { notifyPending: createNotifier(webhook, { warn: (line: string) => process.stderr.write(`warning: ${line}\n`) }) }),
     approval: resolveApprovalMode(toolset.envPrefix, options, env),
     stateDir,
     state,

@@ -236,6 +236,10 @@ export interface RunContext {
   readonly signal?: AbortSignal;
   /** Asks the human to approve; resolves true/false, or undefined when the client cannot ask. */
   readonly elicitApproval?: (request: ApprovalRequest, message: string) => Promise<boolean | undefined>;
+  /** The client's id of this call (`gen_ai.tool.call.id`): a tool_use id, or the MCP JSON-RPC request id. */
+  readonly toolCallId?: string;
+  /** The caller's W3C trace context (`traceparent`, `tracestate`), e.g. from an MCP request's `_meta`; continued when valid. */
+  readonly traceContext?: Readonly<Record<string, string>>;
 }
 
 /** A tool as the generated package exports it: definition and implementation in one object. */

@@ -6,6 +6,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { ToolDefinition } from "../tool.js";
 import { TransportConfigError } from "../http/server-url.js";
+import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
+import { observePending, startTelemetry } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -173,7 +175,7 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () 
  * transport without sessions (the SDK's stateless pattern), so any replica can answer any request. Binds loopback by
  * default; warns when told to bind anything else, louder without a token.
  */
-export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog): Promise<HttpHandle> {
+export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog, route?: ConsoleRoute): Promise<HttpHandle> {
   if (!isLoopbackHost(settings.host)) {
     log.warn(`listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`);
   }
@@ -182,6 +184,7 @@ export async function serveHttp(factory: () => McpServer, settings: HttpSettings
     const refused = refusal(req, settings);
     if (refused !== undefined) return reply(res, 403, `Forbidden: ${refused}`);
     if (path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD")) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
+    if (route?.(req, res, path) === true) return;
     if (path !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (settings.token !== undefined && !tokenMatches(req.headers.authorization, settings.token)) {
       return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": 'Bearer realm="mcp"' });
@@ -236,12 +239,17 @@ export async function runServer(init: ServerInit): Promise<void> {
     const runtime = createRuntime(init.toolset, { env });
     const tools = bindToolset(init.definitions, runtime);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
+    const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     await runtime.state.ready();
+    const telemetry = await startTelemetry(env);
+    if (telemetry !== undefined) observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
     const factory = () => createMcpServer(tools, { name: init.toolset.name, version: init.toolset.version });
     if (http === undefined) return await serveStdio(factory());
-    const handle = await serveHttp(factory, http, log);
+    const approvalsConsole = operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
+    const handle = await serveHttp(factory, http, log, approvalsConsole);
     log.info(`${init.toolset.name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
-    const stop = () => void handle.close().then(() => runtime.state.close());
+    if (approvalsConsole !== undefined) log.info(`approvals console: ${handle.url.replace(/\/mcp$/, "/approvals")}`);
+    const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (error) {

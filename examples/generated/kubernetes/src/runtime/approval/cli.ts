@@ -1,10 +1,10 @@
 // The operator command `approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit` → readable output and an exit code.
 import type { Runtime } from "../tool.js";
-import { EXECUTE_APPROVED, TOOL_SPEC, type BoundTool } from "../tool.js";
-import type { ToolResult } from "../types.js";
+import { TOOL_SPEC, type BoundTool } from "../tool.js";
+import { approveAudited, rejectAudited, resolveAudited } from "./decide.js";
 import { previewApproval } from "./preview.js";
 import { previewLines } from "./preview-lines.js";
-import { approveRequest, listApprovals, rejectRequest, resolveRequest, showApproval, type ApprovalRecord, type Decision } from "./queue.js";
+import { listApprovals, showApproval, type ApprovalRecord, type Decision } from "./queue.js";
 
 /** Where the command writes. */
 export interface CliIo {
@@ -74,33 +74,12 @@ function reportDecision(decision: Decision, id: string, io: CliIo, verb: string)
   return decision.record.state === "failed" ? EXIT.failed : EXIT.ok;
 }
 
-function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
-  if (!Object.hasOwn(result, "error")) return { outcome: "ok" };
-  const error = (result as { error: { code: string; status?: number } }).error;
-  return { outcome: error.code, ...(error.status === undefined ? {} : { status: error.status }) };
-}
-
 async function approve(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, id: string, io: CliIo): Promise<number> {
-  const execute = async (tool: string, args: Record<string, unknown>): Promise<ToolResult> => {
-    const bound = tools[tool];
-    if (bound === undefined) return { error: { code: "UPSTREAM_ERROR", message: `this package has no tool ${tool}`, suggestion: "Reject the request.", retryable: false } };
-    return bound[EXECUTE_APPROVED](args);
-  };
-  const decision = await approveRequest(runtime.state, id, execute, {
-    by: "operator",
-    onApproved: (record) => runtime.audit.append({ event: "approved", tool: record.tool, request_id: id, arguments: record.arguments, outcome: "approved", by: "operator" }),
-    onExecuted: (record, result) => runtime.audit.append({ event: "executed", tool: record.tool, request_id: id, arguments: record.arguments, ...outcomeOf(result), by: "operator" }),
-  });
-  return reportDecision(decision, id, io, "approved");
+  return reportDecision(await approveAudited(tools, runtime, id, "operator"), id, io, "approved");
 }
 
 async function reject(runtime: Runtime, id: string, reason: string | undefined, io: CliIo): Promise<number> {
-  const decision = await rejectRequest(runtime.state, id, reason);
-  if (decision.outcome === "decided") {
-    const record = decision.record;
-    await runtime.audit.append({ event: "rejected", tool: record.tool, request_id: id, arguments: record.arguments, outcome: "rejected", by: "operator", ...(reason === undefined ? {} : { reason }) });
-  }
-  return reportDecision(decision, id, io, "rejected");
+  return reportDecision(await rejectAudited(runtime, id, reason, "operator"), id, io, "rejected");
 }
 
 async function resolve(runtime: Runtime, id: string, flags: readonly string[], io: CliIo): Promise<number> {
@@ -115,11 +94,7 @@ async function resolve(runtime: Runtime, id: string, flags: readonly string[], i
     io.err(`request ${id} is still executing on ${before.claimedBy ?? "another process"}; only an interrupted execution can be resolved`);
     return EXIT.decided;
   }
-  const decision = await resolveRequest(runtime.state, id, done ? "done" : "failed", reason);
-  if (decision.outcome === "decided") {
-    const record = decision.record;
-    await runtime.audit.append({ event: "resolved", tool: record.tool, request_id: id, arguments: record.arguments, outcome: record.state, by: "operator", ...(reason === undefined ? {} : { reason }) });
-  }
+  const decision = await resolveAudited(runtime, id, done ? "done" : "failed", reason, "operator");
   const code = reportDecision(decision, id, io, "resolved");
   return decision.outcome === "decided" ? EXIT.ok : code;
 }

@@ -4,6 +4,7 @@ import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";
 import type { ApprovalMode, ApprovalRequest, ErrorEnvelope, PendingApproval, RunContext, ToolResult } from "../types.js";
 import type { StateStore } from "../state/types.js";
+import { recordDecision, recordPending } from "../telemetry/index.js";
 import type { ApprovalRecord } from "./queue.js";
 
 /** One gated call. */
@@ -17,6 +18,8 @@ export interface GateCall {
   readonly ctx?: RunContext;
   /** Runs the call without the gate. */
   readonly execute: () => Promise<ToolResult>;
+  /** Told of each request queued for a human (the webhook); must not block. */
+  readonly onPending?: (record: ApprovalRecord) => void;
 }
 
 /** What the model sees while a request waits for a human. */
@@ -40,6 +43,7 @@ const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => 
 };
 
 async function executeDecided(call: GateCall, request: ApprovalRequest, by: string): Promise<ToolResult> {
+  recordDecision(call.tool, "approved", by);
   await call.audit.append({ event: "approved", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "approved", by });
   const result = await call.execute();
   await call.audit.append({ event: "executed", tool: call.tool, request_id: request.id, arguments: call.redacted, ...outcomeOf(result), by });
@@ -49,11 +53,14 @@ async function executeDecided(call: GateCall, request: ApprovalRequest, by: stri
 async function enqueue(call: GateCall): Promise<ToolResult> {
   const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
   await call.audit.append({ event: "approval_requested", tool: call.tool, request_id: record.id, arguments: call.redacted, outcome: "pending" });
+  recordPending(call.tool);
+  call.onPending?.(record);
   return pendingMessage(call.tool, record.id);
 }
 
 async function decided(call: GateCall, request: ApprovalRequest, answer: boolean, by: string): Promise<ToolResult> {
   if (answer) return executeDecided(call, request, by);
+  recordDecision(call.tool, "rejected", by);
   await call.audit.append({ event: "rejected", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "rejected", by });
   return rejected(call.tool);
 }

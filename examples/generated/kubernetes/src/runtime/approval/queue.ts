@@ -2,6 +2,7 @@
 import { errorEnvelope } from "../errors.js";
 import { storeOf } from "../state/index.js";
 import type { ApprovalRecord, ApprovalState, Lease, StateStore } from "../state/types.js";
+import { recordDecision } from "../telemetry/index.js";
 import type { ToolResult } from "../types.js";
 
 export type { ApprovalRecord, ApprovalState } from "../state/types.js";
@@ -81,7 +82,10 @@ export async function approveRequest(target: StateStore | string, id: string, ex
   return withLease(store, id, "approve", async (lease) => {
     const approved = lease.record.state === "approved" ? lease.record : await lease.transition(["pending"], { state: "approved", decidedBy: hooks.by ?? "operator" });
     if (approved === undefined) return current(store, lease);
-    if (lease.record.state === "pending") await hooks.onApproved?.(approved);
+    if (lease.record.state === "pending") {
+      recordDecision(approved.tool, "approved", hooks.by ?? "operator");
+      await hooks.onApproved?.(approved);
+    }
     const executing = await lease.transition(["approved"], { state: "executing" });
     if (executing === undefined) return current(store, lease);
     const args = await lease.arguments();
@@ -99,7 +103,9 @@ export async function rejectRequest(target: StateStore | string, id: string, rea
   const store = storeOf(target);
   return withLease(store, id, "reject", async (lease) => {
     const record = await lease.transition(["pending", "approved"], { state: "rejected", decidedBy: by, ...(reason === undefined ? {} : { reason }) });
-    return record === undefined ? current(store, lease) : { outcome: "decided", record };
+    if (record === undefined) return current(store, lease);
+    recordDecision(record.tool, "rejected", by);
+    return { outcome: "decided", record };
   });
 }
 
@@ -124,6 +130,8 @@ export async function resolveRequest(target: StateStore | string, id: string, ou
     if (lease.record.state !== "executing") return current(store, lease);
     const change = { state: outcome, result: resolutionResult(outcome, reason), resolvedBy: by, ...(reason === undefined ? {} : { reason }) } as const;
     const record = await lease.transition(["executing"], change);
-    return record === undefined ? current(store, lease) : { outcome: "decided", record };
+    if (record === undefined) return current(store, lease);
+    recordDecision(record.tool, `resolved_${outcome}`, by);
+    return { outcome: "decided", record };
   });
 }

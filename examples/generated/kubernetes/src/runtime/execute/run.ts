@@ -2,6 +2,7 @@
 import type { EvaluationContext } from "../expressions/index.js";
 import type { InputSpec } from "../types.js";
 import type { CompiledStep, CompiledTool } from "./compile.js";
+import { traceStep } from "../telemetry/index.js";
 import { withProgress, type ErrorBody } from "./failure.js";
 import { runStep, type StepEnv, type StepOutcome, type StepResponse } from "./step.js";
 
@@ -36,7 +37,11 @@ function internalError(step: CompiledStep, error: unknown): ErrorBody {
   return { code: "UPSTREAM_ERROR", message: `step "${step.spec.id}" could not run: ${reason}`, suggestion: "This is a fault in the tool itself; report it, do not retry.", step: step.spec.id, retryable: false };
 }
 
-async function safeRun(step: CompiledStep, state: RunState, env: StepEnv): Promise<StepOutcome> {
+function safeRun(step: CompiledStep, state: RunState, env: StepEnv): Promise<StepOutcome> {
+  return traceStep(step.spec, () => runSafely(step, state, env));
+}
+
+async function runSafely(step: CompiledStep, state: RunState, env: StepEnv): Promise<StepOutcome> {
   try {
     return await runStep(step, { inputs: state.inputs, steps: state.steps }, env);
   } catch (error) {

@@ -10,6 +10,7 @@ import { discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
+import { traceHeaders } from "../telemetry/spans.js";
 import { thrownError, type Deadline } from "./thrown.js";
 import type { HttpOutcome, OperationRequest, PreparedRequest, RetryPolicy, Transport, TransportSettings } from "./types.js";
 
@@ -104,8 +105,10 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   const prepared = safePrepare(request, ctx.base);
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
+  const propagated = traceHeaders();
+  const value = propagated.length === 0 ? prepared.value : { ...prepared.value, headers: [...prepared.value.headers, ...propagated] };
   try {
-    return await exchange(ctx, request.step, prepared.value, deadline);
+    return await exchange(ctx, request.step, value, deadline);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
     return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: `${ctx.settings.toolset.envPrefix}_BASE_URL` })) };
