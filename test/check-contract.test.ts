@@ -1,7 +1,8 @@
 // The pure check stage as tables: one contract edit → the change it yields; file drift buckets; lockfile parsing; the text report.
 import { describe, expect, test } from "vitest";
 import { checkReport, changeLines, fileDrift, parseLockfile, reportToText, type DiskEntry, type OperationRef } from "../src/check/index.js";
-import type { Lockfile, ToolContract } from "../src/emit/lockfile.js";
+import type { InputContract, LegacyInputContract, Lockfile, ToolContract } from "../src/emit/lockfile.js";
+import type { SchemaContract } from "../src/emit/schema-contract.js";
 
 const base: ToolContract = {
   title: "Get order status",
@@ -11,10 +12,10 @@ const base: ToolContract = {
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   descriptionHash: "d1",
   inputs: {
-    order_id: { type: "integer ≥1", required: true, schemaHash: "h1" },
-    status: { type: '"open" | "closed"', required: false, schemaHash: "h2", enum: ["open", "closed"] },
+    order_id: { type: ["integer"], minimum: 1, required: true, schemaHash: "h1" },
+    status: { type: ["string"], required: false, schemaHash: "h2", enum: ["open", "closed"] },
   },
-  returns: { type: "object", schemaHash: "r1", refsHash: "x1" },
+  returns: { type: ["object"], fields: { id: { type: ["integer"], required: true } }, schemaHash: "r1", refsHash: "x1" },
   operations: [{ step: "order", operationId: "getOrderById", method: "GET", path: "/store/order/{orderId}" }],
 };
 
@@ -43,17 +44,20 @@ const withInput = (name: string, value: ToolContract["inputs"][string] | undefin
 describe("one contract change → one line", () => {
   test.each<[string, ToolContract, string[]]>([
     ["same contract", base, []],
-    ["new required input", withInput("note", { type: "string", required: true, schemaHash: "n" }), ["t: new required input `note` (string)"]],
-    ["new optional input", withInput("note", { type: "string", required: false, schemaHash: "n" }), ["t: new optional input `note` (string)"]],
+    ["new required input", withInput("note", { type: ["string"], required: true, schemaHash: "n" }), ["t: new required input `note` (string)"]],
+    ["new optional input", withInput("note", { type: ["string"], maxLength: 20, required: false, schemaHash: "n" }), ["t: new optional input `note` (string ≤20 chars)"]],
     ["input removed", withInput("status", undefined), ["t: input `status` removed"]],
     ["input now required", withInput("status", { ...base.inputs["status"]!, required: true }), ["t: input `status` now required"]],
     ["input now optional", withInput("order_id", { ...base.inputs["order_id"]!, required: false }), ["t: input `order_id` now optional"]],
-    ["input type changed", withInput("order_id", { type: "string (uuid)", required: true, schemaHash: "h9" }), ["t: input `order_id` type changed: integer ≥1 → string (uuid)"]],
-    ["enum value removed and added", withInput("status", { type: '"open" | "all"', required: false, schemaHash: "h8", enum: ["open", "all"] }), ['t: input `status` no longer accepts "closed"', 't: input `status` now also accepts "all"']],
-    ["constraints only (same summary)", withInput("order_id", { type: "integer ≥1", required: true, schemaHash: "h7" }), ["t: input `order_id` constraints changed"]],
-    ["a refsHash where the old lockfile had none", withInput("order_id", { type: "integer ≥1", required: true, schemaHash: "h1", refsHash: "new" }), []],
-    ["returns type changed", edit({ returns: { type: "Order[]", schemaHash: "r2" } }), ["t: returns type changed: object → Order[]"]],
-    ["returns shape changed behind a ref", edit({ returns: { type: "object", schemaHash: "r1", refsHash: "x2" } }), ["t: returns shape changed (still object)"]],
+    ["input type changed", withInput("order_id", { type: ["string"], format: "uuid", required: true, schemaHash: "h9" }), ["t: input `order_id` type changed: integer ≥1 → string (uuid)"]],
+    ["enum value removed and added", withInput("status", { type: ["string"], required: false, schemaHash: "h8", enum: ["open", "all"] }), ['t: input `status` no longer accepts "closed"', 't: input `status` now also accepts "all"']],
+    ["constraints only (no keyword tells)", withInput("order_id", { ...base.inputs["order_id"]!, schemaHash: "h7" }), ["t: input `order_id` constraints changed"]],
+    ["a refsHash where the old lockfile had none", withInput("order_id", { ...base.inputs["order_id"]!, refsHash: "new" }), []],
+    ["returns type changed", edit({ returns: { type: ["array"], items: { type: ["object"], ref: "Order" }, fields: {}, schemaHash: "r2" } }), ["t: returns type changed: object → Order[]"]],
+    ["returns shape changed behind a ref", edit({ returns: { ...base.returns, refsHash: "x2" } as ToolContract["returns"] }), ["t: returns shape changed (still object)"]],
+    ["result field added", edit({ returns: { type: ["object"], fields: { id: { type: ["integer"], required: true }, note: { type: ["string"], required: false } }, schemaHash: "r3" } }), ["t: new result field `note` (string)"]],
+    ["result field removed", edit({ returns: { type: ["object"], fields: {}, schemaHash: "r3" } }), ["t: result field `id` removed"]],
+    ["result field may now be absent", edit({ returns: { type: ["object"], fields: { id: { type: ["integer"], required: false } }, schemaHash: "r3" } }), ["t: result field `id` may now be absent"]],
     ["risk raised", edit({ risk: "medium" }), ["t: risk raised: low → medium"]],
     ["risk raised two levels", edit({ risk: "high" }), ["t: risk raised: low → high"]],
     ["approval now required", edit({ approval: "required" }), ["t: approval now required before it runs"]],
@@ -80,6 +84,91 @@ describe("one contract change → one line", () => {
     expect(report.tools.map((t) => [t.tool, t.impact, t.changes.map((c) => c.impact)])).toEqual([["t", "compatible", ["compatible", "compatible"]]]);
     const raised = checkReport({ previous: lock({ t: base }), next: lock({ t: edit({ risk: "high", approval: "required" }) }), spec: SPEC });
     expect(raised.tools[0]?.changes.map((c) => [c.kind, c.impact])).toEqual([["risk-raised", "breaking"], ["approval-changed", "breaking"]]);
+  });
+});
+
+/** Keyword edits of one field, each with its message and impact as an input and as a result field. */
+type KeywordRow = [string, Partial<SchemaContract>, Partial<SchemaContract>, string, "breaking" | "compatible", "breaking" | "compatible"];
+const keywordRows: KeywordRow[] = [
+  ["maximum raised", { maximum: 10 }, { maximum: 20 }, "maximum raised: 10 → 20", "compatible", "compatible"],
+  ["maximum lowered", { maximum: 20 }, { maximum: 10 }, "maximum lowered: 20 → 10", "breaking", "compatible"],
+  ["maximum removed", { maximum: 10 }, {}, "maximum removed (was 10)", "compatible", "compatible"],
+  ["maximum added", {}, { maximum: 10 }, "maximum added: 10", "breaking", "compatible"],
+  ["minimum lowered", { minimum: 5 }, { minimum: 1 }, "minimum lowered: 5 → 1", "compatible", "compatible"],
+  ["minimum raised", { minimum: 1 }, { minimum: 5 }, "minimum raised: 1 → 5", "breaking", "compatible"],
+  ["exclusiveMinimum raised", { exclusiveMinimum: 0 }, { exclusiveMinimum: 1 }, "exclusiveMinimum raised: 0 → 1", "breaking", "compatible"],
+  ["exclusiveMaximum raised", { exclusiveMaximum: 1 }, { exclusiveMaximum: 2 }, "exclusiveMaximum raised: 1 → 2", "compatible", "compatible"],
+  ["minLength raised", { type: ["string"], minLength: 1 }, { type: ["string"], minLength: 3 }, "minLength raised: 1 → 3", "breaking", "compatible"],
+  ["maxLength raised", { type: ["string"], maxLength: 254 }, { type: ["string"], maxLength: 512 }, "maxLength raised: 254 → 512", "compatible", "compatible"],
+  ["minItems lowered", { type: ["array"], minItems: 2 }, { type: ["array"], minItems: 1 }, "minItems lowered: 2 → 1", "compatible", "compatible"],
+  ["maxItems lowered", { type: ["array"], maxItems: 50 }, { type: ["array"], maxItems: 10 }, "maxItems lowered: 50 → 10", "breaking", "compatible"],
+  ["multipleOf to a divisor", { multipleOf: 10 }, { multipleOf: 5 }, "multipleOf changed: 10 → 5", "compatible", "compatible"],
+  ["multipleOf to a multiple", { multipleOf: 5 }, { multipleOf: 10 }, "multipleOf changed: 5 → 10", "breaking", "compatible"],
+  ["multipleOf to neither", { multipleOf: 3 }, { multipleOf: 5 }, "multipleOf changed: 3 → 5", "breaking", "compatible"],
+  ["enum value added", { enum: ["a"] }, { enum: ["a", "b"] }, 'now also accepts "b"', "compatible", "breaking"],
+  ["enum value removed", { enum: ["a", "b"] }, { enum: ["a"] }, 'no longer accepts "b"', "breaking", "compatible"],
+  ["enum dropped", { enum: ["a"] }, {}, 'accepts any value now (was "a")', "compatible", "breaking"],
+  ["enum introduced", {}, { enum: ["a"] }, 'now accepts only "a"', "breaking", "compatible"],
+  ["format added", { type: ["string"] }, { type: ["string"], format: "email" }, "format added: email", "breaking", "compatible"],
+  ["format removed", { type: ["string"], format: "email" }, { type: ["string"] }, "format removed (was email)", "compatible", "breaking"],
+  ["format changed", { type: ["string"], format: "email" }, { type: ["string"], format: "uri" }, "format changed: email → uri", "breaking", "breaking"],
+  ["pattern added", { type: ["string"] }, { type: ["string"], pattern: "^O-" }, "pattern added: ^O-", "breaking", "compatible"],
+  ["pattern removed", { type: ["string"], pattern: "^O-" }, { type: ["string"] }, "pattern removed (was ^O-)", "compatible", "compatible"],
+  ["null admitted", { type: ["string"] }, { type: ["string"], nullable: true }, "now accepts null", "compatible", "breaking"],
+  ["null no longer admitted", { type: ["string"], nullable: true }, { type: ["string"] }, "no longer accepts null", "breaking", "compatible"],
+  ["type widened", { type: ["integer"] }, { type: ["number"] }, "type widened: integer → number", "compatible", "breaking"],
+  ["type narrowed", { type: ["integer", "string"] }, { type: ["string"] }, "type narrowed: integer | string → string", "breaking", "compatible"],
+  ["type changed", { type: ["integer"], maximum: 9 }, { type: ["string"] }, "type changed: integer ≤9 → string", "breaking", "breaking"],
+  ["items bound lowered", { type: ["array"], items: { type: ["string"], maxLength: 10 } }, { type: ["array"], items: { type: ["string"], maxLength: 5 } }, "items maxLength lowered: 10 → 5", "breaking", "compatible"],
+  ["items enum value removed", { type: ["array"], items: { type: ["string"], enum: ["a", "b"] } }, { type: ["array"], items: { type: ["string"], enum: ["a"] } }, 'no longer accepts "b"', "breaking", "compatible"],
+];
+
+describe("keyword by keyword: inputs accept, results are read", () => {
+  const field = (c: Partial<SchemaContract>): SchemaContract => ({ type: [], ...c });
+  const asInput = (c: Partial<SchemaContract>, hash: string): ToolContract => withInput("x", { ...field(c), required: true, schemaHash: hash });
+  const asResult = (c: Partial<SchemaContract>, hash: string): ToolContract => edit({ returns: { type: ["object"], fields: { x: { ...field(c), required: true } }, schemaHash: hash } });
+  const changesOf = (before: ToolContract, after: ToolContract) => checkReport({ previous: lock({ t: before }), next: lock({ t: after }), spec: SPEC }).tools.flatMap((t) => t.changes);
+
+  test.each(keywordRows)("%s", (_name, before, after, text, inputImpact, resultImpact) => {
+    const input = changesOf(asInput(before, "a"), asInput(after, "b"));
+    expect(input.map((c) => [c.message, c.impact])).toEqual([[`input \`x\` ${text}`, inputImpact]]);
+    const result = changesOf(asResult(before, "a"), asResult(after, "b"));
+    expect(result.map((c) => c.impact)).toEqual([resultImpact]);
+    expect(result[0]?.message).toMatch(/^result field `x` /);
+  });
+
+  test("results are worded from the reader's side", () => {
+    const result = changesOf(asResult({ enum: ["a"] }, "a"), asResult({ enum: ["a", "b"], nullable: true }, "b"));
+    expect(result.map((c) => c.message)).toEqual(["result field `x` can now be null", 'result field `x` can now also be "b"']);
+  });
+
+  test("the change names its keyword and values for --json readers", () => {
+    const [change] = changesOf(asInput({ maximum: 10 }, "a"), asInput({ maximum: 20 }, "b"));
+    expect(change).toMatchObject({ kind: "input-widened", keyword: "maximum", from: "10", to: "20", input: "x" });
+  });
+});
+
+describe("lockfiles written before per-keyword contracts", () => {
+  const legacy = (input: LegacyInputContract): ToolContract => withInput("order_id", input);
+  const fresh: InputContract = { type: ["integer"], format: "int64", minimum: 1, maximum: 9999999, required: true, schemaHash: "new" };
+
+  test("an input whose schema hashes the same reports nothing, whatever its phrase", () => {
+    expect(linesFor({ t: legacy({ type: "int64 integer, at least 1", required: true, schemaHash: "new" }) }, { t: withInput("order_id", fresh) })).toEqual([]);
+  });
+
+  test("a changed schema is judged by its phrase, and the message says why", () => {
+    const lines = linesFor({ t: legacy({ type: "integer (int64) ≥1 ≤999999", required: true, schemaHash: "old" }) }, { t: withInput("order_id", fresh) });
+    expect(lines).toEqual(["t: input `order_id` type changed: integer (int64) ≥1 ≤999999 → integer (int64) ≥1 ≤9999999 (the lockfile predates per-keyword contracts, so this is judged by the type phrase; regenerate to record them)"]);
+  });
+
+  test("a changed schema with the same phrase is a compatible constraints change", () => {
+    expect(linesFor({ t: legacy({ type: "integer (int64) ≥1 ≤9999999", required: true, schemaHash: "old" }) }, { t: withInput("order_id", fresh) })).toEqual(["t: input `order_id` constraints changed"]);
+  });
+
+  test("returns locked as a phrase compare by hash first", () => {
+    const old = edit({ returns: { type: "Order", schemaHash: "r1", refsHash: "x1" } });
+    expect(linesFor({ t: old }, { t: base })).toEqual([]);
+    expect(linesFor({ t: edit({ returns: { type: "Order", schemaHash: "r0" } }) }, { t: base })[0]).toMatch(/^t: returns type changed: Order → object \(the lockfile predates/);
   });
 });
 
@@ -140,6 +229,17 @@ describe("parseLockfile", () => {
     const parsed = parseLockfile(text);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason).toMatch(reason);
+  });
+
+  test("a lockfile whose types are display phrases is accepted", () => {
+    const old = edit({ inputs: { order_id: { type: "integer ≥1", required: true, schemaHash: "h1" } }, returns: { type: "object", schemaHash: "r1" } });
+    expect(parseLockfile(JSON.stringify(lock({ t: old }))).ok).toBe(true);
+  });
+
+  test("a keyword-typed returns without its fields is refused", () => {
+    const { fields: _f, ...returns } = base.returns as { fields: unknown };
+    const parsed = parseLockfile(JSON.stringify(lock({ t: { ...base, returns } as unknown as ToolContract })));
+    expect(parsed.ok).toBe(false);
   });
 
   test("a lockfile without the newer optional fields is accepted", () => {

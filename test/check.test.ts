@@ -11,6 +11,8 @@ interface Case {
   readonly code: 0 | 1 | 2;
   /** Every change, as `tool: message`, in report order. */
   readonly lines: readonly string[];
+  /** The impact of each change, in the same order, where the case is about it. */
+  readonly impacts?: readonly ("breaking" | "compatible")[];
 }
 
 const LIMIT_REQUIRED: Edit = { from: "      description: Maximum number of items per page.\n", to: "      description: Maximum number of items per page.\n      required: true\n" };
@@ -52,7 +54,33 @@ const cases: [string, Case][] = [
     {
       now: { spec: [{ from: "      schema:\n        type: integer\n        format: int64\n        minimum: 1\n        maximum: 999999\n", to: "      schema:\n        type: string\n        format: uuid\n" }] },
       code: 1,
-      lines: ["cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)", "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)", "get_order_status: returns shape changed (still object)"],
+      lines: ["cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)", "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)", "get_order_status: result field `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)"],
+    },
+  ],
+  [
+    "an input's bound widened: compatible",
+    {
+      now: { spec: [{ from: "        minimum: 1\n        maximum: 999999\n", to: "        minimum: 1\n        maximum: 9999999\n" }] },
+      code: 1,
+      lines: [
+        "cancel_order: input `order_id` maximum raised: 999999 → 9999999",
+        "get_order_status: input `order_id` maximum raised: 999999 → 9999999",
+        "get_order_status: result field `order_id` maximum raised: 999999 → 9999999",
+      ],
+      impacts: ["compatible", "compatible", "compatible"],
+    },
+  ],
+  [
+    "an input's bound narrowed: breaking",
+    {
+      now: { spec: [{ from: "        minimum: 1\n        maximum: 999999\n", to: "        minimum: 1\n        maximum: 99999\n" }] },
+      code: 1,
+      lines: [
+        "cancel_order: input `order_id` maximum lowered: 999999 → 99999",
+        "get_order_status: input `order_id` maximum lowered: 999999 → 99999",
+        "get_order_status: result field `order_id` maximum lowered: 999999 → 99999",
+      ],
+      impacts: ["breaking", "breaking", "compatible"],
     },
   ],
   [
@@ -145,7 +173,7 @@ async function generatedOut(old: Case["old"]): Promise<string> {
   return out;
 }
 
-async function checkJson(now: Case["now"], out: string): Promise<{ code: number; report: { tools: { tool: string; changes: { message: string }[] }[] }; err: string }> {
+async function checkJson(now: Case["now"], out: string): Promise<{ code: number; report: { tools: { tool: string; changes: { message: string; impact: string }[] }[] }; err: string }> {
   const dir = await scratch();
   const inputs = await petstoreCopy(dir, now);
   const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out, "--json");
@@ -173,6 +201,7 @@ describe("check: contract diff lines", () => {
     const { code, report } = await checkJson(c.now, out);
     const lines = (report.tools ?? []).flatMap((t) => t.changes.map((ch) => `${t.tool}: ${ch.message}`));
     expect(lines).toEqual(c.lines);
+    if (c.impacts !== undefined) expect((report.tools ?? []).flatMap((t) => t.changes.map((ch) => ch.impact))).toEqual(c.impacts);
     expect(code).toBe(c.code);
     expect(await snapshotTree(out)).toEqual(before);
   });

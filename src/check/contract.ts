@@ -1,4 +1,4 @@
-// Tool-level contract changes: risk, approval, annotations, category, title, description, returns.
+// Tool-level contract changes: risk, approval, annotations, category, title, description.
 import type { ToolContract } from "../emit/lockfile.js";
 import type { Annotations } from "../planner/types.js";
 import { breaking, compatible, maybe } from "./change.js";
@@ -48,13 +48,4 @@ export function titleChange(old: ToolContract, now: ToolContract): ContractChang
 export function descriptionChange(old: ToolContract, now: ToolContract): ContractChange[] {
   const changed = old.descriptionHash !== undefined && now.descriptionHash !== undefined && old.descriptionHash !== now.descriptionHash;
   return maybe(changed, () => compatible("description-changed", "description changed"));
-}
-
-/** A different returns type is breaking; the same type with a different schema is a softer line. */
-export function returnsChange(old: ToolContract, now: ToolContract): ContractChange[] {
-  const before = old.returns;
-  const after = now.returns;
-  if (before.type !== after.type) return [breaking("returns-type-changed", `returns type changed: ${before.type} → ${after.type}`, { from: before.type, to: after.type })];
-  const refsDiffer = before.refsHash !== undefined && after.refsHash !== undefined && before.refsHash !== after.refsHash;
-  return maybe(before.schemaHash !== after.schemaHash || refsDiffer, () => compatible("returns-shape-changed", `returns shape changed (still ${after.type})`));
 }

@@ -1,10 +1,15 @@
-// Input contract changes of one tool: added, removed, now required/optional, type, enum values, constraints.
-import type { InputContract } from "../emit/lockfile.js";
+// Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
+import type { InputContract, LegacyInputContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, maybe } from "./change.js";
-import type { ContractChange } from "./types.js";
+import { breaking, code, compatible, hashesDiffer, maybe } from "./change.js";
+import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
+import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
+import type { ChangeKind, ContractChange } from "./types.js";
 
-type Inputs = Readonly<Record<string, InputContract>>;
+const CONSTRAINT_KIND: Readonly<Record<Relation, ChangeKind>> = { wider: "input-widened", narrower: "input-narrowed", different: "input-constraint-changed" };
+
+type Input = InputContract | LegacyInputContract;
+type Inputs = Readonly<Record<string, Input>>;
 
 /** Every input change between two contracts, inputs in name order. */
 export function inputChanges(before: Inputs, after: Inputs): ContractChange[] {
@@ -18,58 +23,43 @@ export function inputChanges(before: Inputs, after: Inputs): ContractChange[] {
   });
 }
 
-function inputAdded(name: string, now: InputContract): ContractChange {
+function inputAdded(name: string, now: Input): ContractChange {
+  const type = legacyPhrase(now);
   return now.required
-    ? breaking("input-added", `new required input ${code(name)} (${now.type})`, { input: name, to: now.type })
-    : compatible("input-added", `new optional input ${code(name)} (${now.type})`, { input: name, to: now.type });
+    ? breaking("input-added", `new required input ${code(name)} (${type})`, { input: name, to: type })
+    : compatible("input-added", `new optional input ${code(name)} (${type})`, { input: name, to: type });
 }
 
-function inputRemoved(name: string, old: InputContract): ContractChange {
-  return breaking("input-removed", `input ${code(name)} removed`, { input: name, from: old.type });
+function inputRemoved(name: string, old: Input): ContractChange {
+  return breaking("input-removed", `input ${code(name)} removed`, { input: name, from: legacyPhrase(old) });
 }
 
-function inputChanged(name: string, old: InputContract, now: InputContract): ContractChange[] {
-  const typed = typeChanges(name, old, now);
+function inputChanged(name: string, old: Input, now: Input): ContractChange[] {
+  if (isLegacy(old) || isLegacy(now)) return [...requiredChange(name, old, now), ...legacyInputChanges(name, old, now)];
+  const keywords = keywordChanges(old, now, "input").map((k) => keywordChange(name, k));
   return [
     ...requiredChange(name, old, now),
-    ...typed,
-    ...maybe(typed.length === 0 && constraintsChanged(old, now), () => compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name })),
+    ...keywords,
+    ...maybe(keywords.length === 0 && hashesDiffer(old, now), () => compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name })),
   ];
 }
 
-function requiredChange(name: string, old: InputContract, now: InputContract): ContractChange[] {
+function requiredChange(name: string, old: Input, now: Input): ContractChange[] {
   if (old.required === now.required) return [];
   return now.required
     ? [breaking("input-now-required", `input ${code(name)} now required`, { input: name })]
     : [compatible("input-now-optional", `input ${code(name)} now optional`, { input: name })];
 }
 
-/** Enum values when both sides are enums (removing values breaks, adding does not), else the type summary. */
-function typeChanges(name: string, old: InputContract, now: InputContract): ContractChange[] {
-  if (old.type === now.type) return [];
-  if (old.enum !== undefined && now.enum !== undefined && !sameValues(old.enum, now.enum)) return enumChanges(name, old.enum, now.enum);
-  return [breaking("input-type-changed", `input ${code(name)} type changed: ${old.type} → ${now.type}`, { input: name, from: old.type, to: now.type })];
+/** An input admitting more values keeps old calls valid; admitting fewer, or others, can refuse them. */
+function keywordChange(name: string, k: KeywordChange): ContractChange {
+  const extra = { input: name, keyword: k.keyword, ...(k.from === undefined ? {} : { from: k.from }), ...(k.to === undefined ? {} : { to: k.to }) };
+  const message = `input ${code(name)} ${k.text}`;
+  return k.relation === "wider" ? compatible(inputKind(k), message, extra) : breaking(inputKind(k), message, extra);
 }
 
-function enumChanges(name: string, old: readonly unknown[], now: readonly unknown[]): ContractChange[] {
-  const removed = missingFrom(old, now);
-  const added = missingFrom(now, old);
-  return [
-    ...maybe(removed.length > 0, () => breaking("input-values-removed", `input ${code(name)} no longer accepts ${removed.join(", ")}`, { input: name, from: removed.join(", ") })),
-    ...maybe(added.length > 0, () => compatible("input-values-added", `input ${code(name)} now also accepts ${added.join(", ")}`, { input: name, to: added.join(", ") })),
-  ];
-}
-
-/** JSON texts of the values in `from` that `to` lacks, in `from`'s order. */
-function missingFrom(from: readonly unknown[], to: readonly unknown[]): string[] {
-  const kept = new Set(to.map((v) => JSON.stringify(v)));
-  return from.map((v) => JSON.stringify(v)).filter((v) => !kept.has(v));
-}
-
-function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return missingFrom(a, b).length === 0 && missingFrom(b, a).length === 0;
-}
-
-function constraintsChanged(old: InputContract, now: InputContract): boolean {
-  return old.schemaHash !== now.schemaHash || (old.refsHash !== undefined && now.refsHash !== undefined && old.refsHash !== now.refsHash);
+function inputKind(k: KeywordChange): ChangeKind {
+  if (k.keyword.endsWith("type") && k.relation === "different") return "input-type-changed";
+  if (k.keyword.endsWith("enum")) return k.relation === "wider" ? "input-values-added" : "input-values-removed";
+  return CONSTRAINT_KIND[k.relation];
 }

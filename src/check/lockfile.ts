@@ -3,7 +3,7 @@ import type { Lockfile } from "../emit/lockfile.js";
 
 export type ParsedLockfile = { readonly ok: true; readonly lock: Lockfile } | { readonly ok: false; readonly reason: string };
 
-/** Parses and shape-checks a lockfile; fields added after version 1 are optional and not required here. */
+/** Parses and shape-checks a lockfile; fields added after version 1 are optional, and phrase-typed contracts still read. */
 export function parseLockfile(text: string): ParsedLockfile {
   let value: unknown;
   try {
@@ -29,12 +29,23 @@ function isToolContract(value: unknown): boolean {
   const { risk, approval, title, inputs, returns, operations } = value;
   if (typeof risk !== "string" || typeof approval !== "string" || typeof title !== "string") return false;
   if (!isRecord(inputs) || !Object.values(inputs).every(isInputContract)) return false;
-  if (!isRecord(returns) || typeof returns["type"] !== "string" || typeof returns["schemaHash"] !== "string") return false;
+  if (!isRecord(returns) || !isTyped(returns) || typeof returns["schemaHash"] !== "string") return false;
+  if (Array.isArray(returns["type"]) && !(isRecord(returns["fields"]) && Object.values(returns["fields"]).every(isField))) return false;
   return Array.isArray(operations) && operations.every(isLockedOperation);
 }
 
 function isInputContract(value: unknown): boolean {
-  return isRecord(value) && typeof value["type"] === "string" && typeof value["required"] === "boolean" && typeof value["schemaHash"] === "string";
+  return isField(value) && typeof value["schemaHash"] === "string";
+}
+
+function isField(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && isTyped(value) && typeof value["required"] === "boolean";
+}
+
+/** `type` is a list of JSON types, or the display phrase of a lockfile written before per-keyword contracts. */
+function isTyped(value: Record<string, unknown>): boolean {
+  const type = value["type"];
+  return typeof type === "string" || (Array.isArray(type) && type.every((t) => typeof t === "string"));
 }
 
 function isLockedOperation(value: unknown): boolean {

@@ -2,9 +2,10 @@
 import type { ToolContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { breaking, code, compatible } from "./change.js";
-import { annotationsChange, approvalChange, categoryChange, descriptionChange, returnsChange, riskChange, titleChange } from "./contract.js";
+import { annotationsChange, approvalChange, categoryChange, descriptionChange, riskChange, titleChange } from "./contract.js";
 import { inputChanges } from "./inputs.js";
 import { lockedOperationFindings, operationChanges } from "./operations.js";
+import { returnsChange } from "./returns.js";
 import type { ContractChange, OperationRef, ToolDiff } from "./types.js";
 
 type Contracts = Readonly<Record<string, ToolContract>>;
@@ -15,7 +16,7 @@ export function contractChanges(old: ToolContract, now: ToolContract, spec: read
     ...riskChange(old, now),
     ...approvalChange(old, now),
     ...inputChanges(old.inputs, now.inputs),
-    ...returnsChange(old, now),
+    ...returnsChange(old.returns, now.returns),
     ...operationChanges(old, now, spec),
     ...annotationsChange(old, now),
     ...categoryChange(old, now),

@@ -12,9 +12,16 @@ export type ChangeKind =
   | "input-type-changed"
   | "input-values-removed"
   | "input-values-added"
+  | "input-widened"
+  | "input-narrowed"
+  | "input-constraint-changed"
   | "input-constraints-changed"
   | "returns-type-changed"
+  | "returns-changed"
   | "returns-shape-changed"
+  | "result-field-added"
+  | "result-field-removed"
+  | "result-field-changed"
   | "risk-raised"
   | "risk-lowered"
   | "approval-changed"
@@ -38,6 +45,8 @@ export interface ContractChange {
   readonly message: string;
   readonly input?: string;
   readonly step?: string;
+  /** The schema keyword the change is about (`maximum`, `enum`, `items.format`, …), where one is. */
+  readonly keyword?: string;
   /** The old and new value, as short text, where the change has them. */
   readonly from?: string;
   readonly to?: string;

@@ -1,25 +1,41 @@
 // Builds aci.lock.json: generator version, input hashes, the files aci-gen wrote, and each tool's contract for `check`.
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
-import { derefTop, reachableSchemas } from "../planner/schemas.js";
+import { reachableSchemas } from "../planner/schemas.js";
 import type { Annotations, ToolDef, ToolPlan } from "../planner/types.js";
-import { summariseSchema } from "../report/schema-summary.js";
+import { propertyContracts, schemaContract, type SchemaContract } from "./schema-contract.js";
 
 export const LOCKFILE = "aci.lock.json";
 
-/** One input's contract; the optional fields are absent in lockfiles written before they existed. */
-export interface InputContract {
-  readonly type: string;
+/** One input's contract: its keywords, whether it is required, and hashes so a change no keyword covers still shows. */
+export type InputContract = SchemaContract & {
   readonly required: boolean;
   readonly schemaHash: string;
   /** Hash of the named schemas the input's schema reaches through `$ref`, so a change behind a ref shows. */
   readonly refsHash?: string;
-  /** The allowed values, when the input (or each of its items) is an enum. */
+};
+
+/** An input as lockfiles written before per-keyword contracts hold it: a display phrase (`integer ≥1`) in `type`. */
+export interface LegacyInputContract {
+  readonly type: string;
+  readonly required: boolean;
+  readonly schemaHash: string;
+  readonly refsHash?: string;
   readonly enum?: readonly unknown[];
 }
 
-/** What a tool returns: a type summary and hashes of its schema and of the named schemas it reaches. */
-export interface ReturnsContract {
+/** One field of what a tool returns: its keywords and whether every result carries it. */
+export type FieldContract = SchemaContract & { readonly required: boolean };
+
+/** What a tool returns: its keywords, its top-level fields (of each item, for a list), and hashes of the rest. */
+export type ReturnsContract = SchemaContract & {
+  readonly fields: Readonly<Record<string, FieldContract>>;
+  readonly schemaHash: string;
+  readonly refsHash?: string;
+};
+
+/** Returns as lockfiles written before per-keyword contracts hold them: a display phrase in `type`. */
+export interface LegacyReturnsContract {
   readonly type: string;
   readonly schemaHash: string;
   readonly refsHash?: string;
@@ -34,8 +50,8 @@ export interface ToolContract {
   readonly annotations?: Annotations;
   /** Hash of the description the model reads. */
   readonly descriptionHash?: string;
-  readonly inputs: Readonly<Record<string, InputContract>>;
-  readonly returns: ReturnsContract;
+  readonly inputs: Readonly<Record<string, InputContract | LegacyInputContract>>;
+  readonly returns: ReturnsContract | LegacyReturnsContract;
   readonly operations: readonly { readonly step: string; readonly operationId: string; readonly method: string; readonly path: string }[];
 }
 
@@ -90,17 +106,6 @@ function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchem
   return { refsHash: hash.update("}").digest("hex").slice(0, 16) };
 }
 
-/** The enum values of a schema, or of its array items, following top-level refs. */
-function enumValues(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { enum?: readonly unknown[] } {
-  const top = derefTop(schema, schemas);
-  if (typeof top !== "object") return {};
-  if (Array.isArray(top["enum"])) return { enum: top["enum"] };
-  const items = top["items"];
-  if (items === undefined || typeof items === "boolean" || Array.isArray(items)) return {};
-  const inner = derefTop(items as JsonSchema, schemas);
-  return typeof inner === "object" && Array.isArray(inner["enum"]) ? { enum: inner["enum"] } : {};
-}
-
 /** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
 export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
   return {
@@ -118,10 +123,15 @@ export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, Jso
     inputs: Object.fromEntries(
       tool.inputs.map((i) => [
         i.name,
-        { type: summariseSchema(i.schema), required: i.required, schemaHash: shortHash(i.schema), ...refsHash(i.schema, schemas), ...enumValues(i.schema, schemas) },
+        { ...schemaContract(i.schema, schemas), required: i.required, schemaHash: shortHash(i.schema), ...refsHash(i.schema, schemas) },
       ]),
     ),
-    returns: { type: summariseSchema(tool.returns.schema), schemaHash: shortHash(tool.returns.schema), ...refsHash(tool.returns.schema, schemas) },
+    returns: {
+      ...schemaContract(tool.returns.schema, schemas),
+      fields: propertyContracts(tool.returns.schema, schemas),
+      schemaHash: shortHash(tool.returns.schema),
+      ...refsHash(tool.returns.schema, schemas),
+    },
     operations: tool.steps.map((s) => ({ step: s.id, operationId: s.operationId, method: s.method.toUpperCase(), path: s.path })),
   };
 }

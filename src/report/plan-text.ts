@@ -1,11 +1,10 @@
 // Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
-import type { ToolDefinitionView } from "../emit/definitions.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
 
 /** The human `plan` listing. */
-export function planToText(plan: ToolPlan, mode: string, definitions: readonly ToolDefinitionView[]): string {
+export function planToText(plan: ToolPlan, mode: string, definitions: readonly { readonly name: string; readonly tokens: number }[]): string {
   const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
   const total = definitions.reduce((n, d) => n + d.tokens, 0);
   const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k)`;

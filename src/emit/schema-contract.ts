@@ -1,0 +1,95 @@
+// JSON Schema → the keywords of its contract (type, nullable, format, enum, bounds, items), as the lockfile stores them.
+import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
+import { componentName, derefTop } from "../planner/schemas.js";
+
+/** Numeric keywords `check` compares one by one; a lower bound rising or an upper bound falling narrows. */
+export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems"] as const;
+export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"] as const;
+export type BoundKeyword = (typeof LOWER_BOUNDS)[number] | (typeof UPPER_BOUNDS)[number];
+
+/** What values a schema admits, keyword by keyword; an absent keyword admits anything. */
+export type SchemaContract = {
+  /** The JSON types admitted (`null` aside), sorted; empty admits every type. */
+  readonly type: readonly string[];
+  /** Present (true) when `null` is admitted as well. */
+  readonly nullable?: true;
+  /** The component schema's name, when the schema is a `$ref` to one (for messages; not a keyword). */
+  readonly ref?: string;
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly enum?: readonly unknown[];
+  readonly multipleOf?: number;
+  /** The contract of each item, for an array. */
+  readonly items?: SchemaContract;
+} & { readonly [K in BoundKeyword]?: number };
+
+type Schemas = Readonly<Record<string, JsonSchema>>;
+
+const MAX_DEPTH = 4;
+
+/** The contract of `schema`, following `$ref`s to named schemas at the top and in array items. */
+export function schemaContract(schema: JsonSchema, schemas: Schemas, depth = 0): SchemaContract {
+  const ref = typeof schema === "object" ? componentName(schema["$ref"]) : undefined;
+  const top = derefTop(schema, schemas);
+  if (typeof top !== "object") return { type: [] };
+  const types = typesOf(top, schemas);
+  const values = enumOf(top);
+  return {
+    type: types.filter((t) => t !== "null"),
+    ...(types.includes("null") || values?.includes(null) ? { nullable: true } : {}),
+    ...(ref === undefined ? {} : { ref }),
+    ...stringKeyword(top, "format"),
+    ...stringKeyword(top, "pattern"),
+    ...(values === undefined ? {} : { enum: values.filter((v) => v !== null) }),
+    ...numberKeywords(top),
+    ...itemsContract(top, schemas, depth),
+  };
+}
+
+/** The object's own properties, with whether each is required (one level: nested objects compare by hash). */
+export function propertyContracts(schema: JsonSchema, schemas: Schemas): Record<string, SchemaContract & { readonly required: boolean }> {
+  const top = derefTop(schema, schemas);
+  if (typeof top !== "object") return {};
+  const target = top["type"] === "array" && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemas) : top;
+  if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null) return {};
+  const required = new Set(Array.isArray(target["required"]) ? target["required"] : []);
+  const properties = target["properties"] as Record<string, JsonSchema>;
+  return Object.fromEntries(Object.keys(properties).sort().map((name) => [name, { ...schemaContract(properties[name] as JsonSchema, schemas), required: required.has(name) }]));
+}
+
+/** Own `type` (string or list), else the types of `oneOf`/`anyOf`/`allOf` members; `const` and `enum` values count too. */
+function typesOf(schema: JsonSchemaObject, schemas: Schemas): string[] {
+  const own = schema["type"];
+  if (typeof own === "string") return [own];
+  if (Array.isArray(own)) return [...new Set(own.filter((t): t is string => typeof t === "string"))].sort();
+  const members = ["oneOf", "anyOf", "allOf"].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : []));
+  const memberTypes = members.map((m) => derefTop(m, schemas)).map((m) => (typeof m === "object" ? typesOf(m, schemas) : []));
+  if (memberTypes.length === 0 || memberTypes.some((t) => t.length === 0)) return valueTypes(schema);
+  return [...new Set(memberTypes.flat())].sort();
+}
+
+/** `enum`, or `const` as a one-value enum. */
+function enumOf(schema: JsonSchemaObject): readonly unknown[] | undefined {
+  if (Array.isArray(schema["enum"])) return schema["enum"];
+  return "const" in schema ? [schema["const"]] : undefined;
+}
+
+function valueTypes(schema: JsonSchemaObject): string[] {
+  const values = enumOf(schema) ?? [];
+  return [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" && Number.isInteger(v) ? "integer" : typeof v)))].sort();
+}
+
+function stringKeyword(schema: JsonSchemaObject, key: "format" | "pattern"): Record<string, string> {
+  return typeof schema[key] === "string" ? { [key]: schema[key] } : {};
+}
+
+function numberKeywords(schema: JsonSchemaObject): Record<string, number> {
+  const keys = [...LOWER_BOUNDS, ...UPPER_BOUNDS, "multipleOf"] as const;
+  return Object.fromEntries(keys.filter((k) => typeof schema[k] === "number").map((k) => [k, schema[k] as number]));
+}
+
+function itemsContract(schema: JsonSchemaObject, schemas: Schemas, depth: number): { items?: SchemaContract } {
+  const items = schema["items"];
+  if (items === undefined || Array.isArray(items) || depth >= MAX_DEPTH) return {};
+  return { items: typeof items === "boolean" ? { type: [] } : schemaContract(items as JsonSchema, schemas, depth + 1) };
+}
