@@ -281,7 +281,7 @@ describe("check: --out state", () => {
     await cli("generate", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out);
     await writeFile(join(out, "NOTES.md"), "mine\n");
     expect((await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out)).code).toBe(0);
-    await writeFile(join(out, "src/index.ts"), (await readFile(join(out, "src/index.ts"), "utf8")) + "// mine\n");
+    await writeFile(join(out, "src/index.ts"), `${await readFile(join(out, "src/index.ts"), "utf8")}// mine\n`);
     await rm(join(out, "README.md"));
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out, "--json");
     const report = JSON.parse(run.out);

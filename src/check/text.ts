@@ -7,7 +7,7 @@ const FILE_BUCKETS = ["changed", "added", "removed", "missing"] as const satisfi
 export function reportToText(report: CheckReport, out: string): string {
   if (!report.drift) return `no changes: regenerating would leave ${out} as it is\n`;
   const sections = [summaryLine(report), ...report.tools.map(toolSection), filesSection(report.files), editedSection(report.files), blockedSection(report.files)];
-  return sections.filter((s) => s !== "").join("\n\n") + "\n";
+  return `${sections.filter((s) => s !== "").join("\n\n")}\n`;
 }
 
 /** One line per change, `tool: message`, in report order (what tests and terse logs read). */

@@ -102,7 +102,7 @@ function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchem
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
   const hash = createHash("sha256").update("{");
-  names.forEach((name, i) => hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema)));
+  for (const [i, name] of names.entries()) hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema));
   return { refsHash: hash.update("}").digest("hex").slice(0, 16) };
 }
 

@@ -8,7 +8,7 @@ export function planToText(plan: ToolPlan, mode: string, definitions: readonly {
   const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
   const total = definitions.reduce((n, d) => n + d.tokens, 0);
   const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k)`;
-  return [header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n") + "\n";
+  return `${[header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n")}\n`;
 }
 
 function toolToText(tool: ToolDef, tokens: number | undefined): string {
@@ -33,5 +33,5 @@ function inputLines(inputs: readonly ToolInput[]): string[] {
 
 function oneLine(text: string, max = 100): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
