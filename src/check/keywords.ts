@@ -6,7 +6,7 @@ import { contractPhrase, valueList } from "./phrase.js";
 export type Relation = "wider" | "narrower" | "different";
 
 /** Inputs are values the tool accepts; results are values it hands back (the reader's side of the same keywords). */
-export type Side = "input" | "result";
+type Side = "input" | "result";
 
 export interface KeywordChange {
   /** The keyword, prefixed `items.` for an array's items. */

@@ -5,7 +5,7 @@ import { contractPhrase } from "./phrase.js";
 import type { ContractChange } from "./types.js";
 
 /** Appended where an old lockfile leaves the impact unknown. */
-export const LEGACY_NOTE = "(the lockfile predates per-keyword contracts, so this is judged by the type phrase; regenerate to record them)";
+const LEGACY_NOTE = "(the lockfile predates per-keyword contracts, so this is judged by the type phrase; regenerate to record them)";
 
 type Phrased = LegacyInputContract | LegacyReturnsContract;
 type Keyworded = InputContract | ReturnsContract;

@@ -11,7 +11,7 @@ import type { ContractChange, OperationRef, ToolDiff } from "./types.js";
 type Contracts = Readonly<Record<string, ToolContract>>;
 
 /** Every change between two contracts of one tool, most consequential kinds first. */
-export function contractChanges(old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ContractChange[] {
+function contractChanges(old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ContractChange[] {
   return [
     ...riskChange(old, now),
     ...approvalChange(old, now),

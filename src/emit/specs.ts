@@ -1,7 +1,7 @@
 // Projects planned tools and toolset onto the runtime's plain-data specs (what the generated files hold as literals).
 import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
-import type { ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
 
@@ -137,9 +137,4 @@ function oauth2Environment(prefix: string, name: string, flows: OAuth2FlowsSpec)
     ...(clientCredentials || refreshAt ? [{ name: v.clientId, description: `OAuth2 client id of \`${name}\`${clientCredentials ? ": with the secret, tokens come from the client-credentials flow (with the operation's scopes)" : ""}${refreshAt ? `${clientCredentials ? "; " : ": "}with ${v.refreshToken}, sent when it is redeemed` : ""}.` }] : []),
     ...(clientCredentials || refreshAt ? [{ name: v.clientSecret, description: `OAuth2 client secret of \`${name}\` (with ${v.clientId}; confidential clients only). ${never}` }] : []),
   ];
-}
-
-/** Exported for the lockfile and README: what a plan's toolset spec is. */
-export function toolsetSpecOf(plan: ToolPlan, version: string): ToolsetSpec {
-  return toToolsetSpec(plan.toolset, plan.tools, version);
 }

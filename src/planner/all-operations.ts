@@ -15,8 +15,6 @@ export interface OperationFilter {
   readonly methods: readonly HttpMethod[];
 }
 
-export const noFilter: OperationFilter = { includeTags: [], excludeTags: [], includeOperations: [], methods: [] };
-
 /** Whether `operation` passes every filter given. */
 export function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
   const tags = new Set(operation.tags);

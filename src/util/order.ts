@@ -9,7 +9,3 @@ export function compareStrings(a: string, b: string): number {
 export function sortedEntries<T>(record: Readonly<Record<string, T>>): [string, T][] {
   return Object.entries(record).sort(([a], [b]) => compareStrings(a, b));
 }
-
-export function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return [...items].sort((a, b) => compareStrings(key(a), key(b)));
-}

@@ -97,5 +97,4 @@ export type AciDocument = z.infer<typeof aciDocument>;
 export type AciGoal = z.infer<typeof goal>;
 export type AciStep = z.infer<typeof step>;
 export type AciAction = z.infer<typeof action>;
-export type AciSecurityScheme = z.infer<typeof securityScheme>;
 export type AciCriterion = z.infer<typeof criterion>;
