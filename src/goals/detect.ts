@@ -1,4 +1,5 @@
 // A parsed goals document → which format it is (`aci` or `arazzo`), by its first key, with version checks.
+import { escapeToken } from "../util/pointer.js";
 import { report, type LoadContext } from "./context.js";
 
 /** The two goals formats. */
@@ -20,7 +21,7 @@ export function detectFormat(ctx: LoadContext, value: unknown): GoalsFormat | un
     if (typeof version === "string" && ARAZZO_VERSION.test(version)) return "arazzo";
     return unsupported(ctx, "/arazzo", `Arazzo ${JSON.stringify(version)} is not supported; aci-gen reads Arazzo 1.0.x`, "write `arazzo: 1.0.1` and use only 1.0 features");
   }
-  report(ctx, "GOALS_NOT_GOALS_FILE", first === undefined ? "" : `/${first.replaceAll("~", "~0").replaceAll("/", "~1")}`, {
+  report(ctx, "GOALS_NOT_GOALS_FILE", first === undefined ? "" : `/${escapeToken(first)}`, {
     message: notGoalsMessage(first, keys),
     hint: notGoalsHint(first, keys),
   });

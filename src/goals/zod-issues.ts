@@ -1,6 +1,6 @@
 // Zod issues → located goals diagnostics with repair hints (did-you-mean for unknown keys and values).
 import type { z } from "zod";
-import { join, resolve } from "../util/pointer.js";
+import { join, resolve, unescapeToken } from "../util/pointer.js";
 import { report, type LoadContext } from "./context.js";
 import { didYouMean } from "./did-you-mean.js";
 
@@ -161,7 +161,7 @@ export function toPointer(path: Path): string {
 }
 
 function lastToken(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  return unescapeToken(pointer.slice(pointer.lastIndexOf("/") + 1));
 }
 
 function kindOf(raw: unknown): string {

@@ -1,5 +1,6 @@
 // The goals file's `lint:` section → each rule's severity, the token budget, and findings for unknown rule names.
 import { didYouMean } from "../goals/did-you-mean.js";
+import { join } from "../util/pointer.js";
 import type { GoalSpec } from "../goals/types.js";
 import { DEFAULT_DEFINITION_BUDGET } from "./budget.js";
 import { rules } from "./registry.js";
@@ -27,7 +28,7 @@ export function resolveLintConfig(input: { goals?: GoalSpec; budget?: number; go
       severities[name] = setting;
       continue;
     }
-    const pointer = `/lint/rules/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const pointer = join("/lint/rules", name);
     const line = input.goalsLine(pointer);
     findings.push({
       rule: CONFIG_RULE,

@@ -1,6 +1,7 @@
 // Finds the named schemas that a set of schemas reaches through `#/components/schemas/…` refs.
 import type { JsonSchema } from "../model/api-model.js";
 import { compareStrings } from "../util/order.js";
+import { unescapeToken } from "../util/pointer.js";
 
 const COMPONENT_PREFIX = "#/components/schemas/";
 
@@ -8,7 +9,7 @@ const COMPONENT_PREFIX = "#/components/schemas/";
 export function componentName(ref: unknown): string | undefined {
   if (typeof ref !== "string" || !ref.startsWith(COMPONENT_PREFIX)) return undefined;
   const token = ref.slice(COMPONENT_PREFIX.length);
-  return token.includes("/") ? undefined : decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+  return token.includes("/") ? undefined : unescapeToken(decodeURIComponent(token));
 }
 
 /** Follows a top-level `$ref` to a named schema (at most `depth` hops); other schemas come back as they are. */

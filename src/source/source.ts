@@ -2,7 +2,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic, Position } from "../diagnostics/types.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
-import { split } from "../util/pointer.js";
+import { escapeToken, split } from "../util/pointer.js";
 import { scanJson } from "./json-scan.js";
 import { locateJsonOffset } from "./json-locate.js";
 
@@ -79,7 +79,7 @@ export function depthProblem(doc: SourceDoc, maxDepth: number): Diagnostic | und
     if (depth > maxDepth) {
       const tokens: string[] = [];
       for (let at = path; at !== undefined; at = at.parent) tokens.unshift(at.token);
-      const pointer = tokens.map((t) => "/" + t.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+      const pointer = tokens.map((t) => `/${escapeToken(t)}`).join("");
       return diagnostic("SOURCE_TOO_DEEP", {
         file: doc.file,
         pointer,

@@ -1,16 +1,11 @@
-// RFC 6901 JSON pointers: build, split and resolve them.
+// RFC 6901 JSON pointers for the generator: build, split and resolve them (token escaping is the runtime's).
+import { escapeToken, unescapeToken } from "../runtime/expressions/pointer.js";
 
-export function escapeToken(token: string): string {
-  return token.replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-export function unescapeToken(token: string): string {
-  return token.replaceAll("~1", "/").replaceAll("~0", "~");
-}
+export { escapeToken, unescapeToken };
 
 /** Appends tokens to a pointer: `join("/paths", "/pets", "get")` → `/paths/~1pets/get`. */
 export function join(pointer: string, ...tokens: readonly (string | number)[]): string {
-  return pointer + tokens.map((t) => "/" + escapeToken(String(t))).join("");
+  return pointer + tokens.map((t) => `/${escapeToken(String(t))}`).join("");
 }
 
 /** Splits a pointer (with or without a leading `#`) into unescaped tokens. */

@@ -30,8 +30,8 @@ function safeSplit(ref: string): string[] | undefined {
 
 function nameFor(ref: string): string {
   if (ref === "#") return "rootSchema";
-  const last = ref.split("/").pop() ?? "ref";
-  const word = decodeURIComponent(last).replace(/[^A-Za-z0-9]+(.)?/gu, (_m, c: string | undefined) => (c ?? "").toUpperCase());
+  const last = safeSplit(ref)?.at(-1) ?? "ref";
+  const word = last.replace(/[^A-Za-z0-9]+(.)?/gu, (_m, c: string | undefined) => (c ?? "").toUpperCase());
   return `${word.charAt(0).toLowerCase()}${word.slice(1)}Schema`;
 }
 

@@ -1,5 +1,5 @@
 // Arazzo Reusable Objects and input `$ref`s → the component they name (parameters, actions, input schemas).
-import { join, resolve } from "../../util/pointer.js";
+import { join, resolve, split } from "../../util/pointer.js";
 import { report } from "../context.js";
 import { didYouMean } from "../did-you-mean.js";
 import type { ArazzoEnv } from "./env.js";
@@ -95,7 +95,7 @@ function followRef(env: ArazzoEnv, ref: string, input: { pointer: string; seen: 
   const target = resolve(env.ctx.doc, ref.slice(1));
   if (target === undefined) {
     const names = Object.keys(env.doc.components?.inputs ?? {});
-    report(env.ctx, "GOALS_UNKNOWN_COMPONENT", at, { message: `${ref} does not resolve`, hint: didYouMean(ref.split("/").at(-1) ?? ref, names, "components.inputs") });
+    report(env.ctx, "GOALS_UNKNOWN_COMPONENT", at, { message: `${ref} does not resolve`, hint: didYouMean(split(ref.slice(1)).at(-1) ?? ref, names, "components.inputs") });
     return {};
   }
   if (input.seen.includes(ref)) {

@@ -1,7 +1,7 @@
 // Plans what a goal returns: its projection (or the last step's response) and the schema of that result.
 import { parseExpression } from "../../runtime/expressions/index.js";
 import type { Located, Value } from "../../goals/types.js";
-import { pointerTokens } from "../../runtime/execute/values.js";
+import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { derefTop } from "../schemas.js";
 import { describeTypes, jsonTypes } from "../type-fit.js";
 import { report } from "./context.js";

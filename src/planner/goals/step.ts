@@ -7,6 +7,7 @@ import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { isReadMethod } from "../risk.js";
 import { derefTop } from "../schemas.js";
+import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
 import { planActions, planCriteria } from "./criteria.js";
@@ -144,7 +145,7 @@ function checkPayloadFitsMedia(ctx: GoalContext, { step, body, media }: { step: 
 }
 
 function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string): BindTarget {
-  const tokens = pointer.split("/").slice(1).map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens = pointerTokens(pointer);
   const walked = schemaAtPointer(body.schema, tokens, ctx.model.schemas);
   return { ...body, schema: walked.ok ? walked.schema : {}, required: false, boundTo: `${body.boundTo}${pointer}`, label: `${body.label} at ${pointer}` };
 }
