@@ -1,7 +1,8 @@
 // ToolSpec → CompiledTool: every expression, template and criterion parsed once, reused by every call.
 import type { ActionSpec, BodySpec, ParamSpec, StepSpec, ToolSpec } from "../types.js";
 import { compileAll, type Predicate } from "./criteria.js";
-import { compileValue, pointerTokens, setAtPointer, type Evaluator } from "./values.js";
+import { pointerTokens } from "../expressions/pointer.js";
+import { compileValue, setAtPointer, type Evaluator } from "./values.js";
 import { parseExpression, evaluate } from "../expressions/index.js";
 import { SpecError } from "./values.js";
 import { consumedOutputs, outputKey } from "./consumed.js";

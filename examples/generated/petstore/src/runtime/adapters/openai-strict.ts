@@ -1,4 +1,5 @@
 // JSON Schema (2020-12, as z.toJSONSchema writes it) → the subset OpenAI strict mode accepts; strict arguments → the original shape.
+import { unescapeToken } from "../expressions/pointer.js";
 import type { JsonSchema } from "./shared.js";
 
 /**
@@ -368,7 +369,7 @@ function resolve(node: unknown, root: JsonSchema, depth: number): JsonSchema | u
   if (ref === "#") return resolve(root, root, depth + 1);
   const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
   const defs = match === null ? undefined : root[match[1]!];
-  return isRecord(defs) ? resolve(defs[decodeURIComponent(match![2]!).replace(/~1/g, "/").replace(/~0/g, "~")], root, depth + 1) : undefined;
+  return isRecord(defs) ? resolve(defs[unescapeToken(decodeURIComponent(match![2]!))], root, depth + 1) : undefined;
 }
 
 /** The union branch the value was most likely produced for: matching JSON type first, then most shared keys. */

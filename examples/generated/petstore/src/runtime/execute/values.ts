@@ -7,6 +7,7 @@ import {
   evaluate,
   type EvaluationContext,
 } from "../expressions/index.js";
+import { pointerTokens } from "../expressions/pointer.js";
 import type { ValueExpr } from "../types.js";
 
 /** A compiled ValueExpr: the value in a run's context, undefined when something it reads is missing. */
@@ -90,16 +91,6 @@ export function compileValue(value: ValueExpr): Evaluator {
     case "each":
       return compileEach(value.source, value.fields);
   }
-}
-
-/** RFC 6901 pointer text → decoded tokens (`""` is the whole document). */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === "") return [];
-  const text = pointer.startsWith("#") ? pointer.slice(1) : pointer;
-  return text
-    .split("/")
-    .slice(1)
-    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function shallowCopy(node: unknown): Record<string, unknown> | unknown[] {

@@ -1,8 +1,23 @@
 // RFC 6901 JSON pointers inside expressions: text → decoded tokens, tokens → text, and safe resolution.
 
 /** `~` then `/` escaped per RFC 6901 §3. */
+export function escapeToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** `~1` then `~0` unescaped per RFC 6901 §4, so `~01` stays `~1`. */
+export function unescapeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
 export function formatPointer(pointer: readonly string[]): string {
-  return pointer.map((t) => "/" + t.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+  return pointer.map((t) => `/${escapeToken(t)}`).join("");
+}
+
+/** RFC 6901 pointer text, with or without a leading `#` (no percent-decoding) → decoded tokens; `""` is the whole document. */
+export function pointerTokens(pointer: string): string[] {
+  const text = pointer.startsWith("#") ? pointer.slice(1) : pointer;
+  return text === "" ? [] : text.split("/").slice(1).map(unescapeToken);
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
