@@ -1,5 +1,6 @@
 // Reads aci.lock.json text into a Lockfile, or says in words why it is not one (check must not trust its shape).
 import type { Lockfile } from "../emit/lockfile.js";
+import { isRecord } from "../runtime/types.js";
 
 export type ParsedLockfile = { readonly ok: true; readonly lock: Lockfile } | { readonly ok: false; readonly reason: string };
 
@@ -52,6 +53,3 @@ function isLockedOperation(value: unknown): boolean {
   return isRecord(value) && ["step", "operationId", "method", "path"].every((k) => typeof value[k] === "string");
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}

@@ -1,10 +1,9 @@
 // Small shape guards and a JSON-pointer-aware visitor shared by the ingest transforms.
+import { isRecord } from "../runtime/types.js";
 
 export type JsonRecord = Readonly<Record<string, unknown>>;
 
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord } from "../runtime/types.js";
 
 /** The value as a record, or an empty one: lets transforms read optional objects without branching. */
 export function recordOf(value: unknown): JsonRecord {

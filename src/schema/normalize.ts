@@ -1,5 +1,6 @@
 // Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
+import { isRecord } from "../runtime/types.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -193,5 +194,5 @@ function setOwn(target: Mutable, key: string, value: unknown): void {
 }
 
 function isPlainObject(value: unknown): value is JsonSchemaObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }

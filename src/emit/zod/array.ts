@@ -1,5 +1,6 @@
 // Turns the array keywords of a schema (items, prefixItems, counts, uniqueItems, contains) into a Zod array or tuple.
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
+import { isRecord } from "../../runtime/types.js";
 import { join } from "../../util/pointer.js";
 import { hoist } from "./context.js";
 import type { Env } from "./env.js";
@@ -8,7 +9,7 @@ import { canonSource, lit } from "./literal.js";
 const count = (schema: JsonSchemaObject, key: string): number | undefined =>
   typeof schema[key] === "number" && Number.isFinite(schema[key]) ? Math.ceil(schema[key] as number) : undefined;
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || (typeof value === "object" && value !== null && !Array.isArray(value));
+const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isRecord(value);
 
 /** `prefixItems` → `z.tuple` (every position exact-optional: absent is fine, an explicit undefined is not); `items` is the rest. */
 function tupleToZod(schema: JsonSchemaObject, prefix: readonly unknown[], env: Env): string {

@@ -1,6 +1,7 @@
 // The compile context shared by the schema → Zod constructs: options, collected diagnostics, hoisted locals.
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-model.js";
+import { isRecord } from "../../runtime/types.js";
 
 /** A named const hoisted out of the expression: a `$ref` target or a schema used inside a refinement. */
 export interface Local {
@@ -56,7 +57,7 @@ export interface CompileContext {
 export type Compile = (schema: JsonSchema, pointer: string, operand?: boolean) => string;
 
 export function isObject(value: unknown): value is JsonSchemaObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }
 
 /** Reserves a unique identifier derived from `base`. */

@@ -1,4 +1,5 @@
 // A workflow's `inputs` JSON Schema (refs inlined) → one InputOverride per property.
+import { isRecord } from "../../runtime/types.js";
 import { join } from "../../util/pointer.js";
 import { at, report } from "../context.js";
 import type { InputOverride } from "../types.js";
@@ -43,6 +44,3 @@ function definitionPointer(inputs: Record<string, unknown> | undefined, fallback
   return typeof ref === "string" && ref.startsWith("#/") ? ref.slice(1) : fallback;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
