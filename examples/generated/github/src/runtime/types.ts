@@ -273,3 +273,8 @@ export interface ToolsetOptions {
   /** Environment to read defaults from; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
+
+/** A JSON object (not null, not an array): the one guard the runtime and the generator share. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

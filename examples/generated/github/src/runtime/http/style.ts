@@ -1,5 +1,5 @@
 // Parameter values → their OpenAPI `style`/`explode` wire form (OAS 3.1.1 §Style Values and §Style Examples, RFC 6570).
-import type { ParameterStyle } from "../types.js";
+import { isRecord, type ParameterStyle } from "../types.js";
 
 /** A value reduced to what the styles distinguish; nested structures inside arrays and objects become JSON text. */
 export type Normalized =
@@ -21,9 +21,6 @@ export function scalarText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /** Classifies a value as primitive, array or object (entries with null/undefined values are left out). */
 export function normalize(value: unknown): Normalized {

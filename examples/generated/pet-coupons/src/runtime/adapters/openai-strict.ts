@@ -1,5 +1,6 @@
 // JSON Schema (2020-12, as z.toJSONSchema writes it) → the subset OpenAI strict mode accepts; strict arguments → the original shape.
 import { unescapeToken } from "../expressions/pointer.js";
+import { isRecord } from "../types.js";
 import type { JsonSchema } from "./shared.js";
 
 /**
@@ -300,9 +301,6 @@ function isNullSchema(schema: unknown): boolean {
   return isRecord(schema) && schema.type === "null";
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** An object schema without `properties` that admits other keys: a map, carried as key/value entries. */
 function isOpenMap(node: JsonSchema): boolean {
