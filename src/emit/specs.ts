@@ -3,6 +3,7 @@ import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import { credentialVariable, envVariable } from "../runtime/auth/env.js";
 import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
@@ -75,21 +76,21 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     scheme.type === "oauth2" ? oauth2Environment(prefix, name, scheme.flows) : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
   return [
-    { name: `${prefix}_BASE_URL`, description: baseUrlDescription(spec) },
+    { name: envVariable(prefix, "baseUrl"), description: baseUrlDescription(spec) },
     ...schemeVars,
-    { name: `${prefix}_APPROVAL`, description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
-    { name: `${prefix}_STATE_DIR`, description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
-    { name: `${prefix}_STATE_URL`, description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
-    { name: `${prefix}_TIMEOUT_MS`, description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
-    { name: `${prefix}_MAX_RESPONSE_BYTES`, description: "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap." },
-    { name: `${prefix}_HTTP_PORT`, description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
-    { name: `${prefix}_HTTP_HOST`, description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
-    { name: `${prefix}_SERVER_TOKEN`, description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
-    { name: `${prefix}_HTTP_ALLOWED_ORIGINS`, description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
-    { name: `${prefix}_OPERATOR_TOKEN`, description: "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console." },
-    { name: `${prefix}_APPROVAL_WEBHOOK`, description: "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff." },
-    { name: `${prefix}_CONSOLE_URL`, description: "The console's address as operators reach it (e.g. `https://ops.example.com`), for the webhook's link; without it the link is the path `/approvals/requests/ID`." },
-    { name: `${prefix}_TRACE_ARGS`, description: "`redacted`: tool-call spans carry the arguments, secrets redacted (`gen_ai.tool.call.arguments`). Unset (default): no argument value reaches a span." },
+    { name: envVariable(prefix, "approval"), description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
+    { name: envVariable(prefix, "stateDir"), description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
+    { name: envVariable(prefix, "stateUrl"), description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
+    { name: envVariable(prefix, "timeoutMs"), description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
+    { name: envVariable(prefix, "maxResponseBytes"), description: "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap." },
+    { name: envVariable(prefix, "httpPort"), description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
+    { name: envVariable(prefix, "httpHost"), description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
+    { name: envVariable(prefix, "serverToken"), description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
+    { name: envVariable(prefix, "httpAllowedOrigins"), description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
+    { name: envVariable(prefix, "operatorToken"), description: "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console." },
+    { name: envVariable(prefix, "approvalWebhook"), description: "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff." },
+    { name: envVariable(prefix, "consoleUrl"), description: "The console's address as operators reach it (e.g. `https://ops.example.com`), for the webhook's link; without it the link is the path `/approvals/requests/ID`." },
+    { name: envVariable(prefix, "traceArgs"), description: "`redacted`: tool-call spans carry the arguments, secrets redacted (`gen_ai.tool.call.arguments`). Unset (default): no argument value reaches a span." },
   ];
 }
 
@@ -103,12 +104,6 @@ function baseUrlDescription(spec: ToolsetSpec): string {
     if (!(error instanceof TransportConfigError)) throw error;
     return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${url === undefined || url === "/" ? "none" : `only \`${url}\``}).`;
   }
-}
-
-/** `PREFIX_<SCHEME NAME IN UPPER_SNAKE>`. */
-export function credentialVariable(prefix: string, scheme: string): string {
-  const upper = scheme.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toUpperCase();
-  return `${prefix}_${upper}`;
 }
 
 const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string> = {
