@@ -2,6 +2,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
+import { envVariable } from "./auth/env.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { TransportConfigError } from "./http/server-url.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -36,9 +37,9 @@ function read(env: Env, name: string): string | undefined {
 /** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
   if (options.approval !== undefined) return options.approval;
-  const raw = read(env, `${prefix}_APPROVAL`)?.toLowerCase() ?? "queue";
+  const raw = read(env, envVariable(prefix, "approval"))?.toLowerCase() ?? "queue";
   const mode = APPROVAL_MODES.find((m) => m === raw);
-  if (mode === undefined) throw new Error(`${prefix}_APPROVAL must be one of ${APPROVAL_MODES.join(", ")}, got \`${raw}\`.`);
+  if (mode === undefined) throw new Error(`${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")}, got \`${raw}\`.`);
   return mode;
 }
 
@@ -48,7 +49,7 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
  * else `~/.local/state/aci/<toolset>` (`%LOCALAPPDATA%\aci\<toolset>` on Windows). Relative paths resolve against the cwd.
  */
 export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, env: Env): string {
-  const explicit = options.stateDir ?? read(env, `${toolset.envPrefix}_STATE_DIR`);
+  const explicit = options.stateDir ?? read(env, envVariable(toolset.envPrefix, "stateDir"));
   if (explicit !== undefined) return isAbsolute(explicit) ? explicit : resolve(explicit);
   const windows = process.platform === "win32" ? read(env, "LOCALAPPDATA") : undefined;
   const base = windows ?? read(env, "XDG_STATE_HOME") ?? join(homedir(), ".local", "state");
@@ -57,12 +58,12 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
 
 /** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
 export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
-  return options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
+  return options.stateUrl ?? read(env, envVariable(prefix, "stateUrl"));
 }
 
 /** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
 export function resolveTraceArguments(prefix: string, env: Env): boolean {
-  const raw = read(env, `${prefix}_TRACE_ARGS`);
+  const raw = read(env, envVariable(prefix, "traceArgs"));
   if (raw === undefined) return false;
   if (raw.toLowerCase() === "redacted") return true;
   throw new TransportConfigError(`${prefix}_TRACE_ARGS must be \`redacted\` or unset, got \`${raw}\``);

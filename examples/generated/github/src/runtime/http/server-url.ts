@@ -1,4 +1,5 @@
 // The toolset's servers and the configured override → one absolute http(s) base URL, or a configuration error naming the variable to set.
+import { envVariable } from "../auth/env.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";
 
 /** A configuration mistake found before any call (bad base URL, bad number in the environment). Thrown by the settings functions only. */
@@ -29,7 +30,7 @@ function checkAbsolute(candidate: string, source: string, variable: string): URL
  * defaults. It must be absolute http(s) without credentials; a relative server URL needs the override.
  */
 export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
-  const variable = `${toolset.envPrefix}_BASE_URL`;
+  const variable = envVariable(toolset.envPrefix, "baseUrl");
   if (override !== undefined && override.trim() !== "") return checkAbsolute(override.trim(), "The base URL", variable);
   const server = toolset.servers[0];
   if (!server) throw new TransportConfigError(`The API description names no server; set ${variable} to the API's absolute URL.`);

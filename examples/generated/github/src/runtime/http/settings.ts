@@ -1,5 +1,5 @@
 // ToolsetOptions + the environment → TransportSettings: base URL, credentials per scheme, timeout and response ceiling.
-import { credentialVariable } from "../auth/env.js";
+import { credentialVariable, envVariable } from "../auth/env.js";
 import { oauth2Variables, readOAuth2Credential } from "../auth/oauth2-config.js";
 import type { OAuth2Credential, ToolsetOptions, ToolsetSpec } from "../types.js";
 import { resolveBaseUrl, TransportConfigError } from "./server-url.js";
@@ -51,13 +51,13 @@ export function resolveCredentials(toolset: ToolsetSpec, options: Pick<ToolsetOp
 export function resolveTransportSettings(toolset: ToolsetSpec, options: ToolsetOptions = {}): TransportSettings {
   const env = options.env ?? process.env;
   const prefix = toolset.envPrefix;
-  const baseUrl = resolveBaseUrl(toolset, options.baseUrl ?? read(env, `${prefix}_BASE_URL`)).href;
+  const baseUrl = resolveBaseUrl(toolset, options.baseUrl ?? read(env, envVariable(prefix, "baseUrl"))).href;
   return {
     toolset,
     baseUrl,
     credentials: resolveCredentials(toolset, options, env),
     fetch: options.fetch ?? globalThis.fetch,
-    timeoutMs: positiveInteger(env, `${prefix}_TIMEOUT_MS`, toolset.timeoutMs),
-    maxResponseBytes: positiveInteger(env, `${prefix}_MAX_RESPONSE_BYTES`, DEFAULT_MAX_RESPONSE_BYTES),
+    timeoutMs: positiveInteger(env, envVariable(prefix, "timeoutMs"), toolset.timeoutMs),
+    maxResponseBytes: positiveInteger(env, envVariable(prefix, "maxResponseBytes"), DEFAULT_MAX_RESPONSE_BYTES),
   };
 }

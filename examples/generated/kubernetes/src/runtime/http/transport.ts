@@ -1,6 +1,7 @@
 // TransportSettings → a Transport: one operation call → authenticate, send, follow redirects, retry, read under a ceiling → HttpOutcome.
 import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
+import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
 import { errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
@@ -111,7 +112,7 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
     return await exchange(ctx, request.step, value, deadline);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
-    return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: `${ctx.settings.toolset.envPrefix}_BASE_URL` })) };
+    return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: envVariable(ctx.settings.toolset.envPrefix, "baseUrl") })) };
   } finally {
     deadline.dispose();
   }

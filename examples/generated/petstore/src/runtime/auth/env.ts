@@ -1,4 +1,29 @@
-// Toolset prefix + scheme name → the environment variable that holds its credential.
+// Toolset prefix + setting or scheme name → the environment variable a generated package reads (the README lists the same names).
+
+/** Every setting a generated package reads from `PREFIX_…`, by its name in code. */
+export const ENV_SETTINGS = {
+  baseUrl: "BASE_URL",
+  approval: "APPROVAL",
+  stateDir: "STATE_DIR",
+  stateUrl: "STATE_URL",
+  timeoutMs: "TIMEOUT_MS",
+  maxResponseBytes: "MAX_RESPONSE_BYTES",
+  httpPort: "HTTP_PORT",
+  httpHost: "HTTP_HOST",
+  serverToken: "SERVER_TOKEN",
+  httpAllowedOrigins: "HTTP_ALLOWED_ORIGINS",
+  operatorToken: "OPERATOR_TOKEN",
+  approvalWebhook: "APPROVAL_WEBHOOK",
+  consoleUrl: "CONSOLE_URL",
+  traceArgs: "TRACE_ARGS",
+} as const;
+
+export type EnvSetting = keyof typeof ENV_SETTINGS;
+
+/** `PREFIX_BASE_URL` for `("PREFIX", "baseUrl")`. */
+export function envVariable(prefix: string, setting: EnvSetting): string {
+  return `${prefix}_${ENV_SETTINGS[setting]}`;
+}
 
 /** `apiKey` → `API_KEY`, `petstore_auth` → `PETSTORE_AUTH`, `bearer-token` → `BEARER_TOKEN` (the same rule the README generator uses). */
 export function toEnvWord(name: string): string {

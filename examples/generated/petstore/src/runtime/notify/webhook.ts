@@ -1,4 +1,5 @@
 // A new pending approval request → a Slack-compatible POST to PREFIX_APPROVAL_WEBHOOK (id, tool, risk, console link; never arguments), retried with backoff off the call's path.
+import { envVariable } from "../auth/env.js";
 import { TransportConfigError } from "../http/server-url.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -48,10 +49,10 @@ function webhookUrl(prefix: string, raw: string): URL {
 
 /** `PREFIX_APPROVAL_WEBHOOK` (+ `PREFIX_CONSOLE_URL`), or undefined when no webhook is set. Malformed values are one-line configuration errors. */
 export function resolveWebhook(prefix: string, env: Env): WebhookSettings | undefined {
-  const raw = env[`${prefix}_APPROVAL_WEBHOOK`]?.trim();
+  const raw = env[envVariable(prefix, "approvalWebhook")]?.trim();
   if (raw === undefined || raw === "") return undefined;
   const url = webhookUrl(prefix, raw);
-  const consoleRaw = env[`${prefix}_CONSOLE_URL`]?.trim();
+  const consoleRaw = env[envVariable(prefix, "consoleUrl")]?.trim();
   if (consoleRaw === undefined || consoleRaw === "") return { url };
   const consoleUrl = parseUrl(consoleRaw);
   if (consoleUrl === undefined || !["http:", "https:"].includes(consoleUrl.protocol)) throw new TransportConfigError(`${prefix}_CONSOLE_URL must be the console's http(s) address such as https://ops.example.com, got \`${consoleRaw}\``);
