@@ -81,6 +81,13 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
     },
   ],
   [
+    "a constraint the description already states is not repeated",
+    {
+      given: obj({ email: { type: "string", maxLength: 254, minLength: 3, description: "Email address; at most 254 characters" } }),
+      want: closed({ email: { type: "string", description: "Email address; at most 254 characters Constraints: at least 3 characters." } }),
+    },
+  ],
+  [
     "strings: supported format and pattern kept, others moved into the description",
     {
       given: obj({
