@@ -230,9 +230,14 @@ function nullable(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-/** Puts the notes into the description; a `$ref` with annotations is wrapped, since strict mode takes no `$ref` siblings. */
+/**
+ * Puts the notes into the description, leaving out those it already says (the generator writes constraints into
+ * descriptions in the same words); a `$ref` with annotations is wrapped, since strict mode takes no `$ref` siblings.
+ */
 function finish({ schema, notes }: Lowered): JsonSchema {
-  const description = [typeof schema.description === "string" ? schema.description.trim() : "", notes.length > 0 ? `Constraints: ${notes.join("; ")}.` : ""]
+  const said = typeof schema.description === "string" ? schema.description.trim() : "";
+  const unsaid = notes.filter((note) => !said.includes(note));
+  const description = [said, unsaid.length > 0 ? `Constraints: ${unsaid.join("; ")}.` : ""]
     .filter((part) => part !== "")
     .join(" ");
   const { description: _old, ...body } = schema;
