@@ -43,12 +43,17 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
-/** Cycles that stood when this test was written, in other stages' files; remove one when it is broken up. */
-const KNOWN_CYCLES = [
-  "ingest/operations.ts → ingest/operation-parameters.ts → ingest/operations.ts",
-  "lint/budget.ts → lint/rules/description-too-long.ts → lint/location.ts → lint/types.ts → lint/budget.ts",
-  "runtime/audit.ts → runtime/state/types.ts → runtime/audit.ts",
+/** One import closing each cycle that stood when this test was written; drop an entry when its cycle is broken up. */
+const KNOWN_CYCLE_EDGES = [
+  "ingest/operation-parameters.ts → ingest/operations.ts",
+  "lint/types.ts → lint/budget.ts",
+  "runtime/state/types.ts → runtime/audit.ts",
 ];
+
+function without(graph: ReadonlyMap<string, readonly string[]>, edges: readonly string[]): Map<string, string[]> {
+  const cut = new Set(edges);
+  return new Map([...graph].map(([file, targets]) => [file, targets.filter((t) => !cut.has(`${file} → ${t}`))]));
+}
 
 const stageOf = (file: string): string => file.split("/")[0]!.replace(/\.ts$/, "");
 
@@ -59,8 +64,13 @@ describe("import graph", () => {
     expect(graph.get("check/inputs.ts")).toContain("emit/lockfile.ts");
   });
 
-  test("no module imports itself through others (beyond the known cycles, which must not grow)", () => {
-    expect(cycles(graph).map((c) => c.join(" → ")).sort()).toEqual(KNOWN_CYCLES);
+  test("no module imports itself through others, once the known cycles' closing imports are set aside", () => {
+    expect(cycles(without(graph, KNOWN_CYCLE_EDGES)).map((c) => c.join(" → "))).toEqual([]);
+  });
+
+  test.each(KNOWN_CYCLE_EDGES)("the known cycle edge %s still exists (else drop it from the list)", (edge) => {
+    const [from, to] = edge.split(" → ");
+    expect(graph.get(from ?? "")).toContain(to);
   });
 
   test("the cycle search finds a cycle", () => {
