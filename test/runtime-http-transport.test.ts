@@ -1,4 +1,4 @@
-// Loopback tests of the transport: retries, timeouts, unreachable hosts, redirects across origins, size ceilings, refused arguments, error mapping.
+// Loopback tests of the transport: retries, timeouts, unreachable hosts, redirects (reads within the API only, actions never), size ceilings, refused arguments, error mapping.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
@@ -206,31 +206,34 @@ describe("redirects", () => {
   const secured = { security: [{ bearerAuth: [], apiKey: [], session: [] }] };
   const withSession = (origin: string) => settings(origin, { credentials: { apiKey: API_KEY, bearerAuth: BEARER, session: "session-cookie-value" } });
 
-  it("a redirect to another origin carries no Authorization, api key query or cookie", async () => {
+  it("a read is not followed to another origin: the error names the status and the origin only, and nothing reaches it", async () => {
     const other = await loopback((_, res) => json(res, 200, { landed: true }));
     const api = await loopback((req, res) => {
-      res.writeHead(302, { location: `${other.origin}/elsewhere${req.url?.slice(req.url.indexOf("?"))}` }).end();
+      res.writeHead(302, { location: `${other.origin}/elsewhere?token=leak-me${req.url?.slice(req.url.indexOf("?"))}` }).end();
     });
     const outcome = await createTransport(withSession(api.origin)).call(request(secured, "7", [{ spec: param("q", "query"), value: "x" }]));
-    expect(outcome).toMatchObject({ ok: true, body: { landed: true }, url: `${other.origin}/elsewhere?q=x` });
-    expect(api.requests[0]?.headers.authorization).toBe(`Bearer ${BEARER}`);
-    expect(api.requests[0]?.url).toContain(`api_key=${API_KEY}`);
-    const landed = other.requests[0]!;
-    expect(landed.headers.authorization).toBeUndefined();
-    expect(landed.headers.cookie).toBeUndefined();
-    expect(landed.url).toBe("/elsewhere?q=x");
-    expect(JSON.stringify(other.requests)).not.toContain(API_KEY);
-    expect(JSON.stringify(other.requests)).not.toContain(BEARER);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 302, retryable: false } });
+    const message = !outcome.ok ? outcome.error.message : "";
+    expect(message).toContain(`redirected to ${other.origin}, another origin`);
+    expect(message).not.toContain("elsewhere");
+    expect(message).not.toContain("leak-me");
+    expect(other.requests).toHaveLength(0);
   });
 
-  it("credentials stay off even when a later redirect comes back to the original origin", async () => {
-    let apiOrigin = "";
-    const other = await loopback((_, res) => res.writeHead(307, { location: `${apiOrigin}/v1/back` }).end());
-    const api = await loopback((req, res) => (req.url?.startsWith("/v1/back") ? json(res, 200, { back: true }) : res.writeHead(302, { location: `${other.origin}/hop` }).end()));
-    apiOrigin = api.origin;
-    expect(await createTransport(withSession(api.origin)).call(request(secured))).toMatchObject({ ok: true, body: { back: true } });
-    expect(api.requests[1]?.headers.authorization).toBeUndefined();
-    expect(api.requests[1]?.url).toBe("/v1/back");
+  it("a read redirected outside the base URL's path (same origin) is refused like a first URL would be", async () => {
+    const api = await loopback((req, res) => (req.url?.startsWith("/admin") ? json(res, 200, { admin: true }) : res.writeHead(301, { location: "/admin/users" }).end()));
+    const outcome = await createTransport(withSession(api.origin)).call(request(secured));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 301 } });
+    expect(!outcome.ok && outcome.error.message).toContain("outside the API's base path /v1");
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("a read redirected to a URL with userinfo is refused", async () => {
+    const api = await loopback((_, res) => res.writeHead(302, { location: `${api.origin.replace("http://", "http://user:pw@")}/v1/x` }).end());
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR" } });
+    expect(!outcome.ok && outcome.error.message).not.toContain("pw");
+    expect(api.requests).toHaveLength(1);
   });
 
   it("follows a same-origin redirect with credentials", async () => {
@@ -241,20 +244,23 @@ describe("redirects", () => {
     expect(api.requests[1]?.headers.cookie).toBe("sid=session-cookie-value");
   });
 
-  it("303 after POST continues as GET without the body; 307 repeats the POST with it", async () => {
-    const api = await loopback((req, res) => {
-      const routes: Record<string, () => void> = {
-        "/v1/a": () => res.writeHead(303, { location: "/v1/result" }).end(),
-        "/v1/b": () => res.writeHead(307, { location: "/v1/again" }).end(),
-      };
-      (routes[req.url ?? ""] ?? (() => json(res, 200, { method: req.method })))();
-    });
-    const transport = createTransport(settings(api.origin));
-    const post = (path: string): OperationRequest => ({ step: step({ method: "post", path, readOnly: false }), params: [], body: { spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } }, value: { a: 1 } } });
-    expect(await transport.call(post("/a"))).toMatchObject({ ok: true, body: { method: "GET" } });
-    expect(api.requests[1]).toMatchObject({ method: "GET", body: "" });
-    expect(await transport.call(post("/b"))).toMatchObject({ ok: true, body: { method: "POST" } });
-    expect(api.requests[3]).toMatchObject({ method: "POST", body: '{"a":1}' });
+  it.each(["post", "put", "patch", "delete"])("a redirect of %s (an action) is never followed, even within the origin", async (method) => {
+    const api = await loopback((req, res) => (req.url?.startsWith("/v1/result") ? json(res, 200, { followed: true }) : res.writeHead(307, { location: "/v1/result?secret=s3" }).end()));
+    const body = method === "delete" ? {} : { body: { spec: { kind: "json" as const, mediaType: "application/json", value: { kind: "literal" as const, value: null } }, value: { a: 1 } } };
+    const outcome = await createTransport(settings(api.origin)).call({ step: step({ method, path: "/a", readOnly: false }), params: [], ...body });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 307, retryable: false } });
+    const error = !outcome.ok ? outcome.error : undefined;
+    expect(error?.message).toContain(`redirecting this ${method.toUpperCase()} to ${api.origin}`);
+    expect(error?.message).not.toContain("s3");
+    expect(error?.suggestion).toContain("check with a read tool");
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("a 303 after POST is reported, not followed as GET", async () => {
+    const api = await loopback((req, res) => (req.url === "/v1/a" ? res.writeHead(303, { location: "/v1/result" }).end() : json(res, 200, { method: req.method })));
+    const post: OperationRequest = { step: step({ method: "post", path: "/a", readOnly: false }), params: [], body: { spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } }, value: { a: 1 } } };
+    expect(await createTransport(settings(api.origin)).call(post)).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 303 } });
+    expect(api.requests).toHaveLength(1);
   });
 
   it("stops after 5 redirects", async () => {
