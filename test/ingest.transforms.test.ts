@@ -36,6 +36,23 @@ describe("parameterToModel (OAS 3)", () => {
     expect(parameterToModel(context(), { node: given, pointer: "/p" })).toMatchObject({ ...want, pointer: "/p" });
   });
 
+  const pathCases: [string, { given: Record<string, unknown>; want: unknown }][] = [
+    ["a path string gets minLength 1", { given: { type: "string" }, want: { type: "string", minLength: 1 } }],
+    ["a larger minLength stays", { given: { type: "string", minLength: 3 }, want: { type: "string", minLength: 3 } }],
+    ["minLength 0 becomes 1", { given: { type: "string", minLength: 0 }, want: { type: "string", minLength: 1 } }],
+    ["a nullable string too", { given: { type: "string", nullable: true }, want: { type: ["string", "null"], minLength: 1 } }],
+    ["an empty enum value is dropped", { given: { type: "string", enum: ["", "a", "b"] }, want: { type: "string", enum: ["a", "b"], minLength: 1 } }],
+    ["an integer is left alone", { given: { type: "integer" }, want: { type: "integer" } }],
+  ];
+  it.each(pathCases)("path parameter: %s", (_name, { given, want }) => {
+    expect(parameterToModel(context(), { node: { name: "id", in: "path", schema: given }, pointer: "/p" })?.schema).toEqual(want);
+  });
+
+  it("a query string is left alone, and a Swagger 2 path string gets minLength 1", () => {
+    expect(parameterToModel(context(), { node: { name: "q", in: "query", schema: { type: "string" } }, pointer: "/p" })?.schema).toEqual({ type: "string" });
+    expect(swagger2ParameterToModel(context({}, "swagger-2.0"), { node: { name: "id", in: "path", type: "string" }, pointer: "/p" })?.schema).toEqual({ type: "string", minLength: 1 });
+  });
+
   it("reports a bad location and drops the parameter", () => {
     const ctx = context();
     expect(parameterToModel(ctx, { node: { name: "x", in: "body" }, pointer: "/p" })).toBeUndefined();

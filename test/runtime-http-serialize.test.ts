@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeComponent, encodeBody, parseBody, parseRetryAfter, pathValueProblem, prepareRequest, resolveTransportSettings, styleSingle, stylePairs, decideRetry, DEFAULT_RETRY, TransportConfigError } from "../src/runtime/http/index.js";
 import type { BodySpec, ParameterLocation, ParameterStyle, ParamSpec, StepSpec, ToolsetSpec } from "../src/runtime/types.js";
+import { buildUrl } from "../src/runtime/http/url.js";
 
 const color = { empty: "", string: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } } as const;
 type Column = keyof typeof color;
@@ -125,6 +126,29 @@ describe("path values that would leave their segment", () => {
   it("refuses dot segments hidden in arrays and object entries", () => {
     expect(prepared([{ spec: param("id", "path"), value: ["a", ".."] }]).ok).toBe(false);
     expect(prepared([{ spec: param("id", "path", { explode: true }), value: { "..": "x" } }]).ok).toBe(false);
+  });
+});
+
+describe("empty path values", () => {
+  it.each([
+    ["an empty string", { value: "", style: "simple" }],
+    ["an empty array", { value: [], style: "simple" }],
+    ["an array with an empty item", { value: ["a", ""], style: "simple" }],
+    ["an empty object", { value: {}, style: "simple" }],
+    ["an empty string, label style", { value: "", style: "label" }],
+    ["an empty string, matrix style", { value: "", style: "matrix" }],
+  ] as const)("refuses %s before sending", (_, { value, style }) => {
+    const result = prepared([{ spec: param("id", "path", { style }), value }]);
+    expect(!result.ok && result.error).toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("`id` is empty") });
+  });
+
+  it.each([0, false, "0", " "])("accepts %j (not empty once written)", (value) => {
+    expect(prepared([{ spec: param("id", "path"), value }]).ok).toBe(true);
+  });
+
+  it("refuses a URL whose filled template leaves a segment empty", () => {
+    expect(buildUrl(new URL("https://api.example.com/v1"), "/users/{id}", new Map([["id", ""]]), [])).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(buildUrl(new URL("https://api.example.com/v1"), "/users/", new Map(), [])).toMatchObject({ ok: true });
   });
 });
 

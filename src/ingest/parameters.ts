@@ -38,7 +38,7 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
     required: location === "path" || node["required"] === true,
     ...optional("description", stringOf(node["description"])),
     deprecated: node["deprecated"] === true,
-    schema: schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource),
+    schema: nonEmptyInPath(location, schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource)),
     style,
     explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
     allowReserved: node["allowReserved"] === true,
@@ -62,13 +62,27 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
     required: location === "path" || node["required"] === true,
     ...optional("description", stringOf(node["description"])),
     deprecated: node["x-deprecated"] === true,
-    schema: ctx.schemas.schemaOf(swagger2Schema(node)),
+    schema: nonEmptyInPath(location, ctx.schemas.schemaOf(swagger2Schema(node))),
     style,
     explode: isArray ? format.explode : style === "form",
     allowReserved: false,
     examples: example === undefined ? [] : [example],
     pointer,
   };
+}
+
+const allowsString = (type: unknown): boolean => type === "string" || (Array.isArray(type) && type.includes("string"));
+
+/**
+ * A path parameter is one non-empty segment (RFC 3986 §3.3: the template's `{name}` sits between slashes, and OAS
+ * path parameters are required): a string schema gets `minLength: 1` and loses an `""` enum value, so the tool's
+ * input schema says so. The runtime refuses an empty segment whatever the schema (http/params.ts).
+ */
+export function nonEmptyInPath<T>(location: ParameterLocation, schema: T): T {
+  if (location !== "path" || !isRecord(schema) || !allowsString(schema["type"])) return schema;
+  const min = typeof schema["minLength"] === "number" && schema["minLength"] >= 1 ? schema["minLength"] : 1;
+  const values = Array.isArray(schema["enum"]) ? schema["enum"].filter((v) => v !== "") : undefined;
+  return { ...schema, minLength: min, ...(values !== undefined && values.length > 0 ? { enum: values } : {}) } as T;
 }
 
 /** The JSON Schema part of a Swagger 2 parameter, header or items object (`items` recursively). */
