@@ -244,7 +244,7 @@ describe("redirects", () => {
     expect(api.requests[1]?.headers.cookie).toBe("sid=session-cookie-value");
   });
 
-  it.each(["post", "put", "patch", "delete"])("a redirect of %s (an action) is never followed, even within the origin", async (method) => {
+  it.each(["post", "put", "patch", "delete"] as const)("a redirect of %s (an action) is never followed, even within the origin", async (method) => {
     const api = await loopback((req, res) => (req.url?.startsWith("/v1/result") ? json(res, 200, { followed: true }) : res.writeHead(307, { location: "/v1/result?secret=s3" }).end()));
     const body = method === "delete" ? {} : { body: { spec: { kind: "json" as const, mediaType: "application/json", value: { kind: "literal" as const, value: null } }, value: { a: 1 } } };
     const outcome = await createTransport(settings(api.origin)).call({ step: step({ method, path: "/a", readOnly: false }), params: [], ...body });
