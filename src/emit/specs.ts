@@ -5,6 +5,7 @@ import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import { credentialVariable, envVariable } from "../runtime/auth/env.js";
 import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
+import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES } from "../runtime/limits.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
 export function toToolSpec(tool: ToolDef): ToolSpec {
@@ -83,6 +84,8 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
     { name: envVariable(prefix, "stateUrl"), description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
     { name: envVariable(prefix, "timeoutMs"), description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
     { name: envVariable(prefix, "maxResponseBytes"), description: "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap." },
+    { name: envVariable(prefix, "maxStringBytes"), description: `Longest string argument a tool accepts, in UTF-8 bytes, whatever the spec allows (default ${DEFAULT_MAX_STRING_BYTES}, 1 MiB).` },
+    { name: envVariable(prefix, "maxCallBytes"), description: `Largest arguments of one call, as JSON in UTF-8 bytes (default ${DEFAULT_MAX_CALL_BYTES}, 4 MiB); the server reads no MCP message longer than this plus 64 KiB.` },
     { name: envVariable(prefix, "httpPort"), description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
     { name: envVariable(prefix, "httpHost"), description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
     { name: envVariable(prefix, "serverToken"), description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
