@@ -21,7 +21,7 @@ const lengthWords: Words = (s) => {
   const min = num(s, "minLength");
   const max = num(s, "maxLength");
   if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} characters` : `${min}–${max} characters`;
-  if (min !== undefined) return `at least ${min} characters`;
+  if (min !== undefined) return min === 1 ? "not empty" : `at least ${min} characters`;
   return max === undefined ? undefined : `at most ${max} characters`;
 };
 
