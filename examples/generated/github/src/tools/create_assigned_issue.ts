@@ -4,8 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of create_assigned_issue: what the model passes, checked before anything is sent. */
 export const createAssignedIssueInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
   title: z
     .xor([
       z.string(),

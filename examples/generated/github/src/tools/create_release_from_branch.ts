@@ -4,11 +4,15 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of create_release_from_branch: what the model passes, checked before anything is sent. */
 export const createReleaseFromBranchInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
   branch: z
     .string()
-    .describe("The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql)."),
+    .min(1)
+    .describe("The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql). not empty"),
   tag: z.string().describe("The name of the tag."),
   draft: z
     .boolean()

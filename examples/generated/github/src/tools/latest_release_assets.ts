@@ -4,8 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of latest_release_assets: what the model passes, checked before anything is sent. */
 export const latestReleaseAssetsInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
 });
 
 /** What latest_release_assets returns on success, before the byte cap. */

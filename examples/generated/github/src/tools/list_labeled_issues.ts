@@ -5,8 +5,11 @@ import { issueResultSchema } from "../schemas.js";
 
 /** Arguments of list_labeled_issues: what the model passes, checked before anything is sent. */
 export const listLabeledIssuesInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
   label: z.string().describe("A list of comma separated label names. Example: `bug,ui,@high`").optional(),
   per_page: z
     .number()

@@ -5,8 +5,11 @@ import { languageResultSchema } from "../schemas.js";
 
 /** Arguments of repository_overview: what the model passes, checked before anything is sent. */
 export const repositoryOverviewInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
 });
 
 /** What repository_overview returns on success, before the byte cap. */

@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of user_profile_and_repositories: what the model passes, checked before anything is sent. */
 export const userProfileAndRepositoriesInput = z.strictObject({
-  username: z.string().describe("The handle for the GitHub user account."),
+  username: z.string().min(1).describe("The handle for the GitHub user account. not empty"),
   per_page: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })

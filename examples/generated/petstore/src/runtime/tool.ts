@@ -5,12 +5,11 @@ import { gate, requestOutcome } from "./approval/gate.js";
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
 import { compileTool, executeTool, type Sleep } from "./execute/index.js";
+import { argumentLimitBreach, DEFAULT_ARGUMENT_LIMITS, limitVariables, type ArgumentLimits } from "./limits.js";
 import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
-import type { PendingNotice } from "./notify/webhook.js";
-import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
 
@@ -24,15 +23,13 @@ export interface Runtime {
   /** Approval queue and audit log: the file store under `stateDir`, or PostgreSQL (`PREFIX_STATE_URL`). */
   readonly state: StateStore;
   readonly maxReturnBytes: number;
+  /** Bounds on every argument, whatever the schema says; default 1 MiB per string, 4 MiB per call. */
+  readonly limits?: ArgumentLimits;
   readonly redact: Redactor;
   readonly audit: AuditLog;
   readonly sleep: Sleep;
   /** Upper bound of one Arazzo retry wait. */
   readonly maxRetryWaitMs: number;
-  /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
-  readonly notifyPending?: (notice: PendingNotice) => unknown;
-  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
-  readonly traceArguments?: boolean;
 }
 
 /** An unbound tool: its spec and schemas. */
@@ -144,14 +141,19 @@ function withoutRequestId(data: Record<string, unknown>): Record<string, unknown
   return args;
 }
 
-function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunContext | undefined): Parameters<typeof traceToolCall>[0] {
-  const args = runtime.traceArguments === true && input !== null && typeof input === "object" ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>)) : undefined;
+/** What a tool shows before it runs: everything but `run`, from its definition alone. */
+export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
+  const { spec } = def;
   return {
-    tool: spec.name,
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: def.inputSchema,
+    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
     risk: spec.risk,
-    ...(ctx?.toolCallId === undefined ? {} : { callId: ctx.toolCallId }),
-    ...(ctx?.traceContext === undefined ? {} : { carrier: ctx.traceContext }),
-    ...(args === undefined ? {} : { arguments: args }),
+    category: spec.category,
+    annotations: spec.annotations,
+    approval: spec.approval,
   };
 }
 
@@ -163,8 +165,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
   const gated = spec.approval === "required";
   const audited = gated || spec.risk === "high";
-  const notifyPending = runtime.notifyPending;
-  const notify = notifyPending === undefined ? undefined : (record: { id: string; createdAt: string }) => void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
+  const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
+  const variables = limitVariables(runtime.toolset.envPrefix);
 
   async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
     const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
@@ -183,6 +185,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
+    const breach = argumentLimitBreach(input, limits, variables);
+    if (breach !== undefined) return capError(breach, maxBytes);
     const requestId = gated ? requestIdOf(input) : undefined;
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
@@ -191,30 +195,20 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const args = gated ? withoutRequestId(data) : data;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
-    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }), ...(notify === undefined ? {} : { onPending: notify }) });
+    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
   }
 
   return {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    inputSchema: def.inputSchema,
-    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
-    risk: spec.risk,
-    category: spec.category,
-    annotations: spec.annotations,
-    approval: spec.approval,
-    run(input, ctx) {
-      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
-        try {
-          return await call(input, ctx);
-        } catch (error) {
-          return capError(runtime.redact(internalError(error)), maxBytes);
-        }
-      });
+    ...toolFields(def),
+    async run(input, ctx) {
+      try {
+        return await call(input, ctx);
+      } catch (error) {
+        return capError(runtime.redact(internalError(error)), maxBytes);
+      }
     },
     [TOOL_SPEC]: spec,
     [EXECUTE_APPROVED]: async (args, ctx) => {
