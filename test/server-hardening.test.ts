@@ -1,5 +1,6 @@
 // The generated server under fire, as real processes: an oversized tools/call is refused and the stdio session goes on,
 // an empty path parameter never reaches the API, and every bad setting is one line on stderr with exit code 2.
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -76,6 +77,32 @@ describe("argument limits over stdio", () => {
   }, 60_000);
 });
 
+/** Starts the server with raw pipes, answers initialize, then closes the pipe it writes to and sends a ping. */
+function breakStdout(): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER], { env: baseEnv(), cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`the server kept running after its stdout closed\n${stderr}`))), 15_000);
+    child.on("exit", (code) => (clearTimeout(timer), resolve({ code, stderr })));
+    child.stdout.once("data", () => {
+      child.stdout.destroy();
+      setTimeout(() => [2, 3, 4].forEach((id) => send({ jsonrpc: "2.0", id, method: "ping" })), 100);
+    });
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  });
+}
+
+describe("a broken transport", () => {
+  it("when stdout fails the server exits 1 with one line saying so, so the client can restart it", async () => {
+    const { code, stderr } = await breakStdout();
+    expect(code).toBe(1);
+    expect(stderr).toContain("the stdio transport failed");
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+});
+
 describe("path parameters", () => {
   it("get_user with id \"\" is refused before sending, and the advertised schema says minLength 1", async () => {
     const before = received.length;
@@ -115,6 +142,12 @@ describe("configuration errors", () => {
       expect(result.stderr).not.toContain(SECRET);
     }, 40_000);
   }
+
+  it("server.js: a bad HTTP port → exit 2, one line naming the variable", async () => {
+    const result = await runNode([SERVER], { ...baseEnv(), USERS_HTTP_PORT: "eighty" }, 30_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(/USERS_HTTP_PORT must be a port number \(0–65535\)/)]);
+  }, 40_000);
 
   it("a good configuration still works for approvals.js (exit 0)", async () => {
     const result = await runNode([APPROVALS, "list"], baseEnv(), 30_000);
