@@ -122,6 +122,7 @@ describe("configuration errors", () => {
   const cases: [string, Record<string, string | undefined>, RegExp][] = [
     ["an unknown approval mode", { USERS_APPROVAL: "bogus" }, /USERS_APPROVAL must be one of queue, elicit, auto/],
     ["a state URL that is not PostgreSQL", { USERS_STATE_URL: `mysql://root:${SECRET}@db.internal/users` }, /USERS_STATE_URL must be a PostgreSQL URL, postgres:\/\//],
+    ["a PostgreSQL URL that does not parse", { USERS_STATE_URL: `postgresql://u:${SECRET}@db:port/users` }, /USERS_STATE_URL must be a PostgreSQL URL.*got a value that is not a URL/],
     ["no base URL (the spec names no absolute server)", { USERS_BASE_URL: undefined }, /set USERS_BASE_URL to the API.s absolute http\(s\) URL/],
     ["a base URL with a secret that is not absolute", { USERS_BASE_URL: `user:${SECRET}` }, /USERS_BASE_URL/],
     ["a limit that is not a number", { USERS_MAX_CALL_BYTES: "lots" }, /USERS_MAX_CALL_BYTES must be a positive whole number/],
