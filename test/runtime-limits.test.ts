@@ -116,10 +116,16 @@ describe("bounded stdio transport", () => {
     expect(h.replies).toEqual([{ jsonrpc: "2.0", id: "r", error: { code: -32600, message: expect.stringContaining("resources/read: The request is") } }]);
   });
 
-  it("closes cleanly when stdin ends, and as failed when a stream errors", async () => {
+  it("keeps answering after stdin ends, closes cleanly on close(), and as failed when a stream errors", async () => {
     const ended = harness(100);
     await ended.transport.start();
-    ended.stdin.end();
+    ended.stdin.end(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+    await tick();
+    expect(ended.received).toHaveLength(1);
+    await ended.transport.send({ jsonrpc: "2.0", id: 1, result: {} });
+    await tick();
+    expect(ended.replies).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    await ended.transport.close();
     await expect(ended.transport.closed).resolves.toEqual({ failed: false });
     const broken = harness(100);
     await broken.transport.start();

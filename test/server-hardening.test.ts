@@ -1,6 +1,7 @@
 // The generated server under fire, as real processes: an oversized tools/call is refused and the stdio session goes on,
 // an empty path parameter never reaches the API, and every bad setting is one line on stderr with exit code 2.
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -38,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
   await new Promise((done) => (api === undefined ? done(undefined) : api.close(done)));
+  rmSync(WORK, { recursive: true, force: true });
 });
 
 const live = (): McpSession => {
