@@ -55,9 +55,9 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
 /** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
 export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
   const url = options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
-  if (url === undefined || /^postgres(ql)?:\/\/[^/]/i.test(url)) return url;
+  if (url === undefined || (/^postgres(ql)?:\/\/[^/]/i.test(url) && URL.canParse(url))) return url;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  const got = scheme === undefined ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
+  const got = scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
   throw new ConfigError(`${prefix}_STATE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${prefix}_STATE_DIR; got ${got}.`);
 }
 

@@ -107,15 +107,16 @@ const DEFAULT_STDIO_LIMITS: StdioLimits = { limits: DEFAULT_ARGUMENT_LIMITS, var
 
 /**
  * Serves `server` over stdin/stdout, each message bounded by the call limit plus its envelope (a larger one is refused
- * with {@link oversizedReply} and the session goes on). Resolves when the session ends: `failed` when the transport
- * itself broke (stdin or stdout failed), so the process should exit non-zero and let the client restart it.
+ * with {@link oversizedReply} and the session goes on). Returns once connected; `closed` resolves when the transport
+ * closes, `failed` when it broke (stdin or stdout failed), so the process should exit non-zero and let the client
+ * restart it. It stays pending while the client merely ends stdin.
  */
-export async function serveStdio(server: McpServer, options: StdioLimits = DEFAULT_STDIO_LIMITS): Promise<CloseReason> {
+export async function serveStdio(server: McpServer, options: StdioLimits = DEFAULT_STDIO_LIMITS): Promise<{ readonly closed: Promise<CloseReason> }> {
   const warn = options.warn ?? ((line: string) => void process.stderr.write(`warning: ${line}\n`));
   const transport = new BoundedStdioServerTransport({ maxMessageBytes: maxMessageBytes(options.limits), reply: oversizedReply(options) });
   server.server.onerror = (error) => warn(error.message);
   await server.connect(transport);
-  return transport.closed;
+  return { closed: transport.closed };
 }
 
 /** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */

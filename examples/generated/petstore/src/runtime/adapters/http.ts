@@ -244,12 +244,12 @@ export async function runServer(init: ServerInit): Promise<void> {
     await runtime.state.ready();
     const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
     if (http === undefined) {
-      const closed = await serveStdio(factory(), { limits, variables: limitVariables(init.toolset.envPrefix), warn: log.warn });
-      await runtime.state.close().catch(() => undefined);
-      if (closed.failed) {
-        log.info(`error: ${name} MCP server: the stdio transport failed (${closed.error.message}); exiting so the client can restart it.`);
+      const { closed } = await serveStdio(factory(), { limits, variables: limitVariables(init.toolset.envPrefix), warn: log.warn });
+      void closed.then((reason) => {
+        if (!reason.failed) return;
+        log.info(`error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the client can restart it.`);
         process.exit(1);
-      }
+      });
       return;
     }
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log);

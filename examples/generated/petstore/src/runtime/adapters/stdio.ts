@@ -17,15 +17,16 @@ export interface BoundedStdioOptions {
   readonly stdout?: Writable;
 }
 
-/** Why the transport closed: the client ended stdin, or the transport failed (the server should exit non-zero). */
+/** Why the transport closed: `close()` was called, or stdin or stdout failed (the server should exit non-zero). */
 export type CloseReason = { readonly failed: false } | { readonly failed: true; readonly error: Error };
 
 /**
  * The SDK's `StdioServerTransport` keeps a 10 MiB `ReadBuffer`; one longer line makes `append` throw, and the transport
  * then closes itself (stdin paused, listeners removed) while the process lives on: a silent, dead server. This one
  * keeps at most `maxMessageBytes` of a line; past that it only scans for the message's `id` and `method`, drops the
- * rest up to the newline, and sends `reply`'s answer, so the session continues. It closes when stdin ends
- * (`closed` resolves `{ failed: false }`) or when stdin or stdout fail (`{ failed: true }`).
+ * rest up to the newline, and sends `reply`'s answer, so the session continues. Like the SDK's, it does not close
+ * when stdin ends (answers to requests already read are still written; the process ends when nothing is left to do);
+ * `closed` resolves on `close()` (`{ failed: false }`) or when stdin or stdout fail (`{ failed: true }`).
  */
 export class BoundedStdioServerTransport implements Transport {
   onclose?: () => void;
@@ -56,12 +57,10 @@ export class BoundedStdioServerTransport implements Transport {
       this.fail(error);
     }
   };
-  private readonly onEnd = (): void => void this.finish({ failed: false });
   private readonly onStreamError = (error: Error): void => this.fail(error);
 
   async start(): Promise<void> {
     this.stdin.on("data", this.onData);
-    this.stdin.on("end", this.onEnd);
     this.stdin.on("error", this.onStreamError);
     this.stdout.on("error", this.onStreamError);
   }
@@ -85,7 +84,6 @@ export class BoundedStdioServerTransport implements Transport {
     if (this.done) return;
     this.done = true;
     this.stdin.off("data", this.onData);
-    this.stdin.off("end", this.onEnd);
     this.stdin.off("error", this.onStreamError);
     this.stdout.off("error", this.onStreamError);
     this.stdin.pause();
