@@ -152,6 +152,20 @@ describe("configuration errors", () => {
     expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(/USERS_HTTP_PORT must be a port number \(0–65535\)/)]);
   }, 40_000);
 
+  it("importing the package with a bad setting has no effect; the first call returns the error, createToolset throws ConfigError", async () => {
+    const script = [
+      `const m = await import(${JSON.stringify(join(PKG, "dist/index.js"))});`,
+      "const result = await m.get_user.run({ id: 'u-1' });",
+      "let thrown; try { m.createToolset(); } catch (e) { thrown = e.name; }",
+      "console.log(JSON.stringify({ keys: Object.keys(m.tools), same: m.tools.get_user === m.get_user, result, thrown }));",
+    ].join("\n");
+    const result = await runNode(["--input-type=module", "-e", script], { ...baseEnv(), USERS_APPROVAL: "bogus" }, 30_000);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const out = JSON.parse(result.stdout) as { keys: string[]; same: boolean; result: { error: { message: string } }; thrown: string };
+    expect(out).toMatchObject({ keys: ["get_user", "search_users"], same: true, thrown: "ConfigError", result: { error: { code: "UPSTREAM_ERROR", retryable: false } } });
+    expect(out.result.error.message).toContain("USERS_APPROVAL must be one of queue, elicit, auto");
+  }, 40_000);
+
   it("a good configuration still works for approvals.js (exit 0)", async () => {
     const result = await runNode([APPROVALS, "list"], baseEnv(), 30_000);
     expect(result).toMatchObject({ code: 0 });
