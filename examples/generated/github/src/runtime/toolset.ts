@@ -10,7 +10,7 @@ import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
-import { bindTool, EXECUTE_APPROVED, toolFields, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
+import { bindTool, EXECUTE_APPROVED, TOOL_SPEC, toolFields, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
 import type { CallTransport, Transport } from "./transport.js";
 import type { ApprovalMode, ToolsetOptions, ToolsetSpec } from "./types.js";
 
@@ -142,6 +142,7 @@ function lazyTool(def: ToolDefinition, bound: () => Record<string, BoundTool>): 
       const tool = await target();
       return "run" in tool ? tool[EXECUTE_APPROVED](args, ctx) : tool;
     },
+    [TOOL_SPEC]: def.spec,
   };
 }
 
