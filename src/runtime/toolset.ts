@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
 import { envVariable } from "./auth/env.js";
-import { ConfigError, positiveSetting, readSetting } from "./config.js";
+import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { TransportConfigError } from "./http/server-url.js";
@@ -31,8 +31,6 @@ export interface RuntimeOverrides {
   readonly sleep?: Runtime["sleep"];
   readonly state?: StateStore;
 }
-
-const read = readSetting;
 
 /** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
