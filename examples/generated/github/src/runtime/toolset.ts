@@ -2,7 +2,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
-import { ConfigError, positiveSetting, readSetting } from "./config.js";
+import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -27,8 +27,6 @@ export interface RuntimeOverrides {
   readonly sleep?: Runtime["sleep"];
   readonly state?: StateStore;
 }
-
-const read = readSetting;
 
 /** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
