@@ -2,7 +2,8 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
-import { envVariable } from "./auth/env.js";
+import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
+import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { TransportConfigError } from "./http/server-url.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -10,8 +11,9 @@ import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
 import { createNotifier, resolveWebhook } from "./notify/webhook.js";
 import { traceTransport } from "./telemetry/index.js";
+import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
-import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
+import { bindTool, EXECUTE_APPROVED, TOOL_SPEC, toolFields, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
 import type { CallTransport, Transport } from "./transport.js";
 import type { ApprovalMode, ToolsetOptions, ToolsetSpec } from "./types.js";
 
@@ -29,17 +31,12 @@ export interface RuntimeOverrides {
   readonly state?: StateStore;
 }
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === "" ? undefined : value;
-}
-
 /** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
   if (options.approval !== undefined) return options.approval;
-  const raw = read(env, envVariable(prefix, "approval"))?.toLowerCase() ?? "queue";
+  const raw = read(env, `${prefix}_APPROVAL`)?.toLowerCase() ?? "queue";
   const mode = APPROVAL_MODES.find((m) => m === raw);
-  if (mode === undefined) throw new Error(`${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")}, got \`${raw}\`.`);
+  if (mode === undefined) throw new ConfigError(`${prefix}_APPROVAL must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`);
   return mode;
 }
 
@@ -49,7 +46,7 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
  * else `~/.local/state/aci/<toolset>` (`%LOCALAPPDATA%\aci\<toolset>` on Windows). Relative paths resolve against the cwd.
  */
 export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, env: Env): string {
-  const explicit = options.stateDir ?? read(env, envVariable(toolset.envPrefix, "stateDir"));
+  const explicit = options.stateDir ?? read(env, `${toolset.envPrefix}_STATE_DIR`);
   if (explicit !== undefined) return isAbsolute(explicit) ? explicit : resolve(explicit);
   const windows = process.platform === "win32" ? read(env, "LOCALAPPDATA") : undefined;
   const base = windows ?? read(env, "XDG_STATE_HOME") ?? join(homedir(), ".local", "state");
@@ -58,12 +55,24 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
 
 /** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
 export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
-  return options.stateUrl ?? read(env, envVariable(prefix, "stateUrl"));
+  const url = options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
+  if (url === undefined || (/^postgres(ql)?:\/\/[^/]/i.test(url) && URL.canParse(url))) return url;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  const got = scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
+  throw new ConfigError(`${prefix}_STATE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${prefix}_STATE_DIR; got ${got}.`);
+}
+
+/** `options.maxStringBytes` / `maxCallBytes`, else `PREFIX_MAX_STRING_BYTES` / `PREFIX_MAX_CALL_BYTES`, else 1 MiB / 4 MiB. */
+export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, env: Env): ArgumentLimits {
+  return {
+    maxStringBytes: positiveSetting(env, `${prefix}_MAX_STRING_BYTES`, DEFAULT_MAX_STRING_BYTES, options.maxStringBytes),
+    maxCallBytes: positiveSetting(env, `${prefix}_MAX_CALL_BYTES`, DEFAULT_MAX_CALL_BYTES, options.maxCallBytes),
+  };
 }
 
 /** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
 export function resolveTraceArguments(prefix: string, env: Env): boolean {
-  const raw = read(env, envVariable(prefix, "traceArgs"));
+  const raw = read(env, `${prefix}_TRACE_ARGS`);
   if (raw === undefined) return false;
   if (raw.toLowerCase() === "redacted") return true;
   throw new TransportConfigError(`${prefix}_TRACE_ARGS must be \`redacted\` or unset, got \`${raw}\``);
@@ -80,11 +89,13 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
  * Resolves everything once: base URL, credentials and timeouts through the HTTP
  * layer's `resolveTransportSettings`, approval mode, state store (file under the state dir, or PostgreSQL), byte cap,
  * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
- * Throws for a malformed setting, at configuration time, never during a call.
+ * Throws ConfigError for a malformed setting, at configuration time, never during a call.
  */
 export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Runtime {
   const env = options.env ?? process.env;
   const settings = resolveTransportSettings(toolset, options);
+  const limits = resolveArgumentLimits(toolset.envPrefix, options, env);
+  const approval = resolveApprovalMode(toolset.envPrefix, options, env);
   const transport = overrides.transport ?? createTransport(settings);
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
   const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials).flatMap((c) => (typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"))));
@@ -98,7 +109,8 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
     transport: traceTransport(transport),
     traceArguments,
     ...(webhook === undefined ? {} : { notifyPending: createNotifier(webhook, { warn: (line: string) => process.stderr.write(`warning: ${line}\n`) }) }),
-    approval: resolveApprovalMode(toolset.envPrefix, options, env),
+    approval,
+    limits,
     stateDir,
     state,
     maxReturnBytes: toolset.maxReturnBytes > 0 ? toolset.maxReturnBytes : DEFAULT_MAX_RETURN_BYTES,
@@ -117,4 +129,43 @@ export function bindToolset(defs: readonly ToolDefinition[], runtime: Runtime): 
 /** `createToolset` of the generated package: the tools bound to these options, defaults from the environment. */
 export function createToolset(defs: readonly ToolDefinition[], toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Record<string, BoundTool> {
   return bindToolset(defs, createRuntime(toolset, options, overrides));
+}
+
+function notConfigured(error: unknown): ReturnType<typeof errorEnvelope> {
+  const reason = error instanceof ConfigError ? error.message : "the toolset could not be set up from its settings.";
+  return errorEnvelope({ code: "UPSTREAM_ERROR", message: `This tool is not configured: ${reason}`, suggestion: "Do not retry; tell the user the operator must fix the tool's configuration.", retryable: false });
+}
+
+/** A tool that binds on its first call, through `bound()`; its name, schemas, risk and annotations come from the definition. */
+function lazyTool(def: ToolDefinition, bound: () => Record<string, BoundTool>): BoundTool {
+  const target = async (): Promise<BoundTool | ReturnType<typeof notConfigured>> => {
+    try {
+      return bound()[def.spec.name]!;
+    } catch (error) {
+      return notConfigured(error);
+    }
+  };
+  return {
+    ...toolFields(def),
+    run: async (input, ctx) => {
+      const tool = await target();
+      return "run" in tool ? tool.run(input, ctx) : tool;
+    },
+    [EXECUTE_APPROVED]: async (args, ctx) => {
+      const tool = await target();
+      return "run" in tool ? tool[EXECUTE_APPROVED](args, ctx) : tool;
+    },
+    [TOOL_SPEC]: def.spec,
+  };
+}
+
+/**
+ * The generated package's `tools`: every tool, bound to `build()`'s runtime on the first call of any of them (so
+ * importing the package does nothing that can fail). A configuration error becomes that call's error result; once
+ * built, the tools are kept.
+ */
+export function lazyToolset(defs: readonly ToolDefinition[], build: () => Record<string, BoundTool>): Record<string, BoundTool> {
+  let built: Record<string, BoundTool> | undefined;
+  const bound = (): Record<string, BoundTool> => (built ??= build());
+  return Object.fromEntries(defs.map((def) => [def.spec.name, lazyTool(def, bound)]));
 }

@@ -270,6 +270,10 @@ export interface ToolsetOptions {
   /** `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`, else files under `stateDir`). */
   readonly stateUrl?: string;
   readonly fetch?: typeof fetch;
+  /** Longest string argument in UTF-8 bytes (default `PREFIX_MAX_STRING_BYTES`, else 1 MiB). */
+  readonly maxStringBytes?: number;
+  /** Largest argument object of one call, as JSON in UTF-8 bytes (default `PREFIX_MAX_CALL_BYTES`, else 4 MiB). */
+  readonly maxCallBytes?: number;
   /** Environment to read defaults from; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }

@@ -5,8 +5,8 @@ import { ioK8sApimachineryPkgApisMetaV1TimeResultSchema } from "../schemas.js";
 
 /** Arguments of list_deployment_pods: what the model passes, checked before anything is sent. */
 export const listDeploymentPodsInput = z.strictObject({
-  namespace: z.string().describe("Kubernetes namespace of the deployment, e.g. \"default\""),
-  name: z.string().describe("Name of the deployment, e.g. \"web\""),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". not empty"),
+  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". not empty"),
   limit: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })

@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of list_deployments: what the model passes, checked before anything is sent. */
 export const listDeploymentsInput = z.strictObject({
-  namespace: z.string().describe("Kubernetes namespace, e.g. \"default\" or \"payments\""),
+  namespace: z.string().min(1).describe("Kubernetes namespace, e.g. \"default\" or \"payments\". not empty"),
   limit: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })

@@ -4,8 +4,8 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of scale_deployment: what the model passes, checked before anything is sent. */
 export const scaleDeploymentInput = z.strictObject({
-  namespace: z.string().describe("Kubernetes namespace of the deployment, e.g. \"default\""),
-  name: z.string().describe("Name of the deployment, e.g. \"web\""),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". not empty"),
+  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". not empty"),
   replicas: z.int().gte(0).lte(1000).describe("Number of replicas to run, e.g. 3. format int32; ≥ 0, ≤ 1000"),
 });
 

@@ -10,6 +10,8 @@ import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
+import type { PendingNotice } from "./notify/webhook.js";
+import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
 
@@ -30,6 +32,10 @@ export interface Runtime {
   readonly sleep: Sleep;
   /** Upper bound of one Arazzo retry wait. */
   readonly maxRetryWaitMs: number;
+  /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
+  readonly notifyPending?: (notice: PendingNotice) => unknown;
+  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
+  readonly traceArguments?: boolean;
 }
 
 /** An unbound tool: its spec and schemas. */
@@ -141,6 +147,17 @@ function withoutRequestId(data: Record<string, unknown>): Record<string, unknown
   return args;
 }
 
+function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunContext | undefined): Parameters<typeof traceToolCall>[0] {
+  const args = runtime.traceArguments === true && input !== null && typeof input === "object" ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>)) : undefined;
+  return {
+    tool: spec.name,
+    risk: spec.risk,
+    ...(ctx?.toolCallId === undefined ? {} : { callId: ctx.toolCallId }),
+    ...(ctx?.traceContext === undefined ? {} : { carrier: ctx.traceContext }),
+    ...(args === undefined ? {} : { arguments: args }),
+  };
+}
+
 /** What a tool shows before it runs: everything but `run`, from its definition alone. */
 export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
   const { spec } = def;
@@ -165,6 +182,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
   const gated = spec.approval === "required";
   const audited = gated || spec.risk === "high";
+  const notifyPending = runtime.notifyPending;
+  const notify = notifyPending === undefined ? undefined : (record: { id: string; createdAt: string }) => void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
   const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
   const variables = limitVariables(runtime.toolset.envPrefix);
 
@@ -195,7 +214,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const args = gated ? withoutRequestId(data) : data;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
-    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }) });
+    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }), ...(notify === undefined ? {} : { onPending: notify }) });
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
@@ -203,12 +222,14 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 
   return {
     ...toolFields(def),
-    async run(input, ctx) {
-      try {
-        return await call(input, ctx);
-      } catch (error) {
-        return capError(runtime.redact(internalError(error)), maxBytes);
-      }
+    run(input, ctx) {
+      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
+        try {
+          return await call(input, ctx);
+        } catch (error) {
+          return capError(runtime.redact(internalError(error)), maxBytes);
+        }
+      });
     },
     [TOOL_SPEC]: spec,
     [EXECUTE_APPROVED]: async (args, ctx) => {

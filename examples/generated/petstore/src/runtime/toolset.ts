@@ -5,9 +5,12 @@ import { createAuditLog } from "./audit.js";
 import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
+import { TransportConfigError } from "./http/server-url.js";
 import { createRedactor, type Redactor } from "./redact.js";
 import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
+import { createNotifier, resolveWebhook } from "./notify/webhook.js";
+import { traceTransport } from "./telemetry/index.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
 import { bindTool, EXECUTE_APPROVED, TOOL_SPEC, toolFields, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
@@ -67,6 +70,14 @@ export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, e
   };
 }
 
+/** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
+export function resolveTraceArguments(prefix: string, env: Env): boolean {
+  const raw = read(env, `${prefix}_TRACE_ARGS`);
+  if (raw === undefined) return false;
+  if (raw.toLowerCase() === "redacted") return true;
+  throw new TransportConfigError(`${prefix}_TRACE_ARGS must be \`redacted\` or unset, got \`${raw}\``);
+}
+
 const sleep: Runtime["sleep"] = (ms, signal) =>
   new Promise((done) => {
     if (signal?.aborted) return done();
@@ -91,9 +102,13 @@ export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);
   const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
+  const traceArguments = resolveTraceArguments(toolset.envPrefix, env);
+  const webhook = resolveWebhook(toolset.envPrefix, env);
   return Object.freeze({
     toolset,
-    transport,
+    transport: traceTransport(transport),
+    traceArguments,
+    ...(webhook === undefined ? {} : { notifyPending: createNotifier(webhook, { warn: (line: string) => process.stderr.write(`warning: ${line}\n`) }) }),
     approval,
     limits,
     stateDir,

@@ -7,6 +7,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
+import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
+import { observePending, startTelemetry } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -176,7 +178,7 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () 
  * transport without sessions (the SDK's stateless pattern), so any replica can answer any request. Binds loopback by
  * default; warns when told to bind anything else, louder without a token.
  */
-export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog): Promise<HttpHandle> {
+export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog, route?: ConsoleRoute): Promise<HttpHandle> {
   if (!isLoopbackHost(settings.host)) {
     log.warn(`listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`);
   }
@@ -185,6 +187,7 @@ export async function serveHttp(factory: () => McpServer, settings: HttpSettings
     const refused = refusal(req, settings);
     if (refused !== undefined) return reply(res, 403, `Forbidden: ${refused}`);
     if (path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD")) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
+    if (route?.(req, res, path) === true) return;
     if (path !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (settings.token !== undefined && !tokenMatches(req.headers.authorization, settings.token)) {
       return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": 'Bearer realm="mcp"' });
@@ -240,8 +243,11 @@ export async function runServer(init: ServerInit): Promise<void> {
     const runtime = createRuntime(init.toolset, { env });
     const tools = bindToolset(init.definitions, runtime);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
+    const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
+    const telemetry = await startTelemetry(env);
+    if (telemetry !== undefined) observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
     const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
     if (http === undefined) {
       const { closed } = await serveStdio(factory(), { limits, variables: limitVariables(init.toolset.envPrefix), warn: log.warn });
@@ -252,9 +258,11 @@ export async function runServer(init: ServerInit): Promise<void> {
       });
       return;
     }
-    const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log);
+    const approvalsConsole = operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
+    const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
     log.info(`${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
-    const stop = () => void handle.close().then(() => runtime.state.close());
+    if (approvalsConsole !== undefined) log.info(`approvals console: ${handle.url.replace(/\/mcp$/, "/approvals")}`);
+    const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (error) {

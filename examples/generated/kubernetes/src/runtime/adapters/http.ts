@@ -4,9 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { envVariable } from "../auth/env.js";
+import { ConfigError, configErrorLine, isConfigError } from "../config.js";
+import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
-import { TransportConfigError } from "../http/server-url.js";
 import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
 import { observePending, startTelemetry } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
@@ -24,6 +24,8 @@ export interface HttpSettings {
   readonly token?: string;
   /** Browser origins allowed besides loopback ones (`PREFIX_HTTP_ALLOWED_ORIGINS`, comma-separated). */
   readonly allowedOrigins: readonly string[];
+  /** Largest JSON-RPC request body read; default 4 MiB (the server passes the call limit plus its envelope). */
+  readonly maxBodyBytes?: number;
 }
 
 /** Where the server writes its notices. */
@@ -58,7 +60,7 @@ function read(env: Env, name: string): string | undefined {
 
 function parsePort(raw: string, source: string): number {
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`${source} must be a port number (0–65535), got \`${raw}\``);
+  if (!/^\d{1,5}$/.test(raw) || port > 65_535) throw new ConfigError(`${source} must be a port number (0–65535), got \`${raw.slice(0, 20)}\`.`);
   return port;
 }
 
@@ -79,17 +81,17 @@ function normalOrigin(text: string): string | undefined {
 export function resolveHttpSettings(prefix: string, argv: readonly string[], env: Env = process.env): HttpSettings | undefined {
   const flag = argv.indexOf("--http");
   const fromArgs = flag < 0 ? undefined : argv[flag + 1];
-  if (flag >= 0 && fromArgs === undefined) throw new Error("--http needs a port: --http 3000");
-  const rawPort = fromArgs ?? read(env, envVariable(prefix, "httpPort"));
+  if (flag >= 0 && fromArgs === undefined) throw new ConfigError("--http needs a port (0–65535): --http 3000.");
+  const rawPort = fromArgs ?? read(env, `${prefix}_HTTP_PORT`);
   if (rawPort === undefined) return undefined;
-  const allowed = (read(env, envVariable(prefix, "httpAllowedOrigins")) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const allowed = (read(env, `${prefix}_HTTP_ALLOWED_ORIGINS`) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
   const allowedOrigins = allowed.map((origin) => {
     const normal = normalOrigin(origin);
-    if (normal === undefined) throw new Error(`${prefix}_HTTP_ALLOWED_ORIGINS: \`${origin}\` is not an origin such as https://app.example.com`);
+    if (normal === undefined) throw new ConfigError(`${prefix}_HTTP_ALLOWED_ORIGINS must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`);
     return normal;
   });
-  const token = read(env, envVariable(prefix, "serverToken"));
-  return { port: parsePort(rawPort, fromArgs === undefined ? envVariable(prefix, "httpPort") : "--http"), host: read(env, envVariable(prefix, "httpHost")) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
+  const token = read(env, `${prefix}_SERVER_TOKEN`);
+  return { port: parsePort(rawPort, fromArgs === undefined ? `${prefix}_HTTP_PORT` : "--http"), host: read(env, `${prefix}_HTTP_HOST`) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
 }
 
 const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTNAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -135,21 +137,21 @@ function refusal(req: IncomingMessage, settings: HttpSettings): string | undefin
   return `Origin ${origin} is not allowed`;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > limit) return undefined;
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
-async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () => McpServer, log: HttpLog): Promise<void> {
+async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () => McpServer, log: HttpLog, limit: number): Promise<void> {
   if (req.method !== "POST") return reply(res, 405, "Method not allowed: this server is stateless; POST JSON-RPC requests.", { allow: "POST" });
-  const body = await readBody(req);
-  if (body === undefined) return reply(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
+  const body = await readBody(req, limit);
+  if (body === undefined) return reply(res, 413, `Request body over ${limit} bytes`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString("utf8"));
@@ -190,7 +192,7 @@ export async function serveHttp(factory: () => McpServer, settings: HttpSettings
     if (settings.token !== undefined && !tokenMatches(req.headers.authorization, settings.token)) {
       return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": 'Bearer realm="mcp"' });
     }
-    handleMcp(req, res, factory, log).catch((error: unknown) => {
+    handleMcp(req, res, factory, log, settings.maxBodyBytes ?? MAX_BODY_BYTES).catch((error: unknown) => {
       log.warn(`MCP request failed: ${error instanceof Error ? error.message : String(error)}`);
       reply(res, 500, "Internal server error");
     });
@@ -230,31 +232,46 @@ export interface ServerInit {
 /**
  * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
  * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests
- * and closes the store. A configuration error (base URL, credentials, numbers) ends the process with a one-line
- * message and exit code 2, a database error with exit code 1.
+ * and closes the store. A configuration error ends the process with one line naming the variable and exit code 2; a
+ * database error with one line and exit code 1; a broken stdio transport with exit code 1, so the client restarts it.
  */
 export async function runServer(init: ServerInit): Promise<void> {
   const env = init.env ?? process.env;
   const log = init.log ?? stderrLog;
+  const name = init.toolset.name;
   try {
     const runtime = createRuntime(init.toolset, { env });
     const tools = bindToolset(init.definitions, runtime);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
     const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
+    const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
     const telemetry = await startTelemetry(env);
     if (telemetry !== undefined) observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
-    const factory = () => createMcpServer(tools, { name: init.toolset.name, version: init.toolset.version });
-    if (http === undefined) return await serveStdio(factory());
+    const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
+    if (http === undefined) {
+      const { closed } = await serveStdio(factory(), { limits, variables: limitVariables(init.toolset.envPrefix), warn: log.warn });
+      void closed.then((reason) => {
+        if (!reason.failed) return;
+        log.info(`error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the client can restart it.`);
+        process.exit(1);
+      });
+      return;
+    }
     const approvalsConsole = operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
-    const handle = await serveHttp(factory, http, log, approvalsConsole);
-    log.info(`${init.toolset.name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
+    const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
+    log.info(`${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
     if (approvalsConsole !== undefined) log.info(`approvals console: ${handle.url.replace(/\/mcp$/, "/approvals")}`);
     const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (error) {
-    log.info(`error: ${init.toolset.name} MCP server cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = error instanceof TransportConfigError ? 2 : 1;
+    if (isConfigError(error)) {
+      log.info(configErrorLine(`${name} MCP server`, error));
+      process.exitCode = 2;
+      return;
+    }
+    log.info(configErrorLine(`${name} MCP server cannot start`, error));
+    process.exitCode = 1;
   }
 }

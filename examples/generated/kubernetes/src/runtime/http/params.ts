@@ -85,10 +85,18 @@ interface Accumulator {
 
 type Placer = (spec: ParamSpec, value: unknown, into: Accumulator) => ErrorDetail | undefined;
 
+function emptyPathValue(spec: ParamSpec): ErrorDetail {
+  return invalidArgument(`Path parameter \`${spec.name}\` is empty; a path segment cannot be empty, so nothing was sent.`, `Pass the identifier for \`${spec.name}\` (at least one character).`).error;
+}
+
 const placePath: Placer = (spec, value, into) => {
-  const problem = atomsOf(value).map(pathValueProblem).find(Boolean);
+  const atoms = atomsOf(value);
+  if (atoms.length === 0 || atoms.some((atom) => atom === "")) return emptyPathValue(spec);
+  const problem = atoms.map(pathValueProblem).find(Boolean);
   if (problem) return invalidArgument(`Path parameter \`${spec.name}\` ${problem}; it must stay one segment of the operation's path.`, `Pass the plain identifier for \`${spec.name}\`, without slashes, dot segments or URLs.`).error;
-  into.path.set(spec.name, styleSingle(spec.style, { name: spec.name, value, explode: spec.explode, encode: encodeComponent }));
+  const text = styleSingle(spec.style, { name: spec.name, value, explode: spec.explode, encode: encodeComponent });
+  if (text === "") return emptyPathValue(spec);
+  into.path.set(spec.name, text);
   return undefined;
 };
 

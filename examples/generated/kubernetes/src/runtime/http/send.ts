@@ -1,4 +1,4 @@
-// A PreparedRequest + credentials → the final Response, following up to 5 redirects by hand and never carrying credentials to another origin.
+// A PreparedRequest + credentials → the final Response, following up to 5 redirects of a read by hand within the API's origin and base path.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { AppliedAuth } from "../auth/types.js";
 import { discardBody } from "./read-body.js";
@@ -8,6 +8,9 @@ import type { PreparedRequest } from "./types.js";
 export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Methods whose redirects are followed; every other method is an action. */
+const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** One request on the way: where it goes and whether it still carries the body. */
 interface Hop {
@@ -24,26 +27,28 @@ export interface SendContext {
   readonly fetch: typeof fetch;
   readonly userAgent: string;
   readonly operationId: string;
+  /** The base URL every hop must stay within. */
+  readonly base: URL;
 }
 
-function headersFor(prepared: PreparedRequest, hop: Hop, auth: AppliedAuth | undefined, userAgent: string): Headers {
+function headersFor(prepared: PreparedRequest, hop: Hop, auth: AppliedAuth, userAgent: string): Headers {
   const headers = new Headers({ accept: "application/json, text/plain;q=0.9, */*;q=0.8", "user-agent": userAgent });
   for (const [name, value] of prepared.headers) headers.append(name, value);
   if (hop.withBody && prepared.contentType) headers.set("content-type", prepared.contentType);
-  for (const [name, value] of auth?.headers ?? []) headers.set(name, value);
-  const cookies = auth ? [...prepared.cookies, ...auth.cookies] : [];
+  for (const [name, value] of auth.headers) headers.set(name, value);
+  const cookies = [...prepared.cookies, ...auth.cookies];
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
   return headers;
 }
 
-function urlFor(url: URL, auth: AppliedAuth | undefined): URL {
-  if (!auth || auth.query.length === 0) return url;
+function urlFor(url: URL, auth: AppliedAuth): URL {
+  if (auth.query.length === 0) return url;
   return new URL(`${url.href}${url.search ? "&" : "?"}${auth.query.join("&")}`);
 }
 
-/** RFC 9110 §15.4: 303 (and 301/302 after POST) continue as GET without a body; 307/308 repeat the request. */
+/** RFC 9110 §15.4: a read repeats itself at the target (a 303 of OPTIONS continues as GET), without a body after a 303. */
 function nextHop(hop: Hop, status: number, target: URL): Hop {
-  const toGet = (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST");
+  const toGet = status === 303 && hop.method !== "HEAD";
   return { method: toGet ? "GET" : hop.method, url: target, withBody: toGet ? false : hop.withBody };
 }
 
@@ -65,31 +70,53 @@ function redirectTarget(response: Response, from: URL): URL | undefined {
   }
 }
 
-function redirectError(ctx: SendContext, reason: string): Sent {
-  return { ok: false, error: errorDetail({ code: "UPSTREAM_ERROR", message: `${ctx.operationId}: the API ${reason}.`, suggestion: "Tell the user the API redirects somewhere this tool will not follow; retrying will not help.", retryable: false }) };
+function redirectError(ctx: SendContext, reason: string, status: number): Sent {
+  return { ok: false, error: errorDetail({ code: "UPSTREAM_ERROR", status, message: `${ctx.operationId}: the API ${reason}.`, suggestion: "Tell the user the API redirects somewhere this tool will not follow; retrying will not help.", retryable: false }) };
+}
+
+function actionRedirected(ctx: SendContext, method: string, status: number, target: URL): Sent {
+  return {
+    ok: false,
+    error: errorDetail({
+      code: "UPSTREAM_ERROR",
+      status,
+      message: `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ${target.origin}; redirects of actions are never followed.`,
+      suggestion: "The API may already have carried out the action (a 303 usually means it did): check with a read tool before calling again, and tell the user the API redirected.",
+      retryable: false,
+    }),
+  };
+}
+
+/** Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no credentials in the URL — or undefined. */
+export function redirectTargetProblem(target: URL, base: URL): string | undefined {
+  if (target.protocol !== "http:" && target.protocol !== "https:") return `redirected to a non-http(s) URL (${target.protocol})`;
+  if (target.origin !== base.origin) return `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only within the API's origin`;
+  if (target.username !== "" || target.password !== "") return "redirected to a URL with credentials in it";
+  const basePath = base.pathname.replace(/\/+$/, "");
+  if (basePath !== "" && target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`)) return `redirected outside the API's base path ${basePath} on ${base.origin}`;
+  return undefined;
 }
 
 /**
- * Sends with `redirect: "manual"` (undici then hands back the 3xx with its Location) and follows redirects itself:
- * credentials (auth headers, credential query parameters, cookies) go only to the original origin; once a
- * redirect leaves it, no later hop carries them, even one that comes back.
+ * Sends with `redirect: "manual"` (undici then hands back the 3xx with its Location) and follows redirects itself,
+ * only for reads (GET, HEAD, OPTIONS) and only to a URL that passes {@link redirectTargetProblem}, so credentials
+ * never leave the API. A redirect of an action (POST, PUT, PATCH, DELETE) is an error naming the status and the
+ * target's origin (never its path or query).
  */
 export async function sendFollowingRedirects(ctx: SendContext, prepared: PreparedRequest, auth: AppliedAuth, signal: AbortSignal): Promise<Sent> {
-  const origin = prepared.url.origin;
   let hop: Hop = { method: prepared.method, url: prepared.url, withBody: prepared.body !== undefined };
-  let crossed = false;
   for (let redirects = 0; ; redirects++) {
-    crossed ||= hop.url.origin !== origin;
-    const carried = crossed ? undefined : auth;
-    const init: RequestInit = { method: hop.method, headers: headersFor(prepared, hop, carried, ctx.userAgent), redirect: "manual", signal, ...(hop.withBody ? { body: prepared.body ?? null } : {}) };
-    const response = await ctx.fetch(urlFor(hop.url, carried), init);
+    const init: RequestInit = { method: hop.method, headers: headersFor(prepared, hop, auth, ctx.userAgent), redirect: "manual", signal, ...(hop.withBody ? { body: prepared.body ?? null } : {}) };
+    const response = await ctx.fetch(urlFor(hop.url, auth), init);
     const target = redirectTarget(response, hop.url);
     if (!target) return { ok: true, response, url: hop.url };
     await discardBody(response);
-    if (redirects >= MAX_REDIRECTS) return redirectError(ctx, `redirected more than ${MAX_REDIRECTS} times`);
-    if (target.protocol !== "http:" && target.protocol !== "https:") return redirectError(ctx, `redirected to a non-http(s) URL (${target.protocol})`);
-    const next = nextHop(hop, response.status, target.origin === origin ? target : stripCredentialQuery(target, auth));
-    if (next.withBody && !prepared.replayable) return redirectError(ctx, "redirected a request whose body cannot be sent twice");
+    if (!READ_METHODS.has(prepared.method)) return actionRedirected(ctx, prepared.method, response.status, target);
+    if (redirects >= MAX_REDIRECTS) return redirectError(ctx, `redirected more than ${MAX_REDIRECTS} times`, response.status);
+    const problem = redirectTargetProblem(target, ctx.base);
+    if (problem !== undefined) return redirectError(ctx, problem, response.status);
+    const next = nextHop(hop, response.status, stripCredentialQuery(target, auth));
+    if (next.withBody && !prepared.replayable) return redirectError(ctx, "redirected a request whose body cannot be sent twice", response.status);
     hop = next;
   }
 }

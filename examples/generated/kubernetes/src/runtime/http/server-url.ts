@@ -1,9 +1,9 @@
 // The toolset's servers and the configured override → one absolute http(s) base URL, or a configuration error naming the variable to set.
-import { envVariable } from "../auth/env.js";
+import { ConfigError } from "../config.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";
 
-/** A configuration mistake found before any call (bad base URL, bad number in the environment). Thrown by the settings functions only. */
-export class TransportConfigError extends Error {
+/** A configuration mistake of the HTTP layer (bad base URL, bad number in the environment). Thrown by the settings functions only. */
+export class TransportConfigError extends ConfigError {
   override readonly name = "TransportConfigError";
 }
 
@@ -11,16 +11,21 @@ function substituteVariables(server: ServerSpec): string {
   return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
 }
 
-function checkAbsolute(candidate: string, source: string, variable: string): URL {
+/** How a URL is named in a message: the spec's server URL without userinfo; the operator's override never (it may hold a secret). */
+function shown(candidate: string, source: string, override: boolean): string {
+  return override ? source : `${source} \`${candidate.replace(/\/\/[^/@]*@/, "//")}\``;
+}
+
+function checkAbsolute(candidate: string, source: string, variable: string, override = false): URL {
   let url: URL;
   try {
     url = new URL(candidate);
   } catch {
-    throw new TransportConfigError(`${source} \`${candidate}\` is not an absolute URL; set ${variable} to the API's absolute URL, e.g. https://api.example.com/v1.`);
+    throw new TransportConfigError(`${shown(candidate, source, override)} is not an absolute URL; set ${variable} to the API's absolute http(s) URL, e.g. https://api.example.com/v1.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TransportConfigError(`${source} \`${candidate}\` must use http or https; set ${variable} to the API's http(s) URL.`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TransportConfigError(`${shown(candidate, source, override)} must use http or https; set ${variable} to the API's http(s) URL, e.g. https://api.example.com/v1.`);
   if (url.username !== "" || url.password !== "") throw new TransportConfigError(`${source} must not carry credentials in the URL; set ${variable} without user:password and configure the credential variables instead.`);
-  if (/\{[^}]*\}/.test(decodeURI(url.href))) throw new TransportConfigError(`${source} \`${candidate}\` has a server variable without a default; set ${variable}.`);
+  if (/(\{|%7B).*(\}|%7D)/i.test(url.href)) throw new TransportConfigError(`${shown(candidate, source, override)} has a server variable without a default; set ${variable} to the API's absolute http(s) URL.`);
   url.hash = "";
   return url;
 }
@@ -30,11 +35,11 @@ function checkAbsolute(candidate: string, source: string, variable: string): URL
  * defaults. It must be absolute http(s) without credentials; a relative server URL needs the override.
  */
 export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
-  const variable = envVariable(toolset.envPrefix, "baseUrl");
-  if (override !== undefined && override.trim() !== "") return checkAbsolute(override.trim(), "The base URL", variable);
+  const variable = `${toolset.envPrefix}_BASE_URL`;
+  if (override !== undefined && override.trim() !== "") return checkAbsolute(override.trim(), `The base URL (${variable})`, variable, true);
   const server = toolset.servers[0];
-  if (!server) throw new TransportConfigError(`The API description names no server; set ${variable} to the API's absolute URL.`);
+  if (!server) throw new TransportConfigError(`The API description names no server; set ${variable} to the API's absolute http(s) URL, e.g. https://api.example.com/v1.`);
   const url = substituteVariables(server);
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) throw new TransportConfigError(`The API description's server URL \`${server.url}\` is relative; set ${variable} to the API's absolute URL (e.g. https://api.example.com${url.startsWith("/") ? url : `/${url}`}).`);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) throw new TransportConfigError(`The API description's server URL \`${server.url}\` is relative; set ${variable} to the API's absolute http(s) URL (e.g. https://api.example.com${url.startsWith("/") ? url : `/${url}`}).`);
   return checkAbsolute(url, "The API description's server URL", variable);
 }

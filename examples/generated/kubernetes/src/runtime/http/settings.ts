@@ -18,7 +18,7 @@ function read(env: Env, name: string): string | undefined {
 function positiveInteger(env: Env, name: string, fallback: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new TransportConfigError(`${name} must be a positive whole number, got \`${raw}\`.`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new TransportConfigError(`${name} must be a positive whole number (e.g. ${fallback}), got \`${raw.slice(0, 20)}\`.`);
   return Number(raw);
 }
 

@@ -71,7 +71,7 @@ async function finish(ctx: Context, step: StepSpec, method: string, response: Re
 
 async function exchange(ctx: Context, step: StepSpec, prepared: PreparedRequest, deadline: Deadline): Promise<HttpOutcome> {
   let authorized = await ctx.auth.authorize(step, deadline.signal);
-  const send: SendContext = { fetch: ctx.settings.fetch, userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`, operationId: step.operationId };
+  const send: SendContext = { fetch: ctx.settings.fetch, userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`, operationId: step.operationId, base: ctx.base };
   let refreshed = false;
   for (let retries = 0; ; ) {
     if (!authorized.ok) return { ok: false, error: authorized.error };

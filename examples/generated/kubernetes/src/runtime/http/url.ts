@@ -12,10 +12,12 @@ function fillTemplate(template: string, values: ReadonlyMap<string, string>): Ch
   return { ok: true, value: filled.startsWith("/") ? filled : `/${filled}` };
 }
 
-function escapes(url: URL, base: URL, expectedPath: string): string | undefined {
+function escapes(url: URL, base: URL, expectedPath: string, templateSegments: readonly string[]): string | undefined {
   if (url.origin !== base.origin || url.username !== "" || url.password !== "") return "would change the scheme, host or port";
   if (url.hash !== "") return "would add a fragment";
-  if (url.pathname.split("/").length !== expectedPath.split("/").length) return "would change the path's segments";
+  const segments = url.pathname.split("/");
+  if (segments.length !== expectedPath.split("/").length) return "would change the path's segments";
+  if (segments.some((segment, i) => segment === "" && i > 0 && templateSegments[i] !== "")) return "would leave a path segment empty";
   return undefined;
 }
 
@@ -35,7 +37,7 @@ export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<st
   } catch {
     return invalidArgument("The arguments do not form a valid URL.", "Check the path parameters for unusual characters.");
   }
-  const problem = escapes(url, base, expectedPath);
+  const problem = escapes(url, base, expectedPath, `${basePath}${template.startsWith("/") ? template : `/${template}`}`.split("/"));
   if (problem) return invalidArgument(`The arguments ${problem}; refused before sending anything.`, "Pass plain identifiers and values, never URLs or path fragments.");
   return { ok: true, value: url };
 }

@@ -1,4 +1,5 @@
 // Settings → the state store: PostgreSQL when a state URL is set (`PREFIX_STATE_URL`), else the file store under the state dir.
+import { ConfigError } from "../config.js";
 import { createFileStore } from "./file.js";
 import { createPostgresStore } from "./postgres.js";
 import type { StateStore } from "./types.js";
@@ -18,7 +19,7 @@ export interface StateStoreOptions {
 /** The store these settings name; a URL of another scheme is a configuration error. Nothing connects until first use. */
 export function createStateStore(options: StateStoreOptions): StateStore {
   if (options.url === undefined) return createFileStore(options.stateDir);
-  if (!/^postgres(ql)?:\/\//i.test(options.url)) throw new Error("the state URL must start with postgres:// or postgresql://");
+  if (!/^postgres(ql)?:\/\//i.test(options.url)) throw new ConfigError("the state URL must start with postgres:// or postgresql://");
   return createPostgresStore({ url: options.url, toolset: options.toolset });
 }
 

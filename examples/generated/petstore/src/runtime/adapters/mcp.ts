@@ -68,8 +68,11 @@ export function createMcpServer(
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Known tools: ${[...byName.keys()].join(", ")}`);
     }
     const canElicit = server.server.getClientCapabilities()?.elicitation?.form !== undefined;
+    const traceContext = traceContextOf(request.params._meta);
     const ctx: RunContext = {
       signal: extra.signal,
+      toolCallId: String(extra.requestId),
+      ...(traceContext === undefined ? {} : { traceContext }),
       ...(canElicit
         ? { elicitApproval: (approval: ApprovalRequest, message: string) => elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }) }
         : {}),
@@ -77,6 +80,12 @@ export function createMcpServer(
     return toolResultToMcp(await runSafely(tool, request.params.arguments ?? {}, ctx));
   });
   return server;
+}
+
+/** The W3C trace context an MCP request carries in `_meta` (`traceparent`, `tracestate`), as a propagation carrier. */
+export function traceContextOf(meta: Readonly<Record<string, unknown>> | undefined): Record<string, string> | undefined {
+  if (typeof meta?.traceparent !== "string") return undefined;
+  return { traceparent: meta.traceparent, ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}) };
 }
 
 /** How big a message the stdio server reads, and what it tells the client about a bigger one. */
