@@ -2,6 +2,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
+import { envVariable } from "./auth/env.js";
 import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
@@ -34,9 +35,9 @@ export interface RuntimeOverrides {
 /** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
   if (options.approval !== undefined) return options.approval;
-  const raw = read(env, `${prefix}_APPROVAL`)?.toLowerCase() ?? "queue";
+  const raw = read(env, envVariable(prefix, "approval"))?.toLowerCase() ?? "queue";
   const mode = APPROVAL_MODES.find((m) => m === raw);
-  if (mode === undefined) throw new ConfigError(`${prefix}_APPROVAL must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`);
+  if (mode === undefined) throw new ConfigError(`${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`);
   return mode;
 }
 
@@ -46,7 +47,7 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
  * else `~/.local/state/aci/<toolset>` (`%LOCALAPPDATA%\aci\<toolset>` on Windows). Relative paths resolve against the cwd.
  */
 export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, env: Env): string {
-  const explicit = options.stateDir ?? read(env, `${toolset.envPrefix}_STATE_DIR`);
+  const explicit = options.stateDir ?? read(env, envVariable(toolset.envPrefix, "stateDir"));
   if (explicit !== undefined) return isAbsolute(explicit) ? explicit : resolve(explicit);
   const windows = process.platform === "win32" ? read(env, "LOCALAPPDATA") : undefined;
   const base = windows ?? read(env, "XDG_STATE_HOME") ?? join(homedir(), ".local", "state");
@@ -55,24 +56,24 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
 
 /** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
 export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
-  const url = options.stateUrl ?? read(env, `${prefix}_STATE_URL`);
+  const url = options.stateUrl ?? read(env, envVariable(prefix, "stateUrl"));
   if (url === undefined || (/^postgres(ql)?:\/\/[^/]/i.test(url) && URL.canParse(url))) return url;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
   const got = scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
-  throw new ConfigError(`${prefix}_STATE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${prefix}_STATE_DIR; got ${got}.`);
+  throw new ConfigError(`${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`);
 }
 
 /** `options.maxStringBytes` / `maxCallBytes`, else `PREFIX_MAX_STRING_BYTES` / `PREFIX_MAX_CALL_BYTES`, else 1 MiB / 4 MiB. */
 export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, env: Env): ArgumentLimits {
   return {
-    maxStringBytes: positiveSetting(env, `${prefix}_MAX_STRING_BYTES`, DEFAULT_MAX_STRING_BYTES, options.maxStringBytes),
-    maxCallBytes: positiveSetting(env, `${prefix}_MAX_CALL_BYTES`, DEFAULT_MAX_CALL_BYTES, options.maxCallBytes),
+    maxStringBytes: positiveSetting(env, envVariable(prefix, "maxStringBytes"), DEFAULT_MAX_STRING_BYTES, options.maxStringBytes),
+    maxCallBytes: positiveSetting(env, envVariable(prefix, "maxCallBytes"), DEFAULT_MAX_CALL_BYTES, options.maxCallBytes),
   };
 }
 
 /** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
 export function resolveTraceArguments(prefix: string, env: Env): boolean {
-  const raw = read(env, `${prefix}_TRACE_ARGS`);
+  const raw = read(env, envVariable(prefix, "traceArgs"));
   if (raw === undefined) return false;
   if (raw.toLowerCase() === "redacted") return true;
   throw new TransportConfigError(`${prefix}_TRACE_ARGS must be \`redacted\` or unset, got \`${raw}\``);

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { envVariable } from "../auth/env.js";
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
@@ -82,16 +83,16 @@ export function resolveHttpSettings(prefix: string, argv: readonly string[], env
   const flag = argv.indexOf("--http");
   const fromArgs = flag < 0 ? undefined : argv[flag + 1];
   if (flag >= 0 && fromArgs === undefined) throw new ConfigError("--http needs a port (0–65535): --http 3000.");
-  const rawPort = fromArgs ?? read(env, `${prefix}_HTTP_PORT`);
+  const rawPort = fromArgs ?? read(env, envVariable(prefix, "httpPort"));
   if (rawPort === undefined) return undefined;
-  const allowed = (read(env, `${prefix}_HTTP_ALLOWED_ORIGINS`) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const allowed = (read(env, envVariable(prefix, "httpAllowedOrigins")) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
   const allowedOrigins = allowed.map((origin) => {
     const normal = normalOrigin(origin);
-    if (normal === undefined) throw new ConfigError(`${prefix}_HTTP_ALLOWED_ORIGINS must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`);
+    if (normal === undefined) throw new ConfigError(`${envVariable(prefix, "httpAllowedOrigins")} must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`);
     return normal;
   });
-  const token = read(env, `${prefix}_SERVER_TOKEN`);
-  return { port: parsePort(rawPort, fromArgs === undefined ? `${prefix}_HTTP_PORT` : "--http"), host: read(env, `${prefix}_HTTP_HOST`) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
+  const token = read(env, envVariable(prefix, "serverToken"));
+  return { port: parsePort(rawPort, fromArgs === undefined ? envVariable(prefix, "httpPort") : "--http"), host: read(env, envVariable(prefix, "httpHost")) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
 }
 
 const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTNAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);

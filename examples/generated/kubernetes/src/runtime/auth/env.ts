@@ -8,6 +8,8 @@ export const ENV_SETTINGS = {
   stateUrl: "STATE_URL",
   timeoutMs: "TIMEOUT_MS",
   maxResponseBytes: "MAX_RESPONSE_BYTES",
+  maxStringBytes: "MAX_STRING_BYTES",
+  maxCallBytes: "MAX_CALL_BYTES",
   httpPort: "HTTP_PORT",
   httpHost: "HTTP_HOST",
   serverToken: "SERVER_TOKEN",

@@ -1,4 +1,5 @@
 // The toolset's servers and the configured override → one absolute http(s) base URL, or a configuration error naming the variable to set.
+import { envVariable } from "../auth/env.js";
 import { ConfigError } from "../config.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";
 
@@ -35,7 +36,7 @@ function checkAbsolute(candidate: string, source: string, variable: string, over
  * defaults. It must be absolute http(s) without credentials; a relative server URL needs the override.
  */
 export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
-  const variable = `${toolset.envPrefix}_BASE_URL`;
+  const variable = envVariable(toolset.envPrefix, "baseUrl");
   if (override !== undefined && override.trim() !== "") return checkAbsolute(override.trim(), `The base URL (${variable})`, variable, true);
   const server = toolset.servers[0];
   if (!server) throw new TransportConfigError(`The API description names no server; set ${variable} to the API's absolute http(s) URL, e.g. https://api.example.com/v1.`);
