@@ -54,7 +54,7 @@ const cases: [string, Case][] = [
     {
       now: { spec: [{ from: "      schema:\n        type: integer\n        format: int64\n        minimum: 1\n        maximum: 999999\n", to: "      schema:\n        type: string\n        format: uuid\n" }] },
       code: 1,
-      lines: ["cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: result field `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid)"],
+      lines: ["cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: result field `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars"],
     },
   ],
   [
