@@ -41,7 +41,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       bindExpression(ctx, value, value.text, usage, target);
       return { kind: "expr", text: value.text };
     case "template":
-      checkTemplate(ctx, value, value.text, usage);
+      checkTemplate(ctx, value, value.text, usage, target);
       checkFit(ctx, value, STRING, target, `"${value.text}"`);
       return { kind: "template", text: value.text };
     case "object":
@@ -90,14 +90,39 @@ export function bindExpression(ctx: GoalContext, node: Located, text: string, us
   return schema;
 }
 
-/** Parses a `{$…}` template and checks each expression in it for the place it is used. */
-export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage): void {
+/**
+ * Parses a `{$…}` template and checks each expression in it for the place it is used. A whole input inside a
+ * request template is text spliced into it: a required string, described by where it goes.
+ */
+export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage, target?: BindTarget): void {
   const parsed = parseTemplate(text);
   if (!parsed.ok) {
     report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
     return;
   }
-  for (const expr of referencesOf(parsed.template).expressions) expressionSchema(ctx, node, expr, text, usage, undefined);
+  for (const expr of referencesOf(parsed.template).expressions) {
+    if (expr.kind === "inputs" && expr.pointer.length === 0 && usage.where === "request") recordTemplateUse(ctx, node, expr.name, text, target);
+    else expressionSchema(ctx, node, expr, text, usage, undefined);
+  }
+}
+
+function recordTemplateUse(ctx: GoalContext, node: Located, name: string, text: string, target: BindTarget | undefined): void {
+  recordInputUse(ctx, name, {
+    schema: STRING,
+    required: true,
+    inTemplate: true,
+    description: templateDescription(name, text, target),
+    examples: [],
+    boundTo: target ? `${target.boundTo} (template)` : "template",
+    node,
+  });
+}
+
+/** `Text inserted into query parameter "q" of search/issues-and-pull-requests: is:pr author:{author}.` */
+export function templateDescription(name: string, text: string, target: BindTarget | undefined): string {
+  const shown = text.replace(/\{\$inputs\.([A-Za-z0-9_-]+)\}/g, "{$1}").replace(/\{\$[^}]*\}/g, "{…}");
+  const place = target ? target.label.replace(/^\w/, (c) => c.toLowerCase()) : "a text value";
+  return `Text inserted as {${name}} into ${place}: \`${shown}\`.`;
 }
 
 /** Checks the expressions a parsed criterion reads (they see the step's response). */
