@@ -26,7 +26,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
 }
 
-function positiveInteger(value: string): number {
+export function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return n;
