@@ -6,6 +6,7 @@ import type { JsonSchema, MediaContent, Operation } from "../../model/api-model.
 import { didYouMean } from "../../util/suggest.js";
 import { schemaAtPointer, type WalkResult } from "../schema-walk.js";
 import { derefTop } from "../schemas.js";
+import { constantMisfit } from "../constant-fit.js";
 import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
 import { recordInputUse, report, type GoalContext } from "./context.js";
@@ -36,6 +37,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
   switch (value.kind) {
     case "literal":
       checkFit(ctx, value, { type: typeOfValue(value.value) }, target, JSON.stringify(value.value));
+      checkConstant(ctx, value, value.value, target);
       return { kind: "literal", value: value.value };
     case "expr":
       bindExpression(ctx, value, value.text, usage, target);
@@ -254,6 +256,17 @@ function responseHeaderSchema(ctx: GoalContext, node: Located, expr: Expression,
   const headers = ctx.steps.get(usage.stepId)?.operation.success?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === expr.name.toLowerCase());
   return entry ? entry[1].schema : STRING;
+}
+
+/** A constant must satisfy the whole schema of where it goes (format, enum, pattern, bounds), not just its type. */
+function checkConstant(ctx: GoalContext, node: Located, value: unknown, target: BindTarget | undefined): void {
+  if (!target || (value !== null && typeof value === "object" && !Array.isArray(value))) return;
+  const reason = constantMisfit(value, target.schema, ctx.model.schemas);
+  if (reason === undefined) return;
+  report(ctx, "PLAN_CONSTANT_INVALID", node, {
+    message: `${JSON.stringify(value)} ${reason}, as ${target.label} requires`,
+    hint: `bind a value ${target.label} accepts, or make it an input ($inputs.NAME) the model fills`,
+  });
 }
 
 function checkFit(ctx: GoalContext, node: Located, source: JsonSchema, target: BindTarget | undefined, shown: string): void {
