@@ -54,6 +54,7 @@ export function operationStep(model: ApiModel, operation: Operation, options: { 
       return p && !hasDescription(p.description, p.schema) ? undescribed(b.value, p.name) : [];
     }),
     ...(body.body?.kind === "properties" ? body.body.entries.flatMap(([k, v]) => (hasDescription(undefined, body.properties?.[k]) ? [] : undescribed(v, k))) : []),
+    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema) ? undescribed(body.body.value, "request body") : []),
   ];
   return { id, operation: operationRef(operation), params, ...(body.body ? { body: body.body } : {}), outputs: options.outputs ?? {}, optional: [...optionalParams, ...body.optional], undescribed: described };
 }
@@ -84,6 +85,7 @@ interface BodyParts {
   readonly body?: DraftBody;
   readonly optional: readonly string[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly schema?: JsonSchema;
 }
 
 function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId: string): BodyParts {
@@ -93,7 +95,7 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const properties = typeof node === "object" && node["properties"] !== undefined ? (node["properties"] as Record<string, JsonSchema>) : undefined;
   const bodyRequired = operation.requestBody.required;
   if (typeof node !== "object" || properties === undefined || Object.keys(properties).length === 0 || hasComposition(node)) {
-    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [] } : { optional: ["the request body"] };
+    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [], schema: node } : { optional: ["the request body"] };
   }
   const requiredNames = Array.isArray(node["required"]) ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
   const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]));

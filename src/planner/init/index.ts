@@ -4,7 +4,7 @@ import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
 import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf } from "./operations.js";
-import { chainProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
+import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
 import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
@@ -68,7 +68,8 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const chains = chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }).sort(compareProposals);
   const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
   const targets = new Set(keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined));
-  const singles = groups.flatMap((g) => groupProposals(view, g, targets));
+  const proposed = groups.flatMap((g) => groupProposals(view, g, targets));
+  const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({ ...p, name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name) }));

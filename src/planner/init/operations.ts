@@ -60,9 +60,23 @@ const FRIENDLY_RANK: Readonly<Record<string, number>> = {
 
 /** How readily a person knows a parameter's value (lower is better); undefined when it is not something a person types. In a path only emails and user names count (a `{name}` there is usually a key). */
 export function friendlyRank(parameter: Parameter): number | undefined {
-  const rank = FRIENDLY_RANK[toSnakeCase(parameter.name)];
+  const snake = toSnakeCase(parameter.name);
+  const rank = FRIENDLY_RANK[snake] ?? (parameter.in === "query" && isTextSchema(parameter.schema) ? looseRank(snake) : undefined);
   if (parameter.in === "query") return rank;
   return parameter.in === "path" && rank !== undefined && rank <= 1 ? rank : undefined;
+}
+
+/** `display_name`, `filter_name`, `name_contains`, `search_term`: words a person would type, by what they hold. */
+function looseRank(snake: string): number | undefined {
+  const words = snake.split("_");
+  if (words.includes("email")) return 0;
+  if (words.includes("username") || words.includes("login")) return 1;
+  if (words.includes("name") || words.includes("title")) return words.includes("id") ? undefined : 2;
+  return words.some((w) => ["search", "query", "keyword", "keywords", "term"].includes(w)) ? 3 : undefined;
+}
+
+function isTextSchema(schema: JsonSchema): boolean {
+  return typeof schema === "object" && (schema["type"] === "string" || schema["type"] === undefined) && schema["enum"] === undefined && schema["format"] === undefined;
 }
 
 const PAGING = /^(limit|offset|page|per_page|page_size|pagesize|cursor|after|before|starting_after|ending_before|next|next_token|page_token|max_results|top|skip|count|sort|order|direction|fields|expand|include)$/;

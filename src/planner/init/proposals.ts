@@ -49,6 +49,13 @@ export function groupProposals(model: ApiModel, group: { name: string; rank: num
   });
 }
 
+/** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
+export function fallbackProposals(model: ApiModel, groups: readonly { name: string; rank: number; operations: readonly Operation[] }[]): Proposal[] {
+  return groups.flatMap((g) => g.operations.filter((o) => !o.deprecated).map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g)));
+}
+
+const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = { get: "get", post: "create", put: "update", patch: "update", delete: "delete" };
+
 function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<GoalKind, "chain">, group: { name: string; rank: number }): Proposal {
   const namer = createInputNamer(model.schemas);
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
@@ -126,7 +133,7 @@ export function chainProposal(model: ApiModel, match: ChainMatch, group: { name:
     group: group.name,
     entity: match.entity.replaceAll("_", " "),
     by: by.replaceAll("_", " "),
-    chainKey: `${signatureOf(resolver.operation)} ${match.entity}`,
+    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}`,
     description: `${summaryOf(resolver.operation).replace(/[.!?]\s*$/, "")}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
     inputs: resolver.query.required ? [] : [{ name: queryInput, required: true, description: resolver.query.description ?? `The ${by} to look the ${match.entity} up by.` }],
