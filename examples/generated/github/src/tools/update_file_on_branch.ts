@@ -6,7 +6,7 @@ import { defineTool } from "../runtime/index.js";
 export const updateFileOnBranchInput = z.strictObject({
   owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
   repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
-  path: z.string().describe("path parameter"),
+  path: z.string().describe("Path parameter"),
   branch: z
     .string()
     .describe("The name of the commit/branch/tag. Default: the repository’s default branch.")
