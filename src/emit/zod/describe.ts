@@ -1,5 +1,6 @@
 // Turns a schema's description, constraints and example into the words `.describe()` carries.
 import type { JsonSchemaObject } from "../../model/api-model.js";
+import { sentenceCase } from "../../util/sentence.js";
 
 type Words = (schema: JsonSchemaObject) => string | undefined;
 
@@ -103,10 +104,6 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
     constraints.length > 0 ? sentenceCase(constraints.join("; ")) : undefined,
     hasExample && !saysExample ? `E.g. ${show(example)}` : undefined,
   ].filter((p): p is string => p !== undefined);
-  return parts.length === 0 ? undefined : parts.reduce((acc, part) => (/[.!?]$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
+  return parts.length === 0 ? undefined : parts.reduce((acc, part) => (/[.!?]["')\]]*$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
 }
 
-/** Upper-cases a leading lower-case word (`name of the Pod` → `Name of the Pod`); code, symbols and `iPhone`-like words stay. */
-export function sentenceCase(text: string): string {
-  return /^[a-z][a-z]*(\s|,|$)/u.test(text) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
-}

@@ -9,6 +9,7 @@ import type { InputNamer } from "./bindings.js";
 import { endsWithParameter, filterCount, idParameters, idParts, isListOperation, signatureOf, singular, staticSegments } from "./operations.js";
 import { entityWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftStep, GoalKind } from "./types.js";
+import { sentenceCase } from "../../util/sentence.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -91,8 +92,9 @@ export function withArticle(words: string): string {
   return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
 }
 
+/** The filters the drafted step binds (its required query parameters): the model sees no other. */
 function filtersOf(operation: Operation): string {
-  const names = operation.parameters.filter((p) => p.in === "query" && !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name)).map((p) => p.name).slice(0, 3);
+  const names = operation.parameters.filter((p) => p.in === "query" && p.required && !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name)).map((p) => p.name).slice(0, 3);
   return names.length === 0 ? "" : `, optionally filtered by ${names.join(", ")}`;
 }
 
@@ -179,8 +181,8 @@ function summaryOf(operation: Operation): string {
 }
 
 function sentence(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  return /[.!?]$/.test(oneLine) ? oneLine : `${oneLine}.`;
+  const oneLine = sentenceCase(text.replace(/\s+/g, " ").trim());
+  return /[.!?]["')\]]*$/.test(oneLine) ? oneLine : `${oneLine}.`;
 }
 
 function lowerFirst(text: string): string {
