@@ -32,7 +32,7 @@ export const triageIssueInput = z.strictObject({
         .describe("Matches exactly one of the alternatives"),
     )
     .min(1)
-    .describe("The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\". At least 1 items")
+    .describe("The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\" At least 1 items")
     .optional(),
   comment: z.string().describe("The contents of the comment."),
 });
