@@ -17,6 +17,20 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
   return { code, out, err };
 }
 
+describe("the spec from the goals file", () => {
+  it.each([["plan"], ["lint"]])("%s --goals without --spec reads the goals file's spec:", async (command) => {
+    const { code, err } = await run(command, "--goals", GOALS, "--json");
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  });
+
+  it("without --spec and without a goals file naming one: GOALS_SPEC_MISSING, exit 2", async () => {
+    const { code, out } = await run("plan", "--all-operations", "--json");
+    expect(code).toBe(2);
+    expect(JSON.parse(out).diagnostics.map((d: { code: string }) => d.code)).toEqual(["GOALS_SPEC_MISSING"]);
+  });
+});
+
 describe("aci-gen plan", () => {
   it("lists every operation of the petstore in all-operations mode", async () => {
     const { code, out, err } = await run("plan", "--spec", PETSTORE, "--all-operations");
@@ -61,7 +75,6 @@ describe("aci-gen plan", () => {
 
   const usage: [string, string[], RegExp][] = [
     ["unknown option", ["plan", "--spec", PETSTORE, "--bogus"], /USAGE unknown option '--bogus'/],
-    ["missing --spec", ["plan", "--all-operations"], /USAGE required option '--spec <file>' not specified/],
     ["unknown method", ["plan", "--spec", PETSTORE, "--all-operations", "--methods", "fetch"], /USAGE .*unknown HTTP method fetch/],
     ["bad byte cap", ["plan", "--spec", PETSTORE, "--all-operations", "--max-return-bytes", "-5"], /USAGE .*positive integer/],
     ["unknown command", ["frobnicate"], /USAGE unknown command 'frobnicate'/],

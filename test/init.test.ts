@@ -6,8 +6,11 @@ import { describe, expect, test } from "vitest";
 import { init, specRelativeTo } from "../src/api/init.js";
 import { generate } from "../src/api/generate.js";
 import { plan } from "../src/api/plan.js";
+import { lint } from "../src/api/lint.js";
+import { placeholderIn } from "../src/lint/rules/placeholder-text.js";
 import { loadGoals } from "../src/goals/index.js";
-import { idParts, singular } from "../src/planner/init/operations.js";
+import { idParts, newestVersions, singular, versionRank } from "../src/planner/init/operations.js";
+import { toIdentifierName } from "../src/util/naming.js";
 import { operationGoalName } from "../src/planner/init/names.js";
 import type { Operation } from "../src/model/api-model.js";
 
@@ -79,14 +82,25 @@ describe("init on petstore", () => {
     expect(drafted.draft?.goals[0]?.name).toBe("list_user_orders_by_email");
   });
 
-  test("every goal has TODO use_when / not_for and a unique snake_case name", async () => {
+  test("every goal has a real use_when sentence, no placeholder, and a unique snake_case name", async () => {
     const goals = (await init({ spec: petstore })).draft?.goals ?? [];
     expect(new Set(goals.map((g) => g.name)).size).toBe(goals.length);
     for (const goal of goals) {
       expect(goal.name).toMatch(/^[a-z][a-z0-9_]{2,63}$/);
-      expect(goal.useWhen).toMatch(/^TODO: /);
-      expect(goal.notFor).toMatch(/^TODO: /);
+      for (const text of [goal.useWhen, goal.notFor].filter((t) => t !== "")) {
+        expect(text).toMatch(/^[A-Z].*\.$/);
+        expect(placeholderIn(text)).toBeUndefined();
+      }
     }
+    expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({ useWhen: "The user asks about one order and you know its orderId.", notFor: "Finding a user by email first (use list_user_orders_by_email) or adding an order (use place_order)." });
+  });
+
+  test("the draft lints with zero errors and marks the drafted sentences for review in comments only", async () => {
+    const drafted = await init({ spec: petstore });
+    const linted = await lint({ spec: petstore, goals: parse(drafted.text ?? "") as object });
+    expect(linted.findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(drafted.text).toContain("# review: use_when and not_for drafted from the spec");
+    expect(JSON.stringify(parse(drafted.text ?? ""))).not.toMatch(/review|TODO/);
   });
 
   test("matches the committed golden draft and is deterministic", async () => {
@@ -123,6 +137,7 @@ describe("init helpers", () => {
     ["petId", { entity: "pet", property: "id" }],
     ["customer_id", { entity: "customer", property: "id" }],
     ["issue_number", { entity: "issue", property: "number" }],
+    ["workspace_gid", { entity: "workspace", property: "gid" }],
     ["id", { entity: "", property: "id" }],
     ["owner", undefined],
   ])("idParts(%s)", (name, want) => expect(idParts(name)).toEqual(want));
@@ -141,6 +156,30 @@ describe("init helpers", () => {
     ["issues/create", "create_issue"],
     ["codespaces/repo-machines", "list_repo_machines"],
   ])("operationGoalName(%s)", (id, want) => expect(operationGoalName(op(id), "list")).toBe(want));
+
+  test.each([
+    ["list_apps_v1_namespaced_deployment", "list_apps_namespaced_deployment"],
+    ["readCoreV1NamespacedPod", "read_core_namespaced_pod"],
+  ])("operationGoalName(%s) drops API versions", (id, want) => expect(operationGoalName(op(id), "list")).toBe(want));
+
+  test.each([
+    ["a".repeat(70), "a".repeat(64)],
+    ["list_authorization_v1beta1_namespaced_local_subject_access_review_with_extra_words", "list_authorization_v1beta1_namespaced_local_subject_access"],
+  ])("toIdentifierName cuts at a word boundary (%s)", (text, want) => expect(toIdentifierName(text, "goal")).toBe(want));
+
+  test.each([
+    [["v1", "v1beta2", "v2alpha1", "v1beta1"], "v1"],
+    [["v2beta1", "v1", "v2"], "v2"],
+    [["v1alpha1", "v1beta1"], "v1beta1"],
+  ])("versionRank: newest stable of %j is %s", (versions, want) => {
+    expect([...versions].sort((a, b) => versionRank(b) - versionRank(a))[0]).toBe(want);
+  });
+
+  test("newestVersions keeps one API version per resource and drops watch variants", () => {
+    const o = (path: string, deprecated = false): Operation => ({ id: path, method: "get", path, deprecated, parameters: [] }) as unknown as Operation;
+    const ops = [o("/apis/apps/v1beta1/namespaces/{ns}/deployments"), o("/apis/apps/v1/namespaces/{namespace}/deployments"), o("/apis/apps/v1/watch/namespaces/{namespace}/deployments"), o("/api/v1/namespaces/{namespace}/pods")];
+    expect(newestVersions(ops).map((x) => x.path)).toEqual(["/apis/apps/v1/namespaces/{namespace}/deployments", "/api/v1/namespaces/{namespace}/pods"]);
+  });
 
   test("a synthesized id names the goal from method and path", () => {
     expect(operationGoalName(op("getPetsByPetIdToys", true), "list")).toBe("get_pets_toys");

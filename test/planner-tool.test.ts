@@ -187,7 +187,7 @@ describe("repair hints", () => {
       ["cancel_order.cancel", "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to find a valid `order_id`."],
     ]);
     const orders = result.tools[0]!.steps[1]!.errorHints;
-    expect([orders["NOT_FOUND"], orders["400"]]).toEqual(['Step "orders" found nothing.', "The API rejected the arguments. Check `limit` against their descriptions and examples."]);
+    expect([orders["NOT_FOUND"], orders["400"]]).toEqual(['Step "orders" found nothing.', "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments."]);
     expect(result.tools.find((t) => t.name === "adopt_pet")!.steps[2]!.errorHints["409"]).toBe("The pet is no longer available. Use find_available_pets to offer another one.");
   });
 });

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { compileSchema, schemaToZod } from "../src/emit/zod/index.js";
 import type { SpecDialect } from "../src/model/api-model.js";
+import type { JsonSchemaObject } from "../src/model/api-model.js";
+import { describeSchema } from "../src/emit/zod/describe.js";
+import { sentenceCase } from "../src/util/sentence.js";
 
 interface Case {
   schema: unknown;
@@ -144,8 +147,8 @@ describe("z.toJSONSchema keeps constraints visible", () => {
     ["lengths", { type: "string", minLength: 2, maxLength: 5 }, ['"minLength":2', '"maxLength":5']],
     ["format", { type: "string", format: "date-time" }, ['"format":"date-time"']],
     ["multipleOf", { type: "number", multipleOf: 0.01 }, ['"multipleOf":0.01']],
-    ["description + example", { type: "string", description: "Order ID, `O-` + 4 digits", examples: ["O-1024"], pattern: "^O-\\d{4}$" }, ["Order ID, `O-` + 4 digits", "e.g. O-1024"]],
-    ["refinement in words", { type: "array", uniqueItems: true }, ["items unique"]],
+    ["description + example", { type: "string", description: "Order ID, `O-` + 4 digits", examples: ["O-1024"], pattern: "^O-\\d{4}$" }, ["Order ID, `O-` + 4 digits", "E.g. O-1024"]],
+    ["refinement in words", { type: "array", uniqueItems: true }, ["No item may repeat"]],
     ["readOnly", { type: "string", readOnly: true, description: "id" }, ["read-only"]],
     ["required", { type: "object", properties: { a: { type: "string" } }, required: ["a"] }, ['"required":["a"]']],
   ] as const)("%s", (_name, schema, fragments) => {
@@ -161,6 +164,16 @@ describe("z.toJSONSchema keeps constraints visible", () => {
     ["maxProperties on an array", { type: "array", maxProperties: 2, description: "list" }, "properties"],
   ] as const)("a keyword of another type is not described: %s", (_name, schema, words) => {
     expect(show(schema)).not.toContain(words);
-    expect(show(schema)).toContain(schema.description);
+    expect(show(schema)).toContain(sentenceCase(schema.description));
+  });
+});
+
+describe("descriptions read as clean sentences", () => {
+  it.each([
+    ["an example already in the description is not repeated", { type: "string", description: 'Project name, e.g. "Website relaunch"', examples: ["Greg"] }, 'Project name, e.g. "Website relaunch"'],
+    ["lower-case text is sentence-cased after a full stop", { type: "string", description: "name of the Pod", format: "email" }, "Name of the Pod. Format email"],
+    ["uniqueness as a sentence", { type: "array", description: "Tags.", uniqueItems: true }, "Tags. No item may repeat"],
+  ])("%s", (_name, schema, want) => {
+    expect(describeSchema(schema as JsonSchemaObject, { withConstraints: true })).toBe(want);
   });
 });

@@ -13,6 +13,8 @@ export interface InitOptions {
   readonly out?: string;
   /** At most this many goals (default 10). */
   readonly maxGoals?: number;
+  /** At most this many goals per resource (default: no limit). */
+  readonly goalsPerGroup?: number;
 }
 
 export interface InitResult {
@@ -30,7 +32,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
     return { diagnostics: [...ingested.diagnostics, diagnostic("INIT_NO_OPERATIONS", { file: ingested.model.file, pointer: "/paths" })] };
   }
   const spec = typeof options.spec === "string" ? specRelativeTo(options.spec, options.out ?? "goals.yaml") : undefined;
-  const draft = draftGoals(ingested.model, { ...(spec === undefined ? {} : { spec }), ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }) });
+  const draft = draftGoals(ingested.model, { ...(spec === undefined ? {} : { spec }), ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }), ...(options.goalsPerGroup === undefined ? {} : { goalsPerGroup: options.goalsPerGroup }) });
   const capped = draft.leftOut.length > 0 ? [diagnostic("INIT_GOALS_CAPPED", { message: `${draft.leftOut.length} more proposed goals were left out to keep the draft at ${draft.goals.length}` })] : [];
   return { text: goalsDraftToYaml(draft), draft, diagnostics: [...ingested.diagnostics, ...capped] };
 }

@@ -1,10 +1,15 @@
 // Options every command shares (spec, goals, all-operations filters, caps) and their conversion to PlanOptions.
 import { InvalidArgumentError, Option, type Command } from "commander";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { loadGoals, resolveSpecPath } from "../goals/index.js";
 import { isHttpMethod } from "../options.js";
 import type { PlanOptions } from "../options.js";
+import { EXIT, type CliIo, type ExitCode } from "./io.js";
+import { diagnosticsToJson, formatDiagnostics } from "./report.js";
 
 export interface CommonFlags {
-  readonly spec: string;
+  readonly spec?: string;
   readonly goals?: string;
   readonly allOperations?: boolean;
   readonly includeTag: string[];
@@ -21,7 +26,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
 }
 
-function positiveInteger(value: string): number {
+export function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return n;
@@ -37,7 +42,7 @@ function methodList(value: string, previous: string[] | undefined): string[] {
 /** Adds the shared flags to a command. */
 export function addCommonOptions(command: Command): Command {
   return command
-    .requiredOption("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x)")
+    .option("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x); default the goals file's `spec:`")
     .option("--goals <file>", "goals file: ours (aci: 1) or an Arazzo 1.0.x document")
     .option("--all-operations", "one single-step tool per operation (no goals file needed)")
     .option("--include-tag <tags>", "only operations with one of these tags (repeatable, comma-separated)", collect, [])
@@ -50,9 +55,19 @@ export function addCommonOptions(command: Command): Command {
     .option("--quiet", "print only errors");
 }
 
-export function toPlanOptions(flags: CommonFlags): PlanOptions {
+/** The flags' PlanOptions; without `--spec` the spec is the goals file's `spec:` (relative to that file), else a diagnostic. */
+export async function toPlanOptions(flags: CommonFlags): Promise<PlanOptions | Diagnostic[]> {
+  if (flags.spec !== undefined) return planOptions(flags, flags.spec);
+  if (flags.goals === undefined || flags.allOperations) return [diagnostic("GOALS_SPEC_MISSING")];
+  const loaded = await loadGoals(flags.goals);
+  if (!loaded.goals) return loaded.diagnostics;
+  const choice = resolveSpecPath(loaded.goals);
+  return choice.ok ? planOptions(flags, choice.path) : [choice.diagnostic];
+}
+
+function planOptions(flags: CommonFlags, spec: string): PlanOptions {
   return {
-    spec: flags.spec,
+    spec,
     ...(flags.goals === undefined ? {} : { goals: flags.goals }),
     ...(flags.allOperations === undefined ? {} : { allOperations: flags.allOperations }),
     includeTags: flags.includeTag,
@@ -62,4 +77,11 @@ export function toPlanOptions(flags: CommonFlags): PlanOptions {
     ...(flags.name === undefined ? {} : { name: flags.name }),
     ...(flags.maxReturnBytes === undefined ? {} : { maxReturnBytes: flags.maxReturnBytes }),
   };
+}
+
+/** Reports options that name no usable spec (stderr, or `{ diagnostics }` on stdout with --json); always exit 2. */
+export function reportBadOptions(io: CliIo, flags: CommonFlags, diagnostics: readonly Diagnostic[]): ExitCode {
+  if (flags.json) io.out(JSON.stringify({ diagnostics: diagnosticsToJson(diagnostics) }, null, 2) + "\n");
+  else io.err(formatDiagnostics(diagnostics));
+  return EXIT.badInput;
 }

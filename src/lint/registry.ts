@@ -6,6 +6,7 @@ import { descriptionTooLong } from "./rules/description-too-long.js";
 import { genericTool } from "./rules/generic-tool.js";
 import { missingWhenToUse } from "./rules/missing-when-to-use.js";
 import { nameTooLong } from "./rules/name-too-long.js";
+import { placeholderText } from "./rules/placeholder-text.js";
 import { returnOverCap } from "./rules/return-over-cap.js";
 import { similarToolNames } from "./rules/similar-tool-names.js";
 import { splitGoal } from "./rules/split-goal.js";
@@ -17,6 +18,7 @@ import type { RuleDefinition, RuleName } from "./types.js";
 export const rules = {
   "too-many-tools": { severity: "warn", check: tooManyTools },
   "missing-when-to-use": { severity: "error", check: missingWhenToUse },
+  "placeholder-text": { severity: "error", check: placeholderText },
   "similar-tool-names": { severity: "warn", check: similarToolNames },
   "undescribed-parameter": { severity: "error", check: undescribedParameter },
   "unconstrained-string": { severity: "warn", check: unconstrainedString },

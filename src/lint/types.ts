@@ -9,6 +9,7 @@ import type { BudgetReport } from "./budget.js";
 export const RULE_NAMES = [
   "too-many-tools",
   "missing-when-to-use",
+  "placeholder-text",
   "similar-tool-names",
   "undescribed-parameter",
   "unconstrained-string",

@@ -22,12 +22,12 @@ function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
 }
 
 function goalToPlain(goal: DraftGoal): Record<string, unknown> {
-  const inputs = Object.fromEntries(goal.inputs.map((i) => [i.name, { description: i.description, required: i.required }]));
+  const inputs = Object.fromEntries(goal.inputs.map((i) => [i.name, { description: i.description, ...(i.required ? { required: true } : {}) }]));
   return {
     name: goal.name,
     description: goal.description,
     use_when: goal.useWhen,
-    not_for: goal.notFor,
+    ...(goal.notFor === "" ? {} : { not_for: goal.notFor }),
     ...(goal.inputs.length > 0 ? { inputs } : {}),
     steps: goal.steps.map(stepToPlain),
   };
@@ -58,8 +58,9 @@ const NO_CREDENTIALS = [
 function headerComment(draft: GoalsDraft): string {
   return [
     ` Draft goals for ${draft.title} ${draft.version}, proposed by \`aci-gen init\`. Each goal becomes ONE tool.`,
-    " Replace every TODO, drop the goals you do not need, add the ones you do, then check with:",
-    "   aci-gen plan --goals <this file>",
+    " use_when and not_for are drafted from the spec: review them (the model reads them), drop the goals you do",
+    " not need, add the ones you do, then check with:",
+    "   aci-gen plan --goals <this file>   and   aci-gen lint --goals <this file>",
     " Risk and approval are inferred from the HTTP methods; set `risk:` only to raise it.",
     ...(draft.declaresNoCredentials ? NO_CREDENTIALS : []),
   ].join("\n");
@@ -68,7 +69,7 @@ function headerComment(draft: GoalsDraft): string {
 function decorateGoal(node: Node, goal: DraftGoal | undefined): void {
   if (goal === undefined || !isMap(node)) return;
   const chain = goal.steps.length > 1 ? "resolves an id first: " : "";
-  node.commentBefore = ` ${goal.kind}: ${chain}${goal.calls.join(" → ")}${goal.deprecated ? " (deprecated)" : ""}`;
+  node.commentBefore = ` ${goal.kind}: ${chain}${goal.calls.join(" → ")}${goal.deprecated ? " (deprecated)" : ""}\n review: use_when${goal.notFor === "" ? "" : " and not_for"} drafted from the spec`;
   const steps = node.get("steps", true);
   if (isSeq(steps)) steps.items.forEach((item, i) => decorateStep(item as Node, goal.steps[i]));
 }

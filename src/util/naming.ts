@@ -25,9 +25,11 @@ export function toIdentifierName(text: string, fallback: string, max = MAX_TOOL_
   return truncateName(name, max);
 }
 
+/** Cuts a snake_case name to `max` at the last word boundary that keeps at least half of it. */
 function truncateName(name: string, max: number): string {
   if (name.length <= max) return name;
-  return name.slice(0, max).replace(/_+$/, "");
+  const cut = name.slice(0, max + 1).lastIndexOf("_");
+  return (cut >= max / 2 ? name.slice(0, cut) : name.slice(0, max)).replace(/_+$/, "");
 }
 
 /**

@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { check } from "../../api/check.js";
 import { reportToText } from "../../check/index.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
@@ -18,7 +18,9 @@ export function checkCommand(io: CliIo, done: (code: ExitCode) => void): Command
 }
 
 export async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
-  const result = await check({ ...toPlanOptions(flags), outDir: flags.out });
+  const options = await toPlanOptions(flags);
+  if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const result = await check({ ...options, outDir: flags.out });
   const code = hasErrors(result.diagnostics) ? EXIT.badInput : result.report?.drift ? EXIT.findings : EXIT.ok;
   if (flags.json) {
     io.out(JSON.stringify({ ok: code === EXIT.ok, out: flags.out, ...(result.report ?? {}), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");

@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import { generate } from "../../api/generate.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
@@ -17,7 +17,9 @@ export function generateCommand(io: CliIo, done: (code: ExitCode) => void): Comm
 }
 
 export async function runGenerate(flags: GenerateFlags, io: CliIo): Promise<ExitCode> {
-  const result = await generate({ ...toPlanOptions(flags), outDir: flags.out });
+  const options = await toPlanOptions(flags);
+  if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const result = await generate({ ...options, outDir: flags.out });
   const failed = hasErrors(result.diagnostics);
   const written = result.written;
   if (flags.json) {

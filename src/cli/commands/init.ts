@@ -2,10 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { init } from "../../api/init.js";
 import { diagnostic, hasErrors } from "../../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
+import { positiveInteger } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { formatDiagnostics } from "../report.js";
 
@@ -13,6 +14,8 @@ export interface InitFlags {
   readonly spec: string;
   readonly out?: string;
   readonly force?: boolean;
+  readonly maxTools?: number;
+  readonly goalsPerTag?: number;
   readonly quiet?: boolean;
 }
 
@@ -22,12 +25,19 @@ export function initCommand(io: CliIo, done: (code: ExitCode) => void): Command 
     .requiredOption("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x)")
     .option("--out <file>", "write the draft here (default: print it)")
     .option("--force", "overwrite --out when it exists")
+    .addOption(new Option("--max-tools <n>", "at most this many goals (default 10)").argParser(positiveInteger))
+    .addOption(new Option("--goals-per-tag <n>", "at most this many goals per resource (tag or path collection)").argParser(positiveInteger))
     .option("--quiet", "print only errors")
     .action(async (flags: InitFlags) => done(await runInit(flags, io)));
 }
 
 export async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
-  const result = await init({ spec: flags.spec, ...(flags.out === undefined ? {} : { out: flags.out }) });
+  const result = await init({
+    spec: flags.spec,
+    ...(flags.out === undefined ? {} : { out: flags.out }),
+    ...(flags.maxTools === undefined ? {} : { maxGoals: flags.maxTools }),
+    ...(flags.goalsPerTag === undefined ? {} : { goalsPerGroup: flags.goalsPerTag }),
+  });
   const shown = (ds: readonly Diagnostic[]): readonly Diagnostic[] => (flags.quiet ? ds.filter((d) => d.severity === "error") : ds);
   if (hasErrors(result.diagnostics) || result.text === undefined) {
     io.err(formatDiagnostics(shown(result.diagnostics)));

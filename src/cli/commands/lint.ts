@@ -4,7 +4,7 @@ import { lint } from "../../api/lint.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
 import { hasErrorFindings } from "../../lint/index.js";
 import { lintToJson, lintToText } from "../../lint/report.js";
-import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
@@ -25,7 +25,9 @@ export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 }
 
 export async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
-  const result = await lint({ ...toPlanOptions(flags), ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
+  const options = await toPlanOptions(flags);
+  if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const result = await lint({ ...options, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
   const failed = hasErrors(result.diagnostics) || result.budget === undefined;
   const code = failed ? EXIT.badInput : hasErrorFindings(result.findings) ? EXIT.findings : EXIT.ok;
   if (flags.json) {

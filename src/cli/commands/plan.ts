@@ -6,7 +6,7 @@ import { toolDefinitions } from "../../emit/definitions.js";
 import { budgetReport, budgetToText } from "../../lint/budget.js";
 import { toolToMermaid } from "../../report/mermaid.js";
 import { planToText } from "../../report/plan-text.js";
-import { addCommonOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
@@ -16,7 +16,9 @@ export function planCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 }
 
 export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
-  const result = await plan(toPlanOptions(flags));
+  const options = await toPlanOptions(flags);
+  if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const result = await plan(options);
   const failed = hasErrors(result.diagnostics);
   const definitions = result.plan ? toolDefinitions(result.plan) : [];
   const budget = budgetReport(definitions, result.goals?.lint?.budget);

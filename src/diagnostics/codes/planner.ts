@@ -102,6 +102,11 @@ export const plannerCodes = {
     title: "a response value is read from a response the spec gives no schema for",
     hint: "add a schema for the success response to the spec so the pointer can be checked; at run time a missing value stops the goal with NOT_FOUND",
   },
+  PLAN_CONSTANT_INVALID: {
+    severity: "error",
+    title: "a constant the goal binds breaks the schema of where it goes",
+    hint: "bind a value the parameter accepts (its format, enum, pattern and bounds), or make it an input",
+  },
   PLAN_TYPE_MISMATCH: {
     severity: "error",
     title: "a value's type does not fit where it is bound",

@@ -1,5 +1,6 @@
 // Turns a schema's description, constraints and example into the words `.describe()` carries.
 import type { JsonSchemaObject } from "../../model/api-model.js";
+import { sentenceCase } from "../../util/sentence.js";
 
 type Words = (schema: JsonSchemaObject) => string | undefined;
 
@@ -47,7 +48,7 @@ const countWords = (min: number | undefined, max: number | undefined, noun: stri
 };
 
 const itemWords: Words = (s) => (mayBe(s, "array") ? countWords(num(s, "minItems"), num(s, "maxItems"), "items") : undefined);
-const uniqueWords: Words = (s) => (s["uniqueItems"] === true && mayBe(s, "array") ? "items unique" : undefined);
+const uniqueWords: Words = (s) => (s["uniqueItems"] === true && mayBe(s, "array") ? "no item may repeat" : undefined);
 const propertyCountWords: Words = (s) => (mayBe(s, "object") ? countWords(num(s, "minProperties"), num(s, "maxProperties"), "properties") : undefined);
 const enumWords: Words = (s) => (Array.isArray(s["enum"]) ? `one of ${s["enum"].map(show).join(", ")}` : undefined);
 const constWords: Words = (s) => (Object.hasOwn(s, "const") ? `exactly ${show(s["const"])}` : undefined);
@@ -97,10 +98,12 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
   const hasExample = example !== undefined;
   if (lead === undefined && !hasExample && !options.withConstraints) return undefined;
   const constraints = constraintWords(schema);
+  const saysExample = lead !== undefined && /\be\.g\.|\bfor example\b/i.test(lead);
   const parts = [
-    lead,
-    constraints.length > 0 ? constraints.join("; ") : undefined,
-    hasExample ? `e.g. ${show(example)}` : undefined,
+    lead === undefined ? undefined : sentenceCase(lead),
+    constraints.length > 0 ? sentenceCase(constraints.join("; ")) : undefined,
+    hasExample && !saysExample ? `E.g. ${show(example)}` : undefined,
   ].filter((p): p is string => p !== undefined);
-  return parts.length === 0 ? undefined : parts.reduce((acc, part) => (/[.!?]$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
+  return parts.length === 0 ? undefined : parts.reduce((acc, part) => (/[.!?]["')\]]*$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
 }
+

@@ -1,5 +1,5 @@
-// unconstrained-string: a free string input although the spec shows a pattern, enum, format or example for the same name.
-import type { JsonSchema } from "../../model/api-model.js";
+// unconstrained-string: a free string input although the spec shows a pattern, enum, format or example for what it is bound to.
+import type { JsonSchema, Parameter } from "../../model/api-model.js";
 import type { ToolDef, ToolInput } from "../../planner/types.js";
 import { inputLocation, inputSchema, schemaField } from "../inputs.js";
 import { nameShape, singular, words } from "../similarity.js";
@@ -40,21 +40,28 @@ function sameThing(property: string, schemaName: string, nouns: ReadonlySet<stri
   return words(property).length > 1 || nouns.has(key(schemaName));
 }
 
-/** The first constraint the spec gives a parameter, or a property of the same resource, named like `name`. */
-function findDonor(ctx: LintContext, tool: ToolDef, name: string): Donor | undefined {
-  const wanted = key(name);
-  const nouns = nameShape(tool.name).nouns;
-  for (const operation of ctx.model.operations) {
-    for (const p of operation.parameters) {
-      const donor = key(p.name) === wanted ? donorOf(p.schema, `parameter ${p.name} of ${operation.id}`, p.examples) : undefined;
-      if (donor) return donor;
-    }
+/** The parameters `input` is bound to (`boundTo` reads `opId in name`). */
+function boundParameters(ctx: LintContext, input: ToolInput): { id: string; parameter: Parameter }[] {
+  return input.boundTo.filter((bound) => !bound.endsWith("(template)")).flatMap((bound) => {
+    const [id, where, name] = bound.split(" ");
+    const parameter = ctx.model.operations.find((o) => o.id === id)?.parameters.find((p) => p.in === where && p.name === name);
+    return parameter && id !== undefined ? [{ id, parameter }] : [];
+  });
+}
+
+/** A constraint from the parameter the input is bound to, else from a string property of the tool's own resource named like it; never from another operation. */
+function findDonor(ctx: LintContext, tool: ToolDef, input: ToolInput): Donor | undefined {
+  for (const { id, parameter } of boundParameters(ctx, input)) {
+    const donor = isString(parameter.schema) ? donorOf(parameter.schema, `parameter ${parameter.name} of ${id}`, parameter.examples) : undefined;
+    if (donor) return donor;
   }
+  const wanted = key(input.sourceName ?? input.name);
+  const nouns = nameShape(tool.name).nouns;
   for (const [schemaName, schema] of Object.entries(ctx.model.schemas)) {
     const properties = schemaField(schema, "properties");
     if (properties === null || typeof properties !== "object") continue;
     for (const [property, sub] of Object.entries(properties as Record<string, JsonSchema>)) {
-      const donor = key(property) === wanted && sameThing(property, schemaName, nouns) ? donorOf(sub, `${schemaName}.${property}`) : undefined;
+      const donor = key(property) === wanted && isString(sub) && sameThing(property, schemaName, nouns) ? donorOf(sub, `${schemaName}.${property}`) : undefined;
       if (donor) return donor;
     }
   }
@@ -78,7 +85,7 @@ export function unconstrainedString(ctx: LintContext): RuleFinding[] {
     tool.inputs.flatMap((input) => {
       const schema = inputSchema(ctx, input);
       if (!isString(schema) || constrained(schema)) return [];
-      const donor = findDonor(ctx, tool, input.sourceName ?? input.name);
+      const donor = findDonor(ctx, tool, input);
       return donor ? [finding(ctx, tool, input, donor)] : [];
     }),
   );

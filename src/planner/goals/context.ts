@@ -14,6 +14,8 @@ export interface InputUse {
   /** e.g. `getUserByEmail query email`. */
   readonly boundTo: string;
   readonly node: Located;
+  /** Spliced into a string template: text of any type, required unless the goal declares it optional. */
+  readonly inTemplate?: boolean;
 }
 
 export interface BoundStep {

@@ -23,10 +23,11 @@ export function planInputs(ctx: GoalContext): ToolInput[] {
 
 function mergeInput(ctx: GoalContext, name: string, sourceName: string, uses: readonly InputUse[], override: InputOverride | undefined): ToolInput {
   const typed = uses.filter((u) => Object.keys(u.schema as object).length > 0);
-  const base = typed[0]?.schema ?? {};
-  checkConflicts(ctx, sourceName, typed);
-  if (override) checkDeclaredType(ctx, { name: sourceName, override, uses: typed });
-  const description = override?.description ?? uses.find((u) => u.description)?.description ?? schemaDescription(base);
+  const direct = typed.filter((u) => !u.inTemplate);
+  const base = (direct[0] ?? typed[0])?.schema ?? {};
+  checkConflicts(ctx, sourceName, direct);
+  if (override) checkDeclaredType(ctx, { name: sourceName, override, uses: direct });
+  const description = override?.description ?? [...direct, ...uses].find((u) => u.description)?.description ?? schemaDescription(base);
   const examples = uses.flatMap((u) => u.examples);
   const schema = mergeSchema(base, override, description, examples);
   const required = override?.required ?? uses.some((u) => u.required);
@@ -34,7 +35,7 @@ function mergeInput(ctx: GoalContext, name: string, sourceName: string, uses: re
     name,
     ...(name === sourceName ? {} : { sourceName }),
     schema,
-    required: required || uses.some((u) => u.required),
+    required: required || uses.some((u) => u.required && !u.inTemplate),
     ...(description === undefined ? {} : { description }),
     boundTo: [...new Set(uses.map((u) => u.boundTo))],
   };

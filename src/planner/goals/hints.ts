@@ -2,7 +2,7 @@
 import type { JsonSchema } from "../../model/api-model.js";
 import { derefTop, componentName } from "../schemas.js";
 import { toSnakeCase } from "../../util/naming.js";
-import type { StepPlan, ToolDef, ToolInput } from "../types.js";
+import type { StepPlan, ToolDef, ToolInput, ValueExpr } from "../types.js";
 
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
@@ -32,12 +32,30 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
   const hints: Record<string, string> = {
     "404": identifying.length > 0 ? `Nothing matches the given ${ids}. Check ${identifying.length > 1 ? "them" : "it"} with the user${lookup}.` : "The resource no longer exists.",
     NOT_FOUND: identifying.length > 0 ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.` : `Step "${step.id}" found nothing.`,
-    "400": fed.length > 0 ? `The API rejected the arguments. Check ${names} against their descriptions and examples.` : "The API rejected the request.",
+    "400": rejectedHint(names, constantsOf(step)),
     "409": step.readOnly ? "The resource is in a conflicting state; read it again before retrying." : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
     "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
   };
   hints["422"] = hints["400"] as string;
   return hints;
+}
+
+/** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */
+function rejectedHint(names: string, constants: readonly string[]): string {
+  const own = constants.length === 0 ? "" : `${names === "" ? "" : " If the API names none of them, t"}${names === "" ? "T" : ""}he likely cause is a value the goal itself sends (${constants.map((c) => `\`${c}\``).join(", ")}): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.`;
+  if (names === "") return `The API rejected the request.${own}`;
+  return `The API rejected the arguments. Check ${names} against their descriptions and examples.${own}`;
+}
+
+/** Parameters and body fields the step binds to a constant (a literal, or a template reading no input). */
+export function constantsOf(step: StepPlan): string[] {
+  const fixed = (value: ValueExpr): boolean => {
+    if (value.kind === "array") return value.items.every(fixed);
+    if (value.kind === "object") return value.entries.every(([, v]) => fixed(v));
+    return value.kind === "literal" || (value.kind === "template" && !value.text.includes("$inputs."));
+  };
+  const body = step.body?.value.kind === "object" ? step.body.value.entries.filter(([, v]) => fixed(v)).map(([k]) => k) : [];
+  return [...step.params.filter((p) => fixed(p.value)).map((p) => p.name), ...body];
 }
 
 function quoted(inputs: readonly ToolInput[]): string {

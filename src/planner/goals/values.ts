@@ -6,6 +6,7 @@ import type { JsonSchema, MediaContent, Operation } from "../../model/api-model.
 import { didYouMean } from "../../util/suggest.js";
 import { schemaAtPointer, type WalkResult } from "../schema-walk.js";
 import { derefTop } from "../schemas.js";
+import { constantMisfit } from "../constant-fit.js";
 import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
 import { recordInputUse, report, type GoalContext } from "./context.js";
@@ -36,12 +37,13 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
   switch (value.kind) {
     case "literal":
       checkFit(ctx, value, { type: typeOfValue(value.value) }, target, JSON.stringify(value.value));
+      checkConstant(ctx, value, value.value, target);
       return { kind: "literal", value: value.value };
     case "expr":
       bindExpression(ctx, value, value.text, usage, target);
       return { kind: "expr", text: value.text };
     case "template":
-      checkTemplate(ctx, value, value.text, usage);
+      checkTemplate(ctx, value, value.text, usage, target);
       checkFit(ctx, value, STRING, target, `"${value.text}"`);
       return { kind: "template", text: value.text };
     case "object":
@@ -90,14 +92,39 @@ export function bindExpression(ctx: GoalContext, node: Located, text: string, us
   return schema;
 }
 
-/** Parses a `{$…}` template and checks each expression in it for the place it is used. */
-export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage): void {
+/**
+ * Parses a `{$…}` template and checks each expression in it for the place it is used. A whole input inside a
+ * request template is text spliced into it: a required string, described by where it goes.
+ */
+export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage, target?: BindTarget): void {
   const parsed = parseTemplate(text);
   if (!parsed.ok) {
     report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
     return;
   }
-  for (const expr of referencesOf(parsed.template).expressions) expressionSchema(ctx, node, expr, text, usage, undefined);
+  for (const expr of referencesOf(parsed.template).expressions) {
+    if (expr.kind === "inputs" && expr.pointer.length === 0 && usage.where === "request") recordTemplateUse(ctx, node, expr.name, text, target);
+    else expressionSchema(ctx, node, expr, text, usage, undefined);
+  }
+}
+
+function recordTemplateUse(ctx: GoalContext, node: Located, name: string, text: string, target: BindTarget | undefined): void {
+  recordInputUse(ctx, name, {
+    schema: STRING,
+    required: true,
+    inTemplate: true,
+    description: templateDescription(name, text, target),
+    examples: [],
+    boundTo: target ? `${target.boundTo} (template)` : "template",
+    node,
+  });
+}
+
+/** `Text inserted into query parameter "q" of search/issues-and-pull-requests: is:pr author:{author}.` */
+export function templateDescription(name: string, text: string, target: BindTarget | undefined): string {
+  const shown = text.replace(/\{\$inputs\.([A-Za-z0-9_-]+)\}/g, "{$1}").replace(/\{\$[^}]*\}/g, "{…}");
+  const place = target ? target.label.replace(/^\w/, (c) => c.toLowerCase()) : "a text value";
+  return `Text inserted as {${name}} into ${place}: \`${shown}\`.`;
 }
 
 /** Checks the expressions a parsed criterion reads (they see the step's response). */
@@ -229,6 +256,17 @@ function responseHeaderSchema(ctx: GoalContext, node: Located, expr: Expression,
   const headers = ctx.steps.get(usage.stepId)?.operation.success?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === expr.name.toLowerCase());
   return entry ? entry[1].schema : STRING;
+}
+
+/** A constant must satisfy the whole schema of where it goes (format, enum, pattern, bounds), not just its type. */
+function checkConstant(ctx: GoalContext, node: Located, value: unknown, target: BindTarget | undefined): void {
+  if (!target || (value !== null && typeof value === "object" && !Array.isArray(value))) return;
+  const reason = constantMisfit(value, target.schema, ctx.model.schemas);
+  if (reason === undefined) return;
+  report(ctx, "PLAN_CONSTANT_INVALID", node, {
+    message: `${JSON.stringify(value)} ${reason}, as ${target.label} requires`,
+    hint: `bind a value ${target.label} accepts, or make it an input ($inputs.NAME) the model fills`,
+  });
 }
 
 function checkFit(ctx: GoalContext, node: Located, source: JsonSchema, target: BindTarget | undefined, shown: string): void {

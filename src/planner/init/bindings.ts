@@ -48,7 +48,25 @@ export function operationStep(model: ApiModel, operation: Operation, options: { 
   }
   const body = bodyOf(model, operation, namer, id);
   const optionalParams = operation.parameters.filter((p) => !params.some((b) => b.name === p.name && b.in === p.in)).map(describeOptional);
-  return { id, operation: operationRef(operation), params, ...(body.body ? { body: body.body } : {}), outputs: options.outputs ?? {}, optional: [...optionalParams, ...body.optional] };
+  const described = [
+    ...params.flatMap((b) => {
+      const p = operation.parameters.find((q) => q.name === b.name && q.in === b.in);
+      return p && !hasDescription(p.description, p.schema) ? undescribed(b.value, p.name) : [];
+    }),
+    ...(body.body?.kind === "properties" ? body.body.entries.flatMap(([k, v]) => (hasDescription(undefined, body.properties?.[k]) ? [] : undescribed(v, k))) : []),
+    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema) ? undescribed(body.body.value, "request body") : []),
+  ];
+  return { id, operation: operationRef(operation), params, ...(body.body ? { body: body.body } : {}), outputs: options.outputs ?? {}, optional: [...optionalParams, ...body.optional], undescribed: described };
+}
+
+function hasDescription(description: string | undefined, schema: JsonSchema | undefined): boolean {
+  return (description ?? "").trim() !== "" || (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "");
+}
+
+/** `$inputs.photo_urls` bound to `photoUrls` → `{ input: "photo_urls", field: "photoUrls" }`; other values need no description. */
+function undescribed(value: string, field: string): { input: string; field: string }[] {
+  const match = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(value);
+  return match?.[1] === undefined ? [] : [{ input: match[1], field }];
 }
 
 function describeOptional(parameter: Parameter): string {
@@ -66,6 +84,8 @@ function isReadOnly(schema: JsonSchema | undefined): boolean {
 interface BodyParts {
   readonly body?: DraftBody;
   readonly optional: readonly string[];
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly schema?: JsonSchema;
 }
 
 function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId: string): BodyParts {
@@ -75,14 +95,14 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const properties = typeof node === "object" && node["properties"] !== undefined ? (node["properties"] as Record<string, JsonSchema>) : undefined;
   const bodyRequired = operation.requestBody.required;
   if (typeof node !== "object" || properties === undefined || Object.keys(properties).length === 0 || hasComposition(node)) {
-    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [] } : { optional: ["the request body"] };
+    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [], schema: node } : { optional: ["the request body"] };
   }
   const requiredNames = Array.isArray(node["required"]) ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
   const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]));
   const optional = Object.keys(properties).filter((k) => !bound.includes(k) && !isReadOnly(properties[k])).map((k) => `${k} (body)`);
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
-  return { body: { kind: "properties", entries }, optional };
+  return { body: { kind: "properties", entries }, optional, properties };
 }
 
 function hasComposition(node: Readonly<Record<string, unknown>>): boolean {

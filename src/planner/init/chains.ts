@@ -19,6 +19,18 @@ export interface Resolver {
   /** Names the record goes by: its schema's name and the path's static segments, snake_case and singular. */
   readonly names: readonly string[];
   readonly index: number;
+  /** Id path parameters the read itself needs (`workspace_gid` of a workspace's typeahead), resolved by a root list first. */
+  readonly needs: readonly Parameter[];
+  /** Names that come from a required enum parameter (`resource_type: project`): name → that parameter. */
+  readonly kinds: ReadonlyMap<string, Parameter>;
+}
+
+/** A parameterless list whose first record yields the id a resolver needs (`GET /workspaces` → `/data/0/gid`). */
+export interface RootStep {
+  readonly operation: Operation;
+  readonly parameter: Parameter;
+  readonly pointer: readonly string[];
+  readonly entity: string;
 }
 
 /** A resolver bound to one id parameter of a target operation, with the pointer that yields the id. */
@@ -30,6 +42,10 @@ export interface ChainMatch {
   readonly pointer: readonly string[];
   /** The entity the id names (`user`), used for step ids and hints. */
   readonly entity: string;
+  /** The list read first when the resolver needs an id of its own. */
+  readonly root?: RootStep;
+  /** A required enum parameter of the resolver set to the entity (`resource_type: project`). */
+  readonly fixed?: { readonly parameter: Parameter; readonly value: string };
 }
 
 /** Every GET that takes a human-friendly query and needs no id of its own, in model order. */
@@ -41,17 +57,44 @@ export function findResolvers(model: ApiModel): Resolver[] {
 }
 
 function operationToResolver(model: ApiModel, operation: Operation, index: number): Resolver | undefined {
-  const schema = successSchema(operation);
-  if (operation.method !== "get" || operation.deprecated || schema === undefined) return undefined;
+  if (operation.method !== "get" || operation.deprecated) return undefined;
   const query = bestQuery(operation);
   if (!query) return undefined;
-  if (operation.parameters.some((p) => p.required && p !== query && idParameters(operation).includes(p))) return undefined;
+  const needs = idParameters(operation).filter((p) => p.required && p !== query);
+  const found = recordOf(model, operation);
+  if (!found) return undefined;
+  const kinds = new Map(operation.parameters.filter((p) => p.required && p.in === "query").flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)));
+  return { operation, query, ...found, names: [...found.names, ...kinds.keys()], index, needs, kinds };
+}
+
+function enumValues(schema: JsonSchema): string[] {
+  const values = typeof schema === "object" ? schema["enum"] : undefined;
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** The record a read's response is about (its first list item, or the body) and the names it goes by. */
+function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens" | "record" | "names"> | undefined {
+  const schema = successSchema(operation);
+  if (schema === undefined) return undefined;
   const tokens = listTokens(schema, model.schemas) ?? [];
   const walked = schemaAtPointer(schema, tokens, model.schemas);
   if (!walked.ok) return undefined;
   const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
   const names = [...(ownName ? [singular(toSnakeCase(ownName))] : []), ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s)))];
-  return { operation, query, tokens, record: walked.schema, names, index };
+  return { tokens, record: walked.schema, names };
+}
+
+/** A GET list with no required parameter whose first record carries `need` (the user's first workspace, say). */
+function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootStep | undefined {
+  const entity = entityOf(resolver, need);
+  for (const operation of model.operations) {
+    if (operation.method !== "get" || operation.deprecated || operation.parameters.some((p) => p.required) || listTokens(successSchema(operation) ?? {}, model.schemas) === undefined) continue;
+    const found = recordOf(model, operation);
+    const pseudo = found && { operation, query: need, ...found, index: 0, needs: [], kinds: new Map<string, Parameter>() };
+    const pointer = pseudo && yieldPointer(pseudo, need, entity, model.schemas);
+    if (pointer) return { operation, parameter: need, pointer: pointer.pointer, entity: entity ?? "record" };
+  }
+  return undefined;
 }
 
 function bestQuery(operation: Operation): Parameter | undefined {
@@ -66,8 +109,13 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
     const found = resolvers
       .filter((r) => r.operation !== target && !r.operation.parameters.some((p) => p.name === parameter.name) && scopedLike(r.operation, target, parameter))
       .flatMap((r) => {
-        const pointer = yieldPointer(r, parameter, entity, model.schemas);
-        return pointer ? [{ resolver: r, pointer }] : [];
+        const yielded = yieldPointer(r, parameter, entity, model.schemas);
+        if (!yielded || r.needs.length > 1) return [];
+        const need = r.needs[0];
+        const root = need === undefined ? undefined : findRoot(model, r.operation, need);
+        if (need !== undefined && root === undefined) return [];
+        const fixed = yielded.kind === undefined ? undefined : { parameter: yielded.kind, value: enumValues(yielded.kind.schema).find((v) => singular(toSnakeCase(v)) === entity) ?? "" };
+        return [{ resolver: r, pointer: yielded.pointer, ...(root ? { root } : {}), ...(fixed ? { fixed } : {}) }];
       })
       .sort((a, b) => resolverScore(a.resolver, target) - resolverScore(b.resolver, target) || a.resolver.index - b.resolver.index)[0];
     if (found) return { target, parameter, entity: entity ?? "record", ...found };
@@ -83,7 +131,7 @@ function scopedLike(resolver: Operation, target: Operation, parameter: Parameter
 
 function resolverScore(resolver: Resolver, target: Operation): number {
   const rank = friendlyRank(resolver.query) ?? 9;
-  return (resolver.query.required ? 0 : 20) + rank * 2 + (resolver.tokens.length === 0 ? 0 : 1) + (resolver.operation.tags[0] === target.tags[0] ? 0 : 10);
+  return (resolver.query.required ? 0 : 20) + rank * 2 + (resolver.tokens.length === 0 ? 0 : 1) + (resolver.operation.tags[0] === target.tags[0] ? 0 : 10) + resolver.needs.length * 5;
 }
 
 /** `petId` → `pet`; `{id}` after `/users/` → `user`. */
@@ -95,14 +143,16 @@ function entityOf(target: Operation, parameter: Parameter): string | undefined {
   return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
 }
 
-function yieldPointer(resolver: Resolver, parameter: Parameter, entity: string | undefined, schemas: Schemas): string[] | undefined {
+function yieldPointer(resolver: Resolver, parameter: Parameter, entity: string | undefined, schemas: Schemas): { pointer: string[]; kind?: Parameter } | undefined {
   const properties = propertyNames(resolver.record, schemas);
   const wanted = toSnakeCase(parameter.name);
-  const property = properties.find((p) => toSnakeCase(p) === wanted) ?? byEntity(resolver, properties, parameter, entity);
+  const direct = properties.find((p) => toSnakeCase(p) === wanted);
+  const property = direct ?? byEntity(resolver, properties, parameter, entity);
   if (property === undefined) return undefined;
   const walked = schemaAtPointer(resolver.record, [property], schemas);
   if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas))) return undefined;
-  return [...resolver.tokens, property];
+  const kind = direct === undefined && entity !== undefined && !resolver.names.slice(0, resolver.names.length - resolver.kinds.size).some((n) => n === entity || n.endsWith(`_${entity}`)) ? resolver.kinds.get(entity) : undefined;
+  return { pointer: [...resolver.tokens, property], ...(kind ? { kind } : {}) };
 }
 
 function byEntity(resolver: Resolver, properties: readonly string[], parameter: Parameter, entity: string | undefined): string | undefined {

@@ -1,11 +1,11 @@
 // ApiModel → GoalsDraft: group operations, propose chains and per-group goals, rank them and keep the best few.
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
-import { createNameAllocator, toKebabCase } from "../../util/naming.js";
+import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
-import { groupOf } from "./operations.js";
-import { chainProposals, groupProposals, type Proposal } from "./proposals.js";
-import type { DraftGoal, GoalKind, GoalsDraft } from "./types.js";
+import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf } from "./operations.js";
+import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
+import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
 
@@ -15,8 +15,10 @@ export interface DraftOptions {
   readonly spec?: string;
   /** At most this many goals (default 10, the size of a toolset a model still chooses from well). */
   readonly maxGoals?: number;
-  /** At most this many multi-step chains among them (default 3), so plain reads and actions still appear. */
+  /** At most this many multi-step chains among them (default 5), so plain reads and actions still appear. */
   readonly maxChains?: number;
+  /** At most this many goals per resource (default: no limit beyond `maxGoals`). */
+  readonly goalsPerGroup?: number;
 }
 
 interface Group {
@@ -25,16 +27,17 @@ interface Group {
   readonly operations: readonly Operation[];
 }
 
-/** Operations grouped by first tag (else first path segment); bigger groups rank first, then first appearance. */
-export function groupOperations(operations: readonly Operation[]): Group[] {
+/** Operations grouped by `nameOf` (the resource); heavier groups rank first (`weight`, default their size), then first appearance. */
+export function groupOperations(operations: readonly Operation[], nameOf: (o: Operation) => string = groupOf, weight?: ReadonlyMap<string, number>): Group[] {
   const byName = new Map<string, Operation[]>();
   for (const operation of operations) {
-    const name = groupOf(operation);
+    const name = nameOf(operation);
     byName.set(name, [...(byName.get(name) ?? []), operation]);
   }
   const order = [...byName.keys()];
+  const weightOf = (name: string): number => weight?.get(name) ?? byName.get(name)?.length ?? 0;
   return order
-    .sort((a, b) => (byName.get(b)?.length ?? 0) - (byName.get(a)?.length ?? 0) || order.indexOf(a) - order.indexOf(b))
+    .sort((a, b) => weightOf(b) - weightOf(a) || order.indexOf(a) - order.indexOf(b))
     .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
 }
 
@@ -44,44 +47,100 @@ function compareProposals(a: Proposal, b: Proposal): number {
   return Number(a.deprecated) - Number(b.deprecated) || KIND_TIER[a.kind] - KIND_TIER[b.kind] || Number(b.readOnly) - Number(a.readOnly) || a.groupRank - b.groupRank || a.operationIndex - b.operationIndex || compareStrings(a.name, b.name);
 }
 
-/** Proposes a draft goals file for `model` (DESIGN: goals are user intents, not endpoints); pure and deterministic. */
+function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Proposes a draft goals file for `model`: goals are user intents, not endpoints. Operations are grouped by the resource
+ * they act on, one API version each (the newest stable); resources with the most operations (all versions counted) come
+ * first. Pure and deterministic.
+ */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
-  const groups = groupOperations(model.operations);
-  const rankOf = new Map(groups.flatMap((g) => g.operations.map((o) => [o, g.rank] as const)));
-  const chains = chainProposals(model, findResolvers(model), (o) => rankOf.get(o) ?? 0).sort(compareProposals);
-  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 3);
-  const targets = new Set(keptChains.map((c) => model.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined));
-  const singles = groups.flatMap((g) => groupProposals(model, g, targets));
-  const ranked = [...keptChains, ...singles].sort(compareProposals);
+  const collections = collectionPrefixes(model);
+  const resource = (o: Operation): string => resourceOf(o, collections);
+  const wanted = model.operations.filter((o) => !isDiscovery(o));
+  const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
+  const groups = groupOperations(view.operations, resource, countBy(model.operations, resource));
+  const groupByOperation = new Map(groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)));
+  const chains = chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }).sort(compareProposals);
+  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
+  const targets = new Set(keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined));
+  const proposed = groups.flatMap((g) => groupProposals(view, g, targets));
+  const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
+  const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
-  const named = [...ranked, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({ ...p, name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name) }));
+  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({ ...p, name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name) }));
   const max = options.maxGoals ?? 10;
-  const kept = named.slice(0, max);
+  const kept = named.slice(0, Math.min(max, ranked.kept.length));
   return {
     toolset: toKebabCase(model.title) || "api",
     ...(options.spec === undefined ? {} : { spec: options.spec }),
     title: model.title,
     version: model.version,
     goals: kept.map((p) => toDraftGoal(p, kept)),
-    leftOut: named.slice(max).map((p) => ({ name: p.name, calls: p.calls })),
+    leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */
+function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kept: Proposal[]; over: Proposal[] } {
+  if (limit === undefined) return { kept: [...ranked], over: [] };
+  const seen = new Map<string, number>();
+  const kept: Proposal[] = [];
+  const over: Proposal[] = [];
+  for (const p of ranked) {
+    const n = seen.get(p.group) ?? 0;
+    (n < limit ? kept : over).push(p);
+    seen.set(p.group, n + 1);
+  }
+  return { kept, over };
 }
 
 /** The best-ranked chain of each resolver only, so one lookup does not crowd out the other goals. */
 function oneChainPerResolver(chains: readonly Proposal[]): Proposal[] {
   const seen = new Set<string>();
   return chains.filter((c) => {
-    const resolver = c.calls[0] ?? "";
+    const resolver = c.chainKey ?? c.calls[0] ?? "";
     if (seen.has(resolver)) return false;
     seen.add(resolver);
     return true;
   });
 }
 
+const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
+  chain: (p) => `finding ${withArticle(p.entity)} by ${p.by === "search" ? "a search term" : (p.by ?? "name")} first`,
+  find: (p) => `browsing ${p.entity} records`,
+  get: (p) => `reading one ${p.entity}`,
+  create: (p) => `adding ${withArticle(p.entity)}`,
+  update: (p) => `changing ${withArticle(p.entity)}`,
+  delete: (p) => `deleting ${withArticle(p.entity)}`,
+};
+
+/** `Browsing pet records (use find_pets_by_status) or adding a pet (use add_pet).` from the kept goals of the same resource. */
+export function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
+  const related = kept.filter((k) => k.group === proposal.group && k.name !== proposal.name).slice(0, 3);
+  if (related.length === 0) return "";
+  const phrases = related.map((k) => `${KIND_PHRASES[k.kind](k)} (use ${k.name})`);
+  const text = phrases.length === 1 ? phrases[0] ?? "" : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1) ?? ""}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
-  const { groupRank: _rank, operationIndex: _index, readOnly: _readOnly, ...goal } = proposal;
-  const related = kept.filter((k) => k.group === proposal.group && k.name !== proposal.name).map((k) => k.name);
-  const hint = related.length > 0 ? `related: ${related.join(", ")}` : "name the tool to use instead, if there is one";
-  return { ...goal, notFor: `TODO: say what this tool is not for (${hint}).` };
+  const { groupRank: _rank, operationIndex: _index, readOnly: _readOnly, entity: _entity, by: _by, chainKey: _key, ...goal } = proposal;
+  return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };
+}
+
+/** The proposal's inputs plus a drafted description for each input bound to a field the spec leaves undescribed. */
+function withDescriptions(proposal: Proposal): DraftInput[] {
+  const inputs = [...proposal.inputs];
+  for (const step of proposal.steps) {
+    for (const { input, field } of step.undescribed ?? []) {
+      if (!inputs.some((i) => i.name === input)) inputs.push({ name: input, description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.` });
+    }
+  }
+  return inputs;
 }

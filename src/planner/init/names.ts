@@ -9,7 +9,7 @@ const SINGULAR_VERBS: ReadonlySet<string> = new Set(["get", "create", "update", 
 const METHOD_VERBS: Readonly<Record<string, string>> = { get: "get", post: "create", put: "replace", patch: "update", delete: "delete", head: "check", options: "describe", trace: "trace" };
 
 const VERBS: ReadonlySet<string> = new Set([
-  "get", "list", "find", "search", "create", "add", "update", "set", "replace", "patch", "delete", "remove", "cancel", "check",
+  "get", "list", "find", "search", "read", "watch", "connect", "create", "add", "update", "set", "replace", "patch", "delete", "remove", "cancel", "check",
   "place", "upload", "download", "approve", "reject", "enable", "disable", "start", "stop", "run", "rerun", "send", "move", "merge",
   "lock", "unlock", "star", "unstar", "follow", "unfollow", "block", "unblock", "archive", "restore", "retrieve", "fetch", "put", "post",
   "login", "logout", "log", "install", "uninstall", "request", "review", "submit", "dismiss", "transfer", "rename", "sync", "test",
@@ -21,7 +21,7 @@ const VERBS: ReadonlySet<string> = new Set([
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
  */
 export function operationGoalName(operation: Operation, verb: string): string {
-  const name = baseName(operation);
+  const name = baseName(operation).split("_").filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w)).join("_");
   return VERBS.has(name.split("_")[0] ?? "") ? name : `${verb}_${name}`;
 }
 

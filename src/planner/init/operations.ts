@@ -35,7 +35,7 @@ export function singular(word: string): string {
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }
 
-const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
+const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
 
 /** For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number` → issue/number. */
 export function idParts(name: string): { readonly entity: string; readonly property: string } | undefined {
@@ -60,9 +60,23 @@ const FRIENDLY_RANK: Readonly<Record<string, number>> = {
 
 /** How readily a person knows a parameter's value (lower is better); undefined when it is not something a person types. In a path only emails and user names count (a `{name}` there is usually a key). */
 export function friendlyRank(parameter: Parameter): number | undefined {
-  const rank = FRIENDLY_RANK[toSnakeCase(parameter.name)];
+  const snake = toSnakeCase(parameter.name);
+  const rank = FRIENDLY_RANK[snake] ?? (parameter.in === "query" && isTextSchema(parameter.schema) ? looseRank(snake) : undefined);
   if (parameter.in === "query") return rank;
   return parameter.in === "path" && rank !== undefined && rank <= 1 ? rank : undefined;
+}
+
+/** `display_name`, `filter_name`, `name_contains`, `search_term`: words a person would type, by what they hold. */
+function looseRank(snake: string): number | undefined {
+  const words = snake.split("_");
+  if (words.includes("email")) return 0;
+  if (words.includes("username") || words.includes("login")) return 1;
+  if (words.includes("name") || words.includes("title")) return words.includes("id") ? undefined : 2;
+  return words.some((w) => ["search", "query", "keyword", "keywords", "term"].includes(w)) ? 3 : undefined;
+}
+
+function isTextSchema(schema: JsonSchema): boolean {
+  return typeof schema === "object" && (schema["type"] === "string" || schema["type"] === undefined) && schema["enum"] === undefined && schema["format"] === undefined;
 }
 
 const PAGING = /^(limit|offset|page|per_page|page_size|pagesize|cursor|after|before|starting_after|ending_before|next|next_token|page_token|max_results|top|skip|count|sort|order|direction|fields|expand|include)$/;
@@ -115,4 +129,80 @@ export function signatureOf(operation: Operation): string {
 /** The `operation:` value of a step: the operationId when the spec has one. */
 export function operationRef(operation: Operation): string {
   return operation.idSynthesized || /\s/.test(operation.id) || operation.id.startsWith("/") ? signatureOf(operation) : operation.id;
+}
+
+const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;
+
+/** The API version in a path (`/apis/apps/v1beta2/…` → `v1beta2`), if it has one. */
+export function versionOf(path: string): string | undefined {
+  return segments(path).find((s) => VERSION_SEGMENT.test(s));
+}
+
+/** Stable above beta above alpha, then by number: `v2` > `v1` > `v1beta2` > `v1beta1` > `v1alpha1`. */
+export function versionRank(version: string | undefined): number {
+  const match = version === undefined ? null : VERSION_SEGMENT.exec(version);
+  if (!match) return 0;
+  const stage = match[2] === undefined ? 3 : match[2].toLowerCase() === "beta" ? 2 : 1;
+  return stage * 1_000_000 + Number(match[1]) * 1_000 + Number(match[3] || 0);
+}
+
+/** The segments after the version (all of them when there is none), without `watch` and with parameter names erased. */
+function resourcePath(path: string): string[] {
+  const parts = segments(path);
+  const at = parts.findLastIndex((s) => VERSION_SEGMENT.test(s));
+  return parts.slice(at + 1).filter((s) => s !== "watch").map((s) => (PARAM_SEGMENT.test(s) ? "{}" : s));
+}
+
+/** What stays the same across API versions: method and the path after the version. */
+export function versionlessKey(operation: Operation): string {
+  return `${operation.method} /${resourcePath(operation.path).join("/")}`;
+}
+
+/** One API version per resource: of operations that differ only by version, those of the newest (stable first); `watch` variants and deprecated ones only when nothing else is left. */
+export function newestVersions(operations: readonly Operation[]): Operation[] {
+  const score = (o: Operation): number => versionRank(versionOf(o.path)) * 4 + (o.deprecated ? 0 : 2) + (segments(o.path).includes("watch") ? 0 : 1);
+  const best = new Map<string, number>();
+  for (const o of operations) best.set(versionlessKey(o), Math.max(best.get(versionlessKey(o)) ?? -1, score(o)));
+  const kept = new Set<string>();
+  return operations.filter((o) => {
+    const key = versionlessKey(o);
+    if (score(o) !== best.get(key) || kept.has(key)) return false;
+    kept.add(key);
+    return true;
+  });
+}
+
+/**
+ * The resource an operation acts on, singular snake_case: the last collection in its path (`/namespaces/{ns}/pods/{name}/status` → `pod`,
+ * `/repos/{owner}/{repo}/issues` → `issue`); a trailing segment with no item path below it is a sub-resource of the one before.
+ */
+export function resourceOf(operation: Operation, collections: Collections): string {
+  const parts = resourcePath(operation.path);
+  const statics = parts.flatMap((s, i) => (s === "{}" || ACTION_SEGMENT.test(s) ? [] : [i]));
+  const isCollection = (i: number): boolean => {
+    const prefix = parts.slice(0, i + 1).join("/");
+    return collections.lists.has(prefix) || (parts[i + 1] === "{}" && !collections.plainReads.has(prefix));
+  };
+  const chosen = [...statics].reverse().find((i) => isCollection(i)) ?? statics.at(-1);
+  return chosen === undefined ? "api" : singular(toSnakeCase(parts[chosen] ?? "api"));
+}
+
+/** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */
+const ACTION_SEGMENT = /^(find|search|list|query|lookup|filter|by)([-_A-Z]|$)|By[A-Z]/;
+
+/** Paths (after the version) of list reads, and of reads that return one thing (`…/pods/{}/proxy`: not a collection). */
+export interface Collections {
+  readonly lists: ReadonlySet<string>;
+  readonly plainReads: ReadonlySet<string>;
+}
+
+export function collectionPrefixes(model: ApiModel): Collections {
+  const reads = model.operations.filter((o) => o.method === "get");
+  const key = (o: Operation): string => resourcePath(o.path).join("/");
+  return { lists: new Set(reads.filter((o) => isListOperation(model, o)).map(key)), plainReads: new Set(reads.filter((o) => !isListOperation(model, o)).map(key)) };
+}
+
+/** Discovery endpoints (`GET /apis/apps/v1/`): nothing after the version. */
+export function isDiscovery(operation: Operation): boolean {
+  return versionOf(operation.path) !== undefined && resourcePath(operation.path).length === 0;
 }

@@ -3,13 +3,22 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
-import { matchChain, resolverStepId, responsePointer, type ChainMatch, type Resolver } from "./chains.js";
-import { endsWithParameter, filterCount, groupOf, idParameters, idParts, isListOperation, signatureOf, singular, staticSegments } from "./operations.js";
+import { matchChain, resolverStepId, responsePointer, type ChainMatch, type Resolver, type RootStep } from "./chains.js";
+import { escapeToken } from "../../util/pointer.js";
+import type { InputNamer } from "./bindings.js";
+import { endsWithParameter, filterCount, idParameters, idParts, isListOperation, signatureOf, singular, staticSegments } from "./operations.js";
 import { entityWords, operationGoalName } from "./names.js";
-import type { DraftGoal, GoalKind } from "./types.js";
+import type { DraftGoal, DraftStep, GoalKind } from "./types.js";
+import { sentenceCase } from "../../util/sentence.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
+  /** The resource in words (`pull request`), for the not_for sentences of the goals beside it. */
+  readonly entity: string;
+  /** What a chain looks the record up by (`email`, `search`). */
+  readonly by?: string;
+  /** A chain's lookup and the entity it resolves: one chain per key is kept. */
+  readonly chainKey?: string;
   readonly groupRank: number;
   readonly operationIndex: number;
   /** Every step is a read (chains that only read rank before chains that change something). */
@@ -41,6 +50,13 @@ export function groupProposals(model: ApiModel, group: { name: string; rank: num
   });
 }
 
+/** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
+export function fallbackProposals(model: ApiModel, groups: readonly { name: string; rank: number; operations: readonly Operation[] }[]): Proposal[] {
+  return groups.flatMap((g) => g.operations.filter((o) => !o.deprecated).map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g)));
+}
+
+const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = { get: "get", post: "create", put: "update", patch: "update", delete: "delete" };
+
 function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<GoalKind, "chain">, group: { name: string; rank: number }): Proposal {
   const namer = createInputNamer(model.schemas);
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
@@ -48,8 +64,9 @@ function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<Goa
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
+    entity: entityWords(group.name),
     description: sentence(summaryOf(operation)),
-    useWhen: todoUseWhen(KIND_HINTS[kind](kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name), operation)),
+    useWhen: KIND_HINTS[kind](kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name), operation),
     inputs: [],
     steps: [operationStep(model, operation, { id: stepId, namer })],
     calls: [signatureOf(operation)],
@@ -63,12 +80,28 @@ function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<Goa
 const KIND_VERBS: Readonly<Record<Exclude<GoalKind, "chain">, string>> = { find: "list", get: "get", create: "create", update: "update", delete: "delete" };
 
 const KIND_HINTS: Readonly<Record<Exclude<GoalKind, "chain">, (entity: string, operation: Operation) => string>> = {
-  find: (entity) => `e.g. the user wants to browse or filter ${entity} records`,
-  get: (entity, o) => `e.g. the user asks about one ${entity} and you know its ${idNames(o)}`,
-  create: (entity) => `e.g. the user asks to add a new ${entity}; say what must be known first`,
-  update: (entity) => `e.g. the user asks to change an existing ${entity}`,
-  delete: (entity) => `e.g. the user explicitly asks to delete a ${entity}; say what to confirm first`,
+  find: (entity, o) => `The user wants to browse ${entity} records${filtersOf(o)}.`,
+  get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
+  create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
+  update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
+  delete: (entity, o) => `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };
+
+/** `an order`, `a user`. */
+export function withArticle(words: string): string {
+  return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
+}
+
+/** The filters the drafted step binds (its required query parameters): the model sees no other. */
+function filtersOf(operation: Operation): string {
+  const names = operation.parameters.filter((p) => p.in === "query" && p.required && !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name)).map((p) => p.name).slice(0, 3);
+  return names.length === 0 ? "" : `, optionally filtered by ${names.join(", ")}`;
+}
+
+function requiredOf(operation: Operation): string {
+  const names = operation.parameters.filter((p) => p.required && p.in !== "header").map((p) => p.name).slice(0, 3);
+  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
+}
 
 function entityOfOperation(operation: Operation, group: string): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
@@ -83,31 +116,45 @@ function idNames(operation: Operation): string {
 }
 
 /** The two-step goal of a chain: resolve the record, then call the target with its id. */
-export function chainProposal(model: ApiModel, match: ChainMatch, groupRank: number): Proposal {
+export function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string; rank: number }): Proposal {
   const { resolver, target, parameter } = match;
   const namer = createInputNamer(model.schemas);
   const lookupId = resolverStepId(match);
   const output = toIdentifierName(match.pointer.at(-1) ?? "id", "id", 40);
   const queryInput = namer(resolver.query.name, resolver.query.schema, lookupId);
-  const first = operationStep(model, resolver.operation, { id: lookupId, namer, preset: new Map([[resolver.query.name, `$inputs.${queryInput}`]]), outputs: { [output]: responsePointer(match) } });
+  const root = match.root === undefined ? undefined : rootStep(model, match.root, namer, lookupId);
+  const preset = new Map([[resolver.query.name, `$inputs.${queryInput}`], ...(match.fixed ? [[match.fixed.parameter.name, match.fixed.value] as const] : []), ...(root ? [[root.parameter, root.value] as const] : [])]);
+  const first = operationStep(model, resolver.operation, { id: lookupId, namer, preset, outputs: { [output]: responsePointer(match) } });
   const targetId = toIdentifierName(staticSegments(target.path).at(-1) ?? "result", "result", 40);
-  const secondId = targetId === lookupId ? `${targetId}_2` : targetId;
-  const second = operationStep(model, target, { id: secondId, namer, preset: new Map([[parameter.name, `$steps.${lookupId}.outputs.${output}`]]) });
+  const secondId = [lookupId, root?.step.id].includes(targetId) ? `${targetId}_2` : targetId;
+  const second = operationStep(model, target, { id: secondId, namer, preset: new Map([[parameter.name, `$steps.${lookupId}.outputs.${output}`], ...(root && target.parameters.some((p) => p.name === root.parameter) ? [[root.parameter, root.value] as const] : [])]) });
   const by = queryWord(resolver);
   return {
     name: toIdentifierName(`${operationGoalName(target, target.method === "get" ? "get" : "call")}_by_${by}`, "goal"),
     kind: "chain",
-    group: groupOf(target),
+    group: group.name,
+    entity: match.entity.replaceAll("_", " "),
+    by: by.replaceAll("_", " "),
+    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}`,
     description: `${summaryOf(resolver.operation).replace(/[.!?]\s*$/, "")}, then ${lowerFirst(sentence(summaryOf(target)))}`,
-    useWhen: todoUseWhen(`e.g. the user names a ${match.entity.replaceAll("_", " ")} by ${by.replaceAll("_", " ")} and does not know its ${parameter.name}`),
+    useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
     inputs: resolver.query.required ? [] : [{ name: queryInput, required: true, description: resolver.query.description ?? `The ${by} to look the ${match.entity} up by.` }],
-    steps: [first, second],
-    calls: [signatureOf(resolver.operation), signatureOf(target)],
+    steps: root ? [root.step, first, second] : [first, second],
+    calls: [...(match.root ? [signatureOf(match.root.operation)] : []), signatureOf(resolver.operation), signatureOf(target)],
     deprecated: false,
-    groupRank,
+    groupRank: group.rank,
     operationIndex: model.operations.indexOf(target),
     readOnly: isReadMethod(target.method),
   };
+}
+
+/** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
+function rootStep(model: ApiModel, root: RootStep, namer: InputNamer, lookupId: string): { step: DraftStep; parameter: string; value: string } {
+  const base = toIdentifierName(root.entity, "root", 40);
+  const id = base === lookupId ? `${base}_first` : base;
+  const output = toIdentifierName(root.pointer.at(-1) ?? "id", "id", 40);
+  const step = operationStep(model, root.operation, { id, namer, outputs: { [output]: `$response.body#/${root.pointer.map(escapeToken).join("/")}` } });
+  return { step, parameter: root.parameter.name, value: `$steps.${id}.outputs.${output}` };
 }
 
 const SEARCH_WORDS: ReadonlySet<string> = new Set(["q", "query", "search", "term", "keyword", "keywords", "filter"]);
@@ -118,11 +165,11 @@ function queryWord(resolver: Resolver): string {
 }
 
 /** Chains for every target in model order that has a resolver (deprecated targets are not chained). */
-export function chainProposals(model: ApiModel, resolvers: readonly Resolver[], groupRank: (o: Operation) => number): Proposal[] {
+export function chainProposals(model: ApiModel, resolvers: readonly Resolver[], groupOf: (o: Operation) => { name: string; rank: number }): Proposal[] {
   return model.operations.flatMap((target) => {
     if (target.deprecated) return [];
     const match = matchChain(model, target, resolvers);
-    return match ? [chainProposal(model, match, groupRank(target))] : [];
+    return match ? [chainProposal(model, match, groupOf(target))] : [];
   });
 }
 
@@ -134,14 +181,11 @@ function summaryOf(operation: Operation): string {
 }
 
 function sentence(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  return /[.!?]$/.test(oneLine) ? oneLine : `${oneLine}.`;
+  const oneLine = sentenceCase(text.replace(/\s+/g, " ").trim());
+  return /[.!?]["')\]]*$/.test(oneLine) ? oneLine : `${oneLine}.`;
 }
 
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-function todoUseWhen(hint: string): string {
-  return `TODO: say when the agent should pick this tool (${hint}).`;
-}

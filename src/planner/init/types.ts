@@ -26,12 +26,14 @@ export interface DraftStep {
   readonly outputs: Readonly<Record<string, string>>;
   /** Optional parameters and body properties left out, as `name (in)`, listed in a comment for the user. */
   readonly optional: readonly string[];
+  /** Inputs bound to a field the spec does not describe: the goal gives them a description. */
+  readonly undescribed?: readonly { readonly input: string; readonly field: string }[];
 }
 
 /** Input overrides the draft writes under `inputs:` (an optional query made required, say). */
 export interface DraftInput {
   readonly name: string;
-  readonly required: true;
+  readonly required?: true;
   readonly description: string;
 }
 

@@ -3,37 +3,37 @@ import { z } from "zod";
 
 export const authorAssociationResultSchema = z
   .string()
-  .describe("How the author is associated with the repository. e.g. OWNER");
+  .describe("How the author is associated with the repository. E.g. OWNER");
 
 export const simpleUserResultSchema = z
   .looseObject({
     name: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
-    login: z.string().describe("e.g. octocat").optional(),
+    login: z.string().describe("E.g. octocat").optional(),
     id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1")
+      .describe("E.g. 1")
       .optional(),
-    node_id: z.string().describe("e.g. MDQ6VXNlcjE=").optional(),
-    avatar_url: z.string().describe("e.g. https://github.com/images/error/octocat_happy.gif").optional(),
-    gravatar_id: z.string().nullable().describe("e.g. 41d064eb2195891e12d0413f63227ea7").optional(),
-    url: z.string().describe("e.g. https://api.github.com/users/octocat").optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat").optional(),
-    followers_url: z.string().describe("e.g. https://api.github.com/users/octocat/followers").optional(),
-    following_url: z.string().describe("e.g. https://api.github.com/users/octocat/following{/other_user}").optional(),
-    gists_url: z.string().describe("e.g. https://api.github.com/users/octocat/gists{/gist_id}").optional(),
-    starred_url: z.string().describe("e.g. https://api.github.com/users/octocat/starred{/owner}{/repo}").optional(),
-    subscriptions_url: z.string().describe("e.g. https://api.github.com/users/octocat/subscriptions").optional(),
-    organizations_url: z.string().describe("e.g. https://api.github.com/users/octocat/orgs").optional(),
-    repos_url: z.string().describe("e.g. https://api.github.com/users/octocat/repos").optional(),
-    events_url: z.string().describe("e.g. https://api.github.com/users/octocat/events{/privacy}").optional(),
-    received_events_url: z.string().describe("e.g. https://api.github.com/users/octocat/received_events").optional(),
-    type: z.string().describe("e.g. User").optional(),
+    node_id: z.string().describe("E.g. MDQ6VXNlcjE=").optional(),
+    avatar_url: z.string().describe("E.g. https://github.com/images/error/octocat_happy.gif").optional(),
+    gravatar_id: z.string().nullable().describe("E.g. 41d064eb2195891e12d0413f63227ea7").optional(),
+    url: z.string().describe("E.g. https://api.github.com/users/octocat").optional(),
+    html_url: z.string().describe("E.g. https://github.com/octocat").optional(),
+    followers_url: z.string().describe("E.g. https://api.github.com/users/octocat/followers").optional(),
+    following_url: z.string().describe("E.g. https://api.github.com/users/octocat/following{/other_user}").optional(),
+    gists_url: z.string().describe("E.g. https://api.github.com/users/octocat/gists{/gist_id}").optional(),
+    starred_url: z.string().describe("E.g. https://api.github.com/users/octocat/starred{/owner}{/repo}").optional(),
+    subscriptions_url: z.string().describe("E.g. https://api.github.com/users/octocat/subscriptions").optional(),
+    organizations_url: z.string().describe("E.g. https://api.github.com/users/octocat/orgs").optional(),
+    repos_url: z.string().describe("E.g. https://api.github.com/users/octocat/repos").optional(),
+    events_url: z.string().describe("E.g. https://api.github.com/users/octocat/events{/privacy}").optional(),
+    received_events_url: z.string().describe("E.g. https://api.github.com/users/octocat/received_events").optional(),
+    type: z.string().describe("E.g. User").optional(),
     site_admin: z.boolean().optional(),
-    starred_at: z.string().describe("e.g. \"2020-07-09T00:17:55Z\"").optional(),
-    user_view_type: z.string().describe("e.g. public").optional(),
+    starred_at: z.string().describe("E.g. \"2020-07-09T00:17:55Z\"").optional(),
+    user_view_type: z.string().describe("E.g. public").optional(),
   })
   .describe("A GitHub user.");
 
@@ -78,21 +78,21 @@ export const issueFieldValueResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier for the issue field. e.g. 1")
+      .describe("Unique identifier for the issue field. E.g. 1")
       .optional(),
-    issue_field_name: z.string().describe("The human-readable name of the issue field. e.g. Priority").optional(),
-    node_id: z.string().describe("e.g. IFT_GDKND").optional(),
-    data_type: z.string().describe("The data type of the issue field. e.g. text").optional(),
+    issue_field_name: z.string().describe("The human-readable name of the issue field. E.g. Priority").optional(),
+    node_id: z.string().describe("E.g. IFT_GDKND").optional(),
+    data_type: z.string().describe("The data type of the issue field. E.g. text").optional(),
     value: z
       .union([
         z.union([
-          z.string().describe("e.g. Sample text"),
-          z.number().describe("e.g. 42.5"),
+          z.string().describe("E.g. Sample text"),
+          z.number().describe("E.g. 42.5"),
           z
             .number()
             .refine((n) => Number.isInteger(n), { message: "must be an integer" })
             .meta({ type: "integer" })
-            .describe("e.g. 1"),
+            .describe("E.g. 1"),
         ]),
         z.null(),
       ])
@@ -104,10 +104,10 @@ export const issueFieldValueResultSchema = z
           .number()
           .refine((n) => Number.isInteger(n), { message: "must be an integer" })
           .meta({ type: "integer" })
-          .describe("Unique identifier for the option. e.g. 1")
+          .describe("Unique identifier for the option. E.g. 1")
           .optional(),
-        name: z.string().describe("The name of the option. e.g. High").optional(),
-        color: z.string().describe("The color of the option. e.g. red").optional(),
+        name: z.string().describe("The name of the option. E.g. High").optional(),
+        color: z.string().describe("The color of the option. E.g. red").optional(),
       })
       .nullable()
       .describe("Details about the selected option (only present for single_select fields)")
@@ -119,10 +119,10 @@ export const issueFieldValueResultSchema = z
             .number()
             .refine((n) => Number.isInteger(n), { message: "must be an integer" })
             .meta({ type: "integer" })
-            .describe("Unique identifier for the option. e.g. 1")
+            .describe("Unique identifier for the option. E.g. 1")
             .optional(),
-          name: z.string().describe("The name of the option. e.g. High").optional(),
-          color: z.string().describe("The color of the option. e.g. red").optional(),
+          name: z.string().describe("The name of the option. E.g. High").optional(),
+          color: z.string().describe("The color of the option. E.g. red").optional(),
         }),
       )
       .nullable()
@@ -154,76 +154,76 @@ export const nullableSimpleUserResultSchema = z
   .looseObject({
     name: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
-    login: z.string().describe("e.g. octocat").optional(),
+    login: z.string().describe("E.g. octocat").optional(),
     id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1")
+      .describe("E.g. 1")
       .optional(),
-    node_id: z.string().describe("e.g. MDQ6VXNlcjE=").optional(),
-    avatar_url: z.string().describe("e.g. https://github.com/images/error/octocat_happy.gif").optional(),
-    gravatar_id: z.string().nullable().describe("e.g. 41d064eb2195891e12d0413f63227ea7").optional(),
-    url: z.string().describe("e.g. https://api.github.com/users/octocat").optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat").optional(),
-    followers_url: z.string().describe("e.g. https://api.github.com/users/octocat/followers").optional(),
-    following_url: z.string().describe("e.g. https://api.github.com/users/octocat/following{/other_user}").optional(),
-    gists_url: z.string().describe("e.g. https://api.github.com/users/octocat/gists{/gist_id}").optional(),
-    starred_url: z.string().describe("e.g. https://api.github.com/users/octocat/starred{/owner}{/repo}").optional(),
-    subscriptions_url: z.string().describe("e.g. https://api.github.com/users/octocat/subscriptions").optional(),
-    organizations_url: z.string().describe("e.g. https://api.github.com/users/octocat/orgs").optional(),
-    repos_url: z.string().describe("e.g. https://api.github.com/users/octocat/repos").optional(),
-    events_url: z.string().describe("e.g. https://api.github.com/users/octocat/events{/privacy}").optional(),
-    received_events_url: z.string().describe("e.g. https://api.github.com/users/octocat/received_events").optional(),
-    type: z.string().describe("e.g. User").optional(),
+    node_id: z.string().describe("E.g. MDQ6VXNlcjE=").optional(),
+    avatar_url: z.string().describe("E.g. https://github.com/images/error/octocat_happy.gif").optional(),
+    gravatar_id: z.string().nullable().describe("E.g. 41d064eb2195891e12d0413f63227ea7").optional(),
+    url: z.string().describe("E.g. https://api.github.com/users/octocat").optional(),
+    html_url: z.string().describe("E.g. https://github.com/octocat").optional(),
+    followers_url: z.string().describe("E.g. https://api.github.com/users/octocat/followers").optional(),
+    following_url: z.string().describe("E.g. https://api.github.com/users/octocat/following{/other_user}").optional(),
+    gists_url: z.string().describe("E.g. https://api.github.com/users/octocat/gists{/gist_id}").optional(),
+    starred_url: z.string().describe("E.g. https://api.github.com/users/octocat/starred{/owner}{/repo}").optional(),
+    subscriptions_url: z.string().describe("E.g. https://api.github.com/users/octocat/subscriptions").optional(),
+    organizations_url: z.string().describe("E.g. https://api.github.com/users/octocat/orgs").optional(),
+    repos_url: z.string().describe("E.g. https://api.github.com/users/octocat/repos").optional(),
+    events_url: z.string().describe("E.g. https://api.github.com/users/octocat/events{/privacy}").optional(),
+    received_events_url: z.string().describe("E.g. https://api.github.com/users/octocat/received_events").optional(),
+    type: z.string().describe("E.g. User").optional(),
     site_admin: z.boolean().optional(),
-    starred_at: z.string().describe("e.g. \"2020-07-09T00:17:55Z\"").optional(),
-    user_view_type: z.string().describe("e.g. public").optional(),
+    starred_at: z.string().describe("E.g. \"2020-07-09T00:17:55Z\"").optional(),
+    user_view_type: z.string().describe("E.g. public").optional(),
   })
   .nullable()
   .describe("A GitHub user.");
 
 export const nullableMilestoneResultSchema = z
   .looseObject({
-    url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World/milestones/1").optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat/Hello-World/milestones/v1.0").optional(),
+    url: z.string().describe("E.g. https://api.github.com/repos/octocat/Hello-World/milestones/1").optional(),
+    html_url: z.string().describe("E.g. https://github.com/octocat/Hello-World/milestones/v1.0").optional(),
     labels_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/milestones/1/labels")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/milestones/1/labels")
       .optional(),
     id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1002604")
+      .describe("E.g. 1002604")
       .optional(),
-    node_id: z.string().describe("e.g. MDk6TWlsZXN0b25lMTAwMjYwNA==").optional(),
+    node_id: z.string().describe("E.g. MDk6TWlsZXN0b25lMTAwMjYwNA==").optional(),
     number: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("The number of the milestone. e.g. 42")
+      .describe("The number of the milestone. E.g. 42")
       .optional(),
-    state: z.string().describe("The state of the milestone. e.g. open").optional(),
-    title: z.string().describe("The title of the milestone. e.g. v1.0").optional(),
-    description: z.string().nullable().describe("e.g. Tracking milestone for version 1.0").optional(),
+    state: z.string().describe("The state of the milestone. E.g. open").optional(),
+    title: z.string().describe("The title of the milestone. E.g. v1.0").optional(),
+    description: z.string().nullable().describe("E.g. Tracking milestone for version 1.0").optional(),
     creator: nullableSimpleUserResultSchema.optional(),
     open_issues: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 4")
+      .describe("E.g. 4")
       .optional(),
     closed_issues: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 8")
+      .describe("E.g. 8")
       .optional(),
-    created_at: z.string().describe("e.g. 2011-04-10T20:09:31Z").optional(),
-    updated_at: z.string().describe("e.g. 2014-03-03T18:58:10Z").optional(),
-    closed_at: z.string().nullable().describe("e.g. 2013-02-12T13:22:01Z").optional(),
-    due_on: z.string().nullable().describe("e.g. 2012-10-09T23:39:01Z").optional(),
+    created_at: z.string().describe("E.g. 2011-04-10T20:09:31Z").optional(),
+    updated_at: z.string().describe("E.g. 2014-03-03T18:58:10Z").optional(),
+    closed_at: z.string().nullable().describe("E.g. 2013-02-12T13:22:01Z").optional(),
+    due_on: z.string().nullable().describe("E.g. 2012-10-09T23:39:01Z").optional(),
   })
   .nullable()
   .describe("A collection of related issues and pull requests.");
@@ -234,11 +234,11 @@ export const repositoryResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier of the repository. e.g. 42")
+      .describe("Unique identifier of the repository. E.g. 42")
       .optional(),
-    node_id: z.string().describe("e.g. MDEwOlJlcG9zaXRvcnkxMjk2MjY5").optional(),
-    name: z.string().describe("The name of the repository. e.g. Team Environment").optional(),
-    full_name: z.string().describe("e.g. octocat/Hello-World").optional(),
+    node_id: z.string().describe("E.g. MDEwOlJlcG9zaXRvcnkxMjk2MjY5").optional(),
+    name: z.string().describe("The name of the repository. E.g. Team Environment").optional(),
+    full_name: z.string().describe("E.g. octocat/Hello-World").optional(),
     license: z.unknown().optional(),
     forks: z
       .number()
@@ -256,166 +256,166 @@ export const repositoryResultSchema = z
       .optional(),
     owner: simpleUserResultSchema.optional(),
     private: z.boolean().describe("Whether the repository is private or public.").optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat/Hello-World").optional(),
-    description: z.string().nullable().describe("e.g. This your first repo!").optional(),
+    html_url: z.string().describe("E.g. https://github.com/octocat/Hello-World").optional(),
+    description: z.string().nullable().describe("E.g. This your first repo!").optional(),
     fork: z.boolean().optional(),
-    url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World").optional(),
+    url: z.string().describe("E.g. https://api.github.com/repos/octocat/Hello-World").optional(),
     archive_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/{archive_format}{/ref}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/{archive_format}{/ref}")
       .optional(),
     assignees_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/assignees{/user}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/assignees{/user}")
       .optional(),
-    blobs_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/blobs{/sha}").optional(),
+    blobs_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/git/blobs{/sha}").optional(),
     branches_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/branches{/branch}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/branches{/branch}")
       .optional(),
     collaborators_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/collaborators{/collaborator}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/collaborators{/collaborator}")
       .optional(),
     comments_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/comments{/number}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/comments{/number}")
       .optional(),
-    commits_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/commits{/sha}").optional(),
+    commits_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/commits{/sha}").optional(),
     compare_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/compare/{base}...{head}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/compare/{base}...{head}")
       .optional(),
     contents_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/contents/{+path}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/contents/{+path}")
       .optional(),
     contributors_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/contributors")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/contributors")
       .optional(),
-    deployments_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/deployments").optional(),
-    downloads_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/downloads").optional(),
-    events_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/events").optional(),
-    forks_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/forks").optional(),
+    deployments_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/deployments").optional(),
+    downloads_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/downloads").optional(),
+    events_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/events").optional(),
+    forks_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/forks").optional(),
     git_commits_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/commits{/sha}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/git/commits{/sha}")
       .optional(),
-    git_refs_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/refs{/sha}").optional(),
-    git_tags_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/tags{/sha}").optional(),
-    git_url: z.string().describe("e.g. git:github.com/octocat/Hello-World.git").optional(),
+    git_refs_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/git/refs{/sha}").optional(),
+    git_tags_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/git/tags{/sha}").optional(),
+    git_url: z.string().describe("E.g. git:github.com/octocat/Hello-World.git").optional(),
     issue_comment_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues/comments{/number}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/issues/comments{/number}")
       .optional(),
     issue_events_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues/events{/number}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/issues/events{/number}")
       .optional(),
-    issues_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/issues{/number}").optional(),
-    keys_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/keys{/key_id}").optional(),
-    labels_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/labels{/name}").optional(),
-    languages_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/languages").optional(),
-    merges_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/merges").optional(),
+    issues_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/issues{/number}").optional(),
+    keys_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/keys{/key_id}").optional(),
+    labels_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/labels{/name}").optional(),
+    languages_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/languages").optional(),
+    merges_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/merges").optional(),
     milestones_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/milestones{/number}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/milestones{/number}")
       .optional(),
     notifications_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/notifications{?since,all,participating}")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/notifications{?since,all,participating}")
       .optional(),
-    pulls_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/pulls{/number}").optional(),
-    releases_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/releases{/id}").optional(),
-    ssh_url: z.string().describe("e.g. git@github.com:octocat/Hello-World.git").optional(),
-    stargazers_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/stargazers").optional(),
-    statuses_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/statuses/{sha}").optional(),
-    subscribers_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/subscribers").optional(),
+    pulls_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/pulls{/number}").optional(),
+    releases_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/releases{/id}").optional(),
+    ssh_url: z.string().describe("E.g. git@github.com:octocat/Hello-World.git").optional(),
+    stargazers_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/stargazers").optional(),
+    statuses_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/statuses/{sha}").optional(),
+    subscribers_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/subscribers").optional(),
     subscription_url: z
       .string()
-      .describe("e.g. http://api.github.com/repos/octocat/Hello-World/subscription")
+      .describe("E.g. http://api.github.com/repos/octocat/Hello-World/subscription")
       .optional(),
-    tags_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/tags").optional(),
-    teams_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/teams").optional(),
-    trees_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/git/trees{/sha}").optional(),
-    clone_url: z.string().describe("e.g. https://github.com/octocat/Hello-World.git").optional(),
-    mirror_url: z.string().nullable().describe("e.g. git:git.example.com/octocat/Hello-World").optional(),
-    hooks_url: z.string().describe("e.g. http://api.github.com/repos/octocat/Hello-World/hooks").optional(),
-    svn_url: z.string().describe("e.g. https://svn.github.com/octocat/Hello-World").optional(),
-    homepage: z.string().nullable().describe("e.g. https://github.com").optional(),
+    tags_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/tags").optional(),
+    teams_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/teams").optional(),
+    trees_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/git/trees{/sha}").optional(),
+    clone_url: z.string().describe("E.g. https://github.com/octocat/Hello-World.git").optional(),
+    mirror_url: z.string().nullable().describe("E.g. git:git.example.com/octocat/Hello-World").optional(),
+    hooks_url: z.string().describe("E.g. http://api.github.com/repos/octocat/Hello-World/hooks").optional(),
+    svn_url: z.string().describe("E.g. https://svn.github.com/octocat/Hello-World").optional(),
+    homepage: z.string().nullable().describe("E.g. https://github.com").optional(),
     language: z.string().nullable().optional(),
     forks_count: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 9")
+      .describe("E.g. 9")
       .optional(),
     stargazers_count: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 80")
+      .describe("E.g. 80")
       .optional(),
     watchers_count: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 80")
+      .describe("E.g. 80")
       .optional(),
     size: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("The size of the repository, in kilobytes. Size is calculated hourly. When a repository is initially created, the size is 0. e.g. 108")
+      .describe("The size of the repository, in kilobytes. Size is calculated hourly. When a repository is initially created, the size is 0. E.g. 108")
       .optional(),
-    default_branch: z.string().describe("The default branch of the repository. e.g. master").optional(),
+    default_branch: z.string().describe("The default branch of the repository. E.g. master").optional(),
     open_issues_count: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 0")
+      .describe("E.g. 0")
       .optional(),
     is_template: z
       .boolean()
-      .describe("Whether this repository acts as a template that can be used to generate new repositories. e.g. true")
+      .describe("Whether this repository acts as a template that can be used to generate new repositories. E.g. true")
       .optional(),
     topics: z.array(z.string()).optional(),
-    has_issues: z.boolean().describe("Whether issues are enabled. e.g. true").optional(),
-    has_projects: z.boolean().describe("Whether projects are enabled. e.g. true").optional(),
-    has_wiki: z.boolean().describe("Whether the wiki is enabled. e.g. true").optional(),
+    has_issues: z.boolean().describe("Whether issues are enabled. E.g. true").optional(),
+    has_projects: z.boolean().describe("Whether projects are enabled. E.g. true").optional(),
+    has_wiki: z.boolean().describe("Whether the wiki is enabled. E.g. true").optional(),
     has_pages: z.boolean().optional(),
-    has_downloads: z.boolean().describe("Whether downloads are enabled. deprecated. e.g. true").optional(),
-    has_discussions: z.boolean().describe("Whether discussions are enabled. e.g. true").optional(),
-    has_pull_requests: z.boolean().describe("Whether pull requests are enabled. e.g. true").optional(),
+    has_downloads: z.boolean().describe("Whether downloads are enabled. Deprecated. E.g. true").optional(),
+    has_discussions: z.boolean().describe("Whether discussions are enabled. E.g. true").optional(),
+    has_pull_requests: z.boolean().describe("Whether pull requests are enabled. E.g. true").optional(),
     pull_request_creation_policy: z
       .string()
-      .describe("The policy controlling who can create pull requests: all or collaborators_only. e.g. all")
+      .describe("The policy controlling who can create pull requests: all or collaborators_only. E.g. all")
       .optional(),
     archived: z.boolean().describe("Whether the repository is archived.").optional(),
     disabled: z.boolean().describe("Returns whether or not this repository disabled.").optional(),
     visibility: z.string().describe("The repository visibility: public, private, or internal.").optional(),
-    pushed_at: z.string().nullable().describe("e.g. 2011-01-26T19:06:43Z").optional(),
-    created_at: z.string().nullable().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    updated_at: z.string().nullable().describe("e.g. 2011-01-26T19:14:43Z").optional(),
-    allow_rebase_merge: z.boolean().describe("Whether to allow rebase merges for pull requests. e.g. true").optional(),
+    pushed_at: z.string().nullable().describe("E.g. 2011-01-26T19:06:43Z").optional(),
+    created_at: z.string().nullable().describe("E.g. 2011-01-26T19:01:12Z").optional(),
+    updated_at: z.string().nullable().describe("E.g. 2011-01-26T19:14:43Z").optional(),
+    allow_rebase_merge: z.boolean().describe("Whether to allow rebase merges for pull requests. E.g. true").optional(),
     temp_clone_token: z.string().optional(),
-    allow_squash_merge: z.boolean().describe("Whether to allow squash merges for pull requests. e.g. true").optional(),
+    allow_squash_merge: z.boolean().describe("Whether to allow squash merges for pull requests. E.g. true").optional(),
     allow_auto_merge: z
       .boolean()
-      .describe("Whether to allow Auto-merge to be used on pull requests. e.g. false")
+      .describe("Whether to allow Auto-merge to be used on pull requests. E.g. false")
       .optional(),
     delete_branch_on_merge: z
       .boolean()
-      .describe("Whether to delete head branches when pull requests are merged. e.g. false")
+      .describe("Whether to delete head branches when pull requests are merged. E.g. false")
       .optional(),
     allow_update_branch: z
       .boolean()
-      .describe("Whether or not a pull request head branch that is behind its base branch can always be updated even if it is not required to be up to date before merging. e.g. false")
+      .describe("Whether or not a pull request head branch that is behind its base branch can always be updated even if it is not required to be up to date before merging. E.g. false")
       .optional(),
     use_squash_pr_title_as_default: z
       .boolean()
-      .describe("Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. deprecated")
+      .describe("Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. Deprecated")
       .optional(),
     squash_merge_commit_title: z
       .string()
@@ -433,7 +433,7 @@ export const repositoryResultSchema = z
       .string()
       .describe("The default value for a merge commit message.\n\n- `PR_TITLE` - default to the pull request's title.\n- `PR_BODY` - default to the pull request's body.\n- `BLANK` - default to a blank commit message.")
       .optional(),
-    allow_merge_commit: z.boolean().describe("Whether to allow merge commits for pull requests. e.g. true").optional(),
+    allow_merge_commit: z.boolean().describe("Whether to allow merge commits for pull requests. E.g. true").optional(),
     allow_forking: z.boolean().describe("Whether to allow forking this repo").optional(),
     web_commit_signoff_required: z
       .boolean()
@@ -450,7 +450,7 @@ export const repositoryResultSchema = z
       .meta({ type: "integer" })
       .optional(),
     master_branch: z.string().optional(),
-    starred_at: z.string().describe("e.g. \"2020-07-09T00:17:42Z\"").optional(),
+    starred_at: z.string().describe("E.g. \"2020-07-09T00:17:42Z\"").optional(),
     anonymous_access_enabled: z
       .boolean()
       .describe("Whether anonymous git access is enabled for this repository")
@@ -470,18 +470,18 @@ export const nullableIntegrationResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier of the GitHub app. e.g. 37")
+      .describe("Unique identifier of the GitHub app. E.g. 37")
       .optional(),
-    slug: z.string().describe("The slug name of the GitHub app. e.g. probot-owners").optional(),
-    node_id: z.string().describe("e.g. MDExOkludGVncmF0aW9uMQ==").optional(),
-    client_id: z.string().describe("e.g. \"Iv1.25b5d1e65ffc4022\"").optional(),
+    slug: z.string().describe("The slug name of the GitHub app. E.g. probot-owners").optional(),
+    node_id: z.string().describe("E.g. MDExOkludGVncmF0aW9uMQ==").optional(),
+    client_id: z.string().describe("E.g. \"Iv1.25b5d1e65ffc4022\"").optional(),
     owner: z.union([simpleUserResultSchema, z.unknown()]).optional(),
-    name: z.string().describe("The name of the GitHub app. e.g. Probot Owners").optional(),
-    description: z.string().nullable().describe("e.g. The description of the app.").optional(),
-    external_url: z.string().describe("e.g. https://example.com").optional(),
-    html_url: z.string().describe("e.g. https://github.com/apps/super-ci").optional(),
-    created_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
-    updated_at: z.string().describe("e.g. 2017-07-08T16:18:44-04:00").optional(),
+    name: z.string().describe("The name of the GitHub app. E.g. Probot Owners").optional(),
+    description: z.string().nullable().describe("E.g. The description of the app.").optional(),
+    external_url: z.string().describe("E.g. https://example.com").optional(),
+    html_url: z.string().describe("E.g. https://github.com/apps/super-ci").optional(),
+    created_at: z.string().describe("E.g. 2017-07-08T16:18:44-04:00").optional(),
+    updated_at: z.string().describe("E.g. 2017-07-08T16:18:44-04:00").optional(),
     permissions: z
       .intersection(
         z
@@ -502,17 +502,17 @@ export const nullableIntegrationResultSchema = z
             { message: "property __proto__ is not allowed by additionalProperties" },
           ),
       )
-      .describe("The set of permissions for the GitHub app. e.g. {\"issues\":\"read\",\"deployments\":\"write\"}")
+      .describe("The set of permissions for the GitHub app. E.g. {\"issues\":\"read\",\"deployments\":\"write\"}")
       .optional(),
     events: z
       .array(z.string())
-      .describe("The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation. e.g. [\"label\",\"deployment\"]")
+      .describe("The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation. E.g. [\"label\",\"deployment\"]")
       .optional(),
     installations_count: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself. e.g. 5")
+      .describe("The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself. E.g. 5")
       .optional(),
   })
   .nullable()
@@ -595,23 +595,23 @@ export const nullableIssueCommentResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier of the issue comment. e.g. 42")
+      .describe("Unique identifier of the issue comment. E.g. 42")
       .optional(),
     node_id: z.string().optional(),
     url: z
       .string()
-      .describe("URL for the issue comment. e.g. https://api.github.com/repositories/42/issues/comments/1")
+      .describe("URL for the issue comment. E.g. https://api.github.com/repositories/42/issues/comments/1")
       .optional(),
     body: z
       .string()
-      .describe("Contents of the issue comment. e.g. What version of Safari were you using when you observed this bug?")
+      .describe("Contents of the issue comment. E.g. What version of Safari were you using when you observed this bug?")
       .optional(),
     body_text: z.string().optional(),
     body_html: z.string().optional(),
     html_url: z.string().optional(),
     user: nullableSimpleUserResultSchema.optional(),
-    created_at: z.string().describe("e.g. 2011-04-14T16:00:49Z").optional(),
-    updated_at: z.string().describe("e.g. 2011-04-14T16:00:49Z").optional(),
+    created_at: z.string().describe("E.g. 2011-04-14T16:00:49Z").optional(),
+    updated_at: z.string().describe("E.g. 2011-04-14T16:00:49Z").optional(),
     issue_url: z.string().optional(),
     author_association: authorAssociationResultSchema.optional(),
     performed_via_github_app: nullableIntegrationResultSchema.optional(),
@@ -630,7 +630,7 @@ export const issueResultSchema = z
       .meta({ type: "integer" })
       .optional(),
     node_id: z.string().optional(),
-    url: z.string().describe("URL for the issue. e.g. https://api.github.com/repositories/42/issues/1").optional(),
+    url: z.string().describe("URL for the issue. E.g. https://api.github.com/repositories/42/issues/1").optional(),
     repository_url: z.string().optional(),
     labels_url: z.string().optional(),
     comments_url: z.string().optional(),
@@ -640,15 +640,15 @@ export const issueResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Number uniquely identifying the issue within its repository. e.g. 42")
+      .describe("Number uniquely identifying the issue within its repository. E.g. 42")
       .optional(),
-    state: z.string().describe("State of the issue; either 'open' or 'closed'. e.g. open").optional(),
-    state_reason: z.string().nullable().describe("The reason for the current state. e.g. not_planned").optional(),
-    title: z.string().describe("Title of the issue. e.g. Widget creation fails in Safari on OS X 10.8").optional(),
+    state: z.string().describe("State of the issue; either 'open' or 'closed'. E.g. open").optional(),
+    state_reason: z.string().nullable().describe("The reason for the current state. E.g. not_planned").optional(),
+    title: z.string().describe("Title of the issue. E.g. Widget creation fails in Safari on OS X 10.8").optional(),
     body: z
       .string()
       .nullable()
-      .describe("Contents of the issue. e.g. It looks like the new widget form is broken on Safari. When I try and create the widget, Safari crashes. This is reproducible on 10.8, but not 10.9. Maybe a browser bug?")
+      .describe("Contents of the issue. E.g. It looks like the new widget form is broken on Safari. When I try and create the widget, Safari crashes. This is reproducible on 10.8, but not 10.9. Maybe a browser bug?")
       .optional(),
     user: nullableSimpleUserResultSchema.optional(),
     labels: z
@@ -670,7 +670,7 @@ export const issueResultSchema = z
           }),
         ]),
       )
-      .describe("Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository. e.g. [\"bug\",\"registration\"]")
+      .describe("Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository. E.g. [\"bug\",\"registration\"]")
       .optional(),
     assignee: nullableSimpleUserResultSchema.optional(),
     assignees: z.array(simpleUserResultSchema).optional(),
@@ -761,25 +761,25 @@ export const teamResultSchema = z
       })
       .optional(),
     url: z.string().optional(),
-    html_url: z.string().describe("e.g. https://github.com/orgs/rails/teams/core").optional(),
+    html_url: z.string().describe("E.g. https://github.com/orgs/rails/teams/core").optional(),
     members_url: z.string().optional(),
     repositories_url: z.string().optional(),
     type: z.string().describe("The ownership type of the team").optional(),
     access_source: z
       .string()
-      .describe("How the team's access to the repository was granted. This property is only\npresent when the team is returned in a repository context, such as\n`GET /repos/{owner}/{repo}/teams`. e.g. direct")
+      .describe("How the team's access to the repository was granted. This property is only\npresent when the team is returned in a repository context, such as\n`GET /repos/{owner}/{repo}/teams`. E.g. direct")
       .optional(),
     organization_id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier of the organization to which this team belongs. e.g. 37")
+      .describe("Unique identifier of the organization to which this team belongs. E.g. 37")
       .optional(),
     enterprise_id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("Unique identifier of the enterprise to which this team belongs. e.g. 42")
+      .describe("Unique identifier of the enterprise to which this team belongs. E.g. 42")
       .optional(),
     parent: z.unknown().optional(),
   })
@@ -823,49 +823,49 @@ export const pullRequestStackResultSchema = z
 
 export const pullRequestSimpleResultSchema = z
   .looseObject({
-    url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347").optional(),
+    url: z.string().describe("E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347").optional(),
     id: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1")
+      .describe("E.g. 1")
       .optional(),
-    node_id: z.string().describe("e.g. MDExOlB1bGxSZXF1ZXN0MQ==").optional(),
-    html_url: z.string().describe("e.g. https://github.com/octocat/Hello-World/pull/1347").optional(),
-    diff_url: z.string().describe("e.g. https://github.com/octocat/Hello-World/pull/1347.diff").optional(),
-    patch_url: z.string().describe("e.g. https://github.com/octocat/Hello-World/pull/1347.patch").optional(),
-    issue_url: z.string().describe("e.g. https://api.github.com/repos/octocat/Hello-World/issues/1347").optional(),
+    node_id: z.string().describe("E.g. MDExOlB1bGxSZXF1ZXN0MQ==").optional(),
+    html_url: z.string().describe("E.g. https://github.com/octocat/Hello-World/pull/1347").optional(),
+    diff_url: z.string().describe("E.g. https://github.com/octocat/Hello-World/pull/1347.diff").optional(),
+    patch_url: z.string().describe("E.g. https://github.com/octocat/Hello-World/pull/1347.patch").optional(),
+    issue_url: z.string().describe("E.g. https://api.github.com/repos/octocat/Hello-World/issues/1347").optional(),
     commits_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/commits")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/commits")
       .optional(),
     review_comments_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/comments")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/comments")
       .optional(),
     review_comment_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/pulls/comments{/number}")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/pulls/comments{/number}")
       .optional(),
     comments_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/issues/1347/comments")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/issues/1347/comments")
       .optional(),
     statuses_url: z
       .string()
-      .describe("e.g. https://api.github.com/repos/octocat/Hello-World/statuses/6dcb09b5b57875f334f61aebed695e2e4193db5e")
+      .describe("E.g. https://api.github.com/repos/octocat/Hello-World/statuses/6dcb09b5b57875f334f61aebed695e2e4193db5e")
       .optional(),
     number: z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1347")
+      .describe("E.g. 1347")
       .optional(),
-    state: z.string().describe("e.g. open").optional(),
-    locked: z.boolean().describe("e.g. true").optional(),
-    title: z.string().describe("e.g. new-feature").optional(),
+    state: z.string().describe("E.g. open").optional(),
+    locked: z.boolean().describe("E.g. true").optional(),
+    title: z.string().describe("E.g. new-feature").optional(),
     user: nullableSimpleUserResultSchema.optional(),
-    body: z.string().nullable().describe("e.g. Please pull these awesome changes").optional(),
+    body: z.string().nullable().describe("E.g. Please pull these awesome changes").optional(),
     labels: z
       .array(
         z.looseObject({
@@ -884,12 +884,12 @@ export const pullRequestSimpleResultSchema = z
       )
       .optional(),
     milestone: nullableMilestoneResultSchema.optional(),
-    active_lock_reason: z.string().nullable().describe("e.g. too heated").optional(),
-    created_at: z.string().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    updated_at: z.string().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    closed_at: z.string().nullable().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    merged_at: z.string().nullable().describe("e.g. 2011-01-26T19:01:12Z").optional(),
-    merge_commit_sha: z.string().nullable().describe("e.g. e5bd3914e2e596debea16f433f57875b5b90bcd6").optional(),
+    active_lock_reason: z.string().nullable().describe("E.g. too heated").optional(),
+    created_at: z.string().describe("E.g. 2011-01-26T19:01:12Z").optional(),
+    updated_at: z.string().describe("E.g. 2011-01-26T19:01:12Z").optional(),
+    closed_at: z.string().nullable().describe("E.g. 2011-01-26T19:01:12Z").optional(),
+    merged_at: z.string().nullable().describe("E.g. 2011-01-26T19:01:12Z").optional(),
+    merge_commit_sha: z.string().nullable().describe("E.g. e5bd3914e2e596debea16f433f57875b5b90bcd6").optional(),
     assignee: nullableSimpleUserResultSchema.optional(),
     assignees: z.array(simpleUserResultSchema).optional(),
     requested_reviewers: z.array(simpleUserResultSchema).optional(),
@@ -927,6 +927,6 @@ export const pullRequestSimpleResultSchema = z
     author_association: authorAssociationResultSchema.optional(),
     auto_merge: autoMergeResultSchema.optional(),
     stack: pullRequestStackResultSchema.optional(),
-    draft: z.boolean().describe("Indicates whether or not the pull request is a draft. e.g. false").optional(),
+    draft: z.boolean().describe("Indicates whether or not the pull request is a draft. E.g. false").optional(),
   })
   .describe("Pull Request Simple");

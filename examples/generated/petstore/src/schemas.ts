@@ -7,9 +7,9 @@ export const categoryResultSchema = z
       .number()
       .refine((n) => Number.isInteger(n), { message: "must be an integer" })
       .meta({ type: "integer" })
-      .describe("e.g. 1")
+      .describe("E.g. 1")
       .optional(),
-    name: z.string().describe("e.g. Dogs").optional(),
+    name: z.string().describe("E.g. Dogs").optional(),
   })
   .describe("A group of pets, such as Dogs.");
 
@@ -18,28 +18,28 @@ export const orderResultSchema = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("read-only (set by the server). e.g. 1001")
+    .describe("read-only (set by the server). E.g. 1001")
     .optional(),
   petId: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 10")
+    .describe("E.g. 10")
     .optional(),
   customerId: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("ID of the user placing the order. e.g. 42")
+    .describe("ID of the user placing the order. E.g. 42")
     .optional(),
   quantity: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 1")
+    .describe("E.g. 1")
     .optional(),
-  shipDate: z.string().nullable().describe("Null until the order is approved. e.g. 2024-02-01T12:00:00Z").optional(),
-  status: z.string().describe("Order status. e.g. placed").optional(),
+  shipDate: z.string().nullable().describe("Null until the order is approved. E.g. 2024-02-01T12:00:00Z").optional(),
+  status: z.string().describe("Order status. E.g. placed").optional(),
   complete: z.boolean().optional(),
   notes: z.string().nullable().optional(),
 });
@@ -49,9 +49,9 @@ export const tagResultSchema = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 3")
+    .describe("E.g. 3")
     .optional(),
-  name: z.string().describe("e.g. friendly").optional(),
+  name: z.string().describe("E.g. friendly").optional(),
 });
 
 export const petResultSchema = z.looseObject({
@@ -59,17 +59,17 @@ export const petResultSchema = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("read-only (set by the server). e.g. 10")
+    .describe("read-only (set by the server). E.g. 10")
     .optional(),
-  name: z.string().describe("e.g. doggie").optional(),
+  name: z.string().describe("E.g. doggie").optional(),
   category: categoryResultSchema
     .describe("The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.")
     .optional(),
-  photoUrls: z.array(z.string()).describe("e.g. [\"https://cdn.petstore.example.com/p/10.jpg\"]").optional(),
+  photoUrls: z.array(z.string()).describe("E.g. [\"https://cdn.petstore.example.com/p/10.jpg\"]").optional(),
   tags: z.array(tagResultSchema).optional(),
   status: z.string().describe("Pet status in the store.").optional(),
-  birthDate: z.string().nullable().describe("Null when unknown. e.g. 2021-04-01").optional(),
-  price: z.number().describe("Adoption fee in USD. e.g. 120.5").optional(),
-  microchipId: z.string().nullable().describe("e.g. 6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b").optional(),
-  createdAt: z.string().describe("read-only (set by the server). e.g. 2024-01-15T09:30:00Z").optional(),
+  birthDate: z.string().nullable().describe("Null when unknown. E.g. 2021-04-01").optional(),
+  price: z.number().describe("Adoption fee in USD. E.g. 120.5").optional(),
+  microchipId: z.string().nullable().describe("E.g. 6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b").optional(),
+  createdAt: z.string().describe("read-only (set by the server). E.g. 2024-01-15T09:30:00Z").optional(),
 });

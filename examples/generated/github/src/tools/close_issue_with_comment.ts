@@ -17,14 +17,14 @@ export const closeIssueWithCommentInput = z.strictObject({
   comment: z.string().describe("The contents of the comment."),
   reason: z
     .literal(["completed", "not_planned", "duplicate", "reopened", null])
-    .describe("The reason for the state change. Ignored unless `state` is changed. one of completed, not_planned, duplicate, reopened, null. e.g. not_planned")
+    .describe("The reason for the state change. Ignored unless `state` is changed. One of completed, not_planned, duplicate, reopened, null. E.g. not_planned")
     .optional(),
 });
 
 /** What close_issue_with_comment returns on success, before the byte cap. */
 export const closeIssueWithCommentOutput = z.looseObject({
   comment_url: z.string().optional(),
-  state: z.string().describe("State of the issue; either 'open' or 'closed'. e.g. open").optional(),
+  state: z.string().describe("State of the issue; either 'open' or 'closed'. E.g. open").optional(),
   closed_at: z.string().nullable().optional(),
 });
 
@@ -168,10 +168,10 @@ export const closeIssueWithComment = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"close\" found nothing for the given `owner`, `repo`, `issue_number`; use list_labeled_issues to find a valid `owner`.",
         },

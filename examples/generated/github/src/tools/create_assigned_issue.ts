@@ -14,7 +14,7 @@ export const createAssignedIssueInput = z.strictObject({
       z.string(),
       z.number().refine((n) => Number.isInteger(n), { message: "must be an integer" }).meta({ type: "integer" }),
     ])
-    .describe("The title of the issue. matches exactly one of the alternatives"),
+    .describe("The title of the issue. Matches exactly one of the alternatives"),
   body: z.string().describe("The contents of the issue.").optional(),
   assignees: z
     .array(
@@ -30,11 +30,11 @@ export const createAssignedIssueInput = z.strictObject({
               .optional(),
             confidence: z
               .enum(["low", "medium", "high"])
-              .describe("The confidence level for this assignee choice. one of low, medium, high")
+              .describe("The confidence level for this assignee choice. One of low, medium, high")
               .optional(),
           }),
         ])
-        .describe("matches exactly one of the alternatives"),
+        .describe("Matches exactly one of the alternatives"),
     )
     .describe("Usernames of people to assign this issue to. _NOTE: Only users with push access can add assignees to an issue. Assignees are silently ignored otherwise._")
     .optional(),
@@ -46,7 +46,7 @@ export const createAssignedIssueOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("Number uniquely identifying the issue within its repository. e.g. 42")
+    .describe("Number uniquely identifying the issue within its repository. E.g. 42")
     .optional(),
   url: z.string().optional(),
 });

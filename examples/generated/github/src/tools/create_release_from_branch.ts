@@ -16,7 +16,7 @@ export const createReleaseFromBranchInput = z.strictObject({
   tag: z.string().describe("The name of the tag."),
   draft: z
     .boolean()
-    .describe("`true` to create a draft (unpublished) release, `false` to create a published one. default false")
+    .describe("`true` to create a draft (unpublished) release, `false` to create a published one. Default false")
     .default(false),
 });
 
@@ -28,7 +28,7 @@ export const createReleaseFromBranchOutput = z.looseObject({
     .meta({ type: "integer" })
     .optional(),
   url: z.string().optional(),
-  commit_sha: z.string().describe("e.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e").optional(),
+  commit_sha: z.string().describe("E.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e").optional(),
 });
 
 export const createReleaseFromBranch = defineTool({
@@ -150,7 +150,7 @@ export const createReleaseFromBranch = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `tag`, `draft` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `tag`, `draft` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`generate_release_notes`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`, `tag`. Check them with the user; use list_labeled_issues to find a valid `owner`; use latest_release_assets to find a valid `tag`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
           "422": "That tag already exists or is not a valid tag name. Pick another version.",

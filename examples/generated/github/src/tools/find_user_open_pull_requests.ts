@@ -4,14 +4,14 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of find_user_open_pull_requests: what the model passes, checked before anything is sent. */
 export const findUserOpenPullRequestsInput = z.strictObject({
-  author: z.unknown().describe("GitHub login of the author of the pull requests, e.g. \"octocat\"").optional(),
-  owner: z.unknown().describe("The account owner of the repository, e.g. \"octocat\"").optional(),
-  repo: z.unknown().describe("The name of the repository without the .git extension, e.g. \"hello-world\"").optional(),
+  author: z.string().describe("GitHub login of the author of the pull requests, e.g. \"octocat\""),
+  owner: z.string().describe("The account owner of the repository, e.g. \"octocat\""),
+  repo: z.string().describe("The name of the repository without the .git extension, e.g. \"hello-world\""),
   per_page: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\". default 30")
+    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30")
     .default(30),
 });
 
@@ -49,9 +49,9 @@ export const findUserOpenPullRequests = defineTool({
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     approval: "none",
     inputs: [
-      { name: "author", required: false },
-      { name: "owner", required: false },
-      { name: "repo", required: false },
+      { name: "author", required: true },
+      { name: "owner", required: true },
+      { name: "repo", required: true },
       { name: "per_page", required: false },
     ],
     steps: [{
@@ -114,12 +114,12 @@ export const findUserOpenPullRequests = defineTool({
         "503": "Service unavailable",
       },
       errorHints: {
-        "400": "The API rejected the arguments. Check `per_page` against their descriptions and examples.",
-        "404": "The resource no longer exists.",
+        "400": "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+        "404": "Nothing matches the given `author`, `owner`, `repo`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
         "409": "The resource is in a conflicting state; read it again before retrying.",
-        "422": "The API rejected the arguments. Check `per_page` against their descriptions and examples.",
+        "422": "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"search\" found nothing.",
+        NOT_FOUND: "Step \"search\" found nothing for the given `author`, `owner`, `repo`; use list_labeled_issues to find a valid `owner`.",
       },
       successCriteria: [],
       onSuccess: [],

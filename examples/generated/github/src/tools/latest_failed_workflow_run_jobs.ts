@@ -21,43 +21,43 @@ export const latestFailedWorkflowRunJobsOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The ID of the workflow run. e.g. 5")
+    .describe("The ID of the workflow run. E.g. 5")
     .optional(),
-  run_url: z.string().describe("e.g. https://github.com/github/hello-world/suites/4").optional(),
+  run_url: z.string().describe("E.g. https://github.com/github/hello-world/suites/4").optional(),
   head_sha: z
     .string()
-    .describe("The SHA of the head commit that points to the version of the workflow being run. e.g. 009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d")
+    .describe("The SHA of the head commit that points to the version of the workflow being run. E.g. 009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d")
     .optional(),
   jobs: z
     .array(
       z.looseObject({
-        name: z.string().describe("The name of the job. e.g. test-coverage").optional(),
-        conclusion: z.string().nullable().describe("The outcome of the job. e.g. success").optional(),
-        url: z.string().nullable().describe("e.g. https://github.com/github/hello-world/runs/4").optional(),
+        name: z.string().describe("The name of the job. E.g. test-coverage").optional(),
+        conclusion: z.string().nullable().describe("The outcome of the job. E.g. success").optional(),
+        url: z.string().nullable().describe("E.g. https://github.com/github/hello-world/runs/4").optional(),
         steps: z
           .array(
             z.looseObject({
               status: z
                 .string()
-                .describe("The phase of the lifecycle that the job is currently in. e.g. queued")
+                .describe("The phase of the lifecycle that the job is currently in. E.g. queued")
                 .optional(),
-              conclusion: z.string().nullable().describe("The outcome of the job. e.g. success").optional(),
-              name: z.string().describe("The name of the job. e.g. test-coverage").optional(),
+              conclusion: z.string().nullable().describe("The outcome of the job. E.g. success").optional(),
+              name: z.string().describe("The name of the job. E.g. test-coverage").optional(),
               number: z
                 .number()
                 .refine((n) => Number.isInteger(n), { message: "must be an integer" })
                 .meta({ type: "integer" })
-                .describe("e.g. 1")
+                .describe("E.g. 1")
                 .optional(),
               started_at: z
                 .string()
                 .nullable()
-                .describe("The time that the step started, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
+                .describe("The time that the step started, in ISO 8601 format. E.g. 2019-08-08T08:00:00-07:00")
                 .optional(),
               completed_at: z
                 .string()
                 .nullable()
-                .describe("The time that the job finished, in ISO 8601 format. e.g. 2019-08-08T08:00:00-07:00")
+                .describe("The time that the job finished, in ISO 8601 format. E.g. 2019-08-08T08:00:00-07:00")
                 .optional(),
             }),
           )
@@ -142,10 +142,10 @@ export const latestFailedWorkflowRunJobs = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"runs\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a valid `owner`.",
         },

@@ -13,14 +13,14 @@ export const latestReleaseAssetsInput = z.strictObject({
 
 /** What latest_release_assets returns on success, before the byte cap. */
 export const latestReleaseAssetsOutput = z.looseObject({
-  tag: z.string().describe("The name of the tag. e.g. v1.0.0").optional(),
+  tag: z.string().describe("The name of the tag. E.g. v1.0.0").optional(),
   name: z.string().nullable().optional(),
   published_at: z.string().nullable().optional(),
   url: z.string().optional(),
   assets: z
     .array(
       z.looseObject({
-        name: z.string().describe("The file name of the asset. e.g. Team Environment").optional(),
+        name: z.string().describe("The file name of the asset. E.g. Team Environment").optional(),
         size: z
           .number()
           .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -147,10 +147,10 @@ export const latestReleaseAssets = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"assets\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a valid `owner`.",
         },

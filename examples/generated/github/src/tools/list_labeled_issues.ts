@@ -15,7 +15,7 @@ export const listLabeledIssuesInput = z.strictObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\". default 30")
+    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30")
     .default(30),
 });
 
@@ -119,10 +119,10 @@ export const listLabeledIssues = defineTool({
         "422": "Validation failed, or the endpoint has been spammed.",
       },
       errorHints: {
-        "400": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples.",
+        "400": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
         "409": "The resource is in a conflicting state; read it again before retrying.",
-        "422": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples.",
+        "422": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
         NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
       },

@@ -26,10 +26,10 @@ export const openPullRequestOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("Number uniquely identifying the pull request within its repository. e.g. 42")
+    .describe("Number uniquely identifying the pull request within its repository. E.g. 42")
     .optional(),
-  url: z.string().describe("e.g. https://github.com/octocat/Hello-World/pull/1347").optional(),
-  base: z.string().describe("e.g. master").optional(),
+  url: z.string().describe("E.g. https://github.com/octocat/Hello-World/pull/1347").optional(),
+  base: z.string().describe("E.g. master").optional(),
 });
 
 export const openPullRequest = defineTool({

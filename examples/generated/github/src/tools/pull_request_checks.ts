@@ -28,13 +28,13 @@ export const pullRequestChecksOutput = z.looseObject({
   check_runs: z
     .array(
       z.looseObject({
-        name: z.string().describe("The name of the check. e.g. test-coverage").optional(),
+        name: z.string().describe("The name of the check. E.g. test-coverage").optional(),
         status: z
           .string()
-          .describe("The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs. e.g. queued")
+          .describe("The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs. E.g. queued")
           .optional(),
-        conclusion: z.string().nullable().describe("e.g. neutral").optional(),
-        url: z.string().nullable().describe("e.g. https://github.com/github/hello-world/runs/4").optional(),
+        conclusion: z.string().nullable().describe("E.g. neutral").optional(),
+        url: z.string().nullable().describe("E.g. https://github.com/github/hello-world/runs/4").optional(),
         summary: z.string().nullable().optional(),
       }),
     )
@@ -165,10 +165,10 @@ export const pullRequestChecks = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"checks\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a valid `owner`.",
         },

@@ -18,18 +18,18 @@ export const pullRequestReviewStatusInput = z.strictObject({
 
 /** What pull_request_review_status returns on success, before the byte cap. */
 export const pullRequestReviewStatusOutput = z.looseObject({
-  title: z.string().describe("The title of the pull request. e.g. Amazing new feature").optional(),
-  state: z.string().describe("State of this Pull Request. Either `open` or `closed`. e.g. open").optional(),
-  draft: z.boolean().describe("Indicates whether or not the pull request is a draft. e.g. false").optional(),
-  mergeable: z.boolean().nullable().describe("e.g. true").optional(),
+  title: z.string().describe("The title of the pull request. E.g. Amazing new feature").optional(),
+  state: z.string().describe("State of this Pull Request. Either `open` or `closed`. E.g. open").optional(),
+  draft: z.boolean().describe("Indicates whether or not the pull request is a draft. E.g. false").optional(),
+  mergeable: z.boolean().nullable().describe("E.g. true").optional(),
   head_sha: z.string().optional(),
   reviews: z
     .array(
       z.looseObject({
-        reviewer: z.string().describe("e.g. octocat").optional(),
-        state: z.string().describe("e.g. CHANGES_REQUESTED").optional(),
+        reviewer: z.string().describe("E.g. octocat").optional(),
+        state: z.string().describe("E.g. CHANGES_REQUESTED").optional(),
         submitted_at: z.string().optional(),
-        body: z.string().describe("The text of the review. e.g. This looks great.").optional(),
+        body: z.string().describe("The text of the review. E.g. This looks great.").optional(),
       }),
     )
     .optional(),
@@ -165,10 +165,10 @@ export const pullRequestReviewStatus = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "The list of reviews returns in chronological order." },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"reviews\" found nothing for the given `owner`, `repo`, `pull_number`; use list_labeled_issues to find a valid `owner`.",
         },

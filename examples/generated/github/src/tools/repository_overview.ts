@@ -14,23 +14,23 @@ export const repositoryOverviewInput = z.strictObject({
 
 /** What repository_overview returns on success, before the byte cap. */
 export const repositoryOverviewOutput = z.looseObject({
-  full_name: z.string().describe("e.g. octocat/Hello-World").optional(),
-  description: z.string().nullable().describe("e.g. This your first repo!").optional(),
-  default_branch: z.string().describe("e.g. master").optional(),
+  full_name: z.string().describe("E.g. octocat/Hello-World").optional(),
+  description: z.string().nullable().describe("E.g. This your first repo!").optional(),
+  default_branch: z.string().describe("E.g. master").optional(),
   stars: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 80")
+    .describe("E.g. 80")
     .optional(),
   open_issues: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 0")
+    .describe("E.g. 0")
     .optional(),
   archived: z.boolean().optional(),
-  pushed_at: z.string().describe("e.g. 2011-01-26T19:06:43Z").optional(),
+  pushed_at: z.string().describe("E.g. 2011-01-26T19:06:43Z").optional(),
   languages: languageResultSchema.optional(),
 });
 

@@ -28,22 +28,22 @@ export const triageIssueInput = z.strictObject({
               .optional(),
             confidence: z
               .enum(["low", "medium", "high"])
-              .describe("The confidence level for this label choice. one of low, medium, high")
+              .describe("The confidence level for this label choice. One of low, medium, high")
               .optional(),
           }),
         ])
-        .describe("matches exactly one of the alternatives"),
+        .describe("Matches exactly one of the alternatives"),
     )
     .min(1)
-    .describe("The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\". at least 1 items")
+    .describe("The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\" At least 1 items")
     .optional(),
   comment: z.string().describe("The contents of the comment."),
 });
 
 /** What triage_issue returns on success, before the byte cap. */
 export const triageIssueOutput = z.looseObject({
-  title: z.string().describe("Title of the issue. e.g. Widget creation fails in Safari on OS X 10.8").optional(),
-  state: z.string().describe("State of the issue; either 'open' or 'closed'. e.g. open").optional(),
+  title: z.string().describe("Title of the issue. E.g. Widget creation fails in Safari on OS X 10.8").optional(),
+  state: z.string().describe("State of the issue; either 'open' or 'closed'. E.g. open").optional(),
   comment_url: z.string().optional(),
 });
 

@@ -4,12 +4,9 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of update_file_on_branch: what the model passes, checked before anything is sent. */
 export const updateFileOnBranchInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
-  repo: z
-    .string()
-    .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
-  path: z.string().min(1).describe("path parameter. not empty"),
+  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
+  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
+  path: z.string().describe("Path parameter"),
   branch: z
     .string()
     .describe("The name of the commit/branch/tag. Default: the repository’s default branch.")

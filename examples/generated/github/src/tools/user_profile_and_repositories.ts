@@ -9,39 +9,39 @@ export const userProfileAndRepositoriesInput = z.strictObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\". default 30")
+    .describe("The number of results per page (max 100). For more information, see \"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30")
     .default(30),
 });
 
 /** What user_profile_and_repositories returns on success, before the byte cap. */
 export const userProfileAndRepositoriesOutput = z.looseObject({
-  name: z.string().nullable().describe("e.g. monalisa octocat").optional(),
-  bio: z.string().nullable().describe("e.g. There once was...").optional(),
-  company: z.string().nullable().describe("e.g. GitHub").optional(),
+  name: z.string().nullable().describe("E.g. monalisa octocat").optional(),
+  bio: z.string().nullable().describe("E.g. There once was...").optional(),
+  company: z.string().nullable().describe("E.g. GitHub").optional(),
   followers: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 20")
+    .describe("E.g. 20")
     .optional(),
   public_repos: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 2")
+    .describe("E.g. 2")
     .optional(),
   repositories: z
     .array(
       z.looseObject({
-        name: z.string().describe("e.g. octocat/Hello-World").optional(),
-        description: z.string().nullable().describe("e.g. This your first repo!").optional(),
+        name: z.string().describe("E.g. octocat/Hello-World").optional(),
+        description: z.string().nullable().describe("E.g. This your first repo!").optional(),
         language: z.string().nullable().optional(),
         stars: z
           .number()
           .refine((n) => Number.isInteger(n), { message: "must be an integer" })
           .meta({ type: "integer" })
           .optional(),
-        pushed_at: z.string().nullable().describe("e.g. 2011-01-26T19:06:43Z").optional(),
+        pushed_at: z.string().nullable().describe("E.g. 2011-01-26T19:06:43Z").optional(),
       }),
     )
     .optional(),
@@ -137,10 +137,10 @@ export const userProfileAndRepositories = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `username`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repos\" found nothing for the given `username`.",
         },

@@ -19,7 +19,7 @@ export const listDeploymentPodsInput = z.strictObject({
 export const listDeploymentPodsOutput = z.looseObject({
   selector: z
     .string()
-    .describe("label query over pods that should match the replicas count. This is same as the label selector but in the string format to avoid introspection by clients. The string will be in the same format as the query-param syntax. More info about label selectors: http://kubernetes.io/docs/user-guide/labels#label-selectors")
+    .describe("Label query over pods that should match the replicas count. This is same as the label selector but in the string format to avoid introspection by clients. The string will be in the same format as the query-param syntax. More info about label selectors: http://kubernetes.io/docs/user-guide/labels#label-selectors")
     .optional(),
   pods: z
     .array(

@@ -4,9 +4,9 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of scale_deployment: what the model passes, checked before anything is sent. */
 export const scaleDeploymentInput = z.strictObject({
-  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". not empty"),
-  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". not empty"),
-  replicas: z.int().gte(0).lte(1000).describe("Number of replicas to run, e.g. 3. format int32; ≥ 0, ≤ 1000"),
+  namespace: z.string().describe("Kubernetes namespace of the deployment, e.g. \"default\""),
+  name: z.string().describe("Name of the deployment, e.g. \"web\""),
+  replicas: z.int().gte(0).lte(1000).describe("Number of replicas to run, e.g. 3. Format int32; ≥ 0, ≤ 1000"),
 });
 
 /** What scale_deployment returns on success, before the byte cap. */
@@ -15,13 +15,13 @@ export const scaleDeploymentOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("desired number of instances for the scaled object.")
+    .describe("Desired number of instances for the scaled object.")
     .optional(),
   replicas: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("desired number of instances for the scaled object.")
+    .describe("Desired number of instances for the scaled object.")
     .optional(),
 });
 
@@ -141,10 +141,10 @@ export const scaleDeployment = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "201": "Created", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `namespace`, `name`, `replicas`. Check them with the user; use list_deployments to find a valid `name`.",
           "409": "The deployment changed since its scale was read. Call scale_deployment again to apply the change to the new version.",
-          "422": "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"scale\" found nothing for the given `namespace`, `name`, `replicas`; use list_deployments to find a valid `name`.",
         },

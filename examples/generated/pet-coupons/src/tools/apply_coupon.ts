@@ -12,7 +12,7 @@ export const applyCouponInput = z.strictObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of pets to place in the order. format int32. e.g. 7")
+    .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
 });
 
@@ -22,7 +22,7 @@ export const applyCouponOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 10")
+    .describe("E.g. 10")
     .optional(),
 });
 
@@ -132,10 +132,10 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },

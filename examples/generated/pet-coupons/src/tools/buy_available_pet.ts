@@ -8,9 +8,9 @@ export const buyAvailablePetInput = z.strictObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of pets to place in the order. format int32. e.g. 7")
+    .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
-  coupon_code: z.string().describe("The coupon code to apply to the order. e.g. SUMMERSALE").optional(),
+  coupon_code: z.string().describe("The coupon code to apply to the order. E.g. SUMMERSALE").optional(),
 });
 
 /** What buy_available_pet returns on success, before the byte cap. */
@@ -19,7 +19,7 @@ export const buyAvailablePetOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 10")
+    .describe("E.g. 10")
     .optional(),
 });
 
@@ -75,10 +75,10 @@ export const buyAvailablePet = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid status value" },
         errorHints: {
-          "400": "The API rejected the request.",
+          "400": "The API rejected the request.The likely cause is a value the goal itself sends (`status`, `page`, `pageSize`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the request.",
+          "422": "The API rejected the request.The likely cause is a value the goal itself sends (`status`, `page`, `pageSize`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-pet\" found nothing.",
         },
@@ -113,10 +113,10 @@ export const buyAvailablePet = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },

@@ -8,15 +8,15 @@ export const placeOrderInput = z.strictObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The ID of the pet to place in the order. format int64. e.g. 198772")
+    .describe("The ID of the pet to place in the order. Format int64. E.g. 198772")
     .optional(),
   quantity: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("The number of pets to place in the order. format int32. e.g. 7")
+    .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
-  coupon_code: z.string().describe("The coupon code to apply to the order. e.g. SUMMERSALE").optional(),
+  coupon_code: z.string().describe("The coupon code to apply to the order. E.g. SUMMERSALE").optional(),
 });
 
 /** What place_order returns on success, before the byte cap. */
@@ -25,7 +25,7 @@ export const placeOrderOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 10")
+    .describe("E.g. 10")
     .optional(),
 });
 
@@ -70,10 +70,10 @@ export const placeOrder = defineTool({
       successStatus: "200",
       responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
       errorHints: {
-        "400": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
+        "400": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         "404": "The resource no longer exists.",
         "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-        "422": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples.",
+        "422": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
         NOT_FOUND: "Step \"place-order\" found nothing.",
       },

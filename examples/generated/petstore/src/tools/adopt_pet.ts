@@ -10,13 +10,13 @@ export const adoptPetInput = z.strictObject({
     .refine((s) => [...s].length <= 254, { message: "at most 254 characters", abort: true })
     .refine(formatEmail, { message: "must be a valid email" })
     .meta({ maxLength: 254, format: "email" })
-    .describe("The email address, matched case-insensitively. at most 254 characters; format email. e.g. ada@example.com"),
+    .describe("The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com"),
   pet_id: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .gte(1)
     .meta({ type: "integer" })
-    .describe("ID of the pet. format int64; ≥ 1. e.g. 10"),
+    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
 });
 
 /** What adopt_pet returns on success, before the byte cap. */
@@ -25,9 +25,9 @@ export const adoptPetOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("read-only (set by the server). e.g. 1001")
+    .describe("read-only (set by the server). E.g. 1001")
     .optional(),
-  status: z.string().describe("Order status. e.g. placed").optional(),
+  status: z.string().describe("Order status. E.g. placed").optional(),
 });
 
 export const adoptPet = defineTool({
@@ -150,10 +150,10 @@ export const adoptPet = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
           "409": "The pet is no longer available. Use find_available_pets to offer another one.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.",
         },

@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of cancel_order: what the model passes, checked before anything is sent. */
 export const cancelOrderInput = z.strictObject({
-  order_id: z.int().gte(1).lte(999999).describe("ID of the order. format int64; ≥ 1, ≤ 999999. e.g. 1001"),
+  order_id: z.int().gte(1).lte(999999).describe("ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001"),
 });
 
 /** What cancel_order returns on success, before the byte cap. */

@@ -11,12 +11,12 @@ export const findCustomerOpenOrdersInput = z.strictObject({
     .refine((s) => [...s].length <= 254, { message: "at most 254 characters", abort: true })
     .refine(formatEmail, { message: "must be a valid email" })
     .meta({ maxLength: 254, format: "email" })
-    .describe("The email address, matched case-insensitively. at most 254 characters; format email. e.g. ada@example.com"),
+    .describe("The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com"),
   limit: z
     .int()
     .gte(1)
     .lte(100)
-    .describe("Maximum number of items per page. format int32; ≥ 1, ≤ 100; default 20. e.g. 20")
+    .describe("Maximum number of items per page. Format int32; ≥ 1, ≤ 100; default 20. E.g. 20")
     .default(20),
 });
 
@@ -26,14 +26,14 @@ export const findCustomerOpenOrdersOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("read-only (set by the server). e.g. 42")
+    .describe("read-only (set by the server). E.g. 42")
     .optional(),
-  customer: z.string().describe("e.g. theUser").optional(),
+  customer: z.string().describe("E.g. theUser").optional(),
   orders: z.array(orderResultSchema).optional(),
   next_cursor: z
     .string()
     .nullable()
-    .describe("Cursor of the next page; null on the last page. e.g. eyJpZCI6MTAwMX0")
+    .describe("Cursor of the next page; null on the last page. E.g. eyJpZCI6MTAwMX0")
     .optional(),
 });
 
@@ -133,10 +133,10 @@ export const findCustomerOpenOrders = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `limit` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `limit` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"orders\" found nothing.",
         },

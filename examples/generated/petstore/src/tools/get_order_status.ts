@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of get_order_status: what the model passes, checked before anything is sent. */
 export const getOrderStatusInput = z.strictObject({
-  order_id: z.int().gte(1).lte(999999).describe("ID of the order. format int64; ≥ 1, ≤ 999999. e.g. 1001"),
+  order_id: z.int().gte(1).lte(999999).describe("ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001"),
 });
 
 /** What get_order_status returns on success, before the byte cap. */
@@ -13,16 +13,16 @@ export const getOrderStatusOutput = z.looseObject({
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("ID of the order. e.g. 1001")
+    .describe("ID of the order. E.g. 1001")
     .optional(),
-  status: z.string().describe("Order status. e.g. placed").optional(),
+  status: z.string().describe("Order status. E.g. placed").optional(),
   pet_id: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .meta({ type: "integer" })
-    .describe("e.g. 10")
+    .describe("E.g. 10")
     .optional(),
-  ship_date: z.string().nullable().describe("Null until the order is approved. e.g. 2024-02-01T12:00:00Z").optional(),
+  ship_date: z.string().nullable().describe("Null until the order is approved. E.g. 2024-02-01T12:00:00Z").optional(),
 });
 
 export const getOrderStatus = defineTool({

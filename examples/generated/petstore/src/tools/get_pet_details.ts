@@ -10,7 +10,7 @@ export const getPetDetailsInput = z.strictObject({
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
     .gte(1)
     .meta({ type: "integer" })
-    .describe("ID of the pet. format int64; ≥ 1. e.g. 10"),
+    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
 });
 
 /** What get_pet_details returns on success, before the byte cap. */

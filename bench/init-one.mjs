@@ -1,0 +1,41 @@
+// One spec through `init` → `plan` → `lint` in-process (a child of bench/init-corpus.mjs); prints one JSON line.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = (p) => import(path.join(ROOT, "dist", p));
+const [{ init }, { lint }, { ingest }, { findResolvers }, { isListOperation }] = await Promise.all([
+  dist("api/init.js"), dist("api/lint.js"), dist("ingest/index.js"), dist("planner/init/chains.js"), dist("planner/init/operations.js"),
+]);
+
+const errors = (ds) => ds.filter((d) => d.severity === "error").map((d) => d.code);
+
+async function one(spec) {
+  const start = performance.now();
+  const drafted = await init({ spec });
+  if (drafted.text === undefined) return { outcome: "refused", errors: [...new Set(errors(drafted.diagnostics))].sort() };
+  const goals = parse(drafted.text);
+  const linted = await lint({ spec, goals });
+  const planErrors = errors(linted.diagnostics);
+  const lintErrors = linted.findings.filter((f) => f.severity === "error").map((f) => f.rule);
+  const { model } = await ingest(spec);
+  const idYielding = model ? findResolvers(model).length > 0 || model.operations.some((o) => isListOperation(model, o)) : false;
+  const drafts = drafted.draft?.goals ?? [];
+  return {
+    outcome: planErrors.length > 0 ? "plan-errors" : lintErrors.length > 0 ? "lint-errors" : "clean",
+    errors: [...new Set([...planErrors, ...lintErrors])].sort(),
+    goals: drafts.length,
+    multiStep: drafts.filter((g) => g.steps.length > 1).length,
+    tokens: linted.budget?.totalTokens ?? 0,
+    idYielding,
+    names: drafts.map((g) => g.name),
+    ms: Math.round(performance.now() - start),
+  };
+}
+
+const spec = process.argv[2];
+if (!spec) throw new Error("usage: node bench/init-one.mjs SPEC");
+readFileSync(spec);
+process.stdout.write(JSON.stringify(await one(spec)) + "\n");

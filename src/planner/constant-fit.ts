@@ -1,0 +1,65 @@
+// Checks a constant a goal binds against the whole schema of where it goes: type, enum, const, format, pattern, bounds.
+import type { JsonSchema } from "../model/api-model.js";
+import { derefTop } from "./schemas.js";
+
+type Schemas = Readonly<Record<string, JsonSchema>>;
+
+const FORMATS: Readonly<Record<string, RegExp>> = {
+  "date-time": /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?$/,
+  email: /^[^\s@]+@[^\s@]+$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  uri: /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/,
+  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
+};
+
+function field(schema: JsonSchema, key: string): unknown {
+  return typeof schema === "object" ? schema[key] : undefined;
+}
+
+/** Why `value` does not satisfy `schema` (the first reason), or undefined when it does or cannot be told here. */
+export function constantMisfit(value: unknown, schema: JsonSchema, schemas: Schemas, depth = 0): string | undefined {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object" || depth > 4) return undefined;
+  const allowed = field(node, "enum");
+  if (Array.isArray(allowed) && !allowed.some((a) => JSON.stringify(a) === JSON.stringify(value))) return `is not one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
+  const constant = field(node, "const");
+  if (constant !== undefined && JSON.stringify(constant) !== JSON.stringify(value)) return `is not ${JSON.stringify(constant)}`;
+  if (Array.isArray(value)) {
+    const items = field(node, "items");
+    return items === undefined ? undefined : value.map((v) => constantMisfit(v, items as JsonSchema, schemas, depth + 1)).find((r) => r !== undefined);
+  }
+  if (typeof value === "string") return stringMisfit(value, node);
+  if (typeof value === "number") return numberMisfit(value, node);
+  return undefined;
+}
+
+function stringMisfit(value: string, node: JsonSchema): string | undefined {
+  const format = field(node, "format");
+  const formatRule = typeof format === "string" ? FORMATS[format] : undefined;
+  if (formatRule && !formatRule.test(value)) return `is not a valid ${format as string}`;
+  const pattern = field(node, "pattern");
+  if (typeof pattern === "string" && safeTest(pattern, value) === false) return `does not match the pattern ${pattern}`;
+  const min = field(node, "minLength");
+  if (typeof min === "number" && [...value].length < min) return `is shorter than ${min} characters`;
+  const max = field(node, "maxLength");
+  if (typeof max === "number" && [...value].length > max) return `is longer than ${max} characters`;
+  return undefined;
+}
+
+function numberMisfit(value: number, node: JsonSchema): string | undefined {
+  const minimum = field(node, "minimum");
+  if (typeof minimum === "number" && value < minimum) return `is below the minimum ${minimum}`;
+  const maximum = field(node, "maximum");
+  if (typeof maximum === "number" && value > maximum) return `is above the maximum ${maximum}`;
+  return undefined;
+}
+
+function safeTest(pattern: string, value: string): boolean | undefined {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return undefined;
+  }
+}
