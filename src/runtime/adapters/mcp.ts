@@ -10,7 +10,7 @@ import {
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
-import { createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
+import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
 import { invalidArgument, isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
 
 /** Options of {@link createMcpServer}. */
@@ -93,9 +93,7 @@ export function traceContextOf(meta: Readonly<Record<string, unknown>> | undefin
   return { traceparent: meta.traceparent, ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}) };
 }
 
-/** Calls a found tool by name, for clients that do not refresh their tool list. */
-export const CALL_TOOL = "call_tool";
-export { SEARCH_TOOLS };
+export { CALL_TOOL, SEARCH_TOOLS };
 
 interface Listing {
   /** What tools/list answers now. */
@@ -140,16 +138,8 @@ function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Li
 const CALL_TOOL_DEFINITION: McpTool = {
   name: CALL_TOOL,
   title: "Call a found tool",
-  description: `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use when that tool is not in your tool list; its approval rules still apply.`,
-  inputSchema: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: `A tool name ${SEARCH_TOOLS} returned.` },
-      arguments: { type: "object", description: "The tool's arguments, as its input schema describes them." },
-    },
-    required: ["name"],
-    additionalProperties: false,
-  },
+  description: CALL_TOOL_DESCRIPTION,
+  inputSchema: CALL_TOOL_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
   annotations: { title: "Call a found tool", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 };
 

@@ -63,6 +63,8 @@ function documentTerms(tool: Tool): string[] {
 
 interface Index {
   readonly tools: readonly Tool[];
+  /** Each tool's name as terms: a query that holds all of them names the tool. */
+  readonly names: readonly ReadonlySet<string>[];
   readonly frequencies: readonly Map<string, number>[];
   readonly lengths: readonly number[];
   readonly documentFrequency: Map<string, number>;
@@ -79,10 +81,20 @@ function buildIndex(tools: readonly Tool[]): Index {
   const documentFrequency = new Map<string, number>();
   for (const counts of frequencies) for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
-  return { tools, frequencies, lengths, documentFrequency, averageLength };
+  const names = tools.map((tool) => new Set(searchTerms(tool.name)));
+  return { tools, names, frequencies, lengths, documentFrequency, averageLength };
 }
 
+/** Added to the score of a tool whose every name term is in the query, so a query naming a tool finds it first. */
+const NAME_BONUS = 10;
+
 function score(index: Index, document: number, terms: readonly string[]): number {
+  const name = index.names[document] as ReadonlySet<string>;
+  const named = name.size > 0 && [...name].every((term) => terms.includes(term)) ? NAME_BONUS : 0;
+  return named + bm25(index, document, terms);
+}
+
+function bm25(index: Index, document: number, terms: readonly string[]): number {
   const counts = index.frequencies[document] as Map<string, number>;
   const length = index.lengths[document] as number;
   const total = index.tools.length;
@@ -97,7 +109,7 @@ function score(index: Index, document: number, terms: readonly string[]): number
 
 /**
  * A BM25 search over `tools` (Robertson & Zaragoza, k1 = 1.2, b = 0.75), the index built on the first query.
- * Ties keep the tools' order; a query of stop words only, or one no tool matches, finds nothing.
+ * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of stop words only, or one no tool matches, finds nothing.
  */
 export function createToolSearch(tools: readonly Tool[]): ToolSearch {
   let index: Index | undefined;
@@ -130,6 +142,19 @@ export const SEARCH_TOOLS_INPUT_SCHEMA = {
 export function searchToolsDescription(count: number): string {
   return `Finds the tools for a task among the ${count} of this toolset, best match first, with a one-line description each; the tools found become callable. Use when no tool you have fits the task.`;
 }
+
+/** The MCP server's tool that calls a found tool by name, for clients that do not refresh their tool list. */
+export const CALL_TOOL = "call_tool";
+export const CALL_TOOL_DESCRIPTION = `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use when that tool is not in your tool list; its approval rules still apply.`;
+export const CALL_TOOL_INPUT_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string", description: `A tool name ${SEARCH_TOOLS} returned.` },
+    arguments: { type: "object", description: "The tool's arguments, as its input schema describes them." },
+  },
+  required: ["name"],
+  additionalProperties: false,
+} as const;
 
 /** What a search tool answers: the matches, or an INVALID_ARGUMENT-shaped problem with the query. */
 export type SearchAnswer = { readonly tools: readonly ToolMatch[]; readonly hint: string } | { readonly error: { readonly code: "INVALID_ARGUMENT"; readonly message: string; readonly suggestion: string; readonly retryable: false } };
