@@ -47,8 +47,8 @@ function issueText(error: z.ZodError): string {
 }
 
 /**
- * The goals file's examples first (one that fails `argumentsSchema` is left out with a warning), then, while fewer
- * than three, the spec's: all inputs it has values for, then the required ones only. A spec-derived example that fails
+ * The goals file's examples (one that fails `argumentsSchema` is left out with a warning); without any, one from the
+ * spec: every input it has a value for, else the required ones only (each definition pays for its examples in tokens). A spec-derived example that fails
  * the schema (a sample of a pattern-constrained string, say) is skipped: it is ours, not the user's. A tool without
  * inputs gets `{}`.
  */
@@ -65,9 +65,7 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
     if (parsed.success) add({ ...example });
     else diagnostics.push(diagnostic("PLAN_INVALID_INPUT_EXAMPLE", { message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`, file: tool.examplesOrigin?.file ?? tool.origin.file, pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`, ...(tool.origin.line === undefined ? {} : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }) }));
   }
-  for (const withOptional of [true, false]) {
-    const example = specExample(tool.inputs, schemas, withOptional);
-    if (argumentsSchema.safeParse(example).success) add(example);
-  }
-  return { examples: chosen, diagnostics };
+  if (chosen.length > 0) return { examples: chosen, diagnostics };
+  const fromSpec = [true, false].map((withOptional) => specExample(tool.inputs, schemas, withOptional)).find((example) => argumentsSchema.safeParse(example).success);
+  return { examples: fromSpec === undefined ? [] : [fromSpec], diagnostics };
 }
