@@ -35,9 +35,15 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptiona
   for (const input of inputs) {
     const given = specValue(input.schema, schemas);
     if (given !== undefined && (withOptional || input.required)) out[input.name] = given.value;
-    else if (input.required) out[input.name] = sampleSchema(input.schema, schemas);
+    else if (input.required) out[input.name] = plainString(input.schema) ? `example-${input.name.replaceAll("_", "-")}` : sampleSchema(input.schema, schemas);
   }
   return out;
+}
+
+/** A string with no rule a made-up value could break (pattern, format, enum, length): the example names what it stands for. */
+function plainString(schema: JsonSchema): boolean {
+  if (typeof schema !== "object" || schema["type"] !== "string") return false;
+  return ["pattern", "format", "enum", "const", "minLength", "maxLength", "$ref", "allOf", "anyOf", "oneOf"].every((key) => schema[key] === undefined);
 }
 
 function issueText(error: z.ZodError): string {
