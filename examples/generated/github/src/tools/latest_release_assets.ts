@@ -181,6 +181,8 @@ export const latestReleaseAssets = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["repos"],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: latestReleaseAssetsInput,
   outputSchema: latestReleaseAssetsOutput,
