@@ -25,7 +25,7 @@ async function checkServed(spec: string, query: string, expected: string): Promi
   const { sized, bind } = await servedToolset({ spec, allOperations: true });
   expect(sized.search!.upfrontTokens).toBeLessThanOrEqual(DEFAULT_DEFINITION_BUDGET);
   expect(Math.max(...sized.definitions.map((d) => d.tokens))).toBeLessThanOrEqual(DEFAULT_TOOL_TOKEN_CAP);
-  const tools = Object.values(bind({ env: {}, credentials: {} }));
+  const tools = Object.values(bind({ env: {}, credentials: {}, baseUrl: "http://127.0.0.1:9" }));
   const search = createToolSearch(tools);
   expect(search(query, 3).map((m) => m.name)).toContain(expected);
   const missed = tools.filter((tool) => !search(`${tool.title} ${tool.name.replaceAll("_", " ")}`, 20).some((m) => m.name === tool.name));

@@ -1,4 +1,5 @@
 // Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
+import { Buffer } from "node:buffer";
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
@@ -82,26 +83,39 @@ export function sizePlan(plan: ToolPlan, compiled: CompiledPlanSchemas = compile
     const inputSchema = z.toJSONSchema(defined.inputSchema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
     delete inputSchema["$schema"];
     const fitted = fitToCap({ name: tool.name, description: tool.description, inputSchema, examples: chosen.examples }, cap);
-    if (fitted.tokens > cap) diagnostics.push(diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", { message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`, file: tool.origin.file, pointer: tool.origin.pointer }));
+    if (fitted.bytes > cap && fitted.tokens > cap) diagnostics.push(diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", { message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`, file: tool.origin.file, pointer: tool.origin.pointer }));
     return { tool, view: fitted };
   });
-  const total = measured.reduce((n, m) => n + m.view.tokens, 0);
-  if (total <= budget) return { plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, false))), definitions: measured.map((m) => m.view), diagnostics };
+  if (withinBudget(measured.map((m) => m.view), budget)) return { plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, false))), definitions: measured.map((m) => m.view), diagnostics };
   const core = coreTools(measured, budget);
   const upfrontTokens = measured.filter((m) => core.has(m.tool.name)).reduce((n, m) => n + m.view.tokens, 0) + searchToolTokens(plan.tools.length);
   if (upfrontTokens > budget) diagnostics.push(diagnostic("PLAN_CORE_OVER_BUDGET", { message: `the core tools and tool search take ${upfrontTokens} tokens, over the budget of ${budget}` }));
-  const views = measured.map((m) => (core.has(m.tool.name) ? m.view : { ...m.view, deferLoading: true }));
+  for (const m of measured) if (!core.has(m.tool.name)) Object.assign(m.view, { deferLoading: true });
   return {
     plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name)))),
-    definitions: views,
+    definitions: measured.map((m) => m.view),
     search: { core: [...core], upfrontTokens },
     diagnostics,
   };
 }
 
+/**
+ * Whether the definitions take at most `budget` tokens, counting as few as it can: a definition's UTF-8 bytes bound
+ * its o200k tokens from above, and the count stops as soon as the sum passes the budget.
+ */
+function withinBudget(views: readonly SizedView[], budget: number): boolean {
+  if (views.reduce((n, v) => n + v.bytes, 0) <= budget) return true;
+  let sum = 0;
+  for (const view of views) if ((sum += view.tokens) > budget) return false;
+  return true;
+}
+
+/** A definition view whose `tokens` are counted on first read; `bytes` (UTF-8 of the same JSON) bounds them from above. */
+type SizedView = ToolDefinitionView & { readonly bytes: number };
+
 interface Measured {
   readonly tool: ToolDef;
-  readonly view: ToolDefinitionView;
+  readonly view: SizedView;
 }
 
 function withTools(plan: ToolPlan, tools: readonly ToolDef[]): ToolPlan {
@@ -153,26 +167,34 @@ interface Definition {
   readonly examples: readonly Record<string, unknown>[];
 }
 
-function definitionTokens(definition: Definition, inputSchema: Record<string, unknown>, examples: readonly Record<string, unknown>[]): number {
-  const shown = { name: definition.name, description: definition.description, inputSchema, ...(examples.length === 0 ? {} : { input_examples: examples }) };
-  return countTokens(JSON.stringify(shown));
+/** The view of `definition` with `inputSchema` and `examples`, its tokens counted when first read. */
+function sizedView(definition: Definition, inputSchema: Record<string, unknown>, examples: readonly Record<string, unknown>[], shortened?: ToolDefinitionView["shortened"]): SizedView {
+  const text = JSON.stringify({ name: definition.name, description: definition.description, inputSchema, ...(examples.length === 0 ? {} : { input_examples: examples }) });
+  let tokens: number | undefined;
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema,
+    ...(examples.length === 0 ? {} : { inputExamples: examples }),
+    get tokens() {
+      return (tokens ??= countTokens(text));
+    },
+    bytes: Buffer.byteLength(text, "utf8"),
+    ...(shortened === undefined ? {} : { shortened }),
+  };
 }
 
 /** The definition whole when it fits `cap`; else its input schema cut to the deepest level that fits, examples kept if they still fit. */
-function fitToCap(definition: Definition, cap: number): ToolDefinitionView {
-  const base = { name: definition.name, description: definition.description };
-  const examples = definition.examples.length === 0 ? {} : { inputExamples: definition.examples };
-  const whole = definitionTokens(definition, definition.inputSchema, definition.examples);
-  if (whole <= cap) return { ...base, inputSchema: definition.inputSchema, ...examples, tokens: whole };
+function fitToCap(definition: Definition, cap: number): SizedView {
+  const whole = sizedView(definition, definition.inputSchema, definition.examples);
+  if (whole.bytes <= cap || whole.tokens <= cap) return whole;
   for (const keep of [definition.examples, []]) {
     for (let depth = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1; depth >= 0; depth--) {
-      const cut = schemaToDepth(definition.inputSchema, depth);
-      const tokens = definitionTokens(definition, cut, keep);
-      if (tokens <= cap) return { ...base, inputSchema: cut, ...(keep.length === 0 ? {} : { inputExamples: keep }), tokens, shortened: { fromTokens: whole, depth } };
+      const cut = sizedView(definition, schemaToDepth(definition.inputSchema, depth), keep, { fromTokens: whole.tokens, depth });
+      if (cut.tokens <= cap) return cut;
     }
   }
-  const flat = schemaToDepth(definition.inputSchema, 0);
-  return { ...base, inputSchema: flat, tokens: definitionTokens(definition, flat, []), shortened: { fromTokens: whole, depth: 0 } };
+  return sizedView(definition, schemaToDepth(definition.inputSchema, 0), [], { fromTokens: whole.tokens, depth: 0 });
 }
 
 const MAX_CUT_DEPTH = 16;
