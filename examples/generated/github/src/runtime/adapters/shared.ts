@@ -14,8 +14,10 @@ export function toolInputJsonSchema(tool: Tool): JsonSchema {
   return tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
 }
 
-/** What a schema cut by {@link schemaToDepth} says in place of what it leaves out. */
-export const CUT_NOTE = "Fields below this level are not listed here; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+/** What a schema cut by {@link schemaToDepth} says, once, at its root. */
+export const CUT_NOTE = "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+/** What a cut schema says in place of the fields it leaves out. */
+export const CUT_MARK = "(fields not listed)";
 
 const NESTED_KEYS = ["properties", "items", "prefixItems", "additionalProperties", "anyOf", "oneOf", "allOf", "not", "patternProperties"] as const;
 
@@ -28,7 +30,8 @@ export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
   const cut = cutNode(schema, depth + 1, true) as JsonSchema;
   const used = referencedDefs(cut, defs);
-  const { $defs: _, ...rest } = cut;
+  const { $defs: _, ...body } = cut;
+  const rest = { ...body, description: typeof body["description"] === "string" ? `${body["description"]} ${CUT_NOTE}` : CUT_NOTE };
   if (used.size === 0) return rest;
   return { ...rest, $defs: Object.fromEntries([...used].sort().map((name) => [name, cutNode(defs[name], Math.max(1, depth), false)])) };
 }
@@ -50,7 +53,7 @@ function collapsed(schema: JsonSchema): JsonSchema {
   const nested = NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
   if (!nested) return schema;
   const type = schema["type"] ?? (schema["properties"] !== undefined ? "object" : schema["items"] !== undefined ? "array" : undefined);
-  const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_NOTE}` : CUT_NOTE;
+  const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_MARK}` : CUT_MARK;
   return { ...(type === undefined ? {} : { type }), description: described };
 }
 
