@@ -8,6 +8,8 @@ import { componentName } from "../planner/schemas.js";
 import type { ToolDef, ToolInput } from "../planner/types.js";
 
 export const MAX_INPUT_EXAMPLES = 3;
+/** Each schema checks a handful of values once: Zod's compiled fast path would cost more to build than it saves. */
+const ONE_SHOT = { jitless: true } as const;
 
 export interface ChosenExamples {
   readonly examples: readonly Record<string, unknown>[];
@@ -67,11 +69,14 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
     if (chosen.length < MAX_INPUT_EXAMPLES && !seen.has(key)) chosen.push(value), seen.add(key);
   };
   for (const [index, example] of (tool.examples ?? []).entries()) {
-    const parsed = argumentsSchema.safeParse(example);
+    const parsed = argumentsSchema.safeParse(example, ONE_SHOT);
     if (parsed.success) add({ ...example });
     else diagnostics.push(diagnostic("PLAN_INVALID_INPUT_EXAMPLE", { message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`, file: tool.examplesOrigin?.file ?? tool.origin.file, pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`, ...(tool.origin.line === undefined ? {} : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }) }));
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
-  const fromSpec = [true, false].map((withOptional) => specExample(tool.inputs, schemas, withOptional)).find((example) => argumentsSchema.safeParse(example).success);
-  return { examples: fromSpec === undefined ? [] : [fromSpec], diagnostics };
+  for (const withOptional of [true, false]) {
+    const example = specExample(tool.inputs, schemas, withOptional);
+    if (argumentsSchema.safeParse(example, ONE_SHOT).success) return { examples: [example], diagnostics };
+  }
+  return { examples: [], diagnostics };
 }

@@ -38,8 +38,8 @@ export interface EmitResult {
 /** Renders, formats and locks the package; pure apart from reading aci-gen's own templates and runtime. */
 export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const compiled = compilePlanSchemas(input.plan);
-  const sized = sizePlan(input.plan, compiled, input.sizing);
-  const { plan } = sized;
+  // Only the served plan and the findings are kept: the measured definitions are garbage before the files are laid out.
+  const { plan, diagnostics: sizing } = sizePlan(input.plan, compiled, input.sizing);
   const spec = toToolsetSpec(plan.toolset, plan.tools, input.api.version);
   const sourceComment = commentText(basename(input.sources.spec.file), 80);
   const names = toolNamesOf(plan, compiled);
@@ -66,7 +66,7 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   for (const [path, text] of Object.entries(runtimeFiles())) formatted[`src/${path}`] = text;
   const lock = buildLockfile({ plan, generatorVersion: input.generatorVersion, inputs: lockInputs(input), files: formatted });
   formatted[LOCKFILE] = `${jsonText(lock)}\n`;
-  return { files: sortByPath(formatted), diagnostics: [...compiled.diagnostics, ...sized.diagnostics] };
+  return { files: sortByPath(formatted), diagnostics: [...compiled.diagnostics, ...sizing] };
 }
 
 /** `src/formats.ts`: the string-format predicates the schemas call, each written once (in formats.ts order). */
