@@ -1,6 +1,6 @@
 // Tool objects → OpenAI strict function tools (Chat Completions and Responses) and a dispatcher for their calls.
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
-import type { FunctionTool, ToolSearchTool } from "openai/resources/responses/responses";
+import type { FunctionTool } from "openai/resources/responses/responses";
 import type { RunContext, Tool } from "../types.js";
 import { lowerSchemaForOpenAIStrict, restoreStrictArguments } from "./openai-strict.js";
 import { createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription, servedWithSearch } from "./search.js";
@@ -21,8 +21,17 @@ export interface OpenAIChatTools {
 }
 
 /** Responses API tools: `tools: definitions`, then `call(item.name, item.arguments)` for each `function_call` item. */
+/**
+ * Responses API tool search and deferred functions, written out here: openai releases before tool search (the range
+ * starts at 6.0.0) do not declare them, and the package builds against the lowest.
+ */
+export interface OpenAIToolSearchTool {
+  readonly type: "tool_search";
+}
+export type OpenAIDeferrableFunctionTool = FunctionTool & { defer_loading?: boolean };
+
 export interface OpenAIResponsesTools {
-  readonly definitions: (FunctionTool | ToolSearchTool)[];
+  readonly definitions: (OpenAIDeferrableFunctionTool | OpenAIToolSearchTool)[];
   readonly call: OpenAICall;
 }
 
@@ -44,13 +53,13 @@ export function toOpenAITools(tools: Readonly<Record<string, Tool>>): OpenAIChat
  */
 export function toOpenAIResponsesTools(tools: Readonly<Record<string, Tool>>): OpenAIResponsesTools {
   const prepared = prepare(tools);
-  const functions: FunctionTool[] = prepared.map(({ tool, parameters }) => ({ type: "function", name: tool.name, description: tool.description, parameters, strict: true, ...(tool.deferLoading === true ? { defer_loading: true } : {}) }));
+  const functions: OpenAIDeferrableFunctionTool[] = prepared.map(({ tool, parameters }) => ({ type: "function", name: tool.name, description: tool.description, parameters, strict: true, ...(tool.deferLoading === true ? { defer_loading: true } : {}) }));
   const searching = servedWithSearch(Object.values(tools));
   return { definitions: searching ? [...functions, OPENAI_TOOL_SEARCH] : functions, call: dispatcher(prepared) };
 }
 
 /** OpenAI's hosted tool search (Responses API), added when some functions are deferred. */
-export const OPENAI_TOOL_SEARCH: ToolSearchTool = { type: "tool_search" };
+export const OPENAI_TOOL_SEARCH: OpenAIToolSearchTool = { type: "tool_search" };
 
 /**
  * Chat Completions tools with search, for a toolset over its context budget: `definitions()` is the core, every tool a
