@@ -207,6 +207,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     category: spec.category,
     annotations: spec.annotations,
     approval: spec.approval,
+    ...optionalSpecFields(spec),
     run(input, ctx) {
       return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
         try {
@@ -225,4 +226,10 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
       }
     },
   };
+}
+
+/** The optional search, example and size fields of a spec, as the tool object carries them. */
+function optionalSpecFields(spec: ToolSpec): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth"> {
+  const { tags, examples, deferLoading, programmatic, definitionDepth } = spec;
+  return Object.fromEntries(Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined));
 }
