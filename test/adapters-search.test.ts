@@ -1,13 +1,21 @@
 // Search-then-load in the OpenAI and Vercel AI idioms, and the BM25 search itself, over the fake tools with one deferred.
 import { describe, expect, it } from "vitest";
 import type { ToolExecutionOptions } from "ai";
-import { OPENAI_TOOL_SEARCH, toOpenAIResponsesTools, toOpenAITools, toOpenAIToolSearch } from "../src/runtime/adapters/openai.js";
+import {
+  OPENAI_TOOL_SEARCH,
+  toOpenAIResponsesTools,
+  toOpenAITools,
+  toOpenAIToolSearch,
+} from "../src/runtime/adapters/openai.js";
 import { createToolSearch, oneLine, searchTerms, SEARCH_TOOLS } from "../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../src/runtime/adapters/vercel-ai.js";
 import type { Tool } from "../src/runtime/types.js";
 import { deletePet, getPet } from "./adapters.fake-tools.js";
 
-const tools: Record<string, Tool> = { get_pet: getPet, delete_pet: { ...deletePet, deferLoading: true, tags: ["pet"] } };
+const tools: Record<string, Tool> = {
+  get_pet: getPet,
+  delete_pet: { ...deletePet, deferLoading: true, tags: ["pet"] },
+};
 const options = { toolCallId: "c1", messages: [] } as unknown as ToolExecutionOptions;
 
 describe("BM25 tool search", () => {
@@ -30,7 +38,13 @@ describe("BM25 tool search", () => {
 describe("OpenAI", () => {
   it("Responses: deferred functions carry defer_loading and the hosted tool_search is added", () => {
     const { definitions } = toOpenAIResponsesTools(tools);
-    expect(definitions.map((d) => [("name" in d && d.name) || d.type, "defer_loading" in d ? d.defer_loading : undefined])).toEqual([["get_pet", undefined], ["delete_pet", true], ["tool_search", undefined]]);
+    expect(
+      definitions.map((d) => [("name" in d && d.name) || d.type, "defer_loading" in d ? d.defer_loading : undefined]),
+    ).toEqual([
+      ["get_pet", undefined],
+      ["delete_pet", true],
+      ["tool_search", undefined],
+    ]);
     expect(definitions.at(-1)).toEqual(OPENAI_TOOL_SEARCH);
     expect(toOpenAIResponsesTools({ get_pet: getPet }).definitions).toHaveLength(1);
   });

@@ -39,7 +39,11 @@ async function listen(answer: (request: IncomingMessage, body: string) => unknow
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 let served: ServedToolset;
@@ -51,7 +55,13 @@ beforeAll(async () => {
     servedToolset({ spec: SPEC, allOperations: true }),
     listen(() => ({ sha: SHA, merged: true, message: "Pull Request successfully merged" })),
   ]);
-  tools = served.bind({ baseUrl: github.url, approval: "auto", credentials: {}, env: {}, stateDir: join(import.meta.dirname, "../.tmp/tool-search-github") });
+  tools = served.bind({
+    baseUrl: github.url,
+    approval: "auto",
+    credentials: {},
+    env: {},
+    stateDir: join(import.meta.dirname, "../.tmp/tool-search-github"),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -73,17 +83,22 @@ describe("GitHub all-operations served with tool search", () => {
     expect(Math.max(...sized.definitions.map((d) => d.tokens))).toBeLessThanOrEqual(DEFAULT_TOOL_TOKEN_CAP);
     const deferred = sized.plan.tools.filter((t) => t.deferLoading === true).length;
     expect(deferred + sized.search!.core.length).toBe(sized.plan.tools.length);
-    expect(sized.plan.tools.find((t) => t.name === "pulls_merge")).toMatchObject({ deferLoading: true, steps: [{ operationId: "pulls/merge" }] });
+    expect(sized.plan.tools.find((t) => t.name === "pulls_merge")).toMatchObject({
+      deferLoading: true,
+      steps: [{ operationId: "pulls/merge" }],
+    });
   });
 
-  it("finds pulls/merge among the top 3 for \"merge a pull request\"", () => {
+  it('finds pulls/merge among the top 3 for "merge a pull request"', () => {
     const names = createToolSearch(Object.values(tools))("merge a pull request", 3).map((m) => m.name);
     expect(names).toContain("pulls_merge");
   });
 
   it("reaches every operation in one search: each tool is among the top 20 for its own title", () => {
     const search = createToolSearch(Object.values(tools));
-    const missed = Object.values(tools).filter((tool) => !search(`${tool.title} ${tool.name.replaceAll("_", " ")}`, 20).some((m) => m.name === tool.name));
+    const missed = Object.values(tools).filter(
+      (tool) => !search(`${tool.title} ${tool.name.replaceAll("_", " ")}`, 20).some((m) => m.name === tool.name),
+    );
     expect(missed.map((t) => t.name)).toEqual([]);
   });
 
@@ -101,19 +116,32 @@ describe("GitHub all-operations served with tool search", () => {
     expect(before).toContain(CALL_TOOL);
     expect(before).not.toContain("pulls_merge");
 
-    const found = text(await client.callTool({ name: SEARCH_TOOLS, arguments: { query: "merge a pull request", limit: 3 } }));
+    const found = text(
+      await client.callTool({ name: SEARCH_TOOLS, arguments: { query: "merge a pull request", limit: 3 } }),
+    );
     expect((found["tools"] as { name: string; description: string }[]).map((t) => t.name)).toContain("pulls_merge");
     await expect.poll(() => changed).toBe(1);
     const after = (await client.listTools()).tools;
     const merge = after.find((t) => t.name === "pulls_merge");
     expect(merge?.inputSchema.required).toEqual(expect.arrayContaining(["owner", "repo", "pull_number"]));
 
-    const merged = await client.callTool({ name: "pulls_merge", arguments: { owner: "octocat", repo: "hello-world", pull_number: 1347 } });
+    const merged = await client.callTool({
+      name: "pulls_merge",
+      arguments: { owner: "octocat", repo: "hello-world", pull_number: 1347 },
+    });
     expect(merged.isError, JSON.stringify(merged)).toBeFalsy();
     expect(text(merged)).toMatchObject({ merged: true, sha: SHA });
-    const viaCallTool = await client.callTool({ name: CALL_TOOL, arguments: { name: "pulls_merge", arguments: { owner: "octocat", repo: "hello-world", pull_number: 1348 } } });
+    const viaCallTool = await client.callTool({
+      name: CALL_TOOL,
+      arguments: { name: "pulls_merge", arguments: { owner: "octocat", repo: "hello-world", pull_number: 1348 } },
+    });
     expect(text(viaCallTool)).toMatchObject({ merged: true });
-    expect(github.requests.filter((r) => r.method === "PUT").map((r) => r.url)).toEqual(expect.arrayContaining(["/repos/octocat/hello-world/pulls/1347/merge", "/repos/octocat/hello-world/pulls/1348/merge"]));
+    expect(github.requests.filter((r) => r.method === "PUT").map((r) => r.url)).toEqual(
+      expect.arrayContaining([
+        "/repos/octocat/hello-world/pulls/1347/merge",
+        "/repos/octocat/hello-world/pulls/1348/merge",
+      ]),
+    );
     const unknown = await client.callTool({ name: CALL_TOOL, arguments: { name: "no_such_tool", arguments: {} } });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toMatchObject({ error: { code: "INVALID_ARGUMENT" } });
@@ -121,26 +149,70 @@ describe("GitHub all-operations served with tool search", () => {
   });
 
   it("Anthropic: deferred tools and the BM25 tool search go to the Messages API, and the tool runner calls pulls_merge", async () => {
-    const bodies: { tools: { name: string; type?: string; defer_loading?: boolean }[]; messages: { role: string; content: unknown }[] }[] = [];
-    const reply = (content: unknown[], stop_reason: string) => ({ id: `msg_${bodies.length}`, type: "message", role: "assistant", model: "claude-test", content, stop_reason, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } });
+    const bodies: {
+      tools: { name: string; type?: string; defer_loading?: boolean }[];
+      messages: { role: string; content: unknown }[];
+    }[] = [];
+    const reply = (content: unknown[], stop_reason: string) => ({
+      id: `msg_${bodies.length}`,
+      type: "message",
+      role: "assistant",
+      model: "claude-test",
+      content,
+      stop_reason,
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    });
     const messagesApi = await listen((_request, body) => {
       bodies.push(JSON.parse(body));
       if (bodies.length > 1) return reply([{ type: "text", text: "Merged." }], "end_turn");
-      return reply([
-        { type: "server_tool_use", id: "srvtoolu_1", name: "tool_search_tool_bm25", input: { query: "merge a pull request" } },
-        { type: "tool_search_tool_result", tool_use_id: "srvtoolu_1", content: { type: "tool_search_tool_search_result", tool_references: [{ type: "tool_reference", tool_name: "pulls_merge" }] } },
-        { type: "tool_use", id: "toolu_1", name: "pulls_merge", input: { owner: "octocat", repo: "hello-world", pull_number: 7 } },
-      ], "tool_use");
+      return reply(
+        [
+          {
+            type: "server_tool_use",
+            id: "srvtoolu_1",
+            name: "tool_search_tool_bm25",
+            input: { query: "merge a pull request" },
+          },
+          {
+            type: "tool_search_tool_result",
+            tool_use_id: "srvtoolu_1",
+            content: {
+              type: "tool_search_tool_search_result",
+              tool_references: [{ type: "tool_reference", tool_name: "pulls_merge" }],
+            },
+          },
+          {
+            type: "tool_use",
+            id: "toolu_1",
+            name: "pulls_merge",
+            input: { owner: "octocat", repo: "hello-world", pull_number: 7 },
+          },
+        ],
+        "tool_use",
+      );
     });
     try {
       const client = new Anthropic({ apiKey: "test", baseURL: messagesApi.url, maxRetries: 0 });
-      const final = await client.beta.messages.toolRunner({ model: "claude-test", max_tokens: 100, messages: [{ role: "user", content: "Merge PR 7 of octocat/hello-world" }], tools: toAnthropicTools(tools) });
+      const final = await client.beta.messages.toolRunner({
+        model: "claude-test",
+        max_tokens: 100,
+        messages: [{ role: "user", content: "Merge PR 7 of octocat/hello-world" }],
+        tools: toAnthropicTools(tools),
+      });
       expect(final.content).toEqual([{ type: "text", text: "Merged." }]);
       const sent = bodies[0]!.tools;
       expect(sent).toContainEqual(expect.objectContaining(ANTHROPIC_TOOL_SEARCH));
       expect(sent.find((t) => t.name === "pulls_merge")).toMatchObject({ defer_loading: true });
       expect(sent.filter((t) => t.defer_loading !== true).length).toBe(served.sized.search!.core.length + 1);
-      const result = (bodies[1]!.messages.at(-1)!.content as { type: string; tool_use_id: string; content: unknown; is_error?: boolean }[])[0]!;
+      const result = (
+        bodies[1]!.messages.at(-1)!.content as {
+          type: string;
+          tool_use_id: string;
+          content: unknown;
+          is_error?: boolean;
+        }[]
+      )[0]!;
       expect(result).toMatchObject({ type: "tool_result", tool_use_id: "toolu_1" });
       expect(result.is_error).toBeFalsy();
       expect(JSON.stringify(result.content)).toContain(SHA);

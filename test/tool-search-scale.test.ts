@@ -18,7 +18,9 @@ async function checkServed(spec: string, query: string, expected: string): Promi
   const tools = Object.values(bind({ env: {}, credentials: {}, baseUrl: "http://127.0.0.1:9" }));
   const search = createToolSearch(tools);
   expect(search(query, 3).map((m) => m.name)).toContain(expected);
-  const missed = tools.filter((tool) => !search(`${tool.title} ${tool.name.replaceAll("_", " ")}`, 20).some((m) => m.name === tool.name));
+  const missed = tools.filter(
+    (tool) => !search(`${tool.title} ${tool.name.replaceAll("_", " ")}`, 20).some((m) => m.name === tool.name),
+  );
   expect(missed.map((t) => t.name)).toEqual([]);
 }
 

@@ -26,7 +26,8 @@ function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | u
   if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return { value: schema["enum"][0] };
   const target = componentName(schema["$ref"]);
   const named = target === undefined ? undefined : schemas[target];
-  const allOf = Array.isArray(schema["allOf"]) && schema["allOf"].length === 1 ? (schema["allOf"][0] as JsonSchema) : undefined;
+  const allOf =
+    Array.isArray(schema["allOf"]) && schema["allOf"].length === 1 ? (schema["allOf"][0] as JsonSchema) : undefined;
   const inner = named ?? allOf;
   return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
 }
@@ -37,7 +38,10 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptiona
   for (const input of inputs) {
     const given = specValue(input.schema, schemas);
     if (given !== undefined && (withOptional || input.required)) out[input.name] = given.value;
-    else if (input.required) out[input.name] = plainString(input.schema) ? `example-${input.name.replaceAll("_", "-")}` : sampleSchema(input.schema, schemas);
+    else if (input.required)
+      out[input.name] = plainString(input.schema)
+        ? `example-${input.name.replaceAll("_", "-")}`
+        : sampleSchema(input.schema, schemas);
   }
   return out;
 }
@@ -45,7 +49,9 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptiona
 /** A string with no rule a made-up value could break (pattern, format, enum, length): the example names what it stands for. */
 function plainString(schema: JsonSchema): boolean {
   if (typeof schema !== "object" || schema["type"] !== "string") return false;
-  return ["pattern", "format", "enum", "const", "minLength", "maxLength", "$ref", "allOf", "anyOf", "oneOf"].every((key) => schema[key] === undefined);
+  return ["pattern", "format", "enum", "const", "minLength", "maxLength", "$ref", "allOf", "anyOf", "oneOf"].every(
+    (key) => schema[key] === undefined,
+  );
 }
 
 function issueText(error: z.ZodError): string {
@@ -71,7 +77,17 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
   for (const [index, example] of (tool.examples ?? []).entries()) {
     const parsed = argumentsSchema.safeParse(example, ONE_SHOT);
     if (parsed.success) add({ ...example });
-    else diagnostics.push(diagnostic("PLAN_INVALID_INPUT_EXAMPLE", { message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`, file: tool.examplesOrigin?.file ?? tool.origin.file, pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`, ...(tool.origin.line === undefined ? {} : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }) }));
+    else
+      diagnostics.push(
+        diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
+          message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`,
+          file: tool.examplesOrigin?.file ?? tool.origin.file,
+          pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`,
+          ...(tool.origin.line === undefined
+            ? {}
+            : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }),
+        }),
+      );
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
   for (const withOptional of [true, false]) {

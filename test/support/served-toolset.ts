@@ -21,7 +21,9 @@ export async function servedToolset(options: PlanOptions, sizing: SizingOptions 
   const compiled = compilePlanSchemas(planned.plan);
   const sized = sizePlan(planned.plan, compiled, sizing);
   const schemas = evaluateInputs(compiled);
-  const definitions = sized.plan.tools.map((tool) => defineTool({ spec: toToolSpec(tool), inputSchema: schemas[tool.name]! }));
+  const definitions = sized.plan.tools.map((tool) =>
+    defineTool({ spec: toToolSpec(tool), inputSchema: schemas[tool.name]! }),
+  );
   const toolset = toToolsetSpec(sized.plan.toolset, sized.plan.tools, "1.0.0");
   return { sized, bind: (bindOptions) => createToolset(definitions, toolset, bindOptions) };
 }
