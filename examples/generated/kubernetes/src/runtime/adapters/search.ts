@@ -18,7 +18,24 @@ const K1 = 1.2;
 const B = 0.75;
 /** How many times a field's terms count: a word of the name says more than one of the description. */
 const FIELD_WEIGHTS = { name: 3, tags: 2, parameters: 1, description: 1 } as const;
-const STOP_WORDS = new Set(["a", "an", "and", "by", "for", "from", "in", "is", "it", "of", "on", "or", "the", "this", "to", "with"]);
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "by",
+  "for",
+  "from",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "the",
+  "this",
+  "to",
+  "with",
+]);
 
 /** Lower-case word stems of `text`: camelCase, snake_case and paths split, a plural `s` dropped. */
 export function searchTerms(text: string): string[] {
@@ -79,7 +96,8 @@ function buildIndex(tools: readonly Tool[]): Index {
   });
   const lengths = frequencies.map((counts) => [...counts.values()].reduce((n, c) => n + c, 0));
   const documentFrequency = new Map<string, number>();
-  for (const counts of frequencies) for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const counts of frequencies)
+    for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
   const names = tools.map((tool) => new Set(searchTerms(tool.name)));
   return { tools, names, frequencies, lengths, documentFrequency, averageLength };
@@ -117,7 +135,9 @@ export function createToolSearch(tools: readonly Tool[]): ToolSearch {
     index ??= buildIndex(tools);
     const terms = [...new Set(searchTerms(query))];
     const built = index;
-    const scored = built.tools.map((tool, i) => ({ tool, score: score(built, i, terms), i })).filter((s) => s.score > 0);
+    const scored = built.tools
+      .map((tool, i) => ({ tool, score: score(built, i, terms), i }))
+      .filter((s) => s.score > 0);
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
     return scored.slice(0, count).map(({ tool }) => ({ name: tool.name, description: oneLine(tool.description) }));
@@ -132,7 +152,12 @@ export const SEARCH_TOOLS_INPUT_SCHEMA = {
   type: "object",
   properties: {
     query: { type: "string", description: 'What you want to do, in a few words, e.g. "merge a pull request".' },
-    limit: { type: "integer", minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `How many tools to return (default ${DEFAULT_SEARCH_LIMIT}).` },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_SEARCH_LIMIT,
+      description: `How many tools to return (default ${DEFAULT_SEARCH_LIMIT}).`,
+    },
   },
   required: ["query"],
   additionalProperties: false,
@@ -157,7 +182,16 @@ export const CALL_TOOL_INPUT_SCHEMA = {
 } as const;
 
 /** What a search tool answers: the matches, or an INVALID_ARGUMENT-shaped problem with the query. */
-export type SearchAnswer = { readonly tools: readonly ToolMatch[]; readonly hint: string } | { readonly error: { readonly code: "INVALID_ARGUMENT"; readonly message: string; readonly suggestion: string; readonly retryable: false } };
+export type SearchAnswer =
+  | { readonly tools: readonly ToolMatch[]; readonly hint: string }
+  | {
+      readonly error: {
+        readonly code: "INVALID_ARGUMENT";
+        readonly message: string;
+        readonly suggestion: string;
+        readonly retryable: false;
+      };
+    };
 
 /** Tool search with memory: which tools are visible now (the core, then every tool a search found), in toolset order. */
 export interface SearchSession {
@@ -183,12 +217,22 @@ export function createSearchSession(tools: readonly Tool[]): SearchSession {
       const { query, limit } = (args ?? {}) as { query?: unknown; limit?: unknown };
       added = [];
       if (typeof query !== "string" || query.trim() === "") {
-        return { error: { code: "INVALID_ARGUMENT", message: "query: a non-empty string is required.", suggestion: 'Describe the task in a few words, e.g. "merge a pull request".', retryable: false } };
+        return {
+          error: {
+            code: "INVALID_ARGUMENT",
+            message: "query: a non-empty string is required.",
+            suggestion: 'Describe the task in a few words, e.g. "merge a pull request".',
+            retryable: false,
+          },
+        };
       }
       const matches = search(query, typeof limit === "number" ? limit : DEFAULT_SEARCH_LIMIT);
       added = matches.map((m) => m.name).filter((name) => !loaded.has(name));
       for (const name of added) loaded.add(name);
-      return { tools: matches, hint: matches.length === 0 ? "No tool matches; try other words (a resource name, a verb)." : loadedHint };
+      return {
+        tools: matches,
+        hint: matches.length === 0 ? "No tool matches; try other words (a resource name, a verb)." : loadedHint,
+      };
     },
   };
 }
