@@ -20,6 +20,10 @@ export interface PlanOptions {
   /** Toolset (package) name; else the goals file's, else the spec title. */
   readonly name?: string;
   readonly maxReturnBytes?: number;
+  /** Context budget of the toolset's definitions in o200k tokens (default 5,000); past it the toolset is served with tool search. */
+  readonly definitionBudget?: number;
+  /** Upper bound of one tool definition in o200k tokens (default 4,000); a larger input schema is described to the depth that fits. */
+  readonly toolTokenCap?: number;
 }
 
 export interface ResolvedOptions {

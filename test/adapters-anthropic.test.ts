@@ -1,13 +1,15 @@
 // Anthropic adapter: runnable tool objects, their run/parse, and a real toolRunner loop against a fake fetch.
 import { describe, expect, it } from "vitest";
 import Anthropic from "@anthropic-ai/sdk";
+import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { toAnthropicToolDefinitions, toAnthropicTools } from "../src/runtime/adapters/anthropic.js";
 import { fakeTools } from "./adapters.fake-tools.js";
 
 const toolUse = { toolUse: { type: "tool_use", id: "tu_1", name: "get_pet", input: {} } } as never;
 
 describe("Anthropic adapter", () => {
-  const [getPet, deletePet] = toAnthropicTools(fakeTools);
+  // Without deferred tools the list is the runnable tools only (no tool search tool).
+  const [getPet, deletePet] = toAnthropicTools(fakeTools) as BetaRunnableTool<unknown>[];
 
   it("builds runnable tools with name, description and the input JSON Schema", () => {
     expect(getPet).toMatchObject({ type: "custom", name: "get_pet", description: "Fetch one pet by id." });

@@ -41,6 +41,19 @@ describe("aci-gen plan", () => {
     expect(out).toContain("delete_order  [high risk · action · approval required");
   });
 
+  it("says which tools were shortened to fit --tool-token-cap, by how much, and what tool search shows upfront", async () => {
+    const { code, out } = await run("plan", "--spec", PETSTORE, "--all-operations", "--tool-token-cap", "500", "--definition-budget", "2000");
+    expect(code).toBe(0);
+    expect(out).toMatch(/shortened to fit the per-tool cap: \d+ tools?\n/);
+    expect(out).toMatch(/\n {2}add_pet: \d+ → \d+ tokens \(input described \d levels? deep; the whole schema is still checked\)\n/);
+    expect(out).toMatch(/tool search: \d+ tokens upfront: \d+ core tools? \(.*\) plus search_tools and call_tool; the other \d+ are found by search/);
+    const json = JSON.parse((await run("plan", "--spec", PETSTORE, "--all-operations", "--tool-token-cap", "500", "--definition-budget", "2000", "--json")).out);
+    expect(json.toolSearch.upfrontTokens).toBeLessThanOrEqual(2000);
+    const addPet = json.tools.find((t: { name: string }) => t.name === "add_pet");
+    expect(addPet.definition.tokens).toBeLessThanOrEqual(500);
+    expect(addPet.definition.shortened.fromTokens).toBeGreaterThan(500);
+  });
+
   it("filters by tag, method and operation", async () => {
     const byTag = await run("plan", "--spec", PETSTORE, "--all-operations", "--include-tag", "store", "--json");
     expect(JSON.parse(byTag.out).tools.map((t: { name: string }) => t.name)).toEqual(["get_inventory", "place_order", "get_order_by_id", "delete_order", "list_user_orders"]);

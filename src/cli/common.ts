@@ -18,6 +18,8 @@ export interface CommonFlags {
   readonly methods?: string[];
   readonly name?: string;
   readonly maxReturnBytes?: number;
+  readonly definitionBudget?: number;
+  readonly toolTokenCap?: number;
   readonly json?: boolean;
   readonly quiet?: boolean;
 }
@@ -51,6 +53,8 @@ export function addCommonOptions(command: Command): Command {
     .addOption(new Option("--methods <methods>", "only these HTTP methods, e.g. get,post").argParser(methodList))
     .option("--name <name>", "toolset (package and server) name")
     .addOption(new Option("--max-return-bytes <n>", "byte cap on what a tool returns (default 2048)").argParser(positiveInteger))
+    .addOption(new Option("--definition-budget <tokens>", "context budget of the tool definitions; past it the toolset is served with tool search (default: the goals file's lint.budget, else 5000)").argParser(positiveInteger))
+    .addOption(new Option("--tool-token-cap <tokens>", "largest tool definition; a larger input schema is described to the depth that fits (default 4000)").argParser(positiveInteger))
     .option("--json", "machine-readable output on stdout")
     .option("--quiet", "print only errors");
 }
@@ -76,6 +80,8 @@ function planOptions(flags: CommonFlags, spec: string): PlanOptions {
     ...(flags.methods === undefined ? {} : { methods: flags.methods }),
     ...(flags.name === undefined ? {} : { name: flags.name }),
     ...(flags.maxReturnBytes === undefined ? {} : { maxReturnBytes: flags.maxReturnBytes }),
+    ...(flags.definitionBudget === undefined ? {} : { definitionBudget: flags.definitionBudget }),
+    ...(flags.toolTokenCap === undefined ? {} : { toolTokenCap: flags.toolTokenCap }),
   };
 }
 

@@ -1,7 +1,14 @@
-// Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema), with its size in o200k tokens.
+// Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
+import { Buffer } from "node:buffer";
 import { createRequire } from "node:module";
 import { z } from "zod";
-import type { ToolPlan } from "../planner/types.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { DEFAULT_DEFINITION_BUDGET } from "../lint/budget.js";
+import type { ToolDef, ToolPlan } from "../planner/types.js";
+import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "../runtime/adapters/search.js";
+import { schemaToDepth } from "../runtime/adapters/shared.js";
+import { chooseExamples } from "./examples.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
@@ -24,24 +31,203 @@ export interface ToolDefinitionView {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
-  /** o200k tokens of the JSON of this definition. */
+  /** The examples the tool carries (Anthropic `input_examples`, MCP `_meta`). */
+  readonly inputExamples?: readonly Record<string, unknown>[];
+  /** o200k tokens of the JSON of this definition, examples included. */
   readonly tokens: number;
+  /** Set when the input schema is cut to fit the per-tool cap: the tokens it would take whole, and the depth kept. */
+  readonly shortened?: { readonly fromTokens: number; readonly depth: number };
+  /** Listed only once a tool search finds it. */
+  readonly deferLoading?: boolean;
 }
 
-/** Every tool's definition and token count; evaluates the generated Zod source once per plan. */
-export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan)): ToolDefinitionView[] {
+/** Upper bound of one tool definition, in o200k tokens (README "Large toolsets"). */
+export const DEFAULT_TOOL_TOKEN_CAP = 4000;
+
+export interface SizingOptions {
+  /** The toolset's context budget; past it the toolset is served with tool search. Default 5,000. */
+  readonly budget?: number;
+  /** The per-tool cap. Default {@link DEFAULT_TOOL_TOKEN_CAP}. */
+  readonly cap?: number;
+}
+
+/** A plan as it is served: examples chosen, oversized inputs cut, non-core tools deferred, with its definitions. */
+export interface SizedPlan {
+  readonly plan: ToolPlan;
+  readonly definitions: readonly ToolDefinitionView[];
+  /** Present when the toolset passes its budget: what the model sees before any search. */
+  readonly search?: { readonly core: readonly string[]; readonly upfrontTokens: number };
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Every tool's definition and token count, as the tool is served (see {@link sizePlan}). */
+export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan), options: SizingOptions = {}): ToolDefinitionView[] {
+  return [...sizePlan(plan, compiled, options).definitions];
+}
+
+/**
+ * Measures every definition: each tool gets its input examples, a definition over the cap is described to the depth
+ * that fits (the tool still checks its whole schema when called), and a toolset over its budget keeps a core —
+ * the goals marked `core: true`, else (all-operations) the rule of {@link allOperationsCore} — and defers the rest.
+ */
+export function sizePlan(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan), options: SizingOptions = {}): SizedPlan {
+  const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
+  const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
   const schemas = evaluateInputs(compiled);
-  return plan.tools.map((tool) => {
-    const schema = schemas[tool.name];
-    const advertised = schema ? defineTool({ spec: toToolSpec(tool), inputSchema: schema }).inputSchema : undefined;
-    const inputSchema = advertised ? (z.toJSONSchema(advertised, { unrepresentable: "any", io: "input" }) as Record<string, unknown>) : {};
+  const diagnostics: Diagnostic[] = [];
+  const measured = plan.tools.map((tool) => {
+    const schema = schemas[tool.name] ?? z.object({});
+    const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
+    const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
+    diagnostics.push(...chosen.diagnostics);
+    const inputSchema = z.toJSONSchema(defined.inputSchema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
     delete inputSchema["$schema"];
-    const definition = { name: tool.name, description: tool.description, inputSchema };
-    return { ...definition, tokens: countTokens(JSON.stringify(definition)) };
+    const fitted = fitToCap({ name: tool.name, description: tool.description, inputSchema, examples: chosen.examples }, cap);
+    if (fitted.bytes > cap && fitted.tokens > cap) diagnostics.push(diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", { message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`, file: tool.origin.file, pointer: tool.origin.pointer }));
+    return { tool, view: fitted };
   });
+  if (withinBudget(measured.map((m) => m.view), budget)) return { plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, false))), definitions: measured.map((m) => m.view), diagnostics };
+  const core = coreTools(measured, budget);
+  const upfrontTokens = measured.filter((m) => core.has(m.tool.name)).reduce((n, m) => n + m.view.tokens, 0) + searchToolTokens(plan.tools.length);
+  if (upfrontTokens > budget) diagnostics.push(diagnostic("PLAN_CORE_OVER_BUDGET", { message: `the core tools and tool search take ${upfrontTokens} tokens, over the budget of ${budget}` }));
+  for (const m of measured) if (!core.has(m.tool.name)) Object.assign(m.view, { deferLoading: true });
+  return {
+    plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name)))),
+    definitions: measured.map((m) => m.view),
+    search: { core: [...core], upfrontTokens },
+    diagnostics,
+  };
 }
 
-function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
+/**
+ * Whether the definitions take at most `budget` tokens, counting as few as it can: a definition's UTF-8 bytes bound
+ * its o200k tokens from above, and the count stops as soon as the sum passes the budget.
+ */
+function withinBudget(views: readonly SizedView[], budget: number): boolean {
+  if (views.reduce((n, v) => n + v.bytes, 0) <= budget) return true;
+  let sum = 0;
+  for (const view of views) if ((sum += view.tokens) > budget) return false;
+  return true;
+}
+
+/** A definition view whose `tokens` are counted on first read; `bytes` (UTF-8 of the same JSON) bounds them from above. */
+type SizedView = ToolDefinitionView & { readonly bytes: number };
+
+interface Measured {
+  readonly tool: ToolDef;
+  readonly view: SizedView;
+}
+
+function withTools(plan: ToolPlan, tools: readonly ToolDef[]): ToolPlan {
+  return { ...plan, tools };
+}
+
+function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean): ToolDef {
+  return {
+    ...tool,
+    ...(view.inputExamples === undefined ? {} : { examples: view.inputExamples }),
+    ...(view.shortened === undefined ? {} : { definitionDepth: view.shortened.depth }),
+    ...(deferred ? { deferLoading: true } : {}),
+  };
+}
+
+/** Tokens of `search_tools` and `call_tool` as an MCP client lists them. */
+function searchToolTokens(count: number): number {
+  const search = { name: SEARCH_TOOLS, description: searchToolsDescription(count), inputSchema: SEARCH_TOOLS_INPUT_SCHEMA };
+  const call = { name: CALL_TOOL, description: CALL_TOOL_DESCRIPTION, inputSchema: CALL_TOOL_INPUT_SCHEMA };
+  return countTokens(JSON.stringify(search)) + countTokens(JSON.stringify(call));
+}
+
+/** The goals marked `core: true`; without any (all-operations mode), {@link allOperationsCore}. */
+function coreTools(measured: readonly Measured[], budget: number): Set<string> {
+  const marked = measured.filter((m) => m.tool.core === true).map((m) => m.tool.name);
+  return new Set(marked.length > 0 ? marked : allOperationsCore(measured, budget));
+}
+
+/**
+ * The core without a goals file: read-only tools that need no input (an API's entry points: "get the authenticated
+ * user", "list my repositories"), in spec order, while they take at most a quarter of the budget.
+ */
+export function allOperationsCore(measured: readonly Measured[], budget: number): string[] {
+  const room = Math.floor(budget / 4);
+  const core: string[] = [];
+  let used = 0;
+  for (const { tool, view } of measured) {
+    if (tool.category !== "data" || tool.inputs.some((i) => i.required) || used + view.tokens > room) continue;
+    core.push(tool.name);
+    used += view.tokens;
+  }
+  return core;
+}
+
+interface Definition {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly examples: readonly Record<string, unknown>[];
+}
+
+/** The view of `definition` with `inputSchema` and `examples`, its tokens counted when first read. */
+function sizedView(definition: Definition, inputSchema: Record<string, unknown>, examples: readonly Record<string, unknown>[], shortened?: ToolDefinitionView["shortened"]): SizedView {
+  const text = JSON.stringify({ name: definition.name, description: definition.description, inputSchema, ...(examples.length === 0 ? {} : { input_examples: examples }) });
+  let tokens: number | undefined;
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema,
+    ...(examples.length === 0 ? {} : { inputExamples: examples }),
+    get tokens() {
+      return (tokens ??= countTokens(text));
+    },
+    bytes: Buffer.byteLength(text, "utf8"),
+    ...(shortened === undefined ? {} : { shortened }),
+  };
+}
+
+/** The definition whole when it fits `cap`; else its input schema cut to the deepest level that fits, examples kept if they still fit. */
+function fitToCap(definition: Definition, cap: number): SizedView {
+  const whole = sizedView(definition, definition.inputSchema, definition.examples);
+  if (whole.bytes <= cap || whole.tokens <= cap) return whole;
+  for (const keep of [definition.examples, []]) {
+    for (let depth = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1; depth >= 0; depth--) {
+      const cut = sizedView(definition, schemaToDepth(definition.inputSchema, depth), keep, { fromTokens: whole.tokens, depth });
+      if (cut.tokens <= cap) return cut;
+    }
+  }
+  return sizedView(definition, schemaToDepth(definition.inputSchema, 0), [], { fromTokens: whole.tokens, depth: 0 });
+}
+
+const MAX_CUT_DEPTH = 16;
+
+/** How many levels of `properties` a schema nests (through items, unions and `$defs` refs; a cycle counts as MAX_CUT_DEPTH). */
+function propertyDepth(schema: Record<string, unknown>): number {
+  const defs = (schema["$defs"] ?? {}) as Record<string, unknown>;
+  const memo = new Map<string, number>();
+  const below = (node: unknown): number => {
+    if (node === null || typeof node !== "object") return 0;
+    if (Array.isArray(node)) return Math.max(0, ...node.map(below));
+    let deepest = 0;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === "$defs") continue;
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) deepest = Math.max(deepest, viaRef(value.slice("#/$defs/".length)));
+      else if (key === "properties" && value !== null && typeof value === "object") deepest = Math.max(deepest, 1 + Math.max(0, ...Object.values(value).map(below)));
+      else deepest = Math.max(deepest, below(value));
+    }
+    return Math.min(deepest, MAX_CUT_DEPTH);
+  };
+  const viaRef = (name: string): number => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    memo.set(name, MAX_CUT_DEPTH);
+    const depth = below(defs[name]);
+    memo.set(name, depth);
+    return depth;
+  };
+  return below(schema);
+}
+
+/** The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process). */
+export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
   // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
   const helpers = Object.entries(FORMAT_PREDICATES).map(([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`);
   const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];

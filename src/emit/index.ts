@@ -5,6 +5,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { compareStrings } from "../util/order.js";
 import { commentText, jsString, jsonText } from "./escape.js";
 import { formatFile } from "./format.js";
+import { sizePlan, type SizingOptions } from "./definitions.js";
 import { flatLiteral, layoutExpression, layoutJson } from "./layout.js";
 import { buildLockfile, LOCKFILE, sha256 } from "./lockfile.js";
 import { packageJson, tsconfigJson } from "./package-files.js";
@@ -24,6 +25,8 @@ export interface EmitInput {
   readonly api: { readonly title: string; readonly version: string };
   /** The spec and goals files as given, and their bytes (or text), for the lockfile's hashes. */
   readonly sources: { readonly spec: { file: string; text: string | Uint8Array }; readonly goals?: { file: string; text: string | Uint8Array } };
+  /** The context budget and per-tool cap the tools are served within. */
+  readonly sizing?: SizingOptions;
 }
 
 export interface EmitResult {
@@ -34,8 +37,9 @@ export interface EmitResult {
 
 /** Renders, formats and locks the package; pure apart from reading aci-gen's own templates and runtime. */
 export async function emitPackage(input: EmitInput): Promise<EmitResult> {
-  const { plan } = input;
-  const compiled = compilePlanSchemas(plan);
+  const compiled = compilePlanSchemas(input.plan);
+  // Only the served plan and the findings are kept: the measured definitions are garbage before the files are laid out.
+  const { plan, diagnostics: sizing } = sizePlan(input.plan, compiled, input.sizing);
   const spec = toToolsetSpec(plan.toolset, plan.tools, input.api.version);
   const sourceComment = commentText(basename(input.sources.spec.file), 80);
   const names = toolNamesOf(plan, compiled);
@@ -62,7 +66,7 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   for (const [path, text] of Object.entries(runtimeFiles())) formatted[`src/${path}`] = text;
   const lock = buildLockfile({ plan, generatorVersion: input.generatorVersion, inputs: lockInputs(input), files: formatted });
   formatted[LOCKFILE] = `${jsonText(lock)}\n`;
-  return { files: sortByPath(formatted), diagnostics: compiled.diagnostics };
+  return { files: sortByPath(formatted), diagnostics: [...compiled.diagnostics, ...sizing] };
 }
 
 /** `src/formats.ts`: the string-format predicates the schemas call, each written once (in formats.ts order). */

@@ -23,7 +23,14 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
       ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
       narrowingInputs: tool.returns.narrowingInputs,
     },
+    ...servingFields(tool),
   };
+}
+
+/** The tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
+function servingFields(tool: ToolDef): Partial<ToolSpec> {
+  const { tags, examples, deferLoading, programmatic, definitionDepth } = tool;
+  return Object.fromEntries(Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined));
 }
 
 /** The runtime spec of the toolset, with only the security schemes some tool uses. */

@@ -174,6 +174,12 @@ export interface Goal extends Located {
   readonly risk?: "low" | "medium" | "high";
   /** Approval override; absent: required for actions. */
   readonly approval?: "required" | "none";
+  /** Always listed, even when the toolset passes its context budget and the other tools are found by search. */
+  readonly core?: boolean;
+  /** `false`: code execution may not call this data tool (Anthropic programmatic tool calling); actions never may. */
+  readonly programmatic?: boolean;
+  /** Up to three argument objects shown to the model as input examples (checked against the input schema). */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
   /** Input name → override or declaration. */
   readonly inputs: Readonly<Record<string, InputOverride>>;
   readonly steps: readonly Step[];

@@ -71,6 +71,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     steps: [step],
     returns: { schema: successSchema(operation), narrowingInputs: narrowingInputs(inputs) },
     origin,
+    ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
   };
 }
 

@@ -53,6 +53,10 @@ export interface ToolDef extends Omit<ToolSpec, "inputs" | "steps" | "returns"> 
   readonly steps: readonly StepPlan[];
   readonly returns: ReturnsPlan;
   readonly origin: Origin;
+  /** The goals file marks it core: listed upfront even when the toolset is served with tool search. */
+  readonly core?: boolean;
+  /** Where the goals file's `examples` are, for the diagnostic of one that does not fit the input schema. */
+  readonly examplesOrigin?: Origin;
 }
 
 export interface ToolsetInfo {

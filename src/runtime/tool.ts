@@ -171,6 +171,7 @@ export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
     category: spec.category,
     annotations: spec.annotations,
     approval: spec.approval,
+    ...optionalSpecFields(spec),
   };
 }
 
@@ -240,4 +241,10 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
       }
     },
   };
+}
+
+/** The optional search, example and size fields of a spec, as the tool object carries them. */
+function optionalSpecFields(spec: ToolSpec): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth"> {
+  const { tags, examples, deferLoading, programmatic, definitionDepth } = spec;
+  return Object.fromEntries(Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined));
 }

@@ -135,6 +135,16 @@ export interface ToolSpec {
   readonly inputs: readonly InputSpec[];
   readonly steps: readonly StepSpec[];
   readonly returns: ReturnsSpec;
+  /** The operations' tags, searched by tool search. */
+  readonly tags?: readonly string[];
+  /** Up to three argument objects, each valid against the input schema (Anthropic `input_examples`, MCP `_meta`). */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Listed only once a tool search finds it: the toolset passes its context budget and this tool is not in the core. */
+  readonly deferLoading?: boolean;
+  /** Code execution may call it (Anthropic programmatic tool calling); set on data tools only. */
+  readonly programmatic?: boolean;
+  /** The input schema is advertised this many levels of properties deep; deeper values are still checked in full when called. */
+  readonly definitionDepth?: number;
 }
 
 export interface ServerSpec {
@@ -253,6 +263,16 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly category: Category;
   readonly annotations: Annotations;
   readonly approval: "required" | "none";
+  /** The operations' tags, searched by tool search. */
+  readonly tags?: readonly string[];
+  /** Up to three valid argument objects (Anthropic `input_examples`, MCP `_meta`). */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Listed only once a tool search finds it (the toolset passes its context budget; this tool is not core). */
+  readonly deferLoading?: boolean;
+  /** Code execution may call it (Anthropic `allowed_callers`). */
+  readonly programmatic?: boolean;
+  /** The advertised input schema stops this many levels of properties deep; `run` still checks the whole schema. */
+  readonly definitionDepth?: number;
   /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }

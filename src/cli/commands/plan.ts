@@ -2,7 +2,8 @@
 import { Command } from "commander";
 import { plan } from "../../api/plan.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { toolDefinitions } from "../../emit/definitions.js";
+import { sizingOptions } from "../../api/generate.js";
+import { sizePlan, type ToolDefinitionView } from "../../emit/definitions.js";
 import { budgetReport, budgetToText } from "../../lint/budget.js";
 import { toolToMermaid } from "../../report/mermaid.js";
 import { planToText } from "../../report/plan-text.js";
@@ -19,9 +20,12 @@ export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> 
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await plan(options);
-  const failed = hasErrors(result.diagnostics);
-  const definitions = result.plan ? toolDefinitions(result.plan) : [];
-  const budget = budgetReport(definitions, result.goals?.lint?.budget);
+  const sizing = sizingOptions(options, result.goals?.lint?.budget);
+  const sized = result.plan ? sizePlan(result.plan, undefined, sizing) : undefined;
+  const definitions = sized?.definitions ?? [];
+  const diagnostics = [...result.diagnostics, ...(sized?.diagnostics ?? [])];
+  const failed = hasErrors(diagnostics);
+  const budget = budgetReport(definitions, sizing.budget);
   if (flags.json) {
     const tokens = new Map(definitions.map((d) => [d.name, d]));
     const tools = (result.plan?.tools ?? []).map((t) => ({
@@ -30,12 +34,23 @@ export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> 
       ...(t.steps.length > 1 ? { mermaid: toolToMermaid(t) } : {}),
     }));
     const totalTokens = definitions.reduce((n, d) => n + d.tokens, 0);
-    io.out(JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    const search = sized?.search === undefined ? {} : { toolSearch: sized.search };
+    io.out(JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, ...search, diagnostics: diagnosticsToJson(diagnostics) }, null, 2) + "\n");
     return failed ? EXIT.badInput : EXIT.ok;
   }
-  const shown = flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
+  const shown = flags.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   io.err(formatDiagnostics(shown));
   if (failed || !result.plan) return EXIT.badInput;
-  if (!flags.quiet) io.out(planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions) + "\n" + budgetToText(budget));
+  if (!flags.quiet) io.out(planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions) + "\n" + budgetToText(budget) + servingToText(definitions, sized?.search));
   return EXIT.ok;
+}
+
+/** Which tools were shortened and by how much, and what a toolset served with search shows upfront. */
+function servingToText(definitions: readonly ToolDefinitionView[], search: { core: readonly string[]; upfrontTokens: number } | undefined): string {
+  const shortened = definitions.filter((d) => d.shortened !== undefined);
+  const lines = shortened.map((d) => `  ${d.name}: ${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep; the whole schema is still checked)`);
+  const cut = shortened.length === 0 ? [] : [`shortened to fit the per-tool cap: ${shortened.length} tool${shortened.length === 1 ? "" : "s"}`, ...lines];
+  const core = search === undefined || search.core.length === 0 ? "" : ` (${search.core.slice(0, 6).join(", ")}${search.core.length > 6 ? ", …" : ""})`;
+  const served = search === undefined ? [] : [`tool search: ${search.upfrontTokens} tokens upfront: ${search.core.length} core tool${search.core.length === 1 ? "" : "s"}${core} plus search_tools and call_tool; the other ${definitions.length - search.core.length} are found by search`];
+  return [...cut, ...served].map((l) => `${l}\n`).join("");
 }

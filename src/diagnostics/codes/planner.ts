@@ -2,6 +2,21 @@
 import type { CatalogEntry } from "../types.js";
 
 export const plannerCodes = {
+  PLAN_INVALID_INPUT_EXAMPLE: {
+    severity: "warning",
+    title: "an input example of the goals file does not fit the tool's input schema; it is left out",
+    hint: "fix the value at the path named, or remove the example",
+  },
+  PLAN_TOOL_OVER_TOKEN_CAP: {
+    severity: "warning",
+    title: "a tool's definition stays over the per-tool token cap even with its input schema cut to the top level",
+    hint: "split the goal, bind fewer inputs, or raise the cap with --tool-token-cap",
+  },
+  PLAN_CORE_OVER_BUDGET: {
+    severity: "warning",
+    title: "the core tools alone pass the context budget",
+    hint: "mark fewer goals `core: true`, or raise the budget with --definition-budget",
+  },
   PLAN_UNKNOWN_OPERATION: {
     severity: "error",
     title: "a step names an operation the spec does not have",

@@ -51,7 +51,7 @@ function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
   checkStepReferences(ctx, { steps, errors: goal.errors ?? {}, pointer });
   return {
     name: goal.name,
-    ...optional({ description: goal.description, useWhen: goal.use_when, notFor: goal.not_for, risk: goal.risk, approval: goal.approval }),
+    ...optional({ description: goal.description, useWhen: goal.use_when, notFor: goal.not_for, risk: goal.risk, approval: goal.approval, core: goal.core, programmatic: goal.programmatic, examples: goal.examples }),
     inputs: inputsToSpec(ctx, goal.inputs ?? {}, join(pointer, "inputs")),
     steps,
     ...(goal.returns === undefined ? {} : { returns: toValue(ctx, goal.returns, join(pointer, "returns"), { projections: true }) }),

@@ -45,6 +45,7 @@ export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, fil
     steps,
     returns,
     origin: { file: goal.position?.file ?? file, pointer: goal.pointer, ...(goal.position ? { line: goal.position.line, column: goal.position.column } : {}) },
+    ...toolSearchFields(goal, bound),
   };
   return { tool, context: ctx, boundSteps: bound.length };
 }
@@ -66,4 +67,15 @@ export function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
 function sentence(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return /[.!?]["')\]]*$/.test(flat) ? flat : `${flat}.`;
+}
+
+/** Tags of the goal's operations, and what the goals file says about core, programmatic calls and examples. */
+function toolSearchFields(goal: Goal, operations: readonly Operation[]): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "examplesOrigin"> {
+  const tags = [...new Set(operations.flatMap((o) => o.tags))];
+  return {
+    ...(tags.length === 0 ? {} : { tags }),
+    ...(goal.core === undefined ? {} : { core: goal.core }),
+    ...(goal.programmatic === undefined ? {} : { programmatic: goal.programmatic }),
+    ...(goal.examples === undefined ? {} : { examples: goal.examples, examplesOrigin: { file: goal.position?.file ?? "", pointer: `${goal.pointer}/examples` } }),
+  };
 }

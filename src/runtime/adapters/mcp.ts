@@ -12,7 +12,8 @@ import {
 import { callTooLarge, DEFAULT_ARGUMENT_LIMITS, maxMessageBytes, type ArgumentLimits, type LimitVariables } from "../limits.js";
 import { BoundedStdioServerTransport, type CloseReason } from "./stdio.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
-import { isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
+import { invalidArgument, isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -53,20 +54,26 @@ export function createMcpServer(
   info: { readonly name: string; readonly version: string },
   options: McpServerOptions = {},
 ): McpServer {
+  const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
+  const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
   const server = new McpServer(
     { name: info.name, version: info.version },
-    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    { capabilities: { tools: searching ? { listChanged: true } : {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
   );
-  const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
-  const listing = [...byName.values()].map(toolToMcpDefinition);
+  const listing = searching ? searchListing(server, byName) : staticListing(byName);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
+    const own = listing.call(request.params.name, request.params.arguments ?? {});
+    if (own !== undefined) return own;
+    const named = request.params.name === CALL_TOOL && searching ? String((request.params.arguments ?? {})["name"]) : request.params.name;
+    const tool = byName.get(named);
+    if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Known tools: ${[...byName.keys()].join(", ")}`);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`}`);
     }
+    const args = named === request.params.name ? (request.params.arguments ?? {}) : ((request.params.arguments ?? {})["arguments"] ?? {});
     const canElicit = server.server.getClientCapabilities()?.elicitation?.form !== undefined;
     const traceContext = traceContextOf(request.params._meta);
     const ctx: RunContext = {
@@ -77,7 +84,7 @@ export function createMcpServer(
         ? { elicitApproval: (approval: ApprovalRequest, message: string) => elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }) }
         : {}),
     };
-    return toolResultToMcp(await runSafely(tool, request.params.arguments ?? {}, ctx));
+    return toolResultToMcp(await runSafely(tool, args, ctx));
   });
   return server;
 }
@@ -86,6 +93,60 @@ export function createMcpServer(
 export function traceContextOf(meta: Readonly<Record<string, unknown>> | undefined): Record<string, string> | undefined {
   if (typeof meta?.traceparent !== "string") return undefined;
   return { traceparent: meta.traceparent, ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}) };
+}
+
+export { CALL_TOOL, SEARCH_TOOLS };
+
+interface Listing {
+  /** What tools/list answers now. */
+  list(): McpTool[];
+  /** The result of a tool the listing itself serves (search_tools), else undefined. */
+  call(name: string, args: Record<string, unknown>): CallToolResult | undefined;
+}
+
+function staticListing(byName: ReadonlyMap<string, Tool>): Listing {
+  const all = [...byName.values()].map(toolToMcpDefinition);
+  return { list: () => all, call: () => undefined };
+}
+
+/**
+ * A toolset over its context budget: tools/list starts with the core tools (those not `deferLoading`), `search_tools`
+ * and `call_tool`. Every tool `search_tools` returns joins the list for this session, announced with
+ * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not.
+ */
+function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Listing {
+  const tools = [...byName.values()];
+  const session = createSearchSession(tools);
+  const definitions = new Map<string, McpTool>();
+  const definition = (name: string): McpTool => definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
+  const searchDefinition: McpTool = {
+    name: SEARCH_TOOLS,
+    title: "Search tools",
+    description: searchToolsDescription(tools.length),
+    inputSchema: SEARCH_TOOLS_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
+    annotations: { title: "Search tools", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+  return {
+    list: () => [...session.visible().map(definition), searchDefinition, CALL_TOOL_DEFINITION],
+    call(name, args) {
+      if (name !== SEARCH_TOOLS) return undefined;
+      const answer = session.search(args, `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`);
+      if (session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
+      return toolResultToMcp(answer as ToolResult);
+    },
+  };
+}
+
+const CALL_TOOL_DEFINITION: McpTool = {
+  name: CALL_TOOL,
+  title: "Call a found tool",
+  description: CALL_TOOL_DESCRIPTION,
+  inputSchema: CALL_TOOL_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
+  annotations: { title: "Call a found tool", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+};
+
+function unknownTool(name: string): ToolResult {
+  return invalidArgument(`No tool is named ${JSON.stringify(name)}.`, `Use a name ${SEARCH_TOOLS} returned.`);
 }
 
 /** How big a message the stdio server reads, and what it tells the client about a bigger one. */
@@ -138,8 +199,12 @@ export function toolToMcpDefinition(tool: Tool): McpTool {
     inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
     ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.examples === undefined || tool.examples.length === 0 ? {} : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
   };
 }
+
+/** The `_meta` key of a tool's input examples in tools/list (argument objects valid against its input schema). */
+export const INPUT_EXAMPLES_META = "aci-gen/input_examples";
 
 /**
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending

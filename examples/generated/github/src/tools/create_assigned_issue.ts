@@ -198,6 +198,8 @@ export const createAssignedIssue = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["issues"],
+    examples: [{ owner: "example-owner", repo: "example-repo", title: "sample text of a" }],
   },
   inputSchema: createAssignedIssueInput,
   outputSchema: createAssignedIssueOutput,

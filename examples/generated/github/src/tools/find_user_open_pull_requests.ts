@@ -148,6 +148,8 @@ export const findUserOpenPullRequests = defineTool({
       },
       narrowingInputs: ["per_page"],
     },
+    tags: ["search"],
+    examples: [{ per_page: 30 }],
   },
   inputSchema: findUserOpenPullRequestsInput,
   outputSchema: findUserOpenPullRequestsOutput,

@@ -225,6 +225,8 @@ export const latestFailedWorkflowRunJobs = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["actions"],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: latestFailedWorkflowRunJobsInput,
   outputSchema: latestFailedWorkflowRunJobsOutput,

@@ -184,6 +184,8 @@ export const latestReleaseAssets = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["repos"],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: latestReleaseAssetsInput,
   outputSchema: latestReleaseAssetsOutput,

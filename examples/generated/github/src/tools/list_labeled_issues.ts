@@ -131,6 +131,8 @@ export const listLabeledIssues = defineTool({
       onFailure: [],
     }],
     returns: { narrowingInputs: ["per_page"] },
+    tags: ["issues"],
+    examples: [{ owner: "example-owner", repo: "example-repo", per_page: 30 }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

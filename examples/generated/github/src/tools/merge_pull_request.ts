@@ -176,6 +176,8 @@ export const mergePullRequest = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["pulls"],
+    examples: [{ owner: "octocat", repo: "hello-world", pull_number: 1347 }],
   },
   inputSchema: mergePullRequestInput,
   outputSchema: mergePullRequestOutput,

@@ -171,6 +171,8 @@ export const openPullRequest = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["repos", "pulls"],
+    examples: [{ owner: "example-owner", repo: "example-repo", head: "example-head" }],
   },
   inputSchema: openPullRequestInput,
   outputSchema: openPullRequestOutput,

@@ -254,6 +254,8 @@ export const pullRequestChecks = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["pulls", "checks", "repos"],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: pullRequestChecksInput,
   outputSchema: pullRequestChecksOutput,

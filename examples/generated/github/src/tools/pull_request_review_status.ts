@@ -203,6 +203,8 @@ export const pullRequestReviewStatus = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["pulls"],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: pullRequestReviewStatusInput,
   outputSchema: pullRequestReviewStatusOutput,

@@ -161,6 +161,8 @@ export const repositoryOverview = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["repos"],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: repositoryOverviewInput,
   outputSchema: repositoryOverviewOutput,

@@ -98,6 +98,8 @@ export const requestPullRequestReviewers = defineTool({
       onFailure: [],
     }],
     returns: { narrowingInputs: [] },
+    tags: ["pulls"],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: requestPullRequestReviewersInput,
   outputSchema: requestPullRequestReviewersOutput,

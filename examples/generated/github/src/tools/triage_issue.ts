@@ -260,6 +260,8 @@ export const triageIssue = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["issues"],
+    examples: [{ owner: "example-owner", repo: "example-repo", issue_number: 42, comment: "example-comment" }],
   },
   inputSchema: triageIssueInput,
   outputSchema: triageIssueOutput,

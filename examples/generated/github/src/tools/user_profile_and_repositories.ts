@@ -176,6 +176,8 @@ export const userProfileAndRepositories = defineTool({
       },
       narrowingInputs: ["per_page"],
     },
+    tags: ["users", "repos"],
+    examples: [{ username: "example-username", per_page: 30 }],
   },
   inputSchema: userProfileAndRepositoriesInput,
   outputSchema: userProfileAndRepositoriesOutput,

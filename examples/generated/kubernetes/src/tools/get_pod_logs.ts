@@ -115,6 +115,8 @@ export const getPodLogs = defineTool({
       projection: { kind: "object", entries: [["log", { kind: "expr", text: "$steps.log.outputs.text" }]] },
       narrowingInputs: [],
     },
+    tags: ["core_v1"],
+    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
   },
   inputSchema: getPodLogsInput,
   outputSchema: getPodLogsOutput,

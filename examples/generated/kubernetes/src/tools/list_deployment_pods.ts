@@ -184,6 +184,8 @@ export const listDeploymentPods = defineTool({
       },
       narrowingInputs: ["limit"],
     },
+    tags: ["apps_v1", "core_v1"],
+    examples: [{ namespace: "example-namespace", name: "example-name" }],
   },
   inputSchema: listDeploymentPodsInput,
   outputSchema: listDeploymentPodsOutput,

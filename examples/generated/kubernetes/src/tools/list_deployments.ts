@@ -124,6 +124,8 @@ export const listDeployments = defineTool({
       },
       narrowingInputs: ["limit"],
     },
+    tags: ["apps_v1"],
+    examples: [{ namespace: "example-namespace" }],
   },
   inputSchema: listDeploymentsInput,
   outputSchema: listDeploymentsOutput,

@@ -99,6 +99,8 @@ export const restartPod = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["core_v1"],
+    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
   },
   inputSchema: restartPodInput,
   outputSchema: restartPodOutput,

@@ -163,6 +163,8 @@ export const scaleDeployment = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["apps_v1"],
+    examples: [{ namespace: "example-namespace", name: "example-name", replicas: 42 }],
   },
   inputSchema: scaleDeploymentInput,
   outputSchema: scaleDeploymentOutput,

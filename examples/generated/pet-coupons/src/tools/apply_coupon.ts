@@ -157,6 +157,8 @@ export const applyCoupon = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["pet", "store"],
+    examples: [{ quantity: 7 }],
   },
   inputSchema: applyCouponInput,
   outputSchema: applyCouponOutput,

@@ -138,6 +138,8 @@ export const buyAvailablePet = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["pet", "store"],
+    examples: [{ quantity: 7, coupon_code: "SUMMERSALE" }],
   },
   inputSchema: buyAvailablePetInput,
   outputSchema: buyAvailablePetOutput,

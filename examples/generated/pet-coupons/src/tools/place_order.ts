@@ -88,6 +88,8 @@ export const placeOrder = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["store"],
+    examples: [{ pet_id: 198772, quantity: 7, coupon_code: "SUMMERSALE" }],
   },
   inputSchema: placeOrderInput,
   outputSchema: placeOrderOutput,

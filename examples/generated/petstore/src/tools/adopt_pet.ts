@@ -172,6 +172,8 @@ export const adoptPet = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["user", "pet", "store"],
+    examples: [{ email: "ada@example.com", pet_id: 10 }],
   },
   inputSchema: adoptPetInput,
   outputSchema: adoptPetOutput,

@@ -59,6 +59,8 @@ export const cancelOrder = defineTool({
       onFailure: [],
     }],
     returns: { narrowingInputs: [] },
+    tags: ["store"],
+    examples: [{ order_id: 1001 }],
   },
   inputSchema: cancelOrderInput,
   outputSchema: cancelOrderOutput,

@@ -75,6 +75,8 @@ export const findAvailablePets = defineTool({
       onFailure: [],
     }],
     returns: { narrowingInputs: ["limit"] },
+    tags: ["pet"],
+    examples: [{ limit: 20 }],
   },
   inputSchema: findAvailablePetsInput,
   outputSchema: findAvailablePetsOutput,

@@ -157,6 +157,8 @@ export const findCustomerOpenOrders = defineTool({
       },
       narrowingInputs: ["limit"],
     },
+    tags: ["user", "store"],
+    examples: [{ email: "ada@example.com", limit: 20 }],
   },
   inputSchema: findCustomerOpenOrdersInput,
   outputSchema: findCustomerOpenOrdersOutput,

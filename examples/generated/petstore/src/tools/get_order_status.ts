@@ -88,6 +88,8 @@ export const getOrderStatus = defineTool({
       },
       narrowingInputs: [],
     },
+    tags: ["store"],
+    examples: [{ order_id: 1001 }],
   },
   inputSchema: getOrderStatusInput,
   outputSchema: getOrderStatusOutput,

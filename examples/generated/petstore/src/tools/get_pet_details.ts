@@ -64,6 +64,8 @@ export const getPetDetails = defineTool({
       onFailure: [],
     }],
     returns: { narrowingInputs: [] },
+    tags: ["pet"],
+    examples: [{ pet_id: 10 }],
   },
   inputSchema: getPetDetailsInput,
   outputSchema: getPetDetailsOutput,

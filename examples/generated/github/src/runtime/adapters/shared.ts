@@ -10,7 +10,70 @@ export type JsonSchema = Record<string, unknown>;
  * (a field with a default is optional to the caller; a plain `z.object` does not forbid extra keys), draft 2020-12.
  */
 export function toolInputJsonSchema(tool: Tool): JsonSchema {
-  return z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const schema = z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
+}
+
+/** What a schema cut by {@link schemaToDepth} says, once, at its root. */
+export const CUT_NOTE = "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+/** What a cut schema says in place of the fields it leaves out. */
+export const CUT_MARK = "(fields not listed)";
+
+const NESTED_KEYS = ["properties", "items", "prefixItems", "additionalProperties", "anyOf", "oneOf", "allOf", "not", "patternProperties"] as const;
+
+/**
+ * `schema` with its properties described `depth` levels deep: a value at that depth keeps its type and description
+ * and is otherwise accepted as is by the advertised schema (the tool's own Zod schema still checks all of it).
+ * `$defs` a cut schema no longer references are dropped.
+ */
+export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
+  const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
+  const cut = cutNode(schema, depth + 1, true) as JsonSchema;
+  const used = referencedDefs(cut, defs);
+  const { $defs: _, ...body } = cut;
+  const rest = { ...body, description: typeof body["description"] === "string" ? `${body["description"]} ${CUT_NOTE}` : CUT_NOTE };
+  if (used.size === 0) return rest;
+  return { ...rest, $defs: Object.fromEntries([...used].sort().map((name) => [name, cutNode(defs[name], Math.max(1, depth), false)])) };
+}
+
+function cutNode(node: unknown, levels: number, root: boolean): unknown {
+  if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
+  const schema = node as JsonSchema;
+  if (levels <= 0 && !root) return collapsed(schema);
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "properties" || key === "patternProperties") out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]));
+    else if ((NESTED_KEYS as readonly string[]).includes(key)) out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
+    else out[key] = value;
+  }
+  return out;
+}
+
+function collapsed(schema: JsonSchema): JsonSchema {
+  const nested = NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
+  if (!nested) return schema;
+  const type = schema["type"] ?? (schema["properties"] !== undefined ? "object" : schema["items"] !== undefined ? "array" : undefined);
+  const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_MARK}` : CUT_MARK;
+  return { ...(type === undefined ? {} : { type }), description: described };
+}
+
+function referencedDefs(root: unknown, defs: Readonly<Record<string, JsonSchema>>): Set<string> {
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
+        const name = value.slice("#/$defs/".length);
+        if (!used.has(name) && defs[name] !== undefined) {
+          used.add(name);
+          visit(defs[name]);
+        }
+      } else if (key !== "$defs") visit(value);
+    }
+  };
+  visit(root);
+  return used;
 }
 
 /** The output JSON Schema of a tool with an `outputSchema` (its output view), else undefined. */

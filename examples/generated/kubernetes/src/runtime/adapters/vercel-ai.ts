@@ -1,6 +1,7 @@
 // Tool objects → Vercel AI SDK `tool()` definitions for generateText / streamText.
 import { jsonSchema, tool as aiTool, type JSONSchema7, type JSONValue, type Tool as AiTool } from "ai";
 import type { Tool, ToolResult } from "../types.js";
+import { createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
 import { isErrorEnvelope, runSafely, toolInputJsonSchema } from "./shared.js";
 
 /**
@@ -35,4 +36,27 @@ export function toVercelTool(tool: Tool): AiTool<unknown, ToolResult> {
       return isErrorEnvelope(output) ? { type: "error-json", value } : { type: "json", value };
     },
   });
+}
+
+/**
+ * A toolset over its context budget in the AI SDK's idiom: `tools` holds every tool plus `search_tools`, and
+ * `activeTools()` (pass it from `prepareStep`: `prepareStep: () => ({ activeTools: search.activeTools() })`) names
+ * the core, every tool a search found so far, and `search_tools`. One per conversation.
+ */
+export interface VercelToolSearch {
+  readonly tools: Record<string, AiTool<unknown, ToolResult>>;
+  activeTools(): string[];
+}
+
+/** {@link VercelToolSearch} over `tools` (the core: every tool not `deferLoading`). */
+export function toVercelToolSearch(tools: Readonly<Record<string, Tool>>): VercelToolSearch {
+  const list = Object.values(tools);
+  const session = createSearchSession(list);
+  const search = aiTool<unknown, ToolResult>({
+    title: "Search tools",
+    description: searchToolsDescription(list.length),
+    inputSchema: jsonSchema<unknown>(SEARCH_TOOLS_INPUT_SCHEMA as unknown as JSONSchema7),
+    execute: (input) => Promise.resolve(session.search(input, "These tools are active from the next step on; call one.") as ToolResult),
+  });
+  return { tools: { ...toVercelTools(tools), [SEARCH_TOOLS]: search }, activeTools: () => [...session.visible(), SEARCH_TOOLS] };
 }

@@ -1,18 +1,17 @@
 // Tool objects → an MCP server (tools/list with each tool's own JSON Schemas, tools/call through the tool's own run).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
-  type JSONRPCMessage,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { callTooLarge, DEFAULT_ARGUMENT_LIMITS, maxMessageBytes, type ArgumentLimits, type LimitVariables } from "../limits.js";
-import { BoundedStdioServerTransport, type CloseReason } from "./stdio.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
-import { isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
+import { invalidArgument, isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -53,20 +52,26 @@ export function createMcpServer(
   info: { readonly name: string; readonly version: string },
   options: McpServerOptions = {},
 ): McpServer {
+  const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
+  const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
   const server = new McpServer(
     { name: info.name, version: info.version },
-    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    { capabilities: { tools: searching ? { listChanged: true } : {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
   );
-  const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
-  const listing = [...byName.values()].map(toolToMcpDefinition);
+  const listing = searching ? searchListing(server, byName) : staticListing(byName);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
+    const own = listing.call(request.params.name, request.params.arguments ?? {});
+    if (own !== undefined) return own;
+    const named = request.params.name === CALL_TOOL && searching ? String((request.params.arguments ?? {})["name"]) : request.params.name;
+    const tool = byName.get(named);
+    if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Known tools: ${[...byName.keys()].join(", ")}`);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`}`);
     }
+    const args = named === request.params.name ? (request.params.arguments ?? {}) : ((request.params.arguments ?? {})["arguments"] ?? {});
     const canElicit = server.server.getClientCapabilities()?.elicitation?.form !== undefined;
     const traceContext = traceContextOf(request.params._meta);
     const ctx: RunContext = {
@@ -77,7 +82,7 @@ export function createMcpServer(
         ? { elicitApproval: (approval: ApprovalRequest, message: string) => elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }) }
         : {}),
     };
-    return toolResultToMcp(await runSafely(tool, request.params.arguments ?? {}, ctx));
+    return toolResultToMcp(await runSafely(tool, args, ctx));
   });
   return server;
 }
@@ -88,44 +93,63 @@ export function traceContextOf(meta: Readonly<Record<string, unknown>> | undefin
   return { traceparent: meta.traceparent, ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}) };
 }
 
-/** How big a message the stdio server reads, and what it tells the client about a bigger one. */
-export interface StdioLimits {
-  readonly limits: ArgumentLimits;
-  readonly variables: LimitVariables;
-  /** Where a refused message is noted (default stderr). */
-  readonly warn?: (line: string) => void;
+export { CALL_TOOL, SEARCH_TOOLS };
+
+interface Listing {
+  /** What tools/list answers now. */
+  list(): McpTool[];
+  /** The result of a tool the listing itself serves (search_tools), else undefined. */
+  call(name: string, args: Record<string, unknown>): CallToolResult | undefined;
 }
 
-/** JSON-RPC "Invalid Request" (the message was not read). */
-const INVALID_REQUEST = -32600;
+function staticListing(byName: ReadonlyMap<string, Tool>): Listing {
+  const all = [...byName.values()].map(toolToMcpDefinition);
+  return { list: () => all, call: () => undefined };
+}
 
 /**
- * The answer to a message too large to read: a tools/call gets the tool result a too-large call gets from `run`
- * (INVALID_ARGUMENT, `isError`), any other request a JSON-RPC error; a notification nothing.
+ * A toolset over its context budget: tools/list starts with the core tools (those not `deferLoading`), `search_tools`
+ * and `call_tool`. Every tool `search_tools` returns joins the list for this session, announced with
+ * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not.
  */
-export function oversizedReply(limits: StdioLimits): (head: { id?: string | number; method?: string; bytes: number }) => JSONRPCMessage | undefined {
-  return ({ id, method, bytes }) => {
-    if (id === undefined || method === undefined) return undefined;
-    const envelope = callTooLarge(bytes, limits.limits, limits.variables, "The request is");
-    if (method === "tools/call") return { jsonrpc: "2.0", id, result: toolResultToMcp(envelope) };
-    return { jsonrpc: "2.0", id, error: { code: INVALID_REQUEST, message: `${method}: ${envelope.error.message}` } };
+function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Listing {
+  const tools = [...byName.values()];
+  const session = createSearchSession(tools);
+  const definitions = new Map<string, McpTool>();
+  const definition = (name: string): McpTool => definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
+  const searchDefinition: McpTool = {
+    name: SEARCH_TOOLS,
+    title: "Search tools",
+    description: searchToolsDescription(tools.length),
+    inputSchema: SEARCH_TOOLS_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
+    annotations: { title: "Search tools", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+  return {
+    list: () => [...session.visible().map(definition), searchDefinition, CALL_TOOL_DEFINITION],
+    call(name, args) {
+      if (name !== SEARCH_TOOLS) return undefined;
+      const answer = session.search(args, `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`);
+      if (session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
+      return toolResultToMcp(answer as ToolResult);
+    },
   };
 }
 
-const DEFAULT_STDIO_LIMITS: StdioLimits = { limits: DEFAULT_ARGUMENT_LIMITS, variables: { string: "the string limit", call: "the call limit" } };
+const CALL_TOOL_DEFINITION: McpTool = {
+  name: CALL_TOOL,
+  title: "Call a found tool",
+  description: CALL_TOOL_DESCRIPTION,
+  inputSchema: CALL_TOOL_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
+  annotations: { title: "Call a found tool", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+};
 
-/**
- * Serves `server` over stdin/stdout, each message bounded by the call limit plus its envelope (a larger one is refused
- * with {@link oversizedReply} and the session goes on). Returns once connected; `closed` resolves when the transport
- * closes, `failed` when it broke (stdin or stdout failed), so the process should exit non-zero and let the client
- * restart it. It stays pending while the client merely ends stdin.
- */
-export async function serveStdio(server: McpServer, options: StdioLimits = DEFAULT_STDIO_LIMITS): Promise<{ readonly closed: Promise<CloseReason> }> {
-  const warn = options.warn ?? ((line: string) => void process.stderr.write(`warning: ${line}\n`));
-  const transport = new BoundedStdioServerTransport({ maxMessageBytes: maxMessageBytes(options.limits), reply: oversizedReply(options) });
-  server.server.onerror = (error) => warn(error.message);
-  await server.connect(transport);
-  return { closed: transport.closed };
+function unknownTool(name: string): ToolResult {
+  return invalidArgument(`No tool is named ${JSON.stringify(name)}.`, `Use a name ${SEARCH_TOOLS} returned.`);
+}
+
+/** Serves `server` over stdin/stdout until the client disconnects. */
+export async function serveStdio(server: McpServer): Promise<void> {
+  await server.connect(new StdioServerTransport());
 }
 
 /** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
@@ -138,8 +162,12 @@ export function toolToMcpDefinition(tool: Tool): McpTool {
     inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
     ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.examples === undefined || tool.examples.length === 0 ? {} : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
   };
 }
+
+/** The `_meta` key of a tool's input examples in tools/list (argument objects valid against its input schema). */
+export const INPUT_EXAMPLES_META = "aci-gen/input_examples";
 
 /**
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending

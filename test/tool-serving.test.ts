@@ -1,0 +1,199 @@
+// How planned tools are served: input examples (goals file and spec, each checked), inputs over the per-tool cap cut
+// to a depth yet checked whole, tool search past the budget with `core: true` goals, and Anthropic allowed_callers.
+import { describe, expect, it } from "vitest";
+import { toAnthropicTools } from "../src/runtime/adapters/anthropic.js";
+import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "../src/runtime/adapters/mcp.js";
+import { CUT_NOTE, toolInputJsonSchema } from "../src/runtime/adapters/shared.js";
+import { servedToolset } from "./support/served-toolset.js";
+
+const leaf = {
+  type: "object",
+  properties: {
+    code: { type: "string", pattern: "^[A-Z]{3}$", description: "Three capital letters.", example: "ABC" },
+    note: { type: "string", maxLength: 200, description: "A note." },
+  },
+  required: ["code"],
+};
+const level2 = {
+  type: "object",
+  description: "The shipping details.",
+  properties: { address: leaf, carrier: { type: "string", enum: ["ups", "dhl"] } },
+  required: ["address"],
+};
+
+const spec = {
+  openapi: "3.1.0",
+  info: { title: "Shop", version: "1.0.0" },
+  servers: [{ url: "https://shop.example.com" }],
+  paths: {
+    "/orders": {
+      post: {
+        operationId: "createOrder",
+        tags: ["orders"],
+        summary: "Create an order",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { shipping: level2, quantity: { type: "integer", minimum: 1, default: 1 } },
+                required: ["shipping"],
+              },
+            },
+          },
+        },
+        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
+      },
+    },
+    "/orders/{id}": {
+      get: {
+        operationId: "getOrder",
+        tags: ["orders"],
+        summary: "Get an order",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: "^O-[0-9]{4}$", example: "O-1024" },
+          },
+        ],
+        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
+      },
+    },
+  },
+};
+
+const goals = (extra: Record<string, unknown> = {}) => ({
+  aci: 1,
+  toolset: "shop",
+  goals: [
+    {
+      name: "get_order",
+      description: "Fetch one order.",
+      steps: [{ id: "get", operation: "getOrder", params: { id: "$inputs.id" } }],
+      examples: [{ id: "O-0001" }],
+      ...extra,
+    },
+    {
+      name: "create_order",
+      description: "Place an order.",
+      steps: [
+        {
+          id: "create",
+          operation: "createOrder",
+          body: { shipping: "$inputs.shipping", quantity: "$inputs.quantity" },
+        },
+      ],
+    },
+  ],
+});
+
+describe("input examples", () => {
+  it("keeps the goals file's valid examples and warns about an invalid one at its path; without any, takes one from the spec", async () => {
+    const { sized } = await servedToolset({
+      spec,
+      goals: goals({ examples: [{ id: "O-0001" }, { id: "O-0002" }, { id: "nope" }] }),
+    });
+    const tool = sized.plan.tools.find((t) => t.name === "get_order")!;
+    expect(tool.examples).toEqual([{ id: "O-0001" }, { id: "O-0002" }]);
+    expect(sized.plan.tools.find((t) => t.name === "create_order")!.examples).toEqual([
+      { shipping: { address: { code: "ABC", note: expect.any(String) }, carrier: "ups" }, quantity: 1 },
+    ]);
+    expect(
+      (await servedToolset({ spec, goals: goals({ examples: undefined }) })).sized.plan.tools[0]!.examples,
+    ).toEqual([{ id: "O-1024" }]);
+    expect(sized.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "PLAN_INVALID_INPUT_EXAMPLE",
+        severity: "warning",
+        pointer: "/goals/0/examples/2",
+        message: expect.stringContaining("id: "),
+      }),
+    ]);
+  });
+
+  it("counts the examples in the definition's tokens and shows them in the MCP tool's _meta and Anthropic's input_examples", async () => {
+    const served = await servedToolset({ spec, goals: goals() });
+    const tools = served.bind({ env: {}, credentials: {} });
+    const view = served.sized.definitions.find((d) => d.name === "get_order")!;
+    expect(view.inputExamples).toEqual([{ id: "O-0001" }]);
+    const withMore = (
+      await servedToolset({ spec, goals: goals({ examples: [{ id: "O-0001" }, { id: "O-0002" }] }) })
+    ).sized.definitions.find((d) => d.name === "get_order")!;
+    expect(withMore.tokens).toBeGreaterThan(view.tokens);
+    expect(toolToMcpDefinition(tools["get_order"]!)._meta).toEqual({ [INPUT_EXAMPLES_META]: [{ id: "O-0001" }] });
+    const anthropic = toAnthropicTools(tools).find((t) => t.name === "get_order") as unknown as {
+      input_examples: unknown;
+    };
+    expect(anthropic.input_examples).toEqual([{ id: "O-0001" }]);
+  });
+
+  it("every example is valid against the tool's input schema", async () => {
+    const served = await servedToolset({ spec, goals: goals() });
+    const tools = served.bind({ env: {}, credentials: {} });
+    for (const tool of Object.values(tools)) {
+      expect(tool.examples?.length ?? 0, tool.name).toBeGreaterThan(0);
+      for (const example of tool.examples ?? [])
+        expect(tool.inputSchema.safeParse(example).success, `${tool.name} ${JSON.stringify(example)}`).toBe(true);
+    }
+  });
+});
+
+describe("the per-tool token cap", () => {
+  it("describes an input too large for the cap to the depth that fits, and plan says by how much", async () => {
+    const { sized } = await servedToolset({ spec, goals: goals() }, { cap: 200 });
+    const view = sized.definitions.find((d) => d.name === "create_order")!;
+    expect(view.tokens).toBeLessThanOrEqual(200);
+    expect(view.shortened).toEqual({ fromTokens: expect.any(Number), depth: expect.any(Number) });
+    expect(view.shortened!.fromTokens).toBeGreaterThan(200);
+    expect(JSON.stringify(view.inputSchema)).toContain(CUT_NOTE);
+    expect(JSON.stringify(view.inputSchema)).not.toContain("^[A-Z]{3}$");
+    expect(sized.definitions.find((d) => d.name === "get_order")!.shortened).toBeUndefined();
+  });
+
+  it("the served tool advertises the cut schema but checks the whole one: the error names the exact path and rule", async () => {
+    const served = await servedToolset({ spec, goals: goals() }, { cap: 200 });
+    const tool = served.bind({ env: {}, credentials: {}, fetch: () => Promise.reject(new Error("not called")) })[
+      "create_order"
+    ]!;
+    const { $schema: _, ...advertised } = toolInputJsonSchema(tool);
+    expect(advertised).toEqual(served.sized.definitions.find((d) => d.name === "create_order")!.inputSchema);
+    const result = (await tool.run({ shipping: { address: { code: "abc" } } })) as {
+      error: { code: string; field: string; message: string };
+    };
+    expect(result.error).toMatchObject({ code: "INVALID_ARGUMENT", field: "shipping.address.code" });
+    expect(result.error.message).toContain("^[A-Z]{3}$");
+  });
+});
+
+describe("tool search past the budget", () => {
+  it("keeps the goals marked core listed and defers the rest", async () => {
+    const { sized } = await servedToolset({ spec, goals: goals({ core: true }) }, { budget: 100 });
+    expect(sized.search?.core).toEqual(["get_order"]);
+    expect(sized.plan.tools.map((t) => [t.name, t.deferLoading ?? false])).toEqual([
+      ["get_order", false],
+      ["create_order", true],
+    ]);
+  });
+
+  it("serves everything upfront within the budget", async () => {
+    const { sized } = await servedToolset({ spec, goals: goals() });
+    expect(sized.search).toBeUndefined();
+    expect(sized.plan.tools.some((t) => t.deferLoading)).toBe(false);
+  });
+});
+
+describe("programmatic tool calling", () => {
+  it("data tools may be called from code execution, actions never, and a goal can opt out", async () => {
+    const callers = async (extra: Record<string, unknown>) => {
+      const tools = (await servedToolset({ spec, goals: goals(extra) })).bind({ env: {}, credentials: {} });
+      return Object.fromEntries(
+        toAnthropicTools(tools).map((t) => [t.name, (t as { allowed_callers?: string[] }).allowed_callers]),
+      );
+    };
+    expect(await callers({})).toEqual({ get_order: ["direct", "code_execution_20250825"], create_order: undefined });
+    expect(await callers({ programmatic: false })).toEqual({ get_order: undefined, create_order: undefined });
+  });
+});
