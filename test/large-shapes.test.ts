@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { plan } from "../src/api/plan.js";
 import { compileSchema, componentsToZod } from "../src/emit/zod/schema-to-zod.js";
 import { MAX_REF_DEPTH } from "../src/emit/zod/ref.js";
-import { allOfChain, largeEnum, manyOperations } from "./support/large-specs.js";
+import { allOfChain, largeEnum, manyOperations } from "../bench/large-specs.mjs";
 
 const schemasOf = (doc: Record<string, unknown>): Record<string, unknown> => (doc["components"] as { schemas: Record<string, unknown> }).schemas;
 
