@@ -8,7 +8,7 @@
 //                         [--skip-sample] [--no-write] [--cli bin/aci-gen.js of another build]
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,8 @@ const WORK = path.join(ROOT, "bench/.cache/corpus");
 const RESULTS = path.join(ROOT, "bench/results/corpus.md");
 const RAW = path.join(ROOT, "bench/results/corpus.raw.json");
 const README = path.join(ROOT, "bench/README.md");
+/** One JSON line per finished spec, appended as the run goes, so an interrupted run still leaves its results. */
+const PROGRESS = path.join(ROOT, "bench/results/corpus.progress.raw.jsonl");
 const MARK = { start: "<!-- corpus:start -->", end: "<!-- corpus:end -->" };
 const STACK = /^\s+at .+(:\d+:\d+\)?|\(native\))$|^(RangeError|TypeError|ReferenceError|SyntaxError|Error): /m;
 const DIAGNOSTIC = /(?:^|\s)(error|warning|info) ([A-Z][A-Z0-9_]+) /;
@@ -198,11 +200,13 @@ async function main() {
   const version = JSON.parse(readFileSync(path.join(DIRECTORY, "package.json"), "utf8")).version;
   const when = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
   mkdirSync(WORK, { recursive: true });
+  mkdirSync(path.dirname(PROGRESS), { recursive: true });
   let done = 0;
   const plans = values["skip-plan"]
     ? []
     : await pool(ids, concurrency, async (id) => {
         const r = await planOne(id, timeoutMs);
+        appendFileSync(PROGRESS, JSON.stringify({ kind: "plan", ...r }) + "\n");
         done++;
         if (r.outcome !== "planned" || done % 100 === 0) process.stderr.write(`[${done}/${ids.length}] ${r.outcome} ${id} ${r.errors.join(" ")}${r.why ? ` ${r.why}` : ""}\n`);
         return r;
@@ -210,6 +214,7 @@ async function main() {
   const sample = values["skip-sample"] ? [] : values.only ? ids : sampleIds(all, Number(values.sample));
   const compiles = await pool(sample, Math.min(concurrency, 2), async (id) => {
     const r = await compileOne(id, timeoutMs);
+    appendFileSync(PROGRESS, JSON.stringify({ kind: "compile", ...r }) + "\n");
     process.stderr.write(`[tsc] ${r.ok ? "ok" : "FAIL"} ${id}${r.why ? ` ${r.why}` : ""}\n`);
     return r;
   });
