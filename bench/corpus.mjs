@@ -4,7 +4,7 @@
 // `tsc --noEmit` of the generated package for a sample spread over providers. Prints a markdown report, writes it to
 // bench/results/corpus.md and into bench/README.md between the corpus markers. See bench/README.md.
 //
-//   node bench/corpus.mjs [--concurrency 2] [--timeout 120] [--only ID,ID] [--limit N] [--sample 64] [--skip-plan]
+//   node bench/corpus.mjs [--concurrency 2] [--timeout 120] [--only ID,ID] [--only-file LIST] [--limit N] [--sample 64] [--skip-plan]
 //                         [--skip-sample] [--no-write] [--cli bin/aci-gen.js of another build]
 
 import { spawn } from "node:child_process";
@@ -183,6 +183,7 @@ async function main() {
       concurrency: { type: "string", default: "2" },
       timeout: { type: "string", default: "120" },
       only: { type: "string" },
+      "only-file": { type: "string" },
       limit: { type: "string" },
       sample: { type: "string", default: "64" },
       "skip-plan": { type: "boolean", default: false },
@@ -194,7 +195,8 @@ async function main() {
   if (values.cli) CLI = path.resolve(values.cli);
   if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) throw new Error("run `npm run build` first");
   const all = specIds();
-  const ids = values.only ? values.only.split(",") : values.limit ? all.slice(0, Number(values.limit)) : all;
+  const listed = values["only-file"] ? readFileSync(values["only-file"], "utf8") : values.only;
+  const ids = listed ? listed.trim().split(/[,\n]/u) : values.limit ? all.slice(0, Number(values.limit)) : all;
   const concurrency = Number(values.concurrency);
   const timeoutMs = Number(values.timeout) * 1000;
   const version = JSON.parse(readFileSync(path.join(DIRECTORY, "package.json"), "utf8")).version;
@@ -211,7 +213,7 @@ async function main() {
         if (r.outcome !== "planned" || done % 100 === 0) process.stderr.write(`[${done}/${ids.length}] ${r.outcome} ${id} ${r.errors.join(" ")}${r.why ? ` ${r.why}` : ""}\n`);
         return r;
       });
-  const sample = values["skip-sample"] ? [] : values.only ? ids : sampleIds(all, Number(values.sample));
+  const sample = values["skip-sample"] ? [] : listed ? ids : sampleIds(all, Number(values.sample));
   const compiles = await pool(sample, Math.min(concurrency, 2), async (id) => {
     const r = await compileOne(id, timeoutMs);
     appendFileSync(PROGRESS, JSON.stringify({ kind: "compile", ...r }) + "\n");
@@ -224,7 +226,7 @@ async function main() {
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(RAW, JSON.stringify({ plans, compiles }, null, 1));
   writeFileSync(RESULTS, text);
-  if (!values.only && !values.limit && plans.length > 0 && compiles.length > 0) writeReadme(text);
+  if (!listed && !values.limit && plans.length > 0 && compiles.length > 0) writeReadme(text);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
