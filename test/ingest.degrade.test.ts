@@ -18,12 +18,39 @@ const ok = { "200": { description: "ok" } };
 const AWS = doc({
   paths: {
     "/#X-Amz-Target=AlexaForBusiness.ApproveSkill": {
-      post: { operationId: "ApproveSkill", parameters: [{ name: "X-Amz-Target", in: "header", required: true, schema: { type: "string", enum: ["AlexaForBusiness.ApproveSkill"] } }], responses: ok },
+      post: {
+        operationId: "ApproveSkill",
+        parameters: [
+          {
+            name: "X-Amz-Target",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["AlexaForBusiness.ApproveSkill"] },
+          },
+        ],
+        responses: ok,
+      },
     },
     "/#X-Amz-Target=AlexaForBusiness.AssociateContactWithAddressBook": {
-      post: { parameters: [{ name: "X-Amz-Target", in: "header", required: true, schema: { type: "string", enum: ["AlexaForBusiness.AssociateContactWithAddressBook"] } }], responses: ok },
+      post: {
+        parameters: [
+          {
+            name: "X-Amz-Target",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["AlexaForBusiness.AssociateContactWithAddressBook"] },
+          },
+        ],
+        responses: ok,
+      },
     },
-    "/things/{id}#Action=Get": { get: { operationId: "getThing", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: ok } },
+    "/things/{id}#Action=Get": {
+      get: {
+        operationId: "getThing",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: ok,
+      },
+    },
   },
 });
 
@@ -33,7 +60,11 @@ const PATTERNS = doc({
       get: {
         operationId: "listThings",
         parameters: [
-          { name: "name", in: "query", schema: { type: "string", pattern: "[a-zA-Z]{1-70}", minLength: 1, maxLength: 70 } },
+          {
+            name: "name",
+            in: "query",
+            schema: { type: "string", pattern: "[a-zA-Z]{1-70}", minLength: 1, maxLength: 70 },
+          },
           { name: "code", in: "query", schema: { type: "string", pattern: "[a-z" } },
           { name: "slug", in: "query", schema: { type: "string", pattern: "^(a+)+$" } },
           { name: "ok", in: "query", schema: { type: "string", pattern: "^[a-z]+$" } },
@@ -42,7 +73,11 @@ const PATTERNS = doc({
       },
     },
   },
-  components: { schemas: { Thing: { type: "object", patternProperties: { "^x-(": { type: "string" }, "^y-": { type: "integer" } } } } },
+  components: {
+    schemas: {
+      Thing: { type: "object", patternProperties: { "^x-(": { type: "string" }, "^y-": { type: "integer" } } },
+    },
+  },
 });
 
 describe("AWS-style `#` paths", () => {
@@ -70,11 +105,14 @@ describe("AWS-style `#` paths", () => {
     ]);
   });
 
-  it.each([["/a/../b#x"], ["//evil.example#x"]])("still refuse %s, whose part before the fragment is unsafe", async (path) => {
-    const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
-    expect(model).toBeUndefined();
-    expect(diagnostics.map((d) => d.code)).toContain("SPEC_UNSAFE_PATH");
-  });
+  it.each([["/a/../b#x"], ["//evil.example#x"]])(
+    "still refuse %s, whose part before the fragment is unsafe",
+    async (path) => {
+      const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+      expect(model).toBeUndefined();
+      expect(diagnostics.map((d) => d.code)).toContain("SPEC_UNSAFE_PATH");
+    },
+  );
 });
 
 describe("patterns that are invalid or can backtrack catastrophically", () => {
@@ -106,15 +144,22 @@ describe("patterns that are invalid or can backtrack catastrophically", () => {
 
 describe("server URLs", () => {
   it("a protocol-relative server gets https, with a warning", async () => {
-    const { model, diagnostics } = await ingest(doc({ servers: [{ url: "//api.europeana.eu/record" }], paths: { "/x": { get: { responses: ok } } } }));
+    const { model, diagnostics } = await ingest(
+      doc({ servers: [{ url: "//api.europeana.eu/record" }], paths: { "/x": { get: { responses: ok } } } }),
+    );
     expect(model?.servers.map((s) => s.url)).toEqual(["https://api.europeana.eu/record"]);
-    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([["SERVER_URL_SCHEME_ASSUMED", "warning", "/servers/0/url"]]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SERVER_URL_SCHEME_ASSUMED", "warning", "/servers/0/url"],
+    ]);
   });
 
   it.each([
     ["a server URL", doc({ servers: [{ url: "https://user:s3cr3t-pw@api.example.com" }] })],
     ["a protocol-relative server URL", doc({ servers: [{ url: "//user:s3cr3t-pw@api.example.com" }] })],
-    ["a Swagger 2 host", { swagger: "2.0", info: { title: "t", version: "1" }, host: "user:s3cr3t-pw@api.example.com", paths: {} }],
+    [
+      "a Swagger 2 host",
+      { swagger: "2.0", info: { title: "t", version: "1" }, host: "user:s3cr3t-pw@api.example.com", paths: {} },
+    ],
     ["a remote $ref", doc({ paths: { "/x": { $ref: "https://user:s3cr3t-pw@example.com/paths.json" } } })],
   ])("credentials in %s are refused and never printed", async (_, spec) => {
     const { model, diagnostics } = await ingest(spec);
@@ -127,7 +172,11 @@ describe("server URLs", () => {
 describe("NO_OPERATIONS_SELECTED", () => {
   it.each([
     ["no filter, no operations", { spec: doc({}) }, /the spec has no operations/u],
-    ["a filter that matches nothing", { spec: doc({ paths: { "/x": { get: { responses: ok } } } }), includeTags: ["nope"] }, /filters leave no operation/u],
+    [
+      "a filter that matches nothing",
+      { spec: doc({ paths: { "/x": { get: { responses: ok } } } }), includeTags: ["nope"] },
+      /filters leave no operation/u,
+    ],
   ])("%s: says why", async (_, options, want) => {
     const result = await plan({ allOperations: true, ...options });
     const found = result.diagnostics.find((d) => d.code === "NO_OPERATIONS_SELECTED");

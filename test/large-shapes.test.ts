@@ -5,13 +5,17 @@ import { compileSchema, componentsToZod } from "../src/emit/zod/schema-to-zod.js
 import { MAX_REF_DEPTH } from "../src/emit/zod/ref.js";
 import { allOfChain, largeEnum, manyOperations } from "../bench/large-specs.mjs";
 
-const schemasOf = (doc: Record<string, unknown>): Record<string, unknown> => (doc["components"] as { schemas: Record<string, unknown> }).schemas;
+const schemasOf = (doc: Record<string, unknown>): Record<string, unknown> =>
+  (doc["components"] as { schemas: Record<string, unknown> }).schemas;
 
 describe("an allOf chain 3,000 schemas long", () => {
   const chain = allOfChain(3000);
 
   it("compiles a schema at its head, cut below the depth limit with one warning", () => {
-    const compiled = compileSchema({ $ref: "#/components/schemas/S0" }, { dialect: "openapi-3.0", components: schemasOf(chain) });
+    const compiled = compileSchema(
+      { $ref: "#/components/schemas/S0" },
+      { dialect: "openapi-3.0", components: schemasOf(chain) },
+    );
     expect(compiled.diagnostics.map((d) => [d.code, d.severity])).toEqual([["SCHEMA_TOO_DEEP", "warning"]]);
     expect(compiled.diagnostics[0]?.pointer).toBe(`/components/schemas/S${MAX_REF_DEPTH - 1}/allOf/0`);
     expect(compiled.locals).toHaveLength(MAX_REF_DEPTH);

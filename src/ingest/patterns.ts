@@ -26,16 +26,25 @@ export function dropBadPatterns(document: JsonRecord, scan: DocumentScan, report
 }
 
 function reportDropped(reporter: Reporter, verdict: Exclude<PatternVerdict, { ok: true }>, site: PatternSite): void {
-  const what = verdict.code === "SCHEMA_INVALID_PATTERN" ? "is not a valid ECMAScript regular expression (u flag)" : "can backtrack catastrophically";
-  const dropping = site.pointer.endsWith("/pattern") ? "the tool will not check this pattern (the schema's other constraints stay)" : "the tool will not check properties whose names match it";
-  reporter.report("SCHEMA_PATTERN_DROPPED", site.pointer, { message: `pattern ${JSON.stringify(site.source)} ${what}: ${verdict.reason}; ${dropping}` });
+  const what =
+    verdict.code === "SCHEMA_INVALID_PATTERN"
+      ? "is not a valid ECMAScript regular expression (u flag)"
+      : "can backtrack catastrophically";
+  const dropping = site.pointer.endsWith("/pattern")
+    ? "the tool will not check this pattern (the schema's other constraints stay)"
+    : "the tool will not check properties whose names match it";
+  reporter.report("SCHEMA_PATTERN_DROPPED", site.pointer, {
+    message: `pattern ${JSON.stringify(site.source)} ${what}: ${verdict.reason}; ${dropping}`,
+  });
 }
 
 /** A copy of `node` without the member at `tokens`, sharing every object off that path. */
 function withoutMember(node: JsonRecord, tokens: readonly string[]): JsonRecord {
   const [head, ...rest] = tokens;
   if (head === undefined || !Object.hasOwn(node, head)) return node;
-  const copy: Record<string, unknown> = Array.isArray(node) ? ([...node] as unknown as Record<string, unknown>) : { ...node };
+  const copy: Record<string, unknown> = Array.isArray(node)
+    ? ([...node] as unknown as Record<string, unknown>)
+    : { ...node };
   const child = node[head];
   if (rest.length === 0) delete copy[head];
   else if (typeof child === "object" && child !== null) copy[head] = withoutMember(child as JsonRecord, rest);
