@@ -45,6 +45,9 @@ const ALLOWED_IMPORTS = /^(zod|\.\.?\/runtime\/index\.js|\.\.\/schemas\.js|\.\/t
 /** Identifiers an injected payload would create; none of them is used by the generated files above. */
 const FORBIDDEN_IDENTIFIERS = new Set(["process", "require", "exit", "writeFileSync", "eval", "Function", "globalThis"]);
 
+/** Passwords the hostile specs put in server URLs; no output may echo them. */
+const CREDENTIALS = ["hunter2", ":pw@"];
+
 async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
@@ -140,6 +143,7 @@ describe("hostile specs", () => {
     expect([...new Set(errors)]).toEqual((c.expected as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code));
     expect(listTree(parent).files).toEqual([]);
     expect(existsSync(join(process.cwd(), "HOSTILE_MARKER"))).toBe(false);
+    for (const secret of CREDENTIALS) expect(result.out + result.err).not.toContain(secret);
   });
 
   it.each(cases.filter((c) => c.expected.outcome === "generate"))("$name generates contained, typed code that runs no spec text", async (c) => {

@@ -79,6 +79,14 @@ describe("request URL through the URL parser", () => {
     expect(result.ok && result.value.url.href).toBe("https://h.example/api/x?v=2&q=1");
   });
 
+  it.each([
+    ["/#X-Amz-Target=AlexaForBusiness.ApproveSkill", "https://api.example.com/v1/"],
+    ["/things/{id}#frag", "https://api.example.com/v1/things/7"],
+  ])("sends %s without its fragment", (path, want) => {
+    const result = prepared([{ spec: param("id", "path"), value: 7 }], { path });
+    expect(result.ok && result.value.url.href).toBe(want);
+  });
+
   it("refuses a missing path parameter", () => {
     const result = prepared([]);
     expect(!result.ok && result.error).toMatchObject({ code: "INVALID_ARGUMENT", retryable: false });

@@ -7,7 +7,7 @@ import { ingest } from "../ingest/index.js";
 import { IN_MEMORY_FILE } from "../ingest/load.js";
 import type { ApiModel } from "../model/api-model.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
-import { planAllOperations } from "../planner/all-operations.js";
+import { planAllOperations, type OperationFilter } from "../planner/all-operations.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
@@ -61,6 +61,16 @@ function baseUrlSite(source: SourceDoc | undefined, goals: GoalSpec | undefined)
   return { file: source?.file ?? IN_MEMORY_FILE, pointer, ...(position === undefined ? {} : { position }), ...(missing === undefined ? {} : { missing }) };
 }
 
+/** Why `--all-operations` found nothing: the filters given, or (with none) a spec without operations. */
+function noOperations(model: ApiModel, filter: OperationFilter): Diagnostic {
+  const filtered = Object.values(filter).some((list: readonly unknown[]) => list.length > 0);
+  if (filtered) return diagnostic("NO_OPERATIONS_SELECTED");
+  return diagnostic("NO_OPERATIONS_SELECTED", {
+    message: `the spec has no operations to turn into tools (${model.operations.length === 0 ? "its `paths` is empty" : "none of them could be planned"})`,
+    hint: "add operations under `paths`; a spec that only describes webhooks or callbacks has nothing for an agent to call",
+  });
+}
+
 function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec | undefined): ToolPlan {
   const goalsPlan = goals === undefined ? { tools: planAllOperations(model, resolved.filter), diagnostics: [] } : planGoals(model, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
@@ -74,6 +84,6 @@ function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec |
   });
   const inputs = planned.tools.flatMap((t) => t.inputs.map((i) => i.schema));
   const empty = planned.tools.length === 0 && !hasErrors(planned.diagnostics);
-  const diagnostics = [...planned.diagnostics, ...(empty && goals === undefined ? [diagnostic("NO_OPERATIONS_SELECTED")] : [])];
+  const diagnostics = [...planned.diagnostics, ...(empty && goals === undefined ? [noOperations(model, resolved.filter)] : [])];
   return { toolset, tools: planned.tools, schemas: planSchemas(inputs, planned.tools.map((t) => t.returns.schema), model.schemas), diagnostics };
 }

@@ -1,6 +1,7 @@
 // Builds diagnostics from catalog codes and collects them; locations are filled in by the caller's source map.
 import { catalog, type DiagnosticCode } from "./catalog.js";
 import type { Diagnostic, Position, Severity } from "./types.js";
+import { redactUserinfo } from "../util/redact-url.js";
 
 export interface DiagnosticInit {
   readonly message?: string;
@@ -17,8 +18,8 @@ export function diagnostic(code: DiagnosticCode, init: DiagnosticInit = {}): Dia
   return {
     code,
     severity: init.severity ?? entry.severity,
-    message: init.message ?? entry.title,
-    hint: init.hint ?? entry.hint,
+    message: redactUserinfo(init.message ?? entry.title),
+    hint: redactUserinfo(init.hint ?? entry.hint),
     ...(init.file === undefined ? {} : { file: init.file }),
     ...(init.pointer === undefined ? {} : { pointer: init.pointer }),
     ...(init.position === undefined ? {} : { line: init.position.line, column: init.position.column }),

@@ -12,7 +12,7 @@ import { IN_MEMORY_FILE, loadFile, loadValue } from "./load.js";
 import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
-import { checkPatterns } from "./patterns.js";
+import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
 import { scanDocument } from "./scan.js";
 import { createSchemaRegistry, schemaRefTargets } from "./schemas.js";
@@ -79,12 +79,11 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   diagnostics.push(...bundled.diagnostics);
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
-  const document = bundled.value as JsonRecord;
-  const scan = refs.external ? scanDocument("", document) : rootScan;
+  const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
+  const document = dropBadPatterns(bundled.value as JsonRecord, scan, reporter);
   const hoist = refs.external ? schemaRefTargets(document, dialect, scan.refSites.map((site) => site.ref)) : [];
   const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist, { lazy }), reporter });
   checkSafety(ctx, limits.maxRefs, scan);
-  checkPatterns(ctx, scan);
   if (hasErrors(diagnostics)) return { source, diagnostics };
   const model = documentToModel(ctx, typeof input === "string" ? input : source.file, { lazy });
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };

@@ -5,6 +5,7 @@ import { deref, entriesAt, type IngestContext, type Located } from "./context.js
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { requestBodyToModel } from "./request-body.js";
+import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
 import { securityRequirementsToModel } from "./security.js";
 import { serversToModel } from "./servers.js";
@@ -80,7 +81,8 @@ const DETAIL_KEYS = ["parameters", "requestBody", "responses", "success"] as con
  * (an absent body or success is deleted), so a forced Operation has the same keys, in the same order, as an eager one.
  */
 export function operationToModel(ctx: IngestContext, input: { raw: RawOperation; id: AssignedId }, options: { readonly lazy?: boolean } = {}): Operation {
-  const { path, method, pathItem, operation } = input.raw;
+  const { method, pathItem, operation } = input.raw;
+  const path = withoutFragment(input.raw.path);
   const { node, pointer } = operation;
   const details = (): OperationDetails => {
     const { parameters, requestBody } = operationParameters(ctx, input.raw);

@@ -1,24 +1,52 @@
-// Checks every `pattern` and `patternProperties` key of the document's schemas at ingest, so bad regexes are refused with their spec location.
-import { checkPattern } from "../emit/zod/pattern.js";
-import type { IngestContext } from "./context.js";
-import type { DocumentScan } from "./scan.js";
+// Checks every `pattern` and `patternProperties` key of the document's schemas at ingest; a bad regex is dropped (one located warning each), the rest of the schema kept.
+import { checkPattern, type PatternVerdict } from "../emit/zod/pattern.js";
+import { split } from "../util/pointer.js";
+import type { Reporter } from "./report.js";
+import type { DocumentScan, PatternSite } from "./scan.js";
+import type { JsonRecord } from "./walk.js";
 
 /**
- * Reports each pattern that is not valid ECMAScript with `u`, or that can backtrack catastrophically, in document
- * order. `scan` (of `ctx.document`) lists every regex in a schema position (not inside examples, defaults, enums or
- * `x-*` members). Specs repeat the same few patterns hundreds of times, so each source is judged once.
+ * `document` without each pattern that is not valid ECMAScript with `u`, that can backtrack catastrophically, or
+ * that is too large to analyse: a `pattern` member is removed, a `patternProperties` entry too (its subschema goes
+ * with it). Only the objects on the way to a dropped member are copied, so `document` itself is never changed.
+ * `scan` (of `document`) lists every regex in a schema position; specs repeat the same few patterns hundreds of
+ * times, so each source is judged once.
  */
-export function checkPatterns(ctx: IngestContext, scan: DocumentScan): void {
-  const verdicts = new Map<string, ReturnType<typeof checkPattern>>();
-  for (const { source, pointer } of scan.patterns) {
-    let verdict = verdicts.get(source);
-    if (verdict === undefined) verdicts.set(source, (verdict = checkPattern(source)));
-    report(ctx, verdict, source, pointer);
+export function dropBadPatterns(document: JsonRecord, scan: DocumentScan, reporter: Reporter): JsonRecord {
+  const verdicts = new Map<string, PatternVerdict>();
+  const dropped: PatternSite[] = [];
+  for (const site of scan.patterns) {
+    let verdict = verdicts.get(site.source);
+    if (verdict === undefined) verdicts.set(site.source, (verdict = checkPattern(site.source)));
+    if (verdict.ok) continue;
+    reportDropped(reporter, verdict, site);
+    dropped.push(site);
   }
+  return dropped.reduce((doc, site) => withoutMember(doc, split(site.pointer)), document);
 }
 
-function report(ctx: IngestContext, verdict: ReturnType<typeof checkPattern>, source: string, pointer: string): void {
-  if (verdict.ok) return;
-  const what = verdict.code === "SCHEMA_INVALID_PATTERN" ? "is not a valid ECMAScript regular expression (u flag)" : "can backtrack catastrophically";
-  ctx.reporter.report(verdict.code, pointer, { message: `pattern ${JSON.stringify(source)} ${what}: ${verdict.reason}` });
+function reportDropped(reporter: Reporter, verdict: Exclude<PatternVerdict, { ok: true }>, site: PatternSite): void {
+  const what =
+    verdict.code === "SCHEMA_INVALID_PATTERN"
+      ? "is not a valid ECMAScript regular expression (u flag)"
+      : "can backtrack catastrophically";
+  const dropping = site.pointer.endsWith("/pattern")
+    ? "the tool will not check this pattern (the schema's other constraints stay)"
+    : "the tool will not check properties whose names match it";
+  reporter.report("SCHEMA_PATTERN_DROPPED", site.pointer, {
+    message: `pattern ${JSON.stringify(site.source)} ${what}: ${verdict.reason}; ${dropping}`,
+  });
+}
+
+/** A copy of `node` without the member at `tokens`, sharing every object off that path. */
+function withoutMember(node: JsonRecord, tokens: readonly string[]): JsonRecord {
+  const [head, ...rest] = tokens;
+  if (head === undefined || !Object.hasOwn(node, head)) return node;
+  const copy: Record<string, unknown> = Array.isArray(node)
+    ? ([...node] as unknown as Record<string, unknown>)
+    : { ...node };
+  const child = node[head];
+  if (rest.length === 0) delete copy[head];
+  else if (typeof child === "object" && child !== null) copy[head] = withoutMember(child as JsonRecord, rest);
+  return copy as JsonRecord;
 }

@@ -1,5 +1,6 @@
 // Checks a bundled document for hostile content before it is modelled: $ref budget, server URLs, path templates, hidden text.
 import { join } from "../util/pointer.js";
+import { redactHost, redactUserinfo } from "../util/redact-url.js";
 import type { IngestContext } from "./context.js";
 import type { DocumentScan } from "./scan.js";
 import { recordOf } from "./walk.js";
@@ -32,8 +33,10 @@ function checkServers(ctx: IngestContext): void {
     if (!Array.isArray(list)) continue;
     list.forEach((server, i) => {
       const url = recordOf(server)["url"];
-      const problem = typeof url === "string" ? serverUrlProblem(url, recordOf(recordOf(server)["variables"])) : undefined;
-      if (problem !== undefined) ctx.reporter.report("SERVER_URL_UNSAFE", join(at, i, "url"), { message: `server URL ${JSON.stringify(url)} ${problem}` });
+      if (typeof url !== "string") return;
+      const problem = serverUrlProblem(withScheme(url), recordOf(recordOf(server)["variables"]));
+      if (problem !== undefined) ctx.reporter.report("SERVER_URL_UNSAFE", join(at, i, "url"), { message: `server URL ${JSON.stringify(redactUserinfo(url))} ${problem}` });
+      else if (url !== withScheme(url)) ctx.reporter.report("SERVER_URL_SCHEME_ASSUMED", join(at, i, "url"), { message: `server URL ${JSON.stringify(url)} is protocol-relative: the tools call ${JSON.stringify(withScheme(url))}` });
     });
   }
   if (ctx.dialect === "swagger-2.0") checkSwagger2Host(ctx);
@@ -43,12 +46,17 @@ function checkSwagger2Host(ctx: IngestContext): void {
   const host = ctx.document["host"];
   if (typeof host === "string") {
     const problem = serverUrlProblem(`https://${host}`, {});
-    if (problem !== undefined || /[/?#]/u.test(host)) ctx.reporter.report("SERVER_URL_UNSAFE", "/host", { message: `host ${JSON.stringify(host)} ${problem ?? "must be a host name with an optional port, nothing more"}` });
+    if (problem !== undefined || /[/?#]/u.test(host)) ctx.reporter.report("SERVER_URL_UNSAFE", "/host", { message: `host ${JSON.stringify(redactHost(host))} ${problem ?? "must be a host name with an optional port, nothing more"}` });
   }
   const schemes = ctx.document["schemes"];
   if (Array.isArray(schemes) && schemes.length > 0 && !schemes.some((s) => s === "http" || s === "https")) {
     ctx.reporter.report("SERVER_URL_UNSAFE", "/schemes", { message: `schemes ${JSON.stringify(schemes)} name neither http nor https` });
   }
+}
+
+/** A protocol-relative server URL (`//api.example.com`) with https, the scheme every API in the directory serves; any other URL as it is. */
+export function withScheme(url: string): string {
+  return url.startsWith("//") ? `https:${url}` : url;
 }
 
 /** Why `url`, with each variable at its default and at each of its enum values, is unsafe; undefined when it is not. */
@@ -90,14 +98,23 @@ function candidateProblem(url: string): string | undefined {
 function checkPaths(ctx: IngestContext): void {
   for (const path of Object.keys(recordOf(ctx.document["paths"]))) {
     if (path.startsWith("x-")) continue;
+    const at = join("/paths", path);
     const problem = pathProblem(path);
-    if (problem !== undefined) ctx.reporter.report("SPEC_UNSAFE_PATH", join("/paths", path), { message: `path ${JSON.stringify(path)} ${problem}` });
+    if (problem !== undefined) ctx.reporter.report("SPEC_UNSAFE_PATH", at, { message: `path ${JSON.stringify(path)} ${problem}` });
+    else if (path.includes("#")) ctx.reporter.report("SPEC_PATH_FRAGMENT", at, { message: `path ${JSON.stringify(path)} ends in a fragment (\`${path.slice(path.indexOf("#"))}\`), which HTTP never sends: its operations call ${JSON.stringify(withoutFragment(path))}` });
   }
 }
 
-function pathProblem(path: string): string | undefined {
+/** The path template without its `#…` fragment: AWS-style specs key operations on one path by `/#X-Amz-Target=…`. */
+export function withoutFragment(path: string): string {
+  const hash = path.indexOf("#");
+  return hash === -1 ? path : path.slice(0, hash) || "/";
+}
+
+function pathProblem(raw: string): string | undefined {
+  const path = withoutFragment(raw);
   if (path.startsWith("//")) return "starts with `//`, which a URL resolver reads as another host";
-  if (/[\u0000-\u001f\u007f\\#]/u.test(path)) return "contains a backslash, `#` or a control character";
+  if (/[\u0000-\u001f\u007f\\]/u.test(raw)) return "contains a backslash or a control character";
   const segments = path.split("?")[0]?.split("/") ?? [];
   if (segments.some((s) => s === "." || s === ".." || /^(%2e|\.){1,2}$/iu.test(s))) return "has a `.` or `..` segment";
   return undefined;

@@ -1,12 +1,13 @@
 // Turns OAS 3 `servers` and Swagger 2 host/basePath/schemes into model Servers.
 import type { Server, ServerVariable } from "../model/api-model.js";
+import { withScheme } from "./safety.js";
 import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** OAS 3 `servers` → Server list in spec order; undefined when absent (callers decide the default). */
 export function serversToModel(value: unknown): Server[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   return value.filter(isRecord).map((server) => ({
-    url: stringOf(server["url"]) ?? "/",
+    url: withScheme(stringOf(server["url"]) ?? "/"),
     ...optional("description", stringOf(server["description"])),
     variables: variablesToModel(server["variables"]),
   }));

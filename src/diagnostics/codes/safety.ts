@@ -17,10 +17,20 @@ export const safetyCodes = {
     title: "a server URL is not an http(s) URL without credentials",
     hint: "use `https://host/base` (or a relative URL such as `/v1`); put credentials in the environment variables of the generated package, never in the spec",
   },
+  SERVER_URL_SCHEME_ASSUMED: {
+    severity: "warning",
+    title: "a server URL is protocol-relative (`//host/base`): the generated tools use https",
+    hint: "write the scheme in the spec (`https://host/base`), or set the package's BASE_URL variable when the API is served over plain http",
+  },
   SPEC_UNSAFE_PATH: {
     severity: "error",
     title: "a path template could leave the server it is meant for",
     hint: "a path must start with a single `/` and hold no `.` or `..` segments, backslashes or control characters",
+  },
+  SPEC_PATH_FRAGMENT: {
+    severity: "warning",
+    title: "a path ends in a `#` fragment, which is never sent: the operation calls the path without it",
+    hint: "nothing to do when the operations on that path are told apart otherwise (AWS specs send the `X-Amz-Target` header they declare); else give each operation its own path",
   },
   SPEC_HIDDEN_TEXT: {
     severity: "warning",

@@ -7,6 +7,16 @@ export const schemaCodes = {
     title: "a `pattern` is not a valid ECMAScript regular expression",
     hint: "fix the pattern so it compiles with the `u` flag (ECMA-262), e.g. escape a lone `{` or `]`",
   },
+  SCHEMA_PATTERN_DROPPED: {
+    severity: "warning",
+    title: "a `pattern` is invalid, can backtrack catastrophically or is too large to analyse: it is left out of the generated schema",
+    hint: "fix the pattern in the spec so it compiles with the `u` flag (ECMA-262) and no repetition can match the same text in two ways (e.g. `[a-z]{1-70}` → `[a-z]{1,70}`, `^(a+)+$` → `^a+$`); until then the tool does not check it",
+  },
+  SCHEMA_TOO_DEEP: {
+    severity: "warning",
+    title: "schemas nest too deep through `$ref`s: the part below the limit is not checked",
+    hint: "flatten the chain (an `allOf` of a schema that is itself an `allOf` of another, thousands deep); the tool accepts any value below the limit",
+  },
   SCHEMA_UNRESOLVED_REF: {
     severity: "error",
     title: "a `$ref` does not resolve",

@@ -44,6 +44,8 @@ export interface CompileContext {
   readonly diagnostics: Diagnostic[];
   readonly locals: Local[];
   readonly refs: Map<string, RefState>;
+  /** How many `$ref` targets are being compiled inside one another right now. */
+  readonly refDepth: { current: number };
   readonly usedNames: NameSet;
   /** `inline` (default): format predicates written out in full; `import`: named helpers the generated package defines once. */
   readonly formatHelpers?: "inline" | "import";

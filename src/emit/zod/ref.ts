@@ -36,9 +36,17 @@ function nameFor(ref: string): string {
 }
 
 /**
+ * Past this many `$ref` targets compiled inside one another, the next is not compiled: an `allOf` chain thousands of
+ * schemas long (as generators emit) would otherwise overflow the stack here, in Zod's JSON Schema conversion and in tsc.
+ * Real specs nest a few dozen deep at most; cycles never count, they close through `z.lazy` first.
+ */
+export const MAX_REF_DEPTH = 64;
+
+/**
  * The expression standing for `ref`: an external identifier the caller supplied, else a hoisted const
  * compiled once (depth first); a reference back into a const still being compiled is `z.lazy(() => name)`.
- * An unresolvable ref is an error diagnostic and compiles to `z.never()`.
+ * An unresolvable ref is an error diagnostic and compiles to `z.never()`; a ref deeper than MAX_REF_DEPTH is a
+ * warning and compiles to `z.unknown()` (the value there is not checked).
  */
 export function refToZod(ref: string, env: Env): string {
   const { ctx } = env;
@@ -55,10 +63,19 @@ export function refToZod(ref: string, env: Env): string {
     ctx.diagnostics.push(diagnostic("SCHEMA_UNRESOLVED_REF", { pointer: env.pointer, message: `\`$ref\` ${JSON.stringify(ref)} does not resolve` }));
     return "z.never()";
   }
+  if (ctx.refDepth.current >= MAX_REF_DEPTH) {
+    ctx.diagnostics.push(diagnostic("SCHEMA_TOO_DEEP", { pointer: env.pointer, message: `\`$ref\` ${JSON.stringify(ref)} is the ${MAX_REF_DEPTH + 1}th schema nested in one another here: the tool does not check the value below it` }));
+    return "z.unknown()";
+  }
   const local: Local = { name: reserveName(ctx, nameFor(ref)), expression: "", recursive: false };
   const entry = { local, done: false };
   ctx.refs.set(ref, entry);
-  local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref, true);
+  ctx.refDepth.current += 1;
+  try {
+    local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref, true);
+  } finally {
+    ctx.refDepth.current -= 1;
+  }
   entry.done = true;
   ctx.locals.push(local);
   return local.name;

@@ -184,6 +184,7 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
     diagnostics: [],
     locals: [],
     refs: new Map(),
+    refDepth: { current: 0 },
     usedNames: layeredNames(baseNames(options)),
     ...(options.formatHelpers === undefined ? {} : { formatHelpers: options.formatHelpers }),
   };

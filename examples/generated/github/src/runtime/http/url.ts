@@ -1,9 +1,10 @@
 // Base URL + path template + serialised parameters → the request URL, checked to stay on the base URL's origin and path.
 import { invalidArgument, type Checked } from "./params.js";
 
+/** Fills `{name}`s; a `#…` fragment (AWS-style `/#X-Amz-Target=…` paths) is never part of a request and is cut first. */
 function fillTemplate(template: string, values: ReadonlyMap<string, string>): Checked<string> {
   let missing: string | undefined;
-  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const filled = template.replace(/#.*$/su, "").replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values.get(name);
     if (value === undefined) missing ??= name;
     return value ?? "";

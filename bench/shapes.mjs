@@ -1,0 +1,68 @@
+// Benchmark (not a test): the deep and large spec shapes at full size — an allOf chain 3,000 schemas long, 20,000 and
+// 50,000 operations, an enum of 20,000 long strings — through `plan --all-operations` and `generate`, each in a child
+// process limited to 2 GiB of heap (past it, V8 aborts: reported as a crash) and a timeout, reporting wall time and the outcome (exit code, or the
+// first line of a stack trace). Prints a markdown table and writes it to bench/results/shapes.md.
+//
+//   node bench/shapes.mjs [--timeout 120] [--only allOfChain,manyOperations]
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { allOfChain, largeEnum, manyOperations } from "./large-specs.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WORK = path.join(ROOT, "bench/.cache/shapes");
+const SHAPES = [
+  ["allOfChain", "allOf chain, 3,000 schemas", () => allOfChain(3000)],
+  ["manyOperations", "20,000 operations", () => manyOperations(20_000)],
+  ["manyOperations", "50,000 operations", () => manyOperations(50_000)],
+  ["largeEnum", "enum of 20,000 strings × 200 chars", () => largeEnum(20_000, 200)],
+];
+
+function runOne(args, timeoutMs) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ["--max-old-space-size=2048", path.join(ROOT, "bin/aci-gen.js"), ...args], {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    maxBuffer: 1 << 30,
+  });
+  const ms = performance.now() - started;
+  const stack = /^(RangeError|TypeError|Error|FATAL).*$/m.exec(r.stderr ?? "");
+  const outcome = r.signal
+    ? `killed (${r.signal}, timeout)`
+    : stack
+      ? `crash: ${stack[0].slice(0, 80)}`
+      : `exit ${r.status}`;
+  return { ms, outcome };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { timeout: { type: "string", default: "120" }, only: { type: "string" } } });
+  const only = values.only?.split(",");
+  mkdirSync(WORK, { recursive: true });
+  const rows = ["| shape | command | wall s | outcome |", "| --- | --- | ---: | --- |"];
+  for (const [id, label, make] of SHAPES.filter(([id]) => !only || only.includes(id))) {
+    const file = path.join(WORK, `${id}.json`);
+    writeFileSync(file, JSON.stringify(make()));
+    for (const command of ["plan", "generate"]) {
+      const args = [
+        command,
+        "--spec",
+        file,
+        "--all-operations",
+        "--quiet",
+        ...(command === "generate" ? ["--out", path.join(WORK, "out")] : []),
+      ];
+      const { ms, outcome } = runOne(args, Number(values.timeout) * 1000);
+      rows.push(`| ${label} | ${command} | ${(ms / 1000).toFixed(1)} | ${outcome} |`);
+      process.stderr.write(rows.at(-1) + "\n");
+    }
+  }
+  const text = rows.join("\n") + "\n";
+  process.stdout.write(text);
+  writeFileSync(path.join(ROOT, "bench/results/shapes.md"), text);
+}
+
+await main();
