@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of close_issue_with_comment: what the model passes, checked before anything is sent. */
 export const closeIssueWithCommentInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   issue_number: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -193,8 +193,8 @@ export const closeIssueWithComment = defineTool({
     },
     tags: ["issues"],
     examples: [{
-      owner: "example-owner",
-      repo: "example-repo",
+      owner: "sample text of a",
+      repo: "sample text of a",
       issue_number: 42,
       comment: "example-comment",
       reason: "not_planned",

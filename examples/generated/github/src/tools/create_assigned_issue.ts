@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of create_assigned_issue: what the model passes, checked before anything is sent. */
 export const createAssignedIssueInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   title: z
     .xor([
       z.string(),
@@ -199,7 +199,7 @@ export const createAssignedIssue = defineTool({
       narrowingInputs: [],
     },
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo", title: "sample text of a" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", title: "sample text of a" }],
   },
   inputSchema: createAssignedIssueInput,
   outputSchema: createAssignedIssueOutput,

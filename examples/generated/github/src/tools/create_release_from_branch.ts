@@ -4,15 +4,15 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of create_release_from_branch: what the model passes, checked before anything is sent. */
 export const createReleaseFromBranchInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   branch: z
     .string()
     .min(1)
-    .describe("The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql). not empty"),
+    .describe("The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql). Not empty"),
   tag: z.string().describe("The name of the tag."),
   draft: z
     .boolean()
@@ -175,9 +175,9 @@ export const createReleaseFromBranch = defineTool({
     },
     tags: ["repos"],
     examples: [{
-      owner: "example-owner",
-      repo: "example-repo",
-      branch: "example-branch",
+      owner: "sample text of a",
+      repo: "sample text of a",
+      branch: "sample text of a",
       tag: "example-tag",
       draft: false,
     }],

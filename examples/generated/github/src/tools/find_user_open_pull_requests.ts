@@ -149,7 +149,7 @@ export const findUserOpenPullRequests = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["search"],
-    examples: [{ per_page: 30 }],
+    examples: [{ author: "example-author", owner: "example-owner", repo: "example-repo", per_page: 30 }],
   },
   inputSchema: findUserOpenPullRequestsInput,
   outputSchema: findUserOpenPullRequestsOutput,

@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of latest_failed_workflow_run_jobs: what the model passes, checked before anything is sent. */
 export const latestFailedWorkflowRunJobsInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   branch: z
     .string()
     .describe("Returns workflow runs associated with a branch. Use the name of the branch of the `push`.")
@@ -226,7 +226,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
       narrowingInputs: [],
     },
     tags: ["actions"],
-    examples: [{ owner: "example-owner", repo: "example-repo" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
   },
   inputSchema: latestFailedWorkflowRunJobsInput,
   outputSchema: latestFailedWorkflowRunJobsOutput,

@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of latest_release_assets: what the model passes, checked before anything is sent. */
 export const latestReleaseAssetsInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
 });
 
 /** What latest_release_assets returns on success, before the byte cap. */
@@ -185,7 +185,7 @@ export const latestReleaseAssets = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos"],
-    examples: [{ owner: "example-owner", repo: "example-repo" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
   },
   inputSchema: latestReleaseAssetsInput,
   outputSchema: latestReleaseAssetsOutput,

@@ -5,11 +5,11 @@ import { issueResultSchema } from "../schemas.js";
 
 /** Arguments of list_labeled_issues: what the model passes, checked before anything is sent. */
 export const listLabeledIssuesInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   label: z.string().describe("A list of comma separated label names. Example: `bug,ui,@high`").optional(),
   per_page: z
     .number()
@@ -132,7 +132,7 @@ export const listLabeledIssues = defineTool({
     }],
     returns: { narrowingInputs: ["per_page"] },
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo", per_page: 30 }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", per_page: 30 }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of merge_pull_request: what the model passes, checked before anything is sent. */
 export const mergePullRequestInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   pull_number: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })

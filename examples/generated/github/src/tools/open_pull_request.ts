@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of open_pull_request: what the model passes, checked before anything is sent. */
 export const openPullRequestInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   title: z.string().describe("The title of the new pull request. Required unless `issue` is specified.").optional(),
   head: z
     .string()
@@ -172,7 +172,7 @@ export const openPullRequest = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos", "pulls"],
-    examples: [{ owner: "example-owner", repo: "example-repo", head: "example-head" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", head: "example-head" }],
   },
   inputSchema: openPullRequestInput,
   outputSchema: openPullRequestOutput,

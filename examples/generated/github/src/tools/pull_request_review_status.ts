@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of pull_request_review_status: what the model passes, checked before anything is sent. */
 export const pullRequestReviewStatusInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   pull_number: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -204,7 +204,7 @@ export const pullRequestReviewStatus = defineTool({
       narrowingInputs: [],
     },
     tags: ["pulls"],
-    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", pull_number: 42 }],
   },
   inputSchema: pullRequestReviewStatusInput,
   outputSchema: pullRequestReviewStatusOutput,

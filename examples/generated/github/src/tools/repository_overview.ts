@@ -5,11 +5,11 @@ import { languageResultSchema } from "../schemas.js";
 
 /** Arguments of repository_overview: what the model passes, checked before anything is sent. */
 export const repositoryOverviewInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
 });
 
 /** What repository_overview returns on success, before the byte cap. */
@@ -162,7 +162,7 @@ export const repositoryOverview = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos"],
-    examples: [{ owner: "example-owner", repo: "example-repo" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
   },
   inputSchema: repositoryOverviewInput,
   outputSchema: repositoryOverviewOutput,

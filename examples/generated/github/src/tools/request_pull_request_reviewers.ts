@@ -5,11 +5,11 @@ import { pullRequestSimpleResultSchema } from "../schemas.js";
 
 /** Arguments of request_pull_request_reviewers: what the model passes, checked before anything is sent. */
 export const requestPullRequestReviewersInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   pull_number: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -99,7 +99,7 @@ export const requestPullRequestReviewers = defineTool({
     }],
     returns: { narrowingInputs: [] },
     tags: ["pulls"],
-    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", pull_number: 42 }],
   },
   inputSchema: requestPullRequestReviewersInput,
   outputSchema: requestPullRequestReviewersOutput,

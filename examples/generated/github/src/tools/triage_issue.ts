@@ -4,11 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of triage_issue: what the model passes, checked before anything is sent. */
 export const triageIssueInput = z.strictObject({
-  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. not empty"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
   repo: z
     .string()
     .min(1)
-    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. not empty"),
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
   issue_number: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -261,7 +261,7 @@ export const triageIssue = defineTool({
       narrowingInputs: [],
     },
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo", issue_number: 42, comment: "example-comment" }],
+    examples: [{ owner: "sample text of a", repo: "sample text of a", issue_number: 42, comment: "example-comment" }],
   },
   inputSchema: triageIssueInput,
   outputSchema: triageIssueOutput,

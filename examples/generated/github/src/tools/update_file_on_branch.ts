@@ -4,9 +4,12 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of update_file_on_branch: what the model passes, checked before anything is sent. */
 export const updateFileOnBranchInput = z.strictObject({
-  owner: z.string().describe("The account owner of the repository. The name is not case sensitive."),
-  repo: z.string().describe("The name of the repository without the `.git` extension. The name is not case sensitive."),
-  path: z.string().describe("Path parameter"),
+  owner: z.string().min(1).describe("The account owner of the repository. The name is not case sensitive. Not empty"),
+  repo: z
+    .string()
+    .min(1)
+    .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
+  path: z.string().min(1).describe("Path parameter. Not empty"),
   branch: z
     .string()
     .describe("The name of the commit/branch/tag. Default: the repository’s default branch.")
@@ -190,9 +193,9 @@ export const updateFileOnBranch = defineTool({
     },
     tags: ["repos"],
     examples: [{
-      owner: "example-owner",
-      repo: "example-repo",
-      path: "example-path",
+      owner: "sample text of a",
+      repo: "sample text of a",
+      path: "sample text of a",
       message: "example-message",
       content_base64: "example-content-base64",
     }],

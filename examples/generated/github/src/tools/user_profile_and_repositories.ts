@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of user_profile_and_repositories: what the model passes, checked before anything is sent. */
 export const userProfileAndRepositoriesInput = z.strictObject({
-  username: z.string().min(1).describe("The handle for the GitHub user account. not empty"),
+  username: z.string().min(1).describe("The handle for the GitHub user account. Not empty"),
   per_page: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -177,7 +177,7 @@ export const userProfileAndRepositories = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["users", "repos"],
-    examples: [{ username: "example-username", per_page: 30 }],
+    examples: [{ username: "sample text of a", per_page: 30 }],
   },
   inputSchema: userProfileAndRepositoriesInput,
   outputSchema: userProfileAndRepositoriesOutput,

@@ -4,8 +4,8 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of get_pod_logs: what the model passes, checked before anything is sent. */
 export const getPodLogsInput = z.strictObject({
-  namespace: z.string().min(1).describe("Kubernetes namespace of the pod, e.g. \"default\". not empty"),
-  pod: z.string().min(1).describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\". not empty"),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the pod, e.g. \"default\". Not empty"),
+  pod: z.string().min(1).describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\". Not empty"),
   container: z
     .string()
     .describe("Container in the pod; needed only when the pod has more than one, e.g. \"app\"")
@@ -116,7 +116,7 @@ export const getPodLogs = defineTool({
       narrowingInputs: [],
     },
     tags: ["core_v1"],
-    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
+    examples: [{ namespace: "sample text of a", pod: "sample text of a" }],
   },
   inputSchema: getPodLogsInput,
   outputSchema: getPodLogsOutput,

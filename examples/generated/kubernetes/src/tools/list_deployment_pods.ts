@@ -5,8 +5,8 @@ import { ioK8sApimachineryPkgApisMetaV1TimeResultSchema } from "../schemas.js";
 
 /** Arguments of list_deployment_pods: what the model passes, checked before anything is sent. */
 export const listDeploymentPodsInput = z.strictObject({
-  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". not empty"),
-  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". not empty"),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". Not empty"),
+  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". Not empty"),
   limit: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -185,7 +185,7 @@ export const listDeploymentPods = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1", "core_v1"],
-    examples: [{ namespace: "example-namespace", name: "example-name" }],
+    examples: [{ namespace: "sample text of a", name: "sample text of a" }],
   },
   inputSchema: listDeploymentPodsInput,
   outputSchema: listDeploymentPodsOutput,

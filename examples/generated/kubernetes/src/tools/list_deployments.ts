@@ -4,7 +4,7 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of list_deployments: what the model passes, checked before anything is sent. */
 export const listDeploymentsInput = z.strictObject({
-  namespace: z.string().min(1).describe("Kubernetes namespace, e.g. \"default\" or \"payments\". not empty"),
+  namespace: z.string().min(1).describe("Kubernetes namespace, e.g. \"default\" or \"payments\". Not empty"),
   limit: z
     .number()
     .refine((n) => Number.isInteger(n), { message: "must be an integer" })
@@ -125,7 +125,7 @@ export const listDeployments = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "example-namespace" }],
+    examples: [{ namespace: "sample text of a" }],
   },
   inputSchema: listDeploymentsInput,
   outputSchema: listDeploymentsOutput,

@@ -4,8 +4,8 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of restart_pod: what the model passes, checked before anything is sent. */
 export const restartPodInput = z.strictObject({
-  namespace: z.string().min(1).describe("Kubernetes namespace of the pod, e.g. \"default\". not empty"),
-  pod: z.string().min(1).describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\". not empty"),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the pod, e.g. \"default\". Not empty"),
+  pod: z.string().min(1).describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\". Not empty"),
   grace_period_seconds: z
     .int()
     .gte(0)
@@ -100,7 +100,7 @@ export const restartPod = defineTool({
       narrowingInputs: [],
     },
     tags: ["core_v1"],
-    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
+    examples: [{ namespace: "sample text of a", pod: "sample text of a" }],
   },
   inputSchema: restartPodInput,
   outputSchema: restartPodOutput,

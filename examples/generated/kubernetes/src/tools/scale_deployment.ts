@@ -4,8 +4,8 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of scale_deployment: what the model passes, checked before anything is sent. */
 export const scaleDeploymentInput = z.strictObject({
-  namespace: z.string().describe("Kubernetes namespace of the deployment, e.g. \"default\""),
-  name: z.string().describe("Name of the deployment, e.g. \"web\""),
+  namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". Not empty"),
+  name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". Not empty"),
   replicas: z.int().gte(0).lte(1000).describe("Number of replicas to run, e.g. 3. Format int32; ≥ 0, ≤ 1000"),
 });
 
@@ -164,7 +164,7 @@ export const scaleDeployment = defineTool({
       narrowingInputs: [],
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "example-namespace", name: "example-name", replicas: 42 }],
+    examples: [{ namespace: "sample text of a", name: "sample text of a", replicas: 42 }],
   },
   inputSchema: scaleDeploymentInput,
   outputSchema: scaleDeploymentOutput,

@@ -5,6 +5,7 @@ import { gate, requestOutcome } from "./approval/gate.js";
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
 import { compileTool, executeTool, type Sleep } from "./execute/index.js";
+import { argumentLimitBreach, DEFAULT_ARGUMENT_LIMITS, limitVariables, type ArgumentLimits } from "./limits.js";
 import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
@@ -24,6 +25,8 @@ export interface Runtime {
   /** Approval queue and audit log: the file store under `stateDir`, or PostgreSQL (`PREFIX_STATE_URL`). */
   readonly state: StateStore;
   readonly maxReturnBytes: number;
+  /** Bounds on every argument, whatever the schema says; default 1 MiB per string, 4 MiB per call. */
+  readonly limits?: ArgumentLimits;
   readonly redact: Redactor;
   readonly audit: AuditLog;
   readonly sleep: Sleep;
@@ -155,6 +158,23 @@ function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunConte
   };
 }
 
+/** What a tool shows before it runs: everything but `run`, from its definition alone. */
+export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
+  const { spec } = def;
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: def.inputSchema,
+    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
+    risk: spec.risk,
+    category: spec.category,
+    annotations: spec.annotations,
+    approval: spec.approval,
+    ...optionalSpecFields(spec),
+  };
+}
+
 /** Binds a definition to a runtime. */
 export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const { spec } = def;
@@ -165,6 +185,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const audited = gated || spec.risk === "high";
   const notifyPending = runtime.notifyPending;
   const notify = notifyPending === undefined ? undefined : (record: { id: string; createdAt: string }) => void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
+  const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
+  const variables = limitVariables(runtime.toolset.envPrefix);
 
   async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
     const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
@@ -183,6 +205,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
+    const breach = argumentLimitBreach(input, limits, variables);
+    if (breach !== undefined) return capError(breach, maxBytes);
     const requestId = gated ? requestIdOf(input) : undefined;
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
@@ -198,16 +222,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   }
 
   return {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    inputSchema: def.inputSchema,
-    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
-    risk: spec.risk,
-    category: spec.category,
-    annotations: spec.annotations,
-    approval: spec.approval,
-    ...optionalSpecFields(spec),
+    ...toolFields(def),
     run(input, ctx) {
       return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
         try {

@@ -1,14 +1,16 @@
 // Tool objects → an MCP server (tools/list with each tool's own JSON Schemas, tools/call through the tool's own run).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { callTooLarge, DEFAULT_ARGUMENT_LIMITS, maxMessageBytes, type ArgumentLimits, type LimitVariables } from "../limits.js";
+import { BoundedStdioServerTransport, type CloseReason } from "./stdio.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
 import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
 import { invalidArgument, isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
@@ -147,9 +149,44 @@ function unknownTool(name: string): ToolResult {
   return invalidArgument(`No tool is named ${JSON.stringify(name)}.`, `Use a name ${SEARCH_TOOLS} returned.`);
 }
 
-/** Serves `server` over stdin/stdout until the client disconnects. */
-export async function serveStdio(server: McpServer): Promise<void> {
-  await server.connect(new StdioServerTransport());
+/** How big a message the stdio server reads, and what it tells the client about a bigger one. */
+export interface StdioLimits {
+  readonly limits: ArgumentLimits;
+  readonly variables: LimitVariables;
+  /** Where a refused message is noted (default stderr). */
+  readonly warn?: (line: string) => void;
+}
+
+/** JSON-RPC "Invalid Request" (the message was not read). */
+const INVALID_REQUEST = -32600;
+
+/**
+ * The answer to a message too large to read: a tools/call gets the tool result a too-large call gets from `run`
+ * (INVALID_ARGUMENT, `isError`), any other request a JSON-RPC error; a notification nothing.
+ */
+export function oversizedReply(limits: StdioLimits): (head: { id?: string | number; method?: string; bytes: number }) => JSONRPCMessage | undefined {
+  return ({ id, method, bytes }) => {
+    if (id === undefined || method === undefined) return undefined;
+    const envelope = callTooLarge(bytes, limits.limits, limits.variables, "The request is");
+    if (method === "tools/call") return { jsonrpc: "2.0", id, result: toolResultToMcp(envelope) };
+    return { jsonrpc: "2.0", id, error: { code: INVALID_REQUEST, message: `${method}: ${envelope.error.message}` } };
+  };
+}
+
+const DEFAULT_STDIO_LIMITS: StdioLimits = { limits: DEFAULT_ARGUMENT_LIMITS, variables: { string: "the string limit", call: "the call limit" } };
+
+/**
+ * Serves `server` over stdin/stdout, each message bounded by the call limit plus its envelope (a larger one is refused
+ * with {@link oversizedReply} and the session goes on). Returns once connected; `closed` resolves when the transport
+ * closes, `failed` when it broke (stdin or stdout failed), so the process should exit non-zero and let the client
+ * restart it. It stays pending while the client merely ends stdin.
+ */
+export async function serveStdio(server: McpServer, options: StdioLimits = DEFAULT_STDIO_LIMITS): Promise<{ readonly closed: Promise<CloseReason> }> {
+  const warn = options.warn ?? ((line: string) => void process.stderr.write(`warning: ${line}\n`));
+  const transport = new BoundedStdioServerTransport({ maxMessageBytes: maxMessageBytes(options.limits), reply: oversizedReply(options) });
+  server.server.onerror = (error) => warn(error.message);
+  await server.connect(transport);
+  return { closed: transport.closed };
 }
 
 /** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
