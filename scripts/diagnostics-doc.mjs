@@ -8,13 +8,17 @@ const ROOT = new URL("../", import.meta.url);
 /** The markdown for `areas` ([{ name, intro, codes: { CODE: { severity, title, hint } } }]), codes in catalog order. */
 export function renderDiagnosticsDoc(areas) {
   const toc = areas.map((a) => `- [${a.name}](#${a.name}): ${Object.keys(a.codes).length} codes`);
-  const sections = areas.map((a) => [`## ${a.name}`, "", a.intro, ...Object.entries(a.codes).flatMap(([code, entry]) => codeEntry(code, entry))].join("\n"));
+  const sections = areas.map((a) =>
+    [`## ${a.name}`, "", a.intro, ...Object.entries(a.codes).flatMap(([code, entry]) => codeEntry(code, entry))].join(
+      "\n",
+    ),
+  );
   return [
     "# Diagnostic codes",
     "",
     "Every diagnostic aci-gen prints (`FILE:LINE:COL severity CODE message` + `hint:`, or an object under `--json`) has a code",
     "listed here with its default severity, what it means and the generic fix; the printed hint is often more precise",
-    "(`did you mean \"placeOrder\"?`). This page is generated from the catalog in `src/diagnostics/codes/` by",
+    '(`did you mean "placeOrder"?`). This page is generated from the catalog in `src/diagnostics/codes/` by',
     "`npm run docs:diagnostics`; a test fails when a code is missing or its entry is out of date.",
     "",
     ...toc,
@@ -24,7 +28,14 @@ export function renderDiagnosticsDoc(areas) {
 }
 
 function codeEntry(code, entry) {
-  return ["", `### ${code}`, "", `**${entry.severity}** — ${sentence(entry.title)}`, "", `Fix: ${sentence(entry.hint)}`];
+  return [
+    "",
+    `### ${code}`,
+    "",
+    `**${entry.severity}** — ${sentence(entry.title)}`,
+    "",
+    `Fix: ${sentence(entry.hint)}`,
+  ];
 }
 
 function sentence(text) {
@@ -34,7 +45,10 @@ function sentence(text) {
 /** The areas as the catalog's source files describe them: header comment as intro, the exported table as codes. */
 export async function catalogAreas(load) {
   const dir = new URL("src/diagnostics/codes/", ROOT);
-  const names = (await readdir(dir)).filter((n) => n.endsWith(".ts")).map((n) => n.slice(0, -3)).sort();
+  const names = (await readdir(dir))
+    .filter((n) => n.endsWith(".ts"))
+    .map((n) => n.slice(0, -3))
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const header = (await readFile(new URL(`${name}.ts`, dir), "utf8")).split("\n")[0].replace(/^\/\/\s*/, "");

@@ -21,38 +21,60 @@ describe("Anthropic adapter", () => {
   });
 
   it("run returns the result's JSON", async () => {
-    expect(JSON.parse((await getPet!.run(getPet!.parse({ pet_id: "p1" }), toolUse)) as string)).toEqual({ id: "p1", name: "Rex" });
+    expect(JSON.parse((await getPet!.run(getPet!.parse({ pet_id: "p1" }), toolUse)) as string)).toEqual({
+      id: "p1",
+      name: "Rex",
+    });
   });
 
   it("parse leaves validation to run, which answers with the INVALID_ARGUMENT envelope as a ToolError", async () => {
     const input = getPet!.parse({ pet_id: 5 });
     expect(input).toEqual({ pet_id: 5 });
-    const failure = await Promise.resolve(getPet!.run(input, toolUse)).then(() => undefined, (error: unknown) => error);
+    const failure = await Promise.resolve(getPet!.run(input, toolUse)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(Error);
-    expect(JSON.parse((failure as { content: string }).content)).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "pet_id" } });
+    expect(JSON.parse((failure as { content: string }).content)).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", field: "pet_id" },
+    });
   });
 
   it("plain definitions carry the same input_schema", () => {
     const [definition] = toAnthropicToolDefinitions(fakeTools);
-    expect(definition).toEqual({ name: "get_pet", description: "Fetch one pet by id.", input_schema: (getPet as { input_schema: unknown }).input_schema });
+    expect(definition).toEqual({
+      name: "get_pet",
+      description: "Fetch one pet by id.",
+      input_schema: (getPet as { input_schema: unknown }).input_schema,
+    });
   });
 
   it("a toolRunner loop sends the envelope back as tool_result with is_error", async () => {
     const requests: { messages: { role: string; content: unknown }[] }[] = [];
     const reply = (content: unknown[], stop_reason: string) => ({
-      id: `msg_${requests.length}`, type: "message", role: "assistant", model: "claude-test", content, stop_reason,
-      stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 },
+      id: `msg_${requests.length}`,
+      type: "message",
+      role: "assistant",
+      model: "claude-test",
+      content,
+      stop_reason,
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
     });
     const fakeFetch = async (_url: unknown, init?: { body?: unknown }) => {
       requests.push(JSON.parse(String(init?.body)));
-      const body = requests.length === 1
-        ? reply([{ type: "tool_use", id: "tu_1", name: "get_pet", input: { pet_id: 7 } }], "tool_use")
-        : reply([{ type: "text", text: "done" }], "end_turn");
+      const body =
+        requests.length === 1
+          ? reply([{ type: "tool_use", id: "tu_1", name: "get_pet", input: { pet_id: 7 } }], "tool_use")
+          : reply([{ type: "text", text: "done" }], "end_turn");
       return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
     };
     const client = new Anthropic({ apiKey: "test", fetch: fakeFetch as typeof fetch, maxRetries: 0 });
     const final = await client.beta.messages.toolRunner({
-      model: "claude-test", max_tokens: 100, messages: [{ role: "user", content: "get pet 7" }], tools: toAnthropicTools(fakeTools),
+      model: "claude-test",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "get pet 7" }],
+      tools: toAnthropicTools(fakeTools),
     });
     expect(final.content).toEqual([{ type: "text", text: "done" }]);
     expect(requests).toHaveLength(2);

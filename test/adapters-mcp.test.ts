@@ -12,7 +12,10 @@ type Answer = "approve" | "reject" | "decline" | "cancel";
 
 async function connect(answer?: Answer): Promise<Client> {
   const server = createMcpServer(fakeTools, { name: "petstore", version: "1.0.0" });
-  const client = new Client({ name: "test", version: "0.0.0" }, answer === undefined ? {} : { capabilities: { elicitation: {} } });
+  const client = new Client(
+    { name: "test", version: "0.0.0" },
+    answer === undefined ? {} : { capabilities: { elicitation: {} } },
+  );
   if (answer !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, async () => {
       if (answer === "decline" || answer === "cancel") return { action: answer };
@@ -40,9 +43,21 @@ describe("MCP adapter", () => {
     expect(pet.title).toBe("Get a pet");
     expect(pet.description).toBe("Fetch one pet by id.");
     expect(pet.inputSchema).toEqual(z.toJSONSchema(getPet.inputSchema, { io: "input" }));
-    expect(pet.inputSchema.properties).toMatchObject({ pet_id: { type: "string", minLength: 1, description: "The pet's id" } });
-    expect(pet.annotations).toEqual({ title: "Get a pet", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
-    expect(pet.outputSchema).toMatchObject({ type: "object", required: ["id", "name"], properties: { id: { type: "string" }, _truncated: {} } });
+    expect(pet.inputSchema.properties).toMatchObject({
+      pet_id: { type: "string", minLength: 1, description: "The pet's id" },
+    });
+    expect(pet.annotations).toEqual({
+      title: "Get a pet",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(pet.outputSchema).toMatchObject({
+      type: "object",
+      required: ["id", "name"],
+      properties: { id: { type: "string" }, _truncated: {} },
+    });
     const gated = tools[1]!;
     expect(gated.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     expect(gated.outputSchema?.anyOf).toHaveLength(2);
@@ -87,10 +102,13 @@ describe("MCP adapter", () => {
     await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/Unknown tool: nope/);
   });
 
-  it.each(["DELETE_PET", "Delete_Pet", "delete_pet ", "delete-pet"])("does not reach a gated tool under another spelling of its name (%j)", async (name) => {
-    const client = await connect();
-    await expect(client.callTool({ name, arguments: { pet_id: "p9" } })).rejects.toThrow(/Unknown tool/);
-  });
+  it.each(["DELETE_PET", "Delete_Pet", "delete_pet ", "delete-pet"])(
+    "does not reach a gated tool under another spelling of its name (%j)",
+    async (name) => {
+      const client = await connect();
+      await expect(client.callTool({ name, arguments: { pet_id: "p9" } })).rejects.toThrow(/Unknown tool/);
+    },
+  );
 
   it("without elicitation support, a gated call returns pending_approval that the client's output check accepts", async () => {
     const client = await connect();
@@ -121,7 +139,9 @@ describe("MCP adapter", () => {
 
   it("why registerTool is not used: the SDK itself would answer invalid arguments with -32602 text", async () => {
     const server = new McpServer({ name: "plain", version: "1.0.0" });
-    server.registerTool("get_pet", { inputSchema: getPet.inputSchema as z.ZodObject }, async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
+    server.registerTool("get_pet", { inputSchema: getPet.inputSchema as z.ZodObject }, async (args) => ({
+      content: [{ type: "text", text: JSON.stringify(args) }],
+    }));
     const client = new Client({ name: "test", version: "0.0.0" });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

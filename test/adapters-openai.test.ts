@@ -13,50 +13,92 @@ import {
 import { fakeTools } from "./adapters.fake-tools.js";
 
 type Schema = Record<string, unknown>;
-const obj = (properties: Schema, required: string[] = Object.keys(properties)): Schema => ({ type: "object", properties, required });
-const closed = (properties: Schema): Schema => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
+const obj = (properties: Schema, required: string[] = Object.keys(properties)): Schema => ({
+  type: "object",
+  properties,
+  required,
+});
+const closed = (properties: Schema): Schema => ({
+  type: "object",
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
 
-const GENERIC = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "$ref", "$defs", "description", "title"]);
+const GENERIC = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "enum",
+  "$ref",
+  "$defs",
+  "description",
+  "title",
+]);
 
 /** Every violation of the strict-mode rules in a lowered schema, as `pointer: problem`. */
 function strictViolations(schema: unknown, pointer = "", root = true): string[] {
   if (typeof schema !== "object" || schema === null) return [`${pointer}: not a schema object`];
   const node = schema as Schema;
   const problems: string[] = [];
-  const types = Array.isArray(node.type) ? (node.type as string[]) : node.type === undefined ? [] : [node.type as string];
+  const types = Array.isArray(node.type)
+    ? (node.type as string[])
+    : node.type === undefined
+      ? []
+      : [node.type as string];
   const allowed = new Set([...GENERIC, ...types.flatMap((type) => OPENAI_STRICT_KEYWORDS[type] ?? [])]);
   for (const key of Object.keys(node)) if (!allowed.has(key)) problems.push(`${pointer}: keyword ${key}`);
-  if (root && (node.type !== "object" || node.anyOf !== undefined)) problems.push(`${pointer}: root must be a plain object`);
+  if (root && (node.type !== "object" || node.anyOf !== undefined))
+    problems.push(`${pointer}: root must be a plain object`);
   if (node.$ref !== undefined && Object.keys(node).length > 1) problems.push(`${pointer}: $ref with siblings`);
-  if (typeof node.format === "string" && !OPENAI_STRICT_FORMATS.has(node.format)) problems.push(`${pointer}: format ${node.format}`);
-  if (node.type === undefined && node.anyOf === undefined && node.$ref === undefined) problems.push(`${pointer}: no type`);
+  if (typeof node.format === "string" && !OPENAI_STRICT_FORMATS.has(node.format))
+    problems.push(`${pointer}: format ${node.format}`);
+  if (node.type === undefined && node.anyOf === undefined && node.$ref === undefined)
+    problems.push(`${pointer}: no type`);
   if (types.includes("object")) {
     if (node.additionalProperties !== false) problems.push(`${pointer}: additionalProperties is not false`);
     const keys = Object.keys((node.properties as Schema | undefined) ?? {});
     if (JSON.stringify(node.required) !== JSON.stringify(keys)) problems.push(`${pointer}: required ≠ properties`);
   }
   if (types.includes("array") && node.items === undefined) problems.push(`${pointer}: array without items`);
-  for (const [key, sub] of Object.entries((node.properties as Schema | undefined) ?? {})) problems.push(...strictViolations(sub, `${pointer}/properties/${key}`, false));
-  for (const [key, sub] of Object.entries((node.$defs as Schema | undefined) ?? {})) problems.push(...strictViolations(sub, `${pointer}/$defs/${key}`, false));
+  for (const [key, sub] of Object.entries((node.properties as Schema | undefined) ?? {}))
+    problems.push(...strictViolations(sub, `${pointer}/properties/${key}`, false));
+  for (const [key, sub] of Object.entries((node.$defs as Schema | undefined) ?? {}))
+    problems.push(...strictViolations(sub, `${pointer}/$defs/${key}`, false));
   if (node.items !== undefined) problems.push(...strictViolations(node.items, `${pointer}/items`, false));
-  for (const [index, sub] of ((node.anyOf as unknown[] | undefined) ?? []).entries()) problems.push(...strictViolations(sub, `${pointer}/anyOf/${index}`, false));
+  for (const [index, sub] of ((node.anyOf as unknown[] | undefined) ?? []).entries())
+    problems.push(...strictViolations(sub, `${pointer}/anyOf/${index}`, false));
   return problems;
 }
 
 const lowerTable: [string, { given: Schema; want: Schema }][] = [
-  ["closes objects and keeps required fields", { given: obj({ a: { type: "string" } }), want: closed({ a: { type: "string" } }) }],
+  [
+    "closes objects and keeps required fields",
+    { given: obj({ a: { type: "string" } }), want: closed({ a: { type: "string" } }) },
+  ],
   [
     "optional scalar → required + nullable",
     {
       given: obj({ a: { type: "integer", minimum: 1 } }, []),
-      want: closed({ a: { type: ["integer", "null"], minimum: 1, description: "Constraints: optional: null means omitted." } }),
+      want: closed({
+        a: { type: ["integer", "null"], minimum: 1, description: "Constraints: optional: null means omitted." },
+      }),
     },
   ],
   [
     "optional enum gets null in type and enum",
     {
       given: obj({ s: { type: "string", enum: ["a", "b"], default: "a" } }, []),
-      want: closed({ s: { type: ["string", "null"], enum: ["a", "b", null], description: 'Constraints: default "a"; optional: null means omitted.' } }),
+      want: closed({
+        s: {
+          type: ["string", "null"],
+          enum: ["a", "b", null],
+          description: 'Constraints: default "a"; optional: null means omitted.',
+        },
+      }),
     },
   ],
   [
@@ -66,7 +108,15 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
       want: closed({
         outer: {
           description: "Constraints: optional: null means omitted.",
-          anyOf: [closed({ inner: { description: "Constraints: optional: null means omitted.", anyOf: [closed({ x: { type: "number" } }), { type: "null" }] } }), { type: "null" }],
+          anyOf: [
+            closed({
+              inner: {
+                description: "Constraints: optional: null means omitted.",
+                anyOf: [closed({ x: { type: "number" } }), { type: "null" }],
+              },
+            }),
+            { type: "null" },
+          ],
         },
       }),
     },
@@ -74,17 +124,32 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
   [
     "arrays: items lowered, minItems/maxItems kept, uniqueItems in words",
     {
-      given: obj({ tags: { type: "array", items: { type: "string", maxLength: 10 }, minItems: 1, maxItems: 5, uniqueItems: true } }),
+      given: obj({
+        tags: { type: "array", items: { type: "string", maxLength: 10 }, minItems: 1, maxItems: 5, uniqueItems: true },
+      }),
       want: closed({
-        tags: { type: "array", items: { type: "string", description: "Constraints: at most 10 characters." }, minItems: 1, maxItems: 5, description: "Constraints: items must be unique." },
+        tags: {
+          type: "array",
+          items: { type: "string", description: "Constraints: at most 10 characters." },
+          minItems: 1,
+          maxItems: 5,
+          description: "Constraints: items must be unique.",
+        },
       }),
     },
   ],
   [
     "a constraint the description already states is not repeated",
     {
-      given: obj({ email: { type: "string", maxLength: 254, minLength: 3, description: "Email address; at most 254 characters" } }),
-      want: closed({ email: { type: "string", description: "Email address; at most 254 characters Constraints: at least 3 characters." } }),
+      given: obj({
+        email: { type: "string", maxLength: 254, minLength: 3, description: "Email address; at most 254 characters" },
+      }),
+      want: closed({
+        email: {
+          type: "string",
+          description: "Email address; at most 254 characters Constraints: at least 3 characters.",
+        },
+      }),
     },
   ],
   [
@@ -135,23 +200,36 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
       want: {
         ...closed({
           a: { description: "the pet", anyOf: [{ $ref: "#/$defs/Pet" }] },
-          b: { description: "Constraints: optional: null means omitted.", anyOf: [{ $ref: "#/$defs/Tag" }, { type: "null" }] },
+          b: {
+            description: "Constraints: optional: null means omitted.",
+            anyOf: [{ $ref: "#/$defs/Tag" }, { type: "null" }],
+          },
         }),
         $defs: {
-          Pet: closed({ name: { type: "string" }, tag: { description: "Constraints: optional: null means omitted.", anyOf: [{ $ref: "#/$defs/Tag" }, { type: "null" }] } }),
+          Pet: closed({
+            name: { type: "string" },
+            tag: {
+              description: "Constraints: optional: null means omitted.",
+              anyOf: [{ $ref: "#/$defs/Tag" }, { type: "null" }],
+            },
+          }),
           Tag: { type: "string", description: "Constraints: at most 5 characters." },
         },
       },
     },
   ],
-  [
-    "recursive root ref kept",
-    { given: obj({ child: { $ref: "#" } }), want: closed({ child: { $ref: "#" } }) },
-  ],
+  ["recursive root ref kept", { given: obj({ child: { $ref: "#" } }), want: closed({ child: { $ref: "#" } }) }],
   [
     "maps become key/value entries; min/maxProperties become min/maxItems",
     {
-      given: obj({ meta: { type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "number" }, maxProperties: 3 } }),
+      given: obj({
+        meta: {
+          type: "object",
+          propertyNames: { type: "string" },
+          additionalProperties: { type: "number" },
+          maxProperties: 3,
+        },
+      }),
       want: closed({
         meta: {
           type: "array",
@@ -165,7 +243,15 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
   [
     "tuples become arrays of the union of positions, order in words",
     {
-      given: obj({ pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } }),
+      given: obj({
+        pair: {
+          type: "array",
+          prefixItems: [{ type: "string" }, { type: "number" }],
+          items: false,
+          minItems: 2,
+          maxItems: 2,
+        },
+      }),
       want: closed({
         pair: {
           type: "array",
@@ -188,7 +274,13 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
     "untyped value → scalar union with a note; $schema dropped",
     {
       given: { $schema: "https://json-schema.org/draft/2020-12/schema", ...obj({ v: {} }) },
-      want: closed({ v: { type: ["string", "number", "boolean", "null"], description: "Constraints: any JSON value; strict mode can only carry a string, number, boolean or null here." } }),
+      want: closed({
+        v: {
+          type: ["string", "number", "boolean", "null"],
+          description:
+            "Constraints: any JSON value; strict mode can only carry a string, number, boolean or null here.",
+        },
+      }),
     },
   ],
   [
@@ -225,7 +317,10 @@ const rich = z.object({
   clear: z.string().nullable().optional(),
   limit: z.number().int().min(1).max(100).default(10),
   labels: z.record(z.string(), z.number()).optional(),
-  filter: z.union([z.object({ kind: z.literal("name"), name: z.string() }), z.object({ kind: z.literal("tag"), tags: z.array(z.string()).optional() })]),
+  filter: z.union([
+    z.object({ kind: z.literal("name"), name: z.string() }),
+    z.object({ kind: z.literal("tag"), tags: z.array(z.string()).optional() }),
+  ]),
   window: z.tuple([z.string(), z.number()]).optional(),
   email: z.email().optional(),
 });
@@ -236,14 +331,32 @@ describe("restoreStrictArguments", () => {
     [
       "null for an optional field means absent; maps come back from entries",
       {
-        given: { id: "ab", note: null, clear: null, limit: null, labels: [{ key: "a", value: 1 }], filter: { kind: "tag", tags: null }, window: ["w", 2], email: null },
+        given: {
+          id: "ab",
+          note: null,
+          clear: null,
+          limit: null,
+          labels: [{ key: "a", value: 1 }],
+          filter: { kind: "tag", tags: null },
+          window: ["w", 2],
+          email: null,
+        },
         want: { id: "ab", labels: { a: 1 }, filter: { kind: "tag" }, window: ["w", 2] },
       },
     ],
     [
       "values pass through untouched",
       {
-        given: { id: "ab", note: "n", clear: "c", limit: 5, labels: null, filter: { kind: "name", name: "x" }, window: null, email: "a@b.co" },
+        given: {
+          id: "ab",
+          note: "n",
+          clear: "c",
+          limit: 5,
+          labels: null,
+          filter: { kind: "name", name: "x" },
+          window: null,
+          email: "a@b.co",
+        },
         want: { id: "ab", note: "n", clear: "c", limit: 5, filter: { kind: "name", name: "x" }, email: "a@b.co" },
       },
     ],
@@ -281,13 +394,20 @@ describe("toOpenAITools", () => {
   });
 
   it("call turns null back into absent and returns the result's JSON", async () => {
-    expect(JSON.parse(await call("get_pet", JSON.stringify({ pet_id: "p1", fields: null })))).toEqual({ id: "p1", name: "Rex" });
+    expect(JSON.parse(await call("get_pet", JSON.stringify({ pet_id: "p1", fields: null })))).toEqual({
+      id: "p1",
+      name: "Rex",
+    });
   });
 
   it("call returns envelopes for invalid arguments, bad JSON and unknown tools", async () => {
-    expect(JSON.parse(await call("get_pet", '{"pet_id": 3, "fields": null}'))).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "pet_id" } });
+    expect(JSON.parse(await call("get_pet", '{"pet_id": 3, "fields": null}'))).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", field: "pet_id" },
+    });
     expect(JSON.parse(await call("get_pet", "{oops"))).toMatchObject({ error: { code: "INVALID_ARGUMENT" } });
-    expect(JSON.parse(await call("nope", "{}"))).toMatchObject({ error: { code: "INVALID_ARGUMENT", suggestion: "Call one of: get_pet, delete_pet." } });
+    expect(JSON.parse(await call("nope", "{}"))).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", suggestion: "Call one of: get_pet, delete_pet." },
+    });
   });
 });
 
@@ -302,6 +422,9 @@ describe("toOpenAIResponsesTools", () => {
       parameters: chat.definitions[0]!.function.parameters,
       strict: true,
     });
-    expect(JSON.parse(await responses.call("get_pet", '{"pet_id":"p2","fields":["name"]}'))).toEqual({ id: "p2", name: "Rex" });
+    expect(JSON.parse(await responses.call("get_pet", '{"pet_id":"p2","fields":["name"]}'))).toEqual({
+      id: "p2",
+      name: "Rex",
+    });
   });
 });

@@ -24,7 +24,9 @@ describe("Vercel AI SDK adapter", () => {
 
   it("execute runs the tool; invalid input gives the INVALID_ARGUMENT envelope", async () => {
     expect(await tools.get_pet!.execute!({ pet_id: "p1" }, options)).toEqual({ id: "p1", name: "Rex" });
-    expect(await tools.get_pet!.execute!({ pet_id: 1 }, options)).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "pet_id" } });
+    expect(await tools.get_pet!.execute!({ pet_id: 1 }, options)).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", field: "pet_id" },
+    });
   });
 
   it("execute of a gated tool, reached only after the SDK's approval, tells the tool it is approved", async () => {
@@ -34,30 +36,52 @@ describe("Vercel AI SDK adapter", () => {
 
   it("toModelOutput sends envelopes as error-json and results as json", async () => {
     const toModel = tools.get_pet!.toModelOutput!;
-    expect(await toModel({ toolCallId: "c", input: {}, output: { error: { code: "NOT_FOUND", message: "m", suggestion: "s", retryable: false } } })).toMatchObject({ type: "error-json" });
-    expect(await toModel({ toolCallId: "c", input: {}, output: { id: "p" } })).toEqual({ type: "json", value: { id: "p" } });
+    expect(
+      await toModel({
+        toolCallId: "c",
+        input: {},
+        output: { error: { code: "NOT_FOUND", message: "m", suggestion: "s", retryable: false } },
+      }),
+    ).toMatchObject({ type: "error-json" });
+    expect(await toModel({ toolCallId: "c", input: {}, output: { id: "p" } })).toEqual({
+      type: "json",
+      value: { id: "p" },
+    });
   });
 
   it("generateText hands invalid model input to run, not to the SDK's validator", async () => {
     let calls = 0;
-    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 },
+    };
     const model = new MockLanguageModelV3({
       doGenerate: async () => {
         calls += 1;
         if (calls === 1) {
           return {
-            content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_pet", input: JSON.stringify({ pet_id: 9 }) }],
+            content: [
+              { type: "tool-call", toolCallId: "c1", toolName: "get_pet", input: JSON.stringify({ pet_id: 9 }) },
+            ],
             finishReason: { unified: "tool-calls", raw: undefined },
             usage,
             warnings: [],
           };
         }
-        return { content: [{ type: "text", text: "ok" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+        return {
+          content: [{ type: "text", text: "ok" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
       },
     });
     const result = await generateText({ model, tools, prompt: "pet 9", stopWhen: stepCountIs(3) });
     const toolResult = result.steps[0]!.content.find((part) => part.type === "tool-result");
-    expect(toolResult).toMatchObject({ type: "tool-result", output: { error: { code: "INVALID_ARGUMENT", field: "pet_id" } } });
+    expect(toolResult).toMatchObject({
+      type: "tool-result",
+      output: { error: { code: "INVALID_ARGUMENT", field: "pet_id" } },
+    });
     expect(result.text).toBe("ok");
   });
 });

@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { Annotations, RunContext, Tool, ToolResult } from "../src/runtime/types.js";
 
 const readOnly: Annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
-const destructive: Annotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+const destructive: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
 
 function invalid(error: z.ZodError): ToolResult {
   const issue = error.issues[0];
@@ -20,7 +25,11 @@ function invalid(error: z.ZodError): ToolResult {
 
 const getPetInput = z.object({
   pet_id: z.string().min(1).describe("The pet's id"),
-  fields: z.array(z.enum(["name", "tag"])).max(2).optional().describe("Fields to return"),
+  fields: z
+    .array(z.enum(["name", "tag"]))
+    .max(2)
+    .optional()
+    .describe("Fields to return"),
 });
 const getPetOutput = z.object({ id: z.string(), name: z.string() });
 
@@ -39,7 +48,15 @@ export const getPet: Tool = {
     const parsed = getPetInput.safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     if (parsed.data.pet_id === "missing") {
-      return { error: { code: "NOT_FOUND", message: "No pet missing", suggestion: "List pets first.", status: 404, retryable: false } };
+      return {
+        error: {
+          code: "NOT_FOUND",
+          message: "No pet missing",
+          suggestion: "List pets first.",
+          status: 404,
+          retryable: false,
+        },
+      };
     }
     return { id: parsed.data.pet_id, name: "Rex" };
   },
@@ -67,7 +84,14 @@ export const deletePet: Tool = {
     const request = { id: "req-1", tool: "delete_pet", arguments: parsed.data, createdAt: "2026-01-01T00:00:00Z" };
     const approved = await ctx?.elicitApproval?.(request, "Delete this pet?");
     if (approved === false) {
-      return { error: { code: "APPROVAL_REJECTED", message: "The operator rejected the call.", suggestion: "Do not retry.", retryable: false } };
+      return {
+        error: {
+          code: "APPROVAL_REJECTED",
+          message: "The operator rejected the call.",
+          suggestion: "Do not retry.",
+          retryable: false,
+        },
+      };
     }
     if (approved === true) {
       deleted.push(parsed.data.pet_id);

@@ -15,19 +15,27 @@ interface Case {
   readonly impacts?: readonly ("breaking" | "compatible")[];
 }
 
-const LIMIT_REQUIRED: Edit = { from: "      description: Maximum number of items per page.\n", to: "      description: Maximum number of items per page.\n      required: true\n" };
+const LIMIT_REQUIRED: Edit = {
+  from: "      description: Maximum number of items per page.\n",
+  to: "      description: Maximum number of items per page.\n      required: true\n",
+};
 const STATUS_AS_INPUT: Edit = { from: "          status: [available]\n", to: "          status: $inputs.status\n" };
 const PET_STATUS_ENUM = "              enum: [available, pending, sold]\n            default: [available]";
 
 const cases: [string, Case][] = [
   ["no change", { now: {}, code: 0, lines: [] }],
-  ["a parameter becomes required", { now: { spec: [LIMIT_REQUIRED] }, code: 1, lines: ["find_customer_open_orders: input `limit` now required"] }],
+  [
+    "a parameter becomes required",
+    { now: { spec: [LIMIT_REQUIRED] }, code: 1, lines: ["find_customer_open_orders: input `limit` now required"] },
+  ],
   [
     "an operationId renamed, the goal binds it by method + path",
     {
       now: { spec: [{ from: "operationId: listUserOrders", to: "operationId: findUserOrders" }] },
       code: 1,
-      lines: ["find_customer_open_orders: operation listUserOrders is gone; GET /users/{userId}/orders is now findUserOrders"],
+      lines: [
+        "find_customer_open_orders: operation listUserOrders is gone; GET /users/{userId}/orders is now findUserOrders",
+      ],
     },
   ],
   [
@@ -44,7 +52,16 @@ const cases: [string, Case][] = [
   [
     "an operation removed from the spec (the plan fails)",
     {
-      now: { spec: [{ from: "operationId: getOrderById", to: "operationId: getOrderById\n      deprecated: true" }, (t) => t.replace(/\n    get:\n      tags: \[store\]\n      operationId: getOrderById[\s\S]*?(?=\n    delete:)/, "")] },
+      now: {
+        spec: [
+          { from: "operationId: getOrderById", to: "operationId: getOrderById\n      deprecated: true" },
+          (t) =>
+            t.replace(
+              /\n    get:\n      tags: \[store\]\n      operationId: getOrderById[\s\S]*?(?=\n    delete:)/,
+              "",
+            ),
+        ],
+      },
       code: 2,
       lines: ["get_order_status: operation getOrderById is gone; nothing serves GET /store/order/{orderId} any more"],
     },
@@ -52,15 +69,33 @@ const cases: [string, Case][] = [
   [
     "an input's type changes",
     {
-      now: { spec: [{ from: "      schema:\n        type: integer\n        format: int64\n        minimum: 1\n        maximum: 999999\n", to: "      schema:\n        type: string\n        format: uuid\n" }] },
+      now: {
+        spec: [
+          {
+            from: "      schema:\n        type: integer\n        format: int64\n        minimum: 1\n        maximum: 999999\n",
+            to: "      schema:\n        type: string\n        format: uuid\n",
+          },
+        ],
+      },
       code: 1,
-      lines: ["cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars", "get_order_status: result field `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars"],
+      lines: [
+        "cancel_order: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars",
+        "get_order_status: input `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars",
+        "get_order_status: result field `order_id` type changed: integer (int64) ≥1 ≤999999 → string (uuid) ≥1 chars",
+      ],
     },
   ],
   [
     "an input's bound widened: compatible",
     {
-      now: { spec: [{ from: "        minimum: 1\n        maximum: 999999\n", to: "        minimum: 1\n        maximum: 9999999\n" }] },
+      now: {
+        spec: [
+          {
+            from: "        minimum: 1\n        maximum: 999999\n",
+            to: "        minimum: 1\n        maximum: 9999999\n",
+          },
+        ],
+      },
       code: 1,
       lines: [
         "cancel_order: input `order_id` maximum raised: 999999 → 9999999",
@@ -73,7 +108,11 @@ const cases: [string, Case][] = [
   [
     "an input's bound narrowed: breaking",
     {
-      now: { spec: [{ from: "        minimum: 1\n        maximum: 999999\n", to: "        minimum: 1\n        maximum: 99999\n" }] },
+      now: {
+        spec: [
+          { from: "        minimum: 1\n        maximum: 999999\n", to: "        minimum: 1\n        maximum: 99999\n" },
+        ],
+      },
       code: 1,
       lines: [
         "cancel_order: input `order_id` maximum lowered: 999999 → 99999",
@@ -87,7 +126,10 @@ const cases: [string, Case][] = [
     "an enum loses a value",
     {
       old: { goals: [STATUS_AS_INPUT] },
-      now: { goals: [STATUS_AS_INPUT], spec: [{ from: PET_STATUS_ENUM, to: PET_STATUS_ENUM.replace("pending, sold", "pending") }] },
+      now: {
+        goals: [STATUS_AS_INPUT],
+        spec: [{ from: PET_STATUS_ENUM, to: PET_STATUS_ENUM.replace("pending, sold", "pending") }],
+      },
       code: 1,
       lines: ['find_available_pets: input `status` no longer accepts "sold"'],
     },
@@ -96,7 +138,10 @@ const cases: [string, Case][] = [
     "an enum gains a value",
     {
       old: { goals: [STATUS_AS_INPUT] },
-      now: { goals: [STATUS_AS_INPUT], spec: [{ from: PET_STATUS_ENUM, to: PET_STATUS_ENUM.replace("sold", "sold, reserved") }] },
+      now: {
+        goals: [STATUS_AS_INPUT],
+        spec: [{ from: PET_STATUS_ENUM, to: PET_STATUS_ENUM.replace("sold", "sold, reserved") }],
+      },
       code: 1,
       lines: ['find_available_pets: input `status` now also accepts "reserved"'],
     },
@@ -104,7 +149,11 @@ const cases: [string, Case][] = [
   [
     "a goal's risk lowered (and its approval with it)",
     {
-      now: { goals: [{ from: "  - name: cancel_order\n", to: "  - name: cancel_order\n    risk: medium\n    approval: none\n" }] },
+      now: {
+        goals: [
+          { from: "  - name: cancel_order\n", to: "  - name: cancel_order\n    risk: medium\n    approval: none\n" },
+        ],
+      },
       code: 1,
       lines: ["cancel_order: risk lowered: high → medium", "cancel_order: approval no longer required"],
     },
@@ -117,7 +166,10 @@ const cases: [string, Case][] = [
       lines: ["get_order_status: risk raised: low → high", "get_order_status: approval now required before it runs"],
     },
   ],
-  ["a tool removed", { now: { goals: [dropGoal("get_order_status")] }, code: 1, lines: ["get_order_status: tool removed"] }],
+  [
+    "a tool removed",
+    { now: { goals: [dropGoal("get_order_status")] }, code: 1, lines: ["get_order_status: tool removed"] },
+  ],
   [
     "a tool added",
     {
@@ -132,13 +184,23 @@ const cases: [string, Case][] = [
     {
       now: { goals: [{ from: "  - name: get_pet_details", to: "  - name: show_pet" }] },
       code: 1,
-      lines: ["show_pet: renamed from `get_pet_details` (same operations); calls to `get_pet_details` break", 'show_pet: title changed: "Get pet details" → "Show pet"'],
+      lines: [
+        "show_pet: renamed from `get_pet_details` (same operations); calls to `get_pet_details` break",
+        'show_pet: title changed: "Get pet details" → "Show pet"',
+      ],
     },
   ],
   [
     "an optional input added",
     {
-      now: { goals: [{ from: "          limit: $inputs.limit\n        outputs: { items", to: "          limit: $inputs.limit\n          cursor: $inputs.cursor\n        outputs: { items" }] },
+      now: {
+        goals: [
+          {
+            from: "          limit: $inputs.limit\n        outputs: { items",
+            to: "          limit: $inputs.limit\n          cursor: $inputs.cursor\n        outputs: { items",
+          },
+        ],
+      },
       code: 1,
       lines: ["find_customer_open_orders: new optional input `cursor` (string ≤200 chars)"],
     },
@@ -146,15 +208,32 @@ const cases: [string, Case][] = [
   [
     "a step removed",
     {
-      now: { goals: [{ from: "      - id: pet\n        operation: getPetById\n        params: { petId: $inputs.pet_id }\n        outputs: { status: $response.body#/status }\n", to: "" }] },
+      now: {
+        goals: [
+          {
+            from: "      - id: pet\n        operation: getPetById\n        params: { petId: $inputs.pet_id }\n        outputs: { status: $response.body#/status }\n",
+            to: "",
+          },
+        ],
+      },
       code: 1,
-      lines: ["adopt_pet: input `pet_id` constraints changed", "adopt_pet: step `pet` removed: getPetById (GET /pet/{petId})"],
+      lines: [
+        "adopt_pet: input `pet_id` constraints changed",
+        "adopt_pet: step `pet` removed: getPetById (GET /pet/{petId})",
+      ],
     },
   ],
   [
     "a description changed",
     {
-      now: { goals: [{ from: "description: Get one pet's details by its id.", to: "description: Get one pet's details (name, status, price) by its id." }] },
+      now: {
+        goals: [
+          {
+            from: "description: Get one pet's details by its id.",
+            to: "description: Get one pet's details (name, status, price) by its id.",
+          },
+        ],
+      },
       code: 1,
       lines: ["get_pet_details: description changed"],
     },
@@ -173,7 +252,14 @@ async function generatedOut(old: Case["old"]): Promise<string> {
   return out;
 }
 
-async function checkJson(now: Case["now"], out: string): Promise<{ code: number; report: { tools: { tool: string; changes: { message: string; impact: string }[] }[] }; err: string }> {
+async function checkJson(
+  now: Case["now"],
+  out: string,
+): Promise<{
+  code: number;
+  report: { tools: { tool: string; changes: { message: string; impact: string }[] }[] };
+  err: string;
+}> {
   const dir = await scratch();
   const inputs = await petstoreCopy(dir, now);
   const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out, "--json");
@@ -201,14 +287,15 @@ describe("check: contract diff lines", () => {
     const { code, report } = await checkJson(c.now, out);
     const lines = (report.tools ?? []).flatMap((t) => t.changes.map((ch) => `${t.tool}: ${ch.message}`));
     expect(lines).toEqual(c.lines);
-    if (c.impacts !== undefined) expect((report.tools ?? []).flatMap((t) => t.changes.map((ch) => ch.impact))).toEqual(c.impacts);
+    if (c.impacts !== undefined)
+      expect((report.tools ?? []).flatMap((t) => t.changes.map((ch) => ch.impact))).toEqual(c.impacts);
     expect(code).toBe(c.code);
     expect(await snapshotTree(out)).toEqual(before);
   });
 });
 
 describe("check: human output", () => {
-  test("no change prints \"no changes\" and exits 0", async () => {
+  test('no change prints "no changes" and exits 0', async () => {
     const inputs = await petstoreCopy(await scratch());
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", baseOut);
     expect(run).toEqual({ code: 0, out: `no changes: regenerating would leave ${baseOut} as it is\n`, err: "" });
@@ -216,12 +303,21 @@ describe("check: human output", () => {
 
   test("groups changes per tool under a one-line summary, marks breaking ones and lists files by name", async () => {
     const dir = await scratch();
-    const inputs = await petstoreCopy(dir, { spec: [LIMIT_REQUIRED], goals: [{ from: "  - name: cancel_order\n", to: "  - name: cancel_order\n    risk: medium\n    approval: none\n" }] });
+    const inputs = await petstoreCopy(dir, {
+      spec: [LIMIT_REQUIRED],
+      goals: [
+        { from: "  - name: cancel_order\n", to: "  - name: cancel_order\n    risk: medium\n    approval: none\n" },
+      ],
+    });
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", baseOut);
     expect(run.code).toBe(1);
     expect(run.out.split("\n")[0]).toMatch(/^2 tools changed: 1 breaking, 1 compatible; \d+ files would change$/);
-    expect(run.out).toContain("cancel_order (changed, compatible)\n  compatible  risk lowered: high → medium\n  compatible  approval no longer required\n");
-    expect(run.out).toContain("find_customer_open_orders (changed, breaking)\n  BREAKING    input `limit` now required\n");
+    expect(run.out).toContain(
+      "cancel_order (changed, compatible)\n  compatible  risk lowered: high → medium\n  compatible  approval no longer required\n",
+    );
+    expect(run.out).toContain(
+      "find_customer_open_orders (changed, breaking)\n  BREAKING    input `limit` now required\n",
+    );
     expect(run.out).toMatch(/\n {2}changed {3}src\/tools\/cancel_order\.ts\n/);
     expect(run.out).toMatch(/\n {2}changed {3}aci\.lock\.json\n/);
   });
@@ -231,7 +327,9 @@ describe("check: human output", () => {
     const inputs = await petstoreCopy(dir, { spec: [(t) => `${t}\n# a comment\n`] });
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", baseOut);
     expect(run.code).toBe(1);
-    expect(run.out).toBe("no contract changes; 1 file would change\n\n1 file would change (1 changed):\n  changed   aci.lock.json\n");
+    expect(run.out).toBe(
+      "no contract changes; 1 file would change\n\n1 file would change (1 changed):\n  changed   aci.lock.json\n",
+    );
   });
 });
 
@@ -249,7 +347,11 @@ describe("check: --out state", () => {
   test.each([
     ["not JSON", "{", /not JSON/],
     ["another version", JSON.stringify({ lockfileVersion: 7, files: {}, tools: {} }), /lockfileVersion 7 is not 1/],
-    ["a tool without a contract", JSON.stringify({ lockfileVersion: 1, files: {}, tools: { t: { risk: "low" } } }), /tool "t" has no valid contract/],
+    [
+      "a tool without a contract",
+      JSON.stringify({ lockfileVersion: 1, files: {}, tools: { t: { risk: "low" } } }),
+      /tool "t" has no valid contract/,
+    ],
   ])("an unreadable lockfile (%s) is bad input", async (_name, text, message) => {
     const dir = await scratch();
     const inputs = await petstoreCopy(dir);
@@ -287,8 +389,17 @@ describe("check: --out state", () => {
     const report = JSON.parse(run.out);
     expect(run.code).toBe(1);
     expect(report.tools).toEqual([]);
-    expect(report.files).toEqual({ changed: [], added: [], removed: [], edited: ["src/index.ts"], missing: ["README.md"], blocked: [] });
+    expect(report.files).toEqual({
+      changed: [],
+      added: [],
+      removed: [],
+      edited: ["src/index.ts"],
+      missing: ["README.md"],
+      blocked: [],
+    });
     const text = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", out);
-    expect(text.out).toContain("1 generated file edited by hand since generation (generate will refuse until resolved):\n  edited    src/index.ts\n");
+    expect(text.out).toContain(
+      "1 generated file edited by hand since generation (generate will refuse until resolved):\n  edited    src/index.ts\n",
+    );
   });
 });

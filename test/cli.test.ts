@@ -42,12 +42,39 @@ describe("aci-gen plan", () => {
   });
 
   it("says which tools were shortened to fit --tool-token-cap, by how much, and what tool search shows upfront", async () => {
-    const { code, out } = await run("plan", "--spec", PETSTORE, "--all-operations", "--tool-token-cap", "500", "--definition-budget", "2000");
+    const { code, out } = await run(
+      "plan",
+      "--spec",
+      PETSTORE,
+      "--all-operations",
+      "--tool-token-cap",
+      "500",
+      "--definition-budget",
+      "2000",
+    );
     expect(code).toBe(0);
     expect(out).toMatch(/shortened to fit the per-tool cap: \d+ tools?\n/);
-    expect(out).toMatch(/\n {2}add_pet: \d+ → \d+ tokens \(input described \d levels? deep; the whole schema is still checked\)\n/);
-    expect(out).toMatch(/tool search: \d+ tokens upfront: \d+ core tools? \(.*\) plus search_tools and call_tool; the other \d+ are found by search/);
-    const json = JSON.parse((await run("plan", "--spec", PETSTORE, "--all-operations", "--tool-token-cap", "500", "--definition-budget", "2000", "--json")).out);
+    expect(out).toMatch(
+      /\n {2}add_pet: \d+ → \d+ tokens \(input described \d levels? deep; the whole schema is still checked\)\n/,
+    );
+    expect(out).toMatch(
+      /tool search: \d+ tokens upfront: \d+ core tools? \(.*\) plus search_tools and call_tool; the other \d+ are found by search/,
+    );
+    const json = JSON.parse(
+      (
+        await run(
+          "plan",
+          "--spec",
+          PETSTORE,
+          "--all-operations",
+          "--tool-token-cap",
+          "500",
+          "--definition-budget",
+          "2000",
+          "--json",
+        )
+      ).out,
+    );
     expect(json.toolSearch.upfrontTokens).toBeLessThanOrEqual(2000);
     const addPet = json.tools.find((t: { name: string }) => t.name === "add_pet");
     expect(addPet.definition.tokens).toBeLessThanOrEqual(500);
@@ -56,11 +83,42 @@ describe("aci-gen plan", () => {
 
   it("filters by tag, method and operation", async () => {
     const byTag = await run("plan", "--spec", PETSTORE, "--all-operations", "--include-tag", "store", "--json");
-    expect(JSON.parse(byTag.out).tools.map((t: { name: string }) => t.name)).toEqual(["get_inventory", "place_order", "get_order_by_id", "delete_order", "list_user_orders"]);
-    const byMethod = await run("plan", "--spec", PETSTORE, "--all-operations", "--include-tag", "store", "--methods", "GET", "--json");
-    expect(JSON.parse(byMethod.out).tools.map((t: { name: string }) => t.name)).toEqual(["get_inventory", "get_order_by_id", "list_user_orders"]);
-    const byOperation = await run("plan", "--spec", PETSTORE, "--all-operations", "--include-operation", "placeOrder,DELETE /store/order/{orderId}", "--json");
-    expect(JSON.parse(byOperation.out).tools.map((t: { name: string }) => t.name)).toEqual(["place_order", "delete_order"]);
+    expect(JSON.parse(byTag.out).tools.map((t: { name: string }) => t.name)).toEqual([
+      "get_inventory",
+      "place_order",
+      "get_order_by_id",
+      "delete_order",
+      "list_user_orders",
+    ]);
+    const byMethod = await run(
+      "plan",
+      "--spec",
+      PETSTORE,
+      "--all-operations",
+      "--include-tag",
+      "store",
+      "--methods",
+      "GET",
+      "--json",
+    );
+    expect(JSON.parse(byMethod.out).tools.map((t: { name: string }) => t.name)).toEqual([
+      "get_inventory",
+      "get_order_by_id",
+      "list_user_orders",
+    ]);
+    const byOperation = await run(
+      "plan",
+      "--spec",
+      PETSTORE,
+      "--all-operations",
+      "--include-operation",
+      "placeOrder,DELETE /store/order/{orderId}",
+      "--json",
+    );
+    expect(JSON.parse(byOperation.out).tools.map((t: { name: string }) => t.name)).toEqual([
+      "place_order",
+      "delete_order",
+    ]);
   });
 
   it("plans the petstore goals with tokens and a diagram per multi-step goal", async () => {
@@ -70,7 +128,9 @@ describe("aci-gen plan", () => {
     const adopt = plan.tools.find((t: { name: string }) => t.name === "adopt_pet");
     expect(adopt.definition.tokens).toBeGreaterThan(50);
     expect(adopt.mermaid).toContain("flowchart TD");
-    expect(plan.totalTokens).toBe(plan.tools.reduce((n: number, t: { definition: { tokens: number } }) => n + t.definition.tokens, 0));
+    expect(plan.totalTokens).toBe(
+      plan.tools.reduce((n: number, t: { definition: { tokens: number } }) => n + t.definition.tokens, 0),
+    );
   });
 
   it("reports bad input as located diagnostics with a hint and exit 2", async () => {
@@ -88,8 +148,16 @@ describe("aci-gen plan", () => {
 
   const usage: [string, string[], RegExp][] = [
     ["unknown option", ["plan", "--spec", PETSTORE, "--bogus"], /USAGE unknown option '--bogus'/],
-    ["unknown method", ["plan", "--spec", PETSTORE, "--all-operations", "--methods", "fetch"], /USAGE .*unknown HTTP method fetch/],
-    ["bad byte cap", ["plan", "--spec", PETSTORE, "--all-operations", "--max-return-bytes", "-5"], /USAGE .*positive integer/],
+    [
+      "unknown method",
+      ["plan", "--spec", PETSTORE, "--all-operations", "--methods", "fetch"],
+      /USAGE .*unknown HTTP method fetch/,
+    ],
+    [
+      "bad byte cap",
+      ["plan", "--spec", PETSTORE, "--all-operations", "--max-return-bytes", "-5"],
+      /USAGE .*positive integer/,
+    ],
     ["unknown command", ["frobnicate"], /USAGE unknown command 'frobnicate'/],
   ];
   it.each(usage)("%s → exit 2 with a USAGE diagnostic", async (_name, args, pattern) => {
@@ -108,7 +176,15 @@ describe("aci-gen generate", () => {
     expect(ok.out).toMatch(/6 tools; \d+ file\(s\) written, 0 removed, 0 unchanged/);
     expect(readdirSync(dir)).toEqual(["pkg"]);
     expect(existsSync(join(out, "src/tools/adopt_pet.ts"))).toBe(true);
-    const bad = await run("generate", "--spec", join(ROOT, "examples/specs/nope.yaml"), "--goals", GOALS, "--out", join(dir, "other"));
+    const bad = await run(
+      "generate",
+      "--spec",
+      join(ROOT, "examples/specs/nope.yaml"),
+      "--goals",
+      GOALS,
+      "--out",
+      join(dir, "other"),
+    );
     expect(bad.code).toBe(2);
     expect(existsSync(join(dir, "other"))).toBe(false);
   });
@@ -117,7 +193,11 @@ describe("aci-gen generate", () => {
 describe("the real process", () => {
   it("runs the built bin, prints no stack trace for bad input, exits 2", () => {
     execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "pipe" });
-    const result = spawnSync(process.execPath, [join(ROOT, "bin/aci-gen.js"), "plan", "--spec", join(ROOT, "package.json"), "--all-operations"], { encoding: "utf8" });
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, "bin/aci-gen.js"), "plan", "--spec", join(ROOT, "package.json"), "--all-operations"],
+      { encoding: "utf8" },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("SPEC_NOT_OPENAPI");
     expect(result.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);

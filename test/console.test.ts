@@ -66,13 +66,22 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
   let tools: Record<string, BoundTool>;
   let stateDir: string;
   let base: string;
-  const ids: Record<"approve" | "reject" | "interrupted" | "forged", string> = { approve: "", reject: "", interrupted: "", forged: "" };
+  const ids: Record<"approve" | "reject" | "interrupted" | "forged", string> = {
+    approve: "",
+    reject: "",
+    interrupted: "",
+    forged: "",
+  };
 
   beforeAll(async () => {
     api = upstream();
     await new Promise<void>((done) => api.listen(0, "127.0.0.1", done));
     stateDir = mkdtempSync(join(tmpdir(), "aci-console-"));
-    const env = { PET_COUPONS_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, PET_COUPONS_API_KEY: "k-0123456789", PET_COUPONS_PETSTORE_AUTH: "t-0123456789" };
+    const env = {
+      PET_COUPONS_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      PET_COUPONS_API_KEY: "k-0123456789",
+      PET_COUPONS_PETSTORE_AUTH: "t-0123456789",
+    };
     runtime = createRuntime(toolset, { env, stateDir });
     tools = bindToolset([applyCoupon, placeOrder], runtime);
     ids.approve = await pending(tools.apply_coupon!, { my_pet_tags: [XSS_ARG], quantity: 2 });
@@ -81,9 +90,23 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     ids.interrupted = await pending(tools.place_order!, { pet_id: 9, quantity: 3 });
     const file = requestFiles(stateDir, ids.interrupted).record;
     const record = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...record, state: "executing", claimedBy: `${hostname()}:${deadPid()}`, claimedAt: record.createdAt, attempt: 1 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...record,
+        state: "executing",
+        claimedBy: `${hostname()}:${deadPid()}`,
+        claimedAt: record.createdAt,
+        attempt: 1,
+      }),
+    );
     const route = createConsole({ tools, runtime, token: OPERATOR_TOKEN });
-    server = await serveHttp(() => createMcpServer(tools, { name: "pet-coupons", version: "1.0.0" }), { port: 0, host: "127.0.0.1", allowedOrigins: [], token: SERVER_TOKEN }, { info: () => undefined, warn: () => undefined }, route);
+    server = await serveHttp(
+      () => createMcpServer(tools, { name: "pet-coupons", version: "1.0.0" }),
+      { port: 0, host: "127.0.0.1", allowedOrigins: [], token: SERVER_TOKEN },
+      { info: () => undefined, warn: () => undefined },
+      route,
+    );
     base = server.url.replace(/\/mcp$/, "");
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
@@ -102,7 +125,8 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.$$("img, b")).toHaveLength(0);
   };
-  const text = (selector: string): Promise<string> => page.$eval(selector, (el) => (el as unknown as { innerText: string }).innerText);
+  const text = (selector: string): Promise<string> =>
+    page.$eval(selector, (el) => (el as unknown as { innerText: string }).innerText);
   const submit = async (selector: string): Promise<void> => {
     await Promise.all([page.waitForNavigation(), page.click(selector)]);
   };
@@ -110,7 +134,9 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
   it("asks for the operator token, refuses a wrong one, and signs in with it", async () => {
     const first = await page.goto(`${base}/approvals`);
     expect(first?.status()).toBe(401);
-    expect(first?.headers()["content-security-policy"]).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(first?.headers()["content-security-policy"]).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     await page.type("input[name=token]", "wrong-token-wrong-token");
     await page.type("input[name=name]", XSS_NAME);
     const [wrong] = await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
@@ -128,8 +154,12 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
   });
 
   it("lists pending and interrupted requests with tool, risk and redacted arguments, escaping every value", async () => {
-    expect(await page.$$eval("#pending tbody tr[data-id]", (rows) => rows.map((r) => r.getAttribute("data-id")))).toEqual(expect.arrayContaining([ids.approve, ids.reject, ids.forged]));
-    expect(await page.$$eval("#interrupted tbody tr[data-id]", (rows) => rows.map((r) => r.getAttribute("data-id")))).toEqual([ids.interrupted]);
+    expect(
+      await page.$$eval("#pending tbody tr[data-id]", (rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual(expect.arrayContaining([ids.approve, ids.reject, ids.forged]));
+    expect(
+      await page.$$eval("#interrupted tbody tr[data-id]", (rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual([ids.interrupted]);
     const row = await text(`tr[data-id="${ids.approve}"]`);
     expect(row).toContain("apply_coupon");
     expect(row).toContain("high");
@@ -141,7 +171,9 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
 
   it("shows what each step will do, then approves: the call runs once and the outcome is shown", async () => {
     await submit(`tr[data-id="${ids.approve}"] a`);
-    const steps = await page.$$eval("#steps tbody tr", (rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, " ").trim()));
+    const steps = await page.$$eval("#steps tbody tr", (rows) =>
+      rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, " ").trim()),
+    );
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/find-pet GET \/pet\/findByTags reads/);
     expect(steps[1]).toMatch(/find-coupons GET \/pet\/\{petId\}\/coupons reads .*chosen at run time/);
@@ -166,7 +198,9 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     expect(await text("#fields")).toContain(XSS_REASON);
     await noXss();
     expect(orders).toHaveLength(1);
-    expect(await tools.place_order!.run({ request_id: ids.reject })).toMatchObject({ error: { code: "APPROVAL_REJECTED", message: expect.stringContaining("window.__xss=3") } });
+    expect(await tools.place_order!.run({ request_id: ids.reject })).toMatchObject({
+      error: { code: "APPROVAL_REJECTED", message: expect.stringContaining("window.__xss=3") },
+    });
   });
 
   it("resolves an interrupted execution without re-running it", async () => {
@@ -184,10 +218,14 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
   it("shows the audit log, filtered by event and by tool", async () => {
     await page.goto(`${base}/approvals/audit`);
     const events = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => r.children[1]?.textContent));
-    expect(events).toEqual(expect.arrayContaining(["approval_requested", "approved", "executed", "rejected", "resolved"]));
+    expect(events).toEqual(
+      expect.arrayContaining(["approval_requested", "approved", "executed", "rejected", "resolved"]),
+    );
     await page.select("select[name=event]", "rejected");
     await submit("#filters button");
-    const rejected = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText));
+    const rejected = await page.$$eval("#audit tbody tr", (rows) =>
+      rows.map((r) => (r as unknown as { innerText: string }).innerText),
+    );
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toContain(XSS_REASON);
     await noXss();
@@ -202,22 +240,33 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     expect(cookie?.sameSite).toBe("Strict");
     const url = `${base}/approvals/requests/${ids.forged}/approve`;
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const post = (headers: Record<string, string>, body = "") => fetch(url, { method: "POST", headers: { ...form, ...headers }, body, redirect: "manual" });
+    const post = (headers: Record<string, string>, body = "") =>
+      fetch(url, { method: "POST", headers: { ...form, ...headers }, body, redirect: "manual" });
     expect((await post({ cookie: `aci_console=${cookie?.value}` })).status).toBe(403);
     expect((await post({ cookie: `aci_console=${cookie?.value}` }, "csrf=forged")).status).toBe(403);
-    expect((await post({ cookie: `aci_console=${cookie?.value}`, origin: "https://evil.example" }, "csrf=x")).status).toBe(403);
+    expect(
+      (await post({ cookie: `aci_console=${cookie?.value}`, origin: "https://evil.example" }, "csrf=x")).status,
+    ).toBe(403);
     const value = cookie?.value ?? "";
     const tampered = `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`;
     expect((await post({ cookie: `aci_console=${tampered}` })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${SERVER_TOKEN}` })).status).toBe(401);
     expect((await post({ authorization: "Bearer not-the-operator-token" })).status).toBe(401);
-    expect((await fetch(`${base}/approvals`, { headers: { authorization: `Bearer ${SERVER_TOKEN}` } })).status).toBe(401);
+    expect((await fetch(`${base}/approvals`, { headers: { authorization: `Bearer ${SERVER_TOKEN}` } })).status).toBe(
+      401,
+    );
     expect((await runtime.state.get(ids.forged))?.state).toBe("pending");
     expect(orders).toHaveLength(1);
   });
 
   it("approves exactly once when two operators press approve at the same time", async () => {
-    const approve = () => fetch(`${base}/approvals/requests/${ids.forged}/approve`, { method: "POST", headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/x-www-form-urlencoded" }, body: "", redirect: "manual" });
+    const approve = () =>
+      fetch(`${base}/approvals/requests/${ids.forged}/approve`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+        redirect: "manual",
+      });
     const statuses = (await Promise.all([approve(), approve()])).map((r) => r.status).sort();
     expect(statuses).toEqual([303, 409]);
     expect(orders).toHaveLength(2);
@@ -228,13 +277,23 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
 describe("PREFIX_OPERATOR_TOKEN", () => {
   it("is off when unset, and a short token or the MCP server token is a one-line configuration error", () => {
     expect(resolveOperatorToken("PETS", {})).toBeUndefined();
-    expect(resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: OPERATOR_TOKEN, PETS_SERVER_TOKEN: SERVER_TOKEN })).toBe(OPERATOR_TOKEN);
-    expect(() => resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: "short" })).toThrow(/^PETS_OPERATOR_TOKEN must be at least 16 characters[^\n]*$/);
-    expect(() => resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: SERVER_TOKEN, PETS_SERVER_TOKEN: SERVER_TOKEN })).toThrow(/^PETS_OPERATOR_TOKEN must differ from PETS_SERVER_TOKEN[^\n]*$/);
+    expect(resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: OPERATOR_TOKEN, PETS_SERVER_TOKEN: SERVER_TOKEN })).toBe(
+      OPERATOR_TOKEN,
+    );
+    expect(() => resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: "short" })).toThrow(
+      /^PETS_OPERATOR_TOKEN must be at least 16 characters[^\n]*$/,
+    );
+    expect(() =>
+      resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: SERVER_TOKEN, PETS_SERVER_TOKEN: SERVER_TOKEN }),
+    ).toThrow(/^PETS_OPERATOR_TOKEN must differ from PETS_SERVER_TOKEN[^\n]*$/);
   });
 
   it("without a console route, /approvals is not served", async () => {
-    const handle = await serveHttp(() => createMcpServer({}, { name: "x", version: "1" }), { port: 0, host: "127.0.0.1", allowedOrigins: [] }, { info: () => undefined, warn: () => undefined });
+    const handle = await serveHttp(
+      () => createMcpServer({}, { name: "x", version: "1" }),
+      { port: 0, host: "127.0.0.1", allowedOrigins: [] },
+      { info: () => undefined, warn: () => undefined },
+    );
     try {
       expect((await fetch(handle.url.replace(/\/mcp$/, "/approvals"))).status).toBe(404);
     } finally {

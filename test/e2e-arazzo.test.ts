@@ -8,7 +8,15 @@ import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, startPrism, type McpSession, type Prism } from "./support/e2e-harness.js";
+import {
+  buildPackage,
+  callTool,
+  connectMcp,
+  ROOT,
+  startPrism,
+  type McpSession,
+  type Prism,
+} from "./support/e2e-harness.js";
 
 const SPEC = join(ROOT, "test/fixtures/corpus/arazzo/pet-coupons.openapi.yaml");
 const ARAZZO = join(ROOT, "test/fixtures/arazzo-fixed/pet-coupons.arazzo.yaml");
@@ -31,7 +39,9 @@ let mcp: McpSession | undefined;
 function send(res: ServerResponse, status: number, body?: unknown): void {
   if (body === undefined) return void res.writeHead(status).end();
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }).end(text);
+  res
+    .writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) })
+    .end(text);
 }
 
 /** GET /pet/findByTags (bearer), GET /pet/{id}/coupons (pet 7 has one, others 404), POST /store/order (200). */
@@ -45,14 +55,30 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401);
     const tags = url.searchParams.getAll("tags");
     const pets = [
-      { id: 7, name: "Dotty", price: 250, photoUrls: [], tags: [{ id: 1, name: "puppy" }, { id: 2, name: "dalmatian" }], status: "available" },
+      {
+        id: 7,
+        name: "Dotty",
+        price: 250,
+        photoUrls: [],
+        tags: [
+          { id: 1, name: "puppy" },
+          { id: 2, name: "dalmatian" },
+        ],
+        status: "available",
+      },
       { id: 8, name: "Rex", price: 150, photoUrls: [], tags: [{ id: 3, name: "terrier" }], status: "available" },
     ];
-    return send(res, 200, pets.filter((p) => p.tags.some((t) => tags.includes(t.name))));
+    return send(
+      res,
+      200,
+      pets.filter((p) => p.tags.some((t) => tags.includes(t.name))),
+    );
   }
   const coupons = /^\/pet\/(\d+)\/coupons$/.exec(url.pathname);
   if (req.method === "GET" && coupons) {
-    return coupons[1] === "7" ? send(res, 200, { id: 31, description: "Summer Sale - 10% off!", couponCode: "SUMMERSALE" }) : send(res, 404);
+    return coupons[1] === "7"
+      ? send(res, 200, { id: 31, description: "Summer Sale - 10% off!", couponCode: "SUMMERSALE" })
+      : send(res, 404);
   }
   if (req.method === "POST" && url.pathname === "/store/order") {
     const order = JSON.parse(body) as Record<string, unknown>;
@@ -91,7 +117,9 @@ describe("Arazzo pet-coupons package over MCP stdio, through Prism", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(["apply_coupon", "buy_available_pet", "place_order"]);
     const apply = tools.find((t) => t.name === "apply_coupon")!;
     expect(apply.description).toContain("Apply a coupon to a pet order.");
-    expect(Object.keys(apply.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["my_pet_tags", "request_id"]));
+    expect(Object.keys(apply.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["my_pet_tags", "request_id"]),
+    );
   });
 
   it("apply_coupon runs find-pet → find-coupons → place-order, the pet id and coupon code flowing into the order", async () => {
@@ -99,19 +127,40 @@ describe("Arazzo pet-coupons package over MCP stdio, through Prism", () => {
     const result = await callTool(mcp!, "apply_coupon", { my_pet_tags: ["puppy"], quantity: 1 });
     expect(result.isError).toBe(false);
     expect(result.json).toEqual({ apply_coupon_pet_order_id: 5001 });
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /pet/findByTags?tags=puppy", "GET /pet/7/coupons", "POST /store/order"]);
-    expect(JSON.parse(requests[2]!.body)).toEqual({ petId: 7, quantity: 1, couponCode: "SUMMERSALE", status: "placed", complete: false });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /pet/findByTags?tags=puppy",
+      "GET /pet/7/coupons",
+      "POST /store/order",
+    ]);
+    expect(JSON.parse(requests[2]!.body)).toEqual({
+      petId: 7,
+      quantity: 1,
+      couponCode: "SUMMERSALE",
+      status: "placed",
+      complete: false,
+    });
     expect(requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     const audit = readFileSync(join(WORK, "state/audit.jsonl"), "utf8");
     expect(audit).not.toContain(TOKEN);
-    expect(audit.trim().split("\n").map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(["approved", "executed"]);
+    expect(
+      audit
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { event: string }).event),
+    ).toEqual(["approved", "executed"]);
   });
 
   it("a pet without a coupon stops at find-coupons with NOT_FOUND; no order is placed", async () => {
     requests.length = 0;
     const result = await callTool(mcp!, "apply_coupon", { my_pet_tags: ["terrier"], quantity: 1 });
     expect(result.isError).toBe(true);
-    expect(result.json.error).toMatchObject({ code: "NOT_FOUND", status: 404, step: "find-coupons", completed_steps: ["find-pet"], side_effects_committed: false });
+    expect(result.json.error).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+      step: "find-coupons",
+      completed_steps: ["find-pet"],
+      side_effects_committed: false,
+    });
     expect(requests.map((r) => r.method)).toEqual(["GET", "GET"]);
     expect(result.text).not.toContain(TOKEN);
     expect(prism!.log()).not.toMatch(/VIOLATIONS|UNPROCESSABLE_ENTITY|NO_PATH_MATCHED|Violation/i);

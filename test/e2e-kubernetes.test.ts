@@ -6,7 +6,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, runNode, startPrismMock, startRecordingProxy, type McpSession, type Prism, type RecordingProxy, type ToolCall } from "./support/e2e-harness.js";
+import {
+  buildPackage,
+  callTool,
+  connectMcp,
+  ROOT,
+  runNode,
+  startPrismMock,
+  startRecordingProxy,
+  type McpSession,
+  type Prism,
+  type RecordingProxy,
+  type ToolCall,
+} from "./support/e2e-harness.js";
 
 const SPEC_GZ = join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 const WORK = join(ROOT, ".tmp/e2e-kubernetes");
@@ -38,7 +50,10 @@ async function approve(id: string): Promise<void> {
 async function approved(name: string, args: Record<string, unknown>): Promise<ToolCall> {
   const before = proxy!.requests.length;
   const pending = await call(name, args);
-  expect(pending.json, pending.text).toMatchObject({ status: "pending_approval", request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(pending.json, pending.text).toMatchObject({
+    status: "pending_approval",
+    request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
   expect(proxy!.requests.length).toBe(before);
   const id = String(pending.json["request_id"]);
   await approve(id);
@@ -51,9 +66,17 @@ beforeAll(async () => {
   // Prism reads plain JSON only; aci-gen itself reads the .gz as shipped.
   const plain = join(WORK, "kubernetes-1.13.json");
   writeFileSync(plain, gunzipSync(readFileSync(SPEC_GZ)));
-  [prism] = await Promise.all([startPrismMock(plain, 240_000), buildPackage({ spec: SPEC_GZ, goals: join(ROOT, "examples/goals/kubernetes.goals.yaml"), outDir: PKG })]);
+  [prism] = await Promise.all([
+    startPrismMock(plain, 240_000),
+    buildPackage({ spec: SPEC_GZ, goals: join(ROOT, "examples/goals/kubernetes.goals.yaml"), outDir: PKG }),
+  ]);
   proxy = await startRecordingProxy(prism.port);
-  env = { PATH: process.env.PATH ?? "", KUBERNETES_BASE_URL: `http://127.0.0.1:${proxy.port}`, KUBERNETES_BEARER_TOKEN: TOKEN, KUBERNETES_STATE_DIR: STATE };
+  env = {
+    PATH: process.env.PATH ?? "",
+    KUBERNETES_BASE_URL: `http://127.0.0.1:${proxy.port}`,
+    KUBERNETES_BEARER_TOKEN: TOKEN,
+    KUBERNETES_STATE_DIR: STATE,
+  };
   session = await connectMcp(join(PKG, "dist/server.js"), env);
 }, 300_000);
 
@@ -66,9 +89,18 @@ afterAll(async () => {
 describe("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
   it("lists the five tools, each input typed and described, no placeholder text", async () => {
     const { tools } = await session!.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_pod_logs", "list_deployment_pods", "list_deployments", "restart_pod", "scale_deployment"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_pod_logs",
+      "list_deployment_pods",
+      "list_deployments",
+      "restart_pod",
+      "scale_deployment",
+    ]);
     for (const tool of tools) {
-      const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown; description?: unknown }>;
+      const properties = (tool.inputSchema.properties ?? {}) as Record<
+        string,
+        { type?: unknown; description?: unknown }
+      >;
       for (const [name, schema] of Object.entries(properties)) {
         expect(schema.type, `${tool.name}.${name}`).toEqual(expect.stringMatching(/^(string|integer|number|boolean)$/));
         expect(schema.description, `${tool.name}.${name}`).toEqual(expect.any(String));
@@ -82,20 +114,55 @@ describe("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
   });
 
   const reads: [string, Record<string, unknown>, Record<string, unknown>][] = [
-    ["list_deployments", { ...PLACE, limit: 5 }, { deployments: [{ name: "string", desired: expect.any(Number), ready: expect.any(Number), available: expect.any(Number), updated: expect.any(Number) }] }],
-    ["list_deployment_pods", { ...PLACE, name: "web", limit: 5 }, { selector: "string", pods: [{ name: "string", phase: "string", node: "string", started_at: expect.any(String), restarts: expect.any(Number) }] }],
+    [
+      "list_deployments",
+      { ...PLACE, limit: 5 },
+      {
+        deployments: [
+          {
+            name: "string",
+            desired: expect.any(Number),
+            ready: expect.any(Number),
+            available: expect.any(Number),
+            updated: expect.any(Number),
+          },
+        ],
+      },
+    ],
+    [
+      "list_deployment_pods",
+      { ...PLACE, name: "web", limit: 5 },
+      {
+        selector: "string",
+        pods: [
+          {
+            name: "string",
+            phase: "string",
+            node: "string",
+            started_at: expect.any(String),
+            restarts: expect.any(Number),
+          },
+        ],
+      },
+    ],
     ["get_pod_logs", { ...PLACE, pod: "web-1", tail_lines: 50 }, { log: "string" }],
   ];
-  it.each(reads)("%s: a result within the cap, without the token", async (name, args, expected) => {
-    const result = await call(name, args);
-    expect(result.isError, result.text).toBe(false);
-    expect(result.json).toMatchObject(expected);
-    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(CAP);
-    expect(result.text).not.toContain("k8s_e2e_secret");
-  }, 60_000);
+  it.each(reads)(
+    "%s: a result within the cap, without the token",
+    async (name, args, expected) => {
+      const result = await call(name, args);
+      expect(result.isError, result.text).toBe(false);
+      expect(result.json).toMatchObject(expected);
+      expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(CAP);
+      expect(result.text).not.toContain("k8s_e2e_secret");
+    },
+    60_000,
+  );
 
   it("list_deployment_pods lists pods with the selector the deployment's scale gave", () => {
-    const list = proxy!.requests.find((r) => r.method === "GET" && r.url.startsWith("/api/v1/namespaces/default/pods?"));
+    const list = proxy!.requests.find(
+      (r) => r.method === "GET" && r.url.startsWith("/api/v1/namespaces/default/pods?"),
+    );
     expect(new URL(list!.url, "http://x").searchParams.get("labelSelector")).toBe("string");
   });
 
@@ -106,7 +173,12 @@ describe("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
     const puts = proxy!.requests.filter((r) => r.method === "PUT");
     expect(puts.map((r) => r.url)).toEqual(["/apis/apps/v1/namespaces/default/deployments/web/scale"]);
     expect(puts[0]!.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(puts[0]!.body)).toEqual({ apiVersion: "autoscaling/v1", kind: "Scale", metadata: { name: "web", namespace: "default", resourceVersion: "string" }, spec: { replicas: 3 } });
+    expect(JSON.parse(puts[0]!.body)).toEqual({
+      apiVersion: "autoscaling/v1",
+      kind: "Scale",
+      metadata: { name: "web", namespace: "default", resourceVersion: "string" },
+      spec: { replicas: 3 },
+    });
     expect(puts[0]!.headers["authorization"]).toBe(TOKEN);
   }, 90_000);
 
@@ -114,7 +186,9 @@ describe("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
     const outcome = await approved("restart_pod", { ...PLACE, pod: "web-1", grace_period_seconds: 10 });
     expect(outcome.isError, outcome.text).toBe(false);
     expect(outcome.json).toMatchObject({ pod: "web-1" });
-    expect(proxy!.requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual(["/api/v1/namespaces/default/pods/web-1?gracePeriodSeconds=10"]);
+    expect(proxy!.requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual([
+      "/api/v1/namespaces/default/pods/web-1?gracePeriodSeconds=10",
+    ]);
   }, 90_000);
 
   it("every request the tools sent passed Prism's validation against the Kubernetes spec", () => {

@@ -25,7 +25,8 @@ class Api {
   }
 
   async start(): Promise<void> {
-    const reply = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const reply = (res: ServerResponse, status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     this.server = createServer((req, res) => {
       let body = "";
       req.on("data", (c: Buffer) => (body += c.toString()));
@@ -59,7 +60,14 @@ describe("generated server: OAuth2 client credentials over stdio", () => {
   let session: McpSession | undefined;
 
   beforeAll(async () => {
-    await Promise.all([api.start(), buildPackage({ spec: join(FIXTURES, "demo.openapi.yaml"), goals: join(FIXTURES, "demo.goals.yaml"), outDir: PKG })]);
+    await Promise.all([
+      api.start(),
+      buildPackage({
+        spec: join(FIXTURES, "demo.openapi.yaml"),
+        goals: join(FIXTURES, "demo.goals.yaml"),
+        outDir: PKG,
+      }),
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -68,7 +76,12 @@ describe("generated server: OAuth2 client credentials over stdio", () => {
   });
 
   it("fetches a token with the operation's scopes, caches it, and on a 401 refreshes once and repeats the call", async () => {
-    session = await connectMcp(join(PKG, "dist/server.js"), { PATH: process.env.PATH ?? "", DEMO_BASE_URL: api.origin, DEMO_MACHINE_CLIENT_ID: "demo-app", DEMO_MACHINE_CLIENT_SECRET: SECRET });
+    session = await connectMcp(join(PKG, "dist/server.js"), {
+      PATH: process.env.PATH ?? "",
+      DEMO_BASE_URL: api.origin,
+      DEMO_MACHINE_CLIENT_ID: "demo-app",
+      DEMO_MACHINE_CLIENT_SECRET: SECRET,
+    });
     const first = await callTool(session, "get_thing", { id: "T-1" });
     const second = await callTool(session, "get_thing", { id: "T-1" });
     expect([first.isError, second.isError]).toEqual([false, false]);
@@ -83,7 +96,10 @@ describe("generated server: OAuth2 client credentials over stdio", () => {
     expect(api.calls.slice(2)).toEqual(["GET /things/T-1 at-e2e-1-token", "GET /things/T-1 at-e2e-2-token"]);
 
     const unconfigured = await callTool(session, "get_me", {});
-    expect(unconfigured).toMatchObject({ isError: true, json: { error: { code: "UNAUTHORIZED", suggestion: expect.stringContaining("DEMO_USER") } } });
+    expect(unconfigured).toMatchObject({
+      isError: true,
+      json: { error: { code: "UNAUTHORIZED", suggestion: expect.stringContaining("DEMO_USER") } },
+    });
     const everything = [first.text, second.text, third.text, unconfigured.text, session.stderr()].join("\n");
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain("at-e2e-");
@@ -91,7 +107,11 @@ describe("generated server: OAuth2 client credentials over stdio", () => {
 
   it("a client_id:client_secret for the authorization-code scheme stops the server before anything is sent, without showing the secret", async () => {
     const before = api.grants.length + api.calls.length;
-    const result = await runNode([join(PKG, "dist/server.js")], { PATH: process.env.PATH ?? "", DEMO_BASE_URL: api.origin, DEMO_USER: `demo-app:${SECRET}` }, 30_000);
+    const result = await runNode(
+      [join(PKG, "dist/server.js")],
+      { PATH: process.env.PATH ?? "", DEMO_BASE_URL: api.origin, DEMO_USER: `demo-app:${SECRET}` },
+      30_000,
+    );
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("DEMO_USER contains a colon");
     expect(result.stderr).toContain("DEMO_USER_ACCESS_TOKEN");

@@ -6,7 +6,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, runNode, startPrism, type McpSession, type Prism, type ProcessResult, type ToolCall } from "./support/e2e-harness.js";
+import {
+  buildPackage,
+  callTool,
+  connectMcp,
+  ROOT,
+  runNode,
+  startPrism,
+  type McpSession,
+  type Prism,
+  type ProcessResult,
+  type ToolCall,
+} from "./support/e2e-harness.js";
 import { startE2ePetstoreServer, type E2ePetstoreServer } from "./support/e2e-petstore-server.js";
 
 const SPEC = join(ROOT, "examples/specs/petstore.oas31.yaml");
@@ -58,7 +69,10 @@ const server = (): E2ePetstoreServer => {
   if (api === undefined) throw new Error("API server not started");
   return api;
 };
-const queued = (state: string): string[] => (existsSync(join(state, "approvals")) ? readdirSync(join(state, "approvals")).filter((n) => /^[0-9a-f-]{36}\.json$/.test(n)) : []);
+const queued = (state: string): string[] =>
+  existsSync(join(state, "approvals"))
+    ? readdirSync(join(state, "approvals")).filter((n) => /^[0-9a-f-]{36}\.json$/.test(n))
+    : [];
 const auditLines = (state: string): Record<string, unknown>[] =>
   existsSync(join(state, "audit.jsonl"))
     ? readFileSync(join(state, "audit.jsonl"), "utf8")
@@ -81,22 +95,45 @@ beforeAll(async () => {
   prism = await startPrism(SPEC, `${api.origin}/v3`);
   const base = `http://127.0.0.1:${prism.port}`;
   const path = process.env.PATH ?? "";
-  mainEnv = { PATH: path, PETSTORE_BASE_URL: base, PETSTORE_API_KEY: API_KEY, PETSTORE_PETSTORE_AUTH: BEARER, PETSTORE_STATE_DIR: STATE };
-  e2eEnv = { PATH: path, PETSTORE_E2E_BASE_URL: base, PETSTORE_E2E_API_KEY: API_KEY, PETSTORE_E2E_STATE_DIR: E2E_STATE };
+  mainEnv = {
+    PATH: path,
+    PETSTORE_BASE_URL: base,
+    PETSTORE_API_KEY: API_KEY,
+    PETSTORE_PETSTORE_AUTH: BEARER,
+    PETSTORE_STATE_DIR: STATE,
+  };
+  e2eEnv = {
+    PATH: path,
+    PETSTORE_E2E_BASE_URL: base,
+    PETSTORE_E2E_API_KEY: API_KEY,
+    PETSTORE_E2E_STATE_DIR: E2E_STATE,
+  };
   [main, e2e, e2eAuto, elicit] = await Promise.all([
     connectMcp(join(MAIN_PKG, "dist/server.js"), mainEnv),
     connectMcp(join(E2E_PKG, "dist/server.js"), e2eEnv),
-    connectMcp(join(E2E_PKG, "dist/server.js"), { ...e2eEnv, PETSTORE_E2E_STATE_DIR: E2E_AUTO_STATE, PETSTORE_E2E_APPROVAL: "auto" }),
-    connectMcp(join(MAIN_PKG, "dist/server.js"), { ...mainEnv, PETSTORE_STATE_DIR: ELICIT_STATE, PETSTORE_APPROVAL: "elicit" }, async (request) => {
-      elicitations.push(request);
-      return elicitAnswer;
+    connectMcp(join(E2E_PKG, "dist/server.js"), {
+      ...e2eEnv,
+      PETSTORE_E2E_STATE_DIR: E2E_AUTO_STATE,
+      PETSTORE_E2E_APPROVAL: "auto",
     }),
+    connectMcp(
+      join(MAIN_PKG, "dist/server.js"),
+      { ...mainEnv, PETSTORE_STATE_DIR: ELICIT_STATE, PETSTORE_APPROVAL: "elicit" },
+      async (request) => {
+        elicitations.push(request);
+        return elicitAnswer;
+      },
+    ),
   ]);
 }, 150_000);
 
 afterAll(async () => {
   const out = process.env.E2E_TRANSCRIPT;
-  if (out !== undefined && main !== undefined) writeFileSync(out, JSON.stringify({ tools: (await main.client.listTools()).tools, calls: transcript, prism: prism?.log() }, null, 2));
+  if (out !== undefined && main !== undefined)
+    writeFileSync(
+      out,
+      JSON.stringify({ tools: (await main.client.listTools()).tools, calls: transcript, prism: prism?.log() }, null, 2),
+    );
   await Promise.allSettled([main?.close(), e2e?.close(), e2eAuto?.close(), elicit?.close()]);
   await prism?.stop();
   await api?.close();
@@ -106,16 +143,37 @@ afterAll(async () => {
 describe("petstore package over MCP stdio, through Prism, against a real API", () => {
   it("lists every goal as one tool with its JSON Schema and all four annotations", async () => {
     const { tools } = await main!.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["adopt_pet", "cancel_order", "find_available_pets", "find_customer_open_orders", "get_order_status", "get_pet_details"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "adopt_pet",
+      "cancel_order",
+      "find_available_pets",
+      "find_customer_open_orders",
+      "get_order_status",
+      "get_pet_details",
+    ]);
     const orders = tools.find((t) => t.name === "find_customer_open_orders")!;
-    expect(orders.inputSchema).toMatchObject({ type: "object", required: ["email"], properties: { email: { type: "string", format: "email" }, limit: { type: "integer" } } });
-    expect(orders.annotations).toEqual({ title: orders.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    expect(orders.inputSchema).toMatchObject({
+      type: "object",
+      required: ["email"],
+      properties: { email: { type: "string", format: "email" }, limit: { type: "integer" } },
+    });
+    expect(orders.annotations).toEqual({
+      title: orders.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
     const adopt = tools.find((t) => t.name === "adopt_pet")!;
     expect(adopt.annotations?.readOnlyHint).toBe(false);
     expect(Object.keys(adopt.inputSchema.properties ?? {})).toContain("request_id");
     // A list result comes back as `{ items: [...] }`; the advertised output schema says so (the client validates it).
     const pets = tools.find((t) => t.name === "find_available_pets")!;
-    expect(pets.outputSchema).toMatchObject({ type: "object", required: ["items"], properties: { items: { type: "array", items: { type: "object" } }, _truncated: {} } });
+    expect(pets.outputSchema).toMatchObject({
+      type: "object",
+      required: ["items"],
+      properties: { items: { type: "array", items: { type: "object" } }, _truncated: {} },
+    });
     // Nothing about credentials or the base URL reaches the model.
     const listing = JSON.stringify(tools);
     expect(listing).not.toContain(API_KEY);
@@ -127,10 +185,17 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     const before = server().requests.length;
     const result = await call(main, "find_customer_open_orders", { email: "ada@example.com" });
     expect(result.isError).toBe(false);
-    expect(result.json).toMatchObject({ customer_id: 42, customer: "ada_l", orders: [{ id: 901, petId: 11, status: "placed" }] });
+    expect(result.json).toMatchObject({
+      customer_id: 42,
+      customer: "ada_l",
+      orders: [{ id: 901, petId: 11, status: "placed" }],
+    });
     expect(result.structured).toEqual(result.json);
     const sent = server().requests.slice(before);
-    expect(sent.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual(["GET /v3/users/by-email?email=ada%40example.com", "GET /v3/users/42/orders?status=open&limit=20"]);
+    expect(sent.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual([
+      "GET /v3/users/by-email?email=ada%40example.com",
+      "GET /v3/users/42/orders?status=open&limit=20",
+    ]);
     expect(sent.every((r) => r.headers["api_key"] === API_KEY)).toBe(true);
 
     // A customer without open orders: an empty list is the answer, not NOT_FOUND.
@@ -143,7 +208,12 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     const listings = server().count("GET", /^\/users\/\d+\/orders$/);
     const unknownCustomer = await call(main, "find_customer_open_orders", { email: "nobody@example.com" });
     expect(unknownCustomer.isError).toBe(true);
-    expect(errorOf(unknownCustomer)).toMatchObject({ code: "NOT_FOUND", status: 404, step: "customer", retryable: false });
+    expect(errorOf(unknownCustomer)).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+      step: "customer",
+      retryable: false,
+    });
     expect(errorOf(unknownCustomer).suggestion).toContain("No customer has that email");
     expect(server().count("GET", /^\/users\/\d+\/orders$/)).toBe(listings); // step 2 never ran
 
@@ -210,7 +280,10 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     const before = server().requests.length;
     const pending = await call(main, "adopt_pet", { email: "ada@example.com", pet_id: 10 });
     expect(pending.isError).toBe(false);
-    expect(pending.json).toMatchObject({ status: "pending_approval", request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(pending.json).toMatchObject({
+      status: "pending_approval",
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const id = String(pending.json.request_id);
     expect(server().requests.length).toBe(before);
 
@@ -222,7 +295,10 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(id);
 
-    const [a, b] = await Promise.all([approvals(MAIN_PKG, mainEnv, ["approve", id]), approvals(MAIN_PKG, mainEnv, ["approve", id])]);
+    const [a, b] = await Promise.all([
+      approvals(MAIN_PKG, mainEnv, ["approve", id]),
+      approvals(MAIN_PKG, mainEnv, ["approve", id]),
+    ]);
     const outputs = JSON.stringify([a, b], null, 2);
     expect(server().count("POST", "/store/order"), outputs).toBe(1);
     expect([a.code, b.code].sort(), outputs).toEqual([0, 3]); // one ran it; the other: already decided / busy
@@ -258,7 +334,11 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(String(errorOf(outcome).message)).toContain("customer changed their mind");
     expect(server().requests.length).toBe(before);
     expect(server().orders.has(901)).toBe(true);
-    expect(auditLines(STATE).filter((l) => l.request_id === id).map((e) => e.event)).toEqual(["approval_requested", "rejected"]);
+    expect(
+      auditLines(STATE)
+        .filter((l) => l.request_id === id)
+        .map((e) => e.event),
+    ).toEqual(["approval_requested", "rejected"]);
 
     const foreign = await call(main, "adopt_pet", { request_id: id });
     expect(errorOf(foreign)).toMatchObject({ code: "INVALID_ARGUMENT", field: "request_id" });
@@ -276,12 +356,23 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
 
     const outcome = await call(e2e, "place_and_confirm_order", { request_id: id });
     expect(outcome.isError).toBe(true);
-    expect(errorOf(outcome)).toMatchObject({ code: "UPSTREAM_ERROR", status: 500, step: "confirm", completed_steps: ["order"], side_effects_committed: true, retryable: false });
+    expect(errorOf(outcome)).toMatchObject({
+      code: "UPSTREAM_ERROR",
+      status: 500,
+      step: "confirm",
+      completed_steps: ["order"],
+      side_effects_committed: true,
+      retryable: false,
+    });
     expect(String(errorOf(outcome).suggestion)).toMatch(/already ran and changed state/);
     // The 500's generic "Retry once later" would repeat the committed order: it is not offered once state changed.
     expect(String(errorOf(outcome).suggestion)).not.toMatch(/retry/i);
     expect(server().count("POST", "/store/order")).toBe(posts + 1);
-    expect(auditLines(E2E_STATE).filter((l) => l.request_id === id).map((e) => [e.event, e.outcome])).toEqual([
+    expect(
+      auditLines(E2E_STATE)
+        .filter((l) => l.request_id === id)
+        .map((e) => [e.event, e.outcome]),
+    ).toEqual([
       ["approval_requested", "pending"],
       ["approved", "approved"],
       ["executed", "UPSTREAM_ERROR"],
@@ -293,7 +384,12 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     server().switches.failNextOrderLookup = true;
     const failed = await call(e2eAuto, "place_and_confirm_order", { pet_id: 10, customer_id: 43 });
     expect(failed.isError).toBe(true);
-    expect(errorOf(failed)).toMatchObject({ code: "UPSTREAM_ERROR", step: "confirm", completed_steps: ["order"], side_effects_committed: true });
+    expect(errorOf(failed)).toMatchObject({
+      code: "UPSTREAM_ERROR",
+      step: "confirm",
+      completed_steps: ["order"],
+      side_effects_committed: true,
+    });
     expect(server().count("POST", "/store/order")).toBe(posts + 1);
     const ok = await call(e2eAuto, "place_and_confirm_order", { pet_id: 11, customer_id: 43 });
     expect(ok.isError).toBe(false);
@@ -330,29 +426,56 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
   });
 
   it("no credential appears in any result, error, operator output, server log or audit line; the audit has one line per event", () => {
-    const audit = [STATE, E2E_STATE, E2E_AUTO_STATE, ELICIT_STATE].map((s) => (existsSync(join(s, "audit.jsonl")) ? readFileSync(join(s, "audit.jsonl"), "utf8") : ""));
-    const queues = [STATE, E2E_STATE].flatMap((s) => (existsSync(join(s, "approvals")) ? readdirSync(join(s, "approvals")).map((n) => readFileSync(join(s, "approvals", n), "utf8")) : []));
-    const everything = [...seen, ...audit, ...queues, main!.stderr(), e2e!.stderr(), e2eAuto!.stderr(), elicit!.stderr()];
+    const audit = [STATE, E2E_STATE, E2E_AUTO_STATE, ELICIT_STATE].map((s) =>
+      existsSync(join(s, "audit.jsonl")) ? readFileSync(join(s, "audit.jsonl"), "utf8") : "",
+    );
+    const queues = [STATE, E2E_STATE].flatMap((s) =>
+      existsSync(join(s, "approvals"))
+        ? readdirSync(join(s, "approvals")).map((n) => readFileSync(join(s, "approvals", n), "utf8"))
+        : [],
+    );
+    const everything = [
+      ...seen,
+      ...audit,
+      ...queues,
+      main!.stderr(),
+      e2e!.stderr(),
+      e2eAuto!.stderr(),
+      elicit!.stderr(),
+    ];
     expect(seen.length).toBeGreaterThan(20);
     for (const text of everything) {
       expect(text).not.toContain(API_KEY);
       expect(text).not.toContain(BEARER);
     }
-    for (const log of audit) for (const line of log.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line)).not.toThrow();
+    for (const log of audit)
+      for (const line of log.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line)).not.toThrow();
     // main: adopt (requested, approved, executed) + cancel (requested, rejected); e2e: requested, approved, executed.
-    expect(auditLines(STATE).map((e) => e.event)).toEqual(["approval_requested", "approved", "executed", "approval_requested", "rejected"]);
+    expect(auditLines(STATE).map((e) => e.event)).toEqual([
+      "approval_requested",
+      "approved",
+      "executed",
+      "approval_requested",
+      "rejected",
+    ]);
     expect(auditLines(E2E_STATE)).toHaveLength(3);
   });
 
   it("Prism saw no violation in any of those calls, and really does reject what the spec forbids", async () => {
     expect(prism!.log()).not.toMatch(/VIOLATIONS|UNPROCESSABLE_ENTITY|NO_PATH_MATCHED|Violation/i);
     const before = server().requests.length;
-    const bad = await fetch(`http://127.0.0.1:${prism!.port}/pet/abc`, { headers: { api_key: API_KEY }, signal: AbortSignal.timeout(10_000) });
+    const bad = await fetch(`http://127.0.0.1:${prism!.port}/pet/abc`, {
+      headers: { api_key: API_KEY },
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(bad.status).toBe(422);
     expect(server().requests.length).toBe(before);
     server().switches.invalidPet = true;
     try {
-      const invalid = await fetch(`http://127.0.0.1:${prism!.port}/pet/10`, { headers: { api_key: API_KEY }, signal: AbortSignal.timeout(10_000) });
+      const invalid = await fetch(`http://127.0.0.1:${prism!.port}/pet/10`, {
+        headers: { api_key: API_KEY },
+        signal: AbortSignal.timeout(10_000),
+      });
       expect(invalid.status).toBe(500);
       expect(await invalid.text()).toContain("required property 'name'");
     } finally {

@@ -9,7 +9,10 @@ const spec: ToolsetSpec = {
   version: "1.0.0",
   envPrefix: "PETSTORE",
   servers: [{ url: "https://api.example.com", variables: {} }],
-  securitySchemes: { apiKey: { type: "apiKey", name: "X-API-Key", in: "header" }, petstore_auth: { type: "http", scheme: "bearer" } },
+  securitySchemes: {
+    apiKey: { type: "apiKey", name: "X-API-Key", in: "header" },
+    petstore_auth: { type: "http", scheme: "bearer" },
+  },
   maxReturnBytes: 2048,
   timeoutMs: 30000,
 };
@@ -17,7 +20,13 @@ const spec: ToolsetSpec = {
 describe("environment variables", () => {
   test("the README lists every setting the runtime reads, then each scheme's credential", () => {
     const names = environmentOf(spec).map((v) => v.name);
-    expect([...names].sort()).toEqual([...Object.keys(ENV_SETTINGS).map((k) => envVariable("PETSTORE", k as keyof typeof ENV_SETTINGS)), "PETSTORE_API_KEY", "PETSTORE_PETSTORE_AUTH"].sort());
+    expect([...names].sort()).toEqual(
+      [
+        ...Object.keys(ENV_SETTINGS).map((k) => envVariable("PETSTORE", k as keyof typeof ENV_SETTINGS)),
+        "PETSTORE_API_KEY",
+        "PETSTORE_PETSTORE_AUTH",
+      ].sort(),
+    );
   });
 
   test.each([

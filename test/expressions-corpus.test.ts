@@ -20,19 +20,23 @@ interface Collected {
 const isCriterion = (node: Record<string, unknown>): boolean => typeof node["condition"] === "string";
 
 function walk(node: unknown, at: Found, into: Collected): void {
-  if (typeof node === "string" && (node.startsWith("$") || node.includes("{$"))) into.values.push({ ...at, value: node });
+  if (typeof node === "string" && (node.startsWith("$") || node.includes("{$")))
+    into.values.push({ ...at, value: node });
   if (typeof node !== "object" || node === null) return;
   const record = node as Record<string, unknown>;
   if (!Array.isArray(node) && isCriterion(record)) {
     into.criteria.push({ ...at, criterion: record as unknown as CriterionInput });
     return;
   }
-  for (const [key, child] of Object.entries(record)) walk(child, { file: at.file, pointer: `${at.pointer}/${key}` }, into);
+  for (const [key, child] of Object.entries(record))
+    walk(child, { file: at.file, pointer: `${at.pointer}/${key}` }, into);
 }
 
 function collect(): Collected {
   const into: Collected = { values: [], criteria: [] };
-  const files = readdirSync(CORPUS).filter((f) => /arazzo\.ya?ml$/.test(f)).sort();
+  const files = readdirSync(CORPUS)
+    .filter((f) => /arazzo\.ya?ml$/.test(f))
+    .sort();
   for (const file of files) walk(parse(readFileSync(new URL(file, CORPUS), "utf8")), { file, pointer: "" }, into);
   return into;
 }

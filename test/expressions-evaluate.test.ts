@@ -178,7 +178,13 @@ describe("renderTemplate", () => {
     ["object as JSON", { given: "{$inputs.tags}", want: '["a","b"]' }],
     ["null as JSON", { given: "token={$response.body#/token}", want: "token=null" }],
     ["escaped literal", { given: "{{$inputs.name} is {$inputs.name}", want: "{$inputs.name} is Ada" }],
-    ["operationPath", { given: "{$sourceDescriptions.petstore.url}#/paths/~1pets/get", want: "https://example.com/openapi.yaml#/paths/~1pets/get" }],
+    [
+      "operationPath",
+      {
+        given: "{$sourceDescriptions.petstore.url}#/paths/~1pets/get",
+        want: "https://example.com/openapi.yaml#/paths/~1pets/get",
+      },
+    ],
     ["missing value makes the whole result missing", { given: "Hi {$inputs.email}", want: undefined }],
     ["plain text", { given: "no expressions", want: "no expressions" }],
   ])("%s", (_, { given, want }) => {
@@ -234,7 +240,14 @@ describe("evaluateCondition", () => {
 describe("looseEquals", () => {
   it.each([
     ["NaN never equals", [Number.NaN, Number.NaN], false],
-    ["arrays by content", [[1, "a"], [1, "a"]], true],
+    [
+      "arrays by content",
+      [
+        [1, "a"],
+        [1, "a"],
+      ],
+      true,
+    ],
     ["arrays differ", [[1], [1, 2]], false],
     ["array is not object", [[], {}], false],
     ["blank string is not 0", ["", 0], false],
@@ -248,8 +261,14 @@ describe("evaluateCriterion", () => {
   it.each([
     ["simple", { given: { condition: "$statusCode == 200" }, want: true }],
     ["regex on a number", { given: { condition: "^200$", type: "regex", context: "$statusCode" }, want: true }],
-    ["regex on a string", { given: { condition: "^/orders/\\d+$", type: "regex", context: "$response.header.Location" }, want: true }],
-    ["regex with u flag", { given: { condition: "^\\p{Lu}", type: "regex", context: "$response.body#/status" }, want: true }],
+    [
+      "regex on a string",
+      { given: { condition: "^/orders/\\d+$", type: "regex", context: "$response.header.Location" }, want: true },
+    ],
+    [
+      "regex with u flag",
+      { given: { condition: "^\\p{Lu}", type: "regex", context: "$response.body#/status" }, want: true },
+    ],
     ["regex on missing", { given: { condition: ".*", type: "regex", context: "$response.header.Nope" }, want: false }],
     ["regex on an object", { given: { condition: ".*", type: "regex", context: "$response.body" }, want: false }],
   ])("%s", (_, { given, want }) => {
@@ -262,11 +281,35 @@ describe("evaluateCriterion", () => {
 
 describe("referencesOf", () => {
   it.each([
-    ["expression", { given: expr("$steps.find.outputs.pets#/0"), want: { inputs: [], steps: ["find"], outputs: [], workflows: [] } }],
-    ["template", { given: template("{$inputs.a}/{$inputs.b}/{$inputs.a}"), want: { inputs: ["a", "b"], steps: [], outputs: [], workflows: [] } }],
-    ["condition", { given: condition("$steps.b.outputs.x == $inputs.y || !($outputs.z > $steps.a.outputs.w)"), want: { inputs: ["y"], steps: ["b", "a"], outputs: ["z"], workflows: [] } }],
-    ["workflow", { given: expr("$workflows.other.inputs.user"), want: { inputs: [], steps: [], outputs: [], workflows: ["other"] } }],
-    ["response only", { given: condition("$statusCode == 200"), want: { inputs: [], steps: [], outputs: [], workflows: [] } }],
+    [
+      "expression",
+      { given: expr("$steps.find.outputs.pets#/0"), want: { inputs: [], steps: ["find"], outputs: [], workflows: [] } },
+    ],
+    [
+      "template",
+      {
+        given: template("{$inputs.a}/{$inputs.b}/{$inputs.a}"),
+        want: { inputs: ["a", "b"], steps: [], outputs: [], workflows: [] },
+      },
+    ],
+    [
+      "condition",
+      {
+        given: condition("$steps.b.outputs.x == $inputs.y || !($outputs.z > $steps.a.outputs.w)"),
+        want: { inputs: ["y"], steps: ["b", "a"], outputs: ["z"], workflows: [] },
+      },
+    ],
+    [
+      "workflow",
+      {
+        given: expr("$workflows.other.inputs.user"),
+        want: { inputs: [], steps: [], outputs: [], workflows: ["other"] },
+      },
+    ],
+    [
+      "response only",
+      { given: condition("$statusCode == 200"), want: { inputs: [], steps: [], outputs: [], workflows: [] } },
+    ],
   ])("%s", (_, { given, want }) => {
     expect(referencesOf(given)).toMatchObject(want);
   });
@@ -278,6 +321,8 @@ describe("referencesOf", () => {
   });
 
   it("keeps pointers for data-flow checks", () => {
-    expect(referencesOf(condition("$response.body#/a/b == 1")).expressions).toEqual([{ kind: "responseBody", pointer: ["a", "b"] }]);
+    expect(referencesOf(condition("$response.body#/a/b == 1")).expressions).toEqual([
+      { kind: "responseBody", pointer: ["a", "b"] },
+    ]);
   });
 });

@@ -20,7 +20,8 @@ function plain(value: Value | undefined): unknown {
   if (value.kind === "object") return Object.fromEntries(value.entries.map(([k, v]) => [k, plain(v)]));
   if (value.kind === "array") return value.items.map(plain);
   if (value.kind === "literal") return value.value;
-  if (value.kind === "each") return { each: value.source, fields: Object.fromEntries(value.fields.map((f) => [f.name, f.path])) };
+  if (value.kind === "each")
+    return { each: value.source, fields: Object.fromEntries(value.fields.map((f) => [f.name, f.path])) };
   return `${value.kind}:${value.text}`;
 }
 
@@ -57,15 +58,24 @@ describe("aci format: the docs/goals.md example", () => {
       schema: { description: 'Customer email, e.g. "ada@example.com"', format: "email" },
       position: { line: 18, column: 7 },
     });
-    expect(plain(goal.returns)).toEqual({ order_id: "expr:$steps.order.outputs.id", status: "expr:$steps.order.outputs.status" });
+    expect(plain(goal.returns)).toEqual({
+      order_id: "expr:$steps.order.outputs.id",
+      status: "expr:$steps.order.outputs.status",
+    });
   });
 
   test("steps: operations, map-form params, body values, outputs", async () => {
     const [customer, order] = (await load()).goals[0]!.steps;
     expect(customer!.operation).toEqual({ kind: "operationId", id: "getUserByEmail" });
-    expect(customer!.params).toMatchObject([{ name: "email", value: { kind: "expr", text: "$inputs.email" }, position: { line: 22, column: 19 } }]);
+    expect(customer!.params).toMatchObject([
+      { name: "email", value: { kind: "expr", text: "$inputs.email" }, position: { line: 22, column: 19 } },
+    ]);
     expect(customer!.params[0]!.in).toBeUndefined();
-    expect(customer!.outputs["id"]).toMatchObject({ text: "$response.body#/id", pointer: "/goals/0/steps/0/outputs/id", position: { line: 23, column: 20 } });
+    expect(customer!.outputs["id"]).toMatchObject({
+      text: "$response.body#/id",
+      pointer: "/goals/0/steps/0/outputs/id",
+      position: { line: 23, column: 20 },
+    });
     expect(order!.operation).toEqual({ kind: "path", method: "POST", path: "/store/order" });
     expect(plain(order!.body!.payload)).toEqual({
       petId: "expr:$inputs.pet_id",
@@ -74,7 +84,11 @@ describe("aci format: the docs/goals.md example", () => {
       status: "placed",
       tags: ["adoption", "expr:$inputs.tag"],
     });
-    expect(order!.body!.payload).toMatchObject({ kind: "object", pointer: "/goals/0/steps/1/body", position: { line: 26, column: 9 } });
+    expect(order!.body!.payload).toMatchObject({
+      kind: "object",
+      pointer: "/goals/0/steps/1/body",
+      position: { line: 26, column: 9 },
+    });
   });
 
   test("success criteria and failure actions", async () => {
@@ -125,7 +139,13 @@ describe("aci format: inputs and options", () => {
   test("unknown step in errors and goto", async () => {
     const doc = {
       aci: 1,
-      goals: [{ name: "find_pets", errors: { "serch.404": "x" }, steps: [{ id: "search", operation: "findPetsByStatus", on_failure: [{ type: "goto", step: "nope" }] }] }],
+      goals: [
+        {
+          name: "find_pets",
+          errors: { "serch.404": "x" },
+          steps: [{ id: "search", operation: "findPetsByStatus", on_failure: [{ type: "goto", step: "nope" }] }],
+        },
+      ],
     };
     const result = await loadGoals(doc);
     expect(result.diagnostics.map((d) => [d.code, d.pointer, d.hint])).toEqual([
@@ -141,7 +161,9 @@ describe("aci format: inputs and options", () => {
 
   test("a first key other than aci/arazzo", async () => {
     const result = await loadGoals({ goals: [], aci: 1 });
-    expect(result.diagnostics.map((d) => [d.code, d.hint])).toEqual([["GOALS_NOT_GOALS_FILE", "move the `aci: 1` / `arazzo: 1.0.1` line to the top of the file"]]);
+    expect(result.diagnostics.map((d) => [d.code, d.hint])).toEqual([
+      ["GOALS_NOT_GOALS_FILE", "move the `aci: 1` / `arazzo: 1.0.1` line to the top of the file"],
+    ]);
   });
 });
 

@@ -24,9 +24,19 @@ describe("invalid goals files", () => {
   test("every required case has a fixture", () => {
     const names = cases.map(([name]) => name);
     for (const required of [
-      "unknown-key", "bad-goal-name", "duplicate-goal-names", "duplicate-step-ids", "missing-steps", "invalid-operation",
-      "wrong-types", "not-goals-file", "unsupported-arazzo-version", "unsupported-arazzo-construct", "workflow-call-cycle",
-    ]) expect(names).toContain(required);
+      "unknown-key",
+      "bad-goal-name",
+      "duplicate-goal-names",
+      "duplicate-step-ids",
+      "missing-steps",
+      "invalid-operation",
+      "wrong-types",
+      "not-goals-file",
+      "unsupported-arazzo-version",
+      "unsupported-arazzo-construct",
+      "workflow-call-cycle",
+    ])
+      expect(names).toContain(required);
   });
 
   test.each(cases)("%s", async (_name, { file, expected }) => {

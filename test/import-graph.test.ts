@@ -13,7 +13,9 @@ const ONE_WAY: readonly (readonly [string, string])[] = [
 ];
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 /** file (relative to src) → the src files it imports or re-exports, type-only imports included. */
@@ -21,7 +23,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gm)].map((m) => relative(SRC, resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"))));
+    const targets = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gm)].map((m) =>
+      relative(SRC, resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"))),
+    );
     graph.set(relative(SRC, file), targets);
   }
   return graph;
@@ -74,12 +78,19 @@ describe("import graph", () => {
   });
 
   test("the cycle search finds a cycle", () => {
-    const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]]);
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["a.ts"]],
+    ]);
     expect(cycles(graph)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
   });
 
   test.each(ONE_WAY)("%s may import %s, never the reverse", (_upper, lower) => {
-    const back = [...graph].flatMap(([file, targets]) => (stageOf(file) === lower ? targets.filter((t) => stageOf(t) === _upper).map((t) => `${file} → ${t}`) : []));
+    const back = [...graph].flatMap(([file, targets]) =>
+      stageOf(file) === lower ? targets.filter((t) => stageOf(t) === _upper).map((t) => `${file} → ${t}`) : [],
+    );
     expect(back).toEqual([]);
   });
 });

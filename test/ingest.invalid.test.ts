@@ -28,7 +28,8 @@ const cases = readdirSync(ROOT, { withFileTypes: true })
 describe("ingest rejects invalid specs with exact diagnostics", () => {
   it.each(cases)("%s", async (name) => {
     const folder = join(ROOT, name);
-    const entry = ENTRIES.map((file) => join(folder, file)).find((file) => existsSync(file)) ?? join(folder, "openapi.yaml");
+    const entry =
+      ENTRIES.map((file) => join(folder, file)).find((file) => existsSync(file)) ?? join(folder, "openapi.yaml");
     const expected = JSON.parse(readFileSync(join(folder, "expected.json"), "utf8")) as Expected[];
     const result = await ingest(entry);
 
@@ -41,7 +42,10 @@ describe("ingest rejects invalid specs with exact diagnostics", () => {
       ...(d.pointer === undefined ? {} : { pointer: d.pointer }),
       file: relative(folder, d.file ?? ""),
     }));
-    const wanted = expected.map(({ messageIncludes: _, ...rest }) => ({ ...rest, file: rest.file ?? relative(folder, entry) }));
+    const wanted = expected.map(({ messageIncludes: _, ...rest }) => ({
+      ...rest,
+      file: rest.file ?? relative(folder, entry),
+    }));
     expect(actual).toEqual(wanted);
     expected.forEach((e, i) => {
       const d = result.diagnostics[i];

@@ -7,7 +7,13 @@ import { plan } from "../src/api/plan.js";
 import { ingest } from "../src/ingest/index.js";
 
 const root = join(import.meta.dirname, "..");
-const specs = ["petstore.oas31.yaml", "petstore.oas30.yaml", "petstore.swagger2.yaml", "recursive.oas31.yaml", "pet-coupons.openapi.yaml"];
+const specs = [
+  "petstore.oas31.yaml",
+  "petstore.oas30.yaml",
+  "petstore.swagger2.yaml",
+  "recursive.oas31.yaml",
+  "pet-coupons.openapi.yaml",
+];
 
 /** Every part of the model read, so lazy getters have become plain properties. */
 function readAll(model: NonNullable<Awaited<ReturnType<typeof ingest>>["model"]>): void {
@@ -40,7 +46,9 @@ describe("lazy ingest", () => {
   });
 
   // A broken parameter in an operation: refused by eager ingest and all-operations, reported by goals only when a goal uses it.
-  const spec = parse(readFileSync(join(root, "examples/specs/petstore.oas31.yaml"), "utf8")) as { paths: Record<string, Record<string, { parameters?: unknown }>> };
+  const spec = parse(readFileSync(join(root, "examples/specs/petstore.oas31.yaml"), "utf8")) as {
+    paths: Record<string, Record<string, { parameters?: unknown }>>;
+  };
   const broken = (path: string, method: string): object => {
     const copy = structuredClone(spec);
     copy.paths[path]![method]!.parameters = "not a list";
@@ -60,8 +68,12 @@ describe("lazy ingest", () => {
     const reached = broken("/store/order", "post");
     const planned = await plan({ spec: reached, goals });
     expect(planned.tools).toEqual([]);
-    expect(planned.diagnostics).toContainEqual(expect.objectContaining({ code: "SPEC_INVALID_STRUCTURE", pointer: "/paths/~1store~1order/post/parameters" }));
+    expect(planned.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "SPEC_INVALID_STRUCTURE", pointer: "/paths/~1store~1order/post/parameters" }),
+    );
     const all = await plan({ spec: reached, allOperations: true });
-    expect(all.diagnostics).toContainEqual(expect.objectContaining({ code: "SPEC_INVALID_STRUCTURE", pointer: "/paths/~1store~1order/post/parameters" }));
+    expect(all.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "SPEC_INVALID_STRUCTURE", pointer: "/paths/~1store~1order/post/parameters" }),
+    );
   });
 });

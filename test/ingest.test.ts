@@ -14,8 +14,15 @@ describe("ingest the GitHub spec", () => {
     expect(new Set(model?.operations.map((o) => o.id)).size).toBe(1223);
 
     const getRepo = model?.operations.find((o) => o.id === "repos/get");
-    expect(getRepo).toMatchObject({ method: "get", path: "/repos/{owner}/{repo}", pointer: "/paths/~1repos~1{owner}~1{repo}/get" });
-    expect(getRepo?.parameters.map((p) => [p.in, p.name, p.required])).toEqual([["path", "owner", true], ["path", "repo", true]]);
+    expect(getRepo).toMatchObject({
+      method: "get",
+      path: "/repos/{owner}/{repo}",
+      pointer: "/paths/~1repos~1{owner}~1{repo}/get",
+    });
+    expect(getRepo?.parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+      ["path", "owner", true],
+      ["path", "repo", true],
+    ]);
     expect(getRepo?.success?.status).toBe("200");
     expect(getRepo?.success?.contents[0]?.schema).toEqual({ $ref: "#/components/schemas/full-repository" });
 
@@ -37,7 +44,13 @@ describe("ingest the example specs", () => {
   });
 
   it("the three petstore dialects give the same operations", async () => {
-    const ids = await Promise.all(["swagger2", "oas30", "oas31"].map(async (d) => (await ingest(`examples/specs/petstore.${d}.yaml`)).model?.operations.map((o) => `${o.method} ${o.path} ${o.id}`)));
+    const ids = await Promise.all(
+      ["swagger2", "oas30", "oas31"].map(async (d) =>
+        (await ingest(`examples/specs/petstore.${d}.yaml`)).model?.operations.map(
+          (o) => `${o.method} ${o.path} ${o.id}`,
+        ),
+      ),
+    );
     expect(ids[1]).toEqual(ids[0]);
     expect(ids[2]).toEqual(ids[0]);
   });
@@ -56,11 +69,16 @@ describe("ingest a multi-file spec", () => {
     const { model, diagnostics } = await ingest(SPEC);
     expect(diagnostics).toEqual([]);
     const [list, get] = model?.operations ?? [];
-    expect(list?.parameters.map((p) => [p.name, p.in, p.description])).toEqual([["limit", "query", "how many pets to return"]]);
+    expect(list?.parameters.map((p) => [p.name, p.in, p.description])).toEqual([
+      ["limit", "query", "how many pets to return"],
+    ]);
     const pet = get?.success?.contents[0]?.schema as { $ref: string };
     expect(pet.$ref).toMatch(/^#\/components\/schemas\//);
     const petName = pet.$ref.split("/").at(-1) as string;
-    expect(model?.schemas[petName]).toMatchObject({ type: "object", properties: { name: { type: ["string", "null"] } } });
+    expect(model?.schemas[petName]).toMatchObject({
+      type: "object",
+      properties: { name: { type: ["string", "null"] } },
+    });
     expect(model?.recursiveSchemas).toEqual(["Owner", petName].sort());
     expect(get?.responses.find((r) => r.status === "default")?.description).toBe("an error");
   });
@@ -74,7 +92,9 @@ describe("ingest a multi-file spec", () => {
 
 describe("ingest an in-memory document", () => {
   it("gives the same model as the file, never mutates the input, and locates diagnostics", async () => {
-    const document = JSON.parse(JSON.stringify((await import("yaml")).parse(readFileSync("examples/specs/petstore.oas30.yaml", "utf8")))) as object;
+    const document = JSON.parse(
+      JSON.stringify((await import("yaml")).parse(readFileSync("examples/specs/petstore.oas30.yaml", "utf8"))),
+    ) as object;
     const before = JSON.stringify(document);
     const fromObject = await ingest(document);
     const fromFile = await ingest("examples/specs/petstore.oas30.yaml");
@@ -91,6 +111,14 @@ describe("ingest an in-memory document", () => {
     };
     const { model, diagnostics } = await ingest(document, { file: "inline.json" });
     expect(model).toBeUndefined();
-    expect(diagnostics).toMatchObject([{ code: "SPEC_DUPLICATE_OPERATION_ID", file: "inline.json", pointer: "/paths/~1b/get/operationId", line: 16, column: 9 }]);
+    expect(diagnostics).toMatchObject([
+      {
+        code: "SPEC_DUPLICATE_OPERATION_ID",
+        file: "inline.json",
+        pointer: "/paths/~1b/get/operationId",
+        line: 16,
+        column: 9,
+      },
+    ]);
   });
 });

@@ -22,7 +22,10 @@ function kubernetes(): string {
 async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; errors: string[] }> {
   const drafted = await init({ spec });
   const linted = await lint({ spec, goals: parse(drafted.text ?? "") as object });
-  const errors = [...linted.diagnostics.filter((d) => d.severity === "error").map((d) => d.code), ...linted.findings.filter((f) => f.severity === "error").map((f) => `${f.rule} ${f.tool ?? ""}`)];
+  const errors = [
+    ...linted.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
+    ...linted.findings.filter((f) => f.severity === "error").map((f) => `${f.rule} ${f.tool ?? ""}`),
+  ];
   return { goals: drafted.draft?.goals ?? [], errors };
 }
 
@@ -35,10 +38,12 @@ describe("init on real specs", () => {
     expect(goals.length).toBeLessThanOrEqual(10);
     const tasks = goals.find((g) => g.name === "get_tasks_for_project_by_search");
     expect(tasks && operations(tasks)).toEqual(["getWorkspaces", "typeaheadForWorkspace", "getTasksForProject"]);
-    expect(tasks?.steps[1]?.params).toEqual(expect.arrayContaining([
-      { name: "workspace_gid", in: "path", value: "$steps.workspace.outputs.gid" },
-      { name: "resource_type", in: "query", value: "project" },
-    ]));
+    expect(tasks?.steps[1]?.params).toEqual(
+      expect.arrayContaining([
+        { name: "workspace_gid", in: "path", value: "$steps.workspace.outputs.gid" },
+        { name: "resource_type", in: "query", value: "project" },
+      ]),
+    );
     expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(3);
     expect(goals.some((g) => g.steps.length === 3 && g.steps[2]?.operation === "getTask")).toBe(true);
   });

@@ -54,9 +54,14 @@ describe("init drafts plan with zero errors", () => {
     expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(drafted.text).toContain("# The spec declares no security scheme.");
     const suggested = /#\s+(securitySchemes: .*?)\s+#/.exec(drafted.text ?? "")?.[1] ?? "";
-    const withToken = await plan({ spec: github, goals: { ...(parse(drafted.text ?? "") as object), ...(parse(suggested) as object) } });
+    const withToken = await plan({
+      spec: github,
+      goals: { ...(parse(drafted.text ?? "") as object), ...(parse(suggested) as object) },
+    });
     expect(withToken.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(withToken.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security) === '[{"token":[]}]'))).toBe(true);
+    expect(withToken.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security) === '[{"token":[]}]'))).toBe(
+      true,
+    );
     expect((await init({ spec: petstore })).text).not.toContain("declares no security scheme");
   });
 
@@ -75,8 +80,17 @@ describe("init on petstore", () => {
     expect(chain).toMatchObject({
       name: "list_user_orders_by_email",
       steps: [
-        { id: "user", operation: "getUserByEmail", params: [{ name: "email", in: "query", value: "$inputs.email" }], outputs: { id: "$response.body#/id" } },
-        { id: "orders", operation: "listUserOrders", params: [{ name: "userId", in: "path", value: "$steps.user.outputs.id" }] },
+        {
+          id: "user",
+          operation: "getUserByEmail",
+          params: [{ name: "email", in: "query", value: "$inputs.email" }],
+          outputs: { id: "$response.body#/id" },
+        },
+        {
+          id: "orders",
+          operation: "listUserOrders",
+          params: [{ name: "userId", in: "path", value: "$steps.user.outputs.id" }],
+        },
       ],
     });
     expect(drafted.draft?.goals[0]?.name).toBe("list_user_orders_by_email");
@@ -92,7 +106,10 @@ describe("init on petstore", () => {
         expect(placeholderIn(text)).toBeUndefined();
       }
     }
-    expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({ useWhen: "The user asks about one order and you know its orderId.", notFor: "Finding a user by email first (use list_user_orders_by_email) or adding an order (use place_order)." });
+    expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({
+      useWhen: "The user asks about one order and you know its orderId.",
+      notFor: "Finding a user by email first (use list_user_orders_by_email) or adding an order (use place_order).",
+    });
   });
 
   test("the draft lints with zero errors and marks the drafted sentences for review in comments only", async () => {
@@ -149,7 +166,8 @@ describe("init helpers", () => {
     ["boxes", "box"],
   ])("singular(%s)", (word, want) => expect(singular(word)).toBe(want));
 
-  const op = (id: string, synthesized = false): Operation => ({ id, idSynthesized: synthesized, method: "get", path: "/pets/{petId}/toys" }) as unknown as Operation;
+  const op = (id: string, synthesized = false): Operation =>
+    ({ id, idSynthesized: synthesized, method: "get", path: "/pets/{petId}/toys" }) as unknown as Operation;
   test.each([
     ["getPetById", "get_pet_by_id"],
     ["repos/list-for-org", "list_repos_for_org"],
@@ -164,8 +182,13 @@ describe("init helpers", () => {
 
   test.each([
     ["a".repeat(70), "a".repeat(64)],
-    ["list_authorization_v1beta1_namespaced_local_subject_access_review_with_extra_words", "list_authorization_v1beta1_namespaced_local_subject_access"],
-  ])("toIdentifierName cuts at a word boundary (%s)", (text, want) => expect(toIdentifierName(text, "goal")).toBe(want));
+    [
+      "list_authorization_v1beta1_namespaced_local_subject_access_review_with_extra_words",
+      "list_authorization_v1beta1_namespaced_local_subject_access",
+    ],
+  ])("toIdentifierName cuts at a word boundary (%s)", (text, want) =>
+    expect(toIdentifierName(text, "goal")).toBe(want),
+  );
 
   test.each([
     [["v1", "v1beta2", "v2alpha1", "v1beta1"], "v1"],
@@ -176,9 +199,18 @@ describe("init helpers", () => {
   });
 
   test("newestVersions keeps one API version per resource and drops watch variants", () => {
-    const o = (path: string, deprecated = false): Operation => ({ id: path, method: "get", path, deprecated, parameters: [] }) as unknown as Operation;
-    const ops = [o("/apis/apps/v1beta1/namespaces/{ns}/deployments"), o("/apis/apps/v1/namespaces/{namespace}/deployments"), o("/apis/apps/v1/watch/namespaces/{namespace}/deployments"), o("/api/v1/namespaces/{namespace}/pods")];
-    expect(newestVersions(ops).map((x) => x.path)).toEqual(["/apis/apps/v1/namespaces/{namespace}/deployments", "/api/v1/namespaces/{namespace}/pods"]);
+    const o = (path: string, deprecated = false): Operation =>
+      ({ id: path, method: "get", path, deprecated, parameters: [] }) as unknown as Operation;
+    const ops = [
+      o("/apis/apps/v1beta1/namespaces/{ns}/deployments"),
+      o("/apis/apps/v1/namespaces/{namespace}/deployments"),
+      o("/apis/apps/v1/watch/namespaces/{namespace}/deployments"),
+      o("/api/v1/namespaces/{namespace}/pods"),
+    ];
+    expect(newestVersions(ops).map((x) => x.path)).toEqual([
+      "/apis/apps/v1/namespaces/{namespace}/deployments",
+      "/api/v1/namespaces/{namespace}/pods",
+    ]);
   });
 
   test("a synthesized id names the goal from method and path", () => {

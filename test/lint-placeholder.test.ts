@@ -8,7 +8,15 @@ const PETSTORE = join(import.meta.dirname, "../examples/specs/petstore.oas31.yam
 
 const goal = (fields: Record<string, unknown>): object => ({
   aci: 1,
-  goals: [{ name: "get_order", description: "Get one order of the store.", use_when: "The user gives an order number.", steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }], ...fields }],
+  goals: [
+    {
+      name: "get_order",
+      description: "Get one order of the store.",
+      use_when: "The user gives an order number.",
+      steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }],
+      ...fields,
+    },
+  ],
 });
 
 describe("placeholderIn", () => {

@@ -28,9 +28,21 @@ describe("sampleSchema", () => {
     ["nullable type", { type: ["null", "boolean"] }, true],
     ["a few items", { type: "array", items: { type: "integer", examples: [1] } }, [1, 1, 1]],
     ["maxItems", { type: "array", maxItems: 1, items: { const: "a" } }, ["a"]],
-    ["object", { type: "object", properties: { id: { type: "integer", examples: [5] }, ok: { type: "boolean" } } }, { id: 5, ok: true }],
-    ["map", { type: "object", additionalProperties: { type: "integer", examples: [3] } }, { key_1: 3, key_2: 3, key_3: 3 }],
-    ["allOf merged", { allOf: [{ properties: { a: { const: 1 } } }, { properties: { b: { const: 2 } } }] }, { a: 1, b: 2 }],
+    [
+      "object",
+      { type: "object", properties: { id: { type: "integer", examples: [5] }, ok: { type: "boolean" } } },
+      { id: 5, ok: true },
+    ],
+    [
+      "map",
+      { type: "object", additionalProperties: { type: "integer", examples: [3] } },
+      { key_1: 3, key_2: 3, key_3: 3 },
+    ],
+    [
+      "allOf merged",
+      { allOf: [{ properties: { a: { const: 1 } } }, { properties: { b: { const: 2 } } }] },
+      { a: 1, b: 2 },
+    ],
     ["first union branch", { oneOf: [{ type: "null" }, { const: "x" }] }, "x"],
   ])("%s", (_, schema, want) => {
     expect(sampleSchema(schema, {})).toEqual(want);
@@ -38,7 +50,13 @@ describe("sampleSchema", () => {
 
   it("stops at a recursive schema's second visit and is deterministic", () => {
     const schemas: Record<string, JsonSchema> = {
-      Node: { type: "object", properties: { name: { type: "string", examples: ["root"] }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+      Node: {
+        type: "object",
+        properties: {
+          name: { type: "string", examples: ["root"] },
+          children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+        },
+      },
     };
     const sample = sampleSchema({ $ref: "#/components/schemas/Node" }, schemas);
     expect(sample).toEqual({ name: "root", children: [] });
@@ -51,22 +69,63 @@ describe("projectReturn", () => {
     const planned = await plan({ spec: PETSTORE, goals: GOALS });
     const model = planned.model!;
     const byName = new Map(planned.tools.map((t) => [t.name, projectReturn(model, t)]));
-    expect(byName.get("get_order_status")?.result).toEqual({ order_id: 1001, status: "placed", pet_id: 10, ship_date: "2024-02-01T12:00:00Z" });
+    expect(byName.get("get_order_status")?.result).toEqual({
+      order_id: 1001,
+      status: "placed",
+      pet_id: 10,
+      ship_date: "2024-02-01T12:00:00Z",
+    });
     expect(byName.get("adopt_pet")?.result).toEqual({ order_id: 1001, status: "placed" });
     expect(byName.get("cancel_order")?.result).toEqual({ ok: true, status: 204 });
     const pets = byName.get("find_available_pets")!;
     expect((pets.result["items"] as unknown[]).length).toBe(3);
     expect(pets.bytes).toBe(Buffer.byteLength(JSON.stringify(pets.result)));
-    expect(Object.keys(byName.get("find_customer_open_orders")!.result)).toEqual(["customer_id", "customer", "orders", "next_cursor"]);
+    expect(Object.keys(byName.get("find_customer_open_orders")!.result)).toEqual([
+      "customer_id",
+      "customer",
+      "orders",
+      "next_cursor",
+    ]);
   });
 });
 
 describe("budget report", () => {
   it.each<[string, Record<string, unknown>, string[]]>([
-    ["accepted as is", { type: "object", properties: { id: { type: "integer", minimum: 1 } }, required: ["id"], additionalProperties: false }, []],
-    ["optional property", { type: "object", properties: { limit: { type: "integer" } }, required: [], additionalProperties: false }, ["optional properties: limit"]],
-    ["rejected keywords", { type: "object", properties: { q: { type: "string", maxLength: 5, default: "x" } }, required: ["q"], additionalProperties: false }, ["keywords: default, maxLength"]],
-    ["unsupported format", { type: "object", properties: { u: { type: "string", format: "uri" } }, required: ["u"], additionalProperties: false }, ["keywords: format uri"]],
+    [
+      "accepted as is",
+      {
+        type: "object",
+        properties: { id: { type: "integer", minimum: 1 } },
+        required: ["id"],
+        additionalProperties: false,
+      },
+      [],
+    ],
+    [
+      "optional property",
+      { type: "object", properties: { limit: { type: "integer" } }, required: [], additionalProperties: false },
+      ["optional properties: limit"],
+    ],
+    [
+      "rejected keywords",
+      {
+        type: "object",
+        properties: { q: { type: "string", maxLength: 5, default: "x" } },
+        required: ["q"],
+        additionalProperties: false,
+      },
+      ["keywords: default, maxLength"],
+    ],
+    [
+      "unsupported format",
+      {
+        type: "object",
+        properties: { u: { type: "string", format: "uri" } },
+        required: ["u"],
+        additionalProperties: false,
+      },
+      ["keywords: format uri"],
+    ],
     ["open object", { type: "object", properties: {} }, ["an object without additionalProperties: false"]],
   ])("strict mode: %s", (_, schema, want) => {
     expect(strictModeProblems(schema)).toEqual(want);
@@ -83,12 +142,18 @@ describe("budget report", () => {
 
   it("totals the tokens against the budget and marks descriptions clients cut", () => {
     const schema = { type: "object", properties: {}, required: [], additionalProperties: false };
-    const report = budgetReport([
-      { name: "a", description: "x".repeat(2049), inputSchema: schema, tokens: 300 },
-      { name: "b c", description: "short", inputSchema: schema, tokens: 250 },
-    ], 500);
+    const report = budgetReport(
+      [
+        { name: "a", description: "x".repeat(2049), inputSchema: schema, tokens: 300 },
+        { name: "b c", description: "short", inputSchema: schema, tokens: 250 },
+      ],
+      500,
+    );
     expect(report).toMatchObject({ totalTokens: 550, budget: 500, overBudget: true });
-    expect(report.tools.map((t) => [t.cutByClients, t.nameProblem])).toEqual([[true, undefined], [false, "has characters outside a-z, A-Z, 0-9, _ and -"]]);
+    expect(report.tools.map((t) => [t.cutByClients, t.nameProblem])).toEqual([
+      [true, undefined],
+      [false, "has characters outside a-z, A-Z, 0-9, _ and -"],
+    ]);
   });
 });
 
@@ -97,13 +162,22 @@ describe("return-over-cap hints", () => {
     aci: 1,
     toolset: "hints",
     defaults: { maxReturnBytes: 256 },
-    goals: [{
-      name: "find_available_pets",
-      description: "List pets that are available for adoption.",
-      use_when: "The user wants to browse pets.",
-      steps: [{ id: "pets", operation: "findPetsByStatus", params: { status: ["available"] }, outputs: { all: "$response.body" } }],
-      returns: { pets },
-    }],
+    goals: [
+      {
+        name: "find_available_pets",
+        description: "List pets that are available for adoption.",
+        use_when: "The user wants to browse pets.",
+        steps: [
+          {
+            id: "pets",
+            operation: "findPetsByStatus",
+            params: { status: ["available"] },
+            outputs: { all: "$response.body" },
+          },
+        ],
+        returns: { pets },
+      },
+    ],
   });
   const hintFor = async (pets: unknown): Promise<string | undefined> => {
     const result = await lint({ spec: PETSTORE, goals: goals(pets) });
@@ -111,10 +185,17 @@ describe("return-over-cap hints", () => {
   };
 
   it("suggests projecting a whole list of objects with `each`, identifying fields first", async () => {
-    expect(await hintFor("$steps.pets.outputs.all")).toMatch(/^return only the fields the agent needs of each pets item: pets: \{ each: \$steps\.pets\.outputs\.all, fields: \{ id: \/id, name: \/name, /);
+    expect(await hintFor("$steps.pets.outputs.all")).toMatch(
+      /^return only the fields the agent needs of each pets item: pets: \{ each: \$steps\.pets\.outputs\.all, fields: \{ id: \/id, name: \/name, /,
+    );
   });
 
   it("asks for fewer fields once the list is already projected", async () => {
-    expect(await hintFor({ each: "$steps.pets.outputs.all", fields: { id: "/id", name: "/name", photos: "/photoUrls", tags: "/tags", category: "/category" } })).toMatch(/^return fewer fields \(largest: pets\)/);
+    expect(
+      await hintFor({
+        each: "$steps.pets.outputs.all",
+        fields: { id: "/id", name: "/name", photos: "/photoUrls", tags: "/tags", category: "/category" },
+      }),
+    ).toMatch(/^return fewer fields \(largest: pets\)/);
   });
 });

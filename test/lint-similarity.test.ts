@@ -1,6 +1,13 @@
 // Similarity tables: tool-name pairs and description pairs that must (and must not) be flagged, plus the pieces of the measure.
 import { describe, expect, it } from "vitest";
-import { DESCRIPTION_THRESHOLD, descriptionSimilarity, NAME_THRESHOLD, nameShape, nameSimilarity, singular } from "../src/lint/similarity.js";
+import {
+  DESCRIPTION_THRESHOLD,
+  descriptionSimilarity,
+  NAME_THRESHOLD,
+  nameShape,
+  nameSimilarity,
+  singular,
+} from "../src/lint/similarity.js";
 
 describe("tool names", () => {
   it.each([
@@ -69,7 +76,10 @@ describe("descriptions", () => {
     ["List pets that are available for adoption.", "Get one pet's details by its id."],
     ["Cancel an order that has not been delivered yet.", "Get the status of one order by its id."],
     ["Delete a pet.", "Delete a user."],
-    ["Reserve an available pet for a customer by placing an adoption order.", "List pets that are available for adoption."],
+    [
+      "Reserve an available pet for a customer by placing an adoption order.",
+      "List pets that are available for adoption.",
+    ],
     ["Pet.", "Pet."],
   ])("%s ≁ %s", (a, b) => {
     expect(descriptionSimilarity(a, b)).toBeLessThan(DESCRIPTION_THRESHOLD);

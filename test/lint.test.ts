@@ -11,7 +11,12 @@ const PETSTORE = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 const FIXTURES = join(ROOT, "test/fixtures/lint");
 
-const row = (f: Finding) => ({ rule: f.rule, severity: f.severity, ...(f.tool === undefined ? {} : { tool: f.tool }), line: f.line });
+const row = (f: Finding) => ({
+  rule: f.rule,
+  severity: f.severity,
+  ...(f.tool === undefined ? {} : { tool: f.tool }),
+  line: f.line,
+});
 
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -37,7 +42,11 @@ describe("lint fixtures: each goals file with its exact findings", () => {
 
   it("names the rule a misspelt setting meant", async () => {
     const result = await lint({ spec: PETSTORE, goals: join(FIXTURES, "rule-config/goals.yaml") });
-    expect(result.findings[0]).toMatchObject({ rule: "lint-config", pointer: "/lint/rules/simlar-tool-names", hint: 'did you mean "similar-tool-names"?' });
+    expect(result.findings[0]).toMatchObject({
+      rule: "lint-config",
+      pointer: "/lint/rules/simlar-tool-names",
+      hint: 'did you mean "similar-tool-names"?',
+    });
   });
 });
 
@@ -46,8 +55,18 @@ describe("rule settings from the goals file", () => {
     aci: 1,
     lint: { rules },
     goals: [
-      { name: "find_order", description: "Get one order.", use_when: "You know its id.", steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }] },
-      { name: "lookup_order", description: "Show an order.", use_when: "The user names one.", steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }] },
+      {
+        name: "find_order",
+        description: "Get one order.",
+        use_when: "You know its id.",
+        steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }],
+      },
+      {
+        name: "lookup_order",
+        description: "Show an order.",
+        use_when: "The user names one.",
+        steps: [{ id: "o", operation: "getOrderById", params: { orderId: "$inputs.order_id" } }],
+      },
     ],
   });
   it.each([
@@ -74,7 +93,14 @@ describe("the petstore example", () => {
     const result = await lint({ spec: PETSTORE, goals: GOALS });
     expect(result.findings).toEqual([]);
     expect(result.budget?.overBudget).toBe(false);
-    expect(result.budget?.tools.map((t) => t.name)).toEqual(["find_customer_open_orders", "adopt_pet", "find_available_pets", "get_pet_details", "get_order_status", "cancel_order"]);
+    expect(result.budget?.tools.map((t) => t.name)).toEqual([
+      "find_customer_open_orders",
+      "adopt_pet",
+      "find_available_pets",
+      "get_pet_details",
+      "get_order_status",
+      "cancel_order",
+    ]);
   });
 
   it("shows why one tool per endpoint is a bad surface", async () => {
@@ -83,7 +109,9 @@ describe("the petstore example", () => {
     expect(by("too-many-tools")).toHaveLength(1);
     expect(by("too-many-tools")[0]?.hint).toContain("--include-tag pet");
     expect(by("missing-when-to-use")).toHaveLength(21);
-    expect(by("similar-tool-names").map((f) => f.tool)).toEqual(expect.arrayContaining(["find_pets_by_status", "get_user_by_email", "update_pet_with_form"]));
+    expect(by("similar-tool-names").map((f) => f.tool)).toEqual(
+      expect.arrayContaining(["find_pets_by_status", "get_user_by_email", "update_pet_with_form"]),
+    );
     expect(by("undescribed-parameter").length).toBeGreaterThan(10);
     expect(by("definition-budget")).toHaveLength(1);
     expect(result.budget?.totalTokens).toBeGreaterThan(4 * 934);
@@ -108,7 +136,13 @@ describe("aci-gen lint", () => {
   });
 
   it("exits 1 on an error finding", async () => {
-    const { code, out } = await run("lint", "--spec", PETSTORE, "--goals", join(FIXTURES, "missing-when-to-use/goals.yaml"));
+    const { code, out } = await run(
+      "lint",
+      "--spec",
+      PETSTORE,
+      "--goals",
+      join(FIXTURES, "missing-when-to-use/goals.yaml"),
+    );
     expect(code).toBe(1);
     expect(out).toMatch(/goals\.yaml:5 error missing-when-to-use \[get_pet_details\]/);
     expect(out).toContain("hint: add use_when to goal get_pet_details");
@@ -122,7 +156,9 @@ describe("aci-gen lint", () => {
     const { code, out } = await run("lint", "--spec", PETSTORE, "--all-operations", "--json", "--budget", "4000");
     expect(code).toBe(1);
     const json = JSON.parse(out);
-    expect(Object.keys(json.findings[0]).sort()).toEqual(expect.arrayContaining(["rule", "severity", "message", "hint", "file", "pointer"]));
+    expect(Object.keys(json.findings[0]).sort()).toEqual(
+      expect.arrayContaining(["rule", "severity", "message", "hint", "file", "pointer"]),
+    );
     expect(json.budget).toMatchObject({ budget: 4000, overBudget: true });
     expect(json.budget.tools).toHaveLength(21);
   });

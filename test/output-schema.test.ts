@@ -7,7 +7,11 @@ import { jsonResponse } from "./support/planner-helpers.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const chain = {
-  Order: { type: "object", required: ["id"], properties: { id: { type: "integer", minimum: 1 }, customer: ref("Customer") } },
+  Order: {
+    type: "object",
+    required: ["id"],
+    properties: { id: { type: "integer", minimum: 1 }, customer: ref("Customer") },
+  },
   Customer: { type: "object", properties: { email: { type: "string", format: "email" }, address: ref("Address") } },
   Address: { type: "object", properties: { city: { type: "string" }, geo: ref("Geo") } },
   Geo: { type: "object", properties: { lat: { type: "number" } } },
@@ -15,14 +19,29 @@ const chain = {
 
 describe("relaxed result schemas", () => {
   it("drop what a capped, denoised result may break and keep shape, types and descriptions", () => {
-    expect(relaxOutputSchema({ type: "string", enum: ["a", "b"], maxLength: 3, description: "A code." }, (n) => n)).toEqual({ type: "string", description: "A code." });
-    expect(relaxOutputSchema({ type: "object", required: ["id"], additionalProperties: false, properties: { id: { type: "integer", minimum: 1 } } }, (n) => n)).toEqual({ type: "object", properties: { id: { type: "integer" } } });
+    expect(
+      relaxOutputSchema({ type: "string", enum: ["a", "b"], maxLength: 3, description: "A code." }, (n) => n),
+    ).toEqual({ type: "string", description: "A code." });
+    expect(
+      relaxOutputSchema(
+        {
+          type: "object",
+          required: ["id"],
+          additionalProperties: false,
+          properties: { id: { type: "integer", minimum: 1 } },
+        },
+        (n) => n,
+      ),
+    ).toEqual({ type: "object", properties: { id: { type: "integer" } } });
   });
 
   it("go two `$ref`s deep; a deeper ref allows any value", () => {
     const relaxed = relaxedComponents([{ type: "object", properties: { order: ref("Order") } }], chain);
     expect(Object.keys(relaxed.schemas).sort()).toEqual(["CustomerResult", "OrderResult"]);
-    expect(relaxed.schemas["CustomerResult"]).toEqual({ type: "object", properties: { email: { type: "string" }, address: {} } });
+    expect(relaxed.schemas["CustomerResult"]).toEqual({
+      type: "object",
+      properties: { email: { type: "string" }, address: {} },
+    });
     expect(relaxed.roots[0]).toEqual({ type: "object", properties: { order: ref("OrderResult") } });
   });
 });
@@ -32,10 +51,22 @@ describe("a plan's result schemas", () => {
     openapi: "3.1.0",
     info: { title: "Shop", version: "1.0.0" },
     servers: [{ url: "https://shop.example.com" }],
-    paths: { "/orders/{id}": { get: { operationId: "getOrder", parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }], responses: jsonResponse(ref("Order")) } } },
+    paths: {
+      "/orders/{id}": {
+        get: {
+          operationId: "getOrder",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+          responses: jsonResponse(ref("Order")),
+        },
+      },
+    },
     components: { schemas: chain },
   };
-  const goals = { aci: 1, toolset: "shop", goals: [{ name: "get_order", steps: [{ id: "order", operation: "getOrder", params: { id: "$inputs.id" } }] }] };
+  const goals = {
+    aci: 1,
+    toolset: "shop",
+    goals: [{ name: "get_order", steps: [{ id: "order", operation: "getOrder", params: { id: "$inputs.id" } }] }],
+  };
 
   it("carry the schemas within two refs of a result, and the package's outputSchema accepts anything deeper", async () => {
     const planned = await plan({ spec, goals });

@@ -17,16 +17,28 @@ interface Case {
 }
 
 const corpus: Case[] = [
-  { golden: "pet-coupons", goals: join(CORPUS, "pet-coupons.arazzo.yaml"), spec: join(CORPUS, "pet-coupons.openapi.yaml") },
+  {
+    golden: "pet-coupons",
+    goals: join(CORPUS, "pet-coupons.arazzo.yaml"),
+    spec: join(CORPUS, "pet-coupons.openapi.yaml"),
+  },
   { golden: "bnpl", goals: join(CORPUS, "bnpl-arazzo.yaml"), spec: join(CORPUS, "bnpl-openapi.yaml") },
   { golden: "oauth", goals: join(CORPUS, "oauth.arazzo.yaml"), spec: join(CORPUS, "oauth.openapi.yaml") },
 ];
 
 const fixed: Case[] = [
-  { golden: "pet-coupons.fixed", goals: join(FIXED, "pet-coupons.arazzo.yaml"), spec: join(CORPUS, "pet-coupons.openapi.yaml") },
+  {
+    golden: "pet-coupons.fixed",
+    goals: join(FIXED, "pet-coupons.arazzo.yaml"),
+    spec: join(CORPUS, "pet-coupons.openapi.yaml"),
+  },
   { golden: "bnpl.fixed", goals: join(FIXED, "bnpl-arazzo.yaml"), spec: join(CORPUS, "bnpl-openapi.yaml") },
   { golden: "oauth.fixed", goals: join(FIXED, "oauth.arazzo.yaml"), spec: join(CORPUS, "oauth.openapi.yaml") },
-  { golden: "constructs.fixed", goals: join(FIXED, "constructs.arazzo.yaml"), spec: join(CORPUS, "pet-coupons.openapi.yaml") },
+  {
+    golden: "constructs.fixed",
+    goals: join(FIXED, "constructs.arazzo.yaml"),
+    spec: join(CORPUS, "pet-coupons.openapi.yaml"),
+  },
 ];
 
 async function planCase(c: Case): Promise<PlanResult> {
@@ -60,40 +72,49 @@ describe("Arazzo corpus as published", () => {
   });
 
   const defects: [string, [number, number, string, string][]][] = [
-    ["pet-coupons", [
-      [26, 13, "error", "PLAN_UNKNOWN_PARAMETER"],
-      [36, 9, "error", "PLAN_UNBOUND_PARAMETER"],
-      [40, 13, "error", "PLAN_UNKNOWN_PARAMETER"],
-      [142, 9, "warning", "PLAN_UNUSED_INPUT"],
-      [147, 9, "warning", "PLAN_UNUSED_INPUT"],
-    ]],
-    ["bnpl", [
-      [133, 7, "error", "PLAN_POINTER_NOT_IN_RESPONSE"],
-      [217, 5, "error", "PLAN_UNBOUND_PARAMETER"],
-      [217, 5, "error", "PLAN_STEP_CYCLE"],
-      [229, 9, "error", "PLAN_UNKNOWN_PARAMETER"],
-      [231, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
-      [242, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
-      [253, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
-      [254, 5, "error", "PLAN_UNBOUND_BODY"],
-      [256, 7, "error", "PLAN_UNKNOWN_BODY_PROPERTY"],
-      [260, 5, "error", "PLAN_EXPRESSION_SYNTAX"],
-    ]],
-    ["oauth", [
-      [57, 9, "error", "PLAN_UNBOUND_BODY"],
-      [64, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [68, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [69, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [70, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [104, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [108, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [154, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [156, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [172, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [174, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [175, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-      [176, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
-    ]],
+    [
+      "pet-coupons",
+      [
+        [26, 13, "error", "PLAN_UNKNOWN_PARAMETER"],
+        [36, 9, "error", "PLAN_UNBOUND_PARAMETER"],
+        [40, 13, "error", "PLAN_UNKNOWN_PARAMETER"],
+        [142, 9, "warning", "PLAN_UNUSED_INPUT"],
+        [147, 9, "warning", "PLAN_UNUSED_INPUT"],
+      ],
+    ],
+    [
+      "bnpl",
+      [
+        [133, 7, "error", "PLAN_POINTER_NOT_IN_RESPONSE"],
+        [217, 5, "error", "PLAN_UNBOUND_PARAMETER"],
+        [217, 5, "error", "PLAN_STEP_CYCLE"],
+        [229, 9, "error", "PLAN_UNKNOWN_PARAMETER"],
+        [231, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
+        [242, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
+        [253, 9, "error", "PLAN_UNKNOWN_OUTPUT"],
+        [254, 5, "error", "PLAN_UNBOUND_BODY"],
+        [256, 7, "error", "PLAN_UNKNOWN_BODY_PROPERTY"],
+        [260, 5, "error", "PLAN_EXPRESSION_SYNTAX"],
+      ],
+    ],
+    [
+      "oauth",
+      [
+        [57, 9, "error", "PLAN_UNBOUND_BODY"],
+        [64, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [68, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [69, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [70, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [104, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [108, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [154, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [156, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [172, 13, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [174, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [175, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+        [176, 11, "warning", "PLAN_RESPONSE_UNTYPED"],
+      ],
+    ],
   ];
   it.each(defects)("%s is rejected for its genuine defects, each located", async (name, want) => {
     const result = await planCase(corpus.find((c) => c.golden === name)!);
@@ -110,11 +131,17 @@ describe("corrected copies (test/fixtures/arazzo-fixed)", () => {
   });
 
   it("every workflow becomes one tool, named from its workflowId", async () => {
-    const names = await Promise.all(fixed.map(async (c) => (await planCase(c)).tools.map((t) => `${t.name} ${t.risk} ${t.category}`)));
+    const names = await Promise.all(
+      fixed.map(async (c) => (await planCase(c)).tools.map((t) => `${t.name} ${t.risk} ${t.category}`)),
+    );
     expect(names).toEqual([
       ["apply_coupon high orchestration", "buy_available_pet high orchestration", "place_order high action"],
       ["apply_for_loan_at_checkout high action"],
-      ["refresh_token_flow high orchestration", "client_credentials_flow high action", "authorization_code_flow high action"],
+      [
+        "refresh_token_flow high orchestration",
+        "client_credentials_flow high action",
+        "authorization_code_flow high action",
+      ],
       ["order_tagged_pet high action"],
     ]);
   });
@@ -140,15 +167,29 @@ describe("supported Arazzo constructs, end to end", () => {
     expect(order!.body).toEqual({
       mediaType: "application/json",
       kind: "json",
-      value: { kind: "object", entries: [["petId", { kind: "literal", value: 0 }], ["quantity", { kind: "literal", value: 1 }], ["status", { kind: "literal", value: "placed" }]] },
+      value: {
+        kind: "object",
+        entries: [
+          ["petId", { kind: "literal", value: 0 }],
+          ["quantity", { kind: "literal", value: 1 }],
+          ["status", { kind: "literal", value: "placed" }],
+        ],
+      },
       replacements: [
         { pointer: "/petId", value: { kind: "expr", text: "$steps.find.outputs.pet_id" } },
         { pointer: "/quantity", value: { kind: "expr", text: "$inputs.quantity" } },
       ],
     });
-    expect(find!.onFailure).toEqual([{ type: "retry", retryAfter: 2, retryLimit: 3, criteria: [{ type: "simple", condition: "$statusCode == 503" }] }]);
-    expect(find!.successCriteria).toEqual([{ type: "simple", condition: "$statusCode == 200" }, { type: "jsonpath", condition: "$[?@.status == 'available']", context: "$response.body" }]);
-    expect(coupons!.onFailure).toEqual([{ type: "goto", stepId: "order", criteria: [{ type: "simple", condition: "$statusCode == 404" }] }]);
+    expect(find!.onFailure).toEqual([
+      { type: "retry", retryAfter: 2, retryLimit: 3, criteria: [{ type: "simple", condition: "$statusCode == 503" }] },
+    ]);
+    expect(find!.successCriteria).toEqual([
+      { type: "simple", condition: "$statusCode == 200" },
+      { type: "jsonpath", condition: "$[?@.status == 'available']", context: "$response.body" },
+    ]);
+    expect(coupons!.onFailure).toEqual([
+      { type: "goto", stepId: "order", criteria: [{ type: "simple", condition: "$statusCode == 404" }] },
+    ]);
     expect(order!.onSuccess).toEqual([{ type: "end", criteria: [] }]);
     expect([find, coupons, order].map((s) => s!.dependsOn)).toEqual([[], ["find"], ["find", "coupons"]]);
   });
@@ -156,7 +197,14 @@ describe("supported Arazzo constructs, end to end", () => {
   it("parameters with `in` and `reference`d components, and a called workflow inlined with its inputs bound", async () => {
     const steps = await stepsOf("pet-coupons.fixed", "buy_available_pet");
     expect(steps.map((s) => [s.id, s.params.map((p) => [p.name, p.in, p.value])])).toEqual([
-      ["find-pet", [["status", "query", { kind: "literal", value: "available" }], ["page", "query", { kind: "literal", value: 1 }], ["pageSize", "query", { kind: "literal", value: 10 }]]],
+      [
+        "find-pet",
+        [
+          ["status", "query", { kind: "literal", value: "available" }],
+          ["page", "query", { kind: "literal", value: 1 }],
+          ["pageSize", "query", { kind: "literal", value: 10 }],
+        ],
+      ],
       ["place-order__place-order", []],
     ]);
     expect(steps[1]!.body?.value).toEqual({
@@ -176,9 +224,16 @@ describe("supported Arazzo constructs, end to end", () => {
     expect(steps[0]!.body).toEqual({
       mediaType: "application/json",
       kind: "json",
-      value: { kind: "template", text: '{\n  "customer": "{$inputs.customer}",\n  "products": "{$inputs.products}"\n}\n' },
+      value: {
+        kind: "template",
+        text: '{\n  "customer": "{$inputs.customer}",\n  "products": "{$inputs.products}"\n}\n',
+      },
     });
     expect(steps.map((s) => s.dependsOn.length)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(steps[0]!.onSuccess.map((a) => [a.type, a.stepId ?? null])).toEqual([["end", null], ["goto", "getCustomerTermsAndConditions"], ["end", null]]);
+    expect(steps[0]!.onSuccess.map((a) => [a.type, a.stepId ?? null])).toEqual([
+      ["end", null],
+      ["goto", "getCustomerTermsAndConditions"],
+      ["end", null],
+    ]);
   });
 });

@@ -8,7 +8,11 @@ describe("constantMisfit", () => {
     ["now", { type: "string", format: "date-time" }, "is not a valid date-time"],
     ["2024-01-02T03:04:05Z", { type: "string", format: "date-time" }, undefined],
     ["adopted", { type: "string", enum: ["available", "sold"] }, 'is not one of "available", "sold"'],
-    [["available", "gone"], { type: "array", items: { enum: ["available", "sold"] } }, 'is not one of "available", "sold"'],
+    [
+      ["available", "gone"],
+      { type: "array", items: { enum: ["available", "sold"] } },
+      'is not one of "available", "sold"',
+    ],
     ["ab", { type: "string", minLength: 3 }, "is shorter than 3 characters"],
     ["abc", { type: "string", pattern: "^[a-z]+$" }, undefined],
     ["ABC", { type: "string", pattern: "^[a-z]+$" }, "does not match the pattern ^[a-z]+$"],
@@ -36,6 +40,8 @@ describe("constants in goals", () => {
 
   it("the 400 hint names the goal's own constants as the likely cause when the API names no input", async () => {
     const tool = await toolOf(goal({ status: ["sold"], limit: "$inputs.limit" }));
-    expect(tool.steps[0]?.errorHints["400"]).toBe("The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.");
+    expect(tool.steps[0]?.errorHints["400"]).toBe(
+      "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+    );
   });
 });

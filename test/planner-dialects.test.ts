@@ -10,7 +10,11 @@ type Dialect = (typeof DIALECTS)[number];
 const results = {} as Record<Dialect, PlanResult>;
 
 beforeAll(async () => {
-  for (const dialect of DIALECTS) results[dialect] = await plan({ spec: join(ROOT, `examples/specs/petstore.${dialect}.yaml`), goals: PETSTORE_GOALS });
+  for (const dialect of DIALECTS)
+    results[dialect] = await plan({
+      spec: join(ROOT, `examples/specs/petstore.${dialect}.yaml`),
+      goals: PETSTORE_GOALS,
+    });
 });
 
 describe("petstore goals across dialects", () => {
@@ -29,7 +33,14 @@ describe("petstore goals across dialects", () => {
       ["get_order_status", "low", "data", "none"],
       ["cancel_order", "high", "action", "required"],
     ]);
-    expect(tools.map((t) => t.inputs.map((i) => `${i.name}${i.required ? "" : "?"}: ${JSON.stringify(typeof i.schema === "object" ? i.schema["type"] : i.schema)}`))).toEqual([
+    expect(
+      tools.map((t) =>
+        t.inputs.map(
+          (i) =>
+            `${i.name}${i.required ? "" : "?"}: ${JSON.stringify(typeof i.schema === "object" ? i.schema["type"] : i.schema)}`,
+        ),
+      ),
+    ).toEqual([
       ['email: "string"', 'limit?: "integer"'],
       ['email: "string"', 'pet_id: "integer"'],
       ['limit?: "integer"'],
@@ -37,9 +48,17 @@ describe("petstore goals across dialects", () => {
       ['order_id: "integer"'],
       ['order_id: "integer"'],
     ]);
-    expect(tools.map((t) => t.steps.map((s) => `${s.id}=${s.method.toUpperCase()} ${s.path} after [${s.dependsOn.join(",")}]`))).toEqual([
+    expect(
+      tools.map((t) =>
+        t.steps.map((s) => `${s.id}=${s.method.toUpperCase()} ${s.path} after [${s.dependsOn.join(",")}]`),
+      ),
+    ).toEqual([
       ["customer=GET /users/by-email after []", "orders=GET /users/{userId}/orders after [customer]"],
-      ["customer=GET /users/by-email after []", "pet=GET /pet/{petId} after []", "order=POST /store/order after [customer,pet]"],
+      [
+        "customer=GET /users/by-email after []",
+        "pet=GET /pet/{petId} after []",
+        "order=POST /store/order after [customer,pet]",
+      ],
       ["pets=GET /pet/findByStatus after []"],
       ["pet=GET /pet/{petId} after []"],
       ["order=GET /store/order/{orderId} after []"],
@@ -47,16 +66,28 @@ describe("petstore goals across dialects", () => {
     ]);
   });
 
-  it.each(["oas30", "swagger2"] as const)("%s: every tool equals the 3.1 plan's, returns and hints included", (dialect) => {
-    expect(results[dialect].tools).toEqual(results.oas31.tools);
-  });
+  it.each(["oas30", "swagger2"] as const)(
+    "%s: every tool equals the 3.1 plan's, returns and hints included",
+    (dialect) => {
+      expect(results[dialect].tools).toEqual(results.oas31.tools);
+    },
+  );
 
-  it.each(["oas30", "swagger2"] as const)("%s: the shared schemas equal the 3.1 plan's but for a description beside a $ref (3.1 only)", (dialect) => {
-    const oas31 = structuredClone(results.oas31.plan!.schemas) as Record<string, { properties: Record<string, Record<string, unknown>> }>;
-    expect(oas31["Pet"]!.properties["category"]).toEqual({ $ref: "#/components/schemas/Category", description: "The pet's category; a sibling of $ref, allowed since OpenAPI 3.1." });
-    delete oas31["Pet"]!.properties["category"]!["description"];
-    expect(results[dialect].plan!.schemas).toEqual(oas31);
-  });
+  it.each(["oas30", "swagger2"] as const)(
+    "%s: the shared schemas equal the 3.1 plan's but for a description beside a $ref (3.1 only)",
+    (dialect) => {
+      const oas31 = structuredClone(results.oas31.plan!.schemas) as Record<
+        string,
+        { properties: Record<string, Record<string, unknown>> }
+      >;
+      expect(oas31["Pet"]!.properties["category"]).toEqual({
+        $ref: "#/components/schemas/Category",
+        description: "The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.",
+      });
+      delete oas31["Pet"]!.properties["category"]!["description"];
+      expect(results[dialect].plan!.schemas).toEqual(oas31);
+    },
+  );
 
   it("the toolset differs only in how the server is written (Swagger 2 has no server variables)", () => {
     const servers = DIALECTS.map((d) => results[d].plan!.toolset.servers.map((s) => [s.url, Object.keys(s.variables)]));

@@ -24,19 +24,34 @@ function specOf(goalsFile: string): string {
   return resolve(dirname(goalsFile), relative);
 }
 
-const cases = readdirSync(root).sort().map((name) => {
-  const dir = join(root, name);
-  const file = join(dir, readdirSync(dir).find((f) => f.startsWith("goals."))!);
-  const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected[];
-  return [name, { file, expected }] as const;
-});
+const cases = readdirSync(root)
+  .sort()
+  .map((name) => {
+    const dir = join(root, name);
+    const file = join(dir, readdirSync(dir).find((f) => f.startsWith("goals."))!);
+    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected[];
+    return [name, { file, expected }] as const;
+  });
 
 describe("invalid planner fixtures", () => {
   test("every required case has a fixture", () => {
     expect(cases.map(([name]) => name)).toEqual([
-      "body-on-get", "duplicate-step-names", "duplicate-tool-names", "expression-context", "expression-syntax", "forward-reference",
-      "goals-for-other-spec", "pointer-not-in-response", "step-cycle", "type-mismatch", "unbound-required-parameter",
-      "unknown-operation-by-method-and-path", "unknown-operation-by-name", "unknown-output", "unknown-parameter", "unknown-step",
+      "body-on-get",
+      "duplicate-step-names",
+      "duplicate-tool-names",
+      "expression-context",
+      "expression-syntax",
+      "forward-reference",
+      "goals-for-other-spec",
+      "pointer-not-in-response",
+      "step-cycle",
+      "type-mismatch",
+      "unbound-required-parameter",
+      "unknown-operation-by-method-and-path",
+      "unknown-operation-by-name",
+      "unknown-output",
+      "unknown-parameter",
+      "unknown-step",
       "unsupported-arazzo-construct",
     ]);
   });
@@ -45,7 +60,12 @@ describe("invalid planner fixtures", () => {
     const result = await plan({ spec: specOf(file), goals: file });
     expect(result.tools).toEqual([]);
     expect(result.plan).toBeUndefined();
-    const found = result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, line: d.line ?? null, column: d.column ?? null }));
+    const found = result.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      line: d.line ?? null,
+      column: d.column ?? null,
+    }));
     expect(found).toEqual(expected.map(({ code, severity, line, column }) => ({ code, severity, line, column })));
     result.diagnostics.forEach((d, i) => {
       expect(d.message).toContain(expected[i]!.messageIncludes);

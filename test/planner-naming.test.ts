@@ -47,7 +47,11 @@ describe("createNameAllocator", () => {
 describe("toolset names", () => {
   const table: [string, string, string][] = [
     ["Swagger Petstore - OpenAPI 3.0", "swagger-petstore-openapi-3-0", "SWAGGER_PETSTORE_OPENAPI_3_0"],
-    ["GitHub's official OpenAPI spec + Octokit extension", "github-official-openapi-spec-octokit-extension", "GITHUB_OFFICIAL_OPENAPI_SPEC_OCTOKIT_EXTENSION"],
+    [
+      "GitHub's official OpenAPI spec + Octokit extension",
+      "github-official-openapi-spec-octokit-extension",
+      "GITHUB_OFFICIAL_OPENAPI_SPEC_OCTOKIT_EXTENSION",
+    ],
     ["GitHub v3 REST API", "github-v3-rest-api", "GITHUB_V3_REST_API"],
     ["BnplAPI", "bnpl-api", "BNPL_API"],
     ["petStore", "pet-store", "PET_STORE"],

@@ -21,7 +21,12 @@ describe("riskFromMethods", () => {
     expect(profile).toEqual({
       risk,
       category,
-      annotations: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: true },
+      annotations: {
+        readOnlyHint: readOnly,
+        destructiveHint: destructive,
+        idempotentHint: idempotent,
+        openWorldHint: true,
+      },
     });
   });
 });

@@ -14,13 +14,20 @@ describe("inputs bound only inside a string template", () => {
   it.each([
     ["no override", {}, { type: "string" }, true],
     ["declared optional", { handle: { required: false } }, { type: "string" }, false],
-    ["format without type keeps the string type", { handle: { format: "hostname" } }, { type: "string", format: "hostname" }, true],
+    [
+      "format without type keeps the string type",
+      { handle: { format: "hostname" } },
+      { type: "string", format: "hostname" },
+      true,
+    ],
   ])("%s", async (_name, inputs, schema, required) => {
     const tool = await toolOf(byTemplate(inputs));
     const handle = tool.inputs.find((i) => i.name === "handle");
     expect(handle?.schema).toMatchObject(schema);
     expect(handle?.required).toBe(required);
-    expect(handle?.description).toBe('Text inserted as {handle} into query parameter "email" of getUserByEmail: `{handle}@example.com`.');
+    expect(handle?.description).toBe(
+      'Text inserted as {handle} into query parameter "email" of getUserByEmail: `{handle}@example.com`.',
+    );
   });
 
   it("an input bound directly too takes that binding's type, without a conflict", async () => {

@@ -35,7 +35,11 @@ describe("escaping", () => {
 describe("names derived from a ref's last token are unescaped first", () => {
   test("`#/$defs/a~1b` hoists as aBSchema, `#/$defs/c~0d` as cDSchema", () => {
     const source = schemaToZod(
-      { $defs: { "a/b": { type: "string" }, "c~d": { type: "number" } }, type: "object", properties: { x: { $ref: "#/$defs/a~1b" }, y: { $ref: "#/$defs/c~0d" } } },
+      {
+        $defs: { "a/b": { type: "string" }, "c~d": { type: "number" } },
+        type: "object",
+        properties: { x: { $ref: "#/$defs/a~1b" }, y: { $ref: "#/$defs/c~0d" } },
+      },
       { dialect: "openapi-3.1" },
     );
     expect(source).toContain("const aBSchema = z.string()");

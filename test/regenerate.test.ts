@@ -18,7 +18,9 @@ async function scratch(): Promise<string> {
 }
 
 /** A fresh temp folder with petstore copies (edited as asked) and a first generation into `out`. */
-async function generated(edits: Parameters<typeof petstoreCopy>[1] = {}): Promise<{ dir: string; out: string; spec: string; goals: string }> {
+async function generated(
+  edits: Parameters<typeof petstoreCopy>[1] = {},
+): Promise<{ dir: string; out: string; spec: string; goals: string }> {
   const dir = await scratch();
   const inputs = await petstoreCopy(dir, edits);
   const out = join(dir, "out");
@@ -27,12 +29,21 @@ async function generated(edits: Parameters<typeof petstoreCopy>[1] = {}): Promis
   return { dir, out, ...inputs };
 }
 
-async function regenerate(ctx: { spec: string; goals: string; out: string }, goals = ctx.goals): Promise<{ code: number; json: { written: string[]; removed: string[]; unchanged: number; diagnostics: { code: string }[] } }> {
+async function regenerate(
+  ctx: { spec: string; goals: string; out: string },
+  goals = ctx.goals,
+): Promise<{
+  code: number;
+  json: { written: string[]; removed: string[]; unchanged: number; diagnostics: { code: string }[] };
+}> {
   const run = await cli("generate", "--spec", ctx.spec, "--goals", goals, "--out", ctx.out, "--json");
   return { code: run.code, json: JSON.parse(run.out) };
 }
 
-async function check(ctx: { spec: string; goals: string; out: string }, goals = ctx.goals): Promise<{ code: number; report: { files: Record<string, string[]>; tools: { tool: string }[] } }> {
+async function check(
+  ctx: { spec: string; goals: string; out: string },
+  goals = ctx.goals,
+): Promise<{ code: number; report: { files: Record<string, string[]>; tools: { tool: string }[] } }> {
   const run = await cli("check", "--spec", ctx.spec, "--goals", goals, "--out", ctx.out, "--json");
   return { code: run.code, report: JSON.parse(run.out) };
 }
@@ -65,7 +76,14 @@ describe("regeneration", () => {
     await writeFile(join(ctx.out, "NOTES.md"), "my notes\n");
     await mkdir(join(ctx.out, "src/custom"), { recursive: true });
     await writeFile(join(ctx.out, "src/custom/extra.ts"), "export const mine = 1;\n");
-    const changed = await petstoreCopy(await scratch(), { goals: [{ from: "description: Get one pet's details by its id.", to: "description: Get one pet's full details by its id." }] });
+    const changed = await petstoreCopy(await scratch(), {
+      goals: [
+        {
+          from: "description: Get one pet's details by its id.",
+          to: "description: Get one pet's full details by its id.",
+        },
+      ],
+    });
     const run = await regenerate(ctx, changed.goals);
     expect(run.code).toBe(0);
     expect(run.json.written).toContain("src/tools/get_pet_details.ts");
@@ -76,7 +94,7 @@ describe("regeneration", () => {
   test("a hand-edited generated file makes generate refuse (exit 2, nothing changed) and check report it", async () => {
     const ctx = await generated();
     const file = join(ctx.out, "src/tools/get_pet_details.ts");
-    await writeFile(file, (await readFile(file, "utf8")) + "// my tweak\n");
+    await writeFile(file, `${await readFile(file, "utf8")}// my tweak\n`);
     const changed = await petstoreCopy(await scratch(), { goals: [dropGoal("get_order_status")] });
     const before = await snapshotTree(ctx.out);
     const run = await regenerate(ctx, changed.goals);
@@ -163,7 +181,9 @@ describe("regeneration", () => {
 
   test("a target that is a folder stops generation with --out exactly as it was (nothing staged left behind)", async () => {
     const ctx = await generated();
-    const more = await petstoreCopy(await scratch(), { goals: [{ from: "  - name: get_pet_details", to: "  - name: show_pet" }] });
+    const more = await petstoreCopy(await scratch(), {
+      goals: [{ from: "  - name: get_pet_details", to: "  - name: show_pet" }],
+    });
     await mkdir(join(ctx.out, "src/tools/show_pet.ts"), { recursive: true });
     await writeFile(join(ctx.out, "src/tools/show_pet.ts/inner.txt"), "inner\n");
     const before = await snapshotTree(ctx.out);

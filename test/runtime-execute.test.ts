@@ -5,20 +5,44 @@ import { httpStatusError } from "../src/runtime/errors.js";
 import type { CallTransport as Transport, HttpOutcome, OperationRequest } from "../src/runtime/transport.js";
 import type { StepSpec, ToolSpec } from "../src/runtime/types.js";
 
-type Reply = { status: number; body?: unknown; headers?: Record<string, string>; delay?: number } | { error: "UNREACHABLE" };
+type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string>; delay?: number }
+  | { error: "UNREACHABLE" };
 
 function step(id: string, over: Partial<StepSpec> = {}): StepSpec {
   return {
-    id, operationId: id, method: "get", path: `/${id}`, params: [], outputs: {}, dependsOn: [], readOnly: true, security: [],
-    successStatus: "200", responseDescriptions: { "404": "Not there" }, errorHints: {}, successCriteria: [], onSuccess: [], onFailure: [], ...over,
+    id,
+    operationId: id,
+    method: "get",
+    path: `/${id}`,
+    params: [],
+    outputs: {},
+    dependsOn: [],
+    readOnly: true,
+    security: [],
+    successStatus: "200",
+    responseDescriptions: { "404": "Not there" },
+    errorHints: {},
+    successCriteria: [],
+    onSuccess: [],
+    onFailure: [],
+    ...over,
   };
 }
 
 function tool(steps: StepSpec[], over: Partial<ToolSpec> = {}): ToolSpec {
   return {
-    name: "t", title: "T", description: "d", risk: "low", category: "data",
+    name: "t",
+    title: "T",
+    description: "d",
+    risk: "low",
+    category: "data",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    approval: "none", inputs: [{ name: "pet_id", sourceName: "petId", required: true }], steps, returns: { narrowingInputs: [] }, ...over,
+    approval: "none",
+    inputs: [{ name: "pet_id", sourceName: "petId", required: true }],
+    steps,
+    returns: { narrowingInputs: [] },
+    ...over,
   };
 }
 
@@ -33,37 +57,88 @@ function fakeTransport(script: Record<string, Reply[]>) {
       inFlight++;
       peak = Math.max(peak, inFlight);
       const replies = script[request.step.id] ?? [{ status: 200, body: {} }];
-      const reply = (calls.filter((c) => c.step.id === request.step.id).length <= replies.length ? replies[calls.filter((c) => c.step.id === request.step.id).length - 1] : replies.at(-1)) as Reply;
+      const reply = (
+        calls.filter((c) => c.step.id === request.step.id).length <= replies.length
+          ? replies[calls.filter((c) => c.step.id === request.step.id).length - 1]
+          : replies.at(-1)
+      ) as Reply;
       await new Promise((r) => setTimeout(r, "delay" in reply ? (reply.delay ?? 1) : 1));
       inFlight--;
-      if ("error" in reply) return { ok: false, error: { code: "UNREACHABLE", message: "connection refused", suggestion: "retry later", retryable: true } };
-      const response = { status: reply.status, headers: new Headers(reply.headers ?? {}), body: reply.body, url: `https://api.test/${request.step.id}` };
+      if ("error" in reply)
+        return {
+          ok: false,
+          error: { code: "UNREACHABLE", message: "connection refused", suggestion: "retry later", retryable: true },
+        };
+      const response = {
+        status: reply.status,
+        headers: new Headers(reply.headers ?? {}),
+        body: reply.body,
+        url: `https://api.test/${request.step.id}`,
+      };
       if (reply.status < 300) return { ok: true, ...response };
-      return { ok: false, error: httpStatusError({ step: request.step, status: reply.status, body: reply.body }), response };
+      return {
+        ok: false,
+        error: httpStatusError({ step: request.step, status: reply.status, body: reply.body }),
+        response,
+      };
     },
   };
   return { transport, calls, peak: () => peak };
 }
 
 const env = (transport: Transport, sleeps: number[] = []): StepEnv => ({
-  transport, maxRetryWaitMs: 30_000,
+  transport,
+  maxRetryWaitMs: 30_000,
   sleep: async (ms) => {
     sleeps.push(ms);
   },
 });
 
-const run = (spec: ToolSpec, transport: Transport, input: Record<string, unknown> = { pet_id: 7 }, sleeps?: number[]) => executeTool(compileTool(spec), input, env(transport, sleeps));
+const run = (spec: ToolSpec, transport: Transport, input: Record<string, unknown> = { pet_id: 7 }, sleeps?: number[]) =>
+  executeTool(compileTool(spec), input, env(transport, sleeps));
 
 describe("values", () => {
   it("binds params and body from inputs (by sourceName) and earlier outputs, omitting undefined entries; replacements apply", async () => {
     const spec = tool([
       step("a", { outputs: { owner: "$response.body#/owner" } }),
       step("b", {
-        method: "post", readOnly: false, dependsOn: ["a"],
-        params: [{ name: "petId", in: "path", style: "simple", explode: false, allowReserved: false, required: true, value: { kind: "expr", text: "$inputs.petId" } },
-          { name: "q", in: "query", style: "form", explode: true, allowReserved: false, required: false, value: { kind: "expr", text: "$inputs.nope" } }],
-        body: { mediaType: "application/json", kind: "json", value: { kind: "object", entries: [["owner", { kind: "expr", text: "$steps.a.outputs.owner" }], ["note", { kind: "template", text: "pet {$inputs.petId}" }], ["gone", { kind: "expr", text: "$inputs.nope" }], ["tags", { kind: "array", items: [{ kind: "literal", value: "x" }] }]] },
-          replacements: [{ pointer: "/meta/by", value: { kind: "literal", value: "aci" } }] },
+        method: "post",
+        readOnly: false,
+        dependsOn: ["a"],
+        params: [
+          {
+            name: "petId",
+            in: "path",
+            style: "simple",
+            explode: false,
+            allowReserved: false,
+            required: true,
+            value: { kind: "expr", text: "$inputs.petId" },
+          },
+          {
+            name: "q",
+            in: "query",
+            style: "form",
+            explode: true,
+            allowReserved: false,
+            required: false,
+            value: { kind: "expr", text: "$inputs.nope" },
+          },
+        ],
+        body: {
+          mediaType: "application/json",
+          kind: "json",
+          value: {
+            kind: "object",
+            entries: [
+              ["owner", { kind: "expr", text: "$steps.a.outputs.owner" }],
+              ["note", { kind: "template", text: "pet {$inputs.petId}" }],
+              ["gone", { kind: "expr", text: "$inputs.nope" }],
+              ["tags", { kind: "array", items: [{ kind: "literal", value: "x" }] }],
+            ],
+          },
+          replacements: [{ pointer: "/meta/by", value: { kind: "literal", value: "aci" } }],
+        },
       }),
     ]);
     const fake = fakeTransport({ a: [{ status: 200, body: { owner: "ada" } }] });
@@ -85,14 +160,22 @@ describe("values", () => {
 describe("scheduling", () => {
   it("runs independent read-only steps concurrently and waits for dependencies", async () => {
     const spec = tool([step("a"), step("b"), step("c"), step("d", { dependsOn: ["a", "b", "c"] })]);
-    const fake = fakeTransport({ a: [{ status: 200, delay: 30 }], b: [{ status: 200, delay: 30 }], c: [{ status: 200, delay: 30 }] });
+    const fake = fakeTransport({
+      a: [{ status: 200, delay: 30 }],
+      b: [{ status: 200, delay: 30 }],
+      c: [{ status: 200, delay: 30 }],
+    });
     expect((await run(spec, fake.transport)).ok).toBe(true);
     expect(fake.peak()).toBe(3);
     expect(fake.calls.map((c) => c.step.id).at(-1)).toBe("d");
   });
 
   it("keeps actions in order when each depends on the one before", async () => {
-    const spec = tool([step("a", { method: "post", readOnly: false }), step("b", { method: "post", readOnly: false, dependsOn: ["a"] }), step("c", { method: "post", readOnly: false, dependsOn: ["b"] })]);
+    const spec = tool([
+      step("a", { method: "post", readOnly: false }),
+      step("b", { method: "post", readOnly: false, dependsOn: ["a"] }),
+      step("c", { method: "post", readOnly: false, dependsOn: ["b"] }),
+    ]);
     const fake = fakeTransport({ a: [{ status: 201, delay: 10 }] });
     await run(spec, fake.transport);
     expect(fake.calls.map((c) => c.step.id)).toEqual(["a", "b", "c"]);
@@ -100,12 +183,23 @@ describe("scheduling", () => {
   });
 
   it("a failure stops new steps; running ones finish", async () => {
-    const spec = tool([step("a", { outputs: { id: "$response.body#/id" } }), step("b", { dependsOn: [] }), step("c", { dependsOn: ["a"] })]);
+    const spec = tool([
+      step("a", { outputs: { id: "$response.body#/id" } }),
+      step("b", { dependsOn: [] }),
+      step("c", { dependsOn: ["a"] }),
+    ]);
     const fake = fakeTransport({ a: [{ status: 200, body: { id: 1 }, delay: 20 }], b: [{ status: 404 }] });
     const result = await run(spec, fake.transport);
     expect(result.ok).toBe(false);
     expect(fake.calls.map((c) => c.step.id).sort()).toEqual(["a", "b"]);
-    if (!result.ok) expect(result.error).toMatchObject({ code: "NOT_FOUND", step: "b", status: 404, completed_steps: ["a"], side_effects_committed: false });
+    if (!result.ok)
+      expect(result.error).toMatchObject({
+        code: "NOT_FOUND",
+        step: "b",
+        status: 404,
+        completed_steps: ["a"],
+        side_effects_committed: false,
+      });
   });
 });
 
@@ -116,17 +210,44 @@ describe("outputs", () => {
     ["empty list", { id: [] }, false],
   ];
   it.each(table)("output %s that a later step reads", async (_, body, ok) => {
-    const use = step("use", { dependsOn: ["find"], params: [{ name: "id", in: "query", style: "form", explode: true, allowReserved: false, required: true, value: { kind: "expr", text: "$steps.find.outputs.id" } }] });
-    const spec = tool([step("find", { outputs: { id: "$response.body#/id" }, errorHints: { NOT_FOUND: "No pet: use find_pets first." } }), use]);
+    const use = step("use", {
+      dependsOn: ["find"],
+      params: [
+        {
+          name: "id",
+          in: "query",
+          style: "form",
+          explode: true,
+          allowReserved: false,
+          required: true,
+          value: { kind: "expr", text: "$steps.find.outputs.id" },
+        },
+      ],
+    });
+    const spec = tool([
+      step("find", {
+        outputs: { id: "$response.body#/id" },
+        errorHints: { NOT_FOUND: "No pet: use find_pets first." },
+      }),
+      use,
+    ]);
     const result = await run(spec, fakeTransport({ find: [{ status: 200, body }] }).transport);
     expect(result.ok).toBe(ok);
-    if (!result.ok) expect(result.error).toMatchObject({ code: "NOT_FOUND", step: "find", suggestion: "No pet: use find_pets first." });
+    if (!result.ok)
+      expect(result.error).toMatchObject({
+        code: "NOT_FOUND",
+        step: "find",
+        suggestion: "No pet: use find_pets first.",
+      });
     if (result.ok) expect(result.context.steps?.find?.outputs).toEqual({ id: 3 });
   });
 
   it("an output only the returns read is an answer: an empty list stays, a missing one is left out", async () => {
     const spec = tool([step("orders", { outputs: { items: "$response.body#/items", next: "$response.body#/next" } })], {
-      returns: { narrowingInputs: [], projection: { kind: "object", entries: [["orders", { kind: "expr", text: "$steps.orders.outputs.items" }]] } },
+      returns: {
+        narrowingInputs: [],
+        projection: { kind: "object", entries: [["orders", { kind: "expr", text: "$steps.orders.outputs.items" }]] },
+      },
     });
     const result = await run(spec, fakeTransport({ orders: [{ status: 200, body: { items: [] } }] }).transport);
     expect(result.ok).toBe(true);
@@ -142,29 +263,57 @@ describe("outputs", () => {
 
 describe("criteria and actions", () => {
   it("all success criteria must hold", async () => {
-    const spec = tool([step("a", { successCriteria: [{ type: "simple", condition: "$statusCode == 200" }, { type: "simple", condition: "$response.body#/status == 'ready'" }] })]);
-    expect((await run(spec, fakeTransport({ a: [{ status: 200, body: { status: "ready" } }] }).transport)).ok).toBe(true);
+    const spec = tool([
+      step("a", {
+        successCriteria: [
+          { type: "simple", condition: "$statusCode == 200" },
+          { type: "simple", condition: "$response.body#/status == 'ready'" },
+        ],
+      }),
+    ]);
+    expect((await run(spec, fakeTransport({ a: [{ status: 200, body: { status: "ready" } }] }).transport)).ok).toBe(
+      true,
+    );
     const failed = await run(spec, fakeTransport({ a: [{ status: 200, body: { status: "queued" } }] }).transport);
     expect(failed.ok || failed.error.message).toMatch(/success criteria/);
   });
 
   it("criteria can make a non-2xx answer a success", async () => {
-    const spec = tool([step("a", { successCriteria: [{ type: "simple", condition: "$statusCode == 404" }], outputs: { code: "$statusCode" } })]);
+    const spec = tool([
+      step("a", {
+        successCriteria: [{ type: "simple", condition: "$statusCode == 404" }],
+        outputs: { code: "$statusCode" },
+      }),
+    ]);
     const result = await run(spec, fakeTransport({ a: [{ status: 404 }] }).transport);
     expect(result.ok && result.context.steps?.a?.outputs).toEqual({ code: 404 });
   });
 
   it("regex and JSONPath criteria", async () => {
-    const spec = tool([step("a", { successCriteria: [{ type: "regex", condition: "^2\\d\\d$", context: "$statusCode" }, { type: "jsonpath", condition: "$[?@.ok == true]", context: "$response.body" }] })]);
+    const spec = tool([
+      step("a", {
+        successCriteria: [
+          { type: "regex", condition: "^2\\d\\d$", context: "$statusCode" },
+          { type: "jsonpath", condition: "$[?@.ok == true]", context: "$response.body" },
+        ],
+      }),
+    ]);
     expect((await run(spec, fakeTransport({ a: [{ status: 201, body: [{ ok: true }] }] }).transport)).ok).toBe(true);
     expect((await run(spec, fakeTransport({ a: [{ status: 201, body: [{ ok: false }] }] }).transport)).ok).toBe(false);
   });
 
   it("retry honours retryAfter, Retry-After and retryLimit", async () => {
-    const retry = { type: "retry" as const, retryAfter: 2, retryLimit: 2, criteria: [{ type: "simple" as const, condition: "$statusCode == 503" }] };
+    const retry = {
+      type: "retry" as const,
+      retryAfter: 2,
+      retryLimit: 2,
+      criteria: [{ type: "simple" as const, condition: "$statusCode == 503" }],
+    };
     const spec = tool([step("a", { onFailure: [retry] })]);
     const sleeps: number[] = [];
-    const fake = fakeTransport({ a: [{ status: 503 }, { status: 503, headers: { "retry-after": "1" } }, { status: 200, body: { id: 1 } }] });
+    const fake = fakeTransport({
+      a: [{ status: 503 }, { status: 503, headers: { "retry-after": "1" } }, { status: 200, body: { id: 1 } }],
+    });
     expect((await run(spec, fake.transport, { pet_id: 1 }, sleeps)).ok).toBe(true);
     expect(sleeps).toEqual([2000, 1000]);
     const exhausted = fakeTransport({ a: [{ status: 503 }] });
@@ -175,7 +324,12 @@ describe("criteria and actions", () => {
 
   it("the first action whose criteria hold wins", async () => {
     const spec = tool([
-      step("a", { onFailure: [{ type: "end", criteria: [{ type: "simple", condition: "$statusCode == 404" }] }, { type: "retry", retryLimit: 5, criteria: [] }] }),
+      step("a", {
+        onFailure: [
+          { type: "end", criteria: [{ type: "simple", condition: "$statusCode == 404" }] },
+          { type: "retry", retryLimit: 5, criteria: [] },
+        ],
+      }),
     ]);
     const fake = fakeTransport({ a: [{ status: 404 }] });
     const result = await run(spec, fake.transport);
@@ -185,7 +339,11 @@ describe("criteria and actions", () => {
 
   it("goto jumps and end stops", async () => {
     const spec = tool([
-      step("check", { onSuccess: [{ type: "goto", stepId: "done", criteria: [{ type: "simple", condition: "$response.body#/exists == true" }] }] }),
+      step("check", {
+        onSuccess: [
+          { type: "goto", stepId: "done", criteria: [{ type: "simple", condition: "$response.body#/exists == true" }] },
+        ],
+      }),
       step("create", { method: "post", readOnly: false, dependsOn: ["check"] }),
       step("done", { dependsOn: ["create"], onSuccess: [{ type: "end", criteria: [] }] }),
       step("never", { dependsOn: ["done"] }),
@@ -199,7 +357,10 @@ describe("criteria and actions", () => {
   });
 
   it("a goto loop is stopped by the step-execution budget", async () => {
-    const spec = tool([step("a", { onSuccess: [{ type: "goto", stepId: "b", criteria: [] }] }), step("b", { onSuccess: [{ type: "goto", stepId: "a", criteria: [] }] })]);
+    const spec = tool([
+      step("a", { onSuccess: [{ type: "goto", stepId: "b", criteria: [] }] }),
+      step("b", { onSuccess: [{ type: "goto", stepId: "a", criteria: [] }] }),
+    ]);
     const fake = fakeTransport({});
     const result = await run(spec, fake.transport);
     expect(result.ok || result.error.message).toMatch(/loop/);
@@ -207,7 +368,11 @@ describe("criteria and actions", () => {
   });
 
   it("a failure goto runs the recovery step", async () => {
-    const spec = tool([step("a", { onFailure: [{ type: "goto", stepId: "fallback", criteria: [] }] }), step("main", { onSuccess: [{ type: "end", criteria: [] }] }), step("fallback")]);
+    const spec = tool([
+      step("a", { onFailure: [{ type: "goto", stepId: "fallback", criteria: [] }] }),
+      step("main", { onSuccess: [{ type: "end", criteria: [] }] }),
+      step("fallback"),
+    ]);
     const fake = fakeTransport({ a: [{ status: 500 }] });
     expect((await run(spec, fake.transport)).ok).toBe(true);
     expect(fake.calls.map((c) => c.step.id)).toEqual(["a", "fallback"]);
@@ -216,11 +381,27 @@ describe("criteria and actions", () => {
 
 describe("errors", () => {
   it("a failure after a committed action says so and warns against repeating", async () => {
-    const spec = tool([step("order", { method: "post", readOnly: false }), step("pay", { method: "post", readOnly: false, dependsOn: ["order"] })]);
-    const result = await run(spec, fakeTransport({ order: [{ status: 201, body: { id: 1 } }], pay: [{ status: 409, body: { message: "card declined" } }] }).transport);
+    const spec = tool([
+      step("order", { method: "post", readOnly: false }),
+      step("pay", { method: "post", readOnly: false, dependsOn: ["order"] }),
+    ]);
+    const result = await run(
+      spec,
+      fakeTransport({
+        order: [{ status: 201, body: { id: 1 } }],
+        pay: [{ status: 409, body: { message: "card declined" } }],
+      }).transport,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error).toMatchObject({ code: "CONFLICT", step: "pay", status: 409, completed_steps: ["order"], side_effects_committed: true, retryable: false });
+    expect(result.error).toMatchObject({
+      code: "CONFLICT",
+      step: "pay",
+      status: 409,
+      completed_steps: ["order"],
+      side_effects_committed: true,
+      retryable: false,
+    });
     expect(result.error.message).toMatch(/pay.*card declined/);
     expect(result.error.suggestion).toMatch(/do not repeat this call blindly/);
   });
@@ -230,12 +411,29 @@ describe("errors", () => {
     const down = await run(spec, fakeTransport({ a: [{ error: "UNREACHABLE" }] }).transport);
     expect(down.ok || down.error).toMatchObject({ code: "UNREACHABLE", step: "a", retryable: true });
     const missing = await run(spec, fakeTransport({ a: [{ status: 404 }] }).transport);
-    expect(missing.ok || missing.error).toMatchObject({ code: "NOT_FOUND", suggestion: "Use list_pets to find an id." });
+    expect(missing.ok || missing.error).toMatchObject({
+      code: "NOT_FOUND",
+      suggestion: "Use list_pets to find an id.",
+    });
     expect(missing.ok || missing.error.message).toMatch(/Not there/);
   });
 
   it("a required parameter without a value is never sent", async () => {
-    const spec = tool([step("a", { params: [{ name: "id", in: "path", style: "simple", explode: false, allowReserved: false, required: true, value: { kind: "expr", text: "$inputs.nope" } }] })]);
+    const spec = tool([
+      step("a", {
+        params: [
+          {
+            name: "id",
+            in: "path",
+            style: "simple",
+            explode: false,
+            allowReserved: false,
+            required: true,
+            value: { kind: "expr", text: "$inputs.nope" },
+          },
+        ],
+      }),
+    ]);
     const fake = fakeTransport({});
     const result = await run(spec, fake.transport);
     expect(fake.calls.length).toBe(0);

@@ -17,10 +17,25 @@ describe("denoise", () => {
     ["keeps data called links", { links: [{ name: "docs" }] }, { links: [{ name: "docs" }] }],
     [
       "drops GitHub-style URI-template links, keeps plain URLs",
-      { login: "octocat", html_url: "https://github.com/octocat", followers_url: "https://api.github.com/users/octocat/followers", gists_url: "https://api.github.com/users/octocat/gists{/gist_id}", starred_url: "https://api.github.com/users/octocat/starred{/owner}{/repo}", archive_url: "https://api.github.com/repos/o/r/{archive_format}{/ref}" },
-      { login: "octocat", html_url: "https://github.com/octocat", followers_url: "https://api.github.com/users/octocat/followers" },
+      {
+        login: "octocat",
+        html_url: "https://github.com/octocat",
+        followers_url: "https://api.github.com/users/octocat/followers",
+        gists_url: "https://api.github.com/users/octocat/gists{/gist_id}",
+        starred_url: "https://api.github.com/users/octocat/starred{/owner}{/repo}",
+        archive_url: "https://api.github.com/repos/o/r/{archive_format}{/ref}",
+      },
+      {
+        login: "octocat",
+        html_url: "https://github.com/octocat",
+        followers_url: "https://api.github.com/users/octocat/followers",
+      },
     ],
-    ["keeps a template that is data, not a `…_url` link", { pattern: "https://example.com/{id}", callback_url: "see {docs}" }, { pattern: "https://example.com/{id}", callback_url: "see {docs}" }],
+    [
+      "keeps a template that is data, not a `…_url` link",
+      { pattern: "https://example.com/{id}", callback_url: "see {docs}" },
+      { pattern: "https://example.com/{id}", callback_url: "see {docs}" },
+    ],
     ["empty becomes undefined", { a: null }, undefined],
   ];
   it.each(table)("%s", (_, given, want) => expect(denoise(given)).toEqual(want));
@@ -46,7 +61,9 @@ describe("projectResult", () => {
     ["no content", undefined, 204, { ok: true, status: 204 }],
     ["scalar under result", "pong", 200, { result: "pong" }],
   ];
-  it.each(table)("default: %s", (_, body, status, want) => expect(projectResult({ context: {}, last: { status, body } })).toEqual(want));
+  it.each(table)("default: %s", (_, body, status, want) =>
+    expect(projectResult({ context: {}, last: { status, body } })).toEqual(want),
+  );
 });
 
 describe("capResult", () => {
@@ -88,7 +105,14 @@ describe("capResult", () => {
   });
 
   it("caps a 20,000-item response and says how much of the list it kept", () => {
-    const result = { items: Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `n${i}`, tags: ["a", "b"], text: "t".repeat(100) })) };
+    const result = {
+      items: Array.from({ length: 20000 }, (_, i) => ({
+        id: i,
+        name: `n${i}`,
+        tags: ["a", "b"],
+        text: "t".repeat(100),
+      })),
+    };
     const capped = capResult(result, options);
     expect(bytes(capped)).toBeLessThanOrEqual(2048);
     expect(capped["_truncated"]).toMatch(/items: \d+ of 20000 shown/);
@@ -97,7 +121,10 @@ describe("capResult", () => {
   it("property: always a JSON object within the cap, unchanged when it fits", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 256, max: 4096 }), (value, maxBytes) => {
-        const result = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+        const result =
+          typeof value === "object" && value !== null && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : { value };
         const capped = capResult(result, { maxBytes, narrowingInputs: ["limit"] });
         const text = JSON.stringify(capped);
         expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxBytes);
@@ -110,7 +137,13 @@ describe("capResult", () => {
   });
 
   it("property: big generated documents fit small caps", () => {
-    const big = fc.dictionary(fc.string(), fc.array(fc.record({ id: fc.integer(), s: fc.string({ unit: "grapheme", maxLength: 400 }), n: fc.option(fc.double()) }), { maxLength: 60 }));
+    const big = fc.dictionary(
+      fc.string(),
+      fc.array(
+        fc.record({ id: fc.integer(), s: fc.string({ unit: "grapheme", maxLength: 400 }), n: fc.option(fc.double()) }),
+        { maxLength: 60 },
+      ),
+    );
     fc.assert(
       fc.property(big, fc.integer({ min: 256, max: 1024 }), (value, maxBytes) => {
         const capped = capResult(value, { maxBytes, narrowingInputs: [] });

@@ -8,17 +8,58 @@ import { createToolset, defineTool, resolveApprovalMode, resolveStateDir } from 
 import type { CallTransport, OperationRequest } from "../src/runtime/transport.js";
 import type { StepSpec, ToolSpec, ToolsetSpec } from "../src/runtime/types.js";
 
-const toolset: ToolsetSpec = { name: "petstore", version: "1.0.0", envPrefix: "PETSTORE", servers: [{ url: "https://api.test/v1", variables: {} }], securitySchemes: { api_key: { type: "apiKey", name: "X-Api-Key", in: "header" } }, maxReturnBytes: 512, timeoutMs: 5000 };
+const toolset: ToolsetSpec = {
+  name: "petstore",
+  version: "1.0.0",
+  envPrefix: "PETSTORE",
+  servers: [{ url: "https://api.test/v1", variables: {} }],
+  securitySchemes: { api_key: { type: "apiKey", name: "X-Api-Key", in: "header" } },
+  maxReturnBytes: 512,
+  timeoutMs: 5000,
+};
 
 const getPet: StepSpec = {
-  id: "get", operationId: "getPet", method: "get", path: "/pets/{petId}", readOnly: true, security: [], successStatus: "200", responseDescriptions: {}, errorHints: {}, successCriteria: [], onSuccess: [], onFailure: [], dependsOn: [], outputs: {},
-  params: [{ name: "petId", in: "path", style: "simple", explode: false, allowReserved: false, required: true, value: { kind: "expr", text: "$inputs.pet_id" } }],
+  id: "get",
+  operationId: "getPet",
+  method: "get",
+  path: "/pets/{petId}",
+  readOnly: true,
+  security: [],
+  successStatus: "200",
+  responseDescriptions: {},
+  errorHints: {},
+  successCriteria: [],
+  onSuccess: [],
+  onFailure: [],
+  dependsOn: [],
+  outputs: {},
+  params: [
+    {
+      name: "petId",
+      in: "path",
+      style: "simple",
+      explode: false,
+      allowReserved: false,
+      required: true,
+      value: { kind: "expr", text: "$inputs.pet_id" },
+    },
+  ],
 };
 
 const spec: ToolSpec = {
-  name: "get_pet", title: "Get pet", description: "Get a pet.", risk: "low", category: "data", approval: "none",
+  name: "get_pet",
+  title: "Get pet",
+  description: "Get a pet.",
+  risk: "low",
+  category: "data",
+  approval: "none",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  inputs: [{ name: "pet_id", required: true }, { name: "owner", required: false }], steps: [getPet], returns: { narrowingInputs: ["limit"] },
+  inputs: [
+    { name: "pet_id", required: true },
+    { name: "owner", required: false },
+  ],
+  steps: [getPet],
+  returns: { narrowingInputs: ["limit"] },
 };
 
 const inputSchema = z.object({
@@ -39,7 +80,13 @@ function fake(reply: (request: OperationRequest) => unknown) {
 }
 
 const stateDir = () => mkdtempSync(join(tmpdir(), "aci-tool-"));
-const tools = (transport: CallTransport) => createToolset([defineTool({ spec, inputSchema })], toolset, { stateDir: stateDir(), env: {}, credentials: { api_key: "sekret-key-123" } }, { transport });
+const tools = (transport: CallTransport) =>
+  createToolset(
+    [defineTool({ spec, inputSchema })],
+    toolset,
+    { stateDir: stateDir(), env: {}, credentials: { api_key: "sekret-key-123" } },
+    { transport },
+  );
 
 describe("input validation", () => {
   const table: [string, unknown, string, RegExp][] = [
@@ -59,13 +106,21 @@ describe("input validation", () => {
 
 describe("run", () => {
   it("executes, denoises and caps", async () => {
-    const { transport, calls } = fake(() => ({ id: 1, name: "Rex", notes: null, _links: { self: { href: "/pets/1" } }, history: Array.from({ length: 100 }, (_, i) => ({ at: i })) }));
+    const { transport, calls } = fake(() => ({
+      id: 1,
+      name: "Rex",
+      notes: null,
+      _links: { self: { href: "/pets/1" } },
+      history: Array.from({ length: 100 }, (_, i) => ({ at: i })),
+    }));
     const result = await tools(transport).get_pet?.run({ pet_id: 1 });
     expect(calls[0]?.params[0]?.value).toBe(1);
     expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(512);
     expect(result).toMatchObject({ id: 1, name: "Rex" });
     expect(result).not.toHaveProperty("_links");
-    expect((result as { _truncated: string })._truncated).toMatch(/history: \d+ of 100 shown .* narrow the call with limit/);
+    expect((result as { _truncated: string })._truncated).toMatch(
+      /history: \d+ of 100 shown .* narrow the call with limit/,
+    );
   });
 
   it("never throws, even when the transport throws; secrets are scrubbed", async () => {
@@ -85,7 +140,13 @@ describe("run", () => {
 
   it("exposes the contract fields", () => {
     const tool = tools(fake(() => ({})).transport).get_pet;
-    expect(tool).toMatchObject({ name: "get_pet", risk: "low", category: "data", approval: "none", annotations: spec.annotations });
+    expect(tool).toMatchObject({
+      name: "get_pet",
+      risk: "low",
+      category: "data",
+      approval: "none",
+      annotations: spec.annotations,
+    });
   });
 });
 

@@ -4,9 +4,22 @@ import { normalizeSchema } from "../src/schema/normalize.js";
 import type { SpecDialect } from "../src/model/api-model.js";
 
 const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][] = [
-  ["nullable type", { dialect: "openapi-3.0", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } }],
-  ["nullable false dropped", { dialect: "openapi-3.0", given: { type: "string", nullable: false }, want: { type: "string" } }],
-  ["nullable enum", { dialect: "openapi-3.0", given: { type: "string", enum: ["a"], nullable: true }, want: { type: ["string", "null"], enum: ["a", null] } }],
+  [
+    "nullable type",
+    { dialect: "openapi-3.0", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } },
+  ],
+  [
+    "nullable false dropped",
+    { dialect: "openapi-3.0", given: { type: "string", nullable: false }, want: { type: "string" } },
+  ],
+  [
+    "nullable enum",
+    {
+      dialect: "openapi-3.0",
+      given: { type: "string", enum: ["a"], nullable: true },
+      want: { type: ["string", "null"], enum: ["a", null] },
+    },
+  ],
   [
     "nullable $ref wraps",
     {
@@ -17,19 +30,49 @@ const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][]
   ],
   [
     "nullable allOf wraps",
-    { dialect: "openapi-3.0", given: { allOf: [{ $ref: "#/x" }], nullable: true }, want: { anyOf: [{ allOf: [{ $ref: "#/x" }] }, { type: "null" }] } },
+    {
+      dialect: "openapi-3.0",
+      given: { allOf: [{ $ref: "#/x" }], nullable: true },
+      want: { anyOf: [{ allOf: [{ $ref: "#/x" }] }, { type: "null" }] },
+    },
   ],
-  ["3.1 keeps nullable as unknown keyword", { dialect: "openapi-3.1", given: { type: "string", nullable: true }, want: { type: "string", nullable: true } }],
-  ["x-nullable", { dialect: "swagger-2.0", given: { type: "integer", "x-nullable": true }, want: { type: ["integer", "null"] } }],
-  ["boolean exclusiveMinimum", { dialect: "openapi-3.0", given: { minimum: 1, exclusiveMinimum: true }, want: { exclusiveMinimum: 1 } }],
-  ["false exclusiveMaximum", { dialect: "openapi-3.0", given: { maximum: 1, exclusiveMaximum: false }, want: { maximum: 1 } }],
+  [
+    "3.1 keeps nullable as unknown keyword",
+    { dialect: "openapi-3.1", given: { type: "string", nullable: true }, want: { type: "string", nullable: true } },
+  ],
+  [
+    "x-nullable",
+    { dialect: "swagger-2.0", given: { type: "integer", "x-nullable": true }, want: { type: ["integer", "null"] } },
+  ],
+  [
+    "boolean exclusiveMinimum",
+    { dialect: "openapi-3.0", given: { minimum: 1, exclusiveMinimum: true }, want: { exclusiveMinimum: 1 } },
+  ],
+  [
+    "false exclusiveMaximum",
+    { dialect: "openapi-3.0", given: { maximum: 1, exclusiveMaximum: false }, want: { maximum: 1 } },
+  ],
   ["number exclusive kept", { dialect: "openapi-3.1", given: { exclusiveMaximum: 3 }, want: { exclusiveMaximum: 3 } }],
-  ["example", { dialect: "openapi-3.0", given: { type: "string", example: "x" }, want: { type: "string", examples: ["x"] } }],
+  [
+    "example",
+    { dialect: "openapi-3.0", given: { type: "string", example: "x" }, want: { type: "string", examples: ["x"] } },
+  ],
   ["file", { dialect: "swagger-2.0", given: { type: "file" }, want: { type: "string", format: "binary" } }],
-  ["array items", { dialect: "openapi-3.0", given: { items: [{ type: "string" }], additionalItems: false }, want: { prefixItems: [{ type: "string" }], items: false } }],
+  [
+    "array items",
+    {
+      dialect: "openapi-3.0",
+      given: { items: [{ type: "string" }], additionalItems: false },
+      want: { prefixItems: [{ type: "string" }], items: false },
+    },
+  ],
   [
     "dependencies",
-    { dialect: "openapi-3.0", given: { dependencies: { a: ["b"], c: { required: ["d"] } } }, want: { dependentRequired: { a: ["b"] }, dependentSchemas: { c: { required: ["d"] } } } },
+    {
+      dialect: "openapi-3.0",
+      given: { dependencies: { a: ["b"], c: { required: ["d"] } } },
+      want: { dependentRequired: { a: ["b"] }, dependentSchemas: { c: { required: ["d"] } } },
+    },
   ],
   [
     "recursion",

@@ -55,13 +55,17 @@ interface Replica {
 
 function startReplica(env: Record<string, string>): Promise<Omit<Replica, "client">> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(PKG, "dist/server.js"), "--http", "0"], { env, cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [join(PKG, "dist/server.js"), "--http", "0"], {
+      env,
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let log = "";
     const timer = setTimeout(() => (child.kill("SIGKILL"), fail(new Error(`replica did not start:\n${log}`))), 30_000);
     child.stderr?.on("data", (d: Buffer) => {
       log += d.toString();
       const url = /listening on (http:\/\/\S+)/.exec(log)?.[1];
-      if (url !== undefined) (clearTimeout(timer), done({ child, url, log: () => log }));
+      if (url !== undefined) clearTimeout(timer), done({ child, url, log: () => log });
     });
     child.on("exit", (code) => (clearTimeout(timer), fail(new Error(`replica exited (${code}):\n${log}`))));
   });
@@ -69,11 +73,15 @@ function startReplica(env: Record<string, string>): Promise<Omit<Replica, "clien
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: "replica-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }), { timeout: 20_000 });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+    { timeout: 20_000 },
+  );
   return client;
 }
 
-const payload = (result: CallToolResult): Record<string, unknown> => JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
+const payload = (result: CallToolResult): Record<string, unknown> =>
+  JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
 
 async function eventually(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;
@@ -92,10 +100,15 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
   let stateDir: string;
 
   /** The operator command as run on a replica (`kubectl exec …`): the replicas' own environment, so the same database. */
-  const approvals = (args: string[]): Promise<ProcessResult> => runNode([join(PKG, "dist/approvals.js"), ...args], env, 30_000);
+  const approvals = (args: string[]): Promise<ProcessResult> =>
+    runNode([join(PKG, "dist/approvals.js"), ...args], env, 30_000);
 
   beforeAll(async () => {
-    const built = buildPackage({ spec: join(ROOT, "examples/specs/petstore.oas31.yaml"), goals: join(ROOT, "examples/goals/petstore.goals.yaml"), outDir: PKG });
+    const built = buildPackage({
+      spec: join(ROOT, "examples/specs/petstore.oas31.yaml"),
+      goals: join(ROOT, "examples/goals/petstore.goals.yaml"),
+      outDir: PKG,
+    });
     db = await createTestDatabase("replicas");
     await upstream.start();
     await built;
@@ -108,12 +121,15 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
       PETSTORE_STATE_DIR: stateDir,
       PETSTORE_SERVER_TOKEN: TOKEN,
     };
-    for (const started of await Promise.all([startReplica(env), startReplica(env)])) replicas.push({ ...started, client: await connect(started.url) });
+    for (const started of await Promise.all([startReplica(env), startReplica(env)]))
+      replicas.push({ ...started, client: await connect(started.url) });
   }, 180_000);
 
   afterAll(async () => {
     for (const child of strays) child.kill("SIGKILL");
-    await Promise.all(replicas.map(async (r) => (await r.client.close().catch(() => undefined), await stopChild(r.child))));
+    await Promise.all(
+      replicas.map(async (r) => (await r.client.close().catch(() => undefined), await stopChild(r.child))),
+    );
     await upstream.stop();
     await db?.drop();
     if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
@@ -131,10 +147,14 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
 
   it("a request recorded on one replica, approved many times at once from both, calls the API exactly once", async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const pending = payload((await a.client.callTool({ name: "cancel_order", arguments: { order_id: 1001 } })) as CallToolResult);
+    const pending = payload(
+      (await a.client.callTool({ name: "cancel_order", arguments: { order_id: 1001 } })) as CallToolResult,
+    );
     expect(pending).toMatchObject({ status: "pending_approval" });
     const id = String(pending.request_id);
-    expect(payload((await b.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult)).toMatchObject({ status: "pending_approval", request_id: id });
+    expect(
+      payload((await b.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult),
+    ).toMatchObject({ status: "pending_approval", request_id: id });
     expect((await approvals(["list"])).stdout).toMatch(new RegExp(`${id}\\s+pending\\s+cancel_order`));
     expect(upstream.calls).toEqual([]);
 
@@ -142,11 +162,21 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
     expect(upstream.calls).toEqual(["DELETE /store/order/1001 key"]);
     expect(results.map((r) => r.code).sort()).toEqual([0, 3, 3, 3, 3, 3, 3, 3]);
 
-    const outcome = (await b.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult;
+    const outcome = (await b.client.callTool({
+      name: "cancel_order",
+      arguments: { request_id: id },
+    })) as CallToolResult;
     expect(outcome.isError).toBeFalsy();
     expect(payload(outcome)).not.toHaveProperty("status", "pending_approval");
-    const audit = (await approvals(["audit"])).stdout.trim().split("\n").map((l) => JSON.parse(l) as { event: string; request_id?: string; replica?: string });
-    expect(audit.filter((r) => r.request_id === id).map((r) => r.event)).toEqual(["approval_requested", "approved", "executed"]);
+    const audit = (await approvals(["audit"])).stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { event: string; request_id?: string; replica?: string });
+    expect(audit.filter((r) => r.request_id === id).map((r) => r.event)).toEqual([
+      "approval_requested",
+      "approved",
+      "executed",
+    ]);
     const rows = await db.query("SELECT id, event FROM aci.audit WHERE request_id = $1 ORDER BY id", [id]);
     expect(rows.map((r) => r.event)).toEqual(["approval_requested", "approved", "executed"]);
     expect(JSON.stringify(audit)).not.toContain(API_KEY);
@@ -155,11 +185,17 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
 
   it("an executor killed mid-call leaves the request interrupted — shown by approvals.js, never re-run — until an operator resolves it", async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const pending = payload((await b.client.callTool({ name: "cancel_order", arguments: { order_id: 2002 } })) as CallToolResult);
+    const pending = payload(
+      (await b.client.callTool({ name: "cancel_order", arguments: { order_id: 2002 } })) as CallToolResult,
+    );
     const id = String(pending.request_id);
     upstream.mode = "hang";
     const before = upstream.calls.length;
-    const executor = spawn(process.execPath, [join(PKG, "dist/approvals.js"), "approve", id], { env, cwd: ROOT, stdio: "ignore" });
+    const executor = spawn(process.execPath, [join(PKG, "dist/approvals.js"), "approve", id], {
+      env,
+      cwd: ROOT,
+      stdio: "ignore",
+    });
     strays.push(executor);
     await eventually(() => upstream.calls.length > before, 20_000, "the approved call reaching the API");
     const running = await approvals(["show", id]);
@@ -172,7 +208,11 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
     await exited;
     upstream.mode = "ok";
     let shown: ProcessResult | undefined;
-    await eventually(async () => ((shown = await approvals(["show", id])).stdout.includes("interrupted:")), 15_000, "the request showing as interrupted");
+    await eventually(
+      async () => (shown = await approvals(["show", id])).stdout.includes("interrupted:"),
+      15_000,
+      "the request showing as interrupted",
+    );
     expect(shown?.stdout).toContain(`:${executor.pid} started executing it at`);
     expect((await approvals(["list"])).stdout).toMatch(new RegExp(`${id}\\s+interrupted\\s+cancel_order`));
 
@@ -181,7 +221,9 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
     // Whichever approver takes the lease first finds the request interrupted; the other may find that lease held.
     expect(again.some((r) => r.stderr.includes("interrupted"))).toBe(true);
     for (const r of again) expect(r.stderr).toMatch(/interrupted|being decided or executed by another process/);
-    const lookup = payload((await a.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult);
+    const lookup = payload(
+      (await a.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult,
+    );
     expect(lookup).toMatchObject({ error: { code: "UPSTREAM_ERROR", retryable: false } });
     expect(String((lookup.error as { message: string }).message)).toContain("will not be re-run");
     await sleep(300);
@@ -189,18 +231,35 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
 
     const resolved = await approvals(["resolve", id, "--failed", "--reason", "order 2002 still open upstream"]);
     expect(resolved.code).toBe(0);
-    expect(payload((await b.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult)).toMatchObject({ error: { message: expect.stringContaining("order 2002 still open upstream") } });
-    const events = (await db.query("SELECT event, record FROM aci.audit WHERE request_id = $1 ORDER BY id", [id])).map((r) => [r.event, r.record.outcome]);
-    expect(events).toEqual([["approval_requested", "pending"], ["approved", "approved"], ["resolved", "failed"]]);
+    expect(
+      payload((await b.client.callTool({ name: "cancel_order", arguments: { request_id: id } })) as CallToolResult),
+    ).toMatchObject({ error: { message: expect.stringContaining("order 2002 still open upstream") } });
+    const events = (await db.query("SELECT event, record FROM aci.audit WHERE request_id = $1 ORDER BY id", [id])).map(
+      (r) => [r.event, r.record.outcome],
+    );
+    expect(events).toEqual([
+      ["approval_requested", "pending"],
+      ["approved", "approved"],
+      ["resolved", "failed"],
+    ]);
     expect(upstream.calls.filter((c) => c.includes("/2002"))).toHaveLength(1);
   }, 120_000);
 
   it("a replica killed outright leaves the others serving the same state", async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const pending = payload((await a.client.callTool({ name: "cancel_order", arguments: { order_id: 3003 } })) as CallToolResult);
+    const pending = payload(
+      (await a.client.callTool({ name: "cancel_order", arguments: { order_id: 3003 } })) as CallToolResult,
+    );
     a.child.kill("SIGKILL");
     await eventually(() => a.child.exitCode !== null || a.child.signalCode !== null, 10_000, "replica a exiting");
-    expect(payload((await b.client.callTool({ name: "cancel_order", arguments: { request_id: String(pending.request_id) } })) as CallToolResult)).toMatchObject({ status: "pending_approval" });
+    expect(
+      payload(
+        (await b.client.callTool({
+          name: "cancel_order",
+          arguments: { request_id: String(pending.request_id) },
+        })) as CallToolResult,
+      ),
+    ).toMatchObject({ status: "pending_approval" });
     expect((await approvals(["reject", String(pending.request_id), "--reason", "test"])).code).toBe(0);
     expect(upstream.calls.filter((c) => c.includes("/3003"))).toEqual([]);
   }, 60_000);

@@ -23,12 +23,20 @@ async function connect(url: string, headers: Record<string, string> = {}): Promi
   return client;
 }
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+});
 const listTools = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
 const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** A raw request through node:http, so Host can be set (fetch forbids it). */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((done, fail) => {
     const req = request(url, { method: init.method ?? "POST", headers: init.headers ?? {}, timeout: 10_000 }, (res) => {
       let body = "";
@@ -67,7 +75,9 @@ describe("Streamable HTTP server", () => {
     expect(result.structuredContent).toEqual({ id: "7", name: "Rex" });
     const invalid = (await client.callTool({ name: "get_pet", arguments: { pet_id: 7 } })) as CallToolResult;
     expect(invalid.isError).toBe(true);
-    expect(JSON.parse((invalid.content[0] as { text: string }).text)).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "pet_id" } });
+    expect(JSON.parse((invalid.content[0] as { text: string }).text)).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", field: "pet_id" },
+    });
     const pending = (await client.callTool({ name: "delete_pet", arguments: { pet_id: "7" } })) as CallToolResult;
     expect(pending.structuredContent).toMatchObject({ status: "pending_approval" });
   });
@@ -76,7 +86,10 @@ describe("Streamable HTTP server", () => {
     const init = await raw(open.url, { headers: mcpHeaders, body: initialize });
     expect(init.status).toBe(200);
     expect(init.headers["mcp-session-id"]).toBeUndefined();
-    const list = await raw(open.url, { headers: { ...mcpHeaders, "mcp-protocol-version": "2025-06-18" }, body: listTools });
+    const list = await raw(open.url, {
+      headers: { ...mcpHeaders, "mcp-protocol-version": "2025-06-18" },
+      body: listTools,
+    });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body).result.tools).toHaveLength(2);
   });
@@ -93,7 +106,10 @@ describe("Streamable HTTP server", () => {
       const allowed = await raw(open.url, { headers: { ...mcpHeaders, origin }, body: listTools });
       expect(allowed.status, origin).toBe(200);
     }
-    const client = await connect(open.url, { origin: "https://evil.example" }).then(() => "connected", (e: Error) => e.message);
+    const client = await connect(open.url, { origin: "https://evil.example" }).then(
+      () => "connected",
+      (e: Error) => e.message,
+    );
     expect(client).toMatch(/Forbidden: Origin https:\/\/evil.example is not allowed/);
   });
 
@@ -101,11 +117,25 @@ describe("Streamable HTTP server", () => {
     const none = await raw(locked.url, { headers: mcpHeaders, body: listTools });
     expect(none.status).toBe(401);
     expect(none.headers["www-authenticate"]).toMatch(/^Bearer/);
-    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, `Basic ${TOKEN}`, TOKEN, "Bearer "]) {
-      expect((await raw(locked.url, { headers: { ...mcpHeaders, authorization }, body: listTools })).status, authorization).toBe(401);
+    for (const authorization of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      "Bearer ",
+    ]) {
+      expect(
+        (await raw(locked.url, { headers: { ...mcpHeaders, authorization }, body: listTools })).status,
+        authorization,
+      ).toBe(401);
     }
-    expect((await raw(locked.url, { headers: { ...mcpHeaders, authorization: `Bearer ${TOKEN}` }, body: listTools })).status).toBe(200);
-    const denied = await connect(locked.url).then(() => "connected", (e: Error) => e.message);
+    expect(
+      (await raw(locked.url, { headers: { ...mcpHeaders, authorization: `Bearer ${TOKEN}` }, body: listTools })).status,
+    ).toBe(200);
+    const denied = await connect(locked.url).then(
+      () => "connected",
+      (e: Error) => e.message,
+    );
     expect(denied).not.toBe("connected");
     const client = await connect(locked.url, { authorization: `Bearer ${TOKEN}` });
     clients.push(client);
@@ -125,9 +155,23 @@ describe("Streamable HTTP server", () => {
 describe("HTTP settings", () => {
   it("--http PORT or PREFIX_HTTP_PORT selects HTTP on loopback; nothing selects stdio", () => {
     expect(resolveHttpSettings("PETS", [], {})).toBeUndefined();
-    expect(resolveHttpSettings("PETS", ["--http", "3000"], {})).toEqual({ port: 3000, host: "127.0.0.1", allowedOrigins: [] });
-    expect(resolveHttpSettings("PETS", [], { PETS_HTTP_PORT: "8080", PETS_SERVER_TOKEN: "t0k", PETS_HTTP_HOST: "0.0.0.0", PETS_HTTP_ALLOWED_ORIGINS: "https://a.example, https://b.example:8443/" })).toEqual({
-      port: 8080, host: "0.0.0.0", token: "t0k", allowedOrigins: ["https://a.example", "https://b.example:8443"],
+    expect(resolveHttpSettings("PETS", ["--http", "3000"], {})).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+      allowedOrigins: [],
+    });
+    expect(
+      resolveHttpSettings("PETS", [], {
+        PETS_HTTP_PORT: "8080",
+        PETS_SERVER_TOKEN: "t0k",
+        PETS_HTTP_HOST: "0.0.0.0",
+        PETS_HTTP_ALLOWED_ORIGINS: "https://a.example, https://b.example:8443/",
+      }),
+    ).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      token: "t0k",
+      allowedOrigins: ["https://a.example", "https://b.example:8443"],
     });
     expect(resolveHttpSettings("PETS", ["--http", "3001"], { PETS_HTTP_PORT: "8080" })?.port).toBe(3001);
   });
@@ -136,13 +180,21 @@ describe("HTTP settings", () => {
     expect(() => resolveHttpSettings("PETS", ["--http"], {})).toThrow(/needs a port/);
     expect(() => resolveHttpSettings("PETS", ["--http", "http"], {})).toThrow(/port number/);
     expect(() => resolveHttpSettings("PETS", [], { PETS_HTTP_PORT: "70000" })).toThrow(/PETS_HTTP_PORT/);
-    expect(() => resolveHttpSettings("PETS", [], { PETS_HTTP_PORT: "1", PETS_HTTP_ALLOWED_ORIGINS: "not an origin" })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() =>
+      resolveHttpSettings("PETS", [], { PETS_HTTP_PORT: "1", PETS_HTTP_ALLOWED_ORIGINS: "not an origin" }),
+    ).toThrow(/ALLOWED_ORIGINS/);
   });
 
   it("warns when told to bind a non-loopback interface, louder without a token", async () => {
     const warnings: string[] = [];
     // Port -1 makes listen fail after the warning, so nothing is ever bound off loopback in tests.
-    await expect(serveHttp(factory, { port: -1, host: "0.0.0.0", allowedOrigins: [] }, { info: () => undefined, warn: (l) => warnings.push(l) })).rejects.toThrow();
+    await expect(
+      serveHttp(
+        factory,
+        { port: -1, host: "0.0.0.0", allowedOrigins: [] },
+        { info: () => undefined, warn: (l) => warnings.push(l) },
+      ),
+    ).rejects.toThrow();
     expect(warnings.join("\n")).toMatch(/not loopback.*set a server token/);
   });
 });

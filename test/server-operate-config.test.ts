@@ -15,7 +15,13 @@ async function startupLines(env: Record<string, string>): Promise<{ code: unknow
   const lines: string[] = [];
   const before = process.exitCode;
   try {
-    await runServer({ definitions: [placeOrder], toolset, argv: ["--http", "0"], env: { PET_COUPONS_BASE_URL: "http://127.0.0.1:9", PET_COUPONS_STATE_DIR: stateDir, ...env }, log: { info: (l) => lines.push(l), warn: (l) => lines.push(l) } });
+    await runServer({
+      definitions: [placeOrder],
+      toolset,
+      argv: ["--http", "0"],
+      env: { PET_COUPONS_BASE_URL: "http://127.0.0.1:9", PET_COUPONS_STATE_DIR: stateDir, ...env },
+      log: { info: (l) => lines.push(l), warn: (l) => lines.push(l) },
+    });
     return { code: process.exitCode, lines };
   } finally {
     process.exitCode = before;
@@ -25,11 +31,27 @@ async function startupLines(env: Record<string, string>): Promise<{ code: unknow
 describe("operating settings the server refuses", () => {
   it.each([
     ["PET_COUPONS_TRACE_ARGS", { PET_COUPONS_TRACE_ARGS: "all" }, "`redacted` or unset"],
-    ["PET_COUPONS_APPROVAL_WEBHOOK", { PET_COUPONS_APPROVAL_WEBHOOK: "http://hooks.example.com/services/T0/B0/s3cr3tpath" }, "https://"],
-    ["PET_COUPONS_CONSOLE_URL", { PET_COUPONS_APPROVAL_WEBHOOK: "https://hooks.example.com/x", PET_COUPONS_CONSOLE_URL: "ops" }, "http(s) address"],
+    [
+      "PET_COUPONS_APPROVAL_WEBHOOK",
+      { PET_COUPONS_APPROVAL_WEBHOOK: "http://hooks.example.com/services/T0/B0/s3cr3tpath" },
+      "https://",
+    ],
+    [
+      "PET_COUPONS_CONSOLE_URL",
+      { PET_COUPONS_APPROVAL_WEBHOOK: "https://hooks.example.com/x", PET_COUPONS_CONSOLE_URL: "ops" },
+      "http(s) address",
+    ],
     ["PET_COUPONS_OPERATOR_TOKEN", { PET_COUPONS_OPERATOR_TOKEN: "short" }, "at least 16 characters"],
-    ["PET_COUPONS_OPERATOR_TOKEN", { PET_COUPONS_OPERATOR_TOKEN: "same-token-0123456789", PET_COUPONS_SERVER_TOKEN: "same-token-0123456789" }, "must differ from PET_COUPONS_SERVER_TOKEN"],
-    ["OTEL_EXPORTER_OTLP_ENDPOINT", { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }, "@opentelemetry/sdk-node is not installed"],
+    [
+      "PET_COUPONS_OPERATOR_TOKEN",
+      { PET_COUPONS_OPERATOR_TOKEN: "same-token-0123456789", PET_COUPONS_SERVER_TOKEN: "same-token-0123456789" },
+      "must differ from PET_COUPONS_SERVER_TOKEN",
+    ],
+    [
+      "OTEL_EXPORTER_OTLP_ENDPOINT",
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" },
+      "@opentelemetry/sdk-node is not installed",
+    ],
   ] as const)("%s: exit code 2 and one line naming it", async (variable, env, says) => {
     const { code, lines } = await startupLines(env);
     expect(code).toBe(2);

@@ -10,7 +10,9 @@ const SKIP = new Set(["node_modules", "results", "dist"]);
 
 function files(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).filter((name) => !SKIP.has(name)).flatMap((name) => files(join(path, name)));
+  return readdirSync(path)
+    .filter((name) => !SKIP.has(name))
+    .flatMap((name) => files(join(path, name)));
 }
 
 function citations(text: string): string[] {
@@ -23,8 +25,9 @@ describe("citations in shipped files", () => {
   });
 
   it("no shipped file cites a document the repository does not ship", () => {
-    const offenders = SHIPPED.flatMap((top) => files(join(ROOT, top)))
-      .flatMap((file) => citations(readFileSync(file, "latin1")).map((name) => `${relative(ROOT, file)}: ${name}`));
+    const offenders = SHIPPED.flatMap((top) => files(join(ROOT, top))).flatMap((file) =>
+      citations(readFileSync(file, "latin1")).map((name) => `${relative(ROOT, file)}: ${name}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ describe.skipIf(PG_SKIP)("postgres state store", () => {
     await Promise.all(Array.from({ length: 5 }, () => store().ready()));
     const versions = await db.query("SELECT version, name FROM aci.migrations ORDER BY version");
     expect(versions.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-    const tables = await db.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'aci' ORDER BY table_name");
+    const tables = await db.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'aci' ORDER BY table_name",
+    );
     expect(tables.map((r) => r.table_name)).toEqual(["approvals", "audit", "migrations"]);
     await store().ready();
     expect(await db.query("SELECT count(*)::int AS n FROM aci.migrations")).toEqual([{ n: MIGRATIONS.length }]);
@@ -62,8 +64,12 @@ describe.skipIf(PG_SKIP)("postgres state store", () => {
     const shop = store();
     const record = await shop.create(NEW);
     await db.query("UPDATE aci.approvals SET state = 'executing', attempt = attempt + 1 WHERE id = $1", [record.id]);
-    await expect(db.query("UPDATE aci.approvals SET attempt = attempt + 1 WHERE id = $1", [record.id])).rejects.toThrow(/check constraint/);
-    await expect(db.query("UPDATE aci.approvals SET state = 'retrying' WHERE id = $1", [record.id])).rejects.toThrow(/check constraint/);
+    await expect(db.query("UPDATE aci.approvals SET attempt = attempt + 1 WHERE id = $1", [record.id])).rejects.toThrow(
+      /check constraint/,
+    );
+    await expect(db.query("UPDATE aci.approvals SET state = 'retrying' WHERE id = $1", [record.id])).rejects.toThrow(
+      /check constraint/,
+    );
   });
 
   it("a database whose schema is newer than the package is refused at start", async () => {
@@ -84,7 +90,10 @@ describe.skipIf(PG_SKIP)("postgres state store", () => {
   it("an unreachable database is a readable error without the password", async () => {
     const url = "postgres://aci:hunter2-secret@127.0.0.1:9/nowhere";
     const unreachable = createPostgresStore({ url, toolset: "shop" });
-    const error = await unreachable.ready().then(() => undefined, (e: Error) => e);
+    const error = await unreachable.ready().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).toContain("postgres://aci:***@127.0.0.1:9/nowhere");
     expect(error?.message).not.toContain("hunter2");
     expect(redactUrl(url)).toBe("postgres://aci:***@127.0.0.1:9/nowhere");

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from "@opentelemetry/sdk-metrics";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -26,7 +31,9 @@ const PKG = "../examples/generated/pet-coupons/src";
 const spans = new InMemorySpanExporter();
 const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
 /** Every span ended so far (the processor exports asynchronously). */
-const finishedSpans = async (): Promise<ReadableSpan[]> => (await tracerProvider.forceFlush(), spans.getFinishedSpans());
+const finishedSpans = async (): Promise<ReadableSpan[]> => (
+  await tracerProvider.forceFlush(), spans.getFinishedSpans()
+);
 const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
 const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 });
 const seen: string[] = [];
@@ -41,17 +48,21 @@ function upstream(): Server {
     res.setHeader("content-type", "application/json");
     if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
     if (path === "/pet/7/coupons") return void res.end(JSON.stringify({ couponCode: "SAVE10" }));
-    if (path === "/store/order" && req.method === "POST") return void res.end(JSON.stringify({ id: 501, petId: 7, status: "placed" }));
+    if (path === "/store/order" && req.method === "POST")
+      return void res.end(JSON.stringify({ id: 501, petId: 7, status: "placed" }));
     res.statusCode = 404;
     res.end("{}");
   });
 }
 
-const children = (all: readonly ReadableSpan[], parent: ReadableSpan): ReadableSpan[] => all.filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
+const children = (all: readonly ReadableSpan[], parent: ReadableSpan): ReadableSpan[] =>
+  all.filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
 
 /** The tree as indented names, children in start order. */
 function tree(all: readonly ReadableSpan[], root: ReadableSpan, depth = 0): string[] {
-  const kids = children(all, root).sort((a, b) => (a.startTime[0] - b.startTime[0]) * 1e9 + (a.startTime[1] - b.startTime[1]));
+  const kids = children(all, root).sort(
+    (a, b) => (a.startTime[0] - b.startTime[0]) * 1e9 + (a.startTime[1] - b.startTime[1]),
+  );
   return [`${"  ".repeat(depth)}${root.name}`, ...kids.flatMap((kid) => tree(all, kid, depth + 1))];
 }
 
@@ -72,7 +83,13 @@ describe("OpenTelemetry through the generated server", () => {
     await new Promise<void>((done) => api.listen(0, "127.0.0.1", done));
     const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v2`;
     stateDir = mkdtempSync(join(tmpdir(), "aci-otel-"));
-    env = { PET_COUPONS_BASE_URL: base, PET_COUPONS_API_KEY: API_KEY, PET_COUPONS_PETSTORE_AUTH: OAUTH_TOKEN, PET_COUPONS_APPROVAL: "auto", PET_COUPONS_STATE_DIR: stateDir };
+    env = {
+      PET_COUPONS_BASE_URL: base,
+      PET_COUPONS_API_KEY: API_KEY,
+      PET_COUPONS_PETSTORE_AUTH: OAUTH_TOKEN,
+      PET_COUPONS_APPROVAL: "auto",
+      PET_COUPONS_STATE_DIR: stateDir,
+    };
     Object.assign(process.env, env);
     runtimeModule = await import(`${PKG}/runtime/index.js`);
     pkg = await import(`${PKG}/index.js`);
@@ -81,7 +98,11 @@ describe("OpenTelemetry through the generated server", () => {
     const { createMcpServer } = await import(`${PKG}/runtime/adapters/mcp.js`);
     const runtime = createRuntime(pkg.toolset, { env });
     const tools = bindToolset(Object.values(pkg.definitions), runtime);
-    mcp = await serveHttp(() => createMcpServer(tools, { name: "pet-coupons", version: "1.0.0" }), { port: 0, host: "127.0.0.1", allowedOrigins: [] }, { info: () => undefined, warn: () => undefined });
+    mcp = await serveHttp(
+      () => createMcpServer(tools, { name: "pet-coupons", version: "1.0.0" }),
+      { port: 0, host: "127.0.0.1", allowedOrigins: [] },
+      { info: () => undefined, warn: () => undefined },
+    );
   });
 
   afterAll(async () => {
@@ -98,7 +119,11 @@ describe("OpenTelemetry through the generated server", () => {
   it("continues _meta.traceparent into the span tree of a three-step goal, with GenAI and HTTP client attributes", async () => {
     const client = new Client({ name: "otel-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url)));
-    const result = (await client.callTool({ name: "apply_coupon", arguments: { my_pet_tags: [TAG], quantity: 1 }, _meta: { traceparent: `00-${TRACE_ID}-${PARENT_SPAN}-01` } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: "apply_coupon",
+      arguments: { my_pet_tags: [TAG], quantity: 1 },
+      _meta: { traceparent: `00-${TRACE_ID}-${PARENT_SPAN}-01` },
+    })) as CallToolResult;
     await client.close();
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(seen).toHaveLength(3);
@@ -118,27 +143,49 @@ describe("OpenTelemetry through the generated server", () => {
       "  step place-order__place-order",
       "    POST /v2/store/order",
     ]);
-    expect(tool.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "apply_coupon", "aci.tool.risk": "high", "aci.tool.outcome": "ok" });
+    expect(tool.attributes).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "apply_coupon",
+      "aci.tool.risk": "high",
+      "aci.tool.outcome": "ok",
+    });
     expect(typeof tool.attributes["gen_ai.tool.call.id"]).toBe("string");
     expect(tool.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();
     const http = finished.find((s) => s.name === "GET /v2/pet/{petId}/coupons") as ReadableSpan;
     expect(http.kind).toBe(2);
-    expect(http.attributes).toMatchObject({ "http.request.method": "GET", "url.template": "/v2/pet/{petId}/coupons", "server.address": "127.0.0.1", "http.response.status_code": 200 });
+    expect(http.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "url.template": "/v2/pet/{petId}/coupons",
+      "server.address": "127.0.0.1",
+      "http.response.status_code": 200,
+    });
     expect(http.attributes["url.full"]).toBeUndefined();
     const httpSpans = finished.filter((s) => s.kind === 2).map((s) => `00-${TRACE_ID}-${s.spanContext().spanId}-01`);
     expect(traceparents.slice(0, 3).sort()).toEqual(httpSpans.sort());
-    const everything = JSON.stringify(finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })));
+    const everything = JSON.stringify(
+      finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })),
+    );
     for (const secret of [API_KEY, OAUTH_TOKEN, TAG, "/pet/7/"]) expect(everything).not.toContain(secret);
   });
 
   it("records calls, duration, result size and approval decisions as metrics", async () => {
     await reader.forceFlush();
-    const points = metricExporter.getMetrics().flatMap((r) => r.scopeMetrics.filter((s) => s.scope.name === "aci-gen").flatMap((s) => s.metrics));
+    const points = metricExporter
+      .getMetrics()
+      .flatMap((r) => r.scopeMetrics.filter((s) => s.scope.name === "aci-gen").flatMap((s) => s.metrics));
     const byName = new Map(points.map((m) => [m.descriptor.name, m]));
-    expect(byName.get("aci.tool.calls")?.dataPoints.some((p) => p.attributes["gen_ai.tool.name"] === "apply_coupon" && p.attributes["aci.tool.outcome"] === "ok")).toBe(true);
+    expect(
+      byName
+        .get("aci.tool.calls")
+        ?.dataPoints.some(
+          (p) => p.attributes["gen_ai.tool.name"] === "apply_coupon" && p.attributes["aci.tool.outcome"] === "ok",
+        ),
+    ).toBe(true);
     expect(byName.get("gen_ai.execute_tool.duration")?.dataPoints.length).toBeGreaterThan(0);
     expect(byName.get("aci.tool.result.size")?.dataPoints.length).toBeGreaterThan(0);
-    expect(byName.get("aci.approvals.decided")?.dataPoints.some((p) => p.attributes["aci.approval.decided_by"] === "auto")).toBe(true);
+    expect(
+      byName.get("aci.approvals.decided")?.dataPoints.some((p) => p.attributes["aci.approval.decided_by"] === "auto"),
+    ).toBe(true);
   });
 
   it("observes the number of pending requests at each collection", async () => {
@@ -147,7 +194,11 @@ describe("OpenTelemetry through the generated server", () => {
     observePending(async () => pending);
     const gauge = async () => {
       await reader.forceFlush();
-      const all = metricExporter.getMetrics().at(-1)?.scopeMetrics.flatMap((s) => s.metrics) ?? [];
+      const all =
+        metricExporter
+          .getMetrics()
+          .at(-1)
+          ?.scopeMetrics.flatMap((s) => s.metrics) ?? [];
       return all.find((m) => m.descriptor.name === "aci.approvals.pending")?.dataPoints[0]?.value;
     };
     expect(await gauge()).toBe(3);
@@ -158,17 +209,29 @@ describe("OpenTelemetry through the generated server", () => {
   it("marks a failed call with error.type on the tool, step and HTTP spans, and counts the error", async () => {
     spans.reset();
     const { createRuntime, bindToolset } = runtimeModule;
-    const runtime = createRuntime(pkg.toolset, { env: { ...env, PET_COUPONS_BASE_URL: `${env.PET_COUPONS_BASE_URL}/missing` } });
+    const runtime = createRuntime(pkg.toolset, {
+      env: { ...env, PET_COUPONS_BASE_URL: `${env.PET_COUPONS_BASE_URL}/missing` },
+    });
     const tools = bindToolset(Object.values(pkg.definitions), runtime);
     const result = await tools.apply_coupon!.run({ my_pet_tags: ["x"] });
     expect(result).toMatchObject({ error: { code: "NOT_FOUND" } });
     const finished = await finishedSpans();
     expect(finished.find((s) => s.name.startsWith("execute_tool"))?.attributes["error.type"]).toBe("NOT_FOUND");
     expect(finished.find((s) => s.name === "step find-pet")?.attributes["error.type"]).toBe("NOT_FOUND");
-    expect(finished.find((s) => s.name.startsWith("GET "))?.attributes).toMatchObject({ "error.type": "404", "http.response.status_code": 404 });
+    expect(finished.find((s) => s.name.startsWith("GET "))?.attributes).toMatchObject({
+      "error.type": "404",
+      "http.response.status_code": 404,
+    });
     await reader.forceFlush();
-    const errors = metricExporter.getMetrics().flatMap((r) => r.scopeMetrics.flatMap((s) => s.metrics)).filter((m) => m.descriptor.name === "aci.tool.errors");
-    expect(errors.flatMap((m) => m.dataPoints as readonly { attributes: Record<string, unknown> }[]).some((p) => p.attributes["error.type"] === "NOT_FOUND")).toBe(true);
+    const errors = metricExporter
+      .getMetrics()
+      .flatMap((r) => r.scopeMetrics.flatMap((s) => s.metrics))
+      .filter((m) => m.descriptor.name === "aci.tool.errors");
+    expect(
+      errors
+        .flatMap((m) => m.dataPoints as readonly { attributes: Record<string, unknown> }[])
+        .some((p) => p.attributes["error.type"] === "NOT_FOUND"),
+    ).toBe(true);
   });
 
   it("puts the redacted arguments on the tool span only with PREFIX_TRACE_ARGS=redacted, and refuses other values in one line", async () => {
@@ -176,10 +239,14 @@ describe("OpenTelemetry through the generated server", () => {
     const { createRuntime, bindToolset } = runtimeModule;
     const runtime = createRuntime(pkg.toolset, { env: { ...env, PET_COUPONS_TRACE_ARGS: "redacted" } });
     await bindToolset(Object.values(pkg.definitions), runtime).apply_coupon!.run({ my_pet_tags: [TAG, API_KEY] });
-    const args = (await finishedSpans()).find((s) => s.name === "execute_tool apply_coupon")?.attributes["gen_ai.tool.call.arguments"];
+    const args = (await finishedSpans()).find((s) => s.name === "execute_tool apply_coupon")?.attributes[
+      "gen_ai.tool.call.arguments"
+    ];
     expect(args).toContain(TAG);
     expect(args).not.toContain(API_KEY);
-    expect(() => createRuntime(pkg.toolset, { env: { ...env, PET_COUPONS_TRACE_ARGS: "all" } })).toThrow(/^PET_COUPONS_TRACE_ARGS must be `redacted` or unset, got `all`$/);
+    expect(() => createRuntime(pkg.toolset, { env: { ...env, PET_COUPONS_TRACE_ARGS: "all" } })).toThrow(
+      /^PET_COUPONS_TRACE_ARGS must be `redacted` or unset, got `all`$/,
+    );
   });
 });
 
@@ -196,12 +263,23 @@ describe("the server's OTEL_* switch", () => {
       }
     }
     expect(await startTelemetry({}, async () => ({ NodeSDK }))).toBeUndefined();
-    expect(await startTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318", OTEL_SDK_DISABLED: "true" }, async () => ({ NodeSDK }))).toBeUndefined();
-    const handle = await startTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }, async () => ({ NodeSDK }));
+    expect(
+      await startTelemetry(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318", OTEL_SDK_DISABLED: "true" },
+        async () => ({ NodeSDK }),
+      ),
+    ).toBeUndefined();
+    const handle = await startTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }, async () => ({
+      NodeSDK,
+    }));
     await handle?.shutdown();
     expect(started).toEqual(["start", "shutdown"]);
-    const missing = startTelemetry({ OTEL_TRACES_EXPORTER: "otlp" }, async () => Promise.reject(new Error("Cannot find package")));
-    await expect(missing).rejects.toThrow(/^OTEL_TRACES_EXPORTER is set, but @opentelemetry\/sdk-node is not installed: [^\n]+$/);
+    const missing = startTelemetry({ OTEL_TRACES_EXPORTER: "otlp" }, async () =>
+      Promise.reject(new Error("Cannot find package")),
+    );
+    await expect(missing).rejects.toThrow(
+      /^OTEL_TRACES_EXPORTER is set, but @opentelemetry\/sdk-node is not installed: [^\n]+$/,
+    );
     await expect(missing).rejects.toHaveProperty("name", "TransportConfigError");
   });
 });

@@ -32,7 +32,12 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const notice = { id: "0b6d2a8e-1111-4222-8333-444455556666", tool: "place_order", risk: "high", createdAt: "2026-12-02T00:00:00.000Z" };
+const notice = {
+  id: "0b6d2a8e-1111-4222-8333-444455556666",
+  tool: "place_order",
+  risk: "high",
+  createdAt: "2026-12-02T00:00:00.000Z",
+};
 
 describe("approval webhook", () => {
   it("posts each new pending request while the tool call has already answered pending_approval", async () => {
@@ -47,9 +52,16 @@ describe("approval webhook", () => {
     const held = new Promise<void>((done) => (release = done));
     const stateDir = mkdtempSync(join(tmpdir(), "aci-hook-"));
     dirs.push(stateDir);
-    const env = { PET_COUPONS_BASE_URL: "http://127.0.0.1:9", PET_COUPONS_APPROVAL_WEBHOOK: url, PET_COUPONS_CONSOLE_URL: "https://ops.example.com" };
+    const env = {
+      PET_COUPONS_BASE_URL: "http://127.0.0.1:9",
+      PET_COUPONS_APPROVAL_WEBHOOK: url,
+      PET_COUPONS_CONSOLE_URL: "https://ops.example.com",
+    };
     const tools = bindToolset([placeOrder], createRuntime(toolset, { env, stateDir }));
-    const result = (await tools.place_order!.run({ pet_id: 7, quantity: 1, coupon_code: COUPON })) as { status: string; request_id: string };
+    const result = (await tools.place_order!.run({ pet_id: 7, quantity: 1, coupon_code: COUPON })) as {
+      status: string;
+      request_id: string;
+    };
     expect(result.status).toBe("pending_approval");
     release();
     await delivered;
@@ -80,7 +92,9 @@ describe("approval webhook", () => {
 
     let refused = 0;
     const bad = await hook((_req, res) => (refused++, (res.statusCode = 400), res.end()));
-    expect(await deliver({ url: new URL(bad) }, notice, { attempts: 5, baseDelayMs: 1, sleep: async () => undefined })).toBe(false);
+    expect(
+      await deliver({ url: new URL(bad) }, notice, { attempts: 5, baseDelayMs: 1, sleep: async () => undefined }),
+    ).toBe(false);
     expect(refused).toBe(1);
 
     const warnings: string[] = [];
@@ -88,22 +102,38 @@ describe("approval webhook", () => {
     await new Promise((done) => servers[0]?.close(done));
     servers[0]?.closeAllConnections();
     const failed: number[] = [];
-    expect(await deliver({ url: closed }, notice, { attempts: 3, baseDelayMs: 10, sleep: async (ms) => void failed.push(ms), warn: (l) => warnings.push(l) })).toBe(false);
+    expect(
+      await deliver({ url: closed }, notice, {
+        attempts: 3,
+        baseDelayMs: 10,
+        sleep: async (ms) => void failed.push(ms),
+        warn: (l) => warnings.push(l),
+      }),
+    ).toBe(false);
     expect(failed).toEqual([10, 20]);
     expect(warnings).toEqual([`approval webhook: request ${notice.id} could not be delivered to ${closed.origin}`]);
   });
 
   it("without PREFIX_CONSOLE_URL links the console path", () => {
-    expect(webhookBody(notice, undefined)).toMatchObject({ console_url: `/approvals/requests/${notice.id}`, text: expect.stringContaining(`/approvals/requests/${notice.id}`) });
+    expect(webhookBody(notice, undefined)).toMatchObject({
+      console_url: `/approvals/requests/${notice.id}`,
+      text: expect.stringContaining(`/approvals/requests/${notice.id}`),
+    });
   });
 
   it("accepts https anywhere and http only to loopback; anything else is a one-line configuration error", () => {
     expect(resolveWebhook("PETS", {})).toBeUndefined();
-    expect(resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: "https://hooks.slack.com/services/T/B/X" })?.url.hostname).toBe("hooks.slack.com");
+    expect(
+      resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: "https://hooks.slack.com/services/T/B/X" })?.url.hostname,
+    ).toBe("hooks.slack.com");
     expect(resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: "http://127.0.0.1:8080/h" })?.url.port).toBe("8080");
     for (const bad of ["http://hooks.example.com/h", "ftp://127.0.0.1/h", "not a url"]) {
-      expect(() => resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: bad })).toThrow(/^PETS_APPROVAL_WEBHOOK must be an https:\/\/ URL \(http:\/\/ only to localhost, 127\.0\.0\.1 or \[::1\]\), got `[^`\n]*`$/);
+      expect(() => resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: bad })).toThrow(
+        /^PETS_APPROVAL_WEBHOOK must be an https:\/\/ URL \(http:\/\/ only to localhost, 127\.0\.0\.1 or \[::1\]\), got `[^`\n]*`$/,
+      );
     }
-    expect(() => resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: "https://h.example.com", PETS_CONSOLE_URL: "ops" })).toThrow(/^PETS_CONSOLE_URL must be [^\n]+$/);
+    expect(() =>
+      resolveWebhook("PETS", { PETS_APPROVAL_WEBHOOK: "https://h.example.com", PETS_CONSOLE_URL: "ops" }),
+    ).toThrow(/^PETS_CONSOLE_URL must be [^\n]+$/);
   });
 });

@@ -1,7 +1,14 @@
 // The `check` API: generate in memory, compare with --out's aci.lock.json and files on disk; writes nothing.
 import { lstat, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { checkReport, fileDrift, parseLockfile, type CheckReport, type DiskEntry, type OperationRef } from "../check/index.js";
+import {
+  checkReport,
+  fileDrift,
+  parseLockfile,
+  type CheckReport,
+  type DiskEntry,
+  type OperationRef,
+} from "../check/index.js";
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { LOCKFILE, sha256, type Lockfile } from "../emit/lockfile.js";
@@ -36,10 +43,17 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const freshHashes = Object.fromEntries(Object.entries(fresh.files).map(([p, text]) => [p, sha256(text)]));
   const disk = await diskEntries(root, [...Object.keys(locked.lock.files), ...Object.keys(freshHashes)]);
   const files = fileDrift({ locked: locked.lock.files, fresh: freshHashes, disk });
-  return { report: checkReport({ previous: locked.lock, next: next.lock, spec, files }), diagnostics: fresh.diagnostics };
+  return {
+    report: checkReport({ previous: locked.lock, next: next.lock, spec, files }),
+    diagnostics: fresh.diagnostics,
+  };
 }
 
-async function failedPlanResult(previous: Lockfile, options: PlanOptions, diagnostics: readonly Diagnostic[]): Promise<CheckResult> {
+async function failedPlanResult(
+  previous: Lockfile,
+  options: PlanOptions,
+  diagnostics: readonly Diagnostic[],
+): Promise<CheckResult> {
   const spec = await specOperations(options);
   if (spec.length === 0) return { diagnostics };
   return { report: checkReport({ previous, spec }), diagnostics };
@@ -48,12 +62,29 @@ async function failedPlanResult(previous: Lockfile, options: PlanOptions, diagno
 async function readLockfile(root: string): Promise<{ lock: Lockfile } | { problem: Diagnostic }> {
   const path = join(root, LOCKFILE);
   const stat = await lstat(path).catch(() => undefined);
-  if (stat === undefined) return { problem: diagnostic("CHECK_NO_LOCKFILE", { file: path, message: `${path} does not exist, so there is nothing to compare against` }) };
-  if (!stat.isFile()) return { problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} is not a regular file` }) };
+  if (stat === undefined)
+    return {
+      problem: diagnostic("CHECK_NO_LOCKFILE", {
+        file: path,
+        message: `${path} does not exist, so there is nothing to compare against`,
+      }),
+    };
+  if (!stat.isFile())
+    return { problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} is not a regular file` }) };
   const text = await readFile(path, "utf8").catch((error: Error) => error);
-  if (text instanceof Error) return { problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} cannot be read: ${text.message}` }) };
+  if (text instanceof Error)
+    return {
+      problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} cannot be read: ${text.message}` }),
+    };
   const parsed = parseLockfile(text);
-  return parsed.ok ? { lock: parsed.lock } : { problem: diagnostic("CHECK_BAD_LOCKFILE", { file: path, message: `${path} is not an aci-gen lockfile: ${parsed.reason}` }) };
+  return parsed.ok
+    ? { lock: parsed.lock }
+    : {
+        problem: diagnostic("CHECK_BAD_LOCKFILE", {
+          file: path,
+          message: `${path} is not an aci-gen lockfile: ${parsed.reason}`,
+        }),
+      };
 }
 
 /** True when some locked step is bound differently now: only then is the new spec searched by operationId and method + path. */
@@ -63,7 +94,9 @@ function operationsDiffer(previous: Lockfile, next: Lockfile): boolean {
 }
 
 function bindingKeys(lock: Lockfile): string[] {
-  return Object.entries(lock.tools).flatMap(([tool, t]) => t.operations.map((o) => `${tool}\u0000${o.step}\u0000${o.operationId}\u0000${o.method}\u0000${o.path}`));
+  return Object.entries(lock.tools).flatMap(([tool, t]) =>
+    t.operations.map((o) => `${tool}\u0000${o.step}\u0000${o.operationId}\u0000${o.method}\u0000${o.path}`),
+  );
 }
 
 async function specOperations(options: PlanOptions): Promise<OperationRef[]> {

@@ -27,7 +27,8 @@ export interface GenerateResult {
 /** Generates the tool package for `options`; bad input never throws, it comes back as diagnostics. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const planned = await plan(options);
-  if (!planned.plan || !planned.model || hasErrors(planned.diagnostics)) return { files: {}, diagnostics: planned.diagnostics };
+  if (!planned.plan || !planned.model || hasErrors(planned.diagnostics))
+    return { files: {}, diagnostics: planned.diagnostics };
   const emitted = await emitPackage({
     plan: planned.plan,
     generatorVersion: GENERATOR_VERSION,
@@ -35,7 +36,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     sizing: sizingOptions(options, planned.goals?.lint?.budget),
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),
-      ...(options.goals === undefined || options.allOperations ? {} : { goals: await sourceOf(options.goals, "goals.json") }),
+      ...(options.goals === undefined || options.allOperations
+        ? {}
+        : { goals: await sourceOf(options.goals, "goals.json") }),
     },
   });
   const diagnostics = [...planned.diagnostics, ...emitted.diagnostics];
@@ -48,10 +51,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The budget and cap: the options', else the goals file's `lint.budget`, else the defaults. */
 export function sizingOptions(options: PlanOptions, goalsBudget: number | undefined): SizingOptions {
   const budget = options.definitionBudget ?? goalsBudget;
-  return { ...(budget === undefined ? {} : { budget }), ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }) };
+  return {
+    ...(budget === undefined ? {} : { budget }),
+    ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
+  };
 }
 
-async function sourceOf(input: string | object, fallbackName: string): Promise<{ file: string; text: string | Uint8Array }> {
+async function sourceOf(
+  input: string | object,
+  fallbackName: string,
+): Promise<{ file: string; text: string | Uint8Array }> {
   if (typeof input === "string") return { file: input, text: await readBytes(input) };
   return { file: fallbackName, text: JSON.stringify(input) };
 }

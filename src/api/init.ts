@@ -29,16 +29,34 @@ export async function init(options: InitOptions): Promise<InitResult> {
   const ingested = await ingest(options.spec);
   if (!ingested.model || hasErrors(ingested.diagnostics)) return { diagnostics: ingested.diagnostics };
   if (ingested.model.operations.length === 0) {
-    return { diagnostics: [...ingested.diagnostics, diagnostic("INIT_NO_OPERATIONS", { file: ingested.model.file, pointer: "/paths" })] };
+    return {
+      diagnostics: [
+        ...ingested.diagnostics,
+        diagnostic("INIT_NO_OPERATIONS", { file: ingested.model.file, pointer: "/paths" }),
+      ],
+    };
   }
   const spec = typeof options.spec === "string" ? specRelativeTo(options.spec, options.out ?? "goals.yaml") : undefined;
-  const draft = draftGoals(ingested.model, { ...(spec === undefined ? {} : { spec }), ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }), ...(options.goalsPerGroup === undefined ? {} : { goalsPerGroup: options.goalsPerGroup }) });
-  const capped = draft.leftOut.length > 0 ? [diagnostic("INIT_GOALS_CAPPED", { message: `${draft.leftOut.length} more proposed goals were left out to keep the draft at ${draft.goals.length}` })] : [];
+  const draft = draftGoals(ingested.model, {
+    ...(spec === undefined ? {} : { spec }),
+    ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }),
+    ...(options.goalsPerGroup === undefined ? {} : { goalsPerGroup: options.goalsPerGroup }),
+  });
+  const capped =
+    draft.leftOut.length > 0
+      ? [
+          diagnostic("INIT_GOALS_CAPPED", {
+            message: `${draft.leftOut.length} more proposed goals were left out to keep the draft at ${draft.goals.length}`,
+          }),
+        ]
+      : [];
   return { text: goalsDraftToYaml(draft), draft, diagnostics: [...ingested.diagnostics, ...capped] };
 }
 
 /** `examples/specs/petstore.yaml` seen from `examples/goals/x.yaml` → `../specs/petstore.yaml` (always `/`). */
 export function specRelativeTo(spec: string, out: string): string {
-  const path = relative(dirname(resolvePath(out)), resolvePath(spec)).split(sep).join("/");
+  const path = relative(dirname(resolvePath(out)), resolvePath(spec))
+    .split(sep)
+    .join("/");
   return path.startsWith(".") ? path : `./${path}`;
 }

@@ -38,12 +38,25 @@ async function linesOf(file: string | object | undefined): Promise<LineOf> {
 /** Lints the toolset `options` plan; writes nothing. */
 export async function lint(options: LintOptions): Promise<LintResult> {
   const planned = await plan(options);
-  if (hasErrors(planned.diagnostics) || !planned.plan || !planned.model) return { findings: [], diagnostics: planned.diagnostics };
+  if (hasErrors(planned.diagnostics) || !planned.plan || !planned.model)
+    return { findings: [], diagnostics: planned.diagnostics };
   const goals = options.allOperations ? undefined : planned.goals;
   const [goalsLine, specLine] = await Promise.all([linesOf(goals ? options.goals : undefined), linesOf(options.spec)]);
-  const config = resolveLintConfig({ ...(goals ? { goals } : {}), ...(options.budget === undefined ? {} : { budget: options.budget }), goalsLine });
+  const config = resolveLintConfig({
+    ...(goals ? { goals } : {}),
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    goalsLine,
+  });
   const definitions = toolDefinitions(planned.plan);
   const budget = budgetReport(definitions, config.budget);
-  const ctx = { plan: planned.plan, model: planned.model, ...(goals ? { goals } : {}), definitions, budget, goalsLine, specLine };
+  const ctx = {
+    plan: planned.plan,
+    model: planned.model,
+    ...(goals ? { goals } : {}),
+    definitions,
+    budget,
+    goalsLine,
+    specLine,
+  };
   return { findings: lintToolset(ctx, config), budget, plan: planned.plan, diagnostics: planned.diagnostics };
 }

@@ -28,6 +28,12 @@ export function code(name: string): string {
 }
 
 /** A change no keyword covers (deeper in the schema, or behind a `$ref`) still shows through the hashes. */
-export function hashesDiffer(old: { schemaHash: string; refsHash?: string }, now: { schemaHash: string; refsHash?: string }): boolean {
-  return old.schemaHash !== now.schemaHash || (old.refsHash !== undefined && now.refsHash !== undefined && old.refsHash !== now.refsHash);
+export function hashesDiffer(
+  old: { schemaHash: string; refsHash?: string },
+  now: { schemaHash: string; refsHash?: string },
+): boolean {
+  return (
+    old.schemaHash !== now.schemaHash ||
+    (old.refsHash !== undefined && now.refsHash !== undefined && old.refsHash !== now.refsHash)
+  );
 }

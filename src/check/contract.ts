@@ -5,7 +5,12 @@ import { breaking, compatible, maybe } from "./change.js";
 import type { ContractChange } from "./types.js";
 
 const RISK_ORDER: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2 };
-const ANNOTATION_KEYS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const satisfies readonly (keyof Annotations)[];
+const ANNOTATION_KEYS = [
+  "readOnlyHint",
+  "destructiveHint",
+  "idempotentHint",
+  "openWorldHint",
+] as const satisfies readonly (keyof Annotations)[];
 
 /** Risk raised is breaking (calls may now need approval or be refused); lowered is compatible. */
 export function riskChange(old: ToolContract, now: ToolContract): ContractChange[] {
@@ -31,21 +36,35 @@ export function annotationsChange(old: ToolContract, now: ToolContract): Contrac
   if (old.annotations === undefined || now.annotations === undefined) return [];
   const before = old.annotations;
   const after = now.annotations;
-  const flipped = ANNOTATION_KEYS.filter((k) => before[k] !== after[k]).map((k) => `${k} ${String(before[k])} → ${String(after[k])}`);
-  return maybe(flipped.length > 0, () => compatible("annotations-changed", `annotations changed: ${flipped.join(", ")}`));
+  const flipped = ANNOTATION_KEYS.filter((k) => before[k] !== after[k]).map(
+    (k) => `${k} ${String(before[k])} → ${String(after[k])}`,
+  );
+  return maybe(flipped.length > 0, () =>
+    compatible("annotations-changed", `annotations changed: ${flipped.join(", ")}`),
+  );
 }
 
 export function categoryChange(old: ToolContract, now: ToolContract): ContractChange[] {
   const changed = old.category !== undefined && now.category !== undefined && old.category !== now.category;
-  return maybe(changed, () => compatible("category-changed", `category changed: ${old.category} → ${now.category}`, { from: String(old.category), to: String(now.category) }));
+  return maybe(changed, () =>
+    compatible("category-changed", `category changed: ${old.category} → ${now.category}`, {
+      from: String(old.category),
+      to: String(now.category),
+    }),
+  );
 }
 
 export function titleChange(old: ToolContract, now: ToolContract): ContractChange[] {
-  return maybe(old.title !== now.title, () => compatible("title-changed", `title changed: "${old.title}" → "${now.title}"`, { from: old.title, to: now.title }));
+  return maybe(old.title !== now.title, () =>
+    compatible("title-changed", `title changed: "${old.title}" → "${now.title}"`, { from: old.title, to: now.title }),
+  );
 }
 
 /** The description is what the model reads to choose the tool, so a reviewer should know it changed. */
 export function descriptionChange(old: ToolContract, now: ToolContract): ContractChange[] {
-  const changed = old.descriptionHash !== undefined && now.descriptionHash !== undefined && old.descriptionHash !== now.descriptionHash;
+  const changed =
+    old.descriptionHash !== undefined &&
+    now.descriptionHash !== undefined &&
+    old.descriptionHash !== now.descriptionHash;
   return maybe(changed, () => compatible("description-changed", "description changed"));
 }

@@ -4,7 +4,10 @@ import { compareStrings } from "../util/order.js";
 import type { FileDrift } from "./types.js";
 
 /** A file in --out as found on disk: absent, a regular file with its sha256, or something else (link, folder). */
-export type DiskEntry = { readonly kind: "missing" } | { readonly kind: "file"; readonly sha256: string } | { readonly kind: "other" };
+export type DiskEntry =
+  | { readonly kind: "missing" }
+  | { readonly kind: "file"; readonly sha256: string }
+  | { readonly kind: "other" };
 
 export interface FileDriftInput {
   /** The previous lockfile's `files` (path → sha256; the lockfile does not list itself). */
@@ -19,7 +22,14 @@ type Bucket = keyof FileDrift;
 
 /** Sorts every path into the drift buckets (a path can be both edited and changed). */
 export function fileDrift(input: FileDriftInput): FileDrift {
-  const buckets: Record<Bucket, string[]> = { changed: [], added: [], removed: [], edited: [], missing: [], blocked: [] };
+  const buckets: Record<Bucket, string[]> = {
+    changed: [],
+    added: [],
+    removed: [],
+    edited: [],
+    missing: [],
+    blocked: [],
+  };
   const paths = [...new Set([...Object.keys(input.locked), ...Object.keys(input.fresh)])].sort(compareStrings);
   for (const path of paths) for (const bucket of bucketsOf(path, input)) buckets[bucket].push(path);
   return buckets;

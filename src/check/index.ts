@@ -22,13 +22,21 @@ export interface CheckInput {
 
 /** Compares the locked contracts with fresh ones; pure. */
 export function checkReport(input: CheckInput): CheckReport {
-  const tools = input.next === undefined ? lockedToolFindings(input.previous.tools, input.spec) : toolDiffs(input.previous.tools, input.next.tools, input.spec);
+  const tools =
+    input.next === undefined
+      ? lockedToolFindings(input.previous.tools, input.spec)
+      : toolDiffs(input.previous.tools, input.next.tools, input.spec);
   const files = input.files ?? NO_FILE_DRIFT;
   const breaking = tools.filter((t) => t.impact === "breaking").length;
   return {
     drift: tools.length > 0 || hasFileDrift(files),
     complete: input.next !== undefined,
-    summary: { toolsChanged: tools.length, breaking, compatible: tools.length - breaking, filesChanged: filesChangedCount(files) },
+    summary: {
+      toolsChanged: tools.length,
+      breaking,
+      compatible: tools.length - breaking,
+      filesChanged: filesChangedCount(files),
+    },
     tools,
     files,
   };

@@ -6,7 +6,11 @@ import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js
 import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
 import type { ChangeKind, ContractChange } from "./types.js";
 
-const CONSTRAINT_KIND: Readonly<Record<Relation, ChangeKind>> = { wider: "input-widened", narrower: "input-narrowed", different: "input-constraint-changed" };
+const CONSTRAINT_KIND: Readonly<Record<Relation, ChangeKind>> = {
+  wider: "input-widened",
+  narrower: "input-narrowed",
+  different: "input-constraint-changed",
+};
 
 type Input = InputContract | LegacyInputContract;
 type Inputs = Readonly<Record<string, Input>>;
@@ -40,7 +44,9 @@ function inputChanged(name: string, old: Input, now: Input): ContractChange[] {
   return [
     ...requiredChange(name, old, now),
     ...keywords,
-    ...maybe(keywords.length === 0 && hashesDiffer(old, now), () => compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name })),
+    ...maybe(keywords.length === 0 && hashesDiffer(old, now), () =>
+      compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name }),
+    ),
   ];
 }
 
@@ -53,7 +59,12 @@ function requiredChange(name: string, old: Input, now: Input): ContractChange[] 
 
 /** An input admitting more values keeps old calls valid; admitting fewer, or others, can refuse them. */
 function keywordChange(name: string, k: KeywordChange): ContractChange {
-  const extra = { input: name, keyword: k.keyword, ...(k.from === undefined ? {} : { from: k.from }), ...(k.to === undefined ? {} : { to: k.to }) };
+  const extra = {
+    input: name,
+    keyword: k.keyword,
+    ...(k.from === undefined ? {} : { from: k.from }),
+    ...(k.to === undefined ? {} : { to: k.to }),
+  };
   const message = `input ${code(name)} ${k.text}`;
   return k.relation === "wider" ? compatible(inputKind(k), message, extra) : breaking(inputKind(k), message, extra);
 }

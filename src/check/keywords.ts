@@ -38,8 +38,19 @@ export function keywordChanges(old: SchemaContract, now: SchemaContract, side: S
 }
 
 /** The items prefix is left out of enum messages: "input `status` no longer accepts "sold"" reads right for a list too. */
-function change(prefix: string, keyword: string, relation: Relation, text: string, fromTo: { from?: string; to?: string } = {}): KeywordChange {
-  return { keyword: `${prefix}${keyword}`, relation, text: `${prefix === "" || keyword === "enum" ? "" : "items "}${text}`, ...fromTo };
+function change(
+  prefix: string,
+  keyword: string,
+  relation: Relation,
+  text: string,
+  fromTo: { from?: string; to?: string } = {},
+): KeywordChange {
+  return {
+    keyword: `${prefix}${keyword}`,
+    relation,
+    text: `${prefix === "" || keyword === "enum" ? "" : "items "}${text}`,
+    ...fromTo,
+  };
 }
 
 function typeChange(old: SchemaContract, now: SchemaContract, prefix: string): KeywordChange | undefined {
@@ -69,13 +80,45 @@ function nullableChange(old: SchemaContract, now: SchemaContract, side: Side, pr
 
 function enumChanges(old: SchemaContract, now: SchemaContract, side: Side, prefix: string): KeywordChange[] {
   const input = side === "input";
-  if (old.enum === undefined) return now.enum === undefined ? [] : [change(prefix, "enum", "narrower", `${input ? "now accepts only" : "is now one of"} ${valueList(now.enum)}`, { to: valueList(now.enum) })];
-  if (now.enum === undefined) return [change(prefix, "enum", "wider", `${input ? "accepts any value now" : "is no longer limited"} (was ${valueList(old.enum)})`, { from: valueList(old.enum) })];
+  if (old.enum === undefined)
+    return now.enum === undefined
+      ? []
+      : [
+          change(prefix, "enum", "narrower", `${input ? "now accepts only" : "is now one of"} ${valueList(now.enum)}`, {
+            to: valueList(now.enum),
+          }),
+        ];
+  if (now.enum === undefined)
+    return [
+      change(
+        prefix,
+        "enum",
+        "wider",
+        `${input ? "accepts any value now" : "is no longer limited"} (was ${valueList(old.enum)})`,
+        { from: valueList(old.enum) },
+      ),
+    ];
   const removed = missingFrom(old.enum, now.enum);
   const added = missingFrom(now.enum, old.enum);
   return [
-    ...(removed.length === 0 ? [] : [change(prefix, "enum", "narrower", `${input ? "no longer accepts" : "can no longer be"} ${valueList(removed)}`, { from: valueList(removed) })]),
-    ...(added.length === 0 ? [] : [change(prefix, "enum", "wider", `${input ? "now also accepts" : "can now also be"} ${valueList(added)}`, { to: valueList(added) })]),
+    ...(removed.length === 0
+      ? []
+      : [
+          change(
+            prefix,
+            "enum",
+            "narrower",
+            `${input ? "no longer accepts" : "can no longer be"} ${valueList(removed)}`,
+            { from: valueList(removed) },
+          ),
+        ]),
+    ...(added.length === 0
+      ? []
+      : [
+          change(prefix, "enum", "wider", `${input ? "now also accepts" : "can now also be"} ${valueList(added)}`, {
+            to: valueList(added),
+          }),
+        ]),
   ];
 }
 
@@ -86,16 +129,30 @@ function missingFrom(from: readonly unknown[], to: readonly unknown[]): unknown[
 }
 
 /** A keyword that restricts when present (format, pattern): added narrows, removed widens, replaced is neither. */
-function optionalChange(keyword: string, old: string | undefined, now: string | undefined, prefix: string): KeywordChange[] {
+function optionalChange(
+  keyword: string,
+  old: string | undefined,
+  now: string | undefined,
+  prefix: string,
+): KeywordChange[] {
   if (old === now) return [];
   if (old === undefined) return [change(prefix, keyword, "narrower", `${keyword} added: ${now}`, { to: now })];
   if (now === undefined) return [change(prefix, keyword, "wider", `${keyword} removed (was ${old})`, { from: old })];
   return [change(prefix, keyword, "different", `${keyword} changed: ${old} → ${now}`, { from: old, to: now })];
 }
 
-function boundChange(keyword: BoundKeyword, end: "lower" | "upper", old: number | undefined, now: number | undefined, prefix: string): KeywordChange[] {
+function boundChange(
+  keyword: BoundKeyword,
+  end: "lower" | "upper",
+  old: number | undefined,
+  now: number | undefined,
+  prefix: string,
+): KeywordChange[] {
   if (old === now) return [];
-  const fromTo = { ...(old === undefined ? {} : { from: String(old) }), ...(now === undefined ? {} : { to: String(now) }) };
+  const fromTo = {
+    ...(old === undefined ? {} : { from: String(old) }),
+    ...(now === undefined ? {} : { to: String(now) }),
+  };
   if (old === undefined) return [change(prefix, keyword, "narrower", `${keyword} added: ${now}`, fromTo)];
   if (now === undefined) return [change(prefix, keyword, "wider", `${keyword} removed (was ${old})`, fromTo)];
   const raised = now > old;
@@ -106,10 +163,21 @@ function boundChange(keyword: BoundKeyword, end: "lower" | "upper", old: number 
 /** Multiples of 10 are multiples of 5: a divisor of the old step widens, a multiple of it narrows. */
 function multipleOfChange(old: number | undefined, now: number | undefined, prefix: string): KeywordChange[] {
   if (old === now) return [];
-  if (old === undefined) return [change(prefix, "multipleOf", "narrower", `multipleOf added: ${now}`, { to: String(now) })];
-  if (now === undefined) return [change(prefix, "multipleOf", "wider", `multipleOf removed (was ${old})`, { from: String(old) })];
-  const relation: Relation = Number.isInteger(old / now) ? "wider" : Number.isInteger(now / old) ? "narrower" : "different";
-  return [change(prefix, "multipleOf", relation, `multipleOf changed: ${old} → ${now}`, { from: String(old), to: String(now) })];
+  if (old === undefined)
+    return [change(prefix, "multipleOf", "narrower", `multipleOf added: ${now}`, { to: String(now) })];
+  if (now === undefined)
+    return [change(prefix, "multipleOf", "wider", `multipleOf removed (was ${old})`, { from: String(old) })];
+  const relation: Relation = Number.isInteger(old / now)
+    ? "wider"
+    : Number.isInteger(now / old)
+      ? "narrower"
+      : "different";
+  return [
+    change(prefix, "multipleOf", relation, `multipleOf changed: ${old} → ${now}`, {
+      from: String(old),
+      to: String(now),
+    }),
+  ];
 }
 
 /** One level of items is compared keyword by keyword; deeper levels show through the schema hash. */

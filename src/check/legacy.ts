@@ -5,7 +5,8 @@ import { contractPhrase } from "./phrase.js";
 import type { ContractChange } from "./types.js";
 
 /** Appended where an old lockfile leaves the impact unknown. */
-const LEGACY_NOTE = "(the lockfile predates per-keyword contracts, so this is judged by the type phrase; regenerate to record them)";
+const LEGACY_NOTE =
+  "(the lockfile predates per-keyword contracts, so this is judged by the type phrase; regenerate to record them)";
 
 type Phrased = LegacyInputContract | LegacyReturnsContract;
 type Keyworded = InputContract | ReturnsContract;
@@ -20,16 +21,30 @@ export function legacyPhrase(contract: Phrased | Keyworded): string {
 }
 
 /** The same schema hashes the same in both forms, so only an input whose schema changed is compared, by its phrase. */
-export function legacyInputChanges(name: string, old: InputContract | LegacyInputContract, now: InputContract | LegacyInputContract): ContractChange[] {
+export function legacyInputChanges(
+  name: string,
+  old: InputContract | LegacyInputContract,
+  now: InputContract | LegacyInputContract,
+): ContractChange[] {
   if (!hashesDiffer(old, now)) return [];
   const from = legacyPhrase(old);
   const to = legacyPhrase(now);
-  if (from === to) return [compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name })];
-  return [breaking("input-type-changed", `input ${code(name)} type changed: ${from} → ${to} ${LEGACY_NOTE}`, { input: name, from, to })];
+  if (from === to)
+    return [compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name })];
+  return [
+    breaking("input-type-changed", `input ${code(name)} type changed: ${from} → ${to} ${LEGACY_NOTE}`, {
+      input: name,
+      from,
+      to,
+    }),
+  ];
 }
 
 /** Returns of an old lockfile: unchanged hashes say nothing changed; a different phrase is reported as a type change. */
-export function legacyReturnsChange(old: ReturnsContract | LegacyReturnsContract, now: ReturnsContract | LegacyReturnsContract): ContractChange[] {
+export function legacyReturnsChange(
+  old: ReturnsContract | LegacyReturnsContract,
+  now: ReturnsContract | LegacyReturnsContract,
+): ContractChange[] {
   if (!hashesDiffer(old, now)) return [];
   const from = legacyPhrase(old);
   const to = legacyPhrase(now);

@@ -2,7 +2,9 @@
 import type { Lockfile } from "../emit/lockfile.js";
 import { isRecord } from "../runtime/types.js";
 
-export type ParsedLockfile = { readonly ok: true; readonly lock: Lockfile } | { readonly ok: false; readonly reason: string };
+export type ParsedLockfile =
+  | { readonly ok: true; readonly lock: Lockfile }
+  | { readonly ok: false; readonly reason: string };
 
 /** Parses and shape-checks a lockfile; fields added after version 1 are optional, and phrase-typed contracts still read. */
 export function parseLockfile(text: string): ParsedLockfile {
@@ -19,10 +21,13 @@ export function parseLockfile(text: string): ParsedLockfile {
 function lockfileProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return "not a JSON object";
   if (value["lockfileVersion"] !== 1) return `lockfileVersion ${JSON.stringify(value["lockfileVersion"])} is not 1`;
-  if (!isRecord(value["files"]) || !Object.values(value["files"]).every((h) => typeof h === "string")) return '"files" is not a map of path → sha256';
+  if (!isRecord(value["files"]) || !Object.values(value["files"]).every((h) => typeof h === "string"))
+    return '"files" is not a map of path → sha256';
   if (!isRecord(value["tools"])) return '"tools" is not an object';
   const bad = Object.entries(value["tools"]).find(([, t]) => !isToolContract(t));
-  return bad === undefined ? undefined : `tool "${bad[0]}" has no valid contract (risk, approval, inputs, returns, operations)`;
+  return bad === undefined
+    ? undefined
+    : `tool "${bad[0]}" has no valid contract (risk, approval, inputs, returns, operations)`;
 }
 
 function isToolContract(value: unknown): boolean {
@@ -31,7 +36,11 @@ function isToolContract(value: unknown): boolean {
   if (typeof risk !== "string" || typeof approval !== "string" || typeof title !== "string") return false;
   if (!isRecord(inputs) || !Object.values(inputs).every(isInputContract)) return false;
   if (!isRecord(returns) || !isTyped(returns) || typeof returns["schemaHash"] !== "string") return false;
-  if (Array.isArray(returns["type"]) && !(isRecord(returns["fields"]) && Object.values(returns["fields"]).every(isField))) return false;
+  if (
+    Array.isArray(returns["type"]) &&
+    !(isRecord(returns["fields"]) && Object.values(returns["fields"]).every(isField))
+  )
+    return false;
   return Array.isArray(operations) && operations.every(isLockedOperation);
 }
 
@@ -52,4 +61,3 @@ function isTyped(value: Record<string, unknown>): boolean {
 function isLockedOperation(value: unknown): boolean {
   return isRecord(value) && ["step", "operationId", "method", "path"].every((k) => typeof value[k] === "string");
 }
-

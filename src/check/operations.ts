@@ -6,7 +6,11 @@ import type { ContractChange, Impact, OperationRef } from "./types.js";
 type LockedOperation = ToolContract["operations"][number];
 
 /** Step-by-step changes between two contracts of one tool (steps matched by id, in the old then new order). */
-export function operationChanges(old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ContractChange[] {
+export function operationChanges(
+  old: ToolContract,
+  now: ToolContract,
+  spec: readonly OperationRef[],
+): ContractChange[] {
   const after = new Map(now.operations.map((o) => [o.step, o]));
   const before = new Set(old.operations.map((o) => o.step));
   return [
@@ -28,20 +32,35 @@ export function lockedOperationFindings(old: ToolContract, spec: readonly Operat
 }
 
 function stepChanged(old: LockedOperation, now: LockedOperation, spec: readonly OperationRef[]): ContractChange[] {
-  if (old.operationId === now.operationId) return samePlace(old, now) ? [] : [operationMoved(old, { id: now.operationId, method: now.method, path: now.path })];
+  if (old.operationId === now.operationId)
+    return samePlace(old, now)
+      ? []
+      : [operationMoved(old, { id: now.operationId, method: now.method, path: now.path })];
   const gone = !spec.some((s) => s.id === old.operationId);
   if (gone && samePlace(old, now)) return [operationGone(old, spec, "compatible")];
   const prefix = gone ? `${goneText(old, spec)}; ` : "";
-  return [compatible("operation-rebound", `${prefix}step ${code(old.step)} now calls ${describe(now)} instead of ${describe(old)}`, { step: old.step, from: old.operationId, to: now.operationId })];
+  return [
+    compatible(
+      "operation-rebound",
+      `${prefix}step ${code(old.step)} now calls ${describe(now)} instead of ${describe(old)}`,
+      { step: old.step, from: old.operationId, to: now.operationId },
+    ),
+  ];
 }
 
 function stepRemoved(old: LockedOperation, spec: readonly OperationRef[]): ContractChange {
   const gone = spec.some((s) => s.id === old.operationId) ? "" : ` (${goneText(old, spec)})`;
-  return compatible("step-removed", `step ${code(old.step)} removed: ${describe(old)}${gone}`, { step: old.step, from: old.operationId });
+  return compatible("step-removed", `step ${code(old.step)} removed: ${describe(old)}${gone}`, {
+    step: old.step,
+    from: old.operationId,
+  });
 }
 
 function stepAdded(now: LockedOperation): ContractChange {
-  return compatible("step-added", `step ${code(now.step)} added: ${describe(now)}`, { step: now.step, to: now.operationId });
+  return compatible("step-added", `step ${code(now.step)} added: ${describe(now)}`, {
+    step: now.step,
+    to: now.operationId,
+  });
 }
 
 function operationGone(old: LockedOperation, spec: readonly OperationRef[], impact: Impact): ContractChange {
@@ -51,14 +70,20 @@ function operationGone(old: LockedOperation, spec: readonly OperationRef[], impa
 }
 
 function operationMoved(old: LockedOperation, now: OperationRef): ContractChange {
-  return compatible("operation-moved", `operation ${old.operationId} moved: ${old.method} ${old.path} → ${now.method} ${now.path}`, { step: old.step, from: `${old.method} ${old.path}`, to: `${now.method} ${now.path}` });
+  return compatible(
+    "operation-moved",
+    `operation ${old.operationId} moved: ${old.method} ${old.path} → ${now.method} ${now.path}`,
+    { step: old.step, from: `${old.method} ${old.path}`, to: `${now.method} ${now.path}` },
+  );
 }
 
 /** "operation X is gone; GET /p is now Y", found by method + path in the new spec. */
 function goneText(old: LockedOperation, spec: readonly OperationRef[]): string {
   const successor = successorOf(old, spec);
   const where = `${old.method} ${old.path}`;
-  return successor === undefined ? `operation ${old.operationId} is gone; nothing serves ${where} any more` : `operation ${old.operationId} is gone; ${where} is now ${successor.id}`;
+  return successor === undefined
+    ? `operation ${old.operationId} is gone; nothing serves ${where} any more`
+    : `operation ${old.operationId} is gone; ${where} is now ${successor.id}`;
 }
 
 function successorOf(old: LockedOperation, spec: readonly OperationRef[]): OperationRef | undefined {

@@ -10,7 +10,10 @@ export function contractPhrase(contract: SchemaContract): string {
 
 /** JSON texts of the values, `|`-separated, the first few of a long list. */
 export function valueList(values: readonly unknown[]): string {
-  const shown = values.slice(0, MAX_VALUES_SHOWN).map((v) => JSON.stringify(v)).join(" | ");
+  const shown = values
+    .slice(0, MAX_VALUES_SHOWN)
+    .map((v) => JSON.stringify(v))
+    .join(" | ");
   return values.length > MAX_VALUES_SHOWN ? `${shown} | … (${values.length} values)` : shown;
 }
 
@@ -27,8 +30,14 @@ function typePhrase(type: string, c: SchemaContract): string {
     return `${inner.includes(" ") ? `(${inner})` : inner}[]${range(c.minItems, c.maxItems, " items")}`;
   }
   const format = c.format === undefined ? "" : ` (${c.format})`;
-  if (type === "string") return `string${format}${range(c.minLength, c.maxLength, " chars")}${c.pattern === undefined ? "" : ` /${c.pattern}/`}`;
-  const bounds = [prefixed("≥", c.minimum), prefixed(">", c.exclusiveMinimum), prefixed("≤", c.maximum), prefixed("<", c.exclusiveMaximum)].filter((p) => p !== "");
+  if (type === "string")
+    return `string${format}${range(c.minLength, c.maxLength, " chars")}${c.pattern === undefined ? "" : ` /${c.pattern}/`}`;
+  const bounds = [
+    prefixed("≥", c.minimum),
+    prefixed(">", c.exclusiveMinimum),
+    prefixed("≤", c.maximum),
+    prefixed("<", c.exclusiveMaximum),
+  ].filter((p) => p !== "");
   return `${type}${format}${bounds.length > 0 ? ` ${bounds.join(" ")}` : ""}`;
 }
 

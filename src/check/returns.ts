@@ -18,12 +18,20 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
   if (isLegacy(old) || isLegacy(now)) return legacyReturnsChange(old, now);
   const top = keywordChanges(old, now, "result").filter((k) => READER_KEYWORDS.has(k.keyword.replace(/^items\./, "")));
   const different = top.find((k) => k.relation === "different");
-  if (different !== undefined) return [breaking("returns-type-changed", `returns type changed: ${contractPhrase(old)} → ${contractPhrase(now)}`, { from: contractPhrase(old), to: contractPhrase(now) })];
+  if (different !== undefined)
+    return [
+      breaking("returns-type-changed", `returns type changed: ${contractPhrase(old)} → ${contractPhrase(now)}`, {
+        from: contractPhrase(old),
+        to: contractPhrase(now),
+      }),
+    ];
   const fields = fieldChanges(old.fields, now.fields);
   return [
     ...top.map((k) => resultChange("returns-changed", "returns", k)),
     ...fields,
-    ...maybe(top.length === 0 && fields.length === 0 && hashesDiffer(old, now), () => compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`)),
+    ...maybe(top.length === 0 && fields.length === 0 && hashesDiffer(old, now), () =>
+      compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`),
+    ),
   ];
 }
 
@@ -33,21 +41,37 @@ function fieldChanges(before: Fields, after: Fields): ContractChange[] {
     const old = before[name];
     const now = after[name];
     const label = `result field ${code(name)}`;
-    if (old === undefined) return now === undefined ? [] : [compatible("result-field-added", `new ${label} (${contractPhrase(now)})`, { to: contractPhrase(now) })];
+    if (old === undefined)
+      return now === undefined
+        ? []
+        : [compatible("result-field-added", `new ${label} (${contractPhrase(now)})`, { to: contractPhrase(now) })];
     if (now === undefined) return [breaking("result-field-removed", `${label} removed`, { from: contractPhrase(old) })];
-    return [...presenceChange(label, old, now), ...keywordChanges(old, now, "result").map((k) => resultChange("result-field-changed", label, k))];
+    return [
+      ...presenceChange(label, old, now),
+      ...keywordChanges(old, now, "result").map((k) => resultChange("result-field-changed", label, k)),
+    ];
   });
 }
 
 /** A field that may now be missing breaks a reader that expects it; one now always present does not. */
 function presenceChange(label: string, old: FieldContract, now: FieldContract): ContractChange[] {
   if (old.required === now.required) return [];
-  return now.required ? [compatible("result-field-changed", `${label} now always present`)] : [breaking("result-field-changed", `${label} may now be absent`)];
+  return now.required
+    ? [compatible("result-field-changed", `${label} now always present`)]
+    : [breaking("result-field-changed", `${label} may now be absent`)];
 }
 
 /** Results read the other way round: a narrower type, enum or format keeps readers working, a wider or other one may not; bounds and patterns only inform. */
-function resultChange(kind: "returns-changed" | "result-field-changed", label: string, k: KeywordChange): ContractChange {
-  const extra = { keyword: k.keyword, ...(k.from === undefined ? {} : { from: k.from }), ...(k.to === undefined ? {} : { to: k.to }) };
+function resultChange(
+  kind: "returns-changed" | "result-field-changed",
+  label: string,
+  k: KeywordChange,
+): ContractChange {
+  const extra = {
+    keyword: k.keyword,
+    ...(k.from === undefined ? {} : { from: k.from }),
+    ...(k.to === undefined ? {} : { to: k.to }),
+  };
   const message = `${label} ${k.text}`;
   const matters = READER_KEYWORDS.has(k.keyword.replace(/^items\./, ""));
   return matters && k.relation !== "narrower" ? breaking(kind, message, extra) : compatible(kind, message, extra);

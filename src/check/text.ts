@@ -6,7 +6,13 @@ const FILE_BUCKETS = ["changed", "added", "removed", "missing"] as const satisfi
 /** The whole report as text; `out` is the folder as the user named it. */
 export function reportToText(report: CheckReport, out: string): string {
   if (!report.drift) return `no changes: regenerating would leave ${out} as it is\n`;
-  const sections = [summaryLine(report), ...report.tools.map(toolSection), filesSection(report.files), editedSection(report.files), blockedSection(report.files)];
+  const sections = [
+    summaryLine(report),
+    ...report.tools.map(toolSection),
+    filesSection(report.files),
+    editedSection(report.files),
+    blockedSection(report.files),
+  ];
   return `${sections.filter((s) => s !== "").join("\n\n")}\n`;
 }
 
@@ -17,8 +23,13 @@ export function changeLines(report: CheckReport): string[] {
 
 function summaryLine(report: CheckReport): string {
   const { toolsChanged, breaking, compatible, filesChanged } = report.summary;
-  const tools = toolsChanged === 0 ? "no contract changes" : `${plural(toolsChanged, "tool")} changed: ${breaking} breaking, ${compatible} compatible`;
-  const files = report.complete ? `; ${plural(filesChanged, "file")} would change` : "; the new spec and goals cannot be planned, so this shows only what became of the locked operations";
+  const tools =
+    toolsChanged === 0
+      ? "no contract changes"
+      : `${plural(toolsChanged, "tool")} changed: ${breaking} breaking, ${compatible} compatible`;
+  const files = report.complete
+    ? `; ${plural(filesChanged, "file")} would change`
+    : "; the new spec and goals cannot be planned, so this shows only what became of the locked operations";
   return tools + files;
 }
 
@@ -36,7 +47,9 @@ function changeLine(change: ContractChange): string {
 }
 
 function filesSection(files: FileDrift): string {
-  const counts = FILE_BUCKETS.filter((b) => files[b].length > 0).map((b) => `${files[b].length} ${b === "missing" ? "deleted by hand, would be written again" : b}`);
+  const counts = FILE_BUCKETS.filter((b) => files[b].length > 0).map(
+    (b) => `${files[b].length} ${b === "missing" ? "deleted by hand, would be written again" : b}`,
+  );
   if (counts.length === 0) return "";
   const total = FILE_BUCKETS.reduce((n, b) => n + files[b].length, 0);
   const lines = FILE_BUCKETS.flatMap((b) => files[b].map((p) => `  ${b.padEnd(8)}  ${p}`));
@@ -45,12 +58,18 @@ function filesSection(files: FileDrift): string {
 
 function editedSection(files: FileDrift): string {
   if (files.edited.length === 0) return "";
-  return [`${plural(files.edited.length, "generated file")} edited by hand since generation (generate will refuse until resolved):`, ...files.edited.map((p) => `  edited    ${p}`)].join("\n");
+  return [
+    `${plural(files.edited.length, "generated file")} edited by hand since generation (generate will refuse until resolved):`,
+    ...files.edited.map((p) => `  edited    ${p}`),
+  ].join("\n");
 }
 
 function blockedSection(files: FileDrift): string {
   if (files.blocked.length === 0) return "";
-  return [`${plural(files.blocked.length, "file")} aci-gen did not write stand where it would write (generate will refuse):`, ...files.blocked.map((p) => `  blocked   ${p}`)].join("\n");
+  return [
+    `${plural(files.blocked.length, "file")} aci-gen did not write stand where it would write (generate will refuse):`,
+    ...files.blocked.map((p) => `  blocked   ${p}`),
+  ].join("\n");
 }
 
 function plural(n: number, noun: string): string {

@@ -2,7 +2,14 @@
 import type { ToolContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { breaking, code, compatible } from "./change.js";
-import { annotationsChange, approvalChange, categoryChange, descriptionChange, riskChange, titleChange } from "./contract.js";
+import {
+  annotationsChange,
+  approvalChange,
+  categoryChange,
+  descriptionChange,
+  riskChange,
+  titleChange,
+} from "./contract.js";
 import { inputChanges } from "./inputs.js";
 import { lockedOperationFindings, operationChanges } from "./operations.js";
 import { returnsChange } from "./returns.js";
@@ -27,13 +34,22 @@ function contractChanges(old: ToolContract, now: ToolContract, spec: readonly Op
 
 /** The tool diffs between the locked and the fresh contracts, sorted by tool name. */
 export function toolDiffs(previous: Contracts, next: Contracts, spec: readonly OperationRef[]): ToolDiff[] {
-  const removed = Object.keys(previous).filter((n) => !Object.hasOwn(next, n)).sort(compareStrings);
-  const added = Object.keys(next).filter((n) => !Object.hasOwn(previous, n)).sort(compareStrings);
-  const renames = guessRenames(removed.map((n) => [n, previous[n]!] as const), added.map((n) => [n, next[n]!] as const));
+  const removed = Object.keys(previous)
+    .filter((n) => !Object.hasOwn(next, n))
+    .sort(compareStrings);
+  const added = Object.keys(next)
+    .filter((n) => !Object.hasOwn(previous, n))
+    .sort(compareStrings);
+  const renames = guessRenames(
+    removed.map((n) => [n, previous[n]!] as const),
+    added.map((n) => [n, next[n]!] as const),
+  );
   const renamedOld = new Set(renames.map(([from]) => from));
   const renamedNew = new Set(renames.map(([, to]) => to));
   const diffs: ToolDiff[] = [
-    ...removed.filter((n) => !renamedOld.has(n)).map((n) => toolDiff(n, "removed", [breaking("tool-removed", "tool removed")])),
+    ...removed
+      .filter((n) => !renamedOld.has(n))
+      .map((n) => toolDiff(n, "removed", [breaking("tool-removed", "tool removed")])),
     ...added.filter((n) => !renamedNew.has(n)).map((n) => toolDiff(n, "added", [toolAdded(next[n]!)])),
     ...renames.map(([from, to]) => renamedDiff(from, to, previous[from]!, next[to]!, spec)),
     ...Object.keys(next)
@@ -51,22 +67,49 @@ export function lockedToolFindings(previous: Contracts, spec: readonly Operation
     .filter((d) => d.changes.length > 0);
 }
 
-function toolDiff(tool: string, status: ToolDiff["status"], changes: readonly ContractChange[], renamedFrom?: string): ToolDiff {
-  return { tool, status, ...(renamedFrom === undefined ? {} : { renamedFrom }), impact: changes.some((c) => c.impact === "breaking") ? "breaking" : "compatible", changes };
+function toolDiff(
+  tool: string,
+  status: ToolDiff["status"],
+  changes: readonly ContractChange[],
+  renamedFrom?: string,
+): ToolDiff {
+  return {
+    tool,
+    status,
+    ...(renamedFrom === undefined ? {} : { renamedFrom }),
+    impact: changes.some((c) => c.impact === "breaking") ? "breaking" : "compatible",
+    changes,
+  };
 }
 
 function toolAdded(now: ToolContract): ContractChange {
   const inputs = Object.keys(now.inputs);
-  return compatible("tool-added", `new tool (${now.risk} risk; inputs: ${inputs.length === 0 ? "none" : inputs.map(code).join(", ")})`);
+  return compatible(
+    "tool-added",
+    `new tool (${now.risk} risk; inputs: ${inputs.length === 0 ? "none" : inputs.map(code).join(", ")})`,
+  );
 }
 
-function renamedDiff(from: string, to: string, old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ToolDiff {
-  const renamed = breaking("tool-renamed", `renamed from ${code(from)} (same operations); calls to ${code(from)} break`, { from, to });
+function renamedDiff(
+  from: string,
+  to: string,
+  old: ToolContract,
+  now: ToolContract,
+  spec: readonly OperationRef[],
+): ToolDiff {
+  const renamed = breaking(
+    "tool-renamed",
+    `renamed from ${code(from)} (same operations); calls to ${code(from)} break`,
+    { from, to },
+  );
   return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec)], from);
 }
 
 /** Pairs each removed tool with the first added tool (by name) binding the same method + path sequence. */
-function guessRenames(removed: readonly (readonly [string, ToolContract])[], added: readonly (readonly [string, ToolContract])[]): [string, string][] {
+function guessRenames(
+  removed: readonly (readonly [string, ToolContract])[],
+  added: readonly (readonly [string, ToolContract])[],
+): [string, string][] {
   const taken = new Set<string>();
   const pairs: [string, string][] = [];
   for (const [oldName, old] of removed) {

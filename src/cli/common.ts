@@ -25,7 +25,13 @@ export interface CommonFlags {
 }
 
 function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
+  return [
+    ...previous,
+    ...value
+      .split(",")
+      .map((v) => v.trim())
+      .filter((v) => v !== ""),
+  ];
 }
 
 export function positiveInteger(value: string): number {
@@ -37,14 +43,20 @@ export function positiveInteger(value: string): number {
 function methodList(value: string, previous: string[] | undefined): string[] {
   const methods = collect(value.toLowerCase(), previous ?? []);
   const unknown = methods.filter((m) => !isHttpMethod(m));
-  if (unknown.length > 0) throw new InvalidArgumentError(`unknown HTTP method ${unknown.join(", ")}; use get, put, post, delete, patch, head, options or trace`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(
+      `unknown HTTP method ${unknown.join(", ")}; use get, put, post, delete, patch, head, options or trace`,
+    );
   return methods;
 }
 
 /** Adds the shared flags to a command. */
 export function addCommonOptions(command: Command): Command {
   return command
-    .option("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x); default the goals file's `spec:`")
+    .option(
+      "--spec <file>",
+      "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x); default the goals file's `spec:`",
+    )
     .option("--goals <file>", "goals file: ours (aci: 1) or an Arazzo 1.0.x document")
     .option("--all-operations", "one single-step tool per operation (no goals file needed)")
     .option("--include-tag <tags>", "only operations with one of these tags (repeatable, comma-separated)", collect, [])
@@ -52,9 +64,21 @@ export function addCommonOptions(command: Command): Command {
     .option("--include-operation <ids>", 'only these operations: operationIds or "METHOD /path"', collect, [])
     .addOption(new Option("--methods <methods>", "only these HTTP methods, e.g. get,post").argParser(methodList))
     .option("--name <name>", "toolset (package and server) name")
-    .addOption(new Option("--max-return-bytes <n>", "byte cap on what a tool returns (default 2048)").argParser(positiveInteger))
-    .addOption(new Option("--definition-budget <tokens>", "context budget of the tool definitions; past it the toolset is served with tool search (default: the goals file's lint.budget, else 5000)").argParser(positiveInteger))
-    .addOption(new Option("--tool-token-cap <tokens>", "largest tool definition; a larger input schema is described to the depth that fits (default 4000)").argParser(positiveInteger))
+    .addOption(
+      new Option("--max-return-bytes <n>", "byte cap on what a tool returns (default 2048)").argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--definition-budget <tokens>",
+        "context budget of the tool definitions; past it the toolset is served with tool search (default: the goals file's lint.budget, else 5000)",
+      ).argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--tool-token-cap <tokens>",
+        "largest tool definition; a larger input schema is described to the depth that fits (default 4000)",
+      ).argParser(positiveInteger),
+    )
     .option("--json", "machine-readable output on stdout")
     .option("--quiet", "print only errors");
 }
@@ -87,7 +111,7 @@ function planOptions(flags: CommonFlags, spec: string): PlanOptions {
 
 /** Reports options that name no usable spec (stderr, or `{ diagnostics }` on stdout with --json); always exit 2. */
 export function reportBadOptions(io: CliIo, flags: CommonFlags, diagnostics: readonly Diagnostic[]): ExitCode {
-  if (flags.json) io.out(JSON.stringify({ diagnostics: diagnosticsToJson(diagnostics) }, null, 2) + "\n");
+  if (flags.json) io.out(`${JSON.stringify({ diagnostics: diagnosticsToJson(diagnostics) }, null, 2)}\n`);
   else io.err(formatDiagnostics(diagnostics));
   return EXIT.badInput;
 }

@@ -27,7 +27,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   program.addCommand(initCommand(io, done));
   program.addCommand(lintCommand(io, done));
   program.addCommand(checkCommand(io, done));
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
+  for (const command of program.commands)
+    command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
@@ -40,6 +41,6 @@ function commanderFailure(error: unknown, io: CliIo): ExitCode {
   if (!(error instanceof CommanderError)) throw error;
   if (error.exitCode === 0) return EXIT.ok;
   const message = error.message.replace(/^error: /, "");
-  io.err(formatDiagnostic(diagnostic("USAGE", { message })) + "\n");
+  io.err(`${formatDiagnostic(diagnostic("USAGE", { message }))}\n`);
   return EXIT.badInput;
 }

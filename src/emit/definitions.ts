@@ -6,7 +6,14 @@ import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { DEFAULT_DEFINITION_BUDGET } from "../lint/budget.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
-import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "../runtime/adapters/search.js";
+import {
+  CALL_TOOL,
+  CALL_TOOL_DESCRIPTION,
+  CALL_TOOL_INPUT_SCHEMA,
+  SEARCH_TOOLS,
+  SEARCH_TOOLS_INPUT_SCHEMA,
+  searchToolsDescription,
+} from "../runtime/adapters/search.js";
 import { schemaToDepth } from "../runtime/adapters/shared.js";
 import { chooseExamples } from "./examples.js";
 import { defineTool } from "../runtime/tool.js";
@@ -61,7 +68,11 @@ export interface SizedPlan {
 }
 
 /** Every tool's definition and token count, as the tool is served (see {@link sizePlan}). */
-export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan), options: SizingOptions = {}): ToolDefinitionView[] {
+export function toolDefinitions(
+  plan: ToolPlan,
+  compiled: CompiledPlanSchemas = compilePlanSchemas(plan),
+  options: SizingOptions = {},
+): ToolDefinitionView[] {
   return [...sizePlan(plan, compiled, options).definitions];
 }
 
@@ -70,7 +81,11 @@ export function toolDefinitions(plan: ToolPlan, compiled: CompiledPlanSchemas = 
  * that fits (the tool still checks its whole schema when called), and a toolset over its budget keeps a core —
  * the goals marked `core: true`, else (all-operations) the rule of {@link allOperationsCore} — and defers the rest.
  */
-export function sizePlan(plan: ToolPlan, compiled: CompiledPlanSchemas = compilePlanSchemas(plan), options: SizingOptions = {}): SizedPlan {
+export function sizePlan(
+  plan: ToolPlan,
+  compiled: CompiledPlanSchemas = compilePlanSchemas(plan),
+  options: SizingOptions = {},
+): SizedPlan {
   const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
   const schemas = evaluateInputs(compiled);
@@ -80,19 +95,55 @@ export function sizePlan(plan: ToolPlan, compiled: CompiledPlanSchemas = compile
     const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
     const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    const inputSchema = z.toJSONSchema(defined.inputSchema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+    const inputSchema = z.toJSONSchema(defined.inputSchema, { unrepresentable: "any", io: "input" }) as Record<
+      string,
+      unknown
+    >;
     delete inputSchema["$schema"];
-    const fitted = fitToCap({ name: tool.name, description: tool.description, inputSchema, examples: chosen.examples }, cap);
-    if (fitted.bytes > cap && fitted.tokens > cap) diagnostics.push(diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", { message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`, file: tool.origin.file, pointer: tool.origin.pointer }));
+    const fitted = fitToCap(
+      { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
+      cap,
+    );
+    if (fitted.bytes > cap && fitted.tokens > cap)
+      diagnostics.push(
+        diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", {
+          message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`,
+          file: tool.origin.file,
+          pointer: tool.origin.pointer,
+        }),
+      );
     return { tool, view: fitted };
   });
-  if (withinBudget(measured.map((m) => m.view), budget)) return { plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, false))), definitions: measured.map((m) => m.view), diagnostics };
+  if (
+    withinBudget(
+      measured.map((m) => m.view),
+      budget,
+    )
+  )
+    return {
+      plan: withTools(
+        plan,
+        measured.map((m) => servedTool(m.tool, m.view, false)),
+      ),
+      definitions: measured.map((m) => m.view),
+      diagnostics,
+    };
   const core = coreTools(measured, budget);
-  const upfrontTokens = measured.filter((m) => core.has(m.tool.name)).reduce((n, m) => n + m.view.tokens, 0) + searchToolTokens(plan.tools.length);
-  if (upfrontTokens > budget) diagnostics.push(diagnostic("PLAN_CORE_OVER_BUDGET", { message: `the core tools and tool search take ${upfrontTokens} tokens, over the budget of ${budget}` }));
+  const upfrontTokens =
+    measured.filter((m) => core.has(m.tool.name)).reduce((n, m) => n + m.view.tokens, 0) +
+    searchToolTokens(plan.tools.length);
+  if (upfrontTokens > budget)
+    diagnostics.push(
+      diagnostic("PLAN_CORE_OVER_BUDGET", {
+        message: `the core tools and tool search take ${upfrontTokens} tokens, over the budget of ${budget}`,
+      }),
+    );
   for (const m of measured) if (!core.has(m.tool.name)) Object.assign(m.view, { deferLoading: true });
   return {
-    plan: withTools(plan, measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name)))),
+    plan: withTools(
+      plan,
+      measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name))),
+    ),
     definitions: measured.map((m) => m.view),
     search: { core: [...core], upfrontTokens },
     diagnostics,
@@ -133,7 +184,11 @@ function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean):
 
 /** Tokens of `search_tools` and `call_tool` as an MCP client lists them. */
 function searchToolTokens(count: number): number {
-  const search = { name: SEARCH_TOOLS, description: searchToolsDescription(count), inputSchema: SEARCH_TOOLS_INPUT_SCHEMA };
+  const search = {
+    name: SEARCH_TOOLS,
+    description: searchToolsDescription(count),
+    inputSchema: SEARCH_TOOLS_INPUT_SCHEMA,
+  };
   const call = { name: CALL_TOOL, description: CALL_TOOL_DESCRIPTION, inputSchema: CALL_TOOL_INPUT_SCHEMA };
   return countTokens(JSON.stringify(search)) + countTokens(JSON.stringify(call));
 }
@@ -148,7 +203,7 @@ function coreTools(measured: readonly Measured[], budget: number): Set<string> {
  * The core without a goals file: read-only tools that need no input (an API's entry points: "get the authenticated
  * user", "list my repositories"), in spec order, while they take at most a quarter of the budget.
  */
-export function allOperationsCore(measured: readonly Measured[], budget: number): string[] {
+function allOperationsCore(measured: readonly Measured[], budget: number): string[] {
   const room = Math.floor(budget / 4);
   const core: string[] = [];
   let used = 0;
@@ -168,8 +223,18 @@ interface Definition {
 }
 
 /** The view of `definition` with `inputSchema` and `examples`, its tokens counted when first read. */
-function sizedView(definition: Definition, inputSchema: Record<string, unknown>, examples: readonly Record<string, unknown>[], shortened?: ToolDefinitionView["shortened"]): SizedView {
-  const text = JSON.stringify({ name: definition.name, description: definition.description, inputSchema, ...(examples.length === 0 ? {} : { input_examples: examples }) });
+function sizedView(
+  definition: Definition,
+  inputSchema: Record<string, unknown>,
+  examples: readonly Record<string, unknown>[],
+  shortened?: ToolDefinitionView["shortened"],
+): SizedView {
+  const text = JSON.stringify({
+    name: definition.name,
+    description: definition.description,
+    inputSchema,
+    ...(examples.length === 0 ? {} : { input_examples: examples }),
+  });
   let tokens: number | undefined;
   return {
     name: definition.name,
@@ -190,7 +255,10 @@ function fitToCap(definition: Definition, cap: number): SizedView {
   if (whole.bytes <= cap || whole.tokens <= cap) return whole;
   for (const keep of [definition.examples, []]) {
     for (let depth = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1; depth >= 0; depth--) {
-      const cut = sizedView(definition, schemaToDepth(definition.inputSchema, depth), keep, { fromTokens: whole.tokens, depth });
+      const cut = sizedView(definition, schemaToDepth(definition.inputSchema, depth), keep, {
+        fromTokens: whole.tokens,
+        depth,
+      });
       if (cut.tokens <= cap) return cut;
     }
   }
@@ -209,8 +277,10 @@ function propertyDepth(schema: Record<string, unknown>): number {
     let deepest = 0;
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
       if (key === "$defs") continue;
-      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) deepest = Math.max(deepest, viaRef(value.slice("#/$defs/".length)));
-      else if (key === "properties" && value !== null && typeof value === "object") deepest = Math.max(deepest, 1 + Math.max(0, ...Object.values(value).map(below)));
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/"))
+        deepest = Math.max(deepest, viaRef(value.slice("#/$defs/".length)));
+      else if (key === "properties" && value !== null && typeof value === "object")
+        deepest = Math.max(deepest, 1 + Math.max(0, ...Object.values(value).map(below)));
       else deepest = Math.max(deepest, below(value));
     }
     return Math.min(deepest, MAX_CUT_DEPTH);
@@ -229,7 +299,9 @@ function propertyDepth(schema: Record<string, unknown>): number {
 /** The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process). */
 export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
   // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
-  const helpers = Object.entries(FORMAT_PREDICATES).map(([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`);
+  const helpers = Object.entries(FORMAT_PREDICATES).map(
+    ([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`,
+  );
   const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const entries = Object.entries(compiled.tools).map(([name, t]) => {
     const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");

@@ -5,10 +5,13 @@
  * controls (the newlines JSON.stringify indents with stay), and every invisible format character (bidi controls, zero-width spaces, Unicode tag characters,
  * fillers) that could hide text from a reviewer or reorder it (Trojan Source, CVE-2021-42574).
  */
-const UNSAFE_IN_SOURCE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115f\u1160\u3164\uffa0]/gu;
+const UNSAFE_IN_SOURCE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115f\u1160\u3164\uffa0]/gu;
 
 function escapeUnsafe(text: string): string {
-  return text.replace(UNSAFE_IN_SOURCE, (c) => [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""));
+  return text.replace(UNSAFE_IN_SOURCE, (c) =>
+    [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+  );
 }
 
 /** True when `value` holds an object with an own `__proto__` key anywhere. */
@@ -23,7 +26,8 @@ function hasProtoKey(value: unknown): boolean {
  * `["__proto__"]`: in an object literal the plain key would set the prototype instead of an own property.
  */
 function protoSafeJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : protoSafeJson(v))).join(", ")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : protoSafeJson(v))).join(", ")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   const members = Object.entries(value)
     .filter(([, v]) => v !== undefined && typeof v !== "function")
@@ -70,7 +74,9 @@ const RESERVED = new Set(
 /** `adopt_pet` → `adoptPet`; a safe JS identifier that is no reserved word and no name the generated code uses. */
 export function toIdentifier(name: string, suffix = ""): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  const camel = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+  const camel = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join("");
   const base = /^[A-Za-z_$]/.test(camel) ? camel : `_${camel}`;
   const identifier = base + suffix;
   return RESERVED.has(identifier) ? `${identifier}_` : identifier;

@@ -7,7 +7,7 @@ import { sampleSchema } from "../lint/sample.js";
 import { componentName } from "../planner/schemas.js";
 import type { ToolDef, ToolInput } from "../planner/types.js";
 
-export const MAX_INPUT_EXAMPLES = 3;
+const MAX_INPUT_EXAMPLES = 3;
 /** Each schema checks a handful of values once: Zod's compiled fast path would cost more to build than it saves. */
 const ONE_SHOT = { jitless: true } as const;
 

@@ -5,7 +5,7 @@
 // places where a line break cannot change meaning (after an opening bracket or a comma, before `.` of a member call,
 // before a closing bracket, between statements of a block). Source the tokenizer is unsure of comes back unchanged.
 
-export const PRINT_WIDTH = 120;
+const PRINT_WIDTH = 120;
 const INDENT = 2;
 
 type Open = "(" | "[" | "{";
@@ -36,7 +36,47 @@ type Node = Tok | Group;
 
 class Unsure extends Error {}
 
-const REGEX_AFTER = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "+", "-", "*", "%", "<", ">", "~", "^", "=>", "&&", "||", "??", "==", "===", "!=", "!==", "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw"]);
+const REGEX_AFTER = new Set([
+  "(",
+  ",",
+  "=",
+  ":",
+  "[",
+  "!",
+  "&",
+  "|",
+  "?",
+  "{",
+  "}",
+  ";",
+  "+",
+  "-",
+  "*",
+  "%",
+  "<",
+  ">",
+  "~",
+  "^",
+  "=>",
+  "&&",
+  "||",
+  "??",
+  "==",
+  "===",
+  "!=",
+  "!==",
+  "return",
+  "typeof",
+  "case",
+  "do",
+  "else",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+]);
 
 /** Splits JS source into tokens, each remembering whether whitespace preceded it; throws Unsure on what it does not know. */
 function tokenize(source: string): Tok[] {
@@ -92,14 +132,25 @@ function tokenize(source: string): Tok[] {
     }
     if (/[0-9]/.test(c)) {
       let j = i + 1;
-      while (j < source.length && (/[0-9A-Za-z_.]/.test(source[j] as string) || (/[eE]/.test(source[j - 1] as string) && /[+-]/.test(source[j] as string) && !/^0[xX]/.test(source.slice(i, j))))) j++;
+      while (
+        j < source.length &&
+        (/[0-9A-Za-z_.]/.test(source[j] as string) ||
+          (/[eE]/.test(source[j - 1] as string) &&
+            /[+-]/.test(source[j] as string) &&
+            !/^0[xX]/.test(source.slice(i, j))))
+      )
+        j++;
       push(source.slice(i, j));
       i = j;
       continue;
     }
     const three = source.slice(i, i + 3);
     const two = source.slice(i, i + 2);
-    const op = ["===", "!==", "...", "**=", "??="].includes(three) ? three : ["=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "**", "++", "--", "+=", "-="].includes(two) ? two : c;
+    const op = ["===", "!==", "...", "**=", "??="].includes(three)
+      ? three
+      : ["=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "**", "++", "--", "+=", "-="].includes(two)
+        ? two
+        : c;
     push(op);
     i += op.length;
   }
@@ -124,12 +175,35 @@ const QUOTED_IDENT = /^"[A-Za-z_$][A-Za-z0-9_$]*"$/;
 function unquoteKeys(items: Node[][]): void {
   for (const item of items) {
     const key = item[0];
-    if (key?.kind === "tok" && QUOTED_IDENT.test(key.text) && key.text !== '"__proto__"' && isTok(item[1], ":")) item[0] = { ...key, text: key.text.slice(1, -1) };
+    if (key?.kind === "tok" && QUOTED_IDENT.test(key.text) && key.text !== '"__proto__"' && isTok(item[1], ":"))
+      item[0] = { ...key, text: key.text.slice(1, -1) };
   }
 }
 
 /** Words after which `(` opens no call (no trailing comma may go there). */
-const KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "with", "return", "typeof", "void", "delete", "await", "yield", "in", "of", "instanceof", "new", "case", "do", "else", "throw", "function"]);
+const KEYWORDS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "with",
+  "return",
+  "typeof",
+  "void",
+  "delete",
+  "await",
+  "yield",
+  "in",
+  "of",
+  "instanceof",
+  "new",
+  "case",
+  "do",
+  "else",
+  "throw",
+  "function",
+]);
 
 /** Builds the bracket tree of a token list; throws Unsure on unbalanced brackets. */
 function parse(tokens: readonly Tok[]): Node[] {
@@ -146,7 +220,12 @@ function parse(tokens: readonly Tok[]): Node[] {
       at++;
       if (t.text === "(" || t.text === "[" || t.text === "{") {
         const prev = nodes.at(-1);
-        const call = t.text === "(" && prev !== undefined && (prev.kind === "group" ? prev.open !== "{" : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(prev.text) && !KEYWORDS.has(prev.text));
+        const call =
+          t.text === "(" &&
+          prev !== undefined &&
+          (prev.kind === "group"
+            ? prev.open !== "{"
+            : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(prev.text) && !KEYWORDS.has(prev.text));
         const inner = sequence(CLOSE[t.text]);
         nodes.push(group(t.text, t.space, inner.nodes, call));
       } else nodes.push(t);
@@ -274,7 +353,16 @@ class Printer {
       const dot = nodes[i];
       const name = nodes[i + 1];
       const call = nodes[i + 2];
-      if (isTok(dot, ".") && !dot?.space && name?.kind === "tok" && /^[A-Za-z_$]/.test(name.text) && call?.kind === "group" && call.open === "(" && !call.space) starts.push(i);
+      if (
+        isTok(dot, ".") &&
+        !dot?.space &&
+        name?.kind === "tok" &&
+        /^[A-Za-z_$]/.test(name.text) &&
+        call?.kind === "group" &&
+        call.open === "(" &&
+        !call.space
+      )
+        starts.push(i);
     }
     // Only a chain that runs to the end of the item, call after call (`z.string().min(1).describe(…)`), not calls of
     // separate operands (`/a/.test(s) && /b/.test(s)`).
@@ -299,7 +387,14 @@ class Printer {
       return;
     }
     const only = g.items.length === 1 ? g.items[0] : undefined;
-    if (!g.block && only !== undefined && only.length === 1 && only[0]?.kind === "group" && only[0].items.length > 0 && !g.trailing) {
+    if (
+      !g.block &&
+      only !== undefined &&
+      only.length === 1 &&
+      only[0]?.kind === "group" &&
+      only[0].items.length > 0 &&
+      !g.trailing
+    ) {
       this.write(g.open);
       this.group(only[0], indent, suffix + 1);
       this.write(close);
@@ -326,7 +421,10 @@ class Printer {
  * `source` (one expression, as the emitter built it) laid out to start at `column` on a line indented by `indent`
  * spaces, with `suffix` characters (`;`, `,`) to follow it. Lines after the first carry their full indentation.
  */
-export function layoutExpression(source: string, options: { readonly indent?: number; readonly column?: number; readonly suffix?: number } = {}): string {
+export function layoutExpression(
+  source: string,
+  options: { readonly indent?: number; readonly column?: number; readonly suffix?: number } = {},
+): string {
   const indent = options.indent ?? 0;
   let nodes: Node[];
   try {
@@ -352,7 +450,8 @@ export function flatLiteral(value: unknown, str: (text: string) => string): stri
   if (typeof value === "string") return str(value);
   if (typeof value === "number") return Number.isFinite(value) ? JSON.stringify(value) : "null";
   if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : flatLiteral(v, str))).join(", ")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : flatLiteral(v, str))).join(", ")}]`;
   if (typeof value === "object") {
     const members = Object.entries(value)
       .filter(([, v]) => v !== undefined && typeof v !== "function")

@@ -52,7 +52,12 @@ export interface ToolContract {
   readonly descriptionHash?: string;
   readonly inputs: Readonly<Record<string, InputContract | LegacyInputContract>>;
   readonly returns: ReturnsContract | LegacyReturnsContract;
-  readonly operations: readonly { readonly step: string; readonly operationId: string; readonly method: string; readonly path: string }[];
+  readonly operations: readonly {
+    readonly step: string;
+    readonly operationId: string;
+    readonly method: string;
+    readonly path: string;
+  }[];
 }
 
 export interface Lockfile {
@@ -70,7 +75,7 @@ export function sha256(text: string | Uint8Array): string {
 }
 
 /** Canonical JSON (sorted keys) so equal schemas hash equal. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const keys = Object.keys(value).sort();
@@ -102,12 +107,13 @@ function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchem
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
   const hash = createHash("sha256").update("{");
-  for (const [i, name] of names.entries()) hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema));
+  for (const [i, name] of names.entries())
+    hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema));
   return { refsHash: hash.update("}").digest("hex").slice(0, 16) };
 }
 
 /** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
-export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
+function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
   return {
     title: tool.title,
     risk: tool.risk,
@@ -123,7 +129,12 @@ export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, Jso
     inputs: Object.fromEntries(
       tool.inputs.map((i) => [
         i.name,
-        { ...schemaContract(i.schema, schemas), required: i.required, schemaHash: shortHash(i.schema), ...refsHash(i.schema, schemas) },
+        {
+          ...schemaContract(i.schema, schemas),
+          required: i.required,
+          schemaHash: shortHash(i.schema),
+          ...refsHash(i.schema, schemas),
+        },
       ]),
     ),
     returns: {
@@ -132,7 +143,12 @@ export function toolContract(tool: ToolDef, schemas: Readonly<Record<string, Jso
       schemaHash: shortHash(tool.returns.schema),
       ...refsHash(tool.returns.schema, schemas),
     },
-    operations: tool.steps.map((s) => ({ step: s.id, operationId: s.operationId, method: s.method.toUpperCase(), path: s.path })),
+    operations: tool.steps.map((s) => ({
+      step: s.id,
+      operationId: s.operationId,
+      method: s.method.toUpperCase(),
+      path: s.path,
+    })),
   };
 }
 

@@ -4,9 +4,34 @@ import { componentName, reachableSchemas, RESULT_SCHEMA_HOPS } from "../planner/
 
 /** Keywords a capped, denoised result may break (a shortened string, a cut array, a dropped empty field). */
 const DROPPED = new Set([
-  "required", "pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
-  "uniqueItems", "contains", "minContains", "maxContains", "default", "dependentRequired", "const", "enum", "multipleOf",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "propertyNames", "not", "if", "then", "else", "oneOf",
+  "required",
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "default",
+  "dependentRequired",
+  "const",
+  "enum",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "oneOf",
 ]);
 
 const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
@@ -20,11 +45,12 @@ export function relaxOutputSchema(schema: JsonSchema, rename: Rename): JsonSchem
   if (typeof schema !== "object") return true;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (DROPPED.has(key) || key === "additionalProperties" && value === false) continue;
+    if (DROPPED.has(key) || (key === "additionalProperties" && value === false)) continue;
     if (key === "$ref" && refTarget(value, rename) === null) continue;
     out[key] = relaxValue(key, value, rename);
   }
-  if (Array.isArray(schema["oneOf"])) out["anyOf"] = (schema["oneOf"] as JsonSchema[]).map((s) => relaxOutputSchema(s, rename));
+  if (Array.isArray(schema["oneOf"]))
+    out["anyOf"] = (schema["oneOf"] as JsonSchema[]).map((s) => relaxOutputSchema(s, rename));
   if (Array.isArray(schema["enum"]) || schema["const"] !== undefined) Object.assign(out, typeOfValues(schema));
   return out;
 }
@@ -42,20 +68,31 @@ function relaxValue(key: string, value: unknown, rename: Rename): unknown {
   if (SUBSCHEMA_MAPS.has(key) && value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relaxOutputSchema(v as JsonSchema, rename)]));
   }
-  if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => relaxOutputSchema(v as JsonSchema, rename));
-  if (key === "items" || key === "additionalProperties") return typeof value === "object" ? relaxOutputSchema(value as JsonSchema, rename) : value;
+  if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value))
+    return value.map((v) => relaxOutputSchema(v as JsonSchema, rename));
+  if (key === "items" || key === "additionalProperties")
+    return typeof value === "object" ? relaxOutputSchema(value as JsonSchema, rename) : value;
   return value;
 }
 
 function typeOfValues(schema: Record<string, unknown>): Record<string, unknown> {
   if (schema["type"] !== undefined) return {};
   const values = Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]) : [schema["const"]];
-  const types = [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v)))];
+  const types = [
+    ...new Set(
+      values.map((v) =>
+        v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v,
+      ),
+    ),
+  ];
   return { type: types.length === 1 ? types[0] : types };
 }
 
 /** Relaxed copies of the named schemas the results reach (within RESULT_SCHEMA_HOPS), under names of their own (`PetResult`). */
-export function relaxedComponents(roots: readonly JsonSchema[], schemas: Readonly<Record<string, JsonSchema>>): { schemas: Record<string, JsonSchema>; roots: JsonSchema[] } {
+export function relaxedComponents(
+  roots: readonly JsonSchema[],
+  schemas: Readonly<Record<string, JsonSchema>>,
+): { schemas: Record<string, JsonSchema>; roots: JsonSchema[] } {
   const taken = new Set(Object.keys(schemas));
   const kept = reachableSchemas(roots, schemas, RESULT_SCHEMA_HOPS);
   const names = new Map<string, string>();

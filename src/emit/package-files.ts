@@ -27,7 +27,13 @@ export const ADAPTER_SDKS: readonly AdapterSdk[] = [
  * application (an application connects its own transport or client to the server, which only needs their shape).
  */
 export const GENERATED_DEPENDENCIES = {
-  runtime: { zod: "4.6.7", "json-p3": "2.3.1", "@modelcontextprotocol/sdk": "1.32.2", pg: "8.23.1", "@opentelemetry/api": "1.10.0" },
+  runtime: {
+    zod: "4.6.7",
+    "json-p3": "2.3.1",
+    "@modelcontextprotocol/sdk": "1.32.2",
+    pg: "8.23.1",
+    "@opentelemetry/api": "1.10.0",
+  },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
   /** Optional, never installed for typechecking: the server imports it only when an OTEL_* variable asks for export. */
   telemetry: { "@opentelemetry/sdk-node": "^0.301.0" },
@@ -50,9 +56,20 @@ export function packageJson(spec: ToolsetSpec): object {
     engines: { node: ">=20.19" },
     scripts: { build: "tsc -p tsconfig.json", start: "node dist/server.js", approvals: "node dist/approvals.js" },
     dependencies: { ...GENERATED_DEPENDENCIES.runtime },
-    peerDependencies: { ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])), ...GENERATED_DEPENDENCIES.telemetry },
-    peerDependenciesMeta: Object.fromEntries([...ADAPTER_SDKS.map((entry) => entry.sdk), ...Object.keys(GENERATED_DEPENDENCIES.telemetry)].map((name) => [name, { optional: true }])),
-    devDependencies: { ...GENERATED_DEPENDENCIES.dev, ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.tested[0]])) },
+    peerDependencies: {
+      ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
+      ...GENERATED_DEPENDENCIES.telemetry,
+    },
+    peerDependenciesMeta: Object.fromEntries(
+      [...ADAPTER_SDKS.map((entry) => entry.sdk), ...Object.keys(GENERATED_DEPENDENCIES.telemetry)].map((name) => [
+        name,
+        { optional: true },
+      ]),
+    ),
+    devDependencies: {
+      ...GENERATED_DEPENDENCIES.dev,
+      ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.tested[0]])),
+    },
   };
 }
 

@@ -7,17 +7,24 @@ import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, type AdapterSdk } from "./package
 import { environmentOf } from "./specs.js";
 
 /** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
-export function markdownText(text: string): string {
+function markdownText(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
-    .replace(/[\u0080-\u009f\p{Cf}\u115f\u1160\u3164\uffa0]/gu, (c) => `[U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}]`)
+    .replace(
+      /[\u0080-\u009f\p{Cf}\u115f\u1160\u3164\uffa0]/gu,
+      (c) => `[U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}]`,
+    )
     .replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replaceAll("|", "\\|")
     .replace(/\s+/g, " ")
     .trim();
 }
 
-export function readmeView(plan: ToolPlan, spec: ToolsetSpec, meta: { apiTitle: string; specFile: string; goalsFile?: string }): object {
+export function readmeView(
+  plan: ToolPlan,
+  spec: ToolsetSpec,
+  meta: { apiTitle: string; specFile: string; goalsFile?: string },
+): object {
   return {
     toolset: markdownText(spec.name),
     apiTitle: markdownText(meta.apiTitle),
@@ -29,9 +36,17 @@ export function readmeView(plan: ToolPlan, spec: ToolsetSpec, meta: { apiTitle: 
       risk: tool.risk,
       category: tool.category,
       approval: tool.approval,
-      inputs: tool.inputs.length === 0 ? "—" : tool.inputs.map((i) => markdownText(`${i.name}${i.required ? "*" : ""}: ${summariseSchema(i.schema)}`)).join(", "),
+      inputs:
+        tool.inputs.length === 0
+          ? "—"
+          : tool.inputs
+              .map((i) => markdownText(`${i.name}${i.required ? "*" : ""}: ${summariseSchema(i.schema)}`))
+              .join(", "),
       description: markdownText(tool.description),
-      steps: tool.steps.length > 1 ? tool.steps.map((s) => markdownText(`${s.id} (${s.method.toUpperCase()} ${s.path})`)).join(" → ") : "",
+      steps:
+        tool.steps.length > 1
+          ? tool.steps.map((s) => markdownText(`${s.id} (${s.method.toUpperCase()} ${s.path})`)).join(" → ")
+          : "",
       diagram: tool.steps.length > 1 ? toolToMermaid(tool) : "",
     })),
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
@@ -48,5 +63,11 @@ const ADAPTER_USE: Readonly<Record<AdapterSdk["adapter"], string>> = {
 };
 
 function adapterRow(entry: AdapterSdk): object {
-  return { adapter: entry.adapter, use: ADAPTER_USE[entry.adapter], sdk: entry.sdk, range: entry.range, tested: entry.tested.join(", ") };
+  return {
+    adapter: entry.adapter,
+    use: ADAPTER_USE[entry.adapter],
+    sdk: entry.sdk,
+    range: entry.range,
+    tested: entry.tested.join(", "),
+  };
 }

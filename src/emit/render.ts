@@ -10,7 +10,13 @@ export function render(name: string, view: object): string {
   let template = cache.get(name);
   if (!template) {
     const source = readFileSync(new URL(name, TEMPLATES_DIR), "utf8");
-    template = Handlebars.compile(source, { strict: true, noEscape: true, knownHelpersOnly: true, knownHelpers: { each: true, if: true }, preventIndent: true });
+    template = Handlebars.compile(source, {
+      strict: true,
+      noEscape: true,
+      knownHelpersOnly: true,
+      knownHelpers: { each: true, if: true },
+      preventIndent: true,
+    });
     cache.set(name, template);
   }
   return template(view);

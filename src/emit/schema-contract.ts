@@ -47,14 +47,26 @@ export function schemaContract(schema: JsonSchema, schemas: Schemas, depth = 0):
 }
 
 /** The object's own properties, with whether each is required (one level: nested objects compare by hash). */
-export function propertyContracts(schema: JsonSchema, schemas: Schemas): Record<string, SchemaContract & { readonly required: boolean }> {
+export function propertyContracts(
+  schema: JsonSchema,
+  schemas: Schemas,
+): Record<string, SchemaContract & { readonly required: boolean }> {
   const top = derefTop(schema, schemas);
   if (typeof top !== "object") return {};
-  const target = top["type"] === "array" && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemas) : top;
-  if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null) return {};
+  const target =
+    top["type"] === "array" && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemas) : top;
+  if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null)
+    return {};
   const required = new Set(Array.isArray(target["required"]) ? target["required"] : []);
   const properties = target["properties"] as Record<string, JsonSchema>;
-  return Object.fromEntries(Object.keys(properties).sort().map((name) => [name, { ...schemaContract(properties[name] as JsonSchema, schemas), required: required.has(name) }]));
+  return Object.fromEntries(
+    Object.keys(properties)
+      .sort()
+      .map((name) => [
+        name,
+        { ...schemaContract(properties[name] as JsonSchema, schemas), required: required.has(name) },
+      ]),
+  );
 }
 
 /** Own `type` (string or list), else the types of `oneOf`/`anyOf`/`allOf` members; `const` and `enum` values count too. */
@@ -62,8 +74,12 @@ function typesOf(schema: JsonSchemaObject, schemas: Schemas): string[] {
   const own = schema["type"];
   if (typeof own === "string") return [own];
   if (Array.isArray(own)) return [...new Set(own.filter((t): t is string => typeof t === "string"))].sort();
-  const members = ["oneOf", "anyOf", "allOf"].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : []));
-  const memberTypes = members.map((m) => derefTop(m, schemas)).map((m) => (typeof m === "object" ? typesOf(m, schemas) : []));
+  const members = ["oneOf", "anyOf", "allOf"].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : [],
+  );
+  const memberTypes = members
+    .map((m) => derefTop(m, schemas))
+    .map((m) => (typeof m === "object" ? typesOf(m, schemas) : []));
   if (memberTypes.length === 0 || memberTypes.some((t) => t.length === 0)) return valueTypes(schema);
   return [...new Set(memberTypes.flat())].sort();
 }
@@ -76,7 +92,19 @@ function enumOf(schema: JsonSchemaObject): readonly unknown[] | undefined {
 
 function valueTypes(schema: JsonSchemaObject): string[] {
   const values = enumOf(schema) ?? [];
-  return [...new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" && Number.isInteger(v) ? "integer" : typeof v)))].sort();
+  return [
+    ...new Set(
+      values.map((v) =>
+        v === null
+          ? "null"
+          : Array.isArray(v)
+            ? "array"
+            : typeof v === "number" && Number.isInteger(v)
+              ? "integer"
+              : typeof v,
+      ),
+    ),
+  ].sort();
 }
 
 function stringKeyword(schema: JsonSchemaObject, key: "format" | "pattern"): Record<string, string> {

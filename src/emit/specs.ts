@@ -17,7 +17,11 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
     category: tool.category,
     annotations: tool.annotations,
     approval: tool.approval,
-    inputs: tool.inputs.map((i) => ({ name: i.name, ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }), required: i.required })),
+    inputs: tool.inputs.map((i) => ({
+      name: i.name,
+      ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }),
+      required: i.required,
+    })),
     steps: tool.steps.map(({ origin: _origin, ...step }): StepSpec => step),
     returns: {
       ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
@@ -30,7 +34,9 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 /** The tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
   const { tags, examples, deferLoading, programmatic, definitionDepth } = tool;
-  return Object.fromEntries(Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined),
+  );
 }
 
 /** The runtime spec of the toolset, with only the security schemes some tool uses. */
@@ -39,13 +45,24 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
   const schemes: Record<string, SecuritySchemeSpec> = {};
   for (const name of [...used].sort()) {
     const scheme = toolset.securitySchemes[name];
-    if (scheme) Object.defineProperty(schemes, name, { value: toSchemeSpec(scheme), enumerable: true, writable: true, configurable: true });
+    if (scheme)
+      Object.defineProperty(schemes, name, {
+        value: toSchemeSpec(scheme),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return {
     name: toolset.name,
     version,
     envPrefix: toolset.envPrefix,
-    servers: toolset.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }])) })),
+    servers: toolset.servers.map((s) => ({
+      url: s.url,
+      variables: Object.fromEntries(
+        Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }]),
+      ),
+    })),
     securitySchemes: schemes,
     maxReturnBytes: toolset.maxReturnBytes,
     timeoutMs: toolset.timeoutMs,
@@ -81,26 +98,84 @@ function toFlowsSpec(flows: OAuthFlows): OAuth2FlowsSpec {
 export function environmentOf(spec: ToolsetSpec): { name: string; description: string }[] {
   const prefix = spec.envPrefix;
   const schemeVars = Object.entries(spec.securitySchemes).flatMap(([name, scheme]) =>
-    scheme.type === "oauth2" ? oauth2Environment(prefix, name, scheme.flows) : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
+    scheme.type === "oauth2"
+      ? oauth2Environment(prefix, name, scheme.flows)
+      : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
   return [
     { name: envVariable(prefix, "baseUrl"), description: baseUrlDescription(spec) },
     ...schemeVars,
-    { name: envVariable(prefix, "approval"), description: "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only)." },
-    { name: envVariable(prefix, "stateDir"), description: "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`)." },
-    { name: envVariable(prefix, "stateUrl"), description: "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential." },
-    { name: envVariable(prefix, "timeoutMs"), description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).` },
-    { name: envVariable(prefix, "maxResponseBytes"), description: "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap." },
-    { name: envVariable(prefix, "maxStringBytes"), description: `Longest string argument a tool accepts, in UTF-8 bytes, whatever the spec allows (default ${DEFAULT_MAX_STRING_BYTES}, 1 MiB).` },
-    { name: envVariable(prefix, "maxCallBytes"), description: `Largest arguments of one call, as JSON in UTF-8 bytes (default ${DEFAULT_MAX_CALL_BYTES}, 4 MiB); the server reads no MCP message longer than this plus 64 KiB.` },
-    { name: envVariable(prefix, "httpPort"), description: "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless." },
-    { name: envVariable(prefix, "httpHost"), description: "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token." },
-    { name: envVariable(prefix, "serverToken"), description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401)." },
-    { name: envVariable(prefix, "httpAllowedOrigins"), description: "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403." },
-    { name: envVariable(prefix, "operatorToken"), description: "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console." },
-    { name: envVariable(prefix, "approvalWebhook"), description: "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff." },
-    { name: envVariable(prefix, "consoleUrl"), description: "The console's address as operators reach it (e.g. `https://ops.example.com`), for the webhook's link; without it the link is the path `/approvals/requests/ID`." },
-    { name: envVariable(prefix, "traceArgs"), description: "`redacted`: tool-call spans carry the arguments, secrets redacted (`gen_ai.tool.call.arguments`). Unset (default): no argument value reaches a span." },
+    {
+      name: envVariable(prefix, "approval"),
+      description:
+        "`queue` (default): high-risk calls wait for an operator; `elicit`: ask the human through MCP elicitation, else queue; `auto`: approve everything (tests and trusted runs only).",
+    },
+    {
+      name: envVariable(prefix, "stateDir"),
+      description:
+        "Folder of the approval queue and the audit log, shared by the MCP server and the approvals command (default `$XDG_STATE_HOME/aci/<toolset>`, else `~/.local/state/aci/<toolset>`).",
+    },
+    {
+      name: envVariable(prefix, "stateUrl"),
+      description:
+        "`postgres://user:password@host:5432/db`: keep the approval queue and the audit log in PostgreSQL instead, shared by every replica (schema `aci`, created and migrated on start). Holds the real arguments of pending calls: protect it like a credential.",
+    },
+    {
+      name: envVariable(prefix, "timeoutMs"),
+      description: `Per-request timeout in milliseconds (default ${spec.timeoutMs}).`,
+    },
+    {
+      name: envVariable(prefix, "maxResponseBytes"),
+      description:
+        "Largest upstream response body read, in bytes, before the call fails (default 10 MiB); the model still gets at most the result cap.",
+    },
+    {
+      name: envVariable(prefix, "maxStringBytes"),
+      description: `Longest string argument a tool accepts, in UTF-8 bytes, whatever the spec allows (default ${DEFAULT_MAX_STRING_BYTES}, 1 MiB).`,
+    },
+    {
+      name: envVariable(prefix, "maxCallBytes"),
+      description: `Largest arguments of one call, as JSON in UTF-8 bytes (default ${DEFAULT_MAX_CALL_BYTES}, 4 MiB); the server reads no MCP message longer than this plus 64 KiB.`,
+    },
+    {
+      name: envVariable(prefix, "httpPort"),
+      description:
+        "Serve MCP over Streamable HTTP on this port (as `node dist/server.js --http PORT` does) instead of stdio; endpoint `/mcp`, stateless.",
+    },
+    {
+      name: envVariable(prefix, "httpHost"),
+      description:
+        "Interface the HTTP server binds (default `127.0.0.1`, loopback only); anything else is reachable from the network, so set a server token.",
+    },
+    {
+      name: envVariable(prefix, "serverToken"),
+      description: "When set, every HTTP request must send `Authorization: Bearer <token>` (else 401).",
+    },
+    {
+      name: envVariable(prefix, "httpAllowedOrigins"),
+      description:
+        "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403.",
+    },
+    {
+      name: envVariable(prefix, "operatorToken"),
+      description:
+        "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console.",
+    },
+    {
+      name: envVariable(prefix, "approvalWebhook"),
+      description:
+        "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff.",
+    },
+    {
+      name: envVariable(prefix, "consoleUrl"),
+      description:
+        "The console's address as operators reach it (e.g. `https://ops.example.com`), for the webhook's link; without it the link is the path `/approvals/requests/ID`.",
+    },
+    {
+      name: envVariable(prefix, "traceArgs"),
+      description:
+        "`redacted`: tool-call spans carry the arguments, secrets redacted (`gen_ai.tool.call.arguments`). Unset (default): no argument value reaches a span.",
+    },
   ];
 }
 
@@ -118,7 +193,8 @@ function baseUrlDescription(spec: ToolsetSpec): string {
 
 const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string> = {
   apiKey: (s) => (s.type === "apiKey" ? `API key, sent in the ${s.in} \`${s.name}\`` : ""),
-  http: (s) => (s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token"),
+  http: (s) =>
+    s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token",
   oauth2: () => "OAuth2 access token",
   openIdConnect: () => "Bearer token from your OpenID Connect provider",
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
@@ -129,17 +205,48 @@ function credentialDescription(name: string, scheme: SecuritySchemeSpec): string
 }
 
 /** The variables of one oauth2 scheme that its flows accept (the runtime refuses to start on any other combination). */
-function oauth2Environment(prefix: string, name: string, flows: OAuth2FlowsSpec): { name: string; description: string }[] {
+function oauth2Environment(
+  prefix: string,
+  name: string,
+  flows: OAuth2FlowsSpec,
+): { name: string; description: string }[] {
   const v = oauth2Variables(prefix, name);
   const declared = Object.keys(flows).join(", ") || "none";
   const clientCredentials = flows.clientCredentials !== undefined;
   const refreshAt = refreshTokenUrl(flows);
   const never = "Never shown to the model.";
   return [
-    { name: v.single, description: `Credential for OAuth2 scheme \`${name}\` (flows: ${declared}): an access token without a colon${clientCredentials ? ", or `client_id:client_secret` for the client-credentials flow" : ""}. Or use the variables below instead (not both). ${never}` },
-    { name: v.accessToken, description: `An access token for \`${name}\`, sent as a Bearer token (any flow)${refreshAt ? `; with ${v.refreshToken}, the one used first` : ""}. ${never}` },
-    ...(refreshAt ? [{ name: v.refreshToken, description: `A refresh token for \`${name}\`, redeemed at \`${refreshAt}\` for access tokens (renewed before they expire, and once when the API answers 401). ${never}` }] : []),
-    ...(clientCredentials || refreshAt ? [{ name: v.clientId, description: `OAuth2 client id of \`${name}\`${clientCredentials ? ": with the secret, tokens come from the client-credentials flow (with the operation's scopes)" : ""}${refreshAt ? `${clientCredentials ? "; " : ": "}with ${v.refreshToken}, sent when it is redeemed` : ""}.` }] : []),
-    ...(clientCredentials || refreshAt ? [{ name: v.clientSecret, description: `OAuth2 client secret of \`${name}\` (with ${v.clientId}; confidential clients only). ${never}` }] : []),
+    {
+      name: v.single,
+      description: `Credential for OAuth2 scheme \`${name}\` (flows: ${declared}): an access token without a colon${clientCredentials ? ", or `client_id:client_secret` for the client-credentials flow" : ""}. Or use the variables below instead (not both). ${never}`,
+    },
+    {
+      name: v.accessToken,
+      description: `An access token for \`${name}\`, sent as a Bearer token (any flow)${refreshAt ? `; with ${v.refreshToken}, the one used first` : ""}. ${never}`,
+    },
+    ...(refreshAt
+      ? [
+          {
+            name: v.refreshToken,
+            description: `A refresh token for \`${name}\`, redeemed at \`${refreshAt}\` for access tokens (renewed before they expire, and once when the API answers 401). ${never}`,
+          },
+        ]
+      : []),
+    ...(clientCredentials || refreshAt
+      ? [
+          {
+            name: v.clientId,
+            description: `OAuth2 client id of \`${name}\`${clientCredentials ? ": with the secret, tokens come from the client-credentials flow (with the operation's scopes)" : ""}${refreshAt ? `${clientCredentials ? "; " : ": "}with ${v.refreshToken}, sent when it is redeemed` : ""}.`,
+          },
+        ]
+      : []),
+    ...(clientCredentials || refreshAt
+      ? [
+          {
+            name: v.clientSecret,
+            description: `OAuth2 client secret of \`${name}\` (with ${v.clientId}; confidential clients only). ${never}`,
+          },
+        ]
+      : []),
   ];
 }

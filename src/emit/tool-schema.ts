@@ -7,7 +7,7 @@ import { relaxedComponents } from "./output-schema.js";
 import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index.js";
 
 /** The tool's input object: one property per input, unknown keys rejected (the runtime's defineTool adds `request_id` to gated tools). */
-export function toolInputSchema(tool: ToolDef): JsonSchema {
+function toolInputSchema(tool: ToolDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const input of tool.inputs) properties[input.name] = described(input);
   return {
@@ -21,13 +21,20 @@ export function toolInputSchema(tool: ToolDef): JsonSchema {
 /** The input's schema with a description: its own, else what it is bound to, so `.describe()` is on every input. */
 function described(input: ToolInput): JsonSchema {
   const schema = input.schema;
-  if (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "") return schema;
+  if (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "")
+    return schema;
   const description = input.description ?? bindingWords(input.boundTo[0]);
   if (description === undefined) return schema;
   return typeof schema === "object" ? { ...schema, description } : { allOf: [schema], description };
 }
 
-const LOCATION_WORDS: Readonly<Record<string, string>> = { path: "Path parameter", query: "Query parameter", header: "Header", cookie: "Cookie", body: "Request body field" };
+const LOCATION_WORDS: Readonly<Record<string, string>> = {
+  path: "Path parameter",
+  query: "Query parameter",
+  header: "Header",
+  cookie: "Cookie",
+  body: "Request body field",
+};
 
 /** `updatePet body tags` → "Request body field `tags` of updatePet". */
 function bindingWords(boundTo: string | undefined): string | undefined {
@@ -40,7 +47,17 @@ function bindingWords(boundTo: string | undefined): string | undefined {
 /** Compiled Zod source for a plan: shared named schemas once, then one input (and output) expression per tool. */
 export interface CompiledPlanSchemas {
   readonly shared: readonly ZodDeclaration[];
-  readonly tools: Readonly<Record<string, { readonly input: string; readonly output: string; readonly inputLocals: readonly ZodDeclaration[]; readonly outputLocals: readonly ZodDeclaration[] }>>;
+  readonly tools: Readonly<
+    Record<
+      string,
+      {
+        readonly input: string;
+        readonly output: string;
+        readonly inputLocals: readonly ZodDeclaration[];
+        readonly outputLocals: readonly ZodDeclaration[];
+      }
+    >
+  >;
   /** Map from `#/components/schemas/X` to the shared const's name. */
   readonly refs: Readonly<Record<string, string>>;
   readonly diagnostics: readonly Diagnostic[];
@@ -52,12 +69,21 @@ export interface CompiledPlanSchemas {
  */
 export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
   const inputRoots = plan.tools.map(toolInputSchema);
-  const relaxed = relaxedComponents(plan.tools.map((t) => t.returns.schema), plan.schemas);
+  const relaxed = relaxedComponents(
+    plan.tools.map((t) => t.returns.schema),
+    plan.schemas,
+  );
   const components = { ...reachableSchemas(inputRoots, plan.schemas), ...relaxed.schemas };
   const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true, formatHelpers: "import" });
   const diagnostics: Diagnostic[] = [...shared.diagnostics];
   const tools: Record<string, CompiledPlanSchemas["tools"][string]> = {};
-  const options = { dialect: "openapi-3.1" as const, components, external: shared.refs, normalized: true, formatHelpers: "import" as const };
+  const options = {
+    dialect: "openapi-3.1" as const,
+    components,
+    external: shared.refs,
+    normalized: true,
+    formatHelpers: "import" as const,
+  };
   for (const [index, tool] of plan.tools.entries()) {
     const input = compileSchema(inputRoots[index] as JsonSchema, options);
     const output = compileSchema(relaxed.roots[index] as JsonSchema, options);

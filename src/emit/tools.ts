@@ -24,7 +24,7 @@ export interface ToolFileView {
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 /** The file name (without extension) of a tool: its name, unless that is a Windows device name. */
-export function toolFileName(name: string): string {
+function toolFileName(name: string): string {
   return WINDOWS_DEVICE.test(name) ? `${name}_tool` : name;
 }
 
@@ -63,12 +63,23 @@ function namesOf(names: ReadonlyMap<string, ToolNames>, tool: string): ToolNames
   return found;
 }
 
-export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourceComment: string, names: ReadonlyMap<string, ToolNames>): ToolFileView {
+export function toolFileView(
+  tool: ToolDef,
+  compiled: CompiledPlanSchemas,
+  sourceComment: string,
+  names: ReadonlyMap<string, ToolNames>,
+): ToolFileView {
   const schemas = compiled.tools[tool.name];
   if (!schemas) throw new Error(`no compiled schemas for tool ${tool.name}`);
   const { ident, file } = namesOf(names, tool.name);
-  const inputSource = compiledToSource({ expression: schemas.input, locals: schemas.inputLocals }, { typescript: true });
-  const outputSource = compiledToSource({ expression: schemas.output, locals: schemas.outputLocals }, { typescript: true });
+  const inputSource = compiledToSource(
+    { expression: schemas.input, locals: schemas.inputLocals },
+    { typescript: true },
+  );
+  const outputSource = compiledToSource(
+    { expression: schemas.output, locals: schemas.outputLocals },
+    { typescript: true },
+  );
   // Laid out for their places in tool.ts.hbs: `export const <ident>Input = …;` and `  spec: …,`.
   const inputSchema = layoutExpression(inputSource, { column: `export const ${ident}Input = `.length, suffix: 1 });
   const outputSchema = layoutExpression(outputSource, { column: `export const ${ident}Output = `.length, suffix: 1 });
@@ -83,7 +94,11 @@ export function toolFileView(tool: ToolDef, compiled: CompiledPlanSchemas, sourc
     formatImports: namesAmong(identifiers, formatHelperNames()).join(", "),
     inputSchema,
     outputSchema,
-    specLiteral: layoutExpression(flatLiteral(toToolSpec(tool), jsString), { indent: 2, column: "  spec: ".length, suffix: 1 }),
+    specLiteral: layoutExpression(flatLiteral(toToolSpec(tool), jsString), {
+      indent: 2,
+      column: "  spec: ".length,
+      suffix: 1,
+    }),
   };
 }
 
@@ -95,7 +110,8 @@ export function formatHelpersUsed(sources: readonly string[]): string[] {
 /** Every identifier-like word of the sources (string contents included: a superset is harmless for imports). */
 function identifiersIn(sources: readonly string[]): Set<string> {
   const identifiers = new Set<string>();
-  for (const source of sources) for (const word of source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) identifiers.add(word);
+  for (const source of sources)
+    for (const word of source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) identifiers.add(word);
   return identifiers;
 }
 

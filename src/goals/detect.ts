@@ -10,16 +10,26 @@ const ARAZZO_VERSION = /^1\.0\.\d+$/;
 /** Reads the first key; anything but `aci: 1` or `arazzo: 1.0.x` is reported and yields undefined. */
 export function detectFormat(ctx: LoadContext, value: unknown): GoalsFormat | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    report(ctx, "GOALS_NOT_GOALS_FILE", "", { message: "the goals file must be a mapping that starts with `aci` or `arazzo`" });
+    report(ctx, "GOALS_NOT_GOALS_FILE", "", {
+      message: "the goals file must be a mapping that starts with `aci` or `arazzo`",
+    });
     return undefined;
   }
   const keys = Object.keys(value);
   const first = keys[0];
   const version = first === undefined ? undefined : (value as Record<string, unknown>)[first];
-  if (first === "aci") return version === 1 ? "aci" : unsupported(ctx, "/aci", `aci: ${JSON.stringify(version)} is not a version aci-gen reads`, "write `aci: 1`");
+  if (first === "aci")
+    return version === 1
+      ? "aci"
+      : unsupported(ctx, "/aci", `aci: ${JSON.stringify(version)} is not a version aci-gen reads`, "write `aci: 1`");
   if (first === "arazzo") {
     if (typeof version === "string" && ARAZZO_VERSION.test(version)) return "arazzo";
-    return unsupported(ctx, "/arazzo", `Arazzo ${JSON.stringify(version)} is not supported; aci-gen reads Arazzo 1.0.x`, "write `arazzo: 1.0.1` and use only 1.0 features");
+    return unsupported(
+      ctx,
+      "/arazzo",
+      `Arazzo ${JSON.stringify(version)} is not supported; aci-gen reads Arazzo 1.0.x`,
+      "write `arazzo: 1.0.1` and use only 1.0 features",
+    );
   }
   report(ctx, "GOALS_NOT_GOALS_FILE", first === undefined ? "" : `/${escapeToken(first)}`, {
     message: notGoalsMessage(first, keys),
@@ -41,7 +51,9 @@ function notGoalsMessage(first: string | undefined, keys: readonly string[]): st
 }
 
 function notGoalsHint(first: string | undefined, keys: readonly string[]): string {
-  if (first === "openapi" || first === "swagger") return "pass it with --spec, and give a goals file (or --all-operations) with --goals";
-  if (keys.includes("aci") || keys.includes("arazzo")) return "move the `aci: 1` / `arazzo: 1.0.1` line to the top of the file";
+  if (first === "openapi" || first === "swagger")
+    return "pass it with --spec, and give a goals file (or --all-operations) with --goals";
+  if (keys.includes("aci") || keys.includes("arazzo"))
+    return "move the `aci: 1` / `arazzo: 1.0.1` line to the top of the file";
   return "start the file with `aci: 1` (our format) or `arazzo: 1.0.1` (an Arazzo document)";
 }

@@ -36,13 +36,19 @@ export interface LoadGoalsResult {
  * Never throws for bad input; reads no network.
  */
 export async function loadGoals(input: string | object, options: LoadGoalsOptions = {}): Promise<LoadGoalsResult> {
-  const opened = typeof input === "string" ? await openFile(input) : { ctx: createContext({ file: options.file ?? "<goals>", doc: input }), diagnostics: [] };
+  const opened =
+    typeof input === "string"
+      ? await openFile(input)
+      : { ctx: createContext({ file: options.file ?? "<goals>", doc: input }), diagnostics: [] };
   if (opened.ctx === undefined) return { diagnostics: opened.diagnostics };
   const ctx = opened.ctx;
   const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
   const goals = convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
-  const withSpec = goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
-  const diagnostics = unique(ctx.diagnostics).sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0));
+  const withSpec =
+    goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
+  const diagnostics = unique(ctx.diagnostics).sort(
+    (a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0),
+  );
   return errorCount(ctx) > 0 || withSpec === undefined ? { diagnostics } : { goals: withSpec, diagnostics };
 }
 
@@ -79,8 +85,16 @@ function convert(ctx: LoadContext, paths: PathResolver): GoalSpec | undefined {
 /** Duplicate goal names / workflow ids and step ids, checked on the raw document so they show with other errors. */
 function reportRawDuplicates(ctx: LoadContext, format: "aci" | "arazzo"): void {
   const root = ctx.doc as Record<string, unknown>;
-  const [list, pointer, nameKey, stepKey] = format === "aci" ? [root["goals"], "/goals", "name", "id"] : [root["workflows"], "/workflows", "workflowId", "stepId"];
-  reportDuplicates(ctx, namesIn(list, pointer, nameKey), "GOALS_DUPLICATE_NAME", format === "aci" ? "goal name" : "workflowId");
+  const [list, pointer, nameKey, stepKey] =
+    format === "aci"
+      ? [root["goals"], "/goals", "name", "id"]
+      : [root["workflows"], "/workflows", "workflowId", "stepId"];
+  reportDuplicates(
+    ctx,
+    namesIn(list, pointer, nameKey),
+    "GOALS_DUPLICATE_NAME",
+    format === "aci" ? "goal name" : "workflowId",
+  );
   for (const steps of childLists(list, pointer, "steps")) {
     reportDuplicates(ctx, namesIn(steps.list, steps.pointer, stepKey), "GOALS_DUPLICATE_STEP_ID", "step id");
   }

@@ -17,7 +17,12 @@ export { toSnakeCase } from "../util/naming.js";
 /** A hint for a name that breaks GOAL_NAME, with a valid suggestion where one can be made. */
 export function goalNameHint(name: unknown): string {
   const rule = "goal names are snake_case: 3–64 lowercase letters, digits or `_`, starting with a letter";
-  const suggestion = typeof name === "string" ? toSnakeCase(name).replace(/^[^a-z]+/, "").slice(0, 64) : "";
+  const suggestion =
+    typeof name === "string"
+      ? toSnakeCase(name)
+          .replace(/^[^a-z]+/, "")
+          .slice(0, 64)
+      : "";
   return GOAL_NAME.test(suggestion) ? `${rule}; did you mean "${suggestion}"?` : `${rule}, e.g. "adopt_pet"`;
 }
 

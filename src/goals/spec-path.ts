@@ -5,7 +5,9 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { GoalSpec } from "./types.js";
 
 /** Which spec file to use: `--spec` wins, then the goals file's `spec` / local Arazzo source. */
-export type SpecChoice = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type SpecChoice =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /** Chooses the spec; a remote Arazzo source URL without `--spec` is an error whose hint says to pass it. */
 export function resolveSpecPath(goals: GoalSpec, cliSpec?: string): SpecChoice {

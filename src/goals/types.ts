@@ -29,11 +29,20 @@ export interface Expr extends Located {
  * only at the leaves (objects and arrays are walked so each leaf keeps its own location).
  */
 export type Value =
-  | (Located & { readonly kind: "literal"; /** A JSON value used as written. */ readonly value: unknown })
-  | (Located & { readonly kind: "expr"; /** A whole runtime expression, e.g. `$inputs.email`. */ readonly text: string })
-  | (Located & { readonly kind: "template"; /** A string with `{$expr}` parts, e.g. `Order for {$inputs.name}`. */ readonly text: string })
-  | (Located & { readonly kind: "object"; /** Members in written order. */ readonly entries: readonly (readonly [string, Value])[] })
-  | (Located & { readonly kind: "array"; /** Items in written order. */ readonly items: readonly Value[] })
+  | (Located & { readonly kind: "literal" /** A JSON value used as written. */; readonly value: unknown })
+  | (Located & {
+      readonly kind: "expr" /** A whole runtime expression, e.g. `$inputs.email`. */;
+      readonly text: string;
+    })
+  | (Located & {
+      readonly kind: "template" /** A string with `{$expr}` parts, e.g. `Order for {$inputs.name}`. */;
+      readonly text: string;
+    })
+  | (Located & {
+      readonly kind: "object" /** Members in written order. */;
+      readonly entries: readonly (readonly [string, Value])[];
+    })
+  | (Located & { readonly kind: "array" /** Items in written order. */; readonly items: readonly Value[] })
   | (Located & {
       readonly kind: "each";
       /** A runtime expression of a list, e.g. `$steps.reviews.outputs.all`. */

@@ -10,7 +10,12 @@ export interface NamedAt {
 }
 
 /** Reports every repeat of a name after its first use, pointing back at the first. */
-export function reportDuplicates(ctx: LoadContext, items: readonly NamedAt[], code: DiagnosticCode, what: string): void {
+export function reportDuplicates(
+  ctx: LoadContext,
+  items: readonly NamedAt[],
+  code: DiagnosticCode,
+  what: string,
+): void {
   const first = new Map<string, string>();
   for (const item of items) {
     const earlier = first.get(item.name);

@@ -25,19 +25,36 @@ function isEachShape(raw: object): boolean {
 function toEach(ctx: LoadContext, raw: { each: unknown; fields: unknown }, pointer: string): Value {
   const where = at(ctx, pointer);
   if (typeof raw.each !== "string" || !isExpression(raw.each)) {
-    report(ctx, "GOALS_INVALID_VALUE", join(pointer, "each"), { message: "`each` takes a runtime expression of a list", hint: "e.g. each: $steps.reviews.outputs.all" });
+    report(ctx, "GOALS_INVALID_VALUE", join(pointer, "each"), {
+      message: "`each` takes a runtime expression of a list",
+      hint: "e.g. each: $steps.reviews.outputs.all",
+    });
   }
-  const fields = raw.fields !== null && typeof raw.fields === "object" && !Array.isArray(raw.fields) ? Object.entries(raw.fields) : [];
-  if (fields.length === 0) report(ctx, "GOALS_INVALID_VALUE", join(pointer, "fields"), { message: "`fields` maps each field to return to a JSON pointer into the item", hint: "e.g. fields: { reviewer: /user/login, state: /state }" });
+  const fields =
+    raw.fields !== null && typeof raw.fields === "object" && !Array.isArray(raw.fields)
+      ? Object.entries(raw.fields)
+      : [];
+  if (fields.length === 0)
+    report(ctx, "GOALS_INVALID_VALUE", join(pointer, "fields"), {
+      message: "`fields` maps each field to return to a JSON pointer into the item",
+      hint: "e.g. fields: { reviewer: /user/login, state: /state }",
+    });
   for (const [name, value] of fields) {
     if (typeof value !== "string" || (value !== "" && !value.startsWith("/"))) {
-      report(ctx, "GOALS_INVALID_VALUE", join(pointer, "fields", name), { message: `field "${name}": ${JSON.stringify(value)} is not a JSON pointer into the item`, hint: 'write a pointer such as "/user/login" ("" for the whole item)' });
+      report(ctx, "GOALS_INVALID_VALUE", join(pointer, "fields", name), {
+        message: `field "${name}": ${JSON.stringify(value)} is not a JSON pointer into the item`,
+        hint: 'write a pointer such as "/user/login" ("" for the whole item)',
+      });
     }
   }
   return {
     kind: "each",
     source: typeof raw.each === "string" ? raw.each.trim() : "",
-    fields: fields.map(([name, value]) => ({ name, path: typeof value === "string" ? value : "", ...at(ctx, join(pointer, "fields", name)) })),
+    fields: fields.map(([name, value]) => ({
+      name,
+      path: typeof value === "string" ? value : "",
+      ...at(ctx, join(pointer, "fields", name)),
+    })),
     ...where,
   };
 }
@@ -46,7 +63,12 @@ function toEach(ctx: LoadContext, raw: { each: unknown; fields: unknown }, point
  * Walks a raw value into a Value tree, every node located at its pointer. With `projections` (a goal's `returns`), an
  * object of exactly `each` and `fields` is a per-item projection of a list.
  */
-export function toValue(ctx: LoadContext, raw: unknown, pointer: string, options: { projections?: boolean } = {}): Value {
+export function toValue(
+  ctx: LoadContext,
+  raw: unknown,
+  pointer: string,
+  options: { projections?: boolean } = {},
+): Value {
   const where = at(ctx, pointer);
   if (typeof raw === "string") {
     if (isExpression(raw)) return { kind: "expr", text: raw.trim(), ...where };
@@ -57,7 +79,8 @@ export function toValue(ctx: LoadContext, raw: unknown, pointer: string, options
     return { kind: "array", items: raw.map((item, i) => toValue(ctx, item, join(pointer, i), options)), ...where };
   }
   if (raw !== null && typeof raw === "object") {
-    if (options.projections === true && isEachShape(raw)) return toEach(ctx, raw as { each: unknown; fields: unknown }, pointer);
+    if (options.projections === true && isEachShape(raw))
+      return toEach(ctx, raw as { each: unknown; fields: unknown }, pointer);
     const entries = Object.entries(raw).map(([k, v]) => [k, toValue(ctx, v, join(pointer, k), options)] as const);
     return { kind: "object", entries, ...where };
   }
@@ -65,12 +88,16 @@ export function toValue(ctx: LoadContext, raw: unknown, pointer: string, options
 }
 
 /** A located expression string. */
-export function toExpr(ctx: LoadContext, text: string, pointer: string): Expr {
+function toExpr(ctx: LoadContext, text: string, pointer: string): Expr {
   return { text, ...at(ctx, pointer) };
 }
 
 /** Each entry of a name → expression map, located. */
-export function toExprMap(ctx: LoadContext, raw: Record<string, string> | undefined, pointer: string): Record<string, Expr> {
+export function toExprMap(
+  ctx: LoadContext,
+  raw: Record<string, string> | undefined,
+  pointer: string,
+): Record<string, Expr> {
   return Object.fromEntries(
     Object.entries(raw ?? {}).map(([name, text]) => [name, toExpr(ctx, text, join(pointer, name))]),
   );

@@ -68,17 +68,24 @@ function reportType(ctx: LoadContext, found: { pointer: string; raw: unknown; la
   }
   report(ctx, "GOALS_INVALID_TYPE", found.pointer, {
     message: `${found.label}: expected ${words}, got ${kindOf(found.raw)}`,
-    hint: found.expected === "string" ? "write a string (quote it if it looks like a number or boolean)" : `write ${words}`,
+    hint:
+      found.expected === "string" ? "write a string (quote it if it looks like a number or boolean)" : `write ${words}`,
   });
 }
 
-function reportBounds(ctx: LoadContext, issue: Issue & { code: "too_small" | "too_big" }, at: { pointer: string; label: string }): void {
+function reportBounds(
+  ctx: LoadContext,
+  issue: Issue & { code: "too_small" | "too_big" },
+  at: { pointer: string; label: string },
+): void {
   const small = issue.code === "too_small";
   const limit = small ? issue.minimum : issue.maximum;
   const listEmpty = small && issue.origin === "array" && Number(limit) === 1;
   report(ctx, "GOALS_INVALID_VALUE", at.pointer, {
     message: listEmpty ? `${at.label} is empty` : `${at.label}: ${issue.message}`,
-    hint: listEmpty ? `add at least one entry to ${at.label}` : `use a value ${small ? "of at least" : "of at most"} ${String(limit)}`,
+    hint: listEmpty
+      ? `add at least one entry to ${at.label}`
+      : `use a value ${small ? "of at least" : "of at most"} ${String(limit)}`,
   });
 }
 
@@ -94,11 +101,16 @@ function reportUnknownKeys(ctx: LoadContext, schema: z.ZodType, keys: readonly s
 
 /** A union failed: report the branch whose shape matches the input, else "expected A or B". */
 function reportUnion(ctx: LoadContext, schema: z.ZodType, issue: Issue & { code: "invalid_union" }, path: Path): void {
-  if (issue.discriminator !== undefined && "options" in issue && issue.options !== undefined) return reportDiscriminator(ctx, issue.options.map(String), path);
-  const fitting = issue.errors.filter((branch) => !branch.some((i) => i.code === "invalid_type" && i.path.length === 0));
+  if (issue.discriminator !== undefined && "options" in issue && issue.options !== undefined)
+    return reportDiscriminator(ctx, issue.options.map(String), path);
+  const fitting = issue.errors.filter(
+    (branch) => !branch.some((i) => i.code === "invalid_type" && i.path.length === 0),
+  );
   const chosen = fitting[0];
   if (chosen !== undefined) return reportIssues(ctx, schema, chosen, path);
-  const expected = issue.errors.flatMap((branch) => branch.filter((i) => i.code === "invalid_type").map((i) => i.expected));
+  const expected = issue.errors.flatMap((branch) =>
+    branch.filter((i) => i.code === "invalid_type").map((i) => i.expected),
+  );
   reportType(ctx, {
     pointer: toPointer(path),
     raw: resolve(ctx.doc, toPointer(path)),
@@ -113,7 +125,10 @@ function reportDiscriminator(ctx: LoadContext, options: readonly string[], path:
   const raw = resolve(ctx.doc, pointer);
   const allowed = options.map((o) => JSON.stringify(o)).join(", ");
   if (raw === undefined) {
-    report(ctx, "GOALS_MISSING_FIELD", pointer, { message: `${describePath(path)} is missing`, hint: `add ${JSON.stringify(lastToken(pointer))}: one of ${allowed}` });
+    report(ctx, "GOALS_MISSING_FIELD", pointer, {
+      message: `${describePath(path)} is missing`,
+      hint: `add ${JSON.stringify(lastToken(pointer))}: one of ${allowed}`,
+    });
     return;
   }
   report(ctx, "GOALS_INVALID_VALUE", pointer, {
@@ -127,7 +142,7 @@ export function allowedKeys(schema: z.ZodType, path: Path): string[] {
   const found = new Set<string>();
   walk(schema, path, (node) => {
     const def = node._zod.def as { type: string; shape?: Record<string, unknown> };
-    if (def.type === "object" && def.shape) Object.keys(def.shape).forEach((k) => found.add(k));
+    if (def.type === "object" && def.shape) for (const k of Object.keys(def.shape)) found.add(k);
   });
   return [...found];
 }
@@ -135,10 +150,14 @@ export function allowedKeys(schema: z.ZodType, path: Path): string[] {
 function walk(node: z.core.$ZodType, path: Path, visit: (node: z.core.$ZodType) => void): void {
   const def = node._zod.def as unknown as Record<string, unknown> & { type: string };
   const next = (child: unknown, rest: Path): void => walk(child as z.core.$ZodType, rest, visit);
-  if (["optional", "nullable", "default", "readonly", "catch", "nonoptional"].includes(def.type)) return next(def["innerType"], path);
+  if (["optional", "nullable", "default", "readonly", "catch", "nonoptional"].includes(def.type))
+    return next(def["innerType"], path);
   if (def.type === "pipe") return next(def["out"], path);
   if (def.type === "lazy") return next((def["getter"] as () => unknown)(), path);
-  if (def.type === "union") return (def["options"] as unknown[]).forEach((o) => next(o, path));
+  if (def.type === "union") {
+    for (const o of def["options"] as unknown[]) next(o, path);
+    return;
+  }
   if (path.length === 0) return visit(node);
   const [head, ...rest] = path;
   if (def.type === "object") {
@@ -150,13 +169,13 @@ function walk(node: z.core.$ZodType, path: Path, visit: (node: z.core.$ZodType) 
 }
 
 /** `goals[0].steps[1].operation` for the path `goals/0/steps/1/operation`. */
-export function describePath(path: Path): string {
+function describePath(path: Path): string {
   if (path.length === 0) return "the document";
   return path.map((t, i) => (typeof t === "number" ? `[${t}]` : i === 0 ? String(t) : `.${String(t)}`)).join("");
 }
 
 /** RFC 6901 pointer for a Zod path. */
-export function toPointer(path: Path): string {
+function toPointer(path: Path): string {
   return join("", ...path.map((t) => (typeof t === "symbol" ? t.toString() : t)));
 }
 

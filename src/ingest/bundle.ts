@@ -5,7 +5,8 @@ import type { SourceDoc } from "../source/source.js";
 import { locatedDiagnostic } from "./report.js";
 import type { RefSet } from "./refs.js";
 
-const NO_NETWORK = "ingest never uses the network; bundle the spec into one local file first (e.g. `npx @redocly/cli bundle`)";
+const NO_NETWORK =
+  "ingest never uses the network; bundle the spec into one local file first (e.g. `npx @redocly/cli bundle`)";
 
 export interface Bundled {
   readonly value?: unknown;
@@ -29,14 +30,23 @@ export async function bundleDocuments(refs: RefSet): Promise<Bundled> {
     resolve: {
       external: true,
       http: { order: 1, canRead: /^https?:/i, read: () => Promise.reject(new Error(NO_NETWORK)) },
-      file: { order: 2, canRead: (file: { url: string }) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith("file:"), read: (file: { url: string }) => Buffer.from(served(file.url).file) },
+      file: {
+        order: 2,
+        canRead: (file: { url: string }) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith("file:"),
+        read: (file: { url: string }) => Buffer.from(served(file.url).file),
+      },
     },
     parse: {
       json: false,
       yaml: false,
       text: false,
       binary: false,
-      vetted: { order: 1, canParse: true, allowEmpty: true, parse: (file: { url: string }) => structuredClone(served(file.url).value) },
+      vetted: {
+        order: 1,
+        canParse: true,
+        allowEmpty: true,
+        parse: (file: { url: string }) => structuredClone(served(file.url).value),
+      },
     },
     bundle: { optimizeInternalRefs: true },
   };
@@ -48,7 +58,11 @@ export async function bundleDocuments(refs: RefSet): Promise<Bundled> {
     return { value, diagnostics: [] };
   } catch (error) {
     return {
-      diagnostics: [locatedDiagnostic(root, "REF_BUNDLE_FAILED", "", { message: `bundling the referenced files failed: ${(error as Error).message}` })],
+      diagnostics: [
+        locatedDiagnostic(root, "REF_BUNDLE_FAILED", "", {
+          message: `bundling the referenced files failed: ${(error as Error).message}`,
+        }),
+      ],
     };
   }
 }

@@ -9,7 +9,7 @@ const VERSION_PATTERNS: readonly (readonly [RegExp, SpecDialect])[] = [
 ];
 
 /** The versions ingest accepts, in the words error messages use. */
-export const SUPPORTED_VERSIONS = "Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x";
+const SUPPORTED_VERSIONS = "Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x";
 
 /**
  * Decides the dialect, or reports why the document is not one we read. Only 2.0, 3.0.x and 3.1.x are
@@ -17,7 +17,9 @@ export const SUPPORTED_VERSIONS = "Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"
  */
 export function detectDialect(document: unknown, reporter: Reporter): SpecDialect | undefined {
   if (!isRecord(document)) {
-    reporter.report("SPEC_NOT_OPENAPI", "", { message: `expected an OpenAPI document (an object), found ${describe(document)}` });
+    reporter.report("SPEC_NOT_OPENAPI", "", {
+      message: `expected an OpenAPI document (an object), found ${describe(document)}`,
+    });
     return undefined;
   }
   if ("swagger" in document) return swaggerDialect(document["swagger"], reporter);
@@ -39,7 +41,9 @@ function swaggerDialect(version: unknown, reporter: Reporter): SpecDialect | und
   if (version === "2.0") return "swagger-2.0";
   reporter.report("SPEC_UNSUPPORTED_VERSION", "/swagger", {
     message: `swagger version ${JSON.stringify(version)} is not supported; ingest reads ${SUPPORTED_VERSIONS}`,
-    ...(typeof version === "number" ? { hint: 'write the version as a string: `swagger: "2.0"` (unquoted, YAML reads 2.0 as a number)' } : {}),
+    ...(typeof version === "number"
+      ? { hint: 'write the version as a string: `swagger: "2.0"` (unquoted, YAML reads 2.0 as a number)' }
+      : {}),
   });
   return undefined;
 }
@@ -50,7 +54,10 @@ function openapiDialect(version: unknown, reporter: Reporter): SpecDialect | und
   if (match) return match[1];
   reporter.report("SPEC_UNSUPPORTED_VERSION", "/openapi", {
     message: `openapi version ${JSON.stringify(version)} is not supported; ingest reads ${SUPPORTED_VERSIONS}`,
-    ...optional("hint", typeof version === "number" ? 'write the full version as a string, e.g. `openapi: "3.0.3"`' : newerHint(text)),
+    ...optional(
+      "hint",
+      typeof version === "number" ? 'write the full version as a string, e.g. `openapi: "3.0.3"`' : newerHint(text),
+    ),
   });
   return undefined;
 }

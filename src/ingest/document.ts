@@ -21,7 +21,10 @@ export function documentToModel(ctx: IngestContext, file: string, options: { rea
     dialect: ctx.dialect,
     file,
     ...info,
-    servers: ctx.dialect === "swagger-2.0" ? swagger2ServersToModel(ctx.document) : serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS],
+    servers:
+      ctx.dialect === "swagger-2.0"
+        ? swagger2ServersToModel(ctx.document)
+        : (serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS]),
     operations,
     schemas,
     recursiveSchemas: options.lazy === true ? [] : ctx.schemas.recursiveSchemas(),
@@ -31,11 +34,15 @@ export function documentToModel(ctx: IngestContext, file: string, options: { rea
   };
   if (options.lazy !== true) return model;
   let recursive: readonly string[] | undefined;
-  return Object.defineProperty(model, "recursiveSchemas", { enumerable: true, configurable: true, get: () => (recursive ??= ctx.schemas.recursiveSchemas()) });
+  return Object.defineProperty(model, "recursiveSchemas", {
+    enumerable: true,
+    configurable: true,
+    get: () => (recursive ??= ctx.schemas.recursiveSchemas()),
+  });
 }
 
 /** `info.title` and `info.version` are required by every dialect; missing ones are errors. */
-export function infoToModel(ctx: IngestContext): { title: string; version: string; description?: string } {
+function infoToModel(ctx: IngestContext): { title: string; version: string; description?: string } {
   const info = ctx.document["info"];
   if (!isRecord(info)) {
     ctx.reporter.report("SPEC_INVALID_STRUCTURE", isRecord(ctx.document) && "info" in ctx.document ? "/info" : "", {
@@ -50,20 +57,29 @@ export function infoToModel(ctx: IngestContext): { title: string; version: strin
       ...(typeof info[key] === "number" ? { hint: `quote the value: \`${key}: "${String(info[key])}"\`` } : {}),
     });
   }
-  return { title: stringOf(info["title"]) ?? "", version: stringOf(info["version"]) ?? "", ...optional("description", stringOf(info["description"])) };
+  return {
+    title: stringOf(info["title"]) ?? "",
+    version: stringOf(info["version"]) ?? "",
+    ...optional("description", stringOf(info["description"])),
+  };
 }
 
 /** OAS 3 `components.securitySchemes` or Swagger 2 `securityDefinitions`, by name in spec order. */
-export function securitySchemesToModel(ctx: IngestContext): Record<string, SecurityScheme> {
+function securitySchemesToModel(ctx: IngestContext): Record<string, SecurityScheme> {
   const swagger2 = ctx.dialect === "swagger-2.0";
   const pointer = swagger2 ? "/securityDefinitions" : "/components/securitySchemes";
-  const source = swagger2 ? ctx.document["securityDefinitions"] : recordOf(ctx.document["components"])["securitySchemes"];
+  const source = swagger2
+    ? ctx.document["securityDefinitions"]
+    : recordOf(ctx.document["components"])["securitySchemes"];
   const out: Record<string, SecurityScheme> = {};
   for (const [name, raw, at] of entriesAt(source, pointer)) {
     const node = deref(ctx, raw, at);
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
     if (scheme) setEntry(out, name, scheme);
-    else ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, { message: `security scheme "${name}" has an unknown type or misses a required field` });
+    else
+      ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, {
+        message: `security scheme "${name}" has an unknown type or misses a required field`,
+      });
   }
   return out;
 }

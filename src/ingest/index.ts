@@ -57,7 +57,10 @@ export interface IngestResult {
 export async function ingest(input: string | object, options: IngestOptions = {}): Promise<IngestResult> {
   const limits: SourceLimits = { ...defaultSourceLimits, ...options.limits };
   const lazy = options.lazy === true;
-  const loaded = typeof input === "string" ? await loadFile(input, limits) : loadValue(input, options.file ?? IN_MEMORY_FILE, limits.maxDepth);
+  const loaded =
+    typeof input === "string"
+      ? await loadFile(input, limits)
+      : loadValue(input, options.file ?? IN_MEMORY_FILE, limits.maxDepth);
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const source = loaded.source;
   if (source === undefined) return { diagnostics };
@@ -65,7 +68,8 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   const dialect = detectDialect(source.value, reporter);
   if (dialect === undefined) return { source, diagnostics };
 
-  const rootKey = typeof input === "string" ? resolvePath(input) : joinPath(resolvePath(options.baseDir ?? "."), IN_MEMORY_FILE);
+  const rootKey =
+    typeof input === "string" ? resolvePath(input) : joinPath(resolvePath(options.baseDir ?? "."), IN_MEMORY_FILE);
   const rootDir = folderOf(rootKey);
   const shownDir = typeof input === "string" ? folderOf(input) : relativePath(process.cwd(), rootDir);
   const display = (path: string): string => joinPath(shownDir, relativePath(rootDir, path)) || ".";
@@ -81,11 +85,21 @@ export async function ingest(input: string | object, options: IngestOptions = {}
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
   const document = dropBadPatterns(bundled.value as JsonRecord, scan, reporter);
-  const hoist = refs.external ? schemaRefTargets(document, dialect, scan.refSites.map((site) => site.ref)) : [];
-  const ctx: IngestContext = Object.freeze({ document, dialect, schemas: createSchemaRegistry(document, dialect, hoist, { lazy }), reporter });
+  const hoist = refs.external
+    ? schemaRefTargets(
+        document,
+        dialect,
+        scan.refSites.map((site) => site.ref),
+      )
+    : [];
+  const ctx: IngestContext = Object.freeze({
+    document,
+    dialect,
+    schemas: createSchemaRegistry(document, dialect, hoist, { lazy }),
+    reporter,
+  });
   checkSafety(ctx, limits.maxRefs, scan);
   if (hasErrors(diagnostics)) return { source, diagnostics };
   const model = documentToModel(ctx, typeof input === "string" ? input : source.file, { lazy });
   return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
 }
-

@@ -2,7 +2,14 @@
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { INFLATED_TOO_LARGE, readText } from "../util/read-text.js";
-import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue, type SourceDoc, type SourceLimits } from "../source/source.js";
+import {
+  defaultSourceLimits,
+  depthProblem,
+  parseSource,
+  sourceOfValue,
+  type SourceDoc,
+  type SourceLimits,
+} from "../source/source.js";
 
 /** The file name diagnostics use for a document passed in as an object. */
 export const IN_MEMORY_FILE = "<object>";
@@ -20,23 +27,42 @@ export async function loadFile(file: string, limits: SourceLimits): Promise<Load
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     if (reason === INFLATED_TOO_LARGE) {
-      return { diagnostics: [diagnostic("SOURCE_TOO_LARGE", { file, pointer: "", position: { line: 1, column: 1 }, message: `${file} inflates to more than the ${limits.maxBytes}-byte limit` })] };
+      return {
+        diagnostics: [
+          diagnostic("SOURCE_TOO_LARGE", {
+            file,
+            pointer: "",
+            position: { line: 1, column: 1 },
+            message: `${file} inflates to more than the ${limits.maxBytes}-byte limit`,
+          }),
+        ],
+      };
     }
     return {
-      diagnostics: [diagnostic("SPEC_UNREADABLE", {
-        file,
-        pointer: "",
-        position: { line: 1, column: 1 },
-        message: reason.startsWith("Z_") ? `${file} is gzip-compressed but does not inflate (${(error as Error).message})` : `cannot read ${file} (${reason})`,
-      })],
+      diagnostics: [
+        diagnostic("SPEC_UNREADABLE", {
+          file,
+          pointer: "",
+          position: { line: 1, column: 1 },
+          message: reason.startsWith("Z_")
+            ? `${file} is gzip-compressed but does not inflate (${(error as Error).message})`
+            : `cannot read ${file} (${reason})`,
+        }),
+      ],
     };
   }
   const parsed = parseSource(file, text, limits);
-  return parsed.ok ? { source: parsed.doc, diagnostics: parsed.diagnostics } : { diagnostics: withPointer(parsed.diagnostics) };
+  return parsed.ok
+    ? { source: parsed.doc, diagnostics: parsed.diagnostics }
+    : { diagnostics: withPointer(parsed.diagnostics) };
 }
 
 /** Wraps an already-parsed document; see `sourceOfValue` for what its positions mean. */
-export function loadValue(value: object, file: string = IN_MEMORY_FILE, maxDepth = defaultSourceLimits.maxDepth): Loaded {
+export function loadValue(
+  value: object,
+  file: string = IN_MEMORY_FILE,
+  maxDepth = defaultSourceLimits.maxDepth,
+): Loaded {
   const source = sourceOfValue(file, value);
   const tooDeep = depthProblem(source, maxDepth);
   return tooDeep === undefined ? { source, diagnostics: [] } : { diagnostics: [tooDeep] };

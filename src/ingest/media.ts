@@ -6,7 +6,7 @@ import { deref, entriesAt, type IngestContext } from "./context.js";
 import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** Named-schema lookup for `isStructuredSchema` over the ingest context's registry. */
-export function namedSchemaOf(ctx: IngestContext): (ref: string) => unknown {
+function namedSchemaOf(ctx: IngestContext): (ref: string) => unknown {
   const prefix = "#/components/schemas/";
   return (ref) => (ref.startsWith(prefix) ? ctx.schemas.schemas[unescapeToken(ref.slice(prefix.length))] : undefined);
 }
@@ -27,7 +27,10 @@ export function examplesOf(ctx: IngestContext, node: JsonRecord, pointer: string
 }
 
 /** One Media Type object → MediaContent; a missing schema means "any value" (`{}`). */
-export function mediaContentToModel(ctx: IngestContext, input: { mediaType: string; node: unknown; pointer: string }): MediaContent {
+function mediaContentToModel(
+  ctx: IngestContext,
+  input: { mediaType: string; node: unknown; pointer: string },
+): MediaContent {
   const node = recordOf(input.node);
   const encoding = encodingOf(node["encoding"]);
   const schema = "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : {};
@@ -43,7 +46,9 @@ export function mediaContentToModel(ctx: IngestContext, input: { mediaType: stri
 
 /** A `content` map → MediaContent list in spec order. */
 export function contentsToModel(ctx: IngestContext, content: unknown, pointer: string): MediaContent[] {
-  return entriesAt(content, pointer).map(([mediaType, node, at]) => mediaContentToModel(ctx, { mediaType, node, pointer: at }));
+  return entriesAt(content, pointer).map(([mediaType, node, at]) =>
+    mediaContentToModel(ctx, { mediaType, node, pointer: at }),
+  );
 }
 
 type Encoding = NonNullable<MediaContent["encoding"]>;

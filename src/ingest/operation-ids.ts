@@ -48,10 +48,13 @@ export function assignOperationIds(candidates: readonly IdCandidate[], reporter:
 
 /** `get /pets/{petId}/toys` → `getPetsByPetIdToys`: camelCase, path parameters introduced by `By`. */
 export function synthesizeOperationId(method: HttpMethod, path: string): string {
-  const parts = path.split("/").filter((segment) => segment !== "").flatMap((segment) => {
-    const parameter = /^\{(.+)\}$/.exec(segment);
-    return parameter ? ["by", ...words(parameter[1] ?? "")] : words(segment);
-  });
+  const parts = path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .flatMap((segment) => {
+      const parameter = /^\{(.+)\}$/.exec(segment);
+      return parameter ? ["by", ...words(parameter[1] ?? "")] : words(segment);
+    });
   return method + parts.map(capitalize).join("");
 }
 

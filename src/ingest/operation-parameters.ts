@@ -7,7 +7,7 @@ import { mergeParameters, parameterToModel, swagger2ParameterToModel } from "./p
 import { swagger2BodyToRequestBody, swagger2FormDataToRequestBody, swagger2MediaTypes } from "./request-body.js";
 
 /** Dereferenced parameter objects of one `parameters` list, malformed entries diagnosed and dropped. */
-export function parameterList(ctx: IngestContext, value: unknown, pointer: string): Located[] {
+function parameterList(ctx: IngestContext, value: unknown, pointer: string): Located[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     ctx.reporter.report("SPEC_INVALID_STRUCTURE", pointer, { message: "`parameters` must be an array" });
@@ -25,7 +25,10 @@ export function parameterList(ctx: IngestContext, value: unknown, pointer: strin
  * Merged parameters (operation wins on name + in). In Swagger 2, `body` and `formData` parameters are not
  * parameters but the request body, in the operation's `consumes` media types.
  */
-export function operationParameters(ctx: IngestContext, raw: RawOperation): { parameters: Parameter[]; requestBody?: RequestBody } {
+export function operationParameters(
+  ctx: IngestContext,
+  raw: RawOperation,
+): { parameters: Parameter[]; requestBody?: RequestBody } {
   const pathLevel = parameterList(ctx, raw.pathItem.node["parameters"], join(raw.pathItem.pointer, "parameters"));
   const own = parameterList(ctx, raw.operation.node["parameters"], join(raw.operation.pointer, "parameters"));
   if (ctx.dialect !== "swagger-2.0") {
@@ -35,7 +38,9 @@ export function operationParameters(ctx: IngestContext, raw: RawOperation): { pa
   const all = mergeLocated(pathLevel, own);
   const bodies = all.filter((p) => p.node["in"] === "body");
   const fields = all.filter((p) => p.node["in"] === "formData");
-  const parameters = all.filter((p) => p.node["in"] !== "body" && p.node["in"] !== "formData").flatMap((p) => swagger2ParameterToModel(ctx, p) ?? []);
+  const parameters = all
+    .filter((p) => p.node["in"] !== "body" && p.node["in"] !== "formData")
+    .flatMap((p) => swagger2ParameterToModel(ctx, p) ?? []);
   if (bodies.length > 1 || (bodies.length > 0 && fields.length > 0)) {
     ctx.reporter.report("SPEC_INVALID_STRUCTURE", (bodies[1] ?? fields[0] ?? raw.operation).pointer, {
       message: "an operation may have one `in: body` parameter and no `formData` parameters beside it",
@@ -51,7 +56,9 @@ export function operationParameters(ctx: IngestContext, raw: RawOperation): { pa
 function mergeLocated(pathLevel: readonly Located[], own: readonly Located[]): Located[] {
   const merged = [...pathLevel];
   for (const parameter of own) {
-    const at = merged.findIndex((p) => p.node["name"] === parameter.node["name"] && p.node["in"] === parameter.node["in"]);
+    const at = merged.findIndex(
+      (p) => p.node["name"] === parameter.node["name"] && p.node["in"] === parameter.node["in"],
+    );
     if (at === -1) merged.push(parameter);
     else merged[at] = parameter;
   }
@@ -59,7 +66,10 @@ function mergeLocated(pathLevel: readonly Located[], own: readonly Located[]): L
 }
 
 /** Every `{name}` in the path template needs a path parameter (error); a path parameter the template lacks is a warning. */
-export function checkPathTemplate(ctx: IngestContext, input: { path: string; parameters: readonly Parameter[]; pointer: string }): void {
+export function checkPathTemplate(
+  ctx: IngestContext,
+  input: { path: string; parameters: readonly Parameter[]; pointer: string },
+): void {
   const inTemplate = new Set([...input.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string));
   const declared = new Set(input.parameters.filter((p) => p.in === "path").map((p) => p.name));
   for (const name of inTemplate) {

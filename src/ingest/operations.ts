@@ -13,7 +13,16 @@ import { swagger2MediaTypes } from "./request-body.js";
 import { arrayOf, extensionsOf, isRecord, optional, stringOf } from "./walk.js";
 
 /** Methods in the order operations of one path are listed. */
-export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+];
 
 /** One operation as found in the spec, before it becomes a model Operation. */
 export interface RawOperation {
@@ -24,20 +33,24 @@ export interface RawOperation {
 }
 
 /** Every operation in `paths`, paths in spec order, methods in HTTP_METHODS order; malformed entries diagnosed. */
-export function collectOperations(ctx: IngestContext): RawOperation[] {
+function collectOperations(ctx: IngestContext): RawOperation[] {
   const paths = ctx.document["paths"];
   if (paths === undefined) {
-    if (ctx.dialect !== "openapi-3.1") ctx.reporter.report("SPEC_INVALID_STRUCTURE", "", { message: "the document has no `paths` object" });
+    if (ctx.dialect !== "openapi-3.1")
+      ctx.reporter.report("SPEC_INVALID_STRUCTURE", "", { message: "the document has no `paths` object" });
     return [];
   }
   if (!isRecord(paths)) {
-    ctx.reporter.report("SPEC_INVALID_STRUCTURE", "/paths", { message: "`paths` must be an object mapping path templates to path items" });
+    ctx.reporter.report("SPEC_INVALID_STRUCTURE", "/paths", {
+      message: "`paths` must be an object mapping path templates to path items",
+    });
     return [];
   }
   const found: RawOperation[] = [];
   for (const [path, raw, pointer] of entriesAt(paths, "/paths")) {
     if (path.startsWith("x-")) continue;
-    if (!path.startsWith("/")) ctx.reporter.report("SPEC_INVALID_STRUCTURE", pointer, { message: `path "${path}" must start with "/"` });
+    if (!path.startsWith("/"))
+      ctx.reporter.report("SPEC_INVALID_STRUCTURE", pointer, { message: `path "${path}" must start with "/"` });
     const pathItem = deref(ctx, raw, pointer);
     if (pathItem === undefined) continue;
     for (const method of HTTP_METHODS) {
@@ -45,7 +58,10 @@ export function collectOperations(ctx: IngestContext): RawOperation[] {
       if (operation === undefined) continue;
       const at = join(pathItem.pointer, method);
       if (isRecord(operation)) found.push({ path, method, pathItem, operation: { node: operation, pointer: at } });
-      else ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, { message: `${method.toUpperCase()} ${path} must be an Operation object` });
+      else
+        ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, {
+          message: `${method.toUpperCase()} ${path} must be an Operation object`,
+        });
     }
   }
   return found;
@@ -59,7 +75,12 @@ export function collectOperations(ctx: IngestContext): RawOperation[] {
 export function operationsToModel(ctx: IngestContext, options: { readonly lazy?: boolean } = {}): Operation[] {
   const raws = collectOperations(ctx);
   const ids = assignOperationIds(
-    raws.map((raw) => ({ method: raw.method, path: raw.path, pointer: raw.operation.pointer, ...optional("operationId", stringOf(raw.operation.node["operationId"])) })),
+    raws.map((raw) => ({
+      method: raw.method,
+      path: raw.path,
+      pointer: raw.operation.pointer,
+      ...optional("operationId", stringOf(raw.operation.node["operationId"])),
+    })),
     ctx.reporter,
   );
   return raws.map((raw, i) => operationToModel(ctx, { raw, id: ids[i] as AssignedId }, options));
@@ -80,7 +101,11 @@ const DETAIL_KEYS = ["parameters", "requestBody", "responses", "success"] as con
  * `lazy`, the details are getters that work all four out on the first read of any, then become plain properties
  * (an absent body or success is deleted), so a forced Operation has the same keys, in the same order, as an eager one.
  */
-export function operationToModel(ctx: IngestContext, input: { raw: RawOperation; id: AssignedId }, options: { readonly lazy?: boolean } = {}): Operation {
+function operationToModel(
+  ctx: IngestContext,
+  input: { raw: RawOperation; id: AssignedId },
+  options: { readonly lazy?: boolean } = {},
+): Operation {
   const { method, pathItem, operation } = input.raw;
   const path = withoutFragment(input.raw.path);
   const { node, pointer } = operation;
@@ -92,7 +117,10 @@ export function operationToModel(ctx: IngestContext, input: { raw: RawOperation;
     return { parameters, requestBody: body, responses, success: pickSuccess(responses) };
   };
   const eager = options.lazy === true ? undefined : details();
-  const servers: Server[] | undefined = ctx.dialect === "swagger-2.0" ? undefined : serversToModel(node["servers"]) ?? serversToModel(pathItem.node["servers"]);
+  const servers: Server[] | undefined =
+    ctx.dialect === "swagger-2.0"
+      ? undefined
+      : (serversToModel(node["servers"]) ?? serversToModel(pathItem.node["servers"]));
   const summary = stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"]);
   const description = stringOf(node["description"]) ?? stringOf(pathItem.node["description"]);
   let settled: OperationDetails | undefined;
@@ -101,7 +129,13 @@ export function operationToModel(ctx: IngestContext, input: { raw: RawOperation;
     settled = details();
     for (const key of DETAIL_KEYS) {
       if (settled[key] === undefined) Reflect.deleteProperty(model, key);
-      else Object.defineProperty(model, key, { value: settled[key], enumerable: true, writable: true, configurable: true });
+      else
+        Object.defineProperty(model, key, {
+          value: settled[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return settled;
   };
@@ -116,14 +150,26 @@ export function operationToModel(ctx: IngestContext, input: { raw: RawOperation;
     deprecated: node["deprecated"] === true,
     ...(eager === undefined
       ? { parameters: undefined, requestBody: undefined, responses: undefined, success: undefined } // keys reserved in eager order; the getters below replace them
-      : { parameters: eager.parameters, ...optional("requestBody", eager.requestBody), responses: eager.responses, ...optional("success", eager.success) }),
-    security: securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
+      : {
+          parameters: eager.parameters,
+          ...optional("requestBody", eager.requestBody),
+          responses: eager.responses,
+          ...optional("success", eager.success),
+        }),
+    security: securityRequirementsToModel(
+      Array.isArray(node["security"]) ? node["security"] : ctx.document["security"],
+    ),
     ...optional("servers", servers),
     extensions: extensionsOf(node),
     pointer,
   } as Operation;
   if (eager !== undefined) return model;
-  return Object.defineProperties(model, Object.fromEntries(DETAIL_KEYS.map((key) => [key, { enumerable: true, configurable: true, get: () => settle()[key] }]))) as Operation;
+  return Object.defineProperties(
+    model,
+    Object.fromEntries(
+      DETAIL_KEYS.map((key) => [key, { enumerable: true, configurable: true, get: () => settle()[key] }]),
+    ),
+  ) as Operation;
 }
 
 function openapiRequestBody(ctx: IngestContext, operation: Located): RequestBody | undefined {
@@ -133,14 +179,17 @@ function openapiRequestBody(ctx: IngestContext, operation: Located): RequestBody
 }
 
 /** The Responses object → ResponseModels in spec order (`x-*` skipped); a missing one is reported. */
-export function responsesToModel(ctx: IngestContext, operation: Located): ResponseModel[] {
+function responsesToModel(ctx: IngestContext, operation: Located): ResponseModel[] {
   const at = join(operation.pointer, "responses");
   const responses = operation.node["responses"];
   if (!isRecord(responses)) {
     if (responses !== undefined || ctx.dialect !== "openapi-3.1") {
       ctx.reporter.report("SPEC_INVALID_STRUCTURE", responses === undefined ? operation.pointer : at, {
         severity: responses === undefined ? "warning" : "error",
-        message: responses === undefined ? "the operation has no `responses`; its result is untyped" : "`responses` must be an object keyed by status code",
+        message:
+          responses === undefined
+            ? "the operation has no `responses`; its result is untyped"
+            : "`responses` must be an object keyed by status code",
       });
     }
     return [];
@@ -151,7 +200,11 @@ export function responsesToModel(ctx: IngestContext, operation: Located): Respon
     if (status.startsWith("x-")) continue;
     const response = deref(ctx, raw, pointer);
     if (response === undefined) continue;
-    models.push(ctx.dialect === "swagger-2.0" ? swagger2ResponseToModel(ctx, { status, response, produces }) : responseToModel(ctx, { status, response }));
+    models.push(
+      ctx.dialect === "swagger-2.0"
+        ? swagger2ResponseToModel(ctx, { status, response, produces })
+        : responseToModel(ctx, { status, response }),
+    );
   }
   return models;
 }

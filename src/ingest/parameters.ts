@@ -6,7 +6,12 @@ import { examplesOf } from "./media.js";
 import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
 
 /** OAS 3 default style per location (OpenAPI 3.0.3 §4.7.12.1, `style`). */
-const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = { path: "simple", query: "form", header: "simple", cookie: "form" };
+const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
+  path: "simple",
+  query: "form",
+  header: "simple",
+  cookie: "form",
+};
 
 const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
 
@@ -21,8 +26,24 @@ const COLLECTION_FORMATS: Readonly<Record<string, { style?: ParameterStyle; expl
 
 /** Swagger 2 parameter/header/items fields that are JSON Schema keywords. */
 const SWAGGER2_SCHEMA_FIELDS = [
-  "type", "format", "items", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength",
-  "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf", "x-nullable", "x-example",
+  "type",
+  "format",
+  "items",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
+  "x-nullable",
+  "x-example",
 ];
 
 /** An OAS 3 Parameter object (already dereferenced) → Parameter; undefined, with a diagnostic, when malformed. */
@@ -43,7 +64,10 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
     explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
     allowReserved: node["allowReserved"] === true,
     ...optional("contentType", "schema" in node ? undefined : contentType),
-    examples: [...examplesOf(ctx, node, pointer), ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : [])],
+    examples: [
+      ...examplesOf(ctx, node, pointer),
+      ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : []),
+    ],
     pointer,
   };
 }
@@ -54,7 +78,7 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
   if (location === undefined) return undefined;
   const format = COLLECTION_FORMATS[stringOf(node["collectionFormat"]) ?? "csv"] ?? { explode: false };
   const isArray = node["type"] === "array";
-  const style = isArray ? format.style ?? DEFAULT_STYLE[location] : DEFAULT_STYLE[location];
+  const style = isArray ? (format.style ?? DEFAULT_STYLE[location]) : DEFAULT_STYLE[location];
   const example = node["x-example"];
   return {
     name: node["name"] as string,
@@ -78,7 +102,7 @@ const allowsString = (type: unknown): boolean => type === "string" || (Array.isA
  * path parameters are required): a string schema gets `minLength: 1` and loses an `""` enum value, so the tool's
  * input schema says so. The runtime refuses an empty segment whatever the schema (http/params.ts).
  */
-export function nonEmptyInPath<T>(location: ParameterLocation, schema: T): T {
+function nonEmptyInPath<T>(location: ParameterLocation, schema: T): T {
   if (location !== "path" || !isRecord(schema) || !allowsString(schema["type"])) return schema;
   const min = typeof schema["minLength"] === "number" && schema["minLength"] >= 1 ? schema["minLength"] : 1;
   const values = Array.isArray(schema["enum"]) ? schema["enum"].filter((v) => v !== "") : undefined;

@@ -7,7 +7,7 @@ import { forEachSubschema } from "./schema-walk.js";
 const NAMED_REF = "#/components/schemas/";
 
 /** Names referenced from `schema` (directly, not through other named schemas). */
-export function referencedNames(schema: JsonSchema): Set<string> {
+function referencedNames(schema: JsonSchema): Set<string> {
   const names = new Set<string>();
   forEachSubschema(schema, (node) => {
     const ref = node["$ref"];
@@ -23,7 +23,9 @@ export function referencedNames(schema: JsonSchema): Set<string> {
  * schema referring to itself), sorted; emitters make exactly these lazy.
  */
 export function recursiveNames(schemas: Readonly<Record<string, JsonSchema>>): string[] {
-  const edges = new Map(Object.entries(schemas).map(([name, schema]) => [name, [...referencedNames(schema)].filter((n) => n in schemas)]));
+  const edges = new Map(
+    Object.entries(schemas).map(([name, schema]) => [name, [...referencedNames(schema)].filter((n) => n in schemas)]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -35,17 +35,26 @@ export function refTarget(ref: string, base: RefBase): RefTarget | RefProblem {
   const fragment = hash === -1 ? "" : ref.slice(hash + 1);
   const tokens = fragmentTokens(fragment);
   if (tokens === undefined) {
-    return { code: "REF_INVALID", message: `\`$ref: ${ref}\` has a fragment that is not a JSON pointer (anchors are not supported)` };
+    return {
+      code: "REF_INVALID",
+      message: `\`$ref: ${ref}\` has a fragment that is not a JSON pointer (anchors are not supported)`,
+    };
   }
-  const pointer = tokens.length === 0 ? "" : "/" + fragment.replace(/^\//, "");
+  const pointer = tokens.length === 0 ? "" : `/${fragment.replace(/^\//, "")}`;
   if (location === "") return { doc: base.doc, tokens, pointer: decodePointer(pointer) };
   const scheme = URI_SCHEME.exec(location)?.[1]?.toLowerCase();
   if (scheme !== undefined && REMOTE_SCHEMES.has(scheme)) {
-    return { code: "REF_REMOTE", message: `\`$ref: ${ref}\` points to a URL; ingest reads local files only and never uses the network` };
+    return {
+      code: "REF_REMOTE",
+      message: `\`$ref: ${ref}\` points to a URL; ingest reads local files only and never uses the network`,
+    };
   }
   const file = scheme === "file" ? fileUrlPath(location) : scheme === undefined ? decodePath(location) : undefined;
   if (file === undefined) {
-    return { code: "REF_UNRESOLVED", message: `\`$ref: ${ref}\` uses a scheme ingest cannot read; only local files and \`#/\` pointers are followed` };
+    return {
+      code: "REF_UNRESOLVED",
+      message: `\`$ref: ${ref}\` uses a scheme ingest cannot read; only local files and \`#/\` pointers are followed`,
+    };
   }
   return { doc: resolvePath(base.dir, file), tokens, pointer: decodePointer(pointer) };
 }
@@ -67,7 +76,7 @@ export function folderOf(file: string): string {
 function fragmentTokens(fragment: string): string[] | undefined {
   if (fragment !== "" && !fragment.startsWith("/")) return undefined;
   try {
-    return split("#" + fragment);
+    return split(`#${fragment}`);
   } catch {
     return undefined;
   }

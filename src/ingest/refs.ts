@@ -50,22 +50,37 @@ interface Checker {
  * without reaching a value. Diagnostics point at the offending `$ref` in the file that holds it.
  */
 export async function checkRefs(root: SourceDoc, options: RefCheckOptions): Promise<RefSet> {
-  const checker: Checker = { options, documents: new Map([[options.rootKey, root]]), diagnostics: [], sites: [], external: false };
+  const checker: Checker = {
+    options,
+    documents: new Map([[options.rootKey, root]]),
+    diagnostics: [],
+    sites: [],
+    external: false,
+  };
   const queue = [options.rootKey];
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     const source = checker.documents.get(key) as SourceDoc;
     const base: RefBase = { doc: key, dir: key === options.rootKey ? options.rootDir : folderOf(key) };
-    const sites = key === options.rootKey && options.rootSites !== undefined ? options.rootSites : collectRefSites(key, source.value);
+    const sites =
+      key === options.rootKey && options.rootSites !== undefined
+        ? options.rootSites
+        : collectRefSites(key, source.value);
     for (const site of sites) {
       const target = await targetOf(checker, site, base);
       if (target === undefined) continue;
       checker.sites.push({ site, target });
-      if (target.doc !== key && !checker.documents.has(target.doc) && (await loadDocument(checker, site, target))) queue.push(target.doc);
+      if (target.doc !== key && !checker.documents.has(target.doc) && (await loadDocument(checker, site, target)))
+        queue.push(target.doc);
     }
   }
   for (const { site, target } of checker.sites) checkResolves(checker, site, target);
   findCycles(checker);
-  return { documents: checker.documents, rootKey: options.rootKey, external: checker.external, diagnostics: checker.diagnostics };
+  return {
+    documents: checker.documents,
+    rootKey: options.rootKey,
+    external: checker.external,
+    diagnostics: checker.diagnostics,
+  };
 }
 
 /** Every `$ref` member with a string value, in document order. Non-string `$ref`s (a property named `$ref`) are data. */
@@ -86,7 +101,8 @@ export function collectRefSites(doc: string, value: unknown): RefSite[] {
     const record = node as Record<string, unknown>;
     for (const key in record) {
       const child = record[key];
-      if (key === "$ref" && typeof child === "string") sites.push({ doc, pointer: join("", ...path, "$ref"), ref: child });
+      if (key === "$ref" && typeof child === "string")
+        sites.push({ doc, pointer: join("", ...path, "$ref"), ref: child });
       if (typeof child !== "object" || child === null) continue;
       path.push(key);
       visit(child);
@@ -129,7 +145,9 @@ async function loadDocument(checker: Checker, site: RefSite, target: RefTarget):
     text = await readText(target.doc);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    report(checker, site, "REF_UNRESOLVED", { message: `\`$ref: ${site.ref}\` names a file that cannot be read: ${checker.options.display(target.doc)} (${reason})` });
+    report(checker, site, "REF_UNRESOLVED", {
+      message: `\`$ref: ${site.ref}\` names a file that cannot be read: ${checker.options.display(target.doc)} (${reason})`,
+    });
     return false;
   }
   const parsed = parseSource(checker.options.display(target.doc), text, checker.options.limits);
@@ -140,7 +158,12 @@ async function loadDocument(checker: Checker, site: RefSite, target: RefTarget):
   return true;
 }
 
-function report(checker: Checker, site: RefSite, code: Parameters<typeof locatedDiagnostic>[1], init: Parameters<typeof locatedDiagnostic>[3]): void {
+function report(
+  checker: Checker,
+  site: RefSite,
+  code: Parameters<typeof locatedDiagnostic>[1],
+  init: Parameters<typeof locatedDiagnostic>[3],
+): void {
   const source = checker.documents.get(site.doc) as SourceDoc;
   checker.diagnostics.push(locatedDiagnostic(source, code, site.pointer, init));
 }
@@ -166,7 +189,7 @@ const MAX_REF_HOPS = 64;
  * The value at `target`, following `$ref`s met part-way along the pointer (as json-schema-ref-parser does),
  * at most MAX_REF_HOPS of them; undefined when any step is missing.
  */
-export function resolveTarget(documents: ReadonlyMap<string, SourceDoc>, target: RefTarget, hops = 0): Resolved | undefined {
+function resolveTarget(documents: ReadonlyMap<string, SourceDoc>, target: RefTarget, hops = 0): Resolved | undefined {
   let doc = target.doc;
   let node = documents.get(doc)?.value;
   for (const token of target.tokens) {
@@ -175,18 +198,23 @@ export function resolveTarget(documents: ReadonlyMap<string, SourceDoc>, target:
       if (inner === undefined) return undefined;
       ({ doc, value: node } = inner);
     }
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return { doc, value: node };
 }
 
-function followRef(documents: ReadonlyMap<string, SourceDoc>, ref: string, doc: string, hops: number): Resolved | undefined {
+function followRef(
+  documents: ReadonlyMap<string, SourceDoc>,
+  ref: string,
+  doc: string,
+  hops: number,
+): Resolved | undefined {
   const target = refTarget(ref, { doc, dir: folderOf(doc) });
   return isRefProblem(target) ? undefined : resolveTarget(documents, target, hops);
 }
 
-export function isRefNode(node: unknown): node is { readonly $ref: string } {
+function isRefNode(node: unknown): node is { readonly $ref: string } {
   return isRecord(node) && typeof node["$ref"] === "string";
 }
 
@@ -218,9 +246,12 @@ function findCycles(checker: Checker): void {
 function reportCycle(checker: Checker, loop: readonly RefTarget[]): void {
   const [first] = loop;
   if (first === undefined) return;
-  const show = (t: RefTarget): string => (t.doc === checker.options.rootKey ? "" : checker.options.display(t.doc) + "#") + (t.pointer || "/");
+  const show = (t: RefTarget): string =>
+    (t.doc === checker.options.rootKey ? "" : `${checker.options.display(t.doc)}#`) + (t.pointer || "/");
   const source = checker.documents.get(first.doc) as SourceDoc;
-  checker.diagnostics.push(locatedDiagnostic(source, "REF_CYCLE", first.pointer + "/$ref", {
-    message: `\`$ref\`s loop without reaching a value: ${[...loop, first].map(show).join(" → ")}`,
-  }));
+  checker.diagnostics.push(
+    locatedDiagnostic(source, "REF_CYCLE", `${first.pointer}/$ref`, {
+      message: `\`$ref\`s loop without reaching a value: ${[...loop, first].map(show).join(" → ")}`,
+    }),
+  );
 }

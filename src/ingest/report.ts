@@ -10,7 +10,12 @@ export type FindingInit = Pick<DiagnosticInit, "message" | "hint" | "severity">;
  * A diagnostic with file, pointer, line and column filled from `source`; a pointer that no longer exists
  * in the text (e.g. one into bundled content) falls back to its nearest ancestor, then to 1:1.
  */
-export function locatedDiagnostic(source: SourceDoc, code: DiagnosticCode, pointer: string, init: FindingInit = {}): Diagnostic {
+export function locatedDiagnostic(
+  source: SourceDoc,
+  code: DiagnosticCode,
+  pointer: string,
+  init: FindingInit = {},
+): Diagnostic {
   return diagnostic(code, {
     ...init,
     file: source.file,

@@ -28,7 +28,10 @@ export function requestBodyToModel(ctx: IngestContext, { node, pointer }: Locate
 }
 
 /** A Swagger 2 `in: body` parameter → RequestBody with one content per `consumes` media type. */
-export function swagger2BodyToRequestBody(ctx: IngestContext, input: { body: Located; consumes: readonly string[] }): RequestBody {
+export function swagger2BodyToRequestBody(
+  ctx: IngestContext,
+  input: { body: Located; consumes: readonly string[] },
+): RequestBody {
   const { node, pointer } = input.body;
   const schema = ctx.schemas.schemaOf(node["schema"] ?? {});
   const example = node["x-example"];
@@ -39,14 +42,22 @@ export function swagger2BodyToRequestBody(ctx: IngestContext, input: { body: Loc
     examples: example === undefined ? [] : [example],
     pointer: join(pointer, "schema"),
   }));
-  return { required: node["required"] === true, ...optional("description", stringOf(node["description"])), contents, pointer };
+  return {
+    required: node["required"] === true,
+    ...optional("description", stringOf(node["description"])),
+    contents,
+    pointer,
+  };
 }
 
 /**
  * Swagger 2 `in: formData` parameters → one object-schema RequestBody. Media types are the form types in
  * `consumes`; with none, multipart when a parameter is a file, else urlencoded.
  */
-export function swagger2FormDataToRequestBody(ctx: IngestContext, input: { fields: readonly Located[]; consumes: readonly string[] }): RequestBody {
+export function swagger2FormDataToRequestBody(
+  ctx: IngestContext,
+  input: { fields: readonly Located[]; consumes: readonly string[] },
+): RequestBody {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const encoding: Record<string, { style: ParameterStyle; explode: boolean }> = {};
@@ -59,7 +70,8 @@ export function swagger2FormDataToRequestBody(ctx: IngestContext, input: { field
   }
   const hasFile = input.fields.some(({ node }) => node["type"] === "file");
   const declared = input.consumes.filter((type) => FORM_MEDIA.has(type.split(";")[0]?.trim() ?? ""));
-  const mediaTypes = declared.length > 0 ? declared : [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"];
+  const mediaTypes =
+    declared.length > 0 ? declared : [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"];
   const schema = ctx.schemas.schemaOf({ type: "object", properties, ...(required.length > 0 ? { required } : {}) });
   const pointer = input.fields[0]?.pointer ?? "";
   const contents: MediaContent[] = mediaTypes.map((mediaType) => ({

@@ -33,21 +33,31 @@ export function responseToModel(ctx: IngestContext, input: { status: string; res
 }
 
 /** A Swagger 2 Response object → ResponseModel: its one schema served as each `produces` media type. */
-export function swagger2ResponseToModel(ctx: IngestContext, input: { status: string; response: Located; produces: readonly string[] }): ResponseModel {
+export function swagger2ResponseToModel(
+  ctx: IngestContext,
+  input: { status: string; response: Located; produces: readonly string[] },
+): ResponseModel {
   const { node, pointer } = input.response;
   const examples = recordOf(node["examples"]);
   const schema: JsonSchema | undefined = "schema" in node ? ctx.schemas.schemaOf(node["schema"]) : undefined;
-  const contents = schema === undefined ? [] : input.produces.map((mediaType) => ({
-    mediaType,
-    kind: contentKind(ctx, mediaType, schema),
-    schema,
-    examples: mediaType in examples ? [examples[mediaType]] : [],
-    pointer: join(pointer, "schema"),
-  }));
+  const contents =
+    schema === undefined
+      ? []
+      : input.produces.map((mediaType) => ({
+          mediaType,
+          kind: contentKind(ctx, mediaType, schema),
+          schema,
+          examples: mediaType in examples ? [examples[mediaType]] : [],
+          pointer: join(pointer, "schema"),
+        }));
   const headers: Record<string, Headers[string]> = {};
   for (const [name, raw] of Object.entries(recordOf(node["headers"]))) {
     const header = recordOf(raw);
-    setEntry(headers, name, { schema: ctx.schemas.schemaOf(swagger2Schema(header)), ...optional("description", stringOf(header["description"])), required: false });
+    setEntry(headers, name, {
+      schema: ctx.schemas.schemaOf(swagger2Schema(header)),
+      ...optional("description", stringOf(header["description"])),
+      required: false,
+    });
   }
   return { status: input.status, description: stringOf(node["description"]) ?? "", contents, headers, pointer };
 }

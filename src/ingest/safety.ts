@@ -16,7 +16,10 @@ const OPERATION_KEYS = ["get", "put", "post", "delete", "options", "head", "patc
 /** Reports every finding through `ctx.reporter`: errors refuse the spec, hidden text is a warning. `scan` is of `ctx.document`. */
 export function checkSafety(ctx: IngestContext, maxRefs: number, scan: DocumentScan): void {
   const refs = scan.refSites.length;
-  if (refs > maxRefs) ctx.reporter.report("REF_FANOUT_LIMIT", "", { message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs}` });
+  if (refs > maxRefs)
+    ctx.reporter.report("REF_FANOUT_LIMIT", "", {
+      message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs}`,
+    });
   checkServers(ctx);
   checkPaths(ctx);
   reportHiddenText(ctx, scan);
@@ -27,7 +30,8 @@ function checkServers(ctx: IngestContext): void {
   for (const [path, item] of Object.entries(recordOf(ctx.document["paths"]))) {
     const at = join("/paths", path);
     lists.push([recordOf(item)["servers"], join(at, "servers")]);
-    for (const method of OPERATION_KEYS) lists.push([recordOf(recordOf(item)[method])["servers"], join(at, method, "servers")]);
+    for (const method of OPERATION_KEYS)
+      lists.push([recordOf(recordOf(item)[method])["servers"], join(at, method, "servers")]);
   }
   for (const [list, at] of lists) {
     if (!Array.isArray(list)) continue;
@@ -35,8 +39,14 @@ function checkServers(ctx: IngestContext): void {
       const url = recordOf(server)["url"];
       if (typeof url !== "string") return;
       const problem = serverUrlProblem(withScheme(url), recordOf(recordOf(server)["variables"]));
-      if (problem !== undefined) ctx.reporter.report("SERVER_URL_UNSAFE", join(at, i, "url"), { message: `server URL ${JSON.stringify(redactUserinfo(url))} ${problem}` });
-      else if (url !== withScheme(url)) ctx.reporter.report("SERVER_URL_SCHEME_ASSUMED", join(at, i, "url"), { message: `server URL ${JSON.stringify(url)} is protocol-relative: the tools call ${JSON.stringify(withScheme(url))}` });
+      if (problem !== undefined)
+        ctx.reporter.report("SERVER_URL_UNSAFE", join(at, i, "url"), {
+          message: `server URL ${JSON.stringify(redactUserinfo(url))} ${problem}`,
+        });
+      else if (url !== withScheme(url))
+        ctx.reporter.report("SERVER_URL_SCHEME_ASSUMED", join(at, i, "url"), {
+          message: `server URL ${JSON.stringify(url)} is protocol-relative: the tools call ${JSON.stringify(withScheme(url))}`,
+        });
     });
   }
   if (ctx.dialect === "swagger-2.0") checkSwagger2Host(ctx);
@@ -46,11 +56,16 @@ function checkSwagger2Host(ctx: IngestContext): void {
   const host = ctx.document["host"];
   if (typeof host === "string") {
     const problem = serverUrlProblem(`https://${host}`, {});
-    if (problem !== undefined || /[/?#]/u.test(host)) ctx.reporter.report("SERVER_URL_UNSAFE", "/host", { message: `host ${JSON.stringify(redactHost(host))} ${problem ?? "must be a host name with an optional port, nothing more"}` });
+    if (problem !== undefined || /[/?#]/u.test(host))
+      ctx.reporter.report("SERVER_URL_UNSAFE", "/host", {
+        message: `host ${JSON.stringify(redactHost(host))} ${problem ?? "must be a host name with an optional port, nothing more"}`,
+      });
   }
   const schemes = ctx.document["schemes"];
   if (Array.isArray(schemes) && schemes.length > 0 && !schemes.some((s) => s === "http" || s === "https")) {
-    ctx.reporter.report("SERVER_URL_UNSAFE", "/schemes", { message: `schemes ${JSON.stringify(schemes)} name neither http nor https` });
+    ctx.reporter.report("SERVER_URL_UNSAFE", "/schemes", {
+      message: `schemes ${JSON.stringify(schemes)} name neither http nor https`,
+    });
   }
 }
 
@@ -60,13 +75,22 @@ export function withScheme(url: string): string {
 }
 
 /** Why `url`, with each variable at its default and at each of its enum values, is unsafe; undefined when it is not. */
-export function serverUrlProblem(url: string, variables: Readonly<Record<string, unknown>>): string | undefined {
+function serverUrlProblem(url: string, variables: Readonly<Record<string, unknown>>): string | undefined {
   const substitute = (chosen: Readonly<Record<string, string>>): string =>
-    url.replace(/\{([^}]*)\}/gu, (whole, name: string) => (Object.hasOwn(chosen, name) ? chosen[name] : Object.hasOwn(variables, name) ? defaultOf(variables[name]) : undefined) ?? whole);
+    url.replace(
+      /\{([^}]*)\}/gu,
+      (whole, name: string) =>
+        (Object.hasOwn(chosen, name)
+          ? chosen[name]
+          : Object.hasOwn(variables, name)
+            ? defaultOf(variables[name])
+            : undefined) ?? whole,
+    );
   const candidates = [substitute({})];
   for (const [name, variable] of Object.entries(variables)) {
     const values = recordOf(variable)["enum"];
-    if (Array.isArray(values)) for (const value of values) candidates.push(substitute(Object.fromEntries([[name, String(value)]])));
+    if (Array.isArray(values))
+      for (const value of values) candidates.push(substitute(Object.fromEntries([[name, String(value)]])));
   }
   for (const candidate of candidates) {
     const problem = candidateProblem(candidate);
@@ -90,7 +114,8 @@ function candidateProblem(url: string): string | undefined {
   } catch {
     return "is not a valid URL";
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `uses ${parsed.protocol.slice(0, -1)}:, not http or https`;
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return `uses ${parsed.protocol.slice(0, -1)}:, not http or https`;
   if (parsed.username !== "" || parsed.password !== "") return "carries credentials (`user:password@`)";
   return undefined;
 }
@@ -100,8 +125,12 @@ function checkPaths(ctx: IngestContext): void {
     if (path.startsWith("x-")) continue;
     const at = join("/paths", path);
     const problem = pathProblem(path);
-    if (problem !== undefined) ctx.reporter.report("SPEC_UNSAFE_PATH", at, { message: `path ${JSON.stringify(path)} ${problem}` });
-    else if (path.includes("#")) ctx.reporter.report("SPEC_PATH_FRAGMENT", at, { message: `path ${JSON.stringify(path)} ends in a fragment (\`${path.slice(path.indexOf("#"))}\`), which HTTP never sends: its operations call ${JSON.stringify(withoutFragment(path))}` });
+    if (problem !== undefined)
+      ctx.reporter.report("SPEC_UNSAFE_PATH", at, { message: `path ${JSON.stringify(path)} ${problem}` });
+    else if (path.includes("#"))
+      ctx.reporter.report("SPEC_PATH_FRAGMENT", at, {
+        message: `path ${JSON.stringify(path)} ends in a fragment (\`${path.slice(path.indexOf("#"))}\`), which HTTP never sends: its operations call ${JSON.stringify(withoutFragment(path))}`,
+      });
   }
 }
 
@@ -123,10 +152,13 @@ function pathProblem(raw: string): string | undefined {
 /** One warning per string (or key) holding hidden characters, with the code points named. */
 function reportHiddenText(ctx: IngestContext, scan: DocumentScan): void {
   for (const { pointer, text } of scan.hidden.slice(0, MAX_HIDDEN_REPORTS)) {
-    ctx.reporter.report("SPEC_HIDDEN_TEXT", pointer, { message: `text at ${pointer || "/"} contains hidden characters ${hidden(text)}` });
+    ctx.reporter.report("SPEC_HIDDEN_TEXT", pointer, {
+      message: `text at ${pointer || "/"} contains hidden characters ${hidden(text)}`,
+    });
   }
   const more = scan.hidden.length - MAX_HIDDEN_REPORTS;
-  if (more > 0) ctx.reporter.report("SPEC_HIDDEN_TEXT", "", { message: `${more} more strings with hidden characters not shown` });
+  if (more > 0)
+    ctx.reporter.report("SPEC_HIDDEN_TEXT", "", { message: `${more} more strings with hidden characters not shown` });
 }
 
 function hidden(text: string): string {

@@ -42,8 +42,8 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
-    for (const token of path) pointer += "/" + escapeToken(token);
-    for (const token of last) pointer += "/" + escapeToken(token);
+    for (const token of path) pointer += `/${escapeToken(token)}`;
+    for (const token of last) pointer += `/${escapeToken(token)}`;
     return pointer;
   };
 

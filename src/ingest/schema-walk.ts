@@ -6,7 +6,19 @@ type Shape = "single" | "list" | "map";
 
 /** Where subschemas sit: one subschema, a list of them, or a map from names to them. */
 const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
-  ...["additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties"].map((k) => [k, "single"] as const),
+  ...[
+    "additionalProperties",
+    "contains",
+    "contentSchema",
+    "else",
+    "if",
+    "items",
+    "not",
+    "propertyNames",
+    "then",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+  ].map((k) => [k, "single"] as const),
   ...["allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, "list"] as const),
   ...["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"].map((k) => [k, "map"] as const),
 ]);

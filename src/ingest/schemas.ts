@@ -14,7 +14,19 @@ const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {
 };
 
 /** Pointer tokens that say nothing about what a hoisted schema is. */
-const NOISE_TOKENS = new Set(["paths", "content", "schema", "components", "schemas", "definitions", "responses", "requestBody", "properties", "items", "parameters"]);
+const NOISE_TOKENS = new Set([
+  "paths",
+  "content",
+  "schema",
+  "components",
+  "schemas",
+  "definitions",
+  "responses",
+  "requestBody",
+  "properties",
+  "items",
+  "parameters",
+]);
 
 export interface SchemaRegistry {
   /** The normalised copy of the schema at `node`; refs to non-component places become synthetic named schemas. */
@@ -40,7 +52,12 @@ export interface SchemaRegistry {
  * than a named schema (bundling leaves such refs, e.g. `#/paths/~1a/get/responses/200/...`) is hoisted to
  * a stable synthetic name, registered before its body is rewritten so a ref back to itself stays a ref.
  */
-export function createSchemaRegistry(document: unknown, dialect: SpecDialect, hoistTargets: readonly string[] = [], options: { readonly lazy?: boolean } = {}): SchemaRegistry {
+export function createSchemaRegistry(
+  document: unknown,
+  dialect: SpecDialect,
+  hoistTargets: readonly string[] = [],
+  options: { readonly lazy?: boolean } = {},
+): SchemaRegistry {
   const prefix = COMPONENT_SCHEMAS[dialect];
   const named = new Set<string>();
   const schemas: Record<string, JsonSchema> = {};
@@ -71,8 +88,8 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect, ho
     } catch {
       return ref;
     }
-    const pointer = tokens.length === 0 ? "" : "/" + tokens.map(escapeToken).join("/");
-    const name = pointer.startsWith(prefix + "/") ? tokens.slice(split(prefix).length) : undefined;
+    const pointer = tokens.length === 0 ? "" : `/${tokens.map(escapeToken).join("/")}`;
+    const name = pointer.startsWith(`${prefix}/`) ? tokens.slice(split(prefix).length) : undefined;
     if (name?.length === 1 && name[0] !== undefined) return refOf(name[0]);
     return hoist(pointer) ?? ref;
   };
@@ -95,7 +112,8 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect, ho
       const discriminator = node["discriminator"];
       if (isRecord(discriminator) && isRecord(discriminator["mapping"])) {
         const mapping: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(discriminator["mapping"])) setEntry(mapping, key, typeof value === "string" ? mapRef(value) : value);
+        for (const [key, value] of Object.entries(discriminator["mapping"]))
+          setEntry(mapping, key, typeof value === "string" ? mapRef(value) : value);
         node["discriminator"] = { ...discriminator, mapping };
       }
     });
@@ -105,7 +123,11 @@ export function createSchemaRegistry(document: unknown, dialect: SpecDialect, ho
   const declared = Object.entries(recordOf(resolve(document, prefix)));
   for (const [name, schema] of declared) {
     named.add(name);
-    Object.defineProperty(schemas, name, { enumerable: true, configurable: true, get: () => settle(name, rewrite(normalizeSchema(schema, dialect))) });
+    Object.defineProperty(schemas, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => settle(name, rewrite(normalizeSchema(schema, dialect))),
+    });
   }
   // Eager: every named schema normalised now, in spec order, so hoisted names are taken in that order too.
   if (options.lazy !== true) for (const [name] of declared) void schemas[name];
@@ -143,20 +165,31 @@ function uniqueName(base: string, taken: ReadonlySet<string>): string {
 }
 
 /** Keywords only a schema has; a ref target carrying one (and no parameter `in`) is hoisted as a schema. */
-const SCHEMA_MARKERS = ["type", "properties", "allOf", "anyOf", "oneOf", "items", "enum", "additionalProperties", "const", "not"];
+const SCHEMA_MARKERS = [
+  "type",
+  "properties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "items",
+  "enum",
+  "additionalProperties",
+  "const",
+  "not",
+];
 
 /**
  * Pointers of schemas that local refs in a bundled document reach outside the named schemas, in document
  * order, without duplicates. Parameters, responses and other non-schema objects are left to `deref`.
  */
 export function schemaRefTargets(document: unknown, dialect: SpecDialect, refs: readonly string[]): string[] {
-  const prefix = COMPONENT_SCHEMAS[dialect] + "/";
+  const prefix = `${COMPONENT_SCHEMAS[dialect]}/`;
   const targets = new Set<string>();
   for (const ref of refs) {
     if (!ref.startsWith("#/")) continue;
     let pointer: string;
     try {
-      pointer = "/" + split(ref).map(escapeToken).join("/");
+      pointer = `/${split(ref).map(escapeToken).join("/")}`;
     } catch {
       continue;
     }

@@ -7,11 +7,22 @@ type Scopes = Readonly<Record<string, string>>;
 const API_KEY_LOCATIONS = new Set(["header", "query", "cookie"]);
 
 /** OAS 3 scheme types → builders; a type missing here is not an OpenAPI scheme. */
-const SCHEME_BUILDERS: Readonly<Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>> = {
+const SCHEME_BUILDERS: Readonly<
+  Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>
+> = {
   apiKey: (node, d) => apiKeyScheme(node, d),
-  http: (node, d) => ({ type: "http", scheme: (stringOf(node["scheme"]) ?? "bearer").toLowerCase(), ...optional("bearerFormat", stringOf(node["bearerFormat"])), ...d }),
+  http: (node, d) => ({
+    type: "http",
+    scheme: (stringOf(node["scheme"]) ?? "bearer").toLowerCase(),
+    ...optional("bearerFormat", stringOf(node["bearerFormat"])),
+    ...d,
+  }),
   oauth2: (node, d) => ({ type: "oauth2", flows: flowsToModel(recordOf(node["flows"])), ...d }),
-  openIdConnect: (node, d) => ({ type: "openIdConnect", openIdConnectUrl: stringOf(node["openIdConnectUrl"]) ?? "", ...d }),
+  openIdConnect: (node, d) => ({
+    type: "openIdConnect",
+    openIdConnectUrl: stringOf(node["openIdConnectUrl"]) ?? "",
+    ...d,
+  }),
   mutualTLS: (_node, d) => ({ type: "mutualTLS", ...d }),
 };
 
@@ -21,7 +32,11 @@ const SWAGGER2_FLOWS: Readonly<Record<string, (node: JsonRecord, scopes: Scopes)
   password: (node, scopes) => ({ password: { tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes } }),
   application: (node, scopes) => ({ clientCredentials: { tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes } }),
   accessCode: (node, scopes) => ({
-    authorizationCode: { authorizationUrl: stringOf(node["authorizationUrl"]) ?? "", tokenUrl: stringOf(node["tokenUrl"]) ?? "", scopes },
+    authorizationCode: {
+      authorizationUrl: stringOf(node["authorizationUrl"]) ?? "",
+      tokenUrl: stringOf(node["tokenUrl"]) ?? "",
+      scopes,
+    },
   }),
 };
 
@@ -32,7 +47,9 @@ export function securitySchemeToModel(node: JsonRecord): SecurityScheme | undefi
 }
 
 /** Swagger 2 definition types → builders: basic → http basic, apiKey as is, oauth2 by its `flow`. */
-const SWAGGER2_SCHEMES: Readonly<Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>> = {
+const SWAGGER2_SCHEMES: Readonly<
+  Record<string, (node: JsonRecord, description: { description?: string }) => SecurityScheme | undefined>
+> = {
   basic: (_node, d) => ({ type: "http", scheme: "basic", ...d }),
   apiKey: (node, d) => apiKeyScheme(node, d),
   oauth2: (node, d) => {
@@ -52,7 +69,8 @@ export function securityRequirementsToModel(value: unknown): SecurityRequirement
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).map((requirement) => {
     const out: Record<string, readonly string[]> = {};
-    for (const [name, scopes] of Object.entries(requirement)) setEntry(out, name, Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : []);
+    for (const [name, scopes] of Object.entries(requirement))
+      setEntry(out, name, Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : []);
     return out;
   });
 }
@@ -73,7 +91,15 @@ function flowsToModel(flows: JsonRecord): OAuthFlows {
   const pw = flow("password");
   return {
     ...(cc ? { clientCredentials: { tokenUrl: url(cc, "tokenUrl"), scopes: scopesOf(cc["scopes"]) } } : {}),
-    ...(ac ? { authorizationCode: { authorizationUrl: url(ac, "authorizationUrl"), tokenUrl: url(ac, "tokenUrl"), scopes: scopesOf(ac["scopes"]) } } : {}),
+    ...(ac
+      ? {
+          authorizationCode: {
+            authorizationUrl: url(ac, "authorizationUrl"),
+            tokenUrl: url(ac, "tokenUrl"),
+            scopes: scopesOf(ac["scopes"]),
+          },
+        }
+      : {}),
     ...(im ? { implicit: { authorizationUrl: url(im, "authorizationUrl"), scopes: scopesOf(im["scopes"]) } } : {}),
     ...(pw ? { password: { tokenUrl: url(pw, "tokenUrl"), scopes: scopesOf(pw["scopes"]) } } : {}),
   };
@@ -81,6 +107,7 @@ function flowsToModel(flows: JsonRecord): OAuthFlows {
 
 function scopesOf(value: unknown): Scopes {
   const out: Record<string, string> = {};
-  for (const [scope, description] of Object.entries(recordOf(value))) setEntry(out, scope, typeof description === "string" ? description : "");
+  for (const [scope, description] of Object.entries(recordOf(value)))
+    setEntry(out, scope, typeof description === "string" ? description : "");
   return out;
 }

@@ -24,7 +24,9 @@ export function swagger2ServersToModel(document: JsonRecord): Server[] {
   const host = stringOf(document["host"]);
   const basePath = stringOf(document["basePath"]) ?? "";
   if (host === undefined) return [{ url: basePath === "" ? "/" : basePath, variables: {} }];
-  const declared = Array.isArray(document["schemes"]) ? document["schemes"].filter((s): s is string => s === "http" || s === "https") : [];
+  const declared = Array.isArray(document["schemes"])
+    ? document["schemes"].filter((s): s is string => s === "http" || s === "https")
+    : [];
   const schemes = declared.length > 0 ? declared : ["https"];
   return schemes.map((scheme) => ({ url: `${scheme}://${host}${basePath === "/" ? "" : basePath}`, variables: {} }));
 }
@@ -35,7 +37,7 @@ function variablesToModel(value: unknown): Record<string, ServerVariable> {
     const variable = recordOf(raw);
     const values = Array.isArray(variable["enum"]) ? variable["enum"].map(String) : undefined;
     setEntry(out, name, {
-      default: variable["default"] === undefined ? values?.[0] ?? "" : String(variable["default"]),
+      default: variable["default"] === undefined ? (values?.[0] ?? "") : String(variable["default"]),
       ...optional("enum", values),
       ...optional("description", stringOf(variable["description"])),
     });

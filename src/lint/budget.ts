@@ -8,7 +8,20 @@ import { nameProblem } from "./rules/name-too-long.js";
 export const DEFAULT_DEFINITION_BUDGET = 5000;
 
 /** Keywords OpenAI strict mode takes on any schema (OpenAI Structured Outputs, "Supported schemas"). */
-const STRICT_ANY = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "$ref", "$defs", "definitions", "description", "title"]);
+const STRICT_ANY = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+]);
 
 /** One tool's line of the report. */
 export interface ToolBudget {
@@ -47,7 +60,8 @@ function walkStrict(node: unknown, path: string, found: StrictFindings): void {
   const schema = node as Record<string, unknown>;
   const allowed = new Set([...STRICT_ANY, ...typesOf(schema).flatMap((t) => OPENAI_STRICT_KEYWORDS[t] ?? [])]);
   for (const key of Object.keys(schema)) if (!allowed.has(key)) found.keywords.add(key);
-  if (typeof schema["format"] === "string" && !OPENAI_STRICT_FORMATS.has(schema["format"])) found.keywords.add(`format ${schema["format"]}`);
+  if (typeof schema["format"] === "string" && !OPENAI_STRICT_FORMATS.has(schema["format"]))
+    found.keywords.add(`format ${schema["format"]}`);
   const properties = (schema["properties"] ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(schema["required"]) ? schema["required"] : []);
   if (typesOf(schema).includes("object") && schema["additionalProperties"] !== false) found.open = true;
@@ -55,9 +69,23 @@ function walkStrict(node: unknown, path: string, found: StrictFindings): void {
     if (!required.has(key)) found.optional.add(path + key);
     walkStrict(sub, `${path}${key}.`, found);
   }
-  for (const key of ["items", "anyOf", "oneOf", "allOf", "$defs", "definitions", "additionalProperties", "prefixItems", "not"]) {
+  for (const key of [
+    "items",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$defs",
+    "definitions",
+    "additionalProperties",
+    "prefixItems",
+    "not",
+  ]) {
     const child = schema[key];
-    const children = Array.isArray(child) ? child : key === "$defs" || key === "definitions" ? Object.values(child ?? {}) : [child];
+    const children = Array.isArray(child)
+      ? child
+      : key === "$defs" || key === "definitions"
+        ? Object.values(child ?? {})
+        : [child];
     for (const c of children) walkStrict(c, path, found);
   }
 }
@@ -75,7 +103,10 @@ export function strictModeProblems(inputSchema: Record<string, unknown>): string
 }
 
 /** The report over a toolset's definitions (as `toolDefinitions(plan)` lists them). */
-export function budgetReport(definitions: readonly ToolDefinitionView[], budget: number = DEFAULT_DEFINITION_BUDGET): BudgetReport {
+export function budgetReport(
+  definitions: readonly ToolDefinitionView[],
+  budget: number = DEFAULT_DEFINITION_BUDGET,
+): BudgetReport {
   const tools = definitions.map((d): ToolBudget => {
     const problem = nameProblem(d.name);
     return {
@@ -98,12 +129,15 @@ function namesOrNone(names: readonly string[], max = 6): string {
 
 /** The short human summary printed at the end of `plan` and `lint`. */
 export function budgetToText(report: BudgetReport): string {
-  const largest = [...report.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3).map((t) => `${t.name} ${t.tokens}`);
+  const largest = [...report.tools]
+    .sort((a, b) => b.tokens - a.tokens)
+    .slice(0, 3)
+    .map((t) => `${t.name} ${t.tokens}`);
   const status = report.overBudget ? "OVER BUDGET" : "within budget";
-  return [
+  return `${[
     `context budget: ${report.totalTokens} of ${report.budget} tokens (o200k) for ${report.tools.length} tool definitions, ${status}${largest.length > 0 ? `; largest: ${largest.join(", ")}` : ""}`,
     `  descriptions clients cut (> ${CLIENT_CUT_CHARS} chars): ${namesOrNone(report.tools.filter((t) => t.cutByClients).map((t) => t.name))}`,
     `  not OpenAI strict as written (the openai adapter lowers them): ${namesOrNone(report.tools.filter((t) => t.strictMode.length > 0).map((t) => t.name))}`,
     `  names breaking ^[a-zA-Z0-9_-]{1,64}$ (Anthropic, OpenAI): ${namesOrNone(report.tools.filter((t) => t.nameProblem !== undefined).map((t) => t.name))}`,
-  ].join("\n") + "\n";
+  ].join("\n")}\n`;
 }

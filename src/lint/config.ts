@@ -19,9 +19,16 @@ function isRuleName(name: string): name is RuleName {
 }
 
 /** Defaults of docs/lint.md, overridden by `lint.rules`; the budget from `budget` (--budget), `lint.budget`, else 5,000. */
-export function resolveLintConfig(input: { goals?: GoalSpec; budget?: number; goalsLine: (pointer: string) => number | undefined }): LintConfig {
+export function resolveLintConfig(input: {
+  goals?: GoalSpec;
+  budget?: number;
+  goalsLine: (pointer: string) => number | undefined;
+}): LintConfig {
   const configured = input.goals?.lint?.rules ?? {};
-  const severities = Object.fromEntries(RULE_NAMES.map((name) => [name, rules[name].severity])) as Record<RuleName, RuleSetting>;
+  const severities = Object.fromEntries(RULE_NAMES.map((name) => [name, rules[name].severity])) as Record<
+    RuleName,
+    RuleSetting
+  >;
   const findings: Finding[] = [];
   for (const [name, setting] of Object.entries(configured)) {
     if (isRuleName(name)) {

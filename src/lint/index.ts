@@ -1,7 +1,14 @@
 // Runs every enabled lint rule over a planned toolset and orders the findings by file, line and rule.
 import type { LintConfig } from "./config.js";
 import { rules } from "./registry.js";
-import { RULE_NAMES, type Finding, type FindingSeverity, type LintContext, type RuleFinding, type RuleSetting } from "./types.js";
+import {
+  RULE_NAMES,
+  type Finding,
+  type FindingSeverity,
+  type LintContext,
+  type RuleFinding,
+  type RuleSetting,
+} from "./types.js";
 
 export { budgetReport, budgetToText, DEFAULT_DEFINITION_BUDGET, type BudgetReport, type ToolBudget } from "./budget.js";
 export { resolveLintConfig, type LintConfig } from "./config.js";
@@ -26,9 +33,11 @@ function toFinding(rule: (typeof RULE_NAMES)[number], severity: FindingSeverity,
 }
 
 /** Findings in reading order: by file, line, then rule table order. */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
+function sortFindings(findings: readonly Finding[]): Finding[] {
   const order = (f: Finding): number => (RULE_NAMES as readonly string[]).indexOf(f.rule);
-  return [...findings].sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || order(a) - order(b));
+  return [...findings].sort(
+    (a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || order(a) - order(b),
+  );
 }
 
 /** Every finding of the rules `config` leaves on, plus the config's own findings. */

@@ -20,7 +20,7 @@ function firstUse(value: Value | undefined, name: string): Located | undefined {
 }
 
 /** The goals-file node that declares or first reads `$inputs.NAME`. */
-export function inputNode(goal: Goal, name: string): Located | undefined {
+function inputNode(goal: Goal, name: string): Located | undefined {
   const declared = goal.inputs[name];
   if (declared) return declared;
   const values = [...goal.steps.flatMap((s) => [...s.params.map((p) => p.value), s.body?.payload]), goal.returns];

@@ -11,9 +11,15 @@ export function locate(ctx: LintContext, file: string, pointer: string): Finding
 }
 
 /** The tool's goal (or operation), or the node at `tokens` below it. */
-export function toolLocation(ctx: LintContext, tool: ToolDef, ...tokens: readonly (string | number)[]): FindingLocation {
+export function toolLocation(
+  ctx: LintContext,
+  tool: ToolDef,
+  ...tokens: readonly (string | number)[]
+): FindingLocation {
   const at = locate(ctx, tool.origin.file, join(tool.origin.pointer, ...tokens));
-  return at.line === undefined && tool.origin.line !== undefined && tokens.length === 0 ? { ...at, line: tool.origin.line } : at;
+  return at.line === undefined && tool.origin.line !== undefined && tokens.length === 0
+    ? { ...at, line: tool.origin.line }
+    : at;
 }
 
 /** A located goals-file node (line from its own position when the file was not re-read). */
@@ -25,5 +31,7 @@ export function nodeLocation(ctx: LintContext, node: Located): FindingLocation {
 
 /** The whole toolset: the goals list, or the spec's paths in all-operations mode. */
 export function toolsetLocation(ctx: LintContext): FindingLocation {
-  return ctx.goals ? locate(ctx, ctx.goals.file, ctx.goals.format === "aci" ? "/goals" : "/workflows") : locate(ctx, ctx.model.file, "/paths");
+  return ctx.goals
+    ? locate(ctx, ctx.goals.file, ctx.goals.format === "aci" ? "/goals" : "/workflows")
+    : locate(ctx, ctx.model.file, "/paths");
 }

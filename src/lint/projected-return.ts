@@ -14,17 +14,22 @@ export interface ProjectedReturn {
 }
 
 /** A step's success response body: the media type's first example, else a sample of its schema. */
-export function sampleResponse(model: ApiModel, step: StepPlan): { status: number; body: unknown } {
+function sampleResponse(model: ApiModel, step: StepPlan): { status: number; body: unknown } {
   const operation = model.operations.find((o) => o.id === step.operationId);
   const success = operation?.success;
   const content = success && preferredContent(success.contents);
   const status = /^\d{3}$/.test(success?.status ?? "") ? Number(success?.status) : 200;
   if (content === undefined) return { status, body: undefined };
-  return { status, body: content.examples.length > 0 ? content.examples[0] : sampleSchema(content.schema, model.schemas) };
+  return {
+    status,
+    body: content.examples.length > 0 ? content.examples[0] : sampleSchema(content.schema, model.schemas),
+  };
 }
 
 function stepOutputs(step: StepPlan, context: EvaluationContext): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(step.outputs).map(([name, text]) => [name, compileValue({ kind: "expr", text })(context)]));
+  return Object.fromEntries(
+    Object.entries(step.outputs).map(([name, text]) => [name, compileValue({ kind: "expr", text })(context)]),
+  );
 }
 
 /**
@@ -32,14 +37,27 @@ function stepOutputs(step: StepPlan, context: EvaluationContext): Record<string,
  * projection evaluated with the runtime's own evaluator, the last response denoised otherwise.
  */
 export function projectReturn(model: ApiModel, tool: ToolDef): ProjectedReturn {
-  const inputs = Object.fromEntries(tool.inputs.map((i) => [i.sourceName ?? i.name, sampleSchema(i.schema, model.schemas)]));
+  const inputs = Object.fromEntries(
+    tool.inputs.map((i) => [i.sourceName ?? i.name, sampleSchema(i.schema, model.schemas)]),
+  );
   const steps: Record<string, { outputs: unknown }> = {};
   let last: { status: number; body: unknown } | undefined;
   for (const step of tool.steps) {
     last = sampleResponse(model, step);
-    steps[step.id] = { outputs: stepOutputs(step, { inputs, steps, statusCode: last.status, response: { headers: {}, body: last.body } }) };
+    steps[step.id] = {
+      outputs: stepOutputs(step, {
+        inputs,
+        steps,
+        statusCode: last.status,
+        response: { headers: {}, body: last.body },
+      }),
+    };
   }
   const projection = tool.returns.projection === undefined ? undefined : compileValue(tool.returns.projection);
-  const result = projectResult({ context: { inputs, steps }, ...(projection ? { projection } : {}), ...(last ? { last } : {}) });
+  const result = projectResult({
+    context: { inputs, steps },
+    ...(projection ? { projection } : {}),
+    ...(last ? { last } : {}),
+  });
   return { result, bytes: Buffer.byteLength(JSON.stringify(result), "utf8") };
 }

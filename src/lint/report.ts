@@ -3,7 +3,7 @@ import { budgetToText, type BudgetReport } from "./budget.js";
 import type { Finding } from "./types.js";
 
 /** One finding as two lines. */
-export function formatFinding(f: Finding): string {
+function formatFinding(f: Finding): string {
   const where = f.file === undefined ? "" : `${f.file}${f.line === undefined ? "" : `:${f.line}`} `;
   const pointer = f.line === undefined && f.pointer !== undefined ? ` (at ${f.pointer || "/"})` : "";
   return `${where}${f.severity} ${f.rule}${f.tool === undefined ? "" : ` [${f.tool}]`} ${f.message}${pointer}\n  hint: ${f.hint}`;

@@ -3,9 +3,9 @@ import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { componentName } from "../planner/schemas.js";
 
 /** How many items a sampled array has (within minItems/maxItems), and how many entries a sampled map. */
-export const SAMPLE_ITEMS = 3;
+const SAMPLE_ITEMS = 3;
 /** Typical length of a sampled free string (within minLength/maxLength). */
-export const SAMPLE_STRING_CHARS = 16;
+const SAMPLE_STRING_CHARS = 16;
 const MAX_DEPTH = 12;
 const TEXT = "sample text of a typical length for a free-form string field ".repeat(8);
 
@@ -50,7 +50,9 @@ function given(schema: JsonSchemaObject): { value: unknown } | undefined {
   if (Array.isArray(examples) && examples.length > 0) return { value: examples[0] };
   for (const key of ["example", "const", "default"]) if (schema[key] !== undefined) return { value: schema[key] };
   const values = schema["enum"];
-  return Array.isArray(values) && values.length > 0 ? { value: values.find((v) => v !== null) ?? values[0] } : undefined;
+  return Array.isArray(values) && values.length > 0
+    ? { value: values.find((v) => v !== null) ?? values[0] }
+    : undefined;
 }
 
 function sampleString(schema: JsonSchemaObject): string {
@@ -70,7 +72,10 @@ function sampleArray(schema: JsonSchemaObject, s: Sampler): unknown[] {
   const count = clamp(SAMPLE_ITEMS, schema["minItems"], schema["maxItems"]);
   const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as JsonSchema[]) : [];
   const items = schema["items"];
-  const rest = items === undefined || items === false ? [] : Array.from({ length: Math.max(0, count - prefix.length) }, () => sampleWith(items as JsonSchema, s));
+  const rest =
+    items === undefined || items === false
+      ? []
+      : Array.from({ length: Math.max(0, count - prefix.length) }, () => sampleWith(items as JsonSchema, s));
   return [...prefix.map((p) => sampleWith(p, s)), ...rest].filter((v) => v !== undefined);
 }
 
@@ -83,14 +88,16 @@ function sampleObject(schema: JsonSchemaObject, s: Sampler): Record<string, unkn
   }
   const additional = schema["additionalProperties"];
   if (Object.keys(properties).length === 0 && additional !== undefined && additional !== false) {
-    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++) out[`key_${i}`] = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++)
+      out[`key_${i}`] = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
   }
   return out;
 }
 
 function sampleAllOf(parts: readonly JsonSchema[], s: Sampler): unknown {
   const samples = parts.map((p) => sampleWith(p, s));
-  if (samples.every((v) => v !== null && typeof v === "object" && !Array.isArray(v))) return Object.assign({}, ...samples);
+  if (samples.every((v) => v !== null && typeof v === "object" && !Array.isArray(v)))
+    return Object.assign({}, ...samples);
   return samples.find((v) => v !== undefined);
 }
 

@@ -2,31 +2,76 @@
 
 /** Verbs that mean the same to a model choosing a tool, mapped to one class. */
 const VERB_CLASSES: Readonly<Record<string, string>> = {
-  find: "read", search: "read", lookup: "read", get: "read", list: "read", fetch: "read", retrieve: "read",
-  query: "read", read: "read", show: "read", browse: "read", view: "read", look: "read", locate: "read",
-  create: "create", add: "create", new: "create", make: "create", insert: "create", register: "create",
-  update: "update", edit: "update", modify: "update", change: "update", patch: "update", set: "update",
-  delete: "delete", remove: "delete", destroy: "delete", erase: "delete",
+  find: "read",
+  search: "read",
+  lookup: "read",
+  get: "read",
+  list: "read",
+  fetch: "read",
+  retrieve: "read",
+  query: "read",
+  read: "read",
+  show: "read",
+  browse: "read",
+  view: "read",
+  look: "read",
+  locate: "read",
+  create: "create",
+  add: "create",
+  new: "create",
+  make: "create",
+  insert: "create",
+  register: "create",
+  update: "update",
+  edit: "update",
+  modify: "update",
+  change: "update",
+  patch: "update",
+  set: "update",
+  delete: "delete",
+  remove: "delete",
+  destroy: "delete",
+  erase: "delete",
 };
 
 /** Name tokens that say nothing about which thing a tool handles (`get_pet_details` is `get_pet`). */
-const NAME_FILLER: ReadonlySet<string> = new Set(["detail", "info", "information", "data", "one", "single", "all", "for", "of", "the", "a", "an", "up", "to", "from", "in", "on"]);
+const NAME_FILLER: ReadonlySet<string> = new Set([
+  "detail",
+  "info",
+  "information",
+  "data",
+  "one",
+  "single",
+  "all",
+  "for",
+  "of",
+  "the",
+  "a",
+  "an",
+  "up",
+  "to",
+  "from",
+  "in",
+  "on",
+]);
 /** Words after which a name only states a filter or variant (`find_pets_by_status`, `update_pet_with_form`). */
 const QUALIFIER_START: ReadonlySet<string> = new Set(["by", "with", "using", "via"]);
 
 /** English function words and API boilerplate left out of description comparison. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
-  ("a an the and or but if then else of to in on at by for from with without into onto as is are was were be been being " +
+  (
+    "a an the and or but if then else of to in on at by for from with without into onto as is are was were be been being " +
     "this that these those it its their there they them you your we our us he she his her i me my " +
     "do does did done can could may might must shall should will would not no yes only also just " +
     "all any each every some one ones single given using use used via per than so such which who whom whose what when where why how " +
-    "up out about over under again more most other same own very too id ids call calls returns return").split(" "),
+    "up out about over under again more most other same own very too id ids call calls returns return"
+  ).split(" "),
 );
 
 /** Singular form of an English noun token: orders → order, categories → category, statuses → status. */
 export function singular(word: string): string {
   if (word.length <= 3) return word;
-  if (word.endsWith("ies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (/(ss|x|z|ch|sh|us)es$/.test(word)) return word.slice(0, -2);
   if (/(ss|us|is)$/.test(word)) return word;
   return word.endsWith("s") ? word.slice(0, -1) : word;
@@ -56,17 +101,21 @@ export function nameShape(name: string): NameShape {
   const rest = verb === undefined ? tokens.slice(1) : tokens.slice(first === "lookup" && tokens[1] === "up" ? 2 : 1);
   const cut = rest.findIndex((w) => QUALIFIER_START.has(w));
   const [core, qualifiers] = cut === -1 ? [rest, []] : [rest.slice(0, cut), rest.slice(cut + 1)];
-  return { verb: verb ?? first, nouns: new Set(core.map(singular).filter((w) => !NAME_FILLER.has(w))), qualifiers: new Set(qualifiers.map(singular)) };
+  return {
+    verb: verb ?? first,
+    nouns: new Set(core.map(singular).filter((w) => !NAME_FILLER.has(w))),
+    qualifiers: new Set(qualifiers.map(singular)),
+  };
 }
 
 /** |A ∩ B| / |A ∪ B|. */
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const union = new Set([...a, ...b]).size;
   return union === 0 ? 0 : [...a].filter((x) => b.has(x)).length / union;
 }
 
 /** |A ∩ B| / √(|A|·|B|): cosine similarity of the two sets as binary vectors. */
-export function setCosine(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+function setCosine(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   return [...a].filter((x) => b.has(x)).length / Math.sqrt(a.size * b.size);
 }
@@ -87,8 +136,10 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 /** The content words of a text: verbs folded into their class, nouns singular, stop words, numbers and paths dropped. */
-export function contentWords(text: string): Set<string> {
-  const flat = text.replace(/\b(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS)\s+\/\S*/g, " ").replace(/\blook(s|ed|ing)? up\b/gi, "lookup");
+function contentWords(text: string): Set<string> {
+  const flat = text
+    .replace(/\b(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS)\s+\/\S*/g, " ")
+    .replace(/\blook(s|ed|ing)? up\b/gi, "lookup");
   const out = new Set<string>();
   for (const word of words(flat)) {
     if (STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;

@@ -72,7 +72,12 @@ export interface Tag {
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
 export type SecurityScheme =
-  | { readonly type: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie"; readonly description?: string }
+  | {
+      readonly type: "apiKey";
+      readonly name: string;
+      readonly in: "header" | "query" | "cookie";
+      readonly description?: string;
+    }
   | { readonly type: "http"; readonly scheme: string; readonly bearerFormat?: string; readonly description?: string }
   | { readonly type: "oauth2"; readonly flows: OAuthFlows; readonly description?: string }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string; readonly description?: string }
@@ -80,7 +85,11 @@ export type SecurityScheme =
 
 export interface OAuthFlows {
   readonly clientCredentials?: { readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };
-  readonly authorizationCode?: { readonly authorizationUrl: string; readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };
+  readonly authorizationCode?: {
+    readonly authorizationUrl: string;
+    readonly tokenUrl: string;
+    readonly scopes: Readonly<Record<string, string>>;
+  };
   readonly implicit?: { readonly authorizationUrl: string; readonly scopes: Readonly<Record<string, string>> };
   readonly password?: { readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };
 }
@@ -149,7 +158,9 @@ export interface MediaContent {
   readonly schema: JsonSchema;
   readonly examples: readonly unknown[];
   /** Per-property encoding for form and multipart bodies (contentType, style, explode). */
-  readonly encoding?: Readonly<Record<string, { readonly contentType?: string; readonly style?: ParameterStyle; readonly explode?: boolean }>>;
+  readonly encoding?: Readonly<
+    Record<string, { readonly contentType?: string; readonly style?: ParameterStyle; readonly explode?: boolean }>
+  >;
   readonly pointer: string;
 }
 
@@ -166,6 +177,8 @@ export interface ResponseModel {
   readonly status: string;
   readonly description: string;
   readonly contents: readonly MediaContent[];
-  readonly headers: Readonly<Record<string, { readonly schema: JsonSchema; readonly description?: string; readonly required: boolean }>>;
+  readonly headers: Readonly<
+    Record<string, { readonly schema: JsonSchema; readonly description?: string; readonly required: boolean }>
+  >;
   readonly pointer: string;
 }

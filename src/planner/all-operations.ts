@@ -16,7 +16,7 @@ export interface OperationFilter {
 }
 
 /** Whether `operation` passes every filter given. */
-export function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
+function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
   const tags = new Set(operation.tags);
   if (filter.includeTags.length > 0 && !filter.includeTags.some((t) => tags.has(t))) return false;
   if (filter.excludeTags.some((t) => tags.has(t))) return false;
@@ -89,7 +89,8 @@ function successSchema(operation: Operation): JsonSchema {
   return content?.schema ?? {};
 }
 
-const NARROWING = /^(limit|per_page|page_size|page|max|max_results|count|top|first|cursor|offset|since|until|q|query|filter|search|state|status|sort|fields)$/;
+const NARROWING =
+  /^(limit|per_page|page_size|page|max|max_results|count|top|first|cursor|offset|since|until|q|query|filter|search|state|status|sort|fields)$/;
 
 /** Optional inputs that shrink a result: page size, paging, filters. */
 export function narrowingInputs(inputs: readonly ToolInput[]): string[] {

@@ -20,7 +20,9 @@ export function planAuth(model: ApiModel, auth: GoalsAuth, file: string): Planne
   const schemes: Record<string, SecurityScheme> = {};
   for (const [name, declared] of Object.entries(auth.schemes)) {
     if (Object.hasOwn(model.securitySchemes, name)) {
-      report(ctx, "PLAN_SECURITY_SCHEME_EXISTS", declared, { message: `the spec already declares the security scheme "${name}"` });
+      report(ctx, "PLAN_SECURITY_SCHEME_EXISTS", declared, {
+        message: `the spec already declares the security scheme "${name}"`,
+      });
       continue;
     }
     schemes[name] = declared.scheme;
@@ -30,7 +32,8 @@ export function planAuth(model: ApiModel, auth: GoalsAuth, file: string): Planne
     if (known.includes(name)) continue;
     report(ctx, "PLAN_UNKNOWN_SECURITY_SCHEME", auth.securityAt ?? auth, {
       message: `\`security\` names "${name}", which neither the spec nor the goals file declares`,
-      hint: didYouMean(name, known) ?? `declare it under \`securitySchemes\`, e.g. ${name}: { type: http, scheme: bearer }`,
+      hint:
+        didYouMean(name, known) ?? `declare it under \`securitySchemes\`, e.g. ${name}: { type: http, scheme: bearer }`,
     });
   }
   return { schemes, security: auth.security, diagnostics: ctx.diagnostics };
@@ -38,5 +41,8 @@ export function planAuth(model: ApiModel, auth: GoalsAuth, file: string): Planne
 
 /** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */
 export function withDefaultSecurity(tools: readonly ToolDef[], security: readonly SecurityRequirement[]): ToolDef[] {
-  return tools.map((tool) => ({ ...tool, steps: tool.steps.map((step) => (step.security.length > 0 ? step : { ...step, security })) }));
+  return tools.map((tool) => ({
+    ...tool,
+    steps: tool.steps.map((step) => (step.security.length > 0 ? step : { ...step, security })),
+  }));
 }

@@ -23,9 +23,20 @@ function withoutUserinfo(url: string): string {
  * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`.
  */
 export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Diagnostic[] {
-  const servers = toolset.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default }])) }));
+  const servers = toolset.servers.map((s) => ({
+    url: s.url,
+    variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default }])),
+  }));
   try {
-    resolveBaseUrl({ name: toolset.name, version: "", envPrefix: toolset.envPrefix, servers, securitySchemes: {}, maxReturnBytes: toolset.maxReturnBytes, timeoutMs: toolset.timeoutMs });
+    resolveBaseUrl({
+      name: toolset.name,
+      version: "",
+      envPrefix: toolset.envPrefix,
+      servers,
+      securitySchemes: {},
+      maxReturnBytes: toolset.maxReturnBytes,
+      timeoutMs: toolset.timeoutMs,
+    });
     return [];
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
@@ -33,10 +44,15 @@ export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Dia
   const variable = `${toolset.envPrefix}_BASE_URL`;
   const first = toolset.servers[0] === undefined ? undefined : withoutUserinfo(toolset.servers[0].url);
   const { missing, ...location } = site;
-  const what = missing !== undefined ? `has no \`${missing}\`` : `gives only the server URL \`${first ?? ""}\`, which is not an absolute http(s) URL`;
-  return [diagnostic("SPEC_NO_BASE_URL", {
-    ...location,
-    message: `the API description ${what}; the generated tools have no API to call until ${variable} is set`,
-    hint: `set ${variable} to the API's absolute URL (e.g. https://api.example.com${first !== undefined && /^\/[^/]/.test(first) ? first : ""}) wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
-  })];
+  const what =
+    missing !== undefined
+      ? `has no \`${missing}\``
+      : `gives only the server URL \`${first ?? ""}\`, which is not an absolute http(s) URL`;
+  return [
+    diagnostic("SPEC_NO_BASE_URL", {
+      ...location,
+      message: `the API description ${what}; the generated tools have no API to call until ${variable} is set`,
+      hint: `set ${variable} to the API's absolute URL (e.g. https://api.example.com${first !== undefined && /^\/[^/]/.test(first) ? first : ""}) wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
+    }),
+  ];
 }

@@ -23,12 +23,16 @@ export function constantMisfit(value: unknown, schema: JsonSchema, schemas: Sche
   const node = derefTop(schema, schemas);
   if (typeof node !== "object" || depth > 4) return undefined;
   const allowed = field(node, "enum");
-  if (Array.isArray(allowed) && !allowed.some((a) => JSON.stringify(a) === JSON.stringify(value))) return `is not one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
+  if (Array.isArray(allowed) && !allowed.some((a) => JSON.stringify(a) === JSON.stringify(value)))
+    return `is not one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
   const constant = field(node, "const");
-  if (constant !== undefined && JSON.stringify(constant) !== JSON.stringify(value)) return `is not ${JSON.stringify(constant)}`;
+  if (constant !== undefined && JSON.stringify(constant) !== JSON.stringify(value))
+    return `is not ${JSON.stringify(constant)}`;
   if (Array.isArray(value)) {
     const items = field(node, "items");
-    return items === undefined ? undefined : value.map((v) => constantMisfit(v, items as JsonSchema, schemas, depth + 1)).find((r) => r !== undefined);
+    return items === undefined
+      ? undefined
+      : value.map((v) => constantMisfit(v, items as JsonSchema, schemas, depth + 1)).find((r) => r !== undefined);
   }
   if (typeof value === "string") return stringMisfit(value, node);
   if (typeof value === "number") return numberMisfit(value, node);

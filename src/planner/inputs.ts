@@ -1,5 +1,5 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
-import type { JsonSchema, JsonSchemaObject, MediaContent, Operation, Parameter } from "../model/api-model.js";
+import type { JsonSchema, JsonSchemaObject, Operation, Parameter } from "../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { preferredContent, sentMedia } from "./media.js";
 import { derefTop } from "./schemas.js";
@@ -15,7 +15,10 @@ export interface OperationBindings {
 }
 
 /** Every parameter and body property of `operation` as an input bound to it (all-operations mode). */
-export function bindAllOfOperation(operation: Operation, schemas: Readonly<Record<string, JsonSchema>>): OperationBindings {
+export function bindAllOfOperation(
+  operation: Operation,
+  schemas: Readonly<Record<string, JsonSchema>>,
+): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
@@ -32,7 +35,7 @@ function exposedParameters(operation: Operation): Parameter[] {
   return operation.parameters.filter((p) => !(p.in === "header" && RUNTIME_HEADERS.has(p.name.toLowerCase())));
 }
 
-export function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
+function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
   return {
     name,
     schema: withExamples(parameter.schema, parameter.examples),
@@ -82,11 +85,16 @@ function bindBody(
     });
     return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };
   }
-  const required = new Set(Array.isArray((target as JsonSchemaObject)["required"]) ? ((target as JsonSchemaObject)["required"] as string[]) : []);
+  const required = new Set(
+    Array.isArray((target as JsonSchemaObject)["required"])
+      ? ((target as JsonSchemaObject)["required"] as string[])
+      : [],
+  );
   const entries: (readonly [string, ValueExpr])[] = [];
   for (const [property, schema] of properties) {
     const name = allocate(toIdentifierName(property, "field"));
-    const description = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+    const description =
+      typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
     inputs.push({
       name,
       schema,
@@ -104,9 +112,13 @@ function flattenableProperties(schema: JsonSchema): [string, JsonSchema][] | und
   if (typeof schema !== "object") return undefined;
   const properties = schema["properties"];
   if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return undefined;
-  const composed = ["allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "$ref"].some((k) => schema[k] !== undefined);
+  const composed = ["allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "$ref"].some(
+    (k) => schema[k] !== undefined,
+  );
   const open = schema["additionalProperties"] !== undefined && schema["additionalProperties"] !== false;
   if (composed || open) return undefined;
-  const entries = Object.entries(properties as Record<string, JsonSchema>).filter(([, s]) => !(typeof s === "object" && s["readOnly"] === true));
+  const entries = Object.entries(properties as Record<string, JsonSchema>).filter(
+    ([, s]) => !(typeof s === "object" && s["readOnly"] === true),
+  );
   return entries.length > 0 ? entries : undefined;
 }

@@ -9,7 +9,9 @@ export interface BodyMedia {
   readonly kind: BodyKind;
 }
 
-export type BodyMediaChoice = { readonly ok: true; readonly media: BodyMedia } | { readonly ok: false; readonly accepted: readonly string[] };
+export type BodyMediaChoice =
+  | { readonly ok: true; readonly media: BodyMedia }
+  | { readonly ok: false; readonly accepted: readonly string[] };
 
 const BODY_PREFERENCE: Readonly<Record<BodyKind, number>> = { json: 0, form: 1, multipart: 2, text: 3, binary: 4 };
 
@@ -38,7 +40,10 @@ export function sentMedia(content: MediaContent): BodyMedia {
  * concrete type the operation declares, or one a declared range covers (`application/merge-patch+json` under `*\/*`);
  * anything else — a range itself included — is refused with the types the operation accepts.
  */
-export function chooseBodyMedia(contents: readonly MediaContent[], wanted: string | undefined): BodyMediaChoice | undefined {
+export function chooseBodyMedia(
+  contents: readonly MediaContent[],
+  wanted: string | undefined,
+): BodyMediaChoice | undefined {
   if (wanted === undefined) {
     const preferred = preferredContent(contents);
     return preferred === undefined ? undefined : { ok: true, media: sentMedia(preferred) };
@@ -48,5 +53,7 @@ export function chooseBodyMedia(contents: readonly MediaContent[], wanted: strin
   const exact = contents.find((c) => bareMediaType(c.mediaType) === bareMediaType(wanted));
   if (exact !== undefined) return { ok: true, media: { content: exact, mediaType: exact.mediaType, kind: exact.kind } };
   const covering = contents.find((c) => mediaTypeCovers(c.mediaType, wanted));
-  return covering === undefined ? refused : { ok: true, media: { content: covering, mediaType: wanted, kind: mediaKind(wanted) } };
+  return covering === undefined
+    ? refused
+    : { ok: true, media: { content: covering, mediaType: wanted, kind: mediaKind(wanted) } };
 }

@@ -10,7 +10,7 @@ export function isReadMethod(method: HttpMethod): boolean {
 
 const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 };
 
-export function maxRisk(a: Risk, b: Risk): Risk {
+function maxRisk(a: Risk, b: Risk): Risk {
   return RISK_ORDER[a] >= RISK_ORDER[b] ? a : b;
 }
 

@@ -73,9 +73,17 @@ function refsOfComponent(name: string, schemas: Readonly<Record<string, JsonSche
 export const RESULT_SCHEMA_HOPS = 2;
 
 /** The named schemas a plan carries: all that the inputs reach, and those within RESULT_SCHEMA_HOPS of the results. */
-export function planSchemas(inputs: readonly JsonSchema[], results: readonly JsonSchema[], schemas: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> {
+export function planSchemas(
+  inputs: readonly JsonSchema[],
+  results: readonly JsonSchema[],
+  schemas: Readonly<Record<string, JsonSchema>>,
+): Record<string, JsonSchema> {
   const merged = { ...reachableSchemas(inputs, schemas), ...reachableSchemas(results, schemas, RESULT_SCHEMA_HOPS) };
-  return Object.fromEntries(Object.keys(merged).sort(compareStrings).map((name) => [name, merged[name] as JsonSchema]));
+  return Object.fromEntries(
+    Object.keys(merged)
+      .sort(compareStrings)
+      .map((name) => [name, merged[name] as JsonSchema]),
+  );
 }
 
 /** Every named schema reachable from `roots` (within `maxHops` `$ref`s when given: 1 = only those the roots name), sorted by name. */

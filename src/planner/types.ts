@@ -1,7 +1,18 @@
 // The ToolPlan IR: one planned tool per goal, read by emit, plan, lint and check (never OpenAPI types).
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema, SecurityScheme, Server } from "../model/api-model.js";
-import type { ActionSpec, Annotations, BodySpec, Category, CriterionSpec, ParamSpec, Risk, StepSpec, ToolSpec, ValueExpr } from "../runtime/types.js";
+import type {
+  ActionSpec,
+  Annotations,
+  BodySpec,
+  Category,
+  CriterionSpec,
+  ParamSpec,
+  Risk,
+  StepSpec,
+  ToolSpec,
+  ValueExpr,
+} from "../runtime/types.js";
 
 export type { Annotations, Category, Risk, ValueExpr };
 /** A parameter binding as the runtime executes it. */

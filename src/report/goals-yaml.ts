@@ -7,7 +7,10 @@ export function goalsDraftToYaml(draft: GoalsDraft): string {
   const doc = new Document(draftToPlain(draft));
   doc.commentBefore = headerComment(draft);
   const goals = doc.get("goals", true);
-  if (isSeq(goals)) goals.items.forEach((item, i) => decorateGoal(item as Node, draft.goals[i]));
+  if (isSeq(goals))
+    goals.items.forEach((item, i) => {
+      decorateGoal(item as Node, draft.goals[i]);
+    });
   if (draft.leftOut.length > 0) doc.comment = leftOutComment(draft);
   return doc.toString({ lineWidth: 0, indentSeq: true });
 }
@@ -22,7 +25,9 @@ function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
 }
 
 function goalToPlain(goal: DraftGoal): Record<string, unknown> {
-  const inputs = Object.fromEntries(goal.inputs.map((i) => [i.name, { description: i.description, ...(i.required ? { required: true } : {}) }]));
+  const inputs = Object.fromEntries(
+    goal.inputs.map((i) => [i.name, { description: i.description, ...(i.required ? { required: true } : {}) }]),
+  );
   return {
     name: goal.name,
     description: goal.description,
@@ -36,7 +41,9 @@ function goalToPlain(goal: DraftGoal): Record<string, unknown> {
 function stepToPlain(step: DraftStep): Record<string, unknown> {
   const names = step.params.map((p) => p.name);
   const clash = names.some((n, i) => names.indexOf(n) !== i);
-  const params = clash ? step.params.map((p) => ({ name: p.name, in: p.in, value: p.value })) : Object.fromEntries(step.params.map((p) => [p.name, p.value]));
+  const params = clash
+    ? step.params.map((p) => ({ name: p.name, in: p.in, value: p.value }))
+    : Object.fromEntries(step.params.map((p) => [p.name, p.value]));
   return {
     id: step.id,
     operation: step.operation,
@@ -71,7 +78,10 @@ function decorateGoal(node: Node, goal: DraftGoal | undefined): void {
   const chain = goal.steps.length > 1 ? "resolves an id first: " : "";
   node.commentBefore = ` ${goal.kind}: ${chain}${goal.calls.join(" → ")}${goal.deprecated ? " (deprecated)" : ""}\n review: use_when${goal.notFor === "" ? "" : " and not_for"} drafted from the spec`;
   const steps = node.get("steps", true);
-  if (isSeq(steps)) steps.items.forEach((item, i) => decorateStep(item as Node, goal.steps[i]));
+  if (isSeq(steps))
+    steps.items.forEach((item, i) => {
+      decorateStep(item as Node, goal.steps[i]);
+    });
 }
 
 function decorateStep(node: Node, step: DraftStep | undefined): void {

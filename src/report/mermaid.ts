@@ -13,7 +13,8 @@ export function toolToMermaid(tool: ToolDef): string {
     const sources = step.dependsOn.length === 0 ? ["in"] : step.dependsOn.map((d) => ids.get(d) ?? "in");
     for (const source of sources) lines.push(`  ${source} --> ${target}`);
     for (const action of [...step.onSuccess, ...step.onFailure]) {
-      if (action.type === "goto" && action.stepId && ids.has(action.stepId)) lines.push(`  ${target} -. goto .-> ${ids.get(action.stepId)}`);
+      if (action.type === "goto" && action.stepId && ids.has(action.stepId))
+        lines.push(`  ${target} -. goto .-> ${ids.get(action.stepId)}`);
     }
   }
   const last = tool.steps.filter((s) => !tool.steps.some((o) => o.dependsOn.includes(s.id)));

@@ -15,7 +15,8 @@ export function summariseSchema(schema: JsonSchema): string {
   const union = ["oneOf", "anyOf"].map((k) => schema[k]).find(Array.isArray) as JsonSchema[] | undefined;
   if (union) return union.map(summariseSchema).join(" | ");
   const types = typeList(schema);
-  if (types.length === 0) return schema["allOf"] ? "all of " + (schema["allOf"] as JsonSchema[]).map(summariseSchema).join(" & ") : "any";
+  if (types.length === 0)
+    return schema["allOf"] ? `all of ${(schema["allOf"] as JsonSchema[]).map(summariseSchema).join(" & ")}` : "any";
   return types.map((t) => typePhrase(t, schema)).join(" | ");
 }
 
@@ -26,7 +27,10 @@ function typeList(schema: JsonSchemaObject): string[] {
 }
 
 function enumPhrase(values: unknown[]): string {
-  const shown = values.slice(0, MAX_ENUM_SHOWN).map((v) => JSON.stringify(v)).join(" | ");
+  const shown = values
+    .slice(0, MAX_ENUM_SHOWN)
+    .map((v) => JSON.stringify(v))
+    .join(" | ");
   return values.length > MAX_ENUM_SHOWN ? `${shown} | … (${values.length} values)` : shown;
 }
 
@@ -57,5 +61,5 @@ function numberBounds(schema: JsonSchemaObject): string {
   if (schema["exclusiveMinimum"] !== undefined) parts.push(`>${String(schema["exclusiveMinimum"])}`);
   if (schema["maximum"] !== undefined) parts.push(`≤${String(schema["maximum"])}`);
   if (schema["exclusiveMaximum"] !== undefined) parts.push(`<${String(schema["exclusiveMaximum"])}`);
-  return parts.length > 0 ? " " + parts.join(" ") : "";
+  return parts.length > 0 ? ` ${parts.join(" ")}` : "";
 }

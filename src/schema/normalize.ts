@@ -102,7 +102,11 @@ function normalizeExample(out: Mutable): void {
   out["examples"] = [example, ...examples];
 }
 
-function normalizeExclusiveBound(out: Mutable, exclusive: "exclusiveMinimum" | "exclusiveMaximum", inclusive: "minimum" | "maximum"): void {
+function normalizeExclusiveBound(
+  out: Mutable,
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+  inclusive: "minimum" | "maximum",
+): void {
   const flag = out[exclusive];
   if (typeof flag !== "boolean") return;
   delete out[exclusive];

@@ -9,7 +9,8 @@ export function locateJsonOffset(text: string, tokens: readonly string[]): numbe
   let pos = skipWhitespace(text, 0);
   let found = pos;
   for (const token of tokens) {
-    const next = text[pos] === "{" ? findMember(text, pos, token) : text[pos] === "[" ? findItem(text, pos, token) : undefined;
+    const next =
+      text[pos] === "{" ? findMember(text, pos, token) : text[pos] === "[" ? findItem(text, pos, token) : undefined;
     if (next === undefined) return found;
     found = next.at;
     pos = next.value;

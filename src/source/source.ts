@@ -18,7 +18,12 @@ export interface SourceLimits {
   readonly maxRefs: number;
 }
 
-export const defaultSourceLimits: SourceLimits = { maxAliasCount: 1000, maxBytes: 64 * 1024 * 1024, maxDepth: 256, maxRefs: 100_000 };
+export const defaultSourceLimits: SourceLimits = {
+  maxAliasCount: 1000,
+  maxBytes: 64 * 1024 * 1024,
+  maxDepth: 256,
+  maxRefs: 100_000,
+};
 
 /** A parsed document that can say where a JSON pointer sits in its text. */
 export interface SourceDoc {
@@ -42,10 +47,12 @@ export type ParseResult =
 /** JSON when the first non-blank character opens an object or array, else YAML. */
 export function parseSource(file: string, text: string, limits: SourceLimits = defaultSourceLimits): ParseResult {
   if (Buffer.byteLength(text, "utf8") > limits.maxBytes) {
-    return fail(diagnostic("SOURCE_TOO_LARGE", {
-      file,
-      message: `${file} is larger than the ${limits.maxBytes}-byte limit`,
-    }));
+    return fail(
+      diagnostic("SOURCE_TOO_LARGE", {
+        file,
+        message: `${file} is larger than the ${limits.maxBytes}-byte limit`,
+      }),
+    );
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const first = body.trimStart()[0];
@@ -54,7 +61,13 @@ export function parseSource(file: string, text: string, limits: SourceLimits = d
     parsed = first === "{" || first === "[" ? parseJson(file, body) : parseYaml(file, body, limits);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return fail(diagnostic("SOURCE_TOO_DEEP", { file, position: { line: 1, column: 1 }, message: `${file} nests too deeply to be parsed (${error.message})` }));
+    return fail(
+      diagnostic("SOURCE_TOO_DEEP", {
+        file,
+        position: { line: 1, column: 1 },
+        message: `${file} nests too deeply to be parsed (${error.message})`,
+      }),
+    );
   }
   const measured = parsed.ok && parsed.depth !== undefined && parsed.depth <= limits.maxDepth;
   const tooDeep = parsed.ok && !measured ? depthProblem(parsed.doc, limits.maxDepth) : undefined;
@@ -71,7 +84,10 @@ function locateShallow(doc: SourceDoc, pointer: string): Position {
 
 /** SOURCE_TOO_DEEP at the first object or array nested deeper than `maxDepth`, found without recursion. */
 export function depthProblem(doc: SourceDoc, maxDepth: number): Diagnostic | undefined {
-  interface Path { readonly parent?: Path; readonly token: string }
+  interface Path {
+    readonly parent?: Path;
+    readonly token: string;
+  }
   const stack: [unknown, number, Path | undefined][] = [[doc.value, 0, undefined]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const [node, depth, path] = entry;
@@ -87,7 +103,8 @@ export function depthProblem(doc: SourceDoc, maxDepth: number): Diagnostic | und
         message: `objects and arrays nest more than ${maxDepth} levels deep`,
       });
     }
-    for (const [key, child] of Object.entries(node)) stack.push([child, depth + 1, path === undefined ? { token: key } : { parent: path, token: key }]);
+    for (const [key, child] of Object.entries(node))
+      stack.push([child, depth + 1, path === undefined ? { token: key } : { parent: path, token: key }]);
   }
   return undefined;
 }
@@ -102,21 +119,30 @@ function parseJson(file: string, text: string): ParseResult {
     value = JSON.parse(text);
   } catch (error) {
     const offset = jsonErrorOffset(String((error as Error).message), text);
-    return fail(diagnostic("SOURCE_INVALID_JSON", {
-      file,
-      position: offset === undefined ? { line: 1, column: 1 } : offsetToPosition(text, offset),
-      message: `invalid JSON: ${(error as Error).message}`,
-    }));
+    return fail(
+      diagnostic("SOURCE_INVALID_JSON", {
+        file,
+        position: offset === undefined ? { line: 1, column: 1 } : offsetToPosition(text, offset),
+        message: `invalid JSON: ${(error as Error).message}`,
+      }),
+    );
   }
   const { duplicate, depth } = scanJson(text);
   if (duplicate) {
-    return fail(diagnostic("SOURCE_DUPLICATE_KEY", {
-      file,
-      position: offsetToPosition(text, duplicate.offset),
-      message: `duplicate key "${duplicate.key}" in one object`,
-    }));
+    return fail(
+      diagnostic("SOURCE_DUPLICATE_KEY", {
+        file,
+        position: offsetToPosition(text, duplicate.offset),
+        message: `duplicate key "${duplicate.key}" in one object`,
+      }),
+    );
   }
-  return { ok: true, diagnostics: [], depth, doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) } };
+  return {
+    ok: true,
+    diagnostics: [],
+    depth,
+    doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) },
+  };
 }
 
 function locateJson(text: string, pointer: string): Position | undefined {
@@ -153,7 +179,7 @@ function jsonErrorOffset(message: string, text: string): number | undefined {
   return undefined;
 }
 
-export function offsetToPosition(text: string, offset: number): Position {
+function offsetToPosition(text: string, offset: number): Position {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
@@ -172,11 +198,13 @@ function parseYaml(file: string, text: string, limits: SourceLimits): ParseResul
   try {
     value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
   } catch (error) {
-    return fail(diagnostic("SOURCE_ALIAS_LIMIT", {
-      file,
-      position: { line: 1, column: 1 },
-      message: `YAML aliases expand beyond the limit of ${limits.maxAliasCount} (${(error as Error).message})`,
-    }));
+    return fail(
+      diagnostic("SOURCE_ALIAS_LIMIT", {
+        file,
+        position: { line: 1, column: 1 },
+        message: `YAML aliases expand beyond the limit of ${limits.maxAliasCount} (${(error as Error).message})`,
+      }),
+    );
   }
   const index = yamlIndexOf(doc, lineCounter);
   return { ok: true, diagnostics: [], doc: { file, format: "yaml", value, locate: (p) => index.locate(p) } };
@@ -187,26 +215,40 @@ function yamlProblems(file: string, doc: Document, lineCounter: LineCounter): Di
   for (const error of doc.errors) {
     const position = lineCounter.linePos(error.pos[0]);
     const duplicate = error.code === "DUPLICATE_KEY";
-    found.push(diagnostic(duplicate ? "SOURCE_DUPLICATE_KEY" : "SOURCE_INVALID_YAML", {
-      file,
-      position: { line: position.line, column: position.col },
-      message: duplicate ? "duplicate key in one mapping" : `invalid YAML: ${firstLine(error.message)}`,
-    }));
+    found.push(
+      diagnostic(duplicate ? "SOURCE_DUPLICATE_KEY" : "SOURCE_INVALID_YAML", {
+        file,
+        position: { line: position.line, column: position.col },
+        message: duplicate ? "duplicate key in one mapping" : `invalid YAML: ${firstLine(error.message)}`,
+      }),
+    );
   }
   for (const warning of doc.warnings) {
     if (warning.code !== "TAG_RESOLVE_FAILED") continue;
     const position = lineCounter.linePos(warning.pos[0]);
-    found.push(diagnostic("SOURCE_UNSAFE_TAG", {
-      file,
-      position: { line: position.line, column: position.col },
-      message: `YAML tag not allowed: ${firstLine(warning.message)}`,
-    }));
+    found.push(
+      diagnostic("SOURCE_UNSAFE_TAG", {
+        file,
+        position: { line: position.line, column: position.col },
+        message: `YAML tag not allowed: ${firstLine(warning.message)}`,
+      }),
+    );
   }
-  const unique = found.filter((d, i) => found.findIndex((e) => e.code === d.code && e.line === d.line && e.column === d.column && e.message === d.message) === i);
-  return unique.length <= MAX_SYNTAX_ERRORS ? unique : [...unique.slice(0, MAX_SYNTAX_ERRORS), diagnostic("SOURCE_INVALID_YAML", {
-    file,
-    message: `${unique.length - MAX_SYNTAX_ERRORS} more YAML errors not shown; is this a YAML or JSON document at all?`,
-  })];
+  const unique = found.filter(
+    (d, i) =>
+      found.findIndex(
+        (e) => e.code === d.code && e.line === d.line && e.column === d.column && e.message === d.message,
+      ) === i,
+  );
+  return unique.length <= MAX_SYNTAX_ERRORS
+    ? unique
+    : [
+        ...unique.slice(0, MAX_SYNTAX_ERRORS),
+        diagnostic("SOURCE_INVALID_YAML", {
+          file,
+          message: `${unique.length - MAX_SYNTAX_ERRORS} more YAML errors not shown; is this a YAML or JSON document at all?`,
+        }),
+      ];
 }
 
 /** Past this many, more syntax errors only bury the first one, which is usually the cause. */

@@ -1,7 +1,8 @@
 // Media type strings → what they mean for a body: bare type, range or not, which range covers which type, and the body kind.
 import type { BodyKind } from "../model/api-model.js";
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
 const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
@@ -59,7 +60,9 @@ export function isStructuredSchema(schema: unknown, named: (ref: string) => unkn
   const types = Array.isArray(schema["type"]) ? schema["type"] : [schema["type"]];
   if (types.some((t) => t === "object" || t === "array")) return true;
   if (schema["type"] === undefined && STRUCTURE_KEYWORDS.some((k) => schema[k] !== undefined)) return true;
-  return COMPOSITIONS.some((k) => Array.isArray(schema[k]) && schema[k].some((member) => isStructuredSchema(member, named, depth - 1)));
+  return COMPOSITIONS.some(
+    (k) => Array.isArray(schema[k]) && schema[k].some((member) => isStructuredSchema(member, named, depth - 1)),
+  );
 }
 
 /** True when the range or type `declared` covers the concrete type `wanted` (`*\/*` covers all, `application/*` every `application/…`). */

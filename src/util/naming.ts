@@ -1,6 +1,6 @@
 // Turns operationIds, paths and free text into snake_case tool and input names, de-duplicated stably.
 
-export const MAX_TOOL_NAME = 64;
+const MAX_TOOL_NAME = 64;
 
 /** `getPetById` → `get_pet_by_id`; `repos/get-content` → `repos_get_content`; `HTTPServer2` → `http_server2`. */
 export function toSnakeCase(text: string): string {
@@ -56,7 +56,13 @@ export function createNameAllocator(max = MAX_TOOL_NAME): (wanted: string) => st
  */
 export function toKebabCase(text: string): string {
   const prose = /\s/.test(text.trim());
-  const words = prose ? text.replace(/['\u2019]s\b/g, "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase() : toSnakeCase(text);
+  const words = prose
+    ? text
+        .replace(/['\u2019]s\b/g, "")
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+    : toSnakeCase(text);
   const kebab = words.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return /^[a-z]/.test(kebab) ? kebab : `api-${kebab}`.replace(/-+$/, "");
 }

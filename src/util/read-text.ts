@@ -7,7 +7,7 @@ import { gunzipSync } from "node:zlib";
 const DEFAULT_INFLATE_LIMIT = 64 * 1024 * 1024;
 
 /** RFC 1952 §2.3.1: every gzip member starts with ID1 0x1f, ID2 0x8b. */
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 

@@ -33,7 +33,12 @@ export function suggest(wanted: string, candidates: Iterable<string>, max = 3): 
   const scored: [string, number][] = [];
   for (const candidate of candidates) {
     const folded = fold(candidate);
-    const distance = folded === target ? 0 : folded.includes(target) || target.includes(folded) ? 1 : editDistance(target, folded, limit);
+    const distance =
+      folded === target
+        ? 0
+        : folded.includes(target) || target.includes(folded)
+          ? 1
+          : editDistance(target, folded, limit);
     if (distance <= limit) scored.push([candidate, distance]);
   }
   scored.sort(([a, x], [b, y]) => x - y || (a < b ? -1 : a > b ? 1 : 0));

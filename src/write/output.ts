@@ -75,8 +75,13 @@ function failed(diagnostics: Diagnostic[]): WriteResult {
 
 function checkRoot(root: string, stat: Stats | undefined): Diagnostic | undefined {
   if (!stat) return undefined;
-  if (stat.isSymbolicLink()) return diagnostic("OUTPUT_SYMLINK", { file: root, message: `${root} is a symbolic link; aci-gen does not follow links out of --out` });
-  if (!stat.isDirectory()) return diagnostic("OUTPUT_NOT_DIRECTORY", { file: root, message: `${root} exists and is not a folder` });
+  if (stat.isSymbolicLink())
+    return diagnostic("OUTPUT_SYMLINK", {
+      file: root,
+      message: `${root} is a symbolic link; aci-gen does not follow links out of --out`,
+    });
+  if (!stat.isDirectory())
+    return diagnostic("OUTPUT_NOT_DIRECTORY", { file: root, message: `${root} exists and is not a folder` });
   return undefined;
 }
 
@@ -86,10 +91,16 @@ async function readPreviousLock(root: string, problems: Diagnostic[]): Promise<L
   if (!stat) return undefined;
   try {
     const lock = JSON.parse(await readFile(path, "utf8")) as Lockfile;
-    if (lock.lockfileVersion !== 1 || typeof lock.files !== "object" || lock.files === null) throw new Error("not an aci-gen lockfile");
+    if (lock.lockfileVersion !== 1 || typeof lock.files !== "object" || lock.files === null)
+      throw new Error("not an aci-gen lockfile");
     return lock;
   } catch (error) {
-    problems.push(diagnostic("OUTPUT_BAD_LOCKFILE", { file: path, message: `${path} cannot be read as an aci-gen lockfile: ${(error as Error).message}` }));
+    problems.push(
+      diagnostic("OUTPUT_BAD_LOCKFILE", {
+        file: path,
+        message: `${path} cannot be read as an aci-gen lockfile: ${(error as Error).message}`,
+      }),
+    );
     return undefined;
   }
 }
@@ -108,7 +119,9 @@ function createProbe(root: string, rootStat: Stats | undefined): Probe {
     if (found === undefined) {
       const parent = dirname(path);
       const parentStat = parent === root ? Promise.resolve(rootStat) : stat(parent);
-      found = parentStat.then((p) => (p?.isDirectory() && !p.isSymbolicLink() ? lstat(path).catch(() => undefined) : undefined));
+      found = parentStat.then((p) =>
+        p?.isDirectory() && !p.isSymbolicLink() ? lstat(path).catch(() => undefined) : undefined,
+      );
       known.set(path, found);
     }
     return found;
@@ -127,22 +140,48 @@ interface Checked {
 async function checkTarget(probe: Probe, path: string, previous: Lockfile | undefined): Promise<Checked> {
   const { root } = probe;
   const refuse = (problem: Diagnostic): Checked => ({ path, problems: [problem] });
-  if (safeRelativePath(path) === undefined) return refuse(diagnostic("OUTPUT_UNSAFE_PATH", { message: `refusing to write "${path}": not a plain path inside --out` }));
+  if (safeRelativePath(path) === undefined)
+    return refuse(
+      diagnostic("OUTPUT_UNSAFE_PATH", { message: `refusing to write "${path}": not a plain path inside --out` }),
+    );
   const target = join(root, path);
-  if (!target.startsWith(root + sep)) return refuse(diagnostic("OUTPUT_UNSAFE_PATH", { message: `refusing to write "${path}" outside --out` }));
+  if (!target.startsWith(root + sep))
+    return refuse(diagnostic("OUTPUT_UNSAFE_PATH", { message: `refusing to write "${path}" outside --out` }));
   for (let dir = dirname(target); dir.length > root.length; dir = dirname(dir)) {
     const stat = await probe.stat(dir);
-    if (stat?.isSymbolicLink()) return refuse(diagnostic("OUTPUT_SYMLINK", { file: dir, message: `${relative(root, dir)} in --out is a symbolic link; aci-gen does not follow links` }));
-    if (stat && !stat.isDirectory()) return refuse(diagnostic("OUTPUT_CONFLICT", { file: dir, message: `${relative(root, dir)} in --out is a file where aci-gen needs a folder` }));
+    if (stat?.isSymbolicLink())
+      return refuse(
+        diagnostic("OUTPUT_SYMLINK", {
+          file: dir,
+          message: `${relative(root, dir)} in --out is a symbolic link; aci-gen does not follow links`,
+        }),
+      );
+    if (stat && !stat.isDirectory())
+      return refuse(
+        diagnostic("OUTPUT_CONFLICT", {
+          file: dir,
+          message: `${relative(root, dir)} in --out is a file where aci-gen needs a folder`,
+        }),
+      );
   }
   const stat = await probe.stat(target);
   if (!stat) return { path, problems: [] };
-  if (stat.isSymbolicLink() || !stat.isFile()) return refuse(diagnostic("OUTPUT_SYMLINK", { file: target, message: `${path} in --out is not a regular file; aci-gen will not replace it` }));
+  if (stat.isSymbolicLink() || !stat.isFile())
+    return refuse(
+      diagnostic("OUTPUT_SYMLINK", {
+        file: target,
+        message: `${path} in --out is not a regular file; aci-gen will not replace it`,
+      }),
+    );
   const known = previous?.files[path];
   if (path === LOCKFILE && previous) return { path, problems: [] };
-  if (known === undefined) return refuse(diagnostic("OUTPUT_CONFLICT", { file: target, message: `${path} exists in --out but aci-gen did not write it` }));
+  if (known === undefined)
+    return refuse(
+      diagnostic("OUTPUT_CONFLICT", { file: target, message: `${path} exists in --out but aci-gen did not write it` }),
+    );
   const current = sha256(await readFile(target));
-  if (current !== known) return refuse(diagnostic("OUTPUT_EDITED", { file: target, message: `${path} was edited since aci-gen wrote it` }));
+  if (current !== known)
+    return refuse(diagnostic("OUTPUT_EDITED", { file: target, message: `${path} was edited since aci-gen wrote it` }));
   return { path, problems: [], hash: current };
 }
 
@@ -153,7 +192,12 @@ interface Changes {
 }
 
 /** `existing`: hashes of the files checkTarget read (all files there except the lockfile); those are not read again. */
-async function planChanges(root: string, files: Readonly<Record<string, string>>, previous: Lockfile | undefined, existing: ReadonlyMap<string, string>): Promise<Changes> {
+async function planChanges(
+  root: string,
+  files: Readonly<Record<string, string>>,
+  previous: Lockfile | undefined,
+  existing: ReadonlyMap<string, string>,
+): Promise<Changes> {
   const write: string[] = [];
   const unchanged: string[] = [];
   const hashes = await mapLimit(Object.entries(files), FS_CONCURRENCY, async ([path]) => {
@@ -203,18 +247,35 @@ function folderMaker(): (folder: string) => Promise<unknown> {
  * Stages every new file beside --out, then moves each into place, keeping backups to roll back on failure. When
  * --out did not exist, the staging folder itself becomes --out in one rename (if that fails, file by file as usual).
  */
-async function applyChanges(root: string, files: Readonly<Record<string, string>>, changes: Changes, fresh: boolean): Promise<WriteResult> {
+async function applyChanges(
+  root: string,
+  files: Readonly<Record<string, string>>,
+  changes: Changes,
+  fresh: boolean,
+): Promise<WriteResult> {
   const token = randomBytes(6).toString("hex");
   const staging = join(dirname(root), `.aci-gen-staging-${token}`);
   const backup = join(dirname(root), `.aci-gen-backup-${token}`);
   const done: { path: string; hadOld: boolean }[] = [];
   try {
     await makeFolders(staging, changes.write);
-    await mapLimit(changes.write, FS_CONCURRENCY, (path) => writeFile(join(staging, path), files[path] as string, { mode: 0o644 }));
-    const whole = fresh && changes.remove.length === 0 && (await rename(staging, root).then(() => true, () => false));
+    await mapLimit(changes.write, FS_CONCURRENCY, (path) =>
+      writeFile(join(staging, path), files[path] as string, { mode: 0o644 }),
+    );
+    const whole =
+      fresh &&
+      changes.remove.length === 0 &&
+      (await rename(staging, root).then(
+        () => true,
+        () => false,
+      ));
     if (!whole) {
       const swap = { root, staging, backup, done, folder: folderMaker() };
-      await mapLimit(changes.write.filter((p) => p !== LOCKFILE), FS_CONCURRENCY, (path) => swapIn(swap, path));
+      await mapLimit(
+        changes.write.filter((p) => p !== LOCKFILE),
+        FS_CONCURRENCY,
+        (path) => swapIn(swap, path),
+      );
       if (changes.write.includes(LOCKFILE)) await swapIn(swap, LOCKFILE);
       for (const path of changes.remove) {
         await mkdir(dirname(join(backup, path)), { recursive: true });
@@ -226,7 +287,12 @@ async function applyChanges(root: string, files: Readonly<Record<string, string>
     await rollback(root, backup, done);
     await rm(staging, { recursive: true, force: true });
     await rm(backup, { recursive: true, force: true });
-    return failed([diagnostic("OUTPUT_WRITE_FAILED", { file: root, message: `writing ${root} failed, nothing was changed: ${(error as Error).message}` })]);
+    return failed([
+      diagnostic("OUTPUT_WRITE_FAILED", {
+        file: root,
+        message: `writing ${root} failed, nothing was changed: ${(error as Error).message}`,
+      }),
+    ]);
   }
   await rm(staging, { recursive: true, force: true });
   await rm(backup, { recursive: true, force: true });
@@ -245,7 +311,10 @@ interface Swap {
 async function swapIn({ root, staging, backup, done, folder }: Swap, path: string): Promise<void> {
   const target = join(root, path);
   await folder(dirname(target));
-  const hadOld = await lstat(target).then(() => true, () => false);
+  const hadOld = await lstat(target).then(
+    () => true,
+    () => false,
+  );
   if (hadOld) {
     await folder(dirname(join(backup, path)));
     await rename(target, join(backup, path));
@@ -254,7 +323,11 @@ async function swapIn({ root, staging, backup, done, folder }: Swap, path: strin
   await rename(join(staging, path), target);
 }
 
-async function rollback(root: string, backup: string, done: readonly { path: string; hadOld: boolean }[]): Promise<void> {
+async function rollback(
+  root: string,
+  backup: string,
+  done: readonly { path: string; hadOld: boolean }[],
+): Promise<void> {
   for (const { path, hadOld } of [...done].reverse()) {
     const target = join(root, path);
     if (hadOld) await rename(join(backup, path), target).catch(() => undefined);

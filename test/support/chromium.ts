@@ -12,10 +12,26 @@ export const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium"
 export const CHROMIUM_SKIP = !existsSync(CHROMIUM) && !process.env.CI;
 
 /** Flags that work in a container without a GPU, a sandbox or network. */
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** A headless chromium with a new empty profile; fails with the way to install it when missing. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing and CI is set: install it with \`apt-get install -y chromium\` (.ci/run does)`);
-  return puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, userDataDir: mkdtempSync(join(tmpdir(), "aci-chromium-")) });
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing and CI is set: install it with \`apt-get install -y chromium\` (.ci/run does)`,
+    );
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    userDataDir: mkdtempSync(join(tmpdir(), "aci-chromium-")),
+  });
 }

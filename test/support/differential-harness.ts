@@ -17,10 +17,16 @@ export interface Pair {
 
 /** Compiles both sides; a throwing schemaToZod or an unevaluable source is itself a failure, with the case shown. */
 export function compilePair(c: Case): Pair {
-  const oracle = compileOracle(c.schema, c.components ? { dialect: c.dialect, components: c.components } : { dialect: c.dialect });
+  const oracle = compileOracle(
+    c.schema,
+    c.components ? { dialect: c.dialect, components: c.components } : { dialect: c.dialect },
+  );
   let source = "<schemaToZod threw>";
   try {
-    source = schemaToZod(c.schema, c.components ? { dialect: c.dialect, components: c.components } : { dialect: c.dialect });
+    source = schemaToZod(
+      c.schema,
+      c.components ? { dialect: c.dialect, components: c.components } : { dialect: c.dialect },
+    );
     const schema = new Function("z", `return ${source}`)(z) as z.ZodType;
     return { source, oracle, zod: (instance) => schema.safeParse(instance).success };
   } catch (error) {
@@ -39,7 +45,13 @@ export function assertAgree(c: Case, pair: Pair, instance: unknown): boolean {
   }
   if (got !== want) {
     throw new Error(
-      [describeCase(c), `instance: ${show(instance)}`, `ajv (spec-corrected): ${want ? "accept" : "reject"}`, `zod: ${typeof got === "string" ? got : got ? "accept" : "reject"}`, `source: ${pair.source}`].join("\n"),
+      [
+        describeCase(c),
+        `instance: ${show(instance)}`,
+        `ajv (spec-corrected): ${want ? "accept" : "reject"}`,
+        `zod: ${typeof got === "string" ? got : got ? "accept" : "reject"}`,
+        `source: ${pair.source}`,
+      ].join("\n"),
     );
   }
   return want;

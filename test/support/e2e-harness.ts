@@ -24,7 +24,11 @@ export interface ProcessResult {
 }
 
 /** Runs `node script args…` with exactly `env`, killed after `timeoutMs`. */
-export function runNode(args: readonly string[], env: Record<string, string>, timeoutMs = 60_000): Promise<ProcessResult> {
+export function runNode(
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -48,8 +52,13 @@ export async function buildPackage(options: { spec: string; goals: string; outDi
   rmSync(options.outDir, { recursive: true, force: true });
   const result = await generate({ spec: options.spec, goals: options.goals, outDir: options.outDir });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0 || Object.keys(result.files).length === 0) throw new Error(`generate failed:\n${JSON.stringify(errors, null, 2)}`);
-  const tsc = await runNode([TSC, "-p", join(options.outDir, "tsconfig.json")], { PATH: process.env.PATH ?? "" }, 120_000);
+  if (errors.length > 0 || Object.keys(result.files).length === 0)
+    throw new Error(`generate failed:\n${JSON.stringify(errors, null, 2)}`);
+  const tsc = await runNode(
+    [TSC, "-p", join(options.outDir, "tsconfig.json")],
+    { PATH: process.env.PATH ?? "" },
+    120_000,
+  );
   if (tsc.code !== 0) throw new Error(`tsc failed for ${options.outDir}:\n${tsc.stdout}\n${tsc.stderr}`);
 }
 
@@ -117,7 +126,11 @@ async function launchPrism(mode: readonly string[], timeoutMs: number): Promise<
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = spawn(process.execPath, [PRISM, ...mode, "-p", String(port), "-h", "127.0.0.1"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const child = spawn(process.execPath, [PRISM, ...mode, "-p", String(port), "-h", "127.0.0.1"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     let output = "";
     child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
@@ -143,11 +156,24 @@ export interface McpSession {
  * Spawns `node serverJs` with exactly `env` through the SDK's StdioClientTransport and connects a Client; with
  * `elicit`, the client declares form elicitation and answers the server's elicitation requests with it.
  */
-export async function connectMcp(serverJs: string, env: Record<string, string>, elicit?: (request: ElicitRequest) => Promise<ElicitResult>): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [serverJs], env, cwd: ROOT, stderr: "pipe" });
+export async function connectMcp(
+  serverJs: string,
+  env: Record<string, string>,
+  elicit?: (request: ElicitRequest) => Promise<ElicitResult>,
+): Promise<McpSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [serverJs],
+    env,
+    cwd: ROOT,
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: "aci-e2e", version: "1.0.0" }, elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: "aci-e2e", version: "1.0.0" },
+    elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } },
+  );
   if (elicit !== undefined) client.setRequestHandler(ElicitRequestSchema, elicit);
   await client.connect(transport, { timeout: 20_000 });
   const pid = transport.pid;
@@ -179,9 +205,17 @@ export interface ToolCall {
 export async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<ToolCall> {
   const result = await session.client.callTool({ name, arguments: args }, undefined, { timeout: 30_000 });
   const content = result.content as { type: string; text?: string }[];
-  if (content.length !== 1 || content[0]?.type !== "text" || typeof content[0].text !== "string") throw new Error(`unexpected content: ${JSON.stringify(result)}`);
+  if (content.length !== 1 || content[0]?.type !== "text" || typeof content[0].text !== "string")
+    throw new Error(`unexpected content: ${JSON.stringify(result)}`);
   const text = content[0].text;
-  return { text, json: JSON.parse(text) as Record<string, unknown>, isError: result.isError === true, ...(result.structuredContent === undefined ? {} : { structured: result.structuredContent as Record<string, unknown> }) };
+  return {
+    text,
+    json: JSON.parse(text) as Record<string, unknown>,
+    isError: result.isError === true,
+    ...(result.structuredContent === undefined
+      ? {}
+      : { structured: result.structuredContent as Record<string, unknown> }),
+  };
 }
 
 /** One request as a recording proxy saw it on its way upstream. */
@@ -207,11 +241,25 @@ export function startRecordingProxy(upstreamPort: number): Promise<RecordingProx
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
       const body = Buffer.concat(chunks);
-      requests.push({ method: incoming.method ?? "", url: incoming.url ?? "", headers: { ...incoming.headers }, body: body.toString("utf8") });
-      const upstream = httpRequest({ host: "127.0.0.1", port: upstreamPort, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: `127.0.0.1:${upstreamPort}` } }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
+      requests.push({
+        method: incoming.method ?? "",
+        url: incoming.url ?? "",
+        headers: { ...incoming.headers },
+        body: body.toString("utf8"),
       });
+      const upstream = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: upstreamPort,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, host: `127.0.0.1:${upstreamPort}` },
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       upstream.on("error", () => outgoing.writeHead(502).end());
       upstream.end(body);
     });
@@ -221,7 +269,11 @@ export function startRecordingProxy(upstreamPort: number): Promise<RecordingProx
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : 0;
-      resolve({ port, requests, stop: () => new Promise((done) => (server.close(() => done()), server.closeAllConnections())) });
+      resolve({
+        port,
+        requests,
+        stop: () => new Promise((done) => (server.close(() => done()), server.closeAllConnections())),
+      });
     });
   });
 }

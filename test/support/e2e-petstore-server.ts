@@ -53,8 +53,26 @@ interface Order {
 export const BASE_PATH = "/v3";
 
 const USERS = [
-  { id: 42, username: "ada_l", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0958", website: "https://ada.example.com", userStatus: 1 },
-  { id: 43, username: "grace_h", firstName: "Grace", lastName: "Hopper", email: "grace@example.com", phone: null, website: null, userStatus: 1 },
+  {
+    id: 42,
+    username: "ada_l",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "+44 20 7946 0958",
+    website: "https://ada.example.com",
+    userStatus: 1,
+  },
+  {
+    id: 43,
+    username: "grace_h",
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.com",
+    phone: null,
+    website: null,
+    userStatus: 1,
+  },
 ];
 
 function pet(id: number, status: "available" | "pending" | "sold" = "available"): Record<string, unknown> {
@@ -86,7 +104,11 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
     return;
   }
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -99,13 +121,45 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Starts the server on an OS-chosen loopback port. `apiKey` is checked on api_key operations, `bearer` on petstore_auth ones. */
-export async function startE2ePetstoreServer(credentials: { apiKey: string; bearer: string }): Promise<E2ePetstoreServer> {
+export async function startE2ePetstoreServer(credentials: {
+  apiKey: string;
+  bearer: string;
+}): Promise<E2ePetstoreServer> {
   const requests: RecordedRequest[] = [];
-  const switches: ServerSwitches = { rateLimitOnce: new Set(), manyPets: 0, invalidPet: false, failNextOrderLookup: false };
+  const switches: ServerSwitches = {
+    rateLimitOnce: new Set(),
+    manyPets: 0,
+    invalidPet: false,
+    failNextOrderLookup: false,
+  };
   // Ada (42) has one delivered and one open order before any test runs.
   const orders = new Map<number, Order>([
-    [900, { id: 900, petId: 12, customerId: 42, quantity: 1, shipDate: "2024-02-01T12:00:00Z", status: "delivered", complete: true, notes: null }],
-    [901, { id: 901, petId: 11, customerId: 42, quantity: 1, shipDate: null, status: "placed", complete: false, notes: "collect on Saturday" }],
+    [
+      900,
+      {
+        id: 900,
+        petId: 12,
+        customerId: 42,
+        quantity: 1,
+        shipDate: "2024-02-01T12:00:00Z",
+        status: "delivered",
+        complete: true,
+        notes: null,
+      },
+    ],
+    [
+      901,
+      {
+        id: 901,
+        petId: 11,
+        customerId: 42,
+        quantity: 1,
+        shipDate: null,
+        status: "placed",
+        complete: false,
+        notes: "collect on Saturday",
+      },
+    ],
   ]);
   let nextOrderId = 1001;
 
@@ -115,19 +169,32 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const body = await readBody(req);
-    requests.push({ method: req.method ?? "", path: url.pathname, query: url.search, headers: { ...req.headers }, body });
-    if (!url.pathname.startsWith(`${BASE_PATH}/`)) return send(res, 404, error("not_found", `no route ${url.pathname}`));
+    requests.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      query: url.search,
+      headers: { ...req.headers },
+      body,
+    });
+    if (!url.pathname.startsWith(`${BASE_PATH}/`))
+      return send(res, 404, error("not_found", `no route ${url.pathname}`));
     const path = url.pathname.slice(BASE_PATH.length);
     const method = req.method ?? "GET";
 
-    if (method === "GET" && switches.rateLimitOnce.delete(path)) return send(res, 429, error("rate_limited", "slow down"), { "retry-after": "1" });
+    if (method === "GET" && switches.rateLimitOnce.delete(path))
+      return send(res, 429, error("rate_limited", "slow down"), { "retry-after": "1" });
 
     // GET /pet/findByStatus — petstore_auth (bearer) only.
     if (method === "GET" && path === "/pet/findByStatus") {
       if (!bearerOk(req)) return send(res, 401, error("unauthorized", "missing or wrong bearer token"));
       const statuses = url.searchParams.getAll("status");
       const limit = Number(url.searchParams.get("limit") ?? "20");
-      if (switches.manyPets > 0) return send(res, 200, Array.from({ length: switches.manyPets }, (_, i) => pet(100 + i)));
+      if (switches.manyPets > 0)
+        return send(
+          res,
+          200,
+          Array.from({ length: switches.manyPets }, (_, i) => pet(100 + i)),
+        );
       const matching = [...PETS.values()].filter((p) => statuses.includes(String(p.status))).slice(0, limit);
       return send(res, 200, matching);
     }
@@ -139,7 +206,12 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
       const found = PETS.get(Number(petMatch[1]));
       if (found !== undefined && switches.invalidPet) return send(res, 200, { ...found, name: undefined });
       // An API that echoes the caller's key in an error: the tools must redact it before the model sees it.
-      if (found === undefined) return send(res, 404, error("not_found", `no pet ${petMatch[1]} (request made with api_key ${String(req.headers["api_key"])})`));
+      if (found === undefined)
+        return send(
+          res,
+          404,
+          error("not_found", `no pet ${petMatch[1]} (request made with api_key ${String(req.headers["api_key"])})`),
+        );
       return send(res, 200, found);
     }
 
@@ -159,9 +231,18 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
       const limit = Number(url.searchParams.get("limit") ?? "20");
       const mine = [...orders.values()]
         .filter((o) => o.customerId === userId)
-        .filter((o) => status === "all" || (status === "open" ? o.status === "placed" || o.status === "approved" : o.status === "delivered" || o.status === "cancelled"))
+        .filter(
+          (o) =>
+            status === "all" ||
+            (status === "open"
+              ? o.status === "placed" || o.status === "approved"
+              : o.status === "delivered" || o.status === "cancelled"),
+        )
         .sort((a, b) => b.id - a.id);
-      return send(res, 200, { items: mine.slice(0, limit), nextCursor: mine.length > limit ? "eyJpZCI6MTAwMX0" : null });
+      return send(res, 200, {
+        items: mine.slice(0, limit),
+        nextCursor: mine.length > limit ? "eyJpZCI6MTAwMX0" : null,
+      });
     }
 
     if (method === "POST" && path === "/store/order") {
@@ -171,11 +252,21 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
       } catch {
         return send(res, 400, error("bad_request", "body is not JSON"));
       }
-      if (typeof order.petId !== "number" || typeof order.customerId !== "number") return send(res, 400, error("bad_request", "petId and customerId are required"));
+      if (typeof order.petId !== "number" || typeof order.customerId !== "number")
+        return send(res, 400, error("bad_request", "petId and customerId are required"));
       const target = PETS.get(order.petId);
       if (target === undefined || !USERS.some((u) => u.id === order.customerId)) return send(res, 404);
       if (target.status !== "available") return send(res, 409);
-      const placed: Order = { id: nextOrderId++, petId: order.petId, customerId: order.customerId, quantity: order.quantity ?? 1, shipDate: null, status: "placed", complete: false, notes: null };
+      const placed: Order = {
+        id: nextOrderId++,
+        petId: order.petId,
+        customerId: order.customerId,
+        quantity: order.quantity ?? 1,
+        shipDate: null,
+        status: "placed",
+        complete: false,
+        notes: null,
+      };
       orders.set(placed.id, placed);
       return send(res, 201, placed);
     }
@@ -198,7 +289,9 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => send(res, 500, error("internal", e instanceof Error ? e.message : String(e))));
+    handle(req, res).catch((e: unknown) =>
+      send(res, 500, error("internal", e instanceof Error ? e.message : String(e))),
+    );
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
@@ -214,7 +307,11 @@ export async function startE2ePetstoreServer(credentials: { apiKey: string; bear
     switches,
     orders,
     count(method, path) {
-      return requests.filter((r) => r.method === method.toUpperCase() && (typeof path === "string" ? withoutBase(r.path) === path : path.test(withoutBase(r.path)))).length;
+      return requests.filter(
+        (r) =>
+          r.method === method.toUpperCase() &&
+          (typeof path === "string" ? withoutBase(r.path) === path : path.test(withoutBase(r.path))),
+      ).length;
     },
     close() {
       server.closeAllConnections();

@@ -25,7 +25,13 @@ function interopDefault<T>(module: T): T {
  * `strict: false` also turns `strictNumbers` off, which lets NaN/Infinity pass `type: number`; they are not
  * JSON, so it is switched back on. `ownProperties`: without it `required: ["constructor"]` is met by `{}`.
  */
-const AJV_OPTIONS = { strict: false, strictNumbers: true, ownProperties: true, validateFormats: true, unicodeRegExp: true } as const;
+const AJV_OPTIONS = {
+  strict: false,
+  strictNumbers: true,
+  ownProperties: true,
+  validateFormats: true,
+  unicodeRegExp: true,
+} as const;
 
 function makeAjv(dialect: Dialect, flavour: Flavour): AjvLike {
   const ajv = dialect === "openapi-3.1" ? new Ajv2020(AJV_OPTIONS) : new AjvDraft04(AJV_OPTIONS);
@@ -73,10 +79,14 @@ export function formatOracle(format: Format, value: string, flavour: Flavour = "
   throw new Error(`format ${format} is not registered`);
 }
 
-function withComponents(root: unknown, options: { dialect: Dialect; components?: Record<string, unknown>; flavour: Flavour }): unknown {
+function withComponents(
+  root: unknown,
+  options: { dialect: Dialect; components?: Record<string, unknown>; flavour: Flavour },
+): unknown {
   if (!options.components) return root;
   const schemas: Mutable = {};
-  for (const [name, sub] of Object.entries(options.components)) setOwn(schemas, name, prepare(sub, options.dialect, options.flavour));
+  for (const [name, sub] of Object.entries(options.components))
+    setOwn(schemas, name, prepare(sub, options.dialect, options.flavour));
   const base: Mutable = isObject(root) ? { ...root } : { allOf: [root] };
   base["components"] = { schemas };
   return base;
@@ -155,10 +165,25 @@ function applySpecCorrections(ajv: AjvLike): void {
   // so {"toString": 1} throws and {"constructor": {}} differs from itself; §4.2.2 equality is plain JSON equality.
   const equalityKeywords = [
     { keyword: "const", validate: (value: unknown, data: unknown) => jsonEqual(value, data) },
-    { keyword: "enum", schemaType: "array", validate: (values: unknown[], data: unknown) => values.some((v) => jsonEqual(v, data)) },
+    {
+      keyword: "enum",
+      schemaType: "array",
+      validate: (values: unknown[], data: unknown) => values.some((v) => jsonEqual(v, data)),
+    },
     // ajv's `required` treats the empty name as met: {"required": [""]} accepts {}.
-    { keyword: "required", type: "object", schemaType: "array", validate: (names: string[], data: Mutable) => names.every((k) => Object.hasOwn(data, k)) },
-    { keyword: "uniqueItems", type: "array", schemaType: "boolean", validate: (on: boolean, data: unknown[]) => !on || data.every((x, i) => data.slice(0, i).every((y) => !jsonEqual(x, y))) },
+    {
+      keyword: "required",
+      type: "object",
+      schemaType: "array",
+      validate: (names: string[], data: Mutable) => names.every((k) => Object.hasOwn(data, k)),
+    },
+    {
+      keyword: "uniqueItems",
+      type: "array",
+      schemaType: "boolean",
+      validate: (on: boolean, data: unknown[]) =>
+        !on || data.every((x, i) => data.slice(0, i).every((y) => !jsonEqual(x, y))),
+    },
   ] as const;
   for (const definition of equalityKeywords) {
     ajv.removeKeyword(definition.keyword);
@@ -177,7 +202,13 @@ function applySpecCorrections(ajv: AjvLike): void {
   // RFC 5321 §4.1.2 Mailbox: quoted local parts, address literals and one-label domains are valid; ajv rejects them.
   const ipv4 = ajv.formats["ipv4"];
   const ipv6 = ajv.formats["ipv6"];
-  ajv.addFormat("email", (s: string) => isMailbox(s, (a) => runFormat(ipv4, a), (a) => runFormat(ipv6, a)));
+  ajv.addFormat("email", (s: string) =>
+    isMailbox(
+      s,
+      (a) => runFormat(ipv4, a),
+      (a) => runFormat(ipv6, a),
+    ),
+  );
 }
 
 function runFormat(format: unknown, s: string): boolean {

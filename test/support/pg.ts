@@ -11,7 +11,10 @@ export const PG_SKIP = PG_URL === undefined && !process.env.CI;
 
 /** The admin URL, or a failure explaining how to get one. */
 export function requirePgUrl(): string {
-  if (PG_URL === undefined) throw new Error("ACI_TEST_PG_URL is not set, and CI is: start PostgreSQL with `.ci/postgres.sh start` and export its URL");
+  if (PG_URL === undefined)
+    throw new Error(
+      "ACI_TEST_PG_URL is not set, and CI is: start PostgreSQL with `.ci/postgres.sh start` and export its URL",
+    );
   return PG_URL;
 }
 

@@ -24,7 +24,8 @@ export async function planGoals(goals: object, spec: string | object = PETSTORE)
 export async function toolOf(goal: object, spec: string | object = PETSTORE): Promise<ToolDef> {
   const result = await planGoals(goal, spec);
   const tool = result.tools[0];
-  if (tool === undefined) throw new Error(`no tool planned:\n${result.diagnostics.map((d) => `${d.code} ${d.message}`).join("\n")}`);
+  if (tool === undefined)
+    throw new Error(`no tool planned:\n${result.diagnostics.map((d) => `${d.code} ${d.message}`).join("\n")}`);
   return tool;
 }
 
@@ -41,7 +42,13 @@ export function summarise(diagnostics: readonly Diagnostic[]): DiagnosticSummary
 
 /** A small OpenAPI 3.1 document with the given paths (and component schemas). */
 export function miniSpec(paths: object, schemas: object = {}): object {
-  return { openapi: "3.1.0", info: { title: "Mini", version: "1.0.0" }, servers: [{ url: "https://mini.example.com" }], paths, components: { schemas } };
+  return {
+    openapi: "3.1.0",
+    info: { title: "Mini", version: "1.0.0" },
+    servers: [{ url: "https://mini.example.com" }],
+    paths,
+    components: { schemas },
+  };
 }
 
 /** A JSON response with `schema`, as `responses` of an operation. */
@@ -67,5 +74,16 @@ export function normalisePlan(toolPlan: ToolPlan): object {
 
 /** Diagnostics as goldens pin them: code, severity, where, what, and the repair. */
 export function normaliseDiagnostics(diagnostics: readonly Diagnostic[]): object[] {
-  return normalisePaths(diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, line: d.line, column: d.column, pointer: d.pointer, message: d.message, hint: d.hint })));
+  return normalisePaths(
+    diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      pointer: d.pointer,
+      message: d.message,
+      hint: d.hint,
+    })),
+  );
 }

@@ -41,7 +41,20 @@ export const KEY_PATTERNS: readonly { readonly source: string; readonly samples:
 ];
 
 /** Property names, including ones that trip naive `obj[key]` code. */
-export const KEYS = ["a", "b", "id", "name", "__proto__", "constructor", "toString", "x-y", "", "😀", "0", "ä"] as const;
+export const KEYS = [
+  "a",
+  "b",
+  "id",
+  "name",
+  "__proto__",
+  "constructor",
+  "toString",
+  "x-y",
+  "",
+  "😀",
+  "0",
+  "ä",
+] as const;
 
 /**
  * Names for `properties`: all of KEYS but `__proto__`, which ajv drops from `properties` (its
@@ -56,8 +69,28 @@ const TYPES = ["string", "number", "integer", "boolean", "null", "object", "arra
 
 /** Values for `enum`, `const` and as raw instances: key-order twins, 1 vs "1", {} vs [], non-BMP text. */
 export const VALUE_POOL: readonly Json[] = [
-  {}, [], { a: 1, b: 2 }, { b: 2, a: 1 }, [1, 2], [2, 1], 1, 1.5, -0, 0, "1", "", null, true, false, "😀",
-  { a: [{}] }, [{ a: 1 }], "a", 2.5, 1e308, JSON.parse('{"__proto__":1}'),
+  {},
+  [],
+  { a: 1, b: 2 },
+  { b: 2, a: 1 },
+  [1, 2],
+  [2, 1],
+  1,
+  1.5,
+  -0,
+  0,
+  "1",
+  "",
+  null,
+  true,
+  false,
+  "😀",
+  { a: [{}] },
+  [{ a: 1 }],
+  "a",
+  2.5,
+  1e308,
+  JSON.parse('{"__proto__":1}'),
 ];
 
 const obj = (entries: [string, unknown][]): Mutable => {
@@ -72,7 +105,11 @@ function optional<T extends Record<string, fc.Arbitrary<unknown>>>(model: T): fc
 }
 
 const nonNegative = (max: number): fc.Arbitrary<number> => fc.integer({ min: 0, max });
-const number = fc.oneof(fc.constantFrom(...NUMBERS), fc.integer({ min: -20, max: 20 }), fc.double({ min: -100, max: 100, noNaN: true }));
+const number = fc.oneof(
+  fc.constantFrom(...NUMBERS),
+  fc.integer({ min: -20, max: 20 }),
+  fc.double({ min: -100, max: 100, noNaN: true }),
+);
 
 export const jsonValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
@@ -95,7 +132,9 @@ const stringKeywords = optional({
 function numberKeywords(dialect: Dialect): fc.Arbitrary<Mutable> {
   const base = optional({ minimum: number, maximum: number, multipleOf: fc.constantFrom(...MULTIPLES) });
   if (dialect === "openapi-3.1") {
-    return fc.tuple(base, optional({ exclusiveMinimum: number, exclusiveMaximum: number })).map(([a, b]) => ({ ...a, ...b }));
+    return fc
+      .tuple(base, optional({ exclusiveMinimum: number, exclusiveMaximum: number }))
+      .map(([a, b]) => ({ ...a, ...b }));
   }
   return fc.tuple(base, fc.boolean(), fc.boolean()).map(([a, lo, hi]) => {
     const out = { ...a };
@@ -106,7 +145,10 @@ function numberKeywords(dialect: Dialect): fc.Arbitrary<Mutable> {
 }
 
 function objectKeywords(child: fc.Arbitrary<Node>): fc.Arbitrary<Mutable> {
-  const properties = fc.uniqueArray(fc.tuple(fc.constantFrom(...PROPERTY_KEYS), child), { maxLength: 3, selector: ([k]) => k });
+  const properties = fc.uniqueArray(fc.tuple(fc.constantFrom(...PROPERTY_KEYS), child), {
+    maxLength: 3,
+    selector: ([k]) => k,
+  });
   return fc
     .tuple(
       properties,
@@ -114,7 +156,13 @@ function objectKeywords(child: fc.Arbitrary<Node>): fc.Arbitrary<Mutable> {
       fc.nat(5),
       optional({
         additionalProperties: fc.oneof(fc.boolean(), child),
-        patternProperties: fc.uniqueArray(fc.tuple(fc.constantFrom(...KEY_PATTERNS.map((p) => p.source)), child), { minLength: 1, maxLength: 2, selector: ([k]) => k }).map(obj),
+        patternProperties: fc
+          .uniqueArray(fc.tuple(fc.constantFrom(...KEY_PATTERNS.map((p) => p.source)), child), {
+            minLength: 1,
+            maxLength: 2,
+            selector: ([k]) => k,
+          })
+          .map(obj),
         minProperties: nonNegative(3),
         maxProperties: nonNegative(4),
       }),
@@ -122,7 +170,10 @@ function objectKeywords(child: fc.Arbitrary<Node>): fc.Arbitrary<Mutable> {
     .map(([props, extraRequired, pick, rest]) => {
       const out: Mutable = { ...rest };
       if (props.length > 0) out["properties"] = obj(props);
-      const required = [...props.map(([k]) => k).filter((_, i) => (pick >> i) & 1), ...extraRequired.slice(0, pick % 2)];
+      const required = [
+        ...props.map(([k]) => k).filter((_, i) => (pick >> i) & 1),
+        ...extraRequired.slice(0, pick % 2),
+      ];
       if (required.length > 0) out["required"] = [...new Set(required)];
       return out;
     });
@@ -134,7 +185,12 @@ function arrayKeywords(dialect: Dialect, child: fc.Arbitrary<Node>): fc.Arbitrar
   const shape =
     dialect === "openapi-3.1"
       ? optional({ items: fc.oneof(child, fc.constant(false)), prefixItems: tuple })
-      : fc.oneof(optional({ items: child }), fc.tuple(tuple, optional({ additionalItems: fc.oneof(fc.boolean(), child) })).map(([items, rest]) => ({ items, ...rest })));
+      : fc.oneof(
+          optional({ items: child }),
+          fc
+            .tuple(tuple, optional({ additionalItems: fc.oneof(fc.boolean(), child) }))
+            .map(([items, rest]) => ({ items, ...rest })),
+        );
   return fc.tuple(limits, shape).map(([a, b]) => ({ ...a, ...b }));
 }
 
@@ -155,23 +211,60 @@ export function schemaNodeArb(dialect: Dialect, refs: readonly string[]): fc.Arb
       typed("string", stringKeywords),
       fc.constantFrom("number", "integer").chain((t) => typed(t, numberKeywords(dialect))),
       fc.constantFrom<Node>({ type: "boolean" }, { type: "null" }, {}),
-      fc.tuple(fc.uniqueArray(fc.constantFrom(...VALUE_POOL), { minLength: 1, maxLength: 4, selector: is31 ? (v) => v : canonical }), fc.option(fc.constantFrom(...TYPES), { nil: undefined })).map(([values, type]) => (type ? { type, enum: values } : { enum: values })),
+      fc
+        .tuple(
+          fc.uniqueArray(fc.constantFrom(...VALUE_POOL), {
+            minLength: 1,
+            maxLength: 4,
+            selector: is31 ? (v) => v : canonical,
+          }),
+          fc.option(fc.constantFrom(...TYPES), { nil: undefined }),
+        )
+        .map(([values, type]) => (type ? { type, enum: values } : { enum: values })),
     ];
     // Boolean schemas and `const` are 2020-12 only: draft-4 has neither, yet ajv-draft-04 enforces `const`.
     // `nullable` is OAS 3.0 only (ajv applies it in 3.1 too and throws without `type`); `$ref` never has siblings,
     // which OAS 3.0 ignores and 2020-12 applies.
-    if (is31) leaves.push(fc.constantFrom<Node>(true, false), jsonValue.map((v) => ({ const: v })));
+    if (is31)
+      leaves.push(
+        fc.constantFrom<Node>(true, false),
+        jsonValue.map((v) => ({ const: v })),
+      );
     const composite: fc.Arbitrary<Node>[] = [
       typed("object", objectKeywords(guarded)),
       typed("array", arrayKeywords(dialect, guarded)),
-      fc.tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(node, { minLength: 1, maxLength: 3 })).map(([k, subs]) => ({ [k]: subs })),
+      fc
+        .tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(node, { minLength: 1, maxLength: 3 }))
+        .map(([k, subs]) => ({ [k]: subs })),
       node.map((sub) => ({ not: sub })),
-      fc.tuple(fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }), stringKeywords, numberKeywords(dialect), objectKeywords(guarded), arrayKeywords(dialect, guarded), fc.nat(15))
-        .map(([types, s, n, o, a, mask]) => ({ ...pick(s, mask & 1), ...pick(n, mask & 2), ...pick(o, mask & 4), ...pick(a, mask & 8), type: types })),
+      fc
+        .tuple(
+          fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }),
+          stringKeywords,
+          numberKeywords(dialect),
+          objectKeywords(guarded),
+          arrayKeywords(dialect, guarded),
+          fc.nat(15),
+        )
+        .map(([types, s, n, o, a, mask]) => ({
+          ...pick(s, mask & 1),
+          ...pick(n, mask & 2),
+          ...pick(o, mask & 4),
+          ...pick(a, mask & 8),
+          type: types,
+        })),
     ];
     const nodeArb = fc.oneof({ depthSize: "small", maxDepth: 3, depthIdentifier: "schema" }, ...leaves, ...composite);
-    const withNullable = is31 ? nodeArb : fc.tuple(nodeArb, fc.nat(5)).map(([n, r]) => (r === 0 && isObject(n) ? { ...n, nullable: true } : n));
-    const guardedArb = refs.length === 0 ? node : fc.oneof({ weight: 4, arbitrary: node }, { weight: 1, arbitrary: fc.constantFrom(...refs).map((r) => ({ $ref: r })) });
+    const withNullable = is31
+      ? nodeArb
+      : fc.tuple(nodeArb, fc.nat(5)).map(([n, r]) => (r === 0 && isObject(n) ? { ...n, nullable: true } : n));
+    const guardedArb =
+      refs.length === 0
+        ? node
+        : fc.oneof(
+            { weight: 4, arbitrary: node },
+            { weight: 1, arbitrary: fc.constantFrom(...refs).map((r) => ({ $ref: r })) },
+          );
     return { node: withNullable, guarded: guardedArb };
   }).node;
 }
@@ -179,14 +272,23 @@ export function schemaNodeArb(dialect: Dialect, refs: readonly string[]): fc.Arb
 /** Key-order-free JSON text: draft-04's meta-schema wants `enum` items unique by JSON equality. */
 export function canonical(value: Json): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
   return JSON.stringify(value);
 }
 
 /** The same JSON value with every object's keys in reverse order. */
 export function reorderKeys(value: Json): Json {
   if (Array.isArray(value)) return value.map(reorderKeys);
-  if (isObject(value)) return obj(Object.entries(value).reverse().map(([k, v]) => [k, reorderKeys(v)]));
+  if (isObject(value))
+    return obj(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reorderKeys(v)]),
+    );
   return value;
 }
 
@@ -194,7 +296,10 @@ const pick = (keywords: Mutable, on: number): Mutable => (on ? keywords : {});
 
 const TREE = (ref: string, dialect: Dialect): Node => ({
   type: "object",
-  properties: { value: { type: "integer", minimum: 0 }, children: { type: "array", items: { $ref: ref }, maxItems: 3 } },
+  properties: {
+    value: { type: "integer", minimum: 0 },
+    children: { type: "array", items: { $ref: ref }, maxItems: 3 },
+  },
   required: ["value"],
   additionalProperties: dialect === "openapi-3.1" ? { $ref: ref } : false,
 });
@@ -204,17 +309,24 @@ export function schemaCaseArb(dialect: Dialect): fc.Arbitrary<SchemaCase> {
   const arbs = [0, 1, 2].flatMap((count) =>
     (["local", "components"] as const).map((style) => {
       const names = ["Tree", "Item"].slice(0, count);
-      const prefix = style === "components" ? "#/components/schemas/" : dialect === "openapi-3.1" ? "#/$defs/" : "#/definitions/";
+      const prefix =
+        style === "components" ? "#/components/schemas/" : dialect === "openapi-3.1" ? "#/$defs/" : "#/definitions/";
       const refs = names.map((n) => prefix + n);
       const nodes = schemaNodeArb(dialect, refs);
-      const defs = fc.tuple(...names.map((_, i) => (i === 0 ? fc.oneof(fc.constant(TREE(refs[0] ?? "", dialect)), nodes) : nodes)));
+      const defs = fc.tuple(
+        ...names.map((_, i) => (i === 0 ? fc.oneof(fc.constant(TREE(refs[0] ?? "", dialect)), nodes) : nodes)),
+      );
       return fc.tuple(nodes, defs, fc.boolean()).map(([root, defValues, refRoot]): SchemaCase => {
         const named = obj(names.map((n, i) => [n, defValues[i]]));
-        const rootNode = refRoot && refs[0] ? { type: "object", properties: { root: { $ref: refs[0] }, other: root } } : root;
+        const rootNode =
+          refRoot && refs[0] ? { type: "object", properties: { root: { $ref: refs[0] }, other: root } } : root;
         if (count === 0) return { dialect, schema: root };
         if (style === "components") return { dialect, schema: rootNode, components: named };
         const key = dialect === "openapi-3.1" ? "$defs" : "definitions";
-        return { dialect, schema: isObject(rootNode) ? { ...rootNode, [key]: named } : { allOf: [rootNode], [key]: named } };
+        return {
+          dialect,
+          schema: isObject(rootNode) ? { ...rootNode, [key]: named } : { allOf: [rootNode], [key]: named },
+        };
       });
     }),
   );
@@ -234,10 +346,14 @@ function resolve(ref: string, ctx: Ctx): Node {
 }
 
 const codePointString = (length: number): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...CHARS), { minLength: Math.max(0, length), maxLength: Math.max(0, length) }).map((c) => c.join(""));
+  fc
+    .array(fc.constantFrom(...CHARS), { minLength: Math.max(0, length), maxLength: Math.max(0, length) })
+    .map((c) => c.join(""));
 
 function stringCandidates(schema: Mutable): fc.Arbitrary<Json> {
-  const lengths = [schema["minLength"], schema["maxLength"]].filter((n): n is number => typeof n === "number").flatMap((n) => [n - 1, n, n + 1]);
+  const lengths = [schema["minLength"], schema["maxLength"]]
+    .filter((n): n is number => typeof n === "number")
+    .flatMap((n) => [n - 1, n, n + 1]);
   const arbs: fc.Arbitrary<Json>[] = [fc.nat(6).chain(codePointString)];
   if (lengths.length > 0) arbs.push(fc.constantFrom(...lengths).chain(codePointString));
   const pattern = PATTERNS.find((p) => p.source === schema["pattern"]);
@@ -248,18 +364,29 @@ function stringCandidates(schema: Mutable): fc.Arbitrary<Json> {
 }
 
 function numberCandidates(schema: Mutable, integer: boolean): fc.Arbitrary<Json> {
-  const bounds = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].map((k) => schema[k]).filter((n): n is number => typeof n === "number");
+  const bounds = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+    .map((k) => schema[k])
+    .filter((n): n is number => typeof n === "number");
   const near = bounds.flatMap((b) => [b, b - 1, b + 1, nextUp(b), nextDown(b), Math.ceil(b), Math.floor(b)]);
   const step = typeof schema["multipleOf"] === "number" ? schema["multipleOf"] : undefined;
   const arbs: fc.Arbitrary<Json>[] = [fc.constantFrom(...NUMBERS, -0), fc.integer({ min: -30, max: 30 })];
   if (near.length > 0) arbs.push(fc.constantFrom(...near));
   if (step !== undefined) {
     const anchor = bounds[0] ?? 0;
-    arbs.push(fc.integer({ min: -20, max: 20 }).map((k) => finiteOr(Number((Math.round(anchor / step) * step + k * step).toPrecision(12)), k * step)));
+    arbs.push(
+      fc
+        .integer({ min: -20, max: 20 })
+        .map((k) => finiteOr(Number((Math.round(anchor / step) * step + k * step).toPrecision(12)), k * step)),
+    );
     arbs.push(fc.constantFrom(0.07, 1.13, 19.99, 0.3, 7.5, 0.0075, step * 3, nextUp(step * 3)));
   }
   const arb = fc.oneof(...arbs);
-  return integer ? fc.oneof(arb.map((n) => (typeof n === "number" ? Math.round(n) : n)), arb) : arb;
+  return integer
+    ? fc.oneof(
+        arb.map((n) => (typeof n === "number" ? Math.round(n) : n)),
+        arb,
+      )
+    : arb;
 }
 
 function objectCandidates(schema: Mutable, ctx: Ctx, depth: number): fc.Arbitrary<Json> {
@@ -267,14 +394,28 @@ function objectCandidates(schema: Mutable, ctx: Ctx, depth: number): fc.Arbitrar
   const required = Array.isArray(schema["required"]) ? (schema["required"] as string[]) : [];
   const patterns = isObject(schema["patternProperties"]) ? Object.entries(schema["patternProperties"]) : [];
   const entry = (key: string, sub: Node): fc.Arbitrary<[string, Json] | undefined> =>
-    fc.tuple(fc.nat(3), candidates(sub, ctx, depth - 1)).map(([r, v]) => (r === 0 && !required.includes(key) ? undefined : [key, v]));
+    fc
+      .tuple(fc.nat(3), candidates(sub, ctx, depth - 1))
+      .map(([r, v]) => (r === 0 && !required.includes(key) ? undefined : [key, v]));
   const named = props.map(([k, sub]) => entry(k, sub));
   const extraRequired = required.filter((k) => !props.some(([p]) => p === k)).map((k) => entry(k, {}));
   const patterned = patterns.map(([source, sub]) =>
-    fc.tuple(fc.constantFrom(...(KEY_PATTERNS.find((p) => p.source === source)?.samples ?? ["x"])), candidates(sub, ctx, depth - 1), fc.boolean())
-      .map(([k, v, keep]): [string, Json] | undefined => (keep ? [k, v] : undefined)));
-  const additional = isObject(schema["additionalProperties"]) || typeof schema["additionalProperties"] === "boolean" ? schema["additionalProperties"] : {};
-  const extra = fc.option(fc.tuple(fc.constantFrom(...KEYS), candidates(additional, ctx, depth - 1)), { nil: undefined, freq: 3 });
+    fc
+      .tuple(
+        fc.constantFrom(...(KEY_PATTERNS.find((p) => p.source === source)?.samples ?? ["x"])),
+        candidates(sub, ctx, depth - 1),
+        fc.boolean(),
+      )
+      .map(([k, v, keep]): [string, Json] | undefined => (keep ? [k, v] : undefined)),
+  );
+  const additional =
+    isObject(schema["additionalProperties"]) || typeof schema["additionalProperties"] === "boolean"
+      ? schema["additionalProperties"]
+      : {};
+  const extra = fc.option(fc.tuple(fc.constantFrom(...KEYS), candidates(additional, ctx, depth - 1)), {
+    nil: undefined,
+    freq: 3,
+  });
   return fc.tuple(fc.tuple(...named, ...extraRequired, ...patterned), extra).map(([entries, more]) => {
     const all = [...entries, more].filter((e): e is [string, Json] => e !== undefined);
     return obj(all);
@@ -282,12 +423,24 @@ function objectCandidates(schema: Mutable, ctx: Ctx, depth: number): fc.Arbitrar
 }
 
 function arrayCandidates(schema: Mutable, ctx: Ctx, depth: number): fc.Arbitrary<Json> {
-  const prefix = Array.isArray(schema["prefixItems"]) ? schema["prefixItems"] : Array.isArray(schema["items"]) ? schema["items"] : [];
+  const prefix = Array.isArray(schema["prefixItems"])
+    ? schema["prefixItems"]
+    : Array.isArray(schema["items"])
+      ? schema["items"]
+      : [];
   const rest = Array.isArray(schema["items"]) ? schema["additionalItems"] : schema["items"];
   const restSchema = rest === undefined || rest === false ? {} : rest;
-  const lengths = [schema["minItems"], schema["maxItems"]].filter((n): n is number => typeof n === "number").flatMap((n) => [n - 1, n, n + 1]);
+  const lengths = [schema["minItems"], schema["maxItems"]]
+    .filter((n): n is number => typeof n === "number")
+    .flatMap((n) => [n - 1, n, n + 1]);
   const length = fc.oneof(fc.nat(3), fc.constantFrom(...lengths, prefix.length));
-  return fc.tuple(fc.tuple(...prefix.map((s: Node) => candidates(s, ctx, depth - 1))), fc.array(candidates(restSchema, ctx, depth - 1), { maxLength: 4 }), length, fc.nat(4))
+  return fc
+    .tuple(
+      fc.tuple(...prefix.map((s: Node) => candidates(s, ctx, depth - 1))),
+      fc.array(candidates(restSchema, ctx, depth - 1), { maxLength: 4 }),
+      length,
+      fc.nat(4),
+    )
     .map(([head, tail, len, dup]) => {
       const items = [...head, ...tail].slice(0, Math.max(0, len));
       if (dup === 0 && items.length > 0) items.push(reorderKeys(items[0]));
@@ -328,7 +481,9 @@ export function candidates(schema: Node, ctx: Ctx, depth: number): fc.Arbitrary<
 
 /** A value from `base` with one structural change: drop/add a key, flip a type, nudge a number, grow an array, duplicate an item. */
 export function mutated(base: fc.Arbitrary<Json>): fc.Arbitrary<Json> {
-  return fc.tuple(base, fc.array(fc.nat(1000), { minLength: 4, maxLength: 4 }), jsonValue).map(([v, choices, other]) => mutate(v, choices, other));
+  return fc
+    .tuple(base, fc.array(fc.nat(1000), { minLength: 4, maxLength: 4 }), jsonValue)
+    .map(([v, choices, other]) => mutate(v, choices, other));
 }
 
 function mutate(value: Json, choices: number[], other: Json): Json {
@@ -358,12 +513,30 @@ function mutate(value: Json, choices: number[], other: Json): Json {
     return ops[c0 % ops.length]!();
   }
   if (typeof value === "number") {
-    const ops = [nextUp(value), nextDown(value), value + 1, value - 1, value + 0.5, -value, value * 10, String(value), value + 1e-9];
+    const ops = [
+      nextUp(value),
+      nextDown(value),
+      value + 1,
+      value - 1,
+      value + 0.5,
+      -value,
+      value * 10,
+      String(value),
+      value + 1e-9,
+    ];
     return finiteOr(ops[c0 % ops.length], value);
   }
   if (typeof value === "string") {
     const cps = [...value];
-    const ops = [value + CHARS[c1 % CHARS.length], cps.slice(0, -1).join(""), value.toUpperCase(), ` ${value}`, Number(value.length), value.replace(/\d/u, "x"), [value]];
+    const ops = [
+      value + CHARS[c1 % CHARS.length],
+      cps.slice(0, -1).join(""),
+      value.toUpperCase(),
+      ` ${value}`,
+      Number(value.length),
+      value.replace(/\d/u, "x"),
+      [value],
+    ];
     return ops[c0 % ops.length];
   }
   return [null, "", 0, [], {}, other][c0 % 6];
@@ -373,17 +546,23 @@ function mutate(value: Json, choices: number[], other: Json): Json {
 export function instanceArb(schemaCase: SchemaCase): fc.Arbitrary<Json> {
   const ctx: Ctx = { schemaCase, root: schemaCase.schema };
   const shaped = candidates(schemaCase.schema, ctx, 5);
-  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 3, arbitrary: mutated(shaped) }, { weight: 1, arbitrary: jsonValue });
+  return fc.oneof(
+    { weight: 4, arbitrary: shaped },
+    { weight: 3, arbitrary: mutated(shaped) },
+    { weight: 1, arbitrary: jsonValue },
+  );
 }
 
-const finiteOr = (n: unknown, fallback: number): unknown => (typeof n === "number" && !Number.isFinite(n) ? fallback : n);
+const finiteOr = (n: unknown, fallback: number): unknown =>
+  typeof n === "number" && !Number.isFinite(n) ? fallback : n;
 
 /** Whether `value` is JSON: no undefined, NaN, ±Infinity, functions or non-plain objects (generator self-check). */
 export function isJsonValue(value: Json): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((v, i) => i in value && isJsonValue(v));
-  if (isObject(value)) return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJsonValue);
+  if (isObject(value))
+    return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJsonValue);
   return false;
 }
 

@@ -12,21 +12,29 @@ interface CheckFlags extends CommonFlags {
 }
 
 export function checkCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(new Command("check").description("would regenerating change --out? print the contract diff per tool; writes nothing"))
+  return addCommonOptions(
+    new Command("check").description(
+      "would regenerating change --out? print the contract diff per tool; writes nothing",
+    ),
+  )
     .requiredOption("--out <dir>", "folder of the generated package to compare against (its aci.lock.json)")
     .action(async (flags: CheckFlags) => done(await runCheck(flags, io)));
 }
 
-export async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
+async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await check({ ...options, outDir: flags.out });
   const code = hasErrors(result.diagnostics) ? EXIT.badInput : result.report?.drift ? EXIT.findings : EXIT.ok;
   if (flags.json) {
-    io.out(JSON.stringify({ ok: code === EXIT.ok, out: flags.out, ...(result.report ?? {}), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    io.out(
+      `${JSON.stringify({ ok: code === EXIT.ok, out: flags.out, ...(result.report ?? {}), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2)}\n`,
+    );
     return code;
   }
-  io.err(formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics));
+  io.err(
+    formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics),
+  );
   if (result.report && (!flags.quiet || result.report.drift)) io.out(reportToText(result.report, flags.out));
   return code;
 }

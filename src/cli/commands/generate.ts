@@ -12,25 +12,34 @@ interface GenerateFlags extends CommonFlags {
 
 export function generateCommand(io: CliIo, done: (code: ExitCode) => void): Command {
   return addCommonOptions(new Command("generate").description("generate the tool package into --out"))
-    .requiredOption("--out <dir>", "folder of the generated package (created when missing; only files aci-gen wrote are ever replaced)")
+    .requiredOption(
+      "--out <dir>",
+      "folder of the generated package (created when missing; only files aci-gen wrote are ever replaced)",
+    )
     .action(async (flags: GenerateFlags) => done(await runGenerate(flags, io)));
 }
 
-export async function runGenerate(flags: GenerateFlags, io: CliIo): Promise<ExitCode> {
+async function runGenerate(flags: GenerateFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await generate({ ...options, outDir: flags.out });
   const failed = hasErrors(result.diagnostics);
   const written = result.written;
   if (flags.json) {
-    io.out(JSON.stringify({ ok: !failed, out: flags.out, tools: result.plan?.tools.map((t) => t.name) ?? [], written: written?.written ?? [], removed: written?.removed ?? [], unchanged: written?.unchanged.length ?? 0, diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    io.out(
+      `${JSON.stringify({ ok: !failed, out: flags.out, tools: result.plan?.tools.map((t) => t.name) ?? [], written: written?.written ?? [], removed: written?.removed ?? [], unchanged: written?.unchanged.length ?? 0, diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2)}\n`,
+    );
     return failed ? EXIT.badInput : EXIT.ok;
   }
-  io.err(formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics));
+  io.err(
+    formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics),
+  );
   if (failed || !written) return EXIT.badInput;
   if (!flags.quiet) {
     const tools = result.plan?.tools.length ?? 0;
-    io.out(`${flags.out}: ${tools} tool${tools === 1 ? "" : "s"}; ${written.written.length} file(s) written, ${written.removed.length} removed, ${written.unchanged.length} unchanged\n`);
+    io.out(
+      `${flags.out}: ${tools} tool${tools === 1 ? "" : "s"}; ${written.written.length} file(s) written, ${written.removed.length} removed, ${written.unchanged.length} unchanged\n`,
+    );
   }
   return EXIT.ok;
 }

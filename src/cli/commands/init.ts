@@ -21,24 +21,31 @@ export interface InitFlags {
 
 export function initCommand(io: CliIo, done: (code: ExitCode) => void): Command {
   return new Command("init")
-    .description("draft a goals file from the spec: proposed goals, with multi-step chains where ids flow between operations")
+    .description(
+      "draft a goals file from the spec: proposed goals, with multi-step chains where ids flow between operations",
+    )
     .requiredOption("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x)")
     .option("--out <file>", "write the draft here (default: print it)")
     .option("--force", "overwrite --out when it exists")
     .addOption(new Option("--max-tools <n>", "at most this many goals (default 10)").argParser(positiveInteger))
-    .addOption(new Option("--goals-per-tag <n>", "at most this many goals per resource (tag or path collection)").argParser(positiveInteger))
+    .addOption(
+      new Option("--goals-per-tag <n>", "at most this many goals per resource (tag or path collection)").argParser(
+        positiveInteger,
+      ),
+    )
     .option("--quiet", "print only errors")
     .action(async (flags: InitFlags) => done(await runInit(flags, io)));
 }
 
-export async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
+async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
   const result = await init({
     spec: flags.spec,
     ...(flags.out === undefined ? {} : { out: flags.out }),
     ...(flags.maxTools === undefined ? {} : { maxGoals: flags.maxTools }),
     ...(flags.goalsPerTag === undefined ? {} : { goalsPerGroup: flags.goalsPerTag }),
   });
-  const shown = (ds: readonly Diagnostic[]): readonly Diagnostic[] => (flags.quiet ? ds.filter((d) => d.severity === "error") : ds);
+  const shown = (ds: readonly Diagnostic[]): readonly Diagnostic[] =>
+    flags.quiet ? ds.filter((d) => d.severity === "error") : ds;
   if (hasErrors(result.diagnostics) || result.text === undefined) {
     io.err(formatDiagnostics(shown(result.diagnostics)));
     return EXIT.badInput;
@@ -66,8 +73,12 @@ async function writeAtomically(file: string, text: string, force: boolean): Prom
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return diagnostic("INIT_OUT_EXISTS", { file, message: `${file} already exists; init does not overwrite it` });
-    return diagnostic("INIT_WRITE_FAILED", { file, message: `cannot write ${file} (${code ?? (error as Error).message})` });
+    if (code === "EEXIST")
+      return diagnostic("INIT_OUT_EXISTS", { file, message: `${file} already exists; init does not overwrite it` });
+    return diagnostic("INIT_WRITE_FAILED", {
+      file,
+      message: `cannot write ${file} (${code ?? (error as Error).message})`,
+    });
   } finally {
     await unlink(temp).catch(() => undefined);
   }

@@ -19,22 +19,33 @@ function tokenBudget(value: string): number {
 }
 
 export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(new Command("lint").description("check the planned tools against the ACI rules; writes nothing"))
-    .addOption(new Option("--budget <tokens>", "token budget for the toolset's definitions (default: the goals file's lint.budget, else 5000)").argParser(tokenBudget))
+  return addCommonOptions(
+    new Command("lint").description("check the planned tools against the ACI rules; writes nothing"),
+  )
+    .addOption(
+      new Option(
+        "--budget <tokens>",
+        "token budget for the toolset's definitions (default: the goals file's lint.budget, else 5000)",
+      ).argParser(tokenBudget),
+    )
     .action(async (flags: LintFlags) => done(await runLint(flags, io)));
 }
 
-export async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
+async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await lint({ ...options, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
   const failed = hasErrors(result.diagnostics) || result.budget === undefined;
   const code = failed ? EXIT.badInput : hasErrorFindings(result.findings) ? EXIT.findings : EXIT.ok;
   if (flags.json) {
-    io.out(JSON.stringify({ ...lintToJson(result.findings, result.budget), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2) + "\n");
+    io.out(
+      `${JSON.stringify({ ...lintToJson(result.findings, result.budget), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2)}\n`,
+    );
     return code;
   }
-  io.err(formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics));
+  io.err(
+    formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics),
+  );
   if (failed || result.budget === undefined) return code;
   const shown = flags.quiet ? result.findings.filter((f) => f.severity === "error") : result.findings;
   io.out(lintToText(shown, result.budget));

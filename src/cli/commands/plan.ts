@@ -12,11 +12,12 @@ import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
 export function planCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(new Command("plan").description("show the tools that would be generated; writes nothing"))
-    .action(async (flags: CommonFlags) => done(await runPlan(flags, io)));
+  return addCommonOptions(
+    new Command("plan").description("show the tools that would be generated; writes nothing"),
+  ).action(async (flags: CommonFlags) => done(await runPlan(flags, io)));
 }
 
-export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
+async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await plan(options);
@@ -35,22 +36,44 @@ export async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> 
     }));
     const totalTokens = definitions.reduce((n, d) => n + d.tokens, 0);
     const search = sized?.search === undefined ? {} : { toolSearch: sized.search };
-    io.out(JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, ...search, diagnostics: diagnosticsToJson(diagnostics) }, null, 2) + "\n");
+    io.out(
+      `${JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, ...search, diagnostics: diagnosticsToJson(diagnostics) }, null, 2)}\n`,
+    );
     return failed ? EXIT.badInput : EXIT.ok;
   }
   const shown = flags.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   io.err(formatDiagnostics(shown));
   if (failed || !result.plan) return EXIT.badInput;
-  if (!flags.quiet) io.out(planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions) + "\n" + budgetToText(budget) + servingToText(definitions, sized?.search));
+  if (!flags.quiet)
+    io.out(
+      `${planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions)}\n${budgetToText(budget)}${servingToText(definitions, sized?.search)}`,
+    );
   return EXIT.ok;
 }
 
 /** Which tools were shortened and by how much, and what a toolset served with search shows upfront. */
-function servingToText(definitions: readonly ToolDefinitionView[], search: { core: readonly string[]; upfrontTokens: number } | undefined): string {
+function servingToText(
+  definitions: readonly ToolDefinitionView[],
+  search: { core: readonly string[]; upfrontTokens: number } | undefined,
+): string {
   const shortened = definitions.filter((d) => d.shortened !== undefined);
-  const lines = shortened.map((d) => `  ${d.name}: ${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep; the whole schema is still checked)`);
-  const cut = shortened.length === 0 ? [] : [`shortened to fit the per-tool cap: ${shortened.length} tool${shortened.length === 1 ? "" : "s"}`, ...lines];
-  const core = search === undefined || search.core.length === 0 ? "" : ` (${search.core.slice(0, 6).join(", ")}${search.core.length > 6 ? ", …" : ""})`;
-  const served = search === undefined ? [] : [`tool search: ${search.upfrontTokens} tokens upfront: ${search.core.length} core tool${search.core.length === 1 ? "" : "s"}${core} plus search_tools and call_tool; the other ${definitions.length - search.core.length} are found by search`];
+  const lines = shortened.map(
+    (d) =>
+      `  ${d.name}: ${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep; the whole schema is still checked)`,
+  );
+  const cut =
+    shortened.length === 0
+      ? []
+      : [`shortened to fit the per-tool cap: ${shortened.length} tool${shortened.length === 1 ? "" : "s"}`, ...lines];
+  const core =
+    search === undefined || search.core.length === 0
+      ? ""
+      : ` (${search.core.slice(0, 6).join(", ")}${search.core.length > 6 ? ", …" : ""})`;
+  const served =
+    search === undefined
+      ? []
+      : [
+          `tool search: ${search.upfrontTokens} tokens upfront: ${search.core.length} core tool${search.core.length === 1 ? "" : "s"}${core} plus search_tools and call_tool; the other ${definitions.length - search.core.length} are found by search`,
+        ];
   return [...cut, ...served].map((l) => `${l}\n`).join("");
 }

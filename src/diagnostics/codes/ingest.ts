@@ -45,7 +45,7 @@ export const ingestCodes = {
   SPEC_NOT_OPENAPI: {
     severity: "error",
     title: "the document is not an OpenAPI or Swagger document",
-    hint: "pass an OpenAPI 3.0/3.1 document (top-level `openapi: 3.x.y`) or a Swagger 2.0 one (`swagger: \"2.0\"`)",
+    hint: 'pass an OpenAPI 3.0/3.1 document (top-level `openapi: 3.x.y`) or a Swagger 2.0 one (`swagger: "2.0"`)',
   },
   SPEC_UNSUPPORTED_VERSION: {
     severity: "error",

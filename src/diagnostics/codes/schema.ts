@@ -9,7 +9,8 @@ export const schemaCodes = {
   },
   SCHEMA_PATTERN_DROPPED: {
     severity: "warning",
-    title: "a `pattern` is invalid, can backtrack catastrophically or is too large to analyse: it is left out of the generated schema",
+    title:
+      "a `pattern` is invalid, can backtrack catastrophically or is too large to analyse: it is left out of the generated schema",
     hint: "fix the pattern in the spec so it compiles with the `u` flag (ECMA-262) and no repetition can match the same text in two ways (e.g. `[a-z]{1-70}` → `[a-z]{1,70}`, `^(a+)+$` → `^a+$`); until then the tool does not check it",
   },
   SCHEMA_TOO_DEEP: {

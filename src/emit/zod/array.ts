@@ -13,9 +13,12 @@ const isSchema = (value: unknown): value is JsonSchema => typeof value === "bool
 
 /** `prefixItems` → `z.tuple` (every position exact-optional: absent is fine, an explicit undefined is not); `items` is the rest. */
 function tupleToZod(schema: JsonSchemaObject, prefix: readonly unknown[], env: Env): string {
-  const elements = prefix.map((item, i) => `${env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i))}.exactOptional()`);
+  const elements = prefix.map(
+    (item, i) => `${env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i))}.exactOptional()`,
+  );
   const items = schema["items"];
-  const rest = items === false ? "" : `, ${isSchema(items) ? env.compile(items, join(env.pointer, "items")) : "z.unknown()"}`;
+  const rest =
+    items === false ? "" : `, ${isSchema(items) ? env.compile(items, join(env.pointer, "items")) : "z.unknown()"}`;
   const counts = [
     count(schema, "minItems") === undefined ? undefined : `z.minLength(${count(schema, "minItems")})`,
     count(schema, "maxItems") === undefined ? undefined : `z.maxLength(${count(schema, "maxItems")})`,
@@ -61,4 +64,13 @@ export function arrayToZod(schema: JsonSchemaObject, env: Env): string {
   return unique === "" ? array : `z.intersection(${array}.meta({ uniqueItems: true }), ${unique})`;
 }
 
-export const ARRAY_KEYWORDS = ["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains"] as const;
+export const ARRAY_KEYWORDS = [
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+] as const;

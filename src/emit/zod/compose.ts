@@ -6,7 +6,9 @@ import type { Env } from "./env.js";
 
 const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefined => {
   const list = schema[key];
-  return Array.isArray(list) ? list.map((s): JsonSchema => (typeof s === "boolean" || isObject(s) ? s : true)) : undefined;
+  return Array.isArray(list)
+    ? list.map((s): JsonSchema => (typeof s === "boolean" || isObject(s) ? s : true))
+    : undefined;
 };
 
 const compileAll = (key: string, list: readonly JsonSchema[], env: Env, operand: boolean): string[] =>
@@ -42,7 +44,9 @@ export function conditionRefinements(schema: JsonSchemaObject, env: Env): string
   const refinements: string[] = [];
   if (typeof not === "boolean" || isObject(not)) {
     const name = hoist(env.ctx, "not", env.compile(not, join(env.pointer, "not")));
-    refinements.push(`.refine((v) => !${name}.safeParse(v).success, { message: "must not match the excluded schema" })`);
+    refinements.push(
+      `.refine((v) => !${name}.safeParse(v).success, { message: "must not match the excluded schema" })`,
+    );
   }
   const condition = schema["if"];
   if (typeof condition === "boolean" || isObject(condition)) refinements.push(ifThenElse(schema, condition, env));

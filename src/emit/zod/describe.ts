@@ -21,7 +21,8 @@ const lengthWords: Words = (s) => {
   if (!mayBe(s, "string")) return undefined;
   const min = num(s, "minLength");
   const max = num(s, "maxLength");
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} characters` : `${min}–${max} characters`;
+  if (min !== undefined && max !== undefined)
+    return min === max ? `exactly ${min} characters` : `${min}–${max} characters`;
   if (min !== undefined) return min === 1 ? "not empty" : `at least ${min} characters`;
   return max === undefined ? undefined : `at most ${max} characters`;
 };
@@ -47,9 +48,11 @@ const countWords = (min: number | undefined, max: number | undefined, noun: stri
   return max === undefined ? undefined : `at most ${max} ${noun}`;
 };
 
-const itemWords: Words = (s) => (mayBe(s, "array") ? countWords(num(s, "minItems"), num(s, "maxItems"), "items") : undefined);
+const itemWords: Words = (s) =>
+  mayBe(s, "array") ? countWords(num(s, "minItems"), num(s, "maxItems"), "items") : undefined;
 const uniqueWords: Words = (s) => (s["uniqueItems"] === true && mayBe(s, "array") ? "no item may repeat" : undefined);
-const propertyCountWords: Words = (s) => (mayBe(s, "object") ? countWords(num(s, "minProperties"), num(s, "maxProperties"), "properties") : undefined);
+const propertyCountWords: Words = (s) =>
+  mayBe(s, "object") ? countWords(num(s, "minProperties"), num(s, "maxProperties"), "properties") : undefined;
 const enumWords: Words = (s) => (Array.isArray(s["enum"]) ? `one of ${s["enum"].map(show).join(", ")}` : undefined);
 const constWords: Words = (s) => (Object.hasOwn(s, "const") ? `exactly ${show(s["const"])}` : undefined);
 const oneOfWords: Words = (s) => (Array.isArray(s["oneOf"]) ? "matches exactly one of the alternatives" : undefined);
@@ -78,7 +81,7 @@ const CONSTRAINT_WORDS: readonly Words[] = [
 ];
 
 /** The constraints of `schema` in words, e.g. `4–8 characters, matches \`^O-\``. */
-export function constraintWords(schema: JsonSchemaObject): string[] {
+function constraintWords(schema: JsonSchemaObject): string[] {
   return CONSTRAINT_WORDS.map((w) => w(schema)).filter((w): w is string => w !== undefined);
 }
 
@@ -104,6 +107,7 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
     constraints.length > 0 ? sentenceCase(constraints.join("; ")) : undefined,
     hasExample && !saysExample ? `E.g. ${show(example)}` : undefined,
   ].filter((p): p is string => p !== undefined);
-  return parts.length === 0 ? undefined : parts.reduce((acc, part) => (/[.!?]["')\]]*$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
+  return parts.length === 0
+    ? undefined
+    : parts.reduce((acc, part) => (/[.!?]["')\]]*$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
 }
-

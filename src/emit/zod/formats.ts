@@ -31,7 +31,10 @@ export const FORMAT_PREDICATES: Readonly<Record<string, string>> = {
 
 /** The generated package's name for the predicate of `format` (`date-time` → `formatDateTime`), for `formatHelpers: "import"`. */
 export function formatHelperName(format: string): string {
-  return `format${format.split(/[^A-Za-z0-9]+/u).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")}`;
+  return `format${format
+    .split(/[^A-Za-z0-9]+/u)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("")}`;
 }
 
 /**

@@ -7,10 +7,12 @@ type Step = (schema: JsonSchemaObject) => string;
 const finite = (schema: JsonSchemaObject, key: string): number | undefined =>
   typeof schema[key] === "number" && Number.isFinite(schema[key]) ? (schema[key] as number) : undefined;
 
-const bound = (key: string, method: string): Step => (schema) => {
-  const n = finite(schema, key);
-  return n === undefined ? "" : `.${method}(${lit(n)})`;
-};
+const bound =
+  (key: string, method: string): Step =>
+  (schema) => {
+    const n = finite(schema, key);
+    return n === undefined ? "" : `.${method}(${lit(n)})`;
+  };
 
 /**
  * `multipleOf` on the decimal values the JSON text denotes (JSON Schema §6.2.1), so 0.3 is a multiple

@@ -35,9 +35,16 @@ function partsOf(schema: JsonSchemaObject): ObjectParts {
   const properties: Record<string, JsonSchema> = {};
   const props = isObject(schema["properties"]) ? schema["properties"] : {};
   for (const [key, value] of Object.entries(props)) {
-    Object.defineProperty(properties, key, { value: isSchema(value) ? value : true, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(properties, key, {
+      value: isSchema(value) ? value : true,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
-  const required = Array.isArray(schema["required"]) ? [...new Set(schema["required"].filter((r): r is string => typeof r === "string"))] : [];
+  const required = Array.isArray(schema["required"])
+    ? [...new Set(schema["required"].filter((r): r is string => typeof r === "string"))]
+    : [];
   const additional = isSchema(schema["additionalProperties"]) ? schema["additionalProperties"] : true;
   const patterns = isObject(schema["patternProperties"])
     ? Object.entries(schema["patternProperties"]).map(([p, s]) => [p, isSchema(s) ? s : true] as const)
@@ -48,7 +55,11 @@ function partsOf(schema: JsonSchemaObject): ObjectParts {
 /** One shape entry: required as is, optional as `.optional()`, or `.default(v)` (annotation only: a missing key was already valid). */
 function propertyEntry(key: string, expr: string, required: boolean, schema: JsonSchema): string {
   const hasDefault = isObject(schema) && Object.hasOwn(schema, "default") && schema["default"] !== undefined;
-  const suffix = required ? "" : hasDefault ? `.default(${lit((schema as JsonSchemaObject)["default"])})` : ".optional()";
+  const suffix = required
+    ? ""
+    : hasDefault
+      ? `.default(${lit((schema as JsonSchemaObject)["default"])})`
+      : ".optional()";
   return `${keyLit(key)}: ${expr}${suffix}`;
 }
 
@@ -66,11 +77,16 @@ function safeTest(pattern: string, key: string): boolean {
 
 /** Checks every own key against `patternProperties` and `additionalProperties` (refinement; Zod has no pattern keys). */
 function patternCheck(parts: ObjectParts, env: Env): string {
-  const tests = parts.patterns.filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env)).map(([p, s]) => {
-    const re = hoist(env.ctx, "pattern", regexLit(p));
-    const sub = s === true ? "" : ` if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`;
-    return `if (${re}.test(k)) { matched = true;${sub} }`;
-  });
+  const tests = parts.patterns
+    .filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env))
+    .map(([p, s]) => {
+      const re = hoist(env.ctx, "pattern", regexLit(p));
+      const sub =
+        s === true
+          ? ""
+          : ` if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`;
+      return `if (${re}.test(k)) { matched = true;${sub} }`;
+    });
   const known = lit(Object.keys(parts.properties));
   const additional =
     parts.additional === true
@@ -89,10 +105,15 @@ function inheritedCheck(parts: ObjectParts, env: Env): string {
   const names = [...new Set([...Object.keys(parts.properties), ...parts.required])].filter(inheritedName);
   return names
     .map((name) => {
-      const schema = Object.hasOwn(parts.properties, name) ? (parts.properties[name] as JsonSchema) : undeclaredSchema(name, parts);
+      const schema = Object.hasOwn(parts.properties, name)
+        ? (parts.properties[name] as JsonSchema)
+        : undeclaredSchema(name, parts);
       const sub = hoist(env.ctx, "property", env.compile(schema, join(env.pointer, "properties", name)));
       const missing = parts.required.includes(name) ? "false" : "true";
-      return rawRefine(`(${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing})`, `property ${name} is invalid or missing`);
+      return rawRefine(
+        `(${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing})`,
+        `property ${name} is invalid or missing`,
+      );
     })
     .join("");
 }
@@ -100,7 +121,9 @@ function inheritedCheck(parts: ObjectParts, env: Env): string {
 function shapeOf(parts: ObjectParts, env: Env): string {
   const declared = Object.entries(parts.properties)
     .filter(([key]) => !inheritedName(key))
-    .map(([key, sub]) => propertyEntry(key, env.compile(sub, join(env.pointer, "properties", key)), parts.required.includes(key), sub));
+    .map(([key, sub]) =>
+      propertyEntry(key, env.compile(sub, join(env.pointer, "properties", key)), parts.required.includes(key), sub),
+    );
   const undeclared = parts.required
     .filter((key) => !Object.hasOwn(parts.properties, key) && !inheritedName(key))
     .map((key) => `${keyLit(key)}: ${env.compile(undeclaredSchema(key, parts), join(env.pointer, "required"))}`);
@@ -118,9 +141,18 @@ function baseObject(parts: ObjectParts, env: Env, raw: string[]): string {
   if (manual && parts.additional === false) return `z.looseObject(${shape}).meta({ additionalProperties: false })`;
   if (manual || parts.additional === true) return `z.looseObject(${shape})`;
   if (parts.additional === false) return `z.strictObject(${shape})`;
-  const additional = hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")));
+  const additional = hoist(
+    env.ctx,
+    "additionalProperty",
+    env.compile(parts.additional, join(env.pointer, "additionalProperties")),
+  );
   if (!Object.hasOwn(parts.properties, "__proto__")) {
-    raw.push(rawRefine(`(!${HAS}(o, "__proto__") || ${additional}.safeParse(o["__proto__"]).success)`, "property __proto__ is not allowed by additionalProperties"));
+    raw.push(
+      rawRefine(
+        `(!${HAS}(o, "__proto__") || ${additional}.safeParse(o["__proto__"]).success)`,
+        "property __proto__ is not allowed by additionalProperties",
+      ),
+    );
   }
   return `z.object(${shape}).catchall(${additional})`;
 }
@@ -128,7 +160,10 @@ function baseObject(parts: ObjectParts, env: Env, raw: string[]): string {
 function propertyCount(schema: JsonSchemaObject): string {
   const min = typeof schema["minProperties"] === "number" ? Math.ceil(schema["minProperties"]) : undefined;
   const max = typeof schema["maxProperties"] === "number" ? Math.floor(schema["maxProperties"]) : undefined;
-  const checks = [min === undefined ? undefined : `Object.keys(o).length >= ${min}`, max === undefined ? undefined : `Object.keys(o).length <= ${max}`].filter((c) => c !== undefined);
+  const checks = [
+    min === undefined ? undefined : `Object.keys(o).length >= ${min}`,
+    max === undefined ? undefined : `Object.keys(o).length <= ${max}`,
+  ].filter((c) => c !== undefined);
   if (checks.length === 0) return "";
   return rawRefine(`(${checks.join(" && ")})`, `must have ${min ?? 0}–${max ?? "any number of"} properties`);
 }
@@ -153,7 +188,12 @@ function dependentRequired(schema: JsonSchemaObject): string {
   if (!isObject(deps)) return "";
   return Object.entries(deps)
     .filter(([, needed]) => Array.isArray(needed) && needed.length > 0)
-    .map(([key, needed]) => rawRefine(`(!${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)))`, `when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`))
+    .map(([key, needed]) =>
+      rawRefine(
+        `(!${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)))`,
+        `when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`,
+      ),
+    )
     .join("");
 }
 
@@ -163,8 +203,15 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
   return Object.entries(deps)
     .filter(([, sub]) => isSchema(sub) && sub !== true)
     .map(([key, sub]) => {
-      const name = hoist(env.ctx, "dependentSchema", env.compile(sub as JsonSchema, join(env.pointer, "dependentSchemas", key)));
-      return rawRefine(`(!${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success)`, `when ${key} is present, the object must match its dependent schema`);
+      const name = hoist(
+        env.ctx,
+        "dependentSchema",
+        env.compile(sub as JsonSchema, join(env.pointer, "dependentSchemas", key)),
+      );
+      return rawRefine(
+        `(!${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success)`,
+        `when ${key} is present, the object must match its dependent schema`,
+      );
     })
     .join("");
 }
@@ -176,7 +223,13 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
  */
 export function objectToZod(schema: JsonSchemaObject, env: Env): string {
   const parts = withNeverAsFalse(partsOf(schema), env);
-  const raw = [inheritedCheck(parts, env), propertyCount(schema), propertyNames(schema, env), dependentRequired(schema), dependentSchemas(schema, env)].filter((r) => r !== "");
+  const raw = [
+    inheritedCheck(parts, env),
+    propertyCount(schema),
+    propertyNames(schema, env),
+    dependentRequired(schema),
+    dependentSchemas(schema, env),
+  ].filter((r) => r !== "");
   const base = baseObject(parts, env, raw);
   const checks = raw;
   if (checks.length === 0) return base;

@@ -28,7 +28,12 @@ export function checkPattern(source: string): PatternVerdict {
 export function patternAllowed(source: string, pointer: string, env: Env): boolean {
   const verdict = checkPattern(source);
   if (verdict.ok) return true;
-  const what = verdict.code === "SCHEMA_INVALID_PATTERN" ? "is not a valid ECMAScript regular expression" : "can backtrack catastrophically";
-  env.ctx.diagnostics.push(diagnostic(verdict.code, { pointer, message: `\`pattern\` ${JSON.stringify(source)} ${what}: ${verdict.reason}` }));
+  const what =
+    verdict.code === "SCHEMA_INVALID_PATTERN"
+      ? "is not a valid ECMAScript regular expression"
+      : "can backtrack catastrophically";
+  env.ctx.diagnostics.push(
+    diagnostic(verdict.code, { pointer, message: `\`pattern\` ${JSON.stringify(source)} ${what}: ${verdict.reason}` }),
+  );
   return false;
 }

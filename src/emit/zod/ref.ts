@@ -53,18 +53,28 @@ export function refToZod(ref: string, env: Env): string {
   const external = Object.hasOwn(ctx.external, ref) ? ctx.external[ref] : undefined;
   if (external !== undefined) return external;
   const state = ctx.refs.get(ref);
-  if (state !== undefined && state.done) return state.local.name;
+  if (state?.done) return state.local.name;
   if (state !== undefined) {
     state.local.recursive = true;
     return `z.lazy(() => ${state.local.name})`;
   }
   const target = targetOf(ref, env);
   if (target === undefined) {
-    ctx.diagnostics.push(diagnostic("SCHEMA_UNRESOLVED_REF", { pointer: env.pointer, message: `\`$ref\` ${JSON.stringify(ref)} does not resolve` }));
+    ctx.diagnostics.push(
+      diagnostic("SCHEMA_UNRESOLVED_REF", {
+        pointer: env.pointer,
+        message: `\`$ref\` ${JSON.stringify(ref)} does not resolve`,
+      }),
+    );
     return "z.never()";
   }
   if (ctx.refDepth.current >= MAX_REF_DEPTH) {
-    ctx.diagnostics.push(diagnostic("SCHEMA_TOO_DEEP", { pointer: env.pointer, message: `\`$ref\` ${JSON.stringify(ref)} is the ${MAX_REF_DEPTH + 1}th schema nested in one another here: the tool does not check the value below it` }));
+    ctx.diagnostics.push(
+      diagnostic("SCHEMA_TOO_DEEP", {
+        pointer: env.pointer,
+        message: `\`$ref\` ${JSON.stringify(ref)} is the ${MAX_REF_DEPTH + 1}th schema nested in one another here: the tool does not check the value below it`,
+      }),
+    );
     return "z.unknown()";
   }
   const local: Local = { name: reserveName(ctx, nameFor(ref)), expression: "", recursive: false };

@@ -10,8 +10,37 @@ const MAX_POSITIONS = 2000;
 /** Characters probed to decide whether two one-character atoms can match the same character. */
 const PROBES = [
   ...Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(i)),
-  "\u0085", "\u00a0", "\u00b5", "\u00e9", "\u00df", "\u0100", "\u0130", "\u0131", "\u017f", "\u03bb", "\u0416", "\u0436", "\u05d0", "\u0627", "\u0663",
-  "\u0915", "\u0e01", "\u1680", "\u2000", "\u2028", "\u2029", "\u202f", "\u212a", "\u3000", "\u3042", "\u4e2d", "\uac00", "\ufeff", "\uff10", "\u{1d400}", "\u{1f600}",
+  "\u0085",
+  "\u00a0",
+  "\u00b5",
+  "\u00e9",
+  "\u00df",
+  "\u0100",
+  "\u0130",
+  "\u0131",
+  "\u017f",
+  "\u03bb",
+  "\u0416",
+  "\u0436",
+  "\u05d0",
+  "\u0627",
+  "\u0663",
+  "\u0915",
+  "\u0e01",
+  "\u1680",
+  "\u2000",
+  "\u2028",
+  "\u2029",
+  "\u202f",
+  "\u212a",
+  "\u3000",
+  "\u3042",
+  "\u4e2d",
+  "\uac00",
+  "\ufeff",
+  "\uff10",
+  "\u{1d400}",
+  "\u{1f600}",
 ];
 
 /** Ways (1, or 2 meaning "more than one") to reach each position. */
@@ -63,7 +92,13 @@ class Automaton {
   }
 
   alternatives(alts: readonly (readonly RegexTerm[])[]): Fragment {
-    return alts.map((alt) => this.sequence(alt)).reduce((a, b) => ({ nullable: saturate(a.nullable + b.nullable), first: union(a.first, b.first), last: union(a.last, b.last) }));
+    return alts
+      .map((alt) => this.sequence(alt))
+      .reduce((a, b) => ({
+        nullable: saturate(a.nullable + b.nullable),
+        first: union(a.first, b.first),
+        last: union(a.last, b.last),
+      }));
   }
 
   sequence(terms: readonly RegexTerm[]): Fragment {
@@ -72,7 +107,11 @@ class Automaton {
 
   concat(a: Fragment, b: Fragment): Fragment {
     this.link(a.last, b.first);
-    return { nullable: saturate(a.nullable * b.nullable), first: union(a.first, b.first, a.nullable), last: union(b.last, a.last, b.nullable) };
+    return {
+      nullable: saturate(a.nullable * b.nullable),
+      first: union(a.first, b.first, a.nullable),
+      last: union(b.last, a.last, b.nullable),
+    };
   }
 
   term(term: RegexTerm): Fragment {
@@ -128,7 +167,10 @@ function overlapTest(): (a: string, b: string) => boolean {
     if (known === undefined) {
       const ra = matcher(a);
       const rb = matcher(b);
-      memo.set(key, (known = PROBES.some((p) => ra.test(p) && rb.test(p)) || [...a, ...b].some((p) => ra.test(p) && rb.test(p))));
+      memo.set(
+        key,
+        (known = PROBES.some((p) => ra.test(p) && rb.test(p)) || [...a, ...b].some((p) => ra.test(p) && rb.test(p))),
+      );
     }
     return known;
   };
@@ -157,14 +199,17 @@ function components(roots: readonly number[], next: (node: number) => readonly n
       if (frame.at < frame.edges.length) {
         const to = frame.edges[frame.at++] as number;
         if (!index.has(to)) enter(to);
-        else if (!component.has(to)) low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(to) as number));
+        else if (!component.has(to))
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(to) as number));
         continue;
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (parent !== undefined)
+        low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
       if (low.get(frame.node) === index.get(frame.node)) {
-        for (let node = stack.pop(); node !== undefined; node = node === frame.node ? undefined : stack.pop()) component.set(node, count);
+        for (let node = stack.pop(); node !== undefined; node = node === frame.node ? undefined : stack.pop())
+          component.set(node, count);
         count++;
       }
     }
@@ -182,7 +227,10 @@ function exponential(automaton: Automaton): boolean {
   const size = automaton.classes.length;
   const follow = (p: number): Counts => automaton.follow[p] as Counts;
   const overlaps = overlapTest();
-  const loops = components(Array.from({ length: size }, (_, i) => i), (p) => [...follow(p).keys()]);
+  const loops = components(
+    Array.from({ length: size }, (_, i) => i),
+    (p) => [...follow(p).keys()],
+  );
   const byLoop = new Map<number, number[]>();
   for (const [p, c] of loops) {
     const members = byLoop.get(c);
@@ -199,11 +247,16 @@ function exponential(automaton: Automaton): boolean {
       const out: number[] = [];
       for (const q2 of follow(q).keys()) {
         if (!inLoop.has(q2)) continue;
-        for (const r2 of follow(r).keys()) if (inLoop.has(r2) && overlaps(automaton.classes[q2] as string, automaton.classes[r2] as string)) out.push(key(q2, r2));
+        for (const r2 of follow(r).keys())
+          if (inLoop.has(r2) && overlaps(automaton.classes[q2] as string, automaton.classes[r2] as string))
+            out.push(key(q2, r2));
       }
       return out;
     };
-    const pairs = components(members.map((q) => key(q, q)), next);
+    const pairs = components(
+      members.map((q) => key(q, q)),
+      next,
+    );
     const diagonal = new Set<number>();
     const ambiguous = new Set<number>();
     for (const [node, c] of pairs) {
@@ -231,7 +284,8 @@ export function exponentialBacktracking(alternatives: readonly (readonly RegexTe
     automaton = new Automaton(1);
     automaton.alternatives(alternatives);
   }
-  if (exponential(automaton)) return "a repetition can match the same text in more than one way, so a failing match retries exponentially many splits";
+  if (exponential(automaton))
+    return "a repetition can match the same text in more than one way, so a failing match retries exponentially many splits";
   for (const body of automaton.lookarounds) {
     const inner = exponentialBacktracking(body);
     if (inner !== undefined) return `inside a lookaround: ${inner}`;

@@ -59,9 +59,9 @@ function groupAt(c: Cursor): RegexAtom {
 
 function escapeAt(c: Cursor): RegexAtom {
   const rest = c.text.slice(c.pos);
-  if (/^\\[bB]/u.test(rest)) return (c.pos += 2, { kind: "anchor" });
+  if (/^\\[bB]/u.test(rest)) return ((c.pos += 2), { kind: "anchor" });
   const backref = /^\\([1-9]\d*|k<[^>]+>)/u.exec(rest);
-  if (backref) return (c.pos += backref[0].length, { kind: "backref" });
+  if (backref) return ((c.pos += backref[0].length), { kind: "backref" });
   const long = /^\\([pP]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|0)/u.exec(rest);
   const length = long ? long[0].length : 1 + String.fromCodePoint(c.text.codePointAt(c.pos + 1) as number).length;
   return { kind: "char", source: take(c, c.pos + length) };

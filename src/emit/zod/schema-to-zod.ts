@@ -6,7 +6,7 @@ import { sortedEntries } from "../../util/order.js";
 import { join } from "../../util/pointer.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
-import { isObject, layeredNames, type CompileContext, type Local } from "./context.js";
+import { layeredNames, type CompileContext, type Local } from "./context.js";
 import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
 import type { Env } from "./env.js";
@@ -46,7 +46,23 @@ const ALL_KINDS: readonly Kind[] = ["null", "boolean", "object", "array", "numbe
 const UNSUPPORTED = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"] as const;
 
 /** Keywords whose check is a refinement, so `.describe()` must state them in words. */
-const HIDDEN = ["not", "if", "uniqueItems", "contains", "format", "maxLength", "minLength", "multipleOf", "propertyNames", "dependentRequired", "dependentSchemas", "patternProperties", "minProperties", "maxProperties", "oneOf"];
+const HIDDEN = [
+  "not",
+  "if",
+  "uniqueItems",
+  "contains",
+  "format",
+  "maxLength",
+  "minLength",
+  "multipleOf",
+  "propertyNames",
+  "dependentRequired",
+  "dependentSchemas",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
+  "oneOf",
+];
 
 export interface CompileOptions {
   readonly dialect: SpecDialect;
@@ -78,12 +94,15 @@ export interface CompiledSchema {
 function kindsOf(schema: JsonSchemaObject): Kind[] | undefined {
   const type = schema["type"];
   if (type === undefined) return undefined;
-  const listed = (Array.isArray(type) ? type : [type]).filter((t): t is Kind => typeof t === "string" && Object.hasOwn(BRANCHES, t));
+  const listed = (Array.isArray(type) ? type : [type]).filter(
+    (t): t is Kind => typeof t === "string" && Object.hasOwn(BRANCHES, t),
+  );
   const unique = [...new Set(listed)];
   return unique.includes("number") ? unique.filter((k) => k !== "integer") : unique;
 }
 
-const hasKindKeywords = (schema: JsonSchemaObject, kind: Kind): boolean => KIND_KEYWORDS[kind].some((k) => Object.hasOwn(schema, k));
+const hasKindKeywords = (schema: JsonSchemaObject, kind: Kind): boolean =>
+  KIND_KEYWORDS[kind].some((k) => Object.hasOwn(schema, k));
 
 function combineBranches(branches: readonly string[], kinds: readonly Kind[]): string {
   if (branches.length === 0) return "z.never()";
@@ -94,12 +113,22 @@ function combineBranches(branches: readonly string[], kinds: readonly Kind[]): s
 }
 
 /** The type part: one branch per allowed JSON type, each carrying its own keywords; undefined when unconstrained. */
-function typeToZod(schema: JsonSchemaObject, env: Env): { expression: string | undefined; bare: boolean; kinds: Kind[] | undefined } {
+function typeToZod(
+  schema: JsonSchemaObject,
+  env: Env,
+): { expression: string | undefined; bare: boolean; kinds: Kind[] | undefined } {
   const declared = kindsOf(schema);
   const kinds = declared ?? ALL_KINDS;
   const bare = !kinds.some((k) => hasKindKeywords(schema, k));
   if (declared === undefined && bare) return { expression: undefined, bare, kinds: undefined };
-  return { expression: combineBranches(kinds.map((k) => BRANCHES[k](schema, env)), kinds), bare, kinds: declared };
+  return {
+    expression: combineBranches(
+      kinds.map((k) => BRANCHES[k](schema, env)),
+      kinds,
+    ),
+    bare,
+    kinds: declared,
+  };
 }
 
 function jsonKind(value: unknown): Kind[] {
@@ -110,7 +139,8 @@ function jsonKind(value: unknown): Kind[] {
 }
 
 function valuesPart(schema: JsonSchemaObject, kinds: Kind[] | undefined): string[] {
-  const ofKind = (values: readonly unknown[]): unknown[] => (kinds === undefined ? [...values] : values.filter((v) => jsonKind(v).some((k) => kinds.includes(k))));
+  const ofKind = (values: readonly unknown[]): unknown[] =>
+    kinds === undefined ? [...values] : values.filter((v) => jsonKind(v).some((k) => kinds.includes(k)));
   const parts: string[] = [];
   if (Array.isArray(schema["enum"])) parts.push(valuesToZod(ofKind(schema["enum"])));
   if (Object.hasOwn(schema, "const")) parts.push(valuesToZod(ofKind([schema["const"]])));
@@ -119,7 +149,12 @@ function valuesPart(schema: JsonSchemaObject, kinds: Kind[] | undefined): string
 
 function warnUnsupported(schema: JsonSchemaObject, env: Env): void {
   for (const keyword of UNSUPPORTED.filter((k) => Object.hasOwn(schema, k))) {
-    env.ctx.diagnostics.push(diagnostic("SCHEMA_UNSUPPORTED_KEYWORD", { pointer: join(env.pointer, keyword), message: `\`${keyword}\` is not enforced by the generated Zod schema` }));
+    env.ctx.diagnostics.push(
+      diagnostic("SCHEMA_UNSUPPORTED_KEYWORD", {
+        pointer: join(env.pointer, keyword),
+        message: `\`${keyword}\` is not enforced by the generated Zod schema`,
+      }),
+    );
   }
 }
 
@@ -142,7 +177,7 @@ function objectSchemaToZod(schema: JsonSchemaObject, env: Env): string {
 }
 
 /** Compiles one normalised schema position. */
-export function compileNode(schema: JsonSchema, env: Env): string {
+function compileNode(schema: JsonSchema, env: Env): string {
   if (schema === true) return "z.unknown()";
   if (schema === false) return "z.never()";
   return objectSchemaToZod(schema, env);
@@ -199,14 +234,22 @@ function baseNames(options: CompileOptions): ReadonlySet<string> {
   const key = options.formatHelpers ?? "";
   const cached = baseNameCache.get(external)?.get(key);
   if (cached !== undefined) return cached;
-  const names = new Set([...Object.values(external), ...(options.formatHelpers === "import" ? formatHelpersModule().map((h) => h.name) : [])]);
+  const names = new Set([
+    ...Object.values(external),
+    ...(options.formatHelpers === "import" ? formatHelpersModule().map((h) => h.name) : []),
+  ]);
   if (!baseNameCache.has(external)) baseNameCache.set(external, new Map());
   baseNameCache.get(external)?.set(key, names);
   return names;
 }
 
 function envFor(ctx: CompileContext, pointer: string, operand = false): Env {
-  return { ctx, pointer, operand, compile: (schema, at, asOperand) => compileNode(schema, envFor(ctx, at, asOperand ?? false)) };
+  return {
+    ctx,
+    pointer,
+    operand,
+    compile: (schema, at, asOperand) => compileNode(schema, envFor(ctx, at, asOperand ?? false)),
+  };
 }
 
 function refsOf(ctx: CompileContext): Record<string, string> {
@@ -244,15 +287,21 @@ export function componentsToZod(options: CompileOptions & { readonly components:
   diagnostics: readonly Diagnostic[];
 } {
   const ctx = createContext(options, {});
-  for (const [name] of sortedEntries(ctx.components)) refToZod(join("#/components/schemas", name), envFor(ctx, join("/components/schemas", name)));
+  for (const [name] of sortedEntries(ctx.components))
+    refToZod(join("#/components/schemas", name), envFor(ctx, join("/components/schemas", name)));
   const declarations = ctx.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive }));
   return { declarations, refs: refsOf(ctx), diagnostics: ctx.diagnostics };
 }
 
 /** Source text for an expression with its locals: the bare expression, or an IIFE defining the consts first. */
-export function compiledToSource(compiled: Pick<CompiledSchema, "expression" | "locals">, options: { typescript?: boolean } = {}): string {
+export function compiledToSource(
+  compiled: Pick<CompiledSchema, "expression" | "locals">,
+  options: { typescript?: boolean } = {},
+): string {
   if (compiled.locals.length === 0) return compiled.expression;
-  const consts = compiled.locals.map((l) => `const ${l.name}${options.typescript && l.recursive ? ": z.ZodType" : ""} = ${l.expression};`);
+  const consts = compiled.locals.map(
+    (l) => `const ${l.name}${options.typescript && l.recursive ? ": z.ZodType" : ""} = ${l.expression};`,
+  );
   return `(() => { ${consts.join(" ")} return ${compiled.expression}; })()`;
 }
 
@@ -262,7 +311,10 @@ export function compiledToSource(compiled: Pick<CompiledSchema, "expression" | "
  * of each construct for the few known gaps). Throws `DiagnosticsError` when the schema has errors
  * (an invalid `pattern`, an unresolvable `$ref`).
  */
-export function schemaToZod(schema: unknown, options: { dialect: SpecDialect; components?: Readonly<Record<string, unknown>> }): string {
+export function schemaToZod(
+  schema: unknown,
+  options: { dialect: SpecDialect; components?: Readonly<Record<string, unknown>> },
+): string {
   const compiled = compileSchema(schema, options);
   if (hasErrors(compiled.diagnostics)) throw new DiagnosticsError(compiled.diagnostics);
   return compiledToSource(compiled);

@@ -39,7 +39,8 @@ const pattern: Step = (schema, env) => {
 /** Inline, the predicate's source; with `formatHelpers: "import"`, the name of the generated package's shared helper. */
 const format: Step = (schema, env) => {
   const name = schema["format"];
-  const predicate = typeof name === "string" && Object.hasOwn(FORMAT_PREDICATES, name) ? FORMAT_PREDICATES[name] : undefined;
+  const predicate =
+    typeof name === "string" && Object.hasOwn(FORMAT_PREDICATES, name) ? FORMAT_PREDICATES[name] : undefined;
   if (predicate === undefined) return "";
   const check = env.ctx.formatHelpers === "import" ? formatHelperName(String(name)) : predicate;
   return `.refine(${check}, { message: ${lit(`must be a valid ${String(name)}`)} })`;

@@ -9,7 +9,9 @@ export function valuesToZod(values: readonly unknown[]): string {
   const unique = [...new Map(values.map((v) => [canon(v), v] as const)).values()];
   const primitives = unique.filter(isPrimitive);
   const composites = unique.filter((v) => !isPrimitive(v) && v !== undefined);
-  const options = [primitiveValues(primitives), compositeValues(composites)].filter((o): o is string => o !== undefined);
+  const options = [primitiveValues(primitives), compositeValues(composites)].filter(
+    (o): o is string => o !== undefined,
+  );
   if (options.length === 0) return "z.never()";
   return options.length === 1 ? (options[0] as string) : `z.union([${options.join(", ")}])`;
 }

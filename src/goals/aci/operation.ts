@@ -4,7 +4,9 @@ import type { OperationRef } from "../types.js";
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
 /** Either the parsed reference, or why the text is not one and how to write it. */
-export type ParsedOperation = { readonly ok: true; readonly ref: OperationRef } | { readonly ok: false; readonly message: string; readonly hint: string };
+export type ParsedOperation =
+  | { readonly ok: true; readonly ref: OperationRef }
+  | { readonly ok: false; readonly message: string; readonly hint: string };
 
 /** Reads `placeOrder` or `POST /store/order`; the method may be written in any case. */
 export function parseOperation(text: string): ParsedOperation {
@@ -14,7 +16,10 @@ export function parseOperation(text: string): ParsedOperation {
   if (!match) {
     return trimmed.startsWith("/")
       ? failure(`"${text}" has a path but no method`, `write the method first, e.g. "GET ${trimmed}"`)
-      : failure(`"${text}" is neither an operationId nor "METHOD /path"`, 'write "METHOD /path" with one space, e.g. "POST /store/order"');
+      : failure(
+          `"${text}" is neither an operationId nor "METHOD /path"`,
+          'write "METHOD /path" with one space, e.g. "POST /store/order"',
+        );
   }
   const method = match[1]!.toUpperCase();
   const path = match[2]!;

@@ -42,10 +42,38 @@ const step = z.strictObject({
 });
 
 const JSON_SCHEMA_KEYWORDS = [
-  "type", "format", "pattern", "enum", "const", "default", "example", "examples", "title", "nullable",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-  "minItems", "maxItems", "uniqueItems", "items", "properties", "additionalProperties", "oneOf", "anyOf",
-  "allOf", "not", "deprecated", "readOnly", "writeOnly", "minProperties", "maxProperties",
+  "type",
+  "format",
+  "pattern",
+  "enum",
+  "const",
+  "default",
+  "example",
+  "examples",
+  "title",
+  "nullable",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "items",
+  "properties",
+  "additionalProperties",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "minProperties",
+  "maxProperties",
 ] as const;
 
 const inputOverride = z.strictObject({
@@ -67,18 +95,39 @@ const goal = z.strictObject({
   inputs: z.record(z.string(), inputOverride).optional(),
   steps: z.array(step).min(1),
   returns: z.unknown().optional(),
-  errors: z.record(z.string().regex(ERROR_KEY, { error: "write error-hint keys as <step id>.<status>, e.g. customer.404" }), z.string()).optional(),
+  errors: z
+    .record(
+      z.string().regex(ERROR_KEY, { error: "write error-hint keys as <step id>.<status>, e.g. customer.404" }),
+      z.string(),
+    )
+    .optional(),
 });
 
 const schemeDescription = { description: z.string().optional() };
 
 /** A credential the spec does not declare, as an OpenAPI Security Scheme Object of the kinds the runtime can send. */
 const securityScheme = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("apiKey"), name: text, in: z.enum(["header", "query", "cookie"]), ...schemeDescription }),
-  z.strictObject({ type: z.literal("http"), scheme: z.enum(["bearer", "basic"]), bearerFormat: z.string().optional(), ...schemeDescription }),
+  z.strictObject({
+    type: z.literal("apiKey"),
+    name: text,
+    in: z.enum(["header", "query", "cookie"]),
+    ...schemeDescription,
+  }),
+  z.strictObject({
+    type: z.literal("http"),
+    scheme: z.enum(["bearer", "basic"]),
+    bearerFormat: z.string().optional(),
+    ...schemeDescription,
+  }),
   z.strictObject({
     type: z.literal("oauth2"),
-    flows: z.strictObject({ clientCredentials: z.strictObject({ tokenUrl: text, refreshUrl: z.string().optional(), scopes: z.record(z.string(), z.string()).optional() }) }),
+    flows: z.strictObject({
+      clientCredentials: z.strictObject({
+        tokenUrl: text,
+        refreshUrl: z.string().optional(),
+        scopes: z.record(z.string(), z.string()).optional(),
+      }),
+    }),
     ...schemeDescription,
   }),
 ]);
@@ -86,12 +135,29 @@ const securityScheme = z.discriminatedUnion("type", [
 /** The whole `aci: 1` document. */
 export const aciDocument = z.strictObject({
   aci: z.literal(1),
-  toolset: z.string().regex(TOOLSET_NAME, { error: (issue) => toolsetNameHint(issue.input) }).optional(),
+  toolset: z
+    .string()
+    .regex(TOOLSET_NAME, { error: (issue) => toolsetNameHint(issue.input) })
+    .optional(),
   spec: text.optional(),
   server: text.optional(),
-  defaults: z.strictObject({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() }).optional(),
-  lint: z.strictObject({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])).optional(), budget: z.int().positive().optional() }).optional(),
-  securitySchemes: z.record(z.string().regex(SCHEME_NAME, { error: "name a security scheme with a letter, then letters, digits, `_` or `-`" }), securityScheme).optional(),
+  defaults: z
+    .strictObject({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() })
+    .optional(),
+  lint: z
+    .strictObject({
+      rules: z.record(z.string(), z.enum(["off", "warn", "error"])).optional(),
+      budget: z.int().positive().optional(),
+    })
+    .optional(),
+  securitySchemes: z
+    .record(
+      z
+        .string()
+        .regex(SCHEME_NAME, { error: "name a security scheme with a letter, then letters, digits, `_` or `-`" }),
+      securityScheme,
+    )
+    .optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
   goals: z.array(goal).min(1),
 });

@@ -3,7 +3,17 @@ import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
 import { securitySchemeToModel } from "../../ingest/security.js";
 import type { JsonRecord } from "../../ingest/walk.js";
-import type { Action, Criterion, DeclaredScheme, Goal, GoalsAuth, GoalSpec, InputOverride, Param, Step } from "../types.js";
+import type {
+  Action,
+  Criterion,
+  DeclaredScheme,
+  Goal,
+  GoalsAuth,
+  GoalSpec,
+  InputOverride,
+  Param,
+  Step,
+} from "../types.js";
 import { didYouMean } from "../did-you-mean.js";
 import { optional } from "../optional.js";
 import { toExprMap, toValue } from "../values.js";
@@ -24,7 +34,9 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
     ...(doc.spec === undefined ? {} : { spec: paths.resolve(doc.spec) }),
     ...(doc.server === undefined ? {} : { server: doc.server }),
     defaults: { ...doc.defaults },
-    ...(doc.lint === undefined ? {} : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
+    ...(doc.lint === undefined
+      ? {}
+      : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
@@ -51,17 +63,32 @@ function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
   checkStepReferences(ctx, { steps, errors: goal.errors ?? {}, pointer });
   return {
     name: goal.name,
-    ...optional({ description: goal.description, useWhen: goal.use_when, notFor: goal.not_for, risk: goal.risk, approval: goal.approval, core: goal.core, programmatic: goal.programmatic, examples: goal.examples }),
+    ...optional({
+      description: goal.description,
+      useWhen: goal.use_when,
+      notFor: goal.not_for,
+      risk: goal.risk,
+      approval: goal.approval,
+      core: goal.core,
+      programmatic: goal.programmatic,
+      examples: goal.examples,
+    }),
     inputs: inputsToSpec(ctx, goal.inputs ?? {}, join(pointer, "inputs")),
     steps,
-    ...(goal.returns === undefined ? {} : { returns: toValue(ctx, goal.returns, join(pointer, "returns"), { projections: true }) }),
+    ...(goal.returns === undefined
+      ? {}
+      : { returns: toValue(ctx, goal.returns, join(pointer, "returns"), { projections: true }) }),
     errors: { ...goal.errors },
     dependsOn: [],
     ...at(ctx, pointer),
   };
 }
 
-function inputsToSpec(ctx: LoadContext, inputs: NonNullable<AciGoal["inputs"]>, pointer: string): Record<string, InputOverride> {
+function inputsToSpec(
+  ctx: LoadContext,
+  inputs: NonNullable<AciGoal["inputs"]>,
+  pointer: string,
+): Record<string, InputOverride> {
   return Object.fromEntries(
     Object.entries(inputs).map(([name, raw]) => {
       const { required, ...schema } = raw;
@@ -77,7 +104,8 @@ function inputsToSpec(ctx: LoadContext, inputs: NonNullable<AciGoal["inputs"]>, 
 
 function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
   const parsed = parseOperation(step.operation);
-  if (!parsed.ok) report(ctx, "GOALS_INVALID_OPERATION", join(pointer, "operation"), { message: parsed.message, hint: parsed.hint });
+  if (!parsed.ok)
+    report(ctx, "GOALS_INVALID_OPERATION", join(pointer, "operation"), { message: parsed.message, hint: parsed.hint });
   return {
     id: step.id,
     ...optional({ description: step.description }),
@@ -85,9 +113,19 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     params: paramsToSpec(ctx, step.params, join(pointer, "params")),
     ...(step.body === undefined
       ? {}
-      : { body: { payload: toValue(ctx, step.body, join(pointer, "body")), ...optional({ contentType: step.content_type }), ...(step.content_type === undefined ? {} : { contentTypeAt: at(ctx, join(pointer, "content_type")) }), replacements: [], ...at(ctx, join(pointer, "body")) } }),
+      : {
+          body: {
+            payload: toValue(ctx, step.body, join(pointer, "body")),
+            ...optional({ contentType: step.content_type }),
+            ...(step.content_type === undefined ? {} : { contentTypeAt: at(ctx, join(pointer, "content_type")) }),
+            replacements: [],
+            ...at(ctx, join(pointer, "body")),
+          },
+        }),
     outputs: toExprMap(ctx, step.outputs, join(pointer, "outputs")),
-    successCriteria: (step.success_criteria ?? []).map((c, i) => criterionToSpec(ctx, c, join(pointer, "success_criteria", i))),
+    successCriteria: (step.success_criteria ?? []).map((c, i) =>
+      criterionToSpec(ctx, c, join(pointer, "success_criteria", i)),
+    ),
     onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
     ...at(ctx, pointer),
@@ -104,12 +142,21 @@ function paramsToSpec(ctx: LoadContext, params: AciStep["params"], pointer: stri
       ...at(ctx, join(pointer, i)),
     }));
   }
-  return Object.entries(params).map(([name, raw]) => ({ name, value: toValue(ctx, raw, join(pointer, name)), ...at(ctx, join(pointer, name)) }));
+  return Object.entries(params).map(([name, raw]) => ({
+    name,
+    value: toValue(ctx, raw, join(pointer, name)),
+    ...at(ctx, join(pointer, name)),
+  }));
 }
 
 function criterionToSpec(ctx: LoadContext, raw: AciCriterion, pointer: string): Criterion {
   if (typeof raw === "string") return { condition: raw, type: "simple", ...at(ctx, pointer) };
-  return { condition: raw.condition, ...optional({ context: raw.context }), type: raw.type ?? "simple", ...at(ctx, pointer) };
+  return {
+    condition: raw.condition,
+    ...optional({ context: raw.context }),
+    type: raw.type ?? "simple",
+    ...at(ctx, pointer),
+  };
 }
 
 function actionToSpec(ctx: LoadContext, raw: AciAction, pointer: string): Action {
@@ -122,7 +169,10 @@ function actionToSpec(ctx: LoadContext, raw: AciAction, pointer: string): Action
 }
 
 /** `goto` targets and `errors` keys must name steps of the same goal. */
-function checkStepReferences(ctx: LoadContext, goal: { steps: readonly Step[]; errors: Record<string, string>; pointer: string }): void {
+function checkStepReferences(
+  ctx: LoadContext,
+  goal: { steps: readonly Step[]; errors: Record<string, string>; pointer: string },
+): void {
   const ids = goal.steps.map((s) => s.id);
   for (const key of Object.keys(goal.errors)) {
     const stepId = key.slice(0, key.lastIndexOf("."));
@@ -131,9 +181,13 @@ function checkStepReferences(ctx: LoadContext, goal: { steps: readonly Step[]; e
   for (const step of goal.steps) {
     for (const action of [...step.onSuccess, ...step.onFailure]) {
       if (action.type === "goto" && action.stepId === undefined) {
-        report(ctx, "GOALS_MISSING_FIELD", action.pointer, { message: "a goto action needs `step`", hint: "add `step: <step id>`" });
+        report(ctx, "GOALS_MISSING_FIELD", action.pointer, {
+          message: "a goto action needs `step`",
+          hint: "add `step: <step id>`",
+        });
       }
-      if (action.stepId !== undefined && !ids.includes(action.stepId)) unknownStep(ctx, { stepId: action.stepId, ids, pointer: join(action.pointer, "step") });
+      if (action.stepId !== undefined && !ids.includes(action.stepId))
+        unknownStep(ctx, { stepId: action.stepId, ids, pointer: join(action.pointer, "step") });
     }
   }
 }

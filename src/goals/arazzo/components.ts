@@ -24,11 +24,16 @@ export interface ResolvedAction {
 
 type ComponentKind = "parameters" | "successActions" | "failureActions";
 
-function lookup(env: ArazzoEnv, kind: ComponentKind, reference: string, pointer: string): { name: string; value: unknown } | undefined {
+function lookup(
+  env: ArazzoEnv,
+  kind: ComponentKind,
+  reference: string,
+  pointer: string,
+): { name: string; value: unknown } | undefined {
   const prefix = `$components.${kind}.`;
   const table = (env.doc.components?.[kind] ?? {}) as Record<string, unknown>;
   const name = reference.startsWith(prefix) ? reference.slice(prefix.length) : undefined;
-  if (name !== undefined && Object.prototype.hasOwnProperty.call(table, name)) return { name, value: table[name] };
+  if (name !== undefined && Object.hasOwn(table, name)) return { name, value: table[name] };
   report(env.ctx, "GOALS_UNKNOWN_COMPONENT", join(pointer, "reference"), {
     message: `${reference} does not name one of components.${kind}`,
     hint: name === undefined ? `write \`${prefix}NAME\`` : didYouMean(name, Object.keys(table), `components.${kind}`),
@@ -37,7 +42,11 @@ function lookup(env: ArazzoEnv, kind: ComponentKind, reference: string, pointer:
 }
 
 /** Resolves a list of Parameter / Reusable objects; a reference's `value` overrides the component's. */
-export function resolveParameters(env: ArazzoEnv, list: readonly ArazzoParameter[] | undefined, pointer: string): ResolvedParameter[] {
+export function resolveParameters(
+  env: ArazzoEnv,
+  list: readonly ArazzoParameter[] | undefined,
+  pointer: string,
+): ResolvedParameter[] {
   return (list ?? []).flatMap((raw, i) => {
     const at = join(pointer, i);
     const found = raw.reference === undefined ? { param: raw, base: at } : fromComponent(env, raw.reference, at);
@@ -46,11 +55,17 @@ export function resolveParameters(env: ArazzoEnv, list: readonly ArazzoParameter
     const value = overrides ? raw.value : found.param.value;
     const valuePointer = join(overrides ? at : found.base, "value");
     if (!requireFields(env, found.param, found.base)) return [];
-    return [{ name: found.param.name!, ...(found.param.in ? { in: found.param.in } : {}), value, pointer: at, valuePointer }];
+    return [
+      { name: found.param.name!, ...(found.param.in ? { in: found.param.in } : {}), value, pointer: at, valuePointer },
+    ];
   });
 }
 
-function fromComponent(env: ArazzoEnv, reference: string, pointer: string): { param: ArazzoParameter; base: string } | undefined {
+function fromComponent(
+  env: ArazzoEnv,
+  reference: string,
+  pointer: string,
+): { param: ArazzoParameter; base: string } | undefined {
   const found = lookup(env, "parameters", reference, pointer);
   if (found === undefined) return undefined;
   return { param: found.value as ArazzoParameter, base: join("/components/parameters", found.name) };
@@ -59,28 +74,44 @@ function fromComponent(env: ArazzoEnv, reference: string, pointer: string): { pa
 function requireFields(env: ArazzoEnv, param: ArazzoParameter, pointer: string): boolean {
   const missing = (["name", "value"] as const).filter((k) => param[k] === undefined);
   for (const key of missing) {
-    report(env.ctx, "GOALS_MISSING_FIELD", pointer, { message: `the parameter has no \`${key}\``, hint: `add \`${key}\` (or a \`reference\` to components.parameters)` });
+    report(env.ctx, "GOALS_MISSING_FIELD", pointer, {
+      message: `the parameter has no \`${key}\``,
+      hint: `add \`${key}\` (or a \`reference\` to components.parameters)`,
+    });
   }
   return missing.length === 0;
 }
 
 /** Resolves a list of Success/Failure Action or Reusable objects against components of `kind`. */
-export function resolveActions(env: ArazzoEnv, list: readonly ArazzoAction[] | undefined, input: { pointer: string; kind: "successActions" | "failureActions" }): ResolvedAction[] {
+export function resolveActions(
+  env: ArazzoEnv,
+  list: readonly ArazzoAction[] | undefined,
+  input: { pointer: string; kind: "successActions" | "failureActions" },
+): ResolvedAction[] {
   return (list ?? []).flatMap((action, i) => {
     const at = join(input.pointer, i);
     if (action.reference === undefined) return [{ action, pointer: at }];
     const found = lookup(env, input.kind, action.reference, at);
-    return found === undefined ? [] : [{ action: found.value as ArazzoAction, pointer: join("/components", input.kind, found.name) }];
+    return found === undefined
+      ? []
+      : [{ action: found.value as ArazzoAction, pointer: join("/components", input.kind, found.name) }];
   });
 }
 
 /** Inlines `$ref: "#/components/inputs/X"` (and other local refs) in an inputs schema; cycles and remote refs are reported. */
-export function resolveInputRefs(env: ArazzoEnv, schema: unknown, input: { pointer: string; seen?: readonly string[] }): unknown {
-  if (Array.isArray(schema)) return schema.map((item, i) => resolveInputRefs(env, item, { ...input, pointer: join(input.pointer, i) }));
+export function resolveInputRefs(
+  env: ArazzoEnv,
+  schema: unknown,
+  input: { pointer: string; seen?: readonly string[] },
+): unknown {
+  if (Array.isArray(schema))
+    return schema.map((item, i) => resolveInputRefs(env, item, { ...input, pointer: join(input.pointer, i) }));
   if (schema === null || typeof schema !== "object") return schema;
   const ref = (schema as Record<string, unknown>)["$ref"];
   const members = Object.entries(schema).filter(([k]) => k !== "$ref");
-  const resolved = Object.fromEntries(members.map(([k, v]) => [k, resolveInputRefs(env, v, { ...input, pointer: join(input.pointer, k) })]));
+  const resolved = Object.fromEntries(
+    members.map(([k, v]) => [k, resolveInputRefs(env, v, { ...input, pointer: join(input.pointer, k) })]),
+  );
   if (typeof ref !== "string") return resolved;
   const target = followRef(env, ref, { pointer: input.pointer, seen: input.seen ?? [] });
   return target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target, ...resolved } : target;
@@ -89,17 +120,26 @@ export function resolveInputRefs(env: ArazzoEnv, schema: unknown, input: { point
 function followRef(env: ArazzoEnv, ref: string, input: { pointer: string; seen: readonly string[] }): unknown {
   const at = join(input.pointer, "$ref");
   if (!ref.startsWith("#/")) {
-    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, { message: `the input schema reference ${ref} is not local to this document`, hint: "copy the schema under components.inputs and refer to it as #/components/inputs/NAME" });
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, {
+      message: `the input schema reference ${ref} is not local to this document`,
+      hint: "copy the schema under components.inputs and refer to it as #/components/inputs/NAME",
+    });
     return {};
   }
   const target = resolve(env.ctx.doc, ref.slice(1));
   if (target === undefined) {
     const names = Object.keys(env.doc.components?.inputs ?? {});
-    report(env.ctx, "GOALS_UNKNOWN_COMPONENT", at, { message: `${ref} does not resolve`, hint: didYouMean(split(ref.slice(1)).at(-1) ?? ref, names, "components.inputs") });
+    report(env.ctx, "GOALS_UNKNOWN_COMPONENT", at, {
+      message: `${ref} does not resolve`,
+      hint: didYouMean(split(ref.slice(1)).at(-1) ?? ref, names, "components.inputs"),
+    });
     return {};
   }
   if (input.seen.includes(ref)) {
-    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, { message: `the input schema ${ref} refers to itself`, hint: "tool inputs cannot be recursive; flatten the schema" });
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, {
+      message: `the input schema ${ref} refers to itself`,
+      hint: "tool inputs cannot be recursive; flatten the schema",
+    });
     return {};
   }
   return resolveInputRefs(env, target, { pointer: ref.slice(1), seen: [...input.seen, ref] });

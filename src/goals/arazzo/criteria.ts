@@ -11,7 +11,11 @@ import type { ArazzoCriterion } from "./schema.js";
 import type { ResolvedAction } from "./components.js";
 
 /** A criterion in the goal's terms; xpath and versioned JSONPath are reported and dropped from the result. */
-export function criterionToSpec(env: ArazzoEnv, raw: ArazzoCriterion, input: { pointer: string; scope: Scope }): Criterion | undefined {
+export function criterionToSpec(
+  env: ArazzoEnv,
+  raw: ArazzoCriterion,
+  input: { pointer: string; scope: Scope },
+): Criterion | undefined {
   const type = criterionType(env, raw.type, join(input.pointer, "type"));
   if (type === undefined) return undefined;
   if (type !== "simple" && raw.context === undefined) {
@@ -22,7 +26,9 @@ export function criterionToSpec(env: ArazzoEnv, raw: ArazzoCriterion, input: { p
   }
   return {
     condition: type === "simple" ? rewriteText(raw.condition, input.scope, "condition") : raw.condition,
-    ...optional({ context: raw.context === undefined ? undefined : rewriteText(raw.context, input.scope, "expression") }),
+    ...optional({
+      context: raw.context === undefined ? undefined : rewriteText(raw.context, input.scope, "expression"),
+    }),
     type,
     ...at(env.ctx, input.pointer),
   };
@@ -45,10 +51,16 @@ function criterionType(env: ArazzoEnv, raw: ArazzoCriterion["type"], pointer: st
 }
 
 /** An action in the goal's terms; `goto` a workflow keeps `workflowId` until the goal resolves it to a step. */
-export function actionToSpec(env: ArazzoEnv, resolved: ResolvedAction, input: { scope: Scope; kind: "success" | "failure"; stepIds: readonly string[] }): Action | undefined {
+export function actionToSpec(
+  env: ArazzoEnv,
+  resolved: ResolvedAction,
+  input: { scope: Scope; kind: "success" | "failure"; stepIds: readonly string[] },
+): Action | undefined {
   const { action, pointer } = resolved;
   if (!actionIsValid(env, resolved, input)) return undefined;
-  const criteria = (action.criteria ?? []).flatMap((c, i) => criterionToSpec(env, c, { pointer: join(pointer, "criteria", i), scope: input.scope }) ?? []);
+  const criteria = (action.criteria ?? []).flatMap(
+    (c, i) => criterionToSpec(env, c, { pointer: join(pointer, "criteria", i), scope: input.scope }) ?? [],
+  );
   return {
     type: action.type!,
     ...optional({
@@ -63,15 +75,39 @@ export function actionToSpec(env: ArazzoEnv, resolved: ResolvedAction, input: { 
   };
 }
 
-function actionIsValid(env: ArazzoEnv, { action, pointer }: ResolvedAction, input: { kind: "success" | "failure"; stepIds: readonly string[] }): boolean {
+function actionIsValid(
+  env: ArazzoEnv,
+  { action, pointer }: ResolvedAction,
+  input: { kind: "success" | "failure"; stepIds: readonly string[] },
+): boolean {
   const problems: [DiagnosticCode, string, string, string][] = [];
-  if (action.name === undefined) problems.push(["GOALS_MISSING_FIELD", "", "the action has no `name`", "add `name: …` (required by Arazzo)"]);
-  if (action.type === undefined) problems.push(["GOALS_MISSING_FIELD", "", "the action has no `type`", `add \`type: ${input.kind === "success" ? "end | goto" : "end | goto | retry"}\``]);
-  if (input.kind === "success" && action.type === "retry") problems.push(["GOALS_INVALID_VALUE", "/type", "`retry` is a failure action only", "move the action to onFailure, or use `goto`"]);
-  if (action.stepId !== undefined && action.workflowId !== undefined) problems.push(["GOALS_INVALID_VALUE", "", "an action names both `stepId` and `workflowId`", "keep one of them"]);
-  if (action.type === "goto" && action.stepId === undefined && action.workflowId === undefined) problems.push(["GOALS_MISSING_FIELD", "", "a goto action names no target", "add `stepId` or `workflowId`"]);
+  if (action.name === undefined)
+    problems.push(["GOALS_MISSING_FIELD", "", "the action has no `name`", "add `name: …` (required by Arazzo)"]);
+  if (action.type === undefined)
+    problems.push([
+      "GOALS_MISSING_FIELD",
+      "",
+      "the action has no `type`",
+      `add \`type: ${input.kind === "success" ? "end | goto" : "end | goto | retry"}\``,
+    ]);
+  if (input.kind === "success" && action.type === "retry")
+    problems.push([
+      "GOALS_INVALID_VALUE",
+      "/type",
+      "`retry` is a failure action only",
+      "move the action to onFailure, or use `goto`",
+    ]);
+  if (action.stepId !== undefined && action.workflowId !== undefined)
+    problems.push(["GOALS_INVALID_VALUE", "", "an action names both `stepId` and `workflowId`", "keep one of them"]);
+  if (action.type === "goto" && action.stepId === undefined && action.workflowId === undefined)
+    problems.push(["GOALS_MISSING_FIELD", "", "a goto action names no target", "add `stepId` or `workflowId`"]);
   if (action.stepId !== undefined && !input.stepIds.includes(action.stepId)) {
-    problems.push(["GOALS_UNKNOWN_STEP", "/stepId", `no step "${action.stepId}" in this workflow`, didYouMean(action.stepId, input.stepIds, "steps of this workflow")]);
+    problems.push([
+      "GOALS_UNKNOWN_STEP",
+      "/stepId",
+      `no step "${action.stepId}" in this workflow`,
+      didYouMean(action.stepId, input.stepIds, "steps of this workflow"),
+    ]);
   }
   for (const [code, suffix, message, hint] of problems) report(env.ctx, code, pointer + suffix, { message, hint });
   return problems.length === 0 && retryIsSupported(env, { action, pointer });

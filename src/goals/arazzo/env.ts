@@ -21,7 +21,8 @@ export interface ArazzoEnv {
 export function createEnv(ctx: LoadContext, doc: ArazzoDocument): ArazzoEnv {
   const workflows = new Map<string, WorkflowAt>();
   doc.workflows.forEach((workflow, i) => {
-    if (!workflows.has(workflow.workflowId)) workflows.set(workflow.workflowId, { workflow, pointer: join("/workflows", i) });
+    if (!workflows.has(workflow.workflowId))
+      workflows.set(workflow.workflowId, { workflow, pointer: join("/workflows", i) });
   });
   return { ctx, doc, workflows, sourceNames: doc.sourceDescriptions.map((s) => s.name) };
 }

@@ -34,12 +34,24 @@ export function expandWorkflow(env: ArazzoEnv, state: GoalState, instance: Insta
   const { workflow, pointer } = instance.at;
   const level: WorkflowLevel = {
     parameters: resolveParameters(env, workflow.parameters, join(pointer, "parameters")),
-    successActions: resolveActions(env, workflow.successActions, { pointer: join(pointer, "successActions"), kind: "successActions" }),
-    failureActions: resolveActions(env, workflow.failureActions, { pointer: join(pointer, "failureActions"), kind: "failureActions" }),
+    successActions: resolveActions(env, workflow.successActions, {
+      pointer: join(pointer, "successActions"),
+      kind: "successActions",
+    }),
+    failureActions: resolveActions(env, workflow.failureActions, {
+      pointer: join(pointer, "failureActions"),
+      kind: "failureActions",
+    }),
     stepIds: workflow.steps.map((s) => s.stepId),
   };
   return workflow.steps.flatMap((step, i) => {
-    const input: StepInput = { step, pointer: join(pointer, "steps", i), scope: instance.scope, workflow: level, ...(instance.via ? { via: instance.via } : {}) };
+    const input: StepInput = {
+      step,
+      pointer: join(pointer, "steps", i),
+      scope: instance.scope,
+      workflow: level,
+      ...(instance.via ? { via: instance.via } : {}),
+    };
     if (!hasOneTarget(env, step, input.pointer)) return [];
     if (step.workflowId !== undefined) return expandCall(env, state, { instance, input, target: step.workflowId });
     return operationStep(env, input) ?? [];
@@ -50,7 +62,10 @@ function hasOneTarget(env: ArazzoEnv, step: ArazzoStep, pointer: string): boolea
   const targets = (["operationId", "operationPath", "workflowId"] as const).filter((k) => step[k] !== undefined);
   if (targets.length === 1) return true;
   report(env.ctx, targets.length === 0 ? "GOALS_MISSING_FIELD" : "GOALS_INVALID_VALUE", pointer, {
-    message: targets.length === 0 ? `step "${step.stepId}" calls nothing` : `step "${step.stepId}" has ${targets.join(" and ")}; they are mutually exclusive`,
+    message:
+      targets.length === 0
+        ? `step "${step.stepId}" calls nothing`
+        : `step "${step.stepId}" has ${targets.join(" and ")}; they are mutually exclusive`,
     hint: "give the step exactly one of operationId, operationPath or workflowId",
   });
   return false;
@@ -67,12 +82,19 @@ export function localWorkflow(env: ArazzoEnv, id: string, pointer: string): Work
   }
   const found = env.workflows.get(id);
   if (found === undefined) {
-    report(env.ctx, "GOALS_UNKNOWN_WORKFLOW", pointer, { message: `no workflow "${id}" in this document`, hint: didYouMean(id, [...env.workflows.keys()], "workflows") });
+    report(env.ctx, "GOALS_UNKNOWN_WORKFLOW", pointer, {
+      message: `no workflow "${id}" in this document`,
+      hint: didYouMean(id, [...env.workflows.keys()], "workflows"),
+    });
   }
   return found;
 }
 
-function expandCall(env: ArazzoEnv, state: GoalState, call: { instance: Instance; input: StepInput; target: string }): Step[] {
+function expandCall(
+  env: ArazzoEnv,
+  state: GoalState,
+  call: { instance: Instance; input: StepInput; target: string },
+): Step[] {
   const { instance, input, target } = call;
   const targetPointer = join(input.pointer, "workflowId");
   const callee = localWorkflow(env, target, targetPointer);
@@ -85,8 +107,17 @@ function expandCall(env: ArazzoEnv, state: GoalState, call: { instance: Instance
     return [];
   }
   const viaStepId = instance.scope.prefix + input.step.stepId;
-  const scope: Scope = { prefix: `${viaStepId}__`, inputs: bindInputs(env, state, { callee, input }), aliases: new Map() };
-  const steps = expandWorkflow(env, state, { at: callee, scope, stack: [...instance.stack, target], via: { workflowId: target, viaStepId } });
+  const scope: Scope = {
+    prefix: `${viaStepId}__`,
+    inputs: bindInputs(env, state, { callee, input }),
+    aliases: new Map(),
+  };
+  const steps = expandWorkflow(env, state, {
+    at: callee,
+    scope,
+    stack: [...instance.stack, target],
+    via: { workflowId: target, viaStepId },
+  });
   if (steps.length === 0) return [];
   state.entries.set(`step:${viaStepId}`, steps[0]!.id);
   aliasCallOutputs(env, { callee, input, calleeScope: scope });
@@ -94,7 +125,11 @@ function expandCall(env: ArazzoEnv, state: GoalState, call: { instance: Instance
 }
 
 /** The call's parameters as the callee's inputs; inputs left unbound pass through to the goal's own inputs. */
-function bindInputs(env: ArazzoEnv, state: GoalState, call: { callee: WorkflowAt; input: StepInput }): Map<string, Value> {
+function bindInputs(
+  env: ArazzoEnv,
+  state: GoalState,
+  call: { callee: WorkflowAt; input: StepInput },
+): Map<string, Value> {
   const declared = workflowInputs(env, call.callee);
   const bound = new Map<string, Value>();
   for (const p of stepParameters(env, call.input)) {
@@ -107,7 +142,8 @@ function bindInputs(env: ArazzoEnv, state: GoalState, call: { callee: WorkflowAt
     }
     bound.set(p.name, rewriteValue(toValue(env.ctx, p.value, p.valuePointer), call.input.scope));
   }
-  for (const [name, override] of declared) if (!bound.has(name) && !state.extraInputs.has(name)) state.extraInputs.set(name, override);
+  for (const [name, override] of declared)
+    if (!bound.has(name) && !state.extraInputs.has(name)) state.extraInputs.set(name, override);
   return bound;
 }
 
@@ -119,35 +155,52 @@ function aliasCallOutputs(env: ArazzoEnv, call: { callee: WorkflowAt; input: Ste
     const at = join(pointer, "outputs", name);
     const match = /^\$outputs\.([A-Za-z0-9_.-]+?)(#.*)?$/.exec(text.trim());
     if (!match) {
-      report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, { message: "an output of a workflow-call step must read `$outputs.NAME` of the called workflow", hint: "add the value to the called workflow's outputs and read it as $outputs.NAME" });
+      report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, {
+        message: "an output of a workflow-call step must read `$outputs.NAME` of the called workflow",
+        hint: "add the value to the called workflow's outputs and read it as $outputs.NAME",
+      });
       continue;
     }
     const source = calleeOutputs[match[1]!];
     if (source === undefined) {
-      report(env.ctx, "GOALS_UNKNOWN_INPUT", at, { message: `workflow "${call.callee.workflow.workflowId}" has no output "${match[1]}"`, hint: didYouMean(match[1]!, Object.keys(calleeOutputs), "its outputs") });
+      report(env.ctx, "GOALS_UNKNOWN_INPUT", at, {
+        message: `workflow "${call.callee.workflow.workflowId}" has no output "${match[1]}"`,
+        hint: didYouMean(match[1]!, Object.keys(calleeOutputs), "its outputs"),
+      });
       continue;
     }
-    scope.aliases.set(`${step.stepId}.${name}`, appendPointer(rewriteText(source, call.calleeScope, "expression"), match[2] ?? ""));
+    scope.aliases.set(
+      `${step.stepId}.${name}`,
+      appendPointer(rewriteText(source, call.calleeScope, "expression"), match[2] ?? ""),
+    );
   }
 }
 
 /** A call step's criteria and onSuccess apply to the callee's last step; its onFailure to every callee step. */
 function attachCallCriteria(env: ArazzoEnv, steps: Step[], input: StepInput): Step[] {
   const { step, pointer, scope } = input;
-  const criteria: Criterion[] = (step.successCriteria ?? []).flatMap((c, i) => criterionToSpec(env, c, { pointer: join(pointer, "successCriteria", i), scope }) ?? []);
+  const criteria: Criterion[] = (step.successCriteria ?? []).flatMap(
+    (c, i) => criterionToSpec(env, c, { pointer: join(pointer, "successCriteria", i), scope }) ?? [],
+  );
   const convert = (kind: "success" | "failure", key: "onSuccess" | "onFailure"): Action[] =>
-    resolveActions(env, step[key], { pointer: join(pointer, key), kind: kind === "success" ? "successActions" : "failureActions" }).flatMap(
-      (a) => actionToSpec(env, a, { scope, kind, stepIds: input.workflow.stepIds }) ?? [],
-    );
+    resolveActions(env, step[key], {
+      pointer: join(pointer, key),
+      kind: kind === "success" ? "successActions" : "failureActions",
+    }).flatMap((a) => actionToSpec(env, a, { scope, kind, stepIds: input.workflow.stepIds }) ?? []);
   const onSuccess = convert("success", "onSuccess");
   const onFailure = convert("failure", "onFailure");
   for (const retry of onFailure.filter((a) => a.type === "retry")) {
-    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", retry.pointer, { message: "retrying a whole called workflow is not supported", hint: "put the retry on the called workflow's steps" });
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", retry.pointer, {
+      message: "retrying a whole called workflow is not supported",
+      hint: "put the retry on the called workflow's steps",
+    });
   }
   const failures = onFailure.filter((a) => a.type !== "retry");
   return steps.map((s, i) => ({
     ...s,
-    ...(i === steps.length - 1 ? { successCriteria: [...s.successCriteria, ...criteria], onSuccess: [...onSuccess, ...s.onSuccess] } : {}),
+    ...(i === steps.length - 1
+      ? { successCriteria: [...s.successCriteria, ...criteria], onSuccess: [...onSuccess, ...s.onSuccess] }
+      : {}),
     onFailure: [...failures, ...s.onFailure],
   }));
 }

@@ -6,7 +6,18 @@ import type { InputOverride } from "../types.js";
 import type { ArazzoEnv, WorkflowAt } from "./env.js";
 import { resolveInputRefs } from "./components.js";
 
-const ROOT_KEYWORDS = new Set(["type", "properties", "required", "description", "title", "additionalProperties", "$schema", "$id", "$comment", "unevaluatedProperties"]);
+const ROOT_KEYWORDS = new Set([
+  "type",
+  "properties",
+  "required",
+  "description",
+  "title",
+  "additionalProperties",
+  "$schema",
+  "$id",
+  "$comment",
+  "unevaluatedProperties",
+]);
 
 /** Input name → override, in the order the schema lists them; unsupported root shapes are reported. */
 export function workflowInputs(env: ArazzoEnv, { workflow, pointer }: WorkflowAt): Map<string, InputOverride> {
@@ -23,11 +34,17 @@ export function workflowInputs(env: ArazzoEnv, { workflow, pointer }: WorkflowAt
   const properties = isRecord(schema["properties"]) ? schema["properties"] : {};
   const required = Array.isArray(schema["required"]) ? schema["required"] : [];
   return new Map(
-    Object.entries(properties).map(([name, raw]) => [name, toOverride(env, { name, raw, required: required.includes(name), pointer: join(base, "properties", name) })]),
+    Object.entries(properties).map(([name, raw]) => [
+      name,
+      toOverride(env, { name, raw, required: required.includes(name), pointer: join(base, "properties", name) }),
+    ]),
   );
 }
 
-function toOverride(env: ArazzoEnv, input: { name: string; raw: unknown; required: boolean; pointer: string }): InputOverride {
+function toOverride(
+  env: ArazzoEnv,
+  input: { name: string; raw: unknown; required: boolean; pointer: string },
+): InputOverride {
   const schema = isRecord(input.raw) ? input.raw : {};
   const description = typeof schema["description"] === "string" ? schema["description"] : undefined;
   return {
@@ -43,4 +60,3 @@ function definitionPointer(inputs: Record<string, unknown> | undefined, fallback
   const ref = inputs?.["$ref"];
   return typeof ref === "string" && ref.startsWith("#/") ? ref.slice(1) : fallback;
 }
-

@@ -17,7 +17,9 @@ export function operationToSpec(env: ArazzoEnv, step: ArazzoStep, pointer: strin
 function operationIdToSpec(env: ArazzoEnv, text: string, pointer: string): OperationRef | undefined {
   const qualified = sourceQualified(text);
   if (qualified === undefined) return { kind: "operationId", id: text };
-  return knownSource(env, qualified.source, pointer) ? { kind: "operationId", id: qualified.rest, source: qualified.source } : undefined;
+  return knownSource(env, qualified.source, pointer)
+    ? { kind: "operationId", id: qualified.rest, source: qualified.source }
+    : undefined;
 }
 
 /** `{$sourceDescriptions.NAME.url}#/paths/~1pets/get` (braces optional). */
@@ -34,11 +36,16 @@ function operationPathToSpec(env: ArazzoEnv, text: string, pointer: string): Ope
   if (!knownSource(env, source, pointer)) return undefined;
   const tokens = split(decodeURIComponent(jsonPointer));
   const shaped = tokens.length === 3 && tokens[0] === "paths" && METHODS.has(tokens[2]!);
-  return { kind: "operationPath", source, pointer: jsonPointer, ...(shaped ? { method: tokens[2]!.toUpperCase(), path: tokens[1]! } : {}) };
+  return {
+    kind: "operationPath",
+    source,
+    pointer: jsonPointer,
+    ...(shaped ? { method: tokens[2]!.toUpperCase(), path: tokens[1]! } : {}),
+  };
 }
 
 /** Reports a source name the document does not declare. */
-export function knownSource(env: ArazzoEnv, source: string, pointer: string): boolean {
+function knownSource(env: ArazzoEnv, source: string, pointer: string): boolean {
   if (env.sourceNames.includes(source)) return true;
   report(env.ctx, "GOALS_UNKNOWN_SOURCE", pointer, {
     message: `no source description named "${source}"`,

@@ -30,8 +30,15 @@ export type TextMode = "expression" | "template" | "condition";
 /** Rewrites every `$steps.…` and `$inputs.…` reference inside a string. */
 export function rewriteText(text: string, scope: Scope, mode: TextMode): string {
   if (isIdentity(scope)) return text;
-  const steps = text.replaceAll(STEP_REF, (_m, id: string, name: string, ptr: string | undefined) => stepRef(scope, id, name, ptr ?? ""));
-  const braced = mode === "template" ? steps.replaceAll(BRACED_INPUT, (match, name: string, ptr: string | undefined) => bracedInput(scope, { match, name, ptr: ptr ?? "" })) : steps;
+  const steps = text.replaceAll(STEP_REF, (_m, id: string, name: string, ptr: string | undefined) =>
+    stepRef(scope, id, name, ptr ?? ""),
+  );
+  const braced =
+    mode === "template"
+      ? steps.replaceAll(BRACED_INPUT, (match, name: string, ptr: string | undefined) =>
+          bracedInput(scope, { match, name, ptr: ptr ?? "" }),
+        )
+      : steps;
   return braced.replaceAll(INPUT_REF, (match, name: string, ptr: string | undefined) => {
     const bound = scope.inputs.get(name);
     return bound === undefined ? match : valueAsText(bound, ptr ?? "", mode);
@@ -46,7 +53,14 @@ export function rewriteValue(value: Value, scope: Scope): Value {
       return rewriteWholeExpr(value, scope);
     case "template": {
       const text = rewriteText(value.text, scope, "template");
-      return isTemplate(text) ? { ...value, text } : { kind: "literal", value: text, pointer: value.pointer, ...(value.position ? { position: value.position } : {}) };
+      return isTemplate(text)
+        ? { ...value, text }
+        : {
+            kind: "literal",
+            value: text,
+            pointer: value.pointer,
+            ...(value.position ? { position: value.position } : {}),
+          };
     }
     case "object":
       return { ...value, entries: value.entries.map(([k, v]) => [k, rewriteValue(v, scope)] as const) };
@@ -66,7 +80,12 @@ function rewriteWholeExpr(value: Value & { kind: "expr" }, scope: Scope): Value 
   const ptr = input![2] ?? "";
   if (ptr === "") return bound;
   if (bound.kind === "expr") return { ...bound, text: appendPointer(bound.text, ptr) };
-  return { kind: "literal", value: resolve(literalOf(bound), ptr.slice(1)), pointer: bound.pointer, ...(bound.position ? { position: bound.position } : {}) };
+  return {
+    kind: "literal",
+    value: resolve(literalOf(bound), ptr.slice(1)),
+    pointer: bound.pointer,
+    ...(bound.position ? { position: bound.position } : {}),
+  };
 }
 
 /** `{$inputs.x}` in a template: a bound literal replaces the braces too; a bound expression stays braced. */
@@ -97,7 +116,7 @@ function valueAsText(value: Value, ptr: string, mode: TextMode): string {
 }
 
 /** The plain JSON a Value stands for, expressions kept as their text. */
-export function literalOf(value: Value): unknown {
+function literalOf(value: Value): unknown {
   switch (value.kind) {
     case "literal":
       return value.value;

@@ -80,15 +80,27 @@ const workflow = extensible({
   "x-aci-not-for": z.string().optional(),
   "x-aci-risk": z.enum(["low", "medium", "high"]).optional(),
   "x-aci-approval": z.enum(["required", "none"]).optional(),
-  "x-aci-errors": z.record(z.string().regex(ERROR_KEY, { error: "write error-hint keys as <stepId>.<status>, e.g. customer.404" }), z.string()).optional(),
+  "x-aci-errors": z
+    .record(
+      z.string().regex(ERROR_KEY, { error: "write error-hint keys as <stepId>.<status>, e.g. customer.404" }),
+      z.string(),
+    )
+    .optional(),
   "x-aci-skip": z.boolean().optional(),
 });
 
 /** The whole Arazzo document. */
 export const arazzoDocument = extensible({
   arazzo: z.string(),
-  info: extensible({ title: z.string(), summary: z.string().optional(), description: z.string().optional(), version: z.string() }),
-  sourceDescriptions: z.array(extensible({ name: text, url: text, type: z.enum(["openapi", "arazzo"]).optional() })).min(1),
+  info: extensible({
+    title: z.string(),
+    summary: z.string().optional(),
+    description: z.string().optional(),
+    version: z.string(),
+  }),
+  sourceDescriptions: z
+    .array(extensible({ name: text, url: text, type: z.enum(["openapi", "arazzo"]).optional() }))
+    .min(1),
   workflows: z.array(workflow).min(1),
   components: extensible({
     inputs: z.record(z.string(), jsonSchema).optional(),
@@ -96,9 +108,15 @@ export const arazzoDocument = extensible({
     successActions: z.record(z.string(), action).optional(),
     failureActions: z.record(z.string(), action).optional(),
   }).optional(),
-  "x-aci-toolset": z.string().regex(TOOLSET_NAME, { error: (issue) => toolsetNameHint(issue.input) }).optional(),
+  "x-aci-toolset": z
+    .string()
+    .regex(TOOLSET_NAME, { error: (issue) => toolsetNameHint(issue.input) })
+    .optional(),
   "x-aci-server": z.string().optional(),
-  "x-aci-defaults": extensible({ maxReturnBytes: z.int().positive().optional(), timeoutMs: z.int().positive().optional() }).optional(),
+  "x-aci-defaults": extensible({
+    maxReturnBytes: z.int().positive().optional(),
+    timeoutMs: z.int().positive().optional(),
+  }).optional(),
   "x-aci-lint": extensible({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])) }).optional(),
 });
 

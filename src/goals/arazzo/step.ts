@@ -37,9 +37,14 @@ export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefine
     ...optional({ description: step.description, body: step.requestBody && bodyToSpec(env, input) }),
     params: stepParameters(env, input).map((p) => paramToSpec(env.ctx, p, scope)),
     outputs: Object.fromEntries(
-      Object.entries(step.outputs ?? {}).map(([name, text]) => [name, { text: rewriteText(text, scope, "expression"), ...at(env.ctx, join(pointer, "outputs", name)) }]),
+      Object.entries(step.outputs ?? {}).map(([name, text]) => [
+        name,
+        { text: rewriteText(text, scope, "expression"), ...at(env.ctx, join(pointer, "outputs", name)) },
+      ]),
     ),
-    successCriteria: (step.successCriteria ?? []).flatMap((c, i) => criterionToSpec(env, c, { pointer: join(pointer, "successCriteria", i), scope }) ?? []),
+    successCriteria: (step.successCriteria ?? []).flatMap(
+      (c, i) => criterionToSpec(env, c, { pointer: join(pointer, "successCriteria", i), scope }) ?? [],
+    ),
     ...stepActions(env, input),
     ...optional({ inlinedFrom: input.via }),
     ...at(env.ctx, pointer),
@@ -50,18 +55,28 @@ export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefine
 /** Workflow-level parameters overridden by the step's own (same name and location). */
 export function stepParameters(env: ArazzoEnv, input: StepInput): ResolvedParameter[] {
   const own = resolveParameters(env, input.step.parameters, join(input.pointer, "parameters"));
-  const overridden = (p: ResolvedParameter): boolean => own.some((o) => o.name === p.name && (o.in ?? p.in) === (p.in ?? o.in));
+  const overridden = (p: ResolvedParameter): boolean =>
+    own.some((o) => o.name === p.name && (o.in ?? p.in) === (p.in ?? o.in));
   return [...input.workflow.parameters.filter((p) => !overridden(p)), ...own];
 }
 
 /** A resolved parameter as a located Param, its value in the goal's terms. */
-export function paramToSpec(ctx: LoadContext, p: ResolvedParameter, scope: Scope): Param {
-  return { name: p.name, ...optional({ in: p.in }), value: rewriteValue(toValue(ctx, p.value, p.valuePointer), scope), ...at(ctx, p.pointer) };
+function paramToSpec(ctx: LoadContext, p: ResolvedParameter, scope: Scope): Param {
+  return {
+    name: p.name,
+    ...optional({ in: p.in }),
+    value: rewriteValue(toValue(ctx, p.value, p.valuePointer), scope),
+    ...at(ctx, p.pointer),
+  };
 }
 
 /** onSuccess / onFailure: the step's actions, then the workflow's that the step does not override by name. */
-export function stepActions(env: ArazzoEnv, input: StepInput): { onSuccess: Action[]; onFailure: Action[] } {
-  const convert = (kind: "success" | "failure", own: ResolvedAction[], inherited: readonly ResolvedAction[]): Action[] => {
+function stepActions(env: ArazzoEnv, input: StepInput): { onSuccess: Action[]; onFailure: Action[] } {
+  const convert = (
+    kind: "success" | "failure",
+    own: ResolvedAction[],
+    inherited: readonly ResolvedAction[],
+  ): Action[] => {
     const names = new Set(own.map((a) => a.action.name));
     return [...own, ...inherited.filter((a) => !names.has(a.action.name))].flatMap(
       (a) => actionToSpec(env, a, { scope: input.scope, kind, stepIds: input.workflow.stepIds }) ?? [],
@@ -69,8 +84,16 @@ export function stepActions(env: ArazzoEnv, input: StepInput): { onSuccess: Acti
   };
   const { step, pointer } = input;
   return {
-    onSuccess: convert("success", resolveActions(env, step.onSuccess, { pointer: join(pointer, "onSuccess"), kind: "successActions" }), input.workflow.successActions),
-    onFailure: convert("failure", resolveActions(env, step.onFailure, { pointer: join(pointer, "onFailure"), kind: "failureActions" }), input.workflow.failureActions),
+    onSuccess: convert(
+      "success",
+      resolveActions(env, step.onSuccess, { pointer: join(pointer, "onSuccess"), kind: "successActions" }),
+      input.workflow.successActions,
+    ),
+    onFailure: convert(
+      "failure",
+      resolveActions(env, step.onFailure, { pointer: join(pointer, "onFailure"), kind: "failureActions" }),
+      input.workflow.failureActions,
+    ),
   };
 }
 

@@ -8,12 +8,19 @@ import type { PathResolver } from "../aci/to-goal-spec.js";
 import { dependencies } from "./depends-on.js";
 import { createEnv, type ArazzoEnv } from "./env.js";
 import type { ArazzoDocument } from "./schema.js";
-import { goalName, workflowToGoal } from "./workflow.js";
+import { workflowToGoal } from "./workflow.js";
 
 /** The whole document; a local OpenAPI source URL becomes `spec`, a remote one waits for `--spec`. */
 export function arazzoToGoalSpec(ctx: LoadContext, doc: ArazzoDocument, paths: PathResolver): GoalSpec {
   const env = createEnv(ctx, doc);
-  const sources = doc.sourceDescriptions.map((s, i): SourceDescription => ({ name: s.name, url: s.url, type: s.type ?? "openapi", ...at(ctx, join("/sourceDescriptions", i)) }));
+  const sources = doc.sourceDescriptions.map(
+    (s, i): SourceDescription => ({
+      name: s.name,
+      url: s.url,
+      type: s.type ?? "openapi",
+      ...at(ctx, join("/sourceDescriptions", i)),
+    }),
+  );
   checkSources(env, sources);
   const openapi = sources.find((s) => s.type === "openapi");
   const local = openapi === undefined ? undefined : localPath(openapi.url);
@@ -70,7 +77,7 @@ function checkNames(env: ArazzoEnv, goals: readonly Goal[]): void {
 }
 
 /** A path for a `file:` URL or a relative/absolute reference; undefined for network URLs. */
-export function localPath(url: string): string | undefined {
+function localPath(url: string): string | undefined {
   if (/^file:/i.test(url)) return fileURLToPath(url);
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
   return url;

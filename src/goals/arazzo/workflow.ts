@@ -23,12 +23,27 @@ export function workflowToGoal(env: ArazzoEnv, wf: WorkflowAt, dependsOn: readon
   const name = goalName(wf);
   if (!GOAL_NAME.test(name)) {
     const where = workflow["x-aci-name"] === undefined ? "workflowId" : "x-aci-name";
-    report(env.ctx, "GOALS_INVALID_NAME", join(pointer, where), { message: `the tool name "${name}" breaks the goal-name rule`, hint: `${goalNameHint(name)}; set \`x-aci-name\` to choose another` });
+    report(env.ctx, "GOALS_INVALID_NAME", join(pointer, where), {
+      message: `the tool name "${name}" breaks the goal-name rule`,
+      hint: `${goalNameHint(name)}; set \`x-aci-name\` to choose another`,
+    });
   }
   const state: GoalState = { extraInputs: new Map(), entries: new Map() };
   const scope = rootScope();
-  const steps = resolveJumps(env, withGotoTargets(env, state, { root: wf, steps: expandWorkflow(env, state, { at: wf, scope, stack: [workflow.workflowId] }) }), state);
-  reportDuplicates(env.ctx, steps.map((s) => ({ name: s.id, pointer: s.pointer })), "GOALS_DUPLICATE_STEP_ID", "step id (after inlining)");
+  const steps = resolveJumps(
+    env,
+    withGotoTargets(env, state, {
+      root: wf,
+      steps: expandWorkflow(env, state, { at: wf, scope, stack: [workflow.workflowId] }),
+    }),
+    state,
+  );
+  reportDuplicates(
+    env.ctx,
+    steps.map((s) => ({ name: s.id, pointer: s.pointer })),
+    "GOALS_DUPLICATE_STEP_ID",
+    "step id (after inlining)",
+  );
   checkErrorKeys(env, { wf, steps });
   return {
     name,
@@ -55,7 +70,11 @@ function goalInputs(env: ArazzoEnv, wf: WorkflowAt, state: GoalState): Record<st
   return Object.fromEntries([...own, ...[...state.extraInputs].filter(([name]) => !own.has(name))]);
 }
 
-function outputsToReturns(env: ArazzoEnv, { workflow, pointer }: WorkflowAt, scope: ReturnType<typeof rootScope>): Value {
+function outputsToReturns(
+  env: ArazzoEnv,
+  { workflow, pointer }: WorkflowAt,
+  scope: ReturnType<typeof rootScope>,
+): Value {
   const outputsPointer = join(pointer, "outputs");
   const entries = Object.entries(workflow.outputs ?? {}).map(
     ([name, text]) => [name, rewriteValue(toValue(env.ctx, text, join(outputsPointer, name)), scope)] as const,
@@ -74,8 +93,14 @@ function withGotoTargets(env: ArazzoEnv, state: GoalState, goal: { root: Workflo
       const target = localWorkflow(env, action.workflowId, join(action.pointer, "workflowId"));
       if (target === undefined) continue;
       const scope = { prefix: `${action.workflowId}__`, inputs: new Map(), aliases: new Map() };
-      const steps = expandWorkflow(env, state, { at: target, scope, stack: [action.workflowId], via: { workflowId: action.workflowId, viaStepId: action.name ?? action.workflowId } });
-      for (const [name, override] of workflowInputs(env, target)) if (!state.extraInputs.has(name)) state.extraInputs.set(name, override);
+      const steps = expandWorkflow(env, state, {
+        at: target,
+        scope,
+        stack: [action.workflowId],
+        via: { workflowId: action.workflowId, viaStepId: action.name ?? action.workflowId },
+      });
+      for (const [name, override] of workflowInputs(env, target))
+        if (!state.extraInputs.has(name)) state.extraInputs.set(name, override);
       if (steps[0]) state.entries.set(`workflow:${action.workflowId}`, steps[0].id);
       segments.push(steps);
     }
@@ -86,12 +111,18 @@ function withGotoTargets(env: ArazzoEnv, state: GoalState, goal: { root: Workflo
 function endAfterLast(steps: Step[]): Step[] {
   const last = steps.at(-1);
   if (last === undefined) return steps;
-  const end: Action = { name: "end-of-workflow", type: "end", criteria: [], pointer: last.pointer, ...(last.position ? { position: last.position } : {}) };
+  const end: Action = {
+    name: "end-of-workflow",
+    type: "end",
+    criteria: [],
+    pointer: last.pointer,
+    ...(last.position ? { position: last.position } : {}),
+  };
   return [...steps.slice(0, -1), { ...last, onSuccess: [...last.onSuccess, end] }];
 }
 
 /** `goto` targets that name a call step or a workflow → the id of the first step they expanded to. */
-function resolveJumps(env: ArazzoEnv, steps: Step[], state: GoalState): Step[] {
+function resolveJumps(_env: ArazzoEnv, steps: Step[], state: GoalState): Step[] {
   const ids = new Set(steps.map((s) => s.id));
   const fix = (a: Action): Action => {
     const key = a.workflowId === undefined ? `step:${a.stepId}` : `workflow:${a.workflowId}`;
@@ -107,7 +138,10 @@ function checkErrorKeys(env: ArazzoEnv, goal: { wf: WorkflowAt; steps: readonly 
   for (const key of Object.keys(goal.wf.workflow["x-aci-errors"] ?? {})) {
     const stepId = key.slice(0, key.lastIndexOf("."));
     if (ids.includes(stepId)) continue;
-    report(env.ctx, "GOALS_UNKNOWN_STEP", join(goal.wf.pointer, "x-aci-errors", key), { message: `no step "${stepId}" in this workflow`, hint: didYouMean(stepId, ids, "steps") });
+    report(env.ctx, "GOALS_UNKNOWN_STEP", join(goal.wf.pointer, "x-aci-errors", key), {
+      message: `no step "${stepId}" in this workflow`,
+      hint: didYouMean(stepId, ids, "steps"),
+    });
   }
 }
 

@@ -7,9 +7,11 @@ export function definitionBudget(ctx: LintContext): RuleFinding[] {
   const { totalTokens, budget } = ctx.budget;
   if (totalTokens <= budget) return [];
   const largest = [...ctx.budget.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
-  return [{
-    message: `the toolset's definitions take ${totalTokens} tokens (o200k), over the budget of ${budget}`,
-    hint: `cut tools or inputs (largest: ${largest.map((t) => `${t.name} ${t.tokens}`).join(", ")}); fewer goal-shaped tools cost less than one per endpoint`,
-    ...toolsetLocation(ctx),
-  }];
+  return [
+    {
+      message: `the toolset's definitions take ${totalTokens} tokens (o200k), over the budget of ${budget}`,
+      hint: `cut tools or inputs (largest: ${largest.map((t) => `${t.name} ${t.tokens}`).join(", ")}); fewer goal-shaped tools cost less than one per endpoint`,
+      ...toolsetLocation(ctx),
+    },
+  ];
 }

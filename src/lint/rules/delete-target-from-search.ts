@@ -47,16 +47,20 @@ function findingsOf(ctx: LintContext, tool: ToolDef, step: StepPlan, index: numb
     if (source === undefined || !source.readOnly) return [];
     const filters = droppableFilters(ctx, tool, source);
     if (filters.length === 0) return [];
-    return [{
-      tool: tool.name,
-      message: `${tool.name} deletes the item that step \`${id}\` (${source.method.toUpperCase()} ${source.path}) picks at run time, and that search's ${filters.length === 1 ? "filter" : "filters"} ${filters.map((f) => `\`${f}\``).join(", ")} may be left out: a call can delete an item nobody named`,
-      hint: `take the item's id as an input (the model finds it with a search tool first), or bind ${filters.join(", ")} to required inputs or literals in step ${id}`,
-      ...toolLocation(ctx, tool, "steps", index),
-    }];
+    return [
+      {
+        tool: tool.name,
+        message: `${tool.name} deletes the item that step \`${id}\` (${source.method.toUpperCase()} ${source.path}) picks at run time, and that search's ${filters.length === 1 ? "filter" : "filters"} ${filters.map((f) => `\`${f}\``).join(", ")} may be left out: a call can delete an item nobody named`,
+        hint: `take the item's id as an input (the model finds it with a search tool first), or bind ${filters.join(", ")} to required inputs or literals in step ${id}`,
+        ...toolLocation(ctx, tool, "steps", index),
+      },
+    ];
   });
 }
 
 /** `delete-target-from-search` (docs/lint.md): find-then-delete over a search whose filters may be dropped. */
 export function deleteTargetFromSearch(ctx: LintContext): RuleFinding[] {
-  return ctx.plan.tools.flatMap((tool) => tool.steps.flatMap((step, index) => (step.method === "delete" ? findingsOf(ctx, tool, step, index) : [])));
+  return ctx.plan.tools.flatMap((tool) =>
+    tool.steps.flatMap((step, index) => (step.method === "delete" ? findingsOf(ctx, tool, step, index) : [])),
+  );
 }

@@ -15,12 +15,20 @@ function exprTexts(value: ValueExpr | undefined): string[] {
 
 /** What a step reads: `step:<id>` for another step's outputs, `input:<name>` for a tool input. */
 function reads(step: StepPlan): string[] {
-  const texts = [...step.params.map((p) => p.value), step.body?.value, ...(step.body?.replacements ?? []).map((r) => r.value)].flatMap(exprTexts);
-  return texts.flatMap((t) => [...t.matchAll(/\$(steps|inputs)\.([A-Za-z0-9_-]+)/g)].map((m) => `${m[1] === "steps" ? "step" : "input"}:${m[2] as string}`));
+  const texts = [
+    ...step.params.map((p) => p.value),
+    step.body?.value,
+    ...(step.body?.replacements ?? []).map((r) => r.value),
+  ].flatMap(exprTexts);
+  return texts.flatMap((t) =>
+    [...t.matchAll(/\$(steps|inputs)\.([A-Za-z0-9_-]+)/g)].map(
+      (m) => `${m[1] === "steps" ? "step" : "input"}:${m[2] as string}`,
+    ),
+  );
 }
 
 /** Groups of steps linked by data: one reads the other's outputs, or both read the same input (union-find). */
-export function dataComponents(steps: readonly StepPlan[]): StepPlan[][] {
+function dataComponents(steps: readonly StepPlan[]): StepPlan[][] {
   const parent = new Map<string, string>(steps.map((s) => [`step:${s.id}`, `step:${s.id}`]));
   const root = (key: string): string => {
     if (!parent.has(key)) parent.set(key, key);
@@ -41,21 +49,28 @@ function unrelatedSteps(ctx: LintContext, tool: ToolDef): RuleFinding[] {
   const resources = new Set(groups.map((g) => g.map((s) => resource(s.path)).join(",")));
   if (groups.length < 2 || resources.size < 2) return [];
   const calls = groups.map((g) => g.map((s) => `${s.method.toUpperCase()} ${s.path}`).join(" → ")).join("; ");
-  return [{
-    tool: tool.name,
-    message: `${tool.name} wraps unrelated endpoints that share no data (${calls})`,
-    hint: `split goal ${tool.name} into one goal per user task, or connect its steps through $steps.<id>.outputs`,
-    ...toolLocation(ctx, tool, "steps"),
-  }];
+  return [
+    {
+      tool: tool.name,
+      message: `${tool.name} wraps unrelated endpoints that share no data (${calls})`,
+      hint: `split goal ${tool.name} into one goal per user task, or connect its steps through $steps.<id>.outputs`,
+      ...toolLocation(ctx, tool, "steps"),
+    },
+  ];
 }
 
 /** An object with no declared properties, or a schema of any value: the model must guess its shape. */
-export function isFreeForm(schema: JsonSchema): boolean {
+function isFreeForm(schema: JsonSchema): boolean {
   if (schema === true) return true;
   if (schema === false || schemaField(schema, "$ref") !== undefined) return false;
   const type = schemaField(schema, "type");
   const composed = ["oneOf", "anyOf", "allOf", "enum", "const"].some((k) => schemaField(schema, k) !== undefined);
-  return !composed && (type === undefined || type === "object") && schemaField(schema, "properties") === undefined && schemaField(schema, "prefixItems") === undefined;
+  return (
+    !composed &&
+    (type === undefined || type === "object") &&
+    schemaField(schema, "properties") === undefined &&
+    schemaField(schema, "prefixItems") === undefined
+  );
 }
 
 function freeFormContent(ctx: LintContext, tool: ToolDef): RuleFinding[] {

@@ -13,12 +13,13 @@ const WHEN_CUES: readonly RegExp[] = [
 ];
 
 /** Whether a description says when to use the tool. */
-export function hasWhenToUse(description: string): boolean {
+function hasWhenToUse(description: string): boolean {
   return WHEN_CUES.some((cue) => cue.test(description));
 }
 
 function hint(ctx: LintContext, tool: ToolDef): string {
-  if (goalOf(ctx, tool) === undefined) return `describe the situations a model should call ${tool.name} in: write a goals file with use_when (aci-gen init drafts one)`;
+  if (goalOf(ctx, tool) === undefined)
+    return `describe the situations a model should call ${tool.name} in: write a goals file with use_when (aci-gen init drafts one)`;
   return `add use_when to goal ${tool.name}, e.g. "use_when: The user asks … and you know …"`;
 }
 
@@ -26,5 +27,10 @@ function hint(ctx: LintContext, tool: ToolDef): string {
 export function missingWhenToUse(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools
     .filter((tool) => !hasWhenToUse(tool.description))
-    .map((tool) => ({ tool: tool.name, message: `the description of ${tool.name} gives no when-to-use sentence`, hint: hint(ctx, tool), ...toolLocation(ctx, tool) }));
+    .map((tool) => ({
+      tool: tool.name,
+      message: `the description of ${tool.name} gives no when-to-use sentence`,
+      hint: hint(ctx, tool),
+      ...toolLocation(ctx, tool),
+    }));
 }

@@ -3,8 +3,8 @@ import { toolLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
 
 /** Provider limits on tool names (Anthropic and OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
-export const MAX_NAME_CHARS = 64;
-export const NAME_CHARS = /^[a-zA-Z0-9_-]+$/;
+const MAX_NAME_CHARS = 64;
+const NAME_CHARS = /^[a-zA-Z0-9_-]+$/;
 
 /** What is wrong with a tool name for the providers, or undefined. */
 export function nameProblem(name: string): string | undefined {
@@ -14,7 +14,10 @@ export function nameProblem(name: string): string | undefined {
 }
 
 function shorter(name: string): string {
-  return name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, MAX_NAME_CHARS).replace(/_+$/, "");
+  return name
+    .replace(/[^a-zA-Z0-9_-]+/g, "_")
+    .slice(0, MAX_NAME_CHARS)
+    .replace(/_+$/, "");
 }
 
 /** Lint rule `name-too-long` (docs/lint.md). */
@@ -22,6 +25,13 @@ export function nameTooLong(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) => {
     const problem = nameProblem(tool.name);
     if (problem === undefined) return [];
-    return [{ tool: tool.name, message: `the tool name "${tool.name}" ${problem}; providers reject it`, hint: `rename the goal, e.g. "${shorter(tool.name)}"`, ...toolLocation(ctx, tool) }];
+    return [
+      {
+        tool: tool.name,
+        message: `the tool name "${tool.name}" ${problem}; providers reject it`,
+        hint: `rename the goal, e.g. "${shorter(tool.name)}"`,
+        ...toolLocation(ctx, tool),
+      },
+    ];
   });
 }

@@ -3,7 +3,12 @@ import type { ToolDef } from "../../planner/types.js";
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
-const PLACEHOLDERS: readonly RegExp[] = [/\b(TODO|FIXME|TBD|XXX)\b/, /\blorem ipsum\b/i, /<(describe|fill|insert|your|add)\b[^>]*>/i, /\bdescribe (this|the) (tool|input|goal) here\b/i];
+const PLACEHOLDERS: readonly RegExp[] = [
+  /\b(TODO|FIXME|TBD|XXX)\b/,
+  /\blorem ipsum\b/i,
+  /<(describe|fill|insert|your|add)\b[^>]*>/i,
+  /\bdescribe (this|the) (tool|input|goal) here\b/i,
+];
 
 /** The first placeholder marker in `text`, if any. */
 export function placeholderIn(text: string): string | undefined {
@@ -19,15 +24,29 @@ function schemaTexts(node: unknown, pointer: string): [string, string][] {
   if (typeof node === "string") return [[pointer, node]];
   if (Array.isArray(node)) return node.flatMap((v, i) => schemaTexts(v, `${pointer}/${i}`));
   if (node === null || typeof node !== "object") return [];
-  return Object.entries(node).flatMap(([k, v]) => (k === "pattern" || k === "format" || k === "type" || k === "$ref" || k === "required" ? [] : schemaTexts(v, `${pointer}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`)));
+  return Object.entries(node).flatMap(([k, v]) =>
+    k === "pattern" || k === "format" || k === "type" || k === "$ref" || k === "required"
+      ? []
+      : schemaTexts(v, `${pointer}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`),
+  );
 }
 
-const GOAL_FIELDS = [["description", "description"], ["use_when", "useWhen"], ["not_for", "notFor"]] as const;
+const GOAL_FIELDS = [
+  ["description", "description"],
+  ["use_when", "useWhen"],
+  ["not_for", "notFor"],
+] as const;
 
 /** The goal fields a description's marker comes from (`use_when`, …), or the description itself. */
 function descriptionPlaces(ctx: LintContext, tool: ToolDef): { field: string; tokens: string[] }[] {
   const goal = goalOf(ctx, tool);
-  const fields = goal === undefined ? [] : GOAL_FIELDS.filter(([, key]) => placeholderIn(goal[key] ?? "") !== undefined).map(([field]) => ({ field, tokens: [field] }));
+  const fields =
+    goal === undefined
+      ? []
+      : GOAL_FIELDS.filter(([, key]) => placeholderIn(goal[key] ?? "") !== undefined).map(([field]) => ({
+          field,
+          tokens: [field],
+        }));
   return fields.length > 0 ? fields : [{ field: "description", tokens: [] }];
 }
 
@@ -36,11 +55,17 @@ export function placeholderText(ctx: LintContext): RuleFinding[] {
   return ctx.definitions.flatMap((definition) => {
     const tool = ctx.plan.tools.find((t) => t.name === definition.name);
     if (tool === undefined) return [];
-    const texts: [string, string][] = [["/description", definition.description], ...schemaTexts(definition.inputSchema, "/inputSchema")];
+    const texts: [string, string][] = [
+      ["/description", definition.description],
+      ...schemaTexts(definition.inputSchema, "/inputSchema"),
+    ];
     return texts.flatMap(([pointer, text]) => {
       const marker = placeholderIn(text);
       if (marker === undefined) return [];
-      const places = pointer === "/description" ? descriptionPlaces(ctx, tool) : [{ field: `input schema ${pointer.replace(/^\/inputSchema/, "")}`, tokens: [] }];
+      const places =
+        pointer === "/description"
+          ? descriptionPlaces(ctx, tool)
+          : [{ field: `input schema ${pointer.replace(/^\/inputSchema/, "")}`, tokens: [] }];
       return places.map((at) => ({
         tool: tool.name,
         message: `the ${at.field} of ${tool.name} still holds placeholder text ("${marker}"), which the model would read`,

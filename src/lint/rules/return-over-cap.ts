@@ -17,7 +17,14 @@ function eachSuggestion(tool: ToolDef, field: string, value: unknown): string | 
   const projection = tool.returns.projection;
   const entry = projection?.kind === "object" ? projection.entries.find(([key]) => key === field)?.[1] : undefined;
   const first: unknown = Array.isArray(value) ? value[0] : undefined;
-  if (entry === undefined || entry.kind === "each" || first === null || typeof first !== "object" || Array.isArray(first)) return undefined;
+  if (
+    entry === undefined ||
+    entry.kind === "each" ||
+    first === null ||
+    typeof first !== "object" ||
+    Array.isArray(first)
+  )
+    return undefined;
   const rank = (key: string): number => (IDENTIFYING.includes(key) ? IDENTIFYING.indexOf(key) : IDENTIFYING.length);
   const scalars = Object.entries(first as Record<string, unknown>)
     .filter(([, v]) => v === null || typeof v !== "object")
@@ -29,10 +36,13 @@ function eachSuggestion(tool: ToolDef, field: string, value: unknown): string | 
 }
 
 function hint(ctx: LintContext, tool: ToolDef, result: Record<string, unknown>): string {
-  const narrow = tool.returns.narrowingInputs.length > 0 ? `; a smaller ${tool.returns.narrowingInputs.join("/")} also helps` : "";
+  const narrow =
+    tool.returns.narrowingInputs.length > 0 ? `; a smaller ${tool.returns.narrowingInputs.join("/")} also helps` : "";
   const goal = goalOf(ctx, tool);
-  if (goal === undefined) return `write a goal for this operation with \`returns:\` naming only the fields the agent needs${narrow}`;
-  if (goal.returns === undefined) return `add \`returns:\` with only the fields the agent needs in goal ${tool.name}${narrow}`;
+  if (goal === undefined)
+    return `write a goal for this operation with \`returns:\` naming only the fields the agent needs${narrow}`;
+  if (goal.returns === undefined)
+    return `add \`returns:\` with only the fields the agent needs in goal ${tool.name}${narrow}`;
   const field = largestField(result);
   const each = field === undefined ? undefined : eachSuggestion(tool, field, result[field]);
   return `${each ?? `return fewer fields${field === undefined ? "" : ` (largest: ${field})`}`} in goal ${tool.name}${narrow}`;
@@ -45,11 +55,13 @@ export function returnOverCap(ctx: LintContext): RuleFinding[] {
     const projected = projectReturn(ctx.model, tool);
     if (projected.bytes <= cap) return [];
     const at = goalOf(ctx, tool)?.returns === undefined ? toolLocation(ctx, tool) : toolLocation(ctx, tool, "returns");
-    return [{
-      tool: tool.name,
-      message: `${tool.name} returns about ${projected.bytes} bytes of JSON filled from the spec's examples, over the cap of ${cap}; the runtime will cut it`,
-      hint: hint(ctx, tool, projected.result),
-      ...at,
-    }];
+    return [
+      {
+        tool: tool.name,
+        message: `${tool.name} returns about ${projected.bytes} bytes of JSON filled from the spec's examples, over the cap of ${cap}; the runtime will cut it`,
+        hint: hint(ctx, tool, projected.result),
+        ...at,
+      },
+    ];
   });
 }

@@ -5,7 +5,7 @@ import { DESCRIPTION_THRESHOLD, descriptionSimilarity, NAME_THRESHOLD, nameSimil
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
 /** The purpose part of a description: what it does, without its "Use when:" / "Not for:" sentences. */
-export function purposeOf(ctx: LintContext, tool: ToolDef): string {
+function purposeOf(ctx: LintContext, tool: ToolDef): string {
   const goal = goalOf(ctx, tool);
   if (goal?.description) return goal.description;
   return tool.description.split(/\b(Use when|Not for):/)[0] ?? tool.description;
@@ -18,7 +18,7 @@ function mentions(text: string, tool: string): boolean {
 }
 
 /** Each description names the other tool: the pair is already told apart for the model. */
-export function disambiguated(a: ToolDef, b: ToolDef): boolean {
+function disambiguated(a: ToolDef, b: ToolDef): boolean {
   return mentions(a.description, b.name) && mentions(b.description, a.name);
 }
 

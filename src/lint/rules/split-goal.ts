@@ -16,13 +16,16 @@ function key(name: string): string {
 /** Top-level field names of what a tool returns (of the items, for a list). */
 function returnedFields(ctx: LintContext, tool: ToolDef): string[] {
   const top = derefTop(tool.returns.schema, ctx.plan.schemas);
-  const items = schemaField(top, "type") === "array" ? derefTop((schemaField(top, "items") ?? {}) as JsonSchema, ctx.plan.schemas) : top;
+  const items =
+    schemaField(top, "type") === "array"
+      ? derefTop((schemaField(top, "items") ?? {}) as JsonSchema, ctx.plan.schemas)
+      : top;
   const properties = schemaField(items, "properties");
   return properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
 }
 
 /** The ids a tool hands on when it returns nothing else (`customer_id`; a bare `id` as `<noun>_id`), else none. */
-export function handedOnIds(ctx: LintContext, tool: ToolDef): Set<string> {
+function handedOnIds(ctx: LintContext, tool: ToolDef): Set<string> {
   const fields = returnedFields(ctx, tool).map((f) => key(f));
   if (fields.length === 0 || !fields.every((f) => ID_FIELD.test(f))) return new Set();
   const nouns = [...nameShape(tool.name).nouns];
@@ -32,7 +35,9 @@ export function handedOnIds(ctx: LintContext, tool: ToolDef): Set<string> {
 function consumersById(ctx: LintContext, tool: ToolDef): ToolDef[] {
   const ids = handedOnIds(ctx, tool);
   if (ids.size === 0) return [];
-  return ctx.plan.tools.filter((other) => other !== tool && other.inputs.some((i) => ids.has(key(i.sourceName ?? i.name))));
+  return ctx.plan.tools.filter(
+    (other) => other !== tool && other.inputs.some((i) => ids.has(key(i.sourceName ?? i.name))),
+  );
 }
 
 /** Goals that declare they depend on this one (Arazzo `dependsOn`). */
@@ -50,12 +55,17 @@ export function splitGoal(ctx: LintContext): RuleFinding[] {
     const consumers = byDependsOn.length > 0 ? byDependsOn : consumersById(ctx, tool);
     const only = consumers.length === 1 ? consumers[0] : undefined;
     if (only === undefined) return [];
-    const why = byDependsOn.length > 0 ? `only ${only.name} depends on it` : `it only returns ids (${[...handedOnIds(ctx, tool)].join(", ")}) that only ${only.name} takes`;
-    return [{
-      tool: tool.name,
-      message: `${tool.name} exists to feed ${only.name}: ${why}, so one user action needs two calls`,
-      hint: `make ${tool.name}'s steps the first steps of goal ${only.name} (bind its input to $steps.<id>.outputs.<name>) and drop ${tool.name}`,
-      ...toolLocation(ctx, tool),
-    }];
+    const why =
+      byDependsOn.length > 0
+        ? `only ${only.name} depends on it`
+        : `it only returns ids (${[...handedOnIds(ctx, tool)].join(", ")}) that only ${only.name} takes`;
+    return [
+      {
+        tool: tool.name,
+        message: `${tool.name} exists to feed ${only.name}: ${why}, so one user action needs two calls`,
+        hint: `make ${tool.name}'s steps the first steps of goal ${only.name} (bind its input to $steps.<id>.outputs.<name>) and drop ${tool.name}`,
+        ...toolLocation(ctx, tool),
+      },
+    ];
   });
 }

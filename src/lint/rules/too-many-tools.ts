@@ -4,7 +4,7 @@ import { toolsetLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
 
 /** More tools than this in one toolset and models pick worse. */
-export const MAX_TOOLS = 10;
+const MAX_TOOLS = 10;
 
 function firstTag(ctx: LintContext, tool: ToolDef): string {
   const ids = new Set(tool.steps.map((s) => s.operationId));
@@ -12,7 +12,7 @@ function firstTag(ctx: LintContext, tool: ToolDef): string {
 }
 
 /** Tools per first tag of their operations, largest group first. */
-export function toolsByTag(ctx: LintContext): [string, number][] {
+function toolsByTag(ctx: LintContext): [string, number][] {
   const counts = new Map<string, number>();
   for (const tag of ctx.plan.tools.map((tool) => firstTag(ctx, tool))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -23,10 +23,15 @@ export function tooManyTools(ctx: LintContext): RuleFinding[] {
   const count = ctx.plan.tools.length;
   if (count <= MAX_TOOLS) return [];
   const groups = toolsByTag(ctx);
-  const split = groups.length > 1 ? `split into toolsets by tag (${groups.map(([tag, n]) => `--include-tag ${tag}: ${n}`).join(", ")})` : "split the toolset";
-  return [{
-    message: `the toolset exposes ${count} tools (more than ${MAX_TOOLS}); a model chooses worse among many`,
-    hint: `${split}, or write goals that each cover one user task (aci-gen init drafts them)`,
-    ...toolsetLocation(ctx),
-  }];
+  const split =
+    groups.length > 1
+      ? `split into toolsets by tag (${groups.map(([tag, n]) => `--include-tag ${tag}: ${n}`).join(", ")})`
+      : "split the toolset";
+  return [
+    {
+      message: `the toolset exposes ${count} tools (more than ${MAX_TOOLS}); a model chooses worse among many`,
+      hint: `${split}, or write goals that each cover one user task (aci-gen init drafts them)`,
+      ...toolsetLocation(ctx),
+    },
+  ];
 }

@@ -42,17 +42,23 @@ function sameThing(property: string, schemaName: string, nouns: ReadonlySet<stri
 
 /** The parameters `input` is bound to (`boundTo` reads `opId in name`). */
 function boundParameters(ctx: LintContext, input: ToolInput): { id: string; parameter: Parameter }[] {
-  return input.boundTo.filter((bound) => !bound.endsWith("(template)")).flatMap((bound) => {
-    const [id, where, name] = bound.split(" ");
-    const parameter = ctx.model.operations.find((o) => o.id === id)?.parameters.find((p) => p.in === where && p.name === name);
-    return parameter && id !== undefined ? [{ id, parameter }] : [];
-  });
+  return input.boundTo
+    .filter((bound) => !bound.endsWith("(template)"))
+    .flatMap((bound) => {
+      const [id, where, name] = bound.split(" ");
+      const parameter = ctx.model.operations
+        .find((o) => o.id === id)
+        ?.parameters.find((p) => p.in === where && p.name === name);
+      return parameter && id !== undefined ? [{ id, parameter }] : [];
+    });
 }
 
 /** A constraint from the parameter the input is bound to, else from a string property of the tool's own resource named like it; never from another operation. */
 function findDonor(ctx: LintContext, tool: ToolDef, input: ToolInput): Donor | undefined {
   for (const { id, parameter } of boundParameters(ctx, input)) {
-    const donor = isString(parameter.schema) ? donorOf(parameter.schema, `parameter ${parameter.name} of ${id}`, parameter.examples) : undefined;
+    const donor = isString(parameter.schema)
+      ? donorOf(parameter.schema, `parameter ${parameter.name} of ${id}`, parameter.examples)
+      : undefined;
     if (donor) return donor;
   }
   const wanted = key(input.sourceName ?? input.name);
@@ -61,7 +67,10 @@ function findDonor(ctx: LintContext, tool: ToolDef, input: ToolInput): Donor | u
     const properties = schemaField(schema, "properties");
     if (properties === null || typeof properties !== "object") continue;
     for (const [property, sub] of Object.entries(properties as Record<string, JsonSchema>)) {
-      const donor = key(property) === wanted && isString(sub) && sameThing(property, schemaName, nouns) ? donorOf(sub, `${schemaName}.${property}`) : undefined;
+      const donor =
+        key(property) === wanted && isString(sub) && sameThing(property, schemaName, nouns)
+          ? donorOf(sub, `${schemaName}.${property}`)
+          : undefined;
       if (donor) return donor;
     }
   }
@@ -70,7 +79,9 @@ function findDonor(ctx: LintContext, tool: ToolDef, input: ToolInput): Donor | u
 
 function finding(ctx: LintContext, tool: ToolDef, input: ToolInput, donor: Donor): RuleFinding {
   const value = JSON.stringify(donor.value);
-  const where = goalOf(ctx, tool) ? `inputs: { ${input.sourceName ?? input.name}: { ${donor.keyword}: ${value} } } to goal ${tool.name}` : `${donor.keyword}: ${value} to the parameter in the spec`;
+  const where = goalOf(ctx, tool)
+    ? `inputs: { ${input.sourceName ?? input.name}: { ${donor.keyword}: ${value} } } to goal ${tool.name}`
+    : `${donor.keyword}: ${value} to the parameter in the spec`;
   return {
     tool: tool.name,
     message: `string input "${input.name}" of ${tool.name} has no pattern, enum, format or example, though the spec gives ${donor.where} one`,

@@ -10,7 +10,9 @@ function described(text: unknown): boolean {
 export function undescribedParameter(ctx: LintContext): RuleFinding[] {
   return ctx.plan.tools.flatMap((tool) =>
     tool.inputs
-      .filter((input) => !described(input.description) && !described(schemaField(inputSchema(ctx, input), "description")))
+      .filter(
+        (input) => !described(input.description) && !described(schemaField(inputSchema(ctx, input), "description")),
+      )
       .map((input) => ({
         tool: tool.name,
         message: `input "${input.name}" of ${tool.name} has no description`,

@@ -66,11 +66,16 @@ function describeRef(ref: OperationRef): string {
 
 function unknownOperationHint(model: ApiModel, ref: OperationRef): string {
   if (ref.kind === "operationId") {
-    const byName = didYouMean(ref.id, model.operations.map((o) => o.id));
+    const byName = didYouMean(
+      ref.id,
+      model.operations.map((o) => o.id),
+    );
     return byName ?? `no operationId is close to "${ref.id}"; \`aci-gen plan --spec S --all-operations\` lists them`;
   }
   const path = ref.kind === "path" ? ref.path : (ref.path ?? pathOfPointer(ref.pointer)?.path ?? "");
-  const method = (ref.kind === "path" ? ref.method : (ref.method ?? pathOfPointer(ref.pointer)?.method ?? "")).toUpperCase();
+  const method = (
+    ref.kind === "path" ? ref.method : (ref.method ?? pathOfPointer(ref.pointer)?.method ?? "")
+  ).toUpperCase();
   const samePath = model.operations.filter((o) => normalisePath(o.path) === normalisePath(path));
   if (samePath.length > 0) {
     const methods = samePath.map((o) => `${o.method.toUpperCase()} ${o.path} (${o.id})`).join(", ");
@@ -88,7 +93,9 @@ function unknownOperationHint(model: ApiModel, ref: OperationRef): string {
 function closestOperations(operations: readonly Operation[], wanted: { method: string; path: string }): Operation[] {
   const target = normalisePath(wanted.path);
   const limit = Math.max(2, Math.floor(target.length / 3));
-  const scored = operations.map((o) => ({ o, distance: editDistance(target, normalisePath(o.path), limit) })).filter((s) => s.distance <= limit);
+  const scored = operations
+    .map((o) => ({ o, distance: editDistance(target, normalisePath(o.path), limit) }))
+    .filter((s) => s.distance <= limit);
   const best = Math.min(...scored.map((s) => s.distance));
   const nearest = scored.filter((s) => s.distance === best).map((s) => s.o);
   const sameMethod = nearest.filter((o) => o.method.toUpperCase() === wanted.method);

@@ -59,12 +59,14 @@ export function report(
   node: Located,
   init: { message?: string; hint?: string } = {},
 ): void {
-  ctx.diagnostics.push(diagnostic(code, {
-    ...init,
-    file: node.position?.file ?? ctx.file,
-    pointer: node.pointer,
-    ...(node.position === undefined ? {} : { position: { line: node.position.line, column: node.position.column } }),
-  }));
+  ctx.diagnostics.push(
+    diagnostic(code, {
+      ...init,
+      file: node.position?.file ?? ctx.file,
+      pointer: node.pointer,
+      ...(node.position === undefined ? {} : { position: { line: node.position.line, column: node.position.column } }),
+    }),
+  );
 }
 
 export function recordInputUse(ctx: GoalContext, name: string, use: InputUse): void {

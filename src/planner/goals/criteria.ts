@@ -7,11 +7,20 @@ import { report, type GoalContext } from "./context.js";
 import { bindExpression, bindExpressions, type Usage } from "./values.js";
 
 /** Criteria as the runtime evaluates them, after checking each one. */
-export function planCriteria(ctx: GoalContext, index: number, step: Step, criteria: readonly Criterion[]): CriterionPlan[] {
+export function planCriteria(
+  ctx: GoalContext,
+  index: number,
+  step: Step,
+  criteria: readonly Criterion[],
+): CriterionPlan[] {
   const usage: Usage = { where: "response", stepIndex: index, stepId: step.id };
   return criteria.map((criterion) => {
     checkCriterion(ctx, usage, criterion);
-    return { type: criterion.type, condition: criterion.condition, ...(criterion.context === undefined ? {} : { context: criterion.context }) };
+    return {
+      type: criterion.type,
+      condition: criterion.condition,
+      ...(criterion.context === undefined ? {} : { context: criterion.context }),
+    };
   });
 }
 
@@ -20,9 +29,16 @@ function checkCriterion(ctx: GoalContext, usage: Usage, criterion: Criterion): v
     checkJsonPath(ctx, usage, criterion);
     return;
   }
-  const parsed = parseCriterion({ condition: criterion.condition, type: criterion.type, ...(criterion.context === undefined ? {} : { context: criterion.context }) });
+  const parsed = parseCriterion({
+    condition: criterion.condition,
+    type: criterion.type,
+    ...(criterion.context === undefined ? {} : { context: criterion.context }),
+  });
   if (!parsed.ok) {
-    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, { message: `criterion "${criterion.condition}": ${parsed.error.message} (at character ${parsed.error.offset + 1} of its ${parsed.error.field ?? "condition"})`, hint: parsed.error.hint });
+    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, {
+      message: `criterion "${criterion.condition}": ${parsed.error.message} (at character ${parsed.error.offset + 1} of its ${parsed.error.field ?? "condition"})`,
+      hint: parsed.error.hint,
+    });
     return;
   }
   bindExpressions(ctx, criterion, referencesOf(parsed.criterion).expressions, criterion.condition, usage);
@@ -31,14 +47,20 @@ function checkCriterion(ctx: GoalContext, usage: Usage, criterion: Criterion): v
 /** RFC 9535 JSONPath, compiled at generation time so a syntax error never reaches run time. */
 function checkJsonPath(ctx: GoalContext, usage: Usage, criterion: Criterion): void {
   if (criterion.context === undefined) {
-    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, { message: `the JSONPath criterion "${criterion.condition}" has no context`, hint: "add `context: $response.body` (the value the query runs against)" });
+    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, {
+      message: `the JSONPath criterion "${criterion.condition}" has no context`,
+      hint: "add `context: $response.body` (the value the query runs against)",
+    });
     return;
   }
   bindExpression(ctx, criterion, criterion.context, usage);
   try {
     jsonpath.compile(criterion.condition);
   } catch (error) {
-    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, { message: `JSONPath "${criterion.condition}" does not compile: ${(error as Error).message}`, hint: "write an RFC 9535 JSONPath query, e.g. $[?@.status == 'open']" });
+    report(ctx, "PLAN_UNSUPPORTED_CRITERION", criterion, {
+      message: `JSONPath "${criterion.condition}" does not compile: ${(error as Error).message}`,
+      hint: "write an RFC 9535 JSONPath query, e.g. $[?@.status == 'open']",
+    });
   }
 }
 

@@ -16,18 +16,28 @@ export function planInputs(ctx: GoalContext): ToolInput[] {
   }
   for (const [name, override] of Object.entries(ctx.goal.inputs)) {
     if (ctx.inputUses.has(name)) continue;
-    report(ctx, "PLAN_UNUSED_INPUT", override, { message: `input "${name}" of goal "${ctx.goal.name}" is not used by any step`, hint: `bind it in a step as $inputs.${name}, or remove it` });
+    report(ctx, "PLAN_UNUSED_INPUT", override, {
+      message: `input "${name}" of goal "${ctx.goal.name}" is not used by any step`,
+      hint: `bind it in a step as $inputs.${name}, or remove it`,
+    });
   }
   return inputs;
 }
 
-function mergeInput(ctx: GoalContext, name: string, sourceName: string, uses: readonly InputUse[], override: InputOverride | undefined): ToolInput {
+function mergeInput(
+  ctx: GoalContext,
+  name: string,
+  sourceName: string,
+  uses: readonly InputUse[],
+  override: InputOverride | undefined,
+): ToolInput {
   const typed = uses.filter((u) => Object.keys(u.schema as object).length > 0);
   const direct = typed.filter((u) => !u.inTemplate);
   const base = (direct[0] ?? typed[0])?.schema ?? {};
   checkConflicts(ctx, sourceName, direct);
   if (override) checkDeclaredType(ctx, { name: sourceName, override, uses: direct });
-  const description = override?.description ?? [...direct, ...uses].find((u) => u.description)?.description ?? schemaDescription(base);
+  const description =
+    override?.description ?? [...direct, ...uses].find((u) => u.description)?.description ?? schemaDescription(base);
   const examples = uses.flatMap((u) => u.examples);
   const schema = mergeSchema(base, override, description, examples);
   const required = override?.required ?? uses.some((u) => u.required);
@@ -45,11 +55,17 @@ function schemaDescription(schema: JsonSchema): string | undefined {
   return typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
 }
 
-function mergeSchema(base: JsonSchema, override: InputOverride | undefined, description: string | undefined, examples: readonly unknown[]): JsonSchema {
+function mergeSchema(
+  base: JsonSchema,
+  override: InputOverride | undefined,
+  description: string | undefined,
+  examples: readonly unknown[],
+): JsonSchema {
   const merged: Record<string, unknown> = typeof base === "object" ? { ...base } : base ? {} : { not: {} };
   if (override) Object.assign(merged, override.schema);
   if (description !== undefined) merged["description"] = description;
-  if (examples.length > 0 && merged["examples"] === undefined) merged["examples"] = [...new Set(examples.map((e) => JSON.stringify(e)))].map((e) => JSON.parse(e) as unknown);
+  if (examples.length > 0 && merged["examples"] === undefined)
+    merged["examples"] = [...new Set(examples.map((e) => JSON.stringify(e)))].map((e) => JSON.parse(e) as unknown);
   return merged;
 }
 
@@ -67,7 +83,10 @@ function checkConflicts(ctx: GoalContext, name: string, uses: readonly InputUse[
 }
 
 /** A declared type must fit every place the input is bound (its values are sent there as they are). */
-function checkDeclaredType(ctx: GoalContext, input: { name: string; override: InputOverride; uses: readonly InputUse[] }): void {
+function checkDeclaredType(
+  ctx: GoalContext,
+  input: { name: string; override: InputOverride; uses: readonly InputUse[] },
+): void {
   const declared = jsonTypes(input.override.schema as JsonSchema, ctx.model.schemas);
   for (const use of input.uses) {
     const wanted = jsonTypes(use.schema, ctx.model.schemas);

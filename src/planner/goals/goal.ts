@@ -44,7 +44,11 @@ export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, fil
     inputs,
     steps,
     returns,
-    origin: { file: goal.position?.file ?? file, pointer: goal.pointer, ...(goal.position ? { line: goal.position.line, column: goal.position.column } : {}) },
+    origin: {
+      file: goal.position?.file ?? file,
+      pointer: goal.pointer,
+      ...(goal.position ? { line: goal.position.line, column: goal.position.column } : {}),
+    },
     ...toolSearchFields(goal, bound),
   };
   return { tool, context: ctx, boundSteps: bound.length };
@@ -56,9 +60,12 @@ function titleOf(goal: Goal): string {
 }
 
 /** What the model reads: the goal's purpose, then when to use it and when not to. */
-export function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
+function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
   const purpose = goal.description?.trim() || `Runs ${steps.map((s) => s.operationId).join(" → ")}.`;
-  const parts = purpose.split(/\n\s*\n/).filter((p) => p.trim() !== "").map(sentence);
+  const parts = purpose
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim() !== "")
+    .map(sentence);
   if (goal.useWhen) parts.push(`Use when: ${sentence(goal.useWhen.trim())}`);
   if (goal.notFor) parts.push(`Not for: ${sentence(goal.notFor.trim())}`);
   return parts.join(" ");
@@ -70,12 +77,20 @@ function sentence(text: string): string {
 }
 
 /** Tags of the goal's operations, and what the goals file says about core, programmatic calls and examples. */
-function toolSearchFields(goal: Goal, operations: readonly Operation[]): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "examplesOrigin"> {
+function toolSearchFields(
+  goal: Goal,
+  operations: readonly Operation[],
+): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "examplesOrigin"> {
   const tags = [...new Set(operations.flatMap((o) => o.tags))];
   return {
     ...(tags.length === 0 ? {} : { tags }),
     ...(goal.core === undefined ? {} : { core: goal.core }),
     ...(goal.programmatic === undefined ? {} : { programmatic: goal.programmatic }),
-    ...(goal.examples === undefined ? {} : { examples: goal.examples, examplesOrigin: { file: goal.position?.file ?? "", pointer: `${goal.pointer}/examples` } }),
+    ...(goal.examples === undefined
+      ? {}
+      : {
+          examples: goal.examples,
+          examplesOrigin: { file: goal.position?.file ?? "", pointer: `${goal.pointer}/examples` },
+        }),
   };
 }

@@ -21,7 +21,9 @@ export function checkStepOrder(ctx: GoalContext): void {
 
 function cycleMessage(reader: string, producer: string, cyclic: boolean): string {
   if (producer === reader) return `step "${reader}" reads its own output`;
-  return cyclic ? `steps "${reader}" and "${producer}" read each other's outputs` : `step "${reader}" reads an output of step "${producer}", which runs after it`;
+  return cyclic
+    ? `steps "${reader}" and "${producer}" read each other's outputs`
+    : `step "${reader}" reads an output of step "${producer}", which runs after it`;
 }
 
 function reaches(reads: Map<string, Set<string>>, from: string, to: string): boolean {

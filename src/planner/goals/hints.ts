@@ -7,19 +7,35 @@ import type { StepPlan, ToolDef, ToolInput, ValueExpr } from "../types.js";
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
 /** Every tool with each step's `errorHints` filled: explicit `errors` entries win over derived ones. */
-export function withErrorHints(tools: readonly ToolDef[], explicit: ReadonlyMap<string, Readonly<Record<string, string>>>, schemas: Schemas): ToolDef[] {
+export function withErrorHints(
+  tools: readonly ToolDef[],
+  explicit: ReadonlyMap<string, Readonly<Record<string, string>>>,
+  schemas: Schemas,
+): ToolDef[] {
   return tools.map((tool) => ({
     ...tool,
-    steps: tool.steps.map((step) => ({ ...step, errorHints: { ...derivedHints(tool, step, tools, schemas), ...stepEntries(explicit.get(tool.name), step.id) } })),
+    steps: tool.steps.map((step) => ({
+      ...step,
+      errorHints: { ...derivedHints(tool, step, tools, schemas), ...stepEntries(explicit.get(tool.name), step.id) },
+    })),
   }));
 }
 
 function stepEntries(errors: Readonly<Record<string, string>> | undefined, stepId: string): Record<string, string> {
   const prefix = `${stepId}.`;
-  return Object.fromEntries(Object.entries(errors ?? {}).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  return Object.fromEntries(
+    Object.entries(errors ?? {})
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
 }
 
-function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], schemas: Schemas): Record<string, string> {
+function derivedHints(
+  tool: ToolDef,
+  step: StepPlan,
+  tools: readonly ToolDef[],
+  schemas: Schemas,
+): Record<string, string> {
   const fed = tool.inputs.filter((i) => i.boundTo.some((b) => b.startsWith(`${step.operationId} `)));
   const names = quoted(fed);
   const identifying = fed.filter((i) => i.required);
@@ -30,10 +46,18 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
   });
   const lookup = producers.length > 0 ? `; ${producers.join("; ")}` : "";
   const hints: Record<string, string> = {
-    "404": identifying.length > 0 ? `Nothing matches the given ${ids}. Check ${identifying.length > 1 ? "them" : "it"} with the user${lookup}.` : "The resource no longer exists.",
-    NOT_FOUND: identifying.length > 0 ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.` : `Step "${step.id}" found nothing.`,
+    "404":
+      identifying.length > 0
+        ? `Nothing matches the given ${ids}. Check ${identifying.length > 1 ? "them" : "it"} with the user${lookup}.`
+        : "The resource no longer exists.",
+    NOT_FOUND:
+      identifying.length > 0
+        ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.`
+        : `Step "${step.id}" found nothing.`,
     "400": rejectedHint(names, constantsOf(step)),
-    "409": step.readOnly ? "The resource is in a conflicting state; read it again before retrying." : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
+    "409": step.readOnly
+      ? "The resource is in a conflicting state; read it again before retrying."
+      : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
     "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
   };
   hints["422"] = hints["400"] as string;
@@ -42,19 +66,23 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
 
 /** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */
 function rejectedHint(names: string, constants: readonly string[]): string {
-  const own = constants.length === 0 ? "" : `${names === "" ? "" : " If the API names none of them, t"}${names === "" ? "T" : ""}he likely cause is a value the goal itself sends (${constants.map((c) => `\`${c}\``).join(", ")}): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.`;
+  const own =
+    constants.length === 0
+      ? ""
+      : `${names === "" ? "" : " If the API names none of them, t"}${names === "" ? "T" : ""}he likely cause is a value the goal itself sends (${constants.map((c) => `\`${c}\``).join(", ")}): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.`;
   if (names === "") return `The API rejected the request.${own}`;
   return `The API rejected the arguments. Check ${names} against their descriptions and examples.${own}`;
 }
 
 /** Parameters and body fields the step binds to a constant (a literal, or a template reading no input). */
-export function constantsOf(step: StepPlan): string[] {
+function constantsOf(step: StepPlan): string[] {
   const fixed = (value: ValueExpr): boolean => {
     if (value.kind === "array") return value.items.every(fixed);
     if (value.kind === "object") return value.entries.every(([, v]) => fixed(v));
     return value.kind === "literal" || (value.kind === "template" && !value.text.includes("$inputs."));
   };
-  const body = step.body?.value.kind === "object" ? step.body.value.entries.filter(([, v]) => fixed(v)).map(([k]) => k) : [];
+  const body =
+    step.body?.value.kind === "object" ? step.body.value.entries.filter(([, v]) => fixed(v)).map(([k]) => k) : [];
   return [...step.params.filter((p) => fixed(p.value)).map((p) => p.name), ...body];
 }
 
@@ -66,21 +94,35 @@ function quoted(inputs: readonly ToolInput[]): string {
  * Another tool whose result carries a value for `input`: first one returning the entity itself (the `id` of a
  * schema named like it, `pet_id` ← Pet.id), else one with a property of that name (an order's `petId`).
  */
-export function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: Schemas): string | undefined {
+function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: Schemas): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
   const candidates = tools.filter((t) => t.name !== self && t.category === "data");
-  const owner = entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, schemas, 0));
+  const owner =
+    entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, schemas, 0));
   return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, schemas, 0)))?.name;
 }
 
-function yields(schema: JsonSchema, wanted: { input?: string; entity?: string }, schemas: Schemas, depth: number): boolean {
+function yields(
+  schema: JsonSchema,
+  wanted: { input?: string; entity?: string },
+  schemas: Schemas,
+  depth: number,
+): boolean {
   if (depth > 4 || typeof schema !== "object") return false;
   const ref = componentName(schema["$ref"]);
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return false;
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
   if (wanted.input !== undefined && Object.keys(properties).some((p) => toSnakeCase(p) === wanted.input)) return true;
-  if (wanted.entity !== undefined && ref !== undefined && toSnakeCase(ref) === wanted.entity && Object.hasOwn(properties, "id")) return true;
-  const nested = [node["items"], ...Object.values(properties)].filter((s): s is JsonSchema => s !== undefined && typeof s === "object");
+  if (
+    wanted.entity !== undefined &&
+    ref !== undefined &&
+    toSnakeCase(ref) === wanted.entity &&
+    Object.hasOwn(properties, "id")
+  )
+    return true;
+  const nested = [node["items"], ...Object.values(properties)].filter(
+    (s): s is JsonSchema => s !== undefined && typeof s === "object",
+  );
   return nested.some((s) => yields(s, wanted, schemas, depth + 1));
 }

@@ -22,10 +22,12 @@ export function planGoals(model: ApiModel, spec: GoalSpec): GoalsPlan {
   if (totalSteps > 1 && boundSteps === 0) {
     return {
       tools: [],
-      diagnostics: [diagnostic("PLAN_GOALS_FOR_OTHER_SPEC", {
-        file: spec.file,
-        message: `none of the ${totalSteps} operations the goals file calls exist in ${model.file} ("${model.title}")`,
-      })],
+      diagnostics: [
+        diagnostic("PLAN_GOALS_FOR_OTHER_SPEC", {
+          file: spec.file,
+          message: `none of the ${totalSteps} operations the goals file calls exist in ${model.file} ("${model.title}")`,
+        }),
+      ],
     };
   }
   const diagnostics = uniqueDiagnostics(plans.flatMap((p) => p.context.diagnostics)).sort(byPosition);

@@ -21,7 +21,10 @@ type LateSchema = (inputs: readonly ToolInput[]) => JsonSchema;
  * Binds the goal's `returns` now, so the inputs it reads count as tool inputs (every `$inputs.X`
  * becomes one); the result is finished once the inputs are planned.
  */
-export function planReturns(ctx: GoalContext, steps: readonly StepPlan[]): (inputs: readonly ToolInput[]) => ReturnsPlan {
+export function planReturns(
+  ctx: GoalContext,
+  steps: readonly StepPlan[],
+): (inputs: readonly ToolInput[]) => ReturnsPlan {
   if (ctx.goal.returns === undefined) {
     const schema = lastStepSchema(ctx, steps);
     return (inputs) => ({ schema, narrowingInputs: narrowingInputs(inputs) });
@@ -40,10 +43,16 @@ function lastStepSchema(ctx: GoalContext, steps: readonly StepPlan[]): JsonSchem
 function projectValue(ctx: GoalContext, value: Value): { projection: ValueExpr; schema: LateSchema } {
   switch (value.kind) {
     case "literal":
-      return { projection: { kind: "literal", value: value.value }, schema: () => ({ type: typeOfValue(value.value) }) };
+      return {
+        projection: { kind: "literal", value: value.value },
+        schema: () => ({ type: typeOfValue(value.value) }),
+      };
     case "expr": {
       const bound = bindExpression(ctx, value, value.text, { where: "returns" });
-      return { projection: { kind: "expr", text: value.text }, schema: (inputs) => bound ?? inputSchema(ctx, value.text, inputs) };
+      return {
+        projection: { kind: "expr", text: value.text },
+        schema: (inputs) => bound ?? inputSchema(ctx, value.text, inputs),
+      };
     }
     case "template":
       checkTemplate(ctx, value, value.text, { where: "returns" });
@@ -52,12 +61,18 @@ function projectValue(ctx: GoalContext, value: Value): { projection: ValueExpr; 
       const entries = value.entries.map(([key, v]) => [key, projectValue(ctx, v)] as const);
       return {
         projection: { kind: "object", entries: entries.map(([k, p]) => [k, p.projection] as const) },
-        schema: (inputs) => ({ type: "object", properties: Object.fromEntries(entries.map(([k, p]) => [k, p.schema(inputs)])) }),
+        schema: (inputs) => ({
+          type: "object",
+          properties: Object.fromEntries(entries.map(([k, p]) => [k, p.schema(inputs)])),
+        }),
       };
     }
     case "array": {
       const items = value.items.map((v) => projectValue(ctx, v));
-      return { projection: { kind: "array", items: items.map((i) => i.projection) }, schema: (inputs) => ({ type: "array", prefixItems: items.map((i) => i.schema(inputs)) }) };
+      return {
+        projection: { kind: "array", items: items.map((i) => i.projection) },
+        schema: (inputs) => ({ type: "array", prefixItems: items.map((i) => i.schema(inputs)) }),
+      };
     }
     case "each":
       return projectEach(ctx, value);
@@ -81,19 +96,32 @@ function itemSchema(ctx: GoalContext, node: Value & { kind: "each" }, list: Json
   if (typeof top !== "object" || Object.keys(top).length === 0) return undefined;
   const types = jsonTypes(top, ctx.model.schemas);
   if (!types.has("array")) {
-    report(ctx, "PLAN_TYPE_MISMATCH", node, { message: `\`each\` needs a list, but "${node.source}" is ${describeTypes(types)}`, hint: "point `each` at an array, e.g. an output that is $response.body of a list operation" });
+    report(ctx, "PLAN_TYPE_MISMATCH", node, {
+      message: `\`each\` needs a list, but "${node.source}" is ${describeTypes(types)}`,
+      hint: "point `each` at an array, e.g. an output that is $response.body of a list operation",
+    });
     return undefined;
   }
   const items = top["items"];
   return items === undefined || typeof items === "boolean" ? undefined : (items as JsonSchema);
 }
 
-function fieldSchema(ctx: GoalContext, field: Located & { name: string; path: string }, item: JsonSchema | undefined): JsonSchema {
+function fieldSchema(
+  ctx: GoalContext,
+  field: Located & { name: string; path: string },
+  item: JsonSchema | undefined,
+): JsonSchema {
   if (item === undefined) return {};
   const tokens = pointerTokens(field.path);
   const walked = schemaAtPointer(item, tokens, ctx.model.schemas);
   if (walked.ok) return walked.schema;
-  reportMissingPointer(ctx, field, { subject: `field "${field.name}"`, owner: "the list's items", schemaName: "the item schema", tokens, walked });
+  reportMissingPointer(ctx, field, {
+    subject: `field "${field.name}"`,
+    owner: "the list's items",
+    schemaName: "the item schema",
+    tokens,
+    walked,
+  });
   return {};
 }
 

@@ -37,7 +37,11 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     successCriteria: planCriteria(ctx, index, step, step.successCriteria),
     onSuccess: planActions(ctx, index, step, step.onSuccess),
     onFailure: planActions(ctx, index, step, step.onFailure),
-    origin: { file: step.position?.file ?? ctx.file, pointer: step.pointer, ...(step.position ? { line: step.position.line, column: step.position.column } : {}) },
+    origin: {
+      file: step.position?.file ?? ctx.file,
+      pointer: step.pointer,
+      ...(step.position ? { line: step.position.line, column: step.position.column } : {}),
+    },
   };
 }
 
@@ -52,28 +56,38 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     const value = bindValue(ctx, param.value, usage, parameterTarget(operation, spec));
     bound.push(parameterToBinding(spec, value));
   }
-  for (const missing of operation.parameters.filter((p) => p.required && !hasDefault(p.schema) && !bound.some((b) => b.name === p.name && b.in === p.in))) {
+  for (const missing of operation.parameters.filter(
+    (p) => p.required && !hasDefault(p.schema) && !bound.some((b) => b.name === p.name && b.in === p.in),
+  )) {
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
-      hint: ctx.goal.workflowId === undefined
-        ? `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`
-        : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
+      hint:
+        ctx.goal.workflowId === undefined
+          ? `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`
+          : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
     });
   }
   return bound;
 }
 
 function findParameter(ctx: GoalContext, step: Step, operation: Operation, param: Param): Parameter | undefined {
-  const candidates = operation.parameters.filter((p) => p.name === param.name && (param.in === undefined || p.in === param.in));
+  const candidates = operation.parameters.filter(
+    (p) => p.name === param.name && (param.in === undefined || p.in === param.in),
+  );
   if (candidates.length === 1) return candidates[0];
   if (candidates.length > 1) {
-    report(ctx, "PLAN_AMBIGUOUS_PARAMETER", param, { message: `"${param.name}" is a parameter of ${operation.id} in ${candidates.map((c) => c.in).join(" and ")}`, hint: `add \`in: ${candidates[0]?.in}\` (or another location) to the binding` });
+    report(ctx, "PLAN_AMBIGUOUS_PARAMETER", param, {
+      message: `"${param.name}" is a parameter of ${operation.id} in ${candidates.map((c) => c.in).join(" and ")}`,
+      hint: `add \`in: ${candidates[0]?.in}\` (or another location) to the binding`,
+    });
     return undefined;
   }
   const names = operation.parameters.map((p) => p.name);
   report(ctx, "PLAN_UNKNOWN_PARAMETER", param, {
     message: `step "${step.id}" binds "${param.name}"${param.in ? ` in ${param.in}` : ""}, which ${operation.id} does not have`,
-    hint: didYouMean(param.name, names) ?? (names.length > 0 ? `its parameters are ${names.join(", ")}` : `${operation.id} takes no parameters`),
+    hint:
+      didYouMean(param.name, names) ??
+      (names.length > 0 ? `its parameters are ${names.join(", ")}` : `${operation.id} takes no parameters`),
   });
   return undefined;
 }
@@ -94,33 +108,54 @@ function hasDefault(schema: JsonSchema): boolean {
 }
 
 function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replace(/[^a-z0-9]+/g, "_");
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_");
 }
 
 function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): BodyBinding | undefined {
   const requestBody = operation.requestBody;
   if (!step.body) {
-    if (requestBody?.required) report(ctx, "PLAN_UNBOUND_BODY", step, { message: `${operation.id} requires a request body and step "${step.id}" gives none`, hint: `add ${ctx.goal.workflowId === undefined ? "body" : "requestBody.payload"}: { … } to step "${step.id}"` });
+    if (requestBody?.required)
+      report(ctx, "PLAN_UNBOUND_BODY", step, {
+        message: `${operation.id} requires a request body and step "${step.id}" gives none`,
+        hint: `add ${ctx.goal.workflowId === undefined ? "body" : "requestBody.payload"}: { … } to step "${step.id}"`,
+      });
     return undefined;
   }
   if (!requestBody) {
-    report(ctx, "PLAN_NO_BODY", step.body, { message: `step "${step.id}" gives a body, but ${operation.id} takes none` });
+    report(ctx, "PLAN_NO_BODY", step.body, {
+      message: `step "${step.id}" gives a body, but ${operation.id} takes none`,
+    });
     bindValue(ctx, step.body.payload, usage, undefined);
     return undefined;
   }
   const media = bodyMedia(ctx, { step, body: step.body, operation });
   if (!media) return undefined;
   const { content } = media;
-  const target: BindTarget = { schema: content.schema, required: requestBody.required, examples: content.examples, boundTo: `${operation.id} body`, label: `the request body of ${operation.id}` };
+  const target: BindTarget = {
+    schema: content.schema,
+    required: requestBody.required,
+    examples: content.examples,
+    boundTo: `${operation.id} body`,
+    label: `the request body of ${operation.id}`,
+  };
   const value = bindValue(ctx, step.body.payload, usage, step.body.payload.kind === "template" ? undefined : target);
-  const replacements = step.body.replacements.map((r) => ({ pointer: r.target, value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)) }));
+  const replacements = step.body.replacements.map((r) => ({
+    pointer: r.target,
+    value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)),
+  }));
   checkRequiredProperties(ctx, step, operation, step.body, content.schema);
   checkPayloadFitsMedia(ctx, { step, body: step.body, media });
   return { mediaType: media.mediaType, kind: media.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
 }
 
 /** The media the step sends; a `content_type` the operation does not accept is reported with the types it does. */
-function bodyMedia(ctx: GoalContext, { step, body, operation }: { step: Step; body: RequestBody; operation: Operation }): BodyMedia | undefined {
+function bodyMedia(
+  ctx: GoalContext,
+  { step, body, operation }: { step: Step; body: RequestBody; operation: Operation },
+): BodyMedia | undefined {
   const wanted = body.contentType;
   const choice = chooseBodyMedia(operation.requestBody?.contents ?? [], wanted);
   if (choice === undefined || choice.ok) return choice?.media;
@@ -135,9 +170,13 @@ function bodyMedia(ctx: GoalContext, { step, body, operation }: { step: Step; bo
 }
 
 /** An object or array written in the goals file cannot be sent as raw bytes or text: found now, not after an approval. */
-function checkPayloadFitsMedia(ctx: GoalContext, { step, body, media }: { step: Step; body: RequestBody; media: BodyMedia }): void {
+function checkPayloadFitsMedia(
+  ctx: GoalContext,
+  { step, body, media }: { step: Step; body: RequestBody; media: BodyMedia },
+): void {
   const { payload } = body;
-  if ((media.kind !== "binary" && media.kind !== "text") || (payload.kind !== "object" && payload.kind !== "array")) return;
+  if ((media.kind !== "binary" && media.kind !== "text") || (payload.kind !== "object" && payload.kind !== "array"))
+    return;
   report(ctx, "PLAN_BODY_MEDIA_MISMATCH", payload, {
     message: `the body of step "${step.id}" is ${payload.kind === "object" ? "an object" : "an array"}, but ${media.mediaType} is sent as ${media.kind === "binary" ? "raw bytes" : "plain text"}`,
     hint: `pass the content as one string ($inputs.NAME), or choose a JSON media type with ${ctx.goal.workflowId === undefined ? "content_type" : "contentType"} if the operation accepts one`,
@@ -147,23 +186,46 @@ function checkPayloadFitsMedia(ctx: GoalContext, { step, body, media }: { step: 
 function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string): BindTarget {
   const tokens = pointerTokens(pointer);
   const walked = schemaAtPointer(body.schema, tokens, ctx.model.schemas);
-  return { ...body, schema: walked.ok ? walked.schema : {}, required: false, boundTo: `${body.boundTo}${pointer}`, label: `${body.label} at ${pointer}` };
+  return {
+    ...body,
+    schema: walked.ok ? walked.schema : {},
+    required: false,
+    boundTo: `${body.boundTo}${pointer}`,
+    label: `${body.label} at ${pointer}`,
+  };
 }
 
-function checkRequiredProperties(ctx: GoalContext, step: Step, operation: Operation, body: RequestBody, schema: JsonSchema): void {
+function checkRequiredProperties(
+  ctx: GoalContext,
+  step: Step,
+  operation: Operation,
+  body: RequestBody,
+  schema: JsonSchema,
+): void {
   if (body.payload.kind !== "object") return;
   const resolved = derefTop(schema, ctx.model.schemas);
   if (typeof resolved !== "object") return;
   const properties = (resolved["properties"] ?? {}) as Record<string, JsonSchema>;
-  const given = new Set([...body.payload.entries.map(([k]) => k), ...body.replacements.map((r) => r.target.split("/")[1] ?? "")]);
+  const given = new Set([
+    ...body.payload.entries.map(([k]) => k),
+    ...body.replacements.map((r) => r.target.split("/")[1] ?? ""),
+  ]);
   for (const [key] of body.payload.entries) {
     if (resolved["additionalProperties"] === false && !Object.hasOwn(properties, key)) {
-      report(ctx, "PLAN_UNKNOWN_BODY_PROPERTY", body.payload, { message: `the body of step "${step.id}" sets "${key}", which the request schema of ${operation.id} does not allow`, hint: didYouMean(key, Object.keys(properties)) ?? `its properties are ${Object.keys(properties).join(", ")}` });
+      report(ctx, "PLAN_UNKNOWN_BODY_PROPERTY", body.payload, {
+        message: `the body of step "${step.id}" sets "${key}", which the request schema of ${operation.id} does not allow`,
+        hint: didYouMean(key, Object.keys(properties)) ?? `its properties are ${Object.keys(properties).join(", ")}`,
+      });
     }
   }
   const required = Array.isArray(resolved["required"]) ? (resolved["required"] as string[]) : [];
-  for (const key of required.filter((k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]))) {
-    report(ctx, "PLAN_UNBOUND_BODY", body, { message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`, hint: `add ${key}: $inputs.${snake(key)} (or a literal or an earlier step's output) to the ${ctx.goal.workflowId === undefined ? "body" : "payload"}` });
+  for (const key of required.filter(
+    (k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]),
+  )) {
+    report(ctx, "PLAN_UNBOUND_BODY", body, {
+      message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`,
+      hint: `add ${key}: $inputs.${snake(key)} (or a literal or an earlier step's output) to the ${ctx.goal.workflowId === undefined ? "body" : "payload"}`,
+    });
   }
 }
 

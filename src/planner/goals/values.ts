@@ -47,9 +47,17 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       checkFit(ctx, value, STRING, target, `"${value.text}"`);
       return { kind: "template", text: value.text };
     case "object":
-      return { kind: "object", entries: value.entries.map(([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, target, key))] as const) };
+      return {
+        kind: "object",
+        entries: value.entries.map(
+          ([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, target, key))] as const,
+        ),
+      };
     case "array":
-      return { kind: "array", items: value.items.map((v, i) => bindValue(ctx, v, usage, childTarget(ctx, target, String(i)))) };
+      return {
+        kind: "array",
+        items: value.items.map((v, i) => bindValue(ctx, v, usage, childTarget(ctx, target, String(i)))),
+      };
     case "each":
       bindExpression(ctx, value, value.source, usage);
       return { kind: "each", source: value.source, fields: value.fields.map((f) => [f.name, f.path] as const) };
@@ -60,7 +68,8 @@ function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: stri
   if (!target) return undefined;
   const walked = schemaAtPointer(target.schema, [key], ctx.model.schemas);
   const schema = walked.ok ? walked.schema : ANY;
-  const description = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+  const description =
+    typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
   return {
     schema,
     required: target.required && isRequiredProperty(ctx, target.schema, key),
@@ -75,16 +84,29 @@ function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: stri
 function isRequiredProperty(ctx: GoalContext, schema: JsonSchema, key: string, depth = 0): boolean {
   const resolved = derefTop(schema, ctx.model.schemas);
   if (typeof resolved !== "object" || depth > 8) return false;
-  if (/^(0|[1-9]\d*)$/.test(key) && (resolved["items"] !== undefined || resolved["prefixItems"] !== undefined)) return true;
+  if (/^(0|[1-9]\d*)$/.test(key) && (resolved["items"] !== undefined || resolved["prefixItems"] !== undefined))
+    return true;
   if (Array.isArray(resolved["required"]) && (resolved["required"] as unknown[]).includes(key)) return true;
-  return Array.isArray(resolved["allOf"]) && (resolved["allOf"] as JsonSchema[]).some((branch) => isRequiredProperty(ctx, branch, key, depth + 1));
+  return (
+    Array.isArray(resolved["allOf"]) &&
+    (resolved["allOf"] as JsonSchema[]).some((branch) => isRequiredProperty(ctx, branch, key, depth + 1))
+  );
 }
 
 /** Parses and checks one whole expression; returns the schema of the value it yields, if known. */
-export function bindExpression(ctx: GoalContext, node: Located, text: string, usage: Usage, target?: BindTarget): JsonSchema | undefined {
+export function bindExpression(
+  ctx: GoalContext,
+  node: Located,
+  text: string,
+  usage: Usage,
+  target?: BindTarget,
+): JsonSchema | undefined {
   const parsed = parseExpression(text);
   if (!parsed.ok) {
-    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
+    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, {
+      message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`,
+      hint: parsed.error.hint,
+    });
     return undefined;
   }
   const schema = expressionSchema(ctx, node, parsed.expr, text, usage, target);
@@ -99,16 +121,26 @@ export function bindExpression(ctx: GoalContext, node: Located, text: string, us
 export function checkTemplate(ctx: GoalContext, node: Located, text: string, usage: Usage, target?: BindTarget): void {
   const parsed = parseTemplate(text);
   if (!parsed.ok) {
-    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, { message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`, hint: parsed.error.hint });
+    report(ctx, "PLAN_EXPRESSION_SYNTAX", node, {
+      message: `"${text}": ${parsed.error.message} (at character ${parsed.error.offset + 1})`,
+      hint: parsed.error.hint,
+    });
     return;
   }
   for (const expr of referencesOf(parsed.template).expressions) {
-    if (expr.kind === "inputs" && expr.pointer.length === 0 && usage.where === "request") recordTemplateUse(ctx, node, expr.name, text, target);
+    if (expr.kind === "inputs" && expr.pointer.length === 0 && usage.where === "request")
+      recordTemplateUse(ctx, node, expr.name, text, target);
     else expressionSchema(ctx, node, expr, text, usage, undefined);
   }
 }
 
-function recordTemplateUse(ctx: GoalContext, node: Located, name: string, text: string, target: BindTarget | undefined): void {
+function recordTemplateUse(
+  ctx: GoalContext,
+  node: Located,
+  name: string,
+  text: string,
+  target: BindTarget | undefined,
+): void {
   recordInputUse(ctx, name, {
     schema: STRING,
     required: true,
@@ -121,18 +153,31 @@ function recordTemplateUse(ctx: GoalContext, node: Located, name: string, text: 
 }
 
 /** `Text inserted into query parameter "q" of search/issues-and-pull-requests: is:pr author:{author}.` */
-export function templateDescription(name: string, text: string, target: BindTarget | undefined): string {
+function templateDescription(name: string, text: string, target: BindTarget | undefined): string {
   const shown = text.replace(/\{\$inputs\.([A-Za-z0-9_-]+)\}/g, "{$1}").replace(/\{\$[^}]*\}/g, "{…}");
   const place = target ? target.label.replace(/^\w/, (c) => c.toLowerCase()) : "a text value";
   return `Text inserted as {${name}} into ${place}: \`${shown}\`.`;
 }
 
 /** Checks the expressions a parsed criterion reads (they see the step's response). */
-export function bindExpressions(ctx: GoalContext, node: Located, expressions: readonly Expression[], text: string, usage: Usage): void {
+export function bindExpressions(
+  ctx: GoalContext,
+  node: Located,
+  expressions: readonly Expression[],
+  text: string,
+  usage: Usage,
+): void {
   for (const expr of expressions) expressionSchema(ctx, node, expr, text, usage, undefined);
 }
 
-type Resolver = (ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage, target?: BindTarget) => JsonSchema | undefined;
+type Resolver = (
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+  target?: BindTarget,
+) => JsonSchema | undefined;
 
 const RESOLVERS: Partial<Record<Expression["kind"], Resolver>> = {
   inputs: inputSchema,
@@ -148,7 +193,14 @@ const RESOLVERS: Partial<Record<Expression["kind"], Resolver>> = {
   requestBody: (ctx, node, _e, text, usage) => (responseOnly(ctx, node, text, usage) ? ANY : undefined),
 };
 
-function expressionSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage, target?: BindTarget): JsonSchema | undefined {
+function expressionSchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+  target?: BindTarget,
+): JsonSchema | undefined {
   const resolver = RESOLVERS[expr.kind];
   if (resolver) return resolver(ctx, node, expr, text, usage, target);
   report(ctx, "PLAN_EXPRESSION_CONTEXT", node, {
@@ -162,12 +214,19 @@ function responseOnly(ctx: GoalContext, node: Located, text: string, usage: Usag
   if (usage.where === "response") return true;
   report(ctx, "PLAN_EXPRESSION_CONTEXT", node, {
     message: `"${text}" reads the current response, which does not exist ${usage.where === "request" ? "while the request is built" : "in the goal's returns"}`,
-    hint: "declare it as a step output (outputs: { NAME: " + text + " }) and read it as $steps.ID.outputs.NAME",
+    hint: `declare it as a step output (outputs: { NAME: ${text} }) and read it as $steps.ID.outputs.NAME`,
   });
   return false;
 }
 
-function inputSchema(ctx: GoalContext, node: Located, expr: Expression, _text: string, _usage: Usage, target?: BindTarget): JsonSchema | undefined {
+function inputSchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  _text: string,
+  _usage: Usage,
+  target?: BindTarget,
+): JsonSchema | undefined {
   if (expr.kind !== "inputs") return undefined;
   const whole = expr.pointer.length === 0;
   recordInputUse(ctx, expr.name, {
@@ -181,18 +240,30 @@ function inputSchema(ctx: GoalContext, node: Located, expr: Expression, _text: s
   return undefined;
 }
 
-function stepOutputSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
+function stepOutputSchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+): JsonSchema | undefined {
   if (expr.kind !== "stepOutput") return undefined;
   const producer = ctx.goal.steps.find((s) => s.id === expr.stepId);
   if (!producer) {
-    report(ctx, "PLAN_UNKNOWN_STEP", node, { message: `"${text}" reads step "${expr.stepId}", which this goal does not have`, hint: didYouMean(expr.stepId, ctx.stepOrder) ?? `steps are ${ctx.stepOrder.join(", ")}` });
+    report(ctx, "PLAN_UNKNOWN_STEP", node, {
+      message: `"${text}" reads step "${expr.stepId}", which this goal does not have`,
+      hint: didYouMean(expr.stepId, ctx.stepOrder) ?? `steps are ${ctx.stepOrder.join(", ")}`,
+    });
     return undefined;
   }
   if (usage.where !== "returns") noteRead(ctx, usage, expr.stepId);
   const bound = ctx.steps.get(expr.stepId);
   const declared = producer.outputs[expr.name] !== undefined;
   if (!declared) {
-    report(ctx, "PLAN_UNKNOWN_OUTPUT", node, { message: `"${text}": step "${expr.stepId}" has no output "${expr.name}"`, hint: didYouMean(expr.name, Object.keys(producer.outputs)) ?? `declare it under outputs of step "${expr.stepId}"` });
+    report(ctx, "PLAN_UNKNOWN_OUTPUT", node, {
+      message: `"${text}": step "${expr.stepId}" has no output "${expr.name}"`,
+      hint: didYouMean(expr.name, Object.keys(producer.outputs)) ?? `declare it under outputs of step "${expr.stepId}"`,
+    });
     return undefined;
   }
   const schema = bound?.outputs.get(expr.name);
@@ -206,21 +277,39 @@ function noteRead(ctx: GoalContext, usage: Exclude<Usage, { where: "returns" }>,
   if (reader !== undefined) ctx.reads.get(reader)?.add(producer);
 }
 
-function responseBodySchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
-  if (expr.kind !== "responseBody" || !responseOnly(ctx, node, text, usage) || usage.where !== "response") return undefined;
+function responseBodySchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+): JsonSchema | undefined {
+  if (expr.kind !== "responseBody" || !responseOnly(ctx, node, text, usage) || usage.where !== "response")
+    return undefined;
   const operation = ctx.steps.get(usage.stepId)?.operation;
   if (!operation) return undefined;
   const bodies = successBodies(operation);
   if (bodies.length === 0) {
-    report(ctx, "PLAN_RESPONSE_UNTYPED", node, { message: `"${text}" cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema` });
+    report(ctx, "PLAN_RESPONSE_UNTYPED", node, {
+      message: `"${text}" cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema`,
+    });
     return undefined;
   }
-  const walks = bodies.map((body) => ({ status: body.status, walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.model.schemas) }));
+  const walks = bodies.map((body) => ({
+    status: body.status,
+    walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.model.schemas),
+  }));
   const found = walks.find((w) => w.walked.ok);
   if (found?.walked.ok) return found.walked.schema;
   const deepest = walks.reduce((a, b) => (failedAt(b.walked) > failedAt(a.walked) ? b : a));
   if (deepest.walked.ok) return deepest.walked.schema;
-  reportMissingPointer(ctx, node, { subject: `"${text}"`, owner: `the ${deepest.status} response of ${operation.id}`, schemaName: "the response schema", tokens: expr.pointer, walked: deepest.walked });
+  reportMissingPointer(ctx, node, {
+    subject: `"${text}"`,
+    owner: `the ${deepest.status} response of ${operation.id}`,
+    schemaName: "the response schema",
+    tokens: expr.pointer,
+    walked: deepest.walked,
+  });
   return undefined;
 }
 
@@ -228,13 +317,23 @@ function responseBodySchema(ctx: GoalContext, node: Located, expr: Expression, t
 export function reportMissingPointer(
   ctx: GoalContext,
   node: Located,
-  found: { subject: string; owner: string; schemaName: string; tokens: readonly string[]; walked: Extract<WalkResult, { ok: false }> },
+  found: {
+    subject: string;
+    owner: string;
+    schemaName: string;
+    tokens: readonly string[];
+    walked: Extract<WalkResult, { ok: false }>;
+  },
 ): void {
   const { walked, tokens } = found;
   const missing = tokens[walked.failedAt] ?? "";
   report(ctx, "PLAN_POINTER_NOT_IN_RESPONSE", node, {
     message: `${found.subject}: ${found.owner} has no "${missing}" at /${tokens.slice(0, walked.failedAt + 1).join("/")}`,
-    hint: didYouMean(missing, walked.available) ?? (walked.available.length > 0 ? `properties there: ${walked.available.slice(0, 12).join(", ")}` : `check the pointer against ${found.schemaName}`),
+    hint:
+      didYouMean(missing, walked.available) ??
+      (walked.available.length > 0
+        ? `properties there: ${walked.available.slice(0, 12).join(", ")}`
+        : `check the pointer against ${found.schemaName}`),
   });
 }
 
@@ -251,8 +350,15 @@ function successBodies(operation: Operation): { status: string; content: MediaCo
   });
 }
 
-function responseHeaderSchema(ctx: GoalContext, node: Located, expr: Expression, text: string, usage: Usage): JsonSchema | undefined {
-  if (expr.kind !== "responseHeader" || !responseOnly(ctx, node, text, usage) || usage.where !== "response") return undefined;
+function responseHeaderSchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+): JsonSchema | undefined {
+  if (expr.kind !== "responseHeader" || !responseOnly(ctx, node, text, usage) || usage.where !== "response")
+    return undefined;
   const headers = ctx.steps.get(usage.stepId)?.operation.success?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === expr.name.toLowerCase());
   return entry ? entry[1].schema : STRING;
@@ -269,7 +375,13 @@ function checkConstant(ctx: GoalContext, node: Located, value: unknown, target: 
   });
 }
 
-function checkFit(ctx: GoalContext, node: Located, source: JsonSchema, target: BindTarget | undefined, shown: string): void {
+function checkFit(
+  ctx: GoalContext,
+  node: Located,
+  source: JsonSchema,
+  target: BindTarget | undefined,
+  shown: string,
+): void {
   if (!target) return;
   const from = jsonTypes(source, ctx.model.schemas);
   const to = jsonTypes(target.schema, ctx.model.schemas);

@@ -10,9 +10,7 @@ import { operationRef } from "./operations.js";
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
-export interface InputNamer {
-  (wanted: string, schema: JsonSchema, stepId: string): string;
-}
+export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) => string;
 
 export function createInputNamer(schemas: Schemas): InputNamer {
   const allocate = createNameAllocator();
@@ -37,30 +35,57 @@ function sameType(a: JsonSchema, b: JsonSchema, schemas: Schemas): boolean {
 export type Preset = ReadonlyMap<string, string>;
 
 /** A step calling `operation` with every required parameter and body property bound to an input (or a preset value). */
-export function operationStep(model: ApiModel, operation: Operation, options: { id: string; namer: InputNamer; preset?: Preset; outputs?: Record<string, string> }): DraftStep {
+export function operationStep(
+  model: ApiModel,
+  operation: Operation,
+  options: { id: string; namer: InputNamer; preset?: Preset; outputs?: Record<string, string> },
+): DraftStep {
   const { id, namer } = options;
   const preset = options.preset ?? new Map<string, string>();
   const required = operation.parameters.filter((p) => p.required);
-  const params: DraftParam[] = required.map((p) => ({ name: p.name, in: p.in, value: preset.get(p.name) ?? `$inputs.${namer(p.name, p.schema, id)}` }));
+  const params: DraftParam[] = required.map((p) => ({
+    name: p.name,
+    in: p.in,
+    value: preset.get(p.name) ?? `$inputs.${namer(p.name, p.schema, id)}`,
+  }));
   for (const [name, value] of preset) {
     const p = operation.parameters.find((q) => q.name === name);
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
   const body = bodyOf(model, operation, namer, id);
-  const optionalParams = operation.parameters.filter((p) => !params.some((b) => b.name === p.name && b.in === p.in)).map(describeOptional);
+  const optionalParams = operation.parameters
+    .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
+    .map(describeOptional);
   const described = [
     ...params.flatMap((b) => {
       const p = operation.parameters.find((q) => q.name === b.name && q.in === b.in);
       return p && !hasDescription(p.description, p.schema) ? undescribed(b.value, p.name) : [];
     }),
-    ...(body.body?.kind === "properties" ? body.body.entries.flatMap(([k, v]) => (hasDescription(undefined, body.properties?.[k]) ? [] : undescribed(v, k))) : []),
-    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema) ? undescribed(body.body.value, "request body") : []),
+    ...(body.body?.kind === "properties"
+      ? body.body.entries.flatMap(([k, v]) =>
+          hasDescription(undefined, body.properties?.[k]) ? [] : undescribed(v, k),
+        )
+      : []),
+    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema)
+      ? undescribed(body.body.value, "request body")
+      : []),
   ];
-  return { id, operation: operationRef(operation), params, ...(body.body ? { body: body.body } : {}), outputs: options.outputs ?? {}, optional: [...optionalParams, ...body.optional], undescribed: described };
+  return {
+    id,
+    operation: operationRef(operation),
+    params,
+    ...(body.body ? { body: body.body } : {}),
+    outputs: options.outputs ?? {},
+    optional: [...optionalParams, ...body.optional],
+    undescribed: described,
+  };
 }
 
 function hasDescription(description: string | undefined, schema: JsonSchema | undefined): boolean {
-  return (description ?? "").trim() !== "" || (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "");
+  return (
+    (description ?? "").trim() !== "" ||
+    (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "")
+  );
 }
 
 /** `$inputs.photo_urls` bound to `photoUrls` → `{ input: "photo_urls", field: "photoUrls" }`; other values need no description. */
@@ -92,14 +117,32 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
   const node = derefTop(content.schema, model.schemas);
-  const properties = typeof node === "object" && node["properties"] !== undefined ? (node["properties"] as Record<string, JsonSchema>) : undefined;
+  const properties =
+    typeof node === "object" && node["properties"] !== undefined
+      ? (node["properties"] as Record<string, JsonSchema>)
+      : undefined;
   const bodyRequired = operation.requestBody.required;
-  if (typeof node !== "object" || properties === undefined || Object.keys(properties).length === 0 || hasComposition(node)) {
-    return bodyRequired ? { body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` }, optional: [], schema: node } : { optional: ["the request body"] };
+  if (
+    typeof node !== "object" ||
+    properties === undefined ||
+    Object.keys(properties).length === 0 ||
+    hasComposition(node)
+  ) {
+    return bodyRequired
+      ? {
+          body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` },
+          optional: [],
+          schema: node,
+        }
+      : { optional: ["the request body"] };
   }
-  const requiredNames = Array.isArray(node["required"]) ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  const requiredNames = Array.isArray(node["required"])
+    ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
+    : [];
   const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]));
-  const optional = Object.keys(properties).filter((k) => !bound.includes(k) && !isReadOnly(properties[k])).map((k) => `${k} (body)`);
+  const optional = Object.keys(properties)
+    .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]))
+    .map((k) => `${k} (body)`);
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
   return { body: { kind: "properties", entries }, optional, properties };

@@ -5,7 +5,16 @@ import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
-import { friendlyRank, idParameters, idParts, listTokens, segments, singular, staticSegments, successSchema } from "./operations.js";
+import {
+  friendlyRank,
+  idParameters,
+  idParts,
+  listTokens,
+  segments,
+  singular,
+  staticSegments,
+  successSchema,
+} from "./operations.js";
 
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
@@ -63,7 +72,11 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
   const needs = idParameters(operation).filter((p) => p.required && p !== query);
   const found = recordOf(model, operation);
   if (!found) return undefined;
-  const kinds = new Map(operation.parameters.filter((p) => p.required && p.in === "query").flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)));
+  const kinds = new Map(
+    operation.parameters
+      .filter((p) => p.required && p.in === "query")
+      .flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)),
+  );
   return { operation, query, ...found, names: [...found.names, ...kinds.keys()], index, needs, kinds };
 }
 
@@ -80,7 +93,10 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
   const walked = schemaAtPointer(schema, tokens, model.schemas);
   if (!walked.ok) return undefined;
   const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
-  const names = [...(ownName ? [singular(toSnakeCase(ownName))] : []), ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s)))];
+  const names = [
+    ...(ownName ? [singular(toSnakeCase(ownName))] : []),
+    ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s))),
+  ];
   return { tokens, record: walked.schema, names };
 }
 
@@ -88,9 +104,22 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
 function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootStep | undefined {
   const entity = entityOf(resolver, need);
   for (const operation of model.operations) {
-    if (operation.method !== "get" || operation.deprecated || operation.parameters.some((p) => p.required) || listTokens(successSchema(operation) ?? {}, model.schemas) === undefined) continue;
+    if (
+      operation.method !== "get" ||
+      operation.deprecated ||
+      operation.parameters.some((p) => p.required) ||
+      listTokens(successSchema(operation) ?? {}, model.schemas) === undefined
+    )
+      continue;
     const found = recordOf(model, operation);
-    const pseudo = found && { operation, query: need, ...found, index: 0, needs: [], kinds: new Map<string, Parameter>() };
+    const pseudo = found && {
+      operation,
+      query: need,
+      ...found,
+      index: 0,
+      needs: [],
+      kinds: new Map<string, Parameter>(),
+    };
     const pointer = pseudo && yieldPointer(pseudo, need, entity, model.schemas);
     if (pointer) return { operation, parameter: need, pointer: pointer.pointer, entity: entity ?? "record" };
   }
@@ -99,7 +128,9 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
 
 function bestQuery(operation: Operation): Parameter | undefined {
   const ranked = operation.parameters.filter((p) => friendlyRank(p) !== undefined);
-  return [...ranked].sort((a, b) => Number(b.required) - Number(a.required) || (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9))[0];
+  return [...ranked].sort(
+    (a, b) => Number(b.required) - Number(a.required) || (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9),
+  )[0];
 }
 
 /** The best chain for `target`: the first id path parameter some resolver yields a fitting value for. */
@@ -107,17 +138,31 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
   for (const parameter of idParameters(target)) {
     const entity = entityOf(target, parameter);
     const found = resolvers
-      .filter((r) => r.operation !== target && !r.operation.parameters.some((p) => p.name === parameter.name) && scopedLike(r.operation, target, parameter))
+      .filter(
+        (r) =>
+          r.operation !== target &&
+          !r.operation.parameters.some((p) => p.name === parameter.name) &&
+          scopedLike(r.operation, target, parameter),
+      )
       .flatMap((r) => {
         const yielded = yieldPointer(r, parameter, entity, model.schemas);
         if (!yielded || r.needs.length > 1) return [];
         const need = r.needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
         if (need !== undefined && root === undefined) return [];
-        const fixed = yielded.kind === undefined ? undefined : { parameter: yielded.kind, value: enumValues(yielded.kind.schema).find((v) => singular(toSnakeCase(v)) === entity) ?? "" };
+        const fixed =
+          yielded.kind === undefined
+            ? undefined
+            : {
+                parameter: yielded.kind,
+                value: enumValues(yielded.kind.schema).find((v) => singular(toSnakeCase(v)) === entity) ?? "",
+              };
         return [{ resolver: r, pointer: yielded.pointer, ...(root ? { root } : {}), ...(fixed ? { fixed } : {}) }];
       })
-      .sort((a, b) => resolverScore(a.resolver, target) - resolverScore(b.resolver, target) || a.resolver.index - b.resolver.index)[0];
+      .sort(
+        (a, b) =>
+          resolverScore(a.resolver, target) - resolverScore(b.resolver, target) || a.resolver.index - b.resolver.index,
+      )[0];
     if (found) return { target, parameter, entity: entity ?? "record", ...found };
   }
   return undefined;
@@ -131,7 +176,13 @@ function scopedLike(resolver: Operation, target: Operation, parameter: Parameter
 
 function resolverScore(resolver: Resolver, target: Operation): number {
   const rank = friendlyRank(resolver.query) ?? 9;
-  return (resolver.query.required ? 0 : 20) + rank * 2 + (resolver.tokens.length === 0 ? 0 : 1) + (resolver.operation.tags[0] === target.tags[0] ? 0 : 10) + resolver.needs.length * 5;
+  return (
+    (resolver.query.required ? 0 : 20) +
+    rank * 2 +
+    (resolver.tokens.length === 0 ? 0 : 1) +
+    (resolver.operation.tags[0] === target.tags[0] ? 0 : 10) +
+    resolver.needs.length * 5
+  );
 }
 
 /** `petId` → `pet`; `{id}` after `/users/` → `user`. */
@@ -143,19 +194,37 @@ function entityOf(target: Operation, parameter: Parameter): string | undefined {
   return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
 }
 
-function yieldPointer(resolver: Resolver, parameter: Parameter, entity: string | undefined, schemas: Schemas): { pointer: string[]; kind?: Parameter } | undefined {
+function yieldPointer(
+  resolver: Resolver,
+  parameter: Parameter,
+  entity: string | undefined,
+  schemas: Schemas,
+): { pointer: string[]; kind?: Parameter } | undefined {
   const properties = propertyNames(resolver.record, schemas);
   const wanted = toSnakeCase(parameter.name);
   const direct = properties.find((p) => toSnakeCase(p) === wanted);
   const property = direct ?? byEntity(resolver, properties, parameter, entity);
   if (property === undefined) return undefined;
   const walked = schemaAtPointer(resolver.record, [property], schemas);
-  if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas))) return undefined;
-  const kind = direct === undefined && entity !== undefined && !resolver.names.slice(0, resolver.names.length - resolver.kinds.size).some((n) => n === entity || n.endsWith(`_${entity}`)) ? resolver.kinds.get(entity) : undefined;
+  if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas)))
+    return undefined;
+  const kind =
+    direct === undefined &&
+    entity !== undefined &&
+    !resolver.names
+      .slice(0, resolver.names.length - resolver.kinds.size)
+      .some((n) => n === entity || n.endsWith(`_${entity}`))
+      ? resolver.kinds.get(entity)
+      : undefined;
   return { pointer: [...resolver.tokens, property], ...(kind ? { kind } : {}) };
 }
 
-function byEntity(resolver: Resolver, properties: readonly string[], parameter: Parameter, entity: string | undefined): string | undefined {
+function byEntity(
+  resolver: Resolver,
+  properties: readonly string[],
+  parameter: Parameter,
+  entity: string | undefined,
+): string | undefined {
   if (!entity) return undefined;
   const key = idParts(parameter.name)?.property ?? "id";
   const named = resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));

@@ -28,7 +28,11 @@ interface Group {
 }
 
 /** Operations grouped by `nameOf` (the resource); heavier groups rank first (`weight`, default their size), then first appearance. */
-export function groupOperations(operations: readonly Operation[], nameOf: (o: Operation) => string = groupOf, weight?: ReadonlyMap<string, number>): Group[] {
+function groupOperations(
+  operations: readonly Operation[],
+  nameOf: (o: Operation) => string = groupOf,
+  weight?: ReadonlyMap<string, number>,
+): Group[] {
   const byName = new Map<string, Operation[]>();
   for (const operation of operations) {
     const name = nameOf(operation);
@@ -44,7 +48,14 @@ export function groupOperations(operations: readonly Operation[], nameOf: (o: Op
 const KIND_TIER: Readonly<Record<GoalKind, number>> = { chain: 0, find: 1, get: 2, create: 3, update: 4, delete: 5 };
 
 function compareProposals(a: Proposal, b: Proposal): number {
-  return Number(a.deprecated) - Number(b.deprecated) || KIND_TIER[a.kind] - KIND_TIER[b.kind] || Number(b.readOnly) - Number(a.readOnly) || a.groupRank - b.groupRank || a.operationIndex - b.operationIndex || compareStrings(a.name, b.name);
+  return (
+    Number(a.deprecated) - Number(b.deprecated) ||
+    KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
+    Number(b.readOnly) - Number(a.readOnly) ||
+    a.groupRank - b.groupRank ||
+    a.operationIndex - b.operationIndex ||
+    compareStrings(a.name, b.name)
+  );
 }
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -64,15 +75,26 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
   const groups = groupOperations(view.operations, resource, countBy(model.operations, resource));
-  const groupByOperation = new Map(groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)));
-  const chains = chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }).sort(compareProposals);
+  const groupByOperation = new Map(
+    groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
+  );
+  const chains = chainProposals(
+    view,
+    findResolvers(view),
+    (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 },
+  ).sort(compareProposals);
   const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
-  const targets = new Set(keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined));
+  const targets = new Set(
+    keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
+  );
   const proposed = groups.flatMap((g) => groupProposals(view, g, targets));
   const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
-  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({ ...p, name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name) }));
+  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({
+    ...p,
+    name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
+  }));
   const max = options.maxGoals ?? 10;
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
   return {
@@ -121,16 +143,25 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
 };
 
 /** `Browsing pet records (use find_pets_by_status) or adding a pet (use add_pet).` from the kept goals of the same resource. */
-export function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
+function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
   const related = kept.filter((k) => k.group === proposal.group && k.name !== proposal.name).slice(0, 3);
   if (related.length === 0) return "";
   const phrases = related.map((k) => `${KIND_PHRASES[k.kind](k)} (use ${k.name})`);
-  const text = phrases.length === 1 ? phrases[0] ?? "" : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1) ?? ""}`;
+  const text =
+    phrases.length === 1 ? (phrases[0] ?? "") : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1) ?? ""}`;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
-  const { groupRank: _rank, operationIndex: _index, readOnly: _readOnly, entity: _entity, by: _by, chainKey: _key, ...goal } = proposal;
+  const {
+    groupRank: _rank,
+    operationIndex: _index,
+    readOnly: _readOnly,
+    entity: _entity,
+    by: _by,
+    chainKey: _key,
+    ...goal
+  } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };
 }
 
@@ -139,7 +170,11 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
     for (const { input, field } of step.undescribed ?? []) {
-      if (!inputs.some((i) => i.name === input)) inputs.push({ name: input, description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.` });
+      if (!inputs.some((i) => i.name === input))
+        inputs.push({
+          name: input,
+          description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.`,
+        });
     }
   }
   return inputs;

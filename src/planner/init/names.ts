@@ -4,16 +4,102 @@ import { toSnakeCase } from "../../util/naming.js";
 import { singular, staticSegments } from "./operations.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
-const SINGULAR_VERBS: ReadonlySet<string> = new Set(["get", "create", "update", "delete", "add", "remove", "set", "check", "replace", "patch"]);
+const SINGULAR_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "create",
+  "update",
+  "delete",
+  "add",
+  "remove",
+  "set",
+  "check",
+  "replace",
+  "patch",
+]);
 
-const METHOD_VERBS: Readonly<Record<string, string>> = { get: "get", post: "create", put: "replace", patch: "update", delete: "delete", head: "check", options: "describe", trace: "trace" };
+const METHOD_VERBS: Readonly<Record<string, string>> = {
+  get: "get",
+  post: "create",
+  put: "replace",
+  patch: "update",
+  delete: "delete",
+  head: "check",
+  options: "describe",
+  trace: "trace",
+};
 
 const VERBS: ReadonlySet<string> = new Set([
-  "get", "list", "find", "search", "read", "watch", "connect", "create", "add", "update", "set", "replace", "patch", "delete", "remove", "cancel", "check",
-  "place", "upload", "download", "approve", "reject", "enable", "disable", "start", "stop", "run", "rerun", "send", "move", "merge",
-  "lock", "unlock", "star", "unstar", "follow", "unfollow", "block", "unblock", "archive", "restore", "retrieve", "fetch", "put", "post",
-  "login", "logout", "log", "install", "uninstall", "request", "review", "submit", "dismiss", "transfer", "rename", "sync", "test",
-  "redeliver", "revoke", "reset", "verify", "validate", "generate", "render", "export", "import", "confirm", "capture", "refund", "pay",
+  "get",
+  "list",
+  "find",
+  "search",
+  "read",
+  "watch",
+  "connect",
+  "create",
+  "add",
+  "update",
+  "set",
+  "replace",
+  "patch",
+  "delete",
+  "remove",
+  "cancel",
+  "check",
+  "place",
+  "upload",
+  "download",
+  "approve",
+  "reject",
+  "enable",
+  "disable",
+  "start",
+  "stop",
+  "run",
+  "rerun",
+  "send",
+  "move",
+  "merge",
+  "lock",
+  "unlock",
+  "star",
+  "unstar",
+  "follow",
+  "unfollow",
+  "block",
+  "unblock",
+  "archive",
+  "restore",
+  "retrieve",
+  "fetch",
+  "put",
+  "post",
+  "login",
+  "logout",
+  "log",
+  "install",
+  "uninstall",
+  "request",
+  "review",
+  "submit",
+  "dismiss",
+  "transfer",
+  "rename",
+  "sync",
+  "test",
+  "redeliver",
+  "revoke",
+  "reset",
+  "verify",
+  "validate",
+  "generate",
+  "render",
+  "export",
+  "import",
+  "confirm",
+  "capture",
+  "refund",
+  "pay",
 ]);
 
 /**
@@ -21,7 +107,10 @@ const VERBS: ReadonlySet<string> = new Set([
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
  */
 export function operationGoalName(operation: Operation, verb: string): string {
-  const name = baseName(operation).split("_").filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w)).join("_");
+  const name = baseName(operation)
+    .split("_")
+    .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w))
+    .join("_");
   return VERBS.has(name.split("_")[0] ?? "") ? name : `${verb}_${name}`;
 }
 
@@ -30,7 +119,9 @@ function baseName(operation: Operation): string {
   const slash = operation.id.lastIndexOf("/");
   if (slash < 0) return toSnakeCase(operation.id);
   const namespace = toSnakeCase(operation.id.slice(0, slash));
-  const words = toSnakeCase(operation.id.slice(slash + 1)).split("_").filter((w) => w !== "");
+  const words = toSnakeCase(operation.id.slice(slash + 1))
+    .split("_")
+    .filter((w) => w !== "");
   const [verb, next] = words;
   if (verb === undefined) return namespace;
   if (next !== undefined && !PREPOSITIONS.has(next)) return words.join("_");
@@ -44,7 +135,9 @@ function singularSnake(name: string): string {
 }
 
 function synthesizedName(operation: Operation): string {
-  const nouns = staticSegments(operation.path).map(toSnakeCase).filter((s) => s !== "");
+  const nouns = staticSegments(operation.path)
+    .map(toSnakeCase)
+    .filter((s) => s !== "");
   return [METHOD_VERBS[operation.method] ?? operation.method, ...nouns].join("_");
 }
 

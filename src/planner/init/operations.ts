@@ -46,7 +46,9 @@ export function idParts(name: string): { readonly entity: string; readonly prope
 
 /** Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve. */
 export function idParameters(operation: Operation): Parameter[] {
-  return operation.parameters.filter((p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)));
+  return operation.parameters.filter(
+    (p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)),
+  );
 }
 
 function isIntegerSchema(schema: JsonSchema): boolean {
@@ -54,14 +56,30 @@ function isIntegerSchema(schema: JsonSchema): boolean {
 }
 
 const FRIENDLY_RANK: Readonly<Record<string, number>> = {
-  email: 0, email_address: 0, username: 1, user_name: 1, login: 1, handle: 1,
-  name: 2, full_name: 2, title: 2, phone: 2, q: 3, query: 3, search: 3, term: 3, keyword: 3, keywords: 3, filter: 4,
+  email: 0,
+  email_address: 0,
+  username: 1,
+  user_name: 1,
+  login: 1,
+  handle: 1,
+  name: 2,
+  full_name: 2,
+  title: 2,
+  phone: 2,
+  q: 3,
+  query: 3,
+  search: 3,
+  term: 3,
+  keyword: 3,
+  keywords: 3,
+  filter: 4,
 };
 
 /** How readily a person knows a parameter's value (lower is better); undefined when it is not something a person types. In a path only emails and user names count (a `{name}` there is usually a key). */
 export function friendlyRank(parameter: Parameter): number | undefined {
   const snake = toSnakeCase(parameter.name);
-  const rank = FRIENDLY_RANK[snake] ?? (parameter.in === "query" && isTextSchema(parameter.schema) ? looseRank(snake) : undefined);
+  const rank =
+    FRIENDLY_RANK[snake] ?? (parameter.in === "query" && isTextSchema(parameter.schema) ? looseRank(snake) : undefined);
   if (parameter.in === "query") return rank;
   return parameter.in === "path" && rank !== undefined && rank <= 1 ? rank : undefined;
 }
@@ -76,10 +94,16 @@ function looseRank(snake: string): number | undefined {
 }
 
 function isTextSchema(schema: JsonSchema): boolean {
-  return typeof schema === "object" && (schema["type"] === "string" || schema["type"] === undefined) && schema["enum"] === undefined && schema["format"] === undefined;
+  return (
+    typeof schema === "object" &&
+    (schema["type"] === "string" || schema["type"] === undefined) &&
+    schema["enum"] === undefined &&
+    schema["format"] === undefined
+  );
 }
 
-const PAGING = /^(limit|offset|page|per_page|page_size|pagesize|cursor|after|before|starting_after|ending_before|next|next_token|page_token|max_results|top|skip|count|sort|order|direction|fields|expand|include)$/;
+const PAGING =
+  /^(limit|offset|page|per_page|page_size|pagesize|cursor|after|before|starting_after|ending_before|next|next_token|page_token|max_results|top|skip|count|sort|order|direction|fields|expand|include)$/;
 
 /** Whether a query parameter pages, sorts or projects a list rather than filtering it. */
 export const isPagingParameter = (parameter: Parameter): boolean => PAGING.test(toSnakeCase(parameter.name));
@@ -118,7 +142,12 @@ function isArray(schema: JsonSchema, schemas: Schemas): boolean {
 /** A GET on a collection path whose response is a list. */
 export function isListOperation(model: ApiModel, operation: Operation): boolean {
   const schema = successSchema(operation);
-  return operation.method === "get" && !endsWithParameter(operation.path) && schema !== undefined && listTokens(schema, model.schemas) !== undefined;
+  return (
+    operation.method === "get" &&
+    !endsWithParameter(operation.path) &&
+    schema !== undefined &&
+    listTokens(schema, model.schemas) !== undefined
+  );
 }
 
 /** `GET /pet/{petId}`, or how a step names its operation in the goals file. */
@@ -128,13 +157,15 @@ export function signatureOf(operation: Operation): string {
 
 /** The `operation:` value of a step: the operationId when the spec has one. */
 export function operationRef(operation: Operation): string {
-  return operation.idSynthesized || /\s/.test(operation.id) || operation.id.startsWith("/") ? signatureOf(operation) : operation.id;
+  return operation.idSynthesized || /\s/.test(operation.id) || operation.id.startsWith("/")
+    ? signatureOf(operation)
+    : operation.id;
 }
 
 const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;
 
 /** The API version in a path (`/apis/apps/v1beta2/…` → `v1beta2`), if it has one. */
-export function versionOf(path: string): string | undefined {
+function versionOf(path: string): string | undefined {
   return segments(path).find((s) => VERSION_SEGMENT.test(s));
 }
 
@@ -150,17 +181,21 @@ export function versionRank(version: string | undefined): number {
 function resourcePath(path: string): string[] {
   const parts = segments(path);
   const at = parts.findLastIndex((s) => VERSION_SEGMENT.test(s));
-  return parts.slice(at + 1).filter((s) => s !== "watch").map((s) => (PARAM_SEGMENT.test(s) ? "{}" : s));
+  return parts
+    .slice(at + 1)
+    .filter((s) => s !== "watch")
+    .map((s) => (PARAM_SEGMENT.test(s) ? "{}" : s));
 }
 
 /** What stays the same across API versions: method and the path after the version. */
-export function versionlessKey(operation: Operation): string {
+function versionlessKey(operation: Operation): string {
   return `${operation.method} /${resourcePath(operation.path).join("/")}`;
 }
 
 /** One API version per resource: of operations that differ only by version, those of the newest (stable first); `watch` variants and deprecated ones only when nothing else is left. */
 export function newestVersions(operations: readonly Operation[]): Operation[] {
-  const score = (o: Operation): number => versionRank(versionOf(o.path)) * 4 + (o.deprecated ? 0 : 2) + (segments(o.path).includes("watch") ? 0 : 1);
+  const score = (o: Operation): number =>
+    versionRank(versionOf(o.path)) * 4 + (o.deprecated ? 0 : 2) + (segments(o.path).includes("watch") ? 0 : 1);
   const best = new Map<string, number>();
   for (const o of operations) best.set(versionlessKey(o), Math.max(best.get(versionlessKey(o)) ?? -1, score(o)));
   const kept = new Set<string>();
@@ -199,7 +234,10 @@ export interface Collections {
 export function collectionPrefixes(model: ApiModel): Collections {
   const reads = model.operations.filter((o) => o.method === "get");
   const key = (o: Operation): string => resourcePath(o.path).join("/");
-  return { lists: new Set(reads.filter((o) => isListOperation(model, o)).map(key)), plainReads: new Set(reads.filter((o) => !isListOperation(model, o)).map(key)) };
+  return {
+    lists: new Set(reads.filter((o) => isListOperation(model, o)).map(key)),
+    plainReads: new Set(reads.filter((o) => !isListOperation(model, o)).map(key)),
+  };
 }
 
 /** Discovery endpoints (`GET /apis/apps/v1/`): nothing after the version. */

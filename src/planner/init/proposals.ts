@@ -3,10 +3,26 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
-import { matchChain, resolverStepId, responsePointer, type ChainMatch, type Resolver, type RootStep } from "./chains.js";
+import {
+  matchChain,
+  resolverStepId,
+  responsePointer,
+  type ChainMatch,
+  type Resolver,
+  type RootStep,
+} from "./chains.js";
 import { escapeToken } from "../../util/pointer.js";
 import type { InputNamer } from "./bindings.js";
-import { endsWithParameter, filterCount, idParameters, idParts, isListOperation, signatureOf, singular, staticSegments } from "./operations.js";
+import {
+  endsWithParameter,
+  filterCount,
+  idParameters,
+  idParts,
+  isListOperation,
+  signatureOf,
+  singular,
+  staticSegments,
+} from "./operations.js";
 import { entityWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
@@ -34,15 +50,41 @@ function best(operations: readonly Operation[], score: (o: Operation) => number)
 }
 
 const PICKERS: Readonly<Record<Exclude<GoalKind, "chain">, Picker>> = {
-  find: (model, ops) => best(ops.filter((o) => isListOperation(model, o)), (o) => idParameters(o).length * 100 + fewestPathParams(o) * 10 - Math.min(filterCount(o), 9)),
-  get: (_m, ops) => best(ops.filter((o) => o.method === "get" && endsWithParameter(o.path)), fewestPathParams),
-  create: (_m, ops) => best(ops.filter((o) => o.method === "post" && !endsWithParameter(o.path)), fewestPathParams),
-  update: (_m, ops) => best(ops.filter((o) => o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))), (o) => fewestPathParams(o) + (o.method === "post" ? 10 : 0)),
-  delete: (_m, ops) => best(ops.filter((o) => o.method === "delete"), fewestPathParams),
+  find: (model, ops) =>
+    best(
+      ops.filter((o) => isListOperation(model, o)),
+      (o) => idParameters(o).length * 100 + fewestPathParams(o) * 10 - Math.min(filterCount(o), 9),
+    ),
+  get: (_m, ops) =>
+    best(
+      ops.filter((o) => o.method === "get" && endsWithParameter(o.path)),
+      fewestPathParams,
+    ),
+  create: (_m, ops) =>
+    best(
+      ops.filter((o) => o.method === "post" && !endsWithParameter(o.path)),
+      fewestPathParams,
+    ),
+  update: (_m, ops) =>
+    best(
+      ops.filter(
+        (o) => o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path)),
+      ),
+      (o) => fewestPathParams(o) + (o.method === "post" ? 10 : 0),
+    ),
+  delete: (_m, ops) =>
+    best(
+      ops.filter((o) => o.method === "delete"),
+      fewestPathParams,
+    ),
 };
 
 /** Single-operation proposals for one group, skipping operations already taken by a chain target. */
-export function groupProposals(model: ApiModel, group: { name: string; rank: number; operations: readonly Operation[] }, taken: ReadonlySet<Operation>): Proposal[] {
+export function groupProposals(
+  model: ApiModel,
+  group: { name: string; rank: number; operations: readonly Operation[] },
+  taken: ReadonlySet<Operation>,
+): Proposal[] {
   const free = group.operations.filter((o) => !taken.has(o));
   return (Object.keys(PICKERS) as Exclude<GoalKind, "chain">[]).flatMap((kind) => {
     const operation = PICKERS[kind](model, free);
@@ -51,13 +93,29 @@ export function groupProposals(model: ApiModel, group: { name: string; rank: num
 }
 
 /** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
-export function fallbackProposals(model: ApiModel, groups: readonly { name: string; rank: number; operations: readonly Operation[] }[]): Proposal[] {
-  return groups.flatMap((g) => g.operations.filter((o) => !o.deprecated).map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g)));
+export function fallbackProposals(
+  model: ApiModel,
+  groups: readonly { name: string; rank: number; operations: readonly Operation[] }[],
+): Proposal[] {
+  return groups.flatMap((g) =>
+    g.operations.filter((o) => !o.deprecated).map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g)),
+  );
 }
 
-const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = { get: "get", post: "create", put: "update", patch: "update", delete: "delete" };
+const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
+  get: "get",
+  post: "create",
+  put: "update",
+  patch: "update",
+  delete: "delete",
+};
 
-function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<GoalKind, "chain">, group: { name: string; rank: number }): Proposal {
+function singleProposal(
+  model: ApiModel,
+  operation: Operation,
+  kind: Exclude<GoalKind, "chain">,
+  group: { name: string; rank: number },
+): Proposal {
   const namer = createInputNamer(model.schemas);
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
   return {
@@ -66,7 +124,10 @@ function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<Goa
     group: group.name,
     entity: entityWords(group.name),
     description: sentence(summaryOf(operation)),
-    useWhen: KIND_HINTS[kind](kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name), operation),
+    useWhen: KIND_HINTS[kind](
+      kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name),
+      operation,
+    ),
     inputs: [],
     steps: [operationStep(model, operation, { id: stepId, namer })],
     calls: [signatureOf(operation)],
@@ -77,14 +138,21 @@ function singleProposal(model: ApiModel, operation: Operation, kind: Exclude<Goa
   };
 }
 
-const KIND_VERBS: Readonly<Record<Exclude<GoalKind, "chain">, string>> = { find: "list", get: "get", create: "create", update: "update", delete: "delete" };
+const KIND_VERBS: Readonly<Record<Exclude<GoalKind, "chain">, string>> = {
+  find: "list",
+  get: "get",
+  create: "create",
+  update: "update",
+  delete: "delete",
+};
 
 const KIND_HINTS: Readonly<Record<Exclude<GoalKind, "chain">, (entity: string, operation: Operation) => string>> = {
   find: (entity, o) => `The user wants to browse ${entity} records${filtersOf(o)}.`,
   get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
-  delete: (entity, o) => `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
+  delete: (entity, o) =>
+    `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };
 
 /** `an order`, `a user`. */
@@ -94,12 +162,23 @@ export function withArticle(words: string): string {
 
 /** The filters the drafted step binds (its required query parameters): the model sees no other. */
 function filtersOf(operation: Operation): string {
-  const names = operation.parameters.filter((p) => p.in === "query" && p.required && !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name)).map((p) => p.name).slice(0, 3);
+  const names = operation.parameters
+    .filter(
+      (p) =>
+        p.in === "query" &&
+        p.required &&
+        !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name),
+    )
+    .map((p) => p.name)
+    .slice(0, 3);
   return names.length === 0 ? "" : `, optionally filtered by ${names.join(", ")}`;
 }
 
 function requiredOf(operation: Operation): string {
-  const names = operation.parameters.filter((p) => p.required && p.in !== "header").map((p) => p.name).slice(0, 3);
+  const names = operation.parameters
+    .filter((p) => p.required && p.in !== "header")
+    .map((p) => p.name)
+    .slice(0, 3);
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
@@ -112,22 +191,45 @@ function entityOfOperation(operation: Operation, group: string): string {
 }
 
 function idNames(operation: Operation): string {
-  return operation.parameters.filter((p) => p.in === "path").map((p) => p.name).join(" and ") || "identifier";
+  return (
+    operation.parameters
+      .filter((p) => p.in === "path")
+      .map((p) => p.name)
+      .join(" and ") || "identifier"
+  );
 }
 
 /** The two-step goal of a chain: resolve the record, then call the target with its id. */
-export function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string; rank: number }): Proposal {
+function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string; rank: number }): Proposal {
   const { resolver, target, parameter } = match;
   const namer = createInputNamer(model.schemas);
   const lookupId = resolverStepId(match);
   const output = toIdentifierName(match.pointer.at(-1) ?? "id", "id", 40);
   const queryInput = namer(resolver.query.name, resolver.query.schema, lookupId);
   const root = match.root === undefined ? undefined : rootStep(model, match.root, namer, lookupId);
-  const preset = new Map([[resolver.query.name, `$inputs.${queryInput}`], ...(match.fixed ? [[match.fixed.parameter.name, match.fixed.value] as const] : []), ...(root ? [[root.parameter, root.value] as const] : [])]);
-  const first = operationStep(model, resolver.operation, { id: lookupId, namer, preset, outputs: { [output]: responsePointer(match) } });
+  const preset = new Map([
+    [resolver.query.name, `$inputs.${queryInput}`],
+    ...(match.fixed ? [[match.fixed.parameter.name, match.fixed.value] as const] : []),
+    ...(root ? [[root.parameter, root.value] as const] : []),
+  ]);
+  const first = operationStep(model, resolver.operation, {
+    id: lookupId,
+    namer,
+    preset,
+    outputs: { [output]: responsePointer(match) },
+  });
   const targetId = toIdentifierName(staticSegments(target.path).at(-1) ?? "result", "result", 40);
   const secondId = [lookupId, root?.step.id].includes(targetId) ? `${targetId}_2` : targetId;
-  const second = operationStep(model, target, { id: secondId, namer, preset: new Map([[parameter.name, `$steps.${lookupId}.outputs.${output}`], ...(root && target.parameters.some((p) => p.name === root.parameter) ? [[root.parameter, root.value] as const] : [])]) });
+  const second = operationStep(model, target, {
+    id: secondId,
+    namer,
+    preset: new Map([
+      [parameter.name, `$steps.${lookupId}.outputs.${output}`],
+      ...(root && target.parameters.some((p) => p.name === root.parameter)
+        ? [[root.parameter, root.value] as const]
+        : []),
+    ]),
+  });
   const by = queryWord(resolver);
   return {
     name: toIdentifierName(`${operationGoalName(target, target.method === "get" ? "get" : "call")}_by_${by}`, "goal"),
@@ -138,9 +240,21 @@ export function chainProposal(model: ApiModel, match: ChainMatch, group: { name:
     chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}`,
     description: `${summaryOf(resolver.operation).replace(/[.!?]\s*$/, "")}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
-    inputs: resolver.query.required ? [] : [{ name: queryInput, required: true, description: resolver.query.description ?? `The ${by} to look the ${match.entity} up by.` }],
+    inputs: resolver.query.required
+      ? []
+      : [
+          {
+            name: queryInput,
+            required: true,
+            description: resolver.query.description ?? `The ${by} to look the ${match.entity} up by.`,
+          },
+        ],
     steps: root ? [root.step, first, second] : [first, second],
-    calls: [...(match.root ? [signatureOf(match.root.operation)] : []), signatureOf(resolver.operation), signatureOf(target)],
+    calls: [
+      ...(match.root ? [signatureOf(match.root.operation)] : []),
+      signatureOf(resolver.operation),
+      signatureOf(target),
+    ],
     deprecated: false,
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(target),
@@ -149,11 +263,20 @@ export function chainProposal(model: ApiModel, match: ChainMatch, group: { name:
 }
 
 /** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
-function rootStep(model: ApiModel, root: RootStep, namer: InputNamer, lookupId: string): { step: DraftStep; parameter: string; value: string } {
+function rootStep(
+  model: ApiModel,
+  root: RootStep,
+  namer: InputNamer,
+  lookupId: string,
+): { step: DraftStep; parameter: string; value: string } {
   const base = toIdentifierName(root.entity, "root", 40);
   const id = base === lookupId ? `${base}_first` : base;
   const output = toIdentifierName(root.pointer.at(-1) ?? "id", "id", 40);
-  const step = operationStep(model, root.operation, { id, namer, outputs: { [output]: `$response.body#/${root.pointer.map(escapeToken).join("/")}` } });
+  const step = operationStep(model, root.operation, {
+    id,
+    namer,
+    outputs: { [output]: `$response.body#/${root.pointer.map(escapeToken).join("/")}` },
+  });
   return { step, parameter: root.parameter.name, value: `$steps.${id}.outputs.${output}` };
 }
 
@@ -165,7 +288,11 @@ function queryWord(resolver: Resolver): string {
 }
 
 /** Chains for every target in model order that has a resolver (deprecated targets are not chained). */
-export function chainProposals(model: ApiModel, resolvers: readonly Resolver[], groupOf: (o: Operation) => { name: string; rank: number }): Proposal[] {
+export function chainProposals(
+  model: ApiModel,
+  resolvers: readonly Resolver[],
+  groupOf: (o: Operation) => { name: string; rank: number },
+): Proposal[] {
   return model.operations.flatMap((target) => {
     if (target.deprecated) return [];
     const match = matchChain(model, target, resolvers);
@@ -176,7 +303,10 @@ export function chainProposals(model: ApiModel, resolvers: readonly Resolver[], 
 function summaryOf(operation: Operation): string {
   const summary = operation.summary?.trim();
   if (summary) return summary;
-  const first = operation.description?.trim().split(/(?<=[.!?])\s|\n/)[0]?.trim();
+  const first = operation.description
+    ?.trim()
+    .split(/(?<=[.!?])\s|\n/)[0]
+    ?.trim();
   return first || signatureOf(operation);
 }
 
@@ -188,4 +318,3 @@ function sentence(text: string): string {
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
-
