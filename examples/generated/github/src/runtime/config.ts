@@ -22,12 +22,14 @@ export function readSetting(env: Env, name: string): string | undefined {
 /** An explicit option, else `name` from the environment as a positive whole number, else `fallback`. */
 export function positiveSetting(env: Env, name: string, fallback: number, explicit?: number): number {
   if (explicit !== undefined) {
-    if (!Number.isSafeInteger(explicit) || explicit <= 0) throw new ConfigError(`${name} (or its option) must be a positive whole number, got ${String(explicit)}.`);
+    if (!Number.isSafeInteger(explicit) || explicit <= 0)
+      throw new ConfigError(`${name} (or its option) must be a positive whole number, got ${String(explicit)}.`);
     return explicit;
   }
   const raw = readSetting(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new ConfigError(`${name} must be a positive whole number (e.g. ${fallback}), got \`${raw.slice(0, 20)}\`.`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0)
+    throw new ConfigError(`${name} must be a positive whole number (e.g. ${fallback}), got \`${raw.slice(0, 20)}\`.`);
   return Number(raw);
 }
 

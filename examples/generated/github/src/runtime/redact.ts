@@ -15,9 +15,33 @@ export const MIN_SECRET_LENGTH = 4;
 export type Redactor = <T>(value: T, json?: string) => T;
 
 const SECRET_KEYS = new Set([
-  "authorization", "proxyauthorization", "apikey", "xapikey", "apisecret", "password", "passwd", "pwd", "passphrase",
-  "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "bearertoken", "xauthtoken", "sessiontoken",
-  "secret", "clientsecret", "secretkey", "privatekey", "accesskey", "cookie", "setcookie", "sessionid", "credentials", "credential",
+  "authorization",
+  "proxyauthorization",
+  "apikey",
+  "xapikey",
+  "apisecret",
+  "password",
+  "passwd",
+  "pwd",
+  "passphrase",
+  "token",
+  "accesstoken",
+  "refreshtoken",
+  "idtoken",
+  "authtoken",
+  "bearertoken",
+  "xauthtoken",
+  "sessiontoken",
+  "secret",
+  "clientsecret",
+  "secretkey",
+  "privatekey",
+  "accesskey",
+  "cookie",
+  "setcookie",
+  "sessionid",
+  "credentials",
+  "credential",
 ]);
 
 const SECRET_KEY_SUFFIXES = ["password", "secret", "apikey", "accesstoken", "refreshtoken", "authtoken", "privatekey"];
@@ -147,7 +171,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   return <T>(value: T, json?: string): T => {
     if (typeof value === "string") return text(value) as T;
     if (value === null || typeof value !== "object") return value;
-    const checkStrings = pattern !== undefined && (json === undefined || inJson === undefined || inJson.some((form) => json.includes(form)));
+    const checkStrings =
+      pattern !== undefined &&
+      (json === undefined || inJson === undefined || inJson.some((form) => json.includes(form)));
     if (untouched(value, pattern, checkStrings, 0)) return value;
     return redactDeep(value, text, new WeakMap()) as T;
   };

@@ -5,7 +5,15 @@ export type Risk = "low" | "medium" | "high";
 export type Category = "data" | "action" | "orchestration";
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
-export type ParameterStyle = "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "tabDelimited";
+export type ParameterStyle =
+  | "simple"
+  | "label"
+  | "matrix"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "deepObject"
+  | "tabDelimited";
 export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
 
 /** The four MCP tool annotations, always explicit. */

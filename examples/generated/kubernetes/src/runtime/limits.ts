@@ -19,7 +19,10 @@ export interface ArgumentLimits {
 }
 
 /** The limits when nothing sets them. */
-export const DEFAULT_ARGUMENT_LIMITS: ArgumentLimits = Object.freeze({ maxStringBytes: DEFAULT_MAX_STRING_BYTES, maxCallBytes: DEFAULT_MAX_CALL_BYTES });
+export const DEFAULT_ARGUMENT_LIMITS: ArgumentLimits = Object.freeze({
+  maxStringBytes: DEFAULT_MAX_STRING_BYTES,
+  maxCallBytes: DEFAULT_MAX_CALL_BYTES,
+});
 
 /** The variables that set the limits, for messages. */
 export interface LimitVariables {
@@ -28,17 +31,26 @@ export interface LimitVariables {
 }
 
 /** `PREFIX_MAX_STRING_BYTES` and `PREFIX_MAX_CALL_BYTES`. */
-export const limitVariables = (prefix: string): LimitVariables => ({ string: `${prefix}_MAX_STRING_BYTES`, call: `${prefix}_MAX_CALL_BYTES` });
+export const limitVariables = (prefix: string): LimitVariables => ({
+  string: `${prefix}_MAX_STRING_BYTES`,
+  call: `${prefix}_MAX_CALL_BYTES`,
+});
 
 /** The largest JSON-RPC message a server reads before refusing it unparsed: a call at the limit plus the envelope. */
 export const maxMessageBytes = (limits: ArgumentLimits): number => limits.maxCallBytes + MESSAGE_OVERHEAD_BYTES;
 
 /** The envelope for a call (or a whole message) over `maxCallBytes`. */
-export function callTooLarge(size: number, limits: ArgumentLimits, variables: LimitVariables, what = "The arguments are"): ErrorEnvelope {
+export function callTooLarge(
+  size: number,
+  limits: ArgumentLimits,
+  variables: LimitVariables,
+  what = "The arguments are",
+): ErrorEnvelope {
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     message: `${what} ${size} bytes of JSON, over the limit of ${limits.maxCallBytes} bytes per call (${variables.call}); nothing was sent.`,
-    suggestion: "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. The operator can raise the limit.",
+    suggestion:
+      "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. The operator can raise the limit.",
     retryable: false,
   });
 }
@@ -62,7 +74,13 @@ function stringTooLong(field: string, bytes: number, limits: ArgumentLimits, var
 }
 
 function tooDeep(field: string): ErrorEnvelope {
-  return errorEnvelope({ code: "INVALID_ARGUMENT", field, message: `${field}: the arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels; nothing was sent.`, suggestion: "Pass flatter arguments.", retryable: false });
+  return errorEnvelope({
+    code: "INVALID_ARGUMENT",
+    field,
+    message: `${field}: the arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels; nothing was sent.`,
+    suggestion: "Pass flatter arguments.",
+    retryable: false,
+  });
 }
 
 /** Checks strings (keys too) and nesting without recursion; returns the UTF-8 bytes of all strings, or the breach. */
@@ -80,7 +98,9 @@ function walk(input: unknown, limits: ArgumentLimits, variables: LimitVariables)
     }
     if (value === null || typeof value !== "object") continue;
     if (depth >= MAX_ARGUMENT_DEPTH) return tooDeep(path);
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [i, item])
+      : Object.entries(value);
     for (const [key, item] of entries) {
       if (typeof key === "string") stack.push({ value: key, path: pathOf(path, key), depth: depth + 1 });
       stack.push({ value: item, path: pathOf(path, key), depth: depth + 1 });
@@ -90,7 +110,11 @@ function walk(input: unknown, limits: ArgumentLimits, variables: LimitVariables)
 }
 
 /** The first limit `input` breaks, as the envelope the model gets, or undefined when it is within every limit. */
-export function argumentLimitBreach(input: unknown, limits: ArgumentLimits, variables: LimitVariables): ErrorEnvelope | undefined {
+export function argumentLimitBreach(
+  input: unknown,
+  limits: ArgumentLimits,
+  variables: LimitVariables,
+): ErrorEnvelope | undefined {
   const walked = walk(input, limits, variables);
   if (typeof walked !== "number") return walked;
   if (walked > limits.maxCallBytes) return callTooLarge(walked, limits, variables, "The arguments are more than");

@@ -55,9 +55,13 @@ export const EXECUTE_APPROVED: unique symbol = Symbol.for("aci.executeApproved")
 export const TOOL_SPEC: unique symbol = Symbol.for("aci.toolSpec");
 
 /** A bound tool, with its ungated execution path and its spec for the approvals command. */
-export type BoundTool = Tool & { readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult>; readonly [TOOL_SPEC]: ToolSpec };
+export type BoundTool = Tool & {
+  readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult>;
+  readonly [TOOL_SPEC]: ToolSpec;
+};
 
-const REQUEST_ID_DESCRIPTION = "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
+const REQUEST_ID_DESCRIPTION =
+  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
 
 function strictObject(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodObject ? schema.strict() : schema;
@@ -70,9 +74,19 @@ function strictObject(schema: z.ZodType): z.ZodType {
 export function defineTool(init: { spec: ToolSpec; inputSchema: z.ZodType; outputSchema?: z.ZodType }): ToolDefinition {
   const argumentsSchema = strictObject(init.inputSchema);
   const gated = init.spec.approval === "required";
-  if (gated && !(argumentsSchema instanceof z.ZodObject)) throw new Error(`tool ${init.spec.name}: a gated tool needs an object input schema`);
-  const inputSchema = gated ? (argumentsSchema as z.ZodObject).extend({ request_id: z.string().optional().describe(REQUEST_ID_DESCRIPTION) }).strict() : argumentsSchema;
-  return { spec: init.spec, inputSchema, argumentsSchema, ...(init.outputSchema === undefined ? {} : { outputSchema: init.outputSchema }) };
+  if (gated && !(argumentsSchema instanceof z.ZodObject))
+    throw new Error(`tool ${init.spec.name}: a gated tool needs an object input schema`);
+  const inputSchema = gated
+    ? (argumentsSchema as z.ZodObject)
+        .extend({ request_id: z.string().optional().describe(REQUEST_ID_DESCRIPTION) })
+        .strict()
+    : argumentsSchema;
+  return {
+    spec: init.spec,
+    inputSchema,
+    argumentsSchema,
+    ...(init.outputSchema === undefined ? {} : { outputSchema: init.outputSchema }),
+  };
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {
@@ -102,18 +116,39 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
   if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.join(", ");
-    return errorEnvelope({ code: "INVALID_ARGUMENT", field: issue.keys[0] ?? "", message: `Unknown argument ${keys}.`, suggestion: `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.` });
+    return errorEnvelope({
+      code: "INVALID_ARGUMENT",
+      field: issue.keys[0] ?? "",
+      message: `Unknown argument ${keys}.`,
+      suggestion: `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
+    });
   }
   const field = issue.path.map(String).join(".");
   const description = fieldDescription(schema, issue.path);
-  const more = error.issues.length > 1 ? ` (${error.issues.length - 1} more problem${error.issues.length === 2 ? "" : "s"} after fixing this one)` : "";
-  const suggestion = description === undefined ? `Fix "${field || "the arguments"}" and call again.` : `"${field}" is: ${description}. Fix it and call again.`;
-  return errorEnvelope({ code: "INVALID_ARGUMENT", field, message: `${field || "arguments"}: ${issue.message}${more}`, suggestion });
+  const more =
+    error.issues.length > 1
+      ? ` (${error.issues.length - 1} more problem${error.issues.length === 2 ? "" : "s"} after fixing this one)`
+      : "";
+  const suggestion =
+    description === undefined
+      ? `Fix "${field || "the arguments"}" and call again.`
+      : `"${field}" is: ${description}. Fix it and call again.`;
+  return errorEnvelope({
+    code: "INVALID_ARGUMENT",
+    field,
+    message: `${field || "arguments"}: ${issue.message}${more}`,
+    suggestion,
+  });
 }
 
 function internalError(error: unknown): ErrorEnvelope {
   const reason = error instanceof Error ? error.message : String(error);
-  return errorEnvelope({ code: "UPSTREAM_ERROR", message: `The tool failed unexpectedly: ${reason}`, suggestion: "Retry once; if it fails again, tell the user.", retryable: false });
+  return errorEnvelope({
+    code: "UPSTREAM_ERROR",
+    message: `The tool failed unexpectedly: ${reason}`,
+    suggestion: "Retry once; if it fails again, tell the user.",
+    retryable: false,
+  });
 }
 
 /** Keeps an error envelope within the cap by shortening its message, then its suggestion. */
@@ -122,17 +157,33 @@ function capError(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
   if (size(envelope) <= maxBytes) return envelope;
   const over = size(envelope) - maxBytes;
   const error = envelope.error;
-  const message = shortenToBytes(error.message, Math.max(16, Buffer.byteLength(JSON.stringify(error.message)) - over)) ?? "…";
+  const message =
+    shortenToBytes(error.message, Math.max(16, Buffer.byteLength(JSON.stringify(error.message)) - over)) ?? "…";
   const shorter = { error: { ...error, message } };
   if (size(shorter) <= maxBytes) return shorter;
-  return { error: { ...shorter.error, suggestion: shortenToBytes(error.suggestion, Math.max(16, Buffer.byteLength(JSON.stringify(error.suggestion)) - (size(shorter) - maxBytes))) ?? "…" } };
+  return {
+    error: {
+      ...shorter.error,
+      suggestion:
+        shortenToBytes(
+          error.suggestion,
+          Math.max(16, Buffer.byteLength(JSON.stringify(error.suggestion)) - (size(shorter) - maxBytes)),
+        ) ?? "…",
+    },
+  };
 }
 
 /** Whether a result is an error envelope. */
 export const isErrorResult = (result: ToolResult): result is ErrorEnvelope => Object.hasOwn(result, "error");
 
 function auditOutcome(result: ToolResult): { outcome: string; status?: number } {
-  if (!isErrorResult(result)) return { outcome: Object.hasOwn(result, "status") && (result as { status: unknown }).status === "pending_approval" ? "pending" : "ok" };
+  if (!isErrorResult(result))
+    return {
+      outcome:
+        Object.hasOwn(result, "status") && (result as { status: unknown }).status === "pending_approval"
+          ? "pending"
+          : "ok",
+    };
   return { outcome: result.error.code, ...(result.error.status === undefined ? {} : { status: result.error.status }) };
 }
 
@@ -147,8 +198,16 @@ function withoutRequestId(data: Record<string, unknown>): Record<string, unknown
   return args;
 }
 
-function traceOf(spec: ToolSpec, runtime: Runtime, input: unknown, ctx: RunContext | undefined): Parameters<typeof traceToolCall>[0] {
-  const args = runtime.traceArguments === true && input !== null && typeof input === "object" ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>)) : undefined;
+function traceOf(
+  spec: ToolSpec,
+  runtime: Runtime,
+  input: unknown,
+  ctx: RunContext | undefined,
+): Parameters<typeof traceToolCall>[0] {
+  const args =
+    runtime.traceArguments === true && input !== null && typeof input === "object"
+      ? () => JSON.stringify(runtime.redact(input as Record<string, unknown>))
+      : undefined;
   return {
     tool: spec.name,
     risk: spec.risk,
@@ -184,14 +243,28 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const gated = spec.approval === "required";
   const audited = gated || spec.risk === "high";
   const notifyPending = runtime.notifyPending;
-  const notify = notifyPending === undefined ? undefined : (record: { id: string; createdAt: string }) => void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
+  const notify =
+    notifyPending === undefined
+      ? undefined
+      : (record: { id: string; createdAt: string }) =>
+          void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
   const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
   const variables = limitVariables(runtime.toolset.envPrefix);
 
   async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
-    const execution = await executeTool(compiled, args, { transport: runtime.transport, sleep: runtime.sleep, maxRetryWaitMs: runtime.maxRetryWaitMs, redact: runtime.redact, ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }) });
+    const execution = await executeTool(compiled, args, {
+      transport: runtime.transport,
+      sleep: runtime.sleep,
+      maxRetryWaitMs: runtime.maxRetryWaitMs,
+      redact: runtime.redact,
+      ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
+    });
     if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
-    const projected = projectResult({ context: execution.context, ...(compiled.projection === undefined ? {} : { projection: compiled.projection }), ...(execution.last === undefined ? {} : { last: execution.last }) });
+    const projected = projectResult({
+      context: execution.context,
+      ...(compiled.projection === undefined ? {} : { projection: compiled.projection }),
+      ...(execution.last === undefined ? {} : { last: execution.last }),
+    });
     // Serialised once: the redactor searches this text for secrets, and the cap measures it when nothing was redacted.
     const json = JSON.stringify(projected);
     const redacted = runtime.redact(projected, json);
@@ -215,7 +288,18 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const args = gated ? withoutRequestId(data) : data;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
-    if (gated) return gate({ tool: spec.name, arguments: args, redacted, mode: runtime.approval, store: runtime.state, audit: runtime.audit, execute: () => execute(args, ctx), ...(ctx === undefined ? {} : { ctx }), ...(notify === undefined ? {} : { onPending: notify }) });
+    if (gated)
+      return gate({
+        tool: spec.name,
+        arguments: args,
+        redacted,
+        mode: runtime.approval,
+        store: runtime.state,
+        audit: runtime.audit,
+        execute: () => execute(args, ctx),
+        ...(ctx === undefined ? {} : { ctx }),
+        ...(notify === undefined ? {} : { onPending: notify }),
+      });
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
@@ -244,7 +328,11 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 }
 
 /** The optional search, example and size fields of a spec, as the tool object carries them. */
-function optionalSpecFields(spec: ToolSpec): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth"> {
+function optionalSpecFields(
+  spec: ToolSpec,
+): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth"> {
   const { tags, examples, deferLoading, programmatic, definitionDepth } = spec;
-  return Object.fromEntries(Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined),
+  );
 }

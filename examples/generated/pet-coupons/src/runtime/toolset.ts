@@ -14,7 +14,15 @@ import { createNotifier, resolveWebhook } from "./notify/webhook.js";
 import { traceTransport } from "./telemetry/index.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
-import { bindTool, EXECUTE_APPROVED, TOOL_SPEC, toolFields, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
+import {
+  bindTool,
+  EXECUTE_APPROVED,
+  TOOL_SPEC,
+  toolFields,
+  type BoundTool,
+  type Runtime,
+  type ToolDefinition,
+} from "./tool.js";
 import type { CallTransport, Transport } from "./transport.js";
 import type { ApprovalMode, ToolsetOptions, ToolsetSpec } from "./types.js";
 
@@ -37,7 +45,10 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
   if (options.approval !== undefined) return options.approval;
   const raw = read(env, envVariable(prefix, "approval"))?.toLowerCase() ?? "queue";
   const mode = APPROVAL_MODES.find((m) => m === raw);
-  if (mode === undefined) throw new ConfigError(`${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`);
+  if (mode === undefined)
+    throw new ConfigError(
+      `${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`,
+    );
   return mode;
 }
 
@@ -59,15 +70,28 @@ export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: En
   const url = options.stateUrl ?? read(env, envVariable(prefix, "stateUrl"));
   if (url === undefined || (/^postgres(ql)?:\/\/[^/]/i.test(url) && URL.canParse(url))) return url;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  const got = scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
-  throw new ConfigError(`${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`);
+  const got =
+    scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
+  throw new ConfigError(
+    `${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`,
+  );
 }
 
 /** `options.maxStringBytes` / `maxCallBytes`, else `PREFIX_MAX_STRING_BYTES` / `PREFIX_MAX_CALL_BYTES`, else 1 MiB / 4 MiB. */
 export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, env: Env): ArgumentLimits {
   return {
-    maxStringBytes: positiveSetting(env, envVariable(prefix, "maxStringBytes"), DEFAULT_MAX_STRING_BYTES, options.maxStringBytes),
-    maxCallBytes: positiveSetting(env, envVariable(prefix, "maxCallBytes"), DEFAULT_MAX_CALL_BYTES, options.maxCallBytes),
+    maxStringBytes: positiveSetting(
+      env,
+      envVariable(prefix, "maxStringBytes"),
+      DEFAULT_MAX_STRING_BYTES,
+      options.maxStringBytes,
+    ),
+    maxCallBytes: positiveSetting(
+      env,
+      envVariable(prefix, "maxCallBytes"),
+      DEFAULT_MAX_CALL_BYTES,
+      options.maxCallBytes,
+    ),
   };
 }
 
@@ -92,24 +116,41 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
  * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
  * Throws ConfigError for a malformed setting, at configuration time, never during a call.
  */
-export function createRuntime(toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Runtime {
+export function createRuntime(
+  toolset: ToolsetSpec,
+  options: ToolsetOptions = {},
+  overrides: RuntimeOverrides = {},
+): Runtime {
   const env = options.env ?? process.env;
   const settings = resolveTransportSettings(toolset, options);
   const limits = resolveArgumentLimits(toolset.envPrefix, options, env);
   const approval = resolveApprovalMode(toolset.envPrefix, options, env);
   const transport = overrides.transport ?? createTransport(settings);
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
-  const redact: Redactor = own ?? createRedactor(Object.values(settings.credentials).flatMap((c) => (typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"))));
+  const redact: Redactor =
+    own ??
+    createRedactor(
+      Object.values(settings.credentials).flatMap((c) =>
+        typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"),
+      ),
+    );
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);
-  const state = overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
+  const state =
+    overrides.state ?? createStateStore({ toolset: toolset.name, stateDir, ...(url === undefined ? {} : { url }) });
   const traceArguments = resolveTraceArguments(toolset.envPrefix, env);
   const webhook = resolveWebhook(toolset.envPrefix, env);
   return Object.freeze({
     toolset,
     transport: traceTransport(transport),
     traceArguments,
-    ...(webhook === undefined ? {} : { notifyPending: createNotifier(webhook, { warn: (line: string) => process.stderr.write(`warning: ${line}\n`) }) }),
+    ...(webhook === undefined
+      ? {}
+      : {
+          notifyPending: createNotifier(webhook, {
+            warn: (line: string) => process.stderr.write(`warning: ${line}\n`),
+          }),
+        }),
     approval,
     limits,
     stateDir,
@@ -128,13 +169,23 @@ export function bindToolset(defs: readonly ToolDefinition[], runtime: Runtime): 
 }
 
 /** `createToolset` of the generated package: the tools bound to these options, defaults from the environment. */
-export function createToolset(defs: readonly ToolDefinition[], toolset: ToolsetSpec, options: ToolsetOptions = {}, overrides: RuntimeOverrides = {}): Record<string, BoundTool> {
+export function createToolset(
+  defs: readonly ToolDefinition[],
+  toolset: ToolsetSpec,
+  options: ToolsetOptions = {},
+  overrides: RuntimeOverrides = {},
+): Record<string, BoundTool> {
   return bindToolset(defs, createRuntime(toolset, options, overrides));
 }
 
 function notConfigured(error: unknown): ReturnType<typeof errorEnvelope> {
   const reason = error instanceof ConfigError ? error.message : "the toolset could not be set up from its settings.";
-  return errorEnvelope({ code: "UPSTREAM_ERROR", message: `This tool is not configured: ${reason}`, suggestion: "Do not retry; tell the user the operator must fix the tool's configuration.", retryable: false });
+  return errorEnvelope({
+    code: "UPSTREAM_ERROR",
+    message: `This tool is not configured: ${reason}`,
+    suggestion: "Do not retry; tell the user the operator must fix the tool's configuration.",
+    retryable: false,
+  });
 }
 
 /** A tool that binds on its first call, through `bound()`; its name, schemas, risk and annotations come from the definition. */
@@ -165,7 +216,10 @@ function lazyTool(def: ToolDefinition, bound: () => Record<string, BoundTool>): 
  * importing the package does nothing that can fail). A configuration error becomes that call's error result; once
  * built, the tools are kept.
  */
-export function lazyToolset(defs: readonly ToolDefinition[], build: () => Record<string, BoundTool>): Record<string, BoundTool> {
+export function lazyToolset(
+  defs: readonly ToolDefinition[],
+  build: () => Record<string, BoundTool>,
+): Record<string, BoundTool> {
   let built: Record<string, BoundTool> | undefined;
   const bound = (): Record<string, BoundTool> => (built ??= build());
   return Object.fromEntries(defs.map((def) => [def.spec.name, lazyTool(def, bound)]));

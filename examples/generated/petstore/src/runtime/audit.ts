@@ -98,10 +98,18 @@ export async function readAuditLines(stateDir: string): Promise<AuditRecord[]> {
  * `audit.jsonl`). Failures are swallowed: the call itself has already happened.
  */
 export function createAuditLog(target: string | StateStore, redact: Redactor): AuditLog {
-  const append = typeof target === "string" ? (entry: AuditEntry) => appendAuditLine(target, entry) : (entry: AuditEntry) => target.appendAudit(entry);
+  const append =
+    typeof target === "string"
+      ? (entry: AuditEntry) => appendAuditLine(target, entry)
+      : (entry: AuditEntry) => target.appendAudit(entry);
   const replica = typeof target === "string" ? undefined : target.replica;
   return {
-    path: typeof target === "string" ? auditPath(target) : target.kind === "file" ? auditPath(target.location) : `${target.location} (table aci.audit)`,
+    path:
+      typeof target === "string"
+        ? auditPath(target)
+        : target.kind === "file"
+          ? auditPath(target.location)
+          : `${target.location} (table aci.audit)`,
     async append(record) {
       try {
         await append(redact({ ...record, ...(replica === undefined ? {} : { replica }) }));

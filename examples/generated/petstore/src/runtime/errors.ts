@@ -40,15 +40,21 @@ export function statusToCode(status: number): ErrorCode {
 
 /** Generic repair hints, used when neither the goals file nor the caller has a better one. */
 export const DEFAULT_SUGGESTIONS: Readonly<Record<ErrorCode, string>> = {
-  INVALID_ARGUMENT: "Check the arguments against the tool's input descriptions (required fields, formats, allowed values), fix the one the API names, and call again.",
+  INVALID_ARGUMENT:
+    "Check the arguments against the tool's input descriptions (required fields, formats, allowed values), fix the one the API names, and call again.",
   NOT_FOUND: "Check the identifier you passed; if unsure, look it up with a list or search tool instead of guessing.",
-  UNAUTHORIZED: "The API rejected the configured credentials. Do not retry; tell the user that the operator must configure valid credentials.",
-  FORBIDDEN: "The credentials lack permission for this operation. Do not retry; ask the user to grant access or choose another action.",
-  CONFLICT: "The resource's current state conflicts with the request (it may already exist or have changed). Fetch its current state and decide; do not repeat the call unchanged.",
-  RATE_LIMITED: "The API is rate limiting. Wait before calling again (retry_after_seconds says how long when the API said).",
+  UNAUTHORIZED:
+    "The API rejected the configured credentials. Do not retry; tell the user that the operator must configure valid credentials.",
+  FORBIDDEN:
+    "The credentials lack permission for this operation. Do not retry; ask the user to grant access or choose another action.",
+  CONFLICT:
+    "The resource's current state conflicts with the request (it may already exist or have changed). Fetch its current state and decide; do not repeat the call unchanged.",
+  RATE_LIMITED:
+    "The API is rate limiting. Wait before calling again (retry_after_seconds says how long when the API said).",
   UPSTREAM_ERROR: "The API failed on its side. Retry once later; if it keeps failing, tell the user.",
   TIMEOUT: "The API did not answer in time. Retry once; if it times out again, narrow the request or try later.",
-  UNREACHABLE: "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base URL is unreachable.",
+  UNREACHABLE:
+    "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base URL is unreachable.",
   APPROVAL_REJECTED: "A human rejected this request. Do not retry it; ask the user how to proceed.",
 };
 
@@ -68,7 +74,14 @@ export function errorDetail(init: ErrorInit): ErrorDetail {
     suggestion: init.suggestion ?? DEFAULT_SUGGESTIONS[init.code],
     retryable: init.retryable ?? isRetryable(init.code, init.status),
   };
-  const optional = ["step", "status", "field", "retry_after_seconds", "completed_steps", "side_effects_committed"] as const;
+  const optional = [
+    "step",
+    "status",
+    "field",
+    "retry_after_seconds",
+    "completed_steps",
+    "side_effects_committed",
+  ] as const;
   for (const key of optional) if (init[key] !== undefined) detail[key] = init[key];
   return detail as unknown as ErrorDetail;
 }
@@ -81,42 +94,63 @@ export function errorEnvelope(init: ErrorInit): ErrorEnvelope {
 /** The spec's description of a status: exact code, then its range (`4XX`), then `default`. */
 export function responseDescription(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
   const table = step.responseDescriptions;
-  return table[String(status)] ?? table[`${String(status)[0]}XX`] ?? table[`${String(status)[0]}xx`] ?? table["default"];
+  return (
+    table[String(status)] ?? table[`${String(status)[0]}XX`] ?? table[`${String(status)[0]}xx`] ?? table["default"]
+  );
 }
 
 /** The hint for a failure: goals-file hint by status, then by code, else `fallback`, else the generic one. */
-export function suggestionFor(step: Pick<StepSpec, "errorHints"> | undefined, code: ErrorCode, status?: number, fallback?: string): string {
+export function suggestionFor(
+  step: Pick<StepSpec, "errorHints"> | undefined,
+  code: ErrorCode,
+  status?: number,
+  fallback?: string,
+): string {
   const hints = step?.errorHints ?? {};
-  return (status !== undefined ? hints[String(status)] : undefined) ?? hints[code] ?? fallback ?? DEFAULT_SUGGESTIONS[code];
+  return (
+    (status !== undefined ? hints[String(status)] : undefined) ?? hints[code] ?? fallback ?? DEFAULT_SUGGESTIONS[code]
+  );
 }
 
 type Shape = (body: Record<string, unknown>) => string | undefined;
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
   if (item === null || typeof item !== "object") return undefined;
   const record = item as Record<string, unknown>;
-  const message = text(record.message) ?? text(record.detail) ?? text(record.title) ?? text(record.msg) ?? text(record.description);
-  const where = text(record.field) ?? text(record.path) ?? text(record.param) ?? text((record.source as Record<string, unknown> | undefined)?.pointer);
+  const message =
+    text(record.message) ?? text(record.detail) ?? text(record.title) ?? text(record.msg) ?? text(record.description);
+  const where =
+    text(record.field) ??
+    text(record.path) ??
+    text(record.param) ??
+    text((record.source as Record<string, unknown> | undefined)?.pointer);
   return message && where ? `${where}: ${message}` : message;
 }
 
-const joinFirst = (...parts: (string | undefined)[]): string | undefined => parts.filter(Boolean).join(": ") || undefined;
+const joinFirst = (...parts: (string | undefined)[]): string | undefined =>
+  parts.filter(Boolean).join(": ") || undefined;
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
   (b) => text(b.message),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
-  (b) => (Array.isArray(b.errors) ? b.errors.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined : undefined),
-  (b) => text(b.detail) ?? (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
+  (b) =>
+    Array.isArray(b.errors) ? b.errors.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined : undefined,
+  (b) =>
+    text(b.detail) ??
+    (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
   (b) => text(b.title) ?? text(b.msg) ?? text(b.description) ?? text(b.error_description) ?? text(b.fault),
 ];
 
 function textBodySummary(body: string): string | undefined {
-  const plain = /<\/?[a-z][\s\S]*>/i.test(body) ? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ") : body;
+  const plain = /<\/?[a-z][\s\S]*>/i.test(body)
+    ? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ")
+    : body;
   return text(plain.replace(/\s+/g, " "));
 }
 
@@ -163,7 +197,9 @@ export interface HttpFailure {
 function statusPhrase(step: HttpFailure["step"], status: number): string {
   const description = responseDescription(step, status);
   const reason = STATUS_CODES[status] ?? "Unknown status";
-  return description && description.toLowerCase() !== reason.toLowerCase() ? `${status} ${reason} (${description})` : `${status} ${reason}`;
+  return description && description.toLowerCase() !== reason.toLowerCase()
+    ? `${status} ${reason} (${description})`
+    : `${status} ${reason}`;
 }
 
 function rateLimitSuggestion(seconds: number | undefined): string | undefined {
@@ -188,5 +224,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
 }
 
 function nonRetryableUpstream(code: ErrorCode, status: number): string | undefined {
-  return code === "UPSTREAM_ERROR" && status < 500 ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead of retrying." : undefined;
+  return code === "UPSTREAM_ERROR" && status < 500
+    ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead of retrying."
+    : undefined;
 }

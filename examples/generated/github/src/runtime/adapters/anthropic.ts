@@ -17,7 +17,9 @@ import { isErrorEnvelope, resultText, runSafely, toolInputJsonSchema } from "./s
  * way the runner sends a result with `is_error: true`. The runner tells a `ToolError` by `instanceof` of its own copy,
  * so this module must load the application's `@anthropic-ai/sdk` (a peer dependency), never a copy of its own.
  */
-export function toAnthropicTools(tools: Readonly<Record<string, Tool>>): (BetaRunnableTool<unknown> | BetaToolSearchToolBm25_20251119)[] {
+export function toAnthropicTools(
+  tools: Readonly<Record<string, Tool>>,
+): (BetaRunnableTool<unknown> | BetaToolSearchToolBm25_20251119)[] {
   const runnable = Object.values(tools).map(toAnthropicTool);
   return runnable.some((tool) => tool.defer_loading === true) ? [...runnable, ANTHROPIC_TOOL_SEARCH] : runnable;
 }
@@ -26,7 +28,10 @@ export function toAnthropicTools(tools: Readonly<Record<string, Tool>>): (BetaRu
  * Anthropic's server-side BM25 tool search: added by {@link toAnthropicTools} when some tools are `defer_loading`
  * (the toolset passes its context budget), so the model sees the core tools and finds the rest by searching.
  */
-export const ANTHROPIC_TOOL_SEARCH: BetaToolSearchToolBm25_20251119 = { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" };
+export const ANTHROPIC_TOOL_SEARCH: BetaToolSearchToolBm25_20251119 = {
+  type: "tool_search_tool_bm25_20251119",
+  name: "tool_search_tool_bm25",
+};
 
 /** The code execution tool version whose code may call data tools (programmatic tool calling). */
 export const CODE_EXECUTION_CALLER = "code_execution_20250825";
@@ -35,11 +40,15 @@ export const CODE_EXECUTION_CALLER = "code_execution_20250825";
  * The advanced tool-use fields of one tool: `defer_loading` when only search should reveal it, `input_examples`,
  * and `allowed_callers` with code execution for a data tool the goals file has not opted out (never for an action).
  */
-export function anthropicToolExtras(tool: Tool): Pick<BetaTool, "defer_loading" | "input_examples" | "allowed_callers"> {
+export function anthropicToolExtras(
+  tool: Tool,
+): Pick<BetaTool, "defer_loading" | "input_examples" | "allowed_callers"> {
   const programmatic = tool.category === "data" && tool.programmatic !== false;
   return {
     ...(tool.deferLoading === true ? { defer_loading: true } : {}),
-    ...(tool.examples === undefined || tool.examples.length === 0 ? {} : { input_examples: tool.examples.map((e) => ({ ...e })) }),
+    ...(tool.examples === undefined || tool.examples.length === 0
+      ? {}
+      : { input_examples: tool.examples.map((e) => ({ ...e })) }),
     ...(programmatic ? { allowed_callers: ["direct", CODE_EXECUTION_CALLER] } : {}),
   };
 }

@@ -9,11 +9,33 @@ import {
   type JSONRPCMessage,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { callTooLarge, DEFAULT_ARGUMENT_LIMITS, maxMessageBytes, type ArgumentLimits, type LimitVariables } from "../limits.js";
+import {
+  callTooLarge,
+  DEFAULT_ARGUMENT_LIMITS,
+  maxMessageBytes,
+  type ArgumentLimits,
+  type LimitVariables,
+} from "../limits.js";
 import { BoundedStdioServerTransport, type CloseReason } from "./stdio.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
-import { CALL_TOOL, CALL_TOOL_DESCRIPTION, CALL_TOOL_INPUT_SCHEMA, createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription } from "./search.js";
-import { invalidArgument, isErrorEnvelope, isPendingApproval, resultText, runSafely, toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+import {
+  CALL_TOOL,
+  CALL_TOOL_DESCRIPTION,
+  CALL_TOOL_INPUT_SCHEMA,
+  createSearchSession,
+  SEARCH_TOOLS,
+  SEARCH_TOOLS_INPUT_SCHEMA,
+  searchToolsDescription,
+} from "./search.js";
+import {
+  invalidArgument,
+  isErrorEnvelope,
+  resultText,
+  runSafely,
+  toolInputJsonSchema,
+  toolOutputJsonSchema,
+  type JsonSchema,
+} from "./shared.js";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -58,7 +80,10 @@ export function createMcpServer(
   const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
   const server = new McpServer(
     { name: info.name, version: info.version },
-    { capabilities: { tools: searching ? { listChanged: true } : {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    {
+      capabilities: { tools: searching ? { listChanged: true } : {} },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
   );
   const listing = searching ? searchListing(server, byName) : staticListing(byName);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
@@ -67,13 +92,20 @@ export function createMcpServer(
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const own = listing.call(request.params.name, request.params.arguments ?? {});
     if (own !== undefined) return own;
-    const named = request.params.name === CALL_TOOL && searching ? String((request.params.arguments ?? {})["name"]) : request.params.name;
+    const named =
+      request.params.name === CALL_TOOL && searching ? String(request.params.arguments?.["name"]) : request.params.name;
     const tool = byName.get(named);
     if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. ${searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`}`,
+      );
     }
-    const args = named === request.params.name ? (request.params.arguments ?? {}) : ((request.params.arguments ?? {})["arguments"] ?? {});
+    const args =
+      named === request.params.name
+        ? (request.params.arguments ?? {})
+        : (request.params.arguments?.["arguments"] ?? {});
     const canElicit = server.server.getClientCapabilities()?.elicitation?.form !== undefined;
     const traceContext = traceContextOf(request.params._meta);
     const ctx: RunContext = {
@@ -81,7 +113,10 @@ export function createMcpServer(
       toolCallId: String(extra.requestId),
       ...(traceContext === undefined ? {} : { traceContext }),
       ...(canElicit
-        ? { elicitApproval: (approval: ApprovalRequest, message: string) => elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }) }
+        ? {
+            elicitApproval: (approval: ApprovalRequest, message: string) =>
+              elicitApproval({ server, approval, message, timeout, signal: extra.signal, requestId: extra.requestId }),
+          }
         : {}),
     };
     return toolResultToMcp(await runSafely(tool, args, ctx));
@@ -90,9 +125,14 @@ export function createMcpServer(
 }
 
 /** The W3C trace context an MCP request carries in `_meta` (`traceparent`, `tracestate`), as a propagation carrier. */
-export function traceContextOf(meta: Readonly<Record<string, unknown>> | undefined): Record<string, string> | undefined {
+export function traceContextOf(
+  meta: Readonly<Record<string, unknown>> | undefined,
+): Record<string, string> | undefined {
   if (typeof meta?.traceparent !== "string") return undefined;
-  return { traceparent: meta.traceparent, ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}) };
+  return {
+    traceparent: meta.traceparent,
+    ...(typeof meta.tracestate === "string" ? { tracestate: meta.tracestate } : {}),
+  };
 }
 
 export { CALL_TOOL, SEARCH_TOOLS };
@@ -118,19 +158,29 @@ function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Li
   const tools = [...byName.values()];
   const session = createSearchSession(tools);
   const definitions = new Map<string, McpTool>();
-  const definition = (name: string): McpTool => definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
+  const definition = (name: string): McpTool =>
+    definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
   const searchDefinition: McpTool = {
     name: SEARCH_TOOLS,
     title: "Search tools",
     description: searchToolsDescription(tools.length),
     inputSchema: SEARCH_TOOLS_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
-    annotations: { title: "Search tools", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: "Search tools",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   };
   return {
     list: () => [...session.visible().map(definition), searchDefinition, CALL_TOOL_DEFINITION],
     call(name, args) {
       if (name !== SEARCH_TOOLS) return undefined;
-      const answer = session.search(args, `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`);
+      const answer = session.search(
+        args,
+        `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`,
+      );
       if (session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
       return toolResultToMcp(answer as ToolResult);
     },
@@ -142,7 +192,13 @@ const CALL_TOOL_DEFINITION: McpTool = {
   title: "Call a found tool",
   description: CALL_TOOL_DESCRIPTION,
   inputSchema: CALL_TOOL_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
-  annotations: { title: "Call a found tool", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  annotations: {
+    title: "Call a found tool",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 };
 
 function unknownTool(name: string): ToolResult {
@@ -164,7 +220,9 @@ const INVALID_REQUEST = -32600;
  * The answer to a message too large to read: a tools/call gets the tool result a too-large call gets from `run`
  * (INVALID_ARGUMENT, `isError`), any other request a JSON-RPC error; a notification nothing.
  */
-export function oversizedReply(limits: StdioLimits): (head: { id?: string | number; method?: string; bytes: number }) => JSONRPCMessage | undefined {
+export function oversizedReply(
+  limits: StdioLimits,
+): (head: { id?: string | number; method?: string; bytes: number }) => JSONRPCMessage | undefined {
   return ({ id, method, bytes }) => {
     if (id === undefined || method === undefined) return undefined;
     const envelope = callTooLarge(bytes, limits.limits, limits.variables, "The request is");
@@ -173,7 +231,10 @@ export function oversizedReply(limits: StdioLimits): (head: { id?: string | numb
   };
 }
 
-const DEFAULT_STDIO_LIMITS: StdioLimits = { limits: DEFAULT_ARGUMENT_LIMITS, variables: { string: "the string limit", call: "the call limit" } };
+const DEFAULT_STDIO_LIMITS: StdioLimits = {
+  limits: DEFAULT_ARGUMENT_LIMITS,
+  variables: { string: "the string limit", call: "the call limit" },
+};
 
 /**
  * Serves `server` over stdin/stdout, each message bounded by the call limit plus its envelope (a larger one is refused
@@ -181,9 +242,15 @@ const DEFAULT_STDIO_LIMITS: StdioLimits = { limits: DEFAULT_ARGUMENT_LIMITS, var
  * closes, `failed` when it broke (stdin or stdout failed), so the process should exit non-zero and let the client
  * restart it. It stays pending while the client merely ends stdin.
  */
-export async function serveStdio(server: McpServer, options: StdioLimits = DEFAULT_STDIO_LIMITS): Promise<{ readonly closed: Promise<CloseReason> }> {
+export async function serveStdio(
+  server: McpServer,
+  options: StdioLimits = DEFAULT_STDIO_LIMITS,
+): Promise<{ readonly closed: Promise<CloseReason> }> {
   const warn = options.warn ?? ((line: string) => void process.stderr.write(`warning: ${line}\n`));
-  const transport = new BoundedStdioServerTransport({ maxMessageBytes: maxMessageBytes(options.limits), reply: oversizedReply(options) });
+  const transport = new BoundedStdioServerTransport({
+    maxMessageBytes: maxMessageBytes(options.limits),
+    reply: oversizedReply(options),
+  });
   server.server.onerror = (error) => warn(error.message);
   await server.connect(transport);
   return { closed: transport.closed };
@@ -199,7 +266,9 @@ export function toolToMcpDefinition(tool: Tool): McpTool {
     inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
     ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
     annotations: { title: tool.title, ...tool.annotations },
-    ...(tool.examples === undefined || tool.examples.length === 0 ? {} : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
+    ...(tool.examples === undefined || tool.examples.length === 0
+      ? {}
+      : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
   };
 }
 
@@ -224,7 +293,8 @@ const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer
  */
 function resultObjectSchema(body: JsonSchema): JsonSchema {
   if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
-  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t)))) return { type: "object", properties: { result: body } };
+  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t))))
+    return { type: "object", properties: { result: body } };
   return body;
 }
 
@@ -237,9 +307,14 @@ function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["ou
   const { $schema, $defs, ...rest } = schema;
   const body = resultObjectSchema(rest);
   const properties = body.properties as Record<string, unknown> | undefined;
-  const withTruncated = properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
+  const withTruncated =
+    properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
   const root = gated ? { type: "object", anyOf: [withTruncated, PENDING_APPROVAL_JSON_SCHEMA] } : withTruncated;
-  return asObjectSchema({ ...($schema === undefined ? {} : { $schema }), ...root, ...($defs === undefined ? {} : { $defs }) });
+  return asObjectSchema({
+    ...($schema === undefined ? {} : { $schema }),
+    ...root,
+    ...($defs === undefined ? {} : { $defs }),
+  });
 }
 
 function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {
@@ -268,7 +343,13 @@ async function elicitApproval(args: ElicitArgs): Promise<boolean | undefined> {
         message: `${args.message}\n\nTool: ${args.approval.tool}\nRequest: ${args.approval.id}\nArguments: ${JSON.stringify(args.approval.arguments, null, 2)}`,
         requestedSchema: {
           type: "object",
-          properties: { approve: { type: "boolean", title: "Approve", description: `Run ${args.approval.tool} with these arguments` } },
+          properties: {
+            approve: {
+              type: "boolean",
+              title: "Approve",
+              description: `Run ${args.approval.tool} with these arguments`,
+            },
+          },
           required: ["approve"],
         },
       },

@@ -2,7 +2,14 @@
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";
-import type { ApprovalMode, ApprovalRequest, ErrorEnvelope, PendingApproval, RunContext, ToolResult } from "../types.js";
+import type {
+  ApprovalMode,
+  ApprovalRequest,
+  ErrorEnvelope,
+  PendingApproval,
+  RunContext,
+  ToolResult,
+} from "../types.js";
 import type { StateStore } from "../state/types.js";
 import { recordDecision, recordPending } from "../telemetry/index.js";
 import type { ApprovalRecord } from "./queue.js";
@@ -33,7 +40,11 @@ export function pendingMessage(tool: string, id: string): PendingApproval {
 
 /** APPROVAL_REJECTED, with the reason when one was given. */
 export function rejected(tool: string, reason?: string): ErrorEnvelope {
-  return errorEnvelope({ code: "APPROVAL_REJECTED", message: `A human rejected this ${tool} call${reason ? `: ${reason}` : "."}`, retryable: false });
+  return errorEnvelope({
+    code: "APPROVAL_REJECTED",
+    message: `A human rejected this ${tool} call${reason ? `: ${reason}` : "."}`,
+    retryable: false,
+  });
 }
 
 const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => {
@@ -44,15 +55,35 @@ const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => 
 
 async function executeDecided(call: GateCall, request: ApprovalRequest, by: string): Promise<ToolResult> {
   recordDecision(call.tool, "approved", by);
-  await call.audit.append({ event: "approved", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "approved", by });
+  await call.audit.append({
+    event: "approved",
+    tool: call.tool,
+    request_id: request.id,
+    arguments: call.redacted,
+    outcome: "approved",
+    by,
+  });
   const result = await call.execute();
-  await call.audit.append({ event: "executed", tool: call.tool, request_id: request.id, arguments: call.redacted, ...outcomeOf(result), by });
+  await call.audit.append({
+    event: "executed",
+    tool: call.tool,
+    request_id: request.id,
+    arguments: call.redacted,
+    ...outcomeOf(result),
+    by,
+  });
   return result;
 }
 
 async function enqueue(call: GateCall): Promise<ToolResult> {
   const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
-  await call.audit.append({ event: "approval_requested", tool: call.tool, request_id: record.id, arguments: call.redacted, outcome: "pending" });
+  await call.audit.append({
+    event: "approval_requested",
+    tool: call.tool,
+    request_id: record.id,
+    arguments: call.redacted,
+    outcome: "pending",
+  });
   recordPending(call.tool);
   call.onPending?.(record);
   return pendingMessage(call.tool, record.id);
@@ -61,7 +92,14 @@ async function enqueue(call: GateCall): Promise<ToolResult> {
 async function decided(call: GateCall, request: ApprovalRequest, answer: boolean, by: string): Promise<ToolResult> {
   if (answer) return executeDecided(call, request, by);
   recordDecision(call.tool, "rejected", by);
-  await call.audit.append({ event: "rejected", tool: call.tool, request_id: request.id, arguments: call.redacted, outcome: "rejected", by });
+  await call.audit.append({
+    event: "rejected",
+    tool: call.tool,
+    request_id: request.id,
+    arguments: call.redacted,
+    outcome: "rejected",
+    by,
+  });
   return rejected(call.tool);
 }
 
@@ -71,7 +109,12 @@ async function decided(call: GateCall, request: ApprovalRequest, answer: boolean
  * the queue when the client cannot ask.
  */
 export async function gate(call: GateCall): Promise<ToolResult> {
-  const request: ApprovalRequest = { id: randomUUID(), tool: call.tool, arguments: call.redacted, createdAt: new Date().toISOString() };
+  const request: ApprovalRequest = {
+    id: randomUUID(),
+    tool: call.tool,
+    arguments: call.redacted,
+    createdAt: new Date().toISOString(),
+  };
   const mode = call.mode;
   if (mode === "auto") return executeDecided(call, request, "auto");
   if (typeof mode === "function") return decided(call, request, await mode(request), "callback");
@@ -101,8 +144,17 @@ function interruptedError(record: ApprovalRecord): ErrorEnvelope {
 
 const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord) => ToolResult>> = {
   pending: (r) => pendingMessage(r.tool, r.id),
-  approved: (r) => ({ ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
-  executing: (r) => (r.interrupted === true ? interruptedError(r) : { ...pendingMessage(r.tool, r.id), message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.` }),
+  approved: (r) => ({
+    ...pendingMessage(r.tool, r.id),
+    message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.`,
+  }),
+  executing: (r) =>
+    r.interrupted === true
+      ? interruptedError(r)
+      : {
+          ...pendingMessage(r.tool, r.id),
+          message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.`,
+        },
   done: (r) => r.result ?? {},
   failed: (r) => r.result ?? errorEnvelope({ code: "UPSTREAM_ERROR", message: "The approved call failed." }),
   rejected: (r) => rejected(r.tool, r.reason),

@@ -26,7 +26,10 @@ function stepLines(step: StepPreview, index: number): string[] {
   return [
     head,
     ...(body.length === 0 ? [] : [`     body: ${body.map((v) => `${v.name}=${sourceText(v.source)}`).join(", ")}`]),
-    ...late.map((v) => `     {${v.name}} is chosen at run time from the answer of step ${(v.source as ValueSource & { kind: "run-time" }).steps.join(", ") || "an earlier step"} (${(v.source as ValueSource & { kind: "run-time" }).expression}): the item is not known until the call runs.`),
+    ...late.map(
+      (v) =>
+        `     {${v.name}} is chosen at run time from the answer of step ${(v.source as ValueSource & { kind: "run-time" }).steps.join(", ") || "an earlier step"} (${(v.source as ValueSource & { kind: "run-time" }).expression}): the item is not known until the call runs.`,
+    ),
   ];
 }
 
@@ -36,6 +39,10 @@ export function previewLines(preview: ApprovalPreview): string[] {
   return [
     `What approving runs (${count} step${count === 1 ? "" : "s"}, ${preview.changes} changing state):`,
     ...preview.steps.flatMap(stepLines),
-    ...(preview.targetChosenAtRunTime ? ["warning: a step that changes state acts on an item an earlier read picks at run time; approving approves whatever that read returns."] : []),
+    ...(preview.targetChosenAtRunTime
+      ? [
+          "warning: a step that changes state acts on an item an earlier read picks at run time; approving approves whatever that read returns.",
+        ]
+      : []),
   ];
 }

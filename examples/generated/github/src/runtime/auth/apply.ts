@@ -24,7 +24,11 @@ type ApiKeyIn = (name: string, credential: string) => SchemeParts;
 
 const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie", ApiKeyIn>> = {
   header: (name, credential) => header(name, credential),
-  query: (name, credential) => ({ ...EMPTY, query: [`${encodeURIComponent(name)}=${encodeURIComponent(credential)}`], queryNames: [name] }),
+  query: (name, credential) => ({
+    ...EMPTY,
+    query: [`${encodeURIComponent(name)}=${encodeURIComponent(credential)}`],
+    queryNames: [name],
+  }),
   cookie: (name, credential) => ({ ...EMPTY, cookies: [`${name}=${encodeURIComponent(credential)}`] }),
 };
 

@@ -9,7 +9,9 @@ export interface SelectedScheme {
 }
 
 /** The chosen alternative (empty: no auth needed), or the scheme names that would satisfy the first alternative. */
-export type Selection = { readonly ok: true; readonly schemes: readonly SelectedScheme[] } | { readonly ok: false; readonly missing: readonly string[] };
+export type Selection =
+  | { readonly ok: true; readonly schemes: readonly SelectedScheme[] }
+  | { readonly ok: false; readonly missing: readonly string[] };
 
 interface SelectionInput {
   readonly security: readonly SecurityRequirement[];
@@ -33,6 +35,13 @@ export function selectRequirement(input: SelectionInput): Selection {
   if (input.security.length === 0) return { ok: true, schemes: [] };
   const nonEmpty = input.security.filter((r) => Object.keys(r).length > 0);
   const chosen = nonEmpty.find((r) => satisfied(r, input)) ?? input.security.find((r) => Object.keys(r).length === 0);
-  if (!chosen) return { ok: false, missing: Object.keys(input.security[0] ?? {}).filter((name) => input.credentials[name] === undefined) };
-  return { ok: true, schemes: Object.entries(chosen).map(([name, scopes]) => ({ name, scheme: input.schemes[name]!, scopes })) };
+  if (!chosen)
+    return {
+      ok: false,
+      missing: Object.keys(input.security[0] ?? {}).filter((name) => input.credentials[name] === undefined),
+    };
+  return {
+    ok: true,
+    schemes: Object.entries(chosen).map(([name, scopes]) => ({ name, scheme: input.schemes[name]!, scopes })),
+  };
 }

@@ -18,14 +18,27 @@ export interface AppliedAuth {
 }
 
 /** Credentials for a call, or UNAUTHORIZED / token-endpoint failure before anything is sent. */
-export type AuthOutcome = { readonly ok: true; readonly auth: AppliedAuth } | { readonly ok: false; readonly error: ErrorDetail };
+export type AuthOutcome =
+  | { readonly ok: true; readonly auth: AppliedAuth }
+  | { readonly ok: false; readonly error: ErrorDetail };
 
 /** Applies the toolset's credentials to steps; network failures of a token endpoint are thrown for the caller to classify. */
 export interface Authenticator {
-  authorize(step: Pick<StepSpec, "operationId" | "security">, signal?: AbortSignal, options?: { readonly refresh?: boolean }): Promise<AuthOutcome>;
+  authorize(
+    step: Pick<StepSpec, "operationId" | "security">,
+    signal?: AbortSignal,
+    options?: { readonly refresh?: boolean },
+  ): Promise<AuthOutcome>;
   /** Every credential and every token fetched so far, for redaction. */
   secrets(): string[];
 }
 
 /** No credentials at all (an operation without security). */
-export const NO_AUTH: AppliedAuth = { headers: [], query: [], queryNames: [], cookies: [], refreshable: [], variables: [] };
+export const NO_AUTH: AppliedAuth = {
+  headers: [],
+  query: [],
+  queryNames: [],
+  cookies: [],
+  refreshable: [],
+  variables: [],
+};

@@ -16,7 +16,8 @@ export interface Session {
 
 const b64 = (text: string): string => Buffer.from(text, "utf8").toString("base64url");
 const unb64 = (text: string): string => Buffer.from(text, "base64url").toString("utf8");
-const sign = (token: string, purpose: string, data: string): string => createHmac("sha256", token).update(`${purpose}\n${data}`).digest("base64url");
+const sign = (token: string, purpose: string, data: string): string =>
+  createHmac("sha256", token).update(`${purpose}\n${data}`).digest("base64url");
 
 /** Constant-time equality of two strings (hashed first, so lengths never leak). */
 export function sameSecret(presented: string, expected: string): boolean {
@@ -46,7 +47,8 @@ export function verifySession(token: string, cookie: string | undefined, now: nu
 export const csrfToken = (token: string, session: Session): string => sign(token, "csrf", session.cookie);
 
 /** Whether `presented` is the session's CSRF token. */
-export const csrfMatches = (token: string, session: Session, presented: string | undefined): boolean => presented !== undefined && sameSecret(presented, csrfToken(token, session));
+export const csrfMatches = (token: string, session: Session, presented: string | undefined): boolean =>
+  presented !== undefined && sameSecret(presented, csrfToken(token, session));
 
 /** One cookie's value from a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -58,4 +60,5 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /** The bearer token of an Authorization header. */
-export const bearerOf = (header: string | undefined): string | undefined => /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "")?.[1];
+export const bearerOf = (header: string | undefined): string | undefined =>
+  /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "")?.[1];

@@ -30,7 +30,10 @@ const short = (value: unknown, max = 120): string => {
 
 /** The whole document: strict-CSP friendly (external script and stylesheet only). */
 export function layout(frame: PageFrame, title: string, body: Html): Html {
-  const nav = frame.csrf === undefined ? html`` : html`<nav><a href="${CONSOLE_PATH}">Requests</a><a href="${CONSOLE_PATH}/audit">Audit log</a>
+  const nav =
+    frame.csrf === undefined
+      ? html``
+      : html`<nav><a href="${CONSOLE_PATH}">Requests</a><a href="${CONSOLE_PATH}/audit">Audit log</a>
 <form class="inline" method="post" action="${CONSOLE_PATH}/logout"><input type="hidden" name="csrf" value="${frame.csrf}"><button type="submit">Sign out ${frame.operator ?? ""}</button></form></nav>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title} · ${frame.toolset} approvals</title>
@@ -41,10 +44,14 @@ export function layout(frame: PageFrame, title: string, body: Html): Html {
 /** The sign-in form: the operator token and a name for the audit log. */
 export function loginPage(frame: PageFrame, error?: string): Html {
   const problem = error === undefined ? html`` : html`<p class="error" id="error">${error}</p>`;
-  return layout(frame, "Sign in", html`${problem}<form method="post" action="${CONSOLE_PATH}/login">
+  return layout(
+    frame,
+    "Sign in",
+    html`${problem}<form method="post" action="${CONSOLE_PATH}/login">
 <p><label>Operator token <input type="password" name="token" autocomplete="current-password" required></label></p>
 <p><label>Your name (recorded with each decision) <input type="text" name="name" maxlength="64" required></label></p>
-<p><button type="submit">Sign in</button></p></form>`);
+<p><button type="submit">Sign in</button></p></form>`,
+  );
 }
 
 function requestRow(view: RequestView): Html {
@@ -64,11 +71,18 @@ export function listPage(frame: PageFrame, views: readonly RequestView[], recent
   const open = (v: RequestView) => v.record.state === "pending" || v.record.state === "approved";
   const interrupted = views.filter((v) => v.record.interrupted === true);
   const running = views.filter((v) => v.record.state === "executing" && v.record.interrupted !== true);
-  const closed = views.filter((v) => ["done", "failed", "rejected"].includes(v.record.state)).sort((a, b) => (a.record.updatedAt < b.record.updatedAt ? 1 : -1)).slice(0, recent);
-  return layout(frame, "Approval requests", html`${requestTable("pending", "Pending", views.filter(open))}${requestTable("interrupted", "Interrupted (check upstream, then resolve)", interrupted)}${requestTable("running", "Executing", running)}${requestTable("recent", "Recent", closed)}`);
+  const closed = views
+    .filter((v) => ["done", "failed", "rejected"].includes(v.record.state))
+    .sort((a, b) => (a.record.updatedAt < b.record.updatedAt ? 1 : -1))
+    .slice(0, recent);
+  return layout(
+    frame,
+    "Approval requests",
+    html`${requestTable("pending", "Pending", views.filter(open))}${requestTable("interrupted", "Interrupted (check upstream, then resolve)", interrupted)}${requestTable("running", "Executing", running)}${requestTable("recent", "Recent", closed)}`,
+  );
 }
 
-const shownValue = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? "");
+const shownValue = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
 
 function sourceText(source: ValueSource): string {
   if (source.kind === "known") return shownValue(source.value);
@@ -76,7 +90,11 @@ function sourceText(source: ValueSource): string {
   return `(chosen at run time: ${source.expression})`;
 }
 
-const valuesText = (values: readonly PreviewValue[]): string => values.filter((v) => v.source.kind !== "absent").map((v) => `${v.in} ${v.name} = ${sourceText(v.source)}`).join("\n");
+const valuesText = (values: readonly PreviewValue[]): string =>
+  values
+    .filter((v) => v.source.kind !== "absent")
+    .map((v) => `${v.in} ${v.name} = ${sourceText(v.source)}`)
+    .join("\n");
 
 function stepRow(step: StepPreview, index: number): Html {
   const effect = step.effect === "read" ? "reads" : step.destructive ? "changes state (deletes)" : "changes state";
@@ -84,8 +102,11 @@ function stepRow(step: StepPreview, index: number): Html {
 }
 
 function previewTable(preview: ApprovalPreview | undefined): Html {
-  if (preview === undefined) return html`<p class="error">This package has no tool of that name; reject the request.</p>`;
-  const warning = preview.targetChosenAtRunTime ? html`<p class="error">A step that changes state acts on an item an earlier read picks at run time: approving approves whatever that read returns.</p>` : html``;
+  if (preview === undefined)
+    return html`<p class="error">This package has no tool of that name; reject the request.</p>`;
+  const warning = preview.targetChosenAtRunTime
+    ? html`<p class="error">A step that changes state acts on an item an earlier read picks at run time: approving approves whatever that read returns.</p>`
+    : html``;
   return html`<h2>What approving runs (${preview.steps.length} steps, ${preview.changes} changing state)</h2>${warning}
 <table id="steps"><thead><tr><th>#</th><th>Step</th><th>Request</th><th>Effect</th><th>Values</th></tr></thead><tbody>${preview.steps.map(stepRow)}</tbody></table>`;
 }
@@ -104,16 +125,31 @@ function actions(record: ApprovalRecord, csrf: string): Html {
 }
 
 /** Messages after a decision, by a fixed key (never text from the query string). */
-export const FLASH: Readonly<Record<string, string>> = { approved: "Approved and executed.", rejected: "Rejected; nothing was sent.", resolved: "Resolved." };
+export const FLASH: Readonly<Record<string, string>> = {
+  approved: "Approved and executed.",
+  rejected: "Rejected; nothing was sent.",
+  resolved: "Resolved.",
+};
 
 /** One request: its fields, redacted arguments, what each step will do, its outcome and the decision forms. */
-export function detailPage(frame: PageFrame & { readonly csrf: string }, view: RequestView, preview: ApprovalPreview | undefined, flash?: string): Html {
+export function detailPage(
+  frame: PageFrame & { readonly csrf: string },
+  view: RequestView,
+  preview: ApprovalPreview | undefined,
+  flash?: string,
+): Html {
   const { record } = view;
-  const field = (name: string, value: unknown) => (value === undefined ? html`` : html`<tr><th>${name}</th><td>${value}</td></tr>`);
+  const field = (name: string, value: unknown) =>
+    value === undefined ? html`` : html`<tr><th>${name}</th><td>${value}</td></tr>`;
   const note = flash === undefined ? html`` : html`<p class="flash" id="flash">${flash}</p>`;
-  const result = record.result === undefined ? html`` : html`<h2>Result</h2><pre id="result">${json(record.result)}</pre>`;
-  return layout(frame, `Request ${record.id}`, html`${note}<table id="fields">${field("Tool", record.tool)}${field("Risk", view.risk)}${field("State", shownState(record))}${field("Created", record.createdAt)}${field("Updated", record.updatedAt)}${field("Decided by", record.decidedBy)}${field("Resolved by", record.resolvedBy)}${field("Executed by", record.claimedBy)}${field("Reason", record.reason)}</table>
-<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview)}${result}${actions(record, frame.csrf)}`);
+  const result =
+    record.result === undefined ? html`` : html`<h2>Result</h2><pre id="result">${json(record.result)}</pre>`;
+  return layout(
+    frame,
+    `Request ${record.id}`,
+    html`${note}<table id="fields">${field("Tool", record.tool)}${field("Risk", view.risk)}${field("State", shownState(record))}${field("Created", record.createdAt)}${field("Updated", record.updatedAt)}${field("Decided by", record.decidedBy)}${field("Resolved by", record.resolvedBy)}${field("Executed by", record.claimedBy)}${field("Reason", record.reason)}</table>
+<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview)}${result}${actions(record, frame.csrf)}`,
+  );
 }
 
 /** Filters of the audit page, each optional. */
@@ -128,30 +164,55 @@ const AUDIT_EVENTS = ["call", "approval_requested", "approved", "rejected", "exe
 
 /** Whether a record passes every filter given. */
 export const auditMatches = (record: AuditRecord, filter: AuditFilter): boolean =>
-  (filter.tool === undefined || record.tool === filter.tool) && (filter.event === undefined || record.event === filter.event) && (filter.request_id === undefined || record.request_id === filter.request_id) && (filter.outcome === undefined || record.outcome === filter.outcome);
+  (filter.tool === undefined || record.tool === filter.tool) &&
+  (filter.event === undefined || record.event === filter.event) &&
+  (filter.request_id === undefined || record.request_id === filter.request_id) &&
+  (filter.outcome === undefined || record.outcome === filter.outcome);
 
 function auditRow(record: AuditRecord): Html {
-  const request = record.request_id === undefined ? html`` : html`<a href="${requestPath(record.request_id)}"><code>${record.request_id}</code></a>`;
+  const request =
+    record.request_id === undefined
+      ? html``
+      : html`<a href="${requestPath(record.request_id)}"><code>${record.request_id}</code></a>`;
   return html`<tr><td>${record.ts}</td><td>${record.event}</td><td>${record.tool}</td><td>${request}</td><td>${record.outcome}${record.status === undefined ? "" : ` (${record.status})`}</td><td>${record.by ?? ""}</td><td>${record.reason ?? ""}</td><td>${record.replica ?? ""}</td><td><code>${short(record.arguments)}</code></td></tr>`;
 }
 
 function option(value: string, selected: string | undefined): Html {
-  return selected === value ? html`<option value="${value}" selected>${value}</option>` : html`<option value="${value}">${value}</option>`;
+  return selected === value
+    ? html`<option value="${value}" selected>${value}</option>`
+    : html`<option value="${value}">${value}</option>`;
 }
 
 /** The audit log, newest first, filtered by tool, event, request id and outcome. */
-export function auditPage(frame: PageFrame, records: readonly AuditRecord[], filter: AuditFilter, tools: readonly string[], limit = 500): Html {
-  const shown = records.filter((r) => auditMatches(r, filter)).reverse().slice(0, limit);
+export function auditPage(
+  frame: PageFrame,
+  records: readonly AuditRecord[],
+  filter: AuditFilter,
+  tools: readonly string[],
+  limit = 500,
+): Html {
+  const shown = records
+    .filter((r) => auditMatches(r, filter))
+    .reverse()
+    .slice(0, limit);
   const form = html`<form id="filters" method="get" action="${CONSOLE_PATH}/audit">
 <label>Tool <select name="tool"><option value="">any</option>${tools.map((t) => option(t, filter.tool))}</select></label>
 <label>Event <select name="event"><option value="">any</option>${AUDIT_EVENTS.map((e) => option(e, filter.event))}</select></label>
 <label>Request <input type="text" name="request_id" value="${filter.request_id ?? ""}"></label>
 <label>Outcome <input type="text" name="outcome" value="${filter.outcome ?? ""}"></label> <button type="submit">Filter</button></form>`;
   const rows = shown.length === 0 ? html`<tr><td colspan="9">no records</td></tr>` : shown.map(auditRow);
-  return layout(frame, "Audit log", html`${form}<table id="audit"><thead><tr><th>Time</th><th>Event</th><th>Tool</th><th>Request</th><th>Outcome</th><th>By</th><th>Reason</th><th>Replica</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`);
+  return layout(
+    frame,
+    "Audit log",
+    html`${form}<table id="audit"><thead><tr><th>Time</th><th>Event</th><th>Tool</th><th>Request</th><th>Outcome</th><th>By</th><th>Reason</th><th>Replica</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
 }
 
 /** A short page for a refusal or a conflict. */
 export function messagePage(frame: PageFrame, title: string, message: string): Html {
-  return layout(frame, title, html`<p class="error" id="error">${message}</p><p><a href="${CONSOLE_PATH}">Back to the requests</a></p>`);
+  return layout(
+    frame,
+    title,
+    html`<p class="error" id="error">${message}</p><p><a href="${CONSOLE_PATH}">Back to the requests</a></p>`,
+  );
 }

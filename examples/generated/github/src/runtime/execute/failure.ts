@@ -24,20 +24,45 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
 
 /** A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a 2xx. */
-export function responseFailure(step: StepSpec, response: { status: number; headers: Headers; body: unknown }, redact?: Redactor): ErrorBody {
+export function responseFailure(
+  step: StepSpec,
+  response: { status: number; headers: Headers; body: unknown },
+  redact?: Redactor,
+): ErrorBody {
   const { status } = response;
   if (status >= 200 && status < 300) {
     const message = `${label(step)} returned ${status}, but the response did not meet the step's success criteria`;
-    return errorDetail({ code: "UPSTREAM_ERROR", message, suggestion: suggestionFor(step, "UPSTREAM_ERROR", status), step: step.id, status, retryable: false });
+    return errorDetail({
+      code: "UPSTREAM_ERROR",
+      message,
+      suggestion: suggestionFor(step, "UPSTREAM_ERROR", status),
+      step: step.id,
+      status,
+      retryable: false,
+    });
   }
   const retryAfter = statusToCode(status) === "RATE_LIMITED" ? retryAfterSeconds(response.headers) : undefined;
-  const detail = httpStatusError({ step, status, body: response.body, retryAfterSeconds: retryAfter, ...(redact === undefined ? {} : { redact }) });
+  const detail = httpStatusError({
+    step,
+    status,
+    body: response.body,
+    retryAfterSeconds: retryAfter,
+    ...(redact === undefined ? {} : { redact }),
+  });
   return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };
 }
 
 /** A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or code wins. */
 export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
-  return { ...error, message: `${label(step)}: ${error.message}`, suggestion: (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ?? step.errorHints[error.code] ?? error.suggestion, step: step.id };
+  return {
+    ...error,
+    message: `${label(step)}: ${error.message}`,
+    suggestion:
+      (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ??
+      step.errorHints[error.code] ??
+      error.suggestion,
+    step: step.id,
+  };
 }
 
 /** A declared output that resolved to nothing (missing or an empty list): the goal cannot go on. */

@@ -14,7 +14,10 @@ export interface CriterionInput {
 
 type Result = ParseResult<{ criterion: Criterion }>;
 
-const inField = (field: ExpressionError["field"], failed: Failed): Failed => ({ ok: false, error: { ...failed.error, field } });
+const inField = (field: ExpressionError["field"], failed: Failed): Failed => ({
+  ok: false,
+  error: { ...failed.error, field },
+});
 
 function failure(error: Omit<ExpressionError, "offset"> & { offset?: number }): Failed {
   return { ok: false, error: { offset: 0, ...error } };
@@ -40,7 +43,12 @@ function regex(input: CriterionInput): Result {
     return { ok: true, criterion: { type: "regex", context: context.expr, regex: new RegExp(input.condition, "u") } };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return failure({ code: "invalid-regex", message, hint: "write an ECMAScript pattern (u flag), e.g. ^2[0-9]{2}$", field: "condition" });
+    return failure({
+      code: "invalid-regex",
+      message,
+      hint: "write an ECMAScript pattern (u flag), e.g. ^2[0-9]{2}$",
+      field: "condition",
+    });
   }
 }
 
@@ -53,7 +61,12 @@ function jsonPathHint(input: CriterionInput): string {
 const unsupported =
   (name: string, standard: string, hint: (input: CriterionInput) => string) =>
   (input: CriterionInput): Result =>
-    failure({ code: "unsupported-criterion", message: `${name} criteria (type: ${name.toLowerCase()}, ${standard}) are not supported`, hint: hint(input), field: "type" });
+    failure({
+      code: "unsupported-criterion",
+      message: `${name} criteria (type: ${name.toLowerCase()}, ${standard}) are not supported`,
+      hint: hint(input),
+      field: "type",
+    });
 
 const BY_TYPE: Readonly<Record<string, (input: CriterionInput) => Result>> = {
   simple,

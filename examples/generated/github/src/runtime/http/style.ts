@@ -21,7 +21,6 @@ export function scalarText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-
 /** Classifies a value as primitive, array or object (entries with null/undefined values are left out). */
 export function normalize(value: unknown): Normalized {
   if (Array.isArray(value)) return { kind: "array", items: value.map(scalarText) };
@@ -32,8 +31,10 @@ export function normalize(value: unknown): Normalized {
   return { kind: "primitive", text: scalarText(value) };
 }
 
-const flat = (entries: Normalized & { kind: "object" }, encode: (t: string) => string): string[] => entries.entries.flatMap(([k, v]) => [encode(k), encode(v)]);
-const pairs = (entries: Normalized & { kind: "object" }, encode: (t: string) => string): string[] => entries.entries.map(([k, v]) => `${encode(k)}=${encode(v)}`);
+const flat = (entries: Normalized & { kind: "object" }, encode: (t: string) => string): string[] =>
+  entries.entries.flatMap(([k, v]) => [encode(k), encode(v)]);
+const pairs = (entries: Normalized & { kind: "object" }, encode: (t: string) => string): string[] =>
+  entries.entries.map(([k, v]) => `${encode(k)}=${encode(v)}`);
 
 function joined(input: StyleInput, separator: string): string {
   const value = normalize(input.value);
@@ -49,8 +50,15 @@ function matrix(input: StyleInput): string {
   const name = encode(input.name);
   const named = (text: string): string => (text === "" ? `;${name}` : `;${name}=${text}`);
   if (value.kind === "primitive") return named(encode(value.text));
-  if (value.kind === "array") return explode && value.items.length > 0 ? value.items.map((i) => `;${name}=${encode(i)}`).join("") : named(value.items.map(encode).join(","));
-  return explode ? pairs(value, encode).map((p) => `;${p}`).join("") : named(flat(value, encode).join(","));
+  if (value.kind === "array")
+    return explode && value.items.length > 0
+      ? value.items.map((i) => `;${name}=${encode(i)}`).join("")
+      : named(value.items.map(encode).join(","));
+  return explode
+    ? pairs(value, encode)
+        .map((p) => `;${p}`)
+        .join("")
+    : named(flat(value, encode).join(","));
 }
 
 /** Path and header styles: one string. */
@@ -73,7 +81,8 @@ function form(input: StyleInput): string[] {
   const { encode, explode } = input;
   const name = encode(input.name);
   if (value.kind === "primitive") return [`${name}=${encode(value.text)}`];
-  if (value.kind === "array") return explode ? value.items.map((i) => `${name}=${encode(i)}`) : [`${name}=${value.items.map(encode).join(",")}`];
+  if (value.kind === "array")
+    return explode ? value.items.map((i) => `${name}=${encode(i)}`) : [`${name}=${value.items.map(encode).join(",")}`];
   return explode ? pairs(value, encode) : [`${name}=${flat(value, encode).join(",")}`];
 }
 
@@ -89,7 +98,8 @@ function delimited(separator: string): (input: StyleInput) => string[] {
 function deepPairs(prefix: string, value: unknown, encode: (t: string) => string): string[] {
   if (value === undefined || value === null) return [];
   if (Array.isArray(value)) return value.flatMap((item, index) => deepPairs(`${prefix}%5B${index}%5D`, item, encode));
-  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => deepPairs(`${prefix}%5B${encode(k)}%5D`, v, encode));
+  if (isRecord(value))
+    return Object.entries(value).flatMap(([k, v]) => deepPairs(`${prefix}%5B${encode(k)}%5D`, v, encode));
   return [`${prefix}=${encode(scalarText(value))}`];
 }
 

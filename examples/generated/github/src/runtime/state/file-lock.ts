@@ -26,7 +26,10 @@ async function tryCreate(path: string): Promise<boolean> {
 }
 
 async function abandoned(path: string): Promise<boolean> {
-  const [holder, info] = await Promise.all([readFile(path, "utf8").catch(() => undefined), stat(path).catch(() => undefined)]);
+  const [holder, info] = await Promise.all([
+    readFile(path, "utf8").catch(() => undefined),
+    stat(path).catch(() => undefined),
+  ]);
   if (info === undefined) return false;
   if (Date.now() - info.mtimeMs > STALE_MS) return true;
   const at = holder?.lastIndexOf(":") ?? -1;

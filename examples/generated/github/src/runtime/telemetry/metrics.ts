@@ -18,13 +18,34 @@ const byMeter = new WeakMap<Meter, Instruments>();
 
 function create(meter: Meter): Instruments {
   return {
-    calls: meter.createCounter("aci.tool.calls", { description: "Tool calls, by tool and outcome (ok, pending_approval or an error code).", unit: "{call}" }),
-    errors: meter.createCounter("aci.tool.errors", { description: "Tool calls that answered an error envelope, by tool and error code.", unit: "{call}" }),
-    duration: meter.createHistogram("gen_ai.execute_tool.duration", { description: "Duration of a tool execution (GenAI semantic conventions).", unit: "s" }),
-    resultBytes: meter.createHistogram("aci.tool.result.size", { description: "Bytes of JSON a tool call returned to the model.", unit: "By" }),
-    truncations: meter.createCounter("aci.tool.truncations", { description: "Results cut to fit the byte cap.", unit: "{call}" }),
-    approvalsRequested: meter.createCounter("aci.approvals.requested", { description: "Gated calls queued for a human (pending).", unit: "{request}" }),
-    approvalsDecided: meter.createCounter("aci.approvals.decided", { description: "Approval decisions, by decision and who decided.", unit: "{request}" }),
+    calls: meter.createCounter("aci.tool.calls", {
+      description: "Tool calls, by tool and outcome (ok, pending_approval or an error code).",
+      unit: "{call}",
+    }),
+    errors: meter.createCounter("aci.tool.errors", {
+      description: "Tool calls that answered an error envelope, by tool and error code.",
+      unit: "{call}",
+    }),
+    duration: meter.createHistogram("gen_ai.execute_tool.duration", {
+      description: "Duration of a tool execution (GenAI semantic conventions).",
+      unit: "s",
+    }),
+    resultBytes: meter.createHistogram("aci.tool.result.size", {
+      description: "Bytes of JSON a tool call returned to the model.",
+      unit: "By",
+    }),
+    truncations: meter.createCounter("aci.tool.truncations", {
+      description: "Results cut to fit the byte cap.",
+      unit: "{call}",
+    }),
+    approvalsRequested: meter.createCounter("aci.approvals.requested", {
+      description: "Gated calls queued for a human (pending).",
+      unit: "{request}",
+    }),
+    approvalsDecided: meter.createCounter("aci.approvals.decided", {
+      description: "Approval decisions, by decision and who decided.",
+      unit: "{request}",
+    }),
   };
 }
 
@@ -38,7 +59,11 @@ export function instruments(): Instruments {
 
 /** One approval decision: `approved`, `rejected`, `resolved_done` or `resolved_failed`, by `operator`, `auto`, … */
 export function recordDecision(tool: string, decision: string, by: string): void {
-  instruments().approvalsDecided.add(1, { "gen_ai.tool.name": tool, "aci.approval.decision": decision, "aci.approval.decided_by": by });
+  instruments().approvalsDecided.add(1, {
+    "gen_ai.tool.name": tool,
+    "aci.approval.decision": decision,
+    "aci.approval.decided_by": by,
+  });
 }
 
 /** One gated call queued for a human. */
@@ -48,7 +73,10 @@ export function recordPending(tool: string): void {
 
 /** Reports `aci.approvals.pending` at each collection: how many requests wait for a human in the (shared) store now. */
 export function observePending(count: () => Promise<number>): void {
-  const gauge = metrics.getMeter(SCOPE).createObservableGauge("aci.approvals.pending", { description: "Approval requests waiting for a human in the state store.", unit: "{request}" });
+  const gauge = metrics.getMeter(SCOPE).createObservableGauge("aci.approvals.pending", {
+    description: "Approval requests waiting for a human in the state store.",
+    unit: "{request}",
+  });
   gauge.addCallback(async (result) => {
     const pending = await count().catch(() => undefined);
     if (pending !== undefined) result.observe(pending);

@@ -48,10 +48,10 @@ export class TopLevelScanner {
       if (this.depth === 1) this.expectKey = true;
       return;
     }
-    if (CLOSE.has(byte)) return this.closeScalar(), void this.depth--;
+    if (CLOSE.has(byte)) return (this.closeScalar(), void this.depth--);
     if (this.depth !== 1) return;
     if (byte === COLON) return void (this.expectKey = false);
-    if (byte === COMMA) return this.closeScalar(), void (this.expectKey = true);
+    if (byte === COMMA) return (this.closeScalar(), void (this.expectKey = true));
     if (byte > 0x20) this.keep(byte);
   }
 
@@ -68,7 +68,8 @@ export class TopLevelScanner {
   }
 
   private closeScalar(): void {
-    if (this.depth === 1 && !this.expectKey && this.key !== undefined && this.token.length > 0) this.members.set(this.key, Buffer.from(this.token).toString("utf8"));
+    if (this.depth === 1 && !this.expectKey && this.key !== undefined && this.token.length > 0)
+      this.members.set(this.key, Buffer.from(this.token).toString("utf8"));
     this.token = [];
   }
 
@@ -76,7 +77,10 @@ export class TopLevelScanner {
   head(): MessageHead {
     const id = decode(this.members.get("id"));
     const method = decode(this.members.get("method"));
-    return { ...(typeof id === "string" || typeof id === "number" ? { id } : {}), ...(typeof method === "string" ? { method } : {}) };
+    return {
+      ...(typeof id === "string" || typeof id === "number" ? { id } : {}),
+      ...(typeof method === "string" ? { method } : {}),
+    };
   }
 }
 

@@ -9,7 +9,17 @@ import type { JsonSchema } from "./shared.js";
  * `description` and `title`, strict mode accepts only {@link OPENAI_STRICT_KEYWORDS}; every other keyword is moved
  * into the description in words.
  */
-export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 /** Type-specific constraint keywords strict mode accepts, by JSON type (same guide section). */
 export const OPENAI_STRICT_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
@@ -45,7 +55,15 @@ const IN_WORDS: Readonly<Record<string, (value: unknown) => string>> = {
 
 /** Keywords that constrain only values of one JSON type, for splitting a multi-type schema into `anyOf` branches. */
 const KEYWORDS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
-  object: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
+  object: [
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+  ],
   array: ["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains"],
   string: ["minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"],
   number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
@@ -70,10 +88,17 @@ interface Lowered {
 export function lowerSchemaForOpenAIStrict(schema: JsonSchema): JsonSchema {
   const { $defs, definitions, ...body } = schema;
   const lowered = finish(lowerNode(body));
-  if (lowered.type !== "object") throw new Error(`OpenAI strict mode needs an object at the root, got ${JSON.stringify(lowered.type ?? lowered)}`);
-  const defs = { ...(definitions as Record<string, unknown> | undefined), ...($defs as Record<string, unknown> | undefined) };
+  if (lowered.type !== "object")
+    throw new Error(`OpenAI strict mode needs an object at the root, got ${JSON.stringify(lowered.type ?? lowered)}`);
+  const defs = {
+    ...(definitions as Record<string, unknown> | undefined),
+    ...($defs as Record<string, unknown> | undefined),
+  };
   if (Object.keys(defs).length === 0) return lowered;
-  return { ...lowered, $defs: Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, finish(lowerNode(def))])) };
+  return {
+    ...lowered,
+    $defs: Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, finish(lowerNode(def))])),
+  };
 }
 
 function lowerNode(input: unknown): Lowered {
@@ -143,12 +168,16 @@ function lowerObject(rest: JsonSchema, notes: string[]): JsonSchema {
   const properties = take(rest, "properties", (v) => (isRecord(v) ? v : {}));
   const required = new Set(take(rest, "required", (v) => (Array.isArray(v) ? v.map(String) : [])));
   const additional = take(rest, "additionalProperties", (v) => v);
-  if (additional !== undefined && additional !== false && additional !== true) notes.push(`other keys (${JSON.stringify(additional)}) cannot be passed here`);
+  if (additional !== undefined && additional !== false && additional !== true)
+    notes.push(`other keys (${JSON.stringify(additional)}) cannot be passed here`);
   const out: Record<string, JsonSchema> = {};
   for (const [key, sub] of Object.entries(properties)) {
     const lowered = lowerNode(sub);
     if (required.has(key)) out[key] = finish(lowered);
-    else out[key] = nullable(finish({ schema: lowered.schema, notes: [...lowered.notes, "optional: null means omitted"] }));
+    else
+      out[key] = nullable(
+        finish({ schema: lowered.schema, notes: [...lowered.notes, "optional: null means omitted"] }),
+      );
   }
   return { type: "object", properties: out, required: Object.keys(out), additionalProperties: false };
 }
@@ -157,7 +186,8 @@ function lowerObject(rest: JsonSchema, notes: string[]): JsonSchema {
 function lowerMap(rest: JsonSchema): JsonSchema {
   const valueSchema = mapValueSchema(rest);
   const keySchema = isRecord(rest.propertyNames) ? { type: "string", ...rest.propertyNames } : { type: "string" };
-  for (const key of ["additionalProperties", "patternProperties", "propertyNames", "properties", "required"]) delete rest[key];
+  for (const key of ["additionalProperties", "patternProperties", "propertyNames", "properties", "required"])
+    delete rest[key];
   const out: JsonSchema = {
     type: "array",
     description: "A map given as key/value entries, each key at most once.",
@@ -178,7 +208,11 @@ function lowerArray(rest: JsonSchema, notes: string[]): JsonSchema {
   if (Array.isArray(rest.prefixItems)) {
     const positions = take(rest, "prefixItems", (v) => v as unknown[]);
     if (rest.items === false) delete rest.items;
-    const branches = dedupe([...positions, ...(rest.items === undefined ? [] : [take(rest, "items", (v) => v)])].map((p) => finish(lowerNode(p))));
+    const branches = dedupe(
+      [...positions, ...(rest.items === undefined ? [] : [take(rest, "items", (v) => v)])].map((p) =>
+        finish(lowerNode(p)),
+      ),
+    );
     out.items = branches.length === 1 ? branches[0] : { anyOf: branches };
     notes.push(`in order: ${positions.map((p, i) => `item ${i + 1} ${JSON.stringify(p)}`).join(", ")}`);
   } else {
@@ -189,15 +223,19 @@ function lowerArray(rest: JsonSchema, notes: string[]): JsonSchema {
 
 function lowerString(rest: JsonSchema): JsonSchema {
   const out: JsonSchema = { type: "string" };
-  if (typeof rest.format === "string" && OPENAI_STRICT_FORMATS.has(rest.format)) out.format = take(rest, "format", String);
-  if (typeof rest.pattern === "string" && !UNSUPPORTED_REGEX.test(rest.pattern)) out.pattern = take(rest, "pattern", String);
+  if (typeof rest.format === "string" && OPENAI_STRICT_FORMATS.has(rest.format))
+    out.format = take(rest, "format", String);
+  if (typeof rest.pattern === "string" && !UNSUPPORTED_REGEX.test(rest.pattern))
+    out.pattern = take(rest, "pattern", String);
   return out;
 }
 
 function branchOfType(rest: JsonSchema, type: string): JsonSchema {
   const branch: JsonSchema = { type };
   for (const key of KEYWORDS_OF_TYPE[type] ?? []) if (key in rest) branch[key] = rest[key];
-  const values = Array.isArray(rest.enum) ? rest.enum.filter((value) => jsonTypeOf(value) === type || (type === "number" && typeof value === "number")) : [];
+  const values = Array.isArray(rest.enum)
+    ? rest.enum.filter((value) => jsonTypeOf(value) === type || (type === "number" && typeof value === "number"))
+    : [];
   return values.length === 0 ? branch : { ...branch, enum: values };
 }
 
@@ -216,7 +254,10 @@ function keep(rest: JsonSchema, keywords: readonly string[], type: string): Json
 /** Makes a lowered schema accept null: a type union for scalars, an `anyOf` branch for objects, arrays, refs and unions. */
 function nullable(schema: JsonSchema): JsonSchema {
   const { title, description, ...body } = schema;
-  const annotations = { ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }) };
+  const annotations = {
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+  };
   if (Array.isArray(body.anyOf)) {
     return body.anyOf.some(isNullSchema) ? schema : { ...annotations, anyOf: [...body.anyOf, { type: "null" }] };
   }
@@ -254,8 +295,10 @@ function mergeAllOf(node: JsonSchema): JsonSchema {
     if (!isRecord(branch)) continue;
     const part = mergeAllOf({ ...branch });
     for (const [key, value] of Object.entries(part)) {
-      if (key === "properties" && isRecord(merged.properties) && isRecord(value)) merged.properties = { ...merged.properties, ...value };
-      else if (key === "required" && Array.isArray(merged.required) && Array.isArray(value)) merged.required = [...new Set([...merged.required, ...value])];
+      if (key === "properties" && isRecord(merged.properties) && isRecord(value))
+        merged.properties = { ...merged.properties, ...value };
+      else if (key === "required" && Array.isArray(merged.required) && Array.isArray(value))
+        merged.required = [...new Set([...merged.required, ...value])];
       else if (!(key in merged)) merged[key] = value;
       else if (JSON.stringify(merged[key]) !== JSON.stringify(value)) merged[`allOf ${key}`] = value;
     }
@@ -264,7 +307,10 @@ function mergeAllOf(node: JsonSchema): JsonSchema {
 }
 
 function anyValue(): Lowered {
-  return { schema: { type: ANY_SCALAR_TYPES }, notes: ["any JSON value; strict mode can only carry a string, number, boolean or null here"] };
+  return {
+    schema: { type: ANY_SCALAR_TYPES },
+    notes: ["any JSON value; strict mode can only carry a string, number, boolean or null here"],
+  };
 }
 
 function inWords(keyword: string, value: unknown): string {
@@ -274,7 +320,8 @@ function inWords(keyword: string, value: unknown): string {
 function typesOf(node: JsonSchema): string[] {
   if (typeof node.type === "string") return [node.type];
   if (Array.isArray(node.type)) return node.type.map(String);
-  if (isRecord(node.properties) || node.additionalProperties !== undefined || node.patternProperties !== undefined) return ["object"];
+  if (isRecord(node.properties) || node.additionalProperties !== undefined || node.patternProperties !== undefined)
+    return ["object"];
   if (node.items !== undefined || node.prefixItems !== undefined) return ["array"];
   if (Array.isArray(node.enum)) return [...new Set(node.enum.map(jsonTypeOf))];
   return [];
@@ -305,7 +352,6 @@ function dedupe(schemas: JsonSchema[]): JsonSchema[] {
 function isNullSchema(schema: unknown): boolean {
   return isRecord(schema) && schema.type === "null";
 }
-
 
 /** An object schema without `properties` that admits other keys: a map, carried as key/value entries. */
 function isOpenMap(node: JsonSchema): boolean {
@@ -345,7 +391,9 @@ function restore(node: unknown, value: unknown, root: JsonSchema, depth: number)
       if (item === null && !required.includes(key)) continue;
       out[key] = restore(properties[key], item, root, depth + 1);
     } else {
-      out[key] = isRecord(schema.additionalProperties) ? restore(schema.additionalProperties, item, root, depth + 1) : item;
+      out[key] = isRecord(schema.additionalProperties)
+        ? restore(schema.additionalProperties, item, root, depth + 1)
+        : item;
     }
   }
   return out;

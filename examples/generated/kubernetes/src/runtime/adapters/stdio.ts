@@ -67,7 +67,9 @@ export class BoundedStdioServerTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.done) return Promise.resolve();
-    return new Promise((resolve) => (this.stdout.write(`${JSON.stringify(message)}\n`) ? resolve() : this.stdout.once("drain", resolve)));
+    return new Promise((resolve) =>
+      this.stdout.write(`${JSON.stringify(message)}\n`) ? resolve() : this.stdout.once("drain", resolve),
+    );
   }
 
   async close(): Promise<void> {
@@ -140,7 +142,11 @@ export class BoundedStdioServerTransport implements Transport {
   }
 
   private refuse(head: MessageHead & { readonly bytes: number }): void {
-    this.onerror?.(new Error(`refused a message of ${head.bytes} bytes (limit ${this.options.maxMessageBytes})${head.method === undefined ? "" : ` for ${head.method}`}`));
+    this.onerror?.(
+      new Error(
+        `refused a message of ${head.bytes} bytes (limit ${this.options.maxMessageBytes})${head.method === undefined ? "" : ` for ${head.method}`}`,
+      ),
+    );
     const answer = this.options.reply(head);
     if (answer !== undefined) void this.send(answer);
   }

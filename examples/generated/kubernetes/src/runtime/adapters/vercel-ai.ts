@@ -56,7 +56,11 @@ export function toVercelToolSearch(tools: Readonly<Record<string, Tool>>): Verce
     title: "Search tools",
     description: searchToolsDescription(list.length),
     inputSchema: jsonSchema<unknown>(SEARCH_TOOLS_INPUT_SCHEMA as unknown as JSONSchema7),
-    execute: (input) => Promise.resolve(session.search(input, "These tools are active from the next step on; call one.") as ToolResult),
+    execute: (input) =>
+      Promise.resolve(session.search(input, "These tools are active from the next step on; call one.") as ToolResult),
   });
-  return { tools: { ...toVercelTools(tools), [SEARCH_TOOLS]: search }, activeTools: () => [...session.visible(), SEARCH_TOOLS] };
+  return {
+    tools: { ...toVercelTools(tools), [SEARCH_TOOLS]: search },
+    activeTools: () => [...session.visible(), SEARCH_TOOLS],
+  };
 }

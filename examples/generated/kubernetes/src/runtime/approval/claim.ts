@@ -42,8 +42,19 @@ async function abandoned(path: string, claim: Claim | undefined): Promise<boolea
  * interrupted execution an operator resolves) creates the next generation exclusively and two takers cannot both win.
  * Undefined: someone else holds it.
  */
-export async function claimRequest(stateDir: string, id: string, intent: Claim["intent"], recoverable: boolean): Promise<Claim | undefined> {
-  const claim: Claim = { token: randomUUID(), pid: process.pid, host: hostname(), at: new Date().toISOString(), intent };
+export async function claimRequest(
+  stateDir: string,
+  id: string,
+  intent: Claim["intent"],
+  recoverable: boolean,
+): Promise<Claim | undefined> {
+  const claim: Claim = {
+    token: randomUUID(),
+    pid: process.pid,
+    host: hostname(),
+    at: new Date().toISOString(),
+    intent,
+  };
   const files = requestFiles(stateDir, id);
   for (let generation = 1; generation <= MAX_GENERATIONS; generation++) {
     const path = files.claim(generation);

@@ -40,10 +40,22 @@ function grantsOf(settings: AuthenticatorSettings): Map<string, OAuth2Grant> {
     const credential = settings.credentials[name];
     if (credential === undefined) continue;
     if (scheme.type !== "oauth2") {
-      if (typeof credential !== "string") throw new TransportConfigError(`The credential of security scheme \`${name}\` (${scheme.type}) must be a string.`);
+      if (typeof credential !== "string")
+        throw new TransportConfigError(
+          `The credential of security scheme \`${name}\` (${scheme.type}) must be a string.`,
+        );
       continue;
     }
-    grants.set(name, oauth2Grant({ scheme: name, flows: scheme.flows, variables: oauth2Variables(settings.toolset.envPrefix, name), credential, base: settings.baseUrl }));
+    grants.set(
+      name,
+      oauth2Grant({
+        scheme: name,
+        flows: scheme.flows,
+        variables: oauth2Variables(settings.toolset.envPrefix, name),
+        credential,
+        base: settings.baseUrl,
+      }),
+    );
   }
   return grants;
 }
@@ -55,7 +67,10 @@ function grantVariables(prefix: string, scheme: string, grant: FetchingGrant): s
 }
 
 function secretsOf(credential: string | OAuth2Credential): string[] {
-  if (typeof credential !== "string") return [credential.accessToken, credential.refreshToken, credential.clientSecret].filter((s): s is string => s !== undefined);
+  if (typeof credential !== "string")
+    return [credential.accessToken, credential.refreshToken, credential.clientSecret].filter(
+      (s): s is string => s !== undefined,
+    );
   return [credential, credential.slice(credential.indexOf(":") + 1)];
 }
 
@@ -71,9 +86,16 @@ function merge(parts: readonly (SchemeParts & { refreshable?: string; variable: 
 }
 
 function badCredential(parts: SchemeParts, variable: string): ErrorDetail | undefined {
-  const bad = [...parts.headers.map(([, v]) => v), ...parts.cookies].some((value) => headerValueProblem(value) !== undefined);
+  const bad = [...parts.headers.map(([, v]) => v), ...parts.cookies].some(
+    (value) => headerValueProblem(value) !== undefined,
+  );
   if (!bad) return undefined;
-  return errorDetail({ code: "UNAUTHORIZED", message: `The credential in ${variable} contains a line break or a character that cannot be sent in a header; nothing was sent.`, suggestion: `Do not retry; tell the user the operator must fix ${variable}.`, retryable: false });
+  return errorDetail({
+    code: "UNAUTHORIZED",
+    message: `The credential in ${variable} contains a line break or a character that cannot be sent in a header; nothing was sent.`,
+    suggestion: `Do not retry; tell the user the operator must fix ${variable}.`,
+    retryable: false,
+  });
 }
 
 /** A step that needs no credentials: nothing to add. */
@@ -84,22 +106,49 @@ const NO_AUTH: AuthOutcome = Object.freeze({ ok: true, auth: Object.freeze(merge
  * (configuration time) for an oauth2 credential its scheme's flows do not accept, or a token URL that is not https.
  */
 export function createAuthenticator(settings: AuthenticatorSettings): Authenticator {
-  const tokens: TokenSource = createTokenSource({ fetch: settings.fetch, now: settings.now ?? Date.now, maxResponseBytes: settings.maxResponseBytes });
+  const tokens: TokenSource = createTokenSource({
+    fetch: settings.fetch,
+    now: settings.now ?? Date.now,
+    maxResponseBytes: settings.maxResponseBytes,
+  });
   const grants = grantsOf(settings);
   const prefix = settings.toolset.envPrefix;
 
   async function partsOf(selected: SelectedScheme, signal: AbortSignal | undefined, refresh: boolean) {
     const variable = credentialVariable(prefix, selected.name);
     const grant = grants.get(selected.name);
-    if (grant === undefined) return { ok: true as const, parts: { ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")), variable } };
-    if (grant.kind === "access_token") return { ok: true as const, parts: { ...schemeParts(selected.scheme, grant.accessToken), variable } };
-    const got = await tokens.token({ scheme: selected.name, grant, scopes: selected.scopes, variables: grantVariables(prefix, selected.name, grant), refresh, ...(signal ? { signal } : {}) });
+    if (grant === undefined)
+      return {
+        ok: true as const,
+        parts: { ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")), variable },
+      };
+    if (grant.kind === "access_token")
+      return { ok: true as const, parts: { ...schemeParts(selected.scheme, grant.accessToken), variable } };
+    const got = await tokens.token({
+      scheme: selected.name,
+      grant,
+      scopes: selected.scopes,
+      variables: grantVariables(prefix, selected.name, grant),
+      refresh,
+      ...(signal ? { signal } : {}),
+    });
     if (!got.ok) return got;
-    return { ok: true as const, parts: { ...schemeParts(selected.scheme, got.token), variable, refreshable: selected.name } };
+    return {
+      ok: true as const,
+      parts: { ...schemeParts(selected.scheme, got.token), variable, refreshable: selected.name },
+    };
   }
 
-  async function authorize(step: Step, signal?: AbortSignal, options?: { readonly refresh?: boolean }): Promise<AuthOutcome> {
-    const selection = selectRequirement({ security: step.security, schemes: settings.toolset.securitySchemes, credentials: settings.credentials });
+  async function authorize(
+    step: Step,
+    signal?: AbortSignal,
+    options?: { readonly refresh?: boolean },
+  ): Promise<AuthOutcome> {
+    const selection = selectRequirement({
+      security: step.security,
+      schemes: settings.toolset.securitySchemes,
+      credentials: settings.credentials,
+    });
     if (!selection.ok) return { ok: false, error: missingCredentials(settings, step, selection.missing) };
     if (selection.schemes.length === 0) return NO_AUTH;
     const collected = [];

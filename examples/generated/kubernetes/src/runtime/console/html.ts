@@ -1,5 +1,12 @@
 // Values → escaped HTML: a tagged template that escapes every interpolation unless it is already-built markup.
-const ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+};
 
 /** Markup built by {@link html}: interpolated as is. */
 export class Html {

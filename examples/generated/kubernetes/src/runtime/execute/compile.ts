@@ -40,7 +40,10 @@ const is2xx: Predicate = (ctx) => ctx.statusCode !== undefined && ctx.statusCode
 
 function compileBody(spec: BodySpec): Evaluator {
   const base = compileValue(spec.value);
-  const replacements = (spec.replacements ?? []).map((r) => ({ tokens: pointerTokens(r.pointer), value: compileValue(r.value) }));
+  const replacements = (spec.replacements ?? []).map((r) => ({
+    tokens: pointerTokens(r.pointer),
+    value: compileValue(r.value),
+  }));
   if (replacements.length === 0) return base;
   return (ctx) => replacements.reduce((doc, r) => setAtPointer(doc, r.tokens, r.value(ctx)), base(ctx));
 }
@@ -69,7 +72,9 @@ function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string
     params: spec.params.map((param) => ({ spec: param, value: compileValue(param.value) })),
     ...(spec.body === undefined ? {} : { body: { spec: spec.body, value: compileBody(spec.body) } }),
     outputs: Object.entries(spec.outputs).map(([name, text]) => [name, compileOutput(text)] as const),
-    requiredOutputs: new Set(consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name)))),
+    requiredOutputs: new Set(
+      consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name))),
+    ),
     succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
     onSuccess: compileActions(spec.onSuccess),
     onFailure: compileActions(spec.onFailure),

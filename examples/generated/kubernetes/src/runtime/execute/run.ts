@@ -23,18 +23,33 @@ interface RunState {
 const EXECUTIONS_PER_STEP = 10;
 
 /** Tool input (keyed by the model-facing name) → `$inputs` (keyed by the name expressions use). */
-export function inputsContext(specs: readonly InputSpec[], input: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function inputsContext(
+  specs: readonly InputSpec[],
+  input: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const spec of specs) {
     const value = Object.hasOwn(input, spec.name) ? input[spec.name] : undefined;
-    if (value !== undefined) Object.defineProperty(result, spec.sourceName ?? spec.name, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(result, spec.sourceName ?? spec.name, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return result;
 }
 
 function internalError(step: CompiledStep, error: unknown): ErrorBody {
   const reason = error instanceof Error ? error.message : String(error);
-  return { code: "UPSTREAM_ERROR", message: `step "${step.spec.id}" could not run: ${reason}`, suggestion: "This is a fault in the tool itself; report it, do not retry.", step: step.spec.id, retryable: false };
+  return {
+    code: "UPSTREAM_ERROR",
+    message: `step "${step.spec.id}" could not run: ${reason}`,
+    suggestion: "This is a fault in the tool itself; report it, do not retry.",
+    step: step.spec.id,
+    retryable: false,
+  };
 }
 
 function safeRun(step: CompiledStep, state: RunState, env: StepEnv): Promise<StepOutcome> {
@@ -49,17 +64,28 @@ async function runSafely(step: CompiledStep, state: RunState, env: StepEnv): Pro
   }
 }
 
-function record(state: RunState, step: CompiledStep, outcome: Extract<StepOutcome, { ok: true }>, sequential: boolean): void {
+function record(
+  state: RunState,
+  step: CompiledStep,
+  outcome: Extract<StepOutcome, { ok: true }>,
+  sequential: boolean,
+): void {
   const id = step.spec.id;
   state.steps[id] = { outputs: outcome.outputs };
   if (!state.completed.includes(id)) state.completed.push(id);
   if (!step.spec.readOnly && !state.committed.includes(id)) state.committed.push(id);
-  if (sequential || state.last === undefined || step.index >= state.last.index) state.last = { index: step.index, response: outcome.response };
+  if (sequential || state.last === undefined || step.index >= state.last.index)
+    state.last = { index: step.index, response: outcome.response };
 }
 
 function graphError(tool: CompiledTool, started: ReadonlySet<string>): ErrorBody {
   const waiting = tool.steps.filter((s) => !started.has(s.spec.id)).map((s) => s.spec.id);
-  return { code: "UPSTREAM_ERROR", message: `steps ${waiting.join(", ")} wait for steps that never run (unknown or cyclic dependsOn)`, suggestion: "This is a fault in the tool itself; report it, do not retry.", retryable: false };
+  return {
+    code: "UPSTREAM_ERROR",
+    message: `steps ${waiting.join(", ")} wait for steps that never run (unknown or cyclic dependsOn)`,
+    suggestion: "This is a fault in the tool itself; report it, do not retry.",
+    retryable: false,
+  };
 }
 
 /** Starts every step whose dependencies are done; a failure or an `end` stops new starts, running steps finish. */
@@ -71,10 +97,15 @@ async function runGraph(tool: CompiledTool, state: RunState, env: StepEnv): Prom
   let ended = false;
   for (;;) {
     const open = failure === undefined && !ended;
-    const ready = open ? tool.steps.filter((s) => !started.has(s.spec.id) && s.spec.dependsOn.every((d) => done.has(d))) : [];
+    const ready = open
+      ? tool.steps.filter((s) => !started.has(s.spec.id) && s.spec.dependsOn.every((d) => done.has(d)))
+      : [];
     for (const step of ready) {
       started.add(step.spec.id);
-      running.set(step.spec.id, safeRun(step, state, env).then((outcome) => [step, outcome] as const));
+      running.set(
+        step.spec.id,
+        safeRun(step, state, env).then((outcome) => [step, outcome] as const),
+      );
     }
     if (running.size === 0) break;
     const [step, outcome] = await Promise.race(running.values());
@@ -92,11 +123,23 @@ async function runGraph(tool: CompiledTool, state: RunState, env: StepEnv): Prom
 }
 
 function loopError(step: CompiledStep, budget: number): ErrorBody {
-  return { code: "UPSTREAM_ERROR", message: `step "${step.spec.id}" was reached again after ${budget} step executions: the goal's goto actions loop`, suggestion: "Stop calling this tool with these arguments and report the loop.", step: step.spec.id, retryable: false };
+  return {
+    code: "UPSTREAM_ERROR",
+    message: `step "${step.spec.id}" was reached again after ${budget} step executions: the goal's goto actions loop`,
+    suggestion: "Stop calling this tool with these arguments and report the loop.",
+    step: step.spec.id,
+    retryable: false,
+  };
 }
 
 function gotoError(step: CompiledStep, target: string | undefined): ErrorBody {
-  return { code: "UPSTREAM_ERROR", message: `step "${step.spec.id}" jumps to unknown step "${target ?? ""}"`, suggestion: "This is a fault in the tool itself; report it, do not retry.", step: step.spec.id, retryable: false };
+  return {
+    code: "UPSTREAM_ERROR",
+    message: `step "${step.spec.id}" jumps to unknown step "${target ?? ""}"`,
+    suggestion: "This is a fault in the tool itself; report it, do not retry.",
+    step: step.spec.id,
+    retryable: false,
+  };
 }
 
 /** Runs steps one at a time in written order; `goto` jumps, `end` stops, a step-execution budget breaks cycles. */
@@ -122,7 +165,11 @@ async function runSequence(tool: CompiledTool, state: RunState, env: StepEnv): P
 }
 
 /** Runs a tool's steps for validated input; errors carry the step, completed steps and committed side effects. */
-export async function executeTool(tool: CompiledTool, input: Readonly<Record<string, unknown>>, env: StepEnv): Promise<Execution> {
+export async function executeTool(
+  tool: CompiledTool,
+  input: Readonly<Record<string, unknown>>,
+  env: StepEnv,
+): Promise<Execution> {
   const state: RunState = { inputs: inputsContext(tool.spec.inputs, input), steps: {}, completed: [], committed: [] };
   // One step with no dependencies runs the same either way; in order, it skips the graph's bookkeeping and Promise.race.
   const single = tool.steps.length === 1 && tool.steps[0]?.spec.dependsOn.length === 0;

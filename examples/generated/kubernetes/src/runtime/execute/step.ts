@@ -29,10 +29,17 @@ export interface StepResponse {
 
 /** A step's result: its outputs and next move, or its error and (for a failure `goto`) where to go. */
 export type StepOutcome =
-  | { readonly ok: true; readonly outputs: Record<string, unknown>; readonly response: StepResponse; readonly next?: ActionSpec }
+  | {
+      readonly ok: true;
+      readonly outputs: Record<string, unknown>;
+      readonly response: StepResponse;
+      readonly next?: ActionSpec;
+    }
   | { readonly ok: false; readonly error: ErrorBody; readonly next?: ActionSpec };
 
-type Built = { readonly ok: true; readonly request: OperationRequest } | { readonly ok: false; readonly error: ErrorBody };
+type Built =
+  | { readonly ok: true; readonly request: OperationRequest }
+  | { readonly ok: false; readonly error: ErrorBody };
 
 function buildRequest(step: CompiledStep, ctx: EvaluationContext): Built {
   const params = step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) }));
@@ -47,7 +54,11 @@ function answerOf(outcome: HttpOutcome): HttpResponse | undefined {
   return outcome.ok ? outcome : outcome.response;
 }
 
-function responseContext(base: EvaluationContext, request: OperationRequest, response: HttpResponse | undefined): EvaluationContext {
+function responseContext(
+  base: EvaluationContext,
+  request: OperationRequest,
+  response: HttpResponse | undefined,
+): EvaluationContext {
   const requestPart = { body: request.body?.value };
   if (response === undefined) return { ...base, method: request.step.method.toUpperCase(), request: requestPart };
   return {
@@ -71,7 +82,8 @@ function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpRespon
   for (const [name, evaluator] of step.outputs) {
     const value = evaluator(ctx);
     if (isEmpty(value) && step.requiredOutputs.has(name)) return { ok: false, error: missingOutput(step.spec, name) };
-    if (value !== undefined) Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
   const next = firstApplying(step.onSuccess, ctx);
   const response = { status: outcome.status, headers: outcome.headers, body: outcome.body };
@@ -98,7 +110,9 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const response = answerOf(outcome);
     const ctx = responseContext(base, built.request, response);
     if (response !== undefined && step.succeeded(ctx)) return succeed(step, ctx, response);
-    const error = outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error);
+    const error = outcome.ok
+      ? responseFailure(step.spec, outcome, env.redact)
+      : transportFailure(step.spec, outcome.error);
     const action = firstApplying(step.onFailure, ctx);
     if (action === undefined || action.type === "end") return { ok: false, error };
     if (action.type === "goto") return { ok: false, error, next: action };

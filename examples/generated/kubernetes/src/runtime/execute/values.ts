@@ -44,7 +44,8 @@ function compileObject(entries: readonly (readonly [string, ValueExpr])[]): Eval
     const result: Record<string, unknown> = {};
     for (const [key, evaluator] of compiled) {
       const value = evaluator(context);
-      if (value !== undefined) Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== undefined)
+        Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
     }
     return result;
   };
@@ -66,7 +67,8 @@ function compileEach(source: string, fields: readonly (readonly [string, string]
       const projected: Record<string, unknown> = {};
       for (const [name, tokens] of picks) {
         const value = resolvePointer(item, tokens);
-        if (value !== undefined) Object.defineProperty(projected, name, { value, enumerable: true, writable: true, configurable: true });
+        if (value !== undefined)
+          Object.defineProperty(projected, name, { value, enumerable: true, writable: true, configurable: true });
       }
       return projected;
     });

@@ -26,7 +26,13 @@ function scanString(c: Cursor): Step<string> {
   c.pos++;
   for (;;) {
     const end = c.text.indexOf("'", c.pos);
-    if (end === -1) return fail("unterminated-string", "string is never closed", start, `end it with a quote: ${c.text.slice(start)}'`);
+    if (end === -1)
+      return fail(
+        "unterminated-string",
+        "string is never closed",
+        start,
+        `end it with a quote: ${c.text.slice(start)}'`,
+      );
     value += c.text.slice(c.pos, end);
     c.pos = end + 1;
     if (at(c) !== "'") return ok(value);
@@ -43,7 +49,12 @@ function scanNumber(c: Cursor): Step<number> {
   const after = c.text[end] ?? "";
   if (match === null || /^[A-Za-z0-9_.]$/.test(after)) {
     const written = rest(c, start).split(/\s/)[0] ?? "";
-    return fail("invalid-literal", `invalid number "${written}"`, start, "numbers are written like 200, -1, 0.5 or 1e3");
+    return fail(
+      "invalid-literal",
+      `invalid number "${written}"`,
+      start,
+      "numbers are written like 200, -1, 0.5 or 1e3",
+    );
   }
   c.pos = end;
   return ok(Number(match[0]));
@@ -70,7 +81,7 @@ function scanWord(c: Cursor): Step<Operand> {
 }
 
 function doubleQuoted(c: Cursor): Step<Operand> {
-  const end = c.text.indexOf("\"", c.pos + 1);
+  const end = c.text.indexOf('"', c.pos + 1);
   const content = c.text.slice(c.pos + 1, end === -1 ? undefined : end).replaceAll("'", "''");
   return fail("invalid-literal", "strings use single quotes", c.pos, `write '${content}'`);
 }
@@ -80,14 +91,17 @@ function dotAccessor(c: Cursor): Step<Accessor> {
   const start = c.pos;
   while (isIdChar(at(c))) c.pos++;
   const name = c.text.slice(start, c.pos);
-  return name !== "" ? ok(name) : fail("invalid-accessor", "expected a property name after \".\"", start, "write .name or ['name']");
+  return name !== ""
+    ? ok(name)
+    : fail("invalid-accessor", 'expected a property name after "."', start, "write .name or ['name']");
 }
 
 function bracketAccessor(c: Cursor): Step<Accessor> {
   c.pos++;
   const key = at(c) === "'" ? scanString(c) : scanIndex(c);
   if (!key.ok) return key;
-  if (at(c) !== "]") return fail("invalid-accessor", "expected \"]\"", c.pos, "write [0] for an index or ['name'] for a property");
+  if (at(c) !== "]")
+    return fail("invalid-accessor", 'expected "]"', c.pos, "write [0] for an index or ['name'] for a property");
   c.pos++;
   return key;
 }
@@ -97,7 +111,12 @@ function scanIndex(c: Cursor): Step<number> {
   while (/^[0-9]$/.test(at(c))) c.pos++;
   const digits = c.text.slice(start, c.pos);
   if (digits !== "" && (digits === "0" || !digits.startsWith("0"))) return ok(Number(digits));
-  return fail("invalid-accessor", "expected a 0-based index or a quoted name inside [ ]", start, "write [0] for an index or ['name'] for a property");
+  return fail(
+    "invalid-accessor",
+    "expected a 0-based index or a quoted name inside [ ]",
+    start,
+    "write [0] for an index or ['name'] for a property",
+  );
 }
 
 /** `[i]`, `['name']`, and `.name` once a bracket has ended the expression (Arazzo §Criterion Object, Operators). */
@@ -140,7 +159,7 @@ const BY_FIRST_CHAR: ReadonlyArray<[test: (ch: string) => boolean, scan: Operand
   [(ch) => ch === "'", literal(scanString)],
   [(ch) => ch === "-" || /^[0-9]$/.test(ch), literal(scanNumber)],
   [(ch) => isLetter(ch) || ch === "_", scanWord],
-  [(ch) => ch === "\"", doubleQuoted],
+  [(ch) => ch === '"', doubleQuoted],
 ];
 
 /** One operand of a comparison, or an error naming what was found instead. */
@@ -150,5 +169,10 @@ export function scanOperand(c: Cursor): Step<Operand> {
   const scanner = BY_FIRST_CHAR.find(([test]) => test(ch));
   if (scanner !== undefined) return scanner[1](c);
   const found = ch === "" ? "the end of the condition" : `"${ch}"`;
-  return fail("expected-operand", `expected a value, found ${found}`, c.pos, "values are runtime expressions ($statusCode), numbers, 'strings', true, false or null");
+  return fail(
+    "expected-operand",
+    `expected a value, found ${found}`,
+    c.pos,
+    "values are runtime expressions ($statusCode), numbers, 'strings', true, false or null",
+  );
 }

@@ -144,11 +144,11 @@ function unknownRoot(word: string, start: number): Step<Expression> {
 export function scanExpression(c: Cursor): Step<Expression> {
   const start = c.pos;
   if (peek(c) !== "$") {
-    return fail("expected-dollar", "a runtime expression starts with \"$\"", start, `e.g. ${EXAMPLES}`);
+    return fail("expected-dollar", 'a runtime expression starts with "$"', start, `e.g. ${EXAMPLES}`);
   }
   c.pos++;
   const word = scanWhile(c, isLetter);
-  if (word === "") return fail("expected-name", "expected an expression name after \"$\"", c.pos, `e.g. ${EXAMPLES}`);
+  if (word === "") return fail("expected-name", 'expected an expression name after "$"', c.pos, `e.g. ${EXAMPLES}`);
   const root = Object.hasOwn(ROOTS, word) ? ROOTS[word] : undefined;
   return root === undefined ? unknownRoot(word, start) : root(c, start);
 }
@@ -162,7 +162,8 @@ function trailingHint(text: string, pos: number): string {
 }
 
 function wholeValueHint(text: string): string {
-  if (text.startsWith("{$") && text.endsWith("}")) return `a whole value is written without braces: ${text.slice(1, -1)}`;
+  if (text.startsWith("{$") && text.endsWith("}"))
+    return `a whole value is written without braces: ${text.slice(1, -1)}`;
   return `e.g. ${EXAMPLES}`;
 }
 
@@ -173,7 +174,7 @@ function wholeValueHint(text: string): string {
 export function parseExpression(text: string): ParseResult<{ expr: Expression }> {
   if (text === "") return fail("empty", "empty runtime expression", 0, `e.g. ${EXAMPLES}`);
   if (!text.startsWith("$")) {
-    return fail("expected-dollar", "a runtime expression starts with \"$\"", 0, wholeValueHint(text));
+    return fail("expected-dollar", 'a runtime expression starts with "$"', 0, wholeValueHint(text));
   }
   const c: Cursor = { text, pos: 0, stop: STANDALONE };
   const expr = scanExpression(c);

@@ -28,7 +28,9 @@ function isIndexable(node: unknown): node is object {
 
 function arrayItem(array: readonly unknown[], token: string | number): unknown {
   const index = typeof token === "number" || !ARRAY_INDEX.test(token) ? token : Number(token);
-  return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < array.length ? array[index] : undefined;
+  return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < array.length
+    ? array[index]
+    : undefined;
 }
 
 /** One step down: own enumerable data of plain objects, canonical indexes of arrays, nothing else. */
@@ -36,7 +38,7 @@ export function step(node: unknown, token: string | number): unknown {
   if (!isIndexable(node)) return undefined;
   if (Array.isArray(node)) return arrayItem(node, token);
   const key = typeof token === "string" ? token : String(token);
-  return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  return Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }
 
 /**

@@ -20,7 +20,9 @@ interface Hop {
 }
 
 /** The response and the URL it answered for (without credentials). */
-export type Sent = { readonly ok: true; readonly response: Response; readonly url: URL } | { readonly ok: false; readonly error: ErrorDetail };
+export type Sent =
+  | { readonly ok: true; readonly response: Response; readonly url: URL }
+  | { readonly ok: false; readonly error: ErrorDetail };
 
 /** What every hop shares. */
 export interface SendContext {
@@ -71,7 +73,16 @@ function redirectTarget(response: Response, from: URL): URL | undefined {
 }
 
 function redirectError(ctx: SendContext, reason: string, status: number): Sent {
-  return { ok: false, error: errorDetail({ code: "UPSTREAM_ERROR", status, message: `${ctx.operationId}: the API ${reason}.`, suggestion: "Tell the user the API redirects somewhere this tool will not follow; retrying will not help.", retryable: false }) };
+  return {
+    ok: false,
+    error: errorDetail({
+      code: "UPSTREAM_ERROR",
+      status,
+      message: `${ctx.operationId}: the API ${reason}.`,
+      suggestion: "Tell the user the API redirects somewhere this tool will not follow; retrying will not help.",
+      retryable: false,
+    }),
+  };
 }
 
 function actionRedirected(ctx: SendContext, method: string, status: number, target: URL): Sent {
@@ -81,7 +92,8 @@ function actionRedirected(ctx: SendContext, method: string, status: number, targ
       code: "UPSTREAM_ERROR",
       status,
       message: `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ${target.origin}; redirects of actions are never followed.`,
-      suggestion: "The API may already have carried out the action (a 303 usually means it did): check with a read tool before calling again, and tell the user the API redirected.",
+      suggestion:
+        "The API may already have carried out the action (a 303 usually means it did): check with a read tool before calling again, and tell the user the API redirected.",
       retryable: false,
     }),
   };
@@ -89,11 +101,14 @@ function actionRedirected(ctx: SendContext, method: string, status: number, targ
 
 /** Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no credentials in the URL — or undefined. */
 export function redirectTargetProblem(target: URL, base: URL): string | undefined {
-  if (target.protocol !== "http:" && target.protocol !== "https:") return `redirected to a non-http(s) URL (${target.protocol})`;
-  if (target.origin !== base.origin) return `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only within the API's origin`;
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    return `redirected to a non-http(s) URL (${target.protocol})`;
+  if (target.origin !== base.origin)
+    return `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only within the API's origin`;
   if (target.username !== "" || target.password !== "") return "redirected to a URL with credentials in it";
   const basePath = base.pathname.replace(/\/+$/, "");
-  if (basePath !== "" && target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`)) return `redirected outside the API's base path ${basePath} on ${base.origin}`;
+  if (basePath !== "" && target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))
+    return `redirected outside the API's base path ${basePath} on ${base.origin}`;
   return undefined;
 }
 
@@ -103,20 +118,33 @@ export function redirectTargetProblem(target: URL, base: URL): string | undefine
  * never leave the API. A redirect of an action (POST, PUT, PATCH, DELETE) is an error naming the status and the
  * target's origin (never its path or query).
  */
-export async function sendFollowingRedirects(ctx: SendContext, prepared: PreparedRequest, auth: AppliedAuth, signal: AbortSignal): Promise<Sent> {
+export async function sendFollowingRedirects(
+  ctx: SendContext,
+  prepared: PreparedRequest,
+  auth: AppliedAuth,
+  signal: AbortSignal,
+): Promise<Sent> {
   let hop: Hop = { method: prepared.method, url: prepared.url, withBody: prepared.body !== undefined };
   for (let redirects = 0; ; redirects++) {
-    const init: RequestInit = { method: hop.method, headers: headersFor(prepared, hop, auth, ctx.userAgent), redirect: "manual", signal, ...(hop.withBody ? { body: prepared.body ?? null } : {}) };
+    const init: RequestInit = {
+      method: hop.method,
+      headers: headersFor(prepared, hop, auth, ctx.userAgent),
+      redirect: "manual",
+      signal,
+      ...(hop.withBody ? { body: prepared.body ?? null } : {}),
+    };
     const response = await ctx.fetch(urlFor(hop.url, auth), init);
     const target = redirectTarget(response, hop.url);
     if (!target) return { ok: true, response, url: hop.url };
     await discardBody(response);
     if (!READ_METHODS.has(prepared.method)) return actionRedirected(ctx, prepared.method, response.status, target);
-    if (redirects >= MAX_REDIRECTS) return redirectError(ctx, `redirected more than ${MAX_REDIRECTS} times`, response.status);
+    if (redirects >= MAX_REDIRECTS)
+      return redirectError(ctx, `redirected more than ${MAX_REDIRECTS} times`, response.status);
     const problem = redirectTargetProblem(target, ctx.base);
     if (problem !== undefined) return redirectError(ctx, problem, response.status);
     const next = nextHop(hop, response.status, stripCredentialQuery(target, auth));
-    if (next.withBody && !prepared.replayable) return redirectError(ctx, "redirected a request whose body cannot be sent twice", response.status);
+    if (next.withBody && !prepared.replayable)
+      return redirectError(ctx, "redirected a request whose body cannot be sent twice", response.status);
     hop = next;
   }
 }

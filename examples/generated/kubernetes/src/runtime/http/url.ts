@@ -9,16 +9,22 @@ function fillTemplate(template: string, values: ReadonlyMap<string, string>): Ch
     if (value === undefined) missing ??= name;
     return value ?? "";
   });
-  if (missing !== undefined) return invalidArgument(`Path parameter \`${missing}\` is required but has no value.`, `Pass a value for \`${missing}\`.`);
+  if (missing !== undefined)
+    return invalidArgument(
+      `Path parameter \`${missing}\` is required but has no value.`,
+      `Pass a value for \`${missing}\`.`,
+    );
   return { ok: true, value: filled.startsWith("/") ? filled : `/${filled}` };
 }
 
 function escapes(url: URL, base: URL, expectedPath: string, templateSegments: readonly string[]): string | undefined {
-  if (url.origin !== base.origin || url.username !== "" || url.password !== "") return "would change the scheme, host or port";
+  if (url.origin !== base.origin || url.username !== "" || url.password !== "")
+    return "would change the scheme, host or port";
   if (url.hash !== "") return "would add a fragment";
   const segments = url.pathname.split("/");
   if (segments.length !== expectedPath.split("/").length) return "would change the path's segments";
-  if (segments.some((segment, i) => segment === "" && i > 0 && templateSegments[i] !== "")) return "would leave a path segment empty";
+  if (segments.some((segment, i) => segment === "" && i > 0 && templateSegments[i] !== ""))
+    return "would leave a path segment empty";
   return undefined;
 }
 
@@ -26,7 +32,12 @@ function escapes(url: URL, base: URL, expectedPath: string, templateSegments: re
  * Joins the base URL (its path kept as a prefix, its query kept first) with the filled path and the query pairs,
  * then re-parses the result: an argument that changed the origin or the number of path segments is refused.
  */
-export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<string, string>, query: readonly string[]): Checked<URL> {
+export function buildUrl(
+  base: URL,
+  template: string,
+  pathValues: ReadonlyMap<string, string>,
+  query: readonly string[],
+): Checked<URL> {
   const filled = fillTemplate(template, pathValues);
   if (!filled.ok) return filled;
   const basePath = base.pathname.replace(/\/+$/, "");
@@ -36,10 +47,21 @@ export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<st
   try {
     url = new URL(`${base.origin}${expectedPath}${search ? `?${search}` : ""}`);
   } catch {
-    return invalidArgument("The arguments do not form a valid URL.", "Check the path parameters for unusual characters.");
+    return invalidArgument(
+      "The arguments do not form a valid URL.",
+      "Check the path parameters for unusual characters.",
+    );
   }
-  const problem = escapes(url, base, expectedPath, `${basePath}${template.startsWith("/") ? template : `/${template}`}`.split("/"));
-  if (problem) return invalidArgument(`The arguments ${problem}; refused before sending anything.`, "Pass plain identifiers and values, never URLs or path fragments.");
+  const problem = escapes(
+    url,
+    base,
+    expectedPath,
+    `${basePath}${template.startsWith("/") ? template : `/${template}`}`.split("/"),
+  );
+  if (problem)
+    return invalidArgument(
+      `The arguments ${problem}; refused before sending anything.`,
+      "Pass plain identifiers and values, never URLs or path fragments.",
+    );
   return { ok: true, value: url };
 }
-

@@ -17,7 +17,8 @@ const MIN_STRING_CHARS = 64;
 
 const TRUNCATED_KEY_BYTES = utf8Bytes('"_truncated":');
 
-const estimateShortened = (s: { chars: number; size: number }, chars: number): number => 5 + Math.ceil(((s.size - 2) * chars) / s.chars);
+const estimateShortened = (s: { chars: number; size: number }, chars: number): number =>
+  5 + Math.ceil(((s.size - 2) * chars) / s.chars);
 
 function sizeAfter(strings: readonly { chars: number; size: number }[], total: number, chars: number): number {
   let size = total;
@@ -57,7 +58,11 @@ function shortenStrings(node: Sized, chars: number, cuts: Cuts): Sized {
       const values = node.entries.map((e) => shortenStrings(e.value, chars, cuts));
       if (values.every((value, i) => value === node.entries[i]?.value)) return node;
       const entries = node.entries.map((e, i) => ({ ...e, value: values[i] as Sized }));
-      return { kind: "object", entries, size: 2 + Math.max(0, entries.length - 1) + entries.reduce((n, e) => n + e.keySize + 1 + e.value.size, 0) };
+      return {
+        kind: "object",
+        entries,
+        size: 2 + Math.max(0, entries.length - 1) + entries.reduce((n, e) => n + e.keySize + 1 + e.value.size, 0),
+      };
     }
   }
 }
@@ -69,20 +74,35 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   const lists = cuts.arrays.slice(0, 3).map((a) => `${a.path || "list"}: ${a.kept} of ${a.total} shown`);
   if (cuts.arrays.length > 3) lists.push(`${plural(cuts.arrays.length - 3, "more list")} cut`);
   const strings = cuts.strings > 0 ? [`${plural(cuts.strings, "long string")} shortened with "…"`] : [];
-  const dropped = cuts.dropped.length > 0 ? [`${plural(cuts.dropped.length, "field")} left out (${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`] : [];
+  const dropped =
+    cuts.dropped.length > 0
+      ? [
+          `${plural(cuts.dropped.length, "field")} left out (${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`,
+        ]
+      : [];
   const what = [...lists, ...strings, ...dropped].join("; ") || "the result was shortened";
-  const how = narrowingInputs.length > 0 ? `narrow the call with ${narrowingInputs.join(", ")}` : "ask for less (a more specific query or id)";
+  const how =
+    narrowingInputs.length > 0
+      ? `narrow the call with ${narrowingInputs.join(", ")}`
+      : "ask for less (a more specific query or id)";
   return `${what} … ${how}`;
 }
 
 /** The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON. */
-function withNote(fitted: Record<string, unknown>, note: string, maxBytes: number): { readonly value: Record<string, unknown>; readonly bytes: number } {
+function withNote(
+  fitted: Record<string, unknown>,
+  note: string,
+  maxBytes: number,
+): { readonly value: Record<string, unknown>; readonly bytes: number } {
   const size = utf8Bytes(JSON.stringify(fitted));
   const comma = Object.keys(fitted).length > 0 ? 1 : 0;
   const room = maxBytes - size - comma - TRUNCATED_KEY_BYTES;
   const text = shortenToBytes(note, room);
   if (text === undefined) return { value: fitted, bytes: size };
-  return { value: { ...fitted, _truncated: text }, bytes: size + comma + TRUNCATED_KEY_BYTES + utf8Bytes(JSON.stringify(text)) };
+  return {
+    value: { ...fitted, _truncated: text },
+    bytes: size + comma + TRUNCATED_KEY_BYTES + utf8Bytes(JSON.stringify(text)),
+  };
 }
 
 function withoutNote(value: Record<string, unknown>): Record<string, unknown> {
@@ -105,7 +125,11 @@ function fits(text: string, maxBytes: number): boolean {
  * Sizes are computed once per node; the full result is serialised a constant number of times. `json`, when the
  * caller has it, is `JSON.stringify(result)`: the result is then not serialised again to be measured.
  */
-export function capResult(result: Record<string, unknown>, options: CapOptions, json?: string): Record<string, unknown> {
+export function capResult(
+  result: Record<string, unknown>,
+  options: CapOptions,
+  json?: string,
+): Record<string, unknown> {
   const text = json ?? JSON.stringify(result) ?? "{}";
   if (fits(text, options.maxBytes)) return result;
   const reserve = Math.min(400, Math.floor(options.maxBytes * 0.35));
@@ -120,5 +144,9 @@ export function capResult(result: Record<string, unknown>, options: CapOptions, 
     const capped = withNote(fitted, truncationNote(cuts, options.narrowingInputs), options.maxBytes);
     if (capped.bytes <= options.maxBytes) return capped.value;
   }
-  return { _truncated: shortenToBytes(truncationNote(noCuts(), options.narrowingInputs), options.maxBytes - TRUNCATED_KEY_BYTES - 2) ?? "…" };
+  return {
+    _truncated:
+      shortenToBytes(truncationNote(noCuts(), options.narrowingInputs), options.maxBytes - TRUNCATED_KEY_BYTES - 2) ??
+      "…",
+  };
 }

@@ -11,8 +11,18 @@ export const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8
 export type Sized =
   | { readonly kind: "scalar"; readonly value: unknown; readonly size: number }
   | { readonly kind: "string"; readonly value: string; readonly size: number }
-  | { readonly kind: "array"; readonly items: readonly Sized[]; readonly size: number; readonly source?: readonly unknown[] }
-  | { readonly kind: "object"; readonly entries: readonly SizedEntry[]; readonly size: number; readonly source?: Readonly<Record<string, unknown>> };
+  | {
+      readonly kind: "array";
+      readonly items: readonly Sized[];
+      readonly size: number;
+      readonly source?: readonly unknown[];
+    }
+  | {
+      readonly kind: "object";
+      readonly entries: readonly SizedEntry[];
+      readonly size: number;
+      readonly source?: Readonly<Record<string, unknown>>;
+    };
 
 /** An object member: its key, the key's JSON size, and its value. */
 export interface SizedEntry {
@@ -79,7 +89,9 @@ export function sizedJson(value: unknown, depth = 256): Sized | undefined {
     case "boolean":
       return { kind: "scalar", value, size: value ? 4 : 5 };
     case "number":
-      return Number.isFinite(value) && !Object.is(value, -0) ? { kind: "scalar", value, size: String(value).length } : undefined;
+      return Number.isFinite(value) && !Object.is(value, -0)
+        ? { kind: "scalar", value, size: String(value).length }
+        : undefined;
     case "object":
       break;
     default:
@@ -112,7 +124,10 @@ export function sizedJson(value: unknown, depth = 256): Sized | undefined {
 }
 
 /** Strings of a tree, for choosing one length limit for all of them. */
-export function collectStrings(node: Sized, out: { chars: number; size: number }[] = []): { chars: number; size: number }[] {
+export function collectStrings(
+  node: Sized,
+  out: { chars: number; size: number }[] = [],
+): { chars: number; size: number }[] {
   if (node.kind === "string") out.push({ chars: node.value.length, size: node.size });
   if (node.kind === "array") for (const item of node.items) collectStrings(item, out);
   if (node.kind === "object") for (const entry of node.entries) collectStrings(entry.value, out);

@@ -29,7 +29,11 @@ const AUDIT_LOCK_NAMESPACE = 0x61636932;
 const MIGRATION_LOCK = 0;
 
 /** Schema migrations, applied in order, each once, in one transaction under an advisory lock. Append only. */
-export const MIGRATIONS: readonly { readonly version: number; readonly name: string; readonly sql: (schema: string) => string }[] = [
+export const MIGRATIONS: readonly {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: (schema: string) => string;
+}[] = [
   {
     version: 1,
     name: "approvals and audit",
@@ -88,7 +92,8 @@ export function redactUrl(url: string): string {
   }
 }
 
-const iso = (value: unknown): string | undefined => (value instanceof Date ? value.toISOString() : typeof value === "string" ? value : undefined);
+const iso = (value: unknown): string | undefined =>
+  value instanceof Date ? value.toISOString() : typeof value === "string" ? value : undefined;
 
 function rowToRecord(row: QueryResultRow): ApprovalRecord {
   const optional = (key: string, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
@@ -119,7 +124,8 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
  */
 export function createPostgresStore(options: PostgresStoreOptions): StateStore {
   const schema = options.schema ?? "aci";
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`state store schema must be a lower-case SQL identifier, got \`${schema}\``);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`state store schema must be a lower-case SQL identifier, got \`${schema}\``);
   const location = redactUrl(options.url);
   const replica = replicaName();
   const columns = `a.*, (a.state = 'executing' AND NOT EXISTS (
@@ -167,11 +173,18 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
 
   async function get(id: string): Promise<ApprovalRecord | undefined> {
     if (!isRequestId(id)) return undefined;
-    const [row] = await query(`SELECT ${columns} FROM ${schema}.approvals a WHERE a.id = $1 AND a.toolset = $2`, [id, options.toolset]);
+    const [row] = await query(`SELECT ${columns} FROM ${schema}.approvals a WHERE a.id = $1 AND a.toolset = $2`, [
+      id,
+      options.toolset,
+    ]);
     return row === undefined ? undefined : rowToRecord(row);
   }
 
-  async function transition(id: string, from: readonly ApprovalState[], change: Change): Promise<ApprovalRecord | undefined> {
+  async function transition(
+    id: string,
+    from: readonly ApprovalState[],
+    change: Change,
+  ): Promise<ApprovalRecord | undefined> {
     const executing = change.state === "executing";
     const [row] = await query(
       `UPDATE ${schema}.approvals SET
@@ -186,7 +199,18 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
          updated_at = clock_timestamp()
        WHERE id = $1 AND toolset = $2 AND state = ANY($10::text[])
        RETURNING *`,
-      [id, options.toolset, change.state, change.reason ?? null, change.result === undefined ? null : JSON.stringify(change.result), change.decidedBy ?? null, change.resolvedBy ?? null, executing, replica, [...from]],
+      [
+        id,
+        options.toolset,
+        change.state,
+        change.reason ?? null,
+        change.result === undefined ? null : JSON.stringify(change.result),
+        change.decidedBy ?? null,
+        change.resolvedBy ?? null,
+        executing,
+        replica,
+        [...from],
+      ],
     );
     return row === undefined ? undefined : rowToRecord(row);
   }
@@ -195,7 +219,10 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
   async function lock(id: string): Promise<PoolClient | undefined> {
     const client = await (await pool()).connect();
     try {
-      const { rows } = await client.query("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [LOCK_NAMESPACE, id]);
+      const { rows } = await client.query("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
+        LOCK_NAMESPACE,
+        id,
+      ]);
       if (rows[0]?.locked === true) return client;
       client.release();
       return undefined;
@@ -211,14 +238,19 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     replica,
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
-      const [row] = await query(`INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`, [
-        randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted),
-      ]);
+      const [row] = await query(
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
+        [randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted)],
+      );
       return rowToRecord(row as QueryResultRow);
     },
     get,
     async list() {
-      return (await query(`SELECT ${columns} FROM ${schema}.approvals a WHERE a.toolset = $1 ORDER BY a.created_at, a.id`, [options.toolset])).map(rowToRecord);
+      return (
+        await query(`SELECT ${columns} FROM ${schema}.approvals a WHERE a.toolset = $1 ORDER BY a.created_at, a.id`, [
+          options.toolset,
+        ])
+      ).map(rowToRecord);
     },
     async acquire(id) {
       if ((await get(id)) === undefined) return undefined;
@@ -241,7 +273,10 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
         record,
         transition: (from, change) => transition(id, from, change),
         async arguments() {
-          const [row] = await query(`SELECT args FROM ${schema}.approvals WHERE id = $1 AND toolset = $2`, [id, options.toolset]);
+          const [row] = await query(`SELECT args FROM ${schema}.approvals WHERE id = $1 AND toolset = $2`, [
+            id,
+            options.toolset,
+          ]);
           return (row?.args as Record<string, unknown> | undefined) ?? {};
         },
         release,
@@ -250,12 +285,19 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     },
     async appendAudit(entry: AuditEntry) {
       const [row] = await query(APPEND_AUDIT(schema), [
-        AUDIT_LOCK_NAMESPACE, options.toolset, entry.event, entry.tool, entry.request_id !== undefined && isRequestId(entry.request_id) ? entry.request_id : null, JSON.stringify(entry),
+        AUDIT_LOCK_NAMESPACE,
+        options.toolset,
+        entry.event,
+        entry.tool,
+        entry.request_id !== undefined && isRequestId(entry.request_id) ? entry.request_id : null,
+        JSON.stringify(entry),
       ]);
       return row?.record as AuditRecord;
     },
     async readAudit() {
-      return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map((row) => row.record as AuditRecord);
+      return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map(
+        (row) => row.record as AuditRecord,
+      );
     },
     async close() {
       const current = opened;
@@ -272,14 +314,22 @@ async function migrate(pool: Pool, schema: string): Promise<void> {
     await client.query("BEGIN");
     await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
+    );
     const { rows } = await client.query(`SELECT COALESCE(max(version), 0) AS version FROM ${schema}.migrations`);
     const current = Number(rows[0]?.version ?? 0);
     const latest = MIGRATIONS.at(-1)?.version ?? 0;
-    if (current > latest) throw new Error(`the database schema is at version ${current}, newer than this package knows (${latest}); upgrade the package`);
+    if (current > latest)
+      throw new Error(
+        `the database schema is at version ${current}, newer than this package knows (${latest}); upgrade the package`,
+      );
     for (const migration of MIGRATIONS.filter((m) => m.version > current)) {
       await client.query(migration.sql(schema));
-      await client.query(`INSERT INTO ${schema}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      await client.query(`INSERT INTO ${schema}.migrations (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
     }
     await client.query("COMMIT");
   } catch (error) {

@@ -1,6 +1,15 @@
 // Tool calls, steps and HTTP requests → OpenTelemetry spans (GenAI and HTTP client semantic conventions), no argument values unless asked for.
 import { Buffer } from "node:buffer";
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+} from "@opentelemetry/api";
 import type { CallTransport } from "../transport.js";
 import type { StepSpec, ToolResult } from "../types.js";
 import { instruments, SCOPE } from "./metrics.js";
@@ -27,7 +36,8 @@ export function parentContext(carrier: Readonly<Record<string, string>> | undefi
   return trace.getSpanContext(extracted) === undefined ? active : extracted;
 }
 
-const errorCode = (result: ToolResult): string | undefined => (Object.hasOwn(result, "error") ? (result as { error: { code: string } }).error.code : undefined);
+const errorCode = (result: ToolResult): string | undefined =>
+  Object.hasOwn(result, "error") ? (result as { error: { code: string } }).error.code : undefined;
 
 function outcomeOf(result: ToolResult): string {
   const code = errorCode(result);
@@ -40,13 +50,26 @@ function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, sta
   const code = errorCode(result);
   const bytes = Buffer.byteLength(JSON.stringify(result), "utf8");
   const truncated = Object.hasOwn(result, "_truncated");
-  span.setAttributes({ "aci.tool.outcome": outcome, "aci.tool.result.size": bytes, ...(truncated ? { "aci.tool.truncated": true } : {}) });
-  if (code !== undefined) span.setAttribute("error.type", code).setStatus({ code: SpanStatusCode.ERROR, message: code });
-  const attributes = { "gen_ai.tool.name": call.tool, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.type": "function", "aci.tool.outcome": outcome };
+  span.setAttributes({
+    "aci.tool.outcome": outcome,
+    "aci.tool.result.size": bytes,
+    ...(truncated ? { "aci.tool.truncated": true } : {}),
+  });
+  if (code !== undefined)
+    span.setAttribute("error.type", code).setStatus({ code: SpanStatusCode.ERROR, message: code });
+  const attributes = {
+    "gen_ai.tool.name": call.tool,
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.type": "function",
+    "aci.tool.outcome": outcome,
+  };
   const meters = instruments();
   meters.calls.add(1, attributes);
   if (code !== undefined) meters.errors.add(1, { "gen_ai.tool.name": call.tool, "error.type": code });
-  meters.duration.record((performance.now() - startedAt) / 1000, { ...attributes, ...(code === undefined ? {} : { "error.type": code }) });
+  meters.duration.record((performance.now() - startedAt) / 1000, {
+    ...attributes,
+    ...(code === undefined ? {} : { "error.type": code }),
+  });
   meters.resultBytes.record(bytes, { "gen_ai.tool.name": call.tool });
   if (truncated) meters.truncations.add(1, { "gen_ai.tool.name": call.tool });
 }
@@ -65,25 +88,40 @@ function toolAttributes(call: ToolCallTrace): Attributes {
 /** Runs one tool call inside an `execute_tool {name}` span (a child of the caller's trace) and records its metrics. */
 export function traceToolCall(call: ToolCallTrace, run: () => Promise<ToolResult>): Promise<ToolResult> {
   const parent = parentContext(call.carrier);
-  return tracer().startActiveSpan(`execute_tool ${call.tool}`, { kind: SpanKind.INTERNAL, attributes: toolAttributes(call) }, parent, async (span) => {
-    const startedAt = performance.now();
-    try {
-      const result = await run();
-      finishToolSpan(span, call, result, startedAt);
-      return result;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(
+    `execute_tool ${call.tool}`,
+    { kind: SpanKind.INTERNAL, attributes: toolAttributes(call) },
+    parent,
+    async (span) => {
+      const startedAt = performance.now();
+      try {
+        const result = await run();
+        finishToolSpan(span, call, result, startedAt);
+        return result;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** Runs one goal step inside a `step {id}` span; a failed step sets `error.type` to its error code. */
-export function traceStep<T extends { readonly ok: boolean; readonly error?: { readonly code: string } }>(step: StepSpec, run: () => Promise<T>): Promise<T> {
-  const attributes = { "aci.step.id": step.id, "aci.step.operation_id": step.operationId, "aci.step.read_only": step.readOnly };
+export function traceStep<T extends { readonly ok: boolean; readonly error?: { readonly code: string } }>(
+  step: StepSpec,
+  run: () => Promise<T>,
+): Promise<T> {
+  const attributes = {
+    "aci.step.id": step.id,
+    "aci.step.operation_id": step.operationId,
+    "aci.step.read_only": step.readOnly,
+  };
   return tracer().startActiveSpan(`step ${step.id}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
     try {
       const outcome = await run();
-      if (!outcome.ok && outcome.error !== undefined) span.setAttribute("error.type", outcome.error.code).setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.code });
+      if (!outcome.ok && outcome.error !== undefined)
+        span
+          .setAttribute("error.type", outcome.error.code)
+          .setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.code });
       return outcome;
     } finally {
       span.end();
@@ -128,7 +166,10 @@ export function traceTransport<T extends CallTransport>(transport: T): T {
         const outcome = await transport.call(request, signal);
         const status = outcome.ok ? outcome.status : outcome.response?.status;
         if (status !== undefined) span.setAttribute("http.response.status_code", status);
-        if (!outcome.ok) span.setAttribute("error.type", status !== undefined && status >= 400 ? String(status) : outcome.error.code).setStatus({ code: SpanStatusCode.ERROR });
+        if (!outcome.ok)
+          span
+            .setAttribute("error.type", status !== undefined && status >= 400 ? String(status) : outcome.error.code)
+            .setStatus({ code: SpanStatusCode.ERROR });
         return outcome;
       } finally {
         span.end();

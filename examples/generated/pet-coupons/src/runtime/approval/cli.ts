@@ -15,9 +15,13 @@ export interface CliIo {
 /** 0 done; 1 the approved call failed; 2 usage error, unknown request or unreachable state store; 3 already decided, or another process is on it. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, decided: 3 } as const;
 
-const USAGE = "usage: approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit";
+const USAGE =
+  "usage: approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit";
 
-const defaultIo: CliIo = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
 
 /** The state as an operator should read it: an execution whose process is gone shows as `interrupted`. */
 const shownState = (record: ApprovalRecord): string => (record.interrupted === true ? "interrupted" : record.state);
@@ -42,14 +46,22 @@ function interruptedNote(record: ApprovalRecord): string {
   ].join("\n");
 }
 
-async function show(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, id: string, io: CliIo): Promise<number> {
+async function show(
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  id: string,
+  io: CliIo,
+): Promise<number> {
   const record = await showApproval(runtime.state, id);
   if (record === undefined) return unknown(id, io);
   io.out(JSON.stringify(record, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
   if (spec !== undefined) for (const line of previewLines(previewApproval(record, spec))) io.out(line);
   if (record.interrupted === true) io.out(interruptedNote(record));
-  else if (record.state === "executing") io.out(`note: executing on ${record.claimedBy ?? "another process"} since ${record.claimedAt ?? record.updatedAt}; wait for it to finish.`);
+  else if (record.state === "executing")
+    io.out(
+      `note: executing on ${record.claimedBy ?? "another process"} since ${record.claimedAt ?? record.updatedAt}; wait for it to finish.`,
+    );
   return EXIT.ok;
 }
 
@@ -61,7 +73,9 @@ function unknown(id: string, io: CliIo): number {
 function reportDecision(decision: Decision, id: string, io: CliIo, verb: string): number {
   if (decision.outcome === "unknown") return unknown(id, io);
   if (decision.outcome === "busy") {
-    io.err(`request ${id} (${shownState(decision.record)}) is being decided or executed by another process; nothing was done`);
+    io.err(
+      `request ${id} (${shownState(decision.record)}) is being decided or executed by another process; nothing was done`,
+    );
     return EXIT.decided;
   }
   if (decision.outcome === "already-decided") {
@@ -74,7 +88,12 @@ function reportDecision(decision: Decision, id: string, io: CliIo, verb: string)
   return decision.record.state === "failed" ? EXIT.failed : EXIT.ok;
 }
 
-async function approve(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, id: string, io: CliIo): Promise<number> {
+async function approve(
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  id: string,
+  io: CliIo,
+): Promise<number> {
   return reportDecision(await approveAudited(tools, runtime, id, "operator"), id, io, "approved");
 }
 
@@ -91,7 +110,9 @@ async function resolve(runtime: Runtime, id: string, flags: readonly string[], i
   const reason = reasonOf(flags);
   const before = await showApproval(runtime.state, id);
   if (before !== undefined && before.state === "executing" && before.interrupted !== true) {
-    io.err(`request ${id} is still executing on ${before.claimedBy ?? "another process"}; only an interrupted execution can be resolved`);
+    io.err(
+      `request ${id} is still executing on ${before.claimedBy ?? "another process"}; only an interrupted execution can be resolved`,
+    );
     return EXIT.decided;
   }
   const decision = await resolveAudited(runtime, id, done ? "done" : "failed", reason, "operator");
@@ -109,7 +130,12 @@ function reasonOf(args: readonly string[]): string | undefined {
   return at < 0 ? undefined : args[at + 1];
 }
 
-async function dispatch(argv: readonly string[], tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, io: CliIo): Promise<number> {
+async function dispatch(
+  argv: readonly string[],
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  io: CliIo,
+): Promise<number> {
   const [command, id, ...rest] = argv;
   if (command === "list") return list(runtime, io);
   if (command === "audit") return audit(runtime, io);
@@ -127,7 +153,12 @@ async function dispatch(argv: readonly string[], tools: Readonly<Record<string, 
  * Runs the operator command against the runtime's state store (files, or PostgreSQL shared by every replica); returns
  * the exit code (the generated `src/approvals.ts` passes `process.argv.slice(2)` and closes the store afterwards).
  */
-export async function runApprovalsCli(argv: readonly string[], tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, io: CliIo = defaultIo): Promise<number> {
+export async function runApprovalsCli(
+  argv: readonly string[],
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  io: CliIo = defaultIo,
+): Promise<number> {
   try {
     return await dispatch(argv, tools, runtime, io);
   } catch (error) {

@@ -79,9 +79,12 @@ function templateSource(inputs: Inputs, text: string): ValueSource {
   if (!parsed.ok) return { kind: "run-time", steps: [], expression: text };
   const rendered: string[] = [];
   for (const part of parsed.template.parts) {
-    const source = typeof part === "string" ? ({ kind: "known", value: part } as const) : exprSource(inputs, part.expr, text);
-    if (source.kind === "run-time") return { kind: "run-time", steps: referencesOf(parsed.template).steps, expression: text };
-    if (source.kind === "known") rendered.push(typeof source.value === "string" ? source.value : JSON.stringify(source.value));
+    const source =
+      typeof part === "string" ? ({ kind: "known", value: part } as const) : exprSource(inputs, part.expr, text);
+    if (source.kind === "run-time")
+      return { kind: "run-time", steps: referencesOf(parsed.template).steps, expression: text };
+    if (source.kind === "known")
+      rendered.push(typeof source.value === "string" ? source.value : JSON.stringify(source.value));
   }
   return { kind: "known", value: rendered.join("") };
 }
@@ -107,20 +110,37 @@ function structureSource(inputs: Inputs, value: ValueExpr & { kind: "object" | "
   const leaves = value.kind === "object" ? value.entries.map(([, v]) => v) : value.items;
   const sources = leaves.map((leaf) => valueSource(inputs, leaf));
   const late = sources.filter((s): s is ValueSource & { kind: "run-time" } => s.kind === "run-time");
-  if (late.length > 0) return { kind: "run-time", steps: [...new Set(late.flatMap((s) => s.steps))], expression: late.map((s) => s.expression).join(", ") };
+  if (late.length > 0)
+    return {
+      kind: "run-time",
+      steps: [...new Set(late.flatMap((s) => s.steps))],
+      expression: late.map((s) => s.expression).join(", "),
+    };
   const known = (s: ValueSource): unknown => (s.kind === "known" ? s.value : undefined);
   if (value.kind === "array") return { kind: "known", value: sources.map(known) };
-  return { kind: "known", value: Object.fromEntries(value.entries.map(([k], i) => [k, isSecretKey(k) ? REDACTED : known(sources[i]!)]).filter(([, v]) => v !== undefined)) };
+  return {
+    kind: "known",
+    value: Object.fromEntries(
+      value.entries
+        .map(([k], i) => [k, isSecretKey(k) ? REDACTED : known(sources[i]!)])
+        .filter(([, v]) => v !== undefined),
+    ),
+  };
 }
 
 function bodyValues(inputs: Inputs, step: StepSpec): PreviewValue[] {
   const body = step.body;
   if (body === undefined) return [];
   if (body.value.kind !== "object") return [{ name: "(body)", in: "body", source: valueSource(inputs, body.value) }];
-  return body.value.entries.map(([name, v]) => ({ name, in: "body", source: secretKnown(name, valueSource(inputs, v)) }));
+  return body.value.entries.map(([name, v]) => ({
+    name,
+    in: "body",
+    source: secretKnown(name, valueSource(inputs, v)),
+  }));
 }
 
-const secretKnown = (name: string, source: ValueSource): ValueSource => (source.kind === "known" && isSecretKey(name) ? { ...source, value: REDACTED } : source);
+const secretKnown = (name: string, source: ValueSource): ValueSource =>
+  source.kind === "known" && isSecretKey(name) ? { ...source, value: REDACTED } : source;
 
 function filledPath(step: StepSpec, values: readonly PreviewValue[]): string {
   return step.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
@@ -131,7 +151,12 @@ function filledPath(step: StepSpec, values: readonly PreviewValue[]): string {
 }
 
 function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
-  const values = [...step.params.map((p): PreviewValue => ({ name: p.name, in: p.in, source: secretKnown(p.name, valueSource(inputs, p.value)) })), ...bodyValues(inputs, step)];
+  const values = [
+    ...step.params.map(
+      (p): PreviewValue => ({ name: p.name, in: p.in, source: secretKnown(p.name, valueSource(inputs, p.value)) }),
+    ),
+    ...bodyValues(inputs, step),
+  ];
   const chosenBy = values.flatMap((v) => (v.in === "path" && v.source.kind === "run-time" ? v.source.steps : []));
   return {
     id: step.id,
@@ -149,8 +174,14 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
  * What approving `request` will do: each step's method and path filled with the request's (redacted) arguments,
  * whether it reads or changes state, and which targets only an earlier step's answer decides. Pure: reads no store.
  */
-export function previewApproval(request: { readonly tool: string; readonly arguments: Args }, spec: ToolSpec): ApprovalPreview {
-  const inputs: Inputs = { names: new Map(spec.inputs.map((i) => [i.sourceName ?? i.name, i.name])), args: request.arguments };
+export function previewApproval(
+  request: { readonly tool: string; readonly arguments: Args },
+  spec: ToolSpec,
+): ApprovalPreview {
+  const inputs: Inputs = {
+    names: new Map(spec.inputs.map((i) => [i.sourceName ?? i.name, i.name])),
+    args: request.arguments,
+  };
   const steps = spec.steps.map((step) => stepPreview(inputs, step));
   return {
     tool: request.tool,

@@ -1,7 +1,7 @@
 // The approval queue over a state store: record a gated call, read its outcome, approve (execute exactly once), reject, or resolve an interrupted execution.
 import { errorEnvelope } from "../errors.js";
 import { storeOf } from "../state/index.js";
-import type { ApprovalRecord, ApprovalState, Lease, StateStore } from "../state/types.js";
+import type { ApprovalRecord, Lease, StateStore } from "../state/types.js";
 import { recordDecision } from "../telemetry/index.js";
 import type { ToolResult } from "../types.js";
 
@@ -25,7 +25,10 @@ export interface ApproveHooks {
 }
 
 /** Records a gated call; nothing is executed. */
-export async function createApproval(target: StateStore | string, init: { tool: string; arguments: Record<string, unknown>; redacted: Record<string, unknown> }): Promise<ApprovalRecord> {
+export async function createApproval(
+  target: StateStore | string,
+  init: { tool: string; arguments: Record<string, unknown>; redacted: Record<string, unknown> },
+): Promise<ApprovalRecord> {
   return storeOf(target).create(init);
 }
 
@@ -44,12 +47,20 @@ const isError = (result: ToolResult): boolean => Object.hasOwn(result, "error");
 /** Why the lease was not had: gone, finished, or someone else is on it. */
 async function notHeld(store: StateStore, id: string, before: ApprovalRecord): Promise<Decision> {
   const record = (await store.get(id)) ?? before;
-  const open = record.state === "pending" || record.state === "approved" || (record.state === "executing" && record.interrupted !== true);
+  const open =
+    record.state === "pending" ||
+    record.state === "approved" ||
+    (record.state === "executing" && record.interrupted !== true);
   return { outcome: open ? "busy" : "already-decided", record };
 }
 
 /** Runs `work` holding the lease on `id`; the lease is given up whatever happens. */
-async function withLease(store: StateStore, id: string, intent: "approve" | "reject" | "resolve", work: (lease: Lease) => Promise<Decision>): Promise<Decision> {
+async function withLease(
+  store: StateStore,
+  id: string,
+  intent: "approve" | "reject" | "resolve",
+  work: (lease: Lease) => Promise<Decision>,
+): Promise<Decision> {
   const before = await store.get(id);
   if (before === undefined) return { outcome: "unknown" };
   const lease = await store.acquire(id, intent);
@@ -77,10 +88,18 @@ async function current(store: StateStore, lease: Lease): Promise<Decision> {
  * `executing` (its executor died) is never run again: `resolveRequest` records its outcome. The stored result is
  * what `request_id` later returns.
  */
-export async function approveRequest(target: StateStore | string, id: string, execute: (tool: string, args: Record<string, unknown>) => Promise<ToolResult>, hooks: ApproveHooks = {}): Promise<Decision> {
+export async function approveRequest(
+  target: StateStore | string,
+  id: string,
+  execute: (tool: string, args: Record<string, unknown>) => Promise<ToolResult>,
+  hooks: ApproveHooks = {},
+): Promise<Decision> {
   const store = storeOf(target);
   return withLease(store, id, "approve", async (lease) => {
-    const approved = lease.record.state === "approved" ? lease.record : await lease.transition(["pending"], { state: "approved", decidedBy: hooks.by ?? "operator" });
+    const approved =
+      lease.record.state === "approved"
+        ? lease.record
+        : await lease.transition(["pending"], { state: "approved", decidedBy: hooks.by ?? "operator" });
     if (approved === undefined) return current(store, lease);
     if (lease.record.state === "pending") {
       recordDecision(approved.tool, "approved", hooks.by ?? "operator");
@@ -89,20 +108,38 @@ export async function approveRequest(target: StateStore | string, id: string, ex
     const executing = await lease.transition(["approved"], { state: "executing" });
     if (executing === undefined) return current(store, lease);
     const args = await lease.arguments();
-    const result = await execute(executing.tool, args).catch((error: unknown): ToolResult =>
-      errorEnvelope({ code: "UPSTREAM_ERROR", message: `the approved call failed: ${error instanceof Error ? error.message : String(error)}`, suggestion: "Report the failure to the user.", retryable: false }),
+    const result = await execute(executing.tool, args).catch(
+      (error: unknown): ToolResult =>
+        errorEnvelope({
+          code: "UPSTREAM_ERROR",
+          message: `the approved call failed: ${error instanceof Error ? error.message : String(error)}`,
+          suggestion: "Report the failure to the user.",
+          retryable: false,
+        }),
     );
-    const finished = (await lease.transition(["executing"], { state: isError(result) ? "failed" : "done", result })) ?? (await store.get(id)) ?? executing;
+    const finished =
+      (await lease.transition(["executing"], { state: isError(result) ? "failed" : "done", result })) ??
+      (await store.get(id)) ??
+      executing;
     await hooks.onExecuted?.(finished, result);
     return { outcome: "decided", record: finished };
   });
 }
 
 /** Rejects a pending request (or one a dead approver left `approved`); nothing is ever sent for it. */
-export async function rejectRequest(target: StateStore | string, id: string, reason?: string, by = "operator"): Promise<Decision> {
+export async function rejectRequest(
+  target: StateStore | string,
+  id: string,
+  reason?: string,
+  by = "operator",
+): Promise<Decision> {
   const store = storeOf(target);
   return withLease(store, id, "reject", async (lease) => {
-    const record = await lease.transition(["pending", "approved"], { state: "rejected", decidedBy: by, ...(reason === undefined ? {} : { reason }) });
+    const record = await lease.transition(["pending", "approved"], {
+      state: "rejected",
+      decidedBy: by,
+      ...(reason === undefined ? {} : { reason }),
+    });
     if (record === undefined) return current(store, lease);
     recordDecision(record.tool, "rejected", by);
     return { outcome: "decided", record };
@@ -115,20 +152,39 @@ export type Resolution = "done" | "failed";
 function resolutionResult(outcome: Resolution, reason: string | undefined): ToolResult {
   const why = reason === undefined ? "" : `: ${reason}`;
   if (outcome === "failed") {
-    return errorEnvelope({ code: "UPSTREAM_ERROR", message: `The approved call was interrupted before its outcome was recorded; an operator marked it failed${why}.`, suggestion: "Tell the user it did not take effect; a new attempt needs a new call and a new approval.", retryable: false });
+    return errorEnvelope({
+      code: "UPSTREAM_ERROR",
+      message: `The approved call was interrupted before its outcome was recorded; an operator marked it failed${why}.`,
+      suggestion: "Tell the user it did not take effect; a new attempt needs a new call and a new approval.",
+      retryable: false,
+    });
   }
-  return { status: "done", message: `The approved call was interrupted before its outcome was recorded; an operator confirmed it took effect${why}. Its response was not kept.` };
+  return {
+    status: "done",
+    message: `The approved call was interrupted before its outcome was recorded; an operator confirmed it took effect${why}. Its response was not kept.`,
+  };
 }
 
 /**
  * Records the outcome of an interrupted execution (`executing`, its executor gone) as an operator found it upstream.
  * Never executes anything; an execution still running is `busy`.
  */
-export async function resolveRequest(target: StateStore | string, id: string, outcome: Resolution, reason?: string, by = "operator"): Promise<Decision> {
+export async function resolveRequest(
+  target: StateStore | string,
+  id: string,
+  outcome: Resolution,
+  reason?: string,
+  by = "operator",
+): Promise<Decision> {
   const store = storeOf(target);
   return withLease(store, id, "resolve", async (lease) => {
     if (lease.record.state !== "executing") return current(store, lease);
-    const change = { state: outcome, result: resolutionResult(outcome, reason), resolvedBy: by, ...(reason === undefined ? {} : { reason }) } as const;
+    const change = {
+      state: outcome,
+      result: resolutionResult(outcome, reason),
+      resolvedBy: by,
+      ...(reason === undefined ? {} : { reason }),
+    } as const;
     const record = await lease.transition(["executing"], change);
     if (record === undefined) return current(store, lease);
     recordDecision(record.tool, `resolved_${outcome}`, by);

@@ -80,7 +80,10 @@ export async function modifiedAt(path: string): Promise<number | undefined> {
 export async function recordIds(stateDir: string): Promise<string[]> {
   try {
     const names = await readdir(queueDir(stateDir));
-    return names.filter((n) => n.endsWith(".json") && !n.endsWith(".args.json")).map((n) => n.slice(0, -5)).filter(isRequestId);
+    return names
+      .filter((n) => n.endsWith(".json") && !n.endsWith(".args.json"))
+      .map((n) => n.slice(0, -5))
+      .filter(isRequestId);
   } catch {
     return [];
   }

@@ -25,7 +25,9 @@ export interface TokenRequest {
 }
 
 /** A token, or the UNAUTHORIZED / UPSTREAM_ERROR answer of the token endpoint. Network failures are thrown. */
-export type TokenOutcome = { readonly ok: true; readonly token: string } | { readonly ok: false; readonly error: ErrorDetail };
+export type TokenOutcome =
+  | { readonly ok: true; readonly token: string }
+  | { readonly ok: false; readonly error: ErrorDetail };
 
 interface Cached {
   readonly token: string;
@@ -46,7 +48,10 @@ function clientAuthorization(id: string, secret: string): string {
 }
 
 /** The form and client authentication of one grant; a public client (id, no secret) names itself in the body. */
-function grantForm(request: TokenRequest, refreshToken: string | undefined): { body: URLSearchParams; authorization?: string } {
+function grantForm(
+  request: TokenRequest,
+  refreshToken: string | undefined,
+): { body: URLSearchParams; authorization?: string } {
   const grant = request.grant;
   if (grant.kind === "client_credentials") {
     const body = new URLSearchParams({ grant_type: "client_credentials" });
@@ -54,7 +59,8 @@ function grantForm(request: TokenRequest, refreshToken: string | undefined): { b
     return { body, authorization: clientAuthorization(grant.clientId, grant.clientSecret) };
   }
   const body = new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken ?? grant.refreshToken });
-  if (grant.clientSecret !== undefined && grant.clientId !== undefined) return { body, authorization: clientAuthorization(grant.clientId, grant.clientSecret) };
+  if (grant.clientSecret !== undefined && grant.clientId !== undefined)
+    return { body, authorization: clientAuthorization(grant.clientId, grant.clientSecret) };
   if (grant.clientId !== undefined) body.set("client_id", grant.clientId);
   return { body };
 }
@@ -63,7 +69,11 @@ function tokenInit(request: TokenRequest, refreshToken: string | undefined): Req
   const form = grantForm(request, refreshToken);
   return {
     method: "POST",
-    headers: { ...(form.authorization ? { authorization: form.authorization } : {}), "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    headers: {
+      ...(form.authorization ? { authorization: form.authorization } : {}),
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+    },
     body: form.body.toString(),
     redirect: "manual",
     ...(request.signal ? { signal: request.signal } : {}),
@@ -73,14 +83,18 @@ function tokenInit(request: TokenRequest, refreshToken: string | undefined): Req
 function tokenFailure(request: TokenRequest, status: number, body: unknown, secrets: string[]): TokenOutcome {
   const code = status >= 500 ? statusToCode(status) : "UNAUTHORIZED";
   const said = summarizeErrorBody(body, createRedactor(secrets));
-  const what = request.grant.kind === "client_credentials" ? "valid client credentials" : "a valid refresh token (and client id)";
+  const what =
+    request.grant.kind === "client_credentials" ? "valid client credentials" : "a valid refresh token (and client id)";
   return {
     ok: false,
     error: errorDetail({
       code,
       status,
       message: `The OAuth2 token endpoint of scheme \`${request.scheme}\` answered HTTP ${status}${said ? `: ${said}` : ""}.`,
-      suggestion: code === "UNAUTHORIZED" ? `Do not retry; tell the user the operator must set ${what} in ${request.variables}.` : undefined,
+      suggestion:
+        code === "UNAUTHORIZED"
+          ? `Do not retry; tell the user the operator must set ${what} in ${request.variables}.`
+          : undefined,
     }),
   };
 }
@@ -90,8 +104,13 @@ function tokenOf(body: unknown): { token: string; expiresIn?: number; refreshTok
   const record = body as Record<string, unknown>;
   if (typeof record.access_token !== "string" || record.access_token === "") return undefined;
   const expiresIn = Number(record.expires_in);
-  const refreshToken = typeof record.refresh_token === "string" && record.refresh_token !== "" ? record.refresh_token : undefined;
-  return { token: record.access_token, ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresIn } : {}), ...(refreshToken ? { refreshToken } : {}) };
+  const refreshToken =
+    typeof record.refresh_token === "string" && record.refresh_token !== "" ? record.refresh_token : undefined;
+  return {
+    token: record.access_token,
+    ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresIn } : {}),
+    ...(refreshToken ? { refreshToken } : {}),
+  };
 }
 
 /** One token per scheme for a refresh grant; per scheme and scope set for client credentials. */
@@ -105,7 +124,11 @@ function cacheKey(request: TokenRequest): string {
  * A refresh grant starts from its configured access token, if any, and keeps the newest refresh token the endpoint
  * issued (rotation, §6) in memory only.
  */
-export function createTokenSource(options: { readonly fetch: typeof fetch; readonly now: () => number; readonly maxResponseBytes: number }): TokenSource {
+export function createTokenSource(options: {
+  readonly fetch: typeof fetch;
+  readonly now: () => number;
+  readonly maxResponseBytes: number;
+}): TokenSource {
   const cache = new Map<string, Cached>();
   const inflight = new Map<string, Promise<TokenOutcome>>();
   const rotated = new Map<string, string>();
@@ -114,20 +137,42 @@ export function createTokenSource(options: { readonly fetch: typeof fetch; reado
 
   async function fetchToken(request: TokenRequest, key: string): Promise<TokenOutcome> {
     const refreshToken = rotated.get(request.scheme);
-    const secrets = [...seen, ...(request.grant.kind === "client_credentials" ? [request.grant.clientSecret] : [request.grant.refreshToken, ...(request.grant.clientSecret === undefined ? [] : [request.grant.clientSecret])])];
+    const secrets = [
+      ...seen,
+      ...(request.grant.kind === "client_credentials"
+        ? [request.grant.clientSecret]
+        : [
+            request.grant.refreshToken,
+            ...(request.grant.clientSecret === undefined ? [] : [request.grant.clientSecret]),
+          ]),
+    ];
     const started = options.now();
     const response = await options.fetch(request.grant.tokenUrl, tokenInit(request, refreshToken));
     if (response.status >= 300 && response.status < 400) {
       await discardBody(response);
-      return tokenFailure(request, response.status, "the token endpoint redirected; redirects are not followed with credentials", secrets);
+      return tokenFailure(
+        request,
+        response.status,
+        "the token endpoint redirected; redirects are not followed with credentials",
+        secrets,
+      );
     }
     const read = await readBody(response, "POST", Math.min(options.maxResponseBytes, 1024 * 1024));
     const body = read.ok ? read.body : undefined;
     if (!response.ok) return tokenFailure(request, response.status, body, secrets);
     const found = tokenOf(body);
-    if (!found) return { ok: false, error: errorDetail({ code: "UPSTREAM_ERROR", status: response.status, message: `The OAuth2 token endpoint of scheme \`${request.scheme}\` answered without an access_token.` }) };
+    if (!found)
+      return {
+        ok: false,
+        error: errorDetail({
+          code: "UPSTREAM_ERROR",
+          status: response.status,
+          message: `The OAuth2 token endpoint of scheme \`${request.scheme}\` answered without an access_token.`,
+        }),
+      };
     seen.add(found.token);
-    if (found.refreshToken !== undefined && request.grant.kind === "refresh_token") (seen.add(found.refreshToken), rotated.set(request.scheme, found.refreshToken));
+    if (found.refreshToken !== undefined && request.grant.kind === "refresh_token")
+      seen.add(found.refreshToken), rotated.set(request.scheme, found.refreshToken);
     const lifetime = found.expiresIn === undefined ? Number.POSITIVE_INFINITY : found.expiresIn * 1000;
     cache.set(key, { token: found.token, renewAt: started + lifetime - expiryMargin(lifetime) });
     return { ok: true, token: found.token };

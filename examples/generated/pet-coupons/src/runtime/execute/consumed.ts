@@ -32,7 +32,11 @@ function criterionExpressions(spec: CriterionSpec): Expression[] | undefined {
     const parsed = parseExpression(spec.context);
     return parsed.ok ? [parsed.expr] : undefined;
   }
-  const parsed = parseCriterion({ condition: spec.condition, type: spec.type, ...(spec.context === undefined ? {} : { context: spec.context }) });
+  const parsed = parseCriterion({
+    condition: spec.condition,
+    type: spec.type,
+    ...(spec.context === undefined ? {} : { context: spec.context }),
+  });
   return parsed.ok ? referencesOf(parsed.criterion).expressions.slice() : undefined;
 }
 
@@ -50,7 +54,9 @@ function stepExpressions(step: StepSpec): Expression[] | undefined {
   const criteria = [...step.successCriteria, ...[...step.onSuccess, ...step.onFailure].flatMap((a) => a.criteria)];
   return collect([
     ...step.params.map((p) => valueExpressions(p.value)),
-    ...(step.body === undefined ? [] : [valueExpressions(step.body.value), ...(step.body.replacements ?? []).map((r) => valueExpressions(r.value))]),
+    ...(step.body === undefined
+      ? []
+      : [valueExpressions(step.body.value), ...(step.body.replacements ?? []).map((r) => valueExpressions(r.value))]),
     ...criteria.map(criterionExpressions),
   ]);
 }

@@ -1,6 +1,12 @@
 // CriterionSpec (simple / regex / RFC 9535 JSONPath) → a predicate over a step's run context, compiled once.
 import { jsonpath } from "json-p3";
-import { evaluate, evaluateCriterion, parseCriterion, parseExpression, type EvaluationContext } from "../expressions/index.js";
+import {
+  evaluate,
+  evaluateCriterion,
+  parseCriterion,
+  parseExpression,
+  type EvaluationContext,
+} from "../expressions/index.js";
 import type { CriterionSpec } from "../types.js";
 import { SpecError } from "./values.js";
 
@@ -32,7 +38,11 @@ function compileJsonPath(spec: CriterionSpec): Predicate {
 /** Compiles one criterion; a spec the planner should have rejected fails at evaluation with a SpecError. */
 export function compileCriterion(spec: CriterionSpec): Predicate {
   if (spec.type === "jsonpath") return compileJsonPath(spec);
-  const parsed = parseCriterion({ condition: spec.condition, type: spec.type, ...(spec.context === undefined ? {} : { context: spec.context }) });
+  const parsed = parseCriterion({
+    condition: spec.condition,
+    type: spec.type,
+    ...(spec.context === undefined ? {} : { context: spec.context }),
+  });
   if (!parsed.ok) return failing(`criterion "${spec.condition}": ${parsed.error.message}`);
   const criterion = parsed.criterion;
   return (ctx) => evaluateCriterion(criterion, ctx);

@@ -10,7 +10,10 @@ function asNumber(value: unknown): number | undefined {
   return typeof value === "string" && NUMERIC.test(value) ? Number(value) : undefined;
 }
 
-const BOOLEAN_TEXT: ReadonlyMap<string, boolean> = new Map([["true", true], ["false", false]]);
+const BOOLEAN_TEXT: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["false", false],
+]);
 
 function asBoolean(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
@@ -24,7 +27,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
-  return keysA.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return keysA.every(
+    (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 const isMissing = (value: unknown): boolean => value === undefined || value === null;
@@ -37,7 +42,8 @@ const isMissing = (value: unknown): boolean => value === undefined || value === 
 export function looseEquals(a: unknown, b: unknown): boolean {
   if (isMissing(a) || isMissing(b)) return isMissing(a) && isMissing(b);
   if (typeof a === "number" || typeof b === "number") return asNumber(a) !== undefined && asNumber(a) === asNumber(b);
-  if (typeof a === "boolean" || typeof b === "boolean") return asBoolean(a) !== undefined && asBoolean(a) === asBoolean(b);
+  if (typeof a === "boolean" || typeof b === "boolean")
+    return asBoolean(a) !== undefined && asBoolean(a) === asBoolean(b);
   if (typeof a === "string" && typeof b === "string") return a.toLowerCase() === b.toLowerCase();
   return sameJson(a, b);
 }

@@ -54,7 +54,8 @@ function scanComparison(c: Cursor): Step<ComparisonOperator | undefined> {
   skipSpace(c);
   const op = COMPARISONS.find((o) => c.text.startsWith(o, c.pos));
   const start = c.pos;
-  if (op === undefined && at(c) === "=") return fail("expected-operator", "\"=\" is not an operator", start, "compare with ==");
+  if (op === undefined && at(c) === "=")
+    return fail("expected-operator", '"=" is not an operator', start, "compare with ==");
   if (op === undefined) return ok(undefined);
   c.pos += op.length;
   if ((op === "==" || op === "!=") && at(c) === "=") {
@@ -77,8 +78,14 @@ function comparison(c: Cursor): Step<Condition> {
 const and: Level = chain("and", "&&", unary);
 const or: Level = chain("or", "||", and);
 
-const TRAILING: ReadonlyArray<[test: (rest: string) => boolean, code: "chained-comparison" | "unbalanced" | "expected-operator", hint: string]> = [
-  [(r) => COMPARISONS.some((o) => r.startsWith(o)), "chained-comparison", "compare two values at a time and join comparisons with && or ||"],
+const TRAILING: ReadonlyArray<
+  [test: (rest: string) => boolean, code: "chained-comparison" | "unbalanced" | "expected-operator", hint: string]
+> = [
+  [
+    (r) => COMPARISONS.some((o) => r.startsWith(o)),
+    "chained-comparison",
+    "compare two values at a time and join comparisons with && or ||",
+  ],
   [(r) => r.startsWith(")") || r.startsWith("}"), "unbalanced", "remove it, or add the opening bracket"],
   [(r) => /^(and|or)\b/i.test(r), "expected-operator", "join conditions with && (and) or || (or)"],
   [(r) => r.startsWith("&") || r.startsWith("|"), "expected-operator", "write && for and, || for or"],

@@ -12,33 +12,50 @@ export interface EncodedBody {
 
 type Encoder = (spec: BodySpec, value: unknown) => Checked<EncodedBody>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Blob);
-const present = (entries: [string, unknown][]): [string, unknown][] => entries.filter(([, v]) => v !== undefined && v !== null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Blob);
+const present = (entries: [string, unknown][]): [string, unknown][] =>
+  entries.filter(([, v]) => v !== undefined && v !== null);
 
 function propertyPairs(name: string, value: unknown, encoding: BodyPropertyEncoding | undefined): string[] {
   const style = encoding?.style ?? "form";
   const wireValue = encoding?.contentType && /json/i.test(encoding.contentType) ? JSON.stringify(value) : value;
-  return stylePairs(style, { name, value: wireValue, explode: encoding?.explode ?? style === "form", encode: queryEncoder(encoding?.allowReserved ?? false) });
+  return stylePairs(style, {
+    name,
+    value: wireValue,
+    explode: encoding?.explode ?? style === "form",
+    encode: queryEncoder(encoding?.allowReserved ?? false),
+  });
 }
 
-const json: Encoder = (spec, value) => ({ ok: true, value: { body: JSON.stringify(value), contentType: spec.mediaType || "application/json" } });
+const json: Encoder = (spec, value) => ({
+  ok: true,
+  value: { body: JSON.stringify(value), contentType: spec.mediaType || "application/json" },
+});
 
 const form: Encoder = (spec, value) => {
   if (typeof value === "string") return { ok: true, value: { body: value, contentType: spec.mediaType } };
-  if (!isRecord(value)) return invalidArgument("The form body must be an object of fields.", "Pass the request body as an object.");
+  if (!isRecord(value))
+    return invalidArgument("The form body must be an object of fields.", "Pass the request body as an object.");
   const pairs = present(Object.entries(value)).flatMap(([name, v]) => propertyPairs(name, v, spec.encoding?.[name]));
-  return { ok: true, value: { body: pairs.join("&"), contentType: spec.mediaType || "application/x-www-form-urlencoded" } };
+  return {
+    ok: true,
+    value: { body: pairs.join("&"), contentType: spec.mediaType || "application/x-www-form-urlencoded" },
+  };
 };
 
 function appendPart(data: FormData, name: string, value: unknown, encoding: BodyPropertyEncoding | undefined): void {
   if (value instanceof Blob) return data.append(name, value);
-  if (typeof value === "object" && value !== null) return data.append(name, new Blob([JSON.stringify(value)], { type: encoding?.contentType ?? "application/json" }));
-  if (encoding?.contentType && !/^text\/plain/i.test(encoding.contentType)) return data.append(name, new Blob([scalarText(value)], { type: encoding.contentType }));
+  if (typeof value === "object" && value !== null)
+    return data.append(name, new Blob([JSON.stringify(value)], { type: encoding?.contentType ?? "application/json" }));
+  if (encoding?.contentType && !/^text\/plain/i.test(encoding.contentType))
+    return data.append(name, new Blob([scalarText(value)], { type: encoding.contentType }));
   data.append(name, scalarText(value));
 }
 
 const multipart: Encoder = (spec, value) => {
-  if (!isRecord(value)) return invalidArgument("The multipart body must be an object of parts.", "Pass the request body as an object.");
+  if (!isRecord(value))
+    return invalidArgument("The multipart body must be an object of parts.", "Pass the request body as an object.");
   const data = new FormData();
   for (const [name, part] of present(Object.entries(value))) {
     const items = Array.isArray(part) ? part : [part];
@@ -47,12 +64,23 @@ const multipart: Encoder = (spec, value) => {
   return { ok: true, value: { body: data } };
 };
 
-const text: Encoder = (spec, value) => ({ ok: true, value: { body: scalarText(value), contentType: spec.mediaType || "text/plain" } });
+const text: Encoder = (spec, value) => ({
+  ok: true,
+  value: { body: scalarText(value), contentType: spec.mediaType || "text/plain" },
+});
 
 const binary: Encoder = (spec, value) => {
-  const raw = value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof value === "string";
-  if (!raw) return invalidArgument("The binary body must be a string, Blob or bytes.", "Pass the file content as a string.");
-  return { ok: true, value: { body: value as NonNullable<RequestInit["body"]>, contentType: spec.mediaType || "application/octet-stream" } };
+  const raw =
+    value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof value === "string";
+  if (!raw)
+    return invalidArgument("The binary body must be a string, Blob or bytes.", "Pass the file content as a string.");
+  return {
+    ok: true,
+    value: {
+      body: value as NonNullable<RequestInit["body"]>,
+      contentType: spec.mediaType || "application/octet-stream",
+    },
+  };
 };
 
 const ENCODERS: Readonly<Record<BodyKind, Encoder>> = { json, form, multipart, text, binary };

@@ -3,7 +3,13 @@ export { createTransport } from "./transport.js";
 export { resolveTransportSettings, resolveCredentials, DEFAULT_MAX_RESPONSE_BYTES } from "./settings.js";
 export { resolveBaseUrl, TransportConfigError } from "./server-url.js";
 export { prepareRequest } from "./prepare.js";
-export { serializeParams, pathValueProblem, headerValueProblem, type SerializedParams, type Checked } from "./params.js";
+export {
+  serializeParams,
+  pathValueProblem,
+  headerValueProblem,
+  type SerializedParams,
+  type Checked,
+} from "./params.js";
 export { styleSingle, stylePairs, normalize, type StyleInput } from "./style.js";
 export { encodeComponent, encodeReserved } from "./encode.js";
 export { encodeBody, type EncodedBody } from "./body.js";
@@ -11,4 +17,12 @@ export { buildUrl } from "./url.js";
 export { parseBody, readBody } from "./read-body.js";
 export { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter, type RetryDecision } from "./retry.js";
 export { MAX_REDIRECTS } from "./send.js";
-export type { HttpOutcome, HttpResponse, OperationRequest, PreparedRequest, RetryPolicy, Transport, TransportSettings } from "./types.js";
+export type {
+  HttpOutcome,
+  HttpResponse,
+  OperationRequest,
+  PreparedRequest,
+  RetryPolicy,
+  Transport,
+  TransportSettings,
+} from "./types.js";

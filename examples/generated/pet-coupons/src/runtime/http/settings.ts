@@ -18,14 +18,19 @@ function read(env: Env, name: string): string | undefined {
 function positiveInteger(env: Env, name: string, fallback: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new TransportConfigError(`${name} must be a positive whole number (e.g. ${fallback}), got \`${raw.slice(0, 20)}\`.`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0)
+    throw new TransportConfigError(
+      `${name} must be a positive whole number (e.g. ${fallback}), got \`${raw.slice(0, 20)}\`.`,
+    );
   return Number(raw);
 }
 
 function given(value: string | OAuth2Credential | undefined): string | OAuth2Credential | undefined {
   if (typeof value === "string") return value.trim() || undefined;
   if (value === undefined) return undefined;
-  const parts = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== "");
+  const parts = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== "",
+  );
   return parts.length === 0 ? undefined : Object.fromEntries(parts.map(([k, v]) => [k, v.trim()]));
 }
 
@@ -33,10 +38,17 @@ function given(value: string | OAuth2Credential | undefined): string | OAuth2Cre
  * Scheme name → credential: options.credentials first, then `PREFIX_<SCHEME>` (for oauth2 also the
  * `PREFIX_<SCHEME>_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`, `_CLIENT_SECRET` parts); blank values count as unset.
  */
-export function resolveCredentials(toolset: ToolsetSpec, options: Pick<ToolsetOptions, "credentials">, env: Env): Record<string, string | OAuth2Credential> {
+export function resolveCredentials(
+  toolset: ToolsetSpec,
+  options: Pick<ToolsetOptions, "credentials">,
+  env: Env,
+): Record<string, string | OAuth2Credential> {
   const credentials: Record<string, string | OAuth2Credential> = {};
   for (const [scheme, spec] of Object.entries(toolset.securitySchemes)) {
-    const fromEnv = () => (spec.type === "oauth2" ? readOAuth2Credential(env, oauth2Variables(toolset.envPrefix, scheme)) : read(env, credentialVariable(toolset.envPrefix, scheme)));
+    const fromEnv = () =>
+      spec.type === "oauth2"
+        ? readOAuth2Credential(env, oauth2Variables(toolset.envPrefix, scheme))
+        : read(env, credentialVariable(toolset.envPrefix, scheme));
     const value = given(options.credentials?.[scheme]) ?? fromEnv();
     if (value !== undefined) credentials[scheme] = value;
   }

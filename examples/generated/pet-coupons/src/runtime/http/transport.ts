@@ -13,7 +13,14 @@ import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
 import { traceHeaders } from "../telemetry/spans.js";
 import { thrownError, type Deadline } from "./thrown.js";
-import type { HttpOutcome, OperationRequest, PreparedRequest, RetryPolicy, Transport, TransportSettings } from "./types.js";
+import type {
+  HttpOutcome,
+  OperationRequest,
+  PreparedRequest,
+  RetryPolicy,
+  Transport,
+  TransportSettings,
+} from "./types.js";
 
 interface Context {
   readonly settings: TransportSettings;
@@ -31,7 +38,10 @@ interface Context {
  */
 function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Deadline & { dispose(): void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+    timeoutMs,
+  );
   timer.unref();
   const timeout = controller.signal;
   const startedAt = Date.now();
@@ -54,24 +64,50 @@ function tooLarge(step: StepSpec, limit: number): ErrorDetail {
   return errorDetail({
     code: "UPSTREAM_ERROR",
     message: `${step.operationId}: the API's answer is larger than ${limit} bytes, the most this tool reads; it was not read to the end.`,
-    suggestion: "Narrow the request (a filter, a smaller page size or limit) so the answer is smaller; calling again unchanged fails the same way.",
+    suggestion:
+      "Narrow the request (a filter, a smaller page size or limit) so the answer is smaller; calling again unchanged fails the same way.",
     retryable: false,
   });
 }
 
-async function finish(ctx: Context, step: StepSpec, method: string, response: Response, url: URL, auth: AppliedAuth, retryAfterSeconds?: number): Promise<HttpOutcome> {
+async function finish(
+  ctx: Context,
+  step: StepSpec,
+  method: string,
+  response: Response,
+  url: URL,
+  auth: AppliedAuth,
+  retryAfterSeconds?: number,
+): Promise<HttpOutcome> {
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   if (response.status >= 200 && response.status < 300) return { ok: true, ...answer };
   const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
-  const error = httpStatusError({ step, status: response.status, body: read.body, redact: ctx.redact, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), ...(suggestion ? { suggestion } : {}) });
+  const error = httpStatusError({
+    step,
+    status: response.status,
+    body: read.body,
+    redact: ctx.redact,
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(suggestion ? { suggestion } : {}),
+  });
   return { ok: false, error, response: { ...answer, body: ctx.redact(read.body) } };
 }
 
-async function exchange(ctx: Context, step: StepSpec, prepared: PreparedRequest, deadline: Deadline): Promise<HttpOutcome> {
+async function exchange(
+  ctx: Context,
+  step: StepSpec,
+  prepared: PreparedRequest,
+  deadline: Deadline,
+): Promise<HttpOutcome> {
   let authorized = await ctx.auth.authorize(step, deadline.signal);
-  const send: SendContext = { fetch: ctx.settings.fetch, userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`, operationId: step.operationId, base: ctx.base };
+  const send: SendContext = {
+    fetch: ctx.settings.fetch,
+    userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`,
+    operationId: step.operationId,
+    base: ctx.base,
+  };
   let refreshed = false;
   for (let retries = 0; ; ) {
     if (!authorized.ok) return { ok: false, error: authorized.error };
@@ -85,8 +121,16 @@ async function exchange(ctx: Context, step: StepSpec, prepared: PreparedRequest,
       continue;
     }
     const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), ctx.now());
-    const decision = decideRetry({ method: prepared.method, status: response.status, retries, retryAfterMs, remainingMs: deadline.remainingMs(), policy: ctx.policy });
-    if (!decision.retry) return finish(ctx, step, prepared.method, response, sent.url, authorized.auth, decision.retryAfterSeconds);
+    const decision = decideRetry({
+      method: prepared.method,
+      status: response.status,
+      retries,
+      retryAfterMs,
+      remainingMs: deadline.remainingMs(),
+      policy: ctx.policy,
+    });
+    if (!decision.retry)
+      return finish(ctx, step, prepared.method, response, sent.url, authorized.auth, decision.retryAfterSeconds);
     await discardBody(response);
     await sleep(decision.waitMs, undefined, { signal: deadline.signal });
     retries++;
@@ -98,7 +142,15 @@ function safePrepare(request: OperationRequest, base: URL): ReturnType<typeof pr
     return prepareRequest(request, base);
   } catch (thrown) {
     const reason = thrown instanceof Error ? thrown.message : String(thrown);
-    return { ok: false, error: errorDetail({ code: "INVALID_ARGUMENT", message: `${request.step.operationId}: the arguments could not be serialised (${reason}).`, suggestion: "Pass plain JSON values (no cycles, no big integers).", retryable: false }) };
+    return {
+      ok: false,
+      error: errorDetail({
+        code: "INVALID_ARGUMENT",
+        message: `${request.step.operationId}: the arguments could not be serialised (${reason}).`,
+        suggestion: "Pass plain JSON values (no cycles, no big integers).",
+        retryable: false,
+      }),
+    };
   }
 }
 
@@ -107,12 +159,27 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
   const propagated = traceHeaders();
-  const value = propagated.length === 0 ? prepared.value : { ...prepared.value, headers: [...prepared.value.headers, ...propagated] };
+  const value =
+    propagated.length === 0
+      ? prepared.value
+      : { ...prepared.value, headers: [...prepared.value.headers, ...propagated] };
   try {
     return await exchange(ctx, request.step, value, deadline);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
-    return { ok: false, error: ctx.redact(thrownError({ thrown, deadline, step: request.step, idempotent, origin: ctx.base.origin, baseUrlVariable: envVariable(ctx.settings.toolset.envPrefix, "baseUrl") })) };
+    return {
+      ok: false,
+      error: ctx.redact(
+        thrownError({
+          thrown,
+          deadline,
+          step: request.step,
+          idempotent,
+          origin: ctx.base.origin,
+          baseUrlVariable: envVariable(ctx.settings.toolset.envPrefix, "baseUrl"),
+        }),
+      ),
+    };
   } finally {
     deadline.dispose();
   }
@@ -136,7 +203,21 @@ function cachedRedactor(auth: Authenticator): Redactor {
 export function createTransport(settings: TransportSettings): Transport {
   const base = resolveBaseUrl(settings.toolset, settings.baseUrl);
   const now = settings.now ?? Date.now;
-  const auth = createAuthenticator({ toolset: settings.toolset, credentials: settings.credentials, fetch: settings.fetch, baseUrl: base, maxResponseBytes: settings.maxResponseBytes, now });
-  const ctx: Context = { settings, base, auth, now, policy: { ...DEFAULT_RETRY, ...settings.retry }, redact: cachedRedactor(auth) };
+  const auth = createAuthenticator({
+    toolset: settings.toolset,
+    credentials: settings.credentials,
+    fetch: settings.fetch,
+    baseUrl: base,
+    maxResponseBytes: settings.maxResponseBytes,
+    now,
+  });
+  const ctx: Context = {
+    settings,
+    base,
+    auth,
+    now,
+    policy: { ...DEFAULT_RETRY, ...settings.retry },
+    redact: cachedRedactor(auth),
+  };
   return { baseUrl: base.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
 }

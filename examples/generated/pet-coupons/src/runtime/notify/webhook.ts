@@ -42,8 +42,14 @@ function parseUrl(raw: string): URL | undefined {
 /** An https URL, or http to loopback only (a webhook is a secret endpoint; plain http elsewhere would expose it). */
 function webhookUrl(prefix: string, raw: string): URL {
   const url = parseUrl(raw);
-  const ok = url !== undefined && (url.protocol === "https:" || (url.protocol === "http:" && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))));
-  if (!ok) throw new TransportConfigError(`${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got \`${url === undefined ? raw : url.origin}\``);
+  const ok =
+    url !== undefined &&
+    (url.protocol === "https:" ||
+      (url.protocol === "http:" && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))));
+  if (!ok)
+    throw new TransportConfigError(
+      `${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got \`${url === undefined ? raw : url.origin}\``,
+    );
   return url;
 }
 
@@ -55,7 +61,10 @@ export function resolveWebhook(prefix: string, env: Env): WebhookSettings | unde
   const consoleRaw = env[envVariable(prefix, "consoleUrl")]?.trim();
   if (consoleRaw === undefined || consoleRaw === "") return { url };
   const consoleUrl = parseUrl(consoleRaw);
-  if (consoleUrl === undefined || !["http:", "https:"].includes(consoleUrl.protocol)) throw new TransportConfigError(`${prefix}_CONSOLE_URL must be the console's http(s) address such as https://ops.example.com, got \`${consoleRaw}\``);
+  if (consoleUrl === undefined || !["http:", "https:"].includes(consoleUrl.protocol))
+    throw new TransportConfigError(
+      `${prefix}_CONSOLE_URL must be the console's http(s) address such as https://ops.example.com, got \`${consoleRaw}\``,
+    );
   return { url, consoleUrl };
 }
 
@@ -87,12 +96,22 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((done) => setTim
  * Delivers one notice: up to `attempts` POSTs, waiting base × 2^n between them, retrying network errors, 408, 429 and
  * 5xx; resolves whether it was delivered and never rejects. Callers do not await it: a tool call never waits for it.
  */
-export async function deliver(settings: WebhookSettings, notice: PendingNotice, options: NotifierOptions = {}): Promise<boolean> {
+export async function deliver(
+  settings: WebhookSettings,
+  notice: PendingNotice,
+  options: NotifierOptions = {},
+): Promise<boolean> {
   const attempts = options.attempts ?? 5;
   const body = JSON.stringify(webhookBody(notice, settings.consoleUrl));
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await (options.sleep ?? defaultSleep)((options.baseDelayMs ?? 1000) * 2 ** (attempt - 1));
-    const status = await (options.fetch ?? fetch)(settings.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000), redirect: "error" }).then(
+    const status = await (options.fetch ?? fetch)(settings.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      redirect: "error",
+    }).then(
       async (response) => (await response.body?.cancel(), response.status),
       () => 0,
     );
@@ -104,6 +123,9 @@ export async function deliver(settings: WebhookSettings, notice: PendingNotice, 
 }
 
 /** A fire-and-forget notifier for the runtime: `notify(notice)` starts a delivery and returns at once. */
-export function createNotifier(settings: WebhookSettings, options: NotifierOptions = {}): (notice: PendingNotice) => Promise<boolean> {
+export function createNotifier(
+  settings: WebhookSettings,
+  options: NotifierOptions = {},
+): (notice: PendingNotice) => Promise<boolean> {
   return (notice) => deliver(settings, notice, options).catch(() => false);
 }

@@ -33,11 +33,13 @@ function recoverable(record: ApprovalRecord, intent: LeaseIntent): boolean {
 /** The file store of `stateDir` (the default; `PREFIX_STATE_DIR`). */
 export function createFileStore(stateDir: string): StateStore {
   const replica = replicaName();
-  const read = async (id: string) => (isRequestId(id) ? withLiveness(await readJson<ApprovalRecord>(requestFiles(stateDir, id).record)) : undefined);
+  const read = async (id: string) =>
+    isRequestId(id) ? withLiveness(await readJson<ApprovalRecord>(requestFiles(stateDir, id).record)) : undefined;
 
   async function write(record: ApprovalRecord, change: Change): Promise<ApprovalRecord> {
     const now = new Date().toISOString();
-    const claim = change.state === "executing" ? { claimedBy: replica, claimedAt: now, attempt: (record.attempt ?? 0) + 1 } : {};
+    const claim =
+      change.state === "executing" ? { claimedBy: replica, claimedAt: now, attempt: (record.attempt ?? 0) + 1 } : {};
     const { interrupted: _, ...stored } = record;
     const next: ApprovalRecord = { ...stored, ...change, ...claim, updatedAt: now };
     await writeJsonAtomic(requestFiles(stateDir, record.id).record, next);
@@ -71,14 +73,23 @@ export function createFileStore(stateDir: string): StateStore {
       const now = new Date().toISOString();
       const files = requestFiles(stateDir, id);
       await writeJsonAtomic(files.args, init.arguments);
-      const record: ApprovalRecord = { id, tool: init.tool, arguments: init.redacted, createdAt: now, state: "pending", updatedAt: now };
+      const record: ApprovalRecord = {
+        id,
+        tool: init.tool,
+        arguments: init.redacted,
+        createdAt: now,
+        state: "pending",
+        updatedAt: now,
+      };
       await writeJsonAtomic(files.record, record);
       return record;
     },
     get: read,
     async list() {
       const records = await Promise.all((await recordIds(stateDir)).map(read));
-      return records.filter((r): r is ApprovalRecord => r !== undefined).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      return records
+        .filter((r): r is ApprovalRecord => r !== undefined)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
     async acquire(id, intent) {
       const before = await read(id);

@@ -52,7 +52,10 @@ export const HEALTH_PATH = "/healthz";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-const stderrLog: HttpLog = { info: (line) => process.stderr.write(`${line}\n`), warn: (line) => process.stderr.write(`warning: ${line}\n`) };
+const stderrLog: HttpLog = {
+  info: (line) => process.stderr.write(`${line}\n`),
+  warn: (line) => process.stderr.write(`warning: ${line}\n`),
+};
 
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -61,7 +64,8 @@ function read(env: Env, name: string): string | undefined {
 
 function parsePort(raw: string, source: string): number {
   const port = Number(raw);
-  if (!/^\d{1,5}$/.test(raw) || port > 65_535) throw new ConfigError(`${source} must be a port number (0–65535), got \`${raw.slice(0, 20)}\`.`);
+  if (!/^\d{1,5}$/.test(raw) || port > 65_535)
+    throw new ConfigError(`${source} must be a port number (0–65535), got \`${raw.slice(0, 20)}\`.`);
   return port;
 }
 
@@ -79,20 +83,35 @@ function normalOrigin(text: string): string | undefined {
  * `--http PORT` on the command line, else `PREFIX_HTTP_PORT`, selects HTTP; undefined means stdio. Throws for a
  * malformed setting (at start, never during a request).
  */
-export function resolveHttpSettings(prefix: string, argv: readonly string[], env: Env = process.env): HttpSettings | undefined {
+export function resolveHttpSettings(
+  prefix: string,
+  argv: readonly string[],
+  env: Env = process.env,
+): HttpSettings | undefined {
   const flag = argv.indexOf("--http");
   const fromArgs = flag < 0 ? undefined : argv[flag + 1];
   if (flag >= 0 && fromArgs === undefined) throw new ConfigError("--http needs a port (0–65535): --http 3000.");
   const rawPort = fromArgs ?? read(env, envVariable(prefix, "httpPort"));
   if (rawPort === undefined) return undefined;
-  const allowed = (read(env, envVariable(prefix, "httpAllowedOrigins")) ?? "").split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const allowed = (read(env, envVariable(prefix, "httpAllowedOrigins")) ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter((o) => o !== "");
   const allowedOrigins = allowed.map((origin) => {
     const normal = normalOrigin(origin);
-    if (normal === undefined) throw new ConfigError(`${envVariable(prefix, "httpAllowedOrigins")} must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`);
+    if (normal === undefined)
+      throw new ConfigError(
+        `${envVariable(prefix, "httpAllowedOrigins")} must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`,
+      );
     return normal;
   });
   const token = read(env, envVariable(prefix, "serverToken"));
-  return { port: parsePort(rawPort, fromArgs === undefined ? envVariable(prefix, "httpPort") : "--http"), host: read(env, envVariable(prefix, "httpHost")) ?? "127.0.0.1", allowedOrigins, ...(token === undefined ? {} : { token }) };
+  return {
+    port: parsePort(rawPort, fromArgs === undefined ? envVariable(prefix, "httpPort") : "--http"),
+    host: read(env, envVariable(prefix, "httpHost")) ?? "127.0.0.1",
+    allowedOrigins,
+    ...(token === undefined ? {} : { token }),
+  };
 }
 
 const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTNAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -109,7 +128,9 @@ function hostnameOf(hostHeader: string | undefined): string | undefined {
 /** Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak). */
 function tokenMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
-  const presented = createHash("sha256").update(match?.[1] ?? "").digest();
+  const presented = createHash("sha256")
+    .update(match?.[1] ?? "")
+    .digest();
   const expected = createHash("sha256").update(token).digest();
   return timingSafeEqual(presented, expected) && match !== null;
 }
@@ -149,8 +170,15 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
-async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () => McpServer, log: HttpLog, limit: number): Promise<void> {
-  if (req.method !== "POST") return reply(res, 405, "Method not allowed: this server is stateless; POST JSON-RPC requests.", { allow: "POST" });
+async function handleMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  factory: () => McpServer,
+  log: HttpLog,
+  limit: number,
+): Promise<void> {
+  if (req.method !== "POST")
+    return reply(res, 405, "Method not allowed: this server is stateless; POST JSON-RPC requests.", { allow: "POST" });
   const body = await readBody(req, limit);
   if (body === undefined) return reply(res, 413, `Request body over ${limit} bytes`);
   let parsed: unknown;
@@ -179,19 +207,29 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, factory: () 
  * transport without sessions (the SDK's stateless pattern), so any replica can answer any request. Binds loopback by
  * default; warns when told to bind anything else, louder without a token.
  */
-export async function serveHttp(factory: () => McpServer, settings: HttpSettings, log: HttpLog = stderrLog, route?: ConsoleRoute): Promise<HttpHandle> {
+export async function serveHttp(
+  factory: () => McpServer,
+  settings: HttpSettings,
+  log: HttpLog = stderrLog,
+  route?: ConsoleRoute,
+): Promise<HttpHandle> {
   if (!isLoopbackHost(settings.host)) {
-    log.warn(`listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`);
+    log.warn(
+      `listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`,
+    );
   }
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const refused = refusal(req, settings);
     if (refused !== undefined) return reply(res, 403, `Forbidden: ${refused}`);
-    if (path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD")) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
+    if (path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD"))
+      return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
     if (route?.(req, res, path) === true) return;
     if (path !== MCP_PATH) return reply(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (settings.token !== undefined && !tokenMatches(req.headers.authorization, settings.token)) {
-      return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": 'Bearer realm="mcp"' });
+      return reply(res, 401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="mcp"',
+      });
     }
     handleMcp(req, res, factory, log, settings.maxBodyBytes ?? MAX_BODY_BYTES).catch((error: unknown) => {
       log.warn(`MCP request failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -248,20 +286,30 @@ export async function runServer(init: ServerInit): Promise<void> {
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
     const telemetry = await startTelemetry(env);
-    if (telemetry !== undefined) observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
+    if (telemetry !== undefined)
+      observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
     const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
     if (http === undefined) {
-      const { closed } = await serveStdio(factory(), { limits, variables: limitVariables(init.toolset.envPrefix), warn: log.warn });
+      const { closed } = await serveStdio(factory(), {
+        limits,
+        variables: limitVariables(init.toolset.envPrefix),
+        warn: log.warn,
+      });
       void closed.then((reason) => {
         if (!reason.failed) return;
-        log.info(`error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the client can restart it.`);
+        log.info(
+          `error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the client can restart it.`,
+        );
         process.exit(1);
       });
       return;
     }
-    const approvalsConsole = operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
+    const approvalsConsole =
+      operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
-    log.info(`${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`);
+    log.info(
+      `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`,
+    );
     if (approvalsConsole !== undefined) log.info(`approvals console: ${handle.url.replace(/\/mcp$/, "/approvals")}`);
     const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));
     process.once("SIGTERM", stop);

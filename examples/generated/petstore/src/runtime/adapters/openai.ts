@@ -3,10 +3,21 @@ import type { ChatCompletionFunctionTool } from "openai/resources/chat/completio
 import type { FunctionTool } from "openai/resources/responses/responses";
 import type { RunContext, Tool } from "../types.js";
 import { lowerSchemaForOpenAIStrict, restoreStrictArguments } from "./openai-strict.js";
-import { createSearchSession, SEARCH_TOOLS, SEARCH_TOOLS_INPUT_SCHEMA, searchToolsDescription, servedWithSearch } from "./search.js";
+import {
+  createSearchSession,
+  SEARCH_TOOLS,
+  SEARCH_TOOLS_INPUT_SCHEMA,
+  searchToolsDescription,
+  servedWithSearch,
+} from "./search.js";
 import { invalidArgument, resultText, runSafely, toolInputJsonSchema, type JsonSchema } from "./shared.js";
 
-export { lowerSchemaForOpenAIStrict, restoreStrictArguments, OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from "./openai-strict.js";
+export {
+  lowerSchemaForOpenAIStrict,
+  restoreStrictArguments,
+  OPENAI_STRICT_FORMATS,
+  OPENAI_STRICT_KEYWORDS,
+} from "./openai-strict.js";
 
 /**
  * Runs the named tool on the JSON arguments the model sent and returns the result's JSON, which goes back as the
@@ -53,7 +64,14 @@ export function toOpenAITools(tools: Readonly<Record<string, Tool>>): OpenAIChat
  */
 export function toOpenAIResponsesTools(tools: Readonly<Record<string, Tool>>): OpenAIResponsesTools {
   const prepared = prepare(tools);
-  const functions: OpenAIDeferrableFunctionTool[] = prepared.map(({ tool, parameters }) => ({ type: "function", name: tool.name, description: tool.description, parameters, strict: true, ...(tool.deferLoading === true ? { defer_loading: true } : {}) }));
+  const functions: OpenAIDeferrableFunctionTool[] = prepared.map(({ tool, parameters }) => ({
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    parameters,
+    strict: true,
+    ...(tool.deferLoading === true ? { defer_loading: true } : {}),
+  }));
   const searching = servedWithSearch(Object.values(tools));
   return { definitions: searching ? [...functions, OPENAI_TOOL_SEARCH] : functions, call: dispatcher(prepared) };
 }
@@ -82,11 +100,27 @@ export function toOpenAIToolSearch(tools: Readonly<Record<string, Tool>>): OpenA
     const known = lowered.get(name);
     if (known !== undefined) return known;
     const tool = byName.get(name) as Tool;
-    const made: ChatCompletionFunctionTool = { type: "function", function: { name, description: tool.description, parameters: lowerSchemaForOpenAIStrict(toolInputJsonSchema(tool)), strict: true } };
+    const made: ChatCompletionFunctionTool = {
+      type: "function",
+      function: {
+        name,
+        description: tool.description,
+        parameters: lowerSchemaForOpenAIStrict(toolInputJsonSchema(tool)),
+        strict: true,
+      },
+    };
     lowered.set(name, made);
     return made;
   };
-  const searchTool: ChatCompletionFunctionTool = { type: "function", function: { name: SEARCH_TOOLS, description: searchToolsDescription(list.length), parameters: lowerSchemaForOpenAIStrict(SEARCH_TOOLS_INPUT_SCHEMA as unknown as JsonSchema), strict: true } };
+  const searchTool: ChatCompletionFunctionTool = {
+    type: "function",
+    function: {
+      name: SEARCH_TOOLS,
+      description: searchToolsDescription(list.length),
+      parameters: lowerSchemaForOpenAIStrict(SEARCH_TOOLS_INPUT_SCHEMA as unknown as JsonSchema),
+      strict: true,
+    },
+  };
   const call = dispatcher(prepareLazily(list));
   return {
     definitions: () => [...session.visible().map(definition), searchTool],
@@ -98,7 +132,9 @@ export function toOpenAIToolSearch(tools: Readonly<Record<string, Tool>>): OpenA
       } catch {
         args = undefined;
       }
-      return resultText(session.search(args, "These tools are now in your tool list; call one.") as Record<string, unknown>);
+      return resultText(
+        session.search(args, "These tools are now in your tool list; call one.") as Record<string, unknown>,
+      );
     },
   };
 }
@@ -138,14 +174,18 @@ function dispatcher(prepared: readonly Prepared[]): OpenAICall {
   return async (name, argsJson, ctx) => {
     const entry = byName.get(name);
     if (entry === undefined) {
-      return resultText(invalidArgument(`Unknown tool ${JSON.stringify(name)}.`, `Call one of: ${[...byName.keys()].join(", ")}.`));
+      return resultText(
+        invalidArgument(`Unknown tool ${JSON.stringify(name)}.`, `Call one of: ${[...byName.keys()].join(", ")}.`),
+      );
     }
     let args: unknown;
     try {
       args = argsJson.trim() === "" ? {} : JSON.parse(argsJson);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return resultText(invalidArgument(`The arguments are not valid JSON: ${reason}`, "Send the arguments as one JSON object."));
+      return resultText(
+        invalidArgument(`The arguments are not valid JSON: ${reason}`, "Send the arguments as one JSON object."),
+      );
     }
     return resultText(await runSafely(entry.tool, restoreStrictArguments(entry.original, args), ctx));
   };

@@ -15,11 +15,22 @@ export function toolInputJsonSchema(tool: Tool): JsonSchema {
 }
 
 /** What a schema cut by {@link schemaToDepth} says, once, at its root. */
-export const CUT_NOTE = "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+export const CUT_NOTE =
+  "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
 /** What a cut schema says in place of the fields it leaves out. */
 export const CUT_MARK = "(fields not listed)";
 
-const NESTED_KEYS = ["properties", "items", "prefixItems", "additionalProperties", "anyOf", "oneOf", "allOf", "not", "patternProperties"] as const;
+const NESTED_KEYS = [
+  "properties",
+  "items",
+  "prefixItems",
+  "additionalProperties",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "patternProperties",
+] as const;
 
 /**
  * `schema` with its properties described `depth` levels deep: a value at that depth keeps its type and description
@@ -31,9 +42,15 @@ export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
   const cut = cutNode(schema, depth + 1, true) as JsonSchema;
   const used = referencedDefs(cut, defs);
   const { $defs: _, ...body } = cut;
-  const rest = { ...body, description: typeof body["description"] === "string" ? `${body["description"]} ${CUT_NOTE}` : CUT_NOTE };
+  const rest = {
+    ...body,
+    description: typeof body["description"] === "string" ? `${body["description"]} ${CUT_NOTE}` : CUT_NOTE,
+  };
   if (used.size === 0) return rest;
-  return { ...rest, $defs: Object.fromEntries([...used].sort().map((name) => [name, cutNode(defs[name], Math.max(1, depth), false)])) };
+  return {
+    ...rest,
+    $defs: Object.fromEntries([...used].sort().map((name) => [name, cutNode(defs[name], Math.max(1, depth), false)])),
+  };
 }
 
 function cutNode(node: unknown, levels: number, root: boolean): unknown {
@@ -42,17 +59,24 @@ function cutNode(node: unknown, levels: number, root: boolean): unknown {
   if (levels <= 0 && !root) return collapsed(schema);
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "properties" || key === "patternProperties") out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]));
-    else if ((NESTED_KEYS as readonly string[]).includes(key)) out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
+    if (key === "properties" || key === "patternProperties")
+      out[key] = Object.fromEntries(
+        Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]),
+      );
+    else if ((NESTED_KEYS as readonly string[]).includes(key))
+      out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
     else out[key] = value;
   }
   return out;
 }
 
 function collapsed(schema: JsonSchema): JsonSchema {
-  const nested = NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
+  const nested =
+    NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
   if (!nested) return schema;
-  const type = schema["type"] ?? (schema["properties"] !== undefined ? "object" : schema["items"] !== undefined ? "array" : undefined);
+  const type =
+    schema["type"] ??
+    (schema["properties"] !== undefined ? "object" : schema["items"] !== undefined ? "array" : undefined);
   const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_MARK}` : CUT_MARK;
   return { ...(type === undefined ? {} : { type }), description: described };
 }

@@ -15,7 +15,10 @@ export interface ApprovalsCommandInit {
   readonly io?: CliIo;
 }
 
-const stderrIo: CliIo = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+const stderrIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
 
 /** Resolves the runtime (a configuration error → its one line, exit 2, never a stack trace), runs the command, closes the store. */
 export async function runApprovalsCommand(init: ApprovalsCommandInit): Promise<number> {

@@ -10,35 +10,91 @@ function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
 }
 
 /** Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path; audited as `by`. */
-export function approveAudited(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, id: string, by: string): Promise<Decision> {
+export function approveAudited(
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  id: string,
+  by: string,
+): Promise<Decision> {
   const execute = async (tool: string, args: Record<string, unknown>): Promise<ToolResult> => {
     const bound = tools[tool];
-    if (bound === undefined) return { error: { code: "UPSTREAM_ERROR", message: `this package has no tool ${tool}`, suggestion: "Reject the request.", retryable: false } };
+    if (bound === undefined)
+      return {
+        error: {
+          code: "UPSTREAM_ERROR",
+          message: `this package has no tool ${tool}`,
+          suggestion: "Reject the request.",
+          retryable: false,
+        },
+      };
     return bound[EXECUTE_APPROVED](args);
   };
   return approveRequest(runtime.state, id, execute, {
     by,
-    onApproved: (record) => runtime.audit.append({ event: "approved", tool: record.tool, request_id: id, arguments: record.arguments, outcome: "approved", by }),
-    onExecuted: (record, result) => runtime.audit.append({ event: "executed", tool: record.tool, request_id: id, arguments: record.arguments, ...outcomeOf(result), by }),
+    onApproved: (record) =>
+      runtime.audit.append({
+        event: "approved",
+        tool: record.tool,
+        request_id: id,
+        arguments: record.arguments,
+        outcome: "approved",
+        by,
+      }),
+    onExecuted: (record, result) =>
+      runtime.audit.append({
+        event: "executed",
+        tool: record.tool,
+        request_id: id,
+        arguments: record.arguments,
+        ...outcomeOf(result),
+        by,
+      }),
   });
 }
 
 /** Rejects `id` (nothing is ever sent for it); audited as `by`, with the reason. */
-export async function rejectAudited(runtime: Runtime, id: string, reason: string | undefined, by: string): Promise<Decision> {
+export async function rejectAudited(
+  runtime: Runtime,
+  id: string,
+  reason: string | undefined,
+  by: string,
+): Promise<Decision> {
   const decision = await rejectRequest(runtime.state, id, reason, by);
   if (decision.outcome === "decided") {
     const record = decision.record;
-    await runtime.audit.append({ event: "rejected", tool: record.tool, request_id: id, arguments: record.arguments, outcome: "rejected", by, ...(reason === undefined ? {} : { reason }) });
+    await runtime.audit.append({
+      event: "rejected",
+      tool: record.tool,
+      request_id: id,
+      arguments: record.arguments,
+      outcome: "rejected",
+      by,
+      ...(reason === undefined ? {} : { reason }),
+    });
   }
   return decision;
 }
 
 /** Records what an operator found upstream for an interrupted execution of `id` (never re-runs it); audited as `by`. */
-export async function resolveAudited(runtime: Runtime, id: string, outcome: Resolution, reason: string | undefined, by: string): Promise<Decision> {
+export async function resolveAudited(
+  runtime: Runtime,
+  id: string,
+  outcome: Resolution,
+  reason: string | undefined,
+  by: string,
+): Promise<Decision> {
   const decision = await resolveRequest(runtime.state, id, outcome, reason, by);
   if (decision.outcome === "decided") {
     const record = decision.record;
-    await runtime.audit.append({ event: "resolved", tool: record.tool, request_id: id, arguments: record.arguments, outcome: record.state, by, ...(reason === undefined ? {} : { reason }) });
+    await runtime.audit.append({
+      event: "resolved",
+      tool: record.tool,
+      request_id: id,
+      arguments: record.arguments,
+      outcome: record.state,
+      by,
+      ...(reason === undefined ? {} : { reason }),
+    });
   }
   return decision;
 }

@@ -26,7 +26,7 @@ export function scanName(c: Cursor, accept: (ch: string) => boolean, what: strin
 export function scanPointer(c: Cursor): Step<Pointer> {
   if (peek(c) === "") return ok([]);
   if (peek(c) !== "/") {
-    return fail("pointer-start", "a JSON pointer must start with \"/\"", c.pos, `write #/${rest(c)}`);
+    return fail("pointer-start", 'a JSON pointer must start with "/"', c.pos, `write #/${rest(c)}`);
   }
   const tokens: string[] = [];
   while (peek(c) === "/") {
@@ -50,7 +50,12 @@ function scanToken(c: Cursor): Step<string> {
     }
     const escaped = ESCAPES[c.text[c.pos + 1] ?? ""];
     if (escaped === undefined) {
-      return fail("pointer-escape", "\"~\" in a JSON pointer must be followed by 0 or 1", c.pos, "write ~0 for \"~\" and ~1 for \"/\" (RFC 6901)");
+      return fail(
+        "pointer-escape",
+        '"~" in a JSON pointer must be followed by 0 or 1',
+        c.pos,
+        'write ~0 for "~" and ~1 for "/" (RFC 6901)',
+      );
     }
     token += escaped;
     c.pos += 2;
@@ -72,7 +77,7 @@ export function inputReference(c: Cursor, prefix: string): Step<{ name: string; 
   const segments: string[] = [];
   while (peek(c) === ".") {
     c.pos++;
-    const segment = scanName(c, isIdChar, "a property name after \".\"", `${prefix}.${name.value}.email`);
+    const segment = scanName(c, isIdChar, 'a property name after "."', `${prefix}.${name.value}.email`);
     if (!segment.ok) return segment;
     segments.push(segment.value);
   }

@@ -51,7 +51,12 @@ export function parseTemplate(text: string): ParseResult<{ template: Template }>
 function unclosed(text: string, start: number, pos: number): ParseResult<{ template: Template }> {
   const expression = text.slice(start + 1, pos);
   if (pos >= text.length) {
-    return fail("unterminated-expression", `"{" at offset ${start} is never closed`, pos, `end it with "}": {${expression}}`);
+    return fail(
+      "unterminated-expression",
+      `"{" at offset ${start} is never closed`,
+      pos,
+      `end it with "}": {${expression}}`,
+    );
   }
   const message = `unexpected "${text[pos]}" inside {${expression}…}`;
   return fail("unexpected-text", message, pos, `close the expression right after it: {${expression}}${text[pos]}…`);

@@ -20,7 +20,20 @@ export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly o
 
 /** OAS 3.1 §Parameter Object: header parameters named Accept, Content-Type or Authorization are ignored; the rest would let an argument forge transport or credential headers. */
 const IGNORED_HEADERS = new Set([
-  "accept", "content-type", "authorization", "proxy-authorization", "cookie", "host", "content-length", "transfer-encoding", "connection", "keep-alive", "te", "upgrade", "expect", "trailer",
+  "accept",
+  "content-type",
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "te",
+  "upgrade",
+  "expect",
+  "trailer",
 ]);
 
 /** An INVALID_ARGUMENT error object naming the parameter. */
@@ -53,7 +66,8 @@ export function pathValueProblem(text: string): string | undefined {
   if (/[\\]/.test(decoded)) return "contains a backslash";
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return "contains a control character";
   if (decoded.includes("//")) return "contains `//`, which could address another host";
-  if (decoded.split("/").some((segment) => segment === "." || segment === "..")) return "contains a `.` or `..` path segment";
+  if (decoded.split("/").some((segment) => segment === "." || segment === ".."))
+    return "contains a `.` or `..` path segment";
   return undefined;
 }
 
@@ -67,7 +81,8 @@ function atomsOf(value: unknown): string[] {
 /** Why a header value cannot be sent (CR/LF could inject headers; Headers only carries ISO-8859-1), or undefined. */
 export function headerValueProblem(value: string): string | undefined {
   if (/[\r\n]/.test(value)) return "contains a line break (CR/LF), which could inject headers";
-  if (/[^\t\u0020-\u007e\u0080-\u00ff]/.test(value)) return "contains a control character or a character outside ISO-8859-1";
+  if (/[^\t\u0020-\u007e\u0080-\u00ff]/.test(value))
+    return "contains a control character or a character outside ISO-8859-1";
   return undefined;
 }
 
@@ -86,14 +101,21 @@ interface Accumulator {
 type Placer = (spec: ParamSpec, value: unknown, into: Accumulator) => ErrorDetail | undefined;
 
 function emptyPathValue(spec: ParamSpec): ErrorDetail {
-  return invalidArgument(`Path parameter \`${spec.name}\` is empty; a path segment cannot be empty, so nothing was sent.`, `Pass the identifier for \`${spec.name}\` (at least one character).`).error;
+  return invalidArgument(
+    `Path parameter \`${spec.name}\` is empty; a path segment cannot be empty, so nothing was sent.`,
+    `Pass the identifier for \`${spec.name}\` (at least one character).`,
+  ).error;
 }
 
 const placePath: Placer = (spec, value, into) => {
   const atoms = atomsOf(value);
   if (atoms.length === 0 || atoms.some((atom) => atom === "")) return emptyPathValue(spec);
   const problem = atoms.map(pathValueProblem).find(Boolean);
-  if (problem) return invalidArgument(`Path parameter \`${spec.name}\` ${problem}; it must stay one segment of the operation's path.`, `Pass the plain identifier for \`${spec.name}\`, without slashes, dot segments or URLs.`).error;
+  if (problem)
+    return invalidArgument(
+      `Path parameter \`${spec.name}\` ${problem}; it must stay one segment of the operation's path.`,
+      `Pass the plain identifier for \`${spec.name}\`, without slashes, dot segments or URLs.`,
+    ).error;
   const text = styleSingle(spec.style, { name: spec.name, value, explode: spec.explode, encode: encodeComponent });
   if (text === "") return emptyPathValue(spec);
   into.path.set(spec.name, text);
@@ -101,7 +123,14 @@ const placePath: Placer = (spec, value, into) => {
 };
 
 const placeQuery: Placer = (spec, value, into) => {
-  into.query.push(...stylePairs(spec.style, { name: spec.name, value, explode: spec.explode, encode: queryEncoder(spec.allowReserved) }));
+  into.query.push(
+    ...stylePairs(spec.style, {
+      name: spec.name,
+      value,
+      explode: spec.explode,
+      encode: queryEncoder(spec.allowReserved),
+    }),
+  );
   return undefined;
 };
 
@@ -109,7 +138,11 @@ const placeHeader: Placer = (spec, value, into) => {
   if (IGNORED_HEADERS.has(spec.name.toLowerCase())) return undefined;
   const text = styleSingle("simple", { name: spec.name, value, explode: spec.explode, encode: identity });
   const problem = headerValueProblem(text);
-  if (problem) return invalidArgument(`Header parameter \`${spec.name}\` ${problem}.`, `Pass \`${spec.name}\` as a single line of plain text.`).error;
+  if (problem)
+    return invalidArgument(
+      `Header parameter \`${spec.name}\` ${problem}.`,
+      `Pass \`${spec.name}\` as a single line of plain text.`,
+    ).error;
   into.headers.push([spec.name, text]);
   return undefined;
 };
@@ -119,10 +152,17 @@ const placeCookie: Placer = (spec, value, into) => {
   return undefined;
 };
 
-const PLACERS: Readonly<Record<ParamSpec["in"], Placer>> = { path: placePath, query: placeQuery, header: placeHeader, cookie: placeCookie };
+const PLACERS: Readonly<Record<ParamSpec["in"], Placer>> = {
+  path: placePath,
+  query: placeQuery,
+  header: placeHeader,
+  cookie: placeCookie,
+};
 
 /** Serialises every parameter; `undefined` and `null` values are omitted (optional inputs the model left out). */
-export function serializeParams(params: readonly { readonly spec: ParamSpec; readonly value: unknown }[]): Checked<SerializedParams> {
+export function serializeParams(
+  params: readonly { readonly spec: ParamSpec; readonly value: unknown }[],
+): Checked<SerializedParams> {
   const into: Accumulator = { path: new Map(), query: [], headers: [], cookies: [] };
   for (const { spec, value } of params) {
     if (value === undefined || value === null) continue;

@@ -25,7 +25,9 @@ export function parseRetryAfter(header: string | null, now: number): number | un
 }
 
 /** What the loop should do next. */
-export type RetryDecision = { readonly retry: true; readonly waitMs: number } | { readonly retry: false; readonly retryAfterSeconds?: number };
+export type RetryDecision =
+  | { readonly retry: true; readonly waitMs: number }
+  | { readonly retry: false; readonly retryAfterSeconds?: number };
 
 /** The facts a decision needs. */
 export interface RetryQuestion {

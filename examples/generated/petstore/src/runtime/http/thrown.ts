@@ -25,23 +25,41 @@ export interface ThrownInput {
 function causeOf(thrown: unknown): string {
   const error = thrown as { message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined;
   const cause = error?.cause;
-  const text = [cause?.code, cause?.message, error?.message].find((part) => typeof part === "string" && part !== "" && part !== "fetch failed");
+  const text = [cause?.code, cause?.message, error?.message].find(
+    (part) => typeof part === "string" && part !== "" && part !== "fetch failed",
+  );
   return typeof text === "string" ? text : "network error";
 }
 
 function unsureWhetherApplied(idempotent: boolean): string {
-  return idempotent ? "" : " The action may or may not have been applied: check its current state with a read tool before calling again.";
+  return idempotent
+    ? ""
+    : " The action may or may not have been applied: check its current state with a read tool before calling again.";
 }
 
 function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
   const { step, deadline, idempotent } = input;
-  const message = cancelled ? `${step.operationId} was cancelled by the caller before the API answered.` : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
-  const suggestion = cancelled ? `The call was cancelled.${unsureWhetherApplied(idempotent)}` : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
+  const message = cancelled
+    ? `${step.operationId} was cancelled by the caller before the API answered.`
+    : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
+  const suggestion = cancelled
+    ? `The call was cancelled.${unsureWhetherApplied(idempotent)}`
+    : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
   return errorDetail({ code: "TIMEOUT", message, suggestion, retryable: idempotent && !cancelled });
 }
 
 /** Failures that happen before a byte of the request leaves: calling again cannot repeat an action. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
 function neverSent(thrown: unknown): boolean {
   const code = (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;

@@ -6,7 +6,9 @@ const isLinkObject = (value: unknown): boolean =>
 const LINK_TEXT = /^(https?:\/\/|\/)/;
 
 const isLinkValue = (value: unknown): boolean =>
-  (typeof value === "string" && LINK_TEXT.test(value)) || isLinkObject(value) || (Array.isArray(value) && value.every(isLinkObject));
+  (typeof value === "string" && LINK_TEXT.test(value)) ||
+  isLinkObject(value) ||
+  (Array.isArray(value) && value.every(isLinkObject));
 
 /** `_links` always; `links` / `link` when every entry is a URL or an `{href}` object (HAL, JSON:API, Siren). */
 export function isLinkNoise(key: string, value: unknown): boolean {
@@ -20,10 +22,12 @@ export function isLinkNoise(key: string, value: unknown): boolean {
 const URI_TEMPLATE = /^https?:\/\/[^\s{}]*\{[^\s{}]+\}/;
 
 /** GitHub-style hypermedia: a `…_url` member whose value is a URI template. */
-const isTemplateLink = (key: string, value: unknown): boolean => key.endsWith("_url") && typeof value === "string" && URI_TEMPLATE.test(value);
+const isTemplateLink = (key: string, value: unknown): boolean =>
+  key.endsWith("_url") && typeof value === "string" && URI_TEMPLATE.test(value);
 
 /** Keys that can be noise whatever their value; any other key is dropped only for an empty value. */
-const maybeLinkKey = (key: string): boolean => key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
+const maybeLinkKey = (key: string): boolean =>
+  key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
 
 function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
   let items: unknown[] | undefined;
@@ -39,7 +43,8 @@ function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
 
 /** Sets an own member; `__proto__` is defined rather than assigned, so it stays data and never changes the prototype. */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -49,7 +49,12 @@ function memberOverhead(entries: readonly SizedEntry[]): number {
 }
 
 /** Keeps leading members while their keys and a minimal value still fit. */
-function affordableEntries(entries: readonly SizedEntry[], budget: number, path: string, cuts: Cuts): readonly SizedEntry[] {
+function affordableEntries(
+  entries: readonly SizedEntry[],
+  budget: number,
+  path: string,
+  cuts: Cuts,
+): readonly SizedEntry[] {
   let count = entries.length;
   while (count > 0 && memberOverhead(entries.slice(0, count)) + MIN_MEMBER * count > budget) count--;
   for (const entry of entries.slice(count)) cuts.dropped.push(childPath(path, entry.key));
@@ -77,7 +82,8 @@ function fitObject(node: Extract<Sized, { kind: "object" }>, budget: number, pat
   for (const entry of entries) {
     const value = fitValue(entry.value, shares.get(entry) ?? 0, childPath(path, entry.key), cuts);
     if (value === undefined) cuts.dropped.push(childPath(path, entry.key));
-    if (value !== undefined) Object.defineProperty(result, entry.key, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(result, entry.key, { value, enumerable: true, writable: true, configurable: true });
   }
   return result;
 }

@@ -6,7 +6,14 @@ import type { ToolResult } from "../types.js";
 export type ApprovalState = "pending" | "approved" | "executing" | "done" | "failed" | "rejected";
 
 /** Every state, in the order of the lifecycle. */
-export const APPROVAL_STATES: readonly ApprovalState[] = ["pending", "approved", "executing", "done", "failed", "rejected"];
+export const APPROVAL_STATES: readonly ApprovalState[] = [
+  "pending",
+  "approved",
+  "executing",
+  "done",
+  "failed",
+  "rejected",
+];
 
 /** One queued request (arguments redacted; the real ones are kept apart and only a lease reads them). */
 export interface ApprovalRecord {
