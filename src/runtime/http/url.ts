@@ -1,10 +1,16 @@
 // Base URL + path template + serialised parameters → the request URL, checked to stay on the base URL's origin and path.
 import { invalidArgument, type Checked } from "./params.js";
 
-/** Fills `{name}`s; a `#…` fragment (AWS-style `/#X-Amz-Target=…` paths) is never part of a request and is cut first. */
+/** A path template without its `#…` fragment (AWS-style `/#X-Amz-Target=…` paths): a fragment is never sent. */
+function withoutFragment(template: string): string {
+  const path = template.replace(/#.*$/su, "");
+  return path.startsWith("/") ? path : `/${path}`;
+}
+
+/** Fills `{name}`s of a template without its fragment. */
 function fillTemplate(template: string, values: ReadonlyMap<string, string>): Checked<string> {
   let missing: string | undefined;
-  const filled = template.replace(/#.*$/su, "").replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values.get(name);
     if (value === undefined) missing ??= name;
     return value ?? "";
@@ -27,7 +33,8 @@ function escapes(url: URL, base: URL, expectedPath: string, templateSegments: re
  * then re-parses the result: an argument that changed the origin or the number of path segments is refused.
  */
 export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<string, string>, query: readonly string[]): Checked<URL> {
-  const filled = fillTemplate(template, pathValues);
+  const path = withoutFragment(template);
+  const filled = fillTemplate(path, pathValues);
   if (!filled.ok) return filled;
   const basePath = base.pathname.replace(/\/+$/, "");
   const expectedPath = `${basePath}${filled.value}`;
@@ -38,7 +45,7 @@ export function buildUrl(base: URL, template: string, pathValues: ReadonlyMap<st
   } catch {
     return invalidArgument("The arguments do not form a valid URL.", "Check the path parameters for unusual characters.");
   }
-  const problem = escapes(url, base, expectedPath, `${basePath}${template.startsWith("/") ? template : `/${template}`}`.split("/"));
+  const problem = escapes(url, base, expectedPath, `${basePath}${path}`.split("/"));
   if (problem) return invalidArgument(`The arguments ${problem}; refused before sending anything.`, "Pass plain identifiers and values, never URLs or path fragments.");
   return { ok: true, value: url };
 }
