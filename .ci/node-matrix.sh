@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite again on Node 22 and 24, where aci-gen and the packages it generates must work too: each Node from the
 # npm registry's `node` package (pinned) into a temporary folder. Run by .ci/run after `npm test` has built dist/.
-# ACI_REPEAT_RUN=1 tells the tests that must run only once per CI run (the consumer-install test) to skip.
+# ACI_REPEAT_RUN=1 tells the tests that must run only once per CI run (consumer install, whole real-spec toolsets,
+# corpus slice, Kubernetes e2e, large shapes; test/support/ci-runs.ts) to skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERSIONS="${ACI_NODE_MATRIX:-22.23.3 24.21.0}"

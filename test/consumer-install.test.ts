@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADAPTER_SDKS, GENERATED_DEPENDENCIES } from "../src/emit/package-files.js";
 import { ROOT, runNode } from "./support/e2e-harness.js";
 import { BASE_PATH, startE2ePetstoreServer, type E2ePetstoreServer } from "./support/e2e-petstore-server.js";
+import { REPEAT_RUN } from "./support/ci-runs.js";
 
 const GOLDEN = join(ROOT, "examples/generated/petstore");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
@@ -180,7 +181,6 @@ interface Report {
 }
 
 /** Two npm installs per mode take about a minute: CI runs this once, on the first Node, not again in its Node matrix. */
-const REPEAT_RUN = process.env.ACI_REPEAT_RUN === "1";
 
 describe.skipIf(REPEAT_RUN).each(MODES)("an application with its own SDKs installs the package $name", (mode) => {
   let work = "";

@@ -19,6 +19,7 @@ import {
   type RecordingProxy,
   type ToolCall,
 } from "./support/e2e-harness.js";
+import { REPEAT_RUN } from "./support/ci-runs.js";
 
 const SPEC_GZ = join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 const WORK = join(ROOT, ".tmp/e2e-kubernetes");
@@ -86,7 +87,7 @@ afterAll(async () => {
   await prism?.stop();
 });
 
-describe("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
+describe.skipIf(REPEAT_RUN)("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
   it("lists the five tools, each input typed and described, no placeholder text", async () => {
     const { tools } = await session!.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([

@@ -100,7 +100,7 @@ describe("AWS-style `#` paths", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.tools.map((t) => [t.name, t.steps[0]?.path])).toEqual([
       ["approve_skill", "/"],
-      ["post_x_amz_target_alexa_for_business_associate_contact_with_addr", "/"],
+      ["post_x_amz_target_alexa_for_business_associate_contact_with", "/"],
       ["get_thing", "/things/{id}"],
     ]);
   });
