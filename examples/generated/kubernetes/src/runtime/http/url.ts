@@ -1,10 +1,16 @@
 // Base URL + path template + serialised parameters → the request URL, checked to stay on the base URL's origin and path.
 import { invalidArgument, type Checked } from "./params.js";
 
-/** Fills `{name}`s; a `#…` fragment (AWS-style `/#X-Amz-Target=…` paths) is never part of a request and is cut first. */
+/** A path template without its `#…` fragment (AWS-style `/#X-Amz-Target=…` paths): a fragment is never sent. */
+function withoutFragment(template: string): string {
+  const path = template.replace(/#.*$/su, "");
+  return path.startsWith("/") ? path : `/${path}`;
+}
+
+/** Fills `{name}`s of a template without its fragment. */
 function fillTemplate(template: string, values: ReadonlyMap<string, string>): Checked<string> {
   let missing: string | undefined;
-  const filled = template.replace(/#.*$/su, "").replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values.get(name);
     if (value === undefined) missing ??= name;
     return value ?? "";
@@ -38,7 +44,8 @@ export function buildUrl(
   pathValues: ReadonlyMap<string, string>,
   query: readonly string[],
 ): Checked<URL> {
-  const filled = fillTemplate(template, pathValues);
+  const path = withoutFragment(template);
+  const filled = fillTemplate(path, pathValues);
   if (!filled.ok) return filled;
   const basePath = base.pathname.replace(/\/+$/, "");
   const expectedPath = `${basePath}${filled.value}`;
@@ -52,12 +59,7 @@ export function buildUrl(
       "Check the path parameters for unusual characters.",
     );
   }
-  const problem = escapes(
-    url,
-    base,
-    expectedPath,
-    `${basePath}${template.startsWith("/") ? template : `/${template}`}`.split("/"),
-  );
+  const problem = escapes(url, base, expectedPath, `${basePath}${path}`.split("/"));
   if (problem)
     return invalidArgument(
       `The arguments ${problem}; refused before sending anything.`,
