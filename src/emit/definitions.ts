@@ -4,7 +4,6 @@ import { createRequire } from "node:module";
 import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { DEFAULT_DEFINITION_BUDGET } from "../lint/budget.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import {
   CALL_TOOL,
@@ -14,7 +13,7 @@ import {
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
 } from "../runtime/adapters/search.js";
-import { schemaToDepth } from "../runtime/adapters/shared.js";
+import { schemaToDepth, zodToJsonSchema } from "../runtime/adapters/shared.js";
 import { chooseExamples } from "./examples.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
@@ -50,6 +49,9 @@ export interface ToolDefinitionView {
 
 /** Upper bound of one tool definition, in o200k tokens (README "Large toolsets"). */
 export const DEFAULT_TOOL_TOKEN_CAP = 4000;
+
+/** The context budget of a whole toolset (lint rule `definition-budget`, docs/lint.md; tool search above it), in o200k tokens. */
+export const DEFAULT_DEFINITION_BUDGET = 5000;
 
 export interface SizingOptions {
   /** The toolset's context budget; past it the toolset is served with tool search. Default 5,000. */
@@ -95,10 +97,7 @@ export function sizePlan(
     const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
     const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    const inputSchema = z.toJSONSchema(defined.inputSchema, { unrepresentable: "any", io: "input" }) as Record<
-      string,
-      unknown
-    >;
+    const inputSchema = zodToJsonSchema(defined.inputSchema, "input");
     delete inputSchema["$schema"];
     const fitted = fitToCap(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },

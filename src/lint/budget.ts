@@ -1,11 +1,10 @@
 // Tool definitions → the context-budget report: tokens per tool and in all, descriptions clients cut, OpenAI strict-mode and name-rule breaks.
-import type { ToolDefinitionView } from "../emit/definitions.js";
+import { DEFAULT_DEFINITION_BUDGET, type ToolDefinitionView } from "../emit/definitions.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from "../runtime/adapters/openai-strict.js";
 import { CLIENT_CUT_CHARS } from "./rules/description-too-long.js";
 import { nameProblem } from "./rules/name-too-long.js";
 
-/** Lint rule `definition-budget` (docs/lint.md) default, in o200k tokens. */
-export const DEFAULT_DEFINITION_BUDGET = 5000;
+export { DEFAULT_DEFINITION_BUDGET };
 
 /** Keywords OpenAI strict mode takes on any schema (OpenAI Structured Outputs, "Supported schemas"). */
 const STRICT_ANY = new Set([
