@@ -10,8 +10,44 @@ export type JsonSchema = Record<string, unknown>;
  * (a field with a default is optional to the caller; a plain `z.object` does not forbid extra keys), draft 2020-12.
  */
 export function toolInputJsonSchema(tool: Tool): JsonSchema {
-  const schema = z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const schema = zodToJsonSchema(tool.inputSchema, "input");
   return tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
+}
+
+/** Nodes a schema may expand to when every shared subschema is written in place (as tools/list shows it). */
+export const MAX_INLINE_NODES = 100_000;
+
+/**
+ * `z.toJSONSchema` with shared subschemas written in place, as models read best — unless that would expand a schema
+ * that shares subschemas many times over (a `$ref` fan-out grows exponentially when inlined) past
+ * {@link MAX_INLINE_NODES}: then each shared subschema is written once under `$defs` and referenced.
+ */
+export function zodToJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const referenced = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: "ref" }) as JsonSchema;
+  if (inlinedNodes(referenced) > MAX_INLINE_NODES) return referenced;
+  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+}
+
+/** How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once). */
+function inlinedNodes(schema: JsonSchema): number {
+  const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
+  const sizes = new Map<string, number>();
+  const size = (node: unknown, open: ReadonlySet<string>): number => {
+    if (node === null || typeof node !== "object") return 1;
+    let n = 1;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$defs") continue;
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
+        const name = value.slice("#/$defs/".length);
+        if (open.has(name) || !(name in defs)) continue;
+        if (!sizes.has(name)) sizes.set(name, size(defs[name], new Set([...open, name])));
+        n += sizes.get(name) ?? 0;
+      } else n += size(value, open);
+      if (n > MAX_INLINE_NODES) return n;
+    }
+    return n;
+  };
+  return size(schema, new Set());
 }
 
 /** What a schema cut by {@link schemaToDepth} says, once, at its root. */
@@ -103,7 +139,7 @@ function referencedDefs(root: unknown, defs: Readonly<Record<string, JsonSchema>
 /** The output JSON Schema of a tool with an `outputSchema` (its output view), else undefined. */
 export function toolOutputJsonSchema(tool: Tool): JsonSchema | undefined {
   if (tool.outputSchema === undefined) return undefined;
-  return z.toJSONSchema(tool.outputSchema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  return zodToJsonSchema(tool.outputSchema, "output");
 }
 
 /** True for the error envelope `{ error: { code, message, … } }`. */
