@@ -1,7 +1,7 @@
 // The draft goals file `aci-gen init` proposes: plain data, rendered to YAML by src/report/goals-yaml.ts.
 import type { ParameterLocation } from "../../model/api-model.js";
 
-/** What a proposed goal does; decides its rank and the TODO hints it gets. */
+/** What a proposed goal does; decides its rank and the sentences drafted for its review. */
 export type GoalKind = "chain" | "find" | "get" | "create" | "update" | "delete";
 
 /** One parameter binding of a step; `value` is an expression (`$inputs.x`, `$steps.a.outputs.id`). */
