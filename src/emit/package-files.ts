@@ -1,4 +1,5 @@
 // The generated package's own manifest and compiler settings: package.json and tsconfig.json as data.
+import { SDK_PACKAGE } from "../runtime/telemetry/sdk.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 
 /** An adapter's SDK: the range an application may bring, and the versions the adapter is tested with (lowest first). */
@@ -32,12 +33,17 @@ export const GENERATED_DEPENDENCIES = {
     "json-p3": "2.3.1",
     "@modelcontextprotocol/sdk": "1.32.2",
     pg: "8.23.1",
-    "@opentelemetry/api": "1.10.0",
+    "@opentelemetry/api": "1.9.1",
   },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
-  /** Optional, never installed for typechecking: the server imports it only when an OTEL_* variable asks for export. */
-  telemetry: { "@opentelemetry/sdk-node": "^0.301.0" },
 } as const;
+
+/**
+ * The OpenTelemetry Node SDK `dist/server.js` starts when an OTEL_* variable asks for export: an optional peer, never
+ * installed for typechecking. Its line must take this package's `@opentelemetry/api` as its peer and run on Node 20
+ * (0.300 and later want Node 22.15 and API 1.10); `tested` is aci-gen's own devDependency and the README's install line.
+ */
+export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, range: "^0.223.0", tested: "0.223.0" } as const;
 
 export function packageJson(spec: ToolsetSpec): object {
   return {
@@ -58,13 +64,10 @@ export function packageJson(spec: ToolsetSpec): object {
     dependencies: { ...GENERATED_DEPENDENCIES.runtime },
     peerDependencies: {
       ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
-      ...GENERATED_DEPENDENCIES.telemetry,
+      [TELEMETRY_SDK.sdk]: TELEMETRY_SDK.range,
     },
     peerDependenciesMeta: Object.fromEntries(
-      [...ADAPTER_SDKS.map((entry) => entry.sdk), ...Object.keys(GENERATED_DEPENDENCIES.telemetry)].map((name) => [
-        name,
-        { optional: true },
-      ]),
+      [...ADAPTER_SDKS.map((entry) => entry.sdk), TELEMETRY_SDK.sdk].map((name) => [name, { optional: true }]),
     ),
     devDependencies: {
       ...GENERATED_DEPENDENCIES.dev,
