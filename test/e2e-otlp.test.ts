@@ -10,10 +10,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { TELEMETRY_SDK } from "../src/emit/package-files.js";
-import { buildPackage, ROOT, startHttpServer, stopChild, type HttpServerProcess } from "./support/e2e-harness.js";
+import {
+  buildPackage,
+  connectHttpMcp,
+  ROOT,
+  startHttpServer,
+  stopChild,
+  type HttpServerProcess,
+} from "./support/e2e-harness.js";
 
 const PKG = join(ROOT, ".tmp/otlp-build/pet-coupons");
 const API_KEY = "sk-live-coupon-key-0e7d41";
@@ -115,13 +121,7 @@ function tree(all: readonly OtlpSpan[], root: OtlpSpan, depth = 0): string[] {
 }
 
 async function callApplyCoupon(url: string): Promise<CallToolResult> {
-  const client = new Client({ name: "otlp-e2e", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${SERVER_TOKEN}` } },
-    }),
-    { timeout: 20_000 },
-  );
+  const client = await connectHttpMcp(url, SERVER_TOKEN);
   try {
     return (await client.callTool(
       {

@@ -7,6 +7,7 @@ import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { generate } from "../../src/api/generate.js";
 
@@ -134,6 +135,16 @@ export function startHttpServer(
     });
     void exited.then((code) => (clearTimeout(timer), reject(new Error(`server exited (${code}):\n${log}`))));
   });
+}
+
+/** An MCP client of a server's Streamable HTTP endpoint, sending `Authorization: Bearer token` (20 s to connect). */
+export async function connectHttpMcp(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: "aci-e2e-http", version: "1.0.0" });
+  const headers = { authorization: `Bearer ${token}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }), {
+    timeout: 20_000,
+  });
+  return client;
 }
 
 /** A running Prism (proxy or mock). */
