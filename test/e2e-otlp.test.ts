@@ -346,6 +346,7 @@ describe("OTLP export from the generated server", () => {
     expect(lines[0]).toMatch(
       /^warning: OTEL_EXPORTER_OTLP_ENDPOINT is set, but @opentelemetry\/sdk-node is not installed, so nothing is exported: /,
     );
+    expect(lines[0]).toContain(`npm install --save-exact ${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`);
     expect(lines[1]).toMatch(/^pet-coupons MCP server listening on http:\/\/127\.0\.0\.1:\d+\/mcp /);
     const quiet = await start(serverJs, {});
     expect((await callApplyCoupon(quiet.url)).isError).toBeFalsy();

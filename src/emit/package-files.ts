@@ -1,5 +1,5 @@
 // The generated package's own manifest and compiler settings: package.json and tsconfig.json as data.
-import { SDK_PACKAGE } from "../runtime/telemetry/sdk.js";
+import { SDK_PACKAGE, SDK_VERSION } from "../runtime/telemetry/sdk.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 
 /** An adapter's SDK: the range an application may bring, and the versions the adapter is tested with (lowest first). */
@@ -43,7 +43,7 @@ export const GENERATED_DEPENDENCIES = {
  * installed for typechecking. Its line must take this package's `@opentelemetry/api` as its peer and run on Node 20
  * (0.300 and later want Node 22.15 and API 1.10); `tested` is aci-gen's own devDependency and the README's install line.
  */
-export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, range: "^0.223.0", tested: "0.223.0" } as const;
+export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, range: `^${SDK_VERSION}`, tested: SDK_VERSION } as const;
 
 export function packageJson(spec: ToolsetSpec): object {
   return {
