@@ -15,6 +15,8 @@ export const OTEL_SWITCHES = [
 
 /** The package the server imports; an optional peer of the generated package (install it to export telemetry). */
 export const SDK_PACKAGE = "@opentelemetry/sdk-node";
+/** The SDK version this runtime is tested with: its line runs on Node 20 and takes this runtime's `@opentelemetry/api`. */
+export const SDK_VERSION = "0.223.0";
 
 /** A started SDK: flush and stop it on shutdown (once; a second call waits for the first). */
 export interface TelemetryHandle {
@@ -98,7 +100,7 @@ export async function startTelemetry(
   } catch (error) {
     return {
       notice: sdkMissing(error)
-        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (see the README's "Tracing and metrics"), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
+        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (\`npm install --save-exact ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
         : `${variable} is set, but ${SDK_PACKAGE} could not be loaded (${firstLine(error)}), so nothing is exported.`,
     };
   }
