@@ -39,11 +39,13 @@ export const GENERATED_DEPENDENCIES = {
 } as const;
 
 /**
- * The OpenTelemetry Node SDK `dist/server.js` starts when an OTEL_* variable asks for export: an optional peer, never
- * installed for typechecking. Its line must take this package's `@opentelemetry/api` as its peer and run on Node 20
- * (0.300 and later want Node 22.15 and API 1.10); `tested` is aci-gen's own devDependency and the README's install line.
+ * The OpenTelemetry Node SDK `dist/server.js` starts when an OTEL_* variable asks for export. Neither a dependency (66
+ * packages, ~44 MB, for the standalone server only) nor a peer: an application embedding the tools registers its own
+ * SDK of any version, and npm never installs a package's own optional peer in place, not even when asked by name. The
+ * README gives the install line: `tested`, aci-gen's own devDependency, whose line runs on Node 20 and takes this
+ * package's `@opentelemetry/api` (0.300 and later want Node 22.15 and API 1.10).
  */
-export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, range: `^${SDK_VERSION}`, tested: SDK_VERSION } as const;
+export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
 
 export function packageJson(spec: ToolsetSpec): object {
   return {
@@ -62,13 +64,8 @@ export function packageJson(spec: ToolsetSpec): object {
     engines: { node: ">=20.19" },
     scripts: { build: "tsc -p tsconfig.json", start: "node dist/server.js", approvals: "node dist/approvals.js" },
     dependencies: { ...GENERATED_DEPENDENCIES.runtime },
-    peerDependencies: {
-      ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
-      [TELEMETRY_SDK.sdk]: TELEMETRY_SDK.range,
-    },
-    peerDependenciesMeta: Object.fromEntries(
-      [...ADAPTER_SDKS.map((entry) => entry.sdk), TELEMETRY_SDK.sdk].map((name) => [name, { optional: true }]),
-    ),
+    peerDependencies: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
+    peerDependenciesMeta: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, { optional: true }])),
     devDependencies: {
       ...GENERATED_DEPENDENCIES.dev,
       ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.tested[0]])),
