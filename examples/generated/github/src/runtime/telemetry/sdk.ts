@@ -1,4 +1,4 @@
-// The standard OTEL_* variables → the OpenTelemetry Node SDK started for the server (an optional peer, imported only when asked for).
+// The standard OTEL_* variables → the OpenTelemetry Node SDK started for the server (installed by the operator, imported only when asked for).
 import { format } from "node:util";
 import { diag, DiagLogLevel, type DiagLogger } from "@opentelemetry/api";
 
@@ -13,7 +13,7 @@ export const OTEL_SWITCHES = [
   "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
 ] as const;
 
-/** The package the server imports; an optional peer of the generated package (install it to export telemetry). */
+/** The package the server imports; not a dependency of the generated package (install it to export telemetry). */
 export const SDK_PACKAGE = "@opentelemetry/sdk-node";
 /** The SDK version this runtime is tested with: its line runs on Node 20 and takes this runtime's `@opentelemetry/api`. */
 export const SDK_VERSION = "0.223.0";
@@ -100,7 +100,7 @@ export async function startTelemetry(
   } catch (error) {
     return {
       notice: sdkMissing(error)
-        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (\`npm install --save-exact ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
+        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (\`npm install --no-save ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
         : `${variable} is set, but ${SDK_PACKAGE} could not be loaded (${firstLine(error)}), so nothing is exported.`,
     };
   }
