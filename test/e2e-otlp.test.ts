@@ -321,8 +321,8 @@ describe("OTLP export from the generated server", () => {
     for (const secret of SECRETS) expect(bytes.includes(secret), secret).toBe(false);
   }, 90_000);
 
-  it("over stdio: the SDK's debug diagnostics go to stderr, never into the protocol, and ending stdin flushes the spans", async () => {
-    received.length = 0;
+  /** The stdio server under the MCP SDK's client, exporting OTLP/JSON only when flushed; protocol errors collected. */
+  const stdioSession = async (extra: Record<string, string>) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [join(PKG, "dist/server.js")],
@@ -330,8 +330,8 @@ describe("OTLP export from the generated server", () => {
         ...env,
         OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
         OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-        OTEL_LOG_LEVEL: "debug",
         OTEL_BSP_SCHEDULE_DELAY: "600000",
+        ...extra,
       },
       cwd: ROOT,
       stderr: "pipe",
@@ -346,11 +346,31 @@ describe("OTLP export from the generated server", () => {
       timeout: 30_000,
     })) as CallToolResult;
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-    await client.close();
-    expect(protocolErrors).toEqual([]);
-    expect(stderr).toMatch(/^otel debug: /m);
-    expect(spansOf(received).map((span) => span.name)).toContain("execute_tool apply_coupon");
+    return { client, pid: transport.pid, protocolErrors, stderr: () => stderr };
+  };
+  const exportedToolSpans = () => spansOf(received).filter((span) => span.name === "execute_tool apply_coupon");
+
+  it("over stdio: the SDK's debug diagnostics go to stderr, never into the protocol, and ending stdin flushes the spans", async () => {
+    received.length = 0;
+    const session = await stdioSession({ OTEL_LOG_LEVEL: "debug" });
+    await session.client.close();
+    expect(session.protocolErrors).toEqual([]);
+    expect(session.stderr()).toMatch(/^otel debug: /m);
+    expect(exportedToolSpans()).toHaveLength(1);
     for (const secret of SECRETS) expect(Buffer.concat(received.map((e) => e.body)).includes(secret)).toBe(false);
+  }, 90_000);
+
+  it("over stdio: SIGTERM flushes the spans, then the server exits", async () => {
+    received.length = 0;
+    const session = await stdioSession({});
+    expect(received).toHaveLength(0);
+    const closed = new Promise<void>((done) => {
+      session.client.onclose = () => done();
+    });
+    process.kill(session.pid as number, "SIGTERM");
+    await closed;
+    expect(exportedToolSpans()).toHaveLength(1);
+    await session.client.close();
   }, 90_000);
 
   it("without the SDK installed, serves as usual: one notice when OTEL_* asks for export, none otherwise", async () => {
