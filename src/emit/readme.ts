@@ -3,7 +3,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
 import type { ToolsetSpec } from "../runtime/types.js";
-import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, type AdapterSdk } from "./package-files.js";
+import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, TELEMETRY_SDK, type AdapterSdk } from "./package-files.js";
 import { environmentOf } from "./specs.js";
 
 /** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
@@ -53,6 +53,7 @@ export function readmeView(
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
     adapters: ADAPTER_SDKS.map(adapterRow),
     mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
+    otelSdk: `${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`,
   };
 }
 
