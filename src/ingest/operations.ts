@@ -1,7 +1,7 @@
 // Turns the `paths` object into model Operations: one per path + method, parameters merged, ids assigned.
 import type { HttpMethod, Operation, Parameter, RequestBody, ResponseModel, Server } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
-import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
+import { deref, entriesAt, type IngestContext, type Located, type RawOperation } from "./context.js";
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { requestBodyToModel } from "./request-body.js";
@@ -23,14 +23,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
   "patch",
   "trace",
 ];
-
-/** One operation as found in the spec, before it becomes a model Operation. */
-export interface RawOperation {
-  readonly path: string;
-  readonly method: HttpMethod;
-  readonly pathItem: Located;
-  readonly operation: Located;
-}
 
 /** Every operation in `paths`, paths in spec order, methods in HTTP_METHODS order; malformed entries diagnosed. */
 function collectOperations(ctx: IngestContext): RawOperation[] {
