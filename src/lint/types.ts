@@ -1,7 +1,7 @@
 // Lint data shapes: rule names, findings, the context every rule reads, the rule signature, and the budget report.
 import type { ToolDefinitionView } from "../emit/definitions.js";
 import type { Goal, GoalSpec } from "../goals/types.js";
-import type { ApiModel } from "../model/api-model.js";
+import type { ApiSource } from "../model/api-source.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 
 /** The stable rule names of docs/lint.md. */
@@ -59,7 +59,8 @@ export interface RuleFinding extends FindingLocation {
 /** Everything the rules read; built once per lint run, never mutated. */
 export interface LintContext {
   readonly plan: ToolPlan;
-  readonly model: ApiModel;
+  /** The API; rules resolve only the operations the plan calls, which planning resolved already. */
+  readonly api: ApiSource;
   /** Absent in all-operations mode. */
   readonly goals?: GoalSpec;
   /** Each tool as a client lists it, with its o200k token count. */
