@@ -208,7 +208,7 @@ function checkRequiredProperties(
   const properties = (resolved["properties"] ?? {}) as Record<string, JsonSchema>;
   const given = new Set([
     ...body.payload.entries.map(([k]) => k),
-    ...body.replacements.map((r) => r.target.split("/")[1] ?? ""),
+    ...body.replacements.map((r) => pointerTokens(r.target)[0] ?? ""),
   ]);
   for (const [key] of body.payload.entries) {
     if (resolved["additionalProperties"] === false && !Object.hasOwn(properties, key)) {
