@@ -1,4 +1,4 @@
-// Turns a bundled, version-checked document into the ApiModel: info, servers, operations, schemas, security, tags.
+// Turns a bundled, version-checked document into the ApiModel (info, servers, operations, schemas, security, tags), or the ApiIndex lazy ingest resolves from.
 import type { ApiIndex, ApiModel, SecurityScheme, Tag } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
@@ -18,7 +18,7 @@ export function documentToModel(ctx: IngestContext, file: string): ApiModel {
     operations,
     schemas,
     recursiveSchemas,
-    ...tail(ctx, operations),
+    ...securityAndTags(ctx, operations),
   });
 }
 
@@ -38,7 +38,7 @@ export function documentToIndex(
     ...head,
     operations: summaries,
     schemaNames: ctx.schemas.names(),
-    ...tail(ctx, summaries),
+    ...securityAndTags(ctx, summaries),
   });
   return { index, operations };
 }
@@ -58,7 +58,7 @@ function headerOf(
   };
 }
 
-function tail(
+function securityAndTags(
   ctx: IngestContext,
   operations: readonly { readonly tags: readonly string[] }[],
 ): Pick<ApiModel, "securitySchemes" | "security" | "tags"> {
