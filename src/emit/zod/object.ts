@@ -4,7 +4,8 @@ import { join } from "../../util/pointer.js";
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
 import { keyLit, lit, regexLit } from "./literal.js";
-import { checkPattern, patternAllowed } from "./pattern.js";
+import { checkPattern } from "../../schema/pattern-safety.js";
+import { patternAllowed } from "./pattern.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
