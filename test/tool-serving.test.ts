@@ -197,3 +197,95 @@ describe("programmatic tool calling", () => {
     expect(await callers({ programmatic: false })).toEqual({ get_order: undefined, create_order: undefined });
   });
 });
+
+describe("spec-built input examples that break the input schema", () => {
+  const specWith = (parameters: unknown[]) => ({
+    openapi: "3.1.0",
+    info: { title: "Shop", version: "1.0.0" },
+    servers: [{ url: "https://shop.example.com" }],
+    paths: {
+      "/orders/{id}": {
+        get: {
+          operationId: "getOrder",
+          summary: "Get an order",
+          parameters,
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+    },
+  });
+  const id = (schema: Record<string, unknown>) => ({ name: "id", in: "path", required: true, schema });
+  const fields = (schema: Record<string, unknown>) => ({ name: "fields", in: "query", schema });
+
+  it("warns about a made-up sample the schema rejects, naming the tool, the path, the rule and where it came from", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toBeUndefined();
+    expect(sized.diagnostics).toEqual([
+      {
+        code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
+        severity: "warning",
+        message: expect.stringMatching(
+          /^tool get_order: the input example built from the spec is left out, id: .*\^O-\[0-9\]\{4\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\)$/,
+        ),
+        hint: "the spec gives no example for id: add one there, or give the goal `examples:` of its own",
+        file: "<object>",
+        pointer: "/paths/~1orders~1{id}/get",
+      },
+    ]);
+  });
+
+  it("warns about a spec example that breaks its own schema, and falls back to the example without it", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([
+        id({ type: "string", example: "O-1024" }),
+        fields({ type: "string", maxLength: 3, example: "name,tag" }),
+      ]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-1024" }]);
+    expect(sized.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
+        message: expect.stringMatching(
+          /^tool get_order: the input example built from the spec is left out, fields: .*3.*; value "name,tag" \(the spec's example or default of input fields, bound to getOrder query fields\)$/,
+        ),
+        hint: expect.stringContaining("fix the spec's example"),
+      }),
+    ]);
+  });
+
+  it("warns about nothing when the spec's values fit", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "O-1024" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-1024" }]);
+    expect(sized.diagnostics).toEqual([]);
+  });
+});
+
+describe("goals-file examples written with the goals file's input names", () => {
+  it("takes `$inputs.orderId`'s name for the tool's `order_id`", async () => {
+    const { sized } = await servedToolset({
+      spec,
+      goals: {
+        aci: 1,
+        toolset: "shop",
+        goals: [
+          {
+            name: "get_order",
+            description: "Fetch one order.",
+            steps: [{ id: "get", operation: "getOrder", params: { id: "$inputs.orderId" } }],
+            examples: [{ orderId: "O-0001" }],
+          },
+        ],
+      },
+    });
+    expect(sized.plan.tools[0]!.inputs.map((i) => i.name)).toEqual(["order_id"]);
+    expect(sized.plan.tools[0]!.examples).toEqual([{ order_id: "O-0001" }]);
+    expect(sized.diagnostics).toEqual([]);
+  });
+});

@@ -32,18 +32,31 @@ function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | u
   return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
 }
 
+/** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
+type ValueSource = "spec" | "sample";
+
+interface SpecExample {
+  readonly value: Record<string, unknown>;
+  readonly sources: ReadonlyMap<string, ValueSource>;
+}
+
 /** Arguments from the spec: every input it gives a value for, and a sample for each required input it does not. */
-function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptional: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptional: boolean): SpecExample {
+  const value: Record<string, unknown> = {};
+  const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
     const given = specValue(input.schema, schemas);
-    if (given !== undefined && (withOptional || input.required)) out[input.name] = given.value;
-    else if (input.required)
-      out[input.name] = plainString(input.schema)
+    if (given !== undefined && (withOptional || input.required)) {
+      value[input.name] = given.value;
+      sources.set(input.name, "spec");
+    } else if (input.required) {
+      value[input.name] = plainString(input.schema)
         ? `example-${input.name.replaceAll("_", "-")}`
         : sampleSchema(input.schema, schemas);
+      sources.set(input.name, "sample");
+    }
   }
-  return out;
+  return { value, sources };
 }
 
 /** A string with no rule a made-up value could break (pattern, format, enum, length): the example names what it stands for. */
@@ -54,17 +67,83 @@ function plainString(schema: JsonSchema): boolean {
   );
 }
 
+function issuePath(issue: z.core.$ZodIssue | undefined): string {
+  return issue === undefined || issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
+}
+
 function issueText(error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return "does not fit";
-  return `${issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".")}: ${issue.message}`;
+  return `${issuePath(issue)}: ${issue.message}`;
+}
+
+/** The value at a Zod issue path, as short JSON. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): string {
+  const found = path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    value,
+  );
+  const text = JSON.stringify(found) ?? "nothing";
+  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
+}
+
+/** An example key written with the goals file's input name (`$inputs.petId`) → the tool's (`pet_id`). */
+function withToolNames(
+  example: Readonly<Record<string, unknown>>,
+  inputs: readonly ToolInput[],
+): Record<string, unknown> {
+  const names = new Set(inputs.map((i) => i.name));
+  const bySource = new Map(inputs.filter((i) => i.sourceName !== undefined).map((i) => [i.sourceName, i.name]));
+  return Object.fromEntries(
+    Object.entries(example).map(([key, value]) => [names.has(key) ? key : (bySource.get(key) ?? key), value]),
+  );
+}
+
+function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError): Diagnostic {
+  const origin = tool.exampleOrigins?.[index] ?? {
+    ...tool.origin,
+    pointer: `${tool.origin.pointer}/examples/${index}`,
+  };
+  return diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
+    message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(error)}`,
+    file: origin.file,
+    pointer: origin.pointer,
+    ...(origin.line === undefined ? {} : { position: { line: origin.line, column: origin.column ?? 1 } }),
+  });
+}
+
+/** Why a spec-built example failed: the tool, the path and rule broken, the value and where it came from. */
+function specExampleDiagnostic(tool: ToolDef, example: SpecExample, error: z.ZodError): Diagnostic {
+  const issue = error.issues[0];
+  const top = issue?.path[0];
+  const input = tool.inputs.find((i) => i.name === top);
+  const source = typeof top === "string" ? example.sources.get(top) : undefined;
+  const from =
+    input === undefined
+      ? ""
+      : ` (${source === "sample" ? "a sample made up for" : "the spec's example or default of"} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
+  const hint =
+    source === "sample"
+      ? `the spec gives no example for ${input?.name ?? "this input"}: add one there, or give the goal \`examples:\` of its own`
+      : undefined;
+  return diagnostic("PLAN_SPEC_INPUT_EXAMPLE_DROPPED", {
+    ...(hint === undefined ? {} : { hint }),
+    message: `tool ${tool.name}: the input example built from the spec is left out, ${issuePath(issue)}: ${issue?.message ?? "does not fit"}; value ${valueAt(example.value, issue?.path ?? [])}${from}`,
+    file: tool.origin.file,
+    pointer: tool.origin.pointer,
+    ...(tool.origin.line === undefined
+      ? {}
+      : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }),
+  });
 }
 
 /**
- * The goals file's examples (one that fails `argumentsSchema` is left out with a warning); without any, one from the
- * spec: every input it has a value for, else the required ones only (each definition pays for its examples in tokens). A spec-derived example that fails
- * the schema (a sample of a pattern-constrained string, say) is skipped: it is ours, not the user's. A tool without
- * inputs gets `{}`.
+ * The goals file's examples (keys may use the goals file's own input names); one that fails `argumentsSchema` is
+ * left out with a warning at its location. Without any, one from the spec: every input it has a value for, else the
+ * required ones only (each definition pays for its examples in tokens); each spec-built example that fails the
+ * schema (a spec example breaking its own schema, a sample of a pattern-constrained string) is left out with a
+ * warning naming the path, the rule and where the value came from. A tool without inputs gets `{}`.
  */
 export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
@@ -74,25 +153,20 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
     const key = JSON.stringify(value);
     if (chosen.length < MAX_INPUT_EXAMPLES && !seen.has(key)) chosen.push(value), seen.add(key);
   };
-  for (const [index, example] of (tool.examples ?? []).entries()) {
+  for (const [index, written] of (tool.examples ?? []).entries()) {
+    const example = withToolNames(written, tool.inputs);
     const parsed = argumentsSchema.safeParse(example, ONE_SHOT);
-    if (parsed.success) add({ ...example });
-    else
-      diagnostics.push(
-        diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
-          message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`,
-          file: tool.examplesOrigin?.file ?? tool.origin.file,
-          pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`,
-          ...(tool.origin.line === undefined
-            ? {}
-            : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }),
-        }),
-      );
+    if (parsed.success) add(example);
+    else diagnostics.push(goalsExampleDiagnostic(tool, index, parsed.error));
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
+  const reported = new Set<string>();
   for (const withOptional of [true, false]) {
     const example = specExample(tool.inputs, schemas, withOptional);
-    if (argumentsSchema.safeParse(example, ONE_SHOT).success) return { examples: [example], diagnostics };
+    const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
+    if (parsed.success) return { examples: [example.value], diagnostics };
+    const found = specExampleDiagnostic(tool, example, parsed.error);
+    if (!reported.has(found.message)) diagnostics.push(found), reported.add(found.message);
   }
   return { examples: [], diagnostics };
 }
