@@ -50,19 +50,21 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptiona
       value[input.name] = given.value;
       sources.set(input.name, "spec");
     } else if (input.required) {
-      value[input.name] = plainString(input.schema)
-        ? `example-${input.name.replaceAll("_", "-")}`
-        : sampleSchema(input.schema, schemas);
+      const named = `example-${input.name.replaceAll("_", "-")}`;
+      value[input.name] = plainString(input.schema, named) ? named : sampleSchema(input.schema, schemas);
       sources.set(input.name, "sample");
     }
   }
   return { value, sources };
 }
 
-/** A string with no rule a made-up value could break (pattern, format, enum, length): the example names what it stands for. */
-function plainString(schema: JsonSchema): boolean {
+/** A string whose only rules (lengths at most) `named` keeps: the example then names what it stands for. */
+function plainString(schema: JsonSchema, named: string): boolean {
   if (typeof schema !== "object" || schema["type"] !== "string") return false;
-  return ["pattern", "format", "enum", "const", "minLength", "maxLength", "$ref", "allOf", "anyOf", "oneOf"].every(
+  const { minLength, maxLength } = schema;
+  if (typeof minLength === "number" && named.length < minLength) return false;
+  if (typeof maxLength === "number" && named.length > maxLength) return false;
+  return ["pattern", "format", "enum", "const", "$ref", "allOf", "anyOf", "oneOf"].every(
     (key) => schema[key] === undefined,
   );
 }
