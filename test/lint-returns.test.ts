@@ -30,6 +30,7 @@ describe("sampleSchema", () => {
     ["nullable type", { type: ["null", "boolean"] }, true],
     ["a few items", { type: "array", items: { type: "integer", examples: [1] } }, [1, 1, 1]],
     ["maxItems", { type: "array", maxItems: 1, items: { const: "a" } }, ["a"]],
+    ["uniqueItems", { type: "array", uniqueItems: true, items: { const: "a" } }, ["a"]],
     [
       "object",
       { type: "object", properties: { id: { type: "integer", examples: [5] }, ok: { type: "boolean" } } },
@@ -46,6 +47,25 @@ describe("sampleSchema", () => {
       { a: 1, b: 2 },
     ],
     ["first union branch", { oneOf: [{ type: "null" }, { const: "x" }] }, "x"],
+    [
+      "oneOf of required-only branches: the object with exactly the first branch's property",
+      {
+        type: "object",
+        properties: { name: { const: "n" }, a: { const: 1 }, b: { const: 2 } },
+        required: ["name"],
+        oneOf: [{ required: ["a"] }, { required: ["b"] }],
+      },
+      { name: "n", a: 1 },
+    ],
+    [
+      "anyOf of required-only branches: the whole object",
+      {
+        type: "object",
+        properties: { a: { const: 1 }, b: { const: 2 } },
+        anyOf: [{ required: ["a"] }, { required: ["b"] }],
+      },
+      { a: 1, b: 2 },
+    ],
   ])("%s", (_, schema, want) => {
     expect(sampleSchema(schema, {})).toEqual(want);
   });

@@ -219,7 +219,7 @@ describe("spec-built input examples that break the input schema", () => {
 
   it("warns about a made-up sample the schema rejects, naming the tool, the path, the rule and where it came from", async () => {
     const { sized } = await servedToolset({
-      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$" })]),
+      spec: specWith([id({ type: "string", pattern: "^[^a-z]{4}$" })]),
       allOperations: true,
     });
     expect(sized.plan.tools[0]!.examples).toBeUndefined();
@@ -228,7 +228,7 @@ describe("spec-built input examples that break the input schema", () => {
         code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
         severity: "warning",
         message: expect.stringMatching(
-          /^tool get_order: the input example built from the spec is left out, id: .*\^O-\[0-9\]\{4\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\)$/,
+          /^tool get_order: an input example built from the spec breaks the input schema at id: .*\^\[\^a-z\]\{4\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\); the tool gets no input example from the spec$/,
         ),
         hint: "the spec gives no example for id: add one there, or give the goal `examples:` of its own",
         file: "<object>",
@@ -250,11 +250,44 @@ describe("spec-built input examples that break the input schema", () => {
       expect.objectContaining({
         code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
         message: expect.stringMatching(
-          /^tool get_order: the input example built from the spec is left out, fields: .*3.*; value "name,tag" \(the spec's example or default of input fields, bound to getOrder query fields\)$/,
+          /^tool get_order: an input example built from the spec breaks the input schema at fields: .*3.*; value "name,tag" \(the spec's example or default of input fields, bound to getOrder query fields\); tried again without that value$/,
         ),
         hint: expect.stringContaining("fix the spec's example"),
       }),
     ]);
+  });
+
+  it("replaces a required input's bad spec example with a sample, keeping the other spec values", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([
+        id({ type: "string", minLength: 6, example: "O-1" }),
+        fields({ type: "string", example: "name" }),
+      ]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: expect.any(String), fields: "name" }]);
+    expect(sized.plan.tools[0]!.examples![0]!["id"]).not.toBe("O-1");
+    expect(sized.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/at id: .*; value "O-1" .*; tried again without that value \(a sample instead\)$/),
+    ]);
+  });
+
+  it("builds the replacing sample from the rules, not from the bad example", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "X-1" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-0000" }]);
+    expect(sized.diagnostics).toHaveLength(1);
+  });
+
+  it("samples a pattern-constrained input with a string the pattern matches", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-0000" }]);
+    expect(sized.diagnostics).toEqual([]);
   });
 
   it("warns about nothing when the spec's values fit", async () => {

@@ -40,22 +40,31 @@ interface SpecExample {
   readonly sources: ReadonlyMap<string, ValueSource>;
 }
 
-/** Arguments from the spec: every input it gives a value for, and a sample for each required input it does not. */
-function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptional: boolean): SpecExample {
+/** Arguments from the spec: every input it gives a value for (but those in `skip`), and a sample for each required input without one. */
+function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: ReadonlySet<string>): SpecExample {
   const value: Record<string, unknown> = {};
   const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
-    const given = specValue(input.schema, schemas);
-    if (given !== undefined && (withOptional || input.required)) {
+    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas);
+    if (given !== undefined) {
       value[input.name] = given.value;
       sources.set(input.name, "spec");
     } else if (input.required) {
       const named = `example-${input.name.replaceAll("_", "-")}`;
-      value[input.name] = plainString(input.schema, named) ? named : sampleSchema(input.schema, schemas);
+      value[input.name] = plainString(input.schema, named)
+        ? named
+        : sampleSchema(withoutExamples(input.schema), schemas);
       sources.set(input.name, "sample");
     }
   }
   return { value, sources };
+}
+
+/** The schema without its own example values, so a sample replacing a bad one is built from the rules. */
+function withoutExamples(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== "object") return schema;
+  const { examples: _, example: __, default: ___, ...rules } = schema;
+  return rules;
 }
 
 /** A string whose only rules (lengths at most) `named` keeps: the example then names what it stands for. */
@@ -115,23 +124,29 @@ function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError)
   });
 }
 
-/** Why a spec-built example failed: the tool, the path and rule broken, the value and where it came from. */
-function specExampleDiagnostic(tool: ToolDef, example: SpecExample, error: z.ZodError): Diagnostic {
-  const issue = error.issues[0];
+/** Why a spec-built example failed: the tool, the path and rule broken, the value, where it came from, and what next. */
+function specExampleDiagnostic(
+  tool: ToolDef,
+  failed: { example: SpecExample; error: z.ZodError; retried: boolean },
+): Diagnostic {
+  const issue = failed.error.issues[0];
   const top = issue?.path[0];
   const input = tool.inputs.find((i) => i.name === top);
-  const source = typeof top === "string" ? example.sources.get(top) : undefined;
+  const source = typeof top === "string" ? failed.example.sources.get(top) : undefined;
   const from =
     input === undefined
       ? ""
       : ` (${source === "sample" ? "a sample made up for" : "the spec's example or default of"} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
+  const next = failed.retried
+    ? `tried again without that value${input?.required ? " (a sample instead)" : ""}`
+    : "the tool gets no input example from the spec";
   const hint =
     source === "sample"
       ? `the spec gives no example for ${input?.name ?? "this input"}: add one there, or give the goal \`examples:\` of its own`
       : undefined;
   return diagnostic("PLAN_SPEC_INPUT_EXAMPLE_DROPPED", {
     ...(hint === undefined ? {} : { hint }),
-    message: `tool ${tool.name}: the input example built from the spec is left out, ${issuePath(issue)}: ${issue?.message ?? "does not fit"}; value ${valueAt(example.value, issue?.path ?? [])}${from}`,
+    message: `tool ${tool.name}: an input example built from the spec breaks the input schema at ${issuePath(issue)}: ${issue?.message ?? "does not fit"}; value ${valueAt(failed.example.value, issue?.path ?? [])}${from}; ${next}`,
     file: tool.origin.file,
     pointer: tool.origin.pointer,
     ...(tool.origin.line === undefined
@@ -140,12 +155,29 @@ function specExampleDiagnostic(tool: ToolDef, example: SpecExample, error: z.Zod
   });
 }
 
+/** One example from the spec; a spec value that breaks the schema is dropped (sampled when required) and the example tried again. */
+function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
+  const diagnostics: Diagnostic[] = [];
+  const skip = new Set<string>();
+  for (let attempt = 0; attempt <= tool.inputs.length; attempt++) {
+    const example = specExample(tool.inputs, schemas, skip);
+    const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
+    if (parsed.success) return { examples: [example.value], diagnostics };
+    const top = parsed.error.issues[0]?.path[0];
+    const retried = typeof top === "string" && example.sources.get(top) === "spec";
+    diagnostics.push(specExampleDiagnostic(tool, { example, error: parsed.error, retried }));
+    if (!retried) break;
+    skip.add(top);
+  }
+  return { examples: [], diagnostics };
+}
+
 /**
  * The goals file's examples (keys may use the goals file's own input names); one that fails `argumentsSchema` is
- * left out with a warning at its location. Without any, one from the spec: every input it has a value for, else the
- * required ones only (each definition pays for its examples in tokens); each spec-built example that fails the
- * schema (a spec example breaking its own schema, a sample of a pattern-constrained string) is left out with a
- * warning naming the path, the rule and where the value came from. A tool without inputs gets `{}`.
+ * left out with a warning at its location. Without any, one from the spec (every input it has a value for, a sample
+ * for each other required one); each time it fails the schema a warning names the path, the rule and where the value
+ * came from, and a spec value at fault is dropped and the example tried again (a made-up sample at fault ends the
+ * attempt: the tool has no example). A tool without inputs gets `{}`.
  */
 export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
@@ -162,13 +194,6 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
     else diagnostics.push(goalsExampleDiagnostic(tool, index, parsed.error));
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
-  const reported = new Set<string>();
-  for (const withOptional of [true, false]) {
-    const example = specExample(tool.inputs, schemas, withOptional);
-    const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
-    if (parsed.success) return { examples: [example.value], diagnostics };
-    const found = specExampleDiagnostic(tool, example, parsed.error);
-    if (!reported.has(found.message)) diagnostics.push(found), reported.add(found.message);
-  }
-  return { examples: [], diagnostics };
+  const fromSpec = exampleFromSpec(tool, argumentsSchema, schemas);
+  return { examples: fromSpec.examples, diagnostics: [...diagnostics, ...fromSpec.diagnostics] };
 }
