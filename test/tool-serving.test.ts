@@ -301,6 +301,18 @@ describe("spec-built input examples that break the input schema", () => {
 });
 
 describe("goals-file examples written with the goals file's input names", () => {
+  it("an example naming no input is left out with a did-you-mean hint", async () => {
+    const { sized } = await servedToolset({ spec, goals: goals({ examples: [{ idd: "O-0001" }] }) });
+    expect(sized.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "PLAN_INVALID_INPUT_EXAMPLE",
+        pointer: "/goals/0/examples/0",
+        message: "tool get_order: example 1 is left out, id: Invalid input: expected string, received undefined",
+        hint: "did you mean \"id\"? (an example names the tool's inputs, or the goals file's own names for them)",
+      }),
+    ]);
+  });
+
   it("takes `$inputs.orderId`'s name for the tool's `order_id`", async () => {
     const { sized } = await servedToolset({
       spec,

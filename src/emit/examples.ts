@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { didYouMean } from "../goals/did-you-mean.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { sampleSchema } from "../lint/sample.js";
 import { componentName } from "../planner/schemas.js";
@@ -116,7 +117,18 @@ function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError)
     ...tool.origin,
     pointer: `${tool.origin.pointer}/examples/${index}`,
   };
+  const unrecognized = error.issues.find((i) => i.code === "unrecognized_keys");
+  const unknown = unrecognized?.code === "unrecognized_keys" ? unrecognized.keys[0] : undefined;
   return diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
+    ...(unknown === undefined
+      ? {}
+      : {
+          hint: `${didYouMean(
+            unknown,
+            tool.inputs.map((i) => i.name),
+            "the tool's inputs",
+          )} (an example names the tool's inputs, or the goals file's own names for them)`,
+        }),
     message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(error)}`,
     file: origin.file,
     pointer: origin.pointer,
