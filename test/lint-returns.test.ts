@@ -70,6 +70,11 @@ describe("sampleSchema", () => {
     expect(sampleSchema(schema, {})).toEqual(want);
   });
 
+  it("leaves out map entries it cannot sample (a recursion cut), rather than writing undefined values", () => {
+    const sample = sampleSchema({ type: "object", additionalProperties: { $ref: "#/components/schemas/Missing" } }, {});
+    expect(Object.keys(sample as object)).toEqual([]);
+  });
+
   it("stops at a recursive schema's second visit and is deterministic", () => {
     const schemas: Record<string, JsonSchema> = {
       Node: {

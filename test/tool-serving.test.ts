@@ -290,6 +290,43 @@ describe("spec-built input examples that break the input schema", () => {
     expect(sized.diagnostics).toEqual([]);
   });
 
+  it("names the path inside a union that broke, not just the union", async () => {
+    const withBody = {
+      ...specWith([]),
+      paths: {
+        "/orders": {
+          post: {
+            operationId: "createOrder",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    oneOf: [
+                      {
+                        type: "object",
+                        properties: { code: { type: "string", pattern: "^[^a-z]{3}$" } },
+                        required: ["code"],
+                      },
+                      { type: "integer" },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const { sized } = await servedToolset({ spec: withBody, allOperations: true });
+    expect(sized.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^tool create_order: an input example built from the spec breaks the input schema at body\.code: .*\^\[\^a-z\]\{3\}\$/,
+      ),
+    ]);
+  });
+
   it("warns about nothing when the spec's values fit", async () => {
     const { sized } = await servedToolset({
       spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "O-1024" })]),

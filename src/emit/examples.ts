@@ -83,8 +83,22 @@ function issuePath(issue: z.core.$ZodIssue | undefined): string {
   return issue === undefined || issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
 }
 
+/**
+ * The issue that says what broke: inside a union ("Invalid input"), the first issue of the branch that got furthest
+ * into the value, its path joined to the union's.
+ */
+function deepestIssue(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
+  if (issue?.code !== "invalid_union" || issue.errors.length === 0) return issue;
+  const branches = issue.errors.map((errors) => errors[0]).filter((i): i is z.core.$ZodIssue => i !== undefined);
+  const furthest = branches.reduce<z.core.$ZodIssue | undefined>(
+    (best, i) => (best === undefined || i.path.length > best.path.length ? i : best),
+    undefined,
+  );
+  return furthest === undefined ? issue : deepestIssue({ ...furthest, path: [...issue.path, ...furthest.path] });
+}
+
 function issueText(error: z.ZodError): string {
-  const issue = error.issues[0];
+  const issue = deepestIssue(error.issues[0]);
   if (issue === undefined) return "does not fit";
   return `${issuePath(issue)}: ${issue.message}`;
 }
@@ -141,7 +155,7 @@ function specExampleDiagnostic(
   tool: ToolDef,
   failed: { example: SpecExample; error: z.ZodError; retried: boolean },
 ): Diagnostic {
-  const issue = failed.error.issues[0];
+  const issue = deepestIssue(failed.error.issues[0]);
   const top = issue?.path[0];
   const input = tool.inputs.find((i) => i.name === top);
   const source = typeof top === "string" ? failed.example.sources.get(top) : undefined;

@@ -99,8 +99,10 @@ function sampleObject(schema: JsonSchemaObject, s: Sampler): Record<string, unkn
   }
   const additional = schema["additionalProperties"];
   if (Object.keys(properties).length === 0 && additional !== undefined && additional !== false) {
-    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++)
-      out[`key_${i}`] = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++) {
+      const value = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+      if (value !== undefined) out[`key_${i}`] = value;
+    }
   }
   return out;
 }
