@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import Anthropic from "@anthropic-ai/sdk";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
-import { toAnthropicToolDefinitions, toAnthropicTools } from "../src/runtime/adapters/anthropic.js";
+import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import {
+  ANTHROPIC_TOOL_SEARCH,
+  CODE_EXECUTION_CALLER,
+  toAnthropicToolDefinitions,
+  toAnthropicTools,
+} from "../src/runtime/adapters/anthropic.js";
+import type { Tool } from "../src/runtime/types.js";
 import { fakeTools } from "./adapters.fake-tools.js";
 
 const toolUse = { toolUse: { type: "tool_use", id: "tu_1", name: "get_pet", input: {} } } as never;
@@ -40,12 +47,58 @@ describe("Anthropic adapter", () => {
     });
   });
 
-  it("plain definitions carry the same input_schema", () => {
-    const [definition] = toAnthropicToolDefinitions(fakeTools);
+  it("plain definitions carry the same input_schema and allowed_callers as the runnable tools", () => {
+    const [definition, deleteDefinition] = toAnthropicToolDefinitions(fakeTools);
     expect(definition).toEqual({
       name: "get_pet",
       description: "Fetch one pet by id.",
       input_schema: (getPet as { input_schema: unknown }).input_schema,
+      allowed_callers: ["direct", CODE_EXECUTION_CALLER],
+    });
+    expect(deleteDefinition).not.toHaveProperty("allowed_callers");
+  });
+
+  describe("every export carries the advanced tool-use fields alike", () => {
+    const served = {
+      get_pet: { ...fakeTools["get_pet"]!, examples: [{ pet_id: "p1" }, { pet_id: "p2", fields: ["name"] }] },
+      delete_pet: { ...fakeTools["delete_pet"]!, deferLoading: true },
+    } satisfies Record<string, Tool>;
+    const runnable = toAnthropicTools(served) as unknown as Record<string, unknown>[];
+    const plain = toAnthropicToolDefinitions(served) as unknown as Record<string, unknown>[];
+    const field = (list: Record<string, unknown>[], name: string, key: string) =>
+      list.find((t) => t["name"] === name)?.[key];
+
+    it.each([
+      ["input_examples", "get_pet", [{ pet_id: "p1" }, { pet_id: "p2", fields: ["name"] }]],
+      ["input_examples", "delete_pet", undefined],
+      ["defer_loading", "delete_pet", true],
+      ["defer_loading", "get_pet", undefined],
+      ["allowed_callers", "get_pet", ["direct", CODE_EXECUTION_CALLER]],
+      ["allowed_callers", "delete_pet", undefined],
+    ])("%s of %s", (key, name, want) => {
+      expect(field(plain, name, key)).toEqual(want);
+      expect(field(runnable, name, key)).toEqual(want);
+    });
+
+    it("adds the BM25 tool search tool to both when some tool is deferred, and to neither otherwise", () => {
+      expect(plain.at(-1)).toEqual(ANTHROPIC_TOOL_SEARCH);
+      expect(runnable.at(-1)).toEqual(ANTHROPIC_TOOL_SEARCH);
+      expect(toAnthropicToolDefinitions(fakeTools).map((t) => t.name)).toEqual(Object.keys(fakeTools));
+    });
+
+    it("a programmatic: false data tool is not callable from code execution", () => {
+      const optedOut = { get_pet: { ...fakeTools["get_pet"]!, programmatic: false } };
+      expect(toAnthropicToolDefinitions(optedOut)[0]).not.toHaveProperty("allowed_callers");
+    });
+
+    it("the plain definitions are accepted as Messages API params by the pinned SDK's types", () => {
+      const params: MessageCreateParamsNonStreaming = {
+        model: "claude-test",
+        max_tokens: 16,
+        messages: [{ role: "user", content: "hi" }],
+        tools: toAnthropicToolDefinitions(served),
+      };
+      expect(params.tools).toHaveLength(3);
     });
   });
 

@@ -6,6 +6,9 @@ import { lint } from "../src/api/lint.js";
 import { plan } from "../src/api/plan.js";
 import type { JsonSchema } from "../src/model/api-model.js";
 import { budgetReport, strictModeProblems } from "../src/lint/budget.js";
+import type { BudgetReport } from "../src/lint/types.js";
+import { definitionBudget } from "../src/lint/rules/definition-budget.js";
+import type { LintContext } from "../src/lint/types.js";
 import { projectReturn } from "../src/lint/projected-return.js";
 import { nameProblem } from "../src/lint/rules/name-too-long.js";
 import { sampleSchema } from "../src/lint/sample.js";
@@ -29,6 +32,7 @@ describe("sampleSchema", () => {
     ["nullable type", { type: ["null", "boolean"] }, true],
     ["a few items", { type: "array", items: { type: "integer", examples: [1] } }, [1, 1, 1]],
     ["maxItems", { type: "array", maxItems: 1, items: { const: "a" } }, ["a"]],
+    ["uniqueItems", { type: "array", uniqueItems: true, items: { const: "a" } }, ["a"]],
     [
       "object",
       { type: "object", properties: { id: { type: "integer", examples: [5] }, ok: { type: "boolean" } } },
@@ -45,8 +49,35 @@ describe("sampleSchema", () => {
       { a: 1, b: 2 },
     ],
     ["first union branch", { oneOf: [{ type: "null" }, { const: "x" }] }, "x"],
+    [
+      "oneOf of required-only branches: the object with exactly the first branch's property",
+      {
+        type: "object",
+        properties: { name: { const: "n" }, a: { const: 1 }, b: { const: 2 } },
+        required: ["name"],
+        oneOf: [{ required: ["a"] }, { required: ["b"] }],
+      },
+      { name: "n", a: 1 },
+    ],
+    [
+      "anyOf of required-only branches: the whole object",
+      {
+        type: "object",
+        properties: { a: { const: 1 }, b: { const: 2 } },
+        anyOf: [{ required: ["a"] }, { required: ["b"] }],
+      },
+      { a: 1, b: 2 },
+    ],
   ])("%s", (_, schema, want) => {
     expect(sampleSchema(schema, schemaLookup({}))).toEqual(want);
+  });
+
+  it("leaves out map entries it cannot sample (a recursion cut), rather than writing undefined values", () => {
+    const sample = sampleSchema(
+      { type: "object", additionalProperties: { $ref: "#/components/schemas/Missing" } },
+      schemaLookup({}),
+    );
+    expect(Object.keys(sample as object)).toEqual([]);
   });
 
   it("stops at a recursive schema's second visit and is deterministic", () => {
@@ -150,11 +181,47 @@ describe("budget report", () => {
       ],
       500,
     );
-    expect(report).toMatchObject({ totalTokens: 550, budget: 500, overBudget: true });
+    expect(report).toMatchObject({ totalTokens: 550, budget: 500, overBudget: true, upfrontTokens: 550 });
+    expect(report.serving).toEqual({ mode: "all" });
     expect(report.tools.map((t) => [t.cutByClients, t.nameProblem])).toEqual([
       [true, undefined],
       [false, "has characters outside a-z, A-Z, 0-9, _ and -"],
     ]);
+  });
+});
+
+describe("definition-budget over a report", () => {
+  const schema = { type: "object", properties: {}, required: [], additionalProperties: false };
+  const views = [
+    { name: "a", description: "A.", inputSchema: schema, tokens: 300 },
+    { name: "b", description: "B.", inputSchema: schema, tokens: 250 },
+  ];
+  const ctx = (report: BudgetReport) =>
+    ({
+      budget: report,
+      plan: { tools: [] },
+      model: { file: "spec.yaml" },
+      specLine: () => 3,
+      goalsLine: () => undefined,
+    }) as unknown as LintContext;
+
+  it.each([
+    [
+      "all listed, over",
+      budgetReport(views, 500),
+      "all 2 definitions listed: 550 tokens (o200k) upfront, over the budget of 500",
+    ],
+    ["all listed, within", budgetReport(views, 600), undefined],
+    [
+      "tool search, core over",
+      budgetReport(views, 500, { core: ["a"], upfrontTokens: 520 }),
+      "served with tool search: 1 core tool plus search_tools and call_tool listed: 520 tokens (o200k) upfront, over the budget of 500",
+    ],
+    ["tool search, within", budgetReport(views, 500, { core: ["a"], upfrontTokens: 480 }), undefined],
+  ])("%s", (_, report, want) => {
+    const findings = definitionBudget(ctx(report));
+    expect(findings.map((f) => f.message)).toEqual(want === undefined ? [] : [want]);
+    for (const f of findings) expect(f).toMatchObject({ file: "spec.yaml", pointer: "/paths", line: 3 });
   });
 });
 

@@ -113,17 +113,55 @@ describe("the petstore example", () => {
       expect.arrayContaining(["find_pets_by_status", "get_user_by_email", "update_pet_with_form"]),
     );
     expect(by("undescribed-parameter").length).toBeGreaterThan(10);
-    expect(by("definition-budget")).toHaveLength(1);
     expect(result.budget?.totalTokens).toBeGreaterThan(4 * 934);
     for (const f of result.findings) expect(f.file).toBe(PETSTORE);
     expect(by("missing-when-to-use").every((f) => typeof f.line === "number")).toBe(true);
   });
 
-  it("passes the default budget of 5,000 tokens in all-operations mode once each tool's input example is counted", async () => {
+  it("passes the default budget of 5,000 tokens in all-operations mode, so it is served with tool search, and what the model sees upfront fits", async () => {
     const result = await lint({ spec: PETSTORE, allOperations: true });
-    expect(result.budget?.budget).toBe(5000);
+    expect(result.budget).toMatchObject({ budget: 5000, overBudget: true, serving: { mode: "search" } });
     expect(result.budget?.totalTokens).toBeGreaterThan(5000);
-    expect(result.findings.filter((f) => f.rule === "definition-budget")).toHaveLength(1);
+    expect(result.budget?.upfrontTokens).toBeLessThanOrEqual(5000);
+    expect(result.budget?.upfrontTokens).toBeLessThan(result.budget!.totalTokens);
+    expect(result.findings.filter((f) => f.rule === "definition-budget")).toEqual([]);
+  });
+});
+
+describe("definition-budget judges what the model sees in each serving mode", () => {
+  it("all definitions listed: quiet within the budget", async () => {
+    const result = await lint({ spec: PETSTORE, goals: GOALS });
+    expect(result.budget).toMatchObject({ serving: { mode: "all" }, overBudget: false });
+    expect(result.budget?.upfrontTokens).toBe(result.budget?.totalTokens);
+  });
+
+  it("tool search: warns when the core and the search tools alone pass the budget, and says it is served with search", async () => {
+    const result = await lint({ spec: PETSTORE, goals: join(FIXTURES, "definition-budget/goals.yaml") });
+    expect(result.budget?.serving).toEqual({ mode: "search", core: [] });
+    expect(result.findings.filter((f) => f.rule === "definition-budget")).toEqual([
+      expect.objectContaining({
+        severity: "warn",
+        message: `served with tool search: 0 core tools plus search_tools and call_tool listed: ${result.budget?.upfrontTokens} tokens (o200k) upfront, over the budget of 150`,
+        hint: "the search tools alone pass the budget: raise it (--budget, lint.budget)",
+      }),
+    ]);
+  });
+
+  it("tool search with core goals: names the largest core tools", async () => {
+    const goals = readFileSync(join(FIXTURES, "definition-budget/goals.yaml"), "utf8").replaceAll(
+      "    use_when:",
+      "    core: true\n    use_when:",
+    );
+    const { parse } = await import("yaml");
+    const result = await lint({ spec: PETSTORE, goals: parse(goals) });
+    expect(result.budget?.serving).toEqual({ mode: "search", core: ["get_pet_details", "get_order_status"] });
+    const [finding] = result.findings.filter((f) => f.rule === "definition-budget");
+    expect(finding?.message).toMatch(
+      /^served with tool search: 2 core tools plus search_tools and call_tool listed: \d+ tokens/,
+    );
+    expect(finding?.hint).toMatch(
+      /^mark fewer goals `core: true` \(largest core: get_(pet_details|order_status) \d+, get_/,
+    );
   });
 });
 

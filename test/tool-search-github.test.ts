@@ -90,6 +90,17 @@ describe.skipIf(REPEAT_RUN)("GitHub all-operations served with tool search", () 
     });
   });
 
+  it("gives every tool an input example but checks_update, whose body union the sampler cannot meet (and says so)", () => {
+    const without = served.sized.plan.tools.filter((t) => (t.examples ?? []).length === 0).map((t) => t.name);
+    expect(without).toEqual(["checks_update"]);
+    expect(served.sized.diagnostics.filter((d) => d.message.startsWith("tool checks_update:"))).toEqual([
+      expect.objectContaining({
+        code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
+        pointer: "/paths/~1repos~1{owner}~1{repo}~1check-runs~1{check_run_id}/patch",
+      }),
+    ]);
+  });
+
   it('finds pulls/merge among the top 3 for "merge a pull request"', () => {
     const names = createToolSearch(Object.values(tools))("merge a pull request", 3).map((m) => m.name);
     expect(names).toContain("pulls_merge");

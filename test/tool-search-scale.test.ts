@@ -1,5 +1,5 @@
 // Stripe and Kubernetes 1.13 all-operations served with tool search: at most 5,000 tokens upfront, no definition over
-// the cap, and every operation found by one search for it (Kubernetes read gzipped, as kubernetes-client@9.0.0 ships it).
+// the cap, an input example on every tool, and every operation found by one search for it (Kubernetes read gzipped, as kubernetes-client@9.0.0 ships it).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TOOL_TOKEN_CAP } from "../src/emit/definitions.js";
@@ -16,6 +16,7 @@ async function checkServed(spec: string, query: string, expected: string): Promi
   const { sized, bind } = await servedToolset({ spec, allOperations: true });
   expect(sized.search!.upfrontTokens).toBeLessThanOrEqual(DEFAULT_DEFINITION_BUDGET);
   expect(Math.max(...sized.definitions.map((d) => d.tokens))).toBeLessThanOrEqual(DEFAULT_TOOL_TOKEN_CAP);
+  expect(sized.plan.tools.filter((t) => (t.examples ?? []).length === 0).map((t) => t.name)).toEqual([]);
   const tools = Object.values(bind({ env: {}, credentials: {}, baseUrl: "http://127.0.0.1:9" }));
   const search = createToolSearch(tools);
   expect(search(query, 3).map((m) => m.name)).toContain(expected);

@@ -208,3 +208,177 @@ describe("token counting of spec text", () => {
     expect(view!.tokens).toBeGreaterThan(10);
   });
 });
+
+describe("spec-built input examples that break the input schema", () => {
+  const specWith = (parameters: unknown[]) => ({
+    openapi: "3.1.0",
+    info: { title: "Shop", version: "1.0.0" },
+    servers: [{ url: "https://shop.example.com" }],
+    paths: {
+      "/orders/{id}": {
+        get: {
+          operationId: "getOrder",
+          summary: "Get an order",
+          parameters,
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+    },
+  });
+  const id = (schema: Record<string, unknown>) => ({ name: "id", in: "path", required: true, schema });
+  const fields = (schema: Record<string, unknown>) => ({ name: "fields", in: "query", schema });
+
+  it("warns about a made-up sample the schema rejects, naming the tool, the path, the rule and where it came from", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^[^a-z]{4}$" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toBeUndefined();
+    expect(sized.diagnostics).toEqual([
+      {
+        code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
+        severity: "warning",
+        message: expect.stringMatching(
+          /^tool get_order: an input example built from the spec breaks the input schema at id: .*\^\[\^a-z\]\{4\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\); the tool gets no input example from the spec$/,
+        ),
+        hint: "the spec gives no example for id: add one there, or give the goal `examples:` of its own",
+        file: "<object>",
+        pointer: "/paths/~1orders~1{id}/get",
+      },
+    ]);
+  });
+
+  it("warns about a spec example that breaks its own schema, and falls back to the example without it", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([
+        id({ type: "string", example: "O-1024" }),
+        fields({ type: "string", maxLength: 3, example: "name,tag" }),
+      ]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-1024" }]);
+    expect(sized.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
+        message: expect.stringMatching(
+          /^tool get_order: an input example built from the spec breaks the input schema at fields: .*3.*; value "name,tag" \(the spec's example or default of input fields, bound to getOrder query fields\); tried again without that value$/,
+        ),
+        hint: expect.stringContaining("fix the spec's example"),
+      }),
+    ]);
+  });
+
+  it("replaces a required input's bad spec example with a sample, keeping the other spec values", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([
+        id({ type: "string", minLength: 6, example: "O-1" }),
+        fields({ type: "string", example: "name" }),
+      ]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: expect.any(String), fields: "name" }]);
+    expect(sized.plan.tools[0]!.examples![0]!["id"]).not.toBe("O-1");
+    expect(sized.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/at id: .*; value "O-1" .*; tried again without that value \(a sample instead\)$/),
+    ]);
+  });
+
+  it("builds the replacing sample from the rules, not from the bad example", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "X-1" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-0000" }]);
+    expect(sized.diagnostics).toHaveLength(1);
+  });
+
+  it("samples a pattern-constrained input with a string the pattern matches", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-0000" }]);
+    expect(sized.diagnostics).toEqual([]);
+  });
+
+  it("names the path inside a union that broke, not just the union", async () => {
+    const withBody = {
+      ...specWith([]),
+      paths: {
+        "/orders": {
+          post: {
+            operationId: "createOrder",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    oneOf: [
+                      {
+                        type: "object",
+                        properties: { code: { type: "string", pattern: "^[^a-z]{3}$" } },
+                        required: ["code"],
+                      },
+                      { type: "integer" },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const { sized } = await servedToolset({ spec: withBody, allOperations: true });
+    expect(sized.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^tool create_order: an input example built from the spec breaks the input schema at body\.code: .*\^\[\^a-z\]\{3\}\$/,
+      ),
+    ]);
+  });
+
+  it("warns about nothing when the spec's values fit", async () => {
+    const { sized } = await servedToolset({
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "O-1024" })]),
+      allOperations: true,
+    });
+    expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-1024" }]);
+    expect(sized.diagnostics).toEqual([]);
+  });
+});
+
+describe("goals-file examples written with the goals file's input names", () => {
+  it("an example naming no input is left out with a did-you-mean hint", async () => {
+    const { sized } = await servedToolset({ spec, goals: goals({ examples: [{ idd: "O-0001" }] }) });
+    expect(sized.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "PLAN_INVALID_INPUT_EXAMPLE",
+        pointer: "/goals/0/examples/0",
+        message: "tool get_order: example 1 is left out, id: Invalid input: expected string, received undefined",
+        hint: "did you mean \"id\"? (an example names the tool's inputs, or the goals file's own names for them)",
+      }),
+    ]);
+  });
+
+  it("takes `$inputs.orderId`'s name for the tool's `order_id`", async () => {
+    const { sized } = await servedToolset({
+      spec,
+      goals: {
+        aci: 1,
+        toolset: "shop",
+        goals: [
+          {
+            name: "get_order",
+            description: "Fetch one order.",
+            steps: [{ id: "get", operation: "getOrder", params: { id: "$inputs.orderId" } }],
+            examples: [{ orderId: "O-0001" }],
+          },
+        ],
+      },
+    });
+    expect(sized.plan.tools[0]!.inputs.map((i) => i.name)).toEqual(["order_id"]);
+    expect(sized.plan.tools[0]!.examples).toEqual([{ order_id: "O-0001" }]);
+    expect(sized.diagnostics).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // The `lint` API: plan the toolset, then run the ACI rules of docs/lint.md and build the context-budget report.
 import type { Diagnostic } from "../diagnostics/types.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { toolDefinitions } from "../emit/definitions.js";
+import { sizePlan } from "../emit/definitions.js";
 import { budgetReport, lintToolset, resolveLintConfig, type BudgetReport, type Finding } from "../lint/index.js";
 import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
@@ -10,7 +10,7 @@ import { readText } from "../util/read-text.js";
 import { plan } from "./plan.js";
 
 export interface LintOptions extends PlanOptions {
-  /** Token budget for the toolset's definitions; overrides the goals file's `lint.budget` (default 5,000). */
+  /** Token budget for what the model sees upfront, and past which the toolset is served with tool search; overrides `definitionBudget` and the goals file's `lint.budget` (default 5,000). */
   readonly budget?: number;
 }
 
@@ -41,14 +41,19 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (hasErrors(planned.diagnostics) || !planned.plan || !planned.api)
     return { findings: [], diagnostics: planned.diagnostics };
   const goals = options.allOperations ? undefined : planned.goals;
+  const budgetOption = options.budget ?? options.definitionBudget;
   const [goalsLine, specLine] = await Promise.all([linesOf(goals ? options.goals : undefined), linesOf(options.spec)]);
   const config = resolveLintConfig({
     ...(goals ? { goals } : {}),
-    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    ...(budgetOption === undefined ? {} : { budget: budgetOption }),
     goalsLine,
   });
-  const definitions = toolDefinitions(planned.plan);
-  const budget = budgetReport(definitions, config.budget);
+  const sized = sizePlan(planned.plan, undefined, {
+    budget: config.budget,
+    ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
+  });
+  const definitions = sized.definitions;
+  const budget = budgetReport(definitions, config.budget, sized.search);
   const ctx = {
     plan: planned.plan,
     api: planned.api,

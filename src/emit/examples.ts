@@ -3,6 +3,7 @@ import { schemaLookup } from "../model/api-source.js";
 import type { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { didYouMean } from "../goals/did-you-mean.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { sampleSchema } from "../lint/sample.js";
 import { componentName } from "../planner/schemas.js";
@@ -33,39 +34,177 @@ function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | u
   return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
 }
 
-/** Arguments from the spec: every input it gives a value for, and a sample for each required input it does not. */
-function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptional: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const input of inputs) {
-    const given = specValue(input.schema, schemas);
-    if (given !== undefined && (withOptional || input.required)) out[input.name] = given.value;
-    else if (input.required)
-      out[input.name] = plainString(input.schema)
-        ? `example-${input.name.replaceAll("_", "-")}`
-        : sampleSchema(input.schema, schemaLookup(schemas));
-  }
-  return out;
+/** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
+type ValueSource = "spec" | "sample";
+
+interface SpecExample {
+  readonly value: Record<string, unknown>;
+  readonly sources: ReadonlyMap<string, ValueSource>;
 }
 
-/** A string with no rule a made-up value could break (pattern, format, enum, length): the example names what it stands for. */
-function plainString(schema: JsonSchema): boolean {
+/** Arguments from the spec: every input it gives a value for (but those in `skip`), and a sample for each required input without one. */
+function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: ReadonlySet<string>): SpecExample {
+  const value: Record<string, unknown> = {};
+  const sources = new Map<string, ValueSource>();
+  for (const input of inputs) {
+    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas);
+    if (given !== undefined) {
+      value[input.name] = given.value;
+      sources.set(input.name, "spec");
+    } else if (input.required) {
+      const named = `example-${input.name.replaceAll("_", "-")}`;
+      value[input.name] = plainString(input.schema, named)
+        ? named
+        : sampleSchema(withoutExamples(input.schema), schemaLookup(schemas));
+      sources.set(input.name, "sample");
+    }
+  }
+  return { value, sources };
+}
+
+/** The schema without its own example values, so a sample replacing a bad one is built from the rules. */
+function withoutExamples(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== "object") return schema;
+  const { examples: _, example: __, default: ___, ...rules } = schema;
+  return rules;
+}
+
+/** A string whose only rules (lengths at most) `named` keeps: the example then names what it stands for. */
+function plainString(schema: JsonSchema, named: string): boolean {
   if (typeof schema !== "object" || schema["type"] !== "string") return false;
-  return ["pattern", "format", "enum", "const", "minLength", "maxLength", "$ref", "allOf", "anyOf", "oneOf"].every(
+  const { minLength, maxLength } = schema;
+  if (typeof minLength === "number" && named.length < minLength) return false;
+  if (typeof maxLength === "number" && named.length > maxLength) return false;
+  return ["pattern", "format", "enum", "const", "$ref", "allOf", "anyOf", "oneOf"].every(
     (key) => schema[key] === undefined,
   );
 }
 
-function issueText(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return "does not fit";
-  return `${issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".")}: ${issue.message}`;
+function issuePath(issue: z.core.$ZodIssue | undefined): string {
+  return issue === undefined || issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
 }
 
 /**
- * The goals file's examples (one that fails `argumentsSchema` is left out with a warning); without any, one from the
- * spec: every input it has a value for, else the required ones only (each definition pays for its examples in tokens). A spec-derived example that fails
- * the schema (a sample of a pattern-constrained string, say) is skipped: it is ours, not the user's. A tool without
- * inputs gets `{}`.
+ * The issue that says what broke: inside a union ("Invalid input"), the first issue of the branch that got furthest
+ * into the value, its path joined to the union's.
+ */
+function deepestIssue(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
+  if (issue?.code !== "invalid_union" || issue.errors.length === 0) return issue;
+  const branches = issue.errors.map((errors) => errors[0]).filter((i): i is z.core.$ZodIssue => i !== undefined);
+  const furthest = branches.reduce<z.core.$ZodIssue | undefined>(
+    (best, i) => (best === undefined || i.path.length > best.path.length ? i : best),
+    undefined,
+  );
+  return furthest === undefined ? issue : deepestIssue({ ...furthest, path: [...issue.path, ...furthest.path] });
+}
+
+function issueText(error: z.ZodError): string {
+  const issue = deepestIssue(error.issues[0]);
+  if (issue === undefined) return "does not fit";
+  return `${issuePath(issue)}: ${issue.message}`;
+}
+
+/** The value at a Zod issue path, as short JSON. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): string {
+  const found = path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    value,
+  );
+  const text = JSON.stringify(found) ?? "nothing";
+  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
+}
+
+/** An example key written with the goals file's input name (`$inputs.petId`) → the tool's (`pet_id`). */
+function withToolNames(
+  example: Readonly<Record<string, unknown>>,
+  inputs: readonly ToolInput[],
+): Record<string, unknown> {
+  const names = new Set(inputs.map((i) => i.name));
+  const bySource = new Map(inputs.filter((i) => i.sourceName !== undefined).map((i) => [i.sourceName, i.name]));
+  return Object.fromEntries(
+    Object.entries(example).map(([key, value]) => [names.has(key) ? key : (bySource.get(key) ?? key), value]),
+  );
+}
+
+function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError): Diagnostic {
+  const origin = tool.exampleOrigins?.[index] ?? {
+    ...tool.origin,
+    pointer: `${tool.origin.pointer}/examples/${index}`,
+  };
+  const unrecognized = error.issues.find((i) => i.code === "unrecognized_keys");
+  const unknown = unrecognized?.code === "unrecognized_keys" ? unrecognized.keys[0] : undefined;
+  return diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
+    ...(unknown === undefined
+      ? {}
+      : {
+          hint: `${didYouMean(
+            unknown,
+            tool.inputs.map((i) => i.name),
+            "the tool's inputs",
+          )} (an example names the tool's inputs, or the goals file's own names for them)`,
+        }),
+    message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(error)}`,
+    file: origin.file,
+    pointer: origin.pointer,
+    ...(origin.line === undefined ? {} : { position: { line: origin.line, column: origin.column ?? 1 } }),
+  });
+}
+
+/** Why a spec-built example failed: the tool, the path and rule broken, the value, where it came from, and what next. */
+function specExampleDiagnostic(
+  tool: ToolDef,
+  failed: { example: SpecExample; error: z.ZodError; retried: boolean },
+): Diagnostic {
+  const issue = deepestIssue(failed.error.issues[0]);
+  const top = issue?.path[0];
+  const input = tool.inputs.find((i) => i.name === top);
+  const source = typeof top === "string" ? failed.example.sources.get(top) : undefined;
+  const from =
+    input === undefined
+      ? ""
+      : ` (${source === "sample" ? "a sample made up for" : "the spec's example or default of"} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
+  const next = failed.retried
+    ? `tried again without that value${input?.required ? " (a sample instead)" : ""}`
+    : "the tool gets no input example from the spec";
+  const hint =
+    source === "sample"
+      ? `the spec gives no example for ${input?.name ?? "this input"}: add one there, or give the goal \`examples:\` of its own`
+      : undefined;
+  return diagnostic("PLAN_SPEC_INPUT_EXAMPLE_DROPPED", {
+    ...(hint === undefined ? {} : { hint }),
+    message: `tool ${tool.name}: an input example built from the spec breaks the input schema at ${issuePath(issue)}: ${issue?.message ?? "does not fit"}; value ${valueAt(failed.example.value, issue?.path ?? [])}${from}; ${next}`,
+    file: tool.origin.file,
+    pointer: tool.origin.pointer,
+    ...(tool.origin.line === undefined
+      ? {}
+      : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }),
+  });
+}
+
+/** One example from the spec; a spec value that breaks the schema is dropped (sampled when required) and the example tried again. */
+function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
+  const diagnostics: Diagnostic[] = [];
+  const skip = new Set<string>();
+  for (let attempt = 0; attempt <= tool.inputs.length; attempt++) {
+    const example = specExample(tool.inputs, schemas, skip);
+    const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
+    if (parsed.success) return { examples: [example.value], diagnostics };
+    const top = parsed.error.issues[0]?.path[0];
+    const retried = typeof top === "string" && example.sources.get(top) === "spec";
+    diagnostics.push(specExampleDiagnostic(tool, { example, error: parsed.error, retried }));
+    if (!retried) break;
+    skip.add(top);
+  }
+  return { examples: [], diagnostics };
+}
+
+/**
+ * The goals file's examples (keys may use the goals file's own input names); one that fails `argumentsSchema` is
+ * left out with a warning at its location. Without any, one from the spec (every input it has a value for, a sample
+ * for each other required one); each time it fails the schema a warning names the path, the rule and where the value
+ * came from, and a spec value at fault is dropped and the example tried again (a made-up sample at fault ends the
+ * attempt: the tool has no example). A tool without inputs gets `{}`.
  */
 export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
@@ -75,25 +214,13 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
     const key = JSON.stringify(value);
     if (chosen.length < MAX_INPUT_EXAMPLES && !seen.has(key)) chosen.push(value), seen.add(key);
   };
-  for (const [index, example] of (tool.examples ?? []).entries()) {
+  for (const [index, written] of (tool.examples ?? []).entries()) {
+    const example = withToolNames(written, tool.inputs);
     const parsed = argumentsSchema.safeParse(example, ONE_SHOT);
-    if (parsed.success) add({ ...example });
-    else
-      diagnostics.push(
-        diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
-          message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(parsed.error)}`,
-          file: tool.examplesOrigin?.file ?? tool.origin.file,
-          pointer: `${tool.examplesOrigin?.pointer ?? tool.origin.pointer}/${index}`,
-          ...(tool.origin.line === undefined
-            ? {}
-            : { position: { line: tool.origin.line, column: tool.origin.column ?? 1 } }),
-        }),
-      );
+    if (parsed.success) add(example);
+    else diagnostics.push(goalsExampleDiagnostic(tool, index, parsed.error));
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
-  for (const withOptional of [true, false]) {
-    const example = specExample(tool.inputs, schemas, withOptional);
-    if (argumentsSchema.safeParse(example, ONE_SHOT).success) return { examples: [example], diagnostics };
-  }
-  return { examples: [], diagnostics };
+  const fromSpec = exampleFromSpec(tool, argumentsSchema, schemas);
+  return { examples: fromSpec.examples, diagnostics: [...diagnostics, ...fromSpec.diagnostics] };
 }

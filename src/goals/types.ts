@@ -189,6 +189,8 @@ export interface Goal extends Located {
   readonly programmatic?: boolean;
   /** Up to three argument objects shown to the model as input examples (checked against the input schema). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Where each of `examples` is written, in the same order. */
+  readonly examplesAt?: readonly Located[];
   /** Input name → override or declaration. */
   readonly inputs: Readonly<Record<string, InputOverride>>;
   readonly steps: readonly Step[];

@@ -81,10 +81,11 @@ export function strictModeProblems(inputSchema: Record<string, unknown>): string
   ];
 }
 
-/** The report over a toolset's definitions (as `toolDefinitions(plan)` lists them). */
+/** The report over a toolset's definitions (as `sizePlan(plan)` serves them; `search` is its tool-search listing). */
 export function budgetReport(
   definitions: readonly ToolDefinitionView[],
   budget: number = DEFAULT_DEFINITION_BUDGET,
+  search?: { readonly core: readonly string[]; readonly upfrontTokens: number },
 ): BudgetReport {
   const tools = definitions.map((d): ToolBudget => {
     const problem = nameProblem(d.name);
@@ -98,7 +99,21 @@ export function budgetReport(
     };
   });
   const totalTokens = tools.reduce((n, t) => n + t.tokens, 0);
-  return { tools, totalTokens, budget, overBudget: totalTokens > budget };
+  return {
+    tools,
+    totalTokens,
+    budget,
+    overBudget: totalTokens > budget,
+    serving: search === undefined ? { mode: "all" } : { mode: "search", core: [...search.core] },
+    upfrontTokens: search?.upfrontTokens ?? totalTokens,
+  };
+}
+
+/** What the model sees upfront, in words: `all 6 definitions` or `tool search: 2 core tools plus search_tools and call_tool`. */
+export function servingModeText(report: BudgetReport): string {
+  if (report.serving.mode === "all") return `all ${report.tools.length} definitions listed`;
+  const count = report.serving.core.length;
+  return `served with tool search: ${count} core tool${count === 1 ? "" : "s"} plus search_tools and call_tool listed`;
 }
 
 function namesOrNone(names: readonly string[], max = 6): string {
@@ -112,7 +127,11 @@ export function budgetToText(report: BudgetReport): string {
     .sort((a, b) => b.tokens - a.tokens)
     .slice(0, 3)
     .map((t) => `${t.name} ${t.tokens}`);
-  const status = report.overBudget ? "OVER BUDGET" : "within budget";
+  const upfront = report.upfrontTokens > report.budget ? "OVER BUDGET" : "within budget";
+  const status =
+    report.serving.mode === "all"
+      ? upfront
+      : `${servingModeText(report)} upfront: ${report.upfrontTokens} tokens, ${upfront}`;
   return `${[
     `context budget: ${report.totalTokens} of ${report.budget} tokens (o200k) for ${report.tools.length} tool definitions, ${status}${largest.length > 0 ? `; largest: ${largest.join(", ")}` : ""}`,
     `  descriptions clients cut (> ${CLIENT_CUT_CHARS} chars): ${namesOrNone(report.tools.filter((t) => t.cutByClients).map((t) => t.name))}`,

@@ -2,6 +2,7 @@
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { componentName } from "../planner/schemas.js";
+import { patternSample } from "./pattern-sample.js";
 
 /** How many items a sampled array has (within minItems/maxItems), and how many entries a sampled map. */
 const SAMPLE_ITEMS = 3;
@@ -56,9 +57,19 @@ function given(schema: JsonSchemaObject): { value: unknown } | undefined {
     : undefined;
 }
 
+function withinLengths(text: string, schema: JsonSchemaObject): boolean {
+  const { minLength, maxLength } = schema;
+  return (
+    (typeof minLength !== "number" || text.length >= minLength) &&
+    (typeof maxLength !== "number" || text.length <= maxLength)
+  );
+}
+
 function sampleString(schema: JsonSchemaObject): string {
   const format = typeof schema["format"] === "string" ? FORMAT_SAMPLES[schema["format"]] : undefined;
   if (format !== undefined) return format;
+  const matching = typeof schema["pattern"] === "string" ? patternSample(schema["pattern"]) : undefined;
+  if (matching !== undefined && withinLengths(matching, schema)) return matching;
   return TEXT.slice(0, clamp(SAMPLE_STRING_CHARS, schema["minLength"], schema["maxLength"])).trimEnd() || "x";
 }
 
@@ -70,7 +81,7 @@ function sampleNumber(schema: JsonSchemaObject, integer: boolean): number {
 }
 
 function sampleArray(schema: JsonSchemaObject, s: Sampler): unknown[] {
-  const count = clamp(SAMPLE_ITEMS, schema["minItems"], schema["maxItems"]);
+  const count = clamp(schema["uniqueItems"] === true ? 1 : SAMPLE_ITEMS, schema["minItems"], schema["maxItems"]);
   const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as JsonSchema[]) : [];
   const items = schema["items"];
   const rest =
@@ -89,8 +100,10 @@ function sampleObject(schema: JsonSchemaObject, s: Sampler): Record<string, unkn
   }
   const additional = schema["additionalProperties"];
   if (Object.keys(properties).length === 0 && additional !== undefined && additional !== false) {
-    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++)
-      out[`key_${i}`] = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++) {
+      const value = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+      if (value !== undefined) out[`key_${i}`] = value;
+    }
   }
   return out;
 }
@@ -117,6 +130,35 @@ function inferredType(schema: JsonSchemaObject): string {
   return schema["items"] !== undefined || schema["prefixItems"] !== undefined ? "array" : "string";
 }
 
+const SHAPE_KEYWORDS = ["type", "properties", "items", "$ref", "allOf", "anyOf", "oneOf", "enum", "const"] as const;
+
+function ownShape(schema: JsonSchemaObject): boolean {
+  return schema["type"] !== undefined || schema["properties"] !== undefined;
+}
+
+/** A union branch that only adds rules to its parent (`required: [a]`, bounds), so the parent's shape is what to sample. */
+function constraintOnly(branch: JsonSchema): boolean {
+  return typeof branch === "object" && SHAPE_KEYWORDS.every((key) => branch[key] === undefined);
+}
+
+function requiredOf(schema: JsonSchema): string[] {
+  return typeof schema === "object" && Array.isArray(schema["required"]) ? (schema["required"] as string[]) : [];
+}
+
+/**
+ * `{ type: object, properties, oneOf: [{ required: [a] }, { required: [b] }] }`: the parent sampled, keeping the
+ * first branch's required properties and leaving out those only the other branches require (one of exactly one).
+ */
+function sampleConstrained(schema: JsonSchemaObject, union: readonly JsonSchema[], s: Sampler): unknown {
+  const { oneOf: _, anyOf: __, ...base } = schema;
+  const value = sampleWith(base, s);
+  if (schema["oneOf"] === undefined || value === null || typeof value !== "object" || Array.isArray(value))
+    return value;
+  const keep = new Set([...requiredOf(schema), ...requiredOf(union[0] as JsonSchema)]);
+  const others = new Set(union.slice(1).flatMap(requiredOf));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => keep.has(key) || !others.has(key)));
+}
+
 function sampleWith(schema: JsonSchema, s: Sampler): unknown {
   if (typeof schema === "boolean") return schema ? "value" : undefined;
   if (s.stack.length > MAX_DEPTH) return undefined;
@@ -131,6 +173,7 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
   const inner = { ...s, stack: [...s.stack, ""] };
   if (Array.isArray(schema["allOf"])) return sampleAllOf(schema["allOf"] as JsonSchema[], inner);
   const union = [schema["oneOf"], schema["anyOf"]].find(Array.isArray) as JsonSchema[] | undefined;
+  if (union && ownShape(schema) && union.every(constraintOnly)) return sampleConstrained(schema, union, inner);
   if (union) return union.map((b) => sampleWith(b, inner)).find((v) => v !== undefined && v !== null) ?? null;
   const type = firstType(schema) ?? inferredType(schema);
   return (BY_TYPE[type] ?? sampleString)(schema, inner);

@@ -100,9 +100,26 @@ export interface ToolBudget {
   readonly nameProblem?: string;
 }
 
+/**
+ * How the toolset is served, which decides what a model sees before the user types: every definition (`all`), or
+ * the core tools plus the search tools (`search`, when all the definitions pass the budget).
+ */
+export type Serving =
+  | { readonly mode: "all" }
+  | {
+      readonly mode: "search";
+      /** The tools listed upfront. */
+      readonly core: readonly string[];
+    };
+
 export interface BudgetReport {
   readonly tools: readonly ToolBudget[];
+  /** o200k tokens of every definition together. */
   readonly totalTokens: number;
   readonly budget: number;
+  /** `totalTokens` passes the budget (the toolset is then served with tool search). */
   readonly overBudget: boolean;
+  readonly serving: Serving;
+  /** What the model is shown before any search: every definition, or the core plus `search_tools` and `call_tool`. */
+  readonly upfrontTokens: number;
 }

@@ -66,8 +66,8 @@ export interface ToolDef extends Omit<ToolSpec, "inputs" | "steps" | "returns"> 
   readonly origin: Origin;
   /** The goals file marks it core: listed upfront even when the toolset is served with tool search. */
   readonly core?: boolean;
-  /** Where the goals file's `examples` are, for the diagnostic of one that does not fit the input schema. */
-  readonly examplesOrigin?: Origin;
+  /** Where each of the goals file's `examples` is, for the diagnostic of one that does not fit the input schema. */
+  readonly exampleOrigins?: readonly Origin[];
 }
 
 export interface ToolsetInfo {

@@ -25,7 +25,7 @@ export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command 
     .addOption(
       new Option(
         "--budget <tokens>",
-        "token budget for the toolset's definitions (default: the goals file's lint.budget, else 5000)",
+        "context budget of what the model sees upfront; past it the toolset is served with tool search (default: --definition-budget, the goals file's lint.budget, else 5000)",
       ).argParser(tokenBudget),
     )
     .action(async (flags: LintFlags) => done(await runLint(flags, io)));

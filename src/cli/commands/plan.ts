@@ -26,7 +26,7 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const definitions = sized?.definitions ?? [];
   const diagnostics = [...result.diagnostics, ...(sized?.diagnostics ?? [])];
   const failed = hasErrors(diagnostics);
-  const budget = budgetReport(definitions, sizing.budget);
+  const budget = budgetReport(definitions, sizing.budget, sized?.search);
   if (flags.json) {
     const tokens = new Map(definitions.map((d) => [d.name, d]));
     const tools = (result.plan?.tools ?? []).map((t) => ({

@@ -7,6 +7,12 @@ export const plannerCodes = {
     title: "an input example of the goals file does not fit the tool's input schema; it is left out",
     hint: "fix the value at the path named, or remove the example",
   },
+  PLAN_SPEC_INPUT_EXAMPLE_DROPPED: {
+    severity: "warning",
+    title:
+      "an input example built from the spec's examples and defaults does not fit the tool's input schema; it is left out",
+    hint: "fix the spec's example or default named (it breaks its own schema), or give the goal `examples:` of its own",
+  },
   PLAN_TOOL_OVER_TOKEN_CAP: {
     severity: "warning",
     title: "a tool's definition stays over the per-tool token cap even with its input schema cut to the top level",

@@ -72,6 +72,7 @@ function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
       core: goal.core,
       programmatic: goal.programmatic,
       examples: goal.examples,
+      examplesAt: goal.examples?.map((_, i) => at(ctx, join(pointer, "examples", i))),
     }),
     inputs: inputsToSpec(ctx, goal.inputs ?? {}, join(pointer, "inputs")),
     steps,

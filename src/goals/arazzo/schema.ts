@@ -87,6 +87,9 @@ const workflow = extensible({
     )
     .optional(),
   "x-aci-skip": z.boolean().optional(),
+  "x-aci-core": z.boolean().optional(),
+  "x-aci-programmatic": z.boolean().optional(),
+  "x-aci-examples": z.array(z.record(z.string(), z.unknown())).min(1).max(3).optional(),
 });
 
 /** The whole Arazzo document. */

@@ -1,9 +1,9 @@
 // Plans one goal into one tool: binds its steps, checks data flow, derives inputs, returns, risk and description.
-import type { Goal } from "../../goals/types.js";
+import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved } from "../../model/api-source.js";
 import { raiseRiskFromSpec, riskFromMethods } from "../risk.js";
-import type { Risk, StepPlan, ToolDef } from "../types.js";
+import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
 import { createGoalContext, type GoalContext } from "./context.js";
 import { planInputs } from "./goal-inputs.js";
@@ -49,14 +49,19 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     inputs,
     steps,
     returns,
-    origin: {
-      file: goal.position?.file ?? file,
-      pointer: goal.pointer,
-      ...(goal.position ? { line: goal.position.line, column: goal.position.column } : {}),
-    },
-    ...toolSearchFields(goal, bound),
+    origin: locatedToOrigin(goal, file),
+    ...toolSearchFields(goal, bound, file),
   };
   return { tool, context: ctx, boundSteps: bound.length, resolved };
+}
+
+function locatedToOrigin(node: Located, file: string): Origin {
+  const { position } = node;
+  return {
+    file: position?.file ?? file,
+    pointer: node.pointer,
+    ...(position ? { line: position.line, column: position.column } : {}),
+  };
 }
 
 function titleOf(goal: Goal): string {
@@ -85,7 +90,8 @@ function sentence(text: string): string {
 function toolSearchFields(
   goal: Goal,
   operations: readonly Operation[],
-): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "examplesOrigin"> {
+  file: string,
+): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "exampleOrigins"> {
   const tags = [...new Set(operations.flatMap((o) => o.tags))];
   return {
     ...(tags.length === 0 ? {} : { tags }),
@@ -95,7 +101,7 @@ function toolSearchFields(
       ? {}
       : {
           examples: goal.examples,
-          examplesOrigin: { file: goal.position?.file ?? "", pointer: `${goal.pointer}/examples` },
+          exampleOrigins: goal.examples.map((_, i) => locatedToOrigin(goal.examplesAt?.[i] ?? goal, file)),
         }),
   };
 }

@@ -193,8 +193,8 @@ export const closeIssueWithComment = defineTool({
     },
     tags: ["issues"],
     examples: [{
-      owner: "sample text of a",
-      repo: "sample text of a",
+      owner: "example-owner",
+      repo: "example-repo",
       issue_number: 42,
       comment: "example-comment",
       reason: "not_planned",

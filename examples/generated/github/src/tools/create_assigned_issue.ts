@@ -199,7 +199,7 @@ export const createAssignedIssue = defineTool({
       narrowingInputs: [],
     },
     tags: ["issues"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", title: "sample text of a" }],
+    examples: [{ owner: "example-owner", repo: "example-repo", title: "sample text of a" }],
   },
   inputSchema: createAssignedIssueInput,
   outputSchema: createAssignedIssueOutput,

@@ -175,9 +175,9 @@ export const createReleaseFromBranch = defineTool({
     },
     tags: ["repos"],
     examples: [{
-      owner: "sample text of a",
-      repo: "sample text of a",
-      branch: "sample text of a",
+      owner: "example-owner",
+      repo: "example-repo",
+      branch: "example-branch",
       tag: "example-tag",
       draft: false,
     }],

@@ -226,7 +226,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
       narrowingInputs: [],
     },
     tags: ["actions"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: latestFailedWorkflowRunJobsInput,
   outputSchema: latestFailedWorkflowRunJobsOutput,

@@ -185,7 +185,7 @@ export const latestReleaseAssets = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: latestReleaseAssetsInput,
   outputSchema: latestReleaseAssetsOutput,

@@ -132,7 +132,7 @@ export const listLabeledIssues = defineTool({
     }],
     returns: { narrowingInputs: ["per_page"] },
     tags: ["issues"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", per_page: 30 }],
+    examples: [{ owner: "example-owner", repo: "example-repo", per_page: 30 }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

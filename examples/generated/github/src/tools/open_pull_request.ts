@@ -172,7 +172,7 @@ export const openPullRequest = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos", "pulls"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", head: "example-head" }],
+    examples: [{ owner: "example-owner", repo: "example-repo", head: "example-head" }],
   },
   inputSchema: openPullRequestInput,
   outputSchema: openPullRequestOutput,

@@ -255,7 +255,7 @@ export const pullRequestChecks = defineTool({
       narrowingInputs: [],
     },
     tags: ["pulls", "checks", "repos"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", pull_number: 42 }],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: pullRequestChecksInput,
   outputSchema: pullRequestChecksOutput,

@@ -204,7 +204,7 @@ export const pullRequestReviewStatus = defineTool({
       narrowingInputs: [],
     },
     tags: ["pulls"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", pull_number: 42 }],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: pullRequestReviewStatusInput,
   outputSchema: pullRequestReviewStatusOutput,

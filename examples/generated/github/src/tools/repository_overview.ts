@@ -162,7 +162,7 @@ export const repositoryOverview = defineTool({
       narrowingInputs: [],
     },
     tags: ["repos"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a" }],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: repositoryOverviewInput,
   outputSchema: repositoryOverviewOutput,

@@ -99,7 +99,7 @@ export const requestPullRequestReviewers = defineTool({
     }],
     returns: { narrowingInputs: [] },
     tags: ["pulls"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", pull_number: 42 }],
+    examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },
   inputSchema: requestPullRequestReviewersInput,
   outputSchema: requestPullRequestReviewersOutput,

@@ -261,7 +261,7 @@ export const triageIssue = defineTool({
       narrowingInputs: [],
     },
     tags: ["issues"],
-    examples: [{ owner: "sample text of a", repo: "sample text of a", issue_number: 42, comment: "example-comment" }],
+    examples: [{ owner: "example-owner", repo: "example-repo", issue_number: 42, comment: "example-comment" }],
   },
   inputSchema: triageIssueInput,
   outputSchema: triageIssueOutput,

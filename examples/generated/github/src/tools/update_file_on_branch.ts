@@ -193,9 +193,9 @@ export const updateFileOnBranch = defineTool({
     },
     tags: ["repos"],
     examples: [{
-      owner: "sample text of a",
-      repo: "sample text of a",
-      path: "sample text of a",
+      owner: "example-owner",
+      repo: "example-repo",
+      path: "example-path",
       message: "example-message",
       content_base64: "example-content-base64",
     }],

@@ -177,7 +177,7 @@ export const userProfileAndRepositories = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["users", "repos"],
-    examples: [{ username: "sample text of a", per_page: 30 }],
+    examples: [{ username: "example-username", per_page: 30 }],
   },
   inputSchema: userProfileAndRepositoriesInput,
   outputSchema: userProfileAndRepositoriesOutput,

@@ -116,7 +116,7 @@ export const getPodLogs = defineTool({
       narrowingInputs: [],
     },
     tags: ["core_v1"],
-    examples: [{ namespace: "sample text of a", pod: "sample text of a" }],
+    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
   },
   inputSchema: getPodLogsInput,
   outputSchema: getPodLogsOutput,

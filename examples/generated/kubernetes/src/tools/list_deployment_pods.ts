@@ -185,7 +185,7 @@ export const listDeploymentPods = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1", "core_v1"],
-    examples: [{ namespace: "sample text of a", name: "sample text of a" }],
+    examples: [{ namespace: "example-namespace", name: "example-name" }],
   },
   inputSchema: listDeploymentPodsInput,
   outputSchema: listDeploymentPodsOutput,

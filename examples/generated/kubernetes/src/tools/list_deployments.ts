@@ -125,7 +125,7 @@ export const listDeployments = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "sample text of a" }],
+    examples: [{ namespace: "example-namespace" }],
   },
   inputSchema: listDeploymentsInput,
   outputSchema: listDeploymentsOutput,

@@ -100,7 +100,7 @@ export const restartPod = defineTool({
       narrowingInputs: [],
     },
     tags: ["core_v1"],
-    examples: [{ namespace: "sample text of a", pod: "sample text of a" }],
+    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
   },
   inputSchema: restartPodInput,
   outputSchema: restartPodOutput,

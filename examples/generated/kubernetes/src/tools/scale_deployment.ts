@@ -164,7 +164,7 @@ export const scaleDeployment = defineTool({
       narrowingInputs: [],
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "sample text of a", name: "sample text of a", replicas: 42 }],
+    examples: [{ namespace: "example-namespace", name: "example-name", replicas: 42 }],
   },
   inputSchema: scaleDeploymentInput,
   outputSchema: scaleDeploymentOutput,

@@ -158,7 +158,7 @@ export const applyCoupon = defineTool({
       narrowingInputs: [],
     },
     tags: ["pet", "store"],
-    examples: [{ quantity: 7 }],
+    examples: [{ my_pet_tags: ["puppy", "dalmatian"], quantity: 1 }, { my_pet_tags: ["kitten"], quantity: 2 }],
   },
   inputSchema: applyCouponInput,
   outputSchema: applyCouponOutput,

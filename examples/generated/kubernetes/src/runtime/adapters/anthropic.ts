@@ -2,7 +2,7 @@
 import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import type { BetaTool, BetaToolSearchToolBm25_20251119 } from "@anthropic-ai/sdk/resources/beta/messages/messages";
-import type { Tool as AnthropicTool } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Tool as AnthropicTool, ToolSearchToolBm25_20251119 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Tool } from "../types.js";
 import { isErrorEnvelope, resultText, runSafely, toolInputJsonSchema } from "./shared.js";
 
@@ -28,7 +28,7 @@ export function toAnthropicTools(
  * Anthropic's server-side BM25 tool search: added by {@link toAnthropicTools} when some tools are `defer_loading`
  * (the toolset passes its context budget), so the model sees the core tools and finds the rest by searching.
  */
-export const ANTHROPIC_TOOL_SEARCH: BetaToolSearchToolBm25_20251119 = {
+export const ANTHROPIC_TOOL_SEARCH: BetaToolSearchToolBm25_20251119 & ToolSearchToolBm25_20251119 = {
   type: "tool_search_tool_bm25_20251119",
   name: "tool_search_tool_bm25",
 };
@@ -36,13 +36,15 @@ export const ANTHROPIC_TOOL_SEARCH: BetaToolSearchToolBm25_20251119 = {
 /** The code execution tool version whose code may call data tools (programmatic tool calling). */
 export const CODE_EXECUTION_CALLER = "code_execution_20250825";
 
+/** The advanced tool-use fields, typed so they fit both the Messages API's `Tool` and the beta `BetaTool`. */
+type AnthropicToolExtras = Pick<AnthropicTool, "defer_loading" | "input_examples" | "allowed_callers"> &
+  Pick<BetaTool, "defer_loading" | "input_examples" | "allowed_callers">;
+
 /**
  * The advanced tool-use fields of one tool: `defer_loading` when only search should reveal it, `input_examples`,
  * and `allowed_callers` with code execution for a data tool the goals file has not opted out (never for an action).
  */
-export function anthropicToolExtras(
-  tool: Tool,
-): Pick<BetaTool, "defer_loading" | "input_examples" | "allowed_callers"> {
+export function anthropicToolExtras(tool: Tool): AnthropicToolExtras {
   const programmatic = tool.category === "data" && tool.programmatic !== false;
   return {
     ...(tool.deferLoading === true ? { defer_loading: true } : {}),
@@ -70,11 +72,21 @@ export function toAnthropicTool(tool: Tool): BetaRunnableTool<unknown> {
   };
 }
 
-/** Plain Messages API tool definitions (`{ name, description, input_schema }`) for callers that run tools themselves. */
-export function toAnthropicToolDefinitions(tools: Readonly<Record<string, Tool>>): AnthropicTool[] {
-  return Object.values(tools).map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: toolInputJsonSchema(tool) as AnthropicTool.InputSchema,
-  }));
+/**
+ * Plain Messages API tool definitions for callers that run tools themselves: what {@link toAnthropicTools} sends
+ * without `parse`/`run` — the same `input_schema`, `defer_loading`, `input_examples` and `allowed_callers`, and the
+ * BM25 tool search tool when some tools are deferred (the API finds deferred tools only through it).
+ */
+export function toAnthropicToolDefinitions(
+  tools: Readonly<Record<string, Tool>>,
+): (AnthropicTool | ToolSearchToolBm25_20251119)[] {
+  const definitions = Object.values(tools).map(
+    (tool): AnthropicTool => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: toolInputJsonSchema(tool) as AnthropicTool.InputSchema,
+      ...anthropicToolExtras(tool),
+    }),
+  );
+  return definitions.some((d) => d.defer_loading === true) ? [...definitions, ANTHROPIC_TOOL_SEARCH] : definitions;
 }
