@@ -200,7 +200,7 @@ describe("definition-budget over a report", () => {
     ({
       budget: report,
       plan: { tools: [] },
-      model: { file: "spec.yaml" },
+      api: { index: { file: "spec.yaml" } },
       specLine: () => 3,
       goalsLine: () => undefined,
     }) as unknown as LintContext;
