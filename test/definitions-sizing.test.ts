@@ -1,8 +1,9 @@
-// Sizing an oversized definition reads no more of it than the cap needs: cuts are built shallow-first and counted up to the cap.
+// Sizing reads no more of an oversized definition than the cap needs (cuts built shallow-first, counted up to the cap) and holds no tool's Zod objects past its turn.
 import { describe, expect, it } from "vitest";
 import { countTokens, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
 import { plan } from "../src/api/plan.js";
-import { sizePlan, type TokenCounter } from "../src/emit/definitions.js";
+import { evaluateInputs, sizePlan, type TokenCounter } from "../src/emit/definitions.js";
+import { compilePlanSchemas } from "../src/emit/tool-schema.js";
 
 /** An object `depth` levels deep, `width` properties per level, every property described at length. */
 function wideTree(depth: number, width: number): Record<string, unknown> {
@@ -65,5 +66,23 @@ describe("sizing a definition far over the cap", () => {
     expect(cuts.length).toBeLessThanOrEqual(4);
     expect(Math.max(...cuts)).toBeLessThan(wholeChars / 10);
     expect(Math.max(...counter.counted)).toBeLessThan(wholeChars / 10);
+  });
+});
+
+describe("what sizing holds on to", () => {
+  it("keeps plain JSON Schemas, not Zod's non-enumerable link back to the Zod schema", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const [definition] = sizePlan(planned.plan!, undefined, { cap: Number.MAX_SAFE_INTEGER }).definitions;
+    expect(Object.getOwnPropertyNames(definition?.inputSchema)).not.toContain("~standard");
+    expect(definition?.inputSchema["$schema"]).toBeUndefined();
+  });
+
+  it("builds a tool's input schema when it is read, not all of them upfront", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const schemas = evaluateInputs(compilePlanSchemas(planned.plan!));
+    const names = planned.plan!.tools.map((t) => t.name);
+    expect(Object.keys(schemas)).toEqual(names);
+    expect(schemas[names[0]!]).not.toBe(schemas[names[0]!]);
+    expect(schemas[names[0]!]?.safeParse(42).success).toBe(false);
   });
 });

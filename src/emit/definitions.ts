@@ -114,8 +114,8 @@ export function sizePlan(
     const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
     const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    const inputSchema = zodToJsonSchema(defined.inputSchema, "input");
-    delete inputSchema["$schema"];
+    // The spread also leaves behind Zod's non-enumerable `~standard`, which holds on to the whole Zod schema.
+    const { $schema: _, ...inputSchema } = zodToJsonSchema(defined.inputSchema, "input");
     const fitted = fitToCap(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
       cap,
@@ -350,7 +350,11 @@ function propertyDepth(schema: Record<string, unknown>): number {
   return below(schema);
 }
 
-/** The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process). */
+/**
+ * The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process).
+ * The shared schemas are built once; a tool's own schema is built each time it is read, so sizing holds one tool's
+ * Zod objects at a time (a few kilobytes each: tens of thousands of tools held at once filled the heap).
+ */
 export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
   // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
   const helpers = Object.entries(FORMAT_PREDICATES).map(
@@ -359,7 +363,7 @@ export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.
   const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const entries = Object.entries(compiled.tools).map(([name, t]) => {
     const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
-    return `${JSON.stringify(name)}: (() => { ${locals} return ${t.input}; })()`;
+    return `get ${JSON.stringify(name)}() { ${locals} return ${t.input}; }`;
   });
   const source = `${lines.join("\n")}\nreturn {${entries.join(",\n")}};`;
   return new Function("z", source)(z) as Record<string, z.ZodType>;
