@@ -7,6 +7,7 @@
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -21,28 +22,43 @@ const SHAPES = [
   ["largeEnum", "enum of 20,000 strings × 200 chars", () => largeEnum(20_000, 200)],
 ];
 
+// Loaded into the child: at exit it prints its CPU time and peak RSS on stderr (CPU time moves far less with machine load than wall time).
+const USAGE_MARK = "aci-gen-bench-usage:";
+const REPORT_USAGE = `data:text/javascript,process.on("exit",()=>{const c=process.cpuUsage();process.stderr.write("\\n${USAGE_MARK}"+JSON.stringify({cpuMs:(c.user+c.system)/1000,maxRssMb:process.resourceUsage().maxRSS/1024})+"\\n")})`;
+
+function usageOf(stderr) {
+  const line = stderr?.split("\n").find((l) => l.startsWith(USAGE_MARK));
+  return line === undefined ? undefined : JSON.parse(line.slice(USAGE_MARK.length));
+}
+
 function runOne(args, timeoutMs) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ["--max-old-space-size=2048", path.join(ROOT, "bin/aci-gen.js"), ...args], {
-    encoding: "utf8",
-    timeout: timeoutMs,
-    maxBuffer: 1 << 30,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["--max-old-space-size=2048", "--import", REPORT_USAGE, path.join(ROOT, "bin/aci-gen.js"), ...args],
+    { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 30 },
+  );
   const ms = performance.now() - started;
+  const usage = usageOf(r.stderr);
   const stack = /^(RangeError|TypeError|Error|FATAL).*$/m.exec(r.stderr ?? "");
   const outcome = r.signal
     ? `killed (${r.signal}, timeout)`
     : stack
       ? `crash: ${stack[0].slice(0, 80)}`
       : `exit ${r.status}`;
-  return { ms, outcome };
+  return { ms, outcome, usage };
 }
 
 async function main() {
   const { values } = parseArgs({ options: { timeout: { type: "string", default: "120" }, only: { type: "string" } } });
   const only = values.only?.split(",");
   mkdirSync(WORK, { recursive: true });
-  const rows = ["| shape | command | wall s | outcome |", "| --- | --- | ---: | --- |"];
+  const load = () => os.loadavg()[0].toFixed(1);
+  const header = `${os.cpus().length} cores, Node ${process.version}; 1-minute load average ${load()} at the start`;
+  const rows = [
+    "| shape | command | wall s | CPU s | peak RSS MB | outcome |",
+    "| --- | --- | ---: | ---: | ---: | --- |",
+  ];
   for (const [id, label, make] of SHAPES.filter(([id]) => !only || only.includes(id))) {
     const file = path.join(WORK, `${id}.json`);
     writeFileSync(file, JSON.stringify(make()));
@@ -55,12 +71,14 @@ async function main() {
         "--quiet",
         ...(command === "generate" ? ["--out", path.join(WORK, "out")] : []),
       ];
-      const { ms, outcome } = runOne(args, Number(values.timeout) * 1000);
-      rows.push(`| ${label} | ${command} | ${(ms / 1000).toFixed(1)} | ${outcome} |`);
+      const { ms, outcome, usage } = runOne(args, Number(values.timeout) * 1000);
+      const cpu = usage === undefined ? "" : (usage.cpuMs / 1000).toFixed(1);
+      const rss = usage === undefined ? "" : Math.round(usage.maxRssMb);
+      rows.push(`| ${label} | ${command} | ${(ms / 1000).toFixed(1)} | ${cpu} | ${rss} | ${outcome} |`);
       process.stderr.write(`${rows.at(-1)}\n`);
     }
   }
-  const text = `${rows.join("\n")}\n`;
+  const text = `${header}, ${load()} at the end.\n\n${rows.join("\n")}\n`;
   process.stdout.write(text);
   writeFileSync(path.join(ROOT, "bench/results/shapes.md"), text);
 }

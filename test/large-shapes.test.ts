@@ -1,6 +1,7 @@
 // Deep and large spec shapes (an allOf chain thousands long, thousands of operations, a huge enum) end in a package or a located diagnostic, never a stack overflow.
 import { describe, expect, it } from "vitest";
 import { plan } from "../src/api/plan.js";
+import { propertyContracts, schemaContract } from "../src/emit/schema-contract.js";
 import { compileSchema, componentsToZod } from "../src/emit/zod/schema-to-zod.js";
 import { MAX_REF_DEPTH } from "../src/emit/zod/ref.js";
 import { allOfChain, largeEnum, manyOperations } from "../bench/large-specs.mjs";
@@ -20,6 +21,12 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
     expect(compiled.diagnostics.map((d) => [d.code, d.severity])).toEqual([["SCHEMA_TOO_DEEP", "warning"]]);
     expect(compiled.diagnostics[0]?.pointer).toBe(`/components/schemas/S${MAX_REF_DEPTH - 1}/allOf/0`);
     expect(compiled.locals).toHaveLength(MAX_REF_DEPTH);
+  });
+
+  it("records its contract in the lockfile without recursing down the chain", () => {
+    const schemas = schemasOf(chain) as Parameters<typeof schemaContract>[1];
+    expect(schemaContract({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({ type: ["object"], ref: "S0" });
+    expect(propertyContracts({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({});
   });
 
   it("compiles every component as a shared const", () => {

@@ -29,11 +29,28 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const planned = await plan(options);
   if (!planned.plan || !planned.api || hasErrors(planned.diagnostics))
     return { files: {}, diagnostics: planned.diagnostics };
+  return emitPlanned(options, {
+    plan: planned.plan,
+    api: { title: planned.api.index.title, version: planned.api.index.version },
+    budget: planned.goals?.lint?.budget,
+    diagnostics: planned.diagnostics,
+  });
+}
+
+/** What emit needs of a plan result: the ingested API and its located source are not kept while the files are built. */
+interface Planned {
+  readonly plan: ToolPlan;
+  readonly api: { readonly title: string; readonly version: string };
+  readonly budget: number | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<GenerateResult> {
   const emitted = await emitPackage({
     plan: planned.plan,
     generatorVersion: GENERATOR_VERSION,
-    api: { title: planned.api.index.title, version: planned.api.index.version },
-    sizing: sizingOptions(options, planned.goals?.lint?.budget),
+    api: planned.api,
+    sizing: sizingOptions(options, planned.budget),
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),
       ...(options.goals === undefined || options.allOperations

@@ -26,13 +26,25 @@ let tokenizer: Tokenizer | undefined;
 const ORDINARY_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
- * o200k tokens of `text`. The encoder (~300 ms to load: its rank table is a multi-megabyte module) is required on
- * first use, so commands that never count tokens (`generate`, `check`) do not pay for it just by importing this file.
+ * The o200k encoder (~300 ms to load: its rank table is a multi-megabyte module), required on first use, so commands
+ * that never count tokens (`generate`, `check`) do not pay for it just by importing this file.
  */
-function countTokens(text: string): number {
+function loadTokenizer(): Tokenizer {
   tokenizer ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Tokenizer;
-  return tokenizer.countTokens(text, ORDINARY_TEXT);
+  return tokenizer;
 }
+
+/** Counts o200k tokens: in full, or only up to a limit (the tokenizer stops once the text passes it). */
+export interface TokenCounter {
+  readonly count: (text: string) => number;
+  /** The count when it is at most `limit`, else false. */
+  readonly within: (text: string, limit: number) => number | false;
+}
+
+const O200K: TokenCounter = {
+  count: (text) => loadTokenizer().countTokens(text, ORDINARY_TEXT),
+  within: (text, limit) => loadTokenizer().isWithinTokenLimit(text, limit, ORDINARY_TEXT),
+};
 
 /** A tool definition exactly as an MCP client lists it. */
 export interface ToolDefinitionView {
@@ -60,6 +72,8 @@ export interface SizingOptions {
   readonly budget?: number;
   /** The per-tool cap. Default {@link DEFAULT_TOOL_TOKEN_CAP}. */
   readonly cap?: number;
+  /** The token counter. Default o200k (tests pass one that records how much text it reads). */
+  readonly tokens?: TokenCounter;
 }
 
 /** A plan as it is served: examples chosen, oversized inputs cut, non-core tools deferred, with its definitions. */
@@ -92,6 +106,7 @@ export function sizePlan(
 ): SizedPlan {
   const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
+  const counter = options.tokens ?? O200K;
   const schemas = evaluateInputs(compiled);
   const diagnostics: Diagnostic[] = [];
   const measured = plan.tools.map((tool) => {
@@ -99,11 +114,12 @@ export function sizePlan(
     const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
     const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    const inputSchema = zodToJsonSchema(defined.inputSchema, "input");
-    delete inputSchema["$schema"];
+    // The spread also leaves behind Zod's non-enumerable `~standard`, which holds on to the whole Zod schema.
+    const { $schema: _, ...inputSchema } = zodToJsonSchema(defined.inputSchema, "input");
     const fitted = fitToCap(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
       cap,
+      counter,
     );
     if (fitted.bytes > cap && fitted.tokens > cap)
       diagnostics.push(
@@ -132,7 +148,7 @@ export function sizePlan(
   const core = coreTools(measured, budget);
   const upfrontTokens =
     measured.filter((m) => core.has(m.tool.name)).reduce((n, m) => n + m.view.tokens, 0) +
-    searchToolTokens(plan.tools.length);
+    searchToolTokens(plan.tools.length, counter);
   if (upfrontTokens > budget)
     diagnostics.push(
       diagnostic("PLAN_CORE_OVER_BUDGET", {
@@ -184,14 +200,14 @@ function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean):
 }
 
 /** Tokens of `search_tools` and `call_tool` as an MCP client lists them. */
-function searchToolTokens(count: number): number {
+function searchToolTokens(count: number, counter: TokenCounter): number {
   const search = {
     name: SEARCH_TOOLS,
     description: searchToolsDescription(count),
     inputSchema: SEARCH_TOOLS_INPUT_SCHEMA,
   };
   const call = { name: CALL_TOOL, description: CALL_TOOL_DESCRIPTION, inputSchema: CALL_TOOL_INPUT_SCHEMA };
-  return countTokens(JSON.stringify(search)) + countTokens(JSON.stringify(call));
+  return counter.count(JSON.stringify(search)) + counter.count(JSON.stringify(call));
 }
 
 /** The goals marked `core: true`; without any (all-operations mode), {@link allOperationsCore}. */
@@ -223,47 +239,84 @@ interface Definition {
   readonly examples: readonly Record<string, unknown>[];
 }
 
+/** Whether a view's definition takes at most `cap` tokens, reading no more of it than the cap needs. */
+const fitsCap = new WeakMap<SizedView, (cap: number) => boolean>();
+
 /** The view of `definition` with `inputSchema` and `examples`, its tokens counted when first read. */
 function sizedView(
   definition: Definition,
-  inputSchema: Record<string, unknown>,
-  examples: readonly Record<string, unknown>[],
+  view: { inputSchema: Record<string, unknown>; examples: readonly Record<string, unknown>[]; counter: TokenCounter },
   shortened?: ToolDefinitionView["shortened"],
 ): SizedView {
+  const { inputSchema, examples, counter } = view;
   const text = JSON.stringify({
     name: definition.name,
     description: definition.description,
     inputSchema,
     ...(examples.length === 0 ? {} : { input_examples: examples }),
   });
+  const bytes = Buffer.byteLength(text, "utf8");
   let tokens: number | undefined;
-  return {
+  const sized: SizedView = {
     name: definition.name,
     description: definition.description,
     inputSchema,
     ...(examples.length === 0 ? {} : { inputExamples: examples }),
     get tokens() {
-      return (tokens ??= countTokens(text));
+      return (tokens ??= counter.count(text));
     },
-    bytes: Buffer.byteLength(text, "utf8"),
+    bytes,
     ...(shortened === undefined ? {} : { shortened }),
   };
+  fitsCap.set(sized, (cap) => {
+    if (bytes <= cap) return true;
+    if (tokens !== undefined) return tokens <= cap;
+    const within = counter.within(text, cap);
+    if (within !== false) tokens = within;
+    return within !== false;
+  });
+  return sized;
 }
 
-/** The definition whole when it fits `cap`; else its input schema cut to the deepest level that fits, examples kept if they still fit. */
-function fitToCap(definition: Definition, cap: number): SizedView {
-  const whole = sizedView(definition, definition.inputSchema, definition.examples);
-  if (whole.bytes <= cap || whole.tokens <= cap) return whole;
+function fits(view: SizedView, cap: number): boolean {
+  return fitsCap.get(view)?.(cap) ?? view.tokens <= cap;
+}
+
+/**
+ * The definition whole when it fits `cap`; else its input schema cut to the deepest level that fits, examples kept if
+ * they still fit. Cuts are tried from the shallowest up (a deeper cut only adds to a shallower one), so the cuts
+ * built are the small ones that fit and the first that does not, never the whole schema at every depth.
+ */
+function fitToCap(definition: Definition, cap: number, counter: TokenCounter): SizedView {
+  const whole = sizedView(definition, { inputSchema: definition.inputSchema, examples: definition.examples, counter });
+  if (fits(whole, cap)) return whole;
+  const deepest = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1;
+  const cutTo = (depth: number, examples: readonly Record<string, unknown>[]): SizedView =>
+    sizedView(
+      definition,
+      { inputSchema: schemaToDepth(definition.inputSchema, depth), examples, counter },
+      shortenedFrom(whole, depth),
+    );
   for (const keep of [definition.examples, []]) {
-    for (let depth = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1; depth >= 0; depth--) {
-      const cut = sizedView(definition, schemaToDepth(definition.inputSchema, depth), keep, {
-        fromTokens: whole.tokens,
-        depth,
-      });
-      if (cut.tokens <= cap) return cut;
+    let fitted: SizedView | undefined;
+    for (let depth = 0; depth <= deepest; depth++) {
+      const cut = cutTo(depth, keep);
+      if (!fits(cut, cap)) break;
+      fitted = cut;
     }
+    if (fitted !== undefined) return fitted;
   }
-  return sizedView(definition, schemaToDepth(definition.inputSchema, 0), [], { fromTokens: whole.tokens, depth: 0 });
+  return cutTo(0, []);
+}
+
+/** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
+function shortenedFrom(whole: SizedView, depth: number): NonNullable<ToolDefinitionView["shortened"]> {
+  return {
+    get fromTokens() {
+      return whole.tokens;
+    },
+    depth,
+  };
 }
 
 const MAX_CUT_DEPTH = 16;
@@ -297,7 +350,11 @@ function propertyDepth(schema: Record<string, unknown>): number {
   return below(schema);
 }
 
-/** The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process). */
+/**
+ * The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process).
+ * The shared schemas are built once; a tool's own schema is built each time it is read, so sizing holds one tool's
+ * Zod objects at a time (a few kilobytes each: tens of thousands of tools held at once filled the heap).
+ */
 export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
   // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
   const helpers = Object.entries(FORMAT_PREDICATES).map(
@@ -306,7 +363,7 @@ export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.
   const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const entries = Object.entries(compiled.tools).map(([name, t]) => {
     const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
-    return `${JSON.stringify(name)}: (() => { ${locals} return ${t.input}; })()`;
+    return `get ${JSON.stringify(name)}() { ${locals} return ${t.input}; }`;
   });
   const source = `${lines.join("\n")}\nreturn {${entries.join(",\n")}};`;
   return new Function("z", source)(z) as Record<string, z.ZodType>;

@@ -72,18 +72,58 @@ export function propertyContracts(
   );
 }
 
-/** Own `type` (string or list), else the types of `oneOf`/`anyOf`/`allOf` members; `const` and `enum` values count too. */
-function typesOf(schema: JsonSchemaObject, schemas: Schemas): string[] {
+/**
+ * Own `type` (string or list), else the types of `oneOf`/`anyOf`/`allOf` members; `const` and `enum` values count
+ * too. Walked with an explicit stack (an `allOf` chain thousands of `$ref`s long is a real generator's output); a
+ * member that leads back to a schema being worked out admits any type.
+ */
+function typesOf(root: JsonSchemaObject, schemas: Schemas): string[] {
+  const known = new Map<JsonSchemaObject, string[]>();
+  const open = new Set<JsonSchemaObject>();
+  const pending: JsonSchemaObject[] = [root];
+  while (pending.length > 0) {
+    const schema = pending[pending.length - 1] as JsonSchemaObject;
+    const members = membersOf(schema, schemas);
+    const waiting = open.has(schema) ? [] : members.filter((m) => !known.has(m) && !open.has(m));
+    open.add(schema);
+    if (waiting.length > 0) {
+      pending.push(...waiting);
+      continue;
+    }
+    pending.pop();
+    open.delete(schema);
+    known.set(schema, ownTypes(schema) ?? combinedTypes(schema, members, known));
+  }
+  return known.get(root) ?? [];
+}
+
+/** The `oneOf`/`anyOf`/`allOf` members of a schema without a `type` of its own, each behind its top `$ref`s. */
+function membersOf(schema: JsonSchemaObject, schemas: Schemas): JsonSchemaObject[] {
+  if (ownTypes(schema) !== undefined) return [];
+  return ["oneOf", "anyOf", "allOf"]
+    .flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : []))
+    .map((m) => derefTop(m, schemaLookup(schemas)))
+    .filter((m): m is JsonSchemaObject => typeof m === "object");
+}
+
+function ownTypes(schema: JsonSchemaObject): string[] | undefined {
   const own = schema["type"];
   if (typeof own === "string") return [own];
   if (Array.isArray(own)) return [...new Set(own.filter((t): t is string => typeof t === "string"))].sort();
-  const members = ["oneOf", "anyOf", "allOf"].flatMap((k) =>
-    Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : [],
+  return undefined;
+}
+
+function combinedTypes(
+  schema: JsonSchemaObject,
+  members: readonly JsonSchemaObject[],
+  known: ReadonlyMap<JsonSchemaObject, string[]>,
+): string[] {
+  const count = ["oneOf", "anyOf", "allOf"].reduce(
+    (n, k) => n + (Array.isArray(schema[k]) ? (schema[k] as unknown[]).length : 0),
+    0,
   );
-  const memberTypes = members
-    .map((m) => derefTop(m, schemaLookup(schemas)))
-    .map((m) => (typeof m === "object" ? typesOf(m, schemas) : []));
-  if (memberTypes.length === 0 || memberTypes.some((t) => t.length === 0)) return valueTypes(schema);
+  const memberTypes = members.map((m) => known.get(m) ?? []);
+  if (count === 0 || memberTypes.length < count || memberTypes.some((t) => t.length === 0)) return valueTypes(schema);
   return [...new Set(memberTypes.flat())].sort();
 }
 
