@@ -12,7 +12,8 @@ export type Code =
   | { readonly kind: "block"; readonly statements: readonly Code[] }
   | { readonly kind: "seq"; readonly parts: readonly Code[] }
   | { readonly kind: "names"; readonly names: readonly string[] }
-  | { readonly kind: "comment"; readonly text: string; readonly code: Code };
+  | { readonly kind: "comment"; readonly text: string; readonly code: Code; readonly line?: boolean }
+  | { readonly kind: "operands"; readonly operator: string; readonly items: readonly Code[] };
 
 /** An object member: the key as the data has it (the printer quotes it, or makes `__proto__` a computed key). */
 export type Entry = readonly [key: string, value: Code];
@@ -79,13 +80,19 @@ export const iife = (statements: readonly Code[]): Code => call(seq("(", arrow("
 /** `code` with a comment: above its member in an object, else `/* … *\/` before it (text from commentText). */
 export const commented = (text: string, code: Code): Code => ({ kind: "comment", text, code });
 
+/** `a || b || c`, broken before each operator but the first when it does not fit. */
+export const operands = (operator: string, items: readonly Code[]): Code => ({ kind: "operands", operator, items });
+
 /** `import { a, b } from "module";` (names already identifiers, in the order given). */
 export const importDecl = (names: readonly string[], from: string): Code =>
   statement("import ", { kind: "names", names }, " from ", str(from));
 
 /** `[export ]const name[: type] = value;` */
-export const constDecl = (d: { exported?: boolean; name: string; type?: string; value: Code }): Code =>
-  statement(`${d.exported ? "export " : ""}const ${d.name}${d.type === undefined ? "" : `: ${d.type}`} = `, d.value);
+export const constDecl = (d: { exported?: boolean; name: string; type?: string; value: Code }): Code => {
+  const head = `${d.exported ? "export " : ""}const ${d.name}${d.type === undefined ? "" : `: ${d.type}`} = `;
+  if (d.value.kind !== "comment") return statement(head, d.value);
+  return { kind: "comment", text: d.value.text, code: statement(head, d.value.code), line: true };
+};
 
 /**
  * A JSON value as code: the one serialiser of emit. Object keys keep their own-property meaning (`__proto__` becomes

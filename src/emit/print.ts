@@ -146,7 +146,11 @@ function toDoc(code: Code): Doc {
     case "seq":
       return code.parts.map(toDoc);
     case "comment":
-      return [`/* ${code.text} */ `, toDoc(code.code)];
+      return code.line ? [`// ${code.text}`, HARD, toDoc(code.code)] : [`/* ${code.text} */ `, toDoc(code.code)];
+    case "operands": {
+      const [first, ...rest] = code.items.map(toDoc);
+      return group([first ?? "", indent(rest.map((d) => [` ${code.operator}`, LINE, d]))]);
+    }
   }
 }
 
@@ -338,6 +342,12 @@ export function flat(code: Code): string {
       case "comment":
         out.push(`/* ${c.text} */ `);
         walk(c.code);
+        return;
+      case "operands":
+        for (const [i, item] of c.items.entries()) {
+          if (i > 0) out.push(` ${c.operator} `);
+          walk(item);
+        }
         return;
     }
   };

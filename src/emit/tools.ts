@@ -150,6 +150,7 @@ export interface IndexToolView {
   readonly key: string;
   readonly keyLiteral: string;
   readonly exportName: string;
+  readonly importLine: string;
 }
 
 export function indexToolViews(plan: ToolPlan, names: ReadonlyMap<string, ToolNames>): IndexToolView[] {
@@ -157,6 +158,12 @@ export function indexToolViews(plan: ToolPlan, names: ReadonlyMap<string, ToolNa
     ...namesOf(names, tool.name),
     key: tool.name,
     keyLiteral: flat(str(tool.name)),
+    importLine: print(
+      importDecl(
+        [`${namesOf(names, tool.name).ident} as ${namesOf(names, tool.name).ident}Definition`],
+        `./tools/${namesOf(names, tool.name).file}.js`,
+      ),
+    ),
     exportName: safeName(tool.name),
   }));
 }

@@ -13,6 +13,7 @@ import {
   link,
   method,
   object,
+  operands,
   seq,
   statement,
   zod,
@@ -29,7 +30,7 @@ const HAS = "Object.prototype.hasOwnProperty.call";
 const rawRefine = (body: Code, message: string): Link =>
   link(
     "refine",
-    arrow("(o)", seq('o === null || typeof o !== "object" || Array.isArray(o) || ', body)),
+    arrow("(o)", operands("||", [atom("o === null"), atom('typeof o !== "object"'), atom("Array.isArray(o)"), body])),
     object([["message", text(message)]]),
   );
 
@@ -184,7 +185,11 @@ function baseObject(parts: ObjectParts, env: Env, raw: Link[]): Code {
   if (!Object.hasOwn(parts.properties, "__proto__")) {
     raw.push(
       rawRefine(
-        atom(`(!${HAS}(o, "__proto__") || ${additional}.safeParse(o["__proto__"]).success)`),
+        seq(
+          "(",
+          operands("||", [atom(`!${HAS}(o, "__proto__")`), atom(`${additional}.safeParse(o["__proto__"]).success`)]),
+          ")",
+        ),
         "property __proto__ is not allowed by additionalProperties",
       ),
     );

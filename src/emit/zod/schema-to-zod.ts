@@ -5,7 +5,7 @@ import { normalizeSchema } from "../../schema/normalize.js";
 import { sortedEntries } from "../../util/order.js";
 import { join } from "../../util/pointer.js";
 import { array, type Code, chain, constDecl, iife, link, statement, zod } from "../code.js";
-import { flat, print } from "../print.js";
+import { flat } from "../print.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
 import { layeredNames, type CompileContext, type Local } from "./context.js";
@@ -331,5 +331,5 @@ export function schemaToZod(
 ): string {
   const compiled = compileSchema(schema, options);
   if (hasErrors(compiled.diagnostics)) throw new DiagnosticsError(compiled.diagnostics);
-  return print(compiledToCode(compiled));
+  return flat(compiledToCode(compiled));
 }
