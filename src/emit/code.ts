@@ -1,9 +1,10 @@
 // Typed nodes for the TypeScript that emit writes (calls, member chains, literals, arrows, declarations), and builders.
+import { jsString } from "./escape.js";
 
 /** One piece of generated code; `print.ts` lays it out. Text reaches code only through these nodes. */
 export type Code =
   | { readonly kind: "atom"; readonly text: string }
-  | { readonly kind: "string"; readonly value: string; readonly split: boolean }
+  | { readonly kind: "string"; readonly value: string; readonly literal: string; readonly split: boolean }
   | { readonly kind: "call"; readonly callee: Code; readonly args: readonly Code[] }
   | { readonly kind: "member"; readonly object: Code; readonly name: string }
   | { readonly kind: "object"; readonly entries: readonly Entry[] }
@@ -13,7 +14,9 @@ export type Code =
   | { readonly kind: "seq"; readonly parts: readonly Code[] }
   | { readonly kind: "names"; readonly names: readonly string[] }
   | { readonly kind: "comment"; readonly text: string; readonly code: Code; readonly line?: boolean }
-  | { readonly kind: "operands"; readonly operator: string; readonly items: readonly Code[] };
+  | { readonly kind: "operands"; readonly operator: string; readonly items: readonly Code[] }
+  | { readonly kind: "regex"; readonly source: string; readonly flags: string }
+  | { readonly kind: "parens"; readonly code: Code };
 
 /** An object member: the key as the data has it (the printer quotes it, or makes `__proto__` a computed key). */
 export type Entry = readonly [key: string, value: Code];
@@ -31,7 +34,7 @@ export const atom = (text: string): Code => ({ kind: "atom", text });
  * A string literal (escaped by escape.ts when printed). `split`: where the type allows any string (descriptions,
  * messages), a literal too long for its line is written as `"…" + "…"`; never where a literal type matters.
  */
-export const str = (value: string, split = false): Code => ({ kind: "string", value, split });
+export const str = (value: string, split = false): Code => ({ kind: "string", value, literal: jsString(value), split });
 
 /** A comment on the head of a chain stays outermost, so it is printed above the whole chain. */
 export const call = (callee: Code | string, ...args: Code[]): Code => {
@@ -82,6 +85,19 @@ export const commented = (text: string, code: Code): Code => ({ kind: "comment",
 
 /** `a || b || c`, broken before each operator but the first when it does not fit. */
 export const operands = (operator: string, items: readonly Code[]): Code => ({ kind: "operands", operator, items });
+
+/**
+ * A regular expression: the literal `/source/flags` where it fits its line, else `new RegExp("…" + "…", "flags")`
+ * (the same pattern: each piece is the escaped text of a slice of `source`). `source` must be a valid literal body.
+ */
+export const regex = (source: string, flags = ""): Code => ({ kind: "regex", source, flags });
+
+/** `(code)`, its content on lines of its own when it does not fit. */
+export const parens = (code: Code): Code => ({ kind: "parens", code });
+
+/** `if (condition) then` (`then` a statement such as `return false;`). */
+export const ifThen = (condition: Code, ...then: (Code | string)[]): Code =>
+  seq("if ", parens(condition), " ", ...then);
 
 /** `import { a, b } from "module";` (names already identifiers, in the order given). */
 export const importDecl = (names: readonly string[], from: string): Code =>

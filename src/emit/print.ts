@@ -1,17 +1,17 @@
 // Lays out code nodes (code.ts) as text within PRINT_WIDTH columns: groups print flat when they fit, else break.
-import type { Code, Entry } from "./code.js";
+import { type Code, type Entry, str } from "./code.js";
 import { jsString } from "./escape.js";
 
 export const PRINT_WIDTH = 120;
 const INDENT = 2;
 
 /** Wadler-style layout document: text, groups that print flat or broken, indentation, and optional line breaks. */
-type Doc = string | readonly Doc[] | Group | Indent | Line | Hard | IfBreak | Str;
+type Doc = string | readonly Doc[] | Group | Indent | Line | Hard | IfBreak | Str | Alt;
 interface Group {
   readonly t: "group";
   readonly d: Doc;
-  /** Holds a hard line break (a comment line), so it can never print flat. */
-  readonly hard: boolean;
+  /** Columns the group takes printed flat; Infinity when it holds a hard line break (a comment line). */
+  readonly width: number;
 }
 interface Indent {
   readonly t: "indent";
@@ -38,32 +38,67 @@ interface Str {
   readonly split: boolean;
 }
 
+/** `flat` where it fits on the current line, else `broken`. */
+interface Alt {
+  readonly t: "alt";
+  readonly flat: string;
+  readonly broken: Doc;
+}
+
 const LINE: Line = { t: "line", flat: " " };
 const SOFT: Line = { t: "line", flat: "" };
 const HARD: Hard = { t: "hard" };
 const TRAILING_COMMA: IfBreak = { t: "ifBreak", text: "," };
+const COMMA_LINE: Doc = [",", LINE];
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/u;
 
-function hasHard(doc: Doc): boolean {
-  if (typeof doc === "string") return false;
-  if (Array.isArray(doc)) return doc.some(hasHard);
+/** Columns `doc` takes on one line (groups know their own, so this is linear over a whole document). */
+function flatWidth(doc: Doc): number {
+  if (typeof doc === "string") return doc.length;
+  if (Array.isArray(doc)) {
+    let width = 0;
+    for (const d of doc) width += flatWidth(d);
+    return width;
+  }
   const d = doc as Exclude<Doc, string | readonly Doc[]>;
-  if (d.t === "group") return d.hard;
-  if (d.t === "indent") return hasHard(d.d);
-  return d.t === "hard";
+  if (d.t === "group") return d.width;
+  if (d.t === "indent") return flatWidth(d.d);
+  if (d.t === "line") return d.flat.length;
+  if (d.t === "hard") return Number.POSITIVE_INFINITY;
+  if (d.t === "ifBreak") return 0;
+  if (d.t === "alt") return d.flat.length;
+  return d.lit.length;
 }
 
-const group = (d: Doc): Group => ({ t: "group", d, hard: hasHard(d) });
+/** `doc` on one line, appended to `out` (never called on a doc holding a hard line break). */
+function flatInto(doc: Doc, out: string[]): void {
+  if (typeof doc === "string") out.push(doc);
+  else if (Array.isArray(doc)) for (const d of doc) flatInto(d, out);
+  else {
+    const d = doc as Exclude<Doc, string | readonly Doc[]>;
+    if (d.t === "group" || d.t === "indent") flatInto(d.d, out);
+    else if (d.t === "line") out.push(d.flat);
+    else if (d.t === "str") out.push(d.lit);
+    else if (d.t === "alt") out.push(d.flat);
+  }
+}
+
+const group = (d: Doc): Group => ({ t: "group", d, width: flatWidth(d) });
 const indent = (d: Doc): Indent => ({ t: "indent", d });
 
 function joined(docs: readonly Doc[], separator: Doc): Doc[] {
-  return docs.flatMap((d, i) => (i === 0 ? [d] : [separator, d]));
+  const out: Doc[] = [];
+  for (const [i, d] of docs.entries()) {
+    if (i > 0) out.push(separator);
+    out.push(d);
+  }
+  return out;
 }
 
 /** `open items close`, one item per line with a trailing comma when broken. */
 function bracketed(open: string, items: readonly Doc[], close: string, pad: Line): Doc {
   if (items.length === 0) return open + close;
-  return group([open, indent([pad, joined(items, [",", LINE])]), TRAILING_COMMA, pad, close]);
+  return group([open, indent([pad, joined(items, COMMA_LINE)]), TRAILING_COMMA, pad, close]);
 }
 
 /** An object key as written in a literal: bare when an identifier, `["__proto__"]` (an own property), else quoted. */
@@ -126,7 +161,7 @@ function toDoc(code: Code): Doc {
     case "atom":
       return code.text;
     case "string":
-      return { t: "str", value: code.value, lit: jsString(code.value), split: code.split };
+      return { t: "str", value: code.value, lit: code.literal, split: code.split };
     case "call":
       return code.callee.kind === "member" ? chainDoc(code) : [toDoc(code.callee), argsDoc(code.args)];
     case "member":
@@ -151,8 +186,18 @@ function toDoc(code: Code): Doc {
       const [first, ...rest] = code.items.map(toDoc);
       return group([first ?? "", indent(rest.map((d) => [` ${code.operator}`, LINE, d]))]);
     }
+    case "parens":
+      return group(["(", indent([SOFT, toDoc(code.code)]), SOFT, ")"]);
+    case "regex":
+      return {
+        t: "alt",
+        flat: regexLiteral(code),
+        broken: ["new RegExp", argsDoc([str(code.source, true), str(code.flags)])],
+      };
   }
 }
+
+const regexLiteral = (code: Code & { kind: "regex" }): string => `/${code.source}/${code.flags}`;
 
 const BREAK = 0;
 const FLAT = 1;
@@ -179,19 +224,20 @@ function measure(next: Cmd | undefined, rest: readonly Cmd[], limit: number): nu
       continue;
     }
     const d = doc as Exclude<Doc, string | readonly Doc[]>;
-    if (d.t === "group") stack.push([ind, d.hard ? BREAK : mode, d.d]);
-    else if (d.t === "indent") stack.push([ind, mode, d.d]);
+    if (d.t === "group") {
+      if (mode === FLAT) width += d.width;
+      else stack.push([ind, BREAK, d.d]);
+    } else if (d.t === "indent") stack.push([ind, mode, d.d]);
     else if (d.t === "line") {
       if (mode === BREAK) return width;
       width += d.flat.length;
     } else if (d.t === "hard") return width;
     else if (d.t === "ifBreak") width += mode === BREAK ? d.text.length : 0;
+    else if (d.t === "alt") width += d.flat.length;
     else width += d.lit.length;
   }
   return width;
 }
-
-const fits = (next: Cmd, rest: readonly Cmd[], room: number): boolean => measure(next, rest, room) <= room;
 
 /**
  * `value` cut after spaces (or, for a longer word, between code points) into pieces whose escaped literal takes
@@ -200,20 +246,26 @@ const fits = (next: Cmd, rest: readonly Cmd[], room: number): boolean => measure
 export function splitString(value: string, first: number, room: number): string[] {
   const pieces: string[] = [];
   let current = "";
+  let width = 2;
   const limit = (): number => (pieces.length === 0 ? first : room);
+  const cut = (): void => {
+    pieces.push(current);
+    current = "";
+    width = 2;
+  };
   for (const word of value.split(/(?<= )/u)) {
-    if (jsString(current + word).length <= limit()) {
+    const wordWidth = jsString(word).length - 2;
+    if (width + wordWidth <= limit()) {
       current += word;
+      width += wordWidth;
       continue;
     }
-    if (current !== "") pieces.push(current);
-    current = "";
+    if (current !== "") cut();
     for (const char of word) {
-      if (current !== "" && jsString(current + char).length > limit()) {
-        pieces.push(current);
-        current = "";
-      }
+      const charWidth = jsString(char).length - 2;
+      if (current !== "" && width + charWidth > limit()) cut();
       current += char;
+      width += charWidth;
     }
   }
   if (current !== "" || pieces.length === 0) pieces.push(current);
@@ -251,14 +303,21 @@ class Printer {
 
   private step(cmds: Cmd[], at: number, mode: Cmd[1], d: Exclude<Doc, string | readonly Doc[]>): void {
     if (d.t === "group") {
-      const flat = !d.hard && (mode === FLAT || fits([at, FLAT, d.d], cmds, PRINT_WIDTH - this.pos));
-      cmds.push([at, flat ? FLAT : BREAK, d.d]);
+      const room = PRINT_WIDTH - this.pos;
+      if (mode === FLAT || (d.width <= room && d.width + measure(undefined, cmds, room) <= room)) {
+        const text: string[] = [];
+        flatInto(d.d, text);
+        this.write(text.join(""));
+      } else cmds.push([at, BREAK, d.d]);
     } else if (d.t === "indent") cmds.push([at + INDENT, mode, d.d]);
     else if (d.t === "line") {
       if (mode === FLAT) this.write(d.flat);
       else this.newline(at);
     } else if (d.t === "hard") this.newline(at);
-    else if (d.t === "ifBreak") {
+    else if (d.t === "alt") {
+      if (this.pos + d.flat.length + measure(undefined, cmds, PRINT_WIDTH) <= PRINT_WIDTH) this.write(d.flat);
+      else cmds.push([at, BREAK, d.broken]);
+    } else if (d.t === "ifBreak") {
       if (mode === BREAK) this.write(d.text);
     } else this.string(cmds, at, d);
   }
@@ -299,7 +358,7 @@ export function flat(code: Code): string {
         out.push(c.text);
         return;
       case "string":
-        out.push(jsString(c.value));
+        out.push(c.literal);
         return;
       case "call":
         walk(c.callee);
@@ -342,6 +401,14 @@ export function flat(code: Code): string {
       case "comment":
         out.push(`/* ${c.text} */ `);
         walk(c.code);
+        return;
+      case "regex":
+        out.push(regexLiteral(c));
+        return;
+      case "parens":
+        out.push("(");
+        walk(c.code);
+        out.push(")");
         return;
       case "operands":
         for (const [i, item] of c.items.entries()) {

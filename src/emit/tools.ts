@@ -76,7 +76,11 @@ export function toolFileView(
   const { ident, file } = namesOf(names, tool.name);
   const input = compiledToCode({ code: schemas.inputCode, locals: schemas.inputLocals }, { typescript: true });
   const output = compiledToCode({ code: schemas.outputCode, locals: schemas.outputLocals }, { typescript: true });
-  const identifiers = identifiersIn([flat(input), flat(output)]);
+  const identifiers = identifiersIn([
+    schemas.input,
+    schemas.output,
+    ...[...schemas.inputLocals, ...schemas.outputLocals].map((l) => l.expression),
+  ]);
   const formatsUsed = namesAmong(identifiers, formatHelperNames());
   const shared = namesAmong(identifiers, sharedNamesOf(compiled));
   const title = commentText(tool.title.endsWith(".") ? tool.title : `${tool.title}.`);
