@@ -3,6 +3,7 @@ import type { ToolDef, ToolPlan } from "../planner/types.js";
 import { atom, call, constDecl, importDecl, object, str, valueToCode } from "./code.js";
 import { commentText, toIdentifier } from "./escape.js";
 import { commentLines, flat, print } from "./print.js";
+import { withoutSpecDefaults } from "../runtime/spec-defaults.js";
 import { toToolSpec } from "./specs.js";
 import type { CompiledPlanSchemas } from "./tool-schema.js";
 import { formatHelpersModule } from "./zod/formats.js";
@@ -85,7 +86,7 @@ export function toolFileView(
   const shared = namesAmong(identifiers, sharedNamesOf(compiled));
   const title = commentText(tool.title.endsWith(".") ? tool.title : `${tool.title}.`);
   const definition = object([
-    ["spec", valueToCode(toToolSpec(tool), { split: true })],
+    ["spec", valueToCode(withoutSpecDefaults(toToolSpec(tool)), { split: true })],
     ["inputSchema", atom(`${ident}Input`)],
     ["outputSchema", atom(`${ident}Output`)],
   ]);
