@@ -55,30 +55,13 @@ export const scaleDeployment = defineTool({
         method: "get",
         path: "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale",
         params: [
-          {
-            name: "namespace",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.namespace" },
-          },
-          {
-            name: "name",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.name" },
-          },
+          { name: "namespace", in: "path", required: true, value: { kind: "expr", text: "$inputs.namespace" } },
+          { name: "name", in: "path", required: true, value: { kind: "expr", text: "$inputs.name" } },
         ],
         outputs: {
           replicas: "$response.body#/spec/replicas",
           resource_version: "$response.body#/metadata/resourceVersion",
         },
-        dependsOn: [],
         readOnly: true,
         security: [{ BearerToken: [] }],
         successStatus: "200",
@@ -92,9 +75,6 @@ export const scaleDeployment = defineTool({
           NOT_FOUND: "Step \"current\" found nothing for the given `namespace`, `name`; use list_deployments to find " +
             "a valid `name`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "scale",
@@ -102,24 +82,8 @@ export const scaleDeployment = defineTool({
         method: "put",
         path: "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale",
         params: [
-          {
-            name: "namespace",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.namespace" },
-          },
-          {
-            name: "name",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.name" },
-          },
+          { name: "namespace", in: "path", required: true, value: { kind: "expr", text: "$inputs.namespace" } },
+          { name: "name", in: "path", required: true, value: { kind: "expr", text: "$inputs.name" } },
         ],
         body: {
           mediaType: "application/json",
@@ -167,9 +131,6 @@ export const scaleDeployment = defineTool({
           NOT_FOUND: "Step \"scale\" found nothing for the given `namespace`, `name`, `replicas`; use " +
             "list_deployments to find a valid `name`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
@@ -180,7 +141,6 @@ export const scaleDeployment = defineTool({
           ["replicas", { kind: "expr", text: "$steps.scale.outputs.replicas" }],
         ],
       },
-      narrowingInputs: [],
     },
     tags: ["apps_v1"],
     examples: [{ namespace: "sample text of a", name: "sample text of a", replicas: 42 }],

@@ -57,7 +57,6 @@ export const placeOrder = defineTool({
         operationId: "placeOrder",
         method: "post",
         path: "/store/order",
-        params: [],
         body: {
           mediaType: "application/json",
           kind: "json",
@@ -73,7 +72,6 @@ export const placeOrder = defineTool({
           },
         },
         outputs: { step_order_id: "$response.body#/id" },
-        dependsOn: [],
         readOnly: false,
         security: [],
         successStatus: "200",
@@ -94,8 +92,6 @@ export const placeOrder = defineTool({
           NOT_FOUND: "Step \"place-order\" found nothing.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
@@ -103,7 +99,6 @@ export const placeOrder = defineTool({
         kind: "object",
         entries: [["workflow_order_id", { kind: "expr", text: "$steps.place-order.outputs.step_order_id" }]],
       },
-      narrowingInputs: [],
     },
     tags: ["store"],
     examples: [{ pet_id: 198772, quantity: 7, coupon_code: "SUMMERSALE" }],

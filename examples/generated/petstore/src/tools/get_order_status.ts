@@ -48,23 +48,12 @@ export const getOrderStatus = defineTool({
         operationId: "getOrderById",
         method: "get",
         path: "/store/order/{orderId}",
-        params: [
-          {
-            name: "orderId",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.order_id" },
-          },
-        ],
+        params: [{ name: "orderId", in: "path", required: true, value: { kind: "expr", text: "$inputs.order_id" } }],
         outputs: {
           status: "$response.body#/status",
           pet: "$response.body#/petId",
           ship_date: "$response.body#/shipDate",
         },
-        dependsOn: [],
         readOnly: true,
         security: [{ api_key: [] }],
         successStatus: "200",
@@ -84,9 +73,6 @@ export const getOrderStatus = defineTool({
           NOT_FOUND: "Step \"order\" found nothing for the given `order_id`; use find_customer_open_orders to find a " +
             "valid `order_id`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
@@ -99,7 +85,6 @@ export const getOrderStatus = defineTool({
           ["ship_date", { kind: "expr", text: "$steps.order.outputs.ship_date" }],
         ],
       },
-      narrowingInputs: [],
     },
     tags: ["store"],
     examples: [{ order_id: 1001 }],
