@@ -8,6 +8,7 @@ import { commentText, jsonText } from "./escape.js";
 import { formatFile } from "./format.js";
 import { sizePlan, type SizingOptions } from "./definitions.js";
 import { layoutJson } from "./json-layout.js";
+import { wrapMarkdown } from "./markdown.js";
 import { commentLines, print } from "./print.js";
 import { buildLockfile, LOCKFILE, sha256 } from "./lockfile.js";
 import { packageJson, tsconfigJson } from "./package-files.js";
@@ -53,13 +54,15 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const raw: Record<string, string> = {
     "package.json": layoutJson(packageJson(spec)),
     "tsconfig.json": layoutJson(tsconfigJson()),
-    "README.md": render(
-      "README.md.hbs",
-      readmeView(plan, spec, {
-        apiTitle: input.api.title,
-        specFile: basename(input.sources.spec.file),
-        ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}),
-      }),
+    "README.md": wrapMarkdown(
+      render(
+        "README.md.hbs",
+        readmeView(plan, spec, {
+          apiTitle: input.api.title,
+          specFile: basename(input.sources.spec.file),
+          ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}),
+        }),
+      ),
     ),
     "src/toolset.ts": render("toolset.ts.hbs", {
       header: commentLines(
