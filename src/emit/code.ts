@@ -139,7 +139,7 @@ function toCode(value: unknown, split: boolean, seen: Set<object>): Code {
 }
 
 /** A number as JS source that reads back as the same number (`-0`, `NaN`, `Infinity` included). */
-export function numberText(n: number): string {
+function numberText(n: number): string {
   if (Object.is(n, -0)) return "-0";
   return Number.isFinite(n) || Number.isNaN(n) ? String(n) : n > 0 ? "Infinity" : "-Infinity";
 }

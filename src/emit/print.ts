@@ -102,7 +102,7 @@ function bracketed(open: string, items: readonly Doc[], close: string, pad: Line
 }
 
 /** An object key as written in a literal: bare when an identifier, `["__proto__"]` (an own property), else quoted. */
-export function keyText(key: string): string {
+function keyText(key: string): string {
   if (key === "__proto__") return `[${jsString(key)}]`;
   return IDENT.test(key) ? key : jsString(key);
 }
@@ -203,12 +203,9 @@ const BREAK = 0;
 const FLAT = 1;
 type Cmd = readonly [indent: number, mode: typeof BREAK | typeof FLAT, doc: Doc];
 
-/**
- * Columns taken by `next` (printed as its mode says), then by the commands after it, up to their first line break;
- * stops counting past `limit`.
- */
-function measure(next: Cmd | undefined, rest: readonly Cmd[], limit: number): number {
-  const stack: Cmd[] = next === undefined ? [] : [next];
+/** Columns the commands still to print take before their first line break; stops counting past `limit`. */
+function measure(rest: readonly Cmd[], limit: number): number {
+  const stack: Cmd[] = [];
   let restAt = rest.length;
   let width = 0;
   while (width <= limit) {
@@ -304,7 +301,7 @@ class Printer {
   private step(cmds: Cmd[], at: number, mode: Cmd[1], d: Exclude<Doc, string | readonly Doc[]>): void {
     if (d.t === "group") {
       const room = PRINT_WIDTH - this.pos;
-      if (mode === FLAT || (d.width <= room && d.width + measure(undefined, cmds, room) <= room)) {
+      if (mode === FLAT || (d.width <= room && d.width + measure(cmds, room) <= room)) {
         const text: string[] = [];
         flatInto(d.d, text);
         this.write(text.join(""));
@@ -315,7 +312,7 @@ class Printer {
       else this.newline(at);
     } else if (d.t === "hard") this.newline(at);
     else if (d.t === "alt") {
-      if (this.pos + d.flat.length + measure(undefined, cmds, PRINT_WIDTH) <= PRINT_WIDTH) this.write(d.flat);
+      if (this.pos + d.flat.length + measure(cmds, PRINT_WIDTH) <= PRINT_WIDTH) this.write(d.flat);
       else cmds.push([at, BREAK, d.broken]);
     } else if (d.t === "ifBreak") {
       if (mode === BREAK) this.write(d.text);
@@ -323,7 +320,7 @@ class Printer {
   }
 
   private string(cmds: readonly Cmd[], at: number, s: Str): void {
-    const after = measure(undefined, cmds, PRINT_WIDTH);
+    const after = measure(cmds, PRINT_WIDTH);
     if (!s.split || this.pos + s.lit.length + after <= PRINT_WIDTH) {
       this.write(s.lit);
       return;
