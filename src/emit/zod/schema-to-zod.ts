@@ -331,5 +331,8 @@ export function schemaToZod(
 ): string {
   const compiled = compileSchema(schema, options);
   if (hasErrors(compiled.diagnostics)) throw new DiagnosticsError(compiled.diagnostics);
-  return flat(compiledToCode(compiled));
+  if (compiled.locals.length === 0) return compiled.expression;
+  // flat(compiledToCode(compiled)), from the parts already printed flat.
+  const consts = compiled.locals.map((l) => `const ${l.name} = ${l.expression};`);
+  return `(() => { ${consts.join(" ")} return ${compiled.expression}; })()`;
 }
