@@ -65,7 +65,7 @@ for (const c of CASES) {
   const matches = createToolSearch(sized.plan.tools.map(searchable))(c.query);
   const byName = new Map(sized.definitions.map((d) => [d.name, d]));
   const found = matches.reduce((n, m) => n + (byName.get(m.name)?.tokens ?? 0), 0);
-  const answer = countTokens(JSON.stringify({ tools: matches }));
+  const answer = countTokens(JSON.stringify({ tools: matches }), { disallowedSpecial: new Set() });
   const after = sized.search.upfrontTokens + answer + found;
   rows.push(
     `| ${c.label} | ${sized.definitions.length} | ${total} | ${sized.search.upfrontTokens} | ${after} ("${c.query}": ${matches.length} found, top ${matches[0]?.name}) | ${largest} / ${shortened} |`,

@@ -96,7 +96,7 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
         s: {
           type: ["string", "null"],
           enum: ["a", "b", null],
-          description: 'Constraints: default "a"; optional: null means omitted.',
+          description: "Constraints: default a; optional: null means omitted.",
         },
       }),
     },
@@ -133,7 +133,7 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
           items: { type: "string", description: "Constraints: at most 10 characters." },
           minItems: 1,
           maxItems: 5,
-          description: "Constraints: items must be unique.",
+          description: "Constraints: no item may repeat.",
         },
       }),
     },
@@ -147,8 +147,24 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
       want: closed({
         email: {
           type: "string",
-          description: "Email address; at most 254 characters Constraints: at least 3 characters.",
+          description: "Email address; at most 254 characters. Constraints: at least 3 characters.",
         },
+      }),
+    },
+  ],
+  [
+    "a constraint the generator worded is found in its own words (not empty = at least 1 character)",
+    {
+      given: obj({ owner: { type: "string", minLength: 1, description: "The account owner. Not empty" } }),
+      want: closed({ owner: { type: "string", description: "The account owner. Not empty" } }),
+    },
+  ],
+  [
+    "a phrase is said only as a whole: `default 30` does not say `default 3`",
+    {
+      given: obj({ n: { type: "string", minLength: 2, default: "3", description: "Count. Default 30" } }),
+      want: closed({
+        n: { type: "string", description: "Count. Default 30. Constraints: at least 2 characters; default 3." },
       }),
     },
   ],
@@ -163,9 +179,9 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
       }),
       want: closed({
         when: { type: "string", format: "date-time" },
-        site: { type: "string", description: "Home page Constraints: format uri; at least 3 characters." },
+        site: { type: "string", description: "Home page. Constraints: at least 3 characters; format uri." },
         code: { type: "string", pattern: "^[A-Z]{3}$" },
-        word: { type: "string", description: "Constraints: must match the regular expression ^(?!x).*$." },
+        word: { type: "string", description: "Constraints: matches `^(?!x).*$`." },
       }),
     },
   ],
@@ -389,7 +405,7 @@ describe("toOpenAITools", () => {
       expect(toStrictJsonSchema(definition.function.parameters as never)).toEqual(definition.function.parameters);
     }
     expect(definitions[0]!.function.parameters).toMatchObject({
-      properties: { pet_id: { type: "string", description: "The pet's id Constraints: at least 1 character." } },
+      properties: { pet_id: { type: "string", description: "The pet's id. Constraints: not empty." } },
     });
   });
 

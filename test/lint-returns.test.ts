@@ -1,4 +1,5 @@
 // The deterministic sampler, the projected return (spec examples → steps → `returns`), and the budget report's checks.
+import { schemaLookup } from "../src/model/api-source.js";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lint } from "../src/api/lint.js";
@@ -45,7 +46,7 @@ describe("sampleSchema", () => {
     ],
     ["first union branch", { oneOf: [{ type: "null" }, { const: "x" }] }, "x"],
   ])("%s", (_, schema, want) => {
-    expect(sampleSchema(schema, {})).toEqual(want);
+    expect(sampleSchema(schema, schemaLookup({}))).toEqual(want);
   });
 
   it("stops at a recursive schema's second visit and is deterministic", () => {
@@ -58,17 +59,17 @@ describe("sampleSchema", () => {
         },
       },
     };
-    const sample = sampleSchema({ $ref: "#/components/schemas/Node" }, schemas);
+    const sample = sampleSchema({ $ref: "#/components/schemas/Node" }, schemaLookup(schemas));
     expect(sample).toEqual({ name: "root", children: [] });
-    expect(sampleSchema({ $ref: "#/components/schemas/Node" }, schemas)).toEqual(sample);
+    expect(sampleSchema({ $ref: "#/components/schemas/Node" }, schemaLookup(schemas))).toEqual(sample);
   });
 });
 
 describe("projectReturn", () => {
   it("fills each petstore goal from the spec's examples and applies its returns projection", async () => {
     const planned = await plan({ spec: PETSTORE, goals: GOALS });
-    const model = planned.model!;
-    const byName = new Map(planned.tools.map((t) => [t.name, projectReturn(model, t)]));
+    const api = planned.api!;
+    const byName = new Map(planned.tools.map((t) => [t.name, projectReturn(api, t)]));
     expect(byName.get("get_order_status")?.result).toEqual({
       order_id: 1001,
       status: "placed",

@@ -1,4 +1,5 @@
 // Goal constants are checked against the whole schema of where they go; a 400 hint then points at the goal's own values.
+import { schemaLookup } from "../src/model/api-source.js";
 import { describe, expect, it } from "vitest";
 import { constantMisfit } from "../src/planner/constant-fit.js";
 import { planGoals, toolOf } from "./support/planner-helpers.js";
@@ -18,7 +19,7 @@ describe("constantMisfit", () => {
     ["ABC", { type: "string", pattern: "^[a-z]+$" }, "does not match the pattern ^[a-z]+$"],
     [500, { type: "integer", maximum: 100 }, "is above the maximum 100"],
   ])("%j against %j", (value, schema, want) => {
-    expect(constantMisfit(value, schema, {})).toBe(want);
+    expect(constantMisfit(value, schema, schemaLookup({}))).toBe(want);
   });
 });
 

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { checkPattern } from "../src/emit/zod/pattern.js";
+import { checkPattern } from "../src/schema/pattern-safety.js";
 
 const UNSAFE = [
   "^(a+)+$",

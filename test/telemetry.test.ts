@@ -251,7 +251,12 @@ describe("OpenTelemetry through the generated server", () => {
 });
 
 describe("the server's OTEL_* switch", () => {
-  it("stays off without OTEL_* variables, starts the Node SDK when one is set, and is a one-line error when the SDK is missing", async () => {
+  const notFound = (name: string) =>
+    Object.assign(new Error(`Cannot find package '${name}' imported from /srv/pkg/dist/runtime/telemetry/sdk.js`), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+
+  it("stays off without OTEL_* variables or with OTEL_SDK_DISABLED, and starts the Node SDK when one is set", async () => {
     const { startTelemetry } = await import("../src/runtime/telemetry/index.js");
     const started: string[] = [];
     class NodeSDK {
@@ -262,24 +267,51 @@ describe("the server's OTEL_* switch", () => {
         started.push("shutdown");
       }
     }
-    expect(await startTelemetry({}, async () => ({ NodeSDK }))).toBeUndefined();
+    expect(await startTelemetry({}, async () => ({ NodeSDK }))).toEqual({});
     expect(
       await startTelemetry(
         { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318", OTEL_SDK_DISABLED: "true" },
         async () => ({ NodeSDK }),
       ),
-    ).toBeUndefined();
-    const handle = await startTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }, async () => ({
-      NodeSDK,
-    }));
+    ).toEqual({});
+    expect(started).toEqual([]);
+    const { handle, notice } = await startTelemetry(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" },
+      async () => ({
+        NodeSDK,
+      }),
+    );
+    expect(notice).toBeUndefined();
     await handle?.shutdown();
     expect(started).toEqual(["start", "shutdown"]);
-    const missing = startTelemetry({ OTEL_TRACES_EXPORTER: "otlp" }, async () =>
-      Promise.reject(new Error("Cannot find package")),
-    );
-    await expect(missing).rejects.toThrow(
-      /^OTEL_TRACES_EXPORTER is set, but @opentelemetry\/sdk-node is not installed: [^\n]+$/,
-    );
-    await expect(missing).rejects.toHaveProperty("name", "TransportConfigError");
+  });
+
+  it.each([
+    [
+      "the SDK is not installed",
+      () => Promise.reject(notFound("@opentelemetry/sdk-node")),
+      /^OTEL_TRACES_EXPORTER is set, but @opentelemetry\/sdk-node is not installed, so nothing is exported: [^\n]+$/,
+    ],
+    [
+      "the SDK's own import is missing",
+      () => Promise.reject(notFound("@opentelemetry/exporter-trace-otlp-proto")),
+      /^OTEL_TRACES_EXPORTER is set, but @opentelemetry\/sdk-node could not be loaded \(Cannot find package '@opentelemetry\/exporter-trace-otlp-proto'[^\n]*\), so nothing is exported\.$/,
+    ],
+    [
+      "the SDK throws on start",
+      async () => ({
+        NodeSDK: class {
+          start(): void {
+            throw new Error("bad OTEL_TRACES_SAMPLER\nsecond line");
+          }
+        },
+      }),
+      /^@opentelemetry\/sdk-node did not start \(bad OTEL_TRACES_SAMPLER\), so nothing is exported\.$/,
+    ],
+  ])("%s: no handle and one notice line, never a throw", async (_name, load, says) => {
+    const { startTelemetry } = await import("../src/runtime/telemetry/index.js");
+    const started = await startTelemetry({ OTEL_TRACES_EXPORTER: "otlp" }, load);
+    expect(started.handle).toBeUndefined();
+    expect(started.notice).toMatch(says);
   });
 });

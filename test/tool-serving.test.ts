@@ -197,3 +197,14 @@ describe("programmatic tool calling", () => {
     expect(await callers({ programmatic: false })).toEqual({ get_order: undefined, create_order: undefined });
   });
 });
+
+describe("token counting of spec text", () => {
+  it("counts a model's control-token spelling in a description as ordinary text instead of failing", async () => {
+    const tricky = structuredClone(spec) as typeof spec;
+    tricky.paths["/orders"].post.summary = "Stop generating at <|endoftext|> or <|fim_prefix|>";
+    const { sized } = await servedToolset({ spec: tricky, allOperations: true });
+    const [view] = sized.definitions;
+    expect(view!.description).toContain("<|endoftext|>");
+    expect(view!.tokens).toBeGreaterThan(10);
+  });
+});

@@ -101,7 +101,7 @@ function bindingKeys(lock: Lockfile): string[] {
 
 async function specOperations(options: PlanOptions): Promise<OperationRef[]> {
   const planned = await plan(options);
-  return (planned.model?.operations ?? []).map((o) => ({ id: o.id, method: o.method.toUpperCase(), path: o.path }));
+  return (planned.api?.index.operations ?? []).map((o) => ({ id: o.id, method: o.method.toUpperCase(), path: o.path }));
 }
 
 async function diskEntries(root: string, paths: readonly string[]): Promise<Record<string, DiskEntry>> {

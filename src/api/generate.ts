@@ -27,12 +27,12 @@ export interface GenerateResult {
 /** Generates the tool package for `options`; bad input never throws, it comes back as diagnostics. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const planned = await plan(options);
-  if (!planned.plan || !planned.model || hasErrors(planned.diagnostics))
+  if (!planned.plan || !planned.api || hasErrors(planned.diagnostics))
     return { files: {}, diagnostics: planned.diagnostics };
   const emitted = await emitPackage({
     plan: planned.plan,
     generatorVersion: GENERATOR_VERSION,
-    api: { title: planned.model.title, version: planned.model.version },
+    api: { title: planned.api.index.title, version: planned.api.index.version },
     sizing: sizingOptions(options, planned.goals?.lint?.budget),
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),

@@ -38,7 +38,7 @@ async function linesOf(file: string | object | undefined): Promise<LineOf> {
 /** Lints the toolset `options` plan; writes nothing. */
 export async function lint(options: LintOptions): Promise<LintResult> {
   const planned = await plan(options);
-  if (hasErrors(planned.diagnostics) || !planned.plan || !planned.model)
+  if (hasErrors(planned.diagnostics) || !planned.plan || !planned.api)
     return { findings: [], diagnostics: planned.diagnostics };
   const goals = options.allOperations ? undefined : planned.goals;
   const [goalsLine, specLine] = await Promise.all([linesOf(goals ? options.goals : undefined), linesOf(options.spec)]);
@@ -51,7 +51,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const budget = budgetReport(definitions, config.budget);
   const ctx = {
     plan: planned.plan,
-    model: planned.model,
+    api: planned.api,
     ...(goals ? { goals } : {}),
     definitions,
     budget,

@@ -3,9 +3,10 @@ import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { loadGoals } from "../goals/index.js";
 import type { GoalSpec } from "../goals/types.js";
-import { ingest } from "../ingest/index.js";
+import { ingest, ingestLazy, type LazyIngestResult } from "../ingest/index.js";
 import { IN_MEMORY_FILE } from "../ingest/load.js";
-import type { ApiModel } from "../model/api-model.js";
+import type { ApiIndex, ApiModel } from "../model/api-model.js";
+import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations, type OperationFilter } from "../planner/all-operations.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
@@ -21,7 +22,8 @@ export interface PlanResult {
   readonly tools: readonly ToolDef[];
   /** The whole plan, present when planning succeeded. */
   readonly plan?: ToolPlan;
-  readonly model?: ApiModel;
+  /** The API planned against: with goals, only the operations and schemas they reach have been worked out. */
+  readonly api?: ApiSource;
   readonly goals?: GoalSpec;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -31,27 +33,34 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   const resolved = resolveOptions(options);
   if (!resolved.allOperations && resolved.goals === undefined)
     return { tools: [], diagnostics: [diagnostic("GOALS_REQUIRED")] };
-  // Goals read a few operations and the schemas they reach: the model works those out on first read (ingest's `lazy`).
-  const lazy = !resolved.allOperations;
+  // Goals read a few operations and the schemas they reach: only those are worked out (ingestLazy).
   const [ingested, loaded] = await Promise.all([
-    ingest(resolved.spec, { lazy }),
+    resolved.allOperations ? ingestAll(resolved.spec) : ingestLazy(resolved.spec),
     resolved.goals === undefined || resolved.allOperations
       ? undefined
       : loadGoals(resolved.goals, typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {}),
   ]);
   const early = [...(loaded?.diagnostics ?? []), ...ingested.diagnostics];
-  if (!ingested.model || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
-  const read = ingested.diagnostics.length;
-  const planned = planModel(ingested.model, resolved, loaded?.goals);
+  if (!ingested.api || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
+  const planned = planApi({ ...ingested, api: ingested.api }, resolved, loaded?.goals);
   // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
   const unreachable = hasErrors(planned.diagnostics)
     ? []
     : baseUrlDiagnostics(planned.toolset, baseUrlSite(ingested.source, loaded?.goals));
-  // Structural problems in the operations planning read, found as it read them: ingest findings, so listed first.
-  const diagnostics = [...early, ...ingested.diagnostics.slice(read), ...unreachable, ...planned.diagnostics];
-  const base = { model: ingested.model, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
+  // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
+  const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...planned.diagnostics];
+  const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
-  return { tools: planned.tools, plan: { ...planned, diagnostics }, ...base, diagnostics };
+  const { specDiagnostics: _spec, ...plan } = planned;
+  return { tools: planned.tools, plan: { ...plan, diagnostics }, ...base, diagnostics };
+}
+
+/** Eager ingest for all-operations mode, which walks every operation: the model, and its source for what reads one. */
+async function ingestAll(spec: string | object): Promise<LazyIngestResult & { model?: ApiModel }> {
+  const ingested = await ingest(spec);
+  return ingested.model === undefined
+    ? ingested
+    : { ...ingested, model: ingested.model, api: modelSource(ingested.model) };
 }
 
 /** Where a missing base URL is reported: the goals file's `server:` when it replaced the spec's servers, else the spec's `servers` (or `host`). */
@@ -79,7 +88,7 @@ function baseUrlSite(source: SourceDoc | undefined, goals: GoalSpec | undefined)
 }
 
 /** Why `--all-operations` found nothing: the filters given, or (with none) a spec without operations. */
-function noOperations(model: ApiModel, filter: OperationFilter): Diagnostic {
+function noOperations(model: ApiIndex, filter: OperationFilter): Diagnostic {
   const filtered = Object.values(filter).some((list: readonly unknown[]) => list.length > 0);
   if (filtered) return diagnostic("NO_OPERATIONS_SELECTED");
   return diagnostic("NO_OPERATIONS_SELECTED", {
@@ -88,11 +97,20 @@ function noOperations(model: ApiModel, filter: OperationFilter): Diagnostic {
   });
 }
 
-function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec | undefined): ToolPlan {
+/** All-operations mode plans over the eager model; goals over the source, resolving what they call. */
+function planApi(
+  ingested: { readonly api: ApiSource; readonly model?: ApiModel },
+  resolved: ResolvedOptions,
+  goals: GoalSpec | undefined,
+): ToolPlan & { readonly specDiagnostics: readonly Diagnostic[] } {
+  const { api } = ingested;
+  const model = api.index;
+  if (goals === undefined && ingested.model === undefined)
+    throw new Error("all-operations planning needs the whole model");
   const goalsPlan =
     goals === undefined
-      ? { tools: planAllOperations(model, resolved.filter), diagnostics: [] }
-      : planGoals(model, goals);
+      ? { tools: planAllOperations(ingested.model as ApiModel, resolved.filter), diagnostics: [], specDiagnostics: [] }
+      : planGoals(api, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
   const planned =
     auth === undefined
@@ -120,8 +138,9 @@ function planModel(model: ApiModel, resolved: ResolvedOptions, goals: GoalSpec |
     schemas: planSchemas(
       inputs,
       planned.tools.map((t) => t.returns.schema),
-      model.schemas,
+      api.schema,
     ),
     diagnostics,
+    specDiagnostics: goalsPlan.specDiagnostics,
   };
 }

@@ -22,6 +22,8 @@ import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
 
 type Tokenizer = typeof import("gpt-tokenizer/encoding/o200k_base");
 let tokenizer: Tokenizer | undefined;
+/** Spec text is counted as the model reads it: `<|endoftext|>` in a description is ordinary text, not a control token. */
+const ORDINARY_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
  * o200k tokens of `text`. The encoder (~300 ms to load: its rank table is a multi-megabyte module) is required on
@@ -29,7 +31,7 @@ let tokenizer: Tokenizer | undefined;
  */
 function countTokens(text: string): number {
   tokenizer ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Tokenizer;
-  return tokenizer.countTokens(text);
+  return tokenizer.countTokens(text, ORDINARY_TEXT);
 }
 
 /** A tool definition exactly as an MCP client lists it. */

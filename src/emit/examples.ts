@@ -1,4 +1,5 @@
 // A planned tool + its argument schema → up to three input examples (the goals file's, then the spec's examples and defaults), each checked against the schema.
+import { schemaLookup } from "../model/api-source.js";
 import type { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -41,7 +42,7 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, withOptiona
     else if (input.required)
       out[input.name] = plainString(input.schema)
         ? `example-${input.name.replaceAll("_", "-")}`
-        : sampleSchema(input.schema, schemas);
+        : sampleSchema(input.schema, schemaLookup(schemas));
   }
   return out;
 }

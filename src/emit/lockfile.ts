@@ -1,4 +1,5 @@
 // Builds aci.lock.json: generator version, input hashes, the files aci-gen wrote, and each tool's contract for `check`.
+import { schemaLookup } from "../model/api-source.js";
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
 import { reachableSchemas } from "../planner/schemas.js";
@@ -103,7 +104,7 @@ function canonicalCached(schema: JsonSchema): string {
 
 /** shortHash of the reached schemas by name: the same bytes as canonicalJson of that object, built from cached parts. */
 function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
-  const reached = reachableSchemas([schema], schemas);
+  const reached = reachableSchemas([schema], schemaLookup(schemas));
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
   const hash = createHash("sha256").update("{");

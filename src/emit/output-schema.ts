@@ -1,4 +1,5 @@
 // Relaxes result schemas for advertising: what `run` returns is projected, denoised and capped, so only shape and types are promised.
+import { schemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { componentName, reachableSchemas, RESULT_SCHEMA_HOPS } from "../planner/schemas.js";
 
@@ -94,7 +95,7 @@ export function relaxedComponents(
   schemas: Readonly<Record<string, JsonSchema>>,
 ): { schemas: Record<string, JsonSchema>; roots: JsonSchema[] } {
   const taken = new Set(Object.keys(schemas));
-  const kept = reachableSchemas(roots, schemas, RESULT_SCHEMA_HOPS);
+  const kept = reachableSchemas(roots, schemaLookup(schemas), RESULT_SCHEMA_HOPS);
   const names = new Map<string, string>();
   const rename = (name: string): string | undefined => {
     if (!Object.hasOwn(kept, name)) return undefined;

@@ -1,4 +1,5 @@
 // The generated package's own manifest and compiler settings: package.json and tsconfig.json as data.
+import { SDK_PACKAGE, SDK_VERSION } from "../runtime/telemetry/sdk.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 
 /** An adapter's SDK: the range an application may bring, and the versions the adapter is tested with (lowest first). */
@@ -32,12 +33,19 @@ export const GENERATED_DEPENDENCIES = {
     "json-p3": "2.3.1",
     "@modelcontextprotocol/sdk": "1.32.2",
     pg: "8.23.1",
-    "@opentelemetry/api": "1.10.0",
+    "@opentelemetry/api": "1.9.1",
   },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1" },
-  /** Optional, never installed for typechecking: the server imports it only when an OTEL_* variable asks for export. */
-  telemetry: { "@opentelemetry/sdk-node": "^0.301.0" },
 } as const;
+
+/**
+ * The OpenTelemetry Node SDK `dist/server.js` starts when an OTEL_* variable asks for export. Neither a dependency (66
+ * packages, ~44 MB, for the standalone server only) nor a peer: an application embedding the tools registers its own
+ * SDK of any version, and npm never installs a package's own optional peer in place, not even when asked by name. The
+ * README gives the install line: `tested`, aci-gen's own devDependency, whose line runs on Node 20 and takes this
+ * package's `@opentelemetry/api` (0.300 and later want Node 22.15 and API 1.10).
+ */
+export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
 
 export function packageJson(spec: ToolsetSpec): object {
   return {
@@ -56,16 +64,8 @@ export function packageJson(spec: ToolsetSpec): object {
     engines: { node: ">=20.19" },
     scripts: { build: "tsc -p tsconfig.json", start: "node dist/server.js", approvals: "node dist/approvals.js" },
     dependencies: { ...GENERATED_DEPENDENCIES.runtime },
-    peerDependencies: {
-      ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
-      ...GENERATED_DEPENDENCIES.telemetry,
-    },
-    peerDependenciesMeta: Object.fromEntries(
-      [...ADAPTER_SDKS.map((entry) => entry.sdk), ...Object.keys(GENERATED_DEPENDENCIES.telemetry)].map((name) => [
-        name,
-        { optional: true },
-      ]),
-    ),
+    peerDependencies: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.range])),
+    peerDependenciesMeta: Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, { optional: true }])),
     devDependencies: {
       ...GENERATED_DEPENDENCIES.dev,
       ...Object.fromEntries(ADAPTER_SDKS.map((entry) => [entry.sdk, entry.tested[0]])),

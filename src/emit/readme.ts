@@ -2,8 +2,10 @@
 import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
+import { ENV_SETTINGS, envVariable, type EnvSetting } from "../runtime/auth/env.js";
+import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ToolsetSpec } from "../runtime/types.js";
-import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, type AdapterSdk } from "./package-files.js";
+import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, TELEMETRY_SDK, type AdapterSdk } from "./package-files.js";
 import { environmentOf } from "./specs.js";
 
 /** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
@@ -20,6 +22,30 @@ function markdownText(text: string): string {
     .trim();
 }
 
+/** Every `PREFIX_…` setting's variable, by its name in code, for the README's prose. */
+function settingVariables(prefix: string): Record<EnvSetting, string> {
+  const settings = Object.keys(ENV_SETTINGS) as EnvSetting[];
+  return Object.fromEntries(settings.map((setting) => [setting, envVariable(prefix, setting)])) as Record<
+    EnvSetting,
+    string
+  >;
+}
+
+/** One oauth2 scheme's variables with the scheme left as `<SCHEME>`, and each part's suffix after `PREFIX_<SCHEME>`. */
+function oauth2Placeholders(prefix: string): Record<string, string> {
+  const named = oauth2Variables(prefix, "SCHEME");
+  const single = `${prefix}_<SCHEME>`;
+  const suffix = (name: string): string => name.slice(named.single.length);
+  return {
+    single,
+    accessToken: `${single}${suffix(named.accessToken)}`,
+    accessTokenSuffix: suffix(named.accessToken),
+    refreshTokenSuffix: suffix(named.refreshToken),
+    clientIdSuffix: suffix(named.clientId),
+    clientSecretSuffix: suffix(named.clientSecret),
+  };
+}
+
 export function readmeView(
   plan: ToolPlan,
   spec: ToolsetSpec,
@@ -30,7 +56,8 @@ export function readmeView(
     apiTitle: markdownText(meta.apiTitle),
     specFile: markdownText(meta.specFile).replaceAll("`", "'"),
     goalsFile: meta.goalsFile === undefined ? "" : markdownText(meta.goalsFile).replaceAll("`", "'"),
-    envPrefix: spec.envPrefix,
+    env: settingVariables(spec.envPrefix),
+    oauth2Env: oauth2Placeholders(spec.envPrefix),
     tools: plan.tools.map((tool) => ({
       name: tool.name,
       risk: tool.risk,
@@ -53,6 +80,7 @@ export function readmeView(
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
     adapters: ADAPTER_SDKS.map(adapterRow),
     mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
+    otelSdk: `${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`,
   };
 }
 

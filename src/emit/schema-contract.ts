@@ -1,4 +1,5 @@
 // JSON Schema → the keywords of its contract (type, nullable, format, enum, bounds, items), as the lockfile stores them.
+import { schemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { componentName, derefTop } from "../planner/schemas.js";
 
@@ -30,7 +31,7 @@ const MAX_DEPTH = 4;
 /** The contract of `schema`, following `$ref`s to named schemas at the top and in array items. */
 export function schemaContract(schema: JsonSchema, schemas: Schemas, depth = 0): SchemaContract {
   const ref = typeof schema === "object" ? componentName(schema["$ref"]) : undefined;
-  const top = derefTop(schema, schemas);
+  const top = derefTop(schema, schemaLookup(schemas));
   if (typeof top !== "object") return { type: [] };
   const types = typesOf(top, schemas);
   const values = enumOf(top);
@@ -51,10 +52,12 @@ export function propertyContracts(
   schema: JsonSchema,
   schemas: Schemas,
 ): Record<string, SchemaContract & { readonly required: boolean }> {
-  const top = derefTop(schema, schemas);
+  const top = derefTop(schema, schemaLookup(schemas));
   if (typeof top !== "object") return {};
   const target =
-    top["type"] === "array" && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemas) : top;
+    top["type"] === "array" && typeof top["items"] === "object"
+      ? derefTop(top["items"] as JsonSchema, schemaLookup(schemas))
+      : top;
   if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null)
     return {};
   const required = new Set(Array.isArray(target["required"]) ? target["required"] : []);
@@ -78,7 +81,7 @@ function typesOf(schema: JsonSchemaObject, schemas: Schemas): string[] {
     Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : [],
   );
   const memberTypes = members
-    .map((m) => derefTop(m, schemas))
+    .map((m) => derefTop(m, schemaLookup(schemas)))
     .map((m) => (typeof m === "object" ? typesOf(m, schemas) : []));
   if (memberTypes.length === 0 || memberTypes.some((t) => t.length === 0)) return valueTypes(schema);
   return [...new Set(memberTypes.flat())].sort();

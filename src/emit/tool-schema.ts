@@ -1,4 +1,5 @@
 // Builds each tool's input and output JSON Schemas from the plan, and compiles a whole plan's schemas to Zod source.
+import { schemaLookup } from "../model/api-source.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema } from "../model/api-model.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
@@ -76,7 +77,7 @@ export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
     plan.tools.map((t) => t.returns.schema),
     plan.schemas,
   );
-  const components = { ...reachableSchemas(inputRoots, plan.schemas), ...relaxed.schemas };
+  const components = { ...reachableSchemas(inputRoots, schemaLookup(plan.schemas)), ...relaxed.schemas };
   const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true, formatHelpers: "import" });
   const diagnostics: Diagnostic[] = [...shared.diagnostics];
   const tools: Record<string, CompiledPlanSchemas["tools"][string]> = {};

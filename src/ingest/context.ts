@@ -1,5 +1,5 @@
 // The frozen per-document state every ingest transform reads: the bundled document, its dialect, schemas, and the reporter.
-import type { SpecDialect } from "../model/api-model.js";
+import type { HttpMethod, SpecDialect } from "../model/api-model.js";
 import { join, resolve } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
 import type { SchemaRegistry } from "./schemas.js";
@@ -17,6 +17,14 @@ export interface IngestContext {
 export interface Located<T = JsonRecord> {
   readonly node: T;
   readonly pointer: string;
+}
+
+/** One operation as found in the spec, before it becomes a model Operation. */
+export interface RawOperation {
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly pathItem: Located;
+  readonly operation: Located;
 }
 
 const MAX_HOPS = 32;

@@ -1,44 +1,72 @@
-// Turns a bundled, version-checked document into the ApiModel: info, servers, operations, schemas, security, tags.
-import type { ApiModel, SecurityScheme, Tag } from "../model/api-model.js";
+// Turns a bundled, version-checked document into the ApiModel (info, servers, operations, schemas, security, tags), or the ApiIndex lazy ingest resolves from.
+import type { ApiIndex, ApiModel, SecurityScheme, Tag } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
-import { operationsToModel } from "./operations.js";
+import { operationSummaries, operationsToModel, type SummarisedOperation } from "./operations.js";
 import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
-/**
- * The whole model; structural problems are reported through `ctx` as they are met. With `lazy` (the schema registry
- * must be lazy too), operation details and named schemas are worked out on first read (see ApiModel), and
- * `recursiveSchemas` on first read of it.
- */
-export function documentToModel(ctx: IngestContext, file: string, options: { readonly lazy?: boolean } = {}): ApiModel {
-  const info = infoToModel(ctx);
-  const operations = operationsToModel(ctx, options);
+/** The whole model, every operation and named schema worked out; structural problems are reported through `ctx`. */
+export function documentToModel(ctx: IngestContext, file: string): ApiModel {
+  const head = headerOf(ctx, file);
+  const operations = operationsToModel(ctx);
   if (operations.length === 0) ctx.reporter.report("SPEC_NO_OPERATIONS", "/paths");
-  const { schemas } = ctx.schemas;
-  const model: ApiModel = {
+  const { schemas, recursiveSchemas } = ctx.schemas.finish();
+  return Object.freeze({
+    ...head,
+    operations,
+    schemas,
+    recursiveSchemas,
+    ...securityAndTags(ctx, operations),
+  });
+}
+
+/**
+ * The ApiIndex (the schema registry should be lazy), with what resolving each operation starts from; only ids,
+ * info and the document's own structure are checked now.
+ */
+export function documentToIndex(
+  ctx: IngestContext,
+  file: string,
+): { index: ApiIndex; operations: readonly SummarisedOperation[] } {
+  const head = headerOf(ctx, file);
+  const operations = operationSummaries(ctx);
+  if (operations.length === 0) ctx.reporter.report("SPEC_NO_OPERATIONS", "/paths");
+  const summaries = operations.map((o) => o.summary);
+  const index: ApiIndex = Object.freeze({
+    ...head,
+    operations: summaries,
+    schemaNames: ctx.schemas.names(),
+    ...securityAndTags(ctx, summaries),
+  });
+  return { index, operations };
+}
+
+function headerOf(
+  ctx: IngestContext,
+  file: string,
+): Pick<ApiModel, "dialect" | "file" | "title" | "version" | "description" | "servers"> {
+  return {
     dialect: ctx.dialect,
     file,
-    ...info,
+    ...infoToModel(ctx),
     servers:
       ctx.dialect === "swagger-2.0"
         ? swagger2ServersToModel(ctx.document)
         : (serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS]),
-    operations,
-    schemas,
-    recursiveSchemas: options.lazy === true ? [] : ctx.schemas.recursiveSchemas(),
+  };
+}
+
+function securityAndTags(
+  ctx: IngestContext,
+  operations: readonly { readonly tags: readonly string[] }[],
+): Pick<ApiModel, "securitySchemes" | "security" | "tags"> {
+  return {
     securitySchemes: securitySchemesToModel(ctx),
     security: securityRequirementsToModel(ctx.document["security"]),
     tags: tagsToModel(ctx.document["tags"], operations),
   };
-  if (options.lazy !== true) return model;
-  let recursive: readonly string[] | undefined;
-  return Object.defineProperty(model, "recursiveSchemas", {
-    enumerable: true,
-    configurable: true,
-    get: () => (recursive ??= ctx.schemas.recursiveSchemas()),
-  });
 }
 
 /** `info.title` and `info.version` are required by every dialect; missing ones are errors. */

@@ -2,13 +2,15 @@
 import { join as joinPath, relative as relativePath, resolve as resolvePath } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { ApiModel } from "../model/api-model.js";
+import type { ApiIndex, ApiModel, Operation, OperationSummary } from "../model/api-model.js";
+import type { ApiSource, Resolved } from "../model/api-source.js";
 import { defaultSourceLimits, type SourceDoc, type SourceLimits } from "../source/source.js";
 import { bundleDocuments } from "./bundle.js";
 import type { IngestContext } from "./context.js";
 import { detectDialect } from "./dialect.js";
-import { documentToModel } from "./document.js";
+import { documentToIndex, documentToModel } from "./document.js";
 import { IN_MEMORY_FILE, loadFile, loadValue } from "./load.js";
+import { operationToModel, type SummarisedOperation } from "./operations.js";
 import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
@@ -28,24 +30,21 @@ export interface IngestOptions {
   readonly file?: string;
   /** Size and YAML alias limits for the spec and every file it references. */
   readonly limits?: Partial<SourceLimits>;
-  /**
-   * Normalise each operation's parameters, request body and responses, and each named schema, only when it is
-   * first read (see ApiModel), for callers that read a few of them (goals). The whole-document checks (refs,
-   * safety, patterns) and everything cheap (ids, info, servers, security, tags) still run before `ingest` returns;
-   * a structural problem inside an operation is then reported when that operation is first read, appended to
-   * this result's `diagnostics` array (the same array), so `model` may be present although a later read adds an
-   * error: read `diagnostics` again after using the model. Default false: everything is normalised before returning.
-   */
-  readonly lazy?: boolean;
 }
 
 export interface IngestResult {
-  /** Absent when any diagnostic is an error (with `lazy`: any found before `ingest` returned). */
+  /** Absent when any diagnostic is an error. */
   readonly model?: ApiModel;
   /** The root document as read (never mutated), for locating later stages' findings. */
   readonly source?: SourceDoc;
-  /** With `lazy`, grows as the model's lazy parts are first read. */
-  readonly diagnostics: Diagnostic[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface LazyIngestResult {
+  /** Absent when any diagnostic found before returning is an error; resolving an operation may find more (its own). */
+  readonly api?: ApiSource;
+  readonly source?: SourceDoc;
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
@@ -55,8 +54,60 @@ export interface IngestResult {
  * bad input: every problem is a diagnostic with file, pointer, line, column and a hint.
  */
 export async function ingest(input: string | object, options: IngestOptions = {}): Promise<IngestResult> {
+  const prepared = await prepare(input, options, { lazy: false });
+  if (!("ctx" in prepared)) return prepared;
+  const { ctx, source, diagnostics } = prepared;
+  const model = documentToModel(ctx, typeof input === "string" ? input : source.file);
+  return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
+}
+
+/**
+ * Ingest for callers that read a few operations (goals): the same checks of the whole document (refs, safety,
+ * patterns) and everything cheap (ids, info, servers, security, tags) before returning, then each operation's
+ * parameters, body and responses, and each named schema, only when asked for through the returned ApiSource. A
+ * structural problem inside an operation comes back with that operation, for the caller to report.
+ */
+export async function ingestLazy(input: string | object, options: IngestOptions = {}): Promise<LazyIngestResult> {
+  const prepared = await prepare(input, options, { lazy: true });
+  if (!("ctx" in prepared)) return prepared;
+  const { ctx, source, diagnostics } = prepared;
+  const { index, operations } = documentToIndex(ctx, typeof input === "string" ? input : source.file);
+  if (hasErrors(diagnostics)) return { source, diagnostics };
+  return { api: lazySource(ctx, { index, operations, source }), source, diagnostics };
+}
+
+/** Resolves each operation once, reporting its findings into a list of its own; named schemas come from the registry. */
+function lazySource(
+  ctx: IngestContext,
+  input: { index: ApiIndex; operations: readonly SummarisedOperation[]; source: SourceDoc },
+): ApiSource {
+  const raws = new Map(input.operations.map((o) => [o.summary, o]));
+  const resolved = new Map<OperationSummary, Resolved<Operation>>();
+  const resolveOperation = (summary: OperationSummary): Resolved<Operation> => {
+    const known = resolved.get(summary);
+    if (known !== undefined) return known;
+    const operation = raws.get(summary);
+    if (operation === undefined) throw new Error(`operation ${summary.id} is not one of this API's`);
+    const diagnostics: Diagnostic[] = [];
+    const value = operationToModel({ ...ctx, reporter: createReporter(input.source, diagnostics) }, operation);
+    const result = Object.freeze({ value, diagnostics: Object.freeze(diagnostics) });
+    resolved.set(summary, result);
+    return result;
+  };
+  return Object.freeze({ index: input.index, resolveOperation, schema: ctx.schemas.schema });
+}
+
+type Prepared =
+  | { readonly ctx: IngestContext; readonly source: SourceDoc; readonly diagnostics: Diagnostic[] }
+  | { readonly source?: SourceDoc; readonly diagnostics: Diagnostic[] };
+
+/** Everything before the model: load, dialect, refs, bundling, pattern and safety checks; stops at the first error. */
+async function prepare(
+  input: string | object,
+  options: IngestOptions,
+  mode: { readonly lazy: boolean },
+): Promise<Prepared> {
   const limits: SourceLimits = { ...defaultSourceLimits, ...options.limits };
-  const lazy = options.lazy === true;
   const loaded =
     typeof input === "string"
       ? await loadFile(input, limits)
@@ -95,11 +146,10 @@ export async function ingest(input: string | object, options: IngestOptions = {}
   const ctx: IngestContext = Object.freeze({
     document,
     dialect,
-    schemas: createSchemaRegistry(document, dialect, hoist, { lazy }),
+    schemas: createSchemaRegistry(document, dialect, hoist, mode),
     reporter,
   });
   checkSafety(ctx, limits.maxRefs, scan);
   if (hasErrors(diagnostics)) return { source, diagnostics };
-  const model = documentToModel(ctx, typeof input === "string" ? input : source.file, { lazy });
-  return hasErrors(diagnostics) ? { source, diagnostics } : { model, source, diagnostics };
+  return { ctx, source, diagnostics };
 }

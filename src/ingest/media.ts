@@ -8,7 +8,7 @@ import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } fro
 /** Named-schema lookup for `isStructuredSchema` over the ingest context's registry. */
 function namedSchemaOf(ctx: IngestContext): (ref: string) => unknown {
   const prefix = "#/components/schemas/";
-  return (ref) => (ref.startsWith(prefix) ? ctx.schemas.schemas[unescapeToken(ref.slice(prefix.length))] : undefined);
+  return (ref) => (ref.startsWith(prefix) ? ctx.schemas.schema(unescapeToken(ref.slice(prefix.length))) : undefined);
 }
 
 /** The body kind of `mediaType` carrying `schema` (see `mediaKind`). */

@@ -1,8 +1,7 @@
 // Turns an operation's (and its path item's) parameter lists into model Parameters plus, for Swagger 2, a request body.
 import type { Parameter, RequestBody } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
-import { deref, type IngestContext, type Located } from "./context.js";
-import type { RawOperation } from "./operations.js";
+import { deref, type IngestContext, type Located, type RawOperation } from "./context.js";
 import { mergeParameters, parameterToModel, swagger2ParameterToModel } from "./parameters.js";
 import { swagger2BodyToRequestBody, swagger2FormDataToRequestBody, swagger2MediaTypes } from "./request-body.js";
 

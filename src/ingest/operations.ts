@@ -1,7 +1,15 @@
 // Turns the `paths` object into model Operations: one per path + method, parameters merged, ids assigned.
-import type { HttpMethod, Operation, Parameter, RequestBody, ResponseModel, Server } from "../model/api-model.js";
+import type {
+  HttpMethod,
+  Operation,
+  OperationSummary,
+  Parameter,
+  RequestBody,
+  ResponseModel,
+  Server,
+} from "../model/api-model.js";
 import { join } from "../util/pointer.js";
-import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
+import { deref, entriesAt, type IngestContext, type Located, type RawOperation } from "./context.js";
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { requestBodyToModel } from "./request-body.js";
@@ -23,14 +31,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
   "patch",
   "trace",
 ];
-
-/** One operation as found in the spec, before it becomes a model Operation. */
-export interface RawOperation {
-  readonly path: string;
-  readonly method: HttpMethod;
-  readonly pathItem: Located;
-  readonly operation: Located;
-}
 
 /** Every operation in `paths`, paths in spec order, methods in HTTP_METHODS order; malformed entries diagnosed. */
 function collectOperations(ctx: IngestContext): RawOperation[] {
@@ -67,12 +67,14 @@ function collectOperations(ctx: IngestContext): RawOperation[] {
   return found;
 }
 
-/**
- * All operations of the document, with unique ids (duplicates diagnosed). With `lazy`, each operation's parameters,
- * request body and responses (and the structural findings in them) are only worked out when one of them is first
- * read; otherwise all of them now, operation by operation.
- */
-export function operationsToModel(ctx: IngestContext, options: { readonly lazy?: boolean } = {}): Operation[] {
+/** One operation as found in the spec, with its summary: what working out its details starts from. */
+export interface SummarisedOperation {
+  readonly raw: RawOperation;
+  readonly summary: OperationSummary;
+}
+
+/** All operations of the document with unique ids (duplicates diagnosed), details not yet worked out. */
+export function operationSummaries(ctx: IngestContext): SummarisedOperation[] {
   const raws = collectOperations(ctx);
   const ids = assignOperationIds(
     raws.map((raw) => ({
@@ -83,93 +85,61 @@ export function operationsToModel(ctx: IngestContext, options: { readonly lazy?:
     })),
     ctx.reporter,
   );
-  return raws.map((raw, i) => operationToModel(ctx, { raw, id: ids[i] as AssignedId }, options));
+  return raws.map((raw, i) => ({ raw, summary: summaryOf(ctx, raw, ids[i] as AssignedId) }));
 }
 
-/** The parts of an Operation that cost a walk of its parameters, body and responses (and may report findings). */
-interface OperationDetails {
-  readonly parameters: readonly Parameter[];
-  readonly requestBody?: RequestBody;
-  readonly responses: readonly ResponseModel[];
-  readonly success?: ResponseModel;
+/** All operations of the document, details worked out operation by operation. */
+export function operationsToModel(ctx: IngestContext): Operation[] {
+  return operationSummaries(ctx).map((operation) => operationToModel(ctx, operation));
 }
 
-const DETAIL_KEYS = ["parameters", "requestBody", "responses", "success"] as const;
-
-/**
- * One spec operation → Operation: parameters merged with the path's, body, responses, effective security. With
- * `lazy`, the details are getters that work all four out on the first read of any, then become plain properties
- * (an absent body or success is deleted), so a forced Operation has the same keys, in the same order, as an eager one.
- */
-function operationToModel(
-  ctx: IngestContext,
-  input: { raw: RawOperation; id: AssignedId },
-  options: { readonly lazy?: boolean } = {},
-): Operation {
-  const { method, pathItem, operation } = input.raw;
-  const path = withoutFragment(input.raw.path);
+/** One spec operation → OperationSummary: id, method, path, texts, tags, effective security, servers. */
+function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): OperationSummary {
+  const { method, pathItem, operation } = raw;
   const { node, pointer } = operation;
-  const details = (): OperationDetails => {
-    const { parameters, requestBody } = operationParameters(ctx, input.raw);
-    checkPathTemplate(ctx, { path, parameters, pointer });
-    const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, operation);
-    const responses = responsesToModel(ctx, operation);
-    return { parameters, requestBody: body, responses, success: pickSuccess(responses) };
-  };
-  const eager = options.lazy === true ? undefined : details();
   const servers: Server[] | undefined =
     ctx.dialect === "swagger-2.0"
       ? undefined
       : (serversToModel(node["servers"]) ?? serversToModel(pathItem.node["servers"]));
-  const summary = stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"]);
-  const description = stringOf(node["description"]) ?? stringOf(pathItem.node["description"]);
-  let settled: OperationDetails | undefined;
-  const settle = (): OperationDetails => {
-    if (settled !== undefined) return settled;
-    settled = details();
-    for (const key of DETAIL_KEYS) {
-      if (settled[key] === undefined) Reflect.deleteProperty(model, key);
-      else
-        Object.defineProperty(model, key, {
-          value: settled[key],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-    }
-    return settled;
-  };
-  const model: Operation = {
-    id: input.id.id,
-    idSynthesized: input.id.synthesized,
+  return Object.freeze({
+    id: id.id,
+    idSynthesized: id.synthesized,
     method,
-    path,
-    ...optional("summary", summary),
-    ...optional("description", description),
+    path: withoutFragment(raw.path),
+    ...optional("summary", stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"])),
+    ...optional("description", stringOf(node["description"]) ?? stringOf(pathItem.node["description"])),
     tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
     deprecated: node["deprecated"] === true,
-    ...(eager === undefined
-      ? { parameters: undefined, requestBody: undefined, responses: undefined, success: undefined } // keys reserved in eager order; the getters below replace them
-      : {
-          parameters: eager.parameters,
-          ...optional("requestBody", eager.requestBody),
-          responses: eager.responses,
-          ...optional("success", eager.success),
-        }),
     security: securityRequirementsToModel(
       Array.isArray(node["security"]) ? node["security"] : ctx.document["security"],
     ),
     ...optional("servers", servers),
     extensions: extensionsOf(node),
     pointer,
-  } as Operation;
-  if (eager !== undefined) return model;
-  return Object.defineProperties(
-    model,
-    Object.fromEntries(
-      DETAIL_KEYS.map((key) => [key, { enumerable: true, configurable: true, get: () => settle()[key] }]),
-    ),
-  ) as Operation;
+  });
+}
+
+/**
+ * The summary with its parameters (merged with the path's), request body and responses, structural findings reported
+ * through `ctx`; the keys in the order an Operation has always listed them (details after `deprecated`).
+ */
+export function operationToModel(ctx: IngestContext, { raw, summary }: SummarisedOperation): Operation {
+  const { parameters, requestBody } = operationParameters(ctx, raw);
+  checkPathTemplate(ctx, { path: summary.path, parameters, pointer: summary.pointer });
+  const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, raw.operation);
+  const responses = responsesToModel(ctx, raw.operation);
+  const { security, servers, extensions, pointer, ...head } = summary;
+  return Object.freeze({
+    ...head,
+    parameters,
+    ...optional("requestBody", body),
+    responses,
+    ...optional("success", pickSuccess(responses)),
+    security,
+    ...optional("servers", servers),
+    extensions,
+    pointer,
+  });
 }
 
 function openapiRequestBody(ctx: IngestContext, operation: Located): RequestBody | undefined {

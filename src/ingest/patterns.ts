@@ -1,5 +1,5 @@
 // Checks every `pattern` and `patternProperties` key of the document's schemas at ingest; a bad regex is dropped (one located warning each), the rest of the schema kept.
-import { checkPattern, type PatternVerdict } from "../emit/zod/pattern.js";
+import { checkPattern, type PatternVerdict } from "../schema/pattern-safety.js";
 import { split } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
 import type { DocumentScan, PatternSite } from "./scan.js";

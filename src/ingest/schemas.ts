@@ -31,15 +31,11 @@ const NOISE_TOKENS = new Set([
 export interface SchemaRegistry {
   /** The normalised copy of the schema at `node`; refs to non-component places become synthetic named schemas. */
   schemaOf(node: unknown): JsonSchema;
-  /**
-   * All named schemas (the spec's in spec order, then hoisted ones as they are met), live: each of the spec's is
-   * normalised on first read of its property and memoised (listing the keys normalises nothing); a hoisted one is
-   * added when a ref to it is first rewritten.
-   */
-  readonly schemas: Readonly<Record<string, JsonSchema>>;
-  /** Names of the recursive named schemas, sorted; reads (so normalises) every named schema. */
-  recursiveSchemas(): string[];
-  /** `schemas` and `recursiveSchemas()` together: everything normalised. */
+  /** A named schema, normalised the first time it is asked for and the same object after; undefined for an unknown name. */
+  schema(name: string): JsonSchema | undefined;
+  /** The names known so far: the spec's in spec order, then those hoisted so far (normalises nothing). */
+  names(): string[];
+  /** Every named schema normalised: the spec's in spec order, then hoisted ones as met; and the recursive ones' names. */
   finish(): { schemas: Readonly<Record<string, JsonSchema>>; recursiveSchemas: string[] };
 }
 
@@ -48,9 +44,10 @@ export interface SchemaRegistry {
  * (bundling parks an external file's schema at its first use, e.g. in a response); they are named first,
  * and the schema found at such a place becomes a ref to its name instead of an inline copy.
  *
- * One registry per document: named schemas are normalised once, in spec order. A `$ref` to anywhere other
- * than a named schema (bundling leaves such refs, e.g. `#/paths/~1a/get/responses/200/...`) is hoisted to
- * a stable synthetic name, registered before its body is rewritten so a ref back to itself stays a ref.
+ * One registry per document: each named schema is normalised once, in spec order up front, or (`lazy`) when first
+ * asked for. A `$ref` to anywhere other than a named schema (bundling leaves such refs, e.g.
+ * `#/paths/~1a/get/responses/200/...`) is hoisted to a stable synthetic name, registered before its body is
+ * rewritten so a ref back to itself stays a ref; two hoisted names that clash are numbered in the order they are met.
  */
 export function createSchemaRegistry(
   document: unknown,
@@ -60,19 +57,8 @@ export function createSchemaRegistry(
 ): SchemaRegistry {
   const prefix = COMPONENT_SCHEMAS[dialect];
   const named = new Set<string>();
-  const schemas: Record<string, JsonSchema> = {};
-  // Switched to dictionary mode up front (V8 does that when a property other than the last added is deleted): a
-  // fast-mode object with ~1,000 accessors that turn into data properties one by one costs V8 milliseconds per
-  // switch (585 of Stripe's schemas: 0.9 s) where a dictionary costs microseconds.
-  setEntry(schemas, "  ", true);
-  setEntry(schemas, " ", true);
-  Reflect.deleteProperty(schemas, "  ");
-  Reflect.deleteProperty(schemas, " ");
-  const settle = (name: string, value: JsonSchema): JsonSchema => {
-    named.add(name);
-    setEntry(schemas, name, value);
-    return value;
-  };
+  const normalised = new Map<string, JsonSchema>();
+  const hoistedOrder: string[] = [];
   const hoisted = new Map<string, string>();
   const hoistedObjects = new Map<object, string>();
   const refOf = (name: string): string => `#/components/schemas/${escapeToken(name)}`;
@@ -101,8 +87,10 @@ export function createSchemaRegistry(
     if (target === undefined) return undefined;
     const name = uniqueName(syntheticName(pointer), named);
     hoisted.set(pointer, name);
-    settle(name, true);
-    settle(name, rewrite(normalizeSchema(target, dialect)));
+    named.add(name);
+    hoistedOrder.push(name);
+    normalised.set(name, true);
+    normalised.set(name, rewrite(normalizeSchema(target, dialect)));
     return refOf(name);
   };
 
@@ -120,17 +108,17 @@ export function createSchemaRegistry(
     return schema;
   };
 
-  const declared = Object.entries(recordOf(resolve(document, prefix)));
-  for (const [name, schema] of declared) {
-    named.add(name);
-    Object.defineProperty(schemas, name, {
-      enumerable: true,
-      configurable: true,
-      get: () => settle(name, rewrite(normalizeSchema(schema, dialect))),
-    });
-  }
+  const declared = new Map(Object.entries(recordOf(resolve(document, prefix))));
+  for (const name of declared.keys()) named.add(name);
+  const schema = (name: string): JsonSchema | undefined => {
+    const done = normalised.get(name);
+    if (done !== undefined || !declared.has(name)) return done;
+    const value = rewrite(normalizeSchema(declared.get(name), dialect));
+    normalised.set(name, value);
+    return value;
+  };
   // Eager: every named schema normalised now, in spec order, so hoisted names are taken in that order too.
-  if (options.lazy !== true) for (const [name] of declared) void schemas[name];
+  if (options.lazy !== true) for (const name of declared.keys()) schema(name);
   for (const pointer of hoistTargets) {
     const target = resolve(document, pointer);
     const ref = hoist(pointer);
@@ -141,9 +129,14 @@ export function createSchemaRegistry(
       const name = isRecord(node) ? hoistedObjects.get(node) : undefined;
       return name === undefined ? rewrite(normalizeSchema(node, dialect)) : { $ref: refOf(name) };
     },
-    schemas,
-    recursiveSchemas: () => recursiveNames(schemas),
-    finish: () => ({ schemas, recursiveSchemas: recursiveNames(schemas) }),
+    schema,
+    names: () => [...declared.keys(), ...hoistedOrder],
+    finish: () => {
+      const schemas: Record<string, JsonSchema> = {};
+      for (const name of declared.keys()) setEntry(schemas, name, schema(name) as JsonSchema);
+      for (const name of hoistedOrder) setEntry(schemas, name, normalised.get(name) as JsonSchema);
+      return { schemas, recursiveSchemas: recursiveNames(schemas) };
+    },
   };
 }
 

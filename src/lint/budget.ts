@@ -3,6 +3,7 @@ import { DEFAULT_DEFINITION_BUDGET, type ToolDefinitionView } from "../emit/defi
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from "../runtime/adapters/openai-strict.js";
 import { CLIENT_CUT_CHARS } from "./rules/description-too-long.js";
 import { nameProblem } from "./rules/name-too-long.js";
+import type { BudgetReport, ToolBudget } from "./types.js";
 
 export { DEFAULT_DEFINITION_BUDGET };
 
@@ -21,27 +22,6 @@ const STRICT_ANY = new Set([
   "description",
   "title",
 ]);
-
-/** One tool's line of the report. */
-export interface ToolBudget {
-  readonly name: string;
-  /** o200k tokens of `{name, description, inputSchema}` as an MCP client lists it. */
-  readonly tokens: number;
-  readonly descriptionChars: number;
-  /** The description passes 2,048 characters, where clients cut it. */
-  readonly cutByClients: boolean;
-  /** Why the input schema as written is not accepted by OpenAI strict mode (the openai adapter lowers it). */
-  readonly strictMode: readonly string[];
-  /** Why Anthropic/OpenAI reject the name (`^[a-zA-Z0-9_-]{1,64}$`), when they do. */
-  readonly nameProblem?: string;
-}
-
-export interface BudgetReport {
-  readonly tools: readonly ToolBudget[];
-  readonly totalTokens: number;
-  readonly budget: number;
-  readonly overBudget: boolean;
-}
 
 interface StrictFindings {
   readonly optional: Set<string>;

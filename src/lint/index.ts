@@ -10,9 +10,16 @@ import {
   type RuleSetting,
 } from "./types.js";
 
-export { budgetReport, budgetToText, DEFAULT_DEFINITION_BUDGET, type BudgetReport, type ToolBudget } from "./budget.js";
+export { budgetReport, budgetToText, DEFAULT_DEFINITION_BUDGET } from "./budget.js";
 export { resolveLintConfig, type LintConfig } from "./config.js";
-export { RULE_NAMES, type Finding, type LintContext, type RuleName } from "./types.js";
+export {
+  RULE_NAMES,
+  type BudgetReport,
+  type Finding,
+  type LintContext,
+  type RuleName,
+  type ToolBudget,
+} from "./types.js";
 
 function severityOf(setting: Exclude<RuleSetting, "off">, finding: RuleFinding): FindingSeverity {
   return finding.atMost === "warn" ? "warn" : setting;

@@ -1,4 +1,6 @@
 // Where a tool input comes from: its override in the goals file, the first value that reads it, or the spec parameter it is bound to.
+import { operationById } from "../model/api-source.js";
+import { schemaLookup } from "../model/api-source.js";
 import type { Goal, Located, Value } from "../goals/types.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { derefTop } from "../planner/schemas.js";
@@ -30,7 +32,7 @@ function inputNode(goal: Goal, name: string): Located | undefined {
 /** The spec node an input is bound to (`opId query limit` → that parameter; `opId body …` → the request body). */
 function specNode(ctx: LintContext, input: ToolInput): string | undefined {
   const [opId, where, name] = (input.boundTo[0] ?? "").split(" ");
-  const operation = ctx.model.operations.find((o) => o.id === opId);
+  const operation = operationById(ctx.api, opId);
   if (operation === undefined) return undefined;
   if (where === "body") return operation.requestBody?.pointer;
   return operation.parameters.find((p) => p.in === where && p.name === name)?.pointer;
@@ -42,12 +44,12 @@ export function inputLocation(ctx: LintContext, tool: ToolDef, input: ToolInput)
   const node = goal && inputNode(goal, input.sourceName ?? input.name);
   if (node) return nodeLocation(ctx, node);
   const pointer = goal ? undefined : specNode(ctx, input);
-  return pointer === undefined ? toolLocation(ctx, tool) : locate(ctx, ctx.model.file, pointer);
+  return pointer === undefined ? toolLocation(ctx, tool) : locate(ctx, ctx.api.index.file, pointer);
 }
 
 /** The input's schema with a top-level `$ref` followed. */
 export function inputSchema(ctx: LintContext, input: ToolInput): JsonSchema {
-  return derefTop(input.schema, ctx.plan.schemas);
+  return derefTop(input.schema, schemaLookup(ctx.plan.schemas));
 }
 
 /** A keyword of a schema object (undefined for boolean schemas). */

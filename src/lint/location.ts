@@ -6,7 +6,7 @@ import type { FindingLocation, LintContext } from "./types.js";
 
 /** A pointer in the file `file`, with its line from whichever document that file is. */
 export function locate(ctx: LintContext, file: string, pointer: string): FindingLocation {
-  const line = file === ctx.model.file ? ctx.specLine(pointer) : ctx.goalsLine(pointer);
+  const line = file === ctx.api.index.file ? ctx.specLine(pointer) : ctx.goalsLine(pointer);
   return { file, pointer, ...(line === undefined ? {} : { line }) };
 }
 
@@ -24,7 +24,7 @@ export function toolLocation(
 
 /** A located goals-file node (line from its own position when the file was not re-read). */
 export function nodeLocation(ctx: LintContext, node: Located): FindingLocation {
-  const file = node.position?.file ?? ctx.goals?.file ?? ctx.model.file;
+  const file = node.position?.file ?? ctx.goals?.file ?? ctx.api.index.file;
   const at = locate(ctx, file, node.pointer);
   return at.line === undefined && node.position ? { ...at, line: node.position.line } : at;
 }
@@ -33,5 +33,5 @@ export function nodeLocation(ctx: LintContext, node: Located): FindingLocation {
 export function toolsetLocation(ctx: LintContext): FindingLocation {
   return ctx.goals
     ? locate(ctx, ctx.goals.file, ctx.goals.format === "aci" ? "/goals" : "/workflows")
-    : locate(ctx, ctx.model.file, "/paths");
+    : locate(ctx, ctx.api.index.file, "/paths");
 }

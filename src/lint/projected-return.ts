@@ -1,5 +1,5 @@
 // A tool + the spec's examples → the result `run` would return before the byte cap, and its size in bytes.
-import type { ApiModel } from "../model/api-model.js";
+import { type ApiSource, operationById } from "../model/api-source.js";
 import { preferredContent } from "../planner/media.js";
 import type { StepPlan, ToolDef } from "../planner/types.js";
 import { compileValue } from "../runtime/execute/values.js";
@@ -14,15 +14,15 @@ export interface ProjectedReturn {
 }
 
 /** A step's success response body: the media type's first example, else a sample of its schema. */
-function sampleResponse(model: ApiModel, step: StepPlan): { status: number; body: unknown } {
-  const operation = model.operations.find((o) => o.id === step.operationId);
+function sampleResponse(api: ApiSource, step: StepPlan): { status: number; body: unknown } {
+  const operation = operationById(api, step.operationId);
   const success = operation?.success;
   const content = success && preferredContent(success.contents);
   const status = /^\d{3}$/.test(success?.status ?? "") ? Number(success?.status) : 200;
   if (content === undefined) return { status, body: undefined };
   return {
     status,
-    body: content.examples.length > 0 ? content.examples[0] : sampleSchema(content.schema, model.schemas),
+    body: content.examples.length > 0 ? content.examples[0] : sampleSchema(content.schema, api.schema),
   };
 }
 
@@ -36,14 +36,14 @@ function stepOutputs(step: StepPlan, context: EvaluationContext): Record<string,
  * Runs the tool on paper: sample inputs, each step answered by its sampled response, outputs and the `returns`
  * projection evaluated with the runtime's own evaluator, the last response denoised otherwise.
  */
-export function projectReturn(model: ApiModel, tool: ToolDef): ProjectedReturn {
+export function projectReturn(api: ApiSource, tool: ToolDef): ProjectedReturn {
   const inputs = Object.fromEntries(
-    tool.inputs.map((i) => [i.sourceName ?? i.name, sampleSchema(i.schema, model.schemas)]),
+    tool.inputs.map((i) => [i.sourceName ?? i.name, sampleSchema(i.schema, api.schema)]),
   );
   const steps: Record<string, { outputs: unknown }> = {};
   let last: { status: number; body: unknown } | undefined;
   for (const step of tool.steps) {
-    last = sampleResponse(model, step);
+    last = sampleResponse(api, step);
     steps[step.id] = {
       outputs: stepOutputs(step, {
         inputs,

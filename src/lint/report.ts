@@ -1,6 +1,6 @@
 // Lint findings → the lines a person reads (`FILE:LINE severity rule message` + `hint:`) and the JSON `lint --json` prints.
-import { budgetToText, type BudgetReport } from "./budget.js";
-import type { Finding } from "./types.js";
+import { budgetToText } from "./budget.js";
+import type { BudgetReport, Finding } from "./types.js";
 
 /** One finding as two lines. */
 function formatFinding(f: Finding): string {

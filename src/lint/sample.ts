@@ -1,4 +1,5 @@
 // JSON Schema → one deterministic sample value: the spec's examples first, else values of typical size within the schema's bounds.
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { componentName } from "../planner/schemas.js";
 
@@ -28,7 +29,7 @@ const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
 };
 
 interface Sampler {
-  readonly schemas: Readonly<Record<string, JsonSchema>>;
+  readonly schemas: SchemaLookup;
   /** Named schemas being sampled (a recursive schema is cut at its second visit). */
   readonly stack: readonly string[];
 }
@@ -123,7 +124,7 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
   if (example !== undefined) return example.value;
   const ref = componentName(schema["$ref"]);
   if (ref !== undefined) {
-    const target = s.schemas[ref];
+    const target = s.schemas(ref);
     if (target === undefined || s.stack.filter((n) => n === ref).length >= 1) return undefined;
     return sampleWith(target, { ...s, stack: [...s.stack, ref] });
   }
@@ -140,6 +141,6 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
  * else one built from the type within its bounds. Refs resolve against `schemas`; a named schema met again
  * inside itself is left out, so recursion ends. Deterministic: same schema, same sample.
  */
-export function sampleSchema(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): unknown {
+export function sampleSchema(schema: JsonSchema, schemas: SchemaLookup): unknown {
   return sampleWith(schema, { schemas, stack: [] });
 }

@@ -1,9 +1,8 @@
-// Lint data shapes: rule names, findings, the context every rule reads, and the rule signature.
+// Lint data shapes: rule names, findings, the context every rule reads, the rule signature, and the budget report.
 import type { ToolDefinitionView } from "../emit/definitions.js";
 import type { Goal, GoalSpec } from "../goals/types.js";
-import type { ApiModel } from "../model/api-model.js";
+import type { ApiSource } from "../model/api-source.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
-import type { BudgetReport } from "./budget.js";
 
 /** The stable rule names of docs/lint.md. */
 export const RULE_NAMES = [
@@ -60,7 +59,8 @@ export interface RuleFinding extends FindingLocation {
 /** Everything the rules read; built once per lint run, never mutated. */
 export interface LintContext {
   readonly plan: ToolPlan;
-  readonly model: ApiModel;
+  /** The API; rules resolve only the operations the plan calls, which planning resolved already. */
+  readonly api: ApiSource;
   /** Absent in all-operations mode. */
   readonly goals?: GoalSpec;
   /** Each tool as a client lists it, with its o200k token count. */
@@ -84,4 +84,25 @@ export interface RuleDefinition {
 /** The goal a tool was planned from (goals mode only). */
 export function goalOf(ctx: LintContext, tool: ToolDef): Goal | undefined {
   return ctx.goals?.goals.find((g) => g.name === tool.name);
+}
+
+/** One tool's line of the report. */
+export interface ToolBudget {
+  readonly name: string;
+  /** o200k tokens of `{name, description, inputSchema}` as an MCP client lists it. */
+  readonly tokens: number;
+  readonly descriptionChars: number;
+  /** The description passes 2,048 characters, where clients cut it. */
+  readonly cutByClients: boolean;
+  /** Why the input schema as written is not accepted by OpenAI strict mode (the openai adapter lowers it). */
+  readonly strictMode: readonly string[];
+  /** Why Anthropic/OpenAI reject the name (`^[a-zA-Z0-9_-]{1,64}$`), when they do. */
+  readonly nameProblem?: string;
+}
+
+export interface BudgetReport {
+  readonly tools: readonly ToolBudget[];
+  readonly totalTokens: number;
+  readonly budget: number;
+  readonly overBudget: boolean;
 }

@@ -15,15 +15,8 @@ export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 /**
- * Laziness (ingest's `lazy` option, which `plan` uses for goals): the model may work parts of itself out on first
- * read, invisibly to readers. Each Operation's `parameters`, `requestBody`, `responses` and `success` are getters
- * until one of them is read, then all four become plain properties (an absent body or success is deleted), with
- * the keys in the same order as an eagerly built Operation; everything else about an operation (id, method, path,
- * tags, summary, security, servers, pointer: enough to bind goals and suggest names) is there from the start.
- * Each spec schema in `schemas` is normalised on first read of its property (listing the names reads none);
- * `recursiveSchemas` is computed on first read and reads every schema. Reading everything (all-operations mode,
- * lint rules that walk the whole API) costs what eager ingest costs. Structural findings made while working out
- * an operation go into the ingest result's diagnostics at that moment (see IngestOptions.lazy).
+ * The whole API, every part worked out (eager ingest: all-operations mode, init). For goals, ingest builds an ApiIndex
+ * instead and resolves only the operations and schemas the goals reach, on request (see ApiSource).
  */
 export interface ApiModel {
   /** The dialect the spec was written in (schemas here are already normalised). */
@@ -35,12 +28,11 @@ export interface ApiModel {
   readonly description?: string;
   /** Servers in spec order; Swagger 2 host/basePath/schemes become one server per scheme. */
   readonly servers: readonly Server[];
-  /** Every operation, ordered by path then method (the spec's order, stable across runs); details may be lazy (above). */
+  /** Every operation, ordered by path then method (the spec's order, stable across runs). */
   readonly operations: readonly Operation[];
   /**
-   * Named schemas, by name, each normalised (on first read when lazy); refs elsewhere point here as
-   * `#/components/schemas/NAME`. The spec's schemas in spec order, then schemas hoisted from other places as they are
-   * met (when lazy, in the order they are read: a clash of two hoisted names is numbered in that order).
+   * Named schemas, by name, each normalised; refs elsewhere point here as `#/components/schemas/NAME`. The spec's
+   * schemas in spec order, then schemas hoisted from other places in the order they are met.
    */
   readonly schemas: Readonly<Record<string, JsonSchema>>;
   /** Names of schemas that reach themselves through refs (recursive); emit them as lazy named consts. */
@@ -94,7 +86,18 @@ export interface OAuthFlows {
   readonly password?: { readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };
 }
 
-export interface Operation {
+/**
+ * The cheap parts of an API, for binding goals and suggesting names: everything but operation details and schema bodies.
+ * With an ApiModel's own operations it is that model's index (see modelSource).
+ */
+export interface ApiIndex extends Omit<ApiModel, "operations" | "schemas" | "recursiveSchemas"> {
+  readonly operations: readonly OperationSummary[];
+  /** The named schemas' names: the spec's in spec order, then those hoisted from bundled files (more may be hoisted while resolving). */
+  readonly schemaNames: readonly string[];
+}
+
+/** What an operation is without the parts that cost a walk of its parameters, body and responses. */
+export interface OperationSummary {
   /** The operationId, or a stable name synthesised from method + path when the spec has none. */
   readonly id: string;
   readonly idSynthesized: boolean;
@@ -105,13 +108,6 @@ export interface Operation {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly deprecated: boolean;
-  /** Path-level and operation-level parameters merged (operation wins on name + in), in spec order. */
-  readonly parameters: readonly Parameter[];
-  readonly requestBody?: RequestBody;
-  /** All responses by status code (`200`, `4XX`, `default`), in spec order. */
-  readonly responses: readonly ResponseModel[];
-  /** The response taken as success: the lowest 2xx with content, else the lowest 2xx, else `default`. */
-  readonly success?: ResponseModel;
   /** Effective security: the operation's own, else the document's (an empty list means none). */
   readonly security: readonly SecurityRequirement[];
   /** Operation- or path-level servers overriding the document's, when present. */
@@ -120,6 +116,17 @@ export interface Operation {
   readonly extensions: Readonly<Record<string, unknown>>;
   /** JSON pointer of the operation object, e.g. `/paths/~1pets~1{petId}/get`. */
   readonly pointer: string;
+}
+
+/** An operation with its details: what planning a step that calls it reads. */
+export interface Operation extends OperationSummary {
+  /** Path-level and operation-level parameters merged (operation wins on name + in), in spec order. */
+  readonly parameters: readonly Parameter[];
+  readonly requestBody?: RequestBody;
+  /** All responses by status code (`200`, `4XX`, `default`), in spec order. */
+  readonly responses: readonly ResponseModel[];
+  /** The response taken as success: the lowest 2xx with content, else the lowest 2xx, else `default`. */
+  readonly success?: ResponseModel;
 }
 
 export interface Parameter {

@@ -1,4 +1,5 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
+import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
@@ -35,7 +36,7 @@ export function planAllOperations(model: ApiModel, filter: OperationFilter): Too
 }
 
 function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
-  const { inputs, params, body } = bindAllOfOperation(operation, model.schemas);
+  const { inputs, params, body } = bindAllOfOperation(operation, schemaLookup(model.schemas));
   const profile = riskFromMethods([operation.method]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;

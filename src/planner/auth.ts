@@ -1,7 +1,7 @@
 // The goals file's `securitySchemes` and `security` + the spec → the toolset's schemes and each step's requirement, checked.
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GoalsAuth } from "../goals/types.js";
-import type { ApiModel, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import type { ApiIndex, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
 import { didYouMean } from "../util/suggest.js";
 import { report } from "./goals/context.js";
 import type { ToolDef } from "./types.js";
@@ -15,7 +15,7 @@ export interface PlannedAuth {
 }
 
 /** Checks that declared schemes are new and that `security` names only schemes the spec or the goals file declares. */
-export function planAuth(model: ApiModel, auth: GoalsAuth, file: string): PlannedAuth {
+export function planAuth(model: Pick<ApiIndex, "securitySchemes">, auth: GoalsAuth, file: string): PlannedAuth {
   const ctx = { diagnostics: [] as Diagnostic[], file };
   const schemes: Record<string, SecurityScheme> = {};
   for (const [name, declared] of Object.entries(auth.schemes)) {

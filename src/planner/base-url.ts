@@ -1,6 +1,7 @@
 // The toolset's servers → a warning when the generated tools cannot reach the API without a base URL set at run time.
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { envVariable } from "../runtime/auth/env.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { ToolsetInfo } from "./types.js";
 
@@ -41,7 +42,7 @@ export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Dia
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
   }
-  const variable = `${toolset.envPrefix}_BASE_URL`;
+  const variable = envVariable(toolset.envPrefix, "baseUrl");
   const first = toolset.servers[0] === undefined ? undefined : withoutUserinfo(toolset.servers[0].url);
   const { missing, ...location } = site;
   const what =

@@ -1,8 +1,7 @@
 // Checks a constant a goal binds against the whole schema of where it goes: type, enum, const, format, pattern, bounds.
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { derefTop } from "./schemas.js";
-
-type Schemas = Readonly<Record<string, JsonSchema>>;
 
 const FORMATS: Readonly<Record<string, RegExp>> = {
   "date-time": /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
@@ -19,7 +18,12 @@ function field(schema: JsonSchema, key: string): unknown {
 }
 
 /** Why `value` does not satisfy `schema` (the first reason), or undefined when it does or cannot be told here. */
-export function constantMisfit(value: unknown, schema: JsonSchema, schemas: Schemas, depth = 0): string | undefined {
+export function constantMisfit(
+  value: unknown,
+  schema: JsonSchema,
+  schemas: SchemaLookup,
+  depth = 0,
+): string | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object" || depth > 4) return undefined;
   const allowed = field(node, "enum");

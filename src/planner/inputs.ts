@@ -1,4 +1,5 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter } from "../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -15,10 +16,7 @@ export interface OperationBindings {
 }
 
 /** Every parameter and body property of `operation` as an input bound to it (all-operations mode). */
-export function bindAllOfOperation(
-  operation: Operation,
-  schemas: Readonly<Record<string, JsonSchema>>,
-): OperationBindings {
+export function bindAllOfOperation(operation: Operation, schemas: SchemaLookup): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
@@ -65,7 +63,7 @@ function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSch
 
 function bindBody(
   operation: Operation,
-  schemas: Readonly<Record<string, JsonSchema>>,
+  schemas: SchemaLookup,
   allocate: (wanted: string) => string,
   inputs: ToolInput[],
 ): BodyBinding | undefined {

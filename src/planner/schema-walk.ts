@@ -1,4 +1,5 @@
 // Follows a JSON pointer through a response schema (properties, items, refs, allOf/anyOf/oneOf) to the schema it reaches.
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { derefTop } from "./schemas.js";
 
@@ -6,10 +7,8 @@ export type WalkResult =
   | { readonly ok: true; readonly schema: JsonSchema }
   | { readonly ok: false; readonly failedAt: number; readonly available: readonly string[] };
 
-type Schemas = Readonly<Record<string, JsonSchema>>;
-
 /** The schema at `tokens` inside instances of `schema`; `failedAt` is the index of the token that does not exist. */
-export function schemaAtPointer(schema: JsonSchema, tokens: readonly string[], schemas: Schemas): WalkResult {
+export function schemaAtPointer(schema: JsonSchema, tokens: readonly string[], schemas: SchemaLookup): WalkResult {
   let current: JsonSchema = schema;
   for (let i = 0; i < tokens.length; i++) {
     const next = childSchema(current, tokens[i] as string, schemas, 0);
@@ -21,7 +20,7 @@ export function schemaAtPointer(schema: JsonSchema, tokens: readonly string[], s
 
 const MAX_DEPTH = 16;
 
-function childSchema(schema: JsonSchema, token: string, schemas: Schemas, depth: number): JsonSchema | undefined {
+function childSchema(schema: JsonSchema, token: string, schemas: SchemaLookup, depth: number): JsonSchema | undefined {
   const node = derefTop(schema, schemas);
   if (node === true) return true;
   if (node === false || depth > MAX_DEPTH) return undefined;
@@ -43,7 +42,12 @@ function ownChild(node: JsonSchemaObject, token: string): JsonSchema | undefined
   return undefined;
 }
 
-function branchChild(node: JsonSchemaObject, token: string, schemas: Schemas, depth: number): JsonSchema | undefined {
+function branchChild(
+  node: JsonSchemaObject,
+  token: string,
+  schemas: SchemaLookup,
+  depth: number,
+): JsonSchema | undefined {
   for (const keyword of ["allOf", "anyOf", "oneOf"]) {
     const branches = node[keyword];
     if (!Array.isArray(branches)) continue;
@@ -61,7 +65,7 @@ function isObjectTyped(node: JsonSchemaObject): boolean {
 }
 
 /** Property names visible at this level (for did-you-mean hints). */
-export function propertyNames(schema: JsonSchema, schemas: Schemas, depth = 0): string[] {
+export function propertyNames(schema: JsonSchema, schemas: SchemaLookup, depth = 0): string[] {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object" || depth > MAX_DEPTH) return [];
   const own = Object.keys((node["properties"] as Record<string, unknown> | undefined) ?? {});

@@ -1,4 +1,5 @@
 // Finds the named schemas that a set of schemas reaches through `#/components/schemas/…` refs.
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { compareStrings } from "../util/order.js";
 import { unescapeToken } from "../util/pointer.js";
@@ -13,11 +14,11 @@ export function componentName(ref: unknown): string | undefined {
 }
 
 /** Follows a top-level `$ref` to a named schema (at most `depth` hops); other schemas come back as they are. */
-export function derefTop(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>, depth = 8): JsonSchema {
+export function derefTop(schema: JsonSchema, schemas: SchemaLookup, depth = 8): JsonSchema {
   let current = schema;
   for (let i = 0; i < depth && typeof current === "object"; i++) {
     const name = componentName(current["$ref"]);
-    const target = name === undefined ? undefined : schemas[name];
+    const target = name === undefined ? undefined : schemas(name);
     if (target === undefined) return current;
     current = target;
   }
@@ -25,7 +26,7 @@ export function derefTop(schema: JsonSchema, schemas: Readonly<Record<string, Js
 }
 
 /** The component refs met walking `node`, not entering the components they name. */
-function directRefs(node: unknown, schemas: Readonly<Record<string, JsonSchema>>, into: Set<string>): Set<string> {
+function directRefs(node: unknown, schemas: SchemaLookup, into: Set<string>): Set<string> {
   const pending: unknown[] = [node];
   while (pending.length > 0) {
     const current = pending.pop();
@@ -36,7 +37,7 @@ function directRefs(node: unknown, schemas: Readonly<Record<string, JsonSchema>>
     }
     for (const [key, value] of Object.entries(current)) {
       const name = key === "$ref" ? componentName(value) : undefined;
-      if (name !== undefined && Object.hasOwn(schemas, name)) into.add(name);
+      if (name !== undefined && schemas(name) !== undefined) into.add(name);
       if (typeof value === "object") pending.push(value);
     }
   }
@@ -50,7 +51,7 @@ function directRefs(node: unknown, schemas: Readonly<Record<string, JsonSchema>>
  */
 const refGraphs = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
-function refsOfComponent(name: string, schemas: Readonly<Record<string, JsonSchema>>): ReadonlySet<string> {
+function refsOfComponent(name: string, schemas: SchemaLookup): ReadonlySet<string> {
   let graph = refGraphs.get(schemas);
   if (graph === undefined) {
     graph = new Map();
@@ -58,7 +59,7 @@ function refsOfComponent(name: string, schemas: Readonly<Record<string, JsonSche
   }
   let edges = graph.get(name);
   if (edges === undefined) {
-    edges = directRefs(schemas[name], schemas, new Set());
+    edges = directRefs(schemas(name), schemas, new Set());
     graph.set(name, edges);
   }
   return edges;
@@ -76,7 +77,7 @@ export const RESULT_SCHEMA_HOPS = 2;
 export function planSchemas(
   inputs: readonly JsonSchema[],
   results: readonly JsonSchema[],
-  schemas: Readonly<Record<string, JsonSchema>>,
+  schemas: SchemaLookup,
 ): Record<string, JsonSchema> {
   const merged = { ...reachableSchemas(inputs, schemas), ...reachableSchemas(results, schemas, RESULT_SCHEMA_HOPS) };
   return Object.fromEntries(
@@ -89,7 +90,7 @@ export function planSchemas(
 /** Every named schema reachable from `roots` (within `maxHops` `$ref`s when given: 1 = only those the roots name), sorted by name. */
 export function reachableSchemas(
   roots: readonly JsonSchema[],
-  schemas: Readonly<Record<string, JsonSchema>>,
+  schemas: SchemaLookup,
   maxHops = Infinity,
 ): Record<string, JsonSchema> {
   const seen = new Set<string>(directRefs(roots, schemas, new Set()));
@@ -106,6 +107,6 @@ export function reachableSchemas(
     frontier = next;
   }
   const out: Record<string, JsonSchema> = {};
-  for (const name of [...seen].sort(compareStrings)) out[name] = schemas[name] as JsonSchema;
+  for (const name of [...seen].sort(compareStrings)) out[name] = schemas(name) as JsonSchema;
   return out;
 }

@@ -1,5 +1,5 @@
 // Names the toolset and gathers what every tool shares: servers, security schemes, caps and timeouts.
-import type { ApiModel } from "../model/api-model.js";
+import type { ApiIndex } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
 import { toKebabCase, toUpperSnake } from "../util/naming.js";
 import type { ToolsetInfo } from "./types.js";
@@ -16,7 +16,10 @@ export interface ToolsetChoices {
 }
 
 /** The toolset's identity and shared settings. */
-export function planToolset(model: ApiModel, choices: ToolsetChoices): ToolsetInfo {
+export function planToolset(
+  model: Pick<ApiIndex, "title" | "servers" | "securitySchemes">,
+  choices: ToolsetChoices,
+): ToolsetInfo {
   const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
   const name = toKebabCase(chosen) || "api";
   return {

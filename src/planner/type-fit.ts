@@ -1,4 +1,5 @@
 // Decides whether values of one schema fit where another is expected, by JSON type (integer ⊂ number).
+import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
 import { derefTop } from "./schemas.js";
 
@@ -6,7 +7,7 @@ export type JsonType = "string" | "number" | "integer" | "boolean" | "object" | 
 const ALL: readonly JsonType[] = ["string", "number", "integer", "boolean", "object", "array", "null"];
 
 /** The JSON types a schema admits; all of them when it does not say. */
-export function jsonTypes(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): Set<JsonType> {
+export function jsonTypes(schema: JsonSchema, schemas: SchemaLookup, depth = 0): Set<JsonType> {
   const node = derefTop(schema, schemas);
   if (node === false) return new Set();
   if (node === true || depth > 16) return new Set(ALL);

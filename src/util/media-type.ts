@@ -1,8 +1,6 @@
 // Media type strings → what they mean for a body: bare type, range or not, which range covers which type, and the body kind.
 import type { BodyKind } from "../model/api-model.js";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+import { isRecord } from "../runtime/types.js";
 
 /** Exact media types with a known body kind; anything else is decided by `mediaKind`'s prefix rules. */
 const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {

@@ -1,5 +1,5 @@
 // RFC 6901 JSON pointers for the generator: build, split and resolve them (token escaping is the runtime's).
-import { escapeToken, unescapeToken } from "../runtime/expressions/pointer.js";
+import { escapeToken, pointerTokens, unescapeToken } from "../runtime/expressions/pointer.js";
 
 export { escapeToken, unescapeToken };
 
@@ -8,12 +8,11 @@ export function join(pointer: string, ...tokens: readonly (string | number)[]): 
   return pointer + tokens.map((t) => `/${escapeToken(String(t))}`).join("");
 }
 
-/** Splits a pointer (with or without a leading `#`) into unescaped tokens. */
+/** Splits a pointer (with or without a leading `#`, percent-decoded after it as a URI fragment) into unescaped tokens. */
 export function split(pointer: string): string[] {
   const p = pointer.startsWith("#") ? decodeURIComponent(pointer.slice(1)) : pointer;
-  if (p === "") return [];
-  if (!p.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
-  return p.slice(1).split("/").map(unescapeToken);
+  if (p !== "" && !p.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  return pointerTokens(p);
 }
 
 /** The value at `pointer` in `doc`, or undefined when any token is missing. Own properties only. */

@@ -7,6 +7,7 @@ import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { generate } from "../../src/api/generate.js";
 
@@ -93,6 +94,57 @@ export async function stopChild(child: ChildProcess | undefined, graceMs = 3000)
   const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
   await Promise.race([exited, sleep(graceMs + 2000)]);
   clearTimeout(timer);
+}
+
+/** A generated package's `node dist/server.js --http 0`, running. */
+export interface HttpServerProcess {
+  readonly child: ChildProcess;
+  /** `http://127.0.0.1:PORT/mcp`, read from the server's log. */
+  readonly url: string;
+  /** Everything the server wrote so far, stdout and stderr (in HTTP mode it writes only to stderr). */
+  log(): string;
+  /** Resolves with the exit code (or signal) once the process is gone. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
+}
+
+/** Spawns `node serverJs --http 0` with exactly `env` and waits (at most `timeoutMs`) for its "listening on" line. */
+export function startHttpServer(
+  serverJs: string,
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [serverJs, "--http", "0"], {
+    env,
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const exited = new Promise<number | NodeJS.Signals | null>((done) =>
+    child.once("exit", (code, signal) => done(code ?? signal)),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => (child.kill("SIGKILL"), reject(new Error(`server did not start:\n${log}`))),
+      timeoutMs,
+    );
+    child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => {
+      log += d.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(log)?.[1];
+      if (url !== undefined) clearTimeout(timer), resolve({ child, url, log: () => log, exited });
+    });
+    void exited.then((code) => (clearTimeout(timer), reject(new Error(`server exited (${code}):\n${log}`))));
+  });
+}
+
+/** An MCP client of a server's Streamable HTTP endpoint, sending `Authorization: Bearer token` (20 s to connect). */
+export async function connectHttpMcp(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: "aci-e2e-http", version: "1.0.0" });
+  const headers = { authorization: `Bearer ${token}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }), {
+    timeout: 20_000,
+  });
+  return client;
 }
 
 /** A running Prism (proxy or mock). */

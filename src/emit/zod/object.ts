@@ -21,8 +21,9 @@ import {
 import { flat } from "../print.js";
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
+import { checkPattern } from "../../schema/pattern-safety.js";
 import { lit, regexLit, text } from "./literal.js";
-import { checkPattern, patternAllowed } from "./pattern.js";
+import { patternAllowed } from "./pattern.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 

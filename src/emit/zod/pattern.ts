@@ -1,28 +1,7 @@
-// Decides whether a schema's `pattern` may go into generated code: valid ECMAScript (`u` flag) and free of catastrophic backtracking.
+// Decides whether a schema's `pattern` may go into generated code; a refused one becomes an error diagnostic.
 import { diagnostic } from "../../diagnostics/index.js";
+import { checkPattern } from "../../schema/pattern-safety.js";
 import type { Env } from "./env.js";
-import { exponentialBacktracking } from "./regex-ambiguity.js";
-import { parseRegex } from "./regex-ast.js";
-
-export type PatternVerdict =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: "SCHEMA_INVALID_PATTERN" | "SCHEMA_UNSAFE_PATTERN"; readonly reason: string };
-
-/**
- * Refuses the patterns that make a backtracking engine (V8's irregexp) take exponential time on a short input:
- * those where some repetition can match one text in two different ways (`^(a+)+$`, `(\w+\s?)*`, `(a|aa)+`,
- * `(\w|\d)*`), found exactly on the pattern's position automaton (regex-ambiguity.ts). Unambiguous nesting such as
- * `^(\d+\.)+\d+$` or `((ab)+c)+` is accepted. Polynomial cases (`\d+\d+$`) are not refused.
- */
-export function checkPattern(source: string): PatternVerdict {
-  try {
-    new RegExp(source, "u");
-  } catch (error) {
-    return { ok: false, code: "SCHEMA_INVALID_PATTERN", reason: (error as Error).message };
-  }
-  const reason = exponentialBacktracking(parseRegex(source));
-  return reason === undefined ? { ok: true } : { ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason };
-}
 
 /** Checks `source` for emission at `pointer`; a refused pattern is reported as an error diagnostic. */
 export function patternAllowed(source: string, pointer: string, env: Env): boolean {

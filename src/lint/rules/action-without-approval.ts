@@ -8,7 +8,7 @@ import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 function inferredRisk(ctx: LintContext, tool: ToolDef): Risk {
   const methods = riskFromMethods(tool.steps.map((s) => s.method)).risk;
   const ids = new Set(tool.steps.map((s) => s.operationId));
-  return ctx.model.operations
+  return ctx.api.index.operations
     .filter((o) => ids.has(o.id))
     .reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), methods);
 }

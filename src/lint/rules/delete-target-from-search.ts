@@ -1,4 +1,5 @@
 // delete-target-from-search: a DELETE whose target (a path parameter) an earlier search or list picks, where that search has filters the call may leave out.
+import { operationById } from "../../model/api-source.js";
 import { parseExpression, parseTemplate, referencesOf } from "../../runtime/expressions/index.js";
 import type { ValueExpr } from "../../runtime/types.js";
 import { isPagingParameter } from "../../planner/init/operations.js";
@@ -28,7 +29,7 @@ function inputOf(value: ValueExpr): string | undefined {
 
 /** The operation's optional query filters (not paging or sorting) that this step leaves unbound or binds to an optional input: filters a call may drop. */
 function droppableFilters(ctx: LintContext, tool: ToolDef, source: StepPlan): string[] {
-  const operation = ctx.model.operations.find((o) => o.id === source.operationId);
+  const operation = operationById(ctx.api, source.operationId);
   const optional = operation?.parameters.filter((p) => p.in === "query" && !p.required && !isPagingParameter(p)) ?? [];
   return optional
     .filter((p) => {

@@ -1,5 +1,6 @@
 // placeholder-text: TODO/FIXME/TBD or fill-in markers left in a description, an input description or an enum the model reads.
 import type { ToolDef } from "../../planner/types.js";
+import { join } from "../../util/pointer.js";
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
@@ -27,7 +28,7 @@ function schemaTexts(node: unknown, pointer: string): [string, string][] {
   return Object.entries(node).flatMap(([k, v]) =>
     k === "pattern" || k === "format" || k === "type" || k === "$ref" || k === "required"
       ? []
-      : schemaTexts(v, `${pointer}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`),
+      : schemaTexts(v, join(pointer, k)),
   );
 }
 

@@ -52,7 +52,7 @@ function hint(ctx: LintContext, tool: ToolDef, result: Record<string, unknown>):
 export function returnOverCap(ctx: LintContext): RuleFinding[] {
   const cap = ctx.plan.toolset.maxReturnBytes;
   return ctx.plan.tools.flatMap((tool) => {
-    const projected = projectReturn(ctx.model, tool);
+    const projected = projectReturn(ctx.api, tool);
     if (projected.bytes <= cap) return [];
     const at = goalOf(ctx, tool)?.returns === undefined ? toolLocation(ctx, tool) : toolLocation(ctx, tool, "returns");
     return [

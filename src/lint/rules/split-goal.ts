@@ -1,4 +1,5 @@
 // split-goal: a goal whose only consumer is one other goal, so one user action needs two calls.
+import { schemaLookup } from "../../model/api-source.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { derefTop } from "../../planner/schemas.js";
 import type { ToolDef } from "../../planner/types.js";
@@ -15,10 +16,10 @@ function key(name: string): string {
 
 /** Top-level field names of what a tool returns (of the items, for a list). */
 function returnedFields(ctx: LintContext, tool: ToolDef): string[] {
-  const top = derefTop(tool.returns.schema, ctx.plan.schemas);
+  const top = derefTop(tool.returns.schema, schemaLookup(ctx.plan.schemas));
   const items =
     schemaField(top, "type") === "array"
-      ? derefTop((schemaField(top, "items") ?? {}) as JsonSchema, ctx.plan.schemas)
+      ? derefTop((schemaField(top, "items") ?? {}) as JsonSchema, schemaLookup(ctx.plan.schemas))
       : top;
   const properties = schemaField(items, "properties");
   return properties !== null && typeof properties === "object" ? Object.keys(properties) : [];

@@ -8,7 +8,7 @@ const MAX_TOOLS = 10;
 
 function firstTag(ctx: LintContext, tool: ToolDef): string {
   const ids = new Set(tool.steps.map((s) => s.operationId));
-  return ctx.model.operations.find((o) => ids.has(o.id) && o.tags.length > 0)?.tags[0] ?? "untagged";
+  return ctx.api.index.operations.find((o) => ids.has(o.id) && o.tags.length > 0)?.tags[0] ?? "untagged";
 }
 
 /** Tools per first tag of their operations, largest group first. */

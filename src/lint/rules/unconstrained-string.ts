@@ -1,4 +1,5 @@
 // unconstrained-string: a free string input although the spec shows a pattern, enum, format or example for what it is bound to.
+import { operationById } from "../../model/api-source.js";
 import type { JsonSchema, Parameter } from "../../model/api-model.js";
 import type { ToolDef, ToolInput } from "../../planner/types.js";
 import { inputLocation, inputSchema, schemaField } from "../inputs.js";
@@ -46,9 +47,7 @@ function boundParameters(ctx: LintContext, input: ToolInput): { id: string; para
     .filter((bound) => !bound.endsWith("(template)"))
     .flatMap((bound) => {
       const [id, where, name] = bound.split(" ");
-      const parameter = ctx.model.operations
-        .find((o) => o.id === id)
-        ?.parameters.find((p) => p.in === where && p.name === name);
+      const parameter = operationById(ctx.api, id)?.parameters.find((p) => p.in === where && p.name === name);
       return parameter && id !== undefined ? [{ id, parameter }] : [];
     });
 }
@@ -63,7 +62,8 @@ function findDonor(ctx: LintContext, tool: ToolDef, input: ToolInput): Donor | u
   }
   const wanted = key(input.sourceName ?? input.name);
   const nouns = nameShape(tool.name).nouns;
-  for (const [schemaName, schema] of Object.entries(ctx.model.schemas)) {
+  for (const schemaName of ctx.api.index.schemaNames) {
+    const schema = ctx.api.schema(schemaName) as JsonSchema;
     const properties = schemaField(schema, "properties");
     if (properties === null || typeof properties !== "object") continue;
     for (const [property, sub] of Object.entries(properties as Record<string, JsonSchema>)) {

@@ -1,17 +1,17 @@
 // Binds a step's operation reference (operationId, "METHOD /path" or Arazzo operationPath) to an Operation of the model.
 import type { OperationRef, Step } from "../../goals/types.js";
-import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { ApiIndex, OperationSummary } from "../../model/api-model.js";
 import { split } from "../../util/pointer.js";
 import { didYouMean, editDistance } from "../../util/suggest.js";
 import { report, type GoalContext } from "./context.js";
 
 export interface OperationIndex {
-  readonly byId: ReadonlyMap<string, Operation>;
-  readonly bySignature: ReadonlyMap<string, Operation>;
+  readonly byId: ReadonlyMap<string, OperationSummary>;
+  readonly bySignature: ReadonlyMap<string, OperationSummary>;
 }
 
-/** Lookup tables over the model's operations, built once per plan. */
-export function indexOperations(model: ApiModel): OperationIndex {
+/** Lookup tables over the API's operations, built once per plan. */
+export function indexOperations(model: ApiIndex): OperationIndex {
   return {
     byId: new Map(model.operations.map((o) => [o.id, o])),
     bySignature: new Map(model.operations.map((o) => [signature(o.method, o.path), o])),
@@ -28,17 +28,17 @@ function normalisePath(path: string): string {
 }
 
 /** The operation a step calls, or undefined after reporting why not (with a did-you-mean hint). */
-export function bindOperation(ctx: GoalContext, index: OperationIndex, step: Step): Operation | undefined {
+export function bindOperation(ctx: GoalContext, index: OperationIndex, step: Step): OperationSummary | undefined {
   const found = lookup(index, step.operation);
   if (found) return found;
   report(ctx, "PLAN_UNKNOWN_OPERATION", step, {
     message: `step "${step.id}" calls ${describeRef(step.operation)}, which the spec does not have`,
-    hint: unknownOperationHint(ctx.model, step.operation),
+    hint: unknownOperationHint(ctx.api.index, step.operation),
   });
   return undefined;
 }
 
-function lookup(index: OperationIndex, ref: OperationRef): Operation | undefined {
+function lookup(index: OperationIndex, ref: OperationRef): OperationSummary | undefined {
   if (ref.kind === "operationId") return index.byId.get(ref.id);
   if (ref.kind === "path") return index.bySignature.get(signature(ref.method, ref.path));
   const fromPointer = pathOfPointer(ref.pointer);
@@ -64,7 +64,7 @@ function describeRef(ref: OperationRef): string {
   return `operationPath ${ref.pointer}`;
 }
 
-function unknownOperationHint(model: ApiModel, ref: OperationRef): string {
+function unknownOperationHint(model: ApiIndex, ref: OperationRef): string {
   if (ref.kind === "operationId") {
     const byName = didYouMean(
       ref.id,
@@ -90,7 +90,10 @@ function unknownOperationHint(model: ApiModel, ref: OperationRef): string {
  * The operations on the paths nearest to `path` (edit distance over templates with variable names erased,
  * so `/pets/{id}` is one edit from `/pet/{petId}`), those with the wanted method first; at most three.
  */
-function closestOperations(operations: readonly Operation[], wanted: { method: string; path: string }): Operation[] {
+function closestOperations(
+  operations: readonly OperationSummary[],
+  wanted: { method: string; path: string },
+): OperationSummary[] {
   const target = normalisePath(wanted.path);
   const limit = Math.max(2, Math.floor(target.length / 3));
   const scored = operations

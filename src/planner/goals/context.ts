@@ -3,7 +3,8 @@ import { diagnostic } from "../../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../../diagnostics/catalog.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { Goal, Located } from "../../goals/types.js";
-import type { ApiModel, JsonSchema, Operation } from "../../model/api-model.js";
+import type { JsonSchema, Operation } from "../../model/api-model.js";
+import type { ApiSource } from "../../model/api-source.js";
 
 /** One place an input is bound: what it must satisfy there. */
 export interface InputUse {
@@ -26,7 +27,7 @@ export interface BoundStep {
 }
 
 export interface GoalContext {
-  readonly model: ApiModel;
+  readonly api: ApiSource;
   readonly goal: Goal;
   /** Goals file path, for diagnostics of nodes without a position. */
   readonly file: string;
@@ -39,9 +40,9 @@ export interface GoalContext {
   readonly reads: Map<string, Set<string>>;
 }
 
-export function createGoalContext(model: ApiModel, goal: Goal, file: string): GoalContext {
+export function createGoalContext(api: ApiSource, goal: Goal, file: string): GoalContext {
   return {
-    model,
+    api,
     goal,
     file,
     diagnostics: [],

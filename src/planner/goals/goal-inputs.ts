@@ -72,9 +72,9 @@ function mergeSchema(
 function checkConflicts(ctx: GoalContext, name: string, uses: readonly InputUse[]): void {
   const first = uses[0];
   if (!first) return;
-  const want = jsonTypes(first.schema, ctx.model.schemas);
+  const want = jsonTypes(first.schema, ctx.api.schema);
   for (const use of uses.slice(1)) {
-    const got = jsonTypes(use.schema, ctx.model.schemas);
+    const got = jsonTypes(use.schema, ctx.api.schema);
     if (typesFit(want, got) || typesFit(got, want)) continue;
     report(ctx, "PLAN_INPUT_CONFLICT", use.node, {
       message: `input "${name}" is bound to ${first.boundTo} (${describeTypes(want)}) and to ${use.boundTo} (${describeTypes(got)})`,
@@ -87,9 +87,9 @@ function checkDeclaredType(
   ctx: GoalContext,
   input: { name: string; override: InputOverride; uses: readonly InputUse[] },
 ): void {
-  const declared = jsonTypes(input.override.schema as JsonSchema, ctx.model.schemas);
+  const declared = jsonTypes(input.override.schema as JsonSchema, ctx.api.schema);
   for (const use of input.uses) {
-    const wanted = jsonTypes(use.schema, ctx.model.schemas);
+    const wanted = jsonTypes(use.schema, ctx.api.schema);
     if (typesFit(declared, wanted)) continue;
     report(ctx, "PLAN_INPUT_CONFLICT", input.override, {
       message: `input "${input.name}" is declared ${describeTypes(declared)}, but it is bound to ${use.boundTo} (${describeTypes(wanted)})`,

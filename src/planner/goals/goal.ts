@@ -1,6 +1,7 @@
 // Plans one goal into one tool: binds its steps, checks data flow, derives inputs, returns, risk and description.
 import type { Goal } from "../../goals/types.js";
-import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { Operation, OperationSummary } from "../../model/api-model.js";
+import type { ApiSource, Resolved } from "../../model/api-source.js";
 import { raiseRiskFromSpec, riskFromMethods } from "../risk.js";
 import type { Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
@@ -16,15 +17,19 @@ export interface GoalPlan {
   readonly context: GoalContext;
   /** How many of the goal's steps named an operation the spec has. */
   readonly boundSteps: number;
+  /** The operations of the steps, resolved in step order once every step was bound (else none), with their findings. */
+  readonly resolved: readonly Resolved<Operation>[];
 }
 
 /** One goal → one ToolDef. */
-export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, file: string): GoalPlan {
-  const ctx = createGoalContext(model, goal, file);
-  const operations = goal.steps.map((step) => bindOperation(ctx, index, step));
-  const bound = operations.filter((o): o is Operation => o !== undefined);
-  if (bound.length !== goal.steps.length) return { context: ctx, boundSteps: bound.length };
-  const planned = goal.steps.map((step, i) => planStep(ctx, i, step, operations[i] as Operation));
+export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file: string): GoalPlan {
+  const ctx = createGoalContext(api, goal, file);
+  const summaries = goal.steps.map((step) => bindOperation(ctx, index, step));
+  const found = summaries.filter((o): o is OperationSummary => o !== undefined);
+  if (found.length !== goal.steps.length) return { context: ctx, boundSteps: found.length, resolved: [] };
+  const resolved = found.map((summary) => api.resolveOperation(summary));
+  const bound = resolved.map((r) => r.value);
+  const planned = goal.steps.map((step, i) => planStep(ctx, i, step, bound[i] as Operation));
   checkStepOrder(ctx);
   const steps = withDependencies(goal, planned, ctx.reads);
   const finishReturns = planReturns(ctx, steps);
@@ -51,7 +56,7 @@ export function planGoal(model: ApiModel, index: OperationIndex, goal: Goal, fil
     },
     ...toolSearchFields(goal, bound),
   };
-  return { tool, context: ctx, boundSteps: bound.length };
+  return { tool, context: ctx, boundSteps: bound.length, resolved };
 }
 
 function titleOf(goal: Goal): string {

@@ -1,16 +1,15 @@
 // Derives each step's repair hints: the goals file's own first, else which input to check and which tool yields a valid value.
+import type { SchemaLookup } from "../../model/api-source.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { derefTop, componentName } from "../schemas.js";
 import { toSnakeCase } from "../../util/naming.js";
 import type { StepPlan, ToolDef, ToolInput, ValueExpr } from "../types.js";
 
-type Schemas = Readonly<Record<string, JsonSchema>>;
-
 /** Every tool with each step's `errorHints` filled: explicit `errors` entries win over derived ones. */
 export function withErrorHints(
   tools: readonly ToolDef[],
   explicit: ReadonlyMap<string, Readonly<Record<string, string>>>,
-  schemas: Schemas,
+  schemas: SchemaLookup,
 ): ToolDef[] {
   return tools.map((tool) => ({
     ...tool,
@@ -34,7 +33,7 @@ function derivedHints(
   tool: ToolDef,
   step: StepPlan,
   tools: readonly ToolDef[],
-  schemas: Schemas,
+  schemas: SchemaLookup,
 ): Record<string, string> {
   const fed = tool.inputs.filter((i) => i.boundTo.some((b) => b.startsWith(`${step.operationId} `)));
   const names = quoted(fed);
@@ -94,7 +93,7 @@ function quoted(inputs: readonly ToolInput[]): string {
  * Another tool whose result carries a value for `input`: first one returning the entity itself (the `id` of a
  * schema named like it, `pet_id` ← Pet.id), else one with a property of that name (an order's `petId`).
  */
-function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: Schemas): string | undefined {
+function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: SchemaLookup): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
   const candidates = tools.filter((t) => t.name !== self && t.category === "data");
   const owner =
@@ -105,7 +104,7 @@ function producerOf(input: string, self: string, tools: readonly ToolDef[], sche
 function yields(
   schema: JsonSchema,
   wanted: { input?: string; entity?: string },
-  schemas: Schemas,
+  schemas: SchemaLookup,
   depth: number,
 ): boolean {
   if (depth > 4 || typeof schema !== "object") return false;

@@ -92,9 +92,9 @@ function projectEach(ctx: GoalContext, value: Value & { kind: "each" }): { proje
 
 /** The items schema of a list schema; undefined (and an error) when the schema says it is not a list. */
 function itemSchema(ctx: GoalContext, node: Value & { kind: "each" }, list: JsonSchema): JsonSchema | undefined {
-  const top = derefTop(list, ctx.model.schemas);
+  const top = derefTop(list, ctx.api.schema);
   if (typeof top !== "object" || Object.keys(top).length === 0) return undefined;
-  const types = jsonTypes(top, ctx.model.schemas);
+  const types = jsonTypes(top, ctx.api.schema);
   if (!types.has("array")) {
     report(ctx, "PLAN_TYPE_MISMATCH", node, {
       message: `\`each\` needs a list, but "${node.source}" is ${describeTypes(types)}`,
@@ -113,7 +113,7 @@ function fieldSchema(
 ): JsonSchema {
   if (item === undefined) return {};
   const tokens = pointerTokens(field.path);
-  const walked = schemaAtPointer(item, tokens, ctx.model.schemas);
+  const walked = schemaAtPointer(item, tokens, ctx.api.schema);
   if (walked.ok) return walked.schema;
   reportMissingPointer(ctx, field, {
     subject: `field "${field.name}"`,
@@ -132,6 +132,6 @@ function inputSchema(ctx: GoalContext, text: string, inputs: readonly ToolInput[
   const name = parsed.expr.name;
   const input = inputs.find((i) => (i.sourceName ?? i.name) === name);
   if (input === undefined) return {};
-  const walked = schemaAtPointer(input.schema, parsed.expr.pointer, ctx.model.schemas);
+  const walked = schemaAtPointer(input.schema, parsed.expr.pointer, ctx.api.schema);
   return walked.ok ? walked.schema : {};
 }

@@ -185,7 +185,7 @@ function checkPayloadFitsMedia(
 
 function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string): BindTarget {
   const tokens = pointerTokens(pointer);
-  const walked = schemaAtPointer(body.schema, tokens, ctx.model.schemas);
+  const walked = schemaAtPointer(body.schema, tokens, ctx.api.schema);
   return {
     ...body,
     schema: walked.ok ? walked.schema : {},
@@ -203,12 +203,12 @@ function checkRequiredProperties(
   schema: JsonSchema,
 ): void {
   if (body.payload.kind !== "object") return;
-  const resolved = derefTop(schema, ctx.model.schemas);
+  const resolved = derefTop(schema, ctx.api.schema);
   if (typeof resolved !== "object") return;
   const properties = (resolved["properties"] ?? {}) as Record<string, JsonSchema>;
   const given = new Set([
     ...body.payload.entries.map(([k]) => k),
-    ...body.replacements.map((r) => r.target.split("/")[1] ?? ""),
+    ...body.replacements.map((r) => pointerTokens(r.target)[0] ?? ""),
   ]);
   for (const [key] of body.payload.entries) {
     if (resolved["additionalProperties"] === false && !Object.hasOwn(properties, key)) {

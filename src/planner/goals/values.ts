@@ -66,7 +66,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
 
 function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: string): BindTarget | undefined {
   if (!target) return undefined;
-  const walked = schemaAtPointer(target.schema, [key], ctx.model.schemas);
+  const walked = schemaAtPointer(target.schema, [key], ctx.api.schema);
   const schema = walked.ok ? walked.schema : ANY;
   const description =
     typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
@@ -82,7 +82,7 @@ function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: stri
 
 /** Whether `key` must be present in instances of `schema`: a required property (also through allOf), or an item of a required array. */
 function isRequiredProperty(ctx: GoalContext, schema: JsonSchema, key: string, depth = 0): boolean {
-  const resolved = derefTop(schema, ctx.model.schemas);
+  const resolved = derefTop(schema, ctx.api.schema);
   if (typeof resolved !== "object" || depth > 8) return false;
   if (/^(0|[1-9]\d*)$/.test(key) && (resolved["items"] !== undefined || resolved["prefixItems"] !== undefined))
     return true;
@@ -268,7 +268,7 @@ function stepOutputSchema(
   }
   const schema = bound?.outputs.get(expr.name);
   if (schema === undefined) return undefined;
-  const walked = schemaAtPointer(schema, expr.pointer, ctx.model.schemas);
+  const walked = schemaAtPointer(schema, expr.pointer, ctx.api.schema);
   return walked.ok ? walked.schema : ANY;
 }
 
@@ -297,7 +297,7 @@ function responseBodySchema(
   }
   const walks = bodies.map((body) => ({
     status: body.status,
-    walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.model.schemas),
+    walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.api.schema),
   }));
   const found = walks.find((w) => w.walked.ok);
   if (found?.walked.ok) return found.walked.schema;
@@ -367,7 +367,7 @@ function responseHeaderSchema(
 /** A constant must satisfy the whole schema of where it goes (format, enum, pattern, bounds), not just its type. */
 function checkConstant(ctx: GoalContext, node: Located, value: unknown, target: BindTarget | undefined): void {
   if (!target || (value !== null && typeof value === "object" && !Array.isArray(value))) return;
-  const reason = constantMisfit(value, target.schema, ctx.model.schemas);
+  const reason = constantMisfit(value, target.schema, ctx.api.schema);
   if (reason === undefined) return;
   report(ctx, "PLAN_CONSTANT_INVALID", node, {
     message: `${JSON.stringify(value)} ${reason}, as ${target.label} requires`,
@@ -383,8 +383,8 @@ function checkFit(
   shown: string,
 ): void {
   if (!target) return;
-  const from = jsonTypes(source, ctx.model.schemas);
-  const to = jsonTypes(target.schema, ctx.model.schemas);
+  const from = jsonTypes(source, ctx.api.schema);
+  const to = jsonTypes(target.schema, ctx.api.schema);
   if (typesFit(from, to)) return;
   report(ctx, "PLAN_TYPE_MISMATCH", node, {
     message: `${shown} yields ${describeTypes(from)}, but ${target.label} expects ${describeTypes(to)}`,

@@ -1,4 +1,6 @@
 // Binds an operation's required parameters and body properties to goal inputs, sharing names across steps when types agree.
+import { schemaLookup } from "../../model/api-source.js";
+import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
@@ -7,12 +9,10 @@ import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
 import { operationRef } from "./operations.js";
 
-type Schemas = Readonly<Record<string, JsonSchema>>;
-
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
 export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) => string;
 
-export function createInputNamer(schemas: Schemas): InputNamer {
+export function createInputNamer(schemas: SchemaLookup): InputNamer {
   const allocate = createNameAllocator();
   const taken = new Map<string, JsonSchema>();
   return (wanted, schema, stepId) => {
@@ -25,7 +25,7 @@ export function createInputNamer(schemas: Schemas): InputNamer {
   };
 }
 
-function sameType(a: JsonSchema, b: JsonSchema, schemas: Schemas): boolean {
+function sameType(a: JsonSchema, b: JsonSchema, schemas: SchemaLookup): boolean {
   const ta = jsonTypes(a, schemas);
   const tb = jsonTypes(b, schemas);
   return typesFit(ta, tb) && typesFit(tb, ta);
@@ -116,7 +116,7 @@ interface BodyParts {
 function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId: string): BodyParts {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
-  const node = derefTop(content.schema, model.schemas);
+  const node = derefTop(content.schema, schemaLookup(model.schemas));
   const properties =
     typeof node === "object" && node["properties"] !== undefined
       ? (node["properties"] as Record<string, JsonSchema>)

@@ -1,4 +1,6 @@
 // Entity-resolution chains: an operation needing `{userId}` preceded by a read that finds the user by email, name or query.
+import { schemaLookup } from "../../model/api-source.js";
+import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
@@ -15,8 +17,6 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-
-type Schemas = Readonly<Record<string, JsonSchema>>;
 
 /** A read that turns something a person knows (email, name, a search query) into a record carrying ids. */
 export interface Resolver {
@@ -89,8 +89,8 @@ function enumValues(schema: JsonSchema): string[] {
 function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens" | "record" | "names"> | undefined {
   const schema = successSchema(operation);
   if (schema === undefined) return undefined;
-  const tokens = listTokens(schema, model.schemas) ?? [];
-  const walked = schemaAtPointer(schema, tokens, model.schemas);
+  const tokens = listTokens(schema, schemaLookup(model.schemas)) ?? [];
+  const walked = schemaAtPointer(schema, tokens, schemaLookup(model.schemas));
   if (!walked.ok) return undefined;
   const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
   const names = [
@@ -108,7 +108,7 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
       operation.method !== "get" ||
       operation.deprecated ||
       operation.parameters.some((p) => p.required) ||
-      listTokens(successSchema(operation) ?? {}, model.schemas) === undefined
+      listTokens(successSchema(operation) ?? {}, schemaLookup(model.schemas)) === undefined
     )
       continue;
     const found = recordOf(model, operation);
@@ -120,7 +120,7 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
       needs: [],
       kinds: new Map<string, Parameter>(),
     };
-    const pointer = pseudo && yieldPointer(pseudo, need, entity, model.schemas);
+    const pointer = pseudo && yieldPointer(pseudo, need, entity, schemaLookup(model.schemas));
     if (pointer) return { operation, parameter: need, pointer: pointer.pointer, entity: entity ?? "record" };
   }
   return undefined;
@@ -145,7 +145,7 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
           scopedLike(r.operation, target, parameter),
       )
       .flatMap((r) => {
-        const yielded = yieldPointer(r, parameter, entity, model.schemas);
+        const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas));
         if (!yielded || r.needs.length > 1) return [];
         const need = r.needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
@@ -198,7 +198,7 @@ function yieldPointer(
   resolver: Resolver,
   parameter: Parameter,
   entity: string | undefined,
-  schemas: Schemas,
+  schemas: SchemaLookup,
 ): { pointer: string[]; kind?: Parameter } | undefined {
   const properties = propertyNames(resolver.record, schemas);
   const wanted = toSnakeCase(parameter.name);

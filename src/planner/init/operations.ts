@@ -1,10 +1,10 @@
 // Reads what init needs from an Operation: its group, path shape, kind of action, list-ness and id-like parameters.
+import { schemaLookup } from "../../model/api-source.js";
+import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
 import { toSnakeCase } from "../../util/naming.js";
-
-type Schemas = Readonly<Record<string, JsonSchema>>;
 
 const PARAM_SEGMENT = /^\{.+\}$/;
 
@@ -122,7 +122,7 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
 /** Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is not a list. */
-export function listTokens(schema: JsonSchema, schemas: Schemas): string[] | undefined {
+export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return undefined;
   if (node["type"] === "array" || (node["items"] !== undefined && node["properties"] === undefined)) return ["0"];
@@ -132,7 +132,7 @@ export function listTokens(schema: JsonSchema, schemas: Schemas): string[] | und
   return key === undefined ? undefined : [key, "0"];
 }
 
-function isArray(schema: JsonSchema, schemas: Schemas): boolean {
+function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return false;
   const type = node["type"];
@@ -146,7 +146,7 @@ export function isListOperation(model: ApiModel, operation: Operation): boolean 
     operation.method === "get" &&
     !endsWithParameter(operation.path) &&
     schema !== undefined &&
-    listTokens(schema, model.schemas) !== undefined
+    listTokens(schema, schemaLookup(model.schemas)) !== undefined
   );
 }
 

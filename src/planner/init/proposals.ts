@@ -1,4 +1,5 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
+import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
@@ -116,7 +117,7 @@ function singleProposal(
   kind: Exclude<GoalKind, "chain">,
   group: { name: string; rank: number },
 ): Proposal {
-  const namer = createInputNamer(model.schemas);
+  const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
   return {
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
@@ -202,7 +203,7 @@ function idNames(operation: Operation): string {
 /** The two-step goal of a chain: resolve the record, then call the target with its id. */
 function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string; rank: number }): Proposal {
   const { resolver, target, parameter } = match;
-  const namer = createInputNamer(model.schemas);
+  const namer = createInputNamer(schemaLookup(model.schemas));
   const lookupId = resolverStepId(match);
   const output = toIdentifierName(match.pointer.at(-1) ?? "id", "id", 40);
   const queryInput = namer(resolver.query.name, resolver.query.schema, lookupId);

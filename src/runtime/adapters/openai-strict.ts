@@ -1,4 +1,5 @@
 // JSON Schema (2020-12, as z.toJSONSchema writes it) → the subset OpenAI strict mode accepts; strict arguments → the original shape.
+import { keywordWords, says } from "../constraint-words.js";
 import { unescapeToken } from "../expressions/pointer.js";
 import { isRecord } from "../types.js";
 import type { JsonSchema } from "./shared.js";
@@ -33,25 +34,6 @@ const SILENTLY_DROPPED = new Set(["$schema", "$id", "$comment", "readOnly", "wri
 const ANY_SCALAR_TYPES = ["string", "number", "boolean", "null"];
 /** Lookaround and backreferences: regex features strict mode's pattern engine does not take. */
 const UNSUPPORTED_REGEX = /\(\?<?[=!]|\\[1-9]|\\k</;
-
-const IN_WORDS: Readonly<Record<string, (value: unknown) => string>> = {
-  minLength: (v) => `at least ${characters(v)}`,
-  maxLength: (v) => `at most ${characters(v)}`,
-  pattern: (v) => `must match the regular expression ${String(v)}`,
-  format: (v) => `format ${String(v)}`,
-  uniqueItems: (v) => (v === true ? "items must be unique" : ""),
-  default: (v) => `default ${JSON.stringify(v)}`,
-  examples: (v) => `for example ${(Array.isArray(v) ? v : [v]).map((e) => JSON.stringify(e)).join(", ")}`,
-  example: (v) => `for example ${JSON.stringify(v)}`,
-  deprecated: (v) => (v === true ? "deprecated" : ""),
-  contentEncoding: (v) => `encoded as ${String(v)}`,
-  contentMediaType: (v) => `content of media type ${String(v)}`,
-  not: (v) => `must not match ${JSON.stringify(v)}`,
-  minimum: (v) => `at least ${String(v)}`,
-  maximum: (v) => `at most ${String(v)}`,
-  exclusiveMinimum: (v) => `greater than ${String(v)}`,
-  exclusiveMaximum: (v) => `less than ${String(v)}`,
-};
 
 /** Keywords that constrain only values of one JSON type, for splitting a multi-type schema into `anyOf` branches. */
 const KEYWORDS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
@@ -117,7 +99,7 @@ function lowerNode(input: unknown): Lowered {
     delete rest.const;
   }
   const body = lowerBody(rest, notes);
-  for (const [key, value] of Object.entries(rest)) notes.push(inWords(key, value));
+  notes.push(...keywordWords(rest, typeof out.description === "string" ? out.description : ""));
   const description = [out.description, body.description].filter((part) => typeof part === "string").join(" ");
   const schema = description === "" ? { ...out, ...body } : { ...out, ...body, description };
   return { schema, notes: notes.filter((note) => note !== "") };
@@ -239,10 +221,6 @@ function branchOfType(rest: JsonSchema, type: string): JsonSchema {
   return values.length === 0 ? branch : { ...branch, enum: values };
 }
 
-function characters(count: unknown): string {
-  return count === 1 ? "1 character" : `${String(count)} characters`;
-}
-
 function keep(rest: JsonSchema, keywords: readonly string[], type: string): JsonSchema {
   const out: JsonSchema = { type };
   for (const keyword of keywords) {
@@ -272,13 +250,15 @@ function nullable(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * Puts the notes into the description, leaving out those it already says (the generator writes constraints into
- * descriptions in the same words); a `$ref` with annotations is wrapped, since strict mode takes no `$ref` siblings.
+ * Puts the notes into the description, leaving out those it already says (the generator words constraints with the
+ * same module, constraint-words.ts, so a constraint said is found as said); a `$ref` with annotations is wrapped,
+ * since strict mode takes no `$ref` siblings.
  */
 function finish({ schema, notes }: Lowered): JsonSchema {
   const said = typeof schema.description === "string" ? schema.description.trim() : "";
-  const unsaid = notes.filter((note) => !said.includes(note));
-  const description = [said, unsaid.length > 0 ? `Constraints: ${unsaid.join("; ")}.` : ""]
+  const unsaid = [...new Set(notes)].filter((note) => !says(said, note));
+  const lead = said === "" || /[.!?]["')\]]*$/u.test(said) || unsaid.length === 0 ? said : `${said}.`;
+  const description = [lead, unsaid.length > 0 ? `Constraints: ${unsaid.join("; ")}.` : ""]
     .filter((part) => part !== "")
     .join(" ");
   const { description: _old, ...body } = schema;
@@ -311,10 +291,6 @@ function anyValue(): Lowered {
     schema: { type: ANY_SCALAR_TYPES },
     notes: ["any JSON value; strict mode can only carry a string, number, boolean or null here"],
   };
-}
-
-function inWords(keyword: string, value: unknown): string {
-  return IN_WORDS[keyword]?.(value) ?? `${keyword} ${JSON.stringify(value)}`;
 }
 
 function typesOf(node: JsonSchema): string[] {

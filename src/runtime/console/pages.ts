@@ -1,5 +1,5 @@
 // Approval records, previews and audit records → the console's server-rendered pages (every value escaped by `html`).
-import type { AuditRecord } from "../audit.js";
+import type { AuditRecord } from "../state/types.js";
 import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "../approval/preview.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { html, type Html } from "./html.js";

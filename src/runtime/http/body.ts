@@ -1,5 +1,5 @@
 // An evaluated request body → what fetch sends: JSON text, form-urlencoded text (per-property style), FormData, text or bytes.
-import type { BodyPropertyEncoding, BodySpec, BodyKind } from "../types.js";
+import { isRecord, type BodyPropertyEncoding, type BodySpec, type BodyKind } from "../types.js";
 import { queryEncoder } from "./encode.js";
 import { invalidArgument, type Checked } from "./params.js";
 import { scalarText, stylePairs } from "./style.js";
@@ -12,8 +12,8 @@ export interface EncodedBody {
 
 type Encoder = (spec: BodySpec, value: unknown) => Checked<EncodedBody>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Blob);
+/** An object of fields to encode: a record, but not a file. */
+const isFields = (value: unknown): value is Record<string, unknown> => isRecord(value) && !(value instanceof Blob);
 const present = (entries: [string, unknown][]): [string, unknown][] =>
   entries.filter(([, v]) => v !== undefined && v !== null);
 
@@ -35,7 +35,7 @@ const json: Encoder = (spec, value) => ({
 
 const form: Encoder = (spec, value) => {
   if (typeof value === "string") return { ok: true, value: { body: value, contentType: spec.mediaType } };
-  if (!isRecord(value))
+  if (!isFields(value))
     return invalidArgument("The form body must be an object of fields.", "Pass the request body as an object.");
   const pairs = present(Object.entries(value)).flatMap(([name, v]) => propertyPairs(name, v, spec.encoding?.[name]));
   return {
@@ -54,7 +54,7 @@ function appendPart(data: FormData, name: string, value: unknown, encoding: Body
 }
 
 const multipart: Encoder = (spec, value) => {
-  if (!isRecord(value))
+  if (!isFields(value))
     return invalidArgument("The multipart body must be an object of parts.", "Pass the request body as an object.");
   const data = new FormData();
   for (const [name, part] of present(Object.entries(value))) {

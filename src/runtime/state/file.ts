@@ -1,10 +1,19 @@
 // The file state store (one host): a JSON record per request, its real arguments apart (0600), claim files as leases, audit.jsonl.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { appendAuditLine, readAuditLines, type AuditEntry } from "../audit.js";
+import { appendAuditLine, readAuditLines } from "../audit.js";
 import { claimRequest, processAlive } from "../approval/claim.js";
 import { ensureQueue, isRequestId, readJson, recordIds, requestFiles, writeJsonAtomic } from "../approval/store.js";
-import type { ApprovalRecord, ApprovalState, Change, Lease, LeaseIntent, NewApproval, StateStore } from "./types.js";
+import type {
+  ApprovalRecord,
+  ApprovalState,
+  AuditEntry,
+  Change,
+  Lease,
+  LeaseIntent,
+  NewApproval,
+  StateStore,
+} from "./types.js";
 
 const RECOVERABLE: ReadonlySet<ApprovalState> = new Set(["pending", "approved"]);
 

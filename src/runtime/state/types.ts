@@ -1,6 +1,29 @@
-// The state-store interface behind the approval queue and the audit log: records, leases with compare-and-set transitions, audit lines.
-import type { AuditEntry, AuditRecord } from "../audit.js";
+// The state-store interface behind the approval queue and the audit log: records, leases with compare-and-set transitions, audit records.
 import type { ToolResult } from "../types.js";
+
+/** What happened. */
+export type AuditEvent = "call" | "approval_requested" | "approved" | "rejected" | "executed" | "resolved";
+
+/** One line of the audit log. */
+export interface AuditRecord {
+  readonly ts: string;
+  readonly event: AuditEvent;
+  readonly tool: string;
+  readonly request_id?: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** `ok`, an error code, `pending`, `approved`, `rejected`, … */
+  readonly outcome: string;
+  /** HTTP status of a failed call, when there was one. */
+  readonly status?: number;
+  readonly reason?: string;
+  /** Who decided: `operator`, `auto`, `elicitation` or `callback`. */
+  readonly by?: string;
+  /** The replica (`host:pid`) that wrote the record. */
+  readonly replica?: string;
+}
+
+/** A record before the store stamps its time: the time is taken when the record is written, so the log's order and its times agree. */
+export type AuditEntry = Omit<AuditRecord, "ts">;
 
 /** pending → approved → executing → done | failed, or pending → rejected. `executing` with a dead claimant reads as interrupted. */
 export type ApprovalState = "pending" | "approved" | "executing" | "done" | "failed" | "rejected";

@@ -44,10 +44,11 @@ export {
   createStateStore,
   createFileStore,
   createPostgresStore,
+  type AuditRecord,
   type StateStore,
   type StateStoreOptions,
 } from "./state/index.js";
-export { createAuditLog, auditPath, type AuditLog, type AuditRecord } from "./audit.js";
+export { createAuditLog, auditPath, type AuditLog } from "./audit.js";
 export { capResult, projectResult, denoise, DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
-export { startTelemetry, traceToolCall, type TelemetryHandle } from "./telemetry/index.js";
+export { startTelemetry, traceToolCall, type TelemetryHandle, type TelemetryStart } from "./telemetry/index.js";
 export type { CallTransport, HttpOutcome, OperationRequest, Transport } from "./transport.js";

@@ -4,31 +4,7 @@ import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redactor } from "./redact.js";
 import { withFileLock } from "./state/file-lock.js";
-import type { StateStore } from "./state/types.js";
-
-/** What happened. */
-export type AuditEvent = "call" | "approval_requested" | "approved" | "rejected" | "executed" | "resolved";
-
-/** One line of the audit log. */
-export interface AuditRecord {
-  readonly ts: string;
-  readonly event: AuditEvent;
-  readonly tool: string;
-  readonly request_id?: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** `ok`, an error code, `pending`, `approved`, `rejected`, … */
-  readonly outcome: string;
-  /** HTTP status of a failed call, when there was one. */
-  readonly status?: number;
-  readonly reason?: string;
-  /** Who decided: `operator`, `auto`, `elicitation` or `callback`. */
-  readonly by?: string;
-  /** The replica (`host:pid`) that wrote the record. */
-  readonly replica?: string;
-}
-
-/** A record before the store stamps its time: the time is taken when the record is written, so the log's order and its times agree. */
-export type AuditEntry = Omit<AuditRecord, "ts">;
+import type { AuditEntry, AuditRecord, StateStore } from "./state/types.js";
 
 /** Appends audit records; never throws (an unwritable log must not break a call). */
 export interface AuditLog {

@@ -11,6 +11,7 @@ export {
   APPROVAL_STATES,
   type ApprovalRecord,
   type ApprovalState,
+  type AuditRecord,
   type Change,
   type Lease,
   type LeaseIntent,

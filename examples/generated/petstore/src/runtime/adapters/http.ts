@@ -10,7 +10,7 @@ import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
 import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
-import { observePending, startTelemetry } from "../telemetry/index.js";
+import { observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -259,6 +259,13 @@ export async function serveHttp(
   };
 }
 
+/** A stdio server's SIGTERM/SIGINT (a client that gave up waiting): flush the buffered telemetry, then exit. */
+function flushOnSignal(telemetry: TelemetryHandle): void {
+  const stop = () => void telemetry.shutdown().finally(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
 /** What {@link runServer} serves. */
 export interface ServerInit {
   readonly definitions: readonly ToolDefinition[];
@@ -271,9 +278,10 @@ export interface ServerInit {
 
 /**
  * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
- * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests
- * and closes the store. A configuration error ends the process with one line naming the variable and exit code 2; a
- * database error with one line and exit code 1; a broken stdio transport with exit code 1, so the client restarts it.
+ * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests,
+ * closes the store and flushes telemetry (a stdio server flushes it when its input ends, or on a signal). A
+ * configuration error ends the process with one line naming the variable and exit code 2; a database error with one
+ * line and exit code 1; a broken stdio transport with exit code 1, so the client restarts it.
  */
 export async function runServer(init: ServerInit): Promise<void> {
   const env = init.env ?? process.env;
@@ -286,9 +294,12 @@ export async function runServer(init: ServerInit): Promise<void> {
     const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
-    const telemetry = await startTelemetry(env);
-    if (telemetry !== undefined)
+    const { handle: telemetry, notice } = await startTelemetry(env);
+    if (notice !== undefined) log.warn(notice);
+    if (telemetry !== undefined) {
       observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
+      process.once("beforeExit", () => void telemetry.shutdown());
+    }
     const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
     if (http === undefined) {
       const { closed } = await serveStdio(factory(), {
@@ -296,6 +307,7 @@ export async function runServer(init: ServerInit): Promise<void> {
         variables: limitVariables(init.toolset.envPrefix),
         warn: log.warn,
       });
+      if (telemetry !== undefined) flushOnSignal(telemetry);
       void closed.then((reason) => {
         if (!reason.failed) return;
         log.info(

@@ -2,10 +2,18 @@
 // The PostgreSQL state store (any number of replicas): versioned schema, compare-and-set state transitions, advisory-lock leases, one audit table.
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient, QueryResultRow } from "pg";
-import type { AuditEntry, AuditRecord } from "../audit.js";
 import { isRequestId } from "../approval/store.js";
 import { replicaName } from "./file.js";
-import type { ApprovalRecord, ApprovalState, Change, Lease, NewApproval, StateStore } from "./types.js";
+import type {
+  ApprovalRecord,
+  ApprovalState,
+  AuditEntry,
+  AuditRecord,
+  Change,
+  Lease,
+  NewApproval,
+  StateStore,
+} from "./types.js";
 
 /** Options of {@link createPostgresStore}. */
 export interface PostgresStoreOptions {
