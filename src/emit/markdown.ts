@@ -42,7 +42,8 @@ export function wrapMarkdown(text: string): string {
     .split("\n")
     .flatMap((line) => {
       if (/^\s*(?:```|~~~)/u.test(line)) fenced = !fenced;
-      if (fenced || /^\s*(?:```|~~~|\||#|<)/u.test(line) || [...line].length <= PRINT_WIDTH) return [line];
+      if (line.length <= PRINT_WIDTH || fenced || /^\s*(?:```|~~~|\||#|<)/u.test(line)) return [line];
+      if ([...line].length <= PRINT_WIDTH) return [line];
       return wrapLine(line);
     })
     .join("\n");
