@@ -1,4 +1,4 @@
-// Turns untrusted text and values into safe TypeScript: string and value literals, one-line comments, identifiers.
+// Turns untrusted text into safe TypeScript and JSON: string literals, JSON text, one-line comments, identifiers.
 
 /**
  * Characters JSON.stringify leaves raw that must not appear raw in JS source: line and paragraph separators,
@@ -8,47 +8,23 @@
 const UNSAFE_IN_SOURCE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115f\u1160\u3164\uffa0]/gu;
 
+/** Text with nothing for escapeUnsafe to do (the common case, tested far faster than the full class). */
+const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/u;
+
 function escapeUnsafe(text: string): string {
   return text.replace(UNSAFE_IN_SOURCE, (c) =>
     [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
   );
 }
 
-/** True when `value` holds an object with an own `__proto__` key anywhere. */
-function hasProtoKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasProtoKey);
-  if (value === null || typeof value !== "object") return false;
-  return Object.hasOwn(value, "__proto__") || Object.values(value).some(hasProtoKey);
-}
-
-/**
- * JSON text as a JS expression, except that a `__proto__` member is written as the computed key
- * `["__proto__"]`: in an object literal the plain key would set the prototype instead of an own property.
- */
-function protoSafeJson(value: unknown): string {
-  if (Array.isArray(value))
-    return `[${value.map((v) => (v === undefined || typeof v === "function" ? "null" : protoSafeJson(v))).join(", ")}]`;
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  const members = Object.entries(value)
-    .filter(([, v]) => v !== undefined && typeof v !== "function")
-    .map(([k, v]) => `${k === "__proto__" ? '["__proto__"]' : JSON.stringify(k)}: ${protoSafeJson(v)}`);
-  return `{ ${members.join(", ")} }`;
-}
-
-/** A double-quoted JS string literal for any text. */
 /** JSON text (valid JSON) with every invisible, bidi and control character inside strings written as `\\uXXXX`. */
 export function jsonText(value: unknown, indent = 2): string {
   return escapeUnsafe(JSON.stringify(value, null, indent) ?? "null");
 }
 
+/** A double-quoted JS string literal for any text: the one escaper of string literals in generated code. */
 export function jsString(text: string): string {
-  return escapeUnsafe(JSON.stringify(text));
-}
-
-/** A JS expression for a JSON value (objects, arrays, strings, numbers, booleans, null); `undefined` members are dropped. */
-export function jsLiteral(value: unknown, indent = 2): string {
-  if (hasProtoKey(value)) return escapeUnsafe(protoSafeJson(value));
-  return escapeUnsafe(JSON.stringify(value, null, indent) ?? "undefined");
+  return PRINTABLE_ASCII.test(text) ? JSON.stringify(text) : escapeUnsafe(JSON.stringify(text));
 }
 
 /** Text safe inside a `//` comment or a `/** … *\/` block: one line, no comment terminator, no control or bidi characters. */

@@ -1,5 +1,5 @@
 // Final touches of every generated file. The package is emitted already in its final layout (templates written
-// formatted, expressions laid out by layout.ts, JSON by JSON.stringify), so no formatter parses and reprints it:
+// formatted, code printed from nodes by print.ts, JSON by json-layout.ts), so no formatter parses and reprints it:
 // running Prettier over the GitHub API's 1,300 files took 12 of its 21 seconds and most of its memory.
 
 /** The file with exactly one final newline and no trailing spaces on any line; byte-for-byte stable. */

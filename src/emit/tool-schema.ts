@@ -5,7 +5,8 @@ import type { JsonSchema } from "../model/api-model.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { relaxedComponents } from "./output-schema.js";
-import { compileSchema, componentsToZod, type ZodDeclaration } from "./zod/index.js";
+import type { Code } from "./code.js";
+import { compileSchema, componentsToZod, type Local, type ZodDeclaration } from "./zod/index.js";
 
 /** The tool's input object: one property per input, unknown keys rejected (the runtime's defineTool adds `request_id` to gated tools). */
 function toolInputSchema(tool: ToolDef): JsonSchema {
@@ -54,6 +55,8 @@ export interface CompiledPlanSchemas {
       {
         readonly input: string;
         readonly output: string;
+        readonly inputCode: Code;
+        readonly outputCode: Code;
         readonly inputLocals: readonly ZodDeclaration[];
         readonly outputLocals: readonly ZodDeclaration[];
       }
@@ -92,12 +95,21 @@ export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
     tools[tool.name] = {
       input: input.expression,
       output: output.expression,
-      inputLocals: input.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive })),
-      outputLocals: output.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive })),
+      inputCode: input.code,
+      outputCode: output.code,
+      inputLocals: input.locals.map(declarationOf),
+      outputLocals: output.locals.map(declarationOf),
     };
   }
   return { shared: typedAtDepth(shared.declarations), tools, refs: shared.refs, diagnostics };
 }
+
+const declarationOf = (l: Local): ZodDeclaration => ({
+  name: l.name,
+  code: l.code,
+  expression: l.expression,
+  recursive: l.recursive,
+});
 
 /** Past this many shared schemas nested in one another, TypeScript gives up inferring the type (TS2589). */
 const MAX_INFERRED_DEPTH = 8;

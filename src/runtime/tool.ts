@@ -10,6 +10,7 @@ import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
 import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/index.js";
 import { shortenToBytes } from "./returns/cut.js";
+import { withSpecDefaults, type WrittenToolSpec } from "./spec-defaults.js";
 import type { PendingNotice } from "./notify/webhook.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
@@ -71,18 +72,23 @@ function strictObject(schema: z.ZodType): z.ZodType {
  * Defines a tool. The input schema is made strict at the top level; for a tool with `approval: "required"`
  * it gains an optional `request_id` (the real arguments are validated without it).
  */
-export function defineTool(init: { spec: ToolSpec; inputSchema: z.ZodType; outputSchema?: z.ZodType }): ToolDefinition {
+export function defineTool(init: {
+  spec: WrittenToolSpec;
+  inputSchema: z.ZodType;
+  outputSchema?: z.ZodType;
+}): ToolDefinition {
+  const spec = withSpecDefaults(init.spec);
   const argumentsSchema = strictObject(init.inputSchema);
-  const gated = init.spec.approval === "required";
+  const gated = spec.approval === "required";
   if (gated && !(argumentsSchema instanceof z.ZodObject))
-    throw new Error(`tool ${init.spec.name}: a gated tool needs an object input schema`);
+    throw new Error(`tool ${spec.name}: a gated tool needs an object input schema`);
   const inputSchema = gated
     ? (argumentsSchema as z.ZodObject)
         .extend({ request_id: z.string().optional().describe(REQUEST_ID_DESCRIPTION) })
         .strict()
     : argumentsSchema;
   return {
-    spec: init.spec,
+    spec,
     inputSchema,
     argumentsSchema,
     ...(init.outputSchema === undefined ? {} : { outputSchema: init.outputSchema }),

@@ -2,9 +2,24 @@
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
 import { isRecord } from "../../runtime/types.js";
 import { join } from "../../util/pointer.js";
+import {
+  array,
+  arrow,
+  atom,
+  block,
+  type Code,
+  chain,
+  type Link,
+  link,
+  method,
+  object,
+  seq,
+  statement,
+  zod,
+} from "../code.js";
 import { hoist } from "./context.js";
 import type { Env } from "./env.js";
-import { canonSource, lit } from "./literal.js";
+import { canonSource, lit, text } from "./literal.js";
 
 const count = (schema: JsonSchemaObject, key: string): number | undefined =>
   typeof schema[key] === "number" && Number.isFinite(schema[key]) ? Math.ceil(schema[key] as number) : undefined;
@@ -12,56 +27,75 @@ const count = (schema: JsonSchemaObject, key: string): number | undefined =>
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isRecord(value);
 
 /** `prefixItems` → `z.tuple` (every position exact-optional: absent is fine, an explicit undefined is not); `items` is the rest. */
-function tupleToZod(schema: JsonSchemaObject, prefix: readonly unknown[], env: Env): string {
-  const elements = prefix.map(
-    (item, i) => `${env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i))}.exactOptional()`,
+function tupleToZod(schema: JsonSchemaObject, prefix: readonly unknown[], env: Env): Code {
+  const elements = prefix.map((item, i) =>
+    method(env.compile(isSchema(item) ? item : true, join(env.pointer, "prefixItems", i)), "exactOptional"),
   );
   const items = schema["items"];
   const rest =
-    items === false ? "" : `, ${isSchema(items) ? env.compile(items, join(env.pointer, "items")) : "z.unknown()"}`;
-  const counts = [
-    count(schema, "minItems") === undefined ? undefined : `z.minLength(${count(schema, "minItems")})`,
-    count(schema, "maxItems") === undefined ? undefined : `z.maxLength(${count(schema, "maxItems")})`,
-  ].filter((c) => c !== undefined);
-  return `z.tuple([${elements.join(", ")}]${rest})${counts.length === 0 ? "" : `.check(${counts.join(", ")})`}`;
-}
-
-function listToZod(schema: JsonSchemaObject, env: Env): string {
-  const items = schema["items"];
-  const element = isSchema(items) ? env.compile(items, join(env.pointer, "items")) : "z.unknown()";
+    items === false ? [] : [isSchema(items) ? env.compile(items, join(env.pointer, "items")) : zod("unknown")];
   const min = count(schema, "minItems");
   const max = count(schema, "maxItems");
-  return `z.array(${element})${min === undefined ? "" : `.min(${min})`}${max === undefined ? "" : `.max(${max})`}`;
+  const counts = [
+    ...(min === undefined ? [] : [zod("minLength", lit(min))]),
+    ...(max === undefined ? [] : [zod("maxLength", lit(max))]),
+  ];
+  return chain(zod("tuple", array(elements), ...rest), [counts.length === 0 ? undefined : link("check", ...counts)]);
+}
+
+function listToZod(schema: JsonSchemaObject, env: Env): Code {
+  const items = schema["items"];
+  const element = isSchema(items) ? env.compile(items, join(env.pointer, "items")) : zod("unknown");
+  const min = count(schema, "minItems");
+  const max = count(schema, "maxItems");
+  return chain(zod("array", element), [
+    min === undefined ? undefined : link("min", lit(min)),
+    max === undefined ? undefined : link("max", lit(max)),
+  ]);
 }
 
 /**
  * `uniqueItems`: JSON equality (key order ignored, 1 = 1.0) via canonical JSON text, on the raw input
  * (`z.any()` side of an intersection), since Zod's parsed objects drop an own `__proto__` key.
  */
-function uniqueItems(schema: JsonSchemaObject): string {
-  if (schema["uniqueItems"] !== true) return "";
-  return `z.any().refine((a) => !Array.isArray(a) || new Set(a.map((v) => ${canonSource("v")})).size === a.length, { message: "items must be unique" })`;
+function uniqueItems(): Code {
+  const test = arrow(
+    "(a)",
+    seq(
+      "!Array.isArray(a) || new Set(",
+      method(atom("a"), "map", arrow("(v)", canonSource("v"))),
+      ").size === a.length",
+    ),
+  );
+  return chain(zod("any"), [link("refine", test, object([["message", text("items must be unique")]]))]);
 }
 
 /** `contains` with `minContains` (default 1) and `maxContains`. */
-function contains(schema: JsonSchemaObject, env: Env): string {
+function contains(schema: JsonSchemaObject, env: Env): Link | undefined {
   const sub = schema["contains"];
-  if (!isSchema(sub)) return "";
+  if (!isSchema(sub)) return undefined;
   const name = hoist(env.ctx, "contains", env.compile(sub, join(env.pointer, "contains")));
   const min = count(schema, "minContains") ?? 1;
   const max = count(schema, "maxContains");
   const upper = max === undefined ? "" : ` && n <= ${max}`;
   const words = `must contain ${max === undefined ? `at least ${min}` : `${min}–${max}`} matching items`;
-  return `.refine((a) => { const n = a.filter((v) => ${name}.safeParse(v).success).length; return n >= ${min}${upper}; }, { message: ${lit(words)} })`;
+  const test = arrow(
+    "(a)",
+    block([
+      statement(`const n = a.filter((v) => ${name}.safeParse(v).success).length`),
+      statement(`return n >= ${min}${upper}`),
+    ]),
+  );
+  return link("refine", test, object([["message", text(words)]]));
 }
 
 /** The `type: array` branch. */
-export function arrayToZod(schema: JsonSchemaObject, env: Env): string {
+export function arrayToZod(schema: JsonSchemaObject, env: Env): Code {
   const prefix = schema["prefixItems"];
   const base = Array.isArray(prefix) ? tupleToZod(schema, prefix, env) : listToZod(schema, env);
-  const unique = uniqueItems(schema);
-  const array = `${base}${contains(schema, env)}`;
-  return unique === "" ? array : `z.intersection(${array}.meta({ uniqueItems: true }), ${unique})`;
+  const list = chain(base, [contains(schema, env)]);
+  if (schema["uniqueItems"] !== true) return list;
+  return zod("intersection", method(list, "meta", object([["uniqueItems", atom("true")]])), uniqueItems());
 }
 
 export const ARRAY_KEYWORDS = [

@@ -1,8 +1,10 @@
 // Turns the type-independent keywords (allOf, anyOf, oneOf, not, if/then/else) into Zod combinators and refinements.
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
 import { join } from "../../util/pointer.js";
+import { array, arrow, atom, type Code, type Link, link, object, seq, zod } from "../code.js";
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
+import { text } from "./literal.js";
 
 const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefined => {
   const list = schema[key];
@@ -11,54 +13,56 @@ const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefi
     : undefined;
 };
 
-const compileAll = (key: string, list: readonly JsonSchema[], env: Env, operand: boolean): string[] =>
+const compileAll = (key: string, list: readonly JsonSchema[], env: Env, operand: boolean): Code[] =>
   list.map((s, i) => env.compile(s, join(env.pointer, key, i), operand));
 
 /** `allOf` → the parts, to be intersected by the caller. */
-export function allOfParts(schema: JsonSchemaObject, env: Env): string[] {
+export function allOfParts(schema: JsonSchemaObject, env: Env): Code[] {
   const list = schemasAt(schema, "allOf");
   return list === undefined ? [] : compileAll("allOf", list, env, true);
 }
 
 /** `anyOf` → `z.union` (at least one matches). */
-export function anyOfToZod(schema: JsonSchemaObject, env: Env): string | undefined {
+export function anyOfToZod(schema: JsonSchemaObject, env: Env): Code | undefined {
   const list = schemasAt(schema, "anyOf");
   if (list === undefined) return undefined;
-  if (list.length === 0) return "z.never()";
+  if (list.length === 0) return zod("never");
   const parts = compileAll("anyOf", list, env, list.length === 1);
-  return parts.length === 1 ? parts[0] : `z.union([${parts.join(", ")}])`;
+  return parts.length === 1 ? parts[0] : zod("union", array(parts));
 }
 
 /** `oneOf` → `z.xor` (exactly one matches; shown as `oneOf` by z.toJSONSchema). */
-export function oneOfToZod(schema: JsonSchemaObject, env: Env): string | undefined {
+export function oneOfToZod(schema: JsonSchemaObject, env: Env): Code | undefined {
   const list = schemasAt(schema, "oneOf");
   if (list === undefined) return undefined;
-  if (list.length === 0) return "z.never()";
+  if (list.length === 0) return zod("never");
   const parts = compileAll("oneOf", list, env, list.length === 1);
-  return parts.length === 1 ? parts[0] : `z.xor([${parts.join(", ")}])`;
+  return parts.length === 1 ? parts[0] : zod("xor", array(parts));
 }
 
+const refinement = (test: string, message: string): Link =>
+  link("refine", arrow("(v)", atom(test)), object([["message", text(message)]]));
+
 /** `not` and `if`/`then`/`else` → refinements against hoisted schemas (Zod has no negation or conditional). */
-export function conditionRefinements(schema: JsonSchemaObject, env: Env): string {
+export function conditionRefinements(schema: JsonSchemaObject, env: Env): Link[] {
   const not = schema["not"];
-  const refinements: string[] = [];
+  const refinements: Link[] = [];
   if (typeof not === "boolean" || isObject(not)) {
     const name = hoist(env.ctx, "not", env.compile(not, join(env.pointer, "not")));
-    refinements.push(
-      `.refine((v) => !${name}.safeParse(v).success, { message: "must not match the excluded schema" })`,
-    );
+    refinements.push(refinement(`!${name}.safeParse(v).success`, "must not match the excluded schema"));
   }
   const condition = schema["if"];
   if (typeof condition === "boolean" || isObject(condition)) refinements.push(ifThenElse(schema, condition, env));
-  return refinements.join("");
+  return refinements;
 }
 
-function ifThenElse(schema: JsonSchemaObject, condition: JsonSchema, env: Env): string {
+function ifThenElse(schema: JsonSchemaObject, condition: JsonSchema, env: Env): Link {
   const branch = (key: "then" | "else"): string => {
     const sub = schema[key];
     if (typeof sub !== "boolean" && !isObject(sub)) return "true";
     return `${hoist(env.ctx, key === "then" ? "thenSchema" : "elseSchema", env.compile(sub, join(env.pointer, key)))}.safeParse(v).success`;
   };
   const test = hoist(env.ctx, "ifSchema", env.compile(condition, join(env.pointer, "if")));
-  return `.refine((v) => (${test}.safeParse(v).success ? ${branch("then")} : ${branch("else")}), { message: "must satisfy the conditional (if/then/else) schema" })`;
+  const check = arrow("(v)", seq(`(${test}.safeParse(v).success ? `, branch("then"), " : ", branch("else"), ")"));
+  return link("refine", check, object([["message", text("must satisfy the conditional (if/then/else) schema")]]));
 }

@@ -2,10 +2,14 @@
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-model.js";
 import { isRecord } from "../../runtime/types.js";
+import type { Code } from "../code.js";
+import { flat } from "../print.js";
 
 /** A named const hoisted out of the expression: a `$ref` target or a schema used inside a refinement. */
 export interface Local {
   readonly name: string;
+  code: Code;
+  /** `code` on one line: what identical locals are recognised by. */
   expression: string;
   /** Referenced before its definition completed (a cycle): TS output needs a `z.ZodType` annotation. */
   recursive: boolean;
@@ -56,7 +60,7 @@ export interface CompileContext {
  * operand: Zod drops an operand's top-level `unrecognized_keys` unless both sides report the key, so a
  * strict object there must say `additionalProperties: false` through a refinement instead.
  */
-export type Compile = (schema: JsonSchema, pointer: string, operand?: boolean) => string;
+export type Compile = (schema: JsonSchema, pointer: string, operand?: boolean) => Code;
 
 export function isObject(value: unknown): value is JsonSchemaObject {
   return isRecord(value);
@@ -71,11 +75,12 @@ export function reserveName(ctx: CompileContext, base: string): string {
   return name;
 }
 
-/** Hoists `expression` into a named local and returns the name; an identical expression reuses its local. */
-export function hoist(ctx: CompileContext, base: string, expression: string): string {
+/** Hoists `code` into a named local and returns the name; an identical expression reuses its local. */
+export function hoist(ctx: CompileContext, base: string, code: Code): string {
+  const expression = flat(code);
   const same = ctx.locals.find((l) => l.expression === expression && !ctx.refs.has(l.name));
   if (same !== undefined) return same.name;
-  const local: Local = { name: reserveName(ctx, base), expression, recursive: false };
+  const local: Local = { name: reserveName(ctx, base), code, expression, recursive: false };
   ctx.locals.push(local);
   return local.name;
 }

@@ -1,33 +1,134 @@
-// Turns a JSON Schema `format` into the source of a string predicate, following the RFCs as the test oracle reads them.
+// Turns a JSON Schema `format` into a string predicate (code nodes), following the RFCs as the test oracle reads them.
+import { arrow, atom, block, type Code, ifThen, method, operands, regex, seq, statement } from "../code.js";
+import { flat } from "../print.js";
 
-const IPV4 = String.raw`/^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/`;
-const IPV6 = String.raw`/^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i`;
-const URI = String.raw`/^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i`;
+const IPV4 = regex(String.raw`^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$`);
+const IPV6 = regex(
+  String.raw`^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$`,
+  "i",
+);
+const URI = regex(
+  String.raw`^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$`,
+  "i",
+);
+
+const test = (pattern: Code, subject: string): Code => method(pattern, "test", atom(subject));
 
 /** RFC 3339 §5.6 full-date, with the day checked against the month (Feb 29 only in leap years). */
-const DATE_BODY = String.raw`const m = /^(\d\d\d\d)-(\d\d)-(\d\d)$/.exec(d); if (!m) return false; const y = Number(m[1]); const mo = Number(m[2]); const da = Number(m[3]); const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0); return mo >= 1 && mo <= 12 && da >= 1 && da <= (mo === 2 && leap ? 29 : ([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo] ?? 0));`;
+const DATE_BODY: readonly Code[] = [
+  statement("const m = ", method(regex(String.raw`^(\d\d\d\d)-(\d\d)-(\d\d)$`), "exec", atom("d"))),
+  atom("if (!m) return false;"),
+  statement("const y = Number(m[1])"),
+  statement("const mo = Number(m[2])"),
+  statement("const da = Number(m[3])"),
+  statement("const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)"),
+  statement(
+    "return ",
+    operands("&&", [
+      atom("mo >= 1"),
+      atom("mo <= 12"),
+      atom("da >= 1"),
+      atom("da <= (mo === 2 && leap ? 29 : ([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo] ?? 0))"),
+    ]),
+  ),
+];
 
 /** RFC 3339 §5.6 full-time: a `Z` or `±hh:mm` offset is required; `:60` only where it is 23:59:60 UTC. */
-const TIME_BODY = String.raw`const m = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d):(\d\d))$/i.exec(t); if (!m) return false; const hr = Number(m[1]); const min = Number(m[2]); const sec = Number(m[3]); const sign = m[5] === "-" ? -1 : 1; const tzH = Number(m[6] ?? 0); const tzM = Number(m[7] ?? 0); if (tzH > 23 || tzM > 59) return false; if (hr <= 23 && min <= 59 && sec < 60) return true; const utcMin = min - tzM * sign; const utcHr = hr - tzH * sign - (utcMin < 0 ? 1 : 0); return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;`;
+const TIME_BODY: readonly Code[] = [
+  statement(
+    "const m = ",
+    method(regex(String.raw`^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d):(\d\d))$`, "i"), "exec", atom("t")),
+  ),
+  atom("if (!m) return false;"),
+  statement("const hr = Number(m[1])"),
+  statement("const min = Number(m[2])"),
+  statement("const sec = Number(m[3])"),
+  statement('const sign = m[5] === "-" ? -1 : 1'),
+  statement("const tzH = Number(m[6] ?? 0)"),
+  statement("const tzM = Number(m[7] ?? 0)"),
+  atom("if (tzH > 23 || tzM > 59) return false;"),
+  atom("if (hr <= 23 && min <= 59 && sec < 60) return true;"),
+  statement("const utcMin = min - tzM * sign"),
+  statement("const utcHr = hr - tzH * sign - (utcMin < 0 ? 1 : 0)"),
+  statement(
+    "return ",
+    operands("&&", [
+      atom("(utcHr === 23 || utcHr === -1)"),
+      atom("(utcMin === 59 || utcMin === -1)"),
+      atom("sec < 61"),
+    ]),
+  ),
+];
+
+const DATE_TIME_BODY: readonly Code[] = [
+  statement("const p = ", method(regex(String.raw`^(\d\d\d\d-\d\d-\d\d)[Tt](.*)$`, "su"), "exec", atom("s"))),
+  atom("if (!p) return false;"),
+  statement('const d = p[1] ?? ""'),
+  statement('const t = p[2] ?? ""'),
+  statement("const isDate = ", arrow("()", block(DATE_BODY))),
+  statement("const isTime = ", arrow("()", block(TIME_BODY))),
+  statement("return isDate() && isTime()"),
+];
 
 /** RFC 5321 §4.1.2 Mailbox: dot-string or quoted local part; a domain or an IPv4 / `IPv6:` address literal. */
-const EMAIL = String.raw`(s) => { const at = s.lastIndexOf("@"); if (at <= 0) return false; const local = s.slice(0, at); const domain = s.slice(at + 1); if (!/^[A-Za-z0-9!#$%&'*+/=?^_${"`"}{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_${"`"}{|}~-]+)*$/u.test(local) && !/^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/u.test(local)) return false; if (/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/u.test(domain)) return true; const lit = /^\[(.*)\]$/su.exec(domain)?.[1]; if (lit === undefined) return false; const v6 = /^IPv6:(.*)$/isu.exec(lit)?.[1]; return v6 === undefined ? ${IPV4}.test(lit) : ${IPV6}.test(v6); }`;
+const EMAIL_BODY: readonly Code[] = [
+  statement('const at = s.lastIndexOf("@")'),
+  atom("if (at <= 0) return false;"),
+  statement("const local = s.slice(0, at)"),
+  statement("const domain = s.slice(at + 1)"),
+  ifThen(
+    operands("&&", [
+      seq("!", test(regex("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$", "u"), "local")),
+      seq("!", test(regex(String.raw`^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$`, "u"), "local")),
+    ]),
+    "return false;",
+  ),
+  ifThen(
+    test(
+      regex(String.raw`^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$`, "u"),
+      "domain",
+    ),
+    "return true;",
+  ),
+  statement("const lit = ", method(regex(String.raw`^\[(.*)\]$`, "su"), "exec", atom("domain")), "?.[1]"),
+  atom("if (lit === undefined) return false;"),
+  statement("const v6 = ", method(regex("^IPv6:(.*)$", "isu"), "exec", atom("lit")), "?.[1]"),
+  ifThen(atom("v6 === undefined"), statement("return ", test(IPV4, "lit"))),
+  statement("return ", test(IPV6, "v6")),
+];
+
+type Predicate = (param: (name: string) => string) => Code;
 
 /**
- * Predicate source per format, each `(s) => boolean` over a string, self-contained (only regex literals),
- * valid as both JavaScript and strict TypeScript when passed to `.refine`. Formats not listed are annotations.
+ * Each format's predicate over a string, self-contained (only regular expressions), valid as both JavaScript and
+ * strict TypeScript when passed to `.refine`. `param` writes the parameter list. Formats not listed are annotations.
  */
-export const FORMAT_PREDICATES: Readonly<Record<string, string>> = {
-  date: `(d) => { ${DATE_BODY} }`,
-  time: `(t) => { ${TIME_BODY} }`,
-  "date-time": String.raw`(s) => { const p = /^(\d\d\d\d-\d\d-\d\d)[Tt](.*)$/su.exec(s); if (!p) return false; const d = p[1] ?? ""; const t = p[2] ?? ""; const isDate = () => { ${DATE_BODY} }; const isTime = () => { ${TIME_BODY} }; return isDate() && isTime(); }`,
-  email: EMAIL,
-  uri: `(s) => /\\/|:/.test(s) && ${URI}.test(s)`,
-  uuid: String.raw`(s) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(s)`,
-  ipv4: `(s) => ${IPV4}.test(s)`,
-  ipv6: `(s) => ${IPV6}.test(s)`,
-  hostname: String.raw`(s) => /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i.test(s)`,
+const PREDICATES: Readonly<Record<string, Predicate>> = {
+  date: (param) => arrow(param("d"), block(DATE_BODY)),
+  time: (param) => arrow(param("t"), block(TIME_BODY)),
+  "date-time": (param) => arrow(param("s"), block(DATE_TIME_BODY)),
+  email: (param) => arrow(param("s"), block(EMAIL_BODY)),
+  uri: (param) => arrow(param("s"), operands("&&", [test(regex(String.raw`\/|:`), "s"), test(URI, "s")])),
+  uuid: (param) => arrow(param("s"), test(regex("^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$", "i"), "s")),
+  ipv4: (param) => arrow(param("s"), test(IPV4, "s")),
+  ipv6: (param) => arrow(param("s"), test(IPV6, "s")),
+  hostname: (param) =>
+    arrow(
+      param("s"),
+      test(
+        regex(
+          String.raw`^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$`,
+          "i",
+        ),
+        "s",
+      ),
+    ),
 };
+
+/** Predicate source per format, `(s) => boolean`, on one line: what a schema inlines without `formatHelpers: "import"`. */
+export const FORMAT_PREDICATES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PREDICATES).map(([format, predicate]) => [format, flat(predicate((p) => `(${p})`))]),
+);
 
 /** The generated package's name for the predicate of `format` (`date-time` → `formatDateTime`), for `formatHelpers: "import"`. */
 export function formatHelperName(format: string): string {
@@ -37,13 +138,16 @@ export function formatHelperName(format: string): string {
     .join("")}`;
 }
 
+let helpers: readonly { readonly name: string; readonly code: Code }[] | undefined;
+
 /**
- * Source of the generated package's `formats.ts`: each predicate once, as a typed exported const, in a fixed
- * order, instead of inlined at every string that has the format (the email and URI checks are 1–3 KB each).
+ * The exports of the generated package's `formats.ts`: each predicate once, typed, in a fixed order, instead of
+ * inlined at every string that has the format (the email and URI checks are 1–3 KB each).
  */
-export function formatHelpersModule(): { readonly name: string; readonly source: string }[] {
-  return Object.entries(FORMAT_PREDICATES).map(([format, predicate]) => ({
+export function formatHelpersModule(): readonly { readonly name: string; readonly code: Code }[] {
+  helpers ??= Object.entries(PREDICATES).map(([format, predicate]) => ({
     name: formatHelperName(format),
-    source: predicate.replace(/^\((\w+)\) =>/u, "($1: string): boolean =>"),
+    code: predicate((p) => `(${p}: string): boolean`),
   }));
+  return helpers;
 }

@@ -1,4 +1,4 @@
 // Public face of the schema → Zod emitter.
-export { schemaToZod, compileSchema, componentsToZod, compiledToSource } from "./schema-to-zod.js";
+export { schemaToZod, compileSchema, componentsToZod, compiledToCode } from "./schema-to-zod.js";
 export type { CompileOptions, CompiledSchema, ZodDeclaration } from "./schema-to-zod.js";
 export type { Local } from "./context.js";

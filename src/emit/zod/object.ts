@@ -1,17 +1,39 @@
 // Turns the object keywords of a schema (properties, required, additional/pattern properties, counts, dependencies) into a Zod object.
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
 import { join } from "../../util/pointer.js";
+import {
+  arrow,
+  atom,
+  block,
+  type Code,
+  chain,
+  type Entry,
+  iife,
+  type Link,
+  link,
+  method,
+  object,
+  operands,
+  seq,
+  statement,
+  zod,
+} from "../code.js";
+import { flat } from "../print.js";
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
-import { keyLit, lit, regexLit } from "./literal.js";
 import { checkPattern } from "../../schema/pattern-safety.js";
+import { lit, regexLit, text } from "./literal.js";
 import { patternAllowed } from "./pattern.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
 /** A refinement on the raw input (typed `any`), skipped for non-objects, which the object part already rejects. */
-const rawRefine = (body: string, message: string): string =>
-  `.refine((o) => o === null || typeof o !== "object" || Array.isArray(o) || ${body}, { message: ${lit(message)} })`;
+const rawRefine = (body: Code, message: string): Link =>
+  link(
+    "refine",
+    arrow("(o)", operands("||", [atom("o === null"), atom('typeof o !== "object"'), atom("Array.isArray(o)"), body])),
+    object([["message", text(message)]]),
+  );
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isObject(value);
 
@@ -29,7 +51,7 @@ interface ObjectParts {
 function withNeverAsFalse(parts: ObjectParts, env: Env): ObjectParts {
   if (typeof parts.additional === "boolean") return parts;
   const expression = env.compile(parts.additional, join(env.pointer, "additionalProperties"));
-  return expression.startsWith("z.never()") ? { ...parts, additional: false } : parts;
+  return flat(expression).startsWith("z.never()") ? { ...parts, additional: false } : parts;
 }
 
 function partsOf(schema: JsonSchemaObject): ObjectParts {
@@ -54,14 +76,14 @@ function partsOf(schema: JsonSchemaObject): ObjectParts {
 }
 
 /** One shape entry: required as is, optional as `.optional()`, or `.default(v)` (annotation only: a missing key was already valid). */
-function propertyEntry(key: string, expr: string, required: boolean, schema: JsonSchema): string {
+function propertyEntry(key: string, expr: Code, required: boolean, schema: JsonSchema): Entry {
   const hasDefault = isObject(schema) && Object.hasOwn(schema, "default") && schema["default"] !== undefined;
   const suffix = required
-    ? ""
+    ? undefined
     : hasDefault
-      ? `.default(${lit((schema as JsonSchemaObject)["default"])})`
-      : ".optional()";
-  return `${keyLit(key)}: ${expr}${suffix}`;
+      ? link("default", lit((schema as JsonSchemaObject)["default"]))
+      : link("optional");
+  return [key, chain(expr, [suffix])];
 }
 
 /** The schema a required-but-undeclared key must satisfy: the matching pattern schemas, else `additionalProperties`. */
@@ -77,49 +99,62 @@ function safeTest(pattern: string, key: string): boolean {
 }
 
 /** Checks every own key against `patternProperties` and `additionalProperties` (refinement; Zod has no pattern keys). */
-function patternCheck(parts: ObjectParts, env: Env): string {
+function patternCheck(parts: ObjectParts, env: Env): Link {
   const tests = parts.patterns
     .filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env))
     .map(([p, s]) => {
       const re = hoist(env.ctx, "pattern", regexLit(p));
       const sub =
         s === true
-          ? ""
-          : ` if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`;
-      return `if (${re}.test(k)) { matched = true;${sub} }`;
+          ? []
+          : [
+              atom(
+                `if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`,
+              ),
+            ];
+      return seq(`if (${re}.test(k)) `, block([statement("matched = true"), ...sub]));
     });
   const known = lit(Object.keys(parts.properties));
   const additional =
     parts.additional === true
-      ? ""
+      ? []
       : parts.additional === false
-        ? " if (!matched) return false;"
-        : ` if (!matched && !${hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")))}.safeParse(v).success) return false;`;
+        ? [atom("if (!matched) return false;")]
+        : [
+            atom(
+              `if (!matched && !${hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")))}.safeParse(v).success) return false;`,
+            ),
+          ];
+  const loop = block([
+    statement("const v = o[k]"),
+    statement("let matched = false"),
+    ...tests,
+    seq("if (", method(known, "includes", atom("k")), ") continue;"),
+    ...additional,
+  ]);
   return rawRefine(
-    `(() => { for (const k of Object.keys(o)) { const v = o[k]; let matched = false; ${tests.join(" ")} if (${known}.includes(k)) continue;${additional} } return true; })()`,
+    iife([seq("for (const k of Object.keys(o)) ", loop), statement("return true")]),
     "a property name or value is not allowed by patternProperties/additionalProperties",
   );
 }
 
 /** Declared properties whose names are inherited from Object.prototype, checked on own properties only. */
-function inheritedCheck(parts: ObjectParts, env: Env): string {
+function inheritedCheck(parts: ObjectParts, env: Env): Link[] {
   const names = [...new Set([...Object.keys(parts.properties), ...parts.required])].filter(inheritedName);
-  return names
-    .map((name) => {
-      const schema = Object.hasOwn(parts.properties, name)
-        ? (parts.properties[name] as JsonSchema)
-        : undeclaredSchema(name, parts);
-      const sub = hoist(env.ctx, "property", env.compile(schema, join(env.pointer, "properties", name)));
-      const missing = parts.required.includes(name) ? "false" : "true";
-      return rawRefine(
-        `(${HAS}(o, ${lit(name)}) ? ${sub}.safeParse(o[${lit(name)}]).success : ${missing})`,
-        `property ${name} is invalid or missing`,
-      );
-    })
-    .join("");
+  return names.map((name) => {
+    const schema = Object.hasOwn(parts.properties, name)
+      ? (parts.properties[name] as JsonSchema)
+      : undeclaredSchema(name, parts);
+    const sub = hoist(env.ctx, "property", env.compile(schema, join(env.pointer, "properties", name)));
+    const missing = parts.required.includes(name) ? "false" : "true";
+    return rawRefine(
+      seq(`(${HAS}(o, `, lit(name), `) ? ${sub}.safeParse(o[`, lit(name), `]).success : ${missing})`),
+      `property ${name} is invalid or missing`,
+    );
+  });
 }
 
-function shapeOf(parts: ObjectParts, env: Env): string {
+function shapeOf(parts: ObjectParts, env: Env): Code {
   const declared = Object.entries(parts.properties)
     .filter(([key]) => !inheritedName(key))
     .map(([key, sub]) =>
@@ -127,21 +162,22 @@ function shapeOf(parts: ObjectParts, env: Env): string {
     );
   const undeclared = parts.required
     .filter((key) => !Object.hasOwn(parts.properties, key) && !inheritedName(key))
-    .map((key) => `${keyLit(key)}: ${env.compile(undeclaredSchema(key, parts), join(env.pointer, "required"))}`);
-  return `{ ${[...declared, ...undeclared].join(", ")} }`;
+    .map((key): Entry => [key, env.compile(undeclaredSchema(key, parts), join(env.pointer, "required"))]);
+  return object([...declared, ...undeclared]);
 }
 
 /** Picks the Zod object flavour: loose (`additionalProperties` absent/true), strict (false), or `.catchall(schema)`. */
-function baseObject(parts: ObjectParts, env: Env, raw: string[]): string {
+function baseObject(parts: ObjectParts, env: Env, raw: Link[]): Code {
   const shape = shapeOf(parts, env);
   const manual =
     parts.patterns.length > 0 ||
     (parts.additional !== true && Object.keys(parts.properties).some(inheritedName)) ||
     (parts.additional === false && (env.operand || raw.length > 0));
   if (manual) raw.push(patternCheck(parts, env));
-  if (manual && parts.additional === false) return `z.looseObject(${shape}).meta({ additionalProperties: false })`;
-  if (manual || parts.additional === true) return `z.looseObject(${shape})`;
-  if (parts.additional === false) return `z.strictObject(${shape})`;
+  if (manual && parts.additional === false)
+    return method(zod("looseObject", shape), "meta", object([["additionalProperties", atom("false")]]));
+  if (manual || parts.additional === true) return zod("looseObject", shape);
+  if (parts.additional === false) return zod("strictObject", shape);
   const additional = hoist(
     env.ctx,
     "additionalProperty",
@@ -150,57 +186,60 @@ function baseObject(parts: ObjectParts, env: Env, raw: string[]): string {
   if (!Object.hasOwn(parts.properties, "__proto__")) {
     raw.push(
       rawRefine(
-        `(!${HAS}(o, "__proto__") || ${additional}.safeParse(o["__proto__"]).success)`,
+        seq(
+          "(",
+          operands("||", [atom(`!${HAS}(o, "__proto__")`), atom(`${additional}.safeParse(o["__proto__"]).success`)]),
+          ")",
+        ),
         "property __proto__ is not allowed by additionalProperties",
       ),
     );
   }
-  return `z.object(${shape}).catchall(${additional})`;
+  return method(zod("object", shape), "catchall", atom(additional));
 }
 
-function propertyCount(schema: JsonSchemaObject): string {
+function propertyCount(schema: JsonSchemaObject): Link | undefined {
   const min = typeof schema["minProperties"] === "number" ? Math.ceil(schema["minProperties"]) : undefined;
   const max = typeof schema["maxProperties"] === "number" ? Math.floor(schema["maxProperties"]) : undefined;
   const checks = [
     min === undefined ? undefined : `Object.keys(o).length >= ${min}`,
     max === undefined ? undefined : `Object.keys(o).length <= ${max}`,
   ].filter((c) => c !== undefined);
-  if (checks.length === 0) return "";
-  return rawRefine(`(${checks.join(" && ")})`, `must have ${min ?? 0}–${max ?? "any number of"} properties`);
+  if (checks.length === 0) return undefined;
+  return rawRefine(atom(`(${checks.join(" && ")})`), `must have ${min ?? 0}–${max ?? "any number of"} properties`);
 }
 
 /** `minProperties`/`maxProperties` shown on the object itself, as Zod has no such check to show them. */
-function propertyCountMeta(schema: JsonSchemaObject): string {
+function propertyCountMeta(schema: JsonSchemaObject): Link | undefined {
   const shown: Record<string, number> = {};
   if (typeof schema["minProperties"] === "number") shown["minProperties"] = Math.ceil(schema["minProperties"]);
   if (typeof schema["maxProperties"] === "number") shown["maxProperties"] = Math.floor(schema["maxProperties"]);
-  return Object.keys(shown).length === 0 ? "" : `.meta(${lit(shown)})`;
+  return Object.keys(shown).length === 0 ? undefined : link("meta", lit(shown));
 }
 
-function propertyNames(schema: JsonSchemaObject, env: Env): string {
+function propertyNames(schema: JsonSchemaObject, env: Env): Link | undefined {
   const sub = schema["propertyNames"];
-  if (!isSchema(sub) || sub === true) return "";
+  if (!isSchema(sub) || sub === true) return undefined;
   const name = hoist(env.ctx, "propertyName", env.compile(sub, join(env.pointer, "propertyNames")));
-  return rawRefine(`Object.keys(o).every((k) => ${name}.safeParse(k).success)`, "a property name is not allowed");
+  return rawRefine(atom(`Object.keys(o).every((k) => ${name}.safeParse(k).success)`), "a property name is not allowed");
 }
 
-function dependentRequired(schema: JsonSchemaObject): string {
+function dependentRequired(schema: JsonSchemaObject): Link[] {
   const deps = schema["dependentRequired"];
-  if (!isObject(deps)) return "";
+  if (!isObject(deps)) return [];
   return Object.entries(deps)
     .filter(([, needed]) => Array.isArray(needed) && needed.length > 0)
     .map(([key, needed]) =>
       rawRefine(
-        `(!${HAS}(o, ${lit(key)}) || ${lit(needed)}.every((k) => ${HAS}(o, k)))`,
+        seq(`(!${HAS}(o, `, lit(key), ") || ", method(lit(needed), "every", atom(`(k) => ${HAS}(o, k)`)), ")"),
         `when ${key} is present, ${(needed as unknown[]).join(", ")} must be too`,
       ),
-    )
-    .join("");
+    );
 }
 
-function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
+function dependentSchemas(schema: JsonSchemaObject, env: Env): Link[] {
   const deps = schema["dependentSchemas"];
-  if (!isObject(deps)) return "";
+  if (!isObject(deps)) return [];
   return Object.entries(deps)
     .filter(([, sub]) => isSchema(sub) && sub !== true)
     .map(([key, sub]) => {
@@ -210,11 +249,10 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
         env.compile(sub as JsonSchema, join(env.pointer, "dependentSchemas", key)),
       );
       return rawRefine(
-        `(!${HAS}(o, ${lit(key)}) || ${name}.safeParse(o).success)`,
+        seq(`(!${HAS}(o, `, lit(key), `) || ${name}.safeParse(o).success)`),
         `when ${key} is present, the object must match its dependent schema`,
       );
-    })
-    .join("");
+    });
 }
 
 /**
@@ -222,19 +260,18 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): string {
  * output drops an own `__proto__` key and its shape reads inherited names through the prototype, so the
  * checks that depend on the exact own keys run on the raw input: `z.intersection(object, z.any().refine(…))`.
  */
-export function objectToZod(schema: JsonSchemaObject, env: Env): string {
+export function objectToZod(schema: JsonSchemaObject, env: Env): Code {
   const parts = withNeverAsFalse(partsOf(schema), env);
   const raw = [
-    inheritedCheck(parts, env),
+    ...inheritedCheck(parts, env),
     propertyCount(schema),
     propertyNames(schema, env),
-    dependentRequired(schema),
-    dependentSchemas(schema, env),
-  ].filter((r) => r !== "");
+    ...dependentRequired(schema),
+    ...dependentSchemas(schema, env),
+  ].filter((r): r is Link => r !== undefined);
   const base = baseObject(parts, env, raw);
-  const checks = raw;
-  if (checks.length === 0) return base;
-  return `z.intersection(${base}${propertyCountMeta(schema)}, z.any()${checks.join("")})`;
+  if (raw.length === 0) return base;
+  return zod("intersection", chain(base, [propertyCountMeta(schema)]), chain(zod("any"), raw));
 }
 
 export const OBJECT_KEYWORDS = [

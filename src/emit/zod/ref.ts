@@ -2,6 +2,8 @@
 import { diagnostic } from "../../diagnostics/index.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { resolve as resolvePointer, split } from "../../util/pointer.js";
+import { arrow, atom, type Code, zod } from "../code.js";
+import { flat } from "../print.js";
 import { isObject, reserveName, type Local } from "./context.js";
 import type { Env } from "./env.js";
 
@@ -48,15 +50,15 @@ export const MAX_REF_DEPTH = 64;
  * An unresolvable ref is an error diagnostic and compiles to `z.never()`; a ref deeper than MAX_REF_DEPTH is a
  * warning and compiles to `z.unknown()` (the value there is not checked).
  */
-export function refToZod(ref: string, env: Env): string {
+export function refToZod(ref: string, env: Env): Code {
   const { ctx } = env;
   const external = Object.hasOwn(ctx.external, ref) ? ctx.external[ref] : undefined;
-  if (external !== undefined) return external;
+  if (external !== undefined) return atom(external);
   const state = ctx.refs.get(ref);
-  if (state?.done) return state.local.name;
+  if (state?.done) return atom(state.local.name);
   if (state !== undefined) {
     state.local.recursive = true;
-    return `z.lazy(() => ${state.local.name})`;
+    return zod("lazy", arrow("()", atom(state.local.name)));
   }
   const target = targetOf(ref, env);
   if (target === undefined) {
@@ -66,7 +68,7 @@ export function refToZod(ref: string, env: Env): string {
         message: `\`$ref\` ${JSON.stringify(ref)} does not resolve`,
       }),
     );
-    return "z.never()";
+    return zod("never");
   }
   if (ctx.refDepth.current >= MAX_REF_DEPTH) {
     ctx.diagnostics.push(
@@ -75,18 +77,19 @@ export function refToZod(ref: string, env: Env): string {
         message: `\`$ref\` ${JSON.stringify(ref)} is the ${MAX_REF_DEPTH + 1}th schema nested in one another here: the tool does not check the value below it`,
       }),
     );
-    return "z.unknown()";
+    return zod("unknown");
   }
-  const local: Local = { name: reserveName(ctx, nameFor(ref)), expression: "", recursive: false };
+  const local: Local = { name: reserveName(ctx, nameFor(ref)), code: atom(""), expression: "", recursive: false };
   const entry = { local, done: false };
   ctx.refs.set(ref, entry);
   ctx.refDepth.current += 1;
   try {
-    local.expression = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref, true);
+    local.code = env.compile(target, ref.startsWith("#") ? ref.slice(1) : ref, true);
+    local.expression = flat(local.code);
   } finally {
     ctx.refDepth.current -= 1;
   }
   entry.done = true;
   ctx.locals.push(local);
-  return local.name;
+  return atom(local.name);
 }

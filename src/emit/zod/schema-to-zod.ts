@@ -4,13 +4,15 @@ import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-
 import { normalizeSchema } from "../../schema/normalize.js";
 import { sortedEntries } from "../../util/order.js";
 import { join } from "../../util/pointer.js";
+import { array, type Code, chain, constDecl, iife, link, statement, zod } from "../code.js";
+import { flat } from "../print.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
 import { layeredNames, type CompileContext, type Local } from "./context.js";
 import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
 import type { Env } from "./env.js";
-import { lit } from "./literal.js";
+import { text } from "./literal.js";
 import { integerToZod, NUMBER_KEYWORDS, numberToZod } from "./number.js";
 import { OBJECT_KEYWORDS, objectToZod } from "./object.js";
 import { refToZod } from "./ref.js";
@@ -18,11 +20,11 @@ import { STRING_KEYWORDS, stringToZod } from "./string.js";
 import { valuesToZod } from "./values.js";
 
 type Kind = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
-type Branch = (schema: JsonSchemaObject, env: Env) => string;
+type Branch = (schema: JsonSchemaObject, env: Env) => Code;
 
 const BRANCHES = {
-  null: () => "z.null()",
-  boolean: () => "z.boolean()",
+  null: () => zod("null"),
+  boolean: () => zod("boolean"),
   object: objectToZod,
   array: arrayToZod,
   number: (schema) => numberToZod(schema),
@@ -83,6 +85,8 @@ export interface CompileOptions {
 /** What compiling one schema produced. */
 export interface CompiledSchema {
   /** The Zod expression; it may name the `locals`. */
+  readonly code: Code;
+  /** `code` on one line. */
   readonly expression: string;
   /** Consts the expression needs, in definition order (dependencies first). */
   readonly locals: readonly Local[];
@@ -104,19 +108,19 @@ function kindsOf(schema: JsonSchemaObject): Kind[] | undefined {
 const hasKindKeywords = (schema: JsonSchemaObject, kind: Kind): boolean =>
   KIND_KEYWORDS[kind].some((k) => Object.hasOwn(schema, k));
 
-function combineBranches(branches: readonly string[], kinds: readonly Kind[]): string {
-  if (branches.length === 0) return "z.never()";
-  if (branches.length === 1) return branches[0] as string;
+function combineBranches(branches: readonly Code[], kinds: readonly Kind[]): Code {
+  if (branches.length === 0) return zod("never");
+  if (branches.length === 1) return branches[0] as Code;
   const nullAt = kinds.indexOf("null");
-  if (branches.length === 2 && nullAt >= 0) return `${branches[1 - nullAt]}.nullable()`;
-  return `z.union([${branches.join(", ")}])`;
+  if (branches.length === 2 && nullAt >= 0) return chain(branches[1 - nullAt] as Code, [link("nullable")]);
+  return zod("union", array(branches));
 }
 
 /** The type part: one branch per allowed JSON type, each carrying its own keywords; undefined when unconstrained. */
 function typeToZod(
   schema: JsonSchemaObject,
   env: Env,
-): { expression: string | undefined; bare: boolean; kinds: Kind[] | undefined } {
+): { expression: Code | undefined; bare: boolean; kinds: Kind[] | undefined } {
   const declared = kindsOf(schema);
   const kinds = declared ?? ALL_KINDS;
   const bare = !kinds.some((k) => hasKindKeywords(schema, k));
@@ -138,10 +142,10 @@ function jsonKind(value: unknown): Kind[] {
   return [typeof value as Kind];
 }
 
-function valuesPart(schema: JsonSchemaObject, kinds: Kind[] | undefined): string[] {
+function valuesPart(schema: JsonSchemaObject, kinds: Kind[] | undefined): Code[] {
   const ofKind = (values: readonly unknown[]): unknown[] =>
     kinds === undefined ? [...values] : values.filter((v) => jsonKind(v).some((k) => kinds.includes(k)));
-  const parts: string[] = [];
+  const parts: Code[] = [];
   if (Array.isArray(schema["enum"])) parts.push(valuesToZod(ofKind(schema["enum"])));
   if (Object.hasOwn(schema, "const")) parts.push(valuesToZod(ofKind([schema["const"]])));
   return parts;
@@ -158,28 +162,31 @@ function warnUnsupported(schema: JsonSchemaObject, env: Env): void {
   }
 }
 
-function objectSchemaToZod(schema: JsonSchemaObject, env: Env): string {
+function objectSchemaToZod(schema: JsonSchemaObject, env: Env): Code {
   warnUnsupported(schema, env);
   const combined = ["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(schema, k));
   const typed = typeToZod(schema, combined ? { ...env, operand: true } : env);
   const values = valuesPart(schema, typed.kinds);
   const keepTyped = typed.expression !== undefined && !(values.length > 0 && typed.bare);
   const parts = [
-    ...(keepTyped ? [typed.expression as string] : []),
+    ...(keepTyped ? [typed.expression as Code] : []),
     ...values,
     ...(typeof schema["$ref"] === "string" ? [refToZod(schema["$ref"], env)] : []),
     ...allOfParts(schema, env),
-    ...[anyOfToZod(schema, env), oneOfToZod(schema, env)].filter((p): p is string => p !== undefined),
+    ...[anyOfToZod(schema, env), oneOfToZod(schema, env)].filter((p): p is Code => p !== undefined),
   ];
-  const expression = parts.length === 0 ? "z.unknown()" : parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
+  const expression = parts.length === 0 ? zod("unknown") : parts.reduce((a, b) => zod("intersection", a, b));
   const description = describeSchema(schema, { withConstraints: HIDDEN.some((k) => Object.hasOwn(schema, k)) });
-  return `${expression}${conditionRefinements(schema, env)}${description === undefined ? "" : `.describe(${lit(description)})`}`;
+  return chain(expression, [
+    ...conditionRefinements(schema, env),
+    description === undefined ? undefined : link("describe", text(description)),
+  ]);
 }
 
 /** Compiles one normalised schema position. */
-function compileNode(schema: JsonSchema, env: Env): string {
-  if (schema === true) return "z.unknown()";
-  if (schema === false) return "z.never()";
+function compileNode(schema: JsonSchema, env: Env): Code {
+  if (schema === true) return zod("unknown");
+  if (schema === false) return zod("never");
   return objectSchemaToZod(schema, env);
 }
 
@@ -265,13 +272,15 @@ function refsOf(ctx: CompileContext): Record<string, string> {
 export function compileSchema(schema: unknown, options: CompileOptions): CompiledSchema {
   const root = options.normalized ? (schema as JsonSchema) : normalizeSchema(schema, options.dialect);
   const ctx = createContext(options, root);
-  const expression = compileNode(root, envFor(ctx, ""));
-  return { expression, locals: ctx.locals, diagnostics: ctx.diagnostics, refs: refsOf(ctx) };
+  const code = compileNode(root, envFor(ctx, ""));
+  return { code, expression: flat(code), locals: ctx.locals, diagnostics: ctx.diagnostics, refs: refsOf(ctx) };
 }
 
 /** One named const of a component set. */
 export interface ZodDeclaration {
   readonly name: string;
+  readonly code: Code;
+  /** `code` on one line. */
   readonly expression: string;
   /** Part of a reference cycle: TypeScript needs `const name: z.ZodType = …`. */
   readonly recursive: boolean;
@@ -289,20 +298,25 @@ export function componentsToZod(options: CompileOptions & { readonly components:
   const ctx = createContext(options, {});
   for (const [name] of sortedEntries(ctx.components))
     refToZod(join("#/components/schemas", name), envFor(ctx, join("/components/schemas", name)));
-  const declarations = ctx.locals.map((l) => ({ name: l.name, expression: l.expression, recursive: l.recursive }));
+  const declarations = ctx.locals.map((l) => ({
+    name: l.name,
+    code: l.code,
+    expression: l.expression,
+    recursive: l.recursive,
+  }));
   return { declarations, refs: refsOf(ctx), diagnostics: ctx.diagnostics };
 }
 
-/** Source text for an expression with its locals: the bare expression, or an IIFE defining the consts first. */
-export function compiledToSource(
-  compiled: Pick<CompiledSchema, "expression" | "locals">,
+/** An expression with its locals: the bare expression, or an IIFE defining the consts first. */
+export function compiledToCode(
+  compiled: { readonly code: Code; readonly locals: readonly Pick<Local, "name" | "code" | "recursive">[] },
   options: { typescript?: boolean } = {},
-): string {
-  if (compiled.locals.length === 0) return compiled.expression;
-  const consts = compiled.locals.map(
-    (l) => `const ${l.name}${options.typescript && l.recursive ? ": z.ZodType" : ""} = ${l.expression};`,
+): Code {
+  if (compiled.locals.length === 0) return compiled.code;
+  const consts = compiled.locals.map((l) =>
+    constDecl({ name: l.name, ...(options.typescript && l.recursive ? { type: "z.ZodType" } : {}), value: l.code }),
   );
-  return `(() => { ${consts.join(" ")} return ${compiled.expression}; })()`;
+  return iife([...consts, statement("return ", compiled.code)]);
 }
 
 /**
@@ -317,5 +331,8 @@ export function schemaToZod(
 ): string {
   const compiled = compileSchema(schema, options);
   if (hasErrors(compiled.diagnostics)) throw new DiagnosticsError(compiled.diagnostics);
-  return compiledToSource(compiled);
+  if (compiled.locals.length === 0) return compiled.expression;
+  // flat(compiledToCode(compiled)), from the parts already printed flat.
+  const consts = compiled.locals.map((l) => `const ${l.name} = ${l.expression};`);
+  return `(() => { ${consts.join(" ")} return ${compiled.expression}; })()`;
 }

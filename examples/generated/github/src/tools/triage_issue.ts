@@ -9,9 +9,10 @@ export const triageIssueInput = z.strictObject({
     .string()
     .min(1)
     .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   issue_number: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("The number that identifies the issue."),
   labels: z
@@ -24,7 +25,9 @@ export const triageIssueInput = z.strictObject({
             rationale: z.string().describe("Optional reasoning for adding this label.").optional(),
             suggest: z
               .boolean()
-              .describe("If `true`, the label is stored as a pending suggestion for human review rather than applied directly.")
+              .describe(
+                "If `true`, the label is stored as a pending suggestion for human review rather than applied directly.",
+              )
               .optional(),
             confidence: z
               .enum(["low", "medium", "high"])
@@ -35,10 +38,17 @@ export const triageIssueInput = z.strictObject({
         .describe("Matches exactly one of the alternatives"),
     )
     .min(1)
-    .describe("The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\" At least 1 items")
+    .describe(
+      "The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub " +
+        "recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \"[Set " +
+        "labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\" At least 1 items",
+    )
     .optional(),
   comment: z.string().describe("The contents of the comment."),
 });
+
+/** The arguments of triage_issue as TypeScript sees them once checked. */
+export type TriageIssueInput = z.infer<typeof triageIssueInput>;
 
 /** What triage_issue returns on success, before the byte cap. */
 export const triageIssueOutput = z.looseObject({
@@ -51,7 +61,9 @@ export const triageIssue = defineTool({
   spec: {
     name: "triage_issue",
     title: "Triage issue",
-    description: "Label an issue and post a triage comment on it. Use when: The user has decided how to triage a specific issue (its labels) and wants to leave a note for the reporter. Not for: Creating a new issue (use create_assigned_issue) or closing one (use close_issue_with_comment).",
+    description: "Label an issue and post a triage comment on it. Use when: The user has decided how to triage a " +
+      "specific issue (its labels) and wants to leave a note for the reporter. Not for: Creating a new issue (use " +
+      "create_assigned_issue) or closing one (use close_issue_with_comment).",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -70,36 +82,11 @@ export const triageIssue = defineTool({
         method: "get",
         path: "/repos/{owner}/{repo}/issues/{issue_number}",
         params: [
-          {
-            name: "owner",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.owner" },
-          },
-          {
-            name: "repo",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.repo" },
-          },
-          {
-            name: "issue_number",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.issue_number" },
-          },
+          { name: "owner", in: "path", required: true, value: { kind: "expr", text: "$inputs.owner" } },
+          { name: "repo", in: "path", required: true, value: { kind: "expr", text: "$inputs.repo" } },
+          { name: "issue_number", in: "path", required: true, value: { kind: "expr", text: "$inputs.issue_number" } },
         ],
         outputs: { state: "$response.body#/state", title: "$response.body#/title" },
-        dependsOn: [],
         readOnly: true,
         security: [{ token: [] }],
         successStatus: "200",
@@ -111,16 +98,16 @@ export const triageIssue = defineTool({
           "410": "Gone",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions " +
+            "and examples.",
           "404": "No such issue in that repository. Check the number.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions and examples.",
+          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions " +
+            "and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`; use list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
+            "list_labeled_issues to find a valid `owner`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "label",
@@ -128,33 +115,9 @@ export const triageIssue = defineTool({
         method: "post",
         path: "/repos/{owner}/{repo}/issues/{issue_number}/labels",
         params: [
-          {
-            name: "owner",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.owner" },
-          },
-          {
-            name: "repo",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.repo" },
-          },
-          {
-            name: "issue_number",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.issue_number" },
-          },
+          { name: "owner", in: "path", required: true, value: { kind: "expr", text: "$inputs.owner" } },
+          { name: "repo", in: "path", required: true, value: { kind: "expr", text: "$inputs.repo" } },
+          { name: "issue_number", in: "path", required: true, value: { kind: "expr", text: "$inputs.issue_number" } },
         ],
         body: {
           mediaType: "application/json",
@@ -174,16 +137,17 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their descriptions and examples.",
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
-          "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their " +
+            "descriptions and examples.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
+            "list_labeled_issues to find a valid `owner`.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
           "422": "A label name was rejected. Check the labels exist in the repository.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`; use list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
+            "list_labeled_issues to find a valid `owner`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "comment",
@@ -191,33 +155,9 @@ export const triageIssue = defineTool({
         method: "post",
         path: "/repos/{owner}/{repo}/issues/{issue_number}/comments",
         params: [
-          {
-            name: "owner",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.owner" },
-          },
-          {
-            name: "repo",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.repo" },
-          },
-          {
-            name: "issue_number",
-            in: "path",
-            style: "simple",
-            explode: false,
-            allowReserved: false,
-            required: true,
-            value: { kind: "expr", text: "$inputs.issue_number" },
-          },
+          { name: "owner", in: "path", required: true, value: { kind: "expr", text: "$inputs.owner" } },
+          { name: "repo", in: "path", required: true, value: { kind: "expr", text: "$inputs.repo" } },
+          { name: "issue_number", in: "path", required: true, value: { kind: "expr", text: "$inputs.issue_number" } },
         ],
         body: {
           mediaType: "application/json",
@@ -237,16 +177,18 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their descriptions and examples.",
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`, `comment`. Check them with the user; use list_labeled_issues to find a valid `owner`.",
-          "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their descriptions and examples.",
+          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
+            "descriptions and examples.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`, `comment`. Check them with the user; " +
+            "use list_labeled_issues to find a valid `owner`.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
+          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
+            "descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
+            "list_labeled_issues to find a valid `owner`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
@@ -258,7 +200,6 @@ export const triageIssue = defineTool({
           ["comment_url", { kind: "expr", text: "$steps.comment.outputs.url" }],
         ],
       },
-      narrowingInputs: [],
     },
     tags: ["issues"],
     examples: [{ owner: "example-owner", repo: "example-repo", issue_number: 42, comment: "example-comment" }],

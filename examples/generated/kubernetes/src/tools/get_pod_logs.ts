@@ -12,8 +12,8 @@ export const getPodLogsInput = z.strictObject({
     .optional(),
   tail_lines: z
     .int()
-    .gte(1)
-    .lte(1000)
+    .min(1)
+    .max(1000)
     .describe("Number of lines from the end of the log to return, e.g. 100. ≥ 1, ≤ 1000")
     .optional(),
   previous: z
@@ -22,6 +22,9 @@ export const getPodLogsInput = z.strictObject({
     .optional(),
 });
 
+/** The arguments of get_pod_logs as TypeScript sees them once checked. */
+export type GetPodLogsInput = z.infer<typeof getPodLogsInput>;
+
 /** What get_pod_logs returns on success, before the byte cap. */
 export const getPodLogsOutput = z.looseObject({ log: z.string().optional() });
 
@@ -29,7 +32,8 @@ export const getPodLogs = defineTool({
   spec: {
     name: "get_pod_logs",
     title: "Get pod logs",
-    description: "Read the last lines a pod's container wrote to its log. Use when: The user wants to see why a pod is failing or what it printed recently. Not for: Finding the pods of a deployment (use list_deployment_pods).",
+    description: "Read the last lines a pod's container wrote to its log. Use when: The user wants to see why a pod " +
+      "is failing or what it printed recently. Not for: Finding the pods of a deployment (use list_deployment_pods).",
     risk: "low",
     category: "data",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -41,80 +45,36 @@ export const getPodLogs = defineTool({
       { name: "tail_lines", required: false },
       { name: "previous", required: false },
     ],
-    steps: [{
-      id: "log",
-      operationId: "readCoreV1NamespacedPodLog",
-      method: "get",
-      path: "/api/v1/namespaces/{namespace}/pods/{name}/log",
-      params: [
-        {
-          name: "namespace",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.namespace" },
+    steps: [
+      {
+        id: "log",
+        operationId: "readCoreV1NamespacedPodLog",
+        method: "get",
+        path: "/api/v1/namespaces/{namespace}/pods/{name}/log",
+        params: [
+          { name: "namespace", in: "path", required: true, value: { kind: "expr", text: "$inputs.namespace" } },
+          { name: "name", in: "path", required: true, value: { kind: "expr", text: "$inputs.pod" } },
+          { name: "container", in: "query", required: false, value: { kind: "expr", text: "$inputs.container" } },
+          { name: "tailLines", in: "query", required: false, value: { kind: "expr", text: "$inputs.tail_lines" } },
+          { name: "previous", in: "query", required: false, value: { kind: "expr", text: "$inputs.previous" } },
+        ],
+        outputs: { text: "$response.body" },
+        readOnly: true,
+        security: [{ BearerToken: [] }],
+        successStatus: "200",
+        responseDescriptions: { "200": "OK", "401": "Unauthorized" },
+        errorHints: {
+          "400": "The pod has several containers. Name one with `container`.",
+          "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
+          "409": "The resource is in a conflicting state; read it again before retrying.",
+          "422": "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` " +
+            "against their descriptions and examples.",
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"log\" found nothing for the given `namespace`, `pod`.",
         },
-        {
-          name: "name",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.pod" },
-        },
-        {
-          name: "container",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: false,
-          value: { kind: "expr", text: "$inputs.container" },
-        },
-        {
-          name: "tailLines",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: false,
-          value: { kind: "expr", text: "$inputs.tail_lines" },
-        },
-        {
-          name: "previous",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: false,
-          value: { kind: "expr", text: "$inputs.previous" },
-        },
-      ],
-      outputs: { text: "$response.body" },
-      dependsOn: [],
-      readOnly: true,
-      security: [{ BearerToken: [] }],
-      successStatus: "200",
-      responseDescriptions: { "200": "OK", "401": "Unauthorized" },
-      errorHints: {
-        "400": "The pod has several containers. Name one with `container`.",
-        "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
-        "409": "The resource is in a conflicting state; read it again before retrying.",
-        "422": "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` against their descriptions and examples.",
-        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"log\" found nothing for the given `namespace`, `pod`.",
       },
-      successCriteria: [],
-      onSuccess: [],
-      onFailure: [],
-    }],
-    returns: {
-      projection: { kind: "object", entries: [["log", { kind: "expr", text: "$steps.log.outputs.text" }]] },
-      narrowingInputs: [],
-    },
+    ],
+    returns: { projection: { kind: "object", entries: [["log", { kind: "expr", text: "$steps.log.outputs.text" }]] } },
     tags: ["core_v1"],
     examples: [{ namespace: "example-namespace", pod: "example-pod" }],
   },

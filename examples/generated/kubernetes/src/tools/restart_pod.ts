@@ -8,18 +8,24 @@ export const restartPodInput = z.strictObject({
   pod: z.string().min(1).describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\". Not empty"),
   grace_period_seconds: z
     .int()
-    .gte(0)
-    .lte(3600)
+    .min(0)
+    .max(3600)
     .describe("Seconds the pod gets to shut down cleanly before it is killed, e.g. 30. ≥ 0, ≤ 3600")
     .optional(),
 });
+
+/** The arguments of restart_pod as TypeScript sees them once checked. */
+export type RestartPodInput = z.infer<typeof restartPodInput>;
 
 /** What restart_pod returns on success, before the byte cap. */
 export const restartPodOutput = z.looseObject({
   pod: z.string().describe("Name of the pod, e.g. \"web-5d8f7c9b6d-x2k4q\"").optional(),
   status: z
     .string()
-    .describe("Status of the operation. One of: \"Success\" or \"Failure\". More info: https://git.k8s.io/community/contributors/devel/api-conventions.md#spec-and-status")
+    .describe(
+      "Status of the operation. One of: \"Success\" or \"Failure\". More info: " +
+        "https://git.k8s.io/community/contributors/devel/api-conventions.md#spec-and-status",
+    )
     .optional(),
 });
 
@@ -27,7 +33,9 @@ export const restartPod = defineTool({
   spec: {
     name: "restart_pod",
     title: "Restart pod",
-    description: "Delete one pod so that its deployment replaces it with a fresh one. Use when: The user wants a stuck or misbehaving pod of a deployment restarted. Not for: Changing the number of replicas (use scale_deployment). A pod that no deployment or other controller owns is gone for good.",
+    description: "Delete one pod so that its deployment replaces it with a fresh one. Use when: The user wants a " +
+      "stuck or misbehaving pod of a deployment restarted. Not for: Changing the number of replicas (use " +
+      "scale_deployment). A pod that no deployment or other controller owns is gone for good.",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
@@ -37,58 +45,40 @@ export const restartPod = defineTool({
       { name: "pod", required: true },
       { name: "grace_period_seconds", required: false },
     ],
-    steps: [{
-      id: "delete",
-      operationId: "deleteCoreV1NamespacedPod",
-      method: "delete",
-      path: "/api/v1/namespaces/{namespace}/pods/{name}",
-      params: [
-        {
-          name: "namespace",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.namespace" },
+    steps: [
+      {
+        id: "delete",
+        operationId: "deleteCoreV1NamespacedPod",
+        method: "delete",
+        path: "/api/v1/namespaces/{namespace}/pods/{name}",
+        params: [
+          { name: "namespace", in: "path", required: true, value: { kind: "expr", text: "$inputs.namespace" } },
+          { name: "name", in: "path", required: true, value: { kind: "expr", text: "$inputs.pod" } },
+          {
+            name: "gracePeriodSeconds",
+            in: "query",
+            required: false,
+            value: { kind: "expr", text: "$inputs.grace_period_seconds" },
+          },
+        ],
+        outputs: { status: "$response.body#/status" },
+        readOnly: false,
+        security: [{ BearerToken: [] }],
+        successStatus: "200",
+        responseDescriptions: { "200": "OK", "202": "Accepted", "401": "Unauthorized" },
+        errorHints: {
+          "400": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
+            "descriptions and examples.",
+          "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
+          "422": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
+            "descriptions and examples.",
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"delete\" found nothing for the given `namespace`, `pod`.",
         },
-        {
-          name: "name",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.pod" },
-        },
-        {
-          name: "gracePeriodSeconds",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: false,
-          value: { kind: "expr", text: "$inputs.grace_period_seconds" },
-        },
-      ],
-      outputs: { status: "$response.body#/status" },
-      dependsOn: [],
-      readOnly: false,
-      security: [{ BearerToken: [] }],
-      successStatus: "200",
-      responseDescriptions: { "200": "OK", "202": "Accepted", "401": "Unauthorized" },
-      errorHints: {
-        "400": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their descriptions and examples.",
-        "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
-        "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-        "422": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their descriptions and examples.",
-        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"delete\" found nothing for the given `namespace`, `pod`.",
       },
-      successCriteria: [],
-      onSuccess: [],
-      onFailure: [],
-    }],
+    ],
     returns: {
       projection: {
         kind: "object",
@@ -97,7 +87,6 @@ export const restartPod = defineTool({
           ["status", { kind: "expr", text: "$steps.delete.outputs.status" }],
         ],
       },
-      narrowingInputs: [],
     },
     tags: ["core_v1"],
     examples: [{ namespace: "example-namespace", pod: "example-pod" }],

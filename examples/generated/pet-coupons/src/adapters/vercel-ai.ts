@@ -4,5 +4,8 @@ import { tools } from "../index.js";
 
 export const vercelTools = toVercelTools(tools);
 
-/** The same tools served with search (`activeTools()` for `prepareStep`: core tools + `search_tools`, found tools added): one per conversation. */
+/**
+ * The same tools served with search (`activeTools()` for `prepareStep`: core tools + `search_tools`, found tools
+ * added): one per conversation.
+ */
 export const createVercelToolSearch = () => toVercelToolSearch(tools);

@@ -8,19 +8,24 @@ export const applyCouponInput = z.strictObject({
     .array(z.string())
     .describe("Desired tags to use when searching for a pet, in CSV format (e.g. \"puppy, dalmatian\")")
     .optional(),
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   quantity: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
 });
 
+/** The arguments of apply_coupon as TypeScript sees them once checked. */
+export type ApplyCouponInput = z.infer<typeof applyCouponInput>;
+
 /** What apply_coupon returns on success, before the byte cap. */
 export const applyCouponOutput = z.looseObject({
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   apply_coupon_pet_order_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("E.g. 10")
     .optional(),
@@ -30,7 +35,11 @@ export const applyCoupon = defineTool({
   spec: {
     name: "apply_coupon",
     title: "Apply coupon",
-    description: "Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know (use place_order).",
+    description: "Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and " +
+      "apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: " +
+      "The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: " +
+      "Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know " +
+      "(use place_order).",
     risk: "high",
     category: "orchestration",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -42,17 +51,8 @@ export const applyCoupon = defineTool({
         operationId: "findPetsByTags",
         method: "get",
         path: "/pet/findByTags",
-        params: [{
-          name: "tags",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: false,
-          value: { kind: "expr", text: "$inputs.my_pet_tags" },
-        }],
+        params: [{ name: "tags", in: "query", required: false, value: { kind: "expr", text: "$inputs.my_pet_tags" } }],
         outputs: { my_pet_id: "$response.body#/0/id" },
-        dependsOn: [],
         readOnly: true,
         security: [{ petstore_auth: ["write:pets", "read:pets"] }],
         successStatus: "200",
@@ -66,23 +66,20 @@ export const applyCoupon = defineTool({
           NOT_FOUND: "Step \"find-pet\" found nothing.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "find-coupons",
         operationId: "getPetCoupons",
         method: "get",
         path: "/pet/{petId}/coupons",
-        params: [{
-          name: "petId",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$steps.find-pet.outputs.my_pet_id" },
-        }],
+        params: [
+          {
+            name: "petId",
+            in: "path",
+            required: true,
+            value: { kind: "expr", text: "$steps.find-pet.outputs.my_pet_id" },
+          },
+        ],
         outputs: { my_coupon_code: "$response.body#/couponCode" },
         dependsOn: ["find-pet"],
         readOnly: true,
@@ -102,15 +99,12 @@ export const applyCoupon = defineTool({
           NOT_FOUND: "Step \"find-coupons\" found nothing.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "place-order__place-order",
         operationId: "placeOrder",
         method: "post",
         path: "/store/order",
-        params: [],
         body: {
           mediaType: "application/json",
           kind: "json",
@@ -132,10 +126,15 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the " +
+            "API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell " +
+            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
-          "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-          "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
+          "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the " +
+            "API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell " +
+            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },
@@ -143,19 +142,18 @@ export const applyCoupon = defineTool({
           { type: "simple", condition: "$statusCode == 200" },
           { type: "simple", condition: "$statusCode == 200" },
         ],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
       projection: {
         kind: "object",
-        entries: [[
-          "apply_coupon_pet_order_id",
-          { kind: "expr", text: "$steps.place-order__place-order.outputs.step_order_id" },
-        ]],
+        entries: [
+          [
+            "apply_coupon_pet_order_id",
+            { kind: "expr", text: "$steps.place-order__place-order.outputs.step_order_id" },
+          ],
+        ],
       },
-      narrowingInputs: [],
     },
     tags: ["pet", "store"],
     examples: [{ my_pet_tags: ["puppy", "dalmatian"], quantity: 1 }, { my_pet_tags: ["kitten"], quantity: 2 }],

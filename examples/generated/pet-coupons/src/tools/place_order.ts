@@ -4,26 +4,32 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of place_order: what the model passes, checked before anything is sent. */
 export const placeOrderInput = z.strictObject({
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   pet_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("The ID of the pet to place in the order. Format int64. E.g. 198772")
     .optional(),
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   quantity: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
   coupon_code: z.string().describe("The coupon code to apply to the order. E.g. SUMMERSALE").optional(),
 });
 
+/** The arguments of place_order as TypeScript sees them once checked. */
+export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
+
 /** What place_order returns on success, before the byte cap. */
 export const placeOrderOutput = z.looseObject({
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   workflow_order_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("E.g. 10")
     .optional(),
@@ -33,7 +39,9 @@ export const placeOrder = defineTool({
   spec: {
     name: "place_order",
     title: "Place order",
-    description: "Place an order for a pet. This workflow places an order for a pet. It may be reused by other workflows as the \"final step\" in a purchase. Use when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).",
+    description: "Place an order for a pet. This workflow places an order for a pet. It may be reused by other " +
+      "workflows as the \"final step\" in a purchase. Use when: You already know the pet id and quantity and the " +
+      "user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -43,50 +51,54 @@ export const placeOrder = defineTool({
       { name: "quantity", required: false },
       { name: "coupon_code", required: false },
     ],
-    steps: [{
-      id: "place-order",
-      operationId: "placeOrder",
-      method: "post",
-      path: "/store/order",
-      params: [],
-      body: {
-        mediaType: "application/json",
-        kind: "json",
-        value: {
-          kind: "object",
-          entries: [
-            ["petId", { kind: "expr", text: "$inputs.pet_id" }],
-            ["quantity", { kind: "expr", text: "$inputs.quantity" }],
-            ["couponCode", { kind: "expr", text: "$inputs.coupon_code" }],
-            ["status", { kind: "literal", value: "placed" }],
-            ["complete", { kind: "literal", value: false }],
-          ],
+    steps: [
+      {
+        id: "place-order",
+        operationId: "placeOrder",
+        method: "post",
+        path: "/store/order",
+        body: {
+          mediaType: "application/json",
+          kind: "json",
+          value: {
+            kind: "object",
+            entries: [
+              ["petId", { kind: "expr", text: "$inputs.pet_id" }],
+              ["quantity", { kind: "expr", text: "$inputs.quantity" }],
+              ["couponCode", { kind: "expr", text: "$inputs.coupon_code" }],
+              ["status", { kind: "literal", value: "placed" }],
+              ["complete", { kind: "literal", value: false }],
+            ],
+          },
         },
+        outputs: { step_order_id: "$response.body#/id" },
+        readOnly: false,
+        security: [],
+        successStatus: "200",
+        responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
+        errorHints: {
+          "400": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their " +
+            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
+            "sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying " +
+            "with other arguments.",
+          "404": "The resource no longer exists.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
+          "422": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their " +
+            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
+            "sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying " +
+            "with other arguments.",
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"place-order\" found nothing.",
+        },
+        successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },
-      outputs: { step_order_id: "$response.body#/id" },
-      dependsOn: [],
-      readOnly: false,
-      security: [],
-      successStatus: "200",
-      responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
-      errorHints: {
-        "400": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
-        "404": "The resource no longer exists.",
-        "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-        "422": "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
-        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"place-order\" found nothing.",
-      },
-      successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
-      onSuccess: [],
-      onFailure: [],
-    }],
+    ],
     returns: {
       projection: {
         kind: "object",
         entries: [["workflow_order_id", { kind: "expr", text: "$steps.place-order.outputs.step_order_id" }]],
       },
-      narrowingInputs: [],
     },
     tags: ["store"],
     examples: [{ pet_id: 198772, quantity: 7, coupon_code: "SUMMERSALE" }],

@@ -10,20 +10,27 @@ export const adoptPetInput = z.strictObject({
     .refine((s) => [...s].length <= 254, { message: "at most 254 characters", abort: true })
     .refine(formatEmail, { message: "must be a valid email" })
     .meta({ maxLength: 254, format: "email" })
-    .describe("The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com"),
+    .describe(
+      "The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com",
+    ),
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   pet_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-    .gte(1)
+    .refine(Number.isInteger, { message: "must be an integer" })
+    .min(1)
     .meta({ type: "integer" })
     .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
 });
 
+/** The arguments of adopt_pet as TypeScript sees them once checked. */
+export type AdoptPetInput = z.infer<typeof adoptPetInput>;
+
 /** What adopt_pet returns on success, before the byte cap. */
 export const adoptPetOutput = z.looseObject({
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   order_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
+    .refine(Number.isInteger, { message: "must be an integer" })
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 1001")
     .optional(),
@@ -34,7 +41,9 @@ export const adoptPet = defineTool({
   spec: {
     name: "adopt_pet",
     title: "Adopt pet",
-    description: "Reserve an available pet for a customer, found by email, by placing an adoption order. Use when: The customer has chosen a specific pet (you know its id) and wants to adopt it. Not for: Browsing pets (use find_available_pets) or checking an existing order (use get_order_status).",
+    description: "Reserve an available pet for a customer, found by email, by placing an adoption order. Use when: " +
+      "The customer has chosen a specific pet (you know its id) and wants to adopt it. Not for: Browsing pets (use " +
+      "find_available_pets) or checking an existing order (use get_order_status).",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -46,17 +55,8 @@ export const adoptPet = defineTool({
         operationId: "getUserByEmail",
         method: "get",
         path: "/users/by-email",
-        params: [{
-          name: "email",
-          in: "query",
-          style: "form",
-          explode: true,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.email" },
-        }],
+        params: [{ name: "email", in: "query", required: true, value: { kind: "expr", text: "$inputs.email" } }],
         outputs: { id: "$response.body#/id" },
-        dependsOn: [],
         readOnly: true,
         security: [{ api_key: [] }],
         successStatus: "200",
@@ -75,26 +75,14 @@ export const adoptPet = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "pet",
         operationId: "getPetById",
         method: "get",
         path: "/pet/{petId}",
-        params: [{
-          name: "petId",
-          in: "path",
-          style: "simple",
-          explode: false,
-          allowReserved: false,
-          required: true,
-          value: { kind: "expr", text: "$inputs.pet_id" },
-        }],
+        params: [{ name: "petId", in: "path", required: true, value: { kind: "expr", text: "$inputs.pet_id" } }],
         outputs: { status: "$response.body#/status" },
-        dependsOn: [],
         readOnly: true,
         security: [{ api_key: [] }, { petstore_auth: ["read:pets"] }],
         successStatus: "200",
@@ -106,22 +94,20 @@ export const adoptPet = defineTool({
         },
         errorHints: {
           "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-          "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
+          "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
+            "valid `pet_id`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.",
+          NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
+            "`pet_id`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
       {
         id: "order",
         operationId: "placeOrder",
         method: "post",
         path: "/store/order",
-        params: [],
         body: {
           mediaType: "application/json",
           kind: "json",
@@ -150,16 +136,19 @@ export const adoptPet = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
-          "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
+          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API " +
+            "names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the " +
+            "user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
+            "valid `pet_id`.",
           "409": "The pet is no longer available. Use find_available_pets to offer another one.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API " +
+            "names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the " +
+            "user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.",
+          NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
+            "`pet_id`.",
         },
-        successCriteria: [],
-        onSuccess: [],
-        onFailure: [],
       },
     ],
     returns: {
@@ -170,7 +159,6 @@ export const adoptPet = defineTool({
           ["status", { kind: "expr", text: "$steps.order.outputs.status" }],
         ],
       },
-      narrowingInputs: [],
     },
     tags: ["user", "pet", "store"],
     examples: [{ email: "ada@example.com", pet_id: 10 }],

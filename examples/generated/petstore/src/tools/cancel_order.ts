@@ -4,8 +4,11 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of cancel_order: what the model passes, checked before anything is sent. */
 export const cancelOrderInput = z.strictObject({
-  order_id: z.int().gte(1).lte(999999).describe("ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001"),
+  order_id: z.int().min(1).max(999999).describe("ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001"),
 });
+
+/** The arguments of cancel_order as TypeScript sees them once checked. */
+export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
 
 /** What cancel_order returns on success, before the byte cap. */
 export const cancelOrderOutput = z.unknown();
@@ -14,51 +17,46 @@ export const cancelOrder = defineTool({
   spec: {
     name: "cancel_order",
     title: "Cancel order",
-    description: "Cancel an order that has not been delivered yet. Use when: The user asks to cancel a specific order and you know its id. Not for: Changing an order (there is no tool for that) or checking one (use get_order_status).",
+    description: "Cancel an order that has not been delivered yet. Use when: The user asks to cancel a specific " +
+      "order and you know its id. Not for: Changing an order (there is no tool for that) or checking one (use " +
+      "get_order_status).",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     approval: "required",
     inputs: [{ name: "order_id", required: true }],
-    steps: [{
-      id: "cancel",
-      operationId: "deleteOrder",
-      method: "delete",
-      path: "/store/order/{orderId}",
-      params: [{
-        name: "orderId",
-        in: "path",
-        style: "simple",
-        explode: false,
-        allowReserved: false,
-        required: true,
-        value: { kind: "expr", text: "$inputs.order_id" },
-      }],
-      outputs: {},
-      dependsOn: [],
-      readOnly: false,
-      security: [{ api_key: [] }],
-      successStatus: "204",
-      responseDescriptions: {
-        "204": "The order was deleted.",
-        "400": "Invalid ID supplied.",
-        "404": "Order not found.",
-        "409": "The order was already delivered.",
-        default: "Unexpected error.",
+    steps: [
+      {
+        id: "cancel",
+        operationId: "deleteOrder",
+        method: "delete",
+        path: "/store/order/{orderId}",
+        params: [{ name: "orderId", in: "path", required: true, value: { kind: "expr", text: "$inputs.order_id" } }],
+        outputs: {},
+        readOnly: false,
+        security: [{ api_key: [] }],
+        successStatus: "204",
+        responseDescriptions: {
+          "204": "The order was deleted.",
+          "400": "Invalid ID supplied.",
+          "404": "Order not found.",
+          "409": "The order was already delivered.",
+          default: "Unexpected error.",
+        },
+        errorHints: {
+          "400": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
+          "404": "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to " +
+            "find a valid `order_id`.",
+          "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
+            "current state before trying again.",
+          "422": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"cancel\" found nothing for the given `order_id`; use find_customer_open_orders to find " +
+            "a valid `order_id`.",
+        },
       },
-      errorHints: {
-        "400": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
-        "404": "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to find a valid `order_id`.",
-        "409": "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
-        "422": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
-        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"cancel\" found nothing for the given `order_id`; use find_customer_open_orders to find a valid `order_id`.",
-      },
-      successCriteria: [],
-      onSuccess: [],
-      onFailure: [],
-    }],
-    returns: { narrowingInputs: [] },
+    ],
+    returns: {},
     tags: ["store"],
     examples: [{ order_id: 1001 }],
   },

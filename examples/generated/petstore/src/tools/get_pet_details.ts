@@ -5,13 +5,17 @@ import { petResultSchema } from "../schemas.js";
 
 /** Arguments of get_pet_details: what the model passes, checked before anything is sent. */
 export const getPetDetailsInput = z.strictObject({
+  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   pet_id: z
     .number()
-    .refine((n) => Number.isInteger(n), { message: "must be an integer" })
-    .gte(1)
+    .refine(Number.isInteger, { message: "must be an integer" })
+    .min(1)
     .meta({ type: "integer" })
     .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
 });
+
+/** The arguments of get_pet_details as TypeScript sees them once checked. */
+export type GetPetDetailsInput = z.infer<typeof getPetDetailsInput>;
 
 /** What get_pet_details returns on success, before the byte cap. */
 export const getPetDetailsOutput = petResultSchema;
@@ -20,50 +24,43 @@ export const getPetDetails = defineTool({
   spec: {
     name: "get_pet_details",
     title: "Get pet details",
-    description: "Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use find_available_pets).",
+    description: "Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category " +
+      "or price. Not for: Browsing pets (use find_available_pets).",
     risk: "low",
     category: "data",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     approval: "none",
     inputs: [{ name: "pet_id", required: true }],
-    steps: [{
-      id: "pet",
-      operationId: "getPetById",
-      method: "get",
-      path: "/pet/{petId}",
-      params: [{
-        name: "petId",
-        in: "path",
-        style: "simple",
-        explode: false,
-        allowReserved: false,
-        required: true,
-        value: { kind: "expr", text: "$inputs.pet_id" },
-      }],
-      outputs: {},
-      dependsOn: [],
-      readOnly: true,
-      security: [{ api_key: [] }, { petstore_auth: ["read:pets"] }],
-      successStatus: "200",
-      responseDescriptions: {
-        "200": "The pet.",
-        "400": "Invalid ID supplied.",
-        "404": "The resource does not exist.",
-        default: "Unexpected error.",
+    steps: [
+      {
+        id: "pet",
+        operationId: "getPetById",
+        method: "get",
+        path: "/pet/{petId}",
+        params: [{ name: "petId", in: "path", required: true, value: { kind: "expr", text: "$inputs.pet_id" } }],
+        outputs: {},
+        readOnly: true,
+        security: [{ api_key: [] }, { petstore_auth: ["read:pets"] }],
+        successStatus: "200",
+        responseDescriptions: {
+          "200": "The pet.",
+          "400": "Invalid ID supplied.",
+          "404": "The resource does not exist.",
+          default: "Unexpected error.",
+        },
+        errorHints: {
+          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
+            "valid `pet_id`.",
+          "409": "The resource is in a conflicting state; read it again before retrying.",
+          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
+            "`pet_id`.",
+        },
       },
-      errorHints: {
-        "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-        "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
-        "409": "The resource is in a conflicting state; read it again before retrying.",
-        "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-        "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-        NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid `pet_id`.",
-      },
-      successCriteria: [],
-      onSuccess: [],
-      onFailure: [],
-    }],
-    returns: { narrowingInputs: [] },
+    ],
+    returns: {},
     tags: ["pet"],
     examples: [{ pet_id: 10 }],
   },
