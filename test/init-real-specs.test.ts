@@ -53,6 +53,21 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     const { goals, errors } = await draft(kubernetes());
     expect(errors).toEqual([]);
     const ops = goals.flatMap(operations);
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        "listCoreV1PodForAllNamespaces",
+        "readCoreV1NamespacedPod",
+        "readCoreV1NamespacedPodLog",
+        "listAppsV1DeploymentForAllNamespaces",
+        "readAppsV1NamespacedDeployment",
+        "patchAppsV1NamespacedDeploymentScale",
+      ]),
+    );
+    const log = goals.find((g) => operations(g)[0] === "readCoreV1NamespacedPodLog");
+    expect(log?.steps[0]?.params).toEqual([
+      { name: "name", in: "path", value: "$inputs.name" },
+      { name: "namespace", in: "path", value: "$inputs.namespace" },
+    ]);
     expect(ops.some((o) => /Pod/.test(o) && /CoreV1/.test(o))).toBe(true);
     expect(ops.some((o) => /Deployment/.test(o) && /AppsV1(?!beta)/.test(o))).toBe(true);
     expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);

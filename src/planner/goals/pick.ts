@@ -92,7 +92,7 @@ export function planPick(ctx: GoalContext, index: number, step: Step, operation:
       {
         schema: withoutDescription(schema),
         required: true,
-        description: `${sentenceOf(schema)}Matched exactly (case included) against the ${tokens.join(" ")} of each item ${operation.id} lists${isPaged(operation) ? ", first page only" : ""}.`,
+        description: `${sentenceOf(schema) || `The ${tokens.join(" ")}. `}Matched exactly (case included) against the ${tokens.join(" ")} of each item ${operation.id} lists${isPaged(operation) ? ", first page only" : ""}.`,
         examples: [],
         boundTo: `${operation.id} item ${formatPointer(tokens)}`,
         label: `item field "${entry.field}" of ${operation.id}`,

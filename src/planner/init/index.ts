@@ -45,17 +45,35 @@ function groupOperations(
     .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
 }
 
+/** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
+const CORE_GROUPS = 2;
+
 const KIND_TIER: Readonly<Record<GoalKind, number>> = { chain: 0, find: 1, get: 2, create: 3, update: 4, delete: 5 };
 
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
+    Number(b.kind === "chain") - Number(a.kind === "chain") ||
+    Number(b.core ?? false) - Number(a.core ?? false) ||
+    (a.core && b.core ? a.groupRank - b.groupRank : 0) ||
     KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
+    Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
     a.groupRank - b.groupRank ||
     a.operationIndex - b.operationIndex ||
     compareStrings(a.name, b.name)
   );
+}
+
+/** How core a resource is: its operations in the newest API version, plus half of all versions' (kept through many versions). */
+function coreWeights(
+  newest: readonly Operation[],
+  all: readonly Operation[],
+  resource: (o: Operation) => string,
+): Map<string, number> {
+  const weights = countBy(newest, resource);
+  for (const [name, n] of countBy(all, resource)) weights.set(name, (weights.get(name) ?? 0) + n / 2);
+  return weights;
 }
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -74,7 +92,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const resource = (o: Operation): string => resourceOf(o, collections);
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
-  const groups = groupOperations(view.operations, resource, countBy(model.operations, resource));
+  const groups = groupOperations(view.operations, resource, coreWeights(view.operations, model.operations, resource));
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
@@ -87,7 +105,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
-  const proposed = groups.flatMap((g) => groupProposals(view, g, targets));
+  const proposed = groups.flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS));
   const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
@@ -133,8 +151,31 @@ function oneChainPerResolver(chains: readonly Proposal[]): Proposal[] {
   });
 }
 
+/** What a chain does with the record it found, by the method of its last call. */
+const CHAIN_VERBS: Readonly<Record<string, string>> = {
+  GET: "reading",
+  POST: "acting on",
+  PUT: "replacing",
+  PATCH: "changing",
+  DELETE: "deleting",
+};
+
+/** `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`. */
+function chainAction(call: string): string {
+  const [method = "GET", path = ""] = call.split(" ");
+  const last =
+    path
+      .split("/")
+      .filter((s) => s !== "")
+      .at(-1) ?? "";
+  if (method === "GET" && last !== "" && !last.startsWith("{"))
+    return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
+  return CHAIN_VERBS[method] ?? "working on";
+}
+
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
-  chain: (p) => `finding ${withArticle(p.entity)} by ${p.by === "search" ? "a search term" : (p.by ?? "name")} first`,
+  chain: (p) =>
+    `${chainAction(p.calls.at(-1) ?? "")} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) => `browsing ${p.entity} records`,
   get: (p) => `reading one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
@@ -160,6 +201,8 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     entity: _entity,
     by: _by,
     chainKey: _key,
+    picks: _picks,
+    core: _core,
     ...goal
   } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };
