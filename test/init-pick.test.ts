@@ -74,10 +74,15 @@ const aws = {
 };
 
 describe("init: chains through a list and a pick", () => {
-  test("petstore: find a pet by its name in the list (largest page), then read, change or delete it", async () => {
+  test("petstore: find a pet by its name in the list (largest page), then read, change, delete it or upload its photo", async () => {
     const drafted = await init({ spec: petstore });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
-    expect(byName).toEqual(["get_pet_by_name", "update_pet_with_form_by_name", "delete_pet_by_name"]);
+    expect(byName).toEqual([
+      "get_pet_by_name",
+      "update_pet_with_form_by_name",
+      "delete_pet_by_name",
+      "upload_file_by_name",
+    ]);
     const get = drafted.draft?.goals.find((g) => g.name === "get_pet_by_name");
     expect(get?.description).toBe(
       "List pets and pick the pet whose name matches exactly among the first 100 listed, then find a pet by ID.",

@@ -108,8 +108,7 @@ describe("init on petstore", () => {
     }
     expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({
       useWhen: "The user asks about one order and you know its orderId.",
-      notFor:
-        "Listing the orders of a user found by its email (use list_user_orders_by_email) or adding an order (use place_order).",
+      notFor: "Listing the orders of a user found by its email (use list_user_orders_by_email).",
     });
   });
 

@@ -135,6 +135,16 @@ const HUMAN_FIELDS: Readonly<Record<string, number>> = {
   label: 3,
 };
 
+/** `name`, `email` by the table; `tenant_name`, `name_en`: a name of some kind, after those. */
+function humanRank(property: string): number | undefined {
+  const snake = toSnakeCase(property);
+  const ranked = HUMAN_FIELDS[snake];
+  if (ranked !== undefined) return ranked;
+  return /(^name_[a-z]{2}$)|(_name$)/.test(snake) && !/(^|_)(file|type|class|host|path|key)_name$/.test(snake)
+    ? 4
+    : undefined;
+}
+
 /** A list (not a single record) whose items carry a plain-text field a person knows: the goal picks the item by it. */
 function pickLookup(
   model: ApiModel,
@@ -143,8 +153,8 @@ function pickLookup(
 ): PickLookup | undefined {
   if (found.tokens.at(-1) !== "0" || endsWithParameter(operation.path)) return undefined;
   const field = propertyNames(found.record, model.schemas)
-    .filter((p) => HUMAN_FIELDS[toSnakeCase(p)] !== undefined)
-    .sort((a, b) => (HUMAN_FIELDS[toSnakeCase(a)] ?? 9) - (HUMAN_FIELDS[toSnakeCase(b)] ?? 9))
+    .filter((p) => humanRank(p) !== undefined)
+    .sort((a, b) => (humanRank(a) ?? 9) - (humanRank(b) ?? 9))
     .find((p) => {
       const walked = schemaAtPointer(found.record, [p], model.schemas);
       return walked.ok && isPlainText(walked.schema, model.schemas);

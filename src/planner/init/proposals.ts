@@ -33,7 +33,7 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly entity: string;
   /** What a chain looks the record up by (`email`, `search`). */
   readonly by?: string;
-  /** A chain's lookup and the entity it resolves: one chain per key is kept. */
+  /** A chain's lookup, the entity it resolves and what it does with it (the method, and the sub-path it calls): one chain per key is kept. */
   readonly chainKey?: string;
   readonly groupRank: number;
   readonly operationIndex: number;
@@ -329,7 +329,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     group: group.name,
     entity: match.entity.replaceAll("_", " "),
     by: by.replaceAll("_", " "),
-    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}`,
+    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}${endsWithParameter(target.path) ? "" : ` ${staticSegments(target.path).at(-1) ?? ""}`}`,
     ...(resolver.query === undefined ? { picks: true } : {}),
     description: `${lookupPhrase(match)}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
