@@ -222,3 +222,33 @@ describe("init helpers", () => {
     ["petstore.yaml", "goals.yaml", "./petstore.yaml"],
   ])("specRelativeTo(%s, %s)", (spec, out, want) => expect(specRelativeTo(spec, out)).toBe(want));
 });
+
+describe("init binds a text body whole", () => {
+  test("an object schema sent as text/plain is one input, not properties the planner would refuse", async () => {
+    const spec = {
+      openapi: "3.0.0",
+      info: { title: "Schedules", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/schedules": {
+          post: {
+            operationId: "createSchedule",
+            requestBody: {
+              required: true,
+              content: {
+                "text/plain": {
+                  schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const drafted = await init({ spec });
+    expect(drafted.draft?.goals[0]?.steps[0]?.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    const planned = await plan({ spec, goals: parse(drafted.text ?? "") as object });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+});

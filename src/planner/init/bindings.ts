@@ -124,6 +124,8 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const bodyRequired = operation.requestBody.required;
   if (
     typeof node !== "object" ||
+    content.kind === "text" ||
+    content.kind === "binary" ||
     properties === undefined ||
     Object.keys(properties).length === 0 ||
     hasComposition(node)
