@@ -87,7 +87,7 @@ export function findResolvers(model: ApiModel): Resolver[] {
 export function listReads(model: ApiModel): Resolver[] {
   return model.operations.flatMap((operation, index) => {
     const found = operation.method === "get" && !operation.deprecated ? recordOf(model, operation) : undefined;
-    if (!found || found.tokens.at(-1) !== "0") return [];
+    if (found?.tokens.at(-1) !== "0") return [];
     const needs = idParameters(operation).filter((p) => p.required);
     return [{ operation, pick: { field: "", schema: {}, paged: false }, ...found, index, needs, kinds: new Map() }];
   });

@@ -3,7 +3,7 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
-import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf } from "./operations.js";
+import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
 import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
 import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
@@ -160,22 +160,19 @@ const CHAIN_VERBS: Readonly<Record<string, string>> = {
   DELETE: "deleting",
 };
 
-/** `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`. */
-function chainAction(call: string): string {
+/** `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; an action on a sub-path → `calling upload file for`. */
+function chainAction(call: string, name: string): string {
   const [method = "GET", path = ""] = call.split(" ");
-  const last =
-    path
-      .split("/")
-      .filter((s) => s !== "")
-      .at(-1) ?? "";
-  if (method === "GET" && last !== "" && !last.startsWith("{"))
-    return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
+  const last = segments(path).at(-1) ?? "";
+  const subPath = last !== "" && !last.startsWith("{");
+  if (method === "GET" && subPath) return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
+  if (subPath) return `calling ${name.replace(/_by_[a-z0-9_]+$/, "").replaceAll("_", " ")} for`;
   return CHAIN_VERBS[method] ?? "working on";
 }
 
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
-    `${chainAction(p.calls.at(-1) ?? "")} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
+    `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) => `browsing ${p.entity} records`,
   get: (p) => `reading one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
