@@ -25,7 +25,7 @@ export function isPaged(operation: Operation): boolean {
 }
 
 /** `name` → `/name`; a field written as a pointer (`/metadata/name`) stays as it is. */
-export function fieldPointer(field: string): string {
+function fieldPointer(field: string): string {
   return field.startsWith("/") ? field : `/${escapeToken(field)}`;
 }
 
