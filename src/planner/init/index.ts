@@ -4,6 +4,7 @@ import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
 import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
+import { selectorChains } from "./selectors.js";
 import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
 import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
@@ -96,11 +97,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
-  const chains = chainProposals(
-    view,
-    findResolvers(view),
-    (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 },
-  ).sort(compareProposals);
+  const [first, second] = groups;
+  const selectors =
+    first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
+  const chains = [
+    ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
+    ...selectors,
+  ].sort(compareProposals);
   const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
@@ -170,13 +173,22 @@ function chainAction(call: string, name: string): string {
   return CHAIN_VERBS[method] ?? "working on";
 }
 
+/** The sub-resource a single goal calls (`log` of `GET …/pods/{name}/log`), in words; empty for the record itself. */
+function subPathOf(p: Proposal): string {
+  const parts = segments(p.calls[0]?.split(" ")[1] ?? "");
+  const last = parts.at(-1) ?? "";
+  return parts.length > 1 && !last.startsWith("{") && (parts.at(-2) ?? "").startsWith("{")
+    ? toSnakeCase(last).replaceAll("_", " ")
+    : "";
+}
+
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
     `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) => `browsing ${p.entity} records`,
-  get: (p) => `reading one ${p.entity}`,
+  get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
-  update: (p) => `changing ${withArticle(p.entity)}`,
+  update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
 
