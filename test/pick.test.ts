@@ -225,6 +225,22 @@ describe("pick: running", () => {
     });
   });
 
+  it("a miss keeps the step's own NOT_FOUND hint after the close values", async () => {
+    const spec = tool(byName);
+    const withHint: ToolSpec = {
+      ...spec,
+      steps: [{ ...spec.steps[0]!, errorHints: { NOT_FOUND: "Use list_projects." } }],
+    };
+    const result = await executeTool(
+      compileTool(withHint),
+      { name: "website relaunch" },
+      { transport: answering({ data: projects }), maxRetryWaitMs: 0, sleep: async () => {} },
+    );
+    expect(!result.ok && result.error.suggestion).toBe(
+      'Close matches: "Website relaunch", "website". Ask the user which one they mean, then call again with it exactly. Use list_projects.',
+    );
+  });
+
   it("without a pick the outputs read the whole body", async () => {
     const result = await run(undefined, "x");
     expect(result.ok && result.context.steps?.["project"]?.outputs).toEqual({});
