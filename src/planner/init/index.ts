@@ -85,8 +85,9 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 /**
  * Proposes a draft goals file for `model`: goals are user intents, not endpoints. Operations are grouped by the resource
- * they act on, one API version each (the newest stable); resources with the most operations (all versions counted) come
- * first. Pure and deterministic.
+ * they act on, one API version each (the newest stable); resources with the most operations (newest version, plus half of
+ * all versions') come first, the two heaviest with their list, read and sub-resource goals right after the chains. Pure
+ * and deterministic.
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
