@@ -204,6 +204,29 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(none.json).toEqual({ customer_id: 43, customer: "grace_h", orders: [], next_cursor: null });
   });
 
+  it("pick: finds a pet by its exact name in the listed page, then reads it; a name in another case is NOT_FOUND with the close match", async () => {
+    const before = server().requests.length;
+    const found = await call(e2e, "get_pet_by_name", { pet_name: "pet-11" });
+    expect(found.isError, found.text).toBe(false);
+    expect(found.json).toMatchObject({ id: 11, name: "pet-11" });
+    expect(
+      server()
+        .requests.slice(before)
+        .map((r) => `${r.method} ${r.path}${r.query}`),
+    ).toEqual(["GET /v3/pet?limit=100", "GET /v3/pet/11"]);
+
+    const missed = await call(e2e, "get_pet_by_name", { pet_name: "PET-11" });
+    expect(missed.isError).toBe(true);
+    expect(errorOf(missed)).toMatchObject({
+      code: "NOT_FOUND",
+      step: "pet",
+      message:
+        'step "pet" (GET /pet): none of the 3 items listed has name "PET-11" on the first page the API returned (the list is paged; it may be on a later one)',
+      suggestion:
+        'Close matches: "pet-11", "pet-12", "pet-10". Ask the user which one they mean, then call again with it exactly. Step "pet" found nothing for the given `pet_name`.',
+    });
+  });
+
   it("404 → NOT_FOUND naming the step, with the goal's hint; the key the API echoed is redacted", async () => {
     const listings = server().count("GET", /^\/users\/\d+\/orders$/);
     const unknownCustomer = await call(main, "find_customer_open_orders", { email: "nobody@example.com" });

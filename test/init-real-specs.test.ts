@@ -49,10 +49,32 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(goals.some((g) => g.steps.length === 3 && g.steps[2]?.operation === "getTask")).toBe(true);
   });
 
-  test("Kubernetes 1.13: pods and deployments, one API version each, no discovery endpoints, clean", async () => {
+  test("Kubernetes 1.13: pods (list, read, log) and deployments (list, read, scale, their pods by the scale's selector), one API version each, clean", async () => {
     const { goals, errors } = await draft(kubernetes());
     expect(errors).toEqual([]);
     const ops = goals.flatMap(operations);
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        "listCoreV1PodForAllNamespaces",
+        "readCoreV1NamespacedPod",
+        "readCoreV1NamespacedPodLog",
+        "listAppsV1DeploymentForAllNamespaces",
+        "readAppsV1NamespacedDeployment",
+        "patchAppsV1NamespacedDeploymentScale",
+      ]),
+    );
+    const pods = goals.find((g) => g.name === "list_pods_of_deployment");
+    expect(pods && operations(pods)).toEqual(["readAppsV1NamespacedDeploymentScale", "listCoreV1NamespacedPod"]);
+    expect(pods?.steps[0]?.outputs).toEqual({ selector: "$response.body#/status/selector" });
+    expect(pods?.steps[1]?.params).toEqual([
+      { name: "namespace", in: "path", value: "$inputs.namespace" },
+      { name: "labelSelector", in: "query", value: "$steps.scale.outputs.selector" },
+    ]);
+    const log = goals.find((g) => operations(g)[0] === "readCoreV1NamespacedPodLog");
+    expect(log?.steps[0]?.params).toEqual([
+      { name: "name", in: "path", value: "$inputs.name" },
+      { name: "namespace", in: "path", value: "$inputs.namespace" },
+    ]);
     expect(ops.some((o) => /Pod/.test(o) && /CoreV1/.test(o))).toBe(true);
     expect(ops.some((o) => /Deployment/.test(o) && /AppsV1(?!beta)/.test(o))).toBe(true);
     expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);

@@ -108,7 +108,7 @@ describe("init on petstore", () => {
     }
     expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({
       useWhen: "The user asks about one order and you know its orderId.",
-      notFor: "Finding a user by email first (use list_user_orders_by_email) or adding an order (use place_order).",
+      notFor: "Listing the orders of a user found by its email (use list_user_orders_by_email).",
     });
   });
 
@@ -221,4 +221,34 @@ describe("init helpers", () => {
     ["examples/specs/petstore.yaml", "examples/goals/x.yaml", "../specs/petstore.yaml"],
     ["petstore.yaml", "goals.yaml", "./petstore.yaml"],
   ])("specRelativeTo(%s, %s)", (spec, out, want) => expect(specRelativeTo(spec, out)).toBe(want));
+});
+
+describe("init binds a text body whole", () => {
+  test("an object schema sent as text/plain is one input, not properties the planner would refuse", async () => {
+    const spec = {
+      openapi: "3.0.0",
+      info: { title: "Schedules", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/schedules": {
+          post: {
+            operationId: "createSchedule",
+            requestBody: {
+              required: true,
+              content: {
+                "text/plain": {
+                  schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const drafted = await init({ spec });
+    expect(drafted.draft?.goals[0]?.steps[0]?.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    const planned = await plan({ spec, goals: parse(drafted.text ?? "") as object });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
 });

@@ -147,6 +147,14 @@ export interface Action extends Located {
   readonly criteria: readonly Criterion[];
 }
 
+/** The one item of a listed response a step keeps, chosen by exact field values; its outputs read that item. */
+export interface Pick extends Located {
+  /** RFC 6901 pointer to the list in the response body; `""`: the body is the list. */
+  readonly from: string;
+  /** Item field (a property name, or an RFC 6901 pointer into the item) → the value it must equal. */
+  readonly where: readonly (Located & { readonly field: string; readonly value: Value })[];
+}
+
 /** One API call of a goal. */
 export interface Step extends Located {
   /** Unique within the goal; inlined workflow steps are `CALLSTEP__STEP`. */
@@ -163,6 +171,8 @@ export interface Step extends Located {
   readonly onSuccess: readonly Action[];
   /** First matching action wins; none matching: the goal stops with the error. */
   readonly onFailure: readonly Action[];
+  /** Keeps one item of a listed response; `$response.body` in the outputs is that item. */
+  readonly pick?: Pick;
   /** Set on steps copied from another Arazzo workflow (a workflow call or a goto to a workflow). */
   readonly inlinedFrom?: { readonly workflowId: string; readonly viaStepId: string };
 }

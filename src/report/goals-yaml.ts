@@ -49,6 +49,7 @@ function stepToPlain(step: DraftStep): Record<string, unknown> {
     operation: step.operation,
     ...(step.params.length > 0 ? { params } : {}),
     ...(step.body === undefined ? {} : { body: bodyToPlain(step.body) }),
+    ...(step.pick === undefined ? {} : { pick: step.pick }),
     ...(Object.keys(step.outputs).length > 0 ? { outputs: step.outputs } : {}),
   };
 }
@@ -86,7 +87,7 @@ function decorateGoal(node: Node, goal: DraftGoal | undefined): void {
 
 function decorateStep(node: Node, step: DraftStep | undefined): void {
   if (step === undefined || !isMap(node)) return;
-  for (const key of ["params", "outputs"]) flowIfSmall(node.get(key, true));
+  for (const key of ["params", "outputs", "pick"]) flowIfSmall(node.get(key, true));
   if (step.optional.length === 0) return;
   const last = node.items.at(-1)?.value;
   if (isNode(last)) last.comment = ` optional, add if useful: ${step.optional.join(", ")}`;

@@ -217,6 +217,13 @@ export async function startE2ePetstoreServer(credentials: {
 
     if (!apiKeyOk(req)) return send(res, 401, error("unauthorized", "missing or wrong api_key"));
 
+    // GET /pet — one page of pets, newest first (`limit`, default 20).
+    if (method === "GET" && path === "/pet") {
+      const limit = Number(url.searchParams.get("limit") ?? "20");
+      const all = [...PETS.values()].sort((a, b) => Number(b["id"]) - Number(a["id"]));
+      return send(res, 200, { items: all.slice(0, limit), nextCursor: all.length > limit ? "eyJpZCI6MTAwMX0" : null });
+    }
+
     if (method === "GET" && path === "/users/by-email") {
       const email = (url.searchParams.get("email") ?? "").toLowerCase();
       const user = USERS.find((u) => u.email === email);

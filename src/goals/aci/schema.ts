@@ -28,6 +28,14 @@ const paramItem = z.strictObject({
   value: present,
 });
 
+/** One item of a listed response, chosen by exact field values (`where: { name: $inputs.project }`). */
+const pick = z.strictObject({
+  from: z.string().optional(),
+  where: z.record(z.string().min(1), present).refine((w) => Object.keys(w).length > 0, {
+    error: "name at least one item field to match, e.g. where: { name: $inputs.name }",
+  }),
+});
+
 const step = z.strictObject({
   id: z.string().regex(STEP_ID, { error: "step ids start with a letter, then letters, digits, `_` or `-`" }),
   description: z.string().optional(),
@@ -39,6 +47,7 @@ const step = z.strictObject({
   success_criteria: z.array(criterion).optional(),
   on_success: z.array(action).optional(),
   on_failure: z.array(action).optional(),
+  pick: pick.optional(),
 });
 
 const JSON_SCHEMA_KEYWORDS = [

@@ -12,6 +12,7 @@ import type {
   GoalSpec,
   InputOverride,
   Param,
+  Pick,
   Step,
 } from "../types.js";
 import { didYouMean } from "../did-you-mean.js";
@@ -129,6 +130,19 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     ),
     onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
+    ...(step.pick === undefined ? {} : { pick: pickToSpec(ctx, step.pick, join(pointer, "pick")) }),
+    ...at(ctx, pointer),
+  };
+}
+
+function pickToSpec(ctx: LoadContext, raw: NonNullable<AciStep["pick"]>, pointer: string): Pick {
+  return {
+    from: raw.from ?? "",
+    where: Object.entries(raw.where).map(([field, value]) => ({
+      field,
+      value: toValue(ctx, value, join(pointer, "where", field)),
+      ...at(ctx, join(pointer, "where", field)),
+    })),
     ...at(ctx, pointer),
   };
 }

@@ -24,6 +24,8 @@ export interface BoundStep {
   readonly operation: Operation;
   /** Output name → schema of the value it yields (`{}` when unknown). */
   readonly outputs: Map<string, JsonSchema>;
+  /** The item a `pick` keeps: the schema `$response.body` has in the step's outputs. */
+  readonly item?: JsonSchema;
 }
 
 export interface GoalContext {

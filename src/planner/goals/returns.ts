@@ -35,7 +35,9 @@ export function planReturns(
 
 function lastStepSchema(ctx: GoalContext, steps: readonly StepPlan[]): JsonSchema {
   const last = steps[steps.length - 1];
-  const operation = last && ctx.steps.get(last.id)?.operation;
+  const bound = last && ctx.steps.get(last.id);
+  if (bound?.item !== undefined) return bound.item;
+  const operation = bound?.operation;
   const content = operation?.success && preferredContent(operation.success.contents);
   return content?.schema ?? {};
 }

@@ -12,6 +12,7 @@ import { schemaAtPointer } from "../schema-walk.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
 import { planActions, planCriteria } from "./criteria.js";
 import { report, type GoalContext } from "./context.js";
+import { planPick } from "./pick.js";
 import { bindExpression, bindValue, type BindTarget, type Usage } from "./values.js";
 
 /** Binds and checks a step whose operation is known; outputs are registered for later steps. */
@@ -19,7 +20,8 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const request: Usage = { where: "request", stepIndex: index };
   const params = bindParams(ctx, step, operation, request);
   const body = bindBody(ctx, step, operation, request);
-  const outputs = planOutputs(ctx, index, step, operation);
+  const pick = planPick(ctx, index, step, operation);
+  const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
   return {
     id: step.id,
     operationId: operation.id,
@@ -37,6 +39,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     successCriteria: planCriteria(ctx, index, step, step.successCriteria),
     onSuccess: planActions(ctx, index, step, step.onSuccess),
     onFailure: planActions(ctx, index, step, step.onFailure),
+    ...(pick === undefined ? {} : { pick: pick.spec }),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,
@@ -233,10 +236,14 @@ function isReadOnly(schema: JsonSchema | undefined): boolean {
   return typeof schema === "object" && schema["readOnly"] === true;
 }
 
-function planOutputs(ctx: GoalContext, index: number, step: Step, operation: Operation): Record<string, string> {
-  const usage: Usage = { where: "response", stepIndex: index, stepId: step.id };
+/** Registers the step's outputs for later steps; with a pick, they read the picked item (`item`). */
+function planOutputs(
+  ctx: GoalContext,
+  { index, step, operation, item }: { index: number; step: Step; operation: Operation; item: JsonSchema | undefined },
+): Record<string, string> {
+  const usage: Usage = { where: "response", stepIndex: index, stepId: step.id, ...(step.pick ? { picked: true } : {}) };
   const schemas = new Map<string, JsonSchema>();
-  ctx.steps.set(step.id, { index, operation, outputs: schemas });
+  ctx.steps.set(step.id, { index, operation, outputs: schemas, ...(item === undefined ? {} : { item }) });
   const outputs: Record<string, string> = {};
   for (const [name, expr] of Object.entries(step.outputs)) {
     schemas.set(name, bindExpression(ctx, expr, expr.text, usage) ?? {});

@@ -26,7 +26,13 @@ export interface BindTarget {
 /** Which expressions a place admits (Arazzo: request values see inputs and earlier outputs; outputs and criteria see the response). */
 export type Usage =
   | { readonly where: "request"; readonly stepIndex: number }
-  | { readonly where: "response"; readonly stepIndex: number; readonly stepId: string }
+  | {
+      readonly where: "response";
+      readonly stepIndex: number;
+      readonly stepId: string;
+      /** Outputs of a step with a `pick`: `$response.body` is the picked item. */
+      readonly picked?: true;
+    }
   | { readonly where: "returns" };
 
 const ANY: JsonSchema = {};
@@ -286,8 +292,11 @@ function responseBodySchema(
 ): JsonSchema | undefined {
   if (expr.kind !== "responseBody" || !responseOnly(ctx, node, text, usage) || usage.where !== "response")
     return undefined;
-  const operation = ctx.steps.get(usage.stepId)?.operation;
+  const bound = ctx.steps.get(usage.stepId);
+  const operation = bound?.operation;
   if (!operation) return undefined;
+  if (usage.picked && bound.item !== undefined)
+    return pickedItemSchema(ctx, node, { text, tokens: expr.pointer, bound });
   const bodies = successBodies(operation);
   if (bodies.length === 0) {
     report(ctx, "PLAN_RESPONSE_UNTYPED", node, {
@@ -309,6 +318,27 @@ function responseBodySchema(
     schemaName: "the response schema",
     tokens: expr.pointer,
     walked: deepest.walked,
+  });
+  return undefined;
+}
+
+function pickedItemSchema(
+  ctx: GoalContext,
+  node: Located,
+  {
+    text,
+    tokens,
+    bound,
+  }: { text: string; tokens: readonly string[]; bound: { operation: Operation; item?: JsonSchema } },
+): JsonSchema | undefined {
+  const walked = schemaAtPointer(bound.item ?? {}, tokens, ctx.api.schema);
+  if (walked.ok) return walked.schema;
+  reportMissingPointer(ctx, node, {
+    subject: `"${text}"`,
+    owner: `the item picked from ${bound.operation.id}'s list`,
+    schemaName: "the item schema",
+    tokens,
+    walked,
   });
   return undefined;
 }

@@ -32,7 +32,7 @@ function sameType(a: JsonSchema, b: JsonSchema, schemas: SchemaLookup): boolean 
 }
 
 /** What the caller already binds (a chain binds the resolved id itself). */
-export type Preset = ReadonlyMap<string, string>;
+export type Preset = ReadonlyMap<string, string | number>;
 
 /** A step calling `operation` with every required parameter and body property bound to an input (or a preset value). */
 export function operationStep(
@@ -89,8 +89,8 @@ function hasDescription(description: string | undefined, schema: JsonSchema | un
 }
 
 /** `$inputs.photo_urls` bound to `photoUrls` → `{ input: "photo_urls", field: "photoUrls" }`; other values need no description. */
-function undescribed(value: string, field: string): { input: string; field: string }[] {
-  const match = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(value);
+function undescribed(value: string | number, field: string): { input: string; field: string }[] {
+  const match = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(String(value));
   return match?.[1] === undefined ? [] : [{ input: match[1], field }];
 }
 
@@ -124,6 +124,8 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const bodyRequired = operation.requestBody.required;
   if (
     typeof node !== "object" ||
+    content.kind === "text" ||
+    content.kind === "binary" ||
     properties === undefined ||
     Object.keys(properties).length === 0 ||
     hasComposition(node)

@@ -4,10 +4,12 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { componentName } from "../schemas.js";
+import { isPaged } from "../goals/pick.js";
+import { componentName, derefTop } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import {
+  endsWithParameter,
   friendlyRank,
   idParameters,
   idParts,
@@ -18,10 +20,23 @@ import {
   successSchema,
 } from "./operations.js";
 
+/** A list read whose items the goal picks by a field a person knows (`name`), with its largest page size. */
+export interface PickLookup {
+  /** The item property matched exactly (`name`, `email`, `title`). */
+  readonly field: string;
+  readonly schema: JsonSchema;
+  /** The page-size query parameter and the maximum the spec allows, bound so one page holds as much as it can. */
+  readonly pageSize?: { readonly parameter: Parameter; readonly max: number };
+  /** The operation pages its list: the draft says only the first page is read. */
+  readonly paged: boolean;
+}
+
 /** A read that turns something a person knows (email, name, a search query) into a record carrying ids. */
 export interface Resolver {
   readonly operation: Operation;
-  readonly query: Parameter;
+  /** The query parameter the API filters by; absent for a list whose items are picked (`pick`). */
+  readonly query?: Parameter;
+  readonly pick?: PickLookup;
   /** Tokens from the response root to the record (`[]`, `["0"]`, `["items", "0"]`). */
   readonly tokens: readonly string[];
   readonly record: JsonSchema;
@@ -65,19 +80,119 @@ export function findResolvers(model: ApiModel): Resolver[] {
   });
 }
 
+/**
+ * Every list read as a lookup, whether or not its items carry a field a person knows: with `matchChain`, the reads
+ * whose items yield an id another operation takes (what the init bench counts as an id-yielding list).
+ */
+export function listReads(model: ApiModel): Resolver[] {
+  return model.operations.flatMap((operation, index) => {
+    const found = operation.method === "get" && !operation.deprecated ? recordOf(model, operation) : undefined;
+    if (found?.tokens.at(-1) !== "0") return [];
+    const needs = idParameters(operation).filter((p) => p.required);
+    return [{ operation, pick: { field: "", schema: {}, paged: false }, ...found, index, needs, kinds: new Map() }];
+  });
+}
+
 function operationToResolver(model: ApiModel, operation: Operation, index: number): Resolver | undefined {
   if (operation.method !== "get" || operation.deprecated) return undefined;
   const query = bestQuery(operation);
-  if (!query) return undefined;
-  const needs = idParameters(operation).filter((p) => p.required && p !== query);
   const found = recordOf(model, operation);
   if (!found) return undefined;
+  const pick = query === undefined ? pickLookup(model, operation, found) : undefined;
+  if (query === undefined && pick === undefined) return undefined;
+  const needs = idParameters(operation).filter((p) => p.required && p !== query);
   const kinds = new Map(
     operation.parameters
       .filter((p) => p.required && p.in === "query")
       .flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)),
   );
-  return { operation, query, ...found, names: [...found.names, ...kinds.keys()], index, needs, kinds };
+  return {
+    operation,
+    ...(query === undefined ? {} : { query }),
+    ...(pick === undefined ? {} : { pick }),
+    ...found,
+    names: [...found.names, ...kinds.keys()],
+    index,
+    needs,
+    kinds,
+  };
+}
+
+/** Item fields a person names a record by, best first. */
+const HUMAN_FIELDS: Readonly<Record<string, number>> = {
+  email: 0,
+  email_address: 0,
+  username: 1,
+  user_name: 1,
+  login: 1,
+  name: 2,
+  display_name: 2,
+  full_name: 2,
+  friendly_name: 2,
+  unique_name: 2,
+  nickname: 2,
+  title: 3,
+  label: 3,
+};
+
+/** `name`, `email` by the table; `tenant_name`, `name_en`: a name of some kind, after those. */
+function humanRank(property: string): number | undefined {
+  const snake = toSnakeCase(property);
+  const ranked = HUMAN_FIELDS[snake];
+  if (ranked !== undefined) return ranked;
+  return /(^name_[a-z]{2}$)|(_name$)/.test(snake) && !/(^|_)(file|type|class|host|path|key)_name$/.test(snake)
+    ? 4
+    : undefined;
+}
+
+/** A list (not a single record) whose items carry a plain-text field a person knows: the goal picks the item by it. */
+function pickLookup(
+  model: ApiModel,
+  operation: Operation,
+  found: Pick<Resolver, "tokens" | "record">,
+): PickLookup | undefined {
+  if (found.tokens.at(-1) !== "0" || endsWithParameter(operation.path)) return undefined;
+  const field = propertyNames(found.record, schemaLookup(model.schemas))
+    .filter((p) => humanRank(p) !== undefined)
+    .sort((a, b) => (humanRank(a) ?? 9) - (humanRank(b) ?? 9))
+    .find((p) => {
+      const walked = schemaAtPointer(found.record, [p], schemaLookup(model.schemas));
+      return walked.ok && isPlainText(walked.schema, schemaLookup(model.schemas));
+    });
+  if (field === undefined) return undefined;
+  const walked = schemaAtPointer(found.record, [field], schemaLookup(model.schemas));
+  const pageSize = pageSizeOf(operation);
+  return {
+    field,
+    schema: walked.ok ? walked.schema : {},
+    ...(pageSize === undefined ? {} : { pageSize }),
+    paged: isPaged(operation),
+  };
+}
+
+function isPlainText(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const node = derefTop(schema, schemas);
+  const types = jsonTypes(schema, schemas);
+  return (
+    types.has("string") &&
+    [...types].every((t) => t === "string" || t === "null") &&
+    typeof node === "object" &&
+    node["enum"] === undefined &&
+    node["const"] === undefined
+  );
+}
+
+const PAGE_SIZE = /^(limit|per_page|page_size|pagesize|max_results|maxresults|top|count|size|max)$/;
+
+/** The query parameter that sets how many items a page holds, with the largest value its schema allows. */
+function pageSizeOf(operation: Operation): { parameter: Parameter; max: number } | undefined {
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== "query" || !PAGE_SIZE.test(toSnakeCase(parameter.name))) continue;
+    const schema = parameter.schema;
+    const max = typeof schema === "object" ? schema["maximum"] : undefined;
+    if (typeof max === "number" && Number.isInteger(max) && max > 0) return { parameter, max };
+  }
+  return undefined;
 }
 
 function enumValues(schema: JsonSchema): string[] {
@@ -146,8 +261,9 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
       )
       .flatMap((r) => {
         const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas));
-        if (!yielded || r.needs.length > 1) return [];
-        const need = r.needs[0];
+        const needs = r.needs.filter((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in));
+        if (!yielded || needs.length > 1) return [];
+        const need = needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
         if (need !== undefined && root === undefined) return [];
         const fixed =
@@ -175,13 +291,13 @@ function scopedLike(resolver: Operation, target: Operation, parameter: Parameter
 }
 
 function resolverScore(resolver: Resolver, target: Operation): number {
-  const rank = friendlyRank(resolver.query) ?? 9;
+  const rank = resolver.query === undefined ? 9 : (friendlyRank(resolver.query) ?? 9);
   return (
-    (resolver.query.required ? 0 : 20) +
+    (resolver.query?.required ? 0 : resolver.query === undefined ? 30 : 20) +
     rank * 2 +
     (resolver.tokens.length === 0 ? 0 : 1) +
     (resolver.operation.tags[0] === target.tags[0] ? 0 : 10) +
-    resolver.needs.length * 5
+    resolver.needs.filter((n) => !target.parameters.some((p) => p.name === n.name)).length * 5
   );
 }
 
@@ -202,7 +318,9 @@ function yieldPointer(
 ): { pointer: string[]; kind?: Parameter } | undefined {
   const properties = propertyNames(resolver.record, schemas);
   const wanted = toSnakeCase(parameter.name);
-  const direct = properties.find((p) => toSnakeCase(p) === wanted);
+  const bare = idParts(parameter.name)?.entity === "";
+  const named = entity !== undefined && resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
+  const direct = bare && !named ? undefined : properties.find((p) => toSnakeCase(p) === wanted);
   const property = direct ?? byEntity(resolver, properties, parameter, entity);
   if (property === undefined) return undefined;
   const walked = schemaAtPointer(resolver.record, [property], schemas);
@@ -216,7 +334,7 @@ function yieldPointer(
       .some((n) => n === entity || n.endsWith(`_${entity}`))
       ? resolver.kinds.get(entity)
       : undefined;
-  return { pointer: [...resolver.tokens, property], ...(kind ? { kind } : {}) };
+  return { pointer: resolver.pick ? [property] : [...resolver.tokens, property], ...(kind ? { kind } : {}) };
 }
 
 function byEntity(

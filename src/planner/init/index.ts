@@ -3,7 +3,8 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
-import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf } from "./operations.js";
+import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
+import { selectorChains } from "./selectors.js";
 import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
 import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
@@ -45,17 +46,35 @@ function groupOperations(
     .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
 }
 
+/** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
+const CORE_GROUPS = 2;
+
 const KIND_TIER: Readonly<Record<GoalKind, number>> = { chain: 0, find: 1, get: 2, create: 3, update: 4, delete: 5 };
 
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
+    Number(b.kind === "chain") - Number(a.kind === "chain") ||
+    Number(b.core ?? false) - Number(a.core ?? false) ||
+    (a.core && b.core ? a.groupRank - b.groupRank : 0) ||
     KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
+    Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
     a.groupRank - b.groupRank ||
     a.operationIndex - b.operationIndex ||
     compareStrings(a.name, b.name)
   );
+}
+
+/** How core a resource is: its operations in the newest API version, plus half of all versions' (kept through many versions). */
+function coreWeights(
+  newest: readonly Operation[],
+  all: readonly Operation[],
+  resource: (o: Operation) => string,
+): Map<string, number> {
+  const weights = countBy(newest, resource);
+  for (const [name, n] of countBy(all, resource)) weights.set(name, (weights.get(name) ?? 0) + n / 2);
+  return weights;
 }
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -66,28 +85,31 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 /**
  * Proposes a draft goals file for `model`: goals are user intents, not endpoints. Operations are grouped by the resource
- * they act on, one API version each (the newest stable); resources with the most operations (all versions counted) come
- * first. Pure and deterministic.
+ * they act on, one API version each (the newest stable); resources with the most operations (newest version, plus half of
+ * all versions') come first, the two heaviest with their list, read and sub-resource goals right after the chains. Pure
+ * and deterministic.
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
   const resource = (o: Operation): string => resourceOf(o, collections);
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
-  const groups = groupOperations(view.operations, resource, countBy(model.operations, resource));
+  const groups = groupOperations(view.operations, resource, coreWeights(view.operations, model.operations, resource));
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
-  const chains = chainProposals(
-    view,
-    findResolvers(view),
-    (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 },
-  ).sort(compareProposals);
+  const [first, second] = groups;
+  const selectors =
+    first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
+  const chains = [
+    ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
+    ...selectors,
+  ].sort(compareProposals);
   const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
-  const proposed = groups.flatMap((g) => groupProposals(view, g, targets));
+  const proposed = groups.flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS));
   const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
@@ -133,12 +155,41 @@ function oneChainPerResolver(chains: readonly Proposal[]): Proposal[] {
   });
 }
 
+/** What a chain does with the record it found, by the method of its last call. */
+const CHAIN_VERBS: Readonly<Record<string, string>> = {
+  GET: "reading",
+  POST: "acting on",
+  PUT: "replacing",
+  PATCH: "changing",
+  DELETE: "deleting",
+};
+
+/** `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; an action on a sub-path → `calling upload file for`. */
+function chainAction(call: string, name: string): string {
+  const [method = "GET", path = ""] = call.split(" ");
+  const last = segments(path).at(-1) ?? "";
+  const subPath = last !== "" && !last.startsWith("{");
+  if (method === "GET" && subPath) return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
+  if (subPath) return `calling ${name.replace(/_by_[a-z0-9_]+$/, "").replaceAll("_", " ")} for`;
+  return CHAIN_VERBS[method] ?? "working on";
+}
+
+/** The sub-resource a single goal calls (`log` of `GET …/pods/{name}/log`), in words; empty for the record itself. */
+function subPathOf(p: Proposal): string {
+  const parts = segments(p.calls[0]?.split(" ")[1] ?? "");
+  const last = parts.at(-1) ?? "";
+  return parts.length > 1 && !last.startsWith("{") && (parts.at(-2) ?? "").startsWith("{")
+    ? toSnakeCase(last).replaceAll("_", " ")
+    : "";
+}
+
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
-  chain: (p) => `finding ${withArticle(p.entity)} by ${p.by === "search" ? "a search term" : (p.by ?? "name")} first`,
+  chain: (p) =>
+    `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) => `browsing ${p.entity} records`,
-  get: (p) => `reading one ${p.entity}`,
+  get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
-  update: (p) => `changing ${withArticle(p.entity)}`,
+  update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
 
@@ -160,6 +211,8 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     entity: _entity,
     by: _by,
     chainKey: _key,
+    picks: _picks,
+    core: _core,
     ...goal
   } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };

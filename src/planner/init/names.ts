@@ -71,6 +71,8 @@ const VERBS: ReadonlySet<string> = new Set([
   "archive",
   "restore",
   "retrieve",
+  "describe",
+  "scale",
   "fetch",
   "put",
   "post",

@@ -4,6 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
+import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
@@ -35,7 +36,7 @@ export function singular(word: string): string {
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }
 
-const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
+const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
 
 /** For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number` → issue/number. */
 export function idParts(name: string): { readonly entity: string; readonly property: string } | undefined {
@@ -132,11 +133,10 @@ export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] 
   return key === undefined ? undefined : [key, "0"];
 }
 
+/** An array (or array-or-null) schema, seen through `$ref`, `allOf` wrappers (`allOf: [{ $ref }, { description }]`) and unions. */
 function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
-  const node = derefTop(schema, schemas);
-  if (typeof node !== "object") return false;
-  const type = node["type"];
-  return type === "array" || (Array.isArray(type) && type.includes("array"));
+  const types = jsonTypes(schema, schemas);
+  return types.has("array") && [...types].every((t) => t === "array" || t === "null");
 }
 
 /** A GET on a collection path whose response is a list. */

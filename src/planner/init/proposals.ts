@@ -25,7 +25,7 @@ import {
   staticSegments,
 } from "./operations.js";
 import { entityWords, operationGoalName } from "./names.js";
-import type { DraftGoal, DraftStep, GoalKind } from "./types.js";
+import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
@@ -34,10 +34,14 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly entity: string;
   /** What a chain looks the record up by (`email`, `search`). */
   readonly by?: string;
-  /** A chain's lookup and the entity it resolves: one chain per key is kept. */
+  /** A chain's lookup, the entity it resolves and what it does with it (the method, and the sub-path it calls): one chain per key is kept. */
   readonly chainKey?: string;
   readonly groupRank: number;
   readonly operationIndex: number;
+  /** Proposed for one of the heaviest resources: ranks before other resources' single goals. */
+  readonly core?: boolean;
+  /** A chain that picks its record from a list (one page, matched exactly) rather than asking the API to find it. */
+  readonly picks?: boolean;
   /** Every step is a read (chains that only read rank before chains that change something). */
   readonly readOnly: boolean;
 }
@@ -80,17 +84,41 @@ const PICKERS: Readonly<Record<Exclude<GoalKind, "chain">, Picker>> = {
     ),
 };
 
-/** Single-operation proposals for one group, skipping operations already taken by a chain target. */
+/** Single-operation proposals for one group, skipping operations already taken by a chain target; a core group also gets its sub-resource goal. */
 export function groupProposals(
   model: ApiModel,
   group: { name: string; rank: number; operations: readonly Operation[] },
   taken: ReadonlySet<Operation>,
+  isCore = false,
 ): Proposal[] {
   const free = group.operations.filter((o) => !taken.has(o));
-  return (Object.keys(PICKERS) as Exclude<GoalKind, "chain">[]).flatMap((kind) => {
+  const proposals = (Object.keys(PICKERS) as Exclude<GoalKind, "chain">[]).flatMap((kind) => {
     const operation = PICKERS[kind](model, free);
     return operation ? [singleProposal(model, operation, kind, group)] : [];
   });
+  if (!isCore) return proposals;
+  const sub = subResourceOperation(free);
+  const subProposal = sub && singleProposal(model, sub, sub.method === "get" ? "get" : "update", group);
+  const core = (p: Proposal): Proposal => (p.kind === "find" || p.kind === "get" ? { ...p, core: true } : p);
+  const all = proposals.map(core);
+  return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
+    ? [...all, { ...subProposal, core: true }]
+    : all;
+}
+
+/** Sub-resource paths (`…/{name}/log`, `…/{name}/scale`), `status` aside: one that can only be read, else one that can be patched. */
+function subResourceOperation(operations: readonly Operation[]): Operation | undefined {
+  const bySegment = new Map<string, Operation[]>();
+  for (const o of operations) {
+    const parts = o.path.split("/").filter((s) => s !== "");
+    const last = parts.at(-1) ?? "";
+    if (parts.length < 2 || last.startsWith("{") || !(parts.at(-2) ?? "").startsWith("{") || last === "status")
+      continue;
+    bySegment.set(o.path, [...(bySegment.get(o.path) ?? []), o]);
+  }
+  const groups = [...bySegment.values()].filter((ops) => ops.every((o) => !o.deprecated));
+  const readOnly = groups.find((ops) => ops.every((o) => o.method === "get"))?.[0];
+  return readOnly ?? groups.flatMap((ops) => ops.filter((o) => o.method === "patch"))[0];
 }
 
 /** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
@@ -200,25 +228,86 @@ function idNames(operation: Operation): string {
   );
 }
 
+/** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
+function lookupStep(
+  model: ApiModel,
+  match: ChainMatch,
+  {
+    namer,
+    id,
+    output,
+    root,
+  }: { namer: InputNamer; id: string; output: string; root?: { parameter: string; value: string } },
+): { step: DraftStep; inputs: DraftInput[] } {
+  const { resolver } = match;
+  const fixed: (readonly [string, string | number])[] = [
+    ...(match.fixed ? [[match.fixed.parameter.name, match.fixed.value] as const] : []),
+    ...(root ? [[root.parameter, root.value] as const] : []),
+  ];
+  const outputs = { [output]: responsePointer(match) };
+  if (resolver.query === undefined) {
+    const pick = resolver.pick;
+    const field = pick?.field ?? "name";
+    const input = namer(`${match.entity}_${toSnakeCase(field)}`, pick?.schema ?? {}, id);
+    const pageSize = pick?.pageSize === undefined ? [] : [[pick.pageSize.parameter.name, pick.pageSize.max] as const];
+    const step = operationStep(model, resolver.operation, {
+      id,
+      namer,
+      preset: new Map([...fixed, ...pageSize]),
+      outputs,
+    });
+    const from = `/${resolver.tokens.slice(0, -1).map(escapeToken).join("/")}`;
+    const words = toSnakeCase(field).replaceAll("_", " ");
+    const description = `The ${words} of the ${match.entity.replaceAll("_", " ")}, exactly as it is listed (case included).`;
+    return {
+      step: { ...step, pick: { from: from === "/" ? "" : from, where: { [field]: `$inputs.${input}` } } },
+      inputs: [{ name: input, description }],
+    };
+  }
+  const query = resolver.query;
+  const queryInput = namer(query.name, query.schema, id);
+  const step = operationStep(model, resolver.operation, {
+    id,
+    namer,
+    preset: new Map([[query.name, `$inputs.${queryInput}`], ...fixed]),
+    outputs,
+  });
+  const by = queryWord(resolver);
+  const inputs = query.required
+    ? []
+    : [
+        {
+          name: queryInput,
+          required: true as const,
+          description: query.description ?? `The ${by} to look the ${match.entity} up by.`,
+        },
+      ];
+  return { step, inputs };
+}
+
+/** How the chain's description says the record is found. */
+function lookupPhrase(match: ChainMatch): string {
+  const summary = summaryOf(match.resolver.operation).replace(/[.!?]\s*$/, "");
+  const pick = match.resolver.pick;
+  if (pick === undefined) return summary;
+  const page =
+    pick.pageSize !== undefined
+      ? ` among the first ${pick.pageSize.max} listed`
+      : pick.paged
+        ? " on the first page listed"
+        : "";
+  return `${summary} and pick the ${match.entity.replaceAll("_", " ")} whose ${toSnakeCase(pick.field).replaceAll("_", " ")} matches exactly${page}`;
+}
+
 /** The two-step goal of a chain: resolve the record, then call the target with its id. */
 function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string; rank: number }): Proposal {
   const { resolver, target, parameter } = match;
   const namer = createInputNamer(schemaLookup(model.schemas));
   const lookupId = resolverStepId(match);
   const output = toIdentifierName(match.pointer.at(-1) ?? "id", "id", 40);
-  const queryInput = namer(resolver.query.name, resolver.query.schema, lookupId);
   const root = match.root === undefined ? undefined : rootStep(model, match.root, namer, lookupId);
-  const preset = new Map([
-    [resolver.query.name, `$inputs.${queryInput}`],
-    ...(match.fixed ? [[match.fixed.parameter.name, match.fixed.value] as const] : []),
-    ...(root ? [[root.parameter, root.value] as const] : []),
-  ]);
-  const first = operationStep(model, resolver.operation, {
-    id: lookupId,
-    namer,
-    preset,
-    outputs: { [output]: responsePointer(match) },
-  });
+  const lookup = lookupStep(model, match, { namer, id: lookupId, output, ...(root ? { root } : {}) });
+  const first = lookup.step;
   const targetId = toIdentifierName(staticSegments(target.path).at(-1) ?? "result", "result", 40);
   const secondId = [lookupId, root?.step.id].includes(targetId) ? `${targetId}_2` : targetId;
   const second = operationStep(model, target, {
@@ -233,23 +322,19 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   });
   const by = queryWord(resolver);
   return {
-    name: toIdentifierName(`${operationGoalName(target, target.method === "get" ? "get" : "call")}_by_${by}`, "goal"),
+    name: toIdentifierName(
+      `${operationGoalName(target, target.method === "get" ? "get" : "call").replace(/_by_[a-z0-9]+$/, "")}_by_${by}`,
+      "goal",
+    ),
     kind: "chain",
     group: group.name,
     entity: match.entity.replaceAll("_", " "),
     by: by.replaceAll("_", " "),
-    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}`,
-    description: `${summaryOf(resolver.operation).replace(/[.!?]\s*$/, "")}, then ${lowerFirst(sentence(summaryOf(target)))}`,
+    chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}${endsWithParameter(target.path) ? "" : ` ${staticSegments(target.path).at(-1) ?? ""}`}`,
+    ...(resolver.query === undefined ? { picks: true } : {}),
+    description: `${lookupPhrase(match)}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
-    inputs: resolver.query.required
-      ? []
-      : [
-          {
-            name: queryInput,
-            required: true,
-            description: resolver.query.description ?? `The ${by} to look the ${match.entity} up by.`,
-          },
-        ],
+    inputs: lookup.inputs,
     steps: root ? [root.step, first, second] : [first, second],
     calls: [
       ...(match.root ? [signatureOf(match.root.operation)] : []),
@@ -284,6 +369,7 @@ function rootStep(
 const SEARCH_WORDS: ReadonlySet<string> = new Set(["q", "query", "search", "term", "keyword", "keywords", "filter"]);
 
 function queryWord(resolver: Resolver): string {
+  if (resolver.query === undefined) return toSnakeCase(resolver.pick?.field ?? "name");
   const snake = toSnakeCase(resolver.query.name);
   return SEARCH_WORDS.has(snake) ? "search" : snake;
 }

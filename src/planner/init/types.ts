@@ -8,7 +8,7 @@ export type GoalKind = "chain" | "find" | "get" | "create" | "update" | "delete"
 export interface DraftParam {
   readonly name: string;
   readonly in: ParameterLocation;
-  readonly value: string;
+  readonly value: string | number;
 }
 
 /** A request body: the whole body as one input, or required properties one by one. */
@@ -26,6 +26,8 @@ export interface DraftStep {
   readonly outputs: Readonly<Record<string, string>>;
   /** Optional parameters and body properties left out, as `name (in)`, listed in a comment for the user. */
   readonly optional: readonly string[];
+  /** Keeps the one listed item whose `where` fields equal the values (`{ name: $inputs.project_name }`). */
+  readonly pick?: { readonly from: string; readonly where: Readonly<Record<string, string>> };
   /** Inputs bound to a field the spec does not describe: the goal gives them a description. */
   readonly undescribed?: readonly { readonly input: string; readonly field: string }[];
 }

@@ -86,6 +86,19 @@ export interface ActionSpec {
   readonly criteria: readonly CriterionSpec[];
 }
 
+/**
+ * Picks the one item of a listed response whose fields equal the given values (exact match, strings case-sensitive):
+ * the step's outputs and its share of the result then read that item as `$response.body`.
+ */
+export interface PickSpec {
+  /** RFC 6901 pointer to the list in the response body (`""`: the body is the list). */
+  readonly from: string;
+  /** Item field (RFC 6901 pointer into the item) → the value it must equal; every one must match. */
+  readonly where: readonly (readonly [string, ValueExpr])[];
+  /** The operation pages its list and the step reads one page: a miss says the item may be on a later page. */
+  readonly paged: boolean;
+}
+
 /** Security alternatives: each maps a scheme name to its scopes; an empty list means no auth. */
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
@@ -115,6 +128,8 @@ export interface StepSpec {
   readonly successCriteria: readonly CriterionSpec[];
   readonly onSuccess: readonly ActionSpec[];
   readonly onFailure: readonly ActionSpec[];
+  /** Picks one item of the listed response by exact field values before the outputs are read. */
+  readonly pick?: PickSpec;
 }
 
 export interface InputSpec {

@@ -7,6 +7,7 @@ import { compileValue, setAtPointer, type Evaluator } from "./values.js";
 import { parseExpression, evaluate } from "../expressions/index.js";
 import { SpecError } from "./values.js";
 import { consumedOutputs, outputKey } from "./consumed.js";
+import { compilePick, type CompiledPick } from "./pick.js";
 
 /** A success or failure action with its criteria compiled. */
 export interface CompiledAction {
@@ -24,6 +25,8 @@ export interface CompiledStep {
   /** Outputs a step reads: missing or an empty list, the goal cannot go on (NOT_FOUND). The others are answers. */
   readonly requiredOutputs: ReadonlySet<string>;
   readonly succeeded: Predicate;
+  /** Narrows a listed response to the one item its outputs read. */
+  readonly pick?: CompiledPick;
   readonly onSuccess: readonly CompiledAction[];
   readonly onFailure: readonly CompiledAction[];
 }
@@ -77,6 +80,7 @@ function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string
       consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name))),
     ),
     succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
+    ...(spec.pick === undefined ? {} : { pick: compilePick(spec.pick) }),
     onSuccess: compileActions(spec.onSuccess),
     onFailure: compileActions(spec.onFailure),
   };

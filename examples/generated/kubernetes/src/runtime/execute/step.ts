@@ -5,6 +5,7 @@ import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from 
 import type { Redactor } from "../redact.js";
 import type { ActionSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
+import { pickItem } from "./pick.js";
 import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
 
 /** Waits `ms` milliseconds unless the signal aborts first. */
@@ -78,7 +79,28 @@ function firstApplying(actions: readonly CompiledAction[], ctx: EvaluationContex
   return actions.find((action) => action.applies(ctx))?.spec;
 }
 
-function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpResponse): StepOutcome {
+/** The context the outputs read: with a `pick`, `$response.body` is the one matching item. */
+function pickedContext(
+  step: CompiledStep,
+  ctx: EvaluationContext,
+): { ok: true; ctx: EvaluationContext } | { ok: false; error: ErrorBody } {
+  if (step.pick === undefined || ctx.response === undefined) return { ok: true, ctx };
+  const response = ctx.response;
+  const identify = (item: unknown): string =>
+    step.outputs
+      .map(
+        ([name, evaluator]) =>
+          `${name} ${JSON.stringify(evaluator({ ...ctx, response: { ...response, body: item } }))}`,
+      )
+      .join(", ");
+  const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify });
+  return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
+}
+
+function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResponse): StepOutcome {
+  const picked = pickedContext(step, whole);
+  if (!picked.ok) return picked;
+  const ctx = picked.ctx;
   const outputs: Record<string, unknown> = {};
   for (const [name, evaluator] of step.outputs) {
     const value = evaluator(ctx);
@@ -86,8 +108,9 @@ function succeed(step: CompiledStep, ctx: EvaluationContext, outcome: HttpRespon
     if (value !== undefined)
       Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
-  const next = firstApplying(step.onSuccess, ctx);
-  const response = { status: outcome.status, headers: outcome.headers, body: outcome.body };
+  const next = firstApplying(step.onSuccess, whole);
+  const body = step.pick === undefined ? outcome.body : ctx.response?.body;
+  const response = { status: outcome.status, headers: outcome.headers, body };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
 

@@ -1,0 +1,127 @@
+// A step's `pick`: the listed response → the one item whose fields equal the given values, or the error the model sees.
+import type { EvaluationContext } from "../expressions/index.js";
+import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
+import type { PickSpec, StepSpec } from "../types.js";
+import type { ErrorBody } from "./failure.js";
+import { compileValue, type Evaluator } from "./values.js";
+
+/** A pick with its pointers decoded and its values compiled. */
+export interface CompiledPick {
+  readonly spec: PickSpec;
+  readonly from: readonly string[];
+  readonly where: readonly { readonly field: string; readonly tokens: readonly string[]; readonly value: Evaluator }[];
+}
+
+export type Picked = { readonly ok: true; readonly item: unknown } | { readonly ok: false; readonly error: ErrorBody };
+
+/** Names the items that matched, by the step's outputs read from each (`gid 12`). */
+export type Identify = (item: unknown) => string;
+
+export function compilePick(spec: PickSpec): CompiledPick {
+  return {
+    spec,
+    from: pointerTokens(spec.from),
+    where: spec.where.map(([field, value]) => ({
+      field: field.replace(/^\//, ""),
+      tokens: pointerTokens(field),
+      value: compileValue(value),
+    })),
+  };
+}
+
+/** Exact match: equal primitives (strings case-sensitive), or equal JSON for structures. */
+function sameValue(actual: unknown, wanted: unknown): boolean {
+  if (actual === wanted) return true;
+  return typeof actual === "object" && actual !== null && JSON.stringify(actual) === JSON.stringify(wanted);
+}
+
+/**
+ * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
+ * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming them.
+ */
+export function pickItem(
+  step: StepSpec,
+  pick: CompiledPick,
+  { body, ctx, identify }: { body: unknown; ctx: EvaluationContext; identify: Identify },
+): Picked {
+  const listed = resolvePointer(body, pick.from);
+  const items: readonly unknown[] = Array.isArray(listed) ? listed : [];
+  const wanted = pick.where.map((w) => ({ ...w, wanted: w.value(ctx) }));
+  const matches = items.filter((item) => wanted.every((w) => sameValue(resolvePointer(item, w.tokens), w.wanted)));
+  if (matches.length === 1) return { ok: true, item: matches[0] };
+  const condition = wanted.map((w) => `${w.field} ${JSON.stringify(w.wanted)}`).join(" and ");
+  const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
+  if (matches.length > 1)
+    return {
+      ok: false,
+      error: {
+        code: "INVALID_ARGUMENT",
+        message: `${label}: ${matches.length} items have ${condition}, so it does not say which one is meant (${matches
+          .slice(0, 5)
+          .map(identify)
+          .join("; ")})`,
+        suggestion: "Ask the user which one they mean; the value must identify exactly one item.",
+        step: step.id,
+        retryable: false,
+      },
+    };
+  const first = wanted[0];
+  const values = first === undefined ? [] : textValues(items, first.tokens);
+  const close = first === undefined || typeof first.wanted !== "string" ? [] : closeValues(values, first.wanted);
+  const page = pick.spec.paged
+    ? " on the first page the API returned (the list is paged; it may be on a later one)"
+    : "";
+  const shown = close.length > 0 ? close : values.slice(0, 5);
+  return {
+    ok: false,
+    error: {
+      code: "NOT_FOUND",
+      message: `${label}: none of the ${items.length} items listed has ${condition}${page}`,
+      suggestion: [
+        shown.length === 0
+          ? "Ask the user to confirm the value; it must match exactly."
+          : `${close.length > 0 ? "Close matches" : "Some listed values"}: ${shown.map((v) => JSON.stringify(v)).join(", ")}. Ask the user which one they mean, then call again with it exactly.`,
+        ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
+      ].join(" "),
+      step: step.id,
+      retryable: false,
+    },
+  };
+}
+
+function textValues(items: readonly unknown[], tokens: readonly string[]): string[] {
+  return [
+    ...new Set(items.map((item) => resolvePointer(item, tokens)).filter((v): v is string => typeof v === "string")),
+  ];
+}
+
+/** Values equal but for case, containing one another, or within two edits; at most five, closest first. */
+export function closeValues(values: readonly string[], wanted: string): string[] {
+  const target = wanted.toLowerCase();
+  const scored = values.flatMap((value) => {
+    const lower = value.toLowerCase();
+    if (lower === target) return [{ value, score: 0 }];
+    if (lower.includes(target) || target.includes(lower)) return [{ value, score: 1 }];
+    const distance = value.length > 100 ? Infinity : editDistance(lower, target);
+    return distance <= 2 ? [{ value, score: 1 + distance }] : [];
+  });
+  return scored
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 5)
+    .map((s) => s.value);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
