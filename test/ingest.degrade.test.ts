@@ -1,4 +1,4 @@
-// Degrade, never refuse: a wrong piece of a real spec (fragment paths, bad patterns, protocol-relative servers) is repaired or dropped with one located warning, and the rest is planned.
+// Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
 import { describe, expect, it } from "vitest";
 import { plan } from "../src/api/plan.js";
 import { ingest } from "../src/ingest/index.js";
