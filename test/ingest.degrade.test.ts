@@ -1,8 +1,10 @@
-// Degrade, never refuse: a wrong piece of a real spec (fragment paths, bad patterns, protocol-relative servers) is repaired or dropped with one located warning, and the rest is planned.
+// Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
 import { describe, expect, it } from "vitest";
 import { plan } from "../src/api/plan.js";
 import { ingest } from "../src/ingest/index.js";
 import { formatDiagnostics } from "../src/cli/report.js";
+import { prepareRequest } from "../src/runtime/http/index.js";
+import type { StepSpec } from "../src/runtime/types.js";
 
 const doc = (over: Record<string, unknown>): Record<string, unknown> => ({
   openapi: "3.0.3",
@@ -115,6 +117,123 @@ describe("AWS-style `#` paths", () => {
   );
 });
 
+/** Query strings inside path templates, the three shapes real specs use: undeclared, declared `in: path`, declared `in: query`. */
+const QUERY_PATHS = doc({
+  paths: {
+    "/x?a={a}": { get: { responses: ok } },
+    "/x?b={b}": {
+      get: { parameters: [{ name: "b", in: "query", description: "B.", schema: { type: "integer" } }], responses: ok },
+    },
+    "/rides/{id}?page={page}&mode=full": {
+      get: {
+        operationId: "listRides",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "page", in: "path", required: true, description: "Page to load.", schema: { type: "number" } },
+        ],
+        responses: ok,
+      },
+    },
+  },
+});
+
+describe("a query string inside a path template", () => {
+  it("becomes query parameters, one warning per operation, the operations kept apart", async () => {
+    const { model, diagnostics } = await ingest(QUERY_PATHS);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1x?a={a}/get"],
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1x?b={b}/get"],
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1rides~1{id}?page={page}&mode=full/get"],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'path "/x?a={a}" carries a query string, which belongs in query parameters: the operation calls "/x" with the query parameters `a` (not declared: added as a required string)',
+      'path "/x?b={b}" carries a query string, which belongs in query parameters: the operation calls "/x" with the query parameters `b` (its query parameter)',
+      'path "/rides/{id}?page={page}&mode=full" carries a query string, which belongs in query parameters: the operation calls "/rides/{id}" with the query parameters `page` (declared as path parameter `page`, moved to the query), `mode=full` (fixed: always sent)',
+    ]);
+    expect(
+      model?.operations.map((o) => [o.id, o.path, o.parameters.map((p) => [p.in, p.name, p.required, p.schema])]),
+    ).toEqual([
+      ["getXAA", "/x", [["query", "a", true, { type: "string" }]]],
+      ["getXBB", "/x", [["query", "b", false, { type: "integer" }]]],
+      [
+        "listRides",
+        "/rides/{id}?mode=full",
+        [
+          ["path", "id", true, { type: "string", minLength: 1 }],
+          ["query", "page", true, { type: "number" }],
+        ],
+      ],
+    ]);
+  });
+
+  it("plans tools whose query inputs are typed and described, and the runtime sends /path?fixed&inputs", async () => {
+    const result = await plan({ spec: QUERY_PATHS, allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const rides = result.tools.find((t) => t.name === "list_rides");
+    expect(rides?.inputs.map((i) => [i.name, i.required, i.schema, i.description])).toEqual([
+      ["id", true, { type: "string", minLength: 1 }, undefined],
+      ["page", true, { type: "number" }, "Page to load."],
+    ]);
+    const step = rides?.steps[0] as unknown as StepSpec;
+    const values: Record<string, unknown> = { id: "r1", page: 2 };
+    const request = prepareRequest(
+      { step, params: step.params.map((spec) => ({ spec, value: values[spec.name] })) },
+      new URL("https://api.example.com/v1"),
+    );
+    expect(request.ok && request.value.url.href).toBe("https://api.example.com/v1/rides/r1?mode=full&page=2");
+    const added = result.tools.find((t) => t.steps[0]?.params.some((p) => p.name === "a"));
+    expect(added?.inputs.map((i) => [i.name, i.required, i.schema, i.description])).toEqual([
+      ["a", true, { type: "string" }, "The `a` query parameter."],
+    ]);
+  });
+
+  it.each([["/x?{search}=1"], ["/x?a"], ["/x?a=<b>"]])("leaves %s as the spec wrote it", async (path) => {
+    const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+    expect(diagnostics.map((d) => d.code)).not.toContain("SPEC_PATH_QUERY");
+    expect(model === undefined || model.operations[0]?.path === path).toBe(true);
+  });
+});
+
+describe("paths starting with `//`", () => {
+  it("keep their operations, one warning each, and call the server's own host", async () => {
+    const spec = doc({
+      servers: [{ url: "https://api.clever-cloud.com/v2" }],
+      paths: {
+        "//openapi": { get: { operationId: "getOpenapi", responses: ok } },
+        "//openapi.{type}": {
+          get: {
+            operationId: "getOpenapiType",
+            parameters: [{ name: "type", in: "path", required: true, schema: { type: "string" } }],
+            responses: ok,
+          },
+        },
+        "/self": { get: { operationId: "getSelf", responses: ok } },
+      },
+    });
+    const result = await plan({ spec, allOperations: true });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_PATH_EMPTY_SEGMENT", "warning", "/paths/~1~1openapi"],
+      ["SPEC_PATH_EMPTY_SEGMENT", "warning", "/paths/~1~1openapi.{type}"],
+    ]);
+    expect(result.tools.map((t) => t.steps[0]?.path)).toEqual(["//openapi", "//openapi.{type}", "/self"]);
+    const step = result.tools[1]?.steps[0] as unknown as StepSpec;
+    const request = prepareRequest(
+      { step, params: step.params.map((spec) => ({ spec, value: "json" })) },
+      new URL("https://api.clever-cloud.com/v2"),
+    );
+    expect(request.ok && request.value.url.href).toBe("https://api.clever-cloud.com/v2//openapi.json");
+  });
+
+  it.each([["//evil.example/x"], ["//169.254.169.254/latest"], ["//user@host/x"], ["//host:8080/x"], ["//a/../b"]])(
+    "still refuse %s, which names another host or leaves the path",
+    async (path) => {
+      const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+      expect(model).toBeUndefined();
+      expect(diagnostics.map((d) => d.code)).toContain("SPEC_UNSAFE_PATH");
+    },
+  );
+});
+
 describe("patterns that are invalid or can backtrack catastrophically", () => {
   it("are dropped, one warning each, every other constraint kept", async () => {
     const { model, diagnostics } = await ingest(PATTERNS);
@@ -151,6 +270,28 @@ describe("server URLs", () => {
     expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
       ["SERVER_URL_SCHEME_ASSUMED", "warning", "/servers/0/url"],
     ]);
+  });
+
+  it("a placeholder in place of a URL plans like a spec with no host", async () => {
+    const result = await plan({
+      spec: doc({ servers: [{ url: "Your API URL" }], paths: { "/x": { get: { responses: ok } } } }),
+      allOperations: true,
+    });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_NO_BASE_URL", "warning", "/servers/0/url"],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain("`Your API URL`");
+    expect(result.tools).toHaveLength(1);
+  });
+
+  it.each([
+    ["javascript:", doc({ servers: [{ url: "javascript:alert(1)" }] })],
+    ["file:", doc({ servers: [{ url: "file:///etc/passwd" }] })],
+    ["a control character", doc({ servers: [{ url: "Your\nAPI" }] })],
+  ])("a server URL with %s is still refused", async (_, spec) => {
+    const { model, diagnostics } = await ingest(spec);
+    expect(model).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toContain("SERVER_URL_UNSAFE");
   });
 
   it.each([

@@ -259,6 +259,19 @@ describe("request URL through the URL parser", () => {
     expect(result.ok && result.value.url.href).toBe(want);
   });
 
+  it.each([
+    [
+      "/search?mode=full",
+      [{ spec: param("q", "query"), value: "a b" }],
+      "https://api.example.com/v1/search?mode=full&q=a%20b",
+    ],
+    ["//openapi.{type}", [{ spec: param("type", "path"), value: "json" }], "https://api.example.com/v1//openapi.json"],
+    ["/n/{id}?{id}=1", [{ spec: param("id", "path"), value: "a/b" }], "https://api.example.com/v1/n/a%2Fb?a%2Fb=1"],
+  ])("sends %s's own query after the base's, on the base's origin", (path, params, want) => {
+    const result = prepared(params, { path });
+    expect(result.ok && result.value.url.href).toBe(want);
+  });
+
   it("refuses a missing path parameter", () => {
     const result = prepared([]);
     expect(!result.ok && result.error).toMatchObject({ code: "INVALID_ARGUMENT", retryable: false });

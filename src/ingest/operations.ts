@@ -12,6 +12,7 @@ import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located, type RawOperation } from "./context.js";
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
+import { queryParametersFromPath, withoutQuery } from "./path-query.js";
 import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
@@ -105,7 +106,7 @@ function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): Opera
     id: id.id,
     idSynthesized: id.synthesized,
     method,
-    path: withoutFragment(raw.path),
+    path: withoutQuery(withoutFragment(raw.path)),
     ...optional("summary", stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"])),
     ...optional("description", stringOf(node["description"]) ?? stringOf(pathItem.node["description"])),
     tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
@@ -124,7 +125,13 @@ function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): Opera
  * through `ctx`; the keys in the order an Operation has always listed them (details after `deprecated`).
  */
 export function operationToModel(ctx: IngestContext, { raw, summary }: SummarisedOperation): Operation {
-  const { parameters, requestBody } = operationParameters(ctx, raw);
+  const declared = operationParameters(ctx, raw);
+  const { requestBody } = declared;
+  const parameters = queryParametersFromPath(ctx, {
+    template: withoutFragment(raw.path),
+    parameters: declared.parameters,
+    pointer: summary.pointer,
+  });
   checkPathTemplate(ctx, { path: summary.path, parameters, pointer: summary.pointer });
   const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, raw.operation);
   const responses = responsesToModel(ctx, raw.operation);

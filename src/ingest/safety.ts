@@ -74,6 +74,14 @@ export function withScheme(url: string): string {
   return url.startsWith("//") ? `https:${url}` : url;
 }
 
+/**
+ * Text in place of a URL (`Your API URL`): no scheme, no leading `/`, only printable characters. Not unsafe, just not a
+ * server: the tools need their base URL variable, as for a spec with no host (the planner's SPEC_NO_BASE_URL says so).
+ */
+function isPlaceholder(url: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/iu.test(url) && !url.startsWith("/") && !/[\u0000-\u001f\u007f\\]/u.test(url);
+}
+
 /** Why `url`, with each variable at its default and at each of its enum values, is unsafe; undefined when it is not. */
 function serverUrlProblem(url: string, variables: Readonly<Record<string, unknown>>): string | undefined {
   const substitute = (chosen: Readonly<Record<string, string>>): string =>
@@ -105,6 +113,7 @@ function defaultOf(variable: unknown): string | undefined {
 }
 
 function candidateProblem(url: string): string | undefined {
+  if (isPlaceholder(url)) return undefined;
   if (/[\u0000-\u0020\u007f\\]/u.test(url)) return "contains whitespace, control characters or backslashes";
   if (url.startsWith("//")) return "is protocol-relative (`//host`), so the host is not fixed";
   if (!/^[a-z][a-z0-9+.-]*:/iu.test(url)) return undefined;
@@ -127,6 +136,10 @@ function checkPaths(ctx: IngestContext): void {
     const problem = pathProblem(path);
     if (problem !== undefined)
       ctx.reporter.report("SPEC_UNSAFE_PATH", at, { message: `path ${JSON.stringify(path)} ${problem}` });
+    else if (path.startsWith("//"))
+      ctx.reporter.report("SPEC_PATH_EMPTY_SEGMENT", at, {
+        message: `path ${JSON.stringify(path)} starts with \`//\`: its operations call the server URL's path followed by ${JSON.stringify(path)} as written, on the server's own host`,
+      });
     else if (path.includes("#"))
       ctx.reporter.report("SPEC_PATH_FRAGMENT", at, {
         message: `path ${JSON.stringify(path)} ends in a fragment (\`${path.slice(path.indexOf("#"))}\`), which HTTP never sends: its operations call ${JSON.stringify(withoutFragment(path))}`,
@@ -140,9 +153,16 @@ export function withoutFragment(path: string): string {
   return hash === -1 ? path : path.slice(0, hash) || "/";
 }
 
+/**
+ * The first segment of a `//…` path that reads as an authority: userinfo, a port, an IP literal, or a dotted host name.
+ * `//openapi` or `//openapi.{type}` is an empty segment before an ordinary one; the runtime appends it to the server URL's path.
+ */
+const HOST_LIKE = /[@:[\]]|^[a-z0-9-]+(\.[a-z0-9-]+)+\.?$/iu;
+
 function pathProblem(raw: string): string | undefined {
   const path = withoutFragment(raw);
-  if (path.startsWith("//")) return "starts with `//`, which a URL resolver reads as another host";
+  if (path.startsWith("//") && HOST_LIKE.test(path.slice(2).split(/[/?]/u)[0] ?? ""))
+    return "starts with `//` and a host name, which a URL resolver reads as another host";
   if (/[\u0000-\u001f\u007f\\]/u.test(raw)) return "contains a backslash or a control character";
   const segments = path.split("?")[0]?.split("/") ?? [];
   if (segments.some((s) => s === "." || s === ".." || /^(%2e|\.){1,2}$/iu.test(s))) return "has a `.` or `..` segment";

@@ -25,7 +25,18 @@ export const safetyCodes = {
   SPEC_UNSAFE_PATH: {
     severity: "error",
     title: "a path template could leave the server it is meant for",
-    hint: "a path must start with a single `/` and hold no `.` or `..` segments, backslashes or control characters",
+    hint: "a path must not start with `//` and a host name, nor hold `.` or `..` segments, backslashes or control characters",
+  },
+  SPEC_PATH_QUERY: {
+    severity: "warning",
+    title:
+      "a path template carries a query string: its `name={var}` pairs become query parameters, its `name=value` pairs are always sent",
+    hint: "move each pair into a parameter `{ name, in: query }` of the operation and keep the path before `?`",
+  },
+  SPEC_PATH_EMPTY_SEGMENT: {
+    severity: "warning",
+    title: "a path starts with `//`: the operation calls it after the server URL's path, on the server's host",
+    hint: "write the path with a single leading `/` unless the API really serves it with an empty first segment",
   },
   SPEC_PATH_FRAGMENT: {
     severity: "warning",

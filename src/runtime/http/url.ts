@@ -7,7 +7,7 @@ function withoutFragment(template: string): string {
   return path.startsWith("/") ? path : `/${path}`;
 }
 
-/** Fills `{name}`s of a template without its fragment. */
+/** Fills `{name}`s of a template's path or query part. */
 function fillTemplate(template: string, values: ReadonlyMap<string, string>): Checked<string> {
   let missing: string | undefined;
   const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -20,7 +20,7 @@ function fillTemplate(template: string, values: ReadonlyMap<string, string>): Ch
       `Path parameter \`${missing}\` is required but has no value.`,
       `Pass a value for \`${missing}\`.`,
     );
-  return { ok: true, value: filled.startsWith("/") ? filled : `/${filled}` };
+  return { ok: true, value: filled };
 }
 
 function escapes(url: URL, base: URL, expectedPath: string, templateSegments: readonly string[]): string | undefined {
@@ -35,8 +35,9 @@ function escapes(url: URL, base: URL, expectedPath: string, templateSegments: re
 }
 
 /**
- * Joins the base URL (its path kept as a prefix, its query kept first) with the filled path and the query pairs,
- * then re-parses the result: an argument that changed the origin or the number of path segments is refused.
+ * Joins the base URL (its path kept as a prefix, its query kept first) with the filled path, the template's own query
+ * pairs and the query pairs, then re-parses the result: an argument that changed the origin or the number of path
+ * segments is refused.
  */
 export function buildUrl(
   base: URL,
@@ -44,12 +45,16 @@ export function buildUrl(
   pathValues: ReadonlyMap<string, string>,
   query: readonly string[],
 ): Checked<URL> {
-  const path = withoutFragment(template);
+  // A template's own query string (`?name=value` pairs the spec fixes) goes after the base URL's query, filled apart
+  // from the path so that no value moves a part of the path into the query.
+  const [path = "", templateQuery = ""] = withoutFragment(template).split(/\?(.*)/su);
   const filled = fillTemplate(path, pathValues);
   if (!filled.ok) return filled;
+  const fixed = fillTemplate(templateQuery, pathValues);
+  if (!fixed.ok) return fixed;
   const basePath = base.pathname.replace(/\/+$/, "");
-  const expectedPath = `${basePath}${filled.value}`;
-  const search = [base.search.replace(/^\?/, ""), ...query].filter((part) => part !== "").join("&");
+  const expectedPath = `${basePath}${filled.value.startsWith("/") ? filled.value : `/${filled.value}`}`;
+  const search = [base.search.replace(/^\?/, ""), fixed.value, ...query].filter((part) => part !== "").join("&");
   let url: URL;
   try {
     url = new URL(`${base.origin}${expectedPath}${search ? `?${search}` : ""}`);
