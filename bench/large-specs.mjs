@@ -1,4 +1,4 @@
-// Generators (shared by bench/shapes.mjs and test/large-shapes.test.ts) of the deep and large spec shapes real generators emit, as plain OpenAPI 3.0 documents, sized by the caller.
+// Generators (shared by bench/shapes.mjs and test/emit/large-shapes.test.ts) of the deep and large spec shapes real generators emit, as plain OpenAPI 3.0 documents, sized by the caller.
 
 const base = (paths, schemas = {}) => ({
   openapi: "3.0.3",

@@ -1,0 +1,153 @@
+// MCP adapter over an in-memory transport with a real SDK Client: listing, validation envelopes, results, elicitation.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
+import { deleted, fakeTools, getPet } from "../support/fake-tools.js";
+
+type Answer = "approve" | "reject" | "decline" | "cancel";
+
+async function connect(answer?: Answer): Promise<Client> {
+  const server = createMcpServer(fakeTools, { name: "petstore", version: "1.0.0" });
+  const client = new Client(
+    { name: "test", version: "0.0.0" },
+    answer === undefined ? {} : { capabilities: { elicitation: {} } },
+  );
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, async () => {
+      if (answer === "decline" || answer === "cancel") return { action: answer };
+      return { action: "accept", content: { approve: answer === "approve" } };
+    });
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return client;
+}
+
+function json(result: unknown): unknown {
+  const content = (result as CallToolResult).content[0];
+  if (content?.type !== "text") throw new Error("expected text content");
+  return JSON.parse(content.text);
+}
+
+describe("MCP adapter", () => {
+  it("lists each tool with its own JSON Schema, title, annotations and output schema", async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["get_pet", "delete_pet"]);
+    const pet = tools[0]!;
+    expect(pet.title).toBe("Get a pet");
+    expect(pet.description).toBe("Fetch one pet by id.");
+    expect(pet.inputSchema).toEqual(z.toJSONSchema(getPet.inputSchema, { io: "input" }));
+    expect(pet.inputSchema.properties).toMatchObject({
+      pet_id: { type: "string", minLength: 1, description: "The pet's id" },
+    });
+    expect(pet.annotations).toEqual({
+      title: "Get a pet",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(pet.outputSchema).toMatchObject({
+      type: "object",
+      required: ["id", "name"],
+      properties: { id: { type: "string" }, _truncated: {} },
+    });
+    const gated = tools[1]!;
+    expect(gated.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(gated.outputSchema?.anyOf).toHaveLength(2);
+  });
+
+  it("answers invalid arguments with the tool's INVALID_ARGUMENT envelope, not the SDK's -32602 text", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "get_pet", arguments: { pet_id: 42 } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const body = json(result) as { error: { code: string; field: string } };
+    expect(body.error.code).toBe("INVALID_ARGUMENT");
+    expect(body.error.field).toBe("pet_id");
+    expect(JSON.stringify(result)).not.toContain("-32602");
+  });
+
+  it("passes missing arguments to run as an empty object", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "get_pet" });
+    expect(result.isError).toBe(true);
+    expect(json(result)).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "pet_id" } });
+  });
+
+  it("returns success as structuredContent plus the same JSON as text", async () => {
+    const client = await connect();
+    await client.listTools();
+    const result = await client.callTool({ name: "get_pet", arguments: { pet_id: "p1" } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ id: "p1", name: "Rex" });
+    expect(json(result)).toEqual({ id: "p1", name: "Rex" });
+  });
+
+  it("marks other error envelopes isError with the envelope as text", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "get_pet", arguments: { pet_id: "missing" } });
+    expect(result.isError).toBe(true);
+    expect(json(result)).toMatchObject({ error: { code: "NOT_FOUND", status: 404 } });
+  });
+
+  it("rejects an unknown tool as a protocol error", async () => {
+    const client = await connect();
+    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/Unknown tool: nope/);
+  });
+
+  it.each(["DELETE_PET", "Delete_Pet", "delete_pet ", "delete-pet"])(
+    "does not reach a gated tool under another spelling of its name (%j)",
+    async (name) => {
+      const client = await connect();
+      await expect(client.callTool({ name, arguments: { pet_id: "p9" } })).rejects.toThrow(/Unknown tool/);
+    },
+  );
+
+  it("without elicitation support, a gated call returns pending_approval that the client's output check accepts", async () => {
+    const client = await connect();
+    await client.listTools();
+    const result = await client.callTool({ name: "delete_pet", arguments: { pet_id: "p9" } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ status: "pending_approval", request_id: "req-1" });
+  });
+
+  it("an elicitation-capable client approves a gated call and it executes", async () => {
+    const client = await connect("approve");
+    await client.listTools();
+    const result = await client.callTool({ name: "delete_pet", arguments: { pet_id: "p7" } });
+    expect(result.structuredContent).toEqual({ deleted: "p7" });
+    expect(deleted).toContain("p7");
+  });
+
+  it.each([
+    ["reject", { error: { code: "APPROVAL_REJECTED" } }],
+    ["decline", { error: { code: "APPROVAL_REJECTED" } }],
+    ["cancel", { status: "pending_approval" }],
+  ] as const)("elicitation answer %s", async (answer, want) => {
+    const client = await connect(answer);
+    const result = await client.callTool({ name: "delete_pet", arguments: { pet_id: `x-${answer}` } });
+    expect(json(result)).toMatchObject(want);
+    expect(deleted).not.toContain(`x-${answer}`);
+  });
+
+  it("why registerTool is not used: the SDK itself would answer invalid arguments with -32602 text", async () => {
+    const server = new McpServer({ name: "plain", version: "1.0.0" });
+    server.registerTool("get_pet", { inputSchema: getPet.inputSchema as z.ZodObject }, async (args) => ({
+      content: [{ type: "text", text: JSON.stringify(args) }],
+    }));
+    const client = new Client({ name: "test", version: "0.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    const result = await client.callTool({ name: "get_pet", arguments: { pet_id: 42 } });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]!.text).toMatch(/-32602.*Input validation error/);
+  });
+});

@@ -1,0 +1,397 @@
+// The compiled pet-coupons server (`node dist/server.js --http`) exporting over OTLP/HTTP with the real OpenTelemetry Node
+// SDK to a collector on loopback: the span tree of the three-step apply_coupon goal (OTLP/JSON, kept in
+// test-artifacts/otlp-spans.json; then the default protobuf) and its metrics, flushed at shutdown, no credential or
+// argument value in any exported byte; over stdio, SDK diagnostics stay off stdout; without the SDK the server serves
+// and says so once.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { TELEMETRY_SDK } from "../../src/emit/package-files.js";
+import {
+  buildPackage,
+  connectHttpMcp,
+  ROOT,
+  startHttpServer,
+  stopChild,
+  type HttpServerProcess,
+} from "../support/e2e-harness.js";
+
+const PKG = join(ROOT, ".tmp/otlp-build/pet-coupons");
+const API_KEY = "sk-live-coupon-key-0e7d41";
+const OAUTH_TOKEN = "oauth-access-token-c39a58";
+const SERVER_TOKEN = "mcp-server-token-otlp-72b4e1";
+const TAG = "tag-value-weimaraner-61";
+const TRACE_ID = "5af7183fb1d4cf5f0ef1bd7a3e5b0c21";
+const PARENT_SPAN = "b7ad6b7169203331";
+const ARTIFACTS = join(import.meta.dirname, "../../..", "test-artifacts");
+/** Values that must never leave the process in telemetry: credentials, the server token, an argument, a filled path. */
+const SECRETS = [API_KEY, OAUTH_TOKEN, SERVER_TOKEN, TAG, "/pet/7/"];
+
+/** One request the collector received. */
+interface Export {
+  readonly path: string;
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
+/** An OTLP/HTTP collector on loopback: records every export and answers 200. */
+function collector(received: Export[]): Server {
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({
+        path: req.url ?? "",
+        contentType: req.headers["content-type"] ?? "",
+        body: Buffer.concat(chunks),
+      });
+      const json = (req.headers["content-type"] ?? "").includes("json");
+      res
+        .writeHead(200, { "content-type": json ? "application/json" : "application/x-protobuf" })
+        .end(json ? "{}" : "");
+    });
+  });
+}
+
+/** The pet store behind the server: find-pet, find-coupons, place-order. */
+function upstream(): Server {
+  return createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v2/, "");
+    res.setHeader("content-type", "application/json");
+    if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
+    if (path === "/pet/7/coupons") return void res.end(JSON.stringify({ couponCode: "SAVE10" }));
+    if (path === "/store/order" && req.method === "POST")
+      return void res.end(JSON.stringify({ id: 501, petId: 7, status: "placed" }));
+    res.writeHead(404).end("{}");
+  });
+}
+
+const listen = async (server: Server): Promise<number> => {
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return (server.address() as AddressInfo).port;
+};
+
+/** An OTLP/JSON attribute value as plain data. */
+type AnyValue = { stringValue?: string; intValue?: number | string; boolValue?: boolean; doubleValue?: number };
+interface OtlpSpan {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId?: string;
+  readonly name: string;
+  readonly kind: number;
+  readonly startTimeUnixNano: string;
+  readonly attributes: readonly { key: string; value: AnyValue }[];
+  readonly status?: { code?: number };
+}
+interface TraceRequest {
+  readonly resourceSpans: readonly {
+    resource: { attributes: readonly { key: string; value: AnyValue }[] };
+    scopeSpans: readonly { scope: { name: string }; spans: readonly OtlpSpan[] }[];
+  }[];
+}
+
+const plainValue = (v: AnyValue): unknown =>
+  v.stringValue ?? (v.intValue === undefined ? undefined : Number(v.intValue)) ?? v.boolValue ?? v.doubleValue;
+const attributesOf = (list: readonly { key: string; value: AnyValue }[]): Record<string, unknown> =>
+  Object.fromEntries(list.map((a) => [a.key, plainValue(a.value)]));
+
+/** The exported spans of every JSON trace export, each with its resource's attributes. */
+function spansOf(received: readonly Export[]): (OtlpSpan & { resource: Record<string, unknown>; scope: string })[] {
+  return received
+    .filter((e) => e.path === "/v1/traces")
+    .flatMap((e) => (JSON.parse(e.body.toString("utf8")) as TraceRequest).resourceSpans)
+    .flatMap((rs) =>
+      rs.scopeSpans.flatMap((ss) =>
+        ss.spans.map((span) => ({ ...span, resource: attributesOf(rs.resource.attributes), scope: ss.scope.name })),
+      ),
+    );
+}
+
+/** The names of the `aci-gen` meter's metrics in every JSON metrics export. */
+function metricNames(received: readonly Export[]): string[] {
+  type MetricsRequest = {
+    resourceMetrics: { scopeMetrics: { scope: { name: string }; metrics: { name: string }[] }[] }[];
+  };
+  return received
+    .filter((e) => e.path === "/v1/metrics")
+    .flatMap((e) => (JSON.parse(e.body.toString("utf8")) as MetricsRequest).resourceMetrics)
+    .flatMap((rm) => rm.scopeMetrics.filter((sm) => sm.scope.name === "aci-gen"))
+    .flatMap((sm) => sm.metrics.map((m) => m.name));
+}
+
+/** The span tree under `root` as indented names, children in start order. */
+function tree(all: readonly OtlpSpan[], root: OtlpSpan, depth = 0): string[] {
+  const kids = all
+    .filter((s) => s.parentSpanId === root.spanId)
+    .sort((a, b) => (BigInt(a.startTimeUnixNano) < BigInt(b.startTimeUnixNano) ? -1 : 1));
+  return [`${"  ".repeat(depth)}${root.name}`, ...kids.flatMap((kid) => tree(all, kid, depth + 1))];
+}
+
+async function callApplyCoupon(url: string): Promise<CallToolResult> {
+  const client = await connectHttpMcp(url, SERVER_TOKEN);
+  try {
+    return (await client.callTool(
+      {
+        name: "apply_coupon",
+        arguments: { my_pet_tags: [TAG], quantity: 2 },
+        _meta: { traceparent: `00-${TRACE_ID}-${PARENT_SPAN}-01` },
+      },
+      undefined,
+      { timeout: 30_000 },
+    )) as CallToolResult;
+  } finally {
+    await client.close();
+  }
+}
+
+/** A copy of the built package outside the repository, resolving every dependency of the repository except the SDK. */
+function packageWithoutSdk(into: string): string {
+  const pkg = join(into, "pet-coupons");
+  cpSync(join(PKG, "dist"), join(pkg, "dist"), { recursive: true });
+  cpSync(join(PKG, "package.json"), join(pkg, "package.json"));
+  const modules = join(into, "node_modules");
+  mkdirSync(join(modules, "@opentelemetry"), { recursive: true });
+  for (const name of readdirSync(join(ROOT, "node_modules")).filter((n) => n !== "@opentelemetry" && n !== ".bin"))
+    symlinkSync(join(ROOT, "node_modules", name), join(modules, name));
+  for (const name of readdirSync(join(ROOT, "node_modules/@opentelemetry")).filter((n) => n !== "sdk-node"))
+    symlinkSync(join(ROOT, "node_modules/@opentelemetry", name), join(modules, "@opentelemetry", name));
+  return join(pkg, "dist/server.js");
+}
+
+describe("OTLP export from the generated server", () => {
+  const received: Export[] = [];
+  let otlp: Server;
+  let api: Server;
+  let endpoint: string;
+  let env: Record<string, string>;
+  let stateDir: string;
+  let noSdkDir: string;
+  const running: HttpServerProcess[] = [];
+
+  beforeAll(async () => {
+    const built = buildPackage({
+      spec: join(ROOT, "examples/specs/pet-coupons.openapi.yaml"),
+      goals: join(ROOT, "examples/goals/pet-coupons.arazzo.yaml"),
+      outDir: PKG,
+    });
+    otlp = collector(received);
+    api = upstream();
+    endpoint = `http://127.0.0.1:${await listen(otlp)}`;
+    const apiPort = await listen(api);
+    stateDir = mkdtempSync(join(tmpdir(), "aci-otlp-state-"));
+    noSdkDir = mkdtempSync(join(tmpdir(), "aci-otlp-nosdk-"));
+    env = {
+      PATH: process.env.PATH ?? "",
+      PET_COUPONS_BASE_URL: `http://127.0.0.1:${apiPort}/v2`,
+      PET_COUPONS_API_KEY: API_KEY,
+      PET_COUPONS_PETSTORE_AUTH: OAUTH_TOKEN,
+      PET_COUPONS_SERVER_TOKEN: SERVER_TOKEN,
+      PET_COUPONS_APPROVAL: "auto",
+      PET_COUPONS_STATE_DIR: stateDir,
+    };
+    await built;
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(running.map((server) => stopChild(server.child)));
+    await Promise.all([otlp, api].map((s) => new Promise((done) => (s?.closeAllConnections(), s?.close(done)))));
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(noSdkDir, { recursive: true, force: true });
+  });
+
+  const start = async (serverJs: string, extra: Record<string, string>): Promise<HttpServerProcess> => {
+    const server = await startHttpServer(serverJs, { ...env, ...extra });
+    running.push(server);
+    return server;
+  };
+
+  it("leaves the SDK out of the generated manifest, and tests the version its README and notice name", () => {
+    const manifest = readFileSync(join(PKG, "package.json"), "utf8");
+    expect(manifest).not.toContain(TELEMETRY_SDK.sdk);
+    expect(readFileSync(join(PKG, "README.md"), "utf8")).toContain(
+      `npm install --no-save ${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`,
+    );
+    const installed = JSON.parse(readFileSync(join(ROOT, "node_modules", TELEMETRY_SDK.sdk, "package.json"), "utf8"));
+    expect(installed.version).toBe(TELEMETRY_SDK.tested);
+  });
+
+  it("exports the span tree of a three-step goal as OTLP/JSON, flushed when the server shuts down", async () => {
+    received.length = 0;
+    const server = await start(join(PKG, "dist/server.js"), {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_SERVICE_NAME: "pet-coupons-e2e",
+      OTEL_BSP_SCHEDULE_DELAY: "600000",
+      OTEL_METRIC_EXPORT_INTERVAL: "600000",
+    });
+    const result = await callApplyCoupon(server.url);
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(received.filter((e) => e.path === "/v1/traces")).toHaveLength(0);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.log()).not.toMatch(/warning|otel|error/i);
+
+    const traces = received.filter((e) => e.path === "/v1/traces");
+    expect(traces.length).toBeGreaterThan(0);
+    expect(traces.every((e) => e.contentType === "application/json")).toBe(true);
+    expect(metricNames(received)).toEqual(
+      expect.arrayContaining([
+        "aci.tool.calls",
+        "gen_ai.execute_tool.duration",
+        "aci.tool.result.size",
+        "aci.approvals.decided",
+      ]),
+    );
+    const spans = spansOf(received);
+    const root = spans.find((s) => s.name === "execute_tool apply_coupon");
+    expect(root, spans.map((s) => s.name).join(", ")).toBeDefined();
+    const tool = root as (typeof spans)[number];
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(
+      join(ARTIFACTS, "otlp-spans.json"),
+      `${JSON.stringify({ tree: tree(spans, tool), spans: spans.map((s) => ({ ...s, attributes: attributesOf(s.attributes) })) }, null, 2)}\n`,
+    );
+    expect(tool.traceId.toLowerCase()).toBe(TRACE_ID);
+    expect(tool.parentSpanId?.toLowerCase()).toBe(PARENT_SPAN);
+    expect(tool.scope).toBe("aci-gen");
+    expect(tool.resource["service.name"]).toBe("pet-coupons-e2e");
+    expect(tree(spans, tool)).toEqual([
+      "execute_tool apply_coupon",
+      "  step find-pet",
+      "    GET /v2/pet/findByTags",
+      "  step find-coupons",
+      "    GET /v2/pet/{petId}/coupons",
+      "  step place-order__place-order",
+      "    POST /v2/store/order",
+    ]);
+    expect(attributesOf(tool.attributes)).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "apply_coupon",
+      "gen_ai.tool.type": "function",
+      "aci.tool.risk": "high",
+      "aci.tool.outcome": "ok",
+    });
+    expect(typeof attributesOf(tool.attributes)["gen_ai.tool.call.id"]).toBe("string");
+    const step = spans.find((s) => s.name === "step place-order__place-order") as OtlpSpan;
+    expect(attributesOf(step.attributes)).toMatchObject({
+      "aci.step.id": "place-order__place-order",
+      "aci.step.read_only": false,
+    });
+    const http = spans.find((s) => s.name === "GET /v2/pet/{petId}/coupons") as OtlpSpan;
+    expect(http.kind).toBe(3);
+    expect(attributesOf(http.attributes)).toEqual({
+      "http.request.method": "GET",
+      "url.template": "/v2/pet/{petId}/coupons",
+      "server.address": "127.0.0.1",
+      "server.port": Number(new URL(env.PET_COUPONS_BASE_URL ?? "").port),
+      "http.response.status_code": 200,
+    });
+    const bytes = Buffer.concat(received.map((e) => e.body)).toString("utf8");
+    for (const secret of SECRETS) expect(bytes).not.toContain(secret);
+  }, 90_000);
+
+  it("exports with the SDK's default protocol (http/protobuf), with no credential or argument in the bytes", async () => {
+    received.length = 0;
+    const server = await start(join(PKG, "dist/server.js"), {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_METRICS_EXPORTER: "none",
+      OTEL_LOGS_EXPORTER: "none",
+    });
+    expect((await callApplyCoupon(server.url)).isError).toBeFalsy();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(received.map((e) => `${e.path} ${e.contentType}`)).toEqual(
+      expect.arrayContaining(["/v1/traces application/x-protobuf"]),
+    );
+    expect(received.some((e) => e.path !== "/v1/traces")).toBe(false);
+    const bytes = Buffer.concat(received.map((e) => e.body));
+    for (const name of [
+      "execute_tool apply_coupon",
+      "step find-coupons",
+      "GET /v2/pet/{petId}/coupons",
+      "url.template",
+    ])
+      expect(bytes.includes(name), name).toBe(true);
+    for (const secret of SECRETS) expect(bytes.includes(secret), secret).toBe(false);
+  }, 90_000);
+
+  /** The stdio server under the MCP SDK's client, exporting OTLP/JSON only when flushed; protocol errors collected. */
+  const stdioSession = async (extra: Record<string, string>) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(PKG, "dist/server.js")],
+      env: {
+        ...env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        OTEL_BSP_SCHEDULE_DELAY: "600000",
+        ...extra,
+      },
+      cwd: ROOT,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    const protocolErrors: Error[] = [];
+    const client = new Client({ name: "otlp-stdio", version: "1.0.0" });
+    client.onerror = (error) => protocolErrors.push(error);
+    await client.connect(transport, { timeout: 20_000 });
+    const result = (await client.callTool({ name: "apply_coupon", arguments: { my_pet_tags: [TAG] } }, undefined, {
+      timeout: 30_000,
+    })) as CallToolResult;
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    return { client, pid: transport.pid, protocolErrors, stderr: () => stderr };
+  };
+  const exportedToolSpans = () => spansOf(received).filter((span) => span.name === "execute_tool apply_coupon");
+
+  it("over stdio: the SDK's debug diagnostics go to stderr, never into the protocol, and ending stdin flushes the spans", async () => {
+    received.length = 0;
+    const session = await stdioSession({ OTEL_LOG_LEVEL: "debug" });
+    await session.client.close();
+    expect(session.protocolErrors).toEqual([]);
+    expect(session.stderr()).toMatch(/^otel debug: /m);
+    expect(exportedToolSpans()).toHaveLength(1);
+    for (const secret of SECRETS) expect(Buffer.concat(received.map((e) => e.body)).includes(secret)).toBe(false);
+  }, 90_000);
+
+  it("over stdio: SIGTERM flushes the spans, then the server exits", async () => {
+    received.length = 0;
+    const session = await stdioSession({});
+    expect(received).toHaveLength(0);
+    const closed = new Promise<void>((done) => {
+      session.client.onclose = () => done();
+    });
+    process.kill(session.pid as number, "SIGTERM");
+    await closed;
+    expect(exportedToolSpans()).toHaveLength(1);
+    await session.client.close();
+  }, 90_000);
+
+  it("without the SDK installed, serves as usual: one notice when OTEL_* asks for export, none otherwise", async () => {
+    received.length = 0;
+    const serverJs = packageWithoutSdk(noSdkDir);
+    const asked = await start(serverJs, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+    expect((await callApplyCoupon(asked.url)).isError).toBeFalsy();
+    asked.child.kill("SIGTERM");
+    expect(await asked.exited).toBe(0);
+    const lines = asked.log().trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^warning: OTEL_EXPORTER_OTLP_ENDPOINT is set, but @opentelemetry\/sdk-node is not installed, so nothing is exported: /,
+    );
+    expect(lines[0]).toContain(`npm install --no-save ${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`);
+    expect(lines[1]).toMatch(/^pet-coupons MCP server listening on http:\/\/127\.0\.0\.1:\d+\/mcp /);
+    const quiet = await start(serverJs, {});
+    expect((await callApplyCoupon(quiet.url)).isError).toBeFalsy();
+    quiet.child.kill("SIGTERM");
+    expect(await quiet.exited).toBe(0);
+    expect(quiet.log().trimEnd().split("\n")).toEqual([expect.stringMatching(/ MCP server listening on /)]);
+    expect(received).toHaveLength(0);
+  }, 90_000);
+});

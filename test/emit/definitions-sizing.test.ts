@@ -1,0 +1,88 @@
+// Sizing reads no more of an oversized definition than the cap needs (cuts built shallow-first, counted up to the cap) and holds no tool's Zod objects past its turn.
+import { describe, expect, it } from "vitest";
+import { countTokens, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
+import { plan } from "../../src/api/plan.js";
+import { evaluateInputs, sizePlan, type TokenCounter } from "../../src/emit/definitions.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
+
+/** An object `depth` levels deep, `width` properties per level, every property described at length. */
+function wideTree(depth: number, width: number): Record<string, unknown> {
+  if (depth === 0) return { type: "string", description: "A leaf value that the caller supplies verbatim." };
+  const properties = Object.fromEntries(
+    Array.from({ length: width }, (_, i) => [`field_${depth}_${i}`, wideTree(depth - 1, width)]),
+  );
+  return { type: "object", description: `A level-${depth} object.`, properties };
+}
+
+const spec = {
+  openapi: "3.0.3",
+  info: { title: "Wide", version: "1" },
+  servers: [{ url: "https://api.example.com" }],
+  paths: {
+    "/things": {
+      post: {
+        operationId: "createThing",
+        requestBody: { required: true, content: { "application/json": { schema: wideTree(6, 4) } } },
+        responses: { 200: { description: "ok" } },
+      },
+    },
+  },
+};
+
+/** The o200k counter, recording the length of every text it counts in full and how often it counts up to a limit. */
+function recordingCounter(): TokenCounter & { readonly counted: number[]; readonly limited: number[] } {
+  const counted: number[] = [];
+  const limited: number[] = [];
+  return {
+    counted,
+    limited,
+    count: (text) => {
+      counted.push(text.length);
+      return countTokens(text);
+    },
+    within: (text, limit) => {
+      limited.push(text.length);
+      return isWithinTokenLimit(text, limit);
+    },
+  };
+}
+
+describe("sizing a definition far over the cap", () => {
+  it("cuts it to the deepest level that fits without counting the whole at every depth", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const counter = recordingCounter();
+    const sized = sizePlan(planned.plan!, undefined, { tokens: counter });
+    const [definition] = sized.definitions;
+    const wholeChars = JSON.stringify(
+      sizePlan(planned.plan!, undefined, { cap: Number.MAX_SAFE_INTEGER }).definitions[0]?.inputSchema,
+    ).length;
+
+    const [whole, ...cuts] = counter.limited;
+
+    expect(wholeChars).toBeGreaterThan(400_000);
+    expect(definition?.tokens).toBeLessThanOrEqual(4000);
+    expect(definition?.shortened?.depth).toBe(2);
+    expect(whole).toBeGreaterThan(wholeChars);
+    expect(cuts.length).toBeLessThanOrEqual(4);
+    expect(Math.max(...cuts)).toBeLessThan(wholeChars / 10);
+    expect(Math.max(...counter.counted)).toBeLessThan(wholeChars / 10);
+  });
+});
+
+describe("what sizing holds on to", () => {
+  it("keeps plain JSON Schemas, not Zod's non-enumerable link back to the Zod schema", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const [definition] = sizePlan(planned.plan!, undefined, { cap: Number.MAX_SAFE_INTEGER }).definitions;
+    expect(Object.getOwnPropertyNames(definition?.inputSchema)).not.toContain("~standard");
+    expect(definition?.inputSchema["$schema"]).toBeUndefined();
+  });
+
+  it("builds a tool's input schema when it is read, not all of them upfront", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const schemas = evaluateInputs(compilePlanSchemas(planned.plan!));
+    const names = planned.plan!.tools.map((t) => t.name);
+    expect(Object.keys(schemas)).toEqual(names);
+    expect(schemas[names[0]!]).not.toBe(schemas[names[0]!]);
+    expect(schemas[names[0]!]?.safeParse(42).success).toBe(false);
+  });
+});

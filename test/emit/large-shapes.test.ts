@@ -1,0 +1,49 @@
+// Deep and large spec shapes (an allOf chain thousands long, thousands of operations, a huge enum) end in a package or a located diagnostic, never a stack overflow.
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { propertyContracts, schemaContract } from "../../src/emit/schema-contract.js";
+import { compileSchema, componentsToZod } from "../../src/emit/zod/schema-to-zod.js";
+import { MAX_REF_DEPTH } from "../../src/emit/zod/ref.js";
+import { allOfChain, largeEnum, manyOperations } from "../../bench/large-specs.mjs";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const schemasOf = (doc: Record<string, unknown>): Record<string, unknown> =>
+  (doc["components"] as { schemas: Record<string, unknown> }).schemas;
+
+describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
+  const chain = allOfChain(3000);
+
+  it("compiles a schema at its head, cut below the depth limit with one warning", () => {
+    const compiled = compileSchema(
+      { $ref: "#/components/schemas/S0" },
+      { dialect: "openapi-3.0", components: schemasOf(chain) },
+    );
+    expect(compiled.diagnostics.map((d) => [d.code, d.severity])).toEqual([["SCHEMA_TOO_DEEP", "warning"]]);
+    expect(compiled.diagnostics[0]?.pointer).toBe(`/components/schemas/S${MAX_REF_DEPTH - 1}/allOf/0`);
+    expect(compiled.locals).toHaveLength(MAX_REF_DEPTH);
+  });
+
+  it("records its contract in the lockfile without recursing down the chain", () => {
+    const schemas = schemasOf(chain) as Parameters<typeof schemaContract>[1];
+    expect(schemaContract({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({ type: ["object"], ref: "S0" });
+    expect(propertyContracts({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({});
+  });
+
+  it("compiles every component as a shared const", () => {
+    const out = componentsToZod({ dialect: "openapi-3.0", components: schemasOf(chain) });
+    expect(out.declarations).toHaveLength(3001);
+    expect(out.diagnostics.every((d) => d.code === "SCHEMA_TOO_DEEP")).toBe(true);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("large specs plan", () => {
+  it.each([
+    ["an allOf chain 1,500 long", () => allOfChain(1500), 1],
+    ["3,000 operations", () => manyOperations(3000), 3000],
+    ["an enum of 1,500 long strings", () => largeEnum(1500, 120), 1],
+  ])("%s", async (_, make, tools) => {
+    const result = await plan({ spec: make(), allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools).toHaveLength(tools);
+  });
+});

@@ -1,0 +1,327 @@
+// Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { ingest } from "../../src/ingest/index.js";
+import { formatDiagnostics } from "../../src/cli/report.js";
+import { prepareRequest } from "../../src/runtime/http/index.js";
+import type { StepSpec } from "../../src/runtime/types.js";
+
+const doc = (over: Record<string, unknown>): Record<string, unknown> => ({
+  openapi: "3.0.3",
+  info: { title: "Degrade", version: "1" },
+  servers: [{ url: "https://api.example.com" }],
+  paths: {},
+  ...over,
+});
+
+const ok = { "200": { description: "ok" } };
+
+/** Two AWS-style operations on `/`, told apart by the `X-Amz-Target` header each declares. */
+const AWS = doc({
+  paths: {
+    "/#X-Amz-Target=AlexaForBusiness.ApproveSkill": {
+      post: {
+        operationId: "ApproveSkill",
+        parameters: [
+          {
+            name: "X-Amz-Target",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["AlexaForBusiness.ApproveSkill"] },
+          },
+        ],
+        responses: ok,
+      },
+    },
+    "/#X-Amz-Target=AlexaForBusiness.AssociateContactWithAddressBook": {
+      post: {
+        parameters: [
+          {
+            name: "X-Amz-Target",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["AlexaForBusiness.AssociateContactWithAddressBook"] },
+          },
+        ],
+        responses: ok,
+      },
+    },
+    "/things/{id}#Action=Get": {
+      get: {
+        operationId: "getThing",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: ok,
+      },
+    },
+  },
+});
+
+const PATTERNS = doc({
+  paths: {
+    "/things": {
+      get: {
+        operationId: "listThings",
+        parameters: [
+          {
+            name: "name",
+            in: "query",
+            schema: { type: "string", pattern: "[a-zA-Z]{1-70}", minLength: 1, maxLength: 70 },
+          },
+          { name: "code", in: "query", schema: { type: "string", pattern: "[a-z" } },
+          { name: "slug", in: "query", schema: { type: "string", pattern: "^(a+)+$" } },
+          { name: "ok", in: "query", schema: { type: "string", pattern: "^[a-z]+$" } },
+        ],
+        responses: ok,
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Thing: { type: "object", patternProperties: { "^x-(": { type: "string" }, "^y-": { type: "integer" } } },
+    },
+  },
+});
+
+describe("AWS-style `#` paths", () => {
+  it("keep every operation, on the path without its fragment, with one warning per path", async () => {
+    const { model, diagnostics } = await ingest(AWS);
+    expect(model?.operations.map((o) => [o.id, o.method, o.path])).toEqual([
+      ["ApproveSkill", "post", "/"],
+      ["postXAmzTargetAlexaForBusinessAssociateContactWithAddressBook", "post", "/"],
+      ["getThing", "get", "/things/{id}"],
+    ]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1#X-Amz-Target=AlexaForBusiness.ApproveSkill"],
+      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1#X-Amz-Target=AlexaForBusiness.AssociateContactWithAddressBook"],
+      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1things~1{id}#Action=Get"],
+    ]);
+  });
+
+  it("plan into distinct tools that call `/` with the target header", async () => {
+    const result = await plan({ spec: AWS, allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools.map((t) => [t.name, t.steps[0]?.path])).toEqual([
+      ["approve_skill", "/"],
+      ["post_x_amz_target_alexa_for_business_associate_contact_with", "/"],
+      ["get_thing", "/things/{id}"],
+    ]);
+  });
+
+  it.each([["/a/../b#x"], ["//evil.example#x"]])(
+    "still refuse %s, whose part before the fragment is unsafe",
+    async (path) => {
+      const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+      expect(model).toBeUndefined();
+      expect(diagnostics.map((d) => d.code)).toContain("SPEC_UNSAFE_PATH");
+    },
+  );
+});
+
+/** Query strings inside path templates, the three shapes real specs use: undeclared, declared `in: path`, declared `in: query`. */
+const QUERY_PATHS = doc({
+  paths: {
+    "/x?a={a}": { get: { responses: ok } },
+    "/x?b={b}": {
+      get: { parameters: [{ name: "b", in: "query", description: "B.", schema: { type: "integer" } }], responses: ok },
+    },
+    "/rides/{id}?page={page}&mode=full": {
+      get: {
+        operationId: "listRides",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "page", in: "path", required: true, description: "Page to load.", schema: { type: "number" } },
+        ],
+        responses: ok,
+      },
+    },
+  },
+});
+
+describe("a query string inside a path template", () => {
+  it("becomes query parameters, one warning per operation, the operations kept apart", async () => {
+    const { model, diagnostics } = await ingest(QUERY_PATHS);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1x?a={a}/get"],
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1x?b={b}/get"],
+      ["SPEC_PATH_QUERY", "warning", "/paths/~1rides~1{id}?page={page}&mode=full/get"],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'path "/x?a={a}" carries a query string, which belongs in query parameters: the operation calls "/x" with the query parameters `a` (not declared: added as a required string)',
+      'path "/x?b={b}" carries a query string, which belongs in query parameters: the operation calls "/x" with the query parameters `b` (its query parameter)',
+      'path "/rides/{id}?page={page}&mode=full" carries a query string, which belongs in query parameters: the operation calls "/rides/{id}" with the query parameters `page` (declared as path parameter `page`, moved to the query), `mode=full` (fixed: always sent)',
+    ]);
+    expect(
+      model?.operations.map((o) => [o.id, o.path, o.parameters.map((p) => [p.in, p.name, p.required, p.schema])]),
+    ).toEqual([
+      ["getXAA", "/x", [["query", "a", true, { type: "string" }]]],
+      ["getXBB", "/x", [["query", "b", false, { type: "integer" }]]],
+      [
+        "listRides",
+        "/rides/{id}?mode=full",
+        [
+          ["path", "id", true, { type: "string", minLength: 1 }],
+          ["query", "page", true, { type: "number" }],
+        ],
+      ],
+    ]);
+  });
+
+  it("plans tools whose query inputs are typed and described, and the runtime sends /path?fixed&inputs", async () => {
+    const result = await plan({ spec: QUERY_PATHS, allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const rides = result.tools.find((t) => t.name === "list_rides");
+    expect(rides?.inputs.map((i) => [i.name, i.required, i.schema, i.description])).toEqual([
+      ["id", true, { type: "string", minLength: 1 }, undefined],
+      ["page", true, { type: "number" }, "Page to load."],
+    ]);
+    const step = rides?.steps[0] as unknown as StepSpec;
+    const values: Record<string, unknown> = { id: "r1", page: 2 };
+    const request = prepareRequest(
+      { step, params: step.params.map((spec) => ({ spec, value: values[spec.name] })) },
+      new URL("https://api.example.com/v1"),
+    );
+    expect(request.ok && request.value.url.href).toBe("https://api.example.com/v1/rides/r1?mode=full&page=2");
+    const added = result.tools.find((t) => t.steps[0]?.params.some((p) => p.name === "a"));
+    expect(added?.inputs.map((i) => [i.name, i.required, i.schema, i.description])).toEqual([
+      ["a", true, { type: "string" }, "The `a` query parameter."],
+    ]);
+  });
+
+  it.each([["/x?{search}=1"], ["/x?a"], ["/x?a=<b>"]])("leaves %s as the spec wrote it", async (path) => {
+    const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+    expect(diagnostics.map((d) => d.code)).not.toContain("SPEC_PATH_QUERY");
+    expect(model === undefined || model.operations[0]?.path === path).toBe(true);
+  });
+});
+
+describe("paths starting with `//`", () => {
+  it("keep their operations, one warning each, and call the server's own host", async () => {
+    const spec = doc({
+      servers: [{ url: "https://api.clever-cloud.com/v2" }],
+      paths: {
+        "//openapi": { get: { operationId: "getOpenapi", responses: ok } },
+        "//openapi.{type}": {
+          get: {
+            operationId: "getOpenapiType",
+            parameters: [{ name: "type", in: "path", required: true, schema: { type: "string" } }],
+            responses: ok,
+          },
+        },
+        "/self": { get: { operationId: "getSelf", responses: ok } },
+      },
+    });
+    const result = await plan({ spec, allOperations: true });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_PATH_EMPTY_SEGMENT", "warning", "/paths/~1~1openapi"],
+      ["SPEC_PATH_EMPTY_SEGMENT", "warning", "/paths/~1~1openapi.{type}"],
+    ]);
+    expect(result.tools.map((t) => t.steps[0]?.path)).toEqual(["//openapi", "//openapi.{type}", "/self"]);
+    const step = result.tools[1]?.steps[0] as unknown as StepSpec;
+    const request = prepareRequest(
+      { step, params: step.params.map((spec) => ({ spec, value: "json" })) },
+      new URL("https://api.clever-cloud.com/v2"),
+    );
+    expect(request.ok && request.value.url.href).toBe("https://api.clever-cloud.com/v2//openapi.json");
+  });
+
+  it.each([["//evil.example/x"], ["//169.254.169.254/latest"], ["//user@host/x"], ["//host:8080/x"], ["//a/../b"]])(
+    "still refuse %s, which names another host or leaves the path",
+    async (path) => {
+      const { model, diagnostics } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+      expect(model).toBeUndefined();
+      expect(diagnostics.map((d) => d.code)).toContain("SPEC_UNSAFE_PATH");
+    },
+  );
+});
+
+describe("patterns that are invalid or can backtrack catastrophically", () => {
+  it("are dropped, one warning each, every other constraint kept", async () => {
+    const { model, diagnostics } = await ingest(PATTERNS);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SCHEMA_PATTERN_DROPPED", "warning", "/paths/~1things/get/parameters/0/schema/pattern"],
+      ["SCHEMA_PATTERN_DROPPED", "warning", "/paths/~1things/get/parameters/1/schema/pattern"],
+      ["SCHEMA_PATTERN_DROPPED", "warning", "/paths/~1things/get/parameters/2/schema/pattern"],
+      ["SCHEMA_PATTERN_DROPPED", "warning", "/components/schemas/Thing/patternProperties/^x-("],
+    ]);
+    expect(diagnostics[0]?.message).toContain("the tool will not check this pattern");
+    const schemas = model?.operations[0]?.parameters.map((p) => p.schema);
+    expect(schemas).toEqual([
+      { type: "string", minLength: 1, maxLength: 70 },
+      { type: "string" },
+      { type: "string" },
+      { type: "string", pattern: "^[a-z]+$" },
+    ]);
+    expect(model?.schemas["Thing"]).toEqual({ type: "object", patternProperties: { "^y-": { type: "integer" } } });
+  });
+
+  it("are dropped without changing the document the caller passed", async () => {
+    const before = JSON.stringify(PATTERNS);
+    await ingest(PATTERNS);
+    expect(JSON.stringify(PATTERNS)).toBe(before);
+  });
+});
+
+describe("server URLs", () => {
+  it("a protocol-relative server gets https, with a warning", async () => {
+    const { model, diagnostics } = await ingest(
+      doc({ servers: [{ url: "//api.europeana.eu/record" }], paths: { "/x": { get: { responses: ok } } } }),
+    );
+    expect(model?.servers.map((s) => s.url)).toEqual(["https://api.europeana.eu/record"]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SERVER_URL_SCHEME_ASSUMED", "warning", "/servers/0/url"],
+    ]);
+  });
+
+  it("a placeholder in place of a URL plans like a spec with no host", async () => {
+    const result = await plan({
+      spec: doc({ servers: [{ url: "Your API URL" }], paths: { "/x": { get: { responses: ok } } } }),
+      allOperations: true,
+    });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SPEC_NO_BASE_URL", "warning", "/servers/0/url"],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain("`Your API URL`");
+    expect(result.tools).toHaveLength(1);
+  });
+
+  it.each([
+    ["javascript:", doc({ servers: [{ url: "javascript:alert(1)" }] })],
+    ["file:", doc({ servers: [{ url: "file:///etc/passwd" }] })],
+    ["a control character", doc({ servers: [{ url: "Your\nAPI" }] })],
+  ])("a server URL with %s is still refused", async (_, spec) => {
+    const { model, diagnostics } = await ingest(spec);
+    expect(model).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toContain("SERVER_URL_UNSAFE");
+  });
+
+  it.each([
+    ["a server URL", doc({ servers: [{ url: "https://user:s3cr3t-pw@api.example.com" }] })],
+    ["a protocol-relative server URL", doc({ servers: [{ url: "//user:s3cr3t-pw@api.example.com" }] })],
+    [
+      "a Swagger 2 host",
+      { swagger: "2.0", info: { title: "t", version: "1" }, host: "user:s3cr3t-pw@api.example.com", paths: {} },
+    ],
+    ["a remote $ref", doc({ paths: { "/x": { $ref: "https://user:s3cr3t-pw@example.com/paths.json" } } })],
+  ])("credentials in %s are refused and never printed", async (_, spec) => {
+    const { model, diagnostics } = await ingest(spec);
+    expect(model).toBeUndefined();
+    expect(diagnostics.length).toBeGreaterThan(0);
+    expect(formatDiagnostics(diagnostics) + JSON.stringify(diagnostics)).not.toContain("s3cr3t-pw");
+  });
+});
+
+describe("NO_OPERATIONS_SELECTED", () => {
+  it.each([
+    ["no filter, no operations", { spec: doc({}) }, /the spec has no operations/u],
+    [
+      "a filter that matches nothing",
+      { spec: doc({ paths: { "/x": { get: { responses: ok } } } }), includeTags: ["nope"] },
+      /filters leave no operation/u,
+    ],
+  ])("%s: says why", async (_, options, want) => {
+    const result = await plan({ allOperations: true, ...options });
+    const found = result.diagnostics.find((d) => d.code === "NO_OPERATIONS_SELECTED");
+    expect(found?.message).toMatch(want);
+    if (!("includeTags" in options)) expect(found?.message).not.toMatch(/filter/u);
+  });
+});

@@ -1,0 +1,129 @@
+// Table tests: dialect schemas → normalised 2020-12 style schemas.
+import { describe, expect, it } from "vitest";
+import { normalizeSchema } from "../../src/schema/normalize.js";
+import type { SpecDialect } from "../../src/model/api-model.js";
+
+const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][] = [
+  [
+    "nullable type",
+    { dialect: "openapi-3.0", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } },
+  ],
+  [
+    "nullable false dropped",
+    { dialect: "openapi-3.0", given: { type: "string", nullable: false }, want: { type: "string" } },
+  ],
+  [
+    "nullable enum",
+    {
+      dialect: "openapi-3.0",
+      given: { type: "string", enum: ["a"], nullable: true },
+      want: { type: ["string", "null"], enum: ["a", null] },
+    },
+  ],
+  [
+    "nullable $ref wraps",
+    {
+      dialect: "openapi-3.0",
+      given: { $ref: "#/components/schemas/Pet", nullable: true, description: "d" },
+      want: { description: "d", anyOf: [{ $ref: "#/components/schemas/Pet" }, { type: "null" }] },
+    },
+  ],
+  [
+    "nullable allOf wraps",
+    {
+      dialect: "openapi-3.0",
+      given: { allOf: [{ $ref: "#/x" }], nullable: true },
+      want: { anyOf: [{ allOf: [{ $ref: "#/x" }] }, { type: "null" }] },
+    },
+  ],
+  [
+    "3.1 keeps nullable as unknown keyword",
+    { dialect: "openapi-3.1", given: { type: "string", nullable: true }, want: { type: "string", nullable: true } },
+  ],
+  [
+    "x-nullable",
+    { dialect: "swagger-2.0", given: { type: "integer", "x-nullable": true }, want: { type: ["integer", "null"] } },
+  ],
+  [
+    "boolean exclusiveMinimum",
+    { dialect: "openapi-3.0", given: { minimum: 1, exclusiveMinimum: true }, want: { exclusiveMinimum: 1 } },
+  ],
+  [
+    "false exclusiveMaximum",
+    { dialect: "openapi-3.0", given: { maximum: 1, exclusiveMaximum: false }, want: { maximum: 1 } },
+  ],
+  ["number exclusive kept", { dialect: "openapi-3.1", given: { exclusiveMaximum: 3 }, want: { exclusiveMaximum: 3 } }],
+  [
+    "example",
+    { dialect: "openapi-3.0", given: { type: "string", example: "x" }, want: { type: "string", examples: ["x"] } },
+  ],
+  ["file", { dialect: "swagger-2.0", given: { type: "file" }, want: { type: "string", format: "binary" } }],
+  [
+    "array items",
+    {
+      dialect: "openapi-3.0",
+      given: { items: [{ type: "string" }], additionalItems: false },
+      want: { prefixItems: [{ type: "string" }], items: false },
+    },
+  ],
+  [
+    "dependencies",
+    {
+      dialect: "openapi-3.0",
+      given: { dependencies: { a: ["b"], c: { required: ["d"] } } },
+      want: { dependentRequired: { a: ["b"] }, dependentSchemas: { c: { required: ["d"] } } },
+    },
+  ],
+  [
+    "recursion",
+    {
+      dialect: "openapi-3.0",
+      given: {
+        properties: { a: { type: "string", nullable: true } },
+        items: { example: 1 },
+        additionalProperties: { type: "file" },
+        patternProperties: { "^x": { nullable: true, type: "number" } },
+        oneOf: [{ type: "boolean", nullable: true }],
+        not: { type: "null", nullable: true },
+        $defs: { D: { type: "string", nullable: true } },
+        definitions: { E: { type: "string", nullable: true } },
+        if: { example: 2 },
+        then: { example: 3 },
+        else: { example: 4 },
+        discriminator: { propertyName: "kind" },
+        readOnly: true,
+      },
+      want: {
+        properties: { a: { type: ["string", "null"] } },
+        items: { examples: [1] },
+        additionalProperties: { type: "string", format: "binary" },
+        patternProperties: { "^x": { type: ["number", "null"] } },
+        oneOf: [{ type: ["boolean", "null"] }],
+        not: { type: "null" },
+        $defs: { D: { type: ["string", "null"] } },
+        definitions: { E: { type: ["string", "null"] } },
+        if: { examples: [2] },
+        then: { examples: [3] },
+        else: { examples: [4] },
+        discriminator: { propertyName: "kind" },
+        readOnly: true,
+      },
+    },
+  ],
+  ["boolean schema", { dialect: "openapi-3.1", given: false, want: false }],
+];
+
+describe("normalizeSchema", () => {
+  it.each(cases)("%s", (_name, { dialect, given, want }) => {
+    const before = JSON.stringify(given);
+    expect(normalizeSchema(given, dialect)).toEqual(want);
+    expect(JSON.stringify(given)).toBe(before);
+  });
+
+  it("keeps __proto__ as an own property name", () => {
+    const given = JSON.parse('{"properties":{"__proto__":{"type":"string","nullable":true}}}');
+    const got = normalizeSchema(given, "openapi-3.0") as { properties: Record<string, unknown> };
+    expect(Object.getPrototypeOf(got.properties)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(got.properties, "__proto__")?.value).toEqual({ type: ["string", "null"] });
+  });
+});

@@ -1,0 +1,61 @@
+// Table tests for locating JSON pointers in JSON/YAML text and for the JSON duplicate-key scan.
+import { describe, expect, it } from "vitest";
+import { parseSource, sourceOfValue } from "../../src/source/source.js";
+import { findDuplicateJsonKey } from "../../src/source/json-scan.js";
+
+const JSON_TEXT = `{
+  "openapi": "3.0.3",
+  "paths": {
+    "/pets/{id}": {
+      "get": { "parameters": [ { "name": "a" }, { "name": "b~/\\"q" } ] }
+    }
+  },
+  "x-str": "a \\" } ] , { string"
+}`;
+
+describe("locate in JSON", () => {
+  const cases: [string, { line: number; column: number }][] = [
+    ["", { line: 1, column: 1 }],
+    ["/openapi", { line: 2, column: 3 }],
+    ["/paths/~1pets~1{id}", { line: 4, column: 5 }],
+    ["/paths/~1pets~1{id}/get/parameters/1", { line: 5, column: 49 }],
+    ["/paths/~1pets~1{id}/get/parameters/1/name", { line: 5, column: 51 }],
+    ["/paths/~1pets~1{id}/get/missing", { line: 5, column: 7 }],
+    ["/x-str", { line: 8, column: 3 }],
+  ];
+  it.each(cases)("%s", (pointer, want) => {
+    const parsed = parseSource("a.json", JSON_TEXT);
+    if (!parsed.ok) throw new Error("fixture must parse");
+    expect(parsed.doc.locate(pointer)).toEqual(want);
+  });
+});
+
+describe("locate in YAML", () => {
+  const text = "openapi: 3.0.3\npaths:\n  /pets:\n    get:\n      parameters:\n        - name: a\n        - name: b\n";
+  const cases: [string, { line: number; column: number }][] = [
+    ["/paths/~1pets/get", { line: 4, column: 5 }],
+    ["/paths/~1pets/get/parameters/1", { line: 7, column: 11 }],
+    ["/paths/~1pets/get/parameters/1/name", { line: 7, column: 11 }],
+  ];
+  it.each(cases)("%s", (pointer, want) => {
+    const parsed = parseSource("a.yaml", text);
+    if (!parsed.ok) throw new Error("fixture must parse");
+    expect(parsed.doc.locate(pointer)).toEqual(want);
+  });
+});
+
+describe("sourceOfValue", () => {
+  it("locates in the 2-space JSON rendering", () => {
+    expect(sourceOfValue("<object>", { a: { b: [1, { c: 2 }] } }).locate("/a/b/1/c")).toEqual({ line: 6, column: 9 });
+  });
+});
+
+describe("findDuplicateJsonKey", () => {
+  const cases: [string, string, { key: string; offset: number } | undefined][] = [
+    ["none", `{"a":1,"b":{"a":2},"c":[{"a":1},{"a":2}]}`, undefined],
+    ["top level", `{"a":1,"a":2}`, { key: "a", offset: 7 }],
+    ["escaped key equals plain key", `{"eA":1,"e\\u0041":2}`, { key: "eA", offset: 8 }],
+    ["quotes and brackets inside strings", `{"s":"}\\\\","t":"\\"{","s":0}`, { key: "s", offset: 21 }],
+  ];
+  it.each(cases)("%s", (_name, text, want) => expect(findDuplicateJsonKey(text)).toEqual(want));
+});

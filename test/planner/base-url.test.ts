@@ -1,0 +1,167 @@
+// Table tests: a spec whose tools would have no absolute URL to call gets a located warning naming `<PREFIX>_BASE_URL`.
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { resolveBaseUrl } from "../../src/runtime/http/server-url.js";
+
+const paths = { "/things": { get: { operationId: "listThings", responses: { "200": { description: "OK" } } } } };
+const oas = (extra: object): object => ({
+  openapi: "3.0.3",
+  info: { title: "Things API", version: "1" },
+  paths,
+  ...extra,
+});
+const swagger = (extra: object): object => ({
+  swagger: "2.0",
+  info: { title: "Things API", version: "1" },
+  paths,
+  ...extra,
+});
+
+type Want = { pointer: string; message: string; hint: string } | undefined;
+
+const cases: [string, { spec: object; server?: string; want: Want }][] = [
+  [
+    "Swagger 2 without host (Kubernetes)",
+    {
+      spec: swagger({}),
+      want: {
+        pointer: "",
+        message:
+          "the API description has no `host`; the generated tools have no API to call until THINGS_API_BASE_URL is set",
+        hint: "set THINGS_API_BASE_URL to the API's absolute URL (e.g. https://api.example.com) wherever the MCP server and the approvals command run, or give the goals file `server: https://…`",
+      },
+    },
+  ],
+  [
+    "Swagger 2 without host, with a basePath",
+    {
+      spec: swagger({ basePath: "/api/v2" }),
+      want: {
+        pointer: "/basePath",
+        message:
+          "the API description has no `host`; the generated tools have no API to call until THINGS_API_BASE_URL is set",
+        hint: "set THINGS_API_BASE_URL to the API's absolute URL (e.g. https://api.example.com/api/v2) wherever the MCP server and the approvals command run, or give the goals file `server: https://…`",
+      },
+    },
+  ],
+  [
+    "OpenAPI without servers",
+    {
+      spec: oas({}),
+      want: {
+        pointer: "",
+        message:
+          "the API description has no `servers`; the generated tools have no API to call until THINGS_API_BASE_URL is set",
+        hint: expect.stringContaining("set THINGS_API_BASE_URL") as unknown as string,
+      },
+    },
+  ],
+  [
+    "OpenAPI with a relative server",
+    {
+      spec: oas({ servers: [{ url: "/v1" }] }),
+      want: {
+        pointer: "/servers/0/url",
+        message:
+          "the API description gives only the server URL `/v1`, which is not an absolute http(s) URL; the generated tools have no API to call until THINGS_API_BASE_URL is set",
+        hint: expect.stringContaining("(e.g. https://api.example.com/v1)") as unknown as string,
+      },
+    },
+  ],
+  ["Swagger 2 with a host", { spec: swagger({ host: "things.example.com" }), want: undefined }],
+  [
+    "OpenAPI with an absolute server",
+    { spec: oas({ servers: [{ url: "https://things.example.com/v1" }] }), want: undefined },
+  ],
+  [
+    "a server variable with a default",
+    {
+      spec: oas({
+        servers: [{ url: "https://{region}.things.example.com", variables: { region: { default: "eu" } } }],
+      }),
+      want: undefined,
+    },
+  ],
+];
+
+describe("SPEC_NO_BASE_URL", () => {
+  it.each(cases)("%s", async (_name, { spec, want }) => {
+    const result = await plan({ spec, allOperations: true });
+    const found = result.diagnostics.filter((d) => d.code === "SPEC_NO_BASE_URL");
+    expect(found.map((d) => ({ pointer: d.pointer, message: d.message, hint: d.hint }))).toEqual(
+      want === undefined ? [] : [want],
+    );
+    expect(found.every((d) => d.severity === "warning")).toBe(true);
+    expect(result.tools.map((t) => t.name)).toEqual(["list_things"]);
+  });
+
+  it("the variable named is the one the runtime reads (it fails the same toolset naming the same variable)", async () => {
+    const result = await plan({ spec: swagger({}), allOperations: true, name: "kube-api" });
+    const warned = result.diagnostics.find((d) => d.code === "SPEC_NO_BASE_URL");
+    const toolset = result.plan!.toolset;
+    expect(() =>
+      resolveBaseUrl({
+        name: toolset.name,
+        version: "1",
+        envPrefix: toolset.envPrefix,
+        servers: toolset.servers,
+        securitySchemes: {},
+        maxReturnBytes: 2048,
+        timeoutMs: 1000,
+      }),
+    ).toThrow(/KUBE_API_BASE_URL/);
+    expect(warned?.message).toContain("KUBE_API_BASE_URL");
+    expect(
+      resolveBaseUrl(
+        {
+          name: toolset.name,
+          version: "1",
+          envPrefix: toolset.envPrefix,
+          servers: toolset.servers,
+          securitySchemes: {},
+          maxReturnBytes: 2048,
+          timeoutMs: 1000,
+        },
+        "https://kube.example.com:6443",
+      ).href,
+    ).toBe("https://kube.example.com:6443/");
+  });
+
+  it("a goals file `server:` with an absolute URL silences it; a relative one is reported at the goals file", async () => {
+    const goals = (server: string): object => ({
+      aci: 1,
+      toolset: "kube",
+      server,
+      goals: [{ name: "list_things", description: "List things.", steps: [{ id: "list", operation: "listThings" }] }],
+    });
+    const absolute = await plan({ spec: swagger({}), goals: goals("https://kube.example.com") });
+    expect(absolute.diagnostics.map((d) => d.code)).toEqual([]);
+    const relative = await plan({ spec: swagger({}), goals: goals("/apis") });
+    expect(relative.diagnostics.map((d) => [d.code, d.pointer, d.message.includes("KUBE_BASE_URL")])).toEqual([
+      ["SPEC_NO_BASE_URL", "/server", true],
+    ]);
+  });
+
+  it("never echoes userinfo of a server URL", async () => {
+    const goals = {
+      aci: 1,
+      toolset: "kube",
+      server: "//user:secret@kube.internal/x",
+      goals: [{ name: "list_things", description: "List things.", steps: [{ id: "list", operation: "listThings" }] }],
+    };
+    const result = await plan({ spec: swagger({}), goals });
+    const text = JSON.stringify(result.diagnostics);
+    expect(text).toContain("SPEC_NO_BASE_URL");
+    expect(text).not.toContain("secret");
+  });
+
+  it("is not added to a plan that already fails", async () => {
+    const goals = {
+      aci: 1,
+      toolset: "kube",
+      goals: [{ name: "list_things", description: "List things.", steps: [{ id: "list", operation: "nope" }] }],
+    };
+    const result = await plan({ spec: swagger({}), goals });
+    expect(result.diagnostics.map((d) => d.code)).not.toContain("SPEC_NO_BASE_URL");
+  });
+});

@@ -1,0 +1,235 @@
+// Table tests: status → code, upstream error-body summaries, error objects and suggestions, redaction of secrets.
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SUGGESTIONS,
+  errorEnvelope,
+  httpStatusError,
+  isRetryable,
+  statusToCode,
+  summarizeErrorBody,
+} from "../../src/runtime/errors.js";
+import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
+import type { ErrorCode } from "../../src/runtime/types.js";
+
+describe("statusToCode", () => {
+  it.each([
+    [400, "INVALID_ARGUMENT"],
+    [422, "INVALID_ARGUMENT"],
+    [401, "UNAUTHORIZED"],
+    [403, "FORBIDDEN"],
+    [404, "NOT_FOUND"],
+    [409, "CONFLICT"],
+    [429, "RATE_LIMITED"],
+    [500, "UPSTREAM_ERROR"],
+    [503, "UPSTREAM_ERROR"],
+    [405, "UPSTREAM_ERROR"],
+    [304, "UPSTREAM_ERROR"],
+  ] as const)("%i → %s", (status, code) => {
+    expect(statusToCode(status)).toBe(code);
+  });
+
+  it.each([
+    ["RATE_LIMITED", undefined, true],
+    ["TIMEOUT", undefined, true],
+    ["UNREACHABLE", undefined, true],
+    ["UPSTREAM_ERROR", 502, true],
+    ["UPSTREAM_ERROR", 415, false],
+    ["INVALID_ARGUMENT", 400, false],
+    ["NOT_FOUND", 404, false],
+    ["APPROVAL_REJECTED", undefined, false],
+  ] as const)("%s %s retryable: %s", (code, status, want) => {
+    expect(isRetryable(code as ErrorCode, status)).toBe(want);
+  });
+});
+
+describe("summarizeErrorBody", () => {
+  it.each([
+    ["{message}", { message: "name is required" }, "name is required"],
+    [
+      "{error: string, error_description}",
+      { error: "invalid_grant", error_description: "expired" },
+      "invalid_grant: expired",
+    ],
+    ["{error: {message}}", { error: { message: "Repository not found", code: 404 } }, "Repository not found"],
+    [
+      "{errors: [...]}",
+      { errors: [{ message: "too short", field: "name" }, "bad email", { detail: "x" }] },
+      "name: too short; bad email; x",
+    ],
+    [
+      "JSON:API errors with source pointer",
+      { errors: [{ title: "Invalid", source: { pointer: "/data/attributes/age" } }] },
+      "/data/attributes/age: Invalid",
+    ],
+    [
+      "RFC 7807 title + detail",
+      { type: "about:blank", title: "Out of credit", detail: "Balance is 30, cost 50", status: 403 },
+      "Out of credit: Balance is 30, cost 50",
+    ],
+    ["{detail}", { detail: "Not found." }, "Not found."],
+    ["FastAPI detail list", { detail: [{ msg: "field required", loc: ["body", "name"] }] }, "field required"],
+    ["{title}", { title: "Bad Request" }, "Bad Request"],
+    ["unknown shape → JSON", { code: 7, reason: "x" }, '{"code":7,"reason":"x"}'],
+    ["text", "  Service\n  unavailable  ", "Service unavailable"],
+    [
+      "HTML",
+      "<html><head><style>p{}</style></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>",
+      "502 Bad Gateway nginx",
+    ],
+    ["empty object", {}, undefined],
+    ["nothing", undefined, undefined],
+  ] as const)("%s", (_, body, want) => {
+    expect(summarizeErrorBody(body)).toBe(want);
+  });
+
+  it("caps at 300 characters", () => {
+    const summary = summarizeErrorBody({ message: "x".repeat(1000) })!;
+    expect(summary).toHaveLength(300);
+    expect(summary.endsWith("…")).toBe(true);
+  });
+
+  it("redacts before capping, so a cut never leaves part of a secret", () => {
+    const secret = "abcdefghijklmnopqrstuvwxyz0123456789";
+    const summary = summarizeErrorBody({ message: `${"y".repeat(280)} ${secret}` }, createRedactor([secret]))!;
+    expect(summary).not.toContain("abcdefghij");
+    expect(summary).toContain(REDACTED);
+  });
+});
+
+describe("error objects", () => {
+  const step = {
+    operationId: "getPet",
+    responseDescriptions: { "404": "Pet not found", "5XX": "Server trouble", default: "Unexpected error" },
+    errorHints: { "404": "Use list_pets first.", CONFLICT: "Fetch the pet, then decide." },
+  };
+
+  it("fills suggestion and retryable per code and leaves absent fields out", () => {
+    expect(errorEnvelope({ code: "NOT_FOUND", message: "m" })).toEqual({
+      error: { code: "NOT_FOUND", message: "m", suggestion: DEFAULT_SUGGESTIONS.NOT_FOUND, retryable: false },
+    });
+    expect(
+      errorEnvelope({ code: "INVALID_ARGUMENT", message: "m", field: "items.0.qty", step: "s1", completed_steps: [] })
+        .error,
+    ).toMatchObject({ field: "items.0.qty", step: "s1", completed_steps: [] });
+  });
+
+  it.each([
+    [
+      "status hint wins",
+      404,
+      "NOT_FOUND",
+      "getPet failed with HTTP 404 Not Found (Pet not found).",
+      "Use list_pets first.",
+    ],
+    [
+      "code hint",
+      409,
+      "CONFLICT",
+      "getPet failed with HTTP 409 Conflict (Unexpected error).",
+      "Fetch the pet, then decide.",
+    ],
+    [
+      "range description",
+      503,
+      "UPSTREAM_ERROR",
+      "getPet failed with HTTP 503 Service Unavailable (Server trouble).",
+      DEFAULT_SUGGESTIONS.UPSTREAM_ERROR,
+    ],
+    [
+      "generic",
+      403,
+      "FORBIDDEN",
+      "getPet failed with HTTP 403 Forbidden (Unexpected error).",
+      DEFAULT_SUGGESTIONS.FORBIDDEN,
+    ],
+  ] as const)("%s", (_, status, code, message, suggestion) => {
+    expect(httpStatusError({ step, status })).toMatchObject({ code, status, message, suggestion });
+  });
+
+  it("a 4xx outside the table is UPSTREAM_ERROR, not retryable, and says so", () => {
+    const error = httpStatusError({
+      step: { operationId: "op", responseDescriptions: {}, errorHints: {} },
+      status: 405,
+    });
+    expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false });
+    expect(error.suggestion).toContain("instead of retrying");
+  });
+
+  it("RATE_LIMITED carries the wait", () => {
+    expect(
+      httpStatusError({
+        step: { operationId: "op", responseDescriptions: {}, errorHints: {} },
+        status: 429,
+        retryAfterSeconds: 1,
+      }),
+    ).toMatchObject({ retry_after_seconds: 1, suggestion: "Wait 1 second, then call again.", retryable: true });
+  });
+});
+
+describe("createRedactor", () => {
+  const secret = "s3cr3t value/+=";
+  const redact = createRedactor([secret, "ab"]);
+
+  it.each([
+    ["raw", `key=${secret}!`, `key=${REDACTED}!`],
+    ["URL-encoded", `?k=${encodeURIComponent(secret)}&x=1`, `?k=${REDACTED}&x=1`],
+    ["form-encoded", `k=${encodeURIComponent(secret).replaceAll("%20", "+")}`, `k=${REDACTED}`],
+    ["base64", `Basic ${Buffer.from(secret).toString("base64")}`, `Basic ${REDACTED}`],
+    ["base64url", Buffer.from(secret).toString("base64url"), REDACTED],
+    ["twice", `${secret}${secret}`, `${REDACTED}${REDACTED}`],
+    ["short secrets are not searched", "abc", "abc"],
+  ])("%s", (_, text, want) => {
+    expect(redact(text)).toBe(want);
+  });
+
+  it("walks objects and arrays, redacts secret-looking keys, keeps the input untouched", () => {
+    const input = {
+      a: [{ note: `x ${secret}` }],
+      headers: { Authorization: "Bearer zzz", "X-Api-Key": "k", accept: "json" },
+      password: "pw",
+      client_secret: 5,
+      max_tokens: 100,
+      next_page_token: "p",
+      empty: null,
+    };
+    expect(redact(input)).toEqual({
+      a: [{ note: `x ${REDACTED}` }],
+      headers: { Authorization: REDACTED, "X-Api-Key": REDACTED, accept: "json" },
+      password: REDACTED,
+      client_secret: REDACTED,
+      max_tokens: 100,
+      next_page_token: "p",
+      empty: null,
+    });
+    expect(input.password).toBe("pw");
+  });
+
+  it("survives cycles", () => {
+    const node: Record<string, unknown> = { name: secret };
+    node.self = node;
+    const out = redact(node) as Record<string, unknown>;
+    expect(out.name).toBe(REDACTED);
+    expect(out.self).toBe(out);
+  });
+
+  it.each([
+    ["authorization", true],
+    ["Proxy-Authorization", true],
+    ["api_key", true],
+    ["apiKey", true],
+    ["access_token", true],
+    ["refresh-token", true],
+    ["token", true],
+    ["secret", true],
+    ["stripe_secret", true],
+    ["cookie", true],
+    ["Set-Cookie", true],
+    ["db_password", true],
+    ["max_tokens", false],
+    ["page_token", false],
+    ["author", false],
+    ["name", false],
+  ])("isSecretKey(%s) = %s", (key, want) => {
+    expect(isSecretKey(key)).toBe(want);
+  });
+});

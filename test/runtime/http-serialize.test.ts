@@ -1,0 +1,594 @@
+// Table tests: OpenAPI style/explode serialisation (OAS 3.1.1 §Style Examples), path checks, URL building, bodies, Retry-After, settings.
+import { describe, expect, it } from "vitest";
+import {
+  encodeComponent,
+  encodeBody,
+  parseBody,
+  parseRetryAfter,
+  pathValueProblem,
+  prepareRequest,
+  resolveTransportSettings,
+  styleSingle,
+  stylePairs,
+  decideRetry,
+  DEFAULT_RETRY,
+  TransportConfigError,
+} from "../../src/runtime/http/index.js";
+import type {
+  BodySpec,
+  ParameterLocation,
+  ParameterStyle,
+  ParamSpec,
+  StepSpec,
+  ToolsetSpec,
+} from "../../src/runtime/types.js";
+import { buildUrl } from "../../src/runtime/http/url.js";
+
+const color = {
+  empty: "",
+  string: "blue",
+  array: ["blue", "black", "brown"],
+  object: { R: 100, G: 200, B: 150 },
+} as const;
+type Column = keyof typeof color;
+
+/** OAS 3.1.1 §4.8.12.4 Style Examples; the `empty` column is the empty string, `undefined` = not applicable. */
+const STYLE_EXAMPLES: readonly [ParameterStyle, boolean, Partial<Record<Column, string>>][] = [
+  [
+    "matrix",
+    false,
+    { empty: ";color", string: ";color=blue", array: ";color=blue,black,brown", object: ";color=R,100,G,200,B,150" },
+  ],
+  [
+    "matrix",
+    true,
+    {
+      empty: ";color",
+      string: ";color=blue",
+      array: ";color=blue;color=black;color=brown",
+      object: ";R=100;G=200;B=150",
+    },
+  ],
+  ["label", false, { empty: ".", string: ".blue", array: ".blue,black,brown", object: ".R,100,G,200,B,150" }],
+  ["label", true, { empty: ".", string: ".blue", array: ".blue.black.brown", object: ".R=100.G=200.B=150" }],
+  ["simple", false, { empty: "", string: "blue", array: "blue,black,brown", object: "R,100,G,200,B,150" }],
+  ["simple", true, { empty: "", string: "blue", array: "blue,black,brown", object: "R=100,G=200,B=150" }],
+  [
+    "form",
+    false,
+    { empty: "color=", string: "color=blue", array: "color=blue,black,brown", object: "color=R,100,G,200,B,150" },
+  ],
+  [
+    "form",
+    true,
+    { empty: "color=", string: "color=blue", array: "color=blue&color=black&color=brown", object: "R=100&G=200&B=150" },
+  ],
+  ["spaceDelimited", false, { array: "color=blue%20black%20brown", object: "color=R%20100%20G%20200%20B%20150" }],
+  ["pipeDelimited", false, { array: "color=blue%7Cblack%7Cbrown", object: "color=R%7C100%7CG%7C200%7CB%7C150" }],
+  ["deepObject", true, { object: "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150" }],
+];
+
+const SINGLE: readonly ParameterStyle[] = ["matrix", "label", "simple"];
+
+function serialize(style: ParameterStyle, explode: boolean, value: unknown): string {
+  const input = { name: "color", value, explode, encode: encodeComponent };
+  return SINGLE.includes(style) ? styleSingle(style, input) : stylePairs(style, input).join("&");
+}
+
+const styleCases = STYLE_EXAMPLES.flatMap(([style, explode, row]) =>
+  (Object.entries(row) as [Column, string][]).map(
+    ([column, want]) =>
+      [`${style} explode=${explode} ${column}`, { style, explode, value: color[column], want }] as const,
+  ),
+);
+
+describe("style examples (OAS 3.1.1)", () => {
+  it.each(styleCases)("%s", (_, { style, explode, value, want }) => {
+    expect(serialize(style, explode, value)).toBe(want);
+  });
+});
+
+const toolset: ToolsetSpec = {
+  name: "demo",
+  version: "1.0.0",
+  envPrefix: "DEMO",
+  servers: [{ url: "https://api.example.com/v1", variables: {} }],
+  securitySchemes: {},
+  maxReturnBytes: 2048,
+  timeoutMs: 5000,
+};
+const base = new URL("https://api.example.com/v1");
+
+function param(name: string, where: ParameterLocation, over: Partial<ParamSpec> = {}): ParamSpec {
+  const style: ParameterStyle = where === "query" || where === "cookie" ? "form" : "simple";
+  return {
+    name,
+    in: where,
+    style,
+    explode: style === "form",
+    allowReserved: false,
+    required: where === "path",
+    value: { kind: "literal", value: null },
+    ...over,
+  };
+}
+
+function step(over: Partial<StepSpec> = {}): StepSpec {
+  return {
+    id: "s",
+    operationId: "getThing",
+    method: "get",
+    path: "/things/{id}",
+    params: [],
+    outputs: {},
+    dependsOn: [],
+    readOnly: true,
+    security: [],
+    successStatus: "200",
+    responseDescriptions: {},
+    errorHints: {},
+    successCriteria: [],
+    onSuccess: [],
+    onFailure: [],
+    ...over,
+  };
+}
+
+function prepared(params: { spec: ParamSpec; value: unknown }[], over: Partial<StepSpec> = {}) {
+  return prepareRequest({ step: step(over), params }, base);
+}
+
+describe("request URL through the URL parser", () => {
+  const cases: [string, { params: { spec: ParamSpec; value: unknown }[]; path?: string; want: string }][] = [
+    [
+      "path simple",
+      { params: [{ spec: param("id", "path"), value: 42 }], want: "https://api.example.com/v1/things/42" },
+    ],
+    [
+      "path value with slash stays one segment",
+      { params: [{ spec: param("id", "path"), value: "a/b c" }], want: "https://api.example.com/v1/things/a%2Fb%20c" },
+    ],
+    [
+      "path label array",
+      {
+        params: [{ spec: param("id", "path", { style: "label" }), value: ["x", "y"] }],
+        want: "https://api.example.com/v1/things/.x,y",
+      },
+    ],
+    [
+      "path matrix object exploded",
+      {
+        params: [{ spec: param("id", "path", { style: "matrix", explode: true }), value: { a: 1, b: "x y" } }],
+        want: "https://api.example.com/v1/things/;a=1;b=x%20y",
+      },
+    ],
+    [
+      "query reserved characters encoded",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("q", "query"), value: "a b&c=d#e+f/g" },
+        ],
+        want: "https://api.example.com/v1/things/1?q=a%20b%26c%3Dd%23e%2Bf%2Fg",
+      },
+    ],
+    [
+      "query allowReserved keeps / : , but never & = # +",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("q", "query", { allowReserved: true }), value: "a/b:c,d&x=y#z+w" },
+        ],
+        want: "https://api.example.com/v1/things/1?q=a/b:c,d%26x%3Dy%23z%2Bw",
+      },
+    ],
+    [
+      "query pipeDelimited array",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("tags", "query", { style: "pipeDelimited", explode: false }), value: ["a", "b c"] },
+        ],
+        want: "https://api.example.com/v1/things/1?tags=a%7Cb%20c",
+      },
+    ],
+    [
+      "query deepObject nested",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          {
+            spec: param("filter", "query", { style: "deepObject", explode: true }),
+            value: { price: { gte: 10 }, tags: ["x", "y"] },
+          },
+        ],
+        want: "https://api.example.com/v1/things/1?filter%5Bprice%5D%5Bgte%5D=10&filter%5Btags%5D%5B0%5D=x&filter%5Btags%5D%5B1%5D=y",
+      },
+    ],
+    [
+      "query content-encoded JSON",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("where", "query", { contentType: "application/json" }), value: { a: [1, "b"] } },
+        ],
+        want: "https://api.example.com/v1/things/1?where=%7B%22a%22%3A%5B1%2C%22b%22%5D%7D",
+      },
+    ],
+    [
+      "undefined and null omitted",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("a", "query"), value: undefined },
+          { spec: param("b", "query"), value: null },
+          { spec: param("c", "query"), value: false },
+        ],
+        want: "https://api.example.com/v1/things/1?c=false",
+      },
+    ],
+    [
+      "empty exploded array adds nothing",
+      {
+        params: [
+          { spec: param("id", "path"), value: 1 },
+          { spec: param("a", "query"), value: [] },
+        ],
+        want: "https://api.example.com/v1/things/1",
+      },
+    ],
+  ];
+  it.each(cases)("%s", (_, { params, want }) => {
+    const result = prepared(params);
+    expect(result.ok && result.value.url.href).toBe(want);
+  });
+
+  it("keeps the base URL's own query first", () => {
+    const result = prepareRequest(
+      { step: step({ path: "/x" }), params: [{ spec: param("q", "query"), value: "1" }] },
+      new URL("https://h.example/api/?v=2"),
+    );
+    expect(result.ok && result.value.url.href).toBe("https://h.example/api/x?v=2&q=1");
+  });
+
+  it.each([
+    ["/#X-Amz-Target=AlexaForBusiness.ApproveSkill", "https://api.example.com/v1/"],
+    ["/things/{id}#frag", "https://api.example.com/v1/things/7"],
+  ])("sends %s without its fragment", (path, want) => {
+    const result = prepared([{ spec: param("id", "path"), value: 7 }], { path });
+    expect(result.ok && result.value.url.href).toBe(want);
+  });
+
+  it.each([
+    [
+      "/search?mode=full",
+      [{ spec: param("q", "query"), value: "a b" }],
+      "https://api.example.com/v1/search?mode=full&q=a%20b",
+    ],
+    ["//openapi.{type}", [{ spec: param("type", "path"), value: "json" }], "https://api.example.com/v1//openapi.json"],
+    ["/n/{id}?{id}=1", [{ spec: param("id", "path"), value: "a/b" }], "https://api.example.com/v1/n/a%2Fb?a%2Fb=1"],
+  ])("sends %s's own query after the base's, on the base's origin", (path, params, want) => {
+    const result = prepared(params, { path });
+    expect(result.ok && result.value.url.href).toBe(want);
+  });
+
+  it("refuses a missing path parameter", () => {
+    const result = prepared([]);
+    expect(!result.ok && result.error).toMatchObject({ code: "INVALID_ARGUMENT", retryable: false });
+  });
+});
+
+describe("headers and cookies", () => {
+  it("serialises header arrays and objects with simple style and cookies with form", () => {
+    const result = prepared([
+      { spec: param("id", "path"), value: 1 },
+      { spec: param("X-Colors", "header"), value: ["blue", "black"] },
+      { spec: param("X-Rgb", "header", { explode: true }), value: { R: 1, G: 2 } },
+      { spec: param("session", "cookie"), value: "a b" },
+      { spec: param("prefs", "cookie", { explode: false }), value: ["x", "y"] },
+    ]);
+    expect(result.ok && result.value.headers).toEqual([
+      ["X-Colors", "blue,black"],
+      ["X-Rgb", "R=1,G=2"],
+    ]);
+    expect(result.ok && result.value.cookies).toEqual(["session=a%20b", "prefs=x,y"]);
+  });
+
+  it.each([
+    ["CR/LF", "a\r\nX-Injected: 1"],
+    ["LF", "a\nb"],
+    ["NUL", "a\u0000b"],
+    ["non-Latin-1", "ça 😀"],
+  ])("refuses %s in a header value", (_, value) => {
+    const result = prepared([
+      { spec: param("id", "path"), value: 1 },
+      { spec: param("X-Note", "header"), value },
+    ]);
+    expect(!result.ok && result.error.code).toBe("INVALID_ARGUMENT");
+  });
+
+  it("ignores header parameters named Authorization, Accept, Content-Type, Host", () => {
+    const names = ["Authorization", "Accept", "Content-Type", "Host"];
+    const result = prepared([
+      { spec: param("id", "path"), value: 1 },
+      ...names.map((name) => ({ spec: param(name, "header"), value: "x" })),
+    ]);
+    expect(result.ok && result.value.headers).toEqual([]);
+  });
+});
+
+describe("path values that would leave their segment", () => {
+  const refused = [
+    "..",
+    ".",
+    "%2e%2e",
+    "%2E%2e",
+    "%252e%252e",
+    "a/../b",
+    "../etc/passwd",
+    "a\\b",
+    "\\",
+    "//evil.com",
+    "http://evil.com",
+    "a/./b",
+    "x\u0000y",
+    "x\ny",
+  ];
+  it.each(refused)("refuses %j", (value) => {
+    expect(pathValueProblem(value)).toBeDefined();
+    const result = prepared([{ spec: param("id", "path"), value }]);
+    expect(!result.ok && result.error.code).toBe("INVALID_ARGUMENT");
+  });
+
+  it.each(["abc", "a.b", "...", "a..b", "v1.2.3", "a/b", "user@example.com", "12:30", "%", "a%2Fb"])(
+    "accepts %j",
+    (value) => {
+      expect(pathValueProblem(value)).toBeUndefined();
+      expect(prepared([{ spec: param("id", "path"), value }]).ok).toBe(true);
+    },
+  );
+
+  it("refuses dot segments hidden in arrays and object entries", () => {
+    expect(prepared([{ spec: param("id", "path"), value: ["a", ".."] }]).ok).toBe(false);
+    expect(prepared([{ spec: param("id", "path", { explode: true }), value: { "..": "x" } }]).ok).toBe(false);
+  });
+});
+
+describe("empty path values", () => {
+  it.each([
+    ["an empty string", { value: "", style: "simple" }],
+    ["an empty array", { value: [], style: "simple" }],
+    ["an array with an empty item", { value: ["a", ""], style: "simple" }],
+    ["an empty object", { value: {}, style: "simple" }],
+    ["an empty string, label style", { value: "", style: "label" }],
+    ["an empty string, matrix style", { value: "", style: "matrix" }],
+  ] as const)("refuses %s before sending", (_, { value, style }) => {
+    const result = prepared([{ spec: param("id", "path", { style }), value }]);
+    expect(!result.ok && result.error).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining("`id` is empty"),
+    });
+  });
+
+  it.each([0, false, "0", " "])("accepts %j (not empty once written)", (value) => {
+    expect(prepared([{ spec: param("id", "path"), value }]).ok).toBe(true);
+  });
+
+  it("refuses a URL whose filled template leaves a segment empty", () => {
+    expect(buildUrl(new URL("https://api.example.com/v1"), "/users/{id}", new Map([["id", ""]]), [])).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_ARGUMENT" },
+    });
+    expect(buildUrl(new URL("https://api.example.com/v1"), "/users/", new Map(), [])).toMatchObject({ ok: true });
+  });
+});
+
+describe("bodies", () => {
+  const body = (kind: BodySpec["kind"], mediaType: string, over: Partial<BodySpec> = {}): BodySpec => ({
+    kind,
+    mediaType,
+    value: { kind: "literal", value: null },
+    ...over,
+  });
+
+  it("JSON keeps its media type", () => {
+    const result = encodeBody(body("json", "application/merge-patch+json"), { a: 1 });
+    expect(result.ok && result.value).toEqual({ body: '{"a":1}', contentType: "application/merge-patch+json" });
+  });
+
+  it("no value, no body", () => {
+    expect(encodeBody(body("json", "application/json"), undefined)).toEqual({ ok: true, value: {} });
+  });
+
+  it("form-urlencoded with per-property style", () => {
+    const spec = body("form", "application/x-www-form-urlencoded", {
+      encoding: {
+        meta: { style: "deepObject", explode: true },
+        ids: { style: "form", explode: false },
+        doc: { contentType: "application/json" },
+      },
+    });
+    const result = encodeBody(spec, {
+      name: "A B&C",
+      tags: ["x", "y"],
+      ids: [1, 2],
+      meta: { k: "v" },
+      doc: { a: 1 },
+      skip: null,
+    });
+    expect(result.ok && result.value).toEqual({
+      body: "name=A%20B%26C&tags=x&tags=y&ids=1,2&meta%5Bk%5D=v&doc=%7B%22a%22%3A1%7D",
+      contentType: "application/x-www-form-urlencoded",
+    });
+  });
+
+  it("multipart: strings as is, objects as JSON parts, arrays as repeated parts, Blobs untouched", async () => {
+    const blob = new Blob(["raw"], { type: "image/png" });
+    const result = encodeBody(body("multipart", "multipart/form-data"), {
+      title: "t",
+      meta: { a: 1 },
+      tags: ["x", "y"],
+      file: blob,
+      count: 3,
+    });
+    expect(result.ok).toBe(true);
+    const data = (result.ok ? result.value.body : undefined) as FormData;
+    expect(result.ok && result.value.contentType).toBeUndefined();
+    expect(data.get("title")).toBe("t");
+    expect(data.getAll("tags")).toEqual(["x", "y"]);
+    expect(data.get("count")).toBe("3");
+    const meta = data.get("meta") as Blob;
+    expect(meta.type).toBe("application/json");
+    expect(await meta.text()).toBe('{"a":1}');
+    expect(await (data.get("file") as Blob).text()).toBe("raw");
+  });
+
+  it("refuses a form body that is not an object", () => {
+    expect(encodeBody(body("multipart", "multipart/form-data"), 5).ok).toBe(false);
+  });
+});
+
+describe("response parsing", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it.each([
+    ["application/json", '{"a":1}', { a: 1 }],
+    ["application/problem+json; charset=utf-8", '{"title":"x"}', { title: "x" }],
+    ["application/vnd.api+json", "[1]", [1]],
+    ["text/json", '{"a":1}', { a: 1 }],
+    ["Application/Merge-Patch+JSON", '{"a":1}', { a: 1 }],
+    ["application/jsonp", "cb({})", "cb({})"],
+    ["application/yaml", "a: 1", "a: 1"],
+    ["application/json", "not json", "not json"],
+    ["text/plain", '{"a":1}', '{"a":1}'],
+    ["", "hello", "hello"],
+    ["application/json", "", undefined],
+    ["image/png", "\u0089PNG", { content_type: "image/png", byte_length: 5 }],
+  ] as const)("%s %j", (type, text, want) => {
+    expect(parseBody(bytes(text), type)).toEqual(want);
+  });
+});
+
+describe("Retry-After and the retry decision", () => {
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  it.each([
+    ["120", 120_000],
+    ["0", 0],
+    ["Thu, 01 Jan 2026 00:00:30 GMT", 30_000],
+    ["Wed, 31 Dec 2025 23:00:00 GMT", 0],
+    ["soon", undefined],
+    [null, undefined],
+  ] as const)("%j → %j ms", (header, want) => {
+    expect(parseRetryAfter(header, now)).toBe(want);
+  });
+
+  const ask = (over: Partial<Parameters<typeof decideRetry>[0]>) =>
+    decideRetry({
+      method: "GET",
+      status: 429,
+      retries: 0,
+      retryAfterMs: undefined,
+      remainingMs: 60_000,
+      policy: DEFAULT_RETRY,
+      ...over,
+    });
+  it.each([
+    ["GET 429 backs off", {}, { retry: true, waitMs: 500 }],
+    ["second retry doubles", { retries: 1 }, { retry: true, waitMs: 1000 }],
+    ["retries exhausted", { retries: 2 }, { retry: false }],
+    ["POST never", { method: "POST" }, { retry: false }],
+    ["PATCH never", { method: "PATCH", retryAfterMs: 2000 }, { retry: false, retryAfterSeconds: 2 }],
+    ["DELETE 503", { method: "DELETE", status: 503 }, { retry: true, waitMs: 500 }],
+    ["500 is not retried", { status: 500 }, { retry: false }],
+    ["Retry-After honoured", { retryAfterMs: 3000 }, { retry: true, waitMs: 3000 }],
+    ["Retry-After over the cap", { retryAfterMs: 60_000 }, { retry: false, retryAfterSeconds: 60 }],
+    [
+      "Retry-After past the deadline",
+      { retryAfterMs: 3000, remainingMs: 2000 },
+      { retry: false, retryAfterSeconds: 3 },
+    ],
+  ] as const)("%s", (_, over, want) => {
+    expect(ask(over)).toEqual(want);
+  });
+});
+
+describe("resolveTransportSettings", () => {
+  const schemes: ToolsetSpec["securitySchemes"] = {
+    apiKey: { type: "apiKey", name: "X-Key", in: "header" },
+    petstore_auth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token" } } },
+    bearerAuth: { type: "http", scheme: "bearer" },
+  };
+  const withServers = (url: string, variables: ToolsetSpec["servers"][number]["variables"] = {}): ToolsetSpec => ({
+    ...toolset,
+    servers: [{ url, variables }],
+    securitySchemes: schemes,
+  });
+
+  it("reads base URL, credentials per scheme and the timeout from the environment", () => {
+    const env = {
+      DEMO_BASE_URL: "http://127.0.0.1:9/api",
+      DEMO_API_KEY: " k-123 \n",
+      DEMO_PETSTORE_AUTH: "id:secret",
+      DEMO_BEARER_AUTH: "",
+      DEMO_TIMEOUT_MS: "2500",
+    };
+    const settings = resolveTransportSettings(withServers("https://api.example.com"), { env });
+    expect(settings.baseUrl).toBe("http://127.0.0.1:9/api");
+    expect(settings.credentials).toEqual({ apiKey: "k-123", petstore_auth: "id:secret" });
+    expect(settings.timeoutMs).toBe(2500);
+    expect(settings.maxResponseBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it("options win over the environment", () => {
+    const settings = resolveTransportSettings(withServers("https://api.example.com"), {
+      env: { DEMO_BASE_URL: "https://env.example", DEMO_API_KEY: "env" },
+      baseUrl: "https://opt.example/",
+      credentials: { apiKey: "opt" },
+    });
+    expect(settings.baseUrl).toBe("https://opt.example/");
+    expect(settings.credentials.apiKey).toBe("opt");
+  });
+
+  it("substitutes server variable defaults", () => {
+    const settings = resolveTransportSettings(
+      withServers("https://{region}.example.com/{version}", { region: { default: "eu" }, version: { default: "v2" } }),
+      { env: {} },
+    );
+    expect(settings.baseUrl).toBe("https://eu.example.com/v2");
+  });
+
+  it.each([
+    ["a relative server URL", "/v1", {}, /relative; set DEMO_BASE_URL/],
+    ["a non-http scheme", "ftp://files.example.com", {}, /http or https; set DEMO_BASE_URL/],
+    ["credentials in the URL", "https://user:pw@api.example.com", {}, /must not carry credentials/],
+    [
+      "a bad override",
+      "https://api.example.com",
+      { DEMO_BASE_URL: "api.example.com" },
+      /not an absolute URL; set DEMO_BASE_URL/,
+    ],
+    [
+      "a bad timeout",
+      "https://api.example.com",
+      { DEMO_TIMEOUT_MS: "soon" },
+      /DEMO_TIMEOUT_MS must be a positive whole number/,
+    ],
+  ])("throws TransportConfigError for %s", (_, url, env, message) => {
+    const attempt = () => resolveTransportSettings(withServers(url), { env });
+    expect(attempt).toThrow(TransportConfigError);
+    expect(attempt).toThrow(message);
+  });
+
+  it("a relative server URL is fine once DEMO_BASE_URL is set", () => {
+    expect(
+      resolveTransportSettings(withServers("/v1"), { env: { DEMO_BASE_URL: "https://api.example.com/v1" } }).baseUrl,
+    ).toBe("https://api.example.com/v1");
+  });
+
+  it("never puts a credential in a configuration error", () => {
+    try {
+      resolveTransportSettings(withServers("https://user:hunter2secret@api.example.com"), { env: {} });
+    } catch (error) {
+      expect(String(error)).not.toContain("hunter2secret");
+    }
+  });
+});

@@ -1,0 +1,638 @@
+// Loopback tests of the transport: retries, timeouts, unreachable hosts, redirects (reads within the API only, actions never), size ceilings, refused arguments, error mapping.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTransport, type OperationRequest, type TransportSettings } from "../../src/runtime/http/index.js";
+import type { ParameterLocation, ParamSpec, StepSpec, ToolsetSpec } from "../../src/runtime/types.js";
+
+interface Recorded {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage["headers"];
+  readonly body: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string, index: number) => void;
+
+interface Loopback {
+  readonly origin: string;
+  readonly requests: Recorded[];
+  close(): Promise<void>;
+}
+
+const servers: Server[] = [];
+
+async function loopback(handler: Handler): Promise<Loopback> {
+  const requests: Recorded[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      handler(req, res, body, requests.length - 1);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+};
+
+const API_KEY = "sk-live-51Habcdefghijkl";
+const BEARER = "bearer-token-0123456789";
+
+const toolset: ToolsetSpec = {
+  name: "demo",
+  version: "1.0.0",
+  envPrefix: "DEMO",
+  servers: [{ url: "https://unused.example", variables: {} }],
+  securitySchemes: {
+    apiKey: { type: "apiKey", name: "api_key", in: "query" },
+    bearerAuth: { type: "http", scheme: "bearer" },
+    session: { type: "apiKey", name: "sid", in: "cookie" },
+  },
+  maxReturnBytes: 2048,
+  timeoutMs: 5000,
+};
+
+function settings(origin: string, over: Partial<TransportSettings> = {}): TransportSettings {
+  return {
+    toolset,
+    baseUrl: `${origin}/v1`,
+    credentials: { apiKey: API_KEY, bearerAuth: BEARER },
+    fetch: globalThis.fetch,
+    timeoutMs: 5000,
+    maxResponseBytes: 64 * 1024,
+    retry: { baseDelayMs: 10 },
+    ...over,
+  };
+}
+
+function param(name: string, where: ParameterLocation, over: Partial<ParamSpec> = {}): ParamSpec {
+  const style = where === "query" || where === "cookie" ? "form" : "simple";
+  return {
+    name,
+    in: where,
+    style,
+    explode: style === "form",
+    allowReserved: false,
+    required: where === "path",
+    value: { kind: "literal", value: null },
+    ...over,
+  };
+}
+
+function step(over: Partial<StepSpec> = {}): StepSpec {
+  return {
+    id: "get",
+    operationId: "getThing",
+    method: "get",
+    path: "/things/{id}",
+    params: [],
+    outputs: {},
+    dependsOn: [],
+    readOnly: true,
+    security: [],
+    successStatus: "200",
+    responseDescriptions: {},
+    errorHints: {},
+    successCriteria: [],
+    onSuccess: [],
+    onFailure: [],
+    ...over,
+  };
+}
+
+function request(
+  over: Partial<StepSpec> = {},
+  id: unknown = "7",
+  extra: { spec: ParamSpec; value: unknown }[] = [],
+): OperationRequest {
+  return { step: step(over), params: [{ spec: param("id", "path"), value: id }, ...extra] };
+}
+
+describe("success answers", () => {
+  it("sends the serialised request and parses JSON", async () => {
+    const api = await loopback((_, res) => json(res, 200, { id: 7 }));
+    const outcome = await createTransport(settings(api.origin)).call(
+      request({}, "7", [
+        { spec: param("q", "query"), value: "a b" },
+        { spec: param("X-Trace", "header"), value: "t1" },
+      ]),
+    );
+    expect(outcome).toMatchObject({ ok: true, status: 200, body: { id: 7 }, url: `${api.origin}/v1/things/7?q=a%20b` });
+    expect(api.requests[0]).toMatchObject({ method: "GET", url: "/v1/things/7?q=a%20b" });
+    expect(api.requests[0]?.headers["x-trace"]).toBe("t1");
+    expect(api.requests[0]?.headers.accept).toContain("application/json");
+  });
+
+  it("204 has no body; text stays text", async () => {
+    const api = await loopback((req, res) => {
+      if (req.url?.includes("empty")) return void res.writeHead(204).end();
+      res.writeHead(200, { "content-type": "text/plain" }).end("plain words");
+    });
+    const transport = createTransport(settings(api.origin));
+    expect(await transport.call(request({ method: "delete", readOnly: false }, "empty"))).toMatchObject({
+      ok: true,
+      status: 204,
+      body: undefined,
+    });
+    expect(await transport.call(request({}, "text"))).toMatchObject({ ok: true, body: "plain words" });
+  });
+
+  it("sends a JSON body with its content type", async () => {
+    const api = await loopback((_, res, body) => json(res, 201, { echoed: JSON.parse(body) }));
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+      body: {
+        spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } },
+        value: { name: "x" },
+      },
+    });
+    expect(outcome).toMatchObject({ ok: true, status: 201, body: { echoed: { name: "x" } } });
+    expect(api.requests[0]?.headers["content-type"]).toBe("application/json");
+  });
+});
+
+describe("retries", () => {
+  it("retries a GET on 429 after Retry-After, then succeeds", async () => {
+    const api = await loopback((_, res, __, index) =>
+      index === 0 ? json(res, 429, { message: "slow down" }, { "retry-after": "1" }) : json(res, 200, { ok: 1 }),
+    );
+    const started = Date.now();
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: true, body: { ok: 1 } });
+    expect(api.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it("honours an HTTP-date Retry-After", async () => {
+    const api = await loopback((_, res, __, index) =>
+      index === 0
+        ? json(res, 429, {}, { "retry-after": new Date(Date.now() - 5000).toUTCString() })
+        : json(res, 200, {}),
+    );
+    expect((await createTransport(settings(api.origin)).call(request())).ok).toBe(true);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it("never retries a POST; reports RATE_LIMITED with retry_after_seconds", async () => {
+    const api = await loopback((_, res) => json(res, 429, { message: "slow down" }, { "retry-after": "3" }));
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: "RATE_LIMITED",
+        status: 429,
+        retryable: true,
+        retry_after_seconds: 3,
+        suggestion: "Wait 3 seconds, then call again.",
+      },
+    });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("never retries a PATCH on 503", async () => {
+    const api = await loopback((_, res) => json(res, 503, {}));
+    const outcome = await createTransport(settings(api.origin)).call(request({ method: "patch", readOnly: false }));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 503, retryable: true } });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("retries 503 with backoff, then succeeds", async () => {
+    const api = await loopback((_, res, __, index) =>
+      index < 2 ? json(res, 503, { message: "busy" }) : json(res, 200, { done: true }),
+    );
+    expect(await createTransport(settings(api.origin)).call(request({ method: "put", readOnly: false }))).toMatchObject(
+      { ok: true, body: { done: true } },
+    );
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it("gives up after two retries", async () => {
+    const api = await loopback((_, res) => json(res, 503, { message: "busy" }));
+    expect(await createTransport(settings(api.origin)).call(request())).toMatchObject({
+      ok: false,
+      error: { code: "UPSTREAM_ERROR", status: 503, retryable: true },
+    });
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it("does not wait past the cap: answers RATE_LIMITED at once", async () => {
+    const api = await loopback((_, res) => json(res, 429, {}, { "retry-after": "120" }));
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "RATE_LIMITED", retry_after_seconds: 120 } });
+    expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe("timeouts and unreachable hosts", () => {
+  it("a slow API → TIMEOUT", async () => {
+    const api = await loopback((_, res) => setTimeout(() => json(res, 200, {}), 2000));
+    const outcome = await createTransport(settings(api.origin, { timeoutMs: 150 })).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: true } });
+    expect(!outcome.ok && outcome.error.message).toContain("150 ms");
+  });
+
+  it("a timed-out POST is not retryable and says the action may have happened", async () => {
+    const api = await loopback((_, res) => setTimeout(() => json(res, 200, {}), 2000));
+    const outcome = await createTransport(settings(api.origin, { timeoutMs: 150 })).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: false } });
+    expect(!outcome.ok && outcome.error.suggestion).toContain("may or may not have been applied");
+  });
+
+  it("the caller's signal cancels the call", async () => {
+    const api = await loopback((_, res) => setTimeout(() => json(res, 200, {}), 2000));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const outcome = await createTransport(settings(api.origin)).call(request(), controller.signal);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+    expect(!outcome.ok && outcome.error.message).toContain("cancelled");
+  });
+
+  it("a timeout also ends a slow body", async () => {
+    const api = await loopback((_, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("[1,");
+    });
+    expect(await createTransport(settings(api.origin, { timeoutMs: 200 })).call(request())).toMatchObject({
+      ok: false,
+      error: { code: "TIMEOUT" },
+    });
+  });
+
+  it("connection refused → UNREACHABLE", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    await api.close();
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: true } });
+    expect(!outcome.ok && outcome.error.message).toContain("ECONNREFUSED");
+    expect(!outcome.ok && outcome.error.suggestion).toContain("DEMO_BASE_URL");
+  });
+});
+
+describe("redirects", () => {
+  const secured = { security: [{ bearerAuth: [], apiKey: [], session: [] }] };
+  const withSession = (origin: string) =>
+    settings(origin, { credentials: { apiKey: API_KEY, bearerAuth: BEARER, session: "session-cookie-value" } });
+
+  it("a read is not followed to another origin: the error names the status and the origin only, and nothing reaches it", async () => {
+    const other = await loopback((_, res) => json(res, 200, { landed: true }));
+    const api = await loopback((req, res) => {
+      res
+        .writeHead(302, { location: `${other.origin}/elsewhere?token=leak-me${req.url?.slice(req.url.indexOf("?"))}` })
+        .end();
+    });
+    const outcome = await createTransport(withSession(api.origin)).call(
+      request(secured, "7", [{ spec: param("q", "query"), value: "x" }]),
+    );
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 302, retryable: false } });
+    const message = !outcome.ok ? outcome.error.message : "";
+    expect(message).toContain(`redirected to ${other.origin}, another origin`);
+    expect(message).not.toContain("elsewhere");
+    expect(message).not.toContain("leak-me");
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("a read redirected outside the base URL's path (same origin) is refused like a first URL would be", async () => {
+    const api = await loopback((req, res) =>
+      req.url?.startsWith("/admin")
+        ? json(res, 200, { admin: true })
+        : res.writeHead(301, { location: "/admin/users" }).end(),
+    );
+    const outcome = await createTransport(withSession(api.origin)).call(request(secured));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 301 } });
+    expect(!outcome.ok && outcome.error.message).toContain("outside the API's base path /v1");
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("a read redirected to a URL with userinfo is refused", async () => {
+    const api = await loopback((_, res) =>
+      res.writeHead(302, { location: `${api.origin.replace("http://", "http://user:pw@")}/v1/x` }).end(),
+    );
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR" } });
+    expect(!outcome.ok && outcome.error.message).not.toContain("pw");
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("follows a same-origin redirect with credentials", async () => {
+    const api = await loopback((req, res) =>
+      req.url?.startsWith("/v1/new")
+        ? json(res, 200, { moved: true })
+        : res.writeHead(301, { location: "/v1/new/7" }).end(),
+    );
+    expect(await createTransport(withSession(api.origin)).call(request(secured))).toMatchObject({
+      ok: true,
+      body: { moved: true },
+      url: `${api.origin}/v1/new/7`,
+    });
+    expect(api.requests[1]?.headers.authorization).toBe(`Bearer ${BEARER}`);
+    expect(api.requests[1]?.url).toBe(`/v1/new/7?api_key=${API_KEY}`);
+    expect(api.requests[1]?.headers.cookie).toBe("sid=session-cookie-value");
+  });
+
+  it.each(["post", "put", "patch", "delete"] as const)(
+    "a redirect of %s (an action) is never followed, even within the origin",
+    async (method) => {
+      const api = await loopback((req, res) =>
+        req.url?.startsWith("/v1/result")
+          ? json(res, 200, { followed: true })
+          : res.writeHead(307, { location: "/v1/result?secret=s3" }).end(),
+      );
+      const body =
+        method === "delete"
+          ? {}
+          : {
+              body: {
+                spec: {
+                  kind: "json" as const,
+                  mediaType: "application/json",
+                  value: { kind: "literal" as const, value: null },
+                },
+                value: { a: 1 },
+              },
+            };
+      const outcome = await createTransport(settings(api.origin)).call({
+        step: step({ method, path: "/a", readOnly: false }),
+        params: [],
+        ...body,
+      });
+      expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", status: 307, retryable: false } });
+      const error = !outcome.ok ? outcome.error : undefined;
+      expect(error?.message).toContain(`redirecting this ${method.toUpperCase()} to ${api.origin}`);
+      expect(error?.message).not.toContain("s3");
+      expect(error?.suggestion).toContain("check with a read tool");
+      expect(api.requests).toHaveLength(1);
+    },
+  );
+
+  it("a 303 after POST is reported, not followed as GET", async () => {
+    const api = await loopback((req, res) =>
+      req.url === "/v1/a"
+        ? res.writeHead(303, { location: "/v1/result" }).end()
+        : json(res, 200, { method: req.method }),
+    );
+    const post: OperationRequest = {
+      step: step({ method: "post", path: "/a", readOnly: false }),
+      params: [],
+      body: {
+        spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } },
+        value: { a: 1 },
+      },
+    };
+    expect(await createTransport(settings(api.origin)).call(post)).toMatchObject({
+      ok: false,
+      error: { code: "UPSTREAM_ERROR", status: 303 },
+    });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it("stops after 5 redirects", async () => {
+    const api = await loopback((req, res) => res.writeHead(302, { location: `${req.url}x` }).end());
+    expect(await createTransport(settings(api.origin)).call(request())).toMatchObject({
+      ok: false,
+      error: { code: "UPSTREAM_ERROR", retryable: false },
+    });
+    expect(api.requests).toHaveLength(6);
+  });
+});
+
+describe("response size ceiling", () => {
+  const limit = 64 * 1024;
+  it("a streamed (chunked) body past the ceiling → UPSTREAM_ERROR", async () => {
+    const api = await loopback((_, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = "x".repeat(16 * 1024);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 1000 && res.write(chunk)) sent++;
+        if (sent < 1000) res.once("drain", pump);
+        else res.end();
+      };
+      res.on("close", () => (sent = 1000));
+      pump();
+    });
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", retryable: false } });
+    expect(!outcome.ok && outcome.error.message).toContain(`larger than ${limit} bytes`);
+  });
+
+  it("a declared Content-Length past the ceiling → UPSTREAM_ERROR without reading", async () => {
+    const api = await loopback((_, res) => {
+      res.writeHead(200, { "content-type": "text/plain", "content-length": String(limit * 4) });
+      res.end("y".repeat(limit * 4));
+    });
+    expect(await createTransport(settings(api.origin)).call(request())).toMatchObject({
+      ok: false,
+      error: { code: "UPSTREAM_ERROR" },
+    });
+  });
+
+  it("a gzip bomb is measured after decompression", async () => {
+    const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 48));
+    expect(bomb.length).toBeLessThan(limit);
+    const api = await loopback((_, res) => {
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": String(bomb.length),
+      });
+      res.end(bomb);
+    });
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR" } });
+    expect(!outcome.ok && outcome.error.message).toContain("larger than");
+  });
+
+  it("a compressed body under the ceiling is decompressed and parsed", async () => {
+    const api = await loopback((_, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(gzipSync(JSON.stringify({ small: true })));
+    });
+    expect(await createTransport(settings(api.origin)).call(request())).toMatchObject({
+      ok: true,
+      body: { small: true },
+    });
+  });
+});
+
+describe("arguments refused before anything is sent", () => {
+  const attempts = [
+    "..",
+    "%2e%2e",
+    "%2E%2E",
+    "a/../b",
+    "\\",
+    "..\\..\\windows",
+    "//evil.com",
+    "http://evil.com",
+    "https://evil.com:8443/x",
+    ".",
+  ];
+  it.each(attempts)("path value %j → INVALID_ARGUMENT, no request", async (value) => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const outcome = await createTransport(settings(api.origin)).call(request({}, value));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT", retryable: false } });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["CR/LF", "a\r\nX-Evil: 1"],
+    ["LF", "x\ny"],
+    ["CR", "x\ry"],
+  ])("header with %s → INVALID_ARGUMENT, no request", async (_, value) => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const outcome = await createTransport(settings(api.origin)).call(
+      request({}, "7", [{ spec: param("X-Note", "header"), value }]),
+    );
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("a query value cannot add parameters or a fragment", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    await createTransport(settings(api.origin)).call(
+      request({ security: [{ apiKey: [] }] }, "7", [
+        { spec: param("q", "query", { allowReserved: true }), value: "x&api_key=stolen#frag" },
+      ]),
+    );
+    expect(api.requests[0]?.url).toBe(`/v1/things/7?q=x%26api_key%3Dstolen%23frag&api_key=${API_KEY}`);
+  });
+});
+
+describe("HTTP errors", () => {
+  const described = {
+    responseDescriptions: { "404": "Thing not found", "4XX": "Client error" },
+    errorHints: { NOT_FOUND: "Use list_things to find a valid id." },
+  };
+
+  it.each([
+    [400, "INVALID_ARGUMENT", false],
+    [401, "UNAUTHORIZED", false],
+    [403, "FORBIDDEN", false],
+    [404, "NOT_FOUND", false],
+    [409, "CONFLICT", false],
+    [422, "INVALID_ARGUMENT", false],
+    [500, "UPSTREAM_ERROR", true],
+    [502, "UPSTREAM_ERROR", true],
+    [418, "UPSTREAM_ERROR", false],
+  ] as const)("%i → %s", async (status, code, retryable) => {
+    const api = await loopback((_, res) => json(res, status, { message: `failure ${status}` }));
+    const outcome = await createTransport(settings(api.origin)).call(
+      request({ method: "post", path: "/things", readOnly: false }),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code, status, retryable },
+      response: { status, body: { message: `failure ${status}` } },
+    });
+    expect(!outcome.ok && outcome.error.message).toContain(`failure ${status}`);
+  });
+
+  it("uses the spec's description and the goals file's hint", async () => {
+    const api = await loopback((_, res) => json(res, 404, { error: { message: "no thing 7" } }));
+    const outcome = await createTransport(settings(api.origin)).call(request(described));
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: "NOT_FOUND",
+        message: "getThing failed with HTTP 404 Not Found (Thing not found). The API said: no thing 7",
+        suggestion: "Use list_things to find a valid id.",
+      },
+    });
+  });
+
+  it("scrubs a credential the API echoes back, in every form", async () => {
+    const api = await loopback((req, res) =>
+      json(res, 400, {
+        message: `bad key ${API_KEY} in ${req.url} / ${Buffer.from(API_KEY).toString("base64")}`,
+        api_key: API_KEY,
+      }),
+    );
+    const outcome = await createTransport(settings(api.origin)).call(request({ security: [{ apiKey: [] }] }));
+    const text = JSON.stringify(outcome);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(Buffer.from(API_KEY).toString("base64"));
+    expect(text).toContain("[REDACTED]");
+  });
+
+  it("a 401 names the variable to check, never the secret", async () => {
+    const api = await loopback((_, res) => json(res, 401, { message: "invalid token" }));
+    const outcome = await createTransport(settings(api.origin)).call(request({ security: [{ bearerAuth: [] }] }));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNAUTHORIZED", retryable: false } });
+    expect(!outcome.ok && outcome.error.suggestion).toContain("DEMO_BEARER_AUTH");
+    expect(JSON.stringify(outcome)).not.toContain(BEARER);
+  });
+
+  it("missing credentials → UNAUTHORIZED before any request, naming the variable", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const outcome = await createTransport(settings(api.origin, { credentials: {} })).call(
+      request({ security: [{ bearerAuth: [] }] }),
+    );
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNAUTHORIZED", retryable: false } });
+    expect(!outcome.ok && outcome.error.suggestion).toContain("DEMO_BEARER_AUTH");
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe("never throws", () => {
+  it("an unserialisable body is INVALID_ARGUMENT, nothing sent", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+      body: {
+        spec: { kind: "json", mediaType: "application/json", value: { kind: "literal", value: null } },
+        value: cyclic,
+      },
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("createTransport refuses a relative base URL at configuration time", () => {
+    expect(() =>
+      createTransport({
+        ...settings("http://x"),
+        baseUrl: undefined,
+        toolset: { ...toolset, servers: [{ url: "/v1", variables: {} }] },
+      }),
+    ).toThrow(/DEMO_BASE_URL/);
+  });
+});

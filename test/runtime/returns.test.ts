@@ -1,0 +1,157 @@
+// Result shaping: projection, denoising, and the byte cap (property-tested: always valid JSON within the cap).
+import { Buffer } from "node:buffer";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileValue } from "../../src/runtime/execute/index.js";
+import { capResult, denoise, projectResult, truncationNote } from "../../src/runtime/returns/index.js";
+
+const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+describe("denoise", () => {
+  const table: [string, unknown, unknown][] = [
+    ["drops nulls and empty values", { a: null, b: "", c: [], d: {}, e: 0, f: false }, { e: 0, f: false }],
+    ["recurses", { a: { b: { c: null } }, d: [null, { e: "" }, 1] }, { d: [1] }],
+    ["drops _links always", { id: 1, _links: { self: { href: "/x/1" } } }, { id: 1 }],
+    ["drops HAL-style links", { id: 1, links: [{ rel: "self", href: "/x" }] }, { id: 1 }],
+    ["drops JSON:API links", { id: 1, links: { self: "https://api.example.com/x/1" } }, { id: 1 }],
+    ["keeps data called links", { links: [{ name: "docs" }] }, { links: [{ name: "docs" }] }],
+    [
+      "drops GitHub-style URI-template links, keeps plain URLs",
+      {
+        login: "octocat",
+        html_url: "https://github.com/octocat",
+        followers_url: "https://api.github.com/users/octocat/followers",
+        gists_url: "https://api.github.com/users/octocat/gists{/gist_id}",
+        starred_url: "https://api.github.com/users/octocat/starred{/owner}{/repo}",
+        archive_url: "https://api.github.com/repos/o/r/{archive_format}{/ref}",
+      },
+      {
+        login: "octocat",
+        html_url: "https://github.com/octocat",
+        followers_url: "https://api.github.com/users/octocat/followers",
+      },
+    ],
+    [
+      "keeps a template that is data, not a `…_url` link",
+      { pattern: "https://example.com/{id}", callback_url: "see {docs}" },
+      { pattern: "https://example.com/{id}", callback_url: "see {docs}" },
+    ],
+    ["empty becomes undefined", { a: null }, undefined],
+  ];
+  it.each(table)("%s", (_, given, want) => expect(denoise(given)).toEqual(want));
+});
+
+describe("projectResult", () => {
+  it("evaluates the projection in the final context", () => {
+    const projection = compileValue({
+      kind: "object",
+      entries: [
+        ["order_id", { kind: "expr", text: "$steps.order.outputs.id" }],
+        ["note", { kind: "template", text: "for {$inputs.name}" }],
+        ["missing", { kind: "expr", text: "$steps.order.outputs.nope" }],
+      ],
+    });
+    const context = { inputs: { name: "Ada" }, steps: { order: { outputs: { id: 7 } } } };
+    expect(projectResult({ context, projection })).toEqual({ order_id: 7, note: "for Ada" });
+  });
+  const table: [string, unknown, number, unknown][] = [
+    ["object body denoised", { id: 1, tags: [], _links: {} }, 200, { id: 1 }],
+    ["array body under items", [{ id: 1, x: null }], 200, { items: [{ id: 1 }] }],
+    ["empty list stays an answer", [], 200, { items: [] }],
+    ["no content", undefined, 204, { ok: true, status: 204 }],
+    ["scalar under result", "pong", 200, { result: "pong" }],
+  ];
+  it.each(table)("default: %s", (_, body, status, want) =>
+    expect(projectResult({ context: {}, last: { status, body } })).toEqual(want),
+  );
+});
+
+describe("capResult", () => {
+  const options = { maxBytes: 2048, narrowingInputs: ["limit", "status"] };
+
+  it("returns a fitting result unchanged (same object)", () => {
+    const result = { id: 1, name: "x" };
+    expect(capResult(result, options)).toBe(result);
+  });
+
+  it("shortens long strings before cutting lists", () => {
+    const result = { items: Array.from({ length: 10 }, (_, i) => ({ id: i, description: "d".repeat(500) })) };
+    const capped = capResult(result, options);
+    expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    const items = capped.items as { description: string }[];
+    expect(items.length).toBe(10);
+    expect(items[0]?.description.endsWith("…")).toBe(true);
+    expect(capped._truncated).toMatch(/long strings shortened .* narrow the call with limit, status$/);
+  });
+
+  it("cuts lists and says how many were left out", () => {
+    const result = { items: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `pet ${i}` })) };
+    const capped = capResult(result, options);
+    expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    const kept = (capped.items as unknown[]).length;
+    expect(kept).toBeGreaterThan(20);
+    expect(capped._truncated).toContain(`items: ${kept} of 300 shown`);
+    expect(capped.items).toEqual(result.items.slice(0, kept));
+  });
+
+  it("never splits a surrogate pair", () => {
+    const capped = capResult({ text: "😀".repeat(3000) }, { maxBytes: 256, narrowingInputs: [] });
+    expect(bytes(capped)).toBeLessThanOrEqual(256);
+    expect((capped.text as string).replace("…", "")).toMatch(/^(😀)+$/u);
+  });
+
+  it("names no narrowing input when there is none", () => {
+    expect(truncationNote({ strings: 1, arrays: [], dropped: [] }, [])).toMatch(/ask for less/);
+  });
+
+  it("caps a 20,000-item response and says how much of the list it kept", () => {
+    const result = {
+      items: Array.from({ length: 20000 }, (_, i) => ({
+        id: i,
+        name: `n${i}`,
+        tags: ["a", "b"],
+        text: "t".repeat(100),
+      })),
+    };
+    const capped = capResult(result, options);
+    expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    expect(capped["_truncated"]).toMatch(/items: \d+ of 20000 shown/);
+  });
+
+  it("property: always a JSON object within the cap, unchanged when it fits", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 256, max: 4096 }), (value, maxBytes) => {
+        const result =
+          typeof value === "object" && value !== null && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : { value };
+        const capped = capResult(result, { maxBytes, narrowingInputs: ["limit"] });
+        const text = JSON.stringify(capped);
+        expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxBytes);
+        expect(JSON.parse(text)).toBeTypeOf("object");
+        if (bytes(result) <= maxBytes) expect(capped).toBe(result);
+        if (bytes(result) > maxBytes) expect(typeof capped._truncated).toBe("string");
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("property: big generated documents fit small caps", () => {
+    const big = fc.dictionary(
+      fc.string(),
+      fc.array(
+        fc.record({ id: fc.integer(), s: fc.string({ unit: "grapheme", maxLength: 400 }), n: fc.option(fc.double()) }),
+        { maxLength: 60 },
+      ),
+    );
+    fc.assert(
+      fc.property(big, fc.integer({ min: 256, max: 1024 }), (value, maxBytes) => {
+        const capped = capResult(value, { maxBytes, narrowingInputs: [] });
+        const text = JSON.stringify(capped);
+        expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxBytes);
+        expect(() => JSON.parse(text)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

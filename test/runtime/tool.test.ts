@@ -1,0 +1,166 @@
+// Tool binding: input validation (INVALID_ARGUMENT with field and hint, nothing sent), never throwing, projection and cap, env resolution.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createToolset, defineTool, resolveApprovalMode, resolveStateDir } from "../../src/runtime/index.js";
+import type { CallTransport, OperationRequest } from "../../src/runtime/transport.js";
+import type { StepSpec, ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+
+const toolset: ToolsetSpec = {
+  name: "petstore",
+  version: "1.0.0",
+  envPrefix: "PETSTORE",
+  servers: [{ url: "https://api.test/v1", variables: {} }],
+  securitySchemes: { api_key: { type: "apiKey", name: "X-Api-Key", in: "header" } },
+  maxReturnBytes: 512,
+  timeoutMs: 5000,
+};
+
+const getPet: StepSpec = {
+  id: "get",
+  operationId: "getPet",
+  method: "get",
+  path: "/pets/{petId}",
+  readOnly: true,
+  security: [],
+  successStatus: "200",
+  responseDescriptions: {},
+  errorHints: {},
+  successCriteria: [],
+  onSuccess: [],
+  onFailure: [],
+  dependsOn: [],
+  outputs: {},
+  params: [
+    {
+      name: "petId",
+      in: "path",
+      style: "simple",
+      explode: false,
+      allowReserved: false,
+      required: true,
+      value: { kind: "expr", text: "$inputs.pet_id" },
+    },
+  ],
+};
+
+const spec: ToolSpec = {
+  name: "get_pet",
+  title: "Get pet",
+  description: "Get a pet.",
+  risk: "low",
+  category: "data",
+  approval: "none",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  inputs: [
+    { name: "pet_id", required: true },
+    { name: "owner", required: false },
+  ],
+  steps: [getPet],
+  returns: { narrowingInputs: ["limit"] },
+};
+
+const inputSchema = z.object({
+  pet_id: z.number().int().describe("Pet ID, a positive integer, e.g. 42"),
+  owner: z.object({ email: z.string().email().describe('Owner email, e.g. "ada@example.com"') }).optional(),
+});
+
+function fake(reply: (request: OperationRequest) => unknown) {
+  const calls: OperationRequest[] = [];
+  const transport: CallTransport = {
+    async call(request) {
+      calls.push(request);
+      const body = reply(request);
+      return { ok: true, status: 200, headers: new Headers(), body, url: "https://api.test/v1/pets/1" };
+    },
+  };
+  return { transport, calls };
+}
+
+const stateDir = () => mkdtempSync(join(tmpdir(), "aci-tool-"));
+const tools = (transport: CallTransport) =>
+  createToolset(
+    [defineTool({ spec, inputSchema })],
+    toolset,
+    { stateDir: stateDir(), env: {}, credentials: { api_key: "sekret-key-123" } },
+    { transport },
+  );
+
+describe("input validation", () => {
+  const table: [string, unknown, string, RegExp][] = [
+    ["wrong type", { pet_id: "x" }, "pet_id", /Pet ID, a positive integer, e\.g\. 42/],
+    ["missing", {}, "pet_id", /Pet ID/],
+    ["nested", { pet_id: 1, owner: { email: "nope" } }, "owner.email", /Owner email/],
+    ["unknown key such as approved: true", { pet_id: 1, approved: true }, "approved", /takes only: pet_id, owner/],
+  ];
+  it.each(table)("%s → INVALID_ARGUMENT, nothing sent", async (_, input, field, hint) => {
+    const { transport, calls } = fake(() => ({}));
+    const result = (await tools(transport).get_pet?.run(input)) as { error: Record<string, unknown> };
+    expect(result.error).toMatchObject({ code: "INVALID_ARGUMENT", field, retryable: false });
+    expect(result.error.suggestion).toMatch(hint);
+    expect(calls.length).toBe(0);
+  });
+});
+
+describe("run", () => {
+  it("executes, denoises and caps", async () => {
+    const { transport, calls } = fake(() => ({
+      id: 1,
+      name: "Rex",
+      notes: null,
+      _links: { self: { href: "/pets/1" } },
+      history: Array.from({ length: 100 }, (_, i) => ({ at: i })),
+    }));
+    const result = await tools(transport).get_pet?.run({ pet_id: 1 });
+    expect(calls[0]?.params[0]?.value).toBe(1);
+    expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(512);
+    expect(result).toMatchObject({ id: 1, name: "Rex" });
+    expect(result).not.toHaveProperty("_links");
+    expect((result as { _truncated: string })._truncated).toMatch(
+      /history: \d+ of 100 shown .* narrow the call with limit/,
+    );
+  });
+
+  it("never throws, even when the transport throws; secrets are scrubbed", async () => {
+    const transport: CallTransport = { call: () => Promise.reject(new Error("boom with sekret-key-123")) };
+    const result = (await tools(transport).get_pet?.run({ pet_id: 1 })) as { error: { code: string; message: string } };
+    expect(result.error.code).toBe("UPSTREAM_ERROR");
+    expect(result.error.message).not.toContain("sekret-key-123");
+  });
+
+  it("never throws on hostile input", async () => {
+    const { transport } = fake(() => ({}));
+    const tool = tools(transport).get_pet;
+    for (const input of [undefined, null, 42, "x", [], JSON.parse(`{"__proto__": {"pet_id": 1}}`)]) {
+      await expect(tool?.run(input)).resolves.toHaveProperty("error.code", "INVALID_ARGUMENT");
+    }
+  });
+
+  it("exposes the contract fields", () => {
+    const tool = tools(fake(() => ({})).transport).get_pet;
+    expect(tool).toMatchObject({
+      name: "get_pet",
+      risk: "low",
+      category: "data",
+      approval: "none",
+      annotations: spec.annotations,
+    });
+  });
+});
+
+describe("environment", () => {
+  it("approval mode: option, then PREFIX_APPROVAL, then queue; junk is an error", () => {
+    expect(resolveApprovalMode("P", { approval: "auto" }, { P_APPROVAL: "elicit" })).toBe("auto");
+    expect(resolveApprovalMode("P", {}, { P_APPROVAL: "Elicit" })).toBe("elicit");
+    expect(resolveApprovalMode("P", {}, {})).toBe("queue");
+    expect(() => resolveApprovalMode("P", {}, { P_APPROVAL: "yes" })).toThrow(/queue, elicit, auto/);
+  });
+
+  it("state dir: option, then PREFIX_STATE_DIR, then a per-user folder independent of the cwd", () => {
+    expect(resolveStateDir(toolset, { stateDir: "/x" }, { PETSTORE_STATE_DIR: "/y" })).toBe("/x");
+    expect(resolveStateDir(toolset, {}, { PETSTORE_STATE_DIR: "/y" })).toBe("/y");
+    expect(resolveStateDir(toolset, {}, { XDG_STATE_HOME: "/state" })).toBe(join("/state", "aci", "petstore"));
+  });
+});
