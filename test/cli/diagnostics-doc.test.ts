@@ -18,7 +18,7 @@ describe("docs/diagnostics.md", () => {
   });
 
   test("says what the catalog says (run `npm run docs:diagnostics`)", async () => {
-    const areas = await catalogAreas((name: string) => import(`../src/diagnostics/codes/${name}.ts`));
+    const areas = await catalogAreas((name: string) => import(`../../src/diagnostics/codes/${name}.ts`));
     expect(doc).toBe(renderDiagnosticsDoc(areas));
   });
 });

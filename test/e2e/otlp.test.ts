@@ -29,7 +29,7 @@ const SERVER_TOKEN = "mcp-server-token-otlp-72b4e1";
 const TAG = "tag-value-weimaraner-61";
 const TRACE_ID = "5af7183fb1d4cf5f0ef1bd7a3e5b0c21";
 const PARENT_SPAN = "b7ad6b7169203331";
-const ARTIFACTS = join(import.meta.dirname, "../../..", "test-artifacts");
+const ARTIFACTS = join(import.meta.dirname, "../..", "test-artifacts");
 /** Values that must never leave the process in telemetry: credentials, the server token, an argument, a filled path. */
 const SECRETS = [API_KEY, OAUTH_TOKEN, SERVER_TOKEN, TAG, "/pet/7/"];
 

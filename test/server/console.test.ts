@@ -26,7 +26,7 @@ const SERVER_TOKEN = "mcp-server-token-1b7e0c93f4a2";
 const XSS_ARG = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
 const XSS_REASON = `"><script>window.__xss=3</script><b onmouseover=alert(1)>no`;
 const XSS_NAME = `al<script>window.__xss=4</script>ice`;
-const ARTIFACTS = join(import.meta.dirname, "../../..", "test-artifacts");
+const ARTIFACTS = join(import.meta.dirname, "../..", "test-artifacts");
 
 const orders: string[] = [];
 

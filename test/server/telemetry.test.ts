@@ -26,7 +26,7 @@ const OAUTH_TOKEN = "oauth-access-token-77c2d1";
 const TAG = "tag-value-dalmatian-83";
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT_SPAN = "00f067aa0ba902b7";
-const PKG = "../examples/generated/pet-coupons/src";
+const PKG = "../../examples/generated/pet-coupons/src";
 
 const spans = new InMemorySpanExporter();
 const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
