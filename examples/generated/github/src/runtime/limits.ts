@@ -4,9 +4,14 @@ import { Buffer } from "node:buffer";
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope } from "./types.js";
 
-/** Longest string argument, in UTF-8 bytes, unless `PREFIX_MAX_STRING_BYTES` / `maxStringBytes` say otherwise (1 MiB). */
+/**
+ * Longest string argument, in UTF-8 bytes, unless `PREFIX_MAX_STRING_BYTES` / `maxStringBytes` say otherwise (1 MiB).
+ */
 export const DEFAULT_MAX_STRING_BYTES = 1024 * 1024;
-/** Largest argument object of one call, as JSON in UTF-8 bytes, unless `PREFIX_MAX_CALL_BYTES` / `maxCallBytes` say otherwise (4 MiB). */
+/**
+ * Largest argument object of one call, as JSON in UTF-8 bytes, unless `PREFIX_MAX_CALL_BYTES` / `maxCallBytes` say
+ * otherwise (4 MiB).
+ */
 export const DEFAULT_MAX_CALL_BYTES = 4 * 1024 * 1024;
 /** Deepest nesting of arrays and objects in the arguments. */
 export const MAX_ARGUMENT_DEPTH = 64;

@@ -176,7 +176,8 @@ export function capText(value: string, cap: number): string {
 
 /**
  * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}`,
- * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a secret.
+ * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
+ * secret.
  */
 export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR_SUMMARY_CAP): string | undefined {
   const summary = rawSummary(body);
@@ -207,7 +208,9 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
 }
 
-/** An error object for a non-2xx response: code by status, message from the spec's description and the upstream body. */
+/**
+ * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
+ */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, retryAfterSeconds } = failure;
   const code = statusToCode(status);

@@ -36,7 +36,9 @@ export interface Runtime {
   readonly maxRetryWaitMs: number;
   /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
   readonly notifyPending?: (notice: PendingNotice) => unknown;
-  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
+  /**
+   * `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span.
+   */
   readonly traceArguments?: boolean;
 }
 

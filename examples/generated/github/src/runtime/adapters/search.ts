@@ -128,7 +128,8 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
 
 /**
  * A BM25 search over `tools` (Robertson & Zaragoza, k1 = 1.2, b = 0.75), the index built on the first query.
- * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of stop words only, or one no tool matches, finds nothing.
+ * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of
+ * stop words only, or one no tool matches, finds nothing.
  */
 export function createToolSearch(tools: readonly Tool[]): ToolSearch {
   let index: Index | undefined;
@@ -194,7 +195,9 @@ export type SearchAnswer =
       };
     };
 
-/** Tool search with memory: which tools are visible now (the core, then every tool a search found), in toolset order. */
+/**
+ * Tool search with memory: which tools are visible now (the core, then every tool a search found), in toolset order.
+ */
 export interface SearchSession {
   /** Runs a search with the model's arguments and makes the tools found visible. */
   search(args: unknown, loadedHint: string): SearchAnswer;

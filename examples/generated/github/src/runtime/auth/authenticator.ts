@@ -34,7 +34,10 @@ function missingCredentials(settings: AuthenticatorSettings, step: Step, missing
   });
 }
 
-/** Each configured oauth2 scheme's grant, checked against its flows; a credential that does not fit is a configuration error. */
+/**
+ * Each configured oauth2 scheme's grant, checked against its flows; a credential that does not fit is a configuration
+ * error.
+ */
 function grantsOf(settings: AuthenticatorSettings): Map<string, OAuth2Grant> {
   const grants = new Map<string, OAuth2Grant>();
   for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {

@@ -4,7 +4,10 @@ import { envVariable } from "../auth/env.js";
 import { ConfigError } from "../config.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";
 
-/** A configuration mistake of the HTTP layer (bad base URL, bad number in the environment). Thrown by the settings functions only. */
+/**
+ * A configuration mistake of the HTTP layer (bad base URL, bad number in the environment). Thrown by the settings
+ * functions only.
+ */
 export class TransportConfigError extends ConfigError {
   override readonly name = "TransportConfigError";
 }
@@ -13,7 +16,10 @@ function substituteVariables(server: ServerSpec): string {
   return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
 }
 
-/** How a URL is named in a message: the spec's server URL without userinfo; the operator's override never (it may hold a secret). */
+/**
+ * How a URL is named in a message: the spec's server URL without userinfo; the operator's override never (it may hold a
+ * secret).
+ */
 function shown(candidate: string, source: string, override: boolean): string {
   return override ? source : `${source} \`${candidate.replace(/\/\/[^/@]*@/, "//")}\``;
 }

@@ -54,7 +54,10 @@ function webhookUrl(prefix: string, raw: string): URL {
   return url;
 }
 
-/** `PREFIX_APPROVAL_WEBHOOK` (+ `PREFIX_CONSOLE_URL`), or undefined when no webhook is set. Malformed values are one-line configuration errors. */
+/**
+ * `PREFIX_APPROVAL_WEBHOOK` (+ `PREFIX_CONSOLE_URL`), or undefined when no webhook is set. Malformed values are
+ * one-line configuration errors.
+ */
 export function resolveWebhook(prefix: string, env: Env): WebhookSettings | undefined {
   const raw = env[envVariable(prefix, "approvalWebhook")]?.trim();
   if (raw === undefined || raw === "") return undefined;

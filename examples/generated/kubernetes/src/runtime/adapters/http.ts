@@ -126,7 +126,9 @@ function hostnameOf(hostHeader: string | undefined): string | undefined {
   }
 }
 
-/** Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak). */
+/**
+ * Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak).
+ */
 function tokenMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
   const presented = createHash("sha256")

@@ -133,7 +133,10 @@ function unknownRequest(tool: string): ErrorEnvelope {
   });
 }
 
-/** An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never re-run. */
+/**
+ * An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never
+ * re-run.
+ */
 function interruptedError(record: ApprovalRecord): ErrorEnvelope {
   return errorEnvelope({
     code: "UPSTREAM_ERROR",
@@ -161,7 +164,10 @@ const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord
   rejected: (r) => rejected(r.tool, r.reason),
 };
 
-/** The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is INVALID_ARGUMENT. */
+/**
+ * The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is
+ * INVALID_ARGUMENT.
+ */
 export async function requestOutcome(store: StateStore, tool: string, id: string): Promise<ToolResult> {
   const record = await store.get(id);
   if (record === undefined || record.tool !== tool) return unknownRequest(tool);

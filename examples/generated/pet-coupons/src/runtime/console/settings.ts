@@ -8,7 +8,10 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Shortest operator token accepted. */
 export const MIN_OPERATOR_TOKEN_LENGTH = 16;
 
-/** The operator token, or undefined (console off). A short token, or one equal to the server token, is a one-line configuration error. */
+/**
+ * The operator token, or undefined (console off). A short token, or one equal to the server token, is a one-line
+ * configuration error.
+ */
 export function resolveOperatorToken(prefix: string, env: Env): string | undefined {
   const token = env[envVariable(prefix, "operatorToken")]?.trim();
   if (token === undefined || token === "") return undefined;

@@ -49,7 +49,9 @@ function urlFor(url: URL, auth: AppliedAuth): URL {
   return new URL(`${url.href}${url.search ? "&" : "?"}${auth.query.join("&")}`);
 }
 
-/** RFC 9110 §15.4: a read repeats itself at the target (a 303 of OPTIONS continues as GET), without a body after a 303. */
+/**
+ * RFC 9110 §15.4: a read repeats itself at the target (a 303 of OPTIONS continues as GET), without a body after a 303.
+ */
 function nextHop(hop: Hop, status: number, target: URL): Hop {
   const toGet = status === 303 && hop.method !== "HEAD";
   return { method: toGet ? "GET" : hop.method, url: target, withBody: toGet ? false : hop.withBody };
@@ -100,7 +102,10 @@ function actionRedirected(ctx: SendContext, method: string, status: number, targ
   };
 }
 
-/** Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no credentials in the URL — or undefined. */
+/**
+ * Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no
+ * credentials in the URL — or undefined.
+ */
 export function redirectTargetProblem(target: URL, base: URL): string | undefined {
   if (target.protocol !== "http:" && target.protocol !== "https:")
     return `redirected to a non-http(s) URL (${target.protocol})`;

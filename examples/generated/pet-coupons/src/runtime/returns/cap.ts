@@ -89,7 +89,9 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   return `${what} … ${how}`;
 }
 
-/** The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON. */
+/**
+ * The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON.
+ */
 function withNote(
   fitted: Record<string, unknown>,
   note: string,

@@ -29,7 +29,9 @@ export function zodToJsonSchema(schema: z.ZodType, io: "input" | "output"): Json
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
 }
 
-/** How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once). */
+/**
+ * How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once).
+ */
 function inlinedNodes(schema: JsonSchema): number {
   const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
   const sizes = new Map<string, number>();

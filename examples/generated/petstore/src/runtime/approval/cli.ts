@@ -13,7 +13,10 @@ export interface CliIo {
   readonly err: (line: string) => void;
 }
 
-/** 0 done; 1 the approved call failed; 2 usage error, unknown request or unreachable state store; 3 already decided, or another process is on it. */
+/**
+ * 0 done; 1 the approved call failed; 2 usage error, unknown request or unreachable state store; 3 already decided, or
+ * another process is on it.
+ */
 export const EXIT = { ok: 0, failed: 1, usage: 2, decided: 3 } as const;
 
 const USAGE =

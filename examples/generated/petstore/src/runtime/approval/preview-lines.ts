@@ -34,7 +34,10 @@ function stepLines(step: StepPreview, index: number): string[] {
   ];
 }
 
-/** The preview as text: a heading, one line per step (plus body and run-time notes), and a warning for find-then-change goals. */
+/**
+ * The preview as text: a heading, one line per step (plus body and run-time notes), and a warning for find-then-change
+ * goals.
+ */
 export function previewLines(preview: ApprovalPreview): string[] {
   const count = preview.steps.length;
   return [

@@ -8,7 +8,10 @@ import type { ToolResult } from "../types.js";
 
 export type { ApprovalRecord, ApprovalState } from "../state/types.js";
 
-/** What approving, rejecting or resolving did. `busy`: another live process holds the request (deciding or executing it). */
+/**
+ * What approving, rejecting or resolving did. `busy`: another live process holds the request (deciding or executing
+ * it).
+ */
 export type Decision =
   | { readonly outcome: "decided"; readonly record: ApprovalRecord }
   | { readonly outcome: "already-decided"; readonly record: ApprovalRecord }

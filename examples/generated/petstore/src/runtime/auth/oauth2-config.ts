@@ -22,7 +22,10 @@ export type OAuth2Grant =
       readonly accessToken?: string;
     };
 
-/** The variables of one oauth2 scheme: `PREFIX_<SCHEME>` and its `_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`, `_CLIENT_SECRET`. */
+/**
+ * The variables of one oauth2 scheme: `PREFIX_<SCHEME>` and its `_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`,
+ * `_CLIENT_SECRET`.
+ */
 export interface OAuth2Variables {
   readonly single: string;
   readonly accessToken: string;
@@ -77,7 +80,10 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
 const flowNames = (flows: OAuth2FlowsSpec): string =>
   Object.keys(flows).length === 0 ? "no flow" : Object.keys(flows).join(", ");
 
-/** Where a refresh token is redeemed: the authorization-code flow's token URL, else the password flow's, else the client-credentials flow's. */
+/**
+ * Where a refresh token is redeemed: the authorization-code flow's token URL, else the password flow's, else the
+ * client-credentials flow's.
+ */
 export function refreshTokenUrl(flows: OAuth2FlowsSpec): string | undefined {
   return flows.authorizationCode?.tokenUrl ?? flows.password?.tokenUrl ?? flows.clientCredentials?.tokenUrl;
 }
@@ -105,7 +111,10 @@ function misfit(scheme: string, flows: OAuth2FlowsSpec, v: OAuth2Variables, what
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-/** A token URL from the API description, resolved against the base URL: https, or http to a loopback address only; never with user:password. */
+/**
+ * A token URL from the API description, resolved against the base URL: https, or http to a loopback address only; never
+ * with user:password.
+ */
 export function checkTokenUrl(scheme: string, raw: string, base: URL): URL {
   let url: URL;
   try {

@@ -24,7 +24,10 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 
 const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
 
-/** A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a 2xx. */
+/**
+ * A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a
+ * 2xx.
+ */
 export function responseFailure(
   step: StepSpec,
   response: { status: number; headers: Headers; body: unknown },
@@ -53,7 +56,10 @@ export function responseFailure(
   return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };
 }
 
-/** A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or code wins. */
+/**
+ * A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or
+ * code wins.
+ */
 export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
   return {
     ...error,

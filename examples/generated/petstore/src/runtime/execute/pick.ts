@@ -38,7 +38,8 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 
 /**
  * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
- * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming them.
+ * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming
+ * them.
  */
 export function pickItem(
   step: StepSpec,
