@@ -7,7 +7,7 @@ import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { lowerSchemaForOpenAIStrict } from "../../src/runtime/adapters/openai-strict.js";
 import { zodToJsonSchema } from "../../src/runtime/adapters/shared.js";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const SPECS = {
   github: {
     spec: join(root, "node_modules/@octokit/openapi/generated/api.github.com.json"),

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const PETSTORE = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 

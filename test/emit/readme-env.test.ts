@@ -6,7 +6,7 @@ import { generate } from "../../src/api/generate.js";
 import { credentialVariable, ENV_SETTINGS, envVariable, type EnvSetting } from "../../src/runtime/auth/env.js";
 import { oauth2Variables } from "../../src/runtime/auth/oauth2-config.js";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const petstore = {
   spec: join(root, "examples/specs/petstore.oas31.yaml"),
   goals: join(root, "examples/goals/petstore.goals.yaml"),

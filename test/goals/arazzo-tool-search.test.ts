@@ -8,7 +8,7 @@ import { loadGoals } from "../../src/goals/index.js";
 import { toAnthropicToolDefinitions } from "../../src/runtime/adapters/anthropic.js";
 import { servedToolset } from "../support/served-toolset.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const SPEC = join(ROOT, "test/fixtures/corpus/arazzo/pet-coupons.openapi.yaml");
 const COPY = readFileSync(join(ROOT, "test/fixtures/arazzo-fixed/pet-coupons.arazzo.yaml"), "utf8");
 

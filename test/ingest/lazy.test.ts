@@ -10,7 +10,7 @@ import { recursiveNames } from "../../src/ingest/recursion.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
 import type { ApiSource } from "../../src/model/api-source.js";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const specs = [
   "petstore.oas31.yaml",
   "petstore.oas30.yaml",

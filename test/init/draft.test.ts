@@ -14,7 +14,7 @@ import { toIdentifierName } from "../../src/util/naming.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
 import type { Operation } from "../../src/model/api-model.js";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const petstore = join(root, "examples/specs/petstore.oas31.yaml");
 const corpus = join(import.meta.dirname, "../fixtures/corpus/arazzo");
 const github = join(root, "node_modules/@octokit/openapi/generated/api.github.com.json");

@@ -7,7 +7,7 @@ import { init } from "../../src/api/init.js";
 import { plan } from "../../src/api/plan.js";
 import { jsonResponse } from "../support/planner-helpers.js";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const petstore = join(root, "examples/specs/petstore.oas31.yaml");
 
 /** An AWS-shaped API: every schema wrapped in `allOf: [{ $ref }, { description }]`, and the account id in every path. */

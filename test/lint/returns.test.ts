@@ -13,7 +13,7 @@ import { projectReturn } from "../../src/lint/projected-return.js";
 import { nameProblem } from "../../src/lint/rules/name-too-long.js";
 import { sampleSchema } from "../../src/lint/sample.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const PETSTORE = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 

@@ -6,7 +6,7 @@ import { lint } from "../../src/api/lint.js";
 import { main } from "../../src/cli/main.js";
 import type { Finding } from "../../src/lint/index.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const PETSTORE = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 const FIXTURES = join(ROOT, "test/fixtures/lint");

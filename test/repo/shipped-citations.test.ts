@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const SHIPPED = ["src", "templates", "bin", "docs", "examples", "scripts", "bench", "README.md"];
 const UNSHIPPED_DOCS = ["CONTRACT", "DESIGN", "GOALS"].map((name) => `${name}.md`);
 const SKIP = new Set(["node_modules", "results", "dist"]);

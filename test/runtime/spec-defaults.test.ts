@@ -6,7 +6,7 @@ import { toToolSpec } from "../../src/emit/specs.js";
 import { withoutSpecDefaults, withSpecDefaults } from "../../src/runtime/spec-defaults.js";
 import type { ParamSpec, StepSpec, ToolSpec } from "../../src/runtime/types.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 
 const param = (p: Partial<ParamSpec> & Pick<ParamSpec, "in">): ParamSpec => ({
   name: "p",

