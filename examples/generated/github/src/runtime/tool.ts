@@ -65,7 +65,8 @@ export type BoundTool = Tool & {
 };
 
 const REQUEST_ID_DESCRIPTION =
-  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
+  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. " +
+  "Nothing is executed when it is given.";
 
 function strictObject(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodObject ? schema.strict() : schema;

@@ -51,7 +51,8 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
   const mode = APPROVAL_MODES.find((m) => m === raw);
   if (mode === undefined)
     throw new ConfigError(
-      `${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`,
+      `${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got ` +
+        `\`${raw.slice(0, 20)}\`.`,
     );
   return mode;
 }
@@ -81,7 +82,8 @@ export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: En
   const got =
     scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
   throw new ConfigError(
-    `${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`,
+    `${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or ` +
+      `postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`,
   );
 }
 

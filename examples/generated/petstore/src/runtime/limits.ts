@@ -54,9 +54,12 @@ export function callTooLarge(
 ): ErrorEnvelope {
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
-    message: `${what} ${size} bytes of JSON, over the limit of ${limits.maxCallBytes} bytes per call (${variables.call}); nothing was sent.`,
+    message:
+      `${what} ${size} bytes of JSON, over the limit of ${limits.maxCallBytes} bytes per call ` +
+      `(${variables.call}); nothing was sent.`,
     suggestion:
-      "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. The operator can raise the limit.",
+      "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. " +
+      "The operator can raise the limit.",
     retryable: false,
   });
 }
@@ -73,7 +76,9 @@ function stringTooLong(field: string, bytes: number, limits: ArgumentLimits, var
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field,
-    message: `${field || "the argument"}: the string is ${bytes} bytes, over the limit of ${limits.maxStringBytes} bytes per string (${variables.string}); nothing was sent.`,
+    message:
+      `${field || "the argument"}: the string is ${bytes} bytes, over the limit of ${limits.maxStringBytes} ` +
+      `bytes per string (${variables.string}); nothing was sent.`,
     suggestion: `Pass a shorter "${field}" (at most ${limits.maxStringBytes} bytes); do not repeat this call unchanged.`,
     retryable: false,
   });

@@ -167,12 +167,17 @@ export const SEARCH_TOOLS_INPUT_SCHEMA = {
 
 /** The description of {@link SEARCH_TOOLS} for a toolset of `count` tools. */
 export function searchToolsDescription(count: number): string {
-  return `Finds the tools for a task among the ${count} of this toolset, best match first, with a one-line description each; the tools found become callable. Use when no tool you have fits the task.`;
+  return (
+    `Finds the tools for a task among the ${count} of this toolset, best match first, with a one-line ` +
+    `description each; the tools found become callable. Use when no tool you have fits the task.`
+  );
 }
 
 /** The MCP server's tool that calls a found tool by name, for clients that do not refresh their tool list. */
 export const CALL_TOOL = "call_tool";
-export const CALL_TOOL_DESCRIPTION = `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use when that tool is not in your tool list; its approval rules still apply.`;
+export const CALL_TOOL_DESCRIPTION =
+  `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use ` +
+  `when that tool is not in your tool list; its approval rules still apply.`;
 export const CALL_TOOL_INPUT_SCHEMA = {
   type: "object",
   properties: {

@@ -28,8 +28,12 @@ function missingCredentials(settings: AuthenticatorSettings, step: Step, missing
   const named = missing.map((name) => `\`${name}\``).join(", ");
   return errorDetail({
     code: "UNAUTHORIZED",
-    message: `${step.operationId} needs credentials (security scheme ${named}) and none are configured; nothing was sent.`,
-    suggestion: `Do not retry; tell the user the operator must set ${variables.join(" and ")} in the tool server's environment.`,
+    message:
+      `${step.operationId} needs credentials (security scheme ${named}) and none are configured; ` +
+      `nothing was sent.`,
+    suggestion:
+      `Do not retry; tell the user the operator must set ${variables.join(" and ")} in the tool ` +
+      `server's environment.`,
     retryable: false,
   });
 }
@@ -96,7 +100,9 @@ function badCredential(parts: SchemeParts, variable: string): ErrorDetail | unde
   if (!bad) return undefined;
   return errorDetail({
     code: "UNAUTHORIZED",
-    message: `The credential in ${variable} contains a line break or a character that cannot be sent in a header; nothing was sent.`,
+    message:
+      `The credential in ${variable} contains a line break or a character that cannot be sent in a ` +
+      `header; nothing was sent.`,
     suggestion: `Do not retry; tell the user the operator must fix ${variable}.`,
     retryable: false,
   });

@@ -67,7 +67,8 @@ export function readOAuth2Credential(env: Env, variables: OAuth2Variables): stri
   const split = Object.keys(parts).length > 0;
   if (single !== undefined && split)
     throw new TransportConfigError(
-      `${variables.single} and ${variables.single}_* are both set; set either ${variables.single} or the ${variables.single}_* variables, not both.`,
+      `${variables.single} and ${variables.single}_* are both set; set either ${variables.single} or the ` +
+        `${variables.single}_* variables, not both.`,
     );
   return single ?? (split ? parts : undefined);
 }
@@ -94,7 +95,8 @@ export function acceptedForms(flows: OAuth2FlowsSpec, v: OAuth2Variables): strin
     `${v.accessToken} (or ${v.single}, when the token has no colon) set to an access token`,
     ...(flows.clientCredentials
       ? [
-          `${v.clientId} and ${v.clientSecret} (or ${v.single} as client_id:client_secret) for the client-credentials flow`,
+          `${v.clientId} and ${v.clientSecret} (or ${v.single} as client_id:client_secret) for the ` +
+            `client-credentials flow`,
         ]
       : []),
     ...(refreshTokenUrl(flows) !== undefined
@@ -105,7 +107,8 @@ export function acceptedForms(flows: OAuth2FlowsSpec, v: OAuth2Variables): strin
 
 function misfit(scheme: string, flows: OAuth2FlowsSpec, v: OAuth2Variables, what: string): TransportConfigError {
   return new TransportConfigError(
-    `${what}, which security scheme \`${scheme}\` (flows: ${flowNames(flows)}) does not accept; it accepts ${acceptedForms(flows, v).join("; or ")}.`,
+    `${what}, which security scheme \`${scheme}\` (flows: ${flowNames(flows)}) does not accept; it accepts ` +
+      `${acceptedForms(flows, v).join("; or ")}.`,
   );
 }
 
@@ -121,13 +124,15 @@ export function checkTokenUrl(scheme: string, raw: string, base: URL): URL {
     url = new URL(raw, base);
   } catch {
     throw new TransportConfigError(
-      `The token URL of security scheme \`${scheme}\` in the API description is not a URL; credentials are only sent to an https token endpoint.`,
+      `The token URL of security scheme \`${scheme}\` in the API description is not a URL; credentials are ` +
+        `only sent to an https token endpoint.`,
     );
   }
   const loopbackHttp = url.protocol === "http:" && LOOPBACK.test(url.hostname);
   if ((url.protocol !== "https:" && !loopbackHttp) || url.username !== "" || url.password !== "") {
     throw new TransportConfigError(
-      `The token URL of security scheme \`${scheme}\` (${url.protocol}//${url.host}${url.pathname}) is not https; credentials are only sent to an https token endpoint (http only to a loopback address).`,
+      `The token URL of security scheme \`${scheme}\` (${url.protocol}//${url.host}${url.pathname}) is not ` +
+        `https; credentials are only sent to an https token endpoint (http only to a loopback address).`,
     );
   }
   url.hash = "";

@@ -17,11 +17,13 @@ export function resolveOperatorToken(prefix: string, env: Env): string | undefin
   if (token === undefined || token === "") return undefined;
   if (token.length < MIN_OPERATOR_TOKEN_LENGTH)
     throw new TransportConfigError(
-      `${prefix}_OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN_LENGTH} characters (a random secret), or unset to turn the approvals console off`,
+      `${prefix}_OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN_LENGTH} characters (a random secret), or ` +
+        `unset to turn the approvals console off`,
     );
   if (token === env[envVariable(prefix, "serverToken")]?.trim())
     throw new TransportConfigError(
-      `${prefix}_OPERATOR_TOKEN must differ from ${prefix}_SERVER_TOKEN: a client of the MCP server must not be able to approve`,
+      `${prefix}_OPERATOR_TOKEN must differ from ${prefix}_SERVER_TOKEN: a client of the MCP server must not ` +
+        `be able to approve`,
     );
   return token;
 }

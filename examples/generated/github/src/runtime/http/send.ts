@@ -94,9 +94,12 @@ function actionRedirected(ctx: SendContext, method: string, status: number, targ
     error: errorDetail({
       code: "UPSTREAM_ERROR",
       status,
-      message: `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ${target.origin}; redirects of actions are never followed.`,
+      message:
+        `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ` +
+        `${target.origin}; redirects of actions are never followed.`,
       suggestion:
-        "The API may already have carried out the action (a 303 usually means it did): check with a read tool before calling again, and tell the user the API redirected.",
+        "The API may already have carried out the action (a 303 usually means it did): check with a read tool " +
+        "before calling again, and tell the user the API redirected.",
       retryable: false,
     }),
   };
@@ -110,7 +113,10 @@ export function redirectTargetProblem(target: URL, base: URL): string | undefine
   if (target.protocol !== "http:" && target.protocol !== "https:")
     return `redirected to a non-http(s) URL (${target.protocol})`;
   if (target.origin !== base.origin)
-    return `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only within the API's origin`;
+    return (
+      `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only ` +
+      `within the API's origin`
+    );
   if (target.username !== "" || target.password !== "") return "redirected to a URL with credentials in it";
   const basePath = base.pathname.replace(/\/+$/, "");
   if (basePath !== "" && target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))

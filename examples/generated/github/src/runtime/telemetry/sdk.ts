@@ -106,7 +106,9 @@ export async function startTelemetry(
   } catch (error) {
     return {
       notice: sdkMissing(error)
-        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (\`npm install --no-save ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
+        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside ` +
+          `this package (\`npm install --no-save ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or ` +
+          `set OTEL_SDK_DISABLED=true).`
         : `${variable} is set, but ${SDK_PACKAGE} could not be loaded (${firstLine(error)}), so nothing is exported.`,
     };
   }

@@ -49,7 +49,8 @@ function webhookUrl(prefix: string, raw: string): URL {
       (url.protocol === "http:" && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))));
   if (!ok)
     throw new TransportConfigError(
-      `${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got \`${url === undefined ? raw : url.origin}\``,
+      `${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got ` +
+        `\`${url === undefined ? raw : url.origin}\``,
     );
   return url;
 }

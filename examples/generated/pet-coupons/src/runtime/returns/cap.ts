@@ -78,7 +78,8 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   const dropped =
     cuts.dropped.length > 0
       ? [
-          `${plural(cuts.dropped.length, "field")} left out (${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`,
+          `${plural(cuts.dropped.length, "field")} left out ` +
+            `(${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`,
         ]
       : [];
   const what = [...lists, ...strings, ...dropped].join("; ") || "the result was shortened";

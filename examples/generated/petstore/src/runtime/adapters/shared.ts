@@ -55,7 +55,8 @@ function inlinedNodes(schema: JsonSchema): number {
 
 /** What a schema cut by {@link schemaToDepth} says, once, at its root. */
 export const CUT_NOTE =
-  "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+  "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is " +
+  "called, and an error names the exact field and rule.";
 /** What a cut schema says in place of the fields it leaves out. */
 export const CUT_MARK = "(fields not listed)";
 

@@ -165,7 +165,9 @@ function resolutionResult(outcome: Resolution, reason: string | undefined): Tool
   }
   return {
     status: "done",
-    message: `The approved call was interrupted before its outcome was recorded; an operator confirmed it took effect${why}. Its response was not kept.`,
+    message:
+      `The approved call was interrupted before its outcome was recorded; an operator confirmed it took ` +
+      `effect${why}. Its response was not kept.`,
   };
 }
 
