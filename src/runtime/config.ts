@@ -10,7 +10,9 @@ export class ConfigError extends Error {
   override readonly name: string = "ConfigError";
 }
 
-/** Whether `error` is a configuration mistake (the binaries exit 2 with its message) rather than a failure at run time. */
+/**
+ * Whether `error` is a configuration mistake (the binaries exit 2 with its message) rather than a failure at run time.
+ */
 export const isConfigError = (error: unknown): error is ConfigError => error instanceof ConfigError;
 
 /** A variable's value, trimmed; blank counts as unset. */

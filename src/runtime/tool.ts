@@ -35,7 +35,9 @@ export interface Runtime {
   readonly maxRetryWaitMs: number;
   /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
   readonly notifyPending?: (notice: PendingNotice) => unknown;
-  /** `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span. */
+  /**
+   * `PREFIX_TRACE_ARGS=redacted`: tool spans carry the redacted arguments; otherwise no argument value reaches a span.
+   */
   readonly traceArguments?: boolean;
 }
 
@@ -62,7 +64,8 @@ export type BoundTool = Tool & {
 };
 
 const REQUEST_ID_DESCRIPTION =
-  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.";
+  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. " +
+  "Nothing is executed when it is given.";
 
 function strictObject(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodObject ? schema.strict() : schema;

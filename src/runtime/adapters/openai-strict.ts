@@ -229,7 +229,9 @@ function keep(rest: JsonSchema, keywords: readonly string[], type: string): Json
   return out;
 }
 
-/** Makes a lowered schema accept null: a type union for scalars, an `anyOf` branch for objects, arrays, refs and unions. */
+/**
+ * Makes a lowered schema accept null: a type union for scalars, an `anyOf` branch for objects, arrays, refs and unions.
+ */
 function nullable(schema: JsonSchema): JsonSchema {
   const { title, description, ...body } = schema;
   const annotations = {

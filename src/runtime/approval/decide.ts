@@ -9,7 +9,10 @@ function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
   return { outcome: error.code, ...(error.status === undefined ? {} : { status: error.status }) };
 }
 
-/** Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path; audited as `by`. */
+/**
+ * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path; audited
+ * as `by`.
+ */
 export function approveAudited(
   tools: Readonly<Record<string, BoundTool>>,
   runtime: Runtime,

@@ -37,7 +37,8 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 
 /**
  * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
- * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming them.
+ * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming
+ * them.
  */
 export function pickItem(
   step: StepSpec,
@@ -80,7 +81,9 @@ export function pickItem(
       suggestion: [
         shown.length === 0
           ? "Ask the user to confirm the value; it must match exactly."
-          : `${close.length > 0 ? "Close matches" : "Some listed values"}: ${shown.map((v) => JSON.stringify(v)).join(", ")}. Ask the user which one they mean, then call again with it exactly.`,
+          : `${close.length > 0 ? "Close matches" : "Some listed values"}: ` +
+            `${shown.map((v) => JSON.stringify(v)).join(", ")}. Ask the user which one they mean, then call again with ` +
+            `it exactly.`,
         ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
       ].join(" "),
       step: step.id,

@@ -85,7 +85,10 @@ const binary: Encoder = (spec, value) => {
 
 const ENCODERS: Readonly<Record<BodyKind, Encoder>> = { json, form, multipart, text, binary };
 
-/** Encodes a body by its kind; an `undefined` value sends no body. Payload replacements are applied by the caller beforehand. */
+/**
+ * Encodes a body by its kind; an `undefined` value sends no body. Payload replacements are applied by the caller
+ * beforehand.
+ */
 export function encodeBody(spec: BodySpec, value: unknown): Checked<EncodedBody> {
   if (value === undefined) return { ok: true, value: {} };
   return ENCODERS[spec.kind](spec, value);

@@ -1,6 +1,9 @@
 // A fetch Response → its parsed body (JSON, text, a note for binary content, or undefined), read under a byte ceiling.
 
-/** The body, or the ceiling it passed (counted after decompression). Stream failures are thrown for the caller to classify. */
+/**
+ * The body, or the ceiling it passed (counted after decompression). Stream failures are thrown for the caller to
+ * classify.
+ */
 export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly limit: number };
 
 const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
@@ -70,7 +73,10 @@ function mediaTypeOf(contentType: string): MediaType {
   return media;
 }
 
-/** Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses, a `{ content_type, byte_length }` note for binary media, text otherwise. */
+/**
+ * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses, a `{ content_type,
+ * byte_length }` note for binary media, text otherwise.
+ */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
   const media = mediaTypeOf(contentType);
@@ -84,7 +90,9 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   }
 }
 
-/** Reads and parses a response body; 204/205/304 and HEAD answers have none. Past `limit` bytes the stream is cancelled. */
+/**
+ * Reads and parses a response body; 204/205/304 and HEAD answers have none. Past `limit` bytes the stream is cancelled.
+ */
 export async function readBody(response: Response, method: string, limit: number): Promise<BodyRead> {
   if (method === "HEAD" || NO_CONTENT_STATUSES.has(response.status) || response.body === null) {
     await response.body?.cancel().catch(() => undefined);

@@ -57,15 +57,21 @@ function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Dea
 
 function unauthorizedHint(auth: AppliedAuth): string | undefined {
   if (auth.variables.length === 0) return undefined;
-  return `The API rejected the configured credential. Do not retry; tell the user the operator must check ${auth.variables.join(" and ")}.`;
+  return (
+    `The API rejected the configured credential. Do not retry; tell the user the operator must check ` +
+    `${auth.variables.join(" and ")}.`
+  );
 }
 
 function tooLarge(step: StepSpec, limit: number): ErrorDetail {
   return errorDetail({
     code: "UPSTREAM_ERROR",
-    message: `${step.operationId}: the API's answer is larger than ${limit} bytes, the most this tool reads; it was not read to the end.`,
+    message:
+      `${step.operationId}: the API's answer is larger than ${limit} bytes, the most this tool reads; ` +
+      `it was not read to the end.`,
     suggestion:
-      "Narrow the request (a filter, a smaller page size or limit) so the answer is smaller; calling again unchanged fails the same way.",
+      "Narrow the request (a filter, a smaller page size or limit) so the answer is smaller; calling again " +
+      "unchanged fails the same way.",
     retryable: false,
   });
 }

@@ -77,7 +77,8 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   const dropped =
     cuts.dropped.length > 0
       ? [
-          `${plural(cuts.dropped.length, "field")} left out (${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`,
+          `${plural(cuts.dropped.length, "field")} left out ` +
+            `(${cuts.dropped.slice(0, 3).join(", ")}${cuts.dropped.length > 3 ? ", …" : ""})`,
         ]
       : [];
   const what = [...lists, ...strings, ...dropped].join("; ") || "the result was shortened";
@@ -88,7 +89,9 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   return `${what} … ${how}`;
 }
 
-/** The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON. */
+/**
+ * The fitted result with the note appended as its last member (when any of it fits), and the exact bytes of its JSON.
+ */
 function withNote(
   fitted: Record<string, unknown>,
   note: string,

@@ -20,7 +20,10 @@ const RECOVERABLE: ReadonlySet<ApprovalState> = new Set(["pending", "approved"])
 /** `host:pid` of this process. */
 export const replicaName = (): string => `${hostname()}:${process.pid}`;
 
-/** An `executing` record whose claimant ran on this host and is gone; another host's claimant cannot be checked from here. */
+/**
+ * An `executing` record whose claimant ran on this host and is gone; another host's claimant cannot be checked from
+ * here.
+ */
 function interrupted(record: ApprovalRecord): boolean {
   if (record.state !== "executing" || record.claimedBy === undefined) return false;
   const at = record.claimedBy.lastIndexOf(":");

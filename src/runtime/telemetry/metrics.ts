@@ -49,7 +49,9 @@ function create(meter: Meter): Instruments {
   };
 }
 
-/** The instruments of the meter the global MeterProvider hands out now (a provider registered late is still picked up). */
+/**
+ * The instruments of the meter the global MeterProvider hands out now (a provider registered late is still picked up).
+ */
 export function instruments(): Instruments {
   const meter = metrics.getMeter(SCOPE);
   let found = byMeter.get(meter);

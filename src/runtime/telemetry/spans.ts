@@ -140,13 +140,19 @@ function serverAttributes(baseUrl: string | undefined): Attributes {
   }
 }
 
-/** The path template under the base URL's path, as `url.template` wants it (never the filled URL: no values, no credentials). */
+/**
+ * The path template under the base URL's path, as `url.template` wants it (never the filled URL: no values, no
+ * credentials).
+ */
 const urlTemplate = (baseUrl: string | undefined, path: string): string => {
   const basePath = baseUrl === undefined ? "" : new URL(baseUrl).pathname.replace(/\/$/, "");
   return `${basePath}${path}`;
 };
 
-/** The active trace context as W3C headers (`traceparent`, `tracestate`) for an upstream request; none without an SDK's propagator. */
+/**
+ * The active trace context as W3C headers (`traceparent`, `tracestate`) for an upstream request; none without an SDK's
+ * propagator.
+ */
 export function traceHeaders(): [string, string][] {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);

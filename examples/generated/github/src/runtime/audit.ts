@@ -16,7 +16,9 @@ export interface AuditLog {
 /** The audit file under a state dir. */
 export const auditPath = (stateDir: string): string => join(stateDir, "audit.jsonl");
 
-/** `now`, or the last time this process stamped in `stateDir` when the clock went back: a log never goes back in time. */
+/**
+ * `now`, or the last time this process stamped in `stateDir` when the clock went back: a log never goes back in time.
+ */
 function stamper(): (stateDir: string) => string {
   const last = new Map<string, string>();
   return (stateDir) => {

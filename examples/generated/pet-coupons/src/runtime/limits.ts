@@ -4,9 +4,14 @@ import { Buffer } from "node:buffer";
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope } from "./types.js";
 
-/** Longest string argument, in UTF-8 bytes, unless `PREFIX_MAX_STRING_BYTES` / `maxStringBytes` say otherwise (1 MiB). */
+/**
+ * Longest string argument, in UTF-8 bytes, unless `PREFIX_MAX_STRING_BYTES` / `maxStringBytes` say otherwise (1 MiB).
+ */
 export const DEFAULT_MAX_STRING_BYTES = 1024 * 1024;
-/** Largest argument object of one call, as JSON in UTF-8 bytes, unless `PREFIX_MAX_CALL_BYTES` / `maxCallBytes` say otherwise (4 MiB). */
+/**
+ * Largest argument object of one call, as JSON in UTF-8 bytes, unless `PREFIX_MAX_CALL_BYTES` / `maxCallBytes` say
+ * otherwise (4 MiB).
+ */
 export const DEFAULT_MAX_CALL_BYTES = 4 * 1024 * 1024;
 /** Deepest nesting of arrays and objects in the arguments. */
 export const MAX_ARGUMENT_DEPTH = 64;
@@ -49,9 +54,12 @@ export function callTooLarge(
 ): ErrorEnvelope {
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
-    message: `${what} ${size} bytes of JSON, over the limit of ${limits.maxCallBytes} bytes per call (${variables.call}); nothing was sent.`,
+    message:
+      `${what} ${size} bytes of JSON, over the limit of ${limits.maxCallBytes} bytes per call ` +
+      `(${variables.call}); nothing was sent.`,
     suggestion:
-      "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. The operator can raise the limit.",
+      "Call again with much smaller arguments (shorter texts, fewer items); do not repeat this call unchanged. " +
+      "The operator can raise the limit.",
     retryable: false,
   });
 }
@@ -68,7 +76,9 @@ function stringTooLong(field: string, bytes: number, limits: ArgumentLimits, var
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field,
-    message: `${field || "the argument"}: the string is ${bytes} bytes, over the limit of ${limits.maxStringBytes} bytes per string (${variables.string}); nothing was sent.`,
+    message:
+      `${field || "the argument"}: the string is ${bytes} bytes, over the limit of ${limits.maxStringBytes} ` +
+      `bytes per string (${variables.string}); nothing was sent.`,
     suggestion: `Pass a shorter "${field}" (at most ${limits.maxStringBytes} bytes); do not repeat this call unchanged.`,
     retryable: false,
   });

@@ -25,7 +25,10 @@ export interface Annotations {
   readonly openWorldHint: boolean;
 }
 
-/** A value bound into a request or a result: a literal, an Arazzo runtime expression, a `{$…}` template, or a structure of those. */
+/**
+ * A value bound into a request or a result: a literal, an Arazzo runtime expression, a `{$…}` template, or a structure
+ * of those.
+ */
 export type ValueExpr =
   | { readonly kind: "literal"; readonly value: unknown }
   | { readonly kind: "expr"; readonly text: string }
@@ -54,7 +57,9 @@ export interface BodySpec {
   readonly value: ValueExpr;
   /** Arazzo payload replacements: values set at JSON pointers of the evaluated payload, in order. */
   readonly replacements?: readonly { readonly pointer: string; readonly value: ValueExpr }[];
-  /** OAS Encoding Object per property of a form or multipart body; absent: form style exploded, objects as JSON parts. */
+  /**
+   * OAS Encoding Object per property of a form or multipart body; absent: form style exploded, objects as JSON parts.
+   */
   readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
 }
 
@@ -163,11 +168,16 @@ export interface ToolSpec {
   readonly tags?: readonly string[];
   /** Up to three argument objects, each valid against the input schema (Anthropic `input_examples`, MCP `_meta`). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
-  /** Listed only once a tool search finds it: the toolset passes its context budget and this tool is not in the core. */
+  /**
+   * Listed only once a tool search finds it: the toolset passes its context budget and this tool is not in the core.
+   */
   readonly deferLoading?: boolean;
   /** Code execution may call it (Anthropic programmatic tool calling); set on data tools only. */
   readonly programmatic?: boolean;
-  /** The input schema is advertised this many levels of properties deep; deeper values are still checked in full when called. */
+  /**
+   * The input schema is advertised this many levels of properties deep; deeper values are still checked in full when
+   * called.
+   */
   readonly definitionDepth?: number;
 }
 
@@ -177,7 +187,10 @@ export interface ServerSpec {
   readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
 }
 
-/** The flows an oauth2 scheme declares, as far as the runtime needs them: where each fetches tokens (a URL from the API description). */
+/**
+ * The flows an oauth2 scheme declares, as far as the runtime needs them: where each fetches tokens (a URL from the API
+ * description).
+ */
 export interface OAuth2FlowsSpec {
   readonly clientCredentials?: { readonly tokenUrl: string };
   readonly authorizationCode?: { readonly tokenUrl: string };
@@ -254,7 +267,10 @@ export interface PendingApproval {
 
 export type ToolResult = Record<string, unknown> | ErrorEnvelope | PendingApproval;
 
-/** How a gated call is approved: the file queue (default), always (tests, trusted runs), ask the human via MCP elicitation, or a callback. */
+/**
+ * How a gated call is approved: the file queue (default), always (tests, trusted runs), ask the human via MCP
+ * elicitation, or a callback.
+ */
 export type ApprovalMode = "queue" | "auto" | "elicit" | ((request: ApprovalRequest) => Promise<boolean>);
 
 export interface ApprovalRequest {
@@ -272,7 +288,10 @@ export interface RunContext {
   readonly elicitApproval?: (request: ApprovalRequest, message: string) => Promise<boolean | undefined>;
   /** The client's id of this call (`gen_ai.tool.call.id`): a tool_use id, or the MCP JSON-RPC request id. */
   readonly toolCallId?: string;
-  /** The caller's W3C trace context (`traceparent`, `tracestate`), e.g. from an MCP request's `_meta`; continued when valid. */
+  /**
+   * The caller's W3C trace context (`traceparent`, `tracestate`), e.g. from an MCP request's `_meta`; continued when
+   * valid.
+   */
   readonly traceContext?: Readonly<Record<string, string>>;
 }
 
@@ -311,7 +330,10 @@ export interface ToolsetOptions {
   readonly credentials?: Readonly<Record<string, string | OAuth2Credential>>;
   readonly approval?: ApprovalMode;
   readonly stateDir?: string;
-  /** `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`, else files under `stateDir`). */
+  /**
+   * `postgres://…`: keep approvals and the audit log in PostgreSQL, shared by replicas (default `PREFIX_STATE_URL`,
+   * else files under `stateDir`).
+   */
   readonly stateUrl?: string;
   readonly fetch?: typeof fetch;
   /** Longest string argument in UTF-8 bytes (default `PREFIX_MAX_STRING_BYTES`, else 1 MiB). */

@@ -42,20 +42,25 @@ export function statusToCode(status: number): ErrorCode {
 /** Generic repair hints, used when neither the goals file nor the caller has a better one. */
 export const DEFAULT_SUGGESTIONS: Readonly<Record<ErrorCode, string>> = {
   INVALID_ARGUMENT:
-    "Check the arguments against the tool's input descriptions (required fields, formats, allowed values), fix the one the API names, and call again.",
+    "Check the arguments against the tool's input descriptions (required fields, formats, allowed values), fix " +
+    "the one the API names, and call again.",
   NOT_FOUND: "Check the identifier you passed; if unsure, look it up with a list or search tool instead of guessing.",
   UNAUTHORIZED:
-    "The API rejected the configured credentials. Do not retry; tell the user that the operator must configure valid credentials.",
+    "The API rejected the configured credentials. Do not retry; tell the user that the operator must configure " +
+    "valid credentials.",
   FORBIDDEN:
-    "The credentials lack permission for this operation. Do not retry; ask the user to grant access or choose another action.",
+    "The credentials lack permission for this operation. Do not retry; ask the user to grant access or choose " +
+    "another action.",
   CONFLICT:
-    "The resource's current state conflicts with the request (it may already exist or have changed). Fetch its current state and decide; do not repeat the call unchanged.",
+    "The resource's current state conflicts with the request (it may already exist or have changed). Fetch its " +
+    "current state and decide; do not repeat the call unchanged.",
   RATE_LIMITED:
     "The API is rate limiting. Wait before calling again (retry_after_seconds says how long when the API said).",
   UPSTREAM_ERROR: "The API failed on its side. Retry once later; if it keeps failing, tell the user.",
   TIMEOUT: "The API did not answer in time. Retry once; if it times out again, narrow the request or try later.",
   UNREACHABLE:
-    "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base URL is unreachable.",
+    "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base " +
+    "URL is unreachable.",
   APPROVAL_REJECTED: "A human rejected this request. Do not retry it; ask the user how to proceed.",
 };
 
@@ -176,7 +181,8 @@ export function capText(value: string, cap: number): string {
 
 /**
  * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}`,
- * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a secret.
+ * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
+ * secret.
  */
 export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR_SUMMARY_CAP): string | undefined {
   const summary = rawSummary(body);
@@ -207,7 +213,9 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
 }
 
-/** An error object for a non-2xx response: code by status, message from the spec's description and the upstream body. */
+/**
+ * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
+ */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, retryAfterSeconds } = failure;
   const code = statusToCode(status);
@@ -226,6 +234,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
 
 function nonRetryableUpstream(code: ErrorCode, status: number): string | undefined {
   return code === "UPSTREAM_ERROR" && status < 500
-    ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead of retrying."
+    ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead " +
+        "of retrying."
     : undefined;
 }

@@ -72,7 +72,9 @@ function base64Forms(secret: string): string[] {
   return [standard, unpadded, unpadded.replaceAll("+", "-").replaceAll("/", "_")];
 }
 
-/** A secret as it may appear in text: raw, URL-encoded (both space forms), and base64 (standard, unpadded, URL-safe). */
+/**
+ * A secret as it may appear in text: raw, URL-encoded (both space forms), and base64 (standard, unpadded, URL-safe).
+ */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const forms = [secret, encoded, encoded.replaceAll("%20", "+"), ...base64Forms(secret)];

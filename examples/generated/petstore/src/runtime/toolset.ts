@@ -41,14 +41,18 @@ export interface RuntimeOverrides {
   readonly state?: StateStore;
 }
 
-/** `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration error. */
+/**
+ * `options.approval`, else `PREFIX_APPROVAL` (queue | elicit | auto), else `queue`; anything else is a configuration
+ * error.
+ */
 export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env: Env): ApprovalMode {
   if (options.approval !== undefined) return options.approval;
   const raw = read(env, envVariable(prefix, "approval"))?.toLowerCase() ?? "queue";
   const mode = APPROVAL_MODES.find((m) => m === raw);
   if (mode === undefined)
     throw new ConfigError(
-      `${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got \`${raw.slice(0, 20)}\`.`,
+      `${envVariable(prefix, "approval")} must be one of ${APPROVAL_MODES.join(", ")} (default queue), got ` +
+        `\`${raw.slice(0, 20)}\`.`,
     );
   return mode;
 }
@@ -56,7 +60,8 @@ export function resolveApprovalMode(prefix: string, options: ToolsetOptions, env
 /**
  * `options.stateDir`, else `PREFIX_STATE_DIR`, else a per-user folder that does not depend on the working
  * directory (the MCP server and the operator's `approvals` command must agree): `$XDG_STATE_HOME/aci/<toolset>`,
- * else `~/.local/state/aci/<toolset>` (`%LOCALAPPDATA%\aci\<toolset>` on Windows). Relative paths resolve against the cwd.
+ * else `~/.local/state/aci/<toolset>` (`%LOCALAPPDATA%\aci\<toolset>` on Windows). Relative paths resolve against the
+ * cwd.
  */
 export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, env: Env): string {
   const explicit = options.stateDir ?? read(env, envVariable(toolset.envPrefix, "stateDir"));
@@ -66,7 +71,10 @@ export function resolveStateDir(toolset: ToolsetSpec, options: ToolsetOptions, e
   return join(base, "aci", toolset.name);
 }
 
-/** `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file store. */
+/**
+ * `options.stateUrl`, else `PREFIX_STATE_URL`: a PostgreSQL URL for a store shared by replicas; undefined → the file
+ * store.
+ */
 export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: Env): string | undefined {
   const url = options.stateUrl ?? read(env, envVariable(prefix, "stateUrl"));
   if (url === undefined || (/^postgres(ql)?:\/\/[^/]/i.test(url) && URL.canParse(url))) return url;
@@ -74,11 +82,15 @@ export function resolveStateUrl(prefix: string, options: ToolsetOptions, env: En
   const got =
     scheme === undefined || !URL.canParse(url) ? "a value that is not a URL" : `a ${scheme.toLowerCase()}: URL`;
   throw new ConfigError(
-    `${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`,
+    `${envVariable(prefix, "stateUrl")} must be a PostgreSQL URL, postgres://user:password@host:5432/db (or ` +
+      `postgresql://…), or unset for files under ${envVariable(prefix, "stateDir")}; got ${got}.`,
   );
 }
 
-/** `options.maxStringBytes` / `maxCallBytes`, else `PREFIX_MAX_STRING_BYTES` / `PREFIX_MAX_CALL_BYTES`, else 1 MiB / 4 MiB. */
+/**
+ * `options.maxStringBytes` / `maxCallBytes`, else `PREFIX_MAX_STRING_BYTES` / `PREFIX_MAX_CALL_BYTES`, else 1 MiB / 4
+ * MiB.
+ */
 export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, env: Env): ArgumentLimits {
   return {
     maxStringBytes: positiveSetting(
@@ -96,7 +108,9 @@ export function resolveArgumentLimits(prefix: string, options: ToolsetOptions, e
   };
 }
 
-/** `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span). */
+/**
+ * `PREFIX_TRACE_ARGS`: unset (no argument values in spans) or `redacted` (the redacted arguments on each tool span).
+ */
 export function resolveTraceArguments(prefix: string, env: Env): boolean {
   const raw = read(env, envVariable(prefix, "traceArgs"));
   if (raw === undefined) return false;
@@ -189,7 +203,10 @@ function notConfigured(error: unknown): ReturnType<typeof errorEnvelope> {
   });
 }
 
-/** A tool that binds on its first call, through `bound()`; its name, schemas, risk and annotations come from the definition. */
+/**
+ * A tool that binds on its first call, through `bound()`; its name, schemas, risk and annotations come from the
+ * definition.
+ */
 function lazyTool(def: ToolDefinition, bound: () => Record<string, BoundTool>): BoundTool {
   const target = async (): Promise<BoundTool | ReturnType<typeof notConfigured>> => {
     try {

@@ -29,7 +29,9 @@ export function zodToJsonSchema(schema: z.ZodType, io: "input" | "output"): Json
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
 }
 
-/** How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once). */
+/**
+ * How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once).
+ */
 function inlinedNodes(schema: JsonSchema): number {
   const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
   const sizes = new Map<string, number>();
@@ -53,7 +55,8 @@ function inlinedNodes(schema: JsonSchema): number {
 
 /** What a schema cut by {@link schemaToDepth} says, once, at its root. */
 export const CUT_NOTE =
-  "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is called, and an error names the exact field and rule.";
+  "Objects marked (fields not listed) are described in part; the whole value is checked when the tool is " +
+  "called, and an error names the exact field and rule.";
 /** What a cut schema says in place of the fields it leaves out. */
 export const CUT_MARK = "(fields not listed)";
 

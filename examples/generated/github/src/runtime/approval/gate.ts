@@ -35,7 +35,10 @@ export function pendingMessage(tool: string, id: string): PendingApproval {
   return {
     status: "pending_approval",
     request_id: id,
-    message: `This call needs a human's approval; nothing was sent yet. Tell the user an operator must approve request ${id} (node dist/approvals.js approve ${id}). Then call ${tool} with request_id "${id}" to get the result — do not repeat the call with new arguments.`,
+    message:
+      `This call needs a human's approval; nothing was sent yet. Tell the user an operator must approve ` +
+      `request ${id} (node dist/approvals.js approve ${id}). Then call ${tool} with request_id "${id}" to get the ` +
+      `result — do not repeat the call with new arguments.`,
   };
 }
 
@@ -129,16 +132,26 @@ function unknownRequest(tool: string): ErrorEnvelope {
     code: "INVALID_ARGUMENT",
     field: "request_id",
     message: `No ${tool} request has that request_id.`,
-    suggestion: `Pass the request_id that ${tool} returned with pending_approval, exactly as given; to make a new request, call ${tool} without request_id.`,
+    suggestion:
+      `Pass the request_id that ${tool} returned with pending_approval, exactly as given; to make a ` +
+      `new request, call ${tool} without request_id.`,
   });
 }
 
-/** An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never re-run. */
+/**
+ * An execution whose process died before it recorded the outcome: nobody knows whether it took effect, and it is never
+ * re-run.
+ */
 function interruptedError(record: ApprovalRecord): ErrorEnvelope {
   return errorEnvelope({
     code: "UPSTREAM_ERROR",
-    message: `Request ${record.id} was approved, but the process running it stopped before recording the outcome; it may or may not have taken effect, and it will not be re-run.`,
-    suggestion: `Do not repeat the call. Tell the user an operator must check the result and record it (node dist/approvals.js resolve ${record.id} --done|--failed); then call ${record.tool} with request_id "${record.id}" again.`,
+    message:
+      `Request ${record.id} was approved, but the process running it stopped before recording the ` +
+      `outcome; it may or may not have taken effect, and it will not be re-run.`,
+    suggestion:
+      `Do not repeat the call. Tell the user an operator must check the result and record it (node ` +
+      `dist/approvals.js resolve ${record.id} --done|--failed); then call ${record.tool} with request_id ` +
+      `"${record.id}" again.`,
     retryable: false,
   });
 }
@@ -161,7 +174,10 @@ const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord
   rejected: (r) => rejected(r.tool, r.reason),
 };
 
-/** The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is INVALID_ARGUMENT. */
+/**
+ * The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is
+ * INVALID_ARGUMENT.
+ */
 export async function requestOutcome(store: StateStore, tool: string, id: string): Promise<ToolResult> {
   const record = await store.get(id);
   if (record === undefined || record.tool !== tool) return unknownRequest(tool);

@@ -8,7 +8,10 @@ import type { ToolResult } from "../types.js";
 
 export type { ApprovalRecord, ApprovalState } from "../state/types.js";
 
-/** What approving, rejecting or resolving did. `busy`: another live process holds the request (deciding or executing it). */
+/**
+ * What approving, rejecting or resolving did. `busy`: another live process holds the request (deciding or executing
+ * it).
+ */
 export type Decision =
   | { readonly outcome: "decided"; readonly record: ApprovalRecord }
   | { readonly outcome: "already-decided"; readonly record: ApprovalRecord }
@@ -162,7 +165,9 @@ function resolutionResult(outcome: Resolution, reason: string | undefined): Tool
   }
   return {
     status: "done",
-    message: `The approved call was interrupted before its outcome was recorded; an operator confirmed it took effect${why}. Its response was not kept.`,
+    message:
+      `The approved call was interrupted before its outcome was recorded; an operator confirmed it took ` +
+      `effect${why}. Its response was not kept.`,
   };
 }
 

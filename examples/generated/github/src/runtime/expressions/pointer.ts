@@ -15,7 +15,10 @@ export function formatPointer(pointer: readonly string[]): string {
   return pointer.map((t) => `/${escapeToken(t)}`).join("");
 }
 
-/** RFC 6901 pointer text, with or without a leading `#` (no percent-decoding) → decoded tokens; `""` is the whole document. */
+/**
+ * RFC 6901 pointer text, with or without a leading `#` (no percent-decoding) → decoded tokens; `""` is the whole
+ * document.
+ */
 export function pointerTokens(pointer: string): string[] {
   const text = pointer.startsWith("#") ? pointer.slice(1) : pointer;
   return text === "" ? [] : text.split("/").slice(1).map(unescapeToken);

@@ -35,7 +35,9 @@ export interface SizedEntry {
 /** Characters whose JSON form is not the character itself in one byte (escapes, non-ASCII). */
 const NOT_PLAIN_ASCII = /[\u0000-\u001f"\\\u007f-\uffff]/;
 
-/** UTF-8 bytes of `JSON.stringify(text)`; printable ASCII without quotes or backslashes is counted without serialising. */
+/**
+ * UTF-8 bytes of `JSON.stringify(text)`; printable ASCII without quotes or backslashes is counted without serialising.
+ */
 export function stringJsonBytes(text: string): number {
   return NOT_PLAIN_ASCII.test(text) ? utf8Bytes(JSON.stringify(text)) : text.length + 2;
 }

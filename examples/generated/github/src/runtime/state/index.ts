@@ -27,7 +27,9 @@ export interface StateStoreOptions {
   readonly url?: string;
 }
 
-/** The store these settings name; a URL of another scheme is a configuration error. Nothing connects until first use. */
+/**
+ * The store these settings name; a URL of another scheme is a configuration error. Nothing connects until first use.
+ */
 export function createStateStore(options: StateStoreOptions): StateStore {
   if (options.url === undefined) return createFileStore(options.stateDir);
   if (!/^postgres(ql)?:\/\//i.test(options.url))

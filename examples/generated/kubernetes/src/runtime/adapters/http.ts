@@ -102,7 +102,8 @@ export function resolveHttpSettings(
     const normal = normalOrigin(origin);
     if (normal === undefined)
       throw new ConfigError(
-        `${envVariable(prefix, "httpAllowedOrigins")} must list origins separated by commas, such as https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`,
+        `${envVariable(prefix, "httpAllowedOrigins")} must list origins separated by commas, such as ` +
+          `https://app.example.com; \`${origin.slice(0, 60)}\` is not one.`,
       );
     return normal;
   });
@@ -126,7 +127,9 @@ function hostnameOf(hostHeader: string | undefined): string | undefined {
   }
 }
 
-/** Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak). */
+/**
+ * Constant-time comparison of the presented bearer token with the configured one (hashes first, so lengths never leak).
+ */
 function tokenMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
   const presented = createHash("sha256")
@@ -216,7 +219,8 @@ export async function serveHttp(
 ): Promise<HttpHandle> {
   if (!isLoopbackHost(settings.host)) {
     log.warn(
-      `listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`,
+      `listening on ${settings.host}, not loopback: anyone who can reach this address can call the ` +
+        `tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`,
     );
   }
   const server = createServer((req, res) => {
@@ -311,7 +315,8 @@ export async function runServer(init: ServerInit): Promise<void> {
       void closed.then((reason) => {
         if (!reason.failed) return;
         log.info(
-          `error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the client can restart it.`,
+          `error: ${name} MCP server: the stdio transport failed (${reason.error.message}); exiting so the ` +
+            `client can restart it.`,
         );
         process.exit(1);
       });
@@ -321,7 +326,8 @@ export async function runServer(init: ServerInit): Promise<void> {
       operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
     log.info(
-      `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; replica ${runtime.state.replica})`,
+      `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; ` +
+        `replica ${runtime.state.replica})`,
     );
     if (approvalsConsole !== undefined) log.info(`approvals console: ${handle.url.replace(/\/mcp$/, "/approvals")}`);
     const stop = () => void handle.close().then(() => Promise.all([runtime.state.close(), telemetry?.shutdown()]));

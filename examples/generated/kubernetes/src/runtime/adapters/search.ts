@@ -128,7 +128,8 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
 
 /**
  * A BM25 search over `tools` (Robertson & Zaragoza, k1 = 1.2, b = 0.75), the index built on the first query.
- * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of stop words only, or one no tool matches, finds nothing.
+ * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of
+ * stop words only, or one no tool matches, finds nothing.
  */
 export function createToolSearch(tools: readonly Tool[]): ToolSearch {
   let index: Index | undefined;
@@ -166,12 +167,17 @@ export const SEARCH_TOOLS_INPUT_SCHEMA = {
 
 /** The description of {@link SEARCH_TOOLS} for a toolset of `count` tools. */
 export function searchToolsDescription(count: number): string {
-  return `Finds the tools for a task among the ${count} of this toolset, best match first, with a one-line description each; the tools found become callable. Use when no tool you have fits the task.`;
+  return (
+    `Finds the tools for a task among the ${count} of this toolset, best match first, with a one-line ` +
+    `description each; the tools found become callable. Use when no tool you have fits the task.`
+  );
 }
 
 /** The MCP server's tool that calls a found tool by name, for clients that do not refresh their tool list. */
 export const CALL_TOOL = "call_tool";
-export const CALL_TOOL_DESCRIPTION = `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use when that tool is not in your tool list; its approval rules still apply.`;
+export const CALL_TOOL_DESCRIPTION =
+  `Calls a tool ${SEARCH_TOOLS} found, by name, with its arguments. Use ` +
+  `when that tool is not in your tool list; its approval rules still apply.`;
 export const CALL_TOOL_INPUT_SCHEMA = {
   type: "object",
   properties: {
@@ -194,7 +200,9 @@ export type SearchAnswer =
       };
     };
 
-/** Tool search with memory: which tools are visible now (the core, then every tool a search found), in toolset order. */
+/**
+ * Tool search with memory: which tools are visible now (the core, then every tool a search found), in toolset order.
+ */
 export interface SearchSession {
   /** Runs a search with the model's arguments and makes the tools found visible. */
   search(args: unknown, loadedHint: string): SearchAnswer;

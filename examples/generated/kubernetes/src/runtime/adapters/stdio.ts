@@ -6,7 +6,9 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { TopLevelScanner, type MessageHead } from "./jsonrpc-scan.js";
 
-/** What the server answers to a message it did not read: undefined for a notification or a response (nothing to answer). */
+/**
+ * What the server answers to a message it did not read: undefined for a notification or a response (nothing to answer).
+ */
 export type OversizedReply = (head: MessageHead & { readonly bytes: number }) => JSONRPCMessage | undefined;
 
 /** Options of {@link BoundedStdioServerTransport}. */

@@ -28,13 +28,20 @@ function missingCredentials(settings: AuthenticatorSettings, step: Step, missing
   const named = missing.map((name) => `\`${name}\``).join(", ");
   return errorDetail({
     code: "UNAUTHORIZED",
-    message: `${step.operationId} needs credentials (security scheme ${named}) and none are configured; nothing was sent.`,
-    suggestion: `Do not retry; tell the user the operator must set ${variables.join(" and ")} in the tool server's environment.`,
+    message:
+      `${step.operationId} needs credentials (security scheme ${named}) and none are configured; ` +
+      `nothing was sent.`,
+    suggestion:
+      `Do not retry; tell the user the operator must set ${variables.join(" and ")} in the tool ` +
+      `server's environment.`,
     retryable: false,
   });
 }
 
-/** Each configured oauth2 scheme's grant, checked against its flows; a credential that does not fit is a configuration error. */
+/**
+ * Each configured oauth2 scheme's grant, checked against its flows; a credential that does not fit is a configuration
+ * error.
+ */
 function grantsOf(settings: AuthenticatorSettings): Map<string, OAuth2Grant> {
   const grants = new Map<string, OAuth2Grant>();
   for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {
@@ -93,7 +100,9 @@ function badCredential(parts: SchemeParts, variable: string): ErrorDetail | unde
   if (!bad) return undefined;
   return errorDetail({
     code: "UNAUTHORIZED",
-    message: `The credential in ${variable} contains a line break or a character that cannot be sent in a header; nothing was sent.`,
+    message:
+      `The credential in ${variable} contains a line break or a character that cannot be sent in a ` +
+      `header; nothing was sent.`,
     suggestion: `Do not retry; tell the user the operator must fix ${variable}.`,
     retryable: false,
   });

@@ -22,7 +22,10 @@ export type OAuth2Grant =
       readonly accessToken?: string;
     };
 
-/** The variables of one oauth2 scheme: `PREFIX_<SCHEME>` and its `_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`, `_CLIENT_SECRET`. */
+/**
+ * The variables of one oauth2 scheme: `PREFIX_<SCHEME>` and its `_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`,
+ * `_CLIENT_SECRET`.
+ */
 export interface OAuth2Variables {
   readonly single: string;
   readonly accessToken: string;
@@ -64,7 +67,8 @@ export function readOAuth2Credential(env: Env, variables: OAuth2Variables): stri
   const split = Object.keys(parts).length > 0;
   if (single !== undefined && split)
     throw new TransportConfigError(
-      `${variables.single} and ${variables.single}_* are both set; set either ${variables.single} or the ${variables.single}_* variables, not both.`,
+      `${variables.single} and ${variables.single}_* are both set; set either ${variables.single} or the ` +
+        `${variables.single}_* variables, not both.`,
     );
   return single ?? (split ? parts : undefined);
 }
@@ -77,7 +81,10 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
 const flowNames = (flows: OAuth2FlowsSpec): string =>
   Object.keys(flows).length === 0 ? "no flow" : Object.keys(flows).join(", ");
 
-/** Where a refresh token is redeemed: the authorization-code flow's token URL, else the password flow's, else the client-credentials flow's. */
+/**
+ * Where a refresh token is redeemed: the authorization-code flow's token URL, else the password flow's, else the
+ * client-credentials flow's.
+ */
 export function refreshTokenUrl(flows: OAuth2FlowsSpec): string | undefined {
   return flows.authorizationCode?.tokenUrl ?? flows.password?.tokenUrl ?? flows.clientCredentials?.tokenUrl;
 }
@@ -88,7 +95,8 @@ export function acceptedForms(flows: OAuth2FlowsSpec, v: OAuth2Variables): strin
     `${v.accessToken} (or ${v.single}, when the token has no colon) set to an access token`,
     ...(flows.clientCredentials
       ? [
-          `${v.clientId} and ${v.clientSecret} (or ${v.single} as client_id:client_secret) for the client-credentials flow`,
+          `${v.clientId} and ${v.clientSecret} (or ${v.single} as client_id:client_secret) for the ` +
+            `client-credentials flow`,
         ]
       : []),
     ...(refreshTokenUrl(flows) !== undefined
@@ -99,26 +107,32 @@ export function acceptedForms(flows: OAuth2FlowsSpec, v: OAuth2Variables): strin
 
 function misfit(scheme: string, flows: OAuth2FlowsSpec, v: OAuth2Variables, what: string): TransportConfigError {
   return new TransportConfigError(
-    `${what}, which security scheme \`${scheme}\` (flows: ${flowNames(flows)}) does not accept; it accepts ${acceptedForms(flows, v).join("; or ")}.`,
+    `${what}, which security scheme \`${scheme}\` (flows: ${flowNames(flows)}) does not accept; it accepts ` +
+      `${acceptedForms(flows, v).join("; or ")}.`,
   );
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-/** A token URL from the API description, resolved against the base URL: https, or http to a loopback address only; never with user:password. */
+/**
+ * A token URL from the API description, resolved against the base URL: https, or http to a loopback address only; never
+ * with user:password.
+ */
 export function checkTokenUrl(scheme: string, raw: string, base: URL): URL {
   let url: URL;
   try {
     url = new URL(raw, base);
   } catch {
     throw new TransportConfigError(
-      `The token URL of security scheme \`${scheme}\` in the API description is not a URL; credentials are only sent to an https token endpoint.`,
+      `The token URL of security scheme \`${scheme}\` in the API description is not a URL; credentials are ` +
+        `only sent to an https token endpoint.`,
     );
   }
   const loopbackHttp = url.protocol === "http:" && LOOPBACK.test(url.hostname);
   if ((url.protocol !== "https:" && !loopbackHttp) || url.username !== "" || url.password !== "") {
     throw new TransportConfigError(
-      `The token URL of security scheme \`${scheme}\` (${url.protocol}//${url.host}${url.pathname}) is not https; credentials are only sent to an https token endpoint (http only to a loopback address).`,
+      `The token URL of security scheme \`${scheme}\` (${url.protocol}//${url.host}${url.pathname}) is not ` +
+        `https; credentials are only sent to an https token endpoint (http only to a loopback address).`,
     );
   }
   url.hash = "";

@@ -57,7 +57,10 @@ function compileArray(items: readonly ValueExpr[]): Evaluator {
   return (context) => compiled.map((evaluator) => evaluator(context) ?? null);
 }
 
-/** `each`: a list projected item by item; a field missing from an item is left out of it, a source that is not a list gives undefined. */
+/**
+ * `each`: a list projected item by item; a field missing from an item is left out of it, a source that is not a list
+ * gives undefined.
+ */
 function compileEach(source: string, fields: readonly (readonly [string, string])[]): Evaluator {
   const list = compileExpression(source);
   const picks = fields.map(([name, pointer]) => [name, pointerTokens(pointer)] as const);

@@ -49,12 +49,16 @@ function webhookUrl(prefix: string, raw: string): URL {
       (url.protocol === "http:" && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))));
   if (!ok)
     throw new TransportConfigError(
-      `${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got \`${url === undefined ? raw : url.origin}\``,
+      `${prefix}_APPROVAL_WEBHOOK must be an https:// URL (http:// only to localhost, 127.0.0.1 or [::1]), got ` +
+        `\`${url === undefined ? raw : url.origin}\``,
     );
   return url;
 }
 
-/** `PREFIX_APPROVAL_WEBHOOK` (+ `PREFIX_CONSOLE_URL`), or undefined when no webhook is set. Malformed values are one-line configuration errors. */
+/**
+ * `PREFIX_APPROVAL_WEBHOOK` (+ `PREFIX_CONSOLE_URL`), or undefined when no webhook is set. Malformed values are
+ * one-line configuration errors.
+ */
 export function resolveWebhook(prefix: string, env: Env): WebhookSettings | undefined {
   const raw = env[envVariable(prefix, "approvalWebhook")]?.trim();
   if (raw === undefined || raw === "") return undefined;

@@ -172,7 +172,8 @@ export async function executeTool(
   env: StepEnv,
 ): Promise<Execution> {
   const state: RunState = { inputs: inputsContext(tool.spec.inputs, input), steps: {}, completed: [], committed: [] };
-  // One step with no dependencies runs the same either way; in order, it skips the graph's bookkeeping and Promise.race.
+  // One step with no dependencies runs the same either way; in order, it skips the graph's bookkeeping and
+  // Promise.race.
   const single = tool.steps.length === 1 && tool.steps[0]?.spec.dependsOn.length === 0;
   const schedule = tool.sequential || single ? runSequence : runGraph;
   const failure = await schedule(tool, state, env);

@@ -49,7 +49,9 @@ function urlFor(url: URL, auth: AppliedAuth): URL {
   return new URL(`${url.href}${url.search ? "&" : "?"}${auth.query.join("&")}`);
 }
 
-/** RFC 9110 §15.4: a read repeats itself at the target (a 303 of OPTIONS continues as GET), without a body after a 303. */
+/**
+ * RFC 9110 §15.4: a read repeats itself at the target (a 303 of OPTIONS continues as GET), without a body after a 303.
+ */
 function nextHop(hop: Hop, status: number, target: URL): Hop {
   const toGet = status === 303 && hop.method !== "HEAD";
   return { method: toGet ? "GET" : hop.method, url: target, withBody: toGet ? false : hop.withBody };
@@ -92,20 +94,29 @@ function actionRedirected(ctx: SendContext, method: string, status: number, targ
     error: errorDetail({
       code: "UPSTREAM_ERROR",
       status,
-      message: `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ${target.origin}; redirects of actions are never followed.`,
+      message:
+        `${ctx.operationId}: the API answered ${status}, redirecting this ${method} to ` +
+        `${target.origin}; redirects of actions are never followed.`,
       suggestion:
-        "The API may already have carried out the action (a 303 usually means it did): check with a read tool before calling again, and tell the user the API redirected.",
+        "The API may already have carried out the action (a 303 usually means it did): check with a read tool " +
+        "before calling again, and tell the user the API redirected.",
       retryable: false,
     }),
   };
 }
 
-/** Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no credentials in the URL — or undefined. */
+/**
+ * Why a read's redirect target is refused — the rules the first URL obeys (url.ts): the base URL's origin and path, no
+ * credentials in the URL — or undefined.
+ */
 export function redirectTargetProblem(target: URL, base: URL): string | undefined {
   if (target.protocol !== "http:" && target.protocol !== "https:")
     return `redirected to a non-http(s) URL (${target.protocol})`;
   if (target.origin !== base.origin)
-    return `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only within the API's origin`;
+    return (
+      `redirected to ${target.origin}, another origin than ${base.origin}; reads follow redirects only ` +
+      `within the API's origin`
+    );
   if (target.username !== "" || target.password !== "") return "redirected to a URL with credentials in it";
   const basePath = base.pathname.replace(/\/+$/, "");
   if (basePath !== "" && target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))

@@ -59,7 +59,8 @@ export function resolveCredentials(
 /**
  * Reads `PREFIX_BASE_URL`, one `PREFIX_<SCHEME>` per security scheme, `PREFIX_TIMEOUT_MS` and
  * `PREFIX_MAX_RESPONSE_BYTES` from `options.env ?? process.env`; explicit options win.
- * Throws TransportConfigError for a relative or non-http(s) base URL or a malformed number — at configuration time, never in a call.
+ * Throws TransportConfigError for a relative or non-http(s) base URL or a malformed number — at configuration time,
+ * never in a call.
  */
 export function resolveTransportSettings(toolset: ToolsetSpec, options: ToolsetOptions = {}): TransportSettings {
   const env = options.env ?? process.env;

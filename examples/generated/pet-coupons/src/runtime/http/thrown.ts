@@ -75,7 +75,9 @@ export function thrownError(input: ThrownInput): ErrorDetail {
   return errorDetail({
     code: "UNREACHABLE",
     message: `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`,
-    suggestion: `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
+    suggestion:
+      `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator ` +
+      `can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
     retryable: safe,
   });
 }

@@ -23,10 +23,16 @@ export interface AuditRecord {
   readonly replica?: string;
 }
 
-/** A record before the store stamps its time: the time is taken when the record is written, so the log's order and its times agree. */
+/**
+ * A record before the store stamps its time: the time is taken when the record is written, so the log's order and its
+ * times agree.
+ */
 export type AuditEntry = Omit<AuditRecord, "ts">;
 
-/** pending → approved → executing → done | failed, or pending → rejected. `executing` with a dead claimant reads as interrupted. */
+/**
+ * pending → approved → executing → done | failed, or pending → rejected. `executing` with a dead claimant reads as
+ * interrupted.
+ */
 export type ApprovalState = "pending" | "approved" | "executing" | "done" | "failed" | "rejected";
 
 /** Every state, in the order of the lifecycle. */
@@ -58,7 +64,9 @@ export interface ApprovalRecord {
   readonly attempt?: number;
   /** Set when an operator recorded the outcome of an interrupted execution. */
   readonly resolvedBy?: string;
-  /** Derived on read, never stored: `executing`, and the replica that claimed it is gone without recording an outcome. */
+  /**
+   * Derived on read, never stored: `executing`, and the replica that claimed it is gone without recording an outcome.
+   */
   readonly interrupted?: boolean;
 }
 
@@ -72,7 +80,10 @@ export interface NewApproval {
 /** What a lease holder is about to do; decides which stale holders may be taken over. */
 export type LeaseIntent = "approve" | "reject" | "resolve";
 
-/** The fields a transition may set besides the state (entering `executing` also sets claimedBy, claimedAt and attempt + 1). */
+/**
+ * The fields a transition may set besides the state (entering `executing` also sets claimedBy, claimedAt and attempt +
+ * 1).
+ */
 export interface Change {
   readonly state: ApprovalState;
   readonly reason?: string;
@@ -89,7 +100,9 @@ export interface Change {
 export interface Lease {
   /** The request as it stood once the lease was held. */
   readonly record: ApprovalRecord;
-  /** Moves the request from one of `from` to `change.state`; undefined when it was in none of them (nothing changed). */
+  /**
+   * Moves the request from one of `from` to `change.state`; undefined when it was in none of them (nothing changed).
+   */
   transition(from: readonly ApprovalState[], change: Change): Promise<ApprovalRecord | undefined>;
   /** The real (unredacted) arguments; a secret. */
   arguments(): Promise<Record<string, unknown>>;
@@ -104,7 +117,9 @@ export interface StateStore {
   readonly location: string;
   /** This process as `claimedBy` names it: `host:pid`. */
   readonly replica: string;
-  /** Connects and migrates the schema (PostgreSQL) or creates the folder (file); idempotent, throws a readable error. */
+  /**
+   * Connects and migrates the schema (PostgreSQL) or creates the folder (file); idempotent, throws a readable error.
+   */
   ready(): Promise<void>;
   create(init: NewApproval): Promise<ApprovalRecord>;
   /** One request by id; undefined for an unknown or malformed id. */
@@ -113,7 +128,10 @@ export interface StateStore {
   list(): Promise<ApprovalRecord[]>;
   /** The lease on request `id`, or undefined when another live process holds it (or, for `resolve`, still runs it). */
   acquire(id: string, intent: LeaseIntent): Promise<Lease | undefined>;
-  /** Appends one (already redacted) audit record, stamped with the time it is written: the log's order and its times agree. */
+  /**
+   * Appends one (already redacted) audit record, stamped with the time it is written: the log's order and its times
+   * agree.
+   */
   appendAudit(entry: AuditEntry): Promise<AuditRecord>;
   /** The audit log, oldest first. */
   readAudit(): Promise<AuditRecord[]>;

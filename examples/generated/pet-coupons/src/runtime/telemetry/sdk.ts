@@ -16,7 +16,9 @@ export const OTEL_SWITCHES = [
 
 /** The package the server imports; not a dependency of the generated package (install it to export telemetry). */
 export const SDK_PACKAGE = "@opentelemetry/sdk-node";
-/** The SDK version this runtime is tested with: its line runs on Node 20 and takes this runtime's `@opentelemetry/api`. */
+/**
+ * The SDK version this runtime is tested with: its line runs on Node 20 and takes this runtime's `@opentelemetry/api`.
+ */
 export const SDK_VERSION = "0.223.0";
 
 /** A started SDK: flush and stop it on shutdown (once; a second call waits for the first). */
@@ -24,7 +26,10 @@ export interface TelemetryHandle {
   shutdown(): Promise<void>;
 }
 
-/** What the switch did: nothing (no OTEL_* switch), started the SDK (`handle`), or could not (`notice`, one line to log). */
+/**
+ * What the switch did: nothing (no OTEL_* switch), started the SDK (`handle`), or could not (`notice`, one line to
+ * log).
+ */
 export interface TelemetryStart {
   readonly handle?: TelemetryHandle;
   readonly notice?: string;
@@ -101,7 +106,9 @@ export async function startTelemetry(
   } catch (error) {
     return {
       notice: sdkMissing(error)
-        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside this package (\`npm install --no-save ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or set OTEL_SDK_DISABLED=true).`
+        ? `${variable} is set, but ${SDK_PACKAGE} is not installed, so nothing is exported: install it beside ` +
+          `this package (\`npm install --no-save ${SDK_PACKAGE}@${SDK_VERSION}\`), or unset the OTEL_* variables (or ` +
+          `set OTEL_SDK_DISABLED=true).`
         : `${variable} is set, but ${SDK_PACKAGE} could not be loaded (${firstLine(error)}), so nothing is exported.`,
     };
   }

@@ -13,11 +13,15 @@ export interface CliIo {
   readonly err: (line: string) => void;
 }
 
-/** 0 done; 1 the approved call failed; 2 usage error, unknown request or unreachable state store; 3 already decided, or another process is on it. */
+/**
+ * 0 done; 1 the approved call failed; 2 usage error, unknown request or unreachable state store; 3 already decided, or
+ * another process is on it.
+ */
 export const EXIT = { ok: 0, failed: 1, usage: 2, decided: 3 } as const;
 
 const USAGE =
-  "usage: approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit";
+  "usage: approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed " +
+  "[--reason R] | audit";
 
 const defaultIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -41,9 +45,12 @@ async function list(runtime: Runtime, io: CliIo): Promise<number> {
 
 function interruptedNote(record: ApprovalRecord): string {
   return [
-    `interrupted: ${record.claimedBy ?? "a process"} started executing it at ${record.claimedAt ?? record.updatedAt} and stopped before recording the outcome.`,
-    "The call may or may not have reached the API, and it will never be re-run. Check the API, then record what you found:",
-    `  approvals resolve ${record.id} --done --reason "…"    or    approvals resolve ${record.id} --failed --reason "…"`,
+    `interrupted: ${record.claimedBy ?? "a process"} started executing it at ${record.claimedAt ?? record.updatedAt} ` +
+      `and stopped before recording the outcome.`,
+    "The call may or may not have reached the API, and it will never be re-run. Check the API, then record " +
+      "what you found:",
+    `  approvals resolve ${record.id} --done --reason "…"    or    approvals resolve ${record.id} --failed ` +
+      `--reason "…"`,
   ].join("\n");
 }
 
@@ -61,7 +68,8 @@ async function show(
   if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing")
     io.out(
-      `note: executing on ${record.claimedBy ?? "another process"} since ${record.claimedAt ?? record.updatedAt}; wait for it to finish.`,
+      `note: executing on ${record.claimedBy ?? "another process"} since ` +
+        `${record.claimedAt ?? record.updatedAt}; wait for it to finish.`,
     );
   return EXIT.ok;
 }
@@ -75,7 +83,8 @@ function reportDecision(decision: Decision, id: string, io: CliIo, verb: string)
   if (decision.outcome === "unknown") return unknown(id, io);
   if (decision.outcome === "busy") {
     io.err(
-      `request ${id} (${shownState(decision.record)}) is being decided or executed by another process; nothing was done`,
+      `request ${id} (${shownState(decision.record)}) is being decided or executed by another process; nothing ` +
+        `was done`,
     );
     return EXIT.decided;
   }
@@ -112,7 +121,8 @@ async function resolve(runtime: Runtime, id: string, flags: readonly string[], i
   const before = await showApproval(runtime.state, id);
   if (before !== undefined && before.state === "executing" && before.interrupted !== true) {
     io.err(
-      `request ${id} is still executing on ${before.claimedBy ?? "another process"}; only an interrupted execution can be resolved`,
+      `request ${id} is still executing on ${before.claimedBy ?? "another process"}; only an interrupted ` +
+        `execution can be resolved`,
     );
     return EXIT.decided;
   }

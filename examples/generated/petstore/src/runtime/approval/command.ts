@@ -21,7 +21,10 @@ const stderrIo: CliIo = {
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
-/** Resolves the runtime (a configuration error → its one line, exit 2, never a stack trace), runs the command, closes the store. */
+/**
+ * Resolves the runtime (a configuration error → its one line, exit 2, never a stack trace), runs the command, closes
+ * the store.
+ */
 export async function runApprovalsCommand(init: ApprovalsCommandInit): Promise<number> {
   const io = init.io ?? stderrIo;
   let runtime: ReturnType<typeof createRuntime>;

@@ -21,7 +21,9 @@ function effectText(step: StepPreview): string {
 }
 
 function stepLines(step: StepPreview, index: number): string[] {
-  const head = `  ${index + 1}. ${step.id.padEnd(12)} ${step.method.padEnd(7)} ${step.path}${queryText(step.values)}   ${effectText(step)}`;
+  const head =
+    `  ${index + 1}. ${step.id.padEnd(12)} ${step.method.padEnd(7)} ${step.path}${queryText(step.values)} ` +
+    `  ${effectText(step)}`;
   const body = step.values.filter((v) => v.in === "body" && v.source.kind !== "absent");
   const late = step.values.filter((v) => v.in === "path" && v.source.kind === "run-time");
   return [
@@ -29,12 +31,17 @@ function stepLines(step: StepPreview, index: number): string[] {
     ...(body.length === 0 ? [] : [`     body: ${body.map((v) => `${v.name}=${sourceText(v.source)}`).join(", ")}`]),
     ...late.map(
       (v) =>
-        `     {${v.name}} is chosen at run time from the answer of step ${(v.source as ValueSource & { kind: "run-time" }).steps.join(", ") || "an earlier step"} (${(v.source as ValueSource & { kind: "run-time" }).expression}): the item is not known until the call runs.`,
+        `     {${v.name}} is chosen at run time from the answer of step ${(v.source as ValueSource & { kind: "run-time" }).steps.join(", ") || "an earlier step"} ` +
+        `(${(v.source as ValueSource & { kind: "run-time" }).expression}): the item is not known until the call ` +
+        `runs.`,
     ),
   ];
 }
 
-/** The preview as text: a heading, one line per step (plus body and run-time notes), and a warning for find-then-change goals. */
+/**
+ * The preview as text: a heading, one line per step (plus body and run-time notes), and a warning for find-then-change
+ * goals.
+ */
 export function previewLines(preview: ApprovalPreview): string[] {
   const count = preview.steps.length;
   return [
@@ -42,7 +49,8 @@ export function previewLines(preview: ApprovalPreview): string[] {
     ...preview.steps.flatMap(stepLines),
     ...(preview.targetChosenAtRunTime
       ? [
-          "warning: a step that changes state acts on an item an earlier read picks at run time; approving approves whatever that read returns.",
+          "warning: a step that changes state acts on an item an earlier read picks at run time; approving " +
+            "approves whatever that read returns.",
         ]
       : []),
   ];

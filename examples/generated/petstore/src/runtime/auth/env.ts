@@ -28,7 +28,10 @@ export function envVariable(prefix: string, setting: EnvSetting): string {
   return `${prefix}_${ENV_SETTINGS[setting]}`;
 }
 
-/** `apiKey` → `API_KEY`, `petstore_auth` → `PETSTORE_AUTH`, `bearer-token` → `BEARER_TOKEN` (the same rule the README generator uses). */
+/**
+ * `apiKey` → `API_KEY`, `petstore_auth` → `PETSTORE_AUTH`, `bearer-token` → `BEARER_TOKEN` (the same rule the README
+ * generator uses).
+ */
 export function toEnvWord(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")

@@ -91,7 +91,9 @@ function tokenFailure(request: TokenRequest, status: number, body: unknown, secr
     error: errorDetail({
       code,
       status,
-      message: `The OAuth2 token endpoint of scheme \`${request.scheme}\` answered HTTP ${status}${said ? `: ${said}` : ""}.`,
+      message:
+        `The OAuth2 token endpoint of scheme \`${request.scheme}\` answered HTTP ` +
+        `${status}${said ? `: ${said}` : ""}.`,
       suggestion:
         code === "UNAUTHORIZED"
           ? `Do not retry; tell the user the operator must set ${what} in ${request.variables}.`

@@ -23,7 +23,10 @@ export type AuthOutcome =
   | { readonly ok: true; readonly auth: AppliedAuth }
   | { readonly ok: false; readonly error: ErrorDetail };
 
-/** Applies the toolset's credentials to steps; network failures of a token endpoint are thrown for the caller to classify. */
+/**
+ * Applies the toolset's credentials to steps; network failures of a token endpoint are thrown for the caller to
+ * classify.
+ */
 export interface Authenticator {
   authorize(
     step: Pick<StepSpec, "operationId" | "security">,

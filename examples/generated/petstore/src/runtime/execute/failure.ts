@@ -24,7 +24,10 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 
 const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
 
-/** A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a 2xx. */
+/**
+ * A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a
+ * 2xx.
+ */
 export function responseFailure(
   step: StepSpec,
   response: { status: number; headers: Headers; body: unknown },
@@ -53,7 +56,10 @@ export function responseFailure(
   return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };
 }
 
-/** A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or code wins. */
+/**
+ * A transport error (a non-2xx status, network, timeout, …) attributed to the step; the step's hint for that status or
+ * code wins.
+ */
 export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
   return {
     ...error,
@@ -70,7 +76,9 @@ export function transportFailure(step: StepSpec, error: TransportError): ErrorBo
 export function missingOutput(step: StepSpec, output: string): ErrorBody {
   return {
     code: "NOT_FOUND",
-    message: `${label(step)} found nothing: its output "${output}" (${step.outputs[output]}) is missing or empty in the response`,
+    message:
+      `${label(step)} found nothing: its output "${output}" (${step.outputs[output]}) is missing or ` +
+      `empty in the response`,
     suggestion: step.errorHints.NOT_FOUND ?? DEFAULT_SUGGESTIONS.NOT_FOUND,
     step: step.id,
     retryable: false,
@@ -97,7 +105,9 @@ export function withProgress(error: ErrorBody, completed: readonly string[], com
   if (completed.length === 0) return error;
   if (committed.length === 0) return { ...error, completed_steps: completed, side_effects_committed: false };
   const names = committed.map((id) => `"${id}"`).join(", ");
-  const warning = `Step${committed.length === 1 ? "" : "s"} ${names} already ran and changed state: do not repeat this call blindly — check the current state first, then continue only with what is missing.`;
+  const warning =
+    `Step${committed.length === 1 ? "" : "s"} ${names} already ran and changed state: do not ` +
+    `repeat this call blindly — check the current state first, then continue only with what is missing.`;
   const suggestion = error.retryable ? warning : `${error.suggestion} ${warning}`;
   return { ...error, completed_steps: completed, side_effects_committed: true, retryable: false, suggestion };
 }

@@ -157,7 +157,10 @@ export function scanExpression(c: Cursor): Step<Expression> {
 function trailingHint(text: string, pos: number): string {
   const ch = text[pos] ?? "";
   if (isWhitespace(ch)) {
-    return `an expression cannot contain spaces; to mix text and values write a template: "text {${text.slice(0, pos)}}"`;
+    return (
+      `an expression cannot contain spaces; to mix text and values write a template: "text ` +
+      `{${text.slice(0, pos)}}"`
+    );
   }
   return `remove "${text.slice(pos)}", or write a template: "{${text.slice(0, pos)}}${text.slice(pos)}"`;
 }

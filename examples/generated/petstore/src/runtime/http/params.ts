@@ -19,7 +19,10 @@ export interface SerializedParams {
 /** Result of a check: the value or the INVALID_ARGUMENT error object. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorDetail };
 
-/** OAS 3.1 §Parameter Object: header parameters named Accept, Content-Type or Authorization are ignored; the rest would let an argument forge transport or credential headers. */
+/**
+ * OAS 3.1 §Parameter Object: header parameters named Accept, Content-Type or Authorization are ignored; the rest would
+ * let an argument forge transport or credential headers.
+ */
 const IGNORED_HEADERS = new Set([
   "accept",
   "content-type",
@@ -59,7 +62,10 @@ function fullyDecoded(text: string): string {
 
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]*$/;
 
-/** Why a path value would escape its segment (dot segments, `\`, `//`, control characters), or undefined when it is safe. */
+/**
+ * Why a path value would escape its segment (dot segments, `\`, `//`, control characters), or undefined when it is
+ * safe.
+ */
 export function pathValueProblem(text: string): string | undefined {
   // Letters, digits, `-`, `_`, `~` and inner dots: nothing to decode, no separator, no control character.
   if (PLAIN_SEGMENT.test(text) && text !== "." && text !== "..") return undefined;

@@ -16,7 +16,10 @@ export function isIdempotent(method: string): boolean {
   return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
-/** RFC 9110 §10.2.3 Retry-After: delay-seconds or an HTTP-date; milliseconds from `now`, never negative; undefined when absent or malformed. */
+/**
+ * RFC 9110 §10.2.3 Retry-After: delay-seconds or an HTTP-date; milliseconds from `now`, never negative; undefined when
+ * absent or malformed.
+ */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   const value = header?.trim();
   if (!value) return undefined;

@@ -4,7 +4,10 @@ import { envVariable } from "../auth/env.js";
 import { ConfigError } from "../config.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";
 
-/** A configuration mistake of the HTTP layer (bad base URL, bad number in the environment). Thrown by the settings functions only. */
+/**
+ * A configuration mistake of the HTTP layer (bad base URL, bad number in the environment). Thrown by the settings
+ * functions only.
+ */
 export class TransportConfigError extends ConfigError {
   override readonly name = "TransportConfigError";
 }
@@ -13,7 +16,10 @@ function substituteVariables(server: ServerSpec): string {
   return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
 }
 
-/** How a URL is named in a message: the spec's server URL without userinfo; the operator's override never (it may hold a secret). */
+/**
+ * How a URL is named in a message: the spec's server URL without userinfo; the operator's override never (it may hold a
+ * secret).
+ */
 function shown(candidate: string, source: string, override: boolean): string {
   return override ? source : `${source} \`${candidate.replace(/\/\/[^/@]*@/, "//")}\``;
 }
@@ -24,20 +30,24 @@ function checkAbsolute(candidate: string, source: string, variable: string, over
     url = new URL(candidate);
   } catch {
     throw new TransportConfigError(
-      `${shown(candidate, source, override)} is not an absolute URL; set ${variable} to the API's absolute http(s) URL, e.g. https://api.example.com/v1.`,
+      `${shown(candidate, source, override)} is not an absolute URL; set ${variable} to the API's absolute ` +
+        `http(s) URL, e.g. https://api.example.com/v1.`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new TransportConfigError(
-      `${shown(candidate, source, override)} must use http or https; set ${variable} to the API's http(s) URL, e.g. https://api.example.com/v1.`,
+      `${shown(candidate, source, override)} must use http or https; set ${variable} to the API's http(s) URL, ` +
+        `e.g. https://api.example.com/v1.`,
     );
   if (url.username !== "" || url.password !== "")
     throw new TransportConfigError(
-      `${source} must not carry credentials in the URL; set ${variable} without user:password and configure the credential variables instead.`,
+      `${source} must not carry credentials in the URL; set ${variable} without user:password and configure ` +
+        `the credential variables instead.`,
     );
   if (/(\{|%7B).*(\}|%7D)/i.test(url.href))
     throw new TransportConfigError(
-      `${shown(candidate, source, override)} has a server variable without a default; set ${variable} to the API's absolute http(s) URL.`,
+      `${shown(candidate, source, override)} has a server variable without a default; set ${variable} to the ` +
+        `API's absolute http(s) URL.`,
     );
   url.hash = "";
   return url;
@@ -54,12 +64,14 @@ export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
   const server = toolset.servers[0];
   if (!server)
     throw new TransportConfigError(
-      `The API description names no server; set ${variable} to the API's absolute http(s) URL, e.g. https://api.example.com/v1.`,
+      `The API description names no server; set ${variable} to the API's absolute http(s) URL, e.g. ` +
+        `https://api.example.com/v1.`,
     );
   const url = substituteVariables(server);
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url))
     throw new TransportConfigError(
-      `The API description's server URL \`${server.url}\` is relative; set ${variable} to the API's absolute http(s) URL (e.g. https://api.example.com${url.startsWith("/") ? url : `/${url}`}).`,
+      `The API description's server URL \`${server.url}\` is relative; set ${variable} to the API's absolute ` +
+        `http(s) URL (e.g. https://api.example.com${url.startsWith("/") ? url : `/${url}`}).`,
     );
   return checkAbsolute(url, "The API description's server URL", variable);
 }

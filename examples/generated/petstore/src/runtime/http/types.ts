@@ -33,7 +33,9 @@ export type HttpOutcome =
 export interface RetryPolicy {
   /** Retries after the first attempt (default 2). */
   readonly maxRetries: number;
-  /** Longest wait honoured; a longer Retry-After ends the call with the error and `retry_after_seconds` (default 10 s). */
+  /**
+   * Longest wait honoured; a longer Retry-After ends the call with the error and `retry_after_seconds` (default 10 s).
+   */
   readonly maxWaitMs: number;
   /** Backoff without Retry-After: base × 2^attempt (default 500 ms). */
   readonly baseDelayMs: number;
@@ -44,7 +46,10 @@ export interface TransportSettings {
   readonly toolset: ToolsetSpec;
   /** Absolute http(s) base URL; default: the toolset's first server with its variables' defaults. */
   readonly baseUrl?: string;
-  /** Scheme name → credential (apiKey value, bearer token, `user:password`; for oauth2 also `client_id:client_secret` or the parts). */
+  /**
+   * Scheme name → credential (apiKey value, bearer token, `user:password`; for oauth2 also `client_id:client_secret` or
+   * the parts).
+   */
   readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
   readonly fetch: typeof fetch;
   /** Deadline of one call, retries, redirects and body reading included. */

@@ -42,7 +42,9 @@ function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
   return result.length === 0 ? undefined : result;
 }
 
-/** Sets an own member; `__proto__` is defined rather than assigned, so it stays data and never changes the prototype. */
+/**
+ * Sets an own member; `__proto__` is defined rather than assigned, so it stays data and never changes the prototype.
+ */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__")
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

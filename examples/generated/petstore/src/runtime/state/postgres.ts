@@ -157,7 +157,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       options: "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3",
     });
     pool.on("error", () => undefined);
-    // A checked-out client's connection error must not crash the process; one listener per client, however often it is reused.
+    // A checked-out client's connection error must not crash the process; one listener per client, however often it is
+    // reused.
     pool.on("connect", (client) => void client.on("error", () => undefined));
     try {
       await migrate(pool, schema);
