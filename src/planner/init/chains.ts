@@ -152,15 +152,16 @@ function pickLookup(
   found: Pick<Resolver, "tokens" | "record">,
 ): PickLookup | undefined {
   if (found.tokens.at(-1) !== "0" || endsWithParameter(operation.path)) return undefined;
-  const field = propertyNames(found.record, schemaLookup(model.schemas))
+  const schemas = schemaLookup(model.schemas);
+  const field = propertyNames(found.record, schemas)
     .filter((p) => humanRank(p) !== undefined)
     .sort((a, b) => (humanRank(a) ?? 9) - (humanRank(b) ?? 9))
     .find((p) => {
-      const walked = schemaAtPointer(found.record, [p], schemaLookup(model.schemas));
-      return walked.ok && isPlainText(walked.schema, schemaLookup(model.schemas));
+      const walked = schemaAtPointer(found.record, [p], schemas);
+      return walked.ok && isPlainText(walked.schema, schemas);
     });
   if (field === undefined) return undefined;
-  const walked = schemaAtPointer(found.record, [field], schemaLookup(model.schemas));
+  const walked = schemaAtPointer(found.record, [field], schemas);
   const pageSize = pageSizeOf(operation);
   return {
     field,
@@ -204,8 +205,9 @@ function enumValues(schema: JsonSchema): string[] {
 function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens" | "record" | "names"> | undefined {
   const schema = successSchema(operation);
   if (schema === undefined) return undefined;
-  const tokens = listTokens(schema, schemaLookup(model.schemas)) ?? [];
-  const walked = schemaAtPointer(schema, tokens, schemaLookup(model.schemas));
+  const schemas = schemaLookup(model.schemas);
+  const tokens = listTokens(schema, schemas) ?? [];
+  const walked = schemaAtPointer(schema, tokens, schemas);
   if (!walked.ok) return undefined;
   const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
   const names = [
