@@ -24,9 +24,161 @@ export const MAX_INLINE_NODES = 100_000;
  * {@link MAX_INLINE_NODES}: then each shared subschema is written once under `$defs` and referenced.
  */
 export function zodToJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const referenced = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: "ref" }) as JsonSchema;
+  const convert = io === "input" ? inputView(schema) : (reused: Reused) => outputView(schema, reused);
+  if (expandedSchemas(schema, FEW_SCHEMAS) < FEW_SCHEMAS) {
+    const inline = convert("inline");
+    if (inlinedNodes(inline) <= MAX_INLINE_NODES) return inline;
+  }
+  const referenced = convert("ref");
   if (inlinedNodes(referenced) > MAX_INLINE_NODES) return referenced;
-  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return convert("inline");
+}
+
+/** Below this many schemas written in place, a schema is converted in place at once, not first by reference. */
+const FEW_SCHEMAS = 2_000;
+
+/**
+ * How many schemas `root` has when each shared one is counted wherever it is used (a cycle once per path), counting
+ * no further than `limit`; a kind of schema this walk does not know counts as `limit`.
+ */
+function expandedSchemas(root: z.core.$ZodType, limit: number): number {
+  const open = new Set<z.core.$ZodType>();
+  const stack: (z.core.$ZodType | { leave: z.core.$ZodType })[] = [root];
+  let count = 0;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if ("leave" in item) {
+      open.delete(item.leave);
+      continue;
+    }
+    if (++count >= limit) return limit;
+    if (open.has(item)) continue;
+    const children = childrenOf(item._zod.def as z.core.$ZodTypeDef & Record<string, unknown>);
+    if (children === undefined) return limit;
+    open.add(item);
+    stack.push({ leave: item }, ...children);
+  }
+  return count;
+}
+
+/** How `z.toJSONSchema` writes a subschema used more than once: under `$defs` and referenced, or in place. */
+export type Reused = "ref" | "inline";
+
+function outputView(schema: z.ZodType, reused: Reused): JsonSchema {
+  return z.toJSONSchema(schema, { io: "output", unrepresentable: "any", reused }) as JsonSchema;
+}
+
+/**
+ * `z.toJSONSchema(schema, {io: "input"})`, in linear time where it can be: Zod's input view asks at every node whether
+ * its subtree transforms (a walk of the whole subtree from each node, quadratic in a deep schema). A schema with no
+ * transform, pipe, prefault or catch, no tuple or keyed record whose optionality differs between input and output, and
+ * no described copy of an object with a defaulted key differs from its output view only in its objects, which are put
+ * right as they are written: a plain `z.object` leaves extra keys allowed and a key with a default is not required.
+ */
+export function inputView(schema: z.ZodType): (reused: Reused) => JsonSchema {
+  if (!inputDiffersOnlyInObjects(schema))
+    return (reused) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused }) as JsonSchema;
+  return (reused) =>
+    z.toJSONSchema(schema, { io: "output", unrepresentable: "any", reused, override: asInput }) as JsonSchema;
+}
+
+/** Puts an object written in the output view right for input (Zod calls it on every schema it writes). */
+function asInput({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: z.core.JSONSchema.BaseSchema }) {
+  const def = zodSchema._zod.def;
+  if (def.type !== "object") return;
+  const object = def as z.core.$ZodObjectDef;
+  const plain = object.catchall === undefined;
+  if (plain && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+  if (!Array.isArray(jsonSchema.required)) return;
+  const required = Object.keys(object.shape).filter((key) => object.shape[key]?._zod.optin === undefined);
+  if (required.length > 0) jsonSchema.required = required;
+  else delete jsonSchema.required;
+}
+
+const INPUT_ONLY = new Set(["transform", "pipe", "prefault", "catch"]);
+
+/** Whether nothing reachable from `root` looks different on input other than objects (one visit per schema). */
+export function inputDiffersOnlyInObjects(root: z.core.$ZodType): boolean {
+  const seen = new Set<z.core.$ZodType>();
+  const stack: z.core.$ZodType[] = [root];
+  const optionalIn = (s: z.core.$ZodType): boolean => s._zod.optin !== undefined;
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    if (INPUT_ONLY.has(def.type)) return false;
+    const children = childrenOf(def);
+    if (children === undefined) return false;
+    if (def.type === "tuple") {
+      const items = def["items"] as z.core.$ZodType[];
+      if (items.some((item) => optionalIn(item) !== (item._zod.optout === "optional"))) return false;
+    }
+    if (def.type === "record" && optionalIn(def["valueType"] as z.core.$ZodType)) return false;
+    // A described copy of an object drops the `required` its definition states only when Zod compares input views.
+    if (def.type === "object" && node._zod.parent !== undefined && hasDefaultedKey(def["shape"] as z.core.$ZodShape))
+      return false;
+    stack.push(...children);
+  }
+  return true;
+}
+
+function hasDefaultedKey(shape: z.core.$ZodShape): boolean {
+  return Object.values(shape).some((field) => field._zod.optin !== undefined && field._zod.optout === undefined);
+}
+
+const LEAVES = new Set([
+  "string",
+  "number",
+  "int",
+  "boolean",
+  "bigint",
+  "symbol",
+  "null",
+  "undefined",
+  "void",
+  "never",
+  "any",
+  "unknown",
+  "date",
+  "literal",
+  "enum",
+  "nan",
+  "file",
+  "template_literal",
+  "custom",
+]);
+const WRAPPERS = new Set(["optional", "nonoptional", "nullable", "readonly", "default", "promise", "success"]);
+
+/** The schemas directly inside a definition; undefined for a kind this walk does not know (then Zod decides). */
+function childrenOf(def: z.core.$ZodTypeDef & Record<string, unknown>): z.core.$ZodType[] | undefined {
+  const type = def.type as string;
+  if (LEAVES.has(type)) return [];
+  if (WRAPPERS.has(type)) return [def["innerType"] as z.core.$ZodType];
+  switch (type) {
+    case "array":
+      return [def["element"] as z.core.$ZodType];
+    case "set":
+      return [def["valueType"] as z.core.$ZodType];
+    case "lazy":
+      return [(def["getter"] as () => z.core.$ZodType)()];
+    case "object": {
+      const shape = def["shape"] as Record<string, z.core.$ZodType>;
+      const catchall = def["catchall"] as z.core.$ZodType | undefined;
+      return [...Object.values(shape), ...(catchall === undefined ? [] : [catchall])];
+    }
+    case "union":
+      return [...(def["options"] as z.core.$ZodType[])];
+    case "intersection":
+      return [def["left"] as z.core.$ZodType, def["right"] as z.core.$ZodType];
+    case "record":
+    case "map":
+      return [def["keyType"] as z.core.$ZodType, def["valueType"] as z.core.$ZodType];
+    case "tuple": {
+      const rest = def["rest"] as z.core.$ZodType | null | undefined;
+      return [...(def["items"] as z.core.$ZodType[]), ...(rest ? [rest] : [])];
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
