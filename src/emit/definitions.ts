@@ -55,8 +55,11 @@ export interface ToolDefinitionView {
   readonly inputExamples?: readonly Record<string, unknown>[];
   /** o200k tokens of the JSON of this definition, examples included. */
   readonly tokens: number;
-  /** Set when the input schema is cut to fit the per-tool cap: the tokens it would take whole, and the depth kept. */
-  readonly shortened?: { readonly fromTokens: number; readonly depth: number };
+  /**
+   * Set when the input schema is cut to fit the per-tool cap: the tokens it would take whole (counted up to
+   * {@link WHOLE_COUNT_FACTOR} times the cap; `fromTokensOver` says it takes more), and the depth kept.
+   */
+  readonly shortened?: { readonly fromTokens: number; readonly fromTokensOver?: boolean; readonly depth: number };
   /** Listed only once a tool search finds it. */
   readonly deferLoading?: boolean;
 }
@@ -295,7 +298,7 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter): S
     sizedView(
       definition,
       { inputSchema: schemaToDepth(definition.inputSchema, depth), examples, counter },
-      shortenedFrom(whole, depth),
+      shortenedFrom(whole, depth, cap),
     );
   for (const keep of [definition.examples, []]) {
     let fitted: SizedView | undefined;
@@ -309,11 +312,20 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter): S
   return cutTo(0, []);
 }
 
+/** How far, in caps, the whole definition of a shortened tool is counted (a whole Microsoft Graph body is megabytes). */
+export const WHOLE_COUNT_FACTOR = 10;
+
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
-function shortenedFrom(whole: SizedView, depth: number): NonNullable<ToolDefinitionView["shortened"]> {
+function shortenedFrom(whole: SizedView, depth: number, cap: number): NonNullable<ToolDefinitionView["shortened"]> {
+  const limit = WHOLE_COUNT_FACTOR * cap;
+  let counted: number | false | undefined;
+  const count = (): number | false => (counted ??= fits(whole, limit) ? whole.tokens : false);
   return {
     get fromTokens() {
-      return whole.tokens;
+      return count() || limit;
+    },
+    get fromTokensOver() {
+      return count() === false;
     },
     depth,
   };
