@@ -152,20 +152,20 @@ describe("the per-tool token cap", () => {
       depth: expect.any(Number),
     });
     expect(view.shortened!.fromTokens).toBeGreaterThan(200);
-    expect(view.shortened!.fromTokens).toBeLessThanOrEqual(2000);
+    expect(view.shortened!.fromTokens).toBeLessThanOrEqual(600);
     expect(JSON.stringify(view.inputSchema)).toContain(CUT_NOTE);
     expect(JSON.stringify(view.inputSchema)).not.toContain("^[A-Z]{3}$");
     expect(sized.definitions.find((d) => d.name === "get_order")!.shortened).toBeUndefined();
   });
 
-  it("counts a whole definition up to ten caps and says when it takes more", async () => {
+  it("counts a whole definition up to three caps and says when it takes more", async () => {
     const whole = (await servedToolset({ spec, goals: goals() }, { cap: 200 })).sized.definitions.find(
       (d) => d.name === "create_order",
     )!.shortened!.fromTokens;
-    const cap = Math.floor(whole / 10) - 1;
+    const cap = Math.floor(whole / 3) - 1;
     const { sized } = await servedToolset({ spec, goals: goals() }, { cap });
     const view = sized.definitions.find((d) => d.name === "create_order")!;
-    expect(view.shortened).toMatchObject({ fromTokens: 10 * cap, fromTokensOver: true });
+    expect(view.shortened).toMatchObject({ fromTokens: 3 * cap, fromTokensOver: true });
   });
 
   it("the served tool advertises the cut schema but checks the whole one: the error names the exact path and rule", async () => {
