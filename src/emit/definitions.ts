@@ -77,6 +77,11 @@ export interface SizingOptions {
   readonly cap?: number;
   /** The token counter. Default o200k (tests pass one that records how much text it reads). */
   readonly tokens?: TokenCounter;
+  /**
+   * Count each shortened tool's whole definition as it is cut (`plan` prints it), rather than when first read: the
+   * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph).
+   */
+  readonly countWhole?: boolean;
 }
 
 /** A plan as it is served: examples chosen, oversized inputs cut, non-core tools deferred, with its definitions. */
@@ -124,6 +129,7 @@ export function sizePlan(
       cap,
       counter,
     );
+    if (options.countWhole) void fitted.shortened?.fromTokens;
     if (fitted.bytes > cap && fitted.tokens > cap)
       diagnostics.push(
         diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", {
@@ -319,7 +325,12 @@ export const WHOLE_COUNT_FACTOR = 3;
 function shortenedFrom(whole: SizedView, depth: number, cap: number): NonNullable<ToolDefinitionView["shortened"]> {
   const limit = WHOLE_COUNT_FACTOR * cap;
   let counted: number | false | undefined;
-  const count = (): number | false => (counted ??= fits(whole, limit) ? whole.tokens : false);
+  let source: SizedView | undefined = whole;
+  const count = (): number | false => {
+    if (counted === undefined && source !== undefined) counted = fits(source, limit) ? source.tokens : false;
+    source = undefined;
+    return counted ?? false;
+  };
   return {
     get fromTokens() {
       return count() || limit;

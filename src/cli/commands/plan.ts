@@ -22,7 +22,7 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const result = await plan(options);
   const sizing = sizingOptions(options, result.goals?.lint?.budget);
-  const sized = result.plan ? sizePlan(result.plan, undefined, sizing) : undefined;
+  const sized = result.plan ? sizePlan(result.plan, undefined, { ...sizing, countWhole: true }) : undefined;
   const definitions = sized?.definitions ?? [];
   const diagnostics = [...result.diagnostics, ...(sized?.diagnostics ?? [])];
   const failed = hasErrors(diagnostics);

@@ -33,11 +33,8 @@ export function zodToJsonSchema(schema: z.ZodType, io: "input" | "output"): Json
   return convert("inline");
 }
 
-/**
- * A schema that expands to fewer schemas than the node limit is converted in place at once, not first by reference
- * (each schema is at least one node, so one that expands to more would be over the limit anyway).
- */
-const FEW_SCHEMAS = MAX_INLINE_NODES;
+/** Below this many schemas written in place, a schema is converted in place at once, not first by reference. */
+const FEW_SCHEMAS = 2_000;
 
 /**
  * How many schemas `root` has when each shared one is counted wherever it is used (a cycle once per path), counting
