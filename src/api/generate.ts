@@ -1,7 +1,7 @@
 // The `generate` API: plan, emit every file of the tool package in memory, and write them into outDir when one is given.
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { SizingOptions } from "../emit/definitions.js";
+import { sizingOptions } from "../emit/definitions.js";
 import { emitPackage } from "../emit/index.js";
 import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
@@ -63,15 +63,6 @@ async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<
   if (options.outDir === undefined) return { files: emitted.files, plan: planned.plan, diagnostics };
   const written = await writeOutput(options.outDir, emitted.files);
   return { files: emitted.files, plan: planned.plan, diagnostics: [...diagnostics, ...written.diagnostics], written };
-}
-
-/** The budget and cap: the options', else the goals file's `lint.budget`, else the defaults. */
-export function sizingOptions(options: PlanOptions, goalsBudget: number | undefined): SizingOptions {
-  const budget = options.definitionBudget ?? goalsBudget;
-  return {
-    ...(budget === undefined ? {} : { budget }),
-    ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
-  };
 }
 
 async function sourceOf(

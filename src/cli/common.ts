@@ -2,7 +2,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { loadGoals, resolveSpecPath } from "../goals/index.js";
 import { isHttpMethod } from "../options.js";
 import type { PlanOptions } from "../options.js";
 import { EXIT, type CliIo, type ExitCode } from "./io.js";
@@ -87,6 +86,7 @@ export function addCommonOptions(command: Command): Command {
 export async function toPlanOptions(flags: CommonFlags): Promise<PlanOptions | Diagnostic[]> {
   if (flags.spec !== undefined) return planOptions(flags, flags.spec);
   if (flags.goals === undefined || flags.allOperations) return [diagnostic("GOALS_SPEC_MISSING")];
+  const { loadGoals, resolveSpecPath } = await import("../goals/index.js");
   const loaded = await loadGoals(flags.goals);
   if (!loaded.goals) return loaded.diagnostics;
   const choice = resolveSpecPath(loaded.goals);

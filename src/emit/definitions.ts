@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import type { PlanOptions } from "../options.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import {
   CALL_TOOL,
@@ -82,6 +83,18 @@ export interface SizingOptions {
    * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph).
    */
   readonly countWhole?: boolean;
+}
+
+/** The budget and cap: the options', else the goals file's `lint.budget`, else the defaults. */
+export function sizingOptions(
+  options: Pick<PlanOptions, "definitionBudget" | "toolTokenCap">,
+  goalsBudget: number | undefined,
+): SizingOptions {
+  const budget = options.definitionBudget ?? goalsBudget;
+  return {
+    ...(budget === undefined ? {} : { budget }),
+    ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
+  };
 }
 
 /** A plan as it is served: examples chosen, oversized inputs cut, non-core tools deferred, with its definitions. */

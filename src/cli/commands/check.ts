@@ -1,7 +1,5 @@
 // `aci-gen check`: would regenerating change --out? Prints the contract diff per tool; exit 0 none, 1 drift, 2 bad input.
 import { Command } from "commander";
-import { check } from "../../api/check.js";
-import { reportToText } from "../../check/index.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
 import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
@@ -24,6 +22,10 @@ export function checkCommand(io: CliIo, done: (code: ExitCode) => void): Command
 async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const [{ check }, { reportToText }] = await Promise.all([
+    import("../../api/check.js"),
+    import("../../check/index.js"),
+  ]);
   const result = await check({ ...options, outDir: flags.out });
   const code = hasErrors(result.diagnostics) ? EXIT.badInput : result.report?.drift ? EXIT.findings : EXIT.ok;
   if (flags.json) {

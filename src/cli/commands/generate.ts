@@ -1,6 +1,5 @@
 // `aci-gen generate`: writes the tool package into --out (only there), or reports why not with exit 2.
 import { Command } from "commander";
-import { generate } from "../../api/generate.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
 import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
@@ -22,6 +21,7 @@ export function generateCommand(io: CliIo, done: (code: ExitCode) => void): Comm
 async function runGenerate(flags: GenerateFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const { generate } = await import("../../api/generate.js");
   const result = await generate({ ...options, outDir: flags.out });
   const failed = hasErrors(result.diagnostics);
   const written = result.written;

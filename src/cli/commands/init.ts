@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { link, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Command, Option } from "commander";
-import { init } from "../../api/init.js";
 import { diagnostic, hasErrors } from "../../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { positiveInteger } from "../common.js";
@@ -38,6 +37,7 @@ export function initCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 }
 
 async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
+  const { init } = await import("../../api/init.js");
   const result = await init({
     spec: flags.spec,
     ...(flags.out === undefined ? {} : { out: flags.out }),

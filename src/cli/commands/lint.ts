@@ -1,9 +1,6 @@
 // `aci-gen lint`: the ACI rules over the planned tools; exit 1 on an error finding, 2 on bad input.
 import { Command, InvalidArgumentError, Option } from "commander";
-import { lint } from "../../api/lint.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { hasErrorFindings } from "../../lint/index.js";
-import { lintToJson, lintToText } from "../../lint/report.js";
 import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
@@ -34,6 +31,11 @@ export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const [{ lint }, { hasErrorFindings }, { lintToJson, lintToText }] = await Promise.all([
+    import("../../api/lint.js"),
+    import("../../lint/index.js"),
+    import("../../lint/report.js"),
+  ]);
   const result = await lint({ ...options, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
   const failed = hasErrors(result.diagnostics) || result.budget === undefined;
   const code = failed ? EXIT.badInput : hasErrorFindings(result.findings) ? EXIT.findings : EXIT.ok;

@@ -1,12 +1,7 @@
 // `aci-gen plan`: prints the tools that would be generated, or the whole plan as JSON; writes nothing.
 import { Command } from "commander";
-import { plan } from "../../api/plan.js";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { sizingOptions } from "../../api/generate.js";
-import { sizePlan, type ToolDefinitionView } from "../../emit/definitions.js";
-import { budgetReport, budgetToText } from "../../lint/budget.js";
-import { toolToMermaid } from "../../report/mermaid.js";
-import { planToText } from "../../report/plan-text.js";
+import type { ToolDefinitionView } from "../../emit/definitions.js";
 import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
@@ -20,6 +15,14 @@ export function planCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
+  const [{ plan }, { sizePlan, sizingOptions }, { budgetReport, budgetToText }, { toolToMermaid }, { planToText }] =
+    await Promise.all([
+      import("../../api/plan.js"),
+      import("../../emit/definitions.js"),
+      import("../../lint/budget.js"),
+      import("../../report/mermaid.js"),
+      import("../../report/plan-text.js"),
+    ]);
   const result = await plan(options);
   const sizing = sizingOptions(options, result.goals?.lint?.budget);
   const sized = result.plan ? sizePlan(result.plan, undefined, { ...sizing, countWhole: true }) : undefined;
