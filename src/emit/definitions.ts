@@ -332,7 +332,7 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter): S
 }
 
 /** How far, in caps, the whole definition of a shortened tool is counted (a whole Microsoft Graph body is megabytes). */
-export const WHOLE_COUNT_FACTOR = 3;
+const WHOLE_COUNT_FACTOR = 3;
 
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
 function shortenedFrom(whole: SizedView, depth: number, cap: number): NonNullable<ToolDefinitionView["shortened"]> {
