@@ -1,4 +1,4 @@
-// High-risk calls, approval requests, decisions and executions → the state store's audit log (`<stateDir>/audit.jsonl` or a PostgreSQL table).
+// High-risk calls, approval requests, decisions, executions → the state store's audit log (audit.jsonl or a table).
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redactor } from "./redact.js";

@@ -1,4 +1,4 @@
-// A setting and what it may be → a ConfigError whose one-line message names the variable and its accepted values, and readers of bounded settings.
+// A setting and what it may be → a one-line ConfigError naming the variable and accepted values; bounded readers.
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,4 +1,4 @@
-// A schema's constraint keywords → the words a model reads for them: the one wording both the generator's `.describe()` text and the adapters' descriptions use.
+// Constraint keywords → the words a model reads for them, one wording for `.describe()` text and adapter descriptions.
 
 type Schema = Readonly<Record<string, unknown>>;
 

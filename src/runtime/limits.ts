@@ -1,4 +1,4 @@
-// Tool arguments + limits → the first limit they break (a string too long, the call too large, nesting too deep) as an INVALID_ARGUMENT envelope, checked before validation.
+// Tool arguments + limits → the first broken (string too long, call too large, too deep) as INVALID_ARGUMENT.
 import { Buffer } from "node:buffer";
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope } from "./types.js";

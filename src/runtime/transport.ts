@@ -1,4 +1,4 @@
-// The boundary between the step executor and the HTTP layer: the HTTP layer's types, and the one method the executor needs.
+// Where the step executor meets the HTTP layer: the HTTP layer's types and the one method the executor uses.
 import type { Transport } from "./http/types.js";
 
 export type { HttpOutcome, HttpResponse, OperationRequest, Transport } from "./http/types.js";

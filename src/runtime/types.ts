@@ -1,4 +1,4 @@
-// The runtime's data contract: the serialisable tool and toolset specs the generated code hands to the runtime, and the tool object it gets back.
+// The runtime's data contract: the serialisable tool and toolset specs generated code hands over, and the tool it gets.
 import type { z } from "zod";
 
 export type Risk = "low" | "medium" | "high";

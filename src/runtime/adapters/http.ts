@@ -1,4 +1,4 @@
-// MCP over Streamable HTTP (stateless: a new server and transport per request) on node:http, with DNS-rebinding protection and an optional bearer token.
+// MCP over stateless Streamable HTTP on node:http (a server per request), DNS-rebinding checks, optional bearer token.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,4 @@
-// The bytes of one JSON-RPC message, fed in pieces → its top-level `id` and `method`, without keeping the message (for one too large to parse).
+// One JSON-RPC message's bytes, fed in pieces → its top-level `id` and `method`, unkept (for one too large to parse).
 
 /** What an unparsed message said at its top level. */
 export interface MessageHead {

@@ -1,4 +1,4 @@
-// JSON Schema (2020-12, as z.toJSONSchema writes it) → the subset OpenAI strict mode accepts; strict arguments → the original shape.
+// JSON Schema (2020-12, from z.toJSONSchema) → the subset OpenAI strict mode takes; strict arguments → the original.
 import { keywordWords, says } from "../constraint-words.js";
 import { unescapeToken } from "../expressions/pointer.js";
 import { isRecord } from "../types.js";

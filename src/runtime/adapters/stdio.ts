@@ -1,4 +1,4 @@
-// stdin/stdout ↔ JSON-RPC messages for an MCP server, one per line, each bounded: a line over the limit is skipped unparsed and refused, and the session goes on.
+// stdin/stdout ↔ MCP JSON-RPC, one bounded message a line: an over-long line is refused unparsed; the session goes on.
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";

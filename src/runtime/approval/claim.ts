@@ -1,4 +1,4 @@
-// Exactly-once decisions: a request is decided by whoever creates its claim file first (O_EXCL), with takeover of a dead claimant's claim.
+// Exactly-once decisions: whoever first creates a request's claim file (O_EXCL) decides; a dead claimant's is taken.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { LeaseIntent } from "../state/types.js";

@@ -1,4 +1,4 @@
-// The operator command `approvals list | show ID | approve ID | reject ID [--reason R] | resolve ID --done|--failed [--reason R] | audit` → readable output and an exit code.
+// The operator command `approvals list | show | approve | reject | resolve | audit` → readable output and an exit code.
 import type { Runtime } from "../tool.js";
 import { TOOL_SPEC, type BoundTool } from "../tool.js";
 import { approveAudited, rejectAudited, resolveAudited } from "./decide.js";

@@ -1,4 +1,4 @@
-// The generated `approvals` binary: definitions + toolset + argv → runtime from the environment, the operator command, the exit code; a bad setting is one line and exit 2.
+// The `approvals` binary: definitions + toolset + argv → runtime from the environment, the operator command, exit code.
 import { configErrorLine } from "../config.js";
 import type { ToolDefinition } from "../tool.js";
 import { bindToolset, createRuntime } from "../toolset.js";

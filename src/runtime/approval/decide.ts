@@ -1,4 +1,4 @@
-// An operator's decision (approve, reject, resolve) on the state store, with its audit records: shared by the approvals command and the console.
+// An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
 import { EXECUTE_APPROVED, type BoundTool, type Runtime } from "../tool.js";
 import type { ToolResult } from "../types.js";
 import { approveRequest, rejectRequest, resolveRequest, type Decision, type Resolution } from "./queue.js";

@@ -1,4 +1,4 @@
-// The approval gate of a high-risk call, by mode (queue / auto / elicit / callback), and the outcome a `request_id` looks up.
+// A high-risk call's approval gate by mode (queue / auto / elicit / callback), and the outcome a `request_id` looks up.
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";

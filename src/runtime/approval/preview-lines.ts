@@ -1,4 +1,4 @@
-// An ApprovalPreview → the lines `approvals show` prints under the request: each step, what it reads or changes, and which targets are chosen at run time.
+// An ApprovalPreview → the lines `approvals show` prints: each step, what it reads or changes, run-time targets.
 import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "./preview.js";
 
 const shown = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));

@@ -1,4 +1,4 @@
-// A queued request (redacted arguments) + its tool's spec → what approving it will do, step by step, as data (the CLI and a console format it).
+// A queued request (redacted arguments) + its tool's spec → what approving it will do, step by step, as data.
 import { parseExpression, parseTemplate, referencesOf, resolvePointer, type Expression } from "../expressions/index.js";
 import { isSecretKey, REDACTED } from "../redact.js";
 import type { ParamSpec, StepSpec, ToolSpec, ValueExpr } from "../types.js";

@@ -1,4 +1,4 @@
-// The approval queue over a state store: record a gated call, read its outcome, approve (execute exactly once), reject, or resolve an interrupted execution.
+// The approval queue on a state store: record a gated call, read its outcome, approve (runs once), reject, or resolve.
 import { errorEnvelope } from "../errors.js";
 import { storeOf } from "../state/index.js";
 import type { ApprovalRecord, Lease, StateStore } from "../state/types.js";

@@ -1,4 +1,4 @@
-// Toolset security schemes + credentials → an Authenticator that applies the chosen requirement to each step (tokens fetched and cached).
+// Security schemes + credentials → an Authenticator applying each step's chosen requirement (tokens fetched, cached).
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import { headerValueProblem } from "../http/params.js";
 import { TransportConfigError } from "../http/server-url.js";

@@ -1,4 +1,4 @@
-// Toolset prefix + setting or scheme name → the environment variable a generated package reads (the README lists the same names).
+// Toolset prefix + setting or scheme name → the environment variable a generated package reads (the README lists them).
 
 /** Every setting a generated package reads from `PREFIX_…`, by its name in code. */
 export const ENV_SETTINGS = {

@@ -1,4 +1,4 @@
-// Public surface of the auth module: credential variables, requirement selection, scheme application and the authenticator.
+// The auth module's surface: credential variables, requirement selection, scheme application, the authenticator.
 export { createAuthenticator, type AuthenticatorSettings } from "./authenticator.js";
 export { credentialVariable, toEnvWord } from "./env.js";
 export { selectRequirement, type Selection, type SelectedScheme } from "./select.js";

@@ -1,4 +1,4 @@
-// An oauth2 scheme's declared flows + the configured credential parts → the grant the runtime uses, or a one-line configuration error that never shows a value.
+// An oauth2 scheme's flows + configured credential parts → the grant to use, or a one-line error that shows no value.
 import { TransportConfigError } from "../http/server-url.js";
 import type { OAuth2Credential, OAuth2FlowsSpec } from "../types.js";
 import { credentialVariable } from "./env.js";

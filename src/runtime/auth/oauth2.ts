@@ -1,4 +1,4 @@
-// OAuth2 token grants (RFC 6749 §4.4 client credentials, §6 refresh token) → access tokens, fetched from the token endpoint and cached until shortly before expiry.
+// OAuth2 grants (RFC 6749 §4.4 client credentials, §6 refresh) → access tokens, cached until shortly before expiry.
 import { Buffer } from "node:buffer";
 import { errorDetail, statusToCode, summarizeErrorBody, type ErrorDetail } from "../errors.js";
 import { createRedactor } from "../redact.js";

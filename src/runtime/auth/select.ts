@@ -1,4 +1,4 @@
-// A step's security requirement alternatives + the configured credentials → the alternative to apply, or the variables to set.
+// A step's security requirement alternatives + configured credentials → the one to apply, or the variables to set.
 import type { SecurityRequirement, SecuritySchemeSpec } from "../types.js";
 
 /** One scheme of the chosen alternative with the scopes the operation asks for. */

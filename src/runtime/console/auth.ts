@@ -1,4 +1,4 @@
-// The operator token → a signed session cookie and per-session CSRF tokens (HMAC, so every replica sharing the token accepts them).
+// The operator token → a signed session cookie and per-session CSRF tokens (HMAC: every replica accepts them).
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /** The session cookie's name. */

@@ -1,4 +1,4 @@
-// HTTP requests under /approvals → the approvals console: sign-in, list, detail, approve / reject / resolve (CSRF-checked), audit log.
+// Requests under /approvals → the approvals console: sign-in, list, detail, approve / reject / resolve (CSRF), audit.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { approveAudited, rejectAudited, resolveAudited } from "../approval/decide.js";
 import { previewApproval } from "../approval/preview.js";

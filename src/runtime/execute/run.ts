@@ -1,4 +1,4 @@
-// Schedules a compiled tool's steps: a dependency graph run concurrently, or (with goto/end) in written order with jumps.
+// Schedules a tool's steps: a dependency graph run concurrently, or (with goto/end) in written order with jumps.
 import type { EvaluationContext } from "../expressions/index.js";
 import type { InputSpec } from "../types.js";
 import type { CompiledStep, CompiledTool } from "./compile.js";

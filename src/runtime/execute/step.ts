@@ -1,4 +1,4 @@
-// One step: evaluate its request, call the transport (with Arazzo retries), check criteria, compute outputs, pick the next action.
+// One step: evaluate its request, call the transport (Arazzo retries), check criteria, compute outputs, pick the next.
 import type { EvaluationContext } from "../expressions/index.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";

@@ -1,4 +1,4 @@
-// An evaluated request body → what fetch sends: JSON text, form-urlencoded text (per-property style), FormData, text or bytes.
+// An evaluated request body → what fetch sends: JSON, form-urlencoded (per-property style), FormData, text or bytes.
 import { isRecord, type BodyPropertyEncoding, type BodySpec, type BodyKind } from "../types.js";
 import { queryEncoder } from "./encode.js";
 import { invalidArgument, type Checked } from "./params.js";

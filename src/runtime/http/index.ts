@@ -1,4 +1,4 @@
-// Public surface of the HTTP module: settings from the environment, the transport, and the serialisation helpers it is built from.
+// The HTTP module's surface: settings from the environment, the transport, and the serialisation helpers it uses.
 export { createTransport } from "./transport.js";
 export { resolveTransportSettings, resolveCredentials, DEFAULT_MAX_RESPONSE_BYTES } from "./settings.js";
 export { resolveBaseUrl, TransportConfigError } from "./server-url.js";

@@ -1,4 +1,4 @@
-// Evaluated parameters → path substitutions, query pairs, headers and cookies, refusing values that could escape their place.
+// Evaluated parameters → path substitutions, query pairs, headers, cookies; values that could escape are refused.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { ParamSpec } from "../types.js";
 import { encodeComponent, identity, queryEncoder } from "./encode.js";

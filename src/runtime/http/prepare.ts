@@ -1,4 +1,4 @@
-// An OperationRequest → a PreparedRequest (method, checked URL, headers, cookies, encoded body), or INVALID_ARGUMENT before anything is sent.
+// An OperationRequest → a PreparedRequest (method, checked URL, headers, cookies, body), or INVALID_ARGUMENT unsent.
 import type { OperationRequest, PreparedRequest } from "./types.js";
 import { encodeBody } from "./body.js";
 import { serializeParams, type Checked } from "./params.js";

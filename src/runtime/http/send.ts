@@ -1,4 +1,4 @@
-// A PreparedRequest + credentials → the final Response, following up to 5 redirects of a read by hand within the API's origin and base path.
+// A PreparedRequest + credentials → the final Response, following up to 5 read redirects within the API's base URL.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { AppliedAuth } from "../auth/types.js";
 import { discardBody } from "./read-body.js";

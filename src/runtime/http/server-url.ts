@@ -1,4 +1,4 @@
-// The toolset's servers and the configured override → one absolute http(s) base URL, or a configuration error naming the variable to set.
+// The toolset's servers + the configured override → one absolute http(s) base URL, or an error naming the variable.
 import { envVariable } from "../auth/env.js";
 import { ConfigError } from "../config.js";
 import type { ServerSpec, ToolsetSpec } from "../types.js";

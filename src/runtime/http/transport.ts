@@ -1,4 +1,4 @@
-// TransportSettings → a Transport: one operation call → authenticate, send, follow redirects, retry, read under a ceiling → HttpOutcome.
+// TransportSettings → a Transport: a call → authenticate, send, follow redirects, retry, read capped → HttpOutcome.
 import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";

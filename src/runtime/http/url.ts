@@ -1,4 +1,4 @@
-// Base URL + path template + serialised parameters → the request URL, checked to stay on the base URL's origin and path.
+// Base URL + path template + serialised parameters → the request URL, kept on the base URL's origin and path.
 import { invalidArgument, type Checked } from "./params.js";
 
 /** A path template without its `#…` fragment (AWS-style `/#X-Amz-Target=…` paths): a fragment is never sent. */

@@ -1,4 +1,4 @@
-// A new pending approval request → a Slack-compatible POST to PREFIX_APPROVAL_WEBHOOK (id, tool, risk, console link; never arguments), retried with backoff off the call's path.
+// A new pending approval → a Slack-compatible POST to PREFIX_APPROVAL_WEBHOOK (no arguments), retried off the call.
 import { envVariable } from "../auth/env.js";
 import { TransportConfigError } from "../http/server-url.js";
 

@@ -1,4 +1,4 @@
-// A result object → the same result within the byte cap: long strings shortened, then lists cut, then deep fields dropped, with a `_truncated` note.
+// A result → the same result within the byte cap: strings shortened, lists cut, deep fields dropped, `_truncated` said.
 import { shorten, shortenToBytes } from "./cut.js";
 import { fitValue, noCuts, type Cuts } from "./fit.js";
 import { collectStrings, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";

@@ -1,4 +1,4 @@
-// Shortening primitives: a string cut at a character (never inside a surrogate pair) or to a byte budget, marked with "…".
+// Shortening primitives: a string cut at a character (never in a surrogate pair) or to a byte budget, marked "…".
 import { utf8Bytes } from "./size.js";
 
 /** The mark appended to a shortened string. */

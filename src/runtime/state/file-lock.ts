@@ -1,4 +1,4 @@
-// A lock file path + an async function → the function run while this process alone holds the lock (O_EXCL; a dead holder's lock is taken over).
+// A lock file path + an async function → the function run while this process alone holds the lock (O_EXCL, takeover).
 import { hostname } from "node:os";
 import { open, readFile, stat, unlink } from "node:fs/promises";
 import { processAlive } from "../approval/claim.js";

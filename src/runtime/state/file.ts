@@ -1,4 +1,4 @@
-// The file state store (one host): a JSON record per request, its real arguments apart (0600), claim files as leases, audit.jsonl.
+// File state store (one host): a JSON record per request, real arguments apart (0600), claim-file leases, audit.jsonl.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { appendAuditLine, readAuditLines } from "../audit.js";

@@ -1,4 +1,4 @@
-// Settings → the state store: PostgreSQL when a state URL is set (`PREFIX_STATE_URL`), else the file store under the state dir.
+// Settings → the state store: PostgreSQL when a state URL is set (`PREFIX_STATE_URL`), else files under the state dir.
 import { ConfigError } from "../config.js";
 import { createFileStore } from "./file.js";
 import { createPostgresStore } from "./postgres.js";

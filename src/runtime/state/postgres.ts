@@ -1,4 +1,4 @@
-// The PostgreSQL state store (any number of replicas): versioned schema, compare-and-set state transitions, advisory-lock leases, one audit table.
+// PostgreSQL state store (many replicas): versioned schema, compare-and-set transitions, advisory-lock leases, audit.
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient, QueryResultRow } from "pg";
 import { isRequestId } from "../approval/store.js";

@@ -1,4 +1,4 @@
-// The state-store interface behind the approval queue and the audit log: records, leases with compare-and-set transitions, audit records.
+// The state-store interface behind approvals and audit: records, compare-and-set leased transitions, audit records.
 import type { ToolResult } from "../types.js";
 
 /** What happened. */

@@ -1,4 +1,4 @@
-// Tool-call and approval events → OpenTelemetry metrics through @opentelemetry/api (no-op until the host registers a MeterProvider).
+// Tool-call and approval events → OpenTelemetry metrics via @opentelemetry/api (no-op without a MeterProvider).
 import { metrics, type Counter, type Histogram, type Meter } from "@opentelemetry/api";
 
 /** The instrumentation scope of every span and instrument of this runtime. */

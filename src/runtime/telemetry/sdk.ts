@@ -1,4 +1,4 @@
-// The standard OTEL_* variables → the OpenTelemetry Node SDK started for the server (installed by the operator, imported only when asked for).
+// The standard OTEL_* variables → the OpenTelemetry Node SDK for the server (operator-installed, imported on request).
 import { format } from "node:util";
 import { diag, DiagLogLevel, type DiagLogger } from "@opentelemetry/api";
 

@@ -1,4 +1,4 @@
-// Tool calls, steps and HTTP requests → OpenTelemetry spans (GenAI and HTTP client semantic conventions), no argument values unless asked for.
+// Tool calls, steps, HTTP requests → OpenTelemetry spans (GenAI and HTTP conventions), no argument values unless asked.
 import { Buffer } from "node:buffer";
 import {
   context,
