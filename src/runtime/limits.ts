@@ -78,7 +78,8 @@ function stringTooLong(field: string, bytes: number, limits: ArgumentLimits, var
     message:
       `${field || "the argument"}: the string is ${bytes} bytes, over the limit of ${limits.maxStringBytes} ` +
       `bytes per string (${variables.string}); nothing was sent.`,
-    suggestion: `Pass a shorter "${field}" (at most ${limits.maxStringBytes} bytes); do not repeat this call unchanged.`,
+    suggestion:
+      `Pass a shorter "${field}" (at most ${limits.maxStringBytes} bytes); ` + "do not repeat this call unchanged.",
     retryable: false,
   });
 }

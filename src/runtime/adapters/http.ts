@@ -217,9 +217,12 @@ export async function serveHttp(
   route?: ConsoleRoute,
 ): Promise<HttpHandle> {
   if (!isLoopbackHost(settings.host)) {
+    const advice =
+      settings.token === undefined
+        ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front"
+        : "";
     log.warn(
-      `listening on ${settings.host}, not loopback: anyone who can reach this address can call the ` +
-        `tools${settings.token === undefined ? " — set a server token (…_SERVER_TOKEN) or put an authenticating proxy in front" : ""}.`,
+      `listening on ${settings.host}, not loopback: anyone who can reach this address can call the tools${advice}.`,
     );
   }
   const server = createServer((req, res) => {

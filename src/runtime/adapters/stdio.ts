@@ -144,11 +144,9 @@ export class BoundedStdioServerTransport implements Transport {
   }
 
   private refuse(head: MessageHead & { readonly bytes: number }): void {
-    this.onerror?.(
-      new Error(
-        `refused a message of ${head.bytes} bytes (limit ${this.options.maxMessageBytes})${head.method === undefined ? "" : ` for ${head.method}`}`,
-      ),
-    );
+    const method = head.method === undefined ? "" : ` for ${head.method}`;
+    const limit = this.options.maxMessageBytes;
+    this.onerror?.(new Error(`refused a message of ${head.bytes} bytes (limit ${limit})${method}`));
     const answer = this.options.reply(head);
     if (answer !== undefined) void this.send(answer);
   }

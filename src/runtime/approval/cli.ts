@@ -32,7 +32,8 @@ const shownState = (record: ApprovalRecord): string => (record.interrupted === t
 
 function summaryLine(record: ApprovalRecord): string {
   const args = JSON.stringify(record.arguments);
-  return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${record.createdAt}  ${args.length > 80 ? `${args.slice(0, 79)}…` : args}`;
+  const shown = args.length > 80 ? `${args.slice(0, 79)}…` : args;
+  return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${record.createdAt}  ${shown}`;
 }
 
 async function list(runtime: Runtime, io: CliIo): Promise<number> {

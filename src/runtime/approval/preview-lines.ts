@@ -28,12 +28,14 @@ function stepLines(step: StepPreview, index: number): string[] {
   return [
     head,
     ...(body.length === 0 ? [] : [`     body: ${body.map((v) => `${v.name}=${sourceText(v.source)}`).join(", ")}`]),
-    ...late.map(
-      (v) =>
-        `     {${v.name}} is chosen at run time from the answer of step ${(v.source as ValueSource & { kind: "run-time" }).steps.join(", ") || "an earlier step"} ` +
-        `(${(v.source as ValueSource & { kind: "run-time" }).expression}): the item is not known until the call ` +
-        `runs.`,
-    ),
+    ...late.map((v) => {
+      const source = v.source as ValueSource & { kind: "run-time" };
+      const steps = source.steps.join(", ") || "an earlier step";
+      return (
+        `     {${v.name}} is chosen at run time from the answer of step ${steps} ` +
+        `(${source.expression}): the item is not known until the call runs.`
+      );
+    }),
   ];
 }
 

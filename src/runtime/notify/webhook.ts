@@ -67,7 +67,8 @@ export function resolveWebhook(prefix: string, env: Env): WebhookSettings | unde
   const consoleUrl = parseUrl(consoleRaw);
   if (consoleUrl === undefined || !["http:", "https:"].includes(consoleUrl.protocol))
     throw new TransportConfigError(
-      `${prefix}_CONSOLE_URL must be the console's http(s) address such as https://ops.example.com, got \`${consoleRaw}\``,
+      `${prefix}_CONSOLE_URL must be the console's http(s) address such as https://ops.example.com, ` +
+        `got \`${consoleRaw}\``,
     );
   return { url, consoleUrl };
 }
