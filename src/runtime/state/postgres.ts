@@ -63,7 +63,8 @@ export const MIGRATIONS: readonly {
         created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
       );
-      COMMENT ON COLUMN ${s}.approvals.args IS 'The real arguments of the gated call: a secret. display_args holds them redacted.';
+      COMMENT ON COLUMN ${s}.approvals.args
+        IS 'The real arguments of the gated call: a secret. display_args holds them redacted.';
       CREATE INDEX approvals_toolset_created ON ${s}.approvals (toolset, created_at);
       CREATE TABLE ${s}.audit (
         id bigserial PRIMARY KEY,
@@ -84,9 +85,12 @@ export const MIGRATIONS: readonly {
  * after that, so ids (the log's order) and times agree across replicas; the record's `ts` is that same time.
  */
 const APPEND_AUDIT = (s: string): string => `
-  WITH locked AS (SELECT pg_advisory_xact_lock($1, hashtext($2))), stamped AS (SELECT clock_timestamp() AS ts FROM locked)
+  WITH locked AS (SELECT pg_advisory_xact_lock($1, hashtext($2))),
+    stamped AS (SELECT clock_timestamp() AS ts FROM locked)
   INSERT INTO ${s}.audit (ts, toolset, event, tool, request_id, record)
-  SELECT stamped.ts, $2, $3, $4, $5, $6::jsonb || jsonb_build_object('ts', to_char(stamped.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM stamped
+  SELECT stamped.ts, $2, $3, $4, $5,
+    $6::jsonb || jsonb_build_object('ts', to_char(stamped.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM stamped
   RETURNING record`;
 
 /** The URL without its password, for messages. */
@@ -140,7 +144,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       SELECT 1 FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-        AND l.classid::bigint = ${LOCK_NAMESPACE} AND l.objid::bigint = (hashtext(a.id::text)::bigint & 4294967295))) AS interrupted`;
+        AND l.classid::bigint = ${LOCK_NAMESPACE}
+        AND l.objid::bigint = (hashtext(a.id::text)::bigint & 4294967295))) AS interrupted`;
   let opened: Promise<Pool> | undefined;
 
   async function open(): Promise<Pool> {
@@ -248,7 +253,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
         [randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted)],
       );
       return rowToRecord(row as QueryResultRow);
@@ -324,7 +330,8 @@ async function migrate(pool: Pool, schema: string): Promise<void> {
     await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
-      `CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
+      `CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
     );
     const { rows } = await client.query(`SELECT COALESCE(max(version), 0) AS version FROM ${schema}.migrations`);
     const current = Number(rows[0]?.version ?? 0);
