@@ -220,7 +220,8 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, retryAfterSeconds } = failure;
   const code = statusToCode(status);
   const said = summarizeErrorBody(failure.body, failure.redact);
-  const message = `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.${said ? ` The API said: ${said}` : ""}`;
+  const message =
+    `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback = failure.suggestion ?? (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
   return errorDetail({

@@ -9,8 +9,21 @@ export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonl
 
 const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
 const JSON_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json\b|\+json\b/i;
-const BINARY_TYPE =
-  /^(?:image|audio|video|font)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.ms-excel|vnd\.openxmlformats|msword|x-protobuf|protobuf|wasm)/i;
+const BINARY_APPLICATION = [
+  "octet-stream",
+  "pdf",
+  "zip",
+  "gzip",
+  "x-tar",
+  "x-7z-compressed",
+  "vnd\\.ms-excel",
+  "vnd\\.openxmlformats",
+  "msword",
+  "x-protobuf",
+  "protobuf",
+  "wasm",
+];
+const BINARY_TYPE = new RegExp(`^(?:image|audio|video|font)/|^application/(?:${BINARY_APPLICATION.join("|")})`, "i");
 
 function declaredTooLarge(response: Response, limit: number): boolean {
   const encoding = (response.headers.get("content-encoding") ?? "identity").toLowerCase();

@@ -35,10 +35,13 @@ export function layout(frame: PageFrame, title: string, body: Html): Html {
     frame.csrf === undefined
       ? html``
       : html`<nav><a href="${CONSOLE_PATH}">Requests</a><a href="${CONSOLE_PATH}/audit">Audit log</a>
-<form class="inline" method="post" action="${CONSOLE_PATH}/logout"><input type="hidden" name="csrf" value="${frame.csrf}"><button type="submit">Sign out ${frame.operator ?? ""}</button></form></nav>`;
+<form class="inline" method="post" action="${CONSOLE_PATH}/logout">
+<input type="hidden" name="csrf" value="${frame.csrf}">
+<button type="submit">Sign out ${frame.operator ?? ""}</button></form></nav>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title} · ${frame.toolset} approvals</title>
-<link rel="stylesheet" href="${CONSOLE_PATH}/console.css"><script src="${CONSOLE_PATH}/console.js" defer></script></head>
+<link rel="stylesheet" href="${CONSOLE_PATH}/console.css">
+<script src="${CONSOLE_PATH}/console.js" defer></script></head>
 <body>${nav}<h1>${title}</h1>${body}</body></html>`;
 }
 
@@ -57,14 +60,18 @@ export function loginPage(frame: PageFrame, error?: string): Html {
 
 function requestRow(view: RequestView): Html {
   const { record } = view;
-  return html`<tr data-id="${record.id}"><td><a href="${requestPath(record.id)}"><code>${record.id}</code></a></td><td>${record.tool}</td>
-<td class="risk-${view.risk}">${view.risk}</td><td class="state-${shownState(record)}">${shownState(record)}</td><td>${record.createdAt}</td>
-<td>${record.decidedBy ?? record.resolvedBy ?? ""}</td><td>${record.updatedAt}</td><td><code>${short(record.arguments)}</code></td></tr>`;
+  const state = shownState(record);
+  return html`<tr data-id="${record.id}"><td><a href="${requestPath(record.id)}"><code>${record.id}</code></a></td>
+<td>${record.tool}</td><td class="risk-${view.risk}">${view.risk}</td><td class="state-${state}">${state}</td>
+<td>${record.createdAt}</td><td>${record.decidedBy ?? record.resolvedBy ?? ""}</td><td>${record.updatedAt}</td>
+<td><code>${short(record.arguments)}</code></td></tr>`;
 }
 
 function requestTable(id: string, title: string, views: readonly RequestView[]): Html {
   const rows = views.length === 0 ? html`<tr><td colspan="8">none</td></tr>` : views.map(requestRow);
-  return html`<h2>${title} (${views.length})</h2><table id="${id}"><thead><tr><th>Request</th><th>Tool</th><th>Risk</th><th>State</th><th>Created</th><th>Decided by</th><th>Updated</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<h2>${title} (${views.length})</h2><table id="${id}"><thead><tr><th>Request</th><th>Tool</th><th>Risk</th>
+<th>State</th><th>Created</th><th>Decided by</th><th>Updated</th><th>Arguments (redacted)</th></tr></thead>
+<tbody>${rows}</tbody></table>`;
 }
 
 /** Pending, interrupted, in-progress and recent requests. */
@@ -79,7 +86,12 @@ export function listPage(frame: PageFrame, views: readonly RequestView[], recent
   return layout(
     frame,
     "Approval requests",
-    html`${requestTable("pending", "Pending", views.filter(open))}${requestTable("interrupted", "Interrupted (check upstream, then resolve)", interrupted)}${requestTable("running", "Executing", running)}${requestTable("recent", "Recent", closed)}`,
+    html`${[
+      requestTable("pending", "Pending", views.filter(open)),
+      requestTable("interrupted", "Interrupted (check upstream, then resolve)", interrupted),
+      requestTable("running", "Executing", running),
+      requestTable("recent", "Recent", closed),
+    ]}`,
   );
 }
 
@@ -99,30 +111,42 @@ const valuesText = (values: readonly PreviewValue[]): string =>
 
 function stepRow(step: StepPreview, index: number): Html {
   const effect = step.effect === "read" ? "reads" : step.destructive ? "changes state (deletes)" : "changes state";
-  return html`<tr><td>${index + 1}</td><td>${step.id}</td><td><code>${step.method} ${step.path}</code></td><td class="${step.effect === "change" ? "change" : ""}">${effect}</td><td><pre>${valuesText(step.values)}</pre></td></tr>`;
+  return html`<tr><td>${index + 1}</td><td>${step.id}</td><td><code>${step.method} ${step.path}</code></td>
+<td class="${step.effect === "change" ? "change" : ""}">${effect}</td>
+<td><pre>${valuesText(step.values)}</pre></td></tr>`;
 }
 
 function previewTable(preview: ApprovalPreview | undefined): Html {
   if (preview === undefined)
     return html`<p class="error">This package has no tool of that name; reject the request.</p>`;
   const warning = preview.targetChosenAtRunTime
-    ? html`<p class="error">A step that changes state acts on an item an earlier read picks at run time: approving approves whatever that read returns.</p>`
+    ? html`<p class="error">A step that changes state acts on an item an earlier read picks at run time:
+approving approves whatever that read returns.</p>`
     : html``;
   return html`<h2>What approving runs (${preview.steps.length} steps, ${preview.changes} changing state)</h2>${warning}
-<table id="steps"><thead><tr><th>#</th><th>Step</th><th>Request</th><th>Effect</th><th>Values</th></tr></thead><tbody>${preview.steps.map(stepRow)}</tbody></table>`;
+<table id="steps"><thead><tr><th>#</th><th>Step</th><th>Request</th><th>Effect</th><th>Values</th></tr></thead>
+<tbody>${preview.steps.map(stepRow)}</tbody></table>`;
 }
 
 function actions(record: ApprovalRecord, csrf: string): Html {
   const action = (verb: string) => `${requestPath(record.id)}/${verb}`;
   if (record.state === "pending" || record.state === "approved") {
-    return html`<h2>Decide</h2><form class="inline" id="approve" method="post" action="${action("approve")}" data-confirm="Approve and run this request now?"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">Approve and run</button></form>
-<form class="inline" id="reject" method="post" action="${action("reject")}" data-confirm="Reject this request?"><input type="hidden" name="csrf" value="${csrf}"><label>Reason <textarea name="reason" maxlength="2000"></textarea></label> <button type="submit">Reject</button></form>`;
+    return html`<h2>Decide</h2><form class="inline" id="approve" method="post" action="${action("approve")}"
+ data-confirm="Approve and run this request now?"><input type="hidden" name="csrf" value="${csrf}"><button
+ type="submit">Approve and run</button></form>
+<form class="inline" id="reject" method="post" action="${action("reject")}" data-confirm="Reject this request?"><input
+ type="hidden" name="csrf" value="${csrf}"><label>Reason <textarea name="reason" maxlength="2000"></textarea></label>
+ <button type="submit">Reject</button></form>`;
   }
   if (record.interrupted !== true) return html``;
-  return html`<h2>Resolve the interrupted execution</h2><p>${record.claimedBy ?? "A process"} started executing it at ${record.claimedAt ?? record.updatedAt} and stopped before recording the outcome. It may or may not have reached the API, and it is never re-run: check the API, then record what you found.</p>
+  return html`<h2>Resolve the interrupted execution</h2><p>${record.claimedBy ?? "A process"} started executing it at
+${record.claimedAt ?? record.updatedAt} and stopped before recording the outcome. It may or may not have reached the
+API, and it is never re-run: check the API, then record what you found.</p>
 <form id="resolve" method="post" action="${action("resolve")}"><input type="hidden" name="csrf" value="${csrf}">
-<label><input type="radio" name="outcome" value="done" required> it took effect</label> <label><input type="radio" name="outcome" value="failed"> it did not</label>
-<label>Reason <textarea name="reason" maxlength="2000"></textarea></label> <button type="submit">Resolve</button></form>`;
+<label><input type="radio" name="outcome" value="done" required> it took effect</label>
+<label><input type="radio" name="outcome" value="failed"> it did not</label>
+<label>Reason <textarea name="reason" maxlength="2000"></textarea></label>
+<button type="submit">Resolve</button></form>`;
 }
 
 /** Messages after a decision, by a fixed key (never text from the query string). */
@@ -148,8 +172,19 @@ export function detailPage(
   return layout(
     frame,
     `Request ${record.id}`,
-    html`${note}<table id="fields">${field("Tool", record.tool)}${field("Risk", view.risk)}${field("State", shownState(record))}${field("Created", record.createdAt)}${field("Updated", record.updatedAt)}${field("Decided by", record.decidedBy)}${field("Resolved by", record.resolvedBy)}${field("Executed by", record.claimedBy)}${field("Reason", record.reason)}</table>
-<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview)}${result}${actions(record, frame.csrf)}`,
+    html`${note}<table id="fields">${[
+      field("Tool", record.tool),
+      field("Risk", view.risk),
+      field("State", shownState(record)),
+      field("Created", record.createdAt),
+      field("Updated", record.updatedAt),
+      field("Decided by", record.decidedBy),
+      field("Resolved by", record.resolvedBy),
+      field("Executed by", record.claimedBy),
+      field("Reason", record.reason),
+    ]}</table>
+<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview)}${result}
+${actions(record, frame.csrf)}`,
   );
 }
 
@@ -175,7 +210,11 @@ function auditRow(record: AuditRecord): Html {
     record.request_id === undefined
       ? html``
       : html`<a href="${requestPath(record.request_id)}"><code>${record.request_id}</code></a>`;
-  return html`<tr><td>${record.ts}</td><td>${record.event}</td><td>${record.tool}</td><td>${request}</td><td>${record.outcome}${record.status === undefined ? "" : ` (${record.status})`}</td><td>${record.by ?? ""}</td><td>${record.reason ?? ""}</td><td>${record.replica ?? ""}</td><td><code>${short(record.arguments)}</code></td></tr>`;
+  const status = record.status === undefined ? "" : ` (${record.status})`;
+  return html`<tr><td>${record.ts}</td><td>${record.event}</td><td>${record.tool}</td><td>${request}</td>
+<td>${record.outcome}${status}</td><td>${record.by ?? ""}</td><td>${record.reason ?? ""}</td>
+<td>${record.replica ?? ""}</td>
+<td><code>${short(record.arguments)}</code></td></tr>`;
 }
 
 function option(value: string, selected: string | undefined): Html {
@@ -197,15 +236,19 @@ export function auditPage(
     .reverse()
     .slice(0, limit);
   const form = html`<form id="filters" method="get" action="${CONSOLE_PATH}/audit">
-<label>Tool <select name="tool"><option value="">any</option>${tools.map((t) => option(t, filter.tool))}</select></label>
-<label>Event <select name="event"><option value="">any</option>${AUDIT_EVENTS.map((e) => option(e, filter.event))}</select></label>
+<label>Tool <select name="tool"><option value="">any</option>${tools.map((t) => option(t, filter.tool))}</select>
+</label>
+<label>Event <select name="event"><option value="">any</option>${AUDIT_EVENTS.map((e) => option(e, filter.event))}
+</select></label>
 <label>Request <input type="text" name="request_id" value="${filter.request_id ?? ""}"></label>
-<label>Outcome <input type="text" name="outcome" value="${filter.outcome ?? ""}"></label> <button type="submit">Filter</button></form>`;
+<label>Outcome <input type="text" name="outcome" value="${filter.outcome ?? ""}"></label>
+<button type="submit">Filter</button></form>`;
   const rows = shown.length === 0 ? html`<tr><td colspan="9">no records</td></tr>` : shown.map(auditRow);
   return layout(
     frame,
     "Audit log",
-    html`${form}<table id="audit"><thead><tr><th>Time</th><th>Event</th><th>Tool</th><th>Request</th><th>Outcome</th><th>By</th><th>Reason</th><th>Replica</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`,
+    html`${form}<table id="audit"><thead><tr><th>Time</th><th>Event</th><th>Tool</th><th>Request</th><th>Outcome</th>
+<th>By</th><th>Reason</th><th>Replica</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 

@@ -83,8 +83,8 @@ export function pickItem(
         shown.length === 0
           ? "Ask the user to confirm the value; it must match exactly."
           : `${close.length > 0 ? "Close matches" : "Some listed values"}: ` +
-            `${shown.map((v) => JSON.stringify(v)).join(", ")}. Ask the user which one they mean, then call again with ` +
-            `it exactly.`,
+            `${shown.map((v) => JSON.stringify(v)).join(", ")}. ` +
+            "Ask the user which one they mean, then call again with it exactly.",
         ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
       ].join(" "),
       step: step.id,

@@ -98,10 +98,8 @@ export function createMcpServer(
     const tool = byName.get(named);
     if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}. ${searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`}`,
-      );
+      const next = searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`;
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${next}`);
     }
     const args =
       named === request.params.name
@@ -341,7 +339,9 @@ async function elicitApproval(args: ElicitArgs): Promise<boolean | undefined> {
     const answer = await args.server.server.elicitInput(
       {
         mode: "form",
-        message: `${args.message}\n\nTool: ${args.approval.tool}\nRequest: ${args.approval.id}\nArguments: ${JSON.stringify(args.approval.arguments, null, 2)}`,
+        message:
+          `${args.message}\n\nTool: ${args.approval.tool}\nRequest: ${args.approval.id}\n` +
+          `Arguments: ${JSON.stringify(args.approval.arguments, null, 2)}`,
         requestedSchema: {
           type: "object",
           properties: {
