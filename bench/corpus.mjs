@@ -6,6 +6,7 @@
 //
 //   node bench/corpus.mjs [--concurrency 2] [--timeout 120] [--only ID,ID] [--only-file LIST] [--limit N] [--sample 64] [--skip-plan]
 //                         [--skip-sample] [--no-write] [--cli bin/aci-gen.js of another build]
+//   node bench/corpus.mjs --from-progress A.jsonl,B.jsonl   # the report of runs of one build split over processes
 
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -230,8 +231,10 @@ async function main() {
       "skip-sample": { type: "boolean", default: false },
       "no-write": { type: "boolean", default: false },
       cli: { type: "string" },
+      "from-progress": { type: "string" },
     },
   });
+  if (values["from-progress"]) return fromProgress(values["from-progress"].split(","));
   if (values.cli) CLI = path.resolve(values.cli);
   if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) throw new Error("run `npm run build` first");
   const all = specIds();
@@ -270,6 +273,33 @@ async function main() {
   writeFileSync(RAW, JSON.stringify({ plans, compiles }, null, 1));
   writeFileSync(RESULTS, text);
   if (!listed && !values.limit && plans.length > 0 && compiles.length > 0) writeReadme(text);
+}
+
+/**
+ * The report from the progress files of runs of one build that split the directory between them (each spec planned
+ * exactly once, the sample compiled once): written like a whole-directory run's, README included.
+ */
+function fromProgress(files) {
+  const lines = files.flatMap((f) =>
+    readFileSync(f, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l)),
+  );
+  const plans = new Map(lines.filter((l) => l.kind === "plan").map(({ kind: _, ...r }) => [r.id, r]));
+  const compiles = new Map(lines.filter((l) => l.kind === "compile").map(({ kind: _, ...r }) => [r.id, r]));
+  const all = specIds();
+  const missing = all.filter((id) => !plans.has(id));
+  if (missing.length > 0) throw new Error(`${missing.length} specs not planned in these runs, e.g. ${missing[0]}`);
+  const sample = sampleIds(all, 64).map((id) => compiles.get(id));
+  if (sample.some((c) => c === undefined)) throw new Error("the sample is not compiled in these runs");
+  const version = JSON.parse(readFileSync(path.join(DIRECTORY, "package.json"), "utf8")).version;
+  const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (report of ${files.length} progress files)`;
+  const text = report({ plans: all.map((id) => plans.get(id)), compiles: sample, version, when });
+  process.stdout.write(text);
+  writeFileSync(RAW, JSON.stringify({ plans: all.map((id) => plans.get(id)), compiles: sample }, null, 1));
+  writeFileSync(RESULTS, text);
+  writeReadme(text);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

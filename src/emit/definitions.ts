@@ -141,6 +141,7 @@ export function sizePlan(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
       cap,
       counter,
+      options.countWhole,
     );
     if (options.countWhole) void fitted.shortened?.fromTokens;
     if (fitted.bytes > cap && fitted.tokens > cap)
@@ -309,15 +310,17 @@ function fits(view: SizedView, cap: number): boolean {
  * they still fit. Cuts are tried from the shallowest up (a deeper cut only adds to a shallower one), so the cuts
  * built are the small ones that fit and the first that does not, never the whole schema at every depth.
  */
-function fitToCap(definition: Definition, cap: number, counter: TokenCounter): SizedView {
+function fitToCap(definition: Definition, cap: number, counter: TokenCounter, countWhole = false): SizedView {
   const whole = sizedView(definition, { inputSchema: definition.inputSchema, examples: definition.examples, counter });
-  if (fits(whole, cap)) return whole;
+  // Counted once to the larger limit when the whole count is wanted anyway: past it, the whole does not fit either.
+  const over = countWhole && !fits(whole, WHOLE_COUNT_FACTOR * cap);
+  if (!over && fits(whole, cap)) return whole;
   const deepest = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1;
   const cutTo = (depth: number, examples: readonly Record<string, unknown>[]): SizedView =>
     sizedView(
       definition,
       { inputSchema: schemaToDepth(definition.inputSchema, depth), examples, counter },
-      shortenedFrom(whole, depth, cap),
+      shortenedFrom(whole, depth, cap, over),
     );
   for (const keep of [definition.examples, []]) {
     let fitted: SizedView | undefined;
@@ -335,10 +338,15 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter): S
 const WHOLE_COUNT_FACTOR = 3;
 
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
-function shortenedFrom(whole: SizedView, depth: number, cap: number): NonNullable<ToolDefinitionView["shortened"]> {
+function shortenedFrom(
+  whole: SizedView,
+  depth: number,
+  cap: number,
+  over: boolean,
+): NonNullable<ToolDefinitionView["shortened"]> {
   const limit = WHOLE_COUNT_FACTOR * cap;
-  let counted: number | false | undefined;
-  let source: SizedView | undefined = whole;
+  let counted: number | false | undefined = over ? false : undefined;
+  let source: SizedView | undefined = over ? undefined : whole;
   const count = (): number | false => {
     if (counted === undefined && source !== undefined) counted = fits(source, limit) ? source.tokens : false;
     source = undefined;
