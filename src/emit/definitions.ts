@@ -1,6 +1,5 @@
 // Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
 import { Buffer } from "node:buffer";
-import { createRequire } from "node:module";
 import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -20,32 +19,7 @@ import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
-
-type Tokenizer = typeof import("gpt-tokenizer/encoding/o200k_base");
-let tokenizer: Tokenizer | undefined;
-/** Spec text is counted as the model reads it: `<|endoftext|>` in a description is ordinary text, not a control token. */
-const ORDINARY_TEXT = { disallowedSpecial: new Set<string>() };
-
-/**
- * The o200k encoder (~300 ms to load: its rank table is a multi-megabyte module), required on first use, so commands
- * that never count tokens (`generate`, `check`) do not pay for it just by importing this file.
- */
-function loadTokenizer(): Tokenizer {
-  tokenizer ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Tokenizer;
-  return tokenizer;
-}
-
-/** Counts o200k tokens: in full, or only up to a limit (the tokenizer stops once the text passes it). */
-export interface TokenCounter {
-  readonly count: (text: string) => number;
-  /** The count when it is at most `limit`, else false. */
-  readonly within: (text: string, limit: number) => number | false;
-}
-
-const O200K: TokenCounter = {
-  count: (text) => loadTokenizer().countTokens(text, ORDINARY_TEXT),
-  within: (text, limit) => loadTokenizer().isWithinTokenLimit(text, limit, ORDINARY_TEXT),
-};
+import { o200k, type TokenCounter } from "./tokens.js";
 
 /** A tool definition exactly as an MCP client lists it. */
 export interface ToolDefinitionView {
@@ -127,7 +101,7 @@ export function sizePlan(
 ): SizedPlan {
   const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
-  const counter = options.tokens ?? O200K;
+  const counter = options.tokens ?? o200k();
   const schemas = evaluateInputs(compiled);
   const diagnostics: Diagnostic[] = [];
   const measured = plan.tools.map((tool) => {
