@@ -5,14 +5,14 @@ import { cli, petstoreCopy, removeDir, siblings, snapshotTree, tempDir } from ".
 
 const control = vi.hoisted(() => ({ calls: 0, failAt: 0 }));
 
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs/promises")>();
-  const rename: typeof real.rename = async (from, to) => {
+vi.mock("node:fs", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs")>();
+  const renameSync: typeof real.renameSync = (from, to) => {
     control.calls += 1;
     if (control.calls === control.failAt) throw Object.assign(new Error("simulated I/O error"), { code: "EIO" });
-    return real.rename(from, to);
+    return real.renameSync(from, to);
   };
-  return { ...real, default: { ...real, rename }, rename };
+  return { ...real, default: { ...real, renameSync }, renameSync };
 });
 
 const RENAME_GOAL = { from: "  - name: get_pet_details", to: "  - name: show_pet" };
