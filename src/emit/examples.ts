@@ -55,7 +55,7 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
       const named = `example-${input.name.replaceAll("_", "-")}`;
       value[input.name] = plainString(input.schema, named)
         ? named
-        : sampleSchema(withoutExamples(input.schema), schemaLookup(schemas));
+        : sampleSchema(withoutExamples(input.schema), schemaLookup(schemas), "example");
       sources.set(input.name, "sample");
     }
   }

