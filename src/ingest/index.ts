@@ -14,6 +14,7 @@ import { operationToModel, type SummarisedOperation } from "./operations.js";
 import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
+import { repairEnums } from "./enums.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
 import { scanDocument } from "./scan.js";
@@ -135,7 +136,7 @@ async function prepare(
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
-  const document = dropBadPatterns(bundled.value as JsonRecord, scan, reporter);
+  const document = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
   const hoist = refs.external
     ? schemaRefTargets(
         document,

@@ -3,7 +3,7 @@ import { checkPattern, type PatternVerdict } from "../schema/pattern-safety.js";
 import { split } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
 import type { DocumentScan, PatternSite } from "./scan.js";
-import type { JsonRecord } from "./walk.js";
+import { type JsonRecord, updateMember } from "./walk.js";
 
 /**
  * `document` without each pattern that is not valid ECMAScript with `u`, that can backtrack catastrophically, or
@@ -22,7 +22,7 @@ export function dropBadPatterns(document: JsonRecord, scan: DocumentScan, report
     reportDropped(reporter, verdict, site);
     dropped.push(site);
   }
-  return dropped.reduce((doc, site) => withoutMember(doc, split(site.pointer)), document);
+  return dropped.reduce((doc, site) => updateMember(doc, split(site.pointer), () => undefined), document);
 }
 
 function reportDropped(reporter: Reporter, verdict: Exclude<PatternVerdict, { ok: true }>, site: PatternSite): void {
@@ -36,17 +36,4 @@ function reportDropped(reporter: Reporter, verdict: Exclude<PatternVerdict, { ok
   reporter.report("SCHEMA_PATTERN_DROPPED", site.pointer, {
     message: `pattern ${JSON.stringify(site.source)} ${what}: ${verdict.reason}; ${dropping}`,
   });
-}
-
-/** A copy of `node` without the member at `tokens`, sharing every object off that path. */
-function withoutMember(node: JsonRecord, tokens: readonly string[]): JsonRecord {
-  const [head, ...rest] = tokens;
-  if (head === undefined || !Object.hasOwn(node, head)) return node;
-  const copy: Record<string, unknown> = Array.isArray(node)
-    ? ([...node] as unknown as Record<string, unknown>)
-    : { ...node };
-  const child = node[head];
-  if (rest.length === 0) delete copy[head];
-  else if (typeof child === "object" && child !== null) copy[head] = withoutMember(child as JsonRecord, rest);
-  return copy as JsonRecord;
 }

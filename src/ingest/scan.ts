@@ -1,5 +1,5 @@
 // One walk over a whole document that gathers what the whole-document checks need: `$ref` sites, strings and keys
-// with hidden characters, and every regex (`pattern`, `patternProperties` keys) in a schema position.
+// with hidden characters, every regex (`pattern`, `patternProperties` keys) and every mistyped `enum` in a schema position.
 import { escapeToken } from "../util/pointer.js";
 import type { RefSite } from "./refs.js";
 
@@ -21,6 +21,13 @@ export interface PatternSite {
   readonly source: string;
 }
 
+/** An `enum` holding a value its schema's own `type` does not allow, at the pointer of the schema. */
+export interface EnumSite {
+  readonly pointer: string;
+  readonly type: readonly string[];
+  readonly values: readonly unknown[];
+}
+
 export interface DocumentScan {
   /** Every `$ref` member with a string value, in document order (as `collectRefSites` lists them). */
   readonly refSites: readonly RefSite[];
@@ -28,6 +35,34 @@ export interface DocumentScan {
   readonly hidden: readonly HiddenText[];
   /** In document order; a `patternProperties` object's keys after the schemas inside it. */
   readonly patterns: readonly PatternSite[];
+  /** In document order (a schema before the schemas inside it). */
+  readonly enums: readonly EnumSite[];
+}
+
+const JSON_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number",
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === "boolean",
+  null: (v) => v === null,
+  array: Array.isArray,
+  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+};
+
+/** Whether `value` has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
+export function hasJsonType(value: unknown, types: readonly string[]): boolean {
+  return value === null || types.some((type) => JSON_TYPES[type]?.(value) ?? true);
+}
+
+/** The schema's declared types when its `enum` holds a value none of them allows. */
+function mistypedEnum(record: Record<string, unknown>): readonly string[] | undefined {
+  const values = record["enum"];
+  if (!Array.isArray(values)) return undefined;
+  const type = record["type"];
+  const types =
+    typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === "string") : [];
+  if (types.length === 0) return undefined;
+  return values.every((value) => hasJsonType(value, types)) ? undefined : types;
 }
 
 /**
@@ -39,6 +74,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
   const refSites: RefSite[] = [];
   const hidden: HiddenText[] = [];
   const patterns: PatternSite[] = [];
+  const enums: EnumSite[] = [];
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
@@ -62,6 +98,9 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
       return;
     }
     const record = node as Record<string, unknown>;
+    const enumTypes = schemaPositions ? mistypedEnum(record) : undefined;
+    if (enumTypes !== undefined)
+      enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     for (const key of Object.keys(record)) {
       const child = record[key];
       const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
@@ -81,5 +120,5 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
-  return { refSites, hidden, patterns };
+  return { refSites, hidden, patterns, enums };
 }

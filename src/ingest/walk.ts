@@ -34,3 +34,25 @@ export function extensionsOf(node: JsonRecord): Record<string, unknown> {
   for (const [key, value] of Object.entries(node)) if (key.startsWith("x-")) out[key] = value;
   return out;
 }
+
+/**
+ * A copy of `node` with the member at `tokens` replaced by `update(member)` (removed when it gives undefined), sharing
+ * every object off that path; `node` itself when there is no such member.
+ */
+export function updateMember(
+  node: JsonRecord,
+  tokens: readonly string[],
+  update: (member: unknown) => unknown,
+): JsonRecord {
+  const [head, ...rest] = tokens;
+  if (head === undefined || !Object.hasOwn(node, head)) return node;
+  const child = node[head];
+  if (rest.length > 0 && (typeof child !== "object" || child === null)) return node;
+  const copy: Record<string, unknown> = Array.isArray(node)
+    ? ([...node] as unknown as Record<string, unknown>)
+    : { ...node };
+  const next = rest.length === 0 ? update(child) : updateMember(child as JsonRecord, rest, update);
+  if (next === undefined) delete copy[head];
+  else setEntry(copy, head, next);
+  return copy as JsonRecord;
+}

@@ -1,6 +1,7 @@
-// Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
+// Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, mistyped enums, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { toolDefinitions } from "../../src/emit/definitions.js";
 import { ingest } from "../../src/ingest/index.js";
 import { formatDiagnostics } from "../../src/cli/report.js";
 import { prepareRequest } from "../../src/runtime/http/index.js";
@@ -258,6 +259,75 @@ describe("patterns that are invalid or can backtrack catastrophically", () => {
     const before = JSON.stringify(PATTERNS);
     await ingest(PATTERNS);
     expect(JSON.stringify(PATTERNS)).toBe(before);
+  });
+});
+
+/** Enums whose values break their own `type`, as epa.gov/echo, whatsapp.local, probely.com, apptigent.com and daniweb.com write them. */
+const ENUMS = {
+  swagger: "2.0",
+  info: { title: "Enums", version: "1" },
+  host: "api.example.com",
+  paths: {
+    "/facilities": {
+      get: {
+        operationId: "listFacilities",
+        parameters: [
+          { name: "p_cs", in: "query", type: "number", enum: ["2", "3", "4"] },
+          { name: "hours", in: "query", required: true, type: "integer", enum: ["6", "12", "6", "x"] },
+          { name: "size", in: "query", type: "string", enum: [10, 20] },
+          { name: "flag", in: "query", type: "boolean", enum: ["true", "false"] },
+          { name: "sort", in: "query", type: "integer", enum: ["created", "found"] },
+          { name: "ok", in: "query", type: "string", enum: ["a", "b"] },
+          { name: "nullable", in: "query", type: "string", "x-nullable": true, enum: ["a", null] },
+        ],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+  definitions: {
+    Profile: {
+      type: "object",
+      properties: { goals: { type: "array", items: { type: "string" }, enum: ["Hire", "Find a job"] } },
+    },
+  },
+};
+
+describe("enums whose values break their schema's own type", () => {
+  it("read each value as the type where the same text means it, leave out the rest, one warning per enum", async () => {
+    const { model, diagnostics } = await ingest(ENUMS);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/paths/~1facilities/get/parameters/0/enum"],
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/paths/~1facilities/get/parameters/1/enum"],
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/paths/~1facilities/get/parameters/2/enum"],
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/paths/~1facilities/get/parameters/3/enum"],
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/paths/~1facilities/get/parameters/4/enum"],
+      ["SCHEMA_ENUM_REPAIRED", "warning", "/definitions/Profile/properties/goals/enum"],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'enum values of a schema of type number are not of that type: "2", "3", "4" read as 2, 3, 4',
+      'enum values of a schema of type integer are not of that type: "6", "12", "6" read as 6, 12, 6; "x" left out; the tool accepts 6, 12',
+      'enum values of a schema of type string are not of that type: 10, 20 read as "10", "20"',
+      'enum values of a schema of type boolean are not of that type: "true", "false" read as true, false',
+      'enum values of a schema of type integer are not of that type: "created", "found" left out; no value is left: the tool will not check this enum (the schema\'s other constraints stay)',
+      'enum values of a schema of type array are not of that type: "Hire", "Find a job" left out; no value is left: the tool will not check this enum (the schema\'s other constraints stay)',
+    ]);
+    const enums = model?.operations[0]?.parameters.map((p) => (p.schema as { enum?: unknown }).enum);
+    expect(enums).toEqual([[2, 3, 4], [6, 12], ["10", "20"], [true, false], undefined, ["a", "b"], ["a", null]]);
+    expect(model?.schemas["Profile"]).toEqual({
+      type: "object",
+      properties: { goals: { type: "array", items: { type: "string" } } },
+    });
+  });
+
+  it("leave a tool that accepts the repaired values, and the caller's document unchanged", async () => {
+    const before = JSON.stringify(ENUMS);
+    const planned = await plan({ spec: ENUMS, allOperations: true });
+    expect(JSON.stringify(ENUMS)).toBe(before);
+    const hours = planned.tools[0]?.inputs.find((i) => i.name === "hours");
+    expect(hours?.schema).toMatchObject({ type: "integer", enum: [6, 12] });
+    const [definition] = toolDefinitions(planned.plan!);
+    // Kept because it passes the input schema: before the repair `p_cs` accepted no value at all (a number among strings).
+    expect(definition?.inputExamples).toEqual([{ p_cs: 2, hours: 6, size: "10", flag: true, ok: "a", nullable: "a" }]);
   });
 });
 

@@ -7,6 +7,12 @@ export const schemaCodes = {
     title: "a `pattern` is not a valid ECMAScript regular expression",
     hint: "fix the pattern so it compiles with the `u` flag (ECMA-262), e.g. escape a lone `{` or `]`",
   },
+  SCHEMA_ENUM_REPAIRED: {
+    severity: "warning",
+    title:
+      "an `enum` holds values its schema's `type` does not allow: each is read as that type where the same text means it, else left out",
+    hint: 'make the enum\'s values the schema\'s type (`type: integer` → `enum: [6, 12]`, not `["6", "12"]`), or change the type; until then the tool accepts the values as read',
+  },
   SCHEMA_PATTERN_DROPPED: {
     severity: "warning",
     title:
