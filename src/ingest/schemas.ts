@@ -1,10 +1,13 @@
 // Turns spec schemas into normalised model schemas whose `$ref`s all read `#/components/schemas/NAME`.
 import type { JsonSchema, SpecDialect } from "../model/api-model.js";
-import { normalizeSchema } from "../schema/normalize.js";
+import { type NormalizeOptions, normalizeSchema } from "../schema/normalize.js";
 import { escapeToken, resolve, split } from "../util/pointer.js";
 import { forEachSubschema } from "./schema-walk.js";
 import { isRecord, recordOf, setEntry } from "./walk.js";
 import { recursiveNames } from "./recursion.js";
+
+/** Spec schemas are read as their authors mean them: properties without a `type` describe an object. */
+const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true };
 
 /** Where each dialect keeps its named schemas. */
 const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {
@@ -90,7 +93,7 @@ export function createSchemaRegistry(
     named.add(name);
     hoistedOrder.push(name);
     normalised.set(name, true);
-    normalised.set(name, rewrite(normalizeSchema(target, dialect)));
+    normalised.set(name, rewrite(normalizeSchema(target, dialect, SPEC_SCHEMAS)));
     return refOf(name);
   };
 
@@ -113,7 +116,7 @@ export function createSchemaRegistry(
   const schema = (name: string): JsonSchema | undefined => {
     const done = normalised.get(name);
     if (done !== undefined || !declared.has(name)) return done;
-    const value = rewrite(normalizeSchema(declared.get(name), dialect));
+    const value = rewrite(normalizeSchema(declared.get(name), dialect, SPEC_SCHEMAS));
     normalised.set(name, value);
     return value;
   };
@@ -127,7 +130,7 @@ export function createSchemaRegistry(
   return {
     schemaOf: (node) => {
       const name = isRecord(node) ? hoistedObjects.get(node) : undefined;
-      return name === undefined ? rewrite(normalizeSchema(node, dialect)) : { $ref: refOf(name) };
+      return name === undefined ? rewrite(normalizeSchema(node, dialect, SPEC_SCHEMAS)) : { $ref: refOf(name) };
     },
     schema,
     names: () => [...declared.keys(), ...hoistedOrder],

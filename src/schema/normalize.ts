@@ -54,43 +54,71 @@ const ANNOTATION_KEYWORDS = new Set([
  *   → `dependentRequired` / `dependentSchemas` (OAS 3.0 and Swagger 2).
  * - `example` → `examples: [example]`.
  * - OAS 3.0 / Swagger 2 `type: file` → `type: string, format: binary`.
+ * - with `objectsTyped`, a schema with properties and no `type` → `type: object` (see {@link NormalizeOptions}).
  * - `discriminator`, `readOnly`, `writeOnly`, `x-*` and unknown keywords are kept verbatim.
  */
-export function normalizeSchema(schema: unknown, dialect: SpecDialect): JsonSchema {
+export function normalizeSchema(schema: unknown, dialect: SpecDialect, options: NormalizeOptions = {}): JsonSchema {
   if (typeof schema === "boolean") return schema;
   if (!isPlainObject(schema)) return {};
-  return normalizeObject(schema, dialect);
+  return normalizeObject(schema, { dialect, objectsTyped: options.objectsTyped === true });
 }
 
-function normalizeObject(schema: JsonSchemaObject, dialect: SpecDialect): JsonSchema {
+export interface NormalizeOptions {
+  /**
+   * A schema with `properties`, `patternProperties` or a schema for `additionalProperties` and no `type` is read as
+   * `type: object`, as specs mean it (Swagger 2 specs such as Kubernetes leave it out): without a type it would also
+   * accept null, booleans, numbers, strings and arrays. Off for `schemaToZod`, which keeps JSON Schema's meaning.
+   */
+  readonly objectsTyped?: boolean;
+}
+
+interface Ctx {
+  readonly dialect: SpecDialect;
+  readonly objectsTyped: boolean;
+}
+
+function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   const out: Mutable = {};
-  for (const [key, value] of Object.entries(schema)) setOwn(out, key, normalizeKeyword(key, value, dialect));
+  for (const [key, value] of Object.entries(schema)) setOwn(out, key, normalizeKeyword(key, value, ctx));
   normalizeExample(out);
   normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
   normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
   normalizeArrayItems(out);
-  if (dialect !== "openapi-3.1") {
+  if (ctx.dialect !== "openapi-3.1") {
     normalizeFileType(out);
-    normalizeDependencies(out, dialect);
+    normalizeDependencies(out, ctx);
   }
-  return normalizeNullable(out, dialect);
+  if (ctx.objectsTyped) typeObject(out);
+  return normalizeNullable(out, ctx.dialect);
 }
 
-function normalizeKeyword(key: string, value: unknown, dialect: SpecDialect): unknown {
+function typeObject(out: Mutable): void {
+  if (out["type"] !== undefined) return;
+  const additional = out["additionalProperties"];
+  if (isPlainObject(out["properties"]) || isPlainObject(out["patternProperties"]) || isPlainObject(additional))
+    out["type"] = "object";
+}
+
+function normalizeChild(schema: unknown, ctx: Ctx): JsonSchema {
+  if (typeof schema === "boolean") return schema;
+  return isPlainObject(schema) ? normalizeObject(schema, ctx) : {};
+}
+
+function normalizeKeyword(key: string, value: unknown, ctx: Ctx): unknown {
   if ((SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
-    return Array.isArray(value) ? value.map((s) => normalizeSchema(s, dialect)) : normalizeSchema(value, dialect);
+    return Array.isArray(value) ? value.map((s) => normalizeChild(s, ctx)) : normalizeChild(value, ctx);
   }
   if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
-    return Array.isArray(value) ? value.map((s) => normalizeSchema(s, dialect)) : value;
+    return Array.isArray(value) ? value.map((s) => normalizeChild(s, ctx)) : value;
   }
-  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) return normalizeSchemaMap(value, dialect);
+  if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) return normalizeSchemaMap(value, ctx);
   return value;
 }
 
-function normalizeSchemaMap(value: unknown, dialect: SpecDialect): unknown {
+function normalizeSchemaMap(value: unknown, ctx: Ctx): unknown {
   if (!isPlainObject(value)) return value;
   const out: Mutable = {};
-  for (const [name, sub] of Object.entries(value)) setOwn(out, name, normalizeSchema(sub, dialect));
+  for (const [name, sub] of Object.entries(value)) setOwn(out, name, normalizeChild(sub, ctx));
   return out;
 }
 
@@ -136,7 +164,7 @@ function normalizeFileType(out: Mutable): void {
   }
 }
 
-function normalizeDependencies(out: Mutable, dialect: SpecDialect): void {
+function normalizeDependencies(out: Mutable, ctx: Ctx): void {
   const deps = out["dependencies"];
   if (!isPlainObject(deps)) return;
   delete out["dependencies"];
@@ -144,7 +172,7 @@ function normalizeDependencies(out: Mutable, dialect: SpecDialect): void {
   const schemas: Mutable = isPlainObject(out["dependentSchemas"]) ? { ...out["dependentSchemas"] } : {};
   for (const [name, dep] of Object.entries(deps)) {
     if (Array.isArray(dep)) setOwn(required, name, dep);
-    if (!Array.isArray(dep)) setOwn(schemas, name, normalizeSchema(dep, dialect));
+    if (!Array.isArray(dep)) setOwn(schemas, name, normalizeChild(dep, ctx));
   }
   if (Object.keys(required).length > 0) out["dependentRequired"] = required;
   if (Object.keys(schemas).length > 0) out["dependentSchemas"] = schemas;

@@ -331,6 +331,39 @@ describe("enums whose values break their schema's own type", () => {
   });
 });
 
+describe("schemas that leave out `type: object` (Kubernetes 1.13's definitions)", () => {
+  it("are read as objects: the tool's input takes an object, not also null, booleans, numbers, strings and arrays", async () => {
+    const spec = {
+      swagger: "2.0",
+      info: { title: "Pods", version: "1" },
+      host: "kube.example.com",
+      definitions: {
+        Pod: { properties: { spec: { $ref: "#/definitions/PodSpec" } } },
+        PodSpec: { required: ["containers"], properties: { containers: { type: "array", items: { type: "string" } } } },
+      },
+      paths: {
+        "/pods": {
+          post: {
+            operationId: "createPod",
+            parameters: [{ name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Pod" } }],
+            responses: { "201": { description: "created" } },
+          },
+        },
+      },
+    };
+    const planned = await plan({ spec, allOperations: true });
+    expect(planned.diagnostics).toEqual([]);
+    const [definition] = toolDefinitions(planned.plan!);
+    expect((definition?.inputSchema["properties"] as Record<string, unknown>)["spec"]).toEqual({
+      type: "object",
+      description: "Request body field `spec` of createPod.",
+      properties: { containers: { type: "array", items: { type: "string" } } },
+      required: ["containers"],
+      additionalProperties: {},
+    });
+  });
+});
+
 describe("server URLs", () => {
   it("a protocol-relative server gets https, with a warning", async () => {
     const { model, diagnostics } = await ingest(

@@ -127,3 +127,48 @@ describe("normalizeSchema", () => {
     expect(Object.getOwnPropertyDescriptor(got.properties, "__proto__")?.value).toEqual({ type: ["string", "null"] });
   });
 });
+
+describe("normalizeSchema with objectsTyped (spec schemas as ingest reads them)", () => {
+  it.each<[string, unknown, unknown]>([
+    [
+      // Kubernetes 1.13's PodSpec: properties and required, no type.
+      "properties without a type describe an object",
+      { description: "PodSpec", required: ["containers"], properties: { containers: { type: "array" } } },
+      {
+        type: "object",
+        description: "PodSpec",
+        required: ["containers"],
+        properties: { containers: { type: "array" } },
+      },
+    ],
+    [
+      "nested ones too, and a map's additionalProperties",
+      { properties: { labels: { additionalProperties: { type: "string" } } } },
+      { type: "object", properties: { labels: { type: "object", additionalProperties: { type: "string" } } } },
+    ],
+    [
+      "x-nullable still admits null",
+      { properties: { a: { type: "string" } }, "x-nullable": true },
+      { type: ["object", "null"], properties: { a: { type: "string" } } },
+    ],
+    [
+      "a declared type is kept",
+      { type: ["object", "array"], properties: {} },
+      { type: ["object", "array"], properties: {} },
+    ],
+    ["a `required`-only branch is left as it is", { oneOf: [{ required: ["a"] }] }, { oneOf: [{ required: ["a"] }] }],
+    [
+      "`additionalProperties: false` alone says nothing of the type",
+      { additionalProperties: false },
+      { additionalProperties: false },
+    ],
+  ])("%s", (_, given, want) => {
+    expect(normalizeSchema(given, "swagger-2.0", { objectsTyped: true })).toEqual(want);
+  });
+
+  it("is off by default (schemaToZod keeps JSON Schema's meaning: no type accepts any value)", () => {
+    expect(normalizeSchema({ properties: { a: { type: "string" } } }, "swagger-2.0")).toEqual({
+      properties: { a: { type: "string" } },
+    });
+  });
+});
