@@ -3,6 +3,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter } from "../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { preferredContent, sentMedia } from "./media.js";
+import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
 import type { BodyBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
@@ -74,11 +75,13 @@ function bindBody(
   const properties = flattenableProperties(target);
   if (properties === undefined) {
     const name = allocate("body");
+    const patch = patchBody(sent.mediaType, content.schema, schemas);
+    const words = [patch?.description, operation.requestBody.description].filter((d) => d !== undefined).join(" ");
     inputs.push({
       name,
-      schema: content.schema,
+      schema: patch === undefined ? content.schema : { ...patch.schema, description: words },
       required: operation.requestBody.required,
-      ...(operation.requestBody.description === undefined ? {} : { description: operation.requestBody.description }),
+      ...(words === "" ? {} : { description: words }),
       boundTo: [`${operation.id} body`],
     });
     return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };

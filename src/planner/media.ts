@@ -15,9 +15,21 @@ export type BodyMediaChoice =
 
 const BODY_PREFERENCE: Readonly<Record<BodyKind, number>> = { json: 0, form: 1, multipart: 2, text: 3, binary: 4 };
 
-/** The request media type a tool sends: JSON first, then form, multipart, text, binary. */
+/**
+ * The request media type a tool sends: JSON first, then form, multipart, text, binary; among JSON types the resource
+ * itself first, then a merge patch (an object of the fields to change), a JSON Patch's operation list last (models
+ * write the first two far more reliably).
+ */
 export function preferredContent(contents: readonly MediaContent[]): MediaContent | undefined {
-  return [...contents].sort((a, b) => BODY_PREFERENCE[a.kind] - BODY_PREFERENCE[b.kind])[0];
+  const rank = (c: MediaContent): number =>
+    BODY_PREFERENCE[c.kind] * 10 + (c.kind === "json" ? jsonRank(c.mediaType) : 0);
+  return [...contents].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+function jsonRank(mediaType: string): number {
+  const bare = bareMediaType(mediaType);
+  if (bare === "application/json-patch+json") return 2;
+  return bare === "application/merge-patch+json" || bare === "application/strategic-merge-patch+json" ? 1 : 0;
 }
 
 /** The type a range stands in for on the wire: `*\/*` carrying JSON is sent as `application/json`. */

@@ -123,10 +123,10 @@ describe("chooseBodyMedia", () => {
     ],
     ["a range as content_type is refused", { contents: kubernetesPut, wanted: "*/*", want: { accepted: ["*/*"] } }],
     [
-      "no content_type: the first JSON type",
+      "no content_type: a merge patch before a JSON Patch (an object of the fields to change, not a list of operations)",
       {
         contents: kubernetesPatch,
-        want: { mediaType: "application/json-patch+json", kind: "json", from: "application/json-patch+json" },
+        want: { mediaType: "application/merge-patch+json", kind: "json", from: "application/merge-patch+json" },
       },
     ],
     [
@@ -280,7 +280,7 @@ describe("a goal's content_type against what the operation accepts", () => {
           code: "PLAN_UNSUPPORTED_CONTENT_TYPE",
           message:
             'step "put" sends content_type "application/xml", which patchScale does not accept; it accepts application/json-patch+json, application/merge-patch+json',
-          hint: "set content_type to application/json-patch+json or application/merge-patch+json, or leave it out to send application/json-patch+json",
+          hint: "set content_type to application/json-patch+json or application/merge-patch+json, or leave it out to send application/merge-patch+json",
         },
       },
     ],
@@ -354,13 +354,80 @@ describe("a goal's content_type against what the operation accepts", () => {
     expect(bodies).toEqual({
       read_scale: undefined,
       replace_scale: "application/json json",
-      patch_scale: "application/json-patch+json json",
+      patch_scale: "application/merge-patch+json json",
       upload: "application/octet-stream binary",
     });
     const text = planToText(result.plan!, "all operations", []);
     expect(text).toContain("PUT /scale/{name}  (replaceScale)  body application/json (json)");
     expect(text).toContain("POST /upload  (upload)  body application/octet-stream (binary)");
     expect(text).toMatch(/GET \/scale\/\{name\}  \(readScale\)\n/);
+  });
+
+  it.each([
+    [
+      "a merge patch: an object of the fields to change",
+      ["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"],
+      "application/merge-patch+json",
+      { type: "object" },
+      /^A JSON merge patch \(RFC 7396\), sent as application\/merge-patch\+json: .* null removes a field\. The patch\.$/,
+    ],
+    [
+      "a JSON Patch only: the list of operations RFC 6902 defines",
+      ["application/json-patch+json"],
+      "application/json-patch+json",
+      {
+        type: "array",
+        items: expect.objectContaining({
+          type: "object",
+          required: ["op", "path"],
+          properties: expect.objectContaining({
+            op: { type: "string", enum: ["add", "remove", "replace", "move", "copy", "test"] },
+          }),
+        }),
+      },
+      /^A JSON Patch \(RFC 6902\), sent as application\/json-patch\+json: a list of operations applied in order/,
+    ],
+  ])(
+    "all-operations: a patch body whose schema says nothing of its shape (Kubernetes' Patch) is %s",
+    async (_, consumes, mediaType, schema, description) => {
+      // Kubernetes 1.13 declares every PATCH body as `io.k8s.apimachinery.pkg.apis.meta.v1.Patch`: a description only.
+      const spec = {
+        ...kubeLike,
+        definitions: { ...kubeLike.definitions, Patch: { description: "The patch." } },
+        paths: {
+          "/scale/{name}": {
+            patch: {
+              operationId: "patchScale",
+              consumes,
+              parameters: [
+                { name: "name", in: "path", required: true, type: "string" },
+                {
+                  name: "body",
+                  in: "body",
+                  required: true,
+                  description: "The patch.",
+                  schema: { $ref: "#/definitions/Patch" },
+                },
+              ],
+              responses: { "200": { description: "OK", schema: { $ref: "#/definitions/Scale" } } },
+            },
+          },
+        },
+      };
+      const result = await plan({ spec, allOperations: true });
+      const tool = result.tools[0]!;
+      expect(tool.steps[0]?.body?.mediaType).toBe(mediaType);
+      const body = tool.inputs.find((i) => i.name === "body")!;
+      expect(body.schema).toEqual({ ...schema, description: body.description });
+      expect(body.description).toMatch(description);
+    },
+  );
+
+  it("all-operations: a patch body the spec describes keeps its own schema", async () => {
+    const result = await plan({ spec: kubeLike, allOperations: true });
+    const body = result.tools.find((t) => t.name === "patch_scale")!.inputs.find((i) => i.name === "body");
+    expect(body?.schema).toEqual({ type: "object" });
+    expect(body?.description).toBeUndefined();
   });
 
   it("an Arazzo step's contentType is checked the same way, naming Arazzo's key", async () => {

@@ -5,6 +5,7 @@ import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
 import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
+import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
 import { derefTop } from "../schemas.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
@@ -138,7 +139,7 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   if (!media) return undefined;
   const { content } = media;
   const target: BindTarget = {
-    schema: content.schema,
+    schema: patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema,
     required: requestBody.required,
     examples: content.examples,
     boundTo: `${operation.id} body`,
