@@ -231,6 +231,7 @@ const NESTED_KEYS = [
  */
 export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
+  const cutNode = nodeCutter(defs);
   const cut = cutNode(schema, depth + 1, true) as JsonSchema;
   const used = referencedDefs(cut, defs);
   const { $defs: _, ...body } = cut;
@@ -245,32 +246,58 @@ export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
   };
 }
 
-function cutNode(node: unknown, levels: number, root: boolean): unknown {
-  if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
-  const schema = node as JsonSchema;
-  if (levels <= 0 && !root) return collapsed(schema);
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "properties" || key === "patternProperties")
-      out[key] = Object.fromEntries(
-        Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]),
-      );
-    else if ((NESTED_KEYS as readonly string[]).includes(key))
-      out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
-    else out[key] = value;
-  }
-  return out;
+/** Cuts a node to `levels` of properties; what is cut keeps its type (found through `$defs` refs and `allOf`). */
+function nodeCutter(
+  defs: Readonly<Record<string, JsonSchema>>,
+): (node: unknown, levels: number, root: boolean) => unknown {
+  const cutNode = (node: unknown, levels: number, root: boolean): unknown => {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
+    const schema = node as JsonSchema;
+    if (levels <= 0 && !root) return collapsed(schema, defs);
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === "properties" || key === "patternProperties")
+        out[key] = Object.fromEntries(
+          Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]),
+        );
+      else if ((NESTED_KEYS as readonly string[]).includes(key))
+        out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
+      else out[key] = value;
+    }
+    return out;
+  };
+  return cutNode;
 }
 
-function collapsed(schema: JsonSchema): JsonSchema {
+function collapsed(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
   const nested =
     NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
   if (!nested) return schema;
-  const type =
-    schema["type"] ??
-    (schema["properties"] !== undefined ? "object" : schema["items"] !== undefined ? "array" : undefined);
+  const type = typeOf(schema, defs, new Set());
   const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_MARK}` : CUT_MARK;
   return { ...(type === undefined ? {} : { type }), description: described };
+}
+
+/** The JSON type a schema has: its own `type`, else what its shape, `$ref` or `allOf` parts say, else undefined. */
+function typeOf(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, seen: Set<string>): unknown {
+  if (schema["type"] !== undefined) return schema["type"];
+  if (schema["properties"] !== undefined) return "object";
+  if (schema["items"] !== undefined) return "array";
+  const ref = schema["$ref"];
+  if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
+    const name = ref.slice("#/$defs/".length);
+    const target = defs[name];
+    if (target === undefined || seen.has(name)) return undefined;
+    seen.add(name);
+    return typeOf(target, defs, seen);
+  }
+  const parts = Array.isArray(schema["allOf"]) ? (schema["allOf"] as unknown[]) : [];
+  for (const part of parts) {
+    if (part === null || typeof part !== "object") continue;
+    const type = typeOf(part as JsonSchema, defs, seen);
+    if (type !== undefined) return type;
+  }
+  return undefined;
 }
 
 function referencedDefs(root: unknown, defs: Readonly<Record<string, JsonSchema>>): Set<string> {
