@@ -17,7 +17,14 @@ describe("schemaToDepth", () => {
       { type: "object", description: `The pod's spec. ${CUT_MARK}` },
     ],
     ["a recursive ref ends", { $ref: "#/$defs/Loop" }, { description: CUT_MARK }],
-    ["a union says no single type", { anyOf: [object, { type: "string" }] }, { description: CUT_MARK }],
+    // Stripe's bank_account: "Either a token … or a dictionary".
+    ["a union's types", { anyOf: [object, { type: "string" }] }, { type: ["object", "string"], description: CUT_MARK }],
+    [
+      "one type a union's branches share",
+      { oneOf: [object, { $ref: "#/$defs/Spec" }] },
+      { type: "object", description: CUT_MARK },
+    ],
+    ["no type where a union's branch has none", { anyOf: [object, { not: {} }] }, { description: CUT_MARK }],
   ])("a cut property keeps %s", (_, spec, want) => {
     const schema = {
       type: "object",

@@ -297,7 +297,24 @@ function typeOf(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, 
     const type = typeOf(part as JsonSchema, defs, seen);
     if (type !== undefined) return type;
   }
-  return undefined;
+  const branches = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;
+  return branches === undefined ? undefined : unionType(branches, defs, seen);
+}
+
+/** The types a union's branches have between them (`["object", "string"]`), or undefined when a branch has none. */
+function unionType(
+  branches: readonly unknown[],
+  defs: Readonly<Record<string, JsonSchema>>,
+  seen: Set<string>,
+): unknown {
+  const types = new Set<string>();
+  for (const branch of branches) {
+    const type =
+      branch !== null && typeof branch === "object" ? typeOf(branch as JsonSchema, defs, new Set(seen)) : undefined;
+    if (type === undefined) return undefined;
+    for (const one of [type].flat()) types.add(String(one));
+  }
+  return types.size === 1 ? [...types][0] : [...types];
 }
 
 function referencedDefs(root: unknown, defs: Readonly<Record<string, JsonSchema>>): Set<string> {
