@@ -103,14 +103,12 @@ export function sizePlan(
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
   const counter = options.tokens ?? o200k();
   const schemas = evaluateInputs(compiled);
+  const converted = convertedInputs(compiled, schemas);
   const diagnostics: Diagnostic[] = [];
   const measured = plan.tools.map((tool) => {
-    const schema = schemas[tool.name] ?? z.object({});
-    const defined = defineTool({ spec: toToolSpec(tool), inputSchema: schema });
-    const chosen = chooseExamples(tool, defined.argumentsSchema, plan.schemas);
+    const { argumentsSchema, inputSchema } = converted(tool);
+    const chosen = chooseExamples(tool, argumentsSchema, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    // The spread also leaves behind Zod's non-enumerable `~standard`, which holds on to the whole Zod schema.
-    const { $schema: _, ...inputSchema } = zodToJsonSchema(defined.inputSchema, "input");
     const fitted = fitToCap(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
       cap,
@@ -161,6 +159,50 @@ export function sizePlan(
     definitions: measured.map((m) => m.view),
     search: { core: [...core], upfrontTokens },
     diagnostics,
+  };
+}
+
+/** A tool's arguments schema (for its examples) and its advertised input JSON Schema. */
+interface ConvertedInput {
+  readonly argumentsSchema: z.ZodType;
+  readonly inputSchema: Record<string, unknown>;
+}
+
+/** How many distinct tool inputs are kept converted at once (tools with the same input usually sit together). */
+const CONVERTED_KEPT = 256;
+
+/**
+ * Each tool's input, evaluated and converted once per distinct compiled source: tools whose input source text (and
+ * approval, which adds `request_id`) is the same have the same schemas (Kubernetes: 1,014 tools, 455 distinct inputs).
+ * The most recent {@link CONVERTED_KEPT} are kept, so sizing never holds every tool's Zod schema at once.
+ */
+function convertedInputs(
+  compiled: CompiledPlanSchemas,
+  schemas: Record<string, z.ZodType>,
+): (tool: ToolDef) => ConvertedInput {
+  const kept = new Map<string, ConvertedInput>();
+  return (tool) => {
+    const spec = toToolSpec(tool);
+    const source = compiled.tools[tool.name];
+    const key =
+      source === undefined
+        ? undefined
+        : `${spec.approval ?? ""}\u0000${source.inputLocals.map((l) => `${l.name}=${l.expression}`).join("\u0000")}\u0000${source.input}`;
+    const known = key === undefined ? undefined : kept.get(key);
+    if (known !== undefined) {
+      kept.delete(key as string);
+      kept.set(key as string, known);
+      return known;
+    }
+    const defined = defineTool({ spec, inputSchema: schemas[tool.name] ?? z.object({}) });
+    // The spread also leaves behind Zod's non-enumerable `~standard`, which holds on to the whole Zod schema.
+    const { $schema: _, ...inputSchema } = zodToJsonSchema(defined.inputSchema, "input");
+    const made = { argumentsSchema: defined.argumentsSchema, inputSchema };
+    if (key !== undefined) {
+      kept.set(key, made);
+      if (kept.size > CONVERTED_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return made;
   };
 }
 

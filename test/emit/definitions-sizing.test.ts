@@ -87,3 +87,39 @@ describe("what sizing holds on to", () => {
     expect(schemas[names[0]!]?.safeParse(42).success).toBe(false);
   });
 });
+
+describe("tools with the same input", () => {
+  it("share one conversion: the same advertised schema object; a gated tool's (with request_id) is its own", async () => {
+    const item = {
+      name: "id",
+      in: "path",
+      required: true,
+      description: "The id.",
+      schema: { type: "string", minLength: 3 },
+    };
+    const same = {
+      openapi: "3.0.3",
+      info: { title: "Same", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/a/{id}": { get: { operationId: "getA", parameters: [item], responses: { 200: { description: "ok" } } } },
+        "/b/{id}": {
+          get: { operationId: "getB", parameters: [item], responses: { 200: { description: "ok" } } },
+          delete: { operationId: "deleteB", parameters: [item], responses: { 204: { description: "gone" } } },
+        },
+      },
+    };
+    const planned = await plan({ spec: same, allOperations: true });
+    const byName = new Map(sizePlan(planned.plan!).definitions.map((d) => [d.name, d]));
+    const [a, b, gone] = ["get_a", "get_b", "delete_b"].map((name) => byName.get(name)!);
+    expect(a.inputSchema).toBe(b.inputSchema);
+    expect(gone.inputSchema).not.toBe(a.inputSchema);
+    expect(Object.keys(gone.inputSchema["properties"] as object)).toEqual(["id", "request_id"]);
+    expect(a.inputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "string", minLength: 3, description: "The id. At least 3 characters" } },
+      required: ["id"],
+      additionalProperties: false,
+    });
+  });
+});
