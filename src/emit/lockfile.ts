@@ -102,15 +102,25 @@ function canonicalCached(schema: JsonSchema): string {
   return text;
 }
 
+/** refsHash by the names reached, per plan: inputs reaching the same named schemas hash the same bytes. */
+const refsHashes = new WeakMap<object, Map<string, string>>();
+
 /** shortHash of the reached schemas by name: the same bytes as canonicalJson of that object, built from cached parts. */
 function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
   const reached = reachableSchemas([schema], schemaLookup(schemas));
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
+  let known = refsHashes.get(schemas);
+  if (known === undefined) refsHashes.set(schemas, (known = new Map()));
+  const key = names.join("\u0000");
+  const done = known.get(key);
+  if (done !== undefined) return { refsHash: done };
   const hash = createHash("sha256").update("{");
   for (const [i, name] of names.entries())
     hash.update(`${i === 0 ? "" : ","}${JSON.stringify(name)}:`).update(canonicalCached(reached[name] as JsonSchema));
-  return { refsHash: hash.update("}").digest("hex").slice(0, 16) };
+  const digest = hash.update("}").digest("hex").slice(0, 16);
+  known.set(key, digest);
+  return { refsHash: digest };
 }
 
 /** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
