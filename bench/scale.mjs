@@ -54,6 +54,8 @@ const STAGES = [
   { id: "dereference", label: "swagger-parser dereference", kind: "inproc" },
   { id: "plan-all", label: "aci-gen plan --all-operations", kind: "cli" },
   { id: "generate-all", label: "aci-gen generate --all-operations", kind: "cli" },
+  // Needs generate-all's output: the least any process that writes the same package pays (see bench/README.md).
+  { id: "floor", label: "floor: Node, zod, parse the spec, write generate's files", kind: "floor" },
   { id: "generate-goals", label: "aci-gen generate --goals", kind: "cli" },
   { id: "generate-goals-inproc", label: "aci-gen generate --goals (in process)", kind: "inproc" },
   { id: "peer", label: `${PEER.name} ${PEER.version}`, kind: "cli" },
@@ -149,12 +151,67 @@ async function measureOnce(stage, key, peerBin) {
   }
   const report = path.join(WORK, `report-${process.pid}.json`);
   rmSync(report, { force: true });
+  if (kind === "floor") return measureFloor(key, out, report);
   const [script, args] = cliCommand(stage, key, out, peerBin);
   const r = await runChild([SELF, "--child-cli", report, script, ...args]);
   if (r.code !== 0 || !existsSync(report))
     throw new Error(`${stage} on ${key} failed (exit ${r.code}):\n${r.stderr.trim().slice(-2000)}`);
   const facts = JSON.parse(readFileSync(report, "utf8"));
   return { ms: r.wallMs, wallMs: r.wallMs, cpuMs: facts.cpuMs, peakRss: facts.peakRss, out };
+}
+
+/**
+ * The floor of generate-all: a fresh process that starts Node, loads zod, reads and parses the spec and writes the files
+ * generate --all-operations wrote (read beforehand into one JSON file; reading that is timed in the child and left out).
+ */
+async function measureFloor(key, out, report) {
+  const written = path.join(WORK, `out-${key}-generate-all`);
+  const blob = path.join(WORK, `files-${key}.json`);
+  writeFileSync(blob, JSON.stringify(filesUnder(written)));
+  const r = await runChild([SELF, "--child-floor", report, specPath(key), blob, out]);
+  if (r.code !== 0 || !existsSync(report))
+    throw new Error(`floor on ${key} failed (exit ${r.code}):\n${r.stderr.trim()}`);
+  const facts = JSON.parse(readFileSync(report, "utf8"));
+  return { ms: r.wallMs - facts.blobMs, wallMs: r.wallMs, cpuMs: facts.cpuMs, peakRss: facts.peakRss, out };
+}
+
+/** Every file under `dir`, by its path relative to `dir`. */
+function filesUnder(dir) {
+  const files = {};
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(dir, full)] = readFileSync(full, "utf8");
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+async function childFloor(report, spec, blob, out) {
+  await import("zod");
+  JSON.parse(readFileSync(spec, "utf8"));
+  const blobStart = performance.now();
+  const blobCpu = process.cpuUsage();
+  const files = JSON.parse(readFileSync(blob, "utf8"));
+  const blobMs = performance.now() - blobStart;
+  const blobCpuMs = (process.cpuUsage(blobCpu).user + process.cpuUsage(blobCpu).system) / 1000;
+  const folders = new Set();
+  for (const [file, text] of Object.entries(files)) {
+    const folder = path.dirname(path.join(out, file));
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true }), folders.add(folder);
+    writeFileSync(path.join(out, file), text);
+  }
+  const cpu = process.cpuUsage();
+  writeFileSync(
+    report,
+    JSON.stringify({
+      blobMs,
+      cpuMs: (cpu.user + cpu.system) / 1000 - blobCpuMs,
+      peakRss: process.resourceUsage().maxRSS * 1024,
+    }),
+  );
 }
 
 function quantile(sorted, q) {
@@ -521,7 +578,7 @@ async function main() {
   }
   md.push(
     "",
-    "¹ time inside the process (module loading and Node start-up excluded); the other rows are a whole CLI process, wall clock.",
+    "¹ time inside the process (module loading and Node start-up excluded); the other rows are a whole CLI process, wall clock. The floor row is a whole process too, less the time it takes to read the files it writes.",
     "",
   );
   md.push("## Targets (ratios of medians from this run)", "");
@@ -562,6 +619,13 @@ async function main() {
       "(< 5×)",
       r["generate-goals"].peakRss - idleRss < 5 * size,
     );
+    if (r.peer && r.floor)
+      line(
+        "floor (Node, zod, parse, write generate's files) ÷ openapi-mcp-generator (wall)",
+        r.floor.median / r.peer.median,
+        "",
+        true,
+      );
     line("generate --all-operations ÷ JSON.parse", r["generate-all"].median / r["json-parse"].median, "", true);
     if (r.peer)
       line("plan --all-operations ÷ openapi-mcp-generator (wall)", r["plan-all"].median / r.peer.median, "", true);
@@ -603,6 +667,9 @@ if (process.argv[2] === "--child") {
       ? { ms: 0, cpuMs: 0, peakRss: process.resourceUsage().maxRSS * 1024 }
       : await childInproc(stage, key, out);
   process.stdout.write(`${JSON.stringify(result)}\n`);
+} else if (process.argv[2] === "--child-floor") {
+  const [report, spec, blob, out] = process.argv.slice(3);
+  await childFloor(report, spec, blob, out);
 } else if (process.argv[2] === "--child-cli") {
   const [report, script, ...args] = process.argv.slice(3);
   await childCli(report, script, args);
