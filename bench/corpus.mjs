@@ -91,19 +91,27 @@ export function run(args, { timeoutMs, cwd = ROOT }) {
   });
 }
 
-/** Exit 0 planned, exit 2 refused (by its error codes), anything else — or a stack trace, or a timeout — a crash. */
+/**
+ * Exit 0 planned, exit 2 refused (by its error codes), anything else — or a stack trace, or a timeout — a crash. A
+ * planned spec also says how many of its tools a model sees without an input example or over the per-tool cap.
+ */
 export function classify({ code, timedOut, stderr }) {
   const codes = { error: new Set(), warning: new Set() };
+  let withoutExample = 0;
+  let overCap = 0;
   for (const line of stderr.split("\n")) {
     const m = DIAGNOSTIC.exec(line);
     if (m && m[1] !== "info") codes[m[1]].add(m[2]);
+    if (m?.[2] === "PLAN_SPEC_INPUT_EXAMPLE_DROPPED" && line.endsWith("the tool gets no input example from the spec"))
+      withoutExample++;
+    if (m?.[2] === "PLAN_TOOL_OVER_TOKEN_CAP") overCap++;
   }
   const stack = STACK.exec(stderr);
   if (timedOut) return { outcome: "crash", why: "timeout", errors: [], warnings: [...codes.warning] };
   if (stack || (code !== 0 && code !== 2))
     return { outcome: "crash", why: stack ? stack[0].trim().slice(0, 160) : `exit ${code}`, errors: [], warnings: [] };
   if (code === 2) return { outcome: "refused", errors: [...codes.error].sort(), warnings: [...codes.warning].sort() };
-  return { outcome: "planned", errors: [], warnings: [...codes.warning].sort() };
+  return { outcome: "planned", errors: [], warnings: [...codes.warning].sort(), withoutExample, overCap };
 }
 
 async function pool(items, concurrency, work) {
@@ -173,6 +181,16 @@ export function report({ plans, compiles, version, when }) {
     if (refusals.length === 0) lines.push("| — | 0 |");
     lines.push("", "| degraded with (warning code) | specs |", "| --- | ---: |");
     for (const [c, n] of count(plans.flatMap((p) => p.warnings))) lines.push(`| \`${c}\` | ${n} |`);
+    const planned = by("planned");
+    const tally = (field) => planned.reduce((n, p) => n + (p[field] ?? 0), 0);
+    const specsWith = (field) => planned.filter((p) => (p[field] ?? 0) > 0).length;
+    lines.push(
+      "",
+      "| what a model sees, planned specs | tools | specs |",
+      "| --- | ---: | ---: |",
+      `| tools left without an input example (every value tried breaks the schema) | ${tally("withoutExample")} | ${specsWith("withoutExample")} |`,
+      `| tools over the per-tool cap even cut to the top level | ${tally("overCap")} | ${specsWith("overCap")} |`,
+    );
     const crashes = by("crash");
     if (crashes.length > 0) {
       lines.push("", "| crashed spec | why |", "| --- | --- |");
