@@ -13,7 +13,7 @@ import {
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
 } from "../runtime/adapters/search.js";
-import { schemaToDepth, zodToJsonSchema } from "../runtime/adapters/shared.js";
+import { briefDescriptions, briefText, schemaToDepth, zodToJsonSchema } from "../runtime/adapters/shared.js";
 import { chooseExamples } from "./examples.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
@@ -34,7 +34,13 @@ export interface ToolDefinitionView {
    * Set when the input schema is cut to fit the per-tool cap: the tokens it would take whole (counted up to
    * {@link WHOLE_COUNT_FACTOR} times the cap; `fromTokensOver` says it takes more), and the depth kept.
    */
-  readonly shortened?: { readonly fromTokens: number; readonly fromTokensOver?: boolean; readonly depth: number };
+  readonly shortened?: {
+    readonly fromTokens: number;
+    readonly fromTokensOver?: boolean;
+    readonly depth: number;
+    /** Inputs whose descriptions were cut to their first sentence, when the top level alone was over the cap. */
+    readonly brief?: readonly string[];
+  };
   /** Listed only once a tool search finds it. */
   readonly deferLoading?: boolean;
 }
@@ -234,6 +240,7 @@ function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean):
     ...tool,
     ...(view.inputExamples === undefined ? {} : { examples: view.inputExamples }),
     ...(view.shortened === undefined ? {} : { definitionDepth: view.shortened.depth }),
+    ...(view.shortened?.brief === undefined ? {} : { definitionBrief: view.shortened.brief }),
     ...(deferred ? { deferLoading: true } : {}),
   };
 }
@@ -332,12 +339,18 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter, co
   const over = countWhole && !fits(whole, WHOLE_COUNT_FACTOR * cap);
   if (!over && fits(whole, cap)) return whole;
   const deepest = Math.min(propertyDepth(definition.inputSchema), MAX_CUT_DEPTH) - 1;
-  const cutTo = (depth: number, examples: readonly Record<string, unknown>[]): SizedView =>
-    sizedView(
+  const cutTo = (
+    depth: number,
+    examples: readonly Record<string, unknown>[],
+    brief: readonly string[] = [],
+  ): SizedView => {
+    const cut = schemaToDepth(definition.inputSchema, depth);
+    return sizedView(
       definition,
-      { inputSchema: schemaToDepth(definition.inputSchema, depth), examples, counter },
-      shortenedFrom(whole, depth, cap, over),
+      { inputSchema: briefDescriptions(cut, brief), examples, counter },
+      shortenedFrom(whole, { depth, ...(brief.length === 0 ? {} : { brief }) }, cap, over),
     );
+  };
   for (const keep of [definition.examples, []]) {
     let fitted: SizedView | undefined;
     for (let depth = 0; depth <= deepest; depth++) {
@@ -347,7 +360,48 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter, co
     }
     if (fitted !== undefined) return fitted;
   }
-  return cutTo(0, []);
+  return briefToCap(definition, cap, (brief, examples) => cutTo(0, examples, brief));
+}
+
+/**
+ * The top level alone is over the cap: the fewest inputs whose descriptions, cut to their first sentence, bring it
+ * within — optional inputs before required ones, the longest descriptions first (examples kept if they still fit).
+ * Found by bisection (fewer cut, more tokens); past every input, all of them cut and no examples.
+ */
+function briefToCap(
+  definition: Definition,
+  cap: number,
+  cutTo: (brief: readonly string[], examples: readonly Record<string, unknown>[]) => SizedView,
+): SizedView {
+  const order = briefOrder(definition.inputSchema);
+  for (const keep of [definition.examples, []]) {
+    if (!fits(cutTo(order, keep), cap)) continue;
+    let [low, high] = [0, order.length];
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (fits(cutTo(order.slice(0, middle), keep), cap)) high = middle;
+      else low = middle + 1;
+    }
+    return cutTo(order.slice(0, low), keep);
+  }
+  return cutTo(order, []);
+}
+
+/** Top-level inputs whose description its first sentence shortens: optional before required, longest first. */
+function briefOrder(schema: Record<string, unknown>): string[] {
+  const properties = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set(Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : []);
+  const cuttable = Object.entries(properties).flatMap(([name, property]) => {
+    const text = property?.["description"];
+    return typeof text === "string" && briefText(text) !== text
+      ? [{ name, required: required.has(name), saved: text.length - briefText(text).length }]
+      : [];
+  });
+  cuttable.sort(
+    (a, b) =>
+      Number(a.required) - Number(b.required) || b.saved - a.saved || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+  return cuttable.map((c) => c.name);
 }
 
 /** How far, in caps, the whole definition of a shortened tool is counted (a whole Microsoft Graph body is megabytes). */
@@ -356,7 +410,7 @@ const WHOLE_COUNT_FACTOR = 3;
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
 function shortenedFrom(
   whole: SizedView,
-  depth: number,
+  cut: { readonly depth: number; readonly brief?: readonly string[] },
   cap: number,
   over: boolean,
 ): NonNullable<ToolDefinitionView["shortened"]> {
@@ -375,7 +429,7 @@ function shortenedFrom(
     get fromTokensOver() {
       return count() === false;
     },
-    depth,
+    ...cut,
   };
 }
 

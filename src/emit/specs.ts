@@ -33,10 +33,9 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 
 /** The tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
-  const { tags, examples, deferLoading, programmatic, definitionDepth } = tool;
-  return Object.fromEntries(
-    Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined),
-  );
+  const { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
+  const fields = { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
 /** The runtime spec of the toolset, with only the security schemes some tool uses. */

@@ -1,6 +1,13 @@
-// schemaToDepth: an advertised input schema cut to a depth of properties; what is cut keeps its type and description.
+// schemaToDepth and briefDescriptions: an advertised input schema cut to a depth of properties (what is cut keeps its type and description), and descriptions cut to their first sentence.
 import { describe, expect, it } from "vitest";
-import { CUT_MARK, CUT_NOTE, schemaToDepth } from "../../src/runtime/adapters/shared.js";
+import {
+  BRIEF_MARK,
+  briefDescriptions,
+  briefText,
+  CUT_MARK,
+  CUT_NOTE,
+  schemaToDepth,
+} from "../../src/runtime/adapters/shared.js";
 
 const object = { type: "object", properties: { a: { type: "string" } } };
 
@@ -40,5 +47,57 @@ describe("schemaToDepth", () => {
   it("keeps what is within the depth whole, and the $defs it still uses", () => {
     const schema = { type: "object", properties: { spec: { $ref: "#/$defs/Spec" } }, $defs: { Spec: object } };
     expect(schemaToDepth(schema, 1)).toEqual({ ...schema, description: CUT_NOTE });
+  });
+});
+
+describe("briefText", () => {
+  it.each<[string, string, string]>([
+    [
+      "the first sentence",
+      "Bing uses this header to provide users with consistent behavior across Bing API calls. Bing often flights new features.",
+      `Bing uses this header to provide users with consistent behavior across Bing API calls. ${BRIEF_MARK}`,
+    ],
+    [
+      "the first line",
+      "A list of fields\nOne per line, comma separated, as the API returns them",
+      `A list of fields ${BRIEF_MARK}`,
+    ],
+    [
+      "a first sentence over 160 characters, cut at a word",
+      `${"word ".repeat(40)}end. More.`,
+      `${"word ".repeat(31)}word… ${BRIEF_MARK}`,
+    ],
+    ["text no shorter left whole", "One sentence only.", "One sentence only."],
+    ["a sentence the mark would lengthen left whole", "Short. Then a bit.", "Short. Then a bit."],
+  ])("keeps %s", (_, text, want) => {
+    expect(briefText(text)).toBe(want);
+  });
+});
+
+describe("briefDescriptions", () => {
+  it("cuts the named top-level properties' descriptions only, keeping every other keyword", () => {
+    const long = "First sentence here. And a second sentence that goes on for a while to be cut away.";
+    const schema = {
+      type: "object",
+      properties: {
+        a: { type: "string", pattern: "^a$", description: long },
+        b: { type: "integer", minimum: 1, description: long },
+        ["__proto__"]: { type: "string", description: long },
+      },
+      required: ["b"],
+    };
+    const cut = briefDescriptions(JSON.parse(JSON.stringify(schema)), ["a", "__proto__"]);
+    const properties = cut["properties"] as Record<string, Record<string, unknown>>;
+    expect(properties["a"]).toEqual({
+      type: "string",
+      pattern: "^a$",
+      description: `First sentence here. ${BRIEF_MARK}`,
+    });
+    expect(properties["b"]).toEqual(schema.properties.b);
+    expect(Object.getOwnPropertyDescriptor(properties, "__proto__")?.value).toEqual({
+      type: "string",
+      description: `First sentence here. ${BRIEF_MARK}`,
+    });
+    expect(briefDescriptions(schema, [])).toBe(schema);
   });
 });

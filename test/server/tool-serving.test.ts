@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { toAnthropicTools } from "../../src/runtime/adapters/anthropic.js";
 import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "../../src/runtime/adapters/mcp.js";
-import { CUT_NOTE, toolInputJsonSchema } from "../../src/runtime/adapters/shared.js";
+import { BRIEF_MARK, CUT_NOTE, toolInputJsonSchema } from "../../src/runtime/adapters/shared.js";
 import { servedToolset } from "../support/served-toolset.js";
 
 const leaf = {
@@ -181,6 +181,54 @@ describe("the per-tool token cap", () => {
     };
     expect(result.error).toMatchObject({ code: "INVALID_ARGUMENT", field: "shipping.address.code" });
     expect(result.error.message).toContain("^[A-Z]{3}$");
+  });
+});
+
+describe("a definition over the cap even at its top level", () => {
+  // As Bing Image Search writes its headers: a paragraph for each optional input (microsoft.com/cognitiveservices-ImageSearch).
+  const paragraph = (topic: string) =>
+    `The ${topic} the request carries. ${"It is described here at great length, over and over again. ".repeat(12)}`;
+  const chatty = {
+    openapi: "3.0.3",
+    info: { title: "Chatty", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/images/search": {
+        get: {
+          operationId: "searchImages",
+          parameters: [
+            { name: "q", in: "query", required: true, description: paragraph("query"), schema: { type: "string" } },
+            ...["a", "b", "c", "d", "e", "f"].map((n, i) => ({
+              name: `x_${n}`,
+              in: "query",
+              description: paragraph(`header ${n}`).repeat(i + 1),
+              schema: { type: "string", maxLength: 64 },
+            })),
+          ],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  };
+
+  it("cuts the fewest descriptions to their first sentence, the longest optional ones first, and the tool advertises it", async () => {
+    const served = await servedToolset({ spec: chatty, allOperations: true }, { cap: 1500 });
+    const view = served.sized.definitions[0]!;
+    expect(view.tokens).toBeLessThanOrEqual(1500);
+    expect(view.shortened).toMatchObject({ depth: 0, brief: ["x_f", "x_e", "x_d"] });
+    const properties = view.inputSchema["properties"] as Record<string, { description: string; maxLength?: number }>;
+    expect(properties["x_f"]).toEqual({
+      type: "string",
+      maxLength: 64,
+      description: `The header f the request carries. ${BRIEF_MARK}`,
+    });
+    expect(properties["q"]?.description).toContain("over and over again");
+    const tool = served.bind({ env: {}, credentials: {}, fetch: () => Promise.reject(new Error("not called")) })[
+      "search_images"
+    ]!;
+    expect(tool.definitionBrief).toEqual(["x_f", "x_e", "x_d"]);
+    const { $schema: _, ...advertised } = toolInputJsonSchema(tool);
+    expect(advertised).toEqual(view.inputSchema);
   });
 });
 

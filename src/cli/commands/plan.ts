@@ -54,6 +54,13 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   return EXIT.ok;
 }
 
+/** What a shortened tool's descriptions lost, in plan's words. */
+function briefWords(brief: readonly string[] | undefined): string {
+  if (brief === undefined) return "";
+  const which = brief.length <= 3 ? brief.join(", ") : `${brief.slice(0, 3).join(", ")} and ${brief.length - 3} more`;
+  return `, the description${brief.length === 1 ? "" : "s"} of ${which} cut to the first sentence`;
+}
+
 /** Which tools were shortened and by how much, and what a toolset served with search shows upfront. */
 function servingToText(
   definitions: readonly ToolDefinitionView[],
@@ -62,7 +69,7 @@ function servingToText(
   const shortened = definitions.filter((d) => d.shortened !== undefined);
   const lines = shortened.map(
     (d) =>
-      `  ${d.name}: ${d.shortened?.fromTokensOver ? "more than " : ""}${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep; the whole schema is still checked)`,
+      `  ${d.name}: ${d.shortened?.fromTokensOver ? "more than " : ""}${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep${briefWords(d.shortened?.brief)}; the whole schema is still checked)`,
   );
   const cut =
     shortened.length === 0

@@ -15,7 +15,8 @@ export const plannerCodes = {
   },
   PLAN_TOOL_OVER_TOKEN_CAP: {
     severity: "warning",
-    title: "a tool's definition stays over the per-tool token cap even with its input schema cut to the top level",
+    title:
+      "a tool's definition stays over the per-tool token cap even with its input schema cut to the top level and every input's description to its first sentence",
     hint: "split the goal, bind fewer inputs, or raise the cap with --tool-token-cap",
   },
   PLAN_CORE_OVER_BUDGET: {

@@ -340,9 +340,8 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 /** The optional search, example and size fields of a spec, as the tool object carries them. */
 function optionalSpecFields(
   spec: ToolSpec,
-): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth"> {
-  const { tags, examples, deferLoading, programmatic, definitionDepth } = spec;
-  return Object.fromEntries(
-    Object.entries({ tags, examples, deferLoading, programmatic, definitionDepth }).filter(([, v]) => v !== undefined),
-  );
+): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth" | "definitionBrief"> {
+  const { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = spec;
+  const fields = { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

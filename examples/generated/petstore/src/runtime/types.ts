@@ -179,6 +179,11 @@ export interface ToolSpec {
    * called.
    */
   readonly definitionDepth?: number;
+  /**
+   * These inputs' advertised descriptions are cut to their first sentence (a definition over the per-tool cap even at
+   * the top level); every constraint keyword stays.
+   */
+  readonly definitionBrief?: readonly string[];
 }
 
 export interface ServerSpec {
@@ -316,6 +321,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly programmatic?: boolean;
   /** The advertised input schema stops this many levels of properties deep; `run` still checks the whole schema. */
   readonly definitionDepth?: number;
+  /** These inputs' advertised descriptions are cut to their first sentence. */
+  readonly definitionBrief?: readonly string[];
   /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }

@@ -12,7 +12,8 @@ export type JsonSchema = Record<string, unknown>;
  */
 export function toolInputJsonSchema(tool: Tool): JsonSchema {
   const schema = zodToJsonSchema(tool.inputSchema, "input");
-  return tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
+  const cut = tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
+  return tool.definitionBrief === undefined ? cut : briefDescriptions(cut, tool.definitionBrief);
 }
 
 /** Nodes a schema may expand to when every shared subschema is written in place (as tools/list shows it). */
@@ -334,6 +335,44 @@ function referencedDefs(root: unknown, defs: Readonly<Record<string, JsonSchema>
   };
   visit(root);
   return used;
+}
+
+/** What a description cut to its first sentence ends with. */
+export const BRIEF_MARK = "(description shortened)";
+
+/** Longest first sentence kept whole; a longer one is cut at a word. */
+const BRIEF_CHARS = 160;
+
+/** A description's first sentence (at most {@link BRIEF_CHARS} characters) and the mark; the text if no shorter. */
+export function briefText(text: string): string {
+  const line = (/^[^\n]*?[.!?](?=\s|$)/u.exec(text)?.[0] ?? text.split("\n")[0] ?? text).trim();
+  const space = line.lastIndexOf(" ", BRIEF_CHARS);
+  const short = line.length <= BRIEF_CHARS ? line : `${line.slice(0, space > 0 ? space : BRIEF_CHARS)}…`;
+  const brief = `${short} ${BRIEF_MARK}`;
+  return brief.length < text.length ? brief : text;
+}
+
+/**
+ * `schema` with the descriptions of the top-level properties `names` cut to their first sentence. Types, enums, bounds
+ * and patterns stay; the tool still checks its whole schema when called.
+ */
+export function briefDescriptions(schema: JsonSchema, names: readonly string[]): JsonSchema {
+  const properties = schema["properties"];
+  if (properties === null || typeof properties !== "object" || names.length === 0) return schema;
+  const cut = new Set(names);
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(properties as JsonSchema)) {
+    const property = value as JsonSchema;
+    const description = property !== null && typeof property === "object" ? property["description"] : undefined;
+    Object.defineProperty(out, key, {
+      value:
+        cut.has(key) && typeof description === "string" ? { ...property, description: briefText(description) } : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return { ...schema, properties: out };
 }
 
 /** The output JSON Schema of a tool with an `outputSchema` (its output view), else undefined. */
