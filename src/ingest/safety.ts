@@ -18,7 +18,7 @@ export function checkSafety(ctx: IngestContext, maxRefs: number, scan: DocumentS
   const refs = scan.refSites.length;
   if (refs > maxRefs)
     ctx.reporter.report("REF_FANOUT_LIMIT", "", {
-      message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs}`,
+      message: `the document holds ${refs} \`$ref\`s, more than the limit of ${maxRefs} for one spec; nothing of it is planned`,
     });
   checkServers(ctx);
   checkPaths(ctx);

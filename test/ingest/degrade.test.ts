@@ -428,3 +428,38 @@ describe("NO_OPERATIONS_SELECTED", () => {
     if (!("includeTags" in options)) expect(found?.message).not.toMatch(/filter/u);
   });
 });
+
+describe("a spec past the $ref limit", () => {
+  it("is refused as a whole with one error saying how many it holds and what to do", async () => {
+    const ref = { $ref: "#/components/schemas/Thing" };
+    const spec = doc({
+      paths: {
+        "/things": {
+          get: {
+            operationId: "listThings",
+            responses: {
+              "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: ref } } } },
+            },
+          },
+          post: {
+            operationId: "createThing",
+            requestBody: { content: { "application/json": { schema: ref } } },
+            responses: { "201": { description: "created", content: { "application/json": { schema: ref } } } },
+          },
+        },
+      },
+      components: { schemas: { Thing: { type: "object", properties: { next: ref } } } },
+    });
+    const { model, diagnostics } = await ingest(spec, { limits: { maxRefs: 3 } });
+    expect(model).toBeUndefined();
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "REF_FANOUT_LIMIT",
+        severity: "error",
+        message: "the document holds 4 `$ref`s, more than the limit of 3 for one spec; nothing of it is planned",
+        hint: expect.stringContaining("split the document into smaller specs"),
+      }),
+    ]);
+    expect((await ingest(spec, { limits: { maxRefs: 4 } })).model?.operations).toHaveLength(2);
+  });
+});

@@ -9,8 +9,8 @@ export const safetyCodes = {
   },
   REF_FANOUT_LIMIT: {
     severity: "error",
-    title: "`$ref`s would expand into more schema nodes than the expansion limit (a possible reference bomb)",
-    hint: "reduce how many times each named schema references the next; a chain of schemas each referencing the next several times grows exponentially",
+    title: "the document holds more `$ref`s than the limit of one spec (100,000)",
+    hint: "generate from a part of the API: split the document into smaller specs (one per tag or service, as Microsoft Graph's own SDKs do) and run aci-gen on each",
   },
   SERVER_URL_UNSAFE: {
     severity: "error",
