@@ -10,7 +10,7 @@ export const safetyCodes = {
   REF_FANOUT_LIMIT: {
     severity: "error",
     title: "the document holds more `$ref`s than the limit of one spec (100,000)",
-    hint: "generate from a part of the API: split the document into smaller specs (one per tag or service, as Microsoft Graph's own SDKs do) and run aci-gen on each",
+    hint: "generate from a part of the API: split the document into smaller specs (one per tag or service) and run aci-gen on each",
   },
   SERVER_URL_UNSAFE: {
     severity: "error",
