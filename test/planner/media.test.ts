@@ -423,6 +423,63 @@ describe("a goal's content_type against what the operation accepts", () => {
     },
   );
 
+  describe("a goal's patch body written in the goals file", () => {
+    const patchSpec = {
+      ...kubeLike,
+      definitions: { ...kubeLike.definitions, Patch: { description: "The patch." } },
+      paths: {
+        "/scale/{name}": {
+          patch: {
+            operationId: "patchScale",
+            consumes: ["application/json-patch+json", "application/merge-patch+json"],
+            parameters: [
+              { name: "name", in: "path", required: true, type: "string" },
+              { name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Patch" } },
+            ],
+            responses: { "200": { description: "OK", schema: { $ref: "#/definitions/Scale" } } },
+          },
+        },
+      },
+    };
+    const goal = (body: unknown, extra: object = {}) => ({
+      name: "scale_thing",
+      description: "Scale it.",
+      inputs: {},
+      steps: [{ id: "patch", operation: "patchScale", params: { name: "$inputs.name" }, body, ...extra }],
+    });
+
+    it("an object goes out as a merge patch", async () => {
+      const result = await planGoals(goal({ spec: { replicas: "$inputs.replicas" } }), patchSpec);
+      expect(summarise(result.diagnostics)).toEqual([]);
+      expect(result.tools[0]?.steps[0]?.body?.mediaType).toBe("application/merge-patch+json");
+    });
+
+    it("an object sent as a JSON Patch is refused at planning: a JSON Patch is a list of operations", async () => {
+      const result = await planGoals(
+        goal({ spec: { replicas: "$inputs.replicas" } }, { content_type: "application/json-patch+json" }),
+        patchSpec,
+      );
+      expect(summarise(result.diagnostics)).toEqual([
+        expect.objectContaining({
+          code: "PLAN_TYPE_MISMATCH",
+          message:
+            "an object written in the goals file yields object, but the request body of patchScale expects array",
+        }),
+      ]);
+    });
+
+    it("a list of operations sent as a JSON Patch plans, each operation checked", async () => {
+      const ops = [{ op: "replace", path: "/spec/replicas", value: "$inputs.replicas" }];
+      const ok = await planGoals(goal(ops, { content_type: "application/json-patch+json" }), patchSpec);
+      expect(summarise(ok.diagnostics)).toEqual([]);
+      const bad = await planGoals(
+        goal([{ op: "set", path: "/spec/replicas" }], { content_type: "application/json-patch+json" }),
+        patchSpec,
+      );
+      expect(bad.diagnostics.map((d) => d.code)).toEqual(["PLAN_CONSTANT_INVALID"]);
+    });
+  });
+
   it("all-operations: a patch body the spec describes keeps its own schema", async () => {
     const result = await plan({ spec: kubeLike, allOperations: true });
     const body = result.tools.find((t) => t.name === "patch_scale")!.inputs.find((i) => i.name === "body");

@@ -37,6 +37,8 @@ export type Usage =
 
 const ANY: JsonSchema = {};
 const STRING: JsonSchema = { type: "string" };
+const OBJECT: JsonSchema = { type: "object" };
+const ARRAY: JsonSchema = { type: "array" };
 
 /** Converts a goals-file value to the plan's ValueExpr, checking every expression and type on the way. */
 export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: BindTarget | undefined): ValueExpr {
@@ -53,6 +55,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       checkFit(ctx, value, STRING, target, `"${value.text}"`);
       return { kind: "template", text: value.text };
     case "object":
+      checkFit(ctx, value, OBJECT, target, "an object written in the goals file");
       return {
         kind: "object",
         entries: value.entries.map(
@@ -60,6 +63,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
         ),
       };
     case "array":
+      checkFit(ctx, value, ARRAY, target, "a list written in the goals file");
       return {
         kind: "array",
         items: value.items.map((v, i) => bindValue(ctx, v, usage, childTarget(ctx, target, String(i)))),
