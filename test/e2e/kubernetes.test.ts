@@ -88,12 +88,13 @@ afterAll(async () => {
 });
 
 describe.skipIf(REPEAT_RUN)("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
-  it("lists the five tools, each input typed and described, no placeholder text", async () => {
+  it("lists the six tools, each input typed and described, no placeholder text", async () => {
     const { tools } = await session!.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "get_pod_logs",
       "list_deployment_pods",
       "list_deployments",
+      "restart_deployment",
       "restart_pod",
       "scale_deployment",
     ]);
@@ -192,11 +193,25 @@ describe.skipIf(REPEAT_RUN)("the Kubernetes example against prism mock of Kubern
     ]);
   }, 90_000);
 
+  it("restart_deployment, once approved, sends a JSON merge patch stamping the pod template", async () => {
+    const at = "2026-12-04T17:30:00Z";
+    const outcome = await approved("restart_deployment", { ...PLACE, name: "web", restarted_at: at });
+    expect(outcome.isError, outcome.text).toBe(false);
+    expect(outcome.json).toMatchObject({ deployment: "web", generation: expect.any(Number) });
+    const patches = proxy!.requests.filter((r) => r.method === "PATCH");
+    expect(patches.map((r) => r.url)).toEqual(["/apis/apps/v1/namespaces/default/deployments/web"]);
+    // Of the three patch types the operation accepts, the merge patch: an object of the fields to change.
+    expect(patches[0]!.headers["content-type"]).toBe("application/merge-patch+json");
+    expect(JSON.parse(patches[0]!.body)).toEqual({
+      spec: { template: { metadata: { annotations: { "kubectl.kubernetes.io/restartedAt": at } } } },
+    });
+  }, 90_000);
+
   it("every request the tools sent passed Prism's validation against the Kubernetes spec", () => {
     const log = prism!.log();
     const received = log.match(/Request received/g) ?? [];
     expect(received.length).toBe(proxy!.requests.length);
-    expect(received.length).toBeGreaterThanOrEqual(7);
+    expect(received.length).toBeGreaterThanOrEqual(8);
     expect(log.match(/The request passed the validation rules/g) ?? []).toHaveLength(received.length);
     expect(log).not.toMatch(/did not pass the validation rules|UNPROCESSABLE_ENTITY|NO_PATH_MATCHED|Response \(422\)/);
   });

@@ -7,6 +7,7 @@ import { scaleDeployment as scaleDeploymentDefinition } from "./tools/scale_depl
 import { listDeploymentPods as listDeploymentPodsDefinition } from "./tools/list_deployment_pods.js";
 import { getPodLogs as getPodLogsDefinition } from "./tools/get_pod_logs.js";
 import { restartPod as restartPodDefinition } from "./tools/restart_pod.js";
+import { restartDeployment as restartDeploymentDefinition } from "./tools/restart_deployment.js";
 
 /** The unbound tool definitions, by tool name. */
 export const definitions = {
@@ -15,6 +16,7 @@ export const definitions = {
   list_deployment_pods: listDeploymentPodsDefinition,
   get_pod_logs: getPodLogsDefinition,
   restart_pod: restartPodDefinition,
+  restart_deployment: restartDeploymentDefinition,
 };
 
 export type ToolName = keyof typeof definitions;
@@ -36,6 +38,7 @@ export const scale_deployment: Tool = tools["scale_deployment"];
 export const list_deployment_pods: Tool = tools["list_deployment_pods"];
 export const get_pod_logs: Tool = tools["get_pod_logs"];
 export const restart_pod: Tool = tools["restart_pod"];
+export const restart_deployment: Tool = tools["restart_deployment"];
 
 export { toolset };
 export type { Tool, ToolsetOptions };
