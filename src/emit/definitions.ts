@@ -107,7 +107,7 @@ export function sizePlan(
 ): SizedPlan {
   const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
-  const counter = options.tokens ?? o200k();
+  const counter = options.tokens ?? lazyO200k();
   const schemas = evaluateInputs(compiled);
   const converted = convertedInputs(compiled, schemas);
   const diagnostics: Diagnostic[] = [];
@@ -166,6 +166,14 @@ export function sizePlan(
     search: { core: [...core], upfrontTokens },
     diagnostics,
   };
+}
+
+/**
+ * The o200k counter, loaded when first asked to count: a toolset whose definitions fit the cap and the budget by their
+ * bytes alone (most goals files) is generated without loading the encoder's rank table.
+ */
+function lazyO200k(): TokenCounter {
+  return { count: (text) => o200k().count(text), within: (text, limit) => o200k().within(text, limit) };
 }
 
 /** A tool's arguments schema (for its examples) and its advertised input JSON Schema. */

@@ -67,3 +67,27 @@ describe("o200k counted piece by piece", () => {
       for (const text of texts) expect(counter.count(text), `pass ${pass}`).toBe(countTokens(text, ORDINARY_TEXT));
   });
 });
+
+describe("when the encoder is loaded", () => {
+  it("generating a toolset that fits the cap and the budget by its bytes never loads it", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { join } = await import("node:path");
+    const root = join(import.meta.dirname, "../..");
+    // A fresh process: in this one, the tests above have loaded it already.
+    const script = `
+      import { createRequire } from "node:module";
+      const { generate } = await import("./dist/api/generate.js");
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes("o200k_base"));
+      const small = await generate({ spec: "examples/specs/petstore.oas31.yaml", goals: "examples/goals/petstore.goals.yaml" });
+      const first = loaded();
+      const big = await generate({ spec: "examples/specs/petstore.oas31.yaml", allOperations: true, definitionBudget: 50 });
+      console.log(JSON.stringify({ files: Object.keys(small.files).length, first, after: loaded(), big: Object.keys(big.files).length }));
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const facts = JSON.parse(run.stdout);
+    expect(facts).toMatchObject({ first: false, after: true });
+    expect(facts.files).toBeGreaterThan(20);
+    expect(facts.big).toBeGreaterThan(20);
+  });
+});
