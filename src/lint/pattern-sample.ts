@@ -14,6 +14,9 @@ const ESCAPES: Readonly<Record<string, string>> = { "\\d": "1", "\\w": "a", "\\s
 /** How many strings are built and checked before giving up (each differs in one choice of alternative or count). */
 const MAX_TRIES = 64;
 
+/** Longest sample built (`[a-f0-9]{64}` is common; `x{100000000}` is given up on, not built). */
+const MAX_SAMPLE_CHARS = 1024;
+
 /** Lengths a built string is grown to when it does not match as it is. */
 const GROWN_LENGTHS = [2, 4, 8, 16];
 
@@ -130,7 +133,9 @@ function build(
       const one = atomText(term.atom, live);
       if (one === undefined) failed = true;
       const more = live && widen !== undefined ? widen(index, term) : 0;
-      if (one !== undefined) text += one.repeat(Math.min(term.max, term.min + choice.extra(index) + more));
+      const times = Math.min(term.max, term.min + choice.extra(index) + more);
+      if (one === undefined || times * one.length + text.length > MAX_SAMPLE_CHARS) failed = true;
+      else text += one.repeat(times);
     }
     return failed ? undefined : text;
   };

@@ -47,6 +47,8 @@ describe("patternSample", () => {
     ["a backreference", "^(a)\\1$", {}],
     ["an unbalanced group", "^(ab$", {}],
     ["lengths the pattern cannot meet", "^[a-z]{2}$", { minLength: 3 }],
+    ["a repetition too long to build", "^x{100000000}$", {}],
+    ["repetitions nested too long to build", "^(?:ab{100}){100}$", {}],
   ])("gives up on %s", (_, pattern, bounds) => {
     expect(patternSample(pattern, bounds)).toBeUndefined();
   });
