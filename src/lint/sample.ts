@@ -49,6 +49,8 @@ interface Sampler {
 
 /** How deep an example's required properties are followed (an instance stops at MAX_DEPTH schemas on the stack). */
 const MAX_EXAMPLE_LEVEL = 32;
+/** How many schemas an example follows into one another (`allOf` chains thousands long end here, not in a stack overflow). */
+const MAX_EXAMPLE_STACK = 256;
 
 function clamp(value: number, min: unknown, max: unknown): number {
   const lo = typeof min === "number" ? Math.max(value, min) : value;
@@ -277,7 +279,12 @@ function withBranch(schema: JsonSchemaObject, branch: JsonSchema): JsonSchema {
 
 function sampleWith(schema: JsonSchema, s: Sampler): unknown {
   if (typeof schema === "boolean") return schema ? "value" : undefined;
-  if (s.mode === "instance" ? s.stack.length > MAX_DEPTH : s.level > MAX_EXAMPLE_LEVEL) return undefined;
+  if (
+    s.mode === "instance"
+      ? s.stack.length > MAX_DEPTH
+      : s.level > MAX_EXAMPLE_LEVEL || s.stack.length > MAX_EXAMPLE_STACK
+  )
+    return undefined;
   const example = given(schema, s.mode);
   if (example !== undefined) return example.value;
   const ref = componentName(schema["$ref"]);

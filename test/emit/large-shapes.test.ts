@@ -1,6 +1,7 @@
 // Deep and large spec shapes (an allOf chain thousands long, thousands of operations, a huge enum) end in a package or a located diagnostic, never a stack overflow.
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { sizePlan } from "../../src/emit/definitions.js";
 import { propertyContracts, schemaContract } from "../../src/emit/schema-contract.js";
 import { compileSchema, componentsToZod } from "../../src/emit/zod/schema-to-zod.js";
 import { MAX_REF_DEPTH } from "../../src/emit/zod/ref.js";
@@ -27,6 +28,13 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
     const schemas = schemasOf(chain) as Parameters<typeof schemaContract>[1];
     expect(schemaContract({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({ type: ["object"], ref: "S0" });
     expect(propertyContracts({ $ref: "#/components/schemas/S0" }, schemas)).toEqual({});
+  });
+
+  it("sizes its tool and makes up its input example without recursing down the chain", async () => {
+    const planned = await plan({ spec: chain, allOperations: true });
+    const sized = sizePlan(planned.plan!);
+    expect(sized.definitions).toHaveLength(1);
+    expect(sized.plan.tools[0]?.examples).toBeDefined();
   });
 
   it("compiles every component as a shared const", () => {
