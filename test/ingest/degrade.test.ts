@@ -354,7 +354,7 @@ describe("schemas that leave out `type: object` (Kubernetes 1.13's definitions)"
     const planned = await plan({ spec, allOperations: true });
     expect(planned.diagnostics).toEqual([]);
     const [definition] = toolDefinitions(planned.plan!);
-    expect((definition?.inputSchema["properties"] as Record<string, unknown>)["spec"]).toEqual({
+    expect((definition!.inputSchema["properties"] as Record<string, unknown>)["spec"]).toEqual({
       type: "object",
       description: "Request body field `spec` of createPod.",
       properties: { containers: { type: "array", items: { type: "string" } } },
