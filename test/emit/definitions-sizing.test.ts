@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { countTokens, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
 import { plan } from "../../src/api/plan.js";
-import { evaluateInputs, sizePlan } from "../../src/emit/definitions.js";
+import { evaluateInputs, sizePlan, type ToolDefinitionView } from "../../src/emit/definitions.js";
 import type { TokenCounter } from "../../src/emit/tokens.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 
@@ -111,7 +111,11 @@ describe("tools with the same input", () => {
     };
     const planned = await plan({ spec: same, allOperations: true });
     const byName = new Map(sizePlan(planned.plan!).definitions.map((d) => [d.name, d]));
-    const [a, b, gone] = ["get_a", "get_b", "delete_b"].map((name) => byName.get(name)!);
+    const [a, b, gone] = ["get_a", "get_b", "delete_b"].map((name) => byName.get(name)!) as [
+      ToolDefinitionView,
+      ToolDefinitionView,
+      ToolDefinitionView,
+    ];
     expect(a.inputSchema).toBe(b.inputSchema);
     expect(gone.inputSchema).not.toBe(a.inputSchema);
     expect(Object.keys(gone.inputSchema["properties"] as object)).toEqual(["id", "request_id"]);
