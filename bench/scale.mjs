@@ -196,7 +196,8 @@ async function childFloor(report, spec, blob, out) {
   const blobCpu = process.cpuUsage();
   const files = JSON.parse(readFileSync(blob, "utf8"));
   const blobMs = performance.now() - blobStart;
-  const blobCpuMs = (process.cpuUsage(blobCpu).user + process.cpuUsage(blobCpu).system) / 1000;
+  const blobSpent = process.cpuUsage(blobCpu);
+  const blobCpuMs = (blobSpent.user + blobSpent.system) / 1000;
   const folders = new Set();
   for (const [file, text] of Object.entries(files)) {
     const folder = path.dirname(path.join(out, file));

@@ -401,8 +401,9 @@ function briefOrder(schema: Record<string, unknown>): string[] {
   const required = new Set(Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : []);
   const cuttable = Object.entries(properties).flatMap(([name, property]) => {
     const text = property?.["description"];
-    return typeof text === "string" && briefText(text) !== text
-      ? [{ name, required: required.has(name), saved: text.length - briefText(text).length }]
+    const brief = typeof text === "string" ? briefText(text) : undefined;
+    return typeof text === "string" && brief !== undefined && brief !== text
+      ? [{ name, required: required.has(name), saved: text.length - brief.length }]
       : [];
   });
   cuttable.sort(

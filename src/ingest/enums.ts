@@ -1,7 +1,7 @@
 // Repairs every `enum` whose values break its schema's own `type` (`type: integer, enum: ["6", "12"]`): each value read as the type where it can be, else dropped, one located warning per schema.
 import { split } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
-import { type EnumSite, hasJsonType } from "./scan.js";
+import { type EnumSite, enumValueFits } from "./scan.js";
 import { type JsonRecord, updateMember } from "./walk.js";
 
 /** A value that breaks the type, read as one of the types where the same text means it (`"6"` → 6, `10` → `"10"`). */
@@ -34,7 +34,7 @@ function repaired(site: EnumSite): { values: unknown[]; read: [unknown, unknown]
     if (!seen.has(key)) seen.add(key), values.push(value);
   };
   for (const value of site.values) {
-    if (hasJsonType(value, site.type)) keep(value);
+    if (enumValueFits(value, site.type)) keep(value);
     else {
       const as = readAs(value, site.type);
       if (as === undefined) dropped.push(value);

@@ -1,5 +1,6 @@
 // One walk over a whole document that gathers what the whole-document checks need: `$ref` sites, strings and keys
 // with hidden characters, every regex (`pattern`, `patternProperties` keys) and every mistyped `enum` in a schema position.
+import { hasJsonType } from "../util/json-type.js";
 import { escapeToken } from "../util/pointer.js";
 import type { RefSite } from "./refs.js";
 
@@ -39,19 +40,9 @@ export interface DocumentScan {
   readonly enums: readonly EnumSite[];
 }
 
-const JSON_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
-  string: (v) => typeof v === "string",
-  number: (v) => typeof v === "number",
-  integer: (v) => Number.isInteger(v),
-  boolean: (v) => typeof v === "boolean",
-  null: (v) => v === null,
-  array: Array.isArray,
-  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
-};
-
-/** Whether `value` has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
-export function hasJsonType(value: unknown, types: readonly string[]): boolean {
-  return value === null || types.some((type) => JSON_TYPES[type]?.(value) ?? true);
+/** Whether an enum value has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
+export function enumValueFits(value: unknown, types: readonly string[]): boolean {
+  return value === null || types.some((type) => hasJsonType(value, type) ?? true);
 }
 
 /** The schema's declared types when its `enum` holds a value none of them allows. */
@@ -62,7 +53,7 @@ function mistypedEnum(record: Record<string, unknown>): readonly string[] | unde
   const types =
     typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === "string") : [];
   if (types.length === 0) return undefined;
-  return values.every((value) => hasJsonType(value, types)) ? undefined : types;
+  return values.every((value) => enumValueFits(value, types)) ? undefined : types;
 }
 
 /**

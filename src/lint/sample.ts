@@ -1,7 +1,9 @@
 // JSON Schema → one deterministic sample value: a typical instance (every property), or the smallest valid call (required properties only); the spec's own values first.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../model/api-model.js";
+import { constantMisfit, safeTest } from "../planner/constant-fit.js";
 import { componentName } from "../planner/schemas.js";
+import { hasJsonType } from "../util/json-type.js";
 import { patternSample } from "./pattern-sample.js";
 
 /** How many items a sampled array has (within minItems/maxItems), and how many entries a sampled map. */
@@ -64,7 +66,7 @@ function firstType(schema: JsonSchemaObject): string | undefined {
   return types.find((t) => t !== "null") ?? types[0];
 }
 
-function given(schema: JsonSchemaObject, mode: SampleMode): { value: unknown } | undefined {
+function given(schema: JsonSchemaObject, s: Sampler): { value: unknown } | undefined {
   const examples = schema["examples"];
   const candidates = [
     ...(Array.isArray(examples) && examples.length > 0 ? [examples[0]] : []),
@@ -72,43 +74,19 @@ function given(schema: JsonSchemaObject, mode: SampleMode): { value: unknown } |
   ];
   const values = schema["enum"];
   if (Array.isArray(values) && values.length > 0) candidates.push(values.find((v) => v !== null) ?? values[0]);
-  const value = mode === "instance" ? candidates[0] : candidates.find((v) => plausible(v, schema));
+  const value = s.mode === "instance" ? candidates[0] : candidates.find((v) => plausible(v, schema, s.schemas));
   return value === undefined ? undefined : { value };
 }
 
-const JSON_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
-  string: (v) => typeof v === "string",
-  number: (v) => typeof v === "number" && Number.isFinite(v),
-  integer: (v) => Number.isInteger(v),
-  boolean: (v) => typeof v === "boolean",
-  null: (v) => v === null,
-  array: Array.isArray,
-  object: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
-};
-
 /**
- * Whether a value the spec gives for `schema` keeps the schema's own rules: type, enum, const, pattern, lengths and
- * bounds (nested values are not looked into; the tool's input schema checks the whole example).
+ * Whether a value the spec gives for `schema` keeps the schema's own rules: its type, and what a goal's constant must
+ * keep (enum, const, format, pattern, lengths, bounds). Nested values are not looked into; the tool's input schema
+ * checks the whole example.
  */
-function plausible(value: unknown, schema: JsonSchemaObject): boolean {
+function plausible(value: unknown, schema: JsonSchemaObject, schemas: SchemaLookup): boolean {
   const types = typeof schema["type"] === "string" ? [schema["type"]] : schema["type"];
-  if (Array.isArray(types) && !types.some((t) => typeof t === "string" && JSON_TYPES[t]?.(value) === true))
-    return false;
-  const same = (other: unknown) => JSON.stringify(other) === JSON.stringify(value);
-  if (Array.isArray(schema["enum"]) && !schema["enum"].some(same)) return false;
-  if (schema["const"] !== undefined && !same(schema["const"])) return false;
-  if (typeof value === "string") {
-    if (typeof schema["pattern"] === "string" && !matches(schema["pattern"], value)) return false;
-    if (!withinLengths(value, schema)) return false;
-  }
-  if (typeof value === "number") {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
-    if (typeof minimum === "number" && value < minimum) return false;
-    if (typeof maximum === "number" && value > maximum) return false;
-    if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) return false;
-    if (typeof exclusiveMaximum === "number" && value >= exclusiveMaximum) return false;
-  }
-  return true;
+  if (Array.isArray(types) && !types.some((t) => typeof t === "string" && hasJsonType(value, t) === true)) return false;
+  return constantMisfit(value, schema, schemas) === undefined;
 }
 
 function withinLengths(text: string, schema: JsonSchemaObject): boolean {
@@ -123,7 +101,11 @@ function withinLengths(text: string, schema: JsonSchemaObject): boolean {
 function sampleString(schema: JsonSchemaObject): string {
   const pattern = typeof schema["pattern"] === "string" ? schema["pattern"] : undefined;
   const format = typeof schema["format"] === "string" ? FORMAT_SAMPLES[schema["format"]] : undefined;
-  if (format !== undefined && withinLengths(format, schema) && (pattern === undefined || matches(pattern, format)))
+  if (
+    format !== undefined &&
+    withinLengths(format, schema) &&
+    (pattern === undefined || safeTest(pattern, format) === true)
+  )
     return format;
   const bounds = {
     ...(typeof schema["minLength"] === "number" ? { minLength: schema["minLength"] } : {}),
@@ -141,14 +123,6 @@ function plainText(length: number, minLength: unknown): string {
   const trimmed = text.trimEnd();
   if (trimmed.length >= (typeof minLength === "number" ? minLength : 1)) return trimmed;
   return text.length === 0 ? "x" : `${text.slice(0, -1)}s`;
-}
-
-function matches(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(pattern, "u").test(text);
-  } catch {
-    return false;
-  }
 }
 
 function sampleNumber(schema: JsonSchemaObject, integer: boolean): number {
@@ -285,7 +259,7 @@ function sampleWith(schema: JsonSchema, s: Sampler): unknown {
       : s.level > MAX_EXAMPLE_LEVEL || s.stack.length > MAX_EXAMPLE_STACK
   )
     return undefined;
-  const example = given(schema, s.mode);
+  const example = given(schema, s);
   if (example !== undefined) return example.value;
   const ref = componentName(schema["$ref"]);
   if (ref !== undefined) {

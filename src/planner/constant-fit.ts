@@ -61,10 +61,15 @@ function numberMisfit(value: number, node: JsonSchema): string | undefined {
   if (typeof minimum === "number" && value < minimum) return `is below the minimum ${minimum}`;
   const maximum = field(node, "maximum");
   if (typeof maximum === "number" && value > maximum) return `is above the maximum ${maximum}`;
+  const above = field(node, "exclusiveMinimum");
+  if (typeof above === "number" && value <= above) return `is not above ${above}`;
+  const below = field(node, "exclusiveMaximum");
+  if (typeof below === "number" && value >= below) return `is not below ${below}`;
   return undefined;
 }
 
-function safeTest(pattern: string, value: string): boolean | undefined {
+/** Whether `pattern` (with `u`) matches `value`; undefined when it does not compile. */
+export function safeTest(pattern: string, value: string): boolean | undefined {
   try {
     return new RegExp(pattern, "u").test(value);
   } catch {

@@ -18,6 +18,9 @@ describe("constantMisfit", () => {
     ["abc", { type: "string", pattern: "^[a-z]+$" }, undefined],
     ["ABC", { type: "string", pattern: "^[a-z]+$" }, "does not match the pattern ^[a-z]+$"],
     [500, { type: "integer", maximum: 100 }, "is above the maximum 100"],
+    [0, { type: "integer", exclusiveMinimum: 0 }, "is not above 0"],
+    [10, { type: "integer", exclusiveMaximum: 10 }, "is not below 10"],
+    [9, { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 10 }, undefined],
   ])("%j against %j", (value, schema, want) => {
     expect(constantMisfit(value, schema, schemaLookup({}))).toBe(want);
   });
