@@ -20,18 +20,24 @@ export interface ChosenExamples {
 
 type Schemas = Readonly<Record<string, JsonSchema>>;
 
-/** The value the spec itself gives for a schema (`examples`, `example`, `const`, `default`, first `enum`), following one `$ref`. */
-function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | undefined {
+/**
+ * The value the spec itself gives for a schema (`examples`, `example`, `const`, first `enum`, and for a required input
+ * `default`), following one `$ref`. An optional input's default is what the API assumes when it is left out: an
+ * example carrying it would teach the model to send it.
+ */
+function specValue(schema: JsonSchema, schemas: Schemas, required: boolean): { value: unknown } | undefined {
   if (typeof schema !== "object") return undefined;
   if (Array.isArray(schema["examples"]) && schema["examples"].length > 0) return { value: schema["examples"][0] };
-  for (const key of ["example", "const", "default"]) if (schema[key] !== undefined) return { value: schema[key] };
+  for (const key of required ? ["example", "const", "default"] : ["example", "const"])
+    if (schema[key] !== undefined) return { value: schema[key] };
+  if (!required && schema["default"] !== undefined) return undefined;
   if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return { value: schema["enum"][0] };
   const target = componentName(schema["$ref"]);
   const named = target === undefined ? undefined : schemas[target];
   const allOf =
     Array.isArray(schema["allOf"]) && schema["allOf"].length === 1 ? (schema["allOf"][0] as JsonSchema) : undefined;
   const inner = named ?? allOf;
-  return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
+  return inner === undefined || inner === schema ? undefined : specValue(inner, schemas, required);
 }
 
 /** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
@@ -47,7 +53,7 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
   const value: Record<string, unknown> = {};
   const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
-    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas);
+    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas, input.required);
     if (given !== undefined) {
       value[input.name] = given.value;
       sources.set(input.name, "spec");

@@ -173,6 +173,8 @@ export interface Step extends Located {
   readonly onFailure: readonly Action[];
   /** Keeps one item of a listed response; `$response.body` in the outputs is that item. */
   readonly pick?: Pick;
+  /** `false`: a PUT sends only the body written, without reading the current state first (default: read it). */
+  readonly keepCurrent?: boolean;
   /** Set on steps copied from another Arazzo workflow (a workflow call or a goto to a workflow). */
   readonly inlinedFrom?: { readonly workflowId: string; readonly viaStepId: string };
 }

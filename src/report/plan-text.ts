@@ -26,6 +26,11 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
     lines.push(
       `  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})${body}${waits}`,
     );
+    const keep = step.body?.keepCurrent;
+    if (keep !== undefined)
+      lines.push(
+        `    reads ${keep.operationId} first; a field left out keeps its current value: ${keep.properties.join(", ")}`,
+      );
   }
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);

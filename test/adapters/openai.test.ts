@@ -96,7 +96,7 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
         s: {
           type: ["string", "null"],
           enum: ["a", "b", null],
-          description: "Constraints: default a; optional: null means omitted.",
+          description: "Constraints: if left out, the API's default (a) applies; optional: null means omitted.",
         },
       }),
     },
@@ -160,11 +160,23 @@ const lowerTable: [string, { given: Schema; want: Schema }][] = [
     },
   ],
   [
-    "a phrase is said only as a whole: `default 30` does not say `default 3`",
+    "a phrase is said only as a whole: `default (30)` does not say `default (3)`",
     {
-      given: obj({ n: { type: "string", minLength: 2, default: "3", description: "Count. Default 30" } }),
+      given: obj({
+        n: {
+          type: "string",
+          minLength: 2,
+          default: "3",
+          description: "Count. If left out, the API's default (30) applies",
+        },
+      }),
       want: closed({
-        n: { type: "string", description: "Count. Default 30. Constraints: at least 2 characters; default 3." },
+        n: {
+          type: "string",
+          description:
+            "Count. If left out, the API's default (30) applies. Constraints: at least 2 characters; if left out, the " +
+            "API's default (3) applies.",
+        },
       }),
     },
   ],

@@ -194,7 +194,7 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     const sent = server().requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual([
       "GET /v3/users/by-email?email=ada%40example.com",
-      "GET /v3/users/42/orders?status=open&limit=20",
+      "GET /v3/users/42/orders?status=open",
     ]);
     expect(sent.every((r) => r.headers["api_key"] === API_KEY)).toBe(true);
 

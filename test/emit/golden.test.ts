@@ -116,7 +116,7 @@ describe("golden packages compile and run", () => {
     expect(ok).toEqual({ items: [] });
     expect(sent).toEqual([
       [
-        "https://api.github.com/repos/octocat/hello-world/issues?labels=bug&state=open&sort=created&direction=asc&per_page=30",
+        "https://api.github.com/repos/octocat/hello-world/issues?labels=bug&state=open&sort=created&direction=asc",
         "Bearer ghp_golden_secret",
       ],
     ]);

@@ -3,7 +3,9 @@ import type { JsonSchemaObject } from "../../model/api-model.js";
 import { constraintWords, valueWords } from "../../runtime/constraint-words.js";
 import { sentenceCase } from "../../util/sentence.js";
 
+/** The schema's first example; none for a boolean, whose example only names one of its two values. */
 function exampleOf(schema: JsonSchemaObject): unknown {
+  if (schema["type"] === "boolean") return undefined;
   const examples = schema["examples"];
   return Array.isArray(examples) && examples.length > 0 ? examples[0] : undefined;
 }

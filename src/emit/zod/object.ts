@@ -75,15 +75,12 @@ function partsOf(schema: JsonSchemaObject): ObjectParts {
   return { properties, required, additional, patterns };
 }
 
-/** One shape entry: required as is, optional as `.optional()`, or `.default(v)` (annotation only: a missing key was already valid). */
-function propertyEntry(key: string, expr: Code, required: boolean, schema: JsonSchema): Entry {
-  const hasDefault = isObject(schema) && Object.hasOwn(schema, "default") && schema["default"] !== undefined;
-  const suffix = required
-    ? undefined
-    : hasDefault
-      ? link("default", lit((schema as JsonSchemaObject)["default"]))
-      : link("optional");
-  return [key, chain(expr, [suffix])];
+/**
+ * One shape entry: required as is, else `.optional()`. A spec `default` is what the server assumes when the key is
+ * absent, so it never becomes a Zod `.default()`: that would fill the key in and send it unasked.
+ */
+function propertyEntry(key: string, expr: Code, required: boolean): Entry {
+  return [key, chain(expr, [required ? undefined : link("optional")])];
 }
 
 /** The schema a required-but-undeclared key must satisfy: the matching pattern schemas, else `additionalProperties`. */
@@ -158,7 +155,7 @@ function shapeOf(parts: ObjectParts, env: Env): Code {
   const declared = Object.entries(parts.properties)
     .filter(([key]) => !inheritedName(key))
     .map(([key, sub]) =>
-      propertyEntry(key, env.compile(sub, join(env.pointer, "properties", key)), parts.required.includes(key), sub),
+      propertyEntry(key, env.compile(sub, join(env.pointer, "properties", key)), parts.required.includes(key)),
     );
   const undeclared = parts.required
     .filter((key) => !Object.hasOwn(parts.properties, key) && !inheritedName(key))

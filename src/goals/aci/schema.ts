@@ -48,6 +48,7 @@ const step = z.strictObject({
   on_success: z.array(action).optional(),
   on_failure: z.array(action).optional(),
   pick: pick.optional(),
+  keep_current: z.boolean().optional(),
 });
 
 const JSON_SCHEMA_KEYWORDS = [

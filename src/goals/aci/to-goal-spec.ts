@@ -131,6 +131,7 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
     ...(step.pick === undefined ? {} : { pick: pickToSpec(ctx, step.pick, join(pointer, "pick")) }),
+    ...(step.keep_current === undefined ? {} : { keepCurrent: step.keep_current }),
     ...at(ctx, pointer),
   };
 }

@@ -1,5 +1,5 @@
 // Plans one goal step: parameters, body, outputs, criteria and actions bound and checked against its operation.
-import type { Param, RequestBody, Step } from "../../goals/types.js";
+import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
@@ -13,6 +13,8 @@ import { schemaAtPointer } from "../schema-walk.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
 import { planActions, planCriteria } from "./criteria.js";
 import { report, type GoalContext } from "./context.js";
+import { fittingBranch, requiredKeys } from "./body-shape.js";
+import { keepCurrentOf } from "./keep-current.js";
 import { planPick } from "./pick.js";
 import { bindExpression, bindValue, type BindTarget, type Usage } from "./values.js";
 
@@ -138,21 +140,41 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   const media = bodyMedia(ctx, { step, body: step.body, operation });
   if (!media) return undefined;
   const { content } = media;
+  const { payload } = step.body;
+  const declared = patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema;
+  const schema = payload.kind === "object" ? fittingBranch(declared, payload.entries, ctx.api.schema) : declared;
+  const keepCurrent = keepCurrentOf(ctx, { step, operation, bodySchema: schema });
   const target: BindTarget = {
-    schema: patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema,
-    required: requestBody.required,
+    schema,
+    required: bodyIsSent(requestBody.required, payload, requiredKeys(schema, ctx.api.schema)),
     examples: content.examples,
     boundTo: `${operation.id} body`,
     label: `the request body of ${operation.id}`,
+    ...(keepCurrent === undefined ? {} : { kept: new Set(keepCurrent.properties) }),
   };
   const value = bindValue(ctx, step.body.payload, usage, step.body.payload.kind === "template" ? undefined : target);
   const replacements = step.body.replacements.map((r) => ({
     pointer: r.target,
     value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)),
   }));
-  checkRequiredProperties(ctx, step, operation, step.body, content.schema);
+  checkRequiredProperties(ctx, { step, operation, body: step.body, schema, kept: target.kept });
   checkPayloadFitsMedia(ctx, { step, body: step.body, media });
-  return { mediaType: media.mediaType, kind: media.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
+  return {
+    mediaType: media.mediaType,
+    kind: media.kind,
+    value,
+    ...(replacements.length > 0 ? { replacements } : {}),
+    ...(keepCurrent === undefined ? {} : { keepCurrent }),
+  };
+}
+
+/**
+ * Whether the body always goes out, so the properties its schema requires are required inputs: the spec says so, or
+ * the goal writes it as a structure (sent even when every field is left out), or its schema requires properties
+ * (Twilio never sets `requestBody.required`, yet a message without `To` is refused).
+ */
+function bodyIsSent(declared: boolean, payload: Value, required: readonly string[]): boolean {
+  return declared || payload.kind === "object" || payload.kind === "array" || required.length > 0;
 }
 
 /** The media the step sends; a `content_type` the operation does not accept is reported with the types it does. */
@@ -201,10 +223,13 @@ function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string):
 
 function checkRequiredProperties(
   ctx: GoalContext,
-  step: Step,
-  operation: Operation,
-  body: RequestBody,
-  schema: JsonSchema,
+  {
+    step,
+    operation,
+    body,
+    schema,
+    kept,
+  }: { step: Step; operation: Operation; body: RequestBody; schema: JsonSchema; kept: ReadonlySet<string> | undefined },
 ): void {
   if (body.payload.kind !== "object") return;
   const resolved = derefTop(schema, ctx.api.schema);
@@ -222,9 +247,13 @@ function checkRequiredProperties(
       });
     }
   }
-  const required = Array.isArray(resolved["required"]) ? (resolved["required"] as string[]) : [];
+  const required = requiredKeys(schema, ctx.api.schema);
+  const declared = (k: string): JsonSchema | undefined => {
+    const walked = schemaAtPointer(schema, [k], ctx.api.schema);
+    return walked.ok ? walked.schema : undefined;
+  };
   for (const key of required.filter(
-    (k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]),
+    (k) => !given.has(k) && kept?.has(k) !== true && !hasDefault(declared(k) ?? {}) && !isReadOnly(declared(k)),
   )) {
     report(ctx, "PLAN_UNBOUND_BODY", body, {
       message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`,

@@ -21,6 +21,8 @@ export interface BindTarget {
   readonly boundTo: string;
   /** e.g. `query parameter "email" of getUserByEmail`. */
   readonly label: string;
+  /** Body properties the runtime fills from the resource's current state when left out (a PUT that reads first). */
+  readonly kept?: ReadonlySet<string>;
 }
 
 /** Which expressions a place admits (Arazzo: request values see inputs and earlier outputs; outputs and criteria see the response). */
@@ -82,7 +84,7 @@ function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: stri
     typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
   return {
     schema,
-    required: target.required && isRequiredProperty(ctx, target.schema, key),
+    required: target.required && target.kept?.has(key) !== true && isRequiredProperty(ctx, target.schema, key),
     ...(description === undefined ? {} : { description }),
     examples: [],
     boundTo: `${target.boundTo}/${key}`,

@@ -28,6 +28,7 @@ function stepLines(step: StepPreview, index: number): string[] {
   return [
     head,
     ...(body.length === 0 ? [] : [`     body: ${body.map((v) => `${v.name}=${sourceText(v.source)}`).join(", ")}`]),
+    ...keptLines(step),
     ...late.map((v) => {
       const source = v.source as ValueSource & { kind: "run-time" };
       const steps = source.steps.join(", ") || "an earlier step";
@@ -36,6 +37,16 @@ function stepLines(step: StepPreview, index: number): string[] {
         `(${source.expression}): the item is not known until the call runs.`
       );
     }),
+  ];
+}
+
+/** A PUT that reads first: which fields change (the body line) and which keep their current values. */
+function keptLines(step: StepPreview): string[] {
+  const keep = step.keepsCurrent;
+  if (keep === undefined || keep.properties.length === 0) return [];
+  return [
+    `     unchanged: ${keep.properties.join(", ")} keep their current values, read by ${keep.operationId} ` +
+      "just before the change.",
   ];
 }
 

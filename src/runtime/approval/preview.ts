@@ -33,6 +33,8 @@ export interface StepPreview {
   readonly values: readonly PreviewValue[];
   /** Step ids whose answers pick this step's target (a path parameter): the item is chosen at run time. */
   readonly targetChosenBy: readonly string[];
+  /** A PUT that reads the resource first: the body properties not given, which keep their current values. */
+  readonly keepsCurrent?: { readonly operationId: string; readonly properties: readonly string[] };
 }
 
 /** What approving a request runs. */
@@ -158,6 +160,8 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
     ...bodyValues(inputs, step),
   ];
   const chosenBy = values.flatMap((v) => (v.in === "path" && v.source.kind === "run-time" ? v.source.steps : []));
+  const keep = step.body?.keepCurrent;
+  const given = new Set(values.filter((v) => v.in === "body" && v.source.kind !== "absent").map((v) => v.name));
   return {
     id: step.id,
     operationId: step.operationId,
@@ -167,6 +171,14 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
     destructive: step.method === "delete",
     values,
     targetChosenBy: [...new Set(chosenBy)],
+    ...(keep === undefined
+      ? {}
+      : {
+          keepsCurrent: {
+            operationId: keep.operationId,
+            properties: keep.properties.filter((p) => !given.has(p)),
+          },
+        }),
   };
 }
 

@@ -402,16 +402,16 @@ export const repositoryResultSchema = z
       .optional(),
     is_template: z
       .boolean()
-      .describe("Whether this repository acts as a template that can be used to generate new repositories. E.g. true")
+      .describe("Whether this repository acts as a template that can be used to generate new repositories.")
       .optional(),
     topics: z.array(z.string()).optional(),
-    has_issues: z.boolean().describe("Whether issues are enabled. E.g. true").optional(),
-    has_projects: z.boolean().describe("Whether projects are enabled. E.g. true").optional(),
-    has_wiki: z.boolean().describe("Whether the wiki is enabled. E.g. true").optional(),
+    has_issues: z.boolean().describe("Whether issues are enabled.").optional(),
+    has_projects: z.boolean().describe("Whether projects are enabled.").optional(),
+    has_wiki: z.boolean().describe("Whether the wiki is enabled.").optional(),
     has_pages: z.boolean().optional(),
-    has_downloads: z.boolean().describe("Whether downloads are enabled. Deprecated. E.g. true").optional(),
-    has_discussions: z.boolean().describe("Whether discussions are enabled. E.g. true").optional(),
-    has_pull_requests: z.boolean().describe("Whether pull requests are enabled. E.g. true").optional(),
+    has_downloads: z.boolean().describe("Whether downloads are enabled. Deprecated").optional(),
+    has_discussions: z.boolean().describe("Whether discussions are enabled.").optional(),
+    has_pull_requests: z.boolean().describe("Whether pull requests are enabled.").optional(),
     pull_request_creation_policy: z
       .string()
       .describe("The policy controlling who can create pull requests: all or collaborators_only. E.g. all")
@@ -422,22 +422,19 @@ export const repositoryResultSchema = z
     pushed_at: z.string().nullable().describe("E.g. 2011-01-26T19:06:43Z").optional(),
     created_at: z.string().nullable().describe("E.g. 2011-01-26T19:01:12Z").optional(),
     updated_at: z.string().nullable().describe("E.g. 2011-01-26T19:14:43Z").optional(),
-    allow_rebase_merge: z.boolean().describe("Whether to allow rebase merges for pull requests. E.g. true").optional(),
+    allow_rebase_merge: z.boolean().describe("Whether to allow rebase merges for pull requests.").optional(),
     temp_clone_token: z.string().optional(),
-    allow_squash_merge: z.boolean().describe("Whether to allow squash merges for pull requests. E.g. true").optional(),
-    allow_auto_merge: z
-      .boolean()
-      .describe("Whether to allow Auto-merge to be used on pull requests. E.g. false")
-      .optional(),
+    allow_squash_merge: z.boolean().describe("Whether to allow squash merges for pull requests.").optional(),
+    allow_auto_merge: z.boolean().describe("Whether to allow Auto-merge to be used on pull requests.").optional(),
     delete_branch_on_merge: z
       .boolean()
-      .describe("Whether to delete head branches when pull requests are merged. E.g. false")
+      .describe("Whether to delete head branches when pull requests are merged")
       .optional(),
     allow_update_branch: z
       .boolean()
       .describe(
         "Whether or not a pull request head branch that is behind its base branch can always be updated even if it " +
-          "is not required to be up to date before merging. E.g. false",
+          "is not required to be up to date before merging.",
       )
       .optional(),
     use_squash_pr_title_as_default: z
@@ -478,7 +475,7 @@ export const repositoryResultSchema = z
           "`PR_BODY` - default to the pull request's body.\n- `BLANK` - default to a blank commit message.",
       )
       .optional(),
-    allow_merge_commit: z.boolean().describe("Whether to allow merge commits for pull requests. E.g. true").optional(),
+    allow_merge_commit: z.boolean().describe("Whether to allow merge commits for pull requests.").optional(),
     allow_forking: z.boolean().describe("Whether to allow forking this repo").optional(),
     web_commit_signoff_required: z
       .boolean()
@@ -925,7 +922,7 @@ export const pullRequestSimpleResultSchema = z
       .describe("E.g. 1347")
       .optional(),
     state: z.string().describe("E.g. open").optional(),
-    locked: z.boolean().describe("E.g. true").optional(),
+    locked: z.boolean().optional(),
     title: z.string().describe("E.g. new-feature").optional(),
     user: nullableSimpleUserResultSchema.optional(),
     body: z.string().nullable().describe("E.g. Please pull these awesome changes").optional(),
@@ -991,6 +988,6 @@ export const pullRequestSimpleResultSchema = z
     author_association: authorAssociationResultSchema.optional(),
     auto_merge: autoMergeResultSchema.optional(),
     stack: pullRequestStackResultSchema.optional(),
-    draft: z.boolean().describe("Indicates whether or not the pull request is a draft. E.g. false").optional(),
+    draft: z.boolean().describe("Indicates whether or not the pull request is a draft.").optional(),
   })
   .describe("Pull Request Simple");

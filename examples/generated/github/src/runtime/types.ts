@@ -61,6 +61,21 @@ export interface BodySpec {
    * OAS Encoding Object per property of a form or multipart body; absent: form style exploded, objects as JSON parts.
    */
   readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
+  /** A PUT that replaces a resource: read it first and send the current value of each property the body leaves out. */
+  readonly keepCurrent?: KeepCurrentSpec;
+}
+
+/**
+ * The read before a PUT: a GET of the same URL (the step's path parameters); the resource is at `pointer` in its
+ * answer, and each of `properties` the evaluated body lacks takes the resource's current value (none when absent or null).
+ */
+export interface KeepCurrentSpec {
+  /** The GET operation, for messages. */
+  readonly operationId: string;
+  /** RFC 6901 pointer to the resource in the GET answer (`/kubernetes_cluster`); `""`: the answer itself. */
+  readonly pointer: string;
+  /** Top-level body properties kept from the current state when the model does not give them. */
+  readonly properties: readonly string[];
 }
 
 /** How one property of a form or multipart body is written (OAS 3.1 §Encoding Object). */

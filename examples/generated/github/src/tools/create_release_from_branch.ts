@@ -20,8 +20,11 @@ export const createReleaseFromBranchInput = z.strictObject({
   tag: z.string().describe("The name of the tag."),
   draft: z
     .boolean()
-    .describe("`true` to create a draft (unpublished) release, `false` to create a published one. Default false")
-    .default(false),
+    .describe(
+      "`true` to create a draft (unpublished) release, `false` to create a published one. If left out, the API's " +
+        "default (false) applies",
+    )
+    .optional(),
 });
 
 /** The arguments of create_release_from_branch as TypeScript sees them once checked. */
@@ -146,9 +149,7 @@ export const createReleaseFromBranch = defineTool({
       },
     },
     tags: ["repos"],
-    examples: [
-      { owner: "example-owner", repo: "example-repo", branch: "example-branch", tag: "example-tag", draft: false },
-    ],
+    examples: [{ owner: "example-owner", repo: "example-repo", branch: "example-branch", tag: "example-tag" }],
   },
   inputSchema: createReleaseFromBranchInput,
   outputSchema: createReleaseFromBranchOutput,

@@ -15,9 +15,10 @@ export const findUserOpenPullRequestsInput = z.strictObject({
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
-        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30",
+        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" If left out, the " +
+        "API's default (30) applies",
     )
-    .default(30),
+    .optional(),
 });
 
 /** The arguments of find_user_open_pull_requests as TypeScript sees them once checked. */
@@ -136,7 +137,7 @@ export const findUserOpenPullRequests = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["search"],
-    examples: [{ author: "example-author", owner: "example-owner", repo: "example-repo", per_page: 30 }],
+    examples: [{ author: "example-author", owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: findUserOpenPullRequestsInput,
   outputSchema: findUserOpenPullRequestsOutput,

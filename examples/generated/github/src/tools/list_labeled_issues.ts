@@ -19,9 +19,10 @@ export const listLabeledIssuesInput = z.strictObject({
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
-        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30",
+        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" If left out, the " +
+        "API's default (30) applies",
     )
-    .default(30),
+    .optional(),
 });
 
 /** The arguments of list_labeled_issues as TypeScript sees them once checked. */
@@ -90,7 +91,7 @@ export const listLabeledIssues = defineTool({
     ],
     returns: { narrowingInputs: ["per_page"] },
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo", per_page: 30 }],
+    examples: [{ owner: "example-owner", repo: "example-repo" }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

@@ -25,7 +25,7 @@ export type PullRequestReviewStatusInput = z.infer<typeof pullRequestReviewStatu
 export const pullRequestReviewStatusOutput = z.looseObject({
   title: z.string().describe("The title of the pull request. E.g. Amazing new feature").optional(),
   state: z.string().describe("State of this Pull Request. Either `open` or `closed`. E.g. open").optional(),
-  draft: z.boolean().describe("Indicates whether or not the pull request is a draft. E.g. false").optional(),
+  draft: z.boolean().describe("Indicates whether or not the pull request is a draft.").optional(),
   mergeable: z.boolean().nullable().describe("E.g. true").optional(),
   head_sha: z.string().optional(),
   reviews: z

@@ -13,9 +13,10 @@ export const userProfileAndRepositoriesInput = z.strictObject({
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
-        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" Default 30",
+        "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\" If left out, the " +
+        "API's default (30) applies",
     )
-    .default(30),
+    .optional(),
 });
 
 /** The arguments of user_profile_and_repositories as TypeScript sees them once checked. */
@@ -154,7 +155,7 @@ export const userProfileAndRepositories = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["users", "repos"],
-    examples: [{ username: "example-username", per_page: 30 }],
+    examples: [{ username: "example-username" }],
   },
   inputSchema: userProfileAndRepositoriesInput,
   outputSchema: userProfileAndRepositoriesOutput,

@@ -63,7 +63,9 @@ const notWords: Words = (s) => (Object.hasOwn(s, "not") ? "must not match the ex
 const readOnlyWords: Words = (s) => (s["readOnly"] === true ? "read-only (set by the server)" : undefined);
 const writeOnlyWords: Words = (s) => (s["writeOnly"] === true ? "write-only (never returned)" : undefined);
 const deprecatedWords: Words = (s) => (s["deprecated"] === true ? "deprecated" : undefined);
-const defaultWords: Words = (s) => (Object.hasOwn(s, "default") ? `default ${valueWords(s["default"])}` : undefined);
+/** A spec default is what the server assumes for an absent value: said so, never "Default x", read as "send x". */
+const defaultWords: Words = (s) =>
+  Object.hasOwn(s, "default") ? `if left out, the API's default (${valueWords(s["default"])}) applies` : undefined;
 
 const CONSTRAINT_WORDS: readonly Words[] = [
   lengthWords,

@@ -10,8 +10,11 @@ export const findAvailablePetsInput = z.strictObject({
     .int()
     .min(1)
     .max(100)
-    .describe("Maximum number of pets to return. Format int32; ≥ 1, ≤ 100; default 20. E.g. 20")
-    .default(20),
+    .describe(
+      "Maximum number of pets to return. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. " +
+        "20",
+    )
+    .optional(),
 });
 
 /** The arguments of find_available_pets as TypeScript sees them once checked. */

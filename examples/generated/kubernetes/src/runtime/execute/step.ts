@@ -5,6 +5,7 @@ import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from 
 import type { Redactor } from "../redact.js";
 import type { ActionSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
+import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
 import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
 
@@ -130,9 +131,11 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
   for (let attempt = 1; ; attempt++) {
     const built = buildRequest(step, base);
     if (!built.ok) return built;
-    const outcome = await env.transport.call(built.request, env.signal);
+    const current = await withCurrentState(built.request, env);
+    if (!current.ok) return current;
+    const outcome = await env.transport.call(current.request, env.signal);
     const response = answerOf(outcome);
-    const ctx = responseContext(base, built.request, response);
+    const ctx = responseContext(base, current.request, response);
     if (response !== undefined && step.succeeded(ctx)) return succeed(step, ctx, response);
     const error = outcome.ok
       ? responseFailure(step.spec, outcome, env.redact)
