@@ -7,6 +7,7 @@ import { genericTool } from "./rules/generic-tool.js";
 import { missingWhenToUse } from "./rules/missing-when-to-use.js";
 import { nameTooLong } from "./rules/name-too-long.js";
 import { placeholderText } from "./rules/placeholder-text.js";
+import { requiredBodyFieldOptional } from "./rules/required-body-field-optional.js";
 import { returnOverCap } from "./rules/return-over-cap.js";
 import { similarToolNames } from "./rules/similar-tool-names.js";
 import { splitGoal } from "./rules/split-goal.js";
@@ -30,4 +31,5 @@ export const rules = {
   "name-too-long": { severity: "error", check: nameTooLong },
   "definition-budget": { severity: "warn", check: definitionBudget },
   "delete-target-from-search": { severity: "warn", check: deleteTargetFromSearch },
+  "required-body-field-optional": { severity: "error", check: requiredBodyFieldOptional },
 } as const satisfies Record<RuleName, RuleDefinition>;

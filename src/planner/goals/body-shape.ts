@@ -1,7 +1,10 @@
 // A request body schema + the object a goal writes → the oneOf/anyOf branch it fits and the properties it must send.
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
-import type { Value } from "../../goals/types.js";
+
+/** A written body entry's value, as the goals file or the plan holds it: only a literal's value is read. */
+type EntryValue = { readonly kind: string; readonly value?: unknown };
+type Entries = readonly (readonly [string, EntryValue])[];
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { derefTop } from "../schemas.js";
 
@@ -19,11 +22,7 @@ export function requiredKeys(schema: JsonSchema, schemas: SchemaLookup, depth = 
 }
 
 /** Whether the branch admits the written object: every key is one of its properties, every constant fits its enum/const. */
-function branchFits(
-  branch: JsonSchema,
-  entries: readonly (readonly [string, Value])[],
-  schemas: SchemaLookup,
-): boolean {
+function branchFits(branch: JsonSchema, entries: Entries, schemas: SchemaLookup): boolean {
   const names = new Set(propertyNames(branch, schemas));
   return entries.every(([key, value]) => {
     if (!names.has(key)) return false;
@@ -47,11 +46,7 @@ function shared(node: JsonSchemaObject): JsonSchemaObject {
  * `allOf: [shared part, branch]`, so `required` is followed into that branch (DigitalOcean's droplet create: a body
  * with `name` is the single-droplet branch, which requires `size` and `image`). Unchanged when no branch or several fit.
  */
-export function fittingBranch(
-  schema: JsonSchema,
-  entries: readonly (readonly [string, Value])[],
-  schemas: SchemaLookup,
-): JsonSchema {
+export function fittingBranch(schema: JsonSchema, entries: Entries, schemas: SchemaLookup): JsonSchema {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return schema;
   const keyword = Array.isArray(node["oneOf"]) ? "oneOf" : Array.isArray(node["anyOf"]) ? "anyOf" : undefined;

@@ -61,7 +61,7 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       return {
         kind: "object",
         entries: value.entries.map(
-          ([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, target, key))] as const,
+          ([key, v]) => [key, bindValue(ctx, v, usage, childTarget(ctx, written(target), key))] as const,
         ),
       };
     case "array":
@@ -74,6 +74,11 @@ export function bindValue(ctx: GoalContext, value: Value, usage: Usage, target: 
       bindExpression(ctx, value, value.source, usage);
       return { kind: "each", source: value.source, fields: value.fields.map((f) => [f.name, f.path] as const) };
   }
+}
+
+/** An object written in the goals file is always sent, even empty: what its schema requires inside it is required. */
+function written(target: BindTarget | undefined): BindTarget | undefined {
+  return target === undefined || target.required ? target : { ...target, required: true };
 }
 
 function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: string): BindTarget | undefined {
