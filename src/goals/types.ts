@@ -175,6 +175,8 @@ export interface Step extends Located {
   readonly pick?: Pick;
   /** `false`: a PUT sends only the body written, without reading the current state first (default: read it). */
   readonly keepCurrent?: boolean;
+  /** Read pages on, following the API's paging, until this many items are listed (`pages: { max_items: N }`). */
+  readonly pages?: Located & { readonly maxItems: number };
   /** Set on steps copied from another Arazzo workflow (a workflow call or a goto to a workflow). */
   readonly inlinedFrom?: { readonly workflowId: string; readonly viaStepId: string };
 }

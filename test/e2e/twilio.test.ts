@@ -76,7 +76,9 @@ describe("Twilio: send an SMS from a number found by name", () => {
       `http://127.0.0.1:${live().prism.port}/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers.json`,
       { headers: { authorization: `Basic ${Buffer.from(CREDENTIAL).toString("base64")}` } },
     );
-    const numbers = (await listed.json()) as { incoming_phone_numbers: { friendly_name: string; phone_number: string }[] };
+    const numbers = (await listed.json()) as {
+      incoming_phone_numbers: { friendly_name: string; phone_number: string }[];
+    };
     const number = numbers.incoming_phone_numbers[0];
     if (number === undefined) throw new Error("the spec's example lists no number");
     const before = live().proxy.requests.length;

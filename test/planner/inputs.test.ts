@@ -85,6 +85,15 @@ const table: [string, { goal: object; want: ToolInput[] }][] = [
           description: "Which orders to list; `open` means placed or approved, `closed` means delivered or cancelled.",
           boundTo: ["listUserOrders query status"],
         },
+        {
+          name: "continuation",
+          schema: { type: "string", minLength: 1 },
+          required: false,
+          description:
+            "To read on: `_continuation` of the previous result, passed exactly as it was (with the same other " +
+            "arguments). Left out, the list starts at its first page.",
+          boundTo: [],
+        },
       ],
     },
   ],

@@ -293,16 +293,23 @@ describe("returns", () => {
     ]);
   });
 
-  it("without returns: the last step's success response, and the inputs that narrow it", async () => {
+  it("without returns: the last step's success response; a paged list reads on with a continuation, not its paging inputs", async () => {
     const tool = await toolOf({
       name: "list_pets",
       description: "Pets.",
       steps: [{ id: "pets", operation: "listPets", params: { limit: "$inputs.limit", cursor: "$inputs.cursor" } }],
     });
-    expect(tool.returns).toEqual({
-      schema: { $ref: "#/components/schemas/PetPage" },
-      narrowingInputs: ["limit", "cursor"],
+    expect(tool.returns).toEqual({ schema: { $ref: "#/components/schemas/PetPage" }, narrowingInputs: [] });
+    expect(tool.steps[0]?.paging).toEqual({
+      list: "/items",
+      style: "cursor",
+      size: "limit",
+      cursor: "cursor",
+      defaultSize: 20,
+      maxSize: 100,
+      next: "/nextCursor",
     });
+    expect(tool.inputs.map((i) => i.name)).toEqual(["limit", "cursor", "continuation"]);
   });
 
   it("an input that only returns read is still a tool input (every $inputs.X becomes one)", async () => {

@@ -99,8 +99,9 @@ describe("input examples", () => {
     const tool = sized.plan.tools.find((t) => t.name === "get_order")!;
     expect(tool.examples).toEqual([{ id: "O-0001" }, { id: "O-0002" }]);
     expect(sized.plan.tools.find((t) => t.name === "create_order")!.examples).toEqual([
-      // The smallest call: required properties only (`note` and `carrier` are optional).
-      { shipping: { address: { code: "ABC" } }, quantity: 1 },
+      // The smallest call: required properties only (`note` and `carrier` are optional), and no optional input's
+      // default (`quantity`: the API assumes 1 when it is left out).
+      { shipping: { address: { code: "ABC" } } },
     ]);
     expect(
       (await servedToolset({ spec, goals: goals({ examples: undefined }) })).sized.plan.tools[0]!.examples,

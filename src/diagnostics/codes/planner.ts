@@ -79,6 +79,11 @@ export const plannerCodes = {
     title: "an object or array body would be sent as raw bytes or text",
     hint: "send a JSON media type the operation accepts, or pass the content as one string",
   },
+  PLAN_PAGES_UNSUPPORTED: {
+    severity: "error",
+    title: "a step asks for pages it cannot read on",
+    hint: "use `pages` on the last step of a goal that only reads and returns that step's list (no `returns`, no `pick`), over an operation that pages by cursor, offset, page number or a next link",
+  },
   PLAN_NO_BODY: {
     severity: "error",
     title: "a step gives a body to an operation that takes none",

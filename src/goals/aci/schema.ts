@@ -49,6 +49,7 @@ const step = z.strictObject({
   on_failure: z.array(action).optional(),
   pick: pick.optional(),
   keep_current: z.boolean().optional(),
+  pages: z.strictObject({ max_items: z.int().positive().max(10_000) }).optional(),
 });
 
 const JSON_SCHEMA_KEYWORDS = [

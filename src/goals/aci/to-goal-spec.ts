@@ -132,6 +132,9 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
     ...(step.pick === undefined ? {} : { pick: pickToSpec(ctx, step.pick, join(pointer, "pick")) }),
     ...(step.keep_current === undefined ? {} : { keepCurrent: step.keep_current }),
+    ...(step.pages === undefined
+      ? {}
+      : { pages: { maxItems: step.pages.max_items, ...at(ctx, join(pointer, "pages")) } }),
     ...at(ctx, pointer),
   };
 }

@@ -9,6 +9,7 @@ import { createGoalContext, type GoalContext } from "./context.js";
 import { planInputs } from "./goal-inputs.js";
 import { checkStepOrder, withDependencies } from "./graph.js";
 import { planReturns } from "./returns.js";
+import { withPaging } from "./paging.js";
 import { planStep } from "./step.js";
 
 export interface GoalPlan {
@@ -31,10 +32,16 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   const bound = resolved.map((r) => r.value);
   const planned = goal.steps.map((step, i) => planStep(ctx, i, step, bound[i] as Operation));
   checkStepOrder(ctx);
-  const steps = withDependencies(goal, planned, ctx.reads);
-  const finishReturns = planReturns(ctx, steps);
-  const inputs = planInputs(ctx);
-  const returns = finishReturns(inputs);
+  const ordered = withDependencies(goal, planned, ctx.reads);
+  const finishReturns = planReturns(ctx, ordered);
+  const planInputsList = planInputs(ctx);
+  const { steps, inputs, returns } = withPaging(ctx, {
+    goal,
+    steps: ordered,
+    operations: bound,
+    returns: finishReturns(planInputsList),
+    inputs: planInputsList,
+  });
   const profile = riskFromMethods(steps.map((s) => s.method));
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;

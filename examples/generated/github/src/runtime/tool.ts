@@ -13,6 +13,7 @@ import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/in
 import { shortenToBytes } from "./returns/cut.js";
 import { withSpecDefaults, type WrittenToolSpec } from "./spec-defaults.js";
 import type { PendingNotice } from "./notify/webhook.js";
+import { pagingOfTool, runPaged } from "./paged.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
@@ -248,6 +249,7 @@ export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
 export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const { spec } = def;
   const compiled = compileTool(spec);
+  const paging = pagingOfTool(compiled);
   const maxBytes = runtime.maxReturnBytes || DEFAULT_MAX_RETURN_BYTES;
   const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
   const gated = spec.approval === "required";
@@ -262,13 +264,18 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const variables = limitVariables(runtime.toolset.envPrefix);
 
   async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
-    const execution = await executeTool(compiled, args, {
+    const env = {
       transport: runtime.transport,
       sleep: runtime.sleep,
       maxRetryWaitMs: runtime.maxRetryWaitMs,
       redact: runtime.redact,
       ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
-    });
+    };
+    if (paging !== undefined) {
+      const paged = await runPaged(compiled, paging, { args, env, cap: capOptions });
+      return paged.ok ? runtime.redact(paged.result) : capError(runtime.redact({ error: paged.error }), maxBytes);
+    }
+    const execution = await executeTool(compiled, args, env);
     if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
     const projected = projectResult({
       context: execution.context,

@@ -23,6 +23,14 @@ export const listLabeledIssuesInput = z.strictObject({
         "API's default (30) applies",
     )
     .optional(),
+  continuation: z
+    .string()
+    .min(1)
+    .describe(
+      "To read on: `_continuation` of the previous result, passed exactly as it was (with the same other arguments). " +
+        "Left out, the list starts at its first page. Not empty",
+    )
+    .optional(),
 });
 
 /** The arguments of list_labeled_issues as TypeScript sees them once checked. */
@@ -47,6 +55,7 @@ export const listLabeledIssues = defineTool({
       { name: "repo", required: true },
       { name: "label", required: false },
       { name: "per_page", required: false },
+      { name: "continuation", required: false },
     ],
     steps: [
       {
@@ -87,9 +96,10 @@ export const listLabeledIssues = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
         },
+        paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },
       },
     ],
-    returns: { narrowingInputs: ["per_page"] },
+    returns: {},
     tags: ["issues"],
     examples: [{ owner: "example-owner", repo: "example-repo" }],
   },

@@ -150,6 +150,32 @@ export interface StepSpec {
   readonly onFailure: readonly ActionSpec[];
   /** Picks one item of the listed response by exact field values before the outputs are read. */
   readonly pick?: PickSpec;
+  /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
+  readonly paging?: PagingSpec;
+}
+
+/**
+ * How a listing operation pages (recognised from the spec): the list in its answer, the query parameters that choose
+ * a page, and where the answer names the next one. A continuation is these query parameters plus how many items of
+ * the page to skip, so a call resumes exactly after the last item shown.
+ */
+export interface PagingSpec {
+  /** RFC 6901 pointer to the list in the response body; `""`: the body is the list. */
+  readonly list: string;
+  /** What picks a page: a cursor, an item offset, or a page number. Absent: only the `next` link does. */
+  readonly style?: "cursor" | "offset" | "page";
+  /** Query parameter names: page size, page number, offset, cursor. */
+  readonly size?: string;
+  readonly page?: string;
+  readonly offset?: string;
+  readonly cursor?: string;
+  /** The page size the API assumes when none is sent (the spec's default), and the largest it allows. */
+  readonly defaultSize?: number;
+  readonly maxSize?: number;
+  /** Where the answer names the next page: a pointer into the body (a cursor or URL), or `link` (the Link header). */
+  readonly next?: string;
+  /** The goal's `pages: { max_items }`: pages are read on until this many items are listed. */
+  readonly maxItems?: number;
 }
 
 export interface InputSpec {

@@ -28,6 +28,8 @@ export interface StepResponse {
   readonly status: number;
   readonly headers: Headers;
   readonly body: unknown;
+  /** The URL the request went to (its query is what a paged step asked for). */
+  readonly url?: string;
 }
 
 /** A step's result: its outputs and next move, or its error and (for a failure `goto`) where to go. */
@@ -111,7 +113,7 @@ function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResp
   }
   const next = firstApplying(step.onSuccess, whole);
   const body = step.pick === undefined ? outcome.body : ctx.response?.body;
-  const response = { status: outcome.status, headers: outcome.headers, body };
+  const response = { status: outcome.status, headers: outcome.headers, body, url: outcome.url };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
 

@@ -1,0 +1,93 @@
+// An operation's query parameters and success response → how it pages (PagingSpec), or nothing when it does not.
+import type { SchemaLookup } from "../model/api-source.js";
+import type { JsonSchema, Operation, Parameter } from "../model/api-model.js";
+import type { PagingSpec } from "../runtime/types.js";
+import { escapeToken } from "../util/pointer.js";
+import { toSnakeCase } from "../util/naming.js";
+import { propertyNames, schemaAtPointer } from "./schema-walk.js";
+import { derefTop } from "./schemas.js";
+
+const SIZE = /^(per_page|page_size|pagesize|limit|max_results|max_items|count|top|max)$/;
+const PAGE = /^(page|page_number|pagenumber|page_index)$/;
+const OFFSET = /^(offset|skip|start|start_index)$/;
+const CURSOR =
+  /^(cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next)$/;
+/** Response members that say where the next page is: a cursor, a URL or a URI path with its query. */
+const NEXT =
+  /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|cursor|continue)$/;
+
+function queryParam(operation: Operation, pattern: RegExp): Parameter | undefined {
+  return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));
+}
+
+function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object") return false;
+  const type = node["type"];
+  if (type === "array" || (Array.isArray(type) && type.includes("array"))) return true;
+  return Array.isArray(node["allOf"]) && (node["allOf"] as JsonSchema[]).some((b) => isArray(b, schemas));
+}
+
+/** The list a page holds: the body itself, else its one array member (`/droplets`, `/messages`). */
+function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefined {
+  if (isArray(body, schemas)) return "";
+  const arrays = propertyNames(body, schemas).filter((name) => {
+    const walked = schemaAtPointer(body, [name], schemas);
+    return walked.ok && isArray(walked.schema, schemas);
+  });
+  return arrays.length === 1 && arrays[0] !== undefined ? `/${escapeToken(arrays[0])}` : undefined;
+}
+
+/** A member naming the next page, at most three levels down (`/next_page_uri`, `/links/pages/next`, `/meta/next_cursor`). */
+function nextPointer(schema: JsonSchema, schemas: SchemaLookup, prefix = "", depth = 0): string | undefined {
+  if (depth > 2) return undefined;
+  const names = propertyNames(schema, schemas);
+  const direct = names.find((name) => NEXT.test(toSnakeCase(name)));
+  if (direct !== undefined) return `${prefix}/${escapeToken(direct)}`;
+  for (const name of names) {
+    const walked = schemaAtPointer(schema, [name], schemas);
+    if (!walked.ok || isArray(walked.schema, schemas)) continue;
+    const found = nextPointer(walked.schema, schemas, `${prefix}/${escapeToken(name)}`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function hasLinkHeader(operation: Operation): boolean {
+  return Object.keys(operation.success?.headers ?? {}).some((h) => h.toLowerCase() === "link");
+}
+
+const numberOf = (schema: JsonSchema, key: string): number | undefined =>
+  typeof schema === "object" && typeof schema[key] === "number" ? (schema[key] as number) : undefined;
+
+/**
+ * How an operation pages, from its query parameters (a cursor, an offset or a page number, with a page size) and its
+ * success response (the list, and a member or a `Link` header naming the next page). Undefined without a list or a
+ * way to ask for another page.
+ */
+export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpec | undefined {
+  const body = operation.success?.contents.find((c) => c.kind === "json")?.schema;
+  if (body === undefined) return undefined;
+  const list = listPointer(body, schemas);
+  if (list === undefined) return undefined;
+  const size = queryParam(operation, SIZE);
+  const cursor = queryParam(operation, CURSOR);
+  const offset = queryParam(operation, OFFSET);
+  const page = queryParam(operation, PAGE);
+  const next = nextPointer(body, schemas);
+  const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
+  if (style === undefined && next === undefined && !hasLinkHeader(operation)) return undefined;
+  const defaultSize = size === undefined ? undefined : numberOf(size.schema, "default");
+  const maxSize = size === undefined ? undefined : numberOf(size.schema, "maximum");
+  return {
+    list,
+    ...(style === undefined ? {} : { style }),
+    ...(size === undefined ? {} : { size: size.name }),
+    ...(page === undefined ? {} : { page: page.name }),
+    ...(offset === undefined ? {} : { offset: offset.name }),
+    ...(cursor === undefined ? {} : { cursor: cursor.name }),
+    ...(defaultSize === undefined ? {} : { defaultSize }),
+    ...(maxSize === undefined ? {} : { maxSize }),
+    ...(next !== undefined ? { next } : hasLinkHeader(operation) ? { next: "link" } : {}),
+  };
+}

