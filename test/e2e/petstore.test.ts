@@ -331,6 +331,10 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
 
     const post = server().requests.find((r) => r.method === "POST")!;
     expect(JSON.parse(post.body)).toEqual({ petId: 10, customerId: 42, quantity: 1, status: "placed" });
+    // placeOrder declares an Idempotency-Key header the goal leaves unbound: the runtime sends a fresh one.
+    expect(post.headers["idempotency-key"]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
 
     const outcome = await call(main, "adopt_pet", { request_id: id });
     expect(outcome.isError).toBe(false);

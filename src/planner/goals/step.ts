@@ -25,6 +25,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const body = bindBody(ctx, step, operation, request);
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
+  const idempotencyKey = unboundIdempotencyKey(operation, params);
   return {
     id: step.id,
     operationId: operation.id,
@@ -43,12 +44,21 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     onSuccess: planActions(ctx, index, step, step.onSuccess),
     onFailure: planActions(ctx, index, step, step.onFailure),
     ...(pick === undefined ? {} : { pick: pick.spec }),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,
       ...(step.position ? { line: step.position.line, column: step.position.column } : {}),
     },
   };
+}
+
+/** The idempotency-key header a write operation declares (`Idempotency-Key`) and the goal leaves to the runtime. */
+function unboundIdempotencyKey(operation: Operation, bound: readonly ParamBinding[]): string | undefined {
+  if (isReadMethod(operation.method)) return undefined;
+  const header = operation.parameters.find((p) => p.in === "header" && /^idempotency[-_]?key$/i.test(p.name));
+  if (header === undefined || bound.some((b) => b.in === "header" && b.name === header.name)) return undefined;
+  return header.name;
 }
 
 function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): ParamBinding[] {

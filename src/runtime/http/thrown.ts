@@ -34,7 +34,8 @@ function causeOf(thrown: unknown): string {
 function unsureWhetherApplied(idempotent: boolean): string {
   return idempotent
     ? ""
-    : " The action may or may not have been applied: check its current state with a read tool before calling again.";
+    : " The request was sent and no answer came, so the action may or may not have been applied " +
+        '(side_effects_committed: "unknown"): look for it with a read tool before calling again.';
 }
 
 function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
@@ -45,7 +46,13 @@ function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
   const suggestion = cancelled
     ? `The call was cancelled.${unsureWhetherApplied(idempotent)}`
     : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
-  return errorDetail({ code: "TIMEOUT", message, suggestion, retryable: idempotent && !cancelled });
+  return errorDetail({
+    code: "TIMEOUT",
+    message,
+    suggestion,
+    retryable: idempotent && !cancelled,
+    ...(idempotent ? {} : { side_effects_committed: "unknown" as const }),
+  });
 }
 
 /** Failures that happen before a byte of the request leaves: calling again cannot repeat an action. */
@@ -78,5 +85,6 @@ export function thrownError(input: ThrownInput): ErrorDetail {
       `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator ` +
       `can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
     retryable: safe,
+    ...(safe ? {} : { side_effects_committed: "unknown" as const }),
   });
 }

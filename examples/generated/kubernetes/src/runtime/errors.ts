@@ -18,7 +18,7 @@ export interface ErrorInit {
   readonly retry_after_seconds?: number;
   readonly step?: string;
   readonly completed_steps?: readonly string[];
-  readonly side_effects_committed?: boolean;
+  readonly side_effects_committed?: boolean | "unknown";
 }
 
 /** Upstream error summaries are cut to this many characters. */

@@ -152,6 +152,11 @@ export interface StepSpec {
   readonly pick?: PickSpec;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
+  /**
+   * The header the operation declares for an idempotency key (`Idempotency-Key`), when the goal does not bind it: each
+   * run of the step sends a fresh random key, the same on every retry of that run.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /**
@@ -300,7 +305,11 @@ export interface ErrorEnvelope {
     /** Seconds to wait, for RATE_LIMITED when the API said. */
     readonly retry_after_seconds?: number;
     readonly completed_steps?: readonly string[];
-    readonly side_effects_committed?: boolean;
+    /**
+     * Whether a step of this call changed state upstream: `"unknown"` when a request that is not idempotent was sent
+     * and no answer came (a client-side timeout, a dropped connection): look before calling again.
+     */
+    readonly side_effects_committed?: boolean | "unknown";
   };
 }
 

@@ -149,6 +149,7 @@ export const adoptPet = defineTool({
           NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
         },
+        idempotencyKey: "Idempotency-Key",
       },
     ],
     returns: {

@@ -97,13 +97,15 @@ export function missingParameter(step: StepSpec, name: string): ErrorBody {
 }
 
 /**
- * Adds which steps already ran and whether any changed state, so the model never repeats a committed action blindly.
+ * Adds which steps already ran and whether any changed state (`"unknown"` from the failed step itself stays unless an
+ * earlier step certainly did), so the model never repeats a committed action blindly.
  * Once state changed, the failed step's own advice stays only when it is not "retry" advice (a retryable error's
  * suggestion says to call again, which would repeat the committed steps).
  */
 export function withProgress(error: ErrorBody, completed: readonly string[], committed: readonly string[]): ErrorBody {
   if (completed.length === 0) return error;
-  if (committed.length === 0) return { ...error, completed_steps: completed, side_effects_committed: false };
+  if (committed.length === 0)
+    return { ...error, completed_steps: completed, side_effects_committed: error.side_effects_committed ?? false };
   const names = committed.map((id) => `"${id}"`).join(", ");
   const warning =
     `Step${committed.length === 1 ? "" : "s"} ${names} already ran and changed state: do not ` +

@@ -3,7 +3,8 @@
 import type { EvaluationContext } from "../expressions/index.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
-import type { ActionSpec } from "../types.js";
+import { randomUUID } from "node:crypto";
+import type { ActionSpec, ParamSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
@@ -46,8 +47,29 @@ type Built =
   | { readonly ok: true; readonly request: OperationRequest }
   | { readonly ok: false; readonly error: ErrorBody };
 
-function buildRequest(step: CompiledStep, ctx: EvaluationContext): Built {
-  const params = step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) }));
+/** The idempotency-key header of one run of a step: one key for all its retries. */
+function idempotencyParam(step: CompiledStep): { spec: ParamSpec; value: string }[] {
+  const name = step.spec.idempotencyKey;
+  if (name === undefined) return [];
+  const value = randomUUID();
+  const spec: ParamSpec = {
+    name,
+    in: "header",
+    required: false,
+    value: { kind: "literal", value },
+    style: "simple",
+    explode: false,
+    allowReserved: false,
+  };
+  return [{ spec, value }];
+}
+
+function buildRequest(
+  step: CompiledStep,
+  ctx: EvaluationContext,
+  extra: readonly { spec: ParamSpec; value: unknown }[],
+): Built {
+  const params = [...step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) })), ...extra];
   const missing = params.find((p) => p.spec.required && p.value === undefined);
   if (missing !== undefined) return { ok: false, error: missingParameter(step.spec, missing.spec.name) };
   const body = step.body === undefined ? undefined : { spec: step.body.spec, value: step.body.value(ctx) };
@@ -130,8 +152,9 @@ function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, ca
  * the first action whose criteria hold decides what happens next; `retry` re-sends up to retryLimit times.
  */
 export async function runStep(step: CompiledStep, base: EvaluationContext, env: StepEnv): Promise<StepOutcome> {
+  const key = idempotencyParam(step);
   for (let attempt = 1; ; attempt++) {
-    const built = buildRequest(step, base);
+    const built = buildRequest(step, base, key);
     if (!built.ok) return built;
     const current = await withCurrentState(built.request, env);
     if (!current.ok) return current;
