@@ -47,6 +47,8 @@ function exampleDroplet(): Record<string, unknown> {
 }
 
 const requests: string[] = [];
+/** The next this many requests are answered 429; `reset` sets DigitalOcean's `ratelimit-reset` (a Unix time). */
+const limit = { next: 0, reset: undefined as number | undefined };
 let stub: Server | undefined;
 let prism: Prism | undefined;
 let session: McpSession | undefined;
@@ -57,6 +59,18 @@ function startStub(): Promise<number> {
   stub = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
     requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (limit.next > 0) {
+      limit.next--;
+      const reset = limit.reset === undefined ? {} : { "ratelimit-reset": String(limit.reset) };
+      res.writeHead(429, {
+        "content-type": "application/json",
+        "ratelimit-limit": "5000",
+        "ratelimit-remaining": "0",
+        ...reset,
+      });
+      res.end(JSON.stringify({ id: "too_many_requests", message: "API Rate limit exceeded." }));
+      return;
+    }
     const perPage = Math.min(200, Number(url.searchParams.get("per_page") ?? 20));
     const page = Number(url.searchParams.get("page") ?? 1);
     const start = (page - 1) * perPage;
@@ -129,6 +143,30 @@ afterAll(async () => {
   await session?.close();
   await prism?.stop();
   await new Promise((done) => (stub === undefined ? done(undefined) : stub.close(() => done(undefined))));
+});
+
+describe("DigitalOcean rate limits", () => {
+  it("a 429 with ratelimit-reset (a Unix time 30 s ahead) is not retried blindly: RATE_LIMITED with retry_after_seconds", async () => {
+    requests.length = 0;
+    Object.assign(limit, { next: 1, reset: Math.floor(Date.now() / 1000) + 30 });
+    const result = await callTool(live(), "list_droplets", {});
+    expect(result.isError).toBe(true);
+    const error = result.json["error"] as Record<string, unknown>;
+    expect(error).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect(error["retry_after_seconds"]).toBeGreaterThanOrEqual(28);
+    expect(error["retry_after_seconds"]).toBeLessThanOrEqual(31);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("a 429 that names no time: the suggestion never points at a retry_after_seconds the error lacks", async () => {
+    Object.assign(limit, { next: 3, reset: undefined });
+    const result = await callTool(live(), "list_droplets", {});
+    const error = result.json["error"] as Record<string, unknown>;
+    expect(error).toMatchObject({ code: "RATE_LIMITED" });
+    expect(error).not.toHaveProperty("retry_after_seconds");
+    expect(error["suggestion"]).not.toContain("retry_after_seconds");
+    limit.next = 0;
+  });
 });
 
 describe("DigitalOcean pages of 250 Droplets", () => {

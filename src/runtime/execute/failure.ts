@@ -1,8 +1,16 @@
 // A failed step (HTTP status, transport error, missing output) → the error the model sees, naming the step.
-import { DEFAULT_SUGGESTIONS, errorDetail, httpStatusError, statusToCode, suggestionFor } from "../errors.js";
+import {
+  DEFAULT_SUGGESTIONS,
+  errorDetail,
+  httpStatusError,
+  statusToCode,
+  suggestionFor,
+  timedSuggestion,
+} from "../errors.js";
 import type { Redactor } from "../redact.js";
 import type { ErrorCode, ErrorEnvelope, StepSpec } from "../types.js";
 import type { TransportError } from "../transport.js";
+import { rateLimitWaitMs } from "../http/retry.js";
 
 /** The error body of an envelope. */
 export type ErrorBody = ErrorEnvelope["error"];
@@ -13,12 +21,8 @@ export function defaultSuggestion(code: ErrorCode): string {
 }
 
 function retryAfterSeconds(headers: Headers): number | undefined {
-  const value = headers.get("retry-after");
-  if (value === null) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  const ms = rateLimitWaitMs(headers, Date.now());
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
@@ -60,13 +64,14 @@ export function responseFailure(
  * code wins.
  */
 export function transportFailure(step: StepSpec, error: TransportError): ErrorBody {
+  const suggestion =
+    (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ??
+    step.errorHints[error.code] ??
+    error.suggestion;
   return {
     ...error,
     message: `${label(step)}: ${error.message}`,
-    suggestion:
-      (error.status === undefined ? undefined : step.errorHints[String(error.status)]) ??
-      step.errorHints[error.code] ??
-      error.suggestion,
+    suggestion: timedSuggestion(suggestion, error.retry_after_seconds),
     step: step.id,
   };
 }

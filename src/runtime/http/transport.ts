@@ -8,7 +8,7 @@ import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest } from "./prepare.js";
 import { discardBody, readBody } from "./read-body.js";
-import { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter } from "./retry.js";
+import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
 import { traceHeaders } from "../telemetry/spans.js";
@@ -126,7 +126,7 @@ async function exchange(
       authorized = await ctx.auth.authorize(step, deadline.signal, { refresh: true });
       continue;
     }
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), ctx.now());
+    const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
       method: prepared.method,
       status: response.status,

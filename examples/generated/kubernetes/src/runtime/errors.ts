@@ -224,14 +224,23 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback = failure.suggestion ?? (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
+  const suggestion = suggestionFor(step, code, status, fallback ?? nonRetryableUpstream(code, status));
   return errorDetail({
     code,
     status,
     message: redact(message),
-    suggestion: suggestionFor(step, code, status, fallback ?? nonRetryableUpstream(code, status)),
+    suggestion: timedSuggestion(suggestion, retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
   });
 }
+
+/** Said when the API gave no time to wait: a suggestion never points at a `retry_after_seconds` the error lacks. */
+const UNTIMED_RATE_LIMIT =
+  "Too many requests, and the API did not say for how long: wait about a minute before calling again, then retry once.";
+
+/** The suggestion, unless it names a `retry_after_seconds` the error does not carry (then a wait in words). */
+export const timedSuggestion = (suggestion: string, seconds: number | undefined): string =>
+  seconds === undefined && suggestion.includes("retry_after_seconds") ? UNTIMED_RATE_LIMIT : suggestion;
 
 function nonRetryableUpstream(code: ErrorCode, status: number): string | undefined {
   return code === "UPSTREAM_ERROR" && status < 500

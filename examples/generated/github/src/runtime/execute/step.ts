@@ -6,6 +6,7 @@ import type { Redactor } from "../redact.js";
 import { randomUUID } from "node:crypto";
 import type { ActionSpec, ParamSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
+import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
 import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
@@ -140,10 +141,8 @@ function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResp
 }
 
 function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, cap: number): number {
-  const header = response?.headers.get("retry-after") ?? null;
-  const fromHeader = header === null ? Number.NaN : Number(header);
-  const seconds = Number.isFinite(fromHeader) ? fromHeader : (action.retryAfter ?? 0);
-  return Math.min(Math.max(0, seconds * 1000), cap);
+  const asked = response === undefined ? undefined : rateLimitWaitMs(response.headers, Date.now());
+  return Math.min(Math.max(0, asked ?? (action.retryAfter ?? 0) * 1000), cap);
 }
 
 /**

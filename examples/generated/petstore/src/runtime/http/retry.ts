@@ -28,6 +28,40 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** Reset headers of the rate-limit conventions (`RateLimit-Reset`, `X-RateLimit-Reset`, DigitalOcean's `ratelimit-reset`). */
+const RESET_HEADER = /^(x-)?rate-?limit-reset$|^x-rate-limit-reset$/i;
+
+/**
+ * A reset value: delta seconds, or a Unix time in seconds (past 10^9) or milliseconds (past 10^12), or an HTTP-date;
+ * milliseconds from `now`, never negative.
+ */
+function parseReset(value: string, now: number): number | undefined {
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    if (n >= 1e12) return Math.max(0, n - now);
+    if (n >= 1e9) return Math.max(0, n * 1000 - now);
+    return n * 1000;
+  }
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long the API asks to wait, in milliseconds: `Retry-After` (RFC 9110), else a rate-limit reset header (the IETF
+ * `RateLimit-Reset` draft, `X-RateLimit-Reset` and its spellings, seconds or a Unix time). Undefined when none says.
+ */
+export function rateLimitWaitMs(headers: Headers, now: number): number | undefined {
+  const retryAfter = parseRetryAfter(headers.get("retry-after"), now);
+  if (retryAfter !== undefined) return retryAfter;
+  for (const [name, value] of headers) {
+    if (!RESET_HEADER.test(name)) continue;
+    const wait = parseReset(value, now);
+    if (wait !== undefined) return wait;
+  }
+  return undefined;
+}
+
 /** What the loop should do next. */
 export type RetryDecision =
   | { readonly retry: true; readonly waitMs: number }
