@@ -16,7 +16,9 @@ const { pagingOf } = await import(path.join(ROOT, "dist/planner/paging.js"));
 const { requiredKeys } = await import(path.join(ROOT, "dist/planner/goals/body-shape.js"));
 const { propertyNames, schemaAtPointer } = await import(path.join(ROOT, "dist/planner/schema-walk.js"));
 
-const { values } = parseArgs({ options: { every: { type: "string", default: "10" }, "max-mb": { type: "string", default: "20" } } });
+const { values } = parseArgs({
+  options: { every: { type: "string", default: "10" }, "max-mb": { type: "string", default: "20" } },
+});
 const every = Number(values.every);
 const maxBytes = Number(values["max-mb"]) * 1024 * 1024;
 
@@ -38,7 +40,18 @@ const defaulted = (schema, lookup) =>
     return walked.ok && typeof walked.schema === "object" && walked.schema.default !== undefined;
   });
 
-const totals = { specs: 0, skipped: 0, failed: 0, defaultedWrites: 0, defaultedWriteOps: 0, unsetRequired: 0, unsetRequiredOps: 0, paged: 0, pagedOps: 0, lists: 0 };
+const totals = {
+  specs: 0,
+  skipped: 0,
+  failed: 0,
+  defaultedWrites: 0,
+  defaultedWriteOps: 0,
+  unsetRequired: 0,
+  unsetRequiredOps: 0,
+  paged: 0,
+  pagedOps: 0,
+  lists: 0,
+};
 const styles = {};
 const started = Date.now();
 for (const file of sample) {
@@ -68,9 +81,14 @@ for (const file of sample) {
       continue;
     }
     const body = bodySchema(operation);
-    if (body !== undefined && (operation.method === "put" || operation.method === "patch") && defaulted(body, api.schema).length > 0)
+    if (
+      body !== undefined &&
+      (operation.method === "put" || operation.method === "patch") &&
+      defaulted(body, api.schema).length > 0
+    )
       found.defaulted++;
-    if (body !== undefined && operation.requestBody?.required !== true && requiredKeys(body, api.schema).length > 0) found.unset++;
+    if (body !== undefined && operation.requestBody?.required !== true && requiredKeys(body, api.schema).length > 0)
+      found.unset++;
     if (operation.method === "get") {
       const paging = pagingOf(operation, api.schema);
       if (paging !== undefined) {
@@ -88,10 +106,18 @@ for (const file of sample) {
   if (found.paged > 0) totals.paged++;
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`sample: every ${every}th of ${files.length} specs = ${sample.length}; read ${totals.specs}, over ${values["max-mb"]} MB skipped ${totals.skipped}, refused ${totals.failed}; ${seconds} s`);
+console.log(
+  `sample: every ${every}th of ${files.length} specs = ${sample.length}; read ${totals.specs}, over ${values["max-mb"]} MB skipped ${totals.skipped}, refused ${totals.failed}; ${seconds} s`,
+);
 console.log(`| finding | specs | operations |`);
 console.log(`| --- | ---: | ---: |`);
 console.log(`| PUT/PATCH body with a defaulted field | ${totals.defaultedWrites} | ${totals.defaultedWriteOps} |`);
-console.log(`| body schema requires properties, requestBody.required unset | ${totals.unsetRequired} | ${totals.unsetRequiredOps} |`);
+console.log(
+  `| body schema requires properties, requestBody.required unset | ${totals.unsetRequired} | ${totals.unsetRequiredOps} |`,
+);
 console.log(`| GET whose paging is recognised | ${totals.paged} | ${totals.pagedOps} |`);
-console.log(`paging styles (operations): ${Object.entries(styles).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+console.log(
+  `paging styles (operations): ${Object.entries(styles)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}`,
+);
