@@ -9,7 +9,7 @@ import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
 import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
-import { observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
+import { consoleToStderr, observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -300,6 +300,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
+    if (http === undefined) consoleToStderr();
     const { handle: telemetry, notice } = await startTelemetry(env);
     if (notice !== undefined) log.warn(notice);
     if (telemetry !== undefined) {
