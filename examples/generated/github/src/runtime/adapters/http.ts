@@ -286,7 +286,8 @@ export interface ServerInit {
 /**
  * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
  * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests,
- * closes the store and flushes telemetry (a stdio server flushes it when its input ends, or on a signal). A
+ * closes the store and flushes telemetry (a stdio server flushes it when its input ends, or on a signal, and prints
+ * every console output on stderr, so stdout carries only JSON-RPC). A
  * configuration error ends the process with one line naming the variable and exit code 2; a database error with one
  * line and exit code 1; a broken stdio transport with exit code 1, so the client restarts it.
  */
