@@ -88,17 +88,19 @@ function upstream(): Server {
 
 /**
  * The OAuth2 demo API: a client-credentials token endpoint and `GET /things/{id}`, which accepts only tokens issued
- * since the last `revoke`; API requests recorded as `status traceparent`.
+ * since the last `revoke`; API requests recorded as `status traceparent`, token requests by their traceparent.
  */
-function demoApi(): Server & { revoke(): void; readonly seen: string[] } {
+function demoApi(): Server & { revoke(): void; readonly seen: string[]; readonly tokenTraceparents: string[] } {
   const valid = new Set<string>();
   const seen: string[] = [];
+  const tokenTraceparents: string[] = [];
   let issued = 0;
   const server = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
       res.setHeader("content-type", "application/json");
       if (req.url === "/oauth/token") {
+        tokenTraceparents.push(String(req.headers.traceparent));
         const token = `at-otlp-${++issued}`;
         valid.add(token);
         return void res.end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 3600 }));
@@ -108,7 +110,7 @@ function demoApi(): Server & { revoke(): void; readonly seen: string[] } {
       res.writeHead(ok ? 200 : 401).end(JSON.stringify(ok ? { id: "T-1", name: "Widget" } : { message: "no" }));
     });
   });
-  return Object.assign(server, { seen, revoke: () => valid.clear() });
+  return Object.assign(server, { seen, tokenTraceparents, revoke: () => valid.clear() });
 }
 
 const listen = async (server: Server): Promise<number> => {
@@ -490,11 +492,15 @@ describe("OTLP export from the generated server", () => {
     const requests = requestsOf("getThing");
     expect(requests.map((r) => [r.name, r.kind, r.attributes["http.response.status_code"]])).toEqual([
       ["GET /things/{id}", 3, 401],
+      ["POST /oauth/token", 3, 200],
       ["GET /things/{id}", 3, 200],
     ]);
-    expect(requests.map((r) => r.attributes["http.request.resend_count"])).toEqual([undefined, 1]);
-    expect(requests[1]?.attributes["url.full"]).toBe(`${demoOrigin}/things/REDACTED`);
-    expect(demo.seen).toEqual(requests.map((r) => `${r.attributes["http.response.status_code"]} ${r.traceparent}`));
+    expect(requests.map((r) => r.attributes["http.request.resend_count"])).toEqual([undefined, undefined, 1]);
+    expect(requests[1]?.attributes["url.full"]).toBe(`${demoOrigin}/oauth/token`);
+    expect(requests[2]?.attributes["url.full"]).toBe(`${demoOrigin}/things/REDACTED`);
+    const api = requests.filter((r) => r.name.startsWith("GET "));
+    expect(demo.seen).toEqual(api.map((r) => `${r.attributes["http.response.status_code"]} ${r.traceparent}`));
+    expect(demo.tokenTraceparents.at(-1)).toBe(requests[1]?.traceparent);
     const bytes = Buffer.concat(received.map((e) => e.body)).toString("utf8");
     for (const secret of [DEMO_SECRET, "at-otlp-", "T-1"]) expect(bytes).not.toContain(secret);
   }, 90_000);

@@ -279,6 +279,41 @@ describe("the attempt hook", () => {
     expect(api.requests.map((r) => r.headers["x-attempt"])).toEqual(["0", "1", "2"]);
   });
 
+  it("sees the token request and the repeat after a 401 that fetched a new token", async () => {
+    let issued = 0;
+    const api = await loopback((req, res) => {
+      if (req.url === "/token") return json(res, 200, { access_token: `tok-${++issued}`, expires_in: 3600 });
+      const fresh = req.headers.authorization === `Bearer tok-${issued}` && issued > 1;
+      json(res, fresh ? 200 : 401, {});
+    });
+    const oauth = { type: "oauth2" as const, flows: { clientCredentials: { tokenUrl: `${api.origin}/token` } } };
+    const attempts: Attempt[] = [];
+    const onAttempt: TransportSettings["onAttempt"] = (attempt, send) => {
+      attempts.push(attempt);
+      return send([["x-attempt", attempt.url.pathname]]);
+    };
+    const transport = createTransport(
+      settings(api.origin, {
+        toolset: { ...toolset, securitySchemes: { oauth } },
+        credentials: { oauth: "app:client-secret-1234" },
+        onAttempt,
+      }),
+    );
+    expect(await transport.call(request({ security: [{ oauth: [] }] }))).toMatchObject({ ok: true });
+    expect(attempts.map((a) => [a.method, a.url.pathname, a.template, a.resendCount])).toEqual([
+      ["POST", "/token", "/token", 0],
+      ["GET", "/v1/things/7", "/v1/things/{id}", 0],
+      ["POST", "/token", "/token", 0],
+      ["GET", "/v1/things/7", "/v1/things/{id}", 1],
+    ]);
+    expect(api.requests.map((r) => r.headers["x-attempt"])).toEqual([
+      "/token",
+      "/v1/things/7",
+      "/token",
+      "/v1/things/7",
+    ]);
+  });
+
   it("sees a request that got no answer, and the call still maps it to an error", async () => {
     const attempts: Attempt[] = [];
     const onAttempt: TransportSettings["onAttempt"] = (attempt, send) => (attempts.push(attempt), send([]));

@@ -63,15 +63,20 @@ export interface TransportSettings {
   readonly onAttempt?: AttemptHook;
 }
 
-/** One physical request of a call: the first, a retry on 429/503, the repeat after a token refresh, or a redirect. */
+/**
+ * One physical request: a call's first, a retry on 429/503, the repeat after a token refresh, a redirect, or a request
+ * to an OAuth2 token endpoint.
+ */
 export interface Attempt {
-  readonly step: StepSpec;
   readonly method: string;
   /** The URL as sent, credential query pairs included (redact it before recording it). */
   readonly url: URL;
-  /** The path template of `url` (the base URL's path + the operation's path); undefined for a redirect's target. */
+  /**
+   * The path template of `url`: the base URL's path + the operation's path, or a token endpoint's own path; undefined
+   * for a redirect's target.
+   */
   readonly template?: string;
-  /** Requests of this call sent before this one (`http.request.resend_count`). */
+  /** Requests of the same call sent before this one (`http.request.resend_count`); 0 for a token request. */
   readonly resendCount: number;
 }
 

@@ -102,6 +102,13 @@ async function finish(
   return { ok: false, error, response: { ...answer, body: ctx.redact(read.body) } };
 }
 
+/** `init` with `extra` headers set. */
+function withHeaders(init: RequestInit, extra: readonly (readonly [string, string])[]): RequestInit {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of extra) headers.set(name, value);
+  return { ...init, headers };
+}
+
 /**
  * The fetch of one call: every request it sends (retries, the repeat after a token refresh, redirects) passes through
  * `hook`, counted, with the path template while it still names the operation's URL.
@@ -116,12 +123,19 @@ function attemptFetch(
   let resendCount = 0;
   return (input: URL, init: RequestInit): Promise<Response> => {
     const redirected = input.pathname !== prepared.url.pathname;
-    const attempt = { step, method: init.method ?? "GET", url: input, resendCount: resendCount++ };
-    return hook(redirected ? attempt : { ...attempt, template }, (extra) => {
-      const headers = new Headers(init.headers);
-      for (const [name, value] of extra) headers.set(name, value);
-      return ctx.settings.fetch(input, { ...init, headers });
-    });
+    const attempt = { method: init.method ?? "GET", url: input, resendCount: resendCount++ };
+    return hook(redirected ? attempt : { ...attempt, template }, (extra) =>
+      ctx.settings.fetch(input, withHeaders(init, extra)),
+    );
+  };
+}
+
+/** The token endpoints' fetch: each token request passes through `hook` too, its path (the spec's) as the template. */
+function tokenFetch(fetch: typeof globalThis.fetch, hook: AttemptHook): typeof globalThis.fetch {
+  return (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const attempt = { method: init.method ?? "GET", url, template: url.pathname, resendCount: 0 };
+    return hook(attempt, (extra) => fetch(input, withHeaders(init, extra)));
   };
 }
 
@@ -232,7 +246,7 @@ export function createTransport(settings: TransportSettings): Transport {
   const auth = createAuthenticator({
     toolset: settings.toolset,
     credentials: settings.credentials,
-    fetch: settings.fetch,
+    fetch: settings.onAttempt === undefined ? settings.fetch : tokenFetch(settings.fetch, settings.onAttempt),
     baseUrl: base,
     maxResponseBytes: settings.maxResponseBytes,
     now,
