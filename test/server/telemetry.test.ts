@@ -265,6 +265,48 @@ describe("OpenTelemetry through the generated server", () => {
     expect(tree(finished, executed)).toHaveLength(10);
   });
 
+  it("on the GitHub package: a 503 and then a 200 are two client spans, url.full without owner, repo, number or query values", async () => {
+    spans.reset();
+    const statuses = [503];
+    const github = createServer((req, res) => {
+      const status = statuses.shift();
+      if (status !== undefined) return void res.writeHead(status, { "retry-after": "0" }).end();
+      res.setHeader("content-type", "application/json");
+      if (req.url?.includes("/reviews")) return void res.end(JSON.stringify([{ id: 1, state: "APPROVED" }]));
+      res.end(JSON.stringify({ title: "T", state: "open", draft: false, mergeable: true, head: { sha: "abc" } }));
+    });
+    await new Promise<void>((done) => github.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+    try {
+      const { createRuntime, bindToolset } = runtimeModule;
+      const gh = await import("../../examples/generated/github/src/index.js");
+      const runtime = createRuntime(gh.toolset, {
+        env: { GITHUB_BASE_URL: origin, GITHUB_TOKEN: "ghp_secret_token_4242" },
+      });
+      const tools = bindToolset(Object.values(gh.definitions), runtime);
+      const input = { owner: "octo-owner", repo: "secret-repo", pull_number: 98765 };
+      expect(await tools.pull_request_review_status!.run(input)).not.toHaveProperty("error");
+      const pr = await clientSpans("pulls/get");
+      expect(
+        pr.map((s) => [s.name, s.attributes["http.response.status_code"], s.attributes["http.request.resend_count"]]),
+      ).toEqual([
+        ["GET /repos/{owner}/{repo}/pulls/{pull_number}", 503, undefined],
+        ["GET /repos/{owner}/{repo}/pulls/{pull_number}", 200, 1],
+      ]);
+      expect(pr[1]?.attributes["url.full"]).toBe(`${origin}/repos/REDACTED/REDACTED/pulls/REDACTED`);
+      const reviews = await clientSpans("pulls/list-reviews");
+      expect(reviews[0]?.attributes["url.full"]).toBe(
+        `${origin}/repos/REDACTED/REDACTED/pulls/REDACTED/reviews?per_page=REDACTED`,
+      );
+      const everything = JSON.stringify((await finishedSpans()).map((s) => s.attributes));
+      for (const secret of ["octo-owner", "secret-repo", "98765", "ghp_secret"])
+        expect(everything).not.toContain(secret);
+    } finally {
+      github.closeAllConnections();
+      await new Promise((done) => github.close(done));
+    }
+  });
+
   it("records calls, duration, result size and approval decisions as metrics", async () => {
     await reader.forceFlush();
     const points = metricExporter
