@@ -1,8 +1,8 @@
 // OpenTelemetry of the generated pet-coupons server over Streamable HTTP, with the SDK in memory: the span tree of the
 // three-step apply_coupon goal continued from the MCP request's `_meta.traceparent`, GenAI and HTTP client attributes,
-// one client span per physical request (a 429 retry, a redirect) each sending its own traceparent, an approved
-// execution linked to the span that queued it, metrics, and no credential or argument value anywhere unless
-// PREFIX_TRACE_ARGS=redacted.
+// one client span per physical request (a 429 retry, a redirect; a 503 retry on the GitHub package) each sending its
+// own traceparent, an approved execution linked to the span that queued it, metrics, and no credential or argument
+// value anywhere unless PREFIX_TRACE_ARGS=redacted.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
