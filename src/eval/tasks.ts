@@ -112,19 +112,18 @@ export function parseTasks(doc: SourceDoc): { tasks?: TasksFile; diagnostics: Di
       ...(position ? { position } : {}),
     });
   };
-  if (!result.success)
-    return { diagnostics: result.error.issues.flatMap((issue) => issueDiagnostics(issue, doc.value, located)) };
+  const diagnostics = [
+    ...(result.success ? [] : result.error.issues.flatMap((issue) => issueDiagnostics(issue, doc.value, located))),
+    ...duplicateIds(doc.value).map((i) =>
+      located(
+        "EVAL_TASK_DUPLICATE_ID",
+        `/tasks/${i}/id`,
+        `task id ${JSON.stringify(idAt(doc.value, i))} is used twice`,
+      ),
+    ),
+  ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  if (!result.success || diagnostics.length > 0) return { diagnostics };
   const data = result.data;
-  const seen = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
-  data.tasks.forEach((t, i) => {
-    if (seen.has(t.id))
-      diagnostics.push(
-        located("EVAL_TASK_DUPLICATE_ID", `/tasks/${i}/id`, `task id ${JSON.stringify(t.id)} is used twice`),
-      );
-    seen.add(t.id);
-  });
-  if (diagnostics.length > 0) return { diagnostics };
   const tasks = data.tasks.map((t, i): EvalTask => {
     const system = t.setup?.system ?? data.system;
     return {
@@ -140,6 +139,22 @@ export function parseTasks(doc: SourceDoc): { tasks?: TasksFile; diagnostics: Di
     };
   });
   return { tasks: { file: doc.file, tasks, locate: (p) => doc.locate(p) }, diagnostics: [] };
+}
+
+const idAt = (doc: unknown, i: number): unknown => resolve(doc, `/tasks/${i}/id`);
+
+/** Indexes of tasks whose `id` an earlier task already has (read from the raw document, so they show with other errors). */
+function duplicateIds(doc: unknown): number[] {
+  const list = resolve(doc, "/tasks");
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  return list.flatMap((_, i) => {
+    const id = idAt(doc, i);
+    if (typeof id !== "string") return [];
+    if (seen.has(id)) return [i];
+    seen.add(id);
+    return [];
+  });
 }
 
 type Located = (code: "EVAL_TASKS_INVALID", pointer: string, message: string, hint?: string) => Diagnostic;
@@ -175,15 +190,19 @@ function issueDiagnostics(issue: z.core.$ZodIssue, doc: unknown, located: Locate
           `allowed keys: ${(KEYS[objectKind(issue.path)] ?? []).join(", ")}`,
       ),
     );
-  if (issue.code === "invalid_type" && raw === undefined)
+  if (raw === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value"))
     return [
       located(
         "EVAL_TASKS_INVALID",
         pointer,
         `${label} is missing`,
-        `add ${JSON.stringify(String(issue.path.at(-1) ?? ""))} (${issue.expected})`,
+        pointer === "/eval"
+          ? "write `eval: 1` as the first line"
+          : `add ${JSON.stringify(String(issue.path.at(-1) ?? ""))}${issue.code === "invalid_type" ? ` (${issue.expected})` : ""}`,
       ),
     ];
+  if (issue.code === "too_small" && issue.origin === "array")
+    return [located("EVAL_TASKS_INVALID", pointer, `${label} is empty`, `add at least one entry to ${label}`)];
   if (issue.code === "invalid_value" && pointer === "/eval")
     return [
       located(
