@@ -1,4 +1,5 @@
 // `eval`: spec + goals + tasks file + model → every task run with the goal toolset and the all-operations baseline against a mock upstream, as one report.
+import { isAbsolute, relative } from "node:path";
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { PlanOptions } from "../options.js";
@@ -161,6 +162,12 @@ function summary(toolset: PlannedToolset): ToolsetSummary {
   };
 }
 
+/** A path as the report shows it: relative to the working folder when inside it. */
+function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown === "" || shown.startsWith("..") || isAbsolute(shown) ? path : shown;
+}
+
 /** Sums the runs of one toolset. */
 export function totalsOf(runs: readonly RunRecord[]): Totals {
   const sum = (pick: (r: RunRecord) => number): number => runs.reduce((n, r) => n + pick(r), 0);
@@ -240,9 +247,9 @@ export async function runEval(
         eval: 1,
         provider: model.provider as "anthropic" | "openai",
         model: model.name as string,
-        spec: options.plan.spec,
-        goals: options.plan.goals,
-        tasksFile: options.tasks,
+        spec: shownPath(options.plan.spec),
+        goals: shownPath(options.plan.goals),
+        tasksFile: shownPath(options.tasks),
         upstream: {
           kind: started.upstream.kind,
           url: started.upstream.kind === "prism" ? "prism mock (loopback)" : started.upstream.baseUrl,

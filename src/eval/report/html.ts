@@ -125,11 +125,20 @@ function entryHtml(entry: TranscriptEntry): string {
   return (ENTRY[entry.kind] as (x: TranscriptEntry) => string)(entry);
 }
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 function runHtml(run: RunRecord): string {
   const label = run.toolset === "goal" ? "goal toolset" : "baseline (all operations)";
-  const stats = `${run.turns} turns · ${run.toolCalls} tool calls · ${run.inputTokens} in / ${run.outputTokens} out tokens · ${run.wrongArguments} wrong arguments, ${run.recoveries} recovered · ${run.requests.length} requests · ${run.approvals.length} approvals`;
+  const stats = [
+    count(run.turns, "turn"),
+    count(run.toolCalls, "tool call"),
+    `${run.inputTokens} in / ${run.outputTokens} out tokens`,
+    `${count(run.wrongArguments, "wrong argument")}, ${run.recoveries} recovered`,
+    count(run.requests.length, "request"),
+    count(run.approvals.length, "approval"),
+  ].join(" · ");
   const failure = run.failure === undefined ? "" : `<p class="fail">${e(run.failure)}</p>`;
-  return `<div class="run ${run.toolset}"><h3><span class="${run.toolset}">${label}</span> · <span class="${run.success ? "pass" : "fail"}">${run.success ? "pass" : "fail"}</span></h3><div class="meta">${e(stats)}</div>${failure}<ul class="checks">${run.checks.map(checkLine).join("")}</ul><details${run.success ? "" : " open"}><summary>transcript (${run.transcript.length} entries)</summary>${run.transcript.map(entryHtml).join("")}</details></div>`;
+  return `<div class="run run-${run.toolset}"><h3><span class="${run.toolset}">${label}</span> · <span class="${run.success ? "pass" : "fail"}">${run.success ? "pass" : "fail"}</span></h3><div class="meta">${e(stats)}</div>${failure}<ul class="checks">${run.checks.map(checkLine).join("")}</ul><details${run.success ? "" : " open"}><summary>transcript (${run.transcript.length} entries)</summary>${run.transcript.map(entryHtml).join("")}</details></div>`;
 }
 
 function taskHtml(task: EvalReport["tasks"][number]): string {
