@@ -116,3 +116,73 @@ export const PETSTORE_TASKS: readonly TaskScript[] = [
     baseline: [call("delete_order", { order_id: 1001 }), collect("delete_order"), answer("Order 1001 is cancelled.")],
   },
 ];
+
+const REPO = { owner: "octocat", repo: "hello-world" };
+
+/** The GitHub example's tasks (examples/tasks/github.tasks.yaml), done right with both toolsets. */
+export const GITHUB_TASKS: readonly TaskScript[] = [
+  {
+    when: /real bug/,
+    goal: [
+      call("triage_issue", {
+        ...REPO,
+        issue_number: "#1347",
+        labels: ["bug"],
+        comment: "Confirmed; labelled as a bug.",
+      }),
+      call("triage_issue", { ...REPO, issue_number: 1347, labels: ["bug"], comment: "Confirmed; labelled as a bug." }),
+      collect("triage_issue"),
+      answer((r) => `Labelled and commented: ${String(r.of("triage_issue")["comment_url"])}`),
+    ],
+    baseline: [
+      call("issues_add_labels", { ...REPO, issue_number: 1347, body: { labels: ["bug"] } }),
+      collect("issues_add_labels"),
+      call("issues_create_comment", { ...REPO, issue_number: 1347, body: "Confirmed; labelled as a bug." }),
+      collect("issues_create_comment"),
+      answer((r) => `Labelled and commented: ${String(r.of("issues_create_comment")["html_url"])}`),
+    ],
+  },
+  {
+    when: /latest release/,
+    goal: [
+      call("latest_release_assets", REPO),
+      answer((r) => `Download from ${JSON.stringify(r.of("latest_release_assets")["assets"])}.`),
+    ],
+    baseline: [
+      call("repos_get_latest_release", REPO),
+      call("repos_list_release_assets", (r) => ({ ...REPO, release_id: r.of("repos_get_latest_release")["id"] })),
+      answer((r) => `Download from ${r.last?.text ?? ""}.`),
+    ],
+  },
+  {
+    when: /been approved/,
+    goal: [
+      call("pull_request_review_status", { ...REPO, pull_number: 1347 }),
+      answer((r) => `Reviews: ${JSON.stringify(r.of("pull_request_review_status")["reviews"])}`),
+    ],
+    baseline: [
+      call("pulls_list_reviews", { ...REPO, pull_number: 1347 }),
+      answer((r) => `Reviews: ${r.last?.text ?? ""}`),
+    ],
+  },
+  {
+    when: /fixed by pull request 1348/,
+    goal: [
+      call("close_issue_with_comment", {
+        ...REPO,
+        issue_number: 1347,
+        comment: "Fixed in #1348.",
+        reason: "completed",
+      }),
+      collect("close_issue_with_comment"),
+      answer("Closed issue 1347 as completed."),
+    ],
+    baseline: [
+      call("issues_create_comment", { ...REPO, issue_number: 1347, body: "Fixed in #1348." }),
+      collect("issues_create_comment"),
+      call("issues_update", { ...REPO, issue_number: 1347, state: "closed", state_reason: "completed" }),
+      collect("issues_update"),
+      answer("Closed issue 1347 as completed."),
+    ],
+  },
+];
