@@ -63,13 +63,16 @@ describe.skipIf(CHROMIUM_SKIP)("the eval report in Chromium", () => {
     expect(totals).toContainEqual(["tasks passed", "4 / 4", "4 / 4"]);
     expect(totals).toContainEqual(["tool calls", "7", "9"]);
     expect(totals).toContainEqual(["wrong-argument errors", "1", "1"]);
-    const firstTask = await page.$eval("#task-adopt_pet_for_ada", (s) => (s as HTMLElement).innerText);
+    const firstTask = await page.$eval(
+      "#task-adopt_pet_for_ada",
+      (s) => (s as unknown as { innerText: string }).innerText,
+    );
     expect(firstTask).toContain("goal toolset · pass");
     expect(firstTask).toContain("baseline (all operations) · pass");
     await page.$eval("#task-adopt_pet_for_ada .run-goal details", (d) => d.setAttribute("open", ""));
     const transcript = await page.$eval(
       "#task-adopt_pet_for_ada .run-goal details",
-      (d) => (d as HTMLElement).innerText,
+      (d) => (d as unknown as { innerText: string }).innerText,
     );
     expect(transcript).toContain("ADOPT_PET → WRONG ARGUMENT");
     expect(transcript).toContain("INVALID_ARGUMENT");
@@ -114,11 +117,11 @@ describe.skipIf(CHROMIUM_SKIP)("the eval report in Chromium", () => {
     writeFileSync(file, reportToHtml(hostile));
     const page = await browser.newPage();
     await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.$$("script")).toHaveLength(0);
     expect(await page.$$("img")).toHaveLength(0);
     expect(await page.title()).toBe(`aci-gen eval · anthropic:${HOSTILE}`);
-    const text = await page.$eval("body", (b) => (b as HTMLElement).innerText);
+    const text = await page.$eval("body", (b) => (b as unknown as { innerText: string }).innerText);
     expect(text).toContain(HOSTILE);
     await page.close();
   });
