@@ -136,14 +136,13 @@ export function checkOperations(tasks: TasksFile, operations: readonly Operation
         if (operations.some((o) => matcherNames(matcher, o))) return [];
         const pointer = `${task.pointer}/${where}/${i}/path`;
         const position = tasks.locate(pointer);
+        const hint = didYouMean(`${matcher.method} ${matcher.path}`, names);
         return [
           diagnostic("EVAL_TASK_UNKNOWN_OPERATION", {
             file: tasks.file,
             pointer,
             message: `task ${task.id}: ${matcher.method} ${matcher.path} is no operation of the spec`,
-            ...(didYouMean(`${matcher.method} ${matcher.path}`, names) === undefined
-              ? {}
-              : { hint: didYouMean(`${matcher.method} ${matcher.path}`, names) as string }),
+            ...(hint === undefined ? {} : { hint }),
             ...(position ? { position } : {}),
           }),
         ];

@@ -94,7 +94,7 @@ export interface RunInit {
   readonly toolset: BoundToolset;
   readonly provider: Provider;
   readonly model: string;
-  /** Everything the toolset sends upstream lands here (the recording fetch's list); read from `from` on. */
+  /** The recording fetch's list of what this toolset sent upstream; the run reads what it adds. */
   readonly sent: SentRequest[];
   /** Sends a setup request to the upstream (not recorded). */
   readonly setup: (request: RequestMatcher) => Promise<RequestLine>;
