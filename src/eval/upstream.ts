@@ -1,10 +1,14 @@
 // The eval's upstream: `prism mock SPEC` on a loopback port (default) or a URL the user gives, and a fetch that records every request sent to it.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createConnection, createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { readText } from "../util/read-text.js";
 import type { SentRequest } from "./matching.js";
 
 /** A running upstream the toolsets are pointed at. */
@@ -62,6 +66,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The spec as a file Prism reads: itself, or for a gzip-compressed spec (which aci-gen reads, Prism does not) its
+ * inflated text in a temporary file named for its format.
+ */
+async function prismReadable(spec: string): Promise<string> {
+  const raw = await readFile(spec);
+  if (raw[0] !== 0x1f || raw[1] !== 0x8b) return spec;
+  const text = await readText(spec);
+  const json = /^\s*[[{]/.test(text);
+  const file = join(mkdtempSync(join(tmpdir(), "aci-eval-spec-")), json ? "spec.json" : "spec.yaml");
+  await writeFile(file, text, "utf8");
+  return file;
+}
+
 /** Starts `prism mock spec` and waits (at most `timeoutMs`) until it answers; a diagnostic when it cannot. */
 export async function startPrismMock(
   spec: string,
@@ -71,7 +89,8 @@ export async function startPrismMock(
   if (entry === undefined) return { diagnostics: [diagnostic("EVAL_PRISM_MISSING")] };
   const started = performance.now();
   const port = await freePort();
-  const child = spawn(process.execPath, [entry, "mock", spec, "-p", String(port), "-h", "127.0.0.1"], {
+  const readable = await prismReadable(spec);
+  const child = spawn(process.execPath, [entry, "mock", readable, "-p", String(port), "-h", "127.0.0.1"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" },
   });

@@ -1,8 +1,9 @@
 // `aci-gen eval` end to end on the petstore example: the scripted fake Anthropic and OpenAI servers drive both toolsets
 // through prism mock (a wrong argument, recovery from the envelope, a pending approval granted by the eval), and the
 // report must say which run was which, what was sent, and fail a task whose criterion is unmet or forbidden request sent.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
 import type { EvalReport } from "../../src/eval/index.js";
@@ -236,6 +237,25 @@ describe("eval with OpenAI Chat Completions (fake, strict tools), --upstream pri
       expect(ran.report?.totals.baseline.passed).toBe(3);
     } finally {
       await fakeSloppy.stop();
+    }
+  }, 120_000);
+});
+
+describe("eval of a gzip-compressed spec", () => {
+  it("inflates it for prism mock (which reads no gzip) and passes every task", async () => {
+    const gz = join(WORK, "petstore.oas31.yaml.gz");
+    mkdirSync(WORK, { recursive: true });
+    writeFileSync(gz, gzipSync(readFileSync(join(ROOT, "examples/specs/petstore.oas31.yaml"))));
+    const fake = await startFakeAnthropic(scriptOf(PETSTORE_TASKS, "adopt_pet"));
+    vi.stubEnv("ANTHROPIC_API_KEY", "test-anthropic-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", fake.url);
+    try {
+      const ran = await runEval(["--spec", gz, "--model", "anthropic:claude-test"], join(WORK, "gzip"));
+      expect(ran.err).not.toContain("EVAL_UPSTREAM_FAILED");
+      expect(ran.code).toBe(0);
+      expect(ran.report?.totals.goal.passed).toBe(4);
+    } finally {
+      await fake.stop();
     }
   }, 120_000);
 });
