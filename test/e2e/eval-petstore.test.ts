@@ -10,7 +10,7 @@ import type { EvalReport } from "../../src/eval/index.js";
 import type { RunRecord } from "../../src/eval/run.js";
 import { call, collect, answer, PETSTORE_TASKS, scriptOf, type TaskScript } from "../support/eval-scripts.js";
 import { startFakeAnthropic, startFakeOpenAI, type FakeModel } from "../support/fake-models.js";
-import { ROOT, startPrismMock, type Prism } from "../support/e2e-harness.js";
+import { ROOT, runNode, startPrismMock, type Prism } from "../support/e2e-harness.js";
 
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 const TASKS = join(ROOT, "examples/tasks/petstore.tasks.yaml");
@@ -176,6 +176,30 @@ describe("eval with OpenAI Chat Completions (fake, strict tools), --upstream pri
       "place_order",
     ]);
     expect(adopt.goal).toMatchObject({ wrongArguments: 1, recoveries: 1 });
+  }, 120_000);
+
+  it("runs as a real process (bin/aci-gen.js) with the key and base URL from its environment", async () => {
+    const dir = join(WORK, "process");
+    rmSync(dir, { recursive: true, force: true });
+    const child = await runNode(
+      [
+        join(ROOT, "bin/aci-gen.js"),
+        "eval",
+        ...["--goals", GOALS, "--tasks", TASKS, "--model", "openai:gpt-test", ...upstream(), "--report-dir", dir],
+      ],
+      {
+        PATH: process.env.PATH ?? "",
+        OPENAI_API_KEY: "test-openai-key",
+        OPENAI_BASE_URL: fake.url,
+        PETSTORE_API_KEY: "upstream-key",
+        PETSTORE_PETSTORE_AUTH: "upstream-token",
+      },
+      120_000,
+    );
+    expect(child.code).toBe(0);
+    expect(child.stdout).toMatch(/^total\s+goal\s+4\/4/m);
+    expect(child.stderr).toContain(`wrote ${join(dir, "report.json")} and ${join(dir, "report.html")}`);
+    expect(existsSync(join(dir, "report.html"))).toBe(true);
   }, 120_000);
 
   it("fails a task whose run sends a forbidden request, and says which", async () => {
