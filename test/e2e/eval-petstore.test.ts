@@ -266,7 +266,7 @@ describe("eval with OpenAI Chat Completions (fake, strict tools), --upstream pri
 });
 
 describe("eval of a gzip-compressed spec", () => {
-  it("inflates it for prism mock (which reads no gzip) and passes every task", async () => {
+  it("inflates it for prism mock (which reads no gzip) and passes every task; --json prints the report", async () => {
     const gz = join(WORK, "petstore.oas31.yaml.gz");
     mkdirSync(WORK, { recursive: true });
     writeFileSync(gz, gzipSync(readFileSync(join(ROOT, "examples/specs/petstore.oas31.yaml"))));
@@ -274,10 +274,13 @@ describe("eval of a gzip-compressed spec", () => {
     vi.stubEnv("ANTHROPIC_API_KEY", "test-anthropic-key");
     vi.stubEnv("ANTHROPIC_BASE_URL", fake.url);
     try {
-      const ran = await runEval(["--spec", gz, "--model", "anthropic:claude-test"], join(WORK, "gzip"));
+      const ran = await runEval(["--spec", gz, "--model", "anthropic:claude-test", "--json"], join(WORK, "gzip"));
       expect(ran.err).not.toContain("EVAL_UPSTREAM_FAILED");
       expect(ran.code).toBe(0);
       expect(ran.report?.totals.goal.passed).toBe(4);
+      const printed = JSON.parse(ran.out) as EvalReport & { diagnostics: unknown[] };
+      expect(printed.totals).toEqual(ran.report?.totals);
+      expect(printed.diagnostics).toEqual([]);
     } finally {
       await fake.stop();
     }
