@@ -157,6 +157,21 @@ describe("eval: model and key", () => {
     expect(err).toContain(`error EVAL_API_KEY_MISSING ${variable} is not set`);
   });
 
+  it("a report folder that cannot be written: EVAL_REPORT_WRITE_FAILED before any model call", async () => {
+    key();
+    const dir = mkdtempSync(join(tmpdir(), "aci-eval-cli-"));
+    const file = join(dir, "taken");
+    writeFileSync(file, "not a folder");
+    const { code, err } = await run(
+      "eval",
+      ...["--goals", GOALS, "--tasks", TASKS, "--model", "openai:x", "--report-dir", join(file, "report")],
+    );
+    expect(code).toBe(2);
+    expect(err).toContain(
+      `error EVAL_REPORT_WRITE_FAILED cannot write the report into ${join(file, "report")}: ${file} is not a folder`,
+    );
+  });
+
   it("requires --tasks and --model", async () => {
     const { code, err } = await run("eval", "--goals", GOALS);
     expect(code).toBe(2);

@@ -1,6 +1,7 @@
 // `aci-gen eval`: runs a tasks file through a model with the goal toolset and the all-operations baseline; prints the table, writes report.json and report.html.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { constants } from "node:fs";
+import { access, mkdir, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { diagnostic } from "../../diagnostics/diagnostic.js";
 import { positiveInteger, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
@@ -57,6 +58,14 @@ async function runEvalCommand(flags: EvalFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(common);
   if (Array.isArray(options)) return reportBadOptions(io, common, options);
   if (typeof options.spec !== "string") return reportBadOptions(io, common, [diagnostic("GOALS_SPEC_MISSING")]);
+  const unwritable = await reportDirProblem(flags.reportDir);
+  if (unwritable !== undefined)
+    return reportBadOptions(io, common, [
+      diagnostic("EVAL_REPORT_WRITE_FAILED", {
+        file: flags.reportDir,
+        message: `cannot write the report into ${flags.reportDir}: ${unwritable}`,
+      }),
+    ]);
   const [{ runEval }, { reportToTable }, { reportToHtml }] = await Promise.all([
     import("../../eval/index.js"),
     import("../../eval/report/table.js"),
@@ -96,4 +105,24 @@ async function runEvalCommand(flags: EvalFlags, io: CliIo): Promise<ExitCode> {
       io.err(`wrote ${join(flags.reportDir, "report.json")} and ${join(flags.reportDir, "report.html")}\n`);
   }
   return report.totals.goal.passed === report.totals.goal.tasks ? EXIT.ok : EXIT.findings;
+}
+
+/** Why the report could not be written into `dir` (checked before any model call, writing nothing), if it could not. */
+async function reportDirProblem(dir: string): Promise<string | undefined> {
+  let at = resolve(dir);
+  for (;;) {
+    const found = await stat(at).catch(() => undefined);
+    if (found !== undefined) {
+      if (!found.isDirectory()) return `${at} is not a folder`;
+      return (await access(at, constants.W_OK).then(
+        () => true,
+        () => false,
+      ))
+        ? undefined
+        : `${at} is not writable`;
+    }
+    const parent = dirname(at);
+    if (parent === at) return `no part of ${dir} exists`;
+    at = parent;
+  }
 }
