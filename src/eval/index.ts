@@ -8,7 +8,7 @@ import { didYouMean } from "../util/suggest.js";
 import { matcherNames, type OperationRef, type SentRequest } from "./matching.js";
 import { anthropicProvider } from "./providers/anthropic.js";
 import { openaiProvider } from "./providers/openai.js";
-import type { Provider } from "./providers/types.js";
+import { ProviderError, type Provider } from "./providers/types.js";
 import { runTask, type RequestLine, type RunRecord } from "./run.js";
 import { loadTasks, type EvalTask, type TasksFile } from "./tasks.js";
 import { placeholderCredentials, planToolset, type PlannedToolset, type ToolsetKind } from "./toolsets.js";
@@ -259,6 +259,15 @@ export async function runEval(
         totals: { goal: totalsOf(tasks.map((t) => t.goal)), baseline: totalsOf(tasks.map((t) => t.baseline)) },
       },
       diagnostics: goal.diagnostics.filter((d) => d.severity !== "info"),
+    };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return {
+      diagnostics: [
+        diagnostic("EVAL_PROVIDER_REJECTED", {
+          message: `${model.provider}:${model.name as string}: ${error.message}`,
+        }),
+      ],
     };
   } finally {
     await started.upstream.stop();

@@ -194,7 +194,7 @@ export async function runTask(init: RunInit): Promise<RunRecord> {
       conversation.answer(results);
     }
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
+    if (!(error instanceof ProviderError) || error.rejected) throw error;
     failure = error.message;
   }
   if (failure !== undefined) transcript.push({ kind: "failure", text: failure });

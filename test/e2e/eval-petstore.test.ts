@@ -202,6 +202,19 @@ describe("eval with OpenAI Chat Completions (fake, strict tools), --upstream pri
     expect(existsSync(join(dir, "report.html"))).toBe(true);
   }, 120_000);
 
+  it("stops at a refused key with EVAL_PROVIDER_REJECTED, exit 2, no report", async () => {
+    openai();
+    vi.stubEnv("OPENAI_API_KEY", "wrong-key");
+    const calls = fake.requests.length;
+    const ran = await runEval(["--model", "openai:gpt-test", ...upstream()], join(WORK, "refused"));
+    expect(ran.code).toBe(2);
+    expect(ran.err).toMatch(
+      /error EVAL_PROVIDER_REJECTED openai:gpt-test: http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered 401/,
+    );
+    expect(ran.report).toBeUndefined();
+    expect(fake.requests.length).toBe(calls + 1);
+  }, 120_000);
+
   it("fails a task whose run sends a forbidden request, and says which", async () => {
     openai();
     const adopt = PETSTORE_TASKS[0] as TaskScript;

@@ -32,6 +32,11 @@ export const evalCodes = {
     title: "the model provider's API key is not set",
     hint: "export ANTHROPIC_API_KEY (anthropic:…) or OPENAI_API_KEY (openai:…)",
   },
+  EVAL_PROVIDER_REJECTED: {
+    severity: "error",
+    title: "the model provider refused the key or the model",
+    hint: "check the API key and the model name after provider: in --model, and the *_BASE_URL if you set one",
+  },
   EVAL_PROVIDER_SDK_MISSING: {
     severity: "error",
     title: "the Anthropic adapter needs @anthropic-ai/sdk, which is not installed",

@@ -60,6 +60,11 @@ export class ProviderError extends Error {
     super(message);
     this.name = "ProviderError";
   }
+
+  /** The key or the model was refused (401, 403, 404): every other run would fail the same way. */
+  get rejected(): boolean {
+    return this.status === 401 || this.status === 403 || this.status === 404;
+  }
 }
 
 const RETRIED = new Set([408, 429, 500, 502, 503, 504, 529]);
