@@ -155,7 +155,13 @@ export async function runTask(init: RunInit): Promise<RunRecord> {
   let answer = "";
   let failure: string | undefined;
   if (init.task.system !== undefined) transcript.push({ kind: "system", text: init.task.system });
-  for (const request of init.task.setupRequests) transcript.push({ kind: "setup", request: await init.setup(request) });
+  for (const request of init.task.setupRequests) {
+    const line = await init.setup(request);
+    transcript.push({ kind: "setup", request: line });
+    if (failure === undefined && (line.status === undefined || line.status < 200 || line.status >= 300))
+      failure = `setup request ${line.method} ${line.path} answered ${line.status ?? "nothing"}; the task was not run`;
+  }
+  if (failure !== undefined) return finish({ init, from, started, transcript, approvals, tally, answer, failure });
   transcript.push({ kind: "user", text: init.task.message });
   const conversation = init.provider.start({
     model: init.model,
@@ -197,19 +203,43 @@ export async function runTask(init: RunInit): Promise<RunRecord> {
     if (!(error instanceof ProviderError) || error.rejected) throw error;
     failure = error.message;
   }
+  return finish({
+    init,
+    from,
+    started,
+    transcript,
+    approvals,
+    tally,
+    answer,
+    ...(failure === undefined ? {} : { failure }),
+  });
+}
+
+/** The run's record: its checks judged on what it sent and answered. */
+function finish(run: {
+  init: RunInit;
+  from: number;
+  started: number;
+  transcript: TranscriptEntry[];
+  approvals: ApprovalLine[];
+  tally: Tally;
+  answer: string;
+  failure?: string;
+}): RunRecord {
+  const { init, transcript, failure } = run;
   if (failure !== undefined) transcript.push({ kind: "failure", text: failure });
-  const sent = init.sent.slice(from);
-  const checks = judge(init.task, sent, answer);
+  const sent = init.sent.slice(run.from);
+  const checks = judge(init.task, sent, run.answer);
   return {
     toolset: init.kind,
     success: failure === undefined && checks.every((c) => c.ok),
     checks,
-    ...tally,
+    ...run.tally,
     requests: sent.map(lineOf),
-    approvals,
-    answer,
+    approvals: run.approvals,
+    answer: run.answer,
     ...(failure === undefined ? {} : { failure }),
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(performance.now() - run.started),
     transcript,
   };
 }

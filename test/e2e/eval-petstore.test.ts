@@ -31,12 +31,12 @@ interface Ran {
   readonly report?: EvalReport;
 }
 
-async function runEval(args: readonly string[], dir: string): Promise<Ran> {
+async function runEval(args: readonly string[], dir: string, tasks = TASKS): Promise<Ran> {
   rmSync(dir, { recursive: true, force: true });
   let out = "";
   let err = "";
   const code = await main(
-    ["node", "aci-gen", "eval", "--goals", GOALS, "--tasks", TASKS, "--report-dir", dir, ...args],
+    ["node", "aci-gen", "eval", "--goals", GOALS, "--tasks", tasks, "--report-dir", dir, ...args],
     { out: (t) => (out += t), err: (t) => (err += t) },
   );
   const file = join(dir, "report.json");
@@ -213,6 +213,48 @@ describe("eval with OpenAI Chat Completions (fake, strict tools), --upstream pri
     );
     expect(ran.report).toBeUndefined();
     expect(fake.requests.length).toBe(calls + 1);
+  }, 120_000);
+
+  it("sends setup requests first, uncounted, and does not run a task whose setup failed", async () => {
+    openai();
+    const tasks = join(WORK, "setup.tasks.yaml");
+    mkdirSync(WORK, { recursive: true });
+    writeFileSync(
+      tasks,
+      [
+        "eval: 1",
+        "tasks:",
+        "  - id: after_login",
+        "    message: What is the name of pet 10, and is it still available?",
+        "    setup:",
+        "      system: You are a terse assistant.",
+        "      requests:",
+        "        - { method: GET, path: /user/login, query: { username: theUser, password: secret } }",
+        "    success: { must_send: [{ method: GET, path: /pet/10 }], answer_contains: [doggie] }",
+        "  - id: after_failed_setup",
+        "    message: What is the name of pet 10, and is it still available?",
+        "    setup:",
+        "      requests: [{ method: POST, path: /pet, body: { name: Rex, photoUrls: [] } }]",
+        "    success: { must_send: [{ method: GET, path: /pet/10 }] }",
+        "",
+      ].join("\n"),
+    );
+    const ran = await runEval(["--model", "openai:gpt-test", ...upstream()], join(WORK, "setup"), tasks);
+    expect(ran.code).toBe(1);
+    const login = task(ran.report, "after_login").goal;
+    expect(login.success).toBe(true);
+    expect(login.transcript.slice(0, 3)).toEqual([
+      { kind: "system", text: "You are a terse assistant." },
+      { kind: "setup", request: { method: "GET", path: "/user/login", status: 200 } },
+      { kind: "user", text: "What is the name of pet 10, and is it still available?" },
+    ]);
+    expect(login.requests).toEqual([{ method: "GET", path: "/pet/10", status: 200 }]);
+    const failed = task(ran.report, "after_failed_setup").baseline;
+    expect(failed).toMatchObject({
+      success: false,
+      turns: 0,
+      failure: "setup request POST /pet answered 401; the task was not run",
+    });
   }, 120_000);
 
   it("fails a task whose run sends a forbidden request, and says which", async () => {
