@@ -1,4 +1,5 @@
 // Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
+import { profileToText } from "../planner/profile.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
@@ -32,6 +33,7 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
         `    reads ${keep.operationId} first; a field left out keeps its current value: ${keep.properties.join(", ")}`,
       );
   }
+  if (tool.profile !== undefined) lines.push(`  does: ${profileToText(tool.profile)}`);
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);
   lines.push(`  description: ${tool.description}`);
