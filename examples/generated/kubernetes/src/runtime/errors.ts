@@ -19,6 +19,7 @@ export interface ErrorInit {
   readonly step?: string;
   readonly completed_steps?: readonly string[];
   readonly side_effects_committed?: boolean | "unknown";
+  readonly poll?: ErrorDetail["poll"];
 }
 
 /** Upstream error summaries are cut to this many characters. */
@@ -62,9 +63,12 @@ export const DEFAULT_SUGGESTIONS: Readonly<Record<ErrorCode, string>> = {
     "The API could not be reached. Retry later; if it persists, tell the user the API or its configured base " +
     "URL is unreachable.",
   APPROVAL_REJECTED: "A human rejected this request. Do not retry it; ask the user how to proceed.",
+  IN_PROGRESS:
+    "The API is still working on it. Do not start it again: check again in a while with the ids in `poll` " +
+    "(and the tool it names), then tell the user the outcome.",
 };
 
-const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(["RATE_LIMITED", "TIMEOUT", "UNREACHABLE"]);
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(["RATE_LIMITED", "TIMEOUT", "UNREACHABLE", "IN_PROGRESS"]);
 
 /** Whether calling again unchanged may succeed: rate limits, timeouts, unreachable APIs and 5xx statuses. */
 export function isRetryable(code: ErrorCode, status?: number): boolean {
@@ -87,6 +91,7 @@ export function errorDetail(init: ErrorInit): ErrorDetail {
     "retry_after_seconds",
     "completed_steps",
     "side_effects_committed",
+    "poll",
   ] as const;
   for (const key of optional) if (init[key] !== undefined) detail[key] = init[key];
   return detail as unknown as ErrorDetail;

@@ -157,6 +157,8 @@ export interface StepSpec {
    * run of the step sends a fresh random key, the same on every retry of that run.
    */
   readonly idempotencyKey?: string;
+  /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
+  readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }
 
 /**
@@ -305,7 +307,9 @@ export type ErrorCode =
   | "UPSTREAM_ERROR"
   | "TIMEOUT"
   | "UNREACHABLE"
-  | "APPROVAL_REJECTED";
+  | "APPROVAL_REJECTED"
+  /** A polling step ran out of checks while the API still reports the work under way: nothing failed. */
+  | "IN_PROGRESS";
 
 /** What the model sees when a tool fails. */
 export interface ErrorEnvelope {
@@ -326,6 +330,8 @@ export interface ErrorEnvelope {
      * and no answer came (a client-side timeout, a dropped connection): look before calling again.
      */
     readonly side_effects_committed?: boolean | "unknown";
+    /** For IN_PROGRESS: the ids to keep polling with, and the tool that polls (when the toolset has one). */
+    readonly poll?: { readonly tool?: string; readonly arguments: Readonly<Record<string, unknown>> };
   };
 }
 

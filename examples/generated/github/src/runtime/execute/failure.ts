@@ -77,6 +77,34 @@ export function transportFailure(step: StepSpec, error: TransportError): ErrorBo
   };
 }
 
+/**
+ * A polling step whose retries ran out while the API answered 2xx without meeting the success criteria: still under
+ * way, not failed. Carries the step's path parameters (the ids to poll with) and the tool that polls, when there is one.
+ */
+export function stillInProgress(
+  step: StepSpec,
+  { checks, ids }: { checks: number; ids: Readonly<Record<string, unknown>> },
+): ErrorBody {
+  const tool = step.pollWith?.tool;
+  const args = step.pollWith
+    ? Object.fromEntries(Object.entries(ids).map(([name, value]) => [step.pollWith?.inputs[name] ?? name, value]))
+    : ids;
+  const shown = Object.entries(args)
+    .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+    .join(", ");
+  return errorDetail({
+    code: "IN_PROGRESS",
+    message: `${label(step)} still reports the work under way after ${checks} check${checks === 1 ? "" : "s"}`,
+    suggestion:
+      tool === undefined
+        ? `The API is still working on it; do not start it again. Check again in a while (${shown}).`
+        : `The API is still working on it; do not start it again. Call ${tool} with ${shown} in a while to see when it is done.`,
+    step: step.id,
+    retryable: true,
+    poll: { ...(tool === undefined ? {} : { tool }), arguments: args },
+  });
+}
+
 /** A declared output that resolved to nothing (missing or an empty list): the goal cannot go on. */
 export function missingOutput(step: StepSpec, output: string): ErrorBody {
   return {
@@ -115,6 +143,7 @@ export function withProgress(error: ErrorBody, completed: readonly string[], com
   const warning =
     `Step${committed.length === 1 ? "" : "s"} ${names} already ran and changed state: do not ` +
     `repeat this call blindly — check the current state first, then continue only with what is missing.`;
-  const suggestion = error.retryable ? warning : `${error.suggestion} ${warning}`;
+  const keep = !error.retryable || error.code === "IN_PROGRESS";
+  const suggestion = keep ? `${error.suggestion} ${warning}` : warning;
   return { ...error, completed_steps: completed, side_effects_committed: true, retryable: false, suggestion };
 }

@@ -9,7 +9,14 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
-import { missingOutput, missingParameter, responseFailure, transportFailure, type ErrorBody } from "./failure.js";
+import {
+  missingOutput,
+  missingParameter,
+  responseFailure,
+  stillInProgress,
+  transportFailure,
+  type ErrorBody,
+} from "./failure.js";
 
 /** Waits `ms` milliseconds unless the signal aborts first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -145,6 +152,22 @@ function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, ca
   return Math.min(Math.max(0, asked ?? (action.retryAfter ?? 0) * 1000), cap);
 }
 
+/** A read that answered 2xx but did not meet its success criteria: a poll of work that is not done yet. */
+function stillUnderWay(step: CompiledStep, request: OperationRequest, response: HttpResponse | undefined): boolean {
+  return (
+    step.spec.readOnly &&
+    request.step.readOnly &&
+    response !== undefined &&
+    response.status >= 200 &&
+    response.status < 300
+  );
+}
+
+function inProgress(step: CompiledStep, request: OperationRequest, checks: number): ErrorBody {
+  const ids = Object.fromEntries(request.params.filter((p) => p.spec.in === "path").map((p) => [p.spec.name, p.value]));
+  return stillInProgress(step.spec, { checks, ids });
+}
+
 /**
  * Runs one step (Arazzo 1.0.1 §Step Object): success is all successCriteria holding (none: a 2xx status),
  * judged on any answer — a failed outcome that carries the API's response counts as an answer;
@@ -167,7 +190,11 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const action = firstApplying(step.onFailure, ctx);
     if (action === undefined || action.type === "end") return { ok: false, error };
     if (action.type === "goto") return { ok: false, error, next: action };
-    if (attempt > (action.retryLimit ?? 1)) return { ok: false, error };
+    if (attempt > (action.retryLimit ?? 1))
+      return {
+        ok: false,
+        error: stillUnderWay(step, built.request, response) ? inProgress(step, built.request, attempt) : error,
+      };
     await env.sleep(retryDelayMs(action, response, env.maxRetryWaitMs), env.signal);
   }
 }
