@@ -145,6 +145,22 @@ describe("DigitalOcean: only what was asked goes out", () => {
   });
 });
 
+describe("DigitalOcean: a nested list is chosen from, not indexed", () => {
+  it("point_dns_at_droplet points the A record at the droplet's public address (networks.v4 lists the private one first)", async () => {
+    const requests = await recorded(async () => {
+      const pending = await callTool(live().session, "point_dns_at_droplet", {
+        droplet_name: "example.com",
+        domain: "example.com",
+        host: "www",
+      });
+      const approved = await approve(["approve", pending.json["request_id"] as string]);
+      expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    });
+    const post = requests.find((r) => r.method === "POST");
+    expect(JSON.parse(post?.body ?? "{}")).toEqual({ type: "A", name: "www", data: "192.241.165.154" });
+  });
+});
+
 describe("DigitalOcean: required is followed into the oneOf branch the body fits", () => {
   it("create_droplet_with_key requires name, size and image (the single-Droplet branch), and refuses a call without size before anything is sent", async () => {
     const tools = (await live().session.client.listTools()).tools;
