@@ -1,4 +1,4 @@
-// A PUT request whose body keeps the current state → the GET of the same URL, then the body with what it left out filled in.
+// A PUT request that keeps the current state → the GET of the same URL, then the body with what it lacks filled in.
 import { resolvePointer } from "../expressions/index.js";
 import { pointerTokens } from "../expressions/pointer.js";
 import type { CallTransport, OperationRequest } from "../transport.js";

@@ -67,7 +67,8 @@ export interface BodySpec {
 
 /**
  * The read before a PUT: a GET of the same URL (the step's path parameters); the resource is at `pointer` in its
- * answer, and each of `properties` the evaluated body lacks takes the resource's current value (none when absent or null).
+ * answer, and each of `properties` the evaluated body lacks takes the resource's current value (none when absent or
+ * null).
  */
 export interface KeepCurrentSpec {
   /** The GET operation, for messages. */

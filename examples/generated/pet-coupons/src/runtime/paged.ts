@@ -25,7 +25,8 @@ import type { PagingSpec } from "./types.js";
 export const CONTINUATION_INPUT = "continuation";
 
 const MORE =
-  "more items exist: call again with `continuation` set to `_continuation` to read on exactly after the last item shown";
+  "more items exist: call again with `continuation` set to `_continuation` to read on exactly after the last item " +
+  "shown";
 
 /** The paging of a tool whose result is its last step's list: every step reads, no projection. */
 export function pagingOfTool(tool: CompiledTool): PagingSpec | undefined {
@@ -41,7 +42,7 @@ function resumed(tool: CompiledTool, query: Readonly<Record<string, string>>): C
   return { ...tool, steps };
 }
 
-/** Pages one call reads at most, whatever `max_items` says: a bound on calls, and on an API naming the same page again. */
+/** Pages one call reads at most, whatever `max_items` says: a bound on calls and on an API naming one page again. */
 const MAX_PAGES = 50;
 
 const sameQuery = (a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>>): boolean =>
@@ -96,7 +97,7 @@ async function readPages(
   }
 }
 
-/** The last page's body with the list replaced by what is shown and the next-page member left out (it is the continuation). */
+/** The last page's body with the list as shown and the next-page member left out (the continuation carries it). */
 function shownBody(body: unknown, paging: PagingSpec, items: readonly unknown[]): unknown {
   const withList = setAtPointer(body, pointerTokens(paging.list), items);
   if (paging.next === undefined || paging.next === "link") return withList;
@@ -172,7 +173,8 @@ export async function runPaged(
         code: "INVALID_ARGUMENT",
         message: "`continuation` is not one this tool returned",
         suggestion:
-          "Pass `_continuation` of the previous result exactly as it was, or leave `continuation` out to start from the first page.",
+          "Pass `_continuation` of the previous result exactly as it was, or leave `continuation` out to start " +
+          "from the first page.",
         retryable: false,
       },
     };

@@ -79,7 +79,8 @@ export function transportFailure(step: StepSpec, error: TransportError): ErrorBo
 
 /**
  * A polling step whose retries ran out while the API answered 2xx without meeting the success criteria: still under
- * way, not failed. Carries the step's path parameters (the ids to poll with) and the tool that polls, when there is one.
+ * way, not failed. Carries the step's path parameters (the ids to poll with) and the tool that polls, when there is
+ * one.
  */
 export function stillInProgress(
   step: StepSpec,
@@ -98,7 +99,8 @@ export function stillInProgress(
     suggestion:
       tool === undefined
         ? `The API is still working on it; do not start it again. Check again in a while (${shown}).`
-        : `The API is still working on it; do not start it again. Call ${tool} with ${shown} in a while to see when it is done.`,
+        : `The API is still working on it; do not start it again. Call ${tool} with ${shown} in a while to see ` +
+          "when it is done.",
     step: step.id,
     retryable: true,
     poll: { ...(tool === undefined ? {} : { tool }), arguments: args },

@@ -28,7 +28,7 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Reset headers of the rate-limit conventions (`RateLimit-Reset`, `X-RateLimit-Reset`, DigitalOcean's `ratelimit-reset`). */
+/** Rate-limit reset headers (`RateLimit-Reset`, `X-RateLimit-Reset`, DigitalOcean's `ratelimit-reset`). */
 const RESET_HEADER = /^(x-)?rate-?limit-reset$|^x-rate-limit-reset$/i;
 
 /**
