@@ -1,7 +1,7 @@
 // Result contract changes of one tool: the returned type, then each top-level field from the reader's side.
 import type { FieldContract, LegacyReturnsContract, ReturnsContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, hashesDiffer, maybe } from "./change.js";
+import { breaking, code, compatible, docs, hashesDiffer, maybe, onlyDocsDiffer } from "./change.js";
 import { keywordChanges, type KeywordChange } from "./keywords.js";
 import { isLegacy, legacyReturnsChange } from "./legacy.js";
 import { contractPhrase } from "./phrase.js";
@@ -30,7 +30,12 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
     ...top.map((k) => resultChange("returns-changed", "returns", k)),
     ...fields,
     ...maybe(top.length === 0 && fields.length === 0 && hashesDiffer(old, now), () =>
-      compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`),
+      onlyDocsDiffer(old, now)
+        ? docs(
+            "returns-docs-changed",
+            `returns documentation changed (descriptions or examples; still ${contractPhrase(now)})`,
+          )
+        : compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`),
     ),
   ];
 }

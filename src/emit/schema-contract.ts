@@ -20,6 +20,8 @@ export type SchemaContract = {
   readonly pattern?: string;
   readonly enum?: readonly unknown[];
   readonly multipleOf?: number;
+  /** The value used when the input is left out (or, for a result, what the spec says it defaults to). */
+  readonly default?: unknown;
   /** The contract of each item, for an array. */
   readonly items?: SchemaContract;
 } & { readonly [K in BoundKeyword]?: number };
@@ -43,6 +45,7 @@ export function schemaContract(schema: JsonSchema, schemas: Schemas, depth = 0):
     ...stringKeyword(top, "pattern"),
     ...(values === undefined ? {} : { enum: values.filter((v) => v !== null) }),
     ...numberKeywords(top),
+    ...("default" in top && top["default"] !== undefined ? { default: top["default"] } : {}),
     ...itemsContract(top, schemas, depth),
   };
 }
