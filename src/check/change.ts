@@ -31,6 +31,18 @@ export function shown(value: unknown, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** Two texts quoted and cut around where they first differ, so the change in a long description shows. */
+export function differing(from: string, to: string, max = 60): [string, string] {
+  let same = 0;
+  while (same < from.length && same < to.length && from[same] === to[same]) same++;
+  const start = Math.max(0, same - 20);
+  const excerpt = (text: string): string => {
+    const piece = text.slice(start, start + max);
+    return JSON.stringify(`${start > 0 ? "…" : ""}${piece}${start + max < text.length ? "…" : ""}`);
+  };
+  return [excerpt(from), excerpt(to)];
+}
+
 function make(kind: ChangeKind, impact: Impact, message: string, extra: Extra): ContractChange {
   return { kind, impact, message, ...extra };
 }

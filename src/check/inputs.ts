@@ -1,7 +1,7 @@
 // Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
 import type { InputContract, LegacyInputContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, docs, hashesDiffer, maybe, shown } from "./change.js";
+import { breaking, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
 import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
 import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
 import type { ChangeKind, ContractChange } from "./types.js";
@@ -95,7 +95,7 @@ function descriptionChange(name: string, old: InputContract, now: InputContract)
       ? `description added: ${shown(to)}`
       : to === undefined
         ? `description removed (was ${shown(from)})`
-        : `description changed: ${shown(from)} → ${shown(to)}`;
+        : `description changed: ${differing(from, to).join(" → ")}`;
   return [
     docs("input-docs-changed", `input ${code(name)} ${text}`, {
       input: name,
