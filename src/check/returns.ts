@@ -1,4 +1,4 @@
-// Result contract changes of one tool: the returned type, then each top-level field from the reader's side.
+// Result contract changes of one tool: the returned type, then each field (nested ones a few levels down) from the reader's side.
 import type { FieldContract, LegacyReturnsContract, ReturnsContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { breaking, code, compatible, docs, hashesDiffer, maybe, onlyDocsDiffer } from "./change.js";
@@ -25,7 +25,9 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
         to: contractPhrase(now),
       }),
     ];
-  const fields = fieldChanges(old.fields, now.fields);
+  // Lockfiles with shape hashes record nested fields too; older ones only the top level.
+  const nested = old.shapeHash !== undefined && now.shapeHash !== undefined;
+  const fields = fieldChanges(old.fields, now.fields, { path: "", nested });
   return [
     ...top.map((k) => resultChange("returns-changed", "returns", k)),
     ...fields,
@@ -40,20 +42,23 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
   ];
 }
 
-function fieldChanges(before: Fields, after: Fields): ContractChange[] {
+/** Field by field, `a.b[].c` for nested ones: removed, added, presence, then keyword by keyword, then their own fields. */
+function fieldChanges(before: Fields, after: Fields, at: { path: string; nested: boolean }): ContractChange[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
   return names.flatMap((name) => {
     const old = before[name];
     const now = after[name];
-    const label = `result field ${code(name)}`;
+    const label = `result field ${code(`${at.path}${name}`)}`;
     if (old === undefined)
       return now === undefined
         ? []
         : [compatible("result-field-added", `new ${label} (${contractPhrase(now)})`, { to: contractPhrase(now) })];
     if (now === undefined) return [breaking("result-field-removed", `${label} removed`, { from: contractPhrase(old) })];
+    const inner = `${at.path}${name}${now.type.includes("array") ? "[]" : ""}.`;
     return [
       ...presenceChange(label, old, now),
       ...keywordChanges(old, now, "result").map((k) => resultChange("result-field-changed", label, k)),
+      ...(at.nested ? fieldChanges(old.fields ?? {}, now.fields ?? {}, { path: inner, nested: true }) : []),
     ];
   });
 }

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import type { Annotations, ToolDef, ToolPlan } from "../planner/types.js";
-import { propertyContracts, schemaContract, type SchemaContract } from "./schema-contract.js";
+import { propertyContracts, schemaContract, type FieldContract, type SchemaContract } from "./schema-contract.js";
 
 export const LOCKFILE = "aci.lock.json";
 
@@ -29,8 +29,7 @@ export interface LegacyInputContract {
   readonly enum?: readonly unknown[];
 }
 
-/** One field of what a tool returns: its keywords and whether every result carries it. */
-export type FieldContract = SchemaContract & { readonly required: boolean };
+export type { FieldContract } from "./schema-contract.js";
 
 /** What a tool returns: its keywords, its top-level fields (of each item, for a list), and hashes of the rest. */
 export type ReturnsContract = SchemaContract & {

@@ -113,10 +113,10 @@ const cases: [string, Case][] = [
       verdict: "breaking",
       lines: [
         'adopt_pet: no longer plans: "$response.body#/status": the 201 response of placeOrder has no "status" at /status',
-        "find_customer_open_orders: returns shape changed (still object)",
+        "find_customer_open_orders: result field `orders[].status` removed",
         'get_order_status: no longer plans: "$response.body#/status": the 200 response of getOrderById has no "status" at /status',
       ],
-      impacts: ["breaking", "compatible", "breaking"],
+      impacts: ["breaking", "breaking", "breaking"],
     },
   ],
   [

@@ -24,6 +24,40 @@ interface Pair {
 
 const WITHOUT_RESTART_POD = "without restart_pod";
 
+/** GHES 2.21 has no Actions API, its labels may be bare, and its repositories carry no temp_clone_token (read from 2.22's side). */
+const REVERSE_LINES: readonly string[] = [
+  "latest_failed_workflow_run_jobs: breaking operation actions/list-workflow-runs-for-repo is gone; nothing serves GET /repos/{owner}/{repo}/actions/runs any more",
+  "latest_failed_workflow_run_jobs: breaking operation actions/list-jobs-for-workflow-run is gone; nothing serves GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs any more",
+  "list_labeled_issues: compatible result field `body` is no longer null",
+  "list_labeled_issues: breaking result field `closed_by` removed",
+  "list_labeled_issues: compatible result field `labels` items type narrowed: object | string → object",
+  "list_labeled_issues: compatible new result field `labels[].color` (string)",
+  "list_labeled_issues: compatible new result field `labels[].default` (boolean)",
+  "list_labeled_issues: compatible new result field `labels[].description` (string | null)",
+  "list_labeled_issues: compatible new result field `labels[].id` (integer (int64))",
+  "list_labeled_issues: compatible new result field `labels[].name` (string)",
+  "list_labeled_issues: compatible new result field `labels[].node_id` (string)",
+  "list_labeled_issues: compatible new result field `labels[].url` (string (uri))",
+  "list_labeled_issues: breaking result field `reactions` removed",
+  "list_labeled_issues: compatible new result field `repository.anonymous_access_enabled` (boolean)",
+  "list_labeled_issues: breaking result field `repository.temp_clone_token` removed",
+  "list_labeled_issues: compatible new result field `repository.template_repository.anonymous_access_enabled` (boolean)",
+  "list_labeled_issues: breaking result field `repository.template_repository.temp_clone_token` removed",
+  "repository_overview: docs returns documentation changed (descriptions or examples; still object)",
+  "request_pull_request_reviewers: compatible new result field `base.repo.anonymous_access_enabled` (boolean)",
+  "request_pull_request_reviewers: breaking result field `base.repo.temp_clone_token` removed",
+  "request_pull_request_reviewers: compatible new result field `head.repo.anonymous_access_enabled` (boolean)",
+  "request_pull_request_reviewers: breaking result field `head.repo.temp_clone_token` removed",
+  "request_pull_request_reviewers: breaking result field `labels[].color` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].default` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].description` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].id` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].name` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].node_id` may now be absent",
+  "request_pull_request_reviewers: breaking result field `labels[].url` may now be absent",
+  "user_profile_and_repositories: docs returns documentation changed (descriptions or examples; still object)",
+];
+
 /**
  * Kubernetes 1.10–1.12 require a body on DELETE pod, so the examples' restart_pod goal plans only on 1.13: the
  * forward pairs run without it, and 1.13 → 1.12 shows that goal no longer planning.
@@ -72,7 +106,7 @@ const pairs: [string, Pair][] = [
     },
   ],
   [
-    "GitHub Enterprise Server 2.22 → 3.0: a new result field, nested fields added, documentation",
+    "GitHub Enterprise Server 2.22 → 3.0: new result fields, one added deeper than the recorded levels, documentation",
     {
       from: `${GHES}/ghes-2.22.json`,
       to: `${GHES}/ghes-3.0.json`,
@@ -81,6 +115,7 @@ const pairs: [string, Pair][] = [
       lines: [
         "latest_failed_workflow_run_jobs: docs returns documentation changed (descriptions or examples; still object)",
         "list_labeled_issues: compatible new result field `draft` (boolean)",
+        "list_labeled_issues: compatible new result field `repository.template_repository.allow_update_branch` (boolean)",
         'open_pull_request: docs input `draft` description changed: "…l Requests](https://help.github.com/en/articles/about-pull-r…" → "…l Requests](https://docs.github.com/en/articles/about-pull-r…"',
         "repository_overview: docs returns documentation changed (descriptions or examples; still object)",
         "request_pull_request_reviewers: compatible returns shape changed (still pull-request-simple)",
@@ -100,14 +135,26 @@ const pairs: [string, Pair][] = [
         "close_issue_with_comment: breaking input `reason` type narrowed: any → string | null",
         'close_issue_with_comment: breaking input `reason` now accepts only "completed" | "not_planned" | "reopened"',
         'close_issue_with_comment: docs input `reason` description added: "The reason for the current state"',
-        "latest_failed_workflow_run_jobs: compatible returns shape changed (still object)",
+        'latest_failed_workflow_run_jobs: compatible result field `jobs[].conclusion` is now one of "success" | "failure" | "neutral" | "cancelled" | "skipped" | "timed_out" | … (7 values)',
+        "list_labeled_issues: compatible new result field `repository.anonymous_access_enabled` (boolean)",
         'list_labeled_issues: compatible result field `state_reason` is now one of "completed" | "reopened" | "not_planned"',
         'open_pull_request: docs input `title` description changed: "…he new pull request." → "…he new pull request. Required unless `issue` is specified."',
         "repository_overview: docs returns documentation changed (descriptions or examples; still object)",
-        "request_pull_request_reviewers: compatible returns shape changed (still pull-request-simple)",
+        "request_pull_request_reviewers: compatible new result field `base.repo.anonymous_access_enabled` (boolean)",
+        "request_pull_request_reviewers: compatible new result field `head.repo.anonymous_access_enabled` (boolean)",
         'triage_issue: docs input `labels` description changed: "…enterprise-server@3.1/rest/reference/issues#set-labels-for-a…" → "…enterprise-server@3.2/rest/reference/issues#set-labels-for-a…"',
         "user_profile_and_repositories: docs returns documentation changed (descriptions or examples; still object)",
       ],
+    },
+  ],
+  [
+    "GitHub Enterprise Server 2.22 → 2.21: the Actions operations and nested result fields are gone",
+    {
+      from: `${GHES}/ghes-2.22.json`,
+      to: `${GHES}/ghes-2.21.json`,
+      goals: GITHUB_GOALS,
+      verdict: "breaking",
+      lines: REVERSE_LINES,
     },
   ],
   [

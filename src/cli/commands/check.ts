@@ -75,6 +75,6 @@ function checkJson(result: CheckResult, out: string, code: ExitCode): Record<str
 async function githubFiles(init: { summary: string; verdict: string }): Promise<void> {
   const summary = process.env["GITHUB_STEP_SUMMARY"];
   const output = process.env["GITHUB_OUTPUT"];
-  if (summary !== undefined && summary !== "") await appendFile(summary, init.summary);
+  if (summary !== undefined && summary !== "") await appendFile(summary, `${init.summary}\n`);
   if (output !== undefined && output !== "") await appendFile(output, `verdict=${init.verdict}\n`);
 }
