@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { generate } from "../../src/api/generate.js";
 import { VERDICT_EXIT } from "../../src/check/index.js";
-import { cli, dropGoal, removeDir } from "../fixtures/check/harness.js";
+import { applyEdits, cli, dropGoal, removeDir } from "../fixtures/check/harness.js";
 
 const KUBERNETES = "node_modules/kubernetes-client/lib/specs";
 const KUBERNETES_GOALS = "examples/goals/kubernetes.goals.yaml";
@@ -187,7 +187,7 @@ afterAll(async () => {
 async function goalsFile(goals: string, dir: string): Promise<string> {
   if (goals !== WITHOUT_RESTART_POD) return goals;
   const path = join(dir, "kubernetes.goals.yaml");
-  await writeFile(path, dropGoal("restart_pod")(await readFile(KUBERNETES_GOALS, "utf8")));
+  await writeFile(path, applyEdits(await readFile(KUBERNETES_GOALS, "utf8"), [dropGoal("restart_pod")]));
   return path;
 }
 
