@@ -46,7 +46,9 @@ function kubernetesGoalsWithoutRestartPod() {
 }
 
 function chain(versions, spec, goals) {
-  return versions.slice(1).map((to, i) => ({ from: versions[i], to, fromSpec: spec(versions[i]), toSpec: spec(to), goals }));
+  return versions
+    .slice(1)
+    .map((to, i) => ({ from: versions[i], to, fromSpec: spec(versions[i]), toSpec: spec(to), goals }));
 }
 
 function kubernetesPairs() {
@@ -58,7 +60,22 @@ function kubernetesPairs() {
 }
 
 function ghesPairs() {
-  const versions = ["2.18", "2.19", "2.20", "2.21", "2.22", "3.0", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8"];
+  const versions = [
+    "2.18",
+    "2.19",
+    "2.20",
+    "2.21",
+    "2.22",
+    "3.0",
+    "3.1",
+    "3.2",
+    "3.3",
+    "3.4",
+    "3.5",
+    "3.6",
+    "3.7",
+    "3.8",
+  ];
   const spec = (v) => `${GHES}/ghes-${v}.json`;
   return [
     ...chain(versions, spec, GITHUB_GOALS),
@@ -93,15 +110,23 @@ const SERIES = {
 
 async function runPair(pair, index) {
   const out = path.join(work, `out-${index}`);
-  const generated = await generate({ spec: path.resolve(ROOT, pair.fromSpec), goals: path.resolve(ROOT, pair.goals), outDir: out });
+  const generated = await generate({
+    spec: path.resolve(ROOT, pair.fromSpec),
+    goals: path.resolve(ROOT, pair.goals),
+    outDir: out,
+  });
   const errors = generated.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return { ...pair, skipped: `goals do not plan on ${pair.from}: ${errors[0].message}` };
   const started = performance.now();
-  const run = spawnSync(process.execPath, [CLI, "check", "--spec", pair.toSpec, "--goals", pair.goals, "--out", out, "--json"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [CLI, "check", "--spec", pair.toSpec, "--goals", pair.goals, "--out", out, "--json"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const ms = performance.now() - started;
   let report;
   try {
@@ -150,12 +175,22 @@ function totals(rows) {
   const run = rows.filter((r) => r.verdict !== undefined);
   const verdicts = {};
   for (const r of run) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
-  const sum = (pick) => run.reduce((acc, r) => ({ breaking: acc.breaking + pick(r).breaking, compatible: acc.compatible + pick(r).compatible, docs: acc.docs + pick(r).docs }), { breaking: 0, compatible: 0, docs: 0 });
+  const sum = (pick) =>
+    run.reduce(
+      (acc, r) => ({
+        breaking: acc.breaking + pick(r).breaking,
+        compatible: acc.compatible + pick(r).compatible,
+        docs: acc.docs + pick(r).docs,
+      }),
+      { breaking: 0, compatible: 0, docs: 0 },
+    );
   const tools = sum((r) => r.tools);
   const changes = sum((r) => r.changes);
   return [
     `- pairs checked: ${run.length}; not run (the goals do not plan on the older version): ${rows.filter((r) => r.skipped).length}; crashes: ${rows.filter((r) => r.crash).length}; exit code disagreeing with the verdict: ${run.filter((r) => !r.agrees).length}`,
-    `- verdicts: ${Object.entries(verdicts).map(([v, n]) => `${v} ${n}`).join(", ")}`,
+    `- verdicts: ${Object.entries(verdicts)
+      .map(([v, n]) => `${v} ${n}`)
+      .join(", ")}`,
     `- tool verdicts: breaking ${tools.breaking}, compatible ${tools.compatible}, docs-only ${tools.docs}; of the breaking, no longer planning: ${run.reduce((n, r) => n + r.unplannable, 0)}`,
     `- change lines: breaking ${changes.breaking}, compatible ${changes.compatible}, docs-only ${changes.docs}`,
   ].join("\n");
@@ -174,7 +209,9 @@ for (const name of chosen) {
     process.stderr.write(`${name} ${pair.from} → ${pair.to}: ${row.verdict ?? row.skipped ?? row.crash}\n`);
   }
   all.push(...rows);
-  const lines = rows.flatMap((r) => (r.lines === undefined ? [] : [`${r.from} → ${r.to} (${r.verdict})`, ...r.lines.map((l) => `  ${l}`)]));
+  const lines = rows.flatMap((r) =>
+    r.lines === undefined ? [] : [`${r.from} → ${r.to} (${r.verdict})`, ...r.lines.map((l) => `  ${l}`)],
+  );
   sections.push(
     `### ${series.label}\n\nGoals: \`${rows[0]?.goals === GITHUB_GOALS ? GITHUB_GOALS : K8S_GOALS}\`.\n\n${table(rows)}\n\n${totals(rows)}\n\n<details><summary>Every change line</summary>\n\n\`\`\`\n${lines.join("\n")}\n\`\`\`\n\n</details>`,
   );
