@@ -67,10 +67,9 @@ const fieldsMemo = new WeakMap<object, WeakMap<object, Map<number, Record<string
 export function propertyContracts(schema: JsonSchema, schemas: Schemas, level = 1): Record<string, FieldContract> {
   const top = derefTop(schema, schemaLookup(schemas));
   if (typeof top !== "object") return {};
+  const list = top["type"] === "array" || (Array.isArray(top["type"]) && top["type"].includes("array"));
   const target =
-    top["type"] === "array" && typeof top["items"] === "object"
-      ? derefTop(top["items"] as JsonSchema, schemaLookup(schemas))
-      : top;
+    list && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemaLookup(schemas)) : top;
   if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null)
     return {};
   let bySchema = fieldsMemo.get(schemas);
