@@ -105,7 +105,7 @@ function withStepFix(change: ContractChange, goal: UnplannableGoal, errors: read
   const fix =
     change.to === undefined
       ? `bind step "${change.step}" to another operation, or remove the goal`
-      : `bind step "${change.step}" to ${change.to} (\`operation: ${change.to}\`)`;
+      : `bind step "${change.step}" to ${change.to}, the operation now at the same method and path`;
   return {
     ...change,
     fix,

@@ -62,8 +62,8 @@ const cases: [string, Case][] = [
         "find_customer_open_orders: operation getUserByEmail is gone; GET /users/by-email is now findUserByEmail",
       ],
       fixes: [
-        'bind step "customer" to findUserByEmail (`operation: findUserByEmail`)',
-        'bind step "customer" to findUserByEmail (`operation: findUserByEmail`)',
+        'bind step "customer" to findUserByEmail, the operation now at the same method and path',
+        'bind step "customer" to findUserByEmail, the operation now at the same method and path',
       ],
     },
   ],

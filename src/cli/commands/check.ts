@@ -43,6 +43,9 @@ async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
     io.out(`${JSON.stringify(checkJson(result, flags.out, code), null, 2)}\n`);
     return code;
   }
+  io.err(
+    formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics),
+  );
   if (format === "markdown") {
     io.out(report.reportToMarkdown(outcome));
     return code;
@@ -52,9 +55,6 @@ async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
     await githubFiles({ summary: report.reportToMarkdown(outcome), verdict });
     return code;
   }
-  io.err(
-    formatDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics),
-  );
   if (result.report && (!flags.quiet || result.report.drift)) io.out(report.reportToText(result.report, flags.out));
   return code;
 }
