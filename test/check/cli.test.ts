@@ -139,6 +139,24 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    "a new goal that does not plan: not a change of a locked tool, so not judged (exit 2)",
+    {
+      now: {
+        goals: [
+          (t) =>
+            `${t}\n  - name: find_invoices\n    description: Find invoices.\n    use_when: The user asks for invoices.\n    not_for: Orders (use get_order_status).\n    steps:\n      - id: list\n        operation: listInvoices\n`,
+        ],
+      },
+      code: 2,
+      verdict: "could-not-judge",
+      lines: [],
+    },
+  ],
+  [
+    "a goals file that does not parse: not judged (exit 2)",
+    { now: { goals: [{ from: "aci: 1", to: "aci: 1\nbogus: [" }] }, code: 2, verdict: "could-not-judge", lines: [] },
+  ],
+  [
     "an input's type changes",
     {
       now: {
