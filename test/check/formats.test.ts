@@ -3,6 +3,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { reportToGithub, type CheckReport } from "../../src/check/index.js";
 import { cli, petstoreCopy, removeDir, type Edit } from "../fixtures/check/harness.js";
 
 const REQUIRED_PARAMETER: Edit = {
@@ -162,5 +163,29 @@ describe("check --format markdown", () => {
     expect(run.code).toBe(2);
     expect(run.out).toMatch(/^## aci-gen check: could-not-judge\n\n\*\*Could not judge\*\*: /);
     expect(run.out).toMatch(/\n- `[^`]+goals\.yaml:\d+:\d+` [A-Z_]+: /);
+  });
+});
+
+describe("spec text in annotations", () => {
+  test("a line break, `%` or `::` from the spec cannot start another workflow command", () => {
+    const report: CheckReport = {
+      verdict: "docs-only",
+      drift: true,
+      complete: true,
+      summary: { toolsChanged: 1, breaking: 0, compatible: 0, docs: 1, filesChanged: 0 },
+      tools: [
+        {
+          tool: "t",
+          status: "changed",
+          impact: "docs",
+          at: { file: "goals,a:b.yaml", line: 3, column: 5 },
+          changes: [{ kind: "input-docs-changed", impact: "docs", message: 'description: "x\n::error::owned 100%"' }],
+        },
+      ],
+      files: { changed: [], added: [], removed: [], edited: [], missing: [], blocked: [] },
+    };
+    expect(reportToGithub({ report, diagnostics: [], out: "out" })).toBe(
+      '::notice file=goals%2Ca%3Ab.yaml,line=3,col=5,title=t%3A docs-only::description: "x%0A::error::owned 100%25"\n',
+    );
   });
 });
