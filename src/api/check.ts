@@ -9,9 +9,10 @@ import {
   withoutGoals,
   type CheckReport,
   type DiskEntry,
+  goalPlaces,
   type GoalAt,
+  type GoalPlaces,
   type OperationRef,
-  type SourceAt,
   type UnplannableGoal,
 } from "../check/index.js";
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
@@ -44,6 +45,8 @@ export interface CheckResult {
 interface GoalsFile {
   readonly file: string;
   readonly goals: readonly GoalAt[];
+  /** Where each goal, its inputs and its returns are, by tool name. */
+  readonly places: Readonly<Record<string, GoalPlaces>>;
   readonly document: unknown;
   readonly doc?: SourceDoc;
 }
@@ -58,7 +61,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   if ("problem" in locked) return { diagnostics: [locked.problem] };
   const { outDir: _ignored, ...planOptions } = options;
   const [fresh, goals] = await Promise.all([generate(planOptions), readGoals(planOptions)]);
-  const places = goals === undefined ? {} : placesByTool(goals);
+  const places = goals?.places ?? {};
   if (hasErrors(fresh.diagnostics)) return judgeWithout(locked.lock, planOptions, fresh.diagnostics, goals);
   const next = freshLockfile(fresh);
   const spec = operationsDiffer(locked.lock, next) ? await specOperations(planOptions) : [];
@@ -130,7 +133,7 @@ async function judged(init: {
     ...(init.next === undefined ? {} : { next: init.next }),
     unplannable: init.unplannable,
     spec,
-    goals: placesByTool(init.goals),
+    goals: init.goals.places,
   });
   return { report, diagnostics: init.warnings };
 }
@@ -172,23 +175,17 @@ async function readGoals(options: PlanOptions): Promise<GoalsFile | undefined> {
       name: g.name,
       pointer: g.pointer,
       steps: g.steps.map((s) => ({ id: s.id, pointer: s.pointer })),
-      ...(g.position === undefined
-        ? {}
-        : { at: { file: spec.file, line: g.position.line, column: g.position.column } }),
     }),
   );
-  if (typeof options.goals !== "string") return { file: spec.file, goals, document: options.goals };
+  const places = Object.fromEntries(spec.goals.map((g) => [g.name, goalPlaces(g)]));
+  if (typeof options.goals !== "string") return { file: spec.file, goals, places, document: options.goals };
   const parsed = parseSource(options.goals, await readText(options.goals));
-  return parsed.ok ? { file: spec.file, goals, document: parsed.doc.value, doc: parsed.doc } : undefined;
+  return parsed.ok ? { file: spec.file, goals, places, document: parsed.doc.value, doc: parsed.doc } : undefined;
 }
 
 function stepsOf(goals: GoalsFile, tool: string): Record<string, string> {
   const goal = goals.goals.find((g) => g.name === tool);
   return Object.fromEntries((goal?.steps ?? []).map((s) => [s.id, s.pointer]));
-}
-
-function placesByTool(goals: GoalsFile): Record<string, SourceAt> {
-  return Object.fromEntries(goals.goals.flatMap((g) => (g.at === undefined ? [] : [[g.name, g.at] as const])));
 }
 
 async function readLockfile(root: string): Promise<{ lock: Lockfile } | { problem: Diagnostic }> {

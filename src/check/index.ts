@@ -3,7 +3,8 @@ import type { Lockfile } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { filesChangedCount, hasFileDrift } from "./files.js";
 import { lockedToolFindings, toolDiffs } from "./tools.js";
-import type { CheckReport, FileDrift, OperationRef, SourceAt, ToolDiff, Verdict } from "./types.js";
+import type { CheckReport, FileDrift, OperationRef, ToolDiff, Verdict } from "./types.js";
+import { placed, type GoalPlaces } from "./places.js";
 import { unplannableDiff, type UnplannableGoal } from "./unplannable.js";
 
 export type {
@@ -22,6 +23,7 @@ export { changeLines, reportToText } from "./text.js";
 export { reportToMarkdown } from "./markdown.js";
 export { reportToGithub } from "./github.js";
 export { errorsByGoal, withoutGoals, type GoalAt, type UnplannableGoal } from "./unplannable.js";
+export { goalPlaces, type GoalPlaces } from "./places.js";
 
 /** The exit code of each verdict: 0 nothing would change, 1 something would (whatever its class), 2 not judged. */
 export const VERDICT_EXIT: Readonly<Record<Verdict, 0 | 1 | 2>> = {
@@ -44,8 +46,8 @@ export interface CheckInput {
   readonly spec: readonly OperationRef[];
   /** File drift; absent when some goal does not plan (generate would write nothing) or nothing was planned. */
   readonly files?: FileDrift;
-  /** Where each tool's goal is in the goals file, by tool name. */
-  readonly goals?: Readonly<Record<string, SourceAt>>;
+  /** Where each tool's goal, inputs and returns are in the goals file, by tool name. */
+  readonly goals?: Readonly<Record<string, GoalPlaces>>;
 }
 
 /** Compares the locked contracts with fresh ones; pure. */
@@ -60,7 +62,7 @@ export function checkReport(input: CheckInput): CheckReport {
         ...unplannable.map((u) => unplannableDiff(u, input.previous.tools[u.tool], input.spec)),
       ]
     : lockedToolFindings(input.previous.tools, input.spec);
-  const tools = diffs.map((d) => located(d, input.goals)).sort((a, b) => compareStrings(a.tool, b.tool));
+  const tools = diffs.map((d) => placed(d, input.goals?.[d.tool])).sort((a, b) => compareStrings(a.tool, b.tool));
   const files = input.files ?? NO_FILE_DRIFT;
   const count = (impact: ToolDiff["impact"]): number => tools.filter((t) => t.impact === impact).length;
   const drift = tools.length > 0 || hasFileDrift(files);
@@ -86,9 +88,4 @@ function verdictOf(tools: readonly ToolDiff[], drift: boolean): Verdict {
   if (tools.some((t) => t.impact === "compatible")) return "compatible";
   if (tools.length > 0) return "docs-only";
   return drift ? "compatible" : "unchanged";
-}
-
-function located(diff: ToolDiff, goals: CheckInput["goals"]): ToolDiff {
-  const at = diff.at ?? goals?.[diff.tool];
-  return at === undefined ? diff : { ...diff, at };
 }

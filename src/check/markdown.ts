@@ -64,7 +64,7 @@ function changesTable(tools: readonly ToolDiff[]): string {
 }
 
 function changeRow(tool: ToolDiff, change: ContractChange): string {
-  const where = change.at === undefined ? "" : ` (${code(atText(change.at))})`;
+  const where = change.at === undefined || change.fix === undefined ? "" : ` (${code(atText(change.at))})`;
   const fix = change.fix === undefined ? "" : `<br>fix: ${cell(change.fix)}`;
   const name = `${code(tool.tool)}${tool.status === "changed" ? "" : ` (${statusText(tool)})`}`;
   return `| ${name} | ${IMPACT_LABEL[change.impact]} | ${cell(change.message)}${where}${fix} |`;

@@ -63,8 +63,9 @@ export function statusText(diff: ToolDiff): string {
   return diff.status === "unplannable" ? "no longer plans" : diff.status;
 }
 
+/** A change with a fix (a goal that no longer plans) says where in the goals file; the others are placed by their tool. */
 function changeLine(change: ContractChange): string {
-  const where = change.at === undefined ? "" : ` (${atText(change.at)})`;
+  const where = change.at === undefined || change.fix === undefined ? "" : ` (${atText(change.at)})`;
   const fix = change.fix === undefined ? "" : `\n${INDENT}fix: ${change.fix}`;
   return `  ${MARKER[change.impact]}  ${change.message}${where}${fix}`;
 }

@@ -6,12 +6,11 @@ import { lockedOperationFindings } from "./operations.js";
 import { toolDiff } from "./tools.js";
 import type { ContractChange, OperationRef, SourceAt, ToolDiff } from "./types.js";
 
-/** A goal of the goals file as check needs it: the tool it becomes and where it is. */
+/** A goal of the goals file as check needs it: the tool it becomes, where it is in the document, its steps. */
 export interface GoalAt {
   readonly name: string;
   /** RFC 6901 pointer of the goal in the goals document (`/goals/2`, `/workflows/0`). */
   readonly pointer: string;
-  readonly at?: SourceAt;
   /** Each step's id and pointer, so an error about a step's operation meets the locked operation it called. */
   readonly steps?: readonly { readonly id: string; readonly pointer: string }[];
 }
@@ -77,7 +76,6 @@ export function unplannableDiff(
   goal: UnplannableGoal,
   old: ToolContract | undefined,
   spec: readonly OperationRef[],
-  at?: SourceAt,
 ): ToolDiff {
   const seen = new Set<string>();
   const unique = goal.diagnostics.filter((d) => !seen.has(d.message) && seen.add(d.message));
@@ -94,7 +92,7 @@ export function unplannableDiff(
       }),
     ),
   ];
-  return { ...toolDiff(goal.tool, "unplannable", changes), ...(at === undefined ? {} : { at }) };
+  return toolDiff(goal.tool, "unplannable", changes);
 }
 
 /** An operation gone from the spec: where its step is, and what to bind instead (its successor at the same place, if any). */

@@ -1,9 +1,11 @@
 // Change classes as tables: docs-only vs compatible vs breaking with old → new values; nested result fields; verdicts and
 // exit codes; goals that no longer plan (their errors sorted to goals, the goals document without them).
 import { describe, expect, test } from "vitest";
+import { loadGoals } from "../../src/goals/index.js";
 import {
   checkReport,
   errorsByGoal,
+  goalPlaces,
   VERDICT_EXIT,
   withoutGoals,
   type ContractChange,
@@ -309,3 +311,33 @@ function error(code: string, pointer: string): Diagnostic {
     column: 5,
   };
 }
+
+describe("where a change shows in the goals file", () => {
+  test("the goal, each input at its first binding in the steps, the returns", async () => {
+    const file = "examples/goals/petstore.goals.yaml";
+    const loaded = await loadGoals(file);
+    const goal = loaded.goals?.goals.find((g) => g.name === "find_customer_open_orders");
+    expect(goal).toBeDefined();
+    expect(goalPlaces(goal!)).toEqual({
+      at: { file, line: 9, column: 5, pointer: "/goals/0" },
+      inputs: {
+        email: { file, line: 16, column: 19, pointer: "/goals/0/steps/0/params/email" },
+        limit: { file, line: 23, column: 11, pointer: "/goals/0/steps/1/params/limit" },
+      },
+      returns: { file, line: 25, column: 5, pointer: "/goals/0/returns" },
+    });
+  });
+
+  test("a change of an input is placed at the input, a result change at the returns, the tool at its goal", () => {
+    const at = (line: number) => ({ file: "g.yaml", line, column: 1 });
+    const r = checkReport({
+      previous: lock({ t: base }),
+      next: lock({
+        t: { ...withLimit({ default: 20, schemaHash: "s2", shapeHash: "p2" }), returns: withOrder({}).returns },
+      }),
+      spec: SPEC,
+      goals: { t: { at: at(1), inputs: { limit: at(2) }, returns: at(3) } },
+    });
+    expect(r.tools.map((t) => [t.at?.line, ...t.changes.map((c) => c.at?.line)])).toEqual([[1, 2, 3, 3]]);
+  });
+});

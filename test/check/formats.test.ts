@@ -93,13 +93,13 @@ describe("check --format github", () => {
     expect(await readFile(output, "utf8")).toBe("verdict=breaking\n");
   });
 
-  test("compatible: a warning annotation on the goal, old → new", async () => {
+  test("compatible: a warning annotation where the goal binds the input, old → new", async () => {
     setEnv("GITHUB_STEP_SUMMARY", undefined);
     setEnv("GITHUB_OUTPUT", undefined);
     const run = await checkWith([DEFAULT_CHANGED], "github");
     expect(run.code).toBe(1);
     expect(run.out).toBe(
-      `::warning file=${property(run.goals)},line=9,col=5,title=find_customer_open_orders%3A compatible::input \`limit\` default changed: 20 → 50\n`,
+      `::warning file=${property(run.goals)},line=23,col=11,title=find_customer_open_orders%3A compatible::input \`limit\` default changed: 20 → 50\n`,
     );
   });
 
@@ -110,7 +110,7 @@ describe("check --format github", () => {
     const run = await checkWith([DESCRIPTION_CHANGED], "github");
     expect(run.code).toBe(1);
     expect(run.out).toBe(
-      `::notice file=${property(run.goals)},line=9,col=5,title=find_customer_open_orders%3A docs-only::input \`limit\` description changed: "Maximum number of items per page." → "The most items one page holds."\n`,
+      `::notice file=${property(run.goals)},line=23,col=11,title=find_customer_open_orders%3A docs-only::input \`limit\` description changed: "Maximum number of items per page." → "The most items one page holds."\n`,
     );
     expect(await readFile(summary, "utf8")).toContain("## aci-gen check: docs-only\n");
   });
