@@ -22,7 +22,7 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
       ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }),
       required: i.required,
     })),
-    steps: tool.steps.map(({ origin: _origin, ...step }): StepSpec => step),
+    steps: tool.steps.map(({ origin: _origin, credentials: _credentials, ...step }): StepSpec => step),
     returns: {
       ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
       narrowingInputs: tool.returns.narrowingInputs,

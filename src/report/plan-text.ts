@@ -20,6 +20,7 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
   const lines = [
     `${tool.name}  [${tool.risk} risk · ${tool.category}${approval}${tokens === undefined ? "" : ` · ${tokens} tokens`}]`,
   ];
+  if (tool.riskReason !== undefined) lines.push(`  risk: ${tool.riskReason}`);
   for (const step of tool.steps) {
     const waits = tool.steps.length > 1 && step.dependsOn.length > 0 ? `  after ${step.dependsOn.join(", ")}` : "";
     const body = step.body === undefined ? "" : `  body ${step.body.mediaType} (${step.body.kind})`;
