@@ -99,6 +99,48 @@ describe("Slack: credentials never reach the model", () => {
   });
 });
 
+describe("Slack: pointers into objs_user and objs_conversation (`items` of `anyOf` without `type`)", () => {
+  const goal = (operation: string, params: object, outputs: Record<string, string>): object => ({
+    aci: 1,
+    toolset: "slack",
+    goals: [
+      {
+        name: "read_it",
+        description: "Read one record.",
+        use_when: "You know its id.",
+        steps: [{ id: "read", operation, params, outputs }],
+      },
+    ],
+  });
+
+  it("plans the user's id and real name and the channel's topic", async () => {
+    for (const [operation, params, outputs] of [
+      [
+        "users_lookupByEmail",
+        { email: "$inputs.email" },
+        { id: "$response.body#/user/id", name: "$response.body#/user/real_name" },
+      ],
+      ["conversations_info", { channel: "$inputs.channel" }, { topic: "$response.body#/channel/topic/value" }],
+    ] as const) {
+      const result = await plan({ spec: SPEC, goals: goal(operation, params, outputs) });
+      expect(
+        result.diagnostics.filter((d) => d.severity === "error"),
+        operation,
+      ).toEqual([]);
+      expect(result.tools).toHaveLength(1);
+    }
+  });
+
+  it("answers a typo with a did-you-mean", async () => {
+    const result = await plan({
+      spec: SPEC,
+      goals: goal("users_lookupByEmail", { email: "$inputs.email" }, { tz: "$response.body#/user/tz_labl" }),
+    });
+    const missing = result.diagnostics.find((d) => d.code === "PLAN_POINTER_NOT_IN_RESPONSE");
+    expect(missing?.hint).toBe('did you mean "tz" or "tz_label"?');
+  });
+});
+
 describe("Slack through the MCP client", () => {
   let upstream: Upstream;
   let client: Client;
