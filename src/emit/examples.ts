@@ -34,6 +34,31 @@ function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | u
   return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
 }
 
+const EXAMPLE_CUE =
+  /(?:\be\.g\.|\beg\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexample:)\s*[:,]?\s*(?:`([^`]+)`|"([^"]+)"|'([^']+)'|([^\s,;()"'`]+))/i;
+
+/**
+ * The value a description gives after `e.g.`, `for example`, `such as` or `example:` — quoted, in backticks or bare
+ * (`e.g. "ada@example.com"`, `e.g. PROJ-123`) — read as the schema's type; undefined when it gives none.
+ */
+export function descriptionExample(
+  description: string | undefined,
+  schema: JsonSchema,
+): { value: unknown } | undefined {
+  const match = EXAMPLE_CUE.exec(description ?? "");
+  if (match === null) return undefined;
+  const quoted = match[1] ?? match[2] ?? match[3];
+  const text = quoted ?? (match[4] ?? "").replace(/[.:!?]+$/, "");
+  if (text === "") return undefined;
+  const type = typeof schema === "object" ? schema["type"] : undefined;
+  if (type === "integer" || type === "number") {
+    const number = Number(text);
+    return Number.isFinite(number) && text.trim() !== "" ? { value: number } : undefined;
+  }
+  if (type === "boolean") return text === "true" || text === "false" ? { value: text === "true" } : undefined;
+  return type === undefined || type === "string" ? { value: text } : undefined;
+}
+
 /** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
 type ValueSource = "spec" | "sample";
 
@@ -47,7 +72,9 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
   const value: Record<string, unknown> = {};
   const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
-    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas);
+    const given = skip.has(input.name)
+      ? undefined
+      : (specValue(input.schema, schemas) ?? descriptionExample(input.description, input.schema));
     if (given !== undefined) {
       value[input.name] = given.value;
       sources.set(input.name, "spec");

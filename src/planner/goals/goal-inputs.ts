@@ -62,6 +62,8 @@ function mergeSchema(
   examples: readonly unknown[],
 ): JsonSchema {
   const merged: Record<string, unknown> = typeof base === "object" ? { ...base } : base ? {} : { not: {} };
+  // The goal sends what the model passes: a `readOnly` from a schema the spec shares with its responses is not true here.
+  delete merged["readOnly"];
   if (override) Object.assign(merged, override.schema);
   if (description !== undefined) merged["description"] = description;
   if (examples.length > 0 && merged["examples"] === undefined)
