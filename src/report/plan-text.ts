@@ -11,7 +11,7 @@ export function planToText(
 ): string {
   const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
   const total = definitions.reduce((n, d) => n + d.tokens, 0);
-  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k)`;
+  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k; without the titles, annotations and output schemas tools/list also carries)`;
   return `${[header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n")}\n`;
 }
 
