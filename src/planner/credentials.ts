@@ -161,7 +161,10 @@ export function stepCredentials(
   const generated: CredentialField[] = [];
   for (const { field, fill } of credentialParameters(operation, schemes)) {
     if (bound(field)) continue;
-    if (fill.kind === "add") security = requireScheme(security, fill.scheme, field.required);
+    // A required credential needs its scheme whichever alternative is chosen (Trello's key and token are two
+    // alternatives in the spec, and the API wants both).
+    if (fill.kind === "add" || (fill.kind === "scheme" && field.required))
+      security = requireScheme(security, fill.scheme, field.required);
     if (fill.kind === "variable") generated.push(field);
   }
   return { security, generated };

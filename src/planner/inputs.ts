@@ -45,13 +45,22 @@ function exposedParameters(operation: Operation): Parameter[] {
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
+  const described = saysMoreThanName(parameter.description, parameter.name, name);
   return {
     name,
     schema: withExamples(parameter.schema, parameter.examples),
     required: parameter.required,
-    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    ...(described ? { description: parameter.description } : {}),
     boundTo: [`${operation.id} ${parameter.in} ${parameter.name}`],
   };
+}
+
+/** Whether a description says more than a name: `board_id` for `idBoard` (or `Id board.`) tells a model nothing. */
+export function saysMoreThanName(description: string | undefined, ...names: readonly string[]): boolean {
+  if (description === undefined || description.trim() === "") return false;
+  const bare = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const words = bare(description);
+  return !names.some((name) => bare(name) === words || bare(toIdentifierName(name, "x")) === words);
 }
 
 export function parameterToBinding(parameter: Parameter, value: ValueExpr): ParamBinding {

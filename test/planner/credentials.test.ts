@@ -2,7 +2,12 @@
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
-import { credentialFill, isCredentialName, type CredentialField } from "../../src/planner/credentials.js";
+import {
+  credentialFill,
+  isCredentialName,
+  stepCredentials,
+  type CredentialField,
+} from "../../src/planner/credentials.js";
 import type { SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
@@ -137,6 +142,39 @@ const GOALS = {
     },
   ],
 };
+
+describe("stepCredentials", () => {
+  test("required key and token whose schemes the spec gives as alternatives are both sent (Trello)", () => {
+    const schemes: Record<string, SecurityScheme> = {
+      api_key: { type: "apiKey", name: "key", in: "query" },
+      api_token: { type: "apiKey", name: "token", in: "query" },
+    };
+    const parameter = (name: string, required: boolean) => ({
+      name,
+      in: "query" as const,
+      required,
+      deprecated: false,
+      schema: { type: "string" },
+      style: "form" as const,
+      explode: true,
+      allowReserved: false,
+      examples: [],
+      pointer: "",
+    });
+    const operation = (required: boolean) => ({
+      parameters: [parameter("key", required), parameter("token", required)],
+      security: [{ api_key: [] }, { api_token: [] }] as SecurityRequirement[],
+    });
+    expect(stepCredentials(operation(true), schemes, () => false)).toEqual({
+      security: [{ api_key: [], api_token: [] }],
+      generated: [],
+    });
+    expect(stepCredentials(operation(false), schemes, () => false).security).toEqual([
+      { api_key: [] },
+      { api_token: [] },
+    ]);
+  });
+});
 
 describe("a goal that leaves credential parameters unbound", () => {
   test("plans without PLAN_UNBOUND_*: the oauth2 scheme sends the token, a generated scheme the client secret", async () => {
