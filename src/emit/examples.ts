@@ -60,24 +60,30 @@ export function descriptionExample(
 }
 
 /** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
-type ValueSource = "spec" | "sample";
+type ValueSource = "description" | "spec" | "sample";
 
 interface SpecExample {
   readonly value: Record<string, unknown>;
   readonly sources: ReadonlyMap<string, ValueSource>;
 }
 
-/** Arguments from the spec: every input it gives a value for (but those in `skip`), and a sample for each required input without one. */
+/**
+ * Arguments from the spec: every input whose description or schema gives a value (but those `skip` holds as
+ * `NAME description` or `NAME spec`), and a sample for each required input without one.
+ */
 function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: ReadonlySet<string>): SpecExample {
   const value: Record<string, unknown> = {};
   const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
-    const given = skip.has(input.name)
+    // The example the description the model reads gives comes first: a goal may bind a parameter for a narrower
+    // purpose than the spec's example shows (a search `q` example is no artist name).
+    const described = skip.has(`${input.name} description`)
       ? undefined
-      : (specValue(input.schema, schemas) ?? descriptionExample(input.description, input.schema));
+      : descriptionExample(input.description, input.schema);
+    const given = described ?? (skip.has(`${input.name} spec`) ? undefined : specValue(input.schema, schemas));
     if (given !== undefined) {
       value[input.name] = given.value;
-      sources.set(input.name, "spec");
+      sources.set(input.name, described === undefined ? "spec" : "description");
     } else if (input.required) {
       const named = `example-${input.name.replaceAll("_", "-")}`;
       value[input.name] = plainString(input.schema, named)
@@ -178,6 +184,12 @@ function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError)
   });
 }
 
+const SOURCE_WORDS: Record<ValueSource, string> = {
+  description: "the example in the description of",
+  spec: "the spec's example or default of",
+  sample: "a sample made up for",
+};
+
 /** Why a spec-built example failed: the tool, the path and rule broken, the value, where it came from, and what next. */
 function specExampleDiagnostic(
   tool: ToolDef,
@@ -190,7 +202,7 @@ function specExampleDiagnostic(
   const from =
     input === undefined
       ? ""
-      : ` (${source === "sample" ? "a sample made up for" : "the spec's example or default of"} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
+      : ` (${SOURCE_WORDS[source ?? "spec"]} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
   const next = failed.retried
     ? `tried again without that value${input?.required ? " (a sample instead)" : ""}`
     : "the tool gets no input example from the spec";
@@ -213,15 +225,16 @@ function specExampleDiagnostic(
 function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const skip = new Set<string>();
-  for (let attempt = 0; attempt <= tool.inputs.length; attempt++) {
+  for (let attempt = 0; attempt <= 2 * tool.inputs.length; attempt++) {
     const example = specExample(tool.inputs, schemas, skip);
     const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
     if (parsed.success) return { examples: [example.value], diagnostics };
     const top = parsed.error.issues[0]?.path[0];
-    const retried = typeof top === "string" && example.sources.get(top) === "spec";
+    const source = typeof top === "string" ? example.sources.get(top) : undefined;
+    const retried = source === "spec" || source === "description";
     diagnostics.push(specExampleDiagnostic(tool, { example, error: parsed.error, retried }));
     if (!retried) break;
-    skip.add(top);
+    skip.add(`${String(top)} ${source}`);
   }
   return { examples: [], diagnostics };
 }

@@ -97,7 +97,9 @@ export function pickItem(
 function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer: string; listed: unknown }): Picked {
   const what =
     listed === undefined
-      ? "nothing is there"
+      ? pointer === ""
+        ? "the body is empty"
+        : "nothing is there"
       : `it holds ${listed === null ? "null" : typeof listed === "object" ? "an object" : `a ${typeof listed}`}`;
   return {
     ok: false,
