@@ -47,7 +47,12 @@ export interface CredentialField {
   readonly name: string;
   readonly in: ParameterLocation | "body";
   readonly required: boolean;
+  /** The spec's description: a `token` that selects a page (`The NextToken string …`) is no credential. */
+  readonly description?: string;
 }
+
+/** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
+const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
 
 /**
  * How the credential of one field reaches the API: `scheme` — a scheme the operation uses sends it already (the
@@ -90,7 +95,8 @@ export function credentialFill(
   schemes: Schemes,
 ): CredentialFill | undefined {
   const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
-  if (duplicate === undefined && !isCredentialName(field.name)) return undefined;
+  const named = isCredentialName(field.name) && !PAGING.test(field.description ?? "");
+  if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
   const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));
   if (carrier !== undefined) return { kind: "scheme", scheme: carrier };
@@ -105,7 +111,13 @@ export function credentialParameters(
 ): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
   return operation.parameters.flatMap((p) => {
     if (p.in === "path") return [];
-    const field: CredentialField = { name: p.name, in: p.in, required: p.required };
+    const description = p.description ?? (typeof p.schema === "object" ? p.schema["description"] : undefined);
+    const field: CredentialField = {
+      name: p.name,
+      in: p.in,
+      required: p.required,
+      ...(typeof description === "string" ? { description } : {}),
+    };
     const fill = credentialFill(field, operation.security, schemes);
     return fill === undefined ? [] : [{ field, fill }];
   });

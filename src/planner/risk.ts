@@ -98,7 +98,6 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   "unarchive",
   "install",
   "trigger",
-  "execute",
 ]);
 
 const READ_VERBS: ReadonlySet<string> = new Set([

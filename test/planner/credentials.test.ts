@@ -68,6 +68,15 @@ describe("credentialFill", () => {
     ["a form field client_secret no scheme carries", field("client_secret", "body"), [], { kind: "unsent" }],
     ["an ordinary query parameter", field("channel", "query"), [{ oauth: [] }], undefined],
     ["a token-like word inside another name", field("token_type_hint", "query"), [], undefined],
+    [
+      "a paging token (Pinpoint, Google Wallet)",
+      {
+        ...field("token", "query", false),
+        description: "The NextToken string that specifies which page of results to return.",
+      },
+      [],
+      undefined,
+    ],
   ];
   test.each(cases)("%s", (_name, given, security, want) => {
     expect(credentialFill(given, security, SCHEMES)).toEqual(want);
