@@ -205,6 +205,7 @@ export function withGeneratedSchemes(
       name: field.name,
       in: field.in,
       description: `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
+      fromParameter: true,
     };
   }
   const withSchemes = (step: StepPlan): StepPlan => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { generate } from "../../src/api/generate.js";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
 import { plan } from "../../src/api/plan.js";
@@ -59,6 +60,14 @@ describe("Slack: credentials never reach the model", () => {
       { slackAuth: ["none"], client_secret: [] },
       { slackAuth: ["none"] },
     ]);
+  });
+
+  it("the generated README names the variable of the client secret and says where it goes", async () => {
+    const { files } = await generate({ spec: SPEC, goals: GOALS });
+    const readme = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      "`SLACK_CLIENT_SECRET`: The credential the API takes as the query parameter `client_secret` (its spec declares the parameter but no security scheme for it), sent as that parameter where an operation declares it. Never shown to the model.",
+    );
   });
 
   it("lint: binding token to an input is a credential-input error", async () => {
