@@ -85,7 +85,7 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
       value[input.name] = given.value;
       sources.set(input.name, described === undefined ? "spec" : "description");
     } else if (input.required) {
-      const named = `example-${input.name.replaceAll("_", "-")}`;
+      const named = namedSample(input.name);
       value[input.name] = plainString(input.schema, named)
         ? named
         : sampleSchema(withoutExamples(input.schema), schemaLookup(schemas), "example");
@@ -93,6 +93,13 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
     }
   }
   return { value, sources };
+}
+
+/** A made-up string that reads as what its name says: an email, a URL, else `example-<name>`. */
+function namedSample(name: string): string {
+  if (/(^|_)e?mail(_address)?$/.test(name)) return "user@example.com";
+  if (/(^|_)(url|uri|link|website)$/.test(name)) return "https://example.com";
+  return `example-${name.replaceAll("_", "-")}`;
 }
 
 /** The schema without its own example values, so a sample replacing a bad one is built from the rules. */

@@ -103,6 +103,7 @@ describe("Slack: credentials never reach the model", () => {
       expect(tool?.riskReason, name).toMatch(/^raised from low to (medium|high): "/);
       expect(served.sized.search?.core ?? [], name).not.toContain(name);
     }
+    expect(tools.find((t) => t.name === "users_lookup_by_email")?.examples).toEqual([{ email: "user@example.com" }]);
     expect(tools.find((t) => t.name === "apps_uninstall")).toMatchObject({ risk: "high" });
     expect(tools.find((t) => t.name === "auth_revoke")).toMatchObject({ risk: "high" });
   });
