@@ -5,6 +5,7 @@ import { stepCredentials } from "./credentials.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { operationProfile } from "./profile.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 
@@ -77,6 +78,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     origin,
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
+    profile: operationProfile(operation),
   };
 }
 
