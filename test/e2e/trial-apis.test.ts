@@ -92,7 +92,7 @@ describe("Trello: key and token are credentials, lists found by name", () => {
     }
     expect(listing(tools)).not.toMatch(/read-only|example-list-name|trello-key|trello-token/);
     const add = tools.find((t) => t.name === "add_card_to_list");
-    expect((add?.inputSchema.properties ?? {})["list_name"]).toMatchObject({ type: "string" });
+    expect(add?.inputSchema.properties?.["list_name"]).toMatchObject({ type: "string" });
     expect(examplesOf(add)).toEqual([
       { board_id: "5abbe4b7ddc1b351ef961414", list_name: "To Do", title: "Call the plumber" },
     ]);
