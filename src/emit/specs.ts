@@ -22,7 +22,7 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
       ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }),
       required: i.required,
     })),
-    steps: tool.steps.map(({ origin: _origin, ...step }): StepSpec => step),
+    steps: tool.steps.map(({ origin: _origin, credentials: _credentials, ...step }): StepSpec => step),
     returns: {
       ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
       narrowingInputs: tool.returns.narrowingInputs,
@@ -71,7 +71,12 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
 function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   switch (scheme.type) {
     case "apiKey":
-      return { type: "apiKey", name: scheme.name, in: scheme.in };
+      return {
+        type: "apiKey",
+        name: scheme.name,
+        in: scheme.in,
+        ...(scheme.fromParameter ? { fromParameter: true } : {}),
+      };
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
     case "oauth2":
@@ -200,6 +205,8 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
 };
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
+  if (scheme.type === "apiKey" && scheme.fromParameter === true)
+    return `The credential the API takes as the ${scheme.in} parameter \`${scheme.name}\` (its spec declares the parameter but no security scheme for it), sent as that parameter where an operation declares it. Never shown to the model.`;
   return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;
 }
 

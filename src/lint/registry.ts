@@ -1,5 +1,6 @@
 // The lint rules by name: default severity and check of each; a missing rule fails to compile.
 import { actionWithoutApproval } from "./rules/action-without-approval.js";
+import { credentialInput } from "./rules/credential-input.js";
 import { definitionBudget } from "./rules/definition-budget.js";
 import { deleteTargetFromSearch } from "./rules/delete-target-from-search.js";
 import { descriptionTooLong } from "./rules/description-too-long.js";
@@ -30,4 +31,5 @@ export const rules = {
   "name-too-long": { severity: "error", check: nameTooLong },
   "definition-budget": { severity: "warn", check: definitionBudget },
   "delete-target-from-search": { severity: "warn", check: deleteTargetFromSearch },
+  "credential-input": { severity: "error", check: credentialInput },
 } as const satisfies Record<RuleName, RuleDefinition>;

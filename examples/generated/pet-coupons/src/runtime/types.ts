@@ -228,7 +228,13 @@ export interface OAuth2Credential {
 }
 
 export type SecuritySchemeSpec =
-  | { readonly type: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie" }
+  | {
+      readonly type: "apiKey";
+      readonly name: string;
+      readonly in: "header" | "query" | "cookie";
+      /** A credential parameter of the spec that no scheme of it covers (README: a variable of its own). */
+      readonly fromParameter?: boolean;
+    }
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }

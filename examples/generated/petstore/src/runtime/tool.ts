@@ -120,7 +120,24 @@ function allowedKeys(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
-/** A Zod failure → INVALID_ARGUMENT naming the field, with its description as the hint. */
+const BRIEF_CHARS = 200;
+
+/**
+ * A field's description as a repair hint: its first sentence and its closing `E.g. …` (the example), at most 200
+ * characters, without closing punctuation (the hint adds its own): the model already has the whole description.
+ */
+export function briefDescription(description: string): string {
+  const sentences = description.trim().split(/(?<=[.!?])(?<!\b[Ee]\.g\.|\bi\.e\.)\s+(?=[A-Z`"'(])/);
+  const first = sentences[0] ?? "";
+  const last = sentences.at(-1) ?? "";
+  const parts = sentences.length > 1 && /^E\.g\./.test(last) ? [first, last] : [first];
+  const text = parts.map((p) => p.replace(/[\s.!?]+$/, "")).join(". ");
+  if (text.length <= BRIEF_CHARS) return text;
+  const cut = text.slice(0, BRIEF_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), BRIEF_CHARS / 2))}…`;
+}
+
+/** A Zod failure → INVALID_ARGUMENT naming the field, with the start of its description as the hint. */
 export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnvelope {
   const issue = error.issues[0];
   if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
@@ -130,7 +147,10 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
       code: "INVALID_ARGUMENT",
       field: issue.keys[0] ?? "",
       message: `Unknown argument ${keys}.`,
-      suggestion: `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
+      suggestion:
+        allowedKeys(schema).length === 0
+          ? `Remove ${keys}; this tool takes no arguments.`
+          : `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
     });
   }
   const field = issue.path.map(String).join(".");
@@ -142,7 +162,7 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
   const suggestion =
     description === undefined
       ? `Fix "${field || "the arguments"}" and call again.`
-      : `"${field}" is: ${description}. Fix it and call again.`;
+      : `"${field}" is: ${briefDescription(description)}. Fix it and call again.`;
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field,
