@@ -12,12 +12,12 @@ import {
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { LOCKFILE, sha256, type Lockfile } from "../emit/lockfile.js";
-import type { PlanOptions } from "../options.js";
+import type { PackageOptions, PlanOptions } from "../options.js";
 import { safeRelativePath } from "../write/output.js";
 import { generate } from "./generate.js";
 import { plan } from "./plan.js";
 
-export interface CheckOptions extends PlanOptions {
+export interface CheckOptions extends PlanOptions, PackageOptions {
   /** The generated package to compare against (its aci.lock.json and files). */
   readonly outDir: string;
 }

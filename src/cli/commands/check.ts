@@ -1,18 +1,28 @@
 // `aci-gen check`: would regenerating change --out? Prints the contract diff per tool; exit 0 none, 1 drift, 2 bad input.
 import { Command } from "commander";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import {
+  addCommonOptions,
+  addPackageOptions,
+  reportBadOptions,
+  toPackageOptions,
+  toPlanOptions,
+  type CommonFlags,
+  type PackageFlags,
+} from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
-interface CheckFlags extends CommonFlags {
+interface CheckFlags extends CommonFlags, PackageFlags {
   readonly out: string;
 }
 
 export function checkCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(
-    new Command("check").description(
-      "would regenerating change --out? print the contract diff per tool; writes nothing",
+  return addPackageOptions(
+    addCommonOptions(
+      new Command("check").description(
+        "would regenerating change --out? print the contract diff per tool; writes nothing",
+      ),
     ),
   )
     .requiredOption("--out <dir>", "folder of the generated package to compare against (its aci.lock.json)")
@@ -26,7 +36,7 @@ async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
     import("../../api/check.js"),
     import("../../check/index.js"),
   ]);
-  const result = await check({ ...options, outDir: flags.out });
+  const result = await check({ ...options, ...toPackageOptions(flags), outDir: flags.out });
   const code = hasErrors(result.diagnostics) ? EXIT.badInput : result.report?.drift ? EXIT.findings : EXIT.ok;
   if (flags.json) {
     io.out(
