@@ -30,8 +30,8 @@ mkdirSync(stage, { recursive: true });
 for (const file of ["manifest.json", "package.json", "package-lock.json", "README.md"])
   if (existsSync(join(root, file))) cpSync(join(root, file), join(stage, file));
 cpSync(join(root, "dist"), join(stage, "dist"), { recursive: true });
-npm(["install", "--omit=dev", "--omit=peer", "--ignore-scripts", "--no-audit", "--no-fund"], stage);
+npm(["install", "--omit=dev", "--omit=peer", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"], stage);
 const packed = await packExtension({ extensionPath: stage, outputPath: output, silent: false });
 rmSync(stage, { recursive: true, force: true });
 if (!packed) process.exit(1);
-console.log(`\n${output}: open it with Claude Desktop (Settings → Extensions → Install Extension…) to install.`);
+console.log(`\n${output}: open it with Claude Desktop (double-click it, or drag it onto Settings → Extensions) to install it.`);
