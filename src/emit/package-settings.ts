@@ -26,7 +26,7 @@ const MCP_NAME = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 
 export type PackageSettingsResult =
   | { readonly settings: PackageSettings; readonly diagnostics?: undefined }
-  | { readonly diagnostics: readonly Diagnostic[] };
+  | { readonly diagnostics: readonly Diagnostic[]; readonly settings?: undefined };
 
 /** Resolves the package options against the toolset name and the API's version; a bad option is a usage error. */
 export function resolvePackageSettings(
