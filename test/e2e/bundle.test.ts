@@ -6,6 +6,7 @@ import { getMcpConfigForManifest, type McpbManifestAny } from "@anthropic-ai/mcp
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT, runNode } from "../support/e2e-harness.js";
 import { BASE_PATH, startE2ePetstoreServer, type E2ePetstoreServer } from "../support/e2e-petstore-server.js";
 
@@ -29,7 +30,8 @@ const readManifest = (dir: string): Manifest =>
 
 beforeAll(() => rmSync(WORK, { recursive: true, force: true }));
 
-describe.each(EXAMPLES)("the %s package as an MCP Bundle", (name) => {
+/** Four builds and four bundles take about a minute and a half: CI runs them once, on the first Node, not again in its Node matrix. */
+describe.skipIf(REPEAT_RUN).each(EXAMPLES)("the %s package as an MCP Bundle", (name) => {
   const dir = join(WORK, name);
 
   it("passes `mcpb validate`, and `scripts/bundle.mjs` packs the built server with its runtime dependencies", async () => {
@@ -47,7 +49,9 @@ describe.each(EXAMPLES)("the %s package as an MCP Bundle", (name) => {
     const info = await runNode([MCPB, "info", packed], ENV);
     expect(info.code, info.stderr).toBe(0);
   }, 420_000);
+});
 
+describe.each(EXAMPLES)("the %s package's bundle manifest", (name) => {
   it("maps every user_config field into the server's environment, credentials sensitive", () => {
     const manifest = readManifest(join(ROOT, "examples/generated", name));
     const mapped = Object.values(manifest.server.mcp_config.env).map((v) => /^\$\{user_config\.(\w+)\}$/.exec(v)?.[1]);
@@ -60,7 +64,7 @@ describe.each(EXAMPLES)("the %s package as an MCP Bundle", (name) => {
   });
 });
 
-describe("the petstore bundle, unpacked outside the repo and started as its manifest says", () => {
+describe.skipIf(REPEAT_RUN)("the petstore bundle, unpacked outside the repo and started as its manifest says", () => {
   const API_KEY = "bundle-api-key";
   let scratch = "";
   let petstore: E2ePetstoreServer;

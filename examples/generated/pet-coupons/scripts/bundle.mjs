@@ -21,8 +21,9 @@ if (!existsSync(join(root, "dist", "server.js"))) {
 /** Runs npm as the script was started (`npm run bundle` sets npm_execpath), else the npm on the PATH. */
 function npm(args, cwd) {
   const cli = process.env.npm_execpath;
-  if (cli !== undefined && cli.endsWith(".js")) execFileSync(process.execPath, [cli, ...args], { cwd, stdio: "inherit" });
-  else execFileSync("npm", args, { cwd, stdio: "inherit", shell: process.platform === "win32" });
+  const options = { cwd, stdio: "inherit" };
+  if (cli !== undefined && cli.endsWith(".js")) execFileSync(process.execPath, [cli, ...args], options);
+  else execFileSync("npm", args, { ...options, shell: process.platform === "win32" });
 }
 
 rmSync(stage, { recursive: true, force: true });
@@ -34,4 +35,4 @@ npm(["install", "--omit=dev", "--omit=peer", "--ignore-scripts", "--prefer-offli
 const packed = await packExtension({ extensionPath: stage, outputPath: output, silent: false });
 rmSync(stage, { recursive: true, force: true });
 if (!packed) process.exit(1);
-console.log(`\n${output}: open it with Claude Desktop (double-click it, or drag it onto Settings → Extensions) to install it.`);
+console.log(`\n${output}: double-click it, or drag it onto Claude Desktop's Settings → Extensions, to install it.`);
