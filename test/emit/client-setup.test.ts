@@ -52,7 +52,11 @@ interface AddCommand {
   readonly header: string[];
 }
 
-/** `claude mcp add` as Claude Code defines it: `<name> <commandOrUrl> [args...]`, variadic `-e/--env` and `-H/--header`. */
+/**
+ * `claude mcp add` as Claude Code defines it with commander: `<name> <commandOrUrl> [args...]`, options `-s/--scope`,
+ * `-t/--transport`, and the variadic `-e/--env <env...>` and `-H/--header <header...>` (anthropics/claude-code#29221:
+ * a variadic `--env` takes the name after it too, and every value must read KEY=value).
+ */
 function parseClaudeMcpAdd(words: readonly string[]): AddCommand {
   let parsed: AddCommand | undefined;
   const program = new Command("claude").exitOverride();
@@ -60,6 +64,7 @@ function parseClaudeMcpAdd(words: readonly string[]): AddCommand {
   mcp
     .command("add")
     .exitOverride()
+    .configureOutput({ writeErr: () => undefined })
     .argument("<name>")
     .argument("<commandOrUrl>")
     .argument("[args...]")
@@ -68,12 +73,15 @@ function parseClaudeMcpAdd(words: readonly string[]): AddCommand {
     .option("-e, --env <env...>")
     .option("-H, --header <header...>")
     .action((name: string, commandOrUrl: string, args: string[], options: Record<string, unknown>) => {
+      const env = (options.env as string[] | undefined) ?? [];
+      const bad = env.find((pair) => !/^[^=]+=/.test(pair));
+      if (bad !== undefined) throw new Error(`Invalid environment variable format: ${bad}`);
       parsed = {
         name,
         commandOrUrl,
         args,
         ...(typeof options.transport === "string" ? { transport: options.transport } : {}),
-        env: (options.env as string[] | undefined) ?? [],
+        env,
         header: (options.header as string[] | undefined) ?? [],
       };
     });
@@ -190,6 +198,22 @@ function checkPackage(toolset: string, readme: string, launch: { command: string
   }
   expect(inputs.size).toBe(names.length);
 }
+
+describe("the `claude mcp add` grammar the snippets are parsed with", () => {
+  it("has Claude Code's variadic --env: a name after it is taken as a variable, so the name must come first", () => {
+    expect(() =>
+      parseClaudeMcpAdd(["claude", "mcp", "add", "--env", "A=1", "petstore", "--", "node", "s.js"]),
+    ).toThrow();
+    expect(parseClaudeMcpAdd(["claude", "mcp", "add", "petstore", "--env", "A=1", "--", "node", "s.js"])).toMatchObject(
+      {
+        name: "petstore",
+        env: ["A=1"],
+        commandOrUrl: "node",
+        args: ["s.js"],
+      },
+    );
+  });
+});
 
 describe.each(EXAMPLES)("the %s README's client setup", (name) => {
   const readme = readFileSync(join(ROOT, "examples/generated", name, "README.md"), "utf8");
