@@ -135,9 +135,9 @@ function clientsView(spec: ToolsetSpec, settings: PackageSettings, variables: re
     claudeDesktop: jsonText(claudeDesktopConfig(toolset, launch, configured)),
     cursor: jsonText(cursorConfig(toolset, launch, configured)),
     vscode: jsonText(vscodeConfig(toolset, launch, configured)),
-    bundleFields: variables
-      .map((v) => `${v.title}${v.secret ? ", sensitive" : ""}${v.required ? ", required" : ""}`)
-      .join("; "),
+    bundleFields: markdownText(
+      variables.map((v) => `${v.title}${v.secret ? ", sensitive" : ""}${v.required ? ", required" : ""}`).join("; "),
+    ),
     publishable: settings.publishable,
     bin: settings.name.replace(/^@[^/]+\//, ""),
     mcpName: settings.mcpName ?? "",
