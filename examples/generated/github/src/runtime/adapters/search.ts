@@ -107,7 +107,9 @@ function profileTerms(profile: OperationProfile | undefined): ProfileTerms | und
     action: profile.action,
     classes: verbClasses(stem(profile.action)) ?? [profile.action],
     object: searchTerms(profile.object),
-    signals: (profile.signals ?? []).map((signal) => NICHE_SIGNALS[signal] ?? [signal]),
+    signals: (profile.signals ?? []).map((signal) =>
+      Object.hasOwn(NICHE_SIGNALS, signal) ? (NICHE_SIGNALS[signal] as readonly string[]) : [signal],
+    ),
   };
 }
 
