@@ -1,5 +1,5 @@
 // Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
-import type { InputContract, LegacyInputContract } from "../emit/lockfile.js";
+import { type InputContract, type LegacyInputContract, unlockedText } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { breaking, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
 import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
@@ -87,8 +87,8 @@ function defaultChange(name: string, old: InputContract, now: InputContract): Co
 
 /** What the model reads about the input: a documentation change, shown old → new. */
 function descriptionChange(name: string, old: InputContract, now: InputContract): ContractChange[] {
-  const from = old.description;
-  const to = now.description;
+  const from = unlockedText(old.description);
+  const to = unlockedText(now.description);
   if (from === to) return [];
   const text =
     from === undefined

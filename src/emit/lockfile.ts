@@ -8,11 +8,55 @@ import { propertyContracts, schemaContract, type FieldContract, type SchemaContr
 
 export const LOCKFILE = "aci.lock.json";
 
+/** How long a recorded text's piece may be as JSON, so its line stays within 120 columns at any lockfile depth. */
+const PIECE = 80;
+
+/** A text as the lockfile holds it: whole when short, else pieces cut after spaces that join back to it exactly. */
+export function lockedText(text: string): string | readonly string[] {
+  if (JSON.stringify(text).length <= PIECE) return text;
+  const pieces: string[] = [];
+  let piece = "";
+  for (const word of text.split(/(?<= )/)) {
+    for (const part of splitLong(word)) {
+      if (piece !== "" && JSON.stringify(piece + part).length > PIECE) {
+        pieces.push(piece);
+        piece = "";
+      }
+      piece += part;
+    }
+  }
+  return piece === "" ? pieces : [...pieces, piece];
+}
+
+/** A word longer than a piece, cut into pieces by code point. */
+function splitLong(word: string): string[] {
+  if (JSON.stringify(word).length <= PIECE) return [word];
+  const parts: string[] = [];
+  let part = "";
+  for (const char of word) {
+    if (JSON.stringify(part + char).length > PIECE) {
+      parts.push(part);
+      part = "";
+    }
+    part += char;
+  }
+  return part === "" ? parts : [...parts, part];
+}
+
+/** A recorded text read back: pieces joined; anything else a hand-edited lockfile holds there reads as no text. */
+export function unlockedText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  return Array.isArray(value) && value.every((piece) => typeof piece === "string") ? value.join("") : undefined;
+}
+
 /** One input's contract: its keywords, whether it is required, and hashes so a change no keyword covers still shows. */
 export type InputContract = SchemaContract & {
   readonly required: boolean;
-  /** The description the model reads, so a documentation change shows its old and new text. */
-  readonly description?: string;
+  /**
+   * The description the model reads, so a documentation change shows its old and new text; a long one as consecutive
+   * pieces (see {@link lockedText}) so the lockfile keeps to 120 columns.
+   */
+  readonly description?: string | readonly string[];
   readonly schemaHash: string;
   /** Hash of the named schemas the input's schema reaches through `$ref`, so a change behind a ref shows. */
   readonly refsHash?: string;
@@ -213,7 +257,7 @@ function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema
         {
           ...schemaContract(i.schema, schemas),
           required: i.required,
-          ...(i.description === undefined ? {} : { description: i.description }),
+          ...(i.description === undefined ? {} : { description: lockedText(i.description) }),
           schemaHash: shortHash(i.schema),
           ...refsHash(i.schema, schemas),
           shapeHash: shapeHash(i.schema, schemas),

@@ -154,7 +154,7 @@ export interface ReturnsSpec {
 /** Everything the runtime needs to run one tool, as plain data (the generated tool file holds it as a literal). */
 /** What an operation does for a user: computed by the planner from the spec, read by tool search. */
 export interface OperationProfile {
-  /** One verb: `create`, `list`, `get`, `update`, `delete`, `search`, `send`, or a verb of its own (`merge`, `refund`). */
+  /** One verb: `create`, `list`, `get`, `update`, `delete`, `search`, `send`, or its own (`merge`, `refund`). */
   readonly action: string;
   /** The thing acted on, singular: `customer`, `pull request`. */
   readonly object: string;

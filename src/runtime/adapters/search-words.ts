@@ -1,4 +1,4 @@
-// Words of a task or an operation → the normalised terms tool search compares: split, lower-cased, stemmed, verbs in classes.
+// Words of a task or an operation → the terms tool search compares: split, stemmed, folded, verbs in classes.
 
 /** Words that carry no meaning for finding a tool. */
 const STOP_WORDS = new Set([

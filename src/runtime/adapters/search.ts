@@ -1,4 +1,4 @@
-// Tool objects + a query → the best-matching tools: BM25 over fielded text, plus what the task's verb and nouns say of each tool's profile.
+// Tool objects + a query → the best-matching tools: fielded BM25 plus the task's verb and nouns against each profile.
 import type { OperationProfile, Tool } from "../types.js";
 import { isPlural, NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
 
