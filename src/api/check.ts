@@ -19,14 +19,14 @@ import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { LOCKFILE, sha256, type Lockfile } from "../emit/lockfile.js";
 import { loadGoals } from "../goals/index.js";
-import type { PlanOptions } from "../options.js";
+import type { PackageOptions, PlanOptions } from "../options.js";
 import { parseSource, type SourceDoc } from "../source/source.js";
 import { readText } from "../util/read-text.js";
 import { safeRelativePath } from "../write/output.js";
 import { generate, type GenerateResult } from "./generate.js";
 import { plan } from "./plan.js";
 
-export interface CheckOptions extends PlanOptions {
+export interface CheckOptions extends PlanOptions, PackageOptions {
   /** The generated package to compare against (its aci.lock.json and files). */
   readonly outDir: string;
 }

@@ -2,22 +2,32 @@
 import { appendFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import type { CheckResult } from "../../api/check.js";
-import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import {
+  addCommonOptions,
+  addPackageOptions,
+  reportBadOptions,
+  toPackageOptions,
+  toPlanOptions,
+  type CommonFlags,
+  type PackageFlags,
+} from "../common.js";
 import type { CliIo, ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
 const FORMATS = ["text", "json", "github", "markdown"] as const;
 type Format = (typeof FORMATS)[number];
 
-interface CheckFlags extends CommonFlags {
+interface CheckFlags extends CommonFlags, PackageFlags {
   readonly out: string;
   readonly format?: Format;
 }
 
 export function checkCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(
-    new Command("check").description(
-      "would regenerating change --out? print the verdict and the contract diff per tool; writes nothing",
+  return addPackageOptions(
+    addCommonOptions(
+      new Command("check").description(
+        "would regenerating change --out? print the verdict and the contract diff per tool; writes nothing",
+      ),
     ),
   )
     .requiredOption("--out <dir>", "folder of the generated package to compare against (its aci.lock.json)")
@@ -34,7 +44,7 @@ async function runCheck(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const [{ check }, report] = await Promise.all([import("../../api/check.js"), import("../../check/index.js")]);
-  const result = await check({ ...options, outDir: flags.out });
+  const result = await check({ ...options, ...toPackageOptions(flags), outDir: flags.out });
   const verdict = result.report?.verdict ?? "could-not-judge";
   const code = report.VERDICT_EXIT[verdict];
   const outcome = { ...result, out: flags.out };
