@@ -20,6 +20,7 @@ export const RULE_NAMES = [
   "name-too-long",
   "definition-budget",
   "delete-target-from-search",
+  "action-target-not-named",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

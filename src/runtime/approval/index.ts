@@ -23,4 +23,5 @@ export {
   type StepPreview,
   type ValueSource,
 } from "./preview.js";
-export { previewLines } from "./preview-lines.js";
+export { previewHeading, previewLines, sourceSegments, type Segment } from "./preview-lines.js";
+export { changedReads, targetReadIds, targetSelectingInputs, type ResolvedReads } from "./target-reads.js";

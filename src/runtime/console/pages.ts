@@ -1,6 +1,7 @@
 // Approval records, previews and audit records → the console's server-rendered pages (every value escaped by `html`).
 import type { AuditRecord } from "../state/types.js";
 import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "../approval/preview.js";
+import { sourceSegments } from "../approval/preview-lines.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { html, type Html } from "./html.js";
 
@@ -94,25 +95,25 @@ export function listPage(frame: PageFrame, views: readonly RequestView[], recent
   );
 }
 
-const shownValue = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
-
-function sourceText(source: ValueSource): string {
-  if (source.kind === "known") return shownValue(source.value);
-  if (source.kind === "absent") return `(not given: ${source.input})`;
-  return `(chosen at run time: ${source.expression})`;
+/** A value with its read leaves in `<mark class="read">` and its run-time leaves in `<mark class="late">`. */
+function sourceHtml(source: ValueSource): Html {
+  return html`${sourceSegments(source).map((s) =>
+    s.mark === undefined
+      ? html`${s.text}`
+      : html`<mark class="${s.mark === "read" ? "read" : "late"}">${s.text}</mark>`,
+  )}`;
 }
 
-const valuesText = (values: readonly PreviewValue[]): string =>
-  values
+const valuesHtml = (values: readonly PreviewValue[]): Html =>
+  html`${values
     .filter((v) => v.source.kind !== "absent")
-    .map((v) => `${v.in} ${v.name} = ${sourceText(v.source)}`)
-    .join("\n");
+    .map((v, i) => html`${i === 0 ? "" : "\n"}${v.in} ${v.name} = ${sourceHtml(v.source)}`)}`;
 
 function stepRow(step: StepPreview, index: number): Html {
   const effect = step.effect === "read" ? "reads" : step.destructive ? "changes state (deletes)" : "changes state";
   return html`<tr><td>${index + 1}</td><td>${step.id}</td><td><code>${step.method} ${step.path}</code></td>
 <td class="${step.effect === "change" ? "change" : ""}">${effect}</td>
-<td><pre>${valuesText(step.values)}</pre></td></tr>`;
+<td><pre>${valuesHtml(step.values)}</pre></td></tr>`;
 }
 
 function previewTable(preview: ApprovalPreview | undefined): Html {

@@ -89,6 +89,7 @@ export function createFileStore(stateDir: string): StateStore {
         id,
         tool: init.tool,
         arguments: init.redacted,
+        ...(init.resolved === undefined ? {} : { resolved: init.resolved }),
         createdAt: now,
         state: "pending",
         updatedAt: now,

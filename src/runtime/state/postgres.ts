@@ -78,6 +78,21 @@ export const MIGRATIONS: readonly {
       CREATE INDEX audit_toolset_id ON ${s}.audit (toolset, id);
       CREATE INDEX audit_request ON ${s}.audit (request_id) WHERE request_id IS NOT NULL;`,
   },
+  {
+    version: 2,
+    name: "resolved targets and console sessions",
+    sql: (s) => `
+      ALTER TABLE ${s}.approvals ADD COLUMN resolved jsonb;
+      CREATE TABLE ${s}.sessions (
+        id_hash text PRIMARY KEY,
+        toolset text NOT NULL,
+        operator text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      COMMENT ON COLUMN ${s}.sessions.id_hash
+        IS 'SHA-256 of the console session cookie: the cookie itself is never stored.';
+      CREATE INDEX sessions_expiry ON ${s}.sessions (expires_at);`,
+  },
 ];
 
 /**
@@ -113,6 +128,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     id: row.id,
     tool: row.tool,
     arguments: row.display_args,
+    ...optional("resolved", row.resolved),
     createdAt: iso(row.created_at) ?? "",
     state: row.state,
     updatedAt: iso(row.updated_at) ?? "",
@@ -253,9 +269,16 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
-        [randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted)],
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, resolved, state)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, 'pending') RETURNING *`,
+        [
+          randomUUID(),
+          options.toolset,
+          init.tool,
+          JSON.stringify(init.arguments),
+          JSON.stringify(init.redacted),
+          init.resolved === undefined ? null : JSON.stringify(init.resolved),
+        ],
       );
       return rowToRecord(row as QueryResultRow);
     },

@@ -1,4 +1,5 @@
 // The state-store interface behind approvals and audit: records, compare-and-set leased transitions, audit records.
+import type { ResolvedReads } from "../approval/target-reads.js";
 import type { ToolResult } from "../types.js";
 
 /** What happened. */
@@ -49,6 +50,11 @@ export interface ApprovalRecord {
   readonly id: string;
   readonly tool: string;
   readonly arguments: Readonly<Record<string, unknown>>;
+  /**
+   * What the reads that choose the call's target resolved when it was queued (step id → outputs, redacted); approval
+   * reads them again and refuses with CONFLICT when they changed.
+   */
+  readonly resolved?: ResolvedReads;
   readonly createdAt: string;
   readonly state: ApprovalState;
   readonly updatedAt: string;
@@ -74,6 +80,7 @@ export interface NewApproval {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
+  readonly resolved?: ResolvedReads;
 }
 
 /** What a lease holder is about to do; decides which stale holders may be taken over. */
