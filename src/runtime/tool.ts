@@ -13,6 +13,9 @@ import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/in
 import { shortenToBytes } from "./returns/cut.js";
 import { withSpecDefaults, type WrittenToolSpec } from "./spec-defaults.js";
 import type { PendingNotice } from "./notify/webhook.js";
+import { previewApproval } from "./approval/preview.js";
+import { previewLines } from "./approval/preview-lines.js";
+import type { ApprovalRecord } from "./state/types.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
@@ -263,8 +266,14 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const notify =
     notifyPending === undefined
       ? undefined
-      : (record: { id: string; createdAt: string }) =>
-          void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
+      : (record: ApprovalRecord) =>
+          void notifyPending({
+            id: record.id,
+            tool: spec.name,
+            risk: spec.risk,
+            createdAt: record.createdAt,
+            preview: previewLines(previewApproval(record, spec)),
+          });
   const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
   const variables = limitVariables(runtime.toolset.envPrefix);
 
