@@ -26,15 +26,6 @@ import type {
 } from "../../src/runtime/types.js";
 
 const expr = (text: string): ValueExpr => ({ kind: "expr", text });
-const param = (name: string, where: ParamSpec["in"], value: ValueExpr): ParamSpec => ({
-  name,
-  in: where,
-  style: where === "query" ? "form" : "simple",
-  explode: where === "query",
-  allowReserved: false,
-  required: true,
-  value,
-});
 const step = (init: Pick<StepSpec, "id" | "method" | "path" | "params"> & Partial<StepSpec>): StepSpec => ({
   operationId: init.id,
   outputs: {},

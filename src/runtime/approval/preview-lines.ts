@@ -116,3 +116,31 @@ export function previewLines(preview: ApprovalPreview, state: ApprovalState = "p
       : []),
   ];
 }
+
+/** What the console's list and confirm dialog say a request does: the changing step's request and the target reads chose. */
+export interface RequestSummary {
+  /** `POST` */
+  readonly method: string;
+  /** The path with what is known filled in. */
+  readonly path: string;
+  /** `channel = C012AB3CD` for each value a read found (or leaves to run time); empty when the arguments name it. */
+  readonly target: string;
+}
+
+/** The first step that changes state (else the last step) and the values reads decide for the changing steps. */
+export function requestSummary(preview: ApprovalPreview): RequestSummary | undefined {
+  const changing = preview.steps.filter((s) => s.effect === "change");
+  const main = changing[0] ?? preview.steps.at(-1);
+  if (main === undefined) return undefined;
+  const decided = changing.flatMap((step) =>
+    step.values.filter((v) => v.source.kind !== "known" && v.source.kind !== "absent"),
+  );
+  const target = decided.map((v) => `${v.name} = ${valueText(v.source)}`).join("; ");
+  return { method: main.method, path: main.path, target };
+}
+
+const valueText = (source: ValueSource): string =>
+  sourceSegments(source)
+    .filter((s) => !s.text.startsWith(" [found by"))
+    .map((s) => s.text)
+    .join("");

@@ -9,6 +9,7 @@ import type {
   AuditEntry,
   AuditRecord,
   Change,
+  ConsoleSession,
   Lease,
   NewApproval,
   StateStore,
@@ -336,6 +337,25 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map(
         (row) => row.record as AuditRecord,
       );
+    },
+    async createSession(session: ConsoleSession) {
+      await query(
+        `INSERT INTO ${schema}.sessions (id_hash, toolset, operator, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id_hash) DO NOTHING`,
+        [session.idHash, options.toolset, session.operator, session.expiresAt],
+      );
+    },
+    async getSession(idHash: string, now: number) {
+      await query(`DELETE FROM ${schema}.sessions WHERE expires_at <= $1`, [new Date(now).toISOString()]);
+      const [row] = await query(
+        `SELECT operator, expires_at FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`,
+        [idHash, options.toolset],
+      );
+      if (row === undefined) return undefined;
+      return { idHash, operator: String(row.operator), expiresAt: iso(row.expires_at) ?? "" };
+    },
+    async deleteSession(idHash: string) {
+      await query(`DELETE FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`, [idHash, options.toolset]);
     },
     async close() {
       const current = opened;
