@@ -16,14 +16,7 @@ import {
 } from "../../src/runtime/index.js";
 import { targetReadIds, targetSelectingInputs } from "../../src/runtime/approval/target-reads.js";
 import type { CallTransport, OperationRequest } from "../../src/runtime/transport.js";
-import type {
-  ParamSpec,
-  PendingApproval,
-  StepSpec,
-  ToolSpec,
-  ToolsetSpec,
-  ValueExpr,
-} from "../../src/runtime/types.js";
+import type { PendingApproval, StepSpec, ToolSpec, ToolsetSpec, ValueExpr } from "../../src/runtime/types.js";
 
 const expr = (text: string): ValueExpr => ({ kind: "expr", text });
 const step = (init: Pick<StepSpec, "id" | "method" | "path" | "params"> & Partial<StepSpec>): StepSpec => ({
