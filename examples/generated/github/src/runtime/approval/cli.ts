@@ -65,7 +65,7 @@ async function show(
   if (record === undefined) return unknown(id, io);
   io.out(JSON.stringify(record, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
-  if (spec !== undefined) for (const line of previewLines(previewApproval(record, spec))) io.out(line);
+  if (spec !== undefined) for (const line of previewLines(previewApproval(record, spec), record.state)) io.out(line);
   if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing")
     io.out(

@@ -14,12 +14,15 @@ import type {
 import type { StateStore } from "../state/types.js";
 import { recordDecision, recordPending } from "../telemetry/index.js";
 import type { ApprovalRecord } from "./queue.js";
+import type { ResolvedReads } from "./target-reads.js";
 
 /** One gated call. */
 export interface GateCall {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
+  /** What the target reads resolved before queueing (redacted): recorded with the request and shown to the operator. */
+  readonly resolved?: ResolvedReads;
   readonly mode: ApprovalMode;
   readonly store: StateStore;
   readonly audit: AuditLog;
@@ -42,13 +45,41 @@ export function pendingMessage(tool: string, id: string): PendingApproval {
   };
 }
 
-/** APPROVAL_REJECTED, with the reason when one was given. */
+/** APPROVAL_REJECTED, with the operator's reason as a field (and in the message) when one was given. */
 export function rejected(tool: string, reason?: string): ErrorEnvelope {
-  return errorEnvelope({
+  const envelope = errorEnvelope({
     code: "APPROVAL_REJECTED",
     message: `A human rejected this ${tool} call${reason ? `: ${reason}` : "."}`,
     retryable: false,
   });
+  return reason ? { error: { ...envelope.error, reason } } : envelope;
+}
+
+/** CONFLICT at approval: a target read answers differently than when the request was queued; nothing was changed. */
+export function targetChanged(tool: string, changes: readonly string[]): ErrorEnvelope {
+  return errorEnvelope({
+    code: "CONFLICT",
+    message:
+      `Nothing was changed: what this ${tool} request acts on changed after it was queued and approved for ` +
+      `another target (${changes.join("; ")}).`,
+    suggestion:
+      `Tell the user the target changed. If they still want it, call ${tool} again: a new request, with the ` +
+      `current target, for an operator to approve.`,
+    retryable: false,
+  });
+}
+
+/** A target read that fails at approval: its own error, as CONFLICT when the target it found is gone or ambiguous. */
+export function targetLost(tool: string, error: ErrorEnvelope["error"]): ErrorEnvelope["error"] {
+  if (error.code !== "NOT_FOUND" && error.code !== "INVALID_ARGUMENT") return error;
+  return {
+    ...error,
+    code: "CONFLICT",
+    message:
+      `Nothing was changed: the target this ${tool} request was queued for is no longer found as it was: ` +
+      error.message,
+    suggestion: `Tell the user the target changed; ${error.suggestion}`,
+  };
 }
 
 const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => {
@@ -80,7 +111,12 @@ async function executeDecided(call: GateCall, request: ApprovalRequest, by: stri
 }
 
 async function enqueue(call: GateCall): Promise<ToolResult> {
-  const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
+  const record = await call.store.create({
+    tool: call.tool,
+    arguments: call.arguments,
+    redacted: call.redacted,
+    ...(call.resolved === undefined ? {} : { resolved: call.resolved }),
+  });
   await call.audit.append({
     event: "approval_requested",
     tool: call.tool,

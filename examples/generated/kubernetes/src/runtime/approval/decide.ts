@@ -2,7 +2,14 @@
 // An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
 import { EXECUTE_APPROVED, type BoundTool, type Runtime } from "../tool.js";
 import type { ToolResult } from "../types.js";
-import { approveRequest, rejectRequest, resolveRequest, type Decision, type Resolution } from "./queue.js";
+import {
+  approveRequest,
+  rejectRequest,
+  resolveRequest,
+  type ApprovalRecord,
+  type Decision,
+  type Resolution,
+} from "./queue.js";
 
 function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
   if (!Object.hasOwn(result, "error")) return { outcome: "ok" };
@@ -20,7 +27,7 @@ export function approveAudited(
   id: string,
   by: string,
 ): Promise<Decision> {
-  const execute = async (tool: string, args: Record<string, unknown>): Promise<ToolResult> => {
+  const execute = async (tool: string, args: Record<string, unknown>, record: ApprovalRecord): Promise<ToolResult> => {
     const bound = tools[tool];
     if (bound === undefined)
       return {
@@ -31,7 +38,7 @@ export function approveAudited(
           retryable: false,
         },
       };
-    return bound[EXECUTE_APPROVED](args);
+    return bound[EXECUTE_APPROVED](args, undefined, record.resolved);
   };
   return approveRequest(runtime.state, id, execute, {
     by,

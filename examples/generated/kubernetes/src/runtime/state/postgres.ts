@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   AuditRecord,
   Change,
+  ConsoleSession,
   Lease,
   NewApproval,
   StateStore,
@@ -79,6 +80,21 @@ export const MIGRATIONS: readonly {
       CREATE INDEX audit_toolset_id ON ${s}.audit (toolset, id);
       CREATE INDEX audit_request ON ${s}.audit (request_id) WHERE request_id IS NOT NULL;`,
   },
+  {
+    version: 2,
+    name: "resolved targets and console sessions",
+    sql: (s) => `
+      ALTER TABLE ${s}.approvals ADD COLUMN resolved jsonb;
+      CREATE TABLE ${s}.sessions (
+        id_hash text PRIMARY KEY,
+        toolset text NOT NULL,
+        operator text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      COMMENT ON COLUMN ${s}.sessions.id_hash
+        IS 'SHA-256 of the console session cookie: the cookie itself is never stored.';
+      CREATE INDEX sessions_expiry ON ${s}.sessions (expires_at);`,
+  },
 ];
 
 /**
@@ -114,6 +130,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     id: row.id,
     tool: row.tool,
     arguments: row.display_args,
+    ...optional("resolved", row.resolved),
     createdAt: iso(row.created_at) ?? "",
     state: row.state,
     updatedAt: iso(row.updated_at) ?? "",
@@ -254,9 +271,16 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
-        [randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted)],
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, resolved, state)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, 'pending') RETURNING *`,
+        [
+          randomUUID(),
+          options.toolset,
+          init.tool,
+          JSON.stringify(init.arguments),
+          JSON.stringify(init.redacted),
+          init.resolved === undefined ? null : JSON.stringify(init.resolved),
+        ],
       );
       return rowToRecord(row as QueryResultRow);
     },
@@ -314,6 +338,25 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map(
         (row) => row.record as AuditRecord,
       );
+    },
+    async createSession(session: ConsoleSession) {
+      await query(
+        `INSERT INTO ${schema}.sessions (id_hash, toolset, operator, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id_hash) DO NOTHING`,
+        [session.idHash, options.toolset, session.operator, session.expiresAt],
+      );
+    },
+    async getSession(idHash: string, now: number) {
+      await query(`DELETE FROM ${schema}.sessions WHERE expires_at <= $1`, [new Date(now).toISOString()]);
+      const [row] = await query(
+        `SELECT operator, expires_at FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`,
+        [idHash, options.toolset],
+      );
+      if (row === undefined) return undefined;
+      return { idHash, operator: String(row.operator), expiresAt: iso(row.expires_at) ?? "" };
+    },
+    async deleteSession(idHash: string) {
+      await query(`DELETE FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`, [idHash, options.toolset]);
     },
     async close() {
       const current = opened;
