@@ -136,6 +136,11 @@ describe("target reads of a tool", () => {
     expect(targetSelectingInputs(createIssue.steps)).toEqual(["issue_type"]);
     const readsOnly = createIssue.steps.slice(0, 1);
     expect(targetReadIds(readsOnly)).toEqual([]);
+    const [type, issue] = createIssue.steps as [StepSpec, StepSpec];
+    const stateRead = { ...type, pick: undefined, outputs: { version: "$response.body#/metadata/resourceVersion" } };
+    expect(targetReadIds([stateRead, issue])).toEqual([]);
+    const firstListed = { ...stateRead, outputs: { id: "$response.body#/items/0/id" } };
+    expect(targetReadIds([firstListed, issue])).toEqual(["type"]);
   });
 });
 

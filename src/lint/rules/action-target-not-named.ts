@@ -1,6 +1,5 @@
 // action-target-not-named: an action whose target a read chooses, where an optional input or an unfiltered list decides it.
-import { parseExpression } from "../../runtime/expressions/index.js";
-import { requestExpressions, targetReadIds } from "../../runtime/approval/target-reads.js";
+import { listIndexed, requestExpressions, targetReadIds } from "../../runtime/approval/target-reads.js";
 import type { StepPlan, ToolDef } from "../../planner/types.js";
 import { toolLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
@@ -16,12 +15,6 @@ function changerOf(tool: ToolDef, read: string, reads: ReadonlySet<string>): Ste
       return via !== undefined && reads.has(via.id) && feeds(via, seen);
     });
   return tool.steps.find((s) => !s.readOnly && feeds(s, new Set()));
-}
-
-/** Whether an output's pointer goes through a list index (`#/0/id`, `#/items/0/id`): the first item listed. */
-function listIndexed(text: string): boolean {
-  const parsed = parseExpression(text);
-  return parsed.ok && parsed.expr.kind === "responseBody" && parsed.expr.pointer.some((t) => /^\d+$/.test(t));
 }
 
 function findingOf(ctx: LintContext, tool: ToolDef, read: StepPlan, changer: StepPlan): RuleFinding | undefined {

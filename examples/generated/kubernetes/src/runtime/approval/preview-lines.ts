@@ -136,7 +136,9 @@ export function requestSummary(preview: ApprovalPreview): RequestSummary | undef
   const decided = changing.flatMap((step) =>
     step.values.filter((v) => v.source.kind !== "known" && v.source.kind !== "absent"),
   );
-  const target = decided.map((v) => `${v.name} = ${valueText(v.source)}`).join("; ");
+  const target = decided
+    .map((v) => (v.source.kind === "run-time" ? `${v.name} chosen at run time` : `${v.name} = ${valueText(v.source)}`))
+    .join("; ");
   return { method: main.method, path: main.path, target };
 }
 

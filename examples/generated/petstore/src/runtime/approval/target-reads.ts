@@ -46,13 +46,17 @@ const stepsRead = (step: StepSpec): string[] => [
 
 const jumps = (step: StepSpec): boolean => [...step.onSuccess, ...step.onFailure].some((a) => a.type !== "retry");
 
-/**
- * Ids of the read steps whose answers choose what a changing step acts on (find-by-name, pick, search → id): reads a
- * changing step depends on, directly or through other such reads, that themselves wait only for such reads. In written
- * order; empty for a tool without a change or one whose steps jump (`goto`/`end`), which runs only as a whole.
- */
-export function targetReadIds(steps: readonly StepSpec[]): string[] {
-  if (steps.some(jumps) || !steps.some((s) => !s.readOnly)) return [];
+/** Whether an output's pointer goes through a list index (`#/0/id`, `#/items/0/id`): an item chosen from a list. */
+export function listIndexed(text: string): boolean {
+  const parsed = parseExpression(text);
+  return parsed.ok && parsed.expr.kind === "responseBody" && parsed.expr.pointer.some((t) => /^\d+$/.test(t));
+}
+
+/** A read that chooses one item among many: a `pick`, or an output read from a list item. */
+const selects = (step: StepSpec): boolean => step.pick !== undefined || Object.values(step.outputs).some(listIndexed);
+
+/** Reads a changing step depends on, directly or through other reads, that themselves wait only for such reads. */
+function feedingReads(steps: readonly StepSpec[]): Set<string> {
   const byId = new Map(steps.map((s) => [s.id, s]));
   const feeding = new Set<string>();
   const visit = (id: string): void => {
@@ -71,7 +75,27 @@ export function targetReadIds(steps: readonly StepSpec[]): string[] {
         changed = true;
       }
   }
-  return steps.filter((s) => feeding.has(s.id)).map((s) => s.id);
+  return feeding;
+}
+
+/**
+ * Ids of the read steps that choose what a changing step acts on (find-by-name, pick, search → id): reads feeding a
+ * changing step that pick one item of a list, and the reads those depend on. A read of the target's current state
+ * (Kubernetes' scale before a replace) chooses nothing and runs only when the call is approved. In written order; empty
+ * for a tool without a change or one whose steps jump (`goto`/`end`), which runs only as a whole.
+ */
+export function targetReadIds(steps: readonly StepSpec[]): string[] {
+  if (steps.some(jumps) || !steps.some((s) => !s.readOnly)) return [];
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const feeding = feedingReads(steps);
+  const chosen = new Set<string>();
+  const keep = (id: string): void => {
+    if (chosen.has(id) || !feeding.has(id)) return;
+    chosen.add(id);
+    for (const dep of stepsRead(byId.get(id) as StepSpec)) keep(dep);
+  };
+  for (const id of feeding) if (selects(byId.get(id) as StepSpec)) keep(id);
+  return steps.filter((s) => chosen.has(s.id)).map((s) => s.id);
 }
 
 /**
