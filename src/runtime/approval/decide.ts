@@ -1,4 +1,5 @@
 // An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
+import { traceToolCall } from "../telemetry/index.js";
 import { EXECUTE_APPROVED, type BoundTool, type Runtime } from "../tool.js";
 import type { ToolResult } from "../types.js";
 import {
@@ -17,8 +18,8 @@ function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
 }
 
 /**
- * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path; audited
- * as `by`.
+ * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path, in an
+ * `execute_tool` span linked to the one that queued it; audited as `by`.
  */
 export function approveAudited(
   tools: Readonly<Record<string, BoundTool>>,
@@ -37,7 +38,14 @@ export function approveAudited(
           retryable: false,
         },
       };
-    return bound[EXECUTE_APPROVED](args, undefined, record.resolved);
+    const approved = {
+      requestId: record.id,
+      by,
+      ...(record.traceContext === undefined ? {} : { queuedIn: record.traceContext }),
+    };
+    return traceToolCall({ tool, risk: bound.risk, approved }, () =>
+      bound[EXECUTE_APPROVED](args, undefined, record.resolved),
+    );
   };
   return approveRequest(runtime.state, id, execute, {
     by,

@@ -81,6 +81,11 @@ export const MIGRATIONS: readonly {
   },
   {
     version: 2,
+    name: "approval trace context",
+    sql: (s) => `ALTER TABLE ${s}.approvals ADD COLUMN trace_context jsonb;`,
+  },
+  {
+    version: 3,
     name: "resolved targets and console sessions",
     sql: (s) => `
       ALTER TABLE ${s}.approvals ADD COLUMN resolved jsonb;
@@ -140,6 +145,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     ...optional("claimedAt", iso(row.claimed_at)),
     ...(row.attempt > 0 ? { attempt: row.attempt } : {}),
     ...optional("resolvedBy", row.resolved_by),
+    ...optional("traceContext", row.trace_context),
     ...(row.interrupted === true ? { interrupted: true } : {}),
   };
 }
@@ -270,14 +276,15 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, resolved, state)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, 'pending') RETURNING *`,
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context, resolved)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb, $7::jsonb) RETURNING *`,
         [
           randomUUID(),
           options.toolset,
           init.tool,
           JSON.stringify(init.arguments),
           JSON.stringify(init.redacted),
+          init.traceContext === undefined ? null : JSON.stringify(init.traceContext),
           init.resolved === undefined ? null : JSON.stringify(init.resolved),
         ],
       );
