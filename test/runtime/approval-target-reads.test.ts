@@ -245,6 +245,22 @@ describe("reads before the queue", () => {
     });
   });
 
+  it("asked through elicitation, the human reads the whole preview with the found target filled in", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-target-reads-"));
+    dirs.push(stateDir);
+    const { transport } = upstream([{ id: "10001", name: "Bug" }]);
+    const runtime = createRuntime(toolset, { env: {}, stateDir, approval: "elicit" }, { transport });
+    const schema = z.object({ issue_type: z.string(), project_key: z.string(), summary: z.string() });
+    const tools = bindToolset([defineTool({ spec: createIssue, inputSchema: schema })], runtime);
+    const asked: string[] = [];
+    const result = await tools.create_issue?.run(ARGS, {
+      elicitApproval: async (_request, message) => (asked.push(message), false),
+    });
+    expect(result).toMatchObject({ error: { code: "APPROVAL_REJECTED" } });
+    expect(asked).toEqual([expect.stringContaining('"issuetype":{"id":"10001" [found by step type]}')]);
+    expect(asked[0]).toMatch(/^Allow create_issue\?\nWhat approving runs \(2 steps, 1 changing state\):/);
+  });
+
   it("a rejection carries the operator's reason as a field", async () => {
     const { runtime, tools } = setup([{ id: "10001", name: "Bug" }]);
     const pending = (await tools.create_issue?.run(ARGS)) as PendingApproval;

@@ -359,13 +359,16 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     ctx: RunContext | undefined,
     resolved?: ResolvedReads,
   ): GateCall {
+    const shownReads =
+      resolved === undefined ? undefined : (runtime.redact(resolved as Record<string, unknown>) as ResolvedReads);
     return {
       tool: spec.name,
       arguments: args,
       redacted,
-      ...(resolved === undefined
-        ? {}
-        : { resolved: runtime.redact(resolved as Record<string, unknown>) as ResolvedReads }),
+      ...(shownReads === undefined ? {} : { resolved: shownReads }),
+      preview: previewLines(
+        previewApproval({ tool: spec.name, arguments: redacted, resolved: shownReads ?? {} }, spec),
+      ),
       mode: runtime.approval,
       store: runtime.state,
       audit: runtime.audit,

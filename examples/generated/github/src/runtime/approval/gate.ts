@@ -23,6 +23,8 @@ export interface GateCall {
   readonly redacted: Record<string, unknown>;
   /** What the target reads resolved before queueing (redacted): recorded with the request and shown to the operator. */
   readonly resolved?: ResolvedReads;
+  /** The preview lines `approvals show` prints, for the human asked through elicitation. */
+  readonly preview?: readonly string[];
   readonly mode: ApprovalMode;
   readonly store: StateStore;
   readonly audit: AuditLog;
@@ -161,7 +163,11 @@ export async function gate(call: GateCall): Promise<ToolResult> {
   if (mode === "auto") return executeDecided(call, request, "auto");
   if (typeof mode === "function") return decided(call, request, await mode(request), "callback");
   if (mode === "queue" || call.ctx?.elicitApproval === undefined) return enqueue(call);
-  const answer = await call.ctx.elicitApproval(request, `Allow ${call.tool} with ${JSON.stringify(call.redacted)}?`);
+  const question =
+    call.preview === undefined
+      ? `Allow ${call.tool} with ${JSON.stringify(call.redacted)}?`
+      : `Allow ${call.tool}?\n${call.preview.join("\n")}`;
+  const answer = await call.ctx.elicitApproval(request, question);
   return answer === undefined ? enqueue(call) : decided(call, request, answer, "elicitation");
 }
 
