@@ -107,6 +107,9 @@ describe("Slack: post to a channel by name", () => {
     const queued = await callTool(session, "post_message_to_channel", { channel_name: "general", text: "Deploy done" });
     expect(queued.json).toMatchObject({ status: "pending_approval" });
     const id = String(queued.json.request_id);
+    expect((await approvals(pkg, env, "list")).stdout).toMatch(
+      new RegExp(`^${id}  pending      post_message_to_channel  POST /chat\\.postMessage → channel = C012AB3CD  `, "m"),
+    );
     const shown = await approvals(pkg, env, "show", id);
     expect(shown.stdout).toContain('"resolved": {\n    "channel": {\n      "id": "C012AB3CD"');
     expect(shown.stdout).toContain("body: channel=C012AB3CD [found by step channel], text=Deploy done");
@@ -130,6 +133,9 @@ describe("Slack: post to a channel by name", () => {
     const approved = await approvals(pkg, env, "approve", id);
     expect(approved.code).toBe(1);
     expect(api.seen).toEqual(["GET /conversations.list?limit=1000&exclude_archived=true"]);
+    expect((await approvals(pkg, env, "show", id)).stdout).toContain(
+      "What was requested (2 steps, 1 changing state); its target changed before approval, nothing was changed:",
+    );
     const outcome = await callTool(session, "post_message_to_channel", { request_id: id });
     expect(outcome.json).toMatchObject({
       error: {

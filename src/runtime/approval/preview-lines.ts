@@ -1,13 +1,17 @@
 // An ApprovalPreview → the lines `approvals show` prints: each step, what it reads or changes, run-time targets.
 import type { ApprovalState } from "../state/types.js";
+import { isRecord, type ToolResult } from "../types.js";
 import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "./preview.js";
 
 /** The preview's heading as the request's state makes it true: what approving runs, ran, or would have run. */
-export function previewHeading(preview: ApprovalPreview, state: ApprovalState): string {
+export function previewHeading(preview: ApprovalPreview, state: ApprovalState, result?: ToolResult): string {
   const count = preview.steps.length;
   const size = `${count} step${count === 1 ? "" : "s"}, ${preview.changes} changing state`;
   if (state === "pending" || state === "approved") return `What approving runs (${size})`;
   if (state === "rejected") return `What was requested (${size}); rejected, nothing ran`;
+  const code = isRecord(result) && isRecord(result["error"]) ? result["error"]["code"] : undefined;
+  if (state === "failed" && code === "CONFLICT")
+    return `What was requested (${size}); its target changed before approval, nothing was changed`;
   return `What approving ran (${size})`;
 }
 
@@ -98,9 +102,13 @@ function stepLines(step: StepPreview, index: number): string[] {
  * The preview as text: a heading, one line per step (plus body and run-time notes), and a warning for find-then-change
  * goals.
  */
-export function previewLines(preview: ApprovalPreview, state: ApprovalState = "pending"): string[] {
+export function previewLines(
+  preview: ApprovalPreview,
+  state: ApprovalState = "pending",
+  result?: ToolResult,
+): string[] {
   return [
-    `${previewHeading(preview, state)}:`,
+    `${previewHeading(preview, state, result)}:`,
     ...preview.steps.flatMap(stepLines),
     ...(preview.targetResolved
       ? [

@@ -126,7 +126,8 @@ function stepRow(step: StepPreview, index: number): Html {
 <td><pre>${valuesHtml(step.values)}</pre></td></tr>`;
 }
 
-function previewTable(preview: ApprovalPreview | undefined, state: ApprovalRecord["state"]): Html {
+function previewTable(preview: ApprovalPreview | undefined, record: ApprovalRecord): Html {
+  const state = record.state;
   if (preview === undefined)
     return html`<p class="error">This package has no tool of that name; reject the request.</p>`;
   const open = state === "pending" || state === "approved";
@@ -140,7 +141,7 @@ approving approves whatever that read returns.</p>`
       ? html`<p class="note" id="resolved-note">Highlighted values were found by reads when the request was queued.
 Approving runs those reads again and, if an answer changed, changes nothing and reports a conflict.</p>`
       : html``;
-  return html`<h2 id="preview-heading">${previewHeading(preview, state)}</h2>${warning}${resolved}
+  return html`<h2 id="preview-heading">${previewHeading(preview, state, record.result)}</h2>${warning}${resolved}
 <table id="steps"><thead><tr><th>#</th><th>Step</th><th>Request</th><th>Effect</th><th>Values</th></tr></thead>
 <tbody>${preview.steps.map(stepRow)}</tbody></table>`;
 }
@@ -212,7 +213,7 @@ export function detailPage(
       field("Executed by", record.claimedBy),
       field("Reason", record.reason),
     ]}</table>
-<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview, record.state)}${result}
+<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview, record)}${result}
 ${actions(view, frame.csrf)}`,
   );
 }
