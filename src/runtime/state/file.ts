@@ -1,6 +1,6 @@
 // File state store (one host): a JSON record per request, real arguments apart (0600), claim-file leases, audit.jsonl.
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { appendAuditLine, readAuditLines } from "../audit.js";
@@ -23,6 +23,16 @@ const RECOVERABLE: ReadonlySet<ApprovalState> = new Set(["pending", "approved"])
 const SESSION_HASH = /^[0-9a-f]{64}$/;
 const sessionsDir = (stateDir: string): string => join(stateDir, "sessions");
 const sessionFile = (stateDir: string, idHash: string): string => join(sessionsDir(stateDir), `${idHash}.json`);
+
+/** Removes the files of expired sessions (they already open nothing), so signed-out browsers leave no trail. */
+async function sweepSessions(stateDir: string, now: number): Promise<void> {
+  const names = await readdir(sessionsDir(stateDir)).catch(() => [] as string[]);
+  for (const name of names) {
+    const session = await readJson<ConsoleSession>(join(sessionsDir(stateDir), name));
+    if (session !== undefined && Date.parse(session.expiresAt) <= now)
+      await rm(join(sessionsDir(stateDir), name), { force: true });
+  }
+}
 
 /** `host:pid` of this process. */
 export const replicaName = (): string => `${hostname()}:${process.pid}`;
@@ -122,8 +132,10 @@ export function createFileStore(stateDir: string): StateStore {
     appendAudit: (entry: AuditEntry) => appendAuditLine(stateDir, entry),
     readAudit: () => readAuditLines(stateDir),
     async createSession(session: ConsoleSession) {
+      if (!SESSION_HASH.test(session.idHash)) throw new Error("a console session id hash is 64 hex digits");
       await mkdir(sessionsDir(stateDir), { recursive: true, mode: 0o700 });
       await writeJsonAtomic(sessionFile(stateDir, session.idHash), session);
+      await sweepSessions(stateDir, Date.now());
     },
     async getSession(idHash: string, now: number) {
       if (!SESSION_HASH.test(idHash)) return undefined;
