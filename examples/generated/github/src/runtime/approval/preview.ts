@@ -41,7 +41,7 @@ export interface StepPreview {
   readonly effect: "read" | "change";
   readonly destructive: boolean;
   readonly values: readonly PreviewValue[];
-  /** Step ids whose answers decide a value of this step only when the call runs (not read before queueing). */
+  /** Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before queueing). */
   readonly targetChosenBy: readonly string[];
   /** Step ids whose answers, read when the request was queued, fill values of this step. */
   readonly targetReadBy: readonly string[];
@@ -200,7 +200,7 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
     ),
     ...bodyValues(inputs, step),
   ];
-  const chosenBy = values.flatMap((v) => (hasRunTime(v.source) ? sourceSteps(v.source) : []));
+  const chosenBy = values.flatMap((v) => (v.in === "path" && hasRunTime(v.source) ? sourceSteps(v.source) : []));
   const readBy = values.flatMap((v) => sourceSteps(v.source)).filter((id) => Object.hasOwn(resolved, id));
   return {
     id: step.id,
