@@ -44,12 +44,15 @@ const XSS_REASON = `"><script>window.__xss=3</script><b onmouseover=alert(1)>no`
 const ARTIFACTS = join(import.meta.dirname, "../..", "test-artifacts");
 
 const orders: string[] = [];
+/** The pet findByTags lists: changed by a test to move a queued request's target. */
+let listedPet = 7;
 
 function upstream(): Server {
   return createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     res.setHeader("content-type", "application/json");
-    if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
+    if (path === "/pet/findByTags")
+      return void res.end(JSON.stringify([{ id: listedPet, name: "Rex", photoUrls: [] }]));
     if (path === "/pet/7/coupons") return void res.end(JSON.stringify({ couponCode: "SAVE10" }));
     if (path === "/store/order" && req.method === "POST") {
       orders.push(path);
@@ -348,6 +351,23 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     );
     expect(orders).toHaveLength(3);
     await context.close();
+  });
+
+  it("a request whose target moved after queueing is not run: the page says so and the model gets CONFLICT", async () => {
+    const moved = await pending(tools.apply_coupon!, { my_pet_tags: ["spotted"], quantity: 1 });
+    listedPet = 8;
+    await page.goto(`${base}/approvals/requests/${moved}`);
+    await submit("#approve button");
+    expect(await text("#flash")).toBe(
+      "Not run: what it acts on changed after it was queued (see the result below); nothing was changed.",
+    );
+    expect(await text("#preview-heading")).toMatch(/its target changed before approval, nothing was changed$/);
+    expect(await text("#result")).toContain(
+      'step \\"find-pet\\" output my_pet_id was 7 when the request was queued and is now 8',
+    );
+    expect(orders).toHaveLength(3);
+    expect(await tools.apply_coupon!.run({ request_id: moved })).toMatchObject({ error: { code: "CONFLICT" } });
+    listedPet = 7;
   });
 
   it("sign-out revokes the session on the server: a copy of the cookie no longer opens the console", async () => {

@@ -100,6 +100,13 @@ function overHttps(req: IncomingMessage): boolean {
     .toLowerCase();
   return forwarded === "https" || /(?:^|[;,\s])proto=https(?:$|[;,\s])/i.test(String(req.headers.forwarded ?? ""));
 }
+/** The flash after an approval says what came of it: done, failed, or refused because the target changed. */
+function flashKey(did: string, record: ApprovalRecord): string {
+  if (did !== "approved" || record.state !== "failed") return did;
+  const error = (record.result as { error?: { code?: string } } | undefined)?.error;
+  return error?.code === "CONFLICT" ? "conflict" : "failed";
+}
+
 /** The console's request handler (see {@link ConsoleInit}). */
 export function createConsole(init: ConsoleInit): ConsoleRoute {
   const now = init.now ?? Date.now;
@@ -160,7 +167,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
         frame,
         viewOf(record),
         spec === undefined ? undefined : previewApproval(record, spec),
-        flash === undefined ? undefined : FLASH[flash === "approved" && record.state === "failed" ? "failed" : flash],
+        flash === undefined ? undefined : FLASH[flashKey(flash, record)],
       ),
     );
   }

@@ -180,6 +180,7 @@ API, and it is never re-run: check the API, then record what you found.</p>
 export const FLASH: Readonly<Record<string, string>> = {
   approved: "Approved and executed.",
   failed: "Approved, but the call did not succeed: see the result below (nothing is retried).",
+  conflict: "Not run: what it acts on changed after it was queued (see the result below); nothing was changed.",
   rejected: "Rejected; nothing was sent.",
   resolved: "Resolved.",
 };
