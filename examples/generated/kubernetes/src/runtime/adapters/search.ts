@@ -89,6 +89,26 @@ interface Index {
   readonly lengths: readonly number[];
   readonly documentFrequency: Map<string, number>;
   readonly averageLength: number;
+  /** Each tool's profile as scoring reads it, computed once. */
+  readonly profiles: readonly (ProfileTerms | undefined)[];
+}
+
+/** A profile's action classes and object terms, so a query does not recompute them per tool. */
+interface ProfileTerms {
+  readonly action: string;
+  readonly classes: readonly string[];
+  readonly object: readonly string[];
+  readonly signals: readonly (readonly string[])[];
+}
+
+function profileTerms(profile: OperationProfile | undefined): ProfileTerms | undefined {
+  if (profile === undefined) return undefined;
+  return {
+    action: profile.action,
+    classes: verbClasses(stem(profile.action)) ?? [profile.action],
+    object: searchTerms(profile.object),
+    signals: (profile.signals ?? []).map((signal) => NICHE_SIGNALS[signal] ?? [signal]),
+  };
 }
 
 function buildIndex(tools: readonly Tool[]): Index {
@@ -103,7 +123,8 @@ function buildIndex(tools: readonly Tool[]): Index {
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
   const names = tools.map((tool) => new Set(searchTerms(tool.name)));
-  return { tools, names, frequencies, lengths, documentFrequency, averageLength };
+  const profiles = tools.map((tool) => profileTerms(tool.profile));
+  return { tools, names, frequencies, lengths, documentFrequency, averageLength, profiles };
 }
 
 /** What a task says: its terms, the action classes of its first verb, its nouns and whether each is plural. */
@@ -133,21 +154,15 @@ function readTask(query: string): Task {
   return { terms, actions: new Set(actions), nouns, words: new Set(words) };
 }
 
-function actionClasses(action: string): readonly string[] {
-  return verbClasses(stem(action)) ?? [action];
-}
-
 /** The bonus (or penalty) the tool's profile earns from the task's verb and nouns. */
-function profileScore(profile: OperationProfile, task: Task): number {
+function profileScore(profile: ProfileTerms, task: Task): number {
   let score = 0;
-  const tool = actionClasses(profile.action);
   if (task.actions.size > 0) {
-    if (tool.some((c) => task.actions.has(c))) score += ACTION_BONUS;
+    if (profile.classes.some((c) => task.actions.has(c))) score += ACTION_BONUS;
     else score -= ACTION_MISMATCH;
   }
-  const objectTerms = searchTerms(profile.object);
-  const head = objectTerms.at(-1);
-  if (objectTerms.length > 0 && objectTerms.every((t) => task.nouns.has(t))) score += OBJECT_BONUS;
+  const head = profile.object.at(-1);
+  if (profile.object.length > 0 && profile.object.every((t) => task.nouns.has(t))) score += OBJECT_BONUS;
   else if (head !== undefined && task.nouns.has(head)) score += OBJECT_BONUS / 2;
   const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
   const plural = head === undefined ? undefined : task.nouns.get(head);
@@ -159,23 +174,20 @@ function profileScore(profile: OperationProfile, task: Task): number {
 }
 
 /** The factor for the tool's niche signals the task does not mention. */
-function nicheFactor(profile: OperationProfile | undefined, task: Task): number {
+function nicheFactor(profile: ProfileTerms, task: Task): number {
   let factor = 1;
-  for (const signal of profile?.signals ?? []) {
-    const triggers = NICHE_SIGNALS[signal] ?? [signal];
-    if (!triggers.some((t) => task.words.has(t))) factor *= NICHE_FACTOR;
-  }
+  for (const triggers of profile.signals) if (!triggers.some((t) => task.words.has(t))) factor *= NICHE_FACTOR;
   return factor;
 }
 
 function score(index: Index, document: number, task: Task): number {
-  const tool = index.tools[document] as Tool;
   const name = index.names[document] as ReadonlySet<string>;
   const named = name.size > 0 && [...name].every((term) => task.terms.includes(term)) ? NAME_BONUS : 0;
   const text = bm25(index, document, task.terms);
   if (text === 0 && named === 0) return 0;
-  const profiled = tool.profile === undefined ? 0 : profileScore(tool.profile, task);
-  return Math.max(0.001, (named + text + profiled) * nicheFactor(tool.profile, task));
+  const profile = index.profiles[document];
+  if (profile === undefined) return named + text;
+  return Math.max(0.001, (named + text + profileScore(profile, task)) * nicheFactor(profile, task));
 }
 
 function bm25(index: Index, document: number, terms: readonly string[]): number {
