@@ -21,6 +21,7 @@ export const RULE_NAMES = [
   "definition-budget",
   "delete-target-from-search",
   "credential-input",
+  "action-target-not-named",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

@@ -55,7 +55,28 @@ function childSchema(schema: JsonSchema, token: string, schemas: SchemaLookup, d
   const node = derefTop(schema, schemas);
   if (node === true) return true;
   if (node === false || depth > MAX_DEPTH) return undefined;
-  return ownChild(node, token) ?? branchChild(node, token, schemas, depth);
+  return (
+    ownChild(node, token) ??
+    branchChild(node, token, schemas, depth) ??
+    misplacedItemsChild(node, token, schemas, depth)
+  );
+}
+
+/**
+ * A member of a schema that has `items` but no `type` or `properties`, as Slack's `objs_conversation` wraps an object's
+ * `anyOf` in `items`: by JSON Schema's letter an object instance is unconstrained, and the author meant the member of
+ * the wrapped schema.
+ */
+function misplacedItemsChild(
+  node: JsonSchemaObject,
+  token: string,
+  schemas: SchemaLookup,
+  depth: number,
+): JsonSchema | undefined {
+  const items = node["items"];
+  if (node["type"] !== undefined || node["properties"] !== undefined || /^(0|[1-9]\d*)$/.test(token)) return undefined;
+  if (typeof items !== "object" || items === null || Array.isArray(items)) return undefined;
+  return childSchema(items as JsonSchema, token, schemas, depth + 1);
 }
 
 function ownChild(node: JsonSchemaObject, token: string): JsonSchema | undefined {

@@ -4,8 +4,27 @@ import type { InputOverride } from "../../goals/types.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { describeTypes, jsonTypes, typesFit } from "../type-fit.js";
+import { targetSelectingInputs } from "../../runtime/approval/target-reads.js";
+import type { StepSpec } from "../../runtime/types.js";
 import type { ToolInput } from "../types.js";
 import { report, type GoalContext, type InputUse } from "./context.js";
+
+/**
+ * Inputs whose only use is to select what an action changes (a filter of a read that feeds a changing step) are
+ * required: the user must name the target. `inputs.X.required: false` in the goals file keeps one optional.
+ */
+export function requireTargetInputs(
+  ctx: GoalContext,
+  inputs: readonly ToolInput[],
+  steps: readonly StepSpec[],
+): ToolInput[] {
+  const selecting = new Set(targetSelectingInputs(steps));
+  return inputs.map((input) => {
+    const source = input.sourceName ?? input.name;
+    if (input.required || !selecting.has(source) || ctx.goal.inputs[source]?.required !== undefined) return input;
+    return { ...input, required: true };
+  });
+}
 
 /** Tool inputs in first-use order, then declared-but-unused ones are reported; names are snake_case. */
 export function planInputs(ctx: GoalContext): ToolInput[] {

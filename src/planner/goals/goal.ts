@@ -7,7 +7,7 @@ import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods }
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
 import { createGoalContext, type GoalContext } from "./context.js";
-import { planInputs } from "./goal-inputs.js";
+import { planInputs, requireTargetInputs } from "./goal-inputs.js";
 import { checkStepOrder, withDependencies } from "./graph.js";
 import { planReturns } from "./returns.js";
 import { planStep } from "./step.js";
@@ -37,7 +37,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   );
   const steps = withDependencies(goal, written, ctx.reads);
   const finishReturns = planReturns(ctx, steps);
-  const inputs = planInputs(ctx);
+  const inputs = requireTargetInputs(ctx, planInputs(ctx), steps);
   const returns = finishReturns(inputs);
   const profile = raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);

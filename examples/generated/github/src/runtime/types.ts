@@ -278,6 +278,8 @@ export interface ErrorEnvelope {
     readonly retryable: boolean;
     /** Set for INVALID_ARGUMENT: the input path that failed, e.g. `email` or `items.0.qty`. */
     readonly field?: string;
+    /** Set for APPROVAL_REJECTED when the operator gave one: why the call was rejected. */
+    readonly reason?: string;
     /** Seconds to wait, for RATE_LIMITED when the API said. */
     readonly retry_after_seconds?: number;
     readonly completed_steps?: readonly string[];
