@@ -101,7 +101,7 @@ export const listLabeledIssues = defineTool({
     ],
     returns: {},
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo" }],
+    examples: [{ owner: "example-owner", repo: "example-repo", label: "bug,ui,@high" }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

@@ -9,7 +9,7 @@ import { envVariable } from "../auth/env.js";
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
-import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
+import { createConsole, resolveConsoleSettings, type ConsoleRoute } from "../console/index.js";
 import { consoleToStderr, observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
@@ -299,7 +299,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     const runtime = createRuntime(init.toolset, { env });
     const tools = bindToolset(init.definitions, runtime);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
-    const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
+    const consoleSettings = resolveConsoleSettings(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
     if (http === undefined) consoleToStderr();
@@ -328,7 +328,7 @@ export async function runServer(init: ServerInit): Promise<void> {
       return;
     }
     const approvalsConsole =
-      operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
+      consoleSettings === undefined ? undefined : createConsole({ tools, runtime, settings: consoleSettings });
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
     log.info(
       `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; ` +
