@@ -40,7 +40,10 @@ export interface StepPreview {
   readonly effect: "read" | "change";
   readonly destructive: boolean;
   readonly values: readonly PreviewValue[];
-  /** Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before queueing). */
+  /**
+   * Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before
+   * queueing).
+   */
   readonly targetChosenBy: readonly string[];
   /** Step ids whose answers, read when the request was queued, fill values of this step. */
   readonly targetReadBy: readonly string[];
