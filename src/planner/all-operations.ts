@@ -1,6 +1,7 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
+import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
@@ -58,6 +59,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     successCriteria: [],
     onSuccess: [],
     onFailure: [],
+    ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };
   return {
