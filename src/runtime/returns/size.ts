@@ -1,5 +1,6 @@
 // JSON values → trees annotated with their exact UTF-8 JSON size, computed in one pass.
 import { Buffer } from "node:buffer";
+import { isProse } from "./cut.js";
 
 /** UTF-8 bytes of a text. */
 export const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
@@ -130,7 +131,7 @@ export function collectStrings(
   node: Sized,
   out: { chars: number; size: number }[] = [],
 ): { chars: number; size: number }[] {
-  if (node.kind === "string") out.push({ chars: node.value.length, size: node.size });
+  if (node.kind === "string" && isProse(node.value)) out.push({ chars: node.value.length, size: node.size });
   if (node.kind === "array") for (const item of node.items) collectStrings(item, out);
   if (node.kind === "object") for (const entry of node.entries) collectStrings(entry.value, out);
   return out;
