@@ -87,11 +87,10 @@ describe("credentialNotices", () => {
   });
 
   it("two set: which one each tool uses", () => {
-    const notices = credentialNotices(
-      toolset,
-      [...tools, tool("oauth_only", [{ OAuth2: [] }])],
-      { basicAuth: "ada@acme.dev:t", OAuth2: "tok" },
-    );
+    const notices = credentialNotices(toolset, [...tools, tool("oauth_only", [{ OAuth2: [] }])], {
+      basicAuth: "ada@acme.dev:t",
+      OAuth2: "tok",
+    });
     expect(notices).toEqual([
       "JIRA_BASIC_AUTH, JIRA_OAUTH2 are all set; each call uses the first scheme its operation lists that is set: " +
         "basicAuth for get_issue, search_issues; OAuth2 for oauth_only.",
