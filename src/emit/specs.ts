@@ -61,6 +61,7 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
       variables: Object.fromEntries(
         Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }]),
       ),
+      ...(s.placeholder === undefined ? {} : { placeholder: s.placeholder }),
     })),
     securitySchemes: schemes,
     maxReturnBytes: toolset.maxReturnBytes,

@@ -162,7 +162,9 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
     const result = await call(jira, "get_issue", { issue: "ED-1" });
     expect(result.isError, result.text).toBe(true);
     expect(errorOf(result)).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, status: 200 });
-    expect(String(errorOf(result)["message"])).toContain('"{\\"id\\":\\"10002\\"');
+    expect(String(errorOf(result)["message"])).toContain(
+      'returned 200 with text (or a JSON string) where the API description declares a JSON object; the body began: {"id":"10002","key":"ED-1"}',
+    );
   });
 
   it("Jira: a capped issue keeps ids, account ids, keys and timestamps whole; only prose is shortened", async () => {
@@ -170,9 +172,9 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
     expect(result.isError, result.text).toBe(false);
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(2048);
     const whole = new Set(JSON.stringify(largeIssue()).match(/"[^"]*"/g) ?? []);
-    const atoms = (result.text.match(/"(id|key|accountId|created|updated|self|timeZone|emailAddress)":"[^"]*"/g) ?? []).map(
-      (pair) => pair.slice(pair.indexOf(":") + 1),
-    );
+    const atoms = (
+      result.text.match(/"(id|key|accountId|created|updated|self|timeZone|emailAddress)":"[^"]*"/g) ?? []
+    ).map((pair) => pair.slice(pair.indexOf(":") + 1));
     expect(atoms.length).toBeGreaterThan(3);
     for (const atom of atoms) expect(whole.has(atom), atom).toBe(true);
     expect(result.json["id"]).toBe("10002");
@@ -188,5 +190,47 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
     const lines = started.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^error: jira MCP server: .*your-domain\.atlassian\.net.* placeholder .*JIRA_BASE_URL/);
+  });
+
+  it("Jira: JIRA_BASIC_AUTH without a colon is a one-line start-up error that does not print it", async () => {
+    const env = { ...baseEnv(), JIRA_BASE_URL: stub!.url, JIRA_BASIC_AUTH: "just-an-api-token-e2e" };
+    const started = await runNode([join(JIRA_PKG, "dist/server.js")], env, 30_000);
+    expect(started.code).toBe(2);
+    expect(started.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^error: jira MCP server: JIRA_BASIC_AUTH must be `user:password`/),
+    ]);
+    expect(started.stderr + started.stdout).not.toContain("just-an-api-token-e2e");
+  });
+
+  it("Jira: no credential set → one start-up line saying the calls go out anonymously", async () => {
+    const started = await runNode(
+      [join(JIRA_PKG, "dist/server.js")],
+      { ...baseEnv(), JIRA_BASE_URL: stub!.url },
+      30_000,
+    );
+    const lines = started.stderr.split("\n").filter((l) => l.includes("credential"));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^warning: jira MCP server: no credential is set \(JIRA_O_?AUTH2, JIRA_BASIC_AUTH|JIRA_BASIC_AUTH, JIRA_O_?AUTH2/,
+      ),
+    ]);
+    expect(lines[0]).toContain("get_issue send requests anonymously");
+  });
+
+  it("Jira: basic and OAuth2 both set, OAuth2 with a Bearer prefix → a line for each, the scheme each tool uses", async () => {
+    const env = {
+      ...baseEnv(),
+      JIRA_BASE_URL: stub!.url,
+      JIRA_BASIC_AUTH: "ada@acme.example:api-token-e2e",
+      JIRA_OAUTH2: "Bearer oauth-token-e2e",
+    };
+    const started = await runNode([join(JIRA_PKG, "dist/server.js")], env, 30_000);
+    expect(started.stderr).toContain(
+      'warning: jira MCP server: JIRA_OAUTH2 starts with "Bearer "; the prefix was removed',
+    );
+    expect(started.stderr).toMatch(
+      /are all set; each call uses the first scheme its operation lists that is set: basicAuth for get_issue\./,
+    );
+    expect(started.stderr).not.toContain("oauth-token-e2e");
   });
 });
