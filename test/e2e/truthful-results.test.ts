@@ -84,6 +84,7 @@ function startStub(): Promise<Stub> {
       // Prism answers Jira's getIssue with the spec's example, which the spec writes as a JSON string.
       if (url.pathname === "/rest/api/3/issue/ED-1") return json(res, '{"id":"10002","key":"ED-1"}');
       if (url.pathname === "/rest/api/3/issue/ED-2") return json(res, largeIssue());
+      if (url.pathname === "/rest/api/3/issue/ED-3") return void res.writeHead(200).end();
       res.writeHead(404).end();
     });
   });
@@ -182,6 +183,28 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
     const truncated = String(result.json["_truncated"]);
     expect(truncated).not.toContain("a more specific query or id");
     expect(truncated).toContain("no input");
+  });
+
+  it("Jira: an empty 200 is {ok, status}, which the client's check against the advertised output schema accepts", async () => {
+    const result = await call(jira, "get_issue", { issue: "ED-3" });
+    expect(result.isError, result.text).toBe(false);
+    expect(result.structured).toEqual({ ok: true, status: 200 });
+  });
+
+  it("tools/list: output schemas within the cap, none that accepts anything, no listChanged without tool search", async () => {
+    for (const session of [slack, jira]) {
+      const { tools } = await session!.client.listTools();
+      for (const tool of tools) {
+        expect(JSON.stringify(tool.outputSchema ?? {}).length, tool.name).toBeLessThanOrEqual(9216);
+        const first = tool.outputSchema?.anyOf?.[0] as Record<string, unknown> | undefined;
+        if (tool.outputSchema !== undefined) expect(Object.keys(first ?? {}), tool.name).toContain("type");
+        const truncated = (first?.["properties"] as Record<string, Record<string, unknown>> | undefined)?.[
+          "_truncated"
+        ];
+        if (truncated !== undefined) expect(truncated["type"]).toBe("string");
+      }
+      expect(session!.client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
+    }
   });
 
   it("Jira: the placeholder server https://your-domain.atlassian.net refuses to start without JIRA_BASE_URL", async () => {
