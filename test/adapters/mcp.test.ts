@@ -55,7 +55,7 @@ describe("MCP adapter", () => {
       idempotentHint: true,
       openWorldHint: true,
     });
-    expect(pet.outputSchema?.anyOf?.[0]).toMatchObject({
+    expect((pet.outputSchema?.anyOf as unknown[] | undefined)?.[0]).toMatchObject({
       type: "object",
       required: ["id", "name"],
       properties: { id: { type: "string" }, _truncated: { type: "string" } },
@@ -198,7 +198,9 @@ describe("MCP adapter", () => {
       const { tools } = await client.listTools();
       const schema = tools[0]?.outputSchema;
       expect(JSON.stringify(schema).length).toBeLessThanOrEqual(MAX_OUTPUT_SCHEMA_BYTES + 1024);
-      const body = schema?.anyOf?.[0] as { properties: Record<string, { type?: string; description?: string }> };
+      const body = (schema?.anyOf as unknown[] | undefined)?.[0] as {
+        properties: Record<string, { type?: string; description?: string }>;
+      };
       expect(body.properties["part_0"]?.type).toBe("object");
       expect(JSON.stringify(schema)).toContain("(fields not listed)");
       expect(JSON.stringify(schema)).not.toContain("checked when the tool is called");

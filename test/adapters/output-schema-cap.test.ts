@@ -33,7 +33,9 @@ describe("output schemas are capped like inputs", () => {
     const advertised = toolToMcpDefinition(tool).outputSchema;
     const bytes = JSON.stringify(advertised).length;
     expect(bytes).toBeLessThanOrEqual(MAX_OUTPUT_SCHEMA_BYTES + 1024);
-    const body = advertised?.anyOf?.[0] as { properties: Record<string, { type?: unknown }> };
+    const body = (advertised?.anyOf as unknown[] | undefined)?.[0] as {
+      properties: Record<string, { type?: unknown }>;
+    };
     expect(body.properties["id"]).toMatchObject({ type: "string" });
     expect(body.properties["settings"]?.type).toEqual(expect.anything());
   }, 120_000);

@@ -196,7 +196,7 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
       const { tools } = await session!.client.listTools();
       for (const tool of tools) {
         expect(JSON.stringify(tool.outputSchema ?? {}).length, tool.name).toBeLessThanOrEqual(9216);
-        const first = tool.outputSchema?.anyOf?.[0] as Record<string, unknown> | undefined;
+        const first = (tool.outputSchema?.anyOf as unknown[] | undefined)?.[0] as Record<string, unknown> | undefined;
         if (tool.outputSchema !== undefined) expect(Object.keys(first ?? {}), tool.name).toContain("type");
         const truncated = (first?.["properties"] as Record<string, Record<string, unknown>> | undefined)?.[
           "_truncated"
