@@ -45,7 +45,9 @@ function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
     : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
   const suggestion = cancelled
     ? `The call was cancelled.${unsureWhetherApplied(idempotent)}`
-    : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
+    : idempotent
+      ? "The API is slow right now. Retry once, or narrow the request."
+      : `The API is slow right now.${unsureWhetherApplied(false)}`;
   return errorDetail({ code: "TIMEOUT", message, suggestion, retryable: idempotent && !cancelled });
 }
 
@@ -75,9 +77,11 @@ export function thrownError(input: ThrownInput): ErrorDetail {
   return errorDetail({
     code: "UNREACHABLE",
     message: `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`,
-    suggestion:
-      `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator ` +
-      `can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
+    suggestion: safe
+      ? `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator can check ` +
+        `${input.baseUrlVariable}).`
+      : `The connection failed while the request was under way.${unsureWhetherApplied(false)} If the API stays ` +
+        `unreachable, tell the user (the operator can check ${input.baseUrlVariable}).`,
     retryable: safe,
   });
 }
