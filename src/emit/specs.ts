@@ -187,7 +187,11 @@ function baseUrlDescription(spec: ToolsetSpec): string {
     return `Overrides the API's base URL (default ${url}).`;
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
-    return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${url === undefined || url === "/" ? "none" : `only \`${url}\``}).`;
+    const given =
+      url === undefined || url === "/"
+        ? "none"
+        : `only ${spec.servers[0]?.placeholder === undefined ? "" : "the placeholder "}\`${url}\``;
+    return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${given}).`;
   }
 }
 

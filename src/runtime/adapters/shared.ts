@@ -415,10 +415,15 @@ function withoutDescriptions(schema: JsonSchema): JsonSchema {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== "object") return node;
     return Object.fromEntries(
-      Object.entries(node).filter(([key, value]) => key !== "description" || typeof value !== "string").map(([k, v]) => [k, strip(v)]),
+      Object.entries(node)
+        .filter(([key, value]) => key !== "description" || typeof value !== "string")
+        .map(([k, v]) => [k, strip(v)]),
     );
   };
-  return { ...(strip(schema) as JsonSchema), ...(schema["description"] === undefined ? {} : { description: schema["description"] }) };
+  return {
+    ...(strip(schema) as JsonSchema),
+    ...(schema["description"] === undefined ? {} : { description: schema["description"] }),
+  };
 }
 
 /** True for the error envelope `{ error: { code, message, … } }`. */

@@ -1,7 +1,7 @@
 // A result → the same result within the byte cap: strings shortened, lists cut, deep fields dropped, `_truncated` said.
-import { isProse, shorten, shortenToBytes } from "./cut.js";
+import { shorten, shortenToBytes } from "./cut.js";
 import { fitValue, noCuts, type Cuts } from "./fit.js";
-import { collectStrings, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";
+import { collectStrings, isProse, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";
 
 /** The toolset's cap and the inputs that narrow this tool's result. */
 export interface CapOptions {

@@ -1,6 +1,6 @@
 // A sized JSON tree + a byte budget → a value that fits: strings shortened, array tails cut, deep fields dropped.
-import { isProse, shortenToBytes } from "./cut.js";
-import type { Sized, SizedEntry } from "./size.js";
+import { shortenToBytes } from "./cut.js";
+import { isProse, type Sized, type SizedEntry } from "./size.js";
 
 /** What fitting cut, for the `_truncated` note. */
 export interface Cuts {

@@ -1,6 +1,5 @@
 // JSON values → trees annotated with their exact UTF-8 JSON size, computed in one pass.
 import { Buffer } from "node:buffer";
-import { isProse } from "./cut.js";
 
 /** UTF-8 bytes of a text. */
 export const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
@@ -135,4 +134,21 @@ export function collectStrings(
   if (node.kind === "array") for (const item of node.items) collectStrings(item, out);
   if (node.kind === "object") for (const entry of node.entries) collectStrings(entry.value, out);
   return out;
+}
+
+/** Strings shorter than this are never shortened: kept whole, or left out whole. */
+export const MIN_PROSE_CHARS = 64;
+
+/**
+ * Whether a string is prose the cap may shorten: long, with words separated by spaces. Identifiers, keys, timestamps,
+ * URLs, e-mail addresses, enum values and encoded data have no spaces; a cut one would be a wrong value the model may
+ * pass on, so they are kept whole or left out whole.
+ */
+export function isProse(text: string): boolean {
+  if (text.length <= MIN_PROSE_CHARS) return false;
+  const words = text
+    .slice(0, 400)
+    .split(/\s+/)
+    .filter((w) => w !== "").length;
+  return words >= 4;
 }

@@ -4,8 +4,9 @@ import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import type { Redactor } from "../redact.js";
-import { isRecord, type EnvelopeSpec, type ErrorCode, type StepSpec } from "../types.js";
-import type { ErrorBody } from "./failure.js";
+import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
+
+type ErrorBody = ErrorEnvelope["error"];
 
 /** What a refusal is judged on: the 2xx answer. */
 export interface Answer {
