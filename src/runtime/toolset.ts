@@ -11,7 +11,7 @@ import { createRedactor, type Redactor } from "./redact.js";
 import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
 import { createNotifier, resolveWebhook } from "./notify/webhook.js";
-import { traceTransport } from "./telemetry/index.js";
+import { traceAttempt, traceTransport } from "./telemetry/index.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 import { DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
 import {
@@ -139,7 +139,7 @@ export function createRuntime(
   const settings = resolveTransportSettings(toolset, options);
   const limits = resolveArgumentLimits(toolset.envPrefix, options, env);
   const approval = resolveApprovalMode(toolset.envPrefix, options, env);
-  const transport = overrides.transport ?? createTransport(settings);
+  const transport = overrides.transport ?? createTransport({ ...settings, onAttempt: traceAttempt });
   const own = (transport as Partial<Pick<Transport, "redact">>).redact;
   const redact: Redactor =
     own ??

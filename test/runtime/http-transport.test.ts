@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTransport, type OperationRequest, type TransportSettings } from "../../src/runtime/http/index.js";
+import {
+  createTransport,
+  type Attempt,
+  type OperationRequest,
+  type TransportSettings,
+} from "../../src/runtime/http/index.js";
 import type { ParameterLocation, ParamSpec, StepSpec, ToolsetSpec } from "../../src/runtime/types.js";
 
 interface Recorded {
@@ -249,6 +254,72 @@ describe("retries", () => {
     const outcome = await createTransport(settings(api.origin)).call(request());
     expect(outcome).toMatchObject({ ok: false, error: { code: "RATE_LIMITED", retry_after_seconds: 120 } });
     expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe("the attempt hook", () => {
+  it("sees every physical request of a call — a retry, a redirect — counted, and its headers reach the API", async () => {
+    const api = await loopback((req, res, _, index) => {
+      if (index === 0) return json(res, 429, {}, { "retry-after": "0" });
+      if (req.url?.startsWith("/v1/things")) return void res.writeHead(301, { location: "/v1/new/7" }).end();
+      json(res, 200, { moved: true });
+    });
+    const attempts: Attempt[] = [];
+    const onAttempt: TransportSettings["onAttempt"] = (attempt, send) => {
+      attempts.push(attempt);
+      return send([["x-attempt", String(attempt.resendCount)]]);
+    };
+    const outcome = await createTransport(settings(api.origin, { onAttempt })).call(request());
+    expect(outcome).toMatchObject({ ok: true, body: { moved: true } });
+    expect(attempts.map((a) => [a.method, a.url.pathname, a.template, a.resendCount])).toEqual([
+      ["GET", "/v1/things/7", "/v1/things/{id}", 0],
+      ["GET", "/v1/things/7", "/v1/things/{id}", 1],
+      ["GET", "/v1/new/7", undefined, 2],
+    ]);
+    expect(api.requests.map((r) => r.headers["x-attempt"])).toEqual(["0", "1", "2"]);
+  });
+
+  it("sees the token request and the repeat after a 401 that fetched a new token", async () => {
+    let issued = 0;
+    const api = await loopback((req, res) => {
+      if (req.url === "/token") return json(res, 200, { access_token: `tok-${++issued}`, expires_in: 3600 });
+      const fresh = req.headers.authorization === `Bearer tok-${issued}` && issued > 1;
+      json(res, fresh ? 200 : 401, {});
+    });
+    const oauth = { type: "oauth2" as const, flows: { clientCredentials: { tokenUrl: `${api.origin}/token` } } };
+    const attempts: Attempt[] = [];
+    const onAttempt: TransportSettings["onAttempt"] = (attempt, send) => {
+      attempts.push(attempt);
+      return send([["x-attempt", attempt.url.pathname]]);
+    };
+    const transport = createTransport(
+      settings(api.origin, {
+        toolset: { ...toolset, securitySchemes: { oauth } },
+        credentials: { oauth: "app:client-secret-1234" },
+        onAttempt,
+      }),
+    );
+    expect(await transport.call(request({ security: [{ oauth: [] }] }))).toMatchObject({ ok: true });
+    expect(attempts.map((a) => [a.method, a.url.pathname, a.template, a.resendCount])).toEqual([
+      ["POST", "/token", "/token", 0],
+      ["GET", "/v1/things/7", "/v1/things/{id}", 0],
+      ["POST", "/token", "/token", 0],
+      ["GET", "/v1/things/7", "/v1/things/{id}", 1],
+    ]);
+    expect(api.requests.map((r) => r.headers["x-attempt"])).toEqual([
+      "/token",
+      "/v1/things/7",
+      "/token",
+      "/v1/things/7",
+    ]);
+  });
+
+  it("sees a request that got no answer, and the call still maps it to an error", async () => {
+    const attempts: Attempt[] = [];
+    const onAttempt: TransportSettings["onAttempt"] = (attempt, send) => (attempts.push(attempt), send([]));
+    const outcome = await createTransport(settings("http://127.0.0.1:9", { onAttempt })).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE" } });
+    expect(attempts).toHaveLength(1);
   });
 });
 

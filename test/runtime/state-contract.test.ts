@@ -220,6 +220,23 @@ for (const harness of HARNESSES) {
       await lease?.release();
     });
 
+    it("keeps the queuing span's trace context with the request, through every transition; none when not given", async () => {
+      const traceContext = {
+        traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+        tracestate: "vendor=x",
+      };
+      const record = await a.create({ ...NEW, traceContext });
+      expect(await b.get(record.id)).toMatchObject({ traceContext });
+      let seen: unknown;
+      const decision = await approveRequest(b, record.id, async (_tool, _args, executing) => {
+        seen = executing.traceContext;
+        return ok();
+      });
+      expect(seen).toEqual(traceContext);
+      expect(decision).toMatchObject({ outcome: "decided", record: { state: "done", traceContext } });
+      expect(await a.get((await a.create(NEW)).id)).not.toHaveProperty("traceContext");
+    });
+
     it("lists oldest first; unknown and malformed ids are undefined", async () => {
       const first = await a.create(NEW);
       await sleep(5);

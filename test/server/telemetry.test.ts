@@ -1,9 +1,11 @@
 // OpenTelemetry of the generated pet-coupons server over Streamable HTTP, with the SDK in memory: the span tree of the
 // three-step apply_coupon goal continued from the MCP request's `_meta.traceparent`, GenAI and HTTP client attributes,
-// metrics, and no credential or argument value anywhere unless PREFIX_TRACE_ARGS=redacted.
+// one client span per physical request (a 429 retry, a redirect; a 503 retry on the GitHub package) each sending its
+// own traceparent, an approved execution linked to the span that queued it, metrics, and no credential or argument
+// value anywhere unless PREFIX_TRACE_ARGS=redacted.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,13 +40,20 @@ const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULAT
 const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 });
 const seen: string[] = [];
 const traceparents: string[] = [];
+/** Answers the next requests get before the pet store's own: a status, with a Location for a redirect. */
+const detours: { status: number; location?: string }[] = [];
 
 /** The pet store: find-pet, find-coupons, place-order. */
 function upstream(): Server {
   return createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers.api_key ?? ""} ${req.headers.authorization ?? ""}`);
     traceparents.push(String(req.headers.traceparent));
-    const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v2/, "");
+    const detour = detours.shift();
+    if (detour !== undefined)
+      return void res
+        .writeHead(detour.status, { "retry-after": "0", ...(detour.location ? { location: detour.location } : {}) })
+        .end();
+    const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v2/, "").replace(/^\/moved/, "");
     res.setHeader("content-type", "application/json");
     if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
     if (path === "/pet/7/coupons") return void res.end(JSON.stringify({ couponCode: "SAVE10" }));
@@ -137,12 +146,17 @@ describe("OpenTelemetry through the generated server", () => {
     expect(tree(finished, tool)).toEqual([
       "execute_tool apply_coupon",
       "  step find-pet",
-      "    GET /v2/pet/findByTags",
+      "    call findPetsByTags",
+      "      GET /v2/pet/findByTags",
       "  step find-coupons",
-      "    GET /v2/pet/{petId}/coupons",
+      "    call getPetCoupons",
+      "      GET /v2/pet/{petId}/coupons",
       "  step place-order__place-order",
-      "    POST /v2/store/order",
+      "    call placeOrder",
+      "      POST /v2/store/order",
     ]);
+    const version = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
+    expect(tool.instrumentationScope).toEqual({ name: "aci-gen", version });
     expect(tool.attributes).toMatchObject({
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": "apply_coupon",
@@ -153,19 +167,144 @@ describe("OpenTelemetry through the generated server", () => {
     expect(tool.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();
     const http = finished.find((s) => s.name === "GET /v2/pet/{petId}/coupons") as ReadableSpan;
     expect(http.kind).toBe(2);
-    expect(http.attributes).toMatchObject({
+    expect(http.attributes).toEqual({
       "http.request.method": "GET",
       "url.template": "/v2/pet/{petId}/coupons",
+      "url.full": `${env.PET_COUPONS_BASE_URL}/pet/REDACTED/coupons`,
       "server.address": "127.0.0.1",
+      "server.port": Number(new URL(env.PET_COUPONS_BASE_URL ?? "").port),
       "http.response.status_code": 200,
     });
-    expect(http.attributes["url.full"]).toBeUndefined();
+    expect(finished.find((s) => s.name === "GET /v2/pet/findByTags")?.attributes["url.full"]).toBe(
+      `${env.PET_COUPONS_BASE_URL}/pet/findByTags?tags=REDACTED`,
+    );
+    const call = finished.find((s) => s.name === "call getPetCoupons") as ReadableSpan;
+    expect(call.kind).toBe(0);
+    expect(call.attributes).toMatchObject({ "aci.operation.id": "getPetCoupons", "http.response.status_code": 200 });
     const httpSpans = finished.filter((s) => s.kind === 2).map((s) => `00-${TRACE_ID}-${s.spanContext().spanId}-01`);
     expect(traceparents.slice(0, 3).sort()).toEqual(httpSpans.sort());
     const everything = JSON.stringify(
       finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })),
     );
     for (const secret of [API_KEY, OAUTH_TOKEN, TAG, "/pet/7/"]) expect(everything).not.toContain(secret);
+  });
+
+  /** The client spans under the call span of `operationId` in the last trace, in start order. */
+  const clientSpans = async (operationId: string): Promise<ReadableSpan[]> => {
+    const finished = await finishedSpans();
+    const call = finished.findLast((s) => s.name === `call ${operationId}`);
+    expect(call, finished.map((s) => s.name).join(", ")).toBeDefined();
+    return children(finished, call as ReadableSpan).sort(
+      (a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1],
+    );
+  };
+
+  it("a 429 and then a 200: two client spans under the call, the second with resend_count 1, each sending its own traceparent", async () => {
+    spans.reset();
+    const before = traceparents.length;
+    detours.push({ status: 429 });
+    const { createRuntime, bindToolset } = runtimeModule;
+    const tools = bindToolset(Object.values(pkg.definitions), createRuntime(pkg.toolset, { env }));
+    expect(await tools.apply_coupon!.run({ my_pet_tags: ["x"] })).not.toHaveProperty("error");
+    const requests = await clientSpans("findPetsByTags");
+    expect(requests.map((s) => [s.name, s.kind, s.attributes["http.response.status_code"]])).toEqual([
+      ["GET /v2/pet/findByTags", 2, 429],
+      ["GET /v2/pet/findByTags", 2, 200],
+    ]);
+    expect(requests[0]?.attributes).toMatchObject({ "error.type": "429" });
+    expect(requests[0]?.attributes["http.request.resend_count"]).toBeUndefined();
+    expect(requests[1]?.attributes["http.request.resend_count"]).toBe(1);
+    expect(traceparents.slice(before, before + 2)).toEqual(
+      requests.map((s) => `00-${s.spanContext().traceId}-${s.spanContext().spanId}-01`),
+    );
+  });
+
+  it("a redirect is a client span of its own, named by the method alone, its url.full redacted", async () => {
+    spans.reset();
+    detours.push({ status: 302, location: "/v2/moved/pet/findByTags?tags=x" });
+    const { createRuntime, bindToolset } = runtimeModule;
+    const tools = bindToolset(Object.values(pkg.definitions), createRuntime(pkg.toolset, { env }));
+    expect(await tools.apply_coupon!.run({ my_pet_tags: ["x"] })).not.toHaveProperty("error");
+    const requests = await clientSpans("findPetsByTags");
+    expect(requests.map((s) => [s.name, s.attributes["http.response.status_code"]])).toEqual([
+      ["GET /v2/pet/findByTags", 302],
+      ["GET", 200],
+    ]);
+    expect(requests[1]?.attributes).toMatchObject({
+      "http.request.resend_count": 1,
+      "url.full": `${new URL(env.PET_COUPONS_BASE_URL ?? "").origin}/REDACTED/REDACTED/REDACTED/REDACTED?tags=REDACTED`,
+    });
+    expect(requests[1]?.attributes["url.template"]).toBeUndefined();
+  });
+
+  it("an approved request runs in an execute_tool span linked to the one that queued it", async () => {
+    spans.reset();
+    const { createRuntime, bindToolset } = runtimeModule;
+    const { approveAudited } = await import(`${PKG}/runtime/approval/decide.js`);
+    const runtime = createRuntime(pkg.toolset, { env: { ...env, PET_COUPONS_APPROVAL: "queue" } });
+    const tools = bindToolset(Object.values(pkg.definitions), runtime);
+    const pending = (await tools.apply_coupon!.run({ my_pet_tags: ["x"] })) as { request_id: string };
+    const queuing = (await finishedSpans()).find((s) => s.name === "execute_tool apply_coupon") as ReadableSpan;
+    expect(queuing.attributes).toMatchObject({
+      "aci.tool.outcome": "pending_approval",
+      "aci.approval.request_id": pending.request_id,
+    });
+    spans.reset();
+    const decision = await approveAudited(tools, runtime, pending.request_id, "operator");
+    expect(decision).toMatchObject({ outcome: "decided", record: { state: "done" } });
+    const finished = await finishedSpans();
+    const executed = finished.find((s) => s.name === "execute_tool apply_coupon") as ReadableSpan;
+    expect(executed.links.map((l) => l.context.spanId)).toEqual([queuing.spanContext().spanId]);
+    expect(executed.links[0]?.context.traceId).toBe(queuing.spanContext().traceId);
+    expect(executed.spanContext().traceId).not.toBe(queuing.spanContext().traceId);
+    expect(executed.attributes).toMatchObject({
+      "aci.approval.request_id": pending.request_id,
+      "aci.approval.decided_by": "operator",
+      "aci.tool.outcome": "ok",
+    });
+    expect(tree(finished, executed)).toHaveLength(10);
+  });
+
+  it("on the GitHub package: a 503 and then a 200 are two client spans, url.full without owner, repo, number or query values", async () => {
+    spans.reset();
+    const statuses = [503];
+    const github = createServer((req, res) => {
+      const status = statuses.shift();
+      if (status !== undefined) return void res.writeHead(status, { "retry-after": "0" }).end();
+      res.setHeader("content-type", "application/json");
+      if (req.url?.includes("/reviews")) return void res.end(JSON.stringify([{ id: 1, state: "APPROVED" }]));
+      res.end(JSON.stringify({ title: "T", state: "open", draft: false, mergeable: true, head: { sha: "abc" } }));
+    });
+    await new Promise<void>((done) => github.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+    try {
+      const { createRuntime, bindToolset } = runtimeModule;
+      const gh = await import("../../examples/generated/github/src/index.js");
+      const runtime = createRuntime(gh.toolset, {
+        env: { GITHUB_BASE_URL: origin, GITHUB_TOKEN: "ghp_secret_token_4242" },
+      });
+      const tools = bindToolset(Object.values(gh.definitions), runtime);
+      const input = { owner: "octo-owner", repo: "secret-repo", pull_number: 98765 };
+      expect(await tools.pull_request_review_status!.run(input)).not.toHaveProperty("error");
+      const pr = await clientSpans("pulls/get");
+      expect(
+        pr.map((s) => [s.name, s.attributes["http.response.status_code"], s.attributes["http.request.resend_count"]]),
+      ).toEqual([
+        ["GET /repos/{owner}/{repo}/pulls/{pull_number}", 503, undefined],
+        ["GET /repos/{owner}/{repo}/pulls/{pull_number}", 200, 1],
+      ]);
+      expect(pr[1]?.attributes["url.full"]).toBe(`${origin}/repos/REDACTED/REDACTED/pulls/REDACTED`);
+      const reviews = await clientSpans("pulls/list-reviews");
+      expect(reviews[0]?.attributes["url.full"]).toBe(
+        `${origin}/repos/REDACTED/REDACTED/pulls/REDACTED/reviews?per_page=REDACTED`,
+      );
+      const everything = JSON.stringify((await finishedSpans()).map((s) => s.attributes));
+      for (const secret of ["octo-owner", "secret-repo", "98765", "ghp_secret"])
+        expect(everything).not.toContain(secret);
+    } finally {
+      github.closeAllConnections();
+      await new Promise((done) => github.close(done));
+    }
   });
 
   it("records calls, duration, result size and approval decisions as metrics", async () => {

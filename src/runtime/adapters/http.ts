@@ -11,7 +11,7 @@ import { readCredentials } from "../http/settings.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
 import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
-import { observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
+import { consoleToStderr, observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
 import { createMcpServer, serveStdio } from "./mcp.js";
@@ -287,7 +287,8 @@ export interface ServerInit {
 /**
  * The generated `server.ts`: resolves the runtime from the environment, opens (and migrates) the state store, then
  * serves stdio, or Streamable HTTP when a port is given; on SIGTERM/SIGINT an HTTP server finishes its requests,
- * closes the store and flushes telemetry (a stdio server flushes it when its input ends, or on a signal). A
+ * closes the store and flushes telemetry (a stdio server flushes it when its input ends, or on a signal, and prints
+ * every console output on stderr, so stdout carries only JSON-RPC). A
  * configuration error ends the process with one line naming the variable and exit code 2; a database error with one
  * line and exit code 1; a broken stdio transport with exit code 1, so the client restarts it.
  */
@@ -309,6 +310,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
+    if (http === undefined) consoleToStderr();
     const { handle: telemetry, notice } = await startTelemetry(env);
     if (notice !== undefined) log.warn(notice);
     if (telemetry !== undefined) {

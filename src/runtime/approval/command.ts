@@ -1,5 +1,6 @@
 // The `approvals` binary: definitions + toolset + argv → runtime from the environment, the operator command, exit code.
 import { configErrorLine } from "../config.js";
+import { consoleToStderr, startTelemetry, telemetrySwitch, type TelemetryHandle } from "../telemetry/index.js";
 import type { ToolDefinition } from "../tool.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
@@ -20,9 +21,27 @@ const stderrIo: CliIo = {
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
+/** The commands that decide, and so export telemetry: the executed call's spans and the decision metric. */
+const DECIDING: ReadonlySet<string> = new Set(["approve", "reject", "resolve"]);
+
 /**
- * Resolves the runtime (a configuration error → its one line, exit 2, never a stack trace), runs the command, closes
- * the store.
+ * The OpenTelemetry SDK, started as the server starts it when an OTEL_* variable asks; the console moves to stderr
+ * first, so stdout holds only the command's output.
+ */
+async function startCommandTelemetry(
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<TelemetryHandle | undefined> {
+  if (telemetrySwitch(env) === undefined) return undefined;
+  consoleToStderr();
+  const { handle, notice } = await startTelemetry(env);
+  if (notice !== undefined) io.err(`warning: ${notice}`);
+  return handle;
+}
+
+/**
+ * Resolves the runtime (a configuration error → its one line, exit 2, never a stack trace), starts telemetry for a
+ * decision, runs the command, closes the store and flushes telemetry.
  */
 export async function runApprovalsCommand(init: ApprovalsCommandInit): Promise<number> {
   const io = init.io ?? stderrIo;
@@ -33,9 +52,13 @@ export async function runApprovalsCommand(init: ApprovalsCommandInit): Promise<n
     io.err(configErrorLine(`${init.toolset.name} approvals`, error));
     return EXIT.usage;
   }
+  const telemetry = DECIDING.has(init.argv[0] ?? "")
+    ? await startCommandTelemetry(init.env ?? process.env, io)
+    : undefined;
   try {
     return await runApprovalsCli(init.argv, bindToolset(init.definitions, runtime), runtime, io);
   } finally {
     await runtime.state.close().catch(() => undefined);
+    await telemetry?.shutdown();
   }
 }

@@ -1,7 +1,15 @@
 // An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
+import { traceToolCall } from "../telemetry/index.js";
 import { EXECUTE_APPROVED, type BoundTool, type Runtime } from "../tool.js";
 import type { ToolResult } from "../types.js";
-import { approveRequest, rejectRequest, resolveRequest, type Decision, type Resolution } from "./queue.js";
+import {
+  approveRequest,
+  rejectRequest,
+  resolveRequest,
+  type ApprovalRecord,
+  type Decision,
+  type Resolution,
+} from "./queue.js";
 
 function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
   if (!Object.hasOwn(result, "error")) return { outcome: "ok" };
@@ -10,8 +18,8 @@ function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
 }
 
 /**
- * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path; audited
- * as `by`.
+ * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path, in an
+ * `execute_tool` span linked to the one that queued it; audited as `by`.
  */
 export function approveAudited(
   tools: Readonly<Record<string, BoundTool>>,
@@ -19,7 +27,7 @@ export function approveAudited(
   id: string,
   by: string,
 ): Promise<Decision> {
-  const execute = async (tool: string, args: Record<string, unknown>): Promise<ToolResult> => {
+  const execute = async (tool: string, args: Record<string, unknown>, record: ApprovalRecord): Promise<ToolResult> => {
     const bound = tools[tool];
     if (bound === undefined)
       return {
@@ -30,7 +38,12 @@ export function approveAudited(
           retryable: false,
         },
       };
-    return bound[EXECUTE_APPROVED](args);
+    const approved = {
+      requestId: record.id,
+      by,
+      ...(record.traceContext === undefined ? {} : { queuedIn: record.traceContext }),
+    };
+    return traceToolCall({ tool, risk: bound.risk, approved }, () => bound[EXECUTE_APPROVED](args));
   };
   return approveRequest(runtime.state, id, execute, {
     by,

@@ -11,7 +11,7 @@ import type {
   ToolResult,
 } from "../types.js";
 import type { StateStore } from "../state/types.js";
-import { recordDecision, recordPending } from "../telemetry/index.js";
+import { activeTraceContext, recordDecision, recordPending } from "../telemetry/index.js";
 import type { ApprovalRecord } from "./queue.js";
 
 /** One gated call. */
@@ -79,7 +79,13 @@ async function executeDecided(call: GateCall, request: ApprovalRequest, by: stri
 }
 
 async function enqueue(call: GateCall): Promise<ToolResult> {
-  const record = await call.store.create({ tool: call.tool, arguments: call.arguments, redacted: call.redacted });
+  const traceContext = activeTraceContext();
+  const record = await call.store.create({
+    tool: call.tool,
+    arguments: call.arguments,
+    redacted: call.redacted,
+    ...(traceContext === undefined ? {} : { traceContext }),
+  });
   await call.audit.append({
     event: "approval_requested",
     tool: call.tool,

@@ -1,4 +1,5 @@
 // The standard OTEL_* variables → the OpenTelemetry Node SDK for the server (operator-installed, imported on request).
+import { Console } from "node:console";
 import { format } from "node:util";
 import { diag, DiagLogLevel, type DiagLogger } from "@opentelemetry/api";
 
@@ -38,6 +39,17 @@ export interface TelemetryStart {
 export function telemetrySwitch(env: Env): string | undefined {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return undefined;
   return OTEL_SWITCHES.find((name) => (env[name]?.trim() ?? "") !== "");
+}
+
+/**
+ * Points every method of the global console at stderr, for a process whose stdout is a protocol or a command's output:
+ * the SDK's `console` exporters (OTEL_TRACES_EXPORTER, OTEL_METRICS_EXPORTER, OTEL_LOGS_EXPORTER) print with
+ * `console.dir`, which writes to stdout.
+ */
+export function consoleToStderr(): void {
+  const onStderr = new Console({ stdout: process.stderr, stderr: process.stderr });
+  for (const [name, method] of Object.entries(onStderr))
+    if (typeof method === "function") Object.assign(console, { [name]: method });
 }
 
 interface NodeSdkModule {

@@ -4,6 +4,8 @@ import { metrics, type Counter, type Histogram, type Meter } from "@opentelemetr
 
 /** The instrumentation scope of every span and instrument of this runtime. */
 export const SCOPE = "aci-gen";
+/** The scope's version: the aci-gen release this runtime belongs to (a test keeps it equal to package.json's). */
+export const SCOPE_VERSION = "0.1.0";
 
 interface Instruments {
   readonly calls: Counter;
@@ -54,7 +56,7 @@ function create(meter: Meter): Instruments {
  * The instruments of the meter the global MeterProvider hands out now (a provider registered late is still picked up).
  */
 export function instruments(): Instruments {
-  const meter = metrics.getMeter(SCOPE);
+  const meter = metrics.getMeter(SCOPE, SCOPE_VERSION);
   let found = byMeter.get(meter);
   if (found === undefined) byMeter.set(meter, (found = create(meter)));
   return found;
@@ -76,7 +78,7 @@ export function recordPending(tool: string): void {
 
 /** Reports `aci.approvals.pending` at each collection: how many requests wait for a human in the (shared) store now. */
 export function observePending(count: () => Promise<number>): void {
-  const gauge = metrics.getMeter(SCOPE).createObservableGauge("aci.approvals.pending", {
+  const gauge = metrics.getMeter(SCOPE, SCOPE_VERSION).createObservableGauge("aci.approvals.pending", {
     description: "Approval requests waiting for a human in the state store.",
     unit: "{request}",
   });

@@ -19,6 +19,8 @@ export { parseBody, readBody } from "./read-body.js";
 export { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter, type RetryDecision } from "./retry.js";
 export { MAX_REDIRECTS } from "./send.js";
 export type {
+  Attempt,
+  AttemptHook,
   HttpOutcome,
   HttpResponse,
   OperationRequest,

@@ -27,7 +27,7 @@ export type Sent =
 
 /** What every hop shares. */
 export interface SendContext {
-  readonly fetch: typeof fetch;
+  readonly fetch: (url: URL, init: RequestInit) => Promise<Response>;
   readonly userAgent: string;
   readonly operationId: string;
   /** The base URL every hop must stay within. */

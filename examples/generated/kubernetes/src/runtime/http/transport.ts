@@ -12,9 +12,9 @@ import { discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
-import { traceHeaders } from "../telemetry/spans.js";
 import { thrownError, type Deadline } from "./thrown.js";
 import type {
+  AttemptHook,
   HttpOutcome,
   OperationRequest,
   PreparedRequest,
@@ -102,6 +102,43 @@ async function finish(
   return { ok: false, error, response: { ...answer, body: ctx.redact(read.body) } };
 }
 
+/** `init` with `extra` headers set. */
+function withHeaders(init: RequestInit, extra: readonly (readonly [string, string])[]): RequestInit {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of extra) headers.set(name, value);
+  return { ...init, headers };
+}
+
+/**
+ * The fetch of one call: every request it sends (retries, the repeat after a token refresh, redirects) passes through
+ * `hook`, counted, with the path template while it still names the operation's URL.
+ */
+function attemptFetch(
+  ctx: Context,
+  hook: AttemptHook,
+  step: StepSpec,
+  prepared: PreparedRequest,
+): SendContext["fetch"] {
+  const template = `${ctx.base.pathname.replace(/\/+$/, "")}${step.path}`;
+  let resendCount = 0;
+  return (input: URL, init: RequestInit): Promise<Response> => {
+    const redirected = input.pathname !== prepared.url.pathname;
+    const attempt = { method: init.method ?? "GET", url: input, resendCount: resendCount++ };
+    return hook(redirected ? attempt : { ...attempt, template }, (extra) =>
+      ctx.settings.fetch(input, withHeaders(init, extra)),
+    );
+  };
+}
+
+/** The token endpoints' fetch: each token request passes through `hook` too, its path (the spec's) as the template. */
+function tokenFetch(fetch: typeof globalThis.fetch, hook: AttemptHook): typeof globalThis.fetch {
+  return (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const attempt = { method: init.method ?? "GET", url, template: url.pathname, resendCount: 0 };
+    return hook(attempt, (extra) => fetch(input, withHeaders(init, extra)));
+  };
+}
+
 async function exchange(
   ctx: Context,
   step: StepSpec,
@@ -109,8 +146,9 @@ async function exchange(
   deadline: Deadline,
 ): Promise<HttpOutcome> {
   let authorized = await ctx.auth.authorize(step, deadline.signal);
+  const hook = ctx.settings.onAttempt;
   const send: SendContext = {
-    fetch: ctx.settings.fetch,
+    fetch: hook === undefined ? ctx.settings.fetch : attemptFetch(ctx, hook, step, prepared),
     userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`,
     operationId: step.operationId,
     base: ctx.base,
@@ -165,13 +203,8 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   const prepared = safePrepare(request, ctx.base);
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
-  const propagated = traceHeaders();
-  const value =
-    propagated.length === 0
-      ? prepared.value
-      : { ...prepared.value, headers: [...prepared.value.headers, ...propagated] };
   try {
-    return await exchange(ctx, request.step, value, deadline);
+    return await exchange(ctx, request.step, prepared.value, deadline);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
     return {
@@ -213,7 +246,7 @@ export function createTransport(settings: TransportSettings): Transport {
   const auth = createAuthenticator({
     toolset: settings.toolset,
     credentials: settings.credentials,
-    fetch: settings.fetch,
+    fetch: settings.onAttempt === undefined ? settings.fetch : tokenFetch(settings.fetch, settings.onAttempt),
     baseUrl: base,
     maxResponseBytes: settings.maxResponseBytes,
     now,

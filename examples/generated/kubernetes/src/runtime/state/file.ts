@@ -93,6 +93,7 @@ export function createFileStore(stateDir: string): StateStore {
         createdAt: now,
         state: "pending",
         updatedAt: now,
+        ...(init.traceContext === undefined ? {} : { traceContext: init.traceContext }),
       };
       await writeJsonAtomic(files.record, record);
       return record;

@@ -45,6 +45,12 @@ export const APPROVAL_STATES: readonly ApprovalState[] = [
   "rejected",
 ];
 
+/** The W3C trace context of the span that queued a request: its execution's span links to it. */
+export interface QueuedTraceContext {
+  readonly traceparent: string;
+  readonly tracestate?: string;
+}
+
 /** One queued request (arguments redacted; the real ones are kept apart and only a lease reads them). */
 export interface ApprovalRecord {
   readonly id: string;
@@ -64,6 +70,8 @@ export interface ApprovalRecord {
   readonly attempt?: number;
   /** Set when an operator recorded the outcome of an interrupted execution. */
   readonly resolvedBy?: string;
+  /** The `execute_tool` span that queued it, when a tracer was recording. */
+  readonly traceContext?: QueuedTraceContext;
   /**
    * Derived on read, never stored: `executing`, and the replica that claimed it is gone without recording an outcome.
    */
@@ -75,6 +83,7 @@ export interface NewApproval {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
+  readonly traceContext?: QueuedTraceContext;
 }
 
 /** What a lease holder is about to do; decides which stale holders may be taken over. */

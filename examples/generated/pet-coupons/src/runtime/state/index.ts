@@ -16,6 +16,7 @@ export {
   type Lease,
   type LeaseIntent,
   type NewApproval,
+  type QueuedTraceContext,
   type StateStore,
 } from "./types.js";
 

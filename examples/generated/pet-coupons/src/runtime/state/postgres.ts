@@ -79,6 +79,11 @@ export const MIGRATIONS: readonly {
       CREATE INDEX audit_toolset_id ON ${s}.audit (toolset, id);
       CREATE INDEX audit_request ON ${s}.audit (request_id) WHERE request_id IS NOT NULL;`,
   },
+  {
+    version: 2,
+    name: "approval trace context",
+    sql: (s) => `ALTER TABLE ${s}.approvals ADD COLUMN trace_context jsonb;`,
+  },
 ];
 
 /**
@@ -124,6 +129,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     ...optional("claimedAt", iso(row.claimed_at)),
     ...(row.attempt > 0 ? { attempt: row.attempt } : {}),
     ...optional("resolvedBy", row.resolved_by),
+    ...optional("traceContext", row.trace_context),
     ...(row.interrupted === true ? { interrupted: true } : {}),
   };
 }
@@ -254,9 +260,16 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending') RETURNING *`,
-        [randomUUID(), options.toolset, init.tool, JSON.stringify(init.arguments), JSON.stringify(init.redacted)],
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb) RETURNING *`,
+        [
+          randomUUID(),
+          options.toolset,
+          init.tool,
+          JSON.stringify(init.arguments),
+          JSON.stringify(init.redacted),
+          init.traceContext === undefined ? null : JSON.stringify(init.traceContext),
+        ],
       );
       return rowToRecord(row as QueryResultRow);
     },

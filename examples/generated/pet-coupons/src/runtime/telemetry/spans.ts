@@ -3,17 +3,24 @@
 import { Buffer } from "node:buffer";
 import {
   context,
+  createTraceState,
+  isSpanContextValid,
   propagation,
   SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
   type Context,
+  type Link,
   type Span,
+  type SpanContext,
 } from "@opentelemetry/api";
+import type { AttemptHook } from "../http/types.js";
+import type { QueuedTraceContext } from "../state/types.js";
 import type { CallTransport } from "../transport.js";
 import type { StepSpec, ToolResult } from "../types.js";
-import { instruments, SCOPE } from "./metrics.js";
+import { instruments, SCOPE, SCOPE_VERSION } from "./metrics.js";
+import { redactedUrlFull } from "./url-full.js";
 
 /** One tool call as the tracer sees it. */
 export interface ToolCallTrace {
@@ -25,9 +32,15 @@ export interface ToolCallTrace {
   readonly carrier?: Readonly<Record<string, string>>;
   /** Redacted arguments as JSON, only when `PREFIX_TRACE_ARGS=redacted`. */
   readonly arguments?: () => string;
+  /** An operator's approved execution of a queued request: its id, who decided, and the span that queued it. */
+  readonly approved?: {
+    readonly requestId: string;
+    readonly by: string;
+    readonly queuedIn?: QueuedTraceContext;
+  };
 }
 
-const tracer = () => trace.getTracer(SCOPE);
+const tracer = () => trace.getTracer(SCOPE, SCOPE_VERSION);
 
 /** The caller's context: the active one, continued from `carrier` when it holds a valid traceparent. */
 export function parentContext(carrier: Readonly<Record<string, string>> | undefined): Context {
@@ -58,6 +71,8 @@ function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, sta
   });
   if (code !== undefined)
     span.setAttribute("error.type", code).setStatus({ code: SpanStatusCode.ERROR, message: code });
+  if (outcome === "pending_approval")
+    span.setAttribute("aci.approval.request_id", String((result as { request_id?: unknown }).request_id));
   const attributes = {
     "gen_ai.tool.name": call.tool,
     "gen_ai.operation.name": "execute_tool",
@@ -83,15 +98,53 @@ function toolAttributes(call: ToolCallTrace): Attributes {
     "aci.tool.risk": call.risk,
     ...(call.callId === undefined ? {} : { "gen_ai.tool.call.id": call.callId }),
     ...(call.arguments === undefined ? {} : { "gen_ai.tool.call.arguments": call.arguments() }),
+    ...(call.approved === undefined
+      ? {}
+      : { "aci.approval.request_id": call.approved.requestId, "aci.approval.decided_by": call.approved.by }),
   };
 }
 
-/** Runs one tool call inside an `execute_tool {name}` span (a child of the caller's trace) and records its metrics. */
+/**
+ * The active span as a W3C trace context, to keep with a request queued for approval; undefined when no tracer
+ * records (no SDK).
+ */
+export function activeTraceContext(): QueuedTraceContext | undefined {
+  const span = trace.getSpanContext(context.active());
+  if (span === undefined || !isSpanContextValid(span)) return undefined;
+  const flags = span.traceFlags.toString(16).padStart(2, "0");
+  const state = span.traceState?.serialize();
+  return {
+    traceparent: `00-${span.traceId}-${span.spanId}-${flags}`,
+    ...(state === undefined || state === "" ? {} : { tracestate: state }),
+  };
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** The span a stored trace context names, as a link; none when the stored value is not a valid traceparent. */
+function linksTo(queued: QueuedTraceContext | undefined): Link[] {
+  const match = queued === undefined ? null : TRACEPARENT.exec(queued.traceparent);
+  if (match === null) return [];
+  const [, traceId = "", spanId = "", flags = "00"] = match;
+  const spanContext: SpanContext = {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags, 16),
+    isRemote: true,
+    ...(queued?.tracestate === undefined ? {} : { traceState: createTraceState(queued.tracestate) }),
+  };
+  return isSpanContextValid(spanContext) ? [{ context: spanContext }] : [];
+}
+
+/**
+ * Runs one tool call inside an `execute_tool {name}` span (a child of the caller's trace; an approved execution links
+ * to the span that queued it) and records its metrics.
+ */
 export function traceToolCall(call: ToolCallTrace, run: () => Promise<ToolResult>): Promise<ToolResult> {
   const parent = parentContext(call.carrier);
   return tracer().startActiveSpan(
     `execute_tool ${call.tool}`,
-    { kind: SpanKind.INTERNAL, attributes: toolAttributes(call) },
+    { kind: SpanKind.INTERNAL, attributes: toolAttributes(call), links: linksTo(call.approved?.queuedIn) },
     parent,
     async (span) => {
       const startedAt = performance.now();
@@ -130,15 +183,9 @@ export function traceStep<T extends { readonly ok: boolean; readonly error?: { r
   });
 }
 
-function serverAttributes(baseUrl: string | undefined): Attributes {
-  if (baseUrl === undefined) return {};
-  try {
-    const url = new URL(baseUrl);
-    const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
-    return { "server.address": url.hostname, "server.port": port };
-  } catch {
-    return {};
-  }
+function serverAttributes(url: URL): Attributes {
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  return { "server.address": url.hostname, "server.port": port };
 }
 
 /**
@@ -160,15 +207,56 @@ export function traceHeaders(): [string, string][] {
   return Object.entries(carrier);
 }
 
-/** Wraps a transport so each operation call is an HTTP client span `{METHOD} {url.template}`. */
+/** `error.type` of a request that got no answer: the network error's code (`ECONNREFUSED`, …) or the error's name. */
+function thrownType(thrown: unknown): string {
+  const code = (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof code === "string") return code;
+  return thrown instanceof Error ? thrown.name : "Error";
+}
+
+/**
+ * One physical request as an HTTP client span `{METHOD} {url.template}` (`{METHOD}` alone for a redirect's target),
+ * carrying that span's own `traceparent` upstream; a resend says how many requests went before it.
+ */
+export const traceAttempt: AttemptHook = (attempt, send) => {
+  const attributes: Attributes = {
+    "http.request.method": attempt.method,
+    "url.full": redactedUrlFull(attempt.url, attempt.template),
+    ...serverAttributes(attempt.url),
+    ...(attempt.template === undefined ? {} : { "url.template": attempt.template }),
+    ...(attempt.resendCount > 0 ? { "http.request.resend_count": attempt.resendCount } : {}),
+  };
+  const name = attempt.template === undefined ? attempt.method : `${attempt.method} ${attempt.template}`;
+  return tracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    try {
+      const response = await send(traceHeaders());
+      span.setAttribute("http.response.status_code", response.status);
+      if (response.status >= 400)
+        span.setAttribute("error.type", String(response.status)).setStatus({ code: SpanStatusCode.ERROR });
+      return response;
+    } catch (thrown) {
+      span.setAttribute("error.type", thrownType(thrown)).setStatus({ code: SpanStatusCode.ERROR });
+      throw thrown;
+    } finally {
+      span.end();
+    }
+  });
+};
+
+/**
+ * Wraps a transport so each operation call is a span `call {operationId}` around the client spans of its physical
+ * requests (see {@link traceAttempt}), with the answer that counted: the last status, or the error.
+ */
 export function traceTransport<T extends CallTransport>(transport: T): T {
   const baseUrl = (transport as { baseUrl?: string }).baseUrl;
-  const server = serverAttributes(baseUrl);
   const call: CallTransport["call"] = (request, signal) => {
-    const method = request.step.method.toUpperCase();
-    const template = urlTemplate(baseUrl, request.step.path);
-    const attributes = { "http.request.method": method, "url.template": template, ...server };
-    return tracer().startActiveSpan(`${method} ${template}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const attributes = {
+      "aci.operation.id": request.step.operationId,
+      "http.request.method": request.step.method.toUpperCase(),
+      "url.template": urlTemplate(baseUrl, request.step.path),
+    };
+    const name = `call ${request.step.operationId}`;
+    return tracer().startActiveSpan(name, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
       try {
         const outcome = await transport.call(request, signal);
         const status = outcome.ok ? outcome.status : outcome.response?.status;

@@ -95,7 +95,7 @@ async function current(store: StateStore, lease: Lease): Promise<Decision> {
 export async function approveRequest(
   target: StateStore | string,
   id: string,
-  execute: (tool: string, args: Record<string, unknown>) => Promise<ToolResult>,
+  execute: (tool: string, args: Record<string, unknown>, record: ApprovalRecord) => Promise<ToolResult>,
   hooks: ApproveHooks = {},
 ): Promise<Decision> {
   const store = storeOf(target);
@@ -112,7 +112,7 @@ export async function approveRequest(
     const executing = await lease.transition(["approved"], { state: "executing" });
     if (executing === undefined) return current(store, lease);
     const args = await lease.arguments();
-    const result = await execute(executing.tool, args).catch(
+    const result = await execute(executing.tool, args, executing).catch(
       (error: unknown): ToolResult =>
         errorEnvelope({
           code: "UPSTREAM_ERROR",

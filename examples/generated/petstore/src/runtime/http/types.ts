@@ -59,7 +59,35 @@ export interface TransportSettings {
   readonly retry?: Partial<RetryPolicy>;
   /** Clock for token expiry and Retry-After dates (tests). */
   readonly now?: () => number;
+  /** Wraps every physical request of a call (the runtime's HTTP client spans). */
+  readonly onAttempt?: AttemptHook;
 }
+
+/**
+ * One physical request: a call's first, a retry on 429/503, the repeat after a token refresh, a redirect, or a request
+ * to an OAuth2 token endpoint.
+ */
+export interface Attempt {
+  readonly method: string;
+  /** The URL as sent, credential query pairs included (redact it before recording it). */
+  readonly url: URL;
+  /**
+   * The path template of `url`: the base URL's path + the operation's path, or a token endpoint's own path; undefined
+   * for a redirect's target.
+   */
+  readonly template?: string;
+  /** Requests of the same call sent before this one (`http.request.resend_count`); 0 for a token request. */
+  readonly resendCount: number;
+}
+
+/**
+ * Sends one physical request through `send`, which adds `headers` (e.g. the W3C trace context) to it; may observe the
+ * response or the throw, and must hand back what `send` gave.
+ */
+export type AttemptHook = (
+  attempt: Attempt,
+  send: (headers: readonly (readonly [string, string])[]) => Promise<Response>,
+) => Promise<Response>;
 
 /** Sends operation calls; never throws. */
 export interface Transport {
