@@ -150,12 +150,14 @@ describe.skipIf(REPEAT_RUN)("results that tell the truth on Slack and Jira", () 
     ["post_message_to_channel", { channel: "C012AB3CD", text: "Hello" }, "FORBIDDEN", "not_in_channel"],
     ["find_user_by_email", { email: "nobody@acme.example" }, "NOT_FOUND", "users_not_found"],
     ["get_channel_info", { channel: "C012AB3CD" }, "FORBIDDEN", "missing_scope"],
+    ["get_channel_checked", { channel: "C012AB3CD" }, "FORBIDDEN", "missing_scope"],
   ])("Slack %s answered ok:false → isError %s carrying %s", async (tool, args, code, word) => {
     const result = await call(slack, tool, args);
     expect(result.isError, result.text).toBe(true);
     const error = errorOf(result);
     expect(error).toMatchObject({ code, api_error: word, retryable: false, status: 200 });
     expect(String(error["message"])).toContain(`error "${word}"`);
+    if (word === "missing_scope") expect(String(error["message"])).toContain("needed: channels:read");
     expect(advisesRetry(error["suggestion"])).toBe(false);
   });
 

@@ -182,8 +182,12 @@ describe("answerRefusal: a body that is not the declared JSON type", () => {
 
 describe("criteriaRefusal: a goals file's success_criteria failure", () => {
   it("carries the API's code word and the right advice (Slack missing_scope)", () => {
-    const error = criteriaRefusal(step(), { status: 200, body: { ok: false, error: "missing_scope" } });
+    const error = criteriaRefusal(step(), {
+      status: 200,
+      body: { ok: false, error: "missing_scope", needed: "channels:read" },
+    });
     expect(error).toMatchObject({ code: "FORBIDDEN", api_error: "missing_scope", retryable: false });
+    expect(error.message).toContain("The API said: needed: channels:read");
     expect(error.message).toContain("did not meet the step's success criteria");
     expect(advisesRetry(error.suggestion)).toBe(false);
   });

@@ -94,11 +94,15 @@ function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | unde
 
 /** Short scalar fields beside the flag and the code (`needed: channels:read`), which often name the repair. */
 function detailsOf(
-  body: Record<string, unknown>,
-  envelope: EnvelopeSpec,
+  body: unknown,
+  envelope: EnvelopeSpec | undefined,
   redact: Redactor | undefined,
 ): string | undefined {
-  const skip = new Set([envelope.flag, envelope.code, envelope.message].map((p) => p?.slice(1)));
+  if (!isRecord(body)) return undefined;
+  const named = envelope === undefined ? [] : [envelope.flag, envelope.code, envelope.message];
+  const skip = new Set(
+    [...named.map((p) => p?.slice(1)), "ok", "success", "error", "errors", "message", "code"].filter(Boolean),
+  );
   const pairs = Object.entries(body)
     .filter(([key]) => !skip.has(key) && !/callstack|trace/i.test(key))
     .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120)
@@ -141,7 +145,9 @@ export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor)
 /** A 2xx answer that failed the goals file's success criteria: the API's own code and message, when it gave them. */
 export function criteriaRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody {
   const word = bodyWord(answer.body, step.envelope);
-  const said = summarizeErrorBody(answer.body, redact);
+  const summary = summarizeErrorBody(answer.body, redact);
+  const details = word === undefined ? undefined : detailsOf(answer.body, step.envelope, redact);
+  const said = [summary === word ? undefined : summary, details].filter((p) => p !== undefined).join("; ") || undefined;
   const error = refusalError(step, {
     answer,
     word,
