@@ -1,4 +1,4 @@
-// An API's own error code word (`not_in_channel`, `missing_scope`, `users_not_found`) → the error code the model gets.
+// An API's own error code word (`not_in_channel`, `missing_scope`) → the error code and advice the model gets.
 import type { ErrorCode } from "./types.js";
 
 /** How a code word reads: the error code, and whether calling again unchanged may succeed. */
@@ -7,32 +7,106 @@ export interface ApiErrorClass {
   readonly retryable: boolean;
 }
 
+/** Matches a code word containing one of `words` as whole `_`-separated parts (`\w+` inside a word: any tail). */
+const anyOf = (words: readonly string[]): RegExp => new RegExp(`(^|_)(${words.join("|")})(_|$)`);
+
 /** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
 const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
-  [/(^|_)(rate_?limit(ed)?|ratelimited|too_many_requests|throttl\w*|quota_exceeded)(_|$)/, "RATE_LIMITED", true],
   [
-    /(^|_)(not_authed|not_authenticated|invalid_auth|unauthori[sz]ed|token_(revoked|expired)|invalid_token|no_auth|account_inactive|invalid_credentials?|bad_credentials)(_|$)/,
+    anyOf(["rate_?limit(ed)?", "ratelimited", "too_many_requests", "throttl\\w*", "quota_exceeded"]),
+    "RATE_LIMITED",
+    true,
+  ],
+  [
+    anyOf([
+      "not_authed",
+      "not_authenticated",
+      "invalid_auth",
+      "unauthori[sz]ed",
+      "token_(revoked|expired)",
+      "invalid_token",
+      "no_auth",
+      "account_inactive",
+      "invalid_credentials?",
+      "bad_credentials",
+    ]),
     "UNAUTHORIZED",
     false,
   ],
   [
-    /(^|_)(missing_scope|no_permission|permission_denied|forbidden|access_denied|not_allowed\w*|restricted\w*|not_in_\w+|not_a_member|not_member|is_restricted|cannot_\w+|cant_\w+|ekm_access_denied|not_authorized)(_|$)/,
+    anyOf([
+      "missing_scope",
+      "no_permission",
+      "permission_denied",
+      "forbidden",
+      "access_denied",
+      "not_allowed\\w*",
+      "restricted\\w*",
+      "not_in_\\w+",
+      "not_a_member",
+      "not_member",
+      "is_restricted",
+      "cannot_\\w+",
+      "cant_\\w+",
+      "ekm_access_denied",
+      "not_authorized",
+    ]),
     "FORBIDDEN",
     false,
   ],
-  [/(^|_)(not_found|notfound|no_such_\w+|does_not_exist|doesnt_exist|unknown_\w+|deleted)(_|$)/, "NOT_FOUND", false],
   [
-    /(^|_)(already_\w+|\w+_exists|exists|\w+_taken|taken|conflict|duplicate\w*|is_archived|archived)(_|$)/,
+    anyOf(["not_found", "notfound", "no_such_\\w+", "does_not_exist", "doesnt_exist", "unknown_\\w+", "deleted"]),
+    "NOT_FOUND",
+    false,
+  ],
+  [
+    anyOf([
+      "already_\\w+",
+      "\\w+_exists",
+      "exists",
+      "\\w+_taken",
+      "taken",
+      "conflict",
+      "duplicate\\w*",
+      "is_archived",
+      "archived",
+    ]),
     "CONFLICT",
     false,
   ],
   [
-    /(^|_)(invalid\w*|missing\w*|required|\w+_required|too_long|too_large|too_many_\w+|bad_\w+|malformed\w*|no_text|unsupported\w*|must_\w+|not_supported|validation\w*)(_|$)/,
+    anyOf([
+      "invalid\\w*",
+      "missing\\w*",
+      "required",
+      "\\w+_required",
+      "too_long",
+      "too_large",
+      "too_many_\\w+",
+      "bad_\\w+",
+      "malformed\\w*",
+      "no_text",
+      "unsupported\\w*",
+      "must_\\w+",
+      "not_supported",
+      "validation\\w*",
+    ]),
     "INVALID_ARGUMENT",
     false,
   ],
   [
-    /(^|_)(internal_error|internal|fatal_error|service_unavailable|unavailable|timeout|request_timeout|temporarily\w*|try_again\w*|server_error)(_|$)/,
+    anyOf([
+      "internal_error",
+      "internal",
+      "fatal_error",
+      "service_unavailable",
+      "unavailable",
+      "timeout",
+      "request_timeout",
+      "temporarily\\w*",
+      "try_again\\w*",
+      "server_error",
+    ]),
     "UPSTREAM_ERROR",
     true,
   ],
@@ -41,12 +115,12 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
 /** Advice for code words whose repair is more specific than their error code's. */
 const WORD_ADVICE: readonly (readonly [RegExp, string])[] = [
   [
-    /(^|_)(not_in_\w+|not_a_member|not_member)(_|$)/,
+    anyOf(["not_in_\\w+", "not_a_member", "not_member"]),
     "The account this tool uses is not a member of that resource (e.g. the bot is not in the channel). Do not retry; " +
       "ask the user to add it, or choose a resource it belongs to.",
   ],
   [
-    /(^|_)(missing_scope|no_permission|permission_denied|not_allowed\w*)(_|$)/,
+    anyOf(["missing_scope", "no_permission", "permission_denied", "not_allowed\\w*"]),
     "The configured credential lacks the permission or scope this call needs (the message may name it). Do not " +
       "retry; tell the user the operator must grant it.",
   ],

@@ -1,4 +1,5 @@
-// Configured credentials + the tools' security → a start-up error for a malformed one, a `Bearer ` prefix removed, and one line each for none set or several set.
+// Configured credentials + the tools' security → start-up checks: a malformed one refused, a `Bearer ` prefix
+// removed, one line when none is set and one when several are.
 import { ConfigError } from "../config.js";
 import type { OAuth2Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
 import { credentialVariable } from "./env.js";
@@ -105,7 +106,8 @@ export function credentialNotices(
     const failing = used.get("none") ?? [];
     const parts = [
       anonymous.length > 0
-        ? `${list(anonymous)} send requests anonymously (the API may answer with less than the user can see, e.g. empty lists)`
+        ? `${list(anonymous)} send requests anonymously (the API may answer with less than the user can see, ` +
+          "e.g. empty lists)"
         : "",
       failing.length > 0 ? `${list(failing)} fail with UNAUTHORIZED` : "",
     ].filter((p) => p !== "");

@@ -1,4 +1,5 @@
-// A 2xx answer that is not a success (its error envelope says failure, or the body is not the declared JSON type) → the error the model sees.
+// A 2xx answer that is not a success (its error envelope says failure, or the body is not the declared JSON type)
+// → the error the model sees.
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
@@ -114,7 +115,7 @@ function detailsOf(
 
 const jsonType = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
-/** A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is judged elsewhere. */
+/** A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not. */
 function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
   const declared = step.bodyType;
   if (declared === undefined || answer.body === undefined) return undefined;
@@ -122,11 +123,12 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
   if (actual === declared) return undefined;
   const raw = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
   const excerpt = capText((redact ?? ((s: string) => s))(raw.replace(/\s+/g, " ").trim()), EXCERPT_CAP);
+  const got = actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`;
   return errorDetail({
     code: "UPSTREAM_ERROR",
     message:
-      `${label(step)} returned ${answer.status} with ${actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`} where the API ` +
-      `description declares a JSON ${declared}; the body began: ${excerpt}`,
+      `${label(step)} returned ${answer.status} with ${got} where the API description declares a JSON ` +
+      `${declared}; the body began: ${excerpt}`,
     suggestion:
       "The API answered in a form this tool cannot read, so there is no result to report. Do not retry; tell the " +
       "user the API returned an unexpected answer.",
