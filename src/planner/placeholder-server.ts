@@ -3,8 +3,8 @@ import type { Server } from "../model/api-model.js";
 
 /** A host label that stands for the reader's own: `your-domain`, `yourcompany`, `YOUR_SUBDOMAIN`. */
 const YOUR_LABEL = /^your[-_]?[a-z0-9]*$/i;
-/** Names reserved for documentation and tests (RFC 2606, RFC 6761). */
-const RESERVED = /(^|\.)(example\.(com|org|net)|example|test|invalid)$/i;
+/** Names reserved for documentation and tests (RFC 2606, RFC 6761) and for the local link (`.local`, RFC 6762). */
+const RESERVED = /(^|\.)(example\.(com|org|net)|example|test|invalid|local)$/i;
 const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 
 function hostOf(url: string): string | undefined {
@@ -25,7 +25,8 @@ export function placeholderHost(host: string, publicApi: boolean): string | unde
   const label = host.split(".").find((part) => YOUR_LABEL.test(part));
   if (label !== undefined) return `\`${label}\` stands for your own domain`;
   if (!publicApi) return undefined;
-  if (RESERVED.test(host)) return `\`${host}\` is a name reserved for documentation`;
+  if (RESERVED.test(host))
+    return `\`${host}\` is a reserved name (for documentation, tests or the local link), not a real host`;
   if (LOOPBACK.test(host)) return `\`${host}\` is the describer's own machine, not the public API`;
   return undefined;
 }

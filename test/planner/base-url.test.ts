@@ -183,12 +183,17 @@ describe("SPEC_PLACEHOLDER_SERVER", () => {
     [
       "example.com in a public API's description",
       oas({ info: publicInfo, servers: [{ url: "https://api.example.com/v1" }] }),
-      "`api.example.com` is a name reserved for documentation",
+      "`api.example.com` is a reserved name (for documentation, tests or the local link), not a real host",
     ],
     [
       "localhost first, a real server second",
       oas({ servers: [{ url: "http://localhost:8080" }, { url: "https://api.things.dev" }] }),
       "`localhost` is the describer's own machine, not the public API",
+    ],
+    [
+      "a .local host in a public API's description (APIs-guru's stand-in for a missing host)",
+      oas({ info: publicInfo, servers: [{ url: "https://vtex.local" }] }),
+      "`vtex.local` is a reserved name (for documentation, tests or the local link), not a real host",
     ],
     [
       "example.com in a made-up description (a fixture)",
