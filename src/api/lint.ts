@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { sizePlan } from "../emit/definitions.js";
 import { budgetReport, lintToolset, resolveLintConfig, type BudgetReport, type Finding } from "../lint/index.js";
+import type { ApiSource } from "../model/api-source.js";
 import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
 import { parseSource } from "../source/source.js";
@@ -20,6 +21,8 @@ export interface LintResult {
   /** Present when planning succeeded. */
   readonly budget?: BudgetReport;
   readonly plan?: ToolPlan;
+  /** The API planned against (for what reads the spec's examples, e.g. the savings `lint` prints). */
+  readonly api?: ApiSource;
   /** Diagnostics of loading and planning; an error means bad input (exit 2). */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -63,5 +66,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     goalsLine,
     specLine,
   };
-  return { findings: lintToolset(ctx, config), budget, plan: planned.plan, diagnostics: planned.diagnostics };
+  return {
+    findings: lintToolset(ctx, config),
+    budget,
+    plan: planned.plan,
+    api: planned.api,
+    diagnostics: planned.diagnostics,
+  };
 }

@@ -9,6 +9,7 @@ import { planCommand } from "./commands/plan.js";
 import { initCommand } from "./commands/init.js";
 import { lintCommand } from "./commands/lint.js";
 import { checkCommand } from "./commands/check.js";
+import { evalCommand } from "./commands/eval.js";
 
 /** Runs the CLI on `argv` (as in process.argv) and returns the exit code; never throws for bad input. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<ExitCode> {
@@ -27,6 +28,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   program.addCommand(initCommand(io, done));
   program.addCommand(lintCommand(io, done));
   program.addCommand(checkCommand(io, done));
+  program.addCommand(evalCommand(io, done));
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => undefined });
   try {

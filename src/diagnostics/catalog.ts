@@ -2,6 +2,7 @@
 import type { CatalogEntry } from "./types.js";
 import { checkCodes } from "./codes/check.js";
 import { cliCodes } from "./codes/cli.js";
+import { evalCodes } from "./codes/eval.js";
 import { goalsCodes } from "./codes/goals.js";
 import { initCodes } from "./codes/init.js";
 import { ingestCodes } from "./codes/ingest.js";
@@ -13,6 +14,7 @@ import { schemaCodes } from "./codes/schema.js";
 export const catalog = {
   ...checkCodes,
   ...cliCodes,
+  ...evalCodes,
   ...goalsCodes,
   ...initCodes,
   ...ingestCodes,

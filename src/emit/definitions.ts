@@ -141,7 +141,7 @@ export function sizePlan(
     return {
       plan: withTools(
         plan,
-        measured.map((m) => servedTool(m.tool, m.view, false)),
+        measured.map((m) => servedTool(m.tool, m.view, false, false)),
       ),
       definitions: measured.map((m) => m.view),
       diagnostics,
@@ -160,7 +160,7 @@ export function sizePlan(
   return {
     plan: withTools(
       plan,
-      measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name))),
+      measured.map((m) => servedTool(m.tool, m.view, !core.has(m.tool.name), true)),
     ),
     definitions: measured.map((m) => m.view),
     search: { core: [...core], upfrontTokens },
@@ -243,9 +243,15 @@ function withTools(plan: ToolPlan, tools: readonly ToolDef[]): ToolPlan {
   return { ...plan, tools };
 }
 
-function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean): ToolDef {
+/**
+ * The tool as served: its chosen examples and shortened depth; the search profile only when the toolset is served with
+ * tool search (`searched`), so a toolset within its budget is written as before.
+ */
+function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean, searched: boolean): ToolDef {
+  const { profile, ...rest } = tool;
   return {
-    ...tool,
+    ...rest,
+    ...(searched && profile !== undefined ? { profile } : {}),
     ...(view.inputExamples === undefined ? {} : { examples: view.inputExamples }),
     ...(view.shortened === undefined ? {} : { definitionDepth: view.shortened.depth }),
     ...(view.shortened?.brief === undefined ? {} : { definitionBrief: view.shortened.brief }),

@@ -8,6 +8,7 @@ import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, TELEMETRY_SDK, type AdapterSdk } from "./package-files.js";
 import { environmentOf } from "./specs.js";
+import { CALL_TOOL, SEARCH_TOOLS } from "../runtime/adapters/search.js";
 
 /** Markdown-safe text: one line, no raw HTML, table pipes escaped, invisible and bidi characters shown as `[U+202E]`. */
 function markdownText(text: string): string {
@@ -80,9 +81,22 @@ export function readmeView(
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
     schemeChoice: schemeChoice(plan, spec),
+    search: searchView(plan),
     adapters: ADAPTER_SDKS.map(adapterRow),
     mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
     otelSdk: `${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`,
+  };
+}
+
+/** The tool-search section's facts, for a toolset served with search (some tool deferred), else undefined. */
+function searchView(plan: ToolPlan): object | undefined {
+  if (!plan.tools.some((tool) => tool.deferLoading === true)) return undefined;
+  const core = plan.tools.filter((tool) => tool.deferLoading !== true).map((tool) => `\`${tool.name}\``);
+  return {
+    count: plan.tools.length,
+    core: core.length === 0 ? "no tool" : core.join(", "),
+    search: SEARCH_TOOLS,
+    call: CALL_TOOL,
   };
 }
 

@@ -33,8 +33,8 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 
 /** The tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
-  const { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
-  const fields = { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
+  const fields = { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 

@@ -14,7 +14,7 @@ export interface ProjectedReturn {
 }
 
 /** A step's success response body: the media type's first example, else a sample of its schema. */
-function sampleResponse(api: ApiSource, step: StepPlan): { status: number; body: unknown } {
+export function sampleResponse(api: ApiSource, step: StepPlan): { status: number; body: unknown } {
   const operation = operationById(api, step.operationId);
   const success = operation?.success;
   const content = success && preferredContent(success.contents);

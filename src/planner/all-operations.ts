@@ -5,6 +5,7 @@ import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { operationProfile } from "./profile.js";
 import { raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 
@@ -75,6 +76,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     returns: { schema: successSchema(operation), narrowingInputs: narrowingInputs(inputs) },
     origin,
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
+    profile: operationProfile(operation),
   };
 }
 

@@ -1,4 +1,5 @@
 // Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
+import { profileToText } from "../planner/profile.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
@@ -27,6 +28,7 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
       `  ${tool.steps.length > 1 ? `${step.id}: ` : ""}${step.method.toUpperCase()} ${step.path}  (${step.operationId})${body}${waits}`,
     );
   }
+  if (tool.profile !== undefined) lines.push(`  does: ${profileToText(tool.profile)}`);
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);
   lines.push(`  description: ${tool.description}`);

@@ -9,7 +9,8 @@ import {
 } from "../../src/runtime/adapters/openai.js";
 import { createToolSearch, oneLine, searchTerms, SEARCH_TOOLS } from "../../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../../src/runtime/adapters/vercel-ai.js";
-import type { Tool } from "../../src/runtime/types.js";
+import type { OperationProfile, Tool } from "../../src/runtime/types.js";
+import { z } from "zod";
 import { deletePet, getPet } from "../support/fake-tools.js";
 
 const tools: Record<string, Tool> = {
@@ -18,9 +19,16 @@ const tools: Record<string, Tool> = {
 };
 const options = { toolCallId: "c1", messages: [] } as unknown as ToolExecutionOptions;
 
+/** A tool as search reads it: name, title, description, inputs and the planner's profile. */
+function profiled(name: string, title: string, profile: OperationProfile, required: string[] = []): Tool {
+  const shape = Object.fromEntries(required.map((input) => [input, z.string()]));
+  return { ...getPet, name, title, description: `${title}.`, inputSchema: z.object(shape), profile } as Tool;
+}
+
 describe("BM25 tool search", () => {
-  it("splits names, drops stop words and plural s", () => {
+  it("splits names, drops stop words and plural s, folds long and short forms", () => {
     expect(searchTerms("Merge a pull_request for listPets")).toEqual(["merge", "pull", "request", "list", "pet"]);
+    expect(searchTerms("my repositories in the organization")).toEqual(["repo", "org"]);
   });
 
   it("ranks by name, tags, parameter names and description, best first; finds nothing for unrelated words", () => {
@@ -28,6 +36,39 @@ describe("BM25 tool search", () => {
     expect(search("delete a pet").map((m) => m.name)).toEqual(["delete_pet", "get_pet"]);
     expect(search("fields").map((m) => m.name)).toEqual(["get_pet"]);
     expect(search("invoice")).toEqual([]);
+  });
+
+  // Stripe-, Kubernetes- and Slack-shaped tools: what the task's verb and nouns say beats where the words happen to occur.
+  const crowd = [
+    profiled("post_customers_customer_subscriptions", "Create a subscription for a customer", {
+      action: "create",
+      object: "subscription",
+      parents: ["customer"],
+    }),
+    profiled("post_customers_customer", "Update a customer", { action: "update", object: "customer" }, ["customer"]),
+    profiled("post_customers", "Create a customer", { action: "create", object: "customer" }),
+    profiled("read_core_v1_node", "read the specified Node", { action: "get", object: "node" }, ["name"]),
+    profiled("list_core_v1_node", "list or watch objects of kind Node", { action: "list", object: "node" }),
+    profiled("admin_users_list", "List users on a workspace", { action: "list", object: "user", signals: ["admin"] }),
+    profiled("users_list", "Lists all users in a Slack team", { action: "list", object: "user" }),
+  ];
+  const search = createToolSearch(crowd);
+
+  it.each([
+    ["add a new customer", "post_customers"],
+    ["change a customer's email", "post_customers_customer"],
+    ["show me the nodes in the cluster", "list_core_v1_node"],
+    ["show the node called worker-1", "read_core_v1_node"],
+    ["list the people in the workspace", "users_list"],
+    ["list users as an admin", "admin_users_list"],
+  ])('"%s" finds %s first', (query, expected) => {
+    expect(search(query)[0]?.name).toBe(expected);
+  });
+
+  it("answers each hit with its name, one line and the inputs a call must give", () => {
+    expect(search("update a customer", 1)).toEqual([
+      { name: "post_customers_customer", description: "Update a customer.", required: ["customer"] },
+    ]);
   });
 
   it("describes each hit in its first sentence", () => {
@@ -53,7 +94,7 @@ describe("OpenAI", () => {
     const chat = toOpenAIToolSearch(tools);
     expect(chat.definitions().map((d) => d.function.name)).toEqual(["get_pet", SEARCH_TOOLS]);
     const answer = JSON.parse(await chat.call(SEARCH_TOOLS, JSON.stringify({ query: "delete pet", limit: null })));
-    expect(answer.tools[0]).toEqual({ name: "delete_pet", description: expect.any(String) });
+    expect(answer.tools[0]).toEqual({ name: "delete_pet", description: expect.any(String), required: ["pet_id"] });
     expect(chat.definitions().map((d) => d.function.name)).toEqual(["get_pet", "delete_pet", SEARCH_TOOLS]);
     expect(chat.definitions()[1]).toEqual(toOpenAITools({ delete_pet: deletePet }).definitions[0]);
     expect(JSON.parse(await chat.call(SEARCH_TOOLS, "{}"))).toMatchObject({ error: { code: "INVALID_ARGUMENT" } });

@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { Command, Option } from "commander";
 import { diagnostic, hasErrors } from "../../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
+import type { GoalsDraft } from "../../planner/init/types.js";
 import { positiveInteger } from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { formatDiagnostics } from "../report.js";
@@ -12,6 +13,7 @@ import { formatDiagnostics } from "../report.js";
 export interface InitFlags {
   readonly spec: string;
   readonly out?: string;
+  readonly tasksOut?: string;
   readonly force?: boolean;
   readonly maxTools?: number;
   readonly goalsPerTag?: number;
@@ -25,7 +27,8 @@ export function initCommand(io: CliIo, done: (code: ExitCode) => void): Command 
     )
     .requiredOption("--spec <file>", "OpenAPI document (JSON or YAML; Swagger 2.0, OpenAPI 3.0.x or 3.1.x)")
     .option("--out <file>", "write the draft here (default: print it)")
-    .option("--force", "overwrite --out when it exists")
+    .option("--tasks-out <file>", "also write a starter tasks file for `aci-gen eval`, one task per drafted goal")
+    .option("--force", "overwrite --out (and --tasks-out) when it exists")
     .addOption(new Option("--max-tools <n>", "at most this many goals (default 10)").argParser(positiveInteger))
     .addOption(
       new Option("--goals-per-tag <n>", "at most this many goals per resource (tag or path collection)").argParser(
@@ -50,6 +53,11 @@ async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
     io.err(formatDiagnostics(shown(result.diagnostics)));
     return EXIT.badInput;
   }
+  const tasksFailure = await writeTasks(flags, result.draft);
+  if (tasksFailure !== undefined) {
+    io.err(formatDiagnostics(shown([...result.diagnostics, tasksFailure])));
+    return EXIT.badInput;
+  }
   if (flags.out === undefined) {
     io.err(formatDiagnostics(shown(result.diagnostics)));
     io.out(result.text);
@@ -58,8 +66,16 @@ async function runInit(flags: InitFlags, io: CliIo): Promise<ExitCode> {
   const failure = await writeAtomically(flags.out, result.text, flags.force ?? false);
   io.err(formatDiagnostics(shown([...result.diagnostics, ...(failure ? [failure] : [])])));
   if (failure) return EXIT.badInput;
-  if (!flags.quiet) io.err(`wrote ${flags.out} (${result.draft?.goals.length ?? 0} goals)\n`);
+  const tasks = flags.tasksOut === undefined ? "" : ` and ${flags.tasksOut} (a starter task per goal)`;
+  if (!flags.quiet) io.err(`wrote ${flags.out} (${result.draft?.goals.length ?? 0} goals)${tasks}\n`);
   return EXIT.ok;
+}
+
+/** Writes the starter tasks file when `--tasks-out` asks for one; the failure, if any. */
+async function writeTasks(flags: InitFlags, draft: GoalsDraft | undefined): Promise<Diagnostic | undefined> {
+  if (flags.tasksOut === undefined || draft === undefined) return undefined;
+  const { draftToTasksYaml } = await import("../../eval/starter-tasks.js");
+  return writeAtomically(flags.tasksOut, draftToTasksYaml(draft), flags.force ?? false);
 }
 
 /** Writes a temp file beside `file`, then links it into place (fails if `file` exists) or renames over it with `force`. */

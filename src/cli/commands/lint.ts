@@ -31,17 +31,23 @@ export function lintCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
-  const [{ lint }, { hasErrorFindings }, { lintToJson, lintToText }] = await Promise.all([
-    import("../../api/lint.js"),
-    import("../../lint/index.js"),
-    import("../../lint/report.js"),
-  ]);
+  const [{ lint }, { hasErrorFindings }, { lintToJson, lintToText }, { planSavings, savingsToText }] =
+    await Promise.all([
+      import("../../api/lint.js"),
+      import("../../lint/index.js"),
+      import("../../lint/report.js"),
+      import("../../eval/savings.js"),
+    ]);
   const result = await lint({ ...options, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
   const failed = hasErrors(result.diagnostics) || result.budget === undefined;
   const code = failed ? EXIT.badInput : hasErrorFindings(result.findings) ? EXIT.findings : EXIT.ok;
+  const savings =
+    flags.allOperations || result.plan === undefined || result.api === undefined
+      ? []
+      : planSavings(result.api, result.plan);
   if (flags.json) {
     io.out(
-      `${JSON.stringify({ ...lintToJson(result.findings, result.budget), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2)}\n`,
+      `${JSON.stringify({ ...lintToJson(result.findings, result.budget), ...(savings.length === 0 ? {} : { savings }), diagnostics: diagnosticsToJson(result.diagnostics) }, null, 2)}\n`,
     );
     return code;
   }
@@ -50,6 +56,6 @@ async function runLint(flags: LintFlags, io: CliIo): Promise<ExitCode> {
   );
   if (failed || result.budget === undefined) return code;
   const shown = flags.quiet ? result.findings.filter((f) => f.severity === "error") : result.findings;
-  io.out(lintToText(shown, result.budget));
+  io.out(`${lintToText(shown, result.budget)}${flags.quiet ? "" : savingsToText(savings)}`);
   return code;
 }

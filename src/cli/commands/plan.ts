@@ -15,14 +15,21 @@ export function planCommand(io: CliIo, done: (code: ExitCode) => void): Command 
 async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
-  const [{ plan }, { sizePlan, sizingOptions }, { budgetReport, budgetToText }, { toolToMermaid }, { planToText }] =
-    await Promise.all([
-      import("../../api/plan.js"),
-      import("../../emit/definitions.js"),
-      import("../../lint/budget.js"),
-      import("../../report/mermaid.js"),
-      import("../../report/plan-text.js"),
-    ]);
+  const [
+    { plan },
+    { sizePlan, sizingOptions },
+    { budgetReport, budgetToText },
+    { toolToMermaid },
+    { planToText },
+    { planSavings, savingsToText },
+  ] = await Promise.all([
+    import("../../api/plan.js"),
+    import("../../emit/definitions.js"),
+    import("../../lint/budget.js"),
+    import("../../report/mermaid.js"),
+    import("../../report/plan-text.js"),
+    import("../../eval/savings.js"),
+  ]);
   const result = await plan(options);
   const sizing = sizingOptions(options, result.goals?.lint?.budget);
   const sized = result.plan ? sizePlan(result.plan, undefined, { ...sizing, countWhole: true }) : undefined;
@@ -30,6 +37,10 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   const diagnostics = [...result.diagnostics, ...(sized?.diagnostics ?? [])];
   const failed = hasErrors(diagnostics);
   const budget = budgetReport(definitions, sizing.budget, sized?.search);
+  const savings =
+    flags.allOperations || failed || result.plan === undefined || result.api === undefined
+      ? []
+      : planSavings(result.api, result.plan);
   if (flags.json) {
     const tokens = new Map(definitions.map((d) => [d.name, d]));
     const tools = (result.plan?.tools ?? []).map((t) => ({
@@ -40,7 +51,7 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
     const totalTokens = definitions.reduce((n, d) => n + d.tokens, 0);
     const search = sized?.search === undefined ? {} : { toolSearch: sized.search };
     io.out(
-      `${JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, ...search, diagnostics: diagnosticsToJson(diagnostics) }, null, 2)}\n`,
+      `${JSON.stringify({ ...(result.plan ?? {}), tools, totalTokens, budget, ...search, ...(savings.length === 0 ? {} : { savings }), diagnostics: diagnosticsToJson(diagnostics) }, null, 2)}\n`,
     );
     return failed ? EXIT.badInput : EXIT.ok;
   }
@@ -49,7 +60,7 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
   if (failed || !result.plan) return EXIT.badInput;
   if (!flags.quiet)
     io.out(
-      `${planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions)}\n${budgetToText(budget)}${servingToText(definitions, sized?.search)}`,
+      `${planToText(result.plan, flags.allOperations ? "all operations" : "goals", definitions)}\n${budgetToText(budget)}${servingToText(definitions, sized?.search)}${savingsToText(savings)}`,
     );
   return EXIT.ok;
 }

@@ -2,6 +2,7 @@
 import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved } from "../../model/api-source.js";
+import { operationProfile } from "../profile.js";
 import { raiseRiskFromSpec, riskFromMethods } from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
@@ -91,10 +92,12 @@ function toolSearchFields(
   goal: Goal,
   operations: readonly Operation[],
   file: string,
-): Pick<ToolDef, "tags" | "core" | "programmatic" | "examples" | "exampleOrigins"> {
+): Pick<ToolDef, "tags" | "profile" | "core" | "programmatic" | "examples" | "exampleOrigins"> {
   const tags = [...new Set(operations.flatMap((o) => o.tags))];
+  const main = [...operations].reverse().find((o) => o.method !== "get" && o.method !== "head") ?? operations.at(-1);
   return {
     ...(tags.length === 0 ? {} : { tags }),
+    ...(main === undefined ? {} : { profile: operationProfile(main) }),
     ...(goal.core === undefined ? {} : { core: goal.core }),
     ...(goal.programmatic === undefined ? {} : { programmatic: goal.programmatic }),
     ...(goal.examples === undefined

@@ -1,11 +1,16 @@
-// Tool objects + a query → the best-matching tools by BM25 over names, descriptions, tags and parameter names.
-import type { Tool } from "../types.js";
+// Tool objects + a query → the best-matching tools: BM25 over fielded text, plus what the task's verb and nouns say of each tool's profile.
+import type { OperationProfile, Tool } from "../types.js";
+import { isPlural, NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
+
+export { searchTerms } from "./search-words.js";
 
 /** One search hit: what a model needs to decide whether to load the tool. */
 export interface ToolMatch {
   readonly name: string;
   /** The first sentence of the description, at most {@link SUMMARY_CHARS} characters. */
   readonly description: string;
+  /** The inputs a call must give. */
+  readonly required: readonly string[];
 }
 
 /** Finds the tools that best match `query`, best first, at most `limit` (default {@link DEFAULT_SEARCH_LIMIT}). */
@@ -16,42 +21,21 @@ export const MAX_SEARCH_LIMIT = 20;
 const SUMMARY_CHARS = 160;
 const K1 = 1.2;
 const B = 0.75;
-/** How many times a field's terms count: a word of the name says more than one of the description. */
-const FIELD_WEIGHTS = { name: 3, tags: 2, parameters: 1, description: 1 } as const;
-const STOP_WORDS = new Set([
-  "a",
-  "an",
-  "and",
-  "by",
-  "for",
-  "from",
-  "in",
-  "is",
-  "it",
-  "of",
-  "on",
-  "or",
-  "the",
-  "this",
-  "to",
-  "with",
-]);
-
-/** Lower-case word stems of `text`: camelCase, snake_case and paths split, a plural `s` dropped. */
-export function searchTerms(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== "" && !STOP_WORDS.has(word))
-    .map(stem);
-}
-
-function stem(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word;
-}
+/** How many times a field's terms count: the object and name say more than the description. */
+const FIELD_WEIGHTS = { name: 3, object: 3, title: 2, tags: 1, parents: 1, parameters: 1, description: 1 } as const;
+type Field = keyof typeof FIELD_WEIGHTS;
+/** Added when the task's verb and the tool's action mean the same (add → create, show → get or list). */
+const ACTION_BONUS = 3;
+/** Taken off when the task names a verb the tool's action does not mean. */
+const ACTION_MISMATCH = 2;
+/** Added when every word of the tool's object is in the task; half when only its head noun is. */
+const OBJECT_BONUS = 4;
+/** Added to a list (plural noun) or a read of one item (singular noun) when the task's verb could mean either. */
+const NUMBER_BONUS = 1.5;
+/** Added to the score of a tool whose every name term is in the query, so a query naming a tool finds it first. */
+const NAME_BONUS = 10;
+/** The factor for each niche signal (admin, enterprise, deprecated, …) of a tool that the task does not mention. */
+const NICHE_FACTOR = 0.55;
 
 /** The first sentence of a description, cut to {@link SUMMARY_CHARS} characters. */
 export function oneLine(description: string): string {
@@ -65,14 +49,32 @@ function parameterNames(tool: Tool): string[] {
   return shape === undefined ? [] : Object.keys(shape).filter((name) => name !== "request_id");
 }
 
-function documentTerms(tool: Tool): string[] {
-  const fields: Record<keyof typeof FIELD_WEIGHTS, string> = {
+function requiredInputs(tool: Tool): string[] {
+  const shape = (tool.inputSchema as { shape?: Record<string, { isOptional?: () => boolean }> }).shape;
+  if (shape === undefined) return [];
+  return Object.entries(shape)
+    .filter(
+      ([name, schema]) => name !== "request_id" && typeof schema?.isOptional === "function" && !schema.isOptional(),
+    )
+    .map(([name]) => name);
+}
+
+function fieldTexts(tool: Tool): Record<Field, string> {
+  const profile = tool.profile;
+  return {
     name: tool.name,
+    object: profile?.object ?? "",
+    title: tool.title === tool.name || /^[A-Z]+ \//.test(tool.title) ? "" : tool.title,
     tags: (tool.tags ?? []).join(" "),
+    parents: (profile?.parents ?? []).join(" "),
     parameters: parameterNames(tool).join(" "),
-    description: `${tool.title} ${tool.description}`,
+    description: tool.description,
   };
-  return (Object.keys(FIELD_WEIGHTS) as (keyof typeof FIELD_WEIGHTS)[]).flatMap((field) => {
+}
+
+function documentTerms(tool: Tool): string[] {
+  const fields = fieldTexts(tool);
+  return (Object.keys(FIELD_WEIGHTS) as Field[]).flatMap((field) => {
     const terms = searchTerms(fields[field]);
     return Array.from({ length: FIELD_WEIGHTS[field] }, () => terms).flat();
   });
@@ -86,6 +88,26 @@ interface Index {
   readonly lengths: readonly number[];
   readonly documentFrequency: Map<string, number>;
   readonly averageLength: number;
+  /** Each tool's profile as scoring reads it, computed once. */
+  readonly profiles: readonly (ProfileTerms | undefined)[];
+}
+
+/** A profile's action classes and object terms, so a query does not recompute them per tool. */
+interface ProfileTerms {
+  readonly action: string;
+  readonly classes: readonly string[];
+  readonly object: readonly string[];
+  readonly signals: readonly (readonly string[])[];
+}
+
+function profileTerms(profile: OperationProfile | undefined): ProfileTerms | undefined {
+  if (profile === undefined) return undefined;
+  return {
+    action: profile.action,
+    classes: verbClasses(stem(profile.action)) ?? [profile.action],
+    object: searchTerms(profile.object),
+    signals: (profile.signals ?? []).map((signal) => NICHE_SIGNALS[signal] ?? [signal]),
+  };
 }
 
 function buildIndex(tools: readonly Tool[]): Index {
@@ -100,16 +122,71 @@ function buildIndex(tools: readonly Tool[]): Index {
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
   const names = tools.map((tool) => new Set(searchTerms(tool.name)));
-  return { tools, names, frequencies, lengths, documentFrequency, averageLength };
+  const profiles = tools.map((tool) => profileTerms(tool.profile));
+  return { tools, names, frequencies, lengths, documentFrequency, averageLength, profiles };
 }
 
-/** Added to the score of a tool whose every name term is in the query, so a query naming a tool finds it first. */
-const NAME_BONUS = 10;
+/** What a task says: its terms, the action classes of its first verb, its nouns and whether each is plural. */
+interface Task {
+  readonly terms: readonly string[];
+  readonly actions: ReadonlySet<string>;
+  /** Each noun's stem, and whether the task wrote it in the plural. */
+  readonly nouns: ReadonlyMap<string, boolean>;
+  readonly words: ReadonlySet<string>;
+}
 
-function score(index: Index, document: number, terms: readonly string[]): number {
+function readTask(query: string): Task {
+  const words = splitWords(query);
+  const terms = [...new Set(searchTerms(query))];
+  let actions: readonly string[] = [];
+  const nouns = new Map<string, boolean>();
+  for (const word of words) {
+    const classes = verbClasses(stem(word));
+    if (classes !== undefined && actions.length === 0 && nouns.size === 0) {
+      actions = classes;
+      continue;
+    }
+    const term = searchTerm(word);
+    if (term === undefined) continue;
+    nouns.set(term, (nouns.get(term) ?? false) || isPlural(word));
+  }
+  return { terms, actions: new Set(actions), nouns, words: new Set(words) };
+}
+
+/** The bonus (or penalty) the tool's profile earns from the task's verb and nouns. */
+function profileScore(profile: ProfileTerms, task: Task): number {
+  let score = 0;
+  if (task.actions.size > 0) {
+    if (profile.classes.some((c) => task.actions.has(c))) score += ACTION_BONUS;
+    else score -= ACTION_MISMATCH;
+  }
+  const head = profile.object.at(-1);
+  if (profile.object.length > 0 && profile.object.every((t) => task.nouns.has(t))) score += OBJECT_BONUS;
+  else if (head !== undefined && task.nouns.has(head)) score += OBJECT_BONUS / 2;
+  const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
+  const plural = head === undefined ? undefined : task.nouns.get(head);
+  if (either && plural !== undefined) {
+    if (plural && (profile.action === "list" || profile.action === "search")) score += NUMBER_BONUS;
+    if (!plural && profile.action === "get") score += NUMBER_BONUS;
+  }
+  return score;
+}
+
+/** The factor for the tool's niche signals the task does not mention. */
+function nicheFactor(profile: ProfileTerms, task: Task): number {
+  let factor = 1;
+  for (const triggers of profile.signals) if (!triggers.some((t) => task.words.has(t))) factor *= NICHE_FACTOR;
+  return factor;
+}
+
+function score(index: Index, document: number, task: Task): number {
   const name = index.names[document] as ReadonlySet<string>;
-  const named = name.size > 0 && [...name].every((term) => terms.includes(term)) ? NAME_BONUS : 0;
-  return named + bm25(index, document, terms);
+  const named = name.size > 0 && [...name].every((term) => task.terms.includes(term)) ? NAME_BONUS : 0;
+  const text = bm25(index, document, task.terms);
+  if (text === 0 && named === 0) return 0;
+  const profile = index.profiles[document];
+  if (profile === undefined) return named + text;
+  return Math.max(0.001, (named + text + profileScore(profile, task)) * nicheFactor(profile, task));
 }
 
 function bm25(index: Index, document: number, terms: readonly string[]): number {
@@ -126,22 +203,27 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
 }
 
 /**
- * A BM25 search over `tools` (Robertson & Zaragoza, k1 = 1.2, b = 0.75), the index built on the first query.
- * A tool whose name's words are all in the query ranks above those that are not. Ties keep the tools' order; a query of
- * stop words only, or one no tool matches, finds nothing.
+ * Tool search over `tools`, the index built on the first query: BM25 (Robertson & Zaragoza, k1 = 1.2, b = 0.75) over
+ * each tool's fields weighted (name and object 3, title 2, the rest 1), plus what its profile says: a bonus when the
+ * task's verb means the tool's action and when the task names its object, a list preferred for a plural noun and a
+ * read for a singular one, and a lower score for each admin, enterprise, deprecated or preview part the task does not
+ * mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
+ * matches finds nothing.
  */
 export function createToolSearch(tools: readonly Tool[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
     index ??= buildIndex(tools);
-    const terms = [...new Set(searchTerms(query))];
+    const task = readTask(query);
     const built = index;
-    const scored = built.tools
-      .map((tool, i) => ({ tool, score: score(built, i, terms), i }))
-      .filter((s) => s.score > 0);
+    const scored = built.tools.map((tool, i) => ({ tool, score: score(built, i, task), i })).filter((s) => s.score > 0);
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
-    return scored.slice(0, count).map(({ tool }) => ({ name: tool.name, description: oneLine(tool.description) }));
+    return scored.slice(0, count).map(({ tool }) => ({
+      name: tool.name,
+      description: oneLine(tool.description),
+      required: requiredInputs(tool),
+    }));
   };
 }
 

@@ -340,8 +340,11 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 /** The optional search, example and size fields of a spec, as the tool object carries them. */
 function optionalSpecFields(
   spec: ToolSpec,
-): Pick<Tool, "tags" | "examples" | "deferLoading" | "programmatic" | "definitionDepth" | "definitionBrief"> {
-  const { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = spec;
-  const fields = { tags, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+): Pick<
+  Tool,
+  "tags" | "profile" | "examples" | "deferLoading" | "programmatic" | "definitionDepth" | "definitionBrief"
+> {
+  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = spec;
+  const fields = { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

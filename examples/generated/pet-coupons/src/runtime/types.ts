@@ -172,6 +172,20 @@ export interface ReturnsSpec {
 }
 
 /** Everything the runtime needs to run one tool, as plain data (the generated tool file holds it as a literal). */
+/** What an operation does for a user: computed by the planner from the spec, read by tool search. */
+export interface OperationProfile {
+  /** One verb: `create`, `list`, `get`, `update`, `delete`, `search`, `send`, or a verb of its own (`merge`, `refund`). */
+  readonly action: string;
+  /** The thing acted on, singular: `customer`, `pull request`. */
+  readonly object: string;
+  /** The things it sits under, outermost first: `repo` for a repository's pull requests. */
+  readonly parents?: readonly string[];
+  /** How it picks what it acts on: `by id`, `by email`, `in all namespaces`, `of a parent`, `many`. */
+  readonly qualifiers?: readonly string[];
+  /** Parts of the API a user rarely means unless they say so: `admin`, `enterprise`, `deprecated`, `preview`, … */
+  readonly signals?: readonly string[];
+}
+
 export interface ToolSpec {
   readonly name: string;
   readonly title: string;
@@ -185,6 +199,8 @@ export interface ToolSpec {
   readonly returns: ReturnsSpec;
   /** The operations' tags, searched by tool search. */
   readonly tags?: readonly string[];
+  /** What the tool does for a user, as tool search reads it (set when the toolset is served with search). */
+  readonly profile?: OperationProfile;
   /** Up to three argument objects, each valid against the input schema (Anthropic `input_examples`, MCP `_meta`). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
   /**
@@ -336,6 +352,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly approval: "required" | "none";
   /** The operations' tags, searched by tool search. */
   readonly tags?: readonly string[];
+  /** What the tool does for a user, as tool search reads it. */
+  readonly profile?: OperationProfile;
   /** Up to three valid argument objects (Anthropic `input_examples`, MCP `_meta`). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
   /** Listed only once a tool search finds it (the toolset passes its context budget; this tool is not core). */

@@ -1,0 +1,99 @@
+// Spec + goals → the goal toolset and the all-operations baseline, planned, sized and bound in process to the eval's upstream.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { plan } from "../api/plan.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { evaluateInputs, sizePlan, sizingOptions, type SizedPlan } from "../emit/definitions.js";
+import { toToolSpec, toToolsetSpec } from "../emit/specs.js";
+import { compilePlanSchemas } from "../emit/tool-schema.js";
+import type { PlanOptions } from "../options.js";
+import type { ToolPlan } from "../planner/types.js";
+import { bindToolset, createRuntime } from "../runtime/toolset.js";
+import { defineTool, type BoundTool, type Runtime } from "../runtime/tool.js";
+import type { ToolsetOptions } from "../runtime/types.js";
+import { GENERATOR_VERSION } from "../version.js";
+
+/** Which toolset a run used: the goals file's tools, or one tool per operation (served with tool search past its budget). */
+export type ToolsetKind = "goal" | "baseline";
+
+/** A toolset planned and sized as `generate` would serve it, not yet bound to an upstream. */
+export interface PlannedToolset {
+  readonly kind: ToolsetKind;
+  readonly sized: SizedPlan;
+  /** Milliseconds spent planning, sizing and evaluating the input schemas. */
+  readonly loadMs: number;
+  /** Tokens of every definition, and of what the model sees before any search. */
+  readonly definitionTokens: number;
+  readonly upfrontTokens: number;
+  bind(options: BindOptions): BoundToolset;
+}
+
+export interface BindOptions {
+  readonly baseUrl: string;
+  readonly fetch: typeof fetch;
+  /** Scheme name → credential; for the mock upstream a placeholder for every scheme. */
+  readonly credentials?: Readonly<Record<string, string>>;
+  /** Environment the runtime reads its other defaults from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Tools bound to one runtime whose approval queue lives in a fresh folder. */
+export interface BoundToolset {
+  readonly tools: Readonly<Record<string, BoundTool>>;
+  readonly runtime: Runtime;
+}
+
+/** Plans `options` (goals, or all operations) into a servable toolset; diagnostics when planning fails. */
+export async function planToolset(
+  kind: ToolsetKind,
+  options: PlanOptions,
+): Promise<{ toolset?: PlannedToolset; plan?: ToolPlan; diagnostics: readonly Diagnostic[] }> {
+  const started = performance.now();
+  const planned = await plan(options);
+  if (planned.plan === undefined || hasErrors(planned.diagnostics)) return { diagnostics: planned.diagnostics };
+  const compiled = compilePlanSchemas(planned.plan);
+  const sized = sizePlan(planned.plan, compiled, sizingOptions(options, planned.goals?.lint?.budget));
+  const schemas = evaluateInputs(compiled);
+  const definitions = sized.plan.tools.map((tool) => {
+    const inputSchema = schemas[tool.name];
+    if (inputSchema === undefined) throw new Error(`no input schema was compiled for ${tool.name}`);
+    return defineTool({ spec: toToolSpec(tool), inputSchema });
+  });
+  const toolsetSpec = toToolsetSpec(sized.plan.toolset, sized.plan.tools, GENERATOR_VERSION);
+  const definitionTokens = sized.definitions.reduce((n, d) => n + d.tokens, 0);
+  const loadMs = performance.now() - started;
+  const toolset: PlannedToolset = {
+    kind,
+    sized,
+    loadMs,
+    definitionTokens,
+    upfrontTokens: sized.search?.upfrontTokens ?? definitionTokens,
+    bind: (bindOptions) => {
+      const runtime = createRuntime(toolsetSpec, {
+        baseUrl: bindOptions.baseUrl,
+        fetch: bindOptions.fetch,
+        approval: "queue",
+        stateDir: mkdtempSync(join(tmpdir(), `aci-eval-${kind}-`)),
+        env: bindOptions.env,
+        ...(bindOptions.credentials === undefined ? {} : { credentials: bindOptions.credentials }),
+      } satisfies ToolsetOptions);
+      return { tools: bindToolset(definitions, runtime), runtime };
+    },
+  };
+  return { toolset, plan: sized.plan, diagnostics: planned.diagnostics };
+}
+
+/** A placeholder credential for every security scheme the toolset uses: a mock upstream checks only that one is sent. */
+export function placeholderCredentials(toolset: PlannedToolset): Record<string, string> {
+  const spec = toToolsetSpec(toolset.sized.plan.toolset, toolset.sized.plan.tools, GENERATOR_VERSION);
+  return Object.fromEntries(
+    Object.entries(spec.securitySchemes).map(([name, scheme]) => [
+      name,
+      scheme.type === "http" && scheme.scheme.toLowerCase() === "basic"
+        ? "aci-eval:placeholder"
+        : "aci-eval-placeholder",
+    ]),
+  );
+}

@@ -1,0 +1,238 @@
+// An operation (method, path, operationId, summary, tags, flags) → what it does for a user: action, object, qualifiers, niche signals.
+import type { OperationSummary } from "../model/api-model.js";
+import type { OperationProfile } from "../runtime/types.js";
+import {
+  isPlural,
+  NICHE_SIGNALS,
+  searchTerms,
+  splitWords,
+  stem,
+  verbClasses,
+} from "../runtime/adapters/search-words.js";
+
+export type { OperationProfile } from "../runtime/types.js";
+
+const PARAMETER = /^\{.+\}$/;
+/** A version segment: `v1`, `v1beta2`, `2010-04-01`, `3`. */
+const VERSION = /^(v\d+([a-z]+\d*)?|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
+const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+/** Words that never name an object: API plumbing and filler in operation ids. */
+const NOT_OBJECTS = new Set([
+  "api",
+  "apis",
+  "rest",
+  "by",
+  "for",
+  "of",
+  "the",
+  "a",
+  "an",
+  "and",
+  "or",
+  "with",
+  "to",
+  "in",
+]);
+
+/** The profile of one operation, computed from what the spec says of it alone. */
+export function operationProfile(operation: OperationSummary): OperationProfile {
+  const segments = pathSegments(operation.path);
+  const rpc = rpcName(segments);
+  const idWords = splitWords(rpc ?? operation.id);
+  const fromId = idAction(rpc ?? operation.id, operation.method);
+  const fromPath = pathAction(segments, operation.method);
+  const action = fromId ?? fromPath.action;
+  const objects = objectWords(operation, segments, rpc, idWords, action);
+  const qualifiers = qualifiersOf(operation, segments, idWords);
+  const signals = signalsOf(operation, idWords, segments);
+  return {
+    action,
+    object: objects.object,
+    ...(objects.parents.length === 0 ? {} : { parents: objects.parents }),
+    ...(qualifiers.length === 0 ? {} : { qualifiers }),
+    ...(signals.length === 0 ? {} : { signals }),
+  };
+}
+
+/** Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`). */
+function pathSegments(path: string): string[] {
+  const all = path.split("/").filter((s) => s !== "");
+  const version = all.findIndex((s) => VERSION.test(s));
+  return version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
+}
+
+/** The method name of an RPC-style path (`/chat.postMessage`, `/conversations.invite`), else undefined. */
+function rpcName(segments: readonly string[]): string | undefined {
+  const last = segments.at(-1);
+  return segments.length === 1 && last !== undefined && /^[A-Za-z]+(\.[A-Za-z]+)+$/.test(last) ? last : undefined;
+}
+
+/**
+ * The action an operation id names: the first word of its method name after a namespace (`issues/create`,
+ * `chat.postMessage`), else of the whole id (`listCoreV1NamespacedPod`, `createTask`). A one-part id that starts with the
+ * HTTP method (`PostCustomers`, `getListsBoardByIdList`) names the path, not an action: the path decides.
+ */
+function idAction(id: string, method: string): string | undefined {
+  const parts = id.split(/[/.]/).filter((p) => p !== "");
+  const word = splitWords(parts.at(-1) ?? "")[0];
+  if (word === undefined || (parts.length === 1 && word === method)) return undefined;
+  const stemmed = stem(word);
+  const classes = verbClasses(stemmed);
+  return classes === undefined || NOT_ACTIONS.has(stemmed) ? undefined : canonicalAction(stemmed, classes);
+}
+
+/** Verb-class words that do not start an operation name as a verb (`all_pets`, `new_releases`, `info`). */
+const NOT_ACTIONS = new Set(["all", "new", "info", "what", "which", "who"]);
+
+/** One name per verb class: `read` → get, `replace`/`patch` → update, `post` → send, own verbs as written. */
+function canonicalAction(word: string, classes: readonly string[]): string {
+  if (word === "post") return "send";
+  if (word === "read" || word === "retrieve" || word === "fetch" || word === "describe") return "get";
+  if (word === "replace" || word === "patch" || word === "modify" || word === "edit" || word === "change")
+    return "update";
+  if (word === "remove" || word === "erase" || word === "destroy") return "delete";
+  return classes.includes(word) ? word : (classes[0] as string);
+}
+
+/** The action from method and path: a trailing verb segment (`/refund`), else the REST reading of the method. */
+function pathAction(segments: readonly string[], method: string): { action: string } {
+  const last = segments.at(-1) ?? "";
+  const lastWords = splitWords(last);
+  if (!PARAMETER.test(last) && method !== "get" && lastWords.length > 0) {
+    const verb = stem(lastWords[0] as string);
+    const classes = verbClasses(verb);
+    if (classes !== undefined && segments.length > 1) return { action: canonicalAction(verb, classes) };
+  }
+  const onItem = PARAMETER.test(last);
+  switch (method) {
+    case "get":
+      if (last.toLowerCase() === "search") return { action: "search" };
+      return { action: onItem || !isPlural(splitWords(last).at(-1) ?? "") ? "get" : "list" };
+    case "post":
+      return { action: onItem ? "update" : "create" };
+    case "put":
+    case "patch":
+      return { action: "update" };
+    case "delete":
+      return { action: "delete" };
+    default:
+      return { action: "get" };
+  }
+}
+
+/**
+ * The object: the summary's noun after its verb when the summary reads "Verb a thing", else the last noun of the path
+ * (or of an RPC method name); parents are the nouns before it.
+ */
+function objectWords(
+  operation: OperationSummary,
+  segments: readonly string[],
+  rpc: string | undefined,
+  idWords: readonly string[],
+  action: string,
+): { object: string; parents: string[] } {
+  const nouns = rpc
+    ? rpcNouns(idWords)
+    : segments
+        .filter((s) => !PARAMETER.test(s))
+        .flatMap((s) => [
+          splitWords(s)
+            .filter((w) => !NOT_OBJECTS.has(w))
+            .join(" "),
+        ]);
+  const usable = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
+  const pathObject = singularPhrase(usable.at(-1) ?? "");
+  const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
+  const fromSummary = summaryObject(operation.summary ?? firstSentence(operation.description));
+  const object =
+    fromSummary !== undefined && searchTerms(fromSummary).some((t) => named.has(t)) ? fromSummary : pathObject;
+  const parents = usable
+    .slice(0, -1)
+    .map(singularPhrase)
+    .filter((p) => p !== "" && p !== object);
+  return { object, parents: [...new Set(parents)] };
+}
+
+function rpcNouns(words: readonly string[]): string[] {
+  return words.filter((w) => verbClasses(stem(w)) === undefined && !NOT_OBJECTS.has(w));
+}
+
+function isActionSegment(noun: string, action: string): boolean {
+  const first = splitWords(noun)[0];
+  return first !== undefined && canonicalOf(stem(first)) === action && noun.split(" ").length === 1;
+}
+
+function canonicalOf(word: string): string | undefined {
+  const classes = verbClasses(word);
+  return classes === undefined ? undefined : canonicalAction(word, classes);
+}
+
+function firstSentence(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const flat = text.replace(/\s+/g, " ").trim();
+  return /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
+}
+
+/** Words before the thing a summary names: articles, "details of", "information about", "a list of". */
+const LEAD_IN =
+  /^((a|an|the|all|new|several|multiple|single) |(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+/;
+const PHRASE_END = new Set(["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"]);
+
+/** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
+function summaryObject(summary: string | undefined): string | undefined {
+  if (summary === undefined || /[<>]/.test(summary)) return undefined;
+  const words = summary
+    .replace(/\(.*?\)/g, " ")
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter((w) => w !== "");
+  if (words.length < 2 || words.length > 8 || verbClasses(stem(words[0] as string)) === undefined) return undefined;
+  const rest = words.slice(1).join(" ").replace(LEAD_IN, "").split(" ");
+  const stop = rest.findIndex((w) => PHRASE_END.has(w));
+  const kept = (stop < 0 ? rest : rest.slice(0, stop)).filter((w) => w !== "" && !w.includes("'"));
+  while (kept.length > 1 && /ed$/.test(kept.at(-1) as string)) kept.pop();
+  const phrase = kept.slice(-3);
+  return phrase.length === 0 ? undefined : singularPhrase(phrase.join(" "));
+}
+
+function singularPhrase(phrase: string): string {
+  const words = phrase.split(" ").filter((w) => w !== "");
+  return words.map((w, i) => (i === words.length - 1 ? stem(w) : w)).join(" ");
+}
+
+/** How the operation picks what it acts on: `by id`, `by email`, `in all namespaces`, `of a parent`. */
+function qualifiersOf(operation: OperationSummary, segments: readonly string[], idWords: readonly string[]): string[] {
+  const out: string[] = [];
+  const by = idWords.indexOf("by");
+  if (by >= 0 && idWords[by + 1] !== undefined) out.push(`by ${idWords.slice(by + 1).join(" ")}`);
+  else if (PARAMETER.test(segments.at(-1) ?? "")) out.push("by id");
+  if (idWords.includes("all") && idWords.includes("namespaces")) out.push("in all namespaces");
+  const parameters = segments.filter((s) => PARAMETER.test(s)).length;
+  if (parameters > (PARAMETER.test(segments.at(-1) ?? "") ? 1 : 0)) out.push("of a parent");
+  if (operation.method === "get" && !PARAMETER.test(segments.at(-1) ?? "") && isPlural(segments.at(-1) ?? ""))
+    out.push("many");
+  return out;
+}
+
+/** Niche signals from the operation's words and flags: admin, enterprise, deprecated, preview, watch, proxy, … */
+function signalsOf(operation: OperationSummary, idWords: readonly string[], segments: readonly string[]): string[] {
+  const words = new Set([...idWords, ...splitWords(operation.path), ...operation.tags.flatMap(splitWords)]);
+  const out = Object.entries(NICHE_SIGNALS)
+    .filter(([, triggers]) => triggers.some((t) => words.has(t)))
+    .map(([signal]) => signal);
+  const deprecated = operation.deprecated || /\bdeprecated\b/i.test(operation.summary ?? "");
+  if (deprecated && !out.includes("deprecated")) out.push("deprecated");
+  if (!out.includes("preview") && /\/v\d+(alpha|beta)\d*(\/|$)/i.test(operation.path)) out.push("preview");
+  if (segments.length === 0) return out;
+  return out.sort();
+}
+
+/** A profile in plan's words: `merge pull request · under repo · of a parent · admin`. */
+export function profileToText(profile: OperationProfile): string {
+  return [
+    `${profile.action} ${profile.object}`.trim(),
+    ...(profile.parents === undefined ? [] : [`under ${profile.parents.join(", ")}`]),
+    ...(profile.qualifiers ?? []),
+    ...(profile.signals ?? []),
+  ].join(" · ");
+}

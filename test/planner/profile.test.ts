@@ -1,0 +1,159 @@
+// Operation profiles per construct: the action from an RPC name, an operation id or the REST reading of method and path,
+// the object from a short summary or the path, parents, qualifiers and the niche signals, over real API shapes.
+import { describe, expect, it } from "vitest";
+import type { OperationSummary } from "../../src/model/api-model.js";
+import { operationProfile, profileToText } from "../../src/planner/profile.js";
+
+type Case = readonly [
+  string,
+  Pick<OperationSummary, "method" | "path" | "id"> & Partial<OperationSummary>,
+  Partial<ReturnType<typeof operationProfile>>,
+];
+
+function op(shape: Case[1]): OperationSummary {
+  return { idSynthesized: false, tags: [], deprecated: false, security: [], extensions: {}, pointer: "", ...shape };
+}
+
+const CASES: readonly Case[] = [
+  [
+    "Slack: an RPC method name reads as verb + noun",
+    { method: "post", path: "/chat.postMessage", id: "chat_postMessage", description: "Sends a message to a channel." },
+    { action: "send", object: "message", parents: ["chat"] },
+  ],
+  [
+    "Slack: an RPC verb of its own",
+    {
+      method: "post",
+      path: "/conversations.invite",
+      id: "conversations_invite",
+      description: "Invites users to a channel.",
+    },
+    { action: "invite", object: "conversation" },
+  ],
+  [
+    "Slack: a lookup by a qualifier",
+    {
+      method: "get",
+      path: "/users.lookupByEmail",
+      id: "users_lookupByEmail",
+      description: "Find a user with an email address.",
+    },
+    { action: "search", object: "user", qualifiers: ["by email"] },
+  ],
+  [
+    "Slack: an admin method is a niche",
+    { method: "get", path: "/admin.users.list", id: "admin_users_list", summary: "List users on a workspace" },
+    { action: "list", object: "user", signals: ["admin"] },
+  ],
+  [
+    "Stripe: an id that is the method and the path reads as REST, create on a collection",
+    {
+      method: "post",
+      path: "/v1/customers",
+      id: "PostCustomers",
+      description: "<p>Creates a new customer object.</p>",
+    },
+    { action: "create", object: "customer" },
+  ],
+  [
+    "Stripe: a POST on an item is an update",
+    { method: "post", path: "/v1/customers/{customer}", id: "PostCustomersCustomer" },
+    { action: "update", object: "customer", qualifiers: ["by id"] },
+  ],
+  [
+    "Stripe: a trailing verb segment is the action",
+    { method: "post", path: "/v1/charges/{charge}/refund", id: "PostChargesChargeRefund" },
+    { action: "refund", object: "charge" },
+  ],
+  [
+    "Kubernetes: the version prefix is skipped, the namespace is a parent",
+    {
+      method: "get",
+      path: "/api/v1/namespaces/{namespace}/pods",
+      id: "listCoreV1NamespacedPod",
+      summary: "list or watch objects of kind Pod",
+    },
+    { action: "list", object: "pod", parents: ["namespace"] },
+  ],
+  [
+    "Kubernetes: a beta API version is a preview",
+    {
+      method: "post",
+      path: "/apis/apps/v1beta1/namespaces/{namespace}/deployments",
+      id: "createAppsV1beta1NamespacedDeployment",
+      summary: "create a Deployment",
+    },
+    { action: "create", object: "deployment", signals: ["preview"] },
+  ],
+  [
+    "Kubernetes: a watch is a niche",
+    { method: "get", path: "/api/v1/watch/namespaces/{namespace}/pods", id: "watchCoreV1NamespacedPodList" },
+    { action: "watch", signals: ["watch"] },
+  ],
+  [
+    "GitHub: namespace/verb ids, the summary's object",
+    {
+      method: "put",
+      path: "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+      id: "pulls/merge",
+      summary: "Merge a pull request",
+    },
+    { action: "merge", object: "pull request", parents: ["repo"] },
+  ],
+  [
+    "Jira: a summary whose object the path does not name gives way to the path's",
+    { method: "get", path: "/rest/api/3/project/search", id: "searchProjects", summary: "Get projects paginated" },
+    { action: "search", object: "project" },
+  ],
+  [
+    "Trello: an id starting with the method is read from the path; a singular segment is one item",
+    { method: "get", path: "/lists/{idList}/board", id: "getListsBoardByIdList", summary: "getListsBoardByIdList()" },
+    { action: "get", object: "board", parents: ["list"] },
+  ],
+  [
+    "Trello: a plural segment is a list",
+    { method: "get", path: "/members/{idMember}/boards", id: "getMembersBoardsByIdMember" },
+    { action: "list", object: "board", parents: ["member"] },
+  ],
+  [
+    "Asana: a summary's lead-in words are skipped",
+    {
+      method: "get",
+      path: "/organization_exports/{id}",
+      id: "getOrganizationExport",
+      summary: "Get details on an org export request",
+    },
+    { action: "get", object: "org export request" },
+  ],
+  [
+    "a deprecated flag is a niche",
+    { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
+    { action: "delete", object: "pet", signals: ["deprecated"] },
+  ],
+];
+
+describe("operation profile", () => {
+  it.each(CASES)("%s", (_, operation, expected) => {
+    expect(operationProfile(op(operation))).toMatchObject(expected);
+  });
+
+  it("leaves out what an operation does not have", () => {
+    expect(operationProfile(op({ method: "get", path: "/pets", id: "listPets", summary: "List pets" }))).toEqual({
+      action: "list",
+      object: "pet",
+      qualifiers: ["many"],
+    });
+  });
+
+  it("reads as plan prints it", () => {
+    expect(
+      profileToText({
+        action: "merge",
+        object: "pull request",
+        parents: ["repo"],
+        qualifiers: ["of a parent"],
+        signals: ["admin"],
+      }),
+    ).toBe("merge pull request · under repo · of a parent · admin");
+  });
+});
