@@ -26,6 +26,18 @@ export interface PlanOptions {
   readonly toolTokenCap?: number;
 }
 
+/** How the generated package is named, versioned and published (`generate` and `check`). */
+export interface PackageOptions {
+  /** npm name of the package (`@scope/name`); default the toolset name. */
+  readonly packageName?: string;
+  /** Version of the package, its MCP Bundle and registry entry; default the API's version. */
+  readonly packageVersion?: string;
+  /** Not private: `files`, `prepublishOnly`, a bin named as the package, and a registry entry (server.json). */
+  readonly publishable?: boolean;
+  /** The server's name in the MCP registry (`io.github.owner/name`); default from the package's scope. */
+  readonly mcpName?: string;
+}
+
 export interface ResolvedOptions {
   readonly spec: string | object;
   readonly goals: string | object | undefined;

@@ -3,14 +3,15 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { sizingOptions } from "../emit/definitions.js";
 import { emitPackage } from "../emit/index.js";
-import type { PlanOptions } from "../options.js";
+import { resolvePackageSettings } from "../emit/package-settings.js";
+import type { PackageOptions, PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
 import { readBytes } from "../util/read-text.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { writeOutput, type WriteResult } from "../write/output.js";
 import { plan } from "./plan.js";
 
-export interface GenerateOptions extends PlanOptions {
+export interface GenerateOptions extends PlanOptions, PackageOptions {
   /** Folder to write the package into; nothing is written without it. */
   readonly outDir?: string;
 }
@@ -46,8 +47,15 @@ interface Planned {
 }
 
 async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<GenerateResult> {
+  const resolved = resolvePackageSettings(options, {
+    toolset: planned.plan.toolset.name,
+    apiVersion: planned.api.version,
+  });
+  if (resolved.diagnostics)
+    return { files: {}, plan: planned.plan, diagnostics: [...planned.diagnostics, ...resolved.diagnostics] };
   const emitted = await emitPackage({
     plan: planned.plan,
+    package: resolved.settings,
     generatorVersion: GENERATOR_VERSION,
     api: planned.api,
     sizing: sizingOptions(options, planned.budget),

@@ -9,6 +9,7 @@ import type { ApiIndex, ApiModel } from "../model/api-model.js";
 import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations, type OperationFilter } from "../planner/all-operations.js";
+import { withGeneratedSchemes } from "../planner/credentials.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
@@ -124,26 +125,28 @@ function planApi(
           tools: withDefaultSecurity(goalsPlan.tools, auth.security),
           diagnostics: [...goalsPlan.diagnostics, ...auth.diagnostics],
         };
+  const generated = withGeneratedSchemes(planned.tools, { ...model.securitySchemes, ...auth?.schemes });
   const toolset = planToolset(model, {
     names: [resolved.name, goals?.toolset, goals?.sources?.[0]?.name],
     maxReturnBytes: resolved.maxReturnBytes ?? goals?.defaults.maxReturnBytes,
     timeoutMs: goals?.defaults.timeoutMs,
     ...(goals?.server === undefined ? {} : { server: goals.server }),
-    ...(auth === undefined ? {} : { securitySchemes: auth.schemes }),
+    securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
   });
-  const inputs = planned.tools.flatMap((t) => t.inputs.map((i) => i.schema));
-  const empty = planned.tools.length === 0 && !hasErrors(planned.diagnostics);
+  const tools = generated.tools;
+  const inputs = tools.flatMap((t) => t.inputs.map((i) => i.schema));
+  const empty = tools.length === 0 && !hasErrors(planned.diagnostics);
   const diagnostics = [
     ...planned.diagnostics,
     ...(empty && goals === undefined ? [noOperations(model, resolved.filter)] : []),
   ];
   return {
     toolset,
-    tools: planned.tools,
+    tools,
     schemas: planSchemas(
       inputs,
-      planned.tools.map((t) => t.returns.schema),
+      tools.map((t) => t.returns.schema),
       api.schema,
     ),
     diagnostics,

@@ -1,7 +1,7 @@
 // Small constructors for contract changes, so every kind is built the same way.
 import type { ChangeKind, ContractChange, Impact } from "./types.js";
 
-type Extra = Pick<ContractChange, "input" | "step" | "keyword" | "from" | "to">;
+type Extra = Pick<ContractChange, "input" | "step" | "keyword" | "from" | "to" | "fix" | "code" | "at">;
 
 /** A breaking change: something an agent relied on no longer holds. */
 export function breaking(kind: ChangeKind, message: string, extra: Extra = {}): ContractChange {
@@ -11,6 +11,36 @@ export function breaking(kind: ChangeKind, message: string, extra: Extra = {}): 
 /** A compatible change: old calls keep working. */
 export function compatible(kind: ChangeKind, message: string, extra: Extra = {}): ContractChange {
   return make(kind, "compatible", message, extra);
+}
+
+/** A documentation change: only what the model reads about the tool changed. */
+export function docs(kind: ChangeKind, message: string, extra: Extra = {}): ContractChange {
+  return make(kind, "docs", message, extra);
+}
+
+const IMPACT_RANK: Readonly<Record<Impact, number>> = { docs: 0, compatible: 1, breaking: 2 };
+
+/** The most consequential impact among `changes` (docs when there are none). */
+export function worstImpact(changes: readonly { readonly impact: Impact }[]): Impact {
+  return changes.reduce<Impact>((worst, c) => (IMPACT_RANK[c.impact] > IMPACT_RANK[worst] ? c.impact : worst), "docs");
+}
+
+/** A value as messages show it: JSON, cut to `max` characters. */
+export function shown(value: unknown, max = 60): string {
+  const text = JSON.stringify(value) ?? "undefined";
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Two texts quoted and cut around where they first differ, so the change in a long description shows. */
+export function differing(from: string, to: string, max = 60): [string, string] {
+  let same = 0;
+  while (same < from.length && same < to.length && from[same] === to[same]) same++;
+  const start = Math.max(0, same - 20);
+  const excerpt = (text: string): string => {
+    const piece = text.slice(start, start + max);
+    return JSON.stringify(`${start > 0 ? "…" : ""}${piece}${start + max < text.length ? "…" : ""}`);
+  };
+  return [excerpt(from), excerpt(to)];
 }
 
 function make(kind: ChangeKind, impact: Impact, message: string, extra: Extra): ContractChange {
@@ -25,6 +55,14 @@ export function maybe(condition: boolean, build: () => ContractChange): Contract
 /** `name` in backticks, as the messages show identifiers. */
 export function code(name: string): string {
   return `\`${name}\``;
+}
+
+/** Only documentation changed: the hashes differ but the shape hashes (both recorded) are equal. */
+export function onlyDocsDiffer(
+  old: { schemaHash: string; refsHash?: string; shapeHash?: string },
+  now: { schemaHash: string; refsHash?: string; shapeHash?: string },
+): boolean {
+  return hashesDiffer(old, now) && old.shapeHash !== undefined && old.shapeHash === now.shapeHash;
 }
 
 /** A change no keyword covers (deeper in the schema, or behind a `$ref`) still shows through the hashes. */

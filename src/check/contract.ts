@@ -1,7 +1,7 @@
 // Tool-level contract changes: risk, approval, annotations, category, title, description.
 import type { ToolContract } from "../emit/lockfile.js";
 import type { Annotations } from "../planner/types.js";
-import { breaking, compatible, maybe } from "./change.js";
+import { breaking, compatible, docs, maybe } from "./change.js";
 import type { ContractChange } from "./types.js";
 
 const RISK_ORDER: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2 };
@@ -56,7 +56,7 @@ export function categoryChange(old: ToolContract, now: ToolContract): ContractCh
 
 export function titleChange(old: ToolContract, now: ToolContract): ContractChange[] {
   return maybe(old.title !== now.title, () =>
-    compatible("title-changed", `title changed: "${old.title}" → "${now.title}"`, { from: old.title, to: now.title }),
+    docs("title-changed", `title changed: "${old.title}" → "${now.title}"`, { from: old.title, to: now.title }),
   );
 }
 
@@ -66,5 +66,5 @@ export function descriptionChange(old: ToolContract, now: ToolContract): Contrac
     old.descriptionHash !== undefined &&
     now.descriptionHash !== undefined &&
     old.descriptionHash !== now.descriptionHash;
-  return maybe(changed, () => compatible("description-changed", "description changed"));
+  return maybe(changed, () => docs("description-changed", "description changed"));
 }

@@ -1,7 +1,7 @@
 // Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
-import type { InputContract, LegacyInputContract } from "../emit/lockfile.js";
+import { type InputContract, type LegacyInputContract, unlockedText } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, hashesDiffer, maybe } from "./change.js";
+import { breaking, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
 import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
 import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
 import type { ChangeKind, ContractChange } from "./types.js";
@@ -38,15 +38,71 @@ function inputRemoved(name: string, old: Input): ContractChange {
   return breaking("input-removed", `input ${code(name)} removed`, { input: name, from: legacyPhrase(old) });
 }
 
+/**
+ * Keyword by keyword, then the default and the description; what is left shows through the hashes: a different
+ * shape hash is a change no keyword names (deeper in the schema, behind a `$ref`), the same one a documentation change.
+ */
 function inputChanged(name: string, old: Input, now: Input): ContractChange[] {
   if (isLegacy(old) || isLegacy(now)) return [...requiredChange(name, old, now), ...legacyInputChanges(name, old, now)];
-  const keywords = keywordChanges(old, now, "input").map((k) => keywordChange(name, k));
+  const keywords = [
+    ...keywordChanges(old, now, "input").map((k) => keywordChange(name, k)),
+    ...defaultChange(name, old, now),
+  ];
+  const recorded = old.shapeHash !== undefined && now.shapeHash !== undefined;
+  const sameShape = recorded && old.shapeHash === now.shapeHash;
+  const description = recorded ? descriptionChange(name, old, now) : [];
   return [
     ...requiredChange(name, old, now),
     ...keywords,
-    ...maybe(keywords.length === 0 && hashesDiffer(old, now), () =>
+    ...description,
+    ...maybe(keywords.length === 0 && !sameShape && hashesDiffer(old, now), () =>
       compatible("input-constraints-changed", `input ${code(name)} constraints changed`, { input: name }),
     ),
+    ...maybe(description.length === 0 && sameShape && hashesDiffer(old, now), () =>
+      docs("input-docs-changed", `input ${code(name)} examples or nested descriptions changed`, { input: name }),
+    ),
+  ];
+}
+
+/** Calls that leave the input out now send another value: compatible (every call stays valid), with both values. */
+function defaultChange(name: string, old: InputContract, now: InputContract): ContractChange[] {
+  if (JSON.stringify(old.default) === JSON.stringify(now.default)) return [];
+  const from = old.default === undefined ? undefined : shown(old.default);
+  const to = now.default === undefined ? undefined : shown(now.default);
+  const text =
+    from === undefined
+      ? `default added: ${to}`
+      : to === undefined
+        ? `default removed (was ${from})`
+        : `default changed: ${from} → ${to}`;
+  return [
+    compatible("input-default-changed", `input ${code(name)} ${text}`, {
+      input: name,
+      keyword: "default",
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+    }),
+  ];
+}
+
+/** What the model reads about the input: a documentation change, shown old → new. */
+function descriptionChange(name: string, old: InputContract, now: InputContract): ContractChange[] {
+  const from = unlockedText(old.description);
+  const to = unlockedText(now.description);
+  if (from === to) return [];
+  const text =
+    from === undefined
+      ? `description added: ${shown(to)}`
+      : to === undefined
+        ? `description removed (was ${shown(from)})`
+        : `description changed: ${differing(from, to).join(" → ")}`;
+  return [
+    docs("input-docs-changed", `input ${code(name)} ${text}`, {
+      input: name,
+      keyword: "description",
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+    }),
   ];
 }
 

@@ -57,11 +57,17 @@ function typeChange(old: SchemaContract, now: SchemaContract, prefix: string): K
   const wider = admitsTypes(now.type, old.type);
   const narrower = admitsTypes(old.type, now.type);
   if (wider && narrower) return undefined;
-  const from = contractPhrase(old);
-  const to = contractPhrase(now);
   const relation: Relation = wider ? "wider" : narrower ? "narrower" : "different";
+  // A change that stands alone says everything in its phrase; a wider or narrower one names the types, the rest has lines of its own.
+  const from = relation === "different" ? contractPhrase(old) : typesPhrase(old);
+  const to = relation === "different" ? contractPhrase(now) : typesPhrase(now);
   const verb = { wider: "widened", narrower: "narrowed", different: "changed" }[relation];
   return change(prefix, "type", relation, `type ${verb}: ${from} → ${to}`, { from, to });
+}
+
+function typesPhrase(contract: SchemaContract): string {
+  if (contract.type.length === 0) return "any";
+  return `${contract.type.join(" | ")}${contract.nullable ? " | null" : ""}`;
 }
 
 /** Whether a value of every type in `inner` is of some type in `outer` (no types: any; integer is a number). */
@@ -71,8 +77,14 @@ function admitsTypes(outer: readonly string[], inner: readonly string[]): boolea
   return inner.every((t) => outer.includes(t) || (t === "integer" && outer.includes("number")));
 }
 
+/** A schema without types or values admits anything, null included, whatever its `nullable`. */
+function admitsAnything(contract: SchemaContract): boolean {
+  return contract.type.length === 0 && contract.enum === undefined;
+}
+
+/** Null newly admitted or refused; from or to a schema that admits anything, the type or enum line says it already. */
 function nullableChange(old: SchemaContract, now: SchemaContract, side: Side, prefix: string): KeywordChange[] {
-  if (old.nullable === now.nullable) return [];
+  if (old.nullable === now.nullable || admitsAnything(old) || admitsAnything(now)) return [];
   const input = side === "input";
   if (now.nullable) return [change(prefix, "nullable", "wider", input ? "now accepts null" : "can now be null")];
   return [change(prefix, "nullable", "narrower", input ? "no longer accepts null" : "is no longer null")];

@@ -49,7 +49,9 @@ function isInputContract(value: unknown): boolean {
 }
 
 function isField(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && isTyped(value) && typeof value["required"] === "boolean";
+  if (!isRecord(value) || !isTyped(value) || typeof value["required"] !== "boolean") return false;
+  const nested = value["fields"];
+  return nested === undefined || (isRecord(nested) && Object.values(nested).every(isField));
 }
 
 /** `type` is a list of JSON types, or the display phrase of a lockfile written before per-keyword contracts. */

@@ -1,7 +1,7 @@
-// Result contract changes of one tool: the returned type, then each top-level field from the reader's side.
+// Result contract changes of one tool: the returned type, then each field (nested ones a few levels down) from the reader's side.
 import type { FieldContract, LegacyReturnsContract, ReturnsContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, hashesDiffer, maybe } from "./change.js";
+import { breaking, code, compatible, docs, hashesDiffer, maybe, onlyDocsDiffer } from "./change.js";
 import { keywordChanges, type KeywordChange } from "./keywords.js";
 import { isLegacy, legacyReturnsChange } from "./legacy.js";
 import { contractPhrase } from "./phrase.js";
@@ -25,30 +25,40 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
         to: contractPhrase(now),
       }),
     ];
-  const fields = fieldChanges(old.fields, now.fields);
+  // Lockfiles with shape hashes record nested fields too; older ones only the top level.
+  const nested = old.shapeHash !== undefined && now.shapeHash !== undefined;
+  const fields = fieldChanges(old.fields, now.fields, { path: "", nested });
   return [
     ...top.map((k) => resultChange("returns-changed", "returns", k)),
     ...fields,
     ...maybe(top.length === 0 && fields.length === 0 && hashesDiffer(old, now), () =>
-      compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`),
+      onlyDocsDiffer(old, now)
+        ? docs(
+            "returns-docs-changed",
+            `returns documentation changed (descriptions or examples; still ${contractPhrase(now)})`,
+          )
+        : compatible("returns-shape-changed", `returns shape changed (still ${contractPhrase(now)})`),
     ),
   ];
 }
 
-function fieldChanges(before: Fields, after: Fields): ContractChange[] {
+/** Field by field, `a.b[].c` for nested ones: removed, added, presence, then keyword by keyword, then their own fields. */
+function fieldChanges(before: Fields, after: Fields, at: { path: string; nested: boolean }): ContractChange[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
   return names.flatMap((name) => {
     const old = before[name];
     const now = after[name];
-    const label = `result field ${code(name)}`;
+    const label = `result field ${code(`${at.path}${name}`)}`;
     if (old === undefined)
       return now === undefined
         ? []
         : [compatible("result-field-added", `new ${label} (${contractPhrase(now)})`, { to: contractPhrase(now) })];
     if (now === undefined) return [breaking("result-field-removed", `${label} removed`, { from: contractPhrase(old) })];
+    const inner = `${at.path}${name}${now.type.includes("array") ? "[]" : ""}.`;
     return [
       ...presenceChange(label, old, now),
       ...keywordChanges(old, now, "result").map((k) => resultChange("result-field-changed", label, k)),
+      ...(at.nested ? fieldChanges(old.fields ?? {}, now.fields ?? {}, { path: inner, nested: true }) : []),
     ];
   });
 }

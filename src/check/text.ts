@@ -1,5 +1,12 @@
 // Prints a CheckReport for a reviewer: a one-line summary, changes grouped per tool, then file drift.
-import type { CheckReport, ContractChange, FileDrift, ToolDiff } from "./types.js";
+import type { CheckReport, ContractChange, FileDrift, Impact, SourceAt, ToolDiff } from "./types.js";
+
+const MARKER: Readonly<Record<Impact, string>> = {
+  breaking: "BREAKING  ",
+  compatible: "compatible",
+  docs: "docs-only ",
+};
+const INDENT = " ".repeat(14);
 
 const FILE_BUCKETS = ["changed", "added", "removed", "missing"] as const satisfies readonly (keyof FileDrift)[];
 
@@ -21,16 +28,25 @@ export function changeLines(report: CheckReport): string[] {
   return report.tools.flatMap((t) => t.changes.map((c) => `${t.tool}: ${c.message}`));
 }
 
+/** The verdict first (it decides the exit code), then the counts. */
 function summaryLine(report: CheckReport): string {
-  const { toolsChanged, breaking, compatible, filesChanged } = report.summary;
-  const tools =
-    toolsChanged === 0
-      ? "no contract changes"
-      : `${plural(toolsChanged, "tool")} changed: ${breaking} breaking, ${compatible} compatible`;
-  const files = report.complete
-    ? `; ${plural(filesChanged, "file")} would change`
-    : "; the new spec and goals cannot be planned, so this shows only what became of the locked operations";
-  return tools + files;
+  if (report.verdict === "could-not-judge")
+    return `could not judge: the new spec and goals cannot be planned (see the errors), so this shows only what became of the locked operations`;
+  return `${report.verdict}: ${toolCounts(report)}${filesClause(report)}`;
+}
+
+/** "2 tools changed: 1 breaking, 1 compatible", with docs-only tools counted when there are some. */
+export function toolCounts(report: CheckReport): string {
+  const { toolsChanged, breaking, compatible, docs } = report.summary;
+  if (toolsChanged === 0) return "no contract changes";
+  const docsOnly = docs > 0 ? `, ${docs} docs-only` : "";
+  return `${plural(toolsChanged, "tool")} changed: ${breaking} breaking, ${compatible} compatible${docsOnly}`;
+}
+
+function filesClause(report: CheckReport): string {
+  if (report.complete) return `; ${plural(report.summary.filesChanged, "file")} would change`;
+  const stuck = report.tools.filter((t) => t.status === "unplannable").length;
+  return `; ${plural(stuck, "goal")} no longer ${stuck === 1 ? "plans" : "plan"}, so generate stops until ${stuck === 1 ? "it is" : "they are"} fixed or removed from the goals file`;
 }
 
 function toolSection(diff: ToolDiff): string {
@@ -38,12 +54,25 @@ function toolSection(diff: ToolDiff): string {
 }
 
 function toolHeader(diff: ToolDiff): string {
-  const status = diff.status === "renamed" ? `renamed from ${diff.renamedFrom ?? "?"}` : diff.status;
-  return `${diff.tool} (${status}, ${diff.impact})`;
+  return `${diff.tool} (${statusText(diff)}, ${diff.impact === "docs" ? "docs-only" : diff.impact})`;
 }
 
+/** "changed", "renamed from x", "no longer plans". */
+export function statusText(diff: ToolDiff): string {
+  if (diff.status === "renamed") return `renamed from ${diff.renamedFrom ?? "?"}`;
+  return diff.status === "unplannable" ? "no longer plans" : diff.status;
+}
+
+/** A change with a fix (a goal that no longer plans) says where in the goals file; the others are placed by their tool. */
 function changeLine(change: ContractChange): string {
-  return `  ${change.impact === "breaking" ? "BREAKING  " : "compatible"}  ${change.message}`;
+  const where = change.at === undefined || change.fix === undefined ? "" : ` (${atText(change.at)})`;
+  const fix = change.fix === undefined ? "" : `\n${INDENT}fix: ${change.fix}`;
+  return `  ${MARKER[change.impact]}  ${change.message}${where}${fix}`;
+}
+
+/** `file:line:col`, as far as it is known. */
+export function atText(at: SourceAt): string {
+  return [at.file, at.line, at.line === undefined ? undefined : at.column].filter((p) => p !== undefined).join(":");
 }
 
 function filesSection(files: FileDrift): string {

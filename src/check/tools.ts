@@ -1,7 +1,7 @@
 // Per-tool diffs between two sets of contracts: added, removed, renamed (same operations), changed.
 import type { ToolContract } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible } from "./change.js";
+import { breaking, code, compatible, worstImpact } from "./change.js";
 import {
   annotationsChange,
   approvalChange,
@@ -67,7 +67,7 @@ export function lockedToolFindings(previous: Contracts, spec: readonly Operation
     .filter((d) => d.changes.length > 0);
 }
 
-function toolDiff(
+export function toolDiff(
   tool: string,
   status: ToolDiff["status"],
   changes: readonly ContractChange[],
@@ -77,7 +77,7 @@ function toolDiff(
     tool,
     status,
     ...(renamedFrom === undefined ? {} : { renamedFrom }),
-    impact: changes.some((c) => c.impact === "breaking") ? "breaking" : "compatible",
+    impact: worstImpact(changes),
     changes,
   };
 }

@@ -5,6 +5,7 @@ export type ChangeKind =
   | "tool-added"
   | "tool-removed"
   | "tool-renamed"
+  | "tool-unplannable"
   | "input-added"
   | "input-removed"
   | "input-now-required"
@@ -16,9 +17,12 @@ export type ChangeKind =
   | "input-narrowed"
   | "input-constraint-changed"
   | "input-constraints-changed"
+  | "input-default-changed"
+  | "input-docs-changed"
   | "returns-type-changed"
   | "returns-changed"
   | "returns-shape-changed"
+  | "returns-docs-changed"
   | "result-field-added"
   | "result-field-removed"
   | "result-field-changed"
@@ -35,8 +39,22 @@ export type ChangeKind =
   | "step-added"
   | "step-removed";
 
-/** Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working. */
-export type Impact = "breaking" | "compatible";
+/**
+ * Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working, and what it
+ * may send or receive changed; docs: only what the model reads about it changed (descriptions, examples, the title).
+ */
+export type Impact = "breaking" | "compatible" | "docs";
+
+/** The outcome of `check`, one exit code each (docs/check.md): what a CI job decides on. */
+export type Verdict = "unchanged" | "docs-only" | "compatible" | "breaking" | "could-not-judge";
+
+/** A place in the goals file (or spec) a change is about, for annotations. */
+export interface SourceAt {
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly pointer?: string;
+}
 
 export interface ContractChange {
   readonly kind: ChangeKind;
@@ -50,16 +68,25 @@ export interface ContractChange {
   /** The old and new value, as short text, where the change has them. */
   readonly from?: string;
   readonly to?: string;
+  /** How to repair it, where check knows (a goal that no longer plans: the planner's hint). */
+  readonly fix?: string;
+  /** The diagnostic code behind a goal that no longer plans. */
+  readonly code?: string;
+  /** Where in the goals file the change shows, when it is more precise than the goal. */
+  readonly at?: SourceAt;
 }
 
 export interface ToolDiff {
   /** The tool's name in the fresh plan (its old name when it was removed). */
   readonly tool: string;
-  readonly status: "added" | "removed" | "renamed" | "changed";
+  /** `unplannable`: the tool's goal no longer plans against the new spec, so regenerating would fail. */
+  readonly status: "added" | "removed" | "renamed" | "changed" | "unplannable";
   /** The old name, for a tool guessed to be renamed (a removed and an added tool bind the same operations). */
   readonly renamedFrom?: string;
   readonly impact: Impact;
   readonly changes: readonly ContractChange[];
+  /** The tool's goal in the goals file, where it still is. */
+  readonly at?: SourceAt;
 }
 
 /** How the files in --out would change; names are paths relative to --out, sorted. */
@@ -79,16 +106,23 @@ export interface FileDrift {
 
 export interface CheckSummary {
   readonly toolsChanged: number;
+  /** Tools by their most consequential change. */
   readonly breaking: number;
   readonly compatible: number;
+  readonly docs: number;
   readonly filesChanged: number;
 }
 
 /** The whole result of comparing --out's lockfile with a fresh plan. */
 export interface CheckReport {
+  /** The outcome: `unchanged` exit 0; `docs-only`, `compatible`, `breaking` exit 1; `could-not-judge` exit 2. */
+  readonly verdict: Verdict;
   /** True when regenerating would change --out (or hand edits stand in its way). */
   readonly drift: boolean;
-  /** False when the fresh plan failed; then only what the old operations became in the new spec is known. */
+  /**
+   * False when the fresh plan failed: then the file drift is unknown, and either some goals no longer plan (each a
+   * breaking `unplannable` tool) or, for a verdict of `could-not-judge`, only what became of the locked operations is known.
+   */
   readonly complete: boolean;
   readonly summary: CheckSummary;
   readonly tools: readonly ToolDiff[];

@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { isHttpMethod } from "../options.js";
-import type { PlanOptions } from "../options.js";
+import type { PackageOptions, PlanOptions } from "../options.js";
 import { EXIT, type CliIo, type ExitCode } from "./io.js";
 import { diagnosticsToJson, formatDiagnostics } from "./report.js";
 
@@ -80,6 +80,45 @@ export function addCommonOptions(command: Command): Command {
     )
     .option("--json", "machine-readable output on stdout")
     .option("--quiet", "print only errors");
+}
+
+/** The flags of the generated package's name, version and publishing (`generate`, and `check` to compare alike). */
+export interface PackageFlags {
+  readonly packageName?: string;
+  readonly packageVersion?: string;
+  readonly publishable?: boolean;
+  readonly mcpName?: string;
+}
+
+/** Adds the package flags to a command. */
+export function addPackageOptions(command: Command): Command {
+  return command
+    .option(
+      "--package-name <name>",
+      "npm name of the generated package, e.g. @your-scope/petstore-tools (default the toolset name)",
+    )
+    .option(
+      "--package-version <version>",
+      "version of the package, its MCP Bundle and registry entry (default the API's version)",
+    )
+    .option(
+      "--publishable",
+      "a package to publish: not private, ships dist, `npx <name>` starts the MCP server, with server.json",
+    )
+    .option(
+      "--mcp-name <name>",
+      "its name in the MCP registry, io.github.<owner>/<name> (default from the package's @scope)",
+    );
+}
+
+/** The package flags as options (absent ones left out, so the defaults apply). */
+export function toPackageOptions(flags: PackageFlags): PackageOptions {
+  return {
+    ...(flags.packageName === undefined ? {} : { packageName: flags.packageName }),
+    ...(flags.packageVersion === undefined ? {} : { packageVersion: flags.packageVersion }),
+    ...(flags.publishable === undefined ? {} : { publishable: flags.publishable }),
+    ...(flags.mcpName === undefined ? {} : { mcpName: flags.mcpName }),
+  };
 }
 
 /** The flags' PlanOptions; without `--spec` the spec is the goals file's `spec:` (relative to that file), else a diagnostic. */

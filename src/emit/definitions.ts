@@ -270,9 +270,14 @@ function searchToolTokens(count: number, counter: TokenCounter): number {
   return counter.count(JSON.stringify(search)) + counter.count(JSON.stringify(call));
 }
 
-/** The goals marked `core: true`; without any (all-operations mode), {@link allOperationsCore}. */
+/**
+ * The goals marked `core: true` but those the words of their operations made actions (an uninstall is never offered
+ * upfront); without any (all-operations mode), {@link allOperationsCore}.
+ */
 function coreTools(measured: readonly Measured[], budget: number): Set<string> {
-  const marked = measured.filter((m) => m.tool.core === true).map((m) => m.tool.name);
+  const marked = measured
+    .filter((m) => m.tool.core === true && m.tool.riskReason === undefined)
+    .map((m) => m.tool.name);
   return new Set(marked.length > 0 ? marked : allOperationsCore(measured, budget));
 }
 

@@ -34,25 +34,58 @@ function specValue(schema: JsonSchema, schemas: Schemas): { value: unknown } | u
   return inner === undefined || inner === schema ? undefined : specValue(inner, schemas);
 }
 
+const EXAMPLE_CUE =
+  /(?:\be\.g\.|\beg\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexample:)\s*[:,]?\s*(?:`([^`]+)`|"([^"]+)"|'([^']+)'|([^\s,;()"'`]+))/i;
+
+/**
+ * The value a description gives after `e.g.`, `for example`, `such as` or `example:` — quoted, in backticks or bare
+ * (`e.g. "ada@example.com"`, `e.g. PROJ-123`) — read as the schema's type; undefined when it gives none.
+ */
+export function descriptionExample(
+  description: string | undefined,
+  schema: JsonSchema,
+): { value: unknown } | undefined {
+  const match = EXAMPLE_CUE.exec(description ?? "");
+  if (match === null) return undefined;
+  const quoted = match[1] ?? match[2] ?? match[3];
+  const text = quoted ?? (match[4] ?? "").replace(/[.:!?]+$/, "");
+  if (text === "") return undefined;
+  const type = typeof schema === "object" ? schema["type"] : undefined;
+  if (type === "integer" || type === "number") {
+    const number = Number(text);
+    return Number.isFinite(number) && text.trim() !== "" ? { value: number } : undefined;
+  }
+  if (type === "boolean") return text === "true" || text === "false" ? { value: text === "true" } : undefined;
+  return type === undefined || type === "string" ? { value: text } : undefined;
+}
+
 /** Where an argument of a spec-built example came from: the spec's own value, or a sample we made up. */
-type ValueSource = "spec" | "sample";
+type ValueSource = "description" | "spec" | "sample";
 
 interface SpecExample {
   readonly value: Record<string, unknown>;
   readonly sources: ReadonlyMap<string, ValueSource>;
 }
 
-/** Arguments from the spec: every input it gives a value for (but those in `skip`), and a sample for each required input without one. */
+/**
+ * Arguments from the spec: every input whose description or schema gives a value (but those `skip` holds as
+ * `NAME description` or `NAME spec`), and a sample for each required input without one.
+ */
 function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: ReadonlySet<string>): SpecExample {
   const value: Record<string, unknown> = {};
   const sources = new Map<string, ValueSource>();
   for (const input of inputs) {
-    const given = skip.has(input.name) ? undefined : specValue(input.schema, schemas);
+    // The example the description the model reads gives comes first: a goal may bind a parameter for a narrower
+    // purpose than the spec's example shows (a search `q` example is no artist name).
+    const described = skip.has(`${input.name} description`)
+      ? undefined
+      : descriptionExample(input.description, input.schema);
+    const given = described ?? (skip.has(`${input.name} spec`) ? undefined : specValue(input.schema, schemas));
     if (given !== undefined) {
       value[input.name] = given.value;
-      sources.set(input.name, "spec");
+      sources.set(input.name, described === undefined ? "spec" : "description");
     } else if (input.required) {
-      const named = `example-${input.name.replaceAll("_", "-")}`;
+      const named = namedSample(input.name);
       value[input.name] = plainString(input.schema, named)
         ? named
         : sampleSchema(withoutExamples(input.schema), schemaLookup(schemas), "example");
@@ -60,6 +93,13 @@ function specExample(inputs: readonly ToolInput[], schemas: Schemas, skip: Reado
     }
   }
   return { value, sources };
+}
+
+/** A made-up string that reads as what its name says: an email, a URL, else `example-<name>`. */
+function namedSample(name: string): string {
+  if (/(^|_)e?mail(_address)?$/.test(name)) return "user@example.com";
+  if (/(^|_)(url|uri|link|website)$/.test(name)) return "https://example.com";
+  return `example-${name.replaceAll("_", "-")}`;
 }
 
 /** The schema without its own example values, so a sample replacing a bad one is built from the rules. */
@@ -151,6 +191,12 @@ function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError)
   });
 }
 
+const SOURCE_WORDS: Record<ValueSource, string> = {
+  description: "the example in the description of",
+  spec: "the spec's example or default of",
+  sample: "a sample made up for",
+};
+
 /** Why a spec-built example failed: the tool, the path and rule broken, the value, where it came from, and what next. */
 function specExampleDiagnostic(
   tool: ToolDef,
@@ -163,7 +209,7 @@ function specExampleDiagnostic(
   const from =
     input === undefined
       ? ""
-      : ` (${source === "sample" ? "a sample made up for" : "the spec's example or default of"} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
+      : ` (${SOURCE_WORDS[source ?? "spec"]} input ${input.name}, bound to ${input.boundTo.join(", ")})`;
   const next = failed.retried
     ? `tried again without that value${input?.required ? " (a sample instead)" : ""}`
     : "the tool gets no input example from the spec";
@@ -186,15 +232,16 @@ function specExampleDiagnostic(
 function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const skip = new Set<string>();
-  for (let attempt = 0; attempt <= tool.inputs.length; attempt++) {
+  for (let attempt = 0; attempt <= 2 * tool.inputs.length; attempt++) {
     const example = specExample(tool.inputs, schemas, skip);
     const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
     if (parsed.success) return { examples: [example.value], diagnostics };
     const top = parsed.error.issues[0]?.path[0];
-    const retried = typeof top === "string" && example.sources.get(top) === "spec";
+    const source = typeof top === "string" ? example.sources.get(top) : undefined;
+    const retried = source === "spec" || source === "description";
     diagnostics.push(specExampleDiagnostic(tool, { example, error: parsed.error, retried }));
     if (!retried) break;
-    skip.add(top);
+    skip.add(`${String(top)} ${source}`);
   }
   return { examples: [], diagnostics };
 }

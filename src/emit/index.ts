@@ -11,7 +11,11 @@ import { layoutJson } from "./json-layout.js";
 import { wrapMarkdown } from "./markdown.js";
 import { commentLines, print } from "./print.js";
 import { buildLockfile, LOCKFILE, sha256 } from "./lockfile.js";
+import { clientVariables } from "./client-setup.js";
+import { mcpbManifest } from "./mcpb-manifest.js";
 import { packageJson, tsconfigJson } from "./package-files.js";
+import type { PackageSettings } from "./package-settings.js";
+import { registryEntry } from "./registry-entry.js";
 import { readmeView } from "./readme.js";
 import { render } from "./render.js";
 import { runtimeFiles } from "./runtime-files.js";
@@ -33,6 +37,8 @@ export interface EmitInput {
   };
   /** The context budget and per-tool cap the tools are served within. */
   readonly sizing?: SizingOptions;
+  /** npm name, version and publishing of the package; default private, named after the toolset, the API's version. */
+  readonly package?: PackageSettings;
 }
 
 export interface EmitResult {
@@ -51,9 +57,26 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const names = toolNamesOf(plan, compiled);
   const sharedFormats = formatHelpersUsed(compiled.shared.map((d) => d.expression));
   const toolsetComment = commentText(spec.name, 80);
+  const settings = input.package ?? { name: spec.name, version: spec.version, publishable: false };
+  const variables = clientVariables(spec, plan.tools);
   const raw: Record<string, string> = {
-    "package.json": layoutJson(packageJson(spec)),
+    "package.json": layoutJson(packageJson(spec, settings)),
     "tsconfig.json": layoutJson(tsconfigJson()),
+    "manifest.json": jsonText(
+      mcpbManifest({ toolset: spec.name, apiTitle: input.api.title, settings, tools: plan.tools, variables }),
+    ),
+    ...(settings.mcpName === undefined
+      ? {}
+      : {
+          "server.json": jsonText(
+            registryEntry({
+              apiTitle: input.api.title,
+              settings: { ...settings, mcpName: settings.mcpName },
+              variables,
+            }),
+          ),
+        }),
+    "scripts/bundle.mjs": render("bundle.mjs.hbs", {}),
     "README.md": wrapMarkdown(
       render(
         "README.md.hbs",
@@ -61,6 +84,8 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
           apiTitle: input.api.title,
           specFile: basename(input.sources.spec.file),
           ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}),
+          settings,
+          variables,
         }),
       ),
     ),

@@ -4,16 +4,64 @@ import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import type { Annotations, ToolDef, ToolPlan } from "../planner/types.js";
-import { propertyContracts, schemaContract, type SchemaContract } from "./schema-contract.js";
+import { propertyContracts, schemaContract, type FieldContract, type SchemaContract } from "./schema-contract.js";
 
 export const LOCKFILE = "aci.lock.json";
+
+/** How long a recorded text's piece may be as JSON, so its line stays within 120 columns at any lockfile depth. */
+const PIECE = 80;
+
+/** A text as the lockfile holds it: whole when short, else pieces cut after spaces that join back to it exactly. */
+export function lockedText(text: string): string | readonly string[] {
+  if (JSON.stringify(text).length <= PIECE) return text;
+  const pieces: string[] = [];
+  let piece = "";
+  for (const word of text.split(/(?<= )/)) {
+    for (const part of splitLong(word)) {
+      if (piece !== "" && JSON.stringify(piece + part).length > PIECE) {
+        pieces.push(piece);
+        piece = "";
+      }
+      piece += part;
+    }
+  }
+  return piece === "" ? pieces : [...pieces, piece];
+}
+
+/** A word longer than a piece, cut into pieces by code point. */
+function splitLong(word: string): string[] {
+  if (JSON.stringify(word).length <= PIECE) return [word];
+  const parts: string[] = [];
+  let part = "";
+  for (const char of word) {
+    if (JSON.stringify(part + char).length > PIECE) {
+      parts.push(part);
+      part = "";
+    }
+    part += char;
+  }
+  return part === "" ? parts : [...parts, part];
+}
+
+/** A recorded text read back: pieces joined; anything else a hand-edited lockfile holds there reads as no text. */
+export function unlockedText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  return Array.isArray(value) && value.every((piece) => typeof piece === "string") ? value.join("") : undefined;
+}
 
 /** One input's contract: its keywords, whether it is required, and hashes so a change no keyword covers still shows. */
 export type InputContract = SchemaContract & {
   readonly required: boolean;
+  /**
+   * The description the model reads, so a documentation change shows its old and new text; a long one as consecutive
+   * pieces (see {@link lockedText}) so the lockfile keeps to 120 columns.
+   */
+  readonly description?: string | readonly string[];
   readonly schemaHash: string;
   /** Hash of the named schemas the input's schema reaches through `$ref`, so a change behind a ref shows. */
   readonly refsHash?: string;
+  /** Hash of the schema and the named schemas it reaches without their documentation (descriptions, examples, `x-`). */
+  readonly shapeHash?: string;
 };
 
 /** An input as lockfiles written before per-keyword contracts hold it: a display phrase (`integer ≥1`) in `type`. */
@@ -25,14 +73,15 @@ export interface LegacyInputContract {
   readonly enum?: readonly unknown[];
 }
 
-/** One field of what a tool returns: its keywords and whether every result carries it. */
-export type FieldContract = SchemaContract & { readonly required: boolean };
+export type { FieldContract } from "./schema-contract.js";
 
 /** What a tool returns: its keywords, its top-level fields (of each item, for a list), and hashes of the rest. */
 export type ReturnsContract = SchemaContract & {
   readonly fields: Readonly<Record<string, FieldContract>>;
   readonly schemaHash: string;
   readonly refsHash?: string;
+  /** As for inputs: equal shape hashes with different schema hashes mean only documentation changed. */
+  readonly shapeHash?: string;
 };
 
 /** Returns as lockfiles written before per-keyword contracts hold them: a display phrase in `type`. */
@@ -123,6 +172,71 @@ function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchem
   return { refsHash: digest };
 }
 
+/**
+ * Keywords that document a schema without changing what it admits; `x-` extensions too. Stripped from the shape
+ * hash, so a change to them alone is reported as documentation.
+ */
+const DOC_KEYWORDS: ReadonlySet<string> = new Set([
+  "description",
+  "title",
+  "example",
+  "examples",
+  "externalDocs",
+  "deprecated",
+  "$comment",
+  "xml",
+]);
+
+/** Keywords whose value maps names to schemas (their keys are names, not keywords). */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
+
+/** Keywords whose value is data (kept whole, never walked as a schema). */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "required"]);
+
+/** The schema without its documentation keywords, at every level that is a schema. */
+function shapeOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(shapeOf);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DOC_KEYWORDS.has(key) || key.startsWith("x-")) continue;
+    out[key] = DATA_KEYWORDS.has(key)
+      ? value
+      : SCHEMA_MAPS.has(key) && value !== null && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([name, member]) => [name, shapeOf(member)]))
+        : shapeOf(value);
+  }
+  return out;
+}
+
+/** canonicalJson of each named schema's shape, once, as for canonicalOf. */
+const shapeCanonicalOf = new WeakMap<object, string>();
+
+function shapeCanonicalCached(schema: JsonSchema): string {
+  if (typeof schema !== "object") return canonicalJson(schema);
+  let text = shapeCanonicalOf.get(schema);
+  if (text === undefined) {
+    text = canonicalJson(shapeOf(schema));
+    shapeCanonicalOf.set(schema, text);
+  }
+  return text;
+}
+
+/** Hash of the schema's shape and of the shapes of the named schemas it reaches, by name. */
+function shapeHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): string {
+  const reached = reachableSchemas([schema], schemaLookup(schemas));
+  const hash = createHash("sha256").update(canonicalJson(shapeOf(schema)));
+  for (const name of Object.keys(reached).sort())
+    hash.update(`\u0000${name}\u0000`).update(shapeCanonicalCached(reached[name] as JsonSchema));
+  return hash.digest("hex").slice(0, 16);
+}
+
 /** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
 function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
   return {
@@ -143,8 +257,10 @@ function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema
         {
           ...schemaContract(i.schema, schemas),
           required: i.required,
+          ...(i.description === undefined ? {} : { description: lockedText(i.description) }),
           schemaHash: shortHash(i.schema),
           ...refsHash(i.schema, schemas),
+          shapeHash: shapeHash(i.schema, schemas),
         },
       ]),
     ),
@@ -153,6 +269,7 @@ function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema
       fields: propertyContracts(tool.returns.schema, schemas),
       schemaHash: shortHash(tool.returns.schema),
       ...refsHash(tool.returns.schema, schemas),
+      shapeHash: shapeHash(tool.returns.schema, schemas),
     },
     operations: tool.steps.map((s) => ({
       step: s.id,

@@ -6,7 +6,23 @@ import { ENV_SETTINGS, envVariable, type EnvSetting } from "../runtime/auth/env.
 import { credentialVariable } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ToolsetSpec } from "../runtime/types.js";
+import {
+  claudeCodeArgs,
+  claudeCodeHttpArgs,
+  claudeDesktopConfig,
+  type ClientVariable,
+  configuredVariables,
+  cursorConfig,
+  folderPlaceholder,
+  localLaunch,
+  npxLaunch,
+  shellCommand,
+  shellWord,
+  vscodeConfig,
+} from "./client-setup.js";
+import { jsonText } from "./escape.js";
 import { ADAPTER_SDKS, GENERATED_DEPENDENCIES, TELEMETRY_SDK, type AdapterSdk } from "./package-files.js";
+import type { PackageSettings } from "./package-settings.js";
 import { environmentOf } from "./specs.js";
 import { CALL_TOOL, SEARCH_TOOLS } from "../runtime/adapters/search.js";
 
@@ -51,10 +67,18 @@ function oauth2Placeholders(prefix: string): Record<string, string> {
 export function readmeView(
   plan: ToolPlan,
   spec: ToolsetSpec,
-  meta: { apiTitle: string; specFile: string; goalsFile?: string },
+  meta: {
+    apiTitle: string;
+    specFile: string;
+    goalsFile?: string;
+    settings: PackageSettings;
+    variables: readonly ClientVariable[];
+  },
 ): object {
   return {
     toolset: markdownText(spec.name),
+    packageName: meta.settings.name,
+    clients: clientsView(spec, meta.settings, meta.variables),
     apiTitle: markdownText(meta.apiTitle),
     specFile: markdownText(meta.specFile).replaceAll("`", "'"),
     goalsFile: meta.goalsFile === undefined ? "" : markdownText(meta.goalsFile).replaceAll("`", "'"),
@@ -85,6 +109,42 @@ export function readmeView(
     adapters: ADAPTER_SDKS.map(adapterRow),
     mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
     otelSdk: `${TELEMETRY_SDK.sdk}@${TELEMETRY_SDK.tested}`,
+  };
+}
+
+/** Port of the Streamable HTTP examples. */
+const HTTP_EXAMPLE_PORT = 3000;
+
+/** The client-setup section: each client's config for the package's own variables, ready to paste. */
+function clientsView(spec: ToolsetSpec, settings: PackageSettings, variables: readonly ClientVariable[]): object {
+  const toolset = spec.name;
+  const configured = configuredVariables(variables);
+  const launch = settings.publishable ? npxLaunch(settings) : localLaunch(toolset);
+  const serverToken = envVariable(spec.envPrefix, "serverToken");
+  const serve = [
+    ...configured.map((v) => `${v.name}=${shellWord(v.placeholder)}`),
+    `${serverToken}=${shellWord("<server token>")}`,
+  ];
+  return {
+    folder: folderPlaceholder(toolset),
+    localServer: `${folderPlaceholder(toolset)}/dist/server.js`,
+    windowsServer: `C:\\path\\to\\${toolset}\\dist\\server.js`,
+    variableList:
+      configured.length === 0
+        ? "none"
+        : configured.map((v) => `\`${v.name}\`${v.secret ? ", a secret" : ""}`).join("; "),
+    claudeCode: shellCommand("claude", claudeCodeArgs(toolset, launch, configured)),
+    httpServer: `${serve.join(" \\\n  ")} \\\n  node dist/server.js --http ${HTTP_EXAMPLE_PORT}`,
+    claudeCodeHttp: shellCommand("claude", claudeCodeHttpArgs(toolset, `http://127.0.0.1:${HTTP_EXAMPLE_PORT}/mcp`)),
+    claudeDesktop: jsonText(claudeDesktopConfig(toolset, launch, configured)),
+    cursor: jsonText(cursorConfig(toolset, launch, configured)),
+    vscode: jsonText(vscodeConfig(toolset, launch, configured)),
+    bundleFields: markdownText(
+      variables.map((v) => `${v.title}${v.secret ? ", sensitive" : ""}${v.required ? ", required" : ""}`).join("; "),
+    ),
+    publishable: settings.publishable,
+    bin: settings.name.replace(/^@[^/]+\//, ""),
+    mcpName: settings.mcpName ?? "",
   };
 }
 

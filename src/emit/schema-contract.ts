@@ -20,6 +20,8 @@ export type SchemaContract = {
   readonly pattern?: string;
   readonly enum?: readonly unknown[];
   readonly multipleOf?: number;
+  /** The value used when the input is left out (or, for a result, what the spec says it defaults to). */
+  readonly default?: unknown;
   /** The contract of each item, for an array. */
   readonly items?: SchemaContract;
 } & { readonly [K in BoundKeyword]?: number };
@@ -43,33 +45,60 @@ export function schemaContract(schema: JsonSchema, schemas: Schemas, depth = 0):
     ...stringKeyword(top, "pattern"),
     ...(values === undefined ? {} : { enum: values.filter((v) => v !== null) }),
     ...numberKeywords(top),
+    ...("default" in top && top["default"] !== undefined ? { default: top["default"] } : {}),
     ...itemsContract(top, schemas, depth),
   };
 }
 
-/** The object's own properties, with whether each is required (one level: nested objects compare by hash). */
-export function propertyContracts(
-  schema: JsonSchema,
-  schemas: Schemas,
-): Record<string, SchemaContract & { readonly required: boolean }> {
+/** One property of a result: its keywords, whether every result carries it, and its own properties, a few levels down. */
+export type FieldContract = SchemaContract & {
+  readonly required: boolean;
+  /** The properties of an object field (of each item, for a list), down to FIELD_DEPTH levels from the top. */
+  readonly fields?: Readonly<Record<string, FieldContract>>;
+};
+
+/** How many levels of result properties are recorded (`base`, `base.repo`, `base.repo.name`); deeper ones show through the hash. */
+export const FIELD_DEPTH = 3;
+
+/** Property contracts by schemas, schema object and level: results share named schemas (a repository, a user) many times. */
+const fieldsMemo = new WeakMap<object, WeakMap<object, Map<number, Record<string, FieldContract>>>>();
+
+/** The object's own properties (of each item, for a list), with whether each is required, down to FIELD_DEPTH levels. */
+export function propertyContracts(schema: JsonSchema, schemas: Schemas, level = 1): Record<string, FieldContract> {
   const top = derefTop(schema, schemaLookup(schemas));
   if (typeof top !== "object") return {};
+  const list = top["type"] === "array" || (Array.isArray(top["type"]) && top["type"].includes("array"));
   const target =
-    top["type"] === "array" && typeof top["items"] === "object"
-      ? derefTop(top["items"] as JsonSchema, schemaLookup(schemas))
-      : top;
+    list && typeof top["items"] === "object" ? derefTop(top["items"] as JsonSchema, schemaLookup(schemas)) : top;
   if (typeof target !== "object" || typeof target["properties"] !== "object" || target["properties"] === null)
     return {};
+  let bySchema = fieldsMemo.get(schemas);
+  if (bySchema === undefined) fieldsMemo.set(schemas, (bySchema = new WeakMap()));
+  let byLevel = bySchema.get(target);
+  if (byLevel === undefined) bySchema.set(target, (byLevel = new Map()));
+  const known = byLevel.get(level);
+  if (known !== undefined) return known;
   const required = new Set(Array.isArray(target["required"]) ? target["required"] : []);
   const properties = target["properties"] as Record<string, JsonSchema>;
-  return Object.fromEntries(
+  const fields = Object.fromEntries(
     Object.keys(properties)
       .sort()
       .map((name) => [
         name,
-        { ...schemaContract(properties[name] as JsonSchema, schemas), required: required.has(name) },
+        fieldContract(properties[name] as JsonSchema, schemas, { level, required: required.has(name) }),
       ]),
   );
+  byLevel.set(level, fields);
+  return fields;
+}
+
+function fieldContract(schema: JsonSchema, schemas: Schemas, at: { level: number; required: boolean }): FieldContract {
+  const nested = at.level < FIELD_DEPTH ? propertyContracts(schema, schemas, at.level + 1) : {};
+  return {
+    ...schemaContract(schema, schemas),
+    required: at.required,
+    ...(Object.keys(nested).length === 0 ? {} : { fields: nested }),
+  };
 }
 
 /**

@@ -22,7 +22,7 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
       ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }),
       required: i.required,
     })),
-    steps: tool.steps.map(({ origin: _origin, ...step }): StepSpec => step),
+    steps: tool.steps.map(({ origin: _origin, credentials: _credentials, ...step }): StepSpec => step),
     returns: {
       ...(tool.returns.projection === undefined ? {} : { projection: tool.returns.projection }),
       narrowingInputs: tool.returns.narrowingInputs,
@@ -72,7 +72,12 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
 function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   switch (scheme.type) {
     case "apiKey":
-      return { type: "apiKey", name: scheme.name, in: scheme.in };
+      return {
+        type: "apiKey",
+        name: scheme.name,
+        in: scheme.in,
+        ...(scheme.fromParameter ? { fromParameter: true } : {}),
+      };
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
     case "oauth2":
@@ -157,14 +162,24 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
         "Comma-separated browser origins allowed to call the HTTP server besides loopback ones; a request from any other Origin gets 403.",
     },
     {
+      name: envVariable(prefix, "operatorTokens"),
+      description:
+        "Turns on the approvals console at `/approvals` of the HTTP server for named operators: `dana:<token>,lee:<token>`, each their own token (at least 16 characters, never the server token); decisions are recorded as `console:<name>`.",
+    },
+    {
       name: envVariable(prefix, "operatorToken"),
       description:
-        "Turns on the approvals console at `/approvals` of the HTTP server; operators sign in with this token (at least 16 characters, never the server token). Unset: no console.",
+        "One operator token for the approvals console (at least 16 characters, never the server token), signing in as `operator`; with neither this nor the named tokens set, no console.",
+    },
+    {
+      name: envVariable(prefix, "consoleSecureCookies"),
+      description:
+        "`auto` (default): the console's session cookie is `Secure` when the sign-in came over https or through a TLS proxy sending `X-Forwarded-Proto: https`; `always` or `never` force it.",
     },
     {
       name: envVariable(prefix, "approvalWebhook"),
       description:
-        "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text`, plus id, tool, risk and the console link; never arguments), retried with backoff.",
+        "`https://…` (http only to loopback): each new pending request is POSTed here (Slack-compatible `text` with the preview `approvals.js show` prints, secrets redacted, plus id, tool, risk and the console link), retried with backoff.",
     },
     {
       name: envVariable(prefix, "consoleUrl"),
@@ -205,6 +220,8 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
 };
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
+  if (scheme.type === "apiKey" && scheme.fromParameter === true)
+    return `The credential the API takes as the ${scheme.in} parameter \`${scheme.name}\` (its spec declares the parameter but no security scheme for it), sent as that parameter where an operation declares it. Never shown to the model.`;
   return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;
 }
 

@@ -15,6 +15,7 @@ import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { repairEnums } from "./enums.js";
+import { readUntypedItems } from "./untyped-items.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
 import { scanDocument } from "./scan.js";
@@ -136,7 +137,8 @@ async function prepare(
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
-  const document = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
+  const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
+  const document = readUntypedItems(repaired, scan.untypedItems, reporter);
   const hoist = refs.external
     ? schemaRefTargets(
         document,

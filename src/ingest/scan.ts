@@ -29,6 +29,19 @@ export interface EnumSite {
   readonly values: readonly unknown[];
 }
 
+/** Members whose values are maps of names to schemas: a member named `items` in them is a name, not the keyword. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "$defs", "schemas", "dependentSchemas"]);
+
+/** A schema with `items` of objects (a union of them, or properties) and no `type`: which of the two it means is unsaid. */
+function untypedObjectItems(record: Record<string, unknown>, parentKey: string | undefined): boolean {
+  if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
+  if (["anyOf", "oneOf", "allOf"].some((k) => record[k] !== undefined)) return false;
+  const items = record["items"];
+  if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
+  const node = items as Record<string, unknown>;
+  return Array.isArray(node["anyOf"]) || Array.isArray(node["oneOf"]) || typeof node["properties"] === "object";
+}
+
 export interface DocumentScan {
   /** Every `$ref` member with a string value, in document order (as `collectRefSites` lists them). */
   readonly refSites: readonly RefSite[];
@@ -38,6 +51,8 @@ export interface DocumentScan {
   readonly patterns: readonly PatternSite[];
   /** In document order (a schema before the schemas inside it). */
   readonly enums: readonly EnumSite[];
+  /** Pointers of schemas with `items` of objects and no `type` (Slack's `objs_conversation`), in document order. */
+  readonly untypedItems: readonly string[];
 }
 
 /** Whether an enum value has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
@@ -66,6 +81,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
   const hidden: HiddenText[] = [];
   const patterns: PatternSite[] = [];
   const enums: EnumSite[] = [];
+  const untypedItems: string[] = [];
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
@@ -92,6 +108,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
     const enumTypes = schemaPositions ? mistypedEnum(record) : undefined;
     if (enumTypes !== undefined)
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
+    if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     for (const key of Object.keys(record)) {
       const child = record[key];
       const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
@@ -111,5 +128,5 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
-  return { refSites, hidden, patterns, enums };
+  return { refSites, hidden, patterns, enums, untypedItems };
 }

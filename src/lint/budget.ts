@@ -106,7 +106,22 @@ export function budgetReport(
     overBudget: totalTokens > budget,
     serving: search === undefined ? { mode: "all" } : { mode: "search", core: [...search.core] },
     upfrontTokens: search?.upfrontTokens ?? totalTokens,
+    counted: COUNTED,
   };
+}
+
+/**
+ * What the token counts cover: the definition a model reads to choose and call a tool (the largest of the adapters').
+ * An MCP tools/list entry also carries a title, the four annotations and an output schema per tool, not counted.
+ */
+const COUNTED = {
+  included: ["name", "description", "inputSchema", "input_examples"],
+  excluded: ["title", "annotations", "outputSchema"],
+} as const;
+
+/** The counts' coverage in words, for the text reports. */
+export function countedText(report: Pick<BudgetReport, "counted">): string {
+  return `counted: ${report.counted.included.join(", ")}; not counted: ${report.counted.excluded.join(", ")} (MCP tools/list carries them too)`;
 }
 
 /** What the model sees upfront, in words: `all 6 definitions` or `tool search: 2 core tools plus search_tools and call_tool`. */
@@ -134,6 +149,7 @@ export function budgetToText(report: BudgetReport): string {
       : `${servingModeText(report)} upfront: ${report.upfrontTokens} tokens, ${upfront}`;
   return `${[
     `context budget: ${report.totalTokens} of ${report.budget} tokens (o200k) for ${report.tools.length} tool definitions, ${status}${largest.length > 0 ? `; largest: ${largest.join(", ")}` : ""}`,
+    `  ${countedText(report)}`,
     `  descriptions clients cut (> ${CLIENT_CUT_CHARS} chars): ${namesOrNone(report.tools.filter((t) => t.cutByClients).map((t) => t.name))}`,
     `  not OpenAI strict as written (the openai adapter lowers them): ${namesOrNone(report.tools.filter((t) => t.strictMode.length > 0).map((t) => t.name))}`,
     `  names breaking ^[a-zA-Z0-9_-]{1,64}$ (Anthropic, OpenAI): ${namesOrNone(report.tools.filter((t) => t.nameProblem !== undefined).map((t) => t.name))}`,

@@ -1,5 +1,7 @@
 // The lint rules by name: default severity and check of each; a missing rule fails to compile.
+import { actionTargetNotNamed } from "./rules/action-target-not-named.js";
 import { actionWithoutApproval } from "./rules/action-without-approval.js";
+import { credentialInput } from "./rules/credential-input.js";
 import { definitionBudget } from "./rules/definition-budget.js";
 import { deleteTargetFromSearch } from "./rules/delete-target-from-search.js";
 import { descriptionTooLong } from "./rules/description-too-long.js";
@@ -30,4 +32,6 @@ export const rules = {
   "name-too-long": { severity: "error", check: nameTooLong },
   "definition-budget": { severity: "warn", check: definitionBudget },
   "delete-target-from-search": { severity: "warn", check: deleteTargetFromSearch },
+  "credential-input": { severity: "error", check: credentialInput },
+  "action-target-not-named": { severity: "error", check: actionTargetNotNamed },
 } as const satisfies Record<RuleName, RuleDefinition>;

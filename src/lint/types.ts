@@ -20,6 +20,8 @@ export const RULE_NAMES = [
   "name-too-long",
   "definition-budget",
   "delete-target-from-search",
+  "credential-input",
+  "action-target-not-named",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];
@@ -122,4 +124,6 @@ export interface BudgetReport {
   readonly serving: Serving;
   /** What the model is shown before any search: every definition, or the core plus `search_tools` and `call_tool`. */
   readonly upfrontTokens: number;
+  /** The members of a definition the counts include, and those an MCP tools/list entry also carries that they leave out. */
+  readonly counted: { readonly included: readonly string[]; readonly excluded: readonly string[] };
 }

@@ -1,12 +1,13 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
+import { stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { operationProfile } from "./profile.js";
-import { raiseRiskFromSpec, riskFromMethods } from "./risk.js";
+import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 
 export interface OperationFilter {
@@ -38,8 +39,9 @@ export function planAllOperations(model: ApiModel, filter: OperationFilter): Too
 }
 
 function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
-  const { inputs, params, body } = bindAllOfOperation(operation, schemaLookup(model.schemas));
-  const profile = riskFromMethods([operation.method]);
+  const { inputs, params, body } = bindAllOfOperation(operation, schemaLookup(model.schemas), model.securitySchemes);
+  const credentials = stepCredentials(operation, model.securitySchemes, () => false);
+  const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;
   const origin = { file: model.file, pointer: operation.pointer };
@@ -52,8 +54,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     ...(body === undefined ? {} : { body }),
     outputs: {},
     dependsOn: [],
-    readOnly: profile.category === "data",
-    security: operation.security,
+    readOnly: isReadMethod(operation.method) && !changesStateByWords(operation),
+    security: credentials.security,
+    ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: success?.status ?? "default",
     responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
     errorHints: {},
@@ -75,6 +78,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     steps: [step],
     returns: { schema: successSchema(operation), narrowingInputs: narrowingInputs(inputs) },
     origin,
+    ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
     profile: operationProfile(operation),
   };

@@ -1,6 +1,7 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import type { SchemaLookup } from "../model/api-source.js";
-import type { JsonSchema, JsonSchemaObject, Operation, Parameter } from "../model/api-model.js";
+import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
+import { isCredentialFormField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
@@ -16,17 +17,26 @@ export interface OperationBindings {
   readonly body?: BodyBinding;
 }
 
-/** Every parameter and body property of `operation` as an input bound to it (all-operations mode). */
-export function bindAllOfOperation(operation: Operation, schemas: SchemaLookup): OperationBindings {
+/**
+ * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
+ * a credential (a security scheme fills them).
+ */
+export function bindAllOfOperation(
+  operation: Operation,
+  schemas: SchemaLookup,
+  securitySchemes: Readonly<Record<string, SecurityScheme>>,
+): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
-  for (const parameter of exposedParameters(operation)) {
+  const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
+  for (const parameter of exposed) {
     const name = allocate(toIdentifierName(parameter.name, "param"));
     inputs.push(parameterToInput(parameter, name, operation));
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
-  const body = bindBody(operation, schemas, allocate, inputs);
+  const isCredential = (property: string): boolean => isCredentialFormField(operation, securitySchemes, property);
+  const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
   return body === undefined ? { inputs, params } : { inputs, params, body };
 }
 
@@ -35,13 +45,22 @@ function exposedParameters(operation: Operation): Parameter[] {
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
+  const described = saysMoreThanName(parameter.description, parameter.name, name);
   return {
     name,
     schema: withExamples(parameter.schema, parameter.examples),
     required: parameter.required,
-    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    ...(described ? { description: parameter.description } : {}),
     boundTo: [`${operation.id} ${parameter.in} ${parameter.name}`],
   };
+}
+
+/** Whether a description says more than a name: `board_id` for `idBoard` (or `Id board.`) tells a model nothing. */
+export function saysMoreThanName(description: string | undefined, ...names: readonly string[]): boolean {
+  if (description === undefined || description.trim() === "") return false;
+  const bare = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const words = bare(description);
+  return !names.some((name) => bare(name) === words || bare(toIdentifierName(name, "x")) === words);
 }
 
 export function parameterToBinding(parameter: Parameter, value: ValueExpr): ParamBinding {
@@ -62,11 +81,17 @@ function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSch
   return { ...schema, examples: [...examples] };
 }
 
+interface BodyInputs {
+  readonly schemas: SchemaLookup;
+  readonly allocate: (wanted: string) => string;
+  readonly inputs: ToolInput[];
+  /** Whether a form field of this name carries a credential (left out of the inputs). */
+  readonly isCredential: (property: string) => boolean;
+}
+
 function bindBody(
   operation: Operation,
-  schemas: SchemaLookup,
-  allocate: (wanted: string) => string,
-  inputs: ToolInput[],
+  { schemas, allocate, inputs, isCredential }: BodyInputs,
 ): BodyBinding | undefined {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return undefined;
@@ -92,7 +117,9 @@ function bindBody(
       : [],
   );
   const entries: (readonly [string, ValueExpr])[] = [];
+  const form = sent.kind === "form" || sent.kind === "multipart";
   for (const [property, schema] of properties) {
+    if (form && isCredential(property)) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
       typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;

@@ -15,7 +15,6 @@ export type { OperationProfile } from "../runtime/types.js";
 const PARAMETER = /^\{.+\}$/;
 /** A version segment: `v1`, `v1beta2`, `2010-04-01`, `3`. */
 const VERSION = /^(v\d+([a-z]+\d*)?|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
-const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 /** Words that never name an object: API plumbing and filler in operation ids. */
 const NOT_OBJECTS = new Set([
   "api",

@@ -47,3 +47,211 @@ const RISK_VALUES: ReadonlySet<unknown> = new Set<Risk>(["low", "medium", "high"
 export function raiseRiskFromSpec(inferred: Risk, extension: unknown): Risk {
   return RISK_VALUES.has(extension) ? maxRisk(inferred, extension as Risk) : inferred;
 }
+
+/** Verbs that undo or end something: a call named with one is high risk and destructive, whatever its method. */
+const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
+  "delete",
+  "remove",
+  "revoke",
+  "uninstall",
+  "archive",
+  "kick",
+  "leave",
+  "destroy",
+  "purge",
+  "erase",
+  "terminate",
+  "deactivate",
+  "ban",
+  "wipe",
+  "unlink",
+  "disconnect",
+  "cancel",
+]);
+
+/** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
+const WRITE_WORDS: ReadonlySet<string> = new Set([
+  "update",
+  "set",
+  "publish",
+  "invite",
+  "create",
+  "add",
+  "send",
+  "rename",
+  "edit",
+  "modify",
+  "write",
+  "upload",
+  "join",
+  "approve",
+  "reject",
+  "enable",
+  "disable",
+  "assign",
+  "unassign",
+  "upsert",
+  "submit",
+  "rotate",
+  "reset",
+  "restore",
+  "unarchive",
+  "install",
+  "trigger",
+]);
+
+const READ_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "list",
+  "find",
+  "search",
+  "fetch",
+  "read",
+  "retrieve",
+  "query",
+  "show",
+  "lookup",
+  "count",
+  "check",
+  "download",
+  "describe",
+  "view",
+  "export",
+  "head",
+]);
+
+/** `updateStep` → update, step; `download-tarball-archive` → download, tarball, archive. */
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== "");
+}
+
+/**
+ * The verbs of an identifier: its first word (`deleteUser`), and — unless that is a read verb (`get_user_archive`,
+ * `getPost`) — the first word of its last segment after a `.`, `_`, `/` or `:` (RPC names: `apps_uninstall`,
+ * `workflows_updateStep`).
+ */
+function identifierVerbs(text: string): string[] {
+  const segments = text
+    .split(/[._/:]+/)
+    .map(words)
+    .filter((w) => w.length > 0);
+  const first = segments[0]?.[0];
+  if (first === undefined) return [];
+  return READ_VERBS.has(first) ? [first] : [first, segments.at(-1)?.[0] as string];
+}
+
+/** The last path segment's verb when it is an RPC name (`/apps.uninstall`, `/{name}:cancel`), else none. */
+function pathVerbs(path: string): string[] {
+  const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "");
+  const colon = last.lastIndexOf(":");
+  if (colon >= 0) return words(last.slice(colon + 1)).slice(0, 1);
+  return last.includes(".") ? identifierVerbs(last).slice(1) : [];
+}
+
+const DETERMINERS = /^(a|an|the|your|this|that|these|those|all|one|multiple|existing|my|its|their|some|any|every)$/i;
+
+/** The summary's leading verb in its base form, when an object follows: "Revokes a token." → revoke. */
+function summaryVerb(summary: string | undefined): string | undefined {
+  const match = /^\s*([A-Za-z]+)\s+([A-Za-z]+)/.exec(summary ?? "");
+  if (match === null || !DETERMINERS.test(match[2] as string)) return undefined;
+  const first = (match[1] as string).toLowerCase();
+  for (const base of [first, first.replace(/es$/, ""), first.replace(/s$/, "")]) if (isActionWord(base)) return base;
+  return undefined;
+}
+
+function isActionWord(word: string): boolean {
+  return DESTRUCTIVE_WORDS.has(word) || WRITE_WORDS.has(word);
+}
+
+/** Why a call's own words make it an action: the word, where it is, and whether it destroys. */
+export interface WordRisk {
+  readonly risk: Risk;
+  readonly destructive: boolean;
+  readonly word: string;
+  /** `operationId apps_uninstall`, `path /apps.uninstall`, `summary "Revokes a token."`. */
+  readonly source: string;
+}
+
+/**
+ * The risk an operation's own words give it, for RPC-style APIs whose method says nothing (Slack's `GET
+ * /apps.uninstall`): a destructive verb (delete, revoke, uninstall, archive, kick, leave, …) as a verb of its
+ * operationId or RPC-style path, or leading its summary, means high; another state-changing verb (update, set,
+ * publish, invite, …) means medium. Undefined when no such word is there.
+ */
+export function riskFromWords(operation: {
+  readonly id: string;
+  readonly path: string;
+  readonly summary?: string;
+  readonly description?: string;
+}): WordRisk | undefined {
+  const summary = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim();
+  const verb = summaryVerb(summary);
+  const places: [string, readonly string[]][] = [
+    [`operationId ${operation.id}`, identifierVerbs(operation.id)],
+    [`path ${operation.path}`, pathVerbs(operation.path)],
+    [`summary "${summary}"`, verb === undefined ? [] : [verb]],
+  ];
+  for (const set of [DESTRUCTIVE_WORDS, WRITE_WORDS]) {
+    for (const [source, found] of places) {
+      const word = found.find((w) => set.has(w));
+      if (word === undefined) continue;
+      const destructive = set === DESTRUCTIVE_WORDS;
+      return { risk: destructive ? "high" : "medium", destructive, word, source };
+    }
+  }
+  return undefined;
+}
+
+/** What the words of an operation are read from. */
+export interface WordedOperation {
+  readonly id: string;
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly summary?: string;
+  readonly description?: string;
+}
+
+export interface RaisedProfile extends RiskProfile {
+  /** Why the words raised it (`plan` prints it); absent when the methods alone decide. */
+  readonly reason?: string;
+}
+
+/** Reads and PUTs are what the method may understate; POST, PATCH and DELETE are high already. */
+function wordsCanRaise(operation: WordedOperation): boolean {
+  return isReadMethod(operation.method) || operation.method === "put";
+}
+
+/** Whether the operation's words make a call of it change state where its method says it reads. */
+export function changesStateByWords(operation: WordedOperation): boolean {
+  return isReadMethod(operation.method) && riskFromWords(operation) !== undefined;
+}
+
+/** A tool's profile raised by its operations' words, with the reason `plan` prints; unchanged when no word raises it. */
+export function raiseByWords(profile: RiskProfile, operations: readonly WordedOperation[]): RaisedProfile {
+  const raised = operations
+    .filter(wordsCanRaise)
+    .map((o) => ({ o, words: riskFromWords(o) }))
+    .filter((r): r is { o: WordedOperation; words: WordRisk } => r.words !== undefined)
+    .filter(
+      (r) => isRiskLower(profile.risk, r.words.risk) || (r.words.destructive && !profile.annotations.destructiveHint),
+    );
+  const first = raised[0];
+  if (first === undefined) return profile;
+  const risk = raised.reduce<Risk>((r, x) => maxRisk(r, x.words.risk), profile.risk);
+  const destructive = profile.annotations.destructiveHint || raised.some((r) => r.words.destructive);
+  return {
+    risk,
+    category: "action",
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: destructive,
+      idempotentHint: profile.annotations.idempotentHint && profile.category === "action",
+      openWorldHint: true,
+    },
+    reason: `${profile.risk === risk ? "kept" : `raised from ${profile.risk} to`} ${risk}: "${first.words.word}" in the ${first.words.source} says ${first.o.method.toUpperCase()} ${first.o.path} ${first.words.destructive ? "destroys or revokes something" : "changes state"}`,
+  };
+}

@@ -1,6 +1,7 @@
 // The ToolPlan IR: one planned tool per goal, read by emit, plan, lint and check (never OpenAPI types).
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema, SecurityScheme, Server } from "../model/api-model.js";
+import type { CredentialField } from "./credentials.js";
 import type {
   ActionSpec,
   Annotations,
@@ -47,6 +48,8 @@ export interface ToolInput {
 /** One planned step: what the runtime executes, plus where the goals file defined it. */
 export interface StepPlan extends StepSpec {
   readonly origin: Origin;
+  /** Credential fields no declared scheme fills: the toolset pass names a generated scheme for each and drops this. */
+  readonly credentials?: readonly CredentialField[];
 }
 
 export interface ReturnsPlan {
@@ -66,6 +69,8 @@ export interface ToolDef extends Omit<ToolSpec, "inputs" | "steps" | "returns"> 
   readonly origin: Origin;
   /** The goals file marks it core: listed upfront even when the toolset is served with tool search. */
   readonly core?: boolean;
+  /** Why the risk is above what the methods give: the operation's own words (`plan` prints it). */
+  readonly riskReason?: string;
   /** Where each of the goals file's `examples` is, for the diagnostic of one that does not fit the input schema. */
   readonly exampleOrigins?: readonly Origin[];
 }

@@ -70,6 +70,8 @@ function headerComment(draft: GoalsDraft): string {
     " not need, add the ones you do, then check with:",
     "   aci-gen plan --goals <this file>   and   aci-gen lint --goals <this file>",
     " Risk and approval are inferred from the HTTP methods; set `risk:` only to raise it.",
+    ' Then `aci-gen generate --goals <this file> --out DIR`: DIR/README.md, section "Connect it to an MCP client",',
+    " adds the server to Claude Code, Claude Desktop (or as an MCP Bundle), Cursor or VS Code.",
     ...(draft.declaresNoCredentials ? NO_CREDENTIALS : []),
   ].join("\n");
 }

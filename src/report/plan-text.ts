@@ -12,7 +12,7 @@ export function planToText(
 ): string {
   const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
   const total = definitions.reduce((n, d) => n + d.tokens, 0);
-  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k)`;
+  const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k; without the titles, annotations and output schemas tools/list also carries)`;
   return `${[header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n")}\n`;
 }
 
@@ -21,6 +21,7 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
   const lines = [
     `${tool.name}  [${tool.risk} risk · ${tool.category}${approval}${tokens === undefined ? "" : ` · ${tokens} tokens`}]`,
   ];
+  if (tool.riskReason !== undefined) lines.push(`  risk: ${tool.riskReason}`);
   for (const step of tool.steps) {
     const waits = tool.steps.length > 1 && step.dependsOn.length > 0 ? `  after ${step.dependsOn.join(", ")}` : "";
     const body = step.body === undefined ? "" : `  body ${step.body.mediaType} (${step.body.kind})`;

@@ -71,6 +71,20 @@ describe("BM25 tool search", () => {
     ]);
   });
 
+  it("reads words that name Object.prototype members as plain words", () => {
+    const odd = [
+      profiled("constructor_to_string", "Constructor toString", { action: "constructor", object: "__proto__" }),
+    ];
+    expect(searchTerms("constructor __proto__ hasOwnProperty")).toEqual([
+      "constructor",
+      "proto",
+      "has",
+      "own",
+      "property",
+    ]);
+    expect(createToolSearch(odd)("constructor toString").map((m) => m.name)).toEqual(["constructor_to_string"]);
+  });
+
   it("describes each hit in its first sentence", () => {
     expect(oneLine("Fetch one pet by id. Use when the user names a pet.")).toBe("Fetch one pet by id.");
   });

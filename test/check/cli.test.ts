@@ -2,6 +2,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { VERDICT_EXIT } from "../../src/check/index.js";
 import { cli, dropGoal, petstoreCopy, removeDir, snapshotTree, tempDir, type Edit } from "../fixtures/check/harness.js";
 
 interface Case {
@@ -12,7 +13,11 @@ interface Case {
   /** Every change, as `tool: message`, in report order. */
   readonly lines: readonly string[];
   /** The impact of each change, in the same order, where the case is about it. */
-  readonly impacts?: readonly ("breaking" | "compatible")[];
+  readonly impacts?: readonly ("breaking" | "compatible" | "docs")[];
+  /** The verdict, where the case is about it (every case checks that the exit code is the verdict's). */
+  readonly verdict?: string;
+  /** Fixes given with the changes, in order, where the case is about them. */
+  readonly fixes?: readonly string[];
 }
 
 const LIMIT_REQUIRED: Edit = {
@@ -21,6 +26,14 @@ const LIMIT_REQUIRED: Edit = {
 };
 const STATUS_AS_INPUT: Edit = { from: "          status: [available]\n", to: "          status: $inputs.status\n" };
 const PET_STATUS_ENUM = "              enum: [available, pending, sold]\n            default: [available]";
+const CURSOR_INPUT: Edit = {
+  from: "          limit: $inputs.limit\n        outputs: { items",
+  to: "          limit: $inputs.limit\n          cursor: $inputs.cursor\n        outputs: { items",
+};
+const EMAIL_PARAM =
+  "        - name: email\n          in: query\n          description: The email address, matched case-insensitively.\n";
+const ORDER_STATUS_FIELD =
+  "        status:\n          type: string\n          description: Order status.\n          enum: [placed, approved, delivered, cancelled]\n          default: placed\n          examples: [placed]\n";
 
 const cases: [string, Case][] = [
   ["no change", { now: {}, code: 0, lines: [] }],
@@ -39,18 +52,75 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    "an operationId renamed, the goal names it (the plan fails: exit 2, still saying where it went)",
+    "an operationId renamed, the goal names it (the goal no longer plans: breaking, saying where it went)",
     {
       now: { spec: [{ from: "operationId: getUserByEmail", to: "operationId: findUserByEmail" }] },
-      code: 2,
+      code: 1,
+      verdict: "breaking",
       lines: [
         "adopt_pet: operation getUserByEmail is gone; GET /users/by-email is now findUserByEmail",
         "find_customer_open_orders: operation getUserByEmail is gone; GET /users/by-email is now findUserByEmail",
       ],
+      fixes: [
+        'bind step "customer" to findUserByEmail, the operation now at the same method and path',
+        'bind step "customer" to findUserByEmail, the operation now at the same method and path',
+      ],
     },
   ],
   [
-    "an operation removed from the spec (the plan fails)",
+    "a required parameter added to a goal's operation (the goals no longer plan: breaking, by tool)",
+    {
+      now: {
+        spec: [
+          {
+            from: "            maxLength: 254\n          example: ada@example.com\n",
+            to: "            maxLength: 254\n          example: ada@example.com\n        - name: tenant\n          in: query\n          required: true\n          schema: { type: string }\n",
+          },
+        ],
+      },
+      code: 1,
+      verdict: "breaking",
+      lines: [
+        'adopt_pet: no longer plans: step "customer" does not bind the required query parameter "tenant" of getUserByEmail',
+        'find_customer_open_orders: no longer plans: step "customer" does not bind the required query parameter "tenant" of getUserByEmail',
+      ],
+      impacts: ["breaking", "breaking"],
+      fixes: [
+        'add params: { tenant: $inputs.tenant } (or an earlier step\'s output) to step "customer"',
+        'add params: { tenant: $inputs.tenant } (or an earlier step\'s output) to step "customer"',
+      ],
+    },
+  ],
+  [
+    "a parameter a goal binds removed (the goals no longer plan: breaking, by tool)",
+    {
+      now: { spec: [{ from: EMAIL_PARAM, to: EMAIL_PARAM.replace("name: email", "name: mail") }] },
+      code: 1,
+      verdict: "breaking",
+      lines: [
+        'adopt_pet: no longer plans: step "customer" does not bind the required query parameter "mail" of getUserByEmail',
+        'adopt_pet: no longer plans: step "customer" binds "email", which getUserByEmail does not have',
+        'find_customer_open_orders: no longer plans: step "customer" does not bind the required query parameter "mail" of getUserByEmail',
+        'find_customer_open_orders: no longer plans: step "customer" binds "email", which getUserByEmail does not have',
+      ],
+    },
+  ],
+  [
+    "a response field a goal returns removed (the goals no longer plan: breaking, by tool)",
+    {
+      now: { spec: [{ from: ORDER_STATUS_FIELD, to: "" }] },
+      code: 1,
+      verdict: "breaking",
+      lines: [
+        'adopt_pet: no longer plans: "$response.body#/status": the 201 response of placeOrder has no "status" at /status',
+        "find_customer_open_orders: result field `orders[].status` removed",
+        'get_order_status: no longer plans: "$response.body#/status": the 200 response of getOrderById has no "status" at /status',
+      ],
+      impacts: ["breaking", "breaking", "breaking"],
+    },
+  ],
+  [
+    "an operation removed from the spec (its goal no longer plans: breaking)",
     {
       now: {
         spec: [
@@ -62,9 +132,29 @@ const cases: [string, Case][] = [
             ),
         ],
       },
-      code: 2,
+      code: 1,
+      verdict: "breaking",
       lines: ["get_order_status: operation getOrderById is gone; nothing serves GET /store/order/{orderId} any more"],
+      fixes: ['bind step "order" to another operation, or remove the goal'],
     },
+  ],
+  [
+    "a new goal that does not plan: not a change of a locked tool, so not judged (exit 2)",
+    {
+      now: {
+        goals: [
+          (t) =>
+            `${t}\n  - name: find_invoices\n    description: Find invoices.\n    use_when: The user asks for invoices.\n    not_for: Orders (use get_order_status).\n    steps:\n      - id: list\n        operation: listInvoices\n`,
+        ],
+      },
+      code: 2,
+      verdict: "could-not-judge",
+      lines: [],
+    },
+  ],
+  [
+    "a goals file that does not parse: not judged (exit 2)",
+    { now: { goals: [{ from: "aci: 1", to: "aci: 1\nbogus: [" }] }, code: 2, verdict: "could-not-judge", lines: [] },
   ],
   [
     "an input's type changes",
@@ -218,7 +308,7 @@ const cases: [string, Case][] = [
       },
       code: 1,
       lines: [
-        "adopt_pet: input `pet_id` constraints changed",
+        'adopt_pet: input `pet_id` description removed (was "ID of the pet.")',
         "adopt_pet: step `pet` removed: getPetById (GET /pet/{petId})",
       ],
     },
@@ -235,7 +325,70 @@ const cases: [string, Case][] = [
         ],
       },
       code: 1,
+      verdict: "docs-only",
       lines: ["get_pet_details: description changed"],
+      impacts: ["docs"],
+    },
+  ],
+  [
+    "an input's description changed: docs-only, old → new",
+    {
+      now: {
+        spec: [
+          {
+            from: "      description: Maximum number of items per page.\n",
+            to: "      description: The most items one page holds.\n",
+          },
+        ],
+      },
+      code: 1,
+      verdict: "docs-only",
+      lines: [
+        'find_customer_open_orders: input `limit` description changed: "Maximum number of items per page." → "The most items one page holds."',
+      ],
+      impacts: ["docs"],
+    },
+  ],
+  [
+    "an input's example changed: docs-only",
+    {
+      now: {
+        spec: [{ from: "        default: 20\n      example: 20\n", to: "        default: 20\n      example: 25\n" }],
+      },
+      code: 1,
+      verdict: "docs-only",
+      lines: ["find_customer_open_orders: input `limit` examples or nested descriptions changed"],
+      impacts: ["docs"],
+    },
+  ],
+  [
+    "an input's default changed: compatible, old → new",
+    {
+      now: {
+        spec: [
+          { from: "        maximum: 100\n        default: 20\n", to: "        maximum: 100\n        default: 50\n" },
+        ],
+      },
+      code: 1,
+      verdict: "compatible",
+      lines: ["find_customer_open_orders: input `limit` default changed: 20 → 50"],
+      impacts: ["compatible"],
+    },
+  ],
+  [
+    "an input's maxLength raised: compatible, old → new",
+    {
+      old: { goals: [CURSOR_INPUT] },
+      now: {
+        goals: [CURSOR_INPUT],
+        spec: [
+          { from: "        maxLength: 200\n      example: eyJ", to: "        maxLength: 400\n      example: eyJ" },
+        ],
+      },
+      code: 1,
+      verdict: "compatible",
+      lines: ["find_customer_open_orders: input `cursor` maxLength raised: 200 → 400"],
+      impacts: ["compatible"],
     },
   ],
 ];
@@ -257,7 +410,11 @@ async function checkJson(
   out: string,
 ): Promise<{
   code: number;
-  report: { tools: { tool: string; changes: { message: string; impact: string }[] }[] };
+  report: {
+    verdict: string;
+    exitCode: number;
+    tools: { tool: string; changes: { message: string; impact: string; fix?: string }[] }[];
+  };
   err: string;
 }> {
   const dir = await scratch();
@@ -289,7 +446,12 @@ describe("check: contract diff lines", () => {
     expect(lines).toEqual(c.lines);
     if (c.impacts !== undefined)
       expect((report.tools ?? []).flatMap((t) => t.changes.map((ch) => ch.impact))).toEqual(c.impacts);
+    if (c.fixes !== undefined)
+      expect((report.tools ?? []).flatMap((t) => t.changes.flatMap((ch) => ch.fix ?? []))).toEqual(c.fixes);
+    if (c.verdict !== undefined) expect(report.verdict).toBe(c.verdict);
     expect(code).toBe(c.code);
+    expect(report.exitCode).toBe(code);
+    expect(code).toBe(VERDICT_EXIT[report.verdict as keyof typeof VERDICT_EXIT]);
     expect(await snapshotTree(out)).toEqual(before);
   });
 });
@@ -311,7 +473,9 @@ describe("check: human output", () => {
     });
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", baseOut);
     expect(run.code).toBe(1);
-    expect(run.out.split("\n")[0]).toMatch(/^2 tools changed: 1 breaking, 1 compatible; \d+ files would change$/);
+    expect(run.out.split("\n")[0]).toMatch(
+      /^breaking: 2 tools changed: 1 breaking, 1 compatible; \d+ files would change$/,
+    );
     expect(run.out).toContain(
       "cancel_order (changed, compatible)\n  compatible  risk lowered: high → medium\n  compatible  approval no longer required\n",
     );
@@ -328,7 +492,7 @@ describe("check: human output", () => {
     const run = await cli("check", "--spec", inputs.spec, "--goals", inputs.goals, "--out", baseOut);
     expect(run.code).toBe(1);
     expect(run.out).toBe(
-      "no contract changes; 1 file would change\n\n1 file would change (1 changed):\n  changed   aci.lock.json\n",
+      "compatible: no contract changes; 1 file would change\n\n1 file would change (1 changed):\n  changed   aci.lock.json\n",
     );
   });
 });

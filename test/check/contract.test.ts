@@ -602,7 +602,7 @@ describe("text report", () => {
     });
     expect(reportToText(report, "out")).toBe(
       [
-        "1 tool changed: 1 breaking, 0 compatible; 2 files would change",
+        "breaking: 1 tool changed: 1 breaking, 0 compatible; 2 files would change",
         "",
         "t (changed, breaking)",
         "  BREAKING    input `status` now required",

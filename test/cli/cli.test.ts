@@ -1,6 +1,6 @@
 // The CLI in-process (commander with exitOverride) and once as a real process: output shapes, exit codes, no stack traces.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,7 +36,9 @@ describe("aci-gen plan", () => {
     const { code, out, err } = await run("plan", "--spec", PETSTORE, "--all-operations");
     expect(code).toBe(0);
     expect(err).toBe("");
-    expect(out).toMatch(/^petstore: 21 tools \(all operations\), \d+ tokens of definitions \(o200k\)/);
+    expect(out).toMatch(
+      /^petstore: 21 tools \(all operations\), \d+ tokens of definitions \(o200k; without the titles, annotations and output schemas tools\/list also carries\)/,
+    );
     expect(out).toContain("get_pet_by_id  [low risk · data");
     expect(out).toContain("delete_order  [high risk · action · approval required");
   });
@@ -187,6 +189,46 @@ describe("aci-gen generate", () => {
     );
     expect(bad.code).toBe(2);
     expect(existsSync(join(dir, "other"))).toBe(false);
+  });
+});
+
+describe("the package flags", () => {
+  it("--publishable --package-name writes a publishable package with server.json; check with the same flags sees no drift", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "aci-cli-pkg-"));
+    const out = join(dir, "pkg");
+    const flags = ["--publishable", "--package-name", "@acme/pets", "--package-version", "2.0.0"];
+    const ok = await run("generate", "--spec", PETSTORE, "--goals", GOALS, "--out", out, ...flags);
+    expect(ok.code, ok.err).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: "@acme/pets", version: "2.0.0", mcpName: "io.github.acme/pets" });
+    expect(manifest.private).toBeUndefined();
+    expect(existsSync(join(out, "server.json"))).toBe(true);
+    expect((await run("check", "--spec", PETSTORE, "--goals", GOALS, "--out", out, ...flags)).code).toBe(0);
+    expect((await run("check", "--spec", PETSTORE, "--goals", GOALS, "--out", out)).code, "without them: drift").toBe(
+      1,
+    );
+  });
+
+  it.each([
+    [["--package-name", "Pets"], "PACKAGE_NAME_INVALID"],
+    [["--package-version", "latest"], "PACKAGE_VERSION_INVALID"],
+    [["--publishable"], "PACKAGE_MCP_NAME_INVALID"],
+  ])("%j: exit 2 with %s, nothing written", async (flags, code) => {
+    const dir = mkdtempSync(join(tmpdir(), "aci-cli-bad-"));
+    const result = await run(
+      "generate",
+      "--spec",
+      PETSTORE,
+      "--goals",
+      GOALS,
+      "--out",
+      join(dir, "pkg"),
+      "--json",
+      ...flags,
+    );
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.out).diagnostics.map((d: { code: string }) => d.code)).toEqual([code]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

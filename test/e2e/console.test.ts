@@ -1,7 +1,9 @@
-// The approvals console of the compiled pet-coupons server (`node dist/server.js --http`, file state store) in Chromium:
-// an MCP client queues approvals, an operator signs in with PREFIX_OPERATOR_TOKEN, approves one and rejects another
-// with a reason, and the MCP client and the audit log see the outcomes; the MCP server token and a POST without the CSRF
-// token are refused. Screenshots under test-artifacts/.
+// The approvals console of the compiled pet-coupons server (`node dist/server.js --http`, file state store) in Chromium at
+// 1280 px: an MCP client queues approvals (their target reads run first), operators named in PREFIX_OPERATOR_TOKENS sign
+// in with their own tokens, see tool, method, path and the target found in the list and the confirm dialog, approve
+// one and reject another with a reason, and the MCP client and the audit log (who decided, as authenticated) see the
+// outcomes; sign-out revokes the session; the MCP server token and a POST without the CSRF token are refused.
+// Screenshots under test-artifacts/ (docs/console/ holds copies for the README).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +26,7 @@ import {
 const PKG = join(ROOT, ".tmp/console-build/pet-coupons");
 const ARTIFACTS = join(ROOT, "test-artifacts");
 const OPERATOR_TOKEN = "operator-token-e2e-5c0b7d19a4f3";
+const LEE_TOKEN = "operator-token-e2e-lee-77d0a3c1";
 const SERVER_TOKEN = "mcp-server-token-e2e-83e1f6";
 const API_KEY = "upstream-api-key-e2e-2d9c";
 const OAUTH_TOKEN = "oauth-token-e2e-6a1f";
@@ -63,6 +66,16 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
   let stateDir: string;
   let base: string;
   const ids = { approve: "", reject: "", forged: "" };
+  const dialogs: string[] = [];
+  const fits = async (): Promise<void> => {
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+            .scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(1280);
+  };
 
   const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> =>
     payload((await mcp.callTool({ name, arguments: args }, undefined, { timeout: 30_000 })) as CallToolResult);
@@ -88,13 +101,17 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
       PET_COUPONS_PETSTORE_AUTH: OAUTH_TOKEN,
       PET_COUPONS_STATE_DIR: stateDir,
       PET_COUPONS_SERVER_TOKEN: SERVER_TOKEN,
-      PET_COUPONS_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      PET_COUPONS_OPERATOR_TOKENS: `${OPERATOR}:${OPERATOR_TOKEN},lee:${LEE_TOKEN}`,
     });
     base = server.url.replace(/\/mcp$/, "");
     mcp = await connectHttpMcp(server.url, SERVER_TOKEN);
     browser = await launched;
     page = await browser.newPage();
-    page.on("dialog", (dialog) => void dialog.accept());
+    await page.setViewport({ width: 1280, height: 800 });
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 180_000);
 
@@ -106,7 +123,7 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
     rmSync(stateDir, { recursive: true, force: true });
   });
 
-  it("announces the console at start and queues the MCP client's high-risk calls without sending anything", async () => {
+  it("announces the console at start and queues the MCP client's high-risk calls, running only their target reads", async () => {
     expect(server.log()).toContain(`approvals console: ${base}/approvals`);
     const queued = [
       await call("apply_coupon", { my_pet_tags: ["spotted"], quantity: 2 }),
@@ -117,37 +134,46 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
     const [approve, reject, forged] = queued.map((r) => String(r.request_id));
     Object.assign(ids, { approve, reject, forged });
     expect(new Set(Object.values(ids)).size).toBe(3);
-    expect(seen).toEqual([]);
+    expect(seen).toEqual(["GET /pet/findByTags oauth"]);
+    seen.length = 0;
   });
 
-  it("refuses the MCP server token, then signs the operator in and lists the pending requests", async () => {
+  it("refuses the MCP server token, signs the operator in by their token alone and lists tool, call and target", async () => {
     expect((await fetch(`${base}/approvals`, { headers: { authorization: `Bearer ${SERVER_TOKEN}` } })).status).toBe(
       401,
     );
     const first = await page.goto(`${base}/approvals`);
     expect(first?.status()).toBe(401);
+    expect(await page.$("input[name=name]")).toBeNull();
     await page.type("input[name=token]", SERVER_TOKEN);
-    await page.type("input[name=name]", "mallory");
     expect((await submit("button[type=submit]"))?.status()).toBe(401);
     expect(await text("#error")).toContain("Wrong operator token");
     await page.type("input[name=token]", OPERATOR_TOKEN);
-    await page.type("input[name=name]", OPERATOR);
     expect((await submit("button[type=submit]"))?.status()).toBe(200);
+    expect(await text("#operator")).toBe(OPERATOR);
     const rows = await page.$$eval("#pending tbody tr[data-id]", (trs) => trs.map((r) => r.getAttribute("data-id")));
     expect(rows.sort()).toEqual([ids.approve, ids.reject, ids.forged].sort());
-    expect(await text(`tr[data-id="${ids.approve}"]`)).toMatch(/apply_coupon[\s\S]*high[\s\S]*spotted/);
+    expect(await text(`tr[data-id="${ids.approve}"]`)).toMatch(
+      /apply_coupon[\s\S]*high[\s\S]*POST \/store\/order[\s\S]*petId = 7; couponCode chosen at run time/,
+    );
+    await fits();
     await page.screenshot({ path: join(ARTIFACTS, "console-e2e-list.png"), fullPage: true });
   });
 
-  it("approves one request in the browser: the server runs it once and the MCP client gets its result", async () => {
+  it("approves one request in the browser: the dialog names it, the server runs it once, the MCP client gets its result", async () => {
     await submit(`tr[data-id="${ids.approve}"] a`);
     expect(await page.$$eval("#steps tbody tr", (trs) => trs.length)).toBe(3);
+    await fits();
     await page.screenshot({ path: join(ARTIFACTS, "console-e2e-detail.png"), fullPage: true });
     await submit("#approve button");
+    expect(dialogs).toEqual([
+      "Approve and run apply_coupon: POST /store/order on petId = 7; couponCode chosen at run time? It runs now, exactly once.",
+    ]);
     expect(await text("#flash")).toBe("Approved and executed.");
     expect(await text("#fields")).toMatch(/State\s+done/);
     expect(await text("#fields")).toContain(`console:${OPERATOR}`);
     expect(seen).toEqual(["GET /pet/findByTags oauth", "GET /pet/7/coupons key", "POST /store/order none"]);
+    expect(await text("#preview-heading")).toMatch(/^What approving ran/);
     expect(await call("apply_coupon", { request_id: ids.approve })).toMatchObject({ apply_coupon_pet_order_id: 901 });
     expect(seen).toHaveLength(3);
   });
@@ -158,7 +184,7 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
     await submit("#reject button");
     expect(await text("#fields")).toMatch(/State\s+rejected/);
     expect(await call("place_order", { request_id: ids.reject })).toMatchObject({
-      error: { code: "APPROVAL_REJECTED", message: expect.stringContaining(REASON) },
+      error: { code: "APPROVAL_REJECTED", reason: REASON, message: expect.stringContaining(REASON) },
     });
     expect(seen).toHaveLength(3);
   });
@@ -201,6 +227,32 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
     );
     expect(shown).toHaveLength(1);
     expect(shown[0]).toContain(REASON);
+    await page.goto(`${base}/approvals/audit`);
+    await fits();
     await page.screenshot({ path: join(ARTIFACTS, "console-e2e-audit.png"), fullPage: true });
+  });
+
+  it("sign-out ends the session on the server: the copied cookie opens nothing, and the next sign-in is lee's", async () => {
+    const cookie = (await page.cookies()).find((c) => c.name === "aci_console")?.value ?? "";
+    const copied = () => fetch(`${base}/approvals`, { headers: { cookie: `aci_console=${cookie}` } });
+    expect((await copied()).status).toBe(200);
+    await submit("#sign-out");
+    expect((await copied()).status).toBe(401);
+    await page.type("input[name=token]", LEE_TOKEN);
+    await submit("button[type=submit]");
+    expect(await text("#operator")).toBe("lee");
+    await page.goto(`${base}/approvals/requests/${ids.forged}`);
+    await page.type("#reject textarea", "duplicate");
+    await submit("#reject button");
+    const records = readFileSync(join(stateDir, "audit.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; request_id?: string; by?: string });
+    expect(records.filter((r) => r.event !== "approval_requested").map((r) => [r.event, r.by])).toEqual([
+      ["approved", `console:${OPERATOR}`],
+      ["executed", `console:${OPERATOR}`],
+      ["rejected", `console:${OPERATOR}`],
+      ["rejected", "console:lee"],
+    ]);
   });
 });

@@ -13,14 +13,18 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** `file:line (columns)` of every line longer than PRINT_WIDTH code points. */
+/** A JSON member whose value is one string (a tool's description in manifest.json): JSON has no way to break it. */
+const JSON_STRING_MEMBER = /^\s*"[^"]*": "(?:[^"\\]|\\.)*",?$/u;
+
+/** `file:line (columns)` of every line longer than PRINT_WIDTH code points, but a JSON file's single-string member. */
 function overlong(files: readonly string[]): string[] {
   return files.flatMap((file) =>
     readFileSync(file, "utf8")
       .split("\n")
       .flatMap((line, i) => {
         const columns = [...line].length;
-        return columns > PRINT_WIDTH ? [`${relative(GENERATED, file)}:${i + 1} (${columns})`] : [];
+        if (columns <= PRINT_WIDTH || (file.endsWith(".json") && JSON_STRING_MEMBER.test(line))) return [];
+        return [`${relative(GENERATED, file)}:${i + 1} (${columns})`];
       }),
   );
 }
@@ -29,7 +33,7 @@ const files = listFiles(GENERATED);
 const vendored = (file: string): boolean => relative(GENERATED, file).split("/")[2] === "runtime";
 
 describe("the 120-column promise", () => {
-  it("holds for every line of every generated file: emitted code, JSON, READMEs (tables too), vendored runtime", () => {
+  it("holds for every line of every generated file: emitted code, JSON (but one string's member), READMEs (tables too), vendored runtime", () => {
     expect(files.filter(vendored).length).toBeGreaterThan(200);
     expect(files.filter((f) => !vendored(f)).length).toBeGreaterThan(60);
     expect(overlong(files)).toEqual([]);

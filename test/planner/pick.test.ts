@@ -206,6 +206,25 @@ describe("pick: running", () => {
     });
   });
 
+  it("an answer without the list is said as it is (an empty body is not a list of 0 items)", async () => {
+    for (const [from, body, where, holds] of [
+      ["/data", "", "/data", "nothing is there"],
+      ["/data", { data: { error: "no access" } }, "/data", "it holds an object"],
+      ["", "", "its top level", "it holds a string"],
+    ] as const) {
+      const result = await executeTool(
+        compileTool(tool({ ...byName, from })),
+        { name: "Budget 2027" },
+        { transport: answering(body), maxRetryWaitMs: 0, sleep: async () => {} },
+      );
+      expect(!result.ok && result.error).toMatchObject({
+        code: "UPSTREAM_ERROR",
+        retryable: false,
+        message: `step "project" (GET /projects): the response has no list at ${where} (${holds}), so no item could be picked`,
+      });
+    }
+  });
+
   it("says a paged list was read one page only", async () => {
     const result = await run(byName, "Nothing like it", true);
     expect(!result.ok && result.error.message).toBe(

@@ -137,6 +137,13 @@ describe("operation profile", () => {
     expect(operationProfile(op(operation))).toMatchObject(expected);
   });
 
+  it("reads ids and paths made of Object.prototype member names as plain words", () => {
+    const profile = operationProfile(
+      op({ method: "post", path: "/constructor/{__proto__}/toString", id: "constructor" }),
+    );
+    expect(profile).toMatchObject({ action: "create", object: "string", parents: ["constructor"] });
+  });
+
   it("leaves out what an operation does not have", () => {
     expect(operationProfile(op({ method: "get", path: "/pets", id: "listPets", summary: "List pets" }))).toEqual({
       action: "list",

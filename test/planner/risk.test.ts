@@ -1,7 +1,7 @@
 // Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations.
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/api-model.js";
-import { raiseRiskFromSpec, riskFromMethods } from "../../src/planner/risk.js";
+import { raiseByWords, raiseRiskFromSpec, riskFromMethods, riskFromWords } from "../../src/planner/risk.js";
 
 describe("riskFromMethods", () => {
   const table: [HttpMethod[], string, string, [boolean, boolean, boolean]][] = [
@@ -42,5 +42,60 @@ describe("raiseRiskFromSpec", () => {
   ];
   it.each(table)("inferred %s, spec says %j → %s", (inferred, extension, want) => {
     expect(raiseRiskFromSpec(inferred as "low", extension)).toBe(want);
+  });
+});
+
+describe("riskFromWords", () => {
+  const table: [string, { id: string; path: string; summary?: string }, [string, string] | undefined][] = [
+    ["Slack GET /apps.uninstall", { id: "apps_uninstall", path: "/apps.uninstall" }, ["high", "uninstall"]],
+    [
+      "Slack GET /auth.revoke",
+      { id: "auth_revoke", path: "/auth.revoke", summary: "Revokes a token." },
+      ["high", "revoke"],
+    ],
+    ["Slack views.update", { id: "views_update", path: "/views.update" }, ["medium", "update"]],
+    ["Slack views.publish", { id: "views_publish", path: "/views.publish" }, ["medium", "publish"]],
+    ["Slack workflows.updateStep", { id: "workflows_updateStep", path: "/workflows.updateStep" }, ["medium", "update"]],
+    ["Slack conversations.kick", { id: "conversations_kick", path: "/conversations.kick" }, ["high", "kick"]],
+    ["a REST verb first", { id: "deleteUser", path: "/users/{id}" }, ["high", "delete"]],
+    ["an RPC path without operationId", { id: "get_apps_uninstall", path: "/apps.uninstall" }, ["high", "uninstall"]],
+    ["a custom method", { id: "get_op", path: "/v1/{name}:cancel" }, ["high", "cancel"]],
+    ["a summary verb with an object", { id: "x", path: "/x", summary: "Archives a channel." }, ["high", "archive"]],
+    ["a read of a post", { id: "getPost", path: "/posts/{id}" }, undefined],
+    ["a read of an archive", { id: "repos/download-tarball-archive", path: "/repos/{o}/{r}/tarball/{ref}" }, undefined],
+    ["snake case read", { id: "get_user_archive", path: "/users/{id}/archive" }, undefined],
+    [
+      "a noun that looks like a verb",
+      { id: "admin_inviteRequests_approved_list", path: "/admin.inviteRequests.approved.list" },
+      undefined,
+    ],
+    [
+      "a summary noun",
+      { id: "getLeaveBalance", path: "/employees/{id}/leave", summary: "Leave balance for an employee." },
+      undefined,
+    ],
+    ["a plain list", { id: "users_list", path: "/users.list", summary: "Lists all users in a Slack team." }, undefined],
+  ];
+  it.each(table)("%s", (_name, operation, want) => {
+    const words = riskFromWords(operation);
+    expect(words === undefined ? undefined : [words.risk, words.word]).toEqual(want);
+  });
+
+  it("raises a read's profile to an action that is never read-only, and says why", () => {
+    const raised = raiseByWords(riskFromMethods(["get"]), [
+      { id: "auth_revoke", path: "/auth.revoke", method: "get", summary: "Revokes a token." },
+    ]);
+    expect(raised).toEqual({
+      risk: "high",
+      category: "action",
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      reason:
+        'raised from low to high: "revoke" in the operationId auth_revoke says GET /auth.revoke destroys or revokes something',
+    });
+  });
+
+  it("leaves POST, PATCH and DELETE to their methods", () => {
+    const profile = riskFromMethods(["post"]);
+    expect(raiseByWords(profile, [{ id: "chat_update", path: "/chat.update", method: "post" }])).toBe(profile);
   });
 });

@@ -172,7 +172,7 @@ describe("approvals show", () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
-  it("prints each step with its method, filled path and effect, and says a delete's target is chosen at run time", async () => {
+  it("prints each step with its method, filled path and effect, and the delete's target the read found when queued", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "aci-preview-"));
     dirs.push(stateDir);
     const toolset: ToolsetSpec = {
@@ -188,7 +188,7 @@ describe("approvals show", () => {
     const transport: CallTransport = {
       async call() {
         calls++;
-        return { ok: true, status: 200, headers: new Headers(), body: [], url: "https://api.test/pets" };
+        return { ok: true, status: 200, headers: new Headers(), body: [{ id: 7 }], url: "https://api.test/pets" };
       },
     };
     const runtime = createRuntime(toolset, { env: {}, stateDir }, { transport });
@@ -205,9 +205,9 @@ describe("approvals show", () => {
     const text = lines.join("\n");
     expect(text).toContain("What approving runs (2 steps, 1 changing state):");
     expect(text).toMatch(/1\. find\s+GET\s+\/pets\?name=Rex\s+reads/);
-    expect(text).toMatch(/2\. remove\s+DELETE\s+\/pets\/\{petId\}\?reason=adopted\s+CHANGES STATE \(deletes\)/);
-    expect(text).toContain("{petId} is chosen at run time from the answer of step find ($steps.find.outputs.id)");
-    expect(text).toContain("warning: a step that changes state acts on an item an earlier read picks at run time");
-    expect(calls).toBe(0);
+    expect(text).toMatch(/2\. remove\s+DELETE\s+\/pets\/7\?reason=adopted\s+CHANGES STATE \(deletes\)/);
+    expect(text).toContain("petId was found by step find when the request was queued");
+    expect(text).not.toContain("chosen at run time");
+    expect(calls).toBe(1);
   });
 });

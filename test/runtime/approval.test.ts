@@ -372,6 +372,9 @@ describe("an approver of an interrupted execution, read back once its lease is g
       },
       appendAudit: async (entry) => ({ ts: new Date().toISOString(), ...entry }),
       readAudit: async () => [],
+      createSession: async () => undefined,
+      getSession: async () => undefined,
+      deleteSession: async () => undefined,
       close: async () => undefined,
     };
   }

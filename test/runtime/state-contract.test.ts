@@ -220,6 +220,27 @@ for (const harness of HARNESSES) {
       await lease?.release();
     });
 
+    it("keeps what the target reads found with the request, for every replica", async () => {
+      const record = await a.create({ ...NEW, resolved: { channel: { id: "C012AB3CD" } } });
+      expect(record.resolved).toEqual({ channel: { id: "C012AB3CD" } });
+      expect((await b.get(record.id))?.resolved).toEqual({ channel: { id: "C012AB3CD" } });
+      expect((await b.get((await a.create(NEW)).id))?.resolved).toBeUndefined();
+    });
+
+    it("console sessions: one replica's sign-in opens every replica; sign-out and expiry revoke it everywhere", async () => {
+      const now = Date.now();
+      const session = { idHash: "a".repeat(64), operator: "dana", expiresAt: new Date(now + 60_000).toISOString() };
+      await a.createSession(session);
+      expect(await b.getSession(session.idHash, now)).toMatchObject({ operator: "dana", idHash: session.idHash });
+      expect(await b.getSession(session.idHash, now + 60_001)).toBeUndefined();
+      expect(await a.getSession(session.idHash, now)).toBeUndefined();
+      const other = { ...session, idHash: "b".repeat(64) };
+      await a.createSession(other);
+      await b.deleteSession(other.idHash);
+      expect(await a.getSession(other.idHash, now)).toBeUndefined();
+      expect(await a.getSession("../../etc/passwd", now)).toBeUndefined();
+    });
+
     it("keeps the queuing span's trace context with the request, through every transition; none when not given", async () => {
       const traceContext = {
         traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",

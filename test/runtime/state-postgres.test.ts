@@ -30,7 +30,7 @@ describe.skipIf(PG_SKIP)("postgres state store", () => {
     const tables = await db.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'aci' ORDER BY table_name",
     );
-    expect(tables.map((r) => r.table_name)).toEqual(["approvals", "audit", "migrations"]);
+    expect(tables.map((r) => r.table_name)).toEqual(["approvals", "audit", "migrations", "sessions"]);
     await store().ready();
     expect(await db.query("SELECT count(*)::int AS n FROM aci.migrations")).toEqual([{ n: MIGRATIONS.length }]);
   });

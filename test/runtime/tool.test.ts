@@ -104,6 +104,42 @@ describe("input validation", () => {
   });
 });
 
+describe("the repair hint a model reads", () => {
+  const run = async (schema: z.ZodType, input: unknown) => {
+    const { transport } = fake(() => ({}));
+    const bound = createToolset(
+      [defineTool({ spec: { ...spec, inputs: [] }, inputSchema: schema })],
+      toolset,
+      { stateDir: stateDir(), env: {}, credentials: {} },
+      { transport },
+    );
+    const tool = bound.get_pet;
+    if (tool === undefined) throw new Error("get_pet not bound");
+    return ((await tool.run(input)) as { error: { suggestion: string } }).error.suggestion;
+  };
+
+  it("a tool without inputs says it takes none, not `takes only: .`", async () => {
+    expect(await run(z.strictObject({}), { channel: "C1" })).toBe("Remove channel; this tool takes no arguments.");
+  });
+
+  it("a description ending in punctuation gets no second full stop", async () => {
+    const schema = z.strictObject({ text: z.string().describe("Message text (Slack mrkdwn allowed).") });
+    expect(await run(schema, { text: 5 })).toBe(
+      '"text" is: Message text (Slack mrkdwn allowed). Fix it and call again.',
+    );
+  });
+
+  it("a wrong type is answered with the first sentence and the example, not the whole description", async () => {
+    const long =
+      "How this field works and whether it is required depends on other fields you use in your API call. " +
+      "See below for more detail. It may hold mrkdwn, links and mentions, and up to 40,000 characters. E.g. Hello world";
+    const suggestion = await run(z.strictObject({ text: z.string().describe(long) }), { text: 1 });
+    expect(suggestion).toBe(
+      '"text" is: How this field works and whether it is required depends on other fields you use in your API call. E.g. Hello world. Fix it and call again.',
+    );
+  });
+});
+
 describe("run", () => {
   it("executes, denoises and caps", async () => {
     const { transport, calls } = fake(() => ({

@@ -1,7 +1,9 @@
-// The approvals console in Chromium (puppeteer-core): sign in, list, detail with the step preview, approve, reject with a
-// reason, resolve an interrupted execution, the audit log with filters; screenshots under test-artifacts/; XSS in
-// arguments, reasons and the operator name, a forged POST without the CSRF token, wrong tokens and the MCP server token,
-// all refused; approving twice at once runs the call exactly once.
+// The approvals console in Chromium (puppeteer-core): named operators sign in with their own tokens, list (tool, method,
+// path, the target reads found), detail with the whole preview, approve (the dialog names tool, request and target),
+// reject with a reason, resolve an interrupted execution, the audit log with filters, all within a 1280-px window;
+// screenshots under test-artifacts/; XSS in arguments and reasons, a forged POST without the CSRF token, wrong tokens
+// and the MCP server token, all refused; approving twice at once runs the call exactly once and the loser is shown the
+// outcome; sign-out revokes the session server-side; the cookie is Secure behind a TLS proxy.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -13,7 +15,13 @@ import type { Browser, Page } from "puppeteer-core";
 import { serveHttp, type HttpHandle } from "../../src/runtime/adapters/http.js";
 import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
 import { requestFiles } from "../../src/runtime/approval/store.js";
-import { createConsole, resolveOperatorToken } from "../../src/runtime/console/index.js";
+import { sessionHash } from "../../src/runtime/console/auth.js";
+import {
+  createConsole,
+  resolveConsoleSettings,
+  resolveOperatorToken,
+  type ConsoleSettings,
+} from "../../src/runtime/console/index.js";
 import { bindToolset, createRuntime } from "../../src/runtime/toolset.js";
 import type { BoundTool, Runtime } from "../../src/runtime/tool.js";
 import { applyCoupon } from "../../examples/generated/pet-coupons/src/tools/apply_coupon.js";
@@ -22,19 +30,29 @@ import { toolset } from "../../examples/generated/pet-coupons/src/toolset.js";
 import { CHROMIUM_SKIP, launchChromium } from "../support/chromium.js";
 
 const OPERATOR_TOKEN = "operator-token-9d2f41c7a8e35b60";
+const LEE_TOKEN = "operator-token-lee-4a61b0e2c9d7";
+const SETTINGS: ConsoleSettings = {
+  operators: [
+    { name: "dana", token: OPERATOR_TOKEN },
+    { name: "lee", token: LEE_TOKEN },
+  ],
+  secureCookies: "auto",
+};
 const SERVER_TOKEN = "mcp-server-token-1b7e0c93f4a2";
 const XSS_ARG = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
 const XSS_REASON = `"><script>window.__xss=3</script><b onmouseover=alert(1)>no`;
-const XSS_NAME = `al<script>window.__xss=4</script>ice`;
 const ARTIFACTS = join(import.meta.dirname, "../..", "test-artifacts");
 
 const orders: string[] = [];
+/** The pet findByTags lists: changed by a test to move a queued request's target. */
+let listedPet = 7;
 
 function upstream(): Server {
   return createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     res.setHeader("content-type", "application/json");
-    if (path === "/pet/findByTags") return void res.end(JSON.stringify([{ id: 7, name: "Rex", photoUrls: [] }]));
+    if (path === "/pet/findByTags")
+      return void res.end(JSON.stringify([{ id: listedPet, name: "Rex", photoUrls: [] }]));
     if (path === "/pet/7/coupons") return void res.end(JSON.stringify({ couponCode: "SAVE10" }));
     if (path === "/store/order" && req.method === "POST") {
       orders.push(path);
@@ -100,7 +118,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
         attempt: 1,
       }),
     );
-    const route = createConsole({ tools, runtime, token: OPERATOR_TOKEN });
+    const route = createConsole({ tools, runtime, settings: SETTINGS });
     server = await serveHttp(
       () => createMcpServer(tools, { name: "pet-coupons", version: "1.0.0" }),
       { port: 0, host: "127.0.0.1", allowedOrigins: [], token: SERVER_TOKEN },
@@ -111,7 +129,11 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
     page = await browser.newPage();
-    page.on("dialog", (dialog) => void dialog.accept());
+    await page.setViewport({ width: 1280, height: 900 });
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -121,6 +143,16 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     rmSync(stateDir, { recursive: true, force: true });
   });
 
+  const dialogs: string[] = [];
+  const fitsWindow = async (): Promise<void> => {
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+            .scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(1280);
+  };
   const noXss = async (): Promise<void> => {
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.$$("img, b")).toHaveLength(0);
@@ -131,29 +163,28 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     await Promise.all([page.waitForNavigation(), page.click(selector)]);
   };
 
-  it("asks for the operator token, refuses a wrong one, and signs in with it", async () => {
+  it("asks for the operator token alone, refuses a wrong one, and signs the operator in under their configured name", async () => {
     const first = await page.goto(`${base}/approvals`);
     expect(first?.status()).toBe(401);
     expect(first?.headers()["content-security-policy"]).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
+    expect(await page.$("input[name=name]")).toBeNull();
     await page.type("input[name=token]", "wrong-token-wrong-token");
-    await page.type("input[name=name]", XSS_NAME);
     const [wrong] = await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(wrong?.status()).toBe(401);
     expect(await text("#error")).toContain("Wrong operator token");
     await page.type("input[name=token]", SERVER_TOKEN);
-    await page.type("input[name=name]", "mallory");
     const [server] = await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(server?.status()).toBe(401);
     await page.type("input[name=token]", OPERATOR_TOKEN);
-    await page.type("input[name=name]", XSS_NAME);
     const [ok] = await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(ok?.status()).toBe(200);
     expect(await page.title()).toContain("Approval requests");
+    expect(await text("#operator")).toBe("dana");
   });
 
-  it("lists pending and interrupted requests with tool, risk and redacted arguments, escaping every value", async () => {
+  it("lists pending and interrupted requests with tool, risk, method, path and the target reads found, in 1280 px", async () => {
     expect(
       await page.$$eval("#pending tbody tr[data-id]", (rows) => rows.map((r) => r.getAttribute("data-id"))),
     ).toEqual(expect.arrayContaining([ids.approve, ids.reject, ids.forged]));
@@ -163,9 +194,12 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     const row = await text(`tr[data-id="${ids.approve}"]`);
     expect(row).toContain("apply_coupon");
     expect(row).toContain("high");
-    expect(row).toContain("<img src=x onerror");
-    expect(await text("nav")).toContain(XSS_NAME);
+    expect(row).toContain("POST /store/order");
+    expect(row).toContain("petId = 7");
+    expect(row).toContain("couponCode chosen at run time");
+    expect(await text(`tr[data-id="${ids.approve}"] a.id`)).toBe(ids.approve.slice(0, 8));
     await noXss();
+    await fitsWindow();
     await page.screenshot({ path: join(ARTIFACTS, "console-list.png"), fullPage: true });
   });
 
@@ -176,15 +210,28 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     );
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/find-pet GET \/pet\/findByTags reads/);
-    expect(steps[1]).toMatch(/find-coupons GET \/pet\/\{petId\}\/coupons reads .*chosen at run time/);
+    expect(steps[1]).toMatch(/find-coupons GET \/pet\/7\/coupons reads/);
     expect(steps[2]).toMatch(/place-order__place-order POST \/store\/order changes state .*quantity = 2/);
+    expect(await page.$$eval("#steps mark.read", (marks) => marks.map((m) => m.textContent))).toEqual(["7", "7"]);
+    expect(await page.$$eval("#steps mark.late", (marks) => marks.map((m) => m.textContent))).toEqual([
+      "{chosen at run time: $steps.find-coupons.outputs.my_coupon_code}",
+    ]);
     expect(JSON.parse(await text("#arguments"))).toEqual({ my_pet_tags: [XSS_ARG], quantity: 2 });
+    expect(await text("#preview-heading")).toMatch(/^What approving runs/);
+    const reasonTop = await page.$eval("#reject textarea", (el) => el.getBoundingClientRect().top);
+    const approveBottom = await page.$eval("#approve button", (el) => el.getBoundingClientRect().bottom);
+    expect(reasonTop - approveBottom).toBeGreaterThan(40);
     await noXss();
+    await fitsWindow();
     await page.screenshot({ path: join(ARTIFACTS, "console-detail.png"), fullPage: true });
     await submit("#approve button");
+    expect(dialogs.at(-1)).toBe(
+      "Approve and run apply_coupon: POST /store/order on petId = 7; couponCode chosen at run time? It runs now, exactly once.",
+    );
     expect(await text("#flash")).toBe("Approved and executed.");
     expect(await text("#fields")).toMatch(/State\s+done/);
-    expect(await text("#fields")).toContain(`console:${XSS_NAME}`);
+    expect(await text("#fields")).toContain("console:dana");
+    expect(await text("#preview-heading")).toMatch(/^What approving ran/);
     expect(await text("#result")).toContain("501");
     expect(orders).toHaveLength(1);
     expect(await page.$("#approve")).toBeNull();
@@ -199,7 +246,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     await noXss();
     expect(orders).toHaveLength(1);
     expect(await tools.place_order!.run({ request_id: ids.reject })).toMatchObject({
-      error: { code: "APPROVAL_REJECTED", message: expect.stringContaining("window.__xss=3") },
+      error: { code: "APPROVAL_REJECTED", reason: XSS_REASON, message: expect.stringContaining("window.__xss=3") },
     });
   });
 
@@ -211,7 +258,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     await submit("#resolve button");
     expect(await text("#flash")).toBe("Resolved.");
     expect(await text("#fields")).toMatch(/State\s+failed/);
-    expect(await text("#fields")).toContain(`Resolved by\tconsole:${XSS_NAME}`);
+    expect(await text("#fields")).toContain("Resolved by\tconsole:dana");
     expect(orders).toHaveLength(1);
   });
 
@@ -232,6 +279,12 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     await page.goto(`${base}/approvals/audit?tool=apply_coupon`);
     const tools = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => r.children[2]?.textContent));
     expect(new Set(tools)).toEqual(new Set(["apply_coupon"]));
+    await page.goto(`${base}/approvals/audit`);
+    const by = await page.$$eval("#audit tbody tr", (rows) => rows.map((r) => r.children[5]?.textContent));
+    expect(by).toEqual(expect.arrayContaining(["console:dana"]));
+    await fitsWindow();
+    const idHeights = await page.$$eval("#audit a.id", (links) => links.map((a) => a.getBoundingClientRect().height));
+    expect(Math.max(...idHeights)).toBeLessThan(24);
   });
 
   it("refuses a POST without or with a wrong CSRF token, a foreign Origin, wrong tokens and the MCP server token", async () => {
@@ -249,6 +302,7 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     ).toBe(403);
     const value = cookie?.value ?? "";
     const tampered = `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`;
+    expect(cookie?.secure).toBe(false);
     expect((await post({ cookie: `aci_console=${tampered}` })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${SERVER_TOKEN}` })).status).toBe(401);
     expect((await post({ authorization: "Bearer not-the-operator-token" })).status).toBe(401);
@@ -259,22 +313,124 @@ describe.skipIf(CHROMIUM_SKIP)("approvals console", () => {
     expect(orders).toHaveLength(1);
   });
 
-  it("approves exactly once when two operators press approve at the same time", async () => {
-    const approve = () =>
+  it("approves exactly once when two operators press approve at the same time; the audit log names who", async () => {
+    const approve = (token: string) =>
       fetch(`${base}/approvals/requests/${ids.forged}/approve`, {
         method: "POST",
-        headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
         body: "",
         redirect: "manual",
       });
-    const statuses = (await Promise.all([approve(), approve()])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([approve(OPERATOR_TOKEN), approve(LEE_TOKEN)])).map((r) => r.status).sort();
     expect(statuses).toEqual([303, 409]);
     expect(orders).toHaveLength(2);
-    expect((await runtime.state.get(ids.forged))?.state).toBe("done");
+    const record = await runtime.state.get(ids.forged);
+    expect(record?.state).toBe("done");
+    expect(["console:dana", "console:lee"]).toContain(record?.decidedBy);
+  });
+
+  it("the operator who loses a race in the browser is shown the outcome, who decided it and a link to it", async () => {
+    const raced = await pending(tools.place_order!, { pet_id: 7, quantity: 4 });
+    const context = await browser.createBrowserContext();
+    const lee = await context.newPage();
+    await lee.setViewport({ width: 1280, height: 900 });
+    lee.on("dialog", (dialog) => void dialog.accept());
+    await lee.goto(`${base}/approvals`);
+    await lee.type("input[name=token]", LEE_TOKEN);
+    await Promise.all([lee.waitForNavigation(), lee.click("button[type=submit]")]);
+    await lee.goto(`${base}/approvals/requests/${raced}`);
+    await page.goto(`${base}/approvals/requests/${raced}`);
+    await submit("#approve button");
+    const [lost] = await Promise.all([lee.waitForNavigation(), lee.click("#approve button")]);
+    expect(lost?.status()).toBe(409);
+    const said = await lee.$eval("#error", (el) => (el as unknown as { innerText: string }).innerText);
+    expect(said).toContain(`was already decided by console:dana: it is done`);
+    await Promise.all([lee.waitForNavigation(), lee.click("#outcome")]);
+    expect(await lee.$eval("#fields", (el) => (el as unknown as { innerText: string }).innerText)).toMatch(
+      /State\s+done/,
+    );
+    expect(orders).toHaveLength(3);
+    await context.close();
+  });
+
+  it("a request whose target moved after queueing is not run: the page says so and the model gets CONFLICT", async () => {
+    const moved = await pending(tools.apply_coupon!, { my_pet_tags: ["spotted"], quantity: 1 });
+    listedPet = 8;
+    await page.goto(`${base}/approvals/requests/${moved}`);
+    await submit("#approve button");
+    expect(await text("#flash")).toBe(
+      "Not run: what it acts on changed after it was queued (see the result below); nothing was changed.",
+    );
+    expect(await text("#preview-heading")).toMatch(/its target changed before approval, nothing was changed$/);
+    expect(await text("#result")).toContain(
+      'step \\"find-pet\\" output my_pet_id was 7 when the request was queued and is now 8',
+    );
+    expect(orders).toHaveLength(3);
+    expect(await tools.apply_coupon!.run({ request_id: moved })).toMatchObject({ error: { code: "CONFLICT" } });
+    listedPet = 7;
+  });
+
+  it("sign-out revokes the session on the server: a copy of the cookie no longer opens the console", async () => {
+    const cookie = (await page.cookies()).find((c) => c.name === "aci_console")?.value ?? "";
+    const copied = () =>
+      fetch(`${base}/approvals`, { headers: { cookie: `aci_console=${cookie}` }, redirect: "manual" });
+    expect((await copied()).status).toBe(200);
+    await page.goto(`${base}/approvals`);
+    await submit("#sign-out");
+    expect(await page.$("input[name=token]")).not.toBeNull();
+    expect((await copied()).status).toBe(401);
+    expect(await runtime.state.getSession(sessionHash(cookie), Date.now())).toBeUndefined();
+  });
+
+  it("sessions expire server-side, and the cookie is Secure when a TLS proxy forwarded the sign-in", async () => {
+    const login = (headers: Record<string, string>) =>
+      fetch(`${base}/approvals/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: `token=${LEE_TOKEN}`,
+        redirect: "manual",
+      });
+    const plain = (await login({})).headers.get("set-cookie") ?? "";
+    expect(plain).not.toContain("Secure");
+    const proxied = (await login({ "x-forwarded-proto": "https" })).headers.get("set-cookie") ?? "";
+    expect(proxied).toMatch(/; Secure$/);
+    const value = /aci_console=([^;]+)/.exec(proxied)?.[1] ?? "";
+    const stored = await runtime.state.getSession(sessionHash(value), Date.now());
+    expect(stored?.operator).toBe("lee");
+    expect(await runtime.state.getSession(sessionHash(value), Date.parse(stored?.expiresAt ?? "") + 1)).toBeUndefined();
+    expect((await fetch(`${base}/approvals`, { headers: { cookie: `aci_console=${value}` } })).status).toBe(401);
   });
 });
 
-describe("PREFIX_OPERATOR_TOKEN", () => {
+describe("PREFIX_OPERATOR_TOKEN and PREFIX_OPERATOR_TOKENS", () => {
+  it("names each operator by their own token; names must be plain, tokens long, distinct and not the server's", () => {
+    expect(resolveConsoleSettings("PETS", {})).toBeUndefined();
+    expect(
+      resolveConsoleSettings("PETS", {
+        PETS_OPERATOR_TOKENS: `dana:${OPERATOR_TOKEN}, lee:${LEE_TOKEN}`,
+        PETS_CONSOLE_SECURE_COOKIES: "always",
+      }),
+    ).toEqual({ operators: SETTINGS.operators, secureCookies: "always" });
+    expect(resolveConsoleSettings("PETS", { PETS_OPERATOR_TOKEN: OPERATOR_TOKEN })).toEqual({
+      operators: [{ name: "operator", token: OPERATOR_TOKEN }],
+      secureCookies: "auto",
+    });
+    const fails = (env: Record<string, string>) => () => resolveConsoleSettings("PETS", env);
+    expect(fails({ PETS_OPERATOR_TOKENS: `al<script>ice:${OPERATOR_TOKEN}` })).toThrow(
+      /^PETS_OPERATOR_TOKENS must be a comma-separated list of name:token[^\n]*$/,
+    );
+    expect(fails({ PETS_OPERATOR_TOKENS: `dana:${OPERATOR_TOKEN},lee:${OPERATOR_TOKEN}` })).toThrow(
+      /own name and its own token/,
+    );
+    expect(fails({ PETS_OPERATOR_TOKENS: "dana:short" })).toThrow(/at least 16 characters/);
+    expect(fails({ PETS_OPERATOR_TOKENS: `dana:${SERVER_TOKEN}`, PETS_SERVER_TOKEN: SERVER_TOKEN })).toThrow(
+      /must differ from PETS_SERVER_TOKEN/,
+    );
+    expect(fails({ PETS_OPERATOR_TOKEN: OPERATOR_TOKEN, PETS_CONSOLE_SECURE_COOKIES: "yes" })).toThrow(
+      /^PETS_CONSOLE_SECURE_COOKIES must be auto[^\n]*$/,
+    );
+  });
+
   it("is off when unset, and a short token or the MCP server token is a one-line configuration error", () => {
     expect(resolveOperatorToken("PETS", {})).toBeUndefined();
     expect(resolveOperatorToken("PETS", { PETS_OPERATOR_TOKEN: OPERATOR_TOKEN, PETS_SERVER_TOKEN: SERVER_TOKEN })).toBe(

@@ -1,5 +1,6 @@
 // PREFIX_APPROVAL_WEBHOOK against a local server: each new pending request is POSTed (Slack `text` + id, tool, risk, console
-// link; no argument value), without the tool call waiting for it; retried with backoff on 5xx and network errors, not on 4xx.
+// link and the whole preview, every value the call sends), without the tool call waiting for it; retried with backoff on
+// 5xx and network errors, not on 4xx.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -56,6 +57,7 @@ describe("approval webhook", () => {
       PET_COUPONS_BASE_URL: "http://127.0.0.1:9",
       PET_COUPONS_APPROVAL_WEBHOOK: url,
       PET_COUPONS_CONSOLE_URL: "https://ops.example.com",
+      PET_COUPONS_API_KEY: "k-webhook-secret-0123",
     };
     const tools = bindToolset([placeOrder], createRuntime(toolset, { env, stateDir }));
     const result = (await tools.place_order!.run({ pet_id: 7, quantity: 1, coupon_code: COUPON })) as {
@@ -68,8 +70,18 @@ describe("approval webhook", () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.type).toBe("application/json");
     const body = JSON.parse(received[0]?.body ?? "{}") as Record<string, string>;
+    const preview = [
+      "What approving runs (1 step, 1 changing state):",
+      "  1. place-order  POST    /store/order   CHANGES STATE",
+      `     body: petId=7, quantity=1, couponCode=${COUPON}, status=placed, complete=false`,
+    ];
     expect(body).toEqual({
-      text: `Approval needed: place_order (high risk), request ${result.request_id}: <https://ops.example.com/approvals/requests/${result.request_id}|open in the approvals console>`,
+      text: expect.stringMatching(
+        new RegExp(
+          `^Approval needed: place_order \\(high risk\\), request ${result.request_id}: <https://ops\\.example\\.com/approvals/requests/${result.request_id}\\|open in the approvals console>\n\`\`\`\nWhat approving runs \\(1 step, 1 changing state\\):\n[^]*SECRET-COUPON-4471[^]*\n\`\`\`$`,
+        ),
+      ),
+      preview,
       event: "approval_requested",
       id: result.request_id,
       tool: "place_order",
@@ -77,7 +89,7 @@ describe("approval webhook", () => {
       created_at: expect.any(String),
       console_url: `https://ops.example.com/approvals/requests/${result.request_id}`,
     });
-    expect(received[0]?.body).not.toContain(COUPON);
+    expect(received[0]?.body).not.toContain("k-webhook-secret-0123");
   });
 
   it("retries 5xx and network failures with doubling waits, and gives up on a 4xx", async () => {

@@ -1,16 +1,26 @@
 // `aci-gen generate`: writes the tool package into --out (only there), or reports why not with exit 2.
 import { Command } from "commander";
 import { hasErrors } from "../../diagnostics/diagnostic.js";
-import { addCommonOptions, reportBadOptions, toPlanOptions, type CommonFlags } from "../common.js";
+import {
+  addCommonOptions,
+  addPackageOptions,
+  reportBadOptions,
+  toPackageOptions,
+  toPlanOptions,
+  type CommonFlags,
+  type PackageFlags,
+} from "../common.js";
 import { EXIT, type CliIo, type ExitCode } from "../io.js";
 import { diagnosticsToJson, formatDiagnostics } from "../report.js";
 
-interface GenerateFlags extends CommonFlags {
+interface GenerateFlags extends CommonFlags, PackageFlags {
   readonly out: string;
 }
 
 export function generateCommand(io: CliIo, done: (code: ExitCode) => void): Command {
-  return addCommonOptions(new Command("generate").description("generate the tool package into --out"))
+  return addPackageOptions(
+    addCommonOptions(new Command("generate").description("generate the tool package into --out")),
+  )
     .requiredOption(
       "--out <dir>",
       "folder of the generated package (created when missing; only files aci-gen wrote are ever replaced)",
@@ -22,7 +32,7 @@ async function runGenerate(flags: GenerateFlags, io: CliIo): Promise<ExitCode> {
   const options = await toPlanOptions(flags);
   if (Array.isArray(options)) return reportBadOptions(io, flags, options);
   const { generate } = await import("../../api/generate.js");
-  const result = await generate({ ...options, outDir: flags.out });
+  const result = await generate({ ...options, ...toPackageOptions(flags), outDir: flags.out });
   const failed = hasErrors(result.diagnostics);
   const written = result.written;
   if (flags.json) {

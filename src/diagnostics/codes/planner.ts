@@ -114,6 +114,12 @@ export const plannerCodes = {
     title: "an expression reads a step output that the step does not declare",
     hint: "declare it under that step's `outputs`, or read an output it has",
   },
+  PLAN_POINTER_THROUGH_OPEN_VALUE: {
+    severity: "warning",
+    title:
+      "a response pointer goes on through a value the spec leaves open (`additionalProperties: {}`, an untyped value, or a union with such a branch): the part under it is not checked",
+    hint: "declare the members in the spec (or check the pointer against a real response); a typo under an open value is only found at run time",
+  },
   PLAN_POINTER_NOT_IN_RESPONSE: {
     severity: "error",
     title: "a response pointer does not exist in the operation's success response schema",

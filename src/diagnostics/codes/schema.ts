@@ -13,6 +13,12 @@ export const schemaCodes = {
       "an `enum` holds values its schema's `type` does not allow: each is read as that type where the same text means it, else left out",
     hint: 'make the enum\'s values the schema\'s type (`type: integer` → `enum: [6, 12]`, not `["6", "12"]`), or change the type; until then the tool accepts the values as read',
   },
+  SCHEMA_ITEMS_WITHOUT_TYPE: {
+    severity: "warning",
+    title:
+      "a schema has `items` of objects but no `type`: it is read as one such object or a list of them, so pointers into it are checked",
+    hint: "add `type: array` if the value is a list, or move the item schema up (drop `items`) if it is one object",
+  },
   SCHEMA_PATTERN_DROPPED: {
     severity: "warning",
     title:

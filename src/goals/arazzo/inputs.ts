@@ -45,12 +45,12 @@ function toOverride(
   env: ArazzoEnv,
   input: { name: string; raw: unknown; required: boolean; pointer: string },
 ): InputOverride {
-  const schema = isRecord(input.raw) ? input.raw : {};
+  const { "x-aci-optional": optional, ...schema } = isRecord(input.raw) ? input.raw : {};
   const description = typeof schema["description"] === "string" ? schema["description"] : undefined;
   return {
     schema,
     ...(description === undefined ? {} : { description }),
-    ...(input.required ? { required: true } : {}),
+    ...(input.required ? { required: true } : optional === true ? { required: false } : {}),
     ...at(env.ctx, input.pointer),
   };
 }

@@ -1,16 +1,15 @@
 // action-without-approval: a goal with write steps overridden below its inferred risk, or set to run without approval.
 import type { Risk, ToolDef } from "../../planner/types.js";
-import { isRiskLower, raiseRiskFromSpec, riskFromMethods } from "../../planner/risk.js";
+import { isRiskLower, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../../planner/risk.js";
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
 /** The risk the methods and the spec's `x-aci-risk` give, before any goals-file override. */
 function inferredRisk(ctx: LintContext, tool: ToolDef): Risk {
-  const methods = riskFromMethods(tool.steps.map((s) => s.method)).risk;
   const ids = new Set(tool.steps.map((s) => s.operationId));
-  return ctx.api.index.operations
-    .filter((o) => ids.has(o.id))
-    .reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), methods);
+  const operations = ctx.api.index.operations.filter((o) => ids.has(o.id));
+  const methods = raiseByWords(riskFromMethods(tool.steps.map((s) => s.method)), operations).risk;
+  return operations.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), methods);
 }
 
 function loweredRisk(ctx: LintContext, tool: ToolDef, inferred: Risk): RuleFinding[] {

@@ -20,25 +20,14 @@ function stepsRead(value: ValueExpr): string[] {
   return [];
 }
 
-/** The input an expression value is exactly (`$inputs.NAME`), if it is one. */
-function inputOf(value: ValueExpr): string | undefined {
-  if (value.kind !== "expr") return undefined;
-  const parsed = parseExpression(value.text);
-  return parsed.ok && parsed.expr.kind === "inputs" ? parsed.expr.name : undefined;
-}
-
-/** The operation's optional query filters (not paging or sorting) that this step leaves unbound or binds to an optional input: filters a call may drop. */
-function droppableFilters(ctx: LintContext, tool: ToolDef, source: StepPlan): string[] {
+/**
+ * The operation's optional query filters (not paging or sorting) that this step leaves unbound: filters a call never
+ * sends. (One bound to an optional input is `action-target-not-named`'s error.)
+ */
+function droppableFilters(ctx: LintContext, source: StepPlan): string[] {
   const operation = operationById(ctx.api, source.operationId);
   const optional = operation?.parameters.filter((p) => p.in === "query" && !p.required && !isPagingParameter(p)) ?? [];
-  return optional
-    .filter((p) => {
-      const bound = source.params.find((b) => b.in === "query" && b.name === p.name);
-      if (bound === undefined) return true;
-      const input = inputOf(bound.value);
-      return input !== undefined && tool.inputs.some((i) => (i.sourceName ?? i.name) === input && !i.required);
-    })
-    .map((p) => p.name);
+  return optional.filter((p) => !source.params.some((b) => b.in === "query" && b.name === p.name)).map((p) => p.name);
 }
 
 function findingsOf(ctx: LintContext, tool: ToolDef, step: StepPlan, index: number): RuleFinding[] {
@@ -46,12 +35,12 @@ function findingsOf(ctx: LintContext, tool: ToolDef, step: StepPlan, index: numb
   return sources.flatMap((id) => {
     const source = tool.steps.find((s) => s.id === id);
     if (source === undefined || !source.readOnly) return [];
-    const filters = droppableFilters(ctx, tool, source);
+    const filters = droppableFilters(ctx, source);
     if (filters.length === 0) return [];
     return [
       {
         tool: tool.name,
-        message: `${tool.name} deletes the item that step \`${id}\` (${source.method.toUpperCase()} ${source.path}) picks at run time, and that search's ${filters.length === 1 ? "filter" : "filters"} ${filters.map((f) => `\`${f}\``).join(", ")} may be left out: a call can delete an item nobody named`,
+        message: `${tool.name} deletes the item that step \`${id}\` (${source.method.toUpperCase()} ${source.path}) picks at run time, and that search leaves its ${filters.length === 1 ? "filter" : "filters"} ${filters.map((f) => `\`${f}\``).join(", ")} unset: a call can delete an item nobody named`,
         hint: `take the item's id as an input (the model finds it with a search tool first), or bind ${filters.join(", ")} to required inputs or literals in step ${id}`,
         ...toolLocation(ctx, tool, "steps", index),
       },

@@ -1,10 +1,30 @@
 // Merges every use of a goal's inputs with the goal's own declarations into the tool's snake_case inputs.
+import { saysMoreThanName } from "../inputs.js";
 import type { InputOverride } from "../../goals/types.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { describeTypes, jsonTypes, typesFit } from "../type-fit.js";
+import { targetSelectingInputs } from "../../runtime/approval/target-reads.js";
+import type { StepSpec } from "../../runtime/types.js";
 import type { ToolInput } from "../types.js";
 import { report, type GoalContext, type InputUse } from "./context.js";
+
+/**
+ * Inputs whose only use is to select what an action changes (a filter of a read that feeds a changing step) are
+ * required: the user must name the target. `inputs.X.required: false` in the goals file keeps one optional.
+ */
+export function requireTargetInputs(
+  ctx: GoalContext,
+  inputs: readonly ToolInput[],
+  steps: readonly StepSpec[],
+): ToolInput[] {
+  const selecting = new Set(targetSelectingInputs(steps));
+  return inputs.map((input) => {
+    const source = input.sourceName ?? input.name;
+    if (input.required || !selecting.has(source) || ctx.goal.inputs[source]?.required !== undefined) return input;
+    return { ...input, required: true };
+  });
+}
 
 /** Tool inputs in first-use order, then declared-but-unused ones are reported; names are snake_case. */
 export function planInputs(ctx: GoalContext): ToolInput[] {
@@ -36,8 +56,11 @@ function mergeInput(
   const base = (direct[0] ?? typed[0])?.schema ?? {};
   checkConflicts(ctx, sourceName, direct);
   if (override) checkDeclaredType(ctx, { name: sourceName, override, uses: direct });
+  const bindings = (u: InputUse): string[] => [name, sourceName, u.boundTo.split(" ").at(-1) ?? ""];
   const description =
-    override?.description ?? [...direct, ...uses].find((u) => u.description)?.description ?? schemaDescription(base);
+    override?.description ??
+    [...direct, ...uses].find((u) => saysMoreThanName(u.description, ...bindings(u)))?.description ??
+    [schemaDescription(base)].find((d) => saysMoreThanName(d, name, sourceName));
   const examples = uses.flatMap((u) => u.examples);
   const schema = mergeSchema(base, override, description, examples);
   const required = override?.required ?? uses.some((u) => u.required);
@@ -62,6 +85,8 @@ function mergeSchema(
   examples: readonly unknown[],
 ): JsonSchema {
   const merged: Record<string, unknown> = typeof base === "object" ? { ...base } : base ? {} : { not: {} };
+  // The goal sends what the model passes: a `readOnly` from a schema the spec shares with its responses is not true here.
+  delete merged["readOnly"];
   if (override) Object.assign(merged, override.schema);
   if (description !== undefined) merged["description"] = description;
   if (examples.length > 0 && merged["examples"] === undefined)

@@ -3,11 +3,11 @@ import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved } from "../../model/api-source.js";
 import { operationProfile } from "../profile.js";
-import { raiseRiskFromSpec, riskFromMethods } from "../risk.js";
+import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
 import { createGoalContext, type GoalContext } from "./context.js";
-import { planInputs } from "./goal-inputs.js";
+import { planInputs, requireTargetInputs } from "./goal-inputs.js";
 import { checkStepOrder, withDependencies } from "./graph.js";
 import { planReturns } from "./returns.js";
 import { planStep } from "./step.js";
@@ -32,11 +32,14 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   const bound = resolved.map((r) => r.value);
   const planned = goal.steps.map((step, i) => planStep(ctx, i, step, bound[i] as Operation));
   checkStepOrder(ctx);
-  const steps = withDependencies(goal, planned, ctx.reads);
+  const written = planned.map((step, i) =>
+    step.readOnly && changesStateByWords(bound[i] as Operation) ? { ...step, readOnly: false } : step,
+  );
+  const steps = withDependencies(goal, written, ctx.reads);
   const finishReturns = planReturns(ctx, steps);
-  const inputs = planInputs(ctx);
+  const inputs = requireTargetInputs(ctx, planInputs(ctx), steps);
   const returns = finishReturns(inputs);
-  const profile = riskFromMethods(steps.map((s) => s.method));
+  const profile = raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
   const tool: ToolDef = {
@@ -51,6 +54,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     steps,
     returns,
     origin: locatedToOrigin(goal, file),
+    ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...toolSearchFields(goal, bound, file),
   };
   return { tool, context: ctx, boundSteps: bound.length, resolved };

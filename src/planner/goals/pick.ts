@@ -35,14 +35,14 @@ function listSchema(operation: Operation): { status: string; schema: JsonSchema 
   return success && content ? { status: success.status, schema: content.schema } : undefined;
 }
 
-/** The item schema of the list at `pick.from`, or undefined with a diagnostic. */
+/** The item schema of the list at `pick.from` (`{}` for a response the spec leaves untyped), or undefined with a diagnostic. */
 function itemSchema(ctx: GoalContext, pick: Pick, operation: Operation): JsonSchema | undefined {
   const response = listSchema(operation);
   if (response === undefined) {
     report(ctx, "PLAN_RESPONSE_UNTYPED", pick, {
-      message: `pick cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema`,
+      message: `pick cannot be checked: the ${operation.success?.status ?? "success"} response of ${operation.id} declares no body schema; its items are matched as they come`,
     });
-    return undefined;
+    return {};
   }
   const tokens = pointerTokens(pick.from);
   const walked = schemaAtPointer(response.schema, tokens, ctx.api.schema);
@@ -84,7 +84,9 @@ export function planPick(ctx: GoalContext, index: number, step: Step, operation:
         tokens,
         walked,
       });
-    const schema = walked?.ok ? walked.schema : {};
+    const known = walked?.ok ? walked.schema : {};
+    // A field the spec does not type is matched as text: a pick finds a record by its name, title or email.
+    const schema = hasShape(known) ? known : { type: "string" };
     const value = bindValue(
       ctx,
       entry.value,
@@ -102,6 +104,11 @@ export function planPick(ctx: GoalContext, index: number, step: Step, operation:
   }
   if (item === undefined) return undefined;
   return { spec: { from: formatPointer(pointerTokens(pick.from)), where, paged: isPaged(operation) }, item };
+}
+
+/** Whether the schema says anything of its value beyond a description. */
+function hasShape(schema: JsonSchema): boolean {
+  return typeof schema === "object" && Object.keys(schema).some((k) => k !== "description" && k !== "title");
 }
 
 function withoutDescription(schema: JsonSchema): JsonSchema {

@@ -3,6 +3,7 @@ import type { Param, RequestBody, Step } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
+import { isCredentialFormField, isCredentialParameter, stepCredentials } from "../credentials.js";
 import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
@@ -24,6 +25,9 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const body = bindBody(ctx, step, operation, request);
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
+  const credentials = stepCredentials(operation, ctx.api.index.securitySchemes, (field) =>
+    params.some((p) => p.name === field.name && p.in === field.in),
+  );
   return {
     id: step.id,
     operationId: operation.id,
@@ -34,7 +38,8 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     outputs,
     dependsOn: [],
     readOnly: isReadMethod(operation.method),
-    security: operation.security,
+    security: credentials.security,
+    ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: operation.success?.status ?? "default",
     responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
     errorHints: {},
@@ -62,8 +67,13 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     const value = bindValue(ctx, param.value, usage, parameterTarget(operation, spec));
     bound.push(parameterToBinding(spec, value));
   }
+  const schemes = ctx.api.index.securitySchemes;
   for (const missing of operation.parameters.filter(
-    (p) => p.required && !hasDefault(p.schema) && !bound.some((b) => b.name === p.name && b.in === p.in),
+    (p) =>
+      p.required &&
+      !hasDefault(p.schema) &&
+      !bound.some((b) => b.name === p.name && b.in === p.in) &&
+      !isCredentialParameter(operation, schemes, p),
   )) {
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
@@ -152,7 +162,13 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
     pointer: r.target,
     value: bindValue(ctx, r.value, usage, replacementTarget(ctx, target, r.target)),
   }));
-  checkRequiredProperties(ctx, step, operation, step.body, content.schema);
+  checkRequiredProperties(ctx, {
+    step,
+    operation,
+    body: step.body,
+    schema: content.schema,
+    form: media.kind === "form" || media.kind === "multipart",
+  });
   checkPayloadFitsMedia(ctx, { step, body: step.body, media });
   return { mediaType: media.mediaType, kind: media.kind, value, ...(replacements.length > 0 ? { replacements } : {}) };
 }
@@ -203,10 +219,13 @@ function replacementTarget(ctx: GoalContext, body: BindTarget, pointer: string):
 
 function checkRequiredProperties(
   ctx: GoalContext,
-  step: Step,
-  operation: Operation,
-  body: RequestBody,
-  schema: JsonSchema,
+  {
+    step,
+    operation,
+    body,
+    schema,
+    form,
+  }: { step: Step; operation: Operation; body: RequestBody; schema: JsonSchema; form: boolean },
 ): void {
   if (body.payload.kind !== "object") return;
   const resolved = derefTop(schema, ctx.api.schema);
@@ -226,7 +245,11 @@ function checkRequiredProperties(
   }
   const required = Array.isArray(resolved["required"]) ? (resolved["required"] as string[]) : [];
   for (const key of required.filter(
-    (k) => !given.has(k) && !hasDefault(properties[k] ?? {}) && !isReadOnly(properties[k]),
+    (k) =>
+      !given.has(k) &&
+      !hasDefault(properties[k] ?? {}) &&
+      !isReadOnly(properties[k]) &&
+      !(form && isCredentialFormField(operation, ctx.api.index.securitySchemes, k)),
   )) {
     report(ctx, "PLAN_UNBOUND_BODY", body, {
       message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`,

@@ -312,8 +312,17 @@ function responseBodySchema(
     status: body.status,
     walked: schemaAtPointer(body.content.schema, expr.pointer, ctx.api.schema),
   }));
-  const found = walks.find((w) => w.walked.ok);
-  if (found?.walked.ok) return found.walked.schema;
+  const found = walks.find((w) => w.walked.ok && w.walked.openAt === undefined) ?? walks.find((w) => w.walked.ok);
+  if (found?.walked.ok) {
+    if (found.walked.openAt !== undefined)
+      reportOpenPointer(ctx, node, {
+        text,
+        tokens: expr.pointer,
+        openAt: found.walked.openAt,
+        owner: `the ${found.status} response of ${operation.id}`,
+      });
+    return found.walked.schema;
+  }
   const deepest = walks.reduce((a, b) => (failedAt(b.walked) > failedAt(a.walked) ? b : a));
   if (deepest.walked.ok) return deepest.walked.schema;
   reportMissingPointer(ctx, node, {
@@ -336,7 +345,16 @@ function pickedItemSchema(
   }: { text: string; tokens: readonly string[]; bound: { operation: Operation; item?: JsonSchema } },
 ): JsonSchema | undefined {
   const walked = schemaAtPointer(bound.item ?? {}, tokens, ctx.api.schema);
-  if (walked.ok) return walked.schema;
+  if (walked.ok) {
+    if (walked.openAt !== undefined)
+      reportOpenPointer(ctx, node, {
+        text,
+        tokens,
+        openAt: walked.openAt,
+        owner: `the item picked from ${bound.operation.id}'s list`,
+      });
+    return walked.schema;
+  }
   reportMissingPointer(ctx, node, {
     subject: `"${text}"`,
     owner: `the item picked from ${bound.operation.id}'s list`,
@@ -345,6 +363,19 @@ function pickedItemSchema(
     walked,
   });
   return undefined;
+}
+
+/** PLAN_POINTER_THROUGH_OPEN_VALUE: the pointer goes on where the spec declares no members, so the rest is not checked. */
+function reportOpenPointer(
+  ctx: GoalContext,
+  node: Located,
+  found: { text: string; tokens: readonly string[]; openAt: number; owner: string },
+): void {
+  const open = `/${found.tokens.slice(0, found.openAt).join("/")}`;
+  const rest = found.tokens.slice(found.openAt).join("/");
+  report(ctx, "PLAN_POINTER_THROUGH_OPEN_VALUE", node, {
+    message: `"${found.text}": ${open === "/" ? "the body" : open} of ${found.owner} is an open value the spec declares no members of, so "${rest}" under it is not checked; at run time a missing value stops the goal with NOT_FOUND where a later step needs it, and is left out of the result otherwise`,
+  });
 }
 
 /** PLAN_POINTER_NOT_IN_RESPONSE for a pointer whose walk stopped: the missing token, where, and the closest names there. */

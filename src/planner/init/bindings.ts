@@ -2,6 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
+import { isCredentialFormField, isCredentialParameter } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
@@ -42,7 +43,10 @@ export function operationStep(
 ): DraftStep {
   const { id, namer } = options;
   const preset = options.preset ?? new Map<string, string>();
-  const required = operation.parameters.filter((p) => p.required);
+  const uncredentialed = operation.parameters.filter(
+    (p) => !isCredentialParameter(operation, model.securitySchemes, p),
+  );
+  const required = uncredentialed.filter((p) => p.required);
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
@@ -53,7 +57,7 @@ export function operationStep(
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
   const body = bodyOf(model, operation, namer, id);
-  const optionalParams = operation.parameters
+  const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
     .map(describeOptional);
   const described = [
@@ -141,9 +145,11 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const requiredNames = Array.isArray(node["required"])
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
     : [];
-  const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]));
+  const form = content.kind === "form" || content.kind === "multipart";
+  const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
+  const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k));
   const optional = Object.keys(properties)
-    .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]))
+    .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);

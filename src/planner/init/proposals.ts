@@ -1,4 +1,5 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
+import { isCredentialName } from "../credentials.js";
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
@@ -196,6 +197,7 @@ function filtersOf(operation: Operation): string {
       (p) =>
         p.in === "query" &&
         p.required &&
+        !isCredentialName(p.name) &&
         !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name),
     )
     .map((p) => p.name)
@@ -205,7 +207,7 @@ function filtersOf(operation: Operation): string {
 
 function requiredOf(operation: Operation): string {
   const names = operation.parameters
-    .filter((p) => p.required && p.in !== "header")
+    .filter((p) => p.required && p.in !== "header" && !isCredentialName(p.name))
     .map((p) => p.name)
     .slice(0, 3);
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;

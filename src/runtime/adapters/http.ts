@@ -10,7 +10,7 @@ import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { readCredentials } from "../http/settings.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
-import { createConsole, resolveOperatorToken, type ConsoleRoute } from "../console/index.js";
+import { createConsole, resolveConsoleSettings, type ConsoleRoute } from "../console/index.js";
 import { consoleToStderr, observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
@@ -307,7 +307,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     ))
       log.warn(`${name} MCP server: ${notice}`);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
-    const operatorToken = resolveOperatorToken(init.toolset.envPrefix, env);
+    const consoleSettings = resolveConsoleSettings(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
     await runtime.state.ready();
     if (http === undefined) consoleToStderr();
@@ -336,7 +336,7 @@ export async function runServer(init: ServerInit): Promise<void> {
       return;
     }
     const approvalsConsole =
-      operatorToken === undefined ? undefined : createConsole({ tools, runtime, token: operatorToken });
+      consoleSettings === undefined ? undefined : createConsole({ tools, runtime, settings: consoleSettings });
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
     log.info(
       `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; ` +

@@ -1,4 +1,4 @@
-// Words of a task or an operation → the normalised terms tool search compares: split, lower-cased, stemmed, verbs in classes.
+// Words of a task or an operation → the terms tool search compares: split, stemmed, folded, verbs in classes.
 
 /** Words that carry no meaning for finding a tool. */
 const STOP_WORDS = new Set([
@@ -82,7 +82,8 @@ const SAME_THING: Readonly<Record<string, string>> = {
 export function searchTerm(word: string): string | undefined {
   if (STOP_WORDS.has(word)) return undefined;
   const stemmed = stem(word);
-  return SAME_THING[stemmed] ?? SAME_THING[word] ?? stemmed;
+  if (Object.hasOwn(SAME_THING, stemmed)) return SAME_THING[stemmed] as string;
+  return Object.hasOwn(SAME_THING, word) ? (SAME_THING[word] as string) : stemmed;
 }
 
 /** Stemmed terms of `text` without stop words, long and short forms folded. */
@@ -222,8 +223,7 @@ const OWN_VERBS = new Set([
 
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
 export function verbClasses(word: string): readonly string[] | undefined {
-  const classes = VERB_CLASSES[word];
-  if (classes) return classes;
+  if (Object.hasOwn(VERB_CLASSES, word)) return VERB_CLASSES[word];
   return OWN_VERBS.has(word) ? [word] : undefined;
 }
 

@@ -1,4 +1,4 @@
-// Tool objects + a query → the best-matching tools: BM25 over fielded text, plus what the task's verb and nouns say of each tool's profile.
+// Tool objects + a query → the best-matching tools: fielded BM25 plus the task's verb and nouns against each profile.
 import type { OperationProfile, Tool } from "../types.js";
 import { isPlural, NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
 
@@ -106,7 +106,9 @@ function profileTerms(profile: OperationProfile | undefined): ProfileTerms | und
     action: profile.action,
     classes: verbClasses(stem(profile.action)) ?? [profile.action],
     object: searchTerms(profile.object),
-    signals: (profile.signals ?? []).map((signal) => NICHE_SIGNALS[signal] ?? [signal]),
+    signals: (profile.signals ?? []).map((signal) =>
+      Object.hasOwn(NICHE_SIGNALS, signal) ? (NICHE_SIGNALS[signal] as readonly string[]) : [signal],
+    ),
   };
 }
 

@@ -1,9 +1,10 @@
 // The operator command `approvals list | show | approve | reject | resolve | audit` → readable output and an exit code.
 import type { Runtime } from "../tool.js";
+import type { ToolSpec } from "../types.js";
 import { TOOL_SPEC, type BoundTool } from "../tool.js";
 import { approveAudited, rejectAudited, resolveAudited } from "./decide.js";
 import { previewApproval } from "./preview.js";
-import { previewLines } from "./preview-lines.js";
+import { previewLines, requestSummary } from "./preview-lines.js";
 import { listApprovals, showApproval, type ApprovalRecord, type Decision } from "./queue.js";
 
 /** Where the command writes. */
@@ -30,16 +31,20 @@ const defaultIo: CliIo = {
 /** The state as an operator should read it: an execution whose process is gone shows as `interrupted`. */
 const shownState = (record: ApprovalRecord): string => (record.interrupted === true ? "interrupted" : record.state);
 
-function summaryLine(record: ApprovalRecord): string {
+/** One request per line: id, state, tool, the request it changes and the target its reads found, time, arguments. */
+function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined): string {
   const args = JSON.stringify(record.arguments);
   const shown = args.length > 80 ? `${args.slice(0, 79)}…` : args;
-  return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${record.createdAt}  ${shown}`;
+  const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec));
+  const call =
+    summary === undefined ? "" : `${summary.method} ${summary.path}${summary.target ? ` → ${summary.target}` : ""}  `;
+  return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${call}${record.createdAt}  ${shown}`;
 }
 
-async function list(runtime: Runtime, io: CliIo): Promise<number> {
+async function list(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, io: CliIo): Promise<number> {
   const records = await listApprovals(runtime.state);
   if (records.length === 0) io.out(`no approval requests in ${runtime.state.location}`);
-  for (const record of records) io.out(summaryLine(record));
+  for (const record of records) io.out(summaryLine(record, tools[record.tool]?.[TOOL_SPEC]));
   return EXIT.ok;
 }
 
@@ -64,7 +69,8 @@ async function show(
   if (record === undefined) return unknown(id, io);
   io.out(JSON.stringify(record, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
-  if (spec !== undefined) for (const line of previewLines(previewApproval(record, spec))) io.out(line);
+  if (spec !== undefined)
+    for (const line of previewLines(previewApproval(record, spec), record.state, record.result)) io.out(line);
   if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing")
     io.out(
@@ -148,7 +154,7 @@ async function dispatch(
   io: CliIo,
 ): Promise<number> {
   const [command, id, ...rest] = argv;
-  if (command === "list") return list(runtime, io);
+  if (command === "list") return list(tools, runtime, io);
   if (command === "audit") return audit(runtime, io);
   if (id === undefined || !["show", "approve", "reject", "resolve"].includes(command ?? "")) {
     io.err(USAGE);

@@ -43,7 +43,9 @@ export function approveAudited(
       by,
       ...(record.traceContext === undefined ? {} : { queuedIn: record.traceContext }),
     };
-    return traceToolCall({ tool, risk: bound.risk, approved }, () => bound[EXECUTE_APPROVED](args));
+    return traceToolCall({ tool, risk: bound.risk, approved }, () =>
+      bound[EXECUTE_APPROVED](args, undefined, record.resolved),
+    );
   };
   return approveRequest(runtime.state, id, execute, {
     by,

@@ -15,6 +15,8 @@ export const ENV_SETTINGS = {
   serverToken: "SERVER_TOKEN",
   httpAllowedOrigins: "HTTP_ALLOWED_ORIGINS",
   operatorToken: "OPERATOR_TOKEN",
+  operatorTokens: "OPERATOR_TOKENS",
+  consoleSecureCookies: "CONSOLE_SECURE_COOKIES",
   approvalWebhook: "APPROVAL_WEBHOOK",
   consoleUrl: "CONSOLE_URL",
   traceArgs: "TRACE_ARGS",

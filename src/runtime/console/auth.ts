@@ -1,23 +1,20 @@
-// The operator token → a signed session cookie and per-session CSRF tokens (HMAC: every replica accepts them).
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+// Operator tokens → server-side console sessions (random cookie, stored hashed, revoked by sign-out and expiry) and CSRF.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { StateStore } from "../state/types.js";
+import type { Operator } from "./settings.js";
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = "aci_console";
-/** How long a console login lasts. */
+/** How long a console sign-in lasts. */
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
 /** A signed-in operator. */
 export interface Session {
-  /** The name the operator gave at login; decisions are recorded as `console:<name>`. */
+  /** The operator's configured name; decisions are recorded as `console:<name>`. */
   readonly name: string;
   /** The cookie's value, which the CSRF token is bound to; empty for a bearer-token client. */
   readonly cookie: string;
 }
-
-const b64 = (text: string): string => Buffer.from(text, "utf8").toString("base64url");
-const unb64 = (text: string): string => Buffer.from(text, "base64url").toString("utf8");
-const sign = (token: string, purpose: string, data: string): string =>
-  createHmac("sha256", token).update(`${purpose}\n${data}`).digest("base64url");
 
 /** Constant-time equality of two strings (hashed first, so lengths never leak). */
 export function sameSecret(presented: string, expected: string): boolean {
@@ -26,29 +23,47 @@ export function sameSecret(presented: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** The cookie value for `name` signed in at `now`. */
-export function sessionCookie(token: string, name: string, now: number): string {
-  const data = `${b64(name)}.${now}`;
-  return `${data}.${sign(token, "session", data)}`;
+/** The operator whose token this is (every token compared, in constant time each). */
+export function operatorOf(operators: readonly Operator[], token: string): Operator | undefined {
+  let found: Operator | undefined;
+  for (const operator of operators) if (sameSecret(token, operator.token)) found = operator;
+  return found;
 }
 
-/** The session a cookie value proves, or undefined when it is forged, malformed or expired. */
-export function verifySession(token: string, cookie: string | undefined, now: number): Session | undefined {
-  const parts = cookie?.split(".") ?? [];
-  if (parts.length !== 3) return undefined;
-  const [name, issued, mac] = parts as [string, string, string];
-  if (!sameSecret(mac, sign(token, "session", `${name}.${issued}`))) return undefined;
-  const at = Number(issued);
-  if (!Number.isFinite(at) || at > now + 60_000 || now - at > SESSION_MS) return undefined;
-  return { name: unb64(name), cookie: cookie as string };
+/** What the store keeps for a cookie: its SHA-256, so a copy of the store opens no console. */
+export const sessionHash = (cookie: string): string => createHash("sha256").update(cookie).digest("hex");
+
+/** Starts a session for `operator`: stored server-side, valid for {@link SESSION_MS}; returns the cookie value. */
+export async function startSession(store: StateStore, operator: Operator, now: number): Promise<string> {
+  const cookie = randomBytes(32).toString("base64url");
+  await store.createSession({
+    idHash: sessionHash(cookie),
+    operator: operator.name,
+    expiresAt: new Date(now + SESSION_MS).toISOString(),
+  });
+  return cookie;
+}
+
+/** The session a cookie opens: one the store holds, not expired, whose operator is still configured. */
+export async function findSession(
+  store: StateStore,
+  operators: readonly Operator[],
+  cookie: string | undefined,
+  now: number,
+): Promise<Session | undefined> {
+  if (cookie === undefined || !/^[A-Za-z0-9_-]{43}$/.test(cookie)) return undefined;
+  const stored = await store.getSession(sessionHash(cookie), now);
+  if (stored === undefined || !operators.some((o) => o.name === stored.operator)) return undefined;
+  return { name: stored.operator, cookie };
 }
 
 /** The CSRF token of a session: forms carry it, and every state change must present it. */
-export const csrfToken = (token: string, session: Session): string => sign(token, "csrf", session.cookie);
+export const csrfToken = (session: Session): string =>
+  createHmac("sha256", session.cookie).update("aci-console csrf").digest("base64url");
 
 /** Whether `presented` is the session's CSRF token. */
-export const csrfMatches = (token: string, session: Session, presented: string | undefined): boolean =>
-  presented !== undefined && sameSecret(presented, csrfToken(token, session));
+export const csrfMatches = (session: Session, presented: string | undefined): boolean =>
+  presented !== undefined && sameSecret(presented, csrfToken(session));
 
 /** One cookie's value from a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {

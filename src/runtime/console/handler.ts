@@ -1,8 +1,10 @@
 // Requests under /approvals → the approvals console: sign-in, list, detail, approve / reject / resolve (CSRF), audit.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { approveAudited, rejectAudited, resolveAudited } from "../approval/decide.js";
 import { previewApproval } from "../approval/preview.js";
-import { listApprovals, showApproval, type Decision } from "../approval/queue.js";
+import { requestSummary } from "../approval/preview-lines.js";
+import { listApprovals, showApproval, type ApprovalRecord, type Decision } from "../approval/queue.js";
 import { TOOL_SPEC, type BoundTool, type Runtime } from "../tool.js";
 import { CONSOLE_CSS, CONSOLE_JS } from "./assets.js";
 import {
@@ -10,13 +12,15 @@ import {
   cookieValue,
   csrfMatches,
   csrfToken,
-  sameSecret,
+  findSession,
+  operatorOf,
   SESSION_COOKIE,
   SESSION_MS,
-  sessionCookie,
-  verifySession,
+  sessionHash,
+  startSession,
   type Session,
 } from "./auth.js";
+import type { ConsoleSettings } from "./settings.js";
 import type { Html } from "./html.js";
 import {
   auditPage,
@@ -26,6 +30,7 @@ import {
   listPage,
   loginPage,
   messagePage,
+  outcomePage,
   requestPath,
   type AuditFilter,
   type PageFrame,
@@ -36,8 +41,8 @@ import {
 export interface ConsoleInit {
   readonly tools: Readonly<Record<string, BoundTool>>;
   readonly runtime: Runtime;
-  /** The operator token (`PREFIX_OPERATOR_TOKEN`); never the MCP server token. */
-  readonly token: string;
+  /** The operators and their tokens (`PREFIX_OPERATOR_TOKENS`, `PREFIX_OPERATOR_TOKEN`), and the cookie policy. */
+  readonly settings: ConsoleSettings;
   readonly now?: () => number;
 }
 
@@ -82,42 +87,71 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-const cookieHeader = (value: string, maxAgeSeconds: number): string =>
-  `${SESSION_COOKIE}=${value}; Path=${CONSOLE_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
+const cookieHeader = (value: string, maxAgeSeconds: number, secure: boolean): string =>
+  `${SESSION_COOKIE}=${value}; Path=${CONSOLE_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}` +
+  (secure ? "; Secure" : "");
+
+/** Whether the browser reached us over https: a TLS socket, or a TLS proxy's `X-Forwarded-Proto` / `Forwarded`. */
+function overHttps(req: IncomingMessage): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted === true) return true;
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  return forwarded === "https" || /(?:^|[;,\s])proto=https(?:$|[;,\s])/i.test(String(req.headers.forwarded ?? ""));
+}
+/** The flash after an approval says what came of it: done, failed, or refused because the target changed. */
+function flashKey(did: string, record: ApprovalRecord): string {
+  if (did !== "approved" || record.state !== "failed") return did;
+  const error = (record.result as { error?: { code?: string } } | undefined)?.error;
+  return error?.code === "CONFLICT" ? "conflict" : "failed";
+}
 
 /** The console's request handler (see {@link ConsoleInit}). */
 export function createConsole(init: ConsoleInit): ConsoleRoute {
   const now = init.now ?? Date.now;
   const toolset = init.runtime.toolset.name;
+  const { operators, secureCookies } = init.settings;
+  const store = init.runtime.state;
   const frameOf = (session?: Session): PageFrame => ({
     toolset,
-    ...(session === undefined ? {} : { csrf: csrfToken(init.token, session), operator: session.name }),
+    ...(session === undefined ? {} : { csrf: session.cookie === "" ? "" : csrfToken(session), operator: session.name }),
   });
   const riskOf = (tool: string): string => init.tools[tool]?.[TOOL_SPEC].risk ?? "unknown";
+  const secure = (req: IncomingMessage): boolean =>
+    secureCookies === "always" || (secureCookies === "auto" && overHttps(req));
+  const viewOf = (record: ApprovalRecord): RequestView => {
+    const spec = init.tools[record.tool]?.[TOOL_SPEC];
+    const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec));
+    return { record, risk: riskOf(record.tool), ...(summary === undefined ? {} : { summary }) };
+  };
 
-  function sessionOf(req: IncomingMessage): Session | undefined {
+  async function sessionOf(req: IncomingMessage): Promise<Session | undefined> {
     const bearer = bearerOf(req.headers.authorization);
-    if (bearer !== undefined) return sameSecret(bearer, init.token) ? { name: "api", cookie: "" } : undefined;
-    return verifySession(init.token, cookieValue(req.headers.cookie, SESSION_COOKIE), now());
+    if (bearer !== undefined) {
+      const operator = operatorOf(operators, bearer);
+      return operator === undefined ? undefined : { name: operator.name, cookie: "" };
+    }
+    return findSession(store, operators, cookieValue(req.headers.cookie, SESSION_COOKIE), now());
   }
 
   async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readForm(req);
-    const token = form?.get("token") ?? "";
-    const name = (form?.get("name") ?? "").trim().slice(0, 64);
-    if (!sameSecret(token, init.token) || name === "")
-      return send(res, 401, loginPage(frameOf(), "Wrong operator token, or no name given."));
-    redirect(res, CONSOLE_PATH, {
-      "set-cookie": cookieHeader(sessionCookie(init.token, name, now()), SESSION_MS / 1000),
-    });
+    const operator = operatorOf(operators, form?.get("token") ?? "");
+    if (operator === undefined) return send(res, 401, loginPage(frameOf(), "Wrong operator token."));
+    const cookie = await startSession(store, operator, now());
+    redirect(res, CONSOLE_PATH, { "set-cookie": cookieHeader(cookie, SESSION_MS / 1000, secure(req)) });
+  }
+
+  async function logout(req: IncomingMessage, res: ServerResponse, session: Session): Promise<void> {
+    if (!csrfMatches(session, (await readForm(req))?.get("csrf") ?? undefined))
+      return send(res, 403, messagePage(frameOf(session), "Refused", "The form's CSRF token is missing or wrong."));
+    await store.deleteSession(sessionHash(session.cookie));
+    redirect(res, CONSOLE_PATH, { "set-cookie": cookieHeader("", 0, secure(req)) });
   }
 
   async function list(res: ServerResponse, session: Session): Promise<void> {
-    const views: RequestView[] = (await listApprovals(init.runtime.state)).map((record) => ({
-      record,
-      risk: riskOf(record.tool),
-    }));
-    send(res, 200, listPage(frameOf(session), views));
+    send(res, 200, listPage(frameOf(session), (await listApprovals(store)).map(viewOf)));
   }
 
   async function detail(res: ServerResponse, session: Session, id: string, flash: string | undefined): Promise<void> {
@@ -125,15 +159,15 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     if (record === undefined)
       return send(res, 404, messagePage(frameOf(session), "Not found", `No approval request ${id}.`));
     const spec = init.tools[record.tool]?.[TOOL_SPEC];
-    const frame = { ...frameOf(session), csrf: csrfToken(init.token, session) };
+    const frame = { ...frameOf(session), csrf: session.cookie === "" ? "" : csrfToken(session) };
     send(
       res,
       200,
       detailPage(
         frame,
-        { record, risk: riskOf(record.tool) },
+        viewOf(record),
         spec === undefined ? undefined : previewApproval(record, spec),
-        flash === undefined ? undefined : FLASH[flash],
+        flash === undefined ? undefined : FLASH[flashKey(flash, record)],
       ),
     );
   }
@@ -152,12 +186,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     if (decision.outcome === "decided") return redirect(res, `${requestPath(id)}?did=${verb}`);
     if (decision.outcome === "unknown")
       return send(res, 404, messagePage(frameOf(session), "Not found", `No approval request ${id}.`));
-    const state = decision.record.interrupted === true ? "interrupted" : decision.record.state;
-    const why =
-      decision.outcome === "busy"
-        ? `Request ${id} (${state}) is being decided or executed by another process; nothing was done.`
-        : `Request ${id} is already ${state}; nothing was done.`;
-    send(res, 409, messagePage(frameOf(session), "Nothing was done", why));
+    send(res, 409, outcomePage(frameOf(session), viewOf(decision.record), decision.outcome));
   }
 
   async function decide(
@@ -174,7 +203,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
         415,
         messagePage(frameOf(session), "Refused", "Send the form as application/x-www-form-urlencoded."),
       );
-    if (session.cookie !== "" && !csrfMatches(init.token, session, form.get("csrf") ?? undefined))
+    if (session.cookie !== "" && !csrfMatches(session, form.get("csrf") ?? undefined))
       return send(
         res,
         403,
@@ -219,11 +248,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     const rest = url.pathname.slice(CONSOLE_PATH.length);
     const action = /^\/requests\/([^/]+)\/(approve|reject|resolve)$/.exec(rest);
     const show = /^\/requests\/([^/]+)$/.exec(rest);
-    if (req.method === "POST" && rest === "/logout") {
-      if (!csrfMatches(init.token, session, (await readForm(req))?.get("csrf") ?? undefined))
-        return send(res, 403, messagePage(frameOf(session), "Refused", "The form's CSRF token is missing or wrong."));
-      return redirect(res, CONSOLE_PATH, { "set-cookie": cookieHeader("", 0) });
-    }
+    if (req.method === "POST" && rest === "/logout") return logout(req, res, session);
     if (req.method === "POST" && action !== null)
       return decide(req, res, session, decodeURIComponent(action[1] as string), action[2] as string);
     if (req.method !== "GET" && req.method !== "HEAD")
@@ -242,7 +267,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     if (rest === "/console.js") return send(res, 200, CONSOLE_JS, { "content-type": "text/javascript; charset=utf-8" });
     if (rest === "/console.css") return send(res, 200, CONSOLE_CSS, { "content-type": "text/css; charset=utf-8" });
     if (req.method === "POST" && rest === "/login") return login(req, res);
-    const session = sessionOf(req);
+    const session = await sessionOf(req);
     if (session === undefined) return send(res, 401, loginPage(frameOf()));
     return signedIn(req, res, session, url);
   }

@@ -1,4 +1,4 @@
-// A new pending approval → a Slack-compatible POST to PREFIX_APPROVAL_WEBHOOK (no arguments), retried off the call.
+// A new pending approval → a Slack-compatible POST to PREFIX_APPROVAL_WEBHOOK (with its preview), retried off the call.
 import { envVariable } from "../auth/env.js";
 import { TransportConfigError } from "../http/server-url.js";
 
@@ -11,12 +11,14 @@ export interface WebhookSettings {
   readonly consoleUrl?: URL;
 }
 
-/** What a notification says about a request: never its arguments. */
+/** What a notification says about a request: what approving it runs, with the (redacted) values it sends. */
 export interface PendingNotice {
   readonly id: string;
   readonly tool: string;
   readonly risk: string;
   readonly createdAt: string;
+  /** The lines `approvals show` prints under the request: every value each step sends, read targets filled in. */
+  readonly preview?: readonly string[];
 }
 
 /** How deliveries are made: attempts in all, backoff base (doubling), the clock to wait with. */
@@ -79,12 +81,20 @@ export function consoleLink(notice: PendingNotice, consoleUrl: URL | undefined):
   return consoleUrl === undefined ? path : new URL(path, consoleUrl).href;
 }
 
-/** The JSON posted: Slack's `text` (with a `<link|label>`), and the same facts as fields. */
-export function webhookBody(notice: PendingNotice, consoleUrl: URL | undefined): Record<string, string> {
+/** Slack's mrkdwn escapes (`&`, `<`, `>`), and no run of backticks that would close the code block. */
+const slackCode = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/`/g, "'");
+
+/** The JSON posted: Slack's `text` (with a `<link|label>` and the preview as a code block), and the same as fields. */
+export function webhookBody(notice: PendingNotice, consoleUrl: URL | undefined): Record<string, string | string[]> {
   const link = consoleLink(notice, consoleUrl);
   const label = consoleUrl === undefined ? link : `<${link}|open in the approvals console>`;
+  const preview = notice.preview ?? [];
+  const fence = "```";
+  const block = preview.length === 0 ? "" : `\n${fence}\n${slackCode(preview.join("\n"))}\n${fence}`;
   return {
-    text: `Approval needed: ${notice.tool} (${notice.risk} risk), request ${notice.id}: ${label}`,
+    text: `Approval needed: ${notice.tool} (${notice.risk} risk), request ${notice.id}: ${label}${block}`,
+    ...(preview.length === 0 ? {} : { preview: [...preview] }),
     event: "approval_requested",
     id: notice.id,
     tool: notice.tool,

@@ -1,6 +1,8 @@
 // File state store (one host): a JSON record per request, real arguments apart (0600), claim-file leases, audit.jsonl.
 import { randomUUID } from "node:crypto";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { appendAuditLine, readAuditLines } from "../audit.js";
 import { claimRequest, processAlive } from "../approval/claim.js";
 import { ensureQueue, isRequestId, readJson, recordIds, requestFiles, writeJsonAtomic } from "../approval/store.js";
@@ -8,6 +10,7 @@ import type {
   ApprovalRecord,
   ApprovalState,
   AuditEntry,
+  ConsoleSession,
   Change,
   Lease,
   LeaseIntent,
@@ -16,6 +19,20 @@ import type {
 } from "./types.js";
 
 const RECOVERABLE: ReadonlySet<ApprovalState> = new Set(["pending", "approved"]);
+
+const SESSION_HASH = /^[0-9a-f]{64}$/;
+const sessionsDir = (stateDir: string): string => join(stateDir, "sessions");
+const sessionFile = (stateDir: string, idHash: string): string => join(sessionsDir(stateDir), `${idHash}.json`);
+
+/** Removes the files of expired sessions (they already open nothing), so signed-out browsers leave no trail. */
+async function sweepSessions(stateDir: string, now: number): Promise<void> {
+  const names = await readdir(sessionsDir(stateDir)).catch(() => [] as string[]);
+  for (const name of names) {
+    const session = await readJson<ConsoleSession>(join(sessionsDir(stateDir), name));
+    if (session !== undefined && Date.parse(session.expiresAt) <= now)
+      await rm(join(sessionsDir(stateDir), name), { force: true });
+  }
+}
 
 /** `host:pid` of this process. */
 export const replicaName = (): string => `${hostname()}:${process.pid}`;
@@ -89,6 +106,7 @@ export function createFileStore(stateDir: string): StateStore {
         id,
         tool: init.tool,
         arguments: init.redacted,
+        ...(init.resolved === undefined ? {} : { resolved: init.resolved }),
         createdAt: now,
         state: "pending",
         updatedAt: now,
@@ -113,6 +131,22 @@ export function createFileStore(stateDir: string): StateStore {
     },
     appendAudit: (entry: AuditEntry) => appendAuditLine(stateDir, entry),
     readAudit: () => readAuditLines(stateDir),
+    async createSession(session: ConsoleSession) {
+      if (!SESSION_HASH.test(session.idHash)) throw new Error("a console session id hash is 64 hex digits");
+      await mkdir(sessionsDir(stateDir), { recursive: true, mode: 0o700 });
+      await writeJsonAtomic(sessionFile(stateDir, session.idHash), session);
+      await sweepSessions(stateDir, Date.now());
+    },
+    async getSession(idHash: string, now: number) {
+      if (!SESSION_HASH.test(idHash)) return undefined;
+      const session = await readJson<ConsoleSession>(sessionFile(stateDir, idHash));
+      if (session === undefined || Date.parse(session.expiresAt) > now) return session;
+      await rm(sessionFile(stateDir, idHash), { force: true });
+      return undefined;
+    },
+    async deleteSession(idHash: string) {
+      if (SESSION_HASH.test(idHash)) await rm(sessionFile(stateDir, idHash), { force: true });
+    },
     async close() {},
   };
 }

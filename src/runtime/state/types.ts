@@ -1,4 +1,5 @@
 // The state-store interface behind approvals and audit: records, compare-and-set leased transitions, audit records.
+import type { ResolvedReads } from "../approval/target-reads.js";
 import type { ToolResult } from "../types.js";
 
 /** What happened. */
@@ -55,6 +56,11 @@ export interface ApprovalRecord {
   readonly id: string;
   readonly tool: string;
   readonly arguments: Readonly<Record<string, unknown>>;
+  /**
+   * What the reads that choose the call's target resolved when it was queued (step id → outputs, redacted); approval
+   * reads them again and refuses with CONFLICT when they changed.
+   */
+  readonly resolved?: ResolvedReads;
   readonly createdAt: string;
   readonly state: ApprovalState;
   readonly updatedAt: string;
@@ -82,6 +88,7 @@ export interface NewApproval {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
+  readonly resolved?: ResolvedReads;
   readonly traceContext?: QueuedTraceContext;
 }
 
@@ -118,6 +125,16 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+/** A signed-in console operator, kept server-side under the SHA-256 of the session cookie (never the cookie itself). */
+export interface ConsoleSession {
+  /** Hex SHA-256 of the cookie value. */
+  readonly idHash: string;
+  /** The operator's name, from the operator token they signed in with. */
+  readonly operator: string;
+  /** ISO time after which the session is gone. */
+  readonly expiresAt: string;
+}
+
 /** Where approvals and audit records live: a folder (one host) or PostgreSQL (any number of replicas). */
 export interface StateStore {
   readonly kind: "file" | "postgres";
@@ -143,6 +160,12 @@ export interface StateStore {
   appendAudit(entry: AuditEntry): Promise<AuditRecord>;
   /** The audit log, oldest first. */
   readAudit(): Promise<AuditRecord[]>;
+  /** Stores a console session (every replica sharing the store then accepts its cookie). */
+  createSession(session: ConsoleSession): Promise<void>;
+  /** The session with this hash, unless it expired (`now`, ms) or was deleted. */
+  getSession(idHash: string, now: number): Promise<ConsoleSession | undefined>;
+  /** Revokes a session (sign-out); idempotent. */
+  deleteSession(idHash: string): Promise<void>;
   /** Ends connections; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -137,7 +137,7 @@ export const findUserOpenPullRequests = defineTool({
       narrowingInputs: ["per_page"],
     },
     tags: ["search"],
-    examples: [{ author: "example-author", owner: "example-owner", repo: "example-repo", per_page: 30 }],
+    examples: [{ author: "octocat", owner: "octocat", repo: "hello-world", per_page: 30 }],
   },
   inputSchema: findUserOpenPullRequestsInput,
   outputSchema: findUserOpenPullRequestsOutput,

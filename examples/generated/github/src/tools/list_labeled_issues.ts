@@ -91,7 +91,7 @@ export const listLabeledIssues = defineTool({
     ],
     returns: { narrowingInputs: ["per_page"] },
     tags: ["issues"],
-    examples: [{ owner: "example-owner", repo: "example-repo", per_page: 30 }],
+    examples: [{ owner: "example-owner", repo: "example-repo", label: "bug,ui,@high", per_page: 30 }],
   },
   inputSchema: listLabeledIssuesInput,
   outputSchema: listLabeledIssuesOutput,

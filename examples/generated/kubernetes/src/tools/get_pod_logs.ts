@@ -76,7 +76,7 @@ export const getPodLogs = defineTool({
     ],
     returns: { projection: { kind: "object", entries: [["log", { kind: "expr", text: "$steps.log.outputs.text" }]] } },
     tags: ["core_v1"],
-    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
+    examples: [{ namespace: "default", pod: "web-5d8f7c9b6d-x2k4q", container: "app", tail_lines: 100 }],
   },
   inputSchema: getPodLogsInput,
   outputSchema: getPodLogsOutput,

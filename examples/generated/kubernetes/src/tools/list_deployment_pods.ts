@@ -186,7 +186,7 @@ export const listDeploymentPods = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1", "core_v1"],
-    examples: [{ namespace: "example-namespace", name: "example-name" }],
+    examples: [{ namespace: "default", name: "web", limit: 20 }],
   },
   inputSchema: listDeploymentPodsInput,
   outputSchema: listDeploymentPodsOutput,

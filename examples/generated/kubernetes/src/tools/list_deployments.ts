@@ -130,7 +130,7 @@ export const listDeployments = defineTool({
       narrowingInputs: ["limit"],
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "example-namespace" }],
+    examples: [{ namespace: "default", limit: 20 }],
   },
   inputSchema: listDeploymentsInput,
   outputSchema: listDeploymentsOutput,

@@ -139,7 +139,7 @@ export const restartDeployment = defineTool({
       },
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "example-namespace", name: "example-name", restarted_at: "2024-01-15T09:30:00Z" }],
+    examples: [{ namespace: "default", name: "web", restarted_at: "2026-12-04T17:30:00Z" }],
   },
   inputSchema: restartDeploymentInput,
   outputSchema: restartDeploymentOutput,

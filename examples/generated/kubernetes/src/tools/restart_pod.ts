@@ -89,7 +89,7 @@ export const restartPod = defineTool({
       },
     },
     tags: ["core_v1"],
-    examples: [{ namespace: "example-namespace", pod: "example-pod" }],
+    examples: [{ namespace: "default", pod: "web-5d8f7c9b6d-x2k4q", grace_period_seconds: 30 }],
   },
   inputSchema: restartPodInput,
   outputSchema: restartPodOutput,

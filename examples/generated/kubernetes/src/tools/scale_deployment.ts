@@ -143,7 +143,7 @@ export const scaleDeployment = defineTool({
       },
     },
     tags: ["apps_v1"],
-    examples: [{ namespace: "example-namespace", name: "example-name", replicas: 42 }],
+    examples: [{ namespace: "default", name: "web", replicas: 3 }],
   },
   inputSchema: scaleDeploymentInput,
   outputSchema: scaleDeploymentOutput,

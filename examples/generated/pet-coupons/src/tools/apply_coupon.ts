@@ -6,8 +6,7 @@ import { defineTool } from "../runtime/index.js";
 export const applyCouponInput = z.strictObject({
   my_pet_tags: z
     .array(z.string())
-    .describe("Desired tags to use when searching for a pet, in CSV format (e.g. \"puppy, dalmatian\")")
-    .optional(),
+    .describe("Desired tags to use when searching for a pet, in CSV format (e.g. \"puppy, dalmatian\")"),
   // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   quantity: z
     .number()
@@ -44,7 +43,7 @@ export const applyCoupon = defineTool({
     category: "orchestration",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     approval: "required",
-    inputs: [{ name: "my_pet_tags", required: false }, { name: "quantity", required: false }],
+    inputs: [{ name: "my_pet_tags", required: true }, { name: "quantity", required: false }],
     steps: [
       {
         id: "find-pet",
@@ -59,11 +58,11 @@ export const applyCoupon = defineTool({
         responseDescriptions: { "200": "successful operation", "400": "Invalid tag value" },
         errorHints: {
           "400": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
-          "404": "The resource no longer exists.",
+          "404": "Nothing matches the given `my_pet_tags`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "422": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"find-pet\" found nothing.",
+          NOT_FOUND: "Step \"find-pet\" found nothing for the given `my_pet_tags`.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },

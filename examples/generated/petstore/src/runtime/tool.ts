@@ -2,10 +2,11 @@
 // A tool spec + Zod schemas → a Tool whose `run` validates, gates, executes, projects and caps, and never throws.
 import { Buffer } from "node:buffer";
 import { z } from "zod";
-import { gate, requestOutcome } from "./approval/gate.js";
+import { gate, requestOutcome, targetChanged, targetLost, type GateCall } from "./approval/gate.js";
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
-import { compileTool, executeTool, type Sleep } from "./execute/index.js";
+import { changedReads, targetReadIds, type ResolvedReads } from "./approval/target-reads.js";
+import { compileTool, executeTool, type ExecutionScope, type Sleep } from "./execute/index.js";
 import { argumentLimitBreach, DEFAULT_ARGUMENT_LIMITS, limitVariables, type ArgumentLimits } from "./limits.js";
 import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
@@ -13,6 +14,9 @@ import { capResult, DEFAULT_MAX_RETURN_BYTES, projectResult } from "./returns/in
 import { shortenToBytes } from "./returns/cut.js";
 import { withSpecDefaults, type WrittenToolSpec } from "./spec-defaults.js";
 import type { PendingNotice } from "./notify/webhook.js";
+import { previewApproval } from "./approval/preview.js";
+import { previewLines } from "./approval/preview-lines.js";
+import type { ApprovalRecord } from "./state/types.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
 import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
@@ -58,9 +62,16 @@ export const EXECUTE_APPROVED: unique symbol = Symbol.for("aci.executeApproved")
 /** The spec a bound tool runs (what the approvals command shows an operator before approving). */
 export const TOOL_SPEC: unique symbol = Symbol.for("aci.toolSpec");
 
-/** A bound tool, with its ungated execution path and its spec for the approvals command. */
+/**
+ * A bound tool, with its ungated execution path (given the reads recorded when the request was queued, it reads them
+ * again and answers CONFLICT when the target changed) and its spec for the approvals command.
+ */
 export type BoundTool = Tool & {
-  readonly [EXECUTE_APPROVED]: (args: Record<string, unknown>, ctx?: RunContext) => Promise<ToolResult>;
+  readonly [EXECUTE_APPROVED]: (
+    args: Record<string, unknown>,
+    ctx?: RunContext,
+    queued?: ResolvedReads,
+  ) => Promise<ToolResult>;
   readonly [TOOL_SPEC]: ToolSpec;
 };
 
@@ -120,7 +131,24 @@ function allowedKeys(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
-/** A Zod failure → INVALID_ARGUMENT naming the field, with its description as the hint. */
+const BRIEF_CHARS = 200;
+
+/**
+ * A field's description as a repair hint: its first sentence and its closing `E.g. …` (the example), at most 200
+ * characters, without closing punctuation (the hint adds its own): the model already has the whole description.
+ */
+export function briefDescription(description: string): string {
+  const sentences = description.trim().split(/(?<=[.!?])(?<!\b[Ee]\.g\.|\bi\.e\.)\s+(?=[A-Z`"'(])/);
+  const first = sentences[0] ?? "";
+  const last = sentences.at(-1) ?? "";
+  const parts = sentences.length > 1 && /^E\.g\./.test(last) ? [first, last] : [first];
+  const text = parts.map((p) => p.replace(/[\s.!?]+$/, "")).join(". ");
+  if (text.length <= BRIEF_CHARS) return text;
+  const cut = text.slice(0, BRIEF_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), BRIEF_CHARS / 2))}…`;
+}
+
+/** A Zod failure → INVALID_ARGUMENT naming the field, with the start of its description as the hint. */
 export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnvelope {
   const issue = error.issues[0];
   if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
@@ -130,7 +158,10 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
       code: "INVALID_ARGUMENT",
       field: issue.keys[0] ?? "",
       message: `Unknown argument ${keys}.`,
-      suggestion: `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
+      suggestion:
+        allowedKeys(schema).length === 0
+          ? `Remove ${keys}; this tool takes no arguments.`
+          : `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
     });
   }
   const field = issue.path.map(String).join(".");
@@ -142,7 +173,7 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
   const suggestion =
     description === undefined
       ? `Fix "${field || "the arguments"}" and call again.`
-      : `"${field}" is: ${description}. Fix it and call again.`;
+      : `"${field}" is: ${briefDescription(description)}. Fix it and call again.`;
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field,
@@ -256,19 +287,42 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const notify =
     notifyPending === undefined
       ? undefined
-      : (record: { id: string; createdAt: string }) =>
-          void notifyPending({ id: record.id, tool: spec.name, risk: spec.risk, createdAt: record.createdAt });
+      : (record: ApprovalRecord) =>
+          void notifyPending({
+            id: record.id,
+            tool: spec.name,
+            risk: spec.risk,
+            createdAt: record.createdAt,
+            preview: previewLines(previewApproval(record, spec)),
+          });
   const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
   const variables = limitVariables(runtime.toolset.envPrefix);
 
-  async function execute(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
-    const execution = await executeTool(compiled, args, {
-      transport: runtime.transport,
-      sleep: runtime.sleep,
-      maxRetryWaitMs: runtime.maxRetryWaitMs,
-      redact: runtime.redact,
-      ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
-    });
+  const targetReads: ReadonlySet<string> = new Set(targetReadIds(spec.steps));
+  const stepEnv = (ctx?: RunContext) => ({
+    transport: runtime.transport,
+    sleep: runtime.sleep,
+    maxRetryWaitMs: runtime.maxRetryWaitMs,
+    redact: runtime.redact,
+    ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
+  });
+
+  /** Runs the target reads alone: what they resolved (every output, unredacted), or the error the model gets now. */
+  async function readTargets(
+    args: Record<string, unknown>,
+    ctx?: RunContext,
+  ): Promise<{ ok: true; resolved: ResolvedReads } | { ok: false; error: ErrorEnvelope["error"] }> {
+    const execution = await executeTool(compiled, args, stepEnv(ctx), { only: targetReads });
+    if (!execution.ok) return execution;
+    const steps = execution.context.steps ?? {};
+    const resolved = Object.fromEntries(
+      [...targetReads].map((id) => [id, (steps[id]?.outputs ?? {}) as Record<string, unknown>]),
+    );
+    return { ok: true, resolved };
+  }
+
+  async function execute(args: Record<string, unknown>, ctx?: RunContext, scope?: ExecutionScope): Promise<ToolResult> {
+    const execution = await executeTool(compiled, args, stepEnv(ctx), scope);
     if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
     const projected = projectResult({
       context: execution.context,
@@ -281,10 +335,20 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     return capResult(redacted, capOptions, redacted === projected ? json : undefined);
   }
 
-  async function executeApproved(args: Record<string, unknown>, ctx?: RunContext): Promise<ToolResult> {
+  async function executeApproved(
+    args: Record<string, unknown>,
+    ctx?: RunContext,
+    queued?: ResolvedReads,
+  ): Promise<ToolResult> {
     const parsed = def.argumentsSchema.safeParse(args);
     if (!parsed.success) return invalidArgument(parsed.error, def.argumentsSchema);
-    return execute(parsed.data as Record<string, unknown>, ctx);
+    const data = parsed.data as Record<string, unknown>;
+    if (targetReads.size === 0 || queued === undefined) return execute(data, ctx);
+    const reads = await readTargets(data, ctx);
+    if (!reads.ok) return capError(runtime.redact({ error: targetLost(spec.name, reads.error) }), maxBytes);
+    const changes = changedReads(queued, runtime.redact(reads.resolved as Record<string, unknown>) as ResolvedReads);
+    if (changes.length > 0) return capError(runtime.redact(targetChanged(spec.name, changes)), maxBytes);
+    return execute(data, ctx, { seeded: reads.resolved });
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
@@ -298,21 +362,40 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const args = gated ? withoutRequestId(data) : data;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
-    if (gated)
-      return gate({
-        tool: spec.name,
-        arguments: args,
-        redacted,
-        mode: runtime.approval,
-        store: runtime.state,
-        audit: runtime.audit,
-        execute: () => execute(args, ctx),
-        ...(ctx === undefined ? {} : { ctx }),
-        ...(notify === undefined ? {} : { onPending: notify }),
-      });
+    if (gated && runtime.approval === "auto") return gate(gateCall(args, redacted, ctx));
+    if (gated) {
+      const reads = targetReads.size === 0 ? undefined : await readTargets(args, ctx);
+      if (reads?.ok === false) return capError(runtime.redact({ error: reads.error }), maxBytes);
+      return gate(gateCall(args, redacted, ctx, reads?.resolved));
+    }
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
+  }
+
+  function gateCall(
+    args: Record<string, unknown>,
+    redacted: Record<string, unknown>,
+    ctx: RunContext | undefined,
+    resolved?: ResolvedReads,
+  ): GateCall {
+    const shownReads =
+      resolved === undefined ? undefined : (runtime.redact(resolved as Record<string, unknown>) as ResolvedReads);
+    return {
+      tool: spec.name,
+      arguments: args,
+      redacted,
+      ...(shownReads === undefined ? {} : { resolved: shownReads }),
+      preview: previewLines(
+        previewApproval({ tool: spec.name, arguments: redacted, resolved: shownReads ?? {} }, spec),
+      ),
+      mode: runtime.approval,
+      store: runtime.state,
+      audit: runtime.audit,
+      execute: () => execute(args, ctx, resolved === undefined ? undefined : { seeded: resolved }),
+      ...(ctx === undefined ? {} : { ctx }),
+      ...(notify === undefined ? {} : { onPending: notify }),
+    };
   }
 
   return {
@@ -327,9 +410,9 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
       });
     },
     [TOOL_SPEC]: spec,
-    [EXECUTE_APPROVED]: async (args, ctx) => {
+    [EXECUTE_APPROVED]: async (args, ctx, queued) => {
       try {
-        return await executeApproved(args, ctx);
+        return await executeApproved(args, ctx, queued);
       } catch (error) {
         return runtime.redact(internalError(error));
       }

@@ -174,7 +174,7 @@ export interface ReturnsSpec {
 /** Everything the runtime needs to run one tool, as plain data (the generated tool file holds it as a literal). */
 /** What an operation does for a user: computed by the planner from the spec, read by tool search. */
 export interface OperationProfile {
-  /** One verb: `create`, `list`, `get`, `update`, `delete`, `search`, `send`, or a verb of its own (`merge`, `refund`). */
+  /** One verb: `create`, `list`, `get`, `update`, `delete`, `search`, `send`, or its own (`merge`, `refund`). */
   readonly action: string;
   /** The thing acted on, singular: `customer`, `pull request`. */
   readonly object: string;
@@ -249,7 +249,13 @@ export interface OAuth2Credential {
 }
 
 export type SecuritySchemeSpec =
-  | { readonly type: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie" }
+  | {
+      readonly type: "apiKey";
+      readonly name: string;
+      readonly in: "header" | "query" | "cookie";
+      /** A credential parameter of the spec that no scheme of it covers (README: a variable of its own). */
+      readonly fromParameter?: boolean;
+    }
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
@@ -293,6 +299,8 @@ export interface ErrorEnvelope {
     readonly retryable: boolean;
     /** Set for INVALID_ARGUMENT: the input path that failed, e.g. `email` or `items.0.qty`. */
     readonly field?: string;
+    /** Set for APPROVAL_REJECTED when the operator gave one: why the call was rejected. */
+    readonly reason?: string;
     /** Seconds to wait, for RATE_LIMITED when the API said. */
     readonly retry_after_seconds?: number;
     readonly completed_steps?: readonly string[];

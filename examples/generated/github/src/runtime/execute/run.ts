@@ -91,8 +91,8 @@ function graphError(tool: CompiledTool, started: ReadonlySet<string>): ErrorBody
 
 /** Starts every step whose dependencies are done; a failure or an `end` stops new starts, running steps finish. */
 async function runGraph(tool: CompiledTool, state: RunState, env: StepEnv): Promise<ErrorBody | undefined> {
-  const started = new Set<string>();
-  const done = new Set<string>();
+  const started = new Set<string>(Object.keys(state.steps));
+  const done = new Set<string>(started);
   const running = new Map<string, Promise<readonly [CompiledStep, StepOutcome]>>();
   let failure: ErrorBody | undefined;
   let ended = false;
@@ -119,7 +119,8 @@ async function runGraph(tool: CompiledTool, state: RunState, env: StepEnv): Prom
     done.add(step.spec.id);
     ended ||= outcome.next?.type === "end";
   }
-  if (failure === undefined && !ended && started.size < tool.steps.length) return graphError(tool, started);
+  if (failure === undefined && !ended && tool.steps.some((s) => !started.has(s.spec.id)))
+    return graphError(tool, started);
   return failure;
 }
 
@@ -165,13 +166,38 @@ async function runSequence(tool: CompiledTool, state: RunState, env: StepEnv): P
   return undefined;
 }
 
+/** Which steps of a tool one execution runs. */
+export interface ExecutionScope {
+  /** Only these steps (the target reads run before a request is queued); default all. */
+  readonly only?: ReadonlySet<string>;
+  /** Steps already run, with their outputs (the target reads checked at approval): not run again. */
+  readonly seeded?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+function scoped(tool: CompiledTool, scope: ExecutionScope): CompiledTool {
+  const { only, seeded } = scope;
+  if (only === undefined && seeded === undefined) return tool;
+  const steps = tool.steps.filter(
+    (s) => (only === undefined || only.has(s.spec.id)) && (seeded === undefined || !Object.hasOwn(seeded, s.spec.id)),
+  );
+  return { ...tool, steps };
+}
+
 /** Runs a tool's steps for validated input; errors carry the step, completed steps and committed side effects. */
 export async function executeTool(
-  tool: CompiledTool,
+  whole: CompiledTool,
   input: Readonly<Record<string, unknown>>,
   env: StepEnv,
+  scope: ExecutionScope = {},
 ): Promise<Execution> {
-  const state: RunState = { inputs: inputsContext(tool.spec.inputs, input), steps: {}, completed: [], committed: [] };
+  const tool = scoped(whole, scope);
+  const seeded = Object.entries(scope.seeded ?? {});
+  const state: RunState = {
+    inputs: inputsContext(tool.spec.inputs, input),
+    steps: Object.fromEntries(seeded.map(([id, outputs]) => [id, { outputs: { ...outputs } }])),
+    completed: seeded.map(([id]) => id),
+    committed: [],
+  };
   // One step with no dependencies runs the same either way; in order, it skips the graph's bookkeeping and
   // Promise.race.
   const single = tool.steps.length === 1 && tool.steps[0]?.spec.dependsOn.length === 0;

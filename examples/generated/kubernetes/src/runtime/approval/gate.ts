@@ -14,12 +14,17 @@ import type {
 import type { StateStore } from "../state/types.js";
 import { activeTraceContext, recordDecision, recordPending } from "../telemetry/index.js";
 import type { ApprovalRecord } from "./queue.js";
+import type { ResolvedReads } from "./target-reads.js";
 
 /** One gated call. */
 export interface GateCall {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly redacted: Record<string, unknown>;
+  /** What the target reads resolved before queueing (redacted): recorded with the request and shown to the operator. */
+  readonly resolved?: ResolvedReads;
+  /** The preview lines `approvals show` prints, for the human asked through elicitation. */
+  readonly preview?: readonly string[];
   readonly mode: ApprovalMode;
   readonly store: StateStore;
   readonly audit: AuditLog;
@@ -36,19 +41,47 @@ export function pendingMessage(tool: string, id: string): PendingApproval {
     status: "pending_approval",
     request_id: id,
     message:
-      `This call needs a human's approval; nothing was sent yet. Tell the user an operator must approve ` +
+      `This call needs a human's approval; nothing that changes anything was sent yet. Tell the user an operator must approve ` +
       `request ${id} (node dist/approvals.js approve ${id}). Then call ${tool} with request_id "${id}" to get the ` +
       `result — do not repeat the call with new arguments.`,
   };
 }
 
-/** APPROVAL_REJECTED, with the reason when one was given. */
+/** APPROVAL_REJECTED, with the operator's reason as a field (and in the message) when one was given. */
 export function rejected(tool: string, reason?: string): ErrorEnvelope {
-  return errorEnvelope({
+  const envelope = errorEnvelope({
     code: "APPROVAL_REJECTED",
     message: `A human rejected this ${tool} call${reason ? `: ${reason}` : "."}`,
     retryable: false,
   });
+  return reason ? { error: { ...envelope.error, reason } } : envelope;
+}
+
+/** CONFLICT at approval: a target read answers differently than when the request was queued; nothing was changed. */
+export function targetChanged(tool: string, changes: readonly string[]): ErrorEnvelope {
+  return errorEnvelope({
+    code: "CONFLICT",
+    message:
+      `Nothing was changed: what this ${tool} request acts on changed after it was queued and approved for ` +
+      `another target (${changes.join("; ")}).`,
+    suggestion:
+      `Tell the user the target changed. If they still want it, call ${tool} again: a new request, with the ` +
+      `current target, for an operator to approve.`,
+    retryable: false,
+  });
+}
+
+/** A target read that fails at approval: its own error, as CONFLICT when the target it found is gone or ambiguous. */
+export function targetLost(tool: string, error: ErrorEnvelope["error"]): ErrorEnvelope["error"] {
+  if (error.code !== "NOT_FOUND" && error.code !== "INVALID_ARGUMENT") return error;
+  return {
+    ...error,
+    code: "CONFLICT",
+    message:
+      `Nothing was changed: the target this ${tool} request was queued for is no longer found as it was: ` +
+      error.message,
+    suggestion: `Tell the user the target changed; ${error.suggestion}`,
+  };
 }
 
 const outcomeOf = (result: ToolResult): { outcome: string; status?: number } => {
@@ -85,6 +118,7 @@ async function enqueue(call: GateCall): Promise<ToolResult> {
     tool: call.tool,
     arguments: call.arguments,
     redacted: call.redacted,
+    ...(call.resolved === undefined ? {} : { resolved: call.resolved }),
     ...(traceContext === undefined ? {} : { traceContext }),
   });
   await call.audit.append({
@@ -129,7 +163,11 @@ export async function gate(call: GateCall): Promise<ToolResult> {
   if (mode === "auto") return executeDecided(call, request, "auto");
   if (typeof mode === "function") return decided(call, request, await mode(request), "callback");
   if (mode === "queue" || call.ctx?.elicitApproval === undefined) return enqueue(call);
-  const answer = await call.ctx.elicitApproval(request, `Allow ${call.tool} with ${JSON.stringify(call.redacted)}?`);
+  const question =
+    call.preview === undefined
+      ? `Allow ${call.tool} with ${JSON.stringify(call.redacted)}?`
+      : `Allow ${call.tool}?\n${call.preview.join("\n")}`;
+  const answer = await call.ctx.elicitApproval(request, question);
   return answer === undefined ? enqueue(call) : decided(call, request, answer, "elicitation");
 }
 

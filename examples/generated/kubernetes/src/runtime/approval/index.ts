@@ -24,4 +24,12 @@ export {
   type StepPreview,
   type ValueSource,
 } from "./preview.js";
-export { previewLines } from "./preview-lines.js";
+export {
+  previewHeading,
+  previewLines,
+  requestSummary,
+  sourceSegments,
+  type RequestSummary,
+  type Segment,
+} from "./preview-lines.js";
+export { changedReads, targetReadIds, targetSelectingInputs, type ResolvedReads } from "./target-reads.js";

@@ -3,6 +3,7 @@
 import { parseExpression, parseTemplate, referencesOf, resolvePointer, type Expression } from "../expressions/index.js";
 import { isSecretKey, REDACTED } from "../redact.js";
 import type { ParamSpec, StepSpec, ToolSpec, ValueExpr } from "../types.js";
+import type { ResolvedReads } from "./target-reads.js";
 
 /** Where one value of a step comes from when the operator approves. */
 export type ValueSource =
@@ -10,8 +11,16 @@ export type ValueSource =
   | { readonly kind: "known"; readonly value: unknown; readonly input?: string }
   /** An optional argument the request left out: not sent. */
   | { readonly kind: "absent"; readonly input: string }
+  /**
+   * Found by a read when the request was queued (`steps`: which): approval reads it again and refuses when it changed.
+   */
+  | { readonly kind: "read"; readonly value: unknown; readonly steps: readonly string[]; readonly expression: string }
   /** Chosen at run time from the answer of earlier steps: unknown until the call runs. */
-  | { readonly kind: "run-time"; readonly steps: readonly string[]; readonly expression: string };
+  | { readonly kind: "run-time"; readonly steps: readonly string[]; readonly expression: string }
+  /** An object of which some leaf is read or chosen at run time: every member shown, each with its own source. */
+  | { readonly kind: "object"; readonly entries: readonly (readonly [string, ValueSource])[] }
+  /** A list of which some item is read or chosen at run time. */
+  | { readonly kind: "array"; readonly items: readonly ValueSource[] };
 
 /** One request parameter or body field and its source. */
 export interface PreviewValue {
@@ -32,8 +41,10 @@ export interface StepPreview {
   readonly effect: "read" | "change";
   readonly destructive: boolean;
   readonly values: readonly PreviewValue[];
-  /** Step ids whose answers pick this step's target (a path parameter): the item is chosen at run time. */
+  /** Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before queueing). */
   readonly targetChosenBy: readonly string[];
+  /** Step ids whose answers, read when the request was queued, fill values of this step. */
+  readonly targetReadBy: readonly string[];
 }
 
 /** What approving a request runs. */
@@ -44,6 +55,8 @@ export interface ApprovalPreview {
   readonly changes: number;
   /** True when a step that changes state has a target chosen at run time (find-then-delete). */
   readonly targetChosenAtRunTime: boolean;
+  /** True when a step that changes state acts on values reads found when the request was queued. */
+  readonly targetResolved: boolean;
 }
 
 type Args = Readonly<Record<string, unknown>>;
@@ -52,6 +65,8 @@ interface Inputs {
   /** Expression name (`$inputs.petId`) → argument name (`pet_id`). */
   readonly names: ReadonlyMap<string, string>;
   readonly args: Args;
+  /** What the target reads found when the request was queued. */
+  readonly resolved: ResolvedReads;
 }
 
 const MISSING = Symbol("missing");
@@ -63,6 +78,14 @@ function inputValue(inputs: Inputs, name: string): unknown {
 }
 
 function exprSource(inputs: Inputs, expr: Expression, text: string): ValueSource {
+  if (expr.kind === "stepOutput" && Object.hasOwn(inputs.resolved, expr.stepId)) {
+    const outputs = inputs.resolved[expr.stepId] ?? {};
+    if (Object.hasOwn(outputs, expr.name)) {
+      const value = outputs[expr.name];
+      const at = expr.pointer.length === 0 ? value : resolvePointer(value, expr.pointer);
+      return { kind: "read", value: at, steps: [expr.stepId], expression: text };
+    }
+  }
   if (expr.kind !== "inputs") return { kind: "run-time", steps: referencesOf(expr).steps, expression: text };
   const value = inputValue(inputs, expr.name);
   const input = inputs.names.get(expr.name) ?? expr.name;
@@ -84,10 +107,13 @@ function templateSource(inputs: Inputs, text: string): ValueSource {
       typeof part === "string" ? ({ kind: "known", value: part } as const) : exprSource(inputs, part.expr, text);
     if (source.kind === "run-time")
       return { kind: "run-time", steps: referencesOf(parsed.template).steps, expression: text };
-    if (source.kind === "known")
+    if (source.kind === "known" || source.kind === "read")
       rendered.push(typeof source.value === "string" ? source.value : JSON.stringify(source.value));
   }
-  return { kind: "known", value: rendered.join("") };
+  const read = referencesOf(parsed.template).steps;
+  return read.length === 0
+    ? { kind: "known", value: rendered.join("") }
+    : { kind: "read", value: rendered.join(""), steps: read, expression: text };
 }
 
 /** Where a bound value comes from; structures are known only when every leaf is. */
@@ -106,27 +132,39 @@ export function valueSource(inputs: Inputs, value: ValueExpr): ValueSource {
   }
 }
 
+/** A structure whose every leaf is known collapses to its value; otherwise each member keeps its own source. */
 function structureSource(inputs: Inputs, value: ValueExpr & { kind: "object" | "array" | "each" }): ValueSource {
   if (value.kind === "each") return { kind: "run-time", steps: [], expression: value.source };
-  const leaves = value.kind === "object" ? value.entries.map(([, v]) => v) : value.items;
-  const sources = leaves.map((leaf) => valueSource(inputs, leaf));
-  const late = sources.filter((s): s is ValueSource & { kind: "run-time" } => s.kind === "run-time");
-  if (late.length > 0)
+  if (value.kind === "array") {
+    const items = value.items.map((item) => valueSource(inputs, item));
+    if (items.every((s) => s.kind === "known")) return { kind: "known", value: items.map((s) => s.value) };
+    return { kind: "array", items };
+  }
+  const entries = value.entries
+    .map(([key, v]) => [key, secretKnown(key, valueSource(inputs, v))] as const)
+    .filter(([, source]) => source.kind !== "absent");
+  if (entries.every(([, s]) => s.kind === "known"))
     return {
-      kind: "run-time",
-      steps: [...new Set(late.flatMap((s) => s.steps))],
-      expression: late.map((s) => s.expression).join(", "),
+      kind: "known",
+      value: Object.fromEntries(entries.map(([k, s]) => [k, (s as ValueSource & { kind: "known" }).value])),
     };
-  const known = (s: ValueSource): unknown => (s.kind === "known" ? s.value : undefined);
-  if (value.kind === "array") return { kind: "known", value: sources.map(known) };
-  return {
-    kind: "known",
-    value: Object.fromEntries(
-      value.entries
-        .map(([k], i) => [k, isSecretKey(k) ? REDACTED : known(sources[i]!)])
-        .filter(([, v]) => v !== undefined),
-    ),
-  };
+  return { kind: "object", entries };
+}
+
+/** Every step a source's read or run-time leaves come from. */
+export function sourceSteps(source: ValueSource): string[] {
+  if (source.kind === "read" || source.kind === "run-time") return [...source.steps];
+  if (source.kind === "object") return [...new Set(source.entries.flatMap(([, s]) => sourceSteps(s)))];
+  if (source.kind === "array") return [...new Set(source.items.flatMap(sourceSteps))];
+  return [];
+}
+
+/** Whether some leaf of a source is still unknown (chosen at run time). */
+export function hasRunTime(source: ValueSource): boolean {
+  if (source.kind === "run-time") return true;
+  if (source.kind === "object") return source.entries.some(([, s]) => hasRunTime(s));
+  if (source.kind === "array") return source.items.some(hasRunTime);
+  return false;
 }
 
 function bodyValues(inputs: Inputs, step: StepSpec): PreviewValue[] {
@@ -140,25 +178,30 @@ function bodyValues(inputs: Inputs, step: StepSpec): PreviewValue[] {
   }));
 }
 
-const secretKnown = (name: string, source: ValueSource): ValueSource =>
-  source.kind === "known" && isSecretKey(name) ? { ...source, value: REDACTED } : source;
+function secretKnown(name: string, source: ValueSource): ValueSource {
+  return (source.kind === "known" || source.kind === "read") && isSecretKey(name)
+    ? { ...source, value: REDACTED }
+    : source;
+}
 
 function filledPath(step: StepSpec, values: readonly PreviewValue[]): string {
   return step.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const source = values.find((v) => v.in === "path" && v.name === name)?.source;
-    if (source?.kind !== "known") return whole;
+    if (source?.kind !== "known" && source?.kind !== "read") return whole;
     return encodeURIComponent(typeof source.value === "string" ? source.value : JSON.stringify(source.value));
   });
 }
 
 function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
+  const resolved = inputs.resolved;
   const values = [
     ...step.params.map(
       (p): PreviewValue => ({ name: p.name, in: p.in, source: secretKnown(p.name, valueSource(inputs, p.value)) }),
     ),
     ...bodyValues(inputs, step),
   ];
-  const chosenBy = values.flatMap((v) => (v.in === "path" && v.source.kind === "run-time" ? v.source.steps : []));
+  const chosenBy = values.flatMap((v) => (v.in === "path" && hasRunTime(v.source) ? sourceSteps(v.source) : []));
+  const readBy = values.flatMap((v) => sourceSteps(v.source)).filter((id) => Object.hasOwn(resolved, id));
   return {
     id: step.id,
     operationId: step.operationId,
@@ -168,6 +211,7 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
     destructive: step.method === "delete",
     values,
     targetChosenBy: [...new Set(chosenBy)],
+    targetReadBy: [...new Set(readBy)],
   };
 }
 
@@ -176,18 +220,21 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
  * whether it reads or changes state, and which targets only an earlier step's answer decides. Pure: reads no store.
  */
 export function previewApproval(
-  request: { readonly tool: string; readonly arguments: Args },
+  request: { readonly tool: string; readonly arguments: Args; readonly resolved?: ResolvedReads },
   spec: ToolSpec,
 ): ApprovalPreview {
   const inputs: Inputs = {
     names: new Map(spec.inputs.map((i) => [i.sourceName ?? i.name, i.name])),
     args: request.arguments,
+    resolved: request.resolved ?? {},
   };
   const steps = spec.steps.map((step) => stepPreview(inputs, step));
+  const changing = steps.filter((s) => s.effect === "change");
   return {
     tool: request.tool,
     steps,
-    changes: steps.filter((s) => s.effect === "change").length,
-    targetChosenAtRunTime: steps.some((s) => s.effect === "change" && s.targetChosenBy.length > 0),
+    changes: changing.length,
+    targetChosenAtRunTime: changing.some((s) => s.targetChosenBy.length > 0),
+    targetResolved: changing.some((s) => s.targetReadBy.length > 0),
   };
 }

@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   AuditRecord,
   Change,
+  ConsoleSession,
   Lease,
   NewApproval,
   StateStore,
@@ -84,6 +85,21 @@ export const MIGRATIONS: readonly {
     name: "approval trace context",
     sql: (s) => `ALTER TABLE ${s}.approvals ADD COLUMN trace_context jsonb;`,
   },
+  {
+    version: 3,
+    name: "resolved targets and console sessions",
+    sql: (s) => `
+      ALTER TABLE ${s}.approvals ADD COLUMN resolved jsonb;
+      CREATE TABLE ${s}.sessions (
+        id_hash text PRIMARY KEY,
+        toolset text NOT NULL,
+        operator text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      COMMENT ON COLUMN ${s}.sessions.id_hash
+        IS 'SHA-256 of the console session cookie: the cookie itself is never stored.';
+      CREATE INDEX sessions_expiry ON ${s}.sessions (expires_at);`,
+  },
 ];
 
 /**
@@ -119,6 +135,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     id: row.id,
     tool: row.tool,
     arguments: row.display_args,
+    ...optional("resolved", row.resolved),
     createdAt: iso(row.created_at) ?? "",
     state: row.state,
     updatedAt: iso(row.updated_at) ?? "",
@@ -260,8 +277,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb) RETURNING *`,
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context, resolved)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb, $7::jsonb) RETURNING *`,
         [
           randomUUID(),
           options.toolset,
@@ -269,6 +286,7 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
           JSON.stringify(init.arguments),
           JSON.stringify(init.redacted),
           init.traceContext === undefined ? null : JSON.stringify(init.traceContext),
+          init.resolved === undefined ? null : JSON.stringify(init.resolved),
         ],
       );
       return rowToRecord(row as QueryResultRow);
@@ -327,6 +345,25 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
       return (await query(`SELECT record FROM ${schema}.audit WHERE toolset = $1 ORDER BY id`, [options.toolset])).map(
         (row) => row.record as AuditRecord,
       );
+    },
+    async createSession(session: ConsoleSession) {
+      await query(
+        `INSERT INTO ${schema}.sessions (id_hash, toolset, operator, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id_hash) DO NOTHING`,
+        [session.idHash, options.toolset, session.operator, session.expiresAt],
+      );
+    },
+    async getSession(idHash: string, now: number) {
+      await query(`DELETE FROM ${schema}.sessions WHERE expires_at <= $1`, [new Date(now).toISOString()]);
+      const [row] = await query(
+        `SELECT operator, expires_at FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`,
+        [idHash, options.toolset],
+      );
+      if (row === undefined) return undefined;
+      return { idHash, operator: String(row.operator), expiresAt: iso(row.expires_at) ?? "" };
+    },
+    async deleteSession(idHash: string) {
+      await query(`DELETE FROM ${schema}.sessions WHERE id_hash = $1 AND toolset = $2`, [idHash, options.toolset]);
     },
     async close() {
       const current = opened;

@@ -47,12 +47,13 @@ export function pickItem(
   { body, ctx, identify }: { body: unknown; ctx: EvaluationContext; identify: Identify },
 ): Picked {
   const listed = resolvePointer(body, pick.from);
-  const items: readonly unknown[] = Array.isArray(listed) ? listed : [];
+  const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
+  if (!Array.isArray(listed)) return notAList(step, label, { pointer: pick.spec.from, listed });
+  const items: readonly unknown[] = listed;
   const wanted = pick.where.map((w) => ({ ...w, wanted: w.value(ctx) }));
   const matches = items.filter((item) => wanted.every((w) => sameValue(resolvePointer(item, w.tokens), w.wanted)));
   if (matches.length === 1) return { ok: true, item: matches[0] };
   const condition = wanted.map((w) => `${w.field} ${JSON.stringify(w.wanted)}`).join(" and ");
-  const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
   if (matches.length > 1)
     return {
       ok: false,
@@ -87,6 +88,26 @@ export function pickItem(
             "Ask the user which one they mean, then call again with it exactly.",
         ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
       ].join(" "),
+      step: step.id,
+      retryable: false,
+    },
+  };
+}
+
+/** The API answered without the list the pick reads: said as it is, never as "none of 0 items". */
+function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer: string; listed: unknown }): Picked {
+  const what =
+    listed === undefined
+      ? pointer === ""
+        ? "the body is empty"
+        : "nothing is there"
+      : `it holds ${listed === null ? "null" : typeof listed === "object" ? "an object" : `a ${typeof listed}`}`;
+  return {
+    ok: false,
+    error: {
+      code: "UPSTREAM_ERROR",
+      message: `${label}: the response has no list at ${pointer === "" ? "its top level" : pointer} (${what}), so no item could be picked`,
+      suggestion: "The API answered in a shape the tool does not expect; tell the user instead of calling again.",
       step: step.id,
       retryable: false,
     },

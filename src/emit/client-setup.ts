@@ -1,0 +1,188 @@
+// The toolset's base URL and credential variables → what MCP clients are given: the variables, and each client's config.
+import { credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
+import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../runtime/types.js";
+import type { PackageSettings } from "./package-settings.js";
+import { environmentOf } from "./specs.js";
+
+/** One variable a client sets for the server: the base URL or one security scheme's credential. */
+export interface ClientVariable {
+  /** `PREFIX_API_KEY`. */
+  readonly name: string;
+  /** `api_key`: the MCP Bundle's user_config key and, prefixed with the toolset, VS Code's input id. */
+  readonly key: string;
+  /** Short label for a settings form: `API key (api_key)`. */
+  readonly title: string;
+  /** The README's description of the variable. */
+  readonly description: string;
+  /** A credential: never written into a config, shown as a placeholder, masked by clients. */
+  readonly secret: boolean;
+  /** The server cannot serve without it: no absolute base URL in the API description; a scheme every tool needs alone. */
+  readonly required: boolean;
+  /** What a config shows in its place: `<API key>`. */
+  readonly placeholder: string;
+  /** The value the server uses when it is not set (the base URL from the API description). */
+  readonly default?: string;
+}
+
+/** The steps of the planned tools, as far as which credentials they need. */
+export type SecuredTools = readonly {
+  readonly steps: readonly { readonly security: readonly SecurityRequirement[] }[];
+}[];
+
+const CREDENTIAL_KIND: Readonly<Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string>> = {
+  apiKey: () => "API key",
+  http: (s) => (s.type === "http" && s.scheme === "basic" ? "user:password" : "Bearer token"),
+  oauth2: () => "access token",
+  openIdConnect: () => "access token",
+  mutualTLS: () => "",
+};
+
+/**
+ * The base URL variable and one variable per security scheme (mutualTLS has none: it is configured on the fetch),
+ * described as the README's environment section describes them.
+ */
+export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientVariable[] {
+  const described = new Map(environmentOf(spec).map((e) => [e.name, e.description]));
+  const describe = (name: string): string => described.get(name) ?? "";
+  const baseUrl = envVariable(spec.envPrefix, "baseUrl");
+  const fallback = defaultBaseUrl(spec);
+  const credentials = Object.entries(spec.securitySchemes)
+    .filter(([, scheme]) => scheme.type !== "mutualTLS")
+    .map(([scheme, definition]): ClientVariable => {
+      const name = credentialVariable(spec.envPrefix, scheme);
+      const kind = CREDENTIAL_KIND[definition.type](definition);
+      return {
+        name,
+        key: credentialKey(scheme),
+        title: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${scheme})`,
+        description: describe(name),
+        secret: true,
+        required: needsAlone(tools, scheme),
+        placeholder: `<${kind}>`,
+      };
+    });
+  return [
+    {
+      name: baseUrl,
+      key: "base_url",
+      title: "API base URL",
+      description: describe(baseUrl),
+      secret: false,
+      required: fallback === undefined,
+      placeholder: fallback ?? "<API base URL>",
+      ...(fallback === undefined ? {} : { default: fallback }),
+    },
+    ...credentials,
+  ];
+}
+
+/** The scheme's user_config key: its name in snake_case, never the base URL's key. */
+function credentialKey(scheme: string): string {
+  const key = toEnvWord(scheme).toLowerCase();
+  return key === "base_url" ? "base_url_credential" : key;
+}
+
+/** The variables a client config names: every credential, and the base URL when the server has none of its own. */
+export function configuredVariables(variables: readonly ClientVariable[]): ClientVariable[] {
+  return variables.filter((v) => v.secret || v.required);
+}
+
+/** The base URL the server uses when none is set, or undefined when the API description gives no absolute one. */
+function defaultBaseUrl(spec: ToolsetSpec): string | undefined {
+  try {
+    return resolveBaseUrl(spec).href.replace(/\/$/, "");
+  } catch (error) {
+    if (error instanceof TransportConfigError) return undefined;
+    throw error;
+  }
+}
+
+/** True when every tool has a step that accepts no security alternative without this scheme. */
+function needsAlone(tools: SecuredTools, scheme: string): boolean {
+  return tools.every((tool) =>
+    tool.steps.some((step) => step.security.length > 0 && step.security.every((alternative) => scheme in alternative)),
+  );
+}
+
+/** How a client starts the server: `node <absolute path>/dist/server.js`, or `npx -y <package>` once it is published. */
+export interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** Stands for the package's folder in every config; the README explains it once. */
+export function folderPlaceholder(toolset: string): string {
+  return `/absolute/path/to/${toolset}`;
+}
+
+export function localLaunch(toolset: string): Launch {
+  return { command: "node", args: [`${folderPlaceholder(toolset)}/dist/server.js`] };
+}
+
+export function npxLaunch(settings: PackageSettings): Launch {
+  return { command: "npx", args: ["-y", settings.name] };
+}
+
+/** `{ "mcpServers": { name: { command, args, env } } }`: Claude Desktop's claude_desktop_config.json, secrets as placeholders. */
+export function claudeDesktopConfig(toolset: string, launch: Launch, variables: readonly ClientVariable[]): object {
+  const env = Object.fromEntries(variables.map((v) => [v.name, v.placeholder]));
+  return { mcpServers: { [toolset]: { command: launch.command, args: launch.args, env } } };
+}
+
+/** Cursor's .cursor/mcp.json: the same shape, secrets read from Cursor's environment with `${env:NAME}`. */
+export function cursorConfig(toolset: string, launch: Launch, variables: readonly ClientVariable[]): object {
+  const env = Object.fromEntries(variables.map((v) => [v.name, v.secret ? `\${env:${v.name}}` : v.placeholder]));
+  return { mcpServers: { [toolset]: { type: "stdio", command: launch.command, args: launch.args, env } } };
+}
+
+/** VS Code's .vscode/mcp.json: `servers` (not `mcpServers`), each variable asked once through an input, secrets masked. */
+export function vscodeConfig(toolset: string, launch: Launch, variables: readonly ClientVariable[]): object {
+  const id = (v: ClientVariable): string => `${toolset}-${v.key.replaceAll("_", "-")}`;
+  const inputs = variables.map((v) => ({
+    type: "promptString",
+    id: id(v),
+    description: `${v.title} for ${toolset}`,
+    ...(v.secret ? { password: true } : {}),
+  }));
+  const env = Object.fromEntries(variables.map((v) => [v.name, `\${input:${id(v)}}`]));
+  return { inputs, servers: { [toolset]: { type: "stdio", command: launch.command, args: launch.args, env } } };
+}
+
+/** The `claude mcp add` arguments after `claude`: name first, one `--env` per variable, the server after `--`. */
+export function claudeCodeArgs(toolset: string, launch: Launch, variables: readonly ClientVariable[]): string[] {
+  return [
+    "mcp",
+    "add",
+    toolset,
+    "--transport",
+    "stdio",
+    ...variables.flatMap((v) => ["--env", `${v.name}=${v.placeholder}`]),
+    "--",
+    launch.command,
+    ...launch.args,
+  ];
+}
+
+/** `claude mcp add` of the server's Streamable HTTP endpoint, with the server token as a placeholder. */
+export function claudeCodeHttpArgs(toolset: string, url: string): string[] {
+  return ["mcp", "add", "--transport", "http", toolset, url, "--header", "Authorization: Bearer <server token>"];
+}
+
+/** One POSIX shell word: as it is when it holds nothing the shell reads, else single-quoted. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Flags that start a continued line, so each variable and the server command stand on their own line. */
+const LINE_BREAKS: ReadonlySet<string> = new Set(["--env", "--header", "--"]);
+
+/** A command as POSIX shell text, continued with a backslash before each `--env`, `--header` and `--`. */
+export function shellCommand(program: string, args: readonly string[]): string {
+  const lines: string[][] = [[program]];
+  for (const arg of args) {
+    if (LINE_BREAKS.has(arg)) lines.push([]);
+    (lines.at(-1) as string[]).push(arg);
+  }
+  return lines.map((words) => words.map(shellWord).join(" ")).join(" \\\n  ");
+}

@@ -1,0 +1,49 @@
+// credential-input: a goal input bound to a parameter or form field that carries a credential.
+import { operationById } from "../../model/api-source.js";
+import { isCredentialFormField, isCredentialParameter } from "../../planner/credentials.js";
+import type { ToolDef, ToolInput } from "../../planner/types.js";
+import { inputLocation } from "../inputs.js";
+import type { LintContext, RuleFinding } from "../types.js";
+
+const PARAMETER = /^(\S+) (query|header|cookie) (.+)$/;
+const FORM_FIELD = /^(\S+) body\/([^/]+)$/;
+
+/** The credential field `boundTo` names (`chat_postMessage header token`), or undefined. */
+function credentialTarget(ctx: LintContext, tool: ToolDef, boundTo: string): string | undefined {
+  const schemes = ctx.plan.toolset.securitySchemes;
+  const parameter = PARAMETER.exec(boundTo);
+  if (parameter) {
+    const [, opId, where, name] = parameter as unknown as [string, string, "query" | "header" | "cookie", string];
+    const operation = operationById(ctx.api, opId);
+    return operation && isCredentialParameter(operation, schemes, { name, in: where })
+      ? `the ${where} parameter "${name}" of ${opId}`
+      : undefined;
+  }
+  const field = FORM_FIELD.exec(boundTo);
+  if (!field) return undefined;
+  const [, opId, name] = field as unknown as [string, string, string];
+  const kind = tool.steps.find((s) => s.operationId === opId)?.body?.kind;
+  const operation = operationById(ctx.api, opId);
+  const form = kind === "form" || kind === "multipart";
+  return form && operation && isCredentialFormField(operation, schemes, name)
+    ? `the form field "${name}" of ${opId}`
+    : undefined;
+}
+
+function findingsOf(ctx: LintContext, tool: ToolDef, input: ToolInput): RuleFinding[] {
+  const target = input.boundTo.map((b) => credentialTarget(ctx, tool, b)).find((t) => t !== undefined);
+  if (target === undefined) return [];
+  return [
+    {
+      tool: tool.name,
+      message: `input "${input.name}" of ${tool.name} is bound to ${target}, which carries a credential: the model would be asked for a secret and see it`,
+      hint: `remove the binding of $inputs.${input.sourceName ?? input.name}: the package fills it from the configured credential (its README names the variable)`,
+      ...inputLocation(ctx, tool, input),
+    },
+  ];
+}
+
+/** Lint rule `credential-input` (docs/lint.md). */
+export function credentialInput(ctx: LintContext): RuleFinding[] {
+  return ctx.plan.tools.flatMap((tool) => tool.inputs.flatMap((input) => findingsOf(ctx, tool, input)));
+}

@@ -1,0 +1,224 @@
+// An operation's parameters and form fields that carry a credential → the security scheme that fills them, never an input.
+import type { Operation, ParameterLocation, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import { toSnakeCase } from "../util/naming.js";
+import type { StepPlan, ToolDef } from "./types.js";
+
+/** A credential a bearer-type scheme (oauth2, openIdConnect, http bearer) sends as its token. */
+const TOKEN_WORDS: ReadonlySet<string> = new Set([
+  "token",
+  "access_token",
+  "auth_token",
+  "oauth_token",
+  "bearer_token",
+  "authorization",
+  "session_token",
+]);
+
+/** A credential an apiKey scheme sends, whatever name the scheme gives it. */
+const KEY_WORDS: ReadonlySet<string> = new Set(["api_key", "apikey", "api_token", "app_key", "access_key"]);
+
+/** Credentials no scheme of another name stands for (a client's or user's secret). */
+const SECRET_WORDS: ReadonlySet<string> = new Set([
+  "client_secret",
+  "password",
+  "passwd",
+  "secret",
+  "api_secret",
+  "app_secret",
+  "consumer_secret",
+  "secret_key",
+  "private_token",
+  "refresh_token",
+]);
+
+/** `X-Api-Key` → `api_key`, `access-token` → `access_token`, `apiKey` → `api_key`. */
+function credentialWord(name: string): string {
+  return toSnakeCase(name).replace(/^x_/, "");
+}
+
+/** Whether a field of this name carries a credential: token, access_token, api_key, client_secret, password, …. */
+export function isCredentialName(name: string): boolean {
+  const word = credentialWord(name);
+  return TOKEN_WORDS.has(word) || KEY_WORDS.has(word) || SECRET_WORDS.has(word);
+}
+
+/** A parameter or form field that carries a credential: where it goes and whether the operation requires it. */
+export interface CredentialField {
+  readonly name: string;
+  readonly in: ParameterLocation | "body";
+  readonly required: boolean;
+  /** The spec's description: a `token` that selects a page (`The NextToken string …`) is no credential. */
+  readonly description?: string;
+}
+
+/** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
+const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
+
+/**
+ * How the credential of one field reaches the API: `scheme` — a scheme the operation uses sends it already (the
+ * field is left out of the request); `add` — a declared apiKey scheme has this very name and place, so it is
+ * added to the operation's requirement; `variable` — no scheme carries it, so a generated apiKey scheme named after
+ * the field fills it from its own environment variable; `unsent` — a form field no scheme carries (a scheme cannot
+ * write into a body).
+ */
+export type CredentialFill =
+  | { readonly kind: "scheme"; readonly scheme: string }
+  | { readonly kind: "add"; readonly scheme: string }
+  | { readonly kind: "variable" }
+  | { readonly kind: "unsent" };
+
+type Schemes = Readonly<Record<string, SecurityScheme>>;
+
+function sameKey(scheme: SecurityScheme, field: CredentialField): boolean {
+  if (scheme.type !== "apiKey" || scheme.in !== field.in) return false;
+  return field.in === "header" ? scheme.name.toLowerCase() === field.name.toLowerCase() : scheme.name === field.name;
+}
+
+/** Whether `scheme` sends the credential the field names (its token, its key, its Authorization header). */
+function carries(scheme: SecurityScheme, field: CredentialField): boolean {
+  if (sameKey(scheme, field)) return true;
+  const word = credentialWord(field.name);
+  if (word === "authorization" && field.in === "header") return scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
+  const bearer =
+    scheme.type === "oauth2" ||
+    scheme.type === "openIdConnect" ||
+    (scheme.type === "http" && scheme.scheme.toLowerCase() === "bearer");
+  if (TOKEN_WORDS.has(word)) return bearer;
+  if (KEY_WORDS.has(word)) return scheme.type === "apiKey" || bearer;
+  return false;
+}
+
+/** How the field is filled, or undefined when it carries no credential. */
+export function credentialFill(
+  field: CredentialField,
+  security: readonly SecurityRequirement[],
+  schemes: Schemes,
+): CredentialFill | undefined {
+  const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
+  const named = isCredentialName(field.name) && !PAGING.test(field.description ?? "");
+  if (duplicate === undefined && !named) return undefined;
+  const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
+  const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));
+  if (carrier !== undefined) return { kind: "scheme", scheme: carrier };
+  if (duplicate !== undefined) return { kind: "add", scheme: duplicate };
+  return field.in === "body" ? { kind: "unsent" } : { kind: "variable" };
+}
+
+/** The operation's parameters that carry a credential, with how each is filled. */
+export function credentialParameters(
+  operation: Pick<Operation, "parameters" | "security">,
+  schemes: Schemes,
+): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
+  return operation.parameters.flatMap((p) => {
+    if (p.in === "path") return [];
+    const description = p.description ?? (typeof p.schema === "object" ? p.schema["description"] : undefined);
+    const field: CredentialField = {
+      name: p.name,
+      in: p.in,
+      required: p.required,
+      ...(typeof description === "string" ? { description } : {}),
+    };
+    const fill = credentialFill(field, operation.security, schemes);
+    return fill === undefined ? [] : [{ field, fill }];
+  });
+}
+
+/** Whether the parameter `name` in `location` of the operation carries a credential. */
+export function isCredentialParameter(
+  operation: Pick<Operation, "parameters" | "security">,
+  schemes: Schemes,
+  parameter: { readonly name: string; readonly in: ParameterLocation },
+): boolean {
+  return credentialParameters(operation, schemes).some(
+    (c) => c.field.name === parameter.name && c.field.in === parameter.in,
+  );
+}
+
+/** Whether the property `name` of a form body carries a credential. */
+export function isCredentialFormField(operation: Pick<Operation, "security">, schemes: Schemes, name: string): boolean {
+  return credentialFill({ name, in: "body", required: false }, operation.security, schemes) !== undefined;
+}
+
+/**
+ * The requirement with scheme `name` added: to every alternative when the field is required, else as a first
+ * choice beside the alternatives as they were (so a missing credential leaves the call as the spec allows it).
+ */
+export function requireScheme(
+  security: readonly SecurityRequirement[],
+  name: string,
+  required: boolean,
+): SecurityRequirement[] {
+  const alternatives = security.length === 0 ? [{}] : security;
+  const withScheme = alternatives.map((r) => (Object.hasOwn(r, name) ? r : { ...r, [name]: [] }));
+  return required ? dedupe(withScheme) : dedupe([...withScheme, ...alternatives]);
+}
+
+function dedupe(requirements: readonly SecurityRequirement[]): SecurityRequirement[] {
+  const seen = new Set<string>();
+  return requirements.filter((r) => {
+    const key = JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The step's requirement with the schemes its unbound credential fields need, and the fields a generated scheme fills. */
+export function stepCredentials(
+  operation: Pick<Operation, "parameters" | "security">,
+  schemes: Schemes,
+  bound: (field: CredentialField) => boolean,
+): { readonly security: SecurityRequirement[]; readonly generated: CredentialField[] } {
+  let security = [...operation.security];
+  const generated: CredentialField[] = [];
+  for (const { field, fill } of credentialParameters(operation, schemes)) {
+    if (bound(field)) continue;
+    // A required credential needs its scheme whichever alternative is chosen (Trello's key and token are two
+    // alternatives in the spec, and the API wants both).
+    if (fill.kind === "add" || (fill.kind === "scheme" && field.required))
+      security = requireScheme(security, fill.scheme, field.required);
+    if (fill.kind === "variable") generated.push(field);
+  }
+  return { security, generated };
+}
+
+/**
+ * Names one generated apiKey scheme per credential field no declared scheme carries (the field's own name, with its
+ * place appended when that name is taken), adds each to the steps that need it, and returns the schemes.
+ */
+export function withGeneratedSchemes(
+  tools: readonly ToolDef[],
+  declared: Schemes,
+): { readonly tools: ToolDef[]; readonly schemes: Record<string, SecurityScheme> } {
+  const fields = tools.flatMap((t) => t.steps.flatMap((s) => s.credentials ?? []));
+  const keyOf = (f: CredentialField): string => `${f.in} ${f.name}`;
+  const names = new Map<string, string>();
+  const schemes: Record<string, SecurityScheme> = {};
+  const sorted = [...new Map(fields.map((f) => [keyOf(f), f])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+  for (const field of sorted) {
+    if (field.in === "body" || field.in === "path") continue;
+    const base = toSnakeCase(field.name) || "credential";
+    const name = Object.hasOwn(declared, base) || Object.hasOwn(schemes, base) ? `${base}_${field.in}` : base;
+    names.set(keyOf(field), name);
+    schemes[name] = {
+      type: "apiKey",
+      name: field.name,
+      in: field.in,
+      description: `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
+      fromParameter: true,
+    };
+  }
+  const withSchemes = (step: StepPlan): StepPlan => {
+    if (step.credentials === undefined) return step;
+    const { credentials, ...rest } = step;
+    const security = credentials.reduce<SecurityRequirement[]>(
+      (requirement, field) => {
+        const name = names.get(keyOf(field));
+        return name === undefined ? requirement : requireScheme(requirement, name, field.required);
+      },
+      [...rest.security],
+    );
+    return { ...rest, security };
+  };
+  return { tools: tools.map((t) => ({ ...t, steps: t.steps.map(withSchemes) })), schemes };
+}

@@ -1,0 +1,233 @@
+// Credential parameters and form fields: which a security scheme fills (never an input), per construct and on Slack.
+import { describe, expect, test } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { lint } from "../../src/api/lint.js";
+import {
+  credentialFill,
+  isCredentialName,
+  stepCredentials,
+  type CredentialField,
+} from "../../src/planner/credentials.js";
+import type { SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
+
+const SCHEMES: Record<string, SecurityScheme> = {
+  key: { type: "apiKey", name: "X-API-Key", in: "header" },
+  oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://a.example/token", scopes: {} } } },
+  basic: { type: "http", scheme: "basic" },
+};
+
+const field = (name: string, where: CredentialField["in"], required = true): CredentialField => ({
+  name,
+  in: where,
+  required,
+});
+
+describe("credentialFill", () => {
+  const cases: [string, CredentialField, SecurityRequirement[], ReturnType<typeof credentialFill>][] = [
+    [
+      "the scheme's own header, any case",
+      field("x-api-key", "header"),
+      [{ key: [] }],
+      { kind: "scheme", scheme: "key" },
+    ],
+    [
+      "the scheme's header on an operation without it",
+      field("X-API-Key", "header"),
+      [],
+      { kind: "add", scheme: "key" },
+    ],
+    ["a token beside oauth2", field("token", "query"), [{ oauth: [] }], { kind: "scheme", scheme: "oauth" }],
+    [
+      "an access_token header beside oauth2",
+      field("access_token", "header"),
+      [{ oauth: [] }],
+      { kind: "scheme", scheme: "oauth" },
+    ],
+    [
+      "Authorization beside basic",
+      field("Authorization", "header"),
+      [{ basic: [] }],
+      { kind: "scheme", scheme: "basic" },
+    ],
+    [
+      "an api_key query beside an apiKey scheme of another name",
+      field("api_key", "query"),
+      [{ key: [] }],
+      { kind: "scheme", scheme: "key" },
+    ],
+    [
+      "a client_secret beside oauth2: another credential",
+      field("client_secret", "query"),
+      [{ oauth: [] }],
+      { kind: "variable" },
+    ],
+    ["a password without any scheme", field("password", "query"), [], { kind: "variable" }],
+    ["a token without a bearer scheme", field("token", "cookie"), [{ basic: [] }], { kind: "variable" }],
+    ["a form field token beside oauth2", field("token", "body"), [{ oauth: [] }], { kind: "scheme", scheme: "oauth" }],
+    ["a form field client_secret no scheme carries", field("client_secret", "body"), [], { kind: "unsent" }],
+    ["an ordinary query parameter", field("channel", "query"), [{ oauth: [] }], undefined],
+    ["a token-like word inside another name", field("token_type_hint", "query"), [], undefined],
+    [
+      "a paging token (Pinpoint, Google Wallet)",
+      {
+        ...field("token", "query", false),
+        description: "The NextToken string that specifies which page of results to return.",
+      },
+      [],
+      undefined,
+    ],
+  ];
+  test.each(cases)("%s", (_name, given, security, want) => {
+    expect(credentialFill(given, security, SCHEMES)).toEqual(want);
+  });
+
+  test.each([
+    ["token", true],
+    ["X-Api-Key", true],
+    ["apiKey", true],
+    ["client_secret", true],
+    ["Authorization", true],
+    ["tokens", false],
+    ["key", false],
+    ["secretary", false],
+  ])("isCredentialName(%s) = %s", (name, want) => {
+    expect(isCredentialName(name)).toBe(want);
+  });
+});
+
+const SPEC = {
+  ...miniSpec({
+    "/messages": {
+      post: {
+        operationId: "postMessage",
+        security: [{ oauth: ["chat:write"] }],
+        parameters: [{ name: "token", in: "header", required: true, schema: { type: "string" } }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: {
+                type: "object",
+                required: ["channel", "token"],
+                properties: { channel: { type: "string", description: "Channel id." }, token: { type: "string" } },
+              },
+            },
+          },
+        },
+        responses: jsonResponse({ type: "object", properties: { ok: { type: "boolean" } } }),
+      },
+    },
+    "/apps/uninstall": {
+      get: {
+        operationId: "uninstallApp",
+        security: [{ oauth: [] }],
+        parameters: [
+          { name: "client_id", in: "query", schema: { type: "string" }, description: "The app's client id." },
+          { name: "client_secret", in: "query", required: true, schema: { type: "string" } },
+        ],
+        responses: jsonResponse({ type: "object", properties: { ok: { type: "boolean" } } }),
+      },
+    },
+  }),
+  components: { schemas: {}, securitySchemes: { oauth: SCHEMES["oauth"] } },
+};
+
+const GOALS = {
+  aci: 1,
+  toolset: "chat",
+  goals: [
+    {
+      name: "post_message",
+      description: "Post a message.",
+      use_when: "The user wants to say something.",
+      steps: [{ id: "post", operation: "postMessage", body: { channel: "$inputs.channel" } }],
+    },
+    {
+      name: "uninstall_app",
+      description: "Uninstall the app.",
+      use_when: "The user wants the app gone.",
+      steps: [{ id: "un", operation: "uninstallApp", params: { client_id: "$inputs.client_id" } }],
+    },
+  ],
+};
+
+describe("stepCredentials", () => {
+  test("required key and token whose schemes the spec gives as alternatives are both sent (Trello)", () => {
+    const schemes: Record<string, SecurityScheme> = {
+      api_key: { type: "apiKey", name: "key", in: "query" },
+      api_token: { type: "apiKey", name: "token", in: "query" },
+    };
+    const parameter = (name: string, required: boolean) => ({
+      name,
+      in: "query" as const,
+      required,
+      deprecated: false,
+      schema: { type: "string" },
+      style: "form" as const,
+      explode: true,
+      allowReserved: false,
+      examples: [],
+      pointer: "",
+    });
+    const operation = (required: boolean) => ({
+      parameters: [parameter("key", required), parameter("token", required)],
+      security: [{ api_key: [] }, { api_token: [] }] as SecurityRequirement[],
+    });
+    expect(stepCredentials(operation(true), schemes, () => false)).toEqual({
+      security: [{ api_key: [], api_token: [] }],
+      generated: [],
+    });
+    expect(stepCredentials(operation(false), schemes, () => false).security).toEqual([
+      { api_key: [] },
+      { api_token: [] },
+    ]);
+  });
+});
+
+describe("a goal that leaves credential parameters unbound", () => {
+  test("plans without PLAN_UNBOUND_*: the oauth2 scheme sends the token, a generated scheme the client secret", async () => {
+    const result = await plan({ spec: SPEC, goals: GOALS });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const [post, uninstall] = result.tools;
+    expect(post?.inputs.map((i) => i.name)).toEqual(["channel"]);
+    expect(post?.steps[0]?.security).toEqual([{ oauth: ["chat:write"] }]);
+    expect(uninstall?.inputs.map((i) => i.name)).toEqual(["client_id"]);
+    expect(uninstall?.steps[0]?.security).toEqual([{ oauth: [], client_secret: [] }]);
+    expect(result.plan?.toolset.securitySchemes["client_secret"]).toMatchObject({
+      type: "apiKey",
+      name: "client_secret",
+      in: "query",
+    });
+  });
+
+  test("all operations: no token, client secret or form token input", async () => {
+    const result = await plan({ spec: SPEC, allOperations: true });
+    expect(result.tools.map((t) => [t.name, t.inputs.map((i) => i.name)])).toEqual([
+      ["post_message", ["channel"]],
+      ["uninstall_app", ["client_id"]],
+    ]);
+  });
+
+  test("lint: credential-input is an error where a goal binds one to an input", async () => {
+    const bound = structuredClone(GOALS);
+    Object.assign(bound.goals[0]!.steps[0]!, { params: { token: "$inputs.token" } });
+    Object.assign(bound.goals[1]!.steps[0]!, { params: { client_secret: "$inputs.secret" } });
+    const result = await lint({ spec: SPEC, goals: bound });
+    const findings = result.findings.filter((f) => f.rule === "credential-input");
+    expect(findings.map((f) => [f.severity, f.tool, f.message])).toEqual([
+      [
+        "error",
+        "post_message",
+        'input "token" of post_message is bound to the header parameter "token" of postMessage, which carries a credential: the model would be asked for a secret and see it',
+      ],
+      [
+        "error",
+        "uninstall_app",
+        'input "secret" of uninstall_app is bound to the query parameter "client_secret" of uninstallApp, which carries a credential: the model would be asked for a secret and see it',
+      ],
+    ]);
+    const clean = await lint({ spec: SPEC, goals: GOALS });
+    expect(clean.findings.filter((f) => f.rule === "credential-input")).toEqual([]);
+  });
+});
