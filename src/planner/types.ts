@@ -80,7 +80,8 @@ export interface ToolsetInfo {
   readonly name: string;
   /** UPPER_SNAKE prefix of the generated package's environment variables. */
   readonly envPrefix: string;
-  readonly servers: readonly Server[];
+  /** The servers; `placeholder` says why one is not a real API URL (`your-domain`), so the runtime needs a base URL. */
+  readonly servers: readonly (Server & { readonly placeholder?: string })[];
   readonly securitySchemes: Readonly<Record<string, SecurityScheme>>;
   readonly maxReturnBytes: number;
   readonly timeoutMs: number;

@@ -1,5 +1,6 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
+import { envelopeSchema } from "../envelope.js";
 import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
 /** Any value that is present (a missing key fails as "missing"). */
@@ -48,6 +49,7 @@ const step = z.strictObject({
   on_success: z.array(action).optional(),
   on_failure: z.array(action).optional(),
   pick: pick.optional(),
+  envelope: envelopeSchema.optional(),
 });
 
 const JSON_SCHEMA_KEYWORDS = [

@@ -1,4 +1,5 @@
 // A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
+import { envelopeToSpec } from "../envelope.js";
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
 import { securitySchemeToModel } from "../../ingest/security.js";
@@ -131,6 +132,7 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     onSuccess: (step.on_success ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_success", i))),
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
     ...(step.pick === undefined ? {} : { pick: pickToSpec(ctx, step.pick, join(pointer, "pick")) }),
+    ...(step.envelope === undefined ? {} : { envelope: envelopeToSpec(step.envelope) }),
     ...at(ctx, pointer),
   };
 }

@@ -8,6 +8,7 @@ import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
+import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
@@ -46,6 +47,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     onSuccess: planActions(ctx, index, step, step.onSuccess),
     onFailure: planActions(ctx, index, step, step.onFailure),
     ...(pick === undefined ? {} : { pick: pick.spec }),
+    ...answerChecks(operation, ctx.api.schema, step.envelope),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,

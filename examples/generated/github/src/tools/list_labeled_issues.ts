@@ -86,6 +86,7 @@ export const listLabeledIssues = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
         },
+        bodyType: "array",
       },
     ],
     returns: { narrowingInputs: ["per_page"] },
