@@ -14,6 +14,7 @@ import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
+import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { SourceDoc } from "../source/source.js";
@@ -64,11 +65,15 @@ async function ingestAll(spec: string | object): Promise<LazyIngestResult & { mo
     : { ...ingested, model: ingested.model, api: modelSource(ingested.model) };
 }
 
+/** The spec document's root object ({} when it is not one). */
+function sourceRoot(source: SourceDoc | undefined): Record<string, unknown> {
+  return source?.value !== null && typeof source?.value === "object" ? (source.value as Record<string, unknown>) : {};
+}
+
 /** Where a missing base URL is reported: the goals file's `server:` when it replaced the spec's servers, else the spec's `servers` (or `host`). */
 function baseUrlSite(source: SourceDoc | undefined, goals: GoalSpec | undefined): BaseUrlSite {
   if (goals?.server !== undefined) return { file: goals.file, pointer: "/server" };
-  const root =
-    source?.value !== null && typeof source?.value === "object" ? (source.value as Record<string, unknown>) : {};
+  const root = sourceRoot(source);
   const swagger2 = root["swagger"] !== undefined;
   const hasServers = Array.isArray(root["servers"]) && root["servers"].length > 0;
   const pointer = hasServers ? "/servers/0/url" : swagger2 && "basePath" in root ? "/basePath" : "";
@@ -100,7 +105,7 @@ function noOperations(model: ApiIndex, filter: OperationFilter): Diagnostic {
 
 /** All-operations mode plans over the eager model; goals over the source, resolving what they call. */
 function planApi(
-  ingested: { readonly api: ApiSource; readonly model?: ApiModel },
+  ingested: { readonly api: ApiSource; readonly model?: ApiModel; readonly source?: SourceDoc },
   resolved: ResolvedOptions,
   goals: GoalSpec | undefined,
 ): ToolPlan & { readonly specDiagnostics: readonly Diagnostic[] } {
@@ -127,6 +132,7 @@ function planApi(
     timeoutMs: goals?.defaults.timeoutMs,
     ...(goals?.server === undefined ? {} : { server: goals.server }),
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
+    publicApi: describesPublicApi(sourceRoot(ingested.source)),
   });
   const tools = generated.tools;
   const inputs = tools.flatMap((t) => t.inputs.map((i) => i.schema));

@@ -3,6 +3,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
 import { ENV_SETTINGS, envVariable, type EnvSetting } from "../runtime/auth/env.js";
+import { credentialVariable } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ToolsetSpec } from "../runtime/types.js";
 import {
@@ -103,6 +104,7 @@ export function readmeView(
     })),
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
+    schemeChoice: schemeChoice(plan, spec),
     search: searchView(plan),
     adapters: ADAPTER_SDKS.map(adapterRow),
     mcpSdk: GENERATED_DEPENDENCIES.runtime["@modelcontextprotocol/sdk"],
@@ -172,4 +174,33 @@ function adapterRow(entry: AdapterSdk): object {
     range: entry.range,
     tested: entry.tested.join(", "),
   };
+}
+
+/**
+ * With more than one security scheme, which one each tool uses when several credentials are set: the first alternative
+ * its operation lists whose credentials are all set (the runtime's `selectRequirement`). Empty with fewer than two.
+ */
+function schemeChoice(plan: ToolPlan, spec: ToolsetSpec): string {
+  if (Object.keys(spec.securitySchemes).length < 2) return "";
+  const orders = new Map<string, string[]>();
+  for (const tool of plan.tools) {
+    const step = tool.steps.find((s) => s.security.some((r) => Object.keys(r).length > 0));
+    if (step === undefined) continue;
+    const order = step.security
+      .map((r) =>
+        Object.keys(r).length === 0
+          ? "anonymous"
+          : Object.keys(r)
+              .map((n) => `\`${credentialVariable(spec.envPrefix, n)}\``)
+              .join(" + "),
+      )
+      .join(", then ");
+    orders.set(order, [...(orders.get(order) ?? []), tool.name]);
+  }
+  if (orders.size === 0) return "";
+  const lines = [...orders.entries()].map(([order, names]) => `${names.map((n) => `\`${n}\``).join(", ")}: ${order}`);
+  return markdownText(
+    "When more than one credential is set, each call uses the first security alternative its operation lists whose " +
+      `credentials are all set, and the server says at start which is used where. In order: ${lines.join("; ")}.`,
+  );
 }

@@ -61,6 +61,7 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
       variables: Object.fromEntries(
         Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }]),
       ),
+      ...(s.placeholder === undefined ? {} : { placeholder: s.placeholder }),
     })),
     securitySchemes: schemes,
     maxReturnBytes: toolset.maxReturnBytes,
@@ -201,7 +202,11 @@ function baseUrlDescription(spec: ToolsetSpec): string {
     return `Overrides the API's base URL (default ${url}).`;
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
-    return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${url === undefined || url === "/" ? "none" : `only \`${url}\``}).`;
+    const given =
+      url === undefined || url === "/"
+        ? "none"
+        : `only ${spec.servers[0]?.placeholder === undefined ? "" : "the placeholder "}\`${url}\``;
+    return `Required: the API's absolute base URL, e.g. https://api.example.com (the API description gives ${given}).`;
   }
 }
 

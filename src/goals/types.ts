@@ -1,5 +1,6 @@
 // GoalSpec: the one shape that both goals formats (our `aci: 1` and Arazzo 1.0.x) are loaded into.
 import type { SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import type { EnvelopeSpec } from "../runtime/types.js";
 
 /** Where a node of the goals file is: file plus 1-based line and column, as editors show them. */
 export interface FilePosition {
@@ -177,6 +178,8 @@ export interface Step extends Located {
   readonly keepCurrent?: boolean;
   /** Read pages on, following the API's paging, until this many items are listed (`pages: { max_items: N }`). */
   readonly pages?: Located & { readonly maxItems: number };
+  /** How a 2xx body says failure, written in the goals file (`null`: the body is never judged); absent: inferred. */
+  readonly envelope?: EnvelopeSpec | null;
   /** Set on steps copied from another Arazzo workflow (a workflow call or a goto to a workflow). */
   readonly inlinedFrom?: { readonly workflowId: string; readonly viaStepId: string };
 }

@@ -2,6 +2,7 @@
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
 import { stepCredentials } from "./credentials.js";
+import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
@@ -62,6 +63,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     successCriteria: [],
     onSuccess: [],
     onFailure: [],
+    ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };
   return {

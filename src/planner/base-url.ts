@@ -1,4 +1,5 @@
-// The toolset's servers → a warning when the generated tools cannot reach the API without a base URL set at run time.
+// The toolset's servers → a warning when the generated tools cannot reach the API without a base URL set at run time
+// (none, relative, or a placeholder such as `your-domain`).
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { envVariable } from "../runtime/auth/env.js";
@@ -24,6 +25,8 @@ function withoutUserinfo(url: string): string {
  * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`.
  */
 export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Diagnostic[] {
+  const placeholder = toolset.servers[0];
+  if (placeholder?.placeholder !== undefined) return [placeholderDiagnostic(toolset, site, placeholder)];
   const servers = toolset.servers.map((s) => ({
     url: s.url,
     variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default }])),
@@ -56,4 +59,19 @@ export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Dia
       hint: `set ${variable} to the API's absolute URL (e.g. https://api.example.com${first !== undefined && /^\/[^/]/.test(first) ? first : ""}) wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
     }),
   ];
+}
+
+/** The spec's first server is a placeholder: the generated server refuses to start until the operator sets the URL. */
+function placeholderDiagnostic(
+  toolset: ToolsetInfo,
+  site: BaseUrlSite,
+  server: ToolsetInfo["servers"][number],
+): Diagnostic {
+  const variable = envVariable(toolset.envPrefix, "baseUrl");
+  const { missing: _missing, ...location } = site;
+  return diagnostic("SPEC_PLACEHOLDER_SERVER", {
+    ...location,
+    message: `the server URL \`${withoutUserinfo(server.url)}\` is a placeholder (${server.placeholder}); the generated server refuses to start until ${variable} is set`,
+    hint: `set ${variable} to your API's URL wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
+  });
 }

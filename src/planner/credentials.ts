@@ -1,7 +1,9 @@
 // An operation's parameters and form fields that carry a credential → the security scheme that fills them, never an input.
 import type { Operation, ParameterLocation, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
-import type { StepPlan, ToolDef } from "./types.js";
+import type { CredentialField, StepPlan, ToolDef } from "./types.js";
+
+export type { CredentialField } from "./types.js";
 
 /** A credential a bearer-type scheme (oauth2, openIdConnect, http bearer) sends as its token. */
 const TOKEN_WORDS: ReadonlySet<string> = new Set([
@@ -43,13 +45,6 @@ export function isCredentialName(name: string): boolean {
 }
 
 /** A parameter or form field that carries a credential: where it goes and whether the operation requires it. */
-export interface CredentialField {
-  readonly name: string;
-  readonly in: ParameterLocation | "body";
-  readonly required: boolean;
-  /** The spec's description: a `token` that selects a page (`The NextToken string …`) is no credential. */
-  readonly description?: string;
-}
 
 /** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;

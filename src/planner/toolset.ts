@@ -2,6 +2,7 @@
 import type { ApiIndex } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
 import { toKebabCase, toUpperSnake } from "../util/naming.js";
+import { markPlaceholder } from "./placeholder-server.js";
 import type { ToolsetInfo } from "./types.js";
 
 export interface ToolsetChoices {
@@ -13,6 +14,8 @@ export interface ToolsetChoices {
   readonly server?: string;
   /** Schemes the goals file declares, added to the spec's. */
   readonly securitySchemes?: ToolsetInfo["securitySchemes"];
+  /** The spec describes a public API (a real host somewhere): a loopback server URL is then a placeholder. */
+  readonly publicApi?: boolean;
 }
 
 /** The toolset's identity and shared settings. */
@@ -25,7 +28,9 @@ export function planToolset(
   return {
     name,
     envPrefix: toUpperSnake(name),
-    servers: choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }],
+    servers: (choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }]).map((server) =>
+      markPlaceholder(server, choices.server === undefined && choices.publicApi === true),
+    ),
     securitySchemes: { ...model.securitySchemes, ...choices.securitySchemes },
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,

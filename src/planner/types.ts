@@ -1,7 +1,6 @@
 // The ToolPlan IR: one planned tool per goal, read by emit, plan, lint and check (never OpenAPI types).
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { JsonSchema, SecurityScheme, Server } from "../model/api-model.js";
-import type { CredentialField } from "./credentials.js";
+import type { JsonSchema, ParameterLocation, SecurityScheme, Server } from "../model/api-model.js";
 import type {
   ActionSpec,
   Annotations,
@@ -15,6 +14,14 @@ import type {
   ValueExpr,
 } from "../runtime/types.js";
 
+/** A parameter or form field that carries a credential: filled from configuration, never a model input. */
+export interface CredentialField {
+  readonly name: string;
+  readonly in: ParameterLocation | "body";
+  readonly required: boolean;
+  /** The spec's description: a `token` that selects a page (`The NextToken string …`) is no credential. */
+  readonly description?: string;
+}
 export type { Annotations, Category, Risk, ValueExpr };
 /** A parameter binding as the runtime executes it. */
 export type ParamBinding = ParamSpec;
@@ -80,7 +87,8 @@ export interface ToolsetInfo {
   readonly name: string;
   /** UPPER_SNAKE prefix of the generated package's environment variables. */
   readonly envPrefix: string;
-  readonly servers: readonly Server[];
+  /** The servers; `placeholder` says why one is not a real API URL (`your-domain`), so the runtime needs a base URL. */
+  readonly servers: readonly (Server & { readonly placeholder?: string })[];
   readonly securitySchemes: Readonly<Record<string, SecurityScheme>>;
   readonly maxReturnBytes: number;
   readonly timeoutMs: number;

@@ -6,6 +6,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
+import { MAX_OUTPUT_SCHEMA_BYTES } from "../../src/runtime/adapters/shared.js";
+import type { Tool } from "../../src/runtime/types.js";
 import { deleted, fakeTools, getPet } from "../support/fake-tools.js";
 
 type Answer = "approve" | "reject" | "decline" | "cancel";
@@ -53,14 +55,15 @@ describe("MCP adapter", () => {
       idempotentHint: true,
       openWorldHint: true,
     });
-    expect(pet.outputSchema).toMatchObject({
+    expect((pet.outputSchema?.anyOf as unknown[] | undefined)?.[0]).toMatchObject({
       type: "object",
       required: ["id", "name"],
-      properties: { id: { type: "string" }, _truncated: {} },
+      properties: { id: { type: "string" }, _truncated: { type: "string" } },
     });
+    expect(pet.outputSchema?.anyOf).toHaveLength(2);
     const gated = tools[1]!;
     expect(gated.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    expect(gated.outputSchema?.anyOf).toHaveLength(2);
+    expect(gated.outputSchema?.anyOf).toHaveLength(3);
   });
 
   it("answers invalid arguments with the tool's INVALID_ARGUMENT envelope, not the SDK's -32602 text", async () => {
@@ -149,5 +152,63 @@ describe("MCP adapter", () => {
     const result = await client.callTool({ name: "get_pet", arguments: { pet_id: 42 } });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]!.text).toMatch(/-32602.*Input validation error/);
+  });
+
+  describe("results fit their own output schema", () => {
+    const statusOutput = z.object({ id: z.string(), status: z.enum(["open", "closed"]) });
+    const tool = (name: string, outputSchema: z.ZodType, result: Record<string, unknown>): Tool => ({
+      ...getPet,
+      name,
+      inputSchema: z.object({}),
+      outputSchema,
+      run: async () => result,
+    });
+
+    async function serve(tools: Record<string, Tool>): Promise<Client> {
+      const server = createMcpServer(tools, { name: "t", version: "1.0.0" });
+      const client = new Client({ name: "test", version: "0.0.0" });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      await client.connect(clientSide);
+      return client;
+    }
+
+    it("a 204's {ok, status} passes the client's check even where the schema has a string status", async () => {
+      const client = await serve({ close_issue: tool("close_issue", statusOutput, { ok: true, status: 204 }) });
+      await client.listTools();
+      const result = await client.callTool({ name: "close_issue", arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ ok: true, status: 204 });
+    });
+
+    it("a schema that accepts anything is not advertised", async () => {
+      const client = await serve({ anything: tool("anything", z.unknown(), { x: 1 }) });
+      const { tools } = await client.listTools();
+      expect(tools[0]?.outputSchema).toBeUndefined();
+    });
+
+    it("a large output schema is cut in depth to the cap, types kept", async () => {
+      const leaf = z.object(
+        Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field_${i}`, z.string().describe("x".repeat(40))])),
+      );
+      const big = z.object(
+        Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`part_${i}`, z.object({ inner: leaf })])),
+      );
+      const client = await serve({ big: tool("big", big, {}) });
+      const { tools } = await client.listTools();
+      const schema = tools[0]?.outputSchema;
+      expect(JSON.stringify(schema).length).toBeLessThanOrEqual(MAX_OUTPUT_SCHEMA_BYTES + 1024);
+      const body = (schema?.anyOf as unknown[] | undefined)?.[0] as {
+        properties: Record<string, { type?: string; description?: string }>;
+      };
+      expect(body.properties["part_0"]?.type).toBe("object");
+      expect(JSON.stringify(schema)).toContain("(fields not listed)");
+      expect(JSON.stringify(schema)).not.toContain("checked when the tool is called");
+    });
+
+    it("declares listChanged only for a toolset served with tool search", async () => {
+      const client = await connect();
+      expect(client.getServerCapabilities()?.tools?.listChanged).toBeUndefined();
+    });
   });
 });

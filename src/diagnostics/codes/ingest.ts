@@ -12,6 +12,12 @@ export const ingestCodes = {
     title: "the spec gives no absolute server URL (no Swagger 2 `host`, a relative or missing OpenAPI `servers`)",
     hint: "set the generated package's <PREFIX>_BASE_URL to the API's URL where its server and approvals command run, or give the goals file `server: https://…`",
   },
+  SPEC_PLACEHOLDER_SERVER: {
+    severity: "warning",
+    title:
+      "the spec's server URL is a placeholder (`your-domain`, `example.com`, an unfilled `{…}`, or `localhost` in a public API's description)",
+    hint: "set the generated package's <PREFIX>_BASE_URL to your API's real URL (its server refuses to start without it), or give the goals file `server: https://…`",
+  },
   SOURCE_TOO_LARGE: {
     severity: "error",
     title: "the file is larger than the size limit",

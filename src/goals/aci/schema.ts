@@ -1,5 +1,6 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
+import { envelopeSchema } from "../envelope.js";
 import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
 /** Any value that is present (a missing key fails as "missing"). */
@@ -50,6 +51,7 @@ const step = z.strictObject({
   pick: pick.optional(),
   keep_current: z.boolean().optional(),
   pages: z.strictObject({ max_items: z.int().positive().max(10_000) }).optional(),
+  envelope: envelopeSchema.optional(),
 });
 
 const JSON_SCHEMA_KEYWORDS = [

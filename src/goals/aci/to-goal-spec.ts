@@ -1,4 +1,5 @@
 // A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
+import { envelopeToSpec } from "../envelope.js";
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
 import { securitySchemeToModel } from "../../ingest/security.js";
@@ -135,6 +136,7 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     ...(step.pages === undefined
       ? {}
       : { pages: { maxItems: step.pages.max_items, ...at(ctx, join(pointer, "pages")) } }),
+    ...(step.envelope === undefined ? {} : { envelope: envelopeToSpec(step.envelope) }),
     ...at(ctx, pointer),
   };
 }

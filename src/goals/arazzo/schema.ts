@@ -1,5 +1,6 @@
 // The Zod schema of an Arazzo 1.0.x document (field types per spec §4.6), plus our `x-aci-*` extensions.
 import { z } from "zod";
+import { envelopeSchema } from "../envelope.js";
 import { ERROR_KEY, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
 /** Drops `x-` extensions other than ours, so strict objects reject only real unknown keys. */
@@ -62,6 +63,7 @@ const step = extensible({
   onSuccess: z.array(action).optional(),
   onFailure: z.array(action).optional(),
   outputs: expressionMap.optional(),
+  "x-aci-envelope": envelopeSchema.optional(),
 });
 
 const workflow = extensible({

@@ -1,6 +1,7 @@
 // One Arazzo operation step → a GoalSpec Step: operation, merged parameters, body, outputs, criteria, actions.
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
+import { envelopeToSpec } from "../envelope.js";
 import { optional } from "../optional.js";
 import type { Action, Param, RequestBody, Step } from "../types.js";
 import { toValue } from "../values.js";
@@ -47,6 +48,7 @@ export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefine
     ),
     ...stepActions(env, input),
     ...optional({ inlinedFrom: input.via }),
+    ...(step["x-aci-envelope"] === undefined ? {} : { envelope: envelopeToSpec(step["x-aci-envelope"]) }),
     ...at(env.ctx, pointer),
   };
   return operation === undefined ? undefined : { ...converted, operation };

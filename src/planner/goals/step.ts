@@ -8,6 +8,7 @@ import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
+import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
@@ -50,6 +51,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     onFailure: planActions(ctx, index, step, step.onFailure),
     ...(pick === undefined ? {} : { pick: pick.spec }),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...answerChecks(operation, ctx.api.schema, step.envelope),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,

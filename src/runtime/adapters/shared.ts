@@ -1,4 +1,5 @@
 // What every adapter shares: a tool's advertised JSON Schemas, result classification, and the text a model reads.
+import { Buffer } from "node:buffer";
 import { z } from "zod";
 import type { ErrorEnvelope, PendingApproval, Tool, ToolResult } from "../types.js";
 
@@ -229,7 +230,7 @@ const NESTED_KEYS = [
  * and is otherwise accepted as is by the advertised schema (the tool's own Zod schema still checks all of it).
  * `$defs` a cut schema no longer references are dropped.
  */
-export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
+export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
   const cutNode = nodeCutter(defs);
   const cut = cutNode(schema, depth + 1, true) as JsonSchema;
@@ -237,7 +238,7 @@ export function schemaToDepth(schema: JsonSchema, depth: number): JsonSchema {
   const { $defs: _, ...body } = cut;
   const rest = {
     ...body,
-    description: typeof body["description"] === "string" ? `${body["description"]} ${CUT_NOTE}` : CUT_NOTE,
+    description: typeof body["description"] === "string" ? `${body["description"]} ${note}` : note,
   };
   if (used.size === 0) return rest;
   return {
@@ -374,10 +375,55 @@ export function briefDescriptions(schema: JsonSchema, names: readonly string[]):
   return { ...schema, properties: out };
 }
 
-/** The output JSON Schema of a tool with an `outputSchema` (its output view), else undefined. */
+/** An advertised output schema is cut to fewer levels until its JSON is at most this many bytes. */
+export const MAX_OUTPUT_SCHEMA_BYTES = 8192;
+
+/** What a cut output schema says, once, at its root. */
+export const OUTPUT_CUT_NOTE =
+  "Objects marked (fields not listed) are described in part; the result may carry more fields than listed.";
+
+/** Keywords that say something about a value; a schema with none of them accepts anything. */
+const CONSTRAINING = ["type", "properties", "items", "anyOf", "oneOf", "allOf", "$ref", "enum", "const", "not"];
+
+/**
+ * The output JSON Schema of a tool with an `outputSchema` (its output view), cut in depth to
+ * {@link MAX_OUTPUT_SCHEMA_BYTES} like a definition over its budget; undefined when there is none or it would accept
+ * anything (a result the API description leaves unknown).
+ */
 export function toolOutputJsonSchema(tool: Tool): JsonSchema | undefined {
   if (tool.outputSchema === undefined) return undefined;
-  return zodToJsonSchema(tool.outputSchema, "output");
+  const schema = zodToJsonSchema(tool.outputSchema, "output");
+  if (!CONSTRAINING.some((key) => schema[key] !== undefined)) return undefined;
+  return capOutputSchema(schema);
+}
+
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+function capOutputSchema(schema: JsonSchema): JsonSchema {
+  if (jsonBytes(schema) <= MAX_OUTPUT_SCHEMA_BYTES) return schema;
+  for (let depth = 4; depth > 0; depth--) {
+    const cut = schemaToDepth(schema, depth, OUTPUT_CUT_NOTE);
+    if (jsonBytes(cut) <= MAX_OUTPUT_SCHEMA_BYTES) return cut;
+  }
+  const top = schemaToDepth(schema, 0, OUTPUT_CUT_NOTE);
+  return jsonBytes(top) <= MAX_OUTPUT_SCHEMA_BYTES ? top : withoutDescriptions(top);
+}
+
+/** The schema without `description`s below its root: types and names only, for a result too wide to describe. */
+function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => key !== "description" || typeof value !== "string")
+        .map(([k, v]) => [k, strip(v)]),
+    );
+  };
+  return {
+    ...(strip(schema) as JsonSchema),
+    ...(schema["description"] === undefined ? {} : { description: schema["description"] }),
+  };
 }
 
 /** True for the error envelope `{ error: { code, message, … } }`. */

@@ -1,4 +1,4 @@
-// Operator tokens → server-side console sessions (random cookie, stored hashed, revoked by sign-out and expiry) and CSRF.
+// Operator tokens → server-side console sessions (random cookie, stored hashed, revoked by sign-out, expiry) and CSRF.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { StateStore } from "../state/types.js";
 import type { Operator } from "./settings.js";

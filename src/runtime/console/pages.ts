@@ -5,7 +5,10 @@ import { previewHeading, sourceSegments, type RequestSummary } from "../approval
 import type { ApprovalRecord } from "../state/types.js";
 import { html, type Html } from "./html.js";
 
-/** What every signed-in page needs: the toolset's name and the session's CSRF token for its forms (empty for a bearer client). */
+/**
+ * What every signed-in page needs: the toolset's name and the session's CSRF token for its forms (empty for a bearer
+ * client).
+ */
 export interface PageFrame {
   readonly toolset: string;
   readonly csrf?: string;
@@ -70,7 +73,8 @@ function requestRow(view: RequestView): Html {
   const { record, summary } = view;
   const state = shownState(record);
   return html`<tr data-id="${record.id}"><td class="nowrap">${idLink(record.id)}</td>
-<td class="nowrap">${record.tool}</td><td class="risk-${view.risk}">${view.risk}</td><td class="state-${state}">${state}</td>
+<td class="nowrap">${record.tool}</td><td class="risk-${view.risk}">${view.risk}</td>
+<td class="state-${state}">${state}</td>
 <td class="call"><code>${summary === undefined ? "" : `${summary.method} ${summary.path}`}</code></td>
 <td class="target">${summary?.target ?? ""}</td>
 <td class="nowrap">${when(record.createdAt)}</td><td>${record.decidedBy ?? record.resolvedBy ?? ""}</td></tr>`;
@@ -213,7 +217,8 @@ export function detailPage(
       field("Executed by", record.claimedBy),
       field("Reason", record.reason),
     ]}</table>
-<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>${previewTable(preview, record)}${result}
+<h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>
+${previewTable(preview, record)}${result}
 ${actions(view, frame.csrf)}`,
   );
 }
@@ -239,7 +244,8 @@ function auditRow(record: AuditRecord): Html {
   const request = record.request_id === undefined ? html`` : idLink(record.request_id);
   const status = record.status === undefined ? "" : ` (${record.status})`;
   return html`<tr><td class="nowrap">${when(record.ts)}</td><td class="nowrap">${record.event}</td>
-<td class="nowrap">${record.tool}</td><td class="nowrap">${request}</td><td class="nowrap">${record.outcome}${status}</td>
+<td class="nowrap">${record.tool}</td><td class="nowrap">${request}</td>
+<td class="nowrap">${record.outcome}${status}</td>
 <td class="nowrap">${record.by ?? ""}</td><td>${record.reason ?? ""}</td><td class="nowrap">${record.replica ?? ""}</td>
 <td class="args"><code>${short(record.arguments)}</code></td></tr>`;
 }
@@ -274,7 +280,8 @@ export function auditPage(
   return layout(
     frame,
     "Audit log",
-    html`${form}<table id="audit"><thead><tr><th>Time (UTC)</th><th>Event</th><th>Tool</th><th>Request</th><th>Outcome</th>
+    html`${form}<table id="audit"><thead><tr><th>Time (UTC)</th><th>Event</th><th>Tool</th><th>Request</th>
+<th>Outcome</th>
 <th>By</th><th>Reason</th><th>Replica</th><th>Arguments (redacted)</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
@@ -299,7 +306,8 @@ export function outcomePage(frame: PageFrame, view: RequestView, outcome: "alrea
   const what =
     outcome === "busy"
       ? `Request ${record.id} (${record.tool}) is being decided or executed by another process right now.`
-      : `Request ${record.id} (${record.tool}) was already decided${who === undefined ? "" : ` by ${who}`}: it is ${state}.`;
+      : `Request ${record.id} (${record.tool}) was already decided${who === undefined ? "" : ` by ${who}`}: ` +
+        `it is ${state}.`;
   return layout(
     frame,
     "Nothing was done",

@@ -1,16 +1,10 @@
 // A failed step (HTTP status, transport error, missing output) → the error the model sees, naming the step.
-import {
-  DEFAULT_SUGGESTIONS,
-  errorDetail,
-  httpStatusError,
-  statusToCode,
-  suggestionFor,
-  timedSuggestion,
-} from "../errors.js";
+import { DEFAULT_SUGGESTIONS, errorDetail, httpStatusError, statusToCode, timedSuggestion } from "../errors.js";
 import type { Redactor } from "../redact.js";
 import type { ErrorCode, ErrorEnvelope, StepSpec } from "../types.js";
 import type { TransportError } from "../transport.js";
 import { rateLimitWaitMs } from "../http/retry.js";
+import { criteriaRefusal } from "./refusal.js";
 
 /** The error body of an envelope. */
 export type ErrorBody = ErrorEnvelope["error"];
@@ -37,17 +31,7 @@ export function responseFailure(
   redact?: Redactor,
 ): ErrorBody {
   const { status } = response;
-  if (status >= 200 && status < 300) {
-    const message = `${label(step)} returned ${status}, but the response did not meet the step's success criteria`;
-    return errorDetail({
-      code: "UPSTREAM_ERROR",
-      message,
-      suggestion: suggestionFor(step, "UPSTREAM_ERROR", status),
-      step: step.id,
-      status,
-      retryable: false,
-    });
-  }
+  if (status >= 200 && status < 300) return criteriaRefusal(step, response, redact);
   const retryAfter = statusToCode(status) === "RATE_LIMITED" ? retryAfterSeconds(response.headers) : undefined;
   const detail = httpStatusError({
     step,

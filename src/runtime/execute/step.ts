@@ -8,6 +8,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
+import { answerRefusal } from "./refusal.js";
 import {
   missingOutput,
   missingParameter,
@@ -169,7 +170,8 @@ function inProgress(step: CompiledStep, request: OperationRequest, checks: numbe
 
 /**
  * Runs one step (Arazzo 1.0.1 §Step Object): success is all successCriteria holding (none: a 2xx status),
- * judged on any answer — a failed outcome that carries the API's response counts as an answer;
+ * judged on any answer — a failed outcome that carries the API's response counts as an answer; a 2xx that meets them
+ * is still a failure when its error envelope says so or its body is not the declared JSON type;
  * the first action whose criteria hold decides what happens next; `retry` re-sends up to retryLimit times.
  */
 export async function runStep(step: CompiledStep, base: EvaluationContext, env: StepEnv): Promise<StepOutcome> {
@@ -182,10 +184,12 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const outcome = await env.transport.call(current.request, env.signal);
     const response = answerOf(outcome);
     const ctx = responseContext(base, current.request, response);
-    if (response !== undefined && step.succeeded(ctx)) return succeed(step, ctx, response);
-    const error = outcome.ok
-      ? responseFailure(step.spec, outcome, env.redact)
-      : transportFailure(step.spec, outcome.error);
+    const met = response !== undefined && step.succeeded(ctx);
+    const refused = met && outcome.ok ? answerRefusal(step.spec, outcome, env.redact) : undefined;
+    if (met && refused === undefined) return succeed(step, ctx, response);
+    const error =
+      refused ??
+      (outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error));
     const action = firstApplying(step.onFailure, ctx);
     if (action === undefined || action.type === "end") return { ok: false, error };
     if (action.type === "goto") return { ok: false, error, next: action };

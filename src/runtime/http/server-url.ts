@@ -11,6 +11,8 @@ export class TransportConfigError extends ConfigError {
   override readonly name = "TransportConfigError";
 }
 
+const withoutUserinfo = (url: string): string => url.replace(/\/\/[^/@]*@/, "//");
+
 function substituteVariables(server: ServerSpec): string {
   return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
 }
@@ -65,6 +67,11 @@ export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
     throw new TransportConfigError(
       `The API description names no server; set ${variable} to the API's absolute http(s) URL, e.g. ` +
         `https://api.example.com/v1.`,
+    );
+  if (server.placeholder !== undefined)
+    throw new TransportConfigError(
+      `The API description's server URL \`${withoutUserinfo(server.url)}\` is a placeholder (${server.placeholder}); ` +
+        `set ${variable} to your API's absolute http(s) URL.`,
     );
   const url = substituteVariables(server);
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url))

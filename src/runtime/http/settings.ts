@@ -1,4 +1,5 @@
 // ToolsetOptions + the environment → TransportSettings: base URL, credentials per scheme, timeout and response ceiling.
+import { checkCredentials } from "../auth/check.js";
 import { credentialVariable, envVariable } from "../auth/env.js";
 import { oauth2Variables, readOAuth2Credential } from "../auth/oauth2-config.js";
 import type { OAuth2Credential, ToolsetOptions, ToolsetSpec } from "../types.js";
@@ -37,8 +38,18 @@ function given(value: string | OAuth2Credential | undefined): string | OAuth2Cre
 /**
  * Scheme name → credential: options.credentials first, then `PREFIX_<SCHEME>` (for oauth2 also the
  * `PREFIX_<SCHEME>_ACCESS_TOKEN`, `_REFRESH_TOKEN`, `_CLIENT_ID`, `_CLIENT_SECRET` parts); blank values count as unset.
+ * A `Bearer ` prefix the runtime adds itself is removed; a malformed one (basic without a colon) is a ConfigError.
  */
 export function resolveCredentials(
+  toolset: ToolsetSpec,
+  options: Pick<ToolsetOptions, "credentials">,
+  env: Env,
+): Record<string, string | OAuth2Credential> {
+  return checkCredentials(toolset, readCredentials(toolset, options, env));
+}
+
+/** The credentials as configured, before `checkCredentials` (the start-up lines report what it changed). */
+export function readCredentials(
   toolset: ToolsetSpec,
   options: Pick<ToolsetOptions, "credentials">,
   env: Env,

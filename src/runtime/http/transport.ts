@@ -7,7 +7,7 @@ import { errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest } from "./prepare.js";
-import { discardBody, readBody } from "./read-body.js";
+import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
@@ -88,7 +88,10 @@ async function finish(
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
-  if (response.status >= 200 && response.status < 300) return { ok: true, ...answer };
+  if (response.status >= 200 && response.status < 300) {
+    const body = declaredJson(read.body, response.headers.get("content-type") ?? "", step.bodyType);
+    return { ok: true, ...answer, body };
+  }
   const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
   const error = httpStatusError({
     step,

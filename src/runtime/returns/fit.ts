@@ -1,6 +1,6 @@
 // A sized JSON tree + a byte budget → a value that fits: strings shortened, array tails cut, deep fields dropped.
 import { shortenToBytes } from "./cut.js";
-import type { Sized, SizedEntry } from "./size.js";
+import { isProse, type Sized, type SizedEntry } from "./size.js";
 
 /** What fitting cut, for the `_truncated` note. */
 export interface Cuts {
@@ -18,7 +18,9 @@ const MIN_MEMBER = 4;
 const childPath = (path: string, key: string | number): string =>
   typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`;
 
+/** Prose is shortened to the budget; any other string (an id, a timestamp, a URL) is left out whole. */
 function fitString(node: Extract<Sized, { kind: "string" }>, budget: number, cuts: Cuts): unknown {
+  if (!isProse(node.value)) return undefined;
   const value = shortenToBytes(node.value, budget);
   if (value !== undefined) cuts.strings++;
   return value;

@@ -188,7 +188,7 @@ function internalError(error: unknown): ErrorEnvelope {
   return errorEnvelope({
     code: "UPSTREAM_ERROR",
     message: `The tool failed unexpectedly: ${reason}`,
-    suggestion: "Retry once; if it fails again, tell the user.",
+    suggestion: "This is a fault in the tool itself; do not retry, tell the user.",
     retryable: false,
   });
 }

@@ -94,6 +94,7 @@ export const closeIssueWithComment = defineTool({
           NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "close",

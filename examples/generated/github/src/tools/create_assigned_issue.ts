@@ -127,6 +127,7 @@ export const createAssignedIssue = defineTool({
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`, `title`; use list_labeled_issues " +
             "to find a valid `owner`; use pull_request_review_status to find a valid `title`.",
         },
+        bodyType: "object",
       },
       {
         id: "assign",
@@ -167,6 +168,7 @@ export const createAssignedIssue = defineTool({
           NOT_FOUND: "Step \"assign\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -88,6 +88,7 @@ export const createReleaseFromBranch = defineTool({
           NOT_FOUND: "Step \"branch\" found nothing for the given `owner`, `repo`, `branch`; use list_labeled_issues " +
             "to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "release",
@@ -136,6 +137,7 @@ export const createReleaseFromBranch = defineTool({
           NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`, `tag`; use list_labeled_issues " +
             "to find a valid `owner`; use latest_release_assets to find a valid `tag`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

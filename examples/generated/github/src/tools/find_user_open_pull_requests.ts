@@ -111,6 +111,7 @@ export const findUserOpenPullRequests = defineTool({
           NOT_FOUND: "Step \"search\" found nothing for the given `author`, `owner`, `repo`; use list_labeled_issues " +
             "to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -127,6 +127,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
           NOT_FOUND: "Step \"runs\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "jobs",
@@ -154,6 +155,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
           NOT_FOUND: "Step \"jobs\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -85,6 +85,7 @@ export const latestReleaseAssets = defineTool({
           NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find " +
             "a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "assets",
@@ -122,6 +123,7 @@ export const latestReleaseAssets = defineTool({
           NOT_FOUND: "Step \"assets\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "array",
       },
     ],
     returns: {

@@ -96,6 +96,7 @@ export const listLabeledIssues = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
         },
+        bodyType: "array",
         paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },
       },
     ],

@@ -77,6 +77,7 @@ export const mergePullRequest = defineTool({
           NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "merge",
@@ -130,6 +131,7 @@ export const mergePullRequest = defineTool({
           NOT_FOUND: "Step \"merge\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

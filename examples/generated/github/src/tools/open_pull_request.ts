@@ -93,6 +93,7 @@ export const openPullRequest = defineTool({
           NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "create",
@@ -139,6 +140,7 @@ export const openPullRequest = defineTool({
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`, `head`; use list_labeled_issues " +
             "to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -103,6 +103,7 @@ export const pullRequestChecks = defineTool({
           NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "checks",
@@ -135,6 +136,7 @@ export const pullRequestChecks = defineTool({
           NOT_FOUND: "Step \"checks\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "status",
@@ -162,6 +164,7 @@ export const pullRequestChecks = defineTool({
           NOT_FOUND: "Step \"status\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -100,6 +100,7 @@ export const pullRequestReviewStatus = defineTool({
           NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "reviews",
@@ -133,6 +134,7 @@ export const pullRequestReviewStatus = defineTool({
           NOT_FOUND: "Step \"reviews\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "array",
       },
     ],
     returns: {

@@ -90,6 +90,7 @@ export const repositoryOverview = defineTool({
           NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "languages",
@@ -115,6 +116,7 @@ export const repositoryOverview = defineTool({
           NOT_FOUND: "Step \"languages\" found nothing for the given `owner`, `repo`; use list_labeled_issues to " +
             "find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -80,6 +80,7 @@ export const requestPullRequestReviewers = defineTool({
           NOT_FOUND: "Step \"request\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {},

@@ -108,6 +108,7 @@ export const triageIssue = defineTool({
           NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
       {
         id: "label",
@@ -148,6 +149,7 @@ export const triageIssue = defineTool({
           NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "array",
       },
       {
         id: "comment",
@@ -189,6 +191,7 @@ export const triageIssue = defineTool({
           NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
             "list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

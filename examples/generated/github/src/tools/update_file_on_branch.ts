@@ -130,6 +130,7 @@ export const updateFileOnBranch = defineTool({
           NOT_FOUND: "Step \"commit\" found nothing for the given `owner`, `repo`, `path`, `message`, " +
             "`content_base64`; use list_labeled_issues to find a valid `owner`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

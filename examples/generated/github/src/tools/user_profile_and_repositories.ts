@@ -125,6 +125,7 @@ export const userProfileAndRepositories = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repos\" found nothing for the given `username`.",
         },
+        bodyType: "array",
       },
     ],
     returns: {

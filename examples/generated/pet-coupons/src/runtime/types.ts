@@ -120,6 +120,21 @@ export interface PickSpec {
   readonly paged: boolean;
 }
 
+/**
+ * How a 2xx answer says the call failed, as Slack's `{"ok": false, "error": "not_in_channel"}` does: inferred from the
+ * spec's responses or written in the goals file. Pointers are RFC 6901 into the response body.
+ */
+export interface EnvelopeSpec {
+  /** The boolean that says whether the call succeeded (`/ok`). */
+  readonly flag: string;
+  /** The flag's value on success; any other boolean is a failure, a missing flag is not judged. */
+  readonly success: boolean;
+  /** The API's error code word (`/error`), or a list of error objects (`/errors`). */
+  readonly code?: string;
+  /** The API's human-readable error message (`/message`). */
+  readonly message?: string;
+}
+
 /** Security alternatives: each maps a scheme name to its scopes; an empty list means no auth. */
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
@@ -151,6 +166,10 @@ export interface StepSpec {
   readonly onFailure: readonly ActionSpec[];
   /** Picks one item of the listed response by exact field values before the outputs are read. */
   readonly pick?: PickSpec;
+  /** The success body's error envelope: a 2xx whose flag says failure is an error carrying the API's own code. */
+  readonly envelope?: EnvelopeSpec;
+  /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
+  readonly bodyType?: "object" | "array";
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
@@ -255,6 +274,8 @@ export interface ServerSpec {
   /** URL template with `{variables}`. */
   readonly url: string;
   readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
+  /** Set when the URL is a placeholder (`your-domain`): the runtime then needs `PREFIX_BASE_URL` to start. */
+  readonly placeholder?: string;
 }
 
 /**
@@ -341,6 +362,8 @@ export interface ErrorEnvelope {
     readonly side_effects_committed?: boolean | "unknown";
     /** For IN_PROGRESS: the ids to keep polling with, and the tool that polls (when the toolset has one). */
     readonly poll?: { readonly tool?: string; readonly arguments: Readonly<Record<string, unknown>> };
+    /** The API's own error code word (`not_in_channel`, `missing_scope`), when it gave one. */
+    readonly api_error?: string;
   };
 }
 

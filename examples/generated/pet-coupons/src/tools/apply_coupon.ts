@@ -141,6 +141,7 @@ export const applyCoupon = defineTool({
           { type: "simple", condition: "$statusCode == 200" },
           { type: "simple", condition: "$statusCode == 200" },
         ],
+        bodyType: "object",
       },
     ],
     returns: {

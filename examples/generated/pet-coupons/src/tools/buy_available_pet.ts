@@ -117,6 +117,7 @@ export const buyAvailablePet = defineTool({
           { type: "simple", condition: "$statusCode == 200" },
           { type: "simple", condition: "$statusCode == 200" },
         ],
+        bodyType: "object",
       },
     ],
     returns: {

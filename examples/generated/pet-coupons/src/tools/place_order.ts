@@ -92,6 +92,7 @@ export const placeOrder = defineTool({
           NOT_FOUND: "Step \"place-order\" found nothing.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
+        bodyType: "object",
       },
     ],
     returns: {

@@ -20,6 +20,8 @@ export interface ErrorInit {
   readonly completed_steps?: readonly string[];
   readonly side_effects_committed?: boolean | "unknown";
   readonly poll?: ErrorDetail["poll"];
+  /** The API's own error code word (`not_in_channel`, `missing_scope`), when it gave one. */
+  readonly api_error?: string;
 }
 
 /** Upstream error summaries are cut to this many characters. */
@@ -68,6 +70,25 @@ export const DEFAULT_SUGGESTIONS: Readonly<Record<ErrorCode, string>> = {
     "(and the tool it names), then tell the user the outcome.",
 };
 
+/**
+ * Advice for a code when calling again unchanged cannot help (the defaults of RATE_LIMITED, TIMEOUT, UNREACHABLE and
+ * UPSTREAM_ERROR say to retry): the suggestion always agrees with `retryable`.
+ */
+export const FINAL_SUGGESTIONS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  RATE_LIMITED: "The API is rate limiting and this call must not be repeated unchanged; tell the user to try later.",
+  UPSTREAM_ERROR:
+    "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead of " +
+    "retrying.",
+  TIMEOUT: "The API did not answer in time; do not repeat the call unchanged. Tell the user, or narrow the request.",
+  UNREACHABLE:
+    "The API could not be reached; do not retry. Tell the user the API or its configured base URL is unreachable.",
+};
+
+/** The generic suggestion for a code that agrees with whether the call may be repeated unchanged. */
+export function defaultSuggestion(code: ErrorCode, retryable: boolean): string {
+  return retryable ? DEFAULT_SUGGESTIONS[code] : (FINAL_SUGGESTIONS[code] ?? DEFAULT_SUGGESTIONS[code]);
+}
+
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(["RATE_LIMITED", "TIMEOUT", "UNREACHABLE", "IN_PROGRESS"]);
 
 /** Whether calling again unchanged may succeed: rate limits, timeouts, unreachable APIs and 5xx statuses. */
@@ -78,11 +99,12 @@ export function isRetryable(code: ErrorCode, status?: number): boolean {
 
 /** A complete error object with defaults filled in and absent fields left out. */
 export function errorDetail(init: ErrorInit): ErrorDetail {
+  const retryable = init.retryable ?? isRetryable(init.code, init.status);
   const detail: Record<string, unknown> = {
     code: init.code,
     message: init.message,
-    suggestion: init.suggestion ?? DEFAULT_SUGGESTIONS[init.code],
-    retryable: init.retryable ?? isRetryable(init.code, init.status),
+    suggestion: init.suggestion ?? defaultSuggestion(init.code, retryable),
+    retryable,
   };
   const optional = [
     "step",
@@ -92,6 +114,7 @@ export function errorDetail(init: ErrorInit): ErrorDetail {
     "completed_steps",
     "side_effects_committed",
     "poll",
+    "api_error",
   ] as const;
   for (const key of optional) if (init[key] !== undefined) detail[key] = init[key];
   return detail as unknown as ErrorDetail;
@@ -110,16 +133,23 @@ export function responseDescription(step: Pick<StepSpec, "responseDescriptions">
   );
 }
 
-/** The hint for a failure: goals-file hint by status, then by code, else `fallback`, else the generic one. */
+/**
+ * The hint for a failure: goals-file hint by status, then by code, else `fallback`, else the generic one that agrees
+ * with `retryable` (default: the code's own).
+ */
 export function suggestionFor(
   step: Pick<StepSpec, "errorHints"> | undefined,
   code: ErrorCode,
   status?: number,
   fallback?: string,
+  retryable = isRetryable(code, status),
 ): string {
   const hints = step?.errorHints ?? {};
   return (
-    (status !== undefined ? hints[String(status)] : undefined) ?? hints[code] ?? fallback ?? DEFAULT_SUGGESTIONS[code]
+    (status !== undefined ? hints[String(status)] : undefined) ??
+    hints[code] ??
+    fallback ??
+    defaultSuggestion(code, retryable)
   );
 }
 
@@ -229,12 +259,11 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback = failure.suggestion ?? (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
-  const suggestion = suggestionFor(step, code, status, fallback ?? nonRetryableUpstream(code, status));
   return errorDetail({
     code,
     status,
     message: redact(message),
-    suggestion: timedSuggestion(suggestion, retryAfterSeconds),
+    suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
   });
 }
@@ -246,10 +275,3 @@ const UNTIMED_RATE_LIMIT =
 /** The suggestion, unless it names a `retry_after_seconds` the error does not carry (then a wait in words). */
 export const timedSuggestion = (suggestion: string, seconds: number | undefined): string =>
   seconds === undefined && suggestion.includes("retry_after_seconds") ? UNTIMED_RATE_LIMIT : suggestion;
-
-function nonRetryableUpstream(code: ErrorCode, status: number): string | undefined {
-  return code === "UPSTREAM_ERROR" && status < 500
-    ? "The API refused the request in a way the tool cannot fix by changing arguments; tell the user instead " +
-        "of retrying."
-    : undefined;
-}

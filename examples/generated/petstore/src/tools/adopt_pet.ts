@@ -75,6 +75,7 @@ export const adoptPet = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
         },
+        bodyType: "object",
       },
       {
         id: "pet",
@@ -102,6 +103,7 @@ export const adoptPet = defineTool({
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
         },
+        bodyType: "object",
       },
       {
         id: "order",
@@ -150,6 +152,7 @@ export const adoptPet = defineTool({
             "`pet_id`.",
         },
         idempotencyKey: "Idempotency-Key",
+        bodyType: "object",
       },
     ],
     returns: {

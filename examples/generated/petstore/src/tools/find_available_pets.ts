@@ -71,6 +71,7 @@ export const findAvailablePets = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pets\" found nothing.",
         },
+        bodyType: "array",
       },
     ],
     returns: { narrowingInputs: ["limit"] },

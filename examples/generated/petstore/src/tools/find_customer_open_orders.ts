@@ -85,6 +85,7 @@ export const findCustomerOpenOrders = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
         },
+        bodyType: "object",
       },
       {
         id: "orders",
@@ -120,6 +121,7 @@ export const findCustomerOpenOrders = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"orders\" found nothing.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

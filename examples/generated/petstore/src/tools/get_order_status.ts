@@ -73,6 +73,7 @@ export const getOrderStatus = defineTool({
           NOT_FOUND: "Step \"order\" found nothing for the given `order_id`; use find_customer_open_orders to find a " +
             "valid `order_id`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {

@@ -58,6 +58,7 @@ export const getPetDetails = defineTool({
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
         },
+        bodyType: "object",
       },
     ],
     returns: {},

@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { envVariable } from "../auth/env.js";
+import { credentialNotices } from "../auth/check.js";
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
+import { readCredentials } from "../http/settings.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
 import { createConsole, resolveConsoleSettings, type ConsoleRoute } from "../console/index.js";
@@ -298,6 +300,13 @@ export async function runServer(init: ServerInit): Promise<void> {
   try {
     const runtime = createRuntime(init.toolset, { env });
     const tools = bindToolset(init.definitions, runtime);
+    const configured = readCredentials(init.toolset, {}, env);
+    for (const notice of credentialNotices(
+      init.toolset,
+      init.definitions.map((d) => d.spec),
+      configured,
+    ))
+      log.warn(`${name} MCP server: ${notice}`);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
     const consoleSettings = resolveConsoleSettings(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;

@@ -41,7 +41,8 @@ export function pendingMessage(tool: string, id: string): PendingApproval {
     status: "pending_approval",
     request_id: id,
     message:
-      `This call needs a human's approval; nothing that changes anything was sent yet. Tell the user an operator must approve ` +
+      `This call needs a human's approval; nothing that changes anything was sent yet. ` +
+      `Tell the user an operator must approve ` +
       `request ${id} (node dist/approvals.js approve ${id}). Then call ${tool} with request_id "${id}" to get the ` +
       `result — do not repeat the call with new arguments.`,
   };

@@ -26,6 +26,7 @@ form.inline{display:inline-block;margin-right:1rem}textarea{width:28rem;max-widt
 nav{display:flex;gap:1rem;align-items:center}nav .who{margin-left:auto}
 button.approve{font-weight:600;padding:.4rem 1rem}
 section.reject{margin-top:2.5rem;border-top:1px solid #ddd;padding-top:.25rem}
-.flash{background:#eef7ee;border:1px solid #9c9;padding:.5rem}.note{background:#f2f7fd;border:1px solid #a9c4e4;padding:.5rem}
+.flash{background:#eef7ee;border:1px solid #9c9;padding:.5rem}
+.note{background:#f2f7fd;border:1px solid #a9c4e4;padding:.5rem}
 .error{background:#fbeaea;border:1px solid #c99;padding:.5rem}
 `;

@@ -125,3 +125,22 @@ export async function readBody(response: Response, method: string, limit: number
 export async function discardBody(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
+
+/**
+ * A 2xx body the spec declares as a JSON object or array but the API labelled as text (`text/plain`, no type): parsed
+ * when it is that JSON, so a mislabelled answer is read as the API meant it. A body labelled JSON is never parsed
+ * twice: a JSON string there stays a string (and is reported as not the declared type).
+ */
+export function declaredJson(body: unknown, contentType: string, declared: "object" | "array" | undefined): unknown {
+  if (declared === undefined || typeof body !== "string" || mediaTypeOf(contentType).json) return body;
+  const text = body.trim();
+  if (!(declared === "object" ? text.startsWith("{") : text.startsWith("["))) return body;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const isArray = Array.isArray(parsed);
+    const fits = declared === "array" ? isArray : parsed !== null && typeof parsed === "object" && !isArray;
+    return fits ? parsed : body;
+  } catch {
+    return body;
+  }
+}

@@ -2,7 +2,7 @@
 // A result → the same result within the byte cap: strings shortened, lists cut, deep fields dropped, `_truncated` said.
 import { shorten, shortenToBytes } from "./cut.js";
 import { fitValue, noCuts, type Cuts } from "./fit.js";
-import { collectStrings, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";
+import { collectStrings, isProse, sized, sizedJson, utf8Bytes, type Sized } from "./size.js";
 
 /** The toolset's cap and the inputs that narrow this tool's result. */
 export interface CapOptions {
@@ -47,7 +47,7 @@ function shortenStrings(node: Sized, chars: number, cuts: Cuts): Sized {
     case "scalar":
       return node;
     case "string":
-      if (node.value.length <= chars) return node;
+      if (node.value.length <= chars || !isProse(node.value)) return node;
       cuts.strings++;
       return sized(shorten(node.value, chars));
     case "array": {
@@ -86,7 +86,7 @@ export function truncationNote(cuts: Cuts, narrowingInputs: readonly string[]): 
   const how =
     narrowingInputs.length > 0
       ? `narrow the call with ${narrowingInputs.join(", ")}`
-      : "ask for less (a more specific query or id)";
+      : "this tool has no input that narrows its result: use what is shown, and say what was left out if it matters";
   return `${what} … ${how}`;
 }
 

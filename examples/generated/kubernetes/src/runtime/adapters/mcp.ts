@@ -57,7 +57,19 @@ const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
 };
 
 const TRUNCATED_JSON_SCHEMA: JsonSchema = {
+  type: "string",
   description: "Present when the result was cut: what was cut and which inputs narrow the call.",
+};
+
+/** What `run` returns for a success without a body (204, an empty 200): returns/shape.ts `defaultResult`. */
+const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    ok: { type: "boolean", const: true },
+    status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
+  },
+  required: ["ok"],
+  additionalProperties: false,
 };
 
 /**
@@ -79,13 +91,13 @@ export function createMcpServer(
 ): McpServer {
   const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
   const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
+  // Declared here, not in the constructor's options: the SDK then installs its own tool handlers, which declare
+  // `listChanged: true` although only a toolset served with tool search changes its list.
   const server = new McpServer(
     { name: info.name, version: info.version },
-    {
-      capabilities: { tools: searching ? { listChanged: true } : {} },
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    },
+    options.instructions === undefined ? {} : { instructions: options.instructions },
   );
+  server.server.registerCapabilities({ tools: searching ? { listChanged: true } : {} });
   const listing = searching ? searchListing(server, byName) : staticListing(byName);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
@@ -299,8 +311,8 @@ function resultObjectSchema(body: JsonSchema): JsonSchema {
 
 /**
  * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
- * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, and `pending_approval`
- * for a gated tool.
+ * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, the `{ok, status}` of an
+ * answer without a body, and `pending_approval` for a gated tool.
  */
 function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
   const { $schema, $defs, ...rest } = schema;
@@ -308,7 +320,8 @@ function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["ou
   const properties = body.properties as Record<string, unknown> | undefined;
   const withTruncated =
     properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
-  const root = gated ? { type: "object", anyOf: [withTruncated, PENDING_APPROVAL_JSON_SCHEMA] } : withTruncated;
+  const branches = [withTruncated, EMPTY_RESULT_JSON_SCHEMA, ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : [])];
+  const root = { type: "object", anyOf: branches };
   return asObjectSchema({
     ...($schema === undefined ? {} : { $schema }),
     ...root,

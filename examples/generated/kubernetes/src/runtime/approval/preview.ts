@@ -41,7 +41,10 @@ export interface StepPreview {
   readonly effect: "read" | "change";
   readonly destructive: boolean;
   readonly values: readonly PreviewValue[];
-  /** Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before queueing). */
+  /**
+   * Step ids whose answers pick this step's target (a path parameter) only when the call runs (not read before
+   * queueing).
+   */
   readonly targetChosenBy: readonly string[];
   /** A PUT that reads the resource first: the body properties not given, which keep their current values. */
   readonly keepsCurrent?: { readonly operationId: string; readonly properties: readonly string[] };

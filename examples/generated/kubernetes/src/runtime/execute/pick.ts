@@ -106,7 +106,9 @@ function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer:
     ok: false,
     error: {
       code: "UPSTREAM_ERROR",
-      message: `${label}: the response has no list at ${pointer === "" ? "its top level" : pointer} (${what}), so no item could be picked`,
+      message:
+        `${label}: the response has no list at ${pointer === "" ? "its top level" : pointer} (${what}), ` +
+        "so no item could be picked",
       suggestion: "The API answered in a shape the tool does not expect; tell the user instead of calling again.",
       step: step.id,
       retryable: false,

@@ -46,7 +46,9 @@ function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
     : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
   const suggestion = cancelled
     ? `The call was cancelled.${unsureWhetherApplied(idempotent)}`
-    : `The API is slow right now. Retry once, or narrow the request.${unsureWhetherApplied(idempotent)}`;
+    : idempotent
+      ? "The API is slow right now. Retry once, or narrow the request."
+      : `The API is slow right now.${unsureWhetherApplied(false)}`;
   return errorDetail({
     code: "TIMEOUT",
     message,
@@ -69,22 +71,39 @@ const NOT_SENT_CODES = new Set([
   "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
 
+const causeCode = (thrown: unknown): unknown => (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+
 function neverSent(thrown: unknown): boolean {
-  const code = (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const code = causeCode(thrown);
   return typeof code === "string" && NOT_SENT_CODES.has(code);
+}
+
+/** The base URL's host does not exist (DNS NXDOMAIN): a setup mistake that calling again cannot fix. */
+function unknownHost(input: ThrownInput): ErrorDetail {
+  return errorDetail({
+    code: "UNREACHABLE",
+    message: `${input.step.operationId} could not reach ${input.origin}: no such host (ENOTFOUND).`,
+    suggestion:
+      `Do not retry: the API's host name does not resolve. Tell the user the operator must check ` +
+      `${input.baseUrlVariable}.`,
+    retryable: false,
+  });
 }
 
 /** Timeouts win over everything (an abort surfaces as many error types); any other throw is a connection failure. */
 export function thrownError(input: ThrownInput): ErrorDetail {
   if (input.deadline.timeout.aborted) return timeoutError(input, false);
   if (input.deadline.caller?.aborted) return timeoutError(input, true);
+  if (causeCode(input.thrown) === "ENOTFOUND") return unknownHost(input);
   const safe = input.idempotent || neverSent(input.thrown);
   return errorDetail({
     code: "UNREACHABLE",
     message: `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`,
-    suggestion:
-      `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator ` +
-      `can check ${input.baseUrlVariable}).${unsureWhetherApplied(safe)}`,
+    suggestion: safe
+      ? `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator can check ` +
+        `${input.baseUrlVariable}).`
+      : `The connection failed while the request was under way.${unsureWhetherApplied(false)} If the API stays ` +
+        `unreachable, tell the user (the operator can check ${input.baseUrlVariable}).`,
     retryable: safe,
     ...(safe ? {} : { side_effects_committed: "unknown" as const }),
   });

@@ -137,7 +137,10 @@ export function previewLines(
   ];
 }
 
-/** What the console's list and confirm dialog say a request does: the changing step's request and the target reads chose. */
+/**
+ * What the console's list and confirm dialog say a request does: the changing step's request and the target reads
+ * chose.
+ */
 export interface RequestSummary {
   /** `POST` */
   readonly method: string;

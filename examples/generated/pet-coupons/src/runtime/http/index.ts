@@ -15,7 +15,7 @@ export { styleSingle, stylePairs, normalize, type StyleInput } from "./style.js"
 export { encodeComponent, encodeReserved } from "./encode.js";
 export { encodeBody, type EncodedBody } from "./body.js";
 export { buildUrl } from "./url.js";
-export { parseBody, readBody } from "./read-body.js";
+export { declaredJson, parseBody, readBody } from "./read-body.js";
 export { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter, type RetryDecision } from "./retry.js";
 export { MAX_REDIRECTS } from "./send.js";
 export type {

@@ -131,8 +131,25 @@ export function collectStrings(
   node: Sized,
   out: { chars: number; size: number }[] = [],
 ): { chars: number; size: number }[] {
-  if (node.kind === "string") out.push({ chars: node.value.length, size: node.size });
+  if (node.kind === "string" && isProse(node.value)) out.push({ chars: node.value.length, size: node.size });
   if (node.kind === "array") for (const item of node.items) collectStrings(item, out);
   if (node.kind === "object") for (const entry of node.entries) collectStrings(entry.value, out);
   return out;
+}
+
+/** Strings shorter than this are never shortened: kept whole, or left out whole. */
+export const MIN_PROSE_CHARS = 64;
+
+/**
+ * Whether a string is prose the cap may shorten: long, with words separated by spaces. Identifiers, keys, timestamps,
+ * URLs, e-mail addresses, enum values and encoded data have no spaces; a cut one would be a wrong value the model may
+ * pass on, so they are kept whole or left out whole.
+ */
+export function isProse(text: string): boolean {
+  if (text.length <= MIN_PROSE_CHARS) return false;
+  const words = text
+    .slice(0, 400)
+    .split(/\s+/)
+    .filter((w) => w !== "").length;
+  return words >= 4;
 }

@@ -1,0 +1,140 @@
+// An operation's responses → how its 2xx body says failure (a boolean ok/success flag beside an error field) and the body's declared JSON type.
+import type { SchemaLookup } from "../model/api-source.js";
+import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
+import type { EnvelopeSpec } from "../runtime/types.js";
+import { preferredContent } from "./media.js";
+import { derefTop } from "./schemas.js";
+
+type SchemaObject = Readonly<Record<string, unknown>>;
+
+/** Flags that are true on success (`ok`, `success`), or true on failure (`error`, `failed`). */
+const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful"];
+const FAILURE_FLAGS = ["error", "failed", "is_error", "has_error"];
+/** Fields that carry the API's error code word or error list, best first. */
+const CODE_FIELDS = ["error", "errors", "error_code", "code"];
+/** Fields that carry the API's human-readable message, best first. */
+const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg"];
+
+const isObject = (schema: unknown): schema is SchemaObject =>
+  typeof schema === "object" && schema !== null && !Array.isArray(schema);
+
+/** The object shapes a schema may take: itself, and the branches of its allOf/oneOf/anyOf (one level). */
+function shapes(schema: JsonSchema | undefined, lookup: SchemaLookup): SchemaObject[] {
+  if (schema === undefined) return [];
+  const top = derefTop(schema, lookup);
+  if (!isObject(top)) return [];
+  const branches = ["allOf", "oneOf", "anyOf"].flatMap((key) =>
+    Array.isArray(top[key]) ? (top[key] as JsonSchema[]) : [],
+  );
+  return [top, ...branches.map((b) => derefTop(b, lookup)).filter(isObject)];
+}
+
+function property(shape: SchemaObject, name: string, lookup: SchemaLookup): SchemaObject | undefined {
+  const properties = shape["properties"];
+  if (!isObject(properties) || !Object.hasOwn(properties, name)) return undefined;
+  const found = derefTop(properties[name] as JsonSchema, lookup);
+  return isObject(found) ? found : {};
+}
+
+function isBoolean(schema: SchemaObject | undefined): boolean {
+  if (schema === undefined) return false;
+  if (schema["type"] === "boolean") return true;
+  const values = schema["enum"] ?? (schema["const"] === undefined ? undefined : [schema["const"]]);
+  return Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === "boolean");
+}
+
+/** The one boolean a flag schema allows (`enum: [true]`, `const: false`), if it allows only one. */
+function onlyValue(schema: SchemaObject | undefined): boolean | undefined {
+  const values = schema?.["enum"] ?? (schema?.["const"] === undefined ? undefined : [schema["const"]]);
+  return Array.isArray(values) && values.length === 1 && typeof values[0] === "boolean" ? values[0] : undefined;
+}
+
+function firstProperty(
+  all: readonly SchemaObject[],
+  names: readonly string[],
+  lookup: SchemaLookup,
+  accept: (schema: SchemaObject) => boolean = () => true,
+): string | undefined {
+  return names.find((name) =>
+    all.some((shape) => {
+      const found = property(shape, name, lookup);
+      return found !== undefined && accept(found);
+    }),
+  );
+}
+
+const jsonShapes = (response: ResponseModel | undefined, lookup: SchemaLookup): SchemaObject[] =>
+  (response?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapes(c.schema, lookup));
+
+/** The flag of a success shape: a boolean named ok/success (true on success) or error/failed (false on success). */
+function flagOf(all: readonly SchemaObject[], lookup: SchemaLookup): { name: string; success: boolean } | undefined {
+  const ok = firstProperty(all, SUCCESS_FLAGS, lookup, isBoolean);
+  if (ok !== undefined) return { name: ok, success: true };
+  const failed = firstProperty(all, FAILURE_FLAGS, lookup, isBoolean);
+  return failed === undefined ? undefined : { name: failed, success: false };
+}
+
+/**
+ * The error envelope of an operation's success body: a boolean `ok`/`success` (or `error`/`failed`) with an
+ * `error`/`errors`/`message` field beside it in the 2xx schema or in a documented error response with the same flag,
+ * or a flag the 2xx schema pins to its success value (`ok: {enum: [true]}`) or an error response pins to the other
+ * (Slack documents `{"ok": false, "error": …}` as `default` and answers it with HTTP 200).
+ */
+export function operationToEnvelope(operation: Operation, lookup: SchemaLookup): EnvelopeSpec | undefined {
+  const success = operation.success;
+  if (success === undefined || !/^2/.test(success.status)) return undefined;
+  const own = jsonShapes(success, lookup);
+  const flag = flagOf(own, lookup);
+  if (flag === undefined) return undefined;
+  const others = operation.responses
+    .filter((r) => r !== success)
+    .flatMap((r) => jsonShapes(r, lookup))
+    .filter((shape) => property(shape, flag.name, lookup) !== undefined);
+  const all = [...others, ...own];
+  const code = firstProperty(
+    all,
+    CODE_FIELDS.filter((n) => n !== flag.name),
+    lookup,
+  );
+  const message = firstProperty(all, MESSAGE_FIELDS, lookup, (schema) => schema["type"] === "string");
+  const documented =
+    code !== undefined ||
+    message !== undefined ||
+    own.some((shape) => onlyValue(property(shape, flag.name, lookup)) === flag.success) ||
+    others.some((shape) => onlyValue(property(shape, flag.name, lookup)) === !flag.success);
+  if (!documented) return undefined;
+  return {
+    flag: `/${flag.name}`,
+    success: flag.success,
+    ...(code === undefined ? {} : { code: `/${code}` }),
+    ...(message === undefined ? {} : { message: `/${message}` }),
+  };
+}
+
+/** The JSON type the success body is declared as, when every success content is JSON of one plain `object`/`array` type. */
+export function operationToBodyType(operation: Operation, lookup: SchemaLookup): "object" | "array" | undefined {
+  const contents: readonly MediaContent[] = operation.success?.contents ?? [];
+  if (contents.length === 0 || contents.some((c) => c.kind !== "json")) return undefined;
+  const chosen = preferredContent(contents);
+  const schema = chosen === undefined ? undefined : derefTop(chosen.schema, lookup);
+  if (!isObject(schema)) return undefined;
+  const type = schema["type"];
+  return type === "object" || type === "array" ? type : undefined;
+}
+
+/**
+ * The step fields that judge a 2xx answer: the goals file's envelope (`null`: none) or the inferred one, and the
+ * declared body type.
+ */
+export function answerChecks(
+  operation: Operation,
+  lookup: SchemaLookup,
+  written?: EnvelopeSpec | null,
+): { envelope?: EnvelopeSpec; bodyType?: "object" | "array" } {
+  const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
+  const bodyType = operationToBodyType(operation, lookup);
+  return {
+    ...(envelope === null || envelope === undefined ? {} : { envelope }),
+    ...(bodyType === undefined ? {} : { bodyType }),
+  };
+}

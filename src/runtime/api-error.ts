@@ -1,0 +1,158 @@
+// An API's own error code word (`not_in_channel`, `missing_scope`) → the error code and advice the model gets.
+import type { ErrorCode } from "./types.js";
+
+/** How a code word reads: the error code, and whether calling again unchanged may succeed. */
+export interface ApiErrorClass {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+}
+
+/** Matches a code word containing one of `words` as whole `_`-separated parts (`\w+` inside a word: any tail). */
+const anyOf = (words: readonly string[]): RegExp => new RegExp(`(^|_)(${words.join("|")})(_|$)`);
+
+/** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
+const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
+  [
+    anyOf(["rate_?limit(ed)?", "ratelimited", "too_many_requests", "throttl\\w*", "quota_exceeded"]),
+    "RATE_LIMITED",
+    true,
+  ],
+  [
+    anyOf([
+      "not_authed",
+      "not_authenticated",
+      "invalid_auth",
+      "unauthori[sz]ed",
+      "token_(revoked|expired)",
+      "invalid_token",
+      "no_auth",
+      "account_inactive",
+      "invalid_credentials?",
+      "bad_credentials",
+    ]),
+    "UNAUTHORIZED",
+    false,
+  ],
+  [
+    anyOf([
+      "missing_scope",
+      "no_permission",
+      "permission_denied",
+      "forbidden",
+      "access_denied",
+      "not_allowed\\w*",
+      "restricted\\w*",
+      "not_in_\\w+",
+      "not_a_member",
+      "not_member",
+      "is_restricted",
+      "cannot_\\w+",
+      "cant_\\w+",
+      "ekm_access_denied",
+      "not_authorized",
+    ]),
+    "FORBIDDEN",
+    false,
+  ],
+  [
+    anyOf(["not_found", "notfound", "no_such_\\w+", "does_not_exist", "doesnt_exist", "unknown_\\w+", "deleted"]),
+    "NOT_FOUND",
+    false,
+  ],
+  [
+    anyOf([
+      "already_\\w+",
+      "\\w+_exists",
+      "exists",
+      "\\w+_taken",
+      "taken",
+      "conflict",
+      "duplicate\\w*",
+      "is_archived",
+      "archived",
+    ]),
+    "CONFLICT",
+    false,
+  ],
+  [
+    anyOf([
+      "invalid\\w*",
+      "missing\\w*",
+      "required",
+      "\\w+_required",
+      "too_long",
+      "too_large",
+      "too_many_\\w+",
+      "bad_\\w+",
+      "malformed\\w*",
+      "no_text",
+      "unsupported\\w*",
+      "must_\\w+",
+      "not_supported",
+      "validation\\w*",
+    ]),
+    "INVALID_ARGUMENT",
+    false,
+  ],
+  [
+    anyOf([
+      "internal_error",
+      "internal",
+      "fatal_error",
+      "service_unavailable",
+      "unavailable",
+      "timeout",
+      "request_timeout",
+      "temporarily\\w*",
+      "try_again\\w*",
+      "server_error",
+    ]),
+    "UPSTREAM_ERROR",
+    true,
+  ],
+];
+
+/** Advice for code words whose repair is more specific than their error code's. */
+const WORD_ADVICE: readonly (readonly [RegExp, string])[] = [
+  [
+    anyOf(["not_in_\\w+", "not_a_member", "not_member"]),
+    "The account this tool uses is not a member of that resource (e.g. the bot is not in the channel). Do not retry; " +
+      "ask the user to add it, or choose a resource it belongs to.",
+  ],
+  [
+    anyOf(["missing_scope", "no_permission", "permission_denied", "not_allowed\\w*"]),
+    "The configured credential lacks the permission or scope this call needs (the message may name it). Do not " +
+      "retry; tell the user the operator must grant it.",
+  ],
+];
+
+/** `notInChannel`, `not-in-channel`, `NOT IN CHANNEL` → `not_in_channel`. */
+export function codeWord(text: string): string {
+  return text
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+/**
+ * The error code a code word means; a word no rule knows is an UPSTREAM_ERROR that is not retried (the API refused
+ * the call for a reason the tool cannot read, so calling again unchanged would fail the same way).
+ */
+export function classifyApiError(word: string): ApiErrorClass {
+  const normal = codeWord(word);
+  for (const [pattern, code, retryable] of WORD_CLASSES) if (pattern.test(normal)) return { code, retryable };
+  return { code: "UPSTREAM_ERROR", retryable: false };
+}
+
+/** A value that reads as a code word rather than a sentence: one token of letters, digits, `_`, `-`, `.`. */
+export function isCodeWord(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z][A-Za-z0-9_.-]{1,79}$/.test(value);
+}
+
+/** Advice specific to a code word, when it has any. */
+export function apiErrorAdvice(word: string): string | undefined {
+  const normal = codeWord(word);
+  return WORD_ADVICE.find(([pattern]) => pattern.test(normal))?.[1];
+}

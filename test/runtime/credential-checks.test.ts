@@ -1,0 +1,104 @@
+// Start-up checks of configured credentials: basic without a colon refused (never printed), a `Bearer ` prefix removed,
+// one line when none is set (which tools go out anonymously, which fail) and when several are (which each tool uses).
+import { describe, expect, it } from "vitest";
+import { checkCredentials, credentialNotices } from "../../src/runtime/auth/check.js";
+import { isConfigError } from "../../src/runtime/config.js";
+import { resolveTransportSettings } from "../../src/runtime/http/settings.js";
+import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../../src/runtime/types.js";
+
+const SCHEMES: Record<string, SecuritySchemeSpec> = {
+  basicAuth: { type: "http", scheme: "basic" },
+  OAuth2: { type: "oauth2", flows: { authorizationCode: { tokenUrl: "https://auth.acme.dev/token" } } },
+  bearer: { type: "http", scheme: "bearer" },
+  apiKey: { type: "apiKey", name: "Authorization", in: "header" },
+};
+
+const toolset: ToolsetSpec = {
+  name: "jira",
+  version: "1.0.0",
+  envPrefix: "JIRA",
+  servers: [{ url: "https://acme.atlassian.net", variables: {} }],
+  securitySchemes: SCHEMES,
+  maxReturnBytes: 2048,
+  timeoutMs: 10_000,
+};
+
+const tool = (name: string, security: SecurityRequirement[]) => ({ name, steps: [{ security }] });
+/** Jira's operations: basic, then OAuth2, then anonymous. */
+const JIRA_SECURITY: SecurityRequirement[] = [{ basicAuth: [] }, { OAuth2: ["read:jira-work"] }, {}];
+
+describe("checkCredentials", () => {
+  it("refuses http basic without a colon in one line that does not print the value", () => {
+    let thrown: unknown;
+    try {
+      checkCredentials(toolset, { basicAuth: "just-an-api-token" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isConfigError(thrown)).toBe(true);
+    const message = (thrown as Error).message;
+    expect(message).toContain("JIRA_BASIC_AUTH must be `user:password`");
+    expect(message).not.toContain("just-an-api-token");
+    expect(message).not.toContain("\n");
+  });
+
+  it("the start of a server fails the same way (createToolset settings)", () => {
+    expect(() => resolveTransportSettings(toolset, { env: { JIRA_BASIC_AUTH: "just-an-api-token" } })).toThrow(
+      /JIRA_BASIC_AUTH must be `user:password`/,
+    );
+  });
+
+  it.each([
+    ["bearer", "Bearer abc.def", "abc.def"],
+    ["bearer", "bearer   abc", "abc"],
+    ["OAuth2", "Bearer tok", "tok"],
+    ["bearer", "abc", "abc"],
+    ["apiKey", "Bearer kept-as-written", "Bearer kept-as-written"],
+    ["basicAuth", "ada@acme.dev:token", "ada@acme.dev:token"],
+  ])("%s %j → %j", (scheme, given, want) => {
+    expect(checkCredentials(toolset, { [scheme]: given })[scheme]).toBe(want);
+  });
+
+  it("an OAuth2 access token in parts loses the prefix too", () => {
+    expect(checkCredentials(toolset, { OAuth2: { accessToken: "Bearer tok", refreshToken: "r" } }).OAuth2).toEqual({
+      accessToken: "tok",
+      refreshToken: "r",
+    });
+  });
+});
+
+describe("credentialNotices", () => {
+  const tools = [tool("get_issue", JIRA_SECURITY), tool("search_issues", JIRA_SECURITY)];
+
+  it("none set, anonymous allowed: one line naming the variables and what goes out anonymously", () => {
+    const notices = credentialNotices(toolset, tools, {});
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^no credential is set \(JIRA_BASIC_AUTH, JIRA_OAUTH2/);
+    expect(notices[0]).toContain("get_issue, search_issues send requests anonymously");
+  });
+
+  it("none set, credentials required: says which tools fail", () => {
+    const notices = credentialNotices(toolset, [tool("post_message", [{ bearer: [] }])], {});
+    expect(notices).toEqual([expect.stringContaining("post_message fail with UNAUTHORIZED")]);
+  });
+
+  it("no tool needs a credential: nothing to say", () => {
+    expect(credentialNotices(toolset, [tool("ping", [])], {})).toEqual([]);
+  });
+
+  it("two set: which one each tool uses", () => {
+    const notices = credentialNotices(toolset, [...tools, tool("oauth_only", [{ OAuth2: [] }])], {
+      basicAuth: "ada@acme.dev:t",
+      OAuth2: "tok",
+    });
+    expect(notices).toEqual([
+      "JIRA_BASIC_AUTH, JIRA_OAUTH2 are all set; each call uses the first scheme its operation lists that is set: " +
+        "basicAuth for get_issue, search_issues; OAuth2 for oauth_only.",
+    ]);
+  });
+
+  it("a Bearer prefix is reported without the token", () => {
+    const notices = credentialNotices(toolset, [tool("t", [{ bearer: [] }])], { bearer: "Bearer secret-value" });
+    expect(notices).toEqual(['JIRA_BEARER starts with "Bearer "; the prefix was removed (the server adds it itself).']);
+  });
+});

@@ -1,0 +1,255 @@
+// A 2xx that is not a success: error envelopes (Slack's ok:false), bodies of the wrong JSON type, success-criteria
+// failures carrying the API's own code; and every error's suggestion agreeing with its `retryable`.
+import { describe, expect, it } from "vitest";
+import { classifyApiError, codeWord } from "../../src/runtime/api-error.js";
+import { defaultSuggestion, errorDetail, httpStatusError } from "../../src/runtime/errors.js";
+import { answerRefusal, criteriaRefusal } from "../../src/runtime/execute/refusal.js";
+import { createRedactor, REDACTED } from "../../src/runtime/redact.js";
+import type { ErrorCode, StepSpec } from "../../src/runtime/types.js";
+
+function step(over: Partial<StepSpec> = {}): StepSpec {
+  return {
+    id: "post",
+    operationId: "chat.postMessage",
+    method: "post",
+    path: "/chat.postMessage",
+    params: [],
+    outputs: {},
+    dependsOn: [],
+    readOnly: false,
+    security: [],
+    successStatus: "200",
+    responseDescriptions: {},
+    errorHints: {},
+    successCriteria: [],
+    onSuccess: [],
+    onFailure: [],
+    ...over,
+  };
+}
+
+const SLACK = step({ envelope: { flag: "/ok", success: true, code: "/error" }, bodyType: "object" });
+
+/** Retry advice: calling again unchanged, now or after a wait. */
+const advisesRetry = (suggestion: string): boolean =>
+  /\b(Retry once|Retry in a moment|Retry later|Wait before calling again|then call again)\b/i.test(suggestion) &&
+  !/\bdo not (retry|repeat)\b/i.test(suggestion);
+
+describe("classifyApiError: an API's code word → error code", () => {
+  it.each([
+    ["not_in_channel", "FORBIDDEN", false],
+    ["missing_scope", "FORBIDDEN", false],
+    ["no_permission", "FORBIDDEN", false],
+    ["enterprise_is_restricted", "FORBIDDEN", false],
+    ["channel_not_found", "NOT_FOUND", false],
+    ["users_not_found", "NOT_FOUND", false],
+    ["NotFound", "NOT_FOUND", false],
+    ["not_authed", "UNAUTHORIZED", false],
+    ["invalid_auth", "UNAUTHORIZED", false],
+    ["token_revoked", "UNAUTHORIZED", false],
+    ["account_inactive", "UNAUTHORIZED", false],
+    ["invalid_arg_name", "INVALID_ARGUMENT", false],
+    ["msg_too_long", "INVALID_ARGUMENT", false],
+    ["no_text", "INVALID_ARGUMENT", false],
+    ["too_many_attachments", "INVALID_ARGUMENT", false],
+    ["missing_post_type", "INVALID_ARGUMENT", false],
+    ["invalidCursor", "INVALID_ARGUMENT", false],
+    ["name_taken", "CONFLICT", false],
+    ["already_in_channel", "CONFLICT", false],
+    ["is_archived", "CONFLICT", false],
+    ["ratelimited", "RATE_LIMITED", true],
+    ["rate_limited", "RATE_LIMITED", true],
+    ["too_many_requests", "RATE_LIMITED", true],
+    ["internal_error", "UPSTREAM_ERROR", true],
+    ["fatal_error", "UPSTREAM_ERROR", true],
+    ["service_unavailable", "UPSTREAM_ERROR", true],
+    ["team_added_to_org", "UPSTREAM_ERROR", false],
+  ] as const)("%s → %s (retryable %s)", (word, code, retryable) => {
+    expect(classifyApiError(word)).toEqual({ code, retryable });
+  });
+
+  it.each([
+    ["notInChannel", "not_in_channel"],
+    ["NOT-IN-CHANNEL", "not_in_channel"],
+    [" Not In Channel ", "not_in_channel"],
+  ])("codeWord(%j) = %s", (given, want) => {
+    expect(codeWord(given)).toBe(want);
+  });
+});
+
+describe("answerRefusal: an ok:false envelope is an error with the API's own code", () => {
+  it.each([
+    ["post into a channel the bot is not in", { ok: false, error: "not_in_channel" }, "FORBIDDEN"],
+    ["look up an unknown email", { ok: false, error: "users_not_found" }, "NOT_FOUND"],
+    ["read without the scope", { ok: false, error: "missing_scope", needed: "channels:read" }, "FORBIDDEN"],
+    ["a word no rule knows", { ok: false, error: "team_added_to_org" }, "UPSTREAM_ERROR"],
+  ] as const)("%s → %s", (_, body, code) => {
+    const error = answerRefusal(SLACK, { status: 200, body });
+    expect(error).toMatchObject({ code, status: 200, step: "post", api_error: body.error, retryable: false });
+    expect(error?.message).toContain(`error "${body.error}"`);
+    expect(advisesRetry(error?.suggestion ?? "")).toBe(false);
+  });
+
+  it("names the fields beside the code that say what to fix (Slack's needed scope)", () => {
+    const error = answerRefusal(SLACK, {
+      status: 200,
+      body: { ok: false, error: "missing_scope", needed: "channels:read", provided: "chat:write", callstack: "x" },
+    });
+    expect(error?.message).toContain("The API said: needed: channels:read, provided: chat:write");
+    expect(error?.message).not.toContain("callstack");
+    expect(error?.suggestion).toContain("lacks the permission or scope");
+  });
+
+  it("a membership error says to add the account, not to retry", () => {
+    const error = answerRefusal(SLACK, { status: 200, body: { ok: false, error: "not_in_channel" } });
+    expect(error?.suggestion).toMatch(/not a member .* Do not retry; ask the user to add it/);
+  });
+
+  it("keeps the API's message beside its code", () => {
+    const error = answerRefusal(
+      step({ envelope: { flag: "/success", success: true, code: "/code", message: "/message" } }),
+      {
+        status: 200,
+        body: { success: false, code: "invalid_email", message: "The address has no @" },
+      },
+    );
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENT", api_error: "invalid_email" });
+    expect(error?.message).toContain("The API said: The address has no @");
+  });
+
+  it("an error flag that is true on failure", () => {
+    const error = answerRefusal(step({ envelope: { flag: "/error", success: false, message: "/message" } }), {
+      status: 200,
+      body: { error: true, message: "Quota used up" },
+    });
+    expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false });
+    expect(error?.message).toContain("Quota used up");
+  });
+
+  it.each([
+    ["ok: true", { ok: true, channel: "C1" }],
+    ["no flag at all", { channel: "C1" }],
+    ["a flag that is not a boolean", { ok: "yes" }],
+    ["an empty body", undefined],
+  ])("%s is a success", (_, body) => {
+    expect(answerRefusal(SLACK, { status: 200, body })).toBeUndefined();
+  });
+
+  it("a goals-file hint for the code wins over the default", () => {
+    const hinted = step({ ...SLACK, errorHints: { FORBIDDEN: "Invite the bot with /invite first." } });
+    expect(answerRefusal(hinted, { status: 200, body: { ok: false, error: "not_in_channel" } })?.suggestion).toBe(
+      "Invite the bot with /invite first.",
+    );
+  });
+});
+
+describe("answerRefusal: a body that is not the declared JSON type", () => {
+  it.each([
+    [
+      "a JSON string where an object is declared",
+      "object",
+      "Issue does not exist or you do not have permission",
+      "text (or a JSON string)",
+    ],
+    ["HTML where an object is declared", "object", "<html><body>Maintenance</body></html>", "text (or a JSON string)"],
+    ["a list where an object is declared", "object", [1, 2], "a JSON array"],
+    ["an object where a list is declared", "array", { id: 1 }, "a JSON object"],
+    ["null where an object is declared", "object", null, "a JSON null"],
+  ] as const)("%s → UPSTREAM_ERROR with an excerpt", (_, bodyType, body, said) => {
+    const error = answerRefusal(step({ bodyType }), { status: 200, body });
+    expect(error).toMatchObject({ code: "UPSTREAM_ERROR", status: 200, retryable: false });
+    expect(error?.message).toContain(`returned 200 with ${said} where the API description declares a JSON ${bodyType}`);
+    expect(error?.message).toContain(typeof body === "string" ? body.slice(0, 20) : JSON.stringify(body).slice(0, 5));
+    expect(advisesRetry(error?.suggestion ?? "")).toBe(false);
+  });
+
+  it("an excerpt is cut and scrubbed", () => {
+    const error = answerRefusal(
+      step({ bodyType: "object" }),
+      { status: 200, body: `secret-token ${"x".repeat(500)}` },
+      createRedactor(["secret-token"]),
+    );
+    expect(error?.message).toContain(REDACTED);
+    expect(error?.message).not.toContain("secret-token");
+    expect(error?.message.length).toBeLessThan(400);
+  });
+
+  it("the declared type is a success", () => {
+    expect(answerRefusal(step({ bodyType: "object" }), { status: 200, body: { id: 1 } })).toBeUndefined();
+    expect(answerRefusal(step({ bodyType: "array" }), { status: 200, body: [] })).toBeUndefined();
+  });
+});
+
+describe("criteriaRefusal: a goals file's success_criteria failure", () => {
+  it("carries the API's code word and the right advice (Slack missing_scope)", () => {
+    const error = criteriaRefusal(step(), {
+      status: 200,
+      body: { ok: false, error: "missing_scope", needed: "channels:read" },
+    });
+    expect(error).toMatchObject({ code: "FORBIDDEN", api_error: "missing_scope", retryable: false });
+    expect(error.message).toContain("The API said: needed: channels:read");
+    expect(error.message).toContain("did not meet the step's success criteria");
+    expect(advisesRetry(error.suggestion)).toBe(false);
+  });
+
+  it("without a code word: the body summary, and advice that does not say retry", () => {
+    const error = criteriaRefusal(step(), { status: 200, body: { state: "pending" } });
+    expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false });
+    expect(error.message).toContain('{"state":"pending"}');
+    expect(advisesRetry(error.suggestion)).toBe(false);
+  });
+});
+
+describe("suggestion and retryable always agree", () => {
+  const CODES: ErrorCode[] = [
+    "INVALID_ARGUMENT",
+    "NOT_FOUND",
+    "UNAUTHORIZED",
+    "FORBIDDEN",
+    "CONFLICT",
+    "RATE_LIMITED",
+    "UPSTREAM_ERROR",
+    "TIMEOUT",
+    "UNREACHABLE",
+    "APPROVAL_REJECTED",
+  ];
+  const RETRY_CAPABLE = new Set<ErrorCode>(["RATE_LIMITED", "UPSTREAM_ERROR", "TIMEOUT", "UNREACHABLE"]);
+
+  it.each(CODES.flatMap((code) => [true, false].map((retryable) => [code, retryable] as const)))(
+    "%s retryable %s",
+    (code, retryable) => {
+      if (retryable && !RETRY_CAPABLE.has(code)) return;
+      const detail = errorDetail({ code, message: "m", retryable });
+      expect(detail.suggestion).toBe(defaultSuggestion(code, retryable));
+      expect(advisesRetry(detail.suggestion)).toBe(retryable);
+    },
+  );
+
+  it.each(CODES)("%s with its own default retryable", (code) => {
+    const detail = errorDetail({ code, message: "m" });
+    expect(advisesRetry(detail.suggestion)).toBe(detail.retryable);
+  });
+
+  it.each([400, 401, 403, 404, 405, 409, 410, 415, 422, 429, 500, 502, 503, 504])("HTTP %i", (status) => {
+    const detail = httpStatusError({
+      step: { operationId: "op", responseDescriptions: {}, errorHints: {} },
+      status,
+    });
+    expect(advisesRetry(detail.suggestion)).toBe(detail.retryable);
+  });
+
+  it.each([
+    "not_in_channel",
+    "missing_scope",
+    "users_not_found",
+    "invalid_auth",
+    "ratelimited",
+    "internal_error",
+    "name_taken",
+    "msg_too_long",
+    "something_new",
+  ])("ok:false %s", (word) => {
+    const error = answerRefusal(SLACK, { status: 200, body: { ok: false, error: word } });
+    expect(advisesRetry(error?.suggestion ?? "")).toBe(error?.retryable);
+  });
+});
