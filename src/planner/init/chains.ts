@@ -14,7 +14,8 @@ import {
   idParameters,
   idParts,
   listTokens,
-  segments,
+  namesEntity,
+  parameterEntity,
   singular,
   staticSegments,
   successSchema,
@@ -259,7 +260,8 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
         (r) =>
           r.operation !== target &&
           !r.operation.parameters.some((p) => p.name === parameter.name) &&
-          scopedLike(r.operation, target, parameter),
+          scopedLike(r.operation, target, parameter) &&
+          listsTarget(r, target, entity),
       )
       .flatMap((r) => {
         const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas));
@@ -286,6 +288,15 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
   return undefined;
 }
 
+/**
+ * An action's target is an item of the list read, or one the user names with a pick: never the first item of another
+ * resource's list (the project of the first database carrying a tag).
+ */
+function listsTarget(resolver: Resolver, target: Operation, entity: string | undefined): boolean {
+  if (target.method === "get" || resolver.pick !== undefined || resolver.tokens.at(-1) !== "0") return true;
+  return entity !== undefined && namesEntity(resolver.names, entity);
+}
+
 /** The resolver takes every other path parameter of the target, so the record it finds lives where the target looks. */
 function scopedLike(resolver: Operation, target: Operation, parameter: Parameter): boolean {
   const others = target.parameters.filter((p) => p.in === "path" && p !== parameter);
@@ -303,13 +314,8 @@ function resolverScore(resolver: Resolver, target: Operation): number {
   );
 }
 
-/** `petId` → `pet`; `{id}` after `/users/` → `user`. */
 function entityOf(target: Operation, parameter: Parameter): string | undefined {
-  const fromName = idParts(parameter.name)?.entity;
-  if (fromName) return fromName;
-  const parts = segments(target.path);
-  const before = parts[parts.indexOf(`{${parameter.name}}`) - 1];
-  return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
+  return parameterEntity(target.path, parameter.name);
 }
 
 function yieldPointer(

@@ -45,6 +45,25 @@ export function idParts(name: string): { readonly entity: string; readonly prope
   return { entity: singular(toSnakeCase(match[1] ?? "")), property: toSnakeCase(match[2] ?? "") };
 }
 
+/** The resource a path parameter names: `petId` → `pet`; `{id}` after `/users/` → `user`. */
+export function parameterEntity(path: string, name: string): string | undefined {
+  const fromName = idParts(name)?.entity;
+  if (fromName) return fromName;
+  const parts = segments(path);
+  const before = parts[parts.indexOf(`{${name}}`) - 1];
+  return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
+}
+
+/** Whether one of a read's names (`database`, `ssh_key`) is the entity (`database`, `key`). */
+export function namesEntity(names: readonly string[], entity: string): boolean {
+  return names.some((n) => n === entity || n.endsWith(`_${entity}`));
+}
+
+/** The names a list read's items go by, from its path's static segments (`/v2/databases` → `v2`, `database`). */
+export function pathEntities(path: string): string[] {
+  return staticSegments(path).map((s) => singular(toSnakeCase(s)));
+}
+
 /** Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve. */
 export function idParameters(operation: Operation): Parameter[] {
   return operation.parameters.filter(
