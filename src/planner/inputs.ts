@@ -3,6 +3,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
 import { isCredentialFormField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
@@ -31,7 +32,7 @@ export function bindAllOfOperation(
   const params: ParamBinding[] = [];
   const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
   for (const parameter of exposed) {
-    const name = allocate(toIdentifierName(parameter.name, "param"));
+    const name = allocate(parameterInputName(parameter.name));
     inputs.push(parameterToInput(parameter, name, operation));
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
@@ -45,12 +46,13 @@ function exposedParameters(operation: Operation): Parameter[] {
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
-  const described = saysMoreThanName(parameter.description, parameter.name, name);
+  const description = parameterDescription(parameter.name, parameter.description);
+  const described = saysMoreThanName(description, parameter.name, name);
   return {
     name,
     schema: withExamples(parameter.schema, parameter.examples),
     required: parameter.required,
-    ...(described ? { description: parameter.description } : {}),
+    ...(described ? { description } : {}),
     boundTo: [`${operation.id} ${parameter.in} ${parameter.name}`],
   };
 }

@@ -51,7 +51,23 @@ export function fittingBranch(schema: JsonSchema, entries: Entries, schemas: Sch
   if (typeof node !== "object") return schema;
   const keyword = Array.isArray(node["oneOf"]) ? "oneOf" : Array.isArray(node["anyOf"]) ? "anyOf" : undefined;
   if (keyword === undefined) return schema;
-  const fits = (node[keyword] as JsonSchema[]).filter((branch) => branchFits(branch, entries, schemas));
+  const fitting = (node[keyword] as JsonSchema[]).filter((branch) => branchFits(branch, entries, schemas));
+  const fits = fitting.length > 1 ? namedByConstant(fitting, entries) : fitting;
   const [only] = fits;
   return fits.length === 1 && only !== undefined ? { allOf: [shared(node), only] } : schema;
+}
+
+/**
+ * Of several branches the object fits, the one whose own text names a text constant the goal writes (DigitalOcean's
+ * droplet actions: `{type: snapshot, name}` fits both the rename and the snapshot branch; only the snapshot branch
+ * says "snapshot"). Enumerations are not read: a shared `type` enum names every action. All of them when not one does.
+ */
+function namedByConstant(branches: readonly JsonSchema[], entries: Entries): readonly JsonSchema[] {
+  const words = entries.flatMap(([, v]) => (v.kind === "literal" && typeof v.value === "string" ? [v.value] : []));
+  const text = (branch: JsonSchema): string =>
+    JSON.stringify(branch, (key, value: unknown) => (key === "enum" || key === "const" ? undefined : value));
+  const names = (branch: JsonSchema, word: string): boolean =>
+    new RegExp(`(?<![a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`, "i").test(text(branch));
+  const named = branches.filter((b) => words.some((w) => w.length > 0 && names(b, w)));
+  return named.length === 1 ? named : branches;
 }

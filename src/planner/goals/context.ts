@@ -17,6 +17,8 @@ export interface InputUse {
   readonly node: Located;
   /** Spliced into a string template: text of any type, required unless the goal declares it optional. */
   readonly inTemplate?: boolean;
+  /** Its description says what the tool finally does with the value (a pick's exact match), over the API's text. */
+  readonly decisive?: true;
 }
 
 export interface BoundStep {

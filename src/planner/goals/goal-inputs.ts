@@ -59,7 +59,9 @@ function mergeInput(
   const bindings = (u: InputUse): string[] => [name, sourceName, u.boundTo.split(" ").at(-1) ?? ""];
   const description =
     override?.description ??
-    [...direct, ...uses].find((u) => saysMoreThanName(u.description, ...bindings(u)))?.description ??
+    [...direct.filter((u) => u.decisive), ...direct, ...uses].find((u) =>
+      saysMoreThanName(u.description, ...bindings(u)),
+    )?.description ??
     [schemaDescription(base)].find((d) => saysMoreThanName(d, name, sourceName));
   const examples = uses.flatMap((u) => u.examples);
   const schema = mergeSchema(base, override, description, examples);

@@ -97,6 +97,7 @@ export function planPick(ctx: GoalContext, index: number, step: Step, operation:
         description: `${sentenceOf(schema) || `The ${tokens.join(" ")}. `}Matched exactly (case included) against the ${tokens.join(" ")} of each item ${operation.id} lists${isPaged(operation) ? ", first page only" : ""}.`,
         examples: [],
         boundTo: `${operation.id} item ${formatPointer(tokens)}`,
+        decisive: true,
         label: `item field "${entry.field}" of ${operation.id}`,
       },
     );

@@ -1,4 +1,5 @@
 // Plans one goal step: parameters, body, outputs, criteria and actions bound and checked against its operation.
+import { parameterDescription } from "../comparison-parameters.js";
 import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
@@ -121,10 +122,11 @@ function findParameter(ctx: GoalContext, step: Step, operation: Operation, param
 }
 
 function parameterTarget(operation: Operation, parameter: Parameter): BindTarget {
+  const description = parameterDescription(parameter.name, parameter.description);
   return {
     schema: parameter.schema,
     required: parameter.required,
-    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    ...(description === undefined ? {} : { description }),
     examples: parameter.examples,
     boundTo: `${operation.id} ${parameter.in} ${parameter.name}`,
     label: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,

@@ -21,6 +21,8 @@ export interface BindTarget {
   readonly boundTo: string;
   /** e.g. `query parameter "email" of getUserByEmail`. */
   readonly label: string;
+  /** The description says what the tool finally does with the value: it wins over the API's own (a pick's match). */
+  readonly decisive?: true;
   /** Body properties the runtime fills from the resource's current state when left out (a PUT that reads first). */
   readonly kept?: ReadonlySet<string>;
 }
@@ -253,6 +255,7 @@ function inputSchema(
     examples: whole ? (target?.examples ?? []) : [],
     boundTo: target?.boundTo ?? "expression",
     node,
+    ...(whole && target?.decisive ? { decisive: true as const } : {}),
   });
   return undefined;
 }
