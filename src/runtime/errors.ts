@@ -1,4 +1,5 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
+import { namedFieldSuggestion } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import type { ErrorCode, ErrorEnvelope, StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
@@ -226,7 +227,8 @@ export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR
 
 /** What an HTTP failure needs to become an error object. */
 export interface HttpFailure {
-  readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints">;
+  readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints"> &
+    Partial<Pick<StepSpec, "params" | "body">>;
   readonly status: number;
   readonly body?: unknown;
   readonly retryAfterSeconds?: number;
@@ -256,7 +258,10 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const said = summarizeErrorBody(failure.body, failure.redact);
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
-  const fallback = failure.suggestion ?? (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined);
+  const fallback =
+    failure.suggestion ??
+    (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
+    (status === 400 || status === 422 ? rejectionSuggestion(step, said) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
   return errorDetail({
     code,
@@ -265,6 +270,12 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
   });
+}
+
+/** A refusal names the field it is about (the `To` a message needs): else the step's derived hint names the suspects. */
+function rejectionSuggestion(step: HttpFailure["step"], said: string | undefined): string | undefined {
+  const named = namedFieldSuggestion({ params: step.params ?? [], body: step.body }, said);
+  return named ?? step.errorHints["rejected"];
 }
 
 /** Said when the API gave no time to wait: a suggestion never points at a `retry_after_seconds` the error lacks. */

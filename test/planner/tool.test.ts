@@ -341,8 +341,7 @@ describe("repair hints", () => {
       "404": "No such pet. Use find_available_pets.",
       CONFLICT: "Busy.",
       NOT_FOUND: 'Step "pet" found nothing for the given `pet_id`.',
-      "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-      "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+      rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
       "409": "The resource is in a conflicting state; read it again before retrying.",
       "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
     });
@@ -378,7 +377,7 @@ describe("repair hints", () => {
       ],
     ]);
     const orders = result.tools[0]!.steps[1]!.errorHints;
-    expect([orders["NOT_FOUND"], orders["400"]]).toEqual([
+    expect([orders["NOT_FOUND"], orders["rejected"]]).toEqual([
       'Step "orders" found nothing.',
       "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
     ]);

@@ -53,13 +53,12 @@ function derivedHints(
       identifying.length > 0
         ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.`
         : `Step "${step.id}" found nothing.`,
-    "400": rejectedHint(names, constantsOf(step)),
+    rejected: rejectedHint(names, constantsOf(step)),
     "409": step.readOnly
       ? "The resource is in a conflicting state; read it again before retrying."
       : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
     "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
   };
-  hints["422"] = hints["400"] as string;
   return hints;
 }
 

@@ -1,0 +1,72 @@
+// A 400/422 message + the step that was refused → the suggestion naming the field the API named and what supplies it.
+import { parseExpression, parseTemplate, referencesOf, type Expression } from "./expressions/index.js";
+import type { StepSpec, ValueExpr } from "./types.js";
+
+/** A parameter or body field the step sends, with the expressions its value reads. */
+interface SentField {
+  readonly name: string;
+  readonly reads: readonly Expression[];
+}
+
+function reads(value: ValueExpr): Expression[] {
+  if (value.kind === "expr") {
+    const parsed = parseExpression(value.text);
+    return parsed.ok ? [parsed.expr] : [];
+  }
+  if (value.kind === "template") {
+    const parsed = parseTemplate(value.text);
+    return parsed.ok ? [...referencesOf(parsed.template).expressions] : [];
+  }
+  if (value.kind === "object") return value.entries.flatMap(([, v]) => reads(v));
+  if (value.kind === "array") return value.items.flatMap(reads);
+  return [];
+}
+
+function sentFields(step: Pick<StepSpec, "params" | "body">): SentField[] {
+  const body = step.body?.value.kind === "object" ? step.body.value.entries : [];
+  return [
+    ...step.params.map((p) => ({ name: p.name, reads: reads(p.value) })),
+    ...body.map(([name, value]) => ({ name, reads: reads(value) })),
+  ];
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether the message names the field: quoted (`'To'`, `"To"`, `` `To` ``), or, for a name no sentence would use as a
+ * plain word (`AccountSid`, `phone_number`), as a whole word of that exact spelling.
+ */
+function names(message: string, field: string): boolean {
+  if (new RegExp(`['"\`‘“]${escape(field)}['"\`’”]`, "i").test(message)) return true;
+  const identifier = /[_\d]|[a-z][A-Z]/.test(field);
+  return identifier && new RegExp(`(?<![A-Za-z0-9_])${escape(field)}(?![A-Za-z0-9_])`).test(message);
+}
+
+function supplier(field: SentField): string {
+  const inputs = [...new Set(field.reads.flatMap((e) => (e.kind === "inputs" ? [e.name] : [])))];
+  const steps = [...new Set(field.reads.flatMap((e) => (e.kind === "stepOutput" ? [e.stepId] : [])))];
+  const named = `The API named \`${field.name}\``;
+  const list = (items: readonly string[]): string => items.map((i) => `\`${i}\``).join(", ");
+  if (inputs.length === 1)
+    return `${named}, which the ${list(inputs)} argument supplies: pass it (a call may have left it out) with a value \
+that fits its description, then call again.`;
+  if (inputs.length > 1)
+    return `${named}, which the ${list(inputs)} arguments supply: pass them with values that fit their descriptions, \
+then call again.`;
+  if (steps.length > 0)
+    return `${named}, which step ${list(steps)} found: check the arguments that chose it, then call again.`;
+  return `${named}, a value the goal itself sends: tell the user the tool's goal binding needs fixing instead of \
+retrying with other arguments.`;
+}
+
+/** The suggestion for a refusal whose message names a field the step sends; undefined when it names none. */
+export function namedFieldSuggestion(
+  step: Pick<StepSpec, "params" | "body">,
+  message: string | undefined,
+): string | undefined {
+  if (message === undefined) return undefined;
+  const fields = sentFields(step).filter((f) => names(message, f.name));
+  const [first] = fields.filter((f) => f.reads.some((e) => e.kind === "inputs"));
+  const chosen = first ?? fields[0];
+  return chosen === undefined ? undefined : supplier(chosen);
+}
