@@ -183,7 +183,7 @@ describe("Spotify: search, then act on what was found", () => {
       code: "INVALID_ARGUMENT",
       message: "limit: Too big: expected number to be <=50",
       suggestion:
-        '"limit" is: The maximum number of results to return in each item type. ≥ 0, ≤ 50; default 20. E.g. 10. Fix it and call again.',
+        '"limit" is: The maximum number of results to return in each item type. ≥ 0, ≤ 50; if left out, the API\'s default (20) applies. E.g. 10. Fix it and call again.',
     });
     const extra = await callTool(session, "whats_playing", { x: 1 });
     expect(extra.json["error"]).toMatchObject({ suggestion: "Remove x; this tool takes no arguments." });
