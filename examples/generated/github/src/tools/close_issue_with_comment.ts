@@ -82,17 +82,15 @@ export const closeIssueWithComment = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
-            "descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`, `issue_number`, `comment`. Check them with the user; " +
             "use list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
-            "descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
             "list_labeled_issues to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
+            "descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -132,21 +130,17 @@ export const closeIssueWithComment = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
           "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"close\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their " +
+            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
+            "sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
+            "arguments.",
         },
       },
     ],

@@ -115,17 +115,15 @@ export const createAssignedIssue = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their descriptions " +
-            "and examples.",
           "404": "Nothing matches the given `owner`, `repo`, `title`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`; use pull_request_review_status to find a valid `title`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their descriptions " +
-            "and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`, `title`; use list_labeled_issues " +
             "to find a valid `owner`; use pull_request_review_status to find a valid `title`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their " +
+            "descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -156,17 +154,15 @@ export const createAssignedIssue = defineTool({
         successStatus: "201",
         responseDescriptions: { "201": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `assignees` against their descriptions and " +
-            "examples.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
             "find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `assignees` against their descriptions and " +
-            "examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"assign\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `assignees` against their descriptions " +
+            "and examples.",
         },
         bodyType: "object",
       },

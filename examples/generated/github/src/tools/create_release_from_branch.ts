@@ -77,16 +77,14 @@ export const createReleaseFromBranch = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response", "301": "Moved permanently", "404": "Resource not found" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and " +
-            "examples.",
           "404": "Nothing matches the given `owner`, `repo`, `branch`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and " +
-            "examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"branch\" found nothing for the given `owner`, `repo`, `branch`; use list_labeled_issues " +
             "to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and " +
+            "examples.",
         },
         bodyType: "object",
       },
@@ -124,10 +122,6 @@ export const createReleaseFromBranch = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `tag`, `draft` against their descriptions " +
-            "and examples. If the API names none of them, the likely cause is a value the goal itself sends " +
-            "(`generate_release_notes`): tell the user the tool's goal binding needs fixing instead of retrying with " +
-            "other arguments.",
           "404": "Nothing matches the given `owner`, `repo`, `tag`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`; use latest_release_assets to find a valid `tag`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
@@ -136,6 +130,10 @@ export const createReleaseFromBranch = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`, `tag`; use list_labeled_issues " +
             "to find a valid `owner`; use latest_release_assets to find a valid `tag`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `tag`, `draft` against their " +
+            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
+            "sends (`generate_release_notes`): tell the user the tool's goal binding needs fixing instead of " +
+            "retrying with other arguments.",
         },
         bodyType: "object",
       },

@@ -96,20 +96,16 @@ export const findUserOpenPullRequests = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with " +
-            "other arguments.",
           "404": "Nothing matches the given `author`, `owner`, `repo`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with " +
-            "other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"search\" found nothing for the given `author`, `owner`, `repo`; use list_labeled_issues " +
             "to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their " +
+            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
+            "sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with " +
+            "other arguments.",
         },
         bodyType: "object",
       },

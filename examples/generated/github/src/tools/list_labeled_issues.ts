@@ -83,18 +83,14 @@ export const listLabeledIssues = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of " +
-            "retrying with other arguments.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their " +
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their " +
             "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
             "sends (`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of " +
             "retrying with other arguments.",
-          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
         },
         bodyType: "array",
         paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },

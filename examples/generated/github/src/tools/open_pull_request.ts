@@ -84,14 +84,13 @@ export const openPullRequest = defineTool({
           "404": "Resource not found",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
             "find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -129,8 +128,6 @@ export const openPullRequest = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `title`, `head`, `body`, `draft` against " +
-            "their descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`, `head`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
@@ -139,6 +136,8 @@ export const openPullRequest = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`, `head`; use list_labeled_issues " +
             "to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `head`, `body`, `draft` against " +
+            "their descriptions and examples.",
         },
         bodyType: "object",
       },

@@ -81,14 +81,13 @@ export const repositoryOverview = defineTool({
           "404": "Resource not found",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
             "find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
             "valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -107,14 +106,13 @@ export const repositoryOverview = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
             "find a valid `owner`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"languages\" found nothing for the given `owner`, `repo`; use list_labeled_issues to " +
             "find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
       },

@@ -98,15 +98,13 @@ export const triageIssue = defineTool({
           "410": "Gone",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions " +
-            "and examples.",
           "404": "No such issue in that repository. Check the number.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their descriptions " +
-            "and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their " +
+            "descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -138,8 +136,6 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their " +
-            "descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
             "list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
@@ -148,6 +144,8 @@ export const triageIssue = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their " +
+            "descriptions and examples.",
         },
         bodyType: "array",
       },
@@ -179,17 +177,15 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
-            "descriptions and examples.",
           "404": "Nothing matches the given `owner`, `repo`, `issue_number`, `comment`. Check them with the user; " +
             "use list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
-            "descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
             "list_labeled_issues to find a valid `owner`.",
+          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
+            "descriptions and examples.",
         },
         bodyType: "object",
       },

@@ -90,12 +90,11 @@ export const userProfileAndRepositories = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response", "404": "Resource not found" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `username` against their descriptions and examples.",
           "404": "Nothing matches the given `username`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `username` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"user\" found nothing for the given `username`.",
+          rejected: "The API rejected the arguments. Check `username` against their descriptions and examples.",
         },
       },
       {
@@ -114,16 +113,13 @@ export const userProfileAndRepositories = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and " +
-            "examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`): " +
-            "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `username`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `username`, `per_page` against their descriptions and " +
-            "examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`): " +
-            "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repos\" found nothing for the given `username`.",
+          rejected: "The API rejected the arguments. Check `username`, `per_page` against their descriptions and " +
+            "examples. If the API names none of them, the likely cause is a value the goal itself sends (`sort`): " +
+            "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "array",
       },

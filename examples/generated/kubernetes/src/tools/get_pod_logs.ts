@@ -67,10 +67,10 @@ export const getPodLogs = defineTool({
           "400": "The pod has several containers. Name one with `container`.",
           "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` " +
-            "against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"log\" found nothing for the given `namespace`, `pod`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` " +
+            "against their descriptions and examples.",
         },
       },
     ],

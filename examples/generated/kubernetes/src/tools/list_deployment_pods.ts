@@ -122,13 +122,13 @@ export const listDeploymentPods = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `name` against their descriptions and examples.",
           "404": "No deployment of that name in the namespace. Use list_deployments to see the deployments there.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `namespace`, `name` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"deployment\" found nothing for the given `namespace`, `name`; use list_deployments to " +
             "find a valid `name`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `name` against their descriptions and " +
+            "examples.",
         },
       },
       {
@@ -153,12 +153,12 @@ export const listDeploymentPods = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and examples.",
           "404": "Nothing matches the given `namespace`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pods\" found nothing for the given `namespace`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and " +
+            "examples.",
         },
       },
     ],

@@ -98,12 +98,12 @@ export const listDeployments = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and examples.",
           "404": "Nothing matches the given `namespace`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"list\" found nothing for the given `namespace`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and " +
+            "examples.",
         },
       },
     ],

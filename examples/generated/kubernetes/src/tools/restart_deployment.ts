@@ -115,16 +115,14 @@ export const restartDeployment = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
-            "descriptions and examples.",
           "404": "No deployment of that name in the namespace. Use list_deployments to see the deployments there.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
-            "descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"restart\" found nothing for the given `namespace`, `name`, `restarted_at`; use " +
             "list_deployments to find a valid `name`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
+            "descriptions and examples.",
         },
       },
     ],

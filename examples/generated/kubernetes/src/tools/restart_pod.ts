@@ -67,15 +67,13 @@ export const restartPod = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "202": "Accepted", "401": "Unauthorized" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
-            "descriptions and examples.",
           "404": "No pod of that name in the namespace. Use list_deployment_pods to find the pod names.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
-            "descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"delete\" found nothing for the given `namespace`, `pod`.",
+          rejected: "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
+            "descriptions and examples.",
         },
       },
     ],

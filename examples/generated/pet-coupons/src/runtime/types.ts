@@ -158,7 +158,10 @@ export interface StepSpec {
   readonly successStatus: string;
   /** The spec's description of each documented status, used in error messages. */
   readonly responseDescriptions: Readonly<Record<string, string>>;
-  /** Repair hints by HTTP status (`404`) or error code (`NOT_FOUND`), from the goals file or derived. */
+  /**
+   * Repair hints by HTTP status (`404`) or error code (`NOT_FOUND`), from the goals file or derived; `rejected` is the
+   * derived hint for a 400/422 whose message names no field the step sends.
+   */
   readonly errorHints: Readonly<Record<string, string>>;
   /** All must hold for success; empty: any 2xx status is success. */
   readonly successCriteria: readonly CriterionSpec[];

@@ -57,12 +57,11 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid tag value" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
           "404": "Nothing matches the given `my_pet_tags`. Check it with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-pet\" found nothing for the given `my_pet_tags`.",
+          rejected: "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },
@@ -90,12 +89,11 @@ export const applyCoupon = defineTool({
           "404": "Pet not found or coupon not available",
         },
         errorHints: {
-          "400": "The API rejected the request.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the request.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-coupons\" found nothing.",
+          rejected: "The API rejected the request.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },
@@ -125,17 +123,14 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the " +
-            "API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell " +
-            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `quantity` against their descriptions and examples. If the " +
-            "API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): tell " +
-            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
+          rejected: "The API rejected the arguments. Check `quantity` against their descriptions and examples. If " +
+            "the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): " +
+            "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         successCriteria: [
           { type: "simple", condition: "$statusCode == 200" },

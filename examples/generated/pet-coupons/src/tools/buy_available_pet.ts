@@ -60,16 +60,13 @@ export const buyAvailablePet = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid status value" },
         errorHints: {
-          "400": "The API rejected the request.The likely cause is a value the goal itself sends (`status`, `page`, " +
-            "`pageSize`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the request.The likely cause is a value the goal itself sends (`status`, `page`, " +
-            "`pageSize`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-pet\" found nothing.",
+          rejected: "The API rejected the request.The likely cause is a value the goal itself sends (`status`, " +
+            "`page`, `pageSize`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
+            "arguments.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },
@@ -99,19 +96,15 @@ export const buyAvailablePet = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "400": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and " +
-            "examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, " +
-            "`complete`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
           "404": "The resource no longer exists.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
-          "422": "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and " +
+          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
+          NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
+          rejected: "The API rejected the arguments. Check `quantity`, `coupon_code` against their descriptions and " +
             "examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, " +
             "`complete`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
             "arguments.",
-          "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
         },
         successCriteria: [
           { type: "simple", condition: "$statusCode == 200" },

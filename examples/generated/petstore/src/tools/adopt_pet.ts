@@ -68,12 +68,11 @@ export const adoptPet = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `email` against their descriptions and examples.",
           "404": "No customer has that email. Ask the user to confirm it.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `email` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
+          rejected: "The API rejected the arguments. Check `email` against their descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -94,14 +93,13 @@ export const adoptPet = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
           "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
             "valid `pet_id`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
+          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -138,18 +136,15 @@ export const adoptPet = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the " +
-            "user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
             "valid `pet_id`.",
           "409": "The pet is no longer available. Use find_available_pets to offer another one.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell the " +
-            "user the tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
+          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the " +
+            "API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell " +
+            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         idempotencyKey: "Idempotency-Key",
         bodyType: "object",

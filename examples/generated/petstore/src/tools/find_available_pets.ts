@@ -60,16 +60,13 @@ export const findAvailablePets = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
-            "tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
-            "tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pets\" found nothing.",
+          rejected: "The API rejected the arguments. Check `limit` against their descriptions and examples. If the " +
+            "API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
+            "tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "array",
       },

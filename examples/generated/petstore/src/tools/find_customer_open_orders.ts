@@ -78,12 +78,11 @@ export const findCustomerOpenOrders = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `email` against their descriptions and examples.",
           "404": "No customer has that email. Ask the user to confirm the address.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `email` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
+          rejected: "The API rejected the arguments. Check `email` against their descriptions and examples.",
         },
         bodyType: "object",
       },
@@ -110,16 +109,13 @@ export const findCustomerOpenOrders = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
-            "tool's goal binding needs fixing instead of retrying with other arguments.",
           "404": "The resource no longer exists.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API " +
-            "names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
-            "tool's goal binding needs fixing instead of retrying with other arguments.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"orders\" found nothing.",
+          rejected: "The API rejected the arguments. Check `limit` against their descriptions and examples. If the " +
+            "API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the " +
+            "tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "object",
       },

@@ -64,14 +64,13 @@ export const getOrderStatus = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
           "404": "Nothing matches the given `order_id`. Check it with the user; use find_customer_open_orders to " +
             "find a valid `order_id`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"order\" found nothing for the given `order_id`; use find_customer_open_orders to find a " +
             "valid `order_id`.",
+          rejected: "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
         },
         bodyType: "object",
       },

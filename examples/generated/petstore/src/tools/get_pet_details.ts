@@ -49,14 +49,13 @@ export const getPetDetails = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {
-          "400": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
           "404": "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a " +
             "valid `pet_id`.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
-          "422": "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
+          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
         },
         bodyType: "object",
       },
