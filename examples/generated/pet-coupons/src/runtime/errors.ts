@@ -273,7 +273,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   });
 }
 
-/** A refusal names the field it is about (the `To` a message needs): else the step's derived hint names the suspects. */
+/** A refusal names the field it is about (the `To` a message needs); else the derived hint names the suspects. */
 function rejectionSuggestion(step: HttpFailure["step"], said: string | undefined): string | undefined {
   const named = namedFieldSuggestion({ params: step.params ?? [], body: step.body }, said);
   return named ?? step.errorHints["rejected"];
