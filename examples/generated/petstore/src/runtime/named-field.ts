@@ -31,16 +31,16 @@ function sentFields(step: Pick<StepSpec, "params" | "body">): SentField[] {
   ];
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether the message names the field: quoted (`'To'`, `"To"`, `` `To` ``), or, for a name no sentence would use as a
  * plain word (`AccountSid`, `phone_number`), as a whole word of that exact spelling.
  */
 function names(message: string, field: string): boolean {
-  if (new RegExp(`['"\`‘“]${escape(field)}['"\`’”]`, "i").test(message)) return true;
+  if (new RegExp(`['"\`‘“]${literal(field)}['"\`’”]`, "i").test(message)) return true;
   const identifier = /[_\d]|[a-z][A-Z]/.test(field);
-  return identifier && new RegExp(`(?<![A-Za-z0-9_])${escape(field)}(?![A-Za-z0-9_])`).test(message);
+  return identifier && new RegExp(`(?<![A-Za-z0-9_])${literal(field)}(?![A-Za-z0-9_])`).test(message);
 }
 
 function supplier(field: SentField): string {
