@@ -1,5 +1,6 @@
 // An operation (method, path, operationId, summary, tags, flags) → what it does for a user: action, object, qualifiers, niche signals.
 import type { OperationSummary } from "../model/api-model.js";
+import { oneLine } from "../runtime/adapters/search.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
   isPlural,
@@ -142,7 +143,9 @@ function objectWords(
   const usable = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
   const pathObject = singularPhrase(usable.at(-1) ?? "");
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
-  const fromSummary = summaryObject(operation.summary ?? firstSentence(operation.description));
+  const fromSummary = summaryObject(
+    operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
+  );
   const object =
     fromSummary !== undefined && searchTerms(fromSummary).some((t) => named.has(t)) ? fromSummary : pathObject;
   const parents = usable
@@ -164,12 +167,6 @@ function isActionSegment(noun: string, action: string): boolean {
 function canonicalOf(word: string): string | undefined {
   const classes = verbClasses(word);
   return classes === undefined ? undefined : canonicalAction(word, classes);
-}
-
-function firstSentence(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const flat = text.replace(/\s+/g, " ").trim();
-  return /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
 }
 
 /** Words before the thing a summary names: articles, "details of", "information about", "a list of". */
