@@ -285,6 +285,7 @@ function signalsOf(operation: OperationSummary, idWords: readonly string[], segm
   const deprecated = operation.deprecated || /\bdeprecated\b/i.test(operation.summary ?? "");
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");
   if (!out.includes("preview") && /\/v\d+(alpha|beta)\d*(\/|$)/i.test(operation.path)) out.push("preview");
+  if (!out.includes("bulk") && operation.method !== "get" && idWords.includes("all")) out.push("bulk");
   if (segments.length === 0) return out;
   return out.sort();
 }

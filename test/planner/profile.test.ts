@@ -151,6 +151,11 @@ const CASES: readonly Case[] = [
     { action: "move", object: "card", parents: ["list"] },
   ],
   [
+    "Trello: a write on all of a parent's things is a bulk",
+    { method: "post", path: "/lists/{idList}/archiveAllCards", id: "addListsArchiveAllCardsByIdList" },
+    { action: "archive", object: "card", parents: ["list"], signals: ["bulk"] },
+  ],
+  [
     "Trello: a participle segment is the verb that sets it",
     { method: "put", path: "/cards/{idCard}/closed", id: "updateCardsClosedByIdCard" },
     { action: "close", object: "card" },
