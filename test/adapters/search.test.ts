@@ -7,7 +7,7 @@ import {
   toOpenAITools,
   toOpenAIToolSearch,
 } from "../../src/runtime/adapters/openai.js";
-import { createToolSearch, oneLine, searchTerms, SEARCH_TOOLS } from "../../src/runtime/adapters/search.js";
+import { createToolSearch, oneLine, SEARCH_TOOLS, searchTerms, whenToUse } from "../../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../../src/runtime/adapters/vercel-ai.js";
 import type { OperationProfile, Tool } from "../../src/runtime/types.js";
 import { z } from "zod";
@@ -335,6 +335,35 @@ describe("BM25 tool search", () => {
       "property",
     ]);
     expect(createToolSearch(odd)("constructor toString").map((m) => m.name)).toEqual(["constructor_to_string"]);
+  });
+
+  it.each<[string, string, OperationProfile, string]>([
+    [
+      "a first sentence",
+      "Fetch one pet by id. Use when the user names a pet.",
+      { action: "get", object: "pet" },
+      "Fetch one pet by id.",
+    ],
+    [
+      "HTML tags left out, so the sentence ends where its text does",
+      "<p>Creates a new customer object.</p> <p>Customers are retained.</p>",
+      { action: "create", object: "customer" },
+      "Creates a new customer object.",
+    ],
+    [
+      "an operation id for a summary: the profile instead",
+      "updateCardsClosedByIdCard(). Calls PUT /cards/{idCard}/closed.",
+      { action: "close", object: "card" },
+      "Close card.",
+    ],
+    [
+      "with the parents it sits under",
+      "addListsArchiveAllCardsByIdList(). Calls POST /lists/{idList}/archiveAllCards.",
+      { action: "archive", object: "card", parents: ["list"] },
+      "Archive card under list.",
+    ],
+  ])("answers with one line saying when to use the tool: %s", (_, description, profile, expected) => {
+    expect(whenToUse({ ...getPet, description, profile })).toBe(expected);
   });
 
   it("describes each hit in its first sentence", () => {

@@ -63,6 +63,22 @@ export function oneLine(description: string): string {
   return sentence.length <= SUMMARY_CHARS ? sentence : `${sentence.slice(0, SUMMARY_CHARS - 1).trimEnd()}…`;
 }
 
+/** An operation id standing in for a summary (`updateCardsClosedByIdCard()`): it tells a model nothing. */
+const IDENTIFIER_SENTENCE = /^[A-Za-z_][\w./-]*(\(\))?\.?$/;
+
+/**
+ * The one line a search hit answers with: the description's first sentence without HTML tags, or, when that is only
+ * an operation id, what the tool's profile says it does (`Close card.`, `Archive card under list.`).
+ */
+export function whenToUse(tool: Tool): string {
+  const line = oneLine(tool.description.replace(/<[^>]*>/g, " "));
+  const profile = tool.profile;
+  if (!IDENTIFIER_SENTENCE.test(line) || profile === undefined || profile.object === "") return line;
+  const under = profile.parents === undefined ? "" : ` under ${profile.parents.join(", ")}`;
+  const does = `${profile.action} ${profile.object}${under}`;
+  return `${does.charAt(0).toUpperCase()}${does.slice(1)}.`;
+}
+
 function parameterNames(tool: Tool): string[] {
   const shape = (tool.inputSchema as { shape?: Record<string, unknown> }).shape;
   return shape === undefined ? [] : Object.keys(shape).filter((name) => name !== "request_id");
@@ -364,7 +380,7 @@ export function createToolSearch(tools: readonly Tool[]): ToolSearch {
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
     return scored.slice(0, count).map(({ tool }) => ({
       name: tool.name,
-      description: oneLine(tool.description),
+      description: whenToUse(tool),
       required: requiredInputs(tool),
     }));
   };
