@@ -23,6 +23,8 @@ export interface Task {
   readonly nouns: ReadonlyMap<string, boolean>;
   /** The task's words as written, lower case. */
   readonly words: ReadonlySet<string>;
+  /** Every term of the task as written, determiners and prepositions too: what a tool's whole name is matched against. */
+  readonly written: ReadonlySet<string>;
   /** The task is about the user asking (`my`, `me`, `I`). */
   readonly self: boolean;
 }
@@ -230,6 +232,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     context,
     nouns,
     words: new Set(words),
+    written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
 }

@@ -334,7 +334,7 @@ function nicheFactor(profile: ProfileTerms, task: Task): number {
 
 function score(index: Index, document: number, task: Task): number {
   const name = index.names[document] as ReadonlySet<string>;
-  const named = name.size > 1 && [...name].every((term) => task.terms.includes(term)) ? NAME_BONUS : 0;
+  const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
   const text =
     bm25(index, document, task.terms) +
     (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb]));
