@@ -232,8 +232,10 @@ function canonicalOf(word: string): string | undefined {
 }
 
 /** Words before the thing a summary names: articles, "details of", "information about", "a list of". */
-const LEAD_IN =
-  /^((for|on|about|up|out|a|an|the|all|new|several|multiple|single|specified|existing|given) |(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+/;
+const LEAD_IN = new RegExp(
+  "^((for|on|about|up|out|a|an|the|all|new|several|multiple|single|specified|existing|given) " +
+    "|(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+",
+);
 const PHRASE_END = new Set(["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"]);
 
 /** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */

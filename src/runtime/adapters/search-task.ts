@@ -1,4 +1,4 @@
-// A task as a user words it → what search compares: its verb, the thing it acts on, the things around it, the nouns its verb makes.
+// A task as a user words it → what search compares: its verb, what it acts on, what is around it, the nouns it makes.
 import { isPlural, searchTerm, splitWords, stem, verbClasses } from "./search-words.js";
 
 /** What a task says, read once per query. */
@@ -23,7 +23,7 @@ export interface Task {
   readonly nouns: ReadonlyMap<string, boolean>;
   /** The task's words as written, lower case. */
   readonly words: ReadonlySet<string>;
-  /** Every term of the task as written, determiners and prepositions too: what a tool's whole name is matched against. */
+  /** Every term of the task as written, determiners and prepositions too: what a whole tool name is matched to. */
   readonly written: ReadonlySet<string>;
   /** The task is about the user asking (`my`, `me`, `I`). */
   readonly self: boolean;
@@ -131,7 +131,7 @@ function madeInVocabulary(word: string, next: string | undefined, vocabulary: Re
   return [...new Set(madeNouns(word, next).flatMap((noun) => searchTerm(noun) ?? []))].filter((t) => vocabulary.has(t));
 }
 
-/** The nouns a verb makes; a phrasal verb's only its compound when some tool uses it (`pay out` → payout, not pay). */
+/** The nouns a verb makes; a phrasal verb's only its compound when a tool uses it (`pay out` → payout, not pay). */
 function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlySet<string>): string[] {
   const made = madeInVocabulary(verb, next, vocabulary);
   const compound = next !== undefined && PARTICLES.has(next) ? searchTerm(`${verb}${next}`) : undefined;

@@ -25,7 +25,7 @@ const B = 0.75;
 /** How many times a field's terms count: the object and name say more than the description. */
 const FIELD_WEIGHTS = { name: 3, object: 3, title: 2, tags: 1, parents: 1, parameters: 1, description: 1 } as const;
 type Field = keyof typeof FIELD_WEIGHTS;
-/** Added when the task's verb means the tool's action (add → create, show → get or list); half for a related one. */
+/** Added when the task's verb means the tool's action (add → create, show → get or list), half for a kin one. */
 const ACTION_BONUS = 3;
 /** Taken off when the task names a verb the tool's action does not mean. */
 const ACTION_MISMATCH = 2;
@@ -143,7 +143,7 @@ interface ProfileTerms {
   readonly picks: readonly string[];
   /** Each niche signal's name and the words that name it in a task. */
   readonly signals: readonly { readonly signal: string; readonly triggers: readonly string[] }[];
-  /** The signals that lower the score when the task does not name them: those some tool of the same action and object lacks. */
+  /** The signals that lower the score when the task does not name them (see {@link withAvoidableSignals}). */
   readonly avoidable: ReadonlySet<string>;
   /** The tool acts for the authenticated user (`…_for_authenticated_user`, `/me/…`, `getCurrentUser`). */
   readonly self: boolean;
@@ -286,7 +286,7 @@ function extraNameTerms(
 
 /** Parents that stand for the user asking when a task says `my` (`/members/{idMember}/boards` with `me`). */
 const PEOPLE = new Set(["user", "member", "account"]);
-/** A parent at least this share of the tools sit under is the API's container (a repo, a namespace), not a sub-resource. */
+/** A parent this share of the tools sit under is the API's container (a repo, a namespace), not a sub-resource. */
 const CONTAINER_SHARE = 0.25;
 
 /** Actions that make a thing: what a verb of its own does to the noun it makes (`remind` → add reminder). */
