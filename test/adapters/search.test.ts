@@ -301,6 +301,18 @@ describe("BM25 tool search", () => {
       ],
     ],
     [
+      "an id in a name is plumbing: a whole name in the task matches without it",
+      "add a label to a card",
+      "add_cards_labels_by_id_card",
+      [
+        t("add_labels", "addLabels()", "add label"),
+        t("add_cards", "addCards()", "add card"),
+        t("add_cards_labels_by_id_card", "addCardsLabelsByIdCard()", "add label · under card · by id card"),
+        t("get_boards_by_id_board", "getBoardsByIdBoard()", "get board · by id board"),
+        t("get_members_by_id_member", "getMembersByIdMember()", "get member · by id member"),
+      ],
+    ],
+    [
       "the object is the last noun some tool acts on (namespaces, not exist)",
       "what namespaces exist",
       "list_core_v1_namespace",

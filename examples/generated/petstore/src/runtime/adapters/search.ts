@@ -200,6 +200,9 @@ function withAvoidableSignals(profiles: readonly (ProfileTerms | undefined)[]): 
   });
 }
 
+/** Name words that only say an input picks the item (`…_by_id_card`): not part of what the name says it does. */
+const ID_WORDS = new Set(["id", "ids"]);
+
 function buildIndex(tools: readonly Tool[]): Index {
   const frequencies = tools.map((tool) => {
     const counts = new Map<string, number>();
@@ -211,7 +214,7 @@ function buildIndex(tools: readonly Tool[]): Index {
   for (const counts of frequencies)
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
-  const names = tools.map((tool) => new Set(searchTerms(tool.name)));
+  const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
   const profiles = withAvoidableSignals(tools.map(profileTerms));
   const vocabulary: ReadonlySet<string> = new Set(documentFrequency.keys());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
