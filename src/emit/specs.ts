@@ -4,7 +4,14 @@ import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import { credentialVariable, envVariable } from "../runtime/auth/env.js";
-import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
+import type {
+  ConfigSpec,
+  OAuth2FlowsSpec,
+  SecuritySchemeSpec,
+  StepSpec,
+  ToolSpec,
+  ToolsetSpec,
+} from "../runtime/types.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES } from "../runtime/limits.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
@@ -64,6 +71,7 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
       ...(s.placeholder === undefined ? {} : { placeholder: s.placeholder }),
     })),
     securitySchemes: schemes,
+    ...(toolset.config === undefined ? {} : { config: toolset.config }),
     maxReturnBytes: toolset.maxReturnBytes,
     timeoutMs: toolset.timeoutMs,
   };
@@ -107,9 +115,14 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
       ? oauth2Environment(prefix, name, scheme.flows)
       : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
+  const configVars = Object.entries(spec.config ?? {}).map(([name, config]) => ({
+    name: config.variable,
+    description: configDescription(spec, name, config),
+  }));
   return [
     { name: envVariable(prefix, "baseUrl"), description: baseUrlDescription(spec) },
     ...schemeVars,
+    ...configVars,
     {
       name: envVariable(prefix, "approval"),
       description:
@@ -218,6 +231,27 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
   openIdConnect: () => "Bearer token from your OpenID Connect provider",
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
 };
+
+/** What a configured value is, the rules it must meet, and what happens unset. */
+function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec): string {
+  const rules = config.rules.map((r) => {
+    const words = [
+      r.pattern === undefined ? "" : `matches \`${r.pattern}\``,
+      r.enum === undefined ? "" : `is one of ${r.enum.map((v) => `\`${v}\``).join(", ")}`,
+      r.minLength === undefined ? "" : `has at least ${r.minLength} characters`,
+      r.maxLength === undefined ? "" : `has at most ${r.maxLength} characters`,
+      r.minimum === undefined ? "" : `is at least ${r.minimum}`,
+      r.maximum === undefined ? "" : `is at most ${r.maximum}`,
+    ].filter((w) => w !== "");
+    return `${words.join(", ")} (${r.place})`;
+  });
+  const checked = rules.length === 0 ? "" : ` Checked at start: it ${rules.join("; and ")}.`;
+  const unset =
+    config.basicUserOf === undefined
+      ? " Required: the server does not start without it."
+      : ` Unset, the user name in \`${credentialVariable(spec.envPrefix, config.basicUserOf)}\` stands for it when that name passes the checks; otherwise it is required and the server does not start without it.`;
+  return `Configured value \`$config.${name}\`: ${config.description.replace(/\.?$/, ".")}${checked}${unset} Sent in requests, never a model input.`;
+}
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey" && scheme.fromParameter === true)

@@ -4,7 +4,7 @@ import { at, report, type LoadContext } from "./context.js";
 import type { Expr, Value } from "./types.js";
 
 const EXPRESSION_START =
-  /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.)/;
+  /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.|config\.)/;
 
 /** True when the whole string is one Arazzo runtime expression (`$inputs.x`, `$statusCode`, …). */
 export function isExpression(text: string): boolean {

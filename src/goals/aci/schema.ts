@@ -1,7 +1,16 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
 import { envelopeSchema } from "../envelope.js";
-import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
+import {
+  CONFIG_NAME,
+  ERROR_KEY,
+  GOAL_NAME,
+  goalNameHint,
+  SCHEME_NAME,
+  STEP_ID,
+  TOOLSET_NAME,
+  toolsetNameHint,
+} from "../naming.js";
 
 /** Any value that is present (a missing key fails as "missing"). */
 const present = z.custom<unknown>((v) => v !== undefined);
@@ -145,6 +154,17 @@ const securityScheme = z.discriminatedUnion("type", [
   }),
 ]);
 
+/**
+ * A configured value (`$config.NAME`): what the README says to set, and, unset, whether the user name of the http basic
+ * credential stands for it.
+ */
+const configEntry = z.strictObject({
+  description: z.string().optional(),
+  default: z
+    .literal("basic_auth_user", { error: "the only default is `basic_auth_user` (the http basic user name)" })
+    .optional(),
+});
+
 /** The whole `aci: 1` document. */
 export const aciDocument = z.strictObject({
   aci: z.literal(1),
@@ -172,6 +192,12 @@ export const aciDocument = z.strictObject({
     )
     .optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  config: z
+    .record(
+      z.string().regex(CONFIG_NAME, { error: "name a configured value with a letter, then letters, digits or `_`" }),
+      configEntry,
+    )
+    .optional(),
   goals: z.array(goal).min(1),
 });
 

@@ -6,6 +6,7 @@ import { securitySchemeToModel } from "../../ingest/security.js";
 import type { JsonRecord } from "../../ingest/walk.js";
 import type {
   Action,
+  ConfigDeclaration,
   Criterion,
   DeclaredScheme,
   Goal,
@@ -40,6 +41,7 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
       ? {}
       : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
+    ...(doc.config === undefined ? {} : { config: configToSpec(ctx, doc.config) }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
 }
@@ -58,6 +60,16 @@ function authToSpec(ctx: LoadContext, doc: AciDocument): GoalsAuth {
     ...(doc.security === undefined ? {} : { securityAt: at(ctx, "/security") }),
     ...at(ctx, doc.securitySchemes === undefined ? "/security" : "/securitySchemes"),
   };
+}
+
+/** `config:` entries, each located for the planner's diagnostics. */
+function configToSpec(ctx: LoadContext, config: NonNullable<AciDocument["config"]>): Record<string, ConfigDeclaration> {
+  return Object.fromEntries(
+    Object.entries(config).map(([name, entry]) => [
+      name,
+      { ...optional({ description: entry.description, default: entry.default }), ...at(ctx, join("/config", name)) },
+    ]),
+  );
 }
 
 function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
