@@ -155,7 +155,7 @@ const GOALS = {
 
 describe("basicUserScheme", () => {
   const path = (name: string) => ({ name, in: "path" as const });
-  test.each([
+  test.each<[string, { name: string; in: "path" | "query" }, SecurityRequirement[], string | undefined]>([
     ["Twilio's AccountSid under http basic", path("AccountSid"), [{ basic: [] }], "basic"],
     ["account_id under http basic", path("account_id"), [{ basic: [] }], "basic"],
     ["accountId, basic in every alternative", path("accountId"), [{ basic: [] }, { basic: [], key: [] }], "basic"],
