@@ -10,7 +10,8 @@ import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ConfigRule, ConfigSpec } from "../runtime/types.js";
 import { derefTop } from "./schemas.js";
 import { jsonTypes } from "./type-fit.js";
-import type { ConfigBinding, Origin, StepPlan, ToolDef } from "./types.js";
+import type { ConfigBinding, Origin, StepPlan, ToolDef, ValueExpr } from "./types.js";
+import { parseExpression, parseTemplate, referencesOf } from "../runtime/expressions/index.js";
 
 /** What the pass needs of the toolset: its variable prefix and every scheme the package reads a credential for. */
 export interface ConfigToolset {
@@ -126,6 +127,30 @@ function configSpec(pass: Pass, name: string, uses: readonly Use[], declared?: C
     rules: rulesOf(uses, pass.schemas),
     ...(basicUserOf === undefined ? {} : { basicUserOf }),
   };
+}
+
+/** The configured values (`$config.NAME`) a bound value reads. */
+function configNames(value: ValueExpr): string[] {
+  if (value.kind === "object") return value.entries.flatMap(([, v]) => configNames(v));
+  if (value.kind === "array") return value.items.flatMap(configNames);
+  if (value.kind !== "expr" && value.kind !== "template") return [];
+  const parsed = value.kind === "expr" ? parseExpression(value.text) : parseTemplate(value.text);
+  if (!parsed.ok) return [];
+  return [...referencesOf("expr" in parsed ? parsed.expr : parsed.template).config];
+}
+
+/** Each configured value a planned tool sends → the parameters (or `body`) it goes into, in step order. */
+export function configPlaces(tool: Pick<ToolDef, "steps">): Map<string, Set<string>> {
+  const places = new Map<string, Set<string>>();
+  for (const step of tool.steps) {
+    const values = [
+      ...step.params.map((p) => [p.name, p.value] as const),
+      ...(step.body ? [["body", step.body.value] as const] : []),
+    ];
+    for (const [place, value] of values)
+      for (const name of configNames(value)) places.set(name, (places.get(name) ?? new Set()).add(place));
+  }
+  return places;
 }
 
 /**

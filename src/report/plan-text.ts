@@ -1,7 +1,7 @@
 // Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
 import { profileToText } from "../planner/profile.js";
-import type { ToolDef, ToolInput, ToolPlan, ToolsetInfo, ValueExpr } from "../planner/types.js";
-import { parseExpression, parseTemplate, referencesOf } from "../runtime/expressions/index.js";
+import type { ToolDef, ToolInput, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import { configPlaces } from "../planner/config.js";
 import { credentialVariable } from "../runtime/auth/env.js";
 import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
@@ -19,28 +19,9 @@ export function planToText(
   return `${[header, ...tools].join("\n\n")}\n`;
 }
 
-/** The configured values (`$config.NAME`) a value reads. */
-function configNames(value: ValueExpr): string[] {
-  if (value.kind === "object") return value.entries.flatMap(([, v]) => configNames(v));
-  if (value.kind === "array") return value.items.flatMap(configNames);
-  if (value.kind !== "expr" && value.kind !== "template") return [];
-  const parsed = value.kind === "expr" ? parseExpression(value.text) : parseTemplate(value.text);
-  if (!parsed.ok) return [];
-  return [...referencesOf("expr" in parsed ? parsed.expr : parsed.template).config];
-}
-
 /** `configured: account_sid from TWILIO_ACCOUNT_SID (unset: the user name in TWILIO_…_AUTH_TOKEN) → AccountSid`. */
 function configLines(tool: ToolDef, toolset: ToolsetInfo): string[] {
-  const places = new Map<string, Set<string>>();
-  for (const step of tool.steps) {
-    const values = [
-      ...step.params.map((p) => [p.name, p.value] as const),
-      ...(step.body ? [["body", step.body.value] as const] : []),
-    ];
-    for (const [place, value] of values)
-      for (const name of configNames(value)) places.set(name, (places.get(name) ?? new Set()).add(place));
-  }
-  return [...places].map(([name, where]) => {
+  return [...configPlaces(tool)].map(([name, where]) => {
     const config = toolset.config?.[name];
     const variable = config?.variable ?? `$config.${name}`;
     const basic = config?.basicUserOf;

@@ -119,6 +119,8 @@ describe("$config bindings", () => {
     expect(readme).toContain("`SMS_ACCOUNT_SID`: Configured value `$config.account_sid`: The account's SID.");
     expect(readme).toContain("Unset, the user name in `SMS_BASIC_AUTH` stands for it");
     expect(files["src/tools/send_it.ts"]).not.toMatch(/account_sid:\s*z\./);
+    const lock = JSON.parse(files["aci.lock.json"] ?? "{}") as { tools: Record<string, { config?: unknown }> };
+    expect(lock.tools["send_it"]?.config).toEqual({ SMS_ACCOUNT_SID: { required: false } });
   });
 });
 
