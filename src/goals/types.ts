@@ -270,7 +270,7 @@ export interface GoalSpec {
   readonly lint?: { readonly rules: Readonly<Record<string, RuleSetting>>; readonly budget?: number };
   /** Credentials the spec does not declare (our format only). */
   readonly auth?: GoalsAuth;
-  /** Configured values (`$config.NAME`) the goals file declares, by name (our format only). */
+  /** Configured values (`$config.NAME`) the goals file declares (`config:`, Arazzo `x-aci-config`), by name. */
   readonly config?: Readonly<Record<string, ConfigDeclaration>>;
   /** Arazzo `sourceDescriptions`, in written order. */
   readonly sources?: readonly SourceDescription[];

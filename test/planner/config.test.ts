@@ -124,6 +124,37 @@ describe("$config bindings", () => {
   });
 });
 
+describe("$config in an Arazzo document", () => {
+  it("a parameter value, declared under x-aci-config: the same configured value", async () => {
+    const arazzo = {
+      arazzo: "1.0.1",
+      info: { title: "SMS", version: "1.0.0" },
+      sourceDescriptions: [{ name: "sms", url: "./sms.json", type: "openapi" }],
+      "x-aci-toolset": "sms",
+      "x-aci-config": { account_sid: { default: "basic_auth_user" } },
+      workflows: [
+        {
+          workflowId: "list-messages",
+          steps: [
+            {
+              stepId: "list",
+              operationId: "listMessages",
+              parameters: [{ name: "AccountSid", in: "path", value: "$config.account_sid" }],
+            },
+          ],
+        },
+      ],
+    };
+    const result = await plan({ spec, goals: arazzo });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools[0]?.inputs).toEqual([]);
+    expect(result.plan?.toolset.config?.["account_sid"]).toMatchObject({
+      variable: "SMS_ACCOUNT_SID",
+      basicUserOf: "basicAuth",
+    });
+  });
+});
+
 describe("$config mistakes", () => {
   it.each([
     [

@@ -1,5 +1,6 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
+import { configSection } from "../config.js";
 import { envelopeSchema } from "../envelope.js";
 import {
   CONFIG_NAME,
@@ -154,17 +155,6 @@ const securityScheme = z.discriminatedUnion("type", [
   }),
 ]);
 
-/**
- * A configured value (`$config.NAME`): what the README says to set, and, unset, whether the user name of the http basic
- * credential stands for it.
- */
-const configEntry = z.strictObject({
-  description: z.string().optional(),
-  default: z
-    .literal("basic_auth_user", { error: "the only default is `basic_auth_user` (the http basic user name)" })
-    .optional(),
-});
-
 /** The whole `aci: 1` document. */
 export const aciDocument = z.strictObject({
   aci: z.literal(1),
@@ -192,12 +182,7 @@ export const aciDocument = z.strictObject({
     )
     .optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
-  config: z
-    .record(
-      z.string().regex(CONFIG_NAME, { error: "name a configured value with a letter, then letters, digits or `_`" }),
-      configEntry,
-    )
-    .optional(),
+  config: configSection.optional(),
   goals: z.array(goal).min(1),
 });
 

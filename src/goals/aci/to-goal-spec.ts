@@ -1,4 +1,5 @@
 // A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
+import { configToSpec } from "../config.js";
 import { envelopeToSpec } from "../envelope.js";
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
@@ -6,7 +7,6 @@ import { securitySchemeToModel } from "../../ingest/security.js";
 import type { JsonRecord } from "../../ingest/walk.js";
 import type {
   Action,
-  ConfigDeclaration,
   Criterion,
   DeclaredScheme,
   Goal,
@@ -41,7 +41,7 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
       ? {}
       : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
-    ...(doc.config === undefined ? {} : { config: configToSpec(ctx, doc.config) }),
+    ...(doc.config === undefined ? {} : { config: configToSpec(ctx, doc.config, "/config") }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
 }
@@ -60,16 +60,6 @@ function authToSpec(ctx: LoadContext, doc: AciDocument): GoalsAuth {
     ...(doc.security === undefined ? {} : { securityAt: at(ctx, "/security") }),
     ...at(ctx, doc.securitySchemes === undefined ? "/security" : "/securitySchemes"),
   };
-}
-
-/** `config:` entries, each located for the planner's diagnostics. */
-function configToSpec(ctx: LoadContext, config: NonNullable<AciDocument["config"]>): Record<string, ConfigDeclaration> {
-  return Object.fromEntries(
-    Object.entries(config).map(([name, entry]) => [
-      name,
-      { ...optional({ description: entry.description, default: entry.default }), ...at(ctx, join("/config", name)) },
-    ]),
-  );
 }
 
 function goalToSpec(ctx: LoadContext, goal: AciGoal, pointer: string): Goal {
