@@ -5,6 +5,7 @@ import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import { credentialVariable, envVariable } from "../runtime/auth/env.js";
 import type {
+  ConfigRule,
   ConfigSpec,
   OAuth2FlowsSpec,
   SecuritySchemeSpec,
@@ -232,14 +233,23 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
 };
 
+/** `has exactly 34 characters`, or the bounds one by one. */
+function lengthWords(rule: ConfigRule): string[] {
+  const { minLength: min, maxLength: max } = rule;
+  if (min !== undefined && min === max) return [`has exactly ${min} characters`];
+  return [
+    min === undefined ? "" : `has at least ${min} characters`,
+    max === undefined ? "" : `has at most ${max} characters`,
+  ];
+}
+
 /** What a configured value is, the rules it must meet, and what happens unset. */
 function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec): string {
   const rules = config.rules.map((r) => {
     const words = [
       r.pattern === undefined ? "" : `matches \`${r.pattern}\``,
       r.enum === undefined ? "" : `is one of ${r.enum.map((v) => `\`${v}\``).join(", ")}`,
-      r.minLength === undefined ? "" : `has at least ${r.minLength} characters`,
-      r.maxLength === undefined ? "" : `has at most ${r.maxLength} characters`,
+      ...lengthWords(r),
       r.minimum === undefined ? "" : `is at least ${r.minimum}`,
       r.maximum === undefined ? "" : `is at most ${r.maximum}`,
     ].filter((w) => w !== "");
