@@ -3,7 +3,6 @@ import { z } from "zod";
 import { configSection } from "../config.js";
 import { envelopeSchema } from "../envelope.js";
 import {
-  CONFIG_NAME,
   ERROR_KEY,
   GOAL_NAME,
   goalNameHint,
