@@ -2,15 +2,7 @@
 import { z } from "zod";
 import { configSection } from "../config.js";
 import { envelopeSchema } from "../envelope.js";
-import {
-  ERROR_KEY,
-  GOAL_NAME,
-  goalNameHint,
-  SCHEME_NAME,
-  STEP_ID,
-  TOOLSET_NAME,
-  toolsetNameHint,
-} from "../naming.js";
+import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
 /** Any value that is present (a missing key fails as "missing"). */
 const present = z.custom<unknown>((v) => v !== undefined);
