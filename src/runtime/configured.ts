@@ -1,4 +1,4 @@
-// The toolset's configured values (`$config.NAME`) + environment and credentials → the values calls read, or a ConfigError.
+// Configured values (`$config.NAME`) + environment and credentials → the values calls read, or a ConfigError.
 import { ConfigError, readSetting } from "./config.js";
 import { credentialVariable } from "./auth/env.js";
 import type { ConfigRule, ConfigSpec, OAuth2Credential, ToolsetSpec } from "./types.js";
@@ -41,7 +41,7 @@ function numberMisfit(value: number, rule: ConfigRule): string | undefined {
   return undefined;
 }
 
-/** Why `text` cannot be the value (`does not match the pattern ^AC…$ of path parameter AccountSid of …`), or the value. */
+/** The value `text` gives, or why it cannot be one (`does not match the pattern ^AC…$ of path parameter …`). */
 export function configValue(
   spec: Pick<ConfigSpec, "type" | "rules">,
   text: string,

@@ -127,9 +127,9 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
   });
 
 /**
- * Resolves everything once: base URL, credentials and timeouts through the HTTP
- * layer's `resolveTransportSettings`, the configured values (`$config.NAME`), approval mode, state store (file under the state dir, or PostgreSQL), byte cap,
- * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
+ * Resolves everything once: base URL, credentials and timeouts through the HTTP layer's `resolveTransportSettings`,
+ * the configured values (`$config.NAME`), approval mode, state store (file under the state dir, or PostgreSQL), byte
+ * cap, redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
  * Throws ConfigError for a malformed setting, at configuration time, never during a call.
  */
 export function createRuntime(
