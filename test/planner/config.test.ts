@@ -189,6 +189,11 @@ describe("$config mistakes", () => {
       },
     ],
     [
+      "a typo: reported, never sent as text",
+      goals([list("$configs.account_sid")]),
+      { code: "PLAN_EXPRESSION_SYNTAX", message: 'unknown expression "$configs"' },
+    ],
+    [
       "a declared value no step binds",
       goals([list("$config.account_sid")], { config: { region: {} } }),
       { code: "PLAN_CONFIG_UNUSED", message: 'config "region" is declared, but no step binds $config.region' },
