@@ -1,6 +1,4 @@
 // The steps' `$config.NAME` bindings + the goals file's `config:` → the toolset's configured values, checked.
-import { diagnostic } from "../diagnostics/diagnostic.js";
-import type { DiagnosticCode } from "../diagnostics/catalog.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { ConfigDeclaration, Located } from "../goals/types.js";
 import type { JsonSchema, SecurityScheme } from "../model/api-model.js";
@@ -8,6 +6,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import { credentialVariable, ENV_SETTINGS, toEnvWord } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ConfigRule, ConfigSpec } from "../runtime/types.js";
+import { report } from "./goals/context.js";
 import { derefTop } from "./schemas.js";
 import { jsonTypes } from "./type-fit.js";
 import type { ConfigBinding, Origin, StepPlan, ToolDef, ValueExpr } from "./types.js";
@@ -90,17 +89,6 @@ interface Pass {
   readonly file: string;
   readonly schemas: SchemaLookup;
   readonly diagnostics: Diagnostic[];
-}
-
-function report(pass: Pass, code: DiagnosticCode, node: Located, init: { message: string; hint?: string }): void {
-  pass.diagnostics.push(
-    diagnostic(code, {
-      ...init,
-      file: node.position?.file ?? pass.file,
-      pointer: node.pointer,
-      ...(node.position === undefined ? {} : { position: { line: node.position.line, column: node.position.column } }),
-    }),
-  );
 }
 
 /** `default: basic_auth_user`: the one http basic scheme of the binding steps, or a diagnostic. */
