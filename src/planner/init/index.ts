@@ -3,6 +3,7 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
+import { nameChains } from "./name-chains.js";
 import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
 import { selectorChains } from "./selectors.js";
 import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
@@ -16,7 +17,7 @@ export interface DraftOptions {
   readonly spec?: string;
   /** At most this many goals (default 10, the size of a toolset a model still chooses from well). */
   readonly maxGoals?: number;
-  /** At most this many multi-step chains among them (default 5), so plain reads and actions still appear. */
+  /** At most this many multi-step chains among them (default half of `maxGoals`, at least 5), so plain reads and actions still appear. */
   readonly maxChains?: number;
   /** At most this many goals per resource (default: no limit beyond `maxGoals`). */
   readonly goalsPerGroup?: number;
@@ -101,11 +102,15 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const [first, second] = groups;
   const selectors =
     first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
+  const resolvers = findResolvers(view);
+  const groupFor = (o: Operation): { name: string; rank: number } =>
+    groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
   const chains = [
-    ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
-    ...selectors,
-  ].sort(compareProposals);
-  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
+    ...nameChains(view, resolvers, groupFor),
+    ...[...chainProposals(view, resolvers, groupFor), ...selectors].sort(compareProposals),
+  ];
+  const max = options.maxGoals ?? 10;
+  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? Math.max(5, Math.floor(max / 2)));
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
@@ -117,7 +122,6 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
-  const max = options.maxGoals ?? 10;
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
   return {
     toolset: toKebabCase(model.title) || "api",
