@@ -106,6 +106,10 @@ describe("Slack: the drafted chain that posts to a channel by name", () => {
     const missed = await callTool(live().session, TOOL, { channel_name: "no-such-channel", text: "hello" });
     expect(missed.isError).toBe(true);
     expect(missed.json).toMatchObject({ error: { code: "NOT_FOUND" } });
-    expect(live().proxy.requests.slice(before).map((r) => r.method)).toEqual(["GET"]);
+    expect(
+      live()
+        .proxy.requests.slice(before)
+        .map((r) => r.method),
+    ).toEqual(["GET"]);
   });
 });
