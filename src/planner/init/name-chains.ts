@@ -141,9 +141,17 @@ function spelled(model: ApiModel, object: string): string {
   return object.replaceAll("_", " ");
 }
 
-/** The slots a chain fills: every declared slot some read resolves, and at most one read off an open object's example. */
+/**
+ * The slots a chain fills: every declared slot some read resolves, and at most one read off an open object's example.
+ * A body that is the record the action makes or changes (a `Pet` to update) names no other pet by its fields.
+ */
 function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): SlotLookup[] {
-  const found = bodySlots(model, target).flatMap((slot) => {
+  const own = compactName(operationProfile(target).object.split(" ").at(-1) ?? "");
+  const references = bodySlots(model, target).map((slot) => ({
+    ...slot,
+    objects: slot.objects.filter((o, i) => i === 0 || compactName(o) !== own),
+  }));
+  const found = references.flatMap((slot) => {
     const lookup = lookupForSlot(model, target, slot, resolvers);
     return lookup ? [lookup] : [];
   });
