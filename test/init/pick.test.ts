@@ -78,7 +78,7 @@ describe("init: chains through a list and a pick", () => {
     const drafted = await init({ spec: petstore });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
     expect(byName).toEqual([
-      "place_order_by_pet_name",
+      "create_order_by_pet_name",
       "get_pet_by_name",
       "update_pet_with_form_by_name",
       "delete_pet_by_name",

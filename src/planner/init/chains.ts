@@ -195,10 +195,19 @@ function pageSizeOf(operation: Operation): { parameter: Parameter; max: number }
   for (const parameter of operation.parameters) {
     if (parameter.in !== "query" || !PAGE_SIZE.test(toSnakeCase(parameter.name))) continue;
     const schema = parameter.schema;
-    const max = typeof schema === "object" ? schema["maximum"] : undefined;
+    const max = (typeof schema === "object" ? schema["maximum"] : undefined) ?? statedMaximum(parameter.description);
     if (typeof max === "number" && Number.isInteger(max) && max > 0) return { parameter, max };
   }
   return undefined;
+}
+
+/** A maximum the description states where the schema gives none (Slack: "Must be an integer no larger than 1000."). */
+const STATED_MAXIMUM =
+  /\b(?:no (?:larger|greater|more) than|at most|maximum(?: value)?(?: is| of)?:?|between \d+ ?(?:-|and|to) ?)\s*(\d{1,6})\b/i;
+
+export function statedMaximum(description: string | undefined): number | undefined {
+  const match = STATED_MAXIMUM.exec(description ?? "");
+  return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
 function enumValues(schema: JsonSchema): string[] {

@@ -372,11 +372,14 @@ export function nameChain(
     ...extra.inputs,
   ];
   const objects = looked.map((l) => l.lookup.object);
-  const base = operationGoalName(target, operationProfile(target).action)
-    .replace(/^([a-z0-9]+)_\1_/, "$1_")
-    .replace(/_by_[a-z0-9_]+$/, "");
+  const profile = operationProfile(target);
+  const base =
+    profile.object === "" ? operationGoalName(target, profile.action) : `${profile.action}_${profile.object}`;
   return {
-    name: toIdentifierName(`${base}_by_${looked.map((l) => l.by).join("_and_")}`, "goal"),
+    name: toIdentifierName(
+      `${base.replace(/_by_[a-z0-9_]+$/, "")}_by_${looked.map((l) => l.by).join("_and_")}`,
+      "goal",
+    ),
     kind: "chain",
     group: group.name,
     entity: objects.join(" and "),
