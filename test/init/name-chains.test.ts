@@ -333,6 +333,21 @@ describe("Slack and Jira drafts: what the chains bind", () => {
     });
   }, 120_000);
 
+  test("Jira: the transition is picked by the status it leads to (`/to/name`), the issue key shared by both steps", async () => {
+    const { draft } = await init({ spec: JIRA });
+    const move = draft?.goals.find((g) => g.calls.at(-1) === "POST /rest/api/3/issue/{issueIdOrKey}/transitions");
+    expect(move?.name).toBe("transition_issue_by_status_name");
+    expect(move?.steps[0]?.pick).toEqual({ from: "/transitions", where: { "/to/name": "$inputs.status_name" } });
+    expect(move?.steps.map((s) => s.params)).toEqual([
+      [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
+      [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
+    ]);
+    expect(move?.steps[1]?.body).toEqual({
+      kind: "properties",
+      entries: [["transition", { id: "$steps.transition.outputs.id" }]],
+    });
+  }, 120_000);
+
   test("Jira: a user found by email (the search's `query`) is assigned by accountId; no issue-picker chain at all", async () => {
     const { draft, text } = await init({ spec: JIRA, maxGoals: 400 });
     const assign = draft?.goals.find((g) => g.calls.at(-1) === "PUT /rest/api/3/issue/{issueIdOrKey}/assignee");

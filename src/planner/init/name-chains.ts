@@ -245,6 +245,24 @@ function lookupStep(
   const output = toIdentifierName(lookup.pointer.at(-1) ?? "id", "id", 40);
   const outputs = { [output]: `$response.body#/${lookup.pointer.map(escapeToken).join("/")}` };
   const pick = resolver.pick;
+  const leads = pick === undefined ? undefined : destinationOf(model, resolver.record);
+  if (resolver.query === undefined && pick !== undefined && leads !== undefined) {
+    const input = namer(`${leads.object}_${leads.field}`, { type: "string" }, id);
+    const step = operationStep(model, resolver.operation, { id, namer, outputs });
+    const from = resolver.tokens.slice(0, -1).map(escapeToken).join("/");
+    const dest = leads.object.replaceAll("_", " ");
+    return {
+      step: { ...step, pick: { from: from === "" ? "" : `/${from}`, where: { [leads.pointer]: `$inputs.${input}` } } },
+      input: {
+        name: input,
+        required: true,
+        description: `The ${leads.field} of the ${dest} to move to, exactly as it is listed (case included).`,
+      },
+      by: `${leads.object}_${leads.field}`,
+      how: `names the ${dest} to move to`,
+      phrase: `find the ${object} that leads to the ${dest} whose ${leads.field} matches exactly (${resolver.operation.id})`,
+    };
+  }
   if (resolver.query === undefined && pick !== undefined) {
     const field = toSnakeCase(pick.field);
     const input = namer(`${object}_${field}`, pick.schema, id);
@@ -292,6 +310,40 @@ function lookupStep(
     how: `gives the ${object}'s ${word.replaceAll("_", " ")}`,
     phrase: `find the ${object} by ${word.replaceAll("_", " ")} (${resolver.operation.id})`,
   };
+}
+
+/** Properties naming where a record leads (a workflow transition's `to`). */
+const DESTINATIONS = ["to", "target", "destination"];
+/** Words schema names end with that say nothing of the object (`StatusDetails` is a status). */
+const SCHEMA_SUFFIX = /(_(details?|info|bean|dto|model|object|ref|reference))+$/;
+
+/**
+ * Where a listed record leads, when it names it (`to: StatusDetails { name }` of a Jira transition): the person names
+ * the status to reach, not the transition, so the pick matches `/to/name`.
+ */
+function destinationOf(
+  model: ApiModel,
+  record: JsonSchema,
+): { pointer: string; object: string; field: string } | undefined {
+  const schemas = schemaLookup(model.schemas);
+  for (const property of propertyNames(record, schemas).filter((p) => DESTINATIONS.includes(p))) {
+    const walked = schemaAtPointer(record, [property], schemas);
+    if (!walked.ok || !propertyNames(walked.schema, schemas).includes("name")) continue;
+    const name = schemaAtPointer(walked.schema, ["name"], schemas);
+    if (!name.ok || !jsonTypes(name.schema, schemas).has("string")) continue;
+    const own = refOf(walked.schema);
+    const object = own === undefined ? property : singular(toSnakeCase(own).replace(SCHEMA_SUFFIX, ""));
+    return { pointer: `/${escapeToken(property)}/name`, object, field: "name" };
+  }
+  return undefined;
+}
+
+/** The component a schema refers to, directly or as the one member of an `allOf`. */
+function refOf(schema: JsonSchema): string | undefined {
+  if (typeof schema !== "object") return undefined;
+  const allOf = schema["allOf"];
+  const only = Array.isArray(allOf) && allOf.length === 1 ? (allOf[0] as Record<string, unknown>) : undefined;
+  return componentName(schema["$ref"] ?? only?.["$ref"]);
 }
 
 /** Sets `value` at `tokens` in a nested draft object. */
@@ -386,7 +438,7 @@ export function nameChain(
     by: looked.map((l) => l.by.replaceAll("_", " ")).join(" and "),
     chainKey: `${signatureOf(target)} ${looked.map((l) => `${l.lookup.slot.tokens.join(".")}<-${signatureOf(l.lookup.resolver.operation)}`).join(" ")}`,
     description: `${sentenceCase(looked.map((l) => l.phrase).join(", "))}, then ${lowerFirst(sentence(summaryOf(target)))}`,
-    useWhen: `The user ${looked.map((l) => l.how).join(" and ")}, not ${objects.length > 1 ? "their ids" : "its id"}.`,
+    useWhen: `The user ${looked.map((l) => l.how).join(" and ")} instead of giving ${objects.length > 1 ? "their ids" : `the ${objects[0]}'s id`}.`,
     inputs,
     steps: [...looked.map((l) => l.step), step],
     calls: [...looked.map((l) => signatureOf(l.lookup.resolver.operation)), signatureOf(target)],
