@@ -240,7 +240,7 @@ function lookupStep(
   model: ApiModel,
   lookup: SlotLookup,
   { namer, id }: { namer: InputNamer; id: string },
-): { step: DraftStep; input: DraftInput; by: string; phrase: string; how: string } {
+): { step: DraftStep; input: DraftInput; by: string; key: string; phrase: string; how: string } {
   const { resolver, object } = lookup;
   const output = toIdentifierName(lookup.pointer.at(-1) ?? "id", "id", 40);
   const outputs = { [output]: `$response.body#/${lookup.pointer.map(escapeToken).join("/")}` };
@@ -259,6 +259,7 @@ function lookupStep(
         description: `The ${leads.field} of the ${dest} to move to, exactly as it is listed (case included).`,
       },
       by: `${leads.object}_${leads.field}`,
+      key: `${dest} ${leads.field}`,
       how: `names the ${dest} to move to`,
       phrase: `find the ${object} that leads to the ${dest} whose ${leads.field} matches exactly (${resolver.operation.id})`,
     };
@@ -282,6 +283,7 @@ function lookupStep(
         description: `The ${field.replaceAll("_", " ")} of the ${object}, exactly as it is listed (case included).`,
       },
       by: `${toSnakeCase(object)}_${field}`,
+      key: field.replaceAll("_", " "),
       how: `names the ${object} (its ${field.replaceAll("_", " ")})`,
       phrase: `find the ${object} whose ${field.replaceAll("_", " ")} matches exactly${scope} (${resolver.operation.id})`,
     };
@@ -307,6 +309,7 @@ function lookupStep(
           : (query?.description ?? `The ${word.replaceAll("_", " ")} to find the ${object} by.`),
     },
     by: word.includes(toSnakeCase(object)) ? word : `${toSnakeCase(object)}_${word}`,
+    key: word.replaceAll("_", " "),
     how: `gives the ${object}'s ${word.replaceAll("_", " ")}`,
     phrase: `find the ${object} by ${word.replaceAll("_", " ")} (${resolver.operation.id})`,
   };
@@ -435,7 +438,7 @@ export function nameChain(
     kind: "chain",
     group: group.name,
     entity: objects.join(" and "),
-    by: looked.map((l) => l.by.replaceAll("_", " ")).join(" and "),
+    by: looked.map((l) => l.key).join(" and "),
     chainKey: `${signatureOf(target)} ${looked.map((l) => `${l.lookup.slot.tokens.join(".")}<-${signatureOf(l.lookup.resolver.operation)}`).join(" ")}`,
     description: `${sentenceCase(looked.map((l) => l.phrase).join(", "))}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user ${looked.map((l) => l.how).join(" and ")} instead of giving ${objects.length > 1 ? "their ids" : `the ${objects[0]}'s id`}.`,
