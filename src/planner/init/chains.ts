@@ -309,13 +309,21 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
 }
 
 function bestQuery(operation: Operation): Parameter | undefined {
-  const ranked = operation.parameters.filter((p) => !p.deprecated && friendlyRank(p) !== undefined);
+  const ranked = operation.parameters.filter((p) => !retired(p) && friendlyRank(p) !== undefined);
   return [...ranked].sort(
     (a, b) =>
       Number(b.required) - Number(a.required) ||
       Number(described(b)) - Number(described(a)) ||
       (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9),
   )[0];
+}
+
+/** Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"). */
+function retired(parameter: Parameter): boolean {
+  return (
+    parameter.deprecated ||
+    /\b(deprecated|no longer (available|supported)|will be removed)\b/i.test(parameter.description ?? "")
+  );
 }
 
 /** A parameter the spec describes: one it leaves bare (Jira's retired `username`) is not what a person is meant to use. */

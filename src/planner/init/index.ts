@@ -17,7 +17,7 @@ export interface DraftOptions {
   readonly spec?: string;
   /** At most this many goals (default 10, the size of a toolset a model still chooses from well). */
   readonly maxGoals?: number;
-  /** At most this many multi-step chains among them (default half of `maxGoals`, at least 5), so plain reads and actions still appear. */
+  /** At most this many multi-step chains among them (default 5, or half of a larger `maxGoals`: name-to-id chains first, at most 5 others), so plain reads and actions still appear. */
   readonly maxChains?: number;
   /** At most this many goals per resource (default: no limit beyond `maxGoals`). */
   readonly goalsPerGroup?: number;
@@ -46,6 +46,12 @@ function groupOperations(
     .sort((a, b) => weightOf(b) - weightOf(a) || order.indexOf(a) - order.indexOf(b))
     .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
 }
+
+/**
+ * Chains in a default draft; name-to-id chains into a request body (checked same-kind) may take up to half of a larger
+ * `--max-tools`, path-parameter chains stay at this many.
+ */
+const DEFAULT_CHAINS = 5;
 
 /** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
 const CORE_GROUPS = 2;
@@ -105,12 +111,14 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const resolvers = findResolvers(view);
   const groupFor = (o: Operation): { name: string; rank: number } =>
     groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
-  const chains = [
-    ...nameChains(view, resolvers, groupFor),
-    ...[...chainProposals(view, resolvers, groupFor), ...selectors].sort(compareProposals),
-  ];
+  const bodyChains = oneChainPerResolver(nameChains(view, resolvers, groupFor));
+  const others = oneChainPerResolver(
+    [...chainProposals(view, resolvers, groupFor), ...selectors].sort(compareProposals),
+  );
+  const chains = [...bodyChains, ...others];
   const max = options.maxGoals ?? 10;
-  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? Math.max(5, Math.floor(max / 2)));
+  const cap = options.maxChains ?? Math.max(DEFAULT_CHAINS, Math.floor(max / 2));
+  const keptChains = [...bodyChains, ...others.slice(0, DEFAULT_CHAINS)].slice(0, cap);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );

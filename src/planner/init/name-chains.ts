@@ -79,11 +79,23 @@ function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup): str
   return undefined;
 }
 
+/** An optional parameter the read still needs in practice ("The issue key. Required, unless `project` is specified."). */
+const CONDITIONALLY_REQUIRED = /\bRequired,? (unless|if|when)\b(.*)/;
+
+/** Conditionally required, and the condition is not the query the chain binds ("Required, unless `query` is given"). */
+function stillNeeded(description: string | undefined, query: string | undefined): boolean {
+  const condition = CONDITIONALLY_REQUIRED.exec(description ?? "")?.[2];
+  return condition !== undefined && (query === undefined || !condition.split(/[^A-Za-z0-9_]+/).includes(query));
+}
+
 /** How a read finds the record: a required query (`email`) before a pick by name before an optional search. */
 function lookupScore(resolver: Resolver, target: Operation, sameSchema: boolean): number {
   const way = resolver.query === undefined ? 10 : byEmail(resolver) ? 0 : resolver.query.required ? 5 : 20;
   const unbound = resolver.operation.parameters.filter(
-    (p) => p.required && p !== resolver.query && !target.parameters.some((t) => t.name === p.name && t.in === p.in),
+    (p) =>
+      (p.required || stillNeeded(p.description, resolver.query?.name)) &&
+      p !== resolver.query &&
+      !target.parameters.some((t) => t.name === p.name && t.in === p.in),
   ).length;
   return (isNiche(resolver.operation) ? 100 : 0) + way + unbound * 5 + (sameSchema ? 0 : 3);
 }
