@@ -244,6 +244,21 @@ describe("page size: a maximum the description states where the schema gives non
   });
 });
 
+describe("page size bound only where the parameter takes a number", () => {
+  test.each([
+    ["integer", [{ name: "limit", in: "query", value: 1000 }]],
+    ["string", []],
+  ])("a %s `limit` described as no larger than 1000", async (type, want) => {
+    const spec = structuredClone(chat);
+    Object.assign(spec.paths["/conversations.list"].get, {
+      parameters: [{ name: "limit", in: "query", schema: { type }, description: "No larger than 1000." }],
+    });
+    const draft = draftGoals(await modelOf(spec));
+    const post = draft.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");
+    expect(post?.steps[0]?.params).toEqual(want);
+  });
+});
+
 describe("lookups: the read that yields a slot's id", () => {
   test("a channel by name from the list (pick), a user by email from the single-record lookup (`user.id`)", async () => {
     const model = await modelOf(chat);

@@ -195,7 +195,9 @@ function pageSizeOf(operation: Operation): { parameter: Parameter; max: number }
   for (const parameter of operation.parameters) {
     if (parameter.in !== "query" || !PAGE_SIZE.test(toSnakeCase(parameter.name))) continue;
     const schema = parameter.schema;
-    const max = (typeof schema === "object" ? schema["maximum"] : undefined) ?? statedMaximum(parameter.description);
+    const numeric = typeof schema === "object" && (schema["type"] === "integer" || schema["type"] === "number");
+    const stated = numeric ? statedMaximum(parameter.description) : undefined;
+    const max = (typeof schema === "object" ? schema["maximum"] : undefined) ?? stated;
     if (typeof max === "number" && Number.isInteger(max) && max > 0) return { parameter, max };
   }
   return undefined;
