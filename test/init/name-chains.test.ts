@@ -259,6 +259,25 @@ describe("page size bound only where the parameter takes a number", () => {
   });
 });
 
+describe("optional id fields", () => {
+  test.each([
+    ["the body lists no required property (Slack's invite): its id fields are resolved", [], true],
+    [
+      "the body requires another property (GitHub's team_id of a new repo): the optional id is left out",
+      ["text"],
+      false,
+    ],
+  ])("%s", async (_name, required, chained) => {
+    const spec = structuredClone(chat);
+    const content = spec.paths["/chat.postMessage"].post.requestBody.content["application/x-www-form-urlencoded"];
+    content.schema.required = required;
+    const draft = draftGoals(await modelOf(spec));
+    expect(draft.goals.some((g) => g.calls.join(" → ") === "GET /conversations.list → POST /chat.postMessage")).toBe(
+      chained,
+    );
+  });
+});
+
 describe("lookups: the read that yields a slot's id", () => {
   test("a channel by name from the list (pick), a user by email from the single-record lookup (`user.id`)", async () => {
     const model = await modelOf(chat);

@@ -20,6 +20,8 @@ export interface BodySlot {
   readonly fromExample: boolean;
   /** The id's schema where the body declares it. */
   readonly schema?: JsonSchema;
+  /** The body lists its top-level property as required; `undefined` when the body lists none (it leaves it unsaid). */
+  readonly required?: boolean;
 }
 
 /** `issue_type`, `issuetype` and `IssueType` are one object: compared without separators or case. */
@@ -52,8 +54,11 @@ export function bodySlots(model: ApiModel, operation: Operation): BodySlot[] {
   const example = content.examples.find((e) => typeof e === "object" && e !== null) as
     | Record<string, unknown>
     | undefined;
+  const required = Array.isArray(node["required"]) ? (node["required"] as unknown[]) : [];
   return Object.entries(properties).flatMap(([name, schema]) =>
-    propertySlots({ name, schema, container, example: example?.[name], schemas }),
+    propertySlots({ name, schema, container, example: example?.[name], schemas }).map((slot) =>
+      required.length === 0 ? slot : { ...slot, required: required.includes(name) },
+    ),
   );
 }
 

@@ -48,8 +48,8 @@ function groupOperations(
 }
 
 /**
- * Chains in a default draft; name-to-id chains into a request body (checked same-kind) may take up to half of a larger
- * `--max-tools`, path-parameter chains stay at this many.
+ * Chains in a default draft, name-to-id chains into a request body and path-parameter chains taking turns (a name chain
+ * first); the name chains (checked same-kind) may take up to half of a larger `--max-tools`, path chains stay at this many.
  */
 const DEFAULT_CHAINS = 5;
 
@@ -118,7 +118,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const chains = [...bodyChains, ...others];
   const max = options.maxGoals ?? 10;
   const cap = options.maxChains ?? Math.max(DEFAULT_CHAINS, Math.floor(max / 2));
-  const keptChains = [...bodyChains, ...others.slice(0, DEFAULT_CHAINS)].slice(0, cap);
+  const keptChains = interleave(bodyChains, others.slice(0, DEFAULT_CHAINS)).slice(0, cap);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
@@ -140,6 +140,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/** `[a1, b1, a2, b2, …]`, then the rest of the longer list: name chains and path chains share the draft's chain places. */
+function interleave<T>(a: readonly T[], b: readonly T[]): T[] {
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]]).flatMap((pair) =>
+    pair.filter((x): x is T => x !== undefined),
+  );
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */

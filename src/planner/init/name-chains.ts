@@ -155,7 +155,8 @@ function spelled(model: ApiModel, object: string): string {
 
 /**
  * The slots a chain fills: every declared slot some read resolves, and at most one read off an open object's example.
- * A body that is the record the action makes or changes (a `Pet` to update) names no other pet by its fields.
+ * A body that is the record the action makes or changes (a `Pet` to update) names no other pet by its fields; a field
+ * the body leaves optional while it requires others (GitHub's `team_id` of a new repository) is not asked for.
  */
 function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): SlotLookup[] {
   const own = compactName(operationProfile(target).object.split(" ").at(-1) ?? "");
@@ -167,7 +168,7 @@ function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly R
     const lookup = lookupForSlot(model, target, slot, resolvers);
     return lookup ? [lookup] : [];
   });
-  const declared = found.filter((l) => !l.slot.fromExample);
+  const declared = found.filter((l) => !l.slot.fromExample && l.slot.required !== false);
   const keyed = keyedObjects(model);
   const example = found
     .filter((l) => l.slot.fromExample && !keyed.has(compactName(l.slot.objects[0] ?? "")))
