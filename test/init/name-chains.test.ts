@@ -393,3 +393,50 @@ describe("Slack and Jira drafts: what the chains bind", () => {
     expect(text).not.toContain("getIssuePickerResource");
   }, 120_000);
 });
+
+describe("a read of the collection the action adds to is no lookup", () => {
+  const issue = {
+    type: "object",
+    properties: { id: { type: "integer" }, title: { type: "string", description: "The issue's title." } },
+  };
+  const subIssues = {
+    openapi: "3.0.3",
+    info: { title: "Issues", version: "1" },
+    paths: {
+      "/issues/{issue_number}/sub_issues": {
+        parameters: [{ name: "issue_number", in: "path", required: true, schema: { type: "integer" } }],
+        get: {
+          operationId: "issues/list-sub-issues",
+          summary: "List sub-issues",
+          responses: {
+            "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: issue } } } },
+          },
+        },
+        post: {
+          operationId: "issues/add-sub-issue",
+          summary: "Add sub-issue",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["sub_issue_id"],
+                  properties: { sub_issue_id: { type: "integer", description: "The id of the sub-issue to add." } },
+                },
+              },
+            },
+          },
+          responses: { "201": { description: "added", content: { "application/json": { schema: issue } } } },
+        },
+      },
+    },
+  };
+
+  test("GitHub's sub-issues: the list of sub-issues never feeds the sub-issue to add (it is one already)", async () => {
+    const draft = draftGoals(await modelOf(subIssues));
+    const calls = draft.goals.map((g) => g.calls.join(" → "));
+    expect(calls).not.toContain("GET /issues/{issue_number}/sub_issues → POST /issues/{issue_number}/sub_issues");
+    expect(calls).toContain("POST /issues/{issue_number}/sub_issues");
+  });
+});

@@ -118,6 +118,7 @@ export function lookupForSlot(
   return resolvers
     .flatMap((resolver): SlotLookup[] => {
       if (resolver.operation === target || resolver.operation.method !== "get") return [];
+      if (listsWhatItAdds(resolver.operation, target)) return [];
       if (resolver.needs.some((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
       const found = slotRecord(model, resolver, slot);
       const field = found && idField(found.record, slot, schemas);
@@ -135,6 +136,16 @@ export function lookupForSlot(
       ];
     })
     .sort((a, b) => a.score - b.score || a.resolver.index - b.resolver.index)[0];
+}
+
+const ADDING = new Set(["add", "create", "invite", "post", "send", "share", "attach", "link", "assign"]);
+
+/**
+ * A read of the very collection the action adds to (GitHub's sub-issues listed to add a sub-issue): what it finds is
+ * already a member. A read of the collection an action performs from (Jira's transitions of an issue) is a lookup.
+ */
+function listsWhatItAdds(read: Operation, target: Operation): boolean {
+  return read.path === target.path && ADDING.has(operationProfile(target).action);
 }
 
 function bodySchemaRef(operation: Operation): unknown {
