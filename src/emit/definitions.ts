@@ -62,7 +62,7 @@ export interface SizingOptions {
   readonly tokens?: TokenCounter;
   /**
    * Count each shortened tool's whole definition as it is cut (`plan` prints it), rather than when first read: the
-   * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph).
+   * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph). `generate` sets it.
    */
   readonly countWhole?: boolean;
 }
@@ -184,7 +184,7 @@ interface ConvertedInput {
 }
 
 /** How many distinct tool inputs are kept converted at once (tools with the same input usually sit together). */
-const CONVERTED_KEPT = 256;
+const CONVERTED_KEPT = 32;
 
 /**
  * Each tool's advertised input JSON Schema, read from its compiled source (zod-json/: never evaluated, never through

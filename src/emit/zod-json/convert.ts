@@ -420,7 +420,11 @@ function foldIntersection(json: Json): void {
   assignProps(json, folded);
 }
 
-/** Zod's `finalize`: flatten, compact, fold, then the root with its `$defs`, as plain JSON. */
+/**
+ * Zod's `finalize`: flatten, compact, fold, then the root with its `$defs`. Zod copies the result through JSON text;
+ * here a subschema written in place several times stays one shared object (the same JSON once serialised, without
+ * the copy: a Microsoft Graph body is megabytes). Callers treat the result as read-only.
+ */
 function finalize(ctx: Context, root: ZodNode): Json {
   for (const node of [...ctx.seen.keys()].reverse()) flattenRef(ctx, node);
   for (const seen of ctx.seen.values()) compactTypeUnion(seen.def ?? seen.schema);
@@ -448,7 +452,7 @@ function finalize(ctx: Context, root: ZodNode): Json {
     }
   }
   if (Object.keys(defs).length > 0) result["$defs"] = defs;
-  return JSON.parse(JSON.stringify(result)) as Json;
+  return result;
 }
 
 /** `z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused })` of the schema `root` stands for. */

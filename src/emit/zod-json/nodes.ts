@@ -56,6 +56,29 @@ export function optinOf(schema: ZodNode): "optional" | undefined {
   return undefined;
 }
 
+/** The schemas directly inside a node, as the runtime's `childrenOf` lists them (a clone's parent is not among them). */
+export function childNodes(node: ZodNode): readonly ZodNode[] {
+  switch (node.type) {
+    case "optional":
+    case "nullable":
+      return [node.innerType as ZodNode];
+    case "array":
+      return [node.element as ZodNode];
+    case "lazy":
+      return [(node.getter as () => ZodNode)()];
+    case "object":
+      return [...Object.values(node.shape ?? {}), ...(node.catchall === undefined ? [] : [node.catchall])];
+    case "union":
+      return [...(node.options ?? [])];
+    case "intersection":
+      return [node.left as ZodNode, node.right as ZodNode];
+    case "tuple":
+      return [...(node.items ?? []), ...(node.rest ? [node.rest] : [])];
+    default:
+      return [];
+  }
+}
+
 /** Names in scope while reading source: shared consts and a tool's locals. */
 export interface Scope {
   get(name: string): unknown;

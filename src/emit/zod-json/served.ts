@@ -4,7 +4,7 @@ import { MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
 import { REQUEST_ID_DESCRIPTION } from "../../runtime/tool.js";
 import type { ZodDeclaration } from "../zod/index.js";
 import { type Json, nodeToJsonSchema, type Reused } from "./convert.js";
-import { cloneOf, evaluate, type Scope, type ZodNode } from "./nodes.js";
+import { childNodes, cloneOf, evaluate, type Scope, type ZodNode } from "./nodes.js";
 
 /** The shared consts of a compiled plan (schemas as nodes, patterns as RegExps), built once (a `z.lazy` reads its name when first converted). */
 export function sharedScope(shared: readonly ZodDeclaration[]): Scope {
@@ -57,28 +57,6 @@ function chooseView(schema: ZodNode): Json {
   return convert("inline");
 }
 
-function childrenOf(node: ZodNode): readonly ZodNode[] {
-  switch (node.type) {
-    case "optional":
-    case "nullable":
-      return [node.innerType as ZodNode];
-    case "array":
-      return [node.element as ZodNode];
-    case "lazy":
-      return [(node.getter as () => ZodNode)()];
-    case "object":
-      return [...Object.values(node.shape ?? {}), ...(node.catchall === undefined ? [] : [node.catchall])];
-    case "union":
-      return [...(node.options ?? [])];
-    case "intersection":
-      return [node.left as ZodNode, node.right as ZodNode];
-    case "tuple":
-      return [...(node.items ?? []), ...(node.rest ? [node.rest] : [])];
-    default:
-      return [];
-  }
-}
-
 /** The runtime's count of the schemas `root` has with each shared one counted where used, up to `limit`. */
 function expandedSchemas(root: ZodNode, limit: number): number {
   const open = new Set<ZodNode>();
@@ -92,7 +70,7 @@ function expandedSchemas(root: ZodNode, limit: number): number {
     if (++count >= limit) return limit;
     if (open.has(item)) continue;
     open.add(item);
-    stack.push({ leave: item }, ...childrenOf(item));
+    stack.push({ leave: item }, ...childNodes(item));
   }
   return count;
 }
