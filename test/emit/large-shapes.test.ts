@@ -6,6 +6,7 @@ import { propertyContracts, schemaContract } from "../../src/emit/schema-contrac
 import { compileSchema, componentsToZod } from "../../src/emit/zod/schema-to-zod.js";
 import { MAX_REF_DEPTH } from "../../src/emit/zod/ref.js";
 import { recursiveNames } from "../../src/ingest/recursion.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { allOfChain, largeEnum, manyOperations } from "../../bench/large-specs.mjs";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -52,6 +53,14 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 20,000 schemas long", () => {
     expect(recursiveNames(schemas)).toEqual([]);
     const closed = { ...schemas, S20000: { allOf: [{ $ref: "#/components/schemas/S0" }] } };
     expect(recursiveNames(closed)).toHaveLength(20_001);
+  });
+
+  it("is cut in many places, reported once at the first with the others counted", async () => {
+    const planned = await plan({ spec: allOfChain(3000), allOperations: true });
+    const cuts = compilePlanSchemas(planned.plan!).diagnostics.filter((d) => d.code === "SCHEMA_TOO_DEEP");
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]?.pointer).toBe(`/components/schemas/S${MAX_REF_DEPTH - 1}/allOf/0`);
+    expect(cuts[0]?.message).toMatch(/\(and \d+ more places the same way\)$/);
   });
 
   it("plans its tool 8,000 long without an error", async () => {
