@@ -26,6 +26,7 @@ import {
   SEARCH_TOOLS,
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
+  type Searchable,
 } from "./search.js";
 import {
   invalidArgument,
@@ -89,7 +90,29 @@ export function createMcpServer(
   options: McpServerOptions = {},
 ): McpServer {
   const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
-  const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
+  return serveTools({ entries: [...byName.values()], tool: async (name) => byName.get(name) }, info, options);
+}
+
+/**
+ * The tools an MCP server serves: what listing and search read of each (a Tool, or a manifest entry), and the tool
+ * itself by name, which may be imported and bound only then.
+ */
+export interface ServedTools {
+  readonly entries: readonly Searchable[];
+  tool(name: string): Promise<Tool | undefined>;
+}
+
+/**
+ * {@link createMcpServer} over tools that load on first use: tools/list and `search_tools` read the entries; a tool is
+ * loaded when it is listed (its JSON Schemas are its own Zod schemas') or called.
+ */
+export function serveTools(
+  served: ServedTools,
+  info: { readonly name: string; readonly version: string },
+  options: McpServerOptions = {},
+): McpServer {
+  const names = new Set(served.entries.map((entry) => entry.name));
+  const searching = served.entries.some((entry) => entry.deferLoading === true);
   // Declared here, not in the constructor's options: the SDK then installs its own tool handlers, which declare
   // `listChanged: true` although only a toolset served with tool search changes its list.
   const server = new McpServer(
@@ -97,19 +120,19 @@ export function createMcpServer(
     options.instructions === undefined ? {} : { instructions: options.instructions },
   );
   server.server.registerCapabilities({ tools: searching ? { listChanged: true } : {} });
-  const listing = searching ? searchListing(server, byName) : staticListing(byName);
+  const listing = searching ? searchListing(server, served) : staticListing(served);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list() }));
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listing.list() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const own = listing.call(request.params.name, request.params.arguments ?? {});
     if (own !== undefined) return own;
     const named =
       request.params.name === CALL_TOOL && searching ? String(request.params.arguments?.["name"]) : request.params.name;
-    const tool = byName.get(named);
+    const tool = names.has(named) ? await served.tool(named) : undefined;
     if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      const next = searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`;
+      const next = searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...names].join(", ")}`;
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${next}`);
     }
     const args =
@@ -149,31 +172,41 @@ export { CALL_TOOL, SEARCH_TOOLS };
 
 interface Listing {
   /** What tools/list answers now. */
-  list(): McpTool[];
+  list(): Promise<McpTool[]>;
   /** The result of a tool the listing itself serves (search_tools), else undefined. */
   call(name: string, args: Record<string, unknown>): CallToolResult | undefined;
 }
 
-function staticListing(byName: ReadonlyMap<string, Tool>): Listing {
-  const all = [...byName.values()].map(toolToMcpDefinition);
-  return { list: () => all, call: () => undefined };
+function staticListing(served: ServedTools): Listing {
+  let all: Promise<McpTool[]> | undefined;
+  const load = async (): Promise<McpTool[]> =>
+    (await Promise.all(served.entries.map((entry) => served.tool(entry.name)))).map((tool) =>
+      toolToMcpDefinition(tool as Tool),
+    );
+  return { list: () => (all ??= load()), call: () => undefined };
 }
 
 /**
  * A toolset over its context budget: tools/list starts with the core tools (those not `deferLoading`), `search_tools`
  * and `call_tool`. Every tool `search_tools` returns joins the list for this session, announced with
- * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not.
+ * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not. Only listed tools are
+ * loaded (for their JSON Schemas); search reads the entries.
  */
-function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Listing {
-  const tools = [...byName.values()];
-  const session = createSearchSession(tools);
-  const definitions = new Map<string, McpTool>();
-  const definition = (name: string): McpTool =>
-    definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
+function searchListing(server: McpServer, served: ServedTools): Listing {
+  const session = createSearchSession(served.entries);
+  const definitions = new Map<string, Promise<McpTool>>();
+  const definition = (name: string): Promise<McpTool> => {
+    let found = definitions.get(name);
+    if (found === undefined) {
+      found = served.tool(name).then((tool) => toolToMcpDefinition(tool as Tool));
+      definitions.set(name, found);
+    }
+    return found;
+  };
   const searchDefinition: McpTool = {
     name: SEARCH_TOOLS,
     title: "Search tools",
-    description: searchToolsDescription(tools.length),
+    description: searchToolsDescription(served.entries.length),
     inputSchema: SEARCH_TOOLS_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
     annotations: {
       title: "Search tools",
@@ -184,7 +217,11 @@ function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Li
     },
   };
   return {
-    list: () => [...session.visible().map(definition), searchDefinition, CALL_TOOL_DEFINITION],
+    list: async () => [
+      ...(await Promise.all(session.visible().map(definition))),
+      searchDefinition,
+      CALL_TOOL_DEFINITION,
+    ],
     call(name, args) {
       if (name !== SEARCH_TOOLS) return undefined;
       const answer = session.search(

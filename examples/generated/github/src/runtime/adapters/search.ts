@@ -45,12 +45,24 @@ export function oneLine(description: string): string {
   return sentence.length <= SUMMARY_CHARS ? sentence : `${sentence.slice(0, SUMMARY_CHARS - 1).trimEnd()}…`;
 }
 
-function parameterNames(tool: Tool): string[] {
+/**
+ * What tool search reads of a tool: a Tool (its inputs read from its Zod schema), or a manifest entry that lists its
+ * inputs (a tool whose module is not loaded yet).
+ */
+export type Searchable = Pick<Tool, "name" | "title" | "description" | "tags" | "profile" | "deferLoading"> &
+  (
+    | { readonly inputSchema: Tool["inputSchema"] }
+    | { readonly inputNames: readonly string[]; readonly requiredInputs: readonly string[] }
+  );
+
+function parameterNames(tool: Searchable): readonly string[] {
+  if ("inputNames" in tool) return tool.inputNames;
   const shape = (tool.inputSchema as { shape?: Record<string, unknown> }).shape;
   return shape === undefined ? [] : Object.keys(shape).filter((name) => name !== "request_id");
 }
 
-function requiredInputs(tool: Tool): string[] {
+function requiredInputs(tool: Searchable): readonly string[] {
+  if ("requiredInputs" in tool) return tool.requiredInputs;
   const shape = (tool.inputSchema as { shape?: Record<string, { isOptional?: () => boolean }> }).shape;
   if (shape === undefined) return [];
   return Object.entries(shape)
@@ -60,7 +72,7 @@ function requiredInputs(tool: Tool): string[] {
     .map(([name]) => name);
 }
 
-function fieldTexts(tool: Tool): Record<Field, string> {
+function fieldTexts(tool: Searchable): Record<Field, string> {
   const profile = tool.profile;
   return {
     name: tool.name,
@@ -73,7 +85,7 @@ function fieldTexts(tool: Tool): Record<Field, string> {
   };
 }
 
-function documentTerms(tool: Tool): string[] {
+function documentTerms(tool: Searchable): string[] {
   const fields = fieldTexts(tool);
   return (Object.keys(FIELD_WEIGHTS) as Field[]).flatMap((field) => {
     const terms = searchTerms(fields[field]);
@@ -82,7 +94,7 @@ function documentTerms(tool: Tool): string[] {
 }
 
 interface Index {
-  readonly tools: readonly Tool[];
+  readonly tools: readonly Searchable[];
   /** Each tool's name as terms: a query that holds all of them names the tool. */
   readonly names: readonly ReadonlySet<string>[];
   readonly frequencies: readonly Map<string, number>[];
@@ -113,7 +125,7 @@ function profileTerms(profile: OperationProfile | undefined): ProfileTerms | und
   };
 }
 
-function buildIndex(tools: readonly Tool[]): Index {
+function buildIndex(tools: readonly Searchable[]): Index {
   const frequencies = tools.map((tool) => {
     const counts = new Map<string, number>();
     for (const term of documentTerms(tool)) counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -213,7 +225,7 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
  * mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
  * matches finds nothing.
  */
-export function createToolSearch(tools: readonly Tool[]): ToolSearch {
+export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
     index ??= buildIndex(tools);
@@ -225,7 +237,7 @@ export function createToolSearch(tools: readonly Tool[]): ToolSearch {
     return scored.slice(0, count).map(({ tool }) => ({
       name: tool.name,
       description: oneLine(tool.description),
-      required: requiredInputs(tool),
+      required: [...requiredInputs(tool)],
     }));
   };
 }
@@ -297,7 +309,7 @@ export interface SearchSession {
 }
 
 /** A {@link SearchSession} over `tools`: the core is every tool not marked `deferLoading`. */
-export function createSearchSession(tools: readonly Tool[]): SearchSession {
+export function createSearchSession(tools: readonly Searchable[]): SearchSession {
   const search = createToolSearch(tools);
   const loaded = new Set(tools.filter((tool) => tool.deferLoading !== true).map((tool) => tool.name));
   let added: string[] = [];
@@ -331,6 +343,6 @@ export function createSearchSession(tools: readonly Tool[]): SearchSession {
 }
 
 /** Whether a toolset is served with tool search: some tool is listed only once a search finds it. */
-export function servedWithSearch(tools: readonly Tool[]): boolean {
+export function servedWithSearch(tools: readonly Pick<Tool, "deferLoading">[]): boolean {
   return tools.some((tool) => tool.deferLoading === true);
 }
