@@ -25,7 +25,12 @@ export function catalogInputs(inputSchema: Readonly<Record<string, unknown>>): C
 }
 
 /** One tool's manifest entry; optional fields only when the tool has them. */
-export function catalogEntry(tool: ToolDef, names: ToolNames, inputs: CatalogInputs): CatalogEntry {
+export function catalogEntry(
+  tool: ToolDef,
+  names: ToolNames,
+  inputs: CatalogInputs,
+  definition?: Readonly<Record<string, unknown>>,
+): CatalogEntry {
   const security = tool.steps.find((step) => step.security.some((r) => Object.keys(r).length > 0))?.security;
   return {
     name: tool.name,
@@ -41,6 +46,7 @@ export function catalogEntry(tool: ToolDef, names: ToolNames, inputs: CatalogInp
     inputNames: inputs.inputNames,
     requiredInputs: inputs.requiredInputs,
     ...(security === undefined ? {} : { security }),
+    ...(definition === undefined ? {} : { definition }),
     module: names.file,
     export: names.ident,
   };
@@ -54,12 +60,14 @@ export function catalogView(
   plan: ToolPlan,
   names: ReadonlyMap<string, ToolNames>,
   inputs: ReadonlyMap<string, CatalogInputs>,
+  listed: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
 ): { entries: string[]; modules: string[] } {
   const entries = plan.tools.map((tool) => {
     const own = names.get(tool.name);
-    const listed = inputs.get(tool.name);
-    if (own === undefined || listed === undefined) throw new Error(`no catalog names or inputs for tool ${tool.name}`);
-    return `${flat(str(JSON.stringify(catalogEntry(tool, own, listed))))},`;
+    const toolInputs = inputs.get(tool.name);
+    if (own === undefined || toolInputs === undefined)
+      throw new Error(`no catalog names or inputs for tool ${tool.name}`);
+    return `${flat(str(JSON.stringify(catalogEntry(tool, own, toolInputs, listed.get(tool.name)))))},`;
   });
   const modules = [...new Set([...names.values()].map((n) => n.file))].map(
     (file) =>

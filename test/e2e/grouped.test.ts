@@ -1,7 +1,8 @@
 // End to end: all-operations packages (tools in grouped modules) type-checked, built with their own build script and
-// served through the MCP SDK's Client, with every module the server process loads logged: start-up imports no tool
-// module, tools/list only the core tools' groups, and search finds (and call_tool calls) a tool whose module was never
-// imported. Petstore calls go to Prism; GitHub's to a loopback stub. `check` of each package reports nothing.
+// served through the MCP SDK's Client, with every module the server process loads logged: neither start-up nor
+// tools/list imports a tool module (the listed tools' definitions are in the catalog), and search finds, and call_tool
+// calls, a tool whose module was never imported (importing its group only). Petstore calls go to Prism; GitHub's to a
+// loopback stub. `check` of each package reports nothing.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -116,7 +117,7 @@ describe("petstore, all operations: grouped modules served lazily, calls through
     expect(new Set(entries.map((e) => e.module))).toEqual(new Set(["pet", "store", "user"]));
   }, 300_000);
 
-  it("starts without importing a tool module, lists the core from their groups, finds and calls a deferred tool", async () => {
+  it("starts without importing a tool module, lists the core from the catalog, finds and calls a deferred tool", async () => {
     session = await connectLogged(outDir, {
       PETSTORE_BASE_URL: `http://127.0.0.1:${prism?.port}`,
       PETSTORE_API_KEY: "special-key",
@@ -127,19 +128,22 @@ describe("petstore, all operations: grouped modules served lazily, calls through
     const listed = await session.client.listTools();
     const core = entries.filter((e) => e.deferLoading !== true);
     expect(listed.tools.map((t) => t.name)).toEqual([...core.map((e) => e.name), "search_tools", "call_tool"]);
-    expect(session.loaded().tools).toEqual([...new Set(core.map((e) => e.module))].sort());
+    // The core's definitions are in the catalog: listing imports nothing.
+    expect(session.loaded()).toEqual({ tools: [], schemas: false });
 
     const found = resultJson(
       await session.client.callTool({ name: "search_tools", arguments: { query: "get a purchase order by its id" } }),
     ) as { tools: { name: string }[] };
     expect(found.tools.map((t) => t.name)).toContain("get_order_by_id");
     expect(entries.find((e) => e.name === "get_order_by_id")?.deferLoading).toBe(true);
+    expect(session.loaded().tools).toEqual([]);
 
     const called = await session.client.callTool({
       name: "call_tool",
       arguments: { name: "get_order_by_id", arguments: { order_id: 3 } },
     });
     expect(called.isError, JSON.stringify(called)).not.toBe(true);
+    expect(session.loaded()).toEqual({ tools: ["store"], schemas: true });
     const relisted = await session.client.listTools();
     expect(relisted.tools.map((t) => t.name)).toContain("get_order_by_id");
   }, 120_000);
@@ -196,7 +200,7 @@ describe("GitHub REST, all operations: grouped, lazy, check stable", () => {
       const listed = await session.client.listTools();
       const core = entries.filter((e) => e.deferLoading !== true);
       expect(listed.tools.length).toBe(core.length + 2);
-      expect(session.loaded().tools).toEqual([...new Set(core.map((e) => e.module))].sort());
+      expect(session.loaded()).toEqual({ tools: [], schemas: false });
 
       const found = resultJson(
         await session.client.callTool({ name: "search_tools", arguments: { query: "merge a pull request" } }),
@@ -209,7 +213,7 @@ describe("GitHub REST, all operations: grouped, lazy, check stable", () => {
       });
       expect(merged.isError, JSON.stringify(merged)).not.toBe(true);
       expect(requests).toEqual(["PUT /repos/octocat/hello/pulls/7/merge"]);
-      expect(session.loaded().tools).toContain("pulls");
+      expect(session.loaded().tools).toEqual(["pulls"]);
     } finally {
       await session.close();
     }

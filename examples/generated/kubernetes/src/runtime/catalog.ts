@@ -21,6 +21,11 @@ export interface CatalogEntry {
   readonly requiredInputs: readonly string[];
   /** The security of the tool's first step that has any, for the start-up credential notices. */
   readonly security?: StepSpec["security"];
+  /**
+   * Its tools/list entry, for a tool listed before any search: computed when the package was generated from the same
+   * schemas, exactly as the server would, so listing it imports nothing.
+   */
+  readonly definition?: Readonly<Record<string, unknown>>;
   /** The module that defines the tool (`src/tools/<module>.ts`) and its export there. */
   readonly module: string;
   readonly export: string;

@@ -29,6 +29,7 @@ import {
   searchToolsDescription,
   type Searchable,
 } from "./search.js";
+import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "./definition.js";
 import {
   invalidArgument,
   isErrorEnvelope,
@@ -46,32 +47,6 @@ export interface McpServerOptions {
   /** Server instructions shown to the client at initialisation. */
   readonly instructions?: string;
 }
-
-const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    status: { type: "string", const: "pending_approval" },
-    request_id: { type: "string" },
-    message: { type: "string" },
-  },
-  required: ["status", "request_id", "message"],
-};
-
-const TRUNCATED_JSON_SCHEMA: JsonSchema = {
-  type: "string",
-  description: "Present when the result was cut: what was cut and which inputs narrow the call.",
-};
-
-/** What `run` returns for a success without a body (204, an empty 200): returns/shape.ts `defaultResult`. */
-const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    ok: { type: "boolean", const: true },
-    status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
-  },
-  required: ["ok"],
-  additionalProperties: false,
-};
 
 /**
  * Builds an MCP server exposing `tools`.
@@ -99,7 +74,8 @@ export function createMcpServer(
  * itself by name, which may be imported and bound only then.
  */
 export interface ServedTools {
-  readonly entries: readonly Searchable[];
+  /** Each tool's search fields, and its tools/list entry when known without loading it. */
+  readonly entries: readonly (Searchable & { readonly definition?: Readonly<Record<string, unknown>> })[];
   tool(name: string): Promise<Tool | undefined>;
 }
 
@@ -169,7 +145,7 @@ export function traceContextOf(
   };
 }
 
-export { CALL_TOOL, SEARCH_TOOLS };
+export { CALL_TOOL, SEARCH_TOOLS, INPUT_EXAMPLES_META, toolToMcpDefinition };
 
 interface Listing {
   /** What tools/list answers now. */
@@ -180,9 +156,12 @@ interface Listing {
 
 function staticListing(served: ServedTools): Listing {
   let all: Promise<McpTool[]> | undefined;
-  const load = async (): Promise<McpTool[]> =>
-    (await Promise.all(served.entries.map((entry) => served.tool(entry.name)))).map((tool) =>
-      toolToMcpDefinition(tool as Tool),
+  const load = (): Promise<McpTool[]> =>
+    Promise.all(
+      served.entries.map(
+        async (entry) =>
+          (entry.definition as McpTool | undefined) ?? toolToMcpDefinition((await served.tool(entry.name)) as Tool),
+      ),
     );
   return { list: () => (all ??= load()), call: () => undefined };
 }
@@ -195,11 +174,16 @@ function staticListing(served: ServedTools): Listing {
  */
 function searchListing(server: McpServer, served: ServedTools): Listing {
   const session = createSearchSession(served.entries);
+  const known = new Map(served.entries.map((entry) => [entry.name, entry.definition as McpTool | undefined]));
   const definitions = new Map<string, Promise<McpTool>>();
   const definition = (name: string): Promise<McpTool> => {
     let found = definitions.get(name);
     if (found === undefined) {
-      found = served.tool(name).then((tool) => toolToMcpDefinition(tool as Tool));
+      const ready = known.get(name);
+      found =
+        ready === undefined
+          ? served.tool(name).then((tool) => toolToMcpDefinition(tool as Tool))
+          : Promise.resolve(ready);
       definitions.set(name, found);
     }
     return found;
@@ -304,25 +288,6 @@ export async function serveStdio(
   return { closed: transport.closed };
 }
 
-/** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
-export function toolToMcpDefinition(tool: Tool): McpTool {
-  const output = toolOutputJsonSchema(tool);
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
-    ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
-    annotations: { title: tool.title, ...tool.annotations },
-    ...(tool.examples === undefined || tool.examples.length === 0
-      ? {}
-      : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
-  };
-}
-
-/** The `_meta` key of a tool's input examples in tools/list (argument objects valid against its input schema). */
-export const INPUT_EXAMPLES_META = "aci-gen/input_examples";
-
 /**
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending
  * approval; `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for an envelope.
@@ -331,43 +296,6 @@ export function toolResultToMcp(result: ToolResult): CallToolResult {
   const content = [{ type: "text" as const, text: resultText(result) }];
   if (isErrorEnvelope(result)) return { content, isError: true };
   return { content, structuredContent: result as Record<string, unknown> };
-}
-
-const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "null"]);
-
-/**
- * The schema of the result object as `run` returns it (returns/shape.ts `asResultObject`): a list comes back as
- * `{ items: [...] }` and a scalar as `{ result: … }`, so an array or scalar output schema moves under that member.
- */
-function resultObjectSchema(body: JsonSchema): JsonSchema {
-  if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
-  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t))))
-    return { type: "object", properties: { result: body } };
-  return body;
-}
-
-/**
- * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
- * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, the `{ok, status}` of an
- * answer without a body, and `pending_approval` for a gated tool.
- */
-function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
-  const { $schema, $defs, ...rest } = schema;
-  const body = resultObjectSchema(rest);
-  const properties = body.properties as Record<string, unknown> | undefined;
-  const withTruncated =
-    properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
-  const branches = [withTruncated, EMPTY_RESULT_JSON_SCHEMA, ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : [])];
-  const root = { type: "object", anyOf: branches };
-  return asObjectSchema({
-    ...($schema === undefined ? {} : { $schema }),
-    ...root,
-    ...($defs === undefined ? {} : { $defs }),
-  });
-}
-
-function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {
-  return { ...schema, type: "object" } as McpTool["inputSchema"];
 }
 
 interface ElicitArgs {
