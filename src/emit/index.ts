@@ -100,6 +100,7 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
           ...(input.sources.goals ? { goalsFile: basename(input.sources.goals.file) } : {}),
           settings,
           variables,
+          grouped,
         }),
       ),
     ),
