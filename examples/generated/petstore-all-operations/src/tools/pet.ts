@@ -192,7 +192,7 @@ export const updatePet = defineTool({
     ],
     returns: { narrowingInputs: ["status"] },
     tags: ["pet"],
-    profile: { action: "update", object: "existing pet" },
+    profile: { action: "update", object: "pet" },
     examples: [
       {
         name: "doggie",
