@@ -169,6 +169,9 @@ function formatsModule(used: ReadonlySet<string>): string {
   return [header, ...consts].join("\n\n");
 }
 
+/** A shared declaration that is a value a schema uses (a pattern `new RegExp(…)` or `/…/`), not a schema. */
+const NOT_A_SCHEMA = /^(new RegExp\(|\/)/;
+
 /**
  * `export const <name>[: z.ZodType] = …;` for one shared schema of schemas.ts; typed `z.ZodType` when recursive, and
  * always in a grouped package (no Zod type is then inferred for its declarations).
@@ -178,7 +181,9 @@ function declarationText(declaration: ZodDeclaration, grouped: boolean): string 
     constDecl({
       exported: true,
       name: declaration.name,
-      ...(declaration.recursive || grouped ? { type: "z.ZodType" } : {}),
+      ...(declaration.recursive || (grouped && !NOT_A_SCHEMA.test(declaration.expression))
+        ? { type: "z.ZodType" }
+        : {}),
       value: declaration.code,
     }),
   );
