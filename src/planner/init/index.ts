@@ -3,10 +3,11 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
+import { nameChains } from "./name-chains.js";
 import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
 import { selectorChains } from "./selectors.js";
 import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
-import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
+import type { DraftConfig, DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
 
@@ -16,7 +17,7 @@ export interface DraftOptions {
   readonly spec?: string;
   /** At most this many goals (default 10, the size of a toolset a model still chooses from well). */
   readonly maxGoals?: number;
-  /** At most this many multi-step chains among them (default 5), so plain reads and actions still appear. */
+  /** At most this many multi-step chains among them (default 5, or half of a larger `maxGoals`: name-to-id chains first, at most 5 others), so plain reads and actions still appear. */
   readonly maxChains?: number;
   /** At most this many goals per resource (default: no limit beyond `maxGoals`). */
   readonly goalsPerGroup?: number;
@@ -45,6 +46,12 @@ function groupOperations(
     .sort((a, b) => weightOf(b) - weightOf(a) || order.indexOf(a) - order.indexOf(b))
     .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
 }
+
+/**
+ * Chains in a default draft, name-to-id chains into a request body and path-parameter chains taking turns (a name chain
+ * first); the name chains (checked same-kind) may take up to half of a larger `--max-tools`, path chains stay at this many.
+ */
+const DEFAULT_CHAINS = 5;
 
 /** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
 const CORE_GROUPS = 2;
@@ -101,11 +108,17 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const [first, second] = groups;
   const selectors =
     first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
-  const chains = [
-    ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
-    ...selectors,
-  ].sort(compareProposals);
-  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
+  const resolvers = findResolvers(view);
+  const groupFor = (o: Operation): { name: string; rank: number } =>
+    groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
+  const bodyChains = oneChainPerResolver(nameChains(view, resolvers, groupFor));
+  const others = oneChainPerResolver(
+    [...chainProposals(view, resolvers, groupFor), ...selectors].sort(compareProposals),
+  );
+  const chains = [...bodyChains, ...others];
+  const max = options.maxGoals ?? 10;
+  const cap = options.maxChains ?? Math.max(DEFAULT_CHAINS, Math.floor(max / 2));
+  const keptChains = interleave(bodyChains, others.slice(0, DEFAULT_CHAINS)).slice(0, cap);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
@@ -117,17 +130,39 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
-  const max = options.maxGoals ?? 10;
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
+  const goals = kept.map((p) => toDraftGoal(p, kept));
   return {
     toolset: toKebabCase(model.title) || "api",
     ...(options.spec === undefined ? {} : { spec: options.spec }),
     title: model.title,
     version: model.version,
-    goals: kept.map((p) => toDraftGoal(p, kept)),
+    config: draftConfig(goals),
+    goals,
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/** The configured values the goals bind (`$config.NAME`, only ever a basic-auth user's account), by name. */
+function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
+  const parameters = new Map<string, Set<string>>();
+  for (const param of goals.flatMap((g) => g.steps.flatMap((s) => s.params))) {
+    const name = /^\$config\.([A-Za-z0-9_]+)$/.exec(String(param.value))?.[1];
+    if (name !== undefined) parameters.set(name, (parameters.get(name) ?? new Set()).add(param.name));
+  }
+  return [...parameters].map(([name, names]) => ({
+    name,
+    description: `The account the requests are made for, sent as ${[...names].join(", ")}.`,
+    parameters: [...names],
+  }));
+}
+
+/** `[a1, b1, a2, b2, …]`, then the rest of the longer list: name chains and path chains share the draft's chain places. */
+function interleave<T>(a: readonly T[], b: readonly T[]): T[] {
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]]).flatMap((pair) =>
+    pair.filter((x): x is T => x !== undefined),
+  );
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */

@@ -11,10 +11,13 @@ export interface DraftParam {
   readonly value: string | number;
 }
 
+/** A body value: an expression or literal, or an object of them (`issuetype: { id: $steps.type.outputs.id }`). */
+export type DraftValue = string | number | { readonly [key: string]: DraftValue };
+
 /** A request body: the whole body as one input, or required properties one by one. */
 export type DraftBody =
   | { readonly kind: "whole"; readonly value: string }
-  | { readonly kind: "properties"; readonly entries: readonly (readonly [string, string])[] };
+  | { readonly kind: "properties"; readonly entries: readonly (readonly [string, DraftValue])[] };
 
 export interface DraftStep {
   readonly id: string;
@@ -60,12 +63,22 @@ export interface LeftOutGoal {
   readonly calls: readonly string[];
 }
 
+/** A configured value the draft binds (`$config.account_sid`): the account the basic-auth user signs in as. */
+export interface DraftConfig {
+  readonly name: string;
+  readonly description: string;
+  /** The path parameters it fills, for the comment above it. */
+  readonly parameters: readonly string[];
+}
+
 export interface GoalsDraft {
   readonly toolset: string;
   /** The spec path relative to the goals file's folder; absent for an in-memory spec. */
   readonly spec?: string;
   readonly title: string;
   readonly version: string;
+  /** Configured values the goals bind, each defaulting to the basic-auth user name. */
+  readonly config: readonly DraftConfig[];
   readonly goals: readonly DraftGoal[];
   readonly leftOut: readonly LeftOutGoal[];
   /** The spec declares no security scheme: the draft says how to declare the credential the API may need. */
