@@ -1,8 +1,8 @@
 // A served plan + where each tool is written → `src/catalog.ts`, the manifest the MCP server starts from.
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { CatalogEntry } from "../runtime/catalog.js";
-import { str } from "./code.js";
-import { flat } from "./print.js";
+import { seq, str } from "./code.js";
+import { flat, print } from "./print.js";
 import type { ToolNames } from "./tools.js";
 
 /** A tool's top-level inputs as its advertised input schema lists them (without `request_id`). */
@@ -53,8 +53,9 @@ export function catalogEntry(
 }
 
 /**
- * The body of `src/catalog.ts`: each entry as one JSON string literal per line (parsed at start, which costs less than
- * evaluating object literals and keeps the type checker out of them), and a dynamic import per module.
+ * The body of `src/catalog.ts`: each entry as one JSON string literal, cut into `"…" +` pieces within the line width
+ * (parsed at start, which costs less than evaluating object literals and keeps the type checker out of them), and a
+ * dynamic import per module.
  */
 export function catalogView(
   plan: ToolPlan,
@@ -67,7 +68,9 @@ export function catalogView(
     const toolInputs = inputs.get(tool.name);
     if (own === undefined || toolInputs === undefined)
       throw new Error(`no catalog names or inputs for tool ${tool.name}`);
-    return `${flat(str(JSON.stringify(catalogEntry(tool, own, toolInputs, listed.get(tool.name)))))},`;
+    return print(seq(str(JSON.stringify(catalogEntry(tool, own, toolInputs, listed.get(tool.name))), true), ","), {
+      indent: 2,
+    });
   });
   const modules = [...new Set([...names.values()].map((n) => n.file))].map(
     (file) =>

@@ -1,4 +1,4 @@
-// A toolset's manifest (each tool's listing and search fields) + its modules' loaders → definitions imported on first use.
+// A toolset's manifest (each tool's listing and search fields) + its modules' loaders → tools imported on first use.
 import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
 import type { Annotations, Category, OperationProfile, Risk, StepSpec } from "./types.js";
 

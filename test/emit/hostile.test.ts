@@ -7,6 +7,7 @@ import { SyntaxKind } from "typescript/unstable/ast";
 import { createScanner } from "typescript/unstable/ast/scanner";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { catalogEntries } from "../support/catalog-text.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const CORPUS = join(ROOT, "test/fixtures/hostile");
@@ -91,9 +92,7 @@ function listTree(dir: string): { files: string[]; links: string[] } {
  * from the tool's name to the next tool's.
  */
 function toolSource(files: Readonly<Record<string, string>>, tool: string): string {
-  const entries = [...(files["src/catalog.ts"] ?? "").matchAll(/^ {2}(".*"),$/gm)].map(
-    (m) => JSON.parse(JSON.parse(m[1] as string) as string) as { name: string; module: string },
-  );
+  const entries = catalogEntries<{ name: string; module: string }>(files["src/catalog.ts"] ?? "");
   const module = entries.find((e) => e.name === tool)?.module;
   const text = files[`src/tools/${module}.ts`] ?? "";
   const start = text.indexOf(`name: ${JSON.stringify(tool)},`);

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
+import { catalogEntries } from "../support/catalog-text.js";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -19,9 +20,7 @@ describe("tool search in the generated package", () => {
     expect(section).toContain("notifications/tools/list_changed");
     expect(section).toContain("defer_loading");
     // All operations: tools are written one module per tag (grouped); the catalog lists each tool and its module.
-    const entries = [...(files["src/catalog.ts"] ?? "").matchAll(/^ {2}(".*"),$/gm)].map(
-      (m) => JSON.parse(JSON.parse(m[1] as string) as string) as { name: string; deferLoading?: boolean },
-    );
+    const entries = catalogEntries<{ name: string; deferLoading?: boolean }>(files["src/catalog.ts"] ?? "");
     const core = entries.filter((e) => e.deferLoading !== true).map((e) => e.name);
     expect(core.length).toBeGreaterThan(0);
     for (const name of core) expect(section).toContain(`\`${name}\``);

@@ -4,22 +4,676 @@ import { type CatalogEntry, toolCatalog } from "./runtime/catalog.js";
 
 /** Each tool's listing and search fields, one JSON text per tool, in the toolset's order. */
 const entries: CatalogEntry[] = [
-  "{\"name\":\"pull_request_review_status\",\"title\":\"Pull request review status\",\"description\":\"Get a pull request's state, mergeability and head commit, and the reviews it has received. Use when: The user asks whether a pull request is approved, who reviewed it, or whether it can be merged. Not for: Finding pull requests by author (use find_user_open_pull_requests) or merging one (use merge_pull_request).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"pull_request_review_status\",\"title\":\"Pull request review status\",\"description\":\"Get a pull request's state, mergeability and head commit, and the reviews it has received. Use when: The user asks whether a pull request is approved, who reviewed it, or whether it can be merged. Not for: Finding pull requests by author (use find_user_open_pull_requests) or merging one (use merge_pull_request).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull request.\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"description\":\"The title of the pull request. E.g. Amazing new feature\"},\"state\":{\"type\":\"string\",\"description\":\"State of this Pull Request. Either `open` or `closed`. E.g. open\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether or not the pull request is a draft.\"},\"mergeable\":{\"description\":\"E.g. true\",\"type\":[\"boolean\",\"null\"]},\"head_sha\":{\"type\":\"string\"},\"reviews\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"reviewer\":{\"type\":\"string\",\"description\":\"E.g. octocat\"},\"state\":{\"type\":\"string\",\"description\":\"E.g. CHANGES_REQUESTED\"},\"submitted_at\":{\"type\":\"string\"},\"body\":{\"type\":\"string\",\"description\":\"The text of the review. E.g. This looks great.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request review status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"module\":\"pull_request_review_status\",\"export\":\"pullRequestReviewStatus\"}",
-  "{\"name\":\"find_user_open_pull_requests\",\"title\":\"Find user open pull requests\",\"description\":\"List the open pull requests a user has authored in one repository, most recently updated first. Use when: The user asks what pull requests someone has open in a repository. Not for: Details or review status of one pull request (use pull_request_review_status).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"search\"],\"inputNames\":[\"author\",\"owner\",\"repo\",\"per_page\"],\"requiredInputs\":[\"author\",\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"find_user_open_pull_requests\",\"title\":\"Find user open pull requests\",\"description\":\"List the open pull requests a user has authored in one repository, most recently updated first. Use when: The user asks what pull requests someone has open in a repository. Not for: Details or review status of one pull request (use pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"author\":{\"type\":\"string\",\"description\":\"GitHub login of the author of the pull requests, e.g. \\\"octocat\\\"\"},\"owner\":{\"type\":\"string\",\"description\":\"The account owner of the repository, e.g. \\\"octocat\\\"\"},\"repo\":{\"type\":\"string\",\"description\":\"The name of the repository without the .git extension, e.g. \\\"hello-world\\\"\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The number of results per page (max 100). For more information, see \\\"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the API's default (30) applies\"}},\"required\":[\"author\",\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"total\":{\"type\":\"integer\"},\"pull_requests\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\"},\"title\":{\"type\":\"string\"},\"url\":{\"type\":\"string\"},\"updated_at\":{\"type\":\"string\"},\"draft\":{\"type\":\"boolean\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find user open pull requests\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"author\":\"octocat\",\"owner\":\"octocat\",\"repo\":\"hello-world\"}]}},\"module\":\"find_user_open_pull_requests\",\"export\":\"findUserOpenPullRequests\"}",
-  "{\"name\":\"triage_issue\",\"title\":\"Triage issue\",\"description\":\"Label an issue and post a triage comment on it. Use when: The user has decided how to triage a specific issue (its labels) and wants to leave a note for the reporter. Not for: Creating a new issue (use create_assigned_issue) or closing one (use close_issue_with_comment).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"inputNames\":[\"owner\",\"repo\",\"issue_number\",\"labels\",\"comment\"],\"requiredInputs\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"triage_issue\",\"title\":\"Triage issue\",\"description\":\"Label an issue and post a triage comment on it. Use when: The user has decided how to triage a specific issue (its labels) and wants to leave a note for the reporter. Not for: Creating a new issue (use create_assigned_issue) or closing one (use close_issue_with_comment).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the issue.\"},\"labels\":{\"minItems\":1,\"type\":\"array\",\"items\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"The name of the label to add.\"},\"rationale\":{\"type\":\"string\",\"description\":\"Optional reasoning for adding this label.\"},\"suggest\":{\"type\":\"boolean\",\"description\":\"If `true`, the label is stored as a pending suggestion for human review rather than applied directly.\"},\"confidence\":{\"type\":\"string\",\"enum\":[\"low\",\"medium\",\"high\"],\"description\":\"The confidence level for this label choice. One of low, medium, high\"}},\"required\":[\"name\"],\"additionalProperties\":{}}],\"description\":\"Matches exactly one of the alternatives\"},\"description\":\"The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use \\\"[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\\\" At least 1 items\"},\"comment\":{\"type\":\"string\",\"description\":\"The contents of the comment.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"description\":\"Title of the issue. E.g. Widget creation fails in Safari on OS X 10.8\"},\"state\":{\"type\":\"string\",\"description\":\"State of the issue; either 'open' or 'closed'. E.g. open\"},\"comment_url\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Triage issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"comment\":\"example-comment\"}]}},\"module\":\"triage_issue\",\"export\":\"triageIssue\"}",
-  "{\"name\":\"list_labeled_issues\",\"title\":\"List labeled issues\",\"description\":\"List a repository's open issues that carry a given label, oldest first. Use when: The user wants the backlog of issues with a label such as \\\"bug\\\" or \\\"needs-triage\\\". Not for: Searching issues across repositories or by text.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"issues\"],\"inputNames\":[\"owner\",\"repo\",\"label\",\"per_page\",\"continuation\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"list_labeled_issues\",\"title\":\"List labeled issues\",\"description\":\"List a repository's open issues that carry a given label, oldest first. Use when: The user wants the backlog of issues with a label such as \\\"bug\\\" or \\\"needs-triage\\\". Not for: Searching issues across repositories or by text.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"label\":{\"type\":\"string\",\"description\":\"A list of comma separated label names. Example: `bug,ui,@high`\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The number of results per page (max 100). For more information, see \\\"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the API's default (30) applies\"},\"continuation\":{\"type\":\"string\",\"minLength\":1,\"description\":\"To read on: `_continuation` of the previous result, passed exactly as it was (with the same other arguments). Left out, the list starts at its first page. Not empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"node_id\":{\"type\":\"string\"},\"url\":{\"type\":\"string\",\"description\":\"URL for the issue. E.g. https://api.github.com/repositories/42/issues/1\"},\"repository_url\":{\"type\":\"string\"},\"labels_url\":{\"type\":\"string\"},\"comments_url\":{\"type\":\"string\"},\"events_url\":{\"type\":\"string\"},\"html_url\":{\"type\":\"string\"},\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying the issue within its repository. E.g. 42\"},\"state\":{\"type\":\"string\",\"description\":\"State of the issue; either 'open' or 'closed'. E.g. open\"},\"state_reason\":{\"description\":\"The reason for the current state. E.g. not_planned\",\"type\":[\"string\",\"null\"]},\"title\":{\"type\":\"string\",\"description\":\"Title of the issue. E.g. Widget creation fails in Safari on OS X 10.8\"},\"body\":{\"description\":\"Contents of the issue. E.g. It looks like the new widget form is broken on Safari. When I try and create the widget, Safari crashes. This is reproducible on 10.8, but not 10.9. Maybe a browser bug?\",\"type\":[\"string\",\"null\"]},\"user\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not listed)\"},\"labels\":{\"type\":\"array\",\"description\":\"Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository. E.g. [\\\"bug\\\",\\\"registration\\\"] (fields not listed)\"},\"assignee\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not listed)\"},\"assignees\":{\"type\":\"array\",\"description\":\"(fields not listed)\"},\"milestone\":{\"type\":[\"object\",\"null\"],\"description\":\"A collection of related issues and pull requests. (fields not listed)\"},\"locked\":{\"type\":\"boolean\"},\"active_lock_reason\":{\"type\":[\"string\",\"null\"]},\"comments\":{\"type\":\"integer\"},\"pull_request\":{\"type\":\"object\",\"description\":\"(fields not listed)\"},\"closed_at\":{\"type\":[\"string\",\"null\"]},\"created_at\":{\"type\":\"string\"},\"updated_at\":{\"type\":\"string\"},\"draft\":{\"type\":\"boolean\"},\"closed_by\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not listed)\"},\"body_html\":{\"type\":\"string\"},\"body_text\":{\"type\":\"string\"},\"timeline_url\":{\"type\":\"string\"},\"type\":{\"type\":[\"object\",\"null\"],\"description\":\"The type assigned to the issue. This is only present for issues in repositories where issue types are supported. (fields not listed)\"},\"repository\":{\"type\":\"object\",\"description\":\"A repository on GitHub. (fields not listed)\"},\"performed_via_github_app\":{\"type\":[\"object\",\"null\"],\"description\":\"GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub. (fields not listed)\"},\"author_association\":{\"type\":\"string\",\"description\":\"How the author is associated with the repository. E.g. OWNER\"},\"reactions\":{\"type\":\"object\",\"description\":\"Reaction Rollup (fields not listed)\"},\"sub_issues_summary\":{\"type\":\"object\",\"description\":\"Sub-issues Summary (fields not listed)\"},\"parent_issue_url\":{\"description\":\"URL to get the parent issue of this issue, if it is a sub-issue\",\"type\":[\"string\",\"null\"]},\"pinned_comment\":{\"type\":[\"object\",\"null\"],\"description\":\"Comments provide a way for people to collaborate on an issue. (fields not listed)\"},\"issue_dependencies_summary\":{\"type\":\"object\",\"description\":\"Issue Dependencies Summary (fields not listed)\"},\"issue_field_values\":{\"type\":\"array\",\"description\":\"(fields not listed)\"}},\"additionalProperties\":{},\"description\":\"Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.\"},\"description\":\"Objects marked (fields not listed) are described in part; the result may carry more fields than listed.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List labeled issues\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"label\":\"bug,ui,@high\"}]}},\"module\":\"list_labeled_issues\",\"export\":\"listLabeledIssues\"}",
-  "{\"name\":\"close_issue_with_comment\",\"title\":\"Close issue with comment\",\"description\":\"Post a closing comment on an issue, then close it with a reason. Use when: The user wants an issue closed (completed or not planned) and the reporter told why. Not for: Labelling or commenting without closing (use triage_issue).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"inputNames\":[\"owner\",\"repo\",\"issue_number\",\"comment\",\"reason\"],\"requiredInputs\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"close_issue_with_comment\",\"title\":\"Close issue with comment\",\"description\":\"Post a closing comment on an issue, then close it with a reason. Use when: The user wants an issue closed (completed or not planned) and the reporter told why. Not for: Labelling or commenting without closing (use triage_issue).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the issue.\"},\"comment\":{\"type\":\"string\",\"description\":\"The contents of the comment.\"},\"reason\":{\"enum\":[\"completed\",\"not_planned\",\"duplicate\",\"reopened\",null],\"description\":\"The reason for the state change. Ignored unless `state` is changed. One of completed, not_planned, duplicate, reopened, null. E.g. not_planned\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"comment_url\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"description\":\"State of the issue; either 'open' or 'closed'. E.g. open\"},\"closed_at\":{\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Close issue with comment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"comment\":\"example-comment\",\"reason\":\"not_planned\"}]}},\"module\":\"close_issue_with_comment\",\"export\":\"closeIssueWithComment\"}",
-  "{\"name\":\"create_assigned_issue\",\"title\":\"Create assigned issue\",\"description\":\"Open a new issue and assign it to one or more people. Use when: The user reports a bug or task and says who should own it. Not for: Commenting on an existing issue (use triage_issue).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"inputNames\":[\"owner\",\"repo\",\"title\",\"body\",\"assignees\"],\"requiredInputs\":[\"owner\",\"repo\",\"title\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"create_assigned_issue\",\"title\":\"Create assigned issue\",\"description\":\"Open a new issue and assign it to one or more people. Use when: The user reports a bug or task and says who should own it. Not for: Commenting on an existing issue (use triage_issue).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"title\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"description\":\"The title of the issue. Matches exactly one of the alternatives\"},\"body\":{\"type\":\"string\",\"description\":\"The contents of the issue.\"},\"assignees\":{\"type\":\"array\",\"items\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"object\",\"properties\":{\"login\":{\"type\":\"string\",\"description\":\"The login of the user to assign.\"},\"rationale\":{\"type\":\"string\",\"description\":\"Optional reasoning for adding this assignee.\"},\"suggest\":{\"type\":\"boolean\",\"description\":\"If `true`, the assignee is stored as a pending suggestion for human review rather than applied directly.\"},\"confidence\":{\"type\":\"string\",\"enum\":[\"low\",\"medium\",\"high\"],\"description\":\"The confidence level for this assignee choice. One of low, medium, high\"}},\"required\":[\"login\"],\"additionalProperties\":{}}],\"description\":\"Matches exactly one of the alternatives\"},\"description\":\"Usernames of people to assign this issue to. _NOTE: Only users with push access can add assignees to an issue. Assignees are silently ignored otherwise._\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"title\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying the issue within its repository. E.g. 42\"},\"url\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create assigned issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"title\":\"sample text of a\"}]}},\"module\":\"create_assigned_issue\",\"export\":\"createAssignedIssue\"}",
-  "{\"name\":\"latest_release_assets\",\"title\":\"Latest release assets\",\"description\":\"Get a repository's latest published release and the files attached to it. Use when: The user asks for the newest version of a project or a download link for it. Not for: Creating a release (use create_release_from_branch).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"repos\"],\"inputNames\":[\"owner\",\"repo\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"latest_release_assets\",\"title\":\"Latest release assets\",\"description\":\"Get a repository's latest published release and the files attached to it. Use when: The user asks for the newest version of a project or a download link for it. Not for: Creating a release (use create_release_from_branch).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"type\":\"string\",\"description\":\"The name of the tag. E.g. v1.0.0\"},\"name\":{\"type\":[\"string\",\"null\"]},\"published_at\":{\"type\":[\"string\",\"null\"]},\"url\":{\"type\":\"string\"},\"assets\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"The file name of the asset. E.g. Team Environment\"},\"size\":{\"type\":\"integer\"},\"download_count\":{\"type\":\"integer\"},\"url\":{\"type\":\"string\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest release assets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_release_assets\",\"export\":\"latestReleaseAssets\"}",
-  "{\"name\":\"create_release_from_branch\",\"title\":\"Create release from branch\",\"description\":\"Tag the current head of a branch and publish a release for it with generated notes. Use when: The user wants to cut a release of a branch under a new version tag. Not for: Looking up an existing release (use latest_release_assets).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"repos\"],\"inputNames\":[\"owner\",\"repo\",\"branch\",\"tag\",\"draft\"],\"requiredInputs\":[\"owner\",\"repo\",\"branch\",\"tag\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"create_release_from_branch\",\"title\":\"Create release from branch\",\"description\":\"Tag the current head of a branch and publish a release for it with generated notes. Use when: The user wants to cut a release of a branch under a new version tag. Not for: Looking up an existing release (use latest_release_assets).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"branch\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql). Not empty\"},\"tag\":{\"type\":\"string\",\"description\":\"The name of the tag.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"`true` to create a draft (unpublished) release, `false` to create a published one. If left out, the API's default (false) applies\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"branch\",\"tag\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"release_id\":{\"type\":\"integer\"},\"url\":{\"type\":\"string\"},\"commit_sha\":{\"type\":\"string\",\"description\":\"E.g. 6dcb09b5b57875f334f61aebed695e2e4193db5e\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create release from branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"branch\":\"example-branch\",\"tag\":\"example-tag\"}]}},\"module\":\"create_release_from_branch\",\"export\":\"createReleaseFromBranch\"}",
-  "{\"name\":\"repository_overview\",\"title\":\"Repository overview\",\"description\":\"Summarise a repository - description, default branch, stars, open issues, licence - with its languages. Use when: The user asks what a repository is, how popular or active it is, or what it is written in. Not for: Its releases (use latest_release_assets) or its pull requests.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"repos\"],\"inputNames\":[\"owner\",\"repo\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"repository_overview\",\"title\":\"Repository overview\",\"description\":\"Summarise a repository - description, default branch, stars, open issues, licence - with its languages. Use when: The user asks what a repository is, how popular or active it is, or what it is written in. Not for: Its releases (use latest_release_assets) or its pull requests.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"full_name\":{\"type\":\"string\",\"description\":\"E.g. octocat/Hello-World\"},\"description\":{\"description\":\"E.g. This your first repo!\",\"type\":[\"string\",\"null\"]},\"default_branch\":{\"type\":\"string\",\"description\":\"E.g. master\"},\"stars\":{\"type\":\"integer\",\"description\":\"E.g. 80\"},\"open_issues\":{\"type\":\"integer\",\"description\":\"E.g. 0\"},\"archived\":{\"type\":\"boolean\"},\"pushed_at\":{\"type\":\"string\",\"description\":\"E.g. 2011-01-26T19:06:43Z\"},\"languages\":{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"additionalProperties\":{\"type\":\"integer\"}},{}],\"description\":\"Language\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Repository overview\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"repository_overview\",\"export\":\"repositoryOverview\"}",
-  "{\"name\":\"open_pull_request\",\"title\":\"Open pull request\",\"description\":\"Open a pull request from a branch into the repository's default branch. Use when: The user has pushed a branch and wants it proposed for merging. Not for: Merging an existing pull request (use merge_pull_request).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"repos\",\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"title\",\"head\",\"body\",\"draft\"],\"requiredInputs\":[\"owner\",\"repo\",\"head\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"open_pull_request\",\"title\":\"Open pull request\",\"description\":\"Open a pull request from a branch into the repository's default branch. Use when: The user has pushed a branch and wants it proposed for merging. Not for: Merging an existing pull request (use merge_pull_request).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"title\":{\"type\":\"string\",\"description\":\"The title of the new pull request. Required unless `issue` is specified.\"},\"head\":{\"type\":\"string\",\"description\":\"The name of the branch where your changes are implemented. For cross-repository pull requests in the same network, namespace `head` with a user like this: `username:branch`.\"},\"body\":{\"type\":\"string\",\"description\":\"The contents of the pull request.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether the pull request is a draft. See \\\"[Draft Pull Requests](https://docs.github.com/articles/about-pull-requests#draft-pull-requests)\\\" in the GitHub Help documentation to learn more.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"head\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying the pull request within its repository. E.g. 42\"},\"url\":{\"type\":\"string\",\"description\":\"E.g. https://github.com/octocat/Hello-World/pull/1347\"},\"base\":{\"type\":\"string\",\"description\":\"E.g. master\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Open pull request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"head\":\"example-head\"}]}},\"module\":\"open_pull_request\",\"export\":\"openPullRequest\"}",
-  "{\"name\":\"merge_pull_request\",\"title\":\"Merge pull request\",\"description\":\"Squash-merge a pull request, only if its head has not moved since it was checked. Use when: The user asks to merge a specific pull request that is approved and passing. Not for: Checking whether it can be merged (use pull_request_review_status).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"merge_pull_request\",\"title\":\"Merge pull request\",\"description\":\"Squash-merge a pull request, only if its head has not moved since it was checked. Use when: The user asks to merge a specific pull request that is approved and passing. Not for: Checking whether it can be merged (use pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull request.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"merged\":{\"type\":\"boolean\"},\"sha\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Merge pull request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"octocat\",\"repo\":\"hello-world\",\"pull_number\":1347}]}},\"module\":\"merge_pull_request\",\"export\":\"mergePullRequest\"}",
-  "{\"name\":\"request_pull_request_reviewers\",\"title\":\"Request pull request reviewers\",\"description\":\"Ask people to review a pull request. Use when: The user wants specific people to review an open pull request. Not for: Reading existing reviews (use pull_request_review_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\",\"reviewers\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"request_pull_request_reviewers\",\"title\":\"Request pull request reviewers\",\"description\":\"Ask people to review a pull request. Use when: The user wants specific people to review an open pull request. Not for: Reading existing reviews (use pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull request.\"},\"reviewers\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"An array of user `login`s that will be requested.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347\"},\"id\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"node_id\":{\"type\":\"string\",\"description\":\"E.g. MDExOlB1bGxSZXF1ZXN0MQ==\"},\"html_url\":{\"type\":\"string\",\"description\":\"E.g. https://github.com/octocat/Hello-World/pull/1347\"},\"diff_url\":{\"type\":\"string\",\"description\":\"E.g. https://github.com/octocat/Hello-World/pull/1347.diff\"},\"patch_url\":{\"type\":\"string\",\"description\":\"E.g. https://github.com/octocat/Hello-World/pull/1347.patch\"},\"issue_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/issues/1347\"},\"commits_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/commits\"},\"review_comments_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347/comments\"},\"review_comment_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/pulls/comments{/number}\"},\"comments_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/issues/1347/comments\"},\"statuses_url\":{\"type\":\"string\",\"description\":\"E.g. https://api.github.com/repos/octocat/Hello-World/statuses/6dcb09b5b57875f334f61aebed695e2e4193db5e\"},\"number\":{\"type\":\"integer\",\"description\":\"E.g. 1347\"},\"state\":{\"type\":\"string\",\"description\":\"E.g. open\"},\"locked\":{\"type\":\"boolean\"},\"title\":{\"type\":\"string\",\"description\":\"E.g. new-feature\"},\"user\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not listed)\"},\"body\":{\"description\":\"E.g. Please pull these awesome changes\",\"type\":[\"string\",\"null\"]},\"labels\":{\"type\":\"array\",\"description\":\"(fields not listed)\"},\"milestone\":{\"type\":[\"object\",\"null\"],\"description\":\"A collection of related issues and pull requests. (fields not listed)\"},\"active_lock_reason\":{\"description\":\"E.g. too heated\",\"type\":[\"string\",\"null\"]},\"created_at\":{\"type\":\"string\",\"description\":\"E.g. 2011-01-26T19:01:12Z\"},\"updated_at\":{\"type\":\"string\",\"description\":\"E.g. 2011-01-26T19:01:12Z\"},\"closed_at\":{\"description\":\"E.g. 2011-01-26T19:01:12Z\",\"type\":[\"string\",\"null\"]},\"merged_at\":{\"description\":\"E.g. 2011-01-26T19:01:12Z\",\"type\":[\"string\",\"null\"]},\"merge_commit_sha\":{\"description\":\"E.g. e5bd3914e2e596debea16f433f57875b5b90bcd6\",\"type\":[\"string\",\"null\"]},\"assignee\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not listed)\"},\"assignees\":{\"type\":\"array\",\"description\":\"(fields not listed)\"},\"requested_reviewers\":{\"type\":\"array\",\"description\":\"(fields not listed)\"},\"requested_teams\":{\"type\":\"array\",\"description\":\"(fields not listed)\"},\"head\":{\"type\":\"object\",\"description\":\"(fields not listed)\"},\"base\":{\"type\":\"object\",\"description\":\"(fields not listed)\"},\"_links\":{\"type\":\"object\",\"description\":\"(fields not listed)\"},\"author_association\":{\"type\":\"string\",\"description\":\"How the author is associated with the repository. E.g. OWNER\"},\"auto_merge\":{\"type\":[\"object\",\"null\"],\"description\":\"The status of auto merging a pull request. (fields not listed)\"},\"stack\":{\"type\":[\"object\",\"null\"],\"description\":\"The stack information associated with a pull request. (fields not listed)\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether or not the pull request is a draft.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{},\"description\":\"Pull Request Simple Objects marked (fields not listed) are described in part; the result may carry more fields than listed.\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Request pull request reviewers\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"module\":\"request_pull_request_reviewers\",\"export\":\"requestPullRequestReviewers\"}",
-  "{\"name\":\"pull_request_checks\",\"title\":\"Pull request checks\",\"description\":\"Get the CI status of a pull request's head commit - check runs and the combined commit status. Use when: The user asks whether a pull request's CI is green, or which checks failed. Not for: Review approvals (use pull_request_review_status).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pulls\",\"checks\",\"repos\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"pull_request_checks\",\"title\":\"Pull request checks\",\"description\":\"Get the CI status of a pull request's head commit - check runs and the combined commit status. Use when: The user asks whether a pull request's CI is green, or which checks failed. Not for: Review approvals (use pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull request.\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"head_sha\":{\"type\":\"string\"},\"combined_state\":{\"type\":\"string\"},\"check_run_count\":{\"type\":\"integer\"},\"check_runs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"The name of the check. E.g. test-coverage\"},\"status\":{\"type\":\"string\",\"description\":\"The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs. E.g. queued\"},\"conclusion\":{\"description\":\"E.g. neutral\",\"type\":[\"string\",\"null\"]},\"url\":{\"description\":\"E.g. https://github.com/github/hello-world/runs/4\",\"type\":[\"string\",\"null\"]},\"summary\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request checks\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"module\":\"pull_request_checks\",\"export\":\"pullRequestChecks\"}",
-  "{\"name\":\"latest_failed_workflow_run_jobs\",\"title\":\"Latest failed workflow run jobs\",\"description\":\"Find the most recent failed GitHub Actions run on a branch and list its jobs and their steps. Use when: The user asks why CI failed on a branch or which job broke. Not for: Checks of a pull request's head (use pull_request_checks).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"actions\"],\"inputNames\":[\"owner\",\"repo\",\"branch\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"latest_failed_workflow_run_jobs\",\"title\":\"Latest failed workflow run jobs\",\"description\":\"Find the most recent failed GitHub Actions run on a branch and list its jobs and their steps. Use when: The user asks why CI failed on a branch or which job broke. Not for: Checks of a pull request's head (use pull_request_checks).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"branch\":{\"type\":\"string\",\"description\":\"Returns workflow runs associated with a branch. Use the name of the branch of the `push`.\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"run_id\":{\"type\":\"integer\",\"description\":\"The ID of the workflow run. E.g. 5\"},\"run_url\":{\"type\":\"string\",\"description\":\"E.g. https://github.com/github/hello-world/suites/4\"},\"head_sha\":{\"type\":\"string\",\"description\":\"The SHA of the head commit that points to the version of the workflow being run. E.g. 009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d\"},\"jobs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"The name of the job. E.g. test-coverage\"},\"conclusion\":{\"description\":\"The outcome of the job. E.g. success\",\"type\":[\"string\",\"null\"]},\"url\":{\"description\":\"E.g. https://github.com/github/hello-world/runs/4\",\"type\":[\"string\",\"null\"]},\"steps\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"description\":\"The phase of the lifecycle that the job is currently in. E.g. queued\"},\"conclusion\":{\"description\":\"The outcome of the job. E.g. success\",\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\",\"description\":\"The name of the job. E.g. test-coverage\"},\"number\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"started_at\":{\"description\":\"The time that the step started, in ISO 8601 format. E.g. 2019-08-08T08:00:00-07:00\",\"type\":[\"string\",\"null\"]},\"completed_at\":{\"description\":\"The time that the job finished, in ISO 8601 format. E.g. 2019-08-08T08:00:00-07:00\",\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}},\"description\":\"Steps in this job.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest failed workflow run jobs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_failed_workflow_run_jobs\",\"export\":\"latestFailedWorkflowRunJobs\"}",
-  "{\"name\":\"update_file_on_branch\",\"title\":\"Update file on branch\",\"description\":\"Replace the contents of one file on a branch with a commit (the current version is looked up first). Use when: The user wants a small change to one existing file committed, such as a version bump or a docs fix. Not for: Opening a pull request for the change (use open_pull_request afterwards).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"repos\"],\"inputNames\":[\"owner\",\"repo\",\"path\",\"branch\",\"message\",\"content_base64\"],\"requiredInputs\":[\"owner\",\"repo\",\"path\",\"message\",\"content_base64\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"update_file_on_branch\",\"title\":\"Update file on branch\",\"description\":\"Replace the contents of one file on a branch with a commit (the current version is looked up first). Use when: The user wants a small change to one existing file committed, such as a version bump or a docs fix. Not for: Opening a pull request for the change (use open_pull_request afterwards).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. The name is not case sensitive. Not empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the `.git` extension. The name is not case sensitive. Not empty\"},\"path\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Path parameter. Not empty\"},\"branch\":{\"type\":\"string\",\"description\":\"The name of the commit/branch/tag. Default: the repository’s default branch.\"},\"message\":{\"type\":\"string\",\"description\":\"The commit message.\"},\"content_base64\":{\"type\":\"string\",\"description\":\"The new file content, using Base64 encoding.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"path\",\"message\",\"content_base64\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"commit_sha\":{\"type\":\"string\"},\"url\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Update file on branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"path\":\"example-path\",\"message\":\"example-message\",\"content_base64\":\"example-content-base64\"}]}},\"module\":\"update_file_on_branch\",\"export\":\"updateFileOnBranch\"}",
-  "{\"name\":\"user_profile_and_repositories\",\"title\":\"User profile and repositories\",\"description\":\"Get a user's public profile and their most recently pushed repositories. Use when: The user asks who a GitHub user is or what they work on. Not for: Pull requests by that user (use find_user_open_pull_requests).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"users\",\"repos\"],\"inputNames\":[\"username\",\"per_page\"],\"requiredInputs\":[\"username\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"user_profile_and_repositories\",\"title\":\"User profile and repositories\",\"description\":\"Get a user's public profile and their most recently pushed repositories. Use when: The user asks who a GitHub user is or what they work on. Not for: Pull requests by that user (use find_user_open_pull_requests).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"username\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The handle for the GitHub user account. Not empty\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The number of results per page (max 100). For more information, see \\\"[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the API's default (30) applies\"}},\"required\":[\"username\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"name\":{\"description\":\"E.g. monalisa octocat\",\"type\":[\"string\",\"null\"]},\"bio\":{\"description\":\"E.g. There once was...\",\"type\":[\"string\",\"null\"]},\"company\":{\"description\":\"E.g. GitHub\",\"type\":[\"string\",\"null\"]},\"followers\":{\"type\":\"integer\",\"description\":\"E.g. 20\"},\"public_repos\":{\"type\":\"integer\",\"description\":\"E.g. 2\"},\"repositories\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"E.g. octocat/Hello-World\"},\"description\":{\"description\":\"E.g. This your first repo!\",\"type\":[\"string\",\"null\"]},\"language\":{\"type\":[\"string\",\"null\"]},\"stars\":{\"type\":\"integer\"},\"pushed_at\":{\"description\":\"E.g. 2011-01-26T19:06:43Z\",\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"User profile and repositories\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"username\":\"example-username\"}]}},\"module\":\"user_profile_and_repositories\",\"export\":\"userProfileAndRepositories\"}",
+  "{\"name\":\"pull_request_review_status\",\"title\":\"Pull request review status\",\"description\":\"Get a pull " +
+    "request's state, mergeability and head commit, and the reviews it has received. Use when: The user asks whether " +
+    "a pull request is approved, who reviewed it, or whether it can be merged. Not for: Finding pull requests by " +
+    "author (use find_user_open_pull_requests) or merging one (use " +
+    "merge_pull_request).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructi" +
+    "veHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pulls\"],\"inpu" +
+    "tNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"],\"security" +
+    "\":[{\"token\":[]}],\"definition\":{\"name\":\"pull_request_review_status\",\"title\":\"Pull request review " +
+    "status\",\"description\":\"Get a pull request's state, mergeability and head commit, and the reviews it has " +
+    "received. Use when: The user asks whether a pull request is approved, who reviewed it, or whether it can be " +
+    "merged. Not for: Finding pull requests by author (use find_user_open_pull_requests) or merging one (use " +
+    "merge_pull_request).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"" +
+    "object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of " +
+    "the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
+    "request.\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":" +
+    "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object" +
+    "\",\"properties\":{\"title\":{\"type\":\"string\",\"description\":\"The title of the pull request. E.g. Amazing " +
+    "new feature\"},\"state\":{\"type\":\"string\",\"description\":\"State of this Pull Request. Either `open` or " +
+    "`closed`. E.g. open\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether or not the pull " +
+    "request is a draft.\"},\"mergeable\":{\"description\":\"E.g. " +
+    "true\",\"type\":[\"boolean\",\"null\"]},\"head_sha\":{\"type\":\"string\"},\"reviews\":{\"type\":\"array\",\"ite" +
+    "ms\":{\"type\":\"object\",\"properties\":{\"reviewer\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "octocat\"},\"state\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "CHANGES_REQUESTED\"},\"submitted_at\":{\"type\":\"string\"},\"body\":{\"type\":\"string\",\"description\":\"The " +
+    "text of the review. E.g. This looks " +
+    "great.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the " +
+    "result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request " +
+    "review " +
+    "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
+    "module\":\"pull_request_review_status\",\"export\":\"pullRequestReviewStatus\"}",
+  "{\"name\":\"find_user_open_pull_requests\",\"title\":\"Find user open pull requests\",\"description\":\"List the " +
+    "open pull requests a user has authored in one repository, most recently updated first. Use when: The user asks " +
+    "what pull requests someone has open in a repository. Not for: Details or review status of one pull request (use " +
+    "pull_request_review_status).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"d" +
+    "estructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"search" +
+    "\"],\"inputNames\":[\"author\",\"owner\",\"repo\",\"per_page\"],\"requiredInputs\":[\"author\",\"owner\",\"repo" +
+    "\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"find_user_open_pull_requests\",\"title\":\"Find " +
+    "user open pull requests\",\"description\":\"List the open pull requests a user has authored in one repository, " +
+    "most recently updated first. Use when: The user asks what pull requests someone has open in a repository. Not " +
+    "for: Details or review status of one pull request (use " +
+    "pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
+    "ype\":\"object\",\"properties\":{\"author\":{\"type\":\"string\",\"description\":\"GitHub login of the author " +
+    "of the pull requests, e.g. \\\"octocat\\\"\"},\"owner\":{\"type\":\"string\",\"description\":\"The account " +
+    "owner of the repository, e.g. \\\"octocat\\\"\"},\"repo\":{\"type\":\"string\",\"description\":\"The name of " +
+    "the repository without the .git extension, e.g. " +
+    "\\\"hello-world\\\"\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The number of results per page (max " +
+    "100). For more information, see \\\"[Using pagination in the REST " +
+    "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the " +
+    "API's default (30) " +
+    "applies\"}},\"required\":[\"author\",\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$sc" +
+    "hema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"pr" +
+    "operties\":{\"total\":{\"type\":\"integer\"},\"pull_requests\":{\"type\":\"array\",\"items\":{\"type\":\"object" +
+    "\",\"properties\":{\"number\":{\"type\":\"integer\"},\"title\":{\"type\":\"string\"},\"url\":{\"type\":\"string" +
+    "\"},\"updated_at\":{\"type\":\"string\"},\"draft\":{\"type\":\"boolean\"}},\"additionalProperties\":{}}},\"_trun" +
+    "cated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs " +
+    "narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find user open " +
+    "pull " +
+    "requests\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
+    "ta\":{\"aci-gen/input_examples\":[{\"author\":\"octocat\",\"owner\":\"octocat\",\"repo\":\"hello-world\"}]}},\"m" +
+    "odule\":\"find_user_open_pull_requests\",\"export\":\"findUserOpenPullRequests\"}",
+  "{\"name\":\"triage_issue\",\"title\":\"Triage issue\",\"description\":\"Label an issue and post a triage comment " +
+    "on it. Use when: The user has decided how to triage a specific issue (its labels) and wants to leave a note for " +
+    "the reporter. Not for: Creating a new issue (use create_assigned_issue) or closing one (use " +
+    "close_issue_with_comment).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false," +
+    "\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[" +
+    "\"issues\"],\"inputNames\":[\"owner\",\"repo\",\"issue_number\",\"labels\",\"comment\"],\"requiredInputs\":[\"ow" +
+    "ner\",\"repo\",\"issue_number\",\"comment\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"triage_iss" +
+    "ue\",\"title\":\"Triage issue\",\"description\":\"Label an issue and post a triage comment on it. Use when: The " +
+    "user has decided how to triage a specific issue (its labels) and wants to leave a note for the reporter. Not " +
+    "for: Creating a new issue (use create_assigned_issue) or closing one (use " +
+    "close_issue_with_comment).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"typ" +
+    "e\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
+    "owner of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the " +
+    "issue.\"},\"labels\":{\"minItems\":1,\"type\":\"array\",\"items\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"" +
+    "object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"The name of the label to " +
+    "add.\"},\"rationale\":{\"type\":\"string\",\"description\":\"Optional reasoning for adding this " +
+    "label.\"},\"suggest\":{\"type\":\"boolean\",\"description\":\"If `true`, the label is stored as a pending " +
+    "suggestion for human review rather than applied " +
+    "directly.\"},\"confidence\":{\"type\":\"string\",\"enum\":[\"low\",\"medium\",\"high\"],\"description\":\"The " +
+    "confidence level for this label choice. One of low, medium, " +
+    "high\"}},\"required\":[\"name\"],\"additionalProperties\":{}}],\"description\":\"Matches exactly one of the " +
+    "alternatives\"},\"description\":\"The labels to add to the issue's existing labels. You can also pass an " +
+    "`array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of " +
+    "the labels for an issue, use \\\"[Set labels for an " +
+    "issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\\\" At least 1 " +
+    "items\"},\"comment\":{\"type\":\"string\",\"description\":\"The contents of the " +
+    "comment.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProper" +
+    "ties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"" +
+    ",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"description\":\"Title of the " +
+    "issue. E.g. Widget creation fails in Safari on OS X " +
+    "10.8\"},\"state\":{\"type\":\"string\",\"description\":\"State of the issue; either 'open' or 'closed'. E.g. " +
+    "open\"},\"comment_url\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present " +
+    "when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Triage " +
+    "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"co" +
+    "mment\":\"example-comment\"}]}},\"module\":\"triage_issue\",\"export\":\"triageIssue\"}",
+  "{\"name\":\"list_labeled_issues\",\"title\":\"List labeled issues\",\"description\":\"List a repository's open " +
+    "issues that carry a given label, oldest first. Use when: The user wants the backlog of issues with a label such " +
+    "as \\\"bug\\\" or \\\"needs-triage\\\". Not for: Searching issues across repositories or by " +
+    "text.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false," +
+    "\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"issues\"],\"inputNames\":[\"ow" +
+    "ner\",\"repo\",\"label\",\"per_page\",\"continuation\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{" +
+    "\"token\":[]}],\"definition\":{\"name\":\"list_labeled_issues\",\"title\":\"List labeled " +
+    "issues\",\"description\":\"List a repository's open issues that carry a given label, oldest first. Use when: " +
+    "The user wants the backlog of issues with a label such as \\\"bug\\\" or \\\"needs-triage\\\". Not for: " +
+    "Searching issues across repositories or by " +
+    "text.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prop" +
+    "erties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. " +
+    "The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"label\":{\"type\":\"string\",\"description\":\"A list of comma separated label names. Example: " +
+    "`bug,ui,@high`\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The number of results per page (max " +
+    "100). For more information, see \\\"[Using pagination in the REST " +
+    "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the " +
+    "API's default (30) applies\"},\"continuation\":{\"type\":\"string\",\"minLength\":1,\"description\":\"To read " +
+    "on: `_continuation` of the previous result, passed exactly as it was (with the same other arguments). Left out, " +
+    "the list starts at its first page. Not " +
+    "empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"http" +
+    "s://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{" +
+    "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"nod" +
+    "e_id\":{\"type\":\"string\"},\"url\":{\"type\":\"string\",\"description\":\"URL for the issue. E.g. " +
+    "https://api.github.com/repositories/42/issues/1\"},\"repository_url\":{\"type\":\"string\"},\"labels_url\":{\"ty" +
+    "pe\":\"string\"},\"comments_url\":{\"type\":\"string\"},\"events_url\":{\"type\":\"string\"},\"html_url\":{\"typ" +
+    "e\":\"string\"},\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying the issue within " +
+    "its repository. E.g. 42\"},\"state\":{\"type\":\"string\",\"description\":\"State of the issue; either 'open' " +
+    "or 'closed'. E.g. open\"},\"state_reason\":{\"description\":\"The reason for the current state. E.g. " +
+    "not_planned\",\"type\":[\"string\",\"null\"]},\"title\":{\"type\":\"string\",\"description\":\"Title of the " +
+    "issue. E.g. Widget creation fails in Safari on OS X 10.8\"},\"body\":{\"description\":\"Contents of the issue. " +
+    "E.g. It looks like the new widget form is broken on Safari. When I try and create the widget, Safari crashes. " +
+    "This is reproducible on 10.8, but not 10.9. Maybe a browser " +
+    "bug?\",\"type\":[\"string\",\"null\"]},\"user\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub " +
+    "user. (fields not listed)\"},\"labels\":{\"type\":\"array\",\"description\":\"Labels to associate with this " +
+    "issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear " +
+    "all labels from the issue; note that the labels are silently dropped for users without push access to the " +
+    "repository. E.g. [\\\"bug\\\",\\\"registration\\\"] (fields not " +
+    "listed)\"},\"assignee\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not " +
+    "listed)\"},\"assignees\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"},\"milestone\":{\"type\":[\"object\",\"null\"],\"description\":\"A collection of related issues and " +
+    "pull requests. (fields not " +
+    "listed)\"},\"locked\":{\"type\":\"boolean\"},\"active_lock_reason\":{\"type\":[\"string\",\"null\"]},\"comments" +
+    "\":{\"type\":\"integer\"},\"pull_request\":{\"type\":\"object\",\"description\":\"(fields not " +
+    "listed)\"},\"closed_at\":{\"type\":[\"string\",\"null\"]},\"created_at\":{\"type\":\"string\"},\"updated_at\":{" +
+    "\"type\":\"string\"},\"draft\":{\"type\":\"boolean\"},\"closed_by\":{\"type\":[\"object\",\"null\"],\"descriptio" +
+    "n\":\"A GitHub user. (fields not " +
+    "listed)\"},\"body_html\":{\"type\":\"string\"},\"body_text\":{\"type\":\"string\"},\"timeline_url\":{\"type\":\"" +
+    "string\"},\"type\":{\"type\":[\"object\",\"null\"],\"description\":\"The type assigned to the issue. This is " +
+    "only present for issues in repositories where issue types are supported. (fields not " +
+    "listed)\"},\"repository\":{\"type\":\"object\",\"description\":\"A repository on GitHub. (fields not " +
+    "listed)\"},\"performed_via_github_app\":{\"type\":[\"object\",\"null\"],\"description\":\"GitHub apps are a new " +
+    "way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to " +
+    "specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class " +
+    "actors within GitHub. (fields not listed)\"},\"author_association\":{\"type\":\"string\",\"description\":\"How " +
+    "the author is associated with the repository. E.g. " +
+    "OWNER\"},\"reactions\":{\"type\":\"object\",\"description\":\"Reaction Rollup (fields not " +
+    "listed)\"},\"sub_issues_summary\":{\"type\":\"object\",\"description\":\"Sub-issues Summary (fields not " +
+    "listed)\"},\"parent_issue_url\":{\"description\":\"URL to get the parent issue of this issue, if it is a " +
+    "sub-issue\",\"type\":[\"string\",\"null\"]},\"pinned_comment\":{\"type\":[\"object\",\"null\"],\"description\":" +
+    "\"Comments provide a way for people to collaborate on an issue. (fields not " +
+    "listed)\"},\"issue_dependencies_summary\":{\"type\":\"object\",\"description\":\"Issue Dependencies Summary " +
+    "(fields not listed)\"},\"issue_field_values\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"}},\"additionalProperties\":{},\"description\":\"Issues are a great way to keep track of tasks, " +
+    "enhancements, and bugs for your projects.\"},\"description\":\"Objects marked (fields not listed) are described " +
+    "in part; the result may carry more fields than " +
+    "listed.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut " +
+    "and which inputs narrow the " +
+    "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
+    "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List labeled " +
+    "issues\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"label\":\"bug,ui,@high" +
+    "\"}]}},\"module\":\"list_labeled_issues\",\"export\":\"listLabeledIssues\"}",
+  "{\"name\":\"close_issue_with_comment\",\"title\":\"Close issue with comment\",\"description\":\"Post a closing " +
+    "comment on an issue, then close it with a reason. Use when: The user wants an issue closed (completed or not " +
+    "planned) and the reporter told why. Not for: Labelling or commenting without closing (use " +
+    "triage_issue).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructive" +
+    "Hint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"" +
+    "inputNames\":[\"owner\",\"repo\",\"issue_number\",\"comment\",\"reason\"],\"requiredInputs\":[\"owner\",\"repo\"" +
+    ",\"issue_number\",\"comment\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"close_issue_with_comment" +
+    "\",\"title\":\"Close issue with comment\",\"description\":\"Post a closing comment on an issue, then close it " +
+    "with a reason. Use when: The user wants an issue closed (completed or not planned) and the reporter told why. " +
+    "Not for: Labelling or commenting without closing (use " +
+    "triage_issue).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
+    "\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the " +
+    "repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the " +
+    "issue.\"},\"comment\":{\"type\":\"string\",\"description\":\"The contents of the " +
+    "comment.\"},\"reason\":{\"enum\":[\"completed\",\"not_planned\",\"duplicate\",\"reopened\",null],\"description\"" +
+    ":\"The reason for the state change. Ignored unless `state` is changed. One of completed, not_planned, " +
+    "duplicate, reopened, null. E.g. not_planned\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
+    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProper" +
+    "ties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"" +
+    ",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"comment_url\":{\"type\":\"string\"},\"state\":{\"type\":\"str" +
+    "ing\",\"description\":\"State of the issue; either 'open' or 'closed'. E.g. " +
+    "open\"},\"closed_at\":{\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Close issue " +
+    "with " +
+    "comment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
+    "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"" +
+    "comment\":\"example-comment\",\"reason\":\"not_planned\"}]}},\"module\":\"close_issue_with_comment\",\"export\":" +
+    "\"closeIssueWithComment\"}",
+  "{\"name\":\"create_assigned_issue\",\"title\":\"Create assigned issue\",\"description\":\"Open a new issue and " +
+    "assign it to one or more people. Use when: The user reports a bug or task and says who should own it. Not for: " +
+    "Commenting on an existing issue (use " +
+    "triage_issue).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructive" +
+    "Hint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"" +
+    "inputNames\":[\"owner\",\"repo\",\"title\",\"body\",\"assignees\"],\"requiredInputs\":[\"owner\",\"repo\",\"titl" +
+    "e\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"create_assigned_issue\",\"title\":\"Create " +
+    "assigned issue\",\"description\":\"Open a new issue and assign it to one or more people. Use when: The user " +
+    "reports a bug or task and says who should own it. Not for: Commenting on an existing issue (use " +
+    "triage_issue).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
+    "\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the " +
+    "repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"title\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"description\":\"The title of the " +
+    "issue. Matches exactly one of the alternatives\"},\"body\":{\"type\":\"string\",\"description\":\"The contents " +
+    "of the " +
+    "issue.\"},\"assignees\":{\"type\":\"array\",\"items\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"object\",\"p" +
+    "roperties\":{\"login\":{\"type\":\"string\",\"description\":\"The login of the user to " +
+    "assign.\"},\"rationale\":{\"type\":\"string\",\"description\":\"Optional reasoning for adding this " +
+    "assignee.\"},\"suggest\":{\"type\":\"boolean\",\"description\":\"If `true`, the assignee is stored as a pending " +
+    "suggestion for human review rather than applied " +
+    "directly.\"},\"confidence\":{\"type\":\"string\",\"enum\":[\"low\",\"medium\",\"high\"],\"description\":\"The " +
+    "confidence level for this assignee choice. One of low, medium, " +
+    "high\"}},\"required\":[\"login\"],\"additionalProperties\":{}}],\"description\":\"Matches exactly one of the " +
+    "alternatives\"},\"description\":\"Usernames of people to assign this issue to. _NOTE: Only users with push " +
+    "access can add assignees to an issue. Assignees are silently ignored " +
+    "otherwise._\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"title\"],\"additionalProperties\":false},\"out" +
+    "putSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type" +
+    "\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying " +
+    "the issue within its repository. E.g. " +
+    "42\"},\"url\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the " +
+    "result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create " +
+    "assigned " +
+    "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"title\":\"sample text " +
+    "of a\"}]}},\"module\":\"create_assigned_issue\",\"export\":\"createAssignedIssue\"}",
+  "{\"name\":\"latest_release_assets\",\"title\":\"Latest release assets\",\"description\":\"Get a repository's " +
+    "latest published release and the files attached to it. Use when: The user asks for the newest version of a " +
+    "project or a download link for it. Not for: Creating a release (use " +
+    "create_release_from_branch).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"d" +
+    "estructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"repos\"" +
+    "],\"inputNames\":[\"owner\",\"repo\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"de" +
+    "finition\":{\"name\":\"latest_release_assets\",\"title\":\"Latest release assets\",\"description\":\"Get a " +
+    "repository's latest published release and the files attached to it. Use when: The user asks for the newest " +
+    "version of a project or a download link for it. Not for: Creating a release (use " +
+    "create_release_from_branch).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
+    "ype\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
+    "owner of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"http" +
+    "s://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{" +
+    "\"tag\":{\"type\":\"string\",\"description\":\"The name of the tag. E.g. " +
+    "v1.0.0\"},\"name\":{\"type\":[\"string\",\"null\"]},\"published_at\":{\"type\":[\"string\",\"null\"]},\"url\":{" +
+    "\"type\":\"string\"},\"assets\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"t" +
+    "ype\":\"string\",\"description\":\"The file name of the asset. E.g. Team " +
+    "Environment\"},\"size\":{\"type\":\"integer\"},\"download_count\":{\"type\":\"integer\"},\"url\":{\"type\":\"str" +
+    "ing\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the " +
+    "result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest release " +
+    "assets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_r" +
+    "elease_assets\",\"export\":\"latestReleaseAssets\"}",
+  "{\"name\":\"create_release_from_branch\",\"title\":\"Create release from branch\",\"description\":\"Tag the " +
+    "current head of a branch and publish a release for it with generated notes. Use when: The user wants to cut a " +
+    "release of a branch under a new version tag. Not for: Looking up an existing release (use " +
+    "latest_release_assets).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"de" +
+    "structiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"rep" +
+    "os\"],\"inputNames\":[\"owner\",\"repo\",\"branch\",\"tag\",\"draft\"],\"requiredInputs\":[\"owner\",\"repo\",\"" +
+    "branch\",\"tag\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"create_release_from_branch\",\"title" +
+    "\":\"Create release from branch\",\"description\":\"Tag the current head of a branch and publish a release for " +
+    "it with generated notes. Use when: The user wants to cut a release of a branch under a new version tag. Not " +
+    "for: Looking up an existing release (use " +
+    "latest_release_assets).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\"" +
+    ":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner " +
+    "of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"branch\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the branch. Cannot " +
+    "contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL " +
+    "API](https://docs.github.com/graphql). Not empty\"},\"tag\":{\"type\":\"string\",\"description\":\"The name of " +
+    "the tag.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"`true` to create a draft (unpublished) release, " +
+    "`false` to create a published one. If left out, the API's default (false) " +
+    "applies\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"branch\",\"tag\"],\"additionalProperties\":fal" +
+    "se},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\"" +
+    ":[{\"type\":\"object\",\"properties\":{\"release_id\":{\"type\":\"integer\"},\"url\":{\"type\":\"string\"},\"com" +
+    "mit_sha\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "6dcb09b5b57875f334f61aebed695e2e4193db5e\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when " +
+    "the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create " +
+    "release from " +
+    "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
+    "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"branch\":\"example-br" +
+    "anch\",\"tag\":\"example-tag\"}]}},\"module\":\"create_release_from_branch\",\"export\":\"createReleaseFromBranc" +
+    "h\"}",
+  "{\"name\":\"repository_overview\",\"title\":\"Repository overview\",\"description\":\"Summarise a repository - " +
+    "description, default branch, stars, open issues, licence - with its languages. Use when: The user asks what a " +
+    "repository is, how popular or active it is, or what it is written in. Not for: Its releases (use " +
+    "latest_release_assets) or its pull " +
+    "requests.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":fa" +
+    "lse,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"repos\"],\"inputNames\":[" +
+    "\"owner\",\"repo\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}],\"definition\":{\"name" +
+    "\":\"repository_overview\",\"title\":\"Repository overview\",\"description\":\"Summarise a repository - " +
+    "description, default branch, stars, open issues, licence - with its languages. Use when: The user asks what a " +
+    "repository is, how popular or active it is, or what it is written in. Not for: Its releases (use " +
+    "latest_release_assets) or its pull " +
+    "requests.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"" +
+    "properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the " +
+    "repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"http" +
+    "s://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{" +
+    "\"full_name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "octocat/Hello-World\"},\"description\":{\"description\":\"E.g. This your first " +
+    "repo!\",\"type\":[\"string\",\"null\"]},\"default_branch\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "master\"},\"stars\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "80\"},\"open_issues\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "0\"},\"archived\":{\"type\":\"boolean\"},\"pushed_at\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "2011-01-26T19:06:43Z\"},\"languages\":{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"additionalProperties" +
+    "\":{\"type\":\"integer\"}},{}],\"description\":\"Language\"},\"_truncated\":{\"type\":\"string\",\"description\"" +
+    ":\"Present when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Repository " +
+    "overview\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
+    "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"reposi" +
+    "tory_overview\",\"export\":\"repositoryOverview\"}",
+  "{\"name\":\"open_pull_request\",\"title\":\"Open pull request\",\"description\":\"Open a pull request from a " +
+    "branch into the repository's default branch. Use when: The user has pushed a branch and wants it proposed for " +
+    "merging. Not for: Merging an existing pull request (use " +
+    "merge_pull_request).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destr" +
+    "uctiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"repos" +
+    "\",\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"title\",\"head\",\"body\",\"draft\"],\"requiredInputs\":[\"ow" +
+    "ner\",\"repo\",\"head\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"open_pull_request\",\"title\":" +
+    "\"Open pull request\",\"description\":\"Open a pull request from a branch into the repository's default branch. " +
+    "Use when: The user has pushed a branch and wants it proposed for merging. Not for: Merging an existing pull " +
+    "request (use " +
+    "merge_pull_request).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"" +
+    "object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of " +
+    "the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"title\":{\"type\":\"string\",\"description\":\"The title of the new pull request. Required unless " +
+    "`issue` is specified.\"},\"head\":{\"type\":\"string\",\"description\":\"The name of the branch where your " +
+    "changes are implemented. For cross-repository pull requests in the same network, namespace `head` with a user " +
+    "like this: `username:branch`.\"},\"body\":{\"type\":\"string\",\"description\":\"The contents of the pull " +
+    "request.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether the pull request is a draft. " +
+    "See \\\"[Draft Pull Requests](https://docs.github.com/articles/about-pull-requests#draft-pull-requests)\\\" in " +
+    "the GitHub Help documentation to learn more.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
+    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"head\"],\"additionalProperties\":false},\"outp" +
+    "utSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type" +
+    "\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying " +
+    "the pull request within its repository. E.g. 42\"},\"url\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "https://github.com/octocat/Hello-World/pull/1347\"},\"base\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "master\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut " +
+    "and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Open pull " +
+    "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
+    "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"head\":\"example-hea" +
+    "d\"}]}},\"module\":\"open_pull_request\",\"export\":\"openPullRequest\"}",
+  "{\"name\":\"merge_pull_request\",\"title\":\"Merge pull request\",\"description\":\"Squash-merge a pull request, " +
+    "only if its head has not moved since it was checked. Use when: The user asks to merge a specific pull request " +
+    "that is approved and passing. Not for: Checking whether it can be merged (use " +
+    "pull_request_review_status).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":fal" +
+    "se,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":" +
+    "[\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_nu" +
+    "mber\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"merge_pull_request\",\"title\":\"Merge pull " +
+    "request\",\"description\":\"Squash-merge a pull request, only if its head has not moved since it was checked. " +
+    "Use when: The user asks to merge a specific pull request that is approved and passing. Not for: Checking " +
+    "whether it can be merged (use " +
+    "pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
+    "ype\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
+    "owner of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
+    "request.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false}" +
+    ",\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{" +
+    "\"type\":\"object\",\"properties\":{\"merged\":{\"type\":\"boolean\"},\"sha\":{\"type\":\"string\"},\"_truncated" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow " +
+    "the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Merge pull " +
+    "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
+    "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"octocat\",\"repo\":\"hello-world\",\"pull_number\":1347}]}},\"mod" +
+    "ule\":\"merge_pull_request\",\"export\":\"mergePullRequest\"}",
+  "{\"name\":\"request_pull_request_reviewers\",\"title\":\"Request pull request reviewers\",\"description\":\"Ask " +
+    "people to review a pull request. Use when: The user wants specific people to review an open pull request. Not " +
+    "for: Reading existing reviews (use " +
+    "pull_request_review_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false" +
+    ",\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[" +
+    "\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\",\"reviewers\"],\"requiredInputs\":[\"owner\",\"rep" +
+    "o\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"request_pull_request_reviewers\"," +
+    "\"title\":\"Request pull request reviewers\",\"description\":\"Ask people to review a pull request. Use when: " +
+    "The user wants specific people to review an open pull request. Not for: Reading existing reviews (use " +
+    "pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
+    "ype\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
+    "owner of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
+    "request.\"},\"reviewers\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"An array of " +
+    "user `login`s that will be requested.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an " +
+    "earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false}" +
+    ",\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{" +
+    "\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/pulls/1347\"},\"id\":{\"type\":\"integer\",\"description\":\"E." +
+    "g. 1\"},\"node_id\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "MDExOlB1bGxSZXF1ZXN0MQ==\"},\"html_url\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "https://github.com/octocat/Hello-World/pull/1347\"},\"diff_url\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "https://github.com/octocat/Hello-World/pull/1347.diff\"},\"patch_url\":{\"type\":\"string\",\"description\":\"E." +
+    "g. " +
+    "https://github.com/octocat/Hello-World/pull/1347.patch\"},\"issue_url\":{\"type\":\"string\",\"description\":\"E" +
+    ".g. " +
+    "https://api.github.com/repos/octocat/Hello-World/issues/1347\"},\"commits_url\":{\"type\":\"string\",\"descripti" +
+    "on\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/pulls/1347/commits\"},\"review_comments_url\":{\"type\":\"strin" +
+    "g\",\"description\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/pulls/1347/comments\"},\"review_comment_url\":{\"type\":\"strin" +
+    "g\",\"description\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/pulls/comments{/number}\"},\"comments_url\":{\"type\":\"string" +
+    "\",\"description\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/issues/1347/comments\"},\"statuses_url\":{\"type\":\"string\"," +
+    "\"description\":\"E.g. " +
+    "https://api.github.com/repos/octocat/Hello-World/statuses/6dcb09b5b57875f334f61aebed695e2e4193db5e\"},\"number\"" +
+    ":{\"type\":\"integer\",\"description\":\"E.g. 1347\"},\"state\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "open\"},\"locked\":{\"type\":\"boolean\"},\"title\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "new-feature\"},\"user\":{\"type\":[\"object\",\"null\"],\"description\":\"A GitHub user. (fields not " +
+    "listed)\"},\"body\":{\"description\":\"E.g. Please pull these awesome " +
+    "changes\",\"type\":[\"string\",\"null\"]},\"labels\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"},\"milestone\":{\"type\":[\"object\",\"null\"],\"description\":\"A collection of related issues and " +
+    "pull requests. (fields not listed)\"},\"active_lock_reason\":{\"description\":\"E.g. too " +
+    "heated\",\"type\":[\"string\",\"null\"]},\"created_at\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "2011-01-26T19:01:12Z\"},\"updated_at\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "2011-01-26T19:01:12Z\"},\"closed_at\":{\"description\":\"E.g. " +
+    "2011-01-26T19:01:12Z\",\"type\":[\"string\",\"null\"]},\"merged_at\":{\"description\":\"E.g. " +
+    "2011-01-26T19:01:12Z\",\"type\":[\"string\",\"null\"]},\"merge_commit_sha\":{\"description\":\"E.g. " +
+    "e5bd3914e2e596debea16f433f57875b5b90bcd6\",\"type\":[\"string\",\"null\"]},\"assignee\":{\"type\":[\"object\",\"" +
+    "null\"],\"description\":\"A GitHub user. (fields not " +
+    "listed)\"},\"assignees\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"},\"requested_reviewers\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"},\"requested_teams\":{\"type\":\"array\",\"description\":\"(fields not " +
+    "listed)\"},\"head\":{\"type\":\"object\",\"description\":\"(fields not " +
+    "listed)\"},\"base\":{\"type\":\"object\",\"description\":\"(fields not " +
+    "listed)\"},\"_links\":{\"type\":\"object\",\"description\":\"(fields not " +
+    "listed)\"},\"author_association\":{\"type\":\"string\",\"description\":\"How the author is associated with the " +
+    "repository. E.g. OWNER\"},\"auto_merge\":{\"type\":[\"object\",\"null\"],\"description\":\"The status of auto " +
+    "merging a pull request. (fields not listed)\"},\"stack\":{\"type\":[\"object\",\"null\"],\"description\":\"The " +
+    "stack information associated with a pull request. (fields not " +
+    "listed)\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether or not the pull request is a " +
+    "draft.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut " +
+    "and which inputs narrow the call.\"}},\"additionalProperties\":{},\"description\":\"Pull Request Simple Objects " +
+    "marked (fields not listed) are described in part; the result may carry more fields than " +
+    "listed.\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type" +
+    "\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Request pull " +
+    "request " +
+    "reviewers\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"" +
+    "_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]" +
+    "}},\"module\":\"request_pull_request_reviewers\",\"export\":\"requestPullRequestReviewers\"}",
+  "{\"name\":\"pull_request_checks\",\"title\":\"Pull request checks\",\"description\":\"Get the CI status of a pull " +
+    "request's head commit - check runs and the combined commit status. Use when: The user asks whether a pull " +
+    "request's CI is green, or which checks failed. Not for: Review approvals (use " +
+    "pull_request_review_status).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"d" +
+    "estructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pulls\"" +
+    ",\"checks\",\"repos\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\"],\"requiredInputs\":[\"owner\",\"repo" +
+    "\",\"pull_number\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"pull_request_checks\",\"title\":\"P" +
+    "ull request checks\",\"description\":\"Get the CI status of a pull request's head commit - check runs and the " +
+    "combined commit status. Use when: The user asks whether a pull request's CI is green, or which checks failed. " +
+    "Not for: Review approvals (use " +
+    "pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
+    "ype\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
+    "owner of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
+    "request.\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false},\"outputSchema\":" +
+    "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object" +
+    "\",\"properties\":{\"head_sha\":{\"type\":\"string\"},\"combined_state\":{\"type\":\"string\"},\"check_run_count" +
+    "\":{\"type\":\"integer\"},\"check_runs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"na" +
+    "me\":{\"type\":\"string\",\"description\":\"The name of the check. E.g. " +
+    "test-coverage\"},\"status\":{\"type\":\"string\",\"description\":\"The phase of the lifecycle that the check is " +
+    "currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs. E.g. " +
+    "queued\"},\"conclusion\":{\"description\":\"E.g. " +
+    "neutral\",\"type\":[\"string\",\"null\"]},\"url\":{\"description\":\"E.g. " +
+    "https://github.com/github/hello-world/runs/4\",\"type\":[\"string\",\"null\"]},\"summary\":{\"type\":[\"string\"" +
+    ",\"null\"]}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when " +
+    "the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request " +
+    "checks\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
+    "module\":\"pull_request_checks\",\"export\":\"pullRequestChecks\"}",
+  "{\"name\":\"latest_failed_workflow_run_jobs\",\"title\":\"Latest failed workflow run " +
+    "jobs\",\"description\":\"Find the most recent failed GitHub Actions run on a branch and list its jobs and their " +
+    "steps. Use when: The user asks why CI failed on a branch or which job broke. Not for: Checks of a pull " +
+    "request's head (use " +
+    "pull_request_checks).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destruct" +
+    "iveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"actions\"],\"i" +
+    "nputNames\":[\"owner\",\"repo\",\"branch\"],\"requiredInputs\":[\"owner\",\"repo\"],\"security\":[{\"token\":[]}" +
+    "],\"definition\":{\"name\":\"latest_failed_workflow_run_jobs\",\"title\":\"Latest failed workflow run " +
+    "jobs\",\"description\":\"Find the most recent failed GitHub Actions run on a branch and list its jobs and their " +
+    "steps. Use when: The user asks why CI failed on a branch or which job broke. Not for: Checks of a pull " +
+    "request's head (use " +
+    "pull_request_checks).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":" +
+    "\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner " +
+    "of the repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"branch\":{\"type\":\"string\",\"description\":\"Returns workflow runs associated with a branch. Use " +
+    "the name of the branch of the " +
+    "`push`.\"}},\"required\":[\"owner\",\"repo\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"ht" +
+    "tps://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":" +
+    "{\"run_id\":{\"type\":\"integer\",\"description\":\"The ID of the workflow run. E.g. " +
+    "5\"},\"run_url\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "https://github.com/github/hello-world/suites/4\"},\"head_sha\":{\"type\":\"string\",\"description\":\"The SHA " +
+    "of the head commit that points to the version of the workflow being run. E.g. " +
+    "009b8a3a9ccbb128af87f9b1c0f4c62e8a304f6d\"},\"jobs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"proper" +
+    "ties\":{\"name\":{\"type\":\"string\",\"description\":\"The name of the job. E.g. " +
+    "test-coverage\"},\"conclusion\":{\"description\":\"The outcome of the job. E.g. " +
+    "success\",\"type\":[\"string\",\"null\"]},\"url\":{\"description\":\"E.g. " +
+    "https://github.com/github/hello-world/runs/4\",\"type\":[\"string\",\"null\"]},\"steps\":{\"type\":\"array\",\"i" +
+    "tems\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"description\":\"The phase of the " +
+    "lifecycle that the job is currently in. E.g. queued\"},\"conclusion\":{\"description\":\"The outcome of the " +
+    "job. E.g. success\",\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\",\"description\":\"The name of " +
+    "the job. E.g. test-coverage\"},\"number\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "1\"},\"started_at\":{\"description\":\"The time that the step started, in ISO 8601 format. E.g. " +
+    "2019-08-08T08:00:00-07:00\",\"type\":[\"string\",\"null\"]},\"completed_at\":{\"description\":\"The time that " +
+    "the job finished, in ISO 8601 format. E.g. " +
+    "2019-08-08T08:00:00-07:00\",\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}},\"description\":\"Step" +
+    "s in this job.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present " +
+    "when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest failed " +
+    "workflow run " +
+    "jobs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
+    ":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_fai" +
+    "led_workflow_run_jobs\",\"export\":\"latestFailedWorkflowRunJobs\"}",
+  "{\"name\":\"update_file_on_branch\",\"title\":\"Update file on branch\",\"description\":\"Replace the contents of " +
+    "one file on a branch with a commit (the current version is looked up first). Use when: The user wants a small " +
+    "change to one existing file committed, such as a version bump or a docs fix. Not for: Opening a pull request " +
+    "for the change (use open_pull_request " +
+    "afterwards).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructive" +
+    "Hint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"repos\"],\"in" +
+    "putNames\":[\"owner\",\"repo\",\"path\",\"branch\",\"message\",\"content_base64\"],\"requiredInputs\":[\"owner\"" +
+    ",\"repo\",\"path\",\"message\",\"content_base64\"],\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"upda" +
+    "te_file_on_branch\",\"title\":\"Update file on branch\",\"description\":\"Replace the contents of one file on a " +
+    "branch with a commit (the current version is looked up first). Use when: The user wants a small change to one " +
+    "existing file committed, such as a version bump or a docs fix. Not for: Opening a pull request for the change " +
+    "(use open_pull_request " +
+    "afterwards).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"" +
+    ",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the " +
+    "repository. The name is not case sensitive. Not " +
+    "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
+    "`.git` extension. The name is not case sensitive. Not " +
+    "empty\"},\"path\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Path parameter. Not " +
+    "empty\"},\"branch\":{\"type\":\"string\",\"description\":\"The name of the commit/branch/tag. Default: the " +
+    "repository’s default branch.\"},\"message\":{\"type\":\"string\",\"description\":\"The commit " +
+    "message.\"},\"content_base64\":{\"type\":\"string\",\"description\":\"The new file content, using Base64 " +
+    "encoding.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"path\",\"message\",\"content_base64\"],\"addit" +
+    "ionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\"" +
+    ":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"commit_sha\":{\"type\":\"string\"},\"url\":{\"type" +
+    "\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was " +
+    "cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Update file " +
+    "on " +
+    "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"path\":\"example-path" +
+    "\",\"message\":\"example-message\",\"content_base64\":\"example-content-base64\"}]}},\"module\":\"update_file_on" +
+    "_branch\",\"export\":\"updateFileOnBranch\"}",
+  "{\"name\":\"user_profile_and_repositories\",\"title\":\"User profile and repositories\",\"description\":\"Get a " +
+    "user's public profile and their most recently pushed repositories. Use when: The user asks who a GitHub user is " +
+    "or what they work on. Not for: Pull requests by that user (use " +
+    "find_user_open_pull_requests).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true," +
+    "\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user" +
+    "s\",\"repos\"],\"inputNames\":[\"username\",\"per_page\"],\"requiredInputs\":[\"username\"],\"security\":[{\"tok" +
+    "en\":[]}],\"definition\":{\"name\":\"user_profile_and_repositories\",\"title\":\"User profile and " +
+    "repositories\",\"description\":\"Get a user's public profile and their most recently pushed repositories. Use " +
+    "when: The user asks who a GitHub user is or what they work on. Not for: Pull requests by that user (use " +
+    "find_user_open_pull_requests).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\"," +
+    "\"type\":\"object\",\"properties\":{\"username\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The " +
+    "handle for the GitHub user account. Not empty\"},\"per_page\":{\"type\":\"integer\",\"description\":\"The " +
+    "number of results per page (max 100). For more information, see \\\"[Using pagination in the REST " +
+    "API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).\\\" If left out, the " +
+    "API's default (30) " +
+    "applies\"}},\"required\":[\"username\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://" +
+    "json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"nam" +
+    "e\":{\"description\":\"E.g. monalisa octocat\",\"type\":[\"string\",\"null\"]},\"bio\":{\"description\":\"E.g. " +
+    "There once was...\",\"type\":[\"string\",\"null\"]},\"company\":{\"description\":\"E.g. " +
+    "GitHub\",\"type\":[\"string\",\"null\"]},\"followers\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "20\"},\"public_repos\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "2\"},\"repositories\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"st" +
+    "ring\",\"description\":\"E.g. octocat/Hello-World\"},\"description\":{\"description\":\"E.g. This your first " +
+    "repo!\",\"type\":[\"string\",\"null\"]},\"language\":{\"type\":[\"string\",\"null\"]},\"stars\":{\"type\":\"inte" +
+    "ger\"},\"pushed_at\":{\"description\":\"E.g. " +
+    "2011-01-26T19:06:43Z\",\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":" +
+    "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"User profile and " +
+    "repositories\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true}," +
+    "\"_meta\":{\"aci-gen/input_examples\":[{\"username\":\"example-username\"}]}},\"module\":\"user_profile_and_repo" +
+    "sitories\",\"export\":\"userProfileAndRepositories\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

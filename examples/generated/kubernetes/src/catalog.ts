@@ -4,12 +4,232 @@ import { type CatalogEntry, toolCatalog } from "./runtime/catalog.js";
 
 /** Each tool's listing and search fields, one JSON text per tool, in the toolset's order. */
 const entries: CatalogEntry[] = [
-  "{\"name\":\"list_deployments\",\"title\":\"List deployments\",\"description\":\"List the deployments in a namespace with their desired, ready and available replica counts. Use when: The user asks what is deployed in a namespace, or whether a deployment is healthy. Not for: Changing how many replicas run (use scale_deployment) or looking at pods (use list_deployment_pods).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"apps_v1\"],\"inputNames\":[\"namespace\",\"limit\"],\"requiredInputs\":[\"namespace\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"list_deployments\",\"title\":\"List deployments\",\"description\":\"List the deployments in a namespace with their desired, ready and available replica counts. Use when: The user asks what is deployed in a namespace, or whether a deployment is healthy. Not for: Changing how many replicas run (use scale_deployment) or looking at pods (use list_deployment_pods).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace, e.g. \\\"default\\\" or \\\"payments\\\". Not empty\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most deployments to list, e.g. 20\"}},\"required\":[\"namespace\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"deployments\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names\"},\"desired\":{\"type\":\"integer\",\"description\":\"Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. Defaults to 1.\"},\"ready\":{\"type\":\"integer\",\"description\":\"Total number of ready pods targeted by this deployment.\"},\"available\":{\"type\":\"integer\",\"description\":\"Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.\"},\"updated\":{\"type\":\"integer\",\"description\":\"Total number of non-terminated pods targeted by this deployment that have the desired template spec.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List deployments\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"limit\":20}]}},\"module\":\"list_deployments\",\"export\":\"listDeployments\"}",
-  "{\"name\":\"scale_deployment\",\"title\":\"Scale deployment\",\"description\":\"Set how many replicas of a deployment run, reading its current scale first so the change applies to the version read. Use when: The user wants a deployment scaled up or down to a given number of replicas. Not for: Restarting a misbehaving pod (use restart_pod) or seeing the current counts only (use list_deployments).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"apps_v1\"],\"inputNames\":[\"namespace\",\"name\",\"replicas\"],\"requiredInputs\":[\"namespace\",\"name\",\"replicas\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"scale_deployment\",\"title\":\"Scale deployment\",\"description\":\"Set how many replicas of a deployment run, reading its current scale first so the change applies to the version read. Use when: The user wants a deployment scaled up or down to a given number of replicas. Not for: Restarting a misbehaving pod (use restart_pod) or seeing the current counts only (use list_deployments).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the deployment, e.g. \\\"default\\\". Not empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. \\\"web\\\". Not empty\"},\"replicas\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"Number of replicas to run, e.g. 3. Format int32; ≥ 0, ≤ 1000\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"replicas\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"previous_replicas\":{\"type\":\"integer\",\"description\":\"Desired number of instances for the scaled object.\"},\"replicas\":{\"type\":\"integer\",\"description\":\"Desired number of instances for the scaled object.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Scale deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"replicas\":3}]}},\"module\":\"scale_deployment\",\"export\":\"scaleDeployment\"}",
-  "{\"name\":\"list_deployment_pods\",\"title\":\"List deployment pods\",\"description\":\"List the pods a deployment runs, found through the deployment's own label selector, with their phase, node and restarts. Use when: The user asks which pods back a deployment, where they run, or whether any of them is failing or restarting. Not for: Reading a pod's output (use get_pod_logs) or the deployment's replica counts (use list_deployments).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"apps_v1\",\"core_v1\"],\"inputNames\":[\"namespace\",\"name\",\"limit\"],\"requiredInputs\":[\"namespace\",\"name\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"list_deployment_pods\",\"title\":\"List deployment pods\",\"description\":\"List the pods a deployment runs, found through the deployment's own label selector, with their phase, node and restarts. Use when: The user asks which pods back a deployment, where they run, or whether any of them is failing or restarting. Not for: Reading a pod's output (use get_pod_logs) or the deployment's replica counts (use list_deployments).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the deployment, e.g. \\\"default\\\". Not empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. \\\"web\\\". Not empty\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most pods to list, e.g. 20\"}},\"required\":[\"namespace\",\"name\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"selector\":{\"type\":\"string\",\"description\":\"Label query over pods that should match the replicas count. This is same as the label selector but in the string format to avoid introspection by clients. The string will be in the same format as the query-param syntax. More info about label selectors: http://kubernetes.io/docs/user-guide/labels#label-selectors\"},\"pods\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names\"},\"phase\":{\"type\":\"string\",\"description\":\"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle. The conditions array, the reason and message fields, and the individual container status arrays contain more detail about the pod's status. There are five possible phase values:\\n\\nPending: The pod has been accepted by the Kubernetes system, but one or more of the container images has not been created. This includes time before being scheduled as well as time spent downloading images over the network, which could take a while. Running: The pod has been bound to a node, and all of the containers have been created. At least one container is still running, or is in the process of starting or restarting. Succeeded: All containers in the pod have terminated in success, and will not be restarted. Failed: All containers in the pod have terminated, and at least one container has terminated in failure. The container either exited with non-zero status or was terminated by the system. Unknown: For some reason the state of the pod could not be obtained, typically due to an error in communicating with the host of the pod.\\n\\nMore info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-phase\"},\"node\":{\"type\":\"string\",\"description\":\"NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.\"},\"started_at\":{\"type\":\"string\",\"description\":\"RFC 3339 date and time at which the object was acknowledged by the Kubelet. This is before the Kubelet pulled the container image(s) for the pod.\"},\"restarts\":{\"type\":\"integer\",\"description\":\"The number of times the container has been restarted, currently based on the number of dead containers that have not yet been removed. Note that this is calculated from dead containers. But those containers are subject to garbage collection. This value will get capped at 5 by GC.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List deployment pods\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"limit\":20}]}},\"module\":\"list_deployment_pods\",\"export\":\"listDeploymentPods\"}",
-  "{\"name\":\"get_pod_logs\",\"title\":\"Get pod logs\",\"description\":\"Read the last lines a pod's container wrote to its log. Use when: The user wants to see why a pod is failing or what it printed recently. Not for: Finding the pods of a deployment (use list_deployment_pods).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"core_v1\"],\"inputNames\":[\"namespace\",\"pod\",\"container\",\"tail_lines\",\"previous\"],\"requiredInputs\":[\"namespace\",\"pod\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"get_pod_logs\",\"title\":\"Get pod logs\",\"description\":\"Read the last lines a pod's container wrote to its log. Use when: The user wants to see why a pod is failing or what it printed recently. Not for: Finding the pods of a deployment (use list_deployment_pods).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the pod, e.g. \\\"default\\\". Not empty\"},\"pod\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the pod, e.g. \\\"web-5d8f7c9b6d-x2k4q\\\". Not empty\"},\"container\":{\"type\":\"string\",\"description\":\"Container in the pod; needed only when the pod has more than one, e.g. \\\"app\\\"\"},\"tail_lines\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"description\":\"Number of lines from the end of the log to return, e.g. 100. ≥ 1, ≤ 1000\"},\"previous\":{\"type\":\"boolean\",\"description\":\"Read the log of the previous, crashed instance of the container instead of the running one\"}},\"required\":[\"namespace\",\"pod\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"log\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pod logs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"container\":\"app\",\"tail_lines\":100}]}},\"module\":\"get_pod_logs\",\"export\":\"getPodLogs\"}",
-  "{\"name\":\"restart_pod\",\"title\":\"Restart pod\",\"description\":\"Delete one pod so that its deployment replaces it with a fresh one. Use when: The user wants a stuck or misbehaving pod of a deployment restarted. Not for: Changing the number of replicas (use scale_deployment). A pod that no deployment or other controller owns is gone for good.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"core_v1\"],\"inputNames\":[\"namespace\",\"pod\",\"grace_period_seconds\"],\"requiredInputs\":[\"namespace\",\"pod\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"restart_pod\",\"title\":\"Restart pod\",\"description\":\"Delete one pod so that its deployment replaces it with a fresh one. Use when: The user wants a stuck or misbehaving pod of a deployment restarted. Not for: Changing the number of replicas (use scale_deployment). A pod that no deployment or other controller owns is gone for good.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the pod, e.g. \\\"default\\\". Not empty\"},\"pod\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the pod, e.g. \\\"web-5d8f7c9b6d-x2k4q\\\". Not empty\"},\"grace_period_seconds\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3600,\"description\":\"Seconds the pod gets to shut down cleanly before it is killed, e.g. 30. ≥ 0, ≤ 3600\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"pod\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"pod\":{\"type\":\"string\",\"description\":\"Name of the pod, e.g. \\\"web-5d8f7c9b6d-x2k4q\\\"\"},\"status\":{\"type\":\"string\",\"description\":\"Status of the operation. One of: \\\"Success\\\" or \\\"Failure\\\". More info: https://git.k8s.io/community/contributors/devel/api-conventions.md#spec-and-status\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart pod\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"grace_period_seconds\":30}]}},\"module\":\"restart_pod\",\"export\":\"restartPod\"}",
-  "{\"name\":\"restart_deployment\",\"title\":\"Restart deployment\",\"description\":\"Replace every pod of a deployment, a few at a time, as `kubectl rollout restart` does, by stamping the deployment's pod template with the time of the restart (sent as a JSON merge patch). Use when: The user wants all of a deployment's pods recreated, e.g. to pick up a changed secret or config map, without changing how many run. Not for: Restarting one misbehaving pod (use restart_pod) or changing how many replicas run (use scale_deployment).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"apps_v1\"],\"inputNames\":[\"namespace\",\"name\",\"restarted_at\"],\"requiredInputs\":[\"namespace\",\"name\",\"restarted_at\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"restart_deployment\",\"title\":\"Restart deployment\",\"description\":\"Replace every pod of a deployment, a few at a time, as `kubectl rollout restart` does, by stamping the deployment's pod template with the time of the restart (sent as a JSON merge patch). Use when: The user wants all of a deployment's pods recreated, e.g. to pick up a changed secret or config map, without changing how many run. Not for: Restarting one misbehaving pod (use restart_pod) or changing how many replicas run (use scale_deployment).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the deployment, e.g. \\\"default\\\". Not empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. \\\"web\\\". Not empty\"},\"restarted_at\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Time of the restart in RFC 3339, normally now, e.g. \\\"2026-12-04T17:30:00Z\\\". Format date-time\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"restarted_at\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"deployment\":{\"type\":\"string\",\"description\":\"Name of the deployment, e.g. \\\"web\\\"\"},\"generation\":{\"type\":\"integer\",\"description\":\"A sequence number representing a specific generation of the desired state. Populated by the system. Read-only.\"},\"restarted_at\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"restarted_at\":\"2026-12-04T17:30:00Z\"}]}},\"module\":\"restart_deployment\",\"export\":\"restartDeployment\"}",
+  "{\"name\":\"list_deployments\",\"title\":\"List deployments\",\"description\":\"List the deployments in a " +
+    "namespace with their desired, ready and available replica counts. Use when: The user asks what is deployed in a " +
+    "namespace, or whether a deployment is healthy. Not for: Changing how many replicas run (use scale_deployment) " +
+    "or looking at pods (use " +
+    "list_deployment_pods).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destruc" +
+    "tiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"apps_v1\"],\"" +
+    "inputNames\":[\"namespace\",\"limit\"],\"requiredInputs\":[\"namespace\"],\"security\":[{\"BearerToken\":[]}],\"" +
+    "definition\":{\"name\":\"list_deployments\",\"title\":\"List deployments\",\"description\":\"List the " +
+    "deployments in a namespace with their desired, ready and available replica counts. Use when: The user asks what " +
+    "is deployed in a namespace, or whether a deployment is healthy. Not for: Changing how many replicas run (use " +
+    "scale_deployment) or looking at pods (use " +
+    "list_deployment_pods).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":" +
+    "\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes " +
+    "namespace, e.g. \\\"default\\\" or \\\"payments\\\". Not " +
+    "empty\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most deployments to list, e.g. " +
+    "20\"}},\"required\":[\"namespace\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json" +
+    "-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"deploym" +
+    "ents\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"descri" +
+    "ption\":\"Name must be unique within a namespace. Is required when creating resources, although some resources " +
+    "may allow a client to request the generation of an appropriate name automatically. Name is primarily intended " +
+    "for creation idempotence and configuration definition. Cannot be updated. More info: " +
+    "http://kubernetes.io/docs/user-guide/identifiers#names\"},\"desired\":{\"type\":\"integer\",\"description\":\"Nu" +
+    "mber of desired pods. This is a pointer to distinguish between explicit zero and not specified. Defaults to " +
+    "1.\"},\"ready\":{\"type\":\"integer\",\"description\":\"Total number of ready pods targeted by this " +
+    "deployment.\"},\"available\":{\"type\":\"integer\",\"description\":\"Total number of available pods (ready for " +
+    "at least minReadySeconds) targeted by this " +
+    "deployment.\"},\"updated\":{\"type\":\"integer\",\"description\":\"Total number of non-terminated pods targeted " +
+    "by this deployment that have the desired template " +
+    "spec.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the " +
+    "result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List " +
+    "deployments\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
+    "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"limit\":20}]}},\"module\":\"list_deployments\"" +
+    ",\"export\":\"listDeployments\"}",
+  "{\"name\":\"scale_deployment\",\"title\":\"Scale deployment\",\"description\":\"Set how many replicas of a " +
+    "deployment run, reading its current scale first so the change applies to the version read. Use when: The user " +
+    "wants a deployment scaled up or down to a given number of replicas. Not for: Restarting a misbehaving pod (use " +
+    "restart_pod) or seeing the current counts only (use " +
+    "list_deployments).\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destr" +
+    "uctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"apps_v1" +
+    "\"],\"inputNames\":[\"namespace\",\"name\",\"replicas\"],\"requiredInputs\":[\"namespace\",\"name\",\"replicas\"" +
+    "],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"scale_deployment\",\"title\":\"Scale " +
+    "deployment\",\"description\":\"Set how many replicas of a deployment run, reading its current scale first so " +
+    "the change applies to the version read. Use when: The user wants a deployment scaled up or down to a given " +
+    "number of replicas. Not for: Restarting a misbehaving pod (use restart_pod) or seeing the current counts only " +
+    "(use " +
+    "list_deployments).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
+    "ject\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes " +
+    "namespace of the deployment, e.g. \\\"default\\\". Not " +
+    "empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. " +
+    "\\\"web\\\". Not " +
+    "empty\"},\"replicas\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"Number of replicas " +
+    "to run, e.g. 3. Format int32; ≥ 0, ≤ 1000\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an " +
+    "earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"replicas\"],\"additionalProperties\":false" +
+    "},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[" +
+    "{\"type\":\"object\",\"properties\":{\"previous_replicas\":{\"type\":\"integer\",\"description\":\"Desired " +
+    "number of instances for the scaled object.\"},\"replicas\":{\"type\":\"integer\",\"description\":\"Desired " +
+    "number of instances for the scaled object.\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present " +
+    "when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Scale " +
+    "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
+    "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"replicas\":3}]}},\"module\":" +
+    "\"scale_deployment\",\"export\":\"scaleDeployment\"}",
+  "{\"name\":\"list_deployment_pods\",\"title\":\"List deployment pods\",\"description\":\"List the pods a " +
+    "deployment runs, found through the deployment's own label selector, with their phase, node and restarts. Use " +
+    "when: The user asks which pods back a deployment, where they run, or whether any of them is failing or " +
+    "restarting. Not for: Reading a pod's output (use get_pod_logs) or the deployment's replica counts (use " +
+    "list_deployments).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructive" +
+    "Hint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"apps_v1\",\"core_" +
+    "v1\"],\"inputNames\":[\"namespace\",\"name\",\"limit\"],\"requiredInputs\":[\"namespace\",\"name\"],\"security\"" +
+    ":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"list_deployment_pods\",\"title\":\"List deployment " +
+    "pods\",\"description\":\"List the pods a deployment runs, found through the deployment's own label selector, " +
+    "with their phase, node and restarts. Use when: The user asks which pods back a deployment, where they run, or " +
+    "whether any of them is failing or restarting. Not for: Reading a pod's output (use get_pod_logs) or the " +
+    "deployment's replica counts (use " +
+    "list_deployments).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
+    "ject\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes " +
+    "namespace of the deployment, e.g. \\\"default\\\". Not " +
+    "empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. " +
+    "\\\"web\\\". Not empty\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most pods to list, e.g. " +
+    "20\"}},\"required\":[\"namespace\",\"name\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"htt" +
+    "ps://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{" +
+    "\"selector\":{\"type\":\"string\",\"description\":\"Label query over pods that should match the replicas count. " +
+    "This is same as the label selector but in the string format to avoid introspection by clients. The string will " +
+    "be in the same format as the query-param syntax. More info about label selectors: " +
+    "http://kubernetes.io/docs/user-guide/labels#label-selectors\"},\"pods\":{\"type\":\"array\",\"items\":{\"type\":" +
+    "\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"Name must be unique within a " +
+    "namespace. Is required when creating resources, although some resources may allow a client to request the " +
+    "generation of an appropriate name automatically. Name is primarily intended for creation idempotence and " +
+    "configuration definition. Cannot be updated. More info: " +
+    "http://kubernetes.io/docs/user-guide/identifiers#names\"},\"phase\":{\"type\":\"string\",\"description\":\"The " +
+    "phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle. The conditions array, the " +
+    "reason and message fields, and the individual container status arrays contain more detail about the pod's " +
+    "status. There are five possible phase values:\\n\\nPending: The pod has been accepted by the Kubernetes system, " +
+    "but one or more of the container images has not been created. This includes time before being scheduled as well " +
+    "as time spent downloading images over the network, which could take a while. Running: The pod has been bound to " +
+    "a node, and all of the containers have been created. At least one container is still running, or is in the " +
+    "process of starting or restarting. Succeeded: All containers in the pod have terminated in success, and will " +
+    "not be restarted. Failed: All containers in the pod have terminated, and at least one container has terminated " +
+    "in failure. The container either exited with non-zero status or was terminated by the system. Unknown: For some " +
+    "reason the state of the pod could not be obtained, typically due to an error in communicating with the host of " +
+    "the pod.\\n\\nMore info: " +
+    "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-phase\"},\"node\":{\"type\":\"string\",\"de" +
+    "scription\":\"NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the " +
+    "scheduler simply schedules this pod onto that node, assuming that it fits resource " +
+    "requirements.\"},\"started_at\":{\"type\":\"string\",\"description\":\"RFC 3339 date and time at which the " +
+    "object was acknowledged by the Kubelet. This is before the Kubelet pulled the container image(s) for the " +
+    "pod.\"},\"restarts\":{\"type\":\"integer\",\"description\":\"The number of times the container has been " +
+    "restarted, currently based on the number of dead containers that have not yet been removed. Note that this is " +
+    "calculated from dead containers. But those containers are subject to garbage collection. This value will get " +
+    "capped at 5 by " +
+    "GC.\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the " +
+    "result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List deployment " +
+    "pods\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
+    ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"limit\":20}]}},\"module\":\"list_dep" +
+    "loyment_pods\",\"export\":\"listDeploymentPods\"}",
+  "{\"name\":\"get_pod_logs\",\"title\":\"Get pod logs\",\"description\":\"Read the last lines a pod's container " +
+    "wrote to its log. Use when: The user wants to see why a pod is failing or what it printed recently. Not for: " +
+    "Finding the pods of a deployment (use " +
+    "list_deployment_pods).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destruc" +
+    "tiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"core_v1\"],\"" +
+    "inputNames\":[\"namespace\",\"pod\",\"container\",\"tail_lines\",\"previous\"],\"requiredInputs\":[\"namespace\"" +
+    ",\"pod\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"get_pod_logs\",\"title\":\"Get pod " +
+    "logs\",\"description\":\"Read the last lines a pod's container wrote to its log. Use when: The user wants to " +
+    "see why a pod is failing or what it printed recently. Not for: Finding the pods of a deployment (use " +
+    "list_deployment_pods).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":" +
+    "\"object\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes " +
+    "namespace of the pod, e.g. \\\"default\\\". Not " +
+    "empty\"},\"pod\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the pod, e.g. " +
+    "\\\"web-5d8f7c9b6d-x2k4q\\\". Not empty\"},\"container\":{\"type\":\"string\",\"description\":\"Container in " +
+    "the pod; needed only when the pod has more than one, e.g. " +
+    "\\\"app\\\"\"},\"tail_lines\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"description\":\"Number of " +
+    "lines from the end of the log to return, e.g. 100. ≥ 1, ≤ " +
+    "1000\"},\"previous\":{\"type\":\"boolean\",\"description\":\"Read the log of the previous, crashed instance of " +
+    "the container instead of the running " +
+    "one\"}},\"required\":[\"namespace\",\"pod\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"htt" +
+    "ps://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{" +
+    "\"log\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was " +
+    "cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pod " +
+    "logs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
+    ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"container\":\"app\"," +
+    "\"tail_lines\":100}]}},\"module\":\"get_pod_logs\",\"export\":\"getPodLogs\"}",
+  "{\"name\":\"restart_pod\",\"title\":\"Restart pod\",\"description\":\"Delete one pod so that its deployment " +
+    "replaces it with a fresh one. Use when: The user wants a stuck or misbehaving pod of a deployment restarted. " +
+    "Not for: Changing the number of replicas (use scale_deployment). A pod that no deployment or other controller " +
+    "owns is gone for " +
+    "good.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":tr" +
+    "ue,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"core_v1\"],\"inputNames" +
+    "\":[\"namespace\",\"pod\",\"grace_period_seconds\"],\"requiredInputs\":[\"namespace\",\"pod\"],\"security\":[{\"" +
+    "BearerToken\":[]}],\"definition\":{\"name\":\"restart_pod\",\"title\":\"Restart pod\",\"description\":\"Delete " +
+    "one pod so that its deployment replaces it with a fresh one. Use when: The user wants a stuck or misbehaving " +
+    "pod of a deployment restarted. Not for: Changing the number of replicas (use scale_deployment). A pod that no " +
+    "deployment or other controller owns is gone for " +
+    "good.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prop" +
+    "erties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes namespace of the pod, " +
+    "e.g. \\\"default\\\". Not empty\"},\"pod\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the " +
+    "pod, e.g. \\\"web-5d8f7c9b6d-x2k4q\\\". Not " +
+    "empty\"},\"grace_period_seconds\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3600,\"description\":\"Seconds" +
+    " the pod gets to shut down cleanly before it is killed, e.g. 30. ≥ 0, ≤ " +
+    "3600\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"pod\"],\"additionalProperties\":false},\"outputSche" +
+    "ma\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"ob" +
+    "ject\",\"properties\":{\"pod\":{\"type\":\"string\",\"description\":\"Name of the pod, e.g. " +
+    "\\\"web-5d8f7c9b6d-x2k4q\\\"\"},\"status\":{\"type\":\"string\",\"description\":\"Status of the operation. One " +
+    "of: \\\"Success\\\" or \\\"Failure\\\". More info: " +
+    "https://git.k8s.io/community/contributors/devel/api-conventions.md#spec-and-status\"},\"_truncated\":{\"type\":" +
+    "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "pod\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":" +
+    "{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"grace_period_seconds" +
+    "\":30}]}},\"module\":\"restart_pod\",\"export\":\"restartPod\"}",
+  "{\"name\":\"restart_deployment\",\"title\":\"Restart deployment\",\"description\":\"Replace every pod of a " +
+    "deployment, a few at a time, as `kubectl rollout restart` does, by stamping the deployment's pod template with " +
+    "the time of the restart (sent as a JSON merge patch). Use when: The user wants all of a deployment's pods " +
+    "recreated, e.g. to pick up a changed secret or config map, without changing how many run. Not for: Restarting " +
+    "one misbehaving pod (use restart_pod) or changing how many replicas run (use " +
+    "scale_deployment).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruc" +
+    "tiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"apps_v1" +
+    "\"],\"inputNames\":[\"namespace\",\"name\",\"restarted_at\"],\"requiredInputs\":[\"namespace\",\"name\",\"restar" +
+    "ted_at\"],\"security\":[{\"BearerToken\":[]}],\"definition\":{\"name\":\"restart_deployment\",\"title\":\"Restar" +
+    "t deployment\",\"description\":\"Replace every pod of a deployment, a few at a time, as `kubectl rollout " +
+    "restart` does, by stamping the deployment's pod template with the time of the restart (sent as a JSON merge " +
+    "patch). Use when: The user wants all of a deployment's pods recreated, e.g. to pick up a changed secret or " +
+    "config map, without changing how many run. Not for: Restarting one misbehaving pod (use restart_pod) or " +
+    "changing how many replicas run (use " +
+    "scale_deployment).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
+    "ject\",\"properties\":{\"namespace\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Kubernetes " +
+    "namespace of the deployment, e.g. \\\"default\\\". Not " +
+    "empty\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Name of the deployment, e.g. " +
+    "\\\"web\\\". Not empty\"},\"restarted_at\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Time " +
+    "of the restart in RFC 3339, normally now, e.g. \\\"2026-12-04T17:30:00Z\\\". Format " +
+    "date-time\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
+    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"restarted_at\"],\"additionalProperties\":f" +
+    "alse},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf" +
+    "\":[{\"type\":\"object\",\"properties\":{\"deployment\":{\"type\":\"string\",\"description\":\"Name of the " +
+    "deployment, e.g. \\\"web\\\"\"},\"generation\":{\"type\":\"integer\",\"description\":\"A sequence number " +
+    "representing a specific generation of the desired state. Populated by the system. " +
+    "Read-only.\"},\"restarted_at\":{\"type\":\"string\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Prese" +
+    "nt when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true}," +
+    "\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"restarted_at\":\"2026-12-04" +
+    "T17:30:00Z\"}]}},\"module\":\"restart_deployment\",\"export\":\"restartDeployment\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

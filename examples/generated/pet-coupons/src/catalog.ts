@@ -4,9 +4,100 @@ import { type CatalogEntry, toolCatalog } from "./runtime/catalog.js";
 
 /** Each tool's listing and search fields, one JSON text per tool, in the toolset's order. */
 const entries: CatalogEntry[] = [
-  "{\"name\":\"apply_coupon\",\"title\":\"Apply coupon\",\"description\":\"Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know (use place_order).\",\"risk\":\"high\",\"category\":\"orchestration\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\",\"store\"],\"inputNames\":[\"my_pet_tags\",\"quantity\"],\"requiredInputs\":[\"my_pet_tags\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"definition\":{\"name\":\"apply_coupon\",\"title\":\"Apply coupon\",\"description\":\"Apply a coupon to a pet order. This is how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you know (use place_order).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"my_pet_tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Desired tags to use when searching for a pet, in CSV format (e.g. \\\"puppy, dalmatian\\\")\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the order. Format int32. E.g. 7\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"my_pet_tags\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"apply_coupon_pet_order_id\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Apply coupon\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"my_pet_tags\":[\"puppy\",\"dalmatian\"],\"quantity\":1},{\"my_pet_tags\":[\"kitten\"],\"quantity\":2}]}},\"module\":\"apply_coupon\",\"export\":\"applyCoupon\"}",
-  "{\"name\":\"buy_available_pet\",\"title\":\"Buy available pet\",\"description\":\"Buy an available pet if one is available. This workflow demonstrates a workflow very similar to `apply-coupon`, by intention. It's meant to indicate how to reuse a step (`place-order`) as well as a parameter (`page`, `pageSize`). Use when: The user wants to buy any available pet and already has a coupon code. Not for: Finding the best coupon for a pet (use apply_coupon) or ordering a pet whose id you know (use place_order).\",\"risk\":\"high\",\"category\":\"orchestration\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\",\"store\"],\"inputNames\":[\"quantity\",\"coupon_code\"],\"requiredInputs\":[],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"definition\":{\"name\":\"buy_available_pet\",\"title\":\"Buy available pet\",\"description\":\"Buy an available pet if one is available. This workflow demonstrates a workflow very similar to `apply-coupon`, by intention. It's meant to indicate how to reuse a step (`place-order`) as well as a parameter (`page`, `pageSize`). Use when: The user wants to buy any available pet and already has a coupon code. Not for: Finding the best coupon for a pet (use apply_coupon) or ordering a pet whose id you know (use place_order).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon code to apply to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"buy_pet_order_id\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Buy available pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\":\"buy_available_pet\",\"export\":\"buyAvailablePet\"}",
-  "{\"name\":\"place_order\",\"title\":\"Place order\",\"description\":\"Place an order for a pet. This workflow places an order for a pet. It may be reused by other workflows as the \\\"final step\\\" in a purchase. Use when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"inputNames\":[\"pet_id\",\"quantity\",\"coupon_code\"],\"requiredInputs\":[],\"definition\":{\"name\":\"place_order\",\"title\":\"Place order\",\"description\":\"Place an order for a pet. This workflow places an order for a pet. It may be reused by other workflows as the \\\"final step\\\" in a purchase. Use when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or buy_available_pet).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"description\":\"The ID of the pet to place in the order. Format int64. E.g. 198772\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon code to apply to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"workflow_order_id\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Place order\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"pet_id\":198772,\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\":\"place_order\",\"export\":\"placeOrder\"}",
+  "{\"name\":\"apply_coupon\",\"title\":\"Apply coupon\",\"description\":\"Apply a coupon to a pet order. This is " +
+    "how you can find a pet, find an applicable coupon, and apply that coupon in your order. The workflow concludes " +
+    "by outputting the ID of the placed order. Use when: The user wants to buy a pet matching some tags and have any " +
+    "applicable coupon applied to the order. Not for: Buying with a coupon code the user already has (use " +
+    "buy_available_pet) or ordering a pet whose id you know (use " +
+    "place_order).\",\"risk\":\"high\",\"category\":\"orchestration\",\"annotations\":{\"readOnlyHint\":false,\"destr" +
+    "uctiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"," +
+    "\"store\"],\"inputNames\":[\"my_pet_tags\",\"quantity\"],\"requiredInputs\":[\"my_pet_tags\"],\"security\":[{\"p" +
+    "etstore_auth\":[\"write:pets\",\"read:pets\"]}],\"definition\":{\"name\":\"apply_coupon\",\"title\":\"Apply " +
+    "coupon\",\"description\":\"Apply a coupon to a pet order. This is how you can find a pet, find an applicable " +
+    "coupon, and apply that coupon in your order. The workflow concludes by outputting the ID of the placed order. " +
+    "Use when: The user wants to buy a pet matching some tags and have any applicable coupon applied to the order. " +
+    "Not for: Buying with a coupon code the user already has (use buy_available_pet) or ordering a pet whose id you " +
+    "know (use " +
+    "place_order).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
+    "\",\"properties\":{\"my_pet_tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"Desired" +
+    " tags to use when searching for a pet, in CSV format (e.g. \\\"puppy, " +
+    "dalmatian\\\")\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the " +
+    "order. Format int32. E.g. 7\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call " +
+    "that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"my_pet_tags\"],\"additionalProperties\":false},\"outputSchema\":{" +
+    "\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\"" +
+    ",\"properties\":{\"apply_coupon_pet_order_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and " +
+    "which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Apply " +
+    "coupon\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
+    "ta\":{\"aci-gen/input_examples\":[{\"my_pet_tags\":[\"puppy\",\"dalmatian\"],\"quantity\":1},{\"my_pet_tags\":[" +
+    "\"kitten\"],\"quantity\":2}]}},\"module\":\"apply_coupon\",\"export\":\"applyCoupon\"}",
+  "{\"name\":\"buy_available_pet\",\"title\":\"Buy available pet\",\"description\":\"Buy an available pet if one is " +
+    "available. This workflow demonstrates a workflow very similar to `apply-coupon`, by intention. It's meant to " +
+    "indicate how to reuse a step (`place-order`) as well as a parameter (`page`, `pageSize`). Use when: The user " +
+    "wants to buy any available pet and already has a coupon code. Not for: Finding the best coupon for a pet (use " +
+    "apply_coupon) or ordering a pet whose id you know (use " +
+    "place_order).\",\"risk\":\"high\",\"category\":\"orchestration\",\"annotations\":{\"readOnlyHint\":false,\"destr" +
+    "uctiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"," +
+    "\"store\"],\"inputNames\":[\"quantity\",\"coupon_code\"],\"requiredInputs\":[],\"security\":[{\"petstore_auth\":" +
+    "[\"write:pets\",\"read:pets\"]}],\"definition\":{\"name\":\"buy_available_pet\",\"title\":\"Buy available " +
+    "pet\",\"description\":\"Buy an available pet if one is available. This workflow demonstrates a workflow very " +
+    "similar to `apply-coupon`, by intention. It's meant to indicate how to reuse a step (`place-order`) as well as " +
+    "a parameter (`page`, `pageSize`). Use when: The user wants to buy any available pet and already has a coupon " +
+    "code. Not for: Finding the best coupon for a pet (use apply_coupon) or ordering a pet whose id you know (use " +
+    "place_order).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
+    "\",\"properties\":{\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the " +
+    "order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon code to apply " +
+    "to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call " +
+    "that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sche" +
+    "ma.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"buy_pet_orde" +
+    "r_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and " +
+    "which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Buy available " +
+    "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\":\"buy_available_pe" +
+    "t\",\"export\":\"buyAvailablePet\"}",
+  "{\"name\":\"place_order\",\"title\":\"Place order\",\"description\":\"Place an order for a pet. This workflow " +
+    "places an order for a pet. It may be reused by other workflows as the \\\"final step\\\" in a purchase. Use " +
+    "when: You already know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet " +
+    "first (use apply_coupon or " +
+    "buy_available_pet).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destru" +
+    "ctiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"" +
+    "],\"inputNames\":[\"pet_id\",\"quantity\",\"coupon_code\"],\"requiredInputs\":[],\"definition\":{\"name\":\"plac" +
+    "e_order\",\"title\":\"Place order\",\"description\":\"Place an order for a pet. This workflow places an order " +
+    "for a pet. It may be reused by other workflows as the \\\"final step\\\" in a purchase. Use when: You already " +
+    "know the pet id and quantity and the user has confirmed the order. Not for: Finding a pet first (use " +
+    "apply_coupon or " +
+    "buy_available_pet).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"o" +
+    "bject\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"description\":\"The ID of the pet to place in the " +
+    "order. Format int64. E.g. 198772\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to " +
+    "place in the order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon " +
+    "code to apply to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
+    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sche" +
+    "ma.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"workflow_ord" +
+    "er_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "10\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and " +
+    "which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Place " +
+    "order\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{\"pet_id\":198772,\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\"" +
+    ":\"place_order\",\"export\":\"placeOrder\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

@@ -4,27 +4,202 @@ import { type CatalogEntry, toolCatalog } from "./runtime/catalog.js";
 
 /** Each tool's listing and search fields, one JSON text per tool, in the toolset's order. */
 const entries: CatalogEntry[] = [
-  "{\"name\":\"list_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all pets in the store, newest first, one page at a time. Calls GET /pet.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"list\",\"object\":\"pet\"},\"inputNames\":[\"limit\",\"cursor\"],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"list_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all pets in the store, newest first, one page at a time. Calls GET /pet.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum number of items per page. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. 20\"},\"cursor\":{\"type\":\"string\",\"maxLength\":200,\"description\":\"Opaque cursor from the previous page's `nextCursor`; omit for the first page. At most 200 characters. E.g. eyJpZCI6MTAwMX0\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. [\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. 2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. 6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"description\":\"read-only (set by the server). E.g. 2024-01-15T09:30:00Z\"}},\"additionalProperties\":{}}},\"nextCursor\":{\"description\":\"Cursor of the next page; null on the last page. E.g. eyJpZCI6MTAwMX0\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"limit\":20,\"cursor\":\"eyJpZCI6MTAwMX0\"}]}},\"module\":\"pet\",\"export\":\"listPets\"}",
-  "{\"name\":\"update_pet\",\"title\":\"Update an existing pet\",\"description\":\"Update an existing pet. Replaces the pet with the same `id` as the body. Calls PUT /pet.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"update\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_urls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePet\"}",
-  "{\"name\":\"add_pet\",\"title\":\"Add a new pet to the store\",\"description\":\"Add a new pet to the store. Calls POST /pet.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"add\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_urls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"addPet\"}",
-  "{\"name\":\"find_pets_by_status\",\"title\":\"Find pets by status\",\"description\":\"Find pets by status. Multiple status values can be given, as `?status=available&status=pending`. Calls GET /pet/findByStatus.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by status\"]},\"deferLoading\":true,\"inputNames\":[\"status\",\"limit\"],\"requiredInputs\":[\"status\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByStatus\"}",
-  "{\"name\":\"find_pets_by_tags\",\"title\":\"Find pets by tags\",\"description\":\"Find pets by tags. Multiple tags can be given, as `?tags=tag1&tags=tag2`. Use findPetsByStatus instead. Calls GET /pet/findByTags.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by tags\",\"many\"],\"signals\":[\"deprecated\"]},\"deferLoading\":true,\"inputNames\":[\"tags\"],\"requiredInputs\":[\"tags\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByTags\"}",
-  "{\"name\":\"get_pet_by_id\",\"title\":\"Find a pet by ID\",\"description\":\"Find a pet by ID. Returns a single pet. Calls GET /pet/{petId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"get\",\"object\":\"pet\",\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"api_key\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"getPetById\"}",
-  "{\"name\":\"update_pet_with_form\",\"title\":\"Update a pet with form data\",\"description\":\"Update a pet with form data. Calls POST /pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"update\",\"object\":\"pet\",\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"name\",\"status\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePetWithForm\"}",
-  "{\"name\":\"delete_pet\",\"title\":\"Delete a pet\",\"description\":\"Delete a pet. Calls DELETE /pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"delete\",\"object\":\"pet\",\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"deletePet\"}",
-  "{\"name\":\"upload_file\",\"title\":\"Upload an image of a pet\",\"description\":\"Upload an image of a pet. Calls POST /pet/{petId}/uploadImage.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{\"action\":\"upload\",\"object\":\"image\",\"parents\":[\"pet\"],\"qualifiers\":[\"of a parent\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"additional_metadata\",\"file\"],\"requiredInputs\":[\"pet_id\",\"file\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"uploadFile\"}",
-  "{\"name\":\"get_inventory\",\"title\":\"Return pet inventories by status\",\"description\":\"Return pet inventories by status. A map of status codes to quantities. Calls GET /store/inventory.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"profile\":{\"action\":\"get\",\"object\":\"inventory\",\"parents\":[\"store\"]},\"inputNames\":[],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"get_inventory\",\"title\":\"Return pet inventories by status\",\"description\":\"Return pet inventories by status. A map of status codes to quantities. Calls GET /store/inventory.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"additionalProperties\":{\"type\":\"integer\"}},{}],\"description\":\"E.g. {\\\"available\\\":12,\\\"pending\\\":3,\\\"sold\\\":40}\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Return pet inventories by status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"store\",\"export\":\"getInventory\"}",
-  "{\"name\":\"place_order\",\"title\":\"Place an order for a pet\",\"description\":\"Place an order for a pet. Reserves the pet for the customer. Fails with 409 when the pet is not available. Calls POST /store/order.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"profile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"]},\"deferLoading\":true,\"inputNames\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\",\"complete\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"placeOrder\"}",
-  "{\"name\":\"get_order_by_id\",\"title\":\"Find a purchase order by ID\",\"description\":\"Find a purchase order by ID. Calls GET /store/order/{orderId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"profile\":{\"action\":\"get\",\"object\":\"purchase order\",\"parents\":[\"store\"],\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
-  "{\"name\":\"delete_order\",\"title\":\"Delete a purchase order by ID\",\"description\":\"Delete a purchase order by ID. Cancels and removes the order. Orders already delivered cannot be deleted. Calls DELETE /store/order/{orderId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"profile\":{\"action\":\"delete\",\"object\":\"purchase order\",\"parents\":[\"store\"],\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"deleteOrder\"}",
-  "{\"name\":\"create_user\",\"title\":\"Create a user\",\"description\":\"Create a user. Calls POST /user.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":{\"action\":\"create\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\",\"first_name\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"email\"],\"module\":\"user\",\"export\":\"createUser\"}",
-  "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET /user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"action\":\"get\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"loginUser\"}",
-  "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current session. Calls GET /user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"action\":\"get\",\"object\":\"logout\",\"parents\":[\"user\"]},\"inputNames\":[],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current session. Calls GET /user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{},\"additionalProperties\":false},\"annotations\":{\"title\":\"Log out the current session\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"user\",\"export\":\"logoutUser\"}",
-  "{\"name\":\"get_user_by_name\",\"title\":\"Get a user by user name\",\"description\":\"Get a user by user name. Calls GET /user/{username}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by name\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByName\"}",
-  "{\"name\":\"update_user\",\"title\":\"Update a user\",\"description\":\"Update a user. Replaces the user's profile. Only the logged-in user can do this. Calls PUT /user/{username}.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":{\"action\":\"update\",\"object\":\"user\",\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
-  "{\"name\":\"delete_user\",\"title\":\"Delete a user\",\"description\":\"Delete a user. Only the logged-in user can do this. Calls DELETE /user/{username}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":{\"action\":\"delete\",\"object\":\"user\",\"qualifiers\":[\"by id\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"deleteUser\"}",
-  "{\"name\":\"get_user_by_email\",\"title\":\"Find a user by email address\",\"description\":\"Find a user by email address. Calls GET /users/by-email.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by email\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
-  "{\"name\":\"list_user_orders\",\"title\":\"List a customer's orders\",\"description\":\"List a customer's orders. Newest first. Pass `nextCursor` from one page as `cursor` to get the next. Calls GET /users/{userId}/orders.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"store\"],\"profile\":{\"action\":\"list\",\"object\":\"order\",\"parents\":[\"user\"],\"qualifiers\":[\"of a parent\",\"many\"]},\"deferLoading\":true,\"inputNames\":[\"user_id\",\"status\",\"limit\",\"cursor\"],\"requiredInputs\":[\"user_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"listUserOrders\"}",
+  "{\"name\":\"list_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all pets in the store, newest " +
+    "first, one page at a time. Calls GET " +
+    "/pet.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false," +
+    "\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\"" +
+    ":\"list\",\"object\":\"pet\"},\"inputNames\":[\"limit\",\"cursor\"],\"requiredInputs\":[],\"security\":[{\"api_k" +
+    "ey\":[]}],\"definition\":{\"name\":\"list_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all " +
+    "pets in the store, newest first, one page at a time. Calls GET " +
+    "/pet.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prop" +
+    "erties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum number of " +
+    "items per page. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. " +
+    "20\"},\"cursor\":{\"type\":\"string\",\"maxLength\":200,\"description\":\"Opaque cursor from the previous " +
+    "page's `nextCursor`; omit for the first page. At most 200 characters. E.g. " +
+    "eyJpZCI6MTAwMX0\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draf" +
+    "t/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"arr" +
+    "ay\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only " +
+    "(set by the server). E.g. 10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since " +
+    "OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. " +
+    "[\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object" +
+    "\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the " +
+    "store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. " +
+    "2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in " +
+    "USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. " +
+    "6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"desc" +
+    "ription\":\"read-only (set by the server). E.g. " +
+    "2024-01-15T09:30:00Z\"}},\"additionalProperties\":{}}},\"nextCursor\":{\"description\":\"Cursor of the next " +
+    "page; null on the last page. E.g. " +
+    "eyJpZCI6MTAwMX0\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present " +
+    "when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List " +
+    "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
+    ":{\"aci-gen/input_examples\":[{\"limit\":20,\"cursor\":\"eyJpZCI6MTAwMX0\"}]}},\"module\":\"pet\",\"export\":\"l" +
+    "istPets\"}",
+  "{\"name\":\"update_pet\",\"title\":\"Update an existing pet\",\"description\":\"Update an existing pet. Replaces " +
+    "the pet with the same `id` as the body. Calls PUT " +
+    "/pet.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":" +
+    "false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{" +
+    "\"action\":\"update\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_ur" +
+    "ls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"]" +
+    ",\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePet\"}",
+  "{\"name\":\"add_pet\",\"title\":\"Add a new pet to the store\",\"description\":\"Add a new pet to the store. " +
+    "Calls POST " +
+    "/pet.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":fa" +
+    "lse,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{" +
+    "\"action\":\"add\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_urls" +
+    "\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"]," +
+    "\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"addPet\"}",
+  "{\"name\":\"find_pets_by_status\",\"title\":\"Find pets by status\",\"description\":\"Find pets by status. " +
+    "Multiple status values can be given, as `?status=available&status=pending`. Calls GET " +
+    "/pet/findByStatus.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructive" +
+    "Hint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile" +
+    "\":{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "status\"]},\"deferLoading\":true,\"inputNames\":[\"status\",\"limit\"],\"requiredInputs\":[\"status\"],\"securit" +
+    "y\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByStatus\"}",
+  "{\"name\":\"find_pets_by_tags\",\"title\":\"Find pets by tags\",\"description\":\"Find pets by tags. Multiple " +
+    "tags can be given, as `?tags=tag1&tags=tag2`. Use findPetsByStatus instead. Calls GET " +
+    "/pet/findByTags.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHi" +
+    "nt\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":" +
+    "{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "tags\",\"many\"],\"signals\":[\"deprecated\"]},\"deferLoading\":true,\"inputNames\":[\"tags\"],\"requiredInputs" +
+    "\":[\"tags\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByTags" +
+    "\"}",
+  "{\"name\":\"get_pet_by_id\",\"title\":\"Find a pet by ID\",\"description\":\"Find a pet by ID. Returns a single " +
+    "pet. Calls GET " +
+    "/pet/{petId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
+    "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{" +
+    "\"action\":\"get\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"api_ke" +
+    "y\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"getPetById\"}",
+  "{\"name\":\"update_pet_with_form\",\"title\":\"Update a pet with form data\",\"description\":\"Update a pet with " +
+    "form data. Calls POST " +
+    "/pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
+    "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"prof" +
+    "ile\":{\"action\":\"update\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"name\",\"status\"],\"requiredInputs\":[\"pet_id\"],\"s" +
+    "ecurity\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePetWithForm" +
+    "\"}",
+  "{\"name\":\"delete_pet\",\"title\":\"Delete a pet\",\"description\":\"Delete a pet. Calls DELETE " +
+    "/pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
+    "int\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profil" +
+    "e\":{\"action\":\"delete\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"petsto" +
+    "re_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"deletePet\"}",
+  "{\"name\":\"upload_file\",\"title\":\"Upload an image of a pet\",\"description\":\"Upload an image of a pet. " +
+    "Calls POST " +
+    "/pet/{petId}/uploadImage.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"" +
+    "destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"p" +
+    "et\"],\"profile\":{\"action\":\"upload\",\"object\":\"image\",\"parents\":[\"pet\"],\"qualifiers\":[\"of a " +
+    "parent\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"additional_metadata\",\"file\"],\"requiredInputs\"" +
+    ":[\"pet_id\",\"file\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"ex" +
+    "port\":\"uploadFile\"}",
+  "{\"name\":\"get_inventory\",\"title\":\"Return pet inventories by status\",\"description\":\"Return pet " +
+    "inventories by status. A map of status codes to quantities. Calls GET " +
+    "/store/inventory.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
+    "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"profile" +
+    "\":{\"action\":\"get\",\"object\":\"inventory\",\"parents\":[\"store\"]},\"inputNames\":[],\"requiredInputs\":[]" +
+    ",\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"get_inventory\",\"title\":\"Return pet inventories " +
+    "by status\",\"description\":\"Return pet inventories by status. A map of status codes to quantities. Calls GET " +
+    "/store/inventory.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"obj" +
+    "ect\",\"properties\":{},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/" +
+    "draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"addit" +
+    "ionalProperties\":{\"type\":\"integer\"}},{}],\"description\":\"E.g. " +
+    "{\\\"available\\\":12,\\\"pending\\\":3,\\\"sold\\\":40}\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type" +
+    "\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the " +
+    "answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Return pet " +
+    "inventories by " +
+    "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"store\",\"export\":\"getInventory\"}",
+  "{\"name\":\"place_order\",\"title\":\"Place an order for a pet\",\"description\":\"Place an order for a pet. " +
+    "Reserves the pet for the customer. Fails with 409 when the pet is not available. Calls POST " +
+    "/store/order.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
+    "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"pr" +
+    "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"]},\"deferLoading\":true,\"inputNames" +
+    "\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\",\"complete\",\"notes\"]" +
+    ",\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\"" +
+    ":\"placeOrder\"}",
+  "{\"name\":\"get_order_by_id\",\"title\":\"Find a purchase order by ID\",\"description\":\"Find a purchase order " +
+    "by ID. Calls GET " +
+    "/store/order/{orderId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
+    "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"p" +
+    "rofile\":{\"action\":\"get\",\"object\":\"purchase order\",\"parents\":[\"store\"],\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"ap" +
+    "i_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
+  "{\"name\":\"delete_order\",\"title\":\"Delete a purchase order by ID\",\"description\":\"Delete a purchase order " +
+    "by ID. Cancels and removes the order. Orders already delivered cannot be deleted. Calls DELETE " +
+    "/store/order/{orderId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"de" +
+    "structiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store" +
+    "\"],\"profile\":{\"action\":\"delete\",\"object\":\"purchase " +
+    "order\",\"parents\":[\"store\"],\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"ap" +
+    "i_key\":[]}],\"module\":\"store\",\"export\":\"deleteOrder\"}",
+  "{\"name\":\"create_user\",\"title\":\"Create a user\",\"description\":\"Create a user. Calls POST " +
+    "/user.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":f" +
+    "alse,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":" +
+    "{\"action\":\"create\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\",\"first_name\",\"" +
+    "last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"ema" +
+    "il\"],\"module\":\"user\",\"export\":\"createUser\"}",
+  "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET " +
+    "/user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\"" +
+    ":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"" +
+    "action\":\"get\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"" +
+    "username\"],\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"loginUser\"}",
+  "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
+    "session. Calls GET " +
+    "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
+    "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{" +
+    "\"action\":\"get\",\"object\":\"logout\",\"parents\":[\"user\"]},\"inputNames\":[],\"requiredInputs\":[],\"secur" +
+    "ity\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\":\"Log out the current " +
+    "session\",\"description\":\"Log out the current session. Calls GET " +
+    "/user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
+    "\",\"properties\":{},\"additionalProperties\":false},\"annotations\":{\"title\":\"Log out the current " +
+    "session\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"user\",\"export\":\"logoutUser\"}",
+  "{\"name\":\"get_user_by_name\",\"title\":\"Get a user by user name\",\"description\":\"Get a user by user name. " +
+    "Calls GET " +
+    "/user/{username}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
+    "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile" +
+    "\":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
+    "name\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"" +
+    "api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByName\"}",
+  "{\"name\":\"update_user\",\"title\":\"Update a user\",\"description\":\"Update a user. Replaces the user's " +
+    "profile. Only the logged-in user can do this. Calls PUT " +
+    "/user/{username}.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destru" +
+    "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"]," +
+    "\"profile\":{\"action\":\"update\",\"object\":\"user\",\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\"," +
+    "\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"]," +
+    "\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
+  "{\"name\":\"delete_user\",\"title\":\"Delete a user\",\"description\":\"Delete a user. Only the logged-in user " +
+    "can do this. Calls DELETE " +
+    "/user/{username}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruct" +
+    "iveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"p" +
+    "rofile\":{\"action\":\"delete\",\"object\":\"user\",\"qualifiers\":[\"by " +
+    "id\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"ap" +
+    "i_key\":[]}],\"module\":\"user\",\"export\":\"deleteUser\"}",
+  "{\"name\":\"get_user_by_email\",\"title\":\"Find a user by email address\",\"description\":\"Find a user by email " +
+    "address. Calls GET " +
+    "/users/by-email.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHi" +
+    "nt\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\"" +
+    ":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
+    "email\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_k" +
+    "ey\":[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
+  "{\"name\":\"list_user_orders\",\"title\":\"List a customer's orders\",\"description\":\"List a customer's orders. " +
+    "Newest first. Pass `nextCursor` from one page as `cursor` to get the next. Calls GET " +
+    "/users/{userId}/orders.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
+    "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"sto" +
+    "re\"],\"profile\":{\"action\":\"list\",\"object\":\"order\",\"parents\":[\"user\"],\"qualifiers\":[\"of a " +
+    "parent\",\"many\"]},\"deferLoading\":true,\"inputNames\":[\"user_id\",\"status\",\"limit\",\"cursor\"],\"require" +
+    "dInputs\":[\"user_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"listUserOrders\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

@@ -4,12 +4,191 @@ import { type CatalogEntry, toolCatalog } from "./runtime/catalog.js";
 
 /** Each tool's listing and search fields, one JSON text per tool, in the toolset's order. */
 const entries: CatalogEntry[] = [
-  "{\"name\":\"find_customer_open_orders\",\"title\":\"Find customer open orders\",\"description\":\"Find a customer by email address and list their open orders, newest first. Use when: The user asks what a customer has on order, or about the status of a customer's current orders, and you know the customer's email. Not for: Looking up one order by its id (use get_order_status) or placing an order (use adopt_pet).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"store\"],\"inputNames\":[\"email\",\"limit\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"find_customer_open_orders\",\"title\":\"Find customer open orders\",\"description\":\"Find a customer by email address and list their open orders, newest first. Use when: The user asks what a customer has on order, or about the status of a customer's current orders, and you know the customer's email. Not for: Looking up one order by its id (use get_order_status) or placing an order (use adopt_pet).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"email\":{\"type\":\"string\",\"maxLength\":254,\"format\":\"email\",\"description\":\"The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum number of items per page. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. 20\"}},\"required\":[\"email\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"customer_id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 42\"},\"customer\":{\"type\":\"string\",\"description\":\"E.g. theUser\"},\"orders\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 1001\"},\"petId\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"customerId\":{\"type\":\"integer\",\"description\":\"ID of the user placing the order. E.g. 42\"},\"quantity\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"shipDate\":{\"description\":\"Null until the order is approved. E.g. 2024-02-01T12:00:00Z\",\"type\":[\"string\",\"null\"]},\"status\":{\"type\":\"string\",\"description\":\"Order status. E.g. placed\"},\"complete\":{\"type\":\"boolean\"},\"notes\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties\":{}}},\"next_cursor\":{\"description\":\"Cursor of the next page; null on the last page. E.g. eyJpZCI6MTAwMX0\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find customer open orders\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"limit\":20}]}},\"module\":\"find_customer_open_orders\",\"export\":\"findCustomerOpenOrders\"}",
-  "{\"name\":\"adopt_pet\",\"title\":\"Adopt pet\",\"description\":\"Reserve an available pet for a customer, found by email, by placing an adoption order. Use when: The customer has chosen a specific pet (you know its id) and wants to adopt it. Not for: Browsing pets (use find_available_pets) or checking an existing order (use get_order_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\",\"pet\",\"store\"],\"inputNames\":[\"email\",\"pet_id\"],\"requiredInputs\":[\"email\",\"pet_id\"],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"adopt_pet\",\"title\":\"Adopt pet\",\"description\":\"Reserve an available pet for a customer, found by email, by placing an adoption order. Use when: The customer has chosen a specific pet (you know its id) and wants to adopt it. Not for: Browsing pets (use find_available_pets) or checking an existing order (use get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"email\":{\"type\":\"string\",\"maxLength\":254,\"format\":\"email\",\"description\":\"The email address, matched case-insensitively. At most 254 characters; format email. E.g. ada@example.com\"},\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. Format int64; ≥ 1. E.g. 10\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"email\",\"pet_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 1001\"},\"status\":{\"type\":\"string\",\"description\":\"Order status. E.g. placed\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Adopt pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"pet_id\":10}]}},\"module\":\"adopt_pet\",\"export\":\"adoptPet\"}",
-  "{\"name\":\"find_available_pets\",\"title\":\"Find available pets\",\"description\":\"List pets that are available for adoption. Use when: The user wants to browse or choose a pet to adopt. Not for: Checking one pet whose id you already know (use get_pet_details).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"inputNames\":[\"limit\"],\"requiredInputs\":[],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"definition\":{\"name\":\"find_available_pets\",\"title\":\"Find available pets\",\"description\":\"List pets that are available for adoption. Use when: The user wants to browse or choose a pet to adopt. Not for: Checking one pet whose id you already know (use get_pet_details).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum number of pets to return. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. 20\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. [\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. 2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. 6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"description\":\"read-only (set by the server). E.g. 2024-01-15T09:30:00Z\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find available pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"limit\":20}]}},\"module\":\"find_available_pets\",\"export\":\"findAvailablePets\"}",
-  "{\"name\":\"get_pet_details\",\"title\":\"Get pet details\",\"description\":\"Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use find_available_pets).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"api_key\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"definition\":{\"name\":\"get_pet_details\",\"title\":\"Get pet details\",\"description\":\"Get one pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use find_available_pets).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. Format int64; ≥ 1. E.g. 10\"}},\"required\":[\"pet_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. 10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. [\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. 3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. 2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. 6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"description\":\"read-only (set by the server). E.g. 2024-01-15T09:30:00Z\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pet details\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"pet_id\":10}]}},\"module\":\"get_pet_details\",\"export\":\"getPetDetails\"}",
-  "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's orders (use find_customer_open_orders).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's orders (use find_customer_open_orders).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999999,\"description\":\"ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001\"}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"description\":\"ID of the order. E.g. 1001\"},\"status\":{\"type\":\"string\",\"description\":\"Order status. E.g. placed\"},\"pet_id\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"ship_date\":{\"description\":\"Null until the order is approved. E.g. 2024-02-01T12:00:00Z\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get order status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"get_order_status\",\"export\":\"getOrderStatus\"}",
-  "{\"name\":\"cancel_order\",\"title\":\"Cancel order\",\"description\":\"Cancel an order that has not been delivered yet. Use when: The user asks to cancel a specific order and you know its id. Not for: Changing an order (there is no tool for that) or checking one (use get_order_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"cancel_order\",\"title\":\"Cancel order\",\"description\":\"Cancel an order that has not been delivered yet. Use when: The user asks to cancel a specific order and you know its id. Not for: Changing an order (there is no tool for that) or checking one (use get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999999,\"description\":\"ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is given.\",\"type\":\"string\"}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"annotations\":{\"title\":\"Cancel order\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"cancel_order\",\"export\":\"cancelOrder\"}",
+  "{\"name\":\"find_customer_open_orders\",\"title\":\"Find customer open orders\",\"description\":\"Find a customer " +
+    "by email address and list their open orders, newest first. Use when: The user asks what a customer has on " +
+    "order, or about the status of a customer's current orders, and you know the customer's email. Not for: Looking " +
+    "up one order by its id (use get_order_status) or placing an order (use " +
+    "adopt_pet).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":" +
+    "false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"store\"],\"inpu" +
+    "tNames\":[\"email\",\"limit\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_key\":[]}],\"definition\":{\"" +
+    "name\":\"find_customer_open_orders\",\"title\":\"Find customer open orders\",\"description\":\"Find a customer " +
+    "by email address and list their open orders, newest first. Use when: The user asks what a customer has on " +
+    "order, or about the status of a customer's current orders, and you know the customer's email. Not for: Looking " +
+    "up one order by its id (use get_order_status) or placing an order (use " +
+    "adopt_pet).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"," +
+    "\"properties\":{\"email\":{\"type\":\"string\",\"maxLength\":254,\"format\":\"email\",\"description\":\"The " +
+    "email address, matched case-insensitively. At most 254 characters; format email. E.g. " +
+    "ada@example.com\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum " +
+    "number of items per page. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. " +
+    "20\"}},\"required\":[\"email\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sch" +
+    "ema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"customer_id" +
+    "\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
+    "42\"},\"customer\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "theUser\"},\"orders\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"inte" +
+    "ger\",\"description\":\"read-only (set by the server). E.g. " +
+    "1001\"},\"petId\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "10\"},\"customerId\":{\"type\":\"integer\",\"description\":\"ID of the user placing the order. E.g. " +
+    "42\"},\"quantity\":{\"type\":\"integer\",\"description\":\"E.g. 1\"},\"shipDate\":{\"description\":\"Null until " +
+    "the order is approved. E.g. " +
+    "2024-02-01T12:00:00Z\",\"type\":[\"string\",\"null\"]},\"status\":{\"type\":\"string\",\"description\":\"Order " +
+    "status. E.g. " +
+    "placed\"},\"complete\":{\"type\":\"boolean\"},\"notes\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties" +
+    "\":{}}},\"next_cursor\":{\"description\":\"Cursor of the next page; null on the last page. E.g. " +
+    "eyJpZCI6MTAwMX0\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Present " +
+    "when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find customer " +
+    "open " +
+    "orders\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"limit\":20}]}},\"module\":\"find_customer_open_" +
+    "orders\",\"export\":\"findCustomerOpenOrders\"}",
+  "{\"name\":\"adopt_pet\",\"title\":\"Adopt pet\",\"description\":\"Reserve an available pet for a customer, found " +
+    "by email, by placing an adoption order. Use when: The customer has chosen a specific pet (you know its id) and " +
+    "wants to adopt it. Not for: Browsing pets (use find_available_pets) or checking an existing order (use " +
+    "get_order_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruc" +
+    "tiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"," +
+    "\"pet\",\"store\"],\"inputNames\":[\"email\",\"pet_id\"],\"requiredInputs\":[\"email\",\"pet_id\"],\"security\":" +
+    "[{\"api_key\":[]}],\"definition\":{\"name\":\"adopt_pet\",\"title\":\"Adopt pet\",\"description\":\"Reserve an " +
+    "available pet for a customer, found by email, by placing an adoption order. Use when: The customer has chosen a " +
+    "specific pet (you know its id) and wants to adopt it. Not for: Browsing pets (use find_available_pets) or " +
+    "checking an existing order (use " +
+    "get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
+    "ject\",\"properties\":{\"email\":{\"type\":\"string\",\"maxLength\":254,\"format\":\"email\",\"description\":\"T" +
+    "he email address, matched case-insensitively. At most 254 characters; format email. E.g. " +
+    "ada@example.com\"},\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. Format " +
+    "int64; ≥ 1. E.g. 10\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that " +
+    "answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"email\",\"pet_id\"],\"additionalProperties\":false},\"outputSchem" +
+    "a\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"obj" +
+    "ect\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
+    "1001\"},\"status\":{\"type\":\"string\",\"description\":\"Order status. E.g. " +
+    "placed\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut " +
+    "and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Adopt " +
+    "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"pet_id\":10}]}},\"module\":\"adopt_pet\",\"expo" +
+    "rt\":\"adoptPet\"}",
+  "{\"name\":\"find_available_pets\",\"title\":\"Find available pets\",\"description\":\"List pets that are " +
+    "available for adoption. Use when: The user wants to browse or choose a pet to adopt. Not for: Checking one pet " +
+    "whose id you already know (use " +
+    "get_pet_details).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
+    "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"inputName" +
+    "s\":[\"limit\"],\"requiredInputs\":[],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"definition\":{\"name" +
+    "\":\"find_available_pets\",\"title\":\"Find available pets\",\"description\":\"List pets that are available for " +
+    "adoption. Use when: The user wants to browse or choose a pet to adopt. Not for: Checking one pet whose id you " +
+    "already know (use " +
+    "get_pet_details).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"obj" +
+    "ect\",\"properties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum " +
+    "number of pets to return. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. " +
+    "20\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/sch" +
+    "ema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items" +
+    "\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"read-only (set by the " +
+    "server). E.g. 10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since " +
+    "OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. " +
+    "[\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object" +
+    "\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the " +
+    "store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. " +
+    "2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in " +
+    "USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. " +
+    "6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"desc" +
+    "ription\":\"read-only (set by the server). E.g. " +
+    "2024-01-15T09:30:00Z\"}},\"additionalProperties\":{}}},\"_truncated\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
+    "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find available " +
+    "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
+    ":{\"aci-gen/input_examples\":[{\"limit\":20}]}},\"module\":\"find_available_pets\",\"export\":\"findAvailablePet" +
+    "s\"}",
+  "{\"name\":\"get_pet_details\",\"title\":\"Get pet details\",\"description\":\"Get one pet's details by its id. " +
+    "Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use " +
+    "find_available_pets).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destruct" +
+    "iveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"input" +
+    "Names\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"api_key\":[]},{\"petstore_auth\":[\"read:p" +
+    "ets\"]}],\"definition\":{\"name\":\"get_pet_details\",\"title\":\"Get pet details\",\"description\":\"Get one " +
+    "pet's details by its id. Use when: You know a pet's id and need its name, status, category or price. Not for: " +
+    "Browsing pets (use " +
+    "find_available_pets).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":" +
+    "\"object\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. " +
+    "Format int64; ≥ 1. E.g. " +
+    "10\"}},\"required\":[\"pet_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sc" +
+    "hema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"ty" +
+    "pe\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
+    "10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "Dogs\"}},\"additionalProperties\":{},\"description\":\"The pet's category; a sibling of $ref, allowed since " +
+    "OpenAPI 3.1.\"},\"photoUrls\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"E.g. " +
+    "[\\\"https://cdn.petstore.example.com/p/10.jpg\\\"]\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object" +
+    "\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
+    "3\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
+    "friendly\"}},\"additionalProperties\":{}}},\"status\":{\"type\":\"string\",\"description\":\"Pet status in the " +
+    "store.\"},\"birthDate\":{\"description\":\"Null when unknown. E.g. " +
+    "2021-04-01\",\"type\":[\"string\",\"null\"]},\"price\":{\"type\":\"number\",\"description\":\"Adoption fee in " +
+    "USD. E.g. 120.5\"},\"microchipId\":{\"description\":\"E.g. " +
+    "6f1c2a9e-3b7d-4e5f-8a1b-9c0d2e4f6a8b\",\"type\":[\"string\",\"null\"]},\"createdAt\":{\"type\":\"string\",\"desc" +
+    "ription\":\"read-only (set by the server). E.g. " +
+    "2024-01-15T09:30:00Z\"},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when the result was cut: " +
+    "what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pet " +
+    "details\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
+    "a\":{\"aci-gen/input_examples\":[{\"pet_id\":10}]}},\"module\":\"get_pet_details\",\"export\":\"getPetDetails\"}",
+  "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by " +
+    "its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's " +
+    "orders (use " +
+    "find_customer_open_orders).\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"de" +
+    "structiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"]" +
+    ",\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"definition\":" +
+    "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by " +
+    "its id. Use when: The user asks about a specific order and you know its id. Not for: Listing a customer's " +
+    "orders (use " +
+    "find_customer_open_orders).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"ty" +
+    "pe\":\"object\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999999,\"descriptio" +
+    "n\":\"ID of the order. Format int64; ≥ 1, ≤ 999999. E.g. " +
+    "1001\"}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://jso" +
+    "n-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"order_" +
+    "id\":{\"type\":\"integer\",\"description\":\"ID of the order. E.g. " +
+    "1001\"},\"status\":{\"type\":\"string\",\"description\":\"Order status. E.g. " +
+    "placed\"},\"pet_id\":{\"type\":\"integer\",\"description\":\"E.g. 10\"},\"ship_date\":{\"description\":\"Null " +
+    "until the order is approved. E.g. " +
+    "2024-02-01T12:00:00Z\",\"type\":[\"string\",\"null\"]},\"_truncated\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
+    "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get order " +
+    "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"get_order_status\",\"export\":\"getOrderStat" +
+    "us\"}",
+  "{\"name\":\"cancel_order\",\"title\":\"Cancel order\",\"description\":\"Cancel an order that has not been " +
+    "delivered yet. Use when: The user asks to cancel a specific order and you know its id. Not for: Changing an " +
+    "order (there is no tool for that) or checking one (use " +
+    "get_order_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruc" +
+    "tiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"]," +
+    "\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"definition\":{" +
+    "\"name\":\"cancel_order\",\"title\":\"Cancel order\",\"description\":\"Cancel an order that has not been " +
+    "delivered yet. Use when: The user asks to cancel a specific order and you know its id. Not for: Changing an " +
+    "order (there is no tool for that) or checking one (use " +
+    "get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
+    "ject\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999999,\"description\":\"ID " +
+    "of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001\"},\"request_id\":{\"description\":\"Only to fetch the " +
+    "outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when " +
+    "it is " +
+    "given.\",\"type\":\"string\"}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"annotations\":{\"ti" +
+    "tle\":\"Cancel " +
+    "order\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
+    "\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"cancel_order\",\"export\":\"cancelOrder\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

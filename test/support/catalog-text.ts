@@ -1,0 +1,19 @@
+// A generated `src/catalog.ts` text → its entries, each string literal (or `"…" +` pieces) read as JSON, nothing evaluated.
+
+/** The catalog's entries in order, from the `entries` array of the generated module. */
+export function catalogEntries<T = Record<string, unknown>>(text: string): T[] {
+  const start = text.indexOf("const entries: CatalogEntry[] = [");
+  const end = text.indexOf("].map(", start);
+  if (start < 0 || end < 0) return [];
+  const entries: T[] = [];
+  let pieces: string[] = [];
+  for (const token of text.slice(start, end).matchAll(/"(?:[^"\\\n]|\\.)*"|,\s*$/gm)) {
+    const literal = token[0];
+    if (literal.startsWith('"')) pieces.push(JSON.parse(literal) as string);
+    else if (pieces.length > 0) {
+      entries.push(JSON.parse(pieces.join("")) as T);
+      pieces = [];
+    }
+  }
+  return entries;
+}
