@@ -8,6 +8,7 @@ import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import { neededProperties } from "./needed.js";
 import { operationRef } from "./operations.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
@@ -147,7 +148,9 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
-  const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k));
+  const bound = neededProperties(properties, requiredNames).filter(
+    (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
+  );
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);

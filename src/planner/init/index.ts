@@ -3,9 +3,26 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
-import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
+import { operationProfile, type OperationProfile } from "../profile.js";
+import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
+import {
+  collectionPrefixes,
+  groupOf,
+  isDiscovery,
+  newestVersions,
+  resourceOf,
+  segments,
+  singular,
+} from "./operations.js";
 import { selectorChains } from "./selectors.js";
-import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
+import {
+  chainProposals,
+  childProposal,
+  fallbackProposals,
+  groupProposals,
+  withArticle,
+  type Proposal,
+} from "./proposals.js";
 import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
@@ -25,6 +42,7 @@ export interface DraftOptions {
 interface Group {
   readonly name: string;
   readonly rank: number;
+  readonly weight: number;
   readonly operations: readonly Operation[];
 }
 
@@ -43,20 +61,55 @@ function groupOperations(
   const weightOf = (name: string): number => weight?.get(name) ?? byName.get(name)?.length ?? 0;
   return order
     .sort((a, b) => weightOf(b) - weightOf(a) || order.indexOf(a) - order.indexOf(b))
-    .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
+    .map((name, rank) => ({ name, rank, weight: weightOf(name), operations: byName.get(name) ?? [] }));
 }
 
-/** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
-const CORE_GROUPS = 2;
+/** The heaviest resources: their goals rank first, one resource after the other. */
+const CORE_GROUPS = 4;
 
-const KIND_TIER: Readonly<Record<GoalKind, number>> = { chain: 0, find: 1, get: 2, create: 3, update: 4, delete: 5 };
+/** Core resources take turns: each one's create and browse goals, then their actions, chains and changes, then reads, then deletes. */
+const KIND_ROUND: Readonly<Record<GoalKind, number>> = {
+  create: 0,
+  find: 0,
+  act: 1,
+  chain: 1,
+  update: 1,
+  get: 2,
+  delete: 3,
+};
+
+/** What users do most with a core resource first: add one, browse them, act on one by name, change, read, delete. */
+const KIND_TIER: Readonly<Record<GoalKind, number>> = {
+  create: 0,
+  find: 1,
+  update: 2,
+  chain: 3,
+  act: 4,
+  get: 5,
+  delete: 6,
+};
+
+/** A core resource's runner-up goals come after every core resource's reads. */
+const round = (p: Proposal): number =>
+  p.runnerUp ? 2.5 : p.child ? 1 : p.kind === "chain" ? chainRound(p) : KIND_ROUND[p.kind];
+
+/** A chain ranks as the goal it ends in: a change or action in round 1, a read in round 2, a delete in round 3. */
+function chainRound(p: Proposal): number {
+  const method = p.calls.at(-1)?.split(" ")[0];
+  return method === "GET" ? KIND_ROUND.get : method === "DELETE" ? KIND_ROUND.delete : KIND_ROUND.update;
+}
+
+/** Each core resource starts half a round after the one before: the heaviest gets to its actions before the fourth is browsed. */
+const STAGE = 0.5;
+const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
 
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
-    Number(b.kind === "chain") - Number(a.kind === "chain") ||
+    Number(a.niche ?? false) - Number(b.niche ?? false) ||
     Number(b.core ?? false) - Number(a.core ?? false) ||
-    (a.core && b.core ? a.groupRank - b.groupRank : 0) ||
+    (a.core && b.core ? staged(a) - staged(b) || a.groupRank - b.groupRank : 0) ||
+    Number(b.kind === "chain") - Number(a.kind === "chain") ||
     KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
     Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
@@ -66,21 +119,38 @@ function compareProposals(a: Proposal, b: Proposal): number {
   );
 }
 
-/** How core a resource is: its operations in the newest API version, plus half of all versions' (kept through many versions). */
+/** A version path segment: `v1`, `v1beta2`. */
+const VERSION = /^v\d+((alpha|beta)\d*)?$/;
+
+/**
+ * How core a resource is: `resourceWeights` of its operations that are not niche (0 for a resource of niche operations
+ * only), plus log₂ of the API versions it is served in (Kubernetes' deployments in four).
+ */
 function coreWeights(
+  model: ApiModel,
   newest: readonly Operation[],
   all: readonly Operation[],
   resource: (o: Operation) => string,
+  parents: (o: Operation) => readonly string[],
+  niche: (o: Operation) => boolean,
 ): Map<string, number> {
-  const weights = countBy(newest, resource);
-  for (const [name, n] of countBy(all, resource)) weights.set(name, (weights.get(name) ?? 0) + n / 2);
+  const weights = resourceWeights(
+    model,
+    newest.filter((o) => !niche(o)),
+    resource,
+    parents,
+  );
+  const versions = new Map<string, Set<string>>();
+  for (const o of all) {
+    const parts = segments(o.path);
+    const at = parts.findIndex((s) => VERSION.test(s));
+    if (at >= 0)
+      versions.set(resource(o), new Set([...(versions.get(resource(o)) ?? []), parts.slice(0, at + 1).join("/")]));
+  }
+  for (const o of all) if (!weights.has(resource(o))) weights.set(resource(o), 0);
+  for (const [name, w] of weights)
+    weights.set(name, w === 0 ? 0 : w + Math.log2(Math.max(1, versions.get(name)?.size ?? 1)));
   return weights;
-}
-
-function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return counts;
 }
 
 /**
@@ -91,10 +161,29 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
-  const resource = (o: Operation): string => resourceOf(o, collections);
+  const resource = (o: Operation): string => {
+    const namespace = rpcNamespace(o.path);
+    return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
+  };
+  const profiles = new Map<Operation, OperationProfile>();
+  const profileOf = (o: Operation): OperationProfile => {
+    const known = profiles.get(o);
+    if (known !== undefined) return known;
+    const profile = operationProfile(o);
+    profiles.set(o, profile);
+    return profile;
+  };
+  const niche = (o: Operation): boolean => isNiche(o, profileOf(o), resource(o));
+  const parents = (o: Operation): string[] =>
+    (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_")).filter((p) => p !== resource(o));
+  const parent = (o: Operation): string | undefined => parents(o).at(-1);
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
-  const groups = groupOperations(view.operations, resource, coreWeights(view.operations, model.operations, resource));
+  const groups = groupOperations(
+    view.operations,
+    resource,
+    coreWeights(model, view.operations, model.operations, resource, parents, niche),
+  );
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
@@ -104,12 +193,24 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const chains = [
     ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
     ...selectors,
-  ].sort(compareProposals);
-  const keptChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
+  ]
+    .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche))
+    .sort(compareProposals);
+  const keptChains = firstPerGroup(oneChainPerResolver(chains).slice(0, options.maxChains ?? 5));
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
-  const proposed = groups.flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS));
+  const proposed = groups
+    .flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS, profileOf, niche))
+    .map((p) => markNiche(p, view, niche));
+  const children = groups
+    .filter((g) => g.rank < CORE_GROUPS)
+    .flatMap((g) => {
+      const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
+      const child = childProposal(view, g, fullestChild(nested, resource), targets, profileOf, niche);
+      return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
+    });
+  proposed.push(...children.map((c) => markNiche(c, view, niche)));
   const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
@@ -130,6 +231,24 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   };
 }
 
+/** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
+function fullestChild(nested: readonly Operation[], resource: (o: Operation) => string): Operation[] {
+  const byResource = new Map<string, Operation[]>();
+  for (const o of nested) byResource.set(resource(o), [...(byResource.get(resource(o)) ?? []), o]);
+  let fullest: Operation[] = [];
+  for (const ops of byResource.values()) if (ops.length > fullest.length) fullest = ops;
+  return fullest;
+}
+
+/** A proposal is niche when any operation it calls is (see `isNiche`); chains of a core resource's target stay core. */
+function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => boolean): Proposal {
+  const target = view.operations[proposal.operationIndex];
+  if (proposal.kind === "chain" && proposal.steps.length > 2 && !proposal.readOnly) return { ...proposal, niche: true };
+  const calls = new Set(proposal.calls);
+  const anyNiche = view.operations.some((o) => calls.has(`${o.method.toUpperCase()} ${o.path}`) && niche(o));
+  return anyNiche || (target !== undefined && niche(target)) ? { ...proposal, niche: true } : proposal;
+}
+
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */
 function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kept: Proposal[]; over: Proposal[] } {
   if (limit === undefined) return { kept: [...ranked], over: [] };
@@ -142,6 +261,16 @@ function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kep
     seen.set(p.group, n + 1);
   }
   return { kept, over };
+}
+
+/** A resource's first two chains rank as the goals they end in; its further chains with its runners-up. */
+function firstPerGroup(chains: readonly Proposal[]): Proposal[] {
+  const seen = new Map<string, number>();
+  return chains.map((c) => {
+    const n = seen.get(c.group) ?? 0;
+    seen.set(c.group, n + 1);
+    return n < 2 ? c : { ...c, runnerUp: true };
+  });
 }
 
 /** The best-ranked chain of each resolver only, so one lookup does not crowd out the other goals. */
@@ -190,6 +319,7 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
   update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
+  act: (p) => `${p.name.replaceAll("_", " ")}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
 
