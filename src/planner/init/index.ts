@@ -196,7 +196,8 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   ]
     .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche))
     .sort(compareProposals);
-  const keptChains = firstPerGroup(oneChainPerResolver(chains).slice(0, options.maxChains ?? 5));
+  const chosenChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
+  const keptChains = firstPerGroup(chosenChains);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
@@ -214,7 +215,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
-  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({
+  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
