@@ -1,11 +1,15 @@
 // Benchmark (not a test): a sample of the APIs-guru directory through `plan --all-operations`, one child process per
 // spec, counting the specs that gain an inferred error envelope (a 2xx whose body can say it failed), a declared body
 // type, and a placeholder server; a spec that does not plan is planned again with a base build (`--base DIST`), so a
-// spec that planned before and stops planning shows up. Prints a markdown report. See bench/README.md.
+// spec that planned before and stops planning shows up. With `--credentials` it also counts what `credentials-risk.mjs`
+// counts from the same plan (credential parameters by fill, risk raised by words, `items` read), so one pass over the
+// whole directory gives both tables. Prints a markdown report. See bench/README.md.
 //
 //   node bench/truth-corpus.mjs [--every 20] [--timeout 120] [--base /path/to/base/dist] [--dist DIST] [--only ID,ID]
+//                               [--credentials] [--raw FILE.jsonl]
 
 import { spawn } from "node:child_process";
+import { appendFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -15,11 +19,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SELF = fileURLToPath(import.meta.url);
 
 /** In a child: plans one spec with the build at `dist` and prints what it found as one JSON line. */
-async function child(dist, spec) {
+async function child(dist, spec, withCredentials) {
   const { plan } = await import(pathToFileURL(path.join(dist, "index.js")).href);
   const result = await plan({ spec, allOperations: true });
   const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
   const steps = result.tools.flatMap((t) => t.steps);
+  const credentials = withCredentials ? await credentialCounts(dist, result) : {};
   process.stdout.write(
     `${JSON.stringify({
       planned: result.plan !== undefined,
@@ -28,13 +33,50 @@ async function child(dist, spec) {
       envelopes: steps.filter((s) => s.envelope !== undefined).length,
       bodyTypes: steps.filter((s) => s.bodyType !== undefined).length,
       placeholder: result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER")?.message,
+      ...credentials,
     })}\n`,
   );
 }
 
-function runChild(dist, spec, timeoutMs) {
+/** As `credentials-risk.mjs` counts them: credential parameters and form fields by fill, raised risk, `items` read. */
+async function credentialCounts(dist, result) {
+  const credentials = await import(pathToFileURL(path.join(dist, "planner/credentials.js")).href).catch(
+    () => undefined,
+  );
+  if (credentials === undefined || result.api === undefined) return {};
+  const schemes = result.api.index.securitySchemes;
+  const fills = { scheme: 0, add: 0, variable: 0, unsent: 0 };
+  for (const summary of result.api.index.operations) {
+    const operation = result.api.resolveOperation(summary).value;
+    for (const { fill } of credentials.credentialParameters(operation, schemes)) fills[fill.kind]++;
+    for (const name of formFields(operation, result.api)) {
+      const fill = credentials.credentialFill({ name, in: "body", required: false }, operation.security, schemes);
+      if (fill !== undefined) fills[fill.kind]++;
+    }
+  }
+  const raised = result.tools.filter((t) => t.riskReason !== undefined);
+  return {
+    fills,
+    raised: raised.length,
+    raisedExamples: raised.slice(0, 3).map((t) => `${t.steps[0].method.toUpperCase()} ${t.steps[0].path}`),
+    itemsRead: result.diagnostics.filter((d) => d.code === "SCHEMA_ITEMS_WITHOUT_TYPE").length,
+  };
+}
+
+/** The top-level property names of the operation's form or multipart bodies (one `$ref` followed). */
+function formFields(operation, api) {
+  const forms = (operation.requestBody?.contents ?? []).filter((c) => c.kind === "form" || c.kind === "multipart");
+  return forms.flatMap((c) => {
+    const ref = typeof c.schema === "object" ? c.schema.$ref : undefined;
+    const node = typeof ref === "string" ? api.schema(ref.split("/").at(-1)) : c.schema;
+    return typeof node === "object" && node?.properties ? Object.keys(node.properties) : [];
+  });
+}
+
+function runChild(dist, spec, timeoutMs, withCredentials = false) {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [SELF, "--child", dist, spec], { stdio: ["ignore", "pipe", "pipe"] });
+    const args = [SELF, "--child", dist, spec, ...(withCredentials ? ["--credentials"] : [])];
+    const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     proc.stdout.on("data", (d) => (out += d));
@@ -59,19 +101,23 @@ async function main() {
       base: { type: "string" },
       only: { type: "string" },
       dist: { type: "string" },
+      credentials: { type: "boolean", default: false },
+      raw: { type: "string" },
     },
   });
   const every = Number(values.every);
   const ids = values.only ? values.only.split(",") : specIds().filter((_, i) => i % every === 0);
   const dist = values.dist ?? path.join(ROOT, "dist");
   const rows = [];
+  if (values.raw !== undefined) writeFileSync(values.raw, "");
   for (const id of ids) {
-    const now = await runChild(dist, specFile(id), Number(values.timeout) * 1000);
+    const now = await runChild(dist, specFile(id), Number(values.timeout) * 1000, values.credentials);
     const before =
       now.planned || values.base === undefined
         ? undefined
         : await runChild(values.base, specFile(id), Number(values.timeout) * 1000);
     rows.push({ id, now, before });
+    if (values.raw !== undefined) appendFileSync(values.raw, `${JSON.stringify({ id, now, before })}\n`);
     process.stderr.write(`${rows.length}/${ids.length} ${id} ${now.planned ? "planned" : "not planned"}\n`);
   }
   const planned = rows.filter((r) => r.now.planned);
@@ -100,8 +146,35 @@ async function main() {
         .join(", ") || "none"
     }.`,
   ];
+  if (values.credentials) lines.push("", ...credentialLines(planned));
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4]);
+/** The credentials-and-risk table of `credentials-risk.mjs`, from this build's plans only. */
+function credentialLines(planned) {
+  const kinds = ["scheme", "add", "variable", "unsent"];
+  const fill = (r, kind) => r.now.fills?.[kind] ?? 0;
+  const all = (r) => kinds.reduce((n, k) => n + fill(r, k), 0);
+  const specs = (f) => planned.filter((r) => f(r) > 0).length;
+  const sum = (f) => planned.reduce((n, r) => n + f(r), 0);
+  const row = (label, f) => `| ${label} | ${specs(f)} | ${sum(f)} |`;
+  const raised = planned.filter((r) => (r.now.raised ?? 0) > 0);
+  return [
+    "| | specs | parameters / tools |",
+    "| --- | ---: | ---: |",
+    row("with credential parameters", all),
+    row("… filled by a scheme of the operation (left out)", (r) => fill(r, "scheme")),
+    row("… by a declared apiKey scheme added to the operation", (r) => fill(r, "add")),
+    row("… by a generated scheme (its own variable)", (r) => fill(r, "variable")),
+    row("… form fields no scheme carries (unsent)", (r) => fill(r, "unsent")),
+    row("with risk raised by the operation's words", (r) => r.now.raised ?? 0),
+    row("with `items` of objects read as one or a list", (r) => r.now.itemsRead ?? 0),
+    "",
+    `Raised, by spec (first three): ${raised
+      .map((r) => `${r.id}: ${r.now.raisedExamples.join(", ")}${r.now.raised > 3 ? ` (+${r.now.raised - 3})` : ""}`)
+      .join("; ")}`,
+  ];
+}
+
+if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4], process.argv[5] === "--credentials");
 else await main();

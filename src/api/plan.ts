@@ -10,6 +10,7 @@ import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { planAllOperations, type OperationFilter } from "../planner/all-operations.js";
 import { withGeneratedSchemes } from "../planner/credentials.js";
+import { planConfig } from "../planner/config.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
@@ -134,15 +135,22 @@ function planApi(
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
   });
-  const tools = generated.tools;
+  const configured = planConfig(generated.tools, {
+    toolset,
+    ...(goals?.config === undefined ? {} : { declared: goals.config }),
+    file: goals?.file ?? model.file,
+    schemas: api.schema,
+  });
+  const tools = configured.tools;
   const inputs = tools.flatMap((t) => t.inputs.map((i) => i.schema));
   const empty = tools.length === 0 && !hasErrors(planned.diagnostics);
   const diagnostics = [
     ...planned.diagnostics,
+    ...configured.diagnostics,
     ...(empty && goals === undefined ? [noOperations(model, resolved.filter)] : []),
   ];
   return {
-    toolset,
+    toolset: configured.config === undefined ? toolset : { ...toolset, config: configured.config },
     tools,
     schemas: planSchemas(
       inputs,

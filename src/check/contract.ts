@@ -1,7 +1,7 @@
 // Tool-level contract changes: risk, approval, annotations, category, title, description.
 import type { ToolContract } from "../emit/lockfile.js";
 import type { Annotations } from "../planner/types.js";
-import { breaking, compatible, docs, maybe } from "./change.js";
+import { breaking, code, compatible, docs, maybe } from "./change.js";
 import type { ContractChange } from "./types.js";
 
 const RISK_ORDER: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2 };
@@ -67,4 +67,34 @@ export function descriptionChange(old: ToolContract, now: ToolContract): Contrac
     now.descriptionHash !== undefined &&
     old.descriptionHash !== now.descriptionHash;
   return maybe(changed, () => docs("description-changed", "description changed"));
+}
+
+/**
+ * A configured value (`$config.NAME`) the tool now sends: breaking when the server does not start without its variable
+ * (the operator must set it first), compatible when the basic-auth user stands for it; one it no longer sends is
+ * compatible. Never an input: the model's calls are unchanged by either.
+ */
+export function configChanges(old: ToolContract, now: ToolContract): ContractChange[] {
+  const before = old.config ?? {};
+  const after = now.config ?? {};
+  const added = Object.keys(after).filter((v) => !Object.hasOwn(before, v));
+  const removed = Object.keys(before).filter((v) => !Object.hasOwn(after, v));
+  return [
+    ...added.map((variable) =>
+      after[variable]?.required === true
+        ? breaking(
+            "config-added",
+            `now sends the configured value ${code(variable)}: the server does not start until the operator sets it`,
+            { to: variable },
+          )
+        : compatible(
+            "config-added",
+            `now sends the configured value ${code(variable)} (unset, the basic-auth user name stands for it)`,
+            { to: variable },
+          ),
+    ),
+    ...removed.map((variable) =>
+      compatible("config-removed", `no longer sends the configured value ${code(variable)}`, { from: variable }),
+    ),
+  ];
 }

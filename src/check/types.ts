@@ -37,7 +37,9 @@ export type ChangeKind =
   | "operation-rebound"
   | "operation-moved"
   | "step-added"
-  | "step-removed";
+  | "step-removed"
+  | "config-added"
+  | "config-removed";
 
 /**
  * Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working, and what it

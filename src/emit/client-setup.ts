@@ -39,8 +39,8 @@ const CREDENTIAL_KIND: Readonly<Record<SecuritySchemeSpec["type"], (s: SecurityS
 };
 
 /**
- * The base URL variable and one variable per security scheme (mutualTLS has none: it is configured on the fetch),
- * described as the README's environment section describes them.
+ * The base URL variable, one variable per security scheme (mutualTLS has none: it is configured on the fetch) and one
+ * per configured value (`$config.NAME`), described as the README's environment section describes them.
  */
 export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientVariable[] {
   const described = new Map(environmentOf(spec).map((e) => [e.name, e.description]));
@@ -62,6 +62,17 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
         placeholder: `<${kind}>`,
       };
     });
+  const configured = Object.entries(spec.config ?? {}).map(
+    ([name, config]): ClientVariable => ({
+      name: config.variable,
+      key: `config_${toEnvWord(name).toLowerCase()}`,
+      title: `${name} (configured value)`,
+      description: describe(config.variable),
+      secret: false,
+      required: config.basicUserOf === undefined,
+      placeholder: `<${name}>`,
+    }),
+  );
   return [
     {
       name: baseUrl,
@@ -74,6 +85,7 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
       ...(fallback === undefined ? {} : { default: fallback }),
     },
     ...credentials,
+    ...configured,
   ];
 }
 
@@ -83,7 +95,10 @@ function credentialKey(scheme: string): string {
   return key === "base_url" ? "base_url_credential" : key;
 }
 
-/** The variables a client config names: every credential, and the base URL when the server has none of its own. */
+/**
+ * The variables a client config names: every credential, the base URL when the server has none of its own, and each
+ * configured value the server cannot start without.
+ */
 export function configuredVariables(variables: readonly ClientVariable[]): ClientVariable[] {
   return variables.filter((v) => v.secret || v.required);
 }

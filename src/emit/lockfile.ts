@@ -3,7 +3,9 @@ import { schemaLookup } from "../model/api-source.js";
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
 import { reachableSchemas } from "../planner/schemas.js";
-import type { Annotations, ToolDef, ToolPlan } from "../planner/types.js";
+import { configPlaces } from "../planner/config.js";
+import type { Annotations, ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import { compareStrings } from "../util/order.js";
 import { propertyContracts, schemaContract, type FieldContract, type SchemaContract } from "./schema-contract.js";
 
 export const LOCKFILE = "aci.lock.json";
@@ -108,6 +110,11 @@ export interface ToolContract {
     readonly method: string;
     readonly path: string;
   }[];
+  /**
+   * The configured values its steps send (`$config.NAME`), by environment variable: required when the server cannot
+   * start without it (no basic-auth default). Absent when none.
+   */
+  readonly config?: Readonly<Record<string, { readonly required: boolean }>>;
 }
 
 export interface Lockfile {
@@ -238,7 +245,19 @@ function shapeHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSche
 }
 
 /** The contract of one planned tool; `schemas` (the plan's named schemas) lets changes behind `$ref`s show. */
-function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema>> = {}): ToolContract {
+/** The variables of the configured values the tool sends, sorted; absent when it sends none. */
+function configContract(tool: ToolDef, toolset: ToolsetInfo | undefined): Pick<ToolContract, "config"> {
+  const specs = [...configPlaces(tool).keys()].flatMap((name) => toolset?.config?.[name] ?? []);
+  if (specs.length === 0) return {};
+  const sorted = specs.sort((a, b) => compareStrings(a.variable, b.variable));
+  return { config: Object.fromEntries(sorted.map((c) => [c.variable, { required: c.basicUserOf === undefined }])) };
+}
+
+function toolContract(
+  tool: ToolDef,
+  schemas: Readonly<Record<string, JsonSchema>> = {},
+  toolset?: ToolsetInfo,
+): ToolContract {
   return {
     title: tool.title,
     risk: tool.risk,
@@ -277,6 +296,7 @@ function toolContract(tool: ToolDef, schemas: Readonly<Record<string, JsonSchema
       method: s.method.toUpperCase(),
       path: s.path,
     })),
+    ...configContract(tool, toolset),
   };
 }
 
@@ -294,6 +314,8 @@ export function buildLockfile(init: {
     toolset: init.plan.toolset.name,
     inputs: init.inputs,
     files,
-    tools: Object.fromEntries(init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas)])),
+    tools: Object.fromEntries(
+      init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas, init.plan.toolset)]),
+    ),
   };
 }

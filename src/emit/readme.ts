@@ -104,6 +104,7 @@ export function readmeView(
     })),
     environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
+    configured: Object.keys(spec.config ?? {}).length > 0,
     schemeChoice: schemeChoice(plan, spec),
     search: searchView(plan),
     adapters: ADAPTER_SDKS.map(adapterRow),

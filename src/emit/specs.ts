@@ -4,7 +4,15 @@ import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import { credentialVariable, envVariable } from "../runtime/auth/env.js";
-import type { OAuth2FlowsSpec, SecuritySchemeSpec, StepSpec, ToolSpec, ToolsetSpec } from "../runtime/types.js";
+import type {
+  ConfigRule,
+  ConfigSpec,
+  OAuth2FlowsSpec,
+  SecuritySchemeSpec,
+  StepSpec,
+  ToolSpec,
+  ToolsetSpec,
+} from "../runtime/types.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES } from "../runtime/limits.js";
 
 /** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
@@ -64,6 +72,7 @@ export function toToolsetSpec(toolset: ToolsetInfo, tools: readonly ToolDef[], v
       ...(s.placeholder === undefined ? {} : { placeholder: s.placeholder }),
     })),
     securitySchemes: schemes,
+    ...(toolset.config === undefined ? {} : { config: toolset.config }),
     maxReturnBytes: toolset.maxReturnBytes,
     timeoutMs: toolset.timeoutMs,
   };
@@ -107,9 +116,14 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
       ? oauth2Environment(prefix, name, scheme.flows)
       : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
+  const configVars = Object.entries(spec.config ?? {}).map(([name, config]) => ({
+    name: config.variable,
+    description: configDescription(spec, name, config),
+  }));
   return [
     { name: envVariable(prefix, "baseUrl"), description: baseUrlDescription(spec) },
     ...schemeVars,
+    ...configVars,
     {
       name: envVariable(prefix, "approval"),
       description:
@@ -218,6 +232,36 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
   openIdConnect: () => "Bearer token from your OpenID Connect provider",
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
 };
+
+/** `has exactly 34 characters`, or the bounds one by one. */
+function lengthWords(rule: ConfigRule): string[] {
+  const { minLength: min, maxLength: max } = rule;
+  if (min !== undefined && min === max) return [`has exactly ${min} characters`];
+  return [
+    min === undefined ? "" : `has at least ${min} characters`,
+    max === undefined ? "" : `has at most ${max} characters`,
+  ];
+}
+
+/** What a configured value is, the rules it must meet, and what happens unset. */
+function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec): string {
+  const rules = config.rules.map((r) => {
+    const words = [
+      r.pattern === undefined ? "" : `matches \`${r.pattern}\``,
+      r.enum === undefined ? "" : `is one of ${r.enum.map((v) => `\`${v}\``).join(", ")}`,
+      ...lengthWords(r),
+      r.minimum === undefined ? "" : `is at least ${r.minimum}`,
+      r.maximum === undefined ? "" : `is at most ${r.maximum}`,
+    ].filter((w) => w !== "");
+    return `${words.join(", ")} (${r.place})`;
+  });
+  const checked = rules.length === 0 ? "" : ` Checked at start: it ${rules.join("; and ")}.`;
+  const unset =
+    config.basicUserOf === undefined
+      ? " Required: the server does not start without it."
+      : ` Unset, the user name in \`${credentialVariable(spec.envPrefix, config.basicUserOf)}\` stands for it when that name passes the checks; otherwise it is required and the server does not start without it.`;
+  return `Configured value \`$config.${name}\`: ${config.description.replace(/\.?$/, ".")}${checked}${unset} Sent in requests, never a model input.`;
+}
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey" && scheme.fromParameter === true)

@@ -11,7 +11,13 @@ import { openaiProvider } from "./providers/openai.js";
 import { ProviderError, type Provider } from "./providers/types.js";
 import { runTask, type RequestLine, type RunRecord } from "./run.js";
 import { loadTasks, type EvalTask, type TasksFile } from "./tasks.js";
-import { placeholderCredentials, planToolset, type PlannedToolset, type ToolsetKind } from "./toolsets.js";
+import {
+  placeholderConfig,
+  placeholderCredentials,
+  planToolset,
+  type PlannedToolset,
+  type ToolsetKind,
+} from "./toolsets.js";
 import { recordingFetch, startPrismMock, urlUpstream, type Upstream } from "./upstream.js";
 
 export interface EvalOptions {
@@ -294,7 +300,7 @@ async function runAll(init: {
         baseUrl: init.upstream.baseUrl,
         fetch: recordingFetch(init.upstream.baseUrl, sent),
         env: mock ? {} : env,
-        ...(mock ? { credentials: placeholderCredentials(planned) } : {}),
+        ...(mock ? { credentials: placeholderCredentials(planned), config: placeholderConfig(planned) } : {}),
       });
       runs[kind] = await runTask({
         task,

@@ -12,7 +12,9 @@ import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
 import { bindToolset, createRuntime } from "../runtime/toolset.js";
 import { defineTool, type BoundTool, type Runtime } from "../runtime/tool.js";
-import type { ToolsetOptions } from "../runtime/types.js";
+import type { ConfigSpec, ToolsetOptions } from "../runtime/types.js";
+import { optional } from "../goals/optional.js";
+import { patternSample } from "../lint/pattern-sample.js";
 import { GENERATOR_VERSION } from "../version.js";
 
 /** Which toolset a run used: the goals file's tools, or one tool per operation (served with tool search past its budget). */
@@ -35,6 +37,8 @@ export interface BindOptions {
   readonly fetch: typeof fetch;
   /** Scheme name → credential; for the mock upstream a placeholder for every scheme. */
   readonly credentials?: Readonly<Record<string, string>>;
+  /** Configured values by name (`$config.NAME`); for the mock upstream a placeholder that fits each one's rules. */
+  readonly config?: Readonly<Record<string, string>>;
   /** Environment the runtime reads its other defaults from. */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -78,6 +82,7 @@ export async function planToolset(
         stateDir: mkdtempSync(join(tmpdir(), `aci-eval-${kind}-`)),
         env: bindOptions.env,
         ...(bindOptions.credentials === undefined ? {} : { credentials: bindOptions.credentials }),
+        ...(bindOptions.config === undefined ? {} : { config: bindOptions.config }),
       } satisfies ToolsetOptions);
       return { tools: bindToolset(definitions, runtime), runtime };
     },
@@ -96,4 +101,20 @@ export function placeholderCredentials(toolset: PlannedToolset): Record<string, 
         : "aci-eval-placeholder",
     ]),
   );
+}
+
+/** A value of one configured value that meets its rules: built from its pattern, else its first allowed value or bound. */
+function placeholderValue(spec: ConfigSpec): string {
+  const rule = spec.rules[0];
+  if (rule?.enum !== undefined && rule.enum.length > 0) return String(rule.enum[0]);
+  if (spec.type !== "string") return String(rule?.minimum ?? 1);
+  const bounds = { ...optional({ minLength: rule?.minLength, maxLength: rule?.maxLength }) };
+  const sample = rule?.pattern === undefined ? undefined : patternSample(rule.pattern, bounds);
+  return sample ?? "aci-eval-placeholder".padEnd(rule?.minLength ?? 0, "x").slice(0, rule?.maxLength);
+}
+
+/** A placeholder for every configured value the toolset sends (`$config.NAME`): the mock upstream checks only its shape. */
+export function placeholderConfig(toolset: PlannedToolset): Record<string, string> {
+  const config = toolset.sized.plan.toolset.config ?? {};
+  return Object.fromEntries(Object.entries(config).map(([name, spec]) => [name, placeholderValue(spec)]));
 }

@@ -9,6 +9,8 @@ export const TOOLSET_NAME = /^[a-z][a-z0-9-]*$/;
 export const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** Security scheme names declared in a goals file: a letter, then letters, digits, `_` and `-` (each becomes `PREFIX_<NAME>`). */
 export const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** A configured value's name (`$config.account_sid`), read from `PREFIX_<NAME IN UPPER_SNAKE>`. */
+export const CONFIG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Error-hint keys: `<stepId>.<status|status class|default|ERROR_CODE>`, e.g. `customer.404`. */
 export const ERROR_KEY = /^[A-Za-z][A-Za-z0-9_-]*\.([1-5](\d\d|XX)|default|[A-Z][A-Z_]*)$/;
 

@@ -243,6 +243,14 @@ export interface GoalsAuth extends Located {
   readonly securityAt?: Located;
 }
 
+/** A configured value the goals file declares (`config:`): the README's words and where an unset one comes from. */
+export interface ConfigDeclaration extends Located {
+  /** What the operator sets it to; absent: the description of the first place it is bound. */
+  readonly description?: string;
+  /** `basic_auth_user`: unset, the user name of the http basic credential the binding steps use, when it fits. */
+  readonly default?: "basic_auth_user";
+}
+
 /** A lint rule setting from the goals file. */
 export type RuleSetting = "off" | "warn" | "error";
 
@@ -262,6 +270,8 @@ export interface GoalSpec {
   readonly lint?: { readonly rules: Readonly<Record<string, RuleSetting>>; readonly budget?: number };
   /** Credentials the spec does not declare (our format only). */
   readonly auth?: GoalsAuth;
+  /** Configured values (`$config.NAME`) the goals file declares (`config:`, Arazzo `x-aci-config`), by name. */
+  readonly config?: Readonly<Record<string, ConfigDeclaration>>;
   /** Arazzo `sourceDescriptions`, in written order. */
   readonly sources?: readonly SourceDescription[];
   readonly goals: readonly Goal[];

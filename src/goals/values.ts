@@ -4,11 +4,19 @@ import { at, report, type LoadContext } from "./context.js";
 import type { Expr, Value } from "./types.js";
 
 const EXPRESSION_START =
-  /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.)/;
+  /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.|config\.)/;
 
 /** True when the whole string is one Arazzo runtime expression (`$inputs.x`, `$statusCode`, …). */
 export function isExpression(text: string): boolean {
   return EXPRESSION_START.test(text) && !/\s/.test(text.trim());
+}
+
+/**
+ * True when the string is meant as one (a `$` then a letter, no spaces: `$input.name`, `$configs.x`) without being
+ * one: it is checked as an expression, so the typo is reported with a did-you-mean instead of being sent as text.
+ */
+function isMistypedExpression(text: string): boolean {
+  return /^\$[A-Za-z]/.test(text) && !/\s/.test(text.trim());
 }
 
 /** True when the string embeds `{$expression}` parts. */
@@ -71,7 +79,7 @@ export function toValue(
 ): Value {
   const where = at(ctx, pointer);
   if (typeof raw === "string") {
-    if (isExpression(raw)) return { kind: "expr", text: raw.trim(), ...where };
+    if (isExpression(raw) || isMistypedExpression(raw)) return { kind: "expr", text: raw.trim(), ...where };
     if (isTemplate(raw)) return { kind: "template", text: raw, ...where };
     return { kind: "literal", value: raw, ...where };
   }

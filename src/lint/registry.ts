@@ -1,4 +1,5 @@
 // The lint rules by name: default severity and check of each; a missing rule fails to compile.
+import { accountInput } from "./rules/account-input.js";
 import { actionTargetNotNamed } from "./rules/action-target-not-named.js";
 import { actionWithoutApproval } from "./rules/action-without-approval.js";
 import { credentialInput } from "./rules/credential-input.js";
@@ -35,5 +36,6 @@ export const rules = {
   "delete-target-from-search": { severity: "warn", check: deleteTargetFromSearch },
   "required-body-field-optional": { severity: "error", check: requiredBodyFieldOptional },
   "credential-input": { severity: "error", check: credentialInput },
+  "account-input": { severity: "warn", check: accountInput },
   "action-target-not-named": { severity: "error", check: actionTargetNotNamed },
 } as const satisfies Record<RuleName, RuleDefinition>;

@@ -22,6 +22,7 @@ export const RULE_NAMES = [
   "delete-target-from-search",
   "required-body-field-optional",
   "credential-input",
+  "account-input",
   "action-target-not-named",
 ] as const;
 

@@ -1,5 +1,11 @@
 // An operation's parameters and form fields that carry a credential → the security scheme that fills them, never an input.
-import type { Operation, ParameterLocation, SecurityRequirement, SecurityScheme } from "../model/api-model.js";
+import type {
+  Operation,
+  Parameter,
+  ParameterLocation,
+  SecurityRequirement,
+  SecurityScheme,
+} from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
 import type { CredentialField, StepPlan, ToolDef } from "./types.js";
 
@@ -127,6 +133,31 @@ export function isCredentialParameter(
   return credentialParameters(operation, schemes).some(
     (c) => c.field.name === parameter.name && c.field.in === parameter.in,
   );
+}
+
+/** A path parameter that names the account itself: `AccountSid`, `account_id`, `accountId`. */
+const ACCOUNT_PARAMETER = /^account_?(sid|id)$/;
+
+/**
+ * The http basic scheme whose user name is this path parameter's value (Twilio's `AccountSid`: the account's SID signs
+ * in as the user), or undefined. Said only where nothing else is possible: a path parameter that names the account,
+ * and every security alternative of the operation uses one and the same http basic scheme.
+ */
+export function basicUserScheme(
+  operation: Pick<Operation, "security">,
+  schemes: Schemes,
+  parameter: Pick<Parameter, "name" | "in">,
+): string | undefined {
+  if (parameter.in !== "path" || !ACCOUNT_PARAMETER.test(toSnakeCase(parameter.name))) return undefined;
+  const basic = (name: string): boolean => {
+    const scheme = schemes[name];
+    return scheme?.type === "http" && scheme.scheme.toLowerCase() === "basic";
+  };
+  const perAlternative = operation.security.map((r) => Object.keys(r).filter(basic));
+  const names = new Set(perAlternative.flat());
+  if (operation.security.length === 0 || names.size !== 1 || perAlternative.some((n) => n.length === 0))
+    return undefined;
+  return [...names][0];
 }
 
 /** Whether the property `name` of a form body carries a credential. */

@@ -91,6 +91,11 @@ interface BodyInputs {
   readonly isCredential: (property: string) => boolean;
 }
 
+/**
+ * The body's inputs: one per top-level property of a plain object body, required where its schema requires it (such a
+ * body always goes out, whatever `requestBody.required` says: Slack's `chat.postMessage` form needs `channel`), else
+ * the whole body as one input.
+ */
 function bindBody(
   operation: Operation,
   { schemas, allocate, inputs, isCredential }: BodyInputs,
@@ -128,7 +133,7 @@ function bindBody(
     inputs.push({
       name,
       schema,
-      required: operation.requestBody.required && required.has(property),
+      required: required.has(property),
       ...(description === undefined ? {} : { description }),
       boundTo: [`${operation.id} body ${property}`],
     });

@@ -32,6 +32,9 @@ const NOT_OBJECTS = new Set([
   "with",
   "to",
   "in",
+  "id",
+  "ids",
+  "bulk",
 ]);
 
 /** The profile of one operation, computed from what the spec says of it alone. */
@@ -41,7 +44,11 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
   const idWords = splitWords(rpc ?? operation.id);
   const fromId = idAction(rpc ?? operation.id, operation.method);
   const fromPath = pathAction(segments, operation.method);
-  const action = fromId ?? fromPath.action;
+  const action = listOfMany(
+    fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb) ? fromPath.action : fromId,
+    operation,
+    segments,
+  );
   const objects = objectWords(operation, segments, rpc, idWords, action);
   const qualifiers = qualifiersOf(operation, segments, idWords);
   const signals = signalsOf(operation, idWords, segments);
@@ -81,6 +88,18 @@ function idAction(id: string, method: string): string | undefined {
   return classes === undefined || NOT_ACTIONS.has(stemmed) ? undefined : canonicalAction(stemmed, classes);
 }
 
+/** Actions that only restate the method: a verb segment of the path (`/moveAllCards`, `/scale`) says more. */
+const REST_ACTIONS = new Set(["create", "add", "get", "list", "update", "delete"]);
+
+/** A read of a collection path whose id names its object in the plural (`getComments`, `getIssueAllTypes`) lists. */
+function listOfMany(action: string, operation: OperationSummary, segments: readonly string[]): string {
+  if (action !== "get" || operation.method !== "get" || PARAMETER.test(segments.at(-1) ?? "")) return action;
+  const method = splitWords(operation.id.split(/[/.]/).at(-1) ?? "").slice(1);
+  const end = method.findIndex((w) => PHRASE_END.has(w));
+  const object = end < 0 ? method : method.slice(0, end);
+  return isPlural(object.at(-1) ?? "") ? "list" : action;
+}
+
 /** Verb-class words that do not start an operation name as a verb (`all_pets`, `new_releases`, `info`). */
 const NOT_ACTIONS = new Set(["all", "new", "info", "what", "which", "who"]);
 
@@ -94,19 +113,19 @@ function canonicalAction(word: string, classes: readonly string[]): string {
   return classes.includes(word) ? word : (classes[0] as string);
 }
 
-/** The action from method and path: a trailing verb segment (`/refund`), else the REST reading of the method. */
-function pathAction(segments: readonly string[], method: string): { action: string } {
+/**
+ * The action from method and path: a trailing verb segment (`/refund`, `/moveAllCards`, `/closed` → close), else the
+ * REST reading of the method. `verb` says a segment named it; a plural segment (`/votes`) names it only as a fallback.
+ */
+function pathAction(segments: readonly string[], method: string): { action: string; verb?: true } {
   const last = segments.at(-1) ?? "";
   const lastWords = splitWords(last);
-  if (!PARAMETER.test(last) && method !== "get" && lastWords.length > 0) {
-    const verb = stem(lastWords[0] as string);
-    const classes = verbClasses(verb);
-    if (classes !== undefined && segments.length > 1) return { action: canonicalAction(verb, classes) };
-  }
+  const segmentVerb =
+    PARAMETER.test(last) || (segments.length < 2 && method !== "get") ? undefined : verbSegment(lastWords, method);
+  if (segmentVerb !== undefined) return segmentVerb;
   const onItem = PARAMETER.test(last);
   switch (method) {
     case "get":
-      if (last.toLowerCase() === "search") return { action: "search" };
       return { action: onItem || !isPlural(splitWords(last).at(-1) ?? "") ? "get" : "list" };
     case "post":
       return { action: onItem ? "update" : "create" };
@@ -120,6 +139,32 @@ function pathAction(segments: readonly string[], method: string): { action: stri
   }
 }
 
+const READ_CLASSES = new Set(["get", "list", "search"]);
+
+/** The verb a trailing path segment names: a search of a read (`/search`, `/find`), a write's verb or participle. */
+function verbSegment(words: readonly string[], method: string): { action: string; verb?: true } | undefined {
+  const first = words[0];
+  if (first === undefined) return undefined;
+  if (method === "get") {
+    const classes = verbClasses(stem(first));
+    return classes?.[0] === "search" && words.length === 1 ? { action: "search", verb: true } : undefined;
+  }
+  const participle = words.length === 1 ? participleVerb(first) : undefined;
+  if (participle !== undefined) return { action: participle, verb: true };
+  const verb = stem(first);
+  const classes = verbClasses(verb);
+  if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
+  const action = canonicalAction(verb, classes);
+  return isPlural(first) ? { action } : { action, verb: true };
+}
+
+/** `closed` → close, `archived` → archive: an attribute a write sets by the verb it is the participle of. */
+function participleVerb(word: string): string | undefined {
+  if (!word.endsWith("ed")) return undefined;
+  const base = [word.slice(0, -1), word.slice(0, -2)].find((w) => verbClasses(w) !== undefined);
+  return base === undefined ? undefined : canonicalAction(base, verbClasses(base) as readonly string[]);
+}
+
 /**
  * The object: the summary's noun after its verb when the summary reads "Verb a thing", else the last noun of the path
  * (or of an RPC method name); parents are the nouns before it.
@@ -131,37 +176,54 @@ function objectWords(
   idWords: readonly string[],
   action: string,
 ): { object: string; parents: string[] } {
-  const nouns = rpc
-    ? rpcNouns(idWords)
-    : segments
-        .filter((s) => !PARAMETER.test(s))
-        .flatMap((s) => [
-          splitWords(s)
-            .filter((w) => !NOT_OBJECTS.has(w))
-            .join(" "),
-        ]);
+  const rpcWords = rpc === undefined ? undefined : rpcNouns(rpc);
+  const nouns = rpcWords
+    ? [...rpcWords.namespace, ...rpcWords.method]
+    : segments.filter((s) => !PARAMETER.test(s)).map((s) => segmentNoun(splitWords(s), action));
   const usable = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
   const pathObject = singularPhrase(usable.at(-1) ?? "");
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
   );
-  const object =
-    fromSummary !== undefined && searchTerms(fromSummary).some((t) => named.has(t)) ? fromSummary : pathObject;
-  const parents = usable
-    .slice(0, -1)
-    .map(singularPhrase)
-    .filter((p) => p !== "" && p !== object);
+  const verbOnly = rpcWords !== undefined && rpcWords.method.length === 0;
+  const usableSummary =
+    fromSummary !== undefined &&
+    !isActionSegment(fromSummary, action) &&
+    (verbOnly || searchTerms(fromSummary).some((t) => named.has(t)));
+  const object = usableSummary ? (fromSummary as string) : pathObject;
+  const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
 }
 
-function rpcNouns(words: readonly string[]): string[] {
-  return words.filter((w) => verbClasses(stem(w)) === undefined && !NOT_OBJECTS.has(w));
+/** A segment's words as a noun: `archiveAllCards` under archive → `cards`, `idLabels` → `labels`. */
+function segmentNoun(words: readonly string[], action: string): string {
+  const first = words[0];
+  const verb = words.length > 1 && first !== undefined && !isPlural(first) && canonicalOf(stem(first)) === action;
+  return (verb ? words.slice(1) : words).filter((w) => !NOT_OBJECTS.has(w) && !NOT_ACTIONS.has(w)).join(" ");
 }
 
+/** `dnd.setSnooze` → dnd, snooze: the namespace's words and the method's after its leading verb. */
+function rpcNouns(rpc: string): { namespace: string[]; method: string[] } {
+  const parts = rpc.split(".");
+  const method = splitWords(parts.at(-1) ?? "");
+  const leadingVerb = method[0] !== undefined && verbClasses(stem(method[0])) !== undefined;
+  const noun = (w: string) => !NOT_OBJECTS.has(w) && !NOT_ACTIONS.has(w);
+  return {
+    namespace: parts.slice(0, -1).flatMap(splitWords).filter(noun),
+    method: (leadingVerb ? method.slice(1) : method).filter(noun),
+  };
+}
+
+/** A one-word segment that restates the action (`/search`, `/refund`); a plural (`/lists`, `/votes`) is a noun. */
 function isActionSegment(noun: string, action: string): boolean {
   const first = splitWords(noun)[0];
-  return first !== undefined && canonicalOf(stem(first)) === action && noun.split(" ").length === 1;
+  return (
+    first !== undefined &&
+    !isPlural(first) &&
+    canonicalOf(participleVerb(first) ?? stem(first)) === action &&
+    noun.split(" ").length === 1
+  );
 }
 
 function canonicalOf(word: string): string | undefined {
@@ -170,23 +232,29 @@ function canonicalOf(word: string): string | undefined {
 }
 
 /** Words before the thing a summary names: articles, "details of", "information about", "a list of". */
-const LEAD_IN =
-  /^((a|an|the|all|new|several|multiple|single) |(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+/;
+const LEAD_IN = new RegExp(
+  "^((for|on|about|up|out|a|an|the|all|new|several|multiple|single|specified|existing|given) " +
+    "|(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+",
+);
 const PHRASE_END = new Set(["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"]);
 
 /** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
 function summaryObject(summary: string | undefined): string | undefined {
   if (summary === undefined || /[<>]/.test(summary)) return undefined;
-  const words = summary
-    .replace(/\(.*?\)/g, " ")
+  const prose = summary.replace(/\(.*?\)/g, " ").trim();
+  if (!prose.includes(" ")) return undefined;
+  const words = prose
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9']+/)
     .filter((w) => w !== "");
   if (words.length < 2 || words.length > 8 || verbClasses(stem(words[0] as string)) === undefined) return undefined;
   const rest = words.slice(1).join(" ").replace(LEAD_IN, "").split(" ");
   const stop = rest.findIndex((w) => PHRASE_END.has(w));
-  const kept = (stop < 0 ? rest : rest.slice(0, stop)).filter((w) => w !== "" && !w.includes("'"));
-  while (kept.length > 1 && /ed$/.test(kept.at(-1) as string)) kept.pop();
+  const phraseWords = stop < 0 ? rest : rest.slice(0, stop);
+  const owner = phraseWords.findLastIndex((w) => w.includes("'"));
+  const kept = phraseWords.slice(owner + 1).filter((w) => w !== "");
+  while (kept.length > 1 && /(ed|[^i]ly)$/.test(kept.at(-1) as string)) kept.pop();
   const phrase = kept.slice(-3);
   return phrase.length === 0 ? undefined : singularPhrase(phrase.join(" "));
 }
@@ -219,6 +287,7 @@ function signalsOf(operation: OperationSummary, idWords: readonly string[], segm
   const deprecated = operation.deprecated || /\bdeprecated\b/i.test(operation.summary ?? "");
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");
   if (!out.includes("preview") && /\/v\d+(alpha|beta)\d*(\/|$)/i.test(operation.path)) out.push("preview");
+  if (!out.includes("bulk") && operation.method !== "get" && idWords.includes("all")) out.push("bulk");
   if (segments.length === 0) return out;
   return out.sort();
 }

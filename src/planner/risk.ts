@@ -132,7 +132,8 @@ function words(text: string): string[] {
 /**
  * The verbs of an identifier: its first word (`deleteUser`), and — unless that is a read verb (`get_user_archive`,
  * `getPost`) — the first word of its last segment after a `.`, `_`, `/` or `:` (RPC names: `apps_uninstall`,
- * `workflows_updateStep`).
+ * `workflows_updateStep`). A later segment that starts with a read verb names the operation of a resource group
+ * (`UpdateLocations_List`, `droplets_get_DestroyAssociatedResourcesStatus`): that read verb alone.
  */
 function identifierVerbs(text: string): string[] {
   const segments = text
@@ -141,7 +142,8 @@ function identifierVerbs(text: string): string[] {
     .filter((w) => w.length > 0);
   const first = segments[0]?.[0];
   if (first === undefined) return [];
-  return READ_VERBS.has(first) ? [first] : [first, segments.at(-1)?.[0] as string];
+  const read = segments.map((w) => w[0] as string).find((w) => READ_VERBS.has(w));
+  return read !== undefined ? [read] : [first, segments.at(-1)?.[0] as string];
 }
 
 /** The last path segment's verb when it is an RPC name (`/apps.uninstall`, `/{name}:cancel`), else none. */

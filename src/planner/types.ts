@@ -6,6 +6,7 @@ import type {
   Annotations,
   BodySpec,
   Category,
+  ConfigSpec,
   CriterionSpec,
   ParamSpec,
   Risk,
@@ -52,9 +53,22 @@ export interface ToolInput {
   readonly boundTo: readonly string[];
 }
 
+/** A place of one step where a configured value (`$config.NAME`) goes: the toolset pass turns these into ConfigSpecs. */
+export interface ConfigBinding {
+  readonly name: string;
+  /** The schema of where it goes: its type and constraints become the value's start-up checks. */
+  readonly schema: JsonSchema;
+  /** e.g. `path parameter "AccountSid" of CreateMessage`. */
+  readonly place: string;
+  readonly description?: string;
+  readonly origin: Origin;
+}
+
 /** One planned step: what the runtime executes, plus where the goals file defined it. */
 export interface StepPlan extends StepSpec {
   readonly origin: Origin;
+  /** Configured values the step binds: the toolset pass gathers them into `ToolsetInfo.config` and drops this. */
+  readonly config?: readonly ConfigBinding[];
   /** Credential fields no declared scheme fills: the toolset pass names a generated scheme for each and drops this. */
   readonly credentials?: readonly CredentialField[];
 }
@@ -90,6 +104,8 @@ export interface ToolsetInfo {
   /** The servers; `placeholder` says why one is not a real API URL (`your-domain`), so the runtime needs a base URL. */
   readonly servers: readonly (Server & { readonly placeholder?: string })[];
   readonly securitySchemes: Readonly<Record<string, SecurityScheme>>;
+  /** Values the operator configures (`$config.NAME`), by name: each read from its own variable at start-up. */
+  readonly config?: Readonly<Record<string, ConfigSpec>>;
   readonly maxReturnBytes: number;
   readonly timeoutMs: number;
 }

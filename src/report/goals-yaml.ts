@@ -1,11 +1,15 @@
 // GoalsDraft → the text of a draft goals file (`aci: 1` YAML) with comments that guide the person finishing it.
 import { Document, isMap, isNode, isSeq, type Node, type YAMLMap } from "yaml";
 import type { DraftBody, DraftGoal, DraftStep, GoalsDraft } from "../planner/init/types.js";
+import { toEnvWord } from "../runtime/auth/env.js";
+import { toUpperSnake } from "../util/naming.js";
 
 /** The draft as YAML: byte-for-byte the same for the same draft (no timestamps, fixed key order, no line folding). */
 export function goalsDraftToYaml(draft: GoalsDraft): string {
   const doc = new Document(draftToPlain(draft));
   doc.commentBefore = headerComment(draft);
+  const config = doc.get("config", true);
+  if (isMap(config)) config.commentBefore = configComment(draft);
   const goals = doc.get("goals", true);
   if (isSeq(goals))
     goals.items.forEach((item, i) => {
@@ -20,6 +24,13 @@ function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
     aci: 1,
     toolset: draft.toolset,
     ...(draft.spec === undefined ? {} : { spec: draft.spec }),
+    ...(draft.config.length === 0
+      ? {}
+      : {
+          config: Object.fromEntries(
+            draft.config.map((c) => [c.name, { description: c.description, default: "basic_auth_user" }]),
+          ),
+        }),
     goals: draft.goals.map(goalToPlain),
   };
 }
@@ -62,6 +73,16 @@ const NO_CREDENTIALS = [
   " The spec declares no security scheme. If the API needs a credential, declare it here (docs/goals.md), e.g.",
   "   securitySchemes: { token: { type: http, scheme: bearer } }   # the package then reads PREFIX_TOKEN",
 ];
+
+function configComment(draft: GoalsDraft): string {
+  const prefix = toUpperSnake(draft.toolset);
+  const variables = draft.config.map((c) => `$config.${c.name} from ${prefix}_${toEnvWord(c.name)}`).join(", ");
+  return [
+    ` The account the credential signs in as is a setting of the package, never asked of the model: ${variables}.`,
+    " Unset, the user name of the http basic credential stands for it when it fits the parameter (an API key's does",
+    " not, so the operator then sets the variable).",
+  ].join("\n");
+}
 
 function headerComment(draft: GoalsDraft): string {
   return [

@@ -1,6 +1,8 @@
 // Renders a ToolPlan for people: per tool its name, risk, steps, inputs with constraints, returns, description, size in tokens, and a diagram.
 import { profileToText } from "../planner/profile.js";
-import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
+import type { ToolDef, ToolInput, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import { configPlaces } from "../planner/config.js";
+import { credentialVariable } from "../runtime/auth/env.js";
 import { toolToMermaid } from "./mermaid.js";
 import { summariseSchema } from "./schema-summary.js";
 
@@ -13,10 +15,23 @@ export function planToText(
   const tokens = new Map(definitions.map((d) => [d.name, d.tokens]));
   const total = definitions.reduce((n, d) => n + d.tokens, 0);
   const header = `${plan.toolset.name}: ${plan.tools.length} tool${plan.tools.length === 1 ? "" : "s"} (${mode}), ${total} tokens of definitions (o200k; without the titles, annotations and output schemas tools/list also carries)`;
-  return `${[header, ...plan.tools.map((t) => toolToText(t, tokens.get(t.name)))].join("\n\n")}\n`;
+  const tools = plan.tools.map((t) => toolToText(t, tokens.get(t.name), plan.toolset));
+  return `${[header, ...tools].join("\n\n")}\n`;
 }
 
-function toolToText(tool: ToolDef, tokens: number | undefined): string {
+/** `configured: account_sid from TWILIO_ACCOUNT_SID (unset: the user name in TWILIO_…_AUTH_TOKEN) → AccountSid`. */
+function configLines(tool: ToolDef, toolset: ToolsetInfo): string[] {
+  return [...configPlaces(tool)].map(([name, where]) => {
+    const config = toolset.config?.[name];
+    const variable = config?.variable ?? `$config.${name}`;
+    const basic = config?.basicUserOf;
+    const unset =
+      basic === undefined ? "" : ` (unset: the user name in ${credentialVariable(toolset.envPrefix, basic)})`;
+    return `  configured: ${name} from ${variable}${unset} → ${[...where].join(", ")}; not a model input`;
+  });
+}
+
+function toolToText(tool: ToolDef, tokens: number | undefined, toolset: ToolsetInfo): string {
   const approval = tool.approval === "required" ? " · approval required" : "";
   const lines = [
     `${tool.name}  [${tool.risk} risk · ${tool.category}${approval}${tokens === undefined ? "" : ` · ${tokens} tokens`}]`,
@@ -34,6 +49,7 @@ function toolToText(tool: ToolDef, tokens: number | undefined): string {
         `    reads ${keep.operationId} first; a field left out keeps its current value: ${keep.properties.join(", ")}`,
       );
   }
+  lines.push(...configLines(tool, toolset));
   if (tool.profile !== undefined) lines.push(`  does: ${profileToText(tool.profile)}`);
   lines.push(...inputLines(tool.inputs));
   lines.push(`  returns: ${summariseSchema(tool.returns.schema)}`);

@@ -7,7 +7,7 @@ import {
   toOpenAITools,
   toOpenAIToolSearch,
 } from "../../src/runtime/adapters/openai.js";
-import { createToolSearch, oneLine, searchTerms, SEARCH_TOOLS } from "../../src/runtime/adapters/search.js";
+import { createToolSearch, oneLine, SEARCH_TOOLS, searchTerms, whenToUse } from "../../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../../src/runtime/adapters/vercel-ai.js";
 import type { OperationProfile, Tool } from "../../src/runtime/types.js";
 import { z } from "zod";
@@ -65,6 +65,270 @@ describe("BM25 tool search", () => {
     expect(search(query)[0]?.name).toBe(expected);
   });
 
+  /** A tool as search reads it from a profile written as plan prints it: `action object · under a, b · signal`. */
+  const t = (name: string, title: string, does: string): Tool => {
+    const [head = "", under, ...rest] = does.split(" · ");
+    const [action = "", ...object] = head.split(" ");
+    const parents = under?.startsWith("under ") ? under.slice(6).split(", ") : undefined;
+    const more = parents === undefined ? [under, ...rest] : rest;
+    const qualifiers = more.filter((m): m is string => m?.startsWith("by ") === true);
+    const signals = more.filter((m): m is string => m !== undefined && !m.startsWith("by "));
+    return profiled(name, title, {
+      action,
+      object: object.join(" "),
+      ...(parents === undefined ? {} : { parents }),
+      ...(qualifiers.length === 0 ? {} : { qualifiers }),
+      ...(signals.length === 0 ? {} : { signals }),
+    });
+  };
+  /** Namespaced Kubernetes-like filler: a parent a quarter of the tools share is a container, not a sub-resource. */
+  const namespaced = ["pod", "secret", "service", "job"].map((kind) =>
+    t(`list_core_v1_namespaced_${kind}`, `list or watch objects of kind ${kind}`, `list ${kind} · under namespace`),
+  );
+
+  // Each ranking rule, on the real operations (names, summaries, profiles) that showed it, with its rivals.
+  it.each<[string, string, string, Tool[]]>([
+    [
+      "a verb of its own finds the noun it makes (remind → reminder)",
+      "remind me to call Bob tomorrow",
+      "reminders_add",
+      [
+        t("calls_add", "Registers a new Call", "add call"),
+        t("calls_info", "Returns information about a Call", "get call"),
+        t("reminders_add", "Creates a reminder", "add reminder"),
+      ],
+    ],
+    [
+      "a phrasal verb finds its compound noun (pay out → payout), not the bare verb",
+      "pay out money to my bank account",
+      "post_payouts",
+      [
+        t("post_invoices_invoice_pay", "Pay an invoice", "create pay · under invoice"),
+        t("post_payouts", "Create a payout", "create payout"),
+      ],
+    ],
+    [
+      "a first word followed by a preposition is a verb; making beats changing (comment on)",
+      "comment on a pull request",
+      "pulls_create_review_comment",
+      [
+        t(
+          "pulls_update_review_comment",
+          "Update a review comment for a pull request",
+          "update review comment · under pull",
+        ),
+        t(
+          "pulls_delete_review_comment",
+          "Delete a review comment for a pull request",
+          "delete review comment · under pull",
+        ),
+        t(
+          "pulls_create_review_comment",
+          "Create a review comment for a pull request",
+          "create review comment · under pull",
+        ),
+      ],
+    ],
+    [
+      "a verb's noun meets the task's object words (protect the main branch → branch protection)",
+      "protect the main branch",
+      "repos_update_branch_protection",
+      [
+        t("repos_get_branch_protection", "Get branch protection", "get branch protection · under branch"),
+        t(
+          "repos_create_commit_signature_protection",
+          "Create commit signature protection",
+          "create commit signature protection · under branch, protection",
+        ),
+        t("repos_update_branch_protection", "Update branch protection", "update branch protection · under branch"),
+      ],
+    ],
+    [
+      "the thing acted on is the first noun phrase; a tool under it is the inverse (commits of a branch)",
+      "list the commits of a branch",
+      "repos_list_commits",
+      [
+        t("repos_list_branches_for_head_commit", "List branches for HEAD commit", "list branch · under commit"),
+        t("repos_list_commits", "List commits", "list commit"),
+      ],
+    ],
+    [
+      "a phrase no tool has as its object is an attribute of what follows (the summary of an issue)",
+      "change the summary of an issue",
+      "edit_issue",
+      [
+        t("change_filter_owner", "Change filter owner", "update filter owner · under filter"),
+        t(
+          "reorder_issue_types_in_issue_type_scheme",
+          "Change order of issue types",
+          "move issuetype · under issuetypescheme",
+        ),
+        t("edit_issue", "Edit issue", "update issue"),
+      ],
+    ],
+    [
+      "lead-in nouns are skipped (the details of a card)",
+      "show the details of a card",
+      "get_cards_by_id_card",
+      [
+        t("get_cards_by_id_card_by_field", "getCardsByIdCardByField()", "get card · by id card by field"),
+        t("get_cards_by_id_card", "getCardsByIdCard()", "get card · by id card"),
+        t("get_members_by_id_member", "getMembersByIdMember()", "get member · by id member"),
+      ],
+    ],
+    [
+      "a who question asks for people, the rest is where",
+      "who is in this channel",
+      "conversations_members",
+      [
+        t("conversations_list", "Lists all channels in a Slack team", "list channel · under conversation"),
+        t("conversations_members", "Retrieve members of a conversation", "list member · under conversation"),
+      ],
+    ],
+    [
+      "a who question with a verb asks for its doer (watching → watcher)",
+      "who is watching an issue",
+      "get_issue_watchers",
+      [
+        t("get_issue", "Get issue", "get issue"),
+        t("get_is_watching_issue_bulk", "Get is watching issue bulk", "get watching issue · bulk"),
+        t("get_issue_watchers", "Get issue watchers", "list issue watcher · under issue"),
+      ],
+    ],
+    [
+      "my is the authenticated user",
+      "list my repositories",
+      "repos_list_for_authenticated_user",
+      [
+        t("repos_list_for_user", "List repositories for a user", "list repository · under user"),
+        t(
+          "repos_list_for_authenticated_user",
+          "List repositories for the authenticated user",
+          "list repository · under user",
+        ),
+      ],
+    ],
+    [
+      "a sub-resource the task does not name ranks lower",
+      "list projects",
+      "search_projects",
+      [
+        t(
+          "get_projects_for_issue_type_screen_scheme",
+          "Get issue type screen scheme projects",
+          "list project · under issue type screen scheme",
+        ),
+        t("search_projects", "Get projects paginated", "search project"),
+        t("create_issue", "Create issue", "create issue"),
+        t("get_issue", "Get issue", "get issue"),
+        t("delete_issue", "Delete issue", "delete issue"),
+      ],
+    ],
+    [
+      "a parent a quarter of the tools share is a container, not a sub-resource",
+      "create a role binding",
+      "create_rbac_authorization_v1_namespaced_role_binding",
+      [
+        ...namespaced,
+        t(
+          "create_rbac_authorization_v1_cluster_role_binding",
+          "create a ClusterRoleBinding",
+          "create cluster role binding",
+        ),
+        t(
+          "create_rbac_authorization_v1_namespaced_role_binding",
+          "create a RoleBinding",
+          "create role binding · under namespace",
+        ),
+      ],
+    ],
+    [
+      "a preview is no niche when every tool for the same thing is one",
+      "create a cron job",
+      "create_batch_v1beta1_namespaced_cron_job",
+      [
+        t("create_batch_v1_namespaced_job", "create a Job", "create job · under namespace"),
+        t(
+          "create_batch_v1beta1_namespaced_cron_job",
+          "create a CronJob",
+          "create cron job · under namespace · preview",
+        ),
+      ],
+    ],
+    [
+      "a bulk tool when the task asks for several",
+      "create several issues at once",
+      "create_issues",
+      [
+        t("create_issue", "Create issue", "create issue"),
+        t("create_issues", "Bulk create issue", "create issue · bulk"),
+      ],
+    ],
+    [
+      "one at a time when it does not",
+      "create an issue",
+      "create_issue",
+      [
+        t("create_issues", "Bulk create issue", "create issue · bulk"),
+        t("create_issue", "Create issue", "create issue"),
+      ],
+    ],
+    [
+      "a name word neither the task nor the profile accounts for marks a variant",
+      "merge a pull request",
+      "pulls_merge",
+      [
+        t("pulls_merge_async", "Merge a pull request asynchronously", "merge pull request · under pull"),
+        t("pulls_merge", "Merge a pull request", "merge pull request"),
+      ],
+    ],
+    [
+      "the task's verb as written in the name",
+      "post a message to a channel",
+      "chat_post_message",
+      [
+        t("chat_me_message", "Share a me message into a channel", "create me message · under chat"),
+        t("chat_post_message", "Sends a message to a channel", "send message · under chat"),
+      ],
+    ],
+    [
+      "a one-word name is no name match (search in a task about issues)",
+      "search issues with JQL",
+      "search_for_issues_using_jql",
+      [
+        t("search", "Search statuses paginated", "search status"),
+        t("search_for_issues_using_jql", "Search for issues using JQL", "search issue"),
+      ],
+    ],
+    [
+      "an id in a name is plumbing: a whole name in the task matches without it",
+      "add a label to a card",
+      "add_cards_labels_by_id_card",
+      [
+        t("add_labels", "addLabels()", "add label"),
+        t("add_cards", "addCards()", "add card"),
+        t("add_cards_labels_by_id_card", "addCardsLabelsByIdCard()", "add label · under card · by id card"),
+        t("get_boards_by_id_board", "getBoardsByIdBoard()", "get board · by id board"),
+        t("get_members_by_id_member", "getMembersByIdMember()", "get member · by id member"),
+      ],
+    ],
+    [
+      "the object is the last noun some tool acts on (namespaces, not exist)",
+      "what namespaces exist",
+      "list_core_v1_namespace",
+      [
+        t("read_core_v1_namespace", "read the specified Namespace", "get namespace · by id"),
+        t("list_core_v1_namespace", "list or watch objects of kind Namespace", "list namespace"),
+      ],
+    ],
+  ])("%s: %s finds %s first", (_, query, expected, crowd) => {
+    expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
+  });
+
+  it("folds plural -uses and -ias endings", () => {
+    expect(searchTerms("statuses aliases statuses status")).toEqual(["status", "alias", "status", "status"]);
+  });
+
   it("answers each hit with its name, one line and the inputs a call must give", () => {
     expect(search("update a customer", 1)).toEqual([
       { name: "post_customers_customer", description: "Update a customer.", required: ["customer"] },
@@ -83,6 +347,35 @@ describe("BM25 tool search", () => {
       "property",
     ]);
     expect(createToolSearch(odd)("constructor toString").map((m) => m.name)).toEqual(["constructor_to_string"]);
+  });
+
+  it.each<[string, string, OperationProfile, string]>([
+    [
+      "a first sentence",
+      "Fetch one pet by id. Use when the user names a pet.",
+      { action: "get", object: "pet" },
+      "Fetch one pet by id.",
+    ],
+    [
+      "HTML tags left out, so the sentence ends where its text does",
+      "<p>Creates a new customer object.</p> <p>Customers are retained.</p>",
+      { action: "create", object: "customer" },
+      "Creates a new customer object.",
+    ],
+    [
+      "an operation id for a summary: the profile instead",
+      "updateCardsClosedByIdCard(). Calls PUT /cards/{idCard}/closed.",
+      { action: "close", object: "card" },
+      "Close card.",
+    ],
+    [
+      "with the parents it sits under",
+      "addListsArchiveAllCardsByIdList(). Calls POST /lists/{idList}/archiveAllCards.",
+      { action: "archive", object: "card", parents: ["list"] },
+      "Archive card under list.",
+    ],
+  ])("answers with one line saying when to use the tool: %s", (_, description, profile, expected) => {
+    expect(whenToUse({ ...getPet, description, profile })).toBe(expected);
   });
 
   it("describes each hit in its first sentence", () => {

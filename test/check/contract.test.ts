@@ -80,6 +80,16 @@ describe("one contract change → one line", () => {
     ],
     ["input removed", withInput("status", undefined), ["t: input `status` removed"]],
     [
+      "a configured value the server needs now",
+      edit({ config: { SHOP_ACCOUNT_SID: { required: true } } }),
+      ["t: now sends the configured value `SHOP_ACCOUNT_SID`: the server does not start until the operator sets it"],
+    ],
+    [
+      "a configured value the basic-auth user stands for",
+      edit({ config: { SHOP_ACCOUNT_SID: { required: false } } }),
+      ["t: now sends the configured value `SHOP_ACCOUNT_SID` (unset, the basic-auth user name stands for it)"],
+    ],
+    [
       "input now required",
       withInput("status", { ...base.inputs["status"]!, required: true }),
       ["t: input `status` now required"],
@@ -397,6 +407,29 @@ const keywordRows: KeywordRow[] = [
     "compatible",
   ],
 ];
+
+describe("configured values", () => {
+  test("an input moved into configuration: the input is removed, the value now configured, both listed", () => {
+    const before = withInput("account_sid", { type: ["string"], required: true, schemaHash: "a" });
+    const after = edit({ config: { SHOP_ACCOUNT_SID: { required: false } } });
+    const report = checkReport({ previous: lock({ t: before }), next: lock({ t: after }), spec: SPEC });
+    expect(changeLines(report)).toEqual([
+      "t: input `account_sid` removed",
+      "t: now sends the configured value `SHOP_ACCOUNT_SID` (unset, the basic-auth user name stands for it)",
+    ]);
+  });
+
+  test("a configured value no longer sent is compatible", () => {
+    const report = checkReport({
+      previous: lock({ t: edit({ config: { SHOP_ACCOUNT_SID: { required: true } } }) }),
+      next: lock({ t: base }),
+      spec: SPEC,
+    });
+    expect(report.tools[0]?.changes).toEqual([
+      expect.objectContaining({ kind: "config-removed", impact: "compatible", from: "SHOP_ACCOUNT_SID" }),
+    ]);
+  });
+});
 
 describe("keyword by keyword: inputs accept, results are read", () => {
   const field = (c: Partial<SchemaContract>): SchemaContract => ({ type: [], ...c });

@@ -53,6 +53,7 @@ const context: EvaluationContext = {
   },
   components: { parameters: { page: { name: "page", in: "query", value: 1 } } },
   sourceDescriptions: { petstore: { url: "https://example.com/openapi.yaml" } },
+  config: { account_sid: "AC0123456789abcdef0123456789abcdef", port: 8080 },
 };
 
 function expr(text: string): Expression {
@@ -105,6 +106,9 @@ const values: Array<[string, { given: string; want: unknown }]> = [
   ["other workflow output pointer", { given: "$workflows.other.outputs.mapped#/name", want: "m" }],
   ["component parameter", { given: "$components.parameters.page", want: { name: "page", in: "query", value: 1 } }],
   ["source description url", { given: "$sourceDescriptions.petstore.url", want: "https://example.com/openapi.yaml" }],
+  ["configured text", { given: "$config.account_sid", want: "AC0123456789abcdef0123456789abcdef" }],
+  ["configured number keeps its type", { given: "$config.port", want: 8080 }],
+  ["configured value not set", { given: "$config.region", want: undefined }],
 ];
 
 const pollution: Array<[string, { given: string }]> = [
@@ -121,6 +125,8 @@ const pollution: Array<[string, { given: string }]> = [
   ["constructor header", { given: "$response.header.constructor" }],
   ["array constructor", { given: "$response.body#/items/constructor" }],
   ["__proto__ component section", { given: "$components.parameters.__proto__" }],
+  ["__proto__ config", { given: "$config.__proto__" }],
+  ["constructor config", { given: "$config.constructor" }],
 ];
 
 describe("evaluate", () => {
@@ -304,6 +310,13 @@ describe("referencesOf", () => {
       {
         given: expr("$workflows.other.inputs.user"),
         want: { inputs: [], steps: [], outputs: [], workflows: ["other"] },
+      },
+    ],
+    [
+      "configured value in a template",
+      {
+        given: template("/Accounts/{$config.account_sid}/{$inputs.sid}"),
+        want: { inputs: ["sid"], steps: [], outputs: [], workflows: [], config: ["account_sid"] },
       },
     ],
     [

@@ -46,6 +46,8 @@ const valid: Array<[string, { given: string; want: Expression }]> = [
     { given: "$response.body#//x/", want: { kind: "responseBody", pointer: ["", "x", ""] } },
   ],
   ["inputs", { given: "$inputs.username", want: { kind: "inputs", name: "username", pointer: [] } }],
+  ["config", { given: "$config.account_sid", want: { kind: "config", name: "account_sid" } }],
+  ["config with hyphen", { given: "$config.region-id", want: { kind: "config", name: "region-id" } }],
   ["inputs with hyphen", { given: "$inputs.x-store-id", want: { kind: "inputs", name: "x-store-id", pointer: [] } }],
   [
     "inputs pointer",
@@ -169,6 +171,16 @@ const invalid: Array<[string, { given: string; want: WantError }]> = [
     { given: "$responsebody#/id", want: { code: "unknown-root", offset: 0, hint: "did you mean $response.body?" } },
   ],
   ["unknown root", { given: "$foo", want: { code: "unknown-root", offset: 0, hint: "expected one of $url" } }],
+  ["$configs typo", { given: "$configs.x", want: { code: "unknown-root", offset: 0, hint: "did you mean $config?" } }],
+  [
+    "config without name",
+    { given: "$config.", want: { code: "expected-name", offset: 8, hint: "$config.account_sid" } },
+  ],
+  ["config without dot", { given: "$config", want: { code: "expected-dot", offset: 7, hint: "$config.NAME" } }],
+  [
+    "config with a pointer",
+    { given: "$config.account#/a", want: { code: "unexpected-text", offset: 15, hint: "{$config.account}#/a" } },
+  ],
   ["root without dot", { given: "$inputs", want: { code: "expected-dot", offset: 7, hint: "$inputs.NAME" } }],
   ["root then other char", { given: "$inputs#/a", want: { code: "expected-dot", offset: 7, hint: "$inputs.NAME" } }],
   ["empty input name", { given: "$inputs.", want: { code: "expected-name", offset: 8, hint: "$inputs.customer" } }],

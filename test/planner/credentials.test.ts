@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
 import {
+  basicUserScheme,
   credentialFill,
   isCredentialName,
   stepCredentials,
@@ -151,6 +152,28 @@ const GOALS = {
     },
   ],
 };
+
+describe("basicUserScheme", () => {
+  const path = (name: string) => ({ name, in: "path" as const });
+  test.each<[string, { name: string; in: "path" | "query" }, SecurityRequirement[], string | undefined]>([
+    ["Twilio's AccountSid under http basic", path("AccountSid"), [{ basic: [] }], "basic"],
+    ["account_id under http basic", path("account_id"), [{ basic: [] }], "basic"],
+    ["accountId, basic in every alternative", path("accountId"), [{ basic: [] }, { basic: [], key: [] }], "basic"],
+    [
+      "an alternative without basic: another user may sign in",
+      path("AccountSid"),
+      [{ basic: [] }, { key: [] }],
+      undefined,
+    ],
+    ["no security at all", path("AccountSid"), [], undefined],
+    ["a bearer token names no account", path("AccountSid"), [{ oauth: [] }], undefined],
+    ["a query parameter", { name: "AccountSid", in: "query" as const }, [{ basic: [] }], undefined],
+    ["another resource's sid", path("CallSid"), [{ basic: [] }], undefined],
+    ["Sid alone (which resource?)", path("Sid"), [{ basic: [] }], undefined],
+  ])("%s", (_, parameter, security, want) => {
+    expect(basicUserScheme({ security }, SCHEMES, parameter)).toBe(want);
+  });
+});
 
 describe("stepCredentials", () => {
   test("required key and token whose schemes the spec gives as alternatives are both sent (Trello)", () => {

@@ -21,14 +21,39 @@ const CASES: readonly Case[] = [
     { action: "send", object: "message", parents: ["chat"] },
   ],
   [
-    "Slack: an RPC verb of its own",
+    "Slack: an RPC verb of its own; a method that is only a verb takes its object from the description",
     {
       method: "post",
       path: "/conversations.invite",
       id: "conversations_invite",
       description: "Invites users to a channel.",
     },
-    { action: "invite", object: "conversation" },
+    { action: "invite", object: "user", parents: ["conversation"] },
+  ],
+  [
+    "Slack: a verb-only method on a namespace that is not its object",
+    { method: "post", path: "/chat.update", id: "chat_update", description: "Updates a message." },
+    { action: "update", object: "message", parents: ["chat"] },
+  ],
+  [
+    "Slack: the method's words after its verb are the object, even one that is a verb elsewhere",
+    {
+      method: "post",
+      path: "/dnd.setSnooze",
+      id: "dnd_setSnooze",
+      description: "Turns on Do Not Disturb mode for the current user, or changes its duration.",
+    },
+    { action: "update", object: "snooze", parents: ["dnd"] },
+  ],
+  [
+    "Slack: a namespace that is also a verb stays a noun; an owner before a possessive is not the object",
+    {
+      method: "post",
+      path: "/dnd.endSnooze",
+      id: "dnd_endSnooze",
+      description: "Ends the current user's snooze mode immediately.",
+    },
+    { action: "end", object: "snooze mode", parents: ["dnd"] },
   ],
   [
     "Slack: a lookup by a qualifier",
@@ -114,6 +139,105 @@ const CASES: readonly Case[] = [
     "Trello: a plural segment is a list",
     { method: "get", path: "/members/{idMember}/boards", id: "getMembersBoardsByIdMember" },
     { action: "list", object: "board", parents: ["member"] },
+  ],
+  [
+    "Trello: a verb segment says more than an id verb that restates the method",
+    {
+      method: "post",
+      path: "/lists/{idList}/moveAllCards",
+      id: "addListsMoveAllCardsByIdList",
+      summary: "addListsMoveAllCardsByIdList()",
+    },
+    { action: "move", object: "card", parents: ["list"] },
+  ],
+  [
+    "Trello: a write on all of a parent's things is a bulk",
+    { method: "post", path: "/lists/{idList}/archiveAllCards", id: "addListsArchiveAllCardsByIdList" },
+    { action: "archive", object: "card", parents: ["list"], signals: ["bulk"] },
+  ],
+  [
+    "Trello: a participle segment is the verb that sets it",
+    { method: "put", path: "/cards/{idCard}/closed", id: "updateCardsClosedByIdCard" },
+    { action: "close", object: "card" },
+  ],
+  [
+    "Trello: a plural segment that reads like the action is the object",
+    { method: "get", path: "/boards/{idBoard}/lists", id: "getBoardsListsByIdBoard" },
+    { action: "list", object: "list", parents: ["board"] },
+  ],
+  [
+    "Trello: an id-list segment names the things it lists",
+    { method: "post", path: "/cards/{idCard}/idLabels", id: "addCardsIdLabelsByIdCard" },
+    { action: "add", object: "label", parents: ["card"] },
+  ],
+  [
+    "Trello: a read verb in a write's path is not its action",
+    {
+      method: "put",
+      path: "/boards/{idBoard}/myPrefs/showSidebarActivity",
+      id: "updateBoardsMyPrefsShowSidebarActivityByIdBoard",
+    },
+    { action: "update" },
+  ],
+  [
+    "Jira: a read of a collection whose id names its object in the plural lists",
+    { method: "get", path: "/rest/api/3/issue/{issueIdOrKey}/comment", id: "getComments", summary: "Get comments" },
+    { action: "list", object: "comment", parents: ["issue"] },
+  ],
+  [
+    "Jira: a preposition after the summary's verb leads to the object",
+    {
+      method: "get",
+      path: "/rest/api/3/search",
+      id: "searchForIssuesUsingJql",
+      summary: "Search for issues using JQL (GET)",
+    },
+    { action: "search", object: "issue" },
+  ],
+  [
+    "Jira: plural statuses stem to status",
+    { method: "get", path: "/rest/api/3/status", id: "getStatuses", summary: "Get all statuses" },
+    { action: "list", object: "status" },
+  ],
+  [
+    "Jira: a bulk segment is a signal, not the object",
+    { method: "post", path: "/rest/api/3/issue/bulk", id: "createIssues", summary: "Bulk create issue" },
+    { action: "create", object: "issue", signals: ["bulk"] },
+  ],
+  [
+    "Jira: a plural segment is a noun when the id names the action",
+    { method: "post", path: "/rest/api/3/issue/{issueIdOrKey}/votes", id: "addVote", summary: "Add vote" },
+    { action: "add", object: "vote", parents: ["issue"] },
+  ],
+  [
+    "Kubernetes: a camel-case kind in the description is two words",
+    {
+      method: "post",
+      path: "/apis/batch/v1beta1/namespaces/{namespace}/cronjobs",
+      id: "createBatchV1beta1NamespacedCronJob",
+      description: "create a CronJob",
+    },
+    { action: "create", object: "cron job", parents: ["namespace"], signals: ["preview"] },
+  ],
+  [
+    "Kubernetes: a verb segment replaces a REST verb, and a summary object that is the action gives way to the path's",
+    {
+      method: "put",
+      path: "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale",
+      id: "replaceAppsV1NamespacedDeploymentScale",
+      description: "replace scale of the specified Deployment",
+    },
+    { action: "scale", object: "deployment", parents: ["namespace"] },
+  ],
+  [
+    "Stripe: a read ending in a search verb is a search",
+    {
+      method: "get",
+      path: "/v1/apps/secrets/find",
+      id: "GetAppsSecretsFind",
+      description: "<p>Finds a secret in the secret store by name and scope.</p>",
+    },
+    { action: "search", object: "secret", parents: ["app"] },
   ],
   [
     "Asana: a summary's lead-in words are skipped",

@@ -75,6 +75,18 @@ describe("riskFromWords", () => {
       undefined,
     ],
     ["a plain list", { id: "users_list", path: "/users.list", summary: "Lists all users in a Slack team." }, undefined],
+    [
+      "a resource group's list (AutoRest)",
+      { id: "UpdateLocations_List", path: "/providers/Microsoft.Update.Admin/updateLocations" },
+      undefined,
+    ],
+    ["a resource group's get", { id: "UpdateSystem_GetCachedFiles", path: "/Clients/{id}/CachedFiles" }, undefined],
+    [
+      "a read of an action's status",
+      { id: "droplets_get_DestroyAssociatedResourcesStatus", path: "/v2/droplets/{id}/destroy_with_associated/status" },
+      undefined,
+    ],
+    ["a resource group's action", { id: "UpdateGroups_Delete", path: "/UpdateGroups/{id}" }, ["high", "delete"]],
   ];
   it.each(table)("%s", (_name, operation, want) => {
     const words = riskFromWords(operation);

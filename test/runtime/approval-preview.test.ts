@@ -166,6 +166,49 @@ describe("previewApproval", () => {
   });
 });
 
+const sendSms = tool(
+  "send_sms",
+  [{ name: "to", required: true }],
+  [
+    step({
+      id: "message",
+      method: "post",
+      path: "/Accounts/{AccountSid}/Messages.json",
+      params: [param("AccountSid", "path", expr("$config.account_sid"))],
+      body: {
+        mediaType: "application/json",
+        kind: "json",
+        value: { kind: "object", entries: [["To", expr("$inputs.to")]] },
+      },
+    }),
+  ],
+);
+
+describe("previewApproval of a configured value", () => {
+  it("shows the configured account in the path, a known value the operator set", () => {
+    const preview = previewApproval({ tool: "send_sms", arguments: { to: "+1555" } }, sendSms, {
+      account_sid: "AC0123456789abcdef0123456789abcdef",
+    });
+    expect(preview.steps[0]?.path).toBe("/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json");
+    expect(preview.steps[0]?.values[0]).toEqual({
+      name: "AccountSid",
+      in: "path",
+      source: { kind: "known", value: "AC0123456789abcdef0123456789abcdef" },
+    });
+    expect(preview.targetChosenAtRunTime).toBe(false);
+  });
+
+  it("without the configuration at hand, names the expression and keeps the placeholder", () => {
+    const preview = previewApproval({ tool: "send_sms", arguments: { to: "+1555" } }, sendSms);
+    expect(preview.steps[0]?.path).toBe("/Accounts/{AccountSid}/Messages.json");
+    expect(preview.steps[0]?.values[0]?.source).toEqual({
+      kind: "run-time",
+      steps: [],
+      expression: "$config.account_sid",
+    });
+  });
+});
+
 describe("approvals show", () => {
   const dirs: string[] = [];
   afterEach(() => {

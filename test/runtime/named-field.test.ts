@@ -27,7 +27,18 @@ const step: Pick<StepSpec, "params" | "body"> = {
   },
 } as unknown as Pick<StepSpec, "params" | "body">;
 
+const configured = {
+  params: [{ name: "AccountSid", in: "path", required: true, value: { kind: "expr", text: "$config.account_sid" } }],
+} as unknown as Pick<StepSpec, "params" | "body">;
+
 describe("namedFieldSuggestion", () => {
+  it("a field the operator configures: the operator must check the setting, not the model its arguments", () => {
+    expect(namedFieldSuggestion(configured, "Invalid AccountSid")).toBe(
+      "The API named `AccountSid`, a value the operator configures (`$config.account_sid`): tell the user the " +
+        "operator must check that setting instead of retrying with other arguments.",
+    );
+  });
+
   it.each([
     ["A 'To' phone number is required.", "The API named `To`, which the `to` argument supplies"],
     ['The "From" number +15005550001 is not a valid phone number.', "The API named `From`, which step `number` found"],

@@ -34,6 +34,22 @@ export const plannerCodes = {
     title: "none of the goals file's operations exist in this spec",
     hint: "pass the spec the goals file was written for with --spec, or fix the goals file's `spec:`",
   },
+  PLAN_CONFIG_VARIABLE_TAKEN: {
+    severity: "error",
+    title: "a configured value ($config.NAME) would be read from a variable the package already reads",
+    hint: "rename the configured value, e.g. $config.account_sid instead of $config.approval",
+  },
+  PLAN_CONFIG_DEFAULT_UNAVAILABLE: {
+    severity: "error",
+    title:
+      "a configured value defaults to the basic-auth user, but the steps binding it use no single http basic scheme",
+    hint: "remove `default: basic_auth_user` (the operator then sets the variable), or bind it only in steps that use one http basic scheme",
+  },
+  PLAN_CONFIG_UNUSED: {
+    severity: "warning",
+    title: "the goals file declares a configured value under `config:` that no step binds",
+    hint: "bind it as $config.NAME where it goes, or remove it",
+  },
   PLAN_SECURITY_SCHEME_EXISTS: {
     severity: "error",
     title: "the goals file declares a security scheme the spec already has",

@@ -1,5 +1,6 @@
 // The Zod schema of our goals format (`aci: 1`): shapes, name rules and value kinds, unknown keys rejected.
 import { z } from "zod";
+import { configSection } from "../config.js";
 import { envelopeSchema } from "../envelope.js";
 import { ERROR_KEY, GOAL_NAME, goalNameHint, SCHEME_NAME, STEP_ID, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
@@ -172,6 +173,7 @@ export const aciDocument = z.strictObject({
     )
     .optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  config: configSection.optional(),
   goals: z.array(goal).min(1),
 });
 

@@ -1,4 +1,5 @@
 // A validated `aci: 1` document → GoalSpec, with located steps, params, values and semantic checks.
+import { configToSpec } from "../config.js";
 import { envelopeToSpec } from "../envelope.js";
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
@@ -40,6 +41,7 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
       ? {}
       : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
+    ...(doc.config === undefined ? {} : { config: configToSpec(ctx, doc.config, "/config") }),
     goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
 }

@@ -1,5 +1,6 @@
 // The Zod schema of an Arazzo 1.0.x document (field types per spec §4.6), plus our `x-aci-*` extensions.
 import { z } from "zod";
+import { configSection } from "../config.js";
 import { envelopeSchema } from "../envelope.js";
 import { ERROR_KEY, TOOLSET_NAME, toolsetNameHint } from "../naming.js";
 
@@ -123,6 +124,7 @@ export const arazzoDocument = extensible({
     timeoutMs: z.int().positive().optional(),
   }).optional(),
   "x-aci-lint": extensible({ rules: z.record(z.string(), z.enum(["off", "warn", "error"])) }).optional(),
+  "x-aci-config": configSection.optional(),
 });
 
 export type ArazzoDocument = z.infer<typeof arazzoDocument>;

@@ -1,4 +1,5 @@
 // A validated Arazzo 1.0.x document → GoalSpec: sources, the spec file, and one goal per workflow.
+import { configToSpec } from "../config.js";
 import { fileURLToPath } from "node:url";
 import { join } from "../../util/pointer.js";
 import { at, report, type LoadContext } from "../context.js";
@@ -39,6 +40,7 @@ export function arazzoToGoalSpec(ctx: LoadContext, doc: ArazzoDocument, paths: P
       lint: doc["x-aci-lint"] && { rules: { ...doc["x-aci-lint"].rules } },
     }),
     defaults: { ...doc["x-aci-defaults"] },
+    ...(doc["x-aci-config"] === undefined ? {} : { config: configToSpec(ctx, doc["x-aci-config"], "/x-aci-config") }),
     sources,
     goals,
   };

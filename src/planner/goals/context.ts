@@ -21,6 +21,18 @@ export interface InputUse {
   readonly decisive?: true;
 }
 
+/** One place a configured value (`$config.NAME`) is bound in a step's request. */
+export interface ConfigUse {
+  readonly name: string;
+  readonly stepIndex: number;
+  /** The schema of where it goes (`{type: string}` inside a template). */
+  readonly schema: JsonSchema;
+  /** e.g. `path parameter "AccountSid" of CreateMessage`. */
+  readonly place: string;
+  readonly description?: string;
+  readonly node: Located;
+}
+
 export interface BoundStep {
   readonly index: number;
   readonly operation: Operation;
@@ -37,6 +49,8 @@ export interface GoalContext {
   readonly file: string;
   readonly diagnostics: Diagnostic[];
   readonly inputUses: Map<string, InputUse[]>;
+  /** Where `$config.NAME` values are bound, in the order found. */
+  readonly configUses: ConfigUse[];
   readonly steps: Map<string, BoundStep>;
   /** Step ids in written order. */
   readonly stepOrder: readonly string[];
@@ -51,6 +65,7 @@ export function createGoalContext(api: ApiSource, goal: Goal, file: string): Goa
     file,
     diagnostics: [],
     inputUses: new Map(),
+    configUses: [],
     steps: new Map(),
     stepOrder: goal.steps.map((s) => s.id),
     reads: new Map(goal.steps.map((s) => [s.id, new Set<string>()])),

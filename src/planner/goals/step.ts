@@ -44,6 +44,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     readOnly: isReadMethod(operation.method),
     security: credentials.security,
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
+    ...configBindings(ctx, index),
     successStatus: operation.success?.status ?? "default",
     responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
     errorHints: {},
@@ -58,6 +59,25 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
       pointer: step.pointer,
       ...(step.position ? { line: step.position.line, column: step.position.column } : {}),
     },
+  };
+}
+
+/** The configured values (`$config.NAME`) this step binds, for the toolset pass. */
+function configBindings(ctx: GoalContext, index: number): Pick<StepPlan, "config"> {
+  const uses = ctx.configUses.filter((u) => u.stepIndex === index);
+  if (uses.length === 0) return {};
+  return {
+    config: uses.map((u) => ({
+      name: u.name,
+      schema: u.schema,
+      place: u.place,
+      ...(u.description === undefined ? {} : { description: u.description }),
+      origin: {
+        file: u.node.position?.file ?? ctx.file,
+        pointer: u.node.pointer,
+        ...(u.node.position ? { line: u.node.position.line, column: u.node.position.column } : {}),
+      },
+    })),
   };
 }
 

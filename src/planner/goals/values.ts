@@ -200,6 +200,7 @@ type Resolver = (
 
 const RESOLVERS: Partial<Record<Expression["kind"], Resolver>> = {
   inputs: inputSchema,
+  config: configSchema,
   stepOutput: stepOutputSchema,
   responseBody: responseBodySchema,
   responseHeader: responseHeaderSchema,
@@ -258,6 +259,41 @@ function inputSchema(
     ...(whole && target?.decisive ? { decisive: true as const } : {}),
   });
   return undefined;
+}
+
+const SCALAR_TYPES: ReadonlySet<string> = new Set(["string", "integer", "number"]);
+
+/**
+ * `$config.NAME`: a value the operator sets (text, parsed as a number where the place takes one), recorded with the
+ * place's schema for its start-up checks. Only a request may send it; it is never a model input.
+ */
+function configSchema(
+  ctx: GoalContext,
+  node: Located,
+  expr: Expression,
+  text: string,
+  usage: Usage,
+  target?: BindTarget,
+): JsonSchema | undefined {
+  if (expr.kind !== "config") return undefined;
+  if (usage.where !== "request") {
+    report(ctx, "PLAN_EXPRESSION_CONTEXT", node, {
+      message: `"${text}" is a configured value, which a goal sends in a request and never reads back`,
+      hint: "bind it to a parameter or a body field of a step",
+    });
+    return undefined;
+  }
+  const types = target === undefined ? ["string"] : [...jsonTypes(target.schema, ctx.api.schema)];
+  const scalar = types.filter((t) => SCALAR_TYPES.has(t));
+  ctx.configUses.push({
+    name: expr.name,
+    stepIndex: usage.stepIndex,
+    schema: target === undefined ? STRING : target.schema,
+    place: target?.label ?? "a text value",
+    ...(target?.description === undefined ? {} : { description: target.description }),
+    node,
+  });
+  return { type: scalar.length > 0 ? scalar : "string" };
 }
 
 function stepOutputSchema(

@@ -2,9 +2,9 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { isCredentialFormField, isCredentialParameter } from "../credentials.js";
+import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "../credentials.js";
 import { preferredContent } from "../media.js";
-import { createNameAllocator, toIdentifierName } from "../../util/naming.js";
+import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
@@ -51,7 +51,7 @@ export function operationStep(
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
-    value: preset.get(p.name) ?? `$inputs.${namer(p.name, p.schema, id)}`,
+    value: preset.get(p.name) ?? configured(operation, model, p) ?? `$inputs.${namer(p.name, p.schema, id)}`,
   }));
   for (const [name, value] of preset) {
     const p = operation.parameters.find((q) => q.name === name);
@@ -84,6 +84,13 @@ export function operationStep(
     optional: [...optionalParams, ...body.optional],
     undescribed: described,
   };
+}
+
+/** `$config.account_sid` for the path parameter the basic-auth user names (docs/goals.md, "Configured values"). */
+function configured(operation: Operation, model: ApiModel, parameter: Parameter): string | undefined {
+  return basicUserScheme(operation, model.securitySchemes, parameter) === undefined
+    ? undefined
+    : `$config.${toSnakeCase(parameter.name)}`;
 }
 
 function hasDescription(description: string | undefined, schema: JsonSchema | undefined): boolean {

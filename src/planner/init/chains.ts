@@ -4,6 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
+import { basicUserScheme } from "../credentials.js";
 import { isPaged } from "../goals/pick.js";
 import { componentName, derefTop } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
@@ -253,7 +254,9 @@ function bestQuery(operation: Operation): Parameter | undefined {
 
 /** The best chain for `target`: the first id path parameter some resolver yields a fitting value for. */
 export function matchChain(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): ChainMatch | undefined {
-  for (const parameter of idParameters(target)) {
+  const configured = (operation: Operation, p: Parameter): boolean =>
+    basicUserScheme(operation, model.securitySchemes, p) !== undefined;
+  for (const parameter of idParameters(target).filter((p) => !configured(target, p))) {
     const entity = entityOf(target, parameter);
     const found = resolvers
       .filter(
@@ -265,7 +268,9 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
       )
       .flatMap((r) => {
         const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas));
-        const needs = r.needs.filter((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in));
+        const needs = r.needs.filter(
+          (n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in) && !configured(r.operation, n),
+        );
         if (!yielded || needs.length > 1) return [];
         const need = needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);

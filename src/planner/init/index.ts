@@ -23,7 +23,7 @@ import {
   withArticle,
   type Proposal,
 } from "./proposals.js";
-import type { DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
+import type { DraftConfig, DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
 
@@ -221,12 +221,14 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   }));
   const max = options.maxGoals ?? 10;
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
+  const goals = kept.map((p) => toDraftGoal(p, kept));
   return {
     toolset: toKebabCase(model.title) || "api",
     ...(options.spec === undefined ? {} : { spec: options.spec }),
     title: model.title,
     version: model.version,
-    goals: kept.map((p) => toDraftGoal(p, kept)),
+    config: draftConfig(goals),
+    goals,
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
@@ -248,6 +250,20 @@ function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => 
   const calls = new Set(proposal.calls);
   const anyNiche = view.operations.some((o) => calls.has(`${o.method.toUpperCase()} ${o.path}`) && niche(o));
   return anyNiche || (target !== undefined && niche(target)) ? { ...proposal, niche: true } : proposal;
+}
+
+/** The configured values the goals bind (`$config.NAME`, only ever a basic-auth user's account), by name. */
+function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
+  const parameters = new Map<string, Set<string>>();
+  for (const param of goals.flatMap((g) => g.steps.flatMap((s) => s.params))) {
+    const name = /^\$config\.([A-Za-z0-9_]+)$/.exec(String(param.value))?.[1];
+    if (name !== undefined) parameters.set(name, (parameters.get(name) ?? new Set()).add(param.name));
+  }
+  return [...parameters].map(([name, names]) => ({
+    name,
+    description: `The account the requests are made for, sent as ${[...names].join(", ")}.`,
+    parameters: [...names],
+  }));
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */

@@ -60,12 +60,22 @@ export interface LeftOutGoal {
   readonly calls: readonly string[];
 }
 
+/** A configured value the draft binds (`$config.account_sid`): the account the basic-auth user signs in as. */
+export interface DraftConfig {
+  readonly name: string;
+  readonly description: string;
+  /** The path parameters it fills, for the comment above it. */
+  readonly parameters: readonly string[];
+}
+
 export interface GoalsDraft {
   readonly toolset: string;
   /** The spec path relative to the goals file's folder; absent for an in-memory spec. */
   readonly spec?: string;
   readonly title: string;
   readonly version: string;
+  /** Configured values the goals bind, each defaulting to the basic-auth user name. */
+  readonly config: readonly DraftConfig[];
   readonly goals: readonly DraftGoal[];
   readonly leftOut: readonly LeftOutGoal[];
   /** The spec declares no security scheme: the draft says how to declare the credential the API may need. */

@@ -53,7 +53,7 @@ export function splitWords(text: string): string[] {
 /** Plural and verb endings folded so that `customers`/`customer`, `categories`/`category` meet. */
 export function stem(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 4 && /((ss|sh|ch|x)|[bnprt]us|ias)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
 }
@@ -106,6 +106,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   build: ["create"],
   open: ["create", "open"],
   start: ["create", "start"],
+  run: ["run", "start", "create"],
   post: ["create", "send"],
   send: ["send", "create"],
   write: ["create", "update"],
@@ -146,7 +147,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   mark: ["update"],
   turn: ["update"],
   adjust: ["update"],
-  assign: ["update", "assign"],
+  assign: ["assign", "update"],
   configure: ["update"],
   toggle: ["update"],
   delete: ["delete"],
@@ -178,6 +179,7 @@ const OWN_VERBS = new Set([
   "dispatch",
   "duplicate",
   "enable",
+  "end",
   "evict",
   "exchange",
   "finalize",
@@ -198,13 +200,13 @@ const OWN_VERBS = new Set([
   "rerun",
   "resume",
   "revoke",
-  "run",
   "scale",
   "schedule",
   "share",
   "skip",
   "snooze",
   "star",
+  "stop",
   "submit",
   "subscribe",
   "transfer",
@@ -237,4 +239,5 @@ export const NICHE_SIGNALS: Readonly<Record<string, readonly string[]>> = {
   proxy: ["proxy", "connect"],
   collection: ["collection"],
   internal: ["internal"],
+  bulk: ["bulk", "several", "multiple", "once"],
 };

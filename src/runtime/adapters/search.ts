@@ -1,6 +1,7 @@
 // Tool objects + a query → the best-matching tools: fielded BM25 plus the task's verb and nouns against each profile.
 import type { OperationProfile, Tool } from "../types.js";
-import { isPlural, NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
+import { readTask, type Task } from "./search-task.js";
+import { NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
 
 export { searchTerms } from "./search-words.js";
 
@@ -24,12 +25,30 @@ const B = 0.75;
 /** How many times a field's terms count: the object and name say more than the description. */
 const FIELD_WEIGHTS = { name: 3, object: 3, title: 2, tags: 1, parents: 1, parameters: 1, description: 1 } as const;
 type Field = keyof typeof FIELD_WEIGHTS;
-/** Added when the task's verb and the tool's action mean the same (add → create, show → get or list). */
+/** Added when the task's verb means the tool's action (add → create, show → get or list), half for a kin one. */
 const ACTION_BONUS = 3;
 /** Taken off when the task names a verb the tool's action does not mean. */
 const ACTION_MISMATCH = 2;
-/** Added when every word of the tool's object is in the task; half when only its head noun is. */
+/**
+ * Added when the tool's object is the thing the task acts on (scaled by how many of their words they share), a
+ * quarter when it is only named around it (`the commits of a branch` for a branch tool); half taken off when the
+ * tool sits under the thing the task acts on (`the branches of a commit` for the commits of a branch).
+ */
 const OBJECT_BONUS = 4;
+/** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
+const PARENT_BONUS = 1.5;
+/** Taken off for each parent of the tool the task does not name: a sub-resource the user did not ask for. */
+const PARENT_PENALTY = 1;
+/** Taken off for each word of the tool's name that says what neither the task nor the tool's profile says. */
+const EXTRA_NAME_PENALTY = 0.5;
+/** Added when the task is about the user asking (`my repositories`) and the tool acts for the authenticated user. */
+const SELF_BONUS = 2;
+/** Added when the tool's name has the task's verb as written (`post a message` for `chat_post_message`). */
+const VERB_BONUS = 1;
+/** How much the task's verb counts in the text ranking, against 1 for its nouns: its profile action says more. */
+const VERB_TEXT_WEIGHT = 0.5;
+/** Added for each niche signal of the tool that the task names (`create several issues at once` for a bulk tool). */
+const SIGNAL_BONUS = 2;
 /** Added to a list (plural noun) or a read of one item (singular noun) when the task's verb could mean either. */
 const NUMBER_BONUS = 1.5;
 /** Added to the score of a tool whose every name term is in the query, so a query naming a tool finds it first. */
@@ -42,6 +61,22 @@ export function oneLine(description: string): string {
   const flat = description.replace(/\s+/g, " ").trim();
   const sentence = /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
   return sentence.length <= SUMMARY_CHARS ? sentence : `${sentence.slice(0, SUMMARY_CHARS - 1).trimEnd()}…`;
+}
+
+/** An operation id standing in for a summary (`updateCardsClosedByIdCard()`): it tells a model nothing. */
+const IDENTIFIER_SENTENCE = /^[A-Za-z_][\w./-]*(\(\))?\.?$/;
+
+/**
+ * The one line a search hit answers with: the description's first sentence without HTML tags, or, when that is only
+ * an operation id, what the tool's profile says it does (`Close card.`, `Archive card under list.`).
+ */
+export function whenToUse(tool: Tool): string {
+  const line = oneLine(tool.description.replace(/<[^>]*>/g, " "));
+  const profile = tool.profile;
+  if (!IDENTIFIER_SENTENCE.test(line) || profile === undefined || profile.object === "") return line;
+  const under = profile.parents === undefined ? "" : ` under ${profile.parents.join(", ")}`;
+  const does = `${profile.action} ${profile.object}${under}`;
+  return `${does.charAt(0).toUpperCase()}${does.slice(1)}.`;
 }
 
 function parameterNames(tool: Tool): string[] {
@@ -90,27 +125,82 @@ interface Index {
   readonly averageLength: number;
   /** Each tool's profile as scoring reads it, computed once. */
   readonly profiles: readonly (ProfileTerms | undefined)[];
+  /** Every indexed term: the nouns a task's words make count only when some tool uses them. */
+  readonly vocabulary: ReadonlySet<string>;
+  /** The head noun of every tool's object. */
+  readonly objects: ReadonlySet<string>;
+  /** The parents a quarter of the tools share: the API's containers. */
+  readonly containers: ReadonlySet<string>;
 }
 
-/** A profile's action classes and object terms, so a query does not recompute them per tool. */
+/** A profile's action classes, object and parent terms, so a query does not recompute them per tool. */
 interface ProfileTerms {
   readonly action: string;
   readonly classes: readonly string[];
   readonly object: readonly string[];
-  readonly signals: readonly (readonly string[])[];
+  readonly parents: ReadonlySet<string>;
+  /** What a `by` qualifier picks by, other than an id or the object and parents (`by field`, `by email`). */
+  readonly picks: readonly string[];
+  /** Each niche signal's name and the words that name it in a task. */
+  readonly signals: readonly { readonly signal: string; readonly triggers: readonly string[] }[];
+  /** The signals that lower the score when the task does not name them (see {@link withAvoidableSignals}). */
+  readonly avoidable: ReadonlySet<string>;
+  /** The tool acts for the authenticated user (`…_for_authenticated_user`, `/me/…`, `getCurrentUser`). */
+  readonly self: boolean;
 }
 
-function profileTerms(profile: OperationProfile | undefined): ProfileTerms | undefined {
+/** Words of a tool's name or parents that say it acts for the user calling it. */
+const SELF_WORDS = new Set(["authenticated", "current", "me", "my", "myself", "self"]);
+
+function picksOf(profile: OperationProfile): string[] {
+  const known = new Set([...searchTerms(`${profile.object} ${(profile.parents ?? []).join(" ")}`), "id"]);
+  const by = (profile.qualifiers ?? []).filter((q) => q.startsWith("by "));
+  return [...new Set(searchTerms(by.join(" ")))].filter((t) => !known.has(t));
+}
+
+function profileTerms(tool: Tool): ProfileTerms | undefined {
+  const profile = tool.profile;
   if (profile === undefined) return undefined;
   return {
     action: profile.action,
     classes: verbClasses(stem(profile.action)) ?? [profile.action],
     object: searchTerms(profile.object),
-    signals: (profile.signals ?? []).map((signal) =>
-      Object.hasOwn(NICHE_SIGNALS, signal) ? (NICHE_SIGNALS[signal] as readonly string[]) : [signal],
-    ),
+    parents: new Set(searchTerms((profile.parents ?? []).join(" "))),
+    picks: picksOf(profile),
+    signals: (profile.signals ?? []).map((signal) => ({
+      signal,
+      triggers: Object.hasOwn(NICHE_SIGNALS, signal) ? (NICHE_SIGNALS[signal] as readonly string[]) : [signal],
+    })),
+    avoidable: new Set(),
+    self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
   };
 }
+
+/** Signals of a version of an operation: niche only beside a version without them. */
+const VERSION_SIGNALS = new Set(["preview", "deprecated"]);
+
+/**
+ * Marks the niche signals that lower a tool's score: every one but a version's, and a version's (preview, deprecated)
+ * only beside a tool of the same action and object without it — a preview `create cron job` is no niche when every
+ * `create cron job` is a preview.
+ */
+function withAvoidableSignals(profiles: readonly (ProfileTerms | undefined)[]): (ProfileTerms | undefined)[] {
+  const key = (p: ProfileTerms) => `${p.action} ${p.object.join(" ")}`;
+  const groups = new Map<string, ProfileTerms[]>();
+  for (const p of profiles) if (p !== undefined) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
+  return profiles.map((p) => {
+    if (p === undefined || p.signals.length === 0) return p;
+    const group = groups.get(key(p)) ?? [];
+    const lacks = (o: ProfileTerms, signal: string) => !o.signals.some((x) => x.signal === signal);
+    const avoidable = p.signals
+      .map(({ signal }) => signal)
+      .filter((signal) => !VERSION_SIGNALS.has(signal) || group.some((o) => lacks(o, signal)));
+    return { ...p, avoidable: new Set(avoidable) };
+  });
+}
+
+/** Name words that only say an input picks the item (`…_by_id_card`): not part of what the name says it does. */
+const ID_WORDS = new Set(["id", "ids"]);
 
 function buildIndex(tools: readonly Tool[]): Index {
   const frequencies = tools.map((tool) => {
@@ -123,72 +213,142 @@ function buildIndex(tools: readonly Tool[]): Index {
   for (const counts of frequencies)
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
-  const names = tools.map((tool) => new Set(searchTerms(tool.name)));
-  const profiles = tools.map((tool) => profileTerms(tool.profile));
-  return { tools, names, frequencies, lengths, documentFrequency, averageLength, profiles };
+  const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
+  const profiles = withAvoidableSignals(tools.map(profileTerms));
+  const vocabulary: ReadonlySet<string> = new Set(documentFrequency.keys());
+  const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
+  const under = new Map<string, number>();
+  for (const p of profiles) for (const t of p?.parents ?? []) under.set(t, (under.get(t) ?? 0) + 1);
+  const containers = new Set([...under].filter(([, n]) => n >= CONTAINER_SHARE * tools.length).map(([t]) => t));
+  return {
+    tools,
+    names,
+    frequencies,
+    lengths,
+    documentFrequency,
+    averageLength,
+    profiles,
+    vocabulary,
+    objects,
+    containers,
+  };
 }
 
-/** What a task says: its terms, the action classes of its first verb, its nouns and whether each is plural. */
-interface Task {
-  readonly terms: readonly string[];
-  readonly actions: ReadonlySet<string>;
-  /** Each noun's stem, and whether the task wrote it in the plural. */
-  readonly nouns: ReadonlyMap<string, boolean>;
-  readonly words: ReadonlySet<string>;
+/** The bonus (or penalty) the tool's profile earns from the task's verb, object, parents and whose it is. */
+function profileScore(
+  profile: ProfileTerms,
+  task: Task,
+  name: ReadonlySet<string>,
+  containers: ReadonlySet<string>,
+): number {
+  const action = actionScore(profile, task);
+  return (
+    action +
+    objectScore(profile, task) +
+    numberScore(profile, task) +
+    ([...profile.parents].some((t) => task.context.has(t)) ? PARENT_BONUS : 0) +
+    (task.self && profile.self ? SELF_BONUS : 0) +
+    (action > 0 && task.verb !== undefined && name.has(task.verb) ? VERB_BONUS : 0) +
+    profile.signals.filter(({ triggers }) => triggers.some((t) => task.words.has(t))).length * SIGNAL_BONUS -
+    unmentionedParents(profile, task, containers) * PARENT_PENALTY -
+    extraNameTerms(profile, task, name, containers) * EXTRA_NAME_PENALTY
+  );
 }
 
-function readTask(query: string): Task {
-  const words = splitWords(query);
-  const terms = [...new Set(searchTerms(query))];
-  let actions: readonly string[] = [];
-  const nouns = new Map<string, boolean>();
-  for (const word of words) {
-    const classes = verbClasses(stem(word));
-    if (classes !== undefined && actions.length === 0 && nouns.size === 0) {
-      actions = classes;
-      continue;
-    }
-    const term = searchTerm(word);
-    if (term === undefined) continue;
-    nouns.set(term, (nouns.get(term) ?? false) || isPlural(word));
-  }
-  return { terms, actions: new Set(actions), nouns, words: new Set(words) };
+/**
+ * The tool's parents and `by` qualifiers the task does not name (`/lists/{id}/archiveAllCards` for "archive a card",
+ * `by field`), leaving out the API's containers and, for a task about the user asking, the user.
+ */
+function unmentionedParents(profile: ProfileTerms, task: Task, containers: ReadonlySet<string>): number {
+  const people = task.self || profile.self;
+  const named = (t: string) => task.terms.includes(t) || containers.has(t) || (people && PEOPLE.has(t));
+  return [...profile.parents, ...profile.picks].filter((t) => !named(t)).length;
 }
 
-/** The bonus (or penalty) the tool's profile earns from the task's verb and nouns. */
-function profileScore(profile: ProfileTerms, task: Task): number {
-  let score = 0;
-  if (task.actions.size > 0) {
-    if (profile.classes.some((c) => task.actions.has(c))) score += ACTION_BONUS;
-    else score -= ACTION_MISMATCH;
-  }
+/**
+ * Words of the tool's name that neither the task nor the tool's action, object and parents account for (`async` in
+ * `pulls_merge_async`, `template` in `repos_create_using_template`): what makes it a variant the user did not ask for.
+ */
+function extraNameTerms(
+  profile: ProfileTerms,
+  task: Task,
+  name: ReadonlySet<string>,
+  containers: ReadonlySet<string>,
+): number {
+  const accounted = (t: string) =>
+    task.terms.includes(t) ||
+    t === task.verb ||
+    t === profile.action ||
+    profile.classes.includes(t) ||
+    profile.object.includes(t) ||
+    profile.parents.has(t) ||
+    containers.has(t) ||
+    SELF_WORDS.has(t);
+  return [...name].filter((t) => !accounted(t)).length;
+}
+
+/** Parents that stand for the user asking when a task says `my` (`/members/{idMember}/boards` with `me`). */
+const PEOPLE = new Set(["user", "member", "account"]);
+/** A parent this share of the tools sit under is the API's container (a repo, a namespace), not a sub-resource. */
+const CONTAINER_SHARE = 0.25;
+
+/** Actions that make a thing: what a verb of its own does to the noun it makes (`remind` → add reminder). */
+const MAKING = new Set(["create", "add", "send"]);
+
+function actionScore(profile: ProfileTerms, task: Task): number {
+  if (task.actions.size === 0) return 0;
+  const made = task.made.has(profile.object.at(-1) ?? "");
+  if (task.actions.has(profile.action) || (made && MAKING.has(profile.action))) return ACTION_BONUS;
+  if (made && profile.classes.includes("update")) return (ACTION_BONUS * 2) / 3;
+  if (profile.classes.some((c) => task.actions.has(c) || (made && MAKING.has(c)))) return ACTION_BONUS / 2;
+  return made ? 0 : -ACTION_MISMATCH;
+}
+
+function objectScore(profile: ProfileTerms, task: Task): number {
   const head = profile.object.at(-1);
-  if (profile.object.length > 0 && profile.object.every((t) => task.nouns.has(t))) score += OBJECT_BONUS;
-  else if (head !== undefined && task.nouns.has(head)) score += OBJECT_BONUS / 2;
-  const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
-  const plural = head === undefined ? undefined : task.nouns.get(head);
-  if (either && plural !== undefined) {
-    if (plural && (profile.action === "list" || profile.action === "search")) score += NUMBER_BONUS;
-    if (!plural && profile.action === "get") score += NUMBER_BONUS;
+  if (head === undefined) return 0;
+  const made = task.made.has(head);
+  const inverted = !made && !task.heads.has(head) && [...task.heads].some((h) => profile.parents.has(h));
+  if (inverted) return -OBJECT_BONUS / 2;
+  if (made || task.heads.has(head)) {
+    const phrase = new Set(made || task.object.length === 0 ? [...task.object, head] : task.object);
+    const shared = profile.object.filter((t) => phrase.has(t)).length;
+    const union = new Set([...phrase, ...profile.object]).size;
+    return (OBJECT_BONUS * (1 + shared / union)) / 2;
   }
-  return score;
+  return task.object.includes(head) || task.context.has(head) ? OBJECT_BONUS / 4 : 0;
+}
+
+/** A list for a plural object, a read of one item for a singular one, when the task's verb could mean either. */
+function numberScore(profile: ProfileTerms, task: Task): number {
+  const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
+  if (!either || task.plural === undefined || !task.heads.has(profile.object.at(-1) ?? "")) return 0;
+  if (task.plural && (profile.action === "list" || profile.action === "search")) return NUMBER_BONUS;
+  return !task.plural && profile.action === "get" ? NUMBER_BONUS : 0;
 }
 
 /** The factor for the tool's niche signals the task does not mention. */
 function nicheFactor(profile: ProfileTerms, task: Task): number {
   let factor = 1;
-  for (const triggers of profile.signals) if (!triggers.some((t) => task.words.has(t))) factor *= NICHE_FACTOR;
+  for (const { signal, triggers } of profile.signals)
+    if (profile.avoidable.has(signal) && !triggers.some((t) => task.words.has(t))) factor *= NICHE_FACTOR;
   return factor;
 }
 
 function score(index: Index, document: number, task: Task): number {
   const name = index.names[document] as ReadonlySet<string>;
-  const named = name.size > 0 && [...name].every((term) => task.terms.includes(term)) ? NAME_BONUS : 0;
-  const text = bm25(index, document, task.terms);
-  if (text === 0 && named === 0) return 0;
+  const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
+  const text =
+    bm25(index, document, task.terms) +
+    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb]));
   const profile = index.profiles[document];
   if (profile === undefined) return named + text;
-  return Math.max(0.001, (named + text + profileScore(profile, task)) * nicheFactor(profile, task));
+  const fits = task.made.has(profile.object.at(-1) ?? "") || task.heads.has(profile.object.at(-1) ?? "");
+  if (text === 0 && named === 0 && !fits) return 0;
+  return Math.max(
+    0.001,
+    (named + text + profileScore(profile, task, name, index.containers)) * nicheFactor(profile, task),
+  );
 }
 
 function bm25(index: Index, document: number, terms: readonly string[]): number {
@@ -216,14 +376,14 @@ export function createToolSearch(tools: readonly Tool[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
     index ??= buildIndex(tools);
-    const task = readTask(query);
+    const task = readTask(query, index.vocabulary, index.objects);
     const built = index;
     const scored = built.tools.map((tool, i) => ({ tool, score: score(built, i, task), i })).filter((s) => s.score > 0);
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
     return scored.slice(0, count).map(({ tool }) => ({
       name: tool.name,
-      description: oneLine(tool.description),
+      description: whenToUse(tool),
       required: requiredInputs(tool),
     }));
   };

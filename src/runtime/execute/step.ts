@@ -30,6 +30,8 @@ export interface StepEnv {
   readonly maxRetryWaitMs: number;
   /** Scrubs credentials from upstream error text. */
   readonly redact?: Redactor;
+  /** The toolset's configured values (`$config.NAME`). */
+  readonly config?: Readonly<Record<string, string | number>>;
 }
 
 /** The response a step received, kept for the default projection. */

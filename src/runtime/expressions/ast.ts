@@ -36,7 +36,12 @@ export type Expression =
     }
   /** `$sourceDescriptions.NAME.X`: X is `url` or an operationId / workflowId of that source. */
   | { readonly kind: "sourceDescription"; readonly source: string; readonly reference: string }
-  | { readonly kind: "component"; readonly section: ComponentSection; readonly name: string };
+  | { readonly kind: "component"; readonly section: ComponentSection; readonly name: string }
+  /**
+   * `$config.NAME` (our extension, not Arazzo): a value the operator configures, read from the environment variable
+   * `PREFIX_NAME` when the toolset starts; never a model input.
+   */
+  | { readonly kind: "config"; readonly name: string };
 
 export type ExpressionKind = Expression["kind"];
 

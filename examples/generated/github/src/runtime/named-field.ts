@@ -56,6 +56,10 @@ that fits its description, then call again.`;
 then call again.`;
   if (steps.length > 0)
     return `${named}, which step ${list(steps)} found: check the arguments that chose it, then call again.`;
+  const config = [...new Set(field.reads.flatMap((e) => (e.kind === "config" ? [`$config.${e.name}`] : [])))];
+  if (config.length > 0)
+    return `${named}, a value the operator configures (${list(config)}): tell the user the operator must check that \
+setting instead of retrying with other arguments.`;
   return `${named}, a value the goal itself sends: tell the user the tool's goal binding needs fixing instead of \
 retrying with other arguments.`;
 }

@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { createAuditLog } from "./audit.js";
 import { envVariable } from "./auth/env.js";
 import { ConfigError, positiveSetting, readSetting as read } from "./config.js";
+import { resolveConfigValues } from "./configured.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { TransportConfigError } from "./http/server-url.js";
@@ -126,9 +127,9 @@ const sleep: Runtime["sleep"] = (ms, signal) =>
   });
 
 /**
- * Resolves everything once: base URL, credentials and timeouts through the HTTP
- * layer's `resolveTransportSettings`, approval mode, state store (file under the state dir, or PostgreSQL), byte cap,
- * redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
+ * Resolves everything once: base URL, credentials and timeouts through the HTTP layer's `resolveTransportSettings`,
+ * the configured values (`$config.NAME`), approval mode, state store (file under the state dir, or PostgreSQL), byte
+ * cap, redactor and audit log. Nothing connects to a database here; `runtime.state.ready()` does.
  * Throws ConfigError for a malformed setting, at configuration time, never during a call.
  */
 export function createRuntime(
@@ -138,6 +139,11 @@ export function createRuntime(
 ): Runtime {
   const env = options.env ?? process.env;
   const settings = resolveTransportSettings(toolset, options);
+  const config = resolveConfigValues(toolset, {
+    env,
+    credentials: settings.credentials,
+    ...(options.config === undefined ? {} : { explicit: options.config }),
+  });
   const limits = resolveArgumentLimits(toolset.envPrefix, options, env);
   const approval = resolveApprovalMode(toolset.envPrefix, options, env);
   const transport = overrides.transport ?? createTransport({ ...settings, onAttempt: traceAttempt });
@@ -175,6 +181,7 @@ export function createRuntime(
     audit: createAuditLog(state, redact),
     sleep: overrides.sleep ?? sleep,
     maxRetryWaitMs: MAX_RETRY_WAIT_MS,
+    ...(toolset.config === undefined ? {} : { config }),
   });
 }
 

@@ -313,6 +313,37 @@ export type SecuritySchemeSpec =
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
   | { readonly type: "mutualTLS" };
 
+/** One rule a configured value must meet: the constraints of one place it is bound to (a path parameter, …). */
+export interface ConfigRule {
+  /** Where the value goes, for messages: `path parameter AccountSid of CreateMessage`. */
+  readonly place: string;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly enum?: readonly (string | number)[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+
+/**
+ * A value the operator configures (`$config.NAME` in the goals file): read from `variable` when the toolset starts,
+ * checked against every place it is bound, never a model input.
+ */
+export interface ConfigSpec {
+  /** `PREFIX_<NAME IN UPPER_SNAKE>`, e.g. `TWILIO_ACCOUNT_SID`. */
+  readonly variable: string;
+  /** What to set it to, for the README and the start-up error. */
+  readonly description: string;
+  /** The JSON type the places take: text is sent as set, an integer or number is parsed first. */
+  readonly type: "string" | "integer" | "number";
+  readonly rules: readonly ConfigRule[];
+  /**
+   * Unset, the value is the user name of this http basic scheme's credential (`user:password`), when that name meets
+   * every rule; otherwise the variable must be set.
+   */
+  readonly basicUserOf?: string;
+}
+
 /** Settings shared by every tool of a package (the generated `src/toolset.ts` holds it as a literal). */
 export interface ToolsetSpec {
   /** kebab-case package and server name. */
@@ -323,6 +354,8 @@ export interface ToolsetSpec {
   readonly servers: readonly ServerSpec[];
   /** Scheme name → scheme; the credential comes from `${envPrefix}_${UPPER_SNAKE(scheme name)}`. */
   readonly securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
+  /** Configured values by the name the goals file uses (`$config.account_sid`). */
+  readonly config?: Readonly<Record<string, ConfigSpec>>;
   readonly maxReturnBytes: number;
   readonly timeoutMs: number;
 }
@@ -444,6 +477,8 @@ export interface ToolsetOptions {
    * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client id/secret).
    */
   readonly credentials?: Readonly<Record<string, string | OAuth2Credential>>;
+  /** Configured values by name (`$config.account_sid`); default each one's variable (`PREFIX_ACCOUNT_SID`). */
+  readonly config?: Readonly<Record<string, string>>;
   readonly approval?: ApprovalMode;
   readonly stateDir?: string;
   /**

@@ -39,6 +39,8 @@ export interface Runtime {
   readonly sleep: Sleep;
   /** Upper bound of one Arazzo retry wait. */
   readonly maxRetryWaitMs: number;
+  /** The configured values the goals bind (`$config.NAME`), resolved at start-up. */
+  readonly config?: Readonly<Record<string, string | number>>;
   /** `PREFIX_APPROVAL_WEBHOOK`: told of each new pending request; returns at once (delivery runs in the background). */
   readonly notifyPending?: (notice: PendingNotice) => unknown;
   /**
@@ -295,7 +297,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
             tool: spec.name,
             risk: spec.risk,
             createdAt: record.createdAt,
-            preview: previewLines(previewApproval(record, spec)),
+            preview: previewLines(previewApproval(record, spec, runtime.config)),
           });
   const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;
   const variables = limitVariables(runtime.toolset.envPrefix);
@@ -306,6 +308,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     sleep: runtime.sleep,
     maxRetryWaitMs: runtime.maxRetryWaitMs,
     redact: runtime.redact,
+    ...(runtime.config === undefined ? {} : { config: runtime.config }),
     ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
   });
 
@@ -393,7 +396,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
       redacted,
       ...(shownReads === undefined ? {} : { resolved: shownReads }),
       preview: previewLines(
-        previewApproval({ tool: spec.name, arguments: redacted, resolved: shownReads ?? {} }, spec),
+        previewApproval({ tool: spec.name, arguments: redacted, resolved: shownReads ?? {} }, spec, runtime.config),
       ),
       mode: runtime.approval,
       store: runtime.state,

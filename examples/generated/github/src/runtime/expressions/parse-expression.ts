@@ -97,6 +97,11 @@ function sourceDescriptionsTail(c: Cursor): Step<Expression> {
   return reference.ok ? ok({ kind: "sourceDescription", source: source.value, reference: reference.value }) : reference;
 }
 
+function configTail(c: Cursor): Step<Expression> {
+  const name = scanName(c, isIdChar, "a configuration name", "$config.account_sid");
+  return name.ok ? ok({ kind: "config", name: name.value }) : name;
+}
+
 const COMPONENT_SECTIONS: readonly ComponentSection[] = ["parameters", "inputs", "successActions", "failureActions"];
 
 function componentsTail(c: Cursor): Step<Expression> {
@@ -125,6 +130,7 @@ const ROOTS: Readonly<Record<string, RootParser>> = {
   workflows: afterDot("workflows", "$workflows.ID.outputs.NAME", workflowsTail),
   sourceDescriptions: afterDot("sourceDescriptions", "$sourceDescriptions.NAME.url", sourceDescriptionsTail),
   components: afterDot("components", "$components.parameters.NAME", componentsTail),
+  config: afterDot("config", "$config.NAME", configTail),
 };
 
 function unknownRoot(word: string, start: number): Step<Expression> {

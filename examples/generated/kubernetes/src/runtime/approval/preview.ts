@@ -72,6 +72,8 @@ interface Inputs {
   readonly args: Args;
   /** What the target reads found when the request was queued. */
   readonly resolved: ResolvedReads;
+  /** The toolset's configured values (`$config.NAME`), known before anything runs. */
+  readonly config: Readonly<Record<string, unknown>>;
 }
 
 const MISSING = Symbol("missing");
@@ -91,6 +93,8 @@ function exprSource(inputs: Inputs, expr: Expression, text: string): ValueSource
       return { kind: "read", value: at, steps: [expr.stepId], expression: text };
     }
   }
+  if (expr.kind === "config" && Object.hasOwn(inputs.config, expr.name))
+    return { kind: "known", value: inputs.config[expr.name] };
   if (expr.kind !== "inputs") return { kind: "run-time", steps: referencesOf(expr).steps, expression: text };
   const value = inputValue(inputs, expr.name);
   const input = inputs.names.get(expr.name) ?? expr.name;
@@ -232,16 +236,19 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
 
 /**
  * What approving `request` will do: each step's method and path filled with the request's (redacted) arguments,
- * whether it reads or changes state, and which targets only an earlier step's answer decides. Pure: reads no store.
+ * whether it reads or changes state, and which targets only an earlier step's answer decides; a configured value
+ * (`$config.NAME`) shows as configured. Pure: reads no store.
  */
 export function previewApproval(
   request: { readonly tool: string; readonly arguments: Args; readonly resolved?: ResolvedReads },
   spec: ToolSpec,
+  config: Readonly<Record<string, unknown>> = {},
 ): ApprovalPreview {
   const inputs: Inputs = {
     names: new Map(spec.inputs.map((i) => [i.sourceName ?? i.name, i.name])),
     args: request.arguments,
     resolved: request.resolved ?? {},
+    config,
   };
   const steps = spec.steps.map((step) => stepPreview(inputs, step));
   const changing = steps.filter((s) => s.effect === "change");

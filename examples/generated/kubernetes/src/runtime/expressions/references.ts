@@ -13,6 +13,8 @@ export interface References {
   readonly outputs: readonly string[];
   /** Workflow ids of `$workflows.ID.…`. */
   readonly workflows: readonly string[];
+  /** Configured values of `$config.NAME`. */
+  readonly config: readonly string[];
   /** Every expression, in source order, for checks that need more (pointers into `$response.body`, headers). */
   readonly expressions: readonly Expression[];
 }
@@ -58,6 +60,7 @@ export function referencesOf(node: Referencing): References {
     steps: pick((e) => (e.kind === "stepOutput" ? e.stepId : undefined)),
     outputs: pick((e) => (e.kind === "outputs" ? e.name : undefined)),
     workflows: pick((e) => (e.kind === "workflow" ? e.workflowId : undefined)),
+    config: pick((e) => (e.kind === "config" ? e.name : undefined)),
     expressions,
   };
 }

@@ -123,7 +123,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     secureCookies === "always" || (secureCookies === "auto" && overHttps(req));
   const viewOf = (record: ApprovalRecord): RequestView => {
     const spec = init.tools[record.tool]?.[TOOL_SPEC];
-    const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec));
+    const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec, init.runtime.config));
     return { record, risk: riskOf(record.tool), ...(summary === undefined ? {} : { summary }) };
   };
 
@@ -167,7 +167,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
       detailPage(
         frame,
         viewOf(record),
-        spec === undefined ? undefined : previewApproval(record, spec),
+        spec === undefined ? undefined : previewApproval(record, spec, init.runtime.config),
         flash === undefined ? undefined : FLASH[flashKey(flash, record)],
       ),
     );

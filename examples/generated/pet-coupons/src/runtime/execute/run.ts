@@ -59,7 +59,8 @@ function safeRun(step: CompiledStep, state: RunState, env: StepEnv): Promise<Ste
 
 async function runSafely(step: CompiledStep, state: RunState, env: StepEnv): Promise<StepOutcome> {
   try {
-    return await runStep(step, { inputs: state.inputs, steps: state.steps }, env);
+    const config = env.config === undefined ? {} : { config: env.config };
+    return await runStep(step, { inputs: state.inputs, steps: state.steps, ...config }, env);
   } catch (error) {
     return { ok: false, error: internalError(step, error) };
   }

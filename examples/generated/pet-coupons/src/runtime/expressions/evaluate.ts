@@ -30,6 +30,8 @@ export interface EvaluationContext {
   readonly components?: unknown;
   /** Per source description name, e.g. `{ petstore: { url: "https://…" } }`. */
   readonly sourceDescriptions?: unknown;
+  /** The toolset's configured values by name (`$config.NAME`), read from the environment at start-up. */
+  readonly config?: Readonly<Record<string, unknown>>;
 }
 
 function firstValue(value: unknown): unknown {
@@ -74,6 +76,7 @@ const EVALUATORS: Evaluators = {
   workflow: (e, ctx) => resolvePointer(step(step(step(ctx.workflows, e.workflowId), e.field), e.name), e.pointer),
   sourceDescription: (e, ctx) => step(step(ctx.sourceDescriptions, e.source), e.reference),
   component: (e, ctx) => step(step(ctx.components, e.section), e.name),
+  config: (e, ctx) => step(ctx.config, e.name),
 };
 
 /**

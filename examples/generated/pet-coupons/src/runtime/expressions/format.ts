@@ -24,6 +24,7 @@ const FORMATTERS: Formatters = {
   workflow: (e) => `$workflows.${e.workflowId}.${e.field}.${e.name}${hash(e.pointer)}`,
   sourceDescription: (e) => `$sourceDescriptions.${e.source}.${e.reference}`,
   component: (e) => `$components.${e.section}.${e.name}`,
+  config: (e) => `$config.${e.name}`,
 };
 
 /** The canonical text of an expression (Arazzo 1.0.1 §Runtime Expressions); it parses back to an equal Expression. */

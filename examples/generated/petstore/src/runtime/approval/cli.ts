@@ -33,10 +33,10 @@ const defaultIo: CliIo = {
 const shownState = (record: ApprovalRecord): string => (record.interrupted === true ? "interrupted" : record.state);
 
 /** One request per line: id, state, tool, the request it changes and the target its reads found, time, arguments. */
-function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined): string {
+function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined, runtime: Runtime): string {
   const args = JSON.stringify(record.arguments);
   const shown = args.length > 80 ? `${args.slice(0, 79)}…` : args;
-  const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec));
+  const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec, runtime.config));
   const call =
     summary === undefined ? "" : `${summary.method} ${summary.path}${summary.target ? ` → ${summary.target}` : ""}  `;
   return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${call}${record.createdAt}  ${shown}`;
@@ -45,7 +45,7 @@ function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined): string
 async function list(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, io: CliIo): Promise<number> {
   const records = await listApprovals(runtime.state);
   if (records.length === 0) io.out(`no approval requests in ${runtime.state.location}`);
-  for (const record of records) io.out(summaryLine(record, tools[record.tool]?.[TOOL_SPEC]));
+  for (const record of records) io.out(summaryLine(record, tools[record.tool]?.[TOOL_SPEC], runtime));
   return EXIT.ok;
 }
 
@@ -71,7 +71,8 @@ async function show(
   io.out(JSON.stringify(record, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
   if (spec !== undefined)
-    for (const line of previewLines(previewApproval(record, spec), record.state, record.result)) io.out(line);
+    for (const line of previewLines(previewApproval(record, spec, runtime.config), record.state, record.result))
+      io.out(line);
   if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing")
     io.out(

@@ -1,0 +1,247 @@
+// A task as a user words it → what search compares: its verb, what it acts on, what is around it, the nouns it makes.
+import { isPlural, searchTerm, splitWords, stem, verbClasses } from "./search-words.js";
+
+/** What a task says, read once per query. */
+export interface Task {
+  /** The terms text ranking reads: the task's own, and the nouns its words make that some tool uses. */
+  readonly terms: readonly string[];
+  /** The action classes of the task's verb (`add` → create, add); empty when it names none. */
+  readonly actions: ReadonlySet<string>;
+  /** The task's verb, stemmed, as written. */
+  readonly verb?: string;
+  /** Nouns a verb of its own makes (`remind` → reminder, `attach` → attachment, `snooze` → snooze). */
+  readonly made: ReadonlySet<string>;
+  /** The thing acted on: the terms of the first noun phrase after the verb (`the issue types` → issue, type). */
+  readonly object: readonly string[];
+  /** The nouns that can head the thing acted on: the phrase's last noun, the people a "who" question asks about. */
+  readonly heads: ReadonlySet<string>;
+  /** Whether the thing acted on is written in the plural; undefined when the task names none. */
+  readonly plural?: boolean;
+  /** Nouns of where, whose or how: after `of`, `in`, `on`, `to` …, or an owner (`a customer's email`). */
+  readonly context: ReadonlySet<string>;
+  /** Every noun of the task, and whether it was written in the plural. */
+  readonly nouns: ReadonlyMap<string, boolean>;
+  /** The task's words as written, lower case. */
+  readonly words: ReadonlySet<string>;
+  /** Every term of the task as written, determiners and prepositions too: what a whole tool name is matched to. */
+  readonly written: ReadonlySet<string>;
+  /** The task is about the user asking (`my`, `me`, `I`). */
+  readonly self: boolean;
+}
+
+/** Words after which a noun no longer names the thing acted on but where, whose or how. */
+const PHRASE_BREAKS = new Set([
+  "about",
+  "across",
+  "am",
+  "are",
+  "as",
+  "at",
+  "by",
+  "can",
+  "did",
+  "do",
+  "does",
+  "for",
+  "from",
+  "has",
+  "have",
+  "in",
+  "inside",
+  "instead",
+  "into",
+  "is",
+  "like",
+  "of",
+  "on",
+  "to",
+  "under",
+  "was",
+  "were",
+  "with",
+  "within",
+]);
+/** Words that pick or point at a thing without naming it. */
+const DETERMINERS = new Set([
+  "a",
+  "all",
+  "an",
+  "another",
+  "any",
+  "each",
+  "every",
+  "i",
+  "it",
+  "me",
+  "multiple",
+  "my",
+  "new",
+  "one",
+  "other",
+  "our",
+  "several",
+  "some",
+  "that",
+  "the",
+  "their",
+  "them",
+  "these",
+  "this",
+  "those",
+  "us",
+  "your",
+]);
+/** Nouns that lead in to the thing a task is about (`the details of a card`): the thing follows them. */
+const LEAD_NOUNS = new Set(["detail", "details", "info", "information"]);
+/** Particles that make a phrasal verb, joined into its noun (`pay out` → payout, `check out` → checkout). */
+const PARTICLES = new Set(["back", "down", "in", "off", "out", "over", "up"]);
+const SELF = new Set(["i", "me", "my", "mine", "myself"]);
+const WH = new Set(["which", "what", "who"]);
+/** The people a "who" question asks about, as APIs name them. */
+const PEOPLE = ["user", "member"];
+
+/** The nouns a word can make by the common English suffixes: `remind` → reminder, `protect` → protection. */
+function madeNouns(word: string, next: string | undefined): string[] {
+  const bases = [
+    word,
+    ...(word.length > 5 && word.endsWith("ing") ? [word.slice(0, -3), `${word.slice(0, -3)}e`] : []),
+  ];
+  return bases.flatMap((base) => {
+    const bare = base.replace(/e$/, "");
+    return [
+      base,
+      `${base}er`,
+      `${base}r`,
+      `${base}ion`,
+      `${base}ation`,
+      `${bare}ion`,
+      `${bare}ation`,
+      `${base}ment`,
+      `${base}ee`,
+      `${base}ency`,
+      `${base}ent`,
+      base.replace(/scribe$/, "scription"),
+      ...(next !== undefined && PARTICLES.has(next) ? [`${base}${next}`] : []),
+    ];
+  });
+}
+
+/** The made nouns of a word that some tool uses (`vocabulary` holds every indexed term). */
+function madeInVocabulary(word: string, next: string | undefined, vocabulary: ReadonlySet<string>): string[] {
+  return [...new Set(madeNouns(word, next).flatMap((noun) => searchTerm(noun) ?? []))].filter((t) => vocabulary.has(t));
+}
+
+/** The nouns a verb makes; a phrasal verb's only its compound when a tool uses it (`pay out` → payout, not pay). */
+function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlySet<string>): string[] {
+  const made = madeInVocabulary(verb, next, vocabulary);
+  const compound = next !== undefined && PARTICLES.has(next) ? searchTerm(`${verb}${next}`) : undefined;
+  return compound !== undefined && made.includes(compound) ? [compound] : made;
+}
+
+/** The task's verb: its first word when that is a verb, or when a determiner, preposition or particle follows it. */
+function findVerb(words: readonly string[]): { index: number; classes: readonly string[] } | undefined {
+  const index = words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined);
+  const word = words[index];
+  if (word === undefined) return undefined;
+  const classes = verbClasses(stem(word));
+  if (classes !== undefined) return { index, classes };
+  const next = words[index + 1];
+  const verbLike =
+    next !== undefined && (DETERMINERS.has(next) || PHRASE_BREAKS.has(next) || PARTICLES.has(next)) && !WH.has(word);
+  return verbLike && !isPlural(word) ? { index, classes: [stem(word)] } : undefined;
+}
+
+/**
+ * Reads a task: its verb, the noun phrase it acts on, the context nouns, and the nouns its words make. `vocabulary`
+ * holds every indexed term, `objects` the head noun of every tool's object: a phrase no tool has as its object names
+ * an attribute of the thing after it (`the summary of an issue` acts on the issue).
+ */
+export function readTask(query: string, vocabulary: ReadonlySet<string>, objects: ReadonlySet<string>): Task {
+  const words = splitWords(query);
+  const verb = findVerb(words);
+  const verbWord = verb === undefined ? undefined : words[verb.index];
+  const known = verbWord !== undefined && verbClasses(stem(verbWord)) !== undefined;
+  const ownVerb = verbWord !== undefined && ownsNouns(stem(verbWord), verb?.classes ?? []);
+  const made = new Set(
+    ownVerb && verbWord !== undefined ? verbNouns(verbWord, words[(verb?.index ?? 0) + 1], vocabulary) : [],
+  );
+  const nouns = new Map<string, boolean>();
+  const object: string[] = [];
+  const context = new Set<string>();
+  let plural: boolean | undefined;
+  let inObject = true;
+  const agents: string[] = [];
+  words.forEach((word, i) => {
+    if (verb !== undefined && i <= verb.index + (PARTICLES.has(words[verb.index + 1] ?? "") ? 1 : 0)) return;
+    if (word === "s") {
+      for (const t of object.splice(0)) context.add(t);
+      return;
+    }
+    if (word.endsWith("ing") && AUXILIARIES.has(words[i - 1] ?? "")) {
+      agents.push(...madeInVocabulary(word, undefined, vocabulary).filter((t) => /(er|ee|or)$/.test(t)));
+      return;
+    }
+    if (PHRASE_BREAKS.has(word)) {
+      if (object.length > 0) inObject = false;
+      return;
+    }
+    const term = searchTerm(word);
+    if (term === undefined || DETERMINERS.has(word) || WH.has(word)) return;
+    if (LEAD_NOUNS.has(word) && object.length === 0) {
+      inObject = true;
+      return;
+    }
+    nouns.set(term, (nouns.get(term) ?? false) || isPlural(word));
+    if (inObject) {
+      object.push(term);
+      plural = isPlural(word);
+    } else context.add(term);
+  });
+  const lastObject = object.findLastIndex((t) => objects.has(t));
+  if (lastObject >= 0 && lastObject < object.length - 1) {
+    object.splice(lastObject + 1);
+    plural = nouns.get(object[lastObject] as string);
+  }
+  const attribute = object.length > 0 && lastObject < 0 && context.size > 0;
+  if (attribute) {
+    const owner = [...context][0] as string;
+    for (const t of object.splice(0, object.length, owner)) context.add(t);
+    context.delete(owner);
+    plural = nouns.get(owner);
+  }
+  const self = words.some((w) => SELF.has(w));
+  const who = words.includes("who") && !PEOPLE.includes(object.at(-1) ?? "") && !agents.includes(object.at(-1) ?? "");
+  if (who) for (const t of object.splice(0)) context.add(t);
+  const heads = new Set(who ? (agents.length > 0 ? agents : PEOPLE) : object.slice(-1));
+  const derived = words.flatMap((w, i) =>
+    i === verb?.index || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
+      ? []
+      : madeInVocabulary(w, words[i + 1], vocabulary),
+  );
+  const own = words
+    .filter((w, i) => i !== verb?.index && !DETERMINERS.has(w) && !PHRASE_BREAKS.has(w))
+    .flatMap((w) => searchTerm(w) ?? []);
+  return {
+    terms: [...new Set([...own, ...[...made].filter((t) => !known || t !== searchTerm(verbWord ?? "")), ...derived])],
+    actions: new Set(verb?.classes ?? []),
+    ...(verb === undefined || verbWord === undefined ? {} : { verb: stem(verbWord) }),
+    made,
+    object,
+    heads,
+    ...(who ? { plural: !self } : object.length > 0 ? { plural } : {}),
+    context,
+    nouns,
+    words: new Set(words),
+    written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
+    self,
+  };
+}
+
+/** The action classes every API shares: a verb that only means one of them makes no noun of its own. */
+const CRUD = new Set(["create", "get", "list", "update", "delete", "search", "send"]);
+const AUXILIARIES = new Set(["am", "are", "is", "was", "were"]);
+
+/** Whether a verb names an action of its own (`remind`, `assign`, `protect`), whose nouns the tools may use. */
+function ownsNouns(verb: string, classes: readonly string[]): boolean {
+  return !CRUD.has(verb) && classes[0] === verb;
+}
