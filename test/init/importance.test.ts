@@ -8,6 +8,7 @@ import { lint } from "../../src/api/lint.js";
 import type { ApiModel, JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { isNiche, resourceWeights, rpcNamespace, squash } from "../../src/planner/init/importance.js";
+import { gerund } from "../../src/planner/init/index.js";
 import { rpcName } from "../../src/planner/init/names.js";
 import { neededProperties } from "../../src/planner/init/needed.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
@@ -56,6 +57,17 @@ describe("rpcNamespace and rpcName", () => {
   });
 });
 
+describe("gerund", () => {
+  test.each([
+    ["archive", "archiving"],
+    ["set", "setting"],
+    ["merge", "merging"],
+    ["post", "posting"],
+    ["invite", "inviting"],
+    ["lock", "locking"],
+  ])("%s → %s", (verb, want) => expect(gerund(verb)).toBe(want));
+});
+
 describe("neededProperties", () => {
   const text = (description: string): JsonSchema => ({ type: "string", description });
   test.each([
@@ -70,6 +82,15 @@ describe("neededProperties", () => {
     [{ id: text("The id.") }, ["id"], ["id"]],
   ] as const)("%j with required %j → %j", (properties, required, want) => {
     expect(neededProperties(properties, required)).toEqual(want);
+  });
+
+  test.each([
+    [{ is_private: text("Create a private channel."), name: text("Name of the channel.") }, [], true, ["name"]],
+    [{ title: text("The title."), body: text("The body.") }, [], true, ["title"]],
+    [{ name: text("Name.") }, [], false, []],
+    [{ name: text("Name."), id: text("Id.") }, ["id"], true, ["id"]],
+  ] as const)("a create of %j with required %j (creates: %s) → %j", (properties, required, creates, want) => {
+    expect(neededProperties(properties, required, creates)).toEqual(want);
   });
 });
 
@@ -144,6 +165,13 @@ describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
       ],
     });
     expect(post?.useWhen).toBe("The user asks to post a message (sends a message to a channel).");
+    expect(goals.find((g) => g.name === "create_conversation")?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["name", "$inputs.name"]],
+    });
+    expect(goals.find((g) => g.name === "list_conversations")?.notFor).toContain(
+      "archiving a conversation (use archive_conversation)",
+    );
     expect(operationsOf(goals)).toEqual(
       expect.arrayContaining(["conversations_list", "conversations_create", "users_list", "files_upload"]),
     );

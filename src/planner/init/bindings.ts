@@ -8,6 +8,7 @@ import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/n
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import { operationProfile } from "../profile.js";
 import { neededProperties } from "./needed.js";
 import { operationRef } from "./operations.js";
 
@@ -155,7 +156,8 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
-  const bound = neededProperties(properties, requiredNames).filter(
+  const creates = operationProfile(operation).action === "create";
+  const bound = neededProperties(properties, requiredNames, creates).filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const optional = Object.keys(properties)

@@ -336,9 +336,16 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
   update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
-  act: (p) => `${p.name.replaceAll("_", " ")}`,
+  act: (p) => `${gerund(p.verb ?? "call")} ${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
+
+/** `archive` → `archiving`, `set` → `setting`, `post` → `posting`. */
+export function gerund(verb: string): string {
+  if (/[^e]e$/.test(verb)) return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(verb)) return `${verb}${verb.at(-1)}ing`;
+  return `${verb}ing`;
+}
 
 /** `Browsing pet records (use find_pets_by_status) or adding a pet (use add_pet).` from the kept goals of the same resource. */
 function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
@@ -360,6 +367,10 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     chainKey: _key,
     picks: _picks,
     core: _core,
+    niche: _niche,
+    runnerUp: _runnerUp,
+    child: _child,
+    verb: _verb,
     ...goal
   } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };

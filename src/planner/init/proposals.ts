@@ -46,12 +46,12 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly core?: boolean;
   /** A chain that picks its record from a list (one page, matched exactly) rather than asking the API to find it. */
   readonly picks?: boolean;
+  /** An act goal's own verb (`merge`, `archive`), for the not_for sentences beside it. */
+  readonly verb?: string;
   /** A create of a resource nested under a core one, ranked with the core resource's actions. */
   readonly child?: boolean;
   /** The second-best goal of its kind for a core resource. */
   readonly runnerUp?: boolean;
-  /** How much the goal is worth to a user (see `worth` in index.ts); set once every proposal is known. */
-  readonly worth?: number;
   /** Calls an operation `isNiche` puts last (admin, deprecated, plumbing …). */
   readonly niche?: boolean;
   /** Every step is a read (chains that only read rank before chains that change something). */
@@ -310,6 +310,7 @@ function singleProposal(
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(operation),
     readOnly: isReadMethod(operation.method),
+    ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
   };
 }
 
