@@ -7,6 +7,9 @@
 // trip. Prints a markdown report and writes it to bench/results/scale.md. See bench/README.md.
 //
 //   node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe|kubernetes] [--skip-peer] [--skip-runtime] [--runtime-only]
+//     [--skip-package] [--package-only] [--build-runs 3] [--cold-runs 5]
+//   (the package part builds both generated packages and times their MCP servers' cold start; `--package-only`
+//   generates each package once and runs only that part, printing it without rewriting results/scale.md.)
 //   (`npm run bench` builds dist/ first. `--runtime-only` times only the runtime overhead and prints its section,
 //   without rewriting results/scale.md.)
 
@@ -18,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
+import { buildOurs, buildPeer, coldStart, installPeerPackageDeps, typecheckOurs, versionIn } from "./package.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SELF = fileURLToPath(import.meta.url);
@@ -240,6 +244,112 @@ function summarize(runs) {
     ),
     out: runs.at(-1).out,
   };
+}
+
+// ---------------------------------------------------------------- generated packages: build and cold start
+
+/**
+ * For each spec: both all-operations packages built `buildRuns` times (alternating ours and the peer's), ours also
+ * type-checked once, then both servers' cold start `coldRuns` times after one warm-up each (alternating).
+ */
+async function packageBench(keys, outs, buildRuns, coldRuns) {
+  const rootModules = path.join(ROOT, "node_modules");
+  const results = {};
+  for (const key of keys) {
+    const { ours, peer } = outs[key];
+    const peerModules = peer ? installPeerPackageDeps(peer) : undefined;
+    const r = { builds: { ours: [], peer: [] }, cold: { ours: [], peer: [] } };
+    for (let i = 0; i < buildRuns; i++) {
+      const mine = buildOurs(ours, rootModules);
+      if (mine.code !== 0) throw new Error(`${key}: our package's build (${mine.script}) failed with ${mine.code}`);
+      r.builds.ours.push(mine);
+      r.script = mine.script;
+      process.stderr.write(
+        `${key} package build ${i + 1}/${buildRuns}: ${fmtMs(mine.ms)} ms, ${fmtMb(mine.peakRss)} MB\n`,
+      );
+      if (peerModules) {
+        const theirs = buildPeer(peer, peerModules);
+        r.builds.peer.push(theirs);
+        process.stderr.write(
+          `${key} peer package build ${i + 1}/${buildRuns}: ${fmtMs(theirs.ms)} ms, ${fmtMb(theirs.peakRss)} MB, exit ${theirs.code}\n`,
+        );
+      }
+    }
+    r.typecheck = typecheckOurs(ours, rootModules);
+    process.stderr.write(`${key} package typecheck: ${fmtMs(r.typecheck.ms)} ms, ${fmtMb(r.typecheck.peakRss)} MB\n`);
+    const home = path.join(WORK, "home");
+    mkdirSync(home, { recursive: true });
+    // A base URL for a spec whose server URL is relative (Kubernetes'); nothing is called.
+    const prefix = /envPrefix: "([A-Z0-9_]+)"/.exec(readFileSync(path.join(ours, "src/toolset.ts"), "utf8"))?.[1];
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      XDG_STATE_HOME: path.join(home, "state"),
+      [`${prefix}_BASE_URL`]: "http://127.0.0.1:9",
+      API_BASE_URL: "http://127.0.0.1:9",
+    };
+    for (let i = 0; i <= coldRuns; i++) {
+      const mine = await coldStart(path.join(ours, "dist/server.js"), env);
+      if (i > 0) r.cold.ours.push(mine);
+      const theirs = peerModules ? await coldStart(path.join(peer, "build/index.js"), env) : undefined;
+      if (i > 0 && theirs) r.cold.peer.push(theirs);
+      process.stderr.write(
+        `${key} cold start ${i === 0 ? "warm-up" : `${i}/${coldRuns}`}: ours ${fmtMs(mine.ms)} ms ${fmtMb(mine.peakRss)} MB` +
+          `${theirs ? `, peer ${fmtMs(theirs.ms)} ms ${fmtMb(theirs.peakRss)} MB` : ""}\n`,
+      );
+    }
+    r.peerTypescript = peerModules ? versionIn(peerModules, "typescript") : undefined;
+    results[key] = r;
+  }
+  return results;
+}
+
+const median = (values) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** The report part of {@link packageBench}. */
+function packageSection(results, loadBefore, loadAfter) {
+  const md = ["## Generated packages, all operations: build and MCP server cold start", ""];
+  if (loadBefore !== undefined)
+    md.push(`1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after.`, "");
+  md.push(
+    "| spec | package | build command | build ms (median) | build peak RSS MB | initialize ms | initialize + tools/list ms (min–max) | tools listed | server peak RSS MB |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const [key, r] of Object.entries(results)) {
+    const row = (who, command, builds, cold) => {
+      const list = cold.map((c) => c.ms).sort((a, b) => a - b);
+      md.push(
+        `| ${SPECS[key].label} | ${who} | ${command} | ${fmtMs(median(builds.map((b) => b.ms)))} | ` +
+          `${fmtMb(Math.max(...builds.map((b) => b.peakRss)))} | ${fmtMs(median(cold.map((c) => c.initializeMs)))} | ` +
+          `${fmtMs(median(list))} (${fmtMs(list[0])}–${fmtMs(list.at(-1))}) | ${cold[0]?.tools ?? ""} | ` +
+          `${fmtMb(median(cold.map((c) => c.peakRss)))} |`,
+      );
+    };
+    row("aci-gen", `\`${r.script}\` (tsc ${pkgVersion("typescript")})`, r.builds.ours, r.cold.ours);
+    md.push(
+      `| ${SPECS[key].label} | aci-gen, \`npm run typecheck\` (not part of the build) | \`tsc -p tsconfig.json --noEmit\` | ` +
+        `${fmtMs(r.typecheck.ms)} | ${fmtMb(r.typecheck.peakRss)} | | | | |`,
+    );
+    if (r.builds.peer.length > 0) {
+      const exits = [...new Set(r.builds.peer.map((b) => b.code))].join(", ");
+      row(
+        `${PEER.name} ${PEER.version}`,
+        `\`tsc\` (tsc ${r.peerTypescript}; exit ${exits})`,
+        r.builds.peer,
+        r.cold.peer,
+      );
+    }
+  }
+  md.push(
+    "",
+    "Build: the compiler command of each package's `npm run build`, wall clock, peak RSS of the compiler's largest process (GNU time); builds alternate between the two packages. Cold start: a fresh `node` running the built server over stdio, timed from spawn to the `initialize` answer and to the `tools/list` answer; peak RSS is the server's VmHWM after tools/list; medians of the runs after one warm-up each, alternating.",
+    "",
+  );
+  return md;
 }
 
 // ---------------------------------------------------------------- the peer
@@ -493,6 +603,10 @@ async function main() {
       "skip-peer": { type: "boolean", default: false },
       "skip-runtime": { type: "boolean", default: false },
       "runtime-only": { type: "boolean", default: false },
+      "skip-package": { type: "boolean", default: false },
+      "package-only": { type: "boolean", default: false },
+      "build-runs": { type: "string", default: "3" },
+      "cold-runs": { type: "string", default: "5" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -518,6 +632,19 @@ async function main() {
   const peerBin = values["skip-peer"] ? undefined : installPeer();
   const stages = STAGES.filter((s) => s.id !== "peer" || peerBin);
 
+  if (values["package-only"]) {
+    const outs = {};
+    for (const key of keys) {
+      outs[key] = {
+        ours: (await measureOnce("generate-all", key, peerBin)).out,
+        peer: peerBin ? (await measureOnce("peer", key, peerBin)).out : undefined,
+      };
+    }
+    const loadStart = os.loadavg()[0];
+    const measured = await packageBench(keys, outs, Number(values["build-runs"]), Number(values["cold-runs"]));
+    process.stdout.write(`${packageSection(measured, loadStart, os.loadavg()[0]).join("\n")}\n`);
+    return;
+  }
   const loadBefore = os.loadavg()[0];
   const idle = await runChild([SELF, "--child", "idle", keys[0], path.join(WORK, "idle")]);
   const idleRss = JSON.parse(idle.stdout.trim().split("\n").at(-1)).peakRss;
@@ -540,6 +667,13 @@ async function main() {
   process.stderr.write("counting definition tokens\n");
   const peerOuts = Object.fromEntries(keys.map((k) => [k, rows[k].peer?.out]));
   const tokens = await tokenTable(keys, peerOuts);
+  let packages;
+  if (!values["skip-package"]) {
+    const outs = Object.fromEntries(
+      keys.map((k) => [k, { ours: rows[k]["generate-all"].out, peer: rows[k].peer?.out }]),
+    );
+    packages = await packageBench(keys, outs, Number(values["build-runs"]), Number(values["cold-runs"]));
+  }
   let runtime;
   if (!values["skip-runtime"]) {
     process.stderr.write("timing the runtime overhead of a tool call\n");
@@ -654,6 +788,7 @@ async function main() {
     "² occurrences of pattern, format, minimum/maximum (and exclusive), min/maxLength, min/maxItems, enum, const, multipleOf, required in the input schemas.",
     "",
   );
+  if (packages) md.push(...packageSection(packages));
   if (runtime) md.push(...runtimeSection(runtime));
   const text = md.join("\n");
   mkdirSync(path.dirname(RESULTS), { recursive: true });

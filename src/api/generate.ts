@@ -59,6 +59,7 @@ async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<
     generatorVersion: GENERATOR_VERSION,
     api: planned.api,
     sizing: sizingOptions(options, planned.budget),
+    allOperations: options.allOperations === true,
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),
       ...(options.goals === undefined || options.allOperations

@@ -8,7 +8,7 @@ import { IN_MEMORY_FILE } from "../ingest/load.js";
 import type { ApiIndex, ApiModel } from "../model/api-model.js";
 import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
-import { planAllOperations, type OperationFilter } from "../planner/all-operations.js";
+import { allOperationsConfig, planAllOperations, type OperationFilter } from "../planner/all-operations.js";
 import { withGeneratedSchemes } from "../planner/credentials.js";
 import { planConfig } from "../planner/config.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
@@ -137,7 +137,11 @@ function planApi(
   });
   const configured = planConfig(generated.tools, {
     toolset,
-    ...(goals?.config === undefined ? {} : { declared: goals.config }),
+    ...(goals === undefined
+      ? { declared: allOperationsConfig(generated.tools, model.securitySchemes) }
+      : goals.config === undefined
+        ? {}
+        : { declared: goals.config }),
     file: goals?.file ?? model.file,
     schemas: api.schema,
   });

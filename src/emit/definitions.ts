@@ -1,4 +1,4 @@
-// Evaluates a plan's compiled Zod schemas and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
+// Reads a plan's compiled Zod source and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
 import { Buffer } from "node:buffer";
 import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
@@ -13,13 +13,15 @@ import {
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
 } from "../runtime/adapters/search.js";
-import { briefDescriptions, briefText, schemaToDepth, zodToJsonSchema } from "../runtime/adapters/shared.js";
+import { briefDescriptions, briefText, schemaToDepth } from "../runtime/adapters/shared.js";
 import { chooseExamples } from "./examples.js";
 import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
 import { o200k, type TokenCounter } from "./tokens.js";
+import { evaluateSchema, type Scope } from "./zod-json/nodes.js";
+import { inputJsonSchema, servedInput, sharedScope, toolScope } from "./zod-json/served.js";
 
 /** A tool definition exactly as an MCP client lists it. */
 export interface ToolDefinitionView {
@@ -60,7 +62,7 @@ export interface SizingOptions {
   readonly tokens?: TokenCounter;
   /**
    * Count each shortened tool's whole definition as it is cut (`plan` prints it), rather than when first read: the
-   * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph).
+   * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph). `generate` sets it.
    */
   readonly countWhole?: boolean;
 }
@@ -108,8 +110,7 @@ export function sizePlan(
   const budget = options.budget ?? DEFAULT_DEFINITION_BUDGET;
   const cap = options.cap ?? DEFAULT_TOOL_TOKEN_CAP;
   const counter = options.tokens ?? lazyO200k();
-  const schemas = evaluateInputs(compiled);
-  const converted = convertedInputs(compiled, schemas);
+  const converted = convertedInputs(compiled);
   const diagnostics: Diagnostic[] = [];
   const measured = plan.tools.map((tool) => {
     const { argumentsSchema, inputSchema } = converted(tool);
@@ -178,23 +179,23 @@ function lazyO200k(): TokenCounter {
 
 /** A tool's arguments schema (for its examples) and its advertised input JSON Schema. */
 interface ConvertedInput {
-  readonly argumentsSchema: z.ZodType;
+  readonly argumentsSchema: () => z.ZodType;
   readonly inputSchema: Record<string, unknown>;
 }
 
 /** How many distinct tool inputs are kept converted at once (tools with the same input usually sit together). */
-const CONVERTED_KEPT = 256;
+const CONVERTED_KEPT = 32;
 
 /**
- * Each tool's input, evaluated and converted once per distinct compiled source: tools whose input source text (and
- * approval, which adds `request_id`) is the same have the same schemas (Kubernetes: 1,014 tools, 455 distinct inputs).
- * The most recent {@link CONVERTED_KEPT} are kept, so sizing never holds every tool's Zod schema at once.
+ * Each tool's advertised input JSON Schema, read from its compiled source (zod-json/: never evaluated, never through
+ * `z.toJSONSchema`) once per distinct source: tools whose input source text (and approval, which adds `request_id`)
+ * is the same have the same schemas (Kubernetes: 1,014 tools, 455 distinct inputs). The most recent
+ * {@link CONVERTED_KEPT} are kept. The Zod arguments schema is evaluated only when an example is checked against it.
  */
-function convertedInputs(
-  compiled: CompiledPlanSchemas,
-  schemas: Record<string, z.ZodType>,
-): (tool: ToolDef) => ConvertedInput {
+function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => ConvertedInput {
   const kept = new Map<string, ConvertedInput>();
+  let shared: Scope | undefined;
+  let evaluated: Record<string, z.ZodType> | undefined;
   return (tool) => {
     const spec = toToolSpec(tool);
     const source = compiled.tools[tool.name];
@@ -208,10 +209,19 @@ function convertedInputs(
       kept.set(key as string, known);
       return known;
     }
-    const defined = defineTool({ spec, inputSchema: schemas[tool.name] ?? z.object({}) });
-    // The spread also leaves behind Zod's non-enumerable `~standard`, which holds on to the whole Zod schema.
-    const { $schema: _, ...inputSchema } = zodToJsonSchema(defined.inputSchema, "input");
-    const made = { argumentsSchema: defined.argumentsSchema, inputSchema };
+    shared ??= sharedScope(compiled.shared);
+    const input =
+      source === undefined
+        ? { type: "object", checks: [], shape: {} }
+        : evaluateSchema(source.inputCode, toolScope(shared, source.inputLocals));
+    const inputSchema = inputJsonSchema(servedInput(input, spec.approval === "required"));
+    let defined: z.ZodType | undefined;
+    const argumentsSchema = (): z.ZodType => {
+      evaluated ??= evaluateInputs(compiled);
+      defined ??= defineTool({ spec, inputSchema: evaluated[tool.name] ?? z.object({}) }).argumentsSchema;
+      return defined;
+    };
+    const made = { argumentsSchema, inputSchema };
     if (key !== undefined) {
       kept.set(key, made);
       if (kept.size > CONVERTED_KEPT) kept.delete(kept.keys().next().value as string);

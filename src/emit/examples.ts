@@ -236,12 +236,12 @@ function specExampleDiagnostic(
 }
 
 /** One example from the spec; a spec value that breaks the schema is dropped (sampled when required) and the example tried again. */
-function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
+function exampleFromSpec(tool: ToolDef, argumentsSchema: () => z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const skip = new Set<string>();
   for (let attempt = 0; attempt <= 2 * tool.inputs.length; attempt++) {
     const example = specExample(tool.inputs, schemas, skip);
-    const parsed = argumentsSchema.safeParse(example.value, ONE_SHOT);
+    const parsed = argumentsSchema().safeParse(example.value, ONE_SHOT);
     if (parsed.success) return { examples: [example.value], diagnostics };
     const top = parsed.error.issues[0]?.path[0];
     const source = typeof top === "string" ? example.sources.get(top) : undefined;
@@ -260,7 +260,7 @@ function exampleFromSpec(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Sch
  * came from, and a spec value at fault is dropped and the example tried again (a made-up sample at fault ends the
  * attempt: the tool has no example). A tool without inputs gets `{}`.
  */
-export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schemas: Schemas): ChosenExamples {
+export function chooseExamples(tool: ToolDef, argumentsSchema: () => z.ZodType, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const chosen: Record<string, unknown>[] = [];
   const seen = new Set<string>();
@@ -270,7 +270,7 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: z.ZodType, schema
   };
   for (const [index, written] of (tool.examples ?? []).entries()) {
     const example = withToolNames(written, tool.inputs);
-    const parsed = argumentsSchema.safeParse(example, ONE_SHOT);
+    const parsed = argumentsSchema().safeParse(example, ONE_SHOT);
     if (parsed.success) add(example);
     else diagnostics.push(goalsExampleDiagnostic(tool, index, parsed.error));
   }

@@ -53,9 +53,10 @@ export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
 /**
  * package.json: private by default; a publishable package drops `private`, ships `dist` only, builds before it is
  * published, records its MCP registry name (`mcpName`, which the registry checks against server.json) and names a bin
- * after itself, so `npx <name>` starts the MCP server over stdio.
+ * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds without type
+ * checking; `npm run typecheck` checks it.
  */
-export function packageJson(spec: ToolsetSpec, settings: PackageSettings): object {
+export function packageJson(spec: ToolsetSpec, settings: PackageSettings, grouped = false): object {
   const bare = settings.name.replace(/^@[^/]+\//, "");
   return {
     name: settings.name,
@@ -78,7 +79,10 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings): objec
     ...(settings.publishable ? { files: ["dist", "server.json"] } : {}),
     engines: { node: ">=20.19" },
     scripts: {
-      build: "tsc -p tsconfig.json",
+      // A grouped package's schemas are typed `z.ZodType` where they are declared, so declarations need no checking
+      // and its build skips it: thousands of Zod schemas type-checked take gigabytes (README, "Large toolsets").
+      build: grouped ? "tsc -p tsconfig.json --noCheck" : "tsc -p tsconfig.json",
+      typecheck: "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       approvals: "node dist/approvals.js",
       bundle: "npm run build && node scripts/bundle.mjs",

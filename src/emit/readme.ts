@@ -73,9 +73,12 @@ export function readmeView(
     goalsFile?: string;
     settings: PackageSettings;
     variables: readonly ClientVariable[];
+    /** Tools written one module per tag or resource (see groups.ts). */
+    grouped?: boolean;
   },
 ): object {
   return {
+    grouped: meta.grouped === true,
     toolset: markdownText(spec.name),
     packageName: meta.settings.name,
     clients: clientsView(spec, meta.settings, meta.variables),

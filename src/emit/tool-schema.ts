@@ -101,7 +101,26 @@ export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
       outputLocals: output.locals.map(declarationOf),
     };
   }
-  return { shared: typedAtDepth(shared.declarations), tools, refs: shared.refs, diagnostics };
+  return {
+    shared: typedAtDepth(shared.declarations),
+    tools,
+    refs: shared.refs,
+    diagnostics: oneDepthWarning(diagnostics),
+  };
+}
+
+/**
+ * A long `$ref` chain is cut wherever a compile starts down it (each shared schema, each tool): the first cut is
+ * reported at its place, the rest counted in its message.
+ */
+function oneDepthWarning(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const cuts = diagnostics.filter((d) => d.code === "SCHEMA_TOO_DEEP");
+  const [first] = cuts;
+  if (first === undefined || cuts.length === 1) return [...diagnostics];
+  const more = `${first.message} (and ${cuts.length - 1} more places the same way)`;
+  return diagnostics.flatMap((d) =>
+    d === first ? [{ ...d, message: more }] : d.code === "SCHEMA_TOO_DEEP" ? [] : [d],
+  );
 }
 
 const declarationOf = (l: Local): ZodDeclaration => ({

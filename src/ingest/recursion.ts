@@ -18,6 +18,12 @@ function referencedNames(schema: JsonSchema): Set<string> {
   return names;
 }
 
+/** One schema being searched: its name and the index of the next of its references to follow. */
+interface Frame {
+  readonly name: string;
+  next: number;
+}
+
 /**
  * Names on a reference cycle (Tarjan's strongly connected components: a component of two or more, or a
  * schema referring to itself), sorted; emitters make exactly these lazy.
@@ -32,19 +38,14 @@ export function recursiveNames(schemas: Readonly<Record<string, JsonSchema>>): s
   const onStack = new Set<string>();
   const recursive: string[] = [];
   let counter = 0;
-  const connect = (name: string): void => {
+  const enter = (name: string): Frame => {
     index.set(name, counter);
     low.set(name, counter++);
     stack.push(name);
     onStack.add(name);
-    for (const next of edges.get(name) ?? []) {
-      const visited = index.has(next);
-      if (!visited) connect(next);
-      if (!visited || onStack.has(next)) {
-        const reach = visited ? (index.get(next) as number) : (low.get(next) as number);
-        low.set(name, Math.min(low.get(name) as number, reach));
-      }
-    }
+    return { name, next: 0 };
+  };
+  const close = (name: string): void => {
     if (low.get(name) !== index.get(name)) return;
     const component: string[] = [];
     for (let top = stack.pop(); top !== undefined; top = top === name ? undefined : stack.pop()) {
@@ -53,6 +54,23 @@ export function recursiveNames(schemas: Readonly<Record<string, JsonSchema>>): s
     }
     const selfLoop = edges.get(name)?.includes(name) ?? false;
     if (component.length > 1 || selfLoop) recursive.push(...component);
+  };
+  const lower = (name: string, reach: number): void => {
+    low.set(name, Math.min(low.get(name) as number, reach));
+  };
+  /** Tarjan's depth-first search with its own stack: a `$ref` chain thousands long is walked without recursion. */
+  const connect = (start: string): void => {
+    const frames: Frame[] = [enter(start)];
+    for (let frame = frames.at(-1); frame !== undefined; frame = frames.at(-1)) {
+      const next = edges.get(frame.name)?.[frame.next++];
+      if (next === undefined) {
+        frames.pop();
+        close(frame.name);
+        const parent = frames.at(-1);
+        if (parent !== undefined) lower(parent.name, low.get(frame.name) as number);
+      } else if (!index.has(next)) frames.push(enter(next));
+      else if (onStack.has(next)) lower(frame.name, index.get(next) as number);
+    }
   };
   for (const name of edges.keys()) if (!index.has(name)) connect(name);
   return recursive.sort(compareStrings);

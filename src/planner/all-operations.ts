@@ -9,6 +9,7 @@ import { createNameAllocator, toIdentifierName } from "../util/naming.js";
 import { operationProfile } from "./profile.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
+import type { ConfigDeclaration } from "../goals/types.js";
 
 export interface OperationFilter {
   readonly includeTags: readonly string[];
@@ -39,7 +40,11 @@ export function planAllOperations(model: ApiModel, filter: OperationFilter): Too
 }
 
 function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
-  const { inputs, params, body } = bindAllOfOperation(operation, schemaLookup(model.schemas), model.securitySchemes);
+  const { inputs, params, body, configured } = bindAllOfOperation(
+    operation,
+    schemaLookup(model.schemas),
+    model.securitySchemes,
+  );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false);
   const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
@@ -56,6 +61,11 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     dependsOn: [],
     readOnly: isReadMethod(operation.method) && !changesStateByWords(operation),
     security: credentials.security,
+    ...(configured.length === 0
+      ? {}
+      : {
+          config: configured.map((c) => ({ ...c, origin: { ...origin, pointer: `${operation.pointer}/parameters` } })),
+        }),
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: success?.status ?? "default",
     responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
@@ -104,4 +114,33 @@ const NARROWING =
 /** Optional inputs that shrink a result: page size, paging, filters. */
 export function narrowingInputs(inputs: readonly ToolInput[]): string[] {
   return inputs.filter((i) => !i.required && NARROWING.test(i.name)).map((i) => i.name);
+}
+
+/**
+ * What all-operations mode declares of the configured values its tools bind (only ever the account a basic-auth
+ * user signs in as): the description the init draft writes, and the basic-auth user when unset — where every step
+ * binding the value signs in with the same http basic scheme (otherwise whose user it is is not determined).
+ */
+export function allOperationsConfig(
+  tools: readonly ToolDef[],
+  schemes: ApiModel["securitySchemes"],
+): Record<string, ConfigDeclaration> {
+  const uses = new Map<string, { pointer: string; place: string; basic: Set<string> }>();
+  for (const step of tools.flatMap((t) => t.steps))
+    for (const binding of step.config ?? []) {
+      const use = uses.get(binding.name) ?? { pointer: binding.origin.pointer, place: binding.place, basic: new Set() };
+      for (const name of step.security.flatMap((r) => Object.keys(r)))
+        if (schemes[name]?.type === "http" && schemes[name].scheme.toLowerCase() === "basic") use.basic.add(name);
+      uses.set(binding.name, use);
+    }
+  return Object.fromEntries(
+    [...uses].map(([name, use]) => [
+      name,
+      {
+        pointer: use.pointer,
+        description: `The account the requests are made for, sent as ${use.place.replace(/^path parameter "([^"]+)".*$/, "$1")}.`,
+        ...(use.basic.size === 1 ? { default: "basic_auth_user" as const } : {}),
+      },
+    ]),
+  );
 }

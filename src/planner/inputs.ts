@@ -1,13 +1,13 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { isCredentialFormField, isCredentialParameter } from "./credentials.js";
-import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
+import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
-import type { BodyBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
+import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
 const RUNTIME_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization", "content-length"]);
@@ -16,6 +16,8 @@ export interface OperationBindings {
   readonly inputs: ToolInput[];
   readonly params: ParamBinding[];
   readonly body?: BodyBinding;
+  /** Path parameters the basic-auth user names (Twilio's `AccountSid`): bound to `$config.<snake name>`, no input. */
+  readonly configured: readonly Omit<ConfigBinding, "origin">[];
 }
 
 /**
@@ -30,15 +32,27 @@ export function bindAllOfOperation(
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
+  const configured: Omit<ConfigBinding, "origin">[] = [];
   const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
   for (const parameter of exposed) {
+    if (basicUserScheme(operation, securitySchemes, parameter) !== undefined) {
+      const name = toSnakeCase(parameter.name);
+      params.push(parameterToBinding(parameter, { kind: "expr", text: `$config.${name}` }));
+      configured.push({
+        name,
+        schema: parameter.schema,
+        place: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,
+        ...(parameter.description === undefined ? {} : { description: parameter.description }),
+      });
+      continue;
+    }
     const name = allocate(parameterInputName(parameter.name));
     inputs.push(parameterToInput(parameter, name, operation));
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
   const isCredential = (property: string): boolean => isCredentialFormField(operation, securitySchemes, property);
   const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
-  return body === undefined ? { inputs, params } : { inputs, params, body };
+  return body === undefined ? { inputs, params, configured } : { inputs, params, body, configured };
 }
 
 function exposedParameters(operation: Operation): Parameter[] {

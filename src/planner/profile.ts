@@ -236,7 +236,11 @@ const LEAD_IN = new RegExp(
   "^((for|on|about|up|out|a|an|the|all|new|several|multiple|single|specified|existing|given) " +
     "|(details?|info|information|list|number|count|summary|metadata) (on|of|about|for) )+",
 );
-const PHRASE_END = new Set(["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"]);
+/** Words that end the object's phrase: a preposition, a conjunction, or a clause about it ("a dependency an issue is blocked by"). */
+const PHRASE_END = new Set([
+  ...["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"],
+  ...["a", "an", "the", "is", "are", "that", "which", "who", "whose"],
+]);
 
 /** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
 function summaryObject(summary: string | undefined): string | undefined {

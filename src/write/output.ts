@@ -41,7 +41,7 @@ export async function writeOutput(outDir: string, files: Readonly<Record<string,
   const probe = createProbe(root, rootStat);
   const checked = Object.keys(files).map((path) => checkTarget(probe, path, previous));
   for (const result of checked) problems.push(...result.problems);
-  if (problems.length > 0) return failed(problems);
+  if (problems.length > 0) return failed(summarised(root, problems));
   const existing = new Map(checked.flatMap((c) => (c.hash === undefined ? [] : [[c.path, c.hash] as const])));
   const changes = planChanges(root, files, previous, existing);
   return applyChanges(root, files, changes, rootStat === undefined);
@@ -63,6 +63,37 @@ function readOrUndefined(path: string): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How many places one summarised refusal names before it says "and N more". */
+const NAMED_PLACES = 3;
+
+/**
+ * One diagnostic per code: a linked folder refuses every file under it, and a planted tree of links would otherwise
+ * print a refusal per generated file. The first place stays the diagnostic's location; a few more are named.
+ */
+export function summarised(root: string, problems: readonly Diagnostic[]): Diagnostic[] {
+  const byCode = new Map<string, Diagnostic[]>();
+  const seen = new Set<string>();
+  for (const problem of problems) {
+    const key = `${problem.code}\u0000${problem.file ?? ""}\u0000${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    byCode.set(problem.code, [...(byCode.get(problem.code) ?? []), problem]);
+  }
+  return [...byCode.values()].map(([first, ...rest]) => {
+    const head = first as Diagnostic;
+    if (rest.length === 0) return head;
+    const named = rest.slice(0, NAMED_PLACES - 1).map((d) => placeOf(root, d));
+    const more = rest.length - named.length;
+    const also = [...named, ...(more > 0 ? [`${more} more`] : [])];
+    return { ...head, message: `${head.message} (also ${also.join(", ")})` };
+  });
+}
+
+/** The place a refusal names, relative to --out. */
+function placeOf(root: string, problem: Diagnostic): string {
+  return problem.file === undefined ? problem.message : relative(root, problem.file);
 }
 
 function failed(diagnostics: Diagnostic[]): WriteResult {

@@ -151,6 +151,29 @@ describe("regeneration", () => {
     expect(await snapshotTree(elsewhere)).toEqual({});
   });
 
+  test("links planted at every generated file are refused in one short diagnostic naming a few of them", async () => {
+    const ctx = await generated();
+    const outside = join(ctx.dir, "outside.ts");
+    await writeFile(outside, "outside\n");
+    const files = Object.entries(await snapshotTree(ctx.out))
+      .filter(([f, v]) => f !== "aci.lock.json" && v.startsWith("file "))
+      .map(([f]) => f);
+    for (const file of files) {
+      await rm(join(ctx.out, file));
+      await symlink(outside, join(ctx.out, file));
+    }
+    const before = await snapshotTree(ctx.out);
+    const run = await cli("generate", "--spec", ctx.spec, "--goals", ctx.goals, "--out", ctx.out);
+    expect(run.code).toBe(2);
+    const lines = run.err.trim().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(3);
+    expect(lines[0]).toMatch(/ error OUTPUT_SYMLINK .* is not a regular file; .*\(also .*, .*, \d+ more\)$/);
+    expect(lines[1]).toMatch(/^\s*hint: /);
+    expect(Number(/(\d+) more\)$/.exec(lines[0] ?? "")?.[1])).toBe(files.length - 3);
+    expect(await snapshotTree(ctx.out)).toEqual(before);
+    expect(await readFile(outside, "utf8")).toBe("outside\n");
+  });
+
   test("--out that is itself a symbolic link is refused", async () => {
     const ctx = await generated();
     const link = join(ctx.dir, "link-out");

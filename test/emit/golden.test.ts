@@ -13,6 +13,12 @@ const EXAMPLES = JSON.parse(readFileSync(join(ROOT, "examples/examples.json"), "
   goals: string;
 }[];
 
+/** Examples generated with --all-operations: their tools are written one module per tag or resource. */
+const ALL_OPERATIONS = JSON.parse(readFileSync(join(ROOT, "examples/all-operations.json"), "utf8")) as {
+  name: string;
+  spec: string;
+}[];
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -37,6 +43,25 @@ describe.each(EXAMPLES)("example $name", (example) => {
     const a = await generate({ spec: join(ROOT, example.spec), goals: join(ROOT, example.goals) });
     const b = await generate({ spec: join(ROOT, example.spec), goals: join(ROOT, example.goals) });
     expect(b.files).toEqual(a.files);
+  });
+});
+
+describe.each(ALL_OPERATIONS)("all-operations example $name", (example) => {
+  const goldenDir = join(ROOT, "examples/generated", example.name);
+
+  it("generates exactly the committed golden files, tools grouped by tag (run `npm run update:examples`)", async () => {
+    const result = await generate({ spec: join(ROOT, example.spec), allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const golden = listFiles(goldenDir)
+      .map((p) => relative(goldenDir, p).split("\\").join("/"))
+      .sort();
+    expect(Object.keys(result.files).sort()).toEqual(golden);
+    for (const path of golden) expect(result.files[path], path).toBe(readFileSync(join(goldenDir, path), "utf8"));
+    expect(golden.filter((p) => p.startsWith("src/tools/"))).toEqual([
+      "src/tools/pet.ts",
+      "src/tools/store.ts",
+      "src/tools/user.ts",
+    ]);
   });
 });
 

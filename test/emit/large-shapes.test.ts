@@ -5,6 +5,8 @@ import { sizePlan } from "../../src/emit/definitions.js";
 import { propertyContracts, schemaContract } from "../../src/emit/schema-contract.js";
 import { compileSchema, componentsToZod } from "../../src/emit/zod/schema-to-zod.js";
 import { MAX_REF_DEPTH } from "../../src/emit/zod/ref.js";
+import { recursiveNames } from "../../src/ingest/recursion.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { allOfChain, largeEnum, manyOperations } from "../../bench/large-specs.mjs";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -42,6 +44,30 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
     expect(out.declarations).toHaveLength(3001);
     expect(out.diagnostics.every((d) => d.code === "SCHEMA_TOO_DEEP")).toBe(true);
   });
+});
+
+describe.skipIf(REPEAT_RUN)("an allOf chain 20,000 schemas long", () => {
+  const schemas = schemasOf(allOfChain(20_000)) as Parameters<typeof recursiveNames>[0];
+
+  it("is searched for reference cycles without recursion: none in the chain, all of it once closed into a loop", () => {
+    expect(recursiveNames(schemas)).toEqual([]);
+    const closed = { ...schemas, S20000: { allOf: [{ $ref: "#/components/schemas/S0" }] } };
+    expect(recursiveNames(closed)).toHaveLength(20_001);
+  });
+
+  it("is cut in many places, reported once at the first with the others counted", async () => {
+    const planned = await plan({ spec: allOfChain(3000), allOperations: true });
+    const cuts = compilePlanSchemas(planned.plan!).diagnostics.filter((d) => d.code === "SCHEMA_TOO_DEEP");
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]?.pointer).toBe(`/components/schemas/S${MAX_REF_DEPTH - 1}/allOf/0`);
+    expect(cuts[0]?.message).toMatch(/\(and \d+ more places the same way\)$/);
+  });
+
+  it("plans its tool 8,000 long without an error", async () => {
+    const result = await plan({ spec: allOfChain(8000), allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools).toHaveLength(1);
+  }, 60_000);
 });
 
 describe.skipIf(REPEAT_RUN)("large specs plan", () => {

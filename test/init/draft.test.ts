@@ -107,8 +107,7 @@ describe("init on petstore", () => {
     }
     expect(goals.find((g) => g.name === "get_user_by_name")).toMatchObject({
       useWhen: "The user asks about one user and you know its username.",
-      notFor:
-        "Adding a user (use create_user), changing a user (use update_user) or deleting a user (use delete_user).",
+      notFor: "Adding a user (use create_user) or changing a user (use update_user).",
     });
   });
 

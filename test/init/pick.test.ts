@@ -78,6 +78,7 @@ describe("init: chains through a list and a pick", () => {
     const drafted = await init({ spec: petstore, maxGoals: 20 });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
     expect(byName).toEqual([
+      "create_order_by_pet_name",
       "update_pet_with_form_by_name",
       "upload_file_by_name",
       "get_pet_by_name",

@@ -312,3 +312,27 @@ describe("lint: account-input", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 });
+
+describe("all operations: the account the basic-auth user names is configured, never an input", () => {
+  it("Twilio: no tool asks for AccountSid; every path takes $config.account_sid, unset the basic-auth user", async () => {
+    const result = await plan({ spec: TWILIO, allOperations: true });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const pathInputs = result.tools.flatMap((t) =>
+      t.inputs.filter((i) => i.boundTo.some((b) => b.endsWith(" path AccountSid"))).map((i) => `${t.name}.${i.name}`),
+    );
+    expect(pathInputs).toEqual([]);
+    const bound = result.tools.filter((t) =>
+      t.steps[0]?.params.some(
+        (p) => p.name === "AccountSid" && p.value.kind === "expr" && p.value.text === "$config.account_sid",
+      ),
+    );
+    expect(bound.length).toBeGreaterThan(150);
+    expect(result.plan?.toolset.config?.["account_sid"]).toMatchObject({
+      variable: "TWILIO_API_ACCOUNT_SID",
+      basicUserOf: "accountSid_authToken",
+      rules: [expect.objectContaining({ pattern: "^AC[0-9a-fA-F]{32}$" })],
+    });
+    const message = result.tools.find((t) => t.name === "create_message");
+    expect(message?.inputs.map((i) => i.name)).not.toContain("account_sid");
+  });
+});

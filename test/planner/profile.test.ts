@@ -126,6 +126,16 @@ const CASES: readonly Case[] = [
     { action: "merge", object: "pull request", parents: ["repo"] },
   ],
   [
+    "GitHub: a clause after the object ends it",
+    {
+      method: "post",
+      path: "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
+      id: "issues/add-blocked-by-dependency",
+      summary: "Add a dependency an issue is blocked by",
+    },
+    { action: "add", object: "dependency" },
+  ],
+  [
     "Jira: a summary whose object the path does not name gives way to the path's",
     { method: "get", path: "/rest/api/3/project/search", id: "searchProjects", summary: "Get projects paginated" },
     { action: "search", object: "project" },

@@ -69,7 +69,7 @@ export function operationStep(
     }),
     ...(body.body?.kind === "properties"
       ? body.body.entries.flatMap(([k, v]) =>
-          hasDescription(undefined, body.properties?.[k]) ? [] : undescribed(v, k),
+          hasDescription(undefined, body.properties?.[k]) ? [] : typeof v === "object" ? [] : undescribed(v, k),
         )
       : []),
     ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema)

@@ -137,6 +137,9 @@ const HUMAN_FIELDS: Readonly<Record<string, number>> = {
   label: 3,
 };
 
+/** Fields that name a person: a file's `username` is its uploader's, not the file's name. */
+const PERSON_FIELDS: ReadonlySet<string> = new Set(["username", "user_name", "login"]);
+
 /** `name`, `email` by the table; `tenant_name`, `name_en`: a name of some kind, after those. */
 function humanRank(property: string): number | undefined {
   const snake = toSnakeCase(property);
@@ -151,12 +154,13 @@ function humanRank(property: string): number | undefined {
 function pickLookup(
   model: ApiModel,
   operation: Operation,
-  found: Pick<Resolver, "tokens" | "record">,
+  found: Pick<Resolver, "tokens" | "record" | "names">,
 ): PickLookup | undefined {
   if (found.tokens.at(-1) !== "0" || endsWithParameter(operation.path)) return undefined;
   const schemas = schemaLookup(model.schemas);
+  const people = found.names.some((n) => /(^|_)(user|member|account|person|people|login)$/.test(n));
   const field = propertyNames(found.record, schemas)
-    .filter((p) => humanRank(p) !== undefined)
+    .filter((p) => humanRank(p) !== undefined && (people || !PERSON_FIELDS.has(toSnakeCase(p))))
     .sort((a, b) => (humanRank(a) ?? 9) - (humanRank(b) ?? 9))
     .find((p) => {
       const walked = schemaAtPointer(found.record, [p], schemas);
@@ -192,10 +196,21 @@ function pageSizeOf(operation: Operation): { parameter: Parameter; max: number }
   for (const parameter of operation.parameters) {
     if (parameter.in !== "query" || !PAGE_SIZE.test(toSnakeCase(parameter.name))) continue;
     const schema = parameter.schema;
-    const max = typeof schema === "object" ? schema["maximum"] : undefined;
+    const numeric = typeof schema === "object" && (schema["type"] === "integer" || schema["type"] === "number");
+    const stated = numeric ? statedMaximum(parameter.description) : undefined;
+    const max = (typeof schema === "object" ? schema["maximum"] : undefined) ?? stated;
     if (typeof max === "number" && Number.isInteger(max) && max > 0) return { parameter, max };
   }
   return undefined;
+}
+
+/** A maximum the description states where the schema gives none (Slack: "Must be an integer no larger than 1000."). */
+const STATED_MAXIMUM =
+  /\b(?:no (?:larger|greater|more) than|at most|maximum(?: value)?(?: is| of)?:?|between \d+ ?(?:-|and|to) ?)\s*(\d{1,6})\b/i;
+
+export function statedMaximum(description: string | undefined): number | undefined {
+  const match = STATED_MAXIMUM.exec(description ?? "");
+  return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
 function enumValues(schema: JsonSchema): string[] {
@@ -211,12 +226,63 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
   const tokens = listTokens(schema, schemas) ?? [];
   const walked = schemaAtPointer(schema, tokens, schemas);
   if (!walked.ok) return undefined;
-  const ownName = componentName(typeof walked.schema === "object" ? walked.schema["$ref"] : undefined);
   const names = [
-    ...(ownName ? [singular(toSnakeCase(ownName))] : []),
+    ...recordObjects(schema, tokens, walked.schema, schemas),
     ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s))),
   ];
   return { tokens, record: walked.schema, names };
+}
+
+/**
+ * What a listed record is, from its own schema: its component name unless that name only says where it sits in its
+ * container (`IssuePickerSuggestionsIssueType` under `IssuePickerSuggestions` is a section of picker suggestions, not
+ * an issue type), then the list property it comes from (`sections` → `section`, `channels` → `channel`).
+ */
+export function recordObjects(
+  response: JsonSchema,
+  tokens: readonly string[],
+  record: JsonSchema,
+  schemas: SchemaLookup,
+): string[] {
+  const own = componentName(typeof record === "object" ? record["$ref"] : undefined);
+  const containers = tokens
+    .map((_, i) => rawNodeAt(response, tokens.slice(0, i), schemas))
+    .map((s) => componentName(typeof s === "object" ? s["$ref"] : undefined))
+    .filter((n): n is string => n !== undefined && n !== own);
+  const part = own !== undefined && containers.some((c) => own.startsWith(c));
+  const key = tokens.at(-1) === "0" ? tokens.at(-2) : undefined;
+  return [
+    ...(own !== undefined && !part ? [singular(toSnakeCase(own))] : []),
+    ...(key !== undefined && !GENERIC_LIST_KEYS.has(key) ? [singular(toSnakeCase(key))] : []),
+  ];
+}
+
+/** List properties that say nothing of what their items are. */
+const GENERIC_LIST_KEYS: ReadonlySet<string> = new Set([
+  "items",
+  "data",
+  "results",
+  "records",
+  "entries",
+  "values",
+  "content",
+  "elements",
+  "list",
+  "nodes",
+]);
+
+/** The node at `tokens` with its own `$ref` left in place (so its component name stays readable). */
+function rawNodeAt(schema: JsonSchema, tokens: readonly string[], schemas: SchemaLookup): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const token of tokens) {
+    const resolved: JsonSchema | undefined = node === undefined ? undefined : derefTop(node, schemas);
+    if (typeof resolved !== "object") return undefined;
+    const below: unknown = /^\d+$/.test(token)
+      ? resolved["items"]
+      : (resolved["properties"] as Record<string, unknown> | undefined)?.[token];
+    node = typeof below === "object" && below !== null ? (below as JsonSchema) : undefined;
+  }
+  return node;
 }
 
 /** A GET list with no required parameter whose first record carries `need` (the user's first workspace, say). */
@@ -246,10 +312,26 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
 }
 
 function bestQuery(operation: Operation): Parameter | undefined {
-  const ranked = operation.parameters.filter((p) => friendlyRank(p) !== undefined);
+  const ranked = operation.parameters.filter((p) => !retired(p) && friendlyRank(p) !== undefined);
   return [...ranked].sort(
-    (a, b) => Number(b.required) - Number(a.required) || (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9),
+    (a, b) =>
+      Number(b.required) - Number(a.required) ||
+      Number(described(b)) - Number(described(a)) ||
+      (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9),
   )[0];
+}
+
+/** Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"). */
+function retired(parameter: Parameter): boolean {
+  return (
+    parameter.deprecated ||
+    /\b(deprecated|no longer (available|supported)|will be removed)\b/i.test(parameter.description ?? "")
+  );
+}
+
+/** A parameter the spec describes: one it leaves bare (Jira's retired `username`) is not what a person is meant to use. */
+function described(parameter: Parameter): boolean {
+  return (parameter.description ?? "").trim() !== "";
 }
 
 /** The best chain for `target`: the first id path parameter some resolver yields a fitting value for. */

@@ -4,6 +4,7 @@ import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
+import { nameChains } from "./name-chains.js";
 import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
 import {
   collectionPrefixes,
@@ -16,6 +17,7 @@ import {
 } from "./operations.js";
 import { selectorChains } from "./selectors.js";
 import {
+  actionKind,
   chainProposals,
   childProposal,
   fallbackProposals,
@@ -33,7 +35,7 @@ export interface DraftOptions {
   readonly spec?: string;
   /** At most this many goals (default 10, the size of a toolset a model still chooses from well). */
   readonly maxGoals?: number;
-  /** At most this many multi-step chains among them (default 5), so plain reads and actions still appear. */
+  /** At most this many multi-step chains among them (default 5, or half of a larger `maxGoals`: name-to-id chains first, at most 5 others), so plain reads and actions still appear. */
   readonly maxChains?: number;
   /** At most this many goals per resource (default: no limit beyond `maxGoals`). */
   readonly goalsPerGroup?: number;
@@ -64,6 +66,9 @@ function groupOperations(
     .map((name, rank) => ({ name, rank, weight: weightOf(name), operations: byName.get(name) ?? [] }));
 }
 
+/** Path-parameter chains in a default draft; name-to-id chains take the place of the single goals whose operation they call. */
+const DEFAULT_CHAINS = 5;
+
 /** The heaviest resources: their goals rank first, one resource after the other. */
 const CORE_GROUPS = 4;
 
@@ -91,7 +96,15 @@ const KIND_TIER: Readonly<Record<GoalKind, number>> = {
 
 /** A core resource's runner-up goals come after every core resource's reads. */
 const round = (p: Proposal): number =>
-  p.runnerUp ? 2.5 : p.child ? 1 : p.kind === "chain" ? chainRound(p) : KIND_ROUND[p.kind];
+  p.runnerUp
+    ? 2.5
+    : p.child
+      ? 1
+      : p.as !== undefined
+        ? KIND_ROUND[p.as]
+        : p.kind === "chain"
+          ? chainRound(p)
+          : KIND_ROUND[p.kind];
 
 /** A chain ranks as the goal it ends in: a change or action in round 1, a read in round 2, a delete in round 3. */
 function chainRound(p: Proposal): number {
@@ -100,7 +113,7 @@ function chainRound(p: Proposal): number {
 }
 
 /** Each core resource starts half a round after the one before: the heaviest gets to its actions before the fourth is browsed. */
-const STAGE = 0.5;
+const STAGE = 0.34;
 const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
 
 function compareProposals(a: Proposal, b: Proposal): number {
@@ -190,14 +203,22 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const [first, second] = groups;
   const selectors =
     first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
-  const chains = [
-    ...chainProposals(view, findResolvers(view), (o) => groupByOperation.get(o) ?? { name: resource(o), rank: 0 }),
-    ...selectors,
-  ]
-    .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche))
-    .sort(compareProposals);
-  const chosenChains = oneChainPerResolver(chains).slice(0, options.maxChains ?? 5);
-  const keptChains = firstPerGroup(chosenChains);
+  const resolvers = findResolvers(view);
+  const groupFor = (o: Operation): { name: string; rank: number } =>
+    groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
+  const valued = (c: Proposal): Proposal => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche);
+  const bodyChains = oneChainPerResolver(
+    nameChains(view, resolvers, groupFor)
+      .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche, false))
+      .sort(compareProposals),
+  );
+  const others = oneChainPerResolver(
+    [...chainProposals(view, resolvers, groupFor), ...selectors].map(valued).sort(compareProposals),
+  );
+  const chains = [...bodyChains, ...others];
+  const max = options.maxGoals ?? 10;
+  const pathChains = others.slice(0, options.maxChains ?? DEFAULT_CHAINS);
+  const keptChains = firstPerGroup(pathChains);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
@@ -212,14 +233,44 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
   proposed.push(...children.map((c) => markNiche(c, view, niche)));
-  const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
+  const upgraded = proposed.map((p) => byName(p, bodyChains));
+  const used = upgraded.flatMap((p) => (p.source === undefined ? [] : [p.source]));
+  const rankOf = new Map(groups.map((g) => [g.name, g.rank]));
+  const nameChainsLeft = onePerGroup(
+    [...bodyChains]
+      .sort((a, b) => b.steps.length - a.steps.length)
+      .filter(
+        (c) =>
+          !used.includes(c) &&
+          !c.niche &&
+          !findsConfigured(c) &&
+          leftoverKind(view.operations[c.operationIndex], profileOf),
+      )
+      .flatMap((c) => {
+        const target = view.operations[c.operationIndex];
+        const own = rankOf.get(c.group) ?? Number.POSITIVE_INFINITY;
+        const above = target === undefined ? undefined : coreAbove(target, rankOf);
+        const rank = own < CORE_GROUPS ? own : above !== undefined && above < CORE_GROUPS ? above : undefined;
+        return rank === undefined || targets.has(target as Operation)
+          ? []
+          : [{ ...c, core: true, as: "act" as const, groupRank: rank }];
+      }),
+  );
+  const chosenChains = [
+    ...pathChains,
+    ...used,
+    ...bodyChains.filter((c) => nameChainsLeft.some((n) => n.name === c.name && n.operationIndex === c.operationIndex)),
+  ];
+  const singles =
+    upgraded.length + keptChains.length > 0
+      ? [...upgraded.map(withoutSource), ...nameChainsLeft]
+      : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
-  const max = options.maxGoals ?? 10;
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
   const goals = kept.map((p) => toDraftGoal(p, kept));
   return {
@@ -244,9 +295,10 @@ function fullestChild(nested: readonly Operation[], resource: (o: Operation) => 
 }
 
 /** A proposal is niche when any operation it calls is (see `isNiche`); chains of a core resource's target stay core. */
-function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => boolean): Proposal {
+function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => boolean, rooted = true): Proposal {
   const target = view.operations[proposal.operationIndex];
-  if (proposal.kind === "chain" && proposal.steps.length > 2 && !proposal.readOnly) return { ...proposal, niche: true };
+  if (rooted && proposal.kind === "chain" && proposal.steps.length > 2 && !proposal.readOnly)
+    return { ...proposal, niche: true };
   const calls = new Set(proposal.calls);
   const anyNiche = view.operations.some((o) => calls.has(`${o.method.toUpperCase()} ${o.path}`) && niche(o));
   return anyNiche || (target !== undefined && niche(target)) ? { ...proposal, niche: true } : proposal;
@@ -278,6 +330,65 @@ function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kep
     seen.set(p.group, n + 1);
   }
   return { kept, over };
+}
+
+/**
+ * A drafted single goal whose operation a name chain calls (`chat.postMessage`, a channel by name): the chain takes its
+ * place and rank, so the user names the thing and the draft still spans what users do most.
+ */
+function byName(single: Proposal, bodyChains: readonly Proposal[]): Proposal & { source?: Proposal } {
+  if (single.kind === "chain" || !single.core) return single;
+  const chain = bodyChains.find((c) => c.operationIndex === single.operationIndex && !c.niche && !findsConfigured(c));
+  if (chain === undefined) return single;
+  return {
+    ...chain,
+    source: chain,
+    as: single.kind,
+    groupRank: single.groupRank,
+    ...(single.core ? { core: true } : {}),
+    ...(single.runnerUp ? { runnerUp: true } : {}),
+    ...(single.child ? { child: true } : {}),
+  };
+}
+
+function withoutSource(p: Proposal & { source?: Proposal }): Proposal {
+  const { source: _source, ...rest } = p;
+  return rest;
+}
+
+/** The rank of the nearest core resource a path passes through (`/issue/{id}/transitions` → `issue`), if any. */
+function coreAbove(operation: Operation, rankOf: ReadonlyMap<string, number>): number | undefined {
+  const ranks = segments(operation.path)
+    .slice(0, -1)
+    .filter((s) => !s.startsWith("{"))
+    .map((s) => rankOf.get(singular(toSnakeCase(s))))
+    .filter((r): r is number => r !== undefined && r < CORE_GROUPS);
+  return ranks.at(-1);
+}
+
+/** A name chain that looks up a field the step already sends from configuration (Twilio's AccountSid): the credential says which one it is. */
+function findsConfigured(chain: Proposal): boolean {
+  const last = chain.steps.at(-1);
+  if (last?.body?.kind !== "properties") return false;
+  const configured = new Set(last.params.filter((p) => String(p.value).startsWith("$config.")).map((p) => p.name));
+  return last.body.entries.some(([k, v]) => configured.has(k) && typeof v === "string" && v.startsWith("$steps."));
+}
+
+/** A name chain left over ranks with its core resource only when it ends in an action or a create (invite, transition), not a change. */
+function leftoverKind(target: Operation | undefined, profile: (o: Operation) => OperationProfile): boolean {
+  if (target === undefined) return false;
+  const kind = actionKind(profile(target));
+  return kind === "act" || kind === "create";
+}
+
+/** The first name chain of each resource (the one with the most lookups first): the rest are left out. */
+function onePerGroup(chains: readonly Proposal[]): Proposal[] {
+  const seen = new Set<string>();
+  return chains.filter((c) => {
+    const first = !seen.has(c.group);
+    seen.add(c.group);
+    return first;
+  });
 }
 
 /** A resource's first two chains rank as the goals they end in; its further chains with its runners-up. */
@@ -371,6 +482,7 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     runnerUp: _runnerUp,
     child: _child,
     verb: _verb,
+    as: _as,
     ...goal
   } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };

@@ -1,8 +1,8 @@
 // A request body's properties → those a drafted step binds: the required ones, plus those whose description says they may be required.
 import type { JsonSchema } from "../../model/api-model.js";
 
-/** "Required", "whether it is required depends on …" — but not "not required" or "optional". */
-const SAYS_REQUIRED = /\brequired\b/i;
+/** "Required. …", "whether it is required depends on …" — said of the field itself, not "other operations are required". */
+const SAYS_REQUIRED = /^required\b|\bis required\b/i;
 const SAYS_OPTIONAL = /\b(not required|optional)\b/i;
 
 /** What a created thing is called, when a create names none of its body properties required. */

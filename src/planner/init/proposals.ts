@@ -46,6 +46,8 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly core?: boolean;
   /** A chain that picks its record from a list (one page, matched exactly) rather than asking the API to find it. */
   readonly picks?: boolean;
+  /** A name chain that took a single goal's place ranks as that goal's kind. */
+  readonly as?: GoalKind;
   /** An act goal's own verb (`merge`, `archive`), for the not_for sentences beside it. */
   readonly verb?: string;
   /** A create of a resource nested under a core one, ranked with the core resource's actions. */

@@ -11,10 +11,13 @@ export interface DraftParam {
   readonly value: string | number;
 }
 
+/** A body value: an expression or literal, or an object of them (`issuetype: { id: $steps.type.outputs.id }`). */
+export type DraftValue = string | number | { readonly [key: string]: DraftValue };
+
 /** A request body: the whole body as one input, or required properties one by one. */
 export type DraftBody =
   | { readonly kind: "whole"; readonly value: string }
-  | { readonly kind: "properties"; readonly entries: readonly (readonly [string, string])[] };
+  | { readonly kind: "properties"; readonly entries: readonly (readonly [string, DraftValue])[] };
 
 export interface DraftStep {
   readonly id: string;

@@ -78,7 +78,7 @@ export type BoundTool = Tool & {
   readonly [TOOL_SPEC]: ToolSpec;
 };
 
-const REQUEST_ID_DESCRIPTION =
+export const REQUEST_ID_DESCRIPTION =
   "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. " +
   "Nothing is executed when it is given.";
 

@@ -71,7 +71,7 @@ const IDENTIFIER_SENTENCE = /^[A-Za-z_][\w./-]*(\(\))?\.?$/;
  * The one line a search hit answers with: the description's first sentence without HTML tags, or, when that is only
  * an operation id, what the tool's profile says it does (`Close card.`, `Archive card under list.`).
  */
-export function whenToUse(tool: Tool): string {
+export function whenToUse(tool: Searchable): string {
   const line = oneLine(tool.description.replace(/<[^>]*>/g, " "));
   const profile = tool.profile;
   if (!IDENTIFIER_SENTENCE.test(line) || profile === undefined || profile.object === "") return line;
@@ -80,12 +80,24 @@ export function whenToUse(tool: Tool): string {
   return `${does.charAt(0).toUpperCase()}${does.slice(1)}.`;
 }
 
-function parameterNames(tool: Tool): string[] {
+/**
+ * What tool search reads of a tool: a Tool (its inputs read from its Zod schema), or a manifest entry that lists its
+ * inputs (a tool whose module is not loaded yet).
+ */
+export type Searchable = Pick<Tool, "name" | "title" | "description" | "tags" | "profile" | "deferLoading"> &
+  (
+    | { readonly inputSchema: Tool["inputSchema"] }
+    | { readonly inputNames: readonly string[]; readonly requiredInputs: readonly string[] }
+  );
+
+function parameterNames(tool: Searchable): readonly string[] {
+  if ("inputNames" in tool) return tool.inputNames;
   const shape = (tool.inputSchema as { shape?: Record<string, unknown> }).shape;
   return shape === undefined ? [] : Object.keys(shape).filter((name) => name !== "request_id");
 }
 
-function requiredInputs(tool: Tool): string[] {
+function requiredInputs(tool: Searchable): readonly string[] {
+  if ("requiredInputs" in tool) return tool.requiredInputs;
   const shape = (tool.inputSchema as { shape?: Record<string, { isOptional?: () => boolean }> }).shape;
   if (shape === undefined) return [];
   return Object.entries(shape)
@@ -95,7 +107,7 @@ function requiredInputs(tool: Tool): string[] {
     .map(([name]) => name);
 }
 
-function fieldTexts(tool: Tool): Record<Field, string> {
+function fieldTexts(tool: Searchable): Record<Field, string> {
   const profile = tool.profile;
   return {
     name: tool.name,
@@ -108,7 +120,7 @@ function fieldTexts(tool: Tool): Record<Field, string> {
   };
 }
 
-function documentTerms(tool: Tool): string[] {
+function documentTerms(tool: Searchable): string[] {
   const fields = fieldTexts(tool);
   return (Object.keys(FIELD_WEIGHTS) as Field[]).flatMap((field) => {
     const terms = searchTerms(fields[field]);
@@ -117,7 +129,7 @@ function documentTerms(tool: Tool): string[] {
 }
 
 interface Index {
-  readonly tools: readonly Tool[];
+  readonly tools: readonly Searchable[];
   /** Each tool's name as terms: a query that holds all of them names the tool. */
   readonly names: readonly ReadonlySet<string>[];
   readonly frequencies: readonly Map<string, number>[];
@@ -159,7 +171,7 @@ function picksOf(profile: OperationProfile): string[] {
   return [...new Set(searchTerms(by.join(" ")))].filter((t) => !known.has(t));
 }
 
-function profileTerms(tool: Tool): ProfileTerms | undefined {
+function profileTerms(tool: Searchable): ProfileTerms | undefined {
   const profile = tool.profile;
   if (profile === undefined) return undefined;
   return {
@@ -203,7 +215,7 @@ function withAvoidableSignals(profiles: readonly (ProfileTerms | undefined)[]): 
 /** Name words that only say an input picks the item (`…_by_id_card`): not part of what the name says it does. */
 const ID_WORDS = new Set(["id", "ids"]);
 
-function buildIndex(tools: readonly Tool[]): Index {
+function buildIndex(tools: readonly Searchable[]): Index {
   const frequencies = tools.map((tool) => {
     const counts = new Map<string, number>();
     for (const term of documentTerms(tool)) counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -373,7 +385,7 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
  * mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
  * matches finds nothing.
  */
-export function createToolSearch(tools: readonly Tool[]): ToolSearch {
+export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
     index ??= buildIndex(tools);
@@ -385,7 +397,7 @@ export function createToolSearch(tools: readonly Tool[]): ToolSearch {
     return scored.slice(0, count).map(({ tool }) => ({
       name: tool.name,
       description: whenToUse(tool),
-      required: requiredInputs(tool),
+      required: [...requiredInputs(tool)],
     }));
   };
 }
@@ -457,7 +469,7 @@ export interface SearchSession {
 }
 
 /** A {@link SearchSession} over `tools`: the core is every tool not marked `deferLoading`. */
-export function createSearchSession(tools: readonly Tool[]): SearchSession {
+export function createSearchSession(tools: readonly Searchable[]): SearchSession {
   const search = createToolSearch(tools);
   const loaded = new Set(tools.filter((tool) => tool.deferLoading !== true).map((tool) => tool.name));
   let added: string[] = [];
@@ -491,6 +503,6 @@ export function createSearchSession(tools: readonly Tool[]): SearchSession {
 }
 
 /** Whether a toolset is served with tool search: some tool is listed only once a search finds it. */
-export function servedWithSearch(tools: readonly Tool[]): boolean {
+export function servedWithSearch(tools: readonly Pick<Tool, "deferLoading">[]): boolean {
   return tools.some((tool) => tool.deferLoading === true);
 }

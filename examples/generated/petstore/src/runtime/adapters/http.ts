@@ -4,9 +4,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { envVariable } from "../auth/env.js";
-import { credentialNotices } from "../auth/check.js";
+import { credentialNotices, type SecuredTool } from "../auth/check.js";
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
 import { readCredentials } from "../http/settings.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
@@ -15,7 +14,9 @@ import { createConsole, resolveConsoleSettings, type ConsoleRoute } from "../con
 import { consoleToStderr, observePending, startTelemetry, type TelemetryHandle } from "../telemetry/index.js";
 import { bindToolset, createRuntime } from "../toolset.js";
 import type { ToolsetSpec } from "../types.js";
-import { createMcpServer, serveStdio } from "./mcp.js";
+import { bindCatalog, type ToolCatalog } from "../catalog.js";
+import type { BoundTool, Runtime } from "../tool.js";
+import { serveStdio, serveTools, type ServedTools } from "./mcp.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -176,6 +177,10 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
+/** The SDK's Streamable HTTP transport, imported by the first HTTP request: a stdio server never loads it. */
+let transportModule: Promise<typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")> | undefined;
+const streamableHttp = () => (transportModule ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js"));
+
 async function handleMcp(
   req: IncomingMessage,
   res: ServerResponse,
@@ -194,6 +199,7 @@ async function handleMcp(
     return reply(res, 400, "Parse error: the body is not JSON");
   }
   const server = factory();
+  const { StreamableHTTPServerTransport } = await streamableHttp();
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on("close", () => {
     void transport.close();
@@ -275,9 +281,11 @@ function flushOnSignal(telemetry: TelemetryHandle): void {
   process.once("SIGINT", stop);
 }
 
-/** What {@link runServer} serves. */
-export interface ServerInit {
-  readonly definitions: readonly ToolDefinition[];
+/** What {@link runServer} serves: the definitions, or a catalog whose tool modules are imported on first use. */
+export type ServerInit = ServerOptions &
+  ({ readonly definitions: readonly ToolDefinition[] } | { readonly catalog: ToolCatalog });
+
+interface ServerOptions {
   readonly toolset: ToolsetSpec;
   /** Command-line arguments after the script: `--http PORT` selects HTTP. */
   readonly argv: readonly string[];
@@ -299,13 +307,9 @@ export async function runServer(init: ServerInit): Promise<void> {
   const name = init.toolset.name;
   try {
     const runtime = createRuntime(init.toolset, { env });
-    const tools = bindToolset(init.definitions, runtime);
+    const served = servedTools(init, runtime);
     const configured = readCredentials(init.toolset, {}, env);
-    for (const notice of credentialNotices(
-      init.toolset,
-      init.definitions.map((d) => d.spec),
-      configured,
-    ))
+    for (const notice of credentialNotices(init.toolset, securedTools(init), configured))
       log.warn(`${name} MCP server: ${notice}`);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
     const consoleSettings = resolveConsoleSettings(init.toolset.envPrefix, env);
@@ -318,7 +322,7 @@ export async function runServer(init: ServerInit): Promise<void> {
       observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
       process.once("beforeExit", () => void telemetry.shutdown());
     }
-    const factory = () => createMcpServer(tools, { name, version: init.toolset.version });
+    const factory = () => serveTools(served, { name, version: init.toolset.version });
     if (http === undefined) {
       const { closed } = await serveStdio(factory(), {
         limits,
@@ -337,7 +341,9 @@ export async function runServer(init: ServerInit): Promise<void> {
       return;
     }
     const approvalsConsole =
-      consoleSettings === undefined ? undefined : createConsole({ tools, runtime, settings: consoleSettings });
+      consoleSettings === undefined
+        ? undefined
+        : createConsole({ tools: await allTools(served), runtime, settings: consoleSettings });
     const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
     log.info(
       `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; ` +
@@ -356,4 +362,29 @@ export async function runServer(init: ServerInit): Promise<void> {
     log.info(configErrorLine(`${name} MCP server cannot start`, error));
     process.exitCode = 1;
   }
+}
+
+/** The tools the server serves: bound all at once from definitions, or each when first loaded from a catalog. */
+function servedTools(
+  init: ServerInit,
+  runtime: Runtime,
+): ServedTools & { tool(name: string): Promise<BoundTool | undefined> } {
+  if ("catalog" in init) return { entries: init.catalog.entries, tool: bindCatalog(init.catalog, runtime) };
+  const tools = bindToolset(init.definitions, runtime);
+  return { entries: Object.values(tools), tool: async (name) => tools[name] };
+}
+
+/** Every tool, bound (the approvals console reads each tool's spec): a catalog imports every module here. */
+async function allTools(served: ReturnType<typeof servedTools>): Promise<Record<string, BoundTool>> {
+  const tools = await Promise.all(served.entries.map((entry) => served.tool(entry.name)));
+  return Object.fromEntries(tools.map((tool) => [(tool as BoundTool).name, tool as BoundTool]));
+}
+
+/** Each tool's first secured step, for the credential notices (a catalog entry holds just that step's security). */
+function securedTools(init: ServerInit): SecuredTool[] {
+  if (!("catalog" in init)) return init.definitions.map((d) => d.spec);
+  return init.catalog.entries.map((entry) => ({
+    name: entry.name,
+    steps: entry.security === undefined ? [] : [{ security: entry.security }],
+  }));
 }

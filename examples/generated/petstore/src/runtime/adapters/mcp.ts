@@ -27,7 +27,9 @@ import {
   SEARCH_TOOLS,
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
+  type Searchable,
 } from "./search.js";
+import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "./definition.js";
 import {
   invalidArgument,
   isErrorEnvelope,
@@ -45,32 +47,6 @@ export interface McpServerOptions {
   /** Server instructions shown to the client at initialisation. */
   readonly instructions?: string;
 }
-
-const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    status: { type: "string", const: "pending_approval" },
-    request_id: { type: "string" },
-    message: { type: "string" },
-  },
-  required: ["status", "request_id", "message"],
-};
-
-const TRUNCATED_JSON_SCHEMA: JsonSchema = {
-  type: "string",
-  description: "Present when the result was cut: what was cut and which inputs narrow the call.",
-};
-
-/** What `run` returns for a success without a body (204, an empty 200): returns/shape.ts `defaultResult`. */
-const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    ok: { type: "boolean", const: true },
-    status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
-  },
-  required: ["ok"],
-  additionalProperties: false,
-};
 
 /**
  * Builds an MCP server exposing `tools`.
@@ -90,7 +66,30 @@ export function createMcpServer(
   options: McpServerOptions = {},
 ): McpServer {
   const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
-  const searching = [...byName.values()].some((tool) => tool.deferLoading === true);
+  return serveTools({ entries: [...byName.values()], tool: async (name) => byName.get(name) }, info, options);
+}
+
+/**
+ * The tools an MCP server serves: what listing and search read of each (a Tool, or a manifest entry), and the tool
+ * itself by name, which may be imported and bound only then.
+ */
+export interface ServedTools {
+  /** Each tool's search fields, and its tools/list entry when known without loading it. */
+  readonly entries: readonly (Searchable & { readonly definition?: Readonly<Record<string, unknown>> })[];
+  tool(name: string): Promise<Tool | undefined>;
+}
+
+/**
+ * {@link createMcpServer} over tools that load on first use: tools/list and `search_tools` read the entries; a tool is
+ * loaded when it is listed (its JSON Schemas are its own Zod schemas') or called.
+ */
+export function serveTools(
+  served: ServedTools,
+  info: { readonly name: string; readonly version: string },
+  options: McpServerOptions = {},
+): McpServer {
+  const names = new Set(served.entries.map((entry) => entry.name));
+  const searching = served.entries.some((entry) => entry.deferLoading === true);
   // Declared here, not in the constructor's options: the SDK then installs its own tool handlers, which declare
   // `listChanged: true` although only a toolset served with tool search changes its list.
   const server = new McpServer(
@@ -98,19 +97,19 @@ export function createMcpServer(
     options.instructions === undefined ? {} : { instructions: options.instructions },
   );
   server.server.registerCapabilities({ tools: searching ? { listChanged: true } : {} });
-  const listing = searching ? searchListing(server, byName) : staticListing(byName);
+  const listing = searching ? searchListing(server, served) : staticListing(served);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing.list() }));
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listing.list() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const own = listing.call(request.params.name, request.params.arguments ?? {});
     if (own !== undefined) return own;
     const named =
       request.params.name === CALL_TOOL && searching ? String(request.params.arguments?.["name"]) : request.params.name;
-    const tool = byName.get(named);
+    const tool = names.has(named) ? await served.tool(named) : undefined;
     if (tool === undefined && named !== request.params.name) return toolResultToMcp(unknownTool(named));
     if (tool === undefined) {
-      const next = searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...byName.keys()].join(", ")}`;
+      const next = searching ? `Find tools with ${SEARCH_TOOLS}.` : `Known tools: ${[...names].join(", ")}`;
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. ${next}`);
     }
     const args =
@@ -146,35 +145,53 @@ export function traceContextOf(
   };
 }
 
-export { CALL_TOOL, SEARCH_TOOLS };
+export { CALL_TOOL, SEARCH_TOOLS, INPUT_EXAMPLES_META, toolToMcpDefinition };
 
 interface Listing {
   /** What tools/list answers now. */
-  list(): McpTool[];
+  list(): Promise<McpTool[]>;
   /** The result of a tool the listing itself serves (search_tools), else undefined. */
   call(name: string, args: Record<string, unknown>): CallToolResult | undefined;
 }
 
-function staticListing(byName: ReadonlyMap<string, Tool>): Listing {
-  const all = [...byName.values()].map(toolToMcpDefinition);
-  return { list: () => all, call: () => undefined };
+function staticListing(served: ServedTools): Listing {
+  let all: Promise<McpTool[]> | undefined;
+  const load = (): Promise<McpTool[]> =>
+    Promise.all(
+      served.entries.map(
+        async (entry) =>
+          (entry.definition as McpTool | undefined) ?? toolToMcpDefinition((await served.tool(entry.name)) as Tool),
+      ),
+    );
+  return { list: () => (all ??= load()), call: () => undefined };
 }
 
 /**
  * A toolset over its context budget: tools/list starts with the core tools (those not `deferLoading`), `search_tools`
  * and `call_tool`. Every tool `search_tools` returns joins the list for this session, announced with
- * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not.
+ * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not. Only listed tools are
+ * loaded (for their JSON Schemas); search reads the entries.
  */
-function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Listing {
-  const tools = [...byName.values()];
-  const session = createSearchSession(tools);
-  const definitions = new Map<string, McpTool>();
-  const definition = (name: string): McpTool =>
-    definitions.get(name) ?? definitions.set(name, toolToMcpDefinition(byName.get(name) as Tool)).get(name)!;
+function searchListing(server: McpServer, served: ServedTools): Listing {
+  const session = createSearchSession(served.entries);
+  const known = new Map(served.entries.map((entry) => [entry.name, entry.definition as McpTool | undefined]));
+  const definitions = new Map<string, Promise<McpTool>>();
+  const definition = (name: string): Promise<McpTool> => {
+    let found = definitions.get(name);
+    if (found === undefined) {
+      const ready = known.get(name);
+      found =
+        ready === undefined
+          ? served.tool(name).then((tool) => toolToMcpDefinition(tool as Tool))
+          : Promise.resolve(ready);
+      definitions.set(name, found);
+    }
+    return found;
+  };
   const searchDefinition: McpTool = {
     name: SEARCH_TOOLS,
     title: "Search tools",
-    description: searchToolsDescription(tools.length),
+    description: searchToolsDescription(served.entries.length),
     inputSchema: SEARCH_TOOLS_INPUT_SCHEMA as unknown as McpTool["inputSchema"],
     annotations: {
       title: "Search tools",
@@ -185,7 +202,11 @@ function searchListing(server: McpServer, byName: ReadonlyMap<string, Tool>): Li
     },
   };
   return {
-    list: () => [...session.visible().map(definition), searchDefinition, CALL_TOOL_DEFINITION],
+    list: async () => [
+      ...(await Promise.all(session.visible().map(definition))),
+      searchDefinition,
+      CALL_TOOL_DEFINITION,
+    ],
     call(name, args) {
       if (name !== SEARCH_TOOLS) return undefined;
       const answer = session.search(
@@ -267,25 +288,6 @@ export async function serveStdio(
   return { closed: transport.closed };
 }
 
-/** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
-export function toolToMcpDefinition(tool: Tool): McpTool {
-  const output = toolOutputJsonSchema(tool);
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
-    ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
-    annotations: { title: tool.title, ...tool.annotations },
-    ...(tool.examples === undefined || tool.examples.length === 0
-      ? {}
-      : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
-  };
-}
-
-/** The `_meta` key of a tool's input examples in tools/list (argument objects valid against its input schema). */
-export const INPUT_EXAMPLES_META = "aci-gen/input_examples";
-
 /**
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending
  * approval; `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for an envelope.
@@ -294,43 +296,6 @@ export function toolResultToMcp(result: ToolResult): CallToolResult {
   const content = [{ type: "text" as const, text: resultText(result) }];
   if (isErrorEnvelope(result)) return { content, isError: true };
   return { content, structuredContent: result as Record<string, unknown> };
-}
-
-const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "null"]);
-
-/**
- * The schema of the result object as `run` returns it (returns/shape.ts `asResultObject`): a list comes back as
- * `{ items: [...] }` and a scalar as `{ result: … }`, so an array or scalar output schema moves under that member.
- */
-function resultObjectSchema(body: JsonSchema): JsonSchema {
-  if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
-  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t))))
-    return { type: "object", properties: { result: body } };
-  return body;
-}
-
-/**
- * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
- * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, the `{ok, status}` of an
- * answer without a body, and `pending_approval` for a gated tool.
- */
-function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
-  const { $schema, $defs, ...rest } = schema;
-  const body = resultObjectSchema(rest);
-  const properties = body.properties as Record<string, unknown> | undefined;
-  const withTruncated =
-    properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
-  const branches = [withTruncated, EMPTY_RESULT_JSON_SCHEMA, ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : [])];
-  const root = { type: "object", anyOf: branches };
-  return asObjectSchema({
-    ...($schema === undefined ? {} : { $schema }),
-    ...root,
-    ...($defs === undefined ? {} : { $defs }),
-  });
-}
-
-function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {
-  return { ...schema, type: "object" } as McpTool["inputSchema"];
 }
 
 interface ElicitArgs {

@@ -1,0 +1,129 @@
+// Benchmark part (not a test), run by scale.mjs: the generated packages of aci-gen and openapi-mcp-generator side by
+// side — building each (`npm run build`'s compiler command, wall time and peak RSS through GNU time) and its MCP
+// server's cold start over stdio (spawn → `initialize` answered, then `tools/list` answered; peak RSS). See
+// bench/README.md, "Generated packages".
+
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** The peer package's dependencies (its generated package.json's ranges), installed once into this folder. */
+const PEER_DEPS = path.join(os.tmpdir(), "aci-gen-bench-peer-package-deps");
+const TIME = "/usr/bin/time";
+
+/** Installs the peer's generated package.json dependencies once (npm registry needed the first time). */
+export function installPeerPackageDeps(peerOut) {
+  const modules = path.join(PEER_DEPS, "node_modules");
+  if (!existsSync(path.join(modules, "typescript"))) {
+    mkdirSync(PEER_DEPS, { recursive: true });
+    writeFileSync(path.join(PEER_DEPS, "package.json"), readFileSync(path.join(peerOut, "package.json")));
+    process.stderr.write(`installing the peer package's dependencies into ${PEER_DEPS}\n`);
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: PEER_DEPS,
+      stdio: "inherit",
+    });
+  }
+  return modules;
+}
+
+/** The version of a package under a node_modules folder. */
+export const versionIn = (modules, name) =>
+  JSON.parse(readFileSync(path.join(modules, name, "package.json"), "utf8")).version;
+
+function linkModules(dir, modules) {
+  const link = path.join(dir, "node_modules");
+  rmSync(link, { recursive: true, force: true });
+  symlinkSync(modules, link, "dir");
+}
+
+/** Runs `node tscJs args…` under GNU time in `cwd`: wall ms, peak RSS (bytes, the compiler's largest process), exit code. */
+function timedTsc(cwd, tscJs, args) {
+  const report = path.join(cwd, ".time");
+  const start = performance.now();
+  let code = 0;
+  try {
+    execFileSync(TIME, ["-f", "%M", "-o", report, process.execPath, tscJs, ...args], { cwd, stdio: "pipe" });
+  } catch (error) {
+    code = error.status ?? 1;
+  }
+  const ms = performance.now() - start;
+  const peakRss = Number(readFileSync(report, "utf8").trim().split("\n").at(-1)) * 1024;
+  rmSync(report, { force: true });
+  return { ms, peakRss, code };
+}
+
+/** Builds aci-gen's package in `dir` as its build script does (the tsc arguments of `scripts.build`). */
+export function buildOurs(dir, rootModules) {
+  linkModules(dir, rootModules);
+  const script = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).scripts.build;
+  rmSync(path.join(dir, "dist"), { recursive: true, force: true });
+  const args = script.replace(/^tsc /, "").split(" ");
+  return { ...timedTsc(dir, path.join(rootModules, "typescript/bin/tsc"), args), script };
+}
+
+/** Type-checks aci-gen's package in `dir` (`npm run typecheck`, not part of its build when grouped). */
+export function typecheckOurs(dir, rootModules) {
+  linkModules(dir, rootModules);
+  return timedTsc(dir, path.join(rootModules, "typescript/bin/tsc"), ["-p", "tsconfig.json", "--noEmit"]);
+}
+
+/** Builds the peer's package in `dir` with its own TypeScript (`tsc`; its build script's `shx chmod` left out). */
+export function buildPeer(dir, peerModules) {
+  linkModules(dir, peerModules);
+  rmSync(path.join(dir, "build"), { recursive: true, force: true });
+  return timedTsc(dir, path.join(peerModules, "typescript/bin/tsc"), []);
+}
+
+/**
+ * Spawns `node serverJs` (stdio), sends `initialize`, then `notifications/initialized` and `tools/list`; times both
+ * answers from the spawn and reads the child's peak RSS (VmHWM) once tools/list is answered.
+ */
+export function coldStart(serverJs, env) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [serverJs], { stdio: ["pipe", "pipe", "pipe"], env });
+    const waiting = new Map();
+    let buffer = "";
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.stdout.on("data", (d) => {
+      buffer += d;
+      for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        if (!line.startsWith("{")) continue;
+        const message = JSON.parse(line);
+        waiting.get(message.id)?.(message);
+      }
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${serverJs} did not answer within 60 s:\n${stderr}`));
+    }, 60_000);
+    child.on("exit", (code) => {
+      if (waiting.size > 0) reject(new Error(`${serverJs} exited (${code}) before answering:\n${stderr}`));
+    });
+    const send = (id, method, params) =>
+      new Promise((done) => {
+        waiting.set(id, (message) => (waiting.delete(id), done(message)));
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      });
+    (async () => {
+      await send(1, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "aci-gen-bench", version: "1.0.0" },
+      });
+      const initializeMs = performance.now() - start;
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      const listed = await send(2, "tools/list", {});
+      const listMs = performance.now() - start;
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const peakRss = Number(/VmHWM:\s+(\d+)\s*kB/.exec(status)?.[1] ?? 0) * 1024;
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      resolve({ ms: listMs, initializeMs, peakRss, tools: listed.result?.tools?.length ?? 0 });
+    })().catch((error) => (clearTimeout(timer), child.kill("SIGKILL"), reject(error)));
+  });
+}

@@ -1,0 +1,77 @@
+// A served plan + where each tool is written → `src/catalog.ts`, the manifest the MCP server starts from.
+import type { ToolDef, ToolPlan } from "../planner/types.js";
+import type { CatalogEntry } from "../runtime/catalog.js";
+import { str } from "./code.js";
+import { flat } from "./print.js";
+import type { ToolNames } from "./tools.js";
+
+/** A tool's top-level inputs as its advertised input schema lists them (without `request_id`). */
+export interface CatalogInputs {
+  readonly inputNames: readonly string[];
+  readonly requiredInputs: readonly string[];
+}
+
+/** The inputs an advertised input JSON Schema lists at its top level, and those it requires. */
+export function catalogInputs(inputSchema: Readonly<Record<string, unknown>>): CatalogInputs {
+  const properties = inputSchema["properties"];
+  const required = inputSchema["required"];
+  const names = properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
+  return {
+    inputNames: names.filter((name) => name !== "request_id"),
+    requiredInputs: Array.isArray(required)
+      ? required.filter((name): name is string => typeof name === "string" && name !== "request_id")
+      : [],
+  };
+}
+
+/** One tool's manifest entry; optional fields only when the tool has them. */
+export function catalogEntry(
+  tool: ToolDef,
+  names: ToolNames,
+  inputs: CatalogInputs,
+  definition?: Readonly<Record<string, unknown>>,
+): CatalogEntry {
+  const security = tool.steps.find((step) => step.security.some((r) => Object.keys(r).length > 0))?.security;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    risk: tool.risk,
+    category: tool.category,
+    annotations: tool.annotations,
+    approval: tool.approval,
+    ...(tool.tags === undefined ? {} : { tags: tool.tags }),
+    ...(tool.profile === undefined ? {} : { profile: tool.profile }),
+    ...(tool.deferLoading === true ? { deferLoading: true } : {}),
+    inputNames: inputs.inputNames,
+    requiredInputs: inputs.requiredInputs,
+    ...(security === undefined ? {} : { security }),
+    ...(definition === undefined ? {} : { definition }),
+    module: names.file,
+    export: names.ident,
+  };
+}
+
+/**
+ * The body of `src/catalog.ts`: each entry as one JSON string literal per line (parsed at start, which costs less than
+ * evaluating object literals and keeps the type checker out of them), and a dynamic import per module.
+ */
+export function catalogView(
+  plan: ToolPlan,
+  names: ReadonlyMap<string, ToolNames>,
+  inputs: ReadonlyMap<string, CatalogInputs>,
+  listed: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+): { entries: string[]; modules: string[] } {
+  const entries = plan.tools.map((tool) => {
+    const own = names.get(tool.name);
+    const toolInputs = inputs.get(tool.name);
+    if (own === undefined || toolInputs === undefined)
+      throw new Error(`no catalog names or inputs for tool ${tool.name}`);
+    return `${flat(str(JSON.stringify(catalogEntry(tool, own, toolInputs, listed.get(tool.name)))))},`;
+  });
+  const modules = [...new Set([...names.values()].map((n) => n.file))].map(
+    (file) =>
+      `${/^[A-Za-z_$][\w$]*$/.test(file) ? file : flat(str(file))}: () => import(${flat(str(`./tools/${file}.js`))}),`,
+  );
+  return { entries, modules };
+}

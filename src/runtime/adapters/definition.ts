@@ -1,0 +1,86 @@
+// A Tool → its MCP tools/list entry: title, description, input/output JSON Schemas, annotations and input examples.
+import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../types.js";
+import { toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+
+const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    status: { type: "string", const: "pending_approval" },
+    request_id: { type: "string" },
+    message: { type: "string" },
+  },
+  required: ["status", "request_id", "message"],
+};
+
+const TRUNCATED_JSON_SCHEMA: JsonSchema = {
+  type: "string",
+  description: "Present when the result was cut: what was cut and which inputs narrow the call.",
+};
+
+/** What `run` returns for a success without a body (204, an empty 200): returns/shape.ts `defaultResult`. */
+const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    ok: { type: "boolean", const: true },
+    status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
+  },
+  required: ["ok"],
+  additionalProperties: false,
+};
+
+/** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
+export function toolToMcpDefinition(tool: Tool): McpTool {
+  const output = toolOutputJsonSchema(tool);
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
+    ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
+    annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.examples === undefined || tool.examples.length === 0
+      ? {}
+      : { _meta: { [INPUT_EXAMPLES_META]: tool.examples } }),
+  };
+}
+
+/** The `_meta` key of a tool's input examples in tools/list (argument objects valid against its input schema). */
+export const INPUT_EXAMPLES_META = "aci-gen/input_examples";
+
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * The schema of the result object as `run` returns it (returns/shape.ts `asResultObject`): a list comes back as
+ * `{ items: [...] }` and a scalar as `{ result: … }`, so an array or scalar output schema moves under that member.
+ */
+function resultObjectSchema(body: JsonSchema): JsonSchema {
+  if (body.type === "array") return { type: "object", properties: { items: body }, required: ["items"] };
+  if (SCALAR_TYPES.has(body.type) || (Array.isArray(body.type) && body.type.every((t) => SCALAR_TYPES.has(t))))
+    return { type: "object", properties: { result: body } };
+  return body;
+}
+
+/**
+ * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
+ * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, the `{ok, status}` of an
+ * answer without a body, and `pending_approval` for a gated tool.
+ */
+function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
+  const { $schema, $defs, ...rest } = schema;
+  const body = resultObjectSchema(rest);
+  const properties = body.properties as Record<string, unknown> | undefined;
+  const withTruncated =
+    properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
+  const branches = [withTruncated, EMPTY_RESULT_JSON_SCHEMA, ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : [])];
+  const root = { type: "object", anyOf: branches };
+  return asObjectSchema({
+    ...($schema === undefined ? {} : { $schema }),
+    ...root,
+    ...($defs === undefined ? {} : { $defs }),
+  });
+}
+
+function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {
+  return { ...schema, type: "object" } as McpTool["inputSchema"];
+}

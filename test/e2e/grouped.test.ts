@@ -1,0 +1,227 @@
+// End to end: all-operations packages (tools in grouped modules) type-checked, built with their own build script and
+// served through the MCP SDK's Client, with every module the server process loads logged: neither start-up nor
+// tools/list imports a tool module (the listed tools' definitions are in the catalog), and search finds, and call_tool
+// calls, a tool whose module was never imported (importing its group only). Petstore calls go to Prism; GitHub's to a
+// loopback stub. `check` of each package reports nothing.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check } from "../../src/api/check.js";
+import { generate } from "../../src/api/generate.js";
+import type { CatalogEntry } from "../../src/runtime/catalog.js";
+import { ROOT, runNode, startPrismMock, type Prism } from "../support/e2e-harness.js";
+
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+const HOOK = pathToFileURL(join(ROOT, "test/support/module-log.mjs")).href;
+const WORK = join(ROOT, ".tmp/e2e", `grouped-${process.pid}`);
+const PETSTORE_SPEC = join(ROOT, "examples/specs/petstore.oas31.yaml");
+const GITHUB_SPEC = join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
+
+/** Generates `spec` with --all-operations into `outDir`; fails on any error diagnostic. */
+async function generateAll(spec: string, outDir: string): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
+  const result = await generate({ spec, allOperations: true, outDir });
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(`generate failed:\n${JSON.stringify(errors, null, 2)}`);
+}
+
+/** Runs the package's `build` script's tsc arguments (as `npm run build` would), with the repo's TypeScript. */
+async function buildAsPackageDoes(outDir: string): Promise<string> {
+  const script = (JSON.parse(readFileSync(join(outDir, "package.json"), "utf8")) as { scripts: { build: string } })
+    .scripts.build;
+  const args = script
+    .replace(/^tsc /, "")
+    .split(" ")
+    .map((arg) => (arg === "tsconfig.json" ? join(outDir, arg) : arg));
+  const built = await runNode([TSC, ...args], { PATH: process.env.PATH ?? "" }, 300_000);
+  if (built.code !== 0) throw new Error(`${script} failed:\n${built.stdout}\n${built.stderr}`);
+  return script;
+}
+
+/** The catalog entries a package's server starts from, read from its built catalog module. */
+async function catalogOf(outDir: string): Promise<readonly CatalogEntry[]> {
+  const module = (await import(pathToFileURL(join(outDir, "dist/catalog.js")).href)) as {
+    catalog: { entries: readonly CatalogEntry[] };
+  };
+  return module.catalog.entries;
+}
+
+/** A stdio MCP session of a built package whose every loaded module is logged. */
+interface LoggedSession {
+  readonly client: Client;
+  /** The `src/tools/` modules (by name) and whether `schemas.js` was loaded so far. */
+  loaded(): { tools: string[]; schemas: boolean };
+  close(): Promise<void>;
+}
+
+async function connectLogged(outDir: string, env: Record<string, string>): Promise<LoggedSession> {
+  const log = join(outDir, `modules-${Date.now()}.log`);
+  writeFileSync(log, "");
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", HOOK, join(outDir, "dist/server.js")],
+    env: { PATH: process.env.PATH ?? "", MODULE_LOG: log, ...env },
+    cwd: ROOT,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "aci-grouped-e2e", version: "1.0.0" });
+  await client.connect(transport, { timeout: 30_000 });
+  return {
+    client,
+    loaded() {
+      const urls = readFileSync(log, "utf8").split("\n");
+      const tools = urls.flatMap((u) => /\/dist\/tools\/([^/]+)\.js$/.exec(u)?.[1] ?? []);
+      return { tools: [...new Set(tools)].sort(), schemas: urls.some((u) => u.endsWith("/dist/schemas.js")) };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The single text content of a tools/call result, parsed. */
+function resultJson(result: Awaited<ReturnType<Client["callTool"]>>): Record<string, unknown> {
+  const content = result.content as { type: string; text: string }[];
+  return JSON.parse(content[0]?.text ?? "null") as Record<string, unknown>;
+}
+
+describe("petstore, all operations: grouped modules served lazily, calls through Prism", () => {
+  const outDir = join(WORK, "petstore");
+  let prism: Prism | undefined;
+  let session: LoggedSession | undefined;
+  let entries: readonly CatalogEntry[] = [];
+
+  beforeAll(async () => {
+    await generateAll(PETSTORE_SPEC, outDir);
+    prism = await startPrismMock(PETSTORE_SPEC);
+  }, 180_000);
+  afterAll(async () => {
+    await session?.close();
+    await prism?.stop();
+  });
+
+  it("type-checks strictly, and builds with its own build script (no checking: its schemas are typed)", async () => {
+    const checked = await runNode(
+      [TSC, "-p", join(outDir, "tsconfig.json"), "--noEmit"],
+      { PATH: process.env.PATH ?? "" },
+      180_000,
+    );
+    expect(checked.stdout + checked.stderr).toBe("");
+    expect(checked.code).toBe(0);
+    expect(await buildAsPackageDoes(outDir)).toBe("tsc -p tsconfig.json --noCheck");
+    expect(existsSync(join(outDir, "dist/tools/pet.js"))).toBe(true);
+    entries = await catalogOf(outDir);
+    expect(new Set(entries.map((e) => e.module))).toEqual(new Set(["pet", "store", "user"]));
+  }, 300_000);
+
+  it("starts without importing a tool module, lists the core from the catalog, finds and calls a deferred tool", async () => {
+    session = await connectLogged(outDir, {
+      PETSTORE_BASE_URL: `http://127.0.0.1:${prism?.port}`,
+      PETSTORE_API_KEY: "special-key",
+      PETSTORE_STATE_DIR: join(outDir, "state"),
+    });
+    expect(session.loaded()).toEqual({ tools: [], schemas: false });
+
+    const listed = await session.client.listTools();
+    const core = entries.filter((e) => e.deferLoading !== true);
+    expect(listed.tools.map((t) => t.name)).toEqual([...core.map((e) => e.name), "search_tools", "call_tool"]);
+    // The core's definitions are in the catalog: listing imports nothing.
+    expect(session.loaded()).toEqual({ tools: [], schemas: false });
+
+    const found = resultJson(
+      await session.client.callTool({ name: "search_tools", arguments: { query: "get a purchase order by its id" } }),
+    ) as { tools: { name: string }[] };
+    expect(found.tools.map((t) => t.name)).toContain("get_order_by_id");
+    expect(entries.find((e) => e.name === "get_order_by_id")?.deferLoading).toBe(true);
+    expect(session.loaded().tools).toEqual([]);
+
+    const called = await session.client.callTool({
+      name: "call_tool",
+      arguments: { name: "get_order_by_id", arguments: { order_id: 3 } },
+    });
+    expect(called.isError, JSON.stringify(called)).not.toBe(true);
+    expect(session.loaded()).toEqual({ tools: ["store"], schemas: true });
+    const relisted = await session.client.listTools();
+    expect(relisted.tools.map((t) => t.name)).toContain("get_order_by_id");
+  }, 120_000);
+
+  it("lists each tool exactly as the eager toolset (index.ts) defines it", async () => {
+    const pkg = (await import(pathToFileURL(join(outDir, "dist/index.js")).href)) as {
+      tools: Record<string, unknown>;
+    };
+    const { toolToMcpDefinition } = (await import(
+      pathToFileURL(join(outDir, "dist/runtime/adapters/mcp.js")).href
+    )) as { toolToMcpDefinition: (tool: unknown) => unknown };
+    const listed = await session?.client.listTools();
+    for (const tool of listed?.tools.filter((t) => !["search_tools", "call_tool"].includes(t.name)) ?? [])
+      expect(tool, tool.name).toEqual(JSON.parse(JSON.stringify(toolToMcpDefinition(pkg.tools[tool.name]))));
+  }, 60_000);
+
+  it("check on the grouped package reports no drift", async () => {
+    const result = await check({ spec: PETSTORE_SPEC, allOperations: true, outDir });
+    expect(result.report?.verdict).toBe("unchanged");
+    expect(result.report?.drift).toBe(false);
+  }, 120_000);
+});
+
+describe("GitHub REST, all operations: grouped, lazy, check stable", () => {
+  const outDir = join(WORK, "github");
+  let stub: Server | undefined;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    await generateAll(GITHUB_SPEC, outDir);
+    stub = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ merged: true, sha: "abc" }));
+    });
+    await new Promise<void>((done) => stub?.listen(0, "127.0.0.1", done));
+  }, 300_000);
+  afterAll(() => void stub?.close());
+
+  it("writes one module per tag, builds in one pass, and serves: nothing loaded at start, the found tool on call", async () => {
+    expect(existsSync(join(outDir, "src/tools/pulls.ts"))).toBe(true);
+    expect(existsSync(join(outDir, "src/tools/pulls_merge.ts"))).toBe(false);
+    await buildAsPackageDoes(outDir);
+    const entries = await catalogOf(outDir);
+    expect(entries.length).toBeGreaterThan(1000);
+    const port = ((stub as Server).address() as AddressInfo).port;
+    const prefix = /envPrefix: "([A-Z0-9_]+)"/.exec(readFileSync(join(outDir, "src/toolset.ts"), "utf8"))?.[1];
+    const session = await connectLogged(outDir, {
+      [`${prefix}_BASE_URL`]: `http://127.0.0.1:${port}`,
+      [`${prefix}_APPROVAL`]: "auto",
+      [`${prefix}_STATE_DIR`]: join(outDir, "state"),
+    });
+    try {
+      expect(session.loaded()).toEqual({ tools: [], schemas: false });
+      const listed = await session.client.listTools();
+      const core = entries.filter((e) => e.deferLoading !== true);
+      expect(listed.tools.length).toBe(core.length + 2);
+      expect(session.loaded()).toEqual({ tools: [], schemas: false });
+
+      const found = resultJson(
+        await session.client.callTool({ name: "search_tools", arguments: { query: "merge a pull request" } }),
+      ) as { tools: { name: string }[] };
+      expect(found.tools[0]?.name).toBe("pulls_merge");
+      expect(session.loaded().tools).not.toContain("pulls");
+      const merged = await session.client.callTool({
+        name: "call_tool",
+        arguments: { name: "pulls_merge", arguments: { owner: "octocat", repo: "hello", pull_number: 7 } },
+      });
+      expect(merged.isError, JSON.stringify(merged)).not.toBe(true);
+      expect(requests).toEqual(["PUT /repos/octocat/hello/pulls/7/merge"]);
+      expect(session.loaded().tools).toEqual(["pulls"]);
+    } finally {
+      await session.close();
+    }
+  }, 300_000);
+
+  it("check on the grouped package reports no drift", async () => {
+    const result = await check({ spec: GITHUB_SPEC, allOperations: true, outDir });
+    expect(result.report?.verdict).toBe("unchanged");
+    expect(result.report?.files.changed).toEqual([]);
+  }, 300_000);
+});

