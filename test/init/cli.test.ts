@@ -21,7 +21,7 @@ describe("aci-gen init", () => {
     const result = await run("--spec", petstore);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^# Draft goals for Petstore/);
-    expect(result.out).toContain("name: list_user_orders_by_email");
+    expect(result.out).toContain("name: add_pet");
   });
 
   test("--out writes the file with spec: relative to it, and nothing else", async () => {

@@ -8,6 +8,8 @@ import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/n
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import { operationProfile } from "../profile.js";
+import { neededProperties } from "./needed.js";
 import { operationRef } from "./operations.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
@@ -154,7 +156,10 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
-  const bound = requiredNames.filter((k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k));
+  const creates = operationProfile(operation).action === "create";
+  const bound = neededProperties(properties, requiredNames, creates).filter(
+    (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
+  );
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);

@@ -3,10 +3,28 @@ import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
 import { findResolvers } from "./chains.js";
+import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { collectionPrefixes, groupOf, isDiscovery, newestVersions, resourceOf, segments } from "./operations.js";
+import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
+import {
+  collectionPrefixes,
+  groupOf,
+  isDiscovery,
+  newestVersions,
+  resourceOf,
+  segments,
+  singular,
+} from "./operations.js";
 import { selectorChains } from "./selectors.js";
-import { chainProposals, fallbackProposals, groupProposals, withArticle, type Proposal } from "./proposals.js";
+import {
+  actionKind,
+  chainProposals,
+  childProposal,
+  fallbackProposals,
+  groupProposals,
+  withArticle,
+  type Proposal,
+} from "./proposals.js";
 import type { DraftConfig, DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
@@ -26,6 +44,7 @@ export interface DraftOptions {
 interface Group {
   readonly name: string;
   readonly rank: number;
+  readonly weight: number;
   readonly operations: readonly Operation[];
 }
 
@@ -44,26 +63,66 @@ function groupOperations(
   const weightOf = (name: string): number => weight?.get(name) ?? byName.get(name)?.length ?? 0;
   return order
     .sort((a, b) => weightOf(b) - weightOf(a) || order.indexOf(a) - order.indexOf(b))
-    .map((name, rank) => ({ name, rank, operations: byName.get(name) ?? [] }));
+    .map((name, rank) => ({ name, rank, weight: weightOf(name), operations: byName.get(name) ?? [] }));
 }
 
-/**
- * Chains in a default draft, name-to-id chains into a request body and path-parameter chains taking turns (a name chain
- * first); the name chains (checked same-kind) may take up to half of a larger `--max-tools`, path chains stay at this many.
- */
+/** Path-parameter chains in a default draft; name-to-id chains take the place of the single goals whose operation they call. */
 const DEFAULT_CHAINS = 5;
 
-/** The heaviest resources: their reads, changes and sub-resources rank right after the chains. */
-const CORE_GROUPS = 2;
+/** The heaviest resources: their goals rank first, one resource after the other. */
+const CORE_GROUPS = 4;
 
-const KIND_TIER: Readonly<Record<GoalKind, number>> = { chain: 0, find: 1, get: 2, create: 3, update: 4, delete: 5 };
+/** Core resources take turns: each one's create and browse goals, then their actions, chains and changes, then reads, then deletes. */
+const KIND_ROUND: Readonly<Record<GoalKind, number>> = {
+  create: 0,
+  find: 0,
+  act: 1,
+  chain: 1,
+  update: 1,
+  get: 2,
+  delete: 3,
+};
+
+/** What users do most with a core resource first: add one, browse them, act on one by name, change, read, delete. */
+const KIND_TIER: Readonly<Record<GoalKind, number>> = {
+  create: 0,
+  find: 1,
+  update: 2,
+  chain: 3,
+  act: 4,
+  get: 5,
+  delete: 6,
+};
+
+/** A core resource's runner-up goals come after every core resource's reads. */
+const round = (p: Proposal): number =>
+  p.runnerUp
+    ? 2.5
+    : p.child
+      ? 1
+      : p.as !== undefined
+        ? KIND_ROUND[p.as]
+        : p.kind === "chain"
+          ? chainRound(p)
+          : KIND_ROUND[p.kind];
+
+/** A chain ranks as the goal it ends in: a change or action in round 1, a read in round 2, a delete in round 3. */
+function chainRound(p: Proposal): number {
+  const method = p.calls.at(-1)?.split(" ")[0];
+  return method === "GET" ? KIND_ROUND.get : method === "DELETE" ? KIND_ROUND.delete : KIND_ROUND.update;
+}
+
+/** Each core resource starts half a round after the one before: the heaviest gets to its actions before the fourth is browsed. */
+const STAGE = 0.34;
+const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
 
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
-    Number(b.kind === "chain") - Number(a.kind === "chain") ||
+    Number(a.niche ?? false) - Number(b.niche ?? false) ||
     Number(b.core ?? false) - Number(a.core ?? false) ||
-    (a.core && b.core ? a.groupRank - b.groupRank : 0) ||
+    (a.core && b.core ? staged(a) - staged(b) || a.groupRank - b.groupRank : 0) ||
+    Number(b.kind === "chain") - Number(a.kind === "chain") ||
     KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
     Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
@@ -73,21 +132,38 @@ function compareProposals(a: Proposal, b: Proposal): number {
   );
 }
 
-/** How core a resource is: its operations in the newest API version, plus half of all versions' (kept through many versions). */
+/** A version path segment: `v1`, `v1beta2`. */
+const VERSION = /^v\d+((alpha|beta)\d*)?$/;
+
+/**
+ * How core a resource is: `resourceWeights` of its operations that are not niche (0 for a resource of niche operations
+ * only), plus log₂ of the API versions it is served in (Kubernetes' deployments in four).
+ */
 function coreWeights(
+  model: ApiModel,
   newest: readonly Operation[],
   all: readonly Operation[],
   resource: (o: Operation) => string,
+  parents: (o: Operation) => readonly string[],
+  niche: (o: Operation) => boolean,
 ): Map<string, number> {
-  const weights = countBy(newest, resource);
-  for (const [name, n] of countBy(all, resource)) weights.set(name, (weights.get(name) ?? 0) + n / 2);
+  const weights = resourceWeights(
+    model,
+    newest.filter((o) => !niche(o)),
+    resource,
+    parents,
+  );
+  const versions = new Map<string, Set<string>>();
+  for (const o of all) {
+    const parts = segments(o.path);
+    const at = parts.findIndex((s) => VERSION.test(s));
+    if (at >= 0)
+      versions.set(resource(o), new Set([...(versions.get(resource(o)) ?? []), parts.slice(0, at + 1).join("/")]));
+  }
+  for (const o of all) if (!weights.has(resource(o))) weights.set(resource(o), 0);
+  for (const [name, w] of weights)
+    weights.set(name, w === 0 ? 0 : w + Math.log2(Math.max(1, versions.get(name)?.size ?? 1)));
   return weights;
-}
-
-function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return counts;
 }
 
 /**
@@ -98,10 +174,29 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
-  const resource = (o: Operation): string => resourceOf(o, collections);
+  const resource = (o: Operation): string => {
+    const namespace = rpcNamespace(o.path);
+    return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
+  };
+  const profiles = new Map<Operation, OperationProfile>();
+  const profileOf = (o: Operation): OperationProfile => {
+    const known = profiles.get(o);
+    if (known !== undefined) return known;
+    const profile = operationProfile(o);
+    profiles.set(o, profile);
+    return profile;
+  };
+  const niche = (o: Operation): boolean => isNiche(o, profileOf(o), resource(o));
+  const parents = (o: Operation): string[] =>
+    (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_")).filter((p) => p !== resource(o));
+  const parent = (o: Operation): string | undefined => parents(o).at(-1);
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
-  const groups = groupOperations(view.operations, resource, coreWeights(view.operations, model.operations, resource));
+  const groups = groupOperations(
+    view.operations,
+    resource,
+    coreWeights(model, view.operations, model.operations, resource, parents, niche),
+  );
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
@@ -111,22 +206,68 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const resolvers = findResolvers(view);
   const groupFor = (o: Operation): { name: string; rank: number } =>
     groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
-  const bodyChains = oneChainPerResolver(nameChains(view, resolvers, groupFor));
+  const valued = (c: Proposal): Proposal => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche);
+  const bodyChains = oneChainPerResolver(
+    nameChains(view, resolvers, groupFor)
+      .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche, false))
+      .sort(compareProposals),
+  );
   const others = oneChainPerResolver(
-    [...chainProposals(view, resolvers, groupFor), ...selectors].sort(compareProposals),
+    [...chainProposals(view, resolvers, groupFor), ...selectors].map(valued).sort(compareProposals),
   );
   const chains = [...bodyChains, ...others];
   const max = options.maxGoals ?? 10;
-  const cap = options.maxChains ?? Math.max(DEFAULT_CHAINS, Math.floor(max / 2));
-  const keptChains = interleave(bodyChains, others.slice(0, DEFAULT_CHAINS)).slice(0, cap);
+  const pathChains = others.slice(0, options.maxChains ?? DEFAULT_CHAINS);
+  const keptChains = firstPerGroup(pathChains);
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
-  const proposed = groups.flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS));
-  const singles = proposed.length + keptChains.length > 0 ? proposed : fallbackProposals(view, groups);
+  const proposed = groups
+    .flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS, profileOf, niche))
+    .map((p) => markNiche(p, view, niche));
+  const children = groups
+    .filter((g) => g.rank < CORE_GROUPS)
+    .flatMap((g) => {
+      const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
+      const child = childProposal(view, g, fullestChild(nested, resource), targets, profileOf, niche);
+      return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
+    });
+  proposed.push(...children.map((c) => markNiche(c, view, niche)));
+  const upgraded = proposed.map((p) => byName(p, bodyChains));
+  const used = upgraded.flatMap((p) => (p.source === undefined ? [] : [p.source]));
+  const rankOf = new Map(groups.map((g) => [g.name, g.rank]));
+  const nameChainsLeft = onePerGroup(
+    [...bodyChains]
+      .sort((a, b) => b.steps.length - a.steps.length)
+      .filter(
+        (c) =>
+          !used.includes(c) &&
+          !c.niche &&
+          !findsConfigured(c) &&
+          leftoverKind(view.operations[c.operationIndex], profileOf),
+      )
+      .flatMap((c) => {
+        const target = view.operations[c.operationIndex];
+        const own = rankOf.get(c.group) ?? Number.POSITIVE_INFINITY;
+        const above = target === undefined ? undefined : coreAbove(target, rankOf);
+        const rank = own < CORE_GROUPS ? own : above !== undefined && above < CORE_GROUPS ? above : undefined;
+        return rank === undefined || targets.has(target as Operation)
+          ? []
+          : [{ ...c, core: true, as: "act" as const, groupRank: rank }];
+      }),
+  );
+  const chosenChains = [
+    ...pathChains,
+    ...used,
+    ...bodyChains.filter((c) => nameChainsLeft.some((n) => n.name === c.name && n.operationIndex === c.operationIndex)),
+  ];
+  const singles =
+    upgraded.length + keptChains.length > 0
+      ? [...upgraded.map(withoutSource), ...nameChainsLeft]
+      : fallbackProposals(view, groups);
   const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
   const allocate = createNameAllocator();
-  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !keptChains.includes(c))].map((p) => ({
+  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
@@ -144,6 +285,25 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   };
 }
 
+/** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
+function fullestChild(nested: readonly Operation[], resource: (o: Operation) => string): Operation[] {
+  const byResource = new Map<string, Operation[]>();
+  for (const o of nested) byResource.set(resource(o), [...(byResource.get(resource(o)) ?? []), o]);
+  let fullest: Operation[] = [];
+  for (const ops of byResource.values()) if (ops.length > fullest.length) fullest = ops;
+  return fullest;
+}
+
+/** A proposal is niche when any operation it calls is (see `isNiche`); chains of a core resource's target stay core. */
+function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => boolean, rooted = true): Proposal {
+  const target = view.operations[proposal.operationIndex];
+  if (rooted && proposal.kind === "chain" && proposal.steps.length > 2 && !proposal.readOnly)
+    return { ...proposal, niche: true };
+  const calls = new Set(proposal.calls);
+  const anyNiche = view.operations.some((o) => calls.has(`${o.method.toUpperCase()} ${o.path}`) && niche(o));
+  return anyNiche || (target !== undefined && niche(target)) ? { ...proposal, niche: true } : proposal;
+}
+
 /** The configured values the goals bind (`$config.NAME`, only ever a basic-auth user's account), by name. */
 function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
   const parameters = new Map<string, Set<string>>();
@@ -158,13 +318,6 @@ function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
   }));
 }
 
-/** `[a1, b1, a2, b2, …]`, then the rest of the longer list: name chains and path chains share the draft's chain places. */
-function interleave<T>(a: readonly T[], b: readonly T[]): T[] {
-  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]]).flatMap((pair) =>
-    pair.filter((x): x is T => x !== undefined),
-  );
-}
-
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */
 function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kept: Proposal[]; over: Proposal[] } {
   if (limit === undefined) return { kept: [...ranked], over: [] };
@@ -177,6 +330,75 @@ function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kep
     seen.set(p.group, n + 1);
   }
   return { kept, over };
+}
+
+/**
+ * A drafted single goal whose operation a name chain calls (`chat.postMessage`, a channel by name): the chain takes its
+ * place and rank, so the user names the thing and the draft still spans what users do most.
+ */
+function byName(single: Proposal, bodyChains: readonly Proposal[]): Proposal & { source?: Proposal } {
+  if (single.kind === "chain" || !single.core) return single;
+  const chain = bodyChains.find((c) => c.operationIndex === single.operationIndex && !c.niche && !findsConfigured(c));
+  if (chain === undefined) return single;
+  return {
+    ...chain,
+    source: chain,
+    as: single.kind,
+    groupRank: single.groupRank,
+    ...(single.core ? { core: true } : {}),
+    ...(single.runnerUp ? { runnerUp: true } : {}),
+    ...(single.child ? { child: true } : {}),
+  };
+}
+
+function withoutSource(p: Proposal & { source?: Proposal }): Proposal {
+  const { source: _source, ...rest } = p;
+  return rest;
+}
+
+/** The rank of the nearest core resource a path passes through (`/issue/{id}/transitions` → `issue`), if any. */
+function coreAbove(operation: Operation, rankOf: ReadonlyMap<string, number>): number | undefined {
+  const ranks = segments(operation.path)
+    .slice(0, -1)
+    .filter((s) => !s.startsWith("{"))
+    .map((s) => rankOf.get(singular(toSnakeCase(s))))
+    .filter((r): r is number => r !== undefined && r < CORE_GROUPS);
+  return ranks.at(-1);
+}
+
+/** A name chain that looks up a field the step already sends from configuration (Twilio's AccountSid): the credential says which one it is. */
+function findsConfigured(chain: Proposal): boolean {
+  const last = chain.steps.at(-1);
+  if (last?.body?.kind !== "properties") return false;
+  const configured = new Set(last.params.filter((p) => String(p.value).startsWith("$config.")).map((p) => p.name));
+  return last.body.entries.some(([k, v]) => configured.has(k) && typeof v === "string" && v.startsWith("$steps."));
+}
+
+/** A name chain left over ranks with its core resource only when it ends in an action or a create (invite, transition), not a change. */
+function leftoverKind(target: Operation | undefined, profile: (o: Operation) => OperationProfile): boolean {
+  if (target === undefined) return false;
+  const kind = actionKind(profile(target));
+  return kind === "act" || kind === "create";
+}
+
+/** The first name chain of each resource (the one with the most lookups first): the rest are left out. */
+function onePerGroup(chains: readonly Proposal[]): Proposal[] {
+  const seen = new Set<string>();
+  return chains.filter((c) => {
+    const first = !seen.has(c.group);
+    seen.add(c.group);
+    return first;
+  });
+}
+
+/** A resource's first two chains rank as the goals they end in; its further chains with its runners-up. */
+function firstPerGroup(chains: readonly Proposal[]): Proposal[] {
+  const seen = new Map<string, number>();
+  return chains.map((c) => {
+    const n = seen.get(c.group) ?? 0;
+    seen.set(c.group, n + 1);
+    return n < 2 ? c : { ...c, runnerUp: true };
+  });
 }
 
 /** The best-ranked chain of each resolver only, so one lookup does not crowd out the other goals. */
@@ -225,8 +447,16 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
   update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
+  act: (p) => `${gerund(p.verb ?? "call")} ${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
+
+/** `archive` → `archiving`, `set` → `setting`, `post` → `posting`. */
+export function gerund(verb: string): string {
+  if (/[^e]e$/.test(verb)) return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(verb)) return `${verb}${verb.at(-1)}ing`;
+  return `${verb}ing`;
+}
 
 /** `Browsing pet records (use find_pets_by_status) or adding a pet (use add_pet).` from the kept goals of the same resource. */
 function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
@@ -248,6 +478,11 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     chainKey: _key,
     picks: _picks,
     core: _core,
+    niche: _niche,
+    runnerUp: _runnerUp,
+    child: _child,
+    verb: _verb,
+    as: _as,
     ...goal
   } = proposal;
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };

@@ -2,6 +2,7 @@
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { singular, staticSegments } from "./operations.js";
+import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
 const SINGULAR_VERBS: ReadonlySet<string> = new Set([
@@ -102,6 +103,22 @@ const VERBS: ReadonlySet<string> = new Set([
   "capture",
   "refund",
   "pay",
+  "lookup",
+  "invite",
+  "kick",
+  "join",
+  "leave",
+  "open",
+  "close",
+  "mark",
+  "unarchive",
+  "schedule",
+  "share",
+  "publish",
+  "pin",
+  "unpin",
+  "transition",
+  "assign",
 ]);
 
 /**
@@ -117,6 +134,8 @@ export function operationGoalName(operation: Operation, verb: string): string {
 }
 
 function baseName(operation: Operation): string {
+  const rpc = rpcName(operation.path);
+  if (rpc !== undefined) return rpc;
   if (operation.idSynthesized) return synthesizedName(operation);
   const slash = operation.id.lastIndexOf("/");
   if (slash < 0) return toSnakeCase(operation.id);
@@ -129,6 +148,29 @@ function baseName(operation: Operation): string {
   if (next !== undefined && !PREPOSITIONS.has(next)) return words.join("_");
   const noun = SINGULAR_VERBS.has(verb) ? singularSnake(namespace) : namespace;
   return [verb, noun, ...words.slice(1)].join("_");
+}
+
+const PLURAL_VERBS: ReadonlySet<string> = new Set(["list", "search", "find"]);
+
+/**
+ * An RPC method read as verb + noun: `chat.postMessage` → `post_message`, `conversations.create` → `create_conversation`,
+ * `conversations.list` → `list_conversations`, `users.lookupByEmail` → `lookup_user_by_email`; a method that is not a
+ * verb names a part of its namespace (`conversations.history` → `conversation_history`).
+ */
+export function rpcName(path: string): string | undefined {
+  if (!/^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(path)) return undefined;
+  const parts = path.slice(1).split(".").map(toSnakeCase);
+  const words = (parts.at(-1) ?? "").split("_").filter((w) => w !== "");
+  const namespace = parts.slice(0, -1).join("_");
+  const [verb, next] = words;
+  if (verb === undefined || !isVerb(verb)) return [singularSnake(namespace), ...words].join("_");
+  if (next !== undefined && !PREPOSITIONS.has(next)) return words.join("_");
+  const noun = PLURAL_VERBS.has(verb) ? namespace : singularSnake(namespace);
+  return [verb, noun, ...words.slice(1)].join("_");
+}
+
+function isVerb(word: string): boolean {
+  return VERBS.has(word) || (verbClasses(stem(word)) !== undefined && !["info", "all", "new"].includes(word));
 }
 
 function singularSnake(name: string): string {

@@ -28,6 +28,9 @@ import {
 import { entityWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
+import { operationProfile, type OperationProfile } from "../profile.js";
+import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { rpcNamespace } from "./importance.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -43,45 +46,130 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly core?: boolean;
   /** A chain that picks its record from a list (one page, matched exactly) rather than asking the API to find it. */
   readonly picks?: boolean;
+  /** A name chain that took a single goal's place ranks as that goal's kind. */
+  readonly as?: GoalKind;
+  /** An act goal's own verb (`merge`, `archive`), for the not_for sentences beside it. */
+  readonly verb?: string;
+  /** A create of a resource nested under a core one, ranked with the core resource's actions. */
+  readonly child?: boolean;
+  /** The second-best goal of its kind for a core resource. */
+  readonly runnerUp?: boolean;
+  /** Calls an operation `isNiche` puts last (admin, deprecated, plumbing …). */
+  readonly niche?: boolean;
   /** Every step is a read (chains that only read rank before chains that change something). */
   readonly readOnly: boolean;
 }
 
-type Picker = (model: ApiModel, operations: readonly Operation[]) => Operation | undefined;
+type SingleKind = Exclude<GoalKind, "chain">;
+/** The operations that fit a kind of goal, best first. */
+type Picker = (model: ApiModel, operations: readonly Operation[], main: Judge) => Operation[];
 
-const fewestPathParams = (o: Operation): number => o.parameters.filter((p) => p.in === "path").length;
-
-function best(operations: readonly Operation[], score: (o: Operation) => number): Operation | undefined {
-  return [...operations].sort((a, b) => Number(a.deprecated) - Number(b.deprecated) || score(a) - score(b))[0];
+/** What the pickers know of an operation beyond the spec: its profile, niche-ness and whether it is on the group's main object. */
+export interface Judge {
+  readonly profile: (o: Operation) => OperationProfile;
+  readonly niche: (o: Operation) => boolean;
+  readonly offMain: (o: Operation) => number;
 }
 
-const PICKERS: Readonly<Record<Exclude<GoalKind, "chain">, Picker>> = {
-  find: (model, ops) =>
+/** Path parameters, plus a tenth per static segment: `/v1/accounts` before `/v1/financial_connections/accounts`. */
+const fewestPathParams = (o: Operation): number =>
+  o.parameters.filter((p) => p.in === "path").length + staticSegments(o.path).length / 10;
+
+/** The goal kind of a profile's action: list/search → find, add/send/upload → create, set → update, other verbs → act. */
+const ACTION_KINDS: Readonly<Record<string, SingleKind>> = {
+  list: "find",
+  search: "find",
+  get: "get",
+  create: "create",
+  add: "create",
+  send: "create",
+  upload: "create",
+  update: "update",
+  set: "update",
+  delete: "delete",
+};
+
+export function actionKind(profile: OperationProfile): SingleKind {
+  return ACTION_KINDS[profile.action] ?? "act";
+}
+
+const isRpc = (o: Operation): boolean => rpcNamespace(o.path) !== undefined;
+
+/** How far below its namespace an RPC method sits: 0 for `files.upload`, 1 for `files.remote.add`. */
+const rpcDepth = (o: Operation): number => (isRpc(o) ? o.path.split(".").length - 2 : 0);
+
+/** An RPC method that qualifies its object (`files.sharedPublicURL`: a file, shared, public) is less central than one that does not. */
+const rpcQualified = (o: Operation, profile: OperationProfile): number =>
+  isRpc(o) ? (profile.parents?.length ?? 0) / 4 : 0;
+
+function best(operations: readonly Operation[], judge: Judge, score: (o: Operation) => number): Operation[] {
+  return [...operations].sort(
+    (a, b) =>
+      Number(a.deprecated) - Number(b.deprecated) ||
+      Number(judge.niche(a)) - Number(judge.niche(b)) ||
+      score(a) - score(b),
+  );
+}
+
+/** An RPC method's kind is its profile's; a REST operation's comes from method and path, verbs of their own (merge, transition) aside. */
+function ofKind(kind: SingleKind, judge: Judge): (o: Operation) => boolean {
+  return (o) => isRpc(o) && actionKind(judge.profile(o)) === kind;
+}
+
+/** A read the profile calls a search (`GET /search`, Jira's JQL search), whatever shape its answer has. */
+const isSearch = (o: Operation, judge: Judge): boolean =>
+  o.method === "get" && !endsWithParameter(o.path) && judge.profile(o).action === "search";
+
+const restAct = (judge: Judge) => (o: Operation) => !isRpc(o) && actionKind(judge.profile(o)) === "act";
+
+const PICKERS: Readonly<Record<SingleKind, Picker>> = {
+  find: (model, ops, judge) =>
     best(
-      ops.filter((o) => isListOperation(model, o)),
-      (o) => idParameters(o).length * 100 + fewestPathParams(o) * 10 - Math.min(filterCount(o), 9),
+      ops.filter((o) => (isRpc(o) ? ofKind("find", judge)(o) : isListOperation(model, o) || isSearch(o, judge))),
+      judge,
+      (o) =>
+        judge.offMain(o) * 1000 +
+        idParameters(o).length * 100 +
+        fewestPathParams(o) * 10 -
+        Math.min(filterCount(o), 9) +
+        (isListOperation(model, o) ? 0 : 500),
     ),
-  get: (_m, ops) =>
+  get: (_m, ops, judge) =>
     best(
-      ops.filter((o) => o.method === "get" && endsWithParameter(o.path)),
-      fewestPathParams,
+      ops.filter((o) => (isRpc(o) ? ofKind("get", judge)(o) : o.method === "get" && endsWithParameter(o.path))),
+      judge,
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
-  create: (_m, ops) =>
+  create: (_m, ops, judge) =>
     best(
-      ops.filter((o) => o.method === "post" && !endsWithParameter(o.path)),
-      fewestPathParams,
-    ),
-  update: (_m, ops) =>
-    best(
-      ops.filter(
-        (o) => o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path)),
+      ops.filter((o) =>
+        isRpc(o) ? ofKind("create", judge)(o) : o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o),
       ),
-      (o) => fewestPathParams(o) + (o.method === "post" ? 10 : 0),
+      judge,
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
-  delete: (_m, ops) =>
+  update: (_m, ops, judge) =>
     best(
-      ops.filter((o) => o.method === "delete"),
-      fewestPathParams,
+      ops.filter((o) =>
+        isRpc(o)
+          ? ofKind("update", judge)(o)
+          : (o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))) &&
+            !restAct(judge)(o),
+      ),
+      judge,
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (o.method === "post" ? 10 : 0),
+    ),
+  act: (_m, ops, judge) =>
+    best(
+      ops.filter((o) => o.method !== "get" && (isRpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o))),
+      judge,
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
+    ),
+  delete: (_m, ops, judge) =>
+    best(
+      ops.filter((o) => (isRpc(o) ? ofKind("delete", judge)(o) : o.method === "delete")),
+      judge,
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
 };
 
@@ -90,21 +178,74 @@ export function groupProposals(
   model: ApiModel,
   group: { name: string; rank: number; operations: readonly Operation[] },
   taken: ReadonlySet<Operation>,
-  isCore = false,
+  isCore: boolean,
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
 ): Proposal[] {
   const free = group.operations.filter((o) => !taken.has(o));
-  const proposals = (Object.keys(PICKERS) as Exclude<GoalKind, "chain">[]).flatMap((kind) => {
-    const operation = PICKERS[kind](model, free);
-    return operation ? [singleProposal(model, operation, kind, group)] : [];
+  const main = mainObject(group.operations.filter((o) => !niche(o)).map(profile));
+  const judge: Judge = {
+    profile,
+    niche,
+    offMain: (o) =>
+      (profile(o).object === main ? 0 : headNoun(profile(o).object) === main ? 0.5 : 1) +
+      rpcDepth(o) +
+      rpcQualified(o, profile(o)) -
+      (isRpc(o) && /\.list$/.test(o.path) ? 0.5 : 0),
+  };
+  const picked = new Set<Operation>();
+  const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
+    const candidates = PICKERS[kind](model, free, judge).filter((o) => !picked.has(o));
+    return candidates.slice(0, isCore ? 2 : 1).map((operation, i) => {
+      picked.add(operation);
+      const proposal = singleProposal(model, operation, kind, group, profile(operation));
+      return i === 0 ? proposal : { ...proposal, runnerUp: true };
+    });
   });
   if (!isCore) return proposals;
   const sub = subResourceOperation(free);
-  const subProposal = sub && singleProposal(model, sub, sub.method === "get" ? "get" : "update", group);
-  const core = (p: Proposal): Proposal => (p.kind === "find" || p.kind === "get" ? { ...p, core: true } : p);
+  const subProposal = sub && singleProposal(model, sub, sub.method === "get" ? "get" : "update", group, profile(sub));
+  const core = (p: Proposal): Proposal => ({ ...p, core: true });
   const all = proposals.map(core);
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
-    ? [...all, { ...subProposal, core: true }]
+    ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+function headNoun(object: string): string {
+  return object.split(" ").at(-1) ?? "";
+}
+
+/** The head noun most of a group's operations act on (`message` in Slack's `chat`), first met on a tie. */
+function mainObject(profiles: readonly OperationProfile[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const p of profiles) counts.set(headNoun(p.object), (counts.get(headNoun(p.object)) ?? 0) + 1);
+  let top: string | undefined;
+  for (const [noun, n] of counts) if (top === undefined || n > (counts.get(top) ?? 0)) top = noun;
+  return top;
+}
+
+/**
+ * The goal a core resource's nested resources add most often: the best create among them (a comment on an issue, a
+ * worklog on a Jira issue), proposed under the core resource so it ranks with it.
+ */
+export function childProposal(
+  model: ApiModel,
+  group: { name: string; rank: number },
+  nested: readonly Operation[],
+  taken: ReadonlySet<Operation>,
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+): Proposal | undefined {
+  const judge: Judge = { profile, niche, offMain: (o) => rpcDepth(o) + fewestPathParams(o) / 10 };
+  const operation = PICKERS.create(
+    model,
+    nested.filter((o) => !taken.has(o) && !niche(o)),
+    judge,
+  )[0];
+  return (
+    operation && { ...singleProposal(model, operation, "create", group, profile(operation)), core: true, child: true }
+  );
 }
 
 /** Sub-resource paths (`…/{name}/log`, `…/{name}/scale`), `status` aside: one that can only be read, else one that can be patched. */
@@ -128,7 +269,9 @@ export function fallbackProposals(
   groups: readonly { name: string; rank: number; operations: readonly Operation[] }[],
 ): Proposal[] {
   return groups.flatMap((g) =>
-    g.operations.filter((o) => !o.deprecated).map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g)),
+    g.operations
+      .filter((o) => !o.deprecated)
+      .map((o) => singleProposal(model, o, METHOD_KINDS[o.method] ?? "get", g, operationProfile(o))),
   );
 }
 
@@ -143,8 +286,9 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
 function singleProposal(
   model: ApiModel,
   operation: Operation,
-  kind: Exclude<GoalKind, "chain">,
+  kind: SingleKind,
   group: { name: string; rank: number },
+  profile: OperationProfile,
 ): Proposal {
   const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
@@ -152,12 +296,15 @@ function singleProposal(
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
-    entity: entityWords(group.name),
+    entity: isRpc(operation) && profile.object !== "" ? profile.object : entityWords(group.name),
     description: sentence(summaryOf(operation)),
-    useWhen: KIND_HINTS[kind](
-      kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name),
-      operation,
-    ),
+    useWhen: isRpc(operation)
+      ? rpcHint(operation, kind, profile)
+      : KIND_HINTS[kind](
+          kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name),
+          operation,
+          profile,
+        ),
     inputs: [],
     steps: [operationStep(model, operation, { id: stepId, namer })],
     calls: [signatureOf(operation)],
@@ -165,22 +312,45 @@ function singleProposal(
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(operation),
     readOnly: isReadMethod(operation.method),
+    ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
   };
 }
 
-const KIND_VERBS: Readonly<Record<Exclude<GoalKind, "chain">, string>> = {
+const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
   find: "list",
   get: "get",
   create: "create",
   update: "update",
+  act: "call",
   delete: "delete",
 };
 
-const KIND_HINTS: Readonly<Record<Exclude<GoalKind, "chain">, (entity: string, operation: Operation) => string>> = {
+/** The verb an operation's own name starts with (`merge` of `pulls/merge`, `post` of `chat.postMessage`), else its profile's action. */
+function ownVerb(operation: Operation, profile: OperationProfile): string {
+  const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
+  const first = toSnakeCase(method).split("_")[0] ?? "";
+  return first !== "" && verbClasses(stem(first)) !== undefined ? first : profile.action;
+}
+
+/** An RPC method's hint from its profile: `The user asks to post a message to a channel.` */
+function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfile): string {
+  const object = profile.object === "" ? entityWords(rpcNamespace(operation.path) ?? "") : profile.object;
+  const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
+  const tail = summary.split(/\s+/).length <= 12 ? ` (${lowerFirst(summary)})` : "";
+  if (kind === "find") return `The user wants to browse ${object} records${tail}.`;
+  if (kind === "get") return `The user asks about ${withArticle(object)}${tail}.`;
+  return `The user asks to ${ownVerb(operation, profile)} ${withArticle(object)}${tail}${requiredOf(operation)}.`;
+}
+
+const KIND_HINTS: Readonly<
+  Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
+> = {
   find: (entity, o) => `The user wants to browse ${entity} records${filtersOf(o)}.`,
   get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
+  act: (entity, o, profile) =>
+    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)} and you know its ${idNames(o)}.`,
   delete: (entity, o) =>
     `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };

@@ -2,7 +2,7 @@
 import type { ParameterLocation } from "../../model/api-model.js";
 
 /** What a proposed goal does; decides its rank and the sentences drafted for its review. */
-export type GoalKind = "chain" | "find" | "get" | "create" | "update" | "delete";
+export type GoalKind = "chain" | "find" | "get" | "create" | "update" | "act" | "delete";
 
 /** One parameter binding of a step; `value` is an expression (`$inputs.x`, `$steps.a.outputs.id`). */
 export interface DraftParam {

