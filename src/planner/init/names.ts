@@ -40,6 +40,8 @@ const VERBS: ReadonlySet<string> = new Set([
   "create",
   "add",
   "update",
+  "edit",
+  "modify",
   "set",
   "replace",
   "patch",

@@ -195,12 +195,16 @@ export function groupProposals(
   };
   const picked = new Set<Operation>();
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
-    const candidates = PICKERS[kind](model, free, judge).filter((o) => !picked.has(o));
-    return candidates.slice(0, isCore ? 2 : 1).map((operation, i) => {
-      picked.add(operation);
+    const kept: Proposal[] = [];
+    for (const operation of PICKERS[kind](model, free, judge)) {
+      if (kept.length === (isCore ? 2 : 1)) break;
+      if (picked.has(operation)) continue;
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
-      return i === 0 ? proposal : { ...proposal, runnerUp: true };
-    });
+      if (changesNothing(operation, proposal)) continue;
+      picked.add(operation);
+      kept.push(kept.length === 0 ? proposal : { ...proposal, runnerUp: true });
+    }
+    return kept;
   });
   if (!isCore) return proposals;
   const sub = subResourceOperation(free);
@@ -210,6 +214,17 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/**
+ * An update whose draft sets nothing — no body field and no parameter beyond the path (Jira's issue edit, all of whose
+ * fields are open or optional; Asana's task under an optional `data`): a call that reports success and changes nothing.
+ */
+function changesNothing(operation: Operation, proposal: Proposal): boolean {
+  if ((proposal.kind !== "update" && proposal.kind !== "act") || operation.requestBody === undefined) return false;
+  const step = proposal.steps.at(-1);
+  if (step === undefined || step.params.some((p) => p.in !== "path")) return false;
+  return step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
 }
 
 function headNoun(object: string): string {
@@ -243,9 +258,10 @@ export function childProposal(
     nested.filter((o) => !taken.has(o) && !niche(o)),
     judge,
   )[0];
-  return (
-    operation && { ...singleProposal(model, operation, "create", group, profile(operation)), core: true, child: true }
-  );
+  if (operation === undefined) return undefined;
+  const own = profile(operation).object;
+  const proposal = singleProposal(model, operation, "create", group, profile(operation));
+  return { ...proposal, ...(own === "" ? {} : { entity: own }), core: true, child: true };
 }
 
 /** Sub-resource paths (`…/{name}/log`, `…/{name}/scale`), `status` aside: one that can only be read, else one that can be patched. */
@@ -283,6 +299,18 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
   delete: "delete",
 };
 
+/**
+ * What the goal acts on, as its sentences name it: the resource's words, unless the operation's own object is another
+ * thing (Jira's remote issue link under an issue; an RPC method's object).
+ */
+function ownEntity(operation: Operation, profile: OperationProfile, group: string): string {
+  const resource = entityWords(group);
+  if (profile.object === "") return resource;
+  if (isRpc(operation)) return profile.object;
+  const head = (words: string) => words.split(" ").at(-1);
+  return head(profile.object) === head(resource) ? resource : profile.object;
+}
+
 function singleProposal(
   model: ApiModel,
   operation: Operation,
@@ -296,7 +324,7 @@ function singleProposal(
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
-    entity: isRpc(operation) && profile.object !== "" ? profile.object : entityWords(group.name),
+    entity: ownEntity(operation, profile, group.name),
     description: sentence(summaryOf(operation)),
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
@@ -306,7 +334,7 @@ function singleProposal(
           profile,
         ),
     inputs: [],
-    steps: [operationStep(model, operation, { id: stepId, namer })],
+    steps: [operationStep(model, operation, { id: stepId, namer, offerFields: kind === "update" || kind === "act" })],
     calls: [signatureOf(operation)],
     deprecated: operation.deprecated,
     groupRank: group.rank,
@@ -383,11 +411,15 @@ function requiredOf(operation: Operation): string {
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
+/** The thing the call acts on: the collection it ends in (`/issue/{key}/comment` → comment), else its last id's. */
 function entityOfOperation(operation: Operation, group: string): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
   const fromId = last === undefined ? undefined : idParts(last.name)?.entity;
   const segment = staticSegments(operation.path).at(-1);
-  const entity = fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
+  const endsInCollection = !/\}\/?$/.test(operation.path) && segment !== undefined;
+  const entity = endsInCollection
+    ? singular(toSnakeCase(segment))
+    : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
   return entity ? entity.replaceAll("_", " ") : entityWords(group);
 }
 
