@@ -1,17 +1,36 @@
 // Runs every hostile-spec case in test/fixtures/hostile through the CLI: refused cases write nothing; generated ones stay inside --out, typecheck, and run no spec text as code.
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SyntaxKind } from "typescript/unstable/ast";
 import { createScanner } from "typescript/unstable/ast/scanner";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { catalogEntries } from "../support/catalog-text.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const CORPUS = join(ROOT, "test/fixtures/hostile");
 const TMP = join(ROOT, ".tmp");
+const made: string[] = [];
+/** A fresh folder under `.tmp`, removed when the file's tests are done. */
+const tempParent = (): string => {
+  const dir = mkdtempSync(join(TMP, "hostile-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 type Check =
   | { kind: "noRawText"; texts: string[] }
@@ -209,7 +228,7 @@ describe("hostile specs", () => {
   it.each(cases.filter((c) => c.expected.outcome === "refuse"))(
     "$name is refused with its exact codes and nothing written",
     async (c) => {
-      const parent = mkdtempSync(join(TMP, "hostile-"));
+      const parent = tempParent();
       const out = join(parent, "out");
       const result = await runCli(generateArgs(c, out));
       expect(result.code).toBe(2);
@@ -227,7 +246,7 @@ describe("hostile specs", () => {
   it.each(cases.filter((c) => c.expected.outcome === "generate"))(
     "$name generates contained, typed code that runs no spec text",
     async (c) => {
-      const parent = mkdtempSync(join(TMP, "hostile-"));
+      const parent = tempParent();
       const work = join(parent, "work");
       const out = join(parent, "out");
       mkdirSync(work);
