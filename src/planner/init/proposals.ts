@@ -329,7 +329,7 @@ function singleProposal(
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : KIND_HINTS[kind](
-          kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name),
+          kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name, kind === "create"),
           operation,
           profile,
         ),
@@ -411,12 +411,15 @@ function requiredOf(operation: Operation): string {
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
-/** The thing the call acts on: the collection it ends in (`/issue/{key}/comment` → comment), else its last id's. */
-function entityOfOperation(operation: Operation, group: string): string {
+/**
+ * The thing the call acts on: its last id's, or — for a create that ends in a collection — that collection's
+ * (`POST /issue/{key}/comment` adds a comment, not an issue).
+ */
+function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
   const fromId = last === undefined ? undefined : idParts(last.name)?.entity;
   const segment = staticSegments(operation.path).at(-1);
-  const endsInCollection = !/\}\/?$/.test(operation.path) && segment !== undefined;
+  const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
     ? singular(toSnakeCase(segment))
     : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
