@@ -278,6 +278,17 @@ const invalid: Array<[string, { given: string; want: WantError }]> = [
     { given: "$steps.find", want: { code: "missing-outputs", offset: 11, hint: "$steps.find.outputs.NAME" } },
   ],
   [
+    "steps read like a response",
+    {
+      given: "$steps.messages.response.body#/messages",
+      want: {
+        code: "missing-outputs",
+        offset: 16,
+        hint: "declare it on the step, outputs: { messages: $response.body#/messages }, then use $steps.messages.outputs.messages",
+      },
+    },
+  ],
+  [
     "steps empty id",
     { given: "$steps..outputs.x", want: { code: "expected-name", offset: 7, hint: "$steps.ID.outputs.NAME" } },
   ],

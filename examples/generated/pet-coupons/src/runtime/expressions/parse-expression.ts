@@ -62,8 +62,14 @@ function missingOutputs(c: Cursor, prefix: string, fieldStart: number): Step<Exp
     const fixed = `${prefix}.outputs${written.slice(field.length)}`;
     return fail("unknown-field", `unknown step field "${field}"`, fieldStart, `did you mean ${fixed}?`);
   }
-  const fixed = written === "" ? `${prefix}.outputs.NAME` : `${prefix}.outputs.${written}`;
   const offset = written === "" ? c.pos : fieldStart;
+  const source = /^(response|request)\.(.*)$/.exec(written);
+  if (source !== null) {
+    const name = /([A-Za-z_][A-Za-z0-9_]*)[^A-Za-z0-9_]*$/.exec(source[2] ?? "")?.[1] ?? "NAME";
+    const hint = `declare it on the step, outputs: { ${name}: $${written} }, then use ${prefix}.outputs.${name}`;
+    return fail("missing-outputs", "a step is referenced through its outputs", offset, hint);
+  }
+  const fixed = written === "" ? `${prefix}.outputs.NAME` : `${prefix}.outputs.${written}`;
   return fail("missing-outputs", "a step is referenced through its outputs", offset, `did you mean ${fixed}?`);
 }
 
