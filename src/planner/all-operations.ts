@@ -1,7 +1,7 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
-import { stepCredentials } from "./credentials.js";
+import { httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
@@ -117,30 +117,25 @@ export function narrowingInputs(inputs: readonly ToolInput[]): string[] {
 }
 
 /**
- * What all-operations mode declares of the configured values its tools bind (only ever the account a basic-auth
- * user signs in as): the description the init draft writes, and the basic-auth user when unset — where every step
- * binding the value signs in with the same http basic scheme (otherwise whose user it is is not determined).
+ * What all-operations mode declares of the configured values its tools bind (only ever the account a basic-auth user
+ * signs in as): the basic-auth user when unset, where every step binding it signs in with the same http basic scheme
+ * (otherwise whose user it is is not determined).
  */
 export function allOperationsConfig(
   tools: readonly ToolDef[],
   schemes: ApiModel["securitySchemes"],
 ): Record<string, ConfigDeclaration> {
-  const uses = new Map<string, { pointer: string; place: string; basic: Set<string> }>();
-  for (const step of tools.flatMap((t) => t.steps))
-    for (const binding of step.config ?? []) {
-      const use = uses.get(binding.name) ?? { pointer: binding.origin.pointer, place: binding.place, basic: new Set() };
-      for (const name of step.security.flatMap((r) => Object.keys(r)))
-        if (schemes[name]?.type === "http" && schemes[name].scheme.toLowerCase() === "basic") use.basic.add(name);
-      uses.set(binding.name, use);
-    }
+  const steps = tools.flatMap((t) => t.steps);
+  const names = [...new Set(steps.flatMap((s) => (s.config ?? []).map((c) => c.name)))];
   return Object.fromEntries(
-    [...uses].map(([name, use]) => [
-      name,
-      {
-        pointer: use.pointer,
-        description: `The account the requests are made for, sent as ${use.place.replace(/^path parameter "([^"]+)".*$/, "$1")}.`,
-        ...(use.basic.size === 1 ? { default: "basic_auth_user" as const } : {}),
-      },
-    ]),
+    names.map((name) => {
+      const binding = steps.filter((s) => s.config?.some((c) => c.name === name));
+      const pointer = binding[0]?.config?.find((c) => c.name === name)?.origin.pointer ?? "";
+      const basic = httpBasicSchemes(
+        binding.flatMap((s) => s.security),
+        schemes,
+      );
+      return [name, { pointer, ...(basic.length === 1 ? { default: "basic_auth_user" as const } : {}) }];
+    }),
   );
 }

@@ -6,6 +6,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import { credentialVariable, ENV_SETTINGS, toEnvWord } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ConfigRule, ConfigSpec } from "../runtime/types.js";
+import { httpBasicSchemes } from "./credentials.js";
 import { report } from "./goals/context.js";
 import { derefTop } from "./schemas.js";
 import { jsonTypes } from "./type-fit.js";
@@ -75,15 +76,6 @@ const located = (origin: Origin): Located => ({
     : { position: { file: origin.file, line: origin.line, column: origin.column ?? 1 } }),
 });
 
-/** The http basic schemes the steps binding the value may use, over all their alternatives. */
-function basicSchemes(uses: readonly Use[], schemes: Readonly<Record<string, SecurityScheme>>): string[] {
-  const names = uses.flatMap((u) => u.security.flatMap((r) => Object.keys(r)));
-  return [...new Set(names)].filter((name) => {
-    const scheme = schemes[name];
-    return scheme?.type === "http" && scheme.scheme.toLowerCase() === "basic";
-  });
-}
-
 interface Pass {
   readonly toolset: ConfigToolset;
   readonly file: string;
@@ -93,7 +85,10 @@ interface Pass {
 
 /** `default: basic_auth_user`: the one http basic scheme of the binding steps, or a diagnostic. */
 function basicDefault(pass: Pass, name: string, uses: readonly Use[], declared: ConfigDeclaration): string | undefined {
-  const basic = basicSchemes(uses, pass.toolset.securitySchemes);
+  const basic = httpBasicSchemes(
+    uses.flatMap((u) => u.security),
+    pass.toolset.securitySchemes,
+  );
   if (basic.length === 1) return basic[0];
   report(pass, "PLAN_CONFIG_DEFAULT_UNAVAILABLE", declared, {
     message:

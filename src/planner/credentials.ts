@@ -135,6 +135,21 @@ export function isCredentialParameter(
   );
 }
 
+/** Whether the scheme is http basic: a user name and a password. */
+export function isHttpBasic(scheme: SecurityScheme | undefined): boolean {
+  return scheme?.type === "http" && scheme.scheme.toLowerCase() === "basic";
+}
+
+/** The http basic schemes named anywhere in these security requirements, each once. */
+export function httpBasicSchemes(security: readonly SecurityRequirement[], schemes: Schemes): string[] {
+  return [...new Set(security.flatMap((r) => Object.keys(r)))].filter((name) => isHttpBasic(schemes[name]));
+}
+
+/** What a configured account value is, as `init` and all-operations mode describe it to the operator. */
+export function accountDescription(parameters: readonly string[]): string {
+  return `The account the requests are made for, sent as ${parameters.join(", ")}.`;
+}
+
 /** A path parameter that names the account itself: `AccountSid`, `account_id`, `accountId`. */
 const ACCOUNT_PARAMETER = /^account_?(sid|id)$/;
 
@@ -149,10 +164,7 @@ export function basicUserScheme(
   parameter: Pick<Parameter, "name" | "in">,
 ): string | undefined {
   if (parameter.in !== "path" || !ACCOUNT_PARAMETER.test(toSnakeCase(parameter.name))) return undefined;
-  const basic = (name: string): boolean => {
-    const scheme = schemes[name];
-    return scheme?.type === "http" && scheme.scheme.toLowerCase() === "basic";
-  };
+  const basic = (name: string): boolean => isHttpBasic(schemes[name]);
   const perAlternative = operation.security.map((r) => Object.keys(r).filter(basic));
   const names = new Set(perAlternative.flat());
   if (operation.security.length === 0 || names.size !== 1 || perAlternative.some((n) => n.length === 0))

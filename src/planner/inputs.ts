@@ -1,7 +1,7 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
+import { accountDescription, basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -42,7 +42,7 @@ export function bindAllOfOperation(
         name,
         schema: parameter.schema,
         place: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,
-        ...(parameter.description === undefined ? {} : { description: parameter.description }),
+        description: accountDescription([parameter.name]),
       });
       continue;
     }

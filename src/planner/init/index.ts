@@ -1,4 +1,5 @@
 // ApiModel → GoalsDraft: group operations, propose chains and per-group goals, rank them and keep the best few.
+import { accountDescription } from "../credentials.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
@@ -313,7 +314,7 @@ function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
   }
   return [...parameters].map(([name, names]) => ({
     name,
-    description: `The account the requests are made for, sent as ${[...names].join(", ")}.`,
+    description: accountDescription([...names]),
     parameters: [...names],
   }));
 }
