@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { specFile, specIds } from "./corpus.mjs";
+import { credentialCounts } from "./credential-counts.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS = path.join(ROOT, "bench/results/credentials-risk.md");
@@ -33,38 +34,7 @@ async function one(id, dist) {
   const result = await plan({ spec: specFile(id), allOperations: true });
   const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
   const out = { id, planned: result.plan !== undefined && errors.length === 0, tools: result.tools.length, errors };
-  const credentials = await import(pathToFileURL(path.join(dist, "planner/credentials.js")).href).catch(
-    () => undefined,
-  );
-  if (credentials === undefined || result.api === undefined) return out;
-  const schemes = result.api.index.securitySchemes;
-  const fills = { scheme: 0, add: 0, variable: 0, unsent: 0 };
-  for (const summary of result.api.index.operations) {
-    const operation = result.api.resolveOperation(summary).value;
-    for (const { fill } of credentials.credentialParameters(operation, schemes)) fills[fill.kind]++;
-    for (const name of formFields(operation, result.api)) {
-      const fill = credentials.credentialFill({ name, in: "body", required: false }, operation.security, schemes);
-      if (fill !== undefined) fills[fill.kind]++;
-    }
-  }
-  const raised = result.tools.filter((t) => t.riskReason !== undefined);
-  return {
-    ...out,
-    fills,
-    raised: raised.length,
-    raisedExamples: raised.slice(0, 3).map((t) => `${t.steps[0].method.toUpperCase()} ${t.steps[0].path}`),
-    itemsRead: result.diagnostics.filter((d) => d.code === "SCHEMA_ITEMS_WITHOUT_TYPE").length,
-  };
-}
-
-/** The top-level property names of the operation's form or multipart bodies (one `$ref` followed). */
-function formFields(operation, api) {
-  const forms = (operation.requestBody?.contents ?? []).filter((c) => c.kind === "form" || c.kind === "multipart");
-  return forms.flatMap((c) => {
-    const ref = typeof c.schema === "object" ? c.schema.$ref : undefined;
-    const node = typeof ref === "string" ? api.schema(ref.split("/").at(-1)) : c.schema;
-    return typeof node === "object" && node?.properties ? Object.keys(node.properties) : [];
-  });
+  return { ...out, ...(await credentialCounts(dist, result)) };
 }
 
 function child(id, dist, timeoutMs) {
