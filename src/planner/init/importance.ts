@@ -14,6 +14,11 @@ const NICHE_SIGNALS: ReadonlySet<string> = new Set([
   "proxy",
 ]);
 
+/** Whether the profile flags the operation admin, enterprise, deprecated, internal, preview, watch or proxy. */
+export function hasNicheSignal(profile: OperationProfile): boolean {
+  return (profile.signals ?? []).some((s) => NICHE_SIGNALS.has(s));
+}
+
 /** Words of an object that is configuration plumbing rather than something users work with. */
 const PLUMBING =
   /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?)\b/;
@@ -25,9 +30,8 @@ const PLUMBING =
  */
 export function isNiche(operation: Operation, profile: OperationProfile, resource: string): boolean {
   if (operation.deprecated) return true;
-  const signals = profile.signals ?? [];
-  if (signals.some((s) => NICHE_SIGNALS.has(s))) return true;
-  if (signals.includes("collection") && operation.method === "delete") return true;
+  if (hasNicheSignal(profile)) return true;
+  if ((profile.signals ?? []).includes("collection") && operation.method === "delete") return true;
   return PLUMBING.test(`${profile.object} ${resource.replaceAll("_", " ")}`);
 }
 

@@ -6,6 +6,7 @@ import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile } from "../profile.js";
+import { hasNicheSignal } from "./importance.js";
 import { isReadMethod } from "../risk.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { componentName } from "../schemas.js";
@@ -29,11 +30,8 @@ export interface SlotLookup {
   readonly score: number;
 }
 
-/** Signals that put a read or an action last: nobody drafts Enterprise-Grid admin calls first. */
-const NICHE = new Set(["admin", "enterprise", "deprecated", "preview", "internal"]);
-
-const isNiche = (operation: Operation): boolean =>
-  (operationProfile(operation).signals ?? []).some((s) => NICHE.has(s));
+/** A read or an action flagged niche goes last: nobody drafts Enterprise-Grid admin calls first. */
+const isNiche = (operation: Operation): boolean => hasNicheSignal(operationProfile(operation));
 
 /** The names a resolver's record goes by, from its own schema and, for a plain or generic list, the collection path. */
 function recordNames(model: ApiModel, resolver: Resolver): string[] {
