@@ -167,7 +167,8 @@ function participleVerb(word: string): string | undefined {
 
 /**
  * The object: the summary's noun after its verb when the summary reads "Verb a thing", else the last noun of the path
- * (or of an RPC method name); parents are the nouns before it.
+ * (or of an RPC method name); parents are the nouns before it. An RPC method of a namespace whose summary makes a verb
+ * of the namespace (`pins.add`: "Pins an item to a channel") acts on the namespace's noun (add pin).
  */
 function objectWords(
   operation: OperationSummary,
@@ -187,8 +188,11 @@ function objectWords(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
   );
   const verbOnly = rpcWords !== undefined && rpcWords.method.length === 0;
+  const summaryVerb = splitWords(operation.summary ?? operation.description ?? "")[0];
+  const verbsNamespace = verbOnly && summaryVerb !== undefined && stem(summaryVerb) === stem(usable.at(-1) ?? "");
   const usableSummary =
     fromSummary !== undefined &&
+    !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
     (verbOnly || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
