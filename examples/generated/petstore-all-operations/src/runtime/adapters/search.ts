@@ -36,6 +36,10 @@ const ACTION_MISMATCH = 2;
  * tool sits under the thing the task acts on (`the branches of a commit` for the commits of a branch).
  */
 const OBJECT_BONUS = 4;
+/** The share of the object bonus for a tool whose object is the API's noun for the task's general word (access → collaborator). */
+const KIN_SHARE = 0.75;
+/** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
+const KIN_TEXT_WEIGHT = 0.5;
 /** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
 const PARENT_BONUS = 1.5;
 /** Taken off for each parent of the tool the task does not name: a sub-resource the user did not ask for. */
@@ -307,13 +311,16 @@ const CONTAINER_SHARE = 0.25;
 
 /** Actions that make a thing: what a verb of its own does to the noun it makes (`remind` → add reminder). */
 const MAKING = new Set(["create", "add", "send"]);
+/** Actions that undo a thing: what an un- verb does to the noun of the verb it undoes (`unpin` → delete pin). */
+const UNMAKING = new Set(["delete", "remove"]);
 
 function actionScore(profile: ProfileTerms, task: Task): number {
   if (task.actions.size === 0) return 0;
   const made = task.made.has(profile.object.at(-1) ?? "");
-  if (task.actions.has(profile.action) || (made && MAKING.has(profile.action))) return ACTION_BONUS;
+  const making = task.undoes ? UNMAKING : MAKING;
+  if (task.actions.has(profile.action) || (made && making.has(profile.action))) return ACTION_BONUS;
   if (made && profile.classes.includes("update")) return (ACTION_BONUS * 2) / 3;
-  if (profile.classes.some((c) => task.actions.has(c) || (made && MAKING.has(c)))) return ACTION_BONUS / 2;
+  if (profile.classes.some((c) => task.actions.has(c) || (made && making.has(c)))) return ACTION_BONUS / 2;
   return made ? 0 : -ACTION_MISMATCH;
 }
 
@@ -323,13 +330,18 @@ function objectScore(profile: ProfileTerms, task: Task): number {
   const made = task.made.has(head);
   const inverted = !made && !task.heads.has(head) && [...task.heads].some((h) => profile.parents.has(h));
   if (inverted) return -OBJECT_BONUS / 2;
-  if (made || task.heads.has(head)) {
-    const phrase = new Set(made || task.object.length === 0 ? [...task.object, head] : task.object);
-    const shared = profile.object.filter((t) => phrase.has(t)).length;
-    const union = new Set([...phrase, ...profile.object]).size;
-    return (OBJECT_BONUS * (1 + shared / union)) / 2;
-  }
+  if (made || task.heads.has(head))
+    return phraseBonus(profile.object, made || task.object.length === 0 ? [...task.object, head] : task.object);
+  if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
   return task.object.includes(head) || task.context.has(head) ? OBJECT_BONUS / 4 : 0;
+}
+
+/** The object bonus scaled by the words the tool's object and the task's phrase share. */
+function phraseBonus(object: readonly string[], phraseWords: readonly string[]): number {
+  const phrase = new Set(phraseWords);
+  const shared = object.filter((t) => phrase.has(t)).length;
+  const union = new Set([...phrase, ...object]).size;
+  return (OBJECT_BONUS * (1 + shared / union)) / 2;
 }
 
 /** A list for a plural object, a read of one item for a singular one, when the task's verb could mean either. */
@@ -353,10 +365,12 @@ function score(index: Index, document: number, task: Task): number {
   const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
   const text =
     bm25(index, document, task.terms) +
-    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb]));
+    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb])) +
+    KIN_TEXT_WEIGHT * bm25(index, document, [...task.kin]);
   const profile = index.profiles[document];
   if (profile === undefined) return named + text;
-  const fits = task.made.has(profile.object.at(-1) ?? "") || task.heads.has(profile.object.at(-1) ?? "");
+  const head = profile.object.at(-1) ?? "";
+  const fits = task.made.has(head) || task.heads.has(head) || task.kin.has(head);
   if (text === 0 && named === 0 && !fits) return 0;
   return Math.max(
     0.001,
