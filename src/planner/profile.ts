@@ -246,6 +246,9 @@ const PHRASE_END = new Set([
   ...["a", "an", "the", "is", "are", "that", "which", "who", "whose"],
 ]);
 
+/** Words that say "about the thing before": `the profile information` is the profile. */
+const TRAILING_LEAD = new Set(["details", "info", "information"]);
+
 /** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
 function summaryObject(summary: string | undefined): string | undefined {
   if (summary === undefined || /[<>]/.test(summary)) return undefined;
@@ -262,7 +265,8 @@ function summaryObject(summary: string | undefined): string | undefined {
   const phraseWords = stop < 0 ? rest : rest.slice(0, stop);
   const owner = phraseWords.findLastIndex((w) => w.includes("'"));
   const kept = phraseWords.slice(owner + 1).filter((w) => w !== "");
-  while (kept.length > 1 && /(ed|[^i]ly)$/.test(kept.at(-1) as string)) kept.pop();
+  while (kept.length > 1 && (/(ed|[^i]ly)$/.test(kept.at(-1) as string) || TRAILING_LEAD.has(kept.at(-1) as string)))
+    kept.pop();
   const phrase = kept.slice(-3);
   return phrase.length === 0 ? undefined : singularPhrase(phrase.join(" "));
 }

@@ -516,6 +516,55 @@ describe("BM25 tool search", () => {
     expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
   });
 
+  // What a tool's inputs and response call things (its profile's words) finds it for a thing no name or summary says:
+  // Slack's real users.profile.set (its response holds the profile's status, phone and display name) and its rivals.
+  const profileWords = ["name", "value", "email", "display", "phone", "status", "emoji", "text", "title", "image"];
+  const slackProfile = [
+    profiled("users_set_presence", "Manually sets user presence", {
+      action: "update",
+      object: "presence",
+      parents: ["user"],
+      words: ["ok"],
+    }),
+    profiled("users_set_active", "Marked a user as active", {
+      action: "update",
+      object: "active",
+      parents: ["user"],
+      words: ["ok"],
+    }),
+    profiled("users_set_photo", "Set the user profile photo", {
+      action: "update",
+      object: "user profile photo",
+      parents: ["user"],
+      words: ["crop", "w", "x", "y", "image", "token", "ok", "avatar", "hash", "original"],
+    }),
+    profiled("dnd_info", "Retrieves a user's current Do Not Disturb status", {
+      action: "get",
+      object: "not disturb status",
+      parents: ["dnd"],
+      words: ["enabled", "next", "end", "ts", "start", "ok", "snooze", "endtime", "remaining"],
+    }),
+    profiled("users_profile_get", "Retrieves a user's profile information", {
+      action: "get",
+      object: "profile",
+      parents: ["user"],
+      words: profileWords,
+    }),
+    profiled("users_profile_set", "Set the profile information for a user", {
+      action: "update",
+      object: "profile",
+      parents: ["user"],
+      words: profileWords,
+    }),
+  ];
+  it.each([
+    ["set my phone number", "users_profile_set"],
+    ["change my display name", "users_profile_set"],
+    ["show my display name", "users_profile_get"],
+  ])("a tool's inputs and response words find it: %s finds %s first", (query, expected) => {
+    expect(createToolSearch(slackProfile)(query)[0]?.name).toBe(expected);
+  });
+
   it("folds plural -uses and -ias endings", () => {
     expect(searchTerms("statuses aliases statuses status")).toEqual(["status", "alias", "status", "status"]);
   });

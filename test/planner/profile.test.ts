@@ -36,6 +36,16 @@ const CASES: readonly Case[] = [
     { action: "add", object: "pin" },
   ],
   [
+    "Slack: a trailing `information` says about the noun before it (the profile information is the profile)",
+    {
+      method: "post",
+      path: "/users.profile.set",
+      id: "users_profile_set",
+      description: "Set the profile information for a user.",
+    },
+    { action: "update", object: "profile", parents: ["user"] },
+  ],
+  [
     "Slack: a verb-only method on a namespace that is not its object",
     { method: "post", path: "/chat.update", id: "chat_update", description: "Updates a message." },
     { action: "update", object: "message", parents: ["chat"] },

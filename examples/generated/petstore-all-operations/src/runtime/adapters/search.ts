@@ -40,6 +40,10 @@ const OBJECT_BONUS = 4;
 const KIN_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
+/** Added when the tool's inputs or response hold the thing the task acts on, not its object (`set my status`). */
+const ATTRIBUTE_BONUS = OBJECT_BONUS / 4;
+/** How much the words a tool's inputs and response use count in the text ranking, against 1 for its fields. */
+const WORDS_WEIGHT = 0.5;
 /** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
 const PARENT_BONUS = 1.5;
 /** Taken off for each parent of the tool the task does not name: a sub-resource the user did not ask for. */
@@ -136,10 +140,10 @@ interface Index {
   readonly tools: readonly Searchable[];
   /** Each tool's name as terms: a query that holds all of them names the tool. */
   readonly names: readonly ReadonlySet<string>[];
-  readonly frequencies: readonly Map<string, number>[];
-  readonly lengths: readonly number[];
-  readonly documentFrequency: Map<string, number>;
-  readonly averageLength: number;
+  /** The tools' weighted fields. */
+  readonly text: TextIndex;
+  /** The words each tool's inputs and response use beyond its name and description (its profile's `words`). */
+  readonly words: TextIndex;
   /** Each tool's profile as scoring reads it, computed once. */
   readonly profiles: readonly (ProfileTerms | undefined)[];
   /** Every indexed term: the nouns a task's words make count only when some tool uses them. */
@@ -164,6 +168,8 @@ interface ProfileTerms {
   readonly avoidable: ReadonlySet<string>;
   /** The tool acts for the authenticated user (`…_for_authenticated_user`, `/me/…`, `getCurrentUser`). */
   readonly self: boolean;
+  /** The words its inputs and response use beyond its name and description. */
+  readonly words: ReadonlySet<string>;
 }
 
 /** Words of a tool's name or parents that say it acts for the user calling it. */
@@ -190,6 +196,7 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     })),
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
+    words: new Set(profile.words ?? []),
   };
 }
 
@@ -219,10 +226,18 @@ function withAvoidableSignals(profiles: readonly (ProfileTerms | undefined)[]): 
 /** Name words that only say an input picks the item (`…_by_id_card`): not part of what the name says it does. */
 const ID_WORDS = new Set(["id", "ids"]);
 
-function buildIndex(tools: readonly Searchable[]): Index {
-  const frequencies = tools.map((tool) => {
+/** BM25 statistics of one text per tool. */
+interface TextIndex {
+  readonly frequencies: readonly Map<string, number>[];
+  readonly lengths: readonly number[];
+  readonly documentFrequency: Map<string, number>;
+  readonly averageLength: number;
+}
+
+function textIndex(documents: readonly (readonly string[])[]): TextIndex {
+  const frequencies = documents.map((terms) => {
     const counts = new Map<string, number>();
-    for (const term of documentTerms(tool)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     return counts;
   });
   const lengths = frequencies.map((counts) => [...counts.values()].reduce((n, c) => n + c, 0));
@@ -230,9 +245,15 @@ function buildIndex(tools: readonly Searchable[]): Index {
   for (const counts of frequencies)
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
+  return { frequencies, lengths, documentFrequency, averageLength };
+}
+
+function buildIndex(tools: readonly Searchable[]): Index {
+  const text = textIndex(tools.map(documentTerms));
+  const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
   const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
   const profiles = withAvoidableSignals(tools.map(profileTerms));
-  const vocabulary: ReadonlySet<string> = new Set(documentFrequency.keys());
+  const vocabulary: ReadonlySet<string> = new Set(text.documentFrequency.keys());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
   const under = new Map<string, number>();
   for (const p of profiles) for (const t of p?.parents ?? []) under.set(t, (under.get(t) ?? 0) + 1);
@@ -240,10 +261,8 @@ function buildIndex(tools: readonly Searchable[]): Index {
   return {
     tools,
     names,
-    frequencies,
-    lengths,
-    documentFrequency,
-    averageLength,
+    text,
+    words,
     profiles,
     vocabulary,
     objects,
@@ -333,7 +352,8 @@ function objectScore(profile: ProfileTerms, task: Task): number {
   if (made || task.heads.has(head))
     return phraseBonus(profile.object, made || task.object.length === 0 ? [...task.object, head] : task.object);
   if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
-  return task.object.includes(head) || task.context.has(head) ? OBJECT_BONUS / 4 : 0;
+  if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
+  return [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
 }
 
 /** The object bonus scaled by the words the tool's object and the task's phrase share. */
@@ -363,10 +383,12 @@ function nicheFactor(profile: ProfileTerms, task: Task): number {
 function score(index: Index, document: number, task: Task): number {
   const name = index.names[document] as ReadonlySet<string>;
   const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
+  const fields = index.text;
   const text =
-    bm25(index, document, task.terms) +
-    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb])) +
-    KIN_TEXT_WEIGHT * bm25(index, document, [...task.kin]);
+    bm25(fields, document, task.terms) +
+    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(fields, document, [searchTerm(task.verb) ?? task.verb])) +
+    KIN_TEXT_WEIGHT * bm25(fields, document, [...task.kin]) +
+    WORDS_WEIGHT * bm25(index.words, document, task.terms);
   const profile = index.profiles[document];
   if (profile === undefined) return named + text;
   const head = profile.object.at(-1) ?? "";
@@ -378,10 +400,10 @@ function score(index: Index, document: number, task: Task): number {
   );
 }
 
-function bm25(index: Index, document: number, terms: readonly string[]): number {
+function bm25(index: TextIndex, document: number, terms: readonly string[]): number {
   const counts = index.frequencies[document] as Map<string, number>;
   const length = index.lengths[document] as number;
-  const total = index.tools.length;
+  const total = index.lengths.length;
   return terms.reduce((sum, term) => {
     const tf = counts.get(term) ?? 0;
     if (tf === 0) return sum;
