@@ -155,7 +155,11 @@ describe("Streamable HTTP server", () => {
 describe("Streamable HTTP server with tool search", () => {
   // get_pet deferred: listed over stdio once a search finds it; over stateless HTTP every request is a fresh server.
   const searchFactory = () =>
-    createMcpServer({ ...fakeTools, get_pet: { ...getPet, deferLoading: true } }, { name: "pets", version: "1.0.0" });
+    createMcpServer(
+      { ...fakeTools, get_pet: { ...getPet, deferLoading: true } },
+      { name: "pets", version: "1.0.0" },
+      { listChanges: false },
+    );
   let handle: HttpHandle;
   let client: Client | undefined;
 
@@ -171,13 +175,13 @@ describe("Streamable HTTP server with tool search", () => {
     client = await connect(handle.url);
     let changed = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    expect(client.getServerCapabilities()?.tools).toEqual({});
     const core = ["delete_pet", SEARCH_TOOLS, CALL_TOOL];
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(core);
     const found = (await client.callTool({ name: SEARCH_TOOLS, arguments: { query: "get a pet" } })) as CallToolResult;
-    expect(JSON.parse((found.content[0] as { text: string }).text).tools[0]).toMatchObject({
-      name: "get_pet",
-      required: ["pet_id"],
-    });
+    const answer = JSON.parse((found.content[0] as { text: string }).text);
+    expect(answer.tools[0]).toMatchObject({ name: "get_pet", required: ["pet_id"] });
+    expect(answer.hint).toBe(`Call one directly by its name, or through ${CALL_TOOL}.`);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(core);
     expect(changed).toBe(0);
     const direct = (await client.callTool({ name: "get_pet", arguments: { pet_id: "7" } })) as CallToolResult;
