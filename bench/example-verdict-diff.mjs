@@ -77,7 +77,7 @@ for (const [spec, goals] of process.argv.length > 2 ? process.argv.slice(2).map(
   console.log(
     `${spec}${goals ? ` + ${goals}` : ""}: ${result.compared} values (${result.valid} valid) of ${planned.plan.tools.length} tools, ` +
       `${result.differ.length} verdicts differ${result.differ.length ? `: ${JSON.stringify(result.differ.slice(0, 3))}` : ""}; ` +
-      `ajv ${(result.ms.check / 1000).toFixed(2)} s, Zod ${(result.ms.zod / 1000).toFixed(2)} s`,
+      `derived-schema check ${(result.ms.check / 1000).toFixed(2)} s, Zod ${(result.ms.zod / 1000).toFixed(2)} s`,
   );
 }
 process.exitCode = failed ? 1 : 0;

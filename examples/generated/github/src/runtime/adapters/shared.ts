@@ -15,7 +15,7 @@ export function toolInputJsonSchema(tool: Tool): JsonSchema {
   return shownInputJsonSchema(tool, zodToJsonSchema(tool.inputSchema, "input"));
 }
 
-/** The input JSON Schema as advertised, from the whole one: cut to the tool's definition depth, descriptions made brief. */
+/** The input JSON Schema as advertised, from the whole one: cut to the definition depth, descriptions made brief. */
 export function shownInputJsonSchema(
   tool: Pick<Tool, "definitionDepth" | "definitionBrief">,
   schema: JsonSchema,
