@@ -164,7 +164,12 @@ function branches(schema: Json, key: "anyOf" | "oneOf", value: unknown, path: Pa
     return;
   }
   if (fitting > 1) ctx.failures.length = start;
-  fail(ctx, path, key, fitting > 1 ? "matches more than one of the allowed shapes" : "matches none of the allowed shapes");
+  fail(
+    ctx,
+    path,
+    key,
+    fitting > 1 ? "matches more than one of the allowed shapes" : "matches none of the allowed shapes",
+  );
 }
 
 const KEYWORDS: Readonly<Record<string, Keyword>> = {
