@@ -6,10 +6,18 @@ import type { ZodDeclaration } from "../zod/index.js";
 import { type Io, type Json, nodeToJsonSchema, type Reused } from "./convert.js";
 import { childNodes, cloneOf, evaluate, type Scope, type ZodNode } from "./nodes.js";
 
-/** The shared consts of a compiled plan (schemas as nodes, patterns as RegExps), built once (a `z.lazy` reads its name when first converted). */
+const scopes = new WeakMap<readonly ZodDeclaration[], Scope>();
+
+/**
+ * The shared consts of a compiled plan (schemas as nodes, patterns as RegExps), built once per plan: sizing and the
+ * catalog read the same nodes (a `z.lazy` reads its name when first converted; nothing converting a node changes it).
+ */
 export function sharedScope(shared: readonly ZodDeclaration[]): Scope {
+  const known = scopes.get(shared);
+  if (known !== undefined) return known;
   const names = new Map<string, unknown>();
   for (const declaration of shared) names.set(declaration.name, evaluate(declaration.code, names));
+  scopes.set(shared, names);
   return names;
 }
 
