@@ -149,5 +149,5 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     );
     expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(1);
     for (const goal of goals) expect(goal.name.length).toBeLessThanOrEqual(64);
-  });
+  }, 180_000);
 });
