@@ -192,6 +192,7 @@ function bodyOf(
     content.kind === "binary" ||
     properties === undefined ||
     Object.keys(properties).length === 0 ||
+    !jsonTypes(node, schemaLookup(model.schemas)).has("object") ||
     hasComposition(node)
   ) {
     return bodyRequired

@@ -38,11 +38,17 @@ export function singular(word: string): string {
 
 const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
 
-/** For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number` → issue/number. */
+/**
+ * For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number`
+ * → issue/number, `workspace_gid` → workspace/gid; a lowercase `gid`/`sid` run into a word is its `id` (`orgid` → org/id).
+ */
 export function idParts(name: string): { readonly entity: string; readonly property: string } | undefined {
   const match = ID_LIKE.exec(name);
   if (!match) return undefined;
-  return { entity: singular(toSnakeCase(match[1] ?? "")), property: toSnakeCase(match[2] ?? "") };
+  const [entity = "", property = ""] = [match[1], match[2]];
+  if ((property === "gid" || property === "sid") && /[a-z]$/.test(entity) && name.endsWith(`${entity}${property}`))
+    return { entity: singular(toSnakeCase(`${entity}${property.charAt(0)}`)), property: "id" };
+  return { entity: singular(toSnakeCase(entity)), property: toSnakeCase(property) };
 }
 
 /** The resource a path parameter names: `petId` → `pet`; `{id}` after `/users/` → `user`. */
@@ -141,11 +147,16 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
-/** Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is not a list. */
+/**
+ * Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is
+ * not a list (an `items` beside `type: object`, as handwrytten's card list declares, is no list: the planner reads an object).
+ */
 export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return undefined;
-  if (node["type"] === "array" || (node["items"] !== undefined && node["properties"] === undefined)) return ["0"];
+  const untyped = node["type"] === undefined;
+  if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
+    return ["0"];
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
   const arrays = Object.keys(properties).filter((k) => isArray(properties[k] ?? {}, schemas));
   const key = LIST_KEYS.find((k) => arrays.includes(k)) ?? (arrays.length === 1 ? arrays[0] : undefined);
@@ -174,11 +185,23 @@ export function signatureOf(operation: Operation): string {
   return `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
-/** The `operation:` value of a step: the operationId when the spec has one. */
-export function operationRef(operation: Operation): string {
-  return operation.idSynthesized || /\s/.test(operation.id) || operation.id.startsWith("/")
-    ? signatureOf(operation)
-    : operation.id;
+/**
+ * The `operation:` value of a step: the operationId when the spec has one (an empty `operationId: ""` is none), else
+ * `METHOD /path` — unless that names no one operation (paths told apart only by their query, weatherbit's
+ * `/current?city=` and `/current?stations=`; a path with spaces), where the synthesized id does.
+ */
+export function operationRef(operation: Operation, operations: readonly Operation[] = []): string {
+  const id = operation.id;
+  const usableId = id !== "" && !/\s/.test(id) && !id.startsWith("/");
+  if (usableId && !operation.idSynthesized) return id;
+  const route = routeOf(operation);
+  const shared = operations.some((o) => o !== operation && o.method === operation.method && routeOf(o) === route);
+  return usableId && (shared || /\s/.test(operation.path)) ? id : signatureOf(operation);
+}
+
+/** `/pets/{petId}` and `/pets/{id}/` are one route, as the goals planner matches `METHOD /path`. */
+function routeOf(operation: Operation): string {
+  return operation.path.replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "") || "/";
 }
 
 const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;

@@ -1,7 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { isCredentialName } from "../credentials.js";
 import { schemaLookup } from "../../model/api-source.js";
-import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
@@ -58,6 +58,8 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly niche?: boolean;
   /** Every step is a read (chains that only read rank before chains that change something). */
   readonly readOnly: boolean;
+  /** A chain resolving an id a person reads off the thing itself (an issue number, a key): the goal taking it stays single. */
+  readonly userHeld?: boolean;
 }
 
 type SingleKind = Exclude<GoalKind, "chain">;
@@ -221,10 +223,16 @@ export function groupProposals(
  * fields are open or optional; Asana's task under an optional `data`): a call that reports success and changes nothing.
  */
 function changesNothing(operation: Operation, proposal: Proposal): boolean {
-  if ((proposal.kind !== "update" && proposal.kind !== "act") || operation.requestBody === undefined) return false;
+  const kind = proposal.kind === "chain" ? chainTargetKind(operation) : proposal.kind;
+  if ((kind !== "update" && kind !== "act") || operation.requestBody === undefined) return false;
   const step = proposal.steps.at(-1);
   if (step === undefined || step.params.some((p) => p.in !== "path")) return false;
   return step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
+}
+
+/** What a chain's target does, as a single goal of it would be drafted: a PUT or PATCH changes, other calls by their profile. */
+function chainTargetKind(target: Operation): SingleKind {
+  return target.method === "put" || target.method === "patch" ? "update" : actionKind(operationProfile(target));
 }
 
 function headNoun(object: string): string {
@@ -520,6 +528,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   const second = operationStep(model, target, {
     id: secondId,
     namer,
+    offerFields: !isReadMethod(target.method),
     preset: new Map([
       [parameter.name, `$steps.${lookupId}.outputs.${output}`],
       ...(root && target.parameters.some((p) => p.name === root.parameter)
@@ -552,7 +561,16 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(target),
     readOnly: isReadMethod(target.method),
+    ...(userHeld(parameter) ? { userHeld: true } : {}),
   };
+}
+
+/** Ids people read off the thing and say (`issue_number` #42, Jira's `issueIdOrKey` PROJ-7, a slug, a commit sha). */
+const HELD: ReadonlySet<string> = new Set(["number", "key", "slug", "sha"]);
+
+/** Whether a path parameter holds an id its users know by heart, not an opaque one (`petId`, `gid`, `uuid`). */
+export function userHeld(parameter: Parameter): boolean {
+  return HELD.has(idParts(parameter.name)?.property ?? "");
 }
 
 /** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
@@ -581,7 +599,7 @@ function queryWord(resolver: Resolver): string {
   return SEARCH_WORDS.has(snake) ? "search" : snake;
 }
 
-/** Chains for every target in model order that has a resolver (deprecated targets are not chained). */
+/** Chains for every target in model order that has a resolver (deprecated targets, and changes that would set nothing, are not chained). */
 export function chainProposals(
   model: ApiModel,
   resolvers: readonly Resolver[],
@@ -590,7 +608,8 @@ export function chainProposals(
   return model.operations.flatMap((target) => {
     if (target.deprecated) return [];
     const match = matchChain(model, target, resolvers);
-    return match ? [chainProposal(model, match, groupOf(target))] : [];
+    const chain = match && chainProposal(model, match, groupOf(target));
+    return chain && !changesNothing(target, chain) ? [chain] : [];
   });
 }
 
