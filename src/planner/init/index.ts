@@ -6,9 +6,11 @@ import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
+import { isNiche, resourceWeights, rpcNamespace, squash } from "./importance.js";
 import {
+  basePrefix,
   collectionPrefixes,
+  isApiSearch,
   groupOf,
   isDiscovery,
   newestVersions,
@@ -19,6 +21,7 @@ import {
 import { selectorChains } from "./selectors.js";
 import {
   actionKind,
+  apiSearchProposal,
   chainProposals,
   childProposal,
   fallbackProposals,
@@ -175,7 +178,9 @@ function coreWeights(
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
+  const base = basePrefix(model.operations);
   const resource = (o: Operation): string => {
+    if (isApiSearch(o, base)) return "search";
     const namespace = rpcNamespace(o.path);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };
@@ -223,9 +228,14 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const targets = new Set(
     keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
   );
-  const proposed = groups
-    .flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS, profileOf, niche))
-    .map((p) => markNiche(p, view, niche));
+  const search = apiSearch(view, groups, base, profileOf);
+  const taken = new Set([...targets, ...(search === undefined ? [] : [view.operations[search.operationIndex]])]);
+  const proposed = [
+    ...(search === undefined ? [] : [search]),
+    ...groups.flatMap((g) =>
+      groupProposals(view, g, taken as ReadonlySet<Operation>, g.rank < CORE_GROUPS, profileOf, niche),
+    ),
+  ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < CORE_GROUPS)
     .flatMap((g) => {
@@ -284,6 +294,26 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/**
+ * The search of the whole API (a GET first), as a find goal of the core resource it finds (Jira's JQL search: issues),
+ * else of the heaviest resource: the API's own search box is among the first things users reach for.
+ */
+function apiSearch(
+  view: ApiModel,
+  groups: readonly Group[],
+  base: readonly string[],
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal | undefined {
+  const searches = view.operations.filter((o) => isApiSearch(o, base) && !o.deprecated);
+  const operation = searches.find((o) => o.method === "get") ?? searches[0];
+  if (operation === undefined) return undefined;
+  const object = squash(profileOf(operation).object.split(" ").at(-1) ?? "");
+  const group =
+    groups.find((g) => g.rank < CORE_GROUPS && object !== "" && squash(g.name) === object) ??
+    groups.find((g) => g.name !== "search");
+  return group === undefined ? undefined : apiSearchProposal(view, operation, group, profileOf(operation));
 }
 
 /** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */

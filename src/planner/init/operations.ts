@@ -241,6 +241,35 @@ export function resourceOf(operation: Operation, collections: Collections): stri
   return chosen === undefined ? "api" : singular(toSnakeCase(parts[chosen] ?? "api"));
 }
 
+/**
+ * The leading static segments most operations share (`rest/api/3` of Jira's `/rest/api/3/issue`): the API's base, no
+ * resource. Empty when no segment is shared by more than half of the paths.
+ */
+export function basePrefix(operations: readonly Operation[]): string[] {
+  const prefix: string[] = [];
+  for (;;) {
+    const counts = new Map<string, number>();
+    for (const o of operations) {
+      const parts = segments(o.path);
+      if (prefix.every((s, i) => parts[i] === s) && parts.length > prefix.length + 1) {
+        const next = parts[prefix.length] ?? "";
+        if (!PARAM_SEGMENT.test(next)) counts.set(next, (counts.get(next) ?? 0) + 1);
+      }
+    }
+    const [top, n = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (top === undefined || n * 2 <= operations.length) return prefix;
+    prefix.push(top);
+  }
+}
+
+/** A search of the whole API (Spotify's `GET /search`, Jira's `GET /rest/api/3/search`): below the base, one search segment. */
+export function isApiSearch(operation: Operation, base: readonly string[]): boolean {
+  if (operation.method !== "get" && operation.method !== "post") return false;
+  const parts = segments(operation.path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  return rest.length === 1 && /^(search|query)$/i.test(rest[0] ?? "");
+}
+
 /** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */
 const ACTION_SEGMENT = /^(find|search|list|query|lookup|filter|by)([-_A-Z]|$)|By[A-Z]/;
 

@@ -1,7 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { isCredentialName } from "../credentials.js";
 import { schemaLookup } from "../../model/api-source.js";
-import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
@@ -277,6 +277,63 @@ function subResourceOperation(operations: readonly Operation[]): Operation | und
   const groups = [...bySegment.values()].filter((ops) => ops.every((o) => !o.deprecated));
   const readOnly = groups.find((ops) => ops.every((o) => o.method === "get"))?.[0];
   return readOnly ?? groups.flatMap((ops) => ops.filter((o) => o.method === "patch"))[0];
+}
+
+/** The text a search takes: its required text query, else one whose name or description says it is the search (Jira's `jql`). */
+export function searchParameter(operation: Operation): Parameter | undefined {
+  const text = operation.parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      typeof p.schema === "object" &&
+      (p.schema["type"] ?? "string") === "string" &&
+      p.schema["enum"] === undefined,
+  );
+  return (
+    text.find((p) => p.required) ??
+    text.find((p) => SEARCH_WORDS.has(toSnakeCase(p.name))) ??
+    text.find((p) => /\b(search|query)\b/i.test(p.description ?? ""))
+  );
+}
+
+/**
+ * A search of the whole API as a find goal of the resource it finds (Jira's JQL search: issues), the search text a
+ * required input; undefined when the operation takes no search text.
+ */
+export function apiSearchProposal(
+  model: ApiModel,
+  operation: Operation,
+  group: { name: string; rank: number },
+  profile: OperationProfile,
+): Proposal | undefined {
+  const query = searchParameter(operation);
+  if (query === undefined) return undefined;
+  const namer = createInputNamer(schemaLookup(model.schemas));
+  const input = namer(query.name, query.schema, "search");
+  const step = operationStep(model, operation, {
+    id: "search",
+    namer,
+    preset: new Map([[query.name, `$inputs.${input}`]]),
+  });
+  const object = profile.object === "" ? "" : `_${toSnakeCase(profile.object)}s`;
+  const named = operationGoalName(operation, "search");
+  return {
+    name: toIdentifierName(named === "search" ? `search${object || "_items"}` : named, "goal"),
+    kind: "find",
+    group: group.name,
+    entity: profile.object || "item",
+    description: sentence(summaryOf(operation)),
+    useWhen: `The user looks for ${profile.object === "" ? "something" : `${profile.object} records`} by what they know of ${profile.object === "" ? "it" : "them"} (words, a name, a query), not by id.`,
+    inputs: query.required
+      ? []
+      : [{ name: input, required: true, description: query.description ?? `What to search for.` }],
+    steps: [step],
+    calls: [signatureOf(operation)],
+    deprecated: operation.deprecated,
+    groupRank: group.rank,
+    operationIndex: model.operations.indexOf(operation),
+    readOnly: true,
+    core: true,
+  };
 }
 
 /** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
