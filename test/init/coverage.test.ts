@@ -1,8 +1,11 @@
 // What lets the default init draft cover the tasks users do most: the API-wide search as a goal of its own (Jira's JQL,
-// Spotify's `/search`), per construct and on the real specs.
+// Spotify's `/search`); an update that offers the fields inside a one-property wrapper (Asana's `data`) or the keys the
+// example gives an open object (Jira's issue `fields`), per construct and on the real specs.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
+import { operationStep, createInputNamer } from "../../src/planner/init/bindings.js";
+import { schemaLookup } from "../../src/model/api-source.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { basePrefix, isApiSearch } from "../../src/planner/init/operations.js";
@@ -78,6 +81,107 @@ describe.skipIf(REPEAT_RUN)("the API-wide search", () => {
       expect(goal?.useWhen).toMatch(
         /^The user looks for .* by what they know of (it|them) \(words, a name, a query\), not by id\.$/,
       );
+    },
+  );
+});
+
+/** A PUT of one object body, the schema and example given. */
+function update(schema: object, examples: unknown[] = []): ApiModel {
+  return {
+    operations: [
+      {
+        id: "updateThing",
+        idSynthesized: false,
+        method: "put",
+        path: "/things/{id}",
+        tags: [],
+        deprecated: false,
+        parameters: [
+          { name: "id", in: "path", required: true, deprecated: false, schema: { type: "string" }, examples: [] },
+        ],
+        requestBody: { required: true, contents: [{ mediaType: "application/json", kind: "json", schema, examples }] },
+        responses: [],
+      },
+    ],
+    schemas: {},
+    securitySchemes: {},
+  } as unknown as ApiModel;
+}
+
+describe("an update offers the fields it can set", () => {
+  const text = (description = "A field.") => ({ type: "string", description });
+  test.each([
+    [
+      "inside a one-property wrapper",
+      {
+        type: "object",
+        properties: { data: { type: "object", properties: { name: text(), done: { type: "boolean" } } } },
+      },
+      [],
+      [["data", { name: "$inputs.name", done: "$inputs.done" }]],
+    ],
+    [
+      "a nullable field, not a deprecated one",
+      {
+        type: "object",
+        properties: {
+          data: {
+            type: "object",
+            properties: { assignee: { type: ["string", "null"] }, status: text("*Deprecated* The status.") },
+          },
+        },
+      },
+      [],
+      [["data", { assignee: "$inputs.assignee" }]],
+    ],
+    [
+      "not inside a wrapper among other properties",
+      {
+        type: "object",
+        properties: { data: { type: "object", properties: { name: text() } }, meta: { type: "object" } },
+      },
+      [],
+      [],
+    ],
+    [
+      "the keys the example gives an open object, not a site's numbered ones",
+      { type: "object", properties: { fields: { type: "object", additionalProperties: {} } } },
+      [{ fields: { summary: "Broken", customfield_10010: 1, priority: { id: "1" } } }],
+      [["fields", { summary: "$inputs.summary" }]],
+    ],
+    [
+      "nothing from an open object without an example",
+      { type: "object", properties: { fields: { type: "object", additionalProperties: {} } } },
+      [],
+      [],
+    ],
+  ])("%s", (_name, schema, examples, want) => {
+    const m = update(schema, examples);
+    const operation = m.operations[0] as Operation;
+    const step = operationStep(m, operation, {
+      id: "thing",
+      namer: createInputNamer(schemaLookup(m.schemas)),
+      offerFields: true,
+    });
+    expect(
+      step.body === undefined ? undefined : step.body.kind === "properties" ? step.body.entries : step.body,
+    ).toEqual(want);
+  });
+
+  test.skipIf(REPEAT_RUN)(
+    "Asana's task update sets completed and assignee inside data; Jira's issue edit sets fields.summary",
+    async () => {
+      const asana = (await draft("asana")).find((g) => g.steps.some((s) => s.operation === "updateTask"));
+      const data = (asana?.steps[0]?.body as { entries: [string, Record<string, string>][] } | undefined)?.entries[0];
+      expect(data?.[0]).toBe("data");
+      expect(Object.keys(data?.[1] ?? {})).toEqual(expect.arrayContaining(["name", "completed", "assignee", "notes"]));
+      expect(Object.keys(data?.[1] ?? {})).not.toContain("assignee_status");
+      const jira = (await draft("jira")).find((g) => g.steps.some((s) => s.operation === "editIssue"));
+      expect(jira?.steps[0]?.body).toEqual({
+        kind: "properties",
+        entries: [["fields", { summary: "$inputs.summary" }]],
+      });
+      expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issueIdOrKey.");
     },
   );
 });

@@ -523,10 +523,11 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
-    for (const { input, field } of step.undescribed ?? []) {
+    for (const { input, field, type } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input))
         inputs.push({
           name: input,
+          ...(type === undefined ? {} : { type }),
           description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.`,
         });
     }

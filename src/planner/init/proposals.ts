@@ -474,7 +474,7 @@ function requiredOf(operation: Operation): string {
  */
 function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
-  const fromId = last === undefined ? undefined : idParts(last.name)?.entity;
+  const fromId = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
   const segment = staticSegments(operation.path).at(-1);
   const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
