@@ -1,6 +1,7 @@
 // What lets the default init draft cover the tasks users do most: the API-wide search as a goal of its own (Jira's JQL,
 // Spotify's `/search`); an update that offers the fields inside a one-property wrapper (Asana's `data`) or the keys the
-// example gives an open object (Jira's issue `fields`), per construct and on the real specs.
+// example gives an open object (Jira's issue `fields`); the signed-in user's own things (`/me/…`) as resources of their
+// own, per construct and on the real specs.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
@@ -8,7 +9,8 @@ import { operationStep, createInputNamer } from "../../src/planner/init/bindings
 import { schemaLookup } from "../../src/model/api-source.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
-import { basePrefix, isApiSearch } from "../../src/planner/init/operations.js";
+import { basePrefix, isApiSearch, ownThings } from "../../src/planner/init/operations.js";
+import { operationGoalName } from "../../src/planner/init/names.js";
 import { searchParameter } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -182,6 +184,39 @@ describe("an update offers the fields it can set", () => {
         entries: [["fields", { summary: "$inputs.summary" }]],
       });
       expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issueIdOrKey.");
+    },
+  );
+});
+
+describe("the signed-in user's own things", () => {
+  test.each([
+    ["/me/player/pause", [], "/player/pause"],
+    ["/me/playlists", [], "/playlists"],
+    ["/me", [], undefined],
+    ["/me/{id}", [], undefined],
+    ["/rest/api/3/me/things", ["rest", "api", "3"], "/things"],
+    ["/members/me/boards", [], undefined],
+    ["/users/{user_id}/playlists", [], undefined],
+  ] as const)("%s (base %j) → %s", (path, base, want) => {
+    expect(ownThings(path, base)).toBe(want);
+  });
+
+  test.each([
+    ["save-tracks-user", "call", "save_tracks_user"],
+    ["pause-a-users-playback", "call", "pause_a_users_playback"],
+    ["getPet", "call", "get_pet"],
+    ["weird-thing", "call", "call_weird_thing"],
+    ["save-tracks-user", "get", "get_save_tracks_user"],
+  ])("an action named %s reads as verb + noun: %s → %s", (id, verb, want) => {
+    expect(operationGoalName({ id, idSynthesized: false, method: "put", path: "/x" } as Operation, verb)).toBe(want);
+  });
+
+  test.skipIf(REPEAT_RUN)(
+    "Spotify's draft saves a track to the user's library (PUT /me/tracks ranks with tracks, not as one of `me`'s 34)",
+    async () => {
+      const goal = (await draft("spotify")).find((g) => g.steps.some((s) => s.operation === "save-tracks-user"));
+      expect(goal?.name).toBe("save_tracks_user");
+      expect(goal?.useWhen).toBe("The user asks to save a track.");
     },
   );
 });

@@ -11,6 +11,7 @@ import {
   basePrefix,
   collectionPrefixes,
   isApiSearch,
+  ownThings,
   groupOf,
   isDiscovery,
   newestVersions,
@@ -181,6 +182,8 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const base = basePrefix(model.operations);
   const resource = (o: Operation): string => {
     if (isApiSearch(o, base)) return "search";
+    const own = ownThings(o.path, base);
+    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
     const namespace = rpcNamespace(o.path);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };

@@ -270,6 +270,17 @@ export function isApiSearch(operation: Operation, base: readonly string[]): bool
   return rest.length === 1 && /^(search|query)$/i.test(rest[0] ?? "");
 }
 
+/**
+ * The path of the signed-in user's own things without `me` (Spotify's `/me/player/pause` → `/player/pause`,
+ * `/me/playlists` → `/playlists`): what follows is the resource, not "me"; undefined for any other path and for `/me`.
+ */
+export function ownThings(path: string, base: readonly string[]): string | undefined {
+  const parts = segments(path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  const [first, next] = rest;
+  return first === "me" && next !== undefined && !PARAM_SEGMENT.test(next) ? `/${rest.slice(1).join("/")}` : undefined;
+}
+
 /** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */
 const ACTION_SEGMENT = /^(find|search|list|query|lookup|filter|by)([-_A-Z]|$)|By[A-Z]/;
 

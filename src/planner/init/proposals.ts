@@ -435,7 +435,7 @@ const KIND_HINTS: Readonly<
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
   act: (entity, o, profile) =>
-    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)} and you know its ${idNames(o)}.`,
+    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o) =>
     `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };
@@ -490,6 +490,12 @@ function idNames(operation: Operation): string {
       .map((p) => p.name)
       .join(" and ") || "identifier"
   );
+}
+
+/** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
+function knowing(operation: Operation): string {
+  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
 /** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
