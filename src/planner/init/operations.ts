@@ -243,7 +243,7 @@ export function resourceOf(operation: Operation, collections: Collections): stri
 
 /**
  * The leading static segments most operations share (`rest/api/3` of Jira's `/rest/api/3/issue`): the API's base, no
- * resource. Empty when no segment is shared by more than half of the paths.
+ * resource. Empty when no segment is shared by more than half of the paths; a collection (`/repos/{owner}`) is no base.
  */
 export function basePrefix(operations: readonly Operation[]): string[] {
   const prefix: string[] = [];
@@ -257,9 +257,17 @@ export function basePrefix(operations: readonly Operation[]): string[] {
       }
     }
     const [top, n = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (top === undefined || n * 2 <= operations.length) return prefix;
+    if (top === undefined || n * 2 <= operations.length || itemsFollow([...prefix, top], operations)) return prefix;
     prefix.push(top);
   }
+}
+
+/** Whether some path has a parameter right after `prefix` (`/repos/{owner}`): then its last segment is a collection, not a base. */
+function itemsFollow(prefix: readonly string[], operations: readonly Operation[]): boolean {
+  return operations.some((o) => {
+    const parts = segments(o.path);
+    return prefix.every((s, i) => parts[i] === s) && PARAM_SEGMENT.test(parts[prefix.length] ?? "");
+  });
 }
 
 /** A search of the whole API (Spotify's `GET /search`, Jira's `GET /rest/api/3/search`): below the base, one search segment. */
