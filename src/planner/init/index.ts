@@ -6,9 +6,12 @@ import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
+import { isNiche, resourceWeights, rpcNamespace, squash } from "./importance.js";
 import {
+  basePrefix,
   collectionPrefixes,
+  isApiSearch,
+  ownThings,
   groupOf,
   idParameters,
   isDiscovery,
@@ -22,6 +25,7 @@ import {
 import { selectorChains } from "./selectors.js";
 import {
   actionKind,
+  apiSearchProposal,
   chainProposals,
   childProposal,
   fallbackProposals,
@@ -182,7 +186,11 @@ function coreWeights(
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
+  const base = basePrefix(model.operations);
   const resource = (o: Operation): string => {
+    if (isApiSearch(o, base)) return "search";
+    const own = ownThings(o.path, base);
+    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
     const namespace = rpcNamespace(o.path);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };
@@ -225,9 +233,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const chains = [...bodyChains, ...others];
   const max = options.maxGoals ?? 10;
   const none = new Set<Operation>();
-  const proposed = groups
-    .flatMap((g) => groupProposals(view, g, none, g.rank < CORE_GROUPS, profileOf, niche))
-    .map((p) => markNiche(p, view, niche));
+  const search = apiSearch(view, groups, base, profileOf);
+  const searched = search === undefined ? undefined : view.operations[search.operationIndex];
+  const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
+  const proposed = [
+    ...(search === undefined ? [] : [search]),
+    ...groups.flatMap((g) => groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche)),
+  ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < CORE_GROUPS)
     .flatMap((g) => {
@@ -297,6 +309,26 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/**
+ * The search of the whole API (a GET first), as a find goal of the core resource it finds (Jira's JQL search: issues),
+ * else of the heaviest resource: the API's own search box is among the first things users reach for.
+ */
+function apiSearch(
+  view: ApiModel,
+  groups: readonly Group[],
+  base: readonly string[],
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal | undefined {
+  const searches = view.operations.filter((o) => isApiSearch(o, base) && !o.deprecated);
+  const operation = searches.find((o) => o.method === "get") ?? searches[0];
+  if (operation === undefined) return undefined;
+  const object = squash(profileOf(operation).object.split(" ").at(-1) ?? "");
+  const group =
+    groups.find((g) => g.rank < CORE_GROUPS && object !== "" && squash(g.name) === object) ??
+    groups.find((g) => g.name !== "search");
+  return group === undefined ? undefined : apiSearchProposal(view, operation, group, profileOf(operation));
 }
 
 /** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
@@ -575,10 +607,11 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
-    for (const { input, field } of step.undescribed ?? []) {
+    for (const { input, field, type } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input))
         inputs.push({
           name: input,
+          ...(type === undefined ? {} : { type }),
           description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.`,
         });
     }

@@ -264,6 +264,54 @@ export function resourceOf(operation: Operation, collections: Collections): stri
   return chosen === undefined ? "api" : singular(toSnakeCase(parts[chosen] ?? "api"));
 }
 
+/**
+ * The leading static segments most operations share (`rest/api/3` of Jira's `/rest/api/3/issue`): the API's base, no
+ * resource. Empty when no segment is shared by more than half of the paths; a collection (`/repos/{owner}`) is no base.
+ */
+export function basePrefix(operations: readonly Operation[]): string[] {
+  const prefix: string[] = [];
+  for (;;) {
+    const counts = new Map<string, number>();
+    for (const o of operations) {
+      const parts = segments(o.path);
+      if (prefix.every((s, i) => parts[i] === s) && parts.length > prefix.length + 1) {
+        const next = parts[prefix.length] ?? "";
+        if (!PARAM_SEGMENT.test(next)) counts.set(next, (counts.get(next) ?? 0) + 1);
+      }
+    }
+    const [top, n = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (top === undefined || n * 2 <= operations.length || itemsFollow([...prefix, top], operations)) return prefix;
+    prefix.push(top);
+  }
+}
+
+/** Whether some path has a parameter right after `prefix` (`/repos/{owner}`): then its last segment is a collection, not a base. */
+function itemsFollow(prefix: readonly string[], operations: readonly Operation[]): boolean {
+  return operations.some((o) => {
+    const parts = segments(o.path);
+    return prefix.every((s, i) => parts[i] === s) && PARAM_SEGMENT.test(parts[prefix.length] ?? "");
+  });
+}
+
+/** A search of the whole API (Spotify's `GET /search`, Jira's `GET /rest/api/3/search`): below the base, one search segment. */
+export function isApiSearch(operation: Operation, base: readonly string[]): boolean {
+  if (operation.method !== "get" && operation.method !== "post") return false;
+  const parts = segments(operation.path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  return rest.length === 1 && /^(search|query)$/i.test(rest[0] ?? "");
+}
+
+/**
+ * The path of the signed-in user's own things without `me` (Spotify's `/me/player/pause` → `/player/pause`,
+ * `/me/playlists` → `/playlists`): what follows is the resource, not "me"; undefined for any other path and for `/me`.
+ */
+export function ownThings(path: string, base: readonly string[]): string | undefined {
+  const parts = segments(path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  const [first, next] = rest;
+  return first === "me" && next !== undefined && !PARAM_SEGMENT.test(next) ? `/${rest.slice(1).join("/")}` : undefined;
+}
+
 /** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */
 const ACTION_SEGMENT = /^(find|search|list|query|lookup|filter|by)([-_A-Z]|$)|By[A-Z]/;
 

@@ -287,6 +287,63 @@ function subResourceOperation(operations: readonly Operation[]): Operation | und
   return readOnly ?? groups.flatMap((ops) => ops.filter((o) => o.method === "patch"))[0];
 }
 
+/** The text a search takes: its required text query, else one whose name or description says it is the search (Jira's `jql`). */
+export function searchParameter(operation: Operation): Parameter | undefined {
+  const text = operation.parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      typeof p.schema === "object" &&
+      (p.schema["type"] ?? "string") === "string" &&
+      p.schema["enum"] === undefined,
+  );
+  return (
+    text.find((p) => p.required) ??
+    text.find((p) => SEARCH_WORDS.has(toSnakeCase(p.name))) ??
+    text.find((p) => /\b(search|query)\b/i.test(p.description ?? ""))
+  );
+}
+
+/**
+ * A search of the whole API as a find goal of the resource it finds (Jira's JQL search: issues), the search text a
+ * required input; undefined when the operation takes no search text.
+ */
+export function apiSearchProposal(
+  model: ApiModel,
+  operation: Operation,
+  group: { name: string; rank: number },
+  profile: OperationProfile,
+): Proposal | undefined {
+  const query = searchParameter(operation);
+  if (query === undefined) return undefined;
+  const namer = createInputNamer(schemaLookup(model.schemas));
+  const input = namer(query.name, query.schema, "search");
+  const step = operationStep(model, operation, {
+    id: "search",
+    namer,
+    preset: new Map([[query.name, `$inputs.${input}`]]),
+  });
+  const object = profile.object === "" ? "" : `_${toSnakeCase(profile.object)}s`;
+  const named = operationGoalName(operation, "search");
+  return {
+    name: toIdentifierName(named === "search" ? `search${object || "_items"}` : named, "goal"),
+    kind: "find",
+    group: group.name,
+    entity: profile.object || "item",
+    description: sentence(summaryOf(operation)),
+    useWhen: `The user looks for ${profile.object === "" ? "something" : `${profile.object} records`} by what they know of ${profile.object === "" ? "it" : "them"} (words, a name, a query), not by id.`,
+    inputs: query.required
+      ? []
+      : [{ name: input, required: true, description: query.description ?? `What to search for.` }],
+    steps: [step],
+    calls: [signatureOf(operation)],
+    deprecated: operation.deprecated,
+    groupRank: group.rank,
+    operationIndex: model.operations.indexOf(operation),
+    readOnly: true,
+    core: true,
+  };
+}
+
 /** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
 export function fallbackProposals(
   model: ApiModel,
@@ -386,7 +443,7 @@ const KIND_HINTS: Readonly<
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
   act: (entity, o, profile) =>
-    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)} and you know its ${idNames(o)}.`,
+    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o) =>
     `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };
@@ -425,7 +482,7 @@ function requiredOf(operation: Operation): string {
  */
 function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
-  const fromId = last === undefined ? undefined : idParts(last.name)?.entity;
+  const fromId = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
   const segment = staticSegments(operation.path).at(-1);
   const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
@@ -441,6 +498,12 @@ function idNames(operation: Operation): string {
       .map((p) => p.name)
       .join(" and ") || "identifier"
   );
+}
+
+/** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
+function knowing(operation: Operation): string {
+  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
 /** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
