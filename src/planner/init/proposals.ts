@@ -31,6 +31,7 @@ import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
+import { propertyNames } from "../schema-walk.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -261,15 +262,30 @@ export function childProposal(
   niche: (o: Operation) => boolean,
 ): Proposal | undefined {
   const judge: Judge = { profile, niche, offMain: (o) => rpcDepth(o) + fewestPathParams(o) / 10 };
-  const operation = PICKERS.create(
+  const candidates = PICKERS.create(
     model,
     nested.filter((o) => !taken.has(o) && !niche(o)),
     judge,
-  )[0];
-  if (operation === undefined) return undefined;
-  const own = profile(operation).object;
-  const proposal = singleProposal(model, operation, "create", group, profile(operation));
-  return { ...proposal, ...(own === "" ? {} : { entity: own }), core: true, child: true };
+  ).map((operation) => ({
+    operation,
+    proposal: singleProposal(model, operation, "create", group, profile(operation)),
+  }));
+  const chosen = candidates.find((c) => !sendsEmpty(model, c.operation, c.proposal));
+  if (chosen === undefined) return undefined;
+  const own = profile(chosen.operation).object;
+  return { ...chosen.proposal, ...(own === "" ? {} : { entity: own }), core: true, child: true };
+}
+
+/**
+ * A create whose draft sends an empty body to a body that declares fields, none of which it can bind (Jira's comment,
+ * whose text is an open rich-text object): a call the API refuses, or one that adds an empty record.
+ */
+function sendsEmpty(model: ApiModel, operation: Operation, proposal: Proposal): boolean {
+  const step = proposal.steps.at(-1);
+  const content = operation.requestBody?.contents[0];
+  if (content === undefined || step === undefined || step.params.some((p) => p.in !== "path")) return false;
+  const empty = step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
+  return empty && propertyNames(content.schema, schemaLookup(model.schemas)).length > 0;
 }
 
 /** Sub-resource paths (`…/{name}/log`, `…/{name}/scale`), `status` aside: one that can only be read, else one that can be patched. */
