@@ -50,6 +50,15 @@ export interface CompileContext {
   readonly refs: Map<string, RefState>;
   /** How many `$ref` targets are being compiled inside one another right now. */
   readonly refDepth: { current: number };
+  /** How many schemas (inline or `$ref`) are being compiled inside one another right now. */
+  readonly nesting: { current: number };
+  /**
+   * Each schema object's code, by operand flag and `$ref` depth: a schema reached twice (an object's
+   * `additionalProperties` also stands for its undeclared required keys and pattern matches) is compiled once, so
+   * nesting such objects costs linear time, not exponential; a second use names the first's code as a const instead
+   * of writing it out again, so the source does not grow exponentially either.
+   */
+  readonly compiled: WeakMap<object, Map<string, Code>>;
   readonly usedNames: NameSet;
   /** `inline` (default): format predicates written out in full; `import`: named helpers the generated package defines once. */
   readonly formatHelpers?: "inline" | "import";
