@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Task sets (bench/search-tasks/*.yaml) → recall@1 and recall@5 of the generated servers' tool search over every
-// operation of each API, beside a plain BM25 over name and description, split into tuned and held-out tasks.
+// operation of each API, beside a plain BM25 over name and description, split into tuned tasks, held-out tasks
+// (`holdout: true`) and set 2 (`set: 2`, written later and never tuned on, whether or not also marked `holdout`).
 //   node bench/search-recall.mjs [--api github,slack] [--misses] [--tune-only] [--json FILE]   (after `npm run build`)
-// --misses prints the tuned tasks whose operation was not first (never the held-out ones); --tune-only leaves the
-// held-out tasks out of the counts, for tuning.
+// --misses prints the tuned tasks whose operation was not first (never a held-out or set-2 one, nor does --json hold
+// them); --tune-only leaves every held-out and set-2 task out of the counts, for tuning.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -70,6 +71,10 @@ const accepts = (patterns) => {
   return (id) => tests.some((t) => t(id));
 };
 
+/** Which part of the set a task is in: set 2 (never tuned on), the first set's held-out third, or the tuned rest. */
+const partOf = (task) => (task.set === 2 ? "set2" : task.holdout ? "holdout" : "tune");
+const counts = () => ({ n: 0, o1: 0, o5: 0, b1: 0, b5: 0 });
+
 const pct = (n, d) => (d === 0 ? "—" : `${Math.round((100 * n) / d)}%`);
 const results = [];
 for (const file of readdirSync(TASKS)
@@ -78,19 +83,20 @@ for (const file of readdirSync(TASKS)
   const key = file.replace(/\.yaml$/, "");
   if (only && !only.includes(key)) continue;
   const set = YAML.parse(readFileSync(path.join(TASKS, file), "utf8"));
+  if (tuneOnly && !set.tasks.some((t) => partOf(t) === "tune")) continue;
   const planned = await plan({ spec: path.join(ROOT, set.spec), allOperations: true });
   const tools = planned.plan.tools;
   const operationOf = new Map(tools.map((t) => [t.name, t.steps[0]?.operationId]));
   const ours = createToolSearch(tools.map(searchable));
   const base = plainBm25(tools);
-  const rows = { tune: { n: 0, o1: 0, o5: 0, b1: 0, b5: 0 }, holdout: { n: 0, o1: 0, o5: 0, b1: 0, b5: 0 } };
+  const rows = { tune: counts(), holdout: counts(), set2: counts() };
   const misses = [];
-  for (const task of set.tasks.filter((t) => !(tuneOnly && t.holdout))) {
+  for (const task of set.tasks.filter((t) => !(tuneOnly && partOf(t) !== "tune"))) {
     const ok = accepts(task.accept);
     const hit = (names) => names.findIndex((name) => ok(operationOf.get(name) ?? ""));
     const found = ours(task.ask, 5).map((m) => m.name);
     const baseline = base(task.ask, 5).map((m) => m.name);
-    const row = rows[task.holdout ? "holdout" : "tune"];
+    const row = rows[partOf(task)];
     const at = hit(found);
     const bat = hit(baseline);
     row.n++;
@@ -98,31 +104,35 @@ for (const file of readdirSync(TASKS)
     row.o5 += at >= 0 ? 1 : 0;
     row.b1 += bat === 0 ? 1 : 0;
     row.b5 += bat >= 0 ? 1 : 0;
-    if (at !== 0) misses.push({ ask: task.ask, holdout: task.holdout === true, rank: at < 0 ? null : at + 1, found });
+    if (at !== 0 && partOf(task) === "tune") misses.push({ ask: task.ask, rank: at < 0 ? null : at + 1, found });
   }
   results.push({ api: set.api, key, tools: tools.length, rows, misses });
   if (showMisses)
-    for (const m of misses.filter((x) => !x.holdout))
-      process.stderr.write(`${key}: "${m.ask}" rank ${m.rank ?? "-"}: ${m.found.join(", ")}\n`);
+    for (const m of misses) process.stderr.write(`${key}: "${m.ask}" rank ${m.rank ?? "-"}: ${m.found.join(", ")}\n`);
 }
 
-const all = { n: 0, o1: 0, o5: 0, b1: 0, b5: 0 };
+const all = counts();
+const allSet2 = counts();
 const lines = [
-  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 | set 2 tasks | set 2 @1 / @5 |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
 for (const r of results) {
-  const { tune, holdout } = r.rows;
-  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k]]));
-  for (const k of Object.keys(all)) all[k] += sum[k];
+  const { tune, holdout, set2 } = r.rows;
+  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k] + set2[k]]));
+  for (const k of Object.keys(all)) {
+    all[k] += sum[k];
+    allSet2[k] += set2[k];
+  }
   lines.push(
     `| ${r.api} | ${r.tools} | ${sum.n} (${holdout.n}) | ${pct(sum.o1, sum.n)} | ${pct(sum.o5, sum.n)} | ` +
       `${pct(tune.o1, tune.n)} / ${pct(tune.o5, tune.n)} | ${pct(holdout.o1, holdout.n)} / ${pct(holdout.o5, holdout.n)} | ` +
-      `${pct(sum.b1, sum.n)} | ${pct(sum.b5, sum.n)} |`,
+      `${pct(sum.b1, sum.n)} | ${pct(sum.b5, sum.n)} | ${set2.n} | ${pct(set2.o1, set2.n)} / ${pct(set2.o5, set2.n)} |`,
   );
 }
 lines.push(
-  `| all | | ${all.n} | ${pct(all.o1, all.n)} | ${pct(all.o5, all.n)} | | | ${pct(all.b1, all.n)} | ${pct(all.b5, all.n)} |`,
+  `| all | | ${all.n} | ${pct(all.o1, all.n)} | ${pct(all.o5, all.n)} | | | ${pct(all.b1, all.n)} | ${pct(all.b5, all.n)} | ` +
+    `${allSet2.n} | ${pct(allSet2.o1, allSet2.n)} / ${pct(allSet2.o5, allSet2.n)} |`,
 );
 process.stdout.write(`${lines.join("\n")}\n`);
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);

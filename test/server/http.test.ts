@@ -4,10 +4,10 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { resolveHttpSettings, serveHttp, type HttpHandle, type HttpSettings } from "../../src/runtime/adapters/http.js";
-import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
-import { fakeTools } from "../support/fake-tools.js";
+import { CALL_TOOL, createMcpServer, SEARCH_TOOLS } from "../../src/runtime/adapters/mcp.js";
+import { fakeTools, getPet } from "../support/fake-tools.js";
 
 const TOKEN = "test-server-token-0123456789";
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -149,6 +149,48 @@ describe("Streamable HTTP server", () => {
     expect((await raw(open.url, { method: "DELETE" })).status).toBe(405);
     expect((await raw(open.url.replace("/mcp", "/other"), { headers: mcpHeaders, body: listTools })).status).toBe(404);
     expect((await raw(open.url, { headers: mcpHeaders, body: "{not json" })).status).toBe(400);
+  });
+});
+
+describe("Streamable HTTP server with tool search", () => {
+  // get_pet deferred: listed over stdio once a search finds it; over stateless HTTP every request is a fresh server.
+  const searchFactory = () =>
+    createMcpServer(
+      { ...fakeTools, get_pet: { ...getPet, deferLoading: true } },
+      { name: "pets", version: "1.0.0" },
+      { listChanges: false },
+    );
+  let handle: HttpHandle;
+  let client: Client | undefined;
+
+  beforeAll(async () => {
+    handle = await serveHttp(searchFactory, { port: 0, host: "127.0.0.1", allowedOrigins: [] }, quiet);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await handle.close(500);
+  });
+
+  it("sends no list_changed and lists the core again after a search; the found tool is called by name or call_tool", async () => {
+    client = await connect(handle.url);
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    expect(client.getServerCapabilities()?.tools).toEqual({});
+    const core = ["delete_pet", SEARCH_TOOLS, CALL_TOOL];
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(core);
+    const found = (await client.callTool({ name: SEARCH_TOOLS, arguments: { query: "get a pet" } })) as CallToolResult;
+    const answer = JSON.parse((found.content[0] as { text: string }).text);
+    expect(answer.tools[0]).toMatchObject({ name: "get_pet", required: ["pet_id"] });
+    expect(answer.hint).toBe(`Call one directly by its name, or through ${CALL_TOOL}.`);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(core);
+    expect(changed).toBe(0);
+    const direct = (await client.callTool({ name: "get_pet", arguments: { pet_id: "7" } })) as CallToolResult;
+    expect(direct.structuredContent).toEqual({ id: "7", name: "Rex" });
+    const viaCallTool = (await client.callTool({
+      name: CALL_TOOL,
+      arguments: { name: "get_pet", arguments: { pet_id: "8" } },
+    })) as CallToolResult;
+    expect(viaCallTool.structuredContent).toEqual({ id: "8", name: "Rex" });
   });
 });
 

@@ -46,6 +46,11 @@ export interface McpServerOptions {
   readonly elicitationTimeoutMs?: number;
   /** Server instructions shown to the client at initialisation. */
   readonly instructions?: string;
+  /**
+   * False when each request gets a fresh server (stateless HTTP): a search cannot change a later request's list, so
+   * `tools.listChanged` is not declared. Default true.
+   */
+  readonly listChanges?: boolean;
 }
 
 /**
@@ -96,8 +101,10 @@ export function serveTools(
     { name: info.name, version: info.version },
     options.instructions === undefined ? {} : { instructions: options.instructions },
   );
-  server.server.registerCapabilities({ tools: searching ? { listChanged: true } : {} });
-  const listing = searching ? searchListing(server, served) : staticListing(served);
+  server.server.registerCapabilities({
+    tools: searching && options.listChanges !== false ? { listChanged: true } : {},
+  });
+  const listing = searching ? searchListing(server, served, options.listChanges !== false) : staticListing(served);
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
   server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listing.list() }));
@@ -172,7 +179,7 @@ function staticListing(served: ServedTools): Listing {
  * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not. Only listed tools are
  * loaded (for their JSON Schemas); search reads the entries.
  */
-function searchListing(server: McpServer, served: ServedTools): Listing {
+function searchListing(server: McpServer, served: ServedTools, announce: boolean): Listing {
   const session = createSearchSession(served.entries);
   const known = new Map(served.entries.map((entry) => [entry.name, entry.definition as McpTool | undefined]));
   const definitions = new Map<string, Promise<McpTool>>();
@@ -211,9 +218,11 @@ function searchListing(server: McpServer, served: ServedTools): Listing {
       if (name !== SEARCH_TOOLS) return undefined;
       const answer = session.search(
         args,
-        `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`,
+        announce
+          ? `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`
+          : `Call one directly by its name, or through ${CALL_TOOL}.`,
       );
-      if (session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
+      if (announce && session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
       return toolResultToMcp(answer as ToolResult);
     },
   };

@@ -344,7 +344,13 @@ export async function runServer(init: ServerInit): Promise<void> {
       consoleSettings === undefined
         ? undefined
         : createConsole({ tools: await allTools(served), runtime, settings: consoleSettings });
-    const handle = await serveHttp(factory, { ...http, maxBodyBytes: maxMessageBytes(limits) }, log, approvalsConsole);
+    const stateless = () => serveTools(served, { name, version: init.toolset.version }, { listChanges: false });
+    const handle = await serveHttp(
+      stateless,
+      { ...http, maxBodyBytes: maxMessageBytes(limits) },
+      log,
+      approvalsConsole,
+    );
     log.info(
       `${name} MCP server listening on ${handle.url} (state: ${runtime.state.kind} ${runtime.state.location}; ` +
         `replica ${runtime.state.replica})`,
