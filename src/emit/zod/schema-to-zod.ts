@@ -225,6 +225,8 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
     external: options.external ?? {},
     diagnostics: [],
     locals: [],
+    localsByExpression: new Map(),
+    nextSuffix: new Map(),
     refs: new Map(),
     refDepth: { current: 0 },
     nesting: { current: 0 },
