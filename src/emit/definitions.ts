@@ -1,6 +1,5 @@
 // Reads a plan's compiled Zod source and shows each tool as a model sees it (name, description, JSON Schema, examples), sized against the per-tool cap and the toolset budget.
 import { Buffer } from "node:buffer";
-import { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { PlanOptions } from "../options.js";
@@ -14,11 +13,10 @@ import {
   searchToolsDescription,
 } from "../runtime/adapters/search.js";
 import { briefDescriptions, briefText, schemaToDepth } from "../runtime/adapters/shared.js";
+import { type ExampleCheck, exampleCheck } from "./example-check.js";
 import { chooseExamples } from "./examples.js";
-import { defineTool } from "../runtime/tool.js";
 import { toToolSpec } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
-import { FORMAT_PREDICATES, formatHelperName } from "./zod/formats.js";
 import { o200k, type TokenCounter } from "./tokens.js";
 import { evaluateSchema, type Scope } from "./zod-json/nodes.js";
 import { inputJsonSchema, servedInput, sharedScope, toolScope } from "./zod-json/served.js";
@@ -113,8 +111,8 @@ export function sizePlan(
   const converted = convertedInputs(compiled);
   const diagnostics: Diagnostic[] = [];
   const measured = plan.tools.map((tool) => {
-    const { argumentsSchema, inputSchema } = converted(tool);
-    const chosen = chooseExamples(tool, argumentsSchema, plan.schemas);
+    const { check, inputSchema } = converted(tool);
+    const chosen = chooseExamples(tool, check, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
     const fitted = fitToCap(
       { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
@@ -177,9 +175,9 @@ function lazyO200k(): TokenCounter {
   return { count: (text) => o200k().count(text), within: (text, limit) => o200k().within(text, limit) };
 }
 
-/** A tool's arguments schema (for its examples) and its advertised input JSON Schema. */
+/** A tool's advertised input JSON Schema, and the check of its examples against its arguments. */
 interface ConvertedInput {
-  readonly argumentsSchema: () => z.ZodType;
+  readonly check: ExampleCheck;
   readonly inputSchema: Record<string, unknown>;
 }
 
@@ -190,12 +188,12 @@ const CONVERTED_KEPT = 32;
  * Each tool's advertised input JSON Schema, read from its compiled source (zod-json/: never evaluated, never through
  * `z.toJSONSchema`) once per distinct source: tools whose input source text (and approval, which adds `request_id`)
  * is the same have the same schemas (Kubernetes: 1,014 tools, 455 distinct inputs). The most recent
- * {@link CONVERTED_KEPT} are kept. The Zod arguments schema is evaluated only when an example is checked against it.
+ * {@link CONVERTED_KEPT} are kept. Examples are checked against the same JSON Schema (a gated tool's without its
+ * `request_id`, as its arguments are validated), compiled when the first example is checked.
  */
 function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => ConvertedInput {
   const kept = new Map<string, ConvertedInput>();
   let shared: Scope | undefined;
-  let evaluated: Record<string, z.ZodType> | undefined;
   return (tool) => {
     const spec = toToolSpec(tool);
     const source = compiled.tools[tool.name];
@@ -214,14 +212,10 @@ function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => Conv
       source === undefined
         ? { type: "object", checks: [], shape: {} }
         : evaluateSchema(source.inputCode, toolScope(shared, source.inputLocals));
-    const inputSchema = inputJsonSchema(servedInput(input, spec.approval === "required"));
-    let defined: z.ZodType | undefined;
-    const argumentsSchema = (): z.ZodType => {
-      evaluated ??= evaluateInputs(compiled);
-      defined ??= defineTool({ spec, inputSchema: evaluated[tool.name] ?? z.object({}) }).argumentsSchema;
-      return defined;
-    };
-    const made = { argumentsSchema, inputSchema };
+    const gated = spec.approval === "required";
+    const inputSchema = inputJsonSchema(servedInput(input, gated));
+    const check = exampleCheck(() => (gated ? inputJsonSchema(servedInput(input, false)) : inputSchema));
+    const made = { check, inputSchema };
     if (key !== undefined) {
       kept.set(key, made);
       if (kept.size > CONVERTED_KEPT) kept.delete(kept.keys().next().value as string);
@@ -492,23 +486,4 @@ function propertyDepth(schema: Record<string, unknown>): number {
     return depth;
   };
   return below(schema);
-}
-
-/**
- * The input Zod schema of every tool of a compiled plan, by tool name (the generated source evaluated in process).
- * The shared schemas are built once; a tool's own schema is built each time it is read, so sizing holds one tool's
- * Zod objects at a time (a few kilobytes each: tens of thousands of tools held at once filled the heap).
- */
-export function evaluateInputs(compiled: CompiledPlanSchemas): Record<string, z.ZodType> {
-  // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
-  const helpers = Object.entries(FORMAT_PREDICATES).map(
-    ([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`,
-  );
-  const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
-  const entries = Object.entries(compiled.tools).map(([name, t]) => {
-    const locals = t.inputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
-    return `get ${JSON.stringify(name)}() { ${locals} return ${t.input}; }`;
-  });
-  const source = `${lines.join("\n")}\nreturn {${entries.join(",\n")}};`;
-  return new Function("z", source)(z) as Record<string, z.ZodType>;
 }

@@ -1,6 +1,6 @@
-// A planned tool + its argument schema → up to three input examples (the goals file's, then the spec's examples and defaults), each checked against the schema.
+// A planned tool + a check of its arguments → up to three input examples (the goals file's, then the spec's examples and defaults), each checked.
 import { schemaLookup } from "../model/api-source.js";
-import type { z } from "zod";
+import type { ExampleCheck, ExampleIssue } from "./example-check.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { didYouMean } from "../goals/did-you-mean.js";
@@ -10,8 +10,6 @@ import { componentName } from "../planner/schemas.js";
 import type { ToolDef, ToolInput } from "../planner/types.js";
 
 const MAX_INPUT_EXAMPLES = 3;
-/** Each schema checks a handful of values once: Zod's compiled fast path would cost more to build than it saves. */
-const ONE_SHOT = { jitless: true } as const;
 
 export interface ChosenExamples {
   readonly examples: readonly Record<string, unknown>[];
@@ -140,27 +138,11 @@ function plainString(schema: JsonSchema, named: string): boolean {
   );
 }
 
-function issuePath(issue: z.core.$ZodIssue | undefined): string {
-  return issue === undefined || issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
+function issuePath(issue: ExampleIssue): string {
+  return issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
 }
 
-/**
- * The issue that says what broke: inside a union ("Invalid input"), the first issue of the branch that got furthest
- * into the value, its path joined to the union's.
- */
-function deepestIssue(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
-  if (issue?.code !== "invalid_union" || issue.errors.length === 0) return issue;
-  const branches = issue.errors.map((errors) => errors[0]).filter((i): i is z.core.$ZodIssue => i !== undefined);
-  const furthest = branches.reduce<z.core.$ZodIssue | undefined>(
-    (best, i) => (best === undefined || i.path.length > best.path.length ? i : best),
-    undefined,
-  );
-  return furthest === undefined ? issue : deepestIssue({ ...furthest, path: [...issue.path, ...furthest.path] });
-}
-
-function issueText(error: z.ZodError): string {
-  const issue = deepestIssue(error.issues[0]);
-  if (issue === undefined) return "does not fit";
+function issueText(issue: ExampleIssue): string {
   return `${issuePath(issue)}: ${issue.message}`;
 }
 
@@ -187,13 +169,12 @@ function withToolNames(
   );
 }
 
-function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError): Diagnostic {
+function goalsExampleDiagnostic(tool: ToolDef, index: number, issue: ExampleIssue): Diagnostic {
   const origin = tool.exampleOrigins?.[index] ?? {
     ...tool.origin,
     pointer: `${tool.origin.pointer}/examples/${index}`,
   };
-  const unrecognized = error.issues.find((i) => i.code === "unrecognized_keys");
-  const unknown = unrecognized?.code === "unrecognized_keys" ? unrecognized.keys[0] : undefined;
+  const unknown = issue.unknownKey;
   return diagnostic("PLAN_INVALID_INPUT_EXAMPLE", {
     ...(unknown === undefined
       ? {}
@@ -204,7 +185,7 @@ function goalsExampleDiagnostic(tool: ToolDef, index: number, error: z.ZodError)
             "the tool's inputs",
           )} (an example names the tool's inputs, or the goals file's own names for them)`,
         }),
-    message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(error)}`,
+    message: `tool ${tool.name}: example ${index + 1} is left out, ${issueText(issue)}`,
     file: origin.file,
     pointer: origin.pointer,
     ...(origin.line === undefined ? {} : { position: { line: origin.line, column: origin.column ?? 1 } }),
@@ -220,10 +201,10 @@ const SOURCE_WORDS: Record<ValueSource, string> = {
 /** Why a spec-built example failed: the tool, the path and rule broken, the value, where it came from, and what next. */
 function specExampleDiagnostic(
   tool: ToolDef,
-  failed: { example: SpecExample; error: z.ZodError; retried: boolean },
+  failed: { example: SpecExample; issue: ExampleIssue; retried: boolean },
 ): Diagnostic {
-  const issue = deepestIssue(failed.error.issues[0]);
-  const top = issue?.path[0];
+  const { issue } = failed;
+  const top = issue.path[0];
   const input = tool.inputs.find((i) => i.name === top);
   const source = typeof top === "string" ? failed.example.sources.get(top) : undefined;
   const from =
@@ -239,7 +220,7 @@ function specExampleDiagnostic(
       : undefined;
   return diagnostic("PLAN_SPEC_INPUT_EXAMPLE_DROPPED", {
     ...(hint === undefined ? {} : { hint }),
-    message: `tool ${tool.name}: an input example built from the spec breaks the input schema at ${issuePath(issue)}: ${issue?.message ?? "does not fit"}; value ${valueAt(failed.example.value, issue?.path ?? [])}${from}; ${next}`,
+    message: `tool ${tool.name}: an input example built from the spec breaks the input schema at ${issuePath(issue)}: ${issue.message}; value ${valueAt(failed.example.value, issue.path)}${from}; ${next}`,
     file: tool.origin.file,
     pointer: tool.origin.pointer,
     ...(tool.origin.line === undefined
@@ -249,17 +230,17 @@ function specExampleDiagnostic(
 }
 
 /** One example from the spec; a spec value that breaks the schema is dropped (sampled when required) and the example tried again. */
-function exampleFromSpec(tool: ToolDef, argumentsSchema: () => z.ZodType, schemas: Schemas): ChosenExamples {
+function exampleFromSpec(tool: ToolDef, check: ExampleCheck, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const skip = new Set<string>();
   for (let attempt = 0; attempt <= 2 * tool.inputs.length; attempt++) {
     const example = specExample(tool.inputs, schemas, skip);
-    const parsed = argumentsSchema().safeParse(example.value, ONE_SHOT);
-    if (parsed.success) return { examples: [example.value], diagnostics };
-    const top = parsed.error.issues[0]?.path[0];
+    const issue = check(example.value);
+    if (issue === undefined) return { examples: [example.value], diagnostics };
+    const top = issue.path[0];
     const source = typeof top === "string" ? example.sources.get(top) : undefined;
     const retried = source === "spec" || source === "description";
-    diagnostics.push(specExampleDiagnostic(tool, { example, error: parsed.error, retried }));
+    diagnostics.push(specExampleDiagnostic(tool, { example, issue, retried }));
     if (!retried) break;
     skip.add(`${String(top)} ${source}`);
   }
@@ -267,13 +248,14 @@ function exampleFromSpec(tool: ToolDef, argumentsSchema: () => z.ZodType, schema
 }
 
 /**
- * The goals file's examples (keys may use the goals file's own input names); one that fails `argumentsSchema` is
+ * The goals file's examples (keys may use the goals file's own input names); one that fails `check` (the tool's
+ * arguments, as its input JSON Schema states them) is
  * left out with a warning at its location. Without any, one from the spec (every input it has a value for, a sample
  * for each other required one); each time it fails the schema a warning names the path, the rule and where the value
  * came from, and a spec value at fault is dropped and the example tried again (a made-up sample at fault ends the
  * attempt: the tool has no example). A tool without inputs gets `{}`.
  */
-export function chooseExamples(tool: ToolDef, argumentsSchema: () => z.ZodType, schemas: Schemas): ChosenExamples {
+export function chooseExamples(tool: ToolDef, check: ExampleCheck, schemas: Schemas): ChosenExamples {
   const diagnostics: Diagnostic[] = [];
   const chosen: Record<string, unknown>[] = [];
   const seen = new Set<string>();
@@ -283,11 +265,11 @@ export function chooseExamples(tool: ToolDef, argumentsSchema: () => z.ZodType, 
   };
   for (const [index, written] of (tool.examples ?? []).entries()) {
     const example = withToolNames(written, tool.inputs);
-    const parsed = argumentsSchema().safeParse(example, ONE_SHOT);
-    if (parsed.success) add(example);
-    else diagnostics.push(goalsExampleDiagnostic(tool, index, parsed.error));
+    const issue = check(example);
+    if (issue === undefined) add(example);
+    else diagnostics.push(goalsExampleDiagnostic(tool, index, issue));
   }
   if (chosen.length > 0) return { examples: chosen, diagnostics };
-  const fromSpec = exampleFromSpec(tool, argumentsSchema, schemas);
+  const fromSpec = exampleFromSpec(tool, check, schemas);
   return { examples: fromSpec.examples, diagnostics: [...diagnostics, ...fromSpec.diagnostics] };
 }

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
-import { evaluateInputs } from "../../src/emit/definitions.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { lowerSchemaForOpenAIStrict } from "../../src/runtime/adapters/openai-strict.js";
 import { zodToJsonSchema } from "../../src/runtime/adapters/shared.js";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { countTokens, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
 import { plan } from "../../src/api/plan.js";
-import { evaluateInputs, sizePlan, type ToolDefinitionView } from "../../src/emit/definitions.js";
+import { sizePlan, type ToolDefinitionView } from "../../src/emit/definitions.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import type { TokenCounter } from "../../src/emit/tokens.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { plan } from "../../src/api/plan.js";
-import { evaluateInputs } from "../../src/emit/definitions.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import { toToolSpec } from "../../src/emit/specs.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { schemaToZod } from "../../src/emit/zod/index.js";

@@ -421,7 +421,7 @@ describe("goals-file examples written with the goals file's input names", () => 
       expect.objectContaining({
         code: "PLAN_INVALID_INPUT_EXAMPLE",
         pointer: "/goals/0/examples/0",
-        message: "tool get_order: example 1 is left out, id: Invalid input: expected string, received undefined",
+        message: "tool get_order: example 1 is left out, id: required, missing",
         hint: "did you mean \"id\"? (an example names the tool's inputs, or the goals file's own names for them)",
       }),
     ]);

@@ -1,6 +1,7 @@
 // A spec planned, sized and bound in process: the tools a generated package would serve, without writing or compiling it.
 import { plan } from "../../src/api/plan.js";
-import { evaluateInputs, sizePlan, type SizedPlan, type SizingOptions } from "../../src/emit/definitions.js";
+import { sizePlan, type SizedPlan, type SizingOptions } from "../../src/emit/definitions.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import { toToolSpec, toToolsetSpec } from "../../src/emit/specs.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import type { PlanOptions } from "../../src/options.js";

@@ -1,4 +1,4 @@
-// Turns a Zod-shaped node graph (nodes.ts) into the JSON Schema `z.toJSONSchema(schema, {io: "input"})` gives for the
+// Turns a Zod-shaped node graph (nodes.ts) into the JSON Schema `z.toJSONSchema(schema, {io})` gives for the
 // same schema, by Zod's own steps (process, extract $defs, flatten, fold), with no Zod object built or run.
 import { optinOf, type ZodCheck, type ZodNode } from "./nodes.js";
 
@@ -6,6 +6,9 @@ export type Json = Record<string, unknown>;
 
 /** How a subschema used more than once is written: under `$defs` and referenced, or in place. */
 export type Reused = "ref" | "inline";
+
+/** Zod's `io`: the view of what a schema accepts ("input") or of what it gives back ("output"). */
+export type Io = "input" | "output";
 
 interface Seen {
   schema: Json;
@@ -21,6 +24,7 @@ interface Context {
   readonly seen: Map<ZodNode, Seen>;
   readonly open: Set<ZodNode>;
   readonly reused: Reused;
+  readonly io: Io;
   readonly intersections: unknown[][];
   counter: number;
 }
@@ -174,7 +178,9 @@ const objectProcessor: Processor = (schema, ctx, json) => {
   if (required.length > 0) json["required"] = required;
   const catchall = schema.catchall;
   if (catchall?.type === "never") json["additionalProperties"] = false;
-  else if (catchall !== undefined) json["additionalProperties"] = processNode(catchall, ctx);
+  else if (catchall === undefined) {
+    if (ctx.io === "output") json["additionalProperties"] = false;
+  } else json["additionalProperties"] = processNode(catchall, ctx);
 };
 
 const unionProcessor: Processor = (schema, ctx, json) => {
@@ -239,7 +245,7 @@ const PROCESSORS: Readonly<Record<string, Processor>> = {
   lazy: wrapped((s) => (s.getter as () => ZodNode)()),
 };
 
-/** Zod's `processSchema`, io "input" (nothing the emitter writes transforms, so nothing is dropped for it). */
+/** Zod's `processSchema` (nothing the emitter writes transforms, so the input view drops nothing for it). */
 function processNode(schema: ZodNode, ctx: Context): Json {
   const known = ctx.seen.get(schema);
   if (known !== undefined) {
@@ -455,9 +461,9 @@ function finalize(ctx: Context, root: ZodNode): Json {
   return result;
 }
 
-/** `z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused })` of the schema `root` stands for. */
-export function nodeToJsonSchema(root: ZodNode, reused: Reused): Json {
-  const ctx: Context = { seen: new Map(), open: new Set(), reused, intersections: [], counter: 0 };
+/** `z.toJSONSchema(schema, { io, unrepresentable: "any", reused })` of the schema `root` stands for. */
+export function nodeToJsonSchema(root: ZodNode, reused: Reused, io: Io = "input"): Json {
+  const ctx: Context = { seen: new Map(), open: new Set(), reused, io, intersections: [], counter: 0 };
   processNode(root, ctx);
   extractDefs(ctx, root);
   return finalize(ctx, root);

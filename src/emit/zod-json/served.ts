@@ -1,15 +1,23 @@
-// Turns a compiled plan's Zod source into each tool's input JSON Schema exactly as the generated server advertises it
-// (defineTool's strict object and `request_id`, then the runtime's zodToJsonSchema), reading the source, never running it.
+// Turns a compiled plan's Zod source into each tool's input and output JSON Schemas exactly as the generated server
+// advertises them (defineTool's strict object and `request_id`, then the runtime's zodToJsonSchema), never running it.
 import { MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
 import { REQUEST_ID_DESCRIPTION } from "../../runtime/tool.js";
 import type { ZodDeclaration } from "../zod/index.js";
-import { type Json, nodeToJsonSchema, type Reused } from "./convert.js";
+import { type Io, type Json, nodeToJsonSchema, type Reused } from "./convert.js";
 import { childNodes, cloneOf, evaluate, type Scope, type ZodNode } from "./nodes.js";
 
-/** The shared consts of a compiled plan (schemas as nodes, patterns as RegExps), built once (a `z.lazy` reads its name when first converted). */
+const scopes = new WeakMap<readonly ZodDeclaration[], Scope>();
+
+/**
+ * The shared consts of a compiled plan (schemas as nodes, patterns as RegExps), built once per plan: sizing and the
+ * catalog read the same nodes (a `z.lazy` reads its name when first converted; nothing converting a node changes it).
+ */
 export function sharedScope(shared: readonly ZodDeclaration[]): Scope {
+  const known = scopes.get(shared);
+  if (known !== undefined) return known;
   const names = new Map<string, unknown>();
   for (const declaration of shared) names.set(declaration.name, evaluate(declaration.code, names));
+  scopes.set(shared, names);
   return names;
 }
 
@@ -37,17 +45,18 @@ export function servedInput(input: ZodNode, gated: boolean): ZodNode {
 /** Below this many schemas written in place, a schema is converted in place at once (the runtime's FEW_SCHEMAS). */
 const FEW_SCHEMAS = 2_000;
 
-/**
- * The runtime's `zodToJsonSchema(schema, "input")`: shared subschemas in place unless that expands past
- * MAX_INLINE_NODES, then under `$defs`. Without `$schema`, as tools/list shows it.
- */
+/** The runtime's `zodToJsonSchema(schema, "input")` without `$schema`, as sizing measures it. */
 export function inputJsonSchema(schema: ZodNode): Json {
-  const { $schema: _, ...shown } = chooseView(schema);
+  const { $schema: _, ...shown } = servedJsonSchema(schema, "input");
   return shown;
 }
 
-function chooseView(schema: ZodNode): Json {
-  const convert = (reused: Reused): Json => nodeToJsonSchema(schema, reused);
+/**
+ * The runtime's `zodToJsonSchema(schema, io)`: shared subschemas in place unless that expands past MAX_INLINE_NODES,
+ * then under `$defs`.
+ */
+export function servedJsonSchema(schema: ZodNode, io: Io): Json {
+  const convert = (reused: Reused): Json => nodeToJsonSchema(schema, reused, io);
   if (expandedSchemas(schema, FEW_SCHEMAS) < FEW_SCHEMAS) {
     const inline = convert("inline");
     if (inlinedNodes(inline) <= MAX_INLINE_NODES) return inline;

@@ -264,12 +264,23 @@ function traceOf(
 /** What a tool shows before it runs: everything but `run`, from its definition alone. */
 export function toolFields(def: ToolDefinition): Omit<Tool, "run"> {
   const { spec } = def;
+  const { name, title, description, ...rest } = specFields(spec);
+  return {
+    name,
+    title,
+    description,
+    inputSchema: def.inputSchema,
+    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
+    ...rest,
+  };
+}
+
+/** What a tool shows of its spec, its schemas aside. */
+export function specFields(spec: ToolSpec): Omit<Tool, "run" | "inputSchema" | "outputSchema"> {
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: def.inputSchema,
-    ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
     risk: spec.risk,
     category: spec.category,
     annotations: spec.annotations,

@@ -12,7 +12,14 @@ export type JsonSchema = Record<string, unknown>;
  * (a field with a default is optional to the caller; a plain `z.object` does not forbid extra keys), draft 2020-12.
  */
 export function toolInputJsonSchema(tool: Tool): JsonSchema {
-  const schema = zodToJsonSchema(tool.inputSchema, "input");
+  return shownInputJsonSchema(tool, zodToJsonSchema(tool.inputSchema, "input"));
+}
+
+/** The input JSON Schema as advertised, from the whole one: cut to the definition depth, descriptions made brief. */
+export function shownInputJsonSchema(
+  tool: Pick<Tool, "definitionDepth" | "definitionBrief">,
+  schema: JsonSchema,
+): JsonSchema {
   const cut = tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
   return tool.definitionBrief === undefined ? cut : briefDescriptions(cut, tool.definitionBrief);
 }
@@ -392,8 +399,13 @@ const CONSTRAINING = ["type", "properties", "items", "anyOf", "oneOf", "allOf", 
  * anything (a result the API description leaves unknown).
  */
 export function toolOutputJsonSchema(tool: Tool): JsonSchema | undefined {
-  if (tool.outputSchema === undefined) return undefined;
-  const schema = zodToJsonSchema(tool.outputSchema, "output");
+  return tool.outputSchema === undefined
+    ? undefined
+    : shownOutputJsonSchema(zodToJsonSchema(tool.outputSchema, "output"));
+}
+
+/** The output JSON Schema as advertised, from the whole output view (see {@link toolOutputJsonSchema}). */
+export function shownOutputJsonSchema(schema: JsonSchema): JsonSchema | undefined {
   if (!CONSTRAINING.some((key) => schema[key] !== undefined)) return undefined;
   return capOutputSchema(schema);
 }

@@ -2,7 +2,7 @@
 // A Tool → its MCP tools/list entry: title, description, input/output JSON Schemas, annotations and input examples.
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../types.js";
-import { toolInputJsonSchema, toolOutputJsonSchema, type JsonSchema } from "./shared.js";
+import { type JsonSchema, shownInputJsonSchema, shownOutputJsonSchema, zodToJsonSchema } from "./shared.js";
 
 const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
   type: "object",
@@ -32,12 +32,26 @@ const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
 
 /** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
 export function toolToMcpDefinition(tool: Tool): McpTool {
-  const output = toolOutputJsonSchema(tool);
+  return mcpDefinition(tool, {
+    input: zodToJsonSchema(tool.inputSchema, "input"),
+    ...(tool.outputSchema === undefined ? {} : { output: zodToJsonSchema(tool.outputSchema, "output") }),
+  });
+}
+
+/**
+ * The tools/list entry of a tool whose whole input and output JSON Schemas (`zodToJsonSchema` of its input and
+ * output views) are already known: the generator derives them from the tool's source without running it.
+ */
+export function mcpDefinition(
+  tool: Omit<Tool, "run" | "inputSchema" | "outputSchema">,
+  schemas: { readonly input: JsonSchema; readonly output?: JsonSchema },
+): McpTool {
+  const output = schemas.output === undefined ? undefined : shownOutputJsonSchema(schemas.output);
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: asObjectSchema(toolInputJsonSchema(tool)),
+    inputSchema: asObjectSchema(shownInputJsonSchema(tool, schemas.input)),
     ...(output === undefined ? {} : { outputSchema: advertisedOutputSchema(output, tool.approval === "required") }),
     annotations: { title: tool.title, ...tool.annotations },
     ...(tool.examples === undefined || tool.examples.length === 0
