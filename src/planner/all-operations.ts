@@ -6,7 +6,7 @@ import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
-import { operationProfile } from "./profile.js";
+import { searchProfile } from "./profile-words.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 import type { ConfigDeclaration } from "../goals/types.js";
@@ -90,7 +90,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     origin,
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
-    profile: operationProfile(operation),
+    profile: searchProfile(operation, schemaLookup(model.schemas)),
   };
 }
 

@@ -167,7 +167,8 @@ function participleVerb(word: string): string | undefined {
 
 /**
  * The object: the summary's noun after its verb when the summary reads "Verb a thing", else the last noun of the path
- * (or of an RPC method name); parents are the nouns before it.
+ * (or of an RPC method name); parents are the nouns before it. An RPC method of a namespace whose summary makes a verb
+ * of the namespace (`pins.add`: "Pins an item to a channel") acts on the namespace's noun (add pin).
  */
 function objectWords(
   operation: OperationSummary,
@@ -187,8 +188,11 @@ function objectWords(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
   );
   const verbOnly = rpcWords !== undefined && rpcWords.method.length === 0;
+  const summaryVerb = splitWords(operation.summary ?? operation.description ?? "")[0];
+  const verbsNamespace = verbOnly && summaryVerb !== undefined && stem(summaryVerb) === stem(usable.at(-1) ?? "");
   const usableSummary =
     fromSummary !== undefined &&
+    !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
     (verbOnly || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
@@ -242,6 +246,9 @@ const PHRASE_END = new Set([
   ...["a", "an", "the", "is", "are", "that", "which", "who", "whose"],
 ]);
 
+/** Words that say "about the thing before": `the profile information` is the profile. */
+const TRAILING_LEAD = new Set(["details", "info", "information"]);
+
 /** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
 function summaryObject(summary: string | undefined): string | undefined {
   if (summary === undefined || /[<>]/.test(summary)) return undefined;
@@ -258,7 +265,8 @@ function summaryObject(summary: string | undefined): string | undefined {
   const phraseWords = stop < 0 ? rest : rest.slice(0, stop);
   const owner = phraseWords.findLastIndex((w) => w.includes("'"));
   const kept = phraseWords.slice(owner + 1).filter((w) => w !== "");
-  while (kept.length > 1 && /(ed|[^i]ly)$/.test(kept.at(-1) as string)) kept.pop();
+  while (kept.length > 1 && (/(ed|[^i]ly)$/.test(kept.at(-1) as string) || TRAILING_LEAD.has(kept.at(-1) as string)))
+    kept.pop();
   const phrase = kept.slice(-3);
   return phrase.length === 0 ? undefined : singularPhrase(phrase.join(" "));
 }

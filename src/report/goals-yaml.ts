@@ -37,7 +37,10 @@ function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
 
 function goalToPlain(goal: DraftGoal): Record<string, unknown> {
   const inputs = Object.fromEntries(
-    goal.inputs.map((i) => [i.name, { description: i.description, ...(i.required ? { required: true } : {}) }]),
+    goal.inputs.map((i) => [
+      i.name,
+      { ...(i.type ? { type: i.type } : {}), description: i.description, ...(i.required ? { required: true } : {}) },
+    ]),
   );
   return {
     name: goal.name,

@@ -71,8 +71,9 @@ describe("BM25 tool search", () => {
     const [action = "", ...object] = head.split(" ");
     const parents = under?.startsWith("under ") ? under.slice(6).split(", ") : undefined;
     const more = parents === undefined ? [under, ...rest] : rest;
-    const qualifiers = more.filter((m): m is string => m?.startsWith("by ") === true);
-    const signals = more.filter((m): m is string => m !== undefined && !m.startsWith("by "));
+    const qualifier = (m: string) => /^(by |of |in all )/.test(m) || m === "many";
+    const qualifiers = more.filter((m): m is string => m !== undefined && qualifier(m));
+    const signals = more.filter((m): m is string => m !== undefined && !qualifier(m));
     return profiled(name, title, {
       action,
       object: object.join(" "),
@@ -323,6 +324,245 @@ describe("BM25 tool search", () => {
     ],
   ])("%s: %s finds %s first", (_, query, expected, crowd) => {
     expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
+  });
+
+  // General API vocabulary (CONCEPTS): a user's word for a thing finds the API's noun for it, on the real operations
+  // (names, summaries, profiles as plan prints them) of GitHub, Trello, Kubernetes and Asana, beside their rivals.
+  const github = {
+    addCollaborator: t(
+      "repos_add_collaborator",
+      "Add a repository collaborator",
+      "add repository collaborator · under repo · by id · of a parent",
+    ),
+    codespace: t(
+      "codespaces_create_with_repo_for_authenticated_user",
+      "Create a codespace in a repository",
+      "create codespace · under repo · of a parent",
+    ),
+    teamAccess: t(
+      "repos_add_team_access_restrictions",
+      "Add team access restrictions",
+      "add team access restriction · under repo, branch, protection, restriction · of a parent",
+    ),
+    listCollaborators: t(
+      "repos_list_collaborators",
+      "List repository collaborators",
+      "list repository collaborator · under repo · of a parent · many",
+    ),
+    dependabotAccess: t(
+      "dependabot_repository_access_for_org",
+      "Lists the repositories Dependabot can access in an organization",
+      "get repository access · under org, dependabot · of a parent",
+    ),
+    createRef: t("git_create_ref", "Create a reference", "create ref · under repo, git · of a parent"),
+    getRef: t("git_get_ref", "Get a reference", "get ref · under repo, git · by id · of a parent"),
+    branchPolicy: t(
+      "repos_create_deployment_branch_policy",
+      "Create a deployment branch policy",
+      "create deployment branch policy · under repo, environment · of a parent",
+    ),
+    deployment: t("repos_create_deployment", "Create a deployment", "create deployment · under repo · of a parent"),
+    renameBranch: t("repos_rename_branch", "Rename a branch", "rename branch · under repo · of a parent"),
+    getBranch: t("repos_get_branch", "Get a branch", "get branch · under repo · by id · of a parent"),
+    createReview: t(
+      "pulls_create_review",
+      "Create a review for a pull request",
+      "create review · under repo, pull · of a parent",
+    ),
+    approveRun: t(
+      "actions_approve_workflow_run",
+      "Approve a workflow run for a fork pull request",
+      "approve run · under repo, action · of a parent",
+    ),
+    merge: t("pulls_merge", "Merge a pull request", "merge pull request · under repo · of a parent"),
+    createPull: t("pulls_create", "Create a pull request", "create pull request · under repo · of a parent"),
+    approveSuggestion: t(
+      "issues_approve_suggestion",
+      "Approve an issue suggestion",
+      "approve issue suggestion · under repo, issue · of a parent",
+    ),
+  };
+  it.each<[string, string, string, Tool[]]>([
+    [
+      "access to a repository is a collaborator",
+      "grant a user access to a repository",
+      "repos_add_collaborator",
+      [github.codespace, github.teamAccess, github.listCollaborators, github.dependabotAccess, github.addCollaborator],
+    ],
+    [
+      "a new branch is a git ref when no tool creates a branch",
+      "create a new branch",
+      "git_create_ref",
+      [github.branchPolicy, github.deployment, github.renameBranch, github.getBranch, github.createRef],
+    ],
+    [
+      "a tool that acts on the word itself stays first (a branch, not a ref)",
+      "show a branch",
+      "repos_get_branch",
+      [github.getRef, github.createRef, github.getBranch],
+    ],
+    [
+      "approving a pull request is a review of it",
+      "approve a pull request",
+      "pulls_create_review",
+      [github.approveRun, github.merge, github.createPull, github.approveSuggestion, github.createReview],
+    ],
+    [
+      "an approve of what a tool approves is that tool",
+      "approve a workflow run",
+      "actions_approve_workflow_run",
+      [github.createReview, github.approveRun],
+    ],
+    [
+      "the activity on a card is its actions",
+      "show the activity on a card",
+      "get_cards_actions_by_id_card",
+      [
+        t("get_cards_by_id_card", "getCardsByIdCard()", "get card · by id card"),
+        t(
+          "update_boards_my_prefs_show_sidebar_activity_by_id_board",
+          "updateBoardsMyPrefsShowSidebarActivityByIdBoard()",
+          "update show sidebar activity · under board, my pref · by id board · of a parent",
+        ),
+        t(
+          "get_cards_members_by_id_card",
+          "getCardsMembersByIdCard()",
+          "list member · under card · by id card · of a parent · many",
+        ),
+        t(
+          "get_cards_actions_by_id_card",
+          "getCardsActionsByIdCard()",
+          "list action · under card · by id card · of a parent · many",
+        ),
+      ],
+    ],
+    [
+      "the activity in a namespace is its events",
+      "show the recent activity in a namespace",
+      "list_core_v1_namespaced_event",
+      [
+        ...namespaced,
+        t("read_core_v1_namespace", "read the specified Namespace", "get namespace · by id"),
+        t(
+          "list_core_v1_namespaced_event",
+          "list or watch objects of kind Event",
+          "list event · under namespace · many",
+        ),
+      ],
+    ],
+    [
+      "a comment on a task is a story",
+      "add a comment to a task",
+      "create_story_for_task",
+      [
+        t("add_tag_for_task", "Add a tag to a task", "add tag · under task · of a parent"),
+        t("create_task", "Create a task", "create task"),
+        t("create_subtask_for_task", "Create a subtask", "create subtask · under task · of a parent"),
+        t("add_followers_for_task", "Add followers to a task", "add follower · under task · of a parent"),
+        t("create_story_for_task", "Create a story on a task", "create story · under task · of a parent"),
+      ],
+    ],
+  ])("a general word finds the API's noun: %s: %s finds %s first", (_, query, expected, crowd) => {
+    expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
+  });
+
+  // Un- verbs undo their stem: the delete or remove of the stem's noun, or the tool whose name has the un- verb
+  // (Slack's pins and stars with their real summaries, GitHub's assignees and follows).
+  const slack = {
+    pinsRemove: t("pins_remove", "Un-pins an item from a channel", "delete pin"),
+    pinsAdd: t("pins_add", "Pins an item to a channel", "add pin"),
+    pinsList: t("pins_list", "Lists items pinned to a channel", "list item · under pin"),
+    chatDelete: t("chat_delete", "Deletes a message", "delete message · under chat"),
+    starsRemove: t("stars_remove", "Removes a star from an item", "delete star"),
+    starsAdd: t("stars_add", "Adds a star to an item", "add star"),
+    starsList: t("stars_list", "Lists stars for a user", "list star"),
+  };
+  it.each<[string, string, Tool[]]>([
+    ["unpin a message", "pins_remove", [slack.pinsAdd, slack.pinsList, slack.chatDelete, slack.pinsRemove]],
+    ["pin a message", "pins_add", [slack.pinsRemove, slack.pinsList, slack.chatDelete, slack.pinsAdd]],
+    ["unstar a message", "stars_remove", [slack.starsAdd, slack.starsList, slack.chatDelete, slack.starsRemove]],
+    [
+      "unassign a user from an issue",
+      "issues_remove_assignees",
+      [
+        t("issues_add_assignees", "Add assignees to an issue", "add assignee · under repo, issue · of a parent"),
+        t("issues_update", "Update an issue", "update issue · under repo · by id · of a parent"),
+        t(
+          "issues_check_user_can_be_assigned_to_issue",
+          "Check if a user can be assigned to a issue",
+          "get assignee · under repo, issue · by id · of a parent",
+        ),
+        t(
+          "issues_remove_assignees",
+          "Remove assignees from an issue",
+          "delete assignee · under repo, issue · of a parent",
+        ),
+      ],
+    ],
+    [
+      "unfollow a user",
+      "users_unfollow",
+      [
+        t("users_follow", "Follow a user", "follow user · by id"),
+        t(
+          "users_list_followers_for_user",
+          "List followers of a user",
+          "list follower · under user · of a parent · many",
+        ),
+        t("users_unfollow", "Unfollow a user", "unfollow user · by id"),
+      ],
+    ],
+  ])("an un- verb undoes its stem: %s finds %s first", (query, expected, crowd) => {
+    expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
+  });
+
+  // What a tool's inputs and response call things (its profile's words) finds it for a thing no name or summary says:
+  // Slack's real users.profile.set (its response holds the profile's status, phone and display name) and its rivals.
+  const profileWords = ["name", "value", "email", "display", "phone", "status", "emoji", "text", "title", "image"];
+  const slackProfile = [
+    profiled("users_set_presence", "Manually sets user presence", {
+      action: "update",
+      object: "presence",
+      parents: ["user"],
+      words: ["ok"],
+    }),
+    profiled("users_set_active", "Marked a user as active", {
+      action: "update",
+      object: "active",
+      parents: ["user"],
+      words: ["ok"],
+    }),
+    profiled("users_set_photo", "Set the user profile photo", {
+      action: "update",
+      object: "user profile photo",
+      parents: ["user"],
+      words: ["crop", "w", "x", "y", "image", "token", "ok", "avatar", "hash", "original"],
+    }),
+    profiled("dnd_info", "Retrieves a user's current Do Not Disturb status", {
+      action: "get",
+      object: "not disturb status",
+      parents: ["dnd"],
+      words: ["enabled", "next", "end", "ts", "start", "ok", "snooze", "endtime", "remaining"],
+    }),
+    profiled("users_profile_get", "Retrieves a user's profile information", {
+      action: "get",
+      object: "profile",
+      parents: ["user"],
+      words: profileWords,
+    }),
+    profiled("users_profile_set", "Set the profile information for a user", {
+      action: "update",
+      object: "profile",
+      parents: ["user"],
+      words: profileWords,
+    }),
+  ];
+  it.each([
+    ["set my phone number", "users_profile_set"],
+    ["change my display name", "users_profile_set"],
+    ["show my display name", "users_profile_get"],
+  ])("a tool's inputs and response words find it: %s finds %s first", (query, expected) => {
+    expect(createToolSearch(slackProfile)(query)[0]?.name).toBe(expected);
   });
 
   it("folds plural -uses and -ias endings", () => {

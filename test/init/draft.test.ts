@@ -69,7 +69,7 @@ describe("init drafts plan with zero errors", () => {
     const drafted = await init({ spec: petstore });
     const generated = await generate({ spec: petstore, goals: parse(drafted.text ?? "") as object });
     expect(generated.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(Object.keys(generated.files)).toContain("src/tools/update_pet_with_form_by_name.ts");
+    expect(Object.keys(generated.files)).toContain("src/tools/get_pet_by_name.ts");
   });
 });
 

@@ -188,8 +188,10 @@ describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
     expect(ops).toEqual(
       expect.arrayContaining(["createIssue", "addComment", "doTransition", "assignIssue", "searchProjects"]),
     );
-    // Every field of an issue's edit body is open or optional: drafted, it would report success and change nothing.
-    expect(ops).not.toContain("editIssue");
+    // Every field of an issue's edit body is open or optional: the edit offers what the spec's example sets, typed by it.
+    const edit = goals.find((g) => g.steps.some((s) => s.operation === "editIssue"));
+    expect(edit?.steps[0]?.body).toEqual({ kind: "properties", entries: [["fields", { summary: "$inputs.summary" }]] });
+    expect(edit?.inputs).toContainEqual({ name: "summary", type: "string", description: "The summary of the issue." });
     const text = JSON.stringify(goals);
     expect(text).not.toContain("issue id or");
     expect(text).not.toContain("adding an issue (use add_comment)");

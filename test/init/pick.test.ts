@@ -74,14 +74,13 @@ const aws = {
 };
 
 describe("init: chains through a list and a pick", () => {
-  test("petstore: find a pet by its name in the list (largest page), then read, change, delete it or upload its photo", async () => {
+  test("petstore: find a pet by its name in the list (largest page), then read or delete it or upload its photo (the form update that would send nothing is not drafted)", async () => {
     const drafted = await init({ spec: petstore, maxGoals: 20 });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
     expect(byName).toEqual([
       "create_order_by_pet_name",
-      "update_pet_with_form_by_name",
-      "upload_file_by_name",
       "get_pet_by_name",
+      "upload_file_by_name",
       "delete_pet_by_name",
     ]);
     const get = drafted.draft?.goals.find((g) => g.name === "get_pet_by_name");

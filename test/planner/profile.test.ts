@@ -31,6 +31,21 @@ const CASES: readonly Case[] = [
     { action: "invite", object: "user", parents: ["conversation"] },
   ],
   [
+    "Slack: a verb-only method whose summary makes a verb of its namespace acts on the namespace's noun",
+    { method: "post", path: "/pins.add", id: "pins_add", description: "Pins an item to a channel." },
+    { action: "add", object: "pin" },
+  ],
+  [
+    "Slack: a trailing `information` says about the noun before it (the profile information is the profile)",
+    {
+      method: "post",
+      path: "/users.profile.set",
+      id: "users_profile_set",
+      description: "Set the profile information for a user.",
+    },
+    { action: "update", object: "profile", parents: ["user"] },
+  ],
+  [
     "Slack: a verb-only method on a namespace that is not its object",
     { method: "post", path: "/chat.update", id: "chat_update", description: "Updates a message." },
     { action: "update", object: "message", parents: ["chat"] },

@@ -34,8 +34,15 @@ function foreignTargets(read: StepPlan, changer: StepPlan): { parameter: string;
     const text = read.outputs[output];
     const entity = parameterEntity(changer.path, param.name);
     if (text === undefined || !listIndexed(text) || entity === undefined || namesEntity(listed, entity)) return [];
+    if (indexedBy(read.path, changer.path, param.name)) return [];
     return [{ parameter: param.name, output, entity }];
   });
+}
+
+/** The read lists the very collection the parameter indexes (`…/storageaccounts` for `…/storageaccounts/{accountId}`). */
+function indexedBy(listPath: string, targetPath: string, parameter: string): boolean {
+  const at = targetPath.indexOf(`/{${parameter}}`);
+  return at > 0 && listPath.replace(/\/+$/, "") === targetPath.slice(0, at);
 }
 
 function findingOf(ctx: LintContext, tool: ToolDef, read: StepPlan, changer: StepPlan): RuleFinding | undefined {

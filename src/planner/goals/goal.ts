@@ -1,8 +1,8 @@
 // Plans one goal into one tool: binds its steps, checks data flow, derives inputs, returns, risk and description.
 import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
-import type { ApiSource, Resolved } from "../../model/api-source.js";
-import { operationProfile } from "../profile.js";
+import type { ApiSource, Resolved, SchemaLookup } from "../../model/api-source.js";
+import { searchProfile } from "../profile-words.js";
 import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
@@ -62,7 +62,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     returns,
     origin: locatedToOrigin(goal, file),
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
-    ...toolSearchFields(goal, bound, file),
+    ...toolSearchFields(goal, bound, file, api.schema),
   };
   return { tool, context: ctx, boundSteps: bound.length, resolved };
 }
@@ -103,12 +103,13 @@ function toolSearchFields(
   goal: Goal,
   operations: readonly Operation[],
   file: string,
+  schemas: SchemaLookup,
 ): Pick<ToolDef, "tags" | "profile" | "core" | "programmatic" | "examples" | "exampleOrigins"> {
   const tags = [...new Set(operations.flatMap((o) => o.tags))];
   const main = [...operations].reverse().find((o) => o.method !== "get" && o.method !== "head") ?? operations.at(-1);
   return {
     ...(tags.length === 0 ? {} : { tags }),
-    ...(main === undefined ? {} : { profile: operationProfile(main) }),
+    ...(main === undefined ? {} : { profile: searchProfile(main, schemas) }),
     ...(goal.core === undefined ? {} : { core: goal.core }),
     ...(goal.programmatic === undefined ? {} : { programmatic: goal.programmatic }),
     ...(goal.examples === undefined

@@ -97,7 +97,7 @@ export function operationStep(
     ...(body.body ? { body: body.body } : {}),
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
-    undescribed: described,
+    undescribed: [...described, ...(body.typed ?? [])],
   };
 }
 
@@ -150,10 +150,99 @@ const SCALARS: ReadonlySet<unknown> = new Set(["string", "number", "integer", "b
 function settable(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean {
   const node = schema === undefined ? undefined : derefTop(schema, lookup);
   if (typeof node !== "object") return false;
-  if (Array.isArray(node["enum"]) || SCALARS.has(node["type"])) return true;
+  if (Array.isArray(node["enum"]) || scalarType(node["type"])) return true;
   const items =
     node["type"] === "array" && node["items"] !== undefined ? derefTop(node["items"] as JsonSchema, lookup) : undefined;
-  return typeof items === "object" && (SCALARS.has(items["type"]) || Array.isArray(items["enum"]));
+  return typeof items === "object" && (scalarType(items["type"]) || Array.isArray(items["enum"]));
+}
+
+/** `string`, or a nullable scalar (`[string, "null"]`, how a 3.0 `nullable: true` reads here). */
+function scalarType(type: unknown): boolean {
+  if (!Array.isArray(type)) return SCALARS.has(type);
+  const kinds = type.filter((t) => t !== "null");
+  return kinds.length === 1 && SCALARS.has(kinds[0]);
+}
+
+/** The fields of a body an update can set from a model's value (see `settable`), at most 16. */
+function settableFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  credential: (k: string) => boolean = () => false,
+): string[] {
+  return Object.keys(properties)
+    .filter(
+      (k) => !isReadOnly(properties[k]) && !retired(properties[k]) && !credential(k) && settable(properties[k], lookup),
+    )
+    .slice(0, MAX_UPDATE_FIELDS);
+}
+
+/** A field flagged deprecated, or whose description says so first (Asana's `*Deprecated* Scheduling status …`). */
+function retired(schema: JsonSchema | undefined): boolean {
+  if (typeof schema !== "object") return false;
+  const description = typeof schema["description"] === "string" ? schema["description"] : "";
+  return schema["deprecated"] === true || /^\W*deprecated\b/i.test(description);
+}
+
+/**
+ * A body that is one object wrapping the record (Asana's `{ data: { name, completed, assignee, … } }`): the wrapper's
+ * name and the fields inside it an update can set; undefined for any other body.
+ */
+function wrappedFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+): { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[] } | undefined {
+  const names = Object.keys(properties);
+  const [name] = names;
+  if (names.length !== 1 || name === undefined) return undefined;
+  const node = derefTop(properties[name] ?? {}, lookup);
+  const inner = typeof node === "object" ? allProperties(node, lookup) : {};
+  const fields = settableFields(inner, lookup);
+  return fields.length === 0 ? undefined : { name, properties: inner, fields };
+}
+
+/**
+ * An open object of the body whose own example names its keys (Jira's issue edit: `fields: { summary: … }`, every key
+ * allowed): the example's keys with a scalar value, typed by it; keys ending in a number (`customfield_10010`) name one
+ * site's own fields and are left out.
+ */
+function exampleFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  examples: readonly unknown[],
+  lookup: SchemaLookup,
+): { name: string; fields: [string, string][] } | undefined {
+  for (const [name, schema] of Object.entries(properties)) {
+    const node = derefTop(schema, lookup);
+    if (typeof node !== "object" || node["properties"] !== undefined || node["additionalProperties"] === false)
+      continue;
+    if (node["type"] !== "object") continue;
+    const example = examples.map((e) => (isRecord(e) ? e[name] : undefined)).find(isRecord);
+    if (example === undefined) continue;
+    const fields = Object.entries(example).flatMap(([k, v]): [string, string][] =>
+      /_\d+$/.test(k)
+        ? []
+        : typeof v === "string"
+          ? [[k, "string"]]
+          : typeof v === "boolean"
+            ? [[k, "boolean"]]
+            : typeof v === "number"
+              ? [[k, "number"]]
+              : [],
+    );
+    if (fields.length > 0) return { name, fields: fields.slice(0, MAX_UPDATE_FIELDS) };
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The properties of an object schema and of the `allOf` parts it is made of. */
+function allProperties(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup): Record<string, JsonSchema> {
+  const own = (node["properties"] ?? {}) as Record<string, JsonSchema>;
+  const parts = Array.isArray(node["allOf"]) ? (node["allOf"] as JsonSchema[]) : [];
+  const inherited = parts.map((p) => derefTop(p, lookup)).filter((p) => typeof p === "object");
+  return Object.assign({}, ...inherited.map((p) => allProperties(p as Record<string, unknown>, lookup)), own);
 }
 
 function hasDefault(schema: JsonSchema | undefined): boolean {
@@ -166,6 +255,8 @@ function isReadOnly(schema: JsonSchema | undefined): boolean {
 
 interface BodyParts {
   readonly body?: DraftBody;
+  /** Inputs bound to a key of an open object, typed by the spec's example: the goal declares their type. */
+  readonly typed?: readonly { readonly input: string; readonly field: string; readonly type: string }[];
   readonly optional: readonly string[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly schema?: JsonSchema;
@@ -192,6 +283,7 @@ function bodyOf(
     content.kind === "binary" ||
     properties === undefined ||
     Object.keys(properties).length === 0 ||
+    !jsonTypes(node, schemaLookup(model.schemas)).has("object") ||
     hasComposition(node)
   ) {
     return bodyRequired
@@ -212,15 +304,32 @@ function bodyOf(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
-  const bound =
-    needed.length > 0 || !offerFields || !UPDATES.has(operation.method)
-      ? needed
-      : Object.keys(properties)
-          .filter((k) => !isReadOnly(properties[k]) && !credential(k) && settable(properties[k], lookup))
-          .slice(0, MAX_UPDATE_FIELDS);
+  const offers = needed.length === 0 && offerFields && UPDATES.has(operation.method);
+  const bound = offers ? settableFields(properties, lookup, credential) : needed;
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);
+  const open = offers && bound.length === 0 ? exampleFields(properties, content.examples, lookup) : undefined;
+  if (open !== undefined && open.fields.length > 0) {
+    const inner = Object.fromEntries(
+      open.fields.map(([k, type]) => [k, `$inputs.${namer(k, { type }, stepId)}`] as const),
+    );
+    return {
+      body: { kind: "properties", entries: [[open.name, inner]] },
+      optional: optional.filter((o) => o !== `${open.name} (body)`),
+      typed: open.fields.map(([k, type]) => ({ input: String(inner[k]).slice("$inputs.".length), field: k, type })),
+    };
+  }
+  const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
+  if (wrapper !== undefined) {
+    const inner = Object.fromEntries(
+      wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
+    );
+    return {
+      body: { kind: "properties", entries: [[wrapper.name, inner]] },
+      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
+    };
+  }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
   return { body: { kind: "properties", entries }, optional, properties };

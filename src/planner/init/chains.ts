@@ -17,6 +17,7 @@ import {
   listTokens,
   namesEntity,
   parameterEntity,
+  segments,
   singular,
   staticSegments,
   successSchema,
@@ -345,11 +346,13 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
         (r) =>
           r.operation !== target &&
           !r.operation.parameters.some((p) => p.name === parameter.name) &&
+          !scopesOnly(r, target) &&
           scopedLike(r.operation, target, parameter) &&
           listsTarget(r, target, entity),
       )
       .flatMap((r) => {
-        const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas));
+        const indexes = listsItemsOf(r, target, parameter);
+        const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas), indexes);
         const needs = r.needs.filter(
           (n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in) && !configured(r.operation, n),
         );
@@ -364,13 +367,28 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
                 parameter: yielded.kind,
                 value: enumValues(yielded.kind.schema).find((v) => singular(toSnakeCase(v)) === entity) ?? "",
               };
-        return [{ resolver: r, pointer: yielded.pointer, ...(root ? { root } : {}), ...(fixed ? { fixed } : {}) }];
+        const listed =
+          indexes && !(entity !== undefined && namesEntity(r.names, entity))
+            ? collectionEntity(target, parameter)
+            : undefined;
+        return [
+          {
+            resolver: r,
+            pointer: yielded.pointer,
+            ...(root ? { root } : {}),
+            ...(fixed ? { fixed } : {}),
+            ...(listed ? { listed } : {}),
+          },
+        ];
       })
       .sort(
         (a, b) =>
           resolverScore(a.resolver, target) - resolverScore(b.resolver, target) || a.resolver.index - b.resolver.index,
       )[0];
-    if (found) return { target, parameter, entity: entity ?? "record", ...found };
+    if (found) {
+      const { listed, ...match } = found;
+      return { target, parameter, entity: listed ?? entity ?? "record", ...match };
+    }
   }
   return undefined;
 }
@@ -382,6 +400,15 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
 function listsTarget(resolver: Resolver, target: Operation, entity: string | undefined): boolean {
   if (target.method === "get" || resolver.pick !== undefined || resolver.tokens.at(-1) !== "0") return true;
   return entity !== undefined && namesEntity(resolver.names, entity);
+}
+
+/**
+ * A query the target takes as well (botify's `{username}` owning both the analyses listed and the analysis acted on)
+ * only says where to look: it names no record, so the read would hand over whichever it lists first.
+ */
+function scopesOnly(resolver: Resolver, target: Operation): boolean {
+  const query = resolver.query;
+  return query !== undefined && target.parameters.some((p) => p.name === query.name && p.in === query.in);
 }
 
 /** The resolver takes every other path parameter of the target, so the record it finds lives where the target looks. */
@@ -410,13 +437,15 @@ function yieldPointer(
   parameter: Parameter,
   entity: string | undefined,
   schemas: SchemaLookup,
+  indexes = false,
 ): { pointer: string[]; kind?: Parameter } | undefined {
   const properties = propertyNames(resolver.record, schemas);
   const wanted = toSnakeCase(parameter.name);
   const bare = idParts(parameter.name)?.entity === "";
-  const named = entity !== undefined && resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
+  const named =
+    indexes || (entity !== undefined && resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`)));
   const direct = bare && !named ? undefined : properties.find((p) => toSnakeCase(p) === wanted);
-  const property = direct ?? byEntity(resolver, properties, parameter, entity);
+  const property = direct ?? byEntity(resolver, properties, parameter, entity, indexes);
   if (property === undefined) return undefined;
   const walked = schemaAtPointer(resolver.record, [property], schemas);
   if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas)))
@@ -437,11 +466,28 @@ function byEntity(
   properties: readonly string[],
   parameter: Parameter,
   entity: string | undefined,
+  indexes: boolean,
 ): string | undefined {
-  if (!entity) return undefined;
+  if (!entity && !indexes) return undefined;
   const key = idParts(parameter.name)?.property ?? "id";
-  const named = resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
+  const named = indexes || resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
   return named ? properties.find((p) => toSnakeCase(p) === key) : undefined;
+}
+
+/**
+ * The read lists the very collection the parameter indexes (`GET /orgunits` for `/orgunits/{orgid}`), whatever the
+ * parameter's name says the entity is (`org`): its items are what the id names.
+ */
+function listsItemsOf(resolver: Resolver, target: Operation, parameter: Parameter): boolean {
+  const at = target.path.indexOf(`/{${parameter.name}}`);
+  return at > 0 && resolver.operation.path.replace(/\/+$/, "") === target.path.slice(0, at);
+}
+
+/** What the collection a parameter indexes holds: `orgunit` for `{orgid}` under `/orgunits`. */
+function collectionEntity(target: Operation, parameter: Parameter): string | undefined {
+  const parts = segments(target.path);
+  const before = parts[parts.indexOf(`{${parameter.name}}`) - 1];
+  return before === undefined || before.startsWith("{") ? undefined : singular(toSnakeCase(before));
 }
 
 /** `$response.body#/items/0/id` for the match. */

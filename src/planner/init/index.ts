@@ -6,23 +6,31 @@ import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, resourceWeights, rpcNamespace } from "./importance.js";
+import { isNiche, resourceWeights, rpcNamespace, squash } from "./importance.js";
 import {
+  basePrefix,
   collectionPrefixes,
+  isApiSearch,
+  ownThings,
   groupOf,
+  idParameters,
   isDiscovery,
+  operationRef,
   newestVersions,
   resourceOf,
   segments,
+  signatureOf,
   singular,
 } from "./operations.js";
 import { selectorChains } from "./selectors.js";
 import {
   actionKind,
+  apiSearchProposal,
   chainProposals,
   childProposal,
   fallbackProposals,
   groupProposals,
+  userHeld,
   withArticle,
   type Proposal,
 } from "./proposals.js";
@@ -117,14 +125,17 @@ function chainRound(p: Proposal): number {
 const STAGE = 0.34;
 const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
 
+/** A chain that took a single goal's place ranks as that goal's kind. */
+const kindOf = (p: Proposal): GoalKind => p.as ?? p.kind;
+
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
     Number(a.niche ?? false) - Number(b.niche ?? false) ||
     Number(b.core ?? false) - Number(a.core ?? false) ||
     (a.core && b.core ? staged(a) - staged(b) || a.groupRank - b.groupRank : 0) ||
-    Number(b.kind === "chain") - Number(a.kind === "chain") ||
-    KIND_TIER[a.kind] - KIND_TIER[b.kind] ||
+    Number(kindOf(b) === "chain") - Number(kindOf(a) === "chain") ||
+    KIND_TIER[kindOf(a)] - KIND_TIER[kindOf(b)] ||
     Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
     a.groupRank - b.groupRank ||
@@ -175,7 +186,11 @@ function coreWeights(
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
   const collections = collectionPrefixes(model);
+  const base = basePrefix(model.operations);
   const resource = (o: Operation): string => {
+    if (isApiSearch(o, base)) return "search";
+    const own = ownThings(o.path, base);
+    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
     const namespace = rpcNamespace(o.path);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };
@@ -213,28 +228,34 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche, false))
       .sort(compareProposals),
   );
-  const others = oneChainPerResolver(
-    [...chainProposals(view, resolvers, groupFor), ...selectors].map(valued).sort(compareProposals),
-  );
+  const pathAll = [...chainProposals(view, resolvers, groupFor), ...selectors].map(valued);
+  const others = oneChainPerResolver([...pathAll].sort(compareProposals));
   const chains = [...bodyChains, ...others];
   const max = options.maxGoals ?? 10;
-  const pathChains = others.slice(0, options.maxChains ?? DEFAULT_CHAINS);
-  const keptChains = firstPerGroup(pathChains);
-  const targets = new Set(
-    keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
-  );
-  const proposed = groups
-    .flatMap((g) => groupProposals(view, g, targets, g.rank < CORE_GROUPS, profileOf, niche))
-    .map((p) => markNiche(p, view, niche));
+  const none = new Set<Operation>();
+  const search = apiSearch(view, groups, base, profileOf);
+  const searched = search === undefined ? undefined : view.operations[search.operationIndex];
+  const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
+  const proposed = [
+    ...(search === undefined ? [] : [search]),
+    ...groups.flatMap((g) => groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche)),
+  ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < CORE_GROUPS)
     .flatMap((g) => {
       const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
-      const child = childProposal(view, g, fullestChild(nested, resource), targets, profileOf, niche);
+      const child = childProposal(view, g, fullestChild(nested, resource), none, profileOf, niche);
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
   proposed.push(...children.map((c) => markNiche(c, view, niche)));
-  const upgraded = proposed.map((p) => byName(p, bodyChains));
+  const pathChains = others
+    .slice(0, options.maxChains ?? DEFAULT_CHAINS)
+    .filter((c) => !proposed.some((p) => resolvesInputOf(c, p)));
+  const keptChains = firstPerGroup(pathChains);
+  const targets = new Set(
+    keptChains.map((c) => view.operations[c.operationIndex]).filter((o): o is Operation => o !== undefined),
+  );
+  const upgraded = proposed.map((p) => byName(p, bodyChains)).map((p) => byPath(p, pathAll));
   const used = upgraded.flatMap((p) => (p.source === undefined ? [] : [p.source]));
   const rankOf = new Map(groups.map((g) => [g.name, g.rank]));
   const nameChainsLeft = onePerGroup(
@@ -266,14 +287,18 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     upgraded.length + keptChains.length > 0
       ? [...upgraded.map(withoutSource), ...nameChainsLeft]
       : fallbackProposals(view, groups);
-  const ranked = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
+  const grouped = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
+  const ranked = { ...grouped, kept: withChains(grouped.kept, max, view) };
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
     name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
   }));
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
-  const goals = kept.map((p) => toDraftGoal(p, kept));
+  const refs = new Map(view.operations.map((o) => [signatureOf(o), operationRef(o, model.operations)]));
+  const goals = kept
+    .map((p) => toDraftGoal(p, kept))
+    .map((g) => ({ ...g, steps: g.steps.map((s) => ({ ...s, operation: refs.get(s.operation) ?? s.operation })) }));
   return {
     toolset: toKebabCase(model.title) || "api",
     ...(options.spec === undefined ? {} : { spec: options.spec }),
@@ -284,6 +309,26 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/**
+ * The search of the whole API (a GET first), as a find goal of the core resource it finds (Jira's JQL search: issues),
+ * else of the heaviest resource: the API's own search box is among the first things users reach for.
+ */
+function apiSearch(
+  view: ApiModel,
+  groups: readonly Group[],
+  base: readonly string[],
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal | undefined {
+  const searches = view.operations.filter((o) => isApiSearch(o, base) && !o.deprecated);
+  const operation = searches.find((o) => o.method === "get") ?? searches[0];
+  if (operation === undefined) return undefined;
+  const object = squash(profileOf(operation).object.split(" ").at(-1) ?? "");
+  const group =
+    groups.find((g) => g.rank < CORE_GROUPS && object !== "" && squash(g.name) === object) ??
+    groups.find((g) => g.name !== "search");
+  return group === undefined ? undefined : apiSearchProposal(view, operation, group, profileOf(operation));
 }
 
 /** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
@@ -319,6 +364,39 @@ function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
   }));
 }
 
+/** A draft with fewer multi-step goals than this takes ranked chains from below the cap in place of id-asking goals. */
+const MIN_CHAINS = 3;
+
+/**
+ * The first `max` ranked proposals, where a draft holding fewer than `MIN_CHAINS` chains takes the best chains ranked
+ * below the cap in place of its lowest-ranked goals that ask for an opaque id (`GET /config/{configId}`, which the
+ * user would not know): chains replace id-asking goals, never a create, a browse or a goal on an id the user holds,
+ * and a niche chain only a niche goal.
+ */
+function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): Proposal[] {
+  const head = ranked.slice(0, max);
+  const spare = ranked.slice(max).filter((p) => p.steps.length > 1);
+  const moved: Proposal[] = [];
+  const displaced: Proposal[] = [];
+  for (const chain of spare) {
+    if (head.filter((p) => p.steps.length > 1).length >= MIN_CHAINS) break;
+    const at = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
+    if (at < 0) break;
+    displaced.push(...head.splice(at, 1));
+    head.push(chain);
+    moved.push(chain);
+  }
+  return [...head, ...displaced, ...ranked.slice(max).filter((p) => !moved.includes(p))];
+}
+
+/** A single goal on one record that takes an opaque id (not a number or key the user reads off it) as an input. */
+function asksOpaqueId(p: Proposal, view: ApiModel): boolean {
+  const operation = view.operations[p.operationIndex];
+  if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || operation === undefined) return false;
+  const bound = new Map(p.steps[0]?.params.map((b) => [b.name, String(b.value)]));
+  return idParameters(operation).some((q) => !userHeld(q) && bound.get(q.name)?.startsWith("$inputs.") === true);
+}
+
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */
 function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kept: Proposal[]; over: Proposal[] } {
   if (limit === undefined) return { kept: [...ranked], over: [] };
@@ -350,6 +428,42 @@ function byName(single: Proposal, bodyChains: readonly Proposal[]): Proposal & {
     ...(single.runnerUp ? { runnerUp: true } : {}),
     ...(single.child ? { child: true } : {}),
   };
+}
+
+/**
+ * A drafted single goal that asks for an id a person would not know (`GET /pet/{petId}`), when a list or search finds
+ * that id by a name, email or search term: the chain (find by name, then call) takes the goal's own place and rank, so
+ * chains replace id-asking goals instead of competing with them. A goal whose id people read off the thing itself (an
+ * issue number, a key) stays single; so does one whose lookup is niche (admin, preview …) while the goal is not.
+ */
+function byPath(
+  single: Proposal & { source?: Proposal },
+  pathChains: readonly Proposal[],
+): Proposal & { source?: Proposal } {
+  if (single.kind === "chain" || single.source !== undefined) return single;
+  const chain = pathChains.find((c) => resolvesInputOf(c, single) && (!c.niche || single.niche) && !c.userHeld);
+  if (chain === undefined) return single;
+  return {
+    ...chain,
+    source: chain,
+    as: single.kind,
+    groupRank: single.groupRank,
+    ...(single.core ? { core: true } : { core: false }),
+    ...(single.runnerUp ? { runnerUp: true } : {}),
+    ...(single.child ? { child: true } : {}),
+  };
+}
+
+/**
+ * Whether a chain calls the single goal's operation with a parameter the goal asks the user for now found by a read
+ * (`petId`); a chain that adds a filter instead (a deployment's pods by its label selector) is a goal of its own.
+ */
+function resolvesInputOf(chain: Proposal, single: Proposal): boolean {
+  if (chain.operationIndex !== single.operationIndex || single.kind === "chain") return false;
+  const asked = new Set(
+    (single.steps[0]?.params ?? []).filter((b) => String(b.value).startsWith("$inputs.")).map((b) => b.name),
+  );
+  return (chain.steps.at(-1)?.params ?? []).some((b) => String(b.value).startsWith("$steps.") && asked.has(b.name));
 }
 
 function withoutSource(p: Proposal & { source?: Proposal }): Proposal {
@@ -493,10 +607,11 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
-    for (const { input, field } of step.undescribed ?? []) {
+    for (const { input, field, type } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input))
         inputs.push({
           name: input,
+          ...(type === undefined ? {} : { type }),
           description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.`,
         });
     }

@@ -132,7 +132,8 @@ export function operationGoalName(operation: Operation, verb: string): string {
     .split("_")
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w))
     .join("_");
-  return VERBS.has(name.split("_")[0] ?? "") ? name : `${verb}_${name}`;
+  const first = name.split("_")[0] ?? "";
+  return VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined) ? name : `${verb}_${name}`;
 }
 
 function baseName(operation: Operation): string {

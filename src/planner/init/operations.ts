@@ -38,11 +38,17 @@ export function singular(word: string): string {
 
 const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
 
-/** For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number` → issue/number. */
+/**
+ * For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number`
+ * → issue/number, `workspace_gid` → workspace/gid; a lowercase `gid`/`sid` run into a word is its `id` (`orgid` → org/id).
+ */
 export function idParts(name: string): { readonly entity: string; readonly property: string } | undefined {
   const match = ID_LIKE.exec(name);
   if (!match) return undefined;
-  return { entity: singular(toSnakeCase(match[1] ?? "")), property: toSnakeCase(match[2] ?? "") };
+  const [entity = "", property = ""] = [match[1], match[2]];
+  if ((property === "gid" || property === "sid") && /[a-z]$/.test(entity) && name.endsWith(`${entity}${property}`))
+    return { entity: singular(toSnakeCase(`${entity}${property.charAt(0)}`)), property: "id" };
+  return { entity: singular(toSnakeCase(entity)), property: toSnakeCase(property) };
 }
 
 /** The resource a path parameter names: `petId` → `pet`; `{id}` after `/users/` → `user`. */
@@ -141,11 +147,16 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
-/** Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is not a list. */
+/**
+ * Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is
+ * not a list (an `items` beside `type: object`, as handwrytten's card list declares, is no list: the planner reads an object).
+ */
 export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return undefined;
-  if (node["type"] === "array" || (node["items"] !== undefined && node["properties"] === undefined)) return ["0"];
+  const untyped = node["type"] === undefined;
+  if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
+    return ["0"];
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
   const arrays = Object.keys(properties).filter((k) => isArray(properties[k] ?? {}, schemas));
   const key = LIST_KEYS.find((k) => arrays.includes(k)) ?? (arrays.length === 1 ? arrays[0] : undefined);
@@ -174,11 +185,23 @@ export function signatureOf(operation: Operation): string {
   return `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
-/** The `operation:` value of a step: the operationId when the spec has one. */
-export function operationRef(operation: Operation): string {
-  return operation.idSynthesized || /\s/.test(operation.id) || operation.id.startsWith("/")
-    ? signatureOf(operation)
-    : operation.id;
+/**
+ * The `operation:` value of a step: the operationId when the spec has one (an empty `operationId: ""` is none), else
+ * `METHOD /path` — unless that names no one operation (paths told apart only by their query, weatherbit's
+ * `/current?city=` and `/current?stations=`; a path with spaces), where the synthesized id does.
+ */
+export function operationRef(operation: Operation, operations: readonly Operation[] = []): string {
+  const id = operation.id;
+  const usableId = id !== "" && !/\s/.test(id) && !id.startsWith("/");
+  if (usableId && !operation.idSynthesized) return id;
+  const route = routeOf(operation);
+  const shared = operations.some((o) => o !== operation && o.method === operation.method && routeOf(o) === route);
+  return usableId && (shared || /\s/.test(operation.path)) ? id : signatureOf(operation);
+}
+
+/** `/pets/{petId}` and `/pets/{id}/` are one route, as the goals planner matches `METHOD /path`. */
+function routeOf(operation: Operation): string {
+  return operation.path.replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "") || "/";
 }
 
 const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;
@@ -239,6 +262,54 @@ export function resourceOf(operation: Operation, collections: Collections): stri
   };
   const chosen = [...statics].reverse().find((i) => isCollection(i)) ?? statics.at(-1);
   return chosen === undefined ? "api" : singular(toSnakeCase(parts[chosen] ?? "api"));
+}
+
+/**
+ * The leading static segments most operations share (`rest/api/3` of Jira's `/rest/api/3/issue`): the API's base, no
+ * resource. Empty when no segment is shared by more than half of the paths; a collection (`/repos/{owner}`) is no base.
+ */
+export function basePrefix(operations: readonly Operation[]): string[] {
+  const prefix: string[] = [];
+  for (;;) {
+    const counts = new Map<string, number>();
+    for (const o of operations) {
+      const parts = segments(o.path);
+      if (prefix.every((s, i) => parts[i] === s) && parts.length > prefix.length + 1) {
+        const next = parts[prefix.length] ?? "";
+        if (!PARAM_SEGMENT.test(next)) counts.set(next, (counts.get(next) ?? 0) + 1);
+      }
+    }
+    const [top, n = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (top === undefined || n * 2 <= operations.length || itemsFollow([...prefix, top], operations)) return prefix;
+    prefix.push(top);
+  }
+}
+
+/** Whether some path has a parameter right after `prefix` (`/repos/{owner}`): then its last segment is a collection, not a base. */
+function itemsFollow(prefix: readonly string[], operations: readonly Operation[]): boolean {
+  return operations.some((o) => {
+    const parts = segments(o.path);
+    return prefix.every((s, i) => parts[i] === s) && PARAM_SEGMENT.test(parts[prefix.length] ?? "");
+  });
+}
+
+/** A search of the whole API (Spotify's `GET /search`, Jira's `GET /rest/api/3/search`): below the base, one search segment. */
+export function isApiSearch(operation: Operation, base: readonly string[]): boolean {
+  if (operation.method !== "get" && operation.method !== "post") return false;
+  const parts = segments(operation.path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  return rest.length === 1 && /^(search|query)$/i.test(rest[0] ?? "");
+}
+
+/**
+ * The path of the signed-in user's own things without `me` (Spotify's `/me/player/pause` → `/player/pause`,
+ * `/me/playlists` → `/playlists`): what follows is the resource, not "me"; undefined for any other path and for `/me`.
+ */
+export function ownThings(path: string, base: readonly string[]): string | undefined {
+  const parts = segments(path);
+  const rest = base.every((s, i) => parts[i] === s) ? parts.slice(base.length) : parts;
+  const [first, next] = rest;
+  return first === "me" && next !== undefined && !PARAM_SEGMENT.test(next) ? `/${rest.slice(1).join("/")}` : undefined;
 }
 
 /** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */

@@ -1,7 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { isCredentialName } from "../credentials.js";
 import { schemaLookup } from "../../model/api-source.js";
-import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
@@ -58,6 +58,8 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly niche?: boolean;
   /** Every step is a read (chains that only read rank before chains that change something). */
   readonly readOnly: boolean;
+  /** A chain resolving an id a person reads off the thing itself (an issue number, a key): the goal taking it stays single. */
+  readonly userHeld?: boolean;
 }
 
 type SingleKind = Exclude<GoalKind, "chain">;
@@ -221,10 +223,16 @@ export function groupProposals(
  * fields are open or optional; Asana's task under an optional `data`): a call that reports success and changes nothing.
  */
 function changesNothing(operation: Operation, proposal: Proposal): boolean {
-  if ((proposal.kind !== "update" && proposal.kind !== "act") || operation.requestBody === undefined) return false;
+  const kind = proposal.kind === "chain" ? chainTargetKind(operation) : proposal.kind;
+  if ((kind !== "update" && kind !== "act") || operation.requestBody === undefined) return false;
   const step = proposal.steps.at(-1);
   if (step === undefined || step.params.some((p) => p.in !== "path")) return false;
   return step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
+}
+
+/** What a chain's target does, as a single goal of it would be drafted: a PUT or PATCH changes, other calls by their profile. */
+function chainTargetKind(target: Operation): SingleKind {
+  return target.method === "put" || target.method === "patch" ? "update" : actionKind(operationProfile(target));
 }
 
 function headNoun(object: string): string {
@@ -277,6 +285,63 @@ function subResourceOperation(operations: readonly Operation[]): Operation | und
   const groups = [...bySegment.values()].filter((ops) => ops.every((o) => !o.deprecated));
   const readOnly = groups.find((ops) => ops.every((o) => o.method === "get"))?.[0];
   return readOnly ?? groups.flatMap((ops) => ops.filter((o) => o.method === "patch"))[0];
+}
+
+/** The text a search takes: its required text query, else one whose name or description says it is the search (Jira's `jql`). */
+export function searchParameter(operation: Operation): Parameter | undefined {
+  const text = operation.parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      typeof p.schema === "object" &&
+      (p.schema["type"] ?? "string") === "string" &&
+      p.schema["enum"] === undefined,
+  );
+  return (
+    text.find((p) => p.required) ??
+    text.find((p) => SEARCH_WORDS.has(toSnakeCase(p.name))) ??
+    text.find((p) => /\b(search|query)\b/i.test(p.description ?? ""))
+  );
+}
+
+/**
+ * A search of the whole API as a find goal of the resource it finds (Jira's JQL search: issues), the search text a
+ * required input; undefined when the operation takes no search text.
+ */
+export function apiSearchProposal(
+  model: ApiModel,
+  operation: Operation,
+  group: { name: string; rank: number },
+  profile: OperationProfile,
+): Proposal | undefined {
+  const query = searchParameter(operation);
+  if (query === undefined) return undefined;
+  const namer = createInputNamer(schemaLookup(model.schemas));
+  const input = namer(query.name, query.schema, "search");
+  const step = operationStep(model, operation, {
+    id: "search",
+    namer,
+    preset: new Map([[query.name, `$inputs.${input}`]]),
+  });
+  const object = profile.object === "" ? "" : `_${toSnakeCase(profile.object)}s`;
+  const named = operationGoalName(operation, "search");
+  return {
+    name: toIdentifierName(named === "search" ? `search${object || "_items"}` : named, "goal"),
+    kind: "find",
+    group: group.name,
+    entity: profile.object || "item",
+    description: sentence(summaryOf(operation)),
+    useWhen: `The user looks for ${profile.object === "" ? "something" : `${profile.object} records`} by what they know of ${profile.object === "" ? "it" : "them"} (words, a name, a query), not by id.`,
+    inputs: query.required
+      ? []
+      : [{ name: input, required: true, description: query.description ?? `What to search for.` }],
+    steps: [step],
+    calls: [signatureOf(operation)],
+    deprecated: operation.deprecated,
+    groupRank: group.rank,
+    operationIndex: model.operations.indexOf(operation),
+    readOnly: true,
+    core: true,
+  };
 }
 
 /** One goal per operation when no group yields a find/get/create/update/delete goal (an API of verbs, say). */
@@ -378,7 +443,7 @@ const KIND_HINTS: Readonly<
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
   act: (entity, o, profile) =>
-    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)} and you know its ${idNames(o)}.`,
+    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o) =>
     `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
 };
@@ -417,7 +482,7 @@ function requiredOf(operation: Operation): string {
  */
 function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
   const last = operation.parameters.filter((p) => p.in === "path").at(-1);
-  const fromId = last === undefined ? undefined : idParts(last.name)?.entity;
+  const fromId = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
   const segment = staticSegments(operation.path).at(-1);
   const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
@@ -433,6 +498,12 @@ function idNames(operation: Operation): string {
       .map((p) => p.name)
       .join(" and ") || "identifier"
   );
+}
+
+/** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
+function knowing(operation: Operation): string {
+  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
 /** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
@@ -520,6 +591,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   const second = operationStep(model, target, {
     id: secondId,
     namer,
+    offerFields: !isReadMethod(target.method),
     preset: new Map([
       [parameter.name, `$steps.${lookupId}.outputs.${output}`],
       ...(root && target.parameters.some((p) => p.name === root.parameter)
@@ -552,7 +624,16 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(target),
     readOnly: isReadMethod(target.method),
+    ...(userHeld(parameter) ? { userHeld: true } : {}),
   };
+}
+
+/** Ids people read off the thing and say (`issue_number` #42, Jira's `issueIdOrKey` PROJ-7, a slug, a commit sha). */
+const HELD: ReadonlySet<string> = new Set(["number", "key", "slug", "sha"]);
+
+/** Whether a path parameter holds an id its users know by heart, not an opaque one (`petId`, `gid`, `uuid`). */
+export function userHeld(parameter: Parameter): boolean {
+  return HELD.has(idParts(parameter.name)?.property ?? "");
 }
 
 /** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
@@ -581,7 +662,7 @@ function queryWord(resolver: Resolver): string {
   return SEARCH_WORDS.has(snake) ? "search" : snake;
 }
 
-/** Chains for every target in model order that has a resolver (deprecated targets are not chained). */
+/** Chains for every target in model order that has a resolver (deprecated targets, and changes that would set nothing, are not chained). */
 export function chainProposals(
   model: ApiModel,
   resolvers: readonly Resolver[],
@@ -590,7 +671,8 @@ export function chainProposals(
   return model.operations.flatMap((target) => {
     if (target.deprecated) return [];
     const match = matchChain(model, target, resolvers);
-    return match ? [chainProposal(model, match, groupOf(target))] : [];
+    const chain = match && chainProposal(model, match, groupOf(target));
+    return chain && !changesNothing(target, chain) ? [chain] : [];
   });
 }
 

@@ -32,13 +32,15 @@ export interface DraftStep {
   /** Keeps the one listed item whose `where` fields equal the values (`{ name: $inputs.project_name }`). */
   readonly pick?: { readonly from: string; readonly where: Readonly<Record<string, string>> };
   /** Inputs bound to a field the spec does not describe: the goal gives them a description. */
-  readonly undescribed?: readonly { readonly input: string; readonly field: string }[];
+  readonly undescribed?: readonly { readonly input: string; readonly field: string; readonly type?: string }[];
 }
 
 /** Input overrides the draft writes under `inputs:` (an optional query made required, say). */
 export interface DraftInput {
   readonly name: string;
   readonly required?: true;
+  /** The JSON type of an input the spec leaves open (a key of an open object, typed by the spec's example). */
+  readonly type?: string;
   readonly description: string;
 }
 

@@ -1,5 +1,5 @@
 // A task as a user words it → what search compares: its verb, what it acts on, what is around it, the nouns it makes.
-import { isPlural, searchTerm, splitWords, stem, verbClasses } from "./search-words.js";
+import { conceptNouns, isPlural, searchTerm, splitWords, stem, undoneVerb, verbClasses } from "./search-words.js";
 
 /** What a task says, read once per query. */
 export interface Task {
@@ -9,12 +9,22 @@ export interface Task {
   readonly actions: ReadonlySet<string>;
   /** The task's verb, stemmed, as written. */
   readonly verb?: string;
-  /** Nouns a verb of its own makes (`remind` → reminder, `attach` → attachment, `snooze` → snooze). */
+  /**
+   * Nouns a verb of its own makes (`remind` → reminder, `attach` → attachment, `snooze` → snooze), or, for an un- verb,
+   * the nouns of the verb it undoes (`unpin` → pin, `unsubscribe` → subscription).
+   */
   readonly made: ReadonlySet<string>;
+  /** The verb is an un- verb: a tool that deletes or removes the nouns it names undoes it. */
+  readonly undoes: boolean;
   /** The thing acted on: the terms of the first noun phrase after the verb (`the issue types` → issue, type). */
   readonly object: readonly string[];
   /** The nouns that can head the thing acted on: the phrase's last noun, the people a "who" question asks about. */
   readonly heads: ReadonlySet<string>;
+  /**
+   * The nouns the API names the thing acted on with, when the task says it in general words (`access` → collaborator,
+   * `activity` → action): nouns some tool acts on, read below the heads as written.
+   */
+  readonly kin: ReadonlySet<string>;
   /** Whether the thing acted on is written in the plural; undefined when the task names none. */
   readonly plural?: boolean;
   /** Nouns of where, whose or how: after `of`, `in`, `on`, `to` …, or an owner (`a customer's email`). */
@@ -161,9 +171,15 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
   const verb = findVerb(words);
   const verbWord = verb === undefined ? undefined : words[verb.index];
   const known = verbWord !== undefined && verbClasses(stem(verbWord)) !== undefined;
-  const ownVerb = verbWord !== undefined && ownsNouns(stem(verbWord), verb?.classes ?? []);
+  const undone = verbWord === undefined ? undefined : undoneVerb(stem(verbWord), vocabulary);
+  const maker = undone ?? verbWord;
+  const makerClasses = undone === undefined ? (verb?.classes ?? []) : (verbClasses(stem(undone)) ?? [stem(undone)]);
+  const ownVerb = maker !== undefined && ownsNouns(stem(maker), makerClasses);
+  const kinOf = (term: string) => conceptNouns(term).filter((noun) => objects.has(noun));
   const made = new Set(
-    ownVerb && verbWord !== undefined ? verbNouns(verbWord, words[(verb?.index ?? 0) + 1], vocabulary) : [],
+    ownVerb && maker !== undefined
+      ? [...verbNouns(maker, words[(verb?.index ?? 0) + 1], vocabulary), ...kinOf(stem(maker))]
+      : [],
   );
   const nouns = new Map<string, boolean>();
   const object: string[] = [];
@@ -197,7 +213,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
       plural = isPlural(word);
     } else context.add(term);
   });
-  const lastObject = object.findLastIndex((t) => objects.has(t));
+  const lastObject = object.findLastIndex((t) => objects.has(t) || kinOf(t).length > 0);
   if (lastObject >= 0 && lastObject < object.length - 1) {
     object.splice(lastObject + 1);
     plural = nouns.get(object[lastObject] as string);
@@ -213,6 +229,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
   const who = words.includes("who") && !PEOPLE.includes(object.at(-1) ?? "") && !agents.includes(object.at(-1) ?? "");
   if (who) for (const t of object.splice(0)) context.add(t);
   const heads = new Set(who ? (agents.length > 0 ? agents : PEOPLE) : object.slice(-1));
+  const kin = new Set([...heads].flatMap(kinOf).filter((noun) => !heads.has(noun)));
   const derived = words.flatMap((w, i) =>
     i === verb?.index || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
       ? []
@@ -226,8 +243,10 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     actions: new Set(verb?.classes ?? []),
     ...(verb === undefined || verbWord === undefined ? {} : { verb: stem(verbWord) }),
     made,
+    undoes: undone !== undefined,
     object,
     heads,
+    kin,
     ...(who ? { plural: !self } : object.length > 0 ? { plural } : {}),
     context,
     nouns,

@@ -8,9 +8,11 @@ const entries: CatalogEntry[] = [
     "first, one page at a time. Calls GET " +
     "/pet.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false," +
     "\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{\"action\"" +
-    ":\"list\",\"object\":\"pet\"},\"inputNames\":[\"limit\",\"cursor\"],\"requiredInputs\":[],\"security\":[{\"api_k" +
-    "ey\":[]}],\"definition\":{\"name\":\"list_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all " +
-    "pets in the store, newest first, one page at a time. Calls GET " +
+    ":\"list\",\"object\":\"pet\",\"words\":[\"item\",\"id\",\"name\",\"category\",\"photo\",\"url\",\"tag\",\"status" +
+    "\",\"available\",\"pending\",\"sold\",\"birth\",\"date\",\"price\",\"microchip\",\"created\",\"next\"]},\"inputN" +
+    "ames\":[\"limit\",\"cursor\"],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"l" +
+    "ist_pets\",\"title\":\"List pets\",\"description\":\"List pets. Lists all pets in the store, newest first, one " +
+    "page at a time. Calls GET " +
     "/pet.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prop" +
     "erties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Maximum number of " +
     "items per page. Format int32; ≥ 1, ≤ 100; if left out, the API's default (20) applies. E.g. " +
@@ -47,46 +49,56 @@ const entries: CatalogEntry[] = [
     "the pet with the same `id` as the body. Calls PUT " +
     "/pet.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":" +
     "false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{" +
-    "\"action\":\"update\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_ur" +
-    "ls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"]" +
-    ",\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePet\"}",
+    "\"action\":\"update\",\"object\":\"pet\",\"words\":[\"name\",\"category\",\"photo\",\"url\",\"tag\",\"status\"," +
+    "\"available\",\"pending\",\"sold\",\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":tru" +
+    "e,\"inputNames\":[\"name\",\"category\",\"photo_urls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_" +
+    "id\"],\"requiredInputs\":[\"name\",\"photo_urls\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets" +
+    "\"]}],\"module\":\"pet\",\"export\":\"updatePet\"}",
   "{\"name\":\"add_pet\",\"title\":\"Add a new pet to the store\",\"description\":\"Add a new pet to the store. " +
     "Calls POST " +
     "/pet.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":fa" +
     "lse,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":{" +
-    "\"action\":\"add\",\"object\":\"pet\"},\"deferLoading\":true,\"inputNames\":[\"name\",\"category\",\"photo_urls" +
-    "\",\"tags\",\"status\",\"birth_date\",\"price\",\"microchip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"]," +
-    "\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"addPet\"}",
+    "\"action\":\"add\",\"object\":\"pet\",\"words\":[\"id\",\"name\",\"category\",\"photo\",\"url\",\"tag\",\"status" +
+    "\",\"available\",\"pending\",\"sold\",\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":" +
+    "true,\"inputNames\":[\"name\",\"category\",\"photo_urls\",\"tags\",\"status\",\"birth_date\",\"price\",\"microch" +
+    "ip_id\"],\"requiredInputs\":[\"name\",\"photo_urls\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pe" +
+    "ts\"]}],\"module\":\"pet\",\"export\":\"addPet\"}",
   "{\"name\":\"find_pets_by_status\",\"title\":\"Find pets by status\",\"description\":\"Find pets by status. " +
     "Multiple status values can be given, as `?status=available&status=pending`. Calls GET " +
     "/pet/findByStatus.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructive" +
     "Hint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile" +
     "\":{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by " +
-    "status\"]},\"deferLoading\":true,\"inputNames\":[\"status\",\"limit\"],\"requiredInputs\":[\"status\"],\"securit" +
-    "y\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByStatus\"}",
+    "status\"],\"words\":[\"id\",\"name\",\"category\",\"photo\",\"url\",\"tag\",\"sold\",\"birth\",\"date\",\"price" +
+    "\",\"microchip\",\"created\"]},\"deferLoading\":true,\"inputNames\":[\"status\",\"limit\"],\"requiredInputs\":[" +
+    "\"status\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByStatus" +
+    "\"}",
   "{\"name\":\"find_pets_by_tags\",\"title\":\"Find pets by tags\",\"description\":\"Find pets by tags. Multiple " +
     "tags can be given, as `?tags=tag1&tags=tag2`. Use findPetsByStatus instead. Calls GET " +
     "/pet/findByTags.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHi" +
     "nt\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":" +
     "{\"action\":\"search\",\"object\":\"pet\",\"qualifiers\":[\"by " +
-    "tags\",\"many\"],\"signals\":[\"deprecated\"]},\"deferLoading\":true,\"inputNames\":[\"tags\"],\"requiredInputs" +
-    "\":[\"tags\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"findPetsByTags" +
-    "\"}",
+    "tags\",\"many\"],\"signals\":[\"deprecated\"],\"words\":[\"id\",\"name\",\"category\",\"photo\",\"url\",\"availa" +
+    "ble\",\"pending\",\"sold\",\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":true,\"inpu" +
+    "tNames\":[\"tags\"],\"requiredInputs\":[\"tags\"],\"security\":[{\"petstore_auth\":[\"read:pets\"]}],\"module\":" +
+    "\"pet\",\"export\":\"findPetsByTags\"}",
   "{\"name\":\"get_pet_by_id\",\"title\":\"Find a pet by ID\",\"description\":\"Find a pet by ID. Returns a single " +
     "pet. Calls GET " +
     "/pet/{petId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
     "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"pet\"],\"profile\":{" +
     "\"action\":\"get\",\"object\":\"pet\",\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"api_ke" +
-    "y\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet\",\"export\":\"getPetById\"}",
+    "id\"],\"words\":[\"name\",\"category\",\"photo\",\"url\",\"tag\",\"status\",\"available\",\"pending\",\"sold\"," +
+    "\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\"],\"req" +
+    "uiredInputs\":[\"pet_id\"],\"security\":[{\"api_key\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet" +
+    "\",\"export\":\"getPetById\"}",
   "{\"name\":\"update_pet_with_form\",\"title\":\"Update a pet with form data\",\"description\":\"Update a pet with " +
     "form data. Calls POST " +
     "/pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
     "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"prof" +
     "ile\":{\"action\":\"update\",\"object\":\"pet\",\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"name\",\"status\"],\"requiredInputs\":[\"pet_id\"],\"s" +
-    "ecurity\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"updatePetWithForm" +
-    "\"}",
+    "id\"],\"words\":[\"name\",\"status\",\"available\",\"pending\",\"sold\",\"category\",\"photo\",\"url\",\"tag\"," +
+    "\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"name" +
+    "\",\"status\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}]" +
+    ",\"module\":\"pet\",\"export\":\"updatePetWithForm\"}",
   "{\"name\":\"delete_pet\",\"title\":\"Delete a pet\",\"description\":\"Delete a pet. Calls DELETE " +
     "/pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
     "int\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profil" +
@@ -98,9 +110,9 @@ const entries: CatalogEntry[] = [
     "/pet/{petId}/uploadImage.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"" +
     "destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"p" +
     "et\"],\"profile\":{\"action\":\"upload\",\"object\":\"image\",\"parents\":[\"pet\"],\"qualifiers\":[\"of a " +
-    "parent\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"additional_metadata\",\"file\"],\"requiredInputs\"" +
-    ":[\"pet_id\",\"file\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"ex" +
-    "port\":\"uploadFile\"}",
+    "parent\"],\"words\":[\"additional\",\"metadata\",\"code\",\"type\",\"message\"]},\"deferLoading\":true,\"inputNa" +
+    "mes\":[\"pet_id\",\"additional_metadata\",\"file\"],\"requiredInputs\":[\"pet_id\",\"file\"],\"security\":[{\"pe" +
+    "tstore_auth\":[\"write:pets\",\"read:pets\"]}],\"module\":\"pet\",\"export\":\"uploadFile\"}",
   "{\"name\":\"get_inventory\",\"title\":\"Return pet inventories by status\",\"description\":\"Return pet " +
     "inventories by status. A map of status codes to quantities. Calls GET " +
     "/store/inventory.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
@@ -123,17 +135,19 @@ const entries: CatalogEntry[] = [
     "Reserves the pet for the customer. Fails with 409 when the pet is not available. Calls POST " +
     "/store/order.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
     "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"pr" +
-    "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"]},\"deferLoading\":true,\"inputNames" +
-    "\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\",\"complete\",\"notes\"]" +
-    ",\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\"" +
-    ":\"placeOrder\"}",
+    "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"],\"words\":[\"id\",\"quantity\",\"shi" +
+    "p\",\"date\",\"status\",\"placed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoadi" +
+    "ng\":true,\"inputNames\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\"," +
+    "\"complete\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module" +
+    "\":\"store\",\"export\":\"placeOrder\"}",
   "{\"name\":\"get_order_by_id\",\"title\":\"Find a purchase order by ID\",\"description\":\"Find a purchase order " +
     "by ID. Calls GET " +
     "/store/order/{orderId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"p" +
     "rofile\":{\"action\":\"get\",\"object\":\"purchase order\",\"parents\":[\"store\"],\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"ap" +
-    "i_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
+    "id\"],\"words\":[\"pet\",\"customer\",\"quantity\",\"ship\",\"date\",\"status\",\"placed\",\"approved\",\"delive" +
+    "red\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs" +
+    "\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
   "{\"name\":\"delete_order\",\"title\":\"Delete a purchase order by ID\",\"description\":\"Delete a purchase order " +
     "by ID. Cancels and removes the order. Orders already delivered cannot be deleted. Calls DELETE " +
     "/store/order/{orderId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"de" +
@@ -145,14 +159,16 @@ const entries: CatalogEntry[] = [
   "{\"name\":\"create_user\",\"title\":\"Create a user\",\"description\":\"Create a user. Calls POST " +
     "/user.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":f" +
     "alse,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":" +
-    "{\"action\":\"create\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\",\"first_name\",\"" +
-    "last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"ema" +
-    "il\"],\"module\":\"user\",\"export\":\"createUser\"}",
+    "{\"action\":\"create\",\"object\":\"user\",\"words\":[\"id\",\"username\",\"first\",\"name\",\"last\",\"email\"," +
+    "\"password\",\"phone\",\"website\",\"status\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"first_name" +
+    "\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\"," +
+    "\"email\"],\"module\":\"user\",\"export\":\"createUser\"}",
   "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET " +
     "/user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\"" +
     ":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"" +
-    "action\":\"get\",\"object\":\"user\"},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"" +
-    "username\"],\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"loginUser\"}",
+    "action\":\"get\",\"object\":\"user\",\"words\":[\"token\",\"expire\"]},\"deferLoading\":true,\"inputNames\":[\"u" +
+    "sername\"],\"requiredInputs\":[\"username\"],\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"l" +
+    "oginUser\"}",
   "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
     "session. Calls GET " +
     "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
@@ -169,16 +185,18 @@ const entries: CatalogEntry[] = [
     "/user/{username}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
     "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile" +
     "\":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "name\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"" +
-    "api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByName\"}",
+    "name\"],\"words\":[\"id\",\"first\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"deferLo" +
+    "ading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"api_key\":[]}],\"m" +
+    "odule\":\"user\",\"export\":\"getUserByName\"}",
   "{\"name\":\"update_user\",\"title\":\"Update a user\",\"description\":\"Update a user. Replaces the user's " +
     "profile. Only the logged-in user can do this. Calls PUT " +
     "/user/{username}.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"]," +
     "\"profile\":{\"action\":\"update\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\"," +
-    "\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"]," +
-    "\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
+    "id\"],\"words\":[\"id\",\"first\",\"name\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"" +
+    "deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\",\"passwor" +
+    "d\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"],\"security" +
+    "\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
   "{\"name\":\"delete_user\",\"title\":\"Delete a user\",\"description\":\"Delete a user. Only the logged-in user " +
     "can do this. Calls DELETE " +
     "/user/{username}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruct" +
@@ -191,15 +209,18 @@ const entries: CatalogEntry[] = [
     "/users/by-email.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHi" +
     "nt\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\"" +
     ":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "email\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_k" +
-    "ey\":[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
+    "email\"],\"words\":[\"id\",\"username\",\"first\",\"name\",\"last\",\"password\",\"phone\",\"website\",\"status" +
+    "\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_key\":" +
+    "[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
   "{\"name\":\"list_user_orders\",\"title\":\"List a customer's orders\",\"description\":\"List a customer's orders. " +
     "Newest first. Pass `nextCursor` from one page as `cursor` to get the next. Calls GET " +
     "/users/{userId}/orders.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"sto" +
     "re\"],\"profile\":{\"action\":\"list\",\"object\":\"order\",\"parents\":[\"user\"],\"qualifiers\":[\"of a " +
-    "parent\",\"many\"]},\"deferLoading\":true,\"inputNames\":[\"user_id\",\"status\",\"limit\",\"cursor\"],\"require" +
-    "dInputs\":[\"user_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"listUserOrders\"}",
+    "parent\",\"many\"],\"words\":[\"open\",\"closed\",\"all\",\"item\",\"pet\",\"quantity\",\"ship\",\"date\",\"plac" +
+    "ed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":true,\"inputNames\":[\"us" +
+    "er_id\",\"status\",\"limit\",\"cursor\"],\"requiredInputs\":[\"user_id\"],\"security\":[{\"api_key\":[]}],\"modu" +
+    "le\":\"user\",\"export\":\"listUserOrders\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */

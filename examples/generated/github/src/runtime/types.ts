@@ -236,6 +236,11 @@ export interface OperationProfile {
   readonly qualifiers?: readonly string[];
   /** Parts of the API a user rarely means unless they say so: `admin`, `enterprise`, `deprecated`, `preview`, … */
   readonly signals?: readonly string[];
+  /**
+   * What its inputs and response call things that its name and description do not (input enum values, response
+   * property names): read by tool search at a low weight.
+   */
+  readonly words?: readonly string[];
 }
 
 export interface ToolSpec {

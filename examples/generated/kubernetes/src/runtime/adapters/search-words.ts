@@ -162,6 +162,8 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   close: ["close", "update"],
   archive: ["archive", "close"],
   invite: ["invite", "add"],
+  give: ["add", "create"],
+  grant: ["add", "create"],
   join: ["join", "add"],
   leave: ["leave", "remove"],
 };
@@ -224,10 +226,40 @@ const OWN_VERBS = new Set([
   "watch",
 ]);
 
+/**
+ * General API vocabulary: a word users say (stemmed) → the nouns APIs name the same thing with (`access` to a repository
+ * is a collaborator or a member, the `activity` on a board its actions or events, an `approve` of a pull request a
+ * review). A task reads them only where some tool acts on that noun, and below a tool that acts on the word itself.
+ */
+export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
+  access: ["collaborator", "member", "permission"],
+  activity: ["action", "event"],
+  history: ["action", "event"],
+  comment: ["story"],
+  branch: ["ref"],
+  approve: ["review"],
+  reject: ["review"],
+};
+
+/** The nouns of {@link CONCEPTS} a stemmed word stands for. */
+export function conceptNouns(term: string): readonly string[] {
+  return Object.hasOwn(CONCEPTS, term) ? (CONCEPTS[term] as readonly string[]) : [];
+}
+
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
 export function verbClasses(word: string): readonly string[] | undefined {
   if (Object.hasOwn(VERB_CLASSES, word)) return VERB_CLASSES[word];
   return OWN_VERBS.has(word) ? [word] : undefined;
+}
+
+/**
+ * The verb an un- verb undoes (`unpin` → pin, `unsubscribe` → subscribe, `unassign` → assign), as written: a verb the
+ * search knows or a word some tool uses (`vocabulary`); undefined for any other word.
+ */
+export function undoneVerb(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+  if (!word.startsWith("un") || word.length < 5) return undefined;
+  const rest = word.slice(2);
+  return verbClasses(stem(rest)) !== undefined || vocabulary.has(searchTerm(rest) ?? rest) ? rest : undefined;
 }
 
 /** Words of an operation or a task that mark a part of the API a user rarely means unless they say so. */

@@ -36,6 +36,14 @@ const ACTION_MISMATCH = 2;
  * tool sits under the thing the task acts on (`the branches of a commit` for the commits of a branch).
  */
 const OBJECT_BONUS = 4;
+/** The share of the object bonus for a tool whose object is the API's noun for the task's general word (access → collaborator). */
+const KIN_SHARE = 0.75;
+/** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
+const KIN_TEXT_WEIGHT = 0.5;
+/** Added when the tool's inputs or response hold the thing the task acts on, not its object (`set my status`). */
+const ATTRIBUTE_BONUS = OBJECT_BONUS / 4;
+/** How much the words a tool's inputs and response use count in the text ranking, against 1 for its fields. */
+const WORDS_WEIGHT = 0.5;
 /** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
 const PARENT_BONUS = 1.5;
 /** Taken off for each parent of the tool the task does not name: a sub-resource the user did not ask for. */
@@ -132,10 +140,10 @@ interface Index {
   readonly tools: readonly Searchable[];
   /** Each tool's name as terms: a query that holds all of them names the tool. */
   readonly names: readonly ReadonlySet<string>[];
-  readonly frequencies: readonly Map<string, number>[];
-  readonly lengths: readonly number[];
-  readonly documentFrequency: Map<string, number>;
-  readonly averageLength: number;
+  /** The tools' weighted fields. */
+  readonly text: TextIndex;
+  /** The words each tool's inputs and response use beyond its name and description (its profile's `words`). */
+  readonly words: TextIndex;
   /** Each tool's profile as scoring reads it, computed once. */
   readonly profiles: readonly (ProfileTerms | undefined)[];
   /** Every indexed term: the nouns a task's words make count only when some tool uses them. */
@@ -160,6 +168,8 @@ interface ProfileTerms {
   readonly avoidable: ReadonlySet<string>;
   /** The tool acts for the authenticated user (`…_for_authenticated_user`, `/me/…`, `getCurrentUser`). */
   readonly self: boolean;
+  /** The words its inputs and response use beyond its name and description. */
+  readonly words: ReadonlySet<string>;
 }
 
 /** Words of a tool's name or parents that say it acts for the user calling it. */
@@ -186,6 +196,7 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     })),
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
+    words: new Set(profile.words ?? []),
   };
 }
 
@@ -215,10 +226,18 @@ function withAvoidableSignals(profiles: readonly (ProfileTerms | undefined)[]): 
 /** Name words that only say an input picks the item (`…_by_id_card`): not part of what the name says it does. */
 const ID_WORDS = new Set(["id", "ids"]);
 
-function buildIndex(tools: readonly Searchable[]): Index {
-  const frequencies = tools.map((tool) => {
+/** BM25 statistics of one text per tool. */
+interface TextIndex {
+  readonly frequencies: readonly Map<string, number>[];
+  readonly lengths: readonly number[];
+  readonly documentFrequency: Map<string, number>;
+  readonly averageLength: number;
+}
+
+function textIndex(documents: readonly (readonly string[])[]): TextIndex {
+  const frequencies = documents.map((terms) => {
     const counts = new Map<string, number>();
-    for (const term of documentTerms(tool)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     return counts;
   });
   const lengths = frequencies.map((counts) => [...counts.values()].reduce((n, c) => n + c, 0));
@@ -226,9 +245,15 @@ function buildIndex(tools: readonly Searchable[]): Index {
   for (const counts of frequencies)
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const averageLength = lengths.reduce((n, l) => n + l, 0) / Math.max(1, lengths.length);
+  return { frequencies, lengths, documentFrequency, averageLength };
+}
+
+function buildIndex(tools: readonly Searchable[]): Index {
+  const text = textIndex(tools.map(documentTerms));
+  const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
   const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
   const profiles = withAvoidableSignals(tools.map(profileTerms));
-  const vocabulary: ReadonlySet<string> = new Set(documentFrequency.keys());
+  const vocabulary: ReadonlySet<string> = new Set(text.documentFrequency.keys());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
   const under = new Map<string, number>();
   for (const p of profiles) for (const t of p?.parents ?? []) under.set(t, (under.get(t) ?? 0) + 1);
@@ -236,10 +261,8 @@ function buildIndex(tools: readonly Searchable[]): Index {
   return {
     tools,
     names,
-    frequencies,
-    lengths,
-    documentFrequency,
-    averageLength,
+    text,
+    words,
     profiles,
     vocabulary,
     objects,
@@ -307,13 +330,16 @@ const CONTAINER_SHARE = 0.25;
 
 /** Actions that make a thing: what a verb of its own does to the noun it makes (`remind` → add reminder). */
 const MAKING = new Set(["create", "add", "send"]);
+/** Actions that undo a thing: what an un- verb does to the noun of the verb it undoes (`unpin` → delete pin). */
+const UNMAKING = new Set(["delete", "remove"]);
 
 function actionScore(profile: ProfileTerms, task: Task): number {
   if (task.actions.size === 0) return 0;
   const made = task.made.has(profile.object.at(-1) ?? "");
-  if (task.actions.has(profile.action) || (made && MAKING.has(profile.action))) return ACTION_BONUS;
+  const making = task.undoes ? UNMAKING : MAKING;
+  if (task.actions.has(profile.action) || (made && making.has(profile.action))) return ACTION_BONUS;
   if (made && profile.classes.includes("update")) return (ACTION_BONUS * 2) / 3;
-  if (profile.classes.some((c) => task.actions.has(c) || (made && MAKING.has(c)))) return ACTION_BONUS / 2;
+  if (profile.classes.some((c) => task.actions.has(c) || (made && making.has(c)))) return ACTION_BONUS / 2;
   return made ? 0 : -ACTION_MISMATCH;
 }
 
@@ -323,13 +349,19 @@ function objectScore(profile: ProfileTerms, task: Task): number {
   const made = task.made.has(head);
   const inverted = !made && !task.heads.has(head) && [...task.heads].some((h) => profile.parents.has(h));
   if (inverted) return -OBJECT_BONUS / 2;
-  if (made || task.heads.has(head)) {
-    const phrase = new Set(made || task.object.length === 0 ? [...task.object, head] : task.object);
-    const shared = profile.object.filter((t) => phrase.has(t)).length;
-    const union = new Set([...phrase, ...profile.object]).size;
-    return (OBJECT_BONUS * (1 + shared / union)) / 2;
-  }
-  return task.object.includes(head) || task.context.has(head) ? OBJECT_BONUS / 4 : 0;
+  if (made || task.heads.has(head))
+    return phraseBonus(profile.object, made || task.object.length === 0 ? [...task.object, head] : task.object);
+  if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
+  if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
+  return [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
+}
+
+/** The object bonus scaled by the words the tool's object and the task's phrase share. */
+function phraseBonus(object: readonly string[], phraseWords: readonly string[]): number {
+  const phrase = new Set(phraseWords);
+  const shared = object.filter((t) => phrase.has(t)).length;
+  const union = new Set([...phrase, ...object]).size;
+  return (OBJECT_BONUS * (1 + shared / union)) / 2;
 }
 
 /** A list for a plural object, a read of one item for a singular one, when the task's verb could mean either. */
@@ -351,12 +383,16 @@ function nicheFactor(profile: ProfileTerms, task: Task): number {
 function score(index: Index, document: number, task: Task): number {
   const name = index.names[document] as ReadonlySet<string>;
   const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
+  const fields = index.text;
   const text =
-    bm25(index, document, task.terms) +
-    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(index, document, [searchTerm(task.verb) ?? task.verb]));
+    bm25(fields, document, task.terms) +
+    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(fields, document, [searchTerm(task.verb) ?? task.verb])) +
+    KIN_TEXT_WEIGHT * bm25(fields, document, [...task.kin]) +
+    WORDS_WEIGHT * bm25(index.words, document, task.terms);
   const profile = index.profiles[document];
   if (profile === undefined) return named + text;
-  const fits = task.made.has(profile.object.at(-1) ?? "") || task.heads.has(profile.object.at(-1) ?? "");
+  const head = profile.object.at(-1) ?? "";
+  const fits = task.made.has(head) || task.heads.has(head) || task.kin.has(head);
   if (text === 0 && named === 0 && !fits) return 0;
   return Math.max(
     0.001,
@@ -364,10 +400,10 @@ function score(index: Index, document: number, task: Task): number {
   );
 }
 
-function bm25(index: Index, document: number, terms: readonly string[]): number {
+function bm25(index: TextIndex, document: number, terms: readonly string[]): number {
   const counts = index.frequencies[document] as Map<string, number>;
   const length = index.lengths[document] as number;
-  const total = index.tools.length;
+  const total = index.lengths.length;
   return terms.reduce((sum, term) => {
     const tf = counts.get(term) ?? 0;
     if (tf === 0) return sum;
@@ -379,8 +415,10 @@ function bm25(index: Index, document: number, terms: readonly string[]): number 
 
 /**
  * Tool search over `tools`, the index built on the first query: BM25 (Robertson & Zaragoza, k1 = 1.2, b = 0.75) over
- * each tool's fields weighted (name and object 3, title 2, the rest 1), plus what its profile says: a bonus when the
- * task's verb means the tool's action and when the task names its object, a list preferred for a plural noun and a
+ * each tool's fields weighted (name and object 3, title 2, the rest 1) and, at half weight, over the words its inputs
+ * and response use (its profile's `words`), plus what its profile says: a bonus when the task's verb means the tool's
+ * action and when the task names its object (or the API's noun for the task's general word), a list preferred for a
+ * plural noun and a
  * read for a singular one, and a lower score for each admin, enterprise, deprecated or preview part the task does not
  * mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
  * matches finds nothing.

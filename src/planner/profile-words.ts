@@ -1,0 +1,92 @@
+// An operation's inputs and success response → the words it uses for things beyond its name: what tool search indexes
+// as the operation's own vocabulary (a profile's `status_text` for "set my status").
+import type { JsonSchema, JsonSchemaObject, Operation } from "../model/api-model.js";
+import type { SchemaLookup } from "../model/api-source.js";
+import { searchTerms } from "../runtime/adapters/search-words.js";
+import type { OperationProfile } from "../runtime/types.js";
+import { operationProfile } from "./profile.js";
+import { derefTop } from "./schemas.js";
+
+/** Most words kept per operation: the index stays small on an API of a thousand operations. */
+export const MAX_OPERATION_WORDS = 48;
+/** How deep into a response the property names count: the item's own, and those of the objects it holds. */
+const RESPONSE_DEPTH = 2;
+/** Enum values longer than this are sentences or codes, not names of things. */
+const ENUM_CHARS = 32;
+
+/** A schema as an object, a `$ref` to a named schema followed. */
+function asObject(schema: JsonSchema | undefined, schemas: SchemaLookup): JsonSchemaObject | undefined {
+  const target = schema === undefined ? undefined : derefTop(schema, schemas);
+  return typeof target === "object" && target !== null ? target : undefined;
+}
+
+/** The branches of a schema that say what its value holds: itself, its `allOf`, `oneOf` and `anyOf` parts. */
+function branches(schema: JsonSchemaObject, schemas: SchemaLookup): JsonSchemaObject[] {
+  const parts = ["allOf", "oneOf", "anyOf"].flatMap((key): JsonSchemaObject[] => {
+    const list: unknown = schema[key];
+    if (!Array.isArray(list)) return [];
+    return (list as JsonSchema[]).flatMap((s) => {
+      const part = asObject(s, schemas);
+      return part === undefined ? [] : [part];
+    });
+  });
+  return [schema, ...parts];
+}
+
+/** The property schemas of an object schema, and of an array's items: what one item of the value is made of. */
+function propertiesOf(schema: JsonSchemaObject, schemas: SchemaLookup): [string, JsonSchemaObject][] {
+  return branches(schema, schemas).flatMap((part) => {
+    const items = asObject(part["items"] as JsonSchema | undefined, schemas);
+    const own = part["properties"];
+    const entries = Object.entries(typeof own === "object" && own !== null ? own : {}).flatMap(([name, s]) => {
+      const property = asObject(s as JsonSchema, schemas);
+      return property === undefined ? [] : [[name, property] as [string, JsonSchemaObject]];
+    });
+    return items === undefined || items === schema ? entries : [...entries, ...propertiesOf(items, schemas)];
+  });
+}
+
+function enumWords(schema: JsonSchemaObject, schemas: SchemaLookup): string[] {
+  return branches(schema, schemas).flatMap((part) => {
+    const values = Array.isArray(part["enum"]) ? part["enum"] : [];
+    return values.filter((v): v is string => typeof v === "string" && v.length <= ENUM_CHARS);
+  });
+}
+
+/** Property names down to `depth` levels, and the enum values of each property met. */
+function schemaWords(schema: JsonSchemaObject, depth: number, schemas: SchemaLookup, seen: Set<object>): string[] {
+  if (depth === 0 || seen.has(schema)) return [];
+  seen.add(schema);
+  return propertiesOf(schema, schemas).flatMap(([name, property]) => [
+    name,
+    ...enumWords(property, schemas),
+    ...schemaWords(property, depth - 1, schemas, seen),
+  ]);
+}
+
+/**
+ * The terms an operation's inputs and success response use that its name, summary and input names do not: input enum
+ * values, request body property names and enum values, and the success response's property names two levels deep
+ * (an item's and those of the objects it holds). Unique, in the order met, at most {@link MAX_OPERATION_WORDS}.
+ */
+export function operationWords(operation: Operation, known: string, schemas: SchemaLookup): string[] {
+  const said = new Set(searchTerms(known));
+  const parameters = operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas));
+  const body = (operation.requestBody?.contents ?? []).slice(0, 1).flatMap((c) => {
+    const schema = asObject(c.schema, schemas);
+    return schema === undefined ? [] : schemaWords(schema, 1, schemas, new Set());
+  });
+  const response = (operation.success?.contents ?? []).slice(0, 1).flatMap((c) => {
+    const schema = asObject(c.schema, schemas);
+    return schema === undefined ? [] : schemaWords(schema, RESPONSE_DEPTH, schemas, new Set());
+  });
+  const terms = [...parameters, ...body, ...response].flatMap((word) => searchTerms(word));
+  return [...new Set(terms)].filter((t) => !said.has(t) && !/^\d+$/.test(t)).slice(0, MAX_OPERATION_WORDS);
+}
+
+/** The operation's profile for tool search: {@link operationProfile} and the words its inputs and response add. */
+export function searchProfile(operation: Operation, schemas: SchemaLookup): OperationProfile {
+  const known = [operation.id, operation.path, operation.summary, operation.description];
+  const words = operationWords(operation, [...known, ...operation.parameters.map((p) => p.name)].join(" "), schemas);
+  return { ...operationProfile(operation), ...(words.length === 0 ? {} : { words }) };
+}
