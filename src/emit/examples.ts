@@ -20,22 +20,35 @@ type Schemas = Readonly<Record<string, JsonSchema>>;
 
 /**
  * The value the spec itself gives for a schema (`examples`, `example`, `const`, first `enum`, and for a required input
- * `default`), following one `$ref`. An optional input's default is what the API assumes when it is left out: an
- * example carrying it would teach the model to send it.
+ * `default`), following `$ref`s and one-member `allOf`s down an alias chain (in a loop: chains can be thousands long,
+ * or close on themselves). An optional input's default is what the API assumes when it is left out: an example
+ * carrying it would teach the model to send it.
  */
-function specValue(schema: JsonSchema, schemas: Schemas, required: boolean): { value: unknown } | undefined {
+function specValue(start: JsonSchema, schemas: Schemas, required: boolean): { value: unknown } | undefined {
+  const seen = new Set<JsonSchema>();
+  for (let schema: JsonSchema | undefined = start; schema !== undefined && !seen.has(schema); ) {
+    seen.add(schema);
+    const own = ownSpecValue(schema, required);
+    if (own !== "none") return own;
+    if (typeof schema !== "object") return undefined;
+    const target = componentName(schema["$ref"]);
+    const named: JsonSchema | undefined = target === undefined ? undefined : schemas[target];
+    const allOf: JsonSchema | undefined =
+      Array.isArray(schema["allOf"]) && schema["allOf"].length === 1 ? (schema["allOf"][0] as JsonSchema) : undefined;
+    schema = named ?? allOf;
+  }
+  return undefined;
+}
+
+/** The value a schema gives itself; `"none"` when it gives none and its `$ref` or `allOf` may. */
+function ownSpecValue(schema: JsonSchema, required: boolean): { value: unknown } | undefined | "none" {
   if (typeof schema !== "object") return undefined;
   if (Array.isArray(schema["examples"]) && schema["examples"].length > 0) return { value: schema["examples"][0] };
   for (const key of required ? ["example", "const", "default"] : ["example", "const"])
     if (schema[key] !== undefined) return { value: schema[key] };
   if (!required && schema["default"] !== undefined) return undefined;
   if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return { value: schema["enum"][0] };
-  const target = componentName(schema["$ref"]);
-  const named = target === undefined ? undefined : schemas[target];
-  const allOf =
-    Array.isArray(schema["allOf"]) && schema["allOf"].length === 1 ? (schema["allOf"][0] as JsonSchema) : undefined;
-  const inner = named ?? allOf;
-  return inner === undefined || inner === schema ? undefined : specValue(inner, schemas, required);
+  return "none";
 }
 
 const EXAMPLE_CUE =

@@ -124,15 +124,24 @@ export function credentialParameters(
   });
 }
 
+/** `in name` of each credential parameter, per operation and schemes: asked once per parameter, built once per operation. */
+const credentialKeys = new WeakMap<object, WeakMap<object, ReadonlySet<string>>>();
+
 /** Whether the parameter `name` in `location` of the operation carries a credential. */
 export function isCredentialParameter(
   operation: Pick<Operation, "parameters" | "security">,
   schemes: Schemes,
   parameter: { readonly name: string; readonly in: ParameterLocation },
 ): boolean {
-  return credentialParameters(operation, schemes).some(
-    (c) => c.field.name === parameter.name && c.field.in === parameter.in,
-  );
+  let bySchemes = credentialKeys.get(operation);
+  if (bySchemes === undefined) credentialKeys.set(operation, (bySchemes = new WeakMap()));
+  let keys = bySchemes.get(schemes);
+  if (keys === undefined)
+    bySchemes.set(
+      schemes,
+      (keys = new Set(credentialParameters(operation, schemes).map((c) => `${c.field.in} ${c.field.name}`))),
+    );
+  return keys.has(`${parameter.in} ${parameter.name}`);
 }
 
 /** Whether the scheme is http basic: a user name and a password. */

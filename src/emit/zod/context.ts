@@ -47,10 +47,23 @@ export interface CompileContext {
   readonly external: Readonly<Record<string, string>>;
   readonly diagnostics: Diagnostic[];
   readonly locals: Local[];
+  /** `locals` by expression, so a hoist finds an identical local without scanning them all (components share one context). */
+  readonly localsByExpression: Map<string, Local[]>;
   readonly refs: Map<string, RefState>;
   /** How many `$ref` targets are being compiled inside one another right now. */
   readonly refDepth: { current: number };
+  /** How many schemas (inline or `$ref`) are being compiled inside one another right now. */
+  readonly nesting: { current: number };
+  /**
+   * Each schema object's code, by operand flag and `$ref` depth: a schema reached twice (an object's
+   * `additionalProperties` also stands for its undeclared required keys and pattern matches) is compiled once, so
+   * nesting such objects costs linear time, not exponential; a second use names the first's code as a const instead
+   * of writing it out again, so the source does not grow exponentially either.
+   */
+  readonly compiled: WeakMap<object, Map<string, Code>>;
   readonly usedNames: NameSet;
+  /** Per base name, the first numeric suffix not yet known to be taken (names are never freed). */
+  readonly nextSuffix: Map<string, number>;
   /** `inline` (default): format predicates written out in full; `import`: named helpers the generated package defines once. */
   readonly formatHelpers?: "inline" | "import";
 }
@@ -70,7 +83,12 @@ export function isObject(value: unknown): value is JsonSchemaObject {
 export function reserveName(ctx: CompileContext, base: string): string {
   const clean = base.replace(/[^A-Za-z0-9_$]/gu, "_").replace(/^(?=\d)/u, "_") || "schema";
   let name = clean;
-  for (let i = 2; ctx.usedNames.has(name) || name === "z"; i += 1) name = `${clean}${i}`;
+  if (ctx.usedNames.has(name) || name === "z") {
+    let i = ctx.nextSuffix.get(clean) ?? 2;
+    while (ctx.usedNames.has(`${clean}${i}`)) i += 1;
+    name = `${clean}${i}`;
+    ctx.nextSuffix.set(clean, i + 1);
+  }
   ctx.usedNames.add(name);
   return name;
 }
@@ -78,9 +96,17 @@ export function reserveName(ctx: CompileContext, base: string): string {
 /** Hoists `code` into a named local and returns the name; an identical expression reuses its local. */
 export function hoist(ctx: CompileContext, base: string, code: Code): string {
   const expression = flat(code);
-  const same = ctx.locals.find((l) => l.expression === expression && !ctx.refs.has(l.name));
+  const same = ctx.localsByExpression.get(expression)?.find((l) => !ctx.refs.has(l.name));
   if (same !== undefined) return same.name;
   const local: Local = { name: reserveName(ctx, base), code, expression, recursive: false };
-  ctx.locals.push(local);
+  addLocal(ctx, local);
   return local.name;
+}
+
+/** Appends a finished local (its expression final). */
+export function addLocal(ctx: CompileContext, local: Local): void {
+  ctx.locals.push(local);
+  const same = ctx.localsByExpression.get(local.expression);
+  if (same === undefined) ctx.localsByExpression.set(local.expression, [local]);
+  else same.push(local);
 }

@@ -44,6 +44,8 @@ interface ObjectParts {
   readonly properties: Readonly<Record<string, JsonSchema>>;
   readonly required: readonly string[];
   readonly additional: JsonSchema;
+  /** `additional` compiled, when it is a schema: compiled once, as each compile of it compiles everything below it. */
+  readonly additionalCode?: Code;
   readonly patterns: readonly (readonly [string, JsonSchema])[];
 }
 
@@ -51,8 +53,13 @@ interface ObjectParts {
 function withNeverAsFalse(parts: ObjectParts, env: Env): ObjectParts {
   if (typeof parts.additional === "boolean") return parts;
   const expression = env.compile(parts.additional, join(env.pointer, "additionalProperties"));
-  return flat(expression).startsWith("z.never()") ? { ...parts, additional: false } : parts;
+  return flat(expression).startsWith("z.never()")
+    ? { ...parts, additional: false }
+    : { ...parts, additionalCode: expression };
 }
+
+const additionalCode = (parts: ObjectParts, env: Env): Code =>
+  parts.additionalCode ?? env.compile(parts.additional, join(env.pointer, "additionalProperties"));
 
 function partsOf(schema: JsonSchemaObject): ObjectParts {
   const properties: Record<string, JsonSchema> = {};
@@ -119,7 +126,7 @@ function patternCheck(parts: ObjectParts, env: Env): Link {
         ? [atom("if (!matched) return false;")]
         : [
             atom(
-              `if (!matched && !${hoist(env.ctx, "additionalProperty", env.compile(parts.additional, join(env.pointer, "additionalProperties")))}.safeParse(v).success) return false;`,
+              `if (!matched && !${hoist(env.ctx, "additionalProperty", additionalCode(parts, env))}.safeParse(v).success) return false;`,
             ),
           ];
   const loop = block([
@@ -175,11 +182,7 @@ function baseObject(parts: ObjectParts, env: Env, raw: Link[]): Code {
     return method(zod("looseObject", shape), "meta", object([["additionalProperties", atom("false")]]));
   if (manual || parts.additional === true) return zod("looseObject", shape);
   if (parts.additional === false) return zod("strictObject", shape);
-  const additional = hoist(
-    env.ctx,
-    "additionalProperty",
-    env.compile(parts.additional, join(env.pointer, "additionalProperties")),
-  );
+  const additional = hoist(env.ctx, "additionalProperty", additionalCode(parts, env));
   if (!Object.hasOwn(parts.properties, "__proto__")) {
     raw.push(
       rawRefine(

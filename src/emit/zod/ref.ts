@@ -4,7 +4,7 @@ import type { JsonSchema } from "../../model/api-model.js";
 import { resolve as resolvePointer, split } from "../../util/pointer.js";
 import { arrow, atom, type Code, zod } from "../code.js";
 import { flat } from "../print.js";
-import { isObject, reserveName, type Local } from "./context.js";
+import { addLocal, isObject, reserveName, type Local } from "./context.js";
 import type { Env } from "./env.js";
 
 const COMPONENT = "#/components/schemas/";
@@ -90,6 +90,6 @@ export function refToZod(ref: string, env: Env): Code {
     ctx.refDepth.current -= 1;
   }
   entry.done = true;
-  ctx.locals.push(local);
+  addLocal(ctx, local);
   return atom(local.name);
 }

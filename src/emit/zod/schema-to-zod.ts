@@ -4,11 +4,11 @@ import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../../model/api-
 import { normalizeSchema } from "../../schema/normalize.js";
 import { sortedEntries } from "../../util/order.js";
 import { join } from "../../util/pointer.js";
-import { array, type Code, chain, constDecl, iife, link, statement, zod } from "../code.js";
+import { array, atom, type Code, chain, constDecl, iife, link, statement, zod } from "../code.js";
 import { flat } from "../print.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
 import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
-import { layeredNames, type CompileContext, type Local } from "./context.js";
+import { hoist, layeredNames, type CompileContext, type Local } from "./context.js";
 import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
 import type { Env } from "./env.js";
@@ -225,8 +225,12 @@ function createContext(options: CompileOptions, root: JsonSchema): CompileContex
     external: options.external ?? {},
     diagnostics: [],
     locals: [],
+    localsByExpression: new Map(),
+    nextSuffix: new Map(),
     refs: new Map(),
     refDepth: { current: 0 },
+    nesting: { current: 0 },
+    compiled: new WeakMap(),
     usedNames: layeredNames(baseNames(options)),
     ...(options.formatHelpers === undefined ? {} : { formatHelpers: options.formatHelpers }),
   };
@@ -255,8 +259,43 @@ function envFor(ctx: CompileContext, pointer: string, operand = false): Env {
     ctx,
     pointer,
     operand,
-    compile: (schema, at, asOperand) => compileNode(schema, envFor(ctx, at, asOperand ?? false)),
+    compile: (schema, at, asOperand) => compileOnce(ctx, schema, at, asOperand ?? false),
   };
+}
+
+/**
+ * Past this many schemas compiled inside one another, inline or through `$ref`s, the next is not compiled (a warning,
+ * `z.unknown()`): a chain of named schemas each nesting the next a hundred levels down would otherwise overflow the
+ * stack here and in every later walk of the code. A document nests at most 256 levels (SOURCE_TOO_DEEP) and at most
+ * MAX_REF_DEPTH `$ref`s are followed, but the two multiply.
+ */
+export const MAX_NESTING = 256;
+
+function compileOnce(ctx: CompileContext, schema: JsonSchema, pointer: string, operand: boolean): Code {
+  if (typeof schema === "boolean") return compileNode(schema, envFor(ctx, pointer, operand));
+  const key = `${operand}|${ctx.refDepth.current}`;
+  const seen = ctx.compiled.get(schema)?.get(key);
+  if (seen !== undefined) return atom(hoist(ctx, "shared", seen));
+  if (ctx.nesting.current >= MAX_NESTING) {
+    ctx.diagnostics.push(
+      diagnostic("SCHEMA_TOO_DEEP", {
+        pointer,
+        message: `this schema is the ${MAX_NESTING + 1}th nested in one another (inline or through \`$ref\`): the tool does not check the value below it`,
+      }),
+    );
+    return zod("unknown");
+  }
+  ctx.nesting.current += 1;
+  let code: Code;
+  try {
+    code = compileNode(schema, envFor(ctx, pointer, operand));
+  } finally {
+    ctx.nesting.current -= 1;
+  }
+  const byKey = ctx.compiled.get(schema) ?? new Map<string, Code>();
+  byKey.set(key, code);
+  ctx.compiled.set(schema, byKey);
+  return code;
 }
 
 function refsOf(ctx: CompileContext): Record<string, string> {
