@@ -27,8 +27,8 @@ export const schemaCodes = {
   },
   SCHEMA_TOO_DEEP: {
     severity: "warning",
-    title: "schemas nest too deep through `$ref`s: the part below the limit is not checked",
-    hint: "flatten the chain (an `allOf` of a schema that is itself an `allOf` of another, thousands deep); the tool accepts any value below the limit",
+    title: "schemas nest too deep, inline or through `$ref`s: the part below the limit is not checked",
+    hint: "flatten the nesting at the pointer (an object in an object hundreds deep, or an `allOf` of a schema that is itself an `allOf` of another); the tool accepts any value below the limit",
   },
   SCHEMA_UNRESOLVED_REF: {
     severity: "error",
