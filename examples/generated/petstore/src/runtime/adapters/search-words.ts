@@ -227,9 +227,10 @@ const OWN_VERBS = new Set([
 ]);
 
 /**
- * General API vocabulary: a word users say (stemmed) → the nouns APIs name the same thing with (`access` to a repository
- * is a collaborator or a member, the `activity` on a board its actions or events, an `approve` of a pull request a
- * review). A task reads them only where some tool acts on that noun, and below a tool that acts on the word itself.
+ * General API vocabulary: a word users say (stemmed) → the nouns APIs name the same thing with (`access` to a
+ * repository is a collaborator or a member, the `activity` on a board its actions or events, an `approve` of a pull
+ * request a review). A task reads them only where some tool acts on that noun, and below a tool that acts on the word
+ * itself.
  */
 export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   access: ["collaborator", "member", "permission"],

@@ -36,7 +36,10 @@ const ACTION_MISMATCH = 2;
  * tool sits under the thing the task acts on (`the branches of a commit` for the commits of a branch).
  */
 const OBJECT_BONUS = 4;
-/** The share of the object bonus for a tool whose object is the API's noun for the task's general word (access → collaborator). */
+/**
+ * The share of the object bonus for a tool whose object is the API's noun for the task's general word (access →
+ * collaborator).
+ */
 const KIN_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
