@@ -59,6 +59,14 @@ describe.skipIf(REPEAT_RUN)("a chain takes the place of the goal asking for an i
     expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(3);
   });
 
+  test("Spotify: a list that must be given the ids it returns (GET /artists?ids=) is no lookup by name", async () => {
+    const { goals, errors } = await draft(directory("spotify.com/sonallux"));
+    expect(errors).toEqual([]);
+    const byIds = ["GET /artists", "GET /tracks", "GET /albums", "GET /shows", "GET /episodes", "GET /audiobooks"];
+    for (const goal of goals.filter((g) => g.steps.length > 1)) expect(byIds).not.toContain(goal.calls[0]);
+    expect(goals.map((g) => g.name)).not.toContain("get_an_artist_by_name");
+  });
+
   test("GitHub: an issue's number is what users say (#42), so closing or editing one stays a single goal", async () => {
     const { goals, errors } = await draft(github);
     expect(errors).toEqual([]);

@@ -101,7 +101,7 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
   const query = bestQuery(operation);
   const found = recordOf(model, operation);
   if (!found) return undefined;
-  const pick = query === undefined ? pickLookup(model, operation, found) : undefined;
+  const pick = query === undefined && !readsOnlyKnownIds(operation) ? pickLookup(model, operation, found) : undefined;
   if (query === undefined && pick === undefined) return undefined;
   const needs = idParameters(operation).filter((p) => p.required && p !== query);
   const kinds = new Map(
@@ -119,6 +119,14 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
     needs,
     kinds,
   };
+}
+
+/**
+ * A list that must be given the ids of the records it returns (Spotify's `GET /artists?ids=`): picking one of them by
+ * name would ask the model for the very id the lookup is meant to find.
+ */
+function readsOnlyKnownIds(operation: Operation): boolean {
+  return operation.parameters.some((p) => p.required && p.in === "query" && /(^|_)ids?$/.test(toSnakeCase(p.name)));
 }
 
 /** Item fields a person names a record by, best first. */
