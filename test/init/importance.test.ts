@@ -66,6 +66,16 @@ describe("gerund", () => {
     ["post", "posting"],
     ["invite", "inviting"],
     ["lock", "locking"],
+    ["transfer", "transferring"],
+    ["submit", "submitting"],
+    ["unpin", "unpinning"],
+    ["reset", "resetting"],
+    ["offer", "offering"],
+    ["open", "opening"],
+    ["visit", "visiting"],
+    ["repeat", "repeating"],
+    ["reopen", "reopening"],
+    ["return", "returning"],
   ])("%s → %s", (verb, want) => expect(gerund(verb)).toBe(want));
 });
 

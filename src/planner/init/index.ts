@@ -566,10 +566,37 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
 
-/** `archive` → `archiving`, `set` → `setting`, `post` → `posting`. */
+/** Verbs of two syllables stressed on the last, whose final consonant doubles (`transfer` → `transferring`). */
+const STRESSED_LAST = new Set([
+  "admit",
+  "commit",
+  "compel",
+  "confer",
+  "control",
+  "defer",
+  "emit",
+  "equip",
+  "expel",
+  "forget",
+  "incur",
+  "occur",
+  "omit",
+  "patrol",
+  "permit",
+  "prefer",
+  "recur",
+  "refer",
+  "regret",
+  "remit",
+  "submit",
+  "transfer",
+]);
+
+/** `archive` → `archiving`, `set` → `setting`, `unpin` → `unpinning`, `transfer` → `transferring`, `post` → `posting`. */
 export function gerund(verb: string): string {
   if (/[^e]e$/.test(verb)) return `${verb.slice(0, -1)}ing`;
-  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(verb)) return `${verb}${verb.at(-1)}ing`;
+  const stem = verb.replace(/^(un|re)(?=[^aeiou]*[aeiou][bdgmnprt]$)/, "");
+  if (STRESSED_LAST.has(verb) || /^[^aeiou]*[aeiou][bdgmnprt]$/.test(stem)) return `${verb}${verb.at(-1)}ing`;
   return `${verb}ing`;
 }
 
