@@ -146,6 +146,38 @@ describe("capResult", () => {
     expect(String(capped["description"]).endsWith("…")).toBe(true);
   });
 
+  it("an object that cannot keep every member keeps what names it (id, name) before the rest", () => {
+    // Spotify's search answer, seven kinds of results: at this cap each item keeps a member or two.
+    const artist = (i: number) => ({
+      external_urls: { spotify: `https://open.spotify.com/artist/${i}` },
+      followers: { href: null, total: 1000 + i },
+      genres: ["pop", "soul"],
+      href: `https://api.spotify.com/v1/artists/${i}`,
+      id: `4dpARuHxo51G3z768sgnr${i}`,
+      images: [{ url: `https://i.scdn.co/image/${i}`, height: 640, width: 640 }],
+      name: `Adele ${i}`,
+      popularity: 80,
+      type: "artist",
+      uri: `spotify:artist:4dpARuHxo51G3z768sgnr${i}`,
+    });
+    const kinds = ["albums", "artists", "tracks", "playlists", "shows", "episodes", "audiobooks"];
+    const answer = Object.fromEntries(
+      kinds.map((k) => [
+        k,
+        { limit: 20, offset: 0, total: 20, items: Array.from({ length: 20 }, (_, i) => artist(i)) },
+      ]),
+    );
+    const capped = capResult(answer, { maxBytes: 2048, narrowingInputs: [] }) as Record<
+      string,
+      { items: Record<string, unknown>[] }
+    >;
+    expect(bytes(capped)).toBeLessThanOrEqual(2048);
+    const first = capped["artists"]?.items[0] ?? {};
+    expect(first).toMatchObject({ id: "4dpARuHxo51G3z768sgnr0", name: "Adele 0" });
+    // What fitted to nothing is left out, not shown as `{}` or `[]`.
+    expect(Object.values(first).filter((v) => typeof v === "object" && Object.keys(v ?? {}).length === 0)).toEqual([]);
+  });
+
   it("caps a 20,000-item response and says how much of the list it kept", () => {
     const result = {
       items: Array.from({ length: 20000 }, (_, i) => ({

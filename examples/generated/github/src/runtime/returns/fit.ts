@@ -51,7 +51,18 @@ function memberOverhead(entries: readonly SizedEntry[]): number {
   return 2 + Math.max(0, entries.length - 1) + entries.reduce((n, e) => n + e.keySize + 1, 0);
 }
 
-/** Keeps leading members while their keys and a minimal value still fit. */
+/** Members that say which record this is, then what kind and state it is in: kept first when not all members fit. */
+const NAMING = /^(id|uuid|gid|sid|key|name|title|login|username|email|number|slug)$|(Id|_id|Key|_key|Name|_name)$/;
+const DESCRIBING = /^(type|kind|status|state|uri)$/;
+
+const keepTier = (key: string): number => (NAMING.test(key) ? 0 : DESCRIBING.test(key) ? 1 : 2);
+
+/** Naming members first (an item keeps its `id` and `name` before its `external_urls`), each tier in document order. */
+function byKeepOrder(entries: readonly SizedEntry[]): readonly SizedEntry[] {
+  return [0, 1, 2].flatMap((tier) => entries.filter((e) => keepTier(e.key) === tier));
+}
+
+/** Keeps members, identifying ones first, while their keys and a minimal value still fit; in document order. */
 function affordableEntries(
   entries: readonly SizedEntry[],
   budget: number,
@@ -60,15 +71,25 @@ function affordableEntries(
 ): readonly SizedEntry[] {
   let count = entries.length;
   while (count > 0 && memberOverhead(entries.slice(0, count)) + MIN_MEMBER * count > budget) count--;
-  for (const entry of entries.slice(count)) cuts.dropped.push(childPath(path, entry.key));
-  return count === entries.length ? entries : entries.slice(0, count);
+  if (count === entries.length) return entries;
+  const kept = new Set(byKeepOrder(entries).slice(0, count));
+  for (const entry of entries) if (!kept.has(entry)) cuts.dropped.push(childPath(path, entry.key));
+  return entries.filter((entry) => kept.has(entry));
 }
 
-/** Water-filling: small members keep their full size, the large ones share what is left equally. */
+/**
+ * Naming members (`id`, `name`) keep their full size first while it fits; then water-filling: small members keep
+ * their full size, the large ones share what is left equally.
+ */
 function allotments(entries: readonly SizedEntry[], room: number): Map<SizedEntry, number> {
-  const order = [...entries].sort((a, b) => a.value.size - b.value.size);
   const shares = new Map<SizedEntry, number>();
   let left = room;
+  for (const entry of [...entries].sort((a, b) => a.value.size - b.value.size))
+    if (keepTier(entry.key) === 0 && entry.value.size <= left) {
+      shares.set(entry, entry.value.size);
+      left -= entry.value.size;
+    }
+  const order = entries.filter((e) => !shares.has(e)).sort((a, b) => a.value.size - b.value.size);
   order.forEach((entry, i) => {
     const share = Math.floor(left / (order.length - i));
     const given = Math.min(entry.value.size, share);
@@ -100,10 +121,16 @@ export function fitValue(node: Sized, budget: number, path: string, cuts: Cuts):
     case "string":
       return fitString(node, budget, cuts);
     case "array":
-      return budget < 2 ? undefined : fitArray(node, budget, path, cuts);
+      return budget < 2 ? undefined : nonEmpty(fitArray(node, budget, path, cuts));
     case "object":
-      return budget < 2 ? undefined : fitObject(node, budget, path, cuts);
+      return budget < 2 ? undefined : nonEmpty(fitObject(node, budget, path, cuts));
   }
+}
+
+/** `{}` or `[]` left of a member that had content says nothing and costs bytes: it is left out instead. */
+function nonEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value;
+  return typeof value === "object" && value !== null && Object.keys(value).length === 0 ? undefined : value;
 }
 
 function plain(node: Sized): unknown {
