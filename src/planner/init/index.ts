@@ -418,13 +418,17 @@ function perGroup(ranked: readonly Proposal[], limit: number | undefined): { kep
 function byName(single: Proposal, bodyChains: readonly Proposal[]): Proposal & { source?: Proposal } {
   if (single.kind === "chain" || !single.core) return single;
   const chain = bodyChains.find((c) => c.operationIndex === single.operationIndex && !c.niche && !findsConfigured(c));
-  if (chain === undefined) return single;
+  return chain === undefined ? single : inPlaceOf(single, chain);
+}
+
+/** `chain` in the place of the single goal it stands for: that goal's kind, rank and flags. */
+function inPlaceOf(single: Proposal, chain: Proposal): Proposal & { source: Proposal } {
   return {
     ...chain,
     source: chain,
     as: single.kind,
     groupRank: single.groupRank,
-    ...(single.core ? { core: true } : {}),
+    core: single.core === true,
     ...(single.runnerUp ? { runnerUp: true } : {}),
     ...(single.child ? { child: true } : {}),
   };
@@ -442,16 +446,7 @@ function byPath(
 ): Proposal & { source?: Proposal } {
   if (single.kind === "chain" || single.source !== undefined) return single;
   const chain = pathChains.find((c) => resolvesInputOf(c, single) && (!c.niche || single.niche) && !c.userHeld);
-  if (chain === undefined) return single;
-  return {
-    ...chain,
-    source: chain,
-    as: single.kind,
-    groupRank: single.groupRank,
-    ...(single.core ? { core: true } : { core: false }),
-    ...(single.runnerUp ? { runnerUp: true } : {}),
-    ...(single.child ? { child: true } : {}),
-  };
+  return chain === undefined ? single : inPlaceOf(single, chain);
 }
 
 /**
