@@ -97,6 +97,11 @@ describe.skipIf(REPEAT_RUN)("drafts that did not plan or lint clean in the whole
     ["azure.com/adhybridhealthservice-ADHybridHealthService"],
     ["azure.com/azsadmin-storageaccounts"],
     ["launchdarkly.com"],
+    // a course work's update no longer fills its own creator and topic from the list of course work (three lookups of
+    // one list, one step id twice); the fields of an update inside a wrapper (dev.to's `article`) get drafted words.
+    ["googleapis.com/classroom"],
+    ["dev.to"],
+    ["soundcloud.com"],
   ])("%s", async (id) => {
     const { goals, errors } = await draft(directory(id));
     expect(goals.length).toBeGreaterThan(0);

@@ -79,9 +79,15 @@ export function operationStep(
     }),
     ...(body.body?.kind === "properties"
       ? body.body.entries.flatMap(([k, v]) =>
-          hasDescription(undefined, body.properties?.[k], namesOf(k, v))
-            ? []
-            : typeof v === "object"
+          typeof v === "object"
+            ? Object.entries(v).flatMap(([inner, value]) =>
+                body.wrapped === undefined ||
+                typeof value === "object" ||
+                hasDescription(undefined, body.wrapped[inner], namesOf(inner, value))
+                  ? []
+                  : undescribed(value, inner),
+              )
+            : hasDescription(undefined, body.properties?.[k], namesOf(k, v))
               ? []
               : undescribed(v, k),
         )
@@ -259,6 +265,8 @@ interface BodyParts {
   readonly typed?: readonly { readonly input: string; readonly field: string; readonly type: string }[];
   readonly optional: readonly string[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
+  /** The fields inside a one-property wrapper (Asana's `data`), for their descriptions. */
+  readonly wrapped?: Readonly<Record<string, JsonSchema>>;
   readonly schema?: JsonSchema;
 }
 
@@ -328,6 +336,7 @@ function bodyOf(
     return {
       body: { kind: "properties", entries: [[wrapper.name, inner]] },
       optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
+      wrapped: wrapper.properties,
     };
   }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };

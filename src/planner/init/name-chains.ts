@@ -116,7 +116,7 @@ export function lookupForSlot(
   return resolvers
     .flatMap((resolver): SlotLookup[] => {
       if (resolver.operation === target || resolver.operation.method !== "get") return [];
-      if (listsWhatItAdds(resolver.operation, target)) return [];
+      if (listsWhatItAdds(resolver.operation, target) || listsItsOwnRecord(resolver.operation, target)) return [];
       if (resolver.needs.some((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
       const found = slotRecord(model, resolver, slot);
       const field = found && idField(found.record, slot, schemas);
@@ -134,6 +134,14 @@ export function lookupForSlot(
       ];
     })
     .sort((a, b) => a.score - b.score || a.resolver.index - b.resolver.index)[0];
+}
+
+/**
+ * A read of the collection the target's own record is a member of (`GET …/courseWork` for `PATCH …/courseWork/{id}`):
+ * it finds that record, so its fields (creator, topic) would be copied back onto itself, not looked up.
+ */
+function listsItsOwnRecord(read: Operation, target: Operation): boolean {
+  return target.path.startsWith(`${read.path}/{`) && /^\{[^/}]+\}$/.test(target.path.slice(read.path.length + 1));
 }
 
 const ADDING = new Set(["add", "create", "invite", "post", "send", "share", "attach", "link", "assign"]);
