@@ -450,8 +450,9 @@ function byPath(
 }
 
 /**
- * Whether a chain calls the single goal's operation with a parameter the goal asks the user for now found by a read
- * (`petId`); a chain that adds a filter instead (a deployment's pods by its label selector) is a goal of its own.
+ * Whether a chain calls the single goal's operation and fills, from an earlier read, a parameter the single goal asks
+ * the user for (`petId`); a chain that adds a filter instead (a deployment's pods by its label selector) is a goal of
+ * its own.
  */
 function resolvesInputOf(chain: Proposal, single: Proposal): boolean {
   if (chain.operationIndex !== single.operationIndex || single.kind === "chain") return false;
