@@ -1,6 +1,6 @@
 // Turns a compiled plan's Zod source into each tool's input and output JSON Schemas exactly as the generated server
 // advertises them (defineTool's strict object and `request_id`, then the runtime's zodToJsonSchema), never running it.
-import { MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
+import { inlinedNodes, MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
 import { REQUEST_ID_DESCRIPTION } from "../../runtime/tool.js";
 import type { ZodDeclaration } from "../zod/index.js";
 import { type Io, type Json, nodeToJsonSchema, type Reused } from "./convert.js";
@@ -82,26 +82,4 @@ function expandedSchemas(root: ZodNode, limit: number): number {
     stack.push({ leave: item }, ...childNodes(item));
   }
   return count;
-}
-
-/** The runtime's count of the nodes a JSON Schema has once each `$defs` reference is written in place. */
-function inlinedNodes(schema: Json): number {
-  const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
-  const sizes = new Map<string, number>();
-  const size = (node: unknown, open: ReadonlySet<string>): number => {
-    if (node === null || typeof node !== "object") return 1;
-    let n = 1;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "$defs") continue;
-      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
-        const name = value.slice("#/$defs/".length);
-        if (open.has(name) || !(name in defs)) continue;
-        if (!sizes.has(name)) sizes.set(name, size(defs[name], new Set([...open, name])));
-        n += sizes.get(name) ?? 0;
-      } else n += size(value, open);
-      if (n > MAX_INLINE_NODES) return n;
-    }
-    return n;
-  };
-  return size(schema, new Set());
 }

@@ -16,7 +16,7 @@ import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } f
 import { recordObjects, type Resolver } from "./chains.js";
 import { operationGoalName } from "./names.js";
 import { idParts, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
-import type { Proposal } from "./proposals.js";
+import { lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
 import type { DraftInput, DraftStep, DraftValue } from "./types.js";
 
 /** A read that yields the id a slot takes: the resolver, the record's names, and where the id sits in its answer. */
@@ -499,25 +499,6 @@ export function nameChain(
     operationIndex: model.operations.indexOf(target),
     readOnly: false,
   };
-}
-
-function summaryOf(operation: Operation): string {
-  const summary = operation.summary?.trim();
-  if (summary) return summary;
-  const first = operation.description
-    ?.trim()
-    .split(/(?<=[.!?])\s|\n/)[0]
-    ?.trim();
-  return first || signatureOf(operation);
-}
-
-function sentence(text: string): string {
-  const oneLine = sentenceCase(text.replace(/\s+/g, " ").trim());
-  return /[.!?]["')\]]*$/.test(oneLine) ? oneLine : `${oneLine}.`;
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** Verbs that make, send or hand over something: what users ask of an API most; clean-up comes last. */

@@ -692,7 +692,8 @@ export function chainProposals(
   });
 }
 
-function summaryOf(operation: Operation): string {
+/** The operation's summary, else its description's first sentence, else its method and path. */
+export function summaryOf(operation: Operation): string {
   const summary = operation.summary?.trim();
   if (summary) return summary;
   const first = operation.description
@@ -702,11 +703,13 @@ function summaryOf(operation: Operation): string {
   return first || signatureOf(operation);
 }
 
-function sentence(text: string): string {
+/** One line, sentence case, ending in a full stop. */
+export function sentence(text: string): string {
   const oneLine = sentenceCase(text.replace(/\s+/g, " ").trim());
   return /[.!?]["')\]]*$/.test(oneLine) ? oneLine : `${oneLine}.`;
 }
 
-function lowerFirst(text: string): string {
+/** `Get Artist` → `get Artist`; an acronym (`URL`) stays. */
+export function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }

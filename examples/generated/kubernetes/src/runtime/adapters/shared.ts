@@ -193,7 +193,7 @@ function childrenOf(def: z.core.$ZodTypeDef & Record<string, unknown>): z.core.$
 /**
  * How many nodes `schema` has once each `$ref` into its `$defs` is replaced by the definition (a cycle counts once).
  */
-function inlinedNodes(schema: JsonSchema): number {
+export function inlinedNodes(schema: JsonSchema): number {
   const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
   const sizes = new Map<string, number>();
   const size = (node: unknown, open: ReadonlySet<string>): number => {
