@@ -3,6 +3,7 @@ import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { CatalogEntry } from "../runtime/catalog.js";
 import { seq, str } from "./code.js";
 import { flat, print } from "./print.js";
+import { toolHead } from "./specs.js";
 import type { ToolNames } from "./tools.js";
 
 /** A tool's top-level inputs as its advertised input schema lists them (without `request_id`). */
@@ -33,13 +34,7 @@ export function catalogEntry(
 ): CatalogEntry {
   const security = tool.steps.find((step) => step.security.some((r) => Object.keys(r).length > 0))?.security;
   return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    risk: tool.risk,
-    category: tool.category,
-    annotations: tool.annotations,
-    approval: tool.approval,
+    ...toolHead(tool),
     ...(tool.tags === undefined ? {} : { tags: tool.tags }),
     ...(tool.profile === undefined ? {} : { profile: tool.profile }),
     ...(tool.deferLoading === true ? { deferLoading: true } : {}),

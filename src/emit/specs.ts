@@ -10,13 +10,14 @@ import type {
   OAuth2FlowsSpec,
   SecuritySchemeSpec,
   StepSpec,
+  ToolHead,
   ToolSpec,
   ToolsetSpec,
 } from "../runtime/types.js";
 import { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES } from "../runtime/limits.js";
 
-/** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
-export function toToolSpec(tool: ToolDef): ToolSpec {
+/** What a tool's spec and its catalog entry both open with: how it is named, described and risked. */
+export function toolHead(tool: ToolDef): ToolHead {
   return {
     name: tool.name,
     title: tool.title,
@@ -25,6 +26,13 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
     category: tool.category,
     annotations: tool.annotations,
     approval: tool.approval,
+  };
+}
+
+/** The runtime spec of one tool: everything `run` needs, nothing it does not (no schemas, no source positions). */
+export function toToolSpec(tool: ToolDef): ToolSpec {
+  return {
+    ...toolHead(tool),
     inputs: tool.inputs.map((i) => ({
       name: i.name,
       ...(i.sourceName === undefined ? {} : { sourceName: i.sourceName }),

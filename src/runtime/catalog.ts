@@ -1,16 +1,9 @@
 // A toolset's manifest (each tool's listing and search fields) + its modules' loaders → tools imported on first use.
 import { bindTool, type BoundTool, type Runtime, type ToolDefinition } from "./tool.js";
-import type { Annotations, Category, OperationProfile, Risk, StepSpec } from "./types.js";
+import type { OperationProfile, StepSpec, ToolHead } from "./types.js";
 
 /** One tool as the manifest holds it: what listing, search and start-up need, without its schemas. */
-export interface CatalogEntry {
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly risk: Risk;
-  readonly category: Category;
-  readonly annotations: Annotations;
-  readonly approval: "required" | "none";
+export interface CatalogEntry extends ToolHead {
   readonly tags?: readonly string[];
   readonly profile?: OperationProfile;
   readonly deferLoading?: boolean;

@@ -243,7 +243,8 @@ export interface OperationProfile {
   readonly words?: readonly string[];
 }
 
-export interface ToolSpec {
+/** How a tool is named, described and risked: the head of its spec and of its catalog entry. */
+export interface ToolHead {
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -251,6 +252,9 @@ export interface ToolSpec {
   readonly category: Category;
   readonly annotations: Annotations;
   readonly approval: "required" | "none";
+}
+
+export interface ToolSpec extends ToolHead {
   readonly inputs: readonly InputSpec[];
   readonly steps: readonly StepSpec[];
   readonly returns: ReturnsSpec;
