@@ -371,22 +371,46 @@ const MIN_CHAINS = 3;
  * The first `max` ranked proposals, where a draft holding fewer than `MIN_CHAINS` chains takes the best chains ranked
  * below the cap in place of its lowest-ranked goals that ask for an opaque id (`GET /config/{configId}`, which the
  * user would not know): chains replace id-asking goals, never a create, a browse or a goal on an id the user holds,
- * and a niche chain only a niche goal.
+ * and a niche chain only a niche goal. A draft that holds no chain at all and has no such goal left takes chains that
+ * find their record by a name or a search term in place of further reads, changes, actions or deletes of resources it
+ * keeps two other goals of: a draft shows at least one lookup by name where the API has one.
  */
 function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): Proposal[] {
   const head = ranked.slice(0, max);
   const spare = ranked.slice(max).filter((p) => p.steps.length > 1);
   const moved: Proposal[] = [];
   const displaced: Proposal[] = [];
+  const chainless = head.every((p) => p.steps.length === 1);
   for (const chain of spare) {
     if (head.filter((p) => p.steps.length > 1).length >= MIN_CHAINS) break;
-    const at = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
-    if (at < 0) break;
+    const opaque = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
+    const named = chainless && !chain.niche && findsByName(chain);
+    const at = opaque >= 0 || !named ? opaque : head.findLastIndex((p) => oneOfMany(p, head));
+    if (at < 0) continue;
     displaced.push(...head.splice(at, 1));
     head.push(chain);
     moved.push(chain);
   }
   return [...head, ...displaced, ...ranked.slice(max).filter((p) => !moved.includes(p))];
+}
+
+/**
+ * Whether a chain's lookup finds one record by what the user says: it picks from a list by a name or email, or sends
+ * the user's search term as a query. A list scoped by a path parameter (`GET /users/{username}/gists`) and read at its
+ * first item names the owner, not the record, and does not count.
+ */
+export function findsByName(chain: Pick<Proposal, "steps">): boolean {
+  const lookup = chain.steps.at(-2);
+  if (lookup === undefined) return false;
+  return (
+    lookup.pick !== undefined || lookup.params.some((b) => b.in === "query" && String(b.value).startsWith("$inputs."))
+  );
+}
+
+/** A single read, change, action or delete (never a create or a browse) of a resource with two other goals in `head`. */
+function oneOfMany(p: Proposal, head: readonly Proposal[]): boolean {
+  if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || p.kind === "chain") return false;
+  return head.filter((q) => q !== p && q.group === p.group).length >= 2;
 }
 
 /** A single goal on one record that takes an opaque id (not a number or key the user reads off it) as an input. */
