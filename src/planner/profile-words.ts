@@ -64,6 +64,23 @@ function schemaWords(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
   ]);
 }
 
+/** Terms of a schema's words by lookup, schema object and depth: many operations return the same named schema. */
+const termsMemo = new WeakMap<SchemaLookup, WeakMap<JsonSchemaObject, Map<number, readonly string[]>>>();
+
+/** The unique search terms of {@link schemaWords} from `schema` down `depth` levels, in the order met. */
+function schemaTerms(schema: JsonSchemaObject, depth: number, schemas: SchemaLookup): readonly string[] {
+  let bySchema = termsMemo.get(schemas);
+  if (bySchema === undefined) termsMemo.set(schemas, (bySchema = new WeakMap()));
+  let byDepth = bySchema.get(schema);
+  if (byDepth === undefined) bySchema.set(schema, (byDepth = new Map()));
+  let terms = byDepth.get(depth);
+  if (terms === undefined) {
+    terms = [...new Set(schemaWords(schema, depth, schemas, new Set()).flatMap((word) => searchTerms(word)))];
+    byDepth.set(depth, terms);
+  }
+  return terms;
+}
+
 /**
  * The terms an operation's inputs and success response use that its name, summary and input names do not: input enum
  * values, request body property names and enum values, and the success response's property names two levels deep
@@ -71,17 +88,28 @@ function schemaWords(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
  */
 export function operationWords(operation: Operation, known: string, schemas: SchemaLookup): string[] {
   const said = new Set(searchTerms(known));
-  const parameters = operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas));
-  const body = (operation.requestBody?.contents ?? []).slice(0, 1).flatMap((c) => {
-    const schema = asObject(c.schema, schemas);
-    return schema === undefined ? [] : schemaWords(schema, 1, schemas, new Set());
-  });
-  const response = (operation.success?.contents ?? []).slice(0, 1).flatMap((c) => {
-    const schema = asObject(c.schema, schemas);
-    return schema === undefined ? [] : schemaWords(schema, RESPONSE_DEPTH, schemas, new Set());
-  });
-  const terms = [...parameters, ...body, ...response].flatMap((word) => searchTerms(word));
-  return [...new Set(terms)].filter((t) => !said.has(t) && !/^\d+$/.test(t)).slice(0, MAX_OPERATION_WORDS);
+  const parameters = operation.parameters
+    .flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas))
+    .flatMap((word) => searchTerms(word));
+  const firstSchema = (contents: readonly { readonly schema?: JsonSchema }[] | undefined) =>
+    asObject(contents?.[0]?.schema, schemas);
+  const body = firstSchema(operation.requestBody?.contents);
+  const response = firstSchema(operation.success?.contents);
+  const met = new Set<string>();
+  const words: string[] = [];
+  for (const terms of [
+    parameters,
+    body === undefined ? [] : schemaTerms(body, 1, schemas),
+    response === undefined ? [] : schemaTerms(response, RESPONSE_DEPTH, schemas),
+  ])
+    for (const term of terms) {
+      if (met.has(term)) continue;
+      met.add(term);
+      if (said.has(term) || /^\d+$/.test(term)) continue;
+      words.push(term);
+      if (words.length === MAX_OPERATION_WORDS) return words;
+    }
+  return words;
 }
 
 /** The operation's profile for tool search: {@link operationProfile} and the words its inputs and response add. */
