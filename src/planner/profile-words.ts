@@ -64,18 +64,41 @@ function schemaWords(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
   ]);
 }
 
-/** Terms of a schema's words by lookup, schema object and depth: many operations return the same named schema. */
-const termsMemo = new WeakMap<SchemaLookup, WeakMap<JsonSchemaObject, Map<number, readonly string[]>>>();
+/**
+ * What the words of one API's schemas come to, by lookup: the terms of each word (a property name such as `id` or
+ * `url` is met thousands of times), and the unique terms of a schema object to a depth (many operations return the
+ * same named schema).
+ */
+interface TermsMemo {
+  readonly words: Map<string, readonly string[]>;
+  readonly schemas: WeakMap<JsonSchemaObject, Map<number, readonly string[]>>;
+}
+
+const termsMemo = new WeakMap<SchemaLookup, TermsMemo>();
+
+function memoOf(schemas: SchemaLookup): TermsMemo {
+  let memo = termsMemo.get(schemas);
+  if (memo === undefined) termsMemo.set(schemas, (memo = { words: new Map(), schemas: new WeakMap() }));
+  return memo;
+}
+
+/** {@link searchTerms} of each word, in order. */
+function termsOfWords(words: readonly string[], memo: TermsMemo): string[] {
+  return words.flatMap((word) => {
+    let terms = memo.words.get(word);
+    if (terms === undefined) memo.words.set(word, (terms = searchTerms(word)));
+    return terms;
+  });
+}
 
 /** The unique search terms of {@link schemaWords} from `schema` down `depth` levels, in the order met. */
 function schemaTerms(schema: JsonSchemaObject, depth: number, schemas: SchemaLookup): readonly string[] {
-  let bySchema = termsMemo.get(schemas);
-  if (bySchema === undefined) termsMemo.set(schemas, (bySchema = new WeakMap()));
-  let byDepth = bySchema.get(schema);
-  if (byDepth === undefined) bySchema.set(schema, (byDepth = new Map()));
+  const memo = memoOf(schemas);
+  let byDepth = memo.schemas.get(schema);
+  if (byDepth === undefined) memo.schemas.set(schema, (byDepth = new Map()));
   let terms = byDepth.get(depth);
   if (terms === undefined) {
-    terms = [...new Set(schemaWords(schema, depth, schemas, new Set()).flatMap((word) => searchTerms(word)))];
+    terms = [...new Set(termsOfWords(schemaWords(schema, depth, schemas, new Set()), memo))];
     byDepth.set(depth, terms);
   }
   return terms;
@@ -88,9 +111,10 @@ function schemaTerms(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
  */
 export function operationWords(operation: Operation, known: string, schemas: SchemaLookup): string[] {
   const said = new Set(searchTerms(known));
-  const parameters = operation.parameters
-    .flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas))
-    .flatMap((word) => searchTerms(word));
+  const parameters = termsOfWords(
+    operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas)),
+    memoOf(schemas),
+  );
   const firstSchema = (contents: readonly { readonly schema?: JsonSchema }[] | undefined) =>
     asObject(contents?.[0]?.schema, schemas);
   const body = firstSchema(operation.requestBody?.contents);
