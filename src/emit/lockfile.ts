@@ -163,8 +163,10 @@ function canonicalCached(schema: JsonSchema): string {
 const refsHashes = new WeakMap<object, Map<string, string>>();
 
 /** shortHash of the reached schemas by name: the same bytes as canonicalJson of that object, built from cached parts. */
-function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
-  const reached = reachableSchemas([schema], schemaLookup(schemas));
+function refsHash(
+  reached: Readonly<Record<string, JsonSchema>>,
+  schemas: Readonly<Record<string, JsonSchema>>,
+): { refsHash?: string } {
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
   let known = refsHashes.get(schemas);
@@ -237,8 +239,7 @@ function shapeCanonicalCached(schema: JsonSchema): string {
 }
 
 /** Hash of the schema's shape and of the shapes of the named schemas it reaches, by name. */
-function shapeHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): string {
-  const reached = reachableSchemas([schema], schemaLookup(schemas));
+function shapeHash(schema: JsonSchema, reached: Readonly<Record<string, JsonSchema>>): string {
   const hash = createHash("sha256").update(canonicalJson(shapeOf(schema)));
   for (const name of Object.keys(reached).sort())
     hash.update(`\u0000${name}\u0000`).update(shapeCanonicalCached(reached[name] as JsonSchema));
@@ -268,7 +269,8 @@ interface ContractMemo {
 type SchemaHashes = { readonly schemaHash: string; readonly refsHash?: string; readonly shapeHash: string };
 
 function schemaHashes(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): SchemaHashes {
-  return { schemaHash: shortHash(schema), ...refsHash(schema, schemas), shapeHash: shapeHash(schema, schemas) };
+  const reached = reachableSchemas([schema], schemaLookup(schemas));
+  return { schemaHash: shortHash(schema), ...refsHash(reached, schemas), shapeHash: shapeHash(schema, reached) };
 }
 
 function memoised<T>(memo: Map<string, T>, key: string, make: () => T): T {
