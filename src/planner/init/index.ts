@@ -373,7 +373,7 @@ const MIN_CHAINS = 3;
  * user would not know): chains replace id-asking goals, never a create, a browse or a goal on an id the user holds,
  * and a niche chain only a niche goal. A draft that holds no chain at all and has no such goal left takes chains that
  * find their record by a name or a search term in place of further reads, changes, actions or deletes of resources it
- * keeps two other goals of: a draft shows at least one lookup by name where the API has one.
+ * keeps two other goals of (illumidesk, whose projects, servers and teams go by name: plans and files found by name).
  */
 function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): Proposal[] {
   const head = ranked.slice(0, max);
