@@ -4,6 +4,8 @@ import { readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
 import { splitWords } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
+  "customer",
+  "channel",
   "repo",
   "issue",
   "node",
@@ -80,6 +82,16 @@ describe("reading a task", () => {
       { actions: ["delete", "remove"], object: ["label"], context: [], self: false },
     ],
     ["set up creates", "set up a repository", { actions: ["create"], object: ["repo"], context: [], self: false }],
+    [
+      "who is or are before a noun some tool acts on asks for those",
+      "who are my customers",
+      { actions: ["list", "get"], object: ["customer"], context: [], self: true },
+    ],
+    [
+      "who is before a place asks for the people there",
+      "who is in this channel",
+      { actions: ["list", "get"], object: [], context: ["channel"], self: false },
+    ],
   ])("%s: %s", (_, query, expected) => {
     expect(read(query)).toEqual(expected);
   });

@@ -115,6 +115,7 @@ describe.skipIf(REPEAT_RUN)("GitHub all-operations served with tool search", () 
     ["get rid of a label", "issues_delete_label"],
     ["set up a webhook", "repos_create_webhook"],
     ["take the label off an issue", "issues_remove_label"],
+    ["who are the stargazers of a repository", "activity_list_stargazers_for_repo"],
   ])("reads the task as a user asks it: %s finds %s first", (query, expected) => {
     expect(createToolSearch(Object.values(tools))(query, 1)[0]?.name).toBe(expected);
   });

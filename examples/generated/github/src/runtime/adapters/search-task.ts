@@ -379,7 +379,11 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     plural = nouns.get(owner);
   }
   const self = words.some((w, i) => SELF.has(w) && !(verb !== undefined && i === verb.index + 1 && isDative(words, i)));
-  const who = words.includes("who") && !PEOPLE.includes(object.at(-1) ?? "") && !agents.includes(object.at(-1) ?? "");
+  const named = object.at(-1) ?? "";
+  const [copula = "", after = ""] = words.slice(words.indexOf("who") + 1);
+  const namesThem =
+    AUXILIARIES.has(copula) && !PHRASE_BREAKS.has(after) && !after.endsWith("ing") && objects.has(named);
+  const who = words.includes("who") && !PEOPLE.includes(named) && !agents.includes(named) && !namesThem;
   if (who) for (const t of object.splice(0)) context.add(t);
   const heads = new Set(who ? (agents.length > 0 ? agents : PEOPLE) : object.slice(-1));
   const kin = new Set([...heads].flatMap(kinOf).filter((noun) => !heads.has(noun)));
