@@ -49,6 +49,8 @@ export function operationStep(
     outputs?: Record<string, string>;
     /** An update goal of its own: with nothing it must send, it offers each settable field (see `settable`). */
     offerFields?: boolean;
+    /** Offer them on a POST too: a create or an update of its own that sends by POST (Stripe's `POST /v1/customers/{customer}`). */
+    offerOnPost?: boolean;
   },
 ): DraftStep {
   const { id, namer } = options;
@@ -66,7 +68,8 @@ export function operationStep(
     const p = operation.parameters.find((q) => q.name === name);
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
-  const body = bodyOf(model, operation, namer, id, options.offerFields === true);
+  const offers = options.offerFields === true && (UPDATES.has(operation.method) || options.offerOnPost === true);
+  const body = bodyOf(model, operation, namer, id, offers);
   const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
     .map(describeOptional);
@@ -312,8 +315,9 @@ function bodyOf(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
-  const offers = needed.length === 0 && offerFields && UPDATES.has(operation.method);
-  const bound = offers ? settableFields(properties, lookup, credential) : needed;
+  const offers = needed.length === 0 && offerFields;
+  const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
+  const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);

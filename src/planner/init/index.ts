@@ -216,6 +216,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
+  const groupRanks = new Map(groups.map((g) => [g.name, g.rank]));
   const [first, second] = groups;
   const selectors =
     first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
@@ -238,13 +239,17 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
   const proposed = [
     ...(search === undefined ? [] : [search]),
-    ...groups.flatMap((g) => groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche)),
+    ...groups.flatMap((g) =>
+      groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche, (r) => groupRanks.get(r)),
+    ),
   ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < CORE_GROUPS)
     .flatMap((g) => {
       const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
-      const child = childProposal(view, g, fullestChild(nested, resource), none, profileOf, niche);
+      const child = fullestFirst(nested, resource)
+        .map((ops) => childProposal(view, g, ops, none, profileOf, niche))
+        .find((c) => c !== undefined);
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
   proposed.push(...children.map((c) => markNiche(c, view, niche)));
@@ -331,13 +336,15 @@ function apiSearch(
   return group === undefined ? undefined : apiSearchProposal(view, operation, group, profileOf(operation));
 }
 
-/** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
-function fullestChild(nested: readonly Operation[], resource: (o: Operation) => string): Operation[] {
+/**
+ * The operations of each nested resource under a parent, the one with the most operations first (a Jira issue's
+ * comments: list, add, read, change, delete; then its worklogs …), first met on a tie: when the fullest one's create
+ * cannot be drafted (a comment's rich-text body), the next one's is.
+ */
+export function fullestFirst(nested: readonly Operation[], resource: (o: Operation) => string): Operation[][] {
   const byResource = new Map<string, Operation[]>();
   for (const o of nested) byResource.set(resource(o), [...(byResource.get(resource(o)) ?? []), o]);
-  let fullest: Operation[] = [];
-  for (const ops of byResource.values()) if (ops.length > fullest.length) fullest = ops;
-  return fullest;
+  return [...byResource.values()].sort((a, b) => b.length - a.length);
 }
 
 /** A proposal is niche when any operation it calls is (see `isNiche`); chains of a core resource's target stay core. */
