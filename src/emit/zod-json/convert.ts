@@ -1,6 +1,7 @@
 // Turns a Zod-shaped node graph (nodes.ts) into the JSON Schema `z.toJSONSchema(schema, {io})` gives for the
 // same schema, by Zod's own steps (process, extract $defs, flatten, fold), with no Zod object built or run.
 import { optinOf, type ZodCheck, type ZodNode } from "./nodes.js";
+import { setOwn } from "../../util/set-own.js";
 
 export type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ interface Context {
 }
 
 function assignProp(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  setOwn(target, key, value);
 }
 
 function assignProps(target: Json, source: Json): Json {
