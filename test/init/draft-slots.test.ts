@@ -204,3 +204,19 @@ describe.skipIf(REPEAT_RUN)("a create or a POST update that requires nothing off
     expect(fields.filter((k) => byId(m, id).parameters.some((p) => p.in === "path" && p.name === k))).toEqual([]);
   });
 });
+
+describe.skipIf(REPEAT_RUN)("a near-duplicate takes no place in the draft", () => {
+  test.each([
+    ["asana", "createProject", "createProjectForWorkspace"],
+    ["jira", "createIssue", undefined],
+  ] as const)("%s's draft calls %s, and not its twin %s", async (key, kept, twin) => {
+    const calls = (await draft(key)).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls).toContain(kept);
+    if (twin !== undefined) expect(calls).not.toContain(twin);
+  });
+
+  test("actions on the same object with different verbs are no twins (Jira: assign and transition an issue)", async () => {
+    const calls = (await draft("jira")).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls).toEqual(expect.arrayContaining(["assignIssue", "doTransition", "editIssue"]));
+  });
+});

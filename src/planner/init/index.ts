@@ -293,7 +293,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       ? [...upgraded.map(withoutSource), ...nameChainsLeft]
       : fallbackProposals(view, groups);
   const grouped = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
-  const ranked = { ...grouped, kept: withChains(grouped.kept, max, view) };
+  const ranked = { ...grouped, kept: twinsLast(withChains(grouped.kept, max, view), view, profileOf) };
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
@@ -402,6 +402,33 @@ function asksOpaqueId(p: Proposal, view: ApiModel): boolean {
   if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || operation === undefined) return false;
   const bound = new Map(p.steps[0]?.params.map((b) => [b.name, String(b.value)]));
   return idParameters(operation).some((q) => !userHeld(q) && bound.get(q.name)?.startsWith("$inputs.") === true);
+}
+
+/**
+ * The ranked proposals with each one that does what a better-ranked one does — the same kind of call (an action: the
+ * same verb) on the same object (Asana's `createProjectForWorkspace` after `createProject`: both add a project) —
+ * moved after all the others: a near-duplicate takes no place a distinct task could have. Two browses of one object
+ * are no twins (all pods, and a deployment's pods).
+ */
+function twinsLast(
+  ranked: readonly Proposal[],
+  view: ApiModel,
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal[] {
+  const seen = new Set<string>();
+  const twins: Proposal[] = [];
+  const firsts = ranked.filter((p) => {
+    const target = view.operations[p.operationIndex];
+    if (target === undefined) return true;
+    const profile = profileOf(target);
+    const kind = actionKind(profile);
+    const key = `${kind === "act" ? profile.action : kind} ${squash(profile.object.split(" ").at(-1) ?? "")}`;
+    const twin = kind !== "find" && seen.has(key);
+    seen.add(key);
+    if (twin) twins.push(p);
+    return !twin;
+  });
+  return [...firsts, ...twins];
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */
