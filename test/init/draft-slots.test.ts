@@ -189,6 +189,7 @@ describe.skipIf(REPEAT_RUN)("a create or a POST update that requires nothing off
     ["stripe", "PostCustomersCustomer", true, ["description", "email", "name", "phone"]],
     ["stripe", "PostCustomersCustomer", false, []],
     ["stripe", "PostCustomers", true, ["name"]],
+    ["trello", "addCardsChecklistCheckItemByIdCardByIdChecklist", true, ["name"]],
     ["twilio", "UpdateIncomingPhoneNumber", true, ["FriendlyName", "SmsUrl", "StatusCallback"]],
   ] as const)("%s %s, offered on a POST %s: %j among the body's fields", async (key, id, onPost, want) => {
     const m = await model(key);

@@ -148,6 +148,8 @@ function describeOptional(parameter: Parameter): string {
 }
 
 const UPDATES: ReadonlySet<string> = new Set(["put", "patch"]);
+/** Actions that make a new thing: one that requires nothing still needs its `name` (see `neededProperties`). */
+const CREATES: ReadonlySet<string> = new Set(["create", "add"]);
 const MAX_UPDATE_FIELDS = 16;
 const SCALARS: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean"]);
 
@@ -310,7 +312,7 @@ function bodyOf(
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
-  const creates = operationProfile(operation).action === "create";
+  const creates = CREATES.has(operationProfile(operation).action);
   const needed = neededProperties(properties, requiredNames, creates).filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );

@@ -304,7 +304,8 @@ export function mainObject(profiles: readonly OperationProfile[], resource: stri
 
 /**
  * The goal a core resource's nested resources add most often: the best create among them (a comment on an issue, a
- * worklog on a Jira issue), proposed under the core resource so it ranks with it.
+ * worklog on a Jira issue), proposed under the core resource so it ranks with it. One whose body requires nothing
+ * offers the fields it can set (a worklog's `started`, `timeSpent`); one that would still send nothing is passed over.
  */
 export function childProposal(
   model: ApiModel,
@@ -321,7 +322,7 @@ export function childProposal(
     judge,
   ).map((operation) => ({
     operation,
-    proposal: singleProposal(model, operation, "create", group, profile(operation)),
+    proposal: singleProposal(model, operation, "create", group, profile(operation), true),
   }));
   const chosen = candidates.find((c) => !sendsEmpty(model, c.operation, c.proposal));
   if (chosen === undefined) return undefined;
@@ -451,6 +452,7 @@ function singleProposal(
   kind: SingleKind,
   group: { name: string; rank: number },
   profile: OperationProfile,
+  offersOnCreate = false,
 ): Proposal {
   const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
@@ -474,7 +476,7 @@ function singleProposal(
       operationStep(model, operation, {
         id: stepId,
         namer,
-        offerFields: kind === "update" || kind === "act" || kind === "create",
+        offerFields: kind === "update" || kind === "act" || (kind === "create" && offersOnCreate),
         offerOnPost: kind === "update" || kind === "create",
       }),
     ],
