@@ -10,6 +10,11 @@ const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum"
 /** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
 const HIDDEN_TEST = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
 
+/** Text all ASCII, which holds none of them (no ASCII character is a format character): tested far faster. */
+const ASCII = /^[\u0000-\u007f]*$/;
+
+const holdsHidden = (text: string): boolean => !ASCII.test(text) && HIDDEN_TEST.test(text);
+
 /** A string or key holding hidden characters, at the pointer of its member. */
 export interface HiddenText {
   readonly pointer: string;
@@ -95,7 +100,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
       for (let i = 0; i < node.length; i++) {
         const child: unknown = node[i];
         if (typeof child === "string") {
-          if (HIDDEN_TEST.test(child)) hidden.push({ pointer: pointerOf(String(i)), text: child });
+          if (holdsHidden(child)) hidden.push({ pointer: pointerOf(String(i)), text: child });
         } else if (typeof child === "object" && child !== null) {
           path.push(String(i));
           visit(child, schemaPositions);
@@ -114,7 +119,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
       const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
       if (typeof child === "string") {
         if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
-        if (HIDDEN_TEST.test(child)) hidden.push({ pointer: pointerOf(key), text: child });
+        if (holdsHidden(child)) hidden.push({ pointer: pointerOf(key), text: child });
         if (regexes && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
       } else if (typeof child === "object" && child !== null) {
         path.push(key);
@@ -124,7 +129,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
           for (const source of Object.keys(child)) patterns.push({ pointer: pointerOf(key, source), source });
         }
       }
-      if (HIDDEN_TEST.test(key)) hidden.push({ pointer: pointerOf(key), text: key });
+      if (holdsHidden(key)) hidden.push({ pointer: pointerOf(key), text: key });
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
