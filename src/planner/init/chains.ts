@@ -14,6 +14,7 @@ import {
   friendlyRank,
   idParameters,
   idParts,
+  isOrdinal,
   listTokens,
   namesEntity,
   parameterEntity,
@@ -487,10 +488,16 @@ function byEntity(
   indexes: boolean,
 ): string | undefined {
   if (!entity && !indexes) return undefined;
-  const key = idParts(parameter.name)?.property ?? "id";
   const named = indexes || resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`));
-  return named ? properties.find((p) => toSnakeCase(p) === key) : undefined;
+  if (!named) return undefined;
+  if (isOrdinal(parameter.name))
+    return ORDINAL_FIELDS.map((f) => properties.find((p) => toSnakeCase(p) === f)).find((p) => p !== undefined);
+  const key = idParts(parameter.name)?.property ?? "id";
+  return properties.find((p) => toSnakeCase(p) === key);
 }
+
+/** The record's number for an ordinal parameter, never its global `id` (Gitea's pull request 7 has an `id` of 4,512). */
+const ORDINAL_FIELDS = ["number", "iid", "index", "num"];
 
 /**
  * The read lists the very collection the parameter indexes (`GET /orgunits` for `/orgunits/{orgid}`), whatever the

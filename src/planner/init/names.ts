@@ -145,7 +145,7 @@ function baseName(operation: Operation): string {
   if (rpc !== undefined) return rpc;
   if (operation.idSynthesized) return synthesizedName(operation);
   const slash = operation.id.lastIndexOf("/");
-  if (slash < 0) return toSnakeCase(operation.id);
+  if (slash < 0) return nounFirst(toSnakeCase(operation.id));
   const namespace = toSnakeCase(operation.id.slice(0, slash));
   const words = toSnakeCase(operation.id.slice(slash + 1))
     .split("_")
@@ -158,6 +158,37 @@ function baseName(operation: Operation): string {
 }
 
 const PLURAL_VERBS: ReadonlySet<string> = new Set(["list", "search", "find"]);
+
+/** Verbs that are never nouns, so one after a leading noun is the operation's action (`issueCreateIssue`). */
+const PLAIN_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "list",
+  "find",
+  "search",
+  "query",
+  "create",
+  "update",
+  "edit",
+  "delete",
+  "remove",
+  "add",
+  "cancel",
+  "upload",
+  "download",
+]);
+
+/**
+ * An id that puts its namespace before its verb read as verb + noun: `issue_create_issue` → `create_issue`,
+ * `repo_list_pull_requests` → `list_repo_pull_requests`, `user_search` → `search_user`, `pet_find_by_status` →
+ * `find_pet_by_status`.
+ */
+function nounFirst(name: string): string {
+  const words = name.split("_").filter((w) => w !== "");
+  const [noun, verb, ...rest] = words;
+  if (noun === undefined || verb === undefined || VERBS.has(noun) || !PLAIN_VERBS.has(verb)) return name;
+  const restates = rest.some((w) => w === noun || singular(w) === noun);
+  return [verb, ...(restates ? [] : [noun]), ...rest].join("_");
+}
 
 /**
  * An RPC method read as verb + noun: `chat.postMessage` → `post_message`, `conversations.create` → `create_conversation`,

@@ -51,6 +51,11 @@ export function idParts(name: string): { readonly entity: string; readonly prope
   return { entity: singular(toSnakeCase(entity)), property: toSnakeCase(property) };
 }
 
+/** A parameter that numbers a record within its parent (Gitea's `{index}`, GitLab's `{issue_iid}`, `issue_number`). */
+export function isOrdinal(name: string): boolean {
+  return /(^|_)(index|idx|num|number|no|iid)$/.test(toSnakeCase(name));
+}
+
 /** The resource a path parameter names: `petId` → `pet`; `{id}` after `/users/` → `user`. */
 export function parameterEntity(path: string, name: string): string | undefined {
   const fromName = idParts(name)?.entity;

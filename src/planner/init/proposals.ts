@@ -21,6 +21,7 @@ import {
   idParameters,
   idParts,
   isListOperation,
+  isOrdinal,
   signatureOf,
   singular,
   staticSegments,
@@ -731,7 +732,7 @@ const HELD: ReadonlySet<string> = new Set(["number", "key", "slug", "sha"]);
 
 /** Whether a path parameter holds an id its users know by heart, not an opaque one (`petId`, `gid`, `uuid`). */
 export function userHeld(parameter: Parameter): boolean {
-  return HELD.has(idParts(parameter.name)?.property ?? "");
+  return HELD.has(idParts(parameter.name)?.property ?? "") || isOrdinal(parameter.name);
 }
 
 /** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
