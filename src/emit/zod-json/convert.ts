@@ -29,8 +29,11 @@ interface Context {
   counter: number;
 }
 
+/** `target[key] = value` as an own data property, `__proto__` included (plain assignment would set the prototype). */
 function assignProp(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 }
 
 function assignProps(target: Json, source: Json): Json {
@@ -301,10 +304,10 @@ function flattenRef(ctx: Context, node: ZodNode): void {
   const seen = ctx.seen.get(node) as Seen;
   if (seen.ref === null) return;
   const schema = seen.def ?? seen.schema;
-  const cached = { ...schema };
   const ref = seen.ref;
   seen.ref = null;
   if (ref) {
+    const cached = { ...schema };
     flattenRef(ctx, ref);
     const refSeen = ctx.seen.get(ref) as Seen;
     const refSchema = refSeen.schema;
