@@ -206,7 +206,7 @@ describe("the signed-in user's own things", () => {
 
   test.each([
     ["save-tracks-user", "call", "save_tracks_user"],
-    ["pause-a-users-playback", "call", "pause_a_users_playback"],
+    ["pause-a-users-playback", "call", "pause_users_playback"],
     ["getPet", "call", "get_pet"],
     ["weird-thing", "call", "call_weird_thing"],
     ["save-tracks-user", "get", "get_save_tracks_user"],

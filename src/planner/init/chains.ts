@@ -4,7 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { basicUserScheme } from "../credentials.js";
+import { basicUserScheme, credentialParameters } from "../credentials.js";
 import { isPaged } from "../goals/pick.js";
 import { componentName, derefTop } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
@@ -97,7 +97,7 @@ export function listReads(model: ApiModel): Resolver[] {
 }
 
 function operationToResolver(model: ApiModel, operation: Operation, index: number): Resolver | undefined {
-  if (operation.method !== "get" || operation.deprecated) return undefined;
+  if (operation.method !== "get" || operation.deprecated || needsOwnCredential(model, operation)) return undefined;
   const query = bestQuery(operation);
   const found = recordOf(model, operation);
   if (!found) return undefined;
@@ -119,6 +119,16 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
     needs,
     kinds,
   };
+}
+
+/**
+ * A read that requires a credential none of the API's schemes carries (Vercel's `GET /registration/verify?token=`, a
+ * login's verification): an authentication step, not a lookup of a record by what a person knows of it.
+ */
+function needsOwnCredential(model: ApiModel, operation: Operation): boolean {
+  return credentialParameters(operation, model.securitySchemes).some(
+    (c) => c.field.required && c.fill.kind === "variable",
+  );
 }
 
 /**

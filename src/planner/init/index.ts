@@ -626,16 +626,24 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
   return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };
 }
 
+/** A field's words without the owner's that lead them: `page_id` of a page → `id`. */
+function fieldWords(field: string, owner: string | undefined): string {
+  const words = toSnakeCase(field).split("_");
+  const lead = owner === undefined ? [] : owner.split("_");
+  const owned = lead.length < words.length && lead.every((w, i) => words[i] === w);
+  return (owned ? words.slice(lead.length) : words).join(" ");
+}
+
 /** The proposal's inputs plus a drafted description for each input bound to a field the spec leaves undescribed. */
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
-    for (const { input, field, type } of step.undescribed ?? []) {
+    for (const { input, field, type, owner } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input))
         inputs.push({
           name: input,
           ...(type === undefined ? {} : { type }),
-          description: `The ${toSnakeCase(field).replaceAll("_", " ")} of the ${proposal.entity}.`,
+          description: `The ${fieldWords(field, owner)} of the ${(owner ?? proposal.entity).replaceAll("_", " ")}.`,
         });
     }
   }

@@ -34,6 +34,8 @@ const VERBS: ReadonlySet<string> = new Set([
   "list",
   "find",
   "search",
+  "query",
+  "append",
   "read",
   "watch",
   "connect",
@@ -123,6 +125,8 @@ const VERBS: ReadonlySet<string> = new Set([
   "assign",
 ]);
 
+const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
+
 /**
  * `getPetById` → `get_pet_by_id`; `repos/list-for-org` → `list_repos_for_org`; `issues/create` → `create_issue`;
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
@@ -130,7 +134,7 @@ const VERBS: ReadonlySet<string> = new Set([
 export function operationGoalName(operation: Operation, verb: string): string {
   const name = baseName(operation)
     .split("_")
-    .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w))
+    .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))
     .join("_");
   const first = name.split("_")[0] ?? "";
   return VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined) ? name : `${verb}_${name}`;

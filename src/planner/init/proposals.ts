@@ -119,9 +119,12 @@ function ofKind(kind: SingleKind, judge: Judge): (o: Operation) => boolean {
   return (o) => isRpc(o) && actionKind(judge.profile(o)) === kind;
 }
 
-/** A read the profile calls a search (`GET /search`, Jira's JQL search), whatever shape its answer has. */
+/**
+ * A read the profile calls a search (`GET /search`, Jira's JQL search, Notion's `POST /databases/{id}/query`), whatever
+ * shape its answer has: a POST whose own path segment or name says search or query finds, it does not create.
+ */
 const isSearch = (o: Operation, judge: Judge): boolean =>
-  o.method === "get" && !endsWithParameter(o.path) && judge.profile(o).action === "search";
+  (o.method === "get" || o.method === "post") && !endsWithParameter(o.path) && judge.profile(o).action === "search";
 
 const restAct = (judge: Judge) => (o: Operation) => !isRpc(o) && actionKind(judge.profile(o)) === "act";
 
@@ -146,7 +149,9 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   create: (_m, ops, judge) =>
     best(
       ops.filter((o) =>
-        isRpc(o) ? ofKind("create", judge)(o) : o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o),
+        isRpc(o)
+          ? ofKind("create", judge)(o)
+          : o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o) && !isSearch(o, judge),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),

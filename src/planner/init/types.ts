@@ -31,8 +31,16 @@ export interface DraftStep {
   readonly optional: readonly string[];
   /** Keeps the one listed item whose `where` fields equal the values (`{ name: $inputs.project_name }`). */
   readonly pick?: { readonly from: string; readonly where: Readonly<Record<string, string>> };
-  /** Inputs bound to a field the spec does not describe: the goal gives them a description. */
-  readonly undescribed?: readonly { readonly input: string; readonly field: string; readonly type?: string }[];
+  /**
+   * Inputs bound to a field the spec does not describe: the goal gives them a description. `owner` is the resource a
+   * path parameter identifies (`{id}` after `/blocks/` → block), which is not always the goal's entity.
+   */
+  readonly undescribed?: readonly {
+    readonly input: string;
+    readonly field: string;
+    readonly type?: string;
+    readonly owner?: string;
+  }[];
 }
 
 /** Input overrides the draft writes under `inputs:` (an optional query made required, say). */
