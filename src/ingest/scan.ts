@@ -123,7 +123,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
         enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
       if (untypedObjectItems(record, path[path.length - 1])) untypedItems.push(pointerOf());
     }
-    for (const key of Object.keys(record)) {
+    for (const key in record) {
       const child = record[key];
       if (typeof child === "string") {
         if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
