@@ -15,7 +15,7 @@ import {
 import { briefDescriptions, briefText, schemaToDepth } from "../runtime/adapters/shared.js";
 import { type ExampleCheck, exampleCheck } from "./example-check.js";
 import { chooseExamples } from "./examples.js";
-import { toToolSpec } from "./specs.js";
+import { toolHead } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 import { o200kAtMost } from "./token-bound.js";
 import { o200k, type TokenCounter } from "./tokens.js";
@@ -196,12 +196,12 @@ function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => Conv
   const kept = new Map<string, ConvertedInput>();
   let shared: Scope | undefined;
   return (tool) => {
-    const spec = toToolSpec(tool);
+    const { approval } = toolHead(tool);
     const source = compiled.tools[tool.name];
     const key =
       source === undefined
         ? undefined
-        : `${spec.approval ?? ""}\u0000${source.inputLocals.map((l) => `${l.name}=${l.expression}`).join("\u0000")}\u0000${source.input}`;
+        : `${approval ?? ""}\u0000${source.inputLocals.map((l) => `${l.name}=${l.expression}`).join("\u0000")}\u0000${source.input}`;
     const known = key === undefined ? undefined : kept.get(key);
     if (known !== undefined) {
       kept.delete(key as string);
@@ -213,7 +213,7 @@ function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => Conv
       source === undefined
         ? { type: "object", checks: [], shape: {} }
         : evaluateSchema(source.inputCode, toolScope(shared, source.inputLocals));
-    const gated = spec.approval === "required";
+    const gated = approval === "required";
     const inputSchema = inputJsonSchema(servedInput(input, gated));
     const check = exampleCheck(() => (gated ? inputJsonSchema(servedInput(input, false)) : inputSchema));
     const made = { check, inputSchema };

@@ -5,6 +5,7 @@ import type { JsonSchema } from "../model/api-model.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { configPlaces } from "../planner/config.js";
 import type { Annotations, ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
+import { contentKey } from "../util/content-key.js";
 import { compareStrings } from "../util/order.js";
 import { propertyContracts, schemaContract, type FieldContract, type SchemaContract } from "./schema-contract.js";
 
@@ -162,8 +163,10 @@ function canonicalCached(schema: JsonSchema): string {
 const refsHashes = new WeakMap<object, Map<string, string>>();
 
 /** shortHash of the reached schemas by name: the same bytes as canonicalJson of that object, built from cached parts. */
-function refsHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): { refsHash?: string } {
-  const reached = reachableSchemas([schema], schemaLookup(schemas));
+function refsHash(
+  reached: Readonly<Record<string, JsonSchema>>,
+  schemas: Readonly<Record<string, JsonSchema>>,
+): { refsHash?: string } {
   const names = Object.keys(reached).sort();
   if (names.length === 0) return {};
   let known = refsHashes.get(schemas);
@@ -236,8 +239,7 @@ function shapeCanonicalCached(schema: JsonSchema): string {
 }
 
 /** Hash of the schema's shape and of the shapes of the named schemas it reaches, by name. */
-function shapeHash(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): string {
-  const reached = reachableSchemas([schema], schemaLookup(schemas));
+function shapeHash(schema: JsonSchema, reached: Readonly<Record<string, JsonSchema>>): string {
   const hash = createHash("sha256").update(canonicalJson(shapeOf(schema)));
   for (const name of Object.keys(reached).sort())
     hash.update(`\u0000${name}\u0000`).update(shapeCanonicalCached(reached[name] as JsonSchema));
@@ -253,10 +255,67 @@ function configContract(tool: ToolDef, toolset: ToolsetInfo | undefined): Pick<T
   return { config: Object.fromEntries(sorted.map((c) => [c.variable, { required: c.basicUserOf === undefined }])) };
 }
 
+/**
+ * What a lockfile's contracts compute once per distinct schema (by {@link contentKey}) and description: the tools of
+ * a large API repeat the same inputs and results many times (GitHub: 4,702 inputs, 1,005 distinct schemas) as
+ * equal objects that are not the same object.
+ */
+interface ContractMemo {
+  readonly inputs: Map<string, { readonly contract: SchemaContract; readonly hashes: SchemaHashes }>;
+  readonly returns: Map<string, ReturnsContract>;
+  readonly texts: Map<string, string | readonly string[]>;
+}
+
+type SchemaHashes = { readonly schemaHash: string; readonly refsHash?: string; readonly shapeHash: string };
+
+function schemaHashes(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): SchemaHashes {
+  const reached = reachableSchemas([schema], schemaLookup(schemas));
+  return { schemaHash: shortHash(schema), ...refsHash(reached, schemas), shapeHash: shapeHash(schema, reached) };
+}
+
+function memoised<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = make()));
+  return value;
+}
+
+function inputContract(
+  input: ToolDef["inputs"][number],
+  schemas: Readonly<Record<string, JsonSchema>>,
+  memo: ContractMemo,
+): InputContract {
+  const { contract, hashes } = memoised(memo.inputs, contentKey(input.schema), () => ({
+    contract: schemaContract(input.schema, schemas),
+    hashes: schemaHashes(input.schema, schemas),
+  }));
+  const { description } = input;
+  return {
+    ...contract,
+    required: input.required,
+    ...(description === undefined
+      ? {}
+      : { description: memoised(memo.texts, description, () => lockedText(description)) }),
+    ...hashes,
+  };
+}
+
+function returnsContract(
+  schema: JsonSchema,
+  schemas: Readonly<Record<string, JsonSchema>>,
+  memo: ContractMemo,
+): ReturnsContract {
+  return memoised(memo.returns, contentKey(schema), () => ({
+    ...schemaContract(schema, schemas),
+    fields: propertyContracts(schema, schemas),
+    ...schemaHashes(schema, schemas),
+  }));
+}
+
 function toolContract(
   tool: ToolDef,
-  schemas: Readonly<Record<string, JsonSchema>> = {},
-  toolset?: ToolsetInfo,
+  schemas: Readonly<Record<string, JsonSchema>>,
+  toolset: ToolsetInfo | undefined,
+  memo: ContractMemo,
 ): ToolContract {
   return {
     title: tool.title,
@@ -270,26 +329,8 @@ function toolContract(
       openWorldHint: tool.annotations.openWorldHint,
     },
     descriptionHash: sha256(tool.description).slice(0, 16),
-    inputs: Object.fromEntries(
-      tool.inputs.map((i) => [
-        i.name,
-        {
-          ...schemaContract(i.schema, schemas),
-          required: i.required,
-          ...(i.description === undefined ? {} : { description: lockedText(i.description) }),
-          schemaHash: shortHash(i.schema),
-          ...refsHash(i.schema, schemas),
-          shapeHash: shapeHash(i.schema, schemas),
-        },
-      ]),
-    ),
-    returns: {
-      ...schemaContract(tool.returns.schema, schemas),
-      fields: propertyContracts(tool.returns.schema, schemas),
-      schemaHash: shortHash(tool.returns.schema),
-      ...refsHash(tool.returns.schema, schemas),
-      shapeHash: shapeHash(tool.returns.schema, schemas),
-    },
+    inputs: Object.fromEntries(tool.inputs.map((i) => [i.name, inputContract(i, schemas, memo)])),
+    returns: returnsContract(tool.returns.schema, schemas, memo),
     operations: tool.steps.map((s) => ({
       step: s.id,
       operationId: s.operationId,
@@ -308,6 +349,7 @@ export function buildLockfile(init: {
 }): Lockfile {
   const files: Record<string, string> = {};
   for (const path of Object.keys(init.files).sort()) files[path] = sha256(init.files[path] as string);
+  const memo: ContractMemo = { inputs: new Map(), returns: new Map(), texts: new Map() };
   return {
     lockfileVersion: 1,
     generator: { name: "aci-gen", version: init.generatorVersion },
@@ -315,7 +357,7 @@ export function buildLockfile(init: {
     inputs: init.inputs,
     files,
     tools: Object.fromEntries(
-      init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas, init.plan.toolset)]),
+      init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas, init.plan.toolset, memo)]),
     ),
   };
 }

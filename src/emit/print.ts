@@ -236,6 +236,13 @@ function measure(rest: readonly Cmd[], limit: number): number {
   return width;
 }
 
+/** Columns one code point takes inside a string literal: printable ASCII without a look at the escaper. */
+export function literalWidth(char: string): number {
+  const code = char.charCodeAt(0);
+  if (char.length === 1 && code >= 0x20 && code < 0x7f) return code === 0x22 || code === 0x5c ? 2 : 1;
+  return jsString(char).length - 2;
+}
+
 /**
  * `value` cut after spaces (or, for a longer word, between code points) into pieces whose escaped literal takes
  * at most `first` columns for the first piece and `room` for the others. Joined, the pieces are `value`.
@@ -259,7 +266,7 @@ export function splitString(value: string, first: number, room: number): string[
     }
     if (current !== "") cut();
     for (const char of word) {
-      const charWidth = jsString(char).length - 2;
+      const charWidth = literalWidth(char);
       if (current !== "" && width + charWidth > limit()) cut();
       current += char;
       width += charWidth;

@@ -1,5 +1,6 @@
 // Small shape guards and a JSON-pointer-aware visitor shared by the ingest transforms.
 import { isRecord } from "../runtime/types.js";
+import { setOwn } from "../util/set-own.js";
 
 export type JsonRecord = Readonly<Record<string, unknown>>;
 
@@ -25,7 +26,7 @@ export function optional<K extends string, V>(key: K, value: V | undefined): { [
 
 /** `target[key] = value` as an own property even for `__proto__`, so a spec's map keys never replace a prototype. */
 export function setEntry<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  setOwn(target, key, value);
 }
 
 /** `x-*` members of an object, verbatim. */

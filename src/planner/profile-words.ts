@@ -65,23 +65,75 @@ function schemaWords(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
 }
 
 /**
+ * What the words of one API's schemas come to, by lookup: the terms of each word (a property name such as `id` or
+ * `url` is met thousands of times), and the unique terms of a schema object to a depth (many operations return the
+ * same named schema).
+ */
+interface TermsMemo {
+  readonly words: Map<string, readonly string[]>;
+  readonly schemas: WeakMap<JsonSchemaObject, Map<number, readonly string[]>>;
+}
+
+const termsMemo = new WeakMap<SchemaLookup, TermsMemo>();
+
+function memoOf(schemas: SchemaLookup): TermsMemo {
+  let memo = termsMemo.get(schemas);
+  if (memo === undefined) termsMemo.set(schemas, (memo = { words: new Map(), schemas: new WeakMap() }));
+  return memo;
+}
+
+/** {@link searchTerms} of each word, in order. */
+function termsOfWords(words: readonly string[], memo: TermsMemo): string[] {
+  return words.flatMap((word) => {
+    let terms = memo.words.get(word);
+    if (terms === undefined) memo.words.set(word, (terms = searchTerms(word)));
+    return terms;
+  });
+}
+
+/** The unique search terms of {@link schemaWords} from `schema` down `depth` levels, in the order met. */
+function schemaTerms(schema: JsonSchemaObject, depth: number, schemas: SchemaLookup): readonly string[] {
+  const memo = memoOf(schemas);
+  let byDepth = memo.schemas.get(schema);
+  if (byDepth === undefined) memo.schemas.set(schema, (byDepth = new Map()));
+  let terms = byDepth.get(depth);
+  if (terms === undefined) {
+    terms = [...new Set(termsOfWords(schemaWords(schema, depth, schemas, new Set()), memo))];
+    byDepth.set(depth, terms);
+  }
+  return terms;
+}
+
+/**
  * The terms an operation's inputs and success response use that its name, summary and input names do not: input enum
  * values, request body property names and enum values, and the success response's property names two levels deep
  * (an item's and those of the objects it holds). Unique, in the order met, at most {@link MAX_OPERATION_WORDS}.
  */
 export function operationWords(operation: Operation, known: string, schemas: SchemaLookup): string[] {
   const said = new Set(searchTerms(known));
-  const parameters = operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas));
-  const body = (operation.requestBody?.contents ?? []).slice(0, 1).flatMap((c) => {
-    const schema = asObject(c.schema, schemas);
-    return schema === undefined ? [] : schemaWords(schema, 1, schemas, new Set());
-  });
-  const response = (operation.success?.contents ?? []).slice(0, 1).flatMap((c) => {
-    const schema = asObject(c.schema, schemas);
-    return schema === undefined ? [] : schemaWords(schema, RESPONSE_DEPTH, schemas, new Set());
-  });
-  const terms = [...parameters, ...body, ...response].flatMap((word) => searchTerms(word));
-  return [...new Set(terms)].filter((t) => !said.has(t) && !/^\d+$/.test(t)).slice(0, MAX_OPERATION_WORDS);
+  const parameters = termsOfWords(
+    operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas)),
+    memoOf(schemas),
+  );
+  const firstSchema = (contents: readonly { readonly schema?: JsonSchema }[] | undefined) =>
+    asObject(contents?.[0]?.schema, schemas);
+  const body = firstSchema(operation.requestBody?.contents);
+  const response = firstSchema(operation.success?.contents);
+  const met = new Set<string>();
+  const words: string[] = [];
+  for (const terms of [
+    parameters,
+    body === undefined ? [] : schemaTerms(body, 1, schemas),
+    response === undefined ? [] : schemaTerms(response, RESPONSE_DEPTH, schemas),
+  ])
+    for (const term of terms) {
+      if (met.has(term)) continue;
+      met.add(term);
+      if (said.has(term) || /^\d+$/.test(term)) continue;
+      words.push(term);
+      if (words.length === MAX_OPERATION_WORDS) return words;
+    }
+  return words;
 }
 
 /** The operation's profile for tool search: {@link operationProfile} and the words its inputs and response add. */

@@ -1,6 +1,7 @@
 // Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
 import { isRecord } from "../runtime/types.js";
+import { setOwn } from "../util/set-own.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -218,11 +219,6 @@ function wrapNullable(out: Mutable): JsonSchema {
   for (const [key, value] of Object.entries(out)) setOwn(ANNOTATION_KEYWORDS.has(key) ? outer : inner, key, value);
   outer["anyOf"] = [inner, { type: "null" }];
   return outer;
-}
-
-/** Sets an own property even for keys such as `__proto__`. */
-function setOwn(target: Mutable, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function isPlainObject(value: unknown): value is JsonSchemaObject {

@@ -1,10 +1,16 @@
 // RFC 6901 JSON pointers for the generator: build, split and resolve them (token escaping is the runtime's).
-import { escapeToken, pointerTokens, unescapeToken } from "../runtime/expressions/pointer.js";
+import { escapeToken as escapeAny, pointerTokens, unescapeToken } from "../runtime/expressions/pointer.js";
 
-export { escapeToken, unescapeToken };
+export { unescapeToken };
+
+/** The runtime's escapeToken, with the common token that has neither `~` nor `/` returned as it is. */
+export function escapeToken(token: string): string {
+  return token.includes("~") || token.includes("/") ? escapeAny(token) : token;
+}
 
 /** Appends tokens to a pointer: `join("/paths", "/pets", "get")` → `/paths/~1pets/get`. */
 export function join(pointer: string, ...tokens: readonly (string | number)[]): string {
+  if (tokens.length === 1) return `${pointer}/${escapeToken(String(tokens[0]))}`;
   return pointer + tokens.map((t) => `/${escapeToken(String(t))}`).join("");
 }
 

@@ -17,7 +17,8 @@ import {
   valueToCode,
   zod,
 } from "../../src/emit/code.js";
-import { commentLines, flat, PRINT_WIDTH, print, splitString } from "../../src/emit/print.js";
+import { jsString } from "../../src/emit/escape.js";
+import { commentLines, flat, literalWidth, PRINT_WIDTH, print, splitString } from "../../src/emit/print.js";
 
 const evaluate = (code: Code): unknown => new Function(`return (${print(code)});`)();
 const widest = (text: string): number => Math.max(...text.split("\n").map((line) => [...line].length));
@@ -164,6 +165,14 @@ describe("strings", () => {
       expect(piece).not.toBe("");
       expect(/[\uD800-\uDBFF]$|^[\uDC00-\uDFFF]/u.test(piece)).toBe(false);
     }
+  });
+
+  it("measures every code point's literal width as the escaper writes it", () => {
+    const chars = [
+      ...Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i)),
+      ...[0x1f600, 0xe0001, 0xf0000, 0x10ffff].map((c) => String.fromCodePoint(c)),
+    ];
+    expect(chars.filter((c) => literalWidth(c) !== jsString(c).length - 2)).toEqual([]);
   });
 
   it("escapes line separators, bidi controls and quotes through the one escaper", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { schemaToZod } from "../../src/index.js";
 import { escapeToken, formatPointer, pointerTokens, unescapeToken } from "../../src/runtime/expressions/pointer.js";
-import { join, split } from "../../src/util/pointer.js";
+import { escapeToken as generatorEscape, join, split } from "../../src/util/pointer.js";
 
 describe("pointerTokens", () => {
   test.each<[string, string[]]>([
@@ -30,6 +30,15 @@ describe("escaping", () => {
     expect(join("/paths", "/pets", "get")).toBe("/paths/~1pets/get");
     expect(split("#/paths/~1pets/get")).toEqual(pointerTokens("/paths/~1pets/get"));
   });
+
+  test.each(["", "plain", "a/b", "a~b", "~1", "/~0/", "~", "/", "~~//", "application/json", "é~/x"])(
+    "the generator's escapeToken (plain tokens returned as they are) and join give the runtime's text for %j",
+    (token) => {
+      expect(generatorEscape(token)).toBe(escapeToken(token));
+      expect(join("/a", token)).toBe(`/a${formatPointer([token])}`);
+      expect(join("/a", token, 3, token)).toBe(`/a${formatPointer([token, "3", token])}`);
+    },
+  );
 });
 
 describe("names derived from a ref's last token are unescaped first", () => {

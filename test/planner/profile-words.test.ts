@@ -64,4 +64,14 @@ describe("operation words", () => {
     }
     expect(wordsOf("slack", "users_profile_set")).not.toContain("profile");
   });
+
+  it("gives every operation the same words with the terms of shared schemas remembered as with none remembered", () => {
+    for (const model of [models.slack, models.github] as ApiModel[]) {
+      const shared = schemaLookup(model.schemas);
+      for (const operation of model.operations) {
+        const fresh = (name: string) => shared(name);
+        expect(searchProfile(operation, shared), operation.id).toEqual(searchProfile(operation, fresh));
+      }
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Turns a Zod-shaped node graph (nodes.ts) into the JSON Schema `z.toJSONSchema(schema, {io})` gives for the
 // same schema, by Zod's own steps (process, extract $defs, flatten, fold), with no Zod object built or run.
 import { optinOf, type ZodCheck, type ZodNode } from "./nodes.js";
+import { setOwn } from "../../util/set-own.js";
 
 export type Json = Record<string, unknown>;
 
@@ -29,11 +30,8 @@ interface Context {
   counter: number;
 }
 
-/** `target[key] = value` as an own data property, `__proto__` included (plain assignment would set the prototype). */
 function assignProp(target: Json, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
+  setOwn(target, key, value);
 }
 
 function assignProps(target: Json, source: Json): Json {

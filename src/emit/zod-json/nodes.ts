@@ -1,6 +1,7 @@
 // Turns the Zod source emit builds (Code nodes) into a graph shaped as Zod builds it, without running any Zod: each call
 // a node, clones linked to their parents, shared consts one node — what the JSON Schema conversion reads.
 import type { Code } from "../code.js";
+import { setOwn } from "../../util/set-own.js";
 
 /** A check as Zod records it on a schema's definition (`def.checks`): only what the JSON Schema conversion reads. */
 export interface ZodCheck {
@@ -240,8 +241,7 @@ export function evaluate(code: Code, scope: Scope): Value {
       return code.items.map((item) => evaluate(item, scope));
     case "object": {
       const out: Record<string, Value> = {};
-      for (const [key, value] of code.entries)
-        Object.defineProperty(out, key, { value: evaluate(value, scope), enumerable: true, writable: true });
+      for (const [key, value] of code.entries) setOwn(out, key, evaluate(value, scope));
       return out;
     }
     case "comment":

@@ -1,6 +1,7 @@
 // Turns the object keywords of a schema (properties, required, additional/pattern properties, counts, dependencies) into a Zod object.
 import type { JsonSchema, JsonSchemaObject } from "../../model/api-model.js";
 import { join } from "../../util/pointer.js";
+import { setOwn } from "../../util/set-own.js";
 import {
   arrow,
   atom,
@@ -65,12 +66,7 @@ function partsOf(schema: JsonSchemaObject): ObjectParts {
   const properties: Record<string, JsonSchema> = {};
   const props = isObject(schema["properties"]) ? schema["properties"] : {};
   for (const [key, value] of Object.entries(props)) {
-    Object.defineProperty(properties, key, {
-      value: isSchema(value) ? value : true,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(properties, key, isSchema(value) ? value : true);
   }
   const required = Array.isArray(schema["required"])
     ? [...new Set(schema["required"].filter((r): r is string => typeof r === "string"))]
