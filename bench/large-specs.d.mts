@@ -13,3 +13,6 @@ export function componentRefChains(length: number): Doc;
 export function deepExamples(depth: number): Doc;
 export function longParameterList(count: number): Doc;
 export function swagger2Deep(depth: number, length: number): Doc;
+export function hoistedRefChain(length: number): Doc;
+export function itemsCycle(length: number): Doc;
+export function nestedPattern(depth: number, body?: string, close?: string): Doc;

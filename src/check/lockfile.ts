@@ -1,6 +1,13 @@
 // Reads aci.lock.json text into a Lockfile, or says in words why it is not one (check must not trust its shape).
 import type { Lockfile } from "../emit/lockfile.js";
 import { isRecord } from "../runtime/types.js";
+import { defaultSourceLimits, depthProblem, sourceOfValue } from "../source/source.js";
+
+/**
+ * How deep a lockfile may nest: its contracts copy spec values (`default`, `enum`; at most the spec's own nesting
+ * limit) a few levels down, and everything `check` reads from it is walked once per level.
+ */
+const MAX_LOCKFILE_DEPTH = 2 * defaultSourceLimits.maxDepth;
 
 export type ParsedLockfile =
   | { readonly ok: true; readonly lock: Lockfile }
@@ -14,6 +21,9 @@ export function parseLockfile(text: string): ParsedLockfile {
   } catch (error) {
     return { ok: false, reason: `not JSON (${(error as Error).message})` };
   }
+  const tooDeep = depthProblem(sourceOfValue("", value), MAX_LOCKFILE_DEPTH);
+  if (tooDeep !== undefined)
+    return { ok: false, reason: `it nests more than ${MAX_LOCKFILE_DEPTH} levels deep (at ${tooDeep.pointer})` };
   const reason = lockfileProblem(value);
   return reason === undefined ? { ok: true, lock: value as Lockfile } : { ok: false, reason };
 }

@@ -2,13 +2,13 @@
 import { dirname, resolve as resolvePath } from "node:path";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { parseSource } from "../source/source.js";
+import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue } from "../source/source.js";
 import { readText } from "../util/read-text.js";
 import { aciDocument } from "./aci/schema.js";
 import { aciToGoalSpec, type PathResolver } from "./aci/to-goal-spec.js";
 import { arazzoDocument } from "./arazzo/schema.js";
 import { arazzoToGoalSpec } from "./arazzo/to-goal-spec.js";
-import { createContext, errorCount, type LoadContext } from "./context.js";
+import { createContext, errorCount, type LoadContext, report } from "./context.js";
 import { detectFormat } from "./detect.js";
 import type { GoalSpec } from "./types.js";
 import { childLists, namesIn, reportDuplicates } from "./uniqueness.js";
@@ -36,10 +36,7 @@ export interface LoadGoalsResult {
  * Never throws for bad input; reads no network.
  */
 export async function loadGoals(input: string | object, options: LoadGoalsOptions = {}): Promise<LoadGoalsResult> {
-  const opened =
-    typeof input === "string"
-      ? await openFile(input)
-      : { ctx: createContext({ file: options.file ?? "<goals>", doc: input }), diagnostics: [] };
+  const opened = typeof input === "string" ? await openFile(input) : openValue(input, options.file ?? "<goals>");
   if (opened.ctx === undefined) return { diagnostics: opened.diagnostics };
   const ctx = opened.ctx;
   const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
@@ -66,6 +63,14 @@ async function openFile(file: string): Promise<{ ctx?: LoadContext; diagnostics:
   return { ctx: createContext({ file, doc: doc.value, locate: (p) => doc.locate(p) }), diagnostics: [] };
 }
 
+/** An already-parsed goals document, held to the nesting limit a goals file is (SOURCE_TOO_DEEP). */
+function openValue(value: object, file: string): { ctx?: LoadContext; diagnostics: Diagnostic[] } {
+  const tooDeep = depthProblem(sourceOfValue(file, value), defaultSourceLimits.maxDepth);
+  return tooDeep === undefined
+    ? { ctx: createContext({ file, doc: value }), diagnostics: [] }
+    : { diagnostics: [tooDeep] };
+}
+
 function convert(ctx: LoadContext, paths: PathResolver): GoalSpec | undefined {
   const format = detectFormat(ctx, ctx.doc);
   if (format === undefined) return undefined;
@@ -77,10 +82,23 @@ function convert(ctx: LoadContext, paths: PathResolver): GoalSpec | undefined {
     return undefined;
   }
   if (errorCount(ctx) > 0) return undefined;
-  return format === "aci"
-    ? aciToGoalSpec(ctx, parsed.data as Parameters<typeof aciToGoalSpec>[1], paths)
-    : arazzoToGoalSpec(ctx, parsed.data as Parameters<typeof arazzoToGoalSpec>[1], paths);
+  const spec =
+    format === "aci"
+      ? aciToGoalSpec(ctx, parsed.data as Parameters<typeof aciToGoalSpec>[1], paths)
+      : arazzoToGoalSpec(ctx, parsed.data as Parameters<typeof arazzoToGoalSpec>[1], paths);
+  for (const goal of spec?.goals ?? [])
+    if (goal.steps.length > MAX_GOAL_STEPS)
+      report(ctx, "GOALS_TOO_MANY_STEPS", goal.pointer, {
+        message: `goal "${goal.name}" makes ${goal.steps.length} API calls (its workflow calls inlined); one tool makes at most ${MAX_GOAL_STEPS}`,
+      });
+  return spec;
 }
+
+/**
+ * API calls one goal may make: a tool's steps are walked as chains of steps that read one another (what feeds an
+ * approval, what a change targets), here and in the generated runtime, so their number is a depth to bound.
+ */
+const MAX_GOAL_STEPS = 256;
 
 /** Duplicate goal names / workflow ids and step ids, checked on the raw document so they show with other errors. */
 function reportRawDuplicates(ctx: LoadContext, format: "aci" | "arazzo"): void {

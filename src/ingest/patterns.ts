@@ -29,11 +29,22 @@ function reportDropped(reporter: Reporter, verdict: Exclude<PatternVerdict, { ok
   const what =
     verdict.code === "SCHEMA_INVALID_PATTERN"
       ? "is not a valid ECMAScript regular expression (u flag)"
-      : "can backtrack catastrophically";
+      : verdict.unchecked
+        ? "cannot be checked for catastrophic backtracking"
+        : "can backtrack catastrophically";
   const dropping = site.pointer.endsWith("/pattern")
     ? "the tool will not check this pattern (the schema's other constraints stay)"
     : "the tool will not check properties whose names match it";
   reporter.report("SCHEMA_PATTERN_DROPPED", site.pointer, {
-    message: `pattern ${JSON.stringify(site.source)} ${what}: ${verdict.reason}; ${dropping}`,
+    message: `pattern ${quoted(site.source)} ${what}: ${verdict.reason}; ${dropping}`,
   });
+}
+
+/** Characters of a pattern a message quotes; the rest is counted, as the pointer already locates it. */
+const QUOTED_CHARS = 200;
+
+function quoted(source: string): string {
+  return source.length <= QUOTED_CHARS
+    ? JSON.stringify(source)
+    : `${JSON.stringify(source.slice(0, QUOTED_CHARS))}… (${source.length} characters)`;
 }

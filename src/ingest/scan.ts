@@ -10,17 +10,10 @@ const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum"
 /** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
 const HIDDEN_TEST = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
 
-/** Below U+00AD (the first format character) nothing is hidden: most text is read by this cheaper test alone. */
-const PAST_LATIN = /[^\u0000-\u00ac]/;
+/** Text all ASCII, which holds none of them (no ASCII character is a format character): tested far faster. */
+const ASCII = /^[\u0000-\u007f]*$/;
 
-function mayHide(text: string): boolean {
-  return PAST_LATIN.test(text) && HIDDEN_TEST.test(text);
-}
-
-/** A member whose value can hold schemas (not data, not an `x-*` extension): a `pattern` in it is a regex. */
-function isSchemaKey(key: string): boolean {
-  return !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
-}
+const holdsHidden = (text: string): boolean => !ASCII.test(text) && HIDDEN_TEST.test(text);
 
 /** A string or key holding hidden characters, at the pointer of its member. */
 export interface HiddenText {
@@ -47,7 +40,7 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "
 /** A schema with `items` of objects (a union of them, or properties) and no `type`: which of the two it means is unsaid. */
 function untypedObjectItems(record: Record<string, unknown>, parentKey: string | undefined): boolean {
   if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
-  if (record["anyOf"] !== undefined || record["oneOf"] !== undefined || record["allOf"] !== undefined) return false;
+  if (["anyOf", "oneOf", "allOf"].some((k) => record[k] !== undefined)) return false;
   const items = record["items"];
   if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
   const node = items as Record<string, unknown>;
@@ -107,7 +100,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
       for (let i = 0; i < node.length; i++) {
         const child: unknown = node[i];
         if (typeof child === "string") {
-          if (mayHide(child)) hidden.push({ pointer: pointerOf(String(i)), text: child });
+          if (holdsHidden(child)) hidden.push({ pointer: pointerOf(String(i)), text: child });
         } else if (typeof child === "object" && child !== null) {
           path.push(String(i));
           visit(child, schemaPositions);
@@ -117,21 +110,18 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
       return;
     }
     const record = node as Record<string, unknown>;
-    if (schemaPositions) {
-      const enumTypes = mistypedEnum(record);
-      if (enumTypes !== undefined)
-        enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
-      if (untypedObjectItems(record, path[path.length - 1])) untypedItems.push(pointerOf());
-    }
+    const enumTypes = schemaPositions ? mistypedEnum(record) : undefined;
+    if (enumTypes !== undefined)
+      enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
+    if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     for (const key in record) {
       const child = record[key];
+      const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
       if (typeof child === "string") {
         if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
-        if (mayHide(child)) hidden.push({ pointer: pointerOf(key), text: child });
-        if (key === "pattern" && schemaPositions && isSchemaKey(key))
-          patterns.push({ pointer: pointerOf(key), source: child });
+        if (holdsHidden(child)) hidden.push({ pointer: pointerOf(key), text: child });
+        if (regexes && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
       } else if (typeof child === "object" && child !== null) {
-        const regexes = schemaPositions && isSchemaKey(key);
         path.push(key);
         visit(child, regexes);
         path.pop();
@@ -139,7 +129,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
           for (const source of Object.keys(child)) patterns.push({ pointer: pointerOf(key, source), source });
         }
       }
-      if (mayHide(key)) hidden.push({ pointer: pointerOf(key), text: key });
+      if (holdsHidden(key)) hidden.push({ pointer: pointerOf(key), text: key });
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);

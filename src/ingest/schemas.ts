@@ -67,7 +67,8 @@ export function createSchemaRegistry(
   const refOf = (name: string): string => `#/components/schemas/${escapeToken(name)}`;
 
   const namedPrefix = `#${prefix}/`;
-  const mapRef = (ref: string): string => {
+  /** The ref a spec `$ref` becomes, or the pointer to hoist when it names a place outside the named schemas. */
+  const mapRef = (ref: string): string | { readonly pointer: string } => {
     if (!ref.startsWith("#")) return ref;
     const rest = ref.startsWith(namedPrefix) ? ref.slice(namedPrefix.length) : "/";
     if (!rest.includes("/") && !rest.includes("%") && !rest.includes("~")) return refOf(rest);
@@ -80,10 +81,11 @@ export function createSchemaRegistry(
     const pointer = tokens.length === 0 ? "" : `/${tokens.map(escapeToken).join("/")}`;
     const name = pointer.startsWith(`${prefix}/`) ? tokens.slice(split(prefix).length) : undefined;
     if (name?.length === 1 && name[0] !== undefined) return refOf(name[0]);
-    return hoist(pointer) ?? ref;
+    return { pointer };
   };
 
-  const hoist = (pointer: string): string | undefined => {
+  /** Opens the schema at `pointer` under a synthetic name, its refs still to rewrite; undefined when nothing is there. */
+  const open = (pointer: string, frames: Frame[]): string | undefined => {
     const known = hoisted.get(pointer);
     if (known !== undefined) return refOf(known);
     const target = resolve(document, pointer);
@@ -93,21 +95,42 @@ export function createSchemaRegistry(
     named.add(name);
     hoistedOrder.push(name);
     normalised.set(name, true);
-    normalised.set(name, rewrite(normalizeSchema(target, dialect, SPEC_SCHEMAS)));
+    const schema = normalizeSchema(target, dialect, SPEC_SCHEMAS);
+    frames.push({ name, schema, sites: refSites(schema), next: 0 });
     return refOf(name);
   };
 
+  const rewriteRef = (ref: string, frames: Frame[]): string => {
+    const mapped = mapRef(ref);
+    return typeof mapped === "string" ? mapped : (open(mapped.pointer, frames) ?? ref);
+  };
+
+  /**
+   * Rewrites the refs of each open schema in document order, a hoisted schema's own refs before the rest of the one
+   * that met it (the order names are taken in), on an explicit stack: a chain of refs to hoisted places is as long as
+   * the spec makes it.
+   */
+  const run = (frames: Frame[]): void => {
+    for (let frame = frames.at(-1); frame !== undefined; frame = frames.at(-1)) {
+      const site = frame.sites[frame.next++];
+      if (site === undefined) {
+        frames.pop();
+        if (frame.name !== undefined) normalised.set(frame.name, frame.schema);
+      } else if ("node" in site) site.node["$ref"] = rewriteRef(site.node["$ref"] as string, frames);
+      else
+        setEntry(site.mapping, site.key, typeof site.value === "string" ? rewriteRef(site.value, frames) : site.value);
+    }
+  };
+
+  const hoist = (pointer: string): string | undefined => {
+    const frames: Frame[] = [];
+    const ref = open(pointer, frames);
+    run(frames);
+    return ref;
+  };
+
   const rewrite = (schema: JsonSchema): JsonSchema => {
-    forEachSubschema(schema, (node) => {
-      if (typeof node["$ref"] === "string") node["$ref"] = mapRef(node["$ref"]);
-      const discriminator = node["discriminator"];
-      if (isRecord(discriminator) && isRecord(discriminator["mapping"])) {
-        const mapping: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(discriminator["mapping"]))
-          setEntry(mapping, key, typeof value === "string" ? mapRef(value) : value);
-        node["discriminator"] = { ...discriminator, mapping };
-      }
-    });
+    run([{ name: undefined, schema, sites: refSites(schema), next: 0 }]);
     return schema;
   };
 
@@ -141,6 +164,35 @@ export function createSchemaRegistry(
       return { schemas, recursiveSchemas: recursiveNames(schemas) };
     },
   };
+}
+
+/** A schema whose refs are being rewritten: the next of its ref sites, in document order. */
+interface Frame {
+  /** The synthetic name of a hoisted schema; undefined for a named or inline one. */
+  readonly name: string | undefined;
+  readonly schema: JsonSchema;
+  readonly sites: readonly RefSite[];
+  next: number;
+}
+
+/** A `$ref` to rewrite, or one entry of a discriminator mapping (kept in its place, a string rewritten as a ref). */
+type RefSite =
+  | { readonly node: Record<string, unknown> }
+  | { readonly mapping: Record<string, unknown>; readonly key: string; readonly value: unknown };
+
+/** The ref sites of a schema in document order; each discriminator mapping is replaced by a copy its sites fill. */
+function refSites(schema: JsonSchema): RefSite[] {
+  const sites: RefSite[] = [];
+  forEachSubschema(schema, (node) => {
+    if (typeof node["$ref"] === "string") sites.push({ node });
+    const discriminator = node["discriminator"];
+    if (isRecord(discriminator) && isRecord(discriminator["mapping"])) {
+      const mapping: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(discriminator["mapping"])) sites.push({ mapping, key, value });
+      node["discriminator"] = { ...discriminator, mapping };
+    }
+  });
+  return sites;
 }
 
 /** `/paths/~1pets~1{id}/get/responses/200/content/application~1json/schema` → `PetsIdGet200ApplicationJson`. */

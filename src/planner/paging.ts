@@ -20,12 +20,15 @@ function queryParam(operation: Operation, pattern: RegExp): Parameter | undefine
   return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));
 }
 
-function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
+/** How many `allOf` levels a list is looked for in (a part can be the schema itself, through a `$ref`). */
+const MAX_ALLOF_DEPTH = 16;
+
+function isArray(schema: JsonSchema, schemas: SchemaLookup, depth = 0): boolean {
   const node = derefTop(schema, schemas);
-  if (typeof node !== "object") return false;
+  if (typeof node !== "object" || depth > MAX_ALLOF_DEPTH) return false;
   const type = node["type"];
   if (type === "array" || (Array.isArray(type) && type.includes("array"))) return true;
-  return Array.isArray(node["allOf"]) && (node["allOf"] as JsonSchema[]).some((b) => isArray(b, schemas));
+  return Array.isArray(node["allOf"]) && (node["allOf"] as JsonSchema[]).some((b) => isArray(b, schemas, depth + 1));
 }
 
 /** The list a page holds: the body itself, else its one array member (`/droplets`, `/messages`). */

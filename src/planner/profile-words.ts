@@ -33,17 +33,34 @@ function branches(schema: JsonSchemaObject, schemas: SchemaLookup): JsonSchemaOb
   return [schema, ...parts];
 }
 
-/** The property schemas of an object schema, and of an array's items: what one item of the value is made of. */
+/**
+ * The property schemas of an object schema, and of an array's items: what one item of the value is made of. Items of
+ * items are followed on an explicit stack, each schema once (a list of lists can lead back to itself through `$ref`s).
+ */
 function propertiesOf(schema: JsonSchemaObject, schemas: SchemaLookup): [string, JsonSchemaObject][] {
-  return branches(schema, schemas).flatMap((part) => {
-    const items = asObject(part["items"] as JsonSchema | undefined, schemas);
-    const own = part["properties"];
-    const entries = Object.entries(typeof own === "object" && own !== null ? own : {}).flatMap(([name, s]) => {
-      const property = asObject(s as JsonSchema, schemas);
-      return property === undefined ? [] : [[name, property] as [string, JsonSchemaObject]];
-    });
-    return items === undefined || items === schema ? entries : [...entries, ...propertiesOf(items, schemas)];
-  });
+  const found: [string, JsonSchemaObject][] = [];
+  const seen = new Set<JsonSchemaObject>([schema]);
+  const pending: (JsonSchemaObject | [string, JsonSchemaObject][])[] = [schema];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (Array.isArray(next)) {
+      found.push(...next);
+      continue;
+    }
+    const work: (JsonSchemaObject | [string, JsonSchemaObject][])[] = [];
+    for (const part of branches(next, schemas)) {
+      const own = part["properties"];
+      work.push(
+        Object.entries(typeof own === "object" && own !== null ? own : {}).flatMap(([name, s]) => {
+          const property = asObject(s as JsonSchema, schemas);
+          return property === undefined ? [] : [[name, property] as [string, JsonSchemaObject]];
+        }),
+      );
+      const items = asObject(part["items"] as JsonSchema | undefined, schemas);
+      if (items !== undefined && !seen.has(items)) work.push((seen.add(items), items));
+    }
+    pending.push(...work.reverse());
+  }
+  return found;
 }
 
 function enumWords(schema: JsonSchemaObject, schemas: SchemaLookup): string[] {

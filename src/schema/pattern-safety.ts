@@ -1,10 +1,16 @@
 // Decides whether a schema's `pattern` is safe to run: valid ECMAScript (`u` flag) and free of catastrophic backtracking.
 import { exponentialBacktracking } from "./regex-ambiguity.js";
-import { parseRegex } from "./regex-ast.js";
+import { parseRegex, RegexTooComplexError } from "./regex-ast.js";
 
 export type PatternVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly code: "SCHEMA_INVALID_PATTERN" | "SCHEMA_UNSAFE_PATTERN"; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly code: "SCHEMA_INVALID_PATTERN" | "SCHEMA_UNSAFE_PATTERN";
+      readonly reason: string;
+      /** Present when the pattern was too deep to analyse, not found to backtrack. */
+      readonly unchecked?: true;
+    };
 
 /**
  * Refuses the patterns that make a backtracking engine (V8's irregexp) take exponential time on a short input:
@@ -18,6 +24,12 @@ export function checkPattern(source: string): PatternVerdict {
   } catch (error) {
     return { ok: false, code: "SCHEMA_INVALID_PATTERN", reason: (error as Error).message };
   }
-  const reason = exponentialBacktracking(parseRegex(source));
+  let reason: string | undefined;
+  try {
+    reason = exponentialBacktracking(parseRegex(source));
+  } catch (error) {
+    if (!(error instanceof RegexTooComplexError)) throw error;
+    return { ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason: error.message, unchecked: true };
+  }
   return reason === undefined ? { ok: true } : { ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason };
 }

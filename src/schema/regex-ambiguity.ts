@@ -1,11 +1,19 @@
 // A regex term tree → whether a backtracking engine can take exponential time on it: exponential degree of ambiguity of its position automaton, with path multiplicities.
-import type { RegexAtom, RegexTerm } from "./regex-ast.js";
+import { type RegexAtom, type RegexTerm, RegexTooComplexError } from "./regex-ast.js";
 
 /** A quantifier allowing more repetitions than this is analysed as unbounded (`(a+){1,50}` backtracks like `(a+)+`). */
 const MANY = 16;
 
 /** Above this many positions, every repetition of more than one is analysed as unbounded (smaller, and never less strict). */
 const MAX_POSITIONS = 2000;
+
+/**
+ * Past this many positions even then, or this many pairs of positions tried in the loops' product automata, the
+ * pattern is too large to analyse: each quantified group is copied at least twice (`(E)+` is `E E*`), so groups
+ * quantified inside one another double the positions per level, and a loop's product is quadratic in its size.
+ */
+const MAX_BUILT_POSITIONS = 20_000;
+const MAX_PAIR_STEPS = 2_000_000;
 
 /** Characters probed to decide whether two one-character atoms can match the same character. */
 const PROBES = [
@@ -77,10 +85,14 @@ class Automaton {
   readonly follow: Counts[] = [];
   readonly lookarounds: (readonly RegexTerm[][])[] = [];
 
-  constructor(private readonly many: number) {}
+  constructor(
+    private readonly many: number,
+    private readonly maxPositions: number,
+  ) {}
 
   position(source: string): Fragment {
     const p = this.classes.length;
+    if (p >= this.maxPositions) throw new TooManyPositions();
     this.classes.push(source);
     this.follow.push(new Map());
     const only: Counts = new Map([[p, 1]]);
@@ -150,6 +162,9 @@ class Automaton {
     }
   }
 }
+
+/** Thrown while building an automaton past its position limit. */
+class TooManyPositions extends Error {}
 
 /** Whether two one-character atoms can match the same character, memoised per pair of sources. */
 function overlapTest(): (a: string, b: string) => boolean {
@@ -238,6 +253,7 @@ function exponential(automaton: Automaton): boolean {
     else members.push(p);
   }
   const key = (q: number, r: number): number => q * size + r;
+  let steps = 0;
   for (const members of byLoop.values()) {
     const inLoop = new Set(members);
     if (members.length === 1 && !follow(members[0] as number).has(members[0] as number)) continue;
@@ -247,6 +263,9 @@ function exponential(automaton: Automaton): boolean {
       const out: number[] = [];
       for (const q2 of follow(q).keys()) {
         if (!inLoop.has(q2)) continue;
+        steps += follow(r).size;
+        if (steps > MAX_PAIR_STEPS)
+          throw new RegexTooComplexError(`its automaton is too large to analyse (over ${MAX_PAIR_STEPS} steps)`);
         for (const r2 of follow(r).keys())
           if (inLoop.has(r2) && overlaps(automaton.classes[q2] as string, automaton.classes[r2] as string))
             out.push(key(q2, r2));
@@ -272,18 +291,32 @@ function exponential(automaton: Automaton): boolean {
   return false;
 }
 
+/** The automaton of `alternatives`, or undefined past `maxPositions` positions. */
+function build(
+  alternatives: readonly (readonly RegexTerm[])[],
+  many: number,
+  maxPositions: number,
+): Automaton | undefined {
+  const automaton = new Automaton(many, maxPositions);
+  try {
+    automaton.alternatives(alternatives);
+  } catch (error) {
+    if (error instanceof TooManyPositions) return undefined;
+    throw error;
+  }
+  return automaton;
+}
+
 /**
  * Why the pattern can backtrack exponentially, or undefined when it cannot: some repetition can match one text in
  * two different ways (`^(a+)+$`, `(\w+\s?)*`, `(a|aa)+`, `(\w|\d)*`), including inside a lookaround. Delimited
  * nesting (`^(\d+\.)+\d+$`, `((ab)+c)+`) is unambiguous and accepted. Polynomial ambiguity (`\d+\d+$`) is not reported.
+ * Throws RegexTooComplexError for an automaton too large to analyse.
  */
 export function exponentialBacktracking(alternatives: readonly (readonly RegexTerm[])[]): string | undefined {
-  let automaton = new Automaton(MANY);
-  automaton.alternatives(alternatives);
-  if (automaton.classes.length > MAX_POSITIONS) {
-    automaton = new Automaton(1);
-    automaton.alternatives(alternatives);
-  }
+  const automaton = build(alternatives, MANY, MAX_POSITIONS) ?? build(alternatives, 1, MAX_BUILT_POSITIONS);
+  if (automaton === undefined)
+    throw new RegexTooComplexError(`its automaton is too large to analyse (over ${MAX_BUILT_POSITIONS} positions)`);
   if (exponential(automaton))
     return "a repetition can match the same text in more than one way, so a failing match retries exponentially many splits";
   for (const body of automaton.lookarounds) {

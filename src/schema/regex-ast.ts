@@ -17,11 +17,22 @@ export interface RegexTerm {
 interface Cursor {
   readonly text: string;
   pos: number;
+  /** Groups open at `pos`. */
+  depth: number;
 }
 
-/** The alternatives of `source`, each a sequence of terms. */
+/**
+ * Groups nested deeper than this are not parsed (V8 compiles `((((…a…))))` 10,000 deep): every walk of the tree,
+ * here and in the analyses, recurses once per level.
+ */
+export const MAX_GROUP_DEPTH = 256;
+
+/** A pattern too deep or too large to analyse: its groups nest past {@link MAX_GROUP_DEPTH}, or its automaton is too big. */
+export class RegexTooComplexError extends Error {}
+
+/** The alternatives of `source`, each a sequence of terms; throws RegexTooComplexError past MAX_GROUP_DEPTH. */
 export function parseRegex(source: string): RegexTerm[][] {
-  const cursor: Cursor = { text: source, pos: 0 };
+  const cursor: Cursor = { text: source, pos: 0, depth: 0 };
   return alternatives(cursor);
 }
 
@@ -52,7 +63,10 @@ function groupAt(c: Cursor): RegexAtom {
   const head = /^\((\?(:|=|!|<=|<!|<[^>]+>))?/u.exec(c.text.slice(c.pos))?.[0] ?? "(";
   c.pos += head.length;
   const zeroWidth = ["(?=", "(?!", "(?<=", "(?<!"].includes(head);
+  if (++c.depth > MAX_GROUP_DEPTH)
+    throw new RegexTooComplexError(`its groups nest more than ${MAX_GROUP_DEPTH} deep, too deep to analyse`);
   const alts = alternatives(c);
+  c.depth--;
   c.pos++;
   return { kind: "group", alternatives: alts, zeroWidth };
 }

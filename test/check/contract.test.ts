@@ -598,6 +598,24 @@ describe("parseLockfile", () => {
     if (!parsed.ok) expect(parsed.reason).toMatch(reason);
   });
 
+  test("a lockfile whose result fields nest 20,000 deep is refused with where, not walked to a stack overflow", () => {
+    // Written as text: JSON.stringify itself recurses.
+    const open = '{"type":["object"],"required":true,"fields":{"f":';
+    const field = `${open.repeat(20_000)}{"type":["string"],"required":true}${"}}".repeat(20_000)}`;
+    const returns = {
+      type: ["object"],
+      schemaHash: "r1",
+      fields: { f: "FIELD" },
+    } as unknown as ToolContract["returns"];
+    const text = JSON.stringify(lock({ t: edit({ returns }) })).replace('"FIELD"', field);
+    const parsed = parseLockfile(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok)
+      expect(parsed.reason).toMatch(
+        /^it nests more than 512 levels deep \(at \/tools\/t\/returns\/fields\/f\/fields\/f\//,
+      );
+  });
+
   test("a lockfile whose types are display phrases is accepted", () => {
     const old = edit({
       inputs: { order_id: { type: "integer ≥1", required: true, schemaHash: "h1" } },

@@ -8,9 +8,12 @@ import {
   bodySpec,
   componentRefChains,
   deepExamples,
+  hoistedRefChain,
   inlineNesting,
+  itemsCycle,
   longParameterList,
   NESTINGS,
+  nestedPattern,
   refChain,
   refChainOfDeepInline,
   swagger2Deep,
@@ -120,5 +123,37 @@ describe.skipIf(REPEAT_RUN)("deep values and long lists", () => {
 
   it("one operation with 10,000 query parameters: a package (credential checks once per operation, not per parameter)", async () => {
     expectPackage(await generate("long-params", longParameterList(10_000)));
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("depths no walk may recurse on (CONTRIBUTING.md, input depth)", () => {
+  it("a `$ref` chain through a place outside the named schemas, 20,000 long: a package (hoisting keeps its own stack)", async () => {
+    const result = await generate("hoisted-chain", hoistedRefChain(20_000));
+    expectPackage(result);
+    expect(result.err.match(/warning SCHEMA_TOO_DEEP/g)).toHaveLength(1);
+  });
+
+  it("lists of lists whose items lead back to the first: a package (the words of a response follow each list once)", async () => {
+    expectPackage(await generate("items-cycle", itemsCycle(3)));
+  });
+
+  it("a pattern of 10,000 groups inside one another: a located SCHEMA_PATTERN_DROPPED per place (body, response), quoting it short", async () => {
+    const result = await generate("pattern-groups", nestedPattern(10_000));
+    expectPackage(result);
+    const warnings = result.err.split("\n").filter((line) => line.includes("SCHEMA_PATTERN_DROPPED"));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(
+      /pattern-groups\.json:1:\d+ warning SCHEMA_PATTERN_DROPPED .*\(20001 characters\) cannot be checked/,
+    );
+    expect(warnings[0]).toContain("groups nest more than 256 deep");
+    expect(warnings[0]!.length).toBeLessThan(600);
+  });
+
+  it("a pattern of 64 `+` groups inside one another: dropped as too large to analyse, in seconds", async () => {
+    const start = performance.now();
+    const result = await generate("pattern-plus", nestedPattern(64, "a+", ")+"));
+    expectPackage(result);
+    expect(result.err).toMatch(/SCHEMA_PATTERN_DROPPED .*too large to analyse/);
+    expect(performance.now() - start).toBeLessThan(30_000);
   });
 });

@@ -246,6 +246,16 @@ describe("parseCondition: valid", () => {
 });
 
 describe("parseCondition: errors", () => {
+  it.each([
+    ["brackets", `${"(".repeat(20_000)}$statusCode == 200${")".repeat(20_000)}`],
+    ["negations", `${"!".repeat(20_000)}$statusCode`],
+  ])("%s nested 20,000 deep: too-deep at the 65th, not a stack overflow", (_, given) => {
+    const result = parseCondition(given);
+    if (result.ok) throw new Error("expected an error");
+    expect({ code: result.error.code, offset: result.error.offset }).toEqual({ code: "too-deep", offset: 64 });
+    expect(parseCondition(`${"(".repeat(64)}$statusCode == 200${")".repeat(64)}`).ok).toBe(true);
+  });
+
   it.each(invalid)("%s", (_, { given, want }) => {
     const result = parseCondition(given);
     if (result.ok) throw new Error(`expected an error for ${given}`);

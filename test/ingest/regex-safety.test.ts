@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { checkPattern } from "../../src/schema/pattern-safety.js";
+import { MAX_GROUP_DEPTH } from "../../src/schema/regex-ast.js";
 
 const UNSAFE = [
   "^(a+)+$",
@@ -59,6 +60,24 @@ describe("catastrophic backtracking", () => {
 
   it.each(SAFE)("accepts %s", (source) => {
     expect(checkPattern(source)).toEqual({ ok: true });
+  });
+
+  it("parses groups nested to the limit, and leaves a deeper pattern unchecked instead of overflowing the stack", () => {
+    const nested = (depth: number): string => `${"(".repeat(depth)}ab${")".repeat(depth)}`;
+    expect(checkPattern(nested(MAX_GROUP_DEPTH))).toEqual({ ok: true });
+    expect(checkPattern(nested(20_000))).toEqual({
+      ok: false,
+      code: "SCHEMA_UNSAFE_PATTERN",
+      reason: `its groups nest more than ${MAX_GROUP_DEPTH} deep, too deep to analyse`,
+      unchecked: true,
+    });
+  });
+
+  it.each([16, 64, 256])("judges `+` groups nested %i deep in seconds, not 2^n", (depth) => {
+    const start = performance.now();
+    const verdict = checkPattern(`${"(".repeat(depth)}a+${")+".repeat(depth)}`);
+    expect(verdict.ok).toBe(false);
+    expect(performance.now() - start).toBeLessThan(15_000);
   });
 
   it("tells an invalid pattern from an unsafe one", () => {

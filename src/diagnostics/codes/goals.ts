@@ -87,6 +87,11 @@ export const goalsCodes = {
     title: "workflows call or depend on each other in a cycle",
     hint: "break the cycle; a workflow cannot (indirectly) call or depend on itself",
   },
+  GOALS_TOO_MANY_STEPS: {
+    severity: "error",
+    title: "a goal makes more API calls than one tool may",
+    hint: "split the goal into tools that each do one part (a goal's calls are checked as chains that read one another)",
+  },
   GOALS_ARAZZO_UNSUPPORTED: {
     severity: "error",
     title: "an Arazzo construct that aci-gen cannot turn into a tool",

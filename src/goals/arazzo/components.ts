@@ -98,26 +98,44 @@ export function resolveActions(
   });
 }
 
+/**
+ * Levels an input schema may nest, inline or through `$ref`s (the source itself nests at most 256): past them the rest
+ * is one diagnostic and `{}`, not a walk as deep as a chain of references is long.
+ */
+const MAX_INPUT_NESTING = 256;
+
 /** Inlines `$ref: "#/components/inputs/X"` (and other local refs) in an inputs schema; cycles and remote refs are reported. */
 export function resolveInputRefs(
   env: ArazzoEnv,
   schema: unknown,
-  input: { pointer: string; seen?: readonly string[] },
+  input: { pointer: string; seen?: readonly string[]; level?: number },
 ): unknown {
+  const level = (input.level ?? 0) + 1;
   if (Array.isArray(schema))
-    return schema.map((item, i) => resolveInputRefs(env, item, { ...input, pointer: join(input.pointer, i) }));
+    return schema.map((item, i) => resolveInputRefs(env, item, { ...input, pointer: join(input.pointer, i), level }));
   if (schema === null || typeof schema !== "object") return schema;
+  if (level > MAX_INPUT_NESTING) {
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", input.pointer, {
+      message: `the input schema nests more than ${MAX_INPUT_NESTING} levels here, inline or through \`$ref\`s`,
+      hint: "flatten the schema: a tool input this deep cannot be checked or filled in",
+    });
+    return {};
+  }
   const ref = (schema as Record<string, unknown>)["$ref"];
   const members = Object.entries(schema).filter(([k]) => k !== "$ref");
   const resolved = Object.fromEntries(
-    members.map(([k, v]) => [k, resolveInputRefs(env, v, { ...input, pointer: join(input.pointer, k) })]),
+    members.map(([k, v]) => [k, resolveInputRefs(env, v, { ...input, pointer: join(input.pointer, k), level })]),
   );
   if (typeof ref !== "string") return resolved;
-  const target = followRef(env, ref, { pointer: input.pointer, seen: input.seen ?? [] });
+  const target = followRef(env, ref, { pointer: input.pointer, seen: input.seen ?? [], level });
   return target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target, ...resolved } : target;
 }
 
-function followRef(env: ArazzoEnv, ref: string, input: { pointer: string; seen: readonly string[] }): unknown {
+function followRef(
+  env: ArazzoEnv,
+  ref: string,
+  input: { pointer: string; seen: readonly string[]; level: number },
+): unknown {
   const at = join(input.pointer, "$ref");
   if (!ref.startsWith("#/")) {
     report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", at, {
@@ -142,5 +160,5 @@ function followRef(env: ArazzoEnv, ref: string, input: { pointer: string; seen: 
     });
     return {};
   }
-  return resolveInputRefs(env, target, { pointer: ref.slice(1), seen: [...input.seen, ref] });
+  return resolveInputRefs(env, target, { pointer: ref.slice(1), seen: [...input.seen, ref], level: input.level });
 }

@@ -19,21 +19,32 @@ export function dependencies(env: ArazzoEnv): Map<string, string[]> {
   return new Map([...edges].map(([id, list]) => [id, list.map((d) => goalName(env.workflows.get(d.id)!))]));
 }
 
+/** Each `dependsOn` cycle once, depth first from each workflow in document order, on an explicit stack (a chain is as long as the workflows are many). */
 function reportCycles(env: ArazzoEnv, edges: ReadonlyMap<string, readonly { id: string; pointer: string }[]>): void {
   const done = new Set<string>();
-  const visit = (id: string, path: readonly string[]): void => {
-    if (done.has(id)) return;
-    for (const dep of edges.get(id) ?? []) {
-      if (path.includes(dep.id)) {
-        report(env.ctx, "GOALS_WORKFLOW_CYCLE", dep.pointer, {
-          message: `dependsOn cycle: ${[...path.slice(path.indexOf(dep.id)), dep.id].join(" → ")}`,
-          hint: `remove "${dep.id}" from the dependsOn of "${id}", or break the cycle elsewhere`,
-        });
+  for (const root of edges.keys()) {
+    if (done.has(root)) continue;
+    const frames = [{ id: root, next: 0 }];
+    const onPath = new Map([[root, 0]]);
+    for (let top = frames.at(-1); top !== undefined; top = frames.at(-1)) {
+      const dep = edges.get(top.id)?.[top.next++];
+      if (dep === undefined) {
+        frames.pop();
+        onPath.delete(top.id);
+        done.add(top.id);
         continue;
       }
-      visit(dep.id, [...path, dep.id]);
+      const start = onPath.get(dep.id);
+      if (start !== undefined) {
+        const path = [...frames.slice(start).map((f) => f.id), dep.id];
+        report(env.ctx, "GOALS_WORKFLOW_CYCLE", dep.pointer, {
+          message: `dependsOn cycle: ${path.join(" → ")}`,
+          hint: `remove "${dep.id}" from the dependsOn of "${top.id}", or break the cycle elsewhere`,
+        });
+      } else if (!done.has(dep.id)) {
+        onPath.set(dep.id, frames.length);
+        frames.push({ id: dep.id, next: 0 });
+      }
     }
-    done.add(id);
-  };
-  for (const id of edges.keys()) visit(id, [id]);
+  }
 }

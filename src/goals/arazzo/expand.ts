@@ -90,6 +90,9 @@ export function localWorkflow(env: ArazzoEnv, id: string, pointer: string): Work
   return found;
 }
 
+/** Workflow calls inside one another a goal inlines at most (the chain is as long as the workflows are many). */
+const MAX_CALL_DEPTH = 32;
+
 function expandCall(
   env: ArazzoEnv,
   state: GoalState,
@@ -103,6 +106,13 @@ function expandCall(
     report(env.ctx, "GOALS_WORKFLOW_CYCLE", targetPointer, {
       message: `workflow call cycle: ${[...instance.stack, target].join(" → ")}`,
       hint: `"${instance.stack.at(-1)}" must not call "${target}", which (indirectly) calls it back`,
+    });
+    return [];
+  }
+  if (instance.stack.length >= MAX_CALL_DEPTH) {
+    report(env.ctx, "GOALS_ARAZZO_UNSUPPORTED", targetPointer, {
+      message: `workflow calls nest more than ${MAX_CALL_DEPTH} deep here (${instance.stack[0]} → … → ${instance.stack.at(-1)} → ${target})`,
+      hint: "call the innermost workflows' operations directly: each call inlines the whole callee into the goal",
     });
     return [];
   }

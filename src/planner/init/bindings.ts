@@ -244,12 +244,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The properties of an object schema and of the `allOf` parts it is made of. */
-function allProperties(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup): Record<string, JsonSchema> {
+function allProperties(
+  node: Readonly<Record<string, unknown>>,
+  lookup: SchemaLookup,
+  depth = 0,
+): Record<string, JsonSchema> {
   const own = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  const parts = Array.isArray(node["allOf"]) ? (node["allOf"] as JsonSchema[]) : [];
+  // `allOf` parts a few levels up (a part can be the schema itself, through a `$ref`).
+  const parts = Array.isArray(node["allOf"]) && depth < MAX_ALLOF_DEPTH ? (node["allOf"] as JsonSchema[]) : [];
   const inherited = parts.map((p) => derefTop(p, lookup)).filter((p) => typeof p === "object");
-  return Object.assign({}, ...inherited.map((p) => allProperties(p as Record<string, unknown>, lookup)), own);
+  return Object.assign(
+    {},
+    ...inherited.map((p) => allProperties(p as Record<string, unknown>, lookup, depth + 1)),
+    own,
+  );
 }
+
+/** How many `allOf` levels a body's properties are gathered from. */
+const MAX_ALLOF_DEPTH = 16;
 
 function hasDefault(schema: JsonSchema | undefined): boolean {
   return typeof schema === "object" && schema["default"] !== undefined;

@@ -110,6 +110,7 @@ export type ExpressionErrorCode =
   | "invalid-literal"
   | "chained-comparison"
   | "unbalanced"
+  | "too-deep"
   | "invalid-accessor"
   | "missing-context"
   | "invalid-regex"

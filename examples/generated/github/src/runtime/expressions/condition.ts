@@ -27,15 +27,31 @@ const chain =
     return ok(operands.length === 1 ? first.value : { kind, operands });
   };
 
+/** Groups and negations a condition may nest inside one another (each level is a call here and in every walk of the tree). */
+const MAX_CONDITION_NESTING = 64;
+
 function unary(c: Cursor): Step<Condition> {
   skipSpace(c);
-  if (at(c) === "!" && c.text[c.pos + 1] !== "=") {
+  const negated = at(c) === "!" && c.text[c.pos + 1] !== "=";
+  const close = GROUPS[at(c)];
+  if (!negated && close === undefined) return comparison(c);
+  const nesting = (c.nesting ?? 0) + 1;
+  if (nesting > MAX_CONDITION_NESTING)
+    return fail(
+      "too-deep",
+      `more than ${MAX_CONDITION_NESTING} brackets and negations nest inside one another at offset ${c.pos}`,
+      c.pos,
+      "write the condition with fewer of them inside one another",
+    );
+  c.nesting = nesting;
+  let result: Step<Condition>;
+  if (negated) {
     c.pos++;
     const operand = unary(c);
-    return operand.ok ? ok({ kind: "not", operand: operand.value }) : operand;
-  }
-  const close = GROUPS[at(c)];
-  return close === undefined ? comparison(c) : group(c, close);
+    result = operand.ok ? ok({ kind: "not", operand: operand.value }) : operand;
+  } else result = group(c, close as string);
+  c.nesting = nesting - 1;
+  return result;
 }
 
 function group(c: Cursor, close: string): Step<Condition> {

@@ -9,6 +9,8 @@ export interface Cursor {
   readonly text: string;
   pos: number;
   readonly stop: StopSet;
+  /** Groups and negations open at `pos`, for a parser that nests them. */
+  nesting?: number;
 }
 
 /** What each scanner returns: a value, or the first error with its offset and hint. */
