@@ -2,7 +2,7 @@
 // Specs go to --concurrency child processes (each serves 25 specs, then is replaced; a timeout kills it): does the draft plan and lint with 0 errors, how many multi-step goals,
 // how many tokens of definitions. Writes bench/results/init-corpus.md and the table into bench/README.md.
 //
-//   node bench/init-corpus.mjs [--every N] [--only ID,ID] [--timeout 60] [--concurrency 2] [--no-write]
+//   node bench/init-corpus.mjs [--every N] [--only ID,ID] [--timeout 60] [--concurrency 2] [--no-write] [--goals-out FILE]
 
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -59,7 +59,7 @@ const SPECS_PER_CHILD = 25;
 function spawnServer() {
   const child = spawn(process.execPath, [path.join(ROOT, "bench/init-one.mjs"), "--serve"], {
     stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
+    env: { ...process.env, NODE_OPTIONS: "", INIT_CORPUS_GOALS: goalsOut === undefined ? "0" : "1" },
   });
   const lines = [];
   let waiting;
@@ -232,8 +232,10 @@ const { values } = parseArgs({
     timeout: { type: "string", default: "60" },
     concurrency: { type: "string", default: "2" },
     "no-write": { type: "boolean" },
+    "goals-out": { type: "string" },
   },
 });
+const goalsOut = values["goals-out"];
 const every = Number(values.every);
 const only = values.only?.split(",");
 const ids = directoryIds().filter((id, i) => (only ? only.includes(id) : i % every === 0));
@@ -243,6 +245,7 @@ const jobs = [
 ];
 mkdirSync(CACHE, { recursive: true });
 writeFileSync(LOG, "");
+if (goalsOut !== undefined) writeFileSync(goalsOut, "");
 const rows = new Array(jobs.length);
 let next = 0;
 let finished = 0;
@@ -251,11 +254,9 @@ async function worker() {
   const child = createWorker();
   for (let i = next++; i < jobs.length; i = next++) {
     const job = jobs[i];
-    const row = {
-      id: job.id,
-      ...(job.extra ? { extra: true } : {}),
-      ...(await child.run(job.file(), Number(values.timeout) * 1000)),
-    };
+    const { draft, ...result } = await child.run(job.file(), Number(values.timeout) * 1000);
+    const row = { id: job.id, ...(job.extra ? { extra: true } : {}), ...result };
+    if (goalsOut !== undefined) appendFileSync(goalsOut, `${JSON.stringify({ ...row, draft: draft ?? [] })}\n`);
     rows[i] = row;
     appendFileSync(LOG, `${JSON.stringify(row)}\n`);
     process.stderr.write(

@@ -27,6 +27,23 @@ async function timed(phases, name, f) {
   }
 }
 
+/** A drafted goal as `--goals-out` records it: its name and each step's operation, bindings, body and pick. */
+function goalSummary(goal) {
+  return {
+    name: goal.name,
+    kind: goal.kind,
+    steps: goal.steps.map((s) => ({
+      id: s.id,
+      operation: s.operation,
+      params: s.params.map((p) => `${p.name}(${p.in})=${p.value}`),
+      ...(s.body ? { body: s.body } : {}),
+      ...(s.pick ? { pick: s.pick } : {}),
+      outputs: s.outputs,
+    })),
+    calls: goal.calls,
+  };
+}
+
 async function one(spec) {
   const start = performance.now();
   const phases = {};
@@ -53,6 +70,7 @@ async function one(spec) {
     idYielding,
     anyList,
     names: drafts.map((g) => g.name),
+    ...(process.env.INIT_CORPUS_GOALS === "1" ? { draft: drafts.map(goalSummary) } : {}),
     ms: Math.round(performance.now() - start),
     phases,
   };

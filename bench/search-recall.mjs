@@ -134,5 +134,13 @@ lines.push(
   `| all | | ${all.n} | ${pct(all.o1, all.n)} | ${pct(all.o5, all.n)} | | | ${pct(all.b1, all.n)} | ${pct(all.b5, all.n)} | ` +
     `${allSet2.n} | ${pct(allSet2.o1, allSet2.n)} / ${pct(allSet2.o5, allSet2.n)} |`,
 );
+const parts = { tune: counts(), holdout: counts(), set2: counts() };
+for (const r of results)
+  for (const part of Object.keys(parts)) for (const k of Object.keys(all)) parts[part][k] += r.rows[part][k];
+const found = ({ n, o1, o5, b1, b5 }) => `${o1} / ${o5} of ${n} (BM25 ${b1} / ${b5})`;
+lines.push(
+  "",
+  `found @1 / @5: tuned ${found(parts.tune)}; held out ${found(parts.holdout)}; set 2 ${found(parts.set2)}`,
+);
 process.stdout.write(`${lines.join("\n")}\n`);
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);

@@ -4,7 +4,11 @@ import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
+import { findResolvers } from "../../src/planner/init/chains.js";
+import { findsByName } from "../../src/planner/init/index.js";
 import { idParts } from "../../src/planner/init/operations.js";
+import { chainProposals } from "../../src/planner/init/proposals.js";
+import { ingest } from "../../src/ingest/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -106,5 +110,61 @@ describe.skipIf(REPEAT_RUN)("drafts that did not plan or lint clean in the whole
     const { goals, errors } = await draft(directory(id));
     expect(goals.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("findsByName: a chain's lookup finds one record by what the user says", () => {
+  test.each([
+    // picked from the list by its name
+    ["opensuse.org/obs", ["GET /distributions", "GET /distributions/{distribution_id}"], true],
+    // the user's search term sent as a query
+    ["gitea.io", ["GET /orgs/{org}/teams/search", "GET /teams/{id}"], true],
+    // a user's gists read at the first item: the user name names the owner, not the gist
+    ["github.com/ghes-3.2", ["GET /users/{username}/gists", "GET /gists/{gist_id}/comments"], false],
+    // one record under a user's name in the path: no name or search term of the record itself
+    [
+      "github.com/ghes-3.2",
+      ["GET /users/{username}/installation", "GET /user/installations/{installation_id}/repositories"],
+      false,
+    ],
+  ])(
+    "%s %j → %s",
+    async (id, want, expected) => {
+      const { model } = await ingest(directory(id));
+      if (model === undefined) throw new Error(`${id} did not ingest`);
+      const chains = chainProposals(model, findResolvers(model), () => ({ name: "x", rank: 0 }));
+      const chain = chains.find((c) => c.calls.join(" | ") === want.join(" | "));
+      expect(chain).toBeDefined();
+      expect(findsByName(chain as NonNullable<typeof chain>)).toBe(expected);
+    },
+    60_000,
+  );
+});
+
+describe.skipIf(REPEAT_RUN)("a draft with no chain takes lookups by name in place of further goals", () => {
+  test.each([
+    // illumidesk addresses projects, servers and teams by name, so no drafted goal asks for an opaque id; plans, cards
+    // and project files have ids, found by their names (three chains at 12-02, none before this rule).
+    [
+      "illumidesk.com",
+      [
+        "create_team_subscription_by_plan_name",
+        "call_billing_cards_replace_by_name",
+        "call_projects_project_files_replace_by_name",
+      ],
+    ],
+    // OBS's distributions are read and deleted by name (an architecture or build is already addressed by name).
+    ["opensuse.org/obs", ["get_distributions_by_name", "delete_distributions_by_name"]],
+  ])("%s drafts %j", async (id, names) => {
+    const { goals, errors } = await draft(directory(id));
+    expect(errors).toEqual([]);
+    const chains = goals.filter((g) => g.steps.length > 1);
+    expect(chains.map((g) => g.name)).toEqual(names);
+    for (const chain of chains) expect(findsByName(chain)).toBe(true);
+    const kept = new Set(goals.map((g) => g.group));
+    for (const group of kept) {
+      const own = goals.filter((g) => g.group === group && g.steps.length === 1);
+      if (own.some((g) => g.kind === "create")) expect(own.some((g) => g.kind === "find")).toBe(true);
+    }
   });
 });

@@ -107,6 +107,19 @@ describe.skipIf(REPEAT_RUN)("GitHub all-operations served with tool search", () 
     expect(names).toContain("pulls_merge");
   });
 
+  it.each([
+    ["how do I fork a repository", "repos_create_fork"],
+    ["where are my gists", "gists_list"],
+    ["how many stars does a repository have", "activity_list_stargazers_for_repo"],
+    ["turn off a workflow", "actions_disable_workflow"],
+    ["get rid of a label", "issues_delete_label"],
+    ["set up a webhook", "repos_create_webhook"],
+    ["take the label off an issue", "issues_remove_label"],
+    ["who are the stargazers of a repository", "activity_list_stargazers_for_repo"],
+  ])("reads the task as a user asks it: %s finds %s first", (query, expected) => {
+    expect(createToolSearch(Object.values(tools))(query, 1)[0]?.name).toBe(expected);
+  });
+
   it("reaches every operation in one search: each tool is among the top 20 for its own title", () => {
     const search = createToolSearch(Object.values(tools));
     const missed = Object.values(tools).filter(

@@ -49,6 +49,8 @@ export function operationStep(
     outputs?: Record<string, string>;
     /** An update goal of its own: with nothing it must send, it offers each settable field (see `settable`). */
     offerFields?: boolean;
+    /** Offer them on a POST too: a create or an update of its own that sends by POST (Stripe's `POST /v1/customers/{customer}`). */
+    offerOnPost?: boolean;
   },
 ): DraftStep {
   const { id, namer } = options;
@@ -66,7 +68,8 @@ export function operationStep(
     const p = operation.parameters.find((q) => q.name === name);
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
-  const body = bodyOf(model, operation, namer, id, options.offerFields === true);
+  const offers = options.offerFields === true && (UPDATES.has(operation.method) || options.offerOnPost === true);
+  const body = bodyOf(model, operation, namer, id, offers);
   const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
     .map(describeOptional);
@@ -145,6 +148,8 @@ function describeOptional(parameter: Parameter): string {
 }
 
 const UPDATES: ReadonlySet<string> = new Set(["put", "patch"]);
+/** Actions that make a new thing: one that requires nothing still needs its `name` (see `neededProperties`). */
+const CREATES: ReadonlySet<string> = new Set(["create", "add"]);
 const MAX_UPDATE_FIELDS = 16;
 const SCALARS: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean"]);
 
@@ -319,13 +324,14 @@ function bodyOf(
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
-  const creates = operationProfile(operation).action === "create";
+  const creates = CREATES.has(operationProfile(operation).action);
   const needed = neededProperties(properties, requiredNames, creates).filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
-  const offers = needed.length === 0 && offerFields && UPDATES.has(operation.method);
-  const bound = offers ? settableFields(properties, lookup, credential) : needed;
+  const offers = needed.length === 0 && offerFields;
+  const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
+  const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
     .map((k) => `${k} (body)`);

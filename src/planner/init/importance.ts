@@ -21,7 +21,7 @@ export function hasNicheSignal(profile: OperationProfile): boolean {
 
 /** Words of an object that is configuration plumbing rather than something users work with. */
 const PLUMBING =
-  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?)\b/;
+  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|backgrounds?|logos?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?)\b/;
 
 /**
  * Whether an operation is niche: deprecated, flagged admin/enterprise/internal/preview (its profile's signals), a watch or

@@ -216,6 +216,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
+  const groupRanks = new Map(groups.map((g) => [g.name, g.rank]));
   const [first, second] = groups;
   const selectors =
     first && second ? [...selectorChains(view, second, first), ...selectorChains(view, first, second)] : [];
@@ -238,13 +239,17 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
   const proposed = [
     ...(search === undefined ? [] : [search]),
-    ...groups.flatMap((g) => groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche)),
+    ...groups.flatMap((g) =>
+      groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche, (r) => groupRanks.get(r)),
+    ),
   ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < CORE_GROUPS)
     .flatMap((g) => {
       const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
-      const child = childProposal(view, g, fullestChild(nested, resource), none, profileOf, niche);
+      const child = fullestFirst(nested, resource)
+        .map((ops) => childProposal(view, g, ops, none, profileOf, niche))
+        .find((c) => c !== undefined);
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
   proposed.push(...children.map((c) => markNiche(c, view, niche)));
@@ -288,7 +293,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       ? [...upgraded.map(withoutSource), ...nameChainsLeft]
       : fallbackProposals(view, groups);
   const grouped = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
-  const ranked = { ...grouped, kept: withChains(grouped.kept, max, view) };
+  const ranked = { ...grouped, kept: twinsLast(withChains(grouped.kept, max, view), view, profileOf) };
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
@@ -331,13 +336,15 @@ function apiSearch(
   return group === undefined ? undefined : apiSearchProposal(view, operation, group, profileOf(operation));
 }
 
-/** The operations of the nested resource with the most operations under its parent (a Jira issue's comments: list, add, read, change, delete), first met on a tie. */
-function fullestChild(nested: readonly Operation[], resource: (o: Operation) => string): Operation[] {
+/**
+ * The operations of each nested resource under a parent, the one with the most operations first (a Jira issue's
+ * comments: list, add, read, change, delete; then its worklogs …), first met on a tie: when the fullest one's create
+ * cannot be drafted (a comment's rich-text body), the next one's is.
+ */
+export function fullestFirst(nested: readonly Operation[], resource: (o: Operation) => string): Operation[][] {
   const byResource = new Map<string, Operation[]>();
   for (const o of nested) byResource.set(resource(o), [...(byResource.get(resource(o)) ?? []), o]);
-  let fullest: Operation[] = [];
-  for (const ops of byResource.values()) if (ops.length > fullest.length) fullest = ops;
-  return fullest;
+  return [...byResource.values()].sort((a, b) => b.length - a.length);
 }
 
 /** A proposal is niche when any operation it calls is (see `isNiche`); chains of a core resource's target stay core. */
@@ -371,22 +378,46 @@ const MIN_CHAINS = 3;
  * The first `max` ranked proposals, where a draft holding fewer than `MIN_CHAINS` chains takes the best chains ranked
  * below the cap in place of its lowest-ranked goals that ask for an opaque id (`GET /config/{configId}`, which the
  * user would not know): chains replace id-asking goals, never a create, a browse or a goal on an id the user holds,
- * and a niche chain only a niche goal.
+ * and a niche chain only a niche goal. A draft that holds no chain at all and has no such goal left takes chains that
+ * find their record by a name or a search term in place of further reads, changes, actions or deletes of resources it
+ * keeps two other goals of (illumidesk, whose projects, servers and teams go by name: plans and files found by name).
  */
 function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): Proposal[] {
   const head = ranked.slice(0, max);
   const spare = ranked.slice(max).filter((p) => p.steps.length > 1);
   const moved: Proposal[] = [];
   const displaced: Proposal[] = [];
+  const chainless = head.every((p) => p.steps.length === 1);
   for (const chain of spare) {
     if (head.filter((p) => p.steps.length > 1).length >= MIN_CHAINS) break;
-    const at = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
-    if (at < 0) break;
+    const opaque = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
+    const named = chainless && !chain.niche && findsByName(chain);
+    const at = opaque >= 0 || !named ? opaque : head.findLastIndex((p) => oneOfMany(p, head));
+    if (at < 0) continue;
     displaced.push(...head.splice(at, 1));
     head.push(chain);
     moved.push(chain);
   }
   return [...head, ...displaced, ...ranked.slice(max).filter((p) => !moved.includes(p))];
+}
+
+/**
+ * Whether a chain's lookup finds one record by what the user says: it picks from a list by a name or email, or sends
+ * the user's search term as a query. A list scoped by a path parameter (`GET /users/{username}/gists`) and read at its
+ * first item names the owner, not the record, and does not count.
+ */
+export function findsByName(chain: Pick<Proposal, "steps">): boolean {
+  const lookup = chain.steps.at(-2);
+  if (lookup === undefined) return false;
+  return (
+    lookup.pick !== undefined || lookup.params.some((b) => b.in === "query" && String(b.value).startsWith("$inputs."))
+  );
+}
+
+/** A single read, change, action or delete (never a create or a browse) of a resource with two other goals in `head`. */
+function oneOfMany(p: Proposal, head: readonly Proposal[]): boolean {
+  if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || p.kind === "chain") return false;
+  return head.filter((q) => q !== p && q.group === p.group).length >= 2;
 }
 
 /** A single goal on one record that takes an opaque id (not a number or key the user reads off it) as an input. */
@@ -395,6 +426,33 @@ function asksOpaqueId(p: Proposal, view: ApiModel): boolean {
   if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || operation === undefined) return false;
   const bound = new Map(p.steps[0]?.params.map((b) => [b.name, String(b.value)]));
   return idParameters(operation).some((q) => !userHeld(q) && bound.get(q.name)?.startsWith("$inputs.") === true);
+}
+
+/**
+ * The ranked proposals with each one that does what a better-ranked one does — the same kind of call (an action: the
+ * same verb) on the same object (Asana's `createProjectForWorkspace` after `createProject`: both add a project) —
+ * moved after all the others: a near-duplicate takes no place a distinct task could have. Two browses of one object
+ * are no twins (all pods, and a deployment's pods).
+ */
+function twinsLast(
+  ranked: readonly Proposal[],
+  view: ApiModel,
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal[] {
+  const seen = new Set<string>();
+  const twins: Proposal[] = [];
+  const firsts = ranked.filter((p) => {
+    const target = view.operations[p.operationIndex];
+    if (target === undefined) return true;
+    const profile = profileOf(target);
+    const kind = actionKind(profile);
+    const key = `${kind === "act" ? profile.action : kind} ${squash(profile.object.split(" ").at(-1) ?? "")}`;
+    const twin = kind !== "find" && seen.has(key);
+    seen.add(key);
+    if (twin) twins.push(p);
+    return !twin;
+  });
+  return [...firsts, ...twins];
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */

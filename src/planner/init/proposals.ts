@@ -24,6 +24,7 @@ import {
   signatureOf,
   singular,
   staticSegments,
+  successSchema,
 } from "./operations.js";
 import { entityWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
@@ -72,7 +73,12 @@ export interface Judge {
   readonly profile: (o: Operation) => OperationProfile;
   readonly niche: (o: Operation) => boolean;
   readonly offMain: (o: Operation) => number;
+  /** The rank of the resource a read of a nested collection lists (`card` of `GET /boards/{idBoard}/cards`), if it is one. */
+  readonly nestedRank?: (o: Operation) => number | undefined;
 }
+
+/** The rank a nested collection that is no resource of its own counts as (and the most a ranked one counts): its weight stays below one more id parameter's. */
+const NOT_A_RESOURCE = 9;
 
 /** Path parameters, plus a tenth per static segment: `/v1/accounts` before `/v1/financial_connections/accounts`. */
 const fewestPathParams = (o: Operation): number =>
@@ -126,17 +132,27 @@ function ofKind(kind: SingleKind, judge: Judge): (o: Operation) => boolean {
 const isSearch = (o: Operation, judge: Judge): boolean =>
   (o.method === "get" || o.method === "post") && !endsWithParameter(o.path) && judge.profile(o).action === "search";
 
+/**
+ * A read of a plural collection path whose success response declares no schema (Trello's `GET /boards/{idBoard}/cards`):
+ * nothing says it is not a list, and its profile reads it as one.
+ */
+export const listsUntyped = (o: Operation, judge: Judge): boolean =>
+  o.method === "get" && successSchema(o) === undefined && judge.profile(o).action === "list";
+
 const restAct = (judge: Judge) => (o: Operation) => !isRpc(o) && actionKind(judge.profile(o)) === "act";
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
-      ops.filter((o) => (isRpc(o) ? ofKind("find", judge)(o) : isListOperation(model, o) || isSearch(o, judge))),
+      ops.filter((o) =>
+        isRpc(o) ? ofKind("find", judge)(o) : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge),
+      ),
       judge,
       (o) =>
         judge.offMain(o) * 1000 +
         idParameters(o).length * 100 +
-        fewestPathParams(o) * 10 -
+        fewestPathParams(o) * 10 +
+        (judge.offMain(o) > 0 ? Math.min(judge.nestedRank?.(o) ?? NOT_A_RESOURCE, NOT_A_RESOURCE) * 10 : 0) -
         Math.min(filterCount(o), 9) +
         (isListOperation(model, o) ? 0 : 500),
     ),
@@ -189,9 +205,10 @@ export function groupProposals(
   isCore: boolean,
   profile: (o: Operation) => OperationProfile,
   niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined = () => undefined,
 ): Proposal[] {
   const free = group.operations.filter((o) => !taken.has(o));
-  const main = mainObject(group.operations.filter((o) => !niche(o)).map(profile));
+  const main = mainObject(group.operations.filter((o) => !niche(o)).map(profile), group.name);
   const judge: Judge = {
     profile,
     niche,
@@ -200,13 +217,15 @@ export function groupProposals(
       rpcDepth(o) +
       rpcQualified(o, profile(o)) -
       (isRpc(o) && /\.list$/.test(o.path) ? 0.5 : 0),
+    nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
   };
   const picked = new Set<Operation>();
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
     const kept: Proposal[] = [];
     for (const operation of PICKERS[kind](model, free, judge)) {
       if (kept.length === (isCore ? 2 : 1)) break;
-      if (picked.has(operation)) continue;
+      if (picked.has(operation) || ((kind === "update" || kind === "act") && setsFieldOfRecord(model, operation, free)))
+        continue;
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
@@ -223,6 +242,28 @@ export function groupProposals(
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
 }
+
+/**
+ * An update of one field of a record through a path of its own (`PUT /cards/{idCard}/closed`) when the record's own
+ * update (`PUT /cards/{idCard}`) takes that field in its body: the record's update goal already sets it.
+ */
+export function setsFieldOfRecord(model: ApiModel, operation: Operation, operations: readonly Operation[]): boolean {
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  const field = parts.at(-1) ?? "";
+  const writes = operation.method === "put" || operation.method === "patch";
+  if (!writes || parts.length < 2 || field.startsWith("{") || !(parts.at(-2) ?? "").startsWith("{")) return false;
+  const record = `/${parts.slice(0, -1).join("/")}`;
+  const schemas = schemaLookup(model.schemas);
+  const key = squashName(field);
+  return operations.some(
+    (o) =>
+      o.path === record &&
+      (o.method === "put" || o.method === "patch") &&
+      (o.requestBody?.contents ?? []).some((c) => propertyNames(c.schema, schemas).some((n) => squashName(n) === key)),
+  );
+}
+
+const squashName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
  * An update whose draft sets nothing — no body field and no parameter beyond the path (Jira's issue edit, all of whose
@@ -245,18 +286,26 @@ function headNoun(object: string): string {
   return object.split(" ").at(-1) ?? "";
 }
 
-/** The head noun most of a group's operations act on (`message` in Slack's `chat`), first met on a tie. */
-function mainObject(profiles: readonly OperationProfile[]): string | undefined {
+/**
+ * The head noun a group's operations act on: of the nouns that spell the resource's own (Trello's `member`, not the
+ * board stars most of its operations are about; GitHub's `repository` of the resource `repo`), the one most operations
+ * use; else the one most act on (`message` in Slack's `chat`); first met on a tie.
+ */
+export function mainObject(profiles: readonly OperationProfile[], resource: string): string | undefined {
   const counts = new Map<string, number>();
   for (const p of profiles) counts.set(headNoun(p.object), (counts.get(headNoun(p.object)) ?? 0) + 1);
+  const own = headNoun(resource.replaceAll("_", " "));
+  const owns = [...counts.keys()].filter((noun) => noun === own || (own.length >= 3 && noun.startsWith(own)));
   let top: string | undefined;
-  for (const [noun, n] of counts) if (top === undefined || n > (counts.get(top) ?? 0)) top = noun;
+  for (const noun of owns.length > 0 ? owns : counts.keys())
+    if (top === undefined || (counts.get(noun) ?? 0) > (counts.get(top) ?? 0)) top = noun;
   return top;
 }
 
 /**
  * The goal a core resource's nested resources add most often: the best create among them (a comment on an issue, a
- * worklog on a Jira issue), proposed under the core resource so it ranks with it.
+ * worklog on a Jira issue), proposed under the core resource so it ranks with it. One whose body requires nothing
+ * offers the fields it can set (a worklog's `started`, `timeSpent`); one that would still send nothing is passed over.
  */
 export function childProposal(
   model: ApiModel,
@@ -273,7 +322,7 @@ export function childProposal(
     judge,
   ).map((operation) => ({
     operation,
-    proposal: singleProposal(model, operation, "create", group, profile(operation)),
+    proposal: singleProposal(model, operation, "create", group, profile(operation), true),
   }));
   const chosen = candidates.find((c) => !sendsEmpty(model, c.operation, c.proposal));
   if (chosen === undefined) return undefined;
@@ -403,6 +452,7 @@ function singleProposal(
   kind: SingleKind,
   group: { name: string; rank: number },
   profile: OperationProfile,
+  offersOnCreate = false,
 ): Proposal {
   const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
@@ -415,12 +465,21 @@ function singleProposal(
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : KIND_HINTS[kind](
-          kind === "find" ? entityWords(group.name) : entityOfOperation(operation, group.name, kind === "create"),
+          kind === "find"
+            ? browsedEntity(operation, profile, group.name)
+            : entityOfOperation(operation, group.name, kind === "create"),
           operation,
           profile,
         ),
     inputs: [],
-    steps: [operationStep(model, operation, { id: stepId, namer, offerFields: kind === "update" || kind === "act" })],
+    steps: [
+      operationStep(model, operation, {
+        id: stepId,
+        namer,
+        offerFields: kind === "update" || kind === "act" || (kind === "create" && offersOnCreate),
+        offerOnPost: kind === "update" || kind === "create",
+      }),
+    ],
     calls: [signatureOf(operation)],
     deprecated: operation.deprecated,
     groupRank: group.rank,
@@ -428,6 +487,24 @@ function singleProposal(
     readOnly: isReadMethod(operation.method),
     ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
   };
+}
+
+/**
+ * What a find goal browses: the resource's records, or — for a collection of another thing right under one of the
+ * resource's records — that thing's records of it and the id it is read under (`card records of a board whose idBoard
+ * you know`).
+ */
+function browsedEntity(operation: Operation, profile: OperationProfile, group: string): string {
+  const resource = entityWords(group);
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  const last = parts.findLastIndex((s) => s.startsWith("{"));
+  const owner = parts[last - 1];
+  const under = last > 0 && last < parts.length - 1 && owner !== undefined && !owner.startsWith("{");
+  const object = profile.object.split(" ");
+  if (!under || singular(toSnakeCase(owner)) !== group || object.includes(headNoun(resource)))
+    return `${resource} records`;
+  const id = parts[last]?.slice(1, -1) ?? "id";
+  return `${profile.object} records of ${withArticle(resource)} whose ${id} you know`;
 }
 
 const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
@@ -459,7 +536,7 @@ function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfi
 const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
-  find: (entity, o) => `The user wants to browse ${entity} records${filtersOf(o)}.`,
+  find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
   get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,

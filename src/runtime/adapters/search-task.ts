@@ -1,5 +1,15 @@
 // A task as a user words it → what search compares: its verb, what it acts on, what is around it, the nouns it makes.
-import { conceptNouns, isPlural, searchTerm, splitWords, stem, undoneVerb, verbClasses } from "./search-words.js";
+import {
+  conceptNouns,
+  isPlural,
+  PHRASAL_PARTICLES,
+  phrasalClasses,
+  searchTerm,
+  splitWords,
+  stem,
+  undoneVerb,
+  verbClasses,
+} from "./search-words.js";
 
 /** What a task says, read once per query. */
 export interface Task {
@@ -148,16 +158,152 @@ function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlyS
   return compound !== undefined && made.includes(compound) ? [compound] : made;
 }
 
+/**
+ * Words a request or a question opens with that say nothing of the task (`how do I`, `can you`, `I want to`, `is there a
+ * way to`, `please`, `let me`): left out when a verb the search knows follows them, or when they end in `to`.
+ */
+const REQUEST_WORDS = new Set([
+  "a",
+  "ahead",
+  "am",
+  "and",
+  "are",
+  "can",
+  "could",
+  "d",
+  "do",
+  "does",
+  "go",
+  "have",
+  "help",
+  "how",
+  "i",
+  "is",
+  "it",
+  "just",
+  "let",
+  "like",
+  "ll",
+  "m",
+  "may",
+  "me",
+  "might",
+  "need",
+  "please",
+  "possible",
+  "quickly",
+  "s",
+  "shall",
+  "should",
+  "there",
+  "to",
+  "try",
+  "trying",
+  "us",
+  "wanna",
+  "want",
+  "way",
+  "we",
+  "will",
+  "would",
+  "you",
+]);
+/** Words a question opens with that ask to read something: `is Anna online`, `does the customer have a card`, `where`. */
+const QUESTION_WORDS = new Set([
+  "am",
+  "are",
+  "can",
+  "could",
+  "did",
+  "do",
+  "does",
+  "has",
+  "have",
+  "how",
+  "is",
+  "was",
+  "were",
+  "when",
+  "where",
+  "why",
+]);
+/** What a question that opens with {@link QUESTION_WORDS} asks for: a read of one thing or of a list. */
+const QUESTION_CLASSES = ["get", "list"] as const;
+/** Adverbs of time and degree that say nothing of what a task does or acts on (`is Anna online right now`). */
+const FILLERS = new Set([
+  "actually",
+  "again",
+  "already",
+  "also",
+  "anymore",
+  "currently",
+  "ever",
+  "here",
+  "now",
+  "really",
+  "right",
+  "still",
+  "there",
+  "yet",
+]);
+/** `how many`, `how much`: a question that counts, read as a list. */
+const COUNTING = new Set(["many", "much"]);
+
+/** Where the task starts: after the request or question words it opens with, when a verb follows them. */
+export function taskStart(words: readonly string[]): number {
+  const prefix = words.findIndex((w) => !REQUEST_WORDS.has(w));
+  for (let start = prefix < 0 ? words.length : prefix; start > 0; start--) {
+    const next = words[start];
+    if (words[start - 1] === "to" && next !== undefined) return start;
+    if (next !== undefined && verbClasses(stem(next)) !== undefined && !QUESTION_WORDS.has(next)) return start;
+  }
+  return 0;
+}
+
+/** Where a task's verb was read: its word, its action classes and, for a phrasal verb, its particle's word. */
+interface VerbAt {
+  readonly index: number;
+  readonly classes: readonly string[];
+  readonly particle?: number;
+}
+
+/**
+ * The verb at `index` read with its particle when they make a phrasal verb: right after it (`turn off notifications`)
+ * or after the thing acted on, at the end or before a determiner or preposition (`take my reaction off a message`).
+ */
+function withParticle(words: readonly string[], verb: VerbAt): VerbAt {
+  const word = stem(words[verb.index] as string);
+  for (let j = verb.index + 1; j < Math.min(words.length, verb.index + 6); j++) {
+    const classes = phrasalClasses(word, words[j] as string);
+    if (classes === undefined) continue;
+    const after = words[j + 1];
+    const separable = after === undefined || DETERMINERS.has(after) || PHRASE_BREAKS.has(after);
+    if (j === verb.index + 1 || separable) return { index: verb.index, classes, particle: j };
+  }
+  return verb;
+}
+
 /** The task's verb: its first word when that is a verb, or when a determiner, preposition or particle follows it. */
-function findVerb(words: readonly string[]): { index: number; classes: readonly string[] } | undefined {
+function findVerb(words: readonly string[]): VerbAt | undefined {
+  const verb = firstVerb(words);
+  return verb === undefined || verb.index !== words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined)
+    ? verb
+    : withParticle(words, verb);
+}
+
+function firstVerb(words: readonly string[]): VerbAt | undefined {
+  const first = words[0];
+  if (first !== undefined && COUNTING.has(first)) return { index: 0, classes: ["list"] };
+  if (first !== undefined && QUESTION_WORDS.has(first)) return { index: 0, classes: QUESTION_CLASSES };
   const index = words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined);
   const word = words[index];
   if (word === undefined) return undefined;
   const classes = verbClasses(stem(word));
   if (classes !== undefined) return { index, classes };
   const next = words[index + 1];
+  const particle = next !== undefined && (PARTICLES.has(next) || PHRASAL_PARTICLES.has(next));
   const verbLike =
-    next !== undefined && (DETERMINERS.has(next) || PHRASE_BREAKS.has(next) || PARTICLES.has(next)) && !WH.has(word);
+    next !== undefined && (DETERMINERS.has(next) || PHRASE_BREAKS.has(next) || particle) && !WH.has(word);
   return verbLike && !isPlural(word) ? { index, classes: [stem(word)] } : undefined;
 }
 
@@ -167,7 +313,9 @@ function findVerb(words: readonly string[]): { index: number; classes: readonly 
  * an attribute of the thing after it (`the summary of an issue` acts on the issue).
  */
 export function readTask(query: string, vocabulary: ReadonlySet<string>, objects: ReadonlySet<string>): Task {
-  const words = splitWords(query);
+  const asked = splitWords(query).filter((w) => !FILLERS.has(w));
+  const opening = asked.slice(taskStart(asked));
+  const words = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
   const verb = findVerb(words);
   const verbWord = verb === undefined ? undefined : words[verb.index];
   const known = verbWord !== undefined && verbClasses(stem(verbWord)) !== undefined;
@@ -189,6 +337,10 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
   const agents: string[] = [];
   words.forEach((word, i) => {
     if (verb !== undefined && i <= verb.index + (PARTICLES.has(words[verb.index + 1] ?? "") ? 1 : 0)) return;
+    if (i === verb?.particle) {
+      if (object.length > 0) inObject = false;
+      return;
+    }
     if (word === "s") {
       for (const t of object.splice(0)) context.add(t);
       return;
@@ -225,8 +377,12 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     context.delete(owner);
     plural = nouns.get(owner);
   }
-  const self = words.some((w) => SELF.has(w));
-  const who = words.includes("who") && !PEOPLE.includes(object.at(-1) ?? "") && !agents.includes(object.at(-1) ?? "");
+  const self = words.some((w, i) => SELF.has(w) && !(verb !== undefined && i === verb.index + 1 && isDative(words, i)));
+  const named = object.at(-1) ?? "";
+  const [copula = "", after = ""] = words.slice(words.indexOf("who") + 1);
+  const namesThem =
+    AUXILIARIES.has(copula) && !PHRASE_BREAKS.has(after) && !after.endsWith("ing") && objects.has(named);
+  const who = words.includes("who") && !PEOPLE.includes(named) && !agents.includes(named) && !namesThem;
   if (who) for (const t of object.splice(0)) context.add(t);
   const heads = new Set(who ? (agents.length > 0 ? agents : PEOPLE) : object.slice(-1));
   const kin = new Set([...heads].flatMap(kinOf).filter((noun) => !heads.has(noun)));
@@ -236,7 +392,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
       : madeInVocabulary(w, words[i + 1], vocabulary),
   );
   const own = words
-    .filter((w, i) => i !== verb?.index && !DETERMINERS.has(w) && !PHRASE_BREAKS.has(w))
+    .filter((w, i) => i !== verb?.index && i !== verb?.particle && !DETERMINERS.has(w) && !PHRASE_BREAKS.has(w))
     .flatMap((w) => searchTerm(w) ?? []);
   return {
     terms: [...new Set([...own, ...[...made].filter((t) => !known || t !== searchTerm(verbWord ?? "")), ...derived])],
@@ -254,6 +410,12 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** `me` after a verb with a thing after it (`show me the nodes`, `give me a list`) is who gets it, not whose it is. */
+function isDative(words: readonly string[], i: number): boolean {
+  const next = words[i + 1];
+  return words[i] === "me" && next !== undefined && !PHRASE_BREAKS.has(next) && !PARTICLES.has(next);
 }
 
 /** The action classes every API shares: a verb that only means one of them makes no noun of its own. */

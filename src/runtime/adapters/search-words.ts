@@ -167,6 +167,87 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   leave: ["leave", "remove"],
 };
 
+/**
+ * Common English phrasal verbs (`verb particle`) and the action classes they mean, whatever their verb alone means:
+ * `turn off` disables, `get rid of` deletes, `set up` creates, `look up` searches. The particle may follow the thing
+ * acted on (`turn notifications off`, `take my reaction off a message`).
+ */
+const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
+  "set up": ["create"],
+  "spin up": ["create", "start"],
+  "sign up": ["create", "join"],
+  "open up": ["open"],
+  "start up": ["start"],
+  "boot up": ["start"],
+  "fire up": ["start"],
+  "kick off": ["start", "run"],
+  "carry out": ["run"],
+  "turn on": ["enable", "update"],
+  "switch on": ["enable", "update"],
+  "turn off": ["disable", "update"],
+  "switch off": ["disable", "update"],
+  "shut off": ["disable", "update"],
+  "turn up": ["update"],
+  "turn down": ["update"],
+  "shut down": ["stop", "close"],
+  "close down": ["close"],
+  "wind down": ["stop"],
+  "call off": ["cancel"],
+  "back out": ["cancel"],
+  "give up": ["leave", "cancel"],
+  "drop out": ["leave"],
+  "get rid": ["delete", "remove"],
+  "throw away": ["delete"],
+  "throw out": ["delete"],
+  "take down": ["delete", "remove"],
+  "take off": ["remove", "delete"],
+  "take away": ["remove", "delete"],
+  "take out": ["remove", "delete"],
+  "drop off": ["remove", "delete"],
+  "clean up": ["delete"],
+  "clean out": ["delete"],
+  "clear out": ["delete"],
+  "clear up": ["delete"],
+  "wipe out": ["delete"],
+  "cross out": ["delete"],
+  "look up": ["search", "get"],
+  "look for": ["search", "list"],
+  "look at": ["get", "list"],
+  "look into": ["get"],
+  "find out": ["get"],
+  "check on": ["get"],
+  "pull up": ["get", "list"],
+  "bring up": ["get", "list"],
+  "fill in": ["update"],
+  "fill out": ["update"],
+  "write down": ["create"],
+  "note down": ["create"],
+  "jot down": ["create"],
+  "hand over": ["transfer"],
+  "pass on": ["transfer"],
+  "give back": ["refund"],
+  "pay back": ["refund"],
+  "hold off": ["pause"],
+  "put back": ["unarchive", "update"],
+  "bring back": ["unarchive", "update"],
+  "opt out": ["unsubscribe", "leave", "delete"],
+  "opt in": ["subscribe", "join", "add"],
+  "mark off": ["complete"],
+  "sign off": ["approve"],
+  "lock down": ["lock"],
+};
+
+/** The particles of {@link PHRASAL_VERBS}. */
+export const PHRASAL_PARTICLES: ReadonlySet<string> = new Set(
+  Object.keys(PHRASAL_VERBS).map((phrase) => phrase.split(" ")[1] as string),
+);
+
+/** The action classes of a phrasal verb (a stemmed verb and its particle), or undefined when it is not one. */
+export function phrasalClasses(verb: string, particle: string): readonly string[] | undefined {
+  const phrase = `${verb} ${particle}`;
+  return Object.hasOwn(PHRASAL_VERBS, phrase) ? PHRASAL_VERBS[phrase] : undefined;
+}
+
 /** Verbs that name an action of their own (merge, refund, publish …): a task's verb is matched to them as written. */
 const OWN_VERBS = new Set([
   "approve",

@@ -237,10 +237,24 @@ interface TextIndex {
   readonly averageLength: number;
 }
 
+/** The endings {@link root} cuts, longest first. */
+const ROOT_ENDINGS = ["ation", "ition", "ion", "ing", "ed", "e"] as const;
+
+/**
+ * What text ranking compares of a term: one derivational or inflectional ending cut and a doubled last consonant
+ * undone, when four letters stay (`archive`, `archived`, `archiving` → archiv; `starred` → star; `creation` → creat).
+ */
+export function root(term: string): string {
+  const cut = ROOT_ENDINGS.find((ending) => term.endsWith(ending) && term.length - ending.length >= 4);
+  if (cut === undefined) return term;
+  const stemmed = term.slice(0, -cut.length);
+  return /([b-df-hj-kmnp-rtv-z])\1$/.test(stemmed) ? stemmed.slice(0, -1) : stemmed;
+}
+
 function textIndex(documents: readonly (readonly string[])[]): TextIndex {
   const frequencies = documents.map((terms) => {
     const counts = new Map<string, number>();
-    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of terms) counts.set(root(term), (counts.get(root(term)) ?? 0) + 1);
     return counts;
   });
   const lengths = frequencies.map((counts) => [...counts.values()].reduce((n, c) => n + c, 0));
@@ -252,11 +266,12 @@ function textIndex(documents: readonly (readonly string[])[]): TextIndex {
 }
 
 function buildIndex(tools: readonly Searchable[]): Index {
-  const text = textIndex(tools.map(documentTerms));
+  const documents = tools.map(documentTerms);
+  const text = textIndex(documents);
   const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
   const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
   const profiles = withAvoidableSignals(tools.map(profileTerms));
-  const vocabulary: ReadonlySet<string> = new Set(text.documentFrequency.keys());
+  const vocabulary: ReadonlySet<string> = new Set(documents.flat());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
   const under = new Map<string, number>();
   for (const p of profiles) for (const t of p?.parents ?? []) under.set(t, (under.get(t) ?? 0) + 1);
@@ -383,15 +398,30 @@ function nicheFactor(profile: ProfileTerms, task: Task): number {
   return factor;
 }
 
-function score(index: Index, document: number, task: Task): number {
+/** A task's terms as text ranking compares them (see {@link root}), cut once per query. */
+interface TextTerms {
+  readonly terms: readonly string[];
+  readonly verb: readonly string[];
+  readonly kin: readonly string[];
+}
+
+function textTerms(task: Task): TextTerms {
+  return {
+    terms: task.terms.map(root),
+    verb: task.verb === undefined ? [] : [root(searchTerm(task.verb) ?? task.verb)],
+    kin: [...task.kin].map(root),
+  };
+}
+
+function score(index: Index, document: number, task: Task, query: TextTerms): number {
   const name = index.names[document] as ReadonlySet<string>;
   const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
   const fields = index.text;
   const text =
-    bm25(fields, document, task.terms) +
-    (task.verb === undefined ? 0 : VERB_TEXT_WEIGHT * bm25(fields, document, [searchTerm(task.verb) ?? task.verb])) +
-    KIN_TEXT_WEIGHT * bm25(fields, document, [...task.kin]) +
-    WORDS_WEIGHT * bm25(index.words, document, task.terms);
+    bm25(fields, document, query.terms) +
+    VERB_TEXT_WEIGHT * bm25(fields, document, query.verb) +
+    KIN_TEXT_WEIGHT * bm25(fields, document, query.kin) +
+    WORDS_WEIGHT * bm25(index.words, document, query.terms);
   const profile = index.profiles[document];
   if (profile === undefined) return named + text;
   const head = profile.object.at(-1) ?? "";
@@ -418,12 +448,11 @@ function bm25(index: TextIndex, document: number, terms: readonly string[]): num
 
 /**
  * Tool search over `tools`, the index built on the first query: BM25 (Robertson & Zaragoza, k1 = 1.2, b = 0.75) over
- * each tool's fields weighted (name and object 3, title 2, the rest 1) and, at half weight, over the words its inputs
- * and response use (its profile's `words`), plus what its profile says: a bonus when the task's verb means the tool's
- * action and when the task names its object (or the API's noun for the task's general word), a list preferred for a
- * plural noun and a
- * read for a singular one, and a lower score for each admin, enterprise, deprecated or preview part the task does not
- * mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
+ * each tool's fields weighted (name and object 3, title 2, the rest 1), words compared by their root (archived and
+ * archive meet), and, at half weight, over the words its inputs and response use (its profile's `words`), plus what its
+ * profile says: a bonus when the task's verb means the tool's action and when the task names its object (or the API's
+ * noun for the task's general word), a list preferred for a plural noun and a read for a singular one, and a lower score
+ * for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
  * matches finds nothing.
  */
 export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
@@ -432,7 +461,10 @@ export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
     index ??= buildIndex(tools);
     const task = readTask(query, index.vocabulary, index.objects);
     const built = index;
-    const scored = built.tools.map((tool, i) => ({ tool, score: score(built, i, task), i })).filter((s) => s.score > 0);
+    const compared = textTerms(task);
+    const scored = built.tools
+      .map((tool, i) => ({ tool, score: score(built, i, task, compared), i }))
+      .filter((s) => s.score > 0);
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
     return scored.slice(0, count).map(({ tool }) => ({

@@ -1,0 +1,98 @@
+// How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
+import { describe, expect, it } from "vitest";
+import { readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
+import { splitWords } from "../../src/runtime/adapters/search-words.js";
+
+const nouns = new Set([
+  "customer",
+  "channel",
+  "repo",
+  "issue",
+  "node",
+  "file",
+  "notification",
+  "reaction",
+  "message",
+  "label",
+  "gist",
+  "star",
+]);
+const read = (query: string) => {
+  const task = readTask(query, nouns, nouns);
+  return { actions: [...task.actions], object: task.object, context: [...task.context], self: task.self };
+};
+
+describe("reading a task", () => {
+  it.each<[string, string, number]>([
+    ["a question's opening", "how do I delete a repository", 3],
+    ["a request's opening", "can you show me the nodes", 2],
+    ["an opening that ends in to", "is there a way to transfer a repository", 5],
+    ["a wish", "I would like to star a gist", 4],
+    ["please", "please fork this repository", 1],
+    ["no verb after the opening: the question stays", "is Anna online", 0],
+    ["a task without an opening", "delete a repository", 0],
+  ])("skips %s: %s", (_, query, start) => {
+    expect(taskStart(splitWords(query))).toBe(start);
+  });
+
+  it.each<[string, string, ReturnType<typeof read>]>([
+    [
+      "a request's opening is not the verb, and its I is not the user's things",
+      "how do I delete a repository",
+      { actions: ["delete"], object: ["repo"], context: [], self: false },
+    ],
+    [
+      "a yes/no question reads one thing or a list",
+      "does this issue have a label",
+      { actions: ["get", "list"], object: ["issue"], context: ["label"], self: false },
+    ],
+    [
+      "where asks to read, and my is still the user's",
+      "where are my gists",
+      { actions: ["get", "list"], object: ["gist"], context: [], self: true },
+    ],
+    [
+      "how many counts: a list, the adverbs left out",
+      "how many open issues are there right now",
+      { actions: ["list"], object: ["open", "issue"], context: [], self: false },
+    ],
+    [
+      "me after show is who sees it, not whose it is",
+      "show me the nodes",
+      { actions: ["get", "list"], object: ["node"], context: [], self: false },
+    ],
+    [
+      "me after show, then my, is the user's",
+      "show me my files",
+      { actions: ["get", "list"], object: ["file"], context: [], self: true },
+    ],
+    [
+      "a phrasal verb means its own action (turn off → disable)",
+      "turn off notifications",
+      { actions: ["disable", "update"], object: ["notification"], context: [], self: false },
+    ],
+    [
+      "a phrasal verb's particle after the thing acted on ends its phrase",
+      "take my reaction off a message",
+      { actions: ["remove", "delete"], object: ["reaction"], context: ["message"], self: true },
+    ],
+    [
+      "get rid of deletes",
+      "get rid of a label",
+      { actions: ["delete", "remove"], object: ["label"], context: [], self: false },
+    ],
+    ["set up creates", "set up a repository", { actions: ["create"], object: ["repo"], context: [], self: false }],
+    [
+      "who is or are before a noun some tool acts on asks for those",
+      "who are my customers",
+      { actions: ["list", "get"], object: ["customer"], context: [], self: true },
+    ],
+    [
+      "who is before a place asks for the people there",
+      "who is in this channel",
+      { actions: ["list", "get"], object: [], context: ["channel"], self: false },
+    ],
+  ])("%s: %s", (_, query, expected) => {
+    expect(read(query)).toEqual(expected);
+  });
+});

