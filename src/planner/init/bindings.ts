@@ -7,7 +7,7 @@ import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
-import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededProperties } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
@@ -107,7 +107,24 @@ export function operationStep(
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
     undescribed: [...described, ...(body.typed ?? [])],
+    ...(body.needed === undefined || body.needed.length === 0 ? {} : { needed: body.needed }),
   };
+}
+
+/** `$inputs.x` bound to each of `fields` that the schema does not require, as the needed inputs a goal makes required. */
+function neededInputs(
+  entries: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  required: readonly string[],
+  properties: Readonly<Record<string, JsonSchema>>,
+): NeededInput[] {
+  return fields.flatMap((field) => {
+    const input = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(String(entries[field]))?.[1];
+    if (input === undefined || required.includes(field)) return [];
+    const schema = properties[field];
+    const own = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
+    return [{ input, field, ...(saysMoreThanName(own, field, input) ? { description: own.trim() } : {}) }];
+  });
 }
 
 /** `$config.account_sid` for the path parameter the basic-auth user names (docs/goals.md, "Configured values"). */
@@ -212,6 +229,31 @@ function wrappedFields(
 }
 
 /**
+ * What a create must send inside a one-property wrapper (Asana's `POST /tasks` takes `{ data: { name, … } }` and
+ * requires nothing at its top): the wrapper's needed fields, its `name` when it requires none; undefined otherwise.
+ */
+function wrappedNeeds(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+):
+  | { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[]; required: string[] }
+  | undefined {
+  const names = Object.keys(properties);
+  const [name] = names;
+  if (names.length !== 1 || name === undefined) return undefined;
+  const node = derefTop(properties[name] ?? {}, lookup);
+  if (typeof node !== "object") return undefined;
+  const inner = allProperties(node, lookup);
+  const required = Array.isArray(node["required"])
+    ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
+    : [];
+  const fields = neededProperties(inner, required, true).filter(
+    (k) => !isReadOnly(inner[k]) && !hasDefault(inner[k]) && settable(inner[k], lookup),
+  );
+  return fields.length === 0 ? undefined : { name, properties: inner, fields, required };
+}
+
+/**
  * An open object of the body whose own example names its keys (Jira's issue edit: `fields: { summary: … }`, every key
  * allowed): the example's keys with a scalar value, typed by it; keys ending in a number (`customfield_10010`) name one
  * site's own fields and are left out.
@@ -285,6 +327,8 @@ interface BodyParts {
   /** The fields inside a one-property wrapper (Asana's `data`), for their descriptions. */
   readonly wrapped?: Readonly<Record<string, JsonSchema>>;
   readonly schema?: JsonSchema;
+  /** Bound fields the operation needs that its schema does not require (a create's `name`, Slack's `text`). */
+  readonly needed?: readonly NeededInput[];
 }
 
 function bodyOf(
@@ -357,9 +401,26 @@ function bodyOf(
       wrapped: wrapper.properties,
     };
   }
+  const needs = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
+  if (needs !== undefined) {
+    const inner = Object.fromEntries(
+      needs.fields.map((k) => [k, `$inputs.${namer(k, needs.properties[k] ?? {}, stepId)}`]),
+    );
+    return {
+      body: { kind: "properties", entries: [[needs.name, inner]] },
+      optional: optional.filter((o) => o !== `${needs.name} (body)`),
+      wrapped: needs.properties,
+      needed: neededInputs(inner, needs.fields, needs.required, needs.properties),
+    };
+  }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
-  return { body: { kind: "properties", entries }, optional, properties };
+  return {
+    body: { kind: "properties", entries },
+    optional,
+    properties,
+    ...(offers ? {} : { needed: neededInputs(Object.fromEntries(entries), bound, requiredNames, properties) }),
+  };
 }
 
 function hasComposition(node: Readonly<Record<string, unknown>>): boolean {
