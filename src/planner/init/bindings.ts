@@ -219,13 +219,24 @@ function wrappedFields(
   properties: Readonly<Record<string, JsonSchema>>,
   lookup: SchemaLookup,
 ): { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[] } | undefined {
+  const sole = soleWrapper(properties, lookup);
+  if (sole === undefined) return undefined;
+  const { name, node } = sole;
+  const inner = allProperties(node, lookup);
+  const fields = settableFields(inner, lookup);
+  return fields.length === 0 ? undefined : { name, properties: inner, fields };
+}
+
+/** The body's one property and the object schema it holds (Asana's `data`), or undefined for any other body. */
+function soleWrapper(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+): { readonly name: string; readonly node: Exclude<JsonSchema, boolean> } | undefined {
   const names = Object.keys(properties);
   const [name] = names;
   if (names.length !== 1 || name === undefined) return undefined;
   const node = derefTop(properties[name] ?? {}, lookup);
-  const inner = typeof node === "object" ? allProperties(node, lookup) : {};
-  const fields = settableFields(inner, lookup);
-  return fields.length === 0 ? undefined : { name, properties: inner, fields };
+  return typeof node === "object" ? { name, node } : undefined;
 }
 
 /**
@@ -238,11 +249,9 @@ function wrappedNeeds(
 ):
   | { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[]; required: string[] }
   | undefined {
-  const names = Object.keys(properties);
-  const [name] = names;
-  if (names.length !== 1 || name === undefined) return undefined;
-  const node = derefTop(properties[name] ?? {}, lookup);
-  if (typeof node !== "object") return undefined;
+  const sole = soleWrapper(properties, lookup);
+  if (sole === undefined) return undefined;
+  const { name, node } = sole;
   const inner = allProperties(node, lookup);
   const required = Array.isArray(node["required"])
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
@@ -391,27 +400,11 @@ function bodyOf(
     };
   }
   const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
-  if (wrapper !== undefined) {
-    const inner = Object.fromEntries(
-      wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
-    );
-    return {
-      body: { kind: "properties", entries: [[wrapper.name, inner]] },
-      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
-      wrapped: wrapper.properties,
-    };
-  }
+  if (wrapper !== undefined) return wrappedBody(wrapper, namer, stepId, optional).parts;
   const needs = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
   if (needs !== undefined) {
-    const inner = Object.fromEntries(
-      needs.fields.map((k) => [k, `$inputs.${namer(k, needs.properties[k] ?? {}, stepId)}`]),
-    );
-    return {
-      body: { kind: "properties", entries: [[needs.name, inner]] },
-      optional: optional.filter((o) => o !== `${needs.name} (body)`),
-      wrapped: needs.properties,
-      needed: neededInputs(inner, needs.fields, needs.required, needs.properties),
-    };
+    const { parts, inner } = wrappedBody(needs, namer, stepId, optional);
+    return { ...parts, needed: neededInputs(inner, needs.fields, needs.required, needs.properties) };
   }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
@@ -420,6 +413,30 @@ function bodyOf(
     optional,
     properties,
     ...(offers ? {} : { needed: neededInputs(Object.fromEntries(entries), bound, requiredNames, properties) }),
+  };
+}
+
+/** The body `{ wrapper: { field: $inputs.field, … } }` for the chosen fields inside a one-property wrapper. */
+function wrappedBody(
+  wrapper: {
+    readonly name: string;
+    readonly properties: Readonly<Record<string, JsonSchema>>;
+    readonly fields: readonly string[];
+  },
+  namer: InputNamer,
+  stepId: string,
+  optional: readonly string[],
+): { readonly parts: BodyParts; readonly inner: Readonly<Record<string, string>> } {
+  const inner = Object.fromEntries(
+    wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
+  );
+  return {
+    parts: {
+      body: { kind: "properties", entries: [[wrapper.name, inner]] },
+      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
+      wrapped: wrapper.properties,
+    },
+    inner,
   };
 }
 
