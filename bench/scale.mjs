@@ -7,7 +7,7 @@
 // trip. Prints a markdown report and writes it to bench/results/scale.md. See bench/README.md.
 //
 //   node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe|kubernetes] [--skip-peer] [--skip-runtime] [--runtime-only]
-//     [--skip-package] [--package-only] [--build-runs 3] [--cold-runs 5]
+//     [--skip-package] [--package-only] [--build-runs 3] [--cold-runs 5] [--goals-only]
 //   node bench/scale.mjs --package-only --spec graph   (Microsoft Graph: the package part only)
 //   (the package part builds both generated packages and times their MCP servers' cold start; `--package-only`
 //   generates each package once and runs only that part, printing it without rewriting results/scale.md.)
@@ -622,6 +622,40 @@ function fileStats(dir) {
   return { files, bytes };
 }
 
+/**
+ * `--goals-only`: the dereference floor and goals-mode generation (in process and as a CLI), alternating the three
+ * within each run, and their ratios by wall time and by CPU (results/scale.md is left as it is).
+ */
+async function goalsOnly(keys, runs, warmup) {
+  const ids = ["dereference", "generate-goals-inproc", "generate-goals"];
+  const loadBefore = os.loadavg()[0];
+  const md = [
+    "| spec | dereference ¹ ms (CPU) | goals ¹ ms (CPU) | goals CLI ms (CPU) | ratio ¹ wall | ratio ¹ CPU | CLI ratio wall | CLI ratio CPU |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const key of keys) {
+    const measured = Object.fromEntries(ids.map((id) => [id, []]));
+    for (let i = 0; i < warmup + runs; i++)
+      for (const id of ids) {
+        const r = await measureOnce(id, key, undefined);
+        if (i >= warmup) measured[id].push(r);
+        process.stderr.write(
+          `${key} ${id} ${i < warmup ? "warm-up" : `run ${i - warmup + 1}/${runs}`}: ${fmtMs(r.ms)} ms, CPU ${fmtMs(r.cpuMs)} ms\n`,
+        );
+      }
+    const [d, g, c] = ids.map((id) => summarize(measured[id]));
+    md.push(
+      `| ${SPECS[key].label} | ${fmtMs(d.median)} (${fmtMs(d.cpu)}) | ${fmtMs(g.median)} (${fmtMs(g.cpu)}) | ${fmtMs(c.median)} (${fmtMs(c.cpu)}) | ` +
+        `${fmtX(g.median / d.median)}× | ${fmtX(g.cpu / d.cpu)}× | ${fmtX(c.median / d.median)}× | ${fmtX(c.cpu / d.cpu)}× |`,
+    );
+  }
+  md.push(
+    "",
+    `${runs} runs after ${warmup} warm-up, medians; 1-minute load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after. ¹ in process (module loading excluded); the CLI column is a whole process.`,
+  );
+  return md;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -635,12 +669,13 @@ async function main() {
       "package-only": { type: "boolean", default: false },
       "build-runs": { type: "string", default: "3" },
       "cold-runs": { type: "string", default: "5" },
+      "goals-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     process.stdout.write(
-      "node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe|kubernetes] [--skip-peer] [--skip-runtime] [--runtime-only]\n",
+      "node bench/scale.mjs [--runs 5] [--warmup 1] [--spec github|stripe|kubernetes] [--skip-peer] [--skip-runtime] [--runtime-only] [--goals-only]\n",
     );
     return;
   }
@@ -660,6 +695,10 @@ async function main() {
   if (!existsSync(path.join(ROOT, "dist/cli/main.js")))
     throw new Error("dist/ is missing: run `npm run bench` (it builds first) or `npm run build`");
   mkdirSync(WORK, { recursive: true });
+  if (values["goals-only"]) {
+    process.stdout.write(`${(await goalsOnly(keys, runs, warmup)).join("\n")}\n`);
+    return;
+  }
   const peerBin = values["skip-peer"] ? undefined : installPeer();
   const stages = STAGES.filter((s) => s.id !== "peer" || peerBin);
 

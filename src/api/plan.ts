@@ -49,7 +49,7 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
   const unreachable = hasErrors(planned.diagnostics)
     ? []
-    : baseUrlDiagnostics(planned.toolset, baseUrlSite(ingested.source, loaded?.goals));
+    : baseUrlDiagnostics(planned.toolset, () => baseUrlSite(ingested.source, loaded?.goals));
   // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
   const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...planned.diagnostics];
   const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };

@@ -17,6 +17,7 @@ import { type ExampleCheck, exampleCheck } from "./example-check.js";
 import { chooseExamples } from "./examples.js";
 import { toolHead } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
+import { o200kAtMost } from "./token-bound.js";
 import { o200k, type TokenCounter } from "./tokens.js";
 import { evaluateSchema, type Scope } from "./zod-json/nodes.js";
 import { inputJsonSchema, servedInput, sharedScope, toolScope } from "./zod-json/served.js";
@@ -121,7 +122,7 @@ export function sizePlan(
       options.countWhole,
     );
     if (options.countWhole) void fitted.shortened?.fromTokens;
-    if (fitted.bytes > cap && fitted.tokens > cap)
+    if (!fits(fitted, cap))
       diagnostics.push(
         diagnostic("PLAN_TOOL_OVER_TOKEN_CAP", {
           message: `tool ${tool.name}: ${fitted.tokens} tokens, over the cap of ${cap}`,
@@ -226,10 +227,14 @@ function convertedInputs(compiled: CompiledPlanSchemas): (tool: ToolDef) => Conv
 
 /**
  * Whether the definitions take at most `budget` tokens, counting as few as it can: a definition's UTF-8 bytes bound
- * its o200k tokens from above, and the count stops as soon as the sum passes the budget.
+ * its o200k tokens from above, then the tighter bound of token-bound.ts (neither loads the encoder), and the count
+ * stops as soon as the sum passes the budget.
  */
 function withinBudget(views: readonly SizedView[], budget: number): boolean {
   if (views.reduce((n, v) => n + v.bytes, 0) <= budget) return true;
+  let bound = 0;
+  for (const view of views) if ((bound += atMost.get(view)?.(budget - bound) ?? view.bytes) > budget) break;
+  if (bound <= budget) return true;
   let sum = 0;
   for (const view of views) if ((sum += view.tokens) > budget) return false;
   return true;
@@ -311,6 +316,12 @@ interface Definition {
 /** Whether a view's definition takes at most `cap` tokens, reading no more of it than the cap needs. */
 const fitsCap = new WeakMap<SizedView, (cap: number) => boolean>();
 
+/**
+ * A view's upper bound of its tokens that needs no encoder (token-bound.ts), worked out up to `limit` (a result past it
+ * only says so).
+ */
+const atMost = new WeakMap<SizedView, (limit: number) => number>();
+
 /** The view of `definition` with `inputSchema` and `examples`, its tokens counted when first read. */
 function sizedView(
   definition: Definition,
@@ -337,9 +348,18 @@ function sizedView(
     bytes,
     ...(shortened === undefined ? {} : { shortened }),
   };
+  let bound: number | undefined;
+  const bounded = (limit: number): number => {
+    if (bound !== undefined) return bound;
+    const n = tokens ?? o200kAtMost(text, limit);
+    if (n <= limit) bound = n;
+    return n;
+  };
+  atMost.set(sized, bounded);
   fitsCap.set(sized, (cap) => {
     if (bytes <= cap) return true;
     if (tokens !== undefined) return tokens <= cap;
+    if (bounded(cap) <= cap) return true;
     const within = counter.within(text, cap);
     if (within !== false) tokens = within;
     return within !== false;

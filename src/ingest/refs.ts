@@ -5,7 +5,15 @@ import { parseSource, type SourceDoc, type SourceLimits } from "../source/source
 import { join } from "../util/pointer.js";
 import { readText } from "../util/read-text.js";
 import { locatedDiagnostic } from "./report.js";
-import { folderOf, isInside, isRefProblem, refTarget, type RefBase, type RefTarget } from "./ref-target.js";
+import {
+  folderOf,
+  isInside,
+  isRefProblem,
+  refTarget,
+  type RefBase,
+  type RefProblem,
+  type RefTarget,
+} from "./ref-target.js";
 import { isRecord } from "./walk.js";
 
 /** One `$ref` member: the document it is in, its pointer (ending in `/$ref`) and its value. */
@@ -65,15 +73,20 @@ export async function checkRefs(root: SourceDoc, options: RefCheckOptions): Prom
       key === options.rootKey && options.rootSites !== undefined
         ? options.rootSites
         : collectRefSites(key, source.value);
+    const targets = new Map<string, RefTarget | RefProblem>();
     for (const site of sites) {
-      const target = await targetOf(checker, site, base);
+      let named = targets.get(site.ref);
+      if (named === undefined) targets.set(site.ref, (named = refTarget(site.ref, base)));
+      const target: RefTarget | undefined =
+        isRefProblem(named) || named.doc !== key ? await targetOf(checker, site, named) : named;
       if (target === undefined) continue;
       checker.sites.push({ site, target });
       if (target.doc !== key && !checker.documents.has(target.doc) && (await loadDocument(checker, site, target)))
         queue.push(target.doc);
     }
   }
-  for (const { site, target } of checker.sites) checkResolves(checker, site, target);
+  const resolves = new Map<RefTarget, boolean>();
+  for (const { site, target } of checker.sites) checkResolves(checker, site, target, resolves);
   findCycles(checker);
   return {
     documents: checker.documents,
@@ -113,14 +126,18 @@ export function collectRefSites(doc: string, value: unknown): RefSite[] {
   return sites;
 }
 
-async function targetOf(checker: Checker, site: RefSite, base: RefBase): Promise<RefTarget | undefined> {
-  const target = refTarget(site.ref, base);
+/** The target `refTarget` named for a site, once it is known to be one ingest may read (a problem is reported). */
+async function targetOf(
+  checker: Checker,
+  site: RefSite,
+  target: RefTarget | RefProblem,
+): Promise<RefTarget | undefined> {
   if (isRefProblem(target)) {
     const { code, ...init } = target;
     report(checker, site, code, init);
     return undefined;
   }
-  if (target.doc === base.doc || checker.documents.has(target.doc)) return target;
+  if (target.doc === site.doc || checker.documents.has(target.doc)) return target;
   if (!isInside(checker.options.rootDir, target.doc) || !(await realpathInside(checker.options.rootDir, target.doc))) {
     report(checker, site, "REF_OUTSIDE_ROOT", {
       message: `\`$ref: ${site.ref}\` points to ${checker.options.display(target.doc)}, outside the spec's folder ${checker.options.display(checker.options.rootDir)}; ingest reads no file outside it`,
@@ -168,9 +185,12 @@ function report(
   checker.diagnostics.push(locatedDiagnostic(source, code, site.pointer, init));
 }
 
-function checkResolves(checker: Checker, site: RefSite, target: RefTarget): void {
+/** Reports a site whose target does not resolve; `resolves` remembers each target's answer (sites share targets). */
+function checkResolves(checker: Checker, site: RefSite, target: RefTarget, resolves: Map<RefTarget, boolean>): void {
   if (!checker.documents.has(target.doc)) return;
-  if (resolveTarget(checker.documents, target) !== undefined) return;
+  let found = resolves.get(target);
+  if (found === undefined) resolves.set(target, (found = resolveTarget(checker.documents, target) !== undefined));
+  if (found) return;
   const where = target.doc === site.doc ? "this document" : checker.options.display(target.doc);
   report(checker, site, "REF_UNRESOLVED", {
     message: `\`$ref: ${site.ref}\` does not resolve: nothing at \`${target.pointer || "/"}\` in ${where}`,
@@ -221,7 +241,10 @@ function isRefNode(node: unknown): node is { readonly $ref: string } {
 /** Reports each loop of refs that never reaches a value once, at the first ref of the loop met in document order. */
 function findCycles(checker: Checker): void {
   const settled = new Set<string>();
+  const walked = new Set<RefTarget>();
   for (const { target } of checker.sites) {
+    if (walked.has(target)) continue;
+    walked.add(target);
     const chain: RefTarget[] = [];
     const keys: string[] = [];
     for (let next: RefTarget | undefined = target; next !== undefined; ) {

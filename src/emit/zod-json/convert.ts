@@ -302,10 +302,10 @@ function flattenRef(ctx: Context, node: ZodNode): void {
   const seen = ctx.seen.get(node) as Seen;
   if (seen.ref === null) return;
   const schema = seen.def ?? seen.schema;
-  const cached = { ...schema };
   const ref = seen.ref;
   seen.ref = null;
   if (ref) {
+    const cached = { ...schema };
     flattenRef(ctx, ref);
     const refSeen = ctx.seen.get(ref) as Seen;
     const refSchema = refSeen.schema;

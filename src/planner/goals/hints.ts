@@ -11,13 +11,34 @@ export function withErrorHints(
   explicit: ReadonlyMap<string, Readonly<Record<string, string>>>,
   schemas: SchemaLookup,
 ): ToolDef[] {
+  const found: Found = { schemas, answers: new Map(), snake: new Map() };
   return tools.map((tool) => ({
     ...tool,
     steps: tool.steps.map((step) => ({
       ...step,
-      errorHints: { ...derivedHints(tool, step, tools, schemas), ...stepEntries(explicit.get(tool.name), step.id) },
+      errorHints: { ...derivedHints(tool, step, tools, found), ...stepEntries(explicit.get(tool.name), step.id) },
     })),
   }));
+}
+
+/**
+ * What the producer search has worked out for one toolset: whether a schema yields a wanted value, by what is wanted
+ * and then by schema and depth (the tools' results share schemas, read again for every input and step), and the
+ * snake_case of each name met.
+ */
+interface Found {
+  readonly schemas: SchemaLookup;
+  readonly answers: Map<string, Map<object, (boolean | undefined)[]>>;
+  readonly snake: Map<string, string>;
+}
+
+function snakeOf(found: Found, text: string): string {
+  let name = found.snake.get(text);
+  if (name === undefined) {
+    name = toSnakeCase(text);
+    found.snake.set(text, name);
+  }
+  return name;
 }
 
 function stepEntries(errors: Readonly<Record<string, string>> | undefined, stepId: string): Record<string, string> {
@@ -29,18 +50,13 @@ function stepEntries(errors: Readonly<Record<string, string>> | undefined, stepI
   );
 }
 
-function derivedHints(
-  tool: ToolDef,
-  step: StepPlan,
-  tools: readonly ToolDef[],
-  schemas: SchemaLookup,
-): Record<string, string> {
+function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], found: Found): Record<string, string> {
   const fed = tool.inputs.filter((i) => i.boundTo.some((b) => b.startsWith(`${step.operationId} `)));
   const names = quoted(fed);
   const identifying = fed.filter((i) => i.required);
   const ids = quoted(identifying);
   const producers = identifying.flatMap((i) => {
-    const producer = producerOf(i.name, tool.name, tools, schemas);
+    const producer = producerOf(i.name, tool.name, tools, found);
     return producer ? [`use ${producer} to find a valid \`${i.name}\``] : [];
   });
   const lookup = producers.length > 0 ? `; ${producers.join("; ")}` : "";
@@ -92,35 +108,48 @@ function quoted(inputs: readonly ToolInput[]): string {
  * Another tool whose result carries a value for `input`: first one returning the entity itself (the `id` of a
  * schema named like it, `pet_id` ← Pet.id), else one with a property of that name (an order's `petId`).
  */
-function producerOf(input: string, self: string, tools: readonly ToolDef[], schemas: SchemaLookup): string | undefined {
+function producerOf(input: string, self: string, tools: readonly ToolDef[], found: Found): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
   const candidates = tools.filter((t) => t.name !== self && t.category === "data");
   const owner =
-    entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, schemas, 0));
-  return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, schemas, 0)))?.name;
+    entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, found, 0));
+  return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, found, 0)))?.name;
 }
 
-function yields(
-  schema: JsonSchema,
+/** {@link yieldsOnce}, each schema answered once per depth for what is wanted. */
+function yields(schema: JsonSchema, wanted: { input?: string; entity?: string }, found: Found, depth: number): boolean {
+  if (depth > 4 || typeof schema !== "object") return false;
+  const key = wanted.input === undefined ? `entity ${wanted.entity}` : `input ${wanted.input}`;
+  let answers = found.answers.get(key);
+  if (answers === undefined) found.answers.set(key, (answers = new Map()));
+  let byDepth = answers.get(schema);
+  if (byDepth === undefined) answers.set(schema, (byDepth = []));
+  byDepth[depth] ??= yieldsOnce(schema, wanted, found, depth);
+  return byDepth[depth];
+}
+
+function yieldsOnce(
+  schema: Exclude<JsonSchema, boolean>,
   wanted: { input?: string; entity?: string },
-  schemas: SchemaLookup,
+  found: Found,
   depth: number,
 ): boolean {
-  if (depth > 4 || typeof schema !== "object") return false;
+  const { schemas } = found;
   const ref = componentName(schema["$ref"]);
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return false;
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  if (wanted.input !== undefined && Object.keys(properties).some((p) => toSnakeCase(p) === wanted.input)) return true;
+  if (wanted.input !== undefined && Object.keys(properties).some((p) => snakeOf(found, p) === wanted.input))
+    return true;
   if (
     wanted.entity !== undefined &&
     ref !== undefined &&
-    toSnakeCase(ref) === wanted.entity &&
+    snakeOf(found, ref) === wanted.entity &&
     Object.hasOwn(properties, "id")
   )
     return true;
   const nested = [node["items"], ...Object.values(properties)].filter(
     (s): s is JsonSchema => s !== undefined && typeof s === "object",
   );
-  return nested.some((s) => yields(s, wanted, schemas, depth + 1));
+  return nested.some((s) => yields(s, wanted, found, depth + 1));
 }

@@ -7,7 +7,7 @@ import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
-import type { DraftBody, DraftParam, DraftStep } from "./types.js";
+import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededProperties } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
@@ -107,7 +107,24 @@ export function operationStep(
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
     undescribed: [...described, ...(body.typed ?? [])],
+    ...(body.needed === undefined || body.needed.length === 0 ? {} : { needed: body.needed }),
   };
+}
+
+/** `$inputs.x` bound to each of `fields` that the schema does not require, as the needed inputs a goal makes required. */
+function neededInputs(
+  entries: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  required: readonly string[],
+  properties: Readonly<Record<string, JsonSchema>>,
+): NeededInput[] {
+  return fields.flatMap((field) => {
+    const input = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(String(entries[field]))?.[1];
+    if (input === undefined || required.includes(field)) return [];
+    const schema = properties[field];
+    const own = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
+    return [{ input, field, ...(saysMoreThanName(own, field, input) ? { description: own.trim() } : {}) }];
+  });
 }
 
 /** `$config.account_sid` for the path parameter the basic-auth user names (docs/goals.md, "Configured values"). */
@@ -202,13 +219,47 @@ function wrappedFields(
   properties: Readonly<Record<string, JsonSchema>>,
   lookup: SchemaLookup,
 ): { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[] } | undefined {
+  const sole = soleWrapper(properties, lookup);
+  if (sole === undefined) return undefined;
+  const { name, node } = sole;
+  const inner = allProperties(node, lookup);
+  const fields = settableFields(inner, lookup);
+  return fields.length === 0 ? undefined : { name, properties: inner, fields };
+}
+
+/** The body's one property and the object schema it holds (Asana's `data`), or undefined for any other body. */
+function soleWrapper(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+): { readonly name: string; readonly node: Exclude<JsonSchema, boolean> } | undefined {
   const names = Object.keys(properties);
   const [name] = names;
   if (names.length !== 1 || name === undefined) return undefined;
   const node = derefTop(properties[name] ?? {}, lookup);
-  const inner = typeof node === "object" ? allProperties(node, lookup) : {};
-  const fields = settableFields(inner, lookup);
-  return fields.length === 0 ? undefined : { name, properties: inner, fields };
+  return typeof node === "object" ? { name, node } : undefined;
+}
+
+/**
+ * What a create must send inside a one-property wrapper (Asana's `POST /tasks` takes `{ data: { name, … } }` and
+ * requires nothing at its top): the wrapper's needed fields, its `name` when it requires none; undefined otherwise.
+ */
+function wrappedNeeds(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+):
+  | { name: string; properties: Readonly<Record<string, JsonSchema>>; fields: string[]; required: string[] }
+  | undefined {
+  const sole = soleWrapper(properties, lookup);
+  if (sole === undefined) return undefined;
+  const { name, node } = sole;
+  const inner = allProperties(node, lookup);
+  const required = Array.isArray(node["required"])
+    ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
+    : [];
+  const fields = neededProperties(inner, required, true).filter(
+    (k) => !isReadOnly(inner[k]) && !hasDefault(inner[k]) && settable(inner[k], lookup),
+  );
+  return fields.length === 0 ? undefined : { name, properties: inner, fields, required };
 }
 
 /**
@@ -285,6 +336,8 @@ interface BodyParts {
   /** The fields inside a one-property wrapper (Asana's `data`), for their descriptions. */
   readonly wrapped?: Readonly<Record<string, JsonSchema>>;
   readonly schema?: JsonSchema;
+  /** Bound fields the operation needs that its schema does not require (a create's `name`, Slack's `text`). */
+  readonly needed?: readonly NeededInput[];
 }
 
 function bodyOf(
@@ -347,19 +400,44 @@ function bodyOf(
     };
   }
   const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
-  if (wrapper !== undefined) {
-    const inner = Object.fromEntries(
-      wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
-    );
-    return {
-      body: { kind: "properties", entries: [[wrapper.name, inner]] },
-      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
-      wrapped: wrapper.properties,
-    };
+  if (wrapper !== undefined) return wrappedBody(wrapper, namer, stepId, optional).parts;
+  const needs = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
+  if (needs !== undefined) {
+    const { parts, inner } = wrappedBody(needs, namer, stepId, optional);
+    return { ...parts, needed: neededInputs(inner, needs.fields, needs.required, needs.properties) };
   }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
-  return { body: { kind: "properties", entries }, optional, properties };
+  return {
+    body: { kind: "properties", entries },
+    optional,
+    properties,
+    ...(offers ? {} : { needed: neededInputs(Object.fromEntries(entries), bound, requiredNames, properties) }),
+  };
+}
+
+/** The body `{ wrapper: { field: $inputs.field, … } }` for the chosen fields inside a one-property wrapper. */
+function wrappedBody(
+  wrapper: {
+    readonly name: string;
+    readonly properties: Readonly<Record<string, JsonSchema>>;
+    readonly fields: readonly string[];
+  },
+  namer: InputNamer,
+  stepId: string,
+  optional: readonly string[],
+): { readonly parts: BodyParts; readonly inner: Readonly<Record<string, string>> } {
+  const inner = Object.fromEntries(
+    wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
+  );
+  return {
+    parts: {
+      body: { kind: "properties", entries: [[wrapper.name, inner]] },
+      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
+      wrapped: wrapper.properties,
+    },
+    inner,
+  };
 }
 
 function hasComposition(node: Readonly<Record<string, unknown>>): boolean {

@@ -696,6 +696,17 @@ function fieldWords(field: string, owner: string | undefined): string {
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
   for (const step of proposal.steps) {
+    for (const { input, field, description } of step.needed ?? []) {
+      const at = inputs.findIndex((i) => i.name === input);
+      const own = inputs[at];
+      if (own !== undefined) inputs[at] = { ...own, required: true };
+      else {
+        const drafted = `The ${fieldWords(field, undefined)} of the ${proposal.entity.replaceAll("_", " ")}.`;
+        inputs.push({ name: input, required: true, description: description ?? drafted });
+      }
+    }
+  }
+  for (const step of proposal.steps) {
     for (const { input, field, type, owner } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input))
         inputs.push({

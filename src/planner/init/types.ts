@@ -41,6 +41,16 @@ export interface DraftStep {
     readonly type?: string;
     readonly owner?: string;
   }[];
+  /** Inputs bound to fields the operation needs that its schema leaves optional: the goal makes them required. */
+  readonly needed?: readonly NeededInput[];
+}
+
+/** An input bound to a body field the operation needs though its schema does not require it: the goal requires it. */
+export interface NeededInput {
+  readonly input: string;
+  readonly field: string;
+  /** The field's own description, when it says more than its name. */
+  readonly description?: string;
 }
 
 /** Input overrides the draft writes under `inputs:` (an optional query made required, say). */

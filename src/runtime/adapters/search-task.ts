@@ -159,8 +159,8 @@ function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlyS
 }
 
 /**
- * Words a request or a question opens with that say nothing of the task (`how do I`, `can you`, `I want to`, `is there a
- * way to`, `please`, `let me`): left out when a verb the search knows follows them, or when they end in `to`.
+ * Words a request or a question opens with that say nothing of the task (`how do I`, `can you`, `I want to`, `is there
+ * a way to`, `please`, `let me`): left out when a verb the search knows follows them, or when they end in `to`.
  */
 const REQUEST_WORDS = new Set([
   "a",
@@ -208,7 +208,7 @@ const REQUEST_WORDS = new Set([
   "would",
   "you",
 ]);
-/** Words a question opens with that ask to read something: `is Anna online`, `does the customer have a card`, `where`. */
+/** Words a question opens with that ask to read something: `is Anna online`, `does the customer have a card`. */
 const QUESTION_WORDS = new Set([
   "am",
   "are",

@@ -26,7 +26,7 @@ const chain =
     return ok(operands.length === 1 ? first.value : { kind, operands });
   };
 
-/** Groups and negations a condition may nest inside one another (each level is a call here and in every walk of the tree). */
+/** Groups and negations a condition may nest inside one another (each level is a call here and in each walk of it). */
 const MAX_CONDITION_NESTING = 64;
 
 function unary(c: Cursor): Step<Condition> {

@@ -451,9 +451,9 @@ function bm25(index: TextIndex, document: number, terms: readonly string[]): num
  * each tool's fields weighted (name and object 3, title 2, the rest 1), words compared by their root (archived and
  * archive meet), and, at half weight, over the words its inputs and response use (its profile's `words`), plus what its
  * profile says: a bonus when the task's verb means the tool's action and when the task names its object (or the API's
- * noun for the task's general word), a list preferred for a plural noun and a read for a singular one, and a lower score
- * for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name's words are all in the query ranks first. Ties keep the tools' order; a query no tool
- * matches finds nothing.
+ * noun for the task's general word), a list preferred for a plural noun and a read for a singular one, and a lower
+ * score for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name's words are
+ * all in the query ranks first. Ties keep the tools' order; a query no tool matches finds nothing.
  */
 export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;

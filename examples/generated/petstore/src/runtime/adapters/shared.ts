@@ -414,12 +414,129 @@ const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(v
 
 function capOutputSchema(schema: JsonSchema): JsonSchema {
   if (jsonBytes(schema) <= MAX_OUTPUT_SCHEMA_BYTES) return schema;
-  for (let depth = 4; depth > 0; depth--) {
+  const atLeast = cutBytesAtLeast(schema, MAX_OUTPUT_SCHEMA_BYTES);
+  for (let depth = DEEPEST_BOUND; depth > 0; depth--) {
+    if (atLeast(depth) > MAX_OUTPUT_SCHEMA_BYTES) continue;
     const cut = schemaToDepth(schema, depth, OUTPUT_CUT_NOTE);
     if (jsonBytes(cut) <= MAX_OUTPUT_SCHEMA_BYTES) return cut;
   }
   const top = schemaToDepth(schema, 0, OUTPUT_CUT_NOTE);
   return jsonBytes(top) <= MAX_OUTPUT_SCHEMA_BYTES ? top : withoutDescriptions(top);
+}
+
+/** What a cut keeps of a schema, by how many `properties` levels below its root a node sits. */
+interface LevelBytes {
+  /** Descriptions and property names of the nodes at each level (all kept where the cut keeps the level whole). */
+  readonly kept: number[];
+  /** Descriptions of the properties at each level (kept where that level is cut: a collapsed node keeps its own). */
+  readonly heads: number[];
+  /** `$defs` names the `$ref`s at each level name. */
+  readonly refs: string[][];
+}
+
+/** {@link LevelBytes} of `root` down to level `deepest`, from one walk that builds nothing. */
+function levelBytes(root: unknown, deepest: number): LevelBytes {
+  const kept = Array.from({ length: deepest + 1 }, () => 0);
+  const heads = Array.from({ length: deepest + 1 }, () => 0);
+  const refs: string[][] = Array.from({ length: deepest + 1 }, () => []);
+  const stack: [unknown, number, boolean][] = [[root, 0, true]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, level, head] = entry;
+    if (node === null || typeof node !== "object" || Array.isArray(node)) continue;
+    const record = node as JsonSchema;
+    const description = record["description"];
+    const described = typeof description === "string" ? JSON.stringify(description).length : 0;
+    if (head) heads[level] = (heads[level] ?? 0) + described;
+    if (level === deepest) continue;
+    let own = described;
+    const ref = record["$ref"];
+    if (typeof ref === "string" && ref.startsWith("#/$defs/")) refs[level]?.push(ref.slice("#/$defs/".length));
+    for (const key of NESTED_KEYS) {
+      const value = record[key];
+      if (value === null || typeof value !== "object") continue;
+      if (key === "properties" || key === "patternProperties") {
+        for (const [name, child] of Object.entries(value)) {
+          own += JSON.stringify(name).length + 1;
+          stack.push([child, level + 1, true]);
+        }
+      } else if (Array.isArray(value)) for (const child of value) stack.push([child, level, false]);
+      else stack.push([value, level, false]);
+    }
+    kept[level] = (kept[level] ?? 0) + own;
+  }
+  return { kept, heads, refs };
+}
+
+/** Bytes a cut to `levels` levels keeps at least: the kept levels whole, and the descriptions at the level cut. */
+function keptBytes(bytes: LevelBytes, levels: number): number {
+  let total = bytes.heads[levels] ?? 0;
+  for (let level = 0; level < levels; level++) total += bytes.kept[level] ?? 0;
+  return total;
+}
+
+/** Deepest cut {@link cutBytesAtLeast} bounds. */
+const DEEPEST_BOUND = 4;
+
+/**
+ * A lower bound of the JSON bytes of `schemaToDepth(schema, depth)` (depth at most 4), from walks that build nothing:
+ * the descriptions and property names the cut keeps of the schema and of each `$defs` entry its kept `$ref`s reach,
+ * and those entries' names. Counting stops once the bound passes `enough`. A cut whose bound passes a cap need not be
+ * made to be known too large.
+ */
+export function cutBytesAtLeast(schema: JsonSchema, enough = Number.POSITIVE_INFINITY): (depth: number) => number {
+  const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
+  const own = levelBytes(schema, DEEPEST_BOUND + 1);
+  const defBytes = new Map<string, LevelBytes>();
+  const edges = new Map<string, readonly string[]>();
+  const edgesOf = (name: string): readonly string[] => {
+    let known = edges.get(name);
+    if (known === undefined) {
+      known = [...new Set(directRefs(defs[name]))];
+      edges.set(name, known);
+    }
+    return known;
+  };
+  const bytesOf = (name: string): LevelBytes => {
+    let known = defBytes.get(name);
+    if (known === undefined) {
+      known = levelBytes(defs[name], DEEPEST_BOUND);
+      defBytes.set(name, known);
+    }
+    return known;
+  };
+  return (depth) => {
+    let total = keptBytes(own, depth + 1);
+    const used = new Set<string>();
+    const open: string[] = [];
+    for (let level = 0; level <= depth; level++) for (const name of own.refs[level] ?? []) open.push(name);
+    const levels = Math.max(1, depth);
+    for (let name = open.pop(); name !== undefined && total <= enough; name = open.pop()) {
+      if (used.has(name) || defs[name] === undefined) continue;
+      used.add(name);
+      total += JSON.stringify(name).length + 3 + keptBytes(bytesOf(name), levels);
+      for (const next of edgesOf(name)) if (!used.has(next)) open.push(next);
+    }
+    return total;
+  };
+}
+
+/** The `$defs` names `node`'s own `$ref`s name, anywhere in it (refs are not followed). */
+function directRefs(node: unknown): string[] {
+  const names: string[] = [];
+  const stack: unknown[] = [node];
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    if (at === null || typeof at !== "object") continue;
+    if (Array.isArray(at)) {
+      for (const item of at) stack.push(item);
+      continue;
+    }
+    for (const [key, value] of Object.entries(at)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/"))
+        names.push(value.slice("#/$defs/".length));
+      else if (key !== "$defs") stack.push(value);
+    }
+  }
+  return names;
 }
 
 /** The schema without `description`s below its root: types and names only, for a result too wide to describe. */
