@@ -99,9 +99,9 @@ export function listReads(model: ApiModel): Resolver[] {
 
 function operationToResolver(model: ApiModel, operation: Operation, index: number): Resolver | undefined {
   if (operation.method !== "get" || operation.deprecated || needsOwnCredential(model, operation)) return undefined;
-  const query = bestQuery(operation);
   const found = recordOf(model, operation);
   if (!found) return undefined;
+  const query = bestQuery(operation, found.tokens);
   const pick = query === undefined && !readsOnlyKnownIds(operation) ? pickLookup(model, operation, found) : undefined;
   if (query === undefined && pick === undefined) return undefined;
   const needs = idParameters(operation).filter((p) => p.required && p !== query);
@@ -170,6 +170,20 @@ function humanRank(property: string): number | undefined {
     : undefined;
 }
 
+/**
+ * A `<thing>_name` field's rank as the record's own name: first among the `_name` fields when the thing is (part of) what
+ * the record is called (a subscriber's `subscriberName`, an ad report task's `reportName`), none when the record carries other fields of that thing (`resourceShareName` beside
+ * `resourceShareArn` is the name of the subscriber's resource share, not of the subscriber).
+ */
+function ownNameRank(property: string, properties: readonly string[], names: readonly string[]): number | undefined {
+  const rank = humanRank(property);
+  const thing = /^(.+)_name$/.exec(toSnakeCase(property))?.[1];
+  if (rank === undefined || thing === undefined || HUMAN_FIELDS[toSnakeCase(property)] !== undefined) return rank;
+  if (names.some((n) => `_${n}_`.includes(`_${thing}_`))) return HUMAN_FIELDS["name"];
+  const other = properties.some((p) => p !== property && toSnakeCase(p).startsWith(`${thing}_`));
+  return other ? undefined : rank;
+}
+
 /** A list (not a single record) whose items carry a plain-text field a person knows: the goal picks the item by it. */
 function pickLookup(
   model: ApiModel,
@@ -179,9 +193,11 @@ function pickLookup(
   if (found.tokens.at(-1) !== "0" || endsWithParameter(operation.path)) return undefined;
   const schemas = schemaLookup(model.schemas);
   const people = found.names.some((n) => /(^|_)(user|member|account|person|people|login)$/.test(n));
-  const field = propertyNames(found.record, schemas)
-    .filter((p) => humanRank(p) !== undefined && (people || !PERSON_FIELDS.has(toSnakeCase(p))))
-    .sort((a, b) => (humanRank(a) ?? 9) - (humanRank(b) ?? 9))
+  const properties = propertyNames(found.record, schemas);
+  const rank = (p: string): number | undefined => ownNameRank(p, properties, found.names);
+  const field = properties
+    .filter((p) => rank(p) !== undefined && (people || !PERSON_FIELDS.has(toSnakeCase(p))))
+    .sort((a, b) => (rank(a) ?? 9) - (rank(b) ?? 9))
     .find((p) => {
       const walked = schemaAtPointer(found.record, [p], schemas);
       return walked.ok && isPlainText(walked.schema, schemas);
@@ -331,14 +347,24 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
   return undefined;
 }
 
-function bestQuery(operation: Operation): Parameter | undefined {
-  const ranked = operation.parameters.filter((p) => !retired(p) && friendlyRank(p) !== undefined);
+function bestQuery(operation: Operation, tokens: readonly string[]): Parameter | undefined {
+  const ranked = operation.parameters.filter(
+    (p) => !retired(p) && friendlyRank(p) !== undefined && !ownsList(operation, p, tokens),
+  );
   return [...ranked].sort(
     (a, b) =>
       Number(b.required) - Number(a.required) ||
       Number(described(b)) - Number(described(a)) ||
       (friendlyRank(a) ?? 9) - (friendlyRank(b) ?? 9),
   )[0];
+}
+
+/**
+ * A path parameter with segments after it, on a read that answers a list (`{username}` of `GET /users/{username}/gists`),
+ * names the owner of the records listed, not one of them: the first of a user's gists is no gist the user named.
+ */
+function ownsList(operation: Operation, parameter: Parameter, tokens: readonly string[]): boolean {
+  return parameter.in === "path" && tokens.at(-1) === "0" && segments(operation.path).at(-1) !== `{${parameter.name}}`;
 }
 
 /** Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"). */
@@ -360,6 +386,9 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
     basicUserScheme(operation, model.securitySchemes, p) !== undefined;
   for (const parameter of idParameters(target).filter((p) => !configured(target, p))) {
     const entity = entityOf(target, parameter);
+    let yields: boolean | undefined;
+    const collectionListed = (): boolean =>
+      (yields ??= entity !== undefined && collectionYields(model, target, parameter, entity));
     const found = resolvers
       .filter(
         (r) =>
@@ -367,7 +396,8 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
           !r.operation.parameters.some((p) => p.name === parameter.name) &&
           !scopesOnly(r, target) &&
           scopedLike(r.operation, target, parameter) &&
-          listsTarget(r, target, entity),
+          listsTarget(r, target, entity) &&
+          placedLike(r, target, parameter, entity, collectionListed),
       )
       .flatMap((r) => {
         const indexes = listsItemsOf(r, target, parameter);
@@ -419,6 +449,39 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
 function listsTarget(resolver: Resolver, target: Operation, entity: string | undefined): boolean {
   if (target.method === "get" || resolver.pick !== undefined || resolver.tokens.at(-1) !== "0") return true;
   return entity !== undefined && namesEntity(resolver.names, entity);
+}
+
+/**
+ * A parameter whose name says another thing than the collection it indexes (`objectId` under `/servicePrincipals/`)
+ * is the id of that collection's record: where the API lists that collection with the id on each record, a read of
+ * another collection whose records carry a field of the same name (an application's own `objectId`) yields the wrong
+ * record's id.
+ */
+function placedLike(
+  resolver: Resolver,
+  target: Operation,
+  parameter: Parameter,
+  entity: string | undefined,
+  collectionListed: () => boolean,
+): boolean {
+  const place = collectionEntity(target, parameter);
+  if (place === undefined || entity === undefined || place === entity) return true;
+  if (listsItemsOf(resolver, target, parameter)) return true;
+  if (namesEntity(resolver.names, entity) || namesEntity(resolver.names, place)) return true;
+  return !collectionListed();
+}
+
+/** A list read of the collection the parameter indexes (`GET /servicePrincipals`) whose records carry the id. */
+function collectionYields(model: ApiModel, target: Operation, parameter: Parameter, entity: string): boolean {
+  const collection = target.path.slice(0, target.path.indexOf(`/{${parameter.name}}`));
+  const schemas = schemaLookup(model.schemas);
+  return model.operations.some((operation, index) => {
+    if (operation.method !== "get" || operation.path.replace(/\/+$/, "") !== collection) return false;
+    const found = recordOf(model, operation);
+    if (found?.tokens.at(-1) !== "0") return false;
+    const read: Resolver = { operation, ...found, index, needs: [], kinds: new Map() };
+    return yieldPointer(read, parameter, entity, schemas, true) !== undefined;
+  });
 }
 
 /**

@@ -625,7 +625,8 @@ function lookupStep(
   if (resolver.query === undefined) {
     const pick = resolver.pick;
     const field = pick?.field ?? "name";
-    const input = namer(`${match.entity}_${toSnakeCase(field)}`, pick?.schema ?? {}, id);
+    const own = toSnakeCase(field).startsWith(`${match.entity}_`);
+    const input = namer(own ? toSnakeCase(field) : `${match.entity}_${toSnakeCase(field)}`, pick?.schema ?? {}, id);
     const pageSize = pick?.pageSize === undefined ? [] : [[pick.pageSize.parameter.name, pick.pageSize.max] as const];
     const step = operationStep(model, resolver.operation, {
       id,
