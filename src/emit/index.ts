@@ -21,6 +21,7 @@ import { render } from "./render.js";
 import { runtimeFiles } from "./runtime-files.js";
 import { toToolsetSpec } from "./specs.js";
 import { compilePlanSchemas } from "./tool-schema.js";
+import { buildProjects } from "./build-projects.js";
 import { catalogInputs, catalogView } from "./catalog.js";
 import { groupFiles, groupsModules } from "./groups.js";
 import { listedDefinitions } from "./listed.js";
@@ -51,6 +52,8 @@ export interface EmitInput {
   readonly package?: PackageSettings;
   /** One tool per operation (`--all-operations`): tools are then written in grouped modules (see groups.ts). */
   readonly allOperations?: boolean;
+  /** The most bytes of group modules a grouped package compiles in one batch (default BUILD_BATCH_BYTES). */
+  readonly buildBatchBytes?: number;
 }
 
 export interface EmitResult {
@@ -149,6 +152,7 @@ export async function emitPackage(input: EmitInput): Promise<EmitResult> {
       : render("tool.ts.hbs", views[0] as ToolFileView);
   if (formatsUsed.size > 0) raw["src/formats.ts"] = formatsModule(formatsUsed);
   const formatted = formatAll(raw);
+  if (grouped) Object.assign(formatted, buildFiles(formatted, input.buildBatchBytes));
   for (const [path, text] of Object.entries(runtimeFiles())) formatted[`src/${path}`] = text;
   const lock = buildLockfile({
     plan,
@@ -188,6 +192,17 @@ function declarationText(declaration: ZodDeclaration, grouped: boolean): string 
       value: declaration.code,
     }),
   );
+}
+
+/** A grouped package's build: its compiler projects (replacing the single tsconfig.json) and scripts/build.mjs. */
+function buildFiles(files: Readonly<Record<string, string>>, batchBytes: number | undefined): Record<string, string> {
+  const projects = buildProjects(files, batchBytes);
+  return {
+    ...Object.fromEntries(
+      Object.entries(projects).map(([path, config]) => [path, formatFile(path, layoutJson(config))]),
+    ),
+    "scripts/build.mjs": formatFile("scripts/build.mjs", render("build.mjs.hbs", {})),
+  };
 }
 
 function adapterFiles(): Record<string, string> {

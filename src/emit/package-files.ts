@@ -53,8 +53,8 @@ export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
 /**
  * package.json: private by default; a publishable package drops `private`, ships `dist` only, builds before it is
  * published, records its MCP registry name (`mcpName`, which the registry checks against server.json) and names a bin
- * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds without type
- * checking; `npm run typecheck` checks it.
+ * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds in
+ * bounded batches without type checking (build-projects.ts); `npm run typecheck` checks it batch by batch.
  */
 export function packageJson(spec: ToolsetSpec, settings: PackageSettings, grouped = false): object {
   const bare = settings.name.replace(/^@[^/]+\//, "");
@@ -76,13 +76,14 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings, groupe
       [`${spec.name}-mcp`]: "./dist/server.js",
       [`${spec.name}-approvals`]: "./dist/approvals.js",
     },
-    ...(settings.publishable ? { files: ["dist", "server.json"] } : {}),
+    ...(settings.publishable ? { files: ["dist", ...(grouped ? ["!dist/.tsbuildinfo"] : []), "server.json"] } : {}),
     engines: { node: ">=20.19" },
     scripts: {
-      // A grouped package's schemas are typed `z.ZodType` where they are declared, so declarations need no checking
-      // and its build skips it: thousands of Zod schemas type-checked take gigabytes (README, "Large toolsets").
-      build: grouped ? "tsc -p tsconfig.json --noCheck" : "tsc -p tsconfig.json",
-      typecheck: "tsc -p tsconfig.json --noEmit",
+      // A grouped package is compiled one project at a time by scripts/build.mjs, each batch of tool modules in a
+      // compiler process of its own, without type checking (its schemas are typed `z.ZodType` where they are declared,
+      // so declarations need none); `typecheck` checks each project in turn (README, "Large toolsets").
+      build: grouped ? "node scripts/build.mjs" : "tsc -p tsconfig.json",
+      typecheck: grouped ? "node scripts/build.mjs --check" : "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       approvals: "node dist/approvals.js",
       bundle: "npm run build && node scripts/bundle.mjs",
@@ -104,21 +105,24 @@ function sortedKeys(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareStrings(a, b)));
 }
 
-export function tsconfigJson(): object {
+/** The compiler options of every generated package; `outDir` and `rootDir` relative to the config that holds them. */
+export function compilerOptions(outDir: string, rootDir: string): object {
   return {
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      lib: ["ES2023", "DOM"],
-      types: ["node"],
-      strict: true,
-      declaration: true,
-      outDir: "dist",
-      rootDir: "src",
-      skipLibCheck: true,
-      forceConsistentCasingInFileNames: true,
-    },
-    include: ["src/**/*.ts"],
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023", "DOM"],
+    types: ["node"],
+    strict: true,
+    declaration: true,
+    outDir,
+    rootDir,
+    skipLibCheck: true,
+    forceConsistentCasingInFileNames: true,
   };
+}
+
+/** tsconfig.json of a package compiled as one project (one module per tool; a grouped package: build-projects.ts). */
+export function tsconfigJson(): object {
+  return { compilerOptions: compilerOptions("dist", "src"), include: ["src/**/*.ts"] };
 }
