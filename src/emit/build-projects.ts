@@ -8,6 +8,20 @@ import { compilerOptions } from "./package-files.js";
  */
 export const BUILD_BATCH_BYTES = 4_000_000;
 
+/**
+ * A grouped package is built in batches when its generated TypeScript is more than this many batches; a smaller one is
+ * compiled by one `tsc` process (GitHub's 9 MB: 0.7 GB, and faster than five processes that each load the libraries).
+ */
+export const ONE_PROJECT_BATCHES = 3;
+
+/** Whether the package's generated TypeScript (the vendored runtime aside) is too large for one compiler process. */
+export function buildsInBatches(files: Readonly<Record<string, string>>, batchBytes: number): boolean {
+  let bytes = 0;
+  for (const [path, text] of Object.entries(files))
+    if (path.startsWith("src/") && path.endsWith(".ts")) bytes += Buffer.byteLength(text);
+  return bytes > ONE_PROJECT_BATCHES * batchBytes;
+}
+
 /** Where the compiler projects of a grouped package live, and the modules outside the tool batches. */
 const PROJECTS_DIR = "tsconfig";
 const INDEX_FILES = [

@@ -53,10 +53,16 @@ export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
 /**
  * package.json: private by default; a publishable package drops `private`, ships `dist` only, builds before it is
  * published, records its MCP registry name (`mcpName`, which the registry checks against server.json) and names a bin
- * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds in
- * bounded batches without type checking (build-projects.ts); `npm run typecheck` checks it batch by batch.
+ * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds without type
+ * checking, a large one in bounded batches (build-projects.ts); `npm run typecheck` checks it.
  */
-export function packageJson(spec: ToolsetSpec, settings: PackageSettings, grouped = false): object {
+/**
+ * How `npm run build` compiles: `tsc` with checking (one module per tool), `tsc --noCheck` (grouped), or one project
+ * at a time by scripts/build.mjs (a grouped package too large for one compiler process; build-projects.ts).
+ */
+export type BuildKind = "checked" | "unchecked" | "batched";
+
+export function packageJson(spec: ToolsetSpec, settings: PackageSettings, build: BuildKind = "checked"): object {
   const bare = settings.name.replace(/^@[^/]+\//, "");
   return {
     name: settings.name,
@@ -76,14 +82,16 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings, groupe
       [`${spec.name}-mcp`]: "./dist/server.js",
       [`${spec.name}-approvals`]: "./dist/approvals.js",
     },
-    ...(settings.publishable ? { files: ["dist", ...(grouped ? ["!dist/.tsbuildinfo"] : []), "server.json"] } : {}),
+    ...(settings.publishable
+      ? { files: ["dist", ...(build === "batched" ? ["!dist/.tsbuildinfo"] : []), "server.json"] }
+      : {}),
     engines: { node: ">=20.19" },
     scripts: {
-      // A grouped package is compiled one project at a time by scripts/build.mjs, each batch of tool modules in a
-      // compiler process of its own, without type checking (its schemas are typed `z.ZodType` where they are declared,
-      // so declarations need none); `typecheck` checks each project in turn (README, "Large toolsets").
-      build: grouped ? "node scripts/build.mjs" : "tsc -p tsconfig.json",
-      typecheck: grouped ? "node scripts/build.mjs --check" : "tsc -p tsconfig.json --noEmit",
+      // A grouped package compiles without type checking (its schemas are typed `z.ZodType` where they are declared,
+      // so declarations need none); a large one one project at a time, each batch of tool modules in a compiler
+      // process of its own, and `typecheck` checks each project in turn (README, "Large toolsets").
+      build: BUILD_SCRIPTS[build],
+      typecheck: build === "batched" ? "node scripts/build.mjs --check" : "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       approvals: "node dist/approvals.js",
       bundle: "npm run build && node scripts/bundle.mjs",
@@ -100,6 +108,12 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings, groupe
     }),
   };
 }
+
+const BUILD_SCRIPTS: Record<BuildKind, string> = {
+  checked: "tsc -p tsconfig.json",
+  unchecked: "tsc -p tsconfig.json --noCheck",
+  batched: "node scripts/build.mjs",
+};
 
 function sortedKeys(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareStrings(a, b)));

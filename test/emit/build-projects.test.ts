@@ -1,7 +1,7 @@
 // A grouped package's compiler projects: tool modules cut into batches by bytes, each project reading only the ones
 // before it, in the order tsconfig.json names them (the order scripts/build.mjs compiles them in).
 import { describe, expect, it } from "vitest";
-import { buildProjects, toolBatches } from "../../src/emit/build-projects.js";
+import { buildProjects, buildsInBatches, ONE_PROJECT_BATCHES, toolBatches } from "../../src/emit/build-projects.js";
 
 const text = (bytes: number) => "x".repeat(bytes);
 
@@ -45,5 +45,22 @@ describe("buildProjects", () => {
     expect(projects["tsconfig/tools-2.json"]?.files).toEqual(["../src/tools/store.ts"]);
     expect(projects["tsconfig/catalog.json"]?.files).toEqual(["../src/catalog.ts"]);
     expect(projects["tsconfig/index.json"]?.files).toContain("../src/server.ts");
+  });
+});
+
+describe("buildsInBatches", () => {
+  const limit = 100;
+  it.each([
+    [
+      "one process up to three batches of generated TypeScript",
+      { "src/tools/a.ts": 150, "src/catalog.ts": 150 },
+      false,
+    ],
+    ["batches past it, the catalog and index counted", { "src/tools/a.ts": 150, "src/catalog.ts": 151 }, true],
+    ["JSON and Markdown not counted", { "src/tools/a.ts": 10, "aci.lock.json": 1000, "README.md": 1000 }, false],
+  ])("%s", (_, sizes, expected) => {
+    expect(ONE_PROJECT_BATCHES * limit).toBe(300);
+    const files = Object.fromEntries(Object.entries(sizes).map(([path, bytes]) => [path, text(bytes)]));
+    expect(buildsInBatches(files, limit)).toBe(expected);
   });
 });
