@@ -32,10 +32,10 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "
 
 /** A schema with `items` of objects (a union of them, or properties) and no `type`: which of the two it means is unsaid. */
 function untypedObjectItems(record: Record<string, unknown>, parentKey: string | undefined): boolean {
-  if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
-  if (["anyOf", "oneOf", "allOf"].some((k) => record[k] !== undefined)) return false;
   const items = record["items"];
   if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
+  if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
+  if (record["anyOf"] !== undefined || record["oneOf"] !== undefined || record["allOf"] !== undefined) return false;
   const node = items as Record<string, unknown>;
   return Array.isArray(node["anyOf"]) || Array.isArray(node["oneOf"]) || typeof node["properties"] === "object";
 }
@@ -115,12 +115,12 @@ export function scanDocument(
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     for (const key in record) {
       const child = record[key];
-      const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
       if (typeof child === "string") {
         if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
         if (holdsHidden(child)) hidden.push({ pointer: pointerOf(key), text: child });
-        if (regexes && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
+        if (schemaPositions && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
       } else if (typeof child === "object" && child !== null) {
+        const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
         path.push(key);
         visit(child, regexes);
         path.pop();
