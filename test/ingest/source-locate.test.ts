@@ -61,7 +61,11 @@ describe("findDuplicateJsonKey", () => {
     ["quotes and brackets inside strings", `{"s":"}\\\\","t":"\\"{","s":0}`, { key: "s", offset: 21 }],
     ["past eight keys, the first repeated", `{${KEYS},"k0":1}`, { key: "k0", offset: KEYS.length + 2 }],
     ["past eight keys, the last repeated", `{${KEYS},"k11":1}`, { key: "k11", offset: KEYS.length + 2 }],
-    ["past eight keys in an inner object", `{"o":{${KEYS}},"p":{${KEYS},"k5":0}}`, { key: "k5", offset: 2 * KEYS.length + 14 }],
+    [
+      "past eight keys in an inner object",
+      `{"o":{${KEYS}},"p":{${KEYS},"k5":0}}`,
+      { key: "k5", offset: 2 * KEYS.length + 14 },
+    ],
     ["past eight keys, none repeated", `[{${KEYS}},{${KEYS}}]`, undefined],
     ["keys of objects in an array", `{"a":[{"k":1},{"k":2,"x":{"k":3}}],"k":4}`, undefined],
   ];
