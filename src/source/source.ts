@@ -49,7 +49,8 @@ export type ParseResult =
 
 /** JSON when the first non-blank character opens an object or array, else YAML. */
 export function parseSource(file: string, text: string, limits: SourceLimits = defaultSourceLimits): ParseResult {
-  if (Buffer.byteLength(text, "utf8") > limits.maxBytes) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a text that short is within the limit without being measured.
+  if (text.length * 3 > limits.maxBytes && Buffer.byteLength(text, "utf8") > limits.maxBytes) {
     return fail(
       diagnostic("SOURCE_TOO_LARGE", {
         file,

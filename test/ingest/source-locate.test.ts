@@ -81,3 +81,20 @@ describe("scanJson depth", () => {
   ];
   it.each(cases)("%s", (text, depth) => expect(scanJson(text)).toEqual({ depth }));
 });
+
+describe("parseSource size limit, in UTF-8 bytes", () => {
+  const limits = { maxAliasCount: 10, maxDepth: 10, maxRefs: 10 };
+  const cases: [string, number, boolean][] = [
+    [`{"a":"€"}`, 11, true],
+    [`{"a":"€"}`, 10, false],
+    [`{"a":"😀"}`, 12, true],
+    [`{"a":"😀"}`, 11, false],
+    [`{"a":"bc"}`, 10, true],
+    [`{"a":"bc"}`, 9, false],
+  ];
+  it.each(cases)("%s within %i bytes: %s", (text, maxBytes, ok) => {
+    const parsed = parseSource("a.json", text, { ...limits, maxBytes });
+    expect(parsed.ok).toBe(ok);
+    if (!parsed.ok) expect(parsed.diagnostics.map((d) => d.code)).toEqual(["SOURCE_TOO_LARGE"]);
+  });
+});
