@@ -28,3 +28,30 @@ describe("required body properties with requestBody.required unset, all operatio
     expect(got).toEqual(want);
   });
 });
+
+describe("an optional JSON body that says nothing of what it holds, all operations (SendGrid)", () => {
+  test("SendGrid's DELETEs with a { nullable: true } body get no untyped `body` input and send no body", async () => {
+    const result = await plan({ spec: join(modules, "sendgrid.com.json"), allOperations: true });
+    const names = [
+      "delete_contactdb_lists_list_id",
+      "delete_contactdb_lists_list_id_recipients_recipient_id",
+      "delete_contactdb_segments_segment_id",
+      "delete_suppression_bounces_email",
+    ];
+    for (const name of names) {
+      const tool = result.tools.find((t) => t.name === name);
+      expect(
+        tool?.inputs.map((i) => i.name),
+        name,
+      ).not.toContain("body");
+      expect(tool?.steps[0]?.body, name).toBeUndefined();
+    }
+    const untyped = result.tools.flatMap((t) =>
+      t.inputs.filter((i) => typeof i.schema === "object" && Object.keys(i.schema).length === 0).map((i) => t.name),
+    );
+    expect(untyped).toEqual([]);
+    // A body that says what it holds stays: the bulk bounce delete takes its emails.
+    const bulk = result.tools.find((t) => t.name === "delete_suppression_bounces");
+    expect(bulk?.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["delete_all", "emails"]));
+  });
+});
