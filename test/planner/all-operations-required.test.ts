@@ -29,8 +29,8 @@ describe("required body properties with requestBody.required unset, all operatio
   });
 });
 
-describe("an optional JSON body that says nothing of what it holds, all operations (SendGrid)", () => {
-  test("SendGrid's DELETEs with a { nullable: true } body get no untyped `body` input and send no body", async () => {
+describe("inputs that say nothing, or say it in the wrong place, all operations (SendGrid)", () => {
+  test("no untyped `body` input for a { nullable: true } body; a sentence written as a default is a description", async () => {
     const result = await plan({ spec: join(modules, "sendgrid.com.json"), allOperations: true });
     const names = [
       "delete_contactdb_lists_list_id",
@@ -50,6 +50,12 @@ describe("an optional JSON body that says nothing of what it holds, all operatio
       t.inputs.filter((i) => typeof i.schema === "object" && Object.keys(i.schema).length === 0).map((i) => t.name),
     );
     expect(untyped).toEqual([]);
+    // The on-behalf-of header's only words are written as its default: they are its description, not a default.
+    const onBehalf = result.tools.find((t) => t.name === "get_alerts")?.inputs.find((i) => i.name === "on_behalf_of");
+    expect(onBehalf?.description).toBe(
+      "The subuser's username. This header generates the API call as if the subuser account was making the call.",
+    );
+    expect(onBehalf?.schema).toEqual({ type: "string" });
     // A body that says what it holds stays: the bulk bounce delete takes its emails.
     const bulk = result.tools.find((t) => t.name === "delete_suppression_bounces");
     expect(bulk?.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["delete_all", "emails"]));
