@@ -47,7 +47,7 @@ describe("inputs that say nothing, or say it in the wrong place, all operations 
       expect(tool?.steps[0]?.body, name).toBeUndefined();
     }
     const untyped = result.tools.flatMap((t) =>
-      t.inputs.filter((i) => typeof i.schema === "object" && Object.keys(i.schema).length === 0).map((i) => t.name),
+      t.inputs.filter((i) => typeof i.schema === "object" && Object.keys(i.schema).length === 0).map(() => t.name),
     );
     expect(untyped).toEqual([]);
     // The on-behalf-of header's only words are written as its default: they are its description, not a default.
