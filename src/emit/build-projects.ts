@@ -1,4 +1,4 @@
-// A grouped package's group modules (path → text) → its compiler projects: tsconfig.json naming them in build order, and tsconfig/*.json.
+// A grouped package's files (path → text) → its compiler projects: tsconfig.json (build order) and tsconfig/*.json.
 import { compareStrings } from "../util/order.js";
 import { compilerOptions } from "./package-files.js";
 
@@ -10,7 +10,7 @@ export const BUILD_BATCH_BYTES = 4_000_000;
 
 /**
  * A grouped package is built in batches when its generated TypeScript is more than this many batches; a smaller one is
- * compiled by one `tsc` process (GitHub's 9 MB: 0.7 GB, and faster than five processes that each load the libraries).
+ * compiled by one `tsc` process (GitHub's 8.6 MB: 0.7 GB, and faster than five processes that each load the libraries).
  */
 export const ONE_PROJECT_BATCHES = 3;
 
