@@ -1,4 +1,5 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
+import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
 import { httpBasicSchemes, stepCredentials } from "./credentials.js";
@@ -96,7 +97,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
 
 function operationDescription(operation: Operation): string {
   const parts = [operation.summary, operation.description]
-    .map((p) => p?.trim())
+    .map((p) => (p === undefined ? undefined : htmlToText(p).trim()))
     .filter((p): p is string => p !== undefined && p !== "");
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   const call = `Calls ${operation.method.toUpperCase()} ${operation.path}.`;
