@@ -5,6 +5,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import { searchTerms } from "../runtime/adapters/search-words.js";
 import type { OperationProfile } from "../runtime/types.js";
 import { operationProfile } from "./profile.js";
+import { withNounAliases } from "./profile-aliases.js";
 import { derefTop } from "./schemas.js";
 
 /** Most words kept per operation: the index stays small on an API of a thousand operations. */
@@ -153,9 +154,16 @@ export function operationWords(operation: Operation, known: string, schemas: Sch
   return words;
 }
 
-/** The operation's profile for tool search: {@link operationProfile} and the words its inputs and response add. */
-export function searchProfile(operation: Operation, schemas: SchemaLookup): OperationProfile {
+/**
+ * The operation's profile for tool search: {@link operationProfile} with the API's own phrases for its path words
+ * (`aliases`, from {@link nounAliases}), and the words its inputs and response add.
+ */
+export function searchProfile(
+  operation: Operation,
+  schemas: SchemaLookup,
+  aliases: ReadonlyMap<string, string> = new Map(),
+): OperationProfile {
   const known = [operation.id, operation.path, operation.summary, operation.description];
   const words = operationWords(operation, [...known, ...operation.parameters.map((p) => p.name)].join(" "), schemas);
-  return { ...operationProfile(operation), ...(words.length === 0 ? {} : { words }) };
+  return { ...withNounAliases(operationProfile(operation), aliases), ...(words.length === 0 ? {} : { words }) };
 }

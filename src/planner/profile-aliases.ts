@@ -1,0 +1,145 @@
+// An API's operations → the noun phrases its own summaries spell out for a path word it abbreviates or runs together
+// (`pulls` → pull request, `hooks` → webhook, `persistentvolumeclaims` → persistent volume claim, `dnd` → do not disturb).
+import type { OperationSummary } from "../model/api-model.js";
+import { splitWords, stem } from "../runtime/adapters/search-words.js";
+import { oneLine } from "../runtime/adapters/search.js";
+import type { OperationProfile } from "../runtime/types.js";
+
+/** A path word's phrase is learned when at least this share of the operations under it name the phrase. */
+const ALIAS_SHARE = 0.5;
+/** …and at least this many do. */
+const ALIAS_MIN = 2;
+/** Longest phrase a path word can stand for. */
+const MAX_PHRASE_WORDS = 4;
+/** A run-together or initial-letter path word is at least this long (`cm` or `id` say too little). */
+const MIN_WORD = 3;
+
+/** Words that never start or end a noun phrase. */
+const NOT_NOUNS = new Set([
+  ...["a", "an", "the", "and", "or", "of", "for", "to", "in", "on", "by", "with", "from", "at", "as", "into", "about"],
+  ...["is", "are", "be", "been", "has", "have", "if", "whether", "this", "that", "its", "their", "your", "all", "any"],
+]);
+
+/**
+ * The words a path names things with, one per segment or RPC namespace part, as written (lower case): a single-word
+ * segment (`pulls`, `persistentvolumeclaims`) or each part before an RPC method (`dnd` of `dnd.endSnooze`).
+ */
+function pathWords(path: string): string[] {
+  const segments = path.split("/").filter((s) => s !== "" && !/^\{.*\}$/.test(s));
+  const last = segments.at(-1) ?? "";
+  if (segments.length === 1 && /^[A-Za-z]+(\.[A-Za-z]+)+$/.test(last)) return last.split(".").slice(0, -1);
+  return segments.filter((s) => /^[a-z]+$/.test(s));
+}
+
+/** What an operation says it does in prose: its summary, else its description's first sentence, as words. */
+function proseWords(operation: OperationSummary): string[] {
+  const prose = operation.summary ?? (operation.description === undefined ? "" : oneLine(operation.description));
+  return splitWords(prose.replace(/<[^>]*>/g, " "));
+}
+
+/** How a path word stands for a phrase of its operations' summaries. */
+type Kind = "joined" | "initials" | "ending" | "head";
+
+/** Words that say "a thing" without naming one (`the Reader object`): no part of what a path word stands for. */
+const GENERIC = new Set(["object", "objects", "information", "info", "detail", "details", "data"]);
+
+/**
+ * The phrases of `words` a path word `word` can stand for, by kind: consecutive words it runs together
+ * (`persistentvolumeclaims` → persistent volume claim), abbreviates by their initials (`dnd` → do not disturb), a word
+ * it is the end of (`hooks` → webhook), or the word itself with the nouns after it (`pulls` → pull request).
+ */
+function candidates(word: string, words: readonly string[]): [string, Kind][] {
+  const target = stem(word);
+  const out: [string, Kind][] = [];
+  const noun = (w: string) => w.length >= MIN_WORD && !NOT_NOUNS.has(w) && !GENERIC.has(w);
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i] as string;
+    const initials = words.slice(i, i + word.length);
+    const last = initials.at(-1) as string;
+    const abbreviated = initials.length >= 3 && initials.map((w) => w[0]).join("") === word;
+    if (abbreviated && !NOT_NOUNS.has(first) && !NOT_NOUNS.has(last)) out.push([initials.join(" "), "initials"]);
+    if (!noun(first)) continue;
+    for (let n = 2; n <= MAX_PHRASE_WORDS && i + n <= words.length; n++) {
+      const phrase = words.slice(i, i + n);
+      if (!noun(phrase.at(-1) as string)) break;
+      const joined = phrase.join("");
+      if (stem(joined) === target || joined === word) out.push([phrase.join(" "), "joined"]);
+      else if (stem(first) === target) out.push([phrase.join(" "), "head"]);
+    }
+    const single = stem(first);
+    if (single.length >= target.length + MIN_WORD && single.endsWith(target)) out.push([first, "ending"]);
+  }
+  return out;
+}
+
+/**
+ * The share of the operations under a path word that must name a phrase of each kind: a run-together spelling, initials
+ * or a longer word are rarely met by chance; a word and the nouns after it often are (`the card object`, `issue
+ * comment`), so nearly all of them, and none with the word alone.
+ */
+const SHARE: Readonly<Record<Kind, number>> = {
+  joined: ALIAS_SHARE,
+  initials: ALIAS_SHARE,
+  ending: ALIAS_SHARE,
+  head: 0.8,
+};
+
+/**
+ * The noun phrase each path word of an API stands for, learned from the API's own summaries: the phrase most of the
+ * operations under the word name (at least {@link ALIAS_SHARE} of them and {@link ALIAS_MIN}), and more of them than
+ * name the word alone. Keys and phrases are singular (`pull` → pull request).
+ */
+export function nounAliases(operations: readonly OperationSummary[]): ReadonlyMap<string, string> {
+  const under = new Map<string, OperationSummary[]>();
+  for (const operation of operations)
+    for (const word of new Set(pathWords(operation.path).map((w) => w.toLowerCase()))) {
+      const group = under.get(word);
+      if (group === undefined) under.set(word, [operation]);
+      else group.push(operation);
+    }
+  const aliases = new Map<string, string>();
+  for (const [word, group] of under) {
+    if (group.length < ALIAS_MIN) continue;
+    const target = stem(word);
+    const counts = new Map<string, number>();
+    const kinds = new Map<string, Kind>();
+    let alone = 0;
+    for (const operation of group) {
+      const words = proseWords(operation);
+      const found = new Map(candidates(word, words).map(([phrase, kind]) => [singularPhrase(phrase), kind]));
+      for (const [phrase, kind] of found) {
+        kinds.set(phrase, kind);
+        counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+      }
+      const bare = words.some(
+        (w, i) => stem(w) === target && (i === words.length - 1 || NOT_NOUNS.has(words[i + 1] as string)),
+      );
+      if (bare) alone++;
+    }
+    const best = [...counts]
+      .filter(([phrase]) => phrase !== target)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    if (best === undefined) continue;
+    const [phrase, count] = best;
+    const kind = kinds.get(phrase) as Kind;
+    const share = count >= ALIAS_MIN && count >= SHARE[kind] * group.length;
+    if (share && (kind === "head" ? alone === 0 : count > alone)) aliases.set(target, phrase);
+  }
+  return aliases;
+}
+
+function singularPhrase(phrase: string): string {
+  const words = phrase.split(" ");
+  return words.map((w, i) => (i === words.length - 1 ? stem(w) : w)).join(" ");
+}
+
+/** A profile whose object and parents name things by the API's own phrases for its path words. */
+export function withNounAliases(profile: OperationProfile, aliases: ReadonlyMap<string, string>): OperationProfile {
+  if (aliases.size === 0) return profile;
+  const spell = (noun: string) => aliases.get(noun) ?? noun;
+  const object = spell(profile.object);
+  const parents = [...new Set((profile.parents ?? []).map(spell))].filter((p) => p !== object);
+  if (parents.length > 0) return { ...profile, object, parents };
+  const { parents: _, ...rest } = profile;
+  return { ...rest, object };
+}

