@@ -96,17 +96,17 @@ describe("noun aliases learned from an API's summaries", () => {
   });
 });
 
-let planned: Promise<ToolSearch> | undefined;
+const planned: Partial<Record<Api, Promise<ToolSearch>>> = {};
 
-/** Kubernetes all-operations planned once for the file, and its tool search. */
-function kubernetesSearch(): Promise<ToolSearch> {
-  planned ??= plan({ spec: SPECS.kubernetes, allOperations: true }).then(({ plan: toolPlan }) => {
-    if (toolPlan === undefined) throw new Error("Kubernetes did not plan");
+/** An API's all-operations toolset planned once for the file, and its tool search. */
+function searchOf(api: Api): Promise<ToolSearch> {
+  planned[api] ??= plan({ spec: SPECS[api], allOperations: true }).then(({ plan: toolPlan }) => {
+    if (toolPlan === undefined) throw new Error(`${api} did not plan`);
     return createToolSearch(
       toolPlan.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
     );
   });
-  return planned;
+  return planned[api] as Promise<ToolSearch>;
 }
 
 describe("tool search over profiles with the API's phrases (Kubernetes 1.13, all operations)", () => {
@@ -120,7 +120,17 @@ describe("tool search over profiles with the API's phrases (Kubernetes 1.13, all
   ])(
     "%s finds a list first",
     async (query, expected) => {
-      expect((await kubernetesSearch())(query, 1)[0]?.name).toMatch(expected);
+      expect((await searchOf("kubernetes"))(query, 1)[0]?.name).toMatch(expected);
+    },
+    120_000,
+  );
+});
+
+describe("a tool name's run-together word read as its profile's phrase (Slack, all operations)", () => {
+  it.each([["list the user groups", "usergroups_list"]])(
+    "%s finds %s first, not a tool whose whole name the query holds (users_list)",
+    async (query, expected) => {
+      expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
     },
     120_000,
   );
