@@ -1,7 +1,7 @@
 // An API's operations → the noun phrases its own summaries spell out for a path word it abbreviates or runs together
 // (`pulls` → pull request, `hooks` → webhook, `persistentvolumeclaims` → persistent volume claim, `dnd` → do not disturb).
-import type { OperationSummary } from "../model/api-model.js";
-import { splitWords, stem } from "../runtime/adapters/search-words.js";
+import type { ApiModel, OperationSummary } from "../model/api-model.js";
+import { searchTerms, splitWords, stem } from "../runtime/adapters/search-words.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import type { OperationProfile } from "../runtime/types.js";
 
@@ -142,4 +142,60 @@ export function withNounAliases(profile: OperationProfile, aliases: ReadonlyMap<
   if (parents.length > 0) return { ...profile, object, parents };
   const { parents: _, ...rest } = profile;
   return { ...rest, object };
+}
+
+/** What an API says of its things beyond each operation: its phrases for path words, what its tags are about. */
+export interface ApiVocabulary {
+  /** Path word → the API's phrase for it ({@link nounAliases}). */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** Tag name → the terms of its description's first sentences ({@link tagTerms}). */
+  readonly tags: ReadonlyMap<string, readonly string[]>;
+}
+
+export const NO_VOCABULARY: ApiVocabulary = { aliases: new Map(), tags: new Map() };
+
+/** Sentences of a tag's description read: the definition (`A story represents an activity …`) comes first. */
+const TAG_SENTENCES = 2;
+/** Most terms kept of a tag's description. */
+const TAG_TERMS = 16;
+
+/** English words that say nothing of what a tag's thing is (`everything about your pets`). */
+const FUNCTION_WORDS = new Set([
+  ...["about", "also", "can", "could", "each", "every", "everything", "here", "how", "may", "more", "most", "must"],
+  ...["not", "other", "should", "some", "such", "than", "then", "there", "these", "those", "use", "used", "using"],
+  ...["very", "via", "what", "when", "where", "which", "while", "who", "will", "would", "you"],
+]);
+
+/** A note in emphasis before the definition (`*See our forum post …*`, `_Note: custom fields are premium._`). */
+const LEADING_NOTE = /^\s*(\*[^*]+\*|_[^_]+_)\s*/;
+
+/**
+ * The terms of a tag description's first {@link TAG_SENTENCES} sentences, without a leading note in emphasis, links, markup or code, at most
+ * {@link TAG_TERMS}: what the API says its tag's thing is, in its users' words (`Stories` → activity, comment …).
+ */
+export function tagTerms(description: string): string[] {
+  const prose = description
+    .replace(LEADING_NOTE, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/https?:\/\/\S+/g, " ")
+    .replace(/`[^`]*`/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/[*_]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const sentences = prose.match(/[^.!?]+[.!?]?/g) ?? [];
+  const terms = searchTerms(sentences.slice(0, TAG_SENTENCES).join(" ")).filter(
+    (t) => t.length > 2 && !NOT_NOUNS.has(t) && !FUNCTION_WORDS.has(t),
+  );
+  return [...new Set(terms)].slice(0, TAG_TERMS);
+}
+
+/** An API's {@link ApiVocabulary}, from its operations and tags. */
+export function apiVocabulary(model: Pick<ApiModel, "operations" | "tags">): ApiVocabulary {
+  const tags = new Map(
+    model.tags.flatMap((tag) =>
+      tag.description === undefined ? [] : [[tag.name, tagTerms(tag.description)] as const],
+    ),
+  );
+  return { aliases: nounAliases(model.operations), tags };
 }

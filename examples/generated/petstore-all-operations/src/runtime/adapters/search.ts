@@ -118,10 +118,23 @@ function requiredInputs(tool: Searchable): readonly string[] {
     .map(([name]) => name);
 }
 
+/**
+ * A tool's name as terms, a word that runs together the words of its profile's object or a parent read as those words
+ * (`usergroups_list` under `user group` → user, group, list).
+ */
+function nameTerms(tool: Searchable): string[] {
+  const phrases = [tool.profile?.object ?? "", ...(tool.profile?.parents ?? [])]
+    .map((phrase) => searchTerms(phrase))
+    .filter((terms) => terms.length > 1);
+  return searchTerms(tool.name).flatMap(
+    (term) => phrases.find((terms) => stem(terms.join("")) === term || terms.join("") === term) ?? [term],
+  );
+}
+
 function fieldTexts(tool: Searchable): Record<Field, string> {
   const profile = tool.profile;
   return {
-    name: tool.name,
+    name: nameTerms(tool).join(" "),
     object: profile?.object ?? "",
     title: tool.title === tool.name || /^[A-Z]+ \//.test(tool.title) ? "" : tool.title,
     tags: (tool.tags ?? []).join(" "),
@@ -269,7 +282,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
   const documents = tools.map(documentTerms);
   const text = textIndex(documents);
   const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
-  const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
+  const names = tools.map((tool) => new Set(nameTerms(tool).filter((t) => !ID_WORDS.has(t))));
   const profiles = withAvoidableSignals(tools.map(profileTerms));
   const vocabulary: ReadonlySet<string> = new Set(documents.flat());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
