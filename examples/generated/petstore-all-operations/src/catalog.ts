@@ -167,14 +167,14 @@ const entries: CatalogEntry[] = [
   "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET " +
     "/user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\"" +
     ":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"" +
-    "action\":\"get\",\"object\":\"user\",\"words\":[\"customer\",\"account\",\"token\",\"expire\"]},\"deferLoading\"" +
+    "action\":\"log\",\"object\":\"user\",\"words\":[\"customer\",\"account\",\"token\",\"expire\"]},\"deferLoading\"" +
     ":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"password\":[]}],\"module" +
     "\":\"user\",\"export\":\"loginUser\"}",
   "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
     "session. Calls GET " +
     "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
     "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{" +
-    "\"action\":\"get\",\"object\":\"logout\",\"parents\":[\"user\"],\"words\":[\"customer\",\"account\"]},\"inputNam" +
+    "\"action\":\"log\",\"object\":\"logout\",\"parents\":[\"user\"],\"words\":[\"customer\",\"account\"]},\"inputNam" +
     "es\":[],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\"" +
     ":\"Log out the current session\",\"description\":\"Log out the current session. Calls GET " +
     "/user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
