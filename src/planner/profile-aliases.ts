@@ -44,12 +44,12 @@ type Kind = "joined" | "initials" | "ending" | "head";
 const GENERIC = new Set(["object", "objects", "information", "info", "detail", "details", "data"]);
 
 /**
- * The phrases of `words` a path word `word` can stand for, by kind: consecutive words it runs together
+ * The phrases of `words` a path word `word` (singular) can stand for, by kind: consecutive words it runs together
  * (`persistentvolumeclaims` → persistent volume claim), abbreviates by their initials (`dnd` → do not disturb), a word
  * it is the end of (`hooks` → webhook), or the word itself with the nouns after it (`pulls` → pull request).
  */
 function candidates(word: string, words: readonly string[]): [string, Kind][] {
-  const target = stem(word);
+  const target = word;
   const out: [string, Kind][] = [];
   const noun = (w: string) => w.length >= MIN_WORD && !NOT_NOUNS.has(w) && !GENERIC.has(w);
   for (let i = 0; i < words.length; i++) {
@@ -92,7 +92,7 @@ const SHARE: Readonly<Record<Kind, number>> = {
 export function nounAliases(operations: readonly OperationSummary[]): ReadonlyMap<string, string> {
   const under = new Map<string, OperationSummary[]>();
   for (const operation of operations)
-    for (const word of new Set(pathWords(operation.path).map((w) => w.toLowerCase()))) {
+    for (const word of new Set(pathWords(operation.path).map((w) => stem(w.toLowerCase())))) {
       const group = under.get(word);
       if (group === undefined) under.set(word, [operation]);
       else group.push(operation);
@@ -100,7 +100,6 @@ export function nounAliases(operations: readonly OperationSummary[]): ReadonlyMa
   const aliases = new Map<string, string>();
   for (const [word, group] of under) {
     if (group.length < ALIAS_MIN) continue;
-    const target = stem(word);
     const counts = new Map<string, number>();
     const kinds = new Map<string, Kind>();
     let alone = 0;
@@ -111,21 +110,23 @@ export function nounAliases(operations: readonly OperationSummary[]): ReadonlyMa
         kinds.set(phrase, kind);
         counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
       }
-      const bare = words.some(
-        (w, i) => stem(w) === target && (i === words.length - 1 || NOT_NOUNS.has(words[i + 1] as string)),
-      );
-      if (bare) alone++;
+      if (namesAlone(words, word)) alone++;
     }
     const best = [...counts]
-      .filter(([phrase]) => phrase !== target)
+      .filter(([phrase]) => phrase !== word)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
     if (best === undefined) continue;
     const [phrase, count] = best;
     const kind = kinds.get(phrase) as Kind;
     const share = count >= ALIAS_MIN && count >= SHARE[kind] * group.length;
-    if (share && (kind === "head" ? alone === 0 : count > alone)) aliases.set(target, phrase);
+    if (share && (kind === "head" ? alone === 0 : count > alone)) aliases.set(word, phrase);
   }
   return aliases;
+}
+
+/** Whether prose names a thing by the word alone: the word, then the end or a word that ends a noun phrase. */
+function namesAlone(words: readonly string[], target: string): boolean {
+  return words.some((w, i) => stem(w) === target && (i === words.length - 1 || NOT_NOUNS.has(words[i + 1] as string)));
 }
 
 function singularPhrase(phrase: string): string {
@@ -133,11 +134,19 @@ function singularPhrase(phrase: string): string {
   return words.map((w, i) => (i === words.length - 1 ? stem(w) : w)).join(" ");
 }
 
-/** A profile whose object and parents name things by the API's own phrases for its path words. */
-export function withNounAliases(profile: OperationProfile, aliases: ReadonlyMap<string, string>): OperationProfile {
+/**
+ * A profile whose object and parents name things by the API's own phrases for its path words; its object stays as
+ * written when the operation's own summary names it by the word alone (`Disable a workflow` is about a workflow, though
+ * most operations under `/workflow` are about workflow permissions).
+ */
+export function withNounAliases(
+  profile: OperationProfile,
+  aliases: ReadonlyMap<string, string>,
+  operation: OperationSummary,
+): OperationProfile {
   if (aliases.size === 0) return profile;
   const spell = (noun: string) => aliases.get(noun) ?? noun;
-  const object = spell(profile.object);
+  const object = namesAlone(proseWords(operation), profile.object) ? profile.object : spell(profile.object);
   const parents = [...new Set((profile.parents ?? []).map(spell))].filter((p) => p !== object);
   if (parents.length > 0) return { ...profile, object, parents };
   const { parents: _, ...rest } = profile;

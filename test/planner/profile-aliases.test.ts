@@ -66,6 +66,7 @@ describe("noun aliases learned from an API's summaries", () => {
     ["a split that leaves one-letter words (`OAuth` → o auth)", "slack", "oauth"],
     ["a word followed by many different nouns (`watch` … )", "kubernetes", "watch"],
     ["a path word already spelled as its summaries spell it", "kubernetes", "pod"],
+    ["a word whose plural segment's summaries use it alone (`/workflow` beside `/workflows`)", "github", "workflow"],
   ])("no alias for %s: %s %s", (_, api, word) => {
     expect(aliases[api]?.has(word)).toBe(false);
   });
@@ -94,6 +95,12 @@ describe("noun aliases learned from an API's summaries", () => {
       "slack",
       "dnd_setSnooze",
       { object: "snooze", parents: ["do not disturb"] },
+    ],
+    [
+      "an object the operation's own summary names by the word alone stays",
+      "github",
+      "actions/disable-workflow",
+      { object: "workflow", parents: ["repo", "action"] },
     ],
   ])("profiles name things by the API's phrase: %s (%s %s)", (_, api, id, expected) => {
     expect(profileOf(api, id)).toMatchObject(expected);
