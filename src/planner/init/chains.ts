@@ -475,13 +475,29 @@ function placedLike(
 function collectionYields(model: ApiModel, target: Operation, parameter: Parameter, entity: string): boolean {
   const collection = target.path.slice(0, target.path.indexOf(`/{${parameter.name}}`));
   const schemas = schemaLookup(model.schemas);
-  return model.operations.some((operation, index) => {
-    if (operation.method !== "get" || operation.path.replace(/\/+$/, "") !== collection) return false;
+  return (listReadsByPath(model).get(collection) ?? []).some(
+    (read) => yieldPointer(read, parameter, entity, schemas, true) !== undefined,
+  );
+}
+
+const listReadsByModel = new WeakMap<ApiModel, ReadonlyMap<string, readonly Resolver[]>>();
+
+/** Every GET whose response is a list, as a resolver, by its path without a trailing slash: built once per model. */
+function listReadsByPath(model: ApiModel): ReadonlyMap<string, readonly Resolver[]> {
+  const cached = listReadsByModel.get(model);
+  if (cached) return cached;
+  const byPath = new Map<string, Resolver[]>();
+  model.operations.forEach((operation, index) => {
+    if (operation.method !== "get") return;
     const found = recordOf(model, operation);
-    if (found?.tokens.at(-1) !== "0") return false;
-    const read: Resolver = { operation, ...found, index, needs: [], kinds: new Map() };
-    return yieldPointer(read, parameter, entity, schemas, true) !== undefined;
+    if (found?.tokens.at(-1) !== "0") return;
+    const path = operation.path.replace(/\/+$/, "");
+    const reads = byPath.get(path) ?? [];
+    reads.push({ operation, ...found, index, needs: [], kinds: new Map() });
+    byPath.set(path, reads);
   });
+  listReadsByModel.set(model, byPath);
+  return byPath;
 }
 
 /**
