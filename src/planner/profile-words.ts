@@ -173,6 +173,10 @@ export function searchProfile(
   const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
   const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
   const words = operationWords(operation, said, schemas, described);
-  const profile = withNounAliases(withSummaryVerb(operationProfile(operation), operation), vocabulary.aliases, operation);
+  const profile = withNounAliases(
+    withSummaryVerb(operationProfile(operation), operation),
+    vocabulary.aliases,
+    operation,
+  );
   return { ...profile, ...(words.length === 0 ? {} : { words }) };
 }
