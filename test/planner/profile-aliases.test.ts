@@ -146,6 +146,17 @@ describe("a tool name's run-together word read as its profile's phrase (Slack, a
     },
     120_000,
   );
+
+  it.each([
+    ["usergroups list", "usergroups_list"],
+    ["usergroups users list", "usergroups_users_list"],
+  ])(
+    "the name as written still names the tool: %s finds %s first",
+    async (query, expected) => {
+      expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
+    },
+    120_000,
+  );
 });
 
 describe("what an API's tags say their things are", () => {
