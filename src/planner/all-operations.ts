@@ -7,6 +7,7 @@ import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
@@ -35,12 +36,15 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
 /** One tool per operation that passes `filter`, in the model's operation order. */
 export function planAllOperations(model: ApiModel, filter: OperationFilter): ToolDef[] {
   const allocate = createNameAllocator();
+  const vocabulary = apiVocabulary(model);
   return model.operations
     .filter((operation) => matchesFilter(operation, filter))
-    .map((operation) => operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call"))));
+    .map((operation) =>
+      operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call")), vocabulary),
+    );
 }
 
-function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
+function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
   const { inputs, params, body, configured } = bindAllOfOperation(
     operation,
     schemaLookup(model.schemas),
@@ -91,7 +95,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     origin,
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
-    profile: searchProfile(operation, schemaLookup(model.schemas)),
+    profile: searchProfile(operation, schemaLookup(model.schemas), vocabulary),
   };
 }
 
