@@ -118,6 +118,37 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
       { name: "labelSelector", in: "query", value: "$steps.scale.outputs.selector" },
     ]);
     expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);
+    // A Deployment requires nothing at its top: the create sends the name its metadata needs and what its spec requires.
+    const create = goals.find((g) => operations(g).join() === "createAppsV1NamespacedDeployment");
+    expect(create?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["metadata", { name: "$inputs.name" }],
+        ["spec", { selector: "$inputs.selector", template: "$inputs.template" }],
+      ],
+    });
+    expect(create?.inputs.find((i) => i.name === "name")).toMatchObject({ required: true });
+    const pod = goals.find((g) => operations(g).join() === "createCoreV1NamespacedPod");
+    expect(pod?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["metadata", { name: "$inputs.name" }],
+        ["spec", { containers: "$inputs.containers" }],
+      ],
+    });
+    // A Role requires its rules; its name "is required when creating resources" too. No create sends `{}`.
+    const role = more.find((g) => operations(g).join() === "createRbacAuthorizationV1NamespacedRole");
+    expect(role?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["rules", "$inputs.rules"],
+        ["metadata", { name: "$inputs.name" }],
+      ],
+    });
+    const creates = more.filter((g) => g.kind === "create");
+    expect(creates.length).toBeGreaterThan(2);
+    for (const goal of creates)
+      expect(goal.steps.at(-1)?.body, goal.name).not.toEqual({ kind: "properties", entries: [] });
     expect(ops.filter((o) => /APIResources|APIGroup|Watch|Proxy|Collection/.test(o))).toEqual([]);
     for (const goal of goals) expect(goal.name).not.toMatch(/_v\d/);
   });
@@ -170,6 +201,14 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(described("retrieve_block_children", "id")).toBe("The id of the block.");
     expect(described("retrieve_page_property_item", "page_id")).toBe("The id of the page.");
     expect(described("retrieve_page_property_item", "property_id")).toBe("The id of the property.");
+    // A block's children are a relation of the block, not a kind of record; appending them sends them.
+    const children = goals.find((g) => g.name === "retrieve_block_children");
+    expect(children?.useWhen).toBe("The user wants to browse the children of a block whose id you know.");
+    const append = goals.find((g) => g.name === "append_block_children");
+    expect(append?.notFor).toBe("Browsing the children of a block (use retrieve_block_children).");
+    expect(append?.steps[0]?.body).toEqual({ kind: "properties", entries: [["children", "$inputs.children"]] });
+    expect(append?.inputs.find((i) => i.name === "children")).toMatchObject({ required: true });
+    for (const goal of goals) expect(`${goal.useWhen} ${goal.notFor}`).not.toMatch(/children records|a children/);
   }, 60_000);
   test("Vercel: no chain looks a team up through a login's verification (it needs a token no scheme carries); the team is found by name", async () => {
     const { goals, errors } = await draft(vercel);

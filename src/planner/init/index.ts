@@ -30,6 +30,7 @@ import {
   childProposal,
   fallbackProposals,
   groupProposals,
+  isRelation,
   userHeld,
   withArticle,
   type Proposal,
@@ -612,7 +613,10 @@ function subPathOf(p: Proposal): string {
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
     `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
-  find: (p) => `browsing ${p.entity} records`,
+  find: (p) =>
+    isRelation(subPathOf(p))
+      ? `browsing the ${subPathOf(p)} of ${withArticle(p.entity)}`
+      : `browsing ${p.entity} records`,
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
   update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,

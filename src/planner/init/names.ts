@@ -1,8 +1,9 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
-import { singular, staticSegments } from "./operations.js";
-import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { idParts, singular, staticSegments } from "./operations.js";
+import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { operationProfile } from "../profile.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
 const SINGULAR_VERBS: ReadonlySet<string> = new Set([
@@ -137,7 +138,10 @@ export function operationGoalName(operation: Operation, verb: string): string {
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))
     .join("_");
   const first = name.split("_")[0] ?? "";
-  return VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined) ? name : `${verb}_${name}`;
+  const named = operation.idSynthesized && rpcName(operation.path) === undefined;
+  return named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)
+    ? name
+    : `${verb}_${name}`;
 }
 
 function baseName(operation: Operation): string {
@@ -216,11 +220,93 @@ function singularSnake(name: string): string {
   return [...words.slice(0, -1), singular(words.at(-1) ?? "")].join("_");
 }
 
+/**
+ * An operation without an id, named by what it does: a verb its last path segment opens with (`/ips/list-pools.json`
+ * → list), else its summary's leading verb, else its profile's action; the nearest thing it sits under unless its object
+ * names it already; and its object in the path's words — singular, or plural for a read of many:
+ * `POST /repositories/{w}/{r}/issues` → `create_repository_issue`, `GET …/issues` → `list_repository_issues`,
+ * `POST …/issues/{id}/comments` → `create_issue_comment`, `DELETE …/commit/{c}/approve` ("Unapprove a commit") →
+ * `unapprove_repository_commit`, `GET /Surveys/{id}/Interviews` ("Fetches some interview records …") →
+ * `list_survey_interviews`. With no object, the method's verb and the path's static segments.
+ */
 function synthesizedName(operation: Operation): string {
-  const nouns = staticSegments(operation.path)
-    .map(toSnakeCase)
-    .filter((s) => s !== "");
-  return [METHOD_VERBS[operation.method] ?? operation.method, ...nouns].join("_");
+  const profile = operationProfile(operation);
+  const segments = staticSegments(operation.path).map((s) => toSnakeCase(s.replace(/\.[a-z]+$/i, "")));
+  const ends = !/\}\/?$/.test(operation.path);
+  const tail = ends ? (segments.at(-1) ?? "").split("_") : [];
+  const verbTail = segments.length > 1 && VERBS.has(tail[0] ?? "");
+  // A DELETE of a verb segment undoes it (`DELETE …/approve`, "Unapprove a commit"): the summary says how.
+  const pathVerb = verbTail && operation.method !== "delete" ? tail[0] : undefined;
+  const nouns = verbTail ? segments.slice(0, -1) : segments;
+  const after = tail.slice(1).join("_");
+  // `list-scheduled` of messages: a participle says which of the parent's things, not what they are.
+  const which = pathVerb !== undefined && /^[a-z]+ed$/.test(after) ? after : undefined;
+  const object = pathVerb === undefined ? pathObject(profile.object, nouns) : which === undefined ? after : "";
+  if (object === "" && pathVerb === undefined) {
+    return [METHOD_VERBS[operation.method] ?? operation.method, ...segments.filter((s) => s !== "")].join("_");
+  }
+  const said = pathVerb ?? summaryVerb(operation) ?? profile.action;
+  const many = PLURAL_VERBS.has(said) || profile.qualifiers?.includes("many") === true;
+  const verb = many && said === "get" ? "list" : said;
+  const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
+  const owner = many && last !== undefined ? (idParts(last)?.entity ?? toSnakeCase(last)) : undefined;
+  const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
+  const parent = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  // A verb segment read as the object (`/decline` of a pull request, "Export issues"): the call acts on its parent.
+  const restated = (object === "" || stem(object) === stem(verb)) && parent !== "";
+  const thing = restated ? parent : object;
+  const words = thing.split("_");
+  const named = restated || parent === "" || parent.split("_").every((w) => words.includes(w));
+  const plural = many || (restated && isPlural(summaryWords(operation)[1] ?? ""));
+  const noun = (plural ? pluralSnake(thing) : thing).split("_");
+  return [verb, ...(which === undefined ? [] : [which]), ...(named ? [] : [parent]), ...noun].join("_");
+}
+
+/**
+ * The profile's object in the words the path uses (`some interview record` under `/Interviews` → interview, `random
+ * trivia entry` → trivia); the path's last noun when the object does not name it (`specific survey` of `/Metadata`).
+ */
+function pathObject(object: string, segments: readonly string[]): string {
+  const snake = toSnakeCase(object);
+  const last = segments.at(-1) ?? "";
+  const pathWords = new Set(segments.flatMap((s) => s.split("_")).map(stem));
+  if (segments.some((s) => stem(s.replaceAll("_", "")) === stem(snake.replaceAll("_", "")))) return snake;
+  const kept = snake.split("_").filter((w) => w !== "" && pathWords.has(stem(w)));
+  const lastWords = last.split("_").map(stem);
+  return kept.some((w) => lastWords.includes(stem(w))) ? kept.join("_") : singular(last);
+}
+
+function summaryWords(operation: Operation): string[] {
+  return (operation.summary ?? "")
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z]/g, ""));
+}
+
+/** The verb a summary opens with, as a name says it (`Unapprove a commit` → unapprove, `Lists …` → list), if it is one. */
+function summaryVerb(operation: Operation): string | undefined {
+  const first = summaryWords(operation)[0] ?? "";
+  const base = [first, stem(first)].find((w) => VERBS.has(w) || SUMMARY_VERBS.has(w));
+  if (base !== undefined) return base === "retrieve" || base === "fetch" ? "get" : base;
+  const undone = first.startsWith("un") ? first.slice(2) : "";
+  return undone !== "" && (VERBS.has(undone) || verbClasses(stem(undone)) !== undefined) ? first : undefined;
+}
+
+/** Summary verbs a name may open with beyond `VERBS` (`Modify the state of an issue`). */
+const SUMMARY_VERBS: ReadonlySet<string> = new Set(["watch", "vote", "decline", "trigger", "stop", "resolve"]);
+
+function pluralSnake(name: string): string {
+  const words = name.split("_");
+  const last = words.at(-1) ?? "";
+  const plural = isPlural(last)
+    ? last
+    : /(s|sh|ch|x)$/.test(last)
+      ? `${last}es`
+      : /[^aeiou]y$/.test(last)
+        ? `${last.slice(0, -1)}ies`
+        : `${last}s`;
+  return [...words.slice(0, -1), plural].join("_");
 }
 
 /** A lower-case phrase for the entity a group is about: `pet`, `store`, `git_refs` → `git ref`. */

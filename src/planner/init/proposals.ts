@@ -440,6 +440,8 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
  * thing (Jira's remote issue link under an issue; an RPC method's object).
  */
 function ownEntity(operation: Operation, profile: OperationProfile, group: string): string {
+  const owner = relationOf(operation)?.owner;
+  if (owner !== undefined) return owner;
   const resource = entityWords(group);
   if (profile.object === "") return resource;
   if (isRpc(operation)) return profile.object;
@@ -465,13 +467,14 @@ function singleProposal(
     description: sentence(summaryOf(operation)),
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
-      : KIND_HINTS[kind](
+      : (relationHint(operation, kind, profile) ??
+        KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
             : entityOfOperation(operation, group.name, kind === "create"),
           operation,
           profile,
-        ),
+        )),
     inputs: [],
     steps: [
       operationStep(model, operation, {
@@ -508,6 +511,46 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   return `${profile.object} records of ${withArticle(resource)} whose ${id} you know`;
 }
 
+/** Words that name a relation between records, not a kind of record (Notion's block `children` are blocks). */
+const RELATIONS: ReadonlySet<string> = new Set([
+  "children",
+  "child",
+  "parent",
+  "parents",
+  "ancestors",
+  "descendants",
+  "siblings",
+]);
+
+/**
+ * The hint of a call on a relation of one record (`GET /blocks/{id}/children`): `The user wants to browse the children
+ * of a block whose id you know.`, `The user asks to append the children of a block and you know its id.`
+ */
+function relationHint(operation: Operation, kind: SingleKind, profile: OperationProfile): string | undefined {
+  const relation = relationOf(operation);
+  if (relation === undefined) return undefined;
+  const what = `the ${relation.relation} of ${withArticle(relation.owner)}`;
+  if (kind === "find") return `The user wants to browse ${what} whose ${relation.id} you know.`;
+  const verb = kind === "get" ? "read" : kind === "delete" ? "delete" : ownVerb(operation, profile);
+  return `The user asks to ${verb} ${what} and you know its ${relation.id}.`;
+}
+
+/** A path that ends in a relation of one record (`/blocks/{id}/children`): the relation, the record's words, its id. */
+function relationOf(operation: Operation): { relation: string; owner: string; id: string } | undefined {
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  const relation = parts.at(-1)?.toLowerCase();
+  const id = parts.at(-2);
+  const owner = parts.at(-3);
+  if (relation === undefined || !isRelation(relation) || id === undefined || owner === undefined) return undefined;
+  if (!/^\{.+\}$/.test(id) || owner.startsWith("{")) return undefined;
+  return { relation, owner: singular(toSnakeCase(owner)).replaceAll("_", " "), id: id.slice(1, -1) };
+}
+
+/** Whether a word names a relation between records (`children`), not a kind of record. */
+export function isRelation(word: string): boolean {
+  return RELATIONS.has(word);
+}
+
 const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
   find: "list",
   get: "get",
@@ -519,6 +562,8 @@ const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
 
 /** The verb an operation's own name starts with (`merge` of `pulls/merge`, `post` of `chat.postMessage`), else its profile's action. */
 function ownVerb(operation: Operation, profile: OperationProfile): string {
+  if (operation.idSynthesized && !isRpc(operation))
+    return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
   const first = toSnakeCase(method).split("_")[0] ?? "";
   return first !== "" && verbClasses(stem(first)) !== undefined ? first : profile.action;
