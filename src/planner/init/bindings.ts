@@ -11,7 +11,8 @@ import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededOnCreate, neededProperties, serverState } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
-import { operationRef, parameterEntity } from "./operations.js";
+import { operationRef, parameterEntity, singular } from "./operations.js";
+import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
 export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) => string;
@@ -108,6 +109,7 @@ export function operationStep(
     optional: [...optionalParams, ...body.optional],
     undescribed: [...described, ...(body.typed ?? [])],
     ...(body.needed === undefined || body.needed.length === 0 ? {} : { needed: body.needed }),
+    ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
   };
 }
 
@@ -431,20 +433,29 @@ function bodyOf(
 
 /**
  * The body field the path ends by naming, when the schema leaves it optional: what the call sends (Notion's
- * `PATCH /blocks/{id}/children` appends the body's `children`; without them it appends nothing).
+ * `PATCH /blocks/{id}/children` appends the body's `children`, without which it appends nothing; Mandrill's
+ * `POST /inbound/add-domain.json` adds the body's `domain`, `POST /messages/send.json` sends its `message`).
  */
 function pathNamed(
   path: string,
   properties: Readonly<Record<string, JsonSchema>>,
   required: readonly string[],
 ): string[] {
-  const last =
-    path
-      .split("/")
-      .filter((s) => s !== "")
-      .at(-1) ?? "";
+  const parts = path.split("/").filter((s) => s !== "");
+  const last = parts.at(-1) ?? "";
   if (last.startsWith("{")) return [];
-  const field = Object.keys(properties).find((k) => toSnakeCase(k) === toSnakeCase(last));
+  const words = toSnakeCase(last.replace(/\.[a-z]+$/i, "")).split("_");
+  const verb = verbClasses(stem(words[0] ?? "")) !== undefined;
+  const before = parts.at(-2);
+  const nouns = !verb
+    ? [words.join("_")]
+    : words.length > 1
+      ? [words.slice(1).join("_")]
+      : before === undefined || before.startsWith("{")
+        ? []
+        : [toSnakeCase(before)];
+  const wanted = new Set(nouns.flatMap((n) => [n, singular(n)]));
+  const field = Object.keys(properties).find((k) => wanted.has(toSnakeCase(k)));
   return field === undefined || required.includes(field) ? [] : [field];
 }
 

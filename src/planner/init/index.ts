@@ -35,7 +35,7 @@ import {
   withArticle,
   type Proposal,
 } from "./proposals.js";
-import type { DraftConfig, DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
+import type { DraftConfig, DraftGoal, DraftInput, DraftStep, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
 
@@ -699,24 +699,30 @@ function fieldWords(field: string, owner: string | undefined): string {
 /** The proposal's inputs plus a drafted description for each input bound to a field the spec leaves undescribed. */
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
+  // A chain's body inputs are fields of the thing its step acts on (the account it creates), not of what it looks up.
+  const of = (step: DraftStep): string =>
+    proposal.steps.length > 1 && step.entity !== undefined ? step.entity : proposal.entity;
+  // An input a chain's later step fills from an earlier one (`petId` from the pet found by name) is no input at all.
+  const bound = JSON.stringify(proposal.steps.map((s) => [s.params, s.body ?? null, s.pick ?? null]));
+  const used = (input: string): boolean => new RegExp(`\\$inputs\\.${input}\\b`).test(bound);
   for (const step of proposal.steps) {
     for (const { input, field, description } of step.needed ?? []) {
       const at = inputs.findIndex((i) => i.name === input);
       const own = inputs[at];
       if (own !== undefined) inputs[at] = { ...own, required: true };
       else {
-        const drafted = `The ${fieldWords(field, undefined)} of the ${proposal.entity.replaceAll("_", " ")}.`;
+        const drafted = `The ${fieldWords(field, undefined)} of the ${of(step).replaceAll("_", " ")}.`;
         inputs.push({ name: input, required: true, description: description ?? drafted });
       }
     }
   }
   for (const step of proposal.steps) {
     for (const { input, field, type, owner } of step.undescribed ?? []) {
-      if (!inputs.some((i) => i.name === input))
+      if (!inputs.some((i) => i.name === input) && used(input))
         inputs.push({
           name: input,
           ...(type === undefined ? {} : { type }),
-          description: `The ${fieldWords(field, owner)} of the ${(owner ?? proposal.entity).replaceAll("_", " ")}.`,
+          description: `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
         });
     }
   }

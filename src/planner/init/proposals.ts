@@ -27,11 +27,11 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { entityWords, operationGoalName } from "./names.js";
+import { entityWords, goalWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
-import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 
@@ -463,11 +463,12 @@ function singleProposal(
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
-    entity: ownEntity(operation, profile, group.name),
+    entity: namedEntity(operation) ?? ownEntity(operation, profile, group.name),
     description: sentence(summaryOf(operation)),
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : (relationHint(operation, kind, profile) ??
+        namedHint(operation, kind) ??
         KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
@@ -509,6 +510,39 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
     return `${resource} records`;
   const id = parts[last]?.slice(1, -1) ?? "id";
   return `${profile.object} records of ${withArticle(resource)} whose ${id} you know`;
+}
+
+/** The verbs a kind's own hint says (`add a new …`, `change an existing …`); a name with another verb says its own. */
+const KIND_OWN_VERBS: Readonly<Partial<Record<SingleKind, ReadonlySet<string>>>> = {
+  create: new Set(["create", "add", "post", "new", "insert"]),
+  update: new Set(["update", "replace", "modify", "edit", "patch", "set", "put", "change"]),
+  get: new Set(["get", "read", "retrieve", "fetch", "describe", "show", "check"]),
+};
+
+/**
+ * The hint of a create or update whose name, drawn from its path and summary, has a verb of its own: `The user asks to
+ * delete an ip.` (Mandrill's `POST /ips/delete.json`), `The user wants to list exports.`, not "add a new delete json".
+ */
+function namedHint(operation: Operation, kind: SingleKind): string | undefined {
+  const own = KIND_OWN_VERBS[kind];
+  const said = own === undefined ? undefined : goalWords(operation);
+  if (said === undefined || own === undefined) return undefined;
+  // Its own verb, unless the path names its object plainly (`add-domain.json` does not: the inbound domain).
+  if (said.verb.split("_").some((v) => own.has(v)) && namedEntity(operation) === undefined) return undefined;
+  const verb = said.verb.replaceAll("_", " ");
+  const object = said.object;
+  const many = isPlural(object.split(" ").at(-1) ?? "");
+  const thing = many ? object : withArticle(object);
+  return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
+}
+
+/** What a goal named from its path acts on when the path's last segment is no plain noun (`delete.json`, `add-domain`). */
+function namedEntity(operation: Operation): string | undefined {
+  const last = staticSegments(operation.path).at(-1) ?? "";
+  const first = toSnakeCase(last).split("_")[0] ?? "";
+  if (!/\.[a-z]+$/i.test(last) && verbClasses(stem(first)) === undefined) return undefined;
+  const words = goalWords(operation)?.object.split(" ");
+  return words === undefined ? undefined : [...words.slice(0, -1), singular(words.at(-1) ?? "")].join(" ");
 }
 
 /** Words that name a relation between records, not a kind of record (Notion's block `children` are blocks). */
@@ -583,13 +617,13 @@ const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
   find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
-  get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
+  get: (entity, o) => `The user asks about one ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
-  update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
+  update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
     `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o) =>
-    `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
+    `The user explicitly asks to delete ${withArticle(entity)}${knowing(o)}; confirm which one first.`,
 };
 
 /** `an order`, `a user`. */
@@ -633,15 +667,6 @@ function entityOfOperation(operation: Operation, group: string, creates: boolean
     ? singular(toSnakeCase(segment))
     : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
   return entity ? entity.replaceAll("_", " ") : entityWords(group);
-}
-
-function idNames(operation: Operation): string {
-  return (
-    operation.parameters
-      .filter((p) => p.in === "path")
-      .map((p) => p.name)
-      .join(" and ") || "identifier"
-  );
 }
 
 /** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
@@ -688,7 +713,11 @@ function lookupStep(
     };
   }
   const query = resolver.query;
-  const queryInput = namer(query.name, query.schema, id);
+  // The looked-up thing's text (`site_name`), never the target's own field of that name (see name-chains.ts).
+  const entity = toSnakeCase(match.entity);
+  const generic = GENERIC_TEXT.has(toSnakeCase(query.name)) && !toSnakeCase(query.name).includes(entity);
+  const queryName = generic ? `${entity}_${toSnakeCase(query.name)}` : query.name;
+  const queryInput = namer(queryName, query.schema, id);
   const step = operationStep(model, resolver.operation, {
     id,
     namer,
@@ -707,6 +736,19 @@ function lookupStep(
       ];
   return { step, inputs };
 }
+
+/** Query parameters that carry free text or a name of whatever the read lists (`name`, `q`): no name of an input alone. */
+export const GENERIC_TEXT: ReadonlySet<string> = new Set([
+  "name",
+  "title",
+  "q",
+  "query",
+  "search",
+  "term",
+  "keyword",
+  "text",
+  "filter",
+]);
 
 /** How the chain's description says the record is found. */
 function lookupPhrase(match: ChainMatch): string {
