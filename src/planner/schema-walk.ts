@@ -117,12 +117,24 @@ function isObjectTyped(node: JsonSchemaObject): boolean {
 }
 
 /** Property names visible at this level (for did-you-mean hints). */
-export function propertyNames(schema: JsonSchema, schemas: SchemaLookup, depth = 0): string[] {
+export function propertyNames(schema: JsonSchema, schemas: SchemaLookup): readonly string[] {
+  if (typeof schema !== "object") return [];
+  let memo = propertyNamesMemo.get(schemas);
+  if (memo === undefined) propertyNamesMemo.set(schemas, (memo = new WeakMap()));
+  let names = memo.get(schema);
+  if (names === undefined) memo.set(schema, (names = Object.freeze(ownAndBranchNames(schema, schemas, 0))));
+  return names;
+}
+
+/** Each lookup's answers by schema node: init asks for the same records' properties once per candidate chain. */
+const propertyNamesMemo = new WeakMap<SchemaLookup, WeakMap<object, readonly string[]>>();
+
+function ownAndBranchNames(schema: JsonSchema, schemas: SchemaLookup, depth: number): string[] {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object" || depth > MAX_DEPTH) return [];
   const own = Object.keys((node["properties"] as Record<string, unknown> | undefined) ?? {});
   const nested = ["allOf", "anyOf", "oneOf"].flatMap((k) =>
-    Array.isArray(node[k]) ? (node[k] as JsonSchema[]).flatMap((b) => propertyNames(b, schemas, depth + 1)) : [],
+    Array.isArray(node[k]) ? (node[k] as JsonSchema[]).flatMap((b) => ownAndBranchNames(b, schemas, depth + 1)) : [],
   );
   return [...new Set([...own, ...nested])];
 }

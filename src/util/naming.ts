@@ -4,6 +4,19 @@ const MAX_TOOL_NAME = 64;
 
 /** `getPetById` → `get_pet_by_id`; `repos/get-content` → `repos_get_content`; `HTTPServer2` → `http_server2`. */
 export function toSnakeCase(text: string): string {
+  let snake = snakeCases.get(text);
+  if (snake === undefined) {
+    if (snakeCases.size >= MAX_REMEMBERED) snakeCases.clear();
+    snakeCases.set(text, (snake = snakeCase(text)));
+  }
+  return snake;
+}
+
+/** The planner asks for the same few thousand names again and again (init compares every record field per chain). */
+const snakeCases = new Map<string, string>();
+const MAX_REMEMBERED = 1 << 16;
+
+function snakeCase(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -389,13 +389,11 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
     let yields: boolean | undefined;
     const collectionListed = (): boolean =>
       (yields ??= entity !== undefined && collectionYields(model, target, parameter, entity));
-    const found = resolvers
+    const found = scopedCandidates(resolvers, target, parameter)
       .filter(
         (r) =>
           r.operation !== target &&
-          !r.operation.parameters.some((p) => p.name === parameter.name) &&
           !scopesOnly(r, target) &&
-          scopedLike(r.operation, target, parameter) &&
           listsTarget(r, target, entity) &&
           placedLike(r, target, parameter, entity, collectionListed),
       )
@@ -475,13 +473,29 @@ function placedLike(
 function collectionYields(model: ApiModel, target: Operation, parameter: Parameter, entity: string): boolean {
   const collection = target.path.slice(0, target.path.indexOf(`/{${parameter.name}}`));
   const schemas = schemaLookup(model.schemas);
-  return model.operations.some((operation, index) => {
-    if (operation.method !== "get" || operation.path.replace(/\/+$/, "") !== collection) return false;
+  return (listReadsByPath(model).get(collection) ?? []).some(
+    (read) => yieldPointer(read, parameter, entity, schemas, true) !== undefined,
+  );
+}
+
+const listReadsByModel = new WeakMap<ApiModel, ReadonlyMap<string, readonly Resolver[]>>();
+
+/** Every GET whose response is a list, as a resolver, by its path without a trailing slash: built once per model. */
+function listReadsByPath(model: ApiModel): ReadonlyMap<string, readonly Resolver[]> {
+  const cached = listReadsByModel.get(model);
+  if (cached) return cached;
+  const byPath = new Map<string, Resolver[]>();
+  model.operations.forEach((operation, index) => {
+    if (operation.method !== "get") return;
     const found = recordOf(model, operation);
-    if (found?.tokens.at(-1) !== "0") return false;
-    const read: Resolver = { operation, ...found, index, needs: [], kinds: new Map() };
-    return yieldPointer(read, parameter, entity, schemas, true) !== undefined;
+    if (found?.tokens.at(-1) !== "0") return;
+    const path = operation.path.replace(/\/+$/, "");
+    const reads = byPath.get(path) ?? [];
+    reads.push({ operation, ...found, index, needs: [], kinds: new Map() });
+    byPath.set(path, reads);
   });
+  listReadsByModel.set(model, byPath);
+  return byPath;
 }
 
 /**
@@ -493,10 +507,55 @@ function scopesOnly(resolver: Resolver, target: Operation): boolean {
   return query !== undefined && target.parameters.some((p) => p.name === query.name && p.in === query.in);
 }
 
-/** The resolver takes every other path parameter of the target, so the record it finds lives where the target looks. */
-function scopedLike(resolver: Operation, target: Operation, parameter: Parameter): boolean {
+/**
+ * The resolvers that take every other path parameter of the target, so the record each finds lives where the target
+ * looks, and do not take the parameter itself, in their order.
+ */
+function scopedCandidates(
+  resolvers: readonly Resolver[],
+  target: Operation,
+  parameter: Parameter,
+): readonly Resolver[] {
+  const index = resolverIndex(resolvers);
   const others = target.parameters.filter((p) => p.in === "path" && p !== parameter);
-  return others.every((o) => resolver.parameters.some((p) => p.name === o.name && p.in === "path"));
+  const sets = others.map((o) => index.byPathName.get(o.name) ?? new Set<Resolver>());
+  const narrowest = sets.reduce<ReadonlySet<Resolver> | undefined>(
+    (a, b) => (a && a.size <= b.size ? a : b),
+    undefined,
+  );
+  const taking = index.byName.get(parameter.name);
+  const pool = narrowest === undefined ? resolvers : resolvers.filter((r) => narrowest.has(r));
+  return pool.filter((r) => !taking?.has(r) && sets.every((set) => set.has(r)));
+}
+
+interface ResolverIndex {
+  /** Resolvers by the name of each path parameter their operation takes. */
+  readonly byPathName: ReadonlyMap<string, ReadonlySet<Resolver>>;
+  /** Resolvers by the name of each parameter their operation takes, wherever it goes. */
+  readonly byName: ReadonlyMap<string, ReadonlySet<Resolver>>;
+}
+
+const resolverIndexes = new WeakMap<readonly Resolver[], ResolverIndex>();
+
+/** Built once per list of resolvers: init matches every id parameter of every operation against the same list. */
+function resolverIndex(resolvers: readonly Resolver[]): ResolverIndex {
+  const cached = resolverIndexes.get(resolvers);
+  if (cached) return cached;
+  const byPathName = new Map<string, Set<Resolver>>();
+  const byName = new Map<string, Set<Resolver>>();
+  const add = (map: Map<string, Set<Resolver>>, name: string, r: Resolver): void => {
+    const set = map.get(name) ?? new Set<Resolver>();
+    map.set(name, set.add(r));
+  };
+  for (const r of resolvers) {
+    for (const p of r.operation.parameters) {
+      add(byName, p.name, r);
+      if (p.in === "path") add(byPathName, p.name, r);
+    }
+  }
+  const index = { byPathName, byName };
+  resolverIndexes.set(resolvers, index);
+  return index;
 }
 
 function resolverScore(resolver: Resolver, target: Operation): number {

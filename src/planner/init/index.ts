@@ -353,9 +353,25 @@ function markNiche(proposal: Proposal, view: ApiModel, niche: (o: Operation) => 
   const target = view.operations[proposal.operationIndex];
   if (rooted && proposal.kind === "chain" && proposal.steps.length > 2 && !proposal.readOnly)
     return { ...proposal, niche: true };
-  const calls = new Set(proposal.calls);
-  const anyNiche = view.operations.some((o) => calls.has(`${o.method.toUpperCase()} ${o.path}`) && niche(o));
+  const byCall = operationsByCall(view);
+  const anyNiche = proposal.calls.some((call) => (byCall.get(call) ?? []).some(niche));
   return anyNiche || (target !== undefined && niche(target)) ? { ...proposal, niche: true } : proposal;
+}
+
+const callsByView = new WeakMap<ApiModel, ReadonlyMap<string, readonly Operation[]>>();
+
+/** The view's operations by their `METHOD /path` call, built once per view. */
+function operationsByCall(view: ApiModel): ReadonlyMap<string, readonly Operation[]> {
+  let byCall = callsByView.get(view);
+  if (byCall === undefined) {
+    const map = new Map<string, Operation[]>();
+    for (const o of view.operations) {
+      const call = `${o.method.toUpperCase()} ${o.path}`;
+      map.set(call, [...(map.get(call) ?? []), o]);
+    }
+    callsByView.set(view, (byCall = map));
+  }
+  return byCall;
 }
 
 /** The configured values the goals bind (`$config.NAME`, only ever a basic-auth user's account), by name. */

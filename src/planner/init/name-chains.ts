@@ -232,15 +232,21 @@ function contentField(model: ApiModel, target: Operation, bound: readonly string
 }
 
 /** Objects the API identifies by a key as well as an id (a `{projectIdOrKey}` path parameter): a person knows their key. */
-function keyedObjects(model: ApiModel): Set<string> {
-  const keyed = model.operations.flatMap((o) =>
-    o.parameters.flatMap((p) => {
-      const match = /^(.+?)[_-]?id[_-]?or[_-]?key$/i.exec(p.name);
-      return match?.[1] ? [compactName(match[1])] : [];
-    }),
-  );
-  return new Set(keyed);
+function keyedObjects(model: ApiModel): ReadonlySet<string> {
+  let keyed = keyedByModel.get(model);
+  if (keyed === undefined) {
+    const names = model.operations.flatMap((o) =>
+      o.parameters.flatMap((p) => {
+        const match = /^(.+?)[_-]?id[_-]?or[_-]?key$/i.exec(p.name);
+        return match?.[1] ? [compactName(match[1])] : [];
+      }),
+    );
+    keyedByModel.set(model, (keyed = new Set(names)));
+  }
+  return keyed;
 }
+
+const keyedByModel = new WeakMap<ApiModel, ReadonlySet<string>>();
 
 /**
  * What else an open object's example sets that a person supplies: references to keyed objects (`project: { key }`)
