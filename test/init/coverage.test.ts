@@ -158,6 +158,23 @@ describe("an update offers the fields it can set", () => {
       [["fields", { summary: "$inputs.summary" }]],
     ],
     [
+      // Google Dataflow's Job: the service sets `id` and `createTime`; `name` is the user's.
+      "not a field the description says the server sets",
+      {
+        type: "object",
+        properties: {
+          id: text("The unique ID of this job. This field is set by the Dataflow service when the job is created."),
+          createTime: text(
+            "The timestamp when the job was initially created. Immutable and set by the Cloud Dataflow service.",
+          ),
+          etag: text("Output only. A checksum computed by the server."),
+          name: text("The user-specified Dataflow job name."),
+        },
+      },
+      [],
+      [["name", "$inputs.name"]],
+    ],
+    [
       "nothing from an open object without an example",
       { type: "object", properties: { fields: { type: "object", additionalProperties: {} } } },
       [],

@@ -9,7 +9,7 @@ import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
-import { neededOnCreate, neededProperties, serverState } from "./needed.js";
+import { neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -201,7 +201,12 @@ function settableFields(
 ): string[] {
   return Object.keys(properties)
     .filter(
-      (k) => !isReadOnly(properties[k]) && !retired(properties[k]) && !credential(k) && settable(properties[k], lookup),
+      (k) =>
+        !isReadOnly(properties[k]) &&
+        !serverSet(properties[k]) &&
+        !retired(properties[k]) &&
+        !credential(k) &&
+        settable(properties[k], lookup),
     )
     .slice(0, MAX_UPDATE_FIELDS);
 }

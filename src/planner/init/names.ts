@@ -281,7 +281,9 @@ function synthesizedName(operation: Operation): string {
 export function goalWords(operation: Operation): { verb: string; object: string } | undefined {
   if (!(operation.idSynthesized || restatesPath(operation)) || rpcName(operation.path) !== undefined) return undefined;
   const parts = namedParts(operation);
-  return parts === undefined ? undefined : { verb: parts.verb, object: parts.words.join(" ") };
+  return parts === undefined || parts.words.length === 0
+    ? undefined
+    : { verb: parts.verb, object: parts.words.join(" ") };
 }
 
 function namedParts(operation: Operation): { verb: string; words: string[] } | undefined {
@@ -306,6 +308,8 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
   const parent = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
   // A verb segment read as the object (`/decline` of a pull request, "Export issues"): the call acts on its parent.
+  // …and with nothing above it, the verb says it all (`GET /search/` → search).
+  if (stem(object) === stem(verb) && parent === "") return { verb, words: [] };
   const restated = (object === "" || stem(object) === stem(verb)) && parent !== "";
   const thing = restated ? parent : object;
   const words = thing.split("_");
