@@ -132,14 +132,31 @@ export function sha256(text: string | Uint8Array): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** Canonical JSON (sorted keys) so equal schemas hash equal. */
+/** Canonical JSON (sorted keys) so equal schemas hash equal; written into one list of parts, joined once. */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
+  const parts: string[] = [];
+  writeCanonical(value, parts);
+  return parts.join("");
+}
+
+function writeCanonical(value: unknown, parts: string[]): void {
+  if (Array.isArray(value)) {
+    parts.push("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) parts.push(",");
+      if (i in value) writeCanonical(value[i], parts);
+    }
+    parts.push("]");
+  } else if (value !== null && typeof value === "object") {
     const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+    parts.push("{");
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      parts.push(i === 0 ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+      writeCanonical((value as Record<string, unknown>)[key], parts);
+    }
+    parts.push("}");
+  } else parts.push(JSON.stringify(value) ?? "null");
 }
 
 function shortHash(value: unknown): string {

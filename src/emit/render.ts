@@ -2,7 +2,16 @@
 // copy when it was made from the same text), and renders view models with them.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import Handlebars from "handlebars";
+import { createRequire } from "node:module";
+import type Handlebars from "handlebars";
+import runtime from "handlebars/runtime.js";
+
+/**
+ * Handlebars' compiler, loaded only to compile a template whose precompiled copy is missing or stale (a run of the
+ * built generator renders from its runtime alone, which is most of the package's load time saved).
+ */
+const compiler = (): typeof Handlebars => createRequire(import.meta.url)("handlebars") as typeof Handlebars;
+const { template: fromSpec } = runtime as unknown as typeof Handlebars;
 
 const TEMPLATES_DIR = new URL("../../templates/", import.meta.url);
 /** Written next to the built module by `npm run build` (scripts/precompile-templates.mjs); absent when run from source. */
@@ -43,8 +52,8 @@ function compiled(name: string): Handlebars.TemplateDelegate {
     ? (JSON.parse(readFileSync(PRECOMPILED, "utf8")) as Record<string, PrecompiledTemplate>)
     : {};
   const ahead = Object.hasOwn(precompiled, name) ? precompiled[name] : undefined;
-  if (ahead === undefined || ahead.sha256 !== sha256(source)) return Handlebars.compile(source, OPTIONS);
-  return Handlebars.template(new Function(`return ${ahead.spec};`)() as Parameters<typeof Handlebars.template>[0]);
+  if (ahead === undefined || ahead.sha256 !== sha256(source)) return compiler().compile(source, OPTIONS);
+  return fromSpec(new Function(`return ${ahead.spec};`)() as Parameters<typeof Handlebars.template>[0]);
 }
 
 /** Every template under templates/, precompiled with the options {@link render} compiles with, by its path there. */
@@ -57,7 +66,7 @@ export function precompileTemplates(): Record<string, PrecompiledTemplate> {
         const source = readFileSync(new URL(entry.name, dir), "utf8");
         out[`${prefix}${entry.name}`] = {
           sha256: sha256(source),
-          spec: Handlebars.precompile(source, OPTIONS) as unknown as string,
+          spec: compiler().precompile(source, OPTIONS) as unknown as string,
         };
       }
     }

@@ -1,13 +1,12 @@
 // Goals file (path or parsed object) → GoalSpec, in either format, with every problem as a located diagnostic.
 import { dirname, resolve as resolvePath } from "node:path";
+import type { z } from "zod";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue } from "../source/source.js";
 import { readText } from "../util/read-text.js";
 import { aciDocument } from "./aci/schema.js";
 import { aciToGoalSpec, type PathResolver } from "./aci/to-goal-spec.js";
-import { arazzoDocument } from "./arazzo/schema.js";
-import { arazzoToGoalSpec } from "./arazzo/to-goal-spec.js";
 import { createContext, errorCount, type LoadContext, report } from "./context.js";
 import { detectFormat } from "./detect.js";
 import type { GoalSpec } from "./types.js";
@@ -40,7 +39,7 @@ export async function loadGoals(input: string | object, options: LoadGoalsOption
   if (opened.ctx === undefined) return { diagnostics: opened.diagnostics };
   const ctx = opened.ctx;
   const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
-  const goals = convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
+  const goals = await convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
   const withSpec =
     goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
   const diagnostics = unique(ctx.diagnostics).sort(
@@ -71,22 +70,42 @@ function openValue(value: object, file: string): { ctx?: LoadContext; diagnostic
     : { diagnostics: [tooDeep] };
 }
 
-function convert(ctx: LoadContext, paths: PathResolver): GoalSpec | undefined {
+/** A goals format's schema and the reader of what it accepts. */
+interface FormatReader {
+  readonly schema: z.ZodType;
+  readonly toGoalSpec: (ctx: LoadContext, data: unknown, paths: PathResolver) => GoalSpec;
+}
+
+/** Our format's reader; Arazzo's is loaded only for an Arazzo file (a run with our format skips its modules). */
+async function readerOf(format: "aci" | "arazzo"): Promise<FormatReader> {
+  if (format === "aci")
+    return {
+      schema: aciDocument,
+      toGoalSpec: (ctx, data, paths) => aciToGoalSpec(ctx, data as Parameters<typeof aciToGoalSpec>[1], paths),
+    };
+  const [{ arazzoDocument }, { arazzoToGoalSpec }] = await Promise.all([
+    import("./arazzo/schema.js"),
+    import("./arazzo/to-goal-spec.js"),
+  ]);
+  return {
+    schema: arazzoDocument,
+    toGoalSpec: (ctx, data, paths) => arazzoToGoalSpec(ctx, data as Parameters<typeof arazzoToGoalSpec>[1], paths),
+  };
+}
+
+async function convert(ctx: LoadContext, paths: PathResolver): Promise<GoalSpec | undefined> {
   const format = detectFormat(ctx, ctx.doc);
   if (format === undefined) return undefined;
   reportRawDuplicates(ctx, format);
-  const schema = format === "aci" ? aciDocument : arazzoDocument;
+  const { schema, toGoalSpec } = await readerOf(format);
   const parsed = schema.safeParse(ctx.doc);
   if (!parsed.success) {
     reportIssues(ctx, schema, parsed.error.issues);
     return undefined;
   }
   if (errorCount(ctx) > 0) return undefined;
-  const spec =
-    format === "aci"
-      ? aciToGoalSpec(ctx, parsed.data as Parameters<typeof aciToGoalSpec>[1], paths)
-      : arazzoToGoalSpec(ctx, parsed.data as Parameters<typeof arazzoToGoalSpec>[1], paths);
-  for (const goal of spec?.goals ?? [])
+  const spec = toGoalSpec(ctx, parsed.data, paths);
+  for (const goal of spec.goals ?? [])
     if (goal.steps.length > MAX_GOAL_STEPS)
       report(ctx, "GOALS_TOO_MANY_STEPS", goal.pointer, {
         message: `goal "${goal.name}" makes ${goal.steps.length} API calls (its workflow calls inlined); one tool makes at most ${MAX_GOAL_STEPS}`,

@@ -127,7 +127,7 @@ async function prepare(
   const shownDir = typeof input === "string" ? folderOf(input) : relativePath(process.cwd(), rootDir);
   const display = (path: string): string => joinPath(shownDir, relativePath(rootDir, path)) || ".";
   // One walk of the root serves the ref check, the safety checks and the pattern check; a bundled document is walked again.
-  const rootScan = scanDocument(rootKey, source.value);
+  const rootScan = scanDocument(rootKey, source.value, { hiddenFree: source.hiddenFree === true });
   const refs = await checkRefs(source, { rootKey, rootDir, limits, display, rootSites: rootScan.refSites });
   diagnostics.push(...refs.diagnostics);
   if (hasErrors(diagnostics)) return { source, diagnostics };

@@ -53,13 +53,17 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
   const style = (stringOf(node["style"]) as ParameterStyle | undefined) ?? DEFAULT_STYLE[location];
   const [contentType, media] = Object.entries(recordOf(node["content"]))[0] ?? [];
   const schemaSource = "schema" in node ? node["schema"] : recordOf(media)["schema"];
+  const { schema, description } = proseDefaultAsDescription(
+    schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource),
+    stringOf(node["description"]),
+  );
   return {
     name: node["name"] as string,
     in: location,
     required: location === "path" || node["required"] === true,
-    ...optional("description", stringOf(node["description"])),
+    ...optional("description", description),
     deprecated: node["deprecated"] === true,
-    schema: nonEmptyInPath(location, schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource)),
+    schema: nonEmptyInPath(location, schema),
     style,
     explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
     allowReserved: node["allowReserved"] === true,
@@ -80,19 +84,42 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
   const isArray = node["type"] === "array";
   const style = isArray ? (format.style ?? DEFAULT_STYLE[location]) : DEFAULT_STYLE[location];
   const example = node["x-example"];
+  const { schema, description } = proseDefaultAsDescription(
+    ctx.schemas.schemaOf(swagger2Schema(node)),
+    stringOf(node["description"]),
+  );
   return {
     name: node["name"] as string,
     in: location,
     required: location === "path" || node["required"] === true,
-    ...optional("description", stringOf(node["description"])),
+    ...optional("description", description),
     deprecated: node["x-deprecated"] === true,
-    schema: nonEmptyInPath(location, ctx.schemas.schemaOf(swagger2Schema(node))),
+    schema: nonEmptyInPath(location, schema),
     style,
     explode: isArray ? format.explode : style === "form",
     allowReserved: false,
     examples: example === undefined ? [] : [example],
     pointer,
   };
+}
+
+/** A string that reads as prose: several words ending a sentence, not a value (`"The subuser's username. …"`). */
+const PROSE = /^\S+(\s+\S+){3,}[.!?]$/;
+
+/**
+ * A parameter without a description whose schema's `default` is a sentence about it (SendGrid's `on-behalf-of`
+ * header: `default: "The subuser's username. This header generates the API call as if …"`): the sentence is its
+ * description, and the parameter has no default — a model must not read it as the value the API assumes.
+ */
+function proseDefaultAsDescription<T>(
+  schema: T,
+  description: string | undefined,
+): { readonly schema: T; readonly description: string | undefined } {
+  if (description !== undefined || !isRecord(schema)) return { schema, description };
+  const value = schema["default"];
+  if (typeof value !== "string" || !PROSE.test(value.trim())) return { schema, description };
+  const { default: _prose, ...rest } = schema;
+  return { schema: rest as T, description: value.trim() };
 }
 
 const allowsString = (type: unknown): boolean => type === "string" || (Array.isArray(type) && type.includes("string"));

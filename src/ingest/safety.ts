@@ -26,15 +26,19 @@ export function checkSafety(ctx: IngestContext, maxRefs: number, scan: DocumentS
 }
 
 function checkServers(ctx: IngestContext): void {
-  const lists: [unknown, string][] = [[ctx.document["servers"], "/servers"]];
+  // Pointers are built only for the lists there are: a spec has a few among thousands of places one could be.
+  const lists: [unknown[], string][] = [];
+  const add = (list: unknown, at: () => string): void => {
+    if (Array.isArray(list)) lists.push([list, at()]);
+  };
+  add(ctx.document["servers"], () => "/servers");
   for (const [path, item] of Object.entries(recordOf(ctx.document["paths"]))) {
-    const at = join("/paths", path);
-    lists.push([recordOf(item)["servers"], join(at, "servers")]);
+    const pathItem = recordOf(item);
+    add(pathItem["servers"], () => join("/paths", path, "servers"));
     for (const method of OPERATION_KEYS)
-      lists.push([recordOf(recordOf(item)[method])["servers"], join(at, method, "servers")]);
+      add(recordOf(pathItem[method])["servers"], () => join("/paths", path, method, "servers"));
   }
   for (const [list, at] of lists) {
-    if (!Array.isArray(list)) continue;
     list.forEach((server, i) => {
       const url = recordOf(server)["url"];
       if (typeof url !== "string") return;

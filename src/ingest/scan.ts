@@ -1,19 +1,12 @@
 // One walk over a whole document that gathers what the whole-document checks need: `$ref` sites, strings and keys
 // with hidden characters, every regex (`pattern`, `patternProperties` keys) and every mistyped `enum` in a schema position.
+import { holdsHidden as textHoldsHidden } from "../util/hidden-text.js";
 import { hasJsonType } from "../util/json-type.js";
 import { escapeToken } from "../util/pointer.js";
 import type { RefSite } from "./refs.js";
 
 /** Keywords whose values are data, not schemas: a `pattern` key inside them (or inside an `x-*` member) is not a regex. */
 const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum", "x-examples"]);
-
-/** Invisible and bidirectional-control characters: format characters (bidi overrides, zero-width, Unicode tags) and blank fillers. */
-const HIDDEN_TEST = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
-
-/** Text all ASCII, which holds none of them (no ASCII character is a format character): tested far faster. */
-const ASCII = /^[\u0000-\u007f]*$/;
-
-const holdsHidden = (text: string): boolean => !ASCII.test(text) && HIDDEN_TEST.test(text);
 
 /** A string or key holding hidden characters, at the pointer of its member. */
 export interface HiddenText {
@@ -39,10 +32,10 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "
 
 /** A schema with `items` of objects (a union of them, or properties) and no `type`: which of the two it means is unsaid. */
 function untypedObjectItems(record: Record<string, unknown>, parentKey: string | undefined): boolean {
-  if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
-  if (["anyOf", "oneOf", "allOf"].some((k) => record[k] !== undefined)) return false;
   const items = record["items"];
   if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
+  if (record["type"] !== undefined || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
+  if (record["anyOf"] !== undefined || record["oneOf"] !== undefined || record["allOf"] !== undefined) return false;
   const node = items as Record<string, unknown>;
   return Array.isArray(node["anyOf"]) || Array.isArray(node["oneOf"]) || typeof node["properties"] === "object";
 }
@@ -79,9 +72,15 @@ function mistypedEnum(record: Record<string, unknown>): readonly string[] | unde
 /**
  * Walks `value` once, depth first in document order. Pointers are built only for what is found, from the path
  * of tokens walked so far: building one per visited node was most of the cost of the separate walks this replaces.
- * `doc` names the document in the ref sites.
+ * `doc` names the document in the ref sites; `hiddenFree` says no string or key of `value` holds a hidden character
+ * (known from its JSON text), so none is tested.
  */
-export function scanDocument(doc: string, value: unknown): DocumentScan {
+export function scanDocument(
+  doc: string,
+  value: unknown,
+  options: { readonly hiddenFree?: boolean } = {},
+): DocumentScan {
+  const holdsHidden = options.hiddenFree === true ? () => false : textHoldsHidden;
   const refSites: RefSite[] = [];
   const hidden: HiddenText[] = [];
   const patterns: PatternSite[] = [];
@@ -116,12 +115,12 @@ export function scanDocument(doc: string, value: unknown): DocumentScan {
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     for (const key in record) {
       const child = record[key];
-      const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
       if (typeof child === "string") {
         if (key === "$ref") refSites.push({ doc, pointer: pointerOf("$ref"), ref: child });
         if (holdsHidden(child)) hidden.push({ pointer: pointerOf(key), text: child });
-        if (regexes && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
+        if (schemaPositions && key === "pattern") patterns.push({ pointer: pointerOf(key), source: child });
       } else if (typeof child === "object" && child !== null) {
+        const regexes = schemaPositions && !DATA_KEYWORDS.has(key) && !key.startsWith("x-");
         path.push(key);
         visit(child, regexes);
         path.pop();

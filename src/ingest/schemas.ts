@@ -7,7 +7,7 @@ import { isRecord, recordOf, setEntry } from "./walk.js";
 import { recursiveNames } from "./recursion.js";
 
 /** Spec schemas are read as their authors mean them: properties without a `type` describe an object. */
-const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true };
+const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true, requiredAsDescribed: true };
 
 /** Where each dialect keeps its named schemas. */
 const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {

@@ -50,7 +50,16 @@ export function isCredentialName(name: string): boolean {
   return TOKEN_WORDS.has(word) || KEY_WORDS.has(word) || SECRET_WORDS.has(word);
 }
 
-/** A parameter or form field that carries a credential: where it goes and whether the operation requires it. */
+/**
+ * Whether a header of this name carries a credential under a name of the API's own: its last word is `token` or
+ * `secret` (`X-Postmark-Server-Token`, `X-Auth-Token`), or it ends in a key word (`Ocp-Apim-Subscription-Key`,
+ * `X-Functions-Api-Key`). An idempotency token or key names the request, not the caller.
+ */
+function isCredentialHeaderName(name: string): boolean {
+  const word = credentialWord(name);
+  if (word.startsWith("idempotency")) return false;
+  return /(^|_)(token|secret|api_key|access_key|subscription_key)$/.test(word);
+}
 
 /** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
@@ -96,7 +105,9 @@ export function credentialFill(
   schemes: Schemes,
 ): CredentialFill | undefined {
   const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
-  const named = isCredentialName(field.name) && !PAGING.test(field.description ?? "");
+  const named =
+    (isCredentialName(field.name) || (field.in === "header" && isCredentialHeaderName(field.name))) &&
+    !PAGING.test(field.description ?? "");
   if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
   const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));

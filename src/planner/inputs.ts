@@ -118,6 +118,12 @@ function bindBody(
   if (!operation.requestBody || !content) return undefined;
   const sent = sentMedia(content);
   const target = derefTop(content.schema, schemas);
+  if (
+    !operation.requestBody.required &&
+    sent.kind === "json" &&
+    namesNothing(target, operation.requestBody.description)
+  )
+    return undefined;
   const properties = flattenableProperties(target);
   if (properties === undefined) {
     const name = allocate("body");
@@ -154,6 +160,18 @@ function bindBody(
     entries.push([property, { kind: "expr", text: `$inputs.${name}` }]);
   }
   return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "object", entries } };
+}
+
+/** Keywords that only label a schema: with no others and no description it says nothing of what to send. */
+const LABELS: ReadonlySet<string> = new Set(["title", "nullable", "deprecated", "$comment", "$schema"]);
+
+/**
+ * Whether an optional JSON body says nothing of what it holds (SendGrid's DELETEs declare `{ nullable: true }`): such
+ * a body is left out of the tool, so the model is not offered an untyped, undescribed `body` input.
+ */
+function namesNothing(schema: JsonSchema, description: string | undefined): boolean {
+  if (description !== undefined && description.trim() !== "") return false;
+  return schema === true || (typeof schema === "object" && Object.keys(schema).every((k) => LABELS.has(k)));
 }
 
 /** Top-level properties of a plain object body (no composition, no extra keys), else undefined. */

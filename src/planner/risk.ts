@@ -67,6 +67,7 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "unlink",
   "disconnect",
   "cancel",
+  "void",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
@@ -129,6 +130,9 @@ function words(text: string): string[] {
     .filter((w) => w !== "");
 }
 
+/** An identifier made from a method and a path (`PATCH_mail_settings-bounce_purge`): its last segment is a noun. */
+const METHOD_PREFIXES: ReadonlySet<string> = new Set(["post", "put", "patch"]);
+
 /**
  * The verbs of an identifier: its first word (`deleteUser`), and — unless that is a read verb (`get_user_archive`,
  * `getPost`) — the first word of its last segment after a `.`, `_`, `/` or `:` (RPC names: `apps_uninstall`,
@@ -142,16 +146,28 @@ function identifierVerbs(text: string): string[] {
     .filter((w) => w.length > 0);
   const first = segments[0]?.[0];
   if (first === undefined) return [];
+  if (METHOD_PREFIXES.has(first)) return [first];
   const read = segments.map((w) => w[0] as string).find((w) => READ_VERBS.has(w));
   return read !== undefined ? [read] : [first, segments.at(-1)?.[0] as string];
 }
 
-/** The last path segment's verb when it is an RPC name (`/apps.uninstall`, `/{name}:cancel`), else none. */
-function pathVerbs(path: string): string[] {
-  const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "");
+/** Words that only say how many things an action segment acts on: `batch-delete`, `bulk_delete`. */
+const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
+
+/**
+ * The last path segment's verb when it is an RPC name (`/apps.uninstall`, `/{name}:cancel`), or, for a call that is
+ * not a read, an action named by the segment itself (`POST /payments/{id}/cancel`, `/actions/delete-permanent`,
+ * `/templates/delete.json`, `/catalog/batch-delete`); else none. A read's last segment is often a noun (`/archive`).
+ */
+function pathVerbs(path: string, method?: HttpMethod): string[] {
+  const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
   const colon = last.lastIndexOf(":");
   if (colon >= 0) return words(last.slice(colon + 1)).slice(0, 1);
-  return last.includes(".") ? identifierVerbs(last).slice(1) : [];
+  if (last.includes(".")) return identifierVerbs(last).slice(1);
+  if (method === undefined || isReadMethod(method)) return [];
+  const named = words(last);
+  const verb = QUANTIFIERS.has(named[0] ?? "") ? named[1] : named[0];
+  return verb === undefined ? [] : [verb];
 }
 
 const DETERMINERS = /^(a|an|the|your|this|that|these|those|all|one|multiple|existing|my|its|their|some|any|every)$/i;
@@ -187,6 +203,7 @@ export interface WordRisk {
 export function riskFromWords(operation: {
   readonly id: string;
   readonly path: string;
+  readonly method?: HttpMethod;
   readonly summary?: string;
   readonly description?: string;
 }): WordRisk | undefined {
@@ -194,7 +211,7 @@ export function riskFromWords(operation: {
   const verb = summaryVerb(summary);
   const places: [string, readonly string[]][] = [
     [`operationId ${operation.id}`, identifierVerbs(operation.id)],
-    [`path ${operation.path}`, pathVerbs(operation.path)],
+    [`path ${operation.path}`, pathVerbs(operation.path, operation.method)],
     [`summary "${summary}"`, verb === undefined ? [] : [verb]],
   ];
   for (const set of [DESTRUCTIVE_WORDS, WRITE_WORDS]) {
@@ -222,9 +239,12 @@ export interface RaisedProfile extends RiskProfile {
   readonly reason?: string;
 }
 
-/** Reads and PUTs are what the method may understate; POST, PATCH and DELETE are high already. */
+/**
+ * Reads and PUTs are what the method may understate in risk; POST and PATCH are high already, but their words may still
+ * say they destroy something (`POST /oauth2/revoke`); a DELETE says so itself.
+ */
 function wordsCanRaise(operation: WordedOperation): boolean {
-  return isReadMethod(operation.method) || operation.method === "put";
+  return operation.method !== "delete";
 }
 
 /** Whether the operation's words make a call of it change state where its method says it reads. */

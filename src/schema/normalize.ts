@@ -61,7 +61,11 @@ const ANNOTATION_KEYWORDS = new Set([
 export function normalizeSchema(schema: unknown, dialect: SpecDialect, options: NormalizeOptions = {}): JsonSchema {
   if (typeof schema === "boolean") return schema;
   if (!isPlainObject(schema)) return {};
-  return normalizeObject(schema, { dialect, objectsTyped: options.objectsTyped === true });
+  return normalizeObject(schema, {
+    dialect,
+    objectsTyped: options.objectsTyped === true,
+    requiredAsDescribed: options.requiredAsDescribed === true,
+  });
 }
 
 export interface NormalizeOptions {
@@ -71,11 +75,18 @@ export interface NormalizeOptions {
    * accept null, booleans, numbers, strings and arrays. Off for `schemaToZod`, which keeps JSON Schema's meaning.
    */
   readonly objectsTyped?: boolean;
+  /**
+   * A property listed in `required` whose own description makes it an alternative to a sibling ("Required if
+   * 'TemplateAlias' is not specified.", "Required unless `id` is given.") is left out of `required`, as the spec means
+   * it: one of the two is needed, not both. Off for `schemaToZod`.
+   */
+  readonly requiredAsDescribed?: boolean;
 }
 
 interface Ctx {
   readonly dialect: SpecDialect;
   readonly objectsTyped: boolean;
+  readonly requiredAsDescribed: boolean;
 }
 
 function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
@@ -90,7 +101,31 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
     normalizeDependencies(out, ctx);
   }
   if (ctx.objectsTyped) typeObject(out);
+  if (ctx.requiredAsDescribed) requiredAsDescribed(out);
   return normalizeNullable(out, ctx.dialect);
+}
+
+/** "Required if 'X' is not specified", "Required unless `X` is given": the sibling X it is an alternative to. */
+const ALTERNATIVE_TO = [
+  /\brequired (?:if|when) (?:the )?[`'"]?([A-Za-z_][\w-]*)[`'"]? (?:is|was) not (?:specified|given|provided|set|present|supplied|passed)\b/i,
+  /\brequired unless (?:the )?[`'"]?([A-Za-z_][\w-]*)[`'"]? (?:is|was) (?:specified|given|provided|set|present|supplied|passed)\b/i,
+];
+
+function requiredAsDescribed(out: Mutable): void {
+  const required = out["required"];
+  const properties = out["properties"];
+  if (!Array.isArray(required) || !isPlainObject(properties)) return;
+  const alternative = (name: unknown): boolean => {
+    const property = typeof name === "string" && Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const description = isPlainObject(property) ? property["description"] : undefined;
+    if (typeof description !== "string") return false;
+    const other = ALTERNATIVE_TO.map((re) => re.exec(description)?.[1]).find((n) => n !== undefined);
+    return other !== undefined && other !== name && Object.hasOwn(properties, other);
+  };
+  const kept = required.filter((name) => !alternative(name));
+  if (kept.length === required.length) return;
+  if (kept.length === 0) delete out["required"];
+  else out["required"] = kept;
 }
 
 function typeObject(out: Mutable): void {

@@ -17,31 +17,45 @@ export interface JsonScan {
   readonly depth: number;
 }
 
-/** One pass over parsed JSON text: the first duplicate key, and how deep objects and arrays nest. */
+/** Up to this many keys an object's are kept in a list (most objects have a few); past it, in a Set. */
+const LISTED_KEYS = 8;
+
+/**
+ * One pass over parsed JSON text: the first duplicate key, and how deep objects and arrays nest. Characters are read
+ * in a plain loop and strings skipped whole (a match object per structural character cost a third of the time).
+ */
 export function scanJson(text: string): JsonScan {
   let depth = 0;
-  const stack: (Set<string> | null)[] = [];
-  const structural = /[{}[\]"]/g;
-  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
-    const i = match.index;
+  // Per open object its keys so far (a list, then a Set); null for an array.
+  const stack: (string[] | Set<string> | null)[] = [];
+  let keys: string[] | Set<string> | null = null;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */) {
-      depth = Math.max(depth, stack.push(new Set()));
-    } else if (c === 0x5b /* [ */) {
-      depth = Math.max(depth, stack.push(null));
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      stack.pop();
-    } else {
+    if (c === 0x22 /* " */) {
       const end = closingQuote(text, i);
-      const keys = stack[stack.length - 1];
       // In valid JSON a string is a key exactly when a colon follows it.
-      if (keys && isKey(text, end + 1)) {
+      if (keys !== null && isKey(text, end + 1)) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
-        if (keys.has(key)) return { duplicate: { key, offset: i }, depth };
-        keys.add(key);
+        if (Array.isArray(keys)) {
+          if (keys.includes(key)) return { duplicate: { key, offset: i }, depth };
+          keys.push(key);
+          if (keys.length > LISTED_KEYS) {
+            keys = new Set(keys);
+            stack[stack.length - 1] = keys;
+          }
+        } else {
+          if (keys.has(key)) return { duplicate: { key, offset: i }, depth };
+          keys.add(key);
+        }
       }
-      structural.lastIndex = end + 1;
+      i = end;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      keys = c === 0x7b ? [] : null;
+      depth = Math.max(depth, stack.push(keys));
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+      keys = stack.length === 0 ? null : (stack[stack.length - 1] ?? null);
     }
   }
   return { depth };

@@ -2,6 +2,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic, Position } from "../diagnostics/types.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
+import { jsonTextMayHoldHidden } from "../util/hidden-text.js";
 import { escapeToken, split } from "../util/pointer.js";
 import { scanJson } from "./json-scan.js";
 import { locateJsonOffset } from "./json-locate.js";
@@ -32,6 +33,8 @@ export interface SourceDoc {
   readonly value: unknown;
   /** Line and column (1-based) of the node at `pointer`, or of its nearest existing ancestor. */
   locate(pointer: string): Position | undefined;
+  /** True when no string or key of `value` holds a hidden character, known from its JSON text at once. */
+  readonly hiddenFree?: boolean;
 }
 
 export type ParseResult =
@@ -46,7 +49,8 @@ export type ParseResult =
 
 /** JSON when the first non-blank character opens an object or array, else YAML. */
 export function parseSource(file: string, text: string, limits: SourceLimits = defaultSourceLimits): ParseResult {
-  if (Buffer.byteLength(text, "utf8") > limits.maxBytes) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a text that short is within the limit without being measured.
+  if (text.length * 3 > limits.maxBytes && Buffer.byteLength(text, "utf8") > limits.maxBytes) {
     return fail(
       diagnostic("SOURCE_TOO_LARGE", {
         file,
@@ -141,7 +145,13 @@ function parseJson(file: string, text: string): ParseResult {
     ok: true,
     diagnostics: [],
     depth,
-    doc: { file, format: "json", value, locate: (pointer) => locateJson(text, pointer) },
+    doc: {
+      file,
+      format: "json",
+      value,
+      locate: (pointer) => locateJson(text, pointer),
+      ...(jsonTextMayHoldHidden(text) ? {} : { hiddenFree: true }),
+    },
   };
 }
 

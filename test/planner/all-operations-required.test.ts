@@ -28,3 +28,36 @@ describe("required body properties with requestBody.required unset, all operatio
     expect(got).toEqual(want);
   });
 });
+
+describe("inputs that say nothing, or say it in the wrong place, all operations (SendGrid)", () => {
+  test("no untyped `body` input for a { nullable: true } body; a sentence written as a default is a description", async () => {
+    const result = await plan({ spec: join(modules, "sendgrid.com.json"), allOperations: true });
+    const names = [
+      "delete_contactdb_lists_list_id",
+      "delete_contactdb_lists_list_id_recipients_recipient_id",
+      "delete_contactdb_segments_segment_id",
+      "delete_suppression_bounces_email",
+    ];
+    for (const name of names) {
+      const tool = result.tools.find((t) => t.name === name);
+      expect(
+        tool?.inputs.map((i) => i.name),
+        name,
+      ).not.toContain("body");
+      expect(tool?.steps[0]?.body, name).toBeUndefined();
+    }
+    const untyped = result.tools.flatMap((t) =>
+      t.inputs.filter((i) => typeof i.schema === "object" && Object.keys(i.schema).length === 0).map(() => t.name),
+    );
+    expect(untyped).toEqual([]);
+    // The on-behalf-of header's only words are written as its default: they are its description, not a default.
+    const onBehalf = result.tools.find((t) => t.name === "get_alerts")?.inputs.find((i) => i.name === "on_behalf_of");
+    expect(onBehalf?.description).toBe(
+      "The subuser's username. This header generates the API call as if the subuser account was making the call.",
+    );
+    expect(onBehalf?.schema).toEqual({ type: "string" });
+    // A body that says what it holds stays: the bulk bounce delete takes its emails.
+    const bulk = result.tools.find((t) => t.name === "delete_suppression_bounces");
+    expect(bulk?.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["delete_all", "emails"]));
+  });
+});

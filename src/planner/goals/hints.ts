@@ -64,7 +64,7 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
     "404":
       identifying.length > 0
         ? `Nothing matches the given ${ids}. Check ${identifying.length > 1 ? "them" : "it"} with the user${lookup}.`
-        : "The resource no longer exists.",
+        : notFoundWithoutIdentifier(step),
     NOT_FOUND:
       identifying.length > 0
         ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.`
@@ -76,6 +76,16 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
     "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
   };
   return hints;
+}
+
+/**
+ * A 404 from a step the model gave no identifier: where a read's path names no record (`GET /lists`), the path itself
+ * was not found, which a wrong server URL explains, not anything the model passed; otherwise the record an earlier
+ * step found, or one the request refers to, is gone.
+ */
+function notFoundWithoutIdentifier(step: StepPlan): string {
+  if (step.path.includes("{") || !step.readOnly || step.body !== undefined) return "The resource no longer exists.";
+  return `${step.method.toUpperCase()} ${step.path} was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.`;
 }
 
 /** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */

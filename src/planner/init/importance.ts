@@ -42,10 +42,11 @@ export function rpcNamespace(path: string): string | undefined {
 }
 
 /**
- * How much each resource matters, from the operations that are not niche: log₂(1 + its operations) + 1.5 · log₂(1 +
+ * How much each resource matters, from the operations that are not niche: log₂(1 + its own operations) + 1.5 · log₂(1 +
  * the resources nested under it) + log₂(1 + the operations and named schemas that use a schema of its name). A
  * resource whose path holds most of the API (GitHub's repository, Kubernetes' namespace) counts as context: its
- * children do not add to it.
+ * children do not add to it. Its own operations are those `ownOperations` finds: a customer's sources add to the
+ * customer, not to sources.
  */
 export function resourceWeights(
   model: ApiModel,
@@ -53,25 +54,95 @@ export function resourceWeights(
   resourceOf: (o: Operation) => string,
   parentsOf: (o: Operation) => readonly string[],
 ): Map<string, number> {
-  const counts = new Map<string, number>();
+  const contexts = contextsOf(operations, resourceOf, parentsOf);
+  const areaOf = (o: Operation): string[] => areaBefore(resourceOf(o), parentsOf(o), contexts);
+  const home = homeAreas(operations, resourceOf, areaOf);
+  const own = new Map<string, number>();
   const children = new Map<string, Set<string>>();
-  const under = new Map<string, number>();
   for (const o of operations) {
     const resource = resourceOf(o);
-    counts.set(resource, (counts.get(resource) ?? 0) + 1);
-    const parents = parentsOf(o).filter((p) => p !== resource);
-    for (const p of new Set(parents)) under.set(p, (under.get(p) ?? 0) + 1);
-    const parent = parents.at(-1);
-    if (parent !== undefined) children.set(parent, new Set([...(children.get(parent) ?? []), resource]));
+    const owned = home.get(resource) === areaOf(o).join("/");
+    own.set(resource, (own.get(resource) ?? 0) + (owned ? 1 : 0));
+    const parent = parentsOf(o)
+      .filter((p) => p !== resource)
+      .at(-1);
+    if (parent !== undefined && !contexts.has(parent))
+      children.set(parent, new Set([...(children.get(parent) ?? []), resource]));
   }
-  for (const [parent, n] of under) if (n > CONTAINER_SHARE * operations.length) children.delete(parent);
   const uses = schemaUses(model, operations);
   const weights = new Map<string, number>();
-  for (const [resource, n] of counts) {
+  for (const [resource, n] of own) {
     const nested = children.get(resource)?.size ?? 0;
     weights.set(resource, Math.log2(1 + n) + 1.5 * Math.log2(1 + nested) + Math.log2(1 + usesOf(resource, uses)));
   }
   return weights;
+}
+
+/**
+ * The operations that are their resource's own: those in its home area (see `homeAreas`). An operation's area is the
+ * nouns its path names before the resource, the API's contexts left out (`/repos/{owner}/{repo}/issues`: none; nouns
+ * after the resource, as in `/boards/{idBoard}/labelNames/blue`, are its own parts). One under another resource
+ * (`/v1/customers/{customer}/sources`) is the parent's business, and the same last noun under several areas (Stripe's
+ * Issuing, Treasury and Financial Connections transactions; its Connect and Financial Connections accounts) does not
+ * add up to one heavy resource. `parentsOf` gives the path's nouns in order.
+ */
+export function ownOperations(
+  operations: readonly Operation[],
+  resourceOf: (o: Operation) => string,
+  parentsOf: (o: Operation) => readonly string[],
+  contexts: ReadonlySet<string>,
+): Set<Operation> {
+  const areaOf = (o: Operation): string[] => areaBefore(resourceOf(o), parentsOf(o), contexts);
+  const home = homeAreas(operations, resourceOf, areaOf);
+  return new Set(operations.filter((o) => home.get(resourceOf(o)) === areaOf(o).join("/")));
+}
+
+/** The nouns a path names before `noun`, the API's contexts left out (all of them when `noun` is not among them). */
+function areaBefore(noun: string, parents: readonly string[], contexts: ReadonlySet<string>): string[] {
+  const at = parents.indexOf(noun);
+  return (at < 0 ? parents : parents.slice(0, at)).filter((p) => !contexts.has(p));
+}
+
+/**
+ * Each resource's home area (`""` for the top level): the top level when it is found there, else the area that holds
+ * more than half of its operations under no other resource (Linode's `linode` for its instances, not its databases');
+ * none when they spread over areas (Stripe's transactions).
+ */
+function homeAreas(
+  operations: readonly Operation[],
+  resourceOf: (o: Operation) => string,
+  areaOf: (o: Operation) => string[],
+): Map<string, string> {
+  const resources = new Set(operations.map(resourceOf));
+  const sizes = new Map<string, Map<string, number>>();
+  const totals = new Map<string, number>();
+  for (const o of operations) {
+    const area = areaOf(o);
+    if (area.some((p) => resources.has(p))) continue;
+    totals.set(resourceOf(o), (totals.get(resourceOf(o)) ?? 0) + 1);
+    const byArea = sizes.get(resourceOf(o)) ?? new Map<string, number>();
+    byArea.set(area.join("/"), (byArea.get(area.join("/")) ?? 0) + 1);
+    sizes.set(resourceOf(o), byArea);
+  }
+  const home = new Map<string, string>();
+  for (const [resource, byArea] of sizes) {
+    const [top, n = 0] = [...byArea].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (byArea.has("")) home.set(resource, "");
+    else if (top !== undefined && n * 2 > (totals.get(resource) ?? 0)) home.set(resource, top);
+  }
+  return home;
+}
+
+/** The parents of more than `CONTAINER_SHARE` of the operations: the API's contexts (a repository, a namespace), no core objects. */
+export function contextsOf(
+  operations: readonly Operation[],
+  resourceOf: (o: Operation) => string,
+  parentsOf: (o: Operation) => readonly string[],
+): Set<string> {
+  const under = new Map<string, number>();
+  for (const o of operations)
+    for (const p of new Set(parentsOf(o).filter((p) => p !== resourceOf(o)))) under.set(p, (under.get(p) ?? 0) + 1);
+  return new Set([...under].filter(([, n]) => n > CONTAINER_SHARE * operations.length).map(([p]) => p));
 }
 
 /** A parent of more than this share of the operations is the API's container (a repository, a namespace), not a core object. */

@@ -179,13 +179,8 @@ function coreWeights(
   return weights;
 }
 
-/**
- * Proposes a draft goals file for `model`: goals are user intents, not endpoints. Operations are grouped by the resource
- * they act on, one API version each (the newest stable); resources with the most operations (newest version, plus half of
- * all versions') come first, the two heaviest with their list, read and sub-resource goals right after the chains. Pure
- * and deterministic.
- */
-export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
+/** The resources of a model, heaviest first (see `coreWeights`), with what draftGoals reads of each operation. */
+export function resourcesOf(model: ApiModel) {
   const collections = collectionPrefixes(model);
   const base = basePrefix(model.operations);
   const resource = (o: Operation): string => {
@@ -204,16 +199,32 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     return profile;
   };
   const niche = (o: Operation): boolean => isNiche(o, profileOf(o), resource(o));
-  const parents = (o: Operation): string[] =>
-    (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_")).filter((p) => p !== resource(o));
+  const pathParents = (o: Operation): string[] => (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_"));
+  const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
   const wanted = model.operations.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
   const groups = groupOperations(
     view.operations,
     resource,
-    coreWeights(model, view.operations, model.operations, resource, parents, niche),
+    coreWeights(model, view.operations, model.operations, resource, pathParents, niche),
   );
+  return { base, resource, profileOf, niche, pathParents, parents, parent, view, groups };
+}
+
+/** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */
+export function rankedResources(model: ApiModel): string[] {
+  return resourcesOf(model).groups.map((g) => g.name);
+}
+
+/**
+ * Proposes a draft goals file for `model`: goals are user intents, not endpoints. Operations are grouped by the resource
+ * they act on, one API version each (the newest stable); resources with the most operations (newest version, plus half of
+ * all versions') come first, the two heaviest with their list, read and sub-resource goals right after the chains. Pure
+ * and deterministic.
+ */
+export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
+  const { base, resource, profileOf, niche, parent, view, groups } = resourcesOf(model);
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );

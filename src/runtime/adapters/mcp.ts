@@ -29,6 +29,7 @@ import {
   type Searchable,
 } from "./search.js";
 import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "./definition.js";
+import { markOffSpec } from "./off-spec.js";
 import {
   invalidArgument,
   isErrorEnvelope,
@@ -104,6 +105,16 @@ export function serveTools(
     tools: searching && options.listChanges !== false ? { listChanged: true } : {},
   });
   const listing = searching ? searchListing(server, served, options.listChanges !== false) : staticListing(served);
+  const definitions = new Map(served.entries.map((entry) => [entry.name, entry.definition as McpTool | undefined]));
+  const outputSchemas = new Map<string, JsonSchema | undefined>();
+  const advertised = (name: string, tool: Tool): JsonSchema | undefined => {
+    if (!outputSchemas.has(name))
+      outputSchemas.set(
+        name,
+        (definitions.get(name) ?? toolToMcpDefinition(tool)).outputSchema as JsonSchema | undefined,
+      );
+    return outputSchemas.get(name);
+  };
   const timeout = options.elicitationTimeoutMs ?? 600_000;
 
   server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listing.list() }));
@@ -135,7 +146,7 @@ export function serveTools(
           }
         : {}),
     };
-    return toolResultToMcp(await runSafely(tool, args, ctx));
+    return toolResultToMcp(await runSafely(tool, args, ctx), advertised(named, tool));
   });
   return server;
 }
@@ -298,12 +309,14 @@ export async function serveStdio(
 
 /**
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending
- * approval; `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for an envelope.
+ * approval, marked `_off_spec` where it does not fit the tool's advertised `outputSchema` (so the client does not
+ * reject the answer); `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for
+ * an envelope.
  */
-export function toolResultToMcp(result: ToolResult): CallToolResult {
-  const content = [{ type: "text" as const, text: resultText(result) }];
-  if (isErrorEnvelope(result)) return { content, isError: true };
-  return { content, structuredContent: result as Record<string, unknown> };
+export function toolResultToMcp(result: ToolResult, outputSchema?: JsonSchema): CallToolResult {
+  if (isErrorEnvelope(result)) return { content: [{ type: "text", text: resultText(result) }], isError: true };
+  const structured = markOffSpec(result as Record<string, unknown>, outputSchema);
+  return { content: [{ type: "text", text: resultText(structured as ToolResult) }], structuredContent: structured };
 }
 
 interface ElicitArgs {

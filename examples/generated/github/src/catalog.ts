@@ -36,8 +36,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request " +
-    "review " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request review " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
     "module\":\"pull_request_review_status\",\"export\":\"pullRequestReviewStatus\"}",
@@ -69,8 +70,9 @@ const entries: CatalogEntry[] = [
     "narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find user open " +
-    "pull " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find user open pull " +
     "requests\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"author\":\"octocat\",\"owner\":\"octocat\",\"repo\":\"hello-world\"}]}},\"m" +
     "odule\":\"find_user_open_pull_requests\",\"export\":\"findUserOpenPullRequests\"}",
@@ -116,7 +118,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Triage " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Triage " +
     "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"co" +
     "mment\":\"example-comment\"}]}},\"module\":\"triage_issue\",\"export\":\"triageIssue\"}",
@@ -192,7 +196,9 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List labeled " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List labeled " +
     "issues\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"label\":\"bug,ui,@high" +
     "\"}]}},\"module\":\"list_labeled_issues\",\"export\":\"listLabeledIssues\"}",
@@ -227,8 +233,10 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Close issue " +
-    "with " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Close " +
+    "issue with " +
     "comment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
     "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"" +
     "comment\":\"example-comment\",\"reason\":\"not_planned\"}]}},\"module\":\"close_issue_with_comment\",\"export\":" +
@@ -272,7 +280,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create " +
     "assigned " +
     "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"title\":\"sample text " +
@@ -302,7 +312,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest release " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest release " +
     "assets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_r" +
     "elease_assets\",\"export\":\"latestReleaseAssets\"}",
@@ -338,7 +350,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Create " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create " +
     "release from " +
     "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"branch\":\"example-br" +
@@ -373,7 +387,9 @@ const entries: CatalogEntry[] = [
     ":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Repository " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Repository " +
     "overview\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"reposi" +
     "tory_overview\",\"export\":\"repositoryOverview\"}",
@@ -411,7 +427,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Open pull " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Open pull " +
     "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
     "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"head\":\"example-hea" +
     "d\"}]}},\"module\":\"open_pull_request\",\"export\":\"openPullRequest\"}",
@@ -442,7 +460,10 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Merge pull " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Merge " +
+    "pull " +
     "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"octocat\",\"repo\":\"hello-world\",\"pull_number\":1347}]}},\"mod" +
     "ule\":\"merge_pull_request\",\"export\":\"mergePullRequest\"}",
@@ -518,8 +539,10 @@ const entries: CatalogEntry[] = [
     "\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Request pull " +
-    "request " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Request " +
+    "pull request " +
     "reviewers\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]" +
     "}},\"module\":\"request_pull_request_reviewers\",\"export\":\"requestPullRequestReviewers\"}",
@@ -553,7 +576,9 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Pull request " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request " +
     "checks\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
     "module\":\"pull_request_checks\",\"export\":\"pullRequestChecks\"}",
@@ -598,7 +623,9 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Latest failed " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest failed " +
     "workflow run " +
     "jobs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_fai" +
@@ -635,8 +662,10 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Update file " +
-    "on " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Update " +
+    "file on " +
     "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"path\":\"example-path" +
     "\",\"message\":\"example-message\",\"content_base64\":\"example-content-base64\"}]}},\"module\":\"update_file_on" +
@@ -670,7 +699,9 @@ const entries: CatalogEntry[] = [
     "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"User profile and " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"User profile and " +
     "repositories\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true}," +
     "\"_meta\":{\"aci-gen/input_examples\":[{\"username\":\"example-username\"}]}},\"module\":\"user_profile_and_repo" +
     "sitories\",\"export\":\"userProfileAndRepositories\"}",

@@ -36,7 +36,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
     "deployments\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"limit\":20}]}},\"module\":\"list_deployments\"" +
     ",\"export\":\"listDeployments\"}",
@@ -70,7 +72,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Scale " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Scale " +
     "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"replicas\":3}]}},\"module\":" +
     "\"scale_deployment\",\"export\":\"scaleDeployment\"}",
@@ -126,7 +130,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List deployment " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List deployment " +
     "pods\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"limit\":20}]}},\"module\":\"list_dep" +
     "loyment_pods\",\"export\":\"listDeploymentPods\"}",
@@ -155,7 +161,9 @@ const entries: CatalogEntry[] = [
     "cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pod " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pod " +
     "logs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"container\":\"app\"," +
     "\"tail_lines\":100}]}},\"module\":\"get_pod_logs\",\"export\":\"getPodLogs\"}",
@@ -189,7 +197,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
     "pod\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":" +
     "{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"grace_period_seconds" +
     "\":30}]}},\"module\":\"restart_pod\",\"export\":\"restartPod\"}",
@@ -226,7 +236,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
     "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true}," +
     "\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"restarted_at\":\"2026-12-04" +
     "T17:30:00Z\"}]}},\"module\":\"restart_deployment\",\"export\":\"restartDeployment\"}",

@@ -33,7 +33,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Apply " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Apply " +
     "coupon\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"my_pet_tags\":[\"puppy\",\"dalmatian\"],\"quantity\":1},{\"my_pet_tags\":[" +
     "\"kitten\"],\"quantity\":2}]}},\"module\":\"apply_coupon\",\"export\":\"applyCoupon\"}",
@@ -64,7 +66,10 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Buy available " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Buy " +
+    "available " +
     "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\":\"buy_available_pe" +
     "t\",\"export\":\"buyAvailablePet\"}",
@@ -94,7 +99,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Place " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Place " +
     "order\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"pet_id\":198772,\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\"" +
     ":\"place_order\",\"export\":\"placeOrder\"}",

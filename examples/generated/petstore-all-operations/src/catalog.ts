@@ -41,7 +41,9 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"List " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
     "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"limit\":20,\"cursor\":\"eyJpZCI6MTAwMX0\"}]}},\"module\":\"pet\",\"export\":\"l" +
     "istPets\"}",
@@ -127,7 +129,9 @@ const entries: CatalogEntry[] = [
     "{\\\"available\\\":12,\\\"pending\\\":3,\\\"sold\\\":40}\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type" +
     "\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the " +
     "answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Return pet " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet " +
     "inventories by " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"store\",\"export\":\"getInventory\"}",

@@ -38,8 +38,9 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find customer " +
-    "open " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find customer open " +
     "orders\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"limit\":20}]}},\"module\":\"find_customer_open_" +
     "orders\",\"export\":\"findCustomerOpenOrders\"}",
@@ -69,7 +70,9 @@ const entries: CatalogEntry[] = [
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
     "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]}]},\"annotations\":{\"title\":\"Adopt " +
+    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
+    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
+    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Adopt " +
     "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"pet_id\":10}]}},\"module\":\"adopt_pet\",\"expo" +
     "rt\":\"adoptPet\"}",
@@ -106,7 +109,9 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Find available " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find available " +
     "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"limit\":20}]}},\"module\":\"find_available_pets\",\"export\":\"findAvailablePet" +
     "s\"}",
@@ -142,7 +147,9 @@ const entries: CatalogEntry[] = [
     "what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get pet " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pet " +
     "details\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"pet_id\":10}]}},\"module\":\"get_pet_details\",\"export\":\"getPetDetails\"}",
   "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by " +
@@ -167,7 +174,9 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false}]},\"annotations\":{\"title\":\"Get order " +
+    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
+    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get order " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"get_order_status\",\"export\":\"getOrderStat" +
     "us\"}",

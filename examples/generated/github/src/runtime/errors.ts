@@ -159,10 +159,23 @@ type Shape = (body: Record<string, unknown>) => string | undefined;
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 
+/**
+ * The members of an error object under lower-case names (`Message` → `message`, as Postmark and ASP.NET answer); a
+ * member spelt in lower case wins over another spelling of it.
+ */
+function lowerKeys(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const lower = key.toLowerCase();
+    if (key === lower || !Object.hasOwn(out, lower)) out[lower] = value;
+  }
+  return out;
+}
+
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
   if (item === null || typeof item !== "object") return undefined;
-  const record = item as Record<string, unknown>;
+  const record = lowerKeys(item as Record<string, unknown>);
   const message =
     text(record.message) ?? text(record.detail) ?? text(record.title) ?? text(record.msg) ?? text(record.description);
   const where =
@@ -201,8 +214,9 @@ function rawSummary(body: unknown): string | undefined {
   if (typeof body === "string") return textBodySummary(body);
   if (typeof body !== "object") return String(body);
   if (!Array.isArray(body)) {
+    const record = lowerKeys(body as Record<string, unknown>);
     for (const shape of BODY_SHAPES) {
-      const found = shape(body as Record<string, unknown>);
+      const found = shape(record);
       if (found) return found;
     }
   }

@@ -60,7 +60,8 @@ export const buyAvailablePet = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid status value" },
         errorHints: {
-          "404": "The resource no longer exists.",
+          "404": "GET /pet/findByStatus was not found, though it names no record: the server URL the tool is " +
+            "configured with is likely wrong. Do not retry; tell the user the operator must check it.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-pet\" found nothing.",

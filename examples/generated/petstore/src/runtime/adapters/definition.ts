@@ -30,6 +30,21 @@ const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
+/** The member the MCP adapter adds to a result that does not have the shape the API's description gives. */
+export const OFF_SPEC_KEY = "_off_spec";
+
+/** A result the API sent in another shape than it documents, marked by {@link OFF_SPEC_KEY}: passed on as sent. */
+const OFF_SPEC_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    [OFF_SPEC_KEY]: {
+      type: "string",
+      description: "Present when the API answered in another shape than its description gives: where it differs.",
+    },
+  },
+  required: [OFF_SPEC_KEY],
+};
+
 /** The tools/list entry of one tool: title, description, input/output JSON Schema and all four annotations. */
 export function toolToMcpDefinition(tool: Tool): McpTool {
   return mcpDefinition(tool, {
@@ -79,7 +94,7 @@ function resultObjectSchema(body: JsonSchema): JsonSchema {
 /**
  * The outputSchema a client validates `structuredContent` against must accept every non-error result: the
  * object `run` returns (a list under `items`), the `_truncated` note the runtime may add, the `{ok, status}` of an
- * answer without a body, and `pending_approval` for a gated tool.
+ * answer without a body, `pending_approval` for a gated tool, and an answer marked `_off_spec` (adapters/off-spec.ts).
  */
 function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
   const { $schema, $defs, ...rest } = schema;
@@ -87,7 +102,12 @@ function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["ou
   const properties = body.properties as Record<string, unknown> | undefined;
   const withTruncated =
     properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
-  const branches = [withTruncated, EMPTY_RESULT_JSON_SCHEMA, ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : [])];
+  const branches = [
+    withTruncated,
+    EMPTY_RESULT_JSON_SCHEMA,
+    ...(gated ? [PENDING_APPROVAL_JSON_SCHEMA] : []),
+    OFF_SPEC_JSON_SCHEMA,
+  ];
   const root = { type: "object", anyOf: branches };
   return asObjectSchema({
     ...($schema === undefined ? {} : { $schema }),

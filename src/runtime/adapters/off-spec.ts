@@ -1,0 +1,61 @@
+// A success result and its tool's advertised output schema → the result as is, or with `_off_spec` saying where it differs.
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
+import { OFF_SPEC_KEY } from "./definition.js";
+import type { JsonSchema } from "./shared.js";
+
+/** The longest `_off_spec` note: the places that differ, cut at a whole place. */
+const MAX_NOTE_CHARS = 300;
+
+/** One check per schema: the whole advertised schema, and its first branch (the documented result) for the note. */
+interface Check {
+  readonly fits: JsonSchemaValidator<unknown>;
+  readonly documented: JsonSchemaValidator<unknown> | undefined;
+}
+
+const checks = new WeakMap<object, Check>();
+let ajv: AjvJsonSchemaValidator | undefined;
+
+/** The advertised schema compiled as an MCP client compiles it (the SDK's own validator), once per schema object. */
+function checkOf(schema: JsonSchema): Check {
+  let check = checks.get(schema);
+  if (check !== undefined) return check;
+  ajv ??= new AjvJsonSchemaValidator();
+  const validator = ajv;
+  const { anyOf, ...root } = schema;
+  const first = Array.isArray(anyOf) ? (anyOf[0] as JsonSchema | undefined) : undefined;
+  const compile = (s: JsonSchema) => validator.getValidator(s as JsonSchemaType);
+  check = { fits: compile(schema), documented: first === undefined ? undefined : compile({ ...root, ...first }) };
+  checks.set(schema, check);
+  return check;
+}
+
+/** `data/lists/0/notify_on_subscribe must be string, data must …` → its places, as JSON pointers, within the cap. */
+function note(message: string): string {
+  const places = message.split(/, (?=data\b)/).map((part) => part.replace(/^data(?=\/|\s)/, "").replace(/^ /, "/ "));
+  let text = "";
+  for (const place of places) {
+    const next = text === "" ? place : `${text}; ${place}`;
+    if (next.length > MAX_NOTE_CHARS) return `${text}; …`;
+    text = next;
+  }
+  return text;
+}
+
+/**
+ * The result a client may check against `schema` (the tool's advertised output schema): unchanged when it fits;
+ * otherwise — the API answered with another shape than its description gives (a `false` where a string is
+ * documented, a status its enum does not list) — the same result with `_off_spec` naming the places that differ,
+ * which fits the advertised branch for such answers. A client would otherwise reject the whole answer.
+ */
+export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema | undefined): Record<string, unknown> {
+  if (schema === undefined) return result;
+  const check = checkOf(schema);
+  if (check.fits(result).valid) return result;
+  const documented = check.documented?.(result);
+  const where = documented?.valid === false ? note(documented.errorMessage ?? "") : "";
+  return {
+    ...result,
+    [OFF_SPEC_KEY]: `The API's answer does not have the shape its description gives${where === "" ? "" : `: ${where}`}. It is passed on as the API sent it.`,
+  };
+}

