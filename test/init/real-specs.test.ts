@@ -244,7 +244,7 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(account?.inputs.map((i) => i.name)).not.toContain("type_id");
   }, 60_000);
   test("Mandrill: an RPC-style POST sends what its path names and says what it does; method + path ids read as verb + object", async () => {
-    const drafted = (await init({ spec: mandrill, maxGoals: 14 })).draft?.goals ?? [];
+    const drafted = (await init({ spec: mandrill, maxGoals: 40 })).draft?.goals ?? [];
     const goal = (call: string) => drafted.find((g) => g.calls.join() === call);
     expect(goal("POST /messages/send.json")).toMatchObject({
       name: "send_message",
