@@ -1,4 +1,5 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
+import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
 import { httpBasicSchemes, stepCredentials } from "./credentials.js";
@@ -6,6 +7,7 @@ import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
@@ -34,12 +36,15 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
 /** One tool per operation that passes `filter`, in the model's operation order. */
 export function planAllOperations(model: ApiModel, filter: OperationFilter): ToolDef[] {
   const allocate = createNameAllocator();
+  const vocabulary = apiVocabulary(model);
   return model.operations
     .filter((operation) => matchesFilter(operation, filter))
-    .map((operation) => operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call"))));
+    .map((operation) =>
+      operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call")), vocabulary),
+    );
 }
 
-function operationToTool(model: ApiModel, operation: Operation, name: string): ToolDef {
+function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
   const { inputs, params, body, configured } = bindAllOfOperation(
     operation,
     schemaLookup(model.schemas),
@@ -90,13 +95,13 @@ function operationToTool(model: ApiModel, operation: Operation, name: string): T
     origin,
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
     ...(operation.tags.length === 0 ? {} : { tags: operation.tags }),
-    profile: searchProfile(operation, schemaLookup(model.schemas)),
+    profile: searchProfile(operation, schemaLookup(model.schemas), vocabulary),
   };
 }
 
 function operationDescription(operation: Operation): string {
   const parts = [operation.summary, operation.description]
-    .map((p) => p?.trim())
+    .map((p) => (p === undefined ? undefined : htmlToText(p).trim()))
     .filter((p): p is string => p !== undefined && p !== "");
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   const call = `Calls ${operation.method.toUpperCase()} ${operation.path}.`;

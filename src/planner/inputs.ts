@@ -1,4 +1,5 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
+import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
 import { accountDescription, basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
@@ -60,7 +61,10 @@ function exposedParameters(operation: Operation): Parameter[] {
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {
-  const description = parameterDescription(parameter.name, parameter.description);
+  const description = parameterDescription(
+    parameter.name,
+    parameter.description === undefined ? undefined : htmlToText(parameter.description),
+  );
   const described = saysMoreThanName(description, parameter.name, name);
   return {
     name,

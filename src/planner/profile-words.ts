@@ -5,6 +5,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import { searchTerms } from "../runtime/adapters/search-words.js";
 import type { OperationProfile } from "../runtime/types.js";
 import { operationProfile } from "./profile.js";
+import { type ApiVocabulary, NO_VOCABULARY, withNounAliases, withSummaryVerb } from "./profile-aliases.js";
 import { derefTop } from "./schemas.js";
 
 /** Most words kept per operation: the index stays small on an API of a thousand operations. */
@@ -126,7 +127,12 @@ function schemaTerms(schema: JsonSchemaObject, depth: number, schemas: SchemaLoo
  * values, request body property names and enum values, and the success response's property names two levels deep
  * (an item's and those of the objects it holds). Unique, in the order met, at most {@link MAX_OPERATION_WORDS}.
  */
-export function operationWords(operation: Operation, known: string, schemas: SchemaLookup): string[] {
+export function operationWords(
+  operation: Operation,
+  known: string,
+  schemas: SchemaLookup,
+  described: readonly string[] = [],
+): string[] {
   const said = new Set(searchTerms(known));
   const parameters = termsOfWords(
     operation.parameters.flatMap((p) => enumWords(asObject(p.schema, schemas) ?? {}, schemas)),
@@ -139,6 +145,7 @@ export function operationWords(operation: Operation, known: string, schemas: Sch
   const met = new Set<string>();
   const words: string[] = [];
   for (const terms of [
+    described,
     parameters,
     body === undefined ? [] : schemaTerms(body, 1, schemas),
     response === undefined ? [] : schemaTerms(response, RESPONSE_DEPTH, schemas),
@@ -153,9 +160,23 @@ export function operationWords(operation: Operation, known: string, schemas: Sch
   return words;
 }
 
-/** The operation's profile for tool search: {@link operationProfile} and the words its inputs and response add. */
-export function searchProfile(operation: Operation, schemas: SchemaLookup): OperationProfile {
+/**
+ * The operation's profile for tool search: {@link operationProfile} with the API's own phrases for its path words
+ * (`aliases`, from {@link nounAliases}), and the words its inputs and response add.
+ */
+export function searchProfile(
+  operation: Operation,
+  schemas: SchemaLookup,
+  vocabulary: ApiVocabulary = NO_VOCABULARY,
+): OperationProfile {
   const known = [operation.id, operation.path, operation.summary, operation.description];
-  const words = operationWords(operation, [...known, ...operation.parameters.map((p) => p.name)].join(" "), schemas);
-  return { ...operationProfile(operation), ...(words.length === 0 ? {} : { words }) };
+  const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
+  const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
+  const words = operationWords(operation, said, schemas, described);
+  const profile = withNounAliases(
+    withSummaryVerb(operationProfile(operation), operation),
+    vocabulary.aliases,
+    operation,
+  );
+  return { ...profile, ...(words.length === 0 ? {} : { words }) };
 }

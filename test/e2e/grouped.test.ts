@@ -133,8 +133,13 @@ describe("petstore, all operations: grouped modules served lazily, calls through
 
     const found = resultJson(
       await session.client.callTool({ name: "search_tools", arguments: { query: "get a purchase order by its id" } }),
-    ) as { tools: { name: string }[] };
-    expect(found.tools.map((t) => t.name)).toContain("get_order_by_id");
+    ) as { tools: { name: string; description: string; required: string[] }[] };
+    // A hit says what a model needs to pick and call it: the name, one line on when to use it, the required inputs.
+    expect(found.tools.find((t) => t.name === "get_order_by_id")).toEqual({
+      name: "get_order_by_id",
+      description: "Find a purchase order by ID.",
+      required: ["order_id"],
+    });
     expect(entries.find((e) => e.name === "get_order_by_id")?.deferLoading).toBe(true);
     expect(session.loaded().tools).toEqual([]);
 
@@ -204,8 +209,12 @@ describe("GitHub REST, all operations: grouped, lazy, check stable", () => {
 
       const found = resultJson(
         await session.client.callTool({ name: "search_tools", arguments: { query: "merge a pull request" } }),
-      ) as { tools: { name: string }[] };
-      expect(found.tools[0]?.name).toBe("pulls_merge");
+      ) as { tools: { name: string; description: string; required: string[] }[] };
+      expect(found.tools[0]).toEqual({
+        name: "pulls_merge",
+        description: "Merge a pull request.",
+        required: ["owner", "repo", "pull_number"],
+      });
       expect(session.loaded().tools).not.toContain("pulls");
       const merged = await session.client.callTool({
         name: "call_tool",

@@ -75,5 +75,9 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
     expect(operations).toEqual(expect.arrayContaining(["PostCustomersCustomer", "GetCharges", "PostCharges"]));
     expect(operations).not.toContain("GetTreasuryTransactions");
     expect(operations).not.toContain("PostAccountsAccountReject");
+    // A lookup whose read takes a path parameter the target does not (a customer's sources) would ask the model for it.
+    const charge = goals.find((g) => g.steps.at(-1)?.operation === "PostCharges");
+    expect(charge?.steps.map((s) => s.operation)).toEqual(["GetCustomers", "PostCharges"]);
+    expect(charge?.inputs.map((i) => i.name)).not.toContain("customer");
   });
 });

@@ -15,7 +15,7 @@ import { createInputNamer, operationStep, type InputNamer } from "./bindings.js"
 import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
 import { operationGoalName } from "./names.js";
-import { idParts, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
+import { idParts, segments, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
 import { GENERIC_TEXT, lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
 import type { DraftInput, DraftStep, DraftValue } from "./types.js";
 
@@ -118,6 +118,7 @@ export function lookupForSlot(
       if (resolver.operation === target || resolver.operation.method !== "get") return [];
       if (listsWhatItAdds(resolver.operation, target) || listsItsOwnRecord(resolver.operation, target)) return [];
       if (resolver.needs.some((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
+      if (lacksRecordOf(resolver.operation, target)) return [];
       const found = slotRecord(model, resolver, slot);
       const field = found && idField(found.record, slot, schemas);
       if (found === undefined || field === undefined) return [];
@@ -134,6 +135,23 @@ export function lookupForSlot(
       ];
     })
     .sort((a, b) => a.score - b.score || a.resolver.index - b.resolver.index)[0];
+}
+
+/**
+ * The read lists what belongs to a record the target is not given (Stripe's `GET /v1/customers/{customer}/sources` for
+ * `POST /v1/charges`): its parameter indexes a collection (`{customer}` after `customers`), so it is that record's id,
+ * whatever its name says, and the chain could only ask the model for it. A path parameter that names no record of a
+ * collection (`{namespace}`, `{owner}`) is a name a person knows, and stays an input.
+ */
+function lacksRecordOf(read: Operation, target: Operation): boolean {
+  const parts = segments(read.path);
+  return read.parameters.some((n) => {
+    if (n.in !== "path" || target.parameters.some((p) => p.name === n.name && p.in === "path")) return false;
+    const before = parts[parts.indexOf(`{${n.name}}`) - 1];
+    return (
+      before !== undefined && !before.startsWith("{") && singular(toSnakeCase(before)) === singular(toSnakeCase(n.name))
+    );
+  });
 }
 
 /**

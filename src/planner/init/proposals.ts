@@ -1,4 +1,5 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
+import { htmlToText } from "../../util/html-text.js";
 import { isCredentialName } from "../credentials.js";
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
@@ -865,9 +866,9 @@ export function chainProposals(
 
 /** The operation's summary, else its description's first sentence, else its method and path. */
 export function summaryOf(operation: Operation): string {
-  const summary = operation.summary?.trim();
+  const summary = operation.summary === undefined ? undefined : htmlToText(operation.summary).trim();
   if (summary) return summary;
-  const first = operation.description
+  const first = (operation.description === undefined ? undefined : htmlToText(operation.description))
     ?.trim()
     .split(/(?<=[.!?])\s|\n/)[0]
     ?.trim();

@@ -117,10 +117,33 @@ function requiredInputs(tool: Searchable): readonly string[] {
     .map(([name]) => name);
 }
 
+/**
+ * A tool's name as terms, a word that runs together the words of its profile's object or a parent read as those words
+ * (`usergroups_list` under `user group` → user, group, list); `written` keeps the run-together word too, for a query
+ * that spells it so (`invoiceitems`).
+ */
+function nameTerms(tool: Searchable, written = false): string[] {
+  const phrases = [tool.profile?.object ?? "", ...(tool.profile?.parents ?? [])]
+    .map((phrase) => searchTerms(phrase))
+    .filter((terms) => terms.length > 1);
+  return searchTerms(tool.name).flatMap((term) => {
+    const words = phrases.find((terms) => stem(terms.join("")) === term || terms.join("") === term);
+    return words === undefined ? [term] : written ? [term, ...words] : words;
+  });
+}
+
+/** The ways a tool's name can be written in a query: its terms as written, and with run-together words read out. */
+function nameSets(tool: Searchable): ReadonlySet<string>[] {
+  const sets = [searchTerms(tool.name), nameTerms(tool)].map((terms) => new Set(terms.filter((t) => !ID_WORDS.has(t))));
+  return sets[0]?.size === sets[1]?.size && [...(sets[0] ?? [])].every((t) => sets[1]?.has(t))
+    ? sets.slice(0, 1)
+    : sets;
+}
+
 function fieldTexts(tool: Searchable): Record<Field, string> {
   const profile = tool.profile;
   return {
-    name: tool.name,
+    name: nameTerms(tool, true).join(" "),
     object: profile?.object ?? "",
     title: tool.title === tool.name || /^[A-Z]+ \//.test(tool.title) ? "" : tool.title,
     tags: (tool.tags ?? []).join(" "),
@@ -140,8 +163,8 @@ function documentTerms(tool: Searchable): string[] {
 
 interface Index {
   readonly tools: readonly Searchable[];
-  /** Each tool's name as terms: a query that holds all of them names the tool. */
-  readonly names: readonly ReadonlySet<string>[];
+  /** Each tool's name as terms, written either way (see {@link nameSets}): a query that holds all of one names it. */
+  readonly names: readonly (readonly ReadonlySet<string>[])[];
   /** The tools' weighted fields. */
   readonly text: TextIndex;
   /** The words each tool's inputs and response use beyond its name and description (its profile's `words`). */
@@ -268,7 +291,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
   const documents = tools.map(documentTerms);
   const text = textIndex(documents);
   const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
-  const names = tools.map((tool) => new Set(searchTerms(tool.name).filter((t) => !ID_WORDS.has(t))));
+  const names = tools.map(nameSets);
   const profiles = withAvoidableSignals(tools.map(profileTerms));
   const vocabulary: ReadonlySet<string> = new Set(documents.flat());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
@@ -413,8 +436,10 @@ function textTerms(task: Task): TextTerms {
 }
 
 function score(index: Index, document: number, task: Task, query: TextTerms): number {
-  const name = index.names[document] as ReadonlySet<string>;
-  const named = name.size > 1 && [...name].every((term) => task.written.has(term)) ? NAME_BONUS : 0;
+  const spellings = index.names[document] as readonly ReadonlySet<string>[];
+  const name = spellings.at(-1) as ReadonlySet<string>;
+  const whole = (set: ReadonlySet<string>) => set.size > 1 && [...set].every((term) => task.written.has(term));
+  const named = spellings.some(whole) ? NAME_BONUS : 0;
   const fields = index.text;
   const text =
     bm25(fields, document, query.terms) +

@@ -119,9 +119,10 @@ const entries: CatalogEntry[] = [
     "inventories by status. A map of status codes to quantities. Calls GET " +
     "/store/inventory.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
     "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"profile" +
-    "\":{\"action\":\"get\",\"object\":\"inventory\",\"parents\":[\"store\"]},\"inputNames\":[],\"requiredInputs\":[]" +
-    ",\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"get_inventory\",\"title\":\"Return pet inventories " +
-    "by status\",\"description\":\"Return pet inventories by status. A map of status codes to quantities. Calls GET " +
+    "\":{\"action\":\"get\",\"object\":\"inventory\",\"parents\":[\"store\"],\"words\":[\"order\",\"stock\"]},\"input" +
+    "Names\":[],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"get_inventory\",\"ti" +
+    "tle\":\"Return pet inventories by status\",\"description\":\"Return pet inventories by status. A map of status " +
+    "codes to quantities. Calls GET " +
     "/store/inventory.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"obj" +
     "ect\",\"properties\":{},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/" +
     "draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"addit" +
@@ -139,47 +140,47 @@ const entries: CatalogEntry[] = [
     "Reserves the pet for the customer. Fails with 409 when the pet is not available. Calls POST " +
     "/store/order.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
     "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"pr" +
-    "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"],\"words\":[\"id\",\"quantity\",\"shi" +
-    "p\",\"date\",\"status\",\"placed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoadi" +
-    "ng\":true,\"inputNames\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\"," +
-    "\"complete\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module" +
-    "\":\"store\",\"export\":\"placeOrder\"}",
+    "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"],\"words\":[\"stock\",\"id\",\"quanti" +
+    "ty\",\"ship\",\"date\",\"status\",\"placed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"" +
+    "deferLoading\":true,\"inputNames\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"" +
+    "status\",\"complete\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}]" +
+    ",\"module\":\"store\",\"export\":\"placeOrder\"}",
   "{\"name\":\"get_order_by_id\",\"title\":\"Find a purchase order by ID\",\"description\":\"Find a purchase order " +
     "by ID. Calls GET " +
     "/store/order/{orderId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"store\"],\"p" +
     "rofile\":{\"action\":\"get\",\"object\":\"purchase order\",\"parents\":[\"store\"],\"qualifiers\":[\"by " +
-    "id\"],\"words\":[\"pet\",\"customer\",\"quantity\",\"ship\",\"date\",\"status\",\"placed\",\"approved\",\"delive" +
-    "red\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs" +
-    "\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
+    "id\"],\"words\":[\"stock\",\"pet\",\"customer\",\"quantity\",\"ship\",\"date\",\"status\",\"placed\",\"approved" +
+    "\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"req" +
+    "uiredInputs\":[\"order_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"getOrderById\"}",
   "{\"name\":\"delete_order\",\"title\":\"Delete a purchase order by ID\",\"description\":\"Delete a purchase order " +
     "by ID. Cancels and removes the order. Orders already delivered cannot be deleted. Calls DELETE " +
     "/store/order/{orderId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"de" +
     "structiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store" +
     "\"],\"profile\":{\"action\":\"delete\",\"object\":\"purchase " +
     "order\",\"parents\":[\"store\"],\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id\"],\"security\":[{\"ap" +
-    "i_key\":[]}],\"module\":\"store\",\"export\":\"deleteOrder\"}",
+    "id\"],\"words\":[\"stock\"]},\"deferLoading\":true,\"inputNames\":[\"order_id\"],\"requiredInputs\":[\"order_id" +
+    "\"],\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":\"deleteOrder\"}",
   "{\"name\":\"create_user\",\"title\":\"Create a user\",\"description\":\"Create a user. Calls POST " +
     "/user.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":f" +
     "alse,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"profile\":" +
-    "{\"action\":\"create\",\"object\":\"user\",\"words\":[\"id\",\"username\",\"first\",\"name\",\"last\",\"email\"," +
-    "\"password\",\"phone\",\"website\",\"status\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"first_name" +
-    "\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\"," +
-    "\"email\"],\"module\":\"user\",\"export\":\"createUser\"}",
+    "{\"action\":\"create\",\"object\":\"user\",\"words\":[\"customer\",\"account\",\"id\",\"username\",\"first\",\"n" +
+    "ame\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"deferLoading\":true,\"inputNames\":[" +
+    "\"username\",\"first_name\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requir" +
+    "edInputs\":[\"username\",\"email\"],\"module\":\"user\",\"export\":\"createUser\"}",
   "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET " +
     "/user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\"" +
     ":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"" +
-    "action\":\"get\",\"object\":\"user\",\"words\":[\"token\",\"expire\"]},\"deferLoading\":true,\"inputNames\":[\"u" +
-    "sername\"],\"requiredInputs\":[\"username\"],\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"l" +
-    "oginUser\"}",
+    "action\":\"log\",\"object\":\"user\",\"words\":[\"customer\",\"account\",\"token\",\"expire\"]},\"deferLoading\"" +
+    ":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"password\":[]}],\"module" +
+    "\":\"user\",\"export\":\"loginUser\"}",
   "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
     "session. Calls GET " +
     "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
     "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{" +
-    "\"action\":\"get\",\"object\":\"logout\",\"parents\":[\"user\"]},\"inputNames\":[],\"requiredInputs\":[],\"secur" +
-    "ity\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\":\"Log out the current " +
-    "session\",\"description\":\"Log out the current session. Calls GET " +
+    "\"action\":\"log\",\"object\":\"logout\",\"parents\":[\"user\"],\"words\":[\"customer\",\"account\"]},\"inputNam" +
+    "es\":[],\"requiredInputs\":[],\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\"" +
+    ":\"Log out the current session\",\"description\":\"Log out the current session. Calls GET " +
     "/user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
     "\",\"properties\":{},\"additionalProperties\":false},\"annotations\":{\"title\":\"Log out the current " +
     "session\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
@@ -189,42 +190,42 @@ const entries: CatalogEntry[] = [
     "/user/{username}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +
     "int\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile" +
     "\":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "name\"],\"words\":[\"id\",\"first\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"deferLo" +
-    "ading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"api_key\":[]}],\"m" +
-    "odule\":\"user\",\"export\":\"getUserByName\"}",
+    "name\"],\"words\":[\"customer\",\"account\",\"id\",\"first\",\"last\",\"email\",\"password\",\"phone\",\"website" +
+    "\",\"status\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security" +
+    "\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByName\"}",
   "{\"name\":\"update_user\",\"title\":\"Update a user\",\"description\":\"Update a user. Replaces the user's " +
     "profile. Only the logged-in user can do this. Calls PUT " +
     "/user/{username}.\",\"risk\":\"medium\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"]," +
     "\"profile\":{\"action\":\"update\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "id\"],\"words\":[\"id\",\"first\",\"name\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"" +
-    "deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\",\"passwor" +
-    "d\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"],\"security" +
-    "\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
+    "id\"],\"words\":[\"customer\",\"account\",\"id\",\"first\",\"name\",\"last\",\"email\",\"password\",\"phone\",\"" +
+    "website\",\"status\"]},\"deferLoading\":true,\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_n" +
+    "ame\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_" +
+    "2\",\"email\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"updateUser\"}",
   "{\"name\":\"delete_user\",\"title\":\"Delete a user\",\"description\":\"Delete a user. Only the logged-in user " +
     "can do this. Calls DELETE " +
     "/user/{username}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruct" +
     "iveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"],\"p" +
     "rofile\":{\"action\":\"delete\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "id\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs\":[\"username\"],\"security\":[{\"ap" +
-    "i_key\":[]}],\"module\":\"user\",\"export\":\"deleteUser\"}",
+    "id\"],\"words\":[\"customer\",\"account\"]},\"deferLoading\":true,\"inputNames\":[\"username\"],\"requiredInputs" +
+    "\":[\"username\"],\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"deleteUser\"}",
   "{\"name\":\"get_user_by_email\",\"title\":\"Find a user by email address\",\"description\":\"Find a user by email " +
     "address. Calls GET " +
     "/users/by-email.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHi" +
     "nt\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\"" +
     ":{\"action\":\"get\",\"object\":\"user\",\"qualifiers\":[\"by " +
-    "email\"],\"words\":[\"id\",\"username\",\"first\",\"name\",\"last\",\"password\",\"phone\",\"website\",\"status" +
-    "\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"security\":[{\"api_key\":" +
-    "[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
+    "email\"],\"words\":[\"customer\",\"account\",\"id\",\"username\",\"first\",\"name\",\"last\",\"password\",\"phon" +
+    "e\",\"website\",\"status\"]},\"deferLoading\":true,\"inputNames\":[\"email\"],\"requiredInputs\":[\"email\"],\"s" +
+    "ecurity\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"getUserByEmail\"}",
   "{\"name\":\"list_user_orders\",\"title\":\"List a customer's orders\",\"description\":\"List a customer's orders. " +
     "Newest first. Pass `nextCursor` from one page as `cursor` to get the next. Calls GET " +
     "/users/{userId}/orders.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\",\"sto" +
     "re\"],\"profile\":{\"action\":\"list\",\"object\":\"order\",\"parents\":[\"user\"],\"qualifiers\":[\"of a " +
-    "parent\",\"many\"],\"words\":[\"open\",\"closed\",\"all\",\"item\",\"pet\",\"quantity\",\"ship\",\"date\",\"plac" +
-    "ed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":true,\"inputNames\":[\"us" +
-    "er_id\",\"status\",\"limit\",\"cursor\"],\"requiredInputs\":[\"user_id\"],\"security\":[{\"api_key\":[]}],\"modu" +
-    "le\":\"user\",\"export\":\"listUserOrders\"}",
+    "parent\",\"many\"],\"words\":[\"account\",\"stock\",\"open\",\"closed\",\"all\",\"item\",\"pet\",\"quantity\",\"" +
+    "ship\",\"date\",\"placed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"deferLoading\":tru" +
+    "e,\"inputNames\":[\"user_id\",\"status\",\"limit\",\"cursor\"],\"requiredInputs\":[\"user_id\"],\"security\":[{" +
+    "\"api_key\":[]}],\"module\":\"user\",\"export\":\"listUserOrders\"}",
 ].map((text) => JSON.parse(text) as CatalogEntry);
 
 /** The tools of this toolset; a module is imported the first time one of its tools is listed or called. */
