@@ -40,7 +40,10 @@ function linkModules(dir, modules) {
 /** A compile still running after this long is killed (exit 137): the peer's build of Microsoft Graph. */
 const TSC_TIMEOUT_S = 1800;
 
-/** Runs `node tscJs args…` under GNU time in `cwd`: wall ms, peak RSS (bytes, the compiler's largest process), exit code. */
+/**
+ * Runs `node js args…` under GNU time in `cwd`: wall ms, peak RSS (bytes, of the largest process: the compiler's, or
+ * the largest of the compilers a build script starts one after another), exit code.
+ */
 function timedTsc(cwd, tscJs, args) {
   const report = path.join(cwd, ".time");
   const start = performance.now();
@@ -60,19 +63,27 @@ function timedTsc(cwd, tscJs, args) {
   return { ms, peakRss, code };
 }
 
-/** Builds aci-gen's package in `dir` as its build script does (the tsc arguments of `scripts.build`). */
-export function buildOurs(dir, rootModules) {
+/**
+ * Runs one of aci-gen's package scripts in `dir` as npm would: `tsc …` (a package of one module per tool) with the
+ * repo's compiler, or `node scripts/build.mjs …` (a grouped package, batched; its tsc processes are children of it).
+ */
+function runOurScript(dir, rootModules, name) {
   linkModules(dir, rootModules);
-  const script = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).scripts.build;
-  rmSync(path.join(dir, "dist"), { recursive: true, force: true });
-  const args = script.replace(/^tsc /, "").split(" ");
+  const script = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).scripts[name];
+  const [program, ...args] = script.split(" ");
+  if (program === "node") return { ...timedTsc(dir, path.join(dir, args[0]), args.slice(1)), script };
   return { ...timedTsc(dir, path.join(rootModules, "typescript/bin/tsc"), args), script };
 }
 
-/** Type-checks aci-gen's package in `dir` (`npm run typecheck`, not part of its build when grouped). */
+/** Builds aci-gen's package in `dir` from scratch as its build script does. */
+export function buildOurs(dir, rootModules) {
+  rmSync(path.join(dir, "dist"), { recursive: true, force: true });
+  return runOurScript(dir, rootModules, "build");
+}
+
+/** Type-checks aci-gen's package in `dir` (`npm run typecheck`; a grouped package's checks and builds each project). */
 export function typecheckOurs(dir, rootModules) {
-  linkModules(dir, rootModules);
-  return timedTsc(dir, path.join(rootModules, "typescript/bin/tsc"), ["-p", "tsconfig.json", "--noEmit"]);
+  return runOurScript(dir, rootModules, "typecheck");
 }
 
 /** Builds the peer's package in `dir` with its own TypeScript (`tsc`; its build script's `shx chmod` left out). */

@@ -355,7 +355,7 @@ function packageSection(results, loadBefore, loadAfter) {
     };
     row("aci-gen", `\`${r.script}\` (tsc ${pkgVersion("typescript")})`, r.builds.ours, r.cold.ours);
     md.push(
-      `| ${SPECS[key].label} | aci-gen, \`npm run typecheck\` (not part of the build) | \`tsc -p tsconfig.json --noEmit\` | ` +
+      `| ${SPECS[key].label} | aci-gen, \`npm run typecheck\` (not part of the build) | \`${r.typecheck.script}\` | ` +
         `${fmtMs(r.typecheck.ms)}${r.typecheck.code === 0 ? "" : ` (exit ${r.typecheck.code})`} | ${fmtMb(r.typecheck.peakRss)} | | | | |`,
     );
     if (r.builds.peer.length > 0) {

@@ -14,6 +14,8 @@ import { plan } from "./plan.js";
 export interface GenerateOptions extends PlanOptions, PackageOptions {
   /** Folder to write the package into; nothing is written without it. */
   readonly outDir?: string;
+  /** The most bytes of tool modules a grouped package's build compiles in one batch (default 4 MB; tests force it small). */
+  readonly buildBatchBytes?: number;
 }
 
 export interface GenerateResult {
@@ -60,6 +62,7 @@ async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<
     api: planned.api,
     sizing: sizingOptions(options, planned.budget),
     allOperations: options.allOperations === true,
+    ...(options.buildBatchBytes === undefined ? {} : { buildBatchBytes: options.buildBatchBytes }),
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),
       ...(options.goals === undefined || options.allOperations

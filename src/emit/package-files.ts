@@ -54,9 +54,15 @@ export const TELEMETRY_SDK = { sdk: SDK_PACKAGE, tested: SDK_VERSION } as const;
  * package.json: private by default; a publishable package drops `private`, ships `dist` only, builds before it is
  * published, records its MCP registry name (`mcpName`, which the registry checks against server.json) and names a bin
  * after itself, so `npx <name>` starts the MCP server over stdio. A grouped package (see groups.ts) builds without type
- * checking; `npm run typecheck` checks it.
+ * checking, a large one in bounded batches (build-projects.ts); `npm run typecheck` checks it.
  */
-export function packageJson(spec: ToolsetSpec, settings: PackageSettings, grouped = false): object {
+/**
+ * How `npm run build` compiles: `tsc` with checking (one module per tool), `tsc --noCheck` (grouped), or one project
+ * at a time by scripts/build.mjs (a grouped package too large for one compiler process; build-projects.ts).
+ */
+export type BuildKind = "checked" | "unchecked" | "batched";
+
+export function packageJson(spec: ToolsetSpec, settings: PackageSettings, build: BuildKind = "checked"): object {
   const bare = settings.name.replace(/^@[^/]+\//, "");
   return {
     name: settings.name,
@@ -76,13 +82,16 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings, groupe
       [`${spec.name}-mcp`]: "./dist/server.js",
       [`${spec.name}-approvals`]: "./dist/approvals.js",
     },
-    ...(settings.publishable ? { files: ["dist", "server.json"] } : {}),
+    ...(settings.publishable
+      ? { files: ["dist", ...(build === "batched" ? ["!dist/.tsbuildinfo"] : []), "server.json"] }
+      : {}),
     engines: { node: ">=20.19" },
     scripts: {
-      // A grouped package's schemas are typed `z.ZodType` where they are declared, so declarations need no checking
-      // and its build skips it: thousands of Zod schemas type-checked take gigabytes (README, "Large toolsets").
-      build: grouped ? "tsc -p tsconfig.json --noCheck" : "tsc -p tsconfig.json",
-      typecheck: "tsc -p tsconfig.json --noEmit",
+      // A grouped package compiles without type checking (its schemas are typed `z.ZodType` where they are declared,
+      // so declarations need none); a large one one project at a time, each batch of tool modules in a compiler
+      // process of its own, and `typecheck` checks each project in turn (README, "Large toolsets").
+      build: BUILD_SCRIPTS[build],
+      typecheck: build === "batched" ? "node scripts/build.mjs --check" : "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       approvals: "node dist/approvals.js",
       bundle: "npm run build && node scripts/bundle.mjs",
@@ -100,25 +109,34 @@ export function packageJson(spec: ToolsetSpec, settings: PackageSettings, groupe
   };
 }
 
+const BUILD_SCRIPTS: Record<BuildKind, string> = {
+  checked: "tsc -p tsconfig.json",
+  unchecked: "tsc -p tsconfig.json --noCheck",
+  batched: "node scripts/build.mjs",
+};
+
 function sortedKeys(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareStrings(a, b)));
 }
 
-export function tsconfigJson(): object {
+/** The compiler options of every generated package; `outDir` and `rootDir` relative to the config that holds them. */
+export function compilerOptions(outDir: string, rootDir: string): object {
   return {
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      lib: ["ES2023", "DOM"],
-      types: ["node"],
-      strict: true,
-      declaration: true,
-      outDir: "dist",
-      rootDir: "src",
-      skipLibCheck: true,
-      forceConsistentCasingInFileNames: true,
-    },
-    include: ["src/**/*.ts"],
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023", "DOM"],
+    types: ["node"],
+    strict: true,
+    declaration: true,
+    outDir,
+    rootDir,
+    skipLibCheck: true,
+    forceConsistentCasingInFileNames: true,
   };
+}
+
+/** tsconfig.json of a package compiled as one project (one module per tool; a grouped package: build-projects.ts). */
+export function tsconfigJson(): object {
+  return { compilerOptions: compilerOptions("dist", "src"), include: ["src/**/*.ts"] };
 }

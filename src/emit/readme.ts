@@ -75,10 +75,13 @@ export function readmeView(
     variables: readonly ClientVariable[];
     /** Tools written one module per tag or resource (see groups.ts). */
     grouped?: boolean;
+    /** Built one compiler project at a time by scripts/build.mjs (see build-projects.ts). */
+    batched?: boolean;
   },
 ): object {
   return {
     grouped: meta.grouped === true,
+    batched: meta.batched === true,
     toolset: markdownText(spec.name),
     packageName: meta.settings.name,
     clients: clientsView(spec, meta.settings, meta.variables),

@@ -3,10 +3,10 @@
 // tools/list imports a tool module (the listed tools' definitions are in the catalog), and search finds, and call_tool
 // calls, a tool whose module was never imported (importing its group only). Petstore calls go to Prism; GitHub's to a
 // loopback stub. `check` of each package reports nothing.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -14,33 +14,54 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/api/check.js";
 import { generate } from "../../src/api/generate.js";
 import type { CatalogEntry } from "../../src/runtime/catalog.js";
-import { ROOT, runNode, startPrismMock, type Prism } from "../support/e2e-harness.js";
+import { type ProcessResult, ROOT, runNode, startPrismMock, type Prism } from "../support/e2e-harness.js";
 
-const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const HOOK = pathToFileURL(join(ROOT, "test/support/module-log.mjs")).href;
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const WORK = join(ROOT, ".tmp/e2e", `grouped-${process.pid}`);
 const PETSTORE_SPEC = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const GITHUB_SPEC = join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
 
 /** Generates `spec` with --all-operations into `outDir`; fails on any error diagnostic. */
-async function generateAll(spec: string, outDir: string): Promise<void> {
+async function generateAll(spec: string, outDir: string, buildBatchBytes?: number): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
-  const result = await generate({ spec, allOperations: true, outDir });
+  const result = await generate({
+    spec,
+    allOperations: true,
+    outDir,
+    ...(buildBatchBytes === undefined ? {} : { buildBatchBytes }),
+  });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(`generate failed:\n${JSON.stringify(errors, null, 2)}`);
 }
 
-/** Runs the package's `build` script's tsc arguments (as `npm run build` would), with the repo's TypeScript. */
+/** Runs the package's `build` (or `typecheck`) script as `npm run` would: `tsc …` (with the repo's TypeScript) or `node scripts/build.mjs …`. */
+async function runPackageScript(
+  outDir: string,
+  name: "build" | "typecheck",
+): Promise<ProcessResult & { script: string }> {
+  const script = (JSON.parse(readFileSync(join(outDir, "package.json"), "utf8")) as { scripts: Record<string, string> })
+    .scripts[name] as string;
+  const [program, ...args] = script.split(" ");
+  const command =
+    program === "tsc"
+      ? [TSC, ...args.map((arg) => (arg === "tsconfig.json" ? join(outDir, arg) : arg))]
+      : [join(outDir, args[0] as string), ...args.slice(1)];
+  return { ...(await runNode(command, { PATH: process.env.PATH ?? "" }, 300_000)), script };
+}
+
 async function buildAsPackageDoes(outDir: string): Promise<string> {
-  const script = (JSON.parse(readFileSync(join(outDir, "package.json"), "utf8")) as { scripts: { build: string } })
-    .scripts.build;
-  const args = script
-    .replace(/^tsc /, "")
-    .split(" ")
-    .map((arg) => (arg === "tsconfig.json" ? join(outDir, arg) : arg));
-  const built = await runNode([TSC, ...args], { PATH: process.env.PATH ?? "" }, 300_000);
-  if (built.code !== 0) throw new Error(`${script} failed:\n${built.stdout}\n${built.stderr}`);
-  return script;
+  const built = await runPackageScript(outDir, "build");
+  if (built.code !== 0) throw new Error(`${built.script} failed:\n${built.stdout}\n${built.stderr}`);
+  return built.script;
+}
+
+/** Every file under `dir`, relative to it, sorted. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /** The catalog entries a package's server starts from, read from its built catalog module. */
@@ -104,13 +125,10 @@ describe("petstore, all operations: grouped modules served lazily, calls through
   });
 
   it("type-checks strictly, and builds with its own build script (no checking: its schemas are typed)", async () => {
-    const checked = await runNode(
-      [TSC, "-p", join(outDir, "tsconfig.json"), "--noEmit"],
-      { PATH: process.env.PATH ?? "" },
-      180_000,
-    );
+    const checked = await runPackageScript(outDir, "typecheck");
     expect(checked.stdout + checked.stderr).toBe("");
     expect(checked.code).toBe(0);
+    expect(checked.script).toBe("tsc -p tsconfig.json --noEmit");
     expect(await buildAsPackageDoes(outDir)).toBe("tsc -p tsconfig.json --noCheck");
     expect(existsSync(join(outDir, "dist/tools/pet.js"))).toBe(true);
     entries = await catalogOf(outDir);
@@ -170,6 +188,53 @@ describe("petstore, all operations: grouped modules served lazily, calls through
     expect(result.report?.verdict).toBe("unchanged");
     expect(result.report?.drift).toBe(false);
   }, 120_000);
+
+  it("builds in batches of one module each into the dist one tsc run writes; its server calls a later batch's tool", async () => {
+    const batched = join(WORK, "petstore-batched");
+    await generateAll(PETSTORE_SPEC, batched, 1);
+    const checked = await runPackageScript(batched, "typecheck");
+    expect(checked.script).toBe("node scripts/build.mjs --check");
+    expect(checked.stdout + checked.stderr).toBe("");
+    expect(checked.code).toBe(0);
+    rmSync(join(batched, "dist"), { recursive: true, force: true });
+    expect(await buildAsPackageDoes(batched)).toBe("node scripts/build.mjs");
+    const projects = (
+      JSON.parse(readFileSync(join(batched, "tsconfig.json"), "utf8")) as { references: { path: string }[] }
+    ).references.map((r) => r.path);
+    expect(projects).toEqual(
+      ["core", "tools-1", "tools-2", "tools-3", "catalog", "index"].map((name) => `./tsconfig/${name}.json`),
+    );
+    expect(JSON.parse(readFileSync(join(batched, "tsconfig/tools-3.json"), "utf8")).files).toEqual([
+      "../src/tools/user.ts",
+    ]);
+    const built = filesUnder(join(batched, "dist")).filter((path) => !path.startsWith(".tsbuildinfo/"));
+    expect(built).toEqual(filesUnder(join(outDir, "dist")));
+    for (const path of built)
+      expect(readFileSync(join(batched, "dist", path), "utf8"), path).toBe(
+        readFileSync(join(outDir, "dist", path), "utf8"),
+      );
+    expect(built).toEqual(
+      filesUnder(join(batched, "src"))
+        .filter((path) => path.endsWith(".ts"))
+        .flatMap((path) => [path.replace(/\.ts$/, ".d.ts"), path.replace(/\.ts$/, ".js")])
+        .sort(),
+    );
+    const batchedSession = await connectLogged(batched, {
+      PETSTORE_BASE_URL: `http://127.0.0.1:${prism?.port}`,
+      PETSTORE_API_KEY: "special-key",
+      PETSTORE_STATE_DIR: join(batched, "state"),
+    });
+    try {
+      const called = await batchedSession.client.callTool({
+        name: "call_tool",
+        arguments: { name: "get_user_by_name", arguments: { username: "user1" } },
+      });
+      expect(called.isError, JSON.stringify(called)).not.toBe(true);
+      expect(batchedSession.loaded().tools).toEqual(["user"]);
+    } finally {
+      await batchedSession.close();
+    }
+  }, 300_000);
 });
 
 describe("GitHub REST, all operations: grouped, lazy, check stable", () => {

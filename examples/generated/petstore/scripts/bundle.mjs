@@ -4,7 +4,7 @@
 // instead of editing.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { packExtension } from "@anthropic-ai/mcpb";
 
@@ -30,7 +30,11 @@ rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 for (const file of ["manifest.json", "package.json", "package-lock.json", "README.md"])
   if (existsSync(join(root, file))) cpSync(join(root, file), join(stage, file));
-cpSync(join(root, "dist"), join(stage, "dist"), { recursive: true });
+// dist/.tsbuildinfo is the compiler's record of a batched build (scripts/build.mjs), not part of the server.
+cpSync(join(root, "dist"), join(stage, "dist"), {
+  recursive: true,
+  filter: (from) => basename(from) !== ".tsbuildinfo",
+});
 npm(["install", "--omit=dev", "--omit=peer", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"], stage);
 const packed = await packExtension({ extensionPath: stage, outputPath: output, silent: false });
 rmSync(stage, { recursive: true, force: true });
