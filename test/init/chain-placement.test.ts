@@ -47,7 +47,7 @@ describe.skipIf(REPEAT_RUN)("a chain takes the place of the goal asking for an i
     // petstore: reading a pet by its id becomes finding it by name, then reading it.
     [join(root, "examples/specs/petstore.oas30.yaml"), "get_pet_by_name", ["GET /pet", "GET /pet/{petId}"]],
     // learnifier: `{orgid}` indexes `/orgunits` (not "or" + "gid"), so a unit's projects are listed by the unit's name.
-    [directory("learnifier.com"), "get_orgunits_projects_by_name", ["GET /orgunits", "GET /orgunits/{orgid}/projects"]],
+    [directory("learnifier.com"), "list_orgunit_projects_by_name", ["GET /orgunits", "GET /orgunits/{orgid}/projects"]],
     // groundstation: a mission profile is read by its name, not by missionProfileId.
     [
       directory("amazonaws.com/groundstation"),
@@ -152,7 +152,7 @@ describe.skipIf(REPEAT_RUN)("a draft with no chain takes lookups by name in plac
       ],
     ],
     // OBS's distributions are read and deleted by name (an architecture or build is already addressed by name).
-    ["opensuse.org/obs", ["get_distributions_by_name", "delete_distributions_by_name"]],
+    ["opensuse.org/obs", ["get_distribution_by_name", "delete_distribution_by_name"]],
   ])("%s drafts %j", async (id, names) => {
     const { goals, errors } = await draft(directory(id));
     expect(errors).toEqual([]);

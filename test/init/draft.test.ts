@@ -166,7 +166,14 @@ describe("init helpers", () => {
   ])("singular(%s)", (word, want) => expect(singular(word)).toBe(want));
 
   const op = (id: string, synthesized = false): Operation =>
-    ({ id, idSynthesized: synthesized, method: "get", path: "/pets/{petId}/toys" }) as unknown as Operation;
+    ({
+      id,
+      idSynthesized: synthesized,
+      method: "get",
+      path: "/pets/{petId}/toys",
+      tags: [],
+      parameters: [],
+    }) as unknown as Operation;
   test.each([
     ["getPetById", "get_pet_by_id"],
     ["repos/list-for-org", "list_repos_for_org"],
@@ -212,8 +219,8 @@ describe("init helpers", () => {
     ]);
   });
 
-  test("a synthesized id names the goal from method and path", () => {
-    expect(operationGoalName(op("getPetsByPetIdToys", true), "list")).toBe("get_pets_toys");
+  test("a synthesized id names the goal by its action, parent and object", () => {
+    expect(operationGoalName(op("getPetsByPetIdToys", true), "list")).toBe("list_pet_toys");
   });
 
   test.each([

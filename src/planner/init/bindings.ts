@@ -9,9 +9,10 @@ import { derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
-import { neededProperties } from "./needed.js";
+import { neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
 import { saysMoreThanName } from "../inputs.js";
-import { operationRef, parameterEntity } from "./operations.js";
+import { operationRef, parameterEntity, singular } from "./operations.js";
+import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
 export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) => string;
@@ -84,9 +85,9 @@ export function operationStep(
       ? body.body.entries.flatMap(([k, v]) =>
           typeof v === "object"
             ? Object.entries(v).flatMap(([inner, value]) =>
-                body.wrapped === undefined ||
+                body.wrapped?.[k] === undefined ||
                 typeof value === "object" ||
-                hasDescription(undefined, body.wrapped[inner], namesOf(inner, value))
+                hasDescription(undefined, body.wrapped[k][inner], namesOf(inner, value))
                   ? []
                   : undescribed(value, inner),
               )
@@ -108,6 +109,7 @@ export function operationStep(
     optional: [...optionalParams, ...body.optional],
     undescribed: [...described, ...(body.typed ?? [])],
     ...(body.needed === undefined || body.needed.length === 0 ? {} : { needed: body.needed }),
+    ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
   };
 }
 
@@ -199,7 +201,12 @@ function settableFields(
 ): string[] {
   return Object.keys(properties)
     .filter(
-      (k) => !isReadOnly(properties[k]) && !retired(properties[k]) && !credential(k) && settable(properties[k], lookup),
+      (k) =>
+        !isReadOnly(properties[k]) &&
+        !serverSet(properties[k]) &&
+        !retired(properties[k]) &&
+        !credential(k) &&
+        settable(properties[k], lookup),
     )
     .slice(0, MAX_UPDATE_FIELDS);
 }
@@ -333,8 +340,8 @@ interface BodyParts {
   readonly typed?: readonly { readonly input: string; readonly field: string; readonly type: string }[];
   readonly optional: readonly string[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
-  /** The fields inside a one-property wrapper (Asana's `data`), for their descriptions. */
-  readonly wrapped?: Readonly<Record<string, JsonSchema>>;
+  /** The fields inside each object the body binds into (Asana's `data`, Kubernetes' `metadata`), for their descriptions. */
+  readonly wrapped?: Readonly<Record<string, Readonly<Record<string, JsonSchema>>>>;
   readonly schema?: JsonSchema;
   /** Bound fields the operation needs that its schema does not require (a create's `name`, Slack's `text`). */
   readonly needed?: readonly NeededInput[];
@@ -378,7 +385,8 @@ function bodyOf(
   const form = content.kind === "form" || content.kind === "multipart";
   const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
   const creates = CREATES.has(operationProfile(operation).action);
-  const needed = neededProperties(properties, requiredNames, creates).filter(
+  const named = pathNamed(operation.path, properties, requiredNames);
+  const needed = [...neededProperties(properties, requiredNames, creates), ...named].filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
@@ -400,41 +408,122 @@ function bodyOf(
     };
   }
   const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
-  if (wrapper !== undefined) return wrappedBody(wrapper, namer, stepId, optional).parts;
-  const needs = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
-  if (needs !== undefined) {
-    const { parts, inner } = wrappedBody(needs, namer, stepId, optional);
-    return { ...parts, needed: neededInputs(inner, needs.fields, needs.required, needs.properties) };
+  if (wrapper !== undefined) return wrappedBody([wrapper], namer, stepId, optional).parts;
+  const sole = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
+  const skip = (k: string): boolean => bound.includes(k) || credential(k) || inPath(k);
+  const nested =
+    sole !== undefined
+      ? [sole]
+      : creates && !offers
+        ? nestedNeeds(properties, lookup, skip, bound.length > 0, operationProfile(operation).object.split(" "))
+        : [];
+  const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
+  const neededBound = offers ? [] : neededInputs(Object.fromEntries(entries), bound, requiredNames, properties);
+  if (nested.length > 0) {
+    const { parts, inner } = wrappedBody(nested, namer, stepId, optional);
+    const body = parts.body?.kind === "properties" ? parts.body.entries : [];
+    return {
+      ...parts,
+      body: { kind: "properties", entries: [...entries, ...body] },
+      properties,
+      needed: [
+        ...neededBound,
+        ...nested.flatMap((n, i) => neededInputs(inner[i] ?? {}, n.fields, n.required, n.properties)),
+      ],
+    };
   }
   if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
-  const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
-  return {
-    body: { kind: "properties", entries },
-    optional,
-    properties,
-    ...(offers ? {} : { needed: neededInputs(Object.fromEntries(entries), bound, requiredNames, properties) }),
-  };
+  return { body: { kind: "properties", entries }, optional, properties, ...(offers ? {} : { needed: neededBound }) };
 }
 
-/** The body `{ wrapper: { field: $inputs.field, … } }` for the chosen fields inside a one-property wrapper. */
+/**
+ * The body field the path ends by naming, when the schema leaves it optional: what the call sends (Notion's
+ * `PATCH /blocks/{id}/children` appends the body's `children`, without which it appends nothing; Mandrill's
+ * `POST /inbound/add-domain.json` adds the body's `domain`, `POST /messages/send.json` sends its `message`).
+ */
+function pathNamed(
+  path: string,
+  properties: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[],
+): string[] {
+  const parts = path.split("/").filter((s) => s !== "");
+  const last = parts.at(-1) ?? "";
+  if (last.startsWith("{")) return [];
+  const words = toSnakeCase(last.replace(/\.[a-z]+$/i, "")).split("_");
+  const verb = verbClasses(stem(words[0] ?? "")) !== undefined;
+  const before = parts.at(-2);
+  const nouns = !verb
+    ? [words.join("_")]
+    : words.length > 1
+      ? [words.slice(1).join("_")]
+      : before === undefined || before.startsWith("{")
+        ? []
+        : [toSnakeCase(before)];
+  const wanted = new Set(nouns.flatMap((n) => [n, singular(n)]));
+  const field = Object.keys(properties).find((k) => wanted.has(toSnakeCase(k)));
+  return field === undefined || required.includes(field) ? [] : [field];
+}
+
+/** The fields of one object of a body that a drafted step binds, with what the object's schema requires. */
+interface NestedFields {
+  readonly name: string;
+  readonly properties: Readonly<Record<string, JsonSchema>>;
+  readonly fields: readonly string[];
+  readonly required: readonly string[];
+}
+
+/**
+ * What a create must send inside the optional objects of its body: Kubernetes' Deployment requires nothing at its top,
+ * but its `metadata.name` "is required when creating resources" and its `spec` requires `selector` and `template`.
+ * Each top-level object (not one the server fills, such as an observed `status`) gives the fields its schema requires
+ * or that say they are required when creating (a "Required." in a description of an optional object's field only says
+ * what that object needs when sent: Google's maintenance windows), bound whole; `onCreateOnly` (the top already sends
+ * what it requires) keeps only those said to be required when creating (a Kubernetes Role's `metadata.name` beside its
+ * required `rules`).
+ */
+function nestedNeeds(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  skip: (k: string) => boolean,
+  onCreateOnly: boolean,
+  object: readonly string[],
+): NestedFields[] {
+  return Object.entries(properties).flatMap(([name, schema]): NestedFields[] => {
+    const node = derefTop(schema, lookup);
+    if (skip(name) || typeof node !== "object" || isReadOnly(schema) || serverState(schema)) return [];
+    if (serverState(node) || node["properties"] === undefined) return [];
+    const inner = allProperties(node, lookup);
+    const required = Array.isArray(node["required"])
+      ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
+      : [];
+    const onCreate = neededOnCreate(inner, object);
+    const fields = (onCreateOnly ? onCreate : [...new Set([...required, ...onCreate])]).filter(
+      (k) => !isReadOnly(inner[k]) && !hasDefault(inner[k]),
+    );
+    return fields.length === 0 ? [] : [{ name, properties: inner, fields, required }];
+  });
+}
+
+/** The body `{ wrapper: { field: $inputs.field, … }, … }` for the chosen fields inside each wrapping object. */
 function wrappedBody(
-  wrapper: {
+  wrappers: readonly {
     readonly name: string;
     readonly properties: Readonly<Record<string, JsonSchema>>;
     readonly fields: readonly string[];
-  },
+  }[],
   namer: InputNamer,
   stepId: string,
   optional: readonly string[],
-): { readonly parts: BodyParts; readonly inner: Readonly<Record<string, string>> } {
-  const inner = Object.fromEntries(
-    wrapper.fields.map((k) => [k, `$inputs.${namer(k, wrapper.properties[k] ?? {}, stepId)}`]),
+): { readonly parts: BodyParts; readonly inner: readonly Readonly<Record<string, string>>[] } {
+  const inner = wrappers.map((w) =>
+    Object.fromEntries(w.fields.map((k) => [k, `$inputs.${namer(k, w.properties[k] ?? {}, stepId)}`])),
   );
+  const names = new Set(wrappers.map((w) => `${w.name} (body)`));
   return {
     parts: {
-      body: { kind: "properties", entries: [[wrapper.name, inner]] },
-      optional: optional.filter((o) => o !== `${wrapper.name} (body)`),
-      wrapped: wrapper.properties,
+      body: { kind: "properties", entries: wrappers.map((w, i) => [w.name, inner[i] ?? {}] as const) },
+      optional: optional.filter((o) => !names.has(o)),
+      wrapped: Object.fromEntries(wrappers.map((w) => [w.name, w.properties])),
     },
     inner,
   };

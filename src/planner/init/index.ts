@@ -30,11 +30,12 @@ import {
   childProposal,
   fallbackProposals,
   groupProposals,
+  isRelation,
   userHeld,
   withArticle,
   type Proposal,
 } from "./proposals.js";
-import type { DraftConfig, DraftGoal, DraftInput, GoalKind, GoalsDraft } from "./types.js";
+import type { DraftConfig, DraftGoal, DraftInput, DraftStep, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
 
@@ -639,7 +640,10 @@ function subPathOf(p: Proposal): string {
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
     `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
-  find: (p) => `browsing ${p.entity} records`,
+  find: (p) =>
+    isRelation(subPathOf(p))
+      ? `browsing the ${subPathOf(p)} of ${withArticle(p.entity)}`
+      : `browsing ${p.entity} records`,
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
   create: (p) => `adding ${withArticle(p.entity)}`,
   update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
@@ -722,24 +726,30 @@ function fieldWords(field: string, owner: string | undefined): string {
 /** The proposal's inputs plus a drafted description for each input bound to a field the spec leaves undescribed. */
 function withDescriptions(proposal: Proposal): DraftInput[] {
   const inputs = [...proposal.inputs];
+  // A chain's body inputs are fields of the thing its step acts on (the account it creates), not of what it looks up.
+  const of = (step: DraftStep): string =>
+    proposal.steps.length > 1 && step.entity !== undefined ? step.entity : proposal.entity;
+  // An input a chain's later step fills from an earlier one (`petId` from the pet found by name) is no input at all.
+  const bound = JSON.stringify(proposal.steps.map((s) => [s.params, s.body ?? null, s.pick ?? null]));
+  const used = (input: string): boolean => new RegExp(`\\$inputs\\.${input}\\b`).test(bound);
   for (const step of proposal.steps) {
     for (const { input, field, description } of step.needed ?? []) {
       const at = inputs.findIndex((i) => i.name === input);
       const own = inputs[at];
       if (own !== undefined) inputs[at] = { ...own, required: true };
       else {
-        const drafted = `The ${fieldWords(field, undefined)} of the ${proposal.entity.replaceAll("_", " ")}.`;
+        const drafted = `The ${fieldWords(field, undefined)} of the ${of(step).replaceAll("_", " ")}.`;
         inputs.push({ name: input, required: true, description: description ?? drafted });
       }
     }
   }
   for (const step of proposal.steps) {
     for (const { input, field, type, owner } of step.undescribed ?? []) {
-      if (!inputs.some((i) => i.name === input))
+      if (!inputs.some((i) => i.name === input) && used(input))
         inputs.push({
           name: input,
           ...(type === undefined ? {} : { type }),
-          description: `The ${fieldWords(field, owner)} of the ${(owner ?? proposal.entity).replaceAll("_", " ")}.`,
+          description: `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
         });
     }
   }

@@ -16,7 +16,7 @@ import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } f
 import { recordObjects, type Resolver } from "./chains.js";
 import { operationGoalName } from "./names.js";
 import { idParts, segments, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
-import { lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
+import { GENERIC_TEXT, lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
 import type { DraftInput, DraftStep, DraftValue } from "./types.js";
 
 /** A read that yields the id a slot takes: the resolver, the record's names, and where the id sits in its answer. */
@@ -363,7 +363,11 @@ function lookupStep(
   }
   const query = resolver.query;
   const name = query?.name ?? "query";
-  const input = namer(byEmail(resolver) ? "email" : name, query?.schema ?? { type: "string" }, id);
+  // The lookup's text is the looked-up thing's (`site_name`), never the target's own field of that name: Netlify's
+  // `POST /dns_zones` takes a `name` of its own beside the site found by `GET /sites?name=`.
+  const generic = GENERIC_TEXT.has(toSnakeCase(name)) && !toSnakeCase(name).includes(toSnakeCase(object));
+  const own = generic ? `${toSnakeCase(object)}_${toSnakeCase(name)}` : name;
+  const input = namer(byEmail(resolver) ? "email" : own, query?.schema ?? { type: "string" }, id);
   const step = operationStep(model, resolver.operation, {
     id,
     namer,

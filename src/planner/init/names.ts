@@ -1,8 +1,9 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
-import { singular, staticSegments } from "./operations.js";
-import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { idParts, singular, staticSegments } from "./operations.js";
+import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { operationProfile } from "../profile.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
 const SINGULAR_VERBS: ReadonlySet<string> = new Set([
@@ -137,13 +138,16 @@ export function operationGoalName(operation: Operation, verb: string): string {
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))
     .join("_");
   const first = name.split("_")[0] ?? "";
-  return VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined) ? name : `${verb}_${name}`;
+  const named = (operation.idSynthesized || restatesPath(operation)) && rpcName(operation.path) === undefined;
+  return named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)
+    ? name
+    : `${verb}_${name}`;
 }
 
 function baseName(operation: Operation): string {
   const rpc = rpcName(operation.path);
   if (rpc !== undefined) return rpc;
-  if (operation.idSynthesized) return synthesizedName(operation);
+  if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
   const slash = operation.id.lastIndexOf("/");
   if (slash < 0) return nounFirst(toSnakeCase(operation.id));
   const namespace = toSnakeCase(operation.id.slice(0, slash));
@@ -216,11 +220,154 @@ function singularSnake(name: string): string {
   return [...words.slice(0, -1), singular(words.at(-1) ?? "")].join("_");
 }
 
+/**
+ * An id that is only its HTTP method and its path's words (Stripe's `PostCustomers`, Mailchimp's `postListsIdMembers`,
+ * SendGrid's `POST_mc-contacts-search`) says no more than a synthesized one, and is named like one.
+ */
+function restatesPath(operation: Operation): boolean {
+  const [method, ...rest] = splitWords(operation.id);
+  if (method !== operation.method || rest.length === 0) return false;
+  const said = new Set(rest.flatMap((w) => [w, stem(w)]));
+  // Every static word of the path is in the id (`deleteOrder` of `/store/order/{orderId}` chose its words), in full
+  // or by initials (`mc` for `marketing/contacts`); and every word of the id is in the path.
+  const statics = staticSegments(operation.path)
+    .filter((s) => !/^(v\d+|\d+(\.\d+)*|api)$/i.test(s))
+    .flatMap((s) => splitWords(s.replace(/\.[a-z]+$/i, "")));
+  const abbreviated = new Set<number>();
+  const abbreviations = new Set<string>();
+  for (const r of rest.filter((w) => w.length <= 3)) {
+    for (let at = 0; at + r.length <= statics.length; at += 1) {
+      if (
+        statics
+          .slice(at, at + r.length)
+          .map((x) => x[0])
+          .join("") !== r
+      )
+        continue;
+      abbreviations.add(r);
+      for (let k = at; k < at + r.length; k += 1) abbreviated.add(k);
+    }
+  }
+  const path = new Set(splitWords(operation.path).flatMap((w) => [w, stem(w)]));
+  const inPath = rest.every((w) => path.has(w) || path.has(stem(w)) || w === "id" || abbreviations.has(w));
+  return inPath && statics.every((w, i) => said.has(w) || said.has(stem(w)) || abbreviated.has(i));
+}
+
+/**
+ * An operation without an id, named by what it does: a verb its last path segment opens with (`/ips/list-pools.json`
+ * → list), else its summary's leading verb, else its profile's action; the nearest thing it sits under unless its object
+ * names it already; and its object in the path's words — singular, or plural for a read of many:
+ * `POST /repositories/{w}/{r}/issues` → `create_repository_issue`, `GET …/issues` → `list_repository_issues`,
+ * `POST …/issues/{id}/comments` → `create_issue_comment`, `DELETE …/commit/{c}/approve` ("Unapprove a commit") →
+ * `unapprove_repository_commit`, `GET /Surveys/{id}/Interviews` ("Fetches some interview records …") →
+ * `list_survey_interviews`. With no object, the method's verb and the path's static segments.
+ */
 function synthesizedName(operation: Operation): string {
-  const nouns = staticSegments(operation.path)
-    .map(toSnakeCase)
-    .filter((s) => s !== "");
-  return [METHOD_VERBS[operation.method] ?? operation.method, ...nouns].join("_");
+  const parts = namedParts(operation);
+  return parts === undefined
+    ? [
+        METHOD_VERBS[operation.method] ?? operation.method,
+        ...staticSegments(operation.path)
+          .map((s) => toSnakeCase(s.replace(/\.[a-z]+$/i, "")))
+          .filter((s) => s !== ""),
+      ].join("_")
+    : [parts.verb, ...parts.words].join("_");
+}
+
+/**
+ * What the name of an operation without an id of its own says: its verb and the words after it (`add`,
+ * `inbound domain`); undefined for any other operation, or one whose path names no object.
+ */
+export function goalWords(operation: Operation): { verb: string; object: string } | undefined {
+  if (!(operation.idSynthesized || restatesPath(operation)) || rpcName(operation.path) !== undefined) return undefined;
+  const parts = namedParts(operation);
+  return parts === undefined || parts.words.length === 0
+    ? undefined
+    : { verb: parts.verb, object: parts.words.join(" ") };
+}
+
+function namedParts(operation: Operation): { verb: string; words: string[] } | undefined {
+  const profile = operationProfile(operation);
+  const segments = staticSegments(operation.path).map((s) => toSnakeCase(s.replace(/\.[a-z]+$/i, "")));
+  const ends = !/\}\/?$/.test(operation.path);
+  const tail = ends ? (segments.at(-1) ?? "").split("_") : [];
+  const verbTail = segments.length > 1 && VERBS.has(tail[0] ?? "");
+  // A DELETE of a verb segment undoes it (`DELETE …/approve`, "Unapprove a commit"): the summary says how.
+  const pathVerb = verbTail && operation.method !== "delete" ? tail[0] : undefined;
+  const nouns = verbTail ? segments.slice(0, -1) : segments;
+  const after = tail.slice(1).join("_");
+  // `list-scheduled` of messages: a participle says which of the parent's things, not what they are.
+  const which = pathVerb !== undefined && /^[a-z]+ed$/.test(after) ? after : undefined;
+  const object = pathVerb === undefined ? pathObject(profile.object, nouns) : which === undefined ? after : "";
+  if (object === "" && pathVerb === undefined) return undefined;
+  const said = pathVerb ?? summaryVerb(operation) ?? profile.action;
+  const many = PLURAL_VERBS.has(said) || profile.qualifiers?.includes("many") === true;
+  const verb = many && said === "get" ? "list" : said;
+  const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
+  const owner = many && last !== undefined ? (idParts(last)?.entity ?? toSnakeCase(last)) : undefined;
+  const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
+  const parent = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  // A verb segment read as the object (`/decline` of a pull request, "Export issues"): the call acts on its parent.
+  // …and with nothing above it, the verb says it all (`GET /search/` → search).
+  if (stem(object) === stem(verb) && parent === "") return { verb, words: [] };
+  const restated = (object === "" || stem(object) === stem(verb)) && parent !== "";
+  const thing = restated ? parent : object;
+  const words = thing.split("_");
+  const named = restated || parent === "" || parent.split("_").every((w) => words.includes(w));
+  const plural = many || (restated && isPlural(summaryWords(operation)[1] ?? ""));
+  const noun = (plural ? pluralSnake(thing) : thing).split("_");
+  return { verb, words: [...(which === undefined ? [] : [which]), ...(named ? [] : [parent]), ...noun] };
+}
+
+/**
+ * The profile's object in the words the path uses (`some interview record` under `/Interviews` → interview, `random
+ * trivia entry` → trivia); the path's last noun when the object does not name it (`specific survey` of `/Metadata`).
+ */
+function pathObject(object: string, segments: readonly string[]): string {
+  const snake = toSnakeCase(object);
+  const last = segments.at(-1) ?? "";
+  const pathWords = new Set(segments.flatMap((s) => s.split("_")).map(stem));
+  if (segments.some((s) => stem(s.replaceAll("_", "")) === stem(snake.replaceAll("_", "")))) return snake;
+  const kept = snake.split("_").filter((w) => w !== "" && pathWords.has(stem(w)));
+  const lastWords = last.split("_").map(stem);
+  return kept.some((w) => lastWords.includes(stem(w))) ? kept.join("_") : singular(last);
+}
+
+function summaryWords(operation: Operation): string[] {
+  return (operation.summary ?? "")
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z]/g, ""));
+}
+
+/** The verb a summary opens with, as a name says it (`Unapprove a commit` → unapprove, `Lists …` → list), if it is one. */
+function summaryVerb(operation: Operation): string | undefined {
+  const first = summaryWords(operation)[0] ?? "";
+  const base = [first, stem(first)].find((w) => VERBS.has(w) || SUMMARY_VERBS.has(w));
+  const [, or, other] = summaryWords(operation);
+  // "Add or update list member": both, as the summary says.
+  if (base !== undefined && or === "or" && other !== undefined && VERBS.has(stem(other)))
+    return `${base}_or_${stem(other)}`;
+  if (base !== undefined) return base === "retrieve" || base === "fetch" ? "get" : base;
+  const undone = first.startsWith("un") ? first.slice(2) : "";
+  return undone !== "" && (VERBS.has(undone) || verbClasses(stem(undone)) !== undefined) ? first : undefined;
+}
+
+/** Summary verbs a name may open with beyond `VERBS` (`Modify the state of an issue`). */
+const SUMMARY_VERBS: ReadonlySet<string> = new Set(["watch", "vote", "decline", "trigger", "stop", "resolve"]);
+
+function pluralSnake(name: string): string {
+  const words = name.split("_");
+  const last = words.at(-1) ?? "";
+  const plural = isPlural(last)
+    ? last
+    : /(s|sh|ch|x)$/.test(last)
+      ? `${last}es`
+      : /[^aeiou]y$/.test(last)
+        ? `${last.slice(0, -1)}ies`
+        : `${last}s`;
+  return [...words.slice(0, -1), plural].join("_");
 }
 
 /** A lower-case phrase for the entity a group is about: `pet`, `store`, `git_refs` → `git ref`. */

@@ -28,11 +28,11 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { entityWords, operationGoalName } from "./names.js";
+import { entityWords, goalWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
-import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 
@@ -441,6 +441,8 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
  * thing (Jira's remote issue link under an issue; an RPC method's object).
  */
 function ownEntity(operation: Operation, profile: OperationProfile, group: string): string {
+  const owner = relationOf(operation)?.owner;
+  if (owner !== undefined) return owner;
   const resource = entityWords(group);
   if (profile.object === "") return resource;
   if (isRpc(operation)) return profile.object;
@@ -462,17 +464,19 @@ function singleProposal(
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
-    entity: ownEntity(operation, profile, group.name),
+    entity: namedEntity(operation) ?? ownEntity(operation, profile, group.name),
     description: sentence(summaryOf(operation)),
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
-      : KIND_HINTS[kind](
+      : (relationHint(operation, kind, profile) ??
+        namedHint(operation, kind) ??
+        KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
             : entityOfOperation(operation, group.name, kind === "create"),
           operation,
           profile,
-        ),
+        )),
     inputs: [],
     steps: [
       operationStep(model, operation, {
@@ -509,6 +513,79 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   return `${profile.object} records of ${withArticle(resource)} whose ${id} you know`;
 }
 
+/** The verbs a kind's own hint says (`add a new …`, `change an existing …`); a name with another verb says its own. */
+const KIND_OWN_VERBS: Readonly<Partial<Record<SingleKind, ReadonlySet<string>>>> = {
+  create: new Set(["create", "add", "post", "new", "insert"]),
+  update: new Set(["update", "replace", "modify", "edit", "patch", "set", "put", "change"]),
+  get: new Set(["get", "read", "retrieve", "fetch", "describe", "show", "check"]),
+};
+
+/**
+ * The hint of a create or update whose name, drawn from its path and summary, has a verb of its own: `The user asks to
+ * delete an ip.` (Mandrill's `POST /ips/delete.json`), `The user wants to list exports.`, not "add a new delete json".
+ */
+function namedHint(operation: Operation, kind: SingleKind): string | undefined {
+  const own = KIND_OWN_VERBS[kind];
+  const said = own === undefined ? undefined : goalWords(operation);
+  if (said === undefined || own === undefined) return undefined;
+  // Its own verb, unless the path names its object plainly (`add-domain.json` does not: the inbound domain).
+  if (said.verb.split("_").some((v) => own.has(v)) && namedEntity(operation) === undefined) return undefined;
+  const verb = said.verb.replaceAll("_", " ");
+  const object = said.object;
+  const many = isPlural(object.split(" ").at(-1) ?? "");
+  const thing = many ? object : withArticle(object);
+  return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
+}
+
+/** What a goal named from its path acts on when the path's last segment is no plain noun (`delete.json`, `add-domain`). */
+function namedEntity(operation: Operation): string | undefined {
+  const last = staticSegments(operation.path).at(-1) ?? "";
+  const first = toSnakeCase(last).split("_")[0] ?? "";
+  if (!/\.[a-z]+$/i.test(last) && verbClasses(stem(first)) === undefined) return undefined;
+  const words = goalWords(operation)?.object.split(" ");
+  return words === undefined ? undefined : [...words.slice(0, -1), singular(words.at(-1) ?? "")].join(" ");
+}
+
+/** Words that name a relation between records, not a kind of record (Notion's block `children` are blocks). */
+const RELATIONS: ReadonlySet<string> = new Set([
+  "children",
+  "child",
+  "parent",
+  "parents",
+  "ancestors",
+  "descendants",
+  "siblings",
+]);
+
+/**
+ * The hint of a call on a relation of one record (`GET /blocks/{id}/children`): `The user wants to browse the children
+ * of a block whose id you know.`, `The user asks to append the children of a block and you know its id.`
+ */
+function relationHint(operation: Operation, kind: SingleKind, profile: OperationProfile): string | undefined {
+  const relation = relationOf(operation);
+  if (relation === undefined) return undefined;
+  const what = `the ${relation.relation} of ${withArticle(relation.owner)}`;
+  if (kind === "find") return `The user wants to browse ${what} whose ${relation.id} you know.`;
+  const verb = kind === "get" ? "read" : kind === "delete" ? "delete" : ownVerb(operation, profile);
+  return `The user asks to ${verb} ${what} and you know its ${relation.id}.`;
+}
+
+/** A path that ends in a relation of one record (`/blocks/{id}/children`): the relation, the record's words, its id. */
+function relationOf(operation: Operation): { relation: string; owner: string; id: string } | undefined {
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  const relation = parts.at(-1)?.toLowerCase();
+  const id = parts.at(-2);
+  const owner = parts.at(-3);
+  if (relation === undefined || !isRelation(relation) || id === undefined || owner === undefined) return undefined;
+  if (!/^\{.+\}$/.test(id) || owner.startsWith("{")) return undefined;
+  return { relation, owner: singular(toSnakeCase(owner)).replaceAll("_", " "), id: id.slice(1, -1) };
+}
+
+/** Whether a word names a relation between records (`children`), not a kind of record. */
+export function isRelation(word: string): boolean {
+  return RELATIONS.has(word);
+}
+
 const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
   find: "list",
   get: "get",
@@ -520,6 +597,8 @@ const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
 
 /** The verb an operation's own name starts with (`merge` of `pulls/merge`, `post` of `chat.postMessage`), else its profile's action. */
 function ownVerb(operation: Operation, profile: OperationProfile): string {
+  if (operation.idSynthesized && !isRpc(operation))
+    return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
   const first = toSnakeCase(method).split("_")[0] ?? "";
   return first !== "" && verbClasses(stem(first)) !== undefined ? first : profile.action;
@@ -539,13 +618,13 @@ const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
   find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
-  get: (entity, o) => `The user asks about one ${entity} and you know its ${idNames(o)}.`,
+  get: (entity, o) => `The user asks about one ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
-  update: (entity, o) => `The user asks to change an existing ${entity} and you know its ${idNames(o)}.`,
+  update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
     `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o) =>
-    `The user explicitly asks to delete ${withArticle(entity)} and you know its ${idNames(o)}; confirm which one first.`,
+    `The user explicitly asks to delete ${withArticle(entity)}${knowing(o)}; confirm which one first.`,
 };
 
 /** `an order`, `a user`. */
@@ -589,15 +668,6 @@ function entityOfOperation(operation: Operation, group: string, creates: boolean
     ? singular(toSnakeCase(segment))
     : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
   return entity ? entity.replaceAll("_", " ") : entityWords(group);
-}
-
-function idNames(operation: Operation): string {
-  return (
-    operation.parameters
-      .filter((p) => p.in === "path")
-      .map((p) => p.name)
-      .join(" and ") || "identifier"
-  );
 }
 
 /** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
@@ -644,7 +714,11 @@ function lookupStep(
     };
   }
   const query = resolver.query;
-  const queryInput = namer(query.name, query.schema, id);
+  // The looked-up thing's text (`site_name`), never the target's own field of that name (see name-chains.ts).
+  const entity = toSnakeCase(match.entity);
+  const generic = GENERIC_TEXT.has(toSnakeCase(query.name)) && !toSnakeCase(query.name).includes(entity);
+  const queryName = generic ? `${entity}_${toSnakeCase(query.name)}` : query.name;
+  const queryInput = namer(queryName, query.schema, id);
   const step = operationStep(model, resolver.operation, {
     id,
     namer,
@@ -663,6 +737,19 @@ function lookupStep(
       ];
   return { step, inputs };
 }
+
+/** Query parameters that carry free text or a name of whatever the read lists (`name`, `q`): no name of an input alone. */
+export const GENERIC_TEXT: ReadonlySet<string> = new Set([
+  "name",
+  "title",
+  "q",
+  "query",
+  "search",
+  "term",
+  "keyword",
+  "text",
+  "filter",
+]);
 
 /** How the chain's description says the record is found. */
 function lookupPhrase(match: ChainMatch): string {

@@ -43,6 +43,8 @@ export interface DraftStep {
   }[];
   /** Inputs bound to fields the operation needs that its schema leaves optional: the goal makes them required. */
   readonly needed?: readonly NeededInput[];
+  /** What the step's operation acts on (`account`): in a chain, whose fields its body inputs are. */
+  readonly entity?: string;
 }
 
 /** An input bound to a body field the operation needs though its schema does not require it: the goal requires it. */
