@@ -1,4 +1,4 @@
-// A success result and its tool's advertised output schema → the result as is, or with `_off_spec` saying where it differs.
+// A success result and its tool's advertised output schema → the result as is, or with `_off_spec` saying where.
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { OFF_SPEC_KEY } from "./definition.js";
@@ -56,6 +56,8 @@ export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema 
   const where = documented?.valid === false ? note(documented.errorMessage ?? "") : "";
   return {
     ...result,
-    [OFF_SPEC_KEY]: `The API's answer does not have the shape its description gives${where === "" ? "" : `: ${where}`}. It is passed on as the API sent it.`,
+    [OFF_SPEC_KEY]:
+      `The API's answer does not have the shape its description gives${where === "" ? "" : `: ${where}`}. ` +
+      "It is passed on as the API sent it.",
   };
 }
