@@ -112,6 +112,11 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
       ]),
     );
     expect(ops.filter((o) => /^(patch|replace)AppsV1NamespacedDeployment(Scale)?$/.test(o))).toHaveLength(2);
+    // The scale's PUT scales a deployment: its id's `replace` comes from the method, not from what it does.
+    const scale = goals.find((g) => operations(g).includes("replaceAppsV1NamespacedDeploymentScale"));
+    expect(scale?.useWhen).toBe("The user asks to scale a deployment and you know its name and namespace.");
+    const deploymentCreate = goals.find((g) => operations(g).includes("createAppsV1NamespacedDeployment"));
+    expect(deploymentCreate?.notFor).toContain(`scaling a deployment (use ${scale?.name})`);
     const more = (await init({ spec: kubernetes(), maxGoals: 20 })).draft?.goals ?? [];
     const pods = more.find((g) => g.name === "list_pods_of_deployment");
     expect(pods && operations(pods)).toEqual(["readAppsV1NamespacedDeploymentScale", "listCoreV1NamespacedPod"]);

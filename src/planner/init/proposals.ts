@@ -601,8 +601,27 @@ function ownVerb(operation: Operation, profile: OperationProfile): string {
     return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
   const first = toSnakeCase(method).split("_")[0] ?? "";
+  if (GENERIC_VERBS.has(first) && !GENERIC_VERBS.has(profile.action)) return profile.action;
   return first !== "" && verbClasses(stem(first)) !== undefined ? first : profile.action;
 }
+
+/**
+ * Verbs an operation id takes from its HTTP method: where the profile reads a verb of its own (Kubernetes'
+ * `replaceAppsV1NamespacedDeploymentScale` scales a deployment), that verb says what the goal does.
+ */
+const GENERIC_VERBS: ReadonlySet<string> = new Set([
+  "create",
+  "get",
+  "read",
+  "list",
+  "update",
+  "replace",
+  "patch",
+  "put",
+  "post",
+  "delete",
+  "remove",
+]);
 
 /** An RPC method's hint from its profile: `The user asks to post a message to a channel.` */
 function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfile): string {
