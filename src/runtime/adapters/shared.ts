@@ -195,22 +195,37 @@ function childrenOf(def: z.core.$ZodTypeDef & Record<string, unknown>): z.core.$
 export function inlinedNodes(schema: JsonSchema): number {
   const defs = (schema["$defs"] ?? {}) as Readonly<Record<string, unknown>>;
   const sizes = new Map<string, number>();
-  const size = (node: unknown, open: ReadonlySet<string>): number => {
+  const open = new Set<string>();
+  const size = (node: unknown): number => {
     if (node === null || typeof node !== "object") return 1;
     let n = 1;
-    for (const [key, value] of Object.entries(node)) {
+    if (Array.isArray(node)) {
+      for (const value of node) {
+        n += size(value);
+        if (n > MAX_INLINE_NODES) return n;
+      }
+      return n;
+    }
+    for (const key in node) {
       if (key === "$defs") continue;
+      const value = (node as Record<string, unknown>)[key];
       if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
         const name = value.slice("#/$defs/".length);
         if (open.has(name) || !(name in defs)) continue;
-        if (!sizes.has(name)) sizes.set(name, size(defs[name], new Set([...open, name])));
-        n += sizes.get(name) ?? 0;
-      } else n += size(value, open);
+        let known = sizes.get(name);
+        if (known === undefined) {
+          open.add(name);
+          known = size(defs[name]);
+          open.delete(name);
+          sizes.set(name, known);
+        }
+        n += known;
+      } else n += size(value);
       if (n > MAX_INLINE_NODES) return n;
     }
     return n;
   };
-  return size(schema, new Set());
+  return size(schema);
 }
 
 /** What a schema cut by {@link schemaToDepth} says, once, at its root. */
