@@ -20,6 +20,8 @@ import {
   type ToolCall,
 } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { parse, stringify } from "yaml";
+import { init } from "../../src/api/init.js";
 
 const SPEC_GZ = join(ROOT, "node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz");
 const WORK = join(ROOT, ".tmp/e2e-kubernetes");
@@ -61,6 +63,24 @@ async function approved(name: string, args: Record<string, unknown>): Promise<To
   return call(name, { request_id: id });
 }
 
+/** The drafted replaces `aci-gen init` proposes for a deployment and its scale, as written. */
+const DRAFTED = ["replaceAppsV1NamespacedDeployment", "replaceAppsV1NamespacedDeploymentScale"];
+
+/** The example's goals plus the replace goals `init` drafts from the same spec, built into one package. */
+async function withDraftedReplaces(): Promise<string> {
+  const example = parse(readFileSync(join(ROOT, "examples/goals/kubernetes.goals.yaml"), "utf8")) as {
+    goals: unknown[];
+  };
+  const drafted = parse((await init({ spec: SPEC_GZ })).text ?? "") as {
+    goals: { steps: { operation: string }[] }[];
+  };
+  const replaces = drafted.goals.filter((g) => DRAFTED.includes(g.steps.map((s) => s.operation).join()));
+  expect(replaces).toHaveLength(2);
+  const file = join(WORK, "kubernetes.goals.yaml");
+  writeFileSync(file, stringify({ ...example, goals: [...example.goals, ...replaces] }));
+  return file;
+}
+
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
@@ -69,7 +89,7 @@ beforeAll(async () => {
   writeFileSync(plain, gunzipSync(readFileSync(SPEC_GZ)));
   [prism] = await Promise.all([
     startPrismMock(plain, 240_000),
-    buildPackage({ spec: SPEC_GZ, goals: join(ROOT, "examples/goals/kubernetes.goals.yaml"), outDir: PKG }),
+    buildPackage({ spec: SPEC_GZ, goals: await withDraftedReplaces(), outDir: PKG }),
   ]);
   proxy = await startRecordingProxy(prism.port);
   env = {
@@ -88,17 +108,19 @@ afterAll(async () => {
 });
 
 describe.skipIf(REPEAT_RUN)("the Kubernetes example against prism mock of Kubernetes 1.13", () => {
-  it("lists the six tools, each input typed and described, no placeholder text", async () => {
+  it("lists the six example tools, each input typed and described, no placeholder text", async () => {
     const { tools } = await session!.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "get_pod_logs",
       "list_deployment_pods",
       "list_deployments",
+      "replace_apps_namespaced_deployment",
+      "replace_apps_namespaced_deployment_scale",
       "restart_deployment",
       "restart_pod",
       "scale_deployment",
     ]);
-    for (const tool of tools) {
+    for (const tool of tools.filter((t) => !t.name.startsWith("replace_"))) {
       const properties = (tool.inputSchema.properties ?? {}) as Record<
         string,
         { type?: unknown; description?: unknown }
@@ -182,6 +204,59 @@ describe.skipIf(REPEAT_RUN)("the Kubernetes example against prism mock of Kubern
       spec: { replicas: 3 },
     });
     expect(puts[0]!.headers["authorization"]).toBe(TOKEN);
+  }, 90_000);
+
+  it("init's drafted replaces ask for the spec they send whole, never for apiVersion or kind", async () => {
+    const { tools } = await session!.client.listTools();
+    const inputs = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
+    expect(inputs("replace_apps_namespaced_deployment_scale").required).toEqual(["name", "namespace", "replicas"]);
+    const deployment = inputs("replace_apps_namespaced_deployment");
+    expect(deployment.required).toEqual(["name", "namespace", "selector", "template"]);
+    expect(Object.keys(deployment.properties ?? {})).toEqual(
+      expect.arrayContaining(["replicas", "paused", "min_ready_seconds"]),
+    );
+    for (const name of ["replace_apps_namespaced_deployment", "replace_apps_namespaced_deployment_scale"])
+      expect(Object.keys(inputs(name).properties ?? {}), name).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(api_version|kind|metadata|status)$/)]),
+      );
+  });
+
+  it("the drafted scale replace, once approved, PUTs the Scale it read with the replicas given", async () => {
+    const url = "/apis/apps/v1/namespaces/default/deployments/api/scale";
+    const outcome = await approved("replace_apps_namespaced_deployment_scale", { ...PLACE, name: "api", replicas: 2 });
+    expect(outcome.isError, outcome.text).toBe(false);
+    const sent = proxy!.requests.filter((r) => r.url === url);
+    expect(sent.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    const body = JSON.parse(sent[1]!.body) as Record<string, unknown>;
+    // The current object's apiVersion, kind and metadata (resourceVersion included), the model's spec.
+    expect(body).toMatchObject({
+      apiVersion: "string",
+      kind: "string",
+      metadata: { name: "string", resourceVersion: "string" },
+      spec: { replicas: 2 },
+    });
+  }, 90_000);
+
+  it("the drafted deployment replace, once approved, PUTs the whole spec given over the deployment it read", async () => {
+    const url = "/apis/apps/v1/namespaces/default/deployments/api";
+    const selector = { matchLabels: { app: "api" } };
+    const template = {
+      metadata: { labels: { app: "api" } },
+      spec: { containers: [{ name: "api", image: "registry.example.com/api:1.4.2" }] },
+    };
+    const outcome = await approved("replace_apps_namespaced_deployment", {
+      ...PLACE,
+      name: "api",
+      selector,
+      template,
+      replicas: 3,
+    });
+    expect(outcome.isError, outcome.text).toBe(false);
+    const sent = proxy!.requests.filter((r) => r.url === url);
+    expect(sent.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    const body = JSON.parse(sent[1]!.body) as Record<string, unknown>;
+    expect(body["spec"]).toEqual({ selector, template, replicas: 3 });
+    expect(body).toMatchObject({ apiVersion: "string", kind: "string", metadata: { name: "string" } });
   }, 90_000);
 
   it("restart_pod, once approved, deletes the pod", async () => {

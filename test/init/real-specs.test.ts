@@ -29,14 +29,14 @@ function kubernetes(): string {
   return file;
 }
 
-async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; errors: string[] }> {
+async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; errors: string[]; text: string }> {
   const drafted = await init({ spec });
   const linted = await lint({ spec, goals: parse(drafted.text ?? "") as object });
   const errors = [
     ...linted.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
     ...linted.findings.filter((f) => f.severity === "error").map((f) => `${f.rule} ${f.tool ?? ""}`),
   ];
-  return { goals: drafted.draft?.goals ?? [], errors };
+  return { goals: drafted.draft?.goals ?? [], errors, text: drafted.text ?? "" };
 }
 
 const operations = (goal: DraftGoal): string[] => goal.steps.map((s) => s.operation);
@@ -100,7 +100,8 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
   });
 
   test("Kubernetes 1.13: deployments (create, list, scale, patch) and pods (create, list; their deployment's among the next ten), one API version each, clean", async () => {
-    const { goals, errors } = await draft(kubernetes());
+    const spec = kubernetes();
+    const { goals, errors, text } = await draft(spec);
     expect(errors).toEqual([]);
     const ops = goals.flatMap(operations);
     expect(ops).toEqual(
@@ -159,6 +160,48 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
       expect(goal.steps.at(-1)?.body, goal.name).not.toEqual({ kind: "properties", entries: [] });
     expect(ops.filter((o) => /APIResources|APIGroup|Watch|Proxy|Collection/.test(o))).toEqual([]);
     for (const goal of goals) expect(goal.name).not.toMatch(/_v\d/);
+    // A replace PUTs the whole object, not its apiVersion and kind alone: the spec it sends complete (what it requires,
+    // its settable fields offered, else reset), the Scale's one field required; the metadata (its name the path's own,
+    // its labels and resourceVersion) and the rest kept from the current object the runtime reads first.
+    const replace = goals.find((g) => operations(g).join() === "replaceAppsV1NamespacedDeployment");
+    expect(replace?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [
+        [
+          "spec",
+          {
+            selector: "$inputs.selector",
+            template: "$inputs.template",
+            minReadySeconds: "$inputs.min_ready_seconds",
+            paused: "$inputs.paused",
+            progressDeadlineSeconds: "$inputs.progress_deadline_seconds",
+            replicas: "$inputs.replicas",
+            revisionHistoryLimit: "$inputs.revision_history_limit",
+          },
+        ],
+      ],
+    });
+    expect(scale?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["spec", { replicas: "$inputs.replicas" }]],
+    });
+    const planned = await plan({ spec, goals: parse(text) as object });
+    const tool = (name: string | undefined) => planned.tools.find((t) => t.name === name);
+    const required = (name: string | undefined) =>
+      tool(name)
+        ?.inputs.filter((i) => i.required)
+        .map((i) => i.name);
+    expect(required(replace?.name)).toEqual(["name", "namespace", "selector", "template"]);
+    expect(required(scale?.name)).toEqual(["name", "namespace", "replicas"]);
+    for (const [name, read] of [
+      [replace?.name, "readAppsV1NamespacedDeployment"],
+      [scale?.name, "readAppsV1NamespacedDeploymentScale"],
+    ])
+      expect(tool(name)?.steps[0]?.body?.keepCurrent, name).toEqual({
+        operationId: read,
+        pointer: "",
+        properties: ["apiVersion", "kind", "metadata", "spec", "status"],
+      });
   });
 
   test("DigitalOcean: no action on the first item of another resource's list (a project from `/databases/0/project_id`)", async () => {

@@ -5,7 +5,7 @@ import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api
 import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { derefTop } from "../schemas.js";
+import { componentName, derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
@@ -100,6 +100,8 @@ export function operationStep(
       ? undescribed(body.body.value, "request body")
       : []),
   ];
+  // An input a parameter also takes (a replace's path `{name}` and its body's `metadata.name`) is required and described there.
+  const needed = (body.needed ?? []).filter((n) => !params.some((b) => b.value === `$inputs.${n.input}`));
   return {
     id,
     operation: operationRef(operation),
@@ -108,7 +110,7 @@ export function operationStep(
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
     undescribed: [...described, ...(body.typed ?? [])],
-    ...(body.needed === undefined || body.needed.length === 0 ? {} : { needed: body.needed }),
+    ...(needed.length === 0 ? {} : { needed }),
     ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
   };
 }
@@ -390,8 +392,17 @@ function bodyOf(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
-  const offers = needed.length === 0 && offerFields;
   const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
+  const object = operationProfile(operation).object.split(" ");
+  const replaced =
+    replacesWhole(operation, content) && needed.length === 0
+      ? replacedNeeds(properties, lookup, {
+          skip: (k) => credential(k) || inPath(k),
+          object,
+          kept: model.operations.some((o) => o.method === "get" && o.path === operation.path),
+        })
+      : [];
+  const offers = needed.length === 0 && offerFields && replaced.length === 0;
   const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
@@ -411,12 +422,14 @@ function bodyOf(
   if (wrapper !== undefined) return wrappedBody([wrapper], namer, stepId, optional).parts;
   const sole = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
   const skip = (k: string): boolean => bound.includes(k) || credential(k) || inPath(k);
-  const nested =
+  const nested: readonly NestedFields[] =
     sole !== undefined
       ? [sole]
-      : creates && !offers
-        ? nestedNeeds(properties, lookup, skip, bound.length > 0, operationProfile(operation).object.split(" "))
-        : [];
+      : replaced.length > 0
+        ? replaced
+        : creates && !offers
+          ? nestedNeeds(properties, lookup, skip, bound.length > 0, object)
+          : [];
   const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
   const neededBound = offers ? [] : neededInputs(Object.fromEntries(entries), bound, requiredNames, properties);
   if (nested.length > 0) {
@@ -428,7 +441,14 @@ function bodyOf(
       properties,
       needed: [
         ...neededBound,
-        ...nested.flatMap((n, i) => neededInputs(inner[i] ?? {}, n.fields, n.required, n.properties)),
+        ...nested.flatMap((n, i) =>
+          neededInputs(
+            inner[i] ?? {},
+            n.fields.filter((f) => !n.offered?.includes(f)),
+            n.required,
+            n.properties,
+          ),
+        ),
       ],
     };
   }
@@ -470,6 +490,28 @@ interface NestedFields {
   readonly properties: Readonly<Record<string, JsonSchema>>;
   readonly fields: readonly string[];
   readonly required: readonly string[];
+  /** Of `fields`, those bound as optional inputs (settable fields a replace offers), not made required. */
+  readonly offered?: readonly string[];
+}
+
+/**
+ * A PUT that answers with the object its body is (Kubernetes' `PUT …/deployments/{name}` takes and returns a Deployment,
+ * its `…/scale` a Scale): it replaces the whole object, so what it leaves out is reset or rejected, and it sends what a
+ * create of that object sends.
+ */
+function replacesWhole(operation: Operation, content: { readonly schema: JsonSchema }): boolean {
+  if (operation.method !== "put") return false;
+  const sent = refName(content.schema);
+  const answered = operation.success && preferredContent(operation.success.contents);
+  return sent !== undefined && answered !== undefined && refName(answered.schema) === sent;
+}
+
+/** The component a schema refers to (`#/definitions/io.k8s.api.apps.v1.Deployment`), directly or as a lone `allOf`. */
+function refName(schema: JsonSchema): string | undefined {
+  if (typeof schema !== "object") return undefined;
+  const allOf = schema["allOf"];
+  const only = Array.isArray(allOf) && allOf.length === 1 ? (allOf[0] as Record<string, unknown>) : undefined;
+  return componentName(schema["$ref"] ?? only?.["$ref"]);
 }
 
 /**
@@ -501,6 +543,42 @@ function nestedNeeds(
       (k) => !isReadOnly(inner[k]) && !hasDefault(inner[k]),
     );
     return fields.length === 0 ? [] : [{ name, properties: inner, fields, required }];
+  });
+}
+
+/**
+ * What a whole-object replace sends inside the objects of its body, when its top requires nothing (a Kubernetes
+ * Deployment or Scale). An object the runtime sends whole (keep-current merges the top level only) must be complete:
+ * - one with fields its schema requires sends them, and offers its settable fields as optional inputs, which would
+ *   otherwise be reset (a Deployment's `spec`: `selector`, `template`; `replicas`, `paused`, … optional);
+ * - one that only names the object (`metadata.name`, "required when creating") is left out when the runtime reads the
+ *   current object first (the spec has a GET on the same path), so the name the path gives and the one sent agree, with
+ *   the labels and `resourceVersion` kept; without that read it sends the name, bound to the path's input of that name;
+ * - one that needs nothing offers its settable fields (a Scale's `spec.replicas`), its only one required, since the
+ *   object sent without it would reset it; a server-filled object (`status`) is never sent.
+ */
+function replacedNeeds(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  options: { skip: (k: string) => boolean; object: readonly string[]; kept: boolean },
+): NestedFields[] {
+  return Object.entries(properties).flatMap(([name, schema]): NestedFields[] => {
+    const node = derefTop(schema, lookup);
+    if (options.skip(name) || typeof node !== "object" || isReadOnly(schema) || serverState(schema)) return [];
+    if (serverState(node) || node["properties"] === undefined) return [];
+    const inner = allProperties(node, lookup);
+    const required = Array.isArray(node["required"])
+      ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
+      : [];
+    const usable = (k: string): boolean => !isReadOnly(inner[k]) && !hasDefault(inner[k]);
+    const needs = required.filter(usable);
+    const naming = neededOnCreate(inner, options.object).filter(usable);
+    const settable = settableFields(inner, lookup).filter((k) => !needs.includes(k) && !naming.includes(k));
+    if (needs.length > 0)
+      return [{ name, properties: inner, fields: [...needs, ...settable], required, offered: settable }];
+    if (naming.length > 0) return options.kept ? [] : [{ name, properties: inner, fields: naming, required }];
+    if (settable.length === 0) return [];
+    return [{ name, properties: inner, fields: settable, required, offered: settable.length === 1 ? [] : settable }];
   });
 }
 
