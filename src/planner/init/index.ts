@@ -689,7 +689,9 @@ export function gerund(verb: string): string {
 function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
   const related = kept.filter((k) => k.group === proposal.group && k.name !== proposal.name).slice(0, 3);
   if (related.length === 0) return "";
-  const phrases = related.map((k) => `${KIND_PHRASES[k.kind](k)} (use ${k.name})`);
+  const phrase = (k: Proposal): string =>
+    k.said === undefined ? KIND_PHRASES[k.kind](k) : `${gerund(k.said.verb)} ${k.said.rest}`;
+  const phrases = related.map((k) => `${phrase(k)} (use ${k.name})`);
   const text =
     phrases.length === 1 ? (phrases[0] ?? "") : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1) ?? ""}`;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
@@ -709,6 +711,7 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     runnerUp: _runnerUp,
     child: _child,
     verb: _verb,
+    said: _said,
     as: _as,
     ...goal
   } = proposal;

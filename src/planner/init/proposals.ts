@@ -32,7 +32,7 @@ import { entityWords, goalWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
-import { postReadKind, readsBySummary, twinOfGet } from "./reads.js";
+import { leadVerb, postReadKind, readsBySummary, twinOfGet } from "./reads.js";
 import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
@@ -55,6 +55,8 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly as?: GoalKind;
   /** An act goal's own verb (`merge`, `archive`), for the not_for sentences beside it. */
   readonly verb?: string;
+  /** What a POST that reads does in its own words (`search`, `contacts`), for the not_for sentences beside it. */
+  readonly said?: { readonly verb: string; readonly rest: string };
   /** A create of a resource nested under a core one, ranked with the core resource's actions. */
   readonly child?: boolean;
   /** The second-best goal of its kind for a core resource. */
@@ -466,6 +468,7 @@ function singleProposal(
   // A POST picked as a create or an update that reads (a search, a lookup) is drafted as the read it is.
   const reads = slot === "create" || slot === "update" ? postReadKind(model, operation, profile) : undefined;
   const kind = isRpc(operation) ? slot : (reads ?? slot);
+  const said = reads === undefined || isRpc(operation) ? undefined : readWords(operation);
   const namer = createInputNamer(schemaLookup(model.schemas));
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
   return {
@@ -477,7 +480,7 @@ function singleProposal(
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : (relationHint(operation, kind, profile) ??
-        (reads === undefined ? namedHint(operation, kind) : (ownWordsHint(operation) ?? summaryHint(operation))) ??
+        (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
         KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
@@ -500,6 +503,7 @@ function singleProposal(
     operationIndex: model.operations.indexOf(operation),
     readOnly: isReadMethod(operation.method),
     ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
+    ...(said === undefined ? {} : { said: { verb: said.verb, rest: said.rest } }),
   };
 }
 
@@ -545,20 +549,26 @@ function namedHint(operation: Operation, kind: SingleKind): string | undefined {
   return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
 }
 
-/** A goal's hint in the words its own name says (`The user wants to search contacts.`), for a name without an id. */
-function ownWordsHint(operation: Operation): string | undefined {
+/**
+ * What a POST that reads does, in its own words: those of its name when it has no id of its own (`search contacts`),
+ * else a short summary that leads with a read verb (Jira's `Get comments by IDs`); for its hint and the not_for lines
+ * beside it.
+ */
+function readWords(operation: Operation): { verb: string; rest: string; many: boolean } | undefined {
   const said = goalWords(operation);
-  if (said === undefined) return undefined;
-  const many = isPlural(said.object.split(" ").at(-1) ?? "");
-  const thing = many ? said.object : withArticle(said.object);
-  return `The user ${many ? "wants" : "asks"} to ${said.verb.replaceAll("_", " ")} ${thing}${knowing(operation)}.`;
+  if (said !== undefined) {
+    const many = isPlural(said.object.split(" ").at(-1) ?? "");
+    return { verb: said.verb.replaceAll("_", " "), rest: many ? said.object : withArticle(said.object), many };
+  }
+  const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
+  const words = summary.split(/\s+/);
+  if (words.length > 10 || words.length < 2 || !readsBySummary(operation)) return undefined;
+  return { verb: leadVerb(operation), rest: words.slice(1).join(" "), many: true };
 }
 
-/** A short summary that says what a read does, as its hint: Jira's `Get comments by IDs` → `The user wants to get comments by IDs.` */
-function summaryHint(operation: Operation): string | undefined {
-  const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
-  if (summary.split(/\s+/).length > 10 || !readsBySummary(operation)) return undefined;
-  return `The user wants to ${lowerFirst(summary)}${knowing(operation)}.`;
+/** `The user wants to search contacts.`, `The user wants to get comments by IDs.` */
+function readHint(operation: Operation, said: { verb: string; rest: string; many: boolean }): string {
+  return `The user ${said.many ? "wants" : "asks"} to ${said.verb} ${said.rest}${knowing(operation)}.`;
 }
 
 /** What a goal named from its path acts on when the path's last segment is no plain noun (`delete.json`, `add-domain`). */

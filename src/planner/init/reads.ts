@@ -72,7 +72,7 @@ export function readsBySummary(operation: Operation): boolean {
 }
 
 /** The first word of the summary (else of the description), as a verb's base: `Lists` → list, `Queries` → query. */
-function leadVerb(operation: Operation): string {
+export function leadVerb(operation: Operation): string {
   const text = operation.summary?.trim() || operation.description?.trim() || "";
   const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
   const base = first
