@@ -10,6 +10,9 @@ import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
 import { neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
+import { type CursorField, cursorField } from "./cursor.js";
+import { isReadMethod } from "../risk.js";
+import { pagingOf } from "../paging.js";
 import { saysMoreThanName } from "../inputs.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -52,6 +55,8 @@ export function operationStep(
     offerFields?: boolean;
     /** Offer them on a POST too: a create or an update of its own that sends by POST (Stripe's `POST /v1/customers/{customer}`). */
     offerOnPost?: boolean;
+    /** The goal's last step: what it answers is the goal's result (see `withCursor`). */
+    final?: boolean;
   },
 ): DraftStep {
   const { id, namer } = options;
@@ -70,7 +75,13 @@ export function operationStep(
     if (p && !params.some((b) => b.name === name)) params.push({ name, in: p.in, value });
   }
   const offers = options.offerFields === true && (UPDATES.has(operation.method) || options.offerOnPost === true);
-  const body = bodyOf(model, operation, namer, id, offers);
+  const cursor =
+    options.final === true && !pagedByPlanner(model, operation) ? cursorField(model, operation) : undefined;
+  const body = withCursor(bodyOf(model, operation, namer, id, offers), cursor, () =>
+    namer(cursor?.name ?? "cursor", { type: "string" }, id),
+  );
+  if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
+    params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
     .map(describeOptional);
@@ -112,6 +123,32 @@ export function operationStep(
     undescribed: [...described, ...(body.typed ?? [])],
     ...(needed.length === 0 ? {} : { needed }),
     ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
+  };
+}
+
+/**
+ * Whether the planner pages a goal ending in this call itself, through its `continuation` input: a read whose list and
+ * way to the next page it recognises (see `pagingOf`); a search by POST, or a read whose answer holds two lists
+ * (Square's `{ items, errors, cursor }`), it does not.
+ */
+function pagedByPlanner(model: ApiModel, operation: Operation): boolean {
+  return isReadMethod(operation.method) && pagingOf(operation, schemaLookup(model.schemas)) !== undefined;
+}
+
+/**
+ * A goal's last step that answers a page and a cursor to the next one, which the planner does not page (Square's
+ * `POST /v2/customers/search`): the cursor field (in the query or the body) bound to an optional input, so the model can
+ * ask for the next page with the cursor the result gives.
+ */
+function withCursor(parts: BodyParts, cursor: CursorField | undefined, input: () => string): BodyParts {
+  if (cursor?.in !== "body" || parts.body?.kind === "whole") return parts;
+  const entries = parts.body?.entries ?? [];
+  if (entries.some(([k]) => k === cursor.name)) return parts;
+  return {
+    ...parts,
+    body: { kind: "properties", entries: [...entries, [cursor.name, `$inputs.${input()}`]] },
+    optional: parts.optional.filter((o) => o !== `${cursor.name} (body)`),
+    properties: { ...parts.properties, ...(cursor.schema === undefined ? {} : { [cursor.name]: cursor.schema }) },
   };
 }
 

@@ -446,7 +446,7 @@ function targetStep(
   target: Operation,
   context: { namer: InputNamer; id: string; values: readonly (readonly [readonly string[], DraftValue])[] },
 ): DraftStep | undefined {
-  const step = operationStep(model, target, { id: context.id, namer: context.namer });
+  const step = operationStep(model, target, { id: context.id, namer: context.namer, final: true });
   if (step.body?.kind === "whole") return undefined;
   const body: Record<string, DraftValue> = Object.fromEntries(step.body?.entries ?? []);
   for (const [tokens, value] of context.values) setIn(body, tokens, value);

@@ -400,6 +400,7 @@ export function apiSearchProposal(
     id: "search",
     namer,
     preset: new Map([[query.name, `$inputs.${input}`]]),
+    final: true,
   });
   const object = profile.object === "" ? "" : `_${toSnakeCase(profile.object)}s`;
   const named = operationGoalName(operation, "search");
@@ -495,6 +496,7 @@ function singleProposal(
         namer,
         offerFields: kind === "update" || kind === "act" || (kind === "create" && offersOnCreate),
         offerOnPost: kind === "update" || kind === "create",
+        final: true,
       }),
     ],
     calls: [signatureOf(operation)],
@@ -832,6 +834,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   const second = operationStep(model, target, {
     id: secondId,
     namer,
+    final: true,
     offerFields: !isReadMethod(target.method),
     preset: new Map([
       [parameter.name, `$steps.${lookupId}.outputs.${output}`],
