@@ -9,7 +9,7 @@ import { componentName, derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
-import { neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
+import { neededInSomeCases, neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
 import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
 import { pagingOf } from "../paging.js";
@@ -458,7 +458,12 @@ function bodyOf(
   const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
   if (wrapper !== undefined) return wrappedBody([wrapper], namer, stepId, optional).parts;
   const sole = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
-  const skip = (k: string): boolean => bound.includes(k) || credential(k) || inPath(k);
+  const conditional = offers
+    ? []
+    : neededInSomeCases(properties).filter(
+        (k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k) && !inPath(k),
+      );
+  const skip = (k: string): boolean => bound.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
     sole !== undefined
       ? [sole]
@@ -467,10 +472,13 @@ function bodyOf(
         : creates && !offers
           ? nestedNeeds(properties, lookup, skip, bound.length > 0, object)
           : [];
-  const entries = bound.map((k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const);
+  const entries = [...bound, ...conditional].map(
+    (k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const,
+  );
   const neededBound = offers ? [] : neededInputs(Object.fromEntries(entries), bound, requiredNames, properties);
+  const unbound = optional.filter((o) => !conditional.some((k) => o === `${k} (body)`));
   if (nested.length > 0) {
-    const { parts, inner } = wrappedBody(nested, namer, stepId, optional);
+    const { parts, inner } = wrappedBody(nested, namer, stepId, unbound);
     const body = parts.body?.kind === "properties" ? parts.body.entries : [];
     return {
       ...parts,
@@ -489,8 +497,14 @@ function bodyOf(
       ],
     };
   }
-  if (bound.length === 0) return bodyRequired ? { body: { kind: "properties", entries: [] }, optional } : { optional };
-  return { body: { kind: "properties", entries }, optional, properties, ...(offers ? {} : { needed: neededBound }) };
+  if (entries.length === 0)
+    return bodyRequired ? { body: { kind: "properties", entries: [] }, optional: unbound } : { optional: unbound };
+  return {
+    body: { kind: "properties", entries },
+    optional: unbound,
+    properties,
+    ...(offers ? {} : { needed: neededBound }),
+  };
 }
 
 /**
@@ -556,7 +570,8 @@ function refName(schema: JsonSchema): string | undefined {
  * but its `metadata.name` "is required when creating resources" and its `spec` requires `selector` and `template`.
  * Each top-level object (not one the server fills, such as an observed `status`) gives the fields its schema requires
  * or that say they are required when creating (a "Required." in a description of an optional object's field only says
- * what that object needs when sent: Google's maintenance windows), bound whole; `onCreateOnly` (the top already sends
+ * what that object needs when sent: Google's maintenance windows), bound whole — the fields an object's schema requires
+ * only when it is the one object of the body that requires any; `onCreateOnly` (the top already sends
  * what it requires) keeps only those said to be required when creating (a Kubernetes Role's `metadata.name` beside its
  * required `rules`).
  */
@@ -567,18 +582,24 @@ function nestedNeeds(
   onCreateOnly: boolean,
   object: readonly string[],
 ): NestedFields[] {
-  return Object.entries(properties).flatMap(([name, schema]): NestedFields[] => {
+  const objects = Object.entries(properties).flatMap(([name, schema]) => {
     const node = derefTop(schema, lookup);
     if (skip(name) || typeof node !== "object" || isReadOnly(schema) || serverState(schema)) return [];
     if (serverState(node) || node["properties"] === undefined) return [];
     const inner = allProperties(node, lookup);
+    const usable = (k: string): boolean => !isReadOnly(inner[k]) && !hasDefault(inner[k]);
     const required = Array.isArray(node["required"])
       ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
       : [];
-    const onCreate = neededOnCreate(inner, object);
-    const fields = (onCreateOnly ? onCreate : [...new Set([...required, ...onCreate])]).filter(
-      (k) => !isReadOnly(inner[k]) && !hasDefault(inner[k]),
-    );
+    return [
+      { name, inner, required, needs: required.filter(usable), onCreate: neededOnCreate(inner, object).filter(usable) },
+    ];
+  });
+  // One object that requires fields holds the body's content (a Deployment's `spec`); of several, each is a feature a
+  // call may turn on (Stripe's charge: `shipping`, `transfer_data`), none of them needed.
+  const content = !onCreateOnly && objects.filter((o) => o.needs.length > 0).length === 1;
+  return objects.flatMap(({ name, inner, required, needs, onCreate }): NestedFields[] => {
+    const fields = content ? [...new Set([...needs, ...onCreate])] : onCreate;
     return fields.length === 0 ? [] : [{ name, properties: inner, fields, required }];
   });
 }

@@ -6,6 +6,13 @@ import { stem } from "../../runtime/adapters/search-words.js";
 const SAYS_REQUIRED = /^required\b|\bis required\b/i;
 const SAYS_OPTIONAL = /\b(not required|optional)\b/i;
 /**
+ * Required in some cases only, so not in the one a model meets first: "Required only if `duration` is `repeating`",
+ * "required if `percent_off` is not passed", "This parameter is required if ui_mode is `embedded`", "Required for
+ * `single_use` sources", "Required when …" (offered as optional inputs: see `neededInSomeCases`). "Required unless …" is
+ * required by default, and stays needed.
+ */
+const SAYS_REQUIRED_IF = /\brequired\s+(?:only\s+)?(?:if|when|for)\b|\bonly\s+required\b/i;
+/**
  * "Is required when creating resources" (Kubernetes' `metadata.name`): needed by a create that sends the object holding
  * it, when what it names is any resource or the thing created ("Required when creating a space" is not a message's).
  */
@@ -35,11 +42,25 @@ export function neededProperties(
   const described = Object.keys(properties).filter((k) => {
     const schema = properties[k];
     const text = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
-    return !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text);
+    return (
+      !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
+    );
   });
   const name = NAMES.find((k) => Object.hasOwn(properties, k));
   const named = creates && required.length === 0 && described.length === 0 && name !== undefined ? [name] : [];
   return [...required, ...described, ...named];
+}
+
+/**
+ * The properties whose description says they are required in some case only ("Required only if `duration` is
+ * `repeating`", "required if `percent_off` is not passed", "Required when using `merge_commit_message`"): a step offers
+ * them as optional inputs, whose descriptions say when to give them.
+ */
+export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema>>): string[] {
+  return Object.keys(properties).filter((k) => {
+    const text = descriptionOf(properties[k]);
+    return SAYS_REQUIRED_IF.test(text) && !SAYS_OPTIONAL.test(text);
+  });
 }
 
 /**

