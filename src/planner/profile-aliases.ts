@@ -212,7 +212,8 @@ export function apiVocabulary(model: Pick<ApiModel, "operations" | "tags">): Api
 /**
  * A profile whose action is what its summary's leading verb means when the operation id names none (Zoom's
  * `accountPlanBaseDelete`, "Cancel a base plan": cancel, not the PATCH's update): a verb the search knows, whose class
- * the path's reading does not share.
+ * the path's reading does not share; a read whose summary opens with `Search` is a search (`find`, which also
+ * reads one item by id, is not).
  */
 export function withSummaryVerb(profile: OperationProfile, operation: OperationSummary): OperationProfile {
   const first = proseWords(operation)[0];
@@ -221,7 +222,9 @@ export function withSummaryVerb(profile: OperationProfile, operation: OperationS
   const classes = verbClasses(stem(first));
   const own = verbClasses(stem(profile.action)) ?? [profile.action];
   const reads = (c: readonly string[]) => c.some((x) => READS.has(x));
-  if (classes === undefined || classes.some((c) => own.includes(c)) || (reads(classes) && reads(own))) return profile;
+  if (classes === undefined) return profile;
+  if (stem(first) === "search" && profile.action !== "search" && reads(own)) return { ...profile, action: "search" };
+  if (classes.some((c) => own.includes(c)) || (reads(classes) && reads(own))) return profile;
   const action = classes.includes(stem(first)) ? stem(first) : (classes[0] as string);
   return { ...profile, action };
 }

@@ -161,6 +161,25 @@ export function operationWords(
 }
 
 /**
+ * A profile whose `by` qualifier names only what the path already says (`getRepositoriesByWorkspaceByRepoSlugHooks`:
+ * the `workspace` and `repo_slug` path parameters, the `hooks` segment) reads `by id`: it picks the item and its
+ * parents by their ids, not by a field the user would name (`by email`, `by field`).
+ */
+export function withPathPicks(profile: OperationProfile, operation: Operation): OperationProfile {
+  const inPath = new Set(
+    [...operation.path.split("/"), ...operation.parameters.filter((p) => p.in === "path").map((p) => p.name)].flatMap(
+      (word) => searchTerms(word),
+    ),
+  );
+  const qualifiers = (profile.qualifiers ?? []).map((q) => {
+    if (!q.startsWith("by ")) return q;
+    const picks = q.slice(3).split(" by ");
+    return picks.every((pick) => searchTerms(pick).every((t) => inPath.has(t))) ? "by id" : q;
+  });
+  return qualifiers.every((q, i) => q === profile.qualifiers?.[i]) ? profile : { ...profile, qualifiers };
+}
+
+/**
  * The operation's profile for tool search: {@link operationProfile} with the API's own phrases for its path words
  * (`aliases`, from {@link nounAliases}), and the words its inputs and response add.
  */
@@ -173,9 +192,8 @@ export function searchProfile(
   const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
   const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
   const words = operationWords(operation, said, schemas, described);
-  const profile = withNounAliases(
-    withSummaryVerb(operationProfile(operation), operation),
-    vocabulary.aliases,
+  const profile = withPathPicks(
+    withNounAliases(withSummaryVerb(operationProfile(operation), operation), vocabulary.aliases, operation),
     operation,
   );
   return { ...profile, ...(words.length === 0 ? {} : { words }) };
