@@ -6,6 +6,7 @@ import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { operationProfile } from "../../src/planner/profile.js";
+import { withSummaryVerb } from "../../src/planner/profile-aliases.js";
 import { withPathPicks } from "../../src/planner/profile-words.js";
 import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
 
@@ -84,6 +85,32 @@ describe("a resource against its list, its writes and its sub-resources", () => 
       "droplets_list",
     ],
     ["a verb that only reads is no text match", "digitalocean", "show me all firewalls", "firewalls_list"],
+    [
+      "a list or a read of a thing its object names before its head",
+      "gitlab",
+      "show me all emails",
+      "get_v3_user_emails",
+    ],
+    [
+      "a list or a read of a thing its object names before its head",
+      "mailchimp",
+      "show me all lines of an order",
+      "get_ecommerce_stores_id_orders_id_lines",
+    ],
+    ["a list whose summary says a projects list", "gitlab", "show me all projects", "get_v3_projects"],
+    ["a list whose summary says a groups list", "gitlab", "show me all groups", "get_v3_groups"],
+    [
+      "the summary's verb when the path's verb is a word of the object's name",
+      "bitbucket",
+      "add a deploy key to a repository",
+      "post_repositories_by_workspace_by_repo_slug_deploy_keys",
+    ],
+    [
+      "the summary's verb when the path's verb is a word of the object's name",
+      "mailchimp",
+      "create a merge field in a list",
+      "post_lists_id_merge_fields",
+    ],
   ])(
     "%s: %s: %s finds %s first",
     async (_, api, query, expected) => {
@@ -93,23 +120,55 @@ describe("a resource against its list, its writes and its sub-resources", () => 
   );
 });
 
-describe("a `by` qualifier that only names the path reads `by id` (Bitbucket)", () => {
+describe("what a Bitbucket operation's profile reads from its path and summary", () => {
   let model: ApiModel | undefined;
-  const profileOf = async (id: string) => {
+  const operationOf = async (id: string) => {
     model ??= (await ingest(join(API, SPECS.bitbucket))).model;
     const operation = model?.operations.find((o) => o.id === id);
     if (operation === undefined) throw new Error(`no ${id}`);
+    return operation;
+  };
+  const profileOf = async (id: string) => {
+    const operation = await operationOf(id);
     return withPathPicks(operationProfile(operation), operation).qualifiers;
   };
+
+  it.each<[string, string, string]>([
+    [
+      "a path verb that is a word of the object's name: the summary's verb",
+      "postRepositoriesByWorkspaceByRepoSlugDeployKeys",
+      "add",
+    ],
+    ["a path whose verb is no word of the object: kept", "postRepositoriesByWorkspaceByRepoSlugHooks", "create"],
+  ])(
+    "the action: %s: %s",
+    async (_, id, action) => {
+      const operation = await operationOf(id);
+      expect(withSummaryVerb(operationProfile(operation), operation).action).toBe(action);
+    },
+    60_000,
+  );
 
   it.each<[string, string, string[]]>([
     ["the path's parameters and segments", "getRepositoriesByWorkspaceByRepoSlugHooksByUid", ["by id", "of a parent"]],
     ["a path parameter alone", "getWorkspacesByWorkspace", ["by id"]],
   ])(
-    "%s: %s",
+    "a `by` qualifier that only names the path reads `by id`: %s: %s",
     async (_, id, expected) => {
       expect(await profileOf(id)).toEqual(expected);
     },
     60_000,
   );
+});
+
+describe("a `by` qualifier that names a field the path only spells stays (petstore)", () => {
+  it.each<[string, string]>([
+    ["findPetsByStatus", "by status"],
+    ["getUserByEmail", "by email"],
+  ])("%s: %s", async (id, qualifier) => {
+    const { model } = await ingest(join(import.meta.dirname, "../../examples/specs/petstore.oas30.yaml"));
+    const operation = model?.operations.find((o) => o.id === id);
+    if (operation === undefined) throw new Error(`no ${id}`);
+    expect(withPathPicks(operationProfile(operation), operation).qualifiers).toContain(qualifier);
+  });
 });
