@@ -614,13 +614,14 @@ function nestedNeeds(
  *   the labels and `resourceVersion` kept; without that read it sends the name, bound to the path's input of that name;
  * - one that needs nothing offers its settable fields (a Scale's `spec.replicas`), its only one required, since the
  *   object sent without it would reset it; a server-filled object (`status`) is never sent.
+ * A body none of whose objects requires or names anything keeps its content at its top: nothing here.
  */
 function replacedNeeds(
   properties: Readonly<Record<string, JsonSchema>>,
   lookup: SchemaLookup,
   options: { skip: (k: string) => boolean; object: readonly string[]; kept: boolean },
 ): NestedFields[] {
-  return Object.entries(properties).flatMap(([name, schema]): NestedFields[] => {
+  const objects = Object.entries(properties).flatMap(([name, schema]) => {
     const node = derefTop(schema, lookup);
     if (options.skip(name) || typeof node !== "object" || isReadOnly(schema) || serverState(schema)) return [];
     if (serverState(node) || node["properties"] === undefined) return [];
@@ -632,6 +633,11 @@ function replacedNeeds(
     const needs = required.filter(usable);
     const naming = neededOnCreate(inner, options.object).filter(usable);
     const settable = settableFields(inner, lookup).filter((k) => !needs.includes(k) && !naming.includes(k));
+    return [{ name, inner, required, needs, naming, settable }];
+  });
+  // Objects that need nothing say nothing of a body whose content is at its top (Linode's instance: label, tags, …).
+  if (!objects.some((o) => o.needs.length > 0 || o.naming.length > 0)) return [];
+  return objects.flatMap(({ name, inner, required, needs, naming, settable }): NestedFields[] => {
     if (needs.length > 0)
       return [{ name, properties: inner, fields: [...needs, ...settable], required, offered: settable }];
     if (naming.length > 0) return options.kept ? [] : [{ name, properties: inner, fields: naming, required }];
