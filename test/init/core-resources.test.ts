@@ -57,10 +57,10 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
   });
 
   test.each([
-    ["stripe", ["customer", "account", "invoice", "quote"]],
+    ["stripe", ["customer", "account", "invoice", "charge"]],
     ["slack", ["user", "conversation", "file", "chat"]],
-    ["asana", ["task", "project", "workspace", "user"]],
-    ["linode", ["instance", "profile", "domain", "account"]],
+    ["asana", ["task", "project", "workspace", "team"]],
+    ["linode", ["instance", "profile", "nodebalancer", "firewall"]],
   ] as const)("the four core resources of %s are %j (in some order)", async (key, want) => {
     expect(
       rankedResources(await model(key))
@@ -91,5 +91,16 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
     expect(r.niche(customer)).toBe(false);
     const drafted = draftGoals(await model("stripe")).goals.flatMap((g) => g.steps.map((s) => s.operation));
     expect(drafted).not.toContain("PostCharges");
+  });
+
+  test("a nested collection only ever read (a quote's line items) adds no weight to its parent", async () => {
+    const ranked = rankedResources(await model("stripe"));
+    expect(ranked.indexOf("quote")).toBeGreaterThan(ranked.indexOf("payment_intent"));
+    expect(ranked.indexOf("quote")).toBeGreaterThanOrEqual(4);
+  });
+
+  test("…while one written by a verb path (Asana's addDependencies) or a resource of its own (a Linode's volumes) does", async () => {
+    expect(rankedResources(await model("asana"))[0]).toBe("task");
+    expect(rankedResources(await model("linode"))[0]).toBe("instance");
   });
 });

@@ -264,7 +264,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         .find((c) => c !== undefined);
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
-  proposed.push(...children.map((c) => markNiche(c, view, niche)));
+  const nestedChild = new Set(children.map((c) => c.group));
+  proposed.splice(
+    0,
+    proposed.length,
+    ...proposed.map((p) => (p.child && nestedChild.has(p.group) ? { ...p, child: false, runnerUp: true } : p)),
+    ...children.map((c) => markNiche(c, view, niche)),
+  );
   const pathChains = others
     .slice(0, options.maxChains ?? DEFAULT_CHAINS)
     .filter((c) => !proposed.some((p) => resolvesInputOf(c, p)));
