@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
-import { contextsOf, ownOperations } from "../../src/planner/init/importance.js";
+import { contextsOf, ownOperations, withReplacements } from "../../src/planner/init/importance.js";
 import { draftGoals, rankedResources, resourcesOf } from "../../src/planner/init/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -57,7 +57,7 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
   });
 
   test.each([
-    ["stripe", ["customer", "account", "invoice", "charge"]],
+    ["stripe", ["customer", "account", "invoice", "payment_intent"]],
     ["slack", ["user", "conversation", "file", "chat"]],
     ["asana", ["task", "project", "workspace", "team"]],
     ["linode", ["instance", "profile", "nodebalancer", "firewall"]],
@@ -69,15 +69,32 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
     ).toEqual([...want].sort());
   });
 
-  test("Stripe's default draft changes a customer and lists charges (no merged transactions, no Connect reject)", async () => {
+  test("Stripe's default draft changes a customer and takes and lists payments (no merged transactions, no Connect reject)", async () => {
     const goals: readonly DraftGoal[] = draftGoals(await model("stripe")).goals;
     const operations = goals.flatMap((g) => g.steps.map((s) => s.operation));
-    expect(operations).toEqual(expect.arrayContaining(["PostCustomersCustomer", "GetCharges"]));
+    expect(operations).toEqual(
+      expect.arrayContaining(["PostCustomersCustomer", "PostPaymentIntents", "GetPaymentIntents"]),
+    );
     expect(operations).not.toContain("GetTreasuryTransactions");
     expect(operations).not.toContain("PostAccountsAccountReject");
     // A lookup whose read takes a path parameter the target does not (a customer's sources) would ask the model for it.
     for (const chain of goals.filter((g) => g.steps[0]?.operation === "GetCustomers"))
       expect(chain.inputs.map((i) => i.name)).not.toContain("customer");
+  });
+
+  test("Stripe's charges, whose create says 'use the Payment Intents API', hand their weight to payment intents", async () => {
+    const m = await model("stripe");
+    const r = resourcesOf(m);
+    const charges = r.view.operations.filter((o) => o.id === "PostCharges");
+    const deprecated = (o: { id: string }) => o.id === "PostCharges";
+    const weights = new Map([
+      ["charge", 9],
+      ["payment_intent", 8],
+      ["customer", 12],
+    ]);
+    const after = withReplacements(weights, charges, r.resource, deprecated);
+    expect(Object.fromEntries(after)).toEqual({ charge: 4.5, payment_intent: 9, customer: 12 });
+    expect(withReplacements(weights, charges, r.resource, () => false)).toEqual(weights);
   });
 
   test("Stripe's PostCharges, 'no longer recommended' in its description, is niche and left out of the draft", async () => {
