@@ -243,7 +243,11 @@ export function groupProposals(
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
-      kept.push(kept.length === 0 ? proposal : runnerUp(proposal, operation, kind, free));
+      kept.push(
+        kept.length === 0
+          ? proposal
+          : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
+      );
     }
     return kept;
   });
@@ -262,13 +266,25 @@ export function groupProposals(
  * collection the same path also lists (Asana's `POST /tasks/{task_gid}/stories`, a comment on a task), is the goal its
  * nested things add most often, ranked with its actions like a nested resource's create (see `childProposal`).
  */
-function runnerUp(proposal: Proposal, operation: Operation, kind: SingleKind, group: readonly Operation[]): Proposal {
+function runnerUp(
+  model: ApiModel,
+  second: {
+    proposal: Proposal;
+    operation: Operation;
+    kind: SingleKind;
+    group: { name: string; rank: number };
+    profile: OperationProfile;
+  },
+  operations: readonly Operation[],
+): Proposal {
+  const { proposal, operation, kind } = second;
   const parts = operation.path.split("/").filter((s) => s !== "");
   const underRecord = parts.length >= 2 && !endsWithParameter(operation.path) && /^\{.+\}$/.test(parts.at(-2) ?? "");
-  const listed = group.some((o) => o.method === "get" && o.path === operation.path);
-  return kind === "create" && underRecord && listed && !isRpc(operation) && !endsInVerb(operation)
-    ? { ...proposal, child: true }
-    : { ...proposal, runnerUp: true };
+  const listed = operations.some((o) => o.method === "get" && o.path === operation.path);
+  if (kind !== "create" || !underRecord || !listed || isRpc(operation) || endsInVerb(operation))
+    return { ...proposal, runnerUp: true };
+  const offered = singleProposal(model, operation, kind, second.group, second.profile, true);
+  return sendsEmpty(model, operation, offered) ? { ...proposal, runnerUp: true } : { ...offered, child: true };
 }
 
 /**
