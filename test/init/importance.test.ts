@@ -118,19 +118,13 @@ describe("resourceWeights and squash", () => {
       op("listIssues", "get", "/repos/{r}/issues"),
       op("createIssue", "post", "/repos/{r}/issues"),
       op("listComments", "get", "/repos/{r}/issues/{n}/comments"),
-      op("createComment", "post", "/repos/{r}/issues/{n}/comments"),
       op("listLabels", "get", "/repos/{r}/issues/{n}/labels"),
-      op("listRepoLabels", "get", "/repos/{r}/labels"),
-      op("listTimeline", "get", "/repos/{r}/issues/{n}/timeline"),
       op("listThings", "get", "/repos/{r}/things"),
       op("createThing", "post", "/repos/{r}/things"),
       op("listWidgets", "get", "/repos/{r}/widgets"),
       op("createWidget", "post", "/repos/{r}/widgets"),
       op("listGadgets", "get", "/repos/{r}/gadgets"),
       op("createGadget", "post", "/repos/{r}/gadgets"),
-      op("getThing", "get", "/repos/{r}/things/{t}"),
-      op("getWidget", "get", "/repos/{r}/widgets/{w}"),
-      op("getGadget", "get", "/repos/{r}/gadgets/{g}"),
     ];
     const model = {
       operations: ops,
@@ -151,7 +145,6 @@ describe("resourceWeights and squash", () => {
         .map((s) => s.replace(/s$/, ""));
     const weights = resourceWeights(model, ops, resource, parents);
     expect(weights.get("issue")).toBeGreaterThan(weights.get("thing") ?? 0);
-    // Comments are added under an issue and labels are a resource of their own; its timeline, only read there, is a view.
     expect(weights.get("issue")).toBeCloseTo(Math.log2(3) + 1.5 * Math.log2(3) + Math.log2(2));
     expect(weights.get("repo")).toBeUndefined();
   });

@@ -45,9 +45,7 @@ export function rpcNamespace(path: string): string | undefined {
 
 /**
  * How much each resource matters, from the operations that are not niche: log₂(1 + its own operations) + 1.5 · log₂(1 +
- * the resources nested under it that users add to or change, or that are resources of their own elsewhere — a quote's
- * line items, only ever read under it, are a view of the quote; a Linode's volumes are volumes) + log₂(1 + the
- * operations and named schemas that use a schema of its name). A
+ * the resources nested under it) + log₂(1 + the operations and named schemas that use a schema of its name). A
  * resource whose path holds most of the API (GitHub's repository, Kubernetes' namespace) counts as context: its
  * children do not add to it. Its own operations are those `ownOperations` finds: a customer's sources add to the
  * customer, not to sources.
@@ -62,7 +60,7 @@ export function resourceWeights(
   const areaOf = (o: Operation): string[] => areaBefore(resourceOf(o), parentsOf(o), contexts);
   const home = homeAreas(operations, resourceOf, areaOf);
   const own = new Map<string, number>();
-  const children = new Map<string, Map<string, boolean>>();
+  const children = new Map<string, Set<string>>();
   for (const o of operations) {
     const resource = resourceOf(o);
     const owned = home.get(resource) === areaOf(o).join("/");
@@ -70,32 +68,16 @@ export function resourceWeights(
     const parent = parentsOf(o)
       .filter((p) => p !== resource)
       .at(-1);
-    if (parent === undefined || contexts.has(parent)) continue;
-    const nested = children.get(parent) ?? new Map<string, boolean>();
-    nested.set(resource, (nested.get(resource) ?? false) || o.method !== "get");
-    children.set(parent, nested);
-  }
-  for (const o of operations) {
-    const parent = parentsOf(o).at(-1);
-    const written = o.method === "get" || parent === undefined ? undefined : writtenNoun(o.path);
-    const nested = parent === undefined ? undefined : children.get(parent);
-    if (written !== undefined && nested?.has(written)) nested.set(written, true);
+    if (parent !== undefined && !contexts.has(parent))
+      children.set(parent, new Set([...(children.get(parent) ?? []), resource]));
   }
   const uses = schemaUses(model, operations);
   const weights = new Map<string, number>();
   for (const [resource, n] of own) {
-    const nested = [...(children.get(resource) ?? [])].filter(
-      ([child, written]) => written || (own.get(child) ?? 0) > 0,
-    ).length;
+    const nested = children.get(resource)?.size ?? 0;
     weights.set(resource, Math.log2(1 + n) + 1.5 * Math.log2(1 + nested) + Math.log2(1 + usesOf(resource, uses)));
   }
   return weights;
-}
-
-/** The collection a write adds to or takes from by a verb path (`POST /tasks/{task_gid}/addDependencies` → dependency). */
-function writtenNoun(path: string): string | undefined {
-  const words = toSnakeCase(staticSegments(path).at(-1) ?? "").split("_");
-  return words.length > 1 ? singular(words.slice(1).join("_")) : undefined;
 }
 
 /** "… use the Payment Intents API instead": the thing a deprecated operation sends its users to. */
