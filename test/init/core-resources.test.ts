@@ -57,7 +57,7 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
   });
 
   test.each([
-    ["stripe", ["customer", "account", "invoice", "quote"]],
+    ["stripe", ["customer", "account", "invoice", "payment_intent"]],
     ["slack", ["user", "conversation", "file", "chat"]],
     ["asana", ["task", "project", "workspace", "user"]],
     ["linode", ["instance", "profile", "domain", "account"]],
@@ -91,7 +91,9 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
       ["customer", 12],
     ]);
     const after = withReplacements(weights, charges, r.resource, deprecated);
-    expect(Object.fromEntries(after)).toEqual({ charge: 4.5, payment_intent: 9, customer: 12 });
+    expect(after.get("charge")).toBe(4.5);
+    expect(after.get("payment_intent")).toBeCloseTo(Math.log2(2 ** 8 + 2 ** 9));
+    expect(after.get("customer")).toBe(12);
     expect(withReplacements(weights, charges, r.resource, () => false)).toEqual(weights);
     const ranked = rankedResources(m);
     expect(ranked.indexOf("payment_intent")).toBeLessThan(ranked.indexOf("charge"));

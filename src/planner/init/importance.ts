@@ -85,8 +85,9 @@ const USE_INSTEAD = /\buse (?:the )?([A-Za-z][\w ]{1,40}?)(?: api\b| endpoints?\
 
 /**
  * The weights after the spec's own redirects: a resource whose creates are all deprecated and name the one to use instead
- * (Stripe's `POST /v1/charges`: "no longer recommended—use the Payment Intents API") hands its weight to that resource
- * when it is heavier, and keeps half of it for its reads. `deprecated` says whether an operation is, by flag or in words.
+ * (Stripe's `POST /v1/charges`: "no longer recommended—use the Payment Intents API") adds its weight to that resource's
+ * (as the counts they are logarithms of add: log₂(2^a + 2^b)), and keeps half of it for its reads. `deprecated` says
+ * whether an operation is, by flag or in words.
  */
 export function withReplacements(
   weights: ReadonlyMap<string, number>,
@@ -109,7 +110,7 @@ export function withReplacements(
     const replacement = named === undefined ? undefined : bySquash.get(squash(named.trim().replaceAll(" ", "_")));
     const weight = weights.get(legacy) ?? 0;
     if (replacement === undefined || replacement === legacy) continue;
-    out.set(replacement, Math.max(weights.get(replacement) ?? 0, weight));
+    out.set(replacement, Math.log2(2 ** (weights.get(replacement) ?? 0) + 2 ** weight));
     out.set(legacy, weight / 2);
   }
   return out;
