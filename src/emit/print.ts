@@ -243,6 +243,17 @@ export function literalWidth(char: string): number {
   return jsString(char).length - 2;
 }
 
+/** `jsString(text).length - 2`: printable ASCII measured without building the literal. */
+export function literalLength(text: string): number {
+  let width = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code >= 0x7f) return jsString(text).length - 2;
+    if (code === 0x22 || code === 0x5c) width++;
+  }
+  return width;
+}
+
 /**
  * `value` cut after spaces (or, for a longer word, between code points) into pieces whose escaped literal takes
  * at most `first` columns for the first piece and `room` for the others. Joined, the pieces are `value`.
@@ -258,7 +269,7 @@ export function splitString(value: string, first: number, room: number): string[
     width = 2;
   };
   for (const word of value.split(/(?<= )/u)) {
-    const wordWidth = jsString(word).length - 2;
+    const wordWidth = literalLength(word);
     if (width + wordWidth <= limit()) {
       current += word;
       width += wordWidth;
