@@ -215,7 +215,7 @@ const unionProcessor: Processor = (schema, ctx, json) => {
 const intersectionProcessor: Processor = (schema, ctx, json) => {
   const a = processNode(schema.left as ZodNode, ctx);
   const b = processNode(schema.right as ZodNode, ctx);
-  const simple = (value: Json): boolean => "allOf" in value && Object.keys(value).length === 1;
+  const simple = (value: Json): boolean => onlyKey(value, "allOf");
   const allOf = [...(simple(a) ? (a["allOf"] as unknown[]) : [a]), ...(simple(b) ? (b["allOf"] as unknown[]) : [b])];
   json["allOf"] = allOf;
   ctx.intersections.push(allOf);
@@ -309,12 +309,24 @@ function extractDefs(ctx: Context, root: ZodNode): void {
     const { ref, defId } = makeUri(seen);
     seen.def = { ...seen.schema };
     if (defId) seen.defId = defId;
-    for (const key in seen.schema) delete seen.schema[key];
+    // Every key deleted, the last added first (the object keeps its fast shape), then only `$ref`.
+    const keys = Object.keys(seen.schema);
+    for (let i = keys.length - 1; i >= 0; i--) delete seen.schema[keys[i] as string];
     seen.schema["$ref"] = ref;
   };
   for (const [node, seen] of ctx.seen) {
     if (node === root || seen.cycle || (seen.count > 1 && ctx.reused === "ref")) extractToDef(seen);
   }
+}
+
+/** Whether `key` is the one own key of a schema (`Object.keys(schema)` is `[key]`). */
+function onlyKey(schema: Json, key: string): boolean {
+  let keys = 0;
+  for (const own in schema) {
+    if (!Object.hasOwn(schema, own)) continue;
+    if (own !== key || ++keys > 1) return false;
+  }
+  return keys === 1;
 }
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -361,15 +373,6 @@ function flattenRef(ctx: Context, node: ZodNode): void {
   }
 }
 
-/** Whether `type` is the one own key of a schema (`Object.keys(schema)` is `["type"]`). */
-function onlyType(schema: Json): boolean {
-  let keys = 0;
-  for (const key in schema) {
-    if (!Object.hasOwn(schema, key)) continue;
-    if (key !== "type" || ++keys > 1) return false;
-  }
-  return keys === 1;
-}
 
 /** Zod's `compactTypeUnion`: `anyOf` of bare types becomes a `type` list. */
 function compactTypeUnion(schema: Json): void {
@@ -379,7 +382,7 @@ function compactTypeUnion(schema: Json): void {
   for (const option of options) {
     if (!option || typeof option !== "object") return;
     compactTypeUnion(option as Json);
-    if (!onlyType(option as Json)) return;
+    if (!onlyKey(option as Json, "type")) return;
     const type = (option as Json)["type"];
     for (const member of Array.isArray(type) ? type : [type]) {
       if (typeof member !== "string") return;
@@ -470,14 +473,16 @@ function finalize(ctx: Context, root: ZodNode): Json {
   for (const seen of ctx.seen.values()) compactTypeUnion(seen.def ?? seen.schema);
   if (ctx.intersections.length > 0) {
     const carriers = new Map<unknown[], Json[]>();
+    const carry = (json: Json | undefined): void => {
+      const allOf = json?.["allOf"];
+      if (!Array.isArray(allOf)) return;
+      const existing = carriers.get(allOf);
+      if (existing) existing.push(json as Json);
+      else carriers.set(allOf, [json as Json]);
+    };
     for (const seen of ctx.seen.values()) {
-      for (const json of [seen.schema, seen.def]) {
-        const allOf = json?.["allOf"];
-        if (!Array.isArray(allOf)) continue;
-        const existing = carriers.get(allOf);
-        if (existing) existing.push(json as Json);
-        else carriers.set(allOf, [json as Json]);
-      }
+      carry(seen.schema);
+      carry(seen.def);
     }
     for (const allOf of ctx.intersections) for (const json of carriers.get(allOf) ?? []) foldIntersection(json);
   }
