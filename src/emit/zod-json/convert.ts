@@ -373,7 +373,6 @@ function flattenRef(ctx: Context, node: ZodNode): void {
   }
 }
 
-
 /** Zod's `compactTypeUnion`: `anyOf` of bare types becomes a `type` list. */
 function compactTypeUnion(schema: Json): void {
   const options = schema["anyOf"];
