@@ -21,6 +21,7 @@ import { jsString } from "../../src/emit/escape.js";
 import {
   commentLines,
   flat,
+  isIdentifier,
   literalLength,
   literalWidth,
   PRINT_WIDTH,
@@ -206,6 +207,25 @@ describe("strings", () => {
       Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join(""),
     );
     expect(words.filter((w) => literalLength(w) !== jsString(w).length - 2)).toEqual([]);
+  });
+
+  it("writes a key bare exactly when it is an identifier by /^[A-Za-z_$][A-Za-z0-9_$]*$/", () => {
+    const chars = Array.from({ length: 0x180 }, (_, i) => String.fromCharCode(i));
+    let seed = 5;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const keys = [
+      "",
+      "__proto__",
+      "\ud83d\ude00",
+      ...chars,
+      ...Array.from({ length: 3000 }, () =>
+        Array.from(
+          { length: 1 + (next() % 5) },
+          () => ["a", "Z", "_", "$", "0", "9", "-", " ", "\u00e9"][next() % 9],
+        ).join(""),
+      ),
+    ];
+    expect(keys.filter((k) => isIdentifier(k) !== /^[A-Za-z_$][A-Za-z0-9_$]*$/u.test(k))).toEqual([]);
   });
 
   it("escapes line separators, bidi controls and quotes through the one escaper", () => {
