@@ -41,7 +41,10 @@ const OBJECT_BONUS = 4;
  * collaborator).
  */
 const KIN_SHARE = 0.75;
-/** The share of the object bonus for a tool whose object names the task's thing before its own head (`order line item`). */
+/**
+ * The share of the object bonus for a tool whose object names the task's thing before its own head
+ * (`order line item`).
+ */
 const INNER_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
