@@ -155,7 +155,9 @@ function bindBody(
     if (isCredential(property, form)) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
-      typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+      typeof schema === "object" && typeof schema["description"] === "string"
+        ? htmlToText(schema["description"])
+        : undefined;
     inputs.push({
       name,
       schema,
