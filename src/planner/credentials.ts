@@ -199,6 +199,29 @@ export function basicUserScheme(
   return [...names][0];
 }
 
+/** A header naming the tenant or organisation the calls act for: Xero's `xero-tenant-id`, `X-Tenant-ID`, `Org-Id`. */
+const TENANT_HEADER = /(^|_)(tenant|organi[sz]ation|org)_?id$/;
+
+/**
+ * Whether a required header names the tenant the calls act for (Xero sends `xero-tenant-id` with every call): a value
+ * the operator's connection fixes and no other tool lists, so a configured value, never a model input.
+ */
+export function isTenantHeader(parameter: Pick<Parameter, "name" | "in" | "required">): boolean {
+  return parameter.in === "header" && parameter.required && TENANT_HEADER.test(credentialWord(parameter.name));
+}
+
+/**
+ * Whether the parameter names the account the calls are made for, a configured value (`$config.<snake name>`): the
+ * path parameter the http basic user names (Twilio's `AccountSid`), or a required tenant header (Xero's).
+ */
+export function isAccountParameter(
+  operation: Pick<Operation, "security">,
+  schemes: Schemes,
+  parameter: Pick<Parameter, "name" | "in" | "required">,
+): boolean {
+  return isTenantHeader(parameter) || basicUserScheme(operation, schemes, parameter) !== undefined;
+}
+
 /** Where a body field is read: whether the body is a form, and the fields the API takes as its credential in every body. */
 export interface BodyPlace {
   readonly form: boolean;

@@ -2,7 +2,7 @@
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { accountDescription, basicUserScheme, isCredentialBodyField, isCredentialParameter } from "./credentials.js";
+import { accountDescription, isAccountParameter, isCredentialBodyField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -17,7 +17,10 @@ export interface OperationBindings {
   readonly inputs: ToolInput[];
   readonly params: ParamBinding[];
   readonly body?: BodyBinding;
-  /** Path parameters the basic-auth user names (Twilio's `AccountSid`): bound to `$config.<snake name>`, no input. */
+  /**
+   * Parameters naming the account (Twilio's `AccountSid`, Xero's `xero-tenant-id`): bound to `$config.<snake name>`,
+   * no input.
+   */
   readonly configured: readonly Omit<ConfigBinding, "origin">[];
 }
 
@@ -37,7 +40,7 @@ export function bindAllOfOperation(
   const configured: Omit<ConfigBinding, "origin">[] = [];
   const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
   for (const parameter of exposed) {
-    if (basicUserScheme(operation, securitySchemes, parameter) !== undefined) {
+    if (isAccountParameter(operation, securitySchemes, parameter)) {
       const name = toSnakeCase(parameter.name);
       params.push(parameterToBinding(parameter, { kind: "expr", text: `$config.${name}` }));
       configured.push({

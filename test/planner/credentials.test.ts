@@ -2,6 +2,8 @@
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
+import { parse as parseYaml } from "yaml";
+import { init } from "../../src/api/init.js";
 import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import {
@@ -175,6 +177,59 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     if (model === undefined) throw new Error(`${id} did not ingest`);
     const found = apiBodyCredentials(model.operations, (o) => o, schemaLookup(model.schemas));
     expect([...found]).toEqual(want);
+  });
+});
+
+describe("a tenant header every call sends (Xero's xero-tenant-id) is a configured value, never a model input", () => {
+  const xero = directory("xero.com/xero_accounting");
+
+  test("all operations: no tool asks for it; it is $config.xero_tenant_id, required at start-up", async () => {
+    const result = await plan({ spec: xero, allOperations: true, includeOperations: ["getContacts", "createPayment"] });
+    expect(result.tools.map((t) => [t.name, t.inputs.some((i) => /tenant/.test(i.name))])).toEqual([
+      ["get_contacts", false],
+      ["create_payment", false],
+    ]);
+    const header = result.tools[0]?.steps[0]?.params.find((p) => p.name === "xero-tenant-id");
+    expect(header?.value).toEqual({ kind: "expr", text: "$config.xero_tenant_id" });
+    expect(result.plan?.toolset.config?.["xero_tenant_id"]).toMatchObject({
+      variable: "XERO_ACCOUNTING_API_XERO_TENANT_ID",
+    });
+    expect(result.plan?.toolset.config?.["xero_tenant_id"]).not.toHaveProperty("basicUserOf");
+  });
+
+  test("init drafts $config.xero_tenant_id with no basic-auth default, and the draft plans clean", async () => {
+    const drafted = await init({ spec: xero, out: xero.replace(/[^/]+$/, "goals.yaml"), maxGoals: 3 });
+    const goals = parseYaml(drafted.text ?? "") as { config: Record<string, unknown>; goals: unknown[] };
+    expect(goals.config).toEqual({
+      xero_tenant_id: { description: "The account the requests are made for, sent as xero-tenant-id." },
+    });
+    expect(drafted.text).toContain("params: { xero-tenant-id: $config.xero_tenant_id }");
+    const planned = await plan({ spec: xero, goals });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(planned.tools.flatMap((t) => t.inputs.map((i) => i.name)).filter((n) => /tenant/.test(n))).toEqual([]);
+  });
+
+  test("a goal leaving it unbound is told to bind $config; one binding it to an input gets account-input", async () => {
+    const goal = (params: Record<string, string>) => ({
+      aci: 1,
+      toolset: "xero",
+      goals: [
+        {
+          name: "list_contacts",
+          description: "List contacts.",
+          use_when: "The user wants the contacts.",
+          steps: [{ id: "contacts", operation: "getContacts", params }],
+        },
+      ],
+    });
+    const unbound = await plan({ spec: xero, goals: goal({}) });
+    expect(unbound.diagnostics.find((d) => d.code === "PLAN_UNBOUND_PARAMETER")?.hint).toBe(
+      'add params: { xero-tenant-id: $config.xero_tenant_id } (the account the operator configures) to step "contacts"',
+    );
+    const linted = await lint({ spec: xero, goals: goal({ "xero-tenant-id": "$inputs.tenant" }) });
+    expect(linted.findings.filter((f) => f.rule === "account-input").map((f) => f.hint)).toEqual([
+      'bind it to $config.xero_tenant_id (docs/goals.md, "Configured values")',
+    ]);
   });
 });
 

@@ -4,7 +4,13 @@ import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
-import { bodyCredentialsFor, isCredentialBodyField, isCredentialParameter, stepCredentials } from "../credentials.js";
+import {
+  bodyCredentialsFor,
+  isAccountParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+  stepCredentials,
+} from "../credentials.js";
 import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
@@ -115,12 +121,15 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
       !bound.some((b) => b.name === p.name && b.in === p.in) &&
       !isCredentialParameter(operation, schemes, p),
   )) {
+    const account = isAccountParameter(operation, schemes, missing);
+    const value = `${account ? "$config" : "$inputs"}.${snake(missing.name)}`;
+    const or = account ? "the account the operator configures" : "or an earlier step's output";
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
       hint:
         ctx.goal.workflowId === undefined
-          ? `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`
-          : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
+          ? `add params: { ${missing.name}: ${value} } (${or}) to step "${step.id}"`
+          : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: ${value} } (${or}) to step "${step.id}"`,
     });
   }
   return bound;

@@ -2,7 +2,12 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { apiBodyCredentials, basicUserScheme, isCredentialBodyField, isCredentialParameter } from "../credentials.js";
+import {
+  apiBodyCredentials,
+  isAccountParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+} from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { derefTop } from "../schemas.js";
@@ -129,11 +134,14 @@ function neededInputs(
   });
 }
 
-/** `$config.account_sid` for the path parameter the basic-auth user names (docs/goals.md, "Configured values"). */
+/**
+ * `$config.account_sid` for the path parameter the basic-auth user names, `$config.xero_tenant_id` for a tenant header
+ * (docs/goals.md, "Configured values").
+ */
 function configured(operation: Operation, model: ApiModel, parameter: Parameter): string | undefined {
-  return basicUserScheme(operation, model.securitySchemes, parameter) === undefined
-    ? undefined
-    : `$config.${toSnakeCase(parameter.name)}`;
+  return isAccountParameter(operation, model.securitySchemes, parameter)
+    ? `$config.${toSnakeCase(parameter.name)}`
+    : undefined;
 }
 
 /**

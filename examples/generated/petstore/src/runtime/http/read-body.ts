@@ -129,12 +129,13 @@ export async function discardBody(response: Response): Promise<void> {
 }
 
 /**
- * A 2xx body the spec declares as a JSON object or array but the API labelled as text (`text/plain`, no type): parsed
- * when it is that JSON, so a mislabelled answer is read as the API meant it. A body labelled JSON is never parsed
- * twice: a JSON string there stays a string (and is reported as not the declared type).
+ * A 2xx body the spec declares as a JSON object or array that came as text: labelled as text (`text/plain`, no type),
+ * or labelled JSON but encoded twice (a JSON string whose text is the object: Xero's examples, a gateway that
+ * stringifies). Parsed when it is that JSON, so the answer is read as the API meant it; any other text stays text (and
+ * is reported as not the declared type).
  */
-export function declaredJson(body: unknown, contentType: string, declared: "object" | "array" | undefined): unknown {
-  if (declared === undefined || typeof body !== "string" || mediaTypeOf(contentType).json) return body;
+export function declaredJson(body: unknown, declared: "object" | "array" | undefined): unknown {
+  if (declared === undefined || typeof body !== "string") return body;
   const text = body.trim();
   if (!(declared === "object" ? text.startsWith("{") : text.startsWith("["))) return body;
   try {

@@ -90,7 +90,7 @@ async function finish(
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   if (response.status >= 200 && response.status < 300) {
-    const body = declaredJson(read.body, response.headers.get("content-type") ?? "", step.bodyType);
+    const body = declaredJson(read.body, step.bodyType);
     return { ok: true, ...answer, body };
   }
   const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
