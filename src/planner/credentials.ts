@@ -89,10 +89,17 @@ function sameKey(scheme: SecurityScheme, field: CredentialField): boolean {
   return field.in === "header" ? scheme.name.toLowerCase() === field.name.toLowerCase() : scheme.name === field.name;
 }
 
-/** Whether `scheme` sends the credential the field names (its token, its key, its Authorization header). */
+/**
+ * Whether `scheme` sends the credential the field names (its token, its key, its Authorization header, or an apiKey
+ * of the same name elsewhere: Plaid's `PLAID-SECRET` header for the body's `secret`).
+ */
 function carries(scheme: SecurityScheme, field: CredentialField): boolean {
   if (sameKey(scheme, field)) return true;
   const word = credentialWord(field.name);
+  if (scheme.type === "apiKey" && scheme.in !== field.in) {
+    const sent = credentialWord(scheme.name);
+    if (sent === word || sent.endsWith(`_${word}`)) return true;
+  }
   if (word === "authorization" && field.in === "header") return scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
   const bearer =
     scheme.type === "oauth2" ||
@@ -262,14 +269,21 @@ function descriptionOf(schema: JsonSchema | undefined, schemas: SchemaLookup): s
   return typeof target === "object" && typeof target["description"] === "string" ? target["description"] : undefined;
 }
 
-/** A body field's name that may be an API's own credential: a credential word, or Mandrill's bare `key`. */
+/**
+ * A body field's name that may be an API's own credential: a credential word, Mandrill's bare `key`, or Plaid's
+ * `client_id` (sent beside its `secret` in every body, or in the headers its schemes name).
+ */
 function mayBeApiCredential(name: string): boolean {
-  return credentialWord(name) === "key" || isCredentialName(name);
+  const word = credentialWord(name);
+  return word === "key" || word === "client_id" || isCredentialName(name);
 }
 
-/** A description saying the field is the caller's key, token or secret ("a valid API key", "your auth token"). */
+/**
+ * A description saying the field is the caller's key, token, secret or client id ("a valid API key", "your auth token",
+ * Plaid's "Your Plaid API `secret`").
+ */
 const CALLER_CREDENTIAL =
-  /\b(api|access|auth\w*|secret|private|account|license|licence)[ _-]?(key|token)s?\b|\bauthenticat|\bcredentials?\b/i;
+  /\b(api|access|auth\w*|secret|private|account|license|licence|client)[\s_`'"-]{0,3}(key|token|secret|client_?id)s?\b|\bauthenticat|\bcredentials?\b/i;
 
 /**
  * The share of an API's operations a body field must be on to be its credential, and the fewest operations for a field

@@ -163,8 +163,17 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     ]);
   });
 
+  test("Plaid: the body's secret and client_id, which its header schemes send, are never asked of the model", async () => {
+    const result = await plan({ spec: directory("plaid.com"), allOperations: true, includeOperations: ["itemRemove"] });
+    const [remove] = result.tools;
+    expect(remove?.inputs.map((i) => i.name)).toEqual(["access_token"]);
+    expect(remove?.steps[0]?.security).toEqual([{ clientId: [], plaidVersion: [], secret: [] }]);
+    expect(Object.keys(result.plan?.toolset.securitySchemes ?? {})).toEqual(["clientId", "plaidVersion", "secret"]);
+  });
+
   test.each([
     ["mandrillapp.com", ["key"]],
+    ["plaid.com", ["client_id", "secret"]],
     ["selectpdf.com", ["key"]],
     ["amazonaws.com/iotevents", []],
     ["azure.com/eventhub-EventHub", []],
