@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Task sets (bench/search-tasks/*.yaml) → recall@1 and recall@5 of the generated servers' tool search over every
 // operation of each API, beside a plain BM25 over name and description, split into tuned tasks, held-out tasks
-// (`holdout: true`) and set 2 (`set: 2`, written later and never tuned on, whether or not also marked `holdout`).
+// (`holdout: true`), set 2 (`set: 2`) and set 3 (`set: 3`), each written later and never tuned on, whether or not also
+// marked `holdout`.
 //   node bench/search-recall.mjs [--api github,slack] [--misses] [--tune-only] [--json FILE]   (after `npm run build`)
-// --misses prints the tuned tasks whose operation was not first (never a held-out or set-2 one, nor does --json hold
-// them); --tune-only leaves every held-out and set-2 task out of the counts, for tuning.
+// --misses prints the tuned tasks whose operation was not first (never a held-out, set-2 or set-3 one, nor does --json
+// hold them); --tune-only leaves every held-out, set-2 and set-3 task out of the counts, for tuning.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -71,8 +72,8 @@ const accepts = (patterns) => {
   return (id) => tests.some((t) => t(id));
 };
 
-/** Which part of the set a task is in: set 2 (never tuned on), the first set's held-out third, or the tuned rest. */
-const partOf = (task) => (task.set === 2 ? "set2" : task.holdout ? "holdout" : "tune");
+/** Which part of the set a task is in: set 3 or 2 (never tuned on), the first set's held-out third, or the rest. */
+const partOf = (task) => (task.set === 3 ? "set3" : task.set === 2 ? "set2" : task.holdout ? "holdout" : "tune");
 const counts = () => ({ n: 0, o1: 0, o5: 0, b1: 0, b5: 0 });
 
 const pct = (n, d) => (d === 0 ? "—" : `${Math.round((100 * n) / d)}%`);
@@ -89,7 +90,7 @@ for (const file of readdirSync(TASKS)
   const operationOf = new Map(tools.map((t) => [t.name, t.steps[0]?.operationId]));
   const ours = createToolSearch(tools.map(searchable));
   const base = plainBm25(tools);
-  const rows = { tune: counts(), holdout: counts(), set2: counts() };
+  const rows = { tune: counts(), holdout: counts(), set2: counts(), set3: counts() };
   const misses = [];
   for (const task of set.tasks.filter((t) => !(tuneOnly && partOf(t) !== "tune"))) {
     const ok = accepts(task.accept);
@@ -113,34 +114,39 @@ for (const file of readdirSync(TASKS)
 
 const all = counts();
 const allSet2 = counts();
+const allSet3 = counts();
 const lines = [
-  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 | set 2 tasks | set 2 @1 / @5 |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 | set 2 tasks | set 2 @1 / @5 | set 3 tasks | set 3 @1 / @5 |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
 for (const r of results) {
-  const { tune, holdout, set2 } = r.rows;
-  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k] + set2[k]]));
+  const { tune, holdout, set2, set3 } = r.rows;
+  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k] + set2[k] + set3[k]]));
   for (const k of Object.keys(all)) {
     all[k] += sum[k];
     allSet2[k] += set2[k];
+    allSet3[k] += set3[k];
   }
   lines.push(
     `| ${r.api} | ${r.tools} | ${sum.n} (${holdout.n}) | ${pct(sum.o1, sum.n)} | ${pct(sum.o5, sum.n)} | ` +
       `${pct(tune.o1, tune.n)} / ${pct(tune.o5, tune.n)} | ${pct(holdout.o1, holdout.n)} / ${pct(holdout.o5, holdout.n)} | ` +
-      `${pct(sum.b1, sum.n)} | ${pct(sum.b5, sum.n)} | ${set2.n} | ${pct(set2.o1, set2.n)} / ${pct(set2.o5, set2.n)} |`,
+      `${pct(sum.b1, sum.n)} | ${pct(sum.b5, sum.n)} | ${set2.n} | ${pct(set2.o1, set2.n)} / ${pct(set2.o5, set2.n)} | ` +
+      `${set3.n} | ${pct(set3.o1, set3.n)} / ${pct(set3.o5, set3.n)} |`,
   );
 }
 lines.push(
   `| all | | ${all.n} | ${pct(all.o1, all.n)} | ${pct(all.o5, all.n)} | | | ${pct(all.b1, all.n)} | ${pct(all.b5, all.n)} | ` +
-    `${allSet2.n} | ${pct(allSet2.o1, allSet2.n)} / ${pct(allSet2.o5, allSet2.n)} |`,
+    `${allSet2.n} | ${pct(allSet2.o1, allSet2.n)} / ${pct(allSet2.o5, allSet2.n)} | ` +
+    `${allSet3.n} | ${pct(allSet3.o1, allSet3.n)} / ${pct(allSet3.o5, allSet3.n)} |`,
 );
-const parts = { tune: counts(), holdout: counts(), set2: counts() };
+const parts = { tune: counts(), holdout: counts(), set2: counts(), set3: counts() };
 for (const r of results)
   for (const part of Object.keys(parts)) for (const k of Object.keys(all)) parts[part][k] += r.rows[part][k];
 const found = ({ n, o1, o5, b1, b5 }) => `${o1} / ${o5} of ${n} (BM25 ${b1} / ${b5})`;
 lines.push(
   "",
-  `found @1 / @5: tuned ${found(parts.tune)}; held out ${found(parts.holdout)}; set 2 ${found(parts.set2)}`,
+  `found @1 / @5: tuned ${found(parts.tune)}; held out ${found(parts.holdout)}; set 2 ${found(parts.set2)}; ` +
+    `set 3 ${found(parts.set3)}`,
 );
 process.stdout.write(`${lines.join("\n")}\n`);
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);
