@@ -83,7 +83,8 @@ const REFERENCE = /(^|_)(id|ids|uuid|sid|key)$/;
 
 /**
  * Whether the input names a record the step looks up, so a 404 can mean the model's value matched nothing: it fills a
- * path parameter, or a parameter or body field named as a reference (`channel_id`), and is not one of an enum's values.
+ * path parameter, a pick's match (`pet_name`), or a parameter or body field named as a reference (`channel_id`), and is
+ * not one of an enum's values.
  * The fields of what a create sends (Vimeo's new channel `name`, its `privacy`) find nothing and are found by no tool.
  */
 function identifies(input: ToolInput, operationId: string): boolean {
@@ -91,7 +92,7 @@ function identifies(input: ToolInput, operationId: string): boolean {
   return input.boundTo.some((target) => {
     if (!target.startsWith(`${operationId} `)) return false;
     const [place = "", ...rest] = target.slice(operationId.length + 1).split(" ");
-    if (place === "path") return true;
+    if (place === "path" || place === "item") return true;
     const name = place === "body" ? rest[0] : place.startsWith("body/") ? place.split("/").at(-1) : rest[0];
     return name !== undefined && REFERENCE.test(toSnakeCase(name));
   });
