@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
-import { errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
+import { callerErrorCode, errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
@@ -93,7 +93,8 @@ async function finish(
     const body = declaredJson(read.body, step.bodyType);
     return { ok: true, ...answer, body };
   }
-  const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
+  const rejected = response.status === 401 || callerErrorCode(response.status, read.body) === "UNAUTHORIZED";
+  const suggestion = rejected ? unauthorizedHint(auth) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,
