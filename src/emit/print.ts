@@ -50,7 +50,6 @@ const SOFT: Line = { t: "line", flat: "" };
 const HARD: Hard = { t: "hard" };
 const TRAILING_COMMA: IfBreak = { t: "ifBreak", text: "," };
 const COMMA_LINE: Doc = [",", LINE];
-const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/u;
 
 /** Columns `doc` takes on one line (groups know their own, so this is linear over a whole document). */
 function flatWidth(doc: Doc): number {
@@ -88,9 +87,9 @@ const indent = (d: Doc): Indent => ({ t: "indent", d });
 
 function joined(docs: readonly Doc[], separator: Doc): Doc[] {
   const out: Doc[] = [];
-  for (const [i, d] of docs.entries()) {
+  for (let i = 0; i < docs.length; i++) {
     if (i > 0) out.push(separator);
-    out.push(d);
+    out.push(docs[i] as Doc);
   }
   return out;
 }
@@ -104,7 +103,18 @@ function bracketed(open: string, items: readonly Doc[], close: string, pad: Line
 /** An object key as written in a literal: bare when an identifier, `["__proto__"]` (an own property), else quoted. */
 function keyText(key: string): string {
   if (key === "__proto__") return `[${jsString(key)}]`;
-  return IDENT.test(key) ? key : jsString(key);
+  return isIdentifier(key) ? key : jsString(key);
+}
+
+/** Whether `key` matches `/^[A-Za-z_$][A-Za-z0-9_$]*$/` (so is written bare), read one character code at a time. */
+export function isIdentifier(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24;
+    if (!letter && (i === 0 || c < 0x30 || c > 0x39)) return false;
+  }
+  return true;
 }
 
 interface ChainLink {
@@ -143,7 +153,9 @@ function argsDoc(args: readonly Code[]): Doc {
 function chainDoc(code: Code): Doc {
   const { head, links } = unchain(code);
   const linkDocs = links.map((l): Doc => (l.args === undefined ? `.${l.name}` : [`.${l.name}`, argsDoc(l.args)]));
-  if (links.filter((l) => l.args !== undefined).length < 2) return [toDoc(head), linkDocs];
+  let calls = 0;
+  for (const link of links) if (link.args !== undefined) calls++;
+  if (calls < 2) return [toDoc(head), linkDocs];
   return group([toDoc(head), indent(linkDocs.map((d) => [SOFT, d]))]);
 }
 
@@ -201,31 +213,64 @@ const regexLiteral = (code: Code & { kind: "regex" }): string => `/${code.source
 
 const BREAK = 0;
 const FLAT = 1;
-type Cmd = readonly [indent: number, mode: typeof BREAK | typeof FLAT, doc: Doc];
+type Mode = typeof BREAK | typeof FLAT;
+
+/** A stack of commands (indent, mode, doc) in three parallel arrays: no tuple built per command. */
+class Cmds {
+  readonly inds: number[] = [];
+  readonly modes: Mode[] = [];
+  readonly docs: Doc[] = [];
+
+  push(ind: number, mode: Mode, doc: Doc): void {
+    this.inds.push(ind);
+    this.modes.push(mode);
+    this.docs.push(doc);
+  }
+}
+
+/** {@link measure}'s own stack, reused (measure never runs inside itself). */
+const MEASURING = { modes: [] as Mode[], docs: [] as Doc[] };
 
 /** Columns the commands still to print take before their first line break; stops counting past `limit`. */
-function measure(rest: readonly Cmd[], limit: number): number {
-  const stack: Cmd[] = [];
-  let restAt = rest.length;
+function measure(rest: Cmds, limit: number): number {
+  const { modes, docs } = MEASURING;
+  modes.length = 0;
+  docs.length = 0;
+  let restAt = rest.docs.length;
   let width = 0;
   while (width <= limit) {
-    const cmd = stack.pop() ?? (restAt > 0 ? rest[--restAt] : undefined);
-    if (cmd === undefined) return width;
-    const [ind, mode, doc] = cmd;
+    let mode: Mode;
+    let doc: Doc;
+    if (docs.length > 0) {
+      mode = modes.pop() as Mode;
+      doc = docs.pop() as Doc;
+    } else if (restAt > 0) {
+      restAt--;
+      mode = rest.modes[restAt] as Mode;
+      doc = rest.docs[restAt] as Doc;
+    } else return width;
     if (typeof doc === "string") {
       width += doc.length;
       continue;
     }
     if (Array.isArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) stack.push([ind, mode, doc[i] as Doc]);
+      for (let i = doc.length - 1; i >= 0; i--) {
+        modes.push(mode);
+        docs.push(doc[i] as Doc);
+      }
       continue;
     }
     const d = doc as Exclude<Doc, string | readonly Doc[]>;
     if (d.t === "group") {
       if (mode === FLAT) width += d.width;
-      else stack.push([ind, BREAK, d.d]);
-    } else if (d.t === "indent") stack.push([ind, mode, d.d]);
-    else if (d.t === "line") {
+      else {
+        modes.push(BREAK);
+        docs.push(d.d);
+      }
+    } else if (d.t === "indent") {
+      modes.push(mode);
+      docs.push(d.d);
+    } else if (d.t === "line") {
       if (mode === BREAK) return width;
       width += d.flat.length;
     } else if (d.t === "hard") return width;
@@ -243,6 +288,17 @@ export function literalWidth(char: string): number {
   return jsString(char).length - 2;
 }
 
+/** `jsString(text).length - 2`: printable ASCII measured without building the literal. */
+export function literalLength(text: string): number {
+  let width = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code >= 0x7f) return jsString(text).length - 2;
+    if (code === 0x22 || code === 0x5c) width++;
+  }
+  return width;
+}
+
 /**
  * `value` cut after spaces (or, for a longer word, between code points) into pieces whose escaped literal takes
  * at most `first` columns for the first piece and `room` for the others. Joined, the pieces are `value`.
@@ -258,7 +314,7 @@ export function splitString(value: string, first: number, room: number): string[
     width = 2;
   };
   for (const word of value.split(/(?<= )/u)) {
-    const wordWidth = jsString(word).length - 2;
+    const wordWidth = literalLength(word);
     if (width + wordWidth <= limit()) {
       current += word;
       width += wordWidth;
@@ -295,38 +351,41 @@ class Printer {
   }
 
   run(doc: Doc, ind: number): string {
-    const cmds: Cmd[] = [[ind, BREAK, doc]];
-    for (let cmd = cmds.pop(); cmd !== undefined; cmd = cmds.pop()) {
-      const [at, mode, d] = cmd;
+    const cmds = new Cmds();
+    cmds.push(ind, BREAK, doc);
+    while (cmds.docs.length > 0) {
+      const at = cmds.inds.pop() as number;
+      const mode = cmds.modes.pop() as Mode;
+      const d = cmds.docs.pop() as Doc;
       if (typeof d === "string") this.write(d);
-      else if (Array.isArray(d)) for (let i = d.length - 1; i >= 0; i--) cmds.push([at, mode, d[i] as Doc]);
+      else if (Array.isArray(d)) for (let i = d.length - 1; i >= 0; i--) cmds.push(at, mode, d[i] as Doc);
       else this.step(cmds, at, mode, d as Exclude<Doc, string | readonly Doc[]>);
     }
     return this.out.join("");
   }
 
-  private step(cmds: Cmd[], at: number, mode: Cmd[1], d: Exclude<Doc, string | readonly Doc[]>): void {
+  private step(cmds: Cmds, at: number, mode: Mode, d: Exclude<Doc, string | readonly Doc[]>): void {
     if (d.t === "group") {
       const room = PRINT_WIDTH - this.pos;
       if (mode === FLAT || (d.width <= room && d.width + measure(cmds, room) <= room)) {
         const text: string[] = [];
         flatInto(d.d, text);
         this.write(text.join(""));
-      } else cmds.push([at, BREAK, d.d]);
-    } else if (d.t === "indent") cmds.push([at + INDENT, mode, d.d]);
+      } else cmds.push(at, BREAK, d.d);
+    } else if (d.t === "indent") cmds.push(at + INDENT, mode, d.d);
     else if (d.t === "line") {
       if (mode === FLAT) this.write(d.flat);
       else this.newline(at);
     } else if (d.t === "hard") this.newline(at);
     else if (d.t === "alt") {
       if (this.pos + d.flat.length + measure(cmds, PRINT_WIDTH) <= PRINT_WIDTH) this.write(d.flat);
-      else cmds.push([at, BREAK, d.broken]);
+      else cmds.push(at, BREAK, d.broken);
     } else if (d.t === "ifBreak") {
       if (mode === BREAK) this.write(d.text);
     } else this.string(cmds, at, d);
   }
 
-  private string(cmds: readonly Cmd[], at: number, s: Str): void {
+  private string(cmds: Cmds, at: number, s: Str): void {
     const after = measure(cmds, PRINT_WIDTH);
     if (!s.split || this.pos + s.lit.length + after <= PRINT_WIDTH) {
       this.write(s.lit);

@@ -141,8 +141,11 @@ const MAX_INFERRED_DEPTH = 8;
 function typedAtDepth(declarations: readonly ZodDeclaration[]): ZodDeclaration[] {
   const depth = new Map<string, number>();
   return declarations.map((declaration) => {
-    const used = new Set(declaration.expression.match(/[A-Za-z_$][\w$]*/g) ?? []);
-    const below = Math.max(0, ...[...used].map((name) => depth.get(name) ?? 0));
+    let below = 0;
+    for (const name of declaration.expression.match(/[A-Za-z_$][\w$]*/g) ?? []) {
+      const known = depth.get(name);
+      if (known !== undefined && known > below) below = known;
+    }
     const deep = !declaration.recursive && below + 1 > MAX_INFERRED_DEPTH;
     depth.set(declaration.name, declaration.recursive || deep ? 0 : below + 1);
     return deep ? { ...declaration, recursive: true } : declaration;

@@ -139,7 +139,11 @@ function typeName(ident: string): string {
 
 /** Names of the `formats.ts` helpers that appear as identifiers in `sources`, sorted. */
 export function formatHelpersUsed(sources: readonly string[]): string[] {
-  return namesAmong(identifiersIn(sources), formatHelperNames());
+  const known = formatHelperNames();
+  const found = new Set<string>();
+  for (const source of sources)
+    for (const word of source.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) if (known.has(word)) found.add(word);
+  return [...found].sort();
 }
 
 /** Every identifier-like word of the sources (string contents included: a superset is harmless for imports). */

@@ -212,16 +212,21 @@ export function apiVocabulary(model: Pick<ApiModel, "operations" | "tags">): Api
 /**
  * A profile whose action is what its summary's leading verb means when the operation id names none (Zoom's
  * `accountPlanBaseDelete`, "Cancel a base plan": cancel, not the PATCH's update): a verb the search knows, whose class
- * the path's reading does not share.
+ * the path's reading does not share, and likewise when the action read from the path is a word of the object's own name
+ * (`POST …/deploy-keys`, "Add a repository deploy key": add, not deploy); a read whose summary opens with `Search` is
+ * a search (`find`, which also reads one item by id, is not).
  */
 export function withSummaryVerb(profile: OperationProfile, operation: OperationSummary): OperationProfile {
   const first = proseWords(operation)[0];
   const rpc = /^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(operation.path);
-  if (first === undefined || rpc || idNamesVerb(operation.id)) return profile;
+  const misread = profile.object.split(" ").includes(profile.action);
+  if (first === undefined || rpc || (idNamesVerb(operation.id) && !misread)) return profile;
   const classes = verbClasses(stem(first));
   const own = verbClasses(stem(profile.action)) ?? [profile.action];
   const reads = (c: readonly string[]) => c.some((x) => READS.has(x));
-  if (classes === undefined || classes.some((c) => own.includes(c)) || (reads(classes) && reads(own))) return profile;
+  if (classes === undefined) return profile;
+  if (stem(first) === "search" && profile.action !== "search" && reads(own)) return { ...profile, action: "search" };
+  if (classes.some((c) => own.includes(c)) || (reads(classes) && reads(own))) return profile;
   const action = classes.includes(stem(first)) ? stem(first) : (classes[0] as string);
   return { ...profile, action };
 }

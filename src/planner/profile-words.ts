@@ -2,7 +2,7 @@
 // as the operation's own vocabulary (a profile's `status_text` for "set my status").
 import type { JsonSchema, JsonSchemaObject, Operation } from "../model/api-model.js";
 import type { SchemaLookup } from "../model/api-source.js";
-import { searchTerms } from "../runtime/adapters/search-words.js";
+import { isPlural, searchTerms, stem } from "../runtime/adapters/search-words.js";
 import type { OperationProfile } from "../runtime/types.js";
 import { operationProfile } from "./profile.js";
 import { type ApiVocabulary, NO_VOCABULARY, withNounAliases, withSummaryVerb } from "./profile-aliases.js";
@@ -161,6 +161,38 @@ export function operationWords(
 }
 
 /**
+ * A profile whose `by` qualifier names only the path's parameters and segments, each pick at least one parameter
+ * (`getRepositoriesByWorkspaceByRepoSlugHooks`: the `workspace` and `repo_slug` parameters, the `hooks` segment), reads
+ * `by id`: it picks the item and its parents by their ids, not by a field the user would name (`by email`, `by status`
+ * of `/pet/findByStatus`).
+ */
+export function withPathPicks(profile: OperationProfile, operation: Operation): OperationProfile {
+  const parameters = new Set(operation.parameters.filter((p) => p.in === "path").flatMap((p) => searchTerms(p.name)));
+  const inPath = new Set([...parameters, ...searchTerms(operation.path)]);
+  const namesPath = (pick: string) => {
+    const terms = searchTerms(pick);
+    return terms.every((t) => inPath.has(t)) && terms.some((t) => parameters.has(t));
+  };
+  const qualifiers = (profile.qualifiers ?? []).map((q) =>
+    q.startsWith("by ") && q.slice(3).split(" by ").every(namesPath) ? "by id" : q,
+  );
+  return qualifiers.every((q, i) => q === profile.qualifiers?.[i]) ? profile : { ...profile, qualifiers };
+}
+
+/**
+ * A profile whose object a summary wrote as a plural followed by a word that only says "many of them" (`projects
+ * list`, "Get a projects list"; `runners available`, "Get runners available for user") names the plural's thing
+ * (project, runner).
+ */
+export function withObjectHead(profile: OperationProfile): OperationProfile {
+  const words = profile.object.split(" ");
+  const last = words.at(-1) ?? "";
+  const before = words.at(-2);
+  if (before === undefined || !isPlural(before) || !(last === "list" || /[ai]ble$/.test(last))) return profile;
+  return { ...profile, object: [...words.slice(0, -2), stem(before)].join(" ") };
+}
+
+/**
  * The operation's profile for tool search: {@link operationProfile} with the API's own phrases for its path words
  * (`aliases`, from {@link nounAliases}), and the words its inputs and response add.
  */
@@ -173,10 +205,11 @@ export function searchProfile(
   const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
   const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
   const words = operationWords(operation, said, schemas, described);
-  const profile = withNounAliases(
-    withSummaryVerb(operationProfile(operation), operation),
-    vocabulary.aliases,
-    operation,
+  const profile = withObjectHead(
+    withPathPicks(
+      withNounAliases(withSummaryVerb(operationProfile(operation), operation), vocabulary.aliases, operation),
+      operation,
+    ),
   );
   return { ...profile, ...(words.length === 0 ? {} : { words }) };
 }

@@ -1,6 +1,7 @@
 // An operation (method, path, operationId, summary, tags, flags) → what it does for a user: action, object, qualifiers, niche signals.
 import type { OperationSummary } from "../model/api-model.js";
 import { oneLine } from "../runtime/adapters/search.js";
+import { htmlToText } from "../util/html-text.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
   isPlural,
@@ -296,12 +297,57 @@ function signalsOf(operation: OperationSummary, idWords: readonly string[], segm
   const out = Object.entries(NICHE_SIGNALS)
     .filter(([, triggers]) => triggers.some((t) => words.has(t)))
     .map(([signal]) => signal);
-  const deprecated = operation.deprecated || /\bdeprecated\b/i.test(operation.summary ?? "");
+  const deprecated = operation.deprecated || deprecatedInWords(operation.summary, operation.description);
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");
   if (!out.includes("preview") && /\/v\d+(alpha|beta)\d*(\/|$)/i.test(operation.path)) out.push("preview");
   if (!out.includes("bulk") && operation.method !== "get" && idWords.includes("all")) out.push("bulk");
   if (segments.length === 0) return out;
   return out.sort();
+}
+
+/** Who a sentence is about when it says the operation itself is deprecated: this endpoint, the `…` endpoint, use of this call. */
+const SELF =
+  "(?:(?:note|warning|important)\\s*:\\s*)?(?:as of [^,]{1,30},\\s*)?(?:(?:the )?use of )?(?:this|the(?: `[^`]+`)?)\\s+(?:endpoint|method|operation|api|call|route|resource|request|function|command)";
+/** What it says of it: deprecated, obsolete, no longer recommended or supported, kept for legacy use, to be removed. */
+const STATE =
+  "(?:(?:is|has been|was)\\s+(?:now\\s+)?(?:deprecated|obsolete|legacy|not recommended|no longer (?:recommended|supported|maintained)|retained for legacy)|will be (?:deprecated|removed|retired|discontinued))";
+const SELF_DEPRECATED = new RegExp(`^${SELF}\\b(.{0,40}?)\\b${STATE}\\b`, "i");
+/** Words between the subject and what is said of it that make it a part of the operation: `This API's `rate` field is …`. */
+const PART_OF =
+  /'s\b|\b(parameters?|fields?|propert(y|ies)|options?|arguments?|attributes?|keys?|headers?|values?|objects?)\b/i;
+/**
+ * A sentence that opens with the word and goes on as a sentence: `Deprecated: Use drives.list instead.`, `[Deprecated]
+ * This method …`, `(DEPRECATED) Create a vCenter …`; not a field's `Deprecated: display_name` or a table cell's `Deprecated.`
+ */
+const OPENS_DEPRECATED =
+  /^[[(*_\s]*(?:deprecated|Deprecated|DEPRECATED)\s*[:\])—–-]\s*(?:[A-Z]|(?:use|please|see|this|replaced|superseded|will)\b)/;
+/** A summary that says it, not negated: `Create program (deprecated)`, `List charges (legacy)`; not `… not deprecated`. */
+const SUMMARY_DEPRECATED = /(?<!\bnot\s)\b(deprecated|obsolete)\b|\(legacy\)/i;
+/** A description that opens by sending the reader elsewhere: `Use UpdateRole instead.` */
+const USE_INSTEAD = /^use\s.{1,60}\sinstead\.?$/i;
+
+/**
+ * Whether the summary or description says in words that the operation is deprecated ("This method is no longer
+ * recommended—use the Payment Intents API"; "Deprecated: please use …"; a first sentence "Use UpdateRole instead."),
+ * never what it says of a parameter, a field or another thing ("The `rate` object is deprecated", "a legacy route",
+ * "is not deprecated").
+ */
+export function deprecatedInWords(summary: string | undefined, description: string | undefined): boolean {
+  if (summary !== undefined && SUMMARY_DEPRECATED.test(htmlToText(summary))) return true;
+  if (description === undefined) return false;
+  const sentences = htmlToText(description)
+    .replace(/\*\*|__/g, "")
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  return (
+    USE_INSTEAD.test(sentences[0] ?? "") || sentences.some((s) => OPENS_DEPRECATED.test(s) || saysSelfDeprecated(s))
+  );
+}
+
+function saysSelfDeprecated(sentence: string): boolean {
+  const gap = SELF_DEPRECATED.exec(sentence)?.[1];
+  return gap !== undefined && !PART_OF.test(gap);
 }
 
 /** A profile in plan's words: `merge pull request · under repo · of a parent · admin`. */

@@ -10,7 +10,9 @@ const COMPONENT_PREFIX = "#/components/schemas/";
 export function componentName(ref: unknown): string | undefined {
   if (typeof ref !== "string" || !ref.startsWith(COMPONENT_PREFIX)) return undefined;
   const token = ref.slice(COMPONENT_PREFIX.length);
-  return token.includes("/") ? undefined : unescapeToken(decodeURIComponent(token));
+  if (token.includes("/")) return undefined;
+  // Neither a percent escape nor a `~` escape (nearly every name): the token is the name as it is.
+  return token.includes("%") || token.includes("~") ? unescapeToken(decodeURIComponent(token)) : token;
 }
 
 /** Follows a top-level `$ref` to a named schema (at most `depth` hops); other schemas come back as they are. */

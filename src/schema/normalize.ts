@@ -89,9 +89,18 @@ interface Ctx {
   readonly requiredAsDescribed: boolean;
 }
 
+/** Every keyword whose value holds subschemas (the only values normalizing a schema's own keys changes). */
+const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  ...SINGLE_SCHEMA_KEYWORDS,
+  ...SCHEMA_ARRAY_KEYWORDS,
+  ...SCHEMA_MAP_KEYWORDS,
+]);
+
 function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
-  const out: Mutable = {};
-  for (const [key, value] of Object.entries(schema)) setOwn(out, key, normalizeKeyword(key, value, ctx));
+  // A copy of the same keys in the same order (taking the source's shape, not one new key at a time), then the
+  // subschema keywords' values replaced in place.
+  const out: Mutable = { ...schema };
+  for (const key of Object.keys(out)) if (SUBSCHEMA_KEYWORDS.has(key)) out[key] = normalizeKeyword(key, out[key], ctx);
   normalizeExample(out);
   normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
   normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
@@ -153,8 +162,8 @@ function normalizeKeyword(key: string, value: unknown, ctx: Ctx): unknown {
 
 function normalizeSchemaMap(value: unknown, ctx: Ctx): unknown {
   if (!isPlainObject(value)) return value;
-  const out: Mutable = {};
-  for (const [name, sub] of Object.entries(value)) setOwn(out, name, normalizeChild(sub, ctx));
+  const out: Mutable = { ...value };
+  for (const name of Object.keys(out)) setOwn(out, name, normalizeChild(out[name], ctx));
   return out;
 }
 

@@ -1,6 +1,6 @@
 // Decides whether a schema's `pattern` is safe to run: valid ECMAScript (`u` flag) and free of catastrophic backtracking.
 import { exponentialBacktracking } from "./regex-ambiguity.js";
-import { parseRegex, RegexTooComplexError } from "./regex-ast.js";
+import { MAX_GROUP_DEPTH, parseRegex, RegexTooComplexError } from "./regex-ast.js";
 
 export type PatternVerdict =
   | { readonly ok: true }
@@ -24,6 +24,7 @@ export function checkPattern(source: string): PatternVerdict {
   } catch (error) {
     return { ok: false, code: "SCHEMA_INVALID_PATTERN", reason: (error as Error).message };
   }
+  if (repeatsNothing(source)) return { ok: true };
   let reason: string | undefined;
   try {
     reason = exponentialBacktracking(parseRegex(source));
@@ -32,4 +33,19 @@ export function checkPattern(source: string): PatternVerdict {
     return { ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason: error.message, unchecked: true };
   }
   return reason === undefined ? { ok: true } : { ok: false, code: "SCHEMA_UNSAFE_PATTERN", reason };
+}
+
+/** Longest pattern {@link repeatsNothing} answers for: well under the automaton's position limit (regex-ambiguity.ts). */
+const PLAIN_CHARS = 1000;
+
+/**
+ * Whether `source` (a valid pattern) repeats nothing: no `*`, `+`, `?` or `{` anywhere (so no quantifier, no `(?…)`
+ * group, no `\p{…}`), and too few groups to nest past MAX_GROUP_DEPTH. With no repetition there is nothing to
+ * backtrack in (`^/v1/payouts`, `^[a-z_]$`); the automaton is built only for the other patterns.
+ */
+function repeatsNothing(source: string): boolean {
+  if (source.length > PLAIN_CHARS || /[*+?{]/.test(source)) return false;
+  let groups = 0;
+  for (let at = source.indexOf("("); at !== -1; at = source.indexOf("(", at + 1)) groups++;
+  return groups < MAX_GROUP_DEPTH;
 }

@@ -1,6 +1,6 @@
 // How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
 import { describe, expect, it } from "vitest";
-import { readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
+import { compoundsOf, readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
 import { splitWords } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
@@ -94,5 +94,46 @@ describe("reading a task", () => {
     ],
   ])("%s: %s", (_, query, expected) => {
     expect(read(query)).toEqual(expected);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a lead noun before the thing says nothing of it", "get the details of a project", ["project"]],
+    ["a lead noun after the thing says nothing of it", "show the project info", ["project"]],
+    ["a lead noun alone is the task's only word: kept", "show details", ["detail"]],
+  ])("text terms: %s: %s", (_, query, terms) => {
+    expect(readTask(query, new Set(["project", "detail"]), new Set(["project"])).terms).toEqual(terms);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["the head of a closed compound", "hook", ["webhook"]],
+    ["the head of a run-together list", "list", ["playlist"]],
+    ["a word no object ends in", "issue", []],
+    ["a head too short to tell (key of apikey)", "key", []],
+  ])("compounds some tool acts on: %s: %s → %j", (_, term, expected) => {
+    expect(compoundsOf(term, new Set(["webhook", "playlist", "issue", "apikey"]))).toEqual(expected);
+  });
+
+  it.each<[string, string, ReadonlySet<string>, ReadonlySet<string>, string[], string[], string[]]>([
+    [
+      "the head of a closed compound a tool acts on is the thing acted on, the compound its kin",
+      "create a hook in a repository",
+      new Set(["webhook", "repo"]),
+      new Set(["webhook", "repo"]),
+      ["hook"],
+      ["repo"],
+      ["webhook"],
+    ],
+    [
+      "a word of a tool's object before its head is the thing acted on, not an attribute of the owner",
+      "add a line to an order",
+      new Set(["item", "order"]),
+      new Set(["order", "line", "item"]),
+      ["line"],
+      ["order"],
+      [],
+    ],
+  ])("the thing acted on: %s: %s", (_, query, objects, objectWords, object, context, kin) => {
+    const task = readTask(query, objectWords, objects, objectWords);
+    expect([task.object, [...task.context], [...task.kin]]).toEqual([object, context, kin]);
   });
 });

@@ -7,7 +7,14 @@ import {
   toOpenAITools,
   toOpenAIToolSearch,
 } from "../../src/runtime/adapters/openai.js";
-import { createToolSearch, oneLine, SEARCH_TOOLS, searchTerms, whenToUse } from "../../src/runtime/adapters/search.js";
+import {
+  createToolSearch,
+  oneLine,
+  pluralPhrase,
+  SEARCH_TOOLS,
+  searchTerms,
+  whenToUse,
+} from "../../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../../src/runtime/adapters/vercel-ai.js";
 import type { OperationProfile, Tool } from "../../src/runtime/types.js";
 import { z } from "zod";
@@ -322,6 +329,47 @@ describe("BM25 tool search", () => {
         t("list_core_v1_namespace", "list or watch objects of kind Namespace", "list namespace"),
       ],
     ],
+    [
+      "the head of a closed compound finds it (hook → webhook)",
+      "create a hook in a repository",
+      "post_repositories_by_workspace_by_repo_slug_hooks",
+      [
+        t("create_environment", "Create an environment", "create environment · under repository"),
+        t("create_pipeline_for_repository", "Run a pipeline", "create pipeline · under repository"),
+        t(
+          "post_repositories_by_workspace_by_repo_slug_hooks",
+          "Create a webhook for a repository",
+          "create webhook · under repository",
+        ),
+      ],
+    ],
+    [
+      "a word of a tool's object before its head names a thing it acts on (line of order line item)",
+      "add a line to an order",
+      "post_ecommerce_stores_id_orders_id_lines",
+      [
+        t("post_ecommerce_stores_id_orders", "Add order", "create order · under ecommerce, store"),
+        t("post_ecommerce_stores_id_carts", "Add cart", "create cart · under ecommerce, store"),
+        t(
+          "post_ecommerce_stores_id_orders_id_lines",
+          "Add order line item",
+          "create order line item · under ecommerce, store, order",
+        ),
+      ],
+    ],
+    [
+      "a change or removal of one thing: the tool that picks one item, not the whole collection",
+      "delete a single send",
+      "delete_marketing_singlesends_id",
+      [
+        t("delete_marketing_singlesends", "Bulk Delete Single Sends", "delete single send · under marketing"),
+        t(
+          "delete_marketing_singlesends_id",
+          "Delete Single Send by ID",
+          "delete single send · under marketing · by id",
+        ),
+      ],
+    ],
   ])("%s: %s finds %s first", (_, query, expected, crowd) => {
     expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
   });
@@ -606,16 +654,46 @@ describe("BM25 tool search", () => {
       "an operation id for a summary: the profile instead",
       "updateCardsClosedByIdCard(). Calls PUT /cards/{idCard}/closed.",
       { action: "close", object: "card" },
-      "Close card.",
+      "Close card. Calls PUT /cards/{idCard}/closed.",
     ],
     [
       "with the parents it sits under",
       "addListsArchiveAllCardsByIdList(). Calls POST /lists/{idList}/archiveAllCards.",
       { action: "archive", object: "card", parents: ["list"] },
-      "Archive card under list.",
+      "Archive card under list. Calls POST /lists/{idList}/archiveAllCards.",
+    ],
+    [
+      "no summary or description: the profile, a list's object in the plural, and the call",
+      "Calls GET /sites/{site_id}/deploys.",
+      { action: "list", object: "deploy", parents: ["site"] },
+      "List deploys under site. Calls GET /sites/{site_id}/deploys.",
+    ],
+    [
+      "a note before what the operation does: the profile (Netlify's createSite)",
+      "**Note:** Environment variable keys and values will soon be moved from `build_settings.env`. Please use " +
+        "createEnvVars to create environment variables for a site. Calls POST /sites.",
+      { action: "create", object: "site" },
+      "Create site. Calls POST /sites.",
+    ],
+    [
+      "markdown emphasis left out",
+      "**Lists** the pets a __store__ sells. Calls GET /pets.",
+      { action: "list", object: "pet" },
+      "Lists the pets a store sells.",
     ],
   ])("answers with one line saying when to use the tool: %s", (_, description, profile, expected) => {
     expect(whenToUse({ ...getPet, description, profile })).toBe(expected);
+  });
+
+  it.each([
+    ["deploy", "deploys"],
+    ["dns record", "dns records"],
+    ["policy", "policies"],
+    ["key", "keys"],
+    ["branch", "branches"],
+    ["address", "addresses"],
+  ])("a list's object in the plural: %s → %s", (phrase, expected) => {
+    expect(pluralPhrase(phrase)).toBe(expected);
   });
 
   it("describes each hit in its first sentence", () => {

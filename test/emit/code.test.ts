@@ -18,7 +18,16 @@ import {
   zod,
 } from "../../src/emit/code.js";
 import { jsString } from "../../src/emit/escape.js";
-import { commentLines, flat, literalWidth, PRINT_WIDTH, print, splitString } from "../../src/emit/print.js";
+import {
+  commentLines,
+  flat,
+  isIdentifier,
+  literalLength,
+  literalWidth,
+  PRINT_WIDTH,
+  print,
+  splitString,
+} from "../../src/emit/print.js";
 
 const evaluate = (code: Code): unknown => new Function(`return (${print(code)});`)();
 const widest = (text: string): number => Math.max(...text.split("\n").map((line) => [...line].length));
@@ -173,6 +182,50 @@ describe("strings", () => {
       ...[0x1f600, 0xe0001, 0xf0000, 0x10ffff].map((c) => String.fromCodePoint(c)),
     ];
     expect(chars.filter((c) => literalWidth(c) !== jsString(c).length - 2)).toEqual([]);
+  });
+
+  it("measures a word's literal length as the escaper writes it (ASCII without building the literal)", () => {
+    const alphabet = [
+      "a",
+      " ",
+      '"',
+      "\\",
+      "~",
+      "\u007f",
+      "\u0000",
+      "\n",
+      "\t",
+      "\u00e9",
+      "\u2028",
+      "\u202e",
+      "\ud83d\ude00",
+      "\ud800",
+    ];
+    let seed = 29;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const words = Array.from({ length: 3000 }, () =>
+      Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join(""),
+    );
+    expect(words.filter((w) => literalLength(w) !== jsString(w).length - 2)).toEqual([]);
+  });
+
+  it("writes a key bare exactly when it is an identifier by /^[A-Za-z_$][A-Za-z0-9_$]*$/", () => {
+    const chars = Array.from({ length: 0x180 }, (_, i) => String.fromCharCode(i));
+    let seed = 5;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const keys = [
+      "",
+      "__proto__",
+      "\ud83d\ude00",
+      ...chars,
+      ...Array.from({ length: 3000 }, () =>
+        Array.from(
+          { length: 1 + (next() % 5) },
+          () => ["a", "Z", "_", "$", "0", "9", "-", " ", "\u00e9"][next() % 9],
+        ).join(""),
+      ),
+    ];
+    expect(keys.filter((k) => isIdentifier(k) !== /^[A-Za-z_$][A-Za-z0-9_$]*$/u.test(k))).toEqual([]);
   });
 
   it("escapes line separators, bidi controls and quotes through the one escaper", () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { compileSchema, schemaToZod } from "../../src/emit/zod/index.js";
 import type { SpecDialect } from "../../src/model/api-model.js";
 import type { JsonSchemaObject } from "../../src/model/api-model.js";
-import { describeSchema } from "../../src/emit/zod/describe.js";
+import { describeSchema, endsSentence } from "../../src/emit/zod/describe.js";
 import { sentenceCase } from "../../src/util/sentence.js";
 
 interface Case {
@@ -480,5 +480,17 @@ describe("descriptions read as clean sentences", () => {
     ],
   ])("%s", (_name, schema, want) => {
     expect(describeSchema(schema as JsonSchemaObject, { withConstraints: true })).toBe(want);
+  });
+});
+
+describe("endsSentence", () => {
+  it("reads a text's end as /[.!?][\"')\\]]*$/u does", () => {
+    const alphabet = ["a", " ", ".", "!", "?", '"', "'", ")", "]", "(", "\u2028", "\ud83d\ude00", "\n"];
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const texts = Array.from({ length: 4000 }, () =>
+      Array.from({ length: next() % 8 }, () => alphabet[next() % alphabet.length]).join(""),
+    );
+    expect(texts.filter((t) => endsSentence(t) !== /[.!?]["')\]]*$/u.test(t))).toEqual([]);
   });
 });

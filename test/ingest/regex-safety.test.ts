@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { checkPattern } from "../../src/schema/pattern-safety.js";
-import { MAX_GROUP_DEPTH } from "../../src/schema/regex-ast.js";
+import { exponentialBacktracking } from "../../src/schema/regex-ambiguity.js";
+import { MAX_GROUP_DEPTH, parseRegex, RegexTooComplexError } from "../../src/schema/regex-ast.js";
 
 const UNSAFE = [
   "^(a+)+$",
@@ -78,6 +79,42 @@ describe("catastrophic backtracking", () => {
     const verdict = checkPattern(`${"(".repeat(depth)}a+${")+".repeat(depth)}`);
     expect(verdict.ok).toBe(false);
     expect(performance.now() - start).toBeLessThan(15_000);
+  });
+
+  it("gives a pattern that repeats nothing the full analysis's verdict without building its automaton", () => {
+    const pieces = ["a", "/", "\\d", "[a-z]", "[^/]", ".", "^", "$", "(", ")", "|", "\\1", "\\b", "-", "\\/", "é"];
+    let seed = 11;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const full = (source: string): unknown => {
+      try {
+        new RegExp(source, "u");
+      } catch {
+        return "invalid";
+      }
+      try {
+        return exponentialBacktracking(parseRegex(source)) === undefined;
+      } catch (error) {
+        if (error instanceof RegexTooComplexError) return "too complex";
+        throw error;
+      }
+    };
+    const verdict = (source: string): unknown => {
+      const got = checkPattern(source);
+      return got.ok ? true : got.code === "SCHEMA_INVALID_PATTERN" ? "invalid" : got.unchecked ? "too complex" : false;
+    };
+    const sources = [
+      ...Array.from({ length: 3000 }, () =>
+        Array.from({ length: 1 + (next() % 14) }, () => pieces[next() % pieces.length]).join(""),
+      ),
+      `${"(".repeat(MAX_GROUP_DEPTH - 1)}a${")".repeat(MAX_GROUP_DEPTH - 1)}`,
+      `${"(".repeat(MAX_GROUP_DEPTH)}a${")".repeat(MAX_GROUP_DEPTH)}`,
+      `${"(".repeat(MAX_GROUP_DEPTH + 1)}a${")".repeat(MAX_GROUP_DEPTH + 1)}`,
+      "[a-z]".repeat(199),
+      "a".repeat(1000),
+      "[a-z]".repeat(1999),
+      "a".repeat(30000),
+    ];
+    expect(sources.filter((source) => verdict(source) !== full(source))).toEqual([]);
   });
 
   it("tells an invalid pattern from an unsafe one", () => {

@@ -215,3 +215,23 @@ describe("normalizeSchema with requiredAsDescribed (a required property that its
     expect(required).toMatchObject({ template_id: false, template_alias: false, to: true, from: true });
   });
 });
+
+describe("key order and own keys", () => {
+  it("keeps every key of the source in its order, `__proto__` and number-like keys too, whatever its prototype", () => {
+    const text =
+      '{"description":"d","2":1,"properties":{"z":{"type":"string"},"10":{"type":"integer"},"__proto__":{"nullable":true,"type":"string"},"a":true},"__proto__":{"x":1},"1":2,"type":"object"}';
+    const plain = JSON.parse(text) as Record<string, unknown>;
+    const bare = Object.assign(Object.create(null), plain) as Record<string, unknown>;
+    for (const given of [plain, bare]) {
+      const got = normalizeSchema(given, "openapi-3.0") as Record<string, unknown>;
+      expect(Object.keys(got)).toEqual(["1", "2", "description", "properties", "__proto__", "type"]);
+      expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(got, "__proto__")?.value).toEqual({ x: 1 });
+      const properties = got["properties"] as Record<string, unknown>;
+      expect(Object.keys(properties)).toEqual(["10", "z", "__proto__", "a"]);
+      expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(properties, "__proto__")?.value).toEqual({ type: ["string", "null"] });
+      expect(given["properties"]).toEqual(plain["properties"]);
+    }
+  });
+});

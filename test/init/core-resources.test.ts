@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
-import { contextsOf, ownOperations } from "../../src/planner/init/importance.js";
+import { contextsOf, ownOperations, withReplacements } from "../../src/planner/init/importance.js";
 import { draftGoals, rankedResources, resourcesOf } from "../../src/planner/init/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -26,6 +26,13 @@ function model(key: Api): Promise<ApiModel> {
   const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
   models.set(key, known);
   return known;
+}
+
+let stripeDrafted: Promise<readonly DraftGoal[]> | undefined;
+/** Stripe's default draft, drafted once for the tests that read it. */
+function stripeDraft(): Promise<readonly DraftGoal[]> {
+  stripeDrafted ??= model("stripe").then((m) => draftGoals(m).goals);
+  return stripeDrafted;
 }
 
 describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
@@ -57,7 +64,7 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
   });
 
   test.each([
-    ["stripe", ["customer", "account", "invoice", "charge"]],
+    ["stripe", ["customer", "account", "invoice", "payment_intent"]],
     ["slack", ["user", "conversation", "file", "chat"]],
     ["asana", ["task", "project", "workspace", "user"]],
     ["linode", ["instance", "profile", "domain", "account"]],
@@ -69,15 +76,46 @@ describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
     ).toEqual([...want].sort());
   });
 
-  test("Stripe's default draft changes a customer and lists charges (no merged transactions, no Connect reject)", async () => {
-    const goals: readonly DraftGoal[] = draftGoals(await model("stripe")).goals;
+  test("Stripe's default draft changes a customer (no merged transactions, no Connect reject)", async () => {
+    const goals: readonly DraftGoal[] = await stripeDraft();
     const operations = goals.flatMap((g) => g.steps.map((s) => s.operation));
-    expect(operations).toEqual(expect.arrayContaining(["PostCustomersCustomer", "GetCharges", "PostCharges"]));
+    expect(operations).toContain("PostCustomersCustomer");
     expect(operations).not.toContain("GetTreasuryTransactions");
     expect(operations).not.toContain("PostAccountsAccountReject");
     // A lookup whose read takes a path parameter the target does not (a customer's sources) would ask the model for it.
-    const charge = goals.find((g) => g.steps.at(-1)?.operation === "PostCharges");
-    expect(charge?.steps.map((s) => s.operation)).toEqual(["GetCustomers", "PostCharges"]);
-    expect(charge?.inputs.map((i) => i.name)).not.toContain("customer");
+    for (const chain of goals.filter((g) => g.steps[0]?.operation === "GetCustomers"))
+      expect(chain.inputs.map((i) => i.name)).not.toContain("customer");
+  });
+
+  test("Stripe's charges, whose create says 'use the Payment Intents API', hand their weight to payment intents", async () => {
+    const m = await model("stripe");
+    const r = resourcesOf(m);
+    const charges = r.view.operations.filter((o) => o.id === "PostCharges");
+    const deprecated = (o: { id: string }) => o.id === "PostCharges";
+    const weights = new Map([
+      ["charge", 9],
+      ["payment_intent", 8],
+      ["customer", 12],
+    ]);
+    const after = withReplacements(weights, charges, r.resource, deprecated);
+    expect(after.get("charge")).toBe(4.5);
+    expect(after.get("payment_intent")).toBeCloseTo(Math.log2(2 ** 8 + 2 ** 9));
+    expect(after.get("customer")).toBe(12);
+    expect(withReplacements(weights, charges, r.resource, () => false)).toEqual(weights);
+    const ranked = rankedResources(m);
+    expect(ranked.indexOf("payment_intent")).toBeLessThan(ranked.indexOf("charge"));
+  });
+
+  test("Stripe's PostCharges, 'no longer recommended' in its description, is niche and left out of the draft", async () => {
+    const r = resourcesOf(await model("stripe"));
+    const charge = r.view.operations.find((o) => o.id === "PostCharges");
+    const customer = r.view.operations.find((o) => o.id === "PostCustomers");
+    if (charge === undefined || customer === undefined) throw new Error("no PostCharges or PostCustomers");
+    expect(charge.deprecated).toBe(false);
+    expect(r.profileOf(charge).signals).toContain("deprecated");
+    expect(r.niche(charge)).toBe(true);
+    expect(r.niche(customer)).toBe(false);
+    const drafted = (await stripeDraft()).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(drafted).not.toContain("PostCharges");
   });
 });

@@ -10,8 +10,8 @@ import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { isNiche } from "../../src/planner/init/importance.js";
-import { fullestFirst } from "../../src/planner/init/index.js";
-import { listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
+import { fullestFirst, resourcesOf } from "../../src/planner/init/index.js";
+import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -179,6 +179,32 @@ describe.skipIf(REPEAT_RUN)("a core resource's nested create", () => {
       "timeSpentSeconds",
     ]);
     expect((await draft("jira")).some((g) => g.steps.some((s) => s.operation === "addComment"))).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a core resource's second create", () => {
+  test("Asana's task: a story added under a task (a comment), not a dependency added by a verb path; ranked as a nested create", async () => {
+    const r = resourcesOf(await model("asana"));
+    const task = r.groups.find((g) => g.name === "task");
+    if (task === undefined) throw new Error("no task resource");
+    const creates = groupProposals(r.view, task, new Set(), true, r.profileOf, r.niche).filter(
+      (p) => p.kind === "create",
+    );
+    expect(creates.map((p) => [p.calls[0], p.child ?? false, p.runnerUp ?? false])).toEqual([
+      ["POST /tasks", false, false],
+      ["POST /tasks/{task_gid}/stories", true, false],
+    ]);
+    // Its body requires nothing (all under an optional `data`): it offers what it can set, the story's text among them.
+    const story = (await draft("asana")).find((g) => g.steps.some((s) => s.operation === "createStoryForTask"));
+    const body = story?.steps[0]?.body;
+    const data = body?.kind === "properties" ? body.entries.find(([k]) => k === "data")?.[1] : undefined;
+    expect(Object.keys(data ?? {})).toContain("text");
+  });
+
+  test("a resource nested under a core one keeps its place: GitHub's issue comments, Jira's worklogs", async () => {
+    const calls = async (key: Api) => (await draft(key)).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(await calls("github")).toContain("issues/create-comment");
+    expect(await calls("jira")).toContain("addWorklog");
   });
 });
 

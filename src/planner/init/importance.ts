@@ -1,7 +1,9 @@
 // Operations and their profiles → how much each resource matters to a user, and which operations are niche plumbing.
 import type { ApiModel, JsonSchema, Operation } from "../../model/api-model.js";
 import type { OperationProfile } from "../profile.js";
-import { successSchema } from "./operations.js";
+import { htmlToText } from "../../util/html-text.js";
+import { toSnakeCase } from "../../util/naming.js";
+import { singular, staticSegments, successSchema } from "./operations.js";
 
 /** Profile signals that put an operation last: admin, enterprise, deprecated, internal, preview, watch, proxy. */
 const NICHE_SIGNALS: ReadonlySet<string> = new Set([
@@ -76,6 +78,42 @@ export function resourceWeights(
     weights.set(resource, Math.log2(1 + n) + 1.5 * Math.log2(1 + nested) + Math.log2(1 + usesOf(resource, uses)));
   }
   return weights;
+}
+
+/** "… use the Payment Intents API instead": the thing a deprecated operation sends its users to. */
+const USE_INSTEAD = /\buse (?:the )?([A-Za-z][\w ]{1,40}?)(?: api\b| endpoints?\b| resources?\b| instead\b|[.,;:]|$)/i;
+
+/**
+ * The weights after the spec's own redirects: a resource whose creates are all deprecated and name the one to use instead
+ * (Stripe's `POST /v1/charges`: "no longer recommended—use the Payment Intents API") adds its weight to that resource's
+ * (as the counts they are logarithms of add: log₂(2^a + 2^b)), and keeps half of it for its reads. `deprecated` says
+ * whether an operation is, by flag or in words.
+ */
+export function withReplacements(
+  weights: ReadonlyMap<string, number>,
+  operations: readonly Operation[],
+  resourceOf: (o: Operation) => string,
+  deprecated: (o: Operation) => boolean,
+): Map<string, number> {
+  const bySquash = new Map([...weights.keys()].map((name) => [squash(name), name]));
+  const creates = new Map<string, Operation[]>();
+  for (const o of operations) {
+    const last = staticSegments(o.path).at(-1) ?? "";
+    const own = singular(toSnakeCase(last)) === resourceOf(o);
+    if (o.method === "post" && own && !/\}\/?$/.test(o.path))
+      creates.set(resourceOf(o), [...(creates.get(resourceOf(o)) ?? []), o]);
+  }
+  const out = new Map(weights);
+  for (const [legacy, ops] of creates) {
+    if (!ops.every(deprecated)) continue;
+    const named = ops.map((o) => USE_INSTEAD.exec(htmlToText(o.description ?? ""))?.[1]).find((n) => n !== undefined);
+    const replacement = named === undefined ? undefined : bySquash.get(squash(named.trim().replaceAll(" ", "_")));
+    const weight = weights.get(legacy) ?? 0;
+    if (replacement === undefined || replacement === legacy) continue;
+    out.set(replacement, Math.log2(2 ** (weights.get(replacement) ?? 0) + 2 ** weight));
+    out.set(legacy, weight / 2);
+  }
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, resourceWeights, rpcNamespace, squash } from "./importance.js";
+import { isNiche, resourceWeights, rpcNamespace, squash, withReplacements } from "./importance.js";
 import {
   basePrefix,
   collectionPrefixes,
@@ -150,7 +150,8 @@ const VERSION = /^v\d+((alpha|beta)\d*)?$/;
 
 /**
  * How core a resource is: `resourceWeights` of its operations that are not niche (0 for a resource of niche operations
- * only), plus log₂ of the API versions it is served in (Kubernetes' deployments in four).
+ * only), plus log₂ of the API versions it is served in (Kubernetes' deployments in four), after the spec's redirects
+ * from a deprecated resource to its replacement (`withReplacements`).
  */
 function coreWeights(
   model: ApiModel,
@@ -159,6 +160,7 @@ function coreWeights(
   resource: (o: Operation) => string,
   parents: (o: Operation) => readonly string[],
   niche: (o: Operation) => boolean,
+  deprecated: (o: Operation) => boolean,
 ): Map<string, number> {
   const weights = resourceWeights(
     model,
@@ -176,7 +178,7 @@ function coreWeights(
   for (const o of all) if (!weights.has(resource(o))) weights.set(resource(o), 0);
   for (const [name, w] of weights)
     weights.set(name, w === 0 ? 0 : w + Math.log2(Math.max(1, versions.get(name)?.size ?? 1)));
-  return weights;
+  return withReplacements(weights, newest, resource, deprecated);
 }
 
 /** The resources of a model, heaviest first (see `coreWeights`), with what draftGoals reads of each operation. */
@@ -199,6 +201,7 @@ export function resourcesOf(model: ApiModel) {
     return profile;
   };
   const niche = (o: Operation): boolean => isNiche(o, profileOf(o), resource(o));
+  const deprecated = (o: Operation): boolean => o.deprecated || (profileOf(o).signals ?? []).includes("deprecated");
   const pathParents = (o: Operation): string[] => (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_"));
   const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
@@ -207,7 +210,7 @@ export function resourcesOf(model: ApiModel) {
   const groups = groupOperations(
     view.operations,
     resource,
-    coreWeights(model, view.operations, model.operations, resource, pathParents, niche),
+    coreWeights(model, view.operations, model.operations, resource, pathParents, niche, deprecated),
   );
   return { base, resource, profileOf, niche, pathParents, parents, parent, view, groups };
 }
@@ -264,7 +267,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         .find((c) => c !== undefined);
       return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
     });
-  proposed.push(...children.map((c) => markNiche(c, view, niche)));
+  const nestedChild = new Set(children.map((c) => c.group));
+  proposed.splice(
+    0,
+    proposed.length,
+    ...proposed.map((p) => (p.child && nestedChild.has(p.group) ? { ...p, child: false, runnerUp: true } : p)),
+    ...children.map((c) => markNiche(c, view, niche)),
+  );
   const pathChains = others
     .slice(0, options.maxChains ?? DEFAULT_CHAINS)
     .filter((c) => !proposed.some((p) => resolvesInputOf(c, p)));

@@ -141,6 +141,18 @@ const isSearch = (o: Operation, judge: Judge): boolean =>
 export const listsUntyped = (o: Operation, judge: Judge): boolean =>
   o.method === "get" && successSchema(o) === undefined && judge.profile(o).action === "list";
 
+/**
+ * A write whose path ends in a verb (`POST /tasks/{task_gid}/addDependencies`) rather than a collection of things
+ * (`POST /tasks/{task_gid}/stories`): a create picker prefers the collection, a thing users add and then list.
+ */
+function endsInVerb(o: Operation): boolean {
+  const last = staticSegments(o.path).at(-1);
+  if (last === undefined || isRpc(o) || endsWithParameter(o.path)) return false;
+  const words = toSnakeCase(last).split("_");
+  const first = words[0] ?? "";
+  return words.length > 1 && !isPlural(first) && verbClasses(stem(first)) !== undefined;
+}
+
 const restAct = (judge: Judge) => (o: Operation) => !isRpc(o) && actionKind(judge.profile(o)) === "act";
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
@@ -172,7 +184,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           : o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o) && !isSearch(o, judge),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (endsInVerb(o) ? 50 : 0),
     ),
   update: (_m, ops, judge) =>
     best(
@@ -231,7 +243,11 @@ export function groupProposals(
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
-      kept.push(kept.length === 0 ? proposal : { ...proposal, runnerUp: true });
+      kept.push(
+        kept.length === 0
+          ? proposal
+          : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
+      );
     }
     return kept;
   });
@@ -243,6 +259,32 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/**
+ * A core resource's second goal of a kind; a second create that adds to a collection under one of its records, a
+ * collection the same path also lists (Asana's `POST /tasks/{task_gid}/stories`, a comment on a task), is the goal its
+ * nested things add most often, ranked with its actions like a nested resource's create (see `childProposal`).
+ */
+function runnerUp(
+  model: ApiModel,
+  second: {
+    proposal: Proposal;
+    operation: Operation;
+    kind: SingleKind;
+    group: { name: string; rank: number };
+    profile: OperationProfile;
+  },
+  operations: readonly Operation[],
+): Proposal {
+  const { proposal, operation, kind } = second;
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  const underRecord = parts.length >= 2 && !endsWithParameter(operation.path) && /^\{.+\}$/.test(parts.at(-2) ?? "");
+  const listed = operations.some((o) => o.method === "get" && o.path === operation.path);
+  if (kind !== "create" || !underRecord || !listed || isRpc(operation) || endsInVerb(operation))
+    return { ...proposal, runnerUp: true };
+  const offered = singleProposal(model, operation, kind, second.group, second.profile, true);
+  return sendsEmpty(model, operation, offered) ? { ...proposal, runnerUp: true } : { ...offered, child: true };
 }
 
 /**

@@ -41,6 +41,11 @@ const OBJECT_BONUS = 4;
  * collaborator).
  */
 const KIN_SHARE = 0.75;
+/**
+ * The share of the object bonus for a tool whose object names the task's thing before its own head
+ * (`order line item`).
+ */
+const INNER_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
 /** Added when the tool's inputs or response hold the thing the task acts on, not its object (`set my status`). */
@@ -77,18 +82,35 @@ export function oneLine(description: string): string {
 
 /** An operation id standing in for a summary (`updateCardsClosedByIdCard()`): it tells a model nothing. */
 const IDENTIFIER_SENTENCE = /^[A-Za-z_][\w./-]*(\(\))?\.?$/;
+/** The line a tool of an operation without summary or description carries (`Calls POST /sites/{site_id}/deploys.`). */
+const CALL_SENTENCE = /^Calls [A-Z]+ \S+\.$/;
+/** A note before what the operation does (`**Note:** Environment variable keys will soon be moved …`). */
+const NOTE_SENTENCE = /^\W*note\W*:/i;
 
 /**
- * The one line a search hit answers with: the description's first sentence without HTML tags, or, when that is only
- * an operation id, what the tool's profile says it does (`Close card.`, `Archive card under list.`).
+ * The one line a search hit answers with: the description's first sentence without HTML tags and markdown emphasis,
+ * or, when that is only an operation id, the generated call line or a note, what the tool's profile says it does
+ * (`Close card.`, `Create deploy under site. Calls POST /sites/{site_id}/deploys.`).
  */
 export function whenToUse(tool: Searchable): string {
-  const line = oneLine(tool.description.replace(/<[^>]*>/g, " "));
+  const text = tool.description.replace(/<[^>]*>/g, " ").replace(/\*\*|__/g, "");
+  const line = oneLine(text);
   const profile = tool.profile;
-  if (!IDENTIFIER_SENTENCE.test(line) || profile === undefined || profile.object === "") return line;
+  const says = !IDENTIFIER_SENTENCE.test(line) && !CALL_SENTENCE.test(line) && !NOTE_SENTENCE.test(line);
+  if (says || profile === undefined || profile.object === "") return line;
   const under = profile.parents === undefined ? "" : ` under ${profile.parents.join(", ")}`;
-  const does = `${profile.action} ${profile.object}${under}`;
-  return `${does.charAt(0).toUpperCase()}${does.slice(1)}.`;
+  const many = profile.action === "list" || profile.action === "search";
+  const does = `${profile.action} ${many ? pluralPhrase(profile.object) : profile.object}${under}`;
+  const call = /Calls [A-Z]+ \S+\.$/.exec(text.trim())?.[0];
+  return `${does.charAt(0).toUpperCase()}${does.slice(1)}.${call === undefined ? "" : ` ${call}`}`;
+}
+
+/** A noun phrase with its last word in the plural (`deploy` → deploys, `policy` → policies, `branch` → branches). */
+export function pluralPhrase(phrase: string): string {
+  return phrase.replace(/(\w+)$/, (word) => {
+    if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+    return /(s|sh|ch|x|z)$/.test(word) ? `${word}es` : `${word}s`;
+  });
 }
 
 /**
@@ -176,6 +198,8 @@ interface Index {
   readonly vocabulary: ReadonlySet<string>;
   /** The head noun of every tool's object. */
   readonly objects: ReadonlySet<string>;
+  /** Every word of every tool's object (`line` of `order line item`). */
+  readonly objectWords: ReadonlySet<string>;
   /** The parents a quarter of the tools share: the API's containers. */
   readonly containers: ReadonlySet<string>;
 }
@@ -196,7 +220,12 @@ interface ProfileTerms {
   readonly self: boolean;
   /** The words its inputs and response use beyond its name and description. */
   readonly words: ReadonlySet<string>;
+  /** It picks one item (a `by` qualifier: `DELETE /todos/{id}`), not a whole collection. */
+  readonly item: boolean;
 }
+
+/** Actions on an existing thing, whose tools act on one item or on many. */
+const WRITES = new Set(["update", "delete"]);
 
 /** Words of a tool's name or parents that say it acts for the user calling it. */
 const SELF_WORDS = new Set(["authenticated", "current", "me", "my", "myself", "self"]);
@@ -223,6 +252,7 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
     words: new Set(profile.words ?? []),
+    item: (profile.qualifiers ?? []).some((q) => q.startsWith("by ")),
   };
 }
 
@@ -296,6 +326,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
   const profiles = withAvoidableSignals(tools.map(profileTerms));
   const vocabulary: ReadonlySet<string> = new Set(documents.flat());
   const objects: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object.at(-1) ?? []));
+  const objectWords: ReadonlySet<string> = new Set(profiles.flatMap((p) => p?.object ?? []));
   const under = new Map<string, number>();
   for (const p of profiles) for (const t of p?.parents ?? []) under.set(t, (under.get(t) ?? 0) + 1);
   const containers = new Set([...under].filter(([, n]) => n >= CONTAINER_SHARE * tools.length).map(([t]) => t));
@@ -307,6 +338,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
     profiles,
     vocabulary,
     objects,
+    objectWords,
     containers,
   };
 }
@@ -390,10 +422,13 @@ function objectScore(profile: ProfileTerms, task: Task): number {
   const made = task.made.has(head);
   const inverted = !made && !task.heads.has(head) && [...task.heads].some((h) => profile.parents.has(h));
   if (inverted) return -OBJECT_BONUS / 2;
+  const owners = profile.object.slice(0, -1).filter((t) => task.context.has(t));
+  const phrase = [...owners, ...task.object];
   if (made || task.heads.has(head))
-    return phraseBonus(profile.object, made || task.object.length === 0 ? [...task.object, head] : task.object);
+    return phraseBonus(profile.object, made || task.object.length === 0 ? [...phrase, head] : phrase);
   if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
   if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
+  if ([...task.heads].some((h) => profile.object.includes(h))) return INNER_SHARE * phraseBonus(profile.object, phrase);
   return [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
 }
 
@@ -405,10 +440,16 @@ function phraseBonus(object: readonly string[], phraseWords: readonly string[]):
   return (OBJECT_BONUS * (1 + shared / union)) / 2;
 }
 
-/** A list for a plural object, a read of one item for a singular one, when the task's verb could mean either. */
+/**
+ * A list for a plural object, a read of one item for a singular one, when the task's verb could mean either; for a
+ * change or a removal of one thing, the tool that picks one item (`DELETE /todos/{id}`, not `DELETE /todos`).
+ */
 function numberScore(profile: ProfileTerms, task: Task): number {
+  if (task.plural === undefined || ![...task.heads].some((h) => profile.object.includes(h))) return 0;
+  if (WRITES.has(profile.action) && task.actions.has(profile.action))
+    return !task.plural && profile.item ? NUMBER_BONUS : 0;
   const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
-  if (!either || task.plural === undefined || !task.heads.has(profile.object.at(-1) ?? "")) return 0;
+  if (!either) return 0;
   if (task.plural && (profile.action === "list" || profile.action === "search")) return NUMBER_BONUS;
   return !task.plural && profile.action === "get" ? NUMBER_BONUS : 0;
 }
@@ -428,10 +469,15 @@ interface TextTerms {
   readonly kin: readonly string[];
 }
 
+/** A verb that only asks to read (`show`, `view`, `get`): its action says all of it, its word in a text nothing. */
+function onlyReads(verb: string): boolean {
+  return (verbClasses(verb) ?? [verb]).every((c) => c === "get" || c === "list");
+}
+
 function textTerms(task: Task): TextTerms {
   return {
     terms: task.terms.map(root),
-    verb: task.verb === undefined ? [] : [root(searchTerm(task.verb) ?? task.verb)],
+    verb: task.verb === undefined || onlyReads(task.verb) ? [] : [root(searchTerm(task.verb) ?? task.verb)],
     kin: [...task.kin].map(root),
   };
 }
@@ -439,7 +485,8 @@ function textTerms(task: Task): TextTerms {
 function score(index: Index, document: number, task: Task, query: TextTerms): number {
   const spellings = index.names[document] as readonly ReadonlySet<string>[];
   const name = spellings.at(-1) as ReadonlySet<string>;
-  const whole = (set: ReadonlySet<string>) => set.size > 1 && [...set].every((term) => task.written.has(term));
+  const whole = (set: ReadonlySet<string>) =>
+    set.size > 1 && [...set].every((term) => task.written.has(term)) && namesObject(set, task);
   const named = spellings.some(whole) ? NAME_BONUS : 0;
   const fields = index.text;
   const text =
@@ -456,6 +503,14 @@ function score(index: Index, document: number, task: Task, query: TextTerms): nu
     0.001,
     (named + text + profileScore(profile, task, name, index.containers)) * nicheFactor(profile, task),
   );
+}
+
+/**
+ * Whether a tool's name, all of whose words a task holds, names what the task acts on: one of its words is in the
+ * task's thing acted on, or the task names none. `get_repositories` is no name of "get a tag of a repository".
+ */
+function namesObject(name: ReadonlySet<string>, task: Task): boolean {
+  return task.object.length === 0 || task.object.some((t) => name.has(t)) || [...task.heads].some((t) => name.has(t));
 }
 
 function bm25(index: TextIndex, document: number, terms: readonly string[]): number {
@@ -484,7 +539,7 @@ export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
     index ??= buildIndex(tools);
-    const task = readTask(query, index.vocabulary, index.objects);
+    const task = readTask(query, index.vocabulary, index.objects, index.objectWords);
     const built = index;
     const compared = textTerms(task);
     const scored = built.tools

@@ -310,10 +310,16 @@ function firstVerb(words: readonly string[]): VerbAt | undefined {
 
 /**
  * Reads a task: its verb, the noun phrase it acts on, the context nouns, and the nouns its words make. `vocabulary`
- * holds every indexed term, `objects` the head noun of every tool's object: a phrase no tool has as its object names
- * an attribute of the thing after it (`the summary of an issue` acts on the issue).
+ * holds every indexed term, `objects` the head noun of every tool's object, `objectWords` every word of one (`line` of
+ * `order line item`): a phrase none of whose words is in a tool's object names an attribute of the thing after it
+ * (`the summary of an issue` acts on the issue).
  */
-export function readTask(query: string, vocabulary: ReadonlySet<string>, objects: ReadonlySet<string>): Task {
+export function readTask(
+  query: string,
+  vocabulary: ReadonlySet<string>,
+  objects: ReadonlySet<string>,
+  objectWords: ReadonlySet<string> = objects,
+): Task {
   const asked = splitWords(query).filter((w) => !FILLERS.has(w));
   const opening = asked.slice(taskStart(asked));
   const words = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
@@ -325,6 +331,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
   const makerClasses = undone === undefined ? (verb?.classes ?? []) : (verbClasses(stem(undone)) ?? [stem(undone)]);
   const ownVerb = maker !== undefined && ownsNouns(stem(maker), makerClasses);
   const kinOf = (term: string) => conceptNouns(term).filter((noun) => objects.has(noun));
+  const nounKin = (term: string) => [...kinOf(term), ...compoundsOf(term, objects)];
   const made = new Set(
     ownVerb && maker !== undefined
       ? [...verbNouns(maker, words[(verb?.index ?? 0) + 1], vocabulary), ...kinOf(stem(maker))]
@@ -366,7 +373,7 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
       plural = isPlural(word);
     } else context.add(term);
   });
-  const lastObject = object.findLastIndex((t) => objects.has(t) || kinOf(t).length > 0);
+  const lastObject = object.findLastIndex((t) => objectWords.has(t) || nounKin(t).length > 0);
   if (lastObject >= 0 && lastObject < object.length - 1) {
     object.splice(lastObject + 1);
     plural = nouns.get(object[lastObject] as string);
@@ -386,14 +393,18 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
   const who = words.includes("who") && !PEOPLE.includes(named) && !agents.includes(named) && !namesThem;
   if (who) for (const t of object.splice(0)) context.add(t);
   const heads = new Set(who ? (agents.length > 0 ? agents : PEOPLE) : object.slice(-1));
-  const kin = new Set([...heads].flatMap(kinOf).filter((noun) => !heads.has(noun)));
-  const derived = words.flatMap((w, i) =>
-    i === verb?.index || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
+  const kin = new Set([...heads].flatMap(nounKin).filter((noun) => !heads.has(noun)));
+  const namesThing = nouns.size > [...nouns.keys()].filter((t) => LEAD_NOUNS.has(t)).length;
+  const said = words.map((w) => (namesThing && LEAD_NOUNS.has(w) ? "" : w));
+  const derived = said.flatMap((w, i) =>
+    i === verb?.index || w === "" || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
       ? []
-      : madeInVocabulary(w, words[i + 1], vocabulary),
+      : madeInVocabulary(w, said[i + 1], vocabulary),
   );
-  const own = words
-    .filter((w, i) => i !== verb?.index && i !== verb?.particle && !DETERMINERS.has(w) && !PHRASE_BREAKS.has(w))
+  const own = said
+    .filter(
+      (w, i) => i !== verb?.index && i !== verb?.particle && w !== "" && !DETERMINERS.has(w) && !PHRASE_BREAKS.has(w),
+    )
     .flatMap((w) => searchTerm(w) ?? []);
   return {
     terms: [...new Set([...own, ...[...made].filter((t) => !known || t !== searchTerm(verbWord ?? "")), ...derived])],
@@ -411,6 +422,19 @@ export function readTask(query: string, vocabulary: ReadonlySet<string>, objects
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Shortest word read as the head of a closed compound (`hook` of `webhook`), and shortest word before it. */
+const COMPOUND_HEAD = 4;
+const COMPOUND_MODIFIER = 3;
+
+/**
+ * The nouns tools act on that are closed compounds ending in `term` (`hook` → webhook, `list` → playlist): English
+ * compounds are head-final, so a webhook is a kind of hook, and a user who says the head means it.
+ */
+export function compoundsOf(term: string, objects: ReadonlySet<string>): string[] {
+  if (term.length < COMPOUND_HEAD) return [];
+  return [...objects].filter((o) => o.length >= term.length + COMPOUND_MODIFIER && o.endsWith(term));
 }
 
 /** `me` after a verb with a thing after it (`show me the nodes`, `give me a list`) is who gets it, not whose it is. */
