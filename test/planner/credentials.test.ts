@@ -14,7 +14,7 @@ import {
   stepCredentials,
   type CredentialField,
 } from "../../src/planner/credentials.js";
-import type { SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const SCHEMES: Record<string, SecurityScheme> = {
@@ -197,7 +197,7 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
   ])("apiBodyCredentials(%s) = %j", async (id, want) => {
     const { model } = await ingest(directory(id));
     if (model === undefined) throw new Error(`${id} did not ingest`);
-    const found = apiBodyCredentials(model.operations, (o) => o, schemaLookup(model.schemas));
+    const found = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
     expect([...found]).toEqual(want);
   });
 });

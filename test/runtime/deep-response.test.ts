@@ -46,7 +46,7 @@ const spec: ToolSpec = {
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   inputs: [],
   steps: [step],
-  returns: {},
+  returns: { narrowingInputs: [] },
 };
 
 /** `open` applied `depth` times around `1`: `{"a":{"a":…1…}}`. */
