@@ -2,7 +2,7 @@
 import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
-import { httpBasicSchemes, stepCredentials } from "./credentials.js";
+import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
@@ -45,12 +45,10 @@ export function planAllOperations(model: ApiModel, filter: OperationFilter): Too
 }
 
 function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
-  const { inputs, params, body, configured } = bindAllOfOperation(
-    operation,
-    schemaLookup(model.schemas),
-    model.securitySchemes,
-  );
-  const credentials = stepCredentials(operation, model.securitySchemes, () => false);
+  const schemas = schemaLookup(model.schemas);
+  const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemas);
+  const { inputs, params, body, configured } = bindAllOfOperation(operation, schemas, model.securitySchemes, apiWide);
+  const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
   const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;

@@ -1,12 +1,17 @@
 // An operation's parameters and form fields that carry a credential → the security scheme that fills them, never an input.
 import type {
+  JsonSchema,
   Operation,
+  OperationSummary,
   Parameter,
   ParameterLocation,
   SecurityRequirement,
   SecurityScheme,
 } from "../model/api-model.js";
+import type { ApiSource, SchemaLookup } from "../model/api-source.js";
 import { toSnakeCase } from "../util/naming.js";
+import { preferredContent } from "./media.js";
+import { derefTop } from "./schemas.js";
 import type { CredentialField, StepPlan, ToolDef } from "./types.js";
 
 export type { CredentialField } from "./types.js";
@@ -61,6 +66,13 @@ function isCredentialHeaderName(name: string): boolean {
   return /(^|_)(token|secret|api_key|access_key|subscription_key)$/.test(word);
 }
 
+/**
+ * A description opening by calling the field the caller's own key: Google's "API key. Your API key identifies your
+ * project…", "Your unique API key.", "FraudLabs Pro API key.", "an application key." — not "The API key to revoke".
+ */
+const CALLER_KEY =
+  /^\s*(your\s+|an?\s+|the\s+)?((registered|personal|unique|valid)\s+)?([\w-]+\s+){0,2}?(api|application|license|licence|access|security)[ -]?key\b(?!\s+(to|of|for|that|which|whose)\b)/i;
+
 /** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
 
@@ -68,8 +80,8 @@ const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
  * How the credential of one field reaches the API: `scheme` — a scheme the operation uses sends it already (the
  * field is left out of the request); `add` — a declared apiKey scheme has this very name and place, so it is
  * added to the operation's requirement; `variable` — no scheme carries it, so a generated apiKey scheme named after
- * the field fills it from its own environment variable; `unsent` — a form field no scheme carries (a scheme cannot
- * write into a body).
+ * the field fills it from its own environment variable (a body field too, where the API takes its credential in every
+ * body); `unsent` — a form field named like a credential that no scheme carries and the API does not take on every call.
  */
 export type CredentialFill =
   | { readonly kind: "scheme"; readonly scheme: string }
@@ -84,10 +96,17 @@ function sameKey(scheme: SecurityScheme, field: CredentialField): boolean {
   return field.in === "header" ? scheme.name.toLowerCase() === field.name.toLowerCase() : scheme.name === field.name;
 }
 
-/** Whether `scheme` sends the credential the field names (its token, its key, its Authorization header). */
+/**
+ * Whether `scheme` sends the credential the field names (its token, its key, its Authorization header, or an apiKey
+ * of the same name elsewhere: Plaid's `PLAID-SECRET` header for the body's `secret`).
+ */
 function carries(scheme: SecurityScheme, field: CredentialField): boolean {
   if (sameKey(scheme, field)) return true;
   const word = credentialWord(field.name);
+  if (scheme.type === "apiKey" && scheme.in !== field.in) {
+    const sent = credentialWord(scheme.name);
+    if (sent === word || sent.endsWith(`_${word}`)) return true;
+  }
   if (word === "authorization" && field.in === "header") return scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
   const bearer =
     scheme.type === "oauth2" ||
@@ -103,17 +122,21 @@ export function credentialFill(
   field: CredentialField,
   security: readonly SecurityRequirement[],
   schemes: Schemes,
+  apiWide = false,
 ): CredentialFill | undefined {
   const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
   const named =
-    (isCredentialName(field.name) || (field.in === "header" && isCredentialHeaderName(field.name))) &&
-    !PAGING.test(field.description ?? "");
+    apiWide ||
+    ((isCredentialName(field.name) ||
+      (field.in === "header" && isCredentialHeaderName(field.name)) ||
+      (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
+      !PAGING.test(field.description ?? ""));
   if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
   const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));
   if (carrier !== undefined) return { kind: "scheme", scheme: carrier };
   if (duplicate !== undefined) return { kind: "add", scheme: duplicate };
-  return field.in === "body" ? { kind: "unsent" } : { kind: "variable" };
+  return field.in === "body" && !apiWide ? { kind: "unsent" } : { kind: "variable" };
 }
 
 /** The operation's parameters that carry a credential, with how each is filled. */
@@ -192,9 +215,168 @@ export function basicUserScheme(
   return [...names][0];
 }
 
-/** Whether the property `name` of a form body carries a credential. */
-export function isCredentialFormField(operation: Pick<Operation, "security">, schemes: Schemes, name: string): boolean {
-  return credentialFill({ name, in: "body", required: false }, operation.security, schemes) !== undefined;
+/** A header naming the tenant or organisation the calls act for: Xero's `xero-tenant-id`, `X-Tenant-ID`, `Org-Id`. */
+const TENANT_HEADER = /(^|_)(tenant|organi[sz]ation|org)_?id$/;
+
+/**
+ * Whether a required header names the tenant the calls act for (Xero sends `xero-tenant-id` with every call): a value
+ * the operator's connection fixes and no other tool lists, so a configured value, never a model input.
+ */
+export function isTenantHeader(parameter: Pick<Parameter, "name" | "in" | "required">): boolean {
+  return parameter.in === "header" && parameter.required && TENANT_HEADER.test(credentialWord(parameter.name));
+}
+
+/**
+ * Whether the parameter names the account the calls are made for, a configured value (`$config.<snake name>`): the
+ * path parameter the http basic user names (Twilio's `AccountSid`), or a required tenant header (Xero's).
+ */
+export function isAccountParameter(
+  operation: Pick<Operation, "security">,
+  schemes: Schemes,
+  parameter: Pick<Parameter, "name" | "in" | "required">,
+): boolean {
+  return isTenantHeader(parameter) || basicUserScheme(operation, schemes, parameter) !== undefined;
+}
+
+/** Where a body field is read: whether the body is a form, and the fields the API takes as its credential in every body. */
+export interface BodyPlace {
+  readonly form: boolean;
+  readonly apiWide: ReadonlySet<string>;
+}
+
+/**
+ * Whether the property `name` of the operation's body carries a credential: a form field named like one, or a field the
+ * API takes as its credential in every body (see {@link apiBodyCredentials}).
+ */
+export function isCredentialBodyField(
+  operation: Pick<Operation, "security">,
+  schemes: Schemes,
+  name: string,
+  place: BodyPlace,
+): boolean {
+  const wide = place.apiWide.has(name);
+  if (!place.form && !wide) return false;
+  return credentialFill({ name, in: "body", required: false }, operation.security, schemes, wide) !== undefined;
+}
+
+/** The top-level properties of the body the operation prefers (JSON, then form), with the names its schema requires. */
+function bodyProperties(
+  operation: Pick<Operation, "requestBody">,
+  schemas: SchemaLookup,
+): { readonly properties: Readonly<Record<string, JsonSchema>>; readonly required: ReadonlySet<string> } | undefined {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  const schema = content && derefTop(content.schema, schemas);
+  if (typeof schema !== "object") return undefined;
+  const properties = schema["properties"];
+  if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return undefined;
+  const required = Array.isArray(schema["required"]) ? schema["required"].filter((k) => typeof k === "string") : [];
+  return { properties: properties as Record<string, JsonSchema>, required: new Set(required) };
+}
+
+function descriptionOf(schema: JsonSchema | undefined, schemas: SchemaLookup): string | undefined {
+  const target = schema === undefined ? undefined : derefTop(schema, schemas);
+  return typeof target === "object" && typeof target["description"] === "string" ? target["description"] : undefined;
+}
+
+/**
+ * A body field's name that may be an API's own credential: a credential word, Mandrill's bare `key`, or Plaid's
+ * `client_id` (sent beside its `secret` in every body, or in the headers its schemes name).
+ */
+function mayBeApiCredential(name: string): boolean {
+  const word = credentialWord(name);
+  return word === "key" || word === "client_id" || isCredentialName(name);
+}
+
+/**
+ * A description saying the field is the caller's key, token, secret or client id ("a valid API key", "your auth token",
+ * Plaid's "Your Plaid API `secret`").
+ */
+const CALLER_CREDENTIAL =
+  /\b(api|access|auth\w*|secret|private|account|license|licence|client)[\s_`'"-]{0,3}(key|token|secret|client_?id)s?\b|\bauthenticat|\bcredentials?\b/i;
+
+/**
+ * The share of an API's operations a body field must be on to be its credential, and the fewest operations for a field
+ * no description calls a credential (SelectPDF's one operation takes "the license key required to use the API").
+ */
+const NEARLY_EVERY = 0.9;
+const FEWEST = 3;
+
+/** Per operations list: the fields found, so a goals file's lazy source resolves the operations once. */
+const apiWideCache = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The body fields an API takes as its caller's credential (Mandrill's `key`: no security scheme, the API key in every
+ * JSON body): a field named `key` or like a credential, in the body of nearly every operation (90%; at least 3 unless a
+ * description calls it a credential), never described as anything but a key, token or credential of the caller's. A
+ * `key` that is data (a label's, a metadata entry's) is on the few operations about those things, or described as what
+ * it is. Stops at the first tenth of the operations without a candidate field, so an API without one resolves few.
+ */
+export function apiBodyCredentials(
+  operations: readonly OperationSummary[],
+  resolve: (operation: OperationSummary) => Pick<Operation, "requestBody">,
+  schemas: SchemaLookup,
+): ReadonlySet<string> {
+  const cached = apiWideCache.get(operations);
+  if (cached !== undefined) return cached;
+  const counts = new Map<string, number>();
+  const otherwise = new Set<string>();
+  const said = new Set<string>();
+  const allowedMisses = Math.floor(operations.length * (1 - NEARLY_EVERY));
+  let misses = 0;
+  for (const summary of operations) {
+    const body = bodyProperties(resolve(summary), schemas);
+    const candidates = Object.keys(body?.properties ?? {}).filter(mayBeApiCredential);
+    if (candidates.length === 0 && ++misses > allowedMisses) break;
+    for (const name of candidates) {
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      const description = descriptionOf(body?.properties[name], schemas)?.trim() ?? "";
+      if (description !== "") (CALLER_CREDENTIAL.test(description) ? said : otherwise).add(name);
+    }
+  }
+  const least = Math.ceil(operations.length * NEARLY_EVERY);
+  const enough = (name: string, count: number): boolean =>
+    count >= least && !otherwise.has(name) && (count >= FEWEST || said.has(name));
+  const found = new Set(
+    misses > allowedMisses ? [] : [...counts].filter(([name, count]) => enough(name, count)).map(([name]) => name),
+  );
+  apiWideCache.set(operations, found);
+  return found;
+}
+
+/**
+ * {@link apiBodyCredentials} of the API, asked for one operation: an operation whose body has no field that may be a
+ * credential needs no look at the others (a goals file resolves only the operations it reaches).
+ */
+export function bodyCredentialsFor(api: ApiSource, operation: Pick<Operation, "requestBody">): ReadonlySet<string> {
+  const body = bodyProperties(operation, api.schema);
+  if (!Object.keys(body?.properties ?? {}).some(mayBeApiCredential)) return NONE;
+  return apiBodyCredentials(api.index.operations, (o) => api.resolveOperation(o).value, api.schema);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The operation's body fields that carry a credential, with how each is filled. */
+export function credentialBodyFields(
+  operation: Pick<Operation, "requestBody" | "security">,
+  schemas: SchemaLookup,
+  schemes: Schemes,
+  apiWide: ReadonlySet<string>,
+): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
+  const body = bodyProperties(operation, schemas);
+  if (body === undefined) return [];
+  return Object.keys(body.properties)
+    .filter((name) => apiWide.has(name))
+    .flatMap((name) => {
+      const description = descriptionOf(body.properties[name], schemas);
+      const field: CredentialField = {
+        name,
+        in: "body",
+        required: body.required.has(name),
+        ...(description === undefined ? {} : { description }),
+      };
+      const fill = credentialFill(field, operation.security, schemes, true);
+      return fill === undefined ? [] : [{ field, fill }];
+    });
 }
 
 /**
@@ -223,13 +405,18 @@ function dedupe(requirements: readonly SecurityRequirement[]): SecurityRequireme
 
 /** The step's requirement with the schemes its unbound credential fields need, and the fields a generated scheme fills. */
 export function stepCredentials(
-  operation: Pick<Operation, "parameters" | "security">,
+  operation: Pick<Operation, "parameters" | "security" | "requestBody">,
   schemes: Schemes,
   bound: (field: CredentialField) => boolean,
+  body?: { readonly schemas: SchemaLookup; readonly apiWide: ReadonlySet<string> },
 ): { readonly security: SecurityRequirement[]; readonly generated: CredentialField[] } {
   let security = [...operation.security];
   const generated: CredentialField[] = [];
-  for (const { field, fill } of credentialParameters(operation, schemes)) {
+  const fields = [
+    ...credentialParameters(operation, schemes),
+    ...(body === undefined ? [] : credentialBodyFields(operation, body.schemas, schemes, body.apiWide)),
+  ];
+  for (const { field, fill } of fields) {
     if (bound(field)) continue;
     // A required credential needs its scheme whichever alternative is chosen (Trello's key and token are two
     // alternatives in the spec, and the API wants both).
@@ -254,7 +441,7 @@ export function withGeneratedSchemes(
   const schemes: Record<string, SecurityScheme> = {};
   const sorted = [...new Map(fields.map((f) => [keyOf(f), f])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
   for (const field of sorted) {
-    if (field.in === "body" || field.in === "path") continue;
+    if (field.in === "path") continue;
     const base = toSnakeCase(field.name) || "credential";
     const name = Object.hasOwn(declared, base) || Object.hasOwn(schemes, base) ? `${base}_${field.in}` : base;
     names.set(keyOf(field), name);
@@ -262,7 +449,10 @@ export function withGeneratedSchemes(
       type: "apiKey",
       name: field.name,
       in: field.in,
-      description: `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
+      description:
+        field.in === "body"
+          ? `The request-body field \`${field.name}\` the API takes as its credential on nearly every operation, which no security scheme of its spec fills.`
+          : `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
       fromParameter: true,
     };
   }

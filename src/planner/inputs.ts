@@ -2,7 +2,7 @@
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { accountDescription, basicUserScheme, isCredentialFormField, isCredentialParameter } from "./credentials.js";
+import { accountDescription, isAccountParameter, isCredentialBodyField, isCredentialParameter } from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -17,18 +17,22 @@ export interface OperationBindings {
   readonly inputs: ToolInput[];
   readonly params: ParamBinding[];
   readonly body?: BodyBinding;
-  /** Path parameters the basic-auth user names (Twilio's `AccountSid`): bound to `$config.<snake name>`, no input. */
+  /**
+   * Parameters naming the account (Twilio's `AccountSid`, Xero's `xero-tenant-id`): bound to `$config.<snake name>`,
+   * no input.
+   */
   readonly configured: readonly Omit<ConfigBinding, "origin">[];
 }
 
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
- * a credential (a security scheme fills them).
+ * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere).
  */
 export function bindAllOfOperation(
   operation: Operation,
   schemas: SchemaLookup,
   securitySchemes: Readonly<Record<string, SecurityScheme>>,
+  apiWide: ReadonlySet<string> = new Set(),
 ): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
@@ -36,7 +40,7 @@ export function bindAllOfOperation(
   const configured: Omit<ConfigBinding, "origin">[] = [];
   const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
   for (const parameter of exposed) {
-    if (basicUserScheme(operation, securitySchemes, parameter) !== undefined) {
+    if (isAccountParameter(operation, securitySchemes, parameter)) {
       const name = toSnakeCase(parameter.name);
       params.push(parameterToBinding(parameter, { kind: "expr", text: `$config.${name}` }));
       configured.push({
@@ -51,7 +55,8 @@ export function bindAllOfOperation(
     inputs.push(parameterToInput(parameter, name, operation));
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
-  const isCredential = (property: string): boolean => isCredentialFormField(operation, securitySchemes, property);
+  const isCredential = (property: string, form: boolean): boolean =>
+    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide });
   const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
   return body === undefined ? { inputs, params, configured } : { inputs, params, body, configured };
 }
@@ -105,8 +110,8 @@ interface BodyInputs {
   readonly schemas: SchemaLookup;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
-  /** Whether a form field of this name carries a credential (left out of the inputs). */
-  readonly isCredential: (property: string) => boolean;
+  /** Whether a body field of this name carries a credential (left out of the inputs). */
+  readonly isCredential: (property: string, form: boolean) => boolean;
 }
 
 /**
@@ -150,10 +155,12 @@ function bindBody(
   const entries: (readonly [string, ValueExpr])[] = [];
   const form = sent.kind === "form" || sent.kind === "multipart";
   for (const [property, schema] of properties) {
-    if (form && isCredential(property)) continue;
+    if (isCredential(property, form)) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
-      typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
+      typeof schema === "object" && typeof schema["description"] === "string"
+        ? htmlToText(schema["description"])
+        : undefined;
     inputs.push({
       name,
       schema,

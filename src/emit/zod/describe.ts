@@ -1,6 +1,7 @@
 // Turns a schema's description, constraints and example into the words `.describe()` carries.
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { constraintWords, valueWords } from "../../runtime/constraint-words.js";
+import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
 
 /** The schema's first example; none for a boolean, whose example only names one of its two values. */
@@ -11,12 +12,13 @@ function exampleOf(schema: JsonSchemaObject): unknown {
 }
 
 /**
- * The `.describe()` text: description (else title), then the constraints in words, then an example,
+ * The `.describe()` text: description (else title) with its HTML read as text, then the constraints in words, then an example,
  * e.g. “Order ID. `O-` + 4 digits; matches `^O-\d{4}$`; e.g. O-1024”. Undefined when there is nothing to say.
  */
 export function describeSchema(schema: JsonSchemaObject, options: { withConstraints: boolean }): string | undefined {
   const text = typeof schema["description"] === "string" ? schema["description"] : schema["title"];
-  const lead = typeof text === "string" && text.trim() !== "" ? text.trim() : undefined;
+  const read = typeof text === "string" ? htmlToText(text).trim() : "";
+  const lead = read !== "" ? read : undefined;
   const example = exampleOf(schema);
   const hasExample = example !== undefined;
   if (lead === undefined && !hasExample && !options.withConstraints) return undefined;

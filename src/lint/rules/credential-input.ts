@@ -1,6 +1,6 @@
-// credential-input: a goal input bound to a parameter or form field that carries a credential.
+// credential-input: a goal input bound to a parameter or body field that carries a credential.
 import { operationById } from "../../model/api-source.js";
-import { isCredentialFormField, isCredentialParameter } from "../../planner/credentials.js";
+import { bodyCredentialsFor, isCredentialBodyField, isCredentialParameter } from "../../planner/credentials.js";
 import type { ToolDef, ToolInput } from "../../planner/types.js";
 import { inputLocation } from "../inputs.js";
 import type { LintContext, RuleFinding } from "../types.js";
@@ -25,8 +25,10 @@ function credentialTarget(ctx: LintContext, tool: ToolDef, boundTo: string): str
   const kind = tool.steps.find((s) => s.operationId === opId)?.body?.kind;
   const operation = operationById(ctx.api, opId);
   const form = kind === "form" || kind === "multipart";
-  return form && operation && isCredentialFormField(operation, schemes, name)
-    ? `the form field "${name}" of ${opId}`
+  if (operation === undefined) return undefined;
+  const apiWide = bodyCredentialsFor(ctx.api, operation);
+  return isCredentialBodyField(operation, schemes, name, { form, apiWide })
+    ? `the ${form ? "form" : "body"} field "${name}" of ${opId}`
     : undefined;
 }
 

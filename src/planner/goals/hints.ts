@@ -53,7 +53,7 @@ function stepEntries(errors: Readonly<Record<string, string>> | undefined, stepI
 function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], found: Found): Record<string, string> {
   const fed = tool.inputs.filter((i) => i.boundTo.some((b) => b.startsWith(`${step.operationId} `)));
   const names = quoted(fed);
-  const identifying = fed.filter((i) => i.required);
+  const identifying = fed.filter((i) => i.required && identifies(i, step.operationId));
   const ids = quoted(identifying);
   const producers = identifying.flatMap((i) => {
     const producer = producerOf(i.name, tool.name, tools, found);
@@ -78,14 +78,38 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
   return hints;
 }
 
+/** A name that refers to a record: `id`, `user_id`, `videoIds`, `uuid`, `AccountSid`, `project_key`. */
+const REFERENCE = /(^|_)(id|ids|uuid|sid|key)$/;
+
+/**
+ * Whether the input names a record the step looks up, so a 404 can mean the model's value matched nothing: it fills a
+ * path parameter, a pick's match (`pet_name`), or a parameter or body field named as a reference (`channel_id`), and is
+ * not one of an enum's values.
+ * The fields of what a create sends (Vimeo's new channel `name`, its `privacy`) find nothing and are found by no tool.
+ */
+function identifies(input: ToolInput, operationId: string): boolean {
+  if (typeof input.schema === "object" && Array.isArray(input.schema["enum"])) return false;
+  return input.boundTo.some((target) => {
+    if (!target.startsWith(`${operationId} `)) return false;
+    const [place = "", ...rest] = target.slice(operationId.length + 1).split(" ");
+    if (place === "path" || place === "item") return true;
+    const name = place === "body" ? rest[0] : place.startsWith("body/") ? place.split("/").at(-1) : rest[0];
+    return name !== undefined && REFERENCE.test(toSnakeCase(name));
+  });
+}
+
 /**
  * A 404 from a step the model gave no identifier: where a read's path names no record (`GET /lists`), the path itself
- * was not found, which a wrong server URL explains, not anything the model passed; otherwise the record an earlier
- * step found, or one the request refers to, is gone.
+ * was not found, which a wrong server URL explains, not anything the model passed; where the path names one, the
+ * record an earlier step found is gone; a write to a path naming none (Vimeo's `POST /channels`) refers to a record
+ * that does not exist, or the path was not found — never "no longer exists" of what it was about to create.
  */
 function notFoundWithoutIdentifier(step: StepPlan): string {
-  if (step.path.includes("{") || !step.readOnly || step.body !== undefined) return "The resource no longer exists.";
-  return `${step.method.toUpperCase()} ${step.path} was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.`;
+  const call = `${step.method.toUpperCase()} ${step.path}`;
+  if (step.path.includes("{")) return "The resource no longer exists.";
+  if (step.readOnly && step.body === undefined)
+    return `${call} was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.`;
+  return `${call} answered Not Found: a record the request refers to does not exist, or the server URL the tool is configured with is wrong. Check the values passed with the user before calling again.`;
 }
 
 /** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */

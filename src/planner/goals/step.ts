@@ -4,7 +4,13 @@ import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
-import { isCredentialFormField, isCredentialParameter, stepCredentials } from "../credentials.js";
+import {
+  bodyCredentialsFor,
+  isAccountParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+  stepCredentials,
+} from "../credentials.js";
 import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
@@ -29,8 +35,15 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
   const idempotencyKey = unboundIdempotencyKey(operation, params);
-  const credentials = stepCredentials(operation, ctx.api.index.securitySchemes, (field) =>
-    params.some((p) => p.name === field.name && p.in === field.in),
+  const apiWide = bodyCredentialsFor(ctx.api, operation);
+  const credentials = stepCredentials(
+    operation,
+    ctx.api.index.securitySchemes,
+    (field) =>
+      field.in === "body"
+        ? body?.value.kind === "object" && body.value.entries.some(([k]) => k === field.name)
+        : params.some((p) => p.name === field.name && p.in === field.in),
+    { schemas: ctx.api.schema, apiWide },
   );
   return {
     id: step.id,
@@ -108,12 +121,15 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
       !bound.some((b) => b.name === p.name && b.in === p.in) &&
       !isCredentialParameter(operation, schemes, p),
   )) {
+    const account = isAccountParameter(operation, schemes, missing);
+    const value = `${account ? "$config" : "$inputs"}.${snake(missing.name)}`;
+    const or = account ? "the account the operator configures" : "or an earlier step's output";
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
       hint:
         ctx.goal.workflowId === undefined
-          ? `add params: { ${missing.name}: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`
-          : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: $inputs.${snake(missing.name)} } (or an earlier step's output) to step "${step.id}"`,
+          ? `add params: { ${missing.name}: ${value} } (${or}) to step "${step.id}"`
+          : `add a parameter { name: ${missing.name}, in: ${missing.in}, value: ${value} } (${or}) to step "${step.id}"`,
     });
   }
   return bound;
@@ -317,7 +333,10 @@ function checkRequiredProperties(
       kept?.has(k) !== true &&
       !hasDefault(declared(k) ?? {}) &&
       !isReadOnly(declared(k)) &&
-      !(form && isCredentialFormField(operation, ctx.api.index.securitySchemes, k)),
+      !isCredentialBodyField(operation, ctx.api.index.securitySchemes, k, {
+        form,
+        apiWide: bodyCredentialsFor(ctx.api, operation),
+      }),
   )) {
     report(ctx, "PLAN_UNBOUND_BODY", body, {
       message: `the body of step "${step.id}" does not set "${key}", which ${operation.id} requires`,

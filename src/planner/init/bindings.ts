@@ -2,7 +2,12 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
-import { basicUserScheme, isCredentialFormField, isCredentialParameter } from "../credentials.js";
+import {
+  apiBodyCredentials,
+  isAccountParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+} from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName, derefTop } from "../schemas.js";
@@ -168,11 +173,14 @@ function neededInputs(
   });
 }
 
-/** `$config.account_sid` for the path parameter the basic-auth user names (docs/goals.md, "Configured values"). */
+/**
+ * `$config.account_sid` for the path parameter the basic-auth user names, `$config.xero_tenant_id` for a tenant header
+ * (docs/goals.md, "Configured values").
+ */
 function configured(operation: Operation, model: ApiModel, parameter: Parameter): string | undefined {
-  return basicUserScheme(operation, model.securitySchemes, parameter) === undefined
-    ? undefined
-    : `$config.${toSnakeCase(parameter.name)}`;
+  return isAccountParameter(operation, model.securitySchemes, parameter)
+    ? `$config.${toSnakeCase(parameter.name)}`
+    : undefined;
 }
 
 /**
@@ -422,7 +430,9 @@ function bodyOf(
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
-  const credential = (k: string): boolean => form && isCredentialFormField(operation, model.securitySchemes, k);
+  const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
+  const credential = (k: string): boolean =>
+    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide });
   const creates = CREATES.has(operationProfile(operation).action);
   const named = pathNamed(operation.path, properties, requiredNames);
   const needed = [...neededProperties(properties, requiredNames, creates), ...named].filter(

@@ -394,17 +394,21 @@ function operationsByCall(view: ApiModel): ReadonlyMap<string, readonly Operatio
   return byCall;
 }
 
-/** The configured values the goals bind (`$config.NAME`, only ever a basic-auth user's account), by name. */
+/** The configured values the goals bind (`$config.NAME`: a basic-auth user's account or a tenant header), by name. */
 function draftConfig(goals: readonly DraftGoal[]): DraftConfig[] {
   const parameters = new Map<string, Set<string>>();
+  const headers = new Set<string>();
   for (const param of goals.flatMap((g) => g.steps.flatMap((s) => s.params))) {
     const name = /^\$config\.([A-Za-z0-9_]+)$/.exec(String(param.value))?.[1];
-    if (name !== undefined) parameters.set(name, (parameters.get(name) ?? new Set()).add(param.name));
+    if (name === undefined) continue;
+    parameters.set(name, (parameters.get(name) ?? new Set()).add(param.name));
+    if (param.in !== "path") headers.add(name);
   }
   return [...parameters].map(([name, names]) => ({
     name,
     description: accountDescription([...names]),
     parameters: [...names],
+    basicUser: !headers.has(name),
   }));
 }
 

@@ -85,12 +85,17 @@ export interface LeftOutGoal {
   readonly calls: readonly string[];
 }
 
-/** A configured value the draft binds (`$config.account_sid`): the account the basic-auth user signs in as. */
+/**
+ * A configured value the draft binds: the account the basic-auth user signs in as (`$config.account_sid`), or the
+ * tenant a header names (`$config.xero_tenant_id`).
+ */
 export interface DraftConfig {
   readonly name: string;
   readonly description: string;
-  /** The path parameters it fills, for the comment above it. */
+  /** The parameters it fills, for the comment above it. */
   readonly parameters: readonly string[];
+  /** Whether it fills only path parameters the http basic user names, so that user can stand for it when unset. */
+  readonly basicUser: boolean;
 }
 
 export interface GoalsDraft {

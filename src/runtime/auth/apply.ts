@@ -1,4 +1,4 @@
-// A scheme + its credential (or fetched token) → the headers, query pairs and cookies that carry it.
+// A scheme + its credential (or fetched token) → the headers, query pairs, cookies and body fields that carry it.
 import { Buffer } from "node:buffer";
 import type { SecuritySchemeSpec } from "../types.js";
 
@@ -8,9 +8,11 @@ export interface SchemeParts {
   readonly query: readonly string[];
   readonly queryNames: readonly string[];
   readonly cookies: readonly string[];
+  /** Fields set in the request body (an API that takes its credential there, Mandrill's `key`). */
+  readonly bodyFields: readonly (readonly [string, string])[];
 }
 
-const EMPTY: SchemeParts = { headers: [], query: [], queryNames: [], cookies: [] };
+const EMPTY: SchemeParts = { headers: [], query: [], queryNames: [], cookies: [], bodyFields: [] };
 
 /** RFC 7617: `Basic base64(user:password)`; a credential without `:` is a user with an empty password. */
 export function basicAuthorization(credential: string): string {
@@ -22,7 +24,7 @@ const header = (name: string, value: string): SchemeParts => ({ ...EMPTY, header
 
 type ApiKeyIn = (name: string, credential: string) => SchemeParts;
 
-const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie", ApiKeyIn>> = {
+const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body", ApiKeyIn>> = {
   header: (name, credential) => header(name, credential),
   query: (name, credential) => ({
     ...EMPTY,
@@ -30,6 +32,7 @@ const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie", ApiKeyIn>> 
     queryNames: [name],
   }),
   cookie: (name, credential) => ({ ...EMPTY, cookies: [`${name}=${encodeURIComponent(credential)}`] }),
+  body: (name, credential) => ({ ...EMPTY, bodyFields: [[name, credential]] }),
 };
 
 function httpScheme(scheme: string, credential: string): SchemeParts {
@@ -40,7 +43,7 @@ function httpScheme(scheme: string, credential: string): SchemeParts {
 }
 
 /**
- * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie, http basic/bearer (other http
+ * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie/body, http basic/bearer (other http
  * schemes send `Scheme credential`), oauth2 and openIdConnect as a bearer token; mutualTLS adds nothing.
  */
 export function schemeParts(scheme: SecuritySchemeSpec, credential: string): SchemeParts {

@@ -11,6 +11,8 @@ export interface AppliedAuth {
   readonly queryNames: readonly string[];
   /** `name=value` cookie pairs. */
   readonly cookies: readonly string[];
+  /** Fields set in the request body, replacing any of the same name. */
+  readonly bodyFields: readonly (readonly [string, string])[];
   /** Schemes whose token came from a token endpoint: a 401 fetches a new one once. */
   readonly refreshable: readonly string[];
   /** Environment variables of the schemes used, for a 401's suggestion. */
@@ -42,6 +44,7 @@ export const NO_AUTH: AppliedAuth = {
   query: [],
   queryNames: [],
   cookies: [],
+  bodyFields: [],
   refreshable: [],
   variables: [],
 };

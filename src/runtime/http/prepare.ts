@@ -1,7 +1,8 @@
 // An OperationRequest → a PreparedRequest (method, checked URL, headers, cookies, body), or INVALID_ARGUMENT unsent.
+import { isRecord } from "../types.js";
 import type { OperationRequest, PreparedRequest } from "./types.js";
 import { encodeBody } from "./body.js";
-import { serializeParams, type Checked } from "./params.js";
+import { invalidArgument, serializeParams, type Checked } from "./params.js";
 import { buildUrl } from "./url.js";
 
 /** Serialises parameters and body against the base URL; every argument check happens here, before any I/O. */
@@ -21,6 +22,43 @@ export function prepareRequest(request: OperationRequest, base: URL): Checked<Pr
       headers: params.value.headers,
       cookies: params.value.cookies,
       replayable,
+      ...(body.value.body !== undefined ? { body: body.value.body } : {}),
+      ...(body.value.contentType !== undefined ? { contentType: body.value.contentType } : {}),
+    },
+  };
+}
+
+/**
+ * The prepared request with the credential fields an API takes in its body (Mandrill's `key`) set in the body object,
+ * replacing any of the same name; the request as it was when there are none. A body that is not an object of fields
+ * cannot carry them: INVALID_ARGUMENT, unsent.
+ */
+export function withBodyCredentials(
+  request: OperationRequest,
+  prepared: PreparedRequest,
+  fields: readonly (readonly [string, string])[],
+): Checked<PreparedRequest> {
+  if (fields.length === 0) return { ok: true, value: prepared };
+  const given = request.body?.value;
+  if (given !== undefined && (!isRecord(given) || given instanceof Blob))
+    return invalidArgument(
+      `${request.step.operationId} takes its credential as a field of the request body, which is not an object ` +
+        "of fields.",
+      "Pass the request body as an object.",
+    );
+  const spec = request.body?.spec ?? {
+    mediaType: "application/json",
+    kind: "json" as const,
+    value: { kind: "literal" as const, value: null },
+  };
+  const body = encodeBody(spec, { ...given, ...Object.fromEntries(fields) });
+  if (!body.ok) return body;
+  const { body: _old, contentType: _type, ...rest } = prepared;
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      replayable: !(body.value.body instanceof ReadableStream),
       ...(body.value.body !== undefined ? { body: body.value.body } : {}),
       ...(body.value.contentType !== undefined ? { contentType: body.value.contentType } : {}),
     },

@@ -1,4 +1,5 @@
 // A fetch Response → its parsed body (JSON, text, a note for binary content, or undefined), read under a byte ceiling.
+import { boundDepth } from "./depth.js";
 
 /**
  * The body, or the ceiling it passed (counted after decompression). Stream failures are thrown for the caller to
@@ -87,8 +88,9 @@ function mediaTypeOf(contentType: string): MediaType {
 }
 
 /**
- * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses, a `{ content_type,
- * byte_length }` note for binary media, text otherwise.
+ * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses (nested at most
+ * MAX_RESPONSE_DEPTH levels, deeper parts a marker), a `{ content_type, byte_length }` note for binary media, text
+ * otherwise.
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
@@ -97,7 +99,7 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   const text = media.decoder.decode(bytes);
   if (!media.json) return text;
   try {
-    return JSON.parse(text) as unknown;
+    return boundDepth(JSON.parse(text));
   } catch {
     return text;
   }
@@ -126,16 +128,17 @@ export async function discardBody(response: Response): Promise<void> {
 }
 
 /**
- * A 2xx body the spec declares as a JSON object or array but the API labelled as text (`text/plain`, no type): parsed
- * when it is that JSON, so a mislabelled answer is read as the API meant it. A body labelled JSON is never parsed
- * twice: a JSON string there stays a string (and is reported as not the declared type).
+ * A 2xx body the spec declares as a JSON object or array that came as text: labelled as text (`text/plain`, no type),
+ * or labelled JSON but encoded twice (a JSON string whose text is the object: Xero's examples, a gateway that
+ * stringifies). Parsed when it is that JSON, so the answer is read as the API meant it; any other text stays text (and
+ * is reported as not the declared type).
  */
-export function declaredJson(body: unknown, contentType: string, declared: "object" | "array" | undefined): unknown {
-  if (declared === undefined || typeof body !== "string" || mediaTypeOf(contentType).json) return body;
+export function declaredJson(body: unknown, declared: "object" | "array" | undefined): unknown {
+  if (declared === undefined || typeof body !== "string") return body;
   const text = body.trim();
   if (!(declared === "object" ? text.startsWith("{") : text.startsWith("["))) return body;
   try {
-    const parsed = JSON.parse(text) as unknown;
+    const parsed = boundDepth(JSON.parse(text));
     const isArray = Array.isArray(parsed);
     const fits = declared === "array" ? isArray : parsed !== null && typeof parsed === "object" && !isArray;
     return fits ? parsed : body;

@@ -82,12 +82,12 @@ export const closeIssueWithComment = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`, `comment`. Check them with the user; " +
-            "use list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
+            "list_labeled_issues to find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`, `comment`; use " +
+          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
             "list_labeled_issues to find a valid `owner`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
             "descriptions and examples.",

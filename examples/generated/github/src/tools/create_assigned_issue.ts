@@ -115,13 +115,13 @@ export const createAssignedIssue = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `title`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`; use pull_request_review_status to find a valid `title`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
+            "find a valid `owner`.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`, `title`; use list_labeled_issues " +
-            "to find a valid `owner`; use pull_request_review_status to find a valid `title`.",
+          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
+            "valid `owner`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their " +
             "descriptions and examples.",
         },

@@ -96,12 +96,11 @@ export const findUserOpenPullRequests = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "404": "Nothing matches the given `author`, `owner`, `repo`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "GET /search/issues was not found, though it names no record: the server URL the tool is configured " +
+            "with is likely wrong. Do not retry; tell the user the operator must check it.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"search\" found nothing for the given `author`, `owner`, `repo`; use list_labeled_issues " +
-            "to find a valid `owner`.",
+          NOT_FOUND: "Step \"search\" found nothing.",
           rejected: "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their " +
             "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
             "sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with " +

@@ -119,8 +119,8 @@ export const restartDeployment = defineTool({
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"restart\" found nothing for the given `namespace`, `name`, `restarted_at`; use " +
-            "list_deployments to find a valid `name`.",
+          NOT_FOUND: "Step \"restart\" found nothing for the given `namespace`, `name`; use list_deployments to find " +
+            "a valid `name`.",
           rejected: "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
             "descriptions and examples.",
         },

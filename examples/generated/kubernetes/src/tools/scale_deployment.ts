@@ -115,13 +115,13 @@ export const scaleDeployment = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "OK", "201": "Created", "401": "Unauthorized" },
         errorHints: {
-          "404": "Nothing matches the given `namespace`, `name`, `replicas`. Check them with the user; use " +
-            "list_deployments to find a valid `name`.",
+          "404": "Nothing matches the given `namespace`, `name`. Check them with the user; use list_deployments to " +
+            "find a valid `name`.",
           "409": "The deployment changed since its scale was read. Call scale_deployment again to apply the change " +
             "to the new version.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"scale\" found nothing for the given `namespace`, `name`, `replicas`; use " +
-            "list_deployments to find a valid `name`.",
+          NOT_FOUND: "Step \"scale\" found nothing for the given `namespace`, `name`; use list_deployments to find a " +
+            "valid `name`.",
           rejected: "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their " +
             "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
             "sends (`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying " +

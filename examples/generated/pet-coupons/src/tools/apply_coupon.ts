@@ -57,10 +57,11 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid tag value" },
         errorHints: {
-          "404": "Nothing matches the given `my_pet_tags`. Check it with the user.",
+          "404": "GET /pet/findByTags was not found, though it names no record: the server URL the tool is " +
+            "configured with is likely wrong. Do not retry; tell the user the operator must check it.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"find-pet\" found nothing for the given `my_pet_tags`.",
+          NOT_FOUND: "Step \"find-pet\" found nothing.",
           rejected: "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
@@ -123,7 +124,8 @@ export const applyCoupon = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "404": "The resource no longer exists.",
+          "404": "POST /store/order answered Not Found: a record the request refers to does not exist, or the server " +
+            "URL the tool is configured with is wrong. Check the values passed with the user before calling again.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",

@@ -77,7 +77,8 @@ export const placeOrder = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "successful operation", "400": "Invalid input" },
         errorHints: {
-          "404": "The resource no longer exists.",
+          "404": "POST /store/order answered Not Found: a record the request refers to does not exist, or the server " +
+            "URL the tool is configured with is wrong. Check the values passed with the user before calling again.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",

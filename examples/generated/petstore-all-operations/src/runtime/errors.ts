@@ -2,7 +2,7 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
 import { namedFieldSuggestion } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
-import type { ErrorCode, ErrorEnvelope, StepSpec } from "./types.js";
+import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
 
 /** The `error` object of an envelope. */
@@ -269,14 +269,14 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, retryAfterSeconds } = failure;
-  const code = statusToCode(status);
+  const code = callerErrorCode(status, failure.body) ?? statusToCode(status);
   const said = summarizeErrorBody(failure.body, failure.redact);
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback =
     failure.suggestion ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
-    (status === 400 || status === 422 ? rejectionSuggestion(step, said) : undefined);
+    (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
   return errorDetail({
     code,
@@ -285,6 +285,36 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
   });
+}
+
+/**
+ * Error names that put the fault on the caller: the API's key or token, a record it does not know, arguments it
+ * refuses. Mandrill answers every error with HTTP 500 and names it (`Invalid_Key`, `Unknown_Template`,
+ * `ValidationError`), so a retry would fail the same way.
+ */
+const CALLER_ERRORS: readonly (readonly [RegExp, ErrorCode])[] = [
+  [/^(invalid|bad|missing|unknown)[_-]?(api[_-]?)?(key|token|credentials?)$/i, "UNAUTHORIZED"],
+  [/^unauthori[sz]ed$|^authentication[_-]?(failed|error|required)$/i, "UNAUTHORIZED"],
+  [/^(unknown|no[_-]?such)[_-]?[a-z]\w*$|^not[_-]?found$/i, "NOT_FOUND"],
+  [/^validation[_-]?error$|^invalid[_-]?[a-z]\w*$/i, "INVALID_ARGUMENT"],
+];
+
+/** Fields a JSON error body names its error in. */
+const ERROR_NAME_FIELDS = ["name", "code", "error", "error_code", "type"] as const;
+
+/**
+ * The code a 5xx answer's own error name gives (`{"status":"error","name":"Invalid_Key"}` → UNAUTHORIZED), or
+ * undefined: only a one-word name in a JSON object is read, never prose, so a server fault stays UPSTREAM_ERROR.
+ */
+export function callerErrorCode(status: number, body: unknown): ErrorCode | undefined {
+  if (status < 500 || !isRecord(body)) return undefined;
+  for (const field of ERROR_NAME_FIELDS) {
+    const name = body[field];
+    if (typeof name !== "string" || !/^[A-Za-z][\w-]{2,63}$/.test(name)) continue;
+    const found = CALLER_ERRORS.find(([pattern]) => pattern.test(name));
+    if (found !== undefined) return found[1];
+  }
+  return undefined;
 }
 
 /** A refusal names the field it is about (the `To` a message needs); else the derived hint names the suspects. */

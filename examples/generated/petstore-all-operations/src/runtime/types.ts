@@ -313,7 +313,8 @@ export type SecuritySchemeSpec =
   | {
       readonly type: "apiKey";
       readonly name: string;
-      readonly in: "header" | "query" | "cookie";
+      /** `body`: a field of the JSON or form body the API takes as its credential (only with `fromParameter`). */
+      readonly in: "header" | "query" | "cookie" | "body";
       /** A credential parameter of the spec that no scheme of it covers (README: a variable of its own). */
       readonly fromParameter?: boolean;
     }

@@ -71,7 +71,7 @@ export const adoptPet = defineTool({
           "404": "No customer has that email. Ask the user to confirm it.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"customer\" found nothing for the given `email`.",
+          NOT_FOUND: "Step \"customer\" found nothing.",
           rejected: "The API rejected the arguments. Check `email` against their descriptions and examples.",
         },
         bodyType: "object",

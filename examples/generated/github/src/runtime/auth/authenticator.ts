@@ -88,6 +88,7 @@ function merge(parts: readonly (SchemeParts & { refreshable?: string; variable: 
     query: parts.flatMap((p) => p.query),
     queryNames: parts.flatMap((p) => p.queryNames),
     cookies: parts.flatMap((p) => p.cookies),
+    bodyFields: parts.flatMap((p) => p.bodyFields),
     refreshable: parts.flatMap((p) => (p.refreshable ? [p.refreshable] : [])),
     variables: parts.map((p) => p.variable),
   };

@@ -4,10 +4,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
-import { errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
+import { callerErrorCode, errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
-import { prepareRequest } from "./prepare.js";
+import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
@@ -90,10 +90,11 @@ async function finish(
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   if (response.status >= 200 && response.status < 300) {
-    const body = declaredJson(read.body, response.headers.get("content-type") ?? "", step.bodyType);
+    const body = declaredJson(read.body, step.bodyType);
     return { ok: true, ...answer, body };
   }
-  const suggestion = response.status === 401 ? unauthorizedHint(auth) : undefined;
+  const rejected = response.status === 401 || callerErrorCode(response.status, read.body) === "UNAUTHORIZED";
+  const suggestion = rejected ? unauthorizedHint(auth) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,
@@ -144,11 +145,16 @@ function tokenFetch(fetch: typeof globalThis.fetch, hook: AttemptHook): typeof g
 
 async function exchange(
   ctx: Context,
-  step: StepSpec,
-  prepared: PreparedRequest,
+  request: OperationRequest,
+  unauthorized: PreparedRequest,
   deadline: Deadline,
 ): Promise<HttpOutcome> {
+  const { step } = request;
   let authorized = await ctx.auth.authorize(step, deadline.signal);
+  if (!authorized.ok) return { ok: false, error: authorized.error };
+  const placed = withBodyCredentials(request, unauthorized, authorized.auth.bodyFields);
+  if (!placed.ok) return { ok: false, error: placed.error };
+  const prepared = placed.value;
   const hook = ctx.settings.onAttempt;
   const send: SendContext = {
     fetch: hook === undefined ? ctx.settings.fetch : attemptFetch(ctx, hook, step, prepared),
@@ -207,7 +213,7 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
   try {
-    return await exchange(ctx, request.step, prepared.value, deadline);
+    return await exchange(ctx, request, prepared.value, deadline);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
     return {
