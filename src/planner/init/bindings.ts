@@ -14,7 +14,8 @@ import { componentName, derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
-import { neededInSomeCases, neededOnCreate, neededProperties, serverSet, serverState } from "./needed.js";
+import { neededInSomeCases, neededOnCreate, neededProperties, retired, serverSet, serverState } from "./needed.js";
+import { linkedField, linkOf } from "./links.js";
 import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
 import { pagingOf } from "../paging.js";
@@ -85,6 +86,9 @@ export function operationStep(
   const body = withCursor(bodyOf(model, operation, namer, id, offers), cursor, () =>
     namer(cursor?.name ?? "cursor", { type: "string" }, id),
   );
+  const target = linkTarget(operation, uncredentialed, params);
+  const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
+  if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
@@ -117,7 +121,18 @@ export function operationStep(
       : []),
   ];
   // An input a parameter also takes (a replace's path `{name}` and its body's `metadata.name`) is required and described there.
-  const needed = (body.needed ?? []).filter((n) => !params.some((b) => b.value === `$inputs.${n.input}`));
+  const needed = [
+    ...(body.needed ?? []).filter((n) => !params.some((b) => b.value === `$inputs.${n.input}`)),
+    ...(target === undefined || targetInput === undefined
+      ? []
+      : [
+          {
+            input: targetInput,
+            field: target.name,
+            ...(target.description ? { description: target.description } : {}),
+          },
+        ]),
+  ];
   return {
     id,
     operation: operationRef(operation),
@@ -256,13 +271,6 @@ function settableFields(
         settable(properties[k], lookup),
     )
     .slice(0, MAX_UPDATE_FIELDS);
-}
-
-/** A field flagged deprecated, or whose description says so first (Asana's `*Deprecated* Scheduling status …`). */
-function retired(schema: JsonSchema | undefined): boolean {
-  if (typeof schema !== "object") return false;
-  const description = typeof schema["description"] === "string" ? schema["description"] : "";
-  return schema["deprecated"] === true || /^\W*deprecated\b/i.test(description);
 }
 
 /**
@@ -435,7 +443,9 @@ function bodyOf(
     isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide });
   const creates = CREATES.has(operationProfile(operation).action);
   const named = pathNamed(operation.path, properties, requiredNames);
-  const needed = [...neededProperties(properties, requiredNames, creates), ...named].filter(
+  const link = creates ? linkOf(operation) : undefined;
+  const linked = link === undefined ? undefined : linkedField(properties, link.thing);
+  const needed = [...neededProperties(properties, requiredNames, creates, linked), ...named].filter(
     (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
@@ -515,6 +525,32 @@ function bodyOf(
     properties,
     ...(offers ? {} : { needed: neededBound }),
   };
+}
+
+/** What follows a record's word in a parameter that names one: `groupname`, `groupId`, `group_key`. */
+const NAMES_RECORD = /^_?(id|name|key|slug)$/;
+
+/**
+ * The parameter naming the record a link adds to, when the spec leaves it optional (Jira's `POST /group/user` takes the
+ * group as `groupname` or `groupId`, neither required): without it the call says no group. Of parameters named after
+ * the target, the one by name, which a person knows, else the only one.
+ */
+function linkTarget(
+  operation: Operation,
+  parameters: readonly Parameter[],
+  bound: readonly DraftParam[],
+): Parameter | undefined {
+  const link = linkOf(operation);
+  if (link === undefined) return undefined;
+  const head = singular(toSnakeCase(link.target.split(" ").at(-1) ?? ""));
+  const named = parameters.filter(
+    (p) =>
+      !p.required &&
+      toSnakeCase(p.name).startsWith(head) &&
+      NAMES_RECORD.test(toSnakeCase(p.name).slice(head.length)) &&
+      !bound.some((b) => b.name === p.name),
+  );
+  return named.find((p) => toSnakeCase(p.name).endsWith("name")) ?? (named.length === 1 ? named[0] : undefined);
 }
 
 /**

@@ -32,12 +32,14 @@ const NAMES = ["name", "title"];
  * The property names a step needs for its effect: the schema's `required`, then (in property order) every property
  * whose description says it is or may be required, such as Slack `chat.postMessage`'s `text` ("whether it is required
  * depends on other fields"), which the spec leaves out of `required`; and for a create that requires nothing at all,
- * the thing's `name` (or `title`), as Slack `conversations.create` needs.
+ * the thing's `name` (or `title`, never a retired one), as Slack `conversations.create` needs, or for a create that
+ * adds an existing thing to another (`linked`, see links.ts) the field naming that thing.
  */
 export function neededProperties(
   properties: Readonly<Record<string, JsonSchema>>,
   required: readonly string[],
   creates = false,
+  linked?: string,
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
     const schema = properties[k];
@@ -46,7 +48,7 @@ export function neededProperties(
       !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
     );
   });
-  const name = NAMES.find((k) => Object.hasOwn(properties, k));
+  const name = linked ?? NAMES.find((k) => Object.hasOwn(properties, k) && !retired(properties[k]));
   const named = creates && required.length === 0 && described.length === 0 && name !== undefined ? [name] : [];
   return [...required, ...described, ...named];
 }
@@ -89,6 +91,18 @@ export function serverSet(schema: JsonSchema | undefined): boolean {
 /** Whether the description says the server fills this object (a Kubernetes `status`), so no create sends it. */
 export function serverState(schema: JsonSchema | undefined): boolean {
   return SAYS_SERVER_STATE.test(descriptionOf(schema));
+}
+
+/**
+ * "Deprecated …" first, "This property is no longer available" (Jira's `name` of a user), "this field will be removed";
+ * not what the field holds ("These temporary files will be removed on job completion").
+ */
+const SAYS_RETIRED =
+  /^\W*deprecated\b|\bno longer (?:available|supported)\b|\b(?:this|the) (?:field|property|parameter|attribute) (?:is|has been|will be) (?:deprecated|removed)\b/i;
+
+/** A field flagged deprecated, or whose description says it is gone or going. */
+export function retired(schema: JsonSchema | undefined): boolean {
+  return (typeof schema === "object" && schema["deprecated"] === true) || SAYS_RETIRED.test(descriptionOf(schema));
 }
 
 function descriptionOf(schema: JsonSchema | undefined): string {

@@ -33,6 +33,7 @@ import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { leadVerb, postReadKind, readsBySummary, twinOfGet } from "./reads.js";
+import { linkOf } from "./links.js";
 import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
@@ -523,6 +524,7 @@ function singleProposal(
     useWhen: isRpc(operation)
       ? rpcHint(operation, kind, profile)
       : (relationHint(operation, kind, profile) ??
+        linkHint(operation, kind) ??
         (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
         KIND_HINTS[kind](
           kind === "find"
@@ -591,6 +593,14 @@ function namedHint(operation: Operation, kind: SingleKind): string | undefined {
   const many = isPlural(object.split(" ").at(-1) ?? "");
   const thing = many ? object : withArticle(object);
   return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
+}
+
+/** The hint of a create that adds a thing that exists to another (see `linkOf`): `The user asks to add a user to a group.` */
+function linkHint(operation: Operation, kind: SingleKind): string | undefined {
+  const link = kind === "create" ? linkOf(operation) : undefined;
+  if (link === undefined) return undefined;
+  const { verb, thing, preposition, target } = link;
+  return `The user asks to ${verb} ${withArticle(thing)} ${preposition} ${withArticle(target)}${knowing(operation)}.`;
 }
 
 /**
