@@ -2,6 +2,7 @@
 import type { OperationSummary } from "../model/api-model.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import { htmlToText } from "../util/html-text.js";
+import { riskFromWords } from "./risk.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
   isPlural,
@@ -46,7 +47,9 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
   const fromId = idAction(rpc ?? operation.id, operation.method);
   const fromPath = pathAction(segments, operation.method);
   const action = listOfMany(
-    fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb) ? fromPath.action : fromId,
+    fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
+      ? (summaryRead(operation, fromPath) ?? fromPath.action)
+      : fromId,
     operation,
     segments,
   );
@@ -121,6 +124,8 @@ function canonicalAction(word: string, classes: readonly string[]): string {
 function pathAction(segments: readonly string[], method: string): { action: string; verb?: true } {
   const last = segments.at(-1) ?? "";
   const lastWords = splitWords(last);
+  const read = method === "post" && !PARAMETER.test(last) ? RPC_READS.get(lastWords[0] ?? "") : undefined;
+  if (read !== undefined) return { action: read, verb: true };
   const segmentVerb =
     PARAMETER.test(last) || (segments.length < 2 && method !== "get") ? undefined : verbSegment(lastWords, method);
   if (segmentVerb !== undefined) return segmentVerb;
@@ -141,6 +146,42 @@ function pathAction(segments: readonly string[], method: string): { action: stri
 }
 
 const READ_CLASSES = new Set(["get", "list", "search"]);
+
+/**
+ * The read a POST does when neither its id nor a verb of its path says what it does and its summary leads with a read
+ * verb (SendGrid's `POST /marketing/contacts/search/emails`, "Get Contacts by Emails": get), none of its words one
+ * that makes risk read it as a change; init drafts the same calls as reads (see `readsByPost`).
+ */
+function summaryRead(operation: OperationSummary, fromPath: { action: string; verb?: true }): string | undefined {
+  if (operation.method !== "post" || fromPath.verb) return undefined;
+  const text = operation.summary?.trim() || operation.description?.trim() || "";
+  const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
+  const read =
+    RPC_READS.get(first) ??
+    RPC_READS.get(
+      first
+        .replace(/ies$/, "y")
+        .replace(/(ch|sh)es$/, "$1")
+        .replace(/s$/, ""),
+    );
+  return read === undefined || riskFromWords(operation) !== undefined ? undefined : read;
+}
+
+/**
+ * Read verbs that, opening the last segment of a POST's path, make it the read it names (an RPC-style API whose every
+ * call is a POST: Airbyte's `/v1/connections/get`, `/v1/sources/list`, keyserv's `/v1/ProductsApi/List`).
+ */
+const RPC_READS: ReadonlyMap<string, string> = new Map([
+  ["get", "get"],
+  ["list", "list"],
+  ["search", "search"],
+  ["query", "search"],
+  ["find", "search"],
+  ["lookup", "search"],
+  ["fetch", "get"],
+  ["retrieve", "get"],
+  ["describe", "get"],
+]);
 
 /** The verb a trailing path segment names: a search of a read (`/search`, `/find`), a write's verb or participle. */
 function verbSegment(words: readonly string[], method: string): { action: string; verb?: true } | undefined {

@@ -317,8 +317,12 @@ export function ownThings(path: string, base: readonly string[]): string | undef
   return first === "me" && next !== undefined && !PARAM_SEGMENT.test(next) ? `/${rest.slice(1).join("/")}` : undefined;
 }
 
-/** A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`. */
-const ACTION_SEGMENT = /^(find|search|list|query|lookup|filter|by)([-_A-Z]|$)|By[A-Z]/;
+/**
+ * A segment that names a way to read a collection, not a resource: `findByStatus`, `search`, `by-email`; an RPC-style
+ * read's verb (Airbyte's `/v1/connections/get`, keyserv's `/v1/ProductsApi/Find`).
+ */
+const ACTION_SEGMENT =
+  /^(find|search|list|query|lookup|filter|by|get)([-_A-Z]|$)|^(Find|Search|List|Query|Get)([-_A-Z]|$)|By[A-Z]/;
 
 /** Paths (after the version) of list reads, and of reads that return one thing (`…/pods/{}/proxy`: not a collection). */
 export interface Collections {

@@ -32,9 +32,9 @@ import { entityWords, goalWords, operationGoalName } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
-import { leadVerb, postReadKind, readsBySummary, twinOfGet } from "./reads.js";
+import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { linkOf } from "./links.js";
-import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 
@@ -185,9 +185,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
       ops.filter((o) =>
         isRpc(o)
           ? ofKind("create", judge)(o)
-          : o.method === "post" &&
-            !endsWithParameter(o.path) &&
-            !restAct(judge)(o) &&
+          : (putCreates(o, judge.profile(o)) ||
+              (o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o))) &&
             !isSearch(o, judge) &&
             !twinOfGet(_m, o, judge.profile(o)),
       ),
@@ -200,7 +199,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
         isRpc(o)
           ? ofKind("update", judge)(o)
           : (o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))) &&
-            !restAct(judge)(o),
+            !restAct(judge)(o) &&
+            !putCreates(o, judge.profile(o)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (o.method === "post" ? 10 : 0),
@@ -331,7 +331,24 @@ function changesNothing(operation: Operation, proposal: Proposal): boolean {
 
 /** What a chain's target does, as a single goal of it would be drafted: a PUT or PATCH changes, other calls by their profile. */
 function chainTargetKind(target: Operation): SingleKind {
-  return target.method === "put" || target.method === "patch" ? "update" : actionKind(operationProfile(target));
+  const profile = operationProfile(target);
+  if (putCreates(target, profile)) return "create";
+  return target.method === "put" || target.method === "patch" ? "update" : actionKind(profile);
+}
+
+/**
+ * A PUT to a collection that adds a new record (AWS App Mesh's `CreateMesh`, `PUT /v20190125/meshes`; Access Analyzer's
+ * `CreateAnalyzer`, `PUT /analyzer`): its name or summary says create or add, none of them says update or replace (an
+ * upsert changes what exists), and its path ends in no parameter naming a record.
+ */
+export function putCreates(operation: Operation, profile: OperationProfile): boolean {
+  if (operation.method !== "put" || endsWithParameter(operation.path)) return false;
+  const words = splitWords(`${operation.id} ${operation.summary ?? ""}`).map(stem);
+  const says = (verbs: readonly string[]) => words.some((w) => verbs.includes(w));
+  return (
+    (profile.action === "create" || profile.action === "add" || says(["create"])) &&
+    !says(["update", "replace", "upsert", "edit", "modify", "change", "set"])
+  );
 }
 
 function headNoun(object: string): string {
@@ -388,8 +405,13 @@ export function childProposal(
  */
 function sendsEmpty(model: ApiModel, operation: Operation, proposal: Proposal): boolean {
   const step = proposal.steps.at(-1);
+  return step !== undefined && stepSendsEmpty(model, operation, step);
+}
+
+/** A step that binds nothing but its path and sends no body field, to a body that declares fields. */
+function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep): boolean {
   const content = operation.requestBody?.contents[0];
-  if (content === undefined || step === undefined || step.params.some((p) => p.in !== "path")) return false;
+  if (content === undefined || step.params.some((p) => p.in !== "path")) return false;
   const empty = step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
   return empty && propertyNames(content.schema, schemaLookup(model.schemas)).length > 0;
 }
@@ -512,8 +534,9 @@ function singleProposal(
   // A POST picked as a create or an update that reads (a search, a lookup) is drafted as the read it is.
   const reads = slot === "create" || slot === "update" ? postReadKind(model, operation, profile) : undefined;
   const kind = isRpc(operation) ? slot : (reads ?? slot);
-  const said = reads === undefined || isRpc(operation) ? undefined : readWords(operation);
-  const namer = createInputNamer(schemaLookup(model.schemas));
+  // A POST that reads, picked as a create or as the read it is (Airbyte's `/v1/sources/search`), says what it does in its own words.
+  const postRead = reads !== undefined || ((slot === "find" || slot === "get") && readsByPost(operation, profile));
+  const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
   const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
   return {
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
@@ -534,15 +557,7 @@ function singleProposal(
           profile,
         )),
     inputs: [],
-    steps: [
-      operationStep(model, operation, {
-        id: stepId,
-        namer,
-        offerFields: kind === "update" || kind === "act" || (kind === "create" && offersOnCreate),
-        offerOnPost: kind === "update" || kind === "create",
-        final: true,
-      }),
-    ],
+    steps: [createStep(model, operation, kind, stepId, offersOnCreate)],
     calls: [signatureOf(operation)],
     deprecated: operation.deprecated,
     groupRank: group.rank,
@@ -551,6 +566,30 @@ function singleProposal(
     ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
     ...(said === undefined ? {} : { said: { verb: said.verb, rest: said.rest } }),
   };
+}
+
+/**
+ * A single goal's step. An update or an act with nothing it must send offers the fields it can set; so does a create
+ * that would otherwise send an empty body to a body that declares fields (Twilio Sync's `POST /v1/Services`, whose
+ * fields are all optional): the model can then give what the call needs.
+ */
+function createStep(
+  model: ApiModel,
+  operation: Operation,
+  kind: SingleKind,
+  id: string,
+  offersOnCreate: boolean,
+): DraftStep {
+  const step = (offer: boolean) =>
+    operationStep(model, operation, {
+      id,
+      namer: createInputNamer(schemaLookup(model.schemas)),
+      offerFields: kind === "update" || kind === "act" || (kind === "create" && offer),
+      offerOnPost: kind === "update" || kind === "create",
+      final: true,
+    });
+  const drafted = step(offersOnCreate);
+  return kind === "create" && !offersOnCreate && stepSendsEmpty(model, operation, drafted) ? step(true) : drafted;
 }
 
 /**

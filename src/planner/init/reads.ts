@@ -1,7 +1,7 @@
 // A POST operation → whether it reads (a search, lookup or list sent by POST, as a body carries its filters) and answers a list.
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
-import type { OperationProfile } from "../profile.js";
+import { type OperationProfile, operationProfile } from "../profile.js";
 import { riskFromWords } from "../risk.js";
 import { listTokens, successSchema } from "./operations.js";
 
@@ -59,11 +59,20 @@ export function twinOfGet(model: ApiModel, operation: Operation, profile: Operat
   );
 }
 
-/** Whether a POST that reads answers a list (an array, or an object holding one), or says it searches or lists. */
+/**
+ * Whether a POST that reads answers a list (an array, or an object holding one), or says it searches or lists: in its
+ * summary, a lookup segment, or the read verb its path ends in (keyserv's `/v1/ProductsApi/List`).
+ */
 export function readsList(model: ApiModel, operation: Operation): boolean {
   const schema = successSchema(operation);
   if (schema !== undefined && listTokens(schema, schemaLookup(model.schemas)) !== undefined) return true;
-  return ["list", "search", "query", "find"].includes(leadVerb(operation)) || lookupSegment(operation.path);
+  const action = operationProfile(operation).action;
+  return (
+    ["list", "search", "query", "find"].includes(leadVerb(operation)) ||
+    lookupSegment(operation.path) ||
+    action === "list" ||
+    action === "search"
+  );
 }
 
 /** Whether the summary (else the description) leads with a read verb: `Get comments by IDs`, `Lists …`. */

