@@ -86,9 +86,7 @@ describe.skipIf(REPEAT_RUN)("POSTs that read", () => {
       useWhen: "The user wants to search contacts.",
     });
     // Beside it, the goals name it by what it does, not as one more browse of contact records.
-    expect(of("POST /marketing/contacts/search")?.notFor).toContain(
-      "getting contacts by emails (use get_contacts_by_emails)",
-    );
+    expect(of("POST /marketing/contacts/search/emails")?.notFor).toContain("searching contacts (use search_contacts)");
     for (const goal of goals) expect(goal.useWhen, goal.name).not.toMatch(/add a new (search|get|list|query)/i);
   });
 

@@ -244,7 +244,7 @@ describe.skipIf(REPEAT_RUN)("init on real specs", () => {
     expect(errors).toEqual([]);
     const query = goals.find((g) => operations(g).includes("queryADatabase"));
     expect(query?.name).toBe("query_database");
-    expect(query?.useWhen).toMatch(/browse/);
+    expect(query?.useWhen).toBe("The user wants to query a database and you know its id.");
     expect(goals.map((g) => g.name)).toEqual(expect.arrayContaining(["retrieve_block", "delete_block"]));
     expect(goals.filter((g) => /(^|_)(a|an|the)(_|$)/.test(g.name))).toEqual([]);
     const described = (goal: string, input: string) =>

@@ -242,6 +242,7 @@ export function groupProposals(
     nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
   };
   const picked = new Set<Operation>();
+  const earlier: Proposal[] = [];
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
     const kept: Proposal[] = [];
     for (const operation of PICKERS[kind](model, free, judge)) {
@@ -251,12 +252,14 @@ export function groupProposals(
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
+      const first =
+        (kept.length === 0 && !readBesideReads(kind, proposal, earlier)) ||
+        searchBesideList(kind, operation, profile(operation), kept);
       kept.push(
-        kept.length === 0
-          ? proposal
-          : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
+        first ? proposal : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
     }
+    earlier.push(...kept);
     return kept;
   });
   if (!isCore) return proposals;
@@ -267,6 +270,34 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/**
+ * A search by POST beside the resource's browse (SendGrid's `POST /marketing/contacts/search` beside `GET
+ * /marketing/contacts`): another task, not the browse's runner-up.
+ */
+function searchBesideList(
+  kind: SingleKind,
+  operation: Operation,
+  second: OperationProfile,
+  kept: readonly Proposal[],
+): boolean {
+  return (
+    kind === "find" &&
+    operation.method === "post" &&
+    second.action === "search" &&
+    kept.every((p) => p.said?.verb !== "search")
+  );
+}
+
+/**
+ * A POST picked as the resource's create that reads, where the resource already has two reads of its own (SendGrid's
+ * `POST /marketing/contacts/search/emails` beside the contacts' browse and search): a runner-up, as a second find is.
+ */
+function readBesideReads(kind: SingleKind, proposal: Proposal, earlier: readonly Proposal[]): boolean {
+  return (
+    kind === "create" && proposal.kind === "find" && earlier.filter((p) => p.kind === "find" && !p.runnerUp).length >= 2
+  );
 }
 
 /**
