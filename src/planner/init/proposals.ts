@@ -136,7 +136,21 @@ function ofKind(kind: SingleKind, judge: Judge): (o: Operation) => boolean {
  * shape its answer has: a POST whose own path segment or name says search or query finds, it does not create.
  */
 const isSearch = (o: Operation, judge: Judge): boolean =>
-  (o.method === "get" || o.method === "post") && !endsWithParameter(o.path) && judge.profile(o).action === "search";
+  (o.method === "get" || o.method === "post") &&
+  !endsWithParameter(o.path) &&
+  judge.profile(o).action === "search" &&
+  !searchByPath(o);
+
+/**
+ * A POST search that only its path names (SendGrid's `POST_mc-contacts-search` of `/marketing/contacts/search`): picked
+ * in a create's place and drafted as the read it is (see `postReadKind`), where it ranks as a resource's first pick; one
+ * whose id names the search (Airbyte's `searchSources`, QuickSight's `SearchGroups`) is a find's.
+ */
+function searchByPath(o: Operation): boolean {
+  if (o.method !== "post") return false;
+  const first = splitWords(o.id.split(/[/.]/).at(-1) ?? "")[0] ?? "";
+  return o.idSynthesized || !["search", "query", "find", "lookup"].includes(first);
+}
 
 /**
  * A read of a plural collection path whose success response declares no schema (Trello's `GET /boards/{idBoard}/cards`):
@@ -242,7 +256,6 @@ export function groupProposals(
     nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
   };
   const picked = new Set<Operation>();
-  const earlier: Proposal[] = [];
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
     const kept: Proposal[] = [];
     for (const operation of PICKERS[kind](model, free, judge)) {
@@ -252,14 +265,12 @@ export function groupProposals(
       const proposal = singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
-      const first =
-        (kept.length === 0 && !readBesideReads(kind, proposal, earlier)) ||
-        searchBesideList(kind, operation, profile(operation), kept);
       kept.push(
-        first ? proposal : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
+        kept.length === 0
+          ? proposal
+          : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
     }
-    earlier.push(...kept);
     return kept;
   });
   if (!isCore) return proposals;
@@ -270,34 +281,6 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
-}
-
-/**
- * A search by POST beside the resource's browse (SendGrid's `POST /marketing/contacts/search` beside `GET
- * /marketing/contacts`): another task, not the browse's runner-up.
- */
-function searchBesideList(
-  kind: SingleKind,
-  operation: Operation,
-  second: OperationProfile,
-  kept: readonly Proposal[],
-): boolean {
-  return (
-    kind === "find" &&
-    operation.method === "post" &&
-    second.action === "search" &&
-    kept.every((p) => p.said?.verb !== "search")
-  );
-}
-
-/**
- * A POST picked as the resource's create that reads, where the resource already has two reads of its own (SendGrid's
- * `POST /marketing/contacts/search/emails` beside the contacts' browse and search): a runner-up, as a second find is.
- */
-function readBesideReads(kind: SingleKind, proposal: Proposal, earlier: readonly Proposal[]): boolean {
-  return (
-    kind === "create" && proposal.kind === "find" && earlier.filter((p) => p.kind === "find" && !p.runnerUp).length >= 2
-  );
 }
 
 /**
