@@ -473,8 +473,7 @@ function asksOpaqueId(p: Proposal, view: ApiModel): boolean {
  * The ranked proposals with each one that does what a better-ranked one does — the same kind of call (an action: the
  * same verb) on the same object (Asana's `createProjectForWorkspace` after `createProject`: both add a project) —
  * moved after all the others: a near-duplicate takes no place a distinct task could have. Two browses of one object
- * are no twins (all pods, and a deployment's pods); two reads by POST of one object are (Mandrill's `search.json` and
- * `search-time-series.json`).
+ * are no twins (all pods, and a deployment's pods).
  */
 function twinsLast(
   ranked: readonly Proposal[],
@@ -489,7 +488,7 @@ function twinsLast(
     const profile = profileOf(target);
     const kind = actionKind(profile);
     const key = `${kind === "act" ? profile.action : kind} ${squash(profile.object.split(" ").at(-1) ?? "")}`;
-    const twin = (kind !== "find" || target.method === "post") && seen.has(key);
+    const twin = kind !== "find" && seen.has(key);
     seen.add(key);
     if (twin) twins.push(p);
     return !twin;
