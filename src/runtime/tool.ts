@@ -371,8 +371,6 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
-    const breach = argumentLimitBreach(input, limits, variables);
-    if (breach !== undefined) return capError(breach, maxBytes);
     const requestId = gated ? requestIdOf(input) : undefined;
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
@@ -420,7 +418,10 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   return {
     ...toolFields(def),
     run(input, ctx) {
-      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
+      // Checked before anything walks the arguments (the span's redacted copy recurses once per level).
+      const breach = argumentLimitBreach(input, limits, variables);
+      return traceToolCall(traceOf(spec, runtime, breach === undefined ? input : undefined, ctx), async () => {
+        if (breach !== undefined) return capError(breach, maxBytes);
         try {
           return await call(input, ctx);
         } catch (error) {
