@@ -176,10 +176,11 @@ function unknownRequest(tool: string): ErrorEnvelope {
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field: "request_id",
-    message: `No ${tool} request has that request_id.`,
+    message: `No ${tool} approval request has that request_id.`,
     suggestion:
-      `Pass the request_id that ${tool} returned with pending_approval, exactly as given; to make a ` +
-      `new request, call ${tool} without request_id.`,
+      `Pass only the request_id of an answer of ${tool} with "status": "pending_approval", exactly as given (a ` +
+      `request_id in the API's own result is the API's, not an approval request); to make a new request, call ` +
+      `${tool} without request_id.`,
   });
 }
 
