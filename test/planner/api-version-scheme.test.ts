@@ -29,15 +29,16 @@ describe("withApiVersionSchemes", () => {
 
 describe("Plaid (its Plaid-Version header declared as the apiKey scheme plaidVersion)", () => {
   it("is the API version in the README and the client configs, not a secret; the real keys stay secrets", async () => {
-    const planned = await plan({ spec: join(modules, "plaid.com.json"), allOperations: true, name: "plaid" });
-    const spec = toToolsetSpec(planned.plan.toolset, planned.plan.tools, "1.0.0");
+    const planned = (await plan({ spec: join(modules, "plaid.com.json"), allOperations: true, name: "plaid" })).plan;
+    if (planned === undefined) throw new Error("Plaid did not plan");
+    const spec = toToolsetSpec(planned.toolset, planned.tools, "1.0.0");
     const described = Object.fromEntries(environmentOf(spec).map((e) => [e.name, e.description]));
     expect(described["PLAID_PLAID_VERSION"]).toBe(
       "The API version, sent in the header `Plaid-Version` (the spec declares it as the security scheme " +
         "`plaidVersion`; it is no credential and is not redacted). Default `2020-09-14`, the version the API " +
         "description is written for.",
     );
-    const variables = clientVariables(spec, planned.plan.tools);
+    const variables = clientVariables(spec, planned.tools);
     const byName = Object.fromEntries(variables.map((v) => [v.name, v]));
     expect(byName["PLAID_PLAID_VERSION"]).toMatchObject({
       secret: false,

@@ -16,11 +16,12 @@ type Schema = { properties?: Record<string, { description?: string }>; anyOf?: S
 
 describe("ShipEngine's DELETE /v1/pickups/{pickup_id} (gated; its answer carries ShipEngine's request_id UUID)", () => {
   it("tools/list tells the approval request_id from the API's own", async () => {
-    const planned = await plan({ spec: join(modules, "shipengine.com.json"), allOperations: true });
-    const tool = planned.plan.tools.find((t) => t.steps.some((s) => s.operationId === "delete_scheduled_pickup"));
+    const planned = (await plan({ spec: join(modules, "shipengine.com.json"), allOperations: true })).plan;
+    if (planned === undefined) throw new Error("ShipEngine did not plan");
+    const tool = planned.tools.find((t) => t.steps.some((s) => s.operationId === "delete_scheduled_pickup"));
     expect(tool?.approval).toBe("required");
     if (tool === undefined) return;
-    const listed = listedDefinition(tool, compilePlanSchemas({ ...planned.plan, tools: [tool] }));
+    const listed = listedDefinition(tool, compilePlanSchemas({ ...planned, tools: [tool] }));
     const input = listed["inputSchema"] as Schema;
     expect(input.properties?.["request_id"]?.description).toContain(
       "answered status pending_approval: that answer's request_id (never a request_id from the API's own result)",
