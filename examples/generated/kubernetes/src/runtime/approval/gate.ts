@@ -178,9 +178,9 @@ function unknownRequest(tool: string): ErrorEnvelope {
     field: "request_id",
     message: `No ${tool} approval request has that request_id.`,
     suggestion:
-      `Pass only the request_id of an answer of ${tool} with "status": "pending_approval", exactly as given (a ` +
-      `request_id in the API's own result is the API's, not an approval request); to make a new request, call ` +
-      `${tool} without request_id.`,
+      `Pass only the request_id of an answer of ${tool} with "status": "pending_approval", exactly as given. A ` +
+      `result without that status is already the call's outcome (a request_id in it is the API's own): there is ` +
+      `nothing to fetch for it, and calling ${tool} without request_id makes a new request.`,
   });
 }
 
