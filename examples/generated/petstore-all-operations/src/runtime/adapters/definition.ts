@@ -120,7 +120,10 @@ function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["ou
   });
 }
 
-/** What a gated tool's result says of a `request_id` of the API's own (Plaid's, ShipEngine's), beside its description. */
+/**
+ * What a gated tool's result says of a `request_id` of the API's own (Plaid's, ShipEngine's), beside its
+ * description.
+ */
 export const API_REQUEST_ID_NOTE =
   "The API's own id for this request, not an approval request: never pass it as this tool's request_id input.";
 
