@@ -51,6 +51,8 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
     .filter(([, scheme]) => scheme.type !== "mutualTLS")
     .map(([scheme, definition]): ClientVariable => {
       const name = credentialVariable(spec.envPrefix, scheme);
+      if (definition.type === "apiKey" && definition.apiVersion !== undefined)
+        return apiVersionVariable(scheme, name, definition.apiVersion.default, describe(name));
       const kind = CREDENTIAL_KIND[definition.type](definition);
       return {
         name,
@@ -87,6 +89,25 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
     ...credentials,
     ...configured,
   ];
+}
+
+/** A scheme that carries the API version: no secret, never required (unset, the spec's version or no header). */
+function apiVersionVariable(
+  scheme: string,
+  name: string,
+  fallback: string | undefined,
+  description: string,
+): ClientVariable {
+  return {
+    name,
+    key: credentialKey(scheme),
+    title: `API version (${scheme})`,
+    description,
+    secret: false,
+    required: false,
+    placeholder: fallback ?? "<API version>",
+    ...(fallback === undefined ? {} : { default: fallback }),
+  };
 }
 
 /** The scheme's user_config key: its name in snake_case, never the base URL's key. */

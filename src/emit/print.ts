@@ -221,7 +221,7 @@ class Cmds {
   readonly modes: Mode[] = [];
   readonly docs: Doc[] = [];
 
-  push(ind: number, mode: Mode, doc: Doc): void {
+  add(ind: number, mode: Mode, doc: Doc): void {
     this.inds.push(ind);
     this.modes.push(mode);
     this.docs.push(doc);
@@ -352,13 +352,13 @@ class Printer {
 
   run(doc: Doc, ind: number): string {
     const cmds = new Cmds();
-    cmds.push(ind, BREAK, doc);
+    cmds.add(ind, BREAK, doc);
     while (cmds.docs.length > 0) {
       const at = cmds.inds.pop() as number;
       const mode = cmds.modes.pop() as Mode;
       const d = cmds.docs.pop() as Doc;
       if (typeof d === "string") this.write(d);
-      else if (Array.isArray(d)) for (let i = d.length - 1; i >= 0; i--) cmds.push(at, mode, d[i] as Doc);
+      else if (Array.isArray(d)) for (let i = d.length - 1; i >= 0; i--) cmds.add(at, mode, d[i] as Doc);
       else this.step(cmds, at, mode, d as Exclude<Doc, string | readonly Doc[]>);
     }
     return this.out.join("");
@@ -371,15 +371,15 @@ class Printer {
         const text: string[] = [];
         flatInto(d.d, text);
         this.write(text.join(""));
-      } else cmds.push(at, BREAK, d.d);
-    } else if (d.t === "indent") cmds.push(at + INDENT, mode, d.d);
+      } else cmds.add(at, BREAK, d.d);
+    } else if (d.t === "indent") cmds.add(at + INDENT, mode, d.d);
     else if (d.t === "line") {
       if (mode === FLAT) this.write(d.flat);
       else this.newline(at);
     } else if (d.t === "hard") this.newline(at);
     else if (d.t === "alt") {
       if (this.pos + d.flat.length + measure(cmds, PRINT_WIDTH) <= PRINT_WIDTH) this.write(d.flat);
-      else cmds.push(at, BREAK, d.broken);
+      else cmds.add(at, BREAK, d.broken);
     } else if (d.t === "ifBreak") {
       if (mode === BREAK) this.write(d.text);
     } else this.string(cmds, at, d);

@@ -94,6 +94,7 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
         name: scheme.name,
         in: scheme.in,
         ...(scheme.fromParameter ? { fromParameter: true } : {}),
+        ...(scheme.apiVersion === undefined ? {} : { apiVersion: scheme.apiVersion }),
       };
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
@@ -272,6 +273,10 @@ function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec):
 }
 
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
+  if (scheme.type === "apiKey" && scheme.apiVersion !== undefined) {
+    const fallback = scheme.apiVersion.default;
+    return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (the spec declares it as the security scheme \`${name}\`; it is no credential and is not redacted). ${fallback === undefined ? "Unset, the header is not sent." : `Default \`${fallback}\`, the version the API description is written for.`}`;
+  }
   if (scheme.type === "apiKey" && scheme.fromParameter === true && scheme.in === "body")
     return `The credential the API takes as the request-body field \`${scheme.name}\` of nearly every operation (its spec declares no security scheme for it), set in the body of each request that declares the field. Never shown to the model.`;
   if (scheme.type === "apiKey" && scheme.fromParameter === true)

@@ -470,3 +470,29 @@ export function withGeneratedSchemes(
   };
   return { tools: tools.map((t) => ({ ...t, steps: t.steps.map(withSchemes) })), schemes };
 }
+
+/** A scheme or header name whose last word is `version` (`plaidVersion`, `Plaid-Version`, `X-API-Version`). */
+const VERSION_NAME = /version$/i;
+
+/** The date an API description's version starts with (Plaid's `2020-09-14_1.345.1`): the API version it describes. */
+const DATED_VERSION = /^(\d{4}-\d{2}-\d{2})(?![\d-])/;
+
+/**
+ * The schemes with each apiKey header scheme named as a version (Plaid declares its `Plaid-Version` header as one)
+ * marked as the API version it is, not a credential; its default is the date the API description's own version starts
+ * with, when it starts with one.
+ */
+export function withApiVersionSchemes(schemes: Schemes, documentVersion: string): Record<string, SecurityScheme> {
+  const dated = DATED_VERSION.exec(documentVersion.trim())?.[1];
+  return Object.fromEntries(
+    Object.entries(schemes).map(([name, scheme]) => [
+      name,
+      scheme.type === "apiKey" &&
+      scheme.in === "header" &&
+      scheme.fromParameter !== true &&
+      (VERSION_NAME.test(name) || VERSION_NAME.test(scheme.name))
+        ? { ...scheme, apiVersion: dated === undefined ? {} : { default: dated } }
+        : scheme,
+    ]),
+  );
+}

@@ -2,6 +2,7 @@
 import type { ApiIndex } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
 import { toKebabCase, toUpperSnake } from "../util/naming.js";
+import { withApiVersionSchemes } from "./credentials.js";
 import { markPlaceholder } from "./placeholder-server.js";
 import type { ToolsetInfo } from "./types.js";
 
@@ -20,7 +21,7 @@ export interface ToolsetChoices {
 
 /** The toolset's identity and shared settings. */
 export function planToolset(
-  model: Pick<ApiIndex, "title" | "servers" | "securitySchemes">,
+  model: Pick<ApiIndex, "title" | "version" | "servers" | "securitySchemes">,
   choices: ToolsetChoices,
 ): ToolsetInfo {
   const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
@@ -31,7 +32,7 @@ export function planToolset(
     servers: (choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }]).map((server) =>
       markPlaceholder(server, choices.server === undefined && choices.publicApi === true),
     ),
-    securitySchemes: { ...model.securitySchemes, ...choices.securitySchemes },
+    securitySchemes: withApiVersionSchemes({ ...model.securitySchemes, ...choices.securitySchemes }, model.version),
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };

@@ -46,12 +46,20 @@ function truncateName(name: string, max: number): string {
 }
 
 /**
- * Hands out unique names in call order: a clash gets `_2`, `_3`, … (truncated to fit `max`).
- * Callers feed names in a deterministic order so the result is stable.
+ * Input names the runtime adds to a tool itself: `request_id`, which a gated tool takes to fetch the outcome of an
+ * approval request. An API's own parameter or field of that name is handed out as `api_request_id`.
+ */
+export const RUNTIME_INPUT_NAMES: ReadonlySet<string> = new Set(["request_id"]);
+
+/**
+ * Hands out unique names in call order: a clash gets `_2`, `_3`, … (truncated to fit `max`); a name the runtime
+ * adds itself ({@link RUNTIME_INPUT_NAMES}) gets `api_` in front. Callers feed names in a deterministic order so the
+ * result is stable.
  */
 export function createNameAllocator(max = MAX_TOOL_NAME): (wanted: string) => string {
-  const taken = new Set<string>();
-  return (wanted) => {
+  const taken = new Set<string>(RUNTIME_INPUT_NAMES);
+  return (asked) => {
+    const wanted = RUNTIME_INPUT_NAMES.has(asked) ? `api_${asked}` : asked;
     let name = truncateName(wanted, max);
     for (let n = 2; taken.has(name); n++) {
       const suffix = `_${n}`;

@@ -29,9 +29,33 @@ describe("required body properties with requestBody.required unset, all operatio
   });
 });
 
+let sendgridPlan: ReturnType<typeof plan> | undefined;
+const sendgrid = () => {
+  sendgridPlan ??= plan({ spec: join(modules, "sendgrid.com.json"), allOperations: true });
+  return sendgridPlan;
+};
+
+describe("an API parameter named like the approval input, all operations (SendGrid)", () => {
+  test("DELETE /scopes/requests/{request_id} is gated: its path parameter is api_request_id, never request_id", async () => {
+    const result = await sendgrid();
+    const tools = result.tools.filter((t) => t.steps.some((s) => s.path.includes("{request_id}")));
+    expect(tools.map((t) => [t.name, t.approval])).toEqual([
+      ["delete_v3_scopes_requests_request_id", "required"],
+      ["patch_v3_scopes_requests_approve_id", "required"],
+    ]);
+    for (const tool of tools) {
+      expect(tool.inputs.map((i) => i.name)).toEqual(["api_request_id"]);
+      expect(tool.steps[0]?.params.find((p) => p.name === "request_id")?.value).toEqual({
+        kind: "expr",
+        text: "$inputs.api_request_id",
+      });
+    }
+  });
+});
+
 describe("inputs that say nothing, or say it in the wrong place, all operations (SendGrid)", () => {
   test("no untyped `body` input for a { nullable: true } body; a sentence written as a default is a description", async () => {
-    const result = await plan({ spec: join(modules, "sendgrid.com.json"), allOperations: true });
+    const result = await sendgrid();
     const names = [
       "delete_contactdb_lists_list_id",
       "delete_contactdb_lists_list_id_recipients_recipient_id",

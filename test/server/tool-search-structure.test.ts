@@ -120,6 +120,31 @@ describe("a resource against its list, its writes and its sub-resources", () => 
   );
 });
 
+describe("the plain text ranking fused in brings a tool the profile ranking puts far down into the first five", () => {
+  it.each<[string, Api, string, string]>([
+    [
+      "a create whose name says all (Mailchimp's landing pages)",
+      "mailchimp",
+      "create a landing page",
+      "post_all_landing_pages",
+    ],
+    [
+      "an action read as a sub-resource (Mailchimp)",
+      "mailchimp",
+      "create a pause all email in an automation",
+      "post_automations_id_actions_pause_all_emails",
+    ],
+    [
+      "a stats tool of a single send (SendGrid)",
+      "sendgrid",
+      "show me all links of a singlesend",
+      "get_singlesend_link_stat",
+    ],
+  ])("%s", async (_, api, query, expected) => {
+    expect((await searchOf(api))(query, 5).map((m) => m.name)).toContain(expected);
+  });
+});
+
 describe("what a Bitbucket operation's profile reads from its path and summary", () => {
   let model: ApiModel | undefined;
   const operationOf = async (id: string) => {

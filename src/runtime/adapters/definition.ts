@@ -7,7 +7,10 @@ const PENDING_APPROVAL_JSON_SCHEMA: JsonSchema = {
   type: "object",
   properties: {
     status: { type: "string", const: "pending_approval" },
-    request_id: { type: "string" },
+    request_id: {
+      type: "string",
+      description: "The approval request's id: pass it as this tool's request_id input to get the outcome.",
+    },
     message: { type: "string" },
   },
   required: ["status", "request_id", "message"],
@@ -97,7 +100,8 @@ function resultObjectSchema(body: JsonSchema): JsonSchema {
  */
 function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
   const { $schema, $defs, ...rest } = schema;
-  const body = resultObjectSchema(rest);
+  const result = resultObjectSchema(rest);
+  const body = gated ? withApiRequestIdSaid(result) : result;
   const properties = body.properties as Record<string, unknown> | undefined;
   const withTruncated =
     properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
@@ -113,6 +117,52 @@ function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["ou
     ...root,
     ...($defs === undefined ? {} : { $defs }),
   });
+}
+
+/**
+ * What a gated tool's result says of a `request_id` of the API's own (Plaid's, ShipEngine's), beside its
+ * description.
+ */
+export const API_REQUEST_ID_NOTE =
+  "The API's own id for this request, not an approval request: never pass it as this tool's request_id input.";
+
+const MEMBER_LISTS = ["allOf", "anyOf", "oneOf"] as const;
+
+/**
+ * A result whose top level has the API's own `request_id` (as a property, or one of an `allOf`/`anyOf`/`oneOf`
+ * member's): that member says it is no approval request. `levels` bounds the walk through nested member lists.
+ */
+function withApiRequestIdSaid(body: JsonSchema, levels = 8): JsonSchema {
+  const properties = body.properties as Record<string, JsonSchema> | undefined;
+  const own = properties?.["request_id"];
+  const said =
+    properties === undefined || own === undefined || typeof own !== "object"
+      ? body
+      : {
+          ...body,
+          properties: {
+            ...properties,
+            request_id: {
+              ...own,
+              description:
+                typeof own.description === "string" ? `${API_REQUEST_ID_NOTE} ${own.description}` : API_REQUEST_ID_NOTE,
+            },
+          },
+        };
+  if (levels === 0) return said;
+  const members = MEMBER_LISTS.filter((key) => Array.isArray(said[key]));
+  if (members.length === 0) return said;
+  return {
+    ...said,
+    ...Object.fromEntries(
+      members.map((key) => [
+        key,
+        (said[key] as unknown[]).map((m) =>
+          m !== null && typeof m === "object" ? withApiRequestIdSaid(m as JsonSchema, levels - 1) : m,
+        ),
+      ]),
+    ),
+  };
 }
 
 function asObjectSchema(schema: JsonSchema): McpTool["inputSchema"] {

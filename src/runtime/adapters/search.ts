@@ -1,5 +1,6 @@
 // Tool objects + a query → the best-matching tools: fielded BM25 plus the task's verb and nouns against each profile.
 import type { OperationProfile, Tool } from "../types.js";
+import { fuseRanks } from "./search-fusion.js";
 import { readTask, type Task } from "./search-task.js";
 import { NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
 
@@ -71,6 +72,15 @@ const NUMBER_BONUS = 1.5;
 const NAME_BONUS = 10;
 /** The factor for each niche signal (admin, enterprise, deprecated, …) of a tool that the task does not mention. */
 const NICHE_FACTOR = 0.55;
+
+/** The rank constant of the fusion of the profile ranking with the plain text ranking (see {@link fuseRanks}). */
+const FUSION_K = 1;
+/**
+ * How much the plain text ranking's ranks count in the fusion, against 1 for the profile ranking's: below 1/3, so it
+ * reorders the profile ranking's runners-up and brings tools into them, but never overturns its first (a tool second
+ * there and first in the text would need 1/3 to tie it). Weights that can overturn it lost tasks at 1.
+ */
+const FUSION_WEIGHT = 0.3;
 
 /** The first sentence of a description, cut to {@link SUMMARY_CHARS} characters. */
 export function oneLine(description: string): string {
@@ -175,6 +185,12 @@ function fieldTexts(tool: Searchable): Record<Field, string> {
   };
 }
 
+/** A tool's own text as one field: name, title, tags, input names and description, each once. */
+function plainTerms(tool: Searchable): string[] {
+  const fields = fieldTexts(tool);
+  return searchTerms([tool.name, fields.title, fields.tags, fields.parameters, tool.description].join(" "));
+}
+
 function documentTerms(tool: Searchable): string[] {
   const fields = fieldTexts(tool);
   return (Object.keys(FIELD_WEIGHTS) as Field[]).flatMap((field) => {
@@ -191,6 +207,8 @@ interface Index {
   readonly text: TextIndex;
   /** The words each tool's inputs and response use beyond its name and description (its profile's `words`). */
   readonly words: TextIndex;
+  /** All of each tool's own text, one field, unweighted: what a plain text ranking reads. */
+  readonly plain: TextIndex;
   /** Each tool's profile as scoring reads it, computed once. */
   readonly profiles: readonly (ProfileTerms | undefined)[];
   /** Every indexed term: the nouns a task's words make count only when some tool uses them. */
@@ -321,6 +339,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
   const documents = tools.map(documentTerms);
   const text = textIndex(documents);
   const words = textIndex(tools.map((tool) => tool.profile?.words ?? []));
+  const plain = textIndex(tools.map(plainTerms));
   const names = tools.map(nameSets);
   const profiles = withAvoidableSignals(tools.map(profileTerms));
   const vocabulary: ReadonlySet<string> = new Set(documents.flat());
@@ -334,6 +353,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
     names,
     text,
     words,
+    plain,
     profiles,
     vocabulary,
     objects,
@@ -541,10 +561,20 @@ export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
     const task = readTask(query, index.vocabulary, index.objects, index.objectWords);
     const built = index;
     const compared = textTerms(task);
+    const ranked = built.tools.map((_, i) => score(built, i, task, compared));
+    const asked = [...new Set(searchTerms(query).map(root))];
+    const plain = built.tools.map((_, i) => bm25(built.plain, i, asked));
+    const fused = fuseRanks(
+      [
+        { scores: ranked, weight: 1 },
+        { scores: plain, weight: FUSION_WEIGHT },
+      ],
+      FUSION_K,
+    );
     const scored = built.tools
-      .map((tool, i) => ({ tool, score: score(built, i, task, compared), i }))
+      .map((tool, i) => ({ tool, score: fused[i] as number, own: ranked[i] as number, i }))
       .filter((s) => s.score > 0);
-    scored.sort((a, b) => b.score - a.score || a.i - b.i);
+    scored.sort((a, b) => b.score - a.score || b.own - a.own || a.i - b.i);
     const count = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
     return scored.slice(0, count).map(({ tool }) => ({
       name: tool.name,

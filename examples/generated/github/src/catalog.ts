@@ -105,8 +105,9 @@ const entries: CatalogEntry[] = [
     "the labels for an issue, use \\\"[Set labels for an " +
     "issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue).\\\" At least 1 " +
     "items\"},\"comment\":{\"type\":\"string\",\"description\":\"The contents of the " +
-    "comment.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "comment.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered status " +
+    "pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is executed " +
+    "when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProper" +
     "ties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"" +
     ",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"description\":\"Title of the " +
@@ -117,10 +118,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Triage " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Triage " +
     "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"co" +
     "mment\":\"example-comment\"}]}},\"module\":\"triage_issue\",\"export\":\"triageIssue\"}",
@@ -222,7 +225,8 @@ const entries: CatalogEntry[] = [
     "comment.\"},\"reason\":{\"enum\":[\"completed\",\"not_planned\",\"duplicate\",\"reopened\",null],\"description\"" +
     ":\"The reason for the state change. Ignored unless `state` is changed. One of completed, not_planned, " +
     "duplicate, reopened, null. E.g. not_planned\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
-    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "an earlier call that answered status pending_approval: that answer's request_id (never a request_id from the " +
+    "API's own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"issue_number\",\"comment\"],\"additionalProper" +
     "ties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"" +
     ",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"comment_url\":{\"type\":\"string\"},\"state\":{\"type\":\"str" +
@@ -232,11 +236,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Close " +
-    "issue with " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Close issue with " +
     "comment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
     "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"issue_number\":42,\"" +
     "comment\":\"example-comment\",\"reason\":\"not_planned\"}]}},\"module\":\"close_issue_with_comment\",\"export\":" +
@@ -269,7 +274,8 @@ const entries: CatalogEntry[] = [
     "alternatives\"},\"description\":\"Usernames of people to assign this issue to. _NOTE: Only users with push " +
     "access can add assignees to an issue. Assignees are silently ignored " +
     "otherwise._\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "status pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is " +
+    "executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"title\"],\"additionalProperties\":false},\"out" +
     "putSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type" +
     "\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying " +
@@ -279,11 +285,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create " +
-    "assigned " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create assigned " +
     "issue\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"title\":\"sample text " +
     "of a\"}]}},\"module\":\"create_assigned_issue\",\"export\":\"createAssignedIssue\"}",
@@ -338,8 +345,9 @@ const entries: CatalogEntry[] = [
     "API](https://docs.github.com/graphql). Not empty\"},\"tag\":{\"type\":\"string\",\"description\":\"The name of " +
     "the tag.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"`true` to create a draft (unpublished) release, " +
     "`false` to create a published one. If left out, the API's default (false) " +
-    "applies\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "applies\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered status " +
+    "pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is executed " +
+    "when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"branch\",\"tag\"],\"additionalProperties\":fal" +
     "se},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\"" +
     ":[{\"type\":\"object\",\"properties\":{\"release_id\":{\"type\":\"integer\"},\"url\":{\"type\":\"string\"},\"com" +
@@ -349,11 +357,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create " +
-    "release from " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Create release from " +
     "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"branch\":\"example-br" +
     "anch\",\"tag\":\"example-tag\"}]}},\"module\":\"create_release_from_branch\",\"export\":\"createReleaseFromBranc" +
@@ -415,7 +424,8 @@ const entries: CatalogEntry[] = [
     "request.\"},\"draft\":{\"type\":\"boolean\",\"description\":\"Indicates whether the pull request is a draft. " +
     "See \\\"[Draft Pull Requests](https://docs.github.com/articles/about-pull-requests#draft-pull-requests)\\\" in " +
     "the GitHub Help documentation to learn more.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
-    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "an earlier call that answered status pending_approval: that answer's request_id (never a request_id from the " +
+    "API's own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"head\"],\"additionalProperties\":false},\"outp" +
     "utSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type" +
     "\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"description\":\"Number uniquely identifying " +
@@ -426,10 +436,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Open pull " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Open pull " +
     "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_m" +
     "eta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"head\":\"example-hea" +
     "d\"}]}},\"module\":\"open_pull_request\",\"export\":\"openPullRequest\"}",
@@ -449,8 +461,9 @@ const entries: CatalogEntry[] = [
     "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
     "`.git` extension. The name is not case sensitive. Not " +
     "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
-    "request.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "request.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered status " +
+    "pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is executed " +
+    "when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false}" +
     ",\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{" +
     "\"type\":\"object\",\"properties\":{\"merged\":{\"type\":\"boolean\"},\"sha\":{\"type\":\"string\"},\"_truncated" +
@@ -459,11 +472,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Merge " +
-    "pull " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Merge pull " +
     "request\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"octocat\",\"repo\":\"hello-world\",\"pull_number\":1347}]}},\"mod" +
     "ule\":\"merge_pull_request\",\"export\":\"mergePullRequest\"}",
@@ -484,7 +498,8 @@ const entries: CatalogEntry[] = [
     "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +
     "request.\"},\"reviewers\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"An array of " +
     "user `login`s that will be requested.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an " +
-    "earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "earlier call that answered status pending_approval: that answer's request_id (never a request_id from the API's " +
+    "own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"pull_number\"],\"additionalProperties\":false}" +
     ",\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{" +
     "\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"description\":\"E.g. " +
@@ -538,11 +553,12 @@ const entries: CatalogEntry[] = [
     "listed.\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type" +
     "\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Request " +
-    "pull request " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Request pull request " +
     "reviewers\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]" +
     "}},\"module\":\"request_pull_request_reviewers\",\"export\":\"requestPullRequestReviewers\"}",
@@ -652,7 +668,8 @@ const entries: CatalogEntry[] = [
     "repository’s default branch.\"},\"message\":{\"type\":\"string\",\"description\":\"The commit " +
     "message.\"},\"content_base64\":{\"type\":\"string\",\"description\":\"The new file content, using Base64 " +
     "encoding.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "status pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is " +
+    "executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"owner\",\"repo\",\"path\",\"message\",\"content_base64\"],\"addit" +
     "ionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\"" +
     ":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"commit_sha\":{\"type\":\"string\"},\"url\":{\"type" +
@@ -661,11 +678,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Update " +
-    "file on " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Update file on " +
     "branch\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"path\":\"example-path" +
     "\",\"message\":\"example-message\",\"content_base64\":\"example-content-base64\"}]}},\"module\":\"update_file_on" +

@@ -61,7 +61,8 @@ const entries: CatalogEntry[] = [
     "\\\"web\\\". Not " +
     "empty\"},\"replicas\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"Number of replicas " +
     "to run, e.g. 3. Format int32; ≥ 0, ≤ 1000\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an " +
-    "earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "earlier call that answered status pending_approval: that answer's request_id (never a request_id from the API's " +
+    "own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"replicas\"],\"additionalProperties\":false" +
     "},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[" +
     "{\"type\":\"object\",\"properties\":{\"previous_replicas\":{\"type\":\"integer\",\"description\":\"Desired " +
@@ -71,10 +72,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Scale " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Scale " +
     "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"replicas\":3}]}},\"module\":" +
     "\"scale_deployment\",\"export\":\"scaleDeployment\"}",
@@ -184,8 +187,9 @@ const entries: CatalogEntry[] = [
     "pod, e.g. \\\"web-5d8f7c9b6d-x2k4q\\\". Not " +
     "empty\"},\"grace_period_seconds\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":3600,\"description\":\"Seconds" +
     " the pod gets to shut down cleanly before it is killed, e.g. 30. ≥ 0, ≤ " +
-    "3600\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "3600\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered status " +
+    "pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is executed " +
+    "when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"pod\"],\"additionalProperties\":false},\"outputSche" +
     "ma\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"ob" +
     "ject\",\"properties\":{\"pod\":{\"type\":\"string\",\"description\":\"Name of the pod, e.g. " +
@@ -196,10 +200,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
     "pod\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\":" +
     "{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"grace_period_seconds" +
     "\":30}]}},\"module\":\"restart_pod\",\"export\":\"restartPod\"}",
@@ -224,7 +230,8 @@ const entries: CatalogEntry[] = [
     "\\\"web\\\". Not empty\"},\"restarted_at\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"Time " +
     "of the restart in RFC 3339, normally now, e.g. \\\"2026-12-04T17:30:00Z\\\". Format " +
     "date-time\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that answered " +
-    "pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "status pending_approval: that answer's request_id (never a request_id from the API's own result). Nothing is " +
+    "executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"namespace\",\"name\",\"restarted_at\"],\"additionalProperties\":f" +
     "alse},\"outputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf" +
     "\":[{\"type\":\"object\",\"properties\":{\"deployment\":{\"type\":\"string\",\"description\":\"Name of the " +
@@ -235,10 +242,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Restart " +
     "deployment\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true}," +
     "\"_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"restarted_at\":\"2026-12-04" +
     "T17:30:00Z\"}]}},\"module\":\"restart_deployment\",\"export\":\"restartDeployment\"}",

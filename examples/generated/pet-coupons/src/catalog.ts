@@ -23,7 +23,8 @@ const entries: CatalogEntry[] = [
     " tags to use when searching for a pet, in CSV format (e.g. \\\"puppy, " +
     "dalmatian\\\")\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the " +
     "order. Format int32. E.g. 7\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call " +
-    "that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "that answered status pending_approval: that answer's request_id (never a request_id from the API's own result). " +
+    "Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"my_pet_tags\"],\"additionalProperties\":false},\"outputSchema\":{" +
     "\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\"" +
     ",\"properties\":{\"apply_coupon_pet_order_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
@@ -32,10 +33,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Apply " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Apply " +
     "coupon\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"my_pet_tags\":[\"puppy\",\"dalmatian\"],\"quantity\":1},{\"my_pet_tags\":[" +
     "\"kitten\"],\"quantity\":2}]}},\"module\":\"apply_coupon\",\"export\":\"applyCoupon\"}",
@@ -56,7 +59,8 @@ const entries: CatalogEntry[] = [
     "\",\"properties\":{\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the " +
     "order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon code to apply " +
     "to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call " +
-    "that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "that answered status pending_approval: that answer's request_id (never a request_id from the API's own result). " +
+    "Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sche" +
     "ma.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"buy_pet_orde" +
     "r_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
@@ -65,11 +69,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Buy " +
-    "available " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Buy available " +
     "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\":\"buy_available_pe" +
     "t\",\"export\":\"buyAvailablePet\"}",
@@ -89,7 +94,8 @@ const entries: CatalogEntry[] = [
     "order. Format int64. E.g. 198772\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to " +
     "place in the order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon " +
     "code to apply to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
-    "an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "an earlier call that answered status pending_approval: that answer's request_id (never a request_id from the " +
+    "API's own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sche" +
     "ma.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"workflow_ord" +
     "er_id\":{\"type\":\"integer\",\"description\":\"E.g. " +
@@ -98,10 +104,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Place " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Place " +
     "order\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"pet_id\":198772,\"quantity\":7,\"coupon_code\":\"SUMMERSALE\"}]}},\"module\"" +
     ":\"place_order\",\"export\":\"placeOrder\"}",

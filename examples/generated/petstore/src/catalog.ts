@@ -59,7 +59,8 @@ const entries: CatalogEntry[] = [
     "he email address, matched case-insensitively. At most 254 characters; format email. E.g. " +
     "ada@example.com\"},\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. Format " +
     "int64; ≥ 1. E.g. 10\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that " +
-    "answered pending_approval: the request_id it returned. Nothing is executed when it is " +
+    "answered status pending_approval: that answer's request_id (never a request_id from the API's own result). " +
+    "Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"email\",\"pet_id\"],\"additionalProperties\":false},\"outputSchem" +
     "a\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"obj" +
     "ect\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
@@ -69,10 +70,12 @@ const entries: CatalogEntry[] = [
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\"},\"message\":{\"type\":" +
-    "\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":\"object\",\"properties\":{\"_off_s" +
-    "pec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its " +
-    "description gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Adopt " +
+    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
+    "approval request's id: pass it as this tool's request_id input to get the " +
+    "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
+    "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
+    "in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Adopt " +
     "pet\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"pet_id\":10}]}},\"module\":\"adopt_pet\",\"expo" +
     "rt\":\"adoptPet\"}",
@@ -192,8 +195,8 @@ const entries: CatalogEntry[] = [
     "get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
     "ject\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":999999,\"description\":\"ID " +
     "of the order. Format int64; ≥ 1, ≤ 999999. E.g. 1001\"},\"request_id\":{\"description\":\"Only to fetch the " +
-    "outcome of an earlier call that answered pending_approval: the request_id it returned. Nothing is executed when " +
-    "it is " +
+    "outcome of an earlier call that answered status pending_approval: that answer's request_id (never a request_id " +
+    "from the API's own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"annotations\":{\"ti" +
     "tle\":\"Cancel " +
     "order\",\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +

@@ -9,6 +9,7 @@ import { resolveConfigValues } from "./configured.js";
 import { errorEnvelope } from "./errors.js";
 import { createTransport, resolveTransportSettings } from "./http/index.js";
 import { TransportConfigError } from "./http/server-url.js";
+import { isApiVersionScheme } from "./auth/select.js";
 import { createRedactor, type Redactor } from "./redact.js";
 import { createStateStore } from "./state/index.js";
 import type { StateStore } from "./state/types.js";
@@ -151,9 +152,11 @@ export function createRuntime(
   const redact: Redactor =
     own ??
     createRedactor(
-      Object.values(settings.credentials).flatMap((c) =>
-        typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"),
-      ),
+      Object.entries(settings.credentials)
+        .filter(([name]) => !isApiVersionScheme(toolset.securitySchemes[name]))
+        .flatMap(([, c]) =>
+          typeof c === "string" ? [c] : Object.values(c).filter((v): v is string => typeof v === "string"),
+        ),
     );
   const stateDir = resolveStateDir(toolset, options, env);
   const url = resolveStateUrl(toolset.envPrefix, options, env);

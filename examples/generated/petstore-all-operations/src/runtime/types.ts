@@ -317,6 +317,11 @@ export type SecuritySchemeSpec =
       readonly in: "header" | "query" | "cookie" | "body";
       /** A credential parameter of the spec that no scheme of it covers (README: a variable of its own). */
       readonly fromParameter?: boolean;
+      /**
+       * No credential: the API version the spec declares as an apiKey scheme (Plaid's `Plaid-Version`), sent as is,
+       * never redacted, `default` when its variable is unset.
+       */
+      readonly apiVersion?: { readonly default?: string };
     }
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }

@@ -79,8 +79,8 @@ export type BoundTool = Tool & {
 };
 
 export const REQUEST_ID_DESCRIPTION =
-  "Only to fetch the outcome of an earlier call that answered pending_approval: the request_id it returned. " +
-  "Nothing is executed when it is given.";
+  "Only to fetch the outcome of an earlier call that answered status pending_approval: that answer's request_id " +
+  "(never a request_id from the API's own result). Nothing is executed when it is given.";
 
 function strictObject(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodObject ? schema.strict() : schema;
@@ -100,6 +100,8 @@ export function defineTool(init: {
   const gated = spec.approval === "required";
   if (gated && !(argumentsSchema instanceof z.ZodObject))
     throw new Error(`tool ${spec.name}: a gated tool needs an object input schema`);
+  if (gated && Object.hasOwn((argumentsSchema as z.ZodObject).shape, "request_id"))
+    throw new Error(`tool ${spec.name}: a gated tool cannot take an input named request_id (the approval input)`);
   const inputSchema = gated
     ? (argumentsSchema as z.ZodObject)
         .extend({ request_id: z.string().optional().describe(REQUEST_ID_DESCRIPTION) })
@@ -372,8 +374,6 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
-    const breach = argumentLimitBreach(input, limits, variables);
-    if (breach !== undefined) return capError(breach, maxBytes);
     const requestId = gated ? requestIdOf(input) : undefined;
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
     const parsed = def.inputSchema.safeParse(input ?? {});
@@ -421,7 +421,10 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   return {
     ...toolFields(def),
     run(input, ctx) {
-      return traceToolCall(traceOf(spec, runtime, input, ctx), async () => {
+      // Checked before anything walks the arguments (the span's redacted copy recurses once per level).
+      const breach = argumentLimitBreach(input, limits, variables);
+      return traceToolCall(traceOf(spec, runtime, breach === undefined ? input : undefined, ctx), async () => {
+        if (breach !== undefined) return capError(breach, maxBytes);
         try {
           return await call(input, ctx);
         } catch (error) {

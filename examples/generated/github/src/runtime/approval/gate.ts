@@ -176,10 +176,11 @@ function unknownRequest(tool: string): ErrorEnvelope {
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field: "request_id",
-    message: `No ${tool} request has that request_id.`,
+    message: `No ${tool} approval request has that request_id.`,
     suggestion:
-      `Pass the request_id that ${tool} returned with pending_approval, exactly as given; to make a ` +
-      `new request, call ${tool} without request_id.`,
+      `Pass only the request_id of an answer of ${tool} with "status": "pending_approval", exactly as given. A ` +
+      `result without that status is already the call's outcome (a request_id in it is the API's own): there is ` +
+      `nothing to fetch for it, and calling ${tool} without request_id makes a new request.`,
   });
 }
 

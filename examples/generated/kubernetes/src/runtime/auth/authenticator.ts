@@ -8,7 +8,7 @@ import { schemeParts, type SchemeParts } from "./apply.js";
 import { credentialVariable } from "./env.js";
 import { createTokenSource, type FetchingGrant, type TokenSource } from "./oauth2.js";
 import { grantSecrets, oauth2Grant, oauth2Variables, type OAuth2Grant } from "./oauth2-config.js";
-import { selectRequirement, type SelectedScheme } from "./select.js";
+import { isApiVersionScheme, selectRequirement, type SelectedScheme } from "./select.js";
 import type { AppliedAuth, AuthOutcome, Authenticator } from "./types.js";
 
 /** What an authenticator needs; `baseUrl` resolves relative token URLs. */
@@ -174,7 +174,9 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
   }
 
   function secrets(): string[] {
-    const configured = Object.values(settings.credentials).flatMap(secretsOf);
+    const configured = Object.entries(settings.credentials)
+      .filter(([name]) => !isApiVersionScheme(settings.toolset.securitySchemes[name]))
+      .flatMap(([, credential]) => secretsOf(credential));
     return [...new Set([...configured, ...[...grants.values()].flatMap(grantSecrets), ...tokens.tokens()])];
   }
 

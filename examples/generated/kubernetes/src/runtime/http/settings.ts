@@ -3,7 +3,7 @@
 import { checkCredentials } from "../auth/check.js";
 import { credentialVariable, envVariable } from "../auth/env.js";
 import { oauth2Variables, readOAuth2Credential } from "../auth/oauth2-config.js";
-import type { OAuth2Credential, ToolsetOptions, ToolsetSpec } from "../types.js";
+import type { OAuth2Credential, SecuritySchemeSpec, ToolsetOptions, ToolsetSpec } from "../types.js";
 import { resolveBaseUrl, TransportConfigError } from "./server-url.js";
 import type { TransportSettings } from "./types.js";
 
@@ -61,7 +61,7 @@ export function readCredentials(
       spec.type === "oauth2"
         ? readOAuth2Credential(env, oauth2Variables(toolset.envPrefix, scheme))
         : read(env, credentialVariable(toolset.envPrefix, scheme));
-    const value = given(options.credentials?.[scheme]) ?? fromEnv();
+    const value = given(options.credentials?.[scheme]) ?? fromEnv() ?? apiVersionDefault(spec);
     if (value !== undefined) credentials[scheme] = value;
   }
   return credentials;
@@ -85,4 +85,9 @@ export function resolveTransportSettings(toolset: ToolsetSpec, options: ToolsetO
     timeoutMs: positiveInteger(env, envVariable(prefix, "timeoutMs"), toolset.timeoutMs),
     maxResponseBytes: positiveInteger(env, envVariable(prefix, "maxResponseBytes"), DEFAULT_MAX_RESPONSE_BYTES),
   };
+}
+
+/** The version the API description is written for, for a scheme that carries the API version (no credential). */
+function apiVersionDefault(scheme: SecuritySchemeSpec): string | undefined {
+  return scheme.type === "apiKey" ? scheme.apiVersion?.default : undefined;
 }

@@ -20,10 +20,17 @@ interface SelectionInput {
   readonly credentials: Readonly<Record<string, unknown>>;
 }
 
+/** A scheme that carries the API version (Plaid's `Plaid-Version`): no credential, so never one that is missing. */
+export const isApiVersionScheme = (scheme: SecuritySchemeSpec | undefined): boolean =>
+  scheme?.type === "apiKey" && scheme.apiVersion !== undefined;
+
 function satisfied(requirement: SecurityRequirement, input: SelectionInput): boolean {
   return Object.keys(requirement).every((name) => {
     const scheme = input.schemes[name];
-    return scheme !== undefined && (scheme.type === "mutualTLS" || input.credentials[name] !== undefined);
+    return (
+      scheme !== undefined &&
+      (scheme.type === "mutualTLS" || isApiVersionScheme(scheme) || input.credentials[name] !== undefined)
+    );
   });
 }
 
@@ -39,10 +46,14 @@ export function selectRequirement(input: SelectionInput): Selection {
   if (!chosen)
     return {
       ok: false,
-      missing: Object.keys(input.security[0] ?? {}).filter((name) => input.credentials[name] === undefined),
+      missing: Object.keys(input.security[0] ?? {}).filter(
+        (name) => input.credentials[name] === undefined && !isApiVersionScheme(input.schemes[name]),
+      ),
     };
   return {
     ok: true,
-    schemes: Object.entries(chosen).map(([name, scopes]) => ({ name, scheme: input.schemes[name]!, scopes })),
+    schemes: Object.entries(chosen)
+      .filter(([name]) => !isApiVersionScheme(input.schemes[name]) || input.credentials[name] !== undefined)
+      .map(([name, scopes]) => ({ name, scheme: input.schemes[name]!, scopes })),
   };
 }

@@ -4,7 +4,7 @@
 import { ConfigError } from "../config.js";
 import type { OAuth2Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
 import { credentialVariable } from "./env.js";
-import { selectRequirement } from "./select.js";
+import { isApiVersionScheme, selectRequirement } from "./select.js";
 
 type Credential = string | OAuth2Credential;
 
@@ -99,10 +99,13 @@ export function credentialNotices(
   );
   for (const [name] of prefixed)
     notices.push(`${variable(name)} starts with "Bearer "; the prefix was removed (the server adds it itself).`);
-  const set = Object.keys(credentials).filter((name) => toolset.securitySchemes[name] !== undefined);
+  const credentialSchemes = Object.keys(toolset.securitySchemes).filter(
+    (name) => !isApiVersionScheme(toolset.securitySchemes[name]),
+  );
+  const set = Object.keys(credentials).filter((name) => credentialSchemes.includes(name));
   const used = usage(toolset, tools, credentials);
   if (set.length === 0 && used.size > 0) {
-    const schemes = Object.keys(toolset.securitySchemes).map(variable);
+    const schemes = credentialSchemes.map(variable);
     const anonymous = used.get("anonymous") ?? [];
     const failing = used.get("none") ?? [];
     const parts = [
