@@ -356,7 +356,7 @@ export function bodyCredentialsFor(api: ApiSource, operation: Pick<Operation, "r
 const NONE: ReadonlySet<string> = new Set();
 
 /** The operation's body fields that carry a credential, with how each is filled. */
-export function credentialBodyFields(
+function credentialBodyFields(
   operation: Pick<Operation, "requestBody" | "security">,
   schemas: SchemaLookup,
   schemes: Schemes,

