@@ -65,9 +65,15 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
   };
 }
 
-/** Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`). */
+/** A format extension of a path's last segment (`/messages/send.json`, `/Calls.xml`): the answer's format, no word of it. */
+const FORMAT_EXTENSION = /\.(json|xml)$/i;
+
+/** Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`), without a format extension. */
 function pathSegments(path: string): string[] {
-  const all = path.split("/").filter((s) => s !== "");
+  const all = path
+    .replace(FORMAT_EXTENSION, "")
+    .split("/")
+    .filter((s) => s !== "");
   const version = all.findIndex((s) => VERSION.test(s));
   return version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
 }
@@ -157,8 +163,8 @@ function summaryRead(operation: OperationSummary, fromPath: { action: string; ve
   const text = operation.summary?.trim() || operation.description?.trim() || "";
   const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
   const read =
-    RPC_READS.get(first) ??
-    RPC_READS.get(
+    SUMMARY_READS.get(first) ??
+    SUMMARY_READS.get(
       first
         .replace(/ies$/, "y")
         .replace(/(ch|sh)es$/, "$1")
@@ -181,7 +187,11 @@ const RPC_READS: ReadonlyMap<string, string> = new Map([
   ["fetch", "get"],
   ["retrieve", "get"],
   ["describe", "get"],
+  ["info", "get"],
 ]);
+
+/** Verbs that, leading a POST's summary, make it a read (Mandrill's "Return more detailed information about a single sender", "Check the MX settings …"): the path's read verbs and two that never open a path's method as a read (`check-runs` are made). */
+const SUMMARY_READS: ReadonlyMap<string, string> = new Map([...RPC_READS, ["return", "get"], ["check", "get"]]);
 
 /** The verb a trailing path segment names: a search of a read (`/search`, `/find`), a write's verb or participle. */
 function verbSegment(words: readonly string[], method: string): { action: string; verb?: true } | undefined {
@@ -284,7 +294,7 @@ const LEAD_IN = new RegExp(
 );
 /** Words that end the object's phrase: a preposition, a conjunction, or a clause about it ("a dependency an issue is blocked by"). */
 const PHRASE_END = new Set([
-  ...["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "and", "or"],
+  ...["for", "from", "to", "in", "on", "of", "by", "with", "using", "as", "into", "through", "via", "and", "or"],
   ...["a", "an", "the", "is", "are", "that", "which", "who", "whose"],
 ]);
 
@@ -315,8 +325,11 @@ function summaryObject(summary: string | undefined): string | undefined {
 
 function singularPhrase(phrase: string): string {
   const words = phrase.split(" ").filter((w) => w !== "");
-  return words.map((w, i) => (i === words.length - 1 ? stem(w) : w)).join(" ");
+  return words.map((w, i) => (i === words.length - 1 && !SAME_PLURAL.has(w) ? stem(w) : w)).join(" ");
 }
+
+/** Nouns whose singular is their plural (`time series`). */
+const SAME_PLURAL: ReadonlySet<string> = new Set(["series", "species"]);
 
 /** How the operation picks what it acts on: `by id`, `by email`, `in all namespaces`, `of a parent`. */
 function qualifiersOf(operation: OperationSummary, segments: readonly string[], idWords: readonly string[]): string[] {

@@ -68,7 +68,7 @@ describe.skipIf(REPEAT_RUN)("a read of a plural path with no response schema lis
     ["github", "pulls/list", false],
   ] as const)("%s %s: %s", async (key, id, want) => {
     const m = await model(key);
-    const judge = { profile: operationProfile, niche: () => false, offMain: () => 0 };
+    const judge = { profile: operationProfile, niche: () => false, rpc: () => false, offMain: () => 0 };
     expect(listsUntyped(byId(m, id), judge)).toBe(want);
   });
 });

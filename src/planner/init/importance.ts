@@ -37,10 +37,35 @@ export function isNiche(operation: Operation, profile: OperationProfile, resourc
   return PLUMBING.test(`${profile.object} ${resource.replaceAll("_", " ")}`);
 }
 
-/** The namespace of an RPC-style path (`/chat.postMessage` → `chat`), else undefined. */
-export function rpcNamespace(path: string): string | undefined {
+/**
+ * The namespace of an RPC-style path (`/chat.postMessage` → `chat`), else undefined. In an API of POSTs only (see
+ * `postsOnly`), a path `/namespace/method` is one too: Mandrill's `/messages/send.json` → `messages`, Airbyte's
+ * `/v1/source_definitions/create_custom` → `source_definitions` (the first segment after the version).
+ */
+export function rpcNamespace(path: string, postOnly = false): string | undefined {
   const match = /^\/([A-Za-z]+)(\.[A-Za-z]+)+$/.exec(path);
-  return match?.[1]?.toLowerCase();
+  if (match !== null || !postOnly) return match?.[1]?.toLowerCase();
+  const parts = staticSegments(path);
+  const rest = parts.slice(parts.findLastIndex((s) => RPC_BASE.test(s)) + 1);
+  return rest.length >= 2 ? rest[0]?.toLowerCase() : undefined;
+}
+
+/** Segments before an RPC API's namespaces: a version (`v1`, `2020-09-14`) or `api`. */
+const RPC_BASE = /^(v\d+((alpha|beta)\d*)?|\d+(\.\d+)*|\d{4}-\d{2}-\d{2}|api)$/i;
+
+const postsOnlyCache = new WeakMap<readonly Operation[], boolean>();
+
+/**
+ * Whether an API is RPC-style by POST: at least nine in ten of its operations (and at least five) are POSTs to paths
+ * without parameters (Mandrill, Airbyte, keyserv): its paths name a namespace and a method, not resources and records.
+ */
+export function postsOnly(operations: readonly Operation[]): boolean {
+  const known = postsOnlyCache.get(operations);
+  if (known !== undefined) return known;
+  const posts = operations.filter((o) => o.method === "post" && !o.path.includes("{")).length;
+  const result = operations.length >= 5 && posts * 10 >= operations.length * 9;
+  postsOnlyCache.set(operations, result);
+  return result;
 }
 
 /**

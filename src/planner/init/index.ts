@@ -6,7 +6,7 @@ import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, resourceWeights, rpcNamespace, squash, withReplacements } from "./importance.js";
+import { isNiche, postsOnly, resourceWeights, rpcNamespace, squash, withReplacements } from "./importance.js";
 import {
   basePrefix,
   collectionPrefixes,
@@ -185,11 +185,12 @@ function coreWeights(
 export function resourcesOf(model: ApiModel) {
   const collections = collectionPrefixes(model);
   const base = basePrefix(model.operations);
+  const postOnly = postsOnly(model.operations);
   const resource = (o: Operation): string => {
     if (isApiSearch(o, base)) return "search";
     const own = ownThings(o.path, base);
     if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
-    const namespace = rpcNamespace(o.path);
+    const namespace = rpcNamespace(o.path, postOnly);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };
   const profiles = new Map<Operation, OperationProfile>();
@@ -314,7 +315,10 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       ? [...upgraded.map(withoutSource), ...nameChainsLeft]
       : fallbackProposals(view, groups);
   const grouped = perGroup([...keptChains, ...singles].sort(compareProposals), options.goalsPerGroup);
-  const ranked = { ...grouped, kept: twinsLast(withChains(grouped.kept, max, view), view, profileOf) };
+  const ranked = {
+    ...grouped,
+    kept: fewDeletes(twinsLast(withChains(grouped.kept, max, view), view, profileOf), max, view, profileOf),
+  };
   const allocate = createNameAllocator();
   const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
     ...p,
@@ -494,6 +498,44 @@ function twinsLast(
     return !twin;
   });
   return [...firsts, ...twins];
+}
+
+/** The share of a default draft's places deletes may hold while other goals are left to take the rest. */
+const DELETE_SHARE = 0.2;
+
+/**
+ * The ranked proposals with the deletes beyond a fifth of the first `max` places (at least one) moved just after those
+ * places: a draft of ten holds at most two deletes while other goals are left, so what users do most (send a message,
+ * list the templates) is never crowded out by ways to remove things (Mandrill's RPC API, whose every resource has one).
+ */
+export function fewDeletes(
+  ranked: readonly Proposal[],
+  max: number,
+  view: ApiModel,
+  profileOf: (o: Operation) => OperationProfile,
+): Proposal[] {
+  const cap = Math.max(1, Math.floor(max * DELETE_SHARE));
+  const deletes = (p: Proposal): boolean => {
+    const target = view.operations[p.operationIndex];
+    return (
+      kindOf(p) === "delete" ||
+      (p.calls.at(-1) ?? "").startsWith("DELETE ") ||
+      (target !== undefined && profileOf(target).action === "delete")
+    );
+  };
+  const head: Proposal[] = [];
+  const moved: Proposal[] = [];
+  const rest: Proposal[] = [];
+  let kept = 0;
+  for (const p of ranked) {
+    if (head.length >= max) rest.push(p);
+    else if (!deletes(p)) head.push(p);
+    else if (kept < cap) {
+      kept += 1;
+      head.push(p);
+    } else moved.push(p);
+  }
+  return [...head, ...moved, ...rest];
 }
 
 /** At most `limit` proposals per group, in ranked order; the rest go to the left-out list. */

@@ -139,9 +139,10 @@ export function operationGoalName(operation: Operation, verb: string): string {
     .join("_");
   const first = name.split("_")[0] ?? "";
   const named = (operation.idSynthesized || restatesPath(operation)) && rpcName(operation.path) === undefined;
-  return named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)
-    ? name
-    : `${verb}_${name}`;
+  if (named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)) return name;
+  // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
+  const said = segmentVerb(operation);
+  return said === undefined ? `${verb}_${name}` : toSnakeCase(`${said.verb} ${said.object}`);
 }
 
 function baseName(operation: Operation): string {
@@ -272,6 +273,57 @@ function synthesizedName(operation: Operation): string {
           .filter((s) => s !== ""),
       ].join("_")
     : [parts.verb, ...parts.words].join("_");
+}
+
+/** Verbs that, ending a path, read a count or a list of things: their object is said in the plural (`count the products`). */
+const MANY_VERBS: ReadonlySet<string> = new Set(["list", "search", "find", "query", "count"]);
+
+/** Segments that name no object: versions and API plumbing. */
+const NO_OBJECT_SEGMENT = /^(v\d+((alpha|beta)\d*)?|\d+(\.\d+)*|api|apis|rest)$/i;
+
+/**
+ * What a call whose path ends in a verb segment does, read from that segment and the thing before it (or from the
+ * summary when it says the same): Airbyte's `POST /v1/source_definitions/create_custom` ("Creates a custom
+ * sourceDefinition …") → create, `custom source definition`; keyserv's `POST /v1/ProductsApi/Count` → count, `products`
+ * (many); Azure's `POST …/pipelines/{pipelineName}/createRun` → create, `pipeline run`. A GET's last segment reads as a
+ * verb only when it is a read's (`GET /users/search`; a pod's `log` is a noun). Undefined when the path ends in a
+ * parameter or in no verb.
+ */
+export function segmentVerb(operation: Operation): { verb: string; object: string; many: boolean } | undefined {
+  if (/\}\/?$/.test(operation.path)) return undefined;
+  const segments = staticSegments(operation.path)
+    .map((s) => s.replace(/\.(json|xml)$/i, ""))
+    .filter((s) => !NO_OBJECT_SEGMENT.test(s));
+  const tail = toSnakeCase(segments.at(-1) ?? "")
+    .split("_")
+    .filter((w) => w !== "");
+  const verb = tail[0] ?? "";
+  if (!(isVerb(verb) || MANY_VERBS.has(verb)) || isPlural(verb)) return undefined;
+  if (operation.method === "get" && !MANY_VERBS.has(verb) && verb !== "get") return undefined;
+  const at = tail.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
+  const rest = at < 0 ? tail.slice(1) : tail.slice(1, at);
+  const after = at < 0 ? [] : tail.slice(at);
+  const owner = singularSnake(toSnakeCase((segments.at(-2) ?? "").replace(/^[A-Za-z]+\./, "")))
+    .split("_")
+    .filter((w) => w !== "" && !NO_OBJECT_SEGMENT.test(w));
+  const ownerStems = new Set(owner.map((w) => stem(w)));
+  const summary = ` ${splitWords(operation.summary ?? "").join(" ")} `;
+  // With nothing before it, a verb-looking segment may be a noun (`/v1/installAttribution`): a summary must agree.
+  const leads = summary.trim() === "" || stem(summary.trim().split(" ")[0] ?? "") === stem(verb);
+  if (owner.length === 0 && !leads) return undefined;
+  const words =
+    owner.length === 0
+      ? [...rest, ...after]
+      : rest.length === 0 || rest.every((w) => ownerStems.has(stem(w)))
+        ? owner
+        : summary.includes(` ${[...rest, ...owner.map((w) => stem(w))].join(" ")} `) ||
+            summary.includes(` ${[...rest, ...owner].join(" ")} `)
+          ? [...rest, ...owner]
+          : [...owner, ...rest];
+  if (words.length === 0) return undefined;
+  const many = MANY_VERBS.has(verb);
+  const object = many ? pluralSnake(words.join("_")) : singularSnake(words.join("_"));
+  return { verb, object: object.replaceAll("_", " "), many };
 }
 
 /**

@@ -28,14 +28,14 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { entityWords, goalWords, operationGoalName } from "./names.js";
+import { entityWords, goalWords, operationGoalName, segmentVerb } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { linkOf } from "./links.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { rpcNamespace } from "./importance.js";
+import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
@@ -77,6 +77,8 @@ type Picker = (model: ApiModel, operations: readonly Operation[], main: Judge) =
 /** What the pickers know of an operation beyond the spec: its profile, niche-ness and whether it is on the group's main object. */
 export interface Judge {
   readonly profile: (o: Operation) => OperationProfile;
+  /** Whether an operation is an RPC method (see `isRpc`), whose kind its profile's action says. */
+  readonly rpc: (o: Operation) => boolean;
   readonly niche: (o: Operation) => boolean;
   readonly offMain: (o: Operation) => number;
   /** The rank of the resource a read of a nested collection lists (`card` of `GET /boards/{idBoard}/cards`), if it is one. */
@@ -108,14 +110,28 @@ export function actionKind(profile: OperationProfile): SingleKind {
   return ACTION_KINDS[profile.action] ?? "act";
 }
 
-const isRpc = (o: Operation): boolean => rpcNamespace(o.path) !== undefined;
+/** An RPC method: `/chat.postMessage`, or in an API of POSTs only (`postsOnly`) `/messages/send.json`. */
+const isRpc = (o: Operation, model?: ApiModel): boolean =>
+  rpcNamespace(o.path, model !== undefined && postsOnly(model.operations)) !== undefined;
 
-/** How far below its namespace an RPC method sits: 0 for `files.upload`, 1 for `files.remote.add`. */
-const rpcDepth = (o: Operation): number => (isRpc(o) ? o.path.split(".").length - 2 : 0);
+/** How far below its namespace an RPC method sits: 0 for `files.upload` and `/messages/send.json`, 1 for `files.remote.add`. */
+const rpcDepth = (o: Operation, judge: Pick<Judge, "rpc">): number =>
+  !judge.rpc(o) ? 0 : isRpc(o) ? o.path.split(".").length - 2 : Math.max(0, rpcMethodPath(o.path).length - 2);
+
+/** The segments of a POST-only API's method path after its version: `/v1/sources/create` → sources, create. */
+const rpcMethodPath = (path: string): string[] => {
+  const parts = staticSegments(path);
+  const namespace = rpcNamespace(path, true);
+  return parts.slice(parts.findIndex((s) => s.toLowerCase() === namespace));
+};
+
+/** An RPC method that lists its namespace: `conversations.list`, `/templates/list.json`. */
+const listsNamespace = (o: Operation, judge: Pick<Judge, "rpc">): boolean =>
+  judge.rpc(o) && /[./]list(\.[a-z]+)?$/i.test(o.path);
 
 /** An RPC method that qualifies its object (`files.sharedPublicURL`: a file, shared, public) is less central than one that does not. */
-const rpcQualified = (o: Operation, profile: OperationProfile): number =>
-  isRpc(o) ? (profile.parents?.length ?? 0) / 4 : 0;
+const rpcQualified = (o: Operation, profile: OperationProfile, judge: Pick<Judge, "rpc">): number =>
+  judge.rpc(o) ? (profile.parents?.length ?? 0) / 4 : 0;
 
 function best(operations: readonly Operation[], judge: Judge, score: (o: Operation) => number): Operation[] {
   return [...operations].sort(
@@ -128,7 +144,7 @@ function best(operations: readonly Operation[], judge: Judge, score: (o: Operati
 
 /** An RPC method's kind is its profile's; a REST operation's comes from method and path, verbs of their own (merge, transition) aside. */
 function ofKind(kind: SingleKind, judge: Judge): (o: Operation) => boolean {
-  return (o) => isRpc(o) && actionKind(judge.profile(o)) === kind;
+  return (o) => judge.rpc(o) && actionKind(judge.profile(o)) === kind;
 }
 
 /**
@@ -163,21 +179,23 @@ export const listsUntyped = (o: Operation, judge: Judge): boolean =>
  * A write whose path ends in a verb (`POST /tasks/{task_gid}/addDependencies`) rather than a collection of things
  * (`POST /tasks/{task_gid}/stories`): a create picker prefers the collection, a thing users add and then list.
  */
-function endsInVerb(o: Operation): boolean {
+function endsInVerb(o: Operation, rpc: (o: Operation) => boolean): boolean {
   const last = staticSegments(o.path).at(-1);
-  if (last === undefined || isRpc(o) || endsWithParameter(o.path)) return false;
+  if (last === undefined || rpc(o) || endsWithParameter(o.path)) return false;
   const words = toSnakeCase(last).split("_");
   const first = words[0] ?? "";
   return words.length > 1 && !isPlural(first) && verbClasses(stem(first)) !== undefined;
 }
 
-const restAct = (judge: Judge) => (o: Operation) => !isRpc(o) && actionKind(judge.profile(o)) === "act";
+const restAct = (judge: Judge) => (o: Operation) => !judge.rpc(o) && actionKind(judge.profile(o)) === "act";
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
       ops.filter((o) =>
-        isRpc(o) ? ofKind("find", judge)(o) : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge),
+        judge.rpc(o)
+          ? ofKind("find", judge)(o)
+          : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge),
       ),
       judge,
       (o) =>
@@ -190,14 +208,14 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
   get: (_m, ops, judge) =>
     best(
-      ops.filter((o) => (isRpc(o) ? ofKind("get", judge)(o) : o.method === "get" && endsWithParameter(o.path))),
+      ops.filter((o) => (judge.rpc(o) ? ofKind("get", judge)(o) : o.method === "get" && endsWithParameter(o.path))),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
   create: (_m, ops, judge) =>
     best(
       ops.filter((o) =>
-        isRpc(o)
+        judge.rpc(o)
           ? ofKind("create", judge)(o)
           : (putCreates(o, judge.profile(o)) ||
               (o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o))) &&
@@ -205,12 +223,12 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
             !twinOfGet(_m, o, judge.profile(o)),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (endsInVerb(o) ? 50 : 0),
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (endsInVerb(o, judge.rpc) ? 50 : 0),
     ),
   update: (_m, ops, judge) =>
     best(
       ops.filter((o) =>
-        isRpc(o)
+        judge.rpc(o)
           ? ofKind("update", judge)(o)
           : (o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))) &&
             !restAct(judge)(o) &&
@@ -221,13 +239,13 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
   act: (_m, ops, judge) =>
     best(
-      ops.filter((o) => o.method !== "get" && (isRpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o))),
+      ops.filter((o) => o.method !== "get" && (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o))),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
   delete: (_m, ops, judge) =>
     best(
-      ops.filter((o) => (isRpc(o) ? ofKind("delete", judge)(o) : o.method === "delete")),
+      ops.filter((o) => (judge.rpc(o) ? ofKind("delete", judge)(o) : o.method === "delete")),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
@@ -245,14 +263,16 @@ export function groupProposals(
 ): Proposal[] {
   const free = group.operations.filter((o) => !taken.has(o));
   const main = mainObject(group.operations.filter((o) => !niche(o)).map(profile), group.name);
+  const rpc = (o: Operation): boolean => isRpc(o, model);
   const judge: Judge = {
     profile,
     niche,
+    rpc,
     offMain: (o) =>
       (profile(o).object === main ? 0 : headNoun(profile(o).object) === main ? 0.5 : 1) +
-      rpcDepth(o) +
-      rpcQualified(o, profile(o)) -
-      (isRpc(o) && /\.list$/.test(o.path) ? 0.5 : 0),
+      rpcDepth(o, { rpc }) +
+      rpcQualified(o, profile(o), { rpc }) -
+      (listsNamespace(o, { rpc }) ? 0.5 : 0),
     nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
   };
   const picked = new Set<Operation>();
@@ -303,7 +323,8 @@ function runnerUp(
   const parts = operation.path.split("/").filter((s) => s !== "");
   const underRecord = parts.length >= 2 && !endsWithParameter(operation.path) && /^\{.+\}$/.test(parts.at(-2) ?? "");
   const listed = operations.some((o) => o.method === "get" && o.path === operation.path);
-  if (kind !== "create" || !underRecord || !listed || isRpc(operation) || endsInVerb(operation))
+  const rpc = (o: Operation): boolean => isRpc(o, model);
+  if (kind !== "create" || !underRecord || !listed || rpc(operation) || endsInVerb(operation, rpc))
     return { ...proposal, runnerUp: true };
   const offered = singleProposal(model, operation, kind, second.group, second.profile, true);
   return sendsEmpty(model, operation, offered) ? { ...proposal, runnerUp: true } : { ...offered, child: true };
@@ -398,7 +419,8 @@ export function childProposal(
   profile: (o: Operation) => OperationProfile,
   niche: (o: Operation) => boolean,
 ): Proposal | undefined {
-  const judge: Judge = { profile, niche, offMain: (o) => rpcDepth(o) + fewestPathParams(o) / 10 };
+  const rpc = (o: Operation): boolean => isRpc(o, model);
+  const judge: Judge = { profile, niche, rpc, offMain: (o) => rpcDepth(o, { rpc }) + fewestPathParams(o) / 10 };
   const candidates = PICKERS.create(
     model,
     nested.filter((o) => !taken.has(o) && !niche(o)),
@@ -563,6 +585,7 @@ function singleProposal(
       : (relationHint(operation, kind, profile) ??
         linkHint(operation, kind) ??
         (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
+        verbHint(operation, kind) ??
         KIND_HINTS[kind](
           kind === "find"
             ? browsedEntity(operation, profile, group.name)
@@ -646,6 +669,18 @@ function namedHint(operation: Operation, kind: SingleKind): string | undefined {
   const many = isPlural(object.split(" ").at(-1) ?? "");
   const thing = many ? object : withArticle(object);
   return `The user ${many ? "wants" : "asks"} to ${verb} ${thing}${knowing(operation)}.`;
+}
+
+/**
+ * The hint of a call whose path ends in a verb segment (see `segmentVerb`), in that verb's words: `The user asks to
+ * create a custom source definition.`, `The user wants to count the products.`, not "add a new create custom" or "add
+ * a new count". An action says its own verb already.
+ */
+function verbHint(operation: Operation, kind: SingleKind): string | undefined {
+  const said = kind === "act" ? undefined : segmentVerb(operation);
+  if (said === undefined) return undefined;
+  const thing = said.many ? `the ${said.object}` : withArticle(said.object);
+  return `The user ${said.many ? "wants" : "asks"} to ${said.verb} ${thing}${knowing(operation)}.`;
 }
 
 /** The hint of a create that adds a thing that exists to another (see `linkOf`): `The user asks to add a user to a group.` */
