@@ -19,6 +19,8 @@ const SPECS = {
   slack: join(api, "slack.com.json"),
   datafactory: join(api, "azure.com/datafactory.json"),
   gitea: join(api, "gitea.io.json"),
+  automl: join(api, "googleapis.com/automl.json"),
+  chat: join(api, "googleapis.com/chat.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -149,6 +151,14 @@ describe.skipIf(REPEAT_RUN)("a path that ends in a verb names the goal and its h
       "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DataFactory/factories/{factoryName}/pipelines/{pipelineName}/createRun",
       { verb: "create", object: "pipeline run", many: false },
       "create_pipelines_run",
+    ],
+    // Google's custom methods: `resource:verb`, the resource a path parameter names read from the operation id.
+    ["automl", "POST /v1beta1/{name}:export", { verb: "export", object: "model", many: false }, "export_model"],
+    [
+      "chat",
+      "POST /v1/{parent}/attachments:upload",
+      { verb: "upload", object: "attachment", many: false },
+      "upload_attachment",
     ],
   ];
   test.each(cases)("%s %s", async (key, call, words, name) => {

@@ -291,9 +291,13 @@ const NO_OBJECT_SEGMENT = /^(v\d+((alpha|beta)\d*)?|\d+(\.\d+)*|api|apis|rest)$/
  */
 export function segmentVerb(operation: Operation): { verb: string; object: string; many: boolean } | undefined {
   if (/\}\/?$/.test(operation.path)) return undefined;
-  const segments = staticSegments(operation.path)
-    .map((s) => s.replace(/\.(json|xml)$/i, ""))
-    .filter((s) => !NO_OBJECT_SEGMENT.test(s));
+  const method = customMethod(operation);
+  const segments = [
+    ...staticSegments(method === undefined ? operation.path : method.path)
+      .map((s) => s.replace(/\.(json|xml)$/i, ""))
+      .filter((s) => !NO_OBJECT_SEGMENT.test(s)),
+    ...(method === undefined ? [] : [method.verb]),
+  ];
   const tail = toSnakeCase(segments.at(-1) ?? "")
     .split("_")
     .filter((w) => w !== "");
@@ -307,7 +311,8 @@ export function segmentVerb(operation: Operation): { verb: string; object: strin
     .split("_")
     .filter((w) => w !== "" && !NO_OBJECT_SEGMENT.test(w));
   const ownerStems = new Set(owner.map((w) => stem(w)));
-  const summary = ` ${splitWords(operation.summary ?? "").join(" ")} `;
+  const said = operation.summary?.trim() || operation.description?.trim().split(/(?<=[.!?])\s|\n/)[0] || "";
+  const summary = ` ${splitWords(said).join(" ")} `;
   // With nothing before it, a verb-looking segment may be a noun (`/v1/installAttribution`): a summary must agree.
   const leads = summary.trim() === "" || stem(summary.trim().split(" ")[0] ?? "") === stem(verb);
   if (owner.length === 0 && !leads) return undefined;
@@ -324,6 +329,20 @@ export function segmentVerb(operation: Operation): { verb: string; object: strin
   const many = MANY_VERBS.has(verb);
   const object = many ? pluralSnake(words.join("_")) : singularSnake(words.join("_"));
   return { verb, object: object.replaceAll("_", " "), many };
+}
+
+/**
+ * A custom method of a resource path (`/v1/spaces:setup`, `/v1/{+name}:undeploy`): the path of the thing it acts on
+ * — for a path parameter, the resource its operation id names before the method (`automl.projects.locations.models.
+ * undeploy` → models) — and the method.
+ */
+function customMethod(operation: Operation): { path: string; verb: string } | undefined {
+  const match = /^(.*):([A-Za-z]+)$/.exec(operation.path);
+  if (match === null) return undefined;
+  const [, before = "", verb = ""] = match;
+  if (!/\}$/.test(before)) return { path: before, verb };
+  const owner = operation.id.split(".").at(-2);
+  return { path: `${before.replace(/\/?\{[^}]*\}$/, "")}${owner === undefined ? "" : `/${owner}`}`, verb };
 }
 
 /**
@@ -429,16 +448,20 @@ function summaryVerb(operation: Operation): string | undefined {
 /** Summary verbs a name may open with beyond `VERBS` (`Modify the state of an issue`). */
 const SUMMARY_VERBS: ReadonlySet<string> = new Set(["watch", "vote", "decline", "trigger", "stop", "resolve"]);
 
+/** Nouns that take no plural ending (`accessible data`, `time series`). */
+const UNCOUNTED: ReadonlySet<string> = new Set(["data", "metadata", "information", "media", "series", "info"]);
+
 function pluralSnake(name: string): string {
   const words = name.split("_");
   const last = words.at(-1) ?? "";
-  const plural = isPlural(last)
-    ? last
-    : /(s|sh|ch|x)$/.test(last)
-      ? `${last}es`
-      : /[^aeiou]y$/.test(last)
-        ? `${last.slice(0, -1)}ies`
-        : `${last}s`;
+  const plural =
+    isPlural(last) || UNCOUNTED.has(last)
+      ? last
+      : /(s|sh|ch|x)$/.test(last)
+        ? `${last}es`
+        : /[^aeiou]y$/.test(last)
+          ? `${last.slice(0, -1)}ies`
+          : `${last}s`;
   return [...words.slice(0, -1), plural].join("_");
 }
 
