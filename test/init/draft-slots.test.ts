@@ -9,7 +9,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { isNiche } from "../../src/planner/init/importance.js";
-import { fullestFirst, resourcesOf } from "../../src/planner/init/index.js";
+import { draftGoals, fullestFirst, resourcesOf } from "../../src/planner/init/index.js";
 import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { operationProfile } from "../../src/planner/profile.js";
@@ -241,5 +241,15 @@ describe.skipIf(REPEAT_RUN)("a near-duplicate takes no place in the draft", () =
   test("actions on the same object with different verbs are no twins (Jira: assign and transition an issue)", async () => {
     const calls = (await draft("jira")).flatMap((g) => g.steps.map((s) => s.operation));
     expect(calls).toEqual(expect.arrayContaining(["assignIssue", "doTransition", "editIssue"]));
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a list that must be given the ids of what it returns is no browse", () => {
+  test("Spotify's draft browses no artists or tracks by `GET /artists?ids=` or `GET /tracks?ids=`", async () => {
+    const goals = draftGoals(await model("spotify"), { maxGoals: 400 }).goals;
+    const finds = goals.filter((g) => g.kind === "find").flatMap((g) => g.calls);
+    expect(finds).not.toContain("GET /artists");
+    expect(finds).not.toContain("GET /tracks");
+    expect(finds).toContain("GET /search");
   });
 });

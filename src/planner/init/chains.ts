@@ -136,7 +136,7 @@ function needsOwnCredential(model: ApiModel, operation: Operation): boolean {
  * A list that must be given the ids of the records it returns (Spotify's `GET /artists?ids=`): picking one of them by
  * name would ask the model for the very id the lookup is meant to find.
  */
-function readsOnlyKnownIds(operation: Operation): boolean {
+export function readsOnlyKnownIds(operation: Operation): boolean {
   return operation.parameters.some((p) => p.required && p.in === "query" && /(^|_)ids?$/.test(toSnakeCase(p.name)));
 }
 

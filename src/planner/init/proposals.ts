@@ -8,6 +8,7 @@ import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
 import {
   matchChain,
+  readsOnlyKnownIds,
   resolverStepId,
   responsePointer,
   type ChainMatch,
@@ -192,10 +193,12 @@ const restAct = (judge: Judge) => (o: Operation) => !judge.rpc(o) && actionKind(
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
-      ops.filter((o) =>
-        judge.rpc(o)
-          ? ofKind("find", judge)(o)
-          : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge),
+      ops.filter(
+        (o) =>
+          !readsOnlyKnownIds(o) &&
+          (judge.rpc(o)
+            ? ofKind("find", judge)(o)
+            : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge)),
       ),
       judge,
       (o) =>
