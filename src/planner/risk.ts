@@ -102,7 +102,8 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   "trigger",
 ]);
 
-const READ_VERBS: ReadonlySet<string> = new Set([
+/** Verbs that name a call changing nothing on the server (an export or a download reads what is there). */
+export const READ_VERBS: ReadonlySet<string> = new Set([
   "get",
   "list",
   "find",

@@ -6,7 +6,7 @@ import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, JsonSchema, Operation } from "../../src/model/api-model.js";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { linkedField, linkOf } from "../../src/planner/init/links.js";
-import { neededProperties, retired } from "../../src/planner/init/needed.js";
+import { neededProperties, retired, saysRetired } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
 function post(path: string, summary: string | undefined): Operation {
@@ -53,6 +53,19 @@ describe("linkedField and retired fields", () => {
     ).toBe(false);
     expect(retired({ type: "string", description: "The label. This field will be removed in v3." })).toBe(true);
     expect(neededProperties(jiraBean, [], true)).toEqual([]);
+  });
+  // One test of a description for body fields and for parameters (chains skip a retired lookup parameter).
+  test.each([
+    ["This parameter is no longer available and will be removed from the documentation soon.", true],
+    ["The user's name. Deprecated: use accountId.", true],
+    ["(Deprecated) The old key.", true],
+    ["Deprecated, use title.", true],
+    ["This field is deprecated.", true],
+    ["The label, not deprecated.", false],
+    ["Temporary files. These files will be removed on job completion.", false],
+    ["The account ID of the user.", false],
+  ] as const)("saysRetired(%j) is %s", (text, want) => {
+    expect(saysRetired(text)).toBe(want);
     expect(neededProperties(jiraBean, [], true, "accountId")).toEqual(["accountId"]);
     expect(neededProperties({ name: { type: "string" } }, [], true)).toEqual(["name"]);
   });

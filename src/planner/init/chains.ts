@@ -9,6 +9,7 @@ import { isPaged } from "../goals/pick.js";
 import { componentName, derefTop } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
+import { saysRetired } from "./needed.js";
 import {
   endsWithParameter,
   friendlyRank,
@@ -136,7 +137,7 @@ function needsOwnCredential(model: ApiModel, operation: Operation): boolean {
  * A list that must be given the ids of the records it returns (Spotify's `GET /artists?ids=`): picking one of them by
  * name would ask the model for the very id the lookup is meant to find.
  */
-export function readsOnlyKnownIds(operation: Operation): boolean {
+function readsOnlyKnownIds(operation: Operation): boolean {
   return operation.parameters.some((p) => p.required && p.in === "query" && /(^|_)ids?$/.test(toSnakeCase(p.name)));
 }
 
@@ -367,12 +368,12 @@ function ownsList(operation: Operation, parameter: Parameter, tokens: readonly s
   return parameter.in === "path" && tokens.at(-1) === "0" && segments(operation.path).at(-1) !== `{${parameter.name}}`;
 }
 
-/** Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"). */
+/**
+ * Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"),
+ * as a body field is (`saysRetired`).
+ */
 function retired(parameter: Parameter): boolean {
-  return (
-    parameter.deprecated ||
-    /\b(deprecated|no longer (available|supported)|will be removed)\b/i.test(parameter.description ?? "")
-  );
+  return parameter.deprecated || saysRetired(parameter.description);
 }
 
 /** A parameter the spec describes: one it leaves bare (Jira's retired `username`) is not what a person is meant to use. */

@@ -116,15 +116,21 @@ export function serverState(schema: JsonSchema | undefined): boolean {
 }
 
 /**
- * "Deprecated …" first, "This property is no longer available" (Jira's `name` of a user), "this field will be removed";
- * not what the field holds ("These temporary files will be removed on job completion").
+ * "Deprecated …" opening the text or one of its sentences or clauses, "This property is no longer available" (Jira's
+ * `name` of a user, its `username` parameter), "this field will be removed"; not what the field holds ("These
+ * temporary files will be removed on job completion"), nor "not deprecated".
  */
 const SAYS_RETIRED =
-  /^\W*deprecated\b|\bno longer (?:available|supported)\b|\b(?:this|the) (?:field|property|parameter|attribute) (?:is|has been|will be) (?:deprecated|removed)\b/i;
+  /(?:^|[.;:(]\s*)\W*deprecated\b|\bno longer (?:available|supported)\b|\b(?:this|the) (?:field|property|parameter|attribute) (?:is|has been|will be) (?:deprecated|removed)\b/i;
+
+/** Whether a description says what it describes is gone or going (see `SAYS_RETIRED`): one test for fields and parameters. */
+export function saysRetired(description: string | undefined): boolean {
+  return SAYS_RETIRED.test(description ?? "");
+}
 
 /** A field flagged deprecated, or whose description says it is gone or going. */
 export function retired(schema: JsonSchema | undefined): boolean {
-  return (typeof schema === "object" && schema["deprecated"] === true) || SAYS_RETIRED.test(descriptionOf(schema));
+  return (typeof schema === "object" && schema["deprecated"] === true) || saysRetired(descriptionOf(schema));
 }
 
 function descriptionOf(schema: JsonSchema | undefined): string {

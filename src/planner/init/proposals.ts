@@ -8,7 +8,6 @@ import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
 import {
   matchChain,
-  readsOnlyKnownIds,
   resolverStepId,
   responsePointer,
   type ChainMatch,
@@ -170,6 +169,15 @@ function searchByPath(o: Operation): boolean {
 }
 
 /**
+ * A list that must be given the ids of the records it returns (a required `ids` query: Spotify's `GET /artists?ids=`):
+ * a batch read, picked as a get after a read of one record, no browse — it would ask the model for the very ids a
+ * browse shows. A required parent's id
+ * (`account_id`, `event_ids`) filters a real list and does not count.
+ */
+const asksForItsIds = (o: Operation): boolean =>
+  o.parameters.some((p) => p.required && p.in === "query" && toSnakeCase(p.name) === "ids");
+
+/**
  * A read of a plural collection path whose success response declares no schema (Trello's `GET /boards/{idBoard}/cards`):
  * nothing says it is not a list, and its profile reads it as one.
  */
@@ -195,7 +203,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     best(
       ops.filter(
         (o) =>
-          !readsOnlyKnownIds(o) &&
+          !asksForItsIds(o) &&
           (judge.rpc(o)
             ? ofKind("find", judge)(o)
             : isListOperation(model, o) || isSearch(o, judge) || listsUntyped(o, judge)),
@@ -211,9 +219,11 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
   get: (_m, ops, judge) =>
     best(
-      ops.filter((o) => (judge.rpc(o) ? ofKind("get", judge)(o) : o.method === "get" && endsWithParameter(o.path))),
+      ops.filter((o) =>
+        judge.rpc(o) ? ofKind("get", judge)(o) : o.method === "get" && (endsWithParameter(o.path) || asksForItsIds(o)),
+      ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (asksForItsIds(o) ? 50 : 0),
     ),
   create: (_m, ops, judge) =>
     best(

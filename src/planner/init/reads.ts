@@ -2,23 +2,16 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { type OperationProfile, operationProfile } from "../profile.js";
-import { riskFromWords } from "../risk.js";
+import { READ_VERBS as RISK_READ_VERBS, riskFromWords } from "../risk.js";
 import { listTokens, successSchema } from "./operations.js";
 
-/** Verbs that lead a read's summary or name: `List commits with include/exclude`, `Get Contacts by Emails`. */
-const READ_VERBS: ReadonlySet<string> = new Set([
-  "list",
-  "get",
-  "retrieve",
-  "search",
-  "query",
-  "find",
-  "lookup",
-  "fetch",
-  "count",
-  "show",
-  "check",
-]);
+/**
+ * Verbs that lead a read's summary or name (`List commits with include/exclude`, `Get Contacts by Emails`): the verbs
+ * risk reads as changing nothing (`READ_VERBS` of risk.ts), but an export or a download. Sent by POST, those start a job
+ * that makes a file (Mandrill's `/exports/activity.json`, "Begins an export of your activity history"): harmless to
+ * the data, so risk calls them reads, but a goal that starts one is an action, not a find or a get.
+ */
+const READ_VERBS: ReadonlySet<string> = new Set([...RISK_READ_VERBS].filter((v) => v !== "export" && v !== "download"));
 
 /** A path segment that says the call looks things up: SendGrid's `/contacts/search/emails`, Mandrill's `search.json`. */
 const LOOKUP_SEGMENT = /^(search|query|lookup|find)(?=$|[-_.]|[A-Z])/i;
