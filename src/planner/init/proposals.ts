@@ -457,10 +457,10 @@ function sendsEmpty(model: ApiModel, operation: Operation, proposal: Proposal): 
   return step !== undefined && stepSendsEmpty(model, operation, step);
 }
 
-/** A step that binds nothing but its path and sends no body field, to a body that declares fields. */
-function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep): boolean {
+/** A step that binds nothing but its path (with `bodyOnly`, whatever its query) and sends no body field, to a body that declares fields. */
+function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep, bodyOnly = false): boolean {
   const content = operation.requestBody?.contents[0];
-  if (content === undefined || step.params.some((p) => p.in !== "path")) return false;
+  if (content === undefined || (!bodyOnly && step.params.some((p) => p.in !== "path"))) return false;
   const empty = step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
   return empty && propertyNames(content.schema, schemaLookup(model.schemas)).length > 0;
 }
@@ -620,8 +620,9 @@ function singleProposal(
 
 /**
  * A single goal's step. An update or an act with nothing it must send offers the fields it can set; so does a create
- * that would otherwise send an empty body to a body that declares fields (Twilio Sync's `POST /v1/Services`, whose
- * fields are all optional): the model can then give what the call needs.
+ * or a read by POST that would otherwise send an empty body to a body that declares fields (Twilio Sync's
+ * `POST /v1/Services`, whose fields are all optional; Azure's `checkNameAvailability`, Google's
+ * `:testIamPermissions`): the model can then give what the call needs.
  */
 function createStep(
   model: ApiModel,
@@ -630,16 +631,20 @@ function createStep(
   id: string,
   offersOnCreate: boolean,
 ): DraftStep {
+  // A read by POST (a check, a search) sends its filters in the body: like a create, it offers them rather than `{}`.
+  const postRead = operation.method === "post" && (kind === "find" || kind === "get");
   const step = (offer: boolean) =>
     operationStep(model, operation, {
       id,
       namer: createInputNamer(schemaLookup(model.schemas)),
-      offerFields: kind === "update" || kind === "act" || (kind === "create" && offer),
-      offerOnPost: kind === "update" || kind === "create",
+      offerFields: kind === "update" || kind === "act" || ((kind === "create" || postRead) && offer),
+      offerOnPost: kind === "update" || kind === "create" || postRead,
       final: true,
     });
   const drafted = step(offersOnCreate);
-  return kind === "create" && !offersOnCreate && stepSendsEmpty(model, operation, drafted) ? step(true) : drafted;
+  return (kind === "create" || postRead) && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
+    ? step(true)
+    : drafted;
 }
 
 /**
