@@ -8,6 +8,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
+import { exactlyOneFailure } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
   missingOutput,
@@ -132,7 +133,16 @@ function pickedContext(
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 
-function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResponse): StepOutcome {
+function succeed(
+  step: CompiledStep,
+  whole: EvaluationContext,
+  { outcome, request }: { outcome: HttpResponse; request: OperationRequest },
+): StepOutcome {
+  const ambiguous =
+    step.exactlyOne === undefined
+      ? undefined
+      : exactlyOneFailure(step.spec, step.exactlyOne, { body: outcome.body, request });
+  if (ambiguous !== undefined) return { ok: false, error: ambiguous };
   const picked = pickedContext(step, whole);
   if (!picked.ok) return picked;
   const ctx = picked.ctx;
@@ -188,7 +198,7 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const ctx = responseContext(base, current.request, response);
     const met = response !== undefined && step.succeeded(ctx);
     const refused = met && outcome.ok ? answerRefusal(step.spec, outcome, env.redact) : undefined;
-    if (met && refused === undefined) return succeed(step, ctx, response);
+    if (met && refused === undefined) return succeed(step, ctx, { outcome: response, request: current.request });
     const error =
       refused ??
       (outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error));
