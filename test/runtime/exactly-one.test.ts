@@ -1,5 +1,6 @@
 // A read that must find exactly one item (`exactlyOne`): one → the action runs on it; several → INVALID_ARGUMENT naming
-// them (count, identifying fields of up to five), nothing queued or sent; none → NOT_FOUND; several at approval →
+// them (count, identifying fields of up to five), nothing queued or sent — unless exactly one of them is named by the
+// search itself; none → NOT_FOUND; several at approval →
 // CONFLICT with nothing changed. Without it, the first item listed is taken, as before.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -101,10 +102,13 @@ afterEach(() => {
 });
 
 /** The members API: the list answers `members`, every request is recorded. */
-function setup(members: Member[], { approval = "auto", spec = modifyMember } = {} as {
-  approval?: ApprovalMode;
-  spec?: ToolSpec;
-}) {
+function setup(
+  members: Member[],
+  { approval = "auto", spec = modifyMember } = {} as {
+    approval?: ApprovalMode;
+    spec?: ToolSpec;
+  },
+) {
   const seen: string[] = [];
   const transport: CallTransport = {
     async call(request: OperationRequest) {
@@ -151,6 +155,14 @@ describe("exactlyOne at call time", () => {
       },
     });
     expect(seen).toEqual(["GET /members"]);
+  });
+
+  it("several, of which one is named exactly by the search (a typeahead's prefix matches): that one is meant", async () => {
+    const { seen, run } = setup([adam, ada, adele]);
+    expect(await run("ada@example.com")).toEqual({ _id: "5f0a1" });
+    expect(seen).toEqual(["GET /members", "PATCH /members/{memberId} 5f0a1"]);
+    const twice = setup([ada, { ...adam, firstName: "ada@example.com" }]);
+    expect(await twice.run("ada@example.com")).toMatchObject({ error: { code: "INVALID_ARGUMENT" } });
   });
 
   it("more than five: five are named and the rest counted; a long name is shortened, an output never", async () => {

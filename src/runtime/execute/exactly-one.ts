@@ -1,9 +1,10 @@
-// A read that must find exactly one item: the listed response → nothing (one item), or the error naming none or several.
+// A read that must find exactly one item: its list → the one item meant, or the error naming none or several.
 import { parseExpression } from "../expressions/index.js";
 import { formatPointer, pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import type { ExactlyOneSpec, StepSpec } from "../types.js";
 import type { OperationRequest } from "../transport.js";
 import type { ErrorBody } from "./failure.js";
+import { setAtPointer } from "./values.js";
 
 /** How many of the items found the error names. */
 const SHOWN = 5;
@@ -47,13 +48,31 @@ export function compileExactlyOne(step: StepSpec, spec: ExactlyOneSpec): Compile
 
 const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
 
-/** `filter "email:ada@example.com"`: the search as the step sent it, or nothing when no input filled it. */
-function searchOf(spec: ExactlyOneSpec, request: OperationRequest): string {
-  const sent = spec.searchedBy.flatMap(({ parameter }) => {
+/** The values the user's search sent, by parameter. */
+function searched(spec: ExactlyOneSpec, request: OperationRequest): [string, unknown][] {
+  return spec.searchedBy.flatMap(({ parameter }) => {
     const value = request.params.find((p) => p.spec.name === parameter && p.spec.in === "query")?.value;
-    return value === undefined ? [] : [`${parameter} ${JSON.stringify(value)}`];
+    return value === undefined ? [] : [[parameter, value] as [string, unknown]];
   });
-  return sent.join(" and ");
+}
+
+/** `filter "email:ada@example.com"`: the search as the step sent it, or nothing when no input filled it. */
+function searchOf(sent: readonly [string, unknown][]): string {
+  return sent.map(([parameter, value]) => `${parameter} ${JSON.stringify(value)}`).join(" and ");
+}
+
+/**
+ * The items one of whose identifying fields equals a searched value exactly (a typeahead that lists "Website relaunch"
+ * and "Website relaunch 2" for "Website relaunch"): the user named that one.
+ */
+function namedExactly(check: CompiledExactlyOne, items: readonly unknown[], sent: readonly [string, unknown][]) {
+  const terms = new Set(sent.map(([, value]) => String(value)));
+  return items.filter((item) =>
+    check.identify.some(({ tokens }) => {
+      const value = resolvePointer(item, tokens);
+      return (typeof value === "string" || typeof value === "number") && terms.has(String(value));
+    }),
+  );
 }
 
 function shown(value: unknown, whole: boolean): string {
@@ -92,8 +111,8 @@ function several(
       `${label(step)}: ${items.length} items match ${search === "" ? "the read" : search}, and this tool acts on ` +
       `exactly one, so it did not choose: ${named}${more}`,
     suggestion:
-      `Ask the user which one they mean (show them the items above), then call again with ${inputsPhrase(check.spec)} ` +
-      "narrowed so it matches only that one (a full email, an exact name, an id).",
+      "Ask the user which one they mean (show them the items above), then call again with " +
+      `${inputsPhrase(check.spec)} narrowed so it matches only that one (a full email, an exact name, an id).`,
     step: step.id,
     retryable: false,
   };
@@ -112,17 +131,24 @@ function none(step: StepSpec, check: CompiledExactlyOne, search: string): ErrorB
   };
 }
 
+/** The answer as the outputs read it: the list narrowed to the one item meant, or the error naming none or several. */
+export type OneItem = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly error: ErrorBody };
+
 /**
- * The error when the list the step's outputs read item 0 of holds none or several items; undefined when it holds one,
- * or when the answer has no list there (the outputs then say what is missing).
+ * The body with the list the step's outputs read item 0 of holding exactly one item: as it came, or narrowed to the
+ * one item whose identifying field equals the search; else the error naming none or several. A body without a list
+ * there passes as it is (the outputs then say what is missing).
  */
-export function exactlyOneFailure(
+export function exactlyOneItem(
   step: StepSpec,
   check: CompiledExactlyOne,
   { body, request }: { body: unknown; request: OperationRequest },
-): ErrorBody | undefined {
+): OneItem {
   const listed = resolvePointer(body, check.list);
-  if (!Array.isArray(listed) || listed.length === 1) return undefined;
-  const search = searchOf(check.spec, request);
-  return listed.length === 0 ? none(step, check, search) : several(step, check, { items: listed, search });
+  if (!Array.isArray(listed) || listed.length === 1) return { ok: true, body };
+  const sent = searched(check.spec, request);
+  if (listed.length === 0) return { ok: false, error: none(step, check, searchOf(sent)) };
+  const exact = namedExactly(check, listed, sent);
+  if (exact.length === 1) return { ok: true, body: setAtPointer(body, check.list, exact) };
+  return { ok: false, error: several(step, check, { items: listed, search: searchOf(sent) }) };
 }

@@ -8,7 +8,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
-import { exactlyOneFailure } from "./exactly-one.js";
+import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
   missingOutput,
@@ -133,16 +133,25 @@ function pickedContext(
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 
+/** The context the outputs read: with `exactlyOne`, the one item meant is the only one of its list. */
+function oneItemContext(
+  step: CompiledStep,
+  ctx: EvaluationContext,
+  request: OperationRequest,
+): { ok: true; ctx: EvaluationContext } | { ok: false; error: ErrorBody } {
+  if (step.exactlyOne === undefined || ctx.response === undefined) return { ok: true, ctx };
+  const one = exactlyOneItem(step.spec, step.exactlyOne, { body: ctx.response.body, request });
+  return one.ok ? { ok: true, ctx: { ...ctx, response: { ...ctx.response, body: one.body } } } : one;
+}
+
 function succeed(
   step: CompiledStep,
-  whole: EvaluationContext,
+  answered: EvaluationContext,
   { outcome, request }: { outcome: HttpResponse; request: OperationRequest },
 ): StepOutcome {
-  const ambiguous =
-    step.exactlyOne === undefined
-      ? undefined
-      : exactlyOneFailure(step.spec, step.exactlyOne, { body: outcome.body, request });
-  if (ambiguous !== undefined) return { ok: false, error: ambiguous };
+  const one = oneItemContext(step, answered, request);
+  if (!one.ok) return one;
+  const whole = one.ctx;
   const picked = pickedContext(step, whole);
   if (!picked.ok) return picked;
   const ctx = picked.ctx;
@@ -154,7 +163,7 @@ function succeed(
       Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
   const next = firstApplying(step.onSuccess, whole);
-  const body = step.pick === undefined ? outcome.body : ctx.response?.body;
+  const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const response = { status: outcome.status, headers: outcome.headers, body, url: outcome.url };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
