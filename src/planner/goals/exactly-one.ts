@@ -90,10 +90,14 @@ function inputsRead(value: ValueExpr): string[] {
     : [];
 }
 
+/** The API version a call is made against (Azure's `api-version`): the caller's setting, not what it searches for. */
+const VERSION = /^(api_)?version$/;
+
 /** Text a person types to find a record: a string (an email, a name, a query), not a choice, a date or a page. */
 function isSearchTerm(parameter: Parameter): boolean {
   const schema = parameter.schema;
   if (parameter.in !== "query" || isPagingParameter(parameter) || typeof schema !== "object") return false;
+  if (VERSION.test(toSnakeCase(parameter.name))) return false;
   const type = schema["type"];
   return (
     (type === undefined || type === "string") &&
@@ -117,6 +121,12 @@ function searchedBy(
       return [{ parameter: param.name, input: input.name, term: spec !== undefined && isSearchTerm(spec) }];
     });
   });
+}
+
+/** The searched parameters the error names: the search terms, or every input-filled one when none is free text. */
+function searchTerms(all: readonly { parameter: string; input: string; term: boolean }[]) {
+  const terms = all.some((s) => s.term) ? all.filter((s) => s.term) : all;
+  return terms.map(({ parameter, input }) => ({ parameter, input }));
 }
 
 /** A page size the step binds to 1: the check could never see a second item. */
@@ -161,7 +171,7 @@ function specOf(
     spec: {
       list: formatPointer(found.list),
       identify: identifyingFields(ctx, found.tails, item),
-      searchedBy: searchedBy(step, facts).map(({ parameter, input }) => ({ parameter, input })),
+      searchedBy: searchTerms(searchedBy(step, facts)),
     },
   };
 }
