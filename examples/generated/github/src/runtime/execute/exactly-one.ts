@@ -123,10 +123,11 @@ function none(step: StepSpec, check: CompiledExactlyOne, search: string): ErrorB
   return {
     code: "NOT_FOUND",
     message: `${label(step)}: no item matches ${search === "" ? "the read" : search}`,
-    suggestion:
-      step.errorHints.NOT_FOUND ??
+    suggestion: [
       `Ask the user to check the value, or call again with ${inputsPhrase(check.spec)} written another way ` +
         "(fewer words, the full email, the name as it is listed).",
+      ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
+    ].join(" "),
     step: step.id,
     retryable: false,
   };
