@@ -1,5 +1,5 @@
 // Planned steps → the ones whose read must find exactly one item (`exactly_one`, or a target read searched by the user).
-import type { Goal, Step } from "../../goals/types.js";
+import type { Goal } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { targetReadIds } from "../../runtime/approval/target-reads.js";
 import { parseExpression, parseTemplate, referencesOf } from "../../runtime/expressions/index.js";
@@ -142,7 +142,6 @@ function pageOfOne(step: StepPlan): string | undefined {
 
 interface StepFacts {
   readonly step: StepPlan;
-  readonly written: Step | undefined;
   readonly operation: Operation;
   readonly inputs: readonly ToolInput[];
 }
@@ -206,12 +205,12 @@ export function withExactlyOne(
     const written = goal.steps.find((s) => s.id === step.id);
     const operation = operations[index];
     if (operation === undefined || written?.exactlyOne?.value === false) return step;
-    const facts: StepFacts = { step, written, operation, inputs };
+    const facts: StepFacts = { step, operation, inputs };
     const asked = written?.exactlyOne !== undefined;
     if (!asked && !searchedTarget(facts, targets)) return step;
     const planned = specOf(ctx, facts);
     if (planned.ok) return { ...step, exactlyOne: planned.spec };
-    if (asked && written?.exactlyOne !== undefined)
+    if (written?.exactlyOne !== undefined)
       report(ctx, "PLAN_EXACTLY_ONE_UNSUPPORTED", written.exactlyOne, {
         message: `step "${step.id}" asks for exactly one item, but ${planned.reason}`,
       });
