@@ -116,6 +116,8 @@ describe("Square: idempotency keys are the runtime's", () => {
     const keys = square.sent.slice(before).map((s) => s.key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    expect(await call({ request_id: String(pending["request_id"]) })).toMatchObject({ payment: { status: "COMPLETED" } });
+    expect(await call({ request_id: String(pending["request_id"]) })).toMatchObject({
+      payment: { status: "COMPLETED" },
+    });
   });
 });

@@ -71,7 +71,8 @@ export function seededKeys(seed: string): (stepId: string) => string {
     runs.set(stepId, run);
     const hex = createHash("sha256").update(`${seed}\n${stepId}\n${run}`).digest("hex");
     const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    const parts = [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `${variant}${hex.slice(17, 20)}`];
+    return [...parts, hex.slice(20, 32)].join("-");
   };
 }
 
