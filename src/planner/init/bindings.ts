@@ -29,13 +29,15 @@ export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) =>
 
 export function createInputNamer(schemas: SchemaLookup): InputNamer {
   const allocate = createNameAllocator();
-  const taken = new Map<string, JsonSchema>();
+  // By the name asked: the allocator hands a runtime name out changed (`request_id` → `api_request_id`).
+  const taken = new Map<string, { readonly name: string; readonly schema: JsonSchema }>();
   return (wanted, schema, stepId) => {
     const base = toIdentifierName(wanted, "input");
     const existing = taken.get(base);
-    if (existing !== undefined && sameType(existing, schema, schemas)) return base;
-    const name = allocate(existing === undefined ? base : toIdentifierName(`${stepId}_${wanted}`, "input"));
-    taken.set(name, schema);
+    if (existing !== undefined && sameType(existing.schema, schema, schemas)) return existing.name;
+    const asked = existing === undefined ? base : toIdentifierName(`${stepId}_${wanted}`, "input");
+    const name = allocate(asked);
+    taken.set(asked, { name, schema });
     return name;
   };
 }
