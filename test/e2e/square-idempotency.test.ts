@@ -21,7 +21,7 @@ function idempotentSquare() {
   const sent: { key: unknown; body: Record<string, unknown> }[] = [];
   const answers = new Map<string, unknown>();
   let throttleNext = false;
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const body = (await request.json()) as Record<string, unknown>;
     sent.push({ key: body["idempotency_key"], body });

@@ -80,11 +80,12 @@ describe("trakt through the MCP client: the runtime sends the version, configure
       includeOperations: ["GET /calendars/all/dvd/{start_date}/{days}"],
     });
     const sent: Headers[] = [];
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
       sent.push(new Request(input, init).headers);
       return Response.json([]);
     };
-    for (const credentials of [{ trakt_api_key: "k" }, { trakt_api_key: "k", trakt_api_version: "3" }]) {
+    const settings: Record<string, string>[] = [{ trakt_api_key: "k" }, { trakt_api_key: "k", trakt_api_version: "3" }];
+    for (const credentials of settings) {
       const tools = served.bind({ baseUrl: "https://trakt.test", credentials, env: {}, fetch: fetch as typeof fetch });
       const server = createMcpServer(tools, { name: "trakt", version: "1.0.0" });
       const client = new Client({ name: "test", version: "0.0.0" });
