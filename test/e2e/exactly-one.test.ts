@@ -63,7 +63,7 @@ describe("LaunchDarkly: a member found by a search must be exactly one", () => {
     const drafted = await init({ spec: SPEC });
     const served = await servedToolset({ spec: SPEC, goals: parse(drafted.text ?? "") as object });
     stateDir = mkdtempSync(join(tmpdir(), "aci-exactly-one-e2e-"));
-    ({ tools, runtime } = served.bindWithRuntime({
+    ({ tools, runtime } = served.bindRuntime({
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
       approval: "queue",
       credentials: { Token: "api-0123456789" },

@@ -5,16 +5,17 @@ import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import { toToolSpec, toToolsetSpec } from "../../src/emit/specs.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import type { PlanOptions } from "../../src/options.js";
-import { defineTool, type BoundTool, type Runtime } from "../../src/runtime/tool.js";
+import { defineTool } from "../../src/runtime/tool.js";
 import { bindToolset, createRuntime, createToolset } from "../../src/runtime/toolset.js";
+import type { BoundTool, Runtime } from "../../src/runtime/tool.js";
 import type { Tool, ToolsetOptions } from "../../src/runtime/types.js";
 
 export interface ServedToolset {
   readonly sized: SizedPlan;
   /** Binds the served tools (as the generated index.ts does) to `options`. */
   bind(options: ToolsetOptions): Record<string, Tool>;
-  /** The same, with the runtime they share (its state store, for the approvals command). */
-  bindWithRuntime(options: ToolsetOptions): { tools: Record<string, BoundTool>; runtime: Runtime };
+  /** Binds them to a runtime the test keeps (to approve a queued request as the approvals command does). */
+  bindRuntime(options: ToolsetOptions): { runtime: Runtime; tools: Record<string, BoundTool> };
 }
 
 /** Plans `options`, sizes the plan as `generate` does, and returns it with a binder for its tools. */
@@ -31,9 +32,9 @@ export async function servedToolset(options: PlanOptions, sizing: SizingOptions 
   return {
     sized,
     bind: (bindOptions) => createToolset(definitions, toolset, bindOptions),
-    bindWithRuntime: (bindOptions) => {
+    bindRuntime: (bindOptions) => {
       const runtime = createRuntime(toolset, bindOptions);
-      return { tools: bindToolset(definitions, runtime), runtime };
+      return { runtime, tools: bindToolset(definitions, runtime) };
     },
   };
 }
