@@ -50,8 +50,12 @@ export function splitWords(text: string): string[] {
     .filter((word) => word !== "");
 }
 
+/** English plurals not made with -s, as APIs name things with them (`/people`, `/children`). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: "person", children: "child" };
+
 /** Plural and verb endings folded so that `customers`/`customer`, `categories`/`category` meet. */
 export function stem(word: string): string {
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) return IRREGULAR_PLURALS[word] as string;
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /((ss|sh|ch|x)|[bnprt]us|ias)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
@@ -60,6 +64,7 @@ export function stem(word: string): string {
 
 /** Whether a word, as written, is an English plural (`nodes`, `categories`), not one of the -ss/-us/-is words. */
 export function isPlural(word: string): boolean {
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) return true;
   return word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word);
 }
 
@@ -101,6 +106,9 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   new: ["create"],
   make: ["create"],
   insert: ["create"],
+  buy: ["create"],
+  purchase: ["create"],
+  put: ["add", "create", "update"],
   register: ["create"],
   generate: ["create"],
   build: ["create"],
@@ -131,6 +139,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   info: ["get"],
   look: ["get", "search"],
   check: ["get"],
+  listen: ["get"],
   find: ["search", "get", "list"],
   search: ["search", "list"],
   lookup: ["search", "get"],
@@ -150,6 +159,9 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   assign: ["assign", "update"],
   configure: ["update"],
   toggle: ["update"],
+  mute: ["update"],
+  unmute: ["update"],
+  freeze: ["pause", "update"],
   delete: ["delete"],
   remove: ["delete", "remove"],
   erase: ["delete"],
@@ -235,6 +247,8 @@ const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   "mark off": ["complete"],
   "sign off": ["approve"],
   "lock down": ["lock"],
+  "hang up": ["end", "update"],
+  "hook up": ["connect", "attach", "link"],
 };
 
 /** The particles of {@link PHRASAL_VERBS}. */
@@ -320,6 +334,17 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   branch: ["ref"],
   approve: ["review"],
   reject: ["review"],
+  contact: ["user", "customer", "lead"],
+  lead: ["user", "contact", "prospect"],
+  prospect: ["user", "contact", "lead"],
+  company: ["account", "org", "business"],
+  text: ["message", "sms"],
+  sms: ["message"],
+  photo: ["media", "image", "picture", "attachment"],
+  picture: ["media", "image", "photo", "attachment"],
+  discount: ["coupon", "promotion"],
+  password: ["secret", "credential"],
+  credit: ["balance"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
