@@ -67,16 +67,18 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
 
 /** A format extension on a path segment (`/v2/people.json`, `/Calls/{Sid}.json`): it names no thing. */
 const FORMAT_EXTENSION = /\.(json|xml)$/i;
+/** A segment that only names the format of the answer (Docker's `/images/json`, `/containers/{id}/json`). */
+const FORMAT_SEGMENT = /^(json|xml)$/i;
 
 /**
  * Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`), each without a format
- * extension (`people.json` → people).
+ * extension (`people.json` → people), and without a segment that only names a format (`/images/json` → images).
  */
 function pathSegments(path: string): string[] {
   const all = path
     .split("/")
     .map((s) => s.replace(FORMAT_EXTENSION, ""))
-    .filter((s) => s !== "");
+    .filter((s) => s !== "" && !FORMAT_SEGMENT.test(s));
   const version = all.findIndex((s) => VERSION.test(s));
   return version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
 }

@@ -370,6 +370,7 @@ export function readTask(
     if (inObject) {
       object.push(term);
       plural = isPlural(word);
+      if (startsActivity(verb, words, i)) inObject = false;
     } else context.add(term);
   });
   const lastObject = object.findLastIndex((t) => objectWords.has(t) || nounKin(t).length > 0);
@@ -421,6 +422,24 @@ export function readTask(
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Verb classes that start or end an activity named by the -ing word after them (`start recording the call`). */
+const ASPECTS = new Set(["start", "stop", "pause", "resume"]);
+
+/**
+ * Whether `words[i]` is an activity a start or stop verb right before it names (`start recording the ongoing call`,
+ * `stop sharing my screen`): the thing acted on, the words after it only its context.
+ */
+function startsActivity(verb: VerbAt | undefined, words: readonly string[], i: number): boolean {
+  const word = words[i] ?? "";
+  return (
+    verb !== undefined &&
+    i === verb.index + 1 &&
+    word.length > 5 &&
+    word.endsWith("ing") &&
+    verb.classes.some((c) => ASPECTS.has(c))
+  );
 }
 
 /** Shortest word read as the head of a closed compound (`hook` of `webhook`), and shortest word before it. */

@@ -355,7 +355,13 @@ export function conceptNouns(term: string): readonly string[] {
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
 export function verbClasses(word: string): readonly string[] | undefined {
   if (Object.hasOwn(VERB_CLASSES, word)) return VERB_CLASSES[word];
-  return OWN_VERBS.has(word) ? [word] : undefined;
+  return OWN_VERBS.has(word) || undoesKnownVerb(word) ? [word] : undefined;
+}
+
+/** An un- verb of a verb the search knows (`unassign`, `unhide`): an action of its own, the undoing of its stem's. */
+function undoesKnownVerb(word: string): boolean {
+  const rest = word.slice(2);
+  return word.startsWith("un") && rest.length >= 3 && (Object.hasOwn(VERB_CLASSES, rest) || OWN_VERBS.has(rest));
 }
 
 /**
