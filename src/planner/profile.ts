@@ -247,11 +247,14 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || SELF_SEGMENTS.has(pathObject) || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
 }
+
+/** Path words that stand for whoever calls (`/v2/me.json`): the summary names the thing (`Fetch current user`). */
+const SELF_SEGMENTS = new Set(["me", "self", "myself"]);
 
 /** A segment's words as a noun: `archiveAllCards` under archive → `cards`, `idLabels` → `labels`. */
 function segmentNoun(words: readonly string[], action: string): string {
