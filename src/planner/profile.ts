@@ -234,8 +234,10 @@ function objectWords(
   const nouns = rpcWords
     ? [...rpcWords.namespace, ...rpcWords.method]
     : segments.filter((s) => !PARAMETER.test(s)).map((s) => segmentNoun(splitWords(s), action));
-  const usable = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
-  const pathObject = singularPhrase(usable.at(-1) ?? "");
+  const said = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
+  const caller = said.length > 0 && SELF_SEGMENTS.has(said.at(-1) as string);
+  const usable = caller ? [...said.slice(-1), ...said.slice(0, -1)] : said;
+  const pathObject = caller && usable.length === 1 ? "" : singularPhrase(usable.at(-1) ?? "");
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
@@ -247,14 +249,17 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || SELF_SEGMENTS.has(pathObject) || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || pathObject === "" || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
 }
 
-/** Path words that stand for whoever calls (`/v2/me.json`): the summary names the thing (`Fetch current user`). */
-const SELF_SEGMENTS = new Set(["me", "self", "myself"]);
+/**
+ * Path words that stand for whoever calls: no object but a parent (`/carts/mine` acts on a cart of the caller's); alone
+ * (`/v2/me.json`), the summary names the thing (`Fetch current user`).
+ */
+const SELF_SEGMENTS = new Set(["me", "mine", "self", "myself"]);
 
 /** A segment's words as a noun: `archiveAllCards` under archive → `cards`, `idLabels` → `labels`. */
 function segmentNoun(words: readonly string[], action: string): string {

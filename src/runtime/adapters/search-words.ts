@@ -108,7 +108,6 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   insert: ["create"],
   buy: ["create"],
   purchase: ["create"],
-  put: ["add", "create", "update"],
   register: ["create"],
   generate: ["create"],
   build: ["create"],
