@@ -81,6 +81,8 @@ const SAME_THING: Readonly<Record<string, string>> = {
   person: "user",
   someone: "user",
   somebody: "user",
+  everyone: "user",
+  everybody: "user",
 };
 
 /** The term a word counts as: stemmed, long and short forms folded; undefined for a stop word. */
@@ -160,7 +162,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   toggle: ["update"],
   mute: ["update"],
   unmute: ["update"],
-  freeze: ["pause", "update"],
+  freeze: ["pause"],
   delete: ["delete"],
   remove: ["delete", "remove"],
   erase: ["delete"],

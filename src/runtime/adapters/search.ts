@@ -470,7 +470,8 @@ function phraseBonus(object: readonly string[], phraseWords: readonly string[]):
  * change or a removal of one thing, the tool that picks one item (`DELETE /todos/{id}`, not `DELETE /todos`).
  */
 function numberScore(profile: ProfileTerms, task: Task): number {
-  if (task.plural === undefined || ![...task.heads].some((h) => profile.object.includes(h))) return 0;
+  const about = (h: string) => profile.object.includes(h);
+  if (task.plural === undefined || !([...task.heads].some(about) || [...task.kin].some(about))) return 0;
   if (WRITES.has(profile.action) && task.actions.has(profile.action))
     return !task.plural && profile.item ? NUMBER_BONUS : 0;
   const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));
