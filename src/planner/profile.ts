@@ -351,11 +351,19 @@ function qualifiersOf(operation: OperationSummary, segments: readonly string[], 
   return out;
 }
 
+/**
+ * Whether a proxy trigger is the operation's own verb, not a niche: a path segment says it (Docker's `/networks/{id}/
+ * connect`), where Kubernetes' `connect…` ids name a proxy, exec or attach path.
+ */
+const namesAction = (trigger: string, pathWords: ReadonlySet<string>): boolean =>
+  verbClasses(trigger) !== undefined && pathWords.has(trigger);
+
 /** Niche signals from the operation's words and flags: admin, enterprise, deprecated, preview, watch, proxy, … */
 function signalsOf(operation: OperationSummary, idWords: readonly string[], segments: readonly string[]): string[] {
   const words = new Set([...idWords, ...splitWords(operation.path), ...operation.tags.flatMap(splitWords)]);
+  const pathWords = new Set(splitWords(operation.path));
   const out = Object.entries(NICHE_SIGNALS)
-    .filter(([, triggers]) => triggers.some((t) => words.has(t)))
+    .filter(([signal, triggers]) => triggers.some((t) => words.has(t) && !(signal === "proxy" && namesAction(t, pathWords))))
     .map(([signal]) => signal);
   const deprecated = operation.deprecated || deprecatedInWords(operation.summary, operation.description);
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");

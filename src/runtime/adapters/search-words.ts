@@ -359,10 +359,14 @@ export function verbClasses(word: string): readonly string[] | undefined {
   return OWN_VERBS.has(word) || undoesKnownVerb(word) ? [word] : undefined;
 }
 
-/** An un- verb of a verb the search knows (`unassign`, `unhide`): an action of its own, the undoing of its stem's. */
+/**
+ * An un- or dis- verb of a verb the search knows (`unassign`, `unhide`, `disconnect`): an action of its own, the undoing
+ * of its stem's.
+ */
 function undoesKnownVerb(word: string): boolean {
-  const rest = word.slice(2);
-  return word.startsWith("un") && rest.length >= 3 && (Object.hasOwn(VERB_CLASSES, rest) || OWN_VERBS.has(rest));
+  const prefix = /^(un|dis)/.exec(word)?.[0];
+  const rest = word.slice(prefix?.length ?? 0);
+  return prefix !== undefined && rest.length >= 3 && (Object.hasOwn(VERB_CLASSES, rest) || OWN_VERBS.has(rest));
 }
 
 /**
