@@ -161,6 +161,23 @@ function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlyS
 }
 
 /**
+ * The nouns a verb makes; only the verb itself when some tool acts on it as a noun and no phrasal compound is one (`call
+ * a customer` makes a call, not a caller; `pay out` still a payout).
+ */
+function itselfOrMade(
+  verb: string,
+  next: string | undefined,
+  vocabulary: ReadonlySet<string>,
+  objects: ReadonlySet<string>,
+): string[] {
+  const made = verbNouns(verb, next, vocabulary);
+  const compound = next !== undefined && PARTICLES.has(next) ? searchTerm(`${verb}${next}`) : undefined;
+  const itself = searchTerm(verb);
+  if ((compound !== undefined && made.includes(compound)) || itself === undefined || !objects.has(itself)) return made;
+  return [itself];
+}
+
+/**
  * Words a request or a question opens with that say nothing of the task (`how do I`, `can you`, `I want to`, `is there
  * a way to`, `please`, `let me`): left out when a verb the search knows follows them, or when they end in `to`.
  */
@@ -335,7 +352,7 @@ export function readTask(
   const nounKin = (term: string) => [...kinOf(term), ...compoundsOf(term, objects)];
   const made = new Set(
     ownVerb && maker !== undefined
-      ? [...verbNouns(maker, words[(verb?.index ?? 0) + 1], vocabulary), ...kinOf(stem(maker))]
+      ? [...itselfOrMade(maker, words[(verb?.index ?? 0) + 1], vocabulary, objects), ...kinOf(stem(maker))]
       : [],
   );
   const nouns = new Map<string, boolean>();
