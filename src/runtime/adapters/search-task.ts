@@ -117,8 +117,6 @@ const LEAD_NOUNS = new Set(["detail", "details", "info", "information"]);
 const PARTICLES = new Set(["back", "down", "in", "off", "out", "over", "up"]);
 const SELF = new Set(["i", "me", "my", "mine", "myself"]);
 const WH = new Set(["which", "what", "who"]);
-/** Words whose `'s` is `is` (`what's in my cart`, `there's`), not a possessive (`a customer's email`). */
-const CONTRACTS_IS = new Set([...WH, "where", "how", "there", "here", "that", "it"]);
 /** The people a "who" question asks about, as APIs name them. */
 const PEOPLE = ["user", "member"];
 
@@ -368,7 +366,7 @@ export function readTask(
       return;
     }
     if (word === "s") {
-      if (!CONTRACTS_IS.has(words[i - 1] ?? "")) for (const t of object.splice(0)) context.add(t);
+      for (const t of object.splice(0)) context.add(t);
       return;
     }
     if (word.endsWith("ing") && AUXILIARIES.has(words[i - 1] ?? "")) {
