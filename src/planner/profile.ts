@@ -67,8 +67,11 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
 
 /** A format extension on a path segment (`/v2/people.json`, `/Calls/{Sid}.json`): it names no thing. */
 const FORMAT_EXTENSION = /\.(json|xml)$/i;
-/** A segment that only names the format of the answer (Docker's `/images/json`, `/containers/{id}/json`). */
-const FORMAT_SEGMENT = /^(json|xml)$/i;
+/**
+ * A segment that only names the format of the answer (Docker's `/images/json`, `/containers/{id}/json`); an `/xml`
+ * beside a JSON answer is another form of the thing, kept.
+ */
+const FORMAT_SEGMENT = /^json$/i;
 
 /**
  * Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`), each without a format
@@ -180,7 +183,8 @@ function summaryRead(operation: OperationSummary, fromPath: { action: string; ve
 
 /**
  * Read verbs that, opening the last segment of a POST's path, make it the read it names (an RPC-style API whose every
- * call is a POST: Airbyte's `/v1/connections/get`, `/v1/sources/list`, keyserv's `/v1/ProductsApi/List`).
+ * call is a POST: Airbyte's `/v1/connections/get`, `/v1/sources/list`, keyserv's `/v1/ProductsApi/List`, Mandrill's
+ * `/exports/info.json`).
  */
 const RPC_READS: ReadonlyMap<string, string> = new Map([
   ["get", "get"],
@@ -192,6 +196,7 @@ const RPC_READS: ReadonlyMap<string, string> = new Map([
   ["fetch", "get"],
   ["retrieve", "get"],
   ["describe", "get"],
+  ["info", "get"],
 ]);
 
 /** The verb a trailing path segment names: a search of a read (`/search`, `/find`), a write's verb or participle. */
