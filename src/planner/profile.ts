@@ -368,7 +368,9 @@ function signalsOf(operation: OperationSummary, idWords: readonly string[], segm
   const words = new Set([...idWords, ...splitWords(operation.path), ...operation.tags.flatMap(splitWords)]);
   const pathWords = new Set(splitWords(operation.path));
   const out = Object.entries(NICHE_SIGNALS)
-    .filter(([signal, triggers]) => triggers.some((t) => words.has(t) && !(signal === "proxy" && namesAction(t, pathWords))))
+    .filter(([signal, triggers]) =>
+      triggers.some((t) => words.has(t) && !(signal === "proxy" && namesAction(t, pathWords))),
+    )
     .map(([signal]) => signal);
   const deprecated = operation.deprecated || deprecatedInWords(operation.summary, operation.description);
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");
