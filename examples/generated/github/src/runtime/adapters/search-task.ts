@@ -160,8 +160,8 @@ function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlyS
 }
 
 /**
- * The nouns a verb makes; only the verb itself when some tool acts on it as a noun and no phrasal compound is one (`call
- * a customer` makes a call, not a caller; `pay out` still a payout).
+ * The nouns a verb makes; only the verb itself when some tool acts on it as a noun and no phrasal compound is one
+ * (`call a customer` makes a call, not a caller; `pay out` still a payout).
  */
 function itselfOrMade(
   verb: string,

@@ -361,8 +361,8 @@ export function verbClasses(word: string): readonly string[] | undefined {
 }
 
 /**
- * An un- or dis- verb of a verb the search knows (`unassign`, `unhide`, `disconnect`): an action of its own, the undoing
- * of its stem's.
+ * An un- or dis- verb of a verb the search knows (`unassign`, `unhide`, `disconnect`): an action of its own, the
+ * undoing of its stem's.
  */
 function undoesKnownVerb(word: string): boolean {
   const prefix = /^(un|dis)/.exec(word)?.[0];
