@@ -242,7 +242,8 @@ function objectWords(
   const said = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
   const caller = said.length > 0 && SELF_SEGMENTS.has(said.at(-1) as string);
   const usable = caller ? [...said.slice(-1), ...said.slice(0, -1)] : said;
-  const pathObject = caller && usable.length === 1 ? "" : singularPhrase(usable.at(-1) ?? "");
+  const callerOnly = caller && usable.length === 1;
+  const pathObject = callerOnly ? "" : singularPhrase(usable.at(-1) ?? "");
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
@@ -254,7 +255,7 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || pathObject === "" || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || callerOnly || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
