@@ -8,6 +8,7 @@ import { parameterDescription, parameterInputName } from "./comparison-parameter
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
+import { soleValue } from "./sole-value.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
@@ -26,7 +27,8 @@ export interface OperationBindings {
 
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
- * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere).
+ * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere)
+ * and required parameters that allow one value only (sent as that constant).
  */
 export function bindAllOfOperation(
   operation: Operation,
@@ -49,6 +51,11 @@ export function bindAllOfOperation(
         place: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,
         description: accountDescription([parameter.name]),
       });
+      continue;
+    }
+    const fixed = soleValue(parameter, schemas);
+    if (fixed !== undefined) {
+      params.push(parameterToBinding(parameter, { kind: "literal", value: fixed.value }));
       continue;
     }
     const name = allocate(parameterInputName(parameter.name));

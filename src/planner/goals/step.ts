@@ -17,6 +17,7 @@ import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
 import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
+import { soleValue } from "../sole-value.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
@@ -114,6 +115,11 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     bound.push(parameterToBinding(spec, value));
   }
   const schemes = ctx.api.index.securitySchemes;
+  const unbound = (p: Parameter): boolean => !bound.some((b) => b.name === p.name && b.in === p.in);
+  for (const p of operation.parameters.filter(unbound)) {
+    const fixed = soleValue(p, ctx.api.schema);
+    if (fixed !== undefined) bound.push(parameterToBinding(p, { kind: "literal", value: fixed.value }));
+  }
   for (const missing of operation.parameters.filter(
     (p) =>
       p.required &&

@@ -1,6 +1,7 @@
 // Binds an operation's required parameters and body properties to goal inputs, sharing names across steps when types agree.
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
+import { soleValue } from "../sole-value.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import {
   apiBodyCredentials,
@@ -70,7 +71,9 @@ export function operationStep(
   const uncredentialed = operation.parameters.filter(
     (p) => !isCredentialParameter(operation, model.securitySchemes, p),
   );
-  const required = uncredentialed.filter((p) => p.required);
+  // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
+  const lookup = schemaLookup(model.schemas);
+  const required = uncredentialed.filter((p) => p.required && soleValue(p, lookup) === undefined);
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
