@@ -9,6 +9,7 @@ import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
+import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
@@ -161,8 +162,9 @@ function bindBody(
   );
   const entries: (readonly [string, ValueExpr])[] = [];
   const form = sent.kind === "form" || sent.kind === "multipart";
+  const creates = isCreate(operation);
   for (const [property, schema] of properties) {
-    if (isCredential(property, form)) continue;
+    if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
       typeof schema === "object" && typeof schema["description"] === "string"

@@ -33,14 +33,44 @@ const CLIENT_MAY_SET = /\b(?:if|unless|otherwise|usually|typically|may|can|requi
 /** Output-only descriptions that name a case where the client sends the value after all. */
 const EXCEPT = /\bexcept\b|\botherwise\b/i;
 
+/** "This field is ignored in create and update operations", "ignored in POST and PUT operations", "ignored on POST, PUT". */
+const IGNORED_ON_WRITES =
+  /\bignored (?:in|on|for|during) (?:both )?(?:create|creation|post)(?: and |, ?| or )(?:update|put|patch)\b/i;
+
 /**
  * Whether a property's description says the server fills it in every request — "Output only.", "[Output Only]",
- * "Read-only." as a sentence, "server-assigned" with no case where the client sets it — so a request never sends it.
- * "Ignored on create" and "Disallowed for create" are not read-only: an update still sends those (Compute's
- * `fingerprint`).
+ * "Read-only." as a sentence, "server-assigned" with no case where the client sets it, "ignored in create and update
+ * operations" — so a request never sends it. "Ignored on create" alone is not read-only: an update still sends those
+ * (Compute's `fingerprint`; see {@link saysIgnoredOnCreate}).
  */
 export function saysServerFilled(description: string): boolean {
   if (OUTPUT_ONLY.test(description)) return !EXCEPT.test(description);
-  if (READ_ONLY.test(description)) return true;
+  if (READ_ONLY.test(description) || IGNORED_ON_WRITES.test(description)) return true;
   return SERVER_ASSIGNED.test(description) && !CLIENT_MAY_SET.test(description);
+}
+
+/** A create ignores or refuses the value: "will be ignored when inserting", "Disallowed for create", "cannot be set on insert". */
+const IGNORED_ON_CREATE =
+  /\b(?:ignored|disallowed|not allowed|cannot be (?:set|specified|provided)|must not be (?:set|specified|provided))\s+(?:on|when|during|in|for|upon|while)\s+(?:the\s+|an?\s+)?(?:create|creation|creating|insert|inserting|insertion|post)\b/i;
+
+/**
+ * Whether a sentence of the description says a create ignores or refuses this very property: the sentence starts with
+ * the phrase ("Disallowed for create."), with "This field", "This property", "The value of this field" or "It", or with
+ * "The <name>" ("The name is ignored when creating a book."); not "The name field within this device is ignored in the
+ * create method", said of another field. An update still sends it (Compute's `fingerprint`, Analytics' experiment `id`).
+ */
+export function saysIgnoredOnCreate(description: string, name: string): boolean {
+  const subject = new RegExp(
+    `^(?:(?:this|the) (?:field|property|value)|the value of this (?:field|property)|it|the ${escapeRegExp(name)})\\b`,
+    "i",
+  );
+  return description.split(/(?<=[.!?])\s+/).some((sentence) => {
+    const at = IGNORED_ON_CREATE.exec(sentence)?.index;
+    if (at === undefined) return false;
+    return at === 0 || subject.test(sentence);
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
