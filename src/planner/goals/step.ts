@@ -15,6 +15,8 @@ import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
+import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
+import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
@@ -35,7 +37,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const body = bindBody(ctx, step, operation, request);
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
-  const idempotencyKey = unboundIdempotencyKey(operation, params);
+  const idempotencyKey = unboundIdempotencyKey(ctx, { operation, params, body });
   const apiWide = bodyCredentialsFor(ctx.api, operation);
   const credentials = stepCredentials(
     operation,
@@ -95,12 +97,20 @@ function configBindings(ctx: GoalContext, index: number): Pick<StepPlan, "config
   };
 }
 
-/** The idempotency-key header a write operation declares (`Idempotency-Key`) and the goal leaves to the runtime. */
-function unboundIdempotencyKey(operation: Operation, bound: readonly ParamBinding[]): string | undefined {
-  if (isReadMethod(operation.method)) return undefined;
-  const header = operation.parameters.find((p) => p.in === "header" && /^idempotency[-_]?key$/i.test(p.name));
-  if (header === undefined || bound.some((b) => b.in === "header" && b.name === header.name)) return undefined;
-  return header.name;
+/**
+ * The idempotency key a write operation takes (`Idempotency-Key`, Square's `idempotency_key` body field) and the goal
+ * leaves to the runtime: not bound, and (in the body) not set by a structured payload that would carry it.
+ */
+function unboundIdempotencyKey(
+  ctx: GoalContext,
+  { operation, params, body }: { operation: Operation; params: readonly ParamBinding[]; body: BodyBinding | undefined },
+): IdempotencyKeySpec | undefined {
+  const key = idempotencyKeyOf(operation, ctx.api.schema);
+  if (key === undefined) return undefined;
+  if (key.in !== "body") return params.some((b) => b.in === key.in && b.name === key.name) ? undefined : key;
+  const value = body?.value;
+  if (value?.kind !== "object" || value.entries.some(([k]) => k === key.name)) return undefined;
+  return key;
 }
 
 function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): ParamBinding[] {
@@ -115,17 +125,17 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     bound.push(parameterToBinding(spec, value));
   }
   const schemes = ctx.api.index.securitySchemes;
+  const key = idempotencyKeyOf(operation, ctx.api.schema);
+  // Left to the runtime: a credential or API version a scheme sends, the idempotency key.
+  const runtimeFills = (p: Parameter): boolean =>
+    isRuntimeKey(key, p.in, p.name) || isCredentialParameter(operation, schemes, p);
   const unbound = (p: Parameter): boolean => !bound.some((b) => b.name === p.name && b.in === p.in);
-  for (const p of operation.parameters.filter(unbound)) {
+  for (const p of operation.parameters.filter((q) => unbound(q) && !runtimeFills(q))) {
     const fixed = soleValue(p, ctx.api.schema);
     if (fixed !== undefined) bound.push(parameterToBinding(p, { kind: "literal", value: fixed.value }));
   }
   for (const missing of operation.parameters.filter(
-    (p) =>
-      p.required &&
-      !hasDefault(p.schema) &&
-      !bound.some((b) => b.name === p.name && b.in === p.in) &&
-      !isCredentialParameter(operation, schemes, p),
+    (p) => p.required && !hasDefault(p.schema) && unbound(p) && !runtimeFills(p),
   )) {
     const account = isAccountParameter(operation, schemes, missing);
     const value = `${account ? "$config" : "$inputs"}.${snake(missing.name)}`;
@@ -339,6 +349,7 @@ function checkRequiredProperties(
       kept?.has(k) !== true &&
       !hasDefault(declared(k) ?? {}) &&
       !isReadOnly(declared(k)) &&
+      !isRuntimeKey(idempotencyKeyOf(operation, ctx.api.schema), "body", k) &&
       !isCredentialBodyField(operation, ctx.api.index.securitySchemes, k, {
         form,
         apiWide: bodyCredentialsFor(ctx.api, operation),

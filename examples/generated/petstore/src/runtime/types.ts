@@ -176,12 +176,19 @@ export interface StepSpec {
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
-   * The header the operation declares for an idempotency key (`Idempotency-Key`), when the goal does not bind it: each
-   * run of the step sends a fresh random key, the same on every retry of that run.
+   * The idempotency key the operation declares (an `Idempotency-Key` header, Square's `idempotency_key` body field),
+   * when the goal does not bind it: the runtime sets it, never the model. Each run of the step sends a fresh key, the
+   * same on every retry of that run; a call queued for approval keeps the key fixed when it was queued.
    */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: IdempotencyKeySpec;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
+}
+
+/** Where an operation takes its idempotency key: a header or query parameter, or a top-level body field. */
+export interface IdempotencyKeySpec {
+  readonly in: "header" | "query" | "body";
+  readonly name: string;
 }
 
 /**
