@@ -9,6 +9,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
+import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
   missingOutput,
@@ -157,7 +158,25 @@ function pickedContext(
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 
-function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResponse): StepOutcome {
+/** The context the outputs read: with `exactlyOne`, the one item meant is the only one of its list. */
+function oneItemContext(
+  step: CompiledStep,
+  ctx: EvaluationContext,
+  request: OperationRequest,
+): { ok: true; ctx: EvaluationContext } | { ok: false; error: ErrorBody } {
+  if (step.exactlyOne === undefined || ctx.response === undefined) return { ok: true, ctx };
+  const one = exactlyOneItem(step.spec, step.exactlyOne, { body: ctx.response.body, request });
+  return one.ok ? { ok: true, ctx: { ...ctx, response: { ...ctx.response, body: one.body } } } : one;
+}
+
+function succeed(
+  step: CompiledStep,
+  answered: EvaluationContext,
+  { outcome, request }: { outcome: HttpResponse; request: OperationRequest },
+): StepOutcome {
+  const one = oneItemContext(step, answered, request);
+  if (!one.ok) return one;
+  const whole = one.ctx;
   const picked = pickedContext(step, whole);
   if (!picked.ok) return picked;
   const ctx = picked.ctx;
@@ -169,7 +188,7 @@ function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResp
       Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
   const next = firstApplying(step.onSuccess, whole);
-  const body = step.pick === undefined ? outcome.body : ctx.response?.body;
+  const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const response = { status: outcome.status, headers: outcome.headers, body, url: outcome.url };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
@@ -213,7 +232,7 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const ctx = responseContext(base, current.request, response);
     const met = response !== undefined && step.succeeded(ctx);
     const refused = met && outcome.ok ? answerRefusal(step.spec, outcome, env.redact) : undefined;
-    if (met && refused === undefined) return succeed(step, ctx, response);
+    if (met && refused === undefined) return succeed(step, ctx, { outcome: response, request: current.request });
     const error =
       refused ??
       (outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error));
