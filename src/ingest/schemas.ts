@@ -6,8 +6,11 @@ import { forEachSubschema } from "./schema-walk.js";
 import { isRecord, recordOf, setEntry } from "./walk.js";
 import { recursiveNames } from "./recursion.js";
 
-/** Spec schemas are read as their authors mean them: properties without a `type` describe an object. */
-const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true, requiredAsDescribed: true };
+/**
+ * Spec schemas are read as their authors mean them: properties without a `type` describe an object, a description can
+ * make a required property an alternative or a property read-only.
+ */
+const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true, requiredAsDescribed: true, readOnlyAsDescribed: true };
 
 /** Where each dialect keeps its named schemas. */
 const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {

@@ -8,6 +8,8 @@ import { parameterDescription, parameterInputName } from "./comparison-parameter
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
+import { soleValue } from "./sole-value.js";
+import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
 import type { IdempotencyKeySpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
@@ -31,7 +33,7 @@ export interface OperationBindings {
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
  * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere)
- * and the idempotency key the runtime sets.
+ * the idempotency key the runtime sets, and required parameters that allow one value only (sent as that constant).
  */
 export function bindAllOfOperation(
   operation: Operation,
@@ -57,6 +59,11 @@ export function bindAllOfOperation(
         place: `${parameter.in} parameter "${parameter.name}" of ${operation.id}`,
         description: accountDescription([parameter.name]),
       });
+      continue;
+    }
+    const fixed = soleValue(parameter, schemas);
+    if (fixed !== undefined) {
+      params.push(parameterToBinding(parameter, { kind: "literal", value: fixed.value }));
       continue;
     }
     const name = allocate(parameterInputName(parameter.name));
@@ -169,8 +176,9 @@ function bindBody(
   );
   const entries: (readonly [string, ValueExpr])[] = [];
   const form = sent.kind === "form" || sent.kind === "multipart";
+  const creates = isCreate(operation);
   for (const [property, schema] of properties) {
-    if (isCredential(property, form)) continue;
+    if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
     const name = allocate(toIdentifierName(property, "field"));
     const description =
       typeof schema === "object" && typeof schema["description"] === "string"

@@ -2,6 +2,7 @@
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
 import { isRecord } from "../runtime/types.js";
 import { setOwn } from "../util/set-own.js";
+import { saysServerFilled } from "./server-filled.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -68,6 +69,7 @@ export function normalizeSchema(schema: unknown, dialect: SpecDialect, options: 
     dialect,
     objectsTyped: options.objectsTyped === true,
     requiredAsDescribed: options.requiredAsDescribed === true,
+    readOnlyAsDescribed: options.readOnlyAsDescribed === true,
   });
 }
 
@@ -84,12 +86,19 @@ export interface NormalizeOptions {
    * it: one of the two is needed, not both. Off for `schemaToZod`.
    */
   readonly requiredAsDescribed?: boolean;
+  /**
+   * A property whose description says the server fills it ("Output only.", "[Output Only]", "Read-only." as a sentence,
+   * "assigned by the server"; see server-filled.ts) is marked `readOnly: true`, as the spec means it: no request sends
+   * it. Off for `schemaToZod`.
+   */
+  readonly readOnlyAsDescribed?: boolean;
 }
 
 interface Ctx {
   readonly dialect: SpecDialect;
   readonly objectsTyped: boolean;
   readonly requiredAsDescribed: boolean;
+  readonly readOnlyAsDescribed: boolean;
 }
 
 /** Every keyword whose value holds subschemas (the only values normalizing a schema's own keys changes). */
@@ -115,6 +124,7 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   }
   if (ctx.objectsTyped) typeObject(out);
   if (ctx.requiredAsDescribed) requiredAsDescribed(out);
+  if (ctx.readOnlyAsDescribed) readOnlyAsDescribed(out);
   return normalizeNullable(out, ctx.dialect);
 }
 
@@ -139,6 +149,19 @@ function requiredAsDescribed(out: Mutable): void {
   if (kept.length === required.length) return;
   if (kept.length === 0) delete out["required"];
   else out["required"] = kept;
+}
+
+/** Marks each property whose own description says the server fills it `readOnly: true` (unless it says `writeOnly`). */
+function readOnlyAsDescribed(out: Mutable): void {
+  const properties = out["properties"];
+  if (!isPlainObject(properties)) return;
+  for (const name of Object.keys(properties)) {
+    const property = properties[name];
+    if (!isPlainObject(property) || property["readOnly"] !== undefined || property["writeOnly"] === true) continue;
+    const description = property["description"];
+    if (typeof description === "string" && saysServerFilled(description))
+      setOwn(properties, name, { ...property, readOnly: true });
+  }
 }
 
 function typeObject(out: Mutable): void {

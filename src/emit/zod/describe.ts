@@ -1,6 +1,7 @@
 // Turns a schema's description, constraints and example into the words `.describe()` carries.
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { constraintWords, valueWords } from "../../runtime/constraint-words.js";
+import { saysServerFilled } from "../../schema/server-filled.js";
 import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
 
@@ -22,7 +23,9 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
   const example = exampleOf(schema);
   const hasExample = example !== undefined;
   if (lead === undefined && !hasExample && !options.withConstraints) return undefined;
-  const constraints = constraintWords(schema);
+  // "Output only." or "Read-only." in the description already says what `readOnly` would add.
+  const said = lead !== undefined && schema["readOnly"] === true && saysServerFilled(lead);
+  const constraints = constraintWords(said ? { ...schema, readOnly: false } : schema);
   // Read only when there is an example to add: most descriptions have none, and this reads the whole text.
   const saysExample = (): boolean => lead !== undefined && /\be\.g\.|\bfor example\b/i.test(lead);
   const parts = [

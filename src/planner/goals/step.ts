@@ -19,6 +19,7 @@ import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
+import { soleValue } from "../sole-value.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
@@ -124,13 +125,17 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     bound.push(parameterToBinding(spec, value));
   }
   const schemes = ctx.api.index.securitySchemes;
+  const key = idempotencyKeyOf(operation, ctx.api.schema);
+  // Left to the runtime: a credential or API version a scheme sends, the idempotency key.
+  const runtimeFills = (p: Parameter): boolean =>
+    isRuntimeKey(key, p.in, p.name) || isCredentialParameter(operation, schemes, p);
+  const unbound = (p: Parameter): boolean => !bound.some((b) => b.name === p.name && b.in === p.in);
+  for (const p of operation.parameters.filter((q) => unbound(q) && !runtimeFills(q))) {
+    const fixed = soleValue(p, ctx.api.schema);
+    if (fixed !== undefined) bound.push(parameterToBinding(p, { kind: "literal", value: fixed.value }));
+  }
   for (const missing of operation.parameters.filter(
-    (p) =>
-      p.required &&
-      !hasDefault(p.schema) &&
-      !isRuntimeKey(idempotencyKeyOf(operation, ctx.api.schema), p.in, p.name) &&
-      !bound.some((b) => b.name === p.name && b.in === p.in) &&
-      !isCredentialParameter(operation, schemes, p),
+    (p) => p.required && !hasDefault(p.schema) && unbound(p) && !runtimeFills(p),
   )) {
     const account = isAccountParameter(operation, schemes, missing);
     const value = `${account ? "$config" : "$inputs"}.${snake(missing.name)}`;

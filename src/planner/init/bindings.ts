@@ -1,6 +1,8 @@
 // Binds an operation's required parameters and body properties to goal inputs, sharing names across steps when types agree.
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
+import { soleValue } from "../sole-value.js";
+import { ignoredOnCreate, isCreate } from "../create-ignored.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import {
   apiBodyCredentials,
@@ -74,7 +76,9 @@ export function operationStep(
   const uncredentialed = operation.parameters.filter(
     (p) => !isCredentialParameter(operation, model.securitySchemes, p) && !isRuntimeKey(key, p.in, p.name),
   );
-  const required = uncredentialed.filter((p) => p.required);
+  // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
+  const lookup = schemaLookup(model.schemas);
+  const required = uncredentialed.filter((p) => p.required && soleValue(p, lookup) === undefined);
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
@@ -447,11 +451,14 @@ function bodyOf(
   const credential = (k: string): boolean =>
     isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide }) || isRuntimeKey(key, "body", k);
   const creates = CREATES.has(operationProfile(operation).action);
+  // Not sent: what the server fills, and what a create ignores or refuses.
+  const posted = isCreate(operation);
+  const unsent = (k: string): boolean => isReadOnly(properties[k]) || (posted && ignoredOnCreate(k, properties[k]));
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
   const needed = [...neededProperties(properties, requiredNames, creates, linked), ...named].filter(
-    (k) => !isReadOnly(properties[k]) && !hasDefault(properties[k]) && !credential(k),
+    (k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
   const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
@@ -467,7 +474,7 @@ function bodyOf(
   const offers = needed.length === 0 && offerFields && replaced.length === 0;
   const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
   const optional = Object.keys(properties)
-    .filter((k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k))
+    .filter((k) => !bound.includes(k) && !unsent(k) && !credential(k))
     .map((k) => `${k} (body)`);
   const open = offers && bound.length === 0 ? exampleFields(properties, content.examples, lookup) : undefined;
   if (open !== undefined && open.fields.length > 0) {
@@ -485,9 +492,7 @@ function bodyOf(
   const sole = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
   const conditional = offers
     ? []
-    : neededInSomeCases(properties).filter(
-        (k) => !bound.includes(k) && !isReadOnly(properties[k]) && !credential(k) && !inPath(k),
-      );
+    : neededInSomeCases(properties).filter((k) => !bound.includes(k) && !unsent(k) && !credential(k) && !inPath(k));
   const skip = (k: string): boolean => bound.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
     sole !== undefined
