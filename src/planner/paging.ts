@@ -41,7 +41,18 @@ function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefine
   return arrays.length === 1 && arrays[0] !== undefined ? `/${escapeToken(arrays[0])}` : undefined;
 }
 
-/** A member naming the next page, at most three levels down (`/next_page_uri`, `/links/pages/next`, `/meta/next_cursor`). */
+/** Whether an object schema holds a list of its own: a next page named inside it is that list's, not the page's. */
+const holdsList = (schema: JsonSchema, schemas: SchemaLookup): boolean =>
+  propertyNames(schema, schemas).some((name) => {
+    const walked = schemaAtPointer(schema, [name], schemas);
+    return walked.ok && isArray(walked.schema, schemas);
+  });
+
+/**
+ * A member naming the next page, at most three levels down (`/next_page_uri`, `/links/pages/next`, `/meta/next_cursor`),
+ * never inside a member that holds a list of its own (Spotify's playlist `/tracks/next` pages the tracks, not the
+ * playlist's `/images`).
+ */
 function nextPointer(schema: JsonSchema, schemas: SchemaLookup, prefix = "", depth = 0): string | undefined {
   if (depth > 2) return undefined;
   const names = propertyNames(schema, schemas);
@@ -49,12 +60,23 @@ function nextPointer(schema: JsonSchema, schemas: SchemaLookup, prefix = "", dep
   if (direct !== undefined) return `${prefix}/${escapeToken(direct)}`;
   for (const name of names) {
     const walked = schemaAtPointer(schema, [name], schemas);
-    if (!walked.ok || isArray(walked.schema, schemas)) continue;
+    if (!walked.ok || isArray(walked.schema, schemas) || holdsList(walked.schema, schemas)) continue;
     const found = nextPointer(walked.schema, schemas, `${prefix}/${escapeToken(name)}`, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
 }
+
+/** Members that hold a page's items whatever the API (Azure's `value`, JSON:API's `data`), as opposed to a record's own lists. */
+const PAGE_LIST = /^(value|values|items|data|results|records|entries|elements|content|hits|rows)$/i;
+
+/**
+ * A read of one record (its path ends in a parameter) whose only sign of paging is a `next` member in its body: a
+ * page only when its list is named as a page's items, not a record's own list (LaunchDarkly's member `customRoles`
+ * beside `_links.next`, Amadeus' `warnings` beside `meta.links.next`).
+ */
+const recordNotPage = (operation: Operation, list: string): boolean =>
+  /\}\/?$/.test(operation.path) && list !== "" && !PAGE_LIST.test(list.slice(1));
 
 function hasLinkHeader(operation: Operation): boolean {
   return Object.keys(operation.success?.headers ?? {}).some((h) => h.toLowerCase() === "link");
@@ -79,7 +101,8 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const page = queryParam(operation, PAGE);
   const next = nextPointer(body, schemas);
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
-  if (style === undefined && next === undefined && !hasLinkHeader(operation)) return undefined;
+  if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))
+    return undefined;
   const defaultSize = size === undefined ? undefined : numberOf(size.schema, "default");
   const maxSize = size === undefined ? undefined : numberOf(size.schema, "maximum");
   return {

@@ -53,7 +53,10 @@ const ANNOTATION_KEYWORDS = new Set([
  * - draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum` → the number form (all dialects, leniently).
  * - draft-4 array-form `items` (+ `additionalItems`) → `prefixItems` (+ `items`); draft-4 `dependencies`
  *   → `dependentRequired` / `dependentSchemas` (OAS 3.0 and Swagger 2).
- * - `example` → `examples: [example]`.
+ * - `example` → `examples: [example]`; an example its own `type` contradicts is made to fit where nothing is lost
+ *   (`12345` for a string → `"12345"`, `"7"` for an integer → `7`, `"true"` for a boolean → `true`), else left out;
+ *   a bare `type: object` (no properties) whose examples are not objects (LaunchDarkly's JSON Patch `value`, example
+ *   `"My resource name"`) is any JSON value: Swagger 2 could not say "any", and the examples show what is sent.
  * - OAS 3.0 / Swagger 2 `type: file` → `type: string, format: binary`.
  * - with `objectsTyped`, a schema with properties and no `type` → `type: object` (see {@link NormalizeOptions}).
  * - `discriminator`, `readOnly`, `writeOnly`, `x-*` and unknown keywords are kept verbatim.
@@ -102,6 +105,7 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   const out: Mutable = { ...schema };
   for (const key of Object.keys(out)) if (SUBSCHEMA_KEYWORDS.has(key)) out[key] = normalizeKeyword(key, out[key], ctx);
   normalizeExample(out);
+  examplesFitType(out);
   normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
   normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
   normalizeArrayItems(out);
@@ -173,6 +177,59 @@ function normalizeExample(out: Mutable): void {
   delete out["example"];
   const examples = Array.isArray(out["examples"]) ? (out["examples"] as unknown[]) : [];
   out["examples"] = [example, ...examples];
+}
+
+/** The JSON type of a parsed value, as `type` names it (`integer` for whole numbers). */
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+const fitsType = (type: string, value: unknown): boolean => {
+  const actual = jsonType(value);
+  return actual === type || actual === "null" || (type === "number" && actual === "integer");
+};
+
+/** The example written in `type` when it says the same thing there (`12345` → `"12345"`, `"7"` → `7`), else undefined. */
+function exampleAs(type: string, value: unknown): unknown {
+  if (type === "string" && (typeof value === "number" || typeof value === "boolean")) return String(value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (
+    (type === "integer" && /^-?\d{1,15}$/.test(text)) ||
+    (type === "number" && /^-?\d{1,15}(\.\d{1,15})?$/.test(text))
+  )
+    return Number(text);
+  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return undefined;
+}
+
+const BARE_OBJECT_KEYS = [
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "required",
+  "allOf",
+  "anyOf",
+  "oneOf",
+];
+
+/** Examples that contradict the schema's own single `type`: see {@link normalizeSchema}. */
+function examplesFitType(out: Mutable): void {
+  const type = out["type"];
+  const examples = out["examples"];
+  if (typeof type !== "string" || !Array.isArray(examples) || examples.every((e) => fitsType(type, e))) return;
+  if (type === "object" && BARE_OBJECT_KEYS.every((k) => out[k] === undefined)) {
+    delete out["type"];
+    return;
+  }
+  const fitted = examples.flatMap((e) =>
+    fitsType(type, e) ? [e] : [exampleAs(type, e)].filter((v) => v !== undefined),
+  );
+  if (fitted.length === 0) delete out["examples"];
+  else out["examples"] = fitted;
 }
 
 function normalizeExclusiveBound(

