@@ -27,7 +27,7 @@ async function timed(phases, name, f) {
   }
 }
 
-/** A drafted goal as `--goals-out` records it: its name and each step's operation, bindings, body and pick. */
+/** A drafted goal as `--goals-out` records it: its name and each step's operation, bindings, body, pick and exactly_one. */
 function goalSummary(goal) {
   return {
     name: goal.name,
@@ -38,6 +38,7 @@ function goalSummary(goal) {
       params: s.params.map((p) => `${p.name}(${p.in})=${p.value}`),
       ...(s.body ? { body: s.body } : {}),
       ...(s.pick ? { pick: s.pick } : {}),
+      ...(s.exactlyOne ? { exactly_one: true } : {}),
       outputs: s.outputs,
     })),
     calls: goal.calls,

@@ -2,10 +2,10 @@
 // Task sets (bench/search-tasks/*.yaml) → recall@1 and recall@5 of the generated servers' tool search over every
 // operation of each API, beside a plain BM25 over name and description, split into tuned tasks, held-out tasks
 // (`holdout: true`), set 2 (`set: 2`) and set 3 (`set: 3`), each written later and never tuned on, whether or not also
-// marked `holdout`.
+// marked `holdout`, and set 4 (`set: 4`), a second tuned set on four more APIs.
 //   node bench/search-recall.mjs [--api github,slack] [--misses] [--tune-only] [--json FILE]   (after `npm run build`)
-// --misses prints the tuned tasks whose operation was not first (never a held-out, set-2 or set-3 one, nor does --json
-// hold them); --tune-only leaves every held-out, set-2 and set-3 task out of the counts, for tuning.
+// --misses prints the tuned tasks (the first set's tuned part and set 4) whose operation was not first (never a held-out,
+// set-2 or set-3 one, nor does --json hold them); --tune-only leaves every held-out, set-2 and set-3 task out, for tuning.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -72,8 +72,10 @@ const accepts = (patterns) => {
   return (id) => tests.some((t) => t(id));
 };
 
-/** Which part of the set a task is in: set 3 or 2 (never tuned on), the first set's held-out third, or the rest. */
-const partOf = (task) => (task.set === 3 ? "set3" : task.set === 2 ? "set2" : task.holdout ? "holdout" : "tune");
+/** Which part a task is in: set 4 (tuned), set 3 or 2 (never tuned on), the first set's held-out third, or the rest. */
+const partOf = (task) =>
+  task.set === 4 ? "set4" : task.set === 3 ? "set3" : task.set === 2 ? "set2" : task.holdout ? "holdout" : "tune";
+const tuned = (task) => partOf(task) === "tune" || partOf(task) === "set4";
 const counts = () => ({ n: 0, o1: 0, o5: 0, b1: 0, b5: 0 });
 
 const pct = (n, d) => (d === 0 ? "—" : `${Math.round((100 * n) / d)}%`);
@@ -84,15 +86,15 @@ for (const file of readdirSync(TASKS)
   const key = file.replace(/\.yaml$/, "");
   if (only && !only.includes(key)) continue;
   const set = YAML.parse(readFileSync(path.join(TASKS, file), "utf8"));
-  if (tuneOnly && !set.tasks.some((t) => partOf(t) === "tune")) continue;
+  if (tuneOnly && !set.tasks.some(tuned)) continue;
   const planned = await plan({ spec: path.join(ROOT, set.spec), allOperations: true });
   const tools = planned.plan.tools;
   const operationOf = new Map(tools.map((t) => [t.name, t.steps[0]?.operationId]));
   const ours = createToolSearch(tools.map(searchable));
   const base = plainBm25(tools);
-  const rows = { tune: counts(), holdout: counts(), set2: counts(), set3: counts() };
+  const rows = { tune: counts(), holdout: counts(), set2: counts(), set3: counts(), set4: counts() };
   const misses = [];
-  for (const task of set.tasks.filter((t) => !(tuneOnly && partOf(t) !== "tune"))) {
+  for (const task of set.tasks.filter((t) => !tuneOnly || tuned(t))) {
     const ok = accepts(task.accept);
     const hit = (names) => names.findIndex((name) => ok(operationOf.get(name) ?? ""));
     const found = ours(task.ask, 5).map((m) => m.name);
@@ -105,7 +107,7 @@ for (const file of readdirSync(TASKS)
     row.o5 += at >= 0 ? 1 : 0;
     row.b1 += bat === 0 ? 1 : 0;
     row.b5 += bat >= 0 ? 1 : 0;
-    if (at !== 0 && partOf(task) === "tune") misses.push({ ask: task.ask, rank: at < 0 ? null : at + 1, found });
+    if (at !== 0 && tuned(task)) misses.push({ ask: task.ask, rank: at < 0 ? null : at + 1, found });
   }
   results.push({ api: set.api, key, tools: tools.length, rows, misses });
   if (showMisses)
@@ -115,38 +117,41 @@ for (const file of readdirSync(TASKS)
 const all = counts();
 const allSet2 = counts();
 const allSet3 = counts();
+const allSet4 = counts();
 const lines = [
-  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 | set 2 tasks | set 2 @1 / @5 | set 3 tasks | set 3 @1 / @5 |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| API | tools | tasks (held out) | recall@1 | recall@5 | tuned @1 / @5 | held out @1 / @5 | BM25 @1 | BM25 @5 | set 2 tasks | set 2 @1 / @5 | set 3 tasks | set 3 @1 / @5 | set 4 (tuned) tasks | set 4 @1 / @5 |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
 for (const r of results) {
-  const { tune, holdout, set2, set3 } = r.rows;
-  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k] + set2[k] + set3[k]]));
+  const { tune, holdout, set2, set3, set4 } = r.rows;
+  const sum = Object.fromEntries(Object.keys(tune).map((k) => [k, tune[k] + holdout[k] + set2[k] + set3[k] + set4[k]]));
   for (const k of Object.keys(all)) {
     all[k] += sum[k];
     allSet2[k] += set2[k];
     allSet3[k] += set3[k];
+    allSet4[k] += set4[k];
   }
   lines.push(
     `| ${r.api} | ${r.tools} | ${sum.n} (${holdout.n}) | ${pct(sum.o1, sum.n)} | ${pct(sum.o5, sum.n)} | ` +
       `${pct(tune.o1, tune.n)} / ${pct(tune.o5, tune.n)} | ${pct(holdout.o1, holdout.n)} / ${pct(holdout.o5, holdout.n)} | ` +
       `${pct(sum.b1, sum.n)} | ${pct(sum.b5, sum.n)} | ${set2.n} | ${pct(set2.o1, set2.n)} / ${pct(set2.o5, set2.n)} | ` +
-      `${set3.n} | ${pct(set3.o1, set3.n)} / ${pct(set3.o5, set3.n)} |`,
+      `${set3.n} | ${pct(set3.o1, set3.n)} / ${pct(set3.o5, set3.n)} | ${set4.n} | ${pct(set4.o1, set4.n)} / ${pct(set4.o5, set4.n)} |`,
   );
 }
 lines.push(
   `| all | | ${all.n} | ${pct(all.o1, all.n)} | ${pct(all.o5, all.n)} | | | ${pct(all.b1, all.n)} | ${pct(all.b5, all.n)} | ` +
     `${allSet2.n} | ${pct(allSet2.o1, allSet2.n)} / ${pct(allSet2.o5, allSet2.n)} | ` +
-    `${allSet3.n} | ${pct(allSet3.o1, allSet3.n)} / ${pct(allSet3.o5, allSet3.n)} |`,
+    `${allSet3.n} | ${pct(allSet3.o1, allSet3.n)} / ${pct(allSet3.o5, allSet3.n)} | ` +
+    `${allSet4.n} | ${pct(allSet4.o1, allSet4.n)} / ${pct(allSet4.o5, allSet4.n)} |`,
 );
-const parts = { tune: counts(), holdout: counts(), set2: counts(), set3: counts() };
+const parts = { tune: counts(), holdout: counts(), set2: counts(), set3: counts(), set4: counts() };
 for (const r of results)
   for (const part of Object.keys(parts)) for (const k of Object.keys(all)) parts[part][k] += r.rows[part][k];
 const found = ({ n, o1, o5, b1, b5 }) => `${o1} / ${o5} of ${n} (BM25 ${b1} / ${b5})`;
 lines.push(
   "",
   `found @1 / @5: tuned ${found(parts.tune)}; held out ${found(parts.holdout)}; set 2 ${found(parts.set2)}; ` +
-    `set 3 ${found(parts.set3)}`,
+    `set 3 ${found(parts.set3)}; set 4 (tuned) ${found(parts.set4)}`,
 );
 process.stdout.write(`${lines.join("\n")}\n`);
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);

@@ -16,7 +16,9 @@ export function operationChanges(
   return [
     ...old.operations.flatMap((o) => {
       const next = after.get(o.step);
-      return next === undefined ? [stepRemoved(o, spec)] : stepChanged(o, next, spec);
+      return next === undefined
+        ? [stepRemoved(o, spec)]
+        : [...stepChanged(o, next, spec), ...exactlyOneChange(o, next)];
     }),
     ...now.operations.filter((o) => !before.has(o.step)).map(stepAdded),
   ];
@@ -46,6 +48,31 @@ function stepChanged(old: LockedOperation, now: LockedOperation, spec: readonly 
       { step: old.step, from: old.operationId, to: now.operationId },
     ),
   ];
+}
+
+/**
+ * A read that now must find exactly one item is compatible (a search matching several now answers an error naming
+ * them); one that no longer must is breaking: the action may again change whatever the API lists first.
+ */
+function exactlyOneChange(old: LockedOperation, now: LockedOperation): ContractChange[] {
+  if ((old.exactlyOne === true) === (now.exactlyOne === true)) return [];
+  return now.exactlyOne === true
+    ? [
+        compatible(
+          "exactly-one-added",
+          `step ${code(now.step)} now needs its read to find exactly one item: a search matching several is an ` +
+            "error naming them",
+          { step: now.step },
+        ),
+      ]
+    : [
+        breaking(
+          "exactly-one-removed",
+          `step ${code(now.step)} no longer checks that its read finds exactly one item: it takes the first item ` +
+            "listed, whichever matched",
+          { step: now.step },
+        ),
+      ];
 }
 
 function stepRemoved(old: LockedOperation, spec: readonly OperationRef[]): ContractChange {

@@ -39,7 +39,9 @@ export type ChangeKind =
   | "step-added"
   | "step-removed"
   | "config-added"
-  | "config-removed";
+  | "config-removed"
+  | "exactly-one-added"
+  | "exactly-one-removed";
 
 /**
  * Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working, and what it

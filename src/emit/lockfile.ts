@@ -110,6 +110,8 @@ export interface ToolContract {
     readonly operationId: string;
     readonly method: string;
     readonly path: string;
+    /** The step's read must find exactly one item (`exactly_one`); absent when it may take the first listed. */
+    readonly exactlyOne?: true;
   }[];
   /**
    * The configured values its steps send (`$config.NAME`), by environment variable: required when the server cannot
@@ -353,6 +355,7 @@ function toolContract(
       operationId: s.operationId,
       method: s.method.toUpperCase(),
       path: s.path,
+      ...(s.exactlyOne === undefined ? {} : { exactlyOne: true as const }),
     })),
     ...configContract(tool, toolset),
   };

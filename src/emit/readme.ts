@@ -5,7 +5,8 @@ import { summariseSchema } from "../report/schema-summary.js";
 import { ENV_SETTINGS, envVariable, type EnvSetting } from "../runtime/auth/env.js";
 import { credentialVariable } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
-import type { ToolsetSpec } from "../runtime/types.js";
+import type { SecurityRequirement, ToolsetSpec } from "../runtime/types.js";
+import { isApiVersionScheme } from "../runtime/auth/select.js";
 import {
   claudeCodeArgs,
   claudeCodeHttpArgs,
@@ -188,20 +189,22 @@ function adapterRow(entry: AdapterSdk): object {
  * its operation lists whose credentials are all set (the runtime's `selectRequirement`). Empty with fewer than two.
  */
 function schemeChoice(plan: ToolPlan, spec: ToolsetSpec): string {
-  if (Object.keys(spec.securitySchemes).length < 2) return "";
+  if (Object.values(spec.securitySchemes).filter((s) => !isApiVersionScheme(s)).length < 2) return "";
   const orders = new Map<string, string[]>();
   for (const tool of plan.tools) {
     const step = tool.steps.find((s) => s.security.some((r) => Object.keys(r).length > 0));
     if (step === undefined) continue;
-    const order = step.security
-      .map((r) =>
-        Object.keys(r).length === 0
-          ? "anonymous"
-          : Object.keys(r)
-              .map((n) => `\`${credentialVariable(spec.envPrefix, n)}\``)
-              .join(" + "),
-      )
-      .join(", then ");
+    const credentials = (r: SecurityRequirement): string[] =>
+      Object.keys(r).filter((n) => !isApiVersionScheme(spec.securitySchemes[n]));
+    const alternatives = step.security.map((r) =>
+      credentials(r).length === 0
+        ? "anonymous"
+        : credentials(r)
+            .map((n) => `\`${credentialVariable(spec.envPrefix, n)}\``)
+            .join(" + "),
+    );
+    const order = [...new Set(alternatives)].join(", then ");
+    if (!alternatives.some((a) => a !== "anonymous")) continue;
     orders.set(order, [...(orders.get(order) ?? []), tool.name]);
   }
   if (orders.size === 0) return "";

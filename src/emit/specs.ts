@@ -275,7 +275,15 @@ function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec):
 function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey" && scheme.apiVersion !== undefined) {
     const fallback = scheme.apiVersion.default;
-    return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (the spec declares it as the security scheme \`${name}\`; it is no credential and is not redacted). ${fallback === undefined ? "Unset, the header is not sent." : `Default \`${fallback}\`, the version the API description is written for.`}`;
+    const declared =
+      scheme.fromParameter === true
+        ? "the spec declares it as a header parameter of its operations; the model is never asked for it"
+        : `the spec declares it as the security scheme \`${name}\``;
+    const source =
+      scheme.fromParameter === true
+        ? "the spec's own value for the header"
+        : "the version the API description is written for";
+    return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (${declared}; it is no credential and is not redacted). ${fallback === undefined ? "Unset, the header is not sent." : `Default \`${fallback}\`, ${source}.`}`;
   }
   if (scheme.type === "apiKey" && scheme.fromParameter === true && scheme.in === "body")
     return `The credential the API takes as the request-body field \`${scheme.name}\` of nearly every operation (its spec declares no security scheme for it), set in the body of each request that declares the field. Never shown to the model.`;

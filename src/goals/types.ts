@@ -174,6 +174,11 @@ export interface Step extends Located {
   readonly onFailure: readonly Action[];
   /** Keeps one item of a listed response; `$response.body` in the outputs is that item. */
   readonly pick?: Pick;
+  /**
+   * Whether the list whose item 0 the outputs read must hold exactly one item (`exactly_one`): `true` asks for it,
+   * `false` keeps "the first listed is meant"; absent, the planner decides (docs/goals.md, "Targets the user names").
+   */
+  readonly exactlyOne?: Located & { readonly value: boolean };
   /** `false`: a PUT sends only the body written, without reading the current state first (default: read it). */
   readonly keepCurrent?: boolean;
   /** Read pages on, following the API's paging, until this many items are listed (`pages: { max_items: N }`). */

@@ -47,7 +47,12 @@ export function planAllOperations(model: ApiModel, filter: OperationFilter): Too
 function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
   const schemas = schemaLookup(model.schemas);
   const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemas);
-  const { inputs, params, body, configured } = bindAllOfOperation(operation, schemas, model.securitySchemes, apiWide);
+  const { inputs, params, body, configured, idempotencyKey } = bindAllOfOperation(
+    operation,
+    schemas,
+    model.securitySchemes,
+    apiWide,
+  );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
   const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
@@ -76,6 +81,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     successCriteria: [],
     onSuccess: [],
     onFailure: [],
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };

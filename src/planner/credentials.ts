@@ -127,6 +127,7 @@ export function credentialFill(
   const duplicate = Object.keys(schemes).find((name) => sameKey(schemes[name] as SecurityScheme, field));
   const named =
     apiWide ||
+    field.apiVersion !== undefined ||
     ((isCredentialName(field.name) ||
       (field.in === "header" && isCredentialHeaderName(field.name)) ||
       (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
@@ -152,6 +153,7 @@ export function credentialParameters(
       in: p.in,
       required: p.required,
       ...(typeof description === "string" ? { description } : {}),
+      ...(isApiVersionHeader(p, description) ? { apiVersion: specVersionOf(p) } : {}),
     };
     const fill = credentialFill(field, operation.security, schemes);
     return fill === undefined ? [] : [{ field, fill }];
@@ -160,6 +162,17 @@ export function credentialParameters(
 
 /** `in name` of each credential parameter, per operation and schemes: asked once per parameter, built once per operation. */
 const credentialKeys = new WeakMap<object, WeakMap<object, ReadonlySet<string>>>();
+
+/** Whether the parameter is a header that carries the API version (configured, set by the runtime; no credential). */
+export function isApiVersionParameter(
+  operation: Pick<Operation, "parameters" | "security">,
+  schemes: Schemes,
+  parameter: { readonly name: string; readonly in: ParameterLocation },
+): boolean {
+  return credentialParameters(operation, schemes).some(
+    (c) => c.field.apiVersion !== undefined && c.field.in === parameter.in && c.field.name === parameter.name,
+  );
+}
 
 /** Whether the parameter `name` in `location` of the operation carries a credential. */
 export function isCredentialParameter(
@@ -436,7 +449,7 @@ export function withGeneratedSchemes(
   declared: Schemes,
 ): { readonly tools: ToolDef[]; readonly schemes: Record<string, SecurityScheme> } {
   const fields = tools.flatMap((t) => t.steps.flatMap((s) => s.credentials ?? []));
-  const keyOf = (f: CredentialField): string => `${f.in} ${f.name}`;
+  const keyOf = (f: CredentialField): string => `${f.in} ${f.in === "header" ? f.name.toLowerCase() : f.name}`;
   const names = new Map<string, string>();
   const schemes: Record<string, SecurityScheme> = {};
   const sorted = [...new Map(fields.map((f) => [keyOf(f), f])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
@@ -454,6 +467,7 @@ export function withGeneratedSchemes(
           ? `The request-body field \`${field.name}\` the API takes as its credential on nearly every operation, which no security scheme of its spec fills.`
           : `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
       fromParameter: true,
+      ...(field.apiVersion === undefined ? {} : { apiVersion: field.apiVersion }),
     };
   }
   const withSchemes = (step: StepPlan): StepPlan => {
@@ -462,7 +476,9 @@ export function withGeneratedSchemes(
     const security = credentials.reduce<SecurityRequirement[]>(
       (requirement, field) => {
         const name = names.get(keyOf(field));
-        return name === undefined ? requirement : requireScheme(requirement, name, field.required);
+        // A version header goes with every alternative: unset and without a default, it is simply not sent.
+        const everywhere = field.required || field.apiVersion !== undefined;
+        return name === undefined ? requirement : requireScheme(requirement, name, everywhere);
       },
       [...rest.security],
     );
@@ -474,13 +490,56 @@ export function withGeneratedSchemes(
 /** A scheme or header name whose last word is `version` (`plaidVersion`, `Plaid-Version`, `X-API-Version`). */
 const VERSION_NAME = /version$/i;
 
+/** A description that speaks of the API's version, not of a resource's (Apicurio's artifact `X-Registry-Version`). */
+const API_WORDS = /\b(api|rest|protocol)\b/i;
+
+/**
+ * A header parameter that carries the API version: its name ends in `version` and either names the API
+ * (`X-GitHub-Api-Version`, `trakt-api-version`) or its description is absent or speaks of the API (`Notion-Version`,
+ * `x-ms-version`'s "version of the REST protocol").
+ */
+function isApiVersionHeader(parameter: Parameter, description: unknown): boolean {
+  if (parameter.in !== "header" || !VERSION_NAME.test(parameter.name)) return false;
+  if (/(^|[-_])api[-_]?version$/i.test(parameter.name)) return true;
+  return typeof description !== "string" || description.trim() === "" || API_WORDS.test(description);
+}
+
+/** A value a spec gives as a stand-in to replace (Notion's example `{{NOTION_VERSION}}`, `<version>`), not a version. */
+const PLACEHOLDER = /[{}<>]/;
+
+/**
+ * The version the spec gives for a version header: its default, its only (or latest dated) enum value, else its first
+ * example that is no placeholder.
+ */
+function specVersionOf(parameter: Parameter): { readonly default?: string } {
+  const schema = typeof parameter.schema === "object" ? parameter.schema : {};
+  const enumerated = Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]).map(String) : [];
+  const dated = enumerated.every((v) => /^\d{4}-\d{2}-\d{2}/.test(v)) ? [...enumerated].sort().reverse() : [];
+  const candidates = [
+    schema["default"],
+    schema["const"],
+    enumerated.length === 1 ? enumerated[0] : dated[0],
+    ...parameter.examples,
+    schema["example"],
+    ...(Array.isArray(schema["examples"]) ? (schema["examples"] as unknown[]) : []),
+  ];
+  const found = candidates.find(
+    (v) => (typeof v === "string" && v.trim() !== "" && !PLACEHOLDER.test(v)) || typeof v === "number",
+  );
+  return found === undefined ? {} : { default: String(found) };
+}
+
 /** The date an API description's version starts with (Plaid's `2020-09-14_1.345.1`): the API version it describes. */
 const DATED_VERSION = /^(\d{4}-\d{2}-\d{2})(?![\d-])/;
 
+const versionValue = (value: string | undefined): { readonly default?: string } =>
+  value === undefined ? {} : { default: value };
+
 /**
  * The schemes with each apiKey header scheme named as a version (Plaid declares its `Plaid-Version` header as one)
- * marked as the API version it is, not a credential; its default is the date the API description's own version starts
- * with, when it starts with one.
+ * marked as the API version it is, not a credential, and each version header parameter's generated scheme; its
+ * default is the spec's value for the header, else the date the API description's own version starts with, when it
+ * starts with one.
  */
 export function withApiVersionSchemes(schemes: Schemes, documentVersion: string): Record<string, SecurityScheme> {
   const dated = DATED_VERSION.exec(documentVersion.trim())?.[1];
@@ -489,9 +548,10 @@ export function withApiVersionSchemes(schemes: Schemes, documentVersion: string)
       name,
       scheme.type === "apiKey" &&
       scheme.in === "header" &&
-      scheme.fromParameter !== true &&
-      (VERSION_NAME.test(name) || VERSION_NAME.test(scheme.name))
-        ? { ...scheme, apiVersion: dated === undefined ? {} : { default: dated } }
+      (scheme.fromParameter === true
+        ? scheme.apiVersion !== undefined
+        : VERSION_NAME.test(name) || VERSION_NAME.test(scheme.name))
+        ? { ...scheme, apiVersion: versionValue(scheme.apiVersion?.default ?? dated) }
         : scheme,
     ]),
   );

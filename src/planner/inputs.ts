@@ -8,6 +8,8 @@ import { parameterDescription, parameterInputName } from "./comparison-parameter
 import { preferredContent, sentMedia } from "./media.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
+import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
+import type { IdempotencyKeySpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
@@ -22,11 +24,14 @@ export interface OperationBindings {
    * no input.
    */
   readonly configured: readonly Omit<ConfigBinding, "origin">[];
+  /** The idempotency key the runtime sets (a fresh UUID per call), offered to the model as no input. */
+  readonly idempotencyKey?: IdempotencyKeySpec;
 }
 
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
- * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere).
+ * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere)
+ * and the idempotency key the runtime sets.
  */
 export function bindAllOfOperation(
   operation: Operation,
@@ -38,7 +43,10 @@ export function bindAllOfOperation(
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
   const configured: Omit<ConfigBinding, "origin">[] = [];
-  const exposed = exposedParameters(operation).filter((p) => !isCredentialParameter(operation, securitySchemes, p));
+  const idempotencyKey = idempotencyKeyOf(operation, schemas);
+  const exposed = exposedParameters(operation).filter(
+    (p) => !isCredentialParameter(operation, securitySchemes, p) && !isRuntimeKey(idempotencyKey, p.in, p.name),
+  );
   for (const parameter of exposed) {
     if (isAccountParameter(operation, securitySchemes, parameter)) {
       const name = toSnakeCase(parameter.name);
@@ -56,9 +64,16 @@ export function bindAllOfOperation(
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
   }
   const isCredential = (property: string, form: boolean): boolean =>
-    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide });
+    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide }) ||
+    isRuntimeKey(idempotencyKey, "body", property);
   const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
-  return body === undefined ? { inputs, params, configured } : { inputs, params, body, configured };
+  return {
+    inputs,
+    params,
+    ...(body === undefined ? {} : { body }),
+    configured,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  };
 }
 
 function exposedParameters(operation: Operation): Parameter[] {
@@ -110,7 +125,7 @@ interface BodyInputs {
   readonly schemas: SchemaLookup;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
-  /** Whether a body field of this name carries a credential (left out of the inputs). */
+  /** Whether the runtime fills a body field of this name: a credential or the idempotency key (left out of the inputs). */
   readonly isCredential: (property: string, form: boolean) => boolean;
 }
 

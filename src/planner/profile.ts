@@ -65,9 +65,23 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
   };
 }
 
-/** Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`). */
+/** A format extension on a path segment (`/v2/people.json`, `/Calls/{Sid}.json`): it names no thing. */
+const FORMAT_EXTENSION = /\.(json|xml)$/i;
+/**
+ * A segment that only names the format of the answer (Docker's `/images/json`, `/containers/{id}/json`); an `/xml`
+ * beside a JSON answer is another form of the thing, kept.
+ */
+const FORMAT_SEGMENT = /^json$/i;
+
+/**
+ * Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`), each without a format
+ * extension (`people.json` → people), and without a segment that only names a format (`/images/json` → images).
+ */
 function pathSegments(path: string): string[] {
-  const all = path.split("/").filter((s) => s !== "");
+  const all = path
+    .split("/")
+    .map((s) => s.replace(FORMAT_EXTENSION, ""))
+    .filter((s) => s !== "" && !FORMAT_SEGMENT.test(s));
   const version = all.findIndex((s) => VERSION.test(s));
   return version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
 }
@@ -169,7 +183,8 @@ function summaryRead(operation: OperationSummary, fromPath: { action: string; ve
 
 /**
  * Read verbs that, opening the last segment of a POST's path, make it the read it names (an RPC-style API whose every
- * call is a POST: Airbyte's `/v1/connections/get`, `/v1/sources/list`, keyserv's `/v1/ProductsApi/List`).
+ * call is a POST: Airbyte's `/v1/connections/get`, `/v1/sources/list`, keyserv's `/v1/ProductsApi/List`, Mandrill's
+ * `/exports/info.json`).
  */
 const RPC_READS: ReadonlyMap<string, string> = new Map([
   ["get", "get"],
@@ -181,6 +196,7 @@ const RPC_READS: ReadonlyMap<string, string> = new Map([
   ["fetch", "get"],
   ["retrieve", "get"],
   ["describe", "get"],
+  ["info", "get"],
 ]);
 
 /** The verb a trailing path segment names: a search of a read (`/search`, `/find`), a write's verb or participle. */
@@ -223,8 +239,11 @@ function objectWords(
   const nouns = rpcWords
     ? [...rpcWords.namespace, ...rpcWords.method]
     : segments.filter((s) => !PARAMETER.test(s)).map((s) => segmentNoun(splitWords(s), action));
-  const usable = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
-  const pathObject = singularPhrase(usable.at(-1) ?? "");
+  const said = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
+  const caller = said.length > 0 && SELF_SEGMENTS.has(said.at(-1) as string);
+  const usable = caller ? [...said.slice(-1), ...said.slice(0, -1)] : said;
+  const callerOnly = caller && usable.length === 1;
+  const pathObject = callerOnly ? "" : singularPhrase(usable.at(-1) ?? "");
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
@@ -236,11 +255,17 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || callerOnly || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
 }
+
+/**
+ * Path words that stand for whoever calls: no object but a parent (`/carts/mine` acts on a cart of the caller's); alone
+ * (`/v2/me.json`), the summary names the thing (`Fetch current user`).
+ */
+const SELF_SEGMENTS = new Set(["me", "mine", "self", "myself"]);
 
 /** A segment's words as a noun: `archiveAllCards` under archive → `cards`, `idLabels` → `labels`. */
 function segmentNoun(words: readonly string[], action: string): string {
@@ -332,11 +357,21 @@ function qualifiersOf(operation: OperationSummary, segments: readonly string[], 
   return out;
 }
 
+/**
+ * Whether a proxy trigger is the operation's own verb, not a niche: a path segment says it (Docker's `/networks/{id}/
+ * connect`), where Kubernetes' `connect…` ids name a proxy, exec or attach path.
+ */
+const namesAction = (trigger: string, pathWords: ReadonlySet<string>): boolean =>
+  verbClasses(trigger) !== undefined && pathWords.has(trigger);
+
 /** Niche signals from the operation's words and flags: admin, enterprise, deprecated, preview, watch, proxy, … */
 function signalsOf(operation: OperationSummary, idWords: readonly string[], segments: readonly string[]): string[] {
   const words = new Set([...idWords, ...splitWords(operation.path), ...operation.tags.flatMap(splitWords)]);
+  const pathWords = new Set(splitWords(operation.path));
   const out = Object.entries(NICHE_SIGNALS)
-    .filter(([, triggers]) => triggers.some((t) => words.has(t)))
+    .filter(([signal, triggers]) =>
+      triggers.some((t) => words.has(t) && !(signal === "proxy" && namesAction(t, pathWords))),
+    )
     .map(([signal]) => signal);
   const deprecated = operation.deprecated || deprecatedInWords(operation.summary, operation.description);
   if (deprecated && !out.includes("deprecated")) out.push("deprecated");

@@ -22,6 +22,11 @@ export interface CredentialField {
   readonly required: boolean;
   /** The spec's description: a `token` that selects a page (`The NextToken string …`) is no credential. */
   readonly description?: string;
+  /**
+   * A header that carries the API version (`Notion-Version`, `X-GitHub-Api-Version`): no credential, a configured
+   * value whose default is the spec's own value for the parameter (default, enum, example), when it has one.
+   */
+  readonly apiVersion?: { readonly default?: string };
 }
 export type { Annotations, Category, Risk, ValueExpr };
 /** A parameter binding as the runtime executes it. */

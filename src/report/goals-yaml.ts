@@ -67,6 +67,7 @@ function stepToPlain(step: DraftStep): Record<string, unknown> {
     ...(step.params.length > 0 ? { params } : {}),
     ...(step.body === undefined ? {} : { body: bodyToPlain(step.body) }),
     ...(step.pick === undefined ? {} : { pick: step.pick }),
+    ...(step.exactlyOne === undefined ? {} : { exactly_one: true }),
     ...(Object.keys(step.outputs).length > 0 ? { outputs: step.outputs } : {}),
   };
 }
@@ -122,6 +123,8 @@ function decorateGoal(node: Node, goal: DraftGoal | undefined): void {
 function decorateStep(node: Node, step: DraftStep | undefined): void {
   if (step === undefined || !isMap(node)) return;
   for (const key of ["params", "outputs", "pick"]) flowIfSmall(node.get(key, true));
+  const one = node.get("exactly_one", true);
+  if (isNode(one)) one.comment = " several matches stop the goal and are named to the model; false: the first is meant";
   if (step.optional.length === 0) return;
   const last = node.items.at(-1)?.value;
   if (isNode(last)) last.comment = ` optional, add if useful: ${step.optional.join(", ")}`;

@@ -48,6 +48,12 @@ function toolToText(tool: ToolDef, tokens: number | undefined, toolset: ToolsetI
       lines.push(
         `    reads ${keep.operationId} first; a field left out keeps its current value: ${keep.properties.join(", ")}`,
       );
+    const one = step.exactlyOne;
+    if (one !== undefined)
+      lines.push(
+        `    must find exactly one item in ${one.list === "" ? "the body" : one.list}; several or none stop the tool ` +
+          `(named by ${one.identify.join(", ") || "the item"})`,
+      );
   }
   lines.push(...configLines(tool, toolset));
   if (tool.profile !== undefined) lines.push(`  does: ${profileToText(tool.profile)}`);

@@ -1,7 +1,7 @@
 // How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
 import { describe, expect, it } from "vitest";
 import { compoundsOf, readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
-import { splitWords } from "../../src/runtime/adapters/search-words.js";
+import { isPlural, splitWords, stem, verbClasses } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
   "customer",
@@ -132,8 +132,56 @@ describe("reading a task", () => {
       ["order"],
       [],
     ],
+    [
+      "an -ing word after start is the thing acted on, the rest its context",
+      "start recording the ongoing call",
+      new Set(["recording", "call"]),
+      new Set(["recording", "call"]),
+      ["recording"],
+      ["ongoing", "call"],
+      [],
+    ],
+    [
+      "a user's word for a thing the API names otherwise (a company is an account)",
+      "show me all the companies we're targeting",
+      new Set(["account", "person"]),
+      new Set(["account", "person"]),
+      ["company"],
+      [],
+      ["account"],
+    ],
   ])("the thing acted on: %s: %s", (_, query, objects, objectWords, object, context, kin) => {
     const task = readTask(query, objectWords, objects, objectWords);
     expect([task.object, [...task.context], [...task.kin]]).toEqual([object, context, kin]);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a verb that is itself a noun a tool acts on makes that noun only", "call my customer's phone", ["call"]],
+    ["a phrasal compound still comes first", "pay out money", ["payout"]],
+    ["a verb no tool acts on as a noun makes its nouns", "remind me to pay", ["reminder"]],
+  ])("the nouns a verb makes: %s: %s", (_, query, made) => {
+    const vocabulary = new Set(["call", "caller", "pay", "payout", "reminder", "customer", "phone"]);
+    expect([...readTask(query, vocabulary, new Set(["call", "caller", "pay", "payout", "reminder"])).made]).toEqual(
+      made,
+    );
+  });
+
+  it.each<[string, string, boolean]>([
+    ["people", "person", true],
+    ["children", "child", true],
+    ["customers", "customer", true],
+    ["status", "status", false],
+  ])("plurals without -s: %s → %s", (word, singular, plural) => {
+    expect([stem(word), isPlural(word)]).toEqual([singular, plural]);
+  });
+
+  it.each<[string, readonly string[] | undefined]>([
+    ["unassign", ["unassign"]],
+    ["disconnect", ["disconnect"]],
+    ["display", ["get", "list"]],
+    ["under", undefined],
+    ["dismiss", undefined],
+  ])("un- and dis- verbs of known verbs are verbs of their own: %s", (word, classes) => {
+    expect(verbClasses(word)).toEqual(classes);
   });
 });

@@ -431,6 +431,32 @@ describe("configured values", () => {
   });
 });
 
+describe("a read that must find exactly one item", () => {
+  const order = base.operations[0] as ToolContract["operations"][number];
+  const one = edit({ operations: [{ ...order, exactlyOne: true }] });
+  test.each([
+    [
+      "now checked: compatible",
+      base,
+      one,
+      "t: step `order` now needs its read to find exactly one item: a search matching several is an error naming them",
+      "compatible",
+    ],
+    [
+      "no longer checked: breaking (the action may take whatever the API lists first)",
+      one,
+      base,
+      "t: step `order` no longer checks that its read finds exactly one item: it takes the first item listed, " +
+        "whichever matched",
+      "breaking",
+    ],
+  ])("%s", (_name, before, after, line, impact) => {
+    const report = checkReport({ previous: lock({ t: before }), next: lock({ t: after }), spec: SPEC });
+    expect(changeLines(report)).toEqual([line]);
+    expect(report.tools[0]?.changes[0]?.impact).toBe(impact);
+  });
+});
+
 describe("keyword by keyword: inputs accept, results are read", () => {
   const field = (c: Partial<SchemaContract>): SchemaContract => ({ type: [], ...c });
   const asInput = (c: Partial<SchemaContract>, hash: string): ToolContract =>

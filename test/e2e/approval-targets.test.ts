@@ -3,7 +3,7 @@
 // matches, nothing queued); a queued request records the target its reads found and `approvals.js show` prints every
 // value it sends (Jira's nested `fields` included) with that target filled in; approving runs the reads again, and a
 // target that changed meanwhile (a channel renamed, a second "Bug") is CONFLICT with nothing sent; an email that only
-// selects whom to assign is required.
+// selects whom to assign is required, and one the search finds two users for is refused naming both.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -146,6 +146,7 @@ describe("Jira: issue type and status by name, assignee by email", () => {
     { id: "10001", name: "Bug" },
     { id: "10002", name: "Task" },
   ];
+  const users = [{ accountId: "5b10ac8d82e05b22cc7d4ef5", displayName: "Mia Krystof" }];
   const api = stub((method, path, body) => {
     if (method === "GET" && path === "/rest/api/3/issuetype") return types;
     if (method === "POST" && path === "/rest/api/3/issue") return { id: "10100", key: "KAN-7", self: "x", body };
@@ -156,8 +157,7 @@ describe("Jira: issue type and status by name, assignee by email", () => {
           { id: "21", name: "Start work", to: { name: "In Progress" } },
         ],
       };
-    if (method === "GET" && path === "/rest/api/3/user/search")
-      return [{ accountId: "5b10ac8d82e05b22cc7d4ef5", displayName: "Mia Krystof" }];
+    if (method === "GET" && path === "/rest/api/3/user/search") return users;
     if (method === "PUT" && path === "/rest/api/3/issue/KAN-7/assignee") return {};
     if (method === "POST" && path === "/rest/api/3/issue/KAN-7/transitions") return {};
     return undefined;
@@ -244,6 +244,27 @@ describe("Jira: issue type and status by name, assignee by email", () => {
     const shown = await approvals(pkg, env, "show", String(queued.json.request_id));
     expect(shown.stdout).toContain("/rest/api/3/user/search?query=mia@example.com&maxResults=2");
     expect(shown.stdout).toContain("body: accountId=5b10ac8d82e05b22cc7d4ef5 [found by step user]");
+  });
+
+  it("an email the search finds two users for is INVALID_ARGUMENT naming both: nothing queued, nothing assigned", async () => {
+    const before = (await approvals(pkg, env, "list")).stdout;
+    users.push({ accountId: "61a0f5c2e1b3a4006a2b9c7d", displayName: "Mia Krystofferson" });
+    api.seen.length = 0;
+    const several = await callTool(session, "assign_issue_by_email", { issue_key: "KAN-7", email: "mia@example.com" });
+    users.pop();
+    expect(several.isError).toBe(true);
+    expect(several.json).toMatchObject({
+      error: {
+        code: "INVALID_ARGUMENT",
+        step: "user",
+        message:
+          'step "user" (GET /rest/api/3/user/search): 2 items match query "mia@example.com", and this tool acts on ' +
+          'exactly one, so it did not choose: 1. accountId "5b10ac8d82e05b22cc7d4ef5", displayName "Mia Krystof"; ' +
+          '2. accountId "61a0f5c2e1b3a4006a2b9c7d", displayName "Mia Krystofferson"',
+      },
+    });
+    expect(api.seen).toEqual(["GET /rest/api/3/user/search?query=mia%40example.com&maxResults=2"]);
+    expect((await approvals(pkg, env, "list")).stdout).toBe(before);
   });
 
   it("lint: the goals pass, and making the email optional again is an action-target-not-named error", async () => {

@@ -1,6 +1,7 @@
 // Name-to-id chains into request bodies: which body fields are id slots and of what object, which reads yield them
 // (same object and field, never a look-alike `id`), and the drafted chains on Slack's and Jira's real specs (the
-// default draft of 10 goals) — each one plans and lints clean.
+// default draft of 10 goals) — each one plans and lints clean; a search by email must find exactly one user, a pick
+// needs no more.
 import { join } from "node:path";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -373,6 +374,7 @@ describe.skipIf(REPEAT_RUN)("Slack and Jira drafts: what the chains bind", () =>
     const move = draft?.goals.find((g) => g.calls.at(-1) === "POST /rest/api/3/issue/{issueIdOrKey}/transitions");
     expect(move?.name).toBe("transition_issue_by_status_name");
     expect(move?.steps[0]?.pick).toEqual({ from: "/transitions", where: { "/to/name": "$inputs.status_name" } });
+    expect(move?.steps[0]?.exactlyOne).toBeUndefined();
     expect(move?.steps.map((s) => s.params)).toEqual([
       [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
       [{ name: "issueIdOrKey", in: "path", value: "$inputs.issue_id_or_key" }],
@@ -387,6 +389,9 @@ describe.skipIf(REPEAT_RUN)("Slack and Jira drafts: what the chains bind", () =>
     const { draft, text } = await init({ spec: JIRA, maxGoals: 400 });
     const assign = draft?.goals.find((g) => g.calls.at(-1) === "PUT /rest/api/3/issue/{issueIdOrKey}/assignee");
     expect(assign?.steps[0]?.params).toEqual([{ name: "query", in: "query", value: "$inputs.email" }]);
+    // A search whose first result is assigned must find exactly one user; docs/goals.md, "Targets the user names".
+    expect(assign?.steps[0]?.exactlyOne).toBe(true);
+    expect(text).toContain("params: { query: $inputs.email }\n        exactly_one: true");
     expect(assign?.steps[1]?.body).toEqual({
       kind: "properties",
       entries: [["accountId", "$steps.user.outputs.account_id"]],

@@ -275,6 +275,51 @@ const CASES: readonly Case[] = [
     { action: "get", object: "org export request" },
   ],
   [
+    "SalesLoft: a format extension names no thing (`/v2/people.json` lists people)",
+    { method: "get", path: "/v2/people.json", id: "getV2PeopleJson", summary: "List people" },
+    { action: "list", object: "person" },
+  ],
+  [
+    "Docker: a segment that only names a format names no thing (`/images/json` lists images)",
+    { method: "get", path: "/images/json", id: "ImageList", summary: "List Images" },
+    { action: "list", object: "image" },
+  ],
+  [
+    "SalesLoft: a path word for the caller alone takes the summary's thing",
+    { method: "get", path: "/v2/me.json", id: "getV2MeJson", summary: "Fetch current user" },
+    { action: "get", object: "current user" },
+  ],
+  [
+    "Magento: a path word for the caller after a noun is a parent (`/carts/mine` is the caller's cart)",
+    { method: "get", path: "/V1/carts/mine", id: "quoteCartManagementV1GetCartForCustomerGet", summary: "carts/mine" },
+    { action: "get", object: "cart", parents: ["mine"] },
+  ],
+  [
+    "Magento: an un- verb of a known verb is the action (`unassignProducts`)",
+    {
+      method: "post",
+      path: "/V1/sharedCatalog/{id}/unassignProducts",
+      id: "sharedCatalogProductManagementV1UnassignProductsPost",
+      summary: "sharedCatalog/{id}/unassignProducts",
+    },
+    { action: "unassign", object: "product" },
+  ],
+  [
+    "Docker: a verb segment after an item is the action",
+    {
+      method: "post",
+      path: "/networks/{id}/connect",
+      id: "NetworkConnect",
+      summary: "Connect a container to a network",
+    },
+    { action: "connect", object: "network", qualifiers: ["of a parent"] },
+  ],
+  [
+    "Docker: disconnect undoes connect",
+    { method: "post", path: "/networks/{id}/disconnect", id: "NetworkDisconnect", summary: "Disconnect a container" },
+    { action: "disconnect", object: "network" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -284,6 +329,13 @@ const CASES: readonly Case[] = [
 describe("operation profile", () => {
   it.each(CASES)("%s", (_, operation, expected) => {
     expect(operationProfile(op(operation))).toMatchObject(expected);
+  });
+
+  it("reads connect as a proxy niche in a Kubernetes id, as the operation's own verb in a Docker path", () => {
+    const exec = { method: "post", path: "/api/v1/namespaces/{namespace}/pods/{name}/exec" } as const;
+    expect(operationProfile(op({ ...exec, id: "connectCoreV1PostNamespacedPodExec" })).signals).toEqual(["proxy"]);
+    const connect = { method: "post", path: "/networks/{id}/connect", id: "NetworkConnect" } as const;
+    expect(operationProfile(op(connect)).signals).toBeUndefined();
   });
 
   it("reads ids and paths made of Object.prototype member names as plain words", () => {

@@ -126,3 +126,31 @@ describe("the API's own request_id passed back to a gated tool (approval auto: t
     expect(sent).toBe(1);
   });
 });
+
+describe("a gated tool's result that is a $ref into $defs (a recursive schema: a thread of replies)", () => {
+  it("still says its top-level request_id is the API's own", async () => {
+    const { mcpDefinition } = await import("../../src/runtime/adapters/definition.js");
+    const thread = {
+      type: "object",
+      properties: {
+        request_id: { type: "string", description: "The API's id of this request." },
+        replies: { type: "array", items: { $ref: "#/$defs/Thread" } },
+      },
+    };
+    const listed = mcpDefinition(
+      {
+        name: "post_reply",
+        title: "Post a reply",
+        description: "Post a reply.",
+        risk: "high",
+        category: "data",
+        approval: "required",
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      },
+      { input: { type: "object", properties: {} }, output: { $ref: "#/$defs/Thread", $defs: { Thread: thread } } },
+    );
+    const [result] = (listed.outputSchema as Schema).anyOf ?? [];
+    expect(result?.properties?.["request_id"]?.description).toBe(API_REQUEST_ID_NOTE);
+    expect(JSON.stringify(listed.outputSchema)).toContain('"$ref":"#/$defs/Thread"');
+  });
+});

@@ -6,13 +6,16 @@ import { toToolSpec, toToolsetSpec } from "../../src/emit/specs.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import type { PlanOptions } from "../../src/options.js";
 import { defineTool } from "../../src/runtime/tool.js";
-import { createToolset } from "../../src/runtime/toolset.js";
+import { bindToolset, createRuntime, createToolset } from "../../src/runtime/toolset.js";
+import type { BoundTool, Runtime } from "../../src/runtime/tool.js";
 import type { Tool, ToolsetOptions } from "../../src/runtime/types.js";
 
 export interface ServedToolset {
   readonly sized: SizedPlan;
   /** Binds the served tools (as the generated index.ts does) to `options`. */
   bind(options: ToolsetOptions): Record<string, Tool>;
+  /** Binds them to a runtime the test keeps (to approve a queued request as the approvals command does). */
+  bindRuntime(options: ToolsetOptions): { runtime: Runtime; tools: Record<string, BoundTool> };
 }
 
 /** Plans `options`, sizes the plan as `generate` does, and returns it with a binder for its tools. */
@@ -26,5 +29,12 @@ export async function servedToolset(options: PlanOptions, sizing: SizingOptions 
     defineTool({ spec: toToolSpec(tool), inputSchema: schemas[tool.name]! }),
   );
   const toolset = toToolsetSpec(sized.plan.toolset, sized.plan.tools, "1.0.0");
-  return { sized, bind: (bindOptions) => createToolset(definitions, toolset, bindOptions) };
+  return {
+    sized,
+    bind: (bindOptions) => createToolset(definitions, toolset, bindOptions),
+    bindRuntime: (bindOptions) => {
+      const runtime = createRuntime(toolset, bindOptions);
+      return { runtime, tools: bindToolset(definitions, runtime) };
+    },
+  };
 }

@@ -100,6 +100,11 @@ export const plannerCodes = {
     title: "a step asks for pages it cannot read on",
     hint: "use `pages` on the last step of a goal that only reads and returns that step's list (no `returns`, no `pick`), over an operation that pages by cursor, offset, page number or a next link",
   },
+  PLAN_EXACTLY_ONE_UNSUPPORTED: {
+    severity: "error",
+    title: "a step asks for exactly one item, but its outputs read no first item of a list it could check",
+    hint: "use `exactly_one` on a step whose outputs read item 0 of one list in the response (`$response.body#/items/0/id`), without `pick` (which already needs exactly one match) and without a page size of 1",
+  },
   PLAN_NO_BODY: {
     severity: "error",
     title: "a step gives a body to an operation that takes none",

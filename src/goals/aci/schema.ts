@@ -51,6 +51,7 @@ const step = z.strictObject({
   on_failure: z.array(action).optional(),
   pick: pick.optional(),
   keep_current: z.boolean().optional(),
+  exactly_one: z.boolean().optional(),
   pages: z.strictObject({ max_items: z.int().positive().max(10_000) }).optional(),
   envelope: envelopeSchema.optional(),
 });

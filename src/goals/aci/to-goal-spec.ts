@@ -135,6 +135,9 @@ function stepToSpec(ctx: LoadContext, step: AciStep, pointer: string): Step {
     onFailure: (step.on_failure ?? []).map((a, i) => actionToSpec(ctx, a, join(pointer, "on_failure", i))),
     ...(step.pick === undefined ? {} : { pick: pickToSpec(ctx, step.pick, join(pointer, "pick")) }),
     ...(step.keep_current === undefined ? {} : { keepCurrent: step.keep_current }),
+    ...(step.exactly_one === undefined
+      ? {}
+      : { exactlyOne: { value: step.exactly_one, ...at(ctx, join(pointer, "exactly_one")) } }),
     ...(step.pages === undefined
       ? {}
       : { pages: { maxItems: step.pages.max_items, ...at(ctx, join(pointer, "pages")) } }),

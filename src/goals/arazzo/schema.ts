@@ -65,6 +65,7 @@ const step = extensible({
   onFailure: z.array(action).optional(),
   outputs: expressionMap.optional(),
   "x-aci-envelope": envelopeSchema.optional(),
+  "x-aci-exactly-one": z.boolean().optional(),
 });
 
 const workflow = extensible({

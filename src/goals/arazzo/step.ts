@@ -49,6 +49,14 @@ export function operationStep(env: ArazzoEnv, input: StepInput): Step | undefine
     ...stepActions(env, input),
     ...optional({ inlinedFrom: input.via }),
     ...(step["x-aci-envelope"] === undefined ? {} : { envelope: envelopeToSpec(step["x-aci-envelope"]) }),
+    ...(step["x-aci-exactly-one"] === undefined
+      ? {}
+      : {
+          exactlyOne: {
+            value: step["x-aci-exactly-one"],
+            ...at(env.ctx, join(pointer, "x-aci-exactly-one")),
+          },
+        }),
     ...at(env.ctx, pointer),
   };
   return operation === undefined ? undefined : { ...converted, operation };

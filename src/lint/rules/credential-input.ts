@@ -1,6 +1,11 @@
 // credential-input: a goal input bound to a parameter or body field that carries a credential.
 import { operationById } from "../../model/api-source.js";
-import { bodyCredentialsFor, isCredentialBodyField, isCredentialParameter } from "../../planner/credentials.js";
+import {
+  bodyCredentialsFor,
+  isApiVersionParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+} from "../../planner/credentials.js";
 import type { ToolDef, ToolInput } from "../../planner/types.js";
 import { inputLocation } from "../inputs.js";
 import type { LintContext, RuleFinding } from "../types.js";
@@ -15,9 +20,10 @@ function credentialTarget(ctx: LintContext, tool: ToolDef, boundTo: string): str
   if (parameter) {
     const [, opId, where, name] = parameter as unknown as [string, string, "query" | "header" | "cookie", string];
     const operation = operationById(ctx.api, opId);
-    return operation && isCredentialParameter(operation, schemes, { name, in: where })
-      ? `the ${where} parameter "${name}" of ${opId}`
-      : undefined;
+    if (operation === undefined || !isCredentialParameter(operation, schemes, { name, in: where })) return undefined;
+    return isApiVersionParameter(operation, schemes, { name, in: where })
+      ? `the API version header "${name}" of ${opId}`
+      : `the ${where} parameter "${name}" of ${opId}`;
   }
   const field = FORM_FIELD.exec(boundTo);
   if (!field) return undefined;
@@ -35,11 +41,14 @@ function credentialTarget(ctx: LintContext, tool: ToolDef, boundTo: string): str
 function findingsOf(ctx: LintContext, tool: ToolDef, input: ToolInput): RuleFinding[] {
   const target = input.boundTo.map((b) => credentialTarget(ctx, tool, b)).find((t) => t !== undefined);
   if (target === undefined) return [];
+  const version = target.startsWith("the API version header");
   return [
     {
       tool: tool.name,
-      message: `input "${input.name}" of ${tool.name} is bound to ${target}, which carries a credential: the model would be asked for a secret and see it`,
-      hint: `remove the binding of $inputs.${input.sourceName ?? input.name}: the package fills it from the configured credential (its README names the variable)`,
+      message: version
+        ? `input "${input.name}" of ${tool.name} is bound to ${target}: the model would be asked for a value it cannot know`
+        : `input "${input.name}" of ${tool.name} is bound to ${target}, which carries a credential: the model would be asked for a secret and see it`,
+      hint: `remove the binding of $inputs.${input.sourceName ?? input.name}: the package fills it from ${version ? "its configured API version" : "the configured credential"} (its README names the variable)`,
       ...inputLocation(ctx, tool, input),
     },
   ];

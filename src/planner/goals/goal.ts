@@ -11,6 +11,7 @@ import { planInputs, requireTargetInputs } from "./goal-inputs.js";
 import { checkStepOrder, withDependencies } from "./graph.js";
 import { planReturns } from "./returns.js";
 import { withPaging } from "./paging.js";
+import { withExactlyOne } from "./exactly-one.js";
 import { planStep } from "./step.js";
 
 export interface GoalPlan {
@@ -39,9 +40,10 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   const ordered = withDependencies(goal, written, ctx.reads);
   const finishReturns = planReturns(ctx, ordered);
   const targetInputs = requireTargetInputs(ctx, planInputs(ctx), ordered);
+  const checked = withExactlyOne(ctx, { goal, steps: ordered, operations: bound, inputs: targetInputs });
   const { steps, inputs, returns } = withPaging(ctx, {
     goal,
-    steps: ordered,
+    steps: checked,
     operations: bound,
     returns: finishReturns(targetInputs),
     inputs: targetInputs,

@@ -44,6 +44,7 @@ export function withPaging(
     last !== undefined &&
     operation !== undefined &&
     last.pick === undefined &&
+    last.exactlyOne === undefined &&
     returns.projection === undefined &&
     steps.every((s) => s.readOnly) &&
     !inputs.some((i) => i.name === CONTINUATION_INPUT);

@@ -15,6 +15,8 @@ import { parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
+import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
+import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
@@ -34,7 +36,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const body = bindBody(ctx, step, operation, request);
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
-  const idempotencyKey = unboundIdempotencyKey(operation, params);
+  const idempotencyKey = unboundIdempotencyKey(ctx, { operation, params, body });
   const apiWide = bodyCredentialsFor(ctx.api, operation);
   const credentials = stepCredentials(
     operation,
@@ -94,12 +96,20 @@ function configBindings(ctx: GoalContext, index: number): Pick<StepPlan, "config
   };
 }
 
-/** The idempotency-key header a write operation declares (`Idempotency-Key`) and the goal leaves to the runtime. */
-function unboundIdempotencyKey(operation: Operation, bound: readonly ParamBinding[]): string | undefined {
-  if (isReadMethod(operation.method)) return undefined;
-  const header = operation.parameters.find((p) => p.in === "header" && /^idempotency[-_]?key$/i.test(p.name));
-  if (header === undefined || bound.some((b) => b.in === "header" && b.name === header.name)) return undefined;
-  return header.name;
+/**
+ * The idempotency key a write operation takes (`Idempotency-Key`, Square's `idempotency_key` body field) and the goal
+ * leaves to the runtime: not bound, and (in the body) not set by a structured payload that would carry it.
+ */
+function unboundIdempotencyKey(
+  ctx: GoalContext,
+  { operation, params, body }: { operation: Operation; params: readonly ParamBinding[]; body: BodyBinding | undefined },
+): IdempotencyKeySpec | undefined {
+  const key = idempotencyKeyOf(operation, ctx.api.schema);
+  if (key === undefined) return undefined;
+  if (key.in !== "body") return params.some((b) => b.in === key.in && b.name === key.name) ? undefined : key;
+  const value = body?.value;
+  if (value?.kind !== "object" || value.entries.some(([k]) => k === key.name)) return undefined;
+  return key;
 }
 
 function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): ParamBinding[] {
@@ -118,6 +128,7 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
     (p) =>
       p.required &&
       !hasDefault(p.schema) &&
+      !isRuntimeKey(idempotencyKeyOf(operation, ctx.api.schema), p.in, p.name) &&
       !bound.some((b) => b.name === p.name && b.in === p.in) &&
       !isCredentialParameter(operation, schemes, p),
   )) {
@@ -333,6 +344,7 @@ function checkRequiredProperties(
       kept?.has(k) !== true &&
       !hasDefault(declared(k) ?? {}) &&
       !isReadOnly(declared(k)) &&
+      !isRuntimeKey(idempotencyKeyOf(operation, ctx.api.schema), "body", k) &&
       !isCredentialBodyField(operation, ctx.api.index.securitySchemes, k, {
         form,
         apiWide: bodyCredentialsFor(ctx.api, operation),

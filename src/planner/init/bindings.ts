@@ -9,6 +9,7 @@ import {
   isCredentialParameter,
 } from "../credentials.js";
 import { preferredContent } from "../media.js";
+import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName, derefTop } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
@@ -28,13 +29,15 @@ export type InputNamer = (wanted: string, schema: JsonSchema, stepId: string) =>
 
 export function createInputNamer(schemas: SchemaLookup): InputNamer {
   const allocate = createNameAllocator();
-  const taken = new Map<string, JsonSchema>();
+  // By the name asked: the allocator hands a runtime name out changed (`request_id` → `api_request_id`).
+  const taken = new Map<string, { readonly name: string; readonly schema: JsonSchema }>();
   return (wanted, schema, stepId) => {
     const base = toIdentifierName(wanted, "input");
     const existing = taken.get(base);
-    if (existing !== undefined && sameType(existing, schema, schemas)) return base;
-    const name = allocate(existing === undefined ? base : toIdentifierName(`${stepId}_${wanted}`, "input"));
-    taken.set(name, schema);
+    if (existing !== undefined && sameType(existing.schema, schema, schemas)) return existing.name;
+    const asked = existing === undefined ? base : toIdentifierName(`${stepId}_${wanted}`, "input");
+    const name = allocate(asked);
+    taken.set(asked, { name, schema });
     return name;
   };
 }
@@ -67,8 +70,9 @@ export function operationStep(
 ): DraftStep {
   const { id, namer } = options;
   const preset = options.preset ?? new Map<string, string>();
+  const key = idempotencyKeyOf(operation, schemaLookup(model.schemas));
   const uncredentialed = operation.parameters.filter(
-    (p) => !isCredentialParameter(operation, model.securitySchemes, p),
+    (p) => !isCredentialParameter(operation, model.securitySchemes, p) && !isRuntimeKey(key, p.in, p.name),
   );
   const required = uncredentialed.filter((p) => p.required);
   const params: DraftParam[] = required.map((p) => ({
@@ -439,8 +443,9 @@ function bodyOf(
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
   const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
+  const key = idempotencyKeyOf(operation, schemaLookup(model.schemas));
   const credential = (k: string): boolean =>
-    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide });
+    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide }) || isRuntimeKey(key, "body", k);
   const creates = CREATES.has(operationProfile(operation).action);
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;

@@ -728,7 +728,24 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     as: _as,
     ...goal
   } = proposal;
-  return { ...goal, inputs: withDescriptions(proposal), notFor: notForSentence(proposal, kept) };
+  return {
+    ...goal,
+    steps: goal.steps.map((step, i) =>
+      i < goal.steps.length - 1 && searchesForOne(step) ? { ...step, exactlyOne: true } : step,
+    ),
+    inputs: withDescriptions(proposal),
+    notFor: notForSentence(proposal, kept),
+  };
+}
+
+/**
+ * A lookup that sends the user's search term as a query and yields item 0 of the list it gets: a by-search step, which
+ * must find exactly one record (a list read at its first item without the user's words, `GET /workspaces`, is not).
+ */
+function searchesForOne(step: DraftStep): boolean {
+  const searched = step.params.some((b) => b.in === "query" && /(^|\{)\$inputs\./.test(String(b.value)));
+  const firstItem = Object.values(step.outputs).some((text) => /^\$response\.body#(\/[^/]*)*\/0(\/|$)/.test(text));
+  return step.pick === undefined && searched && firstItem;
 }
 
 /** A field's words without the owner's that lead them: `page_id` of a page → `id`. */

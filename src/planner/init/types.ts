@@ -29,6 +29,11 @@ export interface DraftStep {
   readonly outputs: Readonly<Record<string, string>>;
   /** Optional parameters and body properties left out, as `name (in)`, listed in a comment for the user. */
   readonly optional: readonly string[];
+  /**
+   * The user's search fills the read and a later step takes item 0 of what it lists: the read must find exactly one
+   * (`exactly_one: true`), so several matches are named to the model instead of the first being changed.
+   */
+  readonly exactlyOne?: true;
   /** Keeps the one listed item whose `where` fields equal the values (`{ name: $inputs.project_name }`). */
   readonly pick?: { readonly from: string; readonly where: Readonly<Record<string, string>> };
   /**

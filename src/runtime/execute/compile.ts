@@ -7,6 +7,7 @@ import { parseExpression, evaluate } from "../expressions/index.js";
 import { SpecError } from "./values.js";
 import { consumedOutputs, outputKey } from "./consumed.js";
 import { compilePick, type CompiledPick } from "./pick.js";
+import { compileExactlyOne, type CompiledExactlyOne } from "./exactly-one.js";
 
 /** A success or failure action with its criteria compiled. */
 export interface CompiledAction {
@@ -26,6 +27,8 @@ export interface CompiledStep {
   readonly succeeded: Predicate;
   /** Narrows a listed response to the one item its outputs read. */
   readonly pick?: CompiledPick;
+  /** The list its outputs read item 0 of, which must hold exactly one item. */
+  readonly exactlyOne?: CompiledExactlyOne;
   readonly onSuccess: readonly CompiledAction[];
   readonly onFailure: readonly CompiledAction[];
 }
@@ -80,6 +83,7 @@ function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string
     ),
     succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
     ...(spec.pick === undefined ? {} : { pick: compilePick(spec.pick) }),
+    ...(spec.exactlyOne === undefined ? {} : { exactlyOne: compileExactlyOne(spec, spec.exactlyOne) }),
     onSuccess: compileActions(spec.onSuccess),
     onFailure: compileActions(spec.onFailure),
   };

@@ -142,9 +142,9 @@ const entries: CatalogEntry[] = [
     "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"store\"],\"pr" +
     "ofile\":{\"action\":\"create\",\"object\":\"order\",\"parents\":[\"store\"],\"words\":[\"stock\",\"id\",\"quanti" +
     "ty\",\"ship\",\"date\",\"status\",\"placed\",\"approved\",\"delivered\",\"cancelled\",\"complete\",\"note\"]},\"" +
-    "deferLoading\":true,\"inputNames\":[\"idempotency_key\",\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"" +
-    "status\",\"complete\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}]" +
-    ",\"module\":\"store\",\"export\":\"placeOrder\"}",
+    "deferLoading\":true,\"inputNames\":[\"pet_id\",\"customer_id\",\"quantity\",\"ship_date\",\"status\",\"complete" +
+    "\",\"notes\"],\"requiredInputs\":[\"pet_id\",\"customer_id\"],\"security\":[{\"api_key\":[]}],\"module\":\"store" +
+    "\",\"export\":\"placeOrder\"}",
   "{\"name\":\"get_order_by_id\",\"title\":\"Find a purchase order by ID\",\"description\":\"Find a purchase order " +
     "by ID. Calls GET " +
     "/store/order/{orderId}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destru" +

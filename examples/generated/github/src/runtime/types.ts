@@ -121,6 +121,19 @@ export interface PickSpec {
 }
 
 /**
+ * A read whose outputs take item 0 of a list must find exactly one item there: several are INVALID_ARGUMENT naming up
+ * to five of them (the step's outputs are not read, nothing after it runs), none is NOT_FOUND.
+ */
+export interface ExactlyOneSpec {
+  /** RFC 6901 pointer to the list in the response body (`""`: the body is the list). */
+  readonly list: string;
+  /** RFC 6901 pointers into an item whose values tell the items apart for the user (`/_id`, `/email`). */
+  readonly identify: readonly string[];
+  /** The query parameters the user's search fills, and the tool input that fills each: named in the error. */
+  readonly searchedBy: readonly { readonly parameter: string; readonly input: string }[];
+}
+
+/**
  * How a 2xx answer says the call failed, as Slack's `{"ok": false, "error": "not_in_channel"}` does: inferred from the
  * spec's responses or written in the goals file. Pointers are RFC 6901 into the response body.
  */
@@ -169,6 +182,8 @@ export interface StepSpec {
   readonly onFailure: readonly ActionSpec[];
   /** Picks one item of the listed response by exact field values before the outputs are read. */
   readonly pick?: PickSpec;
+  /** Its outputs read item 0 of a list that must hold exactly one item (the user's search must name one record). */
+  readonly exactlyOne?: ExactlyOneSpec;
   /** The success body's error envelope: a 2xx whose flag says failure is an error carrying the API's own code. */
   readonly envelope?: EnvelopeSpec;
   /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
@@ -176,12 +191,19 @@ export interface StepSpec {
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
-   * The header the operation declares for an idempotency key (`Idempotency-Key`), when the goal does not bind it: each
-   * run of the step sends a fresh random key, the same on every retry of that run.
+   * The idempotency key the operation declares (an `Idempotency-Key` header, Square's `idempotency_key` body field),
+   * when the goal does not bind it: the runtime sets it, never the model. Each run of the step sends a fresh key, the
+   * same on every retry of that run; a call queued for approval keeps the key fixed when it was queued.
    */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: IdempotencyKeySpec;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
+}
+
+/** Where an operation takes its idempotency key: a header or query parameter, or a top-level body field. */
+export interface IdempotencyKeySpec {
+  readonly in: "header" | "query" | "body";
+  readonly name: string;
 }
 
 /**

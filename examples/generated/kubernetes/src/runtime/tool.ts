@@ -6,7 +6,8 @@ import { gate, requestOutcome, targetChanged, targetLost, type GateCall } from "
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
 import { changedReads, targetReadIds, type ResolvedReads } from "./approval/target-reads.js";
-import { compileTool, executeTool, type ExecutionScope, type Sleep } from "./execute/index.js";
+import { compileTool, executeTool, type ExecutionScope, type Sleep, type StepEnv } from "./execute/index.js";
+import { seededKeys } from "./execute/step.js";
 import { argumentLimitBreach, DEFAULT_ARGUMENT_LIMITS, limitVariables, type ArgumentLimits } from "./limits.js";
 import type { Redactor } from "./redact.js";
 import type { StateStore } from "./state/types.js";
@@ -65,15 +66,22 @@ export const EXECUTE_APPROVED: unique symbol = Symbol.for("aci.executeApproved")
 /** The spec a bound tool runs (what the approvals command shows an operator before approving). */
 export const TOOL_SPEC: unique symbol = Symbol.for("aci.toolSpec");
 
+/** A queued request as its execution needs it: its id fixes the idempotency keys, its reads are checked again. */
+export interface QueuedRequest {
+  readonly id: string;
+  readonly resolved?: ResolvedReads;
+}
+
 /**
  * A bound tool, with its ungated execution path (given the reads recorded when the request was queued, it reads them
- * again and answers CONFLICT when the target changed) and its spec for the approvals command.
+ * again and answers CONFLICT when the target changed; the request's id fixes its idempotency keys, so executing it
+ * again never sends a second, different write) and its spec for the approvals command.
  */
 export type BoundTool = Tool & {
   readonly [EXECUTE_APPROVED]: (
     args: Record<string, unknown>,
     ctx?: RunContext,
-    queued?: ResolvedReads,
+    queued?: QueuedRequest,
   ) => Promise<ToolResult>;
   readonly [TOOL_SPEC]: ToolSpec;
 };
@@ -316,13 +324,14 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const variables = limitVariables(runtime.toolset.envPrefix);
 
   const targetReads: ReadonlySet<string> = new Set(targetReadIds(spec.steps));
-  const stepEnv = (ctx?: RunContext) => ({
+  const stepEnv = (ctx?: RunContext, queuedAs?: string): StepEnv => ({
     transport: runtime.transport,
     sleep: runtime.sleep,
     maxRetryWaitMs: runtime.maxRetryWaitMs,
     redact: runtime.redact,
     ...(runtime.config === undefined ? {} : { config: runtime.config }),
     ...(ctx?.signal === undefined ? {} : { signal: ctx.signal }),
+    ...(queuedAs === undefined ? {} : { idempotencyKey: seededKeys(queuedAs) }),
   });
 
   /** Runs the target reads alone: what they resolved (every output, unredacted), or the error the model gets now. */
@@ -339,12 +348,17 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     return { ok: true, resolved };
   }
 
-  async function execute(args: Record<string, unknown>, ctx?: RunContext, scope?: ExecutionScope): Promise<ToolResult> {
+  async function execute(
+    args: Record<string, unknown>,
+    ctx?: RunContext,
+    scope?: ExecutionScope,
+    queuedAs?: string,
+  ): Promise<ToolResult> {
     if (paging !== undefined) {
       const paged = await runPaged(compiled, paging, { args, env: stepEnv(ctx), cap: capOptions });
       return paged.ok ? runtime.redact(paged.result) : capError(runtime.redact({ error: paged.error }), maxBytes);
     }
-    const execution = await executeTool(compiled, args, stepEnv(ctx), scope);
+    const execution = await executeTool(compiled, args, stepEnv(ctx, queuedAs), scope);
     if (!execution.ok) return capError(runtime.redact({ error: execution.error }), maxBytes);
     const projected = projectResult({
       context: execution.context,
@@ -360,17 +374,18 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   async function executeApproved(
     args: Record<string, unknown>,
     ctx?: RunContext,
-    queued?: ResolvedReads,
+    queued?: QueuedRequest,
   ): Promise<ToolResult> {
     const parsed = def.argumentsSchema.safeParse(args);
     if (!parsed.success) return invalidArgument(parsed.error, def.argumentsSchema);
     const data = parsed.data as Record<string, unknown>;
-    if (targetReads.size === 0 || queued === undefined) return execute(data, ctx);
+    if (targetReads.size === 0 || queued?.resolved === undefined) return execute(data, ctx, undefined, queued?.id);
     const reads = await readTargets(data, ctx);
     if (!reads.ok) return capError(runtime.redact({ error: targetLost(spec.name, reads.error) }), maxBytes);
-    const changes = changedReads(queued, runtime.redact(reads.resolved as Record<string, unknown>) as ResolvedReads);
+    const shown = runtime.redact(reads.resolved as Record<string, unknown>) as ResolvedReads;
+    const changes = changedReads(queued.resolved, shown);
     if (changes.length > 0) return capError(runtime.redact(targetChanged(spec.name, changes)), maxBytes);
-    return execute(data, ctx, { seeded: reads.resolved });
+    return execute(data, ctx, { seeded: reads.resolved }, queued.id);
   }
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {

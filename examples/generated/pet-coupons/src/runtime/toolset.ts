@@ -231,9 +231,9 @@ function lazyTool(def: ToolDefinition, bound: () => Record<string, BoundTool>): 
       const tool = await target();
       return "run" in tool ? tool.run(input, ctx) : tool;
     },
-    [EXECUTE_APPROVED]: async (args, ctx) => {
+    [EXECUTE_APPROVED]: async (args, ctx, queued) => {
       const tool = await target();
-      return "run" in tool ? tool[EXECUTE_APPROVED](args, ctx) : tool;
+      return "run" in tool ? tool[EXECUTE_APPROVED](args, ctx, queued) : tool;
     },
     [TOOL_SPEC]: def.spec,
   };

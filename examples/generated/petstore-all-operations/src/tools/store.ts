@@ -2,7 +2,7 @@
 // instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatDateTime, formatUuid } from "../formats.js";
+import { formatDateTime } from "../formats.js";
 import { orderResultSchema } from "../schemas.js";
 
 // Tool get_inventory: Return pet inventories by status.
@@ -76,15 +76,6 @@ export const getInventory = defineTool({
 
 /** Arguments of place_order: what the model passes, checked before anything is sent. */
 export const placeOrderInput: z.ZodType = z.strictObject({
-  idempotency_key: z
-    .string()
-    .refine(formatUuid, { message: "must be a valid uuid" })
-    .meta({ format: "uuid" })
-    .describe(
-      "Client-chosen key; retrying with the same key never places a second order. Format uuid. E.g. " +
-        "3f2b9c1e-6a4d-4f7e-9b1a-2c8d5e7f0a13",
-    )
-    .optional(),
   // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   pet_id: z
     .number()
@@ -149,7 +140,6 @@ export const placeOrder = defineTool({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     approval: "required",
     inputs: [
-      { name: "idempotency_key", required: false },
       { name: "pet_id", required: true },
       { name: "customer_id", required: true },
       { name: "quantity", required: false },
@@ -164,14 +154,6 @@ export const placeOrder = defineTool({
         operationId: "placeOrder",
         method: "post",
         path: "/store/order",
-        params: [
-          {
-            name: "Idempotency-Key",
-            in: "header",
-            required: false,
-            value: { kind: "expr", text: "$inputs.idempotency_key" },
-          },
-        ],
         body: {
           mediaType: "application/json",
           kind: "json",
@@ -202,6 +184,7 @@ export const placeOrder = defineTool({
           default: "Unexpected error.",
         },
         errorHints: {},
+        idempotencyKey: { in: "header", name: "Idempotency-Key" },
         bodyType: "object",
       },
     ],
@@ -226,16 +209,7 @@ export const placeOrder = defineTool({
         "note",
       ],
     },
-    examples: [
-      {
-        idempotency_key: "3f2b9c1e-6a4d-4f7e-9b1a-2c8d5e7f0a13",
-        pet_id: 10,
-        customer_id: 42,
-        quantity: 1,
-        ship_date: "2024-02-01T12:00:00Z",
-        status: "placed",
-      },
-    ],
+    examples: [{ pet_id: 10, customer_id: 42, quantity: 1, ship_date: "2024-02-01T12:00:00Z", status: "placed" }],
     deferLoading: true,
   },
   inputSchema: placeOrderInput,

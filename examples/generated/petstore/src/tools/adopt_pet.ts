@@ -146,7 +146,7 @@ export const adoptPet = defineTool({
             "API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell " +
             "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
-        idempotencyKey: "Idempotency-Key",
+        idempotencyKey: { in: "header", name: "Idempotency-Key" },
         bodyType: "object",
       },
     ],

@@ -160,6 +160,23 @@ function verbNouns(verb: string, next: string | undefined, vocabulary: ReadonlyS
 }
 
 /**
+ * The nouns a verb makes; only the verb itself when some tool acts on it as a noun and no phrasal compound is one
+ * (`call a customer` makes a call, not a caller; `pay out` still a payout).
+ */
+function itselfOrMade(
+  verb: string,
+  next: string | undefined,
+  vocabulary: ReadonlySet<string>,
+  objects: ReadonlySet<string>,
+): string[] {
+  const made = verbNouns(verb, next, vocabulary);
+  const compound = next !== undefined && PARTICLES.has(next) ? searchTerm(`${verb}${next}`) : undefined;
+  const itself = searchTerm(verb);
+  if ((compound !== undefined && made.includes(compound)) || itself === undefined || !objects.has(itself)) return made;
+  return [itself];
+}
+
+/**
  * Words a request or a question opens with that say nothing of the task (`how do I`, `can you`, `I want to`, `is there
  * a way to`, `please`, `let me`): left out when a verb the search knows follows them, or when they end in `to`.
  */
@@ -334,7 +351,7 @@ export function readTask(
   const nounKin = (term: string) => [...kinOf(term), ...compoundsOf(term, objects)];
   const made = new Set(
     ownVerb && maker !== undefined
-      ? [...verbNouns(maker, words[(verb?.index ?? 0) + 1], vocabulary), ...kinOf(stem(maker))]
+      ? [...itselfOrMade(maker, words[(verb?.index ?? 0) + 1], vocabulary, objects), ...kinOf(stem(maker))]
       : [],
   );
   const nouns = new Map<string, boolean>();
@@ -371,6 +388,7 @@ export function readTask(
     if (inObject) {
       object.push(term);
       plural = isPlural(word);
+      if (startsActivity(verb, words, i)) inObject = false;
     } else context.add(term);
   });
   const lastObject = object.findLastIndex((t) => objectWords.has(t) || nounKin(t).length > 0);
@@ -422,6 +440,24 @@ export function readTask(
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Verb classes that start or end an activity named by the -ing word after them (`start recording the call`). */
+const ASPECTS = new Set(["start", "stop", "pause", "resume"]);
+
+/**
+ * Whether `words[i]` is an activity a start or stop verb right before it names (`start recording the ongoing call`,
+ * `stop sharing my screen`): the thing acted on, the words after it only its context.
+ */
+function startsActivity(verb: VerbAt | undefined, words: readonly string[], i: number): boolean {
+  const word = words[i] ?? "";
+  return (
+    verb !== undefined &&
+    i === verb.index + 1 &&
+    word.length > 5 &&
+    word.endsWith("ing") &&
+    verb.classes.some((c) => ASPECTS.has(c))
+  );
 }
 
 /** Shortest word read as the head of a closed compound (`hook` of `webhook`), and shortest word before it. */

@@ -51,8 +51,12 @@ export function splitWords(text: string): string[] {
     .filter((word) => word !== "");
 }
 
+/** English plurals not made with -s, as APIs name things with them (`/people`, `/children`). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: "person", children: "child" };
+
 /** Plural and verb endings folded so that `customers`/`customer`, `categories`/`category` meet. */
 export function stem(word: string): string {
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) return IRREGULAR_PLURALS[word] as string;
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /((ss|sh|ch|x)|[bnprt]us|ias)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
@@ -61,6 +65,7 @@ export function stem(word: string): string {
 
 /** Whether a word, as written, is an English plural (`nodes`, `categories`), not one of the -ss/-us/-is words. */
 export function isPlural(word: string): boolean {
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) return true;
   return word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word);
 }
 
@@ -77,6 +82,8 @@ const SAME_THING: Readonly<Record<string, string>> = {
   person: "user",
   someone: "user",
   somebody: "user",
+  everyone: "user",
+  everybody: "user",
 };
 
 /** The term a word counts as: stemmed, long and short forms folded; undefined for a stop word. */
@@ -102,6 +109,8 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   new: ["create"],
   make: ["create"],
   insert: ["create"],
+  buy: ["create"],
+  purchase: ["create"],
   register: ["create"],
   generate: ["create"],
   build: ["create"],
@@ -132,6 +141,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   info: ["get"],
   look: ["get", "search"],
   check: ["get"],
+  listen: ["get"],
   find: ["search", "get", "list"],
   search: ["search", "list"],
   lookup: ["search", "get"],
@@ -142,6 +152,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   modify: ["update"],
   set: ["update"],
   rename: ["update", "rename"],
+  scale: ["scale", "update"],
   move: ["update", "move"],
   patch: ["update"],
   replace: ["update"],
@@ -151,6 +162,9 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   assign: ["assign", "update"],
   configure: ["update"],
   toggle: ["update"],
+  mute: ["update"],
+  unmute: ["update"],
+  freeze: ["pause"],
   delete: ["delete"],
   remove: ["delete", "remove"],
   erase: ["delete"],
@@ -236,6 +250,8 @@ const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   "mark off": ["complete"],
   "sign off": ["approve"],
   "lock down": ["lock"],
+  "hang up": ["end", "update"],
+  "hook up": ["connect", "attach", "link"],
 };
 
 /** The particles of {@link PHRASAL_VERBS}. */
@@ -284,7 +300,6 @@ const OWN_VERBS = new Set([
   "rerun",
   "resume",
   "revoke",
-  "scale",
   "schedule",
   "share",
   "skip",
@@ -321,6 +336,17 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   branch: ["ref"],
   approve: ["review"],
   reject: ["review"],
+  contact: ["user", "customer", "lead"],
+  lead: ["user", "contact", "prospect"],
+  prospect: ["user", "contact", "lead"],
+  company: ["account", "org", "business"],
+  text: ["message", "sms"],
+  sms: ["message"],
+  photo: ["media", "image", "picture", "attachment"],
+  picture: ["media", "image", "photo", "attachment"],
+  discount: ["coupon", "promotion"],
+  password: ["secret", "credential"],
+  credit: ["balance"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
@@ -331,7 +357,17 @@ export function conceptNouns(term: string): readonly string[] {
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
 export function verbClasses(word: string): readonly string[] | undefined {
   if (Object.hasOwn(VERB_CLASSES, word)) return VERB_CLASSES[word];
-  return OWN_VERBS.has(word) ? [word] : undefined;
+  return OWN_VERBS.has(word) || undoesKnownVerb(word) ? [word] : undefined;
+}
+
+/**
+ * An un- or dis- verb of a verb the search knows (`unassign`, `unhide`, `disconnect`): an action of its own, the
+ * undoing of its stem's.
+ */
+function undoesKnownVerb(word: string): boolean {
+  const prefix = /^(un|dis)/.exec(word)?.[0];
+  const rest = word.slice(prefix?.length ?? 0);
+  return prefix !== undefined && rest.length >= 3 && (Object.hasOwn(VERB_CLASSES, rest) || OWN_VERBS.has(rest));
 }
 
 /**

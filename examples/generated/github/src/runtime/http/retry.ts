@@ -70,6 +70,8 @@ export type RetryDecision =
 /** The facts a decision needs. */
 export interface RetryQuestion {
   readonly method: string;
+  /** The request carries an idempotency key the runtime set: resent with the same key, a write is safe to repeat. */
+  readonly keyed?: boolean;
   readonly status: number;
   /** Retries already made. */
   readonly retries: number;
@@ -79,11 +81,18 @@ export interface RetryQuestion {
   readonly policy: RetryPolicy;
 }
 
-/** Retries an idempotent call on 429/503 while retries remain and the wait fits both the cap and the deadline. */
+/**
+ * Retries an idempotent or keyed call on 429/503 while retries remain and the wait fits both the cap and the deadline.
+ */
 export function decideRetry(q: RetryQuestion): RetryDecision {
   const retryAfterSeconds = q.retryAfterMs === undefined ? undefined : Math.ceil(q.retryAfterMs / 1000);
   const stop: RetryDecision = { retry: false, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
-  if (!RETRY_STATUSES.has(q.status) || !isIdempotent(q.method) || q.retries >= q.policy.maxRetries) return stop;
+  if (
+    !RETRY_STATUSES.has(q.status) ||
+    !(isIdempotent(q.method) || q.keyed === true) ||
+    q.retries >= q.policy.maxRetries
+  )
+    return stop;
   const waitMs = q.retryAfterMs ?? q.policy.baseDelayMs * 2 ** q.retries;
   if (waitMs > q.policy.maxWaitMs || waitMs >= q.remainingMs) return stop;
   return { retry: true, waitMs };

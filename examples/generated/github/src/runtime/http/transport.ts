@@ -177,6 +177,7 @@ async function exchange(
     const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
       method: prepared.method,
+      keyed: step.idempotencyKey !== undefined,
       status: response.status,
       retries,
       retryAfterMs,

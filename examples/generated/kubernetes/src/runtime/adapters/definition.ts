@@ -102,7 +102,7 @@ function resultObjectSchema(body: JsonSchema): JsonSchema {
 function advertisedOutputSchema(schema: JsonSchema, gated: boolean): McpTool["outputSchema"] & object {
   const { $schema, $defs, ...rest } = schema;
   const result = resultObjectSchema(rest);
-  const body = gated ? withApiRequestIdSaid(result) : result;
+  const body = gated ? withApiRequestIdSaid(result, $defs as Defs) : result;
   const properties = body.properties as Record<string, unknown> | undefined;
   const withTruncated =
     properties === undefined ? body : { ...body, properties: { ...properties, _truncated: TRUNCATED_JSON_SCHEMA } };
@@ -129,15 +129,39 @@ export const API_REQUEST_ID_NOTE =
 
 const MEMBER_LISTS = ["allOf", "anyOf", "oneOf"] as const;
 
+type Defs = Readonly<Record<string, JsonSchema>> | undefined;
+
+/** The `$defs` entry a schema's own `$ref` (`#/$defs/Name`) names, when it names one. */
+function referencedDef(schema: JsonSchema, defs: Defs): JsonSchema | undefined {
+  const ref = schema.$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || defs === undefined) return undefined;
+  const def = defs[ref.slice("#/$defs/".length).replaceAll("~1", "/").replaceAll("~0", "~")];
+  return def !== null && typeof def === "object" ? def : undefined;
+}
+
+/** Whether a schema has a `request_id` at its top level: its own, a member's, or its `$ref`'s (`levels` deep). */
+function hasApiRequestId(schema: JsonSchema | undefined, defs: Defs, levels: number): boolean {
+  if (schema === undefined) return false;
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties?.["request_id"] !== undefined) return true;
+  if (levels === 0) return false;
+  const members = MEMBER_LISTS.flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+  const nested = [referencedDef(schema, defs), ...members];
+  return nested.some((m) => m !== null && typeof m === "object" && hasApiRequestId(m as JsonSchema, defs, levels - 1));
+}
+
 /**
  * A result whose top level has the API's own `request_id` (as a property, or one of an `allOf`/`anyOf`/`oneOf`
- * member's): that member says it is no approval request. `levels` bounds the walk through nested member lists.
+ * member's): that member says it is no approval request. A `$ref` into `$defs` whose schema has one gets the note as
+ * a sibling `request_id` annotation (the shared definition stays as it is). `levels` bounds the walk.
  */
-function withApiRequestIdSaid(body: JsonSchema, levels = 8): JsonSchema {
+function withApiRequestIdSaid(body: JsonSchema, defs: Defs, levels = 8): JsonSchema {
   const properties = body.properties as Record<string, JsonSchema> | undefined;
   const own = properties?.["request_id"];
-  const said =
-    properties === undefined || own === undefined || typeof own !== "object"
+  const referenced = own === undefined && levels > 0 && hasApiRequestId(referencedDef(body, defs), defs, levels - 1);
+  const said = referenced
+    ? { ...body, properties: { ...properties, request_id: { description: API_REQUEST_ID_NOTE } } }
+    : own === undefined || typeof own !== "object"
       ? body
       : {
           ...body,
@@ -159,7 +183,7 @@ function withApiRequestIdSaid(body: JsonSchema, levels = 8): JsonSchema {
       members.map((key) => [
         key,
         (said[key] as unknown[]).map((m) =>
-          m !== null && typeof m === "object" ? withApiRequestIdSaid(m as JsonSchema, levels - 1) : m,
+          m !== null && typeof m === "object" ? withApiRequestIdSaid(m as JsonSchema, defs, levels - 1) : m,
         ),
       ]),
     ),

@@ -3,12 +3,13 @@
 import type { EvaluationContext } from "../expressions/index.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ActionSpec, ParamSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
+import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
   missingOutput,
@@ -33,6 +34,8 @@ export interface StepEnv {
   readonly redact?: Redactor;
   /** The toolset's configured values (`$config.NAME`). */
   readonly config?: Readonly<Record<string, string | number>>;
+  /** The idempotency key of a step's next run (`seededKeys` of a queued request); absent: a fresh random key. */
+  readonly idempotencyKey?: (stepId: string) => string;
 }
 
 /** The response a step received, kept for the default projection. */
@@ -58,32 +61,54 @@ type Built =
   | { readonly ok: true; readonly request: OperationRequest }
   | { readonly ok: false; readonly error: ErrorBody };
 
-/** The idempotency-key header of one run of a step: one key for all its retries. */
-function idempotencyParam(step: CompiledStep): { spec: ParamSpec; value: string }[] {
-  const name = step.spec.idempotencyKey;
-  if (name === undefined) return [];
-  const value = randomUUID();
-  const spec: ParamSpec = {
-    name,
-    in: "header",
-    required: false,
-    value: { kind: "literal", value },
-    style: "simple",
-    explode: false,
-    allowReserved: false,
+/**
+ * Idempotency keys fixed by `seed` (a queued request's id): the n-th run of a step gets the same key every time the
+ * request executes, each step its own, so executing it again sends what the API already recognises.
+ */
+export function seededKeys(seed: string): (stepId: string) => string {
+  const runs = new Map<string, number>();
+  return (stepId) => {
+    const run = (runs.get(stepId) ?? 0) + 1;
+    runs.set(stepId, run);
+    const hex = createHash("sha256").update(`${seed}\n${stepId}\n${run}`).digest("hex");
+    const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+    const parts = [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `${variant}${hex.slice(17, 20)}`];
+    return [...parts, hex.slice(20, 32)].join("-");
   };
-  return [{ spec, value }];
 }
 
-function buildRequest(
-  step: CompiledStep,
-  ctx: EvaluationContext,
-  extra: readonly { spec: ParamSpec; value: unknown }[],
-): Built {
-  const params = [...step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) })), ...extra];
+/** The idempotency key of one run of a step, as a header or query parameter: one key for all its retries. */
+function idempotencyParam(step: CompiledStep, key: string | undefined): { spec: ParamSpec; value: string }[] {
+  const place = step.spec.idempotencyKey;
+  if (place === undefined || key === undefined || place.in === "body") return [];
+  const query = place.in === "query";
+  const spec: ParamSpec = {
+    name: place.name,
+    in: place.in,
+    required: false,
+    value: { kind: "literal", value: key },
+    style: query ? "form" : "simple",
+    explode: query,
+    allowReserved: false,
+  };
+  return [{ spec, value: key }];
+}
+
+/** The body with the run's idempotency key set, when the operation takes it as a top-level body field. */
+function keyedBody(step: CompiledStep, value: unknown, key: string | undefined): unknown {
+  const place = step.spec.idempotencyKey;
+  if (place?.in !== "body" || key === undefined) return value;
+  if (value === undefined) return { [place.name]: key };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return { ...(value as Record<string, unknown>), [place.name]: key };
+}
+
+function buildRequest(step: CompiledStep, ctx: EvaluationContext, key: string | undefined): Built {
+  const params = [...step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) })), ...idempotencyParam(step, key)];
   const missing = params.find((p) => p.spec.required && p.value === undefined);
   if (missing !== undefined) return { ok: false, error: missingParameter(step.spec, missing.spec.name) };
-  const body = step.body === undefined ? undefined : { spec: step.body.spec, value: step.body.value(ctx) };
+  const body =
+    step.body === undefined ? undefined : { spec: step.body.spec, value: keyedBody(step, step.body.value(ctx), key) };
   return { ok: true, request: { step: step.spec, params, ...(body === undefined ? {} : { body }) } };
 }
 
@@ -133,7 +158,25 @@ function pickedContext(
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 
-function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResponse): StepOutcome {
+/** The context the outputs read: with `exactlyOne`, the one item meant is the only one of its list. */
+function oneItemContext(
+  step: CompiledStep,
+  ctx: EvaluationContext,
+  request: OperationRequest,
+): { ok: true; ctx: EvaluationContext } | { ok: false; error: ErrorBody } {
+  if (step.exactlyOne === undefined || ctx.response === undefined) return { ok: true, ctx };
+  const one = exactlyOneItem(step.spec, step.exactlyOne, { body: ctx.response.body, request });
+  return one.ok ? { ok: true, ctx: { ...ctx, response: { ...ctx.response, body: one.body } } } : one;
+}
+
+function succeed(
+  step: CompiledStep,
+  answered: EvaluationContext,
+  { outcome, request }: { outcome: HttpResponse; request: OperationRequest },
+): StepOutcome {
+  const one = oneItemContext(step, answered, request);
+  if (!one.ok) return one;
+  const whole = one.ctx;
   const picked = pickedContext(step, whole);
   if (!picked.ok) return picked;
   const ctx = picked.ctx;
@@ -145,7 +188,7 @@ function succeed(step: CompiledStep, whole: EvaluationContext, outcome: HttpResp
       Object.defineProperty(outputs, name, { value, enumerable: true, writable: true, configurable: true });
   }
   const next = firstApplying(step.onSuccess, whole);
-  const body = step.pick === undefined ? outcome.body : ctx.response?.body;
+  const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const response = { status: outcome.status, headers: outcome.headers, body, url: outcome.url };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
@@ -178,7 +221,7 @@ function inProgress(step: CompiledStep, request: OperationRequest, checks: numbe
  * the first action whose criteria hold decides what happens next; `retry` re-sends up to retryLimit times.
  */
 export async function runStep(step: CompiledStep, base: EvaluationContext, env: StepEnv): Promise<StepOutcome> {
-  const key = idempotencyParam(step);
+  const key = step.spec.idempotencyKey === undefined ? undefined : (env.idempotencyKey?.(step.spec.id) ?? randomUUID());
   for (let attempt = 1; ; attempt++) {
     const built = buildRequest(step, base, key);
     if (!built.ok) return built;
@@ -189,7 +232,7 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
     const ctx = responseContext(base, current.request, response);
     const met = response !== undefined && step.succeeded(ctx);
     const refused = met && outcome.ok ? answerRefusal(step.spec, outcome, env.redact) : undefined;
-    if (met && refused === undefined) return succeed(step, ctx, response);
+    if (met && refused === undefined) return succeed(step, ctx, { outcome: response, request: current.request });
     const error =
       refused ??
       (outcome.ok ? responseFailure(step.spec, outcome, env.redact) : transportFailure(step.spec, outcome.error));

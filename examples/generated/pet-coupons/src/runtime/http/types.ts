@@ -29,7 +29,7 @@ export type HttpOutcome =
   | ({ readonly ok: true } & HttpResponse)
   | { readonly ok: false; readonly error: ErrorDetail; readonly response?: HttpResponse };
 
-/** Retries of idempotent calls on 429/503. */
+/** Retries on 429/503 of idempotent calls and of writes carrying the idempotency key the runtime set. */
 export interface RetryPolicy {
   /** Retries after the first attempt (default 2). */
   readonly maxRetries: number;

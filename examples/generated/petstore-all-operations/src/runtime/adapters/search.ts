@@ -61,6 +61,8 @@ const PARENT_PENALTY = 1;
 const EXTRA_NAME_PENALTY = 0.5;
 /** Added when the task is about the user asking (`my repositories`) and the tool acts for the authenticated user. */
 const SELF_BONUS = 2;
+/** Taken off a tool that acts only on the caller's own thing (`/members/me`) when the task does not say whose. */
+const CALLER_PENALTY = 1;
 /** Added when the tool's name has the task's verb as written (`post a message` for `chat_post_message`). */
 const VERB_BONUS = 1;
 /** How much the task's verb counts in the text ranking, against 1 for its nouns: its profile action says more. */
@@ -236,6 +238,8 @@ interface ProfileTerms {
   readonly avoidable: ReadonlySet<string>;
   /** The tool acts for the authenticated user (`…_for_authenticated_user`, `/me/…`, `getCurrentUser`). */
   readonly self: boolean;
+  /** Its object is the caller's own (`/members/me`, `/carts/mine`): a parent that stands for the caller. */
+  readonly caller: boolean;
   /** The words its inputs and response use beyond its name and description. */
   readonly words: ReadonlySet<string>;
   /** It picks one item (a `by` qualifier: `DELETE /todos/{id}`), not a whole collection. */
@@ -246,7 +250,7 @@ interface ProfileTerms {
 const WRITES = new Set(["update", "delete"]);
 
 /** Words of a tool's name or parents that say it acts for the user calling it. */
-const SELF_WORDS = new Set(["authenticated", "current", "me", "my", "myself", "self"]);
+const SELF_WORDS = new Set(["authenticated", "current", "me", "mine", "my", "myself", "self"]);
 
 function picksOf(profile: OperationProfile): string[] {
   const known = new Set([...searchTerms(`${profile.object} ${(profile.parents ?? []).join(" ")}`), "id"]);
@@ -269,6 +273,7 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     })),
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
+    caller: (profile.parents ?? []).some((p) => SELF_WORDS.has(p)),
     words: new Set(profile.words ?? []),
     item: (profile.qualifiers ?? []).some((q) => q.startsWith("by ")),
   };
@@ -376,7 +381,8 @@ function profileScore(
     objectScore(profile, task) +
     numberScore(profile, task) +
     ([...profile.parents].some((t) => task.context.has(t)) ? PARENT_BONUS : 0) +
-    (task.self && profile.self ? SELF_BONUS : 0) +
+    (task.self && profile.self ? SELF_BONUS : 0) -
+    (!task.self && profile.caller ? CALLER_PENALTY : 0) +
     (action > 0 && task.verb !== undefined && name.has(task.verb) ? VERB_BONUS : 0) +
     profile.signals.filter(({ triggers }) => triggers.some((t) => task.words.has(t))).length * SIGNAL_BONUS -
     unmentionedParents(profile, task, containers) * PARENT_PENALTY -
@@ -465,7 +471,8 @@ function phraseBonus(object: readonly string[], phraseWords: readonly string[]):
  * change or a removal of one thing, the tool that picks one item (`DELETE /todos/{id}`, not `DELETE /todos`).
  */
 function numberScore(profile: ProfileTerms, task: Task): number {
-  if (task.plural === undefined || ![...task.heads].some((h) => profile.object.includes(h))) return 0;
+  const about = (h: string) => profile.object.includes(h);
+  if (task.plural === undefined || !([...task.heads].some(about) || [...task.kin].some(about))) return 0;
   if (WRITES.has(profile.action) && task.actions.has(profile.action))
     return !task.plural && profile.item ? NUMBER_BONUS : 0;
   const either = task.actions.size === 0 || (task.actions.has("get") && task.actions.has("list"));

@@ -45,7 +45,10 @@ export function approveAudited(
       ...(record.traceContext === undefined ? {} : { queuedIn: record.traceContext }),
     };
     return traceToolCall({ tool, risk: bound.risk, approved }, () =>
-      bound[EXECUTE_APPROVED](args, undefined, record.resolved),
+      bound[EXECUTE_APPROVED](args, undefined, {
+        id: record.id,
+        ...(record.resolved === undefined ? {} : { resolved: record.resolved }),
+      }),
     );
   };
   return approveRequest(runtime.state, id, execute, {

