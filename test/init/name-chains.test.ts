@@ -14,6 +14,7 @@ import { findResolvers, recordObjects, statedMaximum } from "../../src/planner/i
 import { draftGoals } from "../../src/planner/init/index.js";
 import { lookupForSlot } from "../../src/planner/init/name-chains.js";
 import { schemaLookup } from "../../src/model/api-source.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse } from "../support/planner-helpers.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -314,7 +315,7 @@ describe("lookups: the read that yields a slot's id", () => {
   });
 });
 
-describe.each([
+describe.skipIf(REPEAT_RUN).each([
   [
     "Slack",
     SLACK,
@@ -352,7 +353,7 @@ describe.each([
   }, 120_000);
 });
 
-describe("Slack and Jira drafts: what the chains bind", () => {
+describe.skipIf(REPEAT_RUN)("Slack and Jira drafts: what the chains bind", () => {
   test("Slack: the message's text and the channel's name are the inputs; the channel id comes from the pick", async () => {
     const { draft } = await init({ spec: SLACK });
     const post = draft?.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");

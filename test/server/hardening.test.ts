@@ -6,11 +6,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, callTool, connectMcp, ROOT, runNode, type McpSession } from "../support/e2e-harness.js";
+import { callTool, connectMcp, ROOT, runNode, type McpSession } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/e2e");
 const WORK = join(ROOT, ".tmp/e2e", `users-${process.pid}`);
-const PKG = join(WORK, "users");
+const USERS = { spec: join(FIXTURES, "users.oas31.yaml"), goals: join(FIXTURES, "users.goals.yaml") };
+const PKG = packageDir(USERS);
 const SERVER = join(PKG, "dist/server.js");
 const APPROVALS = join(PKG, "dist/approvals.js");
 const MIB = 1024 * 1024;
@@ -40,11 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => api!.listen(0, "127.0.0.1", done));
   origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-  await buildPackage({
-    spec: join(FIXTURES, "users.oas31.yaml"),
-    goals: join(FIXTURES, "users.goals.yaml"),
-    outDir: PKG,
-  });
+  await builtPackage(USERS);
   session = await connectMcp(SERVER, baseEnv());
 }, 240_000);
 

@@ -10,11 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { buildPackage, ROOT, runNode, stopChild, type ProcessResult } from "../support/e2e-harness.js";
+import { ROOT, runNode, stopChild, type ProcessResult } from "../support/e2e-harness.js";
+import { builtPackage, packageDir } from "../support/package-cache.js";
 import { MIGRATIONS } from "../../src/runtime/state/index.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "../support/pg.js";
 
-const PKG = join(ROOT, ".tmp/replicas-build/petstore");
+const PETSTORE = {
+  spec: join(ROOT, "examples/specs/petstore.oas31.yaml"),
+  goals: join(ROOT, "examples/goals/petstore.goals.yaml"),
+};
+const PKG = packageDir(PETSTORE);
 const TOKEN = "replica-test-token-5f1c";
 const API_KEY = "upstream-api-key-93ad";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -105,11 +110,7 @@ describe.skipIf(PG_SKIP)("two replicas over HTTP, one PostgreSQL", () => {
     runNode([join(PKG, "dist/approvals.js"), ...args], env, 30_000);
 
   beforeAll(async () => {
-    const built = buildPackage({
-      spec: join(ROOT, "examples/specs/petstore.oas31.yaml"),
-      goals: join(ROOT, "examples/goals/petstore.goals.yaml"),
-      outDir: PKG,
-    });
+    const built = builtPackage(PETSTORE);
     db = await createTestDatabase("replicas");
     await upstream.start();
     await built;

@@ -9,7 +9,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { generate } from "../../src/api/generate.js";
 
 export const ROOT = join(import.meta.dirname, "../..");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
@@ -51,6 +50,8 @@ export function runNode(
  */
 export async function buildPackage(options: { spec: string; goals: string; outDir: string }): Promise<void> {
   rmSync(options.outDir, { recursive: true, force: true });
+  // Imported here, not above: a file whose packages all come from test/support/package-cache.ts never loads the generator.
+  const { generate } = await import("../../src/api/generate.js");
   const result = await generate({ spec: options.spec, goals: options.goals, outDir: options.outDir });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || Object.keys(result.files).length === 0)
