@@ -61,8 +61,12 @@ describe.skipIf(REPEAT_RUN)("a PUT to a collection that creates", () => {
       kind: "create",
       useWhen: "The user asks to add a new analyzer.",
     });
-    // The PUT of one mesh is then the mesh's update.
-    expect(await goalOf("appmesh", "PUT /v20190125/meshes/{meshName}")).toMatchObject({ kind: "update" });
+    // The PUT of one record is then its update (the mesh's own PUT, whose only fields are the runtime's idempotency
+    // token and an optional object, changes nothing as drafted and is left out).
+    expect(await goalOf("appmesh", "PUT /v20190125/meshes/{meshName}/virtualNodes/{virtualNodeName}")).toMatchObject({
+      name: "update_virtual_node",
+      kind: "update",
+    });
   });
 });
 
