@@ -60,7 +60,8 @@ describe("LaunchDarkly: a member found by a search must be exactly one", () => {
       res.end(JSON.stringify(body ?? { code: "not_found", message: "Unknown member" }));
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const drafted = await init({ spec: SPEC });
+    // Twenty goals: the default ten hold the PATCH by search, the read by search comes next.
+    const drafted = await init({ spec: SPEC, maxGoals: 20 });
     const served = await servedToolset({ spec: SPEC, goals: parse(drafted.text ?? "") as object });
     stateDir = mkdtempSync(join(tmpdir(), "aci-exactly-one-e2e-"));
     ({ tools, runtime } = served.bindRuntime({
