@@ -206,12 +206,15 @@ export function riskFromWords(operation: {
   readonly id: string;
   readonly path: string;
   readonly method?: HttpMethod;
+  readonly parameters?: readonly QueryActionParameter[];
   readonly summary?: string;
   readonly description?: string;
 }): WordRisk | undefined {
   const summary = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim();
   const verb = summaryVerb(summary);
+  const action = queryAction(operation);
   const places: [string, readonly string[]][] = [
+    ...(action === undefined ? [] : [[`action ${action}`, words(action).slice(0, 1)] as [string, string[]]]),
     [`operationId ${operation.id}`, identifierVerbs(operation.id)],
     [`path ${operation.path}`, pathVerbs(operation.path, operation.method)],
     [`summary "${summary}"`, verb === undefined ? [] : [verb]],
@@ -224,7 +227,43 @@ export function riskFromWords(operation: {
       return { risk: destructive ? "high" : "medium", destructive, word, source };
     }
   }
-  return undefined;
+  return action === undefined ? undefined : queryActionRisk(action);
+}
+
+/** A parameter as far as the query action is read from it. */
+export interface QueryActionParameter {
+  readonly name: string;
+  readonly in: string;
+  readonly required?: boolean;
+  readonly schema?: unknown;
+}
+
+/** AWS's query protocol names the call in its path (`/{AccountNumber}/{QueueName}/#Action=PurgeQueue`). */
+const QUERY_ACTION = /[#?&]Action=([A-Za-z]+)/;
+
+/**
+ * The call an AWS query-protocol operation makes, whatever its method: `#Action=PurgeQueue` in its path, or the one value
+ * its required `Action` query parameter allows (ingest moves the path's fragment there).
+ */
+function queryAction(operation: { readonly path: string; readonly parameters?: readonly QueryActionParameter[] }) {
+  const fromPath = QUERY_ACTION.exec(operation.path)?.[1];
+  if (fromPath !== undefined) return fromPath;
+  const param = operation.parameters?.find((p) => p.in === "query" && p.name === "Action" && p.required === true);
+  const values =
+    typeof param?.schema === "object" && param.schema !== null ? (param.schema as { enum?: unknown }).enum : undefined;
+  return Array.isArray(values) && values.length === 1 && typeof values[0] === "string" && /^[A-Za-z]+$/.test(values[0])
+    ? values[0]
+    : undefined;
+}
+
+/**
+ * An AWS query-protocol action that does not read (`RunInstances`, `ReceiveMessage`) changes state, though the spec
+ * lists it as a `GET` too: at least medium. Its verbs are too many for a list (run, start, attach, tag, receive).
+ */
+function queryActionRisk(action: string): WordRisk | undefined {
+  const first = words(action)[0];
+  if (first === undefined || READ_VERBS.has(first)) return undefined;
+  return { risk: "medium", destructive: false, word: first, source: `action ${action}` };
 }
 
 /** What the words of an operation are read from. */
@@ -232,6 +271,7 @@ export interface WordedOperation {
   readonly id: string;
   readonly path: string;
   readonly method: HttpMethod;
+  readonly parameters?: readonly QueryActionParameter[];
   readonly summary?: string;
   readonly description?: string;
 }

