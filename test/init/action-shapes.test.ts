@@ -24,6 +24,9 @@ const SPECS = {
   sendgrid: join(api, "sendgrid.com.json"),
   chat: join(api, "googleapis.com/chat.json"),
   core: join(api, "core.ac.uk.json"),
+  smartDetector: join(api, "azure.com/alertsmanagement-SmartDetectorAlertRulesApi.json"),
+  alertRules: join(api, "azure.com/monitor-alertRules_API.json"),
+  healthcare: join(api, "googleapis.com/healthcare.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -61,12 +64,47 @@ describe.skipIf(REPEAT_RUN)("a PUT to a collection that creates", () => {
       kind: "create",
       useWhen: "The user asks to add a new analyzer.",
     });
-    // The PUT of one record is then its update (the mesh's own PUT, whose only fields are the runtime's idempotency
-    // token and an optional object, changes nothing as drafted and is left out).
+    // The PUT of one record is then its update.
+    expect(await goalOf("appmesh", "PUT /v20190125/meshes/{meshName}")).toMatchObject({
+      name: "update_mesh",
+      kind: "update",
+    });
     expect(await goalOf("appmesh", "PUT /v20190125/meshes/{meshName}/virtualNodes/{virtualNodeName}")).toMatchObject({
       name: "update_virtual_node",
       kind: "update",
     });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("an update with no scalar field to offer offers the typed objects of its body", () => {
+  const SMART_DETECTOR =
+    "PATCH /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/microsoft.alertsManagement/smartDetectorAlertRules/{alertRuleName}";
+  const ALERT_RULE =
+    "PATCH /subscriptions/{subscriptionId}/resourcegroups/{resourceGroupName}/providers/microsoft.insights/alertrules/{ruleName}";
+  // [api, call, body fields drafted, inputs made required besides the path's and api-version]: the sole object of a
+  // required body is required, since a call without it changes nothing; the runtime's `clientToken` and the open
+  // `tags` (no fields of its own) are never offered.
+  const cases: [Api, string, string[], string[]][] = [
+    ["appmesh", "PUT /v20190125/meshes/{meshName}", ["spec"], ["spec"]],
+    ["smartDetector", SMART_DETECTOR, ["properties"], ["properties"]],
+    ["alertRules", ALERT_RULE, ["properties"], ["properties"]],
+  ];
+  test.each(cases)("%s %s: sends %j, requires %j", async (key, call, fields, required) => {
+    const goal = await goalOf(key, call);
+    expect(goal?.kind).toBe("update");
+    const body = goal?.steps[0]?.body;
+    expect(body?.kind === "properties" ? body.entries : []).toEqual(fields.map((f) => [f, `$inputs.${f}`]));
+    const path = new Set(goal?.steps[0]?.params.map((p) => String(p.value)));
+    const own = goal?.inputs.filter((i) => i.required && !path.has(`$inputs.${i.name}`)).map((i) => i.name);
+    expect(own).toEqual(required);
+  });
+
+  test("a read by POST keeps to its scalars (Healthcare's queryAccessibleData sends no gcsDestination)", async () => {
+    const goal = draftGoals(await model("healthcare")).goals.find(
+      (g) => g.name === "query_consent_store_accessible_data",
+    );
+    expect(goal?.kind).toBe("find");
+    expect(goal?.steps[0]?.body).toBeUndefined();
   });
 });
 

@@ -66,6 +66,8 @@ export function operationStep(
     offerFields?: boolean;
     /** Offer them on a POST too: a create or an update of its own that sends by POST (Stripe's `POST /v1/customers/{customer}`). */
     offerOnPost?: boolean;
+    /** A change (an update or an act) with no field to offer offers the typed objects of its body (see `typedObjectFields`). */
+    offerObjects?: boolean;
     /** The goal's last step: what it answers is the goal's result (see `withCursor`). */
     final?: boolean;
   },
@@ -91,7 +93,8 @@ export function operationStep(
   const offers = options.offerFields === true && (UPDATES.has(operation.method) || options.offerOnPost === true);
   const cursor =
     options.final === true && !pagedByPlanner(model, operation) ? cursorField(model, operation) : undefined;
-  const body = withCursor(bodyOf(model, operation, namer, id, offers), cursor, () =>
+  const objects = offers && options.offerObjects === true;
+  const body = withCursor(bodyOf(model, operation, namer, id, { offers, objects }), cursor, () =>
     namer(cursor?.name ?? "cursor", { type: "string" }, id),
   );
   const target = linkTarget(operation, uncredentialed, params);
@@ -282,6 +285,40 @@ function settableFields(
 }
 
 /**
+ * The top-level fields of a body an update can set with a typed object, or a list of them, when it has no scalar to
+ * offer (App Mesh's `UpdateMesh`: `spec`, an object of `egressFilter` and `serviceDiscovery`, beside the runtime's
+ * `clientToken`): each declares its own fields, so the model fills a schema rather than inventing an open object.
+ */
+function typedObjectFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  skip: (k: string) => boolean,
+): string[] {
+  const declares = (schema: JsonSchema): boolean => {
+    const node = derefTop(schema, lookup);
+    return typeof node === "object" && !serverState(node) && Object.keys(allProperties(node, lookup)).length > 0;
+  };
+  const typed = (schema: JsonSchema): boolean => {
+    const node = derefTop(schema, lookup);
+    if (typeof node !== "object") return false;
+    const items = node["type"] === "array" ? (node["items"] as JsonSchema | undefined) : undefined;
+    return items === undefined ? declares(node) : declares(items);
+  };
+  return Object.entries(properties)
+    .filter(
+      ([k, schema]) =>
+        !skip(k) &&
+        !isReadOnly(schema) &&
+        !serverSet(schema) &&
+        !serverState(schema) &&
+        !retired(schema) &&
+        typed(schema),
+    )
+    .map(([k]) => k)
+    .slice(0, MAX_UPDATE_FIELDS);
+}
+
+/**
  * A body that is one object wrapping the record (Asana's `{ data: { name, completed, assignee, … } }`): the wrapper's
  * name and the fields inside it an update can set; undefined for any other body.
  */
@@ -415,7 +452,7 @@ function bodyOf(
   operation: Operation,
   namer: InputNamer,
   stepId: string,
-  offerFields: boolean,
+  offer: { readonly offers: boolean; readonly objects: boolean },
 ): BodyParts {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
@@ -471,7 +508,7 @@ function bodyOf(
           kept: model.operations.some((o) => o.method === "get" && o.path === operation.path),
         })
       : [];
-  const offers = needed.length === 0 && offerFields && replaced.length === 0;
+  const offers = needed.length === 0 && offer.offers && replaced.length === 0;
   const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !unsent(k) && !credential(k))
@@ -490,10 +527,16 @@ function bodyOf(
   const wrapper = offers && bound.length === 0 ? wrappedFields(properties, lookup) : undefined;
   if (wrapper !== undefined) return wrappedBody([wrapper], namer, stepId, optional).parts;
   const sole = creates && bound.length === 0 ? wrappedNeeds(properties, lookup) : undefined;
+  // A change with no scalar to offer offers its typed objects; a create that needs nothing is judged by `sendsEmpty`.
+  const objects =
+    offers && offer.objects && !creates && bound.length === 0
+      ? typedObjectFields(properties, lookup, (k) => credential(k) || inPath(k))
+      : [];
+  const sent = [...bound, ...objects];
   const conditional = offers
     ? []
     : neededInSomeCases(properties).filter((k) => !bound.includes(k) && !unsent(k) && !credential(k) && !inPath(k));
-  const skip = (k: string): boolean => bound.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
+  const skip = (k: string): boolean => sent.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
     sole !== undefined
       ? [sole]
@@ -502,11 +545,13 @@ function bodyOf(
         : creates && !offers
           ? nestedNeeds(properties, lookup, skip, bound.length > 0, object)
           : [];
-  const entries = [...bound, ...conditional].map(
+  const entries = [...sent, ...conditional].map(
     (k) => [k, `$inputs.${namer(k, properties[k] ?? {}, stepId)}`] as const,
   );
-  const neededBound = offers ? [] : neededInputs(Object.fromEntries(entries), bound, requiredNames, properties);
-  const unbound = optional.filter((o) => !conditional.some((k) => o === `${k} (body)`));
+  // The one object a required body lets the model set is what the call changes: without it the update sends nothing.
+  const only = objects.length === 1 && bodyRequired ? objects : [];
+  const neededBound = neededInputs(Object.fromEntries(entries), offers ? only : bound, requiredNames, properties);
+  const unbound = optional.filter((o) => ![...objects, ...conditional].some((k) => o === `${k} (body)`));
   if (nested.length > 0) {
     const { parts, inner } = wrappedBody(nested, namer, stepId, unbound);
     const body = parts.body?.kind === "properties" ? parts.body.entries : [];
@@ -533,7 +578,7 @@ function bodyOf(
     body: { kind: "properties", entries },
     optional: unbound,
     properties,
-    ...(offers ? {} : { needed: neededBound }),
+    ...(offers && neededBound.length === 0 ? {} : { needed: neededBound }),
   };
 }
 

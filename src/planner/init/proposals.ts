@@ -639,6 +639,7 @@ function createStep(
       namer: createInputNamer(schemaLookup(model.schemas)),
       offerFields: kind === "update" || kind === "act" || ((kind === "create" || postRead) && offer),
       offerOnPost: kind === "update" || kind === "create" || postRead,
+      offerObjects: kind === "update" || kind === "act",
       final: true,
     });
   const drafted = step(offersOnCreate);
@@ -994,6 +995,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     namer,
     final: true,
     offerFields: !isReadMethod(target.method),
+    offerObjects: !isReadMethod(target.method),
     preset: new Map([
       [parameter.name, `$steps.${lookupId}.outputs.${output}`],
       ...(root && target.parameters.some((p) => p.name === root.parameter)
