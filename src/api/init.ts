@@ -5,6 +5,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { ingest } from "../ingest/index.js";
 import { draftGoals, type GoalsDraft } from "../planner/init/index.js";
 import { goalsDraftToYaml } from "../report/goals-yaml.js";
+import { oneFormPerAction, twinsLeftOut } from "../planner/query-actions.js";
 
 export interface InitOptions {
   /** Path to the OpenAPI document, or the already-parsed document (then the draft names no `spec:`). */
@@ -50,7 +51,9 @@ export async function init(options: InitOptions): Promise<InitResult> {
           }),
         ]
       : [];
-  return { text: goalsDraftToYaml(draft), draft, diagnostics: [...ingested.diagnostics, ...capped] };
+  const { leftOut } = oneFormPerAction(ingested.model.operations);
+  const twins = leftOut.length === 0 ? [] : [twinsLeftOut(ingested.model.file, leftOut)];
+  return { text: goalsDraftToYaml(draft), draft, diagnostics: [...ingested.diagnostics, ...twins, ...capped] };
 }
 
 /** `examples/specs/petstore.yaml` seen from `examples/goals/x.yaml` → `../specs/petstore.yaml` (always `/`). */

@@ -116,7 +116,7 @@ function planApi(
     throw new Error("all-operations planning needs the whole model");
   const goalsPlan =
     goals === undefined
-      ? { tools: planAllOperations(ingested.model as ApiModel, resolved.filter), diagnostics: [], specDiagnostics: [] }
+      ? { ...planAllOperations(ingested.model as ApiModel, resolved.filter), specDiagnostics: [] }
       : planGoals(api, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
   const planned =

@@ -107,20 +107,31 @@ function renamedDiff(
   return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec)], from);
 }
 
-/** Pairs each removed tool with the first added tool (by name) binding the same method + path sequence. */
+/**
+ * Pairs each removed tool with the first added tool (by name) binding the same operationIds, then each left with the first
+ * binding the same method + path sequence (an operationId renamed in the spec): AWS query actions share a few paths
+ * (`GET /`), so only their operationIds tell `get_purge_queue` → `purge_queue` from `get_purge_queue` → `list_queues`.
+ */
 function guessRenames(
   removed: readonly (readonly [string, ToolContract])[],
   added: readonly (readonly [string, ToolContract])[],
 ): [string, string][] {
   const taken = new Set<string>();
   const pairs: [string, string][] = [];
-  for (const [oldName, old] of removed) {
-    const match = added.find(([newName, now]) => !taken.has(newName) && operationShape(now) === operationShape(old));
-    if (match === undefined || old.operations.length === 0) continue;
-    taken.add(match[0]);
-    pairs.push([oldName, match[0]]);
+  for (const same of [operationIds, operationShape]) {
+    for (const [oldName, old] of removed) {
+      if (old.operations.length === 0 || pairs.some(([from]) => from === oldName)) continue;
+      const match = added.find(([newName, now]) => !taken.has(newName) && same(now) === same(old));
+      if (match === undefined) continue;
+      taken.add(match[0]);
+      pairs.push([oldName, match[0]]);
+    }
   }
   return pairs;
+}
+
+function operationIds(contract: ToolContract): string {
+  return contract.operations.map((o) => o.operationId).join("\n");
 }
 
 function operationShape(contract: ToolContract): string {

@@ -6,7 +6,9 @@ import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credent
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
-import { createNameAllocator, toIdentifierName } from "../util/naming.js";
+import { createNameAllocator } from "../util/naming.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
@@ -33,15 +35,23 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
   return filter.includeOperations.some((o) => o === operation.id || o.toUpperCase() === signature.toUpperCase());
 }
 
-/** One tool per operation that passes `filter`, in the model's operation order. */
-export function planAllOperations(model: ApiModel, filter: OperationFilter): ToolDef[] {
+/**
+ * One tool per operation that passes `filter`, in the model's operation order; an AWS query action selected in both its
+ * forms is one tool (see `oneFormPerAction`), the form left out said in an info diagnostic.
+ */
+export function planAllOperations(
+  model: ApiModel,
+  filter: OperationFilter,
+): { readonly tools: ToolDef[]; readonly diagnostics: Diagnostic[] } {
   const allocate = createNameAllocator();
   const vocabulary = apiVocabulary(model);
-  return model.operations
-    .filter((operation) => matchesFilter(operation, filter))
-    .map((operation) =>
-      operationToTool(model, operation, allocate(toIdentifierName(operation.id, "call")), vocabulary),
-    );
+  const { kept, leftOut } = oneFormPerAction(model.operations.filter((operation) => matchesFilter(operation, filter)));
+  return {
+    tools: kept.map((operation) =>
+      operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary),
+    ),
+    diagnostics: leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)],
+  };
 }
 
 function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
@@ -87,7 +97,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
   };
   return {
     name,
-    title: operation.summary ?? `${operation.method.toUpperCase()} ${operation.path}`,
+    title: operation.summary ?? methodNamedAction(operation) ?? `${operation.method.toUpperCase()} ${operation.path}`,
     description: operationDescription(operation),
     risk,
     category: profile.category,

@@ -239,19 +239,25 @@ export interface QueryActionParameter {
 }
 
 /** AWS's query protocol names the call in its path (`/{AccountNumber}/{QueueName}/#Action=PurgeQueue`). */
-const QUERY_ACTION = /[#?&]Action=([A-Za-z]+)/;
+const QUERY_ACTION = /[#?&]Action=([A-Za-z][A-Za-z0-9]*)/;
 
 /**
  * The call an AWS query-protocol operation makes, whatever its method: `#Action=PurgeQueue` in its path, or the one value
  * its required `Action` query parameter allows (ingest moves the path's fragment there).
  */
-function queryAction(operation: { readonly path: string; readonly parameters?: readonly QueryActionParameter[] }) {
+export function queryAction(operation: {
+  readonly path: string;
+  readonly parameters?: readonly QueryActionParameter[];
+}): string | undefined {
   const fromPath = QUERY_ACTION.exec(operation.path)?.[1];
   if (fromPath !== undefined) return fromPath;
   const param = operation.parameters?.find((p) => p.in === "query" && p.name === "Action" && p.required === true);
   const values =
     typeof param?.schema === "object" && param.schema !== null ? (param.schema as { enum?: unknown }).enum : undefined;
-  return Array.isArray(values) && values.length === 1 && typeof values[0] === "string" && /^[A-Za-z]+$/.test(values[0])
+  return Array.isArray(values) &&
+    values.length === 1 &&
+    typeof values[0] === "string" &&
+    /^[A-Za-z][A-Za-z0-9]*$/.test(values[0])
     ? values[0]
     : undefined;
 }

@@ -89,7 +89,7 @@ describe("a client-side timeout on a create", () => {
       retryable: false,
     });
     expect((result.json["error"] as { suggestion: string }).suggestion).toMatch(
-      /look for it with a read tool before calling again/,
+      /may have carried out this action .* a new request, which the API would carry out as a second action\. Check with a read tool/,
     );
     expect(created).toHaveLength(1);
     expect(JSON.parse(created[0] ?? "{}")).toMatchObject({ name: "web-1", ssh_keys: [512189] });

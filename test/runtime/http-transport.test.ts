@@ -394,7 +394,7 @@ describe("timeouts and unreachable hosts", () => {
       params: [],
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: false } });
-    expect(!outcome.ok && outcome.error.suggestion).toContain("may or may not have been applied");
+    expect(!outcome.ok && outcome.error.suggestion).toContain("may have carried out this action");
   });
 
   it("the caller's signal cancels the call", async () => {
@@ -441,6 +441,82 @@ describe("timeouts and unreachable hosts", () => {
     );
     expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: false } });
     expect(!outcome.ok && outcome.error.suggestion).toMatch(/^Do not retry: .* DEMO_BASE_URL\./);
+  });
+});
+
+describe("a write whose connection drops", () => {
+  const KEY = "3b241101-e2bb-4255-8caf-4136c566a962";
+  const keyHeader = param("Idempotency-Key", "header");
+  /** A POST, with the runtime's idempotency key as a header when `keyed`. */
+  const post = (keyed: boolean): OperationRequest => ({
+    step: step({
+      method: "post",
+      path: "/payments",
+      readOnly: false,
+      ...(keyed ? { idempotencyKey: { in: "header", name: "Idempotency-Key" } } : {}),
+    }),
+    params: keyed ? [{ spec: keyHeader, value: KEY }] : [],
+  });
+  /** Drops the connection of the first `drops` requests (after reading them), then answers 201. */
+  const dropping = (drops: number) =>
+    loopback((req, res, _, index) => (index < drops ? req.socket.destroy() : json(res, 201, { id: "pay-1" })));
+
+  it("a keyed POST is resent with the same key and its answer returned", async () => {
+    const api = await dropping(1);
+    const outcome = await createTransport(settings(api.origin)).call(post(true));
+    expect(outcome).toMatchObject({ ok: true, status: 201, body: { id: "pay-1" } });
+    expect(api.requests.map((r) => r.headers["idempotency-key"])).toEqual([KEY, KEY]);
+  });
+
+  it("a keyed POST that keeps dropping is sent 1 + maxRetries times, then the outcome is unknown", async () => {
+    const api = await dropping(99);
+    const outcome = await createTransport(settings(api.origin)).call(post(true));
+    expect(api.requests.map((r) => r.headers["idempotency-key"])).toEqual([KEY, KEY, KEY]);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: "UNREACHABLE", retryable: false, side_effects_committed: "unknown" },
+    });
+    const error = !outcome.ok ? outcome.error : undefined;
+    expect(error?.message).toMatch(/outcome is unknown\. It was sent 3 times with the same idempotency key\.$/);
+    expect(error?.suggestion).toMatch(/^The API may have carried out this action .* a new idempotency key.* read tool/);
+  });
+
+  it("a POST without a key is sent once; its error says the outcome is unknown", async () => {
+    const api = await dropping(1);
+    const outcome = await createTransport(settings(api.origin)).call(post(false));
+    expect(api.requests).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: "UNREACHABLE", retryable: false, side_effects_committed: "unknown" },
+    });
+    expect(!outcome.ok && outcome.error.message).toMatch(/may have reached the API, so the outcome is unknown\.$/);
+    expect(!outcome.ok && outcome.error.suggestion).toMatch(/a new request, which the API would carry out/);
+  });
+
+  it("a GET is sent once and the model may repeat it", async () => {
+    const api = await dropping(1);
+    const outcome = await createTransport(settings(api.origin)).call(request());
+    expect(api.requests).toHaveLength(1);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: true } });
+    expect(!outcome.ok && outcome.error.side_effects_committed).toBeUndefined();
+  });
+
+  it("a keyed POST that times out is not resent (the deadline is spent) and says a new call has a new key", async () => {
+    const api = await loopback((_, res) => setTimeout(() => json(res, 201, {}), 2000));
+    const outcome = await createTransport(settings(api.origin, { timeoutMs: 150 })).call(post(true));
+    expect(api.requests).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: "TIMEOUT", retryable: false, side_effects_committed: "unknown" },
+    });
+    expect(!outcome.ok && outcome.error.suggestion).toContain("a new request with a new idempotency key");
+  });
+
+  it("a keyed POST whose connection is refused is not resent: nothing left, so the model may call again", async () => {
+    const api = await dropping(0);
+    await api.close();
+    const outcome = await createTransport(settings(api.origin)).call(post(true));
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: true } });
   });
 });
 

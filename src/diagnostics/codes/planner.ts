@@ -24,6 +24,12 @@ export const plannerCodes = {
     title: "the core tools alone pass the context budget",
     hint: "mark fewer goals `core: true`, or raise the budget with --definition-budget",
   },
+  PLAN_QUERY_ACTION_TWIN_LEFT_OUT: {
+    severity: "info",
+    title:
+      "an AWS query action the spec lists twice (`GET_X` and `POST_X`) is one tool, named by the action and made from its GET form; the POST form is left out",
+    hint: "the GET form sends every parameter in the query string as the query protocol reads them; to use a POST form instead, select it alone with --include-operation POST_X (or name it in a goals file)",
+  },
   PLAN_UNKNOWN_OPERATION: {
     severity: "error",
     title: "a step names an operation the spec does not have",

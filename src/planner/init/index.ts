@@ -23,6 +23,7 @@ import {
   singular,
 } from "./operations.js";
 import { selectorChains } from "./selectors.js";
+import { oneFormPerAction } from "../query-actions.js";
 import {
   actionKind,
   apiSearchProposal,
@@ -206,8 +207,10 @@ export function resourcesOf(model: ApiModel) {
   const pathParents = (o: Operation): string[] => (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_"));
   const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
-  const wanted = model.operations.filter((o) => !isDiscovery(o));
-  const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : model.operations) };
+  // An AWS query action listed as both GET_X and POST_X is drafted once, from its GET form.
+  const single = oneFormPerAction(model.operations).kept;
+  const wanted = single.filter((o) => !isDiscovery(o));
+  const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : single) };
   const groups = groupOperations(
     view.operations,
     resource,

@@ -4,6 +4,7 @@ import { toSnakeCase } from "../../util/naming.js";
 import { idParts, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { operationProfile } from "../profile.js";
+import { methodNamedAction } from "../query-actions.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
 const SINGULAR_VERBS: ReadonlySet<string> = new Set([
@@ -129,10 +130,13 @@ const VERBS: ReadonlySet<string> = new Set([
 const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
 
 /**
+ * An AWS query action by its action (`GET_PurgeQueue` → `purge_queue`), never its method;
  * `getPetById` → `get_pet_by_id`; `repos/list-for-org` → `list_repos_for_org`; `issues/create` → `create_issue`;
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
  */
 export function operationGoalName(operation: Operation, verb: string): string {
+  const action = methodNamedAction(operation);
+  if (action !== undefined) return toSnakeCase(action);
   const name = baseName(operation)
     .split("_")
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))

@@ -1,4 +1,5 @@
-// A 429/503 answer, the method and the attempts so far → wait and retry, or stop (with the wait the API asked for).
+// A failed attempt (a 429/503 answer, a dropped connection), the method, its key and the attempts so far → wait and
+// resend, or stop (with the wait the API asked for).
 import type { RetryPolicy } from "./types.js";
 
 /** At most 2 retries, never waiting longer than 10 s, 500 ms × 2^attempt without Retry-After. */
@@ -66,12 +67,20 @@ export type RetryDecision =
   | { readonly retry: true; readonly waitMs: number }
   | { readonly retry: false; readonly retryAfterSeconds?: number };
 
+/**
+ * How an attempt failed without an answer: `dropped`, the connection failed after the request may have reached the
+ * API; `not_sent`, it failed before a byte left (refused, no route, TLS); `timeout`, the call's deadline or the caller
+ * ended it.
+ */
+export type NoAnswer = "dropped" | "not_sent" | "timeout";
+
 /** The facts a decision needs. */
 export interface RetryQuestion {
   readonly method: string;
   /** The request carries an idempotency key the runtime set: resent with the same key, a write is safe to repeat. */
   readonly keyed?: boolean;
-  readonly status: number;
+  /** The answer's status, or how the attempt failed without one. */
+  readonly status: number | NoAnswer;
   /** Retries already made. */
   readonly retries: number;
   readonly retryAfterMs: number | undefined;
@@ -81,17 +90,23 @@ export interface RetryQuestion {
 }
 
 /**
- * Retries an idempotent or keyed call on 429/503 while retries remain and the wait fits both the cap and the deadline.
+ * Whether the failure is one the runtime resends: a 429/503 of an idempotent or keyed call; a dropped connection only
+ * of a keyed call (its outcome is unknown, and a model's new call would carry a new key; an idempotent call the model
+ * may repeat itself). Never a timeout (the deadline is spent) nor a request that never left (calling again is safe).
+ */
+function resendable(q: RetryQuestion): boolean {
+  if (q.status === "dropped") return q.keyed === true;
+  if (typeof q.status !== "number") return false;
+  return RETRY_STATUSES.has(q.status) && (isIdempotent(q.method) || q.keyed === true);
+}
+
+/**
+ * Resends a {@link resendable} failure while retries remain and the wait fits both the cap and the deadline.
  */
 export function decideRetry(q: RetryQuestion): RetryDecision {
   const retryAfterSeconds = q.retryAfterMs === undefined ? undefined : Math.ceil(q.retryAfterMs / 1000);
   const stop: RetryDecision = { retry: false, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
-  if (
-    !RETRY_STATUSES.has(q.status) ||
-    !(isIdempotent(q.method) || q.keyed === true) ||
-    q.retries >= q.policy.maxRetries
-  )
-    return stop;
+  if (!resendable(q) || q.retries >= q.policy.maxRetries) return stop;
   const waitMs = q.retryAfterMs ?? q.policy.baseDelayMs * 2 ** q.retries;
   if (waitMs > q.policy.maxWaitMs || waitMs >= q.remainingMs) return stop;
   return { retry: true, waitMs };

@@ -1,6 +1,7 @@
-// A thrown fetch / stream / sleep failure + which signal fired → TIMEOUT, UNREACHABLE or UPSTREAM_ERROR.
+// A thrown fetch / stream / sleep failure + which signal fired + the sends so far → TIMEOUT or UNREACHABLE.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { StepSpec } from "../types.js";
+import type { NoAnswer } from "./retry.js";
 
 /** The signals of one call: its own timeout and the caller's cancellation, combined. */
 export interface Deadline {
@@ -18,6 +19,10 @@ export interface ThrownInput {
   readonly step: Pick<StepSpec, "operationId">;
   /** Idempotent calls may simply be repeated; for others the action may already have happened. */
   readonly idempotent: boolean;
+  /** The request carried the runtime's idempotency key (the same on each of its sends, a new one on a new call). */
+  readonly keyed: boolean;
+  /** Times the request was sent (0: it never left, e.g. a token request failed first). */
+  readonly sends: number;
   readonly origin: string;
   readonly baseUrlVariable: string;
 }
@@ -31,29 +36,42 @@ function causeOf(thrown: unknown): string {
   return typeof text === "string" ? text : "network error";
 }
 
-function unsureWhetherApplied(idempotent: boolean): string {
-  return idempotent
-    ? ""
-    : " The request was sent and no answer came, so the action may or may not have been applied " +
-        '(side_effects_committed: "unknown"): look for it with a read tool before calling again.';
+/** What the model is told when a write may have been carried out: not to repeat it blindly, and how to find out. */
+function unknownOutcome(keyed: boolean): string {
+  const repeat = keyed
+    ? "calling this tool again sends a new request with a new idempotency key, which the API would carry out as a " +
+      "second action"
+    : "calling this tool again sends a new request, which the API would carry out as a second action";
+  return (
+    'The API may have carried out this action (side_effects_committed: "unknown"), and ' +
+    `${repeat}. Check with a read tool whether it happened before anything else; if no tool can tell, tell the user ` +
+    "the outcome is unknown."
+  );
+}
+
+/** ` It was sent n times with the same idempotency key.` after the runtime's own resends of a keyed call. */
+function resent(input: ThrownInput): string {
+  return input.keyed && input.sends > 1 ? ` It was sent ${input.sends} times with the same idempotency key.` : "";
 }
 
 function timeoutError(input: ThrownInput, cancelled: boolean): ErrorDetail {
-  const { step, deadline, idempotent } = input;
+  const { step, deadline } = input;
+  const safe = input.idempotent || input.sends === 0;
+  const unknown = safe ? "." : `; the request may have reached the API, so the outcome is unknown.${resent(input)}`;
   const message = cancelled
-    ? `${step.operationId} was cancelled by the caller before the API answered.`
-    : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms.`;
+    ? `${step.operationId} was cancelled by the caller before the API answered${unknown}`
+    : `${step.operationId} got no complete answer within ${deadline.timeoutMs} ms${unknown}`;
   const suggestion = cancelled
-    ? `The call was cancelled.${unsureWhetherApplied(idempotent)}`
-    : idempotent
+    ? `The call was cancelled.${safe ? "" : ` ${unknownOutcome(input.keyed)}`}`
+    : safe
       ? "The API is slow right now. Retry once, or narrow the request."
-      : `The API is slow right now.${unsureWhetherApplied(false)}`;
+      : `The API is slow right now. ${unknownOutcome(input.keyed)}`;
   return errorDetail({
     code: "TIMEOUT",
     message,
     suggestion,
-    retryable: idempotent && !cancelled,
-    ...(idempotent ? {} : { side_effects_committed: "unknown" as const }),
+    retryable: safe && !cancelled,
+    ...(safe ? {} : { side_effects_committed: "unknown" as const }),
   });
 }
 
@@ -77,6 +95,12 @@ function neverSent(thrown: unknown): boolean {
   return typeof code === "string" && NOT_SENT_CODES.has(code);
 }
 
+/** How a send that threw ended: the deadline or the caller, a request that never left, or a dropped connection. */
+export function noAnswer(thrown: unknown, deadline: Deadline): NoAnswer {
+  if (deadline.timeout.aborted || deadline.caller?.aborted) return "timeout";
+  return neverSent(thrown) ? "not_sent" : "dropped";
+}
+
 /** The base URL's host does not exist (DNS NXDOMAIN): a setup mistake that calling again cannot fix. */
 function unknownHost(input: ThrownInput): ErrorDetail {
   return errorDetail({
@@ -94,15 +118,18 @@ export function thrownError(input: ThrownInput): ErrorDetail {
   if (input.deadline.timeout.aborted) return timeoutError(input, false);
   if (input.deadline.caller?.aborted) return timeoutError(input, true);
   if (causeCode(input.thrown) === "ENOTFOUND") return unknownHost(input);
-  const safe = input.idempotent || neverSent(input.thrown);
+  const safe = input.idempotent || input.sends === 0 || neverSent(input.thrown);
   return errorDetail({
     code: "UNREACHABLE",
-    message: `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`,
+    message: safe
+      ? `${input.step.operationId} could not reach ${input.origin}: ${causeOf(input.thrown)}.`
+      : `${input.step.operationId}: the connection to ${input.origin} failed (${causeOf(input.thrown)}) before an ` +
+        `answer came; the request may have reached the API, so the outcome is unknown.${resent(input)}`,
     suggestion: safe
       ? `Retry in a moment; if it keeps failing, tell the user the API is unreachable (the operator can check ` +
         `${input.baseUrlVariable}).`
-      : `The connection failed while the request was under way.${unsureWhetherApplied(false)} If the API stays ` +
-        `unreachable, tell the user (the operator can check ${input.baseUrlVariable}).`,
+      : `${unknownOutcome(input.keyed)} If the API stays unreachable, tell the user (the operator can check ` +
+        `${input.baseUrlVariable}).`,
     retryable: safe,
     ...(safe ? {} : { side_effects_committed: "unknown" as const }),
   });

@@ -12,7 +12,7 @@ import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { resolveBaseUrl } from "./server-url.js";
-import { thrownError, type Deadline } from "./thrown.js";
+import { noAnswer, thrownError, type Deadline } from "./thrown.js";
 import type {
   AttemptHook,
   HttpOutcome,
@@ -143,11 +143,46 @@ function tokenFetch(fetch: typeof globalThis.fetch, hook: AttemptHook): typeof g
   };
 }
 
+/** The sends of one call so far (redirects not counted): what its error reports when no answer came. */
+interface Tally {
+  sends: number;
+}
+
+/**
+ * Sends once; a throw the runtime resends (a keyed call's dropped connection, see `decideRetry`) comes back as the wait
+ * before the resend, any other is rethrown for `thrownError`.
+ */
+async function sendOnce(
+  ctx: Context,
+  send: SendContext,
+  prepared: PreparedRequest,
+  auth: AppliedAuth,
+  state: { readonly keyed: boolean; readonly retries: number; readonly deadline: Deadline; readonly tally: Tally },
+): Promise<Awaited<ReturnType<typeof sendFollowingRedirects>> | { readonly ok: "resend"; readonly waitMs: number }> {
+  state.tally.sends++;
+  try {
+    return await sendFollowingRedirects(send, prepared, auth, state.deadline.signal);
+  } catch (thrown) {
+    const decision = decideRetry({
+      method: prepared.method,
+      keyed: state.keyed && prepared.replayable,
+      status: noAnswer(thrown, state.deadline),
+      retries: state.retries,
+      retryAfterMs: undefined,
+      remainingMs: state.deadline.remainingMs(),
+      policy: ctx.policy,
+    });
+    if (!decision.retry) throw thrown;
+    return { ok: "resend", waitMs: decision.waitMs };
+  }
+}
+
 async function exchange(
   ctx: Context,
   request: OperationRequest,
   unauthorized: PreparedRequest,
   deadline: Deadline,
+  tally: Tally,
 ): Promise<HttpOutcome> {
   const { step } = request;
   let authorized = await ctx.auth.authorize(step, deadline.signal);
@@ -162,10 +197,16 @@ async function exchange(
     operationId: step.operationId,
     base: ctx.base,
   };
+  const keyed = step.idempotencyKey !== undefined;
   let refreshed = false;
   for (let retries = 0; ; ) {
     if (!authorized.ok) return { ok: false, error: authorized.error };
-    const sent = await sendFollowingRedirects(send, prepared, authorized.auth, deadline.signal);
+    const sent = await sendOnce(ctx, send, prepared, authorized.auth, { keyed, retries, deadline, tally });
+    if (sent.ok === "resend") {
+      await sleep(sent.waitMs, undefined, { signal: deadline.signal });
+      retries++;
+      continue;
+    }
     if (!sent.ok) return sent;
     const { response } = sent;
     if (response.status === 401 && authorized.auth.refreshable.length > 0 && !refreshed) {
@@ -177,7 +218,7 @@ async function exchange(
     const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
       method: prepared.method,
-      keyed: step.idempotencyKey !== undefined,
+      keyed,
       status: response.status,
       retries,
       retryAfterMs,
@@ -213,8 +254,9 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   const prepared = safePrepare(request, ctx.base);
   if (!prepared.ok) return { ok: false, error: ctx.redact(prepared.error) };
   const deadline = createDeadline(ctx.settings.timeoutMs, signal);
+  const tally: Tally = { sends: 0 };
   try {
-    return await exchange(ctx, request, prepared.value, deadline);
+    return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
     const idempotent = isIdempotent(prepared.value.method);
     return {
@@ -225,6 +267,8 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
           deadline,
           step: request.step,
           idempotent,
+          keyed: request.step.idempotencyKey !== undefined,
+          sends: tally.sends,
           origin: ctx.base.origin,
           baseUrlVariable: envVariable(ctx.settings.toolset.envPrefix, "baseUrl"),
         }),

@@ -16,7 +16,14 @@ export { encodeComponent, encodeReserved } from "./encode.js";
 export { encodeBody, type EncodedBody } from "./body.js";
 export { buildUrl } from "./url.js";
 export { declaredJson, parseBody, readBody } from "./read-body.js";
-export { DEFAULT_RETRY, decideRetry, isIdempotent, parseRetryAfter, type RetryDecision } from "./retry.js";
+export {
+  DEFAULT_RETRY,
+  decideRetry,
+  isIdempotent,
+  parseRetryAfter,
+  type NoAnswer,
+  type RetryDecision,
+} from "./retry.js";
 export { MAX_REDIRECTS } from "./send.js";
 export type {
   Attempt,
