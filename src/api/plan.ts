@@ -15,6 +15,7 @@ import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
+import { signingDiagnostics } from "../planner/signing.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
@@ -51,7 +52,16 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
     ? []
     : baseUrlDiagnostics(planned.toolset, () => baseUrlSite(ingested.source, loaded?.goals));
   // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
-  const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...planned.diagnostics];
+  const used = new Set(
+    planned.tools.flatMap((t) => t.steps.flatMap((st) => st.security.flatMap((r) => Object.keys(r)))),
+  );
+  const unsigned = signingDiagnostics(
+    planned.toolset.securitySchemes,
+    used,
+    ingested.source,
+    ingested.source?.file ?? IN_MEMORY_FILE,
+  );
+  const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...unsigned, ...planned.diagnostics];
   const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
   const { specDiagnostics: _spec, ...plan } = planned;

@@ -49,6 +49,25 @@ function credentialWord(name: string): string {
   return toSnakeCase(name).replace(/^x_/, "");
 }
 
+/** AWS Signature Version 4's per-request headers: a signer computes them from each request and the caller's keys. */
+const SIGNING_HEADERS: ReadonlySet<string> = new Set([
+  "x-amz-algorithm",
+  "x-amz-credential",
+  "x-amz-date",
+  "x-amz-signature",
+  "x-amz-signedheaders",
+  "x-amz-content-sha256",
+]);
+
+/**
+ * Whether the parameter is an optional request-signing header (AWS's `X-Amz-Signature`, `X-Amz-Date`, …, declared on
+ * every operation of the directory's AWS specs): no model can compute it, so it is never an input. The session token
+ * (`X-Amz-Security-Token`) is a credential like any other.
+ */
+export function isSigningHeader(parameter: Pick<Parameter, "name" | "in" | "required">): boolean {
+  return parameter.in === "header" && !parameter.required && SIGNING_HEADERS.has(parameter.name.toLowerCase());
+}
+
 /** Whether a field of this name carries a credential: token, access_token, api_key, client_secret, password, …. */
 export function isCredentialName(name: string): boolean {
   const word = credentialWord(name);

@@ -2,7 +2,13 @@
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
-import { accountDescription, isAccountParameter, isCredentialBodyField, isCredentialParameter } from "./credentials.js";
+import {
+  accountDescription,
+  isAccountParameter,
+  isCredentialBodyField,
+  isCredentialParameter,
+  isSigningHeader,
+} from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
@@ -84,7 +90,9 @@ export function bindAllOfOperation(
 }
 
 function exposedParameters(operation: Operation): Parameter[] {
-  return operation.parameters.filter((p) => !(p.in === "header" && RUNTIME_HEADERS.has(p.name.toLowerCase())));
+  return operation.parameters.filter(
+    (p) => !(p.in === "header" && RUNTIME_HEADERS.has(p.name.toLowerCase())) && !isSigningHeader(p),
+  );
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {

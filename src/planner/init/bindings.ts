@@ -9,6 +9,7 @@ import {
   isAccountParameter,
   isCredentialBodyField,
   isCredentialParameter,
+  isSigningHeader,
 } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
@@ -76,7 +77,10 @@ export function operationStep(
   const preset = options.preset ?? new Map<string, string>();
   const key = idempotencyKeyOf(operation, schemaLookup(model.schemas));
   const uncredentialed = operation.parameters.filter(
-    (p) => !isCredentialParameter(operation, model.securitySchemes, p) && !isRuntimeKey(key, p.in, p.name),
+    (p) =>
+      !isCredentialParameter(operation, model.securitySchemes, p) &&
+      !isRuntimeKey(key, p.in, p.name) &&
+      !isSigningHeader(p),
   );
   // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
   const lookup = schemaLookup(model.schemas);
@@ -103,7 +107,7 @@ export function operationStep(
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
-    .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in))
+    .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in) && soleValue(p, lookup) === undefined)
     .map(describeOptional);
   const described = [
     ...params.flatMap((b) => {
