@@ -51,16 +51,14 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   const unreachable = hasErrors(planned.diagnostics)
     ? []
     : baseUrlDiagnostics(planned.toolset, () => baseUrlSite(ingested.source, loaded?.goals));
-  // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
-  const used = new Set(
-    planned.tools.flatMap((t) => t.steps.flatMap((st) => st.security.flatMap((r) => Object.keys(r)))),
-  );
   const unsigned = signingDiagnostics(
     planned.toolset.securitySchemes,
-    used,
+    planned.tools,
+    sourceRoot(ingested.source),
     ingested.source,
     ingested.source?.file ?? IN_MEMORY_FILE,
   );
+  // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
   const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...unsigned, ...planned.diagnostics];
   const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };

@@ -1,5 +1,7 @@
 // Infers a tool's risk, category, MCP annotations and approval policy from the HTTP methods of its steps.
-import type { HttpMethod } from "../model/api-model.js";
+import { schemaLookup } from "../model/api-source.js";
+import type { HttpMethod, Parameter } from "../model/api-model.js";
+import { soleValue } from "./sole-value.js";
 import type { Annotations, Category, Risk } from "./types.js";
 
 const READ_METHODS: ReadonlySet<HttpMethod> = new Set(["get", "head", "options", "trace"]);
@@ -206,7 +208,7 @@ export function riskFromWords(operation: {
   readonly id: string;
   readonly path: string;
   readonly method?: HttpMethod;
-  readonly parameters?: readonly QueryActionParameter[];
+  readonly parameters?: readonly Parameter[];
   readonly summary?: string;
   readonly description?: string;
 }): WordRisk | undefined {
@@ -230,16 +232,11 @@ export function riskFromWords(operation: {
   return action === undefined ? undefined : queryActionRisk(action);
 }
 
-/** A parameter as far as the query action is read from it. */
-export interface QueryActionParameter {
-  readonly name: string;
-  readonly in: string;
-  readonly required?: boolean;
-  readonly schema?: unknown;
-}
-
 /** AWS's query protocol names the call in its path (`/{AccountNumber}/{QueueName}/#Action=PurgeQueue`). */
 const QUERY_ACTION = /[#?&]Action=([A-Za-z][A-Za-z0-9]*)/;
+
+/** The action parameter's schema is inline in every query-protocol spec: no named schema is looked up. */
+const NO_SCHEMAS = schemaLookup({});
 
 /**
  * The call an AWS query-protocol operation makes, whatever its method: `#Action=PurgeQueue` in its path, or the one value
@@ -247,19 +244,13 @@ const QUERY_ACTION = /[#?&]Action=([A-Za-z][A-Za-z0-9]*)/;
  */
 export function queryAction(operation: {
   readonly path: string;
-  readonly parameters?: readonly QueryActionParameter[];
+  readonly parameters?: readonly Parameter[];
 }): string | undefined {
   const fromPath = QUERY_ACTION.exec(operation.path)?.[1];
   if (fromPath !== undefined) return fromPath;
-  const param = operation.parameters?.find((p) => p.in === "query" && p.name === "Action" && p.required === true);
-  const values =
-    typeof param?.schema === "object" && param.schema !== null ? (param.schema as { enum?: unknown }).enum : undefined;
-  return Array.isArray(values) &&
-    values.length === 1 &&
-    typeof values[0] === "string" &&
-    /^[A-Za-z][A-Za-z0-9]*$/.test(values[0])
-    ? values[0]
-    : undefined;
+  const param = operation.parameters?.find((p) => p.in === "query" && p.name === "Action");
+  const value = param === undefined ? undefined : soleValue(param, NO_SCHEMAS)?.value;
+  return typeof value === "string" && /^[A-Za-z][A-Za-z0-9]*$/.test(value) ? value : undefined;
 }
 
 /**
@@ -277,7 +268,7 @@ export interface WordedOperation {
   readonly id: string;
   readonly path: string;
   readonly method: HttpMethod;
-  readonly parameters?: readonly QueryActionParameter[];
+  readonly parameters?: readonly Parameter[];
   readonly summary?: string;
   readonly description?: string;
 }

@@ -3,6 +3,8 @@ import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { SecurityScheme } from "../model/api-model.js";
 import type { SourceDoc } from "../source/source.js";
+import { escapeToken } from "../util/pointer.js";
+import type { ToolDef } from "./types.js";
 
 /** "Amazon Signature authorization v4", "AWS Signature Version 4", "SigV4". */
 const SIGV4_WORDS = /\bsig(nature)?\s*(authori[sz]ation\s*)?(version\s*)?v?4\b|\bsigv4\b|aws4-hmac/i;
@@ -25,15 +27,15 @@ export function isSigV4(scheme: SecurityScheme, raw: unknown): boolean {
   );
 }
 
-/** One warning per Signature Version 4 scheme the toolset uses, located at the scheme's declaration. */
+/** One warning per Signature Version 4 scheme the tools use, located at the scheme's declaration in `root`. */
 export function signingDiagnostics(
   schemes: Readonly<Record<string, SecurityScheme>>,
-  used: ReadonlySet<string>,
+  tools: readonly ToolDef[],
+  root: Readonly<Record<string, unknown>>,
   source: SourceDoc | undefined,
   file: string,
 ): Diagnostic[] {
-  const root =
-    source?.value !== null && typeof source?.value === "object" ? (source.value as Record<string, unknown>) : {};
+  const used = new Set(tools.flatMap((t) => t.steps.flatMap((st) => st.security.flatMap((r) => Object.keys(r)))));
   const swagger2 = root["swagger"] !== undefined;
   const declared = swagger2
     ? root["securityDefinitions"]
@@ -45,7 +47,7 @@ export function signingDiagnostics(
   return Object.entries(schemes)
     .filter(([name, scheme]) => used.has(name) && isSigV4(scheme, rawOf(name)))
     .map(([name]) => {
-      const pointer = `${swagger2 ? "/securityDefinitions" : "/components/securitySchemes"}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      const pointer = `${swagger2 ? "/securityDefinitions" : "/components/securitySchemes"}/${escapeToken(name)}`;
       const position = source?.locate(pointer);
       return diagnostic("PLAN_REQUEST_SIGNING_UNSUPPORTED", {
         file,

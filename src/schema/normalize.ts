@@ -1,6 +1,7 @@
 // Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
 import { isRecord } from "../runtime/types.js";
+import { hasJsonType } from "../util/json-type.js";
 import { setOwn } from "../util/set-own.js";
 import { saysServerFilled } from "./server-filled.js";
 
@@ -202,18 +203,8 @@ function normalizeExample(out: Mutable): void {
   out["examples"] = [example, ...examples];
 }
 
-/** The JSON type of a parsed value, as `type` names it (`integer` for whole numbers). */
-function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
-const fitsType = (type: string, value: unknown): boolean => {
-  const actual = jsonType(value);
-  return actual === type || actual === "null" || (type === "number" && actual === "integer");
-};
+/** Whether an example fits the schema's `type` (null always does: nullability is said elsewhere). */
+const fitsType = (type: string, value: unknown): boolean => value === null || hasJsonType(value, type) !== false;
 
 /** The example written in `type` when it says the same thing there (`12345` → `"12345"`, `"7"` → `7`), else undefined. */
 function exampleAs(type: string, value: unknown): unknown {
