@@ -9,7 +9,7 @@ import type { ApiIndex, ApiModel } from "../model/api-model.js";
 import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { allOperationsConfig, planAllOperations, type OperationFilter } from "../planner/all-operations.js";
-import { withGeneratedSchemes } from "../planner/credentials.js";
+import { withGeneratedSchemes, withWithheldCredentialNotes } from "../planner/credentials.js";
 import { planConfig } from "../planner/config.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
@@ -143,10 +143,11 @@ function planApi(
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
   });
-  const configured = planConfig(generated.tools, {
+  const noted = withWithheldCredentialNotes(generated.tools, generated.schemes, api.schema);
+  const configured = planConfig(noted, {
     toolset,
     ...(goals === undefined
-      ? { declared: allOperationsConfig(generated.tools, model.securitySchemes) }
+      ? { declared: allOperationsConfig(noted, model.securitySchemes) }
       : goals.config === undefined
         ? {}
         : { declared: goals.config }),

@@ -286,7 +286,7 @@ function credentialDescription(name: string, scheme: SecuritySchemeSpec): string
     return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (${declared}; it is no credential and is not redacted). ${fallback === undefined ? "Unset, the header is not sent." : `Default \`${fallback}\`, ${source}.`}`;
   }
   if (scheme.type === "apiKey" && scheme.fromParameter === true && scheme.in === "body")
-    return `The credential the API takes as the request-body field \`${scheme.name}\` of nearly every operation (its spec declares no security scheme for it), set in the body of each request that declares the field. Never shown to the model.`;
+    return `The credential the API takes as the request-body field \`${scheme.name}\` (its spec declares no security scheme for it), set in the body of each request whose operation declares the field: one value for every call. Never shown to the model.`;
   if (scheme.type === "apiKey" && scheme.fromParameter === true)
     return `The credential the API takes as the ${scheme.in} parameter \`${scheme.name}\` (its spec declares the parameter but no security scheme for it), sent as that parameter where an operation declares it. Never shown to the model.`;
   return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;

@@ -9,12 +9,16 @@ import type {
   SecurityScheme,
 } from "../model/api-model.js";
 import type { ApiSource, SchemaLookup } from "../model/api-source.js";
+import { isSecretKey, REDACTED } from "../runtime/redact.js";
 import { toSnakeCase } from "../util/naming.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
-import type { CredentialField, StepPlan, ToolDef } from "./types.js";
+import type { BodyCredentialKind, CredentialField, StepPlan, ToolDef } from "./types.js";
 
 export type { CredentialField } from "./types.js";
+
+/** The body fields an API takes as its caller's credential, each with how it takes it. */
+export type BodyCredentials = ReadonlyMap<string, BodyCredentialKind>;
 
 /** A credential a bearer-type scheme (oauth2, openIdConnect, http bearer) sends as its token. */
 const TOKEN_WORDS: ReadonlySet<string> = new Set([
@@ -270,10 +274,10 @@ export function isAccountParameter(
   return isTenantHeader(parameter) || basicUserScheme(operation, schemes, parameter) !== undefined;
 }
 
-/** Where a body field is read: whether the body is a form, and the fields the API takes as its credential in every body. */
+/** Where a body field is read: whether the body is a form, and the body fields the API takes as its credential. */
 export interface BodyPlace {
   readonly form: boolean;
-  readonly apiWide: ReadonlySet<string>;
+  readonly apiWide: BodyCredentials;
 }
 
 /**
@@ -334,7 +338,7 @@ const NEARLY_EVERY = 0.9;
 const FEWEST = 3;
 
 /** Per operations list: the fields found, so a goals file's lazy source resolves the operations once. */
-const apiWideCache = new WeakMap<object, ReadonlySet<string>>();
+const apiWideCache = new WeakMap<object, BodyCredentials>();
 
 /**
  * The body fields an API takes as its caller's credential (Mandrill's `key`: no security scheme, the API key in every
@@ -342,12 +346,17 @@ const apiWideCache = new WeakMap<object, ReadonlySet<string>>();
  * description calls it a credential), never described as anything but a key, token or credential of the caller's. A
  * `key` that is data (a label's, a metadata entry's) is on the few operations about those things, or described as what
  * it is. Stops at the first tenth of the operations without a candidate field, so an API without one resolves few.
+ *
+ * An API that takes its credential in every body takes any other credential there too: a field named like a
+ * credential (not `key` or `client_id`), on at least 3 operations, described as a key, token or credential and never
+ * as anything else, is one `beside` it (Plaid's `access_token` of the Item, on 41 of its 200 operations). Where no
+ * body carries the caller's credential, such a field is data (a token to revoke, a webhook's secret) and stays an input.
  */
 export function apiBodyCredentials(
   operations: readonly OperationSummary[],
   resolve: (operation: OperationSummary) => Pick<Operation, "requestBody">,
   schemas: SchemaLookup,
-): ReadonlySet<string> {
+): BodyCredentials {
   const cached = apiWideCache.get(operations);
   if (cached !== undefined) return cached;
   const counts = new Map<string, number>();
@@ -368,9 +377,22 @@ export function apiBodyCredentials(
   const least = Math.ceil(operations.length * NEARLY_EVERY);
   const enough = (name: string, count: number): boolean =>
     count >= least && !otherwise.has(name) && (count >= FEWEST || said.has(name));
-  const found = new Set(
+  const every = new Set(
     misses > allowedMisses ? [] : [...counts].filter(([name, count]) => enough(name, count)).map(([name]) => name),
   );
+  const beside = (name: string, count: number): boolean =>
+    every.size > 0 &&
+    !every.has(name) &&
+    isCredentialName(name) &&
+    count >= FEWEST &&
+    said.has(name) &&
+    !otherwise.has(name);
+  const found: BodyCredentials = new Map<string, BodyCredentialKind>([
+    ...[...every].map((name): [string, BodyCredentialKind] => [name, "every"]),
+    ...[...counts]
+      .filter(([name, count]) => beside(name, count))
+      .map(([name]): [string, BodyCredentialKind] => [name, "beside"]),
+  ]);
   apiWideCache.set(operations, found);
   return found;
 }
@@ -379,36 +401,58 @@ export function apiBodyCredentials(
  * {@link apiBodyCredentials} of the API, asked for one operation: an operation whose body has no field that may be a
  * credential needs no look at the others (a goals file resolves only the operations it reaches).
  */
-export function bodyCredentialsFor(api: ApiSource, operation: Pick<Operation, "requestBody">): ReadonlySet<string> {
+export function bodyCredentialsFor(api: ApiSource, operation: Pick<Operation, "requestBody">): BodyCredentials {
   const body = bodyProperties(operation, api.schema);
   if (!Object.keys(body?.properties ?? {}).some(mayBeApiCredential)) return NONE;
   return apiBodyCredentials(api.index.operations, (o) => api.resolveOperation(o).value, api.schema);
 }
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: BodyCredentials = new Map();
 
 /** The operation's body fields that carry a credential, with how each is filled. */
 function credentialBodyFields(
   operation: Pick<Operation, "requestBody" | "security">,
   schemas: SchemaLookup,
   schemes: Schemes,
-  apiWide: ReadonlySet<string>,
+  apiWide: BodyCredentials,
 ): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
   const body = bodyProperties(operation, schemas);
   if (body === undefined) return [];
-  return Object.keys(body.properties)
-    .filter((name) => apiWide.has(name))
-    .flatMap((name) => {
-      const description = descriptionOf(body.properties[name], schemas);
-      const field: CredentialField = {
-        name,
-        in: "body",
-        required: body.required.has(name),
-        ...(description === undefined ? {} : { description }),
-      };
-      const fill = credentialFill(field, operation.security, schemes, true);
-      return fill === undefined ? [] : [{ field, fill }];
-    });
+  return Object.keys(body.properties).flatMap((name) => {
+    const kind = apiWide.get(name);
+    if (kind === undefined) return [];
+    const description = descriptionOf(body.properties[name], schemas);
+    const field: CredentialField = {
+      name,
+      in: "body",
+      required: body.required.has(name),
+      ...(description === undefined ? {} : { description }),
+      body: kind,
+    };
+    const fill = credentialFill(field, operation.security, schemes, true);
+    return fill === undefined ? [] : [{ field, fill }];
+  });
+}
+
+/**
+ * Whether the runtime builds the operation's body by itself: every property the body requires is a credential field
+ * the package fills, one of them set from a generated scheme the call cannot go without (Plaid's `/accounts/get`
+ * requires only `client_id`, `secret` and `access_token`), so a step that gives no body still sends one.
+ */
+export function bodyFilledByCredentials(
+  operation: Pick<Operation, "requestBody" | "security">,
+  schemes: Schemes,
+  schemas: SchemaLookup,
+  apiWide: BodyCredentials,
+): boolean {
+  const body = bodyProperties(operation, schemas);
+  if (body === undefined || body.required.size === 0) return false;
+  const fields = credentialBodyFields(operation, schemas, schemes, apiWide);
+  const filled = new Set(fields.map((f) => f.field.name));
+  return (
+    [...body.required].every((name) => filled.has(name)) &&
+    fields.some((f) => f.field.required && f.fill.kind === "variable")
+  );
 }
 
 /**
@@ -440,7 +484,7 @@ export function stepCredentials(
   operation: Pick<Operation, "parameters" | "security" | "requestBody">,
   schemes: Schemes,
   bound: (field: CredentialField) => boolean,
-  body?: { readonly schemas: SchemaLookup; readonly apiWide: ReadonlySet<string> },
+  body?: { readonly schemas: SchemaLookup; readonly apiWide: BodyCredentials },
 ): { readonly security: SecurityRequirement[]; readonly generated: CredentialField[] } {
   let security = [...operation.security];
   const generated: CredentialField[] = [];
@@ -481,10 +525,7 @@ export function withGeneratedSchemes(
       type: "apiKey",
       name: field.name,
       in: field.in,
-      description:
-        field.in === "body"
-          ? `The request-body field \`${field.name}\` the API takes as its credential on nearly every operation, which no security scheme of its spec fills.`
-          : `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`,
+      description: generatedDescription(field),
       fromParameter: true,
       ...(field.apiVersion === undefined ? {} : { apiVersion: field.apiVersion }),
     };
@@ -504,6 +545,14 @@ export function withGeneratedSchemes(
     return { ...rest, security };
   };
   return { tools: tools.map((t) => ({ ...t, steps: t.steps.map(withSchemes) })), schemes };
+}
+
+function generatedDescription(field: CredentialField): string {
+  if (field.in !== "body")
+    return `The ${field.in} parameter \`${field.name}\` the spec declares, which no security scheme of it fills.`;
+  return field.body === "beside"
+    ? `The request-body field \`${field.name}\` the API takes as a credential on some operations, beside the credential it takes in every body, which no security scheme of its spec fills: one configured value for every call.`
+    : `The request-body field \`${field.name}\` the API takes as its credential on nearly every operation, which no security scheme of its spec fills.`;
 }
 
 /** A scheme or header name whose last word is `version` (`plaidVersion`, `Plaid-Version`, `X-API-Version`). */
@@ -574,4 +623,34 @@ export function withApiVersionSchemes(schemes: Schemes, documentVersion: string)
         : scheme,
     ]),
   );
+}
+
+/**
+ * The tools whose result holds, at its top level, a body field the package fills from configuration (Plaid's
+ * `/item/public_token/exchange` returns the Item's `access_token`), each with a sentence saying so: the runtime
+ * withholds any secret-named field of a result, and the model must not look for the value elsewhere to pass it on.
+ */
+export function withWithheldCredentialNotes(
+  tools: readonly ToolDef[],
+  schemes: Schemes,
+  schemas: SchemaLookup,
+): ToolDef[] {
+  const configured = new Set(
+    Object.values(schemes).flatMap((s) =>
+      s.type === "apiKey" && s.in === "body" && s.fromParameter === true ? [s.name] : [],
+    ),
+  );
+  if (configured.size === 0) return [...tools];
+  return tools.map((tool) => {
+    const result = derefTop(tool.returns.schema, schemas);
+    const properties = typeof result === "object" ? result["properties"] : undefined;
+    if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return tool;
+    const held = Object.keys(properties).filter((name) => configured.has(name) && isSecretKey(name));
+    if (held.length === 0) return tool;
+    const names = held.map((name) => `\`${name}\``).join(", ");
+    return {
+      ...tool,
+      description: `${tool.description} The ${names} in its result ${held.length === 1 ? "is" : "are"} withheld (${REDACTED}): the tools that send ${names} take it from the package's configuration, never from the model.`,
+    };
+  });
 }

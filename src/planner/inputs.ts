@@ -5,6 +5,7 @@ import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme
 import {
   accountDescription,
   isAccountParameter,
+  type BodyCredentials,
   isCredentialBodyField,
   isCredentialParameter,
   isSigningHeader,
@@ -38,14 +39,14 @@ export interface OperationBindings {
 
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
- * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential everywhere)
+ * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential)
  * the idempotency key the runtime sets, and required parameters that allow one value only (sent as that constant).
  */
 export function bindAllOfOperation(
   operation: Operation,
   schemas: SchemaLookup,
   securitySchemes: Readonly<Record<string, SecurityScheme>>,
-  apiWide: ReadonlySet<string> = new Set(),
+  apiWide: BodyCredentials = new Map(),
 ): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
@@ -164,13 +165,17 @@ function bindBody(
   )
     return undefined;
   const properties = flattenableProperties(target);
+  const form = sent.kind === "form" || sent.kind === "multipart";
   if (properties === undefined) {
     const name = allocate("body");
     const patch = patchBody(sent.mediaType, content.schema, schemas);
     const words = [patch?.description, operation.requestBody.description].filter((d) => d !== undefined).join(" ");
     inputs.push({
       name,
-      schema: patch === undefined ? content.schema : { ...patch.schema, description: words },
+      schema:
+        patch === undefined
+          ? withoutCredentials(content.schema, target, (p) => isCredential(p, form))
+          : { ...patch.schema, description: words },
       required: operation.requestBody.required,
       ...(words === "" ? {} : { description: words }),
       boundTo: [`${operation.id} body`],
@@ -183,7 +188,6 @@ function bindBody(
       : [],
   );
   const entries: (readonly [string, ValueExpr])[] = [];
-  const form = sent.kind === "form" || sent.kind === "multipart";
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
@@ -202,6 +206,29 @@ function bindBody(
     entries.push([property, { kind: "expr", text: `$inputs.${name}` }]);
   }
   return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "object", entries } };
+}
+
+/**
+ * A whole-body input's schema without the properties the package fills (Plaid's open request bodies list `client_id`,
+ * `secret` and `access_token`): the model is offered none of them; `declared` as written when there is none.
+ */
+function withoutCredentials(
+  declared: JsonSchema,
+  target: JsonSchema,
+  isCredential: (property: string) => boolean,
+): JsonSchema {
+  if (typeof target !== "object") return declared;
+  const properties = target["properties"];
+  if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return declared;
+  const filled = Object.keys(properties).filter(isCredential);
+  if (filled.length === 0) return declared;
+  const { required, ...rest } = target;
+  const kept = Array.isArray(required) ? required.filter((k) => !filled.includes(String(k))) : [];
+  return {
+    ...rest,
+    properties: Object.fromEntries(Object.entries(properties).filter(([k]) => !filled.includes(k))),
+    ...(kept.length === 0 ? {} : { required: kept }),
+  };
 }
 
 /** Keywords that only label a schema: with no others and no description it says nothing of what to send. */

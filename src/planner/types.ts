@@ -27,7 +27,16 @@ export interface CredentialField {
    * value whose default is the spec's own value for the parameter (default, enum, example), when it has one.
    */
   readonly apiVersion?: { readonly default?: string };
+  /** A body field: how the API takes it as its credential (see {@link BodyCredentialKind}). */
+  readonly body?: BodyCredentialKind;
 }
+
+/**
+ * How an API takes a body field as its credential: `every` — in the body of nearly every operation (Mandrill's `key`,
+ * Plaid's `client_id` and `secret`); `beside` — on some operations only, beside such a field, under a credential's name
+ * and described as one (Plaid's `access_token` of the Item the calls read).
+ */
+export type BodyCredentialKind = "every" | "beside";
 export type { Annotations, Category, Risk, ValueExpr };
 /** A parameter binding as the runtime executes it. */
 export type ParamBinding = ParamSpec;

@@ -176,17 +176,22 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     ]);
   });
 
-  test("Plaid: the body's secret and client_id, which its header schemes send, are never asked of the model", async () => {
+  test("Plaid: the body's secret and client_id (its header schemes send them) and access_token are never asked of the model", async () => {
     const result = await plan({ spec: directory("plaid.com"), allOperations: true, includeOperations: ["itemRemove"] });
     const [remove] = result.tools;
-    expect(remove?.inputs.map((i) => i.name)).toEqual(["access_token"]);
-    expect(remove?.steps[0]?.security).toEqual([{ clientId: [], plaidVersion: [], secret: [] }]);
-    expect(Object.keys(result.plan?.toolset.securitySchemes ?? {})).toEqual(["clientId", "plaidVersion", "secret"]);
+    expect(remove?.inputs.map((i) => i.name)).toEqual([]);
+    expect(remove?.steps[0]?.security).toEqual([{ clientId: [], plaidVersion: [], secret: [], access_token: [] }]);
+    expect(Object.keys(result.plan?.toolset.securitySchemes ?? {})).toEqual([
+      "clientId",
+      "plaidVersion",
+      "secret",
+      "access_token",
+    ]);
   });
 
   test.each([
     ["mandrillapp.com", ["key"]],
-    ["plaid.com", ["client_id", "secret"]],
+    ["plaid.com", ["client_id", "secret", "access_token"]],
     ["selectpdf.com", ["key"]],
     ["amazonaws.com/iotevents", []],
     ["azure.com/eventhub-EventHub", []],
@@ -198,7 +203,7 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     const { model } = await ingest(directory(id));
     if (model === undefined) throw new Error(`${id} did not ingest`);
     const found = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
-    expect([...found]).toEqual(want);
+    expect([...found.keys()]).toEqual(want);
   });
 });
 

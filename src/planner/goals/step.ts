@@ -6,6 +6,7 @@ import { didYouMean } from "../../util/suggest.js";
 import { isMediaRange } from "../../util/media-type.js";
 import {
   bodyCredentialsFor,
+  bodyFilledByCredentials,
   isAccountParameter,
   isCredentialBodyField,
   isCredentialParameter,
@@ -199,7 +200,14 @@ function snake(name: string): string {
 function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usage): BodyBinding | undefined {
   const requestBody = operation.requestBody;
   if (!step.body) {
-    if (requestBody?.required)
+    const filled = () =>
+      bodyFilledByCredentials(
+        operation,
+        ctx.api.index.securitySchemes,
+        ctx.api.schema,
+        bodyCredentialsFor(ctx.api, operation),
+      );
+    if (requestBody?.required && !filled())
       report(ctx, "PLAN_UNBOUND_BODY", step, {
         message: `${operation.id} requires a request body and step "${step.id}" gives none`,
         hint: `add ${ctx.goal.workflowId === undefined ? "body" : "requestBody.payload"}: { … } to step "${step.id}"`,
