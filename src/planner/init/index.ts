@@ -676,14 +676,20 @@ const CHAIN_VERBS: Readonly<Record<string, string>> = {
   DELETE: "deleting",
 };
 
-/** `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; an action on a sub-path → `calling upload file for`. */
-function chainAction(call: string, name: string): string {
+/**
+ * `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; an action on a sub-path by
+ * its goal's verb → `uploading file for`, or `booting` when the rest of the name is the record itself.
+ */
+function chainAction(call: string, name: string, entity: string): string {
   const [method = "GET", path = ""] = call.split(" ");
   const last = segments(path).at(-1) ?? "";
   const subPath = last !== "" && !last.startsWith("{");
   if (method === "GET" && subPath) return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
-  if (subPath) return `calling ${name.replace(/_by_[a-z0-9_]+$/, "").replaceAll("_", " ")} for`;
-  return CHAIN_VERBS[method] ?? "working on";
+  if (!subPath) return CHAIN_VERBS[method] ?? "working on";
+  const [verb = "call", ...rest] = name.replace(/_by_[a-z0-9_]+$/, "").split("_");
+  if (verb === "call") return `calling ${rest.join(" ")} for`;
+  const own = new Set(entity.split(" ").map((w) => singular(w)));
+  return rest.some((w) => own.has(singular(w))) ? gerund(verb) : `${gerund(verb)} ${withArticle(rest.join(" "))} for`;
 }
 
 /** The sub-resource a single goal calls (`log` of `GET …/pods/{name}/log`), in words; empty for the record itself. */
@@ -697,7 +703,7 @@ function subPathOf(p: Proposal): string {
 
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
-    `${chainAction(p.calls.at(-1) ?? "", p.name)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
+    `${chainAction(p.calls.at(-1) ?? "", p.name, p.entity)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) =>
     isRelation(subPathOf(p))
       ? `browsing the ${subPathOf(p)} of ${withArticle(p.entity)}`

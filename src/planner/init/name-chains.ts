@@ -15,7 +15,7 @@ import { createInputNamer, operationStep, type InputNamer } from "./bindings.js"
 import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
 import { operationGoalName } from "./names.js";
-import { idParts, segments, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
+import { idParts, isOrdinal, segments, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
 import { GENERIC_TEXT, lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
 import type { DraftInput, DraftStep, DraftValue } from "./types.js";
 
@@ -196,7 +196,7 @@ function spelled(model: ApiModel, object: string): string {
 function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): SlotLookup[] {
   const own = compactName(operationProfile(target).object.split(" ").at(-1) ?? "");
   const references = bodySlots(model, target)
-    .filter((slot) => !performedElsewhere(model, target, slot))
+    .filter((slot) => !performedElsewhere(model, target, slot) && !secondOfPathRecord(target, slot))
     .map((slot) => ({
       ...slot,
       objects: slot.objects.filter((o, i) => i === 0 || compactName(o) !== own),
@@ -211,6 +211,22 @@ function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly R
     .filter((l) => l.slot.fromExample && !keyed.has(compactName(l.slot.objects[0] ?? "")))
     .sort((a, b) => a.score - b.score || objectWeight(model, b.slot) - objectWeight(model, a.slot))[0];
   return [...declared, ...(example ? [example] : [])];
+}
+
+/**
+ * A body slot of the kind the path already names by id (Linode's restore `POST /linode/instances/{linodeId}/backups/
+ * {backupId}/restore` with a body `linode_id`): the body's is another record of that kind, the one the action acts
+ * towards, so finding it by name would leave the path's id still asked and the goal's "instead of its id" false. A
+ * number a person knows (GitHub's `{issue_number}` beside a body `issue_id`) is no such id.
+ */
+function secondOfPathRecord(target: Operation, slot: BodySlot): boolean {
+  const object = compactName(slot.objects[0] ?? "");
+  return (
+    object !== "" &&
+    target.parameters.some(
+      (p) => p.in === "path" && !isOrdinal(p.name) && compactName(idParts(p.name)?.entity ?? "") === object,
+    )
+  );
 }
 
 /**

@@ -144,9 +144,21 @@ export function operationGoalName(operation: Operation, verb: string): string {
   const first = name.split("_")[0] ?? "";
   const named = (operation.idSynthesized || restatesPath(operation)) && rpcName(operation.path) === undefined;
   if (named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)) return name;
+  if (leadsWithPathAction(operation, first)) return name;
   // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
   const said = segmentVerb(operation);
   return said === undefined ? `${verb}_${name}` : toSnakeCase(`${said.verb} ${said.object}`);
+}
+
+/**
+ * An id that starts with the word its path ends in after a record (Linode's `bootLinodeInstance` on
+ * `POST …/instances/{linodeId}/boot`): that word is what the action does to the record, a verb of the API's own.
+ */
+function leadsWithPathAction(operation: Operation, first: string): boolean {
+  if (operation.method === "get" || first === "" || isPlural(first)) return false;
+  const parts = operation.path.replace(/\/+$/, "").split("/");
+  const last = parts.at(-1) ?? "";
+  return /^\{[^}]+\}$/.test(parts.at(-2) ?? "") && toSnakeCase(last) === first;
 }
 
 function baseName(operation: Operation): string {
