@@ -122,15 +122,27 @@ function attemptFetch(
   hook: AttemptHook,
   step: StepSpec,
   prepared: PreparedRequest,
+  send: SendContext["fetch"],
 ): SendContext["fetch"] {
   const template = `${ctx.base.pathname.replace(/\/+$/, "")}${step.path}`;
   let resendCount = 0;
   return (input: URL, init: RequestInit): Promise<Response> => {
     const redirected = input.pathname !== prepared.url.pathname;
     const attempt = { method: init.method ?? "GET", url: input, resendCount: resendCount++ };
-    return hook(redirected ? attempt : { ...attempt, template }, (extra) =>
-      ctx.settings.fetch(input, withHeaders(init, extra)),
-    );
+    return hook(redirected ? attempt : { ...attempt, template }, (extra) => send(input, withHeaders(init, extra)));
+  };
+}
+
+/**
+ * The last step before the network: each request, exactly as it goes out (the trace headers included), is signed by
+ * the signer of the credentials in use, if any, every time it is sent.
+ */
+function signingFetch(fetch: typeof globalThis.fetch, signer: () => AppliedAuth["sign"]): SendContext["fetch"] {
+  return async (input: URL, init: RequestInit): Promise<Response> => {
+    const sign = signer();
+    if (sign === undefined) return fetch(input, init);
+    const signed = await sign(input, init);
+    return fetch(signed.url, signed.init);
   };
 }
 
@@ -191,8 +203,9 @@ async function exchange(
   if (!placed.ok) return { ok: false, error: placed.error };
   const prepared = placed.value;
   const hook = ctx.settings.onAttempt;
+  const signed = signingFetch(ctx.settings.fetch, () => (authorized.ok ? authorized.auth.sign : undefined));
   const send: SendContext = {
-    fetch: hook === undefined ? ctx.settings.fetch : attemptFetch(ctx, hook, step, prepared),
+    fetch: hook === undefined ? signed : attemptFetch(ctx, hook, step, prepared, signed),
     userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`,
     operationId: step.operationId,
     base: ctx.base,
@@ -304,6 +317,7 @@ export function createTransport(settings: TransportSettings): Transport {
     baseUrl: base,
     maxResponseBytes: settings.maxResponseBytes,
     now,
+    ...(settings.signing === undefined ? {} : { signing: settings.signing }),
   });
   const ctx: Context = {
     settings,
