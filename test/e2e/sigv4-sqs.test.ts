@@ -109,7 +109,12 @@ describe("generated SQS server: requests signed with AWS Signature Version 4", (
     try {
       const result = await callTool(session, "list_queues", {});
       expect(result.isError).toBe(true);
-      expect(result.json).toMatchObject({ error: { status: 403 } });
+      expect(result.json).toMatchObject({
+        error: {
+          status: 403,
+          suggestion: expect.stringContaining("must check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"),
+        },
+      });
       expect(result.text).toContain("SignatureDoesNotMatch");
       expect(sqs.received.slice(before).map((r) => r.valid)).toEqual([false]);
     } finally {

@@ -207,6 +207,22 @@ describe("the transport signs every send", () => {
     expect(api.seen[0]?.request.headers["x-amz-security-token"]).toBe(KEYS.ASIATEMPORARY?.sessionToken);
   });
 
+  it("keys the API refuses: the suggestion names the AWS variables to check, not a missing permission", async () => {
+    const api = await signedApi({ busyFirst: false });
+    const settings = resolveTransportSettings(toolset, {
+      env: { SQS_BASE_URL: api.origin, AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "wrong" },
+    });
+    expect(await createTransport(settings).call(call)).toMatchObject({
+      ok: false,
+      error: {
+        status: 403,
+        suggestion:
+          "The API rejected the configured credential. Do not retry; tell the user the operator must check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.",
+      },
+    });
+    expect(api.seen.map((s) => s.valid)).toEqual([false]);
+  });
+
   it("the operator's signing name replaces the spec's", async () => {
     const api = await signedApi({ busyFirst: false });
     const settings = resolveTransportSettings(toolset, {
