@@ -64,6 +64,16 @@ function unauthorizedHint(auth: AppliedAuth): string | undefined {
   );
 }
 
+/** AWS's error codes for a request whose keys or signature it does not accept (not a missing permission). */
+const SIGNATURE_REFUSED =
+  /\b(SignatureDoesNotMatch|IncompleteSignature|InvalidSignatureException|InvalidClientTokenId|InvalidAccessKeyId|UnrecognizedClientException|MissingAuthenticationToken|ExpiredToken|ExpiredTokenException|AuthFailure|RequestExpired)\b/;
+
+/** Whether a 403 to a signed request says the keys or the signature were refused, in its XML or JSON answer. */
+function signatureRefused(body: unknown): boolean {
+  const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
+  return SIGNATURE_REFUSED.test(text.slice(0, 4096));
+}
+
 function tooLarge(step: StepSpec, limit: number): ErrorDetail {
   return errorDetail({
     code: "UPSTREAM_ERROR",
@@ -93,7 +103,10 @@ async function finish(
     const body = declaredJson(read.body, step.bodyType);
     return { ok: true, ...answer, body };
   }
-  const rejected = response.status === 401 || callerErrorCode(response.status, read.body) === "UNAUTHORIZED";
+  const rejected =
+    response.status === 401 ||
+    callerErrorCode(response.status, read.body) === "UNAUTHORIZED" ||
+    (auth.sign !== undefined && response.status === 403 && signatureRefused(read.body));
   const suggestion = rejected ? unauthorizedHint(auth) : undefined;
   const error = httpStatusError({
     step,
