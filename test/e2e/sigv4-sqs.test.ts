@@ -112,7 +112,10 @@ describe("generated SQS server: requests signed with AWS Signature Version 4", (
       expect(result.json).toMatchObject({
         error: {
           status: 403,
-          suggestion: expect.stringContaining("must check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"),
+          suggestion: expect.stringContaining(
+            "must check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and the region us-east-1 (AWS_REGION) and " +
+              "service sqs (SQS_SIGNING_SERVICE) the requests are signed for.",
+          ),
         },
       });
       expect(result.text).toContain("SignatureDoesNotMatch");

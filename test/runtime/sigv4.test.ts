@@ -217,7 +217,9 @@ describe("the transport signs every send", () => {
       error: {
         status: 403,
         suggestion:
-          "The API rejected the configured credential. Do not retry; tell the user the operator must check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.",
+          "The API refused the request's signature. Do not retry; tell the user the operator must check " +
+          "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and the region us-east-1 (AWS_REGION) and service sqs " +
+          "(SQS_SIGNING_SERVICE) the requests are signed for.",
       },
     });
     expect(api.seen.map((s) => s.valid)).toEqual([false]);
