@@ -21,6 +21,8 @@ export interface AppliedAuth {
   readonly variables: readonly string[];
   /** Signs each request right before it is sent (AWS Signature Version 4), after everything else is set. */
   readonly sign?: RequestSigner;
+  /** What the signature is made for and where each part is set, for the suggestion when the API refuses it. */
+  readonly signedFor?: string;
 }
 
 /** Credentials for a call, or UNAUTHORIZED / token-endpoint failure before anything is sent. */

@@ -5,7 +5,7 @@ import { headerValueProblem } from "../http/params.js";
 import { TransportConfigError } from "../http/server-url.js";
 import type { AwsCredential, Credential, StepSpec, ToolsetSpec } from "../types.js";
 import { schemeParts, type SchemeParts } from "./apply.js";
-import { schemeVariables } from "./env.js";
+import { AWS_VARIABLES, schemeVariables, signingServiceVariable } from "./env.js";
 import { createTokenSource, type FetchingGrant, type TokenSource } from "./oauth2.js";
 import { grantSecrets, oauth2Grant, oauth2Variables, type OAuth2Grant } from "./oauth2-config.js";
 import { isApiVersionScheme, selectRequirement, type SelectedScheme } from "./select.js";
@@ -100,10 +100,10 @@ function secretsOf(credential: Credential): string[] {
   return [credential, credential.slice(credential.indexOf(":") + 1)];
 }
 
-type Parts = SchemeParts & { refreshable?: string; variable: string; sign?: RequestSigner };
+type Parts = SchemeParts & { refreshable?: string; variable: string; sign?: RequestSigner; signedFor?: string };
 
 function merge(parts: readonly Parts[]): AppliedAuth {
-  const sign = parts.find((p) => p.sign !== undefined)?.sign;
+  const signing = parts.find((p) => p.sign !== undefined);
   return {
     headers: parts.flatMap((p) => p.headers),
     query: parts.flatMap((p) => p.query),
@@ -112,7 +112,8 @@ function merge(parts: readonly Parts[]): AppliedAuth {
     bodyFields: parts.flatMap((p) => p.bodyFields),
     refreshable: parts.flatMap((p) => (p.refreshable ? [p.refreshable] : [])),
     variables: parts.map((p) => p.variable),
-    ...(sign === undefined ? {} : { sign }),
+    ...(signing?.sign === undefined ? {} : { sign: signing.sign }),
+    ...(signing?.signedFor === undefined ? {} : { signedFor: signing.signedFor }),
   };
 }
 
@@ -148,18 +149,26 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
   const prefix = settings.toolset.envPrefix;
   const signers = new Map<string, RequestSigner>();
 
-  /** One signer per awsSigV4 scheme, for the operator's region and signing name, else the scheme's. */
+  /** The region and signing name of an awsSigV4 scheme: the operator's, else the scheme's. */
+  const signingOf = (scheme: { readonly service: string; readonly region: string }) => ({
+    service: settings.signing?.service ?? scheme.service,
+    region: settings.signing?.region ?? scheme.region,
+  });
+
+  /** One signer per awsSigV4 scheme. */
   function signerOf(name: string, scheme: { readonly service: string; readonly region: string }): RequestSigner {
     let signer = signers.get(name);
     if (signer === undefined) {
-      const key = {
-        credential: settings.credentials[name] as AwsCredential,
-        service: settings.signing?.service ?? scheme.service,
-        region: settings.signing?.region ?? scheme.region,
-      };
+      const key = { credential: settings.credentials[name] as AwsCredential, ...signingOf(scheme) };
       signers.set(name, (signer = createSigner(key, settings.now)));
     }
     return signer;
+  }
+
+  /** `region eu-west-1 (AWS_REGION) and service sqs (SQS_SIGNING_SERVICE)`. */
+  function signedFor(scheme: { readonly service: string; readonly region: string }): string {
+    const { region, service } = signingOf(scheme);
+    return `region ${region} (${AWS_VARIABLES.region}) and service ${service} ` + `(${signingServiceVariable(prefix)})`;
   }
 
   async function partsOf(selected: SelectedScheme, signal: AbortSignal | undefined, refresh: boolean) {
@@ -167,7 +176,12 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
     if (selected.scheme.type === "awsSigV4")
       return {
         ok: true as const,
-        parts: { ...schemeParts(selected.scheme, ""), variable, sign: signerOf(selected.name, selected.scheme) },
+        parts: {
+          ...schemeParts(selected.scheme, ""),
+          variable,
+          sign: signerOf(selected.name, selected.scheme),
+          signedFor: signedFor(selected.scheme),
+        },
       };
     const grant = grants.get(selected.name);
     if (grant === undefined)

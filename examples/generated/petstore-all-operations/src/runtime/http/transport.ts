@@ -64,6 +64,15 @@ function unauthorizedHint(auth: AppliedAuth): string | undefined {
   );
 }
 
+/** For a signed request the API refused: the keys to check, and the region and service the signature was made for. */
+function signatureHint(auth: AppliedAuth): string | undefined {
+  if (auth.sign === undefined || auth.signedFor === undefined) return undefined;
+  return (
+    `The API refused the request's signature. Do not retry; tell the user the operator must check ` +
+    `${auth.variables.join(" and ")}, and the ${auth.signedFor} the requests are signed for.`
+  );
+}
+
 /** AWS's error codes for a request whose keys or signature it does not accept (not a missing permission). */
 const SIGNATURE_REFUSED =
   /\b(SignatureDoesNotMatch|IncompleteSignature|InvalidSignatureException|InvalidClientTokenId|InvalidAccessKeyId|UnrecognizedClientException|MissingAuthenticationToken|ExpiredToken|ExpiredTokenException|AuthFailure|RequestExpired)\b/;
@@ -107,7 +116,7 @@ async function finish(
     response.status === 401 ||
     callerErrorCode(response.status, read.body) === "UNAUTHORIZED" ||
     (auth.sign !== undefined && response.status === 403 && signatureRefused(read.body));
-  const suggestion = rejected ? unauthorizedHint(auth) : undefined;
+  const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth)) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,
