@@ -15,7 +15,6 @@ import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
-import { signingDiagnostics } from "../planner/signing.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
@@ -51,15 +50,8 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   const unreachable = hasErrors(planned.diagnostics)
     ? []
     : baseUrlDiagnostics(planned.toolset, () => baseUrlSite(ingested.source, loaded?.goals));
-  const unsigned = signingDiagnostics(
-    planned.toolset.securitySchemes,
-    planned.tools,
-    sourceRoot(ingested.source),
-    ingested.source,
-    ingested.source?.file ?? IN_MEMORY_FILE,
-  );
   // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
-  const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...unsigned, ...planned.diagnostics];
+  const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...planned.diagnostics];
   const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
   if (hasErrors(diagnostics)) return { tools: [], ...base, diagnostics };
   const { specDiagnostics: _spec, ...plan } = planned;

@@ -1,5 +1,5 @@
 // The toolset's base URL and credential variables → what MCP clients are given: the variables, and each client's config.
-import { credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
+import { AWS_VARIABLES, credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../runtime/types.js";
 import type { PackageSettings } from "./package-settings.js";
@@ -36,6 +36,7 @@ const CREDENTIAL_KIND: Readonly<Record<SecuritySchemeSpec["type"], (s: SecurityS
   oauth2: () => "access token",
   openIdConnect: () => "access token",
   mutualTLS: () => "",
+  awsSigV4: () => "AWS key",
 };
 
 /**
@@ -49,20 +50,23 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
   const fallback = defaultBaseUrl(spec);
   const credentials = Object.entries(spec.securitySchemes)
     .filter(([, scheme]) => scheme.type !== "mutualTLS")
-    .map(([scheme, definition]): ClientVariable => {
+    .flatMap(([scheme, definition]): ClientVariable[] => {
+      if (definition.type === "awsSigV4") return awsKeyVariables(tools, scheme, describe);
       const name = credentialVariable(spec.envPrefix, scheme);
       if (definition.type === "apiKey" && definition.apiVersion !== undefined)
-        return apiVersionVariable(scheme, name, definition.apiVersion.default, describe(name));
+        return [apiVersionVariable(scheme, name, definition.apiVersion.default, describe(name))];
       const kind = CREDENTIAL_KIND[definition.type](definition);
-      return {
-        name,
-        key: credentialKey(scheme),
-        title: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${scheme})`,
-        description: describe(name),
-        secret: true,
-        required: needsAlone(tools, scheme),
-        placeholder: `<${kind}>`,
-      };
+      return [
+        {
+          name,
+          key: credentialKey(scheme),
+          title: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${scheme})`,
+          description: describe(name),
+          secret: true,
+          required: needsAlone(tools, scheme),
+          placeholder: `<${kind}>`,
+        },
+      ];
     });
   const configured = Object.entries(spec.config ?? {}).map(
     ([name, config]): ClientVariable => ({
@@ -89,6 +93,18 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
     ...credentials,
     ...configured,
   ];
+}
+
+/**
+ * The AWS key pair an awsSigV4 scheme signs with, as clients set it; the session token, region and signing name are
+ * optional and left to the README (a placeholder left in a config would be sent as a token).
+ */
+function awsKeyVariables(tools: SecuredTools, scheme: string, describe: (name: string) => string): ClientVariable[] {
+  const required = needsAlone(tools, scheme);
+  return [
+    { name: AWS_VARIABLES.accessKeyId, title: "AWS access key id", placeholder: "<AWS access key id>" },
+    { name: AWS_VARIABLES.secretAccessKey, title: "AWS secret access key", placeholder: "<AWS secret access key>" },
+  ].map((v) => ({ ...v, key: v.name.toLowerCase(), description: describe(v.name), secret: true, required }));
 }
 
 /** A scheme that carries the API version: no secret, never required (unset, the spec's version or no header). */

@@ -3,7 +3,7 @@ import type { ToolPlan } from "../planner/types.js";
 import { toolToMermaid } from "../report/mermaid.js";
 import { summariseSchema } from "../report/schema-summary.js";
 import { ENV_SETTINGS, envVariable, type EnvSetting } from "../runtime/auth/env.js";
-import { credentialVariable } from "../runtime/auth/env.js";
+import { schemeVariables } from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { SecurityRequirement, ToolsetSpec } from "../runtime/types.js";
 import { isApiVersionScheme } from "../runtime/auth/select.js";
@@ -200,7 +200,7 @@ function schemeChoice(plan: ToolPlan, spec: ToolsetSpec): string {
       credentials(r).length === 0
         ? "anonymous"
         : credentials(r)
-            .map((n) => `\`${credentialVariable(spec.envPrefix, n)}\``)
+            .flatMap((n) => schemeVariables(spec.envPrefix, n, spec.securitySchemes[n]).map((v) => `\`${v}\``))
             .join(" + "),
     );
     const order = [...new Set(alternatives)].join(", then ");

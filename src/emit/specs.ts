@@ -3,7 +3,7 @@ import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
-import { credentialVariable, envVariable } from "../runtime/auth/env.js";
+import { AWS_VARIABLES, credentialVariable, envVariable, signingServiceVariable } from "../runtime/auth/env.js";
 import type {
   ConfigRule,
   ConfigSpec,
@@ -104,6 +104,8 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
       return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl };
     case "mutualTLS":
       return { type: "mutualTLS" };
+    case "awsSigV4":
+      return { type: "awsSigV4", service: scheme.service, region: scheme.region };
   }
 }
 
@@ -123,7 +125,9 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
   const schemeVars = Object.entries(spec.securitySchemes).flatMap(([name, scheme]) =>
     scheme.type === "oauth2"
       ? oauth2Environment(prefix, name, scheme.flows)
-      : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
+      : scheme.type === "awsSigV4"
+        ? signingEnvironment(spec, name, scheme)
+        : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
   );
   const configVars = Object.entries(spec.config ?? {}).map(([name, config]) => ({
     name: config.variable,
@@ -131,7 +135,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
   }));
   return [
     { name: envVariable(prefix, "baseUrl"), description: baseUrlDescription(spec) },
-    ...schemeVars,
+    ...schemeVars.filter((v, i) => schemeVars.findIndex((w) => w.name === v.name) === i),
     ...configVars,
     {
       name: envVariable(prefix, "approval"),
@@ -240,6 +244,7 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
   oauth2: () => "OAuth2 access token",
   openIdConnect: () => "Bearer token from your OpenID Connect provider",
   mutualTLS: () => "not read: configure the client certificate in the fetch you pass to createToolset",
+  awsSigV4: () => "AWS Signature Version 4",
 };
 
 /** `has exactly 34 characters`, or the bounds one by one. */
@@ -290,6 +295,41 @@ function credentialDescription(name: string, scheme: SecuritySchemeSpec): string
   if (scheme.type === "apiKey" && scheme.fromParameter === true)
     return `The credential the API takes as the ${scheme.in} parameter \`${scheme.name}\` (its spec declares the parameter but no security scheme for it), sent as that parameter where an operation declares it. Never shown to the model.`;
   return `Credential for security scheme \`${name}\`: ${CREDENTIAL_WORDS[scheme.type](scheme)}. Never shown to the model.`;
+}
+
+/**
+ * The variables of an awsSigV4 scheme: the standard AWS keys and region (unprefixed, as the AWS CLI and SDKs read them)
+ * and the package's signing name.
+ */
+function signingEnvironment(
+  spec: ToolsetSpec,
+  name: string,
+  scheme: { readonly service: string; readonly region: string },
+): { name: string; description: string }[] {
+  const never = "Never shown to the model.";
+  const regional = spec.servers[0]?.variables["region"] !== undefined;
+  return [
+    {
+      name: AWS_VARIABLES.accessKeyId,
+      description: `AWS access key id every request is signed with (AWS Signature Version 4, security scheme \`${name}\`), with ${AWS_VARIABLES.secretAccessKey}; unset, the tools answer UNAUTHORIZED and send nothing. ${never}`,
+    },
+    {
+      name: AWS_VARIABLES.secretAccessKey,
+      description: `The secret access key of ${AWS_VARIABLES.accessKeyId}. ${never}`,
+    },
+    {
+      name: AWS_VARIABLES.sessionToken,
+      description: `Session token of temporary credentials (a role, SSO, STS), sent signed as \`X-Amz-Security-Token\`; leave unset for long-term keys. ${never}`,
+    },
+    {
+      name: AWS_VARIABLES.region,
+      description: `Region requests are signed for${regional ? ", and the `{region}` of the API's server URL unless the base URL is set" : ""} (default \`${scheme.region}\`).`,
+    },
+    {
+      name: signingServiceVariable(spec.envPrefix),
+      description: `Service name requests are signed for (default \`${scheme.service}\`, from the API description); set it when the service signs under another name (\`email.{region}.amazonaws.com\` signs as \`ses\`).`,
+    },
+  ];
 }
 
 /** The variables of one oauth2 scheme that its flows accept (the runtime refuses to start on any other combination). */

@@ -13,7 +13,7 @@ import type { PlanOptions } from "../options.js";
 import type { ToolPlan } from "../planner/types.js";
 import { bindToolset, createRuntime } from "../runtime/toolset.js";
 import { defineTool, type BoundTool, type Runtime } from "../runtime/tool.js";
-import type { ConfigSpec, ToolsetOptions } from "../runtime/types.js";
+import type { ConfigSpec, Credential, ToolsetOptions } from "../runtime/types.js";
 import { optional } from "../goals/optional.js";
 import { patternSample } from "../lint/pattern-sample.js";
 import { GENERATOR_VERSION } from "../version.js";
@@ -37,7 +37,7 @@ export interface BindOptions {
   readonly baseUrl: string;
   readonly fetch: typeof fetch;
   /** Scheme name → credential; for the mock upstream a placeholder for every scheme. */
-  readonly credentials?: Readonly<Record<string, string>>;
+  readonly credentials?: Readonly<Record<string, Credential>>;
   /** Configured values by name (`$config.NAME`); for the mock upstream a placeholder that fits each one's rules. */
   readonly config?: Readonly<Record<string, string>>;
   /** Environment the runtime reads its other defaults from. */
@@ -92,14 +92,16 @@ export async function planToolset(
 }
 
 /** A placeholder credential for every security scheme the toolset uses: a mock upstream checks only that one is sent. */
-export function placeholderCredentials(toolset: PlannedToolset): Record<string, string> {
+export function placeholderCredentials(toolset: PlannedToolset): Record<string, Credential> {
   const spec = toToolsetSpec(toolset.sized.plan.toolset, toolset.sized.plan.tools, GENERATOR_VERSION);
   return Object.fromEntries(
-    Object.entries(spec.securitySchemes).map(([name, scheme]) => [
+    Object.entries(spec.securitySchemes).map(([name, scheme]): [string, Credential] => [
       name,
-      scheme.type === "http" && scheme.scheme.toLowerCase() === "basic"
-        ? "aci-eval:placeholder"
-        : "aci-eval-placeholder",
+      scheme.type === "awsSigV4"
+        ? { accessKeyId: "AKIAACIEVALPLACEHOLDER", secretAccessKey: "aci-eval-placeholder" }
+        : scheme.type === "http" && scheme.scheme.toLowerCase() === "basic"
+          ? "aci-eval:placeholder"
+          : "aci-eval-placeholder",
     ]),
   );
 }

@@ -4,6 +4,7 @@ import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
 import { operationSummaries, operationsToModel, type SummarisedOperation } from "./operations.js";
 import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
+import { withSigning } from "./signing.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -18,7 +19,7 @@ export function documentToModel(ctx: IngestContext, file: string): ApiModel {
     operations,
     schemas,
     recursiveSchemas,
-    ...securityAndTags(ctx, operations),
+    ...securityAndTags(ctx, operations, head.servers),
   });
 }
 
@@ -38,7 +39,7 @@ export function documentToIndex(
     ...head,
     operations: summaries,
     schemaNames: ctx.schemas.names(),
-    ...securityAndTags(ctx, summaries),
+    ...securityAndTags(ctx, summaries, head.servers),
   });
   return { index, operations };
 }
@@ -61,9 +62,10 @@ function headerOf(
 function securityAndTags(
   ctx: IngestContext,
   operations: readonly { readonly tags: readonly string[] }[],
+  servers: ApiModel["servers"],
 ): Pick<ApiModel, "securitySchemes" | "security" | "tags"> {
   return {
-    securitySchemes: securitySchemesToModel(ctx),
+    securitySchemes: securitySchemesToModel(ctx, servers),
     security: securityRequirementsToModel(ctx.document["security"]),
     tags: tagsToModel(ctx.document["tags"], operations),
   };
@@ -92,18 +94,22 @@ function infoToModel(ctx: IngestContext): { title: string; version: string; desc
   };
 }
 
-/** OAS 3 `components.securitySchemes` or Swagger 2 `securityDefinitions`, by name in spec order. */
-function securitySchemesToModel(ctx: IngestContext): Record<string, SecurityScheme> {
+/**
+ * OAS 3 `components.securitySchemes` or Swagger 2 `securityDefinitions`, by name in spec order; a scheme that is AWS
+ * Signature Version 4 becomes awsSigV4, signed for the service and region the document and its servers name.
+ */
+function securitySchemesToModel(ctx: IngestContext, servers: ApiModel["servers"]): Record<string, SecurityScheme> {
   const swagger2 = ctx.dialect === "swagger-2.0";
   const pointer = swagger2 ? "/securityDefinitions" : "/components/securitySchemes";
   const source = swagger2
     ? ctx.document["securityDefinitions"]
     : recordOf(ctx.document["components"])["securitySchemes"];
+  const api = { servers, ...optional("serviceName", stringOf(recordOf(ctx.document["info"])["x-serviceName"])) };
   const out: Record<string, SecurityScheme> = {};
   for (const [name, raw, at] of entriesAt(source, pointer)) {
     const node = deref(ctx, raw, at);
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
-    if (scheme) setEntry(out, name, scheme);
+    if (node && scheme) setEntry(out, name, withSigning(scheme, node.node, api));
     else
       ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, {
         message: `security scheme "${name}" has an unknown type or misses a required field`,

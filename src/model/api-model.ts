@@ -83,7 +83,12 @@ export type SecurityScheme =
   | { readonly type: "http"; readonly scheme: string; readonly bearerFormat?: string; readonly description?: string }
   | { readonly type: "oauth2"; readonly flows: OAuthFlows; readonly description?: string }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string; readonly description?: string }
-  | { readonly type: "mutualTLS"; readonly description?: string };
+  | { readonly type: "mutualTLS"; readonly description?: string }
+  /**
+   * AWS Signature Version 4 (an apiKey `Authorization` scheme that names it, or API Gateway's `awsSigv4`): each request
+   * is signed with the caller's AWS keys for `service` in `region` (the defaults the spec's servers give).
+   */
+  | { readonly type: "awsSigV4"; readonly service: string; readonly region: string; readonly description?: string };
 
 export interface OAuthFlows {
   readonly clientCredentials?: { readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };

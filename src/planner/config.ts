@@ -3,7 +3,13 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { ConfigDeclaration, Located } from "../goals/types.js";
 import type { JsonSchema, SecurityScheme } from "../model/api-model.js";
 import type { SchemaLookup } from "../model/api-source.js";
-import { credentialVariable, ENV_SETTINGS, toEnvWord } from "../runtime/auth/env.js";
+import {
+  AWS_VARIABLES,
+  credentialVariable,
+  ENV_SETTINGS,
+  signingServiceVariable,
+  toEnvWord,
+} from "../runtime/auth/env.js";
 import { oauth2Variables } from "../runtime/auth/oauth2-config.js";
 import type { ConfigRule, ConfigSpec } from "../runtime/types.js";
 import { httpBasicSchemes } from "./credentials.js";
@@ -31,7 +37,9 @@ function takenVariables(toolset: ConfigToolset): Map<string, string> {
     const variables =
       scheme.type === "oauth2"
         ? Object.values(oauth2Variables(toolset.envPrefix, name))
-        : [credentialVariable(toolset.envPrefix, name)];
+        : scheme.type === "awsSigV4"
+          ? [...Object.values(AWS_VARIABLES), signingServiceVariable(toolset.envPrefix)]
+          : [credentialVariable(toolset.envPrefix, name)];
     for (const variable of variables) taken.set(variable, `the credential of the security scheme "${name}"`);
   }
   return taken;

@@ -119,11 +119,16 @@ function sameKey(scheme: SecurityScheme, field: CredentialField): boolean {
   return field.in === "header" ? scheme.name.toLowerCase() === field.name.toLowerCase() : scheme.name === field.name;
 }
 
+/** Headers AWS Signature Version 4 sets itself: the signature, and the session token of temporary keys it signs. */
+const SIGNED_BY_SIGNER: ReadonlySet<string> = new Set(["authorization", "x-amz-security-token"]);
+
 /**
  * Whether `scheme` sends the credential the field names (its token, its key, its Authorization header, or an apiKey
- * of the same name elsewhere: Plaid's `PLAID-SECRET` header for the body's `secret`).
+ * of the same name elsewhere: Plaid's `PLAID-SECRET` header for the body's `secret`); an AWS signer sends the
+ * `Authorization` and `X-Amz-Security-Token` headers.
  */
 function carries(scheme: SecurityScheme, field: CredentialField): boolean {
+  if (scheme.type === "awsSigV4") return field.in === "header" && SIGNED_BY_SIGNER.has(field.name.toLowerCase());
   if (sameKey(scheme, field)) return true;
   const word = credentialWord(field.name);
   if (scheme.type === "apiKey" && scheme.in !== field.in) {

@@ -1,7 +1,7 @@
 // Configured values (`$config.NAME`) + environment and credentials → the values calls read, or a ConfigError.
 import { ConfigError, readSetting } from "./config.js";
 import { credentialVariable } from "./auth/env.js";
-import type { ConfigRule, ConfigSpec, OAuth2Credential, ToolsetSpec } from "./types.js";
+import type { ConfigRule, ConfigSpec, Credential, ToolsetSpec } from "./types.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -9,7 +9,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export interface ConfigSources {
   readonly explicit?: Readonly<Record<string, string>>;
   readonly env: Env;
-  readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
+  readonly credentials: Readonly<Record<string, Credential>>;
 }
 
 /** Whether `pattern` (with `u`, else without) matches; undefined when it compiles neither way. */
@@ -64,7 +64,7 @@ export function configValue(
 }
 
 /** The user name of an http basic credential (`user:password`), when one is configured. */
-function basicUser(credential: string | OAuth2Credential | undefined): string | undefined {
+function basicUser(credential: Credential | undefined): string | undefined {
   if (typeof credential !== "string" || !credential.includes(":")) return undefined;
   const user = credential.slice(0, credential.indexOf(":")).trim();
   return user === "" ? undefined : user;

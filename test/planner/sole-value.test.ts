@@ -53,8 +53,8 @@ describe("AWS SQS GET PurgeQueue (required query parameters Action=PurgeQueue an
         approval: "auto",
         env: {
           AMAZON_SIMPLE_QUEUE_SERVICE_BASE_URL: "https://sqs.test",
-          AMAZON_SIMPLE_QUEUE_SERVICE_HMAC: "hmac-test",
-          AMAZON_SIMPLE_QUEUE_SERVICE_X_AMZ_SECURITY_TOKEN: "token-test",
+          AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
+          AWS_SECRET_ACCESS_KEY: "secret-test",
         },
         fetch: async (url: string | URL | Request) => {
           urls.push(String(url));

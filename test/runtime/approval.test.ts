@@ -307,7 +307,7 @@ process.exitCode = await runApprovalsCli(["approve", id], tools, runtime, { out(
       platform: "node",
       logLevel: "silent",
       resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
-      output: { file: script, format: "esm" },
+      output: { file: script, format: "esm", codeSplitting: false },
     });
   }, 120_000);
 

@@ -65,7 +65,7 @@ await approveRequest(store, id, async () => { process.stdout.write("executing\\n
     platform: "node",
     logLevel: "silent",
     resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
-    output: { file: EXECUTOR, format: "esm" },
+    output: { file: EXECUTOR, format: "esm", codeSplitting: false },
   });
 }
 

@@ -24,12 +24,6 @@ export const plannerCodes = {
     title: "the core tools alone pass the context budget",
     hint: "mark fewer goals `core: true`, or raise the budget with --definition-budget",
   },
-  PLAN_REQUEST_SIGNING_UNSUPPORTED: {
-    severity: "warning",
-    title:
-      "a security scheme is AWS Signature Version 4: each request must be signed with the caller's keys, which the generated runtime does not do, so the API refuses its calls",
-    hint: "put a Signature Version 4 signing proxy that holds the AWS keys in front of the API and set the package's base URL variable to it; the tools' requests then reach the API signed",
-  },
   PLAN_QUERY_ACTION_TWIN_LEFT_OUT: {
     severity: "info",
     title:

@@ -323,6 +323,16 @@ export interface OAuth2FlowsSpec {
   readonly implicit?: Readonly<Record<string, never>>;
 }
 
+/** AWS keys (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`) an awsSigV4 scheme signs with. */
+export interface AwsCredential {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+}
+
+/** What a scheme is configured with: a string (key, token, `user:password`), oauth2 parts, or AWS keys. */
+export type Credential = string | OAuth2Credential | AwsCredential;
+
 /** An oauth2 credential in parts (the `PREFIX_<SCHEME>_*` variables); which parts fit depends on the scheme's flows. */
 export interface OAuth2Credential {
   readonly accessToken?: string;
@@ -348,7 +358,12 @@ export type SecuritySchemeSpec =
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
-  | { readonly type: "mutualTLS" };
+  | { readonly type: "mutualTLS" }
+  /**
+   * AWS Signature Version 4: every request is signed with the caller's AWS keys for `service` in `region` (the defaults;
+   * `PREFIX_SIGNING_SERVICE` and `AWS_REGION` override them).
+   */
+  | { readonly type: "awsSigV4"; readonly service: string; readonly region: string };
 
 /** One rule a configured value must meet: the constraints of one place it is bound to (a path parameter, …). */
 export interface ConfigRule {
@@ -511,9 +526,10 @@ export interface ToolsetOptions {
   readonly baseUrl?: string;
   /**
    * Scheme name → credential: apiKey value, bearer token, `user:password`; for oauth2 an access token,
-   * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client id/secret).
+   * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client id/secret); for
+   * awsSigV4 the AWS keys (default `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`).
    */
-  readonly credentials?: Readonly<Record<string, string | OAuth2Credential>>;
+  readonly credentials?: Readonly<Record<string, Credential>>;
   /** Configured values by name (`$config.account_sid`); default each one's variable (`PREFIX_ACCOUNT_SID`). */
   readonly config?: Readonly<Record<string, string>>;
   readonly approval?: ApprovalMode;

@@ -45,7 +45,8 @@ function httpScheme(scheme: string, credential: string): SchemeParts {
 
 /**
  * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie/body, http basic/bearer (other http
- * schemes send `Scheme credential`), oauth2 and openIdConnect as a bearer token; mutualTLS adds nothing.
+ * schemes send `Scheme credential`), oauth2 and openIdConnect as a bearer token; mutualTLS adds nothing, nor does
+ * awsSigV4 (its signer signs the whole request as it is sent).
  */
 export function schemeParts(scheme: SecuritySchemeSpec, credential: string): SchemeParts {
   switch (scheme.type) {
@@ -57,6 +58,7 @@ export function schemeParts(scheme: SecuritySchemeSpec, credential: string): Sch
     case "openIdConnect":
       return header("authorization", `Bearer ${credential}`);
     case "mutualTLS":
+    case "awsSigV4":
       return EMPTY;
   }
 }

@@ -3,28 +3,37 @@
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import { headerValueProblem } from "../http/params.js";
 import { TransportConfigError } from "../http/server-url.js";
-import type { OAuth2Credential, StepSpec, ToolsetSpec } from "../types.js";
+import type { AwsCredential, Credential, StepSpec, ToolsetSpec } from "../types.js";
 import { schemeParts, type SchemeParts } from "./apply.js";
-import { credentialVariable } from "./env.js";
+import { AWS_VARIABLES, schemeVariables, signingServiceVariable } from "./env.js";
 import { createTokenSource, type FetchingGrant, type TokenSource } from "./oauth2.js";
 import { grantSecrets, oauth2Grant, oauth2Variables, type OAuth2Grant } from "./oauth2-config.js";
 import { isApiVersionScheme, selectRequirement, type SelectedScheme } from "./select.js";
+import { createSigner, isAwsCredential, type RequestSigner } from "./sigv4.js";
 import type { AppliedAuth, AuthOutcome, Authenticator } from "./types.js";
 
 /** What an authenticator needs; `baseUrl` resolves relative token URLs. */
 export interface AuthenticatorSettings {
   readonly toolset: ToolsetSpec;
-  readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
+  readonly credentials: Readonly<Record<string, Credential>>;
   readonly fetch: typeof fetch;
   readonly baseUrl: URL;
   readonly maxResponseBytes: number;
   readonly now?: () => number;
+  /** The operator's region and signing name for awsSigV4 schemes (`AWS_REGION`, `PREFIX_SIGNING_SERVICE`), when set. */
+  readonly signing?: { readonly region?: string; readonly service?: string };
 }
 
 type Step = Pick<StepSpec, "operationId" | "security">;
 
 function missingCredentials(settings: AuthenticatorSettings, step: Step, missing: readonly string[]): ErrorDetail {
-  const variables = missing.map((name) => credentialVariable(settings.toolset.envPrefix, name));
+  const variables = [
+    ...new Set(
+      missing.flatMap((name) =>
+        schemeVariables(settings.toolset.envPrefix, name, settings.toolset.securitySchemes[name]),
+      ),
+    ),
+  ];
   const named = missing.map((name) => `\`${name}\``).join(", ");
   return errorDetail({
     code: "UNAUTHORIZED",
@@ -47,7 +56,14 @@ function grantsOf(settings: AuthenticatorSettings): Map<string, OAuth2Grant> {
   for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {
     const credential = settings.credentials[name];
     if (credential === undefined) continue;
-    if (scheme.type !== "oauth2") {
+    if (scheme.type === "awsSigV4") {
+      if (!isAwsCredential(credential))
+        throw new TransportConfigError(
+          `The credential of security scheme \`${name}\` (awsSigV4) must be AWS keys: accessKeyId and secretAccessKey.`,
+        );
+      continue;
+    }
+    if (isAwsCredential(credential) || scheme.type !== "oauth2") {
       if (typeof credential !== "string")
         throw new TransportConfigError(
           `The credential of security scheme \`${name}\` (${scheme.type}) must be a string.`,
@@ -74,7 +90,9 @@ function grantVariables(prefix: string, scheme: string, grant: FetchingGrant): s
   return grant.kind === "client_credentials" ? `${v.clientId} and ${v.clientSecret} (or ${v.single})` : v.refreshToken;
 }
 
-function secretsOf(credential: string | OAuth2Credential): string[] {
+function secretsOf(credential: Credential): string[] {
+  if (isAwsCredential(credential))
+    return [credential.secretAccessKey, ...(credential.sessionToken === undefined ? [] : [credential.sessionToken])];
   if (typeof credential !== "string")
     return [credential.accessToken, credential.refreshToken, credential.clientSecret].filter(
       (s): s is string => s !== undefined,
@@ -82,7 +100,10 @@ function secretsOf(credential: string | OAuth2Credential): string[] {
   return [credential, credential.slice(credential.indexOf(":") + 1)];
 }
 
-function merge(parts: readonly (SchemeParts & { refreshable?: string; variable: string })[]): AppliedAuth {
+type Parts = SchemeParts & { refreshable?: string; variable: string; sign?: RequestSigner; signedFor?: string };
+
+function merge(parts: readonly Parts[]): AppliedAuth {
+  const signing = parts.find((p) => p.sign !== undefined);
   return {
     headers: parts.flatMap((p) => p.headers),
     query: parts.flatMap((p) => p.query),
@@ -91,6 +112,8 @@ function merge(parts: readonly (SchemeParts & { refreshable?: string; variable: 
     bodyFields: parts.flatMap((p) => p.bodyFields),
     refreshable: parts.flatMap((p) => (p.refreshable ? [p.refreshable] : [])),
     variables: parts.map((p) => p.variable),
+    ...(signing?.sign === undefined ? {} : { sign: signing.sign }),
+    ...(signing?.signedFor === undefined ? {} : { signedFor: signing.signedFor }),
   };
 }
 
@@ -124,9 +147,42 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
   });
   const grants = grantsOf(settings);
   const prefix = settings.toolset.envPrefix;
+  const signers = new Map<string, RequestSigner>();
+
+  /** The region and signing name of an awsSigV4 scheme: the operator's, else the scheme's. */
+  const signingOf = (scheme: { readonly service: string; readonly region: string }) => ({
+    service: settings.signing?.service ?? scheme.service,
+    region: settings.signing?.region ?? scheme.region,
+  });
+
+  /** One signer per awsSigV4 scheme. */
+  function signerOf(name: string, scheme: { readonly service: string; readonly region: string }): RequestSigner {
+    let signer = signers.get(name);
+    if (signer === undefined) {
+      const key = { credential: settings.credentials[name] as AwsCredential, ...signingOf(scheme) };
+      signers.set(name, (signer = createSigner(key, settings.now)));
+    }
+    return signer;
+  }
+
+  /** `region eu-west-1 (AWS_REGION) and service sqs (SQS_SIGNING_SERVICE)`. */
+  function signedFor(scheme: { readonly service: string; readonly region: string }): string {
+    const { region, service } = signingOf(scheme);
+    return `region ${region} (${AWS_VARIABLES.region}) and service ${service} ` + `(${signingServiceVariable(prefix)})`;
+  }
 
   async function partsOf(selected: SelectedScheme, signal: AbortSignal | undefined, refresh: boolean) {
-    const variable = credentialVariable(prefix, selected.name);
+    const variable = schemeVariables(prefix, selected.name, selected.scheme).join(" and ");
+    if (selected.scheme.type === "awsSigV4")
+      return {
+        ok: true as const,
+        parts: {
+          ...schemeParts(selected.scheme, ""),
+          variable,
+          sign: signerOf(selected.name, selected.scheme),
+          signedFor: signedFor(selected.scheme),
+        },
+      };
     const grant = grants.get(selected.name);
     if (grant === undefined)
       return {
@@ -162,7 +218,7 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
     });
     if (!selection.ok) return { ok: false, error: missingCredentials(settings, step, selection.missing) };
     if (selection.schemes.length === 0) return NO_AUTH;
-    const collected = [];
+    const collected: Parts[] = [];
     for (const selected of selection.schemes) {
       const got = await partsOf(selected, signal, options?.refresh === true);
       if (!got.ok) return got;

@@ -2,11 +2,10 @@
 // Configured credentials + the tools' security → start-up checks: a malformed one refused, a `Bearer ` prefix
 // removed, one line when none is set and one when several are.
 import { ConfigError } from "../config.js";
-import type { OAuth2Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
-import { credentialVariable } from "./env.js";
+import type { Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
+import { credentialVariable, schemeVariables } from "./env.js";
 import { isApiVersionScheme, selectRequirement } from "./select.js";
-
-type Credential = string | OAuth2Credential;
+import { isAwsCredential } from "./sigv4.js";
 
 const BEARER_PREFIX = /^bearer\s+/i;
 
@@ -20,6 +19,7 @@ function sendsBearer(scheme: SecuritySchemeSpec): boolean {
 }
 
 function withoutBearer(credential: Credential): Credential {
+  if (isAwsCredential(credential)) return credential;
   if (typeof credential === "string") return credential.replace(BEARER_PREFIX, "");
   return credential.accessToken === undefined
     ? credential
@@ -27,6 +27,7 @@ function withoutBearer(credential: Credential): Credential {
 }
 
 const hasBearer = (credential: Credential): boolean =>
+  !isAwsCredential(credential) &&
   BEARER_PREFIX.test(typeof credential === "string" ? credential : (credential.accessToken ?? ""));
 
 /**
@@ -92,6 +93,7 @@ export function credentialNotices(
   credentials: Readonly<Record<string, Credential>>,
 ): string[] {
   const variable = (name: string): string => credentialVariable(toolset.envPrefix, name);
+  const variables = (name: string): string[] => schemeVariables(toolset.envPrefix, name, toolset.securitySchemes[name]);
   const notices: string[] = [];
   const prefixed = Object.entries(credentials).filter(
     ([name, value]) =>
@@ -105,7 +107,7 @@ export function credentialNotices(
   const set = Object.keys(credentials).filter((name) => credentialSchemes.includes(name));
   const used = usage(toolset, tools, credentials);
   if (set.length === 0 && used.size > 0) {
-    const schemes = credentialSchemes.map(variable);
+    const schemes = credentialSchemes.flatMap(variables);
     const anonymous = used.get("anonymous") ?? [];
     const failing = used.get("none") ?? [];
     const parts = [
@@ -122,7 +124,7 @@ export function credentialNotices(
       .filter(([key]) => key !== "none" && key !== "anonymous")
       .map(([key, names]) => `${key} for ${list(names)}`);
     notices.push(
-      `${list(set.map(variable))} are all set; each call uses the first scheme its operation lists that is set` +
+      `${list(set.flatMap(variables))} are all set; each call uses the first scheme its operation lists that is set` +
         (where.length > 0 ? `: ${where.join("; ")}.` : "."),
     );
   }

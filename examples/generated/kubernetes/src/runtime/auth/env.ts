@@ -46,3 +46,23 @@ export function toEnvWord(name: string): string {
 export function credentialVariable(prefix: string, scheme: string): string {
   return `${prefix}_${toEnvWord(scheme)}`;
 }
+
+/** The standard AWS variables an awsSigV4 scheme reads (the AWS CLI's and SDKs' own), unprefixed. */
+export const AWS_VARIABLES = {
+  accessKeyId: "AWS_ACCESS_KEY_ID",
+  secretAccessKey: "AWS_SECRET_ACCESS_KEY",
+  sessionToken: "AWS_SESSION_TOKEN",
+  region: "AWS_REGION",
+} as const;
+
+/** `PREFIX_SIGNING_SERVICE`: the service name an awsSigV4 scheme signs for, when not the API description's. */
+export function signingServiceVariable(prefix: string): string {
+  return `${prefix}_SIGNING_SERVICE`;
+}
+
+/** The variables an operator sets for a scheme's credential: the AWS key pair for awsSigV4, else `PREFIX_<SCHEME>`. */
+export function schemeVariables(prefix: string, name: string, scheme: { readonly type: string } | undefined): string[] {
+  return scheme?.type === "awsSigV4"
+    ? [AWS_VARIABLES.accessKeyId, AWS_VARIABLES.secretAccessKey]
+    : [credentialVariable(prefix, name)];
+}

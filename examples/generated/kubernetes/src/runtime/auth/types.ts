@@ -2,6 +2,7 @@
 // The auth module's data contract: credentials applied to one request, or the reason none could be.
 import type { ErrorDetail } from "../errors.js";
 import type { StepSpec } from "../types.js";
+import type { RequestSigner } from "./sigv4.js";
 
 /** Credentials to add to a request; all of it is dropped on a redirect to another origin. */
 export interface AppliedAuth {
@@ -18,6 +19,10 @@ export interface AppliedAuth {
   readonly refreshable: readonly string[];
   /** Environment variables of the schemes used, for a 401's suggestion. */
   readonly variables: readonly string[];
+  /** Signs each request right before it is sent (AWS Signature Version 4), after everything else is set. */
+  readonly sign?: RequestSigner;
+  /** What the signature is made for and where each part is set, for the suggestion when the API refuses it. */
+  readonly signedFor?: string;
 }
 
 /** Credentials for a call, or UNAUTHORIZED / token-endpoint failure before anything is sent. */

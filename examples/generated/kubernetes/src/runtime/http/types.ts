@@ -2,7 +2,7 @@
 // The transport's data contract: one evaluated operation call in, one HTTP outcome (or error object) out.
 import type { ErrorDetail } from "../errors.js";
 import type { Redactor } from "../redact.js";
-import type { BodySpec, OAuth2Credential, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
+import type { BodySpec, Credential, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
 
 /** One API call with every value already evaluated; an `undefined` (or `null`) parameter value means "omit". */
 export interface OperationRequest {
@@ -50,7 +50,9 @@ export interface TransportSettings {
    * Scheme name → credential (apiKey value, bearer token, `user:password`; for oauth2 also `client_id:client_secret` or
    * the parts).
    */
-  readonly credentials: Readonly<Record<string, string | OAuth2Credential>>;
+  readonly credentials: Readonly<Record<string, Credential>>;
+  /** The operator's region and signing name for AWS Signature Version 4 (`AWS_REGION`, `PREFIX_SIGNING_SERVICE`). */
+  readonly signing?: { readonly region?: string; readonly service?: string };
   readonly fetch: typeof fetch;
   /** Deadline of one call, retries, redirects and body reading included. */
   readonly timeoutMs: number;

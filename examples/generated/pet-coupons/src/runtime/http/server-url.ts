@@ -14,8 +14,10 @@ export class TransportConfigError extends ConfigError {
 
 const withoutUserinfo = (url: string): string => url.replace(/\/\/[^/@]*@/, "//");
 
-function substituteVariables(server: ServerSpec): string {
-  return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
+function substituteVariables(server: ServerSpec, values: Readonly<Record<string, string>>): string {
+  return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    server.variables[name] === undefined ? whole : (values[name] ?? server.variables[name].default),
+  );
 }
 
 /**
@@ -57,9 +59,14 @@ function checkAbsolute(candidate: string, source: string, variable: string, over
 
 /**
  * base URL = the explicit override (options.baseUrl or PREFIX_BASE_URL), else the first server with its variables'
- * defaults. It must be absolute http(s) without credentials; a relative server URL needs the override.
+ * values as configured (`values`: the region of `AWS_REGION`), else their defaults. It must be absolute http(s) without
+ * credentials; a relative server URL needs the override.
  */
-export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
+export function resolveBaseUrl(
+  toolset: ToolsetSpec,
+  override?: string,
+  values: Readonly<Record<string, string>> = {},
+): URL {
   const variable = envVariable(toolset.envPrefix, "baseUrl");
   if (override !== undefined && override.trim() !== "")
     return checkAbsolute(override.trim(), `The base URL (${variable})`, variable, true);
@@ -74,7 +81,7 @@ export function resolveBaseUrl(toolset: ToolsetSpec, override?: string): URL {
       `The API description's server URL \`${withoutUserinfo(server.url)}\` is a placeholder (${server.placeholder}); ` +
         `set ${variable} to your API's absolute http(s) URL.`,
     );
-  const url = substituteVariables(server);
+  const url = substituteVariables(server, values);
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url))
     throw new TransportConfigError(
       `The API description's server URL \`${server.url}\` is relative; set ${variable} to the API's absolute ` +

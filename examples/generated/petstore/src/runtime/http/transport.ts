@@ -64,6 +64,25 @@ function unauthorizedHint(auth: AppliedAuth): string | undefined {
   );
 }
 
+/** For a signed request the API refused: the keys to check, and the region and service the signature was made for. */
+function signatureHint(auth: AppliedAuth): string | undefined {
+  if (auth.sign === undefined || auth.signedFor === undefined) return undefined;
+  return (
+    `The API refused the request's signature. Do not retry; tell the user the operator must check ` +
+    `${auth.variables.join(" and ")}, and the ${auth.signedFor} the requests are signed for.`
+  );
+}
+
+/** AWS's error codes for a request whose keys or signature it does not accept (not a missing permission). */
+const SIGNATURE_REFUSED =
+  /\b(SignatureDoesNotMatch|IncompleteSignature|InvalidSignatureException|InvalidClientTokenId|InvalidAccessKeyId|UnrecognizedClientException|MissingAuthenticationToken|ExpiredToken|ExpiredTokenException|AuthFailure|RequestExpired)\b/;
+
+/** Whether a 403 to a signed request says the keys or the signature were refused, in its XML or JSON answer. */
+function signatureRefused(body: unknown): boolean {
+  const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
+  return SIGNATURE_REFUSED.test(text.slice(0, 4096));
+}
+
 function tooLarge(step: StepSpec, limit: number): ErrorDetail {
   return errorDetail({
     code: "UPSTREAM_ERROR",
@@ -93,8 +112,11 @@ async function finish(
     const body = declaredJson(read.body, step.bodyType);
     return { ok: true, ...answer, body };
   }
-  const rejected = response.status === 401 || callerErrorCode(response.status, read.body) === "UNAUTHORIZED";
-  const suggestion = rejected ? unauthorizedHint(auth) : undefined;
+  const rejected =
+    response.status === 401 ||
+    callerErrorCode(response.status, read.body) === "UNAUTHORIZED" ||
+    (auth.sign !== undefined && response.status === 403 && signatureRefused(read.body));
+  const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth)) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,
@@ -122,15 +144,27 @@ function attemptFetch(
   hook: AttemptHook,
   step: StepSpec,
   prepared: PreparedRequest,
+  send: SendContext["fetch"],
 ): SendContext["fetch"] {
   const template = `${ctx.base.pathname.replace(/\/+$/, "")}${step.path}`;
   let resendCount = 0;
   return (input: URL, init: RequestInit): Promise<Response> => {
     const redirected = input.pathname !== prepared.url.pathname;
     const attempt = { method: init.method ?? "GET", url: input, resendCount: resendCount++ };
-    return hook(redirected ? attempt : { ...attempt, template }, (extra) =>
-      ctx.settings.fetch(input, withHeaders(init, extra)),
-    );
+    return hook(redirected ? attempt : { ...attempt, template }, (extra) => send(input, withHeaders(init, extra)));
+  };
+}
+
+/**
+ * The last step before the network: each request, exactly as it goes out (the trace headers included), is signed by
+ * the signer of the credentials in use, if any, every time it is sent.
+ */
+function signingFetch(fetch: typeof globalThis.fetch, signer: () => AppliedAuth["sign"]): SendContext["fetch"] {
+  return async (input: URL, init: RequestInit): Promise<Response> => {
+    const sign = signer();
+    if (sign === undefined) return fetch(input, init);
+    const signed = await sign(input, init);
+    return fetch(signed.url, signed.init);
   };
 }
 
@@ -191,8 +225,9 @@ async function exchange(
   if (!placed.ok) return { ok: false, error: placed.error };
   const prepared = placed.value;
   const hook = ctx.settings.onAttempt;
+  const signed = signingFetch(ctx.settings.fetch, () => (authorized.ok ? authorized.auth.sign : undefined));
   const send: SendContext = {
-    fetch: hook === undefined ? ctx.settings.fetch : attemptFetch(ctx, hook, step, prepared),
+    fetch: hook === undefined ? signed : attemptFetch(ctx, hook, step, prepared, signed),
     userAgent: `${ctx.settings.toolset.name}/${ctx.settings.toolset.version}`,
     operationId: step.operationId,
     base: ctx.base,
@@ -304,6 +339,7 @@ export function createTransport(settings: TransportSettings): Transport {
     baseUrl: base,
     maxResponseBytes: settings.maxResponseBytes,
     now,
+    ...(settings.signing === undefined ? {} : { signing: settings.signing }),
   });
   const ctx: Context = {
     settings,
