@@ -7,7 +7,7 @@ import { lint } from "../../src/api/lint.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel, Parameter } from "../../src/model/api-model.js";
 import { actionResource } from "../../src/planner/init/action-groups.js";
-import { resourcesOf } from "../../src/planner/init/index.js";
+import { draftGoals, resourcesOf } from "../../src/planner/init/index.js";
 import { namedAction } from "../../src/planner/named-action.js";
 import { readActionName } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -160,8 +160,54 @@ describe.skipIf(REPEAT_RUN)("init on a JSON-protocol API: the real DynamoDB spec
     expect(goal("query")?.useWhen).toMatch(/^The user wants to query /);
   });
 
+  it("describes a body input with the words the spec gives beside its type's $ref, not words drafted from its name", () => {
+    expect(goal("get_item")?.inputs.find((i) => i.name === "table_name")?.description).toBe(
+      "The name of the table containing the requested item.",
+    );
+    expect(goal("put_item")?.inputs.find((i) => i.name === "item")?.description).toMatch(
+      /^A map of attribute name\/value pairs, one for each attribute\./,
+    );
+  });
+
   it("warns of no fragment its operations' X-Amz-Target header tells apart", () => {
     expect(diagnostics.map((d) => d.code)).not.toContain("SPEC_PATH_FRAGMENT");
+  });
+});
+
+describe("a body property described beside the $ref of its type", () => {
+  it.each([
+    [
+      { allOf: [{ $ref: "#/components/schemas/Name" }, { description: "<p>The thing's <b>display</b> name.</p>" }] },
+      "The thing's display name.",
+    ],
+    [{ allOf: [{ $ref: "#/components/schemas/Name" }] }, "The name of the thing."],
+    [{ $ref: "#/components/schemas/Name" }, "The name of the thing."],
+  ])("%j → %s", async (property, want) => {
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "Things", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/things": {
+          post: {
+            operationId: "createThing",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: { type: "object", required: ["name"], properties: { name: property } },
+                },
+              },
+            },
+            responses: { "201": { description: "created" } },
+          },
+        },
+      },
+      components: { schemas: { Name: { type: "string" } } },
+    };
+    const { model } = await ingest(spec);
+    const goal = draftGoals(model as ApiModel).goals.find((g) => g.name === "create_thing");
+    expect(goal?.inputs.find((i) => i.name === "name")?.description).toBe(want);
   });
 });
 

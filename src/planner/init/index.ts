@@ -858,12 +858,13 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
     }
   }
   for (const step of proposal.steps) {
-    for (const { input, field, type, owner } of step.undescribed ?? []) {
+    for (const { input, field, type, owner, description } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input) && used(input))
         inputs.push({
           name: input,
           ...(type === undefined ? {} : { type }),
-          description: `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
+          description:
+            description ?? `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
         });
     }
   }
