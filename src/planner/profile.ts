@@ -106,7 +106,7 @@ export interface ActionReading {
 export function readActionName(name: string): ActionReading {
   const words = splitWords(name);
   const leading = MODE_WORDS.has(words[0] ?? "") && words.length > 2;
-  const trailing = words.at(-1) === "batch" && words.length > 2;
+  const trailing = words.at(-1) === "batch" && words.length >= 2;
   const batch = leading || trailing;
   const [verb = "", ...rest] = words.slice(leading ? 1 : 0, trailing ? -1 : undefined);
   const stemmed = stem(verb);

@@ -33,6 +33,7 @@ describe("an action's name read as verb + object", () => {
     ["TransactWriteItems", "write", "create", "item", ["batch", "many"]],
     ["PutItem", "put", "put", "item", []],
     ["Query", "query", "search", "", []],
+    ["PublishBatch", "publish", "publish", "", ["batch", "many"]],
     ["Publish", "publish", "publish", "", []],
   ])("%s → %s (%s) %s", (name, verb, action, object, qualifiers) => {
     expect(readActionName(name)).toEqual({ verb, action, object, qualifiers });
@@ -140,6 +141,24 @@ describe.skipIf(REPEAT_RUN)("init on a query-protocol API: the real SQS spec", a
 
   it("warns of no fragment its operations' Action parameter tells apart", () => {
     expect(diagnostics.map((d) => d.code)).not.toContain("SPEC_PATH_FRAGMENT");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("init on the real SNS spec: actions that name no object", async () => {
+  const { goals, errors } = await drafted("sns.json");
+  const goal = (name: string) => goals.find((g) => g.name === name);
+
+  it("are drafted under the thing their inputs name, taking the optional one that says which", () => {
+    expect(goals.map((g) => g.name)).toEqual(
+      expect.arrayContaining(["create_topic", "list_topics", "publish", "subscribe", "unsubscribe"]),
+    );
+    expect(goal("publish")?.group).toBe("topic");
+    expect(goal("publish")?.steps[0]?.params.map((p) => [p.name, p.value])).toEqual([
+      ["Message", "$inputs.message"],
+      ["TopicArn", "$inputs.topic_arn"],
+    ]);
+    expect(goal("publish")?.useWhen).toBe("The user asks to publish and you know the TopicArn and Message.");
+    expect(errors).toEqual([]);
   });
 });
 

@@ -16,8 +16,8 @@ const OWN_LIFE = 3;
 /**
  * The resource of each operation named by an action, from the objects its action names (see `actionResource`): the
  * path says nothing of it (one `/` for every call). An object that three verbs or more act on is a resource of its own;
- * an action that names no object (`Publish`, `Query`) acts on the thing its required inputs name (`TopicArn`,
- * `TableName`), else is its own.
+ * an action that names no object (`Subscribe`, `Query`) acts on the thing its required inputs name (`TopicArn`,
+ * `TableName`), else one its other parameters name (`Publish`'s optional `TopicArn`), else is its own.
  * Operations named otherwise are not in the map.
  */
 export function actionResources(
@@ -32,13 +32,19 @@ export function actionResources(
     const { object, action } = profileOf(o);
     actions.set(object, new Set([...(actions.get(object) ?? []), action]));
   }
-  const own = new Set([...actions].filter(([, verbs]) => verbs.size >= OWN_LIFE).map(([object]) => object));
+  const own = new Set(
+    [...actions].filter(([object, verbs]) => object !== "" && verbs.size >= OWN_LIFE).map(([object]) => object),
+  );
   const out = new Map<Operation, string>();
   for (const o of named) {
     const object = profileOf(o).object;
     const resource =
       (own.has(object) ? object : actionResource(object, objects)) ??
       inputThing(requiredInputs(o, schemas), objects) ??
+      inputThing(
+        o.parameters.map((p) => p.name),
+        objects,
+      ) ??
       namedAction(o) ??
       "api";
     out.set(o, toSnakeCase(resource).replace(/^_+|_+$/g, "") || "api");

@@ -611,6 +611,7 @@ function singleProposal(
   const postRead = reads !== undefined || ((slot === "find" || slot === "get") && readsByPost(operation, profile));
   const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
   const named = namedAction(operation);
+  const naming = named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name);
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
     "call",
@@ -624,7 +625,7 @@ function singleProposal(
     description: sentence(summaryOf(operation)),
     useWhen:
       named !== undefined
-        ? actionHint(model, operation, kind, named, profile)
+        ? actionHint(model, operation, kind, named, profile, naming)
         : isRpc(operation)
           ? rpcHint(operation, kind, profile)
           : (relationHint(operation, kind, profile) ??
@@ -639,7 +640,7 @@ function singleProposal(
               profile,
             )),
     inputs: [],
-    steps: [createStep(model, operation, kind, stepId, offersOnCreate)],
+    steps: [createStep(model, operation, kind, stepId, offersOnCreate, naming)],
     calls: [signatureOf(operation)],
     deprecated: operation.deprecated,
     groupRank: group.rank,
@@ -682,18 +683,23 @@ function createStep(
   kind: SingleKind,
   id: string,
   offersOnCreate: boolean,
+  naming: readonly Parameter[] = [],
 ): DraftStep {
   // A read by POST (a check, a search) sends its filters in the body: like a create, it offers them rather than `{}`.
   const postRead = operation.method === "post" && (kind === "find" || kind === "get");
-  const step = (offer: boolean) =>
-    operationStep(model, operation, {
+  const step = (offer: boolean) => {
+    const namer = createInputNamer(schemaLookup(model.schemas));
+    const preset = new Map(naming.map((p) => [p.name, `$inputs.${namer(p.name, p.schema, id)}`] as const));
+    return operationStep(model, operation, {
       id,
-      namer: createInputNamer(schemaLookup(model.schemas)),
+      namer,
+      ...(preset.size === 0 ? {} : { preset }),
       offerFields: kind === "update" || kind === "act" || ((kind === "create" || postRead) && offer),
       offerOnPost: kind === "update" || kind === "create" || postRead,
       offerObjects: kind === "update" || kind === "act",
       final: true,
     });
+  };
   const drafted = step(offersOnCreate);
   return (kind === "create" || postRead) && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
     ? step(true)
@@ -885,15 +891,32 @@ function actionHint(
   kind: SingleKind,
   name: string,
   profile: OperationProfile,
+  naming: readonly Parameter[],
 ): string {
   const said = actionSaid(name, kind, profile);
   const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
   const tail = summary.split(/\s+/).length <= 16 ? ` (${lowerFirst(summary)})` : "";
-  const needs = requiredInputs(operation, schemaLookup(model.schemas)).slice(0, 4);
+  const required = requiredInputs(operation, schemaLookup(model.schemas));
+  const needs = [...naming.map((p) => p.name).filter((n) => !required.includes(n)), ...required].slice(0, 4);
   const know = needs.length === 0 ? "" : ` and you know the ${listed(needs)}`;
   const thing = said.rest === "" ? "" : ` ${said.rest}`;
   return `The user ${kind === "find" ? "wants" : "asks"} to ${said.verb}${thing}${tail}${know}.`;
 }
+
+/**
+ * The optional parameters that name the thing an action without an object of its own acts on (`TopicArn` of SNS's
+ * `Publish`, drafted under topics): without them the call reaches no topic, so the goal takes them as inputs.
+ */
+function namingParameters(operation: Operation, resource: string): Parameter[] {
+  const thing = resource.split("_").join(" ");
+  return operation.parameters.filter((p) => {
+    const words = splitWords(p.name);
+    return !p.required && NAMING_WORDS.has(words.at(-1) ?? "") && words.slice(0, -1).join(" ") === thing;
+  });
+}
+
+/** Endings of an input that names a thing by its name or id: `TopicArn`, `TableName`, `QueueUrl`. */
+const NAMING_WORDS: ReadonlySet<string> = new Set(["name", "arn", "id", "url", "key"]);
 
 /** `A`, `A and B`, `A, B and C`. */
 function listed(names: readonly string[]): string {
