@@ -144,11 +144,64 @@ function checkPaths(ctx: IngestContext): void {
       ctx.reporter.report("SPEC_PATH_EMPTY_SEGMENT", at, {
         message: `path ${JSON.stringify(path)} starts with \`//\`: its operations call the server URL's path followed by ${JSON.stringify(path)} as written, on the server's own host`,
       });
-    else if (path.includes("#"))
+    else if (path.includes("#") && !toldApartByFragment(ctx, path))
       ctx.reporter.report("SPEC_PATH_FRAGMENT", at, {
         message: `path ${JSON.stringify(path)} ends in a fragment (\`${path.slice(path.indexOf("#"))}\`), which HTTP never sends: its operations call ${JSON.stringify(withoutFragment(path))}`,
       });
   }
+}
+
+/**
+ * Whether a path's fragment names only what its every operation sends anyway: for each `&`-separated part, a required
+ * query parameter (or header) of that name, and for a `name=value` part one that allows only that value
+ * (`/#Action=SendMessage`, AWS's query protocol; `/#X-Amz-Target=…GetItem`, its JSON protocol; `/analyzed-resource
+ * #analyzerArn&resourceArn`, its REST protocols). The operations sharing the path without it are told apart by what
+ * they send, and there is nothing to warn of.
+ */
+function toldApartByFragment(ctx: IngestContext, path: string): boolean {
+  const parts = path
+    .slice(path.indexOf("#") + 1)
+    .split("&")
+    .map((part) => /^([^=]+)(?:=(.+))?$/.exec(part));
+  if (parts.length === 0 || parts.some((m) => m === null)) return false;
+  const pathItem = recordOf(recordOf(ctx.document["paths"])[path]);
+  const operations = OPERATION_KEYS.filter((m) => pathItem[m] !== undefined).map((m) => recordOf(pathItem[m]));
+  const sends = (parameter: Record<string, unknown>, name: string, value: string | undefined): boolean =>
+    parameter["required"] === true &&
+    (parameter["in"] === "query"
+      ? parameter["name"] === name
+      : parameter["in"] === "header" && String(parameter["name"]).toLowerCase() === name.toLowerCase()) &&
+    (value === undefined || onlyValue(parameter) === value);
+  return (
+    operations.length > 0 &&
+    operations.every((operation) => {
+      const declared = [pathItem["parameters"], operation["parameters"]]
+        .flatMap((list) => (Array.isArray(list) ? list : []))
+        .map((p) => localParameter(ctx, recordOf(p)));
+      return parts.every((m) => declared.some((p) => sends(p, m?.[1] ?? "", m?.[2])));
+    })
+  );
+}
+
+/** A parameter, its `$ref` to `#/components/parameters/…` (or Swagger 2.0's `#/parameters/…`) followed once. */
+function localParameter(ctx: IngestContext, parameter: Record<string, unknown>): Record<string, unknown> {
+  const ref = parameter["$ref"];
+  if (typeof ref !== "string") return parameter;
+  const match = /^#\/(components\/parameters|parameters)\/([^/]+)$/.exec(ref);
+  if (match === null) return {};
+  const container =
+    match[1] === "parameters" ? ctx.document["parameters"] : recordOf(ctx.document["components"])["parameters"];
+  return recordOf(
+    recordOf(container)[decodeURIComponent((match[2] ?? "").replaceAll("~1", "/").replaceAll("~0", "~"))],
+  );
+}
+
+/** The one value a parameter allows (a one-value `enum` or a `const`, in its schema or, in Swagger 2.0, on itself). */
+function onlyValue(parameter: Record<string, unknown>): unknown {
+  const schema = parameter["schema"] === undefined ? parameter : recordOf(parameter["schema"]);
+  if (Object.hasOwn(schema, "const")) return schema["const"];
+  const allowed = schema["enum"];
+  return Array.isArray(allowed) && allowed.length === 1 ? allowed[0] : undefined;
 }
 
 /** The path template without its `#…` fragment: AWS-style specs key operations on one path by `/#X-Amz-Target=…`. */

@@ -1,7 +1,8 @@
 // An operation (method, path, operationId, summary, tags, flags) → what it does for a user: action, object, qualifiers, niche signals.
-import type { OperationSummary } from "../model/api-model.js";
+import type { OperationSummary, Parameter } from "../model/api-model.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import { htmlToText } from "../util/html-text.js";
+import { namedAction } from "./named-action.js";
 import { riskFromWords } from "./risk.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
@@ -39,8 +40,15 @@ const NOT_OBJECTS = new Set([
   "bulk",
 ]);
 
-/** The profile of one operation, computed from what the spec says of it alone. */
-export function operationProfile(operation: OperationSummary): OperationProfile {
+/**
+ * The profile of one operation, computed from what the spec says of it alone; a call named apart from its path (see
+ * `namedAction`, known once the operation's parameters are) is read from that name.
+ */
+export function operationProfile(
+  operation: OperationSummary & { readonly parameters?: readonly Parameter[] },
+): OperationProfile {
+  const named = operation.parameters === undefined ? undefined : namedAction(operation);
+  if (named !== undefined) return namedActionProfile(named, operation);
   const segments = pathSegments(operation.path);
   const rpc = rpcName(segments);
   const idWords = splitWords(rpc ?? operation.id);
@@ -64,6 +72,63 @@ export function operationProfile(operation: OperationSummary): OperationProfile 
     ...(signals.length === 0 ? {} : { signals }),
   };
 }
+
+/** An action named apart from its path (`SendMessage` on `/`), read as verb + object; signals as any operation's. */
+function namedActionProfile(name: string, operation: OperationSummary): OperationProfile {
+  const { action, object, qualifiers } = readActionName(name);
+  const signals = signalsOf(operation, splitWords(name), [name]);
+  return {
+    action,
+    object,
+    ...(qualifiers.length === 0 ? {} : { qualifiers }),
+    ...(signals.length === 0 ? {} : { signals }),
+  };
+}
+
+/** What an action's name says: its verb as written, the action it names, its object and how it picks it. */
+export interface ActionReading {
+  /** The verb as the name writes it (`describe`, `receive`, `purge`). */
+  readonly verb: string;
+  /** Its class, as a profile names actions: `describe` → get, `remove` → delete, `query` → search, own verbs as written; a read of many → list. */
+  readonly action: string;
+  /** The object, its last word singular (`queue url`, `dead letter source queue`); empty when the name is a verb alone (`Publish`). */
+  readonly object: string;
+  /** `for resource`, `by topic`, `with saml`: the words after the object; `batch` for many at once, `many` for that or a plural object. */
+  readonly qualifiers: readonly string[];
+}
+
+/**
+ * An action name read as verb + object: its first word is the verb (a leading `Batch` or `Transact`, or a trailing
+ * `Batch`, says it acts on many at once: `BatchGetItem` gets items, `SendMessageBatch` sends messages), the words up to a
+ * preposition its object. A read whose object is plural lists
+ * (`DescribeInstances`, `ListQueues`); `GetQueueAttributes` still gets, what `get` names is one thing's.
+ */
+export function readActionName(name: string): ActionReading {
+  const words = splitWords(name);
+  const leading = MODE_WORDS.has(words[0] ?? "") && words.length > 2;
+  const trailing = words.at(-1) === "batch" && words.length >= 2;
+  const batch = leading || trailing;
+  const [verb = "", ...rest] = words.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  const stemmed = stem(verb);
+  const classes = verbClasses(stemmed);
+  const read = classes === undefined || NOT_ACTIONS.has(stemmed) ? verb : canonicalAction(stemmed, classes);
+  const end = rest.findIndex((w) => PHRASE_END.has(w));
+  const phrase = (end < 0 ? rest : rest.slice(0, end)).filter((w) => !NOT_OBJECTS.has(w));
+  const many = batch || isPlural(phrase.at(-1) ?? "");
+  return {
+    verb,
+    action: read === "get" && verb !== "get" && many ? "list" : read,
+    object: singularPhrase(phrase.join(" ")),
+    qualifiers: [
+      ...(end < 0 ? [] : [rest.slice(end).join(" ")]),
+      ...(batch ? ["batch"] : []),
+      ...(many ? ["many"] : []),
+    ],
+  };
+}
+
+/** Words before an action's verb that say it works on many at once (`BatchGetItem`, `TransactWriteItems`). */
+const MODE_WORDS: ReadonlySet<string> = new Set(["batch", "transact"]);
 
 /** A format extension on a path segment (`/v2/people.json`, `/Calls/{Sid}.json`): it names no thing. */
 const FORMAT_EXTENSION = /\.(json|xml)$/i;

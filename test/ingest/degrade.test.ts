@@ -17,7 +17,11 @@ const doc = (over: Record<string, unknown>): Record<string, unknown> => ({
 
 const ok = { "200": { description: "ok" } };
 
-/** Two AWS-style operations on `/`, told apart by the `X-Amz-Target` header each declares. */
+/**
+ * Two AWS-style operations on `/`, told apart by the `X-Amz-Target` header each declares; one whose `#Action=Get` no
+ * parameter sends; two on `/things` told apart by required query parameters (one through a `$ref`), and one whose
+ * `mode` may be another value than its fragment's.
+ */
 const AWS = doc({
   paths: {
     "/#X-Amz-Target=AlexaForBusiness.ApproveSkill": {
@@ -54,6 +58,28 @@ const AWS = doc({
         responses: ok,
       },
     },
+    "/things#kind&mode=import": {
+      post: {
+        operationId: "importThings",
+        parameters: [
+          { name: "kind", in: "query", required: true, schema: { type: "string" } },
+          { $ref: "#/components/parameters/ImportMode" },
+        ],
+        responses: ok,
+      },
+    },
+    "/things#mode=export": {
+      post: {
+        operationId: "exportThings",
+        parameters: [{ name: "mode", in: "query", required: true, schema: { type: "string", enum: ["export", "x"] } }],
+        responses: ok,
+      },
+    },
+  },
+  components: {
+    parameters: {
+      ImportMode: { name: "mode", in: "query", required: true, schema: { type: "string", enum: ["import"] } },
+    },
   },
 });
 
@@ -84,17 +110,18 @@ const PATTERNS = doc({
 });
 
 describe("AWS-style `#` paths", () => {
-  it("keep every operation, on the path without its fragment, with one warning per path", async () => {
+  it("keep every operation, on the path without its fragment, with one warning per path no parameter tells apart", async () => {
     const { model, diagnostics } = await ingest(AWS);
     expect(model?.operations.map((o) => [o.id, o.method, o.path])).toEqual([
       ["ApproveSkill", "post", "/"],
       ["postXAmzTargetAlexaForBusinessAssociateContactWithAddressBook", "post", "/"],
       ["getThing", "get", "/things/{id}"],
+      ["importThings", "post", "/things"],
+      ["exportThings", "post", "/things"],
     ]);
     expect(diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
-      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1#X-Amz-Target=AlexaForBusiness.ApproveSkill"],
-      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1#X-Amz-Target=AlexaForBusiness.AssociateContactWithAddressBook"],
       ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1things~1{id}#Action=Get"],
+      ["SPEC_PATH_FRAGMENT", "warning", "/paths/~1things#mode=export"],
     ]);
   });
 
@@ -105,6 +132,8 @@ describe("AWS-style `#` paths", () => {
       ["approve_skill", "/"],
       ["post_x_amz_target_alexa_for_business_associate_contact_with", "/"],
       ["get_thing", "/things/{id}"],
+      ["import_things", "/things"],
+      ["export_things", "/things"],
     ]);
   });
 

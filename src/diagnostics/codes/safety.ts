@@ -40,8 +40,9 @@ export const safetyCodes = {
   },
   SPEC_PATH_FRAGMENT: {
     severity: "warning",
-    title: "a path ends in a `#` fragment, which is never sent: the operation calls the path without it",
-    hint: "nothing to do when the operations on that path are told apart otherwise (AWS specs send the `X-Amz-Target` header they declare); else give each operation its own path",
+    title:
+      "a path ends in a `#` fragment, which is never sent, and no parameter its operations declare sends its value instead: the operation calls the path without it",
+    hint: "give each operation its own path, or declare what tells the operations on that path apart: a required parameter that allows only the fragment's value (`#Action=X`: a query parameter `Action` with `enum: [X]`; `#X-Amz-Target=Y`: that header with `enum: [Y]`), which the tool sends and which silences this warning",
   },
   SPEC_HIDDEN_TEXT: {
     severity: "warning",

@@ -24,6 +24,7 @@ import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
 import { pagingOf } from "../paging.js";
 import { saysMoreThanName } from "../inputs.js";
+import { htmlToText } from "../../util/html-text.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
@@ -128,7 +129,7 @@ export function operationStep(
               )
             : hasDescription(undefined, body.properties?.[k], namesOf(k, v))
               ? []
-              : undescribed(v, k),
+              : withWrapperDescription(undescribed(v, k), body.properties?.[k]),
         )
       : []),
     ...(body.body?.kind === "whole" && !hasDescription(undefined, body.schema, namesOf("body", body.body.value))
@@ -231,6 +232,23 @@ function hasDescription(
 function namesOf(field: string, value: unknown): string[] {
   const input = typeof value === "string" ? /^\$inputs\.([A-Za-z0-9_]+)$/.exec(value)?.[1] : undefined;
   return input === undefined ? [field] : [field, input];
+}
+
+/**
+ * The description a property gives beside the `$ref` of its type (`allOf: [{ $ref: TableName }, { description: "The
+ * name of the table …" }]`, as every AWS JSON-protocol body writes it), which the planner does not read from the wrapper:
+ * the draft describes the input with the spec's own words, not with words drafted from its name.
+ */
+function withWrapperDescription(
+  found: { input: string; field: string }[],
+  schema: JsonSchema | undefined,
+): { input: string; field: string; description?: string }[] {
+  const parts = typeof schema === "object" && Array.isArray(schema["allOf"]) ? (schema["allOf"] as JsonSchema[]) : [];
+  const said = parts
+    .map((part) => (typeof part === "object" && typeof part["description"] === "string" ? part["description"] : ""))
+    .map((text) => htmlToText(text).replace(/\s+/g, " ").trim())
+    .find((text) => text !== "");
+  return said === undefined ? found : found.map((u) => ({ ...u, description: said }));
 }
 
 /** `$inputs.photo_urls` bound to `photoUrls` → `{ input: "photo_urls", field: "photoUrls" }`; other values need no description. */

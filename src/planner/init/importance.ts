@@ -34,6 +34,11 @@ export function isNiche(operation: Operation, profile: OperationProfile, resourc
   if (operation.deprecated) return true;
   if (hasNicheSignal(profile)) return true;
   if ((profile.signals ?? []).includes("collection") && operation.method === "delete") return true;
+  return isPlumbing(profile, resource);
+}
+
+/** Whether an operation's object or resource is configuration plumbing (properties, schemes, settings, keys …). */
+export function isPlumbing(profile: OperationProfile, resource: string): boolean {
   return PLUMBING.test(`${profile.object} ${resource.replaceAll("_", " ")}`);
 }
 

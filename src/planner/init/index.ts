@@ -24,6 +24,8 @@ import {
 } from "./operations.js";
 import { selectorChains } from "./selectors.js";
 import { oneFormPerAction } from "../query-actions.js";
+import { actionNiche, actionResources, mainResources } from "./action-groups.js";
+import { schemaLookup } from "../../model/api-source.js";
 import {
   actionKind,
   apiSearchProposal,
@@ -105,10 +107,10 @@ const KIND_TIER: Readonly<Record<GoalKind, number>> = {
   delete: 6,
 };
 
-/** A core resource's runner-up goals come after every core resource's reads. */
+/** A core resource's runner-up goals come after every core resource's reads; a second delete never before the first. */
 const round = (p: Proposal): number =>
   p.runnerUp
-    ? 2.5
+    ? Math.max(2.5, KIND_ROUND[kindOf(p)])
     : p.child
       ? 1
       : p.as !== undefined
@@ -187,13 +189,6 @@ export function resourcesOf(model: ApiModel) {
   const collections = collectionPrefixes(model);
   const base = basePrefix(model.operations);
   const postOnly = postsOnly(model.operations);
-  const resource = (o: Operation): string => {
-    if (isApiSearch(o, base)) return "search";
-    const own = ownThings(o.path, base);
-    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
-    const namespace = rpcNamespace(o.path, postOnly);
-    return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
-  };
   const profiles = new Map<Operation, OperationProfile>();
   const profileOf = (o: Operation): OperationProfile => {
     const known = profiles.get(o);
@@ -202,7 +197,21 @@ export function resourcesOf(model: ApiModel) {
     profiles.set(o, profile);
     return profile;
   };
-  const niche = (o: Operation): boolean => isNiche(o, profileOf(o), resource(o));
+  const byAction = actionResources(model.operations, profileOf, schemaLookup(model.schemas));
+  const resource = (o: Operation): string => {
+    const named = byAction.get(o);
+    if (named !== undefined) return named;
+    if (isApiSearch(o, base)) return "search";
+    const own = ownThings(o.path, base);
+    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
+    const namespace = rpcNamespace(o.path, postOnly);
+    return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
+  };
+  const mainActions = mainResources(byAction);
+  const niche = (o: Operation): boolean =>
+    byAction.has(o)
+      ? actionNiche(o, profileOf(o), mainActions.has(resource(o)) ? undefined : resource(o))
+      : isNiche(o, profileOf(o), resource(o));
   const deprecated = (o: Operation): boolean => o.deprecated || (profileOf(o).signals ?? []).includes("deprecated");
   const pathParents = (o: Operation): string[] => (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_"));
   const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
@@ -216,7 +225,34 @@ export function resourcesOf(model: ApiModel) {
     resource,
     coreWeights(model, view.operations, model.operations, resource, pathParents, niche, deprecated),
   );
-  return { base, resource, profileOf, niche, pathParents, parents, parent, view, groups };
+  return {
+    base,
+    resource,
+    profileOf,
+    niche,
+    pathParents,
+    parents,
+    parent,
+    view,
+    groups,
+    core: coreCount(groups, byAction),
+  };
+}
+
+/** The share of the heaviest resource's weight a resource of actions needs to be a core one (a queue's messages, not its move tasks). */
+const ACTION_CORE_SHARE = 0.7;
+
+/**
+ * How many of the heaviest resources are core: four; in an API whose calls are named by actions (one path for every
+ * call), only those nearly as heavy as the heaviest, whose objects its actions name again and again (a queue and its
+ * messages, a table and its items): a lighter object's list and create would otherwise come before reading an item.
+ */
+function coreCount(groups: readonly Group[], byAction: ReadonlyMap<Operation, string>): number {
+  const operations = groups.flatMap((g) => g.operations);
+  if (byAction.size * 2 <= operations.length) return CORE_GROUPS;
+  const top = groups[0]?.weight ?? 0;
+  const heavy = groups.slice(0, CORE_GROUPS).filter((g) => g.weight >= top * ACTION_CORE_SHARE).length;
+  return Math.max(1, heavy);
 }
 
 /** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */
@@ -231,7 +267,7 @@ export function rankedResources(model: ApiModel): string[] {
  * and deterministic.
  */
 export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDraft {
-  const { base, resource, profileOf, niche, parent, view, groups } = resourcesOf(model);
+  const { base, resource, profileOf, niche, parent, view, groups, core: coreGroups } = resourcesOf(model);
   const groupByOperation = new Map(
     groups.flatMap((g) => g.operations.map((o) => [o, { name: g.name, rank: g.rank }] as const)),
   );
@@ -242,10 +278,10 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const resolvers = findResolvers(view);
   const groupFor = (o: Operation): { name: string; rank: number } =>
     groupByOperation.get(o) ?? { name: resource(o), rank: 0 };
-  const valued = (c: Proposal): Proposal => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche);
+  const valued = (c: Proposal): Proposal => markNiche({ ...c, core: c.groupRank < coreGroups }, view, niche);
   const bodyChains = oneChainPerResolver(
     nameChains(view, resolvers, groupFor)
-      .map((c) => markNiche({ ...c, core: c.groupRank < CORE_GROUPS }, view, niche, false))
+      .map((c) => markNiche({ ...c, core: c.groupRank < coreGroups }, view, niche, false))
       .sort(compareProposals),
   );
   const pathAll = [...chainProposals(view, resolvers, groupFor), ...selectors].map(valued);
@@ -259,11 +295,11 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const proposed = [
     ...(search === undefined ? [] : [search]),
     ...groups.flatMap((g) =>
-      groupProposals(view, g, taken, g.rank < CORE_GROUPS, profileOf, niche, (r) => groupRanks.get(r)),
+      groupProposals(view, g, taken, g.rank < coreGroups, profileOf, niche, (r) => groupRanks.get(r)),
     ),
   ].map((p) => markNiche(p, view, niche));
   const children = groups
-    .filter((g) => g.rank < CORE_GROUPS)
+    .filter((g) => g.rank < coreGroups)
     .flatMap((g) => {
       const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
       const child = fullestFirst(nested, resource)
@@ -302,7 +338,7 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         const target = view.operations[c.operationIndex];
         const own = rankOf.get(c.group) ?? Number.POSITIVE_INFINITY;
         const above = target === undefined ? undefined : coreAbove(target, rankOf);
-        const rank = own < CORE_GROUPS ? own : above !== undefined && above < CORE_GROUPS ? above : undefined;
+        const rank = own < coreGroups ? own : above !== undefined && above < coreGroups ? above : undefined;
         return rank === undefined || targets.has(target as Operation)
           ? []
           : [{ ...c, core: true, as: "act" as const, groupRank: rank }];
@@ -754,7 +790,7 @@ function notForSentence(proposal: Proposal, kept: readonly Proposal[]): string {
   const related = kept.filter((k) => k.group === proposal.group && k.name !== proposal.name).slice(0, 3);
   if (related.length === 0) return "";
   const phrase = (k: Proposal): string =>
-    k.said === undefined ? KIND_PHRASES[k.kind](k) : `${gerund(k.said.verb)} ${k.said.rest}`;
+    k.said === undefined ? KIND_PHRASES[k.kind](k) : `${gerund(k.said.verb)} ${k.said.rest}`.trim();
   const phrases = related.map((k) => `${phrase(k)} (use ${k.name})`);
   const text =
     phrases.length === 1 ? (phrases[0] ?? "") : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1) ?? ""}`;
@@ -828,12 +864,13 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
     }
   }
   for (const step of proposal.steps) {
-    for (const { input, field, type, owner } of step.undescribed ?? []) {
+    for (const { input, field, type, owner, description } of step.undescribed ?? []) {
       if (!inputs.some((i) => i.name === input) && used(input))
         inputs.push({
           name: input,
           ...(type === undefined ? {} : { type }),
-          description: `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
+          description:
+            description ?? `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
         });
     }
   }

@@ -4,6 +4,7 @@ import { toSnakeCase } from "../../util/naming.js";
 import { idParts, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { operationProfile } from "../profile.js";
+import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 
 const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
@@ -135,7 +136,7 @@ const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
  */
 export function operationGoalName(operation: Operation, verb: string): string {
-  const action = methodNamedAction(operation);
+  const action = methodNamedAction(operation) ?? namedAction(operation);
   if (action !== undefined) return toSnakeCase(action);
   const name = baseName(operation)
     .split("_")
@@ -467,7 +468,8 @@ const SUMMARY_VERBS: ReadonlySet<string> = new Set(["watch", "vote", "decline", 
 /** Nouns that take no plural ending (`accessible data`, `time series`). */
 const UNCOUNTED: ReadonlySet<string> = new Set(["data", "metadata", "information", "media", "series", "info"]);
 
-function pluralSnake(name: string): string {
+/** `queue_url` → `queue_urls`, `policy` → `policies`: a snake name with its last word plural. */
+export function pluralSnake(name: string): string {
   const words = name.split("_");
   const last = words.at(-1) ?? "";
   const plural =

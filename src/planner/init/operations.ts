@@ -6,6 +6,7 @@ import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
+import { namedAction } from "../named-action.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
 
@@ -185,8 +186,17 @@ export function isListOperation(model: ApiModel, operation: Operation): boolean 
   );
 }
 
-/** `GET /pet/{petId}`, or how a step names its operation in the goals file. */
+/**
+ * `GET /pet/{petId}`: which call a goal makes, for the comment above it and to tell operations apart; a call named apart
+ * from its path adds its action (`GET / (ListQueues)`), as the operations sharing that path are told apart by it.
+ */
 export function signatureOf(operation: Operation): string {
+  const action = namedAction(operation);
+  return action === undefined ? routeSignature(operation) : `${routeSignature(operation)} (${action})`;
+}
+
+/** `METHOD /path`: how a step names an operation without an id in the goals file. */
+function routeSignature(operation: Operation): string {
   return `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
@@ -201,7 +211,7 @@ export function operationRef(operation: Operation, operations: readonly Operatio
   if (usableId && !operation.idSynthesized) return id;
   const route = routeOf(operation);
   const shared = operations.some((o) => o !== operation && o.method === operation.method && routeOf(o) === route);
-  return usableId && (shared || /\s/.test(operation.path)) ? id : signatureOf(operation);
+  return usableId && (shared || /\s/.test(operation.path)) ? id : routeSignature(operation);
 }
 
 /** `/pets/{petId}` and `/pets/{id}/` are one route, as the goals planner matches `METHOD /path`. */
@@ -234,9 +244,9 @@ function resourcePath(path: string): string[] {
     .map((s) => (PARAM_SEGMENT.test(s) ? "{}" : s));
 }
 
-/** What stays the same across API versions: method and the path after the version. */
+/** What stays the same across API versions: method, the path after the version, and the action a call names apart from its path. */
 function versionlessKey(operation: Operation): string {
-  return `${operation.method} /${resourcePath(operation.path).join("/")}`;
+  return `${operation.method} /${resourcePath(operation.path).join("/")} ${namedAction(operation) ?? ""}`;
 }
 
 /** One API version per resource: of operations that differ only by version, those of the newest (stable first); `watch` variants and deprecated ones only when nothing else is left. */

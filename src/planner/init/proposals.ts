@@ -28,7 +28,7 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { entityWords, goalWords, operationGoalName, segmentVerb } from "./names.js";
+import { entityWords, goalWords, operationGoalName, pluralSnake, segmentVerb } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
@@ -37,6 +37,10 @@ import { linkOf } from "./links.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
+import { namedAction } from "../named-action.js";
+import { readActionName } from "../profile.js";
+import { soleValue } from "../sole-value.js";
+import { requiredInputs } from "./action-groups.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -101,6 +105,7 @@ const ACTION_KINDS: Readonly<Record<string, SingleKind>> = {
   add: "create",
   send: "create",
   upload: "create",
+  put: "create",
   update: "update",
   set: "update",
   delete: "delete",
@@ -110,13 +115,21 @@ export function actionKind(profile: OperationProfile): SingleKind {
   return ACTION_KINDS[profile.action] ?? "act";
 }
 
-/** An RPC method: `/chat.postMessage`, or in an API of POSTs only (`postsOnly`) `/messages/send.json`. */
+/**
+ * An RPC method: `/chat.postMessage`, in an API of POSTs only (`postsOnly`) `/messages/send.json`, or a call named
+ * apart from its path (AWS's `SendMessage`, see `namedAction`).
+ */
 const isRpc = (o: Operation, model?: ApiModel): boolean =>
+  namedAction(o) !== undefined ||
   rpcNamespace(o.path, model !== undefined && postsOnly(model.operations)) !== undefined;
 
 /** How far below its namespace an RPC method sits: 0 for `files.upload` and `/messages/send.json`, 1 for `files.remote.add`. */
 const rpcDepth = (o: Operation, judge: Pick<Judge, "rpc">): number =>
-  !judge.rpc(o) ? 0 : isRpc(o) ? o.path.split(".").length - 2 : Math.max(0, rpcMethodPath(o.path).length - 2);
+  !judge.rpc(o) || namedAction(o) !== undefined
+    ? 0
+    : isRpc(o)
+      ? o.path.split(".").length - 2
+      : Math.max(0, rpcMethodPath(o.path).length - 2);
 
 /** The segments of a POST-only API's method path after its version: `/v1/sources/create` → sources, create. */
 const rpcMethodPath = (path: string): string[] => {
@@ -129,9 +142,16 @@ const rpcMethodPath = (path: string): string[] => {
 const listsNamespace = (o: Operation, judge: Pick<Judge, "rpc">): boolean =>
   judge.rpc(o) && /[./]list(\.[a-z]+)?$/i.test(o.path);
 
-/** An RPC method that qualifies its object (`files.sharedPublicURL`: a file, shared, public) is less central than one that does not. */
+/**
+ * An RPC method that qualifies its object (`files.sharedPublicURL`: a file, shared, public) is less central than one
+ * that does not; so is an action that does it to a thing (`AddUserToGroup` beside `CreateUser`) or to many at once
+ * (`SendMessageBatch` beside `SendMessage`).
+ */
 const rpcQualified = (o: Operation, profile: OperationProfile, judge: Pick<Judge, "rpc">): number =>
-  judge.rpc(o) ? (profile.parents?.length ?? 0) / 4 : 0;
+  !judge.rpc(o)
+    ? 0
+    : (profile.parents?.length ?? 0) / 4 +
+      (namedAction(o) === undefined ? 0 : (profile.qualifiers ?? []).filter((q) => q !== "many").length / 4);
 
 function best(operations: readonly Operation[], judge: Judge, score: (o: Operation) => number): Operation[] {
   return [...operations].sort(
@@ -252,7 +272,11 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
   act: (_m, ops, judge) =>
     best(
-      ops.filter((o) => o.method !== "get" && (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o))),
+      ops.filter(
+        (o) =>
+          (o.method !== "get" || namedAction(o) !== undefined) &&
+          (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o)),
+      ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
@@ -586,36 +610,65 @@ function singleProposal(
   // A POST that reads, picked as a create or as the read it is (Airbyte's `/v1/sources/search`), says what it does in its own words.
   const postRead = reads !== undefined || ((slot === "find" || slot === "get") && readsByPost(operation, profile));
   const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
-  const stepId = toIdentifierName(staticSegments(operation.path).at(-1) ?? kind, "call", 40);
+  const named = namedAction(operation);
+  const naming = named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name);
+  const stepId = toIdentifierName(
+    named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
+    "call",
+    40,
+  );
   return {
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
     group: group.name,
     entity: namedEntity(operation) ?? ownEntity(operation, profile, group.name),
     description: sentence(summaryOf(operation)),
-    useWhen: isRpc(operation)
-      ? rpcHint(operation, kind, profile)
-      : (relationHint(operation, kind, profile) ??
-        linkHint(operation, kind) ??
-        (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
-        verbHint(operation, kind) ??
-        KIND_HINTS[kind](
-          kind === "find"
-            ? browsedEntity(operation, profile, group.name)
-            : entityOfOperation(operation, group.name, kind === "create"),
-          operation,
-          profile,
-        )),
+    useWhen:
+      named !== undefined
+        ? actionHint(model, operation, kind, named, profile, naming)
+        : isRpc(operation)
+          ? rpcHint(operation, kind, profile)
+          : (relationHint(operation, kind, profile) ??
+            linkHint(operation, kind) ??
+            (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
+            verbHint(operation, kind) ??
+            KIND_HINTS[kind](
+              kind === "find"
+                ? browsedEntity(operation, profile, group.name)
+                : entityOfOperation(operation, group.name, kind === "create"),
+              operation,
+              profile,
+            )),
     inputs: [],
-    steps: [createStep(model, operation, kind, stepId, offersOnCreate)],
+    steps: [createStep(model, operation, kind, stepId, offersOnCreate, naming)],
     calls: [signatureOf(operation)],
     deprecated: operation.deprecated,
     groupRank: group.rank,
     operationIndex: model.operations.indexOf(operation),
-    readOnly: isReadMethod(operation.method),
+    readOnly: named === undefined ? isReadMethod(operation.method) : kind === "find" || kind === "get",
     ...(kind === "act" ? { verb: ownVerb(operation, profile) } : {}),
-    ...(said === undefined ? {} : { said: { verb: said.verb, rest: said.rest } }),
+    ...(named !== undefined
+      ? { said: actionSaid(named, kind, profile) }
+      : said === undefined
+        ? {}
+        : { said: { verb: said.verb, rest: said.rest } }),
   };
+}
+
+/** What a call named by its action does, for the not_for lines beside it: `send` `a message`, `list` `the queues`. */
+function actionSaid(name: string, kind: SingleKind, profile: OperationProfile): { verb: string; rest: string } {
+  const { verb } = readActionName(name);
+  return { verb: kind === "find" && verb === "describe" ? "list" : verb, rest: actionThing(profile).trim() };
+}
+
+/** The thing an action acts on as its hint says it: ` a message`, ` the queue attributes` (many), empty for none. */
+function actionThing(profile: OperationProfile): string {
+  const qualifiers = profile.qualifiers ?? [];
+  if (profile.object === "") return "";
+  if (qualifiers.includes("batch"))
+    return ` ${pluralSnake(toSnakeCase(profile.object)).replaceAll("_", " ")} in a batch`;
+  if (qualifiers.includes("many")) return ` the ${pluralSnake(toSnakeCase(profile.object)).replaceAll("_", " ")}`;
+  return ` ${withArticle(profile.object)}`;
 }
 
 /**
@@ -630,18 +683,23 @@ function createStep(
   kind: SingleKind,
   id: string,
   offersOnCreate: boolean,
+  naming: readonly Parameter[] = [],
 ): DraftStep {
   // A read by POST (a check, a search) sends its filters in the body: like a create, it offers them rather than `{}`.
   const postRead = operation.method === "post" && (kind === "find" || kind === "get");
-  const step = (offer: boolean) =>
-    operationStep(model, operation, {
+  const step = (offer: boolean) => {
+    const namer = createInputNamer(schemaLookup(model.schemas));
+    const preset = new Map(naming.map((p) => [p.name, `$inputs.${namer(p.name, p.schema, id)}`] as const));
+    return operationStep(model, operation, {
       id,
-      namer: createInputNamer(schemaLookup(model.schemas)),
+      namer,
+      ...(preset.size === 0 ? {} : { preset }),
       offerFields: kind === "update" || kind === "act" || ((kind === "create" || postRead) && offer),
       offerOnPost: kind === "update" || kind === "create" || postRead,
       offerObjects: kind === "update" || kind === "act",
       final: true,
     });
+  };
   const drafted = step(offersOnCreate);
   return (kind === "create" || postRead) && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
     ? step(true)
@@ -792,6 +850,8 @@ const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
 
 /** The verb an operation's own name starts with (`merge` of `pulls/merge`, `post` of `chat.postMessage`), else its profile's action. */
 function ownVerb(operation: Operation, profile: OperationProfile): string {
+  const named = namedAction(operation);
+  if (named !== undefined) return readActionName(named).verb;
   if (operation.idSynthesized && !isRpc(operation))
     return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
@@ -817,6 +877,51 @@ const GENERIC_VERBS: ReadonlySet<string> = new Set([
   "delete",
   "remove",
 ]);
+
+/** A sole value's schema is inline (`enum: ["2012-11-05"]`): no named schema is looked up to find it. */
+const NO_SCHEMAS = schemaLookup({});
+
+/**
+ * The hint of a call named by its action, in the action's words and the inputs it needs: `The user asks to send a
+ * message (delivers a message to the specified queue) and you know the AccountNumber, QueueName and MessageBody.`
+ */
+function actionHint(
+  model: ApiModel,
+  operation: Operation,
+  kind: SingleKind,
+  name: string,
+  profile: OperationProfile,
+  naming: readonly Parameter[],
+): string {
+  const said = actionSaid(name, kind, profile);
+  const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
+  const tail = summary.split(/\s+/).length <= 16 ? ` (${lowerFirst(summary)})` : "";
+  const required = requiredInputs(operation, schemaLookup(model.schemas));
+  const needs = [...naming.map((p) => p.name).filter((n) => !required.includes(n)), ...required].slice(0, 4);
+  const know = needs.length === 0 ? "" : ` and you know the ${listed(needs)}`;
+  const thing = said.rest === "" ? "" : ` ${said.rest}`;
+  return `The user ${kind === "find" ? "wants" : "asks"} to ${said.verb}${thing}${tail}${know}.`;
+}
+
+/**
+ * The optional parameters that name the thing an action without an object of its own acts on (`TopicArn` of SNS's
+ * `Publish`, drafted under topics): without them the call reaches no topic, so the goal takes them as inputs.
+ */
+function namingParameters(operation: Operation, resource: string): Parameter[] {
+  const thing = resource.split("_").join(" ");
+  return operation.parameters.filter((p) => {
+    const words = splitWords(p.name);
+    return !p.required && NAMING_WORDS.has(words.at(-1) ?? "") && words.slice(0, -1).join(" ") === thing;
+  });
+}
+
+/** Endings of an input that names a thing by its name or id: `TopicArn`, `TableName`, `QueueUrl`. */
+const NAMING_WORDS: ReadonlySet<string> = new Set(["name", "arn", "id", "url", "key"]);
+
+/** `A`, `A and B`, `A, B and C`. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1) ?? ""}`;
+}
 
 /** An RPC method's hint from its profile: `The user asks to post a message to a channel.` */
 function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfile): string {
@@ -863,7 +968,9 @@ function filtersOf(operation: Operation): string {
 
 function requiredOf(operation: Operation): string {
   const names = operation.parameters
-    .filter((p) => p.required && p.in !== "header" && !isCredentialName(p.name))
+    .filter(
+      (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
+    )
     .map((p) => p.name)
     .slice(0, 3);
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;

@@ -45,6 +45,8 @@ export interface DraftStep {
     readonly field: string;
     readonly type?: string;
     readonly owner?: string;
+    /** The spec's own words for it where the planner does not read them (beside a `$ref`, in an `allOf`). */
+    readonly description?: string;
   }[];
   /** Inputs bound to fields the operation needs that its schema leaves optional: the goal makes them required. */
   readonly needed?: readonly NeededInput[];
