@@ -123,10 +123,39 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
     normalizeFileType(out);
     normalizeDependencies(out, ctx);
   }
+  mergeAnnotationMembers(out);
   if (ctx.objectsTyped) typeObject(out);
   if (ctx.requiredAsDescribed) requiredAsDescribed(out);
   if (ctx.readOnlyAsDescribed) readOnlyAsDescribed(out);
   return normalizeNullable(out, ctx.dialect);
+}
+
+/** A member of `allOf` that only annotates (`{description: …}`, `{title, examples}`): it constrains nothing. */
+function onlyAnnotates(member: unknown): member is JsonSchemaObject {
+  return (
+    isPlainObject(member) &&
+    Object.keys(member).length > 0 &&
+    Object.keys(member).every((k) => ANNOTATION_KEYWORDS.has(k) || k === "example" || k.startsWith("x-"))
+  );
+}
+
+/**
+ * `allOf: [{$ref: X}, {description: …}]` (every property of the directory's AWS descriptions) → `{$ref: X,
+ * description: …}`: an annotating member's keywords move onto the schema where it has none of its own, and a lone
+ * remaining member is written in place when none of its keywords is already there. Validation is unchanged.
+ */
+function mergeAnnotationMembers(out: Mutable): void {
+  const members = out["allOf"];
+  if (!Array.isArray(members) || members.length < 2 || !members.some(onlyAnnotates)) return;
+  for (const note of members.filter(onlyAnnotates))
+    for (const [key, value] of Object.entries(note)) if (!Object.hasOwn(out, key)) out[key] = value;
+  const rest = members.filter((m) => !onlyAnnotates(m));
+  const [lone] = rest;
+  if (rest.length === 1 && isPlainObject(lone) && Object.keys(lone).every((k) => !Object.hasOwn(out, k))) {
+    delete out["allOf"];
+    Object.assign(out, lone);
+  } else if (rest.length === 0) delete out["allOf"];
+  else out["allOf"] = rest;
 }
 
 /** "Required if 'X' is not specified", "Required unless `X` is given": the sibling X it is an alternative to. */

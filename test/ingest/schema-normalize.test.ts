@@ -7,6 +7,46 @@ import type { SpecDialect } from "../../src/model/api-model.js";
 
 const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][] = [
   [
+    "an annotating allOf member (AWS) moves onto the schema, the lone $ref in place",
+    {
+      dialect: "openapi-3.0",
+      given: { allOf: [{ $ref: "#/components/schemas/String" }, { description: "The queue's URL." }] },
+      want: { description: "The queue's URL.", $ref: "#/components/schemas/String" },
+    },
+  ],
+  [
+    "an annotating member whose keyword the schema has already: the schema's own kept",
+    {
+      dialect: "openapi-3.1",
+      given: { description: "own", allOf: [{ type: "string" }, { description: "member", examples: ["x"] }] },
+      want: { description: "own", examples: ["x"], type: "string" },
+    },
+  ],
+  [
+    "two constraining members stay an allOf, without the annotating one",
+    {
+      dialect: "openapi-3.1",
+      given: { allOf: [{ $ref: "#/a" }, { $ref: "#/b" }, { title: "T" }] },
+      want: { title: "T", allOf: [{ $ref: "#/a" }, { $ref: "#/b" }] },
+    },
+  ],
+  [
+    "a lone member whose keyword the schema has too stays wrapped",
+    {
+      dialect: "openapi-3.1",
+      given: { type: "object", allOf: [{ type: "object", properties: { a: {} } }, { description: "d" }] },
+      want: { type: "object", description: "d", allOf: [{ type: "object", properties: { a: {} } }] },
+    },
+  ],
+  [
+    "no annotating member: unchanged",
+    {
+      dialect: "openapi-3.1",
+      given: { allOf: [{ type: "string" }, { minLength: 1 }] },
+      want: { allOf: [{ type: "string" }, { minLength: 1 }] },
+    },
+  ],
+  [
     "nullable type",
     { dialect: "openapi-3.0", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } },
   ],
