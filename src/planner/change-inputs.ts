@@ -1,6 +1,6 @@
 // A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
 import type { OperationSummary } from "../model/api-model.js";
-import { splitWords } from "../runtime/adapters/search-words.js";
+import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
 
@@ -13,11 +13,15 @@ const PARAMETER = /^\{[^}]+\}$/;
 const EMPTY_MEANS =
   /\b(if|when|with) no (parameters?|fields?|properties|arguments|body|values?) (are |is )?(provided|given|passed|sent|specified|set)\b|\b(an )?empty (request )?body\b/i;
 
-/** The verb the operation id names (the first word of its method name), unless it only restates the HTTP method. */
+/**
+ * The verb the operation id names: the first word of its method name that is a verb (`repos/update`, `updateCard`,
+ * `kubernetes_update_cluster`), none when that word only restates the HTTP method (`PostCustomersCustomer`).
+ */
 function idVerb(operation: Pick<OperationSummary, "id" | "method" | "idSynthesized">): string | undefined {
   if (operation.idSynthesized) return undefined;
-  const word = splitWords(operation.id.split(/[/.]/).at(-1) ?? "")[0];
-  return word === operation.method ? undefined : word;
+  const words = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const verb = words.find((word) => verbClasses(stem(word)) !== undefined);
+  return verb === undefined || verb === operation.method ? undefined : verb;
 }
 
 /**

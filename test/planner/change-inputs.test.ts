@@ -22,6 +22,8 @@ describe("isUpdate", () => {
     ["an id naming an update", op("patch", "/repos/{owner}/{repo}", "repos/update"), true],
     ["a camelCase update id", op("put", "/cards/{idCard}", "updateCardsByIdCard"), true],
     ["modify", op("put", "/widgets/{id}", "modifyWidget"), true],
+    ["a verb after a namespace word", op("put", "/v2/kubernetes/clusters/{id}", "kubernetes_update_cluster"), true],
+    ["another verb after a namespace word", op("post", "/v2/droplets/{id}/actions", "dropletActions_post"), false],
     [
       "an id that only restates the method, POST on an item",
       op("post", "/v1/customers/{customer}", "PostCustomersCustomer"),
@@ -204,3 +206,19 @@ describe.skipIf(REPEAT_RUN)("real specs, all operations: updates need a change, 
       expect(tool?.inputs.find((i) => i.name === name)?.required).toBe(false);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "a real goals file: DigitalOcean's cluster update (keep_current makes every field optional)",
+  () => {
+    test("update_cluster_setting needs one of its settings; the goals that send constants or chain do not", async () => {
+      const result = await plan({
+        spec: `${DIRECTORY}/digitalocean.com.json`,
+        goals: join(import.meta.dirname, "../fixtures/real/digitalocean.goals.yaml"),
+      });
+      const flagged = result.tools.filter((t) => t.changeInputs !== undefined);
+      expect(flagged.map((t) => [t.name, t.changeInputs])).toEqual([
+        ["update_cluster_setting", ["name", "surge_upgrade", "auto_upgrade", "ha"]],
+      ]);
+    });
+  },
+);
