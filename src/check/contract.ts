@@ -1,4 +1,4 @@
-// Tool-level contract changes: risk, approval, annotations, category, title, description.
+// Tool-level contract changes: risk, approval, annotations, category, title, description, a needed change.
 import type { ToolContract } from "../emit/lockfile.js";
 import type { Annotations } from "../planner/types.js";
 import { breaking, code, compatible, docs, maybe } from "./change.js";
@@ -97,4 +97,34 @@ export function configChanges(old: ToolContract, now: ToolContract): ContractCha
       compatible("config-removed", `no longer sends the configured value ${code(variable)}`, { from: variable }),
     ),
   ];
+}
+
+/** The change inputs a lockfile records, when it records a list of them (a hand-edited one may hold anything). */
+function changeInputsOf(contract: ToolContract): readonly string[] | undefined {
+  const names: unknown = contract.changeInputs;
+  return Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === "string") ? names : undefined;
+}
+
+/**
+ * An update that now refuses a call giving none of its fields to change is compatible (such a call changed nothing
+ * and answered as if it had); one that no longer refuses it is breaking: that call again reports success.
+ */
+export function changeNeededChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  const before = changeInputsOf(old);
+  const after = changeInputsOf(now);
+  if ((before === undefined) === (after === undefined)) return [];
+  return after !== undefined
+    ? [
+        compatible(
+          "change-needed-added",
+          "now refuses a call that gives no field to change (it would send an empty change): an error names the fields",
+        ),
+      ]
+    : [
+        breaking(
+          "change-needed-removed",
+          "no longer refuses a call that gives no field to change: it sends an empty change and answers the unchanged " +
+            "record as success",
+        ),
+      ];
 }

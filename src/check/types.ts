@@ -41,7 +41,9 @@ export type ChangeKind =
   | "config-added"
   | "config-removed"
   | "exactly-one-added"
-  | "exactly-one-removed";
+  | "exactly-one-removed"
+  | "change-needed-added"
+  | "change-needed-removed";
 
 /**
  * Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working, and what it

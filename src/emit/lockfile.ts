@@ -118,6 +118,8 @@ export interface ToolContract {
    * start without it (no basic-auth default). Absent when none.
    */
   readonly config?: Readonly<Record<string, { readonly required: boolean }>>;
+  /** An update whose every change is optional: the inputs of which a call must give one (absent for other tools). */
+  readonly changeInputs?: readonly string[];
 }
 
 export interface Lockfile {
@@ -358,6 +360,7 @@ function toolContract(
       ...(s.exactlyOne === undefined ? {} : { exactlyOne: true as const }),
     })),
     ...configContract(tool, toolset),
+    ...(tool.changeInputs === undefined ? {} : { changeInputs: tool.changeInputs }),
   };
 }
 

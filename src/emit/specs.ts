@@ -47,10 +47,19 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
   };
 }
 
-/** The tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
+/** The change, tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
-  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
-  const fields = { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+  const { changeInputs, tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
+  const fields = {
+    changeInputs,
+    tags,
+    profile,
+    examples,
+    deferLoading,
+    programmatic,
+    definitionDepth,
+    definitionBrief,
+  };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 

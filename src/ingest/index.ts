@@ -15,6 +15,7 @@ import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { repairEnums } from "./enums.js";
+import { readExampleValues } from "./example-values.js";
 import { readUntypedItems } from "./untyped-items.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
@@ -138,7 +139,7 @@ async function prepare(
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
   const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
-  const document = readUntypedItems(repaired, scan.untypedItems, reporter);
+  const document = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
   const hoist = refs.external
     ? schemaRefTargets(
         document,

@@ -2,6 +2,7 @@
 import type { Parameter, ParameterLocation, ParameterStyle } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
+import { digitStringSchema } from "./digit-strings.js";
 import { examplesOf } from "./media.js";
 import { isRecord, optional, recordOf, stringOf, type JsonRecord } from "./walk.js";
 
@@ -57,21 +58,23 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
     schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource),
     stringOf(node["description"]),
   );
+  const examples = [
+    ...examplesOf(ctx, node, pointer),
+    ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : []),
+  ];
+  const digits = digitStringSchema(location, schema, description, examples);
   return {
     name: node["name"] as string,
     in: location,
     required: location === "path" || node["required"] === true,
     ...optional("description", description),
     deprecated: node["deprecated"] === true,
-    schema: nonEmptyInPath(location, schema),
+    schema: nonEmptyInPath(location, digits ?? schema),
     style,
     explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
     allowReserved: node["allowReserved"] === true,
     ...optional("contentType", "schema" in node ? undefined : contentType),
-    examples: [
-      ...examplesOf(ctx, node, pointer),
-      ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : []),
-    ],
+    examples: digits === undefined ? examples : examples.map((e) => (typeof e === "number" ? String(e) : e)),
     pointer,
   };
 }
@@ -88,17 +91,19 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
     ctx.schemas.schemaOf(swagger2Schema(node)),
     stringOf(node["description"]),
   );
+  const digits = digitStringSchema(location, schema, description, example === undefined ? [] : [example]);
   return {
     name: node["name"] as string,
     in: location,
     required: location === "path" || node["required"] === true,
     ...optional("description", description),
     deprecated: node["x-deprecated"] === true,
-    schema: nonEmptyInPath(location, schema),
+    schema: nonEmptyInPath(location, digits ?? schema),
     style,
     explode: isArray ? format.explode : style === "form",
     allowReserved: false,
-    examples: example === undefined ? [] : [example],
+    examples:
+      example === undefined ? [] : [digits !== undefined && typeof example === "number" ? String(example) : example],
     pointer,
   };
 }

@@ -51,6 +51,18 @@ export interface DocumentScan {
   readonly enums: readonly EnumSite[];
   /** Pointers of schemas with `items` of objects and no `type` (Slack's `objs_conversation`), in document order. */
   readonly untypedItems: readonly string[];
+  /**
+   * Pointers of the objects (schemas, media types, parameters) whose `example` is an object or a list, or whose
+   * `examples` is a list, in document order: what `readExampleValues` walks.
+   */
+  readonly exampleSites: readonly string[];
+}
+
+/** Whether a record holds an example made of parts (an object or a list) to walk alongside its schema. */
+function holdsStructuredExample(record: Record<string, unknown>, parentKey: string | undefined): boolean {
+  if (parentKey !== undefined && SCHEMA_MAPS.has(parentKey)) return false;
+  const example = record["example"];
+  return (typeof example === "object" && example !== null) || Array.isArray(record["examples"]);
 }
 
 /** Whether an enum value has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
@@ -86,6 +98,7 @@ export function scanDocument(
   const patterns: PatternSite[] = [];
   const enums: EnumSite[] = [];
   const untypedItems: string[] = [];
+  const exampleSites: string[] = [];
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
@@ -113,6 +126,7 @@ export function scanDocument(
     if (enumTypes !== undefined)
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
+    if (schemaPositions && holdsStructuredExample(record, path.at(-1))) exampleSites.push(pointerOf());
     for (const key in record) {
       const child = record[key];
       if (typeof child === "string") {
@@ -132,5 +146,5 @@ export function scanDocument(
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
-  return { refSites, hidden, patterns, enums, untypedItems };
+  return { refSites, hidden, patterns, enums, untypedItems, exampleSites };
 }

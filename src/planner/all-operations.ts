@@ -2,6 +2,7 @@
 import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
+import { withChangeInputs } from "./change-inputs.js";
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
@@ -48,7 +49,9 @@ export function planAllOperations(
   const { kept, leftOut } = oneFormPerAction(model.operations.filter((operation) => matchesFilter(operation, filter)));
   return {
     tools: kept.map((operation) =>
-      operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary),
+      withChangeInputs(operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary), [
+        operation,
+      ]),
     ),
     diagnostics: leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)],
   };

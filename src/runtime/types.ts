@@ -279,6 +279,11 @@ export interface ToolSpec extends ToolHead {
   readonly inputs: readonly InputSpec[];
   readonly steps: readonly StepSpec[];
   readonly returns: ReturnsSpec;
+  /**
+   * An update whose every change is optional: a call must give at least one of these inputs, else it is refused as
+   * INVALID_ARGUMENT before anything is sent (it would send an empty change and answer the unchanged record).
+   */
+  readonly changeInputs?: readonly string[];
   /** The operations' tags, searched by tool search. */
   readonly tags?: readonly string[];
   /** What the tool does for a user, as tool search reads it (set when the toolset is served with search). */

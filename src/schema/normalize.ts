@@ -259,12 +259,17 @@ const BARE_OBJECT_KEYS = [
   "oneOf",
 ];
 
+/** A schema that says only `type: object` (no properties, no composition): how Swagger 2 wrote "any value" too. */
+export function isBareObject(schema: Readonly<Record<string, unknown>>): boolean {
+  return schema["type"] === "object" && BARE_OBJECT_KEYS.every((k) => schema[k] === undefined);
+}
+
 /** Examples that contradict the schema's own single `type`: see {@link normalizeSchema}. */
 function examplesFitType(out: Mutable): void {
   const type = out["type"];
   const examples = out["examples"];
   if (typeof type !== "string" || !Array.isArray(examples) || examples.every((e) => fitsType(type, e))) return;
-  if (type === "object" && BARE_OBJECT_KEYS.every((k) => out[k] === undefined)) {
+  if (isBareObject(out)) {
     delete out["type"];
     return;
   }

@@ -183,8 +183,29 @@ describe("one contract change → one line", () => {
       ["t: step `more` added: findOrders (GET /orders)"],
     ],
     ["step removed", edit({ operations: [] }), ["t: step `order` removed: getOrderById (GET /store/order/{orderId})"]],
+    [
+      "an update now refuses a call with no field to change",
+      edit({ changeInputs: ["status"] }),
+      [
+        "t: now refuses a call that gives no field to change (it would send an empty change): an error names the fields",
+      ],
+    ],
   ])("%s", (_name, after, want) => {
     expect(linesFor({ t: base }, { t: after })).toEqual(want);
+  });
+
+  test("an update that no longer refuses an empty change is breaking; a hand-edited list that is none says nothing", () => {
+    const report = checkReport({
+      previous: lock({ t: edit({ changeInputs: ["status"] }) }),
+      next: lock({ t: base }),
+      spec: SPEC,
+    });
+    expect(report.verdict).toBe("breaking");
+    expect(changeLines(report)).toEqual([
+      "t: no longer refuses a call that gives no field to change: it sends an empty change and answers the unchanged record as success",
+    ]);
+    const odd = edit({ changeInputs: "status" as unknown as string[] });
+    expect(linesFor({ t: odd }, { t: base })).toEqual([]);
   });
 
   test("a renamed operationId is named with its successor at the same method + path (path parameter names aside)", () => {

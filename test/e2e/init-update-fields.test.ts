@@ -1,7 +1,8 @@
 // `aci-gen init`'s own draft for Asana's real spec, generated and served as it is: its task update, whose every field
 // sits under an optional `data` wrapper, driven through the MCP SDK's Client against `prism mock` of the spec behind a
 // recording proxy — the model sees the fields inside `data` as optional inputs, and only the ones it gives are sent,
-// still inside `data`. Before, init left this update out (a draft of it would have sent `{}`).
+// still inside `data`; called with no field to change it is refused before anything is sent. Before, init left this
+// update out (a draft of it would have sent `{}`).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,5 +75,21 @@ describe("Asana: the drafted task update sets fields inside `data`", () => {
     // A PUT reads the task first (keep_current); the `data` the model's field fills replaces that property whole.
     expect(requests.map((r) => `${r.method} ${r.url.split("?")[0]}`)).toEqual(["GET /tasks/12345", "PUT /tasks/12345"]);
     expect(JSON.parse(requests[1]?.body ?? "{}")).toEqual({ data: { completed: true } });
+  });
+
+  it("called with only the task's gid: INVALID_ARGUMENT naming the fields to give, nothing read or sent", async () => {
+    const tool = (await live().session.client.listTools()).tools.find((t) => t.name === TOOL);
+    expect(tool?.description).toMatch(/ Give at least one field to change\.$/);
+    const before = live().proxy.requests.length;
+    const sent = await callTool(live().session, TOOL, { task_gid: "12345" });
+    expect(sent.isError).toBe(true);
+    expect(sent.json).toMatchObject({
+      error: {
+        code: "INVALID_ARGUMENT",
+        message: expect.stringMatching(/^nothing to change: the call gives only task_gid and no field to change/),
+        suggestion: expect.stringMatching(/^Give at least one of name, resource_subtype, .* \(or one of \d+ more\)/),
+      },
+    });
+    expect(live().proxy.requests.slice(before)).toEqual([]);
   });
 });

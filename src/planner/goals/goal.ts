@@ -2,6 +2,7 @@
 import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved, SchemaLookup } from "../../model/api-source.js";
+import { withChangeInputs } from "../change-inputs.js";
 import { searchProfile } from "../profile-words.js";
 import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
@@ -51,21 +52,24 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   const profile = raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
-  const tool: ToolDef = {
-    name: goal.name,
-    title: titleOf(goal),
-    description: describeGoal(goal, steps),
-    risk,
-    category: goal.steps.some((s) => s.inlinedFrom) ? "orchestration" : profile.category,
-    annotations: profile.annotations,
-    approval: goal.approval ?? (risk === "low" ? "none" : "required"),
-    inputs,
-    steps,
-    returns,
-    origin: locatedToOrigin(goal, file),
-    ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
-    ...toolSearchFields(goal, bound, file, api.schema),
-  };
+  const tool: ToolDef = withChangeInputs(
+    {
+      name: goal.name,
+      title: titleOf(goal),
+      description: describeGoal(goal, steps),
+      risk,
+      category: goal.steps.some((s) => s.inlinedFrom) ? "orchestration" : profile.category,
+      annotations: profile.annotations,
+      approval: goal.approval ?? (risk === "low" ? "none" : "required"),
+      inputs,
+      steps,
+      returns,
+      origin: locatedToOrigin(goal, file),
+      ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),
+      ...toolSearchFields(goal, bound, file, api.schema),
+    },
+    bound,
+  );
   return { tool, context: ctx, boundSteps: bound.length, resolved };
 }
 

@@ -3,6 +3,7 @@ import { accountDescription } from "../credentials.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
+import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
@@ -745,11 +746,55 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
       ? `browsing the ${subPathOf(p)} of ${withArticle(p.entity)}`
       : `browsing ${p.entity} records`,
   get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
-  create: (p) => `adding ${withArticle(p.entity)}`,
-  update: (p) => `changing ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
+  create: (p) => `${gerund(ownLead(p) ?? "add")} ${withArticle(p.entity)}`,
+  update: (p) =>
+    `${gerund(ownLead(p) ?? "change")} ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
   act: (p) => `${gerund(p.verb ?? "call")} ${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };
+
+/** Verbs a create or an update is named with that say no more than its kind (`create_pet`, `update_task`). */
+const KIND_NAME_VERBS: ReadonlySet<string> = new Set([
+  "create",
+  "add",
+  "new",
+  "post",
+  "put",
+  "update",
+  "patch",
+  "change",
+  "set",
+]);
+
+/** The verb a create's or update's name leads with when it says more than its kind: `send` of `send_message`. */
+function ownLead(proposal: Pick<Proposal, "name">): string | undefined {
+  const first = proposal.name.split("_")[0] ?? "";
+  return KIND_NAME_VERBS.has(first) || verbClasses(stem(first)) === undefined ? undefined : first;
+}
+
+/** What a goal does to its thing, as a verb: its name's own (`send`), else its kind's (`add`, `change`, `find` …). */
+const KIND_DOING: Readonly<Record<GoalKind, string>> = {
+  chain: "act on",
+  find: "find",
+  get: "read",
+  create: "add",
+  update: "change",
+  act: "act on",
+  delete: "delete",
+};
+
+const stems = (words: string): string => words.split(" ").map(stem).join(" ");
+
+/**
+ * A drafted description of a field of `thing`: `The name of the pet.`; a field that names the thing itself (`message`
+ * of a message, `domain` of an inbound domain) is that thing, said by what the goal does with it (`The message to
+ * send.`), never "the message of the message".
+ */
+export function fieldDescription(field: string, thing: string, purpose: string): string {
+  const words = stems(field);
+  const same = words === stems(thing) || (!words.includes(" ") && words === stem(thing.split(" ").at(-1) ?? ""));
+  return same ? `The ${thing} ${purpose}.` : `The ${field} of the ${thing}.`;
+}
 
 /** Verbs of two syllables stressed on the last, whose final consonant doubles (`transfer` → `transferring`). */
 const STRESSED_LAST = new Set([
@@ -852,13 +897,23 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
   // An input a chain's later step fills from an earlier one (`petId` from the pet found by name) is no input at all.
   const bound = JSON.stringify(proposal.steps.map((s) => [s.params, s.body ?? null, s.pick ?? null]));
   const used = (input: string): boolean => new RegExp(`\\$inputs\\.${input}\\b`).test(bound);
+  // What the goal does with a thing a field names: its last step acts on its own thing, a chain's earlier step looks
+  // its thing up, and any other thing of the last step is one the goal's thing sits under (`/customers/{customer}/…`).
+  const thingOf = (step: DraftStep, owner: string | undefined): string => (owner ?? of(step)).replaceAll("_", " ");
+  const purposeOf = (step: DraftStep, thing: string): string => {
+    if (step !== proposal.steps.at(-1)) return "to look up";
+    const acted = of(step).replaceAll("_", " ");
+    if (stems(thing) !== stems(acted)) return `the ${acted} belongs to`;
+    return `to ${ownLead(proposal) ?? proposal.verb ?? KIND_DOING[proposal.kind]}`;
+  };
   for (const step of proposal.steps) {
     for (const { input, field, description } of step.needed ?? []) {
       const at = inputs.findIndex((i) => i.name === input);
       const own = inputs[at];
       if (own !== undefined) inputs[at] = { ...own, required: true };
       else {
-        const drafted = `The ${fieldWords(field, undefined)} of the ${of(step).replaceAll("_", " ")}.`;
+        const thing = of(step).replaceAll("_", " ");
+        const drafted = fieldDescription(fieldWords(field, undefined), thing, purposeOf(step, thing));
         inputs.push({ name: input, required: true, description: description ?? drafted });
       }
     }
@@ -870,7 +925,8 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
           name: input,
           ...(type === undefined ? {} : { type }),
           description:
-            description ?? `The ${fieldWords(field, owner)} of the ${(owner ?? of(step)).replaceAll("_", " ")}.`,
+            description ??
+            fieldDescription(fieldWords(field, owner), thingOf(step, owner), purposeOf(step, thingOf(step, owner))),
         });
     }
   }

@@ -93,10 +93,10 @@ const entries: CatalogEntry[] = [
     "uiredInputs\":[\"pet_id\"],\"security\":[{\"api_key\":[]},{\"petstore_auth\":[\"read:pets\"]}],\"module\":\"pet" +
     "\",\"export\":\"getPetById\"}",
   "{\"name\":\"update_pet_with_form\",\"title\":\"Update a pet with form data\",\"description\":\"Update a pet with " +
-    "form data. Calls POST " +
-    "/pet/{petId}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveH" +
-    "int\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"prof" +
-    "ile\":{\"action\":\"update\",\"object\":\"pet\",\"qualifiers\":[\"by " +
+    "form data. Calls POST /pet/{petId}. Give at least one field to " +
+    "change.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":" +
+    "false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pet\"],\"profile\":" +
+    "{\"action\":\"update\",\"object\":\"pet\",\"qualifiers\":[\"by " +
     "id\"],\"words\":[\"name\",\"status\",\"available\",\"pending\",\"sold\",\"category\",\"photo\",\"url\",\"tag\"," +
     "\"birth\",\"date\",\"price\",\"microchip\",\"created\"]},\"deferLoading\":true,\"inputNames\":[\"pet_id\",\"name" +
     "\",\"status\"],\"requiredInputs\":[\"pet_id\"],\"security\":[{\"petstore_auth\":[\"write:pets\",\"read:pets\"]}]" +

@@ -682,7 +682,7 @@ export const updatePetWithForm = defineTool({
   spec: {
     name: "update_pet_with_form",
     title: "Update a pet with form data",
-    description: "Update a pet with form data. Calls POST /pet/{petId}.",
+    description: "Update a pet with form data. Calls POST /pet/{petId}. Give at least one field to change.",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -725,6 +725,7 @@ export const updatePetWithForm = defineTool({
       },
     ],
     returns: { narrowingInputs: ["status"] },
+    changeInputs: ["name", "status"],
     tags: ["pet"],
     profile: {
       action: "update",

@@ -1,0 +1,105 @@
+// A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
+import type { OperationSummary } from "../model/api-model.js";
+import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
+import type { ValueExpr } from "../runtime/types.js";
+import type { StepPlan, ToolDef } from "./types.js";
+
+/** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
+const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
+
+const PARAMETER = /^\{[^}]+\}$/;
+
+/** The operation's own words for what a call with nothing in it does ("If no parameters are provided, the import will be restarted"). */
+const EMPTY_MEANS =
+  /\b(if|when|with) no (parameters?|fields?|properties|arguments|body|values?) (are |is )?(provided|given|passed|sent|specified|set)\b|\b(an )?empty (request )?body\b/i;
+
+/**
+ * The verb the operation id names: the first word of its method name that is a verb (`repos/update`, `updateCard`,
+ * `kubernetes_update_cluster`), none when that word only restates the HTTP method (`PostCustomersCustomer`).
+ */
+function idVerb(operation: Pick<OperationSummary, "id" | "method" | "idSynthesized">): string | undefined {
+  if (operation.idSynthesized) return undefined;
+  const words = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const verb = words.find((word) => verbClasses(stem(word)) !== undefined);
+  return verb === undefined || verb === operation.method ? undefined : verb;
+}
+
+/**
+ * Whether the operation changes fields of an existing thing: its id or, failing that, its summary names an update
+ * (`repos/update`, `updateCardsByIdCard`, "Update a customer"); with neither, a PATCH, or a PUT or POST on an item
+ * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`); never one whose description says what a
+ * call with nothing in it does. A last segment that names the update
+ * itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
+ */
+export function isUpdate(
+  operation: Pick<OperationSummary, "id" | "method" | "path" | "summary" | "description" | "idSynthesized">,
+): boolean {
+  if (operation.method !== "patch" && operation.method !== "put" && operation.method !== "post") return false;
+  if (EMPTY_MEANS.test(`${operation.summary ?? ""} ${operation.description ?? ""}`)) return false;
+  const last =
+    operation.path
+      .split("/")
+      .filter((s) => s !== "")
+      .at(-1) ?? "";
+  if (!PARAMETER.test(last) && UPDATE_VERBS.has(splitWords(last)[0] ?? "")) return false;
+  const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
+  if (named !== undefined) return UPDATE_VERBS.has(named);
+  return operation.method === "patch" || PARAMETER.test(last);
+}
+
+const INPUT_EXPR = /^\$inputs\.([A-Za-z0-9_-]+)$/;
+
+/** What a body is made of: the inputs it sends, and whether anything else (a constant, a template, a step's output) is always sent. */
+interface BodyParts {
+  readonly inputs: Set<string>;
+  fixed: boolean;
+}
+
+function collect(value: ValueExpr, parts: BodyParts): void {
+  const stack: ValueExpr[] = [value];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (next.kind === "object") stack.push(...next.entries.map(([, v]) => v));
+    else if (next.kind === "array") stack.push(...next.items);
+    else if (next.kind === "expr" && INPUT_EXPR.test(next.text))
+      parts.inputs.add(INPUT_EXPR.exec(next.text)?.[1] ?? "");
+    else if (!(next.kind === "expr" && next.text.startsWith("$config."))) parts.fixed = true;
+  }
+}
+
+function bodyParts(step: StepPlan): BodyParts | undefined {
+  if (step.body === undefined) return undefined;
+  const parts: BodyParts = { inputs: new Set(), fixed: false };
+  collect(step.body.value, parts);
+  for (const replacement of step.body.replacements ?? []) collect(replacement.value, parts);
+  return parts;
+}
+
+/**
+ * The inputs of which a call must give at least one, for a tool whose one step updates an existing thing (PATCH, PUT
+ * or POST read as `update`) and whose body is made only of optional inputs: called with none, it would send an empty
+ * change and answer the unchanged record as success. Undefined for any other tool (a chain, an action such as `lock`
+ * or `star` whose empty body means something, a body with a constant or a required field).
+ */
+export function changeInputsOf(
+  tool: Pick<ToolDef, "steps" | "inputs">,
+  operation: Parameters<typeof isUpdate>[0],
+): readonly string[] | undefined {
+  const [step, ...more] = tool.steps;
+  if (step === undefined || more.length > 0 || !isUpdate(operation)) return undefined;
+  const parts = bodyParts(step);
+  if (parts === undefined || parts.fixed || parts.inputs.size === 0) return undefined;
+  const bound = tool.inputs.filter((input) => parts.inputs.has(input.sourceName ?? input.name));
+  if (bound.length !== parts.inputs.size || bound.some((input) => input.required)) return undefined;
+  return bound.map((input) => input.name);
+}
+
+/** The sentence a tool with change inputs adds to its description, so the model knows before it calls. */
+export const CHANGE_NEEDED = "Give at least one field to change.";
+
+/** The tool with its change inputs set and said in its description, when it has any. */
+export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly OperationSummary[]): T {
+  const [operation, ...more] = operations;
+  const changeInputs = operation === undefined || more.length > 0 ? undefined : changeInputsOf(tool, operation);
+  if (changeInputs === undefined) return tool;
+  return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs };
+}

