@@ -9,7 +9,7 @@ import { plan } from "../../src/api/plan.js";
 import { htmlToText } from "../../src/util/html-text.js";
 import type { ApiModel, Parameter } from "../../src/model/api-model.js";
 import { actionResource } from "../../src/planner/init/action-groups.js";
-import { draftGoals, resourcesOf } from "../../src/planner/init/index.js";
+import { resourcesOf } from "../../src/planner/init/index.js";
 import { namedAction } from "../../src/planner/named-action.js";
 import { readActionName } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
