@@ -3,6 +3,7 @@ import type { OperationSummary } from "../model/api-model.js";
 import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
+import { CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
@@ -92,9 +93,6 @@ export function changeInputsOf(
   if (bound.length !== parts.inputs.size || bound.some((input) => input.required)) return undefined;
   return bound.map((input) => input.name);
 }
-
-/** The sentence a tool with change inputs adds to its description, so the model knows before it calls. */
-export const CHANGE_NEEDED = "Give at least one field to change.";
 
 /** The tool with its change inputs set and said in its description, when it has any. */
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly OperationSummary[]): T {

@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
-import { CHANGE_NEEDED, changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
+import { changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
+import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
 import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
 import type { ValueExpr } from "../../src/runtime/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";

@@ -3,6 +3,9 @@
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope, ToolSpec } from "./types.js";
 
+/** The sentence a tool with change inputs adds to its description, so the model knows before it calls. */
+export const CHANGE_NEEDED = "Give at least one field to change.";
+
 /** How many change inputs the suggestion names before it says how many more there are. */
 export const NAMED_CHANGES = 8;
 

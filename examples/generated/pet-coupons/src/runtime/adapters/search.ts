@@ -4,6 +4,7 @@ import type { OperationProfile, Tool } from "../types.js";
 import { fuseRanks } from "./search-fusion.js";
 import { readTask, type Task } from "./search-task.js";
 import { NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
+import { CHANGE_NEEDED } from "../nothing-to-change.js";
 
 export { searchTerms } from "./search-words.js";
 
@@ -184,14 +185,14 @@ function fieldTexts(tool: Searchable): Record<Field, string> {
     tags: (tool.tags ?? []).join(" "),
     parents: (profile?.parents ?? []).join(" "),
     parameters: parameterNames(tool).join(" "),
-    description: tool.description,
+    description: tool.description.replace(CHANGE_NEEDED, ""),
   };
 }
 
 /** A tool's own text as one field: name, title, tags, input names and description, each once. */
 function plainTerms(tool: Searchable): string[] {
   const fields = fieldTexts(tool);
-  return searchTerms([tool.name, fields.title, fields.tags, fields.parameters, tool.description].join(" "));
+  return searchTerms([tool.name, fields.title, fields.tags, fields.parameters, fields.description].join(" "));
 }
 
 function documentTerms(tool: Searchable): string[] {
