@@ -100,6 +100,14 @@ const CALLER_KEY =
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
 
 /**
+ * A description of a value the call acts on, not the caller's credential: IAM's "The new password for the user", "The
+ * invite token to resolve", SNS's "Short-lived token sent to an endpoint during the Subscribe action" (to confirm it),
+ * a device's push token. Configured once, it would be the same for every call; the model gives it.
+ */
+const ACTED_ON =
+  /\b(the|a) new\b|\bto (resolve|revoke|validate|verify|confirm|check|inspect|introspect|invalidate)\b|\bdevice\b|\bsent to an? (endpoint|device|email|phone)\b/i;
+
+/**
  * How the credential of one field reaches the API: `scheme` — a scheme the operation uses sends it already (the
  * field is left out of the request); `add` — a declared apiKey scheme has this very name and place, so it is
  * added to the operation's requirement; `variable` — no scheme carries it, so a generated apiKey scheme named after
@@ -159,7 +167,8 @@ export function credentialFill(
     ((isCredentialName(field.name) ||
       (field.in === "header" && isCredentialHeaderName(field.name)) ||
       (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
-      !PAGING.test(field.description ?? ""));
+      !PAGING.test(field.description ?? "") &&
+      !ACTED_ON.test(field.description ?? ""));
   if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
   const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));

