@@ -250,6 +250,8 @@ export interface HttpFailure {
   readonly redact?: Redactor;
   /** Used when the goals file has no hint for this status or code (e.g. the credential variable for a 401). */
   readonly suggestion?: string;
+  /** The API's own error code word, read from an error document that names it (AWS's XML `<Code>`). */
+  readonly apiError?: string;
 }
 
 function statusPhrase(step: HttpFailure["step"], status: number): string {
@@ -270,7 +272,9 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, retryAfterSeconds } = failure;
   const code = callerErrorCode(status, failure.body) ?? statusToCode(status);
-  const said = summarizeErrorBody(failure.body, failure.redact);
+  const summary = summarizeErrorBody(failure.body, failure.redact);
+  const { apiError } = failure;
+  const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback =
@@ -284,6 +288,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     message: redact(message),
     suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
+    ...(apiError === undefined ? {} : { api_error: apiError }),
   });
 }
 
