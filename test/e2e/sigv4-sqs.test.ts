@@ -137,6 +137,7 @@ describe("generated SQS server: requests signed with AWS Signature Version 4", (
         isError: true,
         json: {
           error: {
+            code: "NOT_FOUND",
             status: 400,
             api_error: "AWS.SimpleQueueService.NonExistentQueue",
             message: expect.stringContaining(

@@ -1,6 +1,7 @@
 // XML answers read into the JSON their declared shape describes; AWS's XML errors read into code and message; a DTD,
 // an entity or a malformed document is never expanded nor mapped.
 import { describe, expect, it } from "vitest";
+import { httpStatusError } from "../../src/runtime/errors.js";
 import { isXmlMedia, xmlAnswer, xmlError } from "../../src/runtime/http/xml.js";
 import type { XmlShape } from "../../src/runtime/types.js";
 
@@ -176,5 +177,26 @@ describe("isXmlMedia", () => {
     ["text/html", false],
   ])("%s → %s", (type, expected) => {
     expect(isXmlMedia(type)).toBe(expected);
+  });
+});
+
+describe("an API's XML error as the model gets it: its code word in api_error and the message, and the code it means", () => {
+  const step = { operationId: "GET_ListQueues", responseDescriptions: {}, errorHints: {} };
+  const aws = (code: string, message: string) =>
+    xmlError(
+      `<ErrorResponse><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>r1</RequestId></ErrorResponse>`,
+    );
+  it.each([
+    [400, "AWS.SimpleQueueService.NonExistentQueue", "The specified queue does not exist.", "NOT_FOUND"],
+    [400, "Throttling", "Rate exceeded", "RATE_LIMITED"],
+    [400, "EntityAlreadyExists", "User with name Bob already exists.", "CONFLICT"],
+    [400, "InvalidParameterValue", "Value (x) for parameter MaxResults is invalid.", "INVALID_ARGUMENT"],
+    [403, "InvalidClientTokenId", "The security token included in the request is invalid.", "FORBIDDEN"],
+    [500, "InternalFailure", "The request processing has failed.", "UPSTREAM_ERROR"],
+  ] as const)("%s %s → %s", (status, word, message, code) => {
+    const body = aws(word, message);
+    const error = httpStatusError({ step, status, body, apiError: word });
+    expect(error).toMatchObject({ code, api_error: word });
+    expect(error.message).toContain(`The API said: ${word}: ${message}`);
   });
 });
