@@ -267,7 +267,7 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
 }
 
-/** The codes an API's own code word may give a 400 (AWS answers `Throttling`, `NoSuchEntity`, `EntityAlreadyExists` so). */
+/** The codes an API's code word may give a 400 (AWS answers `Throttling`, `NoSuchEntity`, `EntityAlreadyExists`). */
 const WORDED_400 = new Set<ErrorCode>(["RATE_LIMITED", "NOT_FOUND", "CONFLICT"]);
 
 /** A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code. */
