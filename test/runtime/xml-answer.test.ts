@@ -116,6 +116,12 @@ describe("xmlAnswer: an XML answer read by its declared shape", () => {
     expect(Object.keys(read.Attributes)).toEqual(["__proto__"]);
   });
 
+  it("an element named __proto__ makes the document unreadable (the parser refuses it): nothing is polluted", () => {
+    const shape: XmlShape = { type: "object", properties: { Policy: { type: "any" } } };
+    expect(xmlAnswer("<R><Policy><__proto__><polluted>yes</polluted></__proto__></Policy></R>", shape)).toBeUndefined();
+    expect(({} as { polluted?: string }).polluted).toBeUndefined();
+  });
+
   it.each([
     ["malformed", query("ListQueues", "<QueueUrl>https://q/a</NextToken>")],
     ["a document naming none of the declared elements", "<html><body><p>gateway</p></body></html>"],

@@ -88,9 +88,14 @@ function readAny(node: XmlNode): unknown {
   const out: Record<string, unknown> = {};
   for (const name of names) {
     const children = childrenOf(node, name);
-    out[name] = children.length === 1 ? readAny(children[0] as XmlNode) : children.map(readAny);
+    own(out, name, children.length === 1 ? readAny(children[0] as XmlNode) : children.map(readAny));
   }
   return out;
+}
+
+/** Sets `out[key]` as an own property, whatever the key (a document's `__proto__` is a name like any other). */
+function own(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 const KEY_NAMES = ["key", "Key", "Name"];
@@ -106,12 +111,7 @@ function readEntries(entries: readonly XmlNode[], values: XmlShape): Record<stri
     const key = firstOf(entry, KEY_NAMES);
     if (key === undefined) continue;
     const value = firstOf(entry, VALUE_NAMES);
-    Object.defineProperty(out, textOf(key), {
-      value: value === undefined ? null : readXml(value, values),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    own(out, textOf(key), value === undefined ? null : readXml(value, values));
   }
   return out;
 }
