@@ -79,6 +79,15 @@ const cases: readonly [string, XmlShape, string, unknown][] = [
     query("ListTopics", "<Topics><member><TopicArn>arn:1</TopicArn></member></Topics>"),
     { Topics: [{ TopicArn: "arn:1" }] },
   ],
+  [
+    "a wrapped list whose items' element is not named: the one kind of child it holds",
+    WRAPPED,
+    query(
+      "ListTopics",
+      "<Topics><Topic><TopicArn>arn:1</TopicArn></Topic><Topic><TopicArn>arn:2</TopicArn></Topic></Topics>",
+    ),
+    { Topics: [{ TopicArn: "arn:1" }, { TopicArn: "arn:2" }] },
+  ],
   ["an empty wrapped list", WRAPPED, query("ListTopics", "<Topics/>"), { Topics: [] }],
   ["a number the text is not stays text", WRAPPED, query("ListTopics", "<Count>many</Count>"), { Count: "many" }],
   [

@@ -116,6 +116,17 @@ function readEntries(entries: readonly XmlNode[], values: XmlShape): Record<stri
   return out;
 }
 
+/**
+ * A wrapped list's items: its `member` children (or the element its items' `xml.name` gives); a wrapper holding none
+ * of those but children of one other name (`<Pets><Pet/><Pet/></Pets>` described without names) holds those.
+ */
+function listItems(node: XmlNode, member: string): XmlNode[] {
+  const named = childrenOf(node, member);
+  const names = elementNames(node);
+  const [only] = names;
+  return named.length === 0 && names.length === 1 && only !== undefined ? childrenOf(node, only) : named;
+}
+
 /** A property of `parent` by its shape: a flattened list or map gathers the repeated elements; absent: undefined. */
 function readField(parent: XmlNode, name: string, shape: XmlShape): unknown {
   const found = childrenOf(parent, shape.element ?? name);
@@ -141,7 +152,7 @@ export function readXml(node: XmlNode, shape: XmlShape): unknown {
       return out;
     }
     case "array":
-      return childrenOf(node, shape.member).map((item) => readXml(item, shape.items));
+      return listItems(node, shape.member).map((item) => readXml(item, shape.items));
     case "map":
       return readEntries(childrenOf(node, "entry"), shape.values);
     default:
