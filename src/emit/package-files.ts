@@ -30,7 +30,8 @@ export const ADAPTER_SDKS: readonly AdapterSdk[] = [
  * a dependency, not a peer: `dist/server.js` must run from a standalone install, and no class of it crosses into an
  * application (an application connects its own transport or client to the server, which only needs their shape).
  * `aws4` signs requests with AWS Signature Version 4; every package has it (one file, no dependencies of its own), as
- * the runtime is one vendored tree compiled whole, and loads it only when a tool signs.
+ * the runtime is one vendored tree compiled whole, and loads it only when a tool signs. `fast-xml-parser` reads the
+ * answers of APIs that answer in XML into the JSON their spec declares.
  */
 export const GENERATED_DEPENDENCIES = {
   runtime: {
@@ -40,6 +41,7 @@ export const GENERATED_DEPENDENCIES = {
     pg: "8.23.1",
     "@opentelemetry/api": "1.9.1",
     aws4: "1.13.2",
+    "fast-xml-parser": "5.12.1",
   },
   dev: { typescript: "7.0.2", "@types/node": "20.19.43", "@types/pg": "8.23.1", "@types/aws4": "1.11.6" },
 } as const;

@@ -1,9 +1,10 @@
 // An operation's responses → how its 2xx body says failure (a boolean ok/success flag beside an error field) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec } from "../runtime/types.js";
+import type { EnvelopeSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
+import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
@@ -123,18 +124,20 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 }
 
 /**
- * The step fields that judge a 2xx answer: the goals file's envelope (`null`: none) or the inferred one, and the
- * declared body type.
+ * The step fields that judge a 2xx answer: the goals file's envelope (`null`: none) or the inferred one, the
+ * declared body type, and the shape an XML answer is read into.
  */
 export function answerChecks(
   operation: Operation,
   lookup: SchemaLookup,
   written?: EnvelopeSpec | null,
-): { envelope?: EnvelopeSpec; bodyType?: "object" | "array" } {
+): { envelope?: EnvelopeSpec; bodyType?: "object" | "array"; xmlShape?: XmlShape } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const bodyType = operationToBodyType(operation, lookup);
+  const xmlShape = operationToXmlShape(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(bodyType === undefined ? {} : { bodyType }),
+    ...(xmlShape === undefined ? {} : { xmlShape }),
   };
 }

@@ -1,4 +1,5 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
+import { classifyApiError } from "./api-error.js";
 import { namedFieldSuggestion } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
@@ -249,6 +250,8 @@ export interface HttpFailure {
   readonly redact?: Redactor;
   /** Used when the goals file has no hint for this status or code (e.g. the credential variable for a 401). */
   readonly suggestion?: string;
+  /** The API's own error code word, read from an error document that names it (AWS's XML `<Code>`). */
+  readonly apiError?: string;
 }
 
 function statusPhrase(step: HttpFailure["step"], status: number): string {
@@ -263,13 +266,24 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
 }
 
+/** The codes an API's code word may give a 400 (AWS answers `Throttling`, `NoSuchEntity`, `EntityAlreadyExists`). */
+const WORDED_400 = new Set<ErrorCode>(["RATE_LIMITED", "NOT_FOUND", "CONFLICT"]);
+
+/** A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code. */
+function apiErrorCode(status: number, word: string | undefined): ErrorCode | undefined {
+  if (status !== 400 || word === undefined) return undefined;
+  const { code } = classifyApiError(word);
+  return WORDED_400.has(code) ? code : undefined;
+}
+
 /**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
-  const { step, status, retryAfterSeconds } = failure;
-  const code = callerErrorCode(status, failure.body) ?? statusToCode(status);
-  const said = summarizeErrorBody(failure.body, failure.redact);
+  const { step, status, retryAfterSeconds, apiError } = failure;
+  const code = apiErrorCode(status, apiError) ?? callerErrorCode(status, failure.body) ?? statusToCode(status);
+  const summary = summarizeErrorBody(failure.body, failure.redact);
+  const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback =
@@ -283,6 +297,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     message: redact(message),
     suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
     retry_after_seconds: retryAfterSeconds,
+    ...(apiError === undefined ? {} : { api_error: apiError }),
   });
 }
 

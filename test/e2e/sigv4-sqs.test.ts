@@ -20,9 +20,13 @@ const QUEUE = "https://sqs.eu-west-1.amazonaws.com/123456789012/orders-e2e";
 const LISTED = `<?xml version="1.0"?><ListQueuesResponse xmlns="http://queue.amazonaws.com/doc/2012-11-05/"><ListQueuesResult><QueueUrl>${QUEUE}</QueueUrl></ListQueuesResult><ResponseMetadata><RequestId>725275ae-0b9b-4762-b238-436d7c65a1ac</RequestId></ResponseMetadata></ListQueuesResponse>`;
 const REFUSED = `<?xml version="1.0"?><ErrorResponse xmlns="http://queue.amazonaws.com/doc/2012-11-05/"><Error><Type>Sender</Type><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.</Message><Detail/></Error><RequestId>b0e2a4d4-d3b0-5b5e-9d1e-7f0f2b0c1a11</RequestId></ErrorResponse>`;
 
+const MISSING = `<?xml version="1.0"?><ErrorResponse xmlns="http://queue.amazonaws.com/doc/2012-11-05/"><Error><Type>Sender</Type><Code>AWS.SimpleQueueService.NonExistentQueue</Code><Message>The specified queue does not exist for this wsdl version.</Message><Detail/></Error><RequestId>05a2d6b4-7c1e-5a39-9d55-0c1f1f4f2b77</RequestId></ErrorResponse>`;
+
 /** SQS on loopback: a request whose signature AWS's signer reproduces gets the queue list, any other SQS's 403. */
 class SignedSqs {
   readonly received: { request: ReceivedRequest; valid: boolean }[] = [];
+  /** What a validly signed request gets instead of the one queue listed. */
+  reply: { status: number; body: string } | undefined;
   private server: Server | undefined;
   origin = "";
 
@@ -40,7 +44,8 @@ class SignedSqs {
         };
         const valid = (await expectedAuthorization(request, KEYS)) === headers["authorization"];
         this.received.push({ request, valid });
-        res.writeHead(valid ? 200 : 403, { "content-type": "text/xml" }).end(valid ? LISTED : REFUSED);
+        const { status, body } = valid ? (this.reply ?? { status: 200, body: LISTED }) : { status: 403, body: REFUSED };
+        res.writeHead(status, { "content-type": "text/xml" }).end(body);
       });
     });
     await new Promise<void>((done) => this.server?.listen(0, "127.0.0.1", done));
@@ -86,7 +91,7 @@ describe("generated SQS server: requests signed with AWS Signature Version 4", (
       ]);
       const result = await callTool(session, "list_queues", { prefix: "orders" });
       expect(result.isError).toBe(false);
-      expect(result.text).toContain(QUEUE);
+      expect(result.json).toEqual({ QueueUrls: [QUEUE] });
       expect(sqs.received.map((r) => r.valid)).toEqual([true]);
       const sent = sqs.received[0]?.request;
       expect(sent?.url.searchParams.get("Action")).toBe("ListQueues");
@@ -96,6 +101,54 @@ describe("generated SQS server: requests signed with AWS Signature Version 4", (
       );
       expect(result.text + session.stderr()).not.toContain(KEYS.AKIAE2ESIGV4EXAMPLE?.secret);
     } finally {
+      await session.close();
+    }
+  }, 60_000);
+
+  it("SQS's XML answers reach the model as the JSON the spec declares: a list of two, and its error's code and message", async () => {
+    const signed = env({
+      AWS_ACCESS_KEY_ID: "AKIAE2ESIGV4EXAMPLE",
+      AWS_SECRET_ACCESS_KEY: KEYS.AKIAE2ESIGV4EXAMPLE?.secret ?? "",
+    });
+    const session = await connectMcp(join(PKG, "dist/server.js"), signed);
+    try {
+      sqs.reply = {
+        status: 200,
+        body: LISTED.replace(
+          `<QueueUrl>${QUEUE}</QueueUrl>`,
+          `<QueueUrl>${QUEUE}</QueueUrl><QueueUrl>${QUEUE}-dlq</QueueUrl>`,
+        ),
+      };
+      const listed = await callTool(session, "list_queues", {});
+      expect(listed).toMatchObject({ isError: false, json: { QueueUrls: [QUEUE, `${QUEUE}-dlq`] } });
+      expect(listed.text).not.toContain("<");
+      sqs.reply = { status: 200, body: LISTED.replace("</QueueUrl>", "") };
+      const broken = await callTool(session, "list_queues", {});
+      expect(broken).toMatchObject({
+        isError: false,
+        json: {
+          result: expect.stringContaining("<ListQueuesResult><QueueUrl>"),
+          _off_spec: expect.stringContaining("XML that could not be read into the shape its description gives"),
+        },
+      });
+      sqs.reply = { status: 400, body: MISSING };
+      const refused = await callTool(session, "list_queues", { prefix: "orders" });
+      expect(refused).toMatchObject({
+        isError: true,
+        json: {
+          error: {
+            code: "NOT_FOUND",
+            status: 400,
+            api_error: "AWS.SimpleQueueService.NonExistentQueue",
+            message: expect.stringContaining(
+              "The API said: AWS.SimpleQueueService.NonExistentQueue: The specified queue does not exist",
+            ),
+          },
+        },
+      });
+      expect(refused.text).not.toContain("<Error>");
+    } finally {
+      sqs.reply = undefined;
       await session.close();
     }
   }, 60_000);

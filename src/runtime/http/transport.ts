@@ -10,6 +10,7 @@ import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
+import { isXmlMedia, unreadXml, xmlAnswer, xmlError } from "./xml.js";
 import { resolveBaseUrl } from "./server-url.js";
 import { noAnswer, thrownError, type Deadline } from "./thrown.js";
 import type {
@@ -106,25 +107,33 @@ async function finish(
 ): Promise<HttpOutcome> {
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
+  const xml = typeof read.body === "string" && isXmlMedia(response.headers.get("content-type") ?? "");
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   if (response.status >= 200 && response.status < 300) {
-    const body = declaredJson(read.body, step.bodyType);
+    const shape = xml ? step.xmlShape : undefined;
+    const body =
+      shape === undefined
+        ? declaredJson(read.body, step.bodyType)
+        : (xmlAnswer(read.body as string, shape) ?? unreadXml(read.body as string));
     return { ok: true, ...answer, body };
   }
+  const apiError = xml ? xmlError(read.body as string) : undefined;
+  const said = apiError ?? read.body;
   const rejected =
     response.status === 401 ||
-    callerErrorCode(response.status, read.body) === "UNAUTHORIZED" ||
-    (auth.sign !== undefined && response.status === 403 && signatureRefused(read.body));
+    callerErrorCode(response.status, said) === "UNAUTHORIZED" ||
+    (auth.sign !== undefined && response.status === 403 && signatureRefused(said));
   const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth)) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,
-    body: read.body,
+    body: said,
     redact: ctx.redact,
+    ...(apiError?.Code === undefined ? {} : { apiError: apiError.Code }),
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     ...(suggestion ? { suggestion } : {}),
   });
-  return { ok: false, error, response: { ...answer, body: ctx.redact(read.body) } };
+  return { ok: false, error, response: { ...answer, body: ctx.redact(said) } };
 }
 
 /** `init` with `extra` headers set. */

@@ -56,7 +56,16 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
     false,
   ],
   [
-    anyOf(["not_found", "notfound", "no_such_\\w+", "does_not_exist", "doesnt_exist", "unknown_\\w+", "deleted"]),
+    anyOf([
+      "not_found",
+      "notfound",
+      "no_such_\\w+",
+      "does_not_exist",
+      "doesnt_exist",
+      "non_?existent\\w*",
+      "unknown_\\w+",
+      "deleted",
+    ]),
     "NOT_FOUND",
     false,
   ],

@@ -188,6 +188,8 @@ export interface StepSpec {
   readonly envelope?: EnvelopeSpec;
   /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
   readonly bodyType?: "object" | "array";
+  /** The declared JSON shape of a success body the API sends as XML: the answer is read into JSON by it. */
+  readonly xmlShape?: XmlShape;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
@@ -199,6 +201,27 @@ export interface StepSpec {
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }
+
+/**
+ * The JSON shape an XML answer is read into (from the success schema and its OpenAPI `xml` names): `element` is the
+ * XML element a property is read from when it is not the property's name; `member` the element of each item of a
+ * wrapped list (`member`), `flat` a list or map whose items repeat in the parent (AWS "flattened"); `any`: read as is.
+ */
+export type XmlShape =
+  | { readonly type: "string" | "number" | "integer" | "boolean" | "any"; readonly element?: string }
+  | {
+      readonly type: "array";
+      readonly items: XmlShape;
+      readonly member: string;
+      readonly flat?: true;
+      readonly element?: string;
+    }
+  | {
+      readonly type: "object";
+      readonly properties: Readonly<Record<string, XmlShape>>;
+      readonly element?: string;
+    }
+  | { readonly type: "map"; readonly values: XmlShape; readonly flat?: true; readonly element?: string };
 
 /** Where an operation takes its idempotency key: a header or query parameter, or a top-level body field. */
 export interface IdempotencyKeySpec {
