@@ -388,8 +388,8 @@ export type SecuritySchemeSpec =
   | { readonly type: "openIdConnect"; readonly openIdConnectUrl: string }
   | { readonly type: "mutualTLS" }
   /**
-   * AWS Signature Version 4: every request is signed with the caller's AWS keys for `service` in `region` (the defaults;
-   * `PREFIX_SIGNING_SERVICE` and `AWS_REGION` override them).
+   * AWS Signature Version 4: every request is signed with the caller's AWS keys for `service` in `region` (the
+   * defaults; `PREFIX_SIGNING_SERVICE` and `AWS_REGION` override them).
    */
   | { readonly type: "awsSigV4"; readonly service: string; readonly region: string };
 
@@ -554,8 +554,8 @@ export interface ToolsetOptions {
   readonly baseUrl?: string;
   /**
    * Scheme name → credential: apiKey value, bearer token, `user:password`; for oauth2 an access token,
-   * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client id/secret); for
-   * awsSigV4 the AWS keys (default `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`).
+   * `client_id:client_secret` (client-credentials flow) or the parts as an object (refresh token, client
+   * id/secret); for awsSigV4 the AWS keys (default `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`).
    */
   readonly credentials?: Readonly<Record<string, Credential>>;
   /** Configured values by name (`$config.account_sid`); default each one's variable (`PREFIX_ACCOUNT_SID`). */

@@ -75,8 +75,21 @@ function signatureHint(auth: AppliedAuth): string | undefined {
 }
 
 /** AWS's error codes for a request whose keys or signature it does not accept (not a missing permission). */
-const SIGNATURE_REFUSED =
-  /\b(SignatureDoesNotMatch|IncompleteSignature|InvalidSignatureException|InvalidClientTokenId|InvalidAccessKeyId|UnrecognizedClientException|MissingAuthenticationToken|ExpiredToken|ExpiredTokenException|AuthFailure|RequestExpired)\b/;
+const SIGNATURE_REFUSED = new RegExp(
+  `\\b(${[
+    "SignatureDoesNotMatch",
+    "IncompleteSignature",
+    "InvalidSignatureException",
+    "InvalidClientTokenId",
+    "InvalidAccessKeyId",
+    "UnrecognizedClientException",
+    "MissingAuthenticationToken",
+    "ExpiredToken",
+    "ExpiredTokenException",
+    "AuthFailure",
+    "RequestExpired",
+  ].join("|")})\\b`,
+);
 
 /** Whether a 403 to a signed request says the keys or the signature were refused, in its XML or JSON answer. */
 function signatureRefused(body: unknown): boolean {

@@ -10,7 +10,7 @@ export interface SigningKey {
   readonly region: string;
 }
 
-/** A request as fetch takes it, signed: the URL (its query in the signed order) and the init with the signature headers. */
+/** A request as fetch takes it, signed: the URL (query in the signed order), the init with the signature headers. */
 export interface SignedRequest {
   readonly url: URL;
   readonly init: RequestInit;
