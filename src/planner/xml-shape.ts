@@ -14,7 +14,10 @@ const XML_MEDIA = /^(?:application|text)\/(?:[\w.+-]+\+)?xml\b|\+xml\b/i;
 const isObject = (value: unknown): value is SchemaObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A schema with its `$ref` followed and its `allOf` parts merged (a later part's `xml` names win). */
+/**
+ * A schema with its `$ref` followed and its `allOf` parts merged (a later part's `xml` names win), then what is written
+ * beside the `$ref` (`{$ref: String, xml: {name: QueueUrl}}`, as an annotating `allOf` member is normalised) over it.
+ */
 function resolved(schema: unknown, lookup: SchemaLookup): { schema: SchemaObject; refs: string[] } {
   const refs: string[] = [];
   const walk = (part: unknown, depth: number): SchemaObject => {
@@ -25,9 +28,10 @@ function resolved(schema: unknown, lookup: SchemaLookup): { schema: SchemaObject
     if (!isObject(top)) return {};
     const parts = Array.isArray(top["allOf"]) ? top["allOf"].map((p) => walk(p, depth + 1)) : [];
     const merged: Record<string, unknown> = {};
-    for (const p of [...parts, top]) {
+    const beside = name === undefined || top === part ? [] : [part];
+    for (const p of [...parts, top, ...beside]) {
       for (const [key, value] of Object.entries(p)) {
-        if (key === "allOf") continue;
+        if (key === "allOf" || key === "$ref") continue;
         merged[key] = key === "xml" && isObject(merged[key]) && isObject(value) ? { ...merged[key], ...value } : value;
       }
     }
