@@ -91,8 +91,12 @@ export function changeInputsOf(
   if (parts === undefined || parts.fixed || parts.inputs.size === 0) return undefined;
   const bound = tool.inputs.filter((input) => parts.inputs.has(input.sourceName ?? input.name));
   if (bound.length !== parts.inputs.size || bound.some((input) => input.required)) return undefined;
-  return bound.map((input) => input.name);
+  const changes = bound.filter((input) => !SHAPES_ANSWER.test(input.description ?? ""));
+  return changes.length === 0 ? undefined : changes.map((input) => input.name);
 }
+
+/** A body field that shapes the answer, not the thing: Stripe's `expand`, "which fields in the response should be expanded". */
+const SHAPES_ANSWER = /\b(fields?|properties|objects?) (in|of) the response\b/i;
 
 /** The tool with its change inputs set and said in its description, when it has any. */
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly OperationSummary[]): T {

@@ -206,6 +206,12 @@ describe.skipIf(REPEAT_RUN)("real specs, all operations: updates need a change, 
     for (const name of tool?.changeInputs ?? [])
       expect(tool?.inputs.find((i) => i.name === name)?.required).toBe(false);
   });
+
+  test("Stripe's expand shapes the answer: a call giving only it still changes nothing", async () => {
+    const tool = (await planned(`${DIRECTORY}/stripe.com.json`)).get("POST /v1/customers/{customer}");
+    expect(tool?.inputs.map((i) => i.name)).toContain("expand");
+    expect(tool?.changeInputs).not.toContain("expand");
+  });
 });
 
 describe.skipIf(REPEAT_RUN)(
