@@ -30,8 +30,18 @@ export type SecuredTools = readonly {
   readonly steps: readonly { readonly security: readonly SecurityRequirement[] }[];
 }[];
 
+/** An apiKey whose own name says what it is (`access_token`, `PLAID-SECRET`, `X-Postmark-Server-Token`), in words. */
+function namedSecret(name: string): string | undefined {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "" && w !== "x");
+  return ["token", "secret", "password"].includes(words.at(-1) ?? "") ? words.join(" ") : undefined;
+}
+
 const CREDENTIAL_KIND: Readonly<Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string>> = {
-  apiKey: () => "API key",
+  apiKey: (s) => (s.type === "apiKey" ? (namedSecret(s.name) ?? "API key") : "API key"),
   http: (s) => (s.type === "http" && s.scheme === "basic" ? "user:password" : "Bearer token"),
   oauth2: () => "access token",
   openIdConnect: () => "access token",

@@ -46,7 +46,7 @@ describe("Plaid (its Plaid-Version header declared as the apiKey scheme plaidVer
       placeholder: "2020-09-14",
       default: "2020-09-14",
     });
-    expect(byName["PLAID_SECRET"]).toMatchObject({ secret: true, placeholder: "<API key>" });
+    expect(byName["PLAID_SECRET"]).toMatchObject({ secret: true, placeholder: "<plaid secret>" });
     expect(byName["PLAID_CLIENT_ID"]).toMatchObject({ secret: true, placeholder: "<API key>" });
   });
 });

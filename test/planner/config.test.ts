@@ -336,3 +336,27 @@ describe("all operations: the account the basic-auth user names is configured, n
     expect(message?.inputs.map((i) => i.name)).not.toContain("account_sid");
   });
 });
+
+describe("a client config's placeholder for an apiKey says what its name says", () => {
+  const spec = (name: string): ToolsetSpec =>
+    ({
+      name: "demo",
+      version: "1",
+      envPrefix: "DEMO",
+      servers: [{ url: "https://api.example.com", variables: {} }],
+      securitySchemes: { key: { type: "apiKey", in: "header", name } },
+      maxReturnBytes: 2048,
+      timeoutMs: 30000,
+    }) as ToolsetSpec;
+  const tools = [{ name: "t", steps: [{ security: [{ key: [] }] }] }];
+  it.each([
+    ["access_token", "<access token>"],
+    ["PLAID-SECRET", "<plaid secret>"],
+    ["X-Postmark-Server-Token", "<postmark server token>"],
+    ["password", "<password>"],
+    ["X-API-Key", "<API key>"],
+    ["api_key", "<API key>"],
+  ])("%s → %s", (name, placeholder) => {
+    expect(clientVariables(spec(name), tools).find((v) => v.name === "DEMO_KEY")?.placeholder).toBe(placeholder);
+  });
+});
