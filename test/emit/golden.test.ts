@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = JSON.parse(readFileSync(join(ROOT, "examples/examples.json"), "utf8")) as {
@@ -66,13 +67,18 @@ describe.each(ALL_OPERATIONS)("all-operations example $name", (example) => {
 });
 
 describe("golden packages compile and run", () => {
-  it("typecheck with tsc (strict)", () => {
-    execFileSync(
-      process.execPath,
-      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.examples.json")],
-      { cwd: ROOT, stdio: "pipe" },
-    );
-  }, 180_000);
+  /** TypeScript 7's compiler is a native binary: its verdict is the same under every Node, so once per CI run. */
+  it.skipIf(REPEAT_RUN)(
+    "typecheck with tsc (strict)",
+    () => {
+      execFileSync(
+        process.execPath,
+        [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.examples.json")],
+        { cwd: ROOT, stdio: "pipe" },
+      );
+    },
+    180_000,
+  );
 
   it("run a tool of the petstore package: invalid arguments come back as INVALID_ARGUMENT without a request", async () => {
     const outDir = join(ROOT, ".tmp/golden-build/petstore");

@@ -14,7 +14,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SyntaxKind } from "typescript/unstable/ast";
 import { createScanner } from "typescript/unstable/ast/scanner";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { catalogEntries } from "../support/catalog-text.js";
 
@@ -163,11 +163,22 @@ function injectedCode(text: string): string[] {
   return found;
 }
 
-/** Compiles the generated package to JS beside it; returns the type errors outside the vendored runtime, and the runtime's separately. */
-function compile(work: string, out: string): { own: string[]; runtime: string[]; outDir: string } {
-  const outDir = join(work, "build");
+/** What `tsc` said of one package of a batch: type errors outside the vendored runtime, the runtime's own, and where its JS went. */
+interface Compiled {
+  readonly own: string[];
+  readonly runtime: string[];
+  readonly outDir: string;
+}
+
+/**
+ * Compiles the generated packages in `outs` (folders under `batch`, one per case) to JS in one `tsc` run, each under
+ * `build/` at its own relative place; returns each package's errors by folder.
+ */
+function compileAll(batch: string, outs: readonly string[]): Map<string, Compiled> {
+  const build = join(batch, "build");
+  const config = join(batch, "tsconfig.json");
   writeFileSync(
-    join(work, "tsconfig.json"),
+    config,
     JSON.stringify({
       compilerOptions: {
         target: "ES2022",
@@ -177,29 +188,43 @@ function compile(work: string, out: string): { own: string[]; runtime: string[];
         types: ["node"],
         strict: true,
         skipLibCheck: true,
-        outDir,
-        rootDir: join(out, "src"),
+        outDir: build,
+        rootDir: batch,
       },
-      files: listTree(join(out, "src")).files.filter((f) => GENERATED_TS.test(relative(out, f))),
+      files: outs.flatMap((out) => listTree(join(out, "src")).files.filter((f) => GENERATED_TS.test(relative(out, f)))),
     }),
   );
   let output = "";
   try {
-    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(work, "tsconfig.json")], {
+    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", config], {
       encoding: "utf8",
       stdio: "pipe",
+      cwd: batch,
     });
   } catch (error) {
     output = String((error as { stdout?: string }).stdout ?? error);
   }
   const errors = output.split("\n").filter((l) => /error TS\d+/.test(l));
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "package.json"), '{ "type": "module" }\n');
-  return {
-    own: errors.filter((l) => !l.includes("/src/runtime/")),
-    runtime: errors.filter((l) => l.includes("/src/runtime/")),
-    outDir,
-  };
+  const places = outs.map((out) => `${relative(batch, out)}/src/`);
+  const stray = errors.filter((l) => !places.some((place) => l.startsWith(place)));
+  if (stray.length > 0) throw new Error(`tsc errors in no generated package:\n${stray.join("\n")}`);
+  return new Map(
+    outs.map((out) => {
+      const place = `${relative(batch, out)}/src/`;
+      const own = errors.filter((l) => l.startsWith(place));
+      const outDir = join(build, relative(batch, out), "src");
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, "package.json"), '{ "type": "module" }\n');
+      return [
+        out,
+        {
+          own: own.filter((l) => !l.startsWith(`${place}runtime/`)),
+          runtime: own.filter((l) => l.startsWith(`${place}runtime/`)),
+          outDir,
+        },
+      ];
+    }),
+  );
 }
 
 /** An object-literal member written `__proto__: v` or `"__proto__": v`, which sets the prototype instead of an own property. */
@@ -243,75 +268,92 @@ describe("hostile specs", () => {
     },
   );
 
-  it.each(cases.filter((c) => c.expected.outcome === "generate"))(
-    "$name generates contained, typed code that runs no spec text",
-    async (c) => {
-      const parent = tempParent();
-      const work = join(parent, "work");
-      const out = join(parent, "out");
-      mkdirSync(work);
-      const started = performance.now();
-      const result = await runCli(generateArgs(c, out));
-      const elapsed = performance.now() - started;
-      expect(result.err).toBe("");
-      expect(result.code).toBe(0);
-      const report = JSON.parse(result.out) as {
-        diagnostics: { code: string; severity: string; pointer?: string; line?: number }[];
-      };
+  describe("generated", () => {
+    /** Each case generated into its own folder of one batch, then all of them compiled by one `tsc` run. */
+    const runs = new Map<
+      string,
+      { parent: string; out: string; result: { code: number; out: string; err: string }; elapsed: number }
+    >();
+    let compiled = new Map<string, Compiled>();
 
-      const tree = listTree(parent);
-      expect(tree.links).toEqual([]);
-      expect(tree.files.filter((f) => !f.startsWith(`${out}/`))).toEqual([]);
-      const files = Object.fromEntries(tree.files.map((f) => [relative(out, f), readFileSync(f, "utf8")]));
-
-      for (const [path, text] of Object.entries(files).filter(([p]) => GENERATED_TS.test(p)))
-        expect(injectedCode(text), path).toEqual([]);
-
-      const compiled = compile(work, out);
-      const known = (c.expected as { knownTypeErrors?: string[] }).knownTypeErrors ?? [];
-      expect(compiled.own.filter((line) => !known.some((code) => line.includes(`error ${code}:`)))).toEqual([]);
-      if (compiled.runtime.length > 0)
-        console.warn(
-          `${c.name}: type errors in the vendored runtime (not this case's):\n${compiled.runtime.join("\n")}`,
-        );
-      const marker = join(compiled.outDir, "HOSTILE_MARKER");
-      const cwd = process.cwd();
-      process.chdir(compiled.outDir);
-      try {
-        await import(pathToFileURL(join(compiled.outDir, "schemas.js")).href);
-        for (const tool of readdirSync(join(compiled.outDir, "tools")).filter((f) => f.endsWith(".js")))
-          await import(pathToFileURL(join(compiled.outDir, "tools", tool)).href);
-      } finally {
-        process.chdir(cwd);
+    beforeAll(async () => {
+      const batch = tempParent();
+      for (const c of cases.filter((k) => k.expected.outcome === "generate")) {
+        const parent = join(batch, c.name);
+        const out = join(parent, "out");
+        mkdirSync(parent);
+        const started = performance.now();
+        const result = await runCli(generateArgs(c, out));
+        runs.set(c.name, { parent, out, result, elapsed: performance.now() - started });
       }
-      expect(existsSync(marker)).toBe(false);
-      expect(existsSync(join(cwd, "HOSTILE_MARKER"))).toBe(false);
+      const outs = [...runs.values()].filter((r) => r.result.code === 0).map((r) => r.out);
+      compiled = compileAll(batch, outs);
+    });
 
-      for (const check of (c.expected as { checks: Check[] }).checks) {
-        if (check.kind === "noRawText") {
-          for (const [path, text] of Object.entries(files).filter(
-            ([p]) => !p.startsWith("src/runtime/") && /\.(ts|md)$/.test(p),
-          ))
-            for (const t of check.texts)
-              expect(text.includes(t), `${path} holds raw U+${t.codePointAt(0)?.toString(16)}`).toBe(false);
-        }
-        if (check.kind === "diagnostic") {
-          expect(report.diagnostics).toContainEqual(
-            expect.objectContaining({
-              code: check.code,
-              severity: check.severity,
-              ...(check.pointer ? { pointer: check.pointer } : {}),
-              ...(check.line ? { line: check.line } : {}),
-            }),
+    it.each(cases.filter((c) => c.expected.outcome === "generate"))(
+      "$name generates contained, typed code that runs no spec text",
+      async (c) => {
+        const { parent, out, result, elapsed } = runs.get(c.name) as NonNullable<ReturnType<typeof runs.get>>;
+        expect(result.err).toBe("");
+        expect(result.code).toBe(0);
+        const report = JSON.parse(result.out) as {
+          diagnostics: { code: string; severity: string; pointer?: string; line?: number }[];
+        };
+
+        const tree = listTree(parent);
+        expect(tree.links).toEqual([]);
+        expect(tree.files.filter((f) => !f.startsWith(`${out}/`))).toEqual([]);
+        const files = Object.fromEntries(tree.files.map((f) => [relative(out, f), readFileSync(f, "utf8")]));
+
+        for (const [path, text] of Object.entries(files).filter(([p]) => GENERATED_TS.test(p)))
+          expect(injectedCode(text), path).toEqual([]);
+
+        const built = compiled.get(out) as Compiled;
+        const known = (c.expected as { knownTypeErrors?: string[] }).knownTypeErrors ?? [];
+        expect(built.own.filter((line) => !known.some((code) => line.includes(`error ${code}:`)))).toEqual([]);
+        if (built.runtime.length > 0)
+          console.warn(
+            `${c.name}: type errors in the vendored runtime (not this case's):\n${built.runtime.join("\n")}`,
           );
+        const marker = join(built.outDir, "HOSTILE_MARKER");
+        const cwd = process.cwd();
+        process.chdir(built.outDir);
+        try {
+          await import(pathToFileURL(join(built.outDir, "schemas.js")).href);
+          for (const tool of readdirSync(join(built.outDir, "tools")).filter((f) => f.endsWith(".js")))
+            await import(pathToFileURL(join(built.outDir, "tools", tool)).href);
+        } finally {
+          process.chdir(cwd);
         }
-        if (check.kind === "files") for (const path of check.present) expect(Object.keys(files)).toContain(path);
-        if (check.kind === "risk") expect(toolSource(files, check.tool)).toMatch(`risk: "${check.risk}"`);
-        if (check.kind === "noPrototypeKey")
-          for (const [path, text] of Object.entries(files).filter(([p]) => GENERATED_TS.test(p)))
-            expect(hasProtoMember(text), path).toBe(false);
-        if (check.kind === "maxMilliseconds") expect(elapsed).toBeLessThan(check.ms);
-      }
-    },
-  );
+        expect(existsSync(marker)).toBe(false);
+        expect(existsSync(join(cwd, "HOSTILE_MARKER"))).toBe(false);
+
+        for (const check of (c.expected as { checks: Check[] }).checks) {
+          if (check.kind === "noRawText") {
+            for (const [path, text] of Object.entries(files).filter(
+              ([p]) => !p.startsWith("src/runtime/") && /\.(ts|md)$/.test(p),
+            ))
+              for (const t of check.texts)
+                expect(text.includes(t), `${path} holds raw U+${t.codePointAt(0)?.toString(16)}`).toBe(false);
+          }
+          if (check.kind === "diagnostic") {
+            expect(report.diagnostics).toContainEqual(
+              expect.objectContaining({
+                code: check.code,
+                severity: check.severity,
+                ...(check.pointer ? { pointer: check.pointer } : {}),
+                ...(check.line ? { line: check.line } : {}),
+              }),
+            );
+          }
+          if (check.kind === "files") for (const path of check.present) expect(Object.keys(files)).toContain(path);
+          if (check.kind === "risk") expect(toolSource(files, check.tool)).toMatch(`risk: "${check.risk}"`);
+          if (check.kind === "noPrototypeKey")
+            for (const [path, text] of Object.entries(files).filter(([p]) => GENERATED_TS.test(p)))
+              expect(hasProtoMember(text), path).toBe(false);
+          if (check.kind === "maxMilliseconds") expect(elapsed).toBeLessThan(check.ms);
+        }
+      },
+    );
+  });
 });
