@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The test suite again on Node 22 and 24, where aci-gen and the packages it generates must work too: each Node from the
 # npm registry's `node` package (pinned) into a temporary folder. Run by .ci/run after `npm test` has built dist/.
-# ACI_REPEAT_RUN=1 tells the tests that must run only once per CI run to skip: generator work over real specs (init,
-# planner, lockfile memo, `check` histories, the all-operations slices of zod-json, example-check and output-cut-bound,
-# zod-differential's random schemas, large shapes, the corpus slice) and the longest installs (consumer install,
-# bundles, Kubernetes e2e); the full list is in test/support/ci-runs.ts. Generated packages still run on every Node; the
-# ones test/support/package-cache.ts built on Node 20 (same generator sources, spec and goals) are reused, not rebuilt.
+# ACI_REPEAT_RUN=1 narrows each repeat to what a Node version can change: the folders and files vitest.config.ts lists
+# in EVERY_NODE (generated packages, servers, runtime, adapters, CLI, the swap of --out, the goldens' tools, Zod's
+# verdicts), less what test/support/ci-runs.ts says is skipped inside them; the generator's own tests run once, on
+# Node 20. Generated packages still run on every Node; the ones test/support/package-cache.ts built on Node 20 (same
+# generator sources, spec and goals) are reused, not rebuilt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERSIONS="${ACI_NODE_MATRIX:-22.23.3 24.21.0}"

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, test } from "vitest";
 import { generate } from "../../src/api/generate.js";
 import { VERDICT_EXIT } from "../../src/check/index.js";
 import { applyEdits, cli, dropGoal, removeDir } from "../fixtures/check/harness.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const KUBERNETES = "node_modules/kubernetes-client/lib/specs";
 const KUBERNETES_GOALS = "examples/goals/kubernetes.goals.yaml";
@@ -192,7 +191,7 @@ async function goalsFile(goals: string, dir: string): Promise<string> {
   return path;
 }
 
-describe.skipIf(REPEAT_RUN)("check on real API histories", () => {
+describe("check on real API histories", () => {
   test.each(pairs)("%s", { timeout: 60_000 }, async (_name, pair) => {
     const dir = await mkdtemp(join(tmpdir(), "aci-history-"));
     dirs.push(dir);

@@ -18,7 +18,6 @@ import {
   refChainOfDeepInline,
   swagger2Deep,
 } from "../../bench/large-specs.mjs";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const work = mkdtempSync(join(tmpdir(), "aci-gen-adversarial-"));
 
@@ -46,7 +45,7 @@ const KINDS = Object.keys(NESTINGS).filter((k) => k !== "alias");
 /** The deepest inline nesting of each kind the 256-level parse limit lets through, the body sitting 7 levels down. */
 const deepest = (kind: string): number => (ONE_LEVEL.has(kind) ? 246 : 123);
 
-describe.skipIf(REPEAT_RUN)("inline nesting (no $ref) to the parse limit", () => {
+describe("inline nesting (no $ref) to the parse limit", () => {
   it.each(KINDS)("%s: a package", async (kind) => {
     expectPackage(await generate(`inline-${kind}`, inlineNesting(kind, deepest(kind))));
   });
@@ -64,7 +63,7 @@ describe.skipIf(REPEAT_RUN)("inline nesting (no $ref) to the parse limit", () =>
   );
 });
 
-describe.skipIf(REPEAT_RUN)("objects whose other keys share one schema, nested 40 deep", () => {
+describe("objects whose other keys share one schema, nested 40 deep", () => {
   // Each level's additionalProperties (or pattern schema) also stands for its undeclared required keys: compiled
   // (and written out) once per use, 40 levels cost 2^40–3^40 compiles.
   const nested = (level: (child: unknown) => unknown): unknown => {
@@ -92,7 +91,7 @@ describe.skipIf(REPEAT_RUN)("objects whose other keys share one schema, nested 4
   });
 });
 
-describe.skipIf(REPEAT_RUN)("$ref chains 1,500 long, through every nesting keyword", () => {
+describe("$ref chains 1,500 long, through every nesting keyword", () => {
   it.each(Object.keys(NESTINGS))("%s: a package", async (kind) => {
     expectPackage(await generate(`chain-${kind}`, refChain(kind, 1500)));
   });
@@ -116,7 +115,7 @@ describe.skipIf(REPEAT_RUN)("$ref chains 1,500 long, through every nesting keywo
   });
 });
 
-describe.skipIf(REPEAT_RUN)("deep values and long lists", () => {
+describe("deep values and long lists", () => {
   it("examples and defaults nested 240 levels: a package", async () => {
     expectPackage(await generate("deep-examples", deepExamples(240)));
   });
@@ -126,7 +125,7 @@ describe.skipIf(REPEAT_RUN)("deep values and long lists", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("depths no walk may recurse on (CONTRIBUTING.md, input depth)", () => {
+describe("depths no walk may recurse on (CONTRIBUTING.md, input depth)", () => {
   it("a `$ref` chain through a place outside the named schemas, 20,000 long: a package (hoisting keeps its own stack)", async () => {
     const result = await generate("hoisted-chain", hoistedRefChain(20_000));
     expectPackage(result);

@@ -8,12 +8,11 @@ import { MAX_REF_DEPTH } from "../../src/emit/zod/ref.js";
 import { recursiveNames } from "../../src/ingest/recursion.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { allOfChain, largeEnum, manyOperations } from "../../bench/large-specs.mjs";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const schemasOf = (doc: Record<string, unknown>): Record<string, unknown> =>
   (doc["components"] as { schemas: Record<string, unknown> }).schemas;
 
-describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
+describe("an allOf chain 3,000 schemas long", () => {
   const chain = allOfChain(3000);
 
   it("compiles a schema at its head, cut below the depth limit with one warning", () => {
@@ -46,7 +45,7 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 3,000 schemas long", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("an allOf chain 20,000 schemas long", () => {
+describe("an allOf chain 20,000 schemas long", () => {
   const schemas = schemasOf(allOfChain(20_000)) as Parameters<typeof recursiveNames>[0];
 
   it("is searched for reference cycles without recursion: none in the chain, all of it once closed into a loop", () => {
@@ -70,7 +69,7 @@ describe.skipIf(REPEAT_RUN)("an allOf chain 20,000 schemas long", () => {
   }, 60_000);
 });
 
-describe.skipIf(REPEAT_RUN)("large specs plan", () => {
+describe("large specs plan", () => {
   it.each([
     ["an allOf chain 1,500 long", () => allOfChain(1500), 1],
     ["3,000 operations", () => manyOperations(3000), 3000],

@@ -5,7 +5,6 @@ import { describe, expect, it, test } from "vitest";
 import { digitStringSchema } from "../../src/ingest/digit-strings.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { Parameter } from "../../src/model/api-model.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
 
 type Case = [string, "path" | "query" | "header", object, string | undefined, unknown[], object | undefined];
@@ -76,7 +75,7 @@ const parametersNamed = async (spec: string, name: string): Promise<Parameter[]>
   return (model?.operations ?? []).flatMap((o) => o.parameters.filter((p) => p.name === name));
 };
 
-describe.skipIf(REPEAT_RUN)("real specs", () => {
+describe("real specs", () => {
   it("NYT Books: an ISBN declared an integer, 10 or 13 digits, is a string of digits", async () => {
     const { model } = await ingest(join(API, "nytimes.com/books_api.json"));
     const isbn = (path: string) =>

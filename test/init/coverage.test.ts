@@ -12,7 +12,6 @@ import { basePrefix, isApiSearch, ownThings } from "../../src/planner/init/opera
 import { operationGoalName } from "../../src/planner/init/names.js";
 import { searchParameter } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
@@ -44,7 +43,7 @@ async function draft(key: keyof typeof SPECS): Promise<readonly DraftGoal[]> {
   return known;
 }
 
-describe.skipIf(REPEAT_RUN)("the API-wide search", () => {
+describe("the API-wide search", () => {
   test.each([
     ["jira", ["rest", "api", "3"]],
     ["spotify", []],
@@ -188,22 +187,19 @@ describe("an update offers the fields it can set", () => {
     ).toEqual(want);
   });
 
-  test.skipIf(REPEAT_RUN)(
-    "Asana's task update sets completed and assignee inside data; Jira's issue edit sets fields.summary",
-    async () => {
-      const asana = (await draft("asana")).find((g) => g.steps.some((s) => s.operation === "updateTask"));
-      const data = (asana?.steps[0]?.body as { entries: [string, Record<string, string>][] } | undefined)?.entries[0];
-      expect(data?.[0]).toBe("data");
-      expect(Object.keys(data?.[1] ?? {})).toEqual(expect.arrayContaining(["name", "completed", "assignee", "notes"]));
-      expect(Object.keys(data?.[1] ?? {})).not.toContain("assignee_status");
-      const jira = (await draft("jira")).find((g) => g.steps.some((s) => s.operation === "editIssue"));
-      expect(jira?.steps[0]?.body).toEqual({
-        kind: "properties",
-        entries: [["fields", { summary: "$inputs.summary" }]],
-      });
-      expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issueIdOrKey.");
-    },
-  );
+  test("Asana's task update sets completed and assignee inside data; Jira's issue edit sets fields.summary", async () => {
+    const asana = (await draft("asana")).find((g) => g.steps.some((s) => s.operation === "updateTask"));
+    const data = (asana?.steps[0]?.body as { entries: [string, Record<string, string>][] } | undefined)?.entries[0];
+    expect(data?.[0]).toBe("data");
+    expect(Object.keys(data?.[1] ?? {})).toEqual(expect.arrayContaining(["name", "completed", "assignee", "notes"]));
+    expect(Object.keys(data?.[1] ?? {})).not.toContain("assignee_status");
+    const jira = (await draft("jira")).find((g) => g.steps.some((s) => s.operation === "editIssue"));
+    expect(jira?.steps[0]?.body).toEqual({
+      kind: "properties",
+      entries: [["fields", { summary: "$inputs.summary" }]],
+    });
+    expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issueIdOrKey.");
+  });
 });
 
 describe("the signed-in user's own things", () => {
@@ -235,7 +231,7 @@ describe("the signed-in user's own things", () => {
     expect(operationGoalName({ id, idSynthesized: false, method: "put", path: "/x" } as Operation, verb)).toBe(want);
   });
 
-  test.skipIf(REPEAT_RUN).each([
+  test.each([
     ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues", "create", "create_repository_issue"],
     ["bitbucket", "GET /repositories/{workspace}/{repo_slug}/issues", "find", "list_repository_issues"],
     ["bitbucket", "GET /repositories/{workspace}/{repo_slug}/issues/{issue_id}", "get", "get_repository_issue"],
@@ -280,12 +276,9 @@ describe("the signed-in user's own things", () => {
     expect(operationGoalName(operation as Operation, verb)).toBe(want);
   });
 
-  test.skipIf(REPEAT_RUN)(
-    "Spotify's draft saves a track to the user's library (PUT /me/tracks ranks with tracks, not as one of `me`'s 34)",
-    async () => {
-      const goal = (await draft("spotify")).find((g) => g.steps.some((s) => s.operation === "save-tracks-user"));
-      expect(goal?.name).toBe("save_tracks_user");
-      expect(goal?.useWhen).toBe("The user asks to save a track.");
-    },
-  );
+  test("Spotify's draft saves a track to the user's library (PUT /me/tracks ranks with tracks, not as one of `me`'s 34)", async () => {
+    const goal = (await draft("spotify")).find((g) => g.steps.some((s) => s.operation === "save-tracks-user"));
+    expect(goal?.name).toBe("save_tracks_user");
+    expect(goal?.useWhen).toBe("The user asks to save a track.");
+  });
 });

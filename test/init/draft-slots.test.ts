@@ -13,7 +13,6 @@ import { draftGoals, fullestFirst, resourcesOf } from "../../src/planner/init/in
 import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { operationProfile } from "../../src/planner/profile.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
@@ -42,7 +41,7 @@ const byId = (m: ApiModel, id: string): Operation => {
   return found;
 };
 
-describe.skipIf(REPEAT_RUN)("a one-field update path beside the record's own update is no goal of its own", () => {
+describe("a one-field update path beside the record's own update is no goal of its own", () => {
   test.each([
     ["trello", "updateCardsClosedByIdCard", true],
     ["trello", "updateBoardsClosedByIdBoard", true],
@@ -58,7 +57,7 @@ describe.skipIf(REPEAT_RUN)("a one-field update path beside the record's own upd
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a read of a plural path with no response schema lists", () => {
+describe("a read of a plural path with no response schema lists", () => {
   test.each([
     ["trello", "getBoardsCardsByIdBoard", true],
     ["trello", "getMembersBoardsByIdMember", true],
@@ -73,7 +72,7 @@ describe.skipIf(REPEAT_RUN)("a read of a plural path with no response schema lis
   });
 });
 
-describe.skipIf(REPEAT_RUN)("the main object of a resource is its own, as most of its operations spell it", () => {
+describe("the main object of a resource is its own, as most of its operations spell it", () => {
   test.each([
     [
       "trello",
@@ -112,7 +111,7 @@ describe.skipIf(REPEAT_RUN)("the main object of a resource is its own, as most o
   });
 });
 
-describe.skipIf(REPEAT_RUN)("browsing a nested collection", () => {
+describe("browsing a nested collection", () => {
   test.each([
     [
       "trello",
@@ -134,7 +133,7 @@ describe.skipIf(REPEAT_RUN)("browsing a nested collection", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("appearance plumbing is niche", () => {
+describe("appearance plumbing is niche", () => {
   test.each([
     ["addMembersBoardBackgroundsByIdMember", "post", "/members/{idMember}/boardBackgrounds", "member", true],
     ["addOrganizationsLogoByIdOrg", "post", "/organizations/{idOrg}/logo", "organization", true],
@@ -154,7 +153,7 @@ describe.skipIf(REPEAT_RUN)("appearance plumbing is niche", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a core resource's nested create", () => {
+describe("a core resource's nested create", () => {
   test("Jira's issue: comments first, then worklogs; the comment's rich-text body cannot be drafted, the worklog's can", async () => {
     const m = await model("jira");
     const under = ["addWorklog", "getIssueWorklog", "getComments", "addComment", "getComment", "deleteComment"].map(
@@ -177,7 +176,7 @@ describe.skipIf(REPEAT_RUN)("a core resource's nested create", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a core resource's second create", () => {
+describe("a core resource's second create", () => {
   test("Asana's task: a story added under a task (a comment), not a dependency added by a verb path; ranked as a nested create", async () => {
     const r = resourcesOf(await model("asana"));
     const task = r.groups.find((g) => g.name === "task");
@@ -203,7 +202,7 @@ describe.skipIf(REPEAT_RUN)("a core resource's second create", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a create or a POST update that requires nothing offers the fields it can set", () => {
+describe("a create or a POST update that requires nothing offers the fields it can set", () => {
   test.each([
     ["asana", "createSubtaskForTask", true, ["data"]],
     // Not offered, a create still sends what it needs: the subtask's `name` inside Asana's `data`.
@@ -228,7 +227,7 @@ describe.skipIf(REPEAT_RUN)("a create or a POST update that requires nothing off
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a near-duplicate takes no place in the draft", () => {
+describe("a near-duplicate takes no place in the draft", () => {
   test.each([
     ["asana", "createProject", "createProjectForWorkspace"],
     ["jira", "createIssue", undefined],
@@ -244,7 +243,7 @@ describe.skipIf(REPEAT_RUN)("a near-duplicate takes no place in the draft", () =
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a list that must be given the ids of what it returns is no browse", () => {
+describe("a list that must be given the ids of what it returns is no browse", () => {
   test("Spotify's draft browses no artists or tracks by `GET /artists?ids=` or `GET /tracks?ids=`", async () => {
     const goals = draftGoals(await model("spotify"), { maxGoals: 400 }).goals;
     const finds = goals.filter((g) => g.kind === "find").flatMap((g) => g.calls);

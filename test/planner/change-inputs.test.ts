@@ -7,7 +7,6 @@ import { changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
 import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
 import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
 import type { ValueExpr } from "../../src/runtime/types.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 type Op = Parameters<typeof isUpdate>[0];
 const op = (method: Op["method"], path: string, id: string, more: Partial<Op> = {}): Op => ({
@@ -196,7 +195,7 @@ const REAL: RealCase[] = [
   ["GitHub: update an import (empty restarts it)", GITHUB, "PATCH /repos/{owner}/{repo}/import", undefined],
 ];
 
-describe.skipIf(REPEAT_RUN)("real specs, all operations: updates need a change, actions do not", () => {
+describe("real specs, all operations: updates need a change, actions do not", () => {
   const planned = plannedBy(REAL);
   test.each(REAL)("%s", async (_name, spec, signature, firstChanges) => {
     const tool = (await planned(spec)).get(signature);
@@ -214,18 +213,15 @@ describe.skipIf(REPEAT_RUN)("real specs, all operations: updates need a change, 
   });
 });
 
-describe.skipIf(REPEAT_RUN)(
-  "a real goals file: DigitalOcean's cluster update (keep_current makes every field optional)",
-  () => {
-    test("update_cluster_setting needs one of its settings; the goals that send constants or chain do not", async () => {
-      const result = await plan({
-        spec: `${DIRECTORY}/digitalocean.com.json`,
-        goals: join(import.meta.dirname, "../fixtures/real/digitalocean.goals.yaml"),
-      });
-      const flagged = result.tools.filter((t) => t.changeInputs !== undefined);
-      expect(flagged.map((t) => [t.name, t.changeInputs])).toEqual([
-        ["update_cluster_setting", ["name", "surge_upgrade", "auto_upgrade", "ha"]],
-      ]);
+describe("a real goals file: DigitalOcean's cluster update (keep_current makes every field optional)", () => {
+  test("update_cluster_setting needs one of its settings; the goals that send constants or chain do not", async () => {
+    const result = await plan({
+      spec: `${DIRECTORY}/digitalocean.com.json`,
+      goals: join(import.meta.dirname, "../fixtures/real/digitalocean.goals.yaml"),
     });
-  },
-);
+    const flagged = result.tools.filter((t) => t.changeInputs !== undefined);
+    expect(flagged.map((t) => [t.name, t.changeInputs])).toEqual([
+      ["update_cluster_setting", ["name", "surge_upgrade", "auto_upgrade", "ha"]],
+    ]);
+  });
+});

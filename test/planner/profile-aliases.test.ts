@@ -1,6 +1,6 @@
 // The noun phrases an API's own summaries spell out for its path words, on the real Kubernetes 1.13, GitHub and Slack
 // specs: learned per kind (run together, initials, a longer word, a word and its nouns), applied to profiles, and what
-// tool search then finds. Planner work over real specs: once per CI run (test/support/ci-runs.ts).
+// tool search then finds. Planner work over real specs: once per CI run (vitest.config.ts, EVERY_NODE).
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
@@ -11,7 +11,6 @@ import { nounAliases, tagTerms, withSummaryVerb } from "../../src/planner/profil
 import { operationProfile } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { createToolSearch, type ToolSearch } from "../../src/runtime/adapters/search.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SPECS = {
@@ -28,7 +27,6 @@ const models: Partial<Record<Api, ApiModel>> = {};
 const aliases: Partial<Record<Api, ReadonlyMap<string, string>>> = {};
 
 beforeAll(async () => {
-  if (REPEAT_RUN) return;
   for (const [key, spec] of Object.entries(SPECS) as [Api, string][]) {
     const { model } = await ingest(spec);
     if (model === undefined) throw new Error(`${spec} did not ingest`);
@@ -44,7 +42,7 @@ function profileOf(api: Api, id: string) {
   return searchProfile(operation, schemaLookup(model.schemas), { aliases: aliases[api] ?? new Map(), tags: new Map() });
 }
 
-describe.skipIf(REPEAT_RUN)("noun aliases learned from an API's summaries", () => {
+describe("noun aliases learned from an API's summaries", () => {
   it.each<[string, Api, string, string]>([
     [
       "a path word running a summary's words together",
@@ -123,49 +121,43 @@ function searchOf(api: Api | "asana" | "zoom"): Promise<ToolSearch> {
   return planned[api] as Promise<ToolSearch>;
 }
 
-describe.skipIf(REPEAT_RUN)(
-  "tool search over profiles with the API's phrases (Kubernetes 1.13, all operations)",
-  () => {
-    it.each([
-      ["show the config maps", /^list_core_v1_(namespaced_config_map|config_map_for_all_namespaces)$/],
-      ["show the daemon sets", /^list_apps_v1_(namespaced_daemon_set|daemon_set_for_all_namespaces)$/],
-      [
-        "what persistent volume claims are there",
-        /^list_core_v1_(namespaced_persistent_volume_claim|persistent_volume_claim_for_all_namespaces)$/,
-      ],
-    ])(
-      "%s finds a list first",
-      async (query, expected) => {
-        expect((await searchOf("kubernetes"))(query, 1)[0]?.name).toMatch(expected);
-      },
-      120_000,
-    );
-  },
-);
+describe("tool search over profiles with the API's phrases (Kubernetes 1.13, all operations)", () => {
+  it.each([
+    ["show the config maps", /^list_core_v1_(namespaced_config_map|config_map_for_all_namespaces)$/],
+    ["show the daemon sets", /^list_apps_v1_(namespaced_daemon_set|daemon_set_for_all_namespaces)$/],
+    [
+      "what persistent volume claims are there",
+      /^list_core_v1_(namespaced_persistent_volume_claim|persistent_volume_claim_for_all_namespaces)$/,
+    ],
+  ])(
+    "%s finds a list first",
+    async (query, expected) => {
+      expect((await searchOf("kubernetes"))(query, 1)[0]?.name).toMatch(expected);
+    },
+    120_000,
+  );
+});
 
-describe.skipIf(REPEAT_RUN)(
-  "a tool name's run-together word read as its profile's phrase (Slack, all operations)",
-  () => {
-    it.each([["list the user groups", "usergroups_list"]])(
-      "%s finds %s first, not a tool whose whole name the query holds (users_list)",
-      async (query, expected) => {
-        expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
-      },
-      120_000,
-    );
+describe("a tool name's run-together word read as its profile's phrase (Slack, all operations)", () => {
+  it.each([["list the user groups", "usergroups_list"]])(
+    "%s finds %s first, not a tool whose whole name the query holds (users_list)",
+    async (query, expected) => {
+      expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
+    },
+    120_000,
+  );
 
-    it.each([
-      ["usergroups list", "usergroups_list"],
-      ["usergroups users list", "usergroups_users_list"],
-    ])(
-      "the name as written still names the tool: %s finds %s first",
-      async (query, expected) => {
-        expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
-      },
-      120_000,
-    );
-  },
-);
+  it.each([
+    ["usergroups list", "usergroups_list"],
+    ["usergroups users list", "usergroups_users_list"],
+  ])(
+    "the name as written still names the tool: %s finds %s first",
+    async (query, expected) => {
+      expect((await searchOf("slack"))(query, 1)[0]?.name).toBe(expected);
+    },
+    120_000,
+  );
+});
 
 describe("what an API's tags say their things are", () => {
   it.each<[string, string, string[], string[]]>([
@@ -200,17 +192,13 @@ describe("what an API's tags say their things are", () => {
     for (const term of absent) expect(terms).not.toContain(term);
   });
 
-  it.skipIf(REPEAT_RUN)(
-    "reach a tool's profile words, and search: Asana's time periods are the date ranges goals are set on",
-    async () => {
-      const search = await searchOf("asana");
-      expect(search("which date ranges can goals be set on", 1)[0]?.name).toMatch(/^get_time_periods?$/);
-    },
-    120_000,
-  );
+  it("reach a tool's profile words, and search: Asana's time periods are the date ranges goals are set on", async () => {
+    const search = await searchOf("asana");
+    expect(search("which date ranges can goals be set on", 1)[0]?.name).toMatch(/^get_time_periods?$/);
+  }, 120_000);
 });
 
-describe.skipIf(REPEAT_RUN)("the action a summary's verb names when the operation id names none (Zoom, Box)", () => {
+describe("the action a summary's verb names when the operation id names none (Zoom, Box)", () => {
   const operations: Record<string, Promise<readonly OperationSummary[]>> = {};
   const profileIn = async (spec: string, id: string) => {
     operations[spec] ??= ingest(spec).then(({ model }) => model?.operations ?? []);

@@ -1,16 +1,14 @@
 // Which tests run in this vitest run: the heavy real-spec tests once per CI run (not again on Node 22/24), the slowest only on request.
 //
-// Skipped on the repeat runs (`describe.skipIf(REPEAT_RUN)`), because they check generator work that is the same on
-// every Node: init drafts and the planner on real specs (test/init, init's GitHub draft, Slack and Jira name chains,
-// the profile aliases of Kubernetes, GitHub, Slack, Asana and Zoom), the lockfile memo and `check` over real API
-// histories, the all-operations slices of GitHub, Stripe and Kubernetes in zod-json, example-check, output-cut-bound
-// and input-json-schema, zod-differential's 30,000 random verdicts per dialect, adversarial and large shapes, tool
-// search over whole real toolsets, the corpus slice; the same runs at a larger API's size where a small one runs on
-// every Node (GitHub's grouped package beside petstore's, eval on GitHub beside eval on petstore); the goldens' strict
-// typecheck (TypeScript 7's compiler is a native binary); and the runs too long to repeat: consumer install, bundles,
-// --publishable, the Kubernetes e2e, truthful results on Slack and Jira. Every Node still runs the generated packages
-// (MCP over stdio and HTTP, Prism, approvals, OAuth2, OTLP, console, grouped modules, the goldens' tools, eval), the
-// servers, the runtime, and the formats and tricky cases of the Zod differential.
+// The repeat runs on Node 22 and 24 run only the folders and files vitest.config.ts lists in EVERY_NODE (generated
+// packages, servers, runtime, adapters, CLI, the swap of --out, the goldens' tools, Zod's verdicts); the generator's
+// own tests run once per CI run. Inside the files that do run again, `describe.skipIf(REPEAT_RUN)` skips what checks
+// generator work there too, or takes too long to repeat: the all-operations slices of GitHub, Stripe and Kubernetes in
+// zod-json, output-cut-bound and input-json-schema; zod-differential's 30,000 random verdicts per dialect (its formats
+// and tricky cases run on every Node); tool search over whole real toolsets; the corpus slice; the same runs at a
+// larger API's size where a small one runs on every Node (GitHub's grouped package beside petstore's, eval on GitHub
+// beside eval on petstore); the goldens' strict typecheck (TypeScript 7's compiler is a native binary); consumer
+// install, bundles, --publishable, the Kubernetes e2e, truthful results on Slack and Jira.
 
 /** Set by .ci/node-matrix.sh for the repeat runs on Node 22 and 24. */
 export const REPEAT_RUN = process.env.ACI_REPEAT_RUN === "1";
