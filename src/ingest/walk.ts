@@ -45,15 +45,46 @@ export function updateMember(
   tokens: readonly string[],
   update: (member: unknown) => unknown,
 ): JsonRecord {
-  const [head, ...rest] = tokens;
-  if (head === undefined || !Object.hasOwn(node, head)) return node;
-  const child = node[head];
-  if (rest.length > 0 && (typeof child !== "object" || child === null)) return node;
-  const copy: Record<string, unknown> = Array.isArray(node)
-    ? ([...node] as unknown as Record<string, unknown>)
-    : { ...node };
-  const next = rest.length === 0 ? update(child) : updateMember(child as JsonRecord, rest, update);
-  if (next === undefined) delete copy[head];
-  else setEntry(copy, head, next);
-  return copy as JsonRecord;
+  return updateMembers(node, [{ tokens, update }]);
+}
+
+/** One member to replace: the pointer's tokens, and what the member becomes (removed when it gives undefined). */
+export interface MemberUpdate {
+  readonly tokens: readonly string[];
+  readonly update: (member: unknown) => unknown;
+}
+
+/**
+ * {@link updateMember} for many pointers at once: each object on the way to any of them is copied once, however many
+ * members below it change (Loket.nl's 1,924 patterns under one `components/schemas` would copy it 1,924 times).
+ */
+export function updateMembers(node: JsonRecord, updates: readonly MemberUpdate[]): JsonRecord {
+  return applyUpdates(node, updates, 0);
+}
+
+function applyUpdates(node: JsonRecord, updates: readonly MemberUpdate[], depth: number): JsonRecord {
+  const byHead = new Map<string, MemberUpdate[]>();
+  for (const u of updates) {
+    const head = u.tokens[depth];
+    if (head === undefined) continue;
+    const group = byHead.get(head);
+    if (group === undefined) byHead.set(head, [u]);
+    else group.push(u);
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [head, group] of byHead) {
+    if (!Object.hasOwn(node, head)) continue;
+    const child = node[head];
+    const deeper = group.filter((u) => u.tokens.length > depth + 1);
+    let next: unknown =
+      deeper.length > 0 && typeof child === "object" && child !== null
+        ? applyUpdates(child as JsonRecord, deeper, depth + 1)
+        : child;
+    for (const u of group) if (u.tokens.length === depth + 1) next = u.update(next);
+    if (next === child) continue;
+    copy ??= Array.isArray(node) ? ([...node] as unknown as Record<string, unknown>) : { ...node };
+    if (next === undefined) delete copy[head];
+    else setEntry(copy, head, next);
+  }
+  return (copy ?? node) as JsonRecord;
 }

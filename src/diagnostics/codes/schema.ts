@@ -22,8 +22,14 @@ export const schemaCodes = {
   SCHEMA_PATTERN_DROPPED: {
     severity: "warning",
     title:
-      "a `pattern` is invalid, can backtrack catastrophically or is too large to analyse: it is left out of the generated schema",
-    hint: "fix the pattern in the spec so it compiles with the `u` flag (ECMA-262) and no repetition can match the same text in two ways (e.g. `[a-z]{1-70}` → `[a-z]{1,70}`, `^(a+)+$` → `^a+$`); until then the tool does not check it",
+      "a `pattern` is invalid, can backtrack catastrophically, is too large to analyse, or refuses every example the spec gives for its value: it is left out of the generated schema",
+    hint: "fix the pattern in the spec so it compiles with the `u` flag (ECMA-262), no repetition can match the same text in two ways (e.g. `[a-z]{1-70}` → `[a-z]{1,70}`, `^(a+)+$` → `^a+$`) and the spec's own examples fit it (or fix the examples); until then the tool does not check it",
+  },
+  SCHEMA_PATTERN_REPAIRED: {
+    severity: "warning",
+    title:
+      "a `pattern` refuses every example the spec gives for its value, and one slip of writing explains it (a regex literal `/…/`, doubled backslashes, a bare `.` meant as a dot): the tool checks the pattern without it",
+    hint: "write the pattern as the tool checks it (the message quotes it): `^[a-z0-9._]+$`, not `/^[a-z0-9._]+$/`; `\\.` for a dot, not `\\\\.`; `(?!\\.\\.)`, not `(?!..)`",
   },
   SCHEMA_TOO_DEEP: {
     severity: "warning",
