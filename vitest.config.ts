@@ -1,4 +1,4 @@
-// Vitest configuration: which tests run, in which of two projects (shared modules or a fresh process per file), how many files at once, and how long they may take.
+// Vitest configuration: which tests run, in which of two projects (a fresh process per file, or shared modules), in what order, how many files at once, and how long they may take.
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
@@ -59,14 +59,16 @@ export default defineConfig({
     // Many files spend their time waiting on child processes (tsc, Prism, npm, MCP servers), so on a two-core machine
     // a second worker cuts the run by a third (8.5 to 5.4 min on Node 20); Vitest's default there is one worker.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest queues projects by name: "isolated" (the long e2e files) starts first, and the many short "shared" files
+    // fill the workers at the end instead of one long file running alone.
     projects: [
+      { extends: true, test: { name: "isolated", include: isolated } },
       {
         extends: true,
         // In-process work (ingest, planner, emit, runtime, CLI): files run one after another in a worker that keeps the
         // modules it loaded, which halves these folders' time (326 to 158 s on two cores); a file must leave no state.
-        test: { name: "in-process", include: files.filter((file) => !isolated.includes(file)), isolate: false },
+        test: { name: "shared", include: files.filter((file) => !isolated.includes(file)), isolate: false },
       },
-      { extends: true, test: { name: "processes", include: isolated } },
     ],
   },
 });
