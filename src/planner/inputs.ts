@@ -20,7 +20,6 @@ import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
 import type { IdempotencyKeySpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
-import { fitsOwnConstraints } from "../schema/example-fit.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
 const RUNTIME_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization", "content-length"]);
@@ -133,11 +132,9 @@ export function parameterToBinding(parameter: Parameter, value: ValueExpr): Para
   };
 }
 
-/** The parameter's own examples on its schema, those that keep the schema's constraints (example-fit.ts). */
 function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSchema {
-  if (typeof schema !== "object" || schema["examples"] !== undefined) return schema;
-  const fitting = examples.filter((e) => fitsOwnConstraints(schema, e));
-  return fitting.length === 0 ? schema : { ...schema, examples: fitting };
+  if (typeof schema !== "object" || examples.length === 0 || schema["examples"] !== undefined) return schema;
+  return { ...schema, examples: [...examples] };
 }
 
 interface BodyInputs {

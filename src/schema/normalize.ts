@@ -3,7 +3,6 @@ import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-mod
 import { isRecord } from "../runtime/types.js";
 import { hasJsonType } from "../util/json-type.js";
 import { setOwn } from "../util/set-own.js";
-import { fitsOwnConstraints } from "./example-fit.js";
 import { saysServerFilled } from "./server-filled.js";
 
 type Mutable = Record<string, unknown>;
@@ -56,8 +55,7 @@ const ANNOTATION_KEYWORDS = new Set([
  * - draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum` → the number form (all dialects, leniently).
  * - draft-4 array-form `items` (+ `additionalItems`) → `prefixItems` (+ `items`); draft-4 `dependencies`
  *   → `dependentRequired` / `dependentSchemas` (OAS 3.0 and Swagger 2).
- * - `example` → `examples: [example]`; an example that breaks the schema's own enum, const, pattern, lengths or
- *   bounds is left out (example-fit.ts); an example its own `type` contradicts is made to fit where nothing is lost
+ * - `example` → `examples: [example]`; an example its own `type` contradicts is made to fit where nothing is lost
  *   (`12345` for a string → `"12345"`, `"7"` for an integer → `7`, `"true"` for a boolean → `true`), else left out;
  *   a bare `type: object` (no properties) whose examples are not objects (LaunchDarkly's JSON Patch `value`, example
  *   `"My resource name"`) is any JSON value: Swagger 2 could not say "any", and the examples show what is sent.
@@ -120,7 +118,6 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   examplesFitType(out);
   normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
   normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
-  examplesFitConstraints(out);
   normalizeArrayItems(out);
   if (ctx.dialect !== "openapi-3.1") {
     normalizeFileType(out);
@@ -281,15 +278,6 @@ function examplesFitType(out: Mutable): void {
   );
   if (fitted.length === 0) delete out["examples"];
   else out["examples"] = fitted;
-}
-
-/** Examples that break the schema's own enum, pattern, lengths or bounds are left out: a description never shows one as valid. */
-function examplesFitConstraints(out: Mutable): void {
-  const examples = out["examples"];
-  if (!Array.isArray(examples) || examples.every((e) => fitsOwnConstraints(out, e))) return;
-  const kept = examples.filter((e) => fitsOwnConstraints(out, e));
-  if (kept.length === 0) delete out["examples"];
-  else out["examples"] = kept;
 }
 
 function normalizeExclusiveBound(

@@ -351,7 +351,8 @@ describe("spec-built input examples that break the input schema", () => {
 
   it("builds the replacing sample from the rules, not from the bad example", async () => {
     const { sized } = await servedToolset({
-      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}$", example: "X-1" })]),
+      // The example fits the pattern (so the pattern is kept) but not the length the sample must then keep too.
+      spec: specWith([id({ type: "string", pattern: "^O-[0-9]{4}", maxLength: 6, example: "O-12345" })]),
       allOperations: true,
     });
     expect(sized.plan.tools[0]!.examples).toEqual([{ id: "O-0000" }]);

@@ -1,15 +1,19 @@
 // Turns a schema's description, constraints and example into the words `.describe()` carries.
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { constraintWords, valueWords } from "../../runtime/constraint-words.js";
+import { fitsOwnConstraints } from "../../schema/example-fit.js";
 import { saysServerFilled } from "../../schema/server-filled.js";
 import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
 
-/** The schema's first example; none for a boolean, whose example only names one of its two values. */
+/**
+ * The schema's first example that keeps the schema's own enum, pattern, lengths and bounds (a description never shows
+ * a value the tool refuses); none for a boolean, whose example only names one of its two values.
+ */
 function exampleOf(schema: JsonSchemaObject): unknown {
   if (schema["type"] === "boolean") return undefined;
   const examples = schema["examples"];
-  return Array.isArray(examples) && examples.length > 0 ? examples[0] : undefined;
+  return Array.isArray(examples) ? examples.find((e) => e !== undefined && fitsOwnConstraints(schema, e)) : undefined;
 }
 
 /**
