@@ -302,15 +302,19 @@ async function runAll(init: {
         env: mock ? {} : env,
         ...(mock ? { credentials: placeholderCredentials(planned), config: placeholderConfig(planned) } : {}),
       });
-      runs[kind] = await runTask({
-        task,
-        kind,
-        toolset,
-        provider: init.provider,
-        model: init.model,
-        sent,
-        setup: (request) => sendSetup(init.upstream.baseUrl, request),
-      });
+      try {
+        runs[kind] = await runTask({
+          task,
+          kind,
+          toolset,
+          provider: init.provider,
+          model: init.model,
+          sent,
+          setup: (request) => sendSetup(init.upstream.baseUrl, request),
+        });
+      } finally {
+        toolset.dispose();
+      }
       init.options.onRun?.(task, runs[kind]);
     }
     reports.push({ id: task.id, message: task.message, goal: runs.goal, baseline: runs.baseline });

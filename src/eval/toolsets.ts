@@ -1,5 +1,5 @@
 // Spec + goals → the goal toolset and the all-operations baseline, planned, sized and bound in process to the eval's upstream.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { plan } from "../api/plan.js";
@@ -48,6 +48,8 @@ export interface BindOptions {
 export interface BoundToolset {
   readonly tools: Readonly<Record<string, BoundTool>>;
   readonly runtime: Runtime;
+  /** Removes the temporary state folder (approvals, audit log) this binding made; call once the run is read. */
+  dispose(): void;
 }
 
 /** Plans `options` (goals, or all operations) into a servable toolset; diagnostics when planning fails. */
@@ -76,16 +78,21 @@ export async function planToolset(
     definitionTokens,
     upfrontTokens: sized.search?.upfrontTokens ?? definitionTokens,
     bind: (bindOptions) => {
+      const stateDir = mkdtempSync(join(tmpdir(), `aci-eval-${kind}-`));
       const runtime = createRuntime(toolsetSpec, {
         baseUrl: bindOptions.baseUrl,
         fetch: bindOptions.fetch,
         approval: "queue",
-        stateDir: mkdtempSync(join(tmpdir(), `aci-eval-${kind}-`)),
+        stateDir,
         env: bindOptions.env,
         ...(bindOptions.credentials === undefined ? {} : { credentials: bindOptions.credentials }),
         ...(bindOptions.config === undefined ? {} : { config: bindOptions.config }),
       } satisfies ToolsetOptions);
-      return { tools: bindToolset(definitions, runtime), runtime };
+      return {
+        tools: bindToolset(definitions, runtime),
+        runtime,
+        dispose: () => rmSync(stateDir, { recursive: true, force: true }),
+      };
     },
   };
   return { toolset, plan: sized.plan, diagnostics: planned.diagnostics };

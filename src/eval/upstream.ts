@@ -1,11 +1,11 @@
 // The eval's upstream: `prism mock SPEC` on a loopback port (default) or a URL the user gives, and a fetch that records every request sent to it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { readText } from "../util/read-text.js";
@@ -90,6 +90,11 @@ export async function startPrismMock(
   const started = performance.now();
   const port = await freePort();
   const readable = await prismReadable(spec);
+  /** Stops prism, then removes the inflated copy of a gzip-compressed spec it read (none for a plain spec). */
+  const stop = async (): Promise<void> => {
+    await stopChild(child);
+    if (readable !== spec) rmSync(dirname(readable), { recursive: true, force: true });
+  };
   const child = spawn(process.execPath, [entry, "mock", readable, "-p", String(port), "-h", "127.0.0.1"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", FORCE_COLOR: "0" },
@@ -105,13 +110,13 @@ export async function startPrismMock(
           kind: "prism",
           baseUrl: `http://127.0.0.1:${port}`,
           startMs: performance.now() - started,
-          stop: () => stopChild(child),
+          stop,
         },
         diagnostics: [],
       };
     await sleep(150);
   }
-  await stopChild(child);
+  await stop();
   const tail = output.trim().split("\n").slice(-3).join(" ").slice(0, 500);
   return {
     diagnostics: [

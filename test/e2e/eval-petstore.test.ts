@@ -1,7 +1,7 @@
 // `aci-gen eval` end to end on the petstore example: the scripted fake Anthropic and OpenAI servers drive both toolsets
 // through prism mock (a wrong argument, recovery from the envelope, a pending approval granted by the eval), and the
 // report must say which run was which, what was sent, and fail a task whose criterion is unmet or forbidden request sent.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,6 +15,8 @@ import { ROOT, runNode, startPrismMock, type Prism } from "../support/e2e-harnes
 const GOALS = join(ROOT, "examples/goals/petstore.goals.yaml");
 const TASKS = join(ROOT, "examples/tasks/petstore.tasks.yaml");
 const WORK = join(ROOT, ".tmp/e2e-eval-petstore");
+/** The eval's temporary folder (TMPDIR) during the Anthropic run. */
+const SCRATCH = join(WORK, "tmp");
 const GOAL_TOOLS = [
   "adopt_pet",
   "cancel_order",
@@ -65,10 +67,18 @@ describe("eval with the Anthropic Messages API (fake), prism mock started by the
     fake = await startFakeAnthropic(scriptOf(PETSTORE_TASKS, "adopt_pet"));
     vi.stubEnv("ANTHROPIC_API_KEY", "test-anthropic-key");
     vi.stubEnv("ANTHROPIC_BASE_URL", fake.url);
+    rmSync(SCRATCH, { recursive: true, force: true });
+    mkdirSync(SCRATCH, { recursive: true });
+    vi.stubEnv("TMPDIR", SCRATCH);
     ran = await runEval(["--model", "anthropic:claude-test"], join(WORK, "anthropic"));
     vi.unstubAllEnvs();
   }, 180_000);
   afterAll(() => fake.stop());
+
+  it("leaves nothing in the temporary folder: each run's approvals and audit log go with it", () => {
+    expect(ran.code).toBe(0);
+    expect(readdirSync(SCRATCH)).toEqual([]);
+  });
 
   it("passes every task with both toolsets and prints the table", () => {
     expect(ran.err).not.toMatch(/at .*\.(js|ts):\d+/);
