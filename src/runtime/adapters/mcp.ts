@@ -36,7 +36,6 @@ import {
   resultText,
   runSafely,
   toolInputJsonSchema,
-  toolOutputJsonSchema,
   type JsonSchema,
 } from "./shared.js";
 

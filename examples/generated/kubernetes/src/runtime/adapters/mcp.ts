@@ -37,7 +37,6 @@ import {
   resultText,
   runSafely,
   toolInputJsonSchema,
-  toolOutputJsonSchema,
   type JsonSchema,
 } from "./shared.js";
 
