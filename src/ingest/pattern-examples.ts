@@ -1,5 +1,5 @@
 // A safe `pattern` + the examples the spec gives for the same value → the pattern to check: as written, repaired, or none.
-import { checkPattern } from "../schema/pattern-safety.js";
+import { safeRegex } from "../schema/example-fit.js";
 import { resolve } from "../util/pointer.js";
 
 /** What the spec's own examples say of a pattern that refuses every one of them. */
@@ -57,31 +57,14 @@ export function readAgainstExamples(source: string, examples: readonly string[])
   if (refused.length < examples.length) return undefined;
   const example = refused[0] as string;
   for (const [how, candidate] of repairs(source))
-    if (candidate !== source && safe(candidate) && examples.every((e) => matches(candidate, e)))
+    if (candidate !== source && examples.every((e) => matches(candidate, e)))
       return { kind: "repaired", source: candidate, how, example, examples: examples.length };
   return { kind: "dropped", example, examples: examples.length };
 }
 
-const compiled = new Map<string, RegExp | undefined>();
-const verdicts = new Map<string, boolean>();
-
-/** Whether `text` matches `source` (a valid pattern; a candidate that does not compile matches nothing). */
+/** Whether `text` matches `source` as the tool would check it; a pattern the tool would not run matches nothing. */
 function matches(source: string, text: string): boolean {
-  if (!compiled.has(source)) {
-    let regex: RegExp | undefined;
-    try {
-      regex = new RegExp(source, "u");
-    } catch {
-      regex = undefined;
-    }
-    compiled.set(source, regex);
-  }
-  return compiled.get(source)?.test(text) ?? false;
-}
-
-function safe(source: string): boolean {
-  if (!verdicts.has(source)) verdicts.set(source, checkPattern(source).ok);
-  return verdicts.get(source) === true;
+  return safeRegex(source)?.test(text) ?? false;
 }
 
 /** Candidate readings of `source`, each undoing one slip of writing (or two, the literal's inside then another). */

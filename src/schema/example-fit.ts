@@ -5,8 +5,8 @@ type Schema = Readonly<Record<string, unknown>>;
 
 const safePatterns = new Map<string, RegExp | undefined>();
 
-/** The pattern as the tool checks it (`u` flag), or undefined when it is not one the tool would run. */
-function patternOf(source: string): RegExp | undefined {
+/** The pattern as the tool checks it (`u` flag), compiled once, or undefined when it is not one the tool would run. */
+export function safeRegex(source: string): RegExp | undefined {
   if (!safePatterns.has(source))
     safePatterns.set(source, checkPattern(source).ok ? new RegExp(source, "u") : undefined);
   return safePatterns.get(source);
@@ -22,7 +22,7 @@ export function fitsOwnConstraints(schema: Schema, value: unknown): boolean {
   if ("const" in schema && !sameValue(schema["const"], value)) return false;
   if (typeof value === "string") {
     const length = [...value].length;
-    const pattern = typeof schema["pattern"] === "string" ? patternOf(schema["pattern"]) : undefined;
+    const pattern = typeof schema["pattern"] === "string" ? safeRegex(schema["pattern"]) : undefined;
     if (pattern !== undefined && !pattern.test(value)) return false;
     if (length < (num(schema["minLength"]) ?? 0) || length > (num(schema["maxLength"]) ?? Number.POSITIVE_INFINITY))
       return false;
