@@ -60,7 +60,7 @@ async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<
     package: resolved.settings,
     generatorVersion: GENERATOR_VERSION,
     api: planned.api,
-    sizing: sizingOptions(options, planned.budget),
+    sizing: sizingOptions(options, planned.budget, options.goals !== undefined && options.allOperations !== true),
     allOperations: options.allOperations === true,
     ...(options.buildBatchBytes === undefined ? {} : { buildBatchBytes: options.buildBatchBytes }),
     sources: {

@@ -53,6 +53,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   });
   const sized = sizePlan(planned.plan, undefined, {
     budget: config.budget,
+    goals: goals !== undefined,
     ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
   });
   const definitions = sized.definitions;

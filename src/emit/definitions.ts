@@ -64,15 +64,19 @@ export interface SizingOptions {
    * whole definition's text is then not held until then (megabytes a tool on Microsoft Graph). `generate` sets it.
    */
   readonly countWhole?: boolean;
+  /** A goals toolset: over its budget, its largest tools are first described less deeply (see shallowerToBudget). */
+  readonly goals?: boolean;
 }
 
 /** The budget and cap: the options', else the goals file's `lint.budget`, else the defaults. */
 export function sizingOptions(
   options: Pick<PlanOptions, "definitionBudget" | "toolTokenCap">,
   goalsBudget: number | undefined,
+  goals = false,
 ): SizingOptions {
   const budget = options.definitionBudget ?? goalsBudget;
   return {
+    ...(goals ? { goals } : {}),
     ...(budget === undefined ? {} : { budget }),
     ...(options.toolTokenCap === undefined ? {} : { cap: options.toolTokenCap }),
   };
@@ -111,16 +115,12 @@ export function sizePlan(
   const counter = options.tokens ?? lazyO200k();
   const converted = convertedInputs(compiled);
   const diagnostics: Diagnostic[] = [];
-  const measured = plan.tools.map((tool) => {
+  const measuredAtCap = plan.tools.map((tool) => {
     const { check, inputSchema } = converted(tool);
     const chosen = chooseExamples(tool, check, plan.schemas);
     diagnostics.push(...chosen.diagnostics);
-    const fitted = fitToCap(
-      { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples },
-      cap,
-      counter,
-      options.countWhole,
-    );
+    const definition = { name: tool.name, description: tool.description, inputSchema, examples: chosen.examples };
+    const fitted = fitToCap(definition, cap, counter, options.countWhole);
     if (options.countWhole) void fitted.shortened?.fromTokens;
     if (!fits(fitted, cap))
       diagnostics.push(
@@ -130,8 +130,10 @@ export function sizePlan(
           pointer: tool.origin.pointer,
         }),
       );
-    return { tool, view: fitted };
+    return { tool, view: fitted, definition };
   });
+  const measured =
+    (options.goals === true ? shallowerToBudget(measuredAtCap, { budget, cap, counter }) : undefined) ?? measuredAtCap;
   if (
     withinBudget(
       measured.map((m) => m.view),
@@ -246,6 +248,50 @@ type SizedView = ToolDefinitionView & { readonly bytes: number };
 interface Measured {
   readonly tool: ToolDef;
   readonly view: SizedView;
+  readonly definition: Definition;
+}
+
+/**
+ * Up to this many tools, a goals toolset over its budget is first tried with its largest tools described less deeply.
+ * An all-operations toolset is served with tool search as soon as it passes its budget.
+ */
+const SHALLOWER_MAX_TOOLS = 32;
+
+/** No tool is cut below this many tokens to bring a toolset within its budget. */
+const SHALLOWER_FLOOR = 400;
+
+/**
+ * A small toolset over its budget because some tools are described deep (a Kubernetes replace whose pod template
+ * takes 3,700 tokens beside seven tools of 150–330): the largest cap under which every tool, cut to fit it, brings the
+ * whole within the budget, so every tool stays listed upfront; undefined when none does (then tool search serves it).
+ * Tools within the cap found are kept as measured; none is cut below SHALLOWER_FLOOR.
+ */
+function shallowerToBudget(
+  measured: readonly Measured[],
+  options: { readonly budget: number; readonly cap: number; readonly counter: TokenCounter },
+): Measured[] | undefined {
+  const { budget, cap, counter } = options;
+  if (
+    measured.length > SHALLOWER_MAX_TOOLS ||
+    withinBudget(
+      measured.map((m) => m.view),
+      budget,
+    )
+  )
+    return undefined;
+  const refit = (limit: number): Measured[] =>
+    measured.map((m) => (fits(m.view, limit) ? m : { ...m, view: fitToCap(m.definition, limit, counter) }));
+  const total = (list: readonly Measured[]): number => list.reduce((n, m) => n + m.view.tokens, 0);
+  let best = refit(SHALLOWER_FLOOR);
+  if (total(best) > budget) return undefined;
+  let [low, high] = [SHALLOWER_FLOOR, Math.min(cap, budget)];
+  while (high - low > SHALLOWER_FLOOR / 8) {
+    const middle = Math.floor((low + high) / 2);
+    const tried = refit(middle);
+    if (total(tried) <= budget) [low, best] = [middle, tried];
+    else high = middle;
+  }
+  return best;
 }
 
 function withTools(plan: ToolPlan, tools: readonly ToolDef[]): ToolPlan {

@@ -61,7 +61,11 @@ export async function planToolset(
   const planned = await plan(options);
   if (planned.plan === undefined || hasErrors(planned.diagnostics)) return { diagnostics: planned.diagnostics };
   const compiled = compilePlanSchemas(planned.plan);
-  const sized = sizePlan(planned.plan, compiled, sizingOptions(options, planned.goals?.lint?.budget));
+  const sized = sizePlan(
+    planned.plan,
+    compiled,
+    sizingOptions(options, planned.goals?.lint?.budget, planned.goals !== undefined && options.allOperations !== true),
+  );
   const schemas = evaluateInputs(compiled);
   const definitions = sized.plan.tools.map((tool) => {
     const inputSchema = schemas[tool.name];

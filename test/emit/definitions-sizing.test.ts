@@ -128,3 +128,41 @@ describe("tools with the same input", () => {
     });
   });
 });
+
+describe("a goals toolset over its budget because one tool is described deep", () => {
+  const small = (name: string) => ({
+    get: { operationId: name, summary: `Read the ${name}.`, responses: { 200: { description: "ok" } } },
+  });
+  const toolset = {
+    ...spec,
+    paths: { ...spec.paths, "/a": small("getA"), "/b": small("getB"), "/c": small("getC") },
+  };
+  const sized = async (budget: number, goals: boolean) => {
+    const planned = await plan({ spec: toolset, allOperations: true });
+    return sizePlan(planned.plan!, undefined, { budget, cap: 4000, goals });
+  };
+  const sum = (views: readonly ToolDefinitionView[]) => views.reduce((n, v) => n + v.tokens, 0);
+
+  it("describes that tool less deeply and lists every tool, where an all-operations toolset is searched", async () => {
+    const whole = await sized(1_000_000, true);
+    const deep = whole.definitions.find((v) => v.name === "create_thing")!;
+    const rest = sum(whole.definitions) - deep.tokens;
+    const budget = rest + Math.floor(deep.tokens / 2);
+    expect(deep.tokens).toBeGreaterThan(1000);
+    const searched = await sized(budget, false);
+    expect(searched.search).toBeDefined();
+    const listed = await sized(budget, true);
+    expect(listed.search).toBeUndefined();
+    expect(sum(listed.definitions)).toBeLessThanOrEqual(budget);
+    const cut = listed.definitions.find((v) => v.name === "create_thing")!;
+    expect(cut.shortened?.depth).toBeGreaterThanOrEqual(0);
+    expect(cut.tokens).toBeLessThan(deep.tokens);
+    expect(listed.definitions.filter((v) => v.name !== "create_thing")).toEqual(
+      whole.definitions.filter((v) => v.name !== "create_thing"),
+    );
+  });
+
+  it("still serves tool search when no cut down to the floor brings it within", async () => {
+    expect((await sized(300, true)).search).toBeDefined();
+  });
+});

@@ -31,7 +31,11 @@ async function runPlan(flags: CommonFlags, io: CliIo): Promise<ExitCode> {
     import("../../eval/savings.js"),
   ]);
   const result = await plan(options);
-  const sizing = sizingOptions(options, result.goals?.lint?.budget);
+  const sizing = sizingOptions(
+    options,
+    result.goals?.lint?.budget,
+    result.goals !== undefined && options.allOperations !== true,
+  );
   const sized = result.plan ? sizePlan(result.plan, undefined, { ...sizing, countWhole: true }) : undefined;
   const definitions = sized?.definitions ?? [];
   const diagnostics = [...result.diagnostics, ...(sized?.diagnostics ?? [])];
