@@ -15,6 +15,7 @@ import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
+import { requestSide, withCopies } from "../planner/request-side.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
@@ -146,7 +147,8 @@ function planApi(
     file: goals?.file ?? model.file,
     schemas: api.schema,
   });
-  const tools = configured.tools;
+  const requested = requestSide(configured.tools, api.schema, model.schemaNames);
+  const tools = requested.tools;
   const inputs = tools.flatMap((t) => t.inputs.map((i) => i.schema));
   const empty = tools.length === 0 && !hasErrors(planned.diagnostics);
   const diagnostics = [
@@ -160,7 +162,7 @@ function planApi(
     schemas: planSchemas(
       inputs,
       tools.map((t) => t.returns.schema),
-      api.schema,
+      withCopies(api.schema, requested.schemas),
     ),
     diagnostics,
     specDiagnostics: goalsPlan.specDiagnostics,

@@ -53,7 +53,7 @@ function directRefs(node: unknown, schemas: SchemaLookup, into: Set<string>): Se
  */
 const refGraphs = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
-function refsOfComponent(name: string, schemas: SchemaLookup): ReadonlySet<string> {
+export function refsOfComponent(name: string, schemas: SchemaLookup): ReadonlySet<string> {
   let graph = refGraphs.get(schemas);
   if (graph === undefined) {
     graph = new Map();

@@ -30,6 +30,12 @@ const SERVER_ASSIGNED =
  */
 const CLIENT_MAY_SET = /\b(?:if|unless|otherwise|usually|typically|may|can|required|except|ignored)\b/i;
 
+/**
+ * Read-only words beside the client sending the value back: Kubernetes' `resourceVersion` ("Clients must treat these
+ * values as opaque and passed unmodified back to the server", "May be used for optimistic concurrency").
+ */
+const SENT_BACK = /\b(?:passed|sent|returned) (?:\w+ )?back to the server\b|\boptimistic concurrency\b/i;
+
 /** Output-only descriptions that name a case where the client sends the value after all. */
 const EXCEPT = /\bexcept\b|\botherwise\b/i;
 
@@ -45,7 +51,8 @@ const IGNORED_ON_WRITES =
  */
 export function saysServerFilled(description: string): boolean {
   if (OUTPUT_ONLY.test(description)) return !EXCEPT.test(description);
-  if (READ_ONLY.test(description) || IGNORED_ON_WRITES.test(description)) return true;
+  if (READ_ONLY.test(description)) return !SENT_BACK.test(description);
+  if (IGNORED_ON_WRITES.test(description)) return true;
   return SERVER_ASSIGNED.test(description) && !CLIENT_MAY_SET.test(description);
 }
 

@@ -36,6 +36,11 @@ describe("saysServerFilled, per phrasing (real descriptions)", () => {
       "[Output only for type PARTNER. Input only for PARTNER_PROVIDER. Not present for DEDICATED].",
       false,
     ],
+    [
+      "Kubernetes' resourceVersion: read-only, yet passed back for optimistic concurrency",
+      "May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server.\n\nPopulated by the system. Read-only.",
+      false,
+    ],
     ["'read-only access'", "Data Plane read only access token.", false],
     ["'Read only access' (a flag)", "Read only access", false],
     ["a question", "Is this session read only?", false],
