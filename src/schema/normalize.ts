@@ -124,6 +124,7 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
     normalizeDependencies(out, ctx);
   }
   mergeAnnotationMembers(out);
+  requiredIntoMembers(out);
   if (ctx.objectsTyped) typeObject(out);
   if (ctx.requiredAsDescribed) requiredAsDescribed(out);
   if (ctx.readOnlyAsDescribed) readOnlyAsDescribed(out);
@@ -156,6 +157,39 @@ function mergeAnnotationMembers(out: Mutable): void {
     Object.assign(out, lone);
   } else if (rest.length === 0) delete out["allOf"];
   else out["allOf"] = rest;
+}
+
+/**
+ * `{allOf: [{$ref: X}, {properties: {type, region, …}}], required: [type, region]}` (Linode's create): each required
+ * name moves into the first inline member that declares it, so the object that types it also requires it. Left at
+ * the top, a required name no property of its own declares is checked, and advertised, as a member of any type
+ * (`type: {}`) beside the member that types it. The same instances pass: every member applies to the whole value.
+ */
+function requiredIntoMembers(out: Mutable): void {
+  const required = out["required"];
+  const members = out["allOf"];
+  if (!Array.isArray(required) || !Array.isArray(members) || out["properties"] !== undefined) return;
+  const declares = (member: unknown, name: string): boolean =>
+    isPlainObject(member) &&
+    member["$ref"] === undefined &&
+    isPlainObject(member["properties"]) &&
+    Object.hasOwn(member["properties"], name);
+  const moved = new Map<number, string[]>();
+  const kept: unknown[] = [];
+  for (const name of required) {
+    const at = typeof name === "string" ? members.findIndex((m) => declares(m, name)) : -1;
+    if (at < 0) kept.push(name);
+    else moved.set(at, [...(moved.get(at) ?? []), name as string]);
+  }
+  if (moved.size === 0) return;
+  out["allOf"] = members.map((member, i) => {
+    const names = moved.get(i);
+    if (names === undefined) return member;
+    const own = Array.isArray(member["required"]) ? (member["required"] as unknown[]) : [];
+    return { ...member, required: [...own, ...names.filter((n) => !own.includes(n))] };
+  });
+  if (kept.length === 0) delete out["required"];
+  else out["required"] = kept;
 }
 
 /** "Required if 'X' is not specified", "Required unless `X` is given": the sibling X it is an alternative to. */

@@ -47,6 +47,34 @@ const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][]
     },
   ],
   [
+    "required beside allOf moves into the member that declares it (Linode's create); one no inline member declares stays",
+    {
+      dialect: "openapi-3.0",
+      given: {
+        allOf: [
+          { $ref: "#/components/schemas/LinodeRequest" },
+          { properties: { region: { type: "string" }, type: { type: "string" } }, required: ["type"] },
+        ],
+        required: ["type", "region", "image"],
+      },
+      want: {
+        allOf: [
+          { $ref: "#/components/schemas/LinodeRequest" },
+          { properties: { region: { type: "string" }, type: { type: "string" } }, required: ["type", "region"] },
+        ],
+        required: ["image"],
+      },
+    },
+  ],
+  [
+    "required beside allOf and own properties: left at the top",
+    {
+      dialect: "openapi-3.1",
+      given: { properties: { a: {} }, allOf: [{ properties: { a: { type: "string" } } }], required: ["a"] },
+      want: { properties: { a: {} }, allOf: [{ properties: { a: { type: "string" } } }], required: ["a"] },
+    },
+  ],
+  [
     "nullable type",
     { dialect: "openapi-3.0", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } },
   ],
