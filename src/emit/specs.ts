@@ -336,7 +336,7 @@ function signingEnvironment(
     },
     {
       name: signingServiceVariable(spec.envPrefix),
-      description: `Service name requests are signed for (default \`${scheme.service}\`, from the API description); set it when the service signs under another name (\`email.{region}.amazonaws.com\` signs as \`ses\`).`,
+      description: `Service name requests are signed for (default \`${scheme.service}\`, from the API description); set it only when the service signs under another name.`,
     },
   ];
 }

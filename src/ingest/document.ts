@@ -104,7 +104,12 @@ function securitySchemesToModel(ctx: IngestContext, servers: ApiModel["servers"]
   const source = swagger2
     ? ctx.document["securityDefinitions"]
     : recordOf(ctx.document["components"])["securitySchemes"];
-  const api = { servers, ...optional("serviceName", stringOf(recordOf(ctx.document["info"])["x-serviceName"])) };
+  const info = recordOf(ctx.document["info"]);
+  const api = {
+    servers,
+    ...optional("serviceName", stringOf(info["x-serviceName"])),
+    ...optional("signingName", stringOf(info["x-aws-signingName"])),
+  };
   const out: Record<string, SecurityScheme> = {};
   for (const [name, raw, at] of entriesAt(source, pointer)) {
     const node = deref(ctx, raw, at);

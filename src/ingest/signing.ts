@@ -40,15 +40,24 @@ function hostLabels(server: Server | undefined): string[] {
     .filter((label) => label !== "");
 }
 
+/** AWS's own signing names are words, dashes and dots (`ses`, `execute-api`, `IoTSecuredTunneling`). */
+const SIGNING_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 /**
  * The name requests are signed for: `execute-api` on a host that is not AWS's (API Gateway's custom domain); else the
- * document's `x-serviceName` when the host names it (`sqs.{region}.amazonaws.com`, `api.ecr.{region}…`); else the host's
- * first label that is not the generic `api` (`access-analyzer.{region}…` for `accessanalyzer`). A service that signs
- * under yet another name (`email.{region}…` signs as `ses`) needs the package's signing-service variable.
+ * document's `info.x-aws-signingName`, as the AWS SDK's model gives it (`email.{region}…` signs as `ses`, the Chime SDK's
+ * hosts as `chime`); else its `x-serviceName` when the host names it (`sqs.{region}.amazonaws.com`,
+ * `api.ecr.{region}…`); else the host's first label that is not the generic `api` (`access-analyzer.{region}…` for
+ * `accessanalyzer`). The package's signing-service variable overrides it.
  */
-export function signingService(serviceName: string | undefined, server: Server | undefined): string {
+export function signingService(
+  serviceName: string | undefined,
+  server: Server | undefined,
+  signingName?: string,
+): string {
   const labels = hostLabels(server);
   if (!AWS_HOST.test(labels.join("."))) return "execute-api";
+  if (signingName !== undefined && SIGNING_NAME.test(signingName)) return signingName;
   const name = serviceName?.toLowerCase();
   if (name !== undefined && labels.includes(name)) return name;
   return labels.find((label) => label !== "api") ?? name ?? "execute-api";
@@ -65,12 +74,12 @@ export function signingRegion(server: Server | undefined): string {
 export function withSigning(
   scheme: SecurityScheme,
   raw: JsonRecord,
-  api: { readonly serviceName?: string; readonly servers: readonly Server[] },
+  api: { readonly serviceName?: string; readonly signingName?: string; readonly servers: readonly Server[] },
 ): SecurityScheme {
   if (!isSigV4(scheme, raw)) return scheme;
   return {
     type: "awsSigV4",
-    service: signingService(api.serviceName, api.servers[0]),
+    service: signingService(api.serviceName, api.servers[0], api.signingName),
     region: signingRegion(api.servers[0]),
     ...(scheme.description === undefined ? {} : { description: scheme.description }),
   };

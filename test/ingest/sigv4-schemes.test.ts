@@ -77,6 +77,21 @@ describe("the service name signed for", () => {
   ])("%s", (_name, serviceName, given, want) => {
     expect(signingService(serviceName, given)).toBe(want);
   });
+
+  it.each<[string, string | undefined, Server | undefined, string | undefined, string]>([
+    ["x-aws-signingName over the host (SES)", "email", server("http://email.{region}.amazonaws.com"), "ses", "ses"],
+    [
+      "x-aws-signingName as AWS spells it",
+      "iotsecuretunneling",
+      server("https://api.tunneling.iot.{region}.amazonaws.com"),
+      "IoTSecuredTunneling",
+      "IoTSecuredTunneling",
+    ],
+    ["not a name: the host's", "sqs", server("http://sqs.{region}.amazonaws.com"), "sqs scope/../x", "sqs"],
+    ["a host that is not AWS's stays API Gateway's", undefined, server("https://api.example.com"), "ses", "execute-api"],
+  ])("%s", (_name, serviceName, given, signingName, want) => {
+    expect(signingService(serviceName, given, signingName)).toBe(want);
+  });
 });
 
 describe("the region signed for unless AWS_REGION says otherwise", () => {
@@ -104,6 +119,16 @@ describe("real specs: the scheme ingest makes of Signature Version 4", () => {
       "amazonaws.com/health.json",
       "hmac",
       { type: "awsSigV4", service: "health", region: "us-east-1", description: "Amazon Signature authorization v4" },
+    ],
+    [
+      "amazonaws.com/email.json",
+      "hmac",
+      { type: "awsSigV4", service: "ses", region: "us-east-1", description: "Amazon Signature authorization v4" },
+    ],
+    [
+      "amazonaws.com/chime-sdk-meetings.json",
+      "hmac",
+      { type: "awsSigV4", service: "chime", region: "us-east-1", description: "Amazon Signature authorization v4" },
     ],
     ["deeparteffects.com.json", "sigv4", { type: "awsSigV4", service: "execute-api", region: "us-east-1" }],
     ["deeparteffects.com.json", "api_key", { type: "apiKey", in: "header", name: "x-api-key" }],
