@@ -88,7 +88,13 @@ describe("the service name signed for", () => {
       "IoTSecuredTunneling",
     ],
     ["not a name: the host's", "sqs", server("http://sqs.{region}.amazonaws.com"), "sqs scope/../x", "sqs"],
-    ["a host that is not AWS's stays API Gateway's", undefined, server("https://api.example.com"), "ses", "execute-api"],
+    [
+      "a host that is not AWS's stays API Gateway's",
+      undefined,
+      server("https://api.example.com"),
+      "ses",
+      "execute-api",
+    ],
   ])("%s", (_name, serviceName, given, signingName, want) => {
     expect(signingService(serviceName, given, signingName)).toBe(want);
   });
