@@ -252,6 +252,15 @@ function dependentSchemas(schema: JsonSchemaObject, env: Env): Link[] {
 }
 
 /**
+ * The raw side written as `{type: "object"}` in JSON Schema, not `{}`: Zod then folds the intersection into the one
+ * object it describes (a typed map reads `{type: object, additionalProperties: {…}}`, not `allOf: [{…}, {}]`). Not
+ * where undeclared keys are refused: the fold keeps `additionalProperties: false` only when every member says it.
+ */
+function rawSideMeta(parts: ObjectParts): Link | undefined {
+  return parts.additional === false ? undefined : link("meta", lit({ type: "object" }));
+}
+
+/**
  * The `type: object` branch (never matches arrays or null, as Zod's object schemas do not). Zod's parsed
  * output drops an own `__proto__` key and its shape reads inherited names through the prototype, so the
  * checks that depend on the exact own keys run on the raw input: `z.intersection(object, z.any().refine(…))`.
@@ -267,7 +276,7 @@ export function objectToZod(schema: JsonSchemaObject, env: Env): Code {
   ].filter((r): r is Link => r !== undefined);
   const base = baseObject(parts, env, raw);
   if (raw.length === 0) return base;
-  return zod("intersection", chain(base, [propertyCountMeta(schema)]), chain(zod("any"), raw));
+  return zod("intersection", chain(base, [propertyCountMeta(schema)]), chain(zod("any"), [...raw, rawSideMeta(parts)]));
 }
 
 export const OBJECT_KEYWORDS = [

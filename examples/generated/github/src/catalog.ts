@@ -391,9 +391,9 @@ const entries: CatalogEntry[] = [
     "master\"},\"stars\":{\"type\":\"integer\",\"description\":\"E.g. " +
     "80\"},\"open_issues\":{\"type\":\"integer\",\"description\":\"E.g. " +
     "0\"},\"archived\":{\"type\":\"boolean\"},\"pushed_at\":{\"type\":\"string\",\"description\":\"E.g. " +
-    "2011-01-26T19:06:43Z\"},\"languages\":{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"additionalProperties" +
-    "\":{\"type\":\"integer\"}},{}],\"description\":\"Language\"},\"_truncated\":{\"type\":\"string\",\"description\"" +
-    ":\"Present when the result was cut: what was cut and which inputs narrow the " +
+    "2011-01-26T19:06:43Z\"},\"languages\":{\"description\":\"Language\",\"type\":\"object\",\"properties\":{},\"addi" +
+    "tionalProperties\":{\"type\":\"integer\"}},\"_truncated\":{\"type\":\"string\",\"description\":\"Present when " +
+    "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +

@@ -547,7 +547,8 @@ export const nullableIntegrationResultSchema = z
               (!Object.prototype.hasOwnProperty.call(o, "__proto__") ||
                 additionalProperty.safeParse(o["__proto__"]).success),
             { message: "property __proto__ is not allowed by additionalProperties" },
-          ),
+          )
+          .meta({ type: "object" }),
       )
       .describe("The set of permissions for the GitHub app. E.g. {\"issues\":\"read\",\"deployments\":\"write\"}")
       .optional(),
@@ -781,7 +782,8 @@ export const languageResultSchema = z
           (!Object.prototype.hasOwnProperty.call(o, "__proto__") ||
             additionalProperty2.safeParse(o["__proto__"]).success),
         { message: "property __proto__ is not allowed by additionalProperties" },
-      ),
+      )
+      .meta({ type: "object" }),
   )
   .describe("Language");
 

@@ -125,11 +125,12 @@ const entries: CatalogEntry[] = [
     "codes to quantities. Calls GET " +
     "/store/inventory.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"obj" +
     "ect\",\"properties\":{},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-schema.org/" +
-    "draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{},\"addit" +
-    "ionalProperties\":{\"type\":\"integer\"}},{}],\"description\":\"E.g. " +
-    "{\\\"available\\\":12,\\\"pending\\\":3,\\\"sold\\\":40}\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type" +
-    "\":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the " +
-    "answer, which had no " +
+    "draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"description\":\"E.g. " +
+    "{\\\"available\\\":12,\\\"pending\\\":3,\\\"sold\\\":40}\",\"type\":\"object\",\"properties\":{\"_truncated\":{" +
+    "\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
+    "call.\"}},\"additionalProperties\":{\"type\":\"integer\"}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\"" +
+    ":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, " +
+    "which had no " +
     "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
     "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet " +

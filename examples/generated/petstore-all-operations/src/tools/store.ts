@@ -29,7 +29,8 @@ export const getInventoryOutput: z.ZodType = (() => {
             (!Object.prototype.hasOwnProperty.call(o, "__proto__") ||
               additionalProperty.safeParse(o["__proto__"]).success),
           { message: "property __proto__ is not allowed by additionalProperties" },
-        ),
+        )
+        .meta({ type: "object" }),
     )
     .describe("E.g. {\"available\":12,\"pending\":3,\"sold\":40}");
 })();
