@@ -279,6 +279,28 @@ describe("retries", () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it("reads AWS's JSON error type: a throttled 400 is RATE_LIMITED, not a call to fix the arguments", async () => {
+    const api = await loopback((_, res) =>
+      json(res, 400, {
+        __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+        message: "Rate exceeded",
+      }),
+    );
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/", readOnly: false }),
+      params: [],
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: "RATE_LIMITED",
+        status: 400,
+        retryable: true,
+        api_error: "ProvisionedThroughputExceededException",
+      },
+    });
+  });
+
   it("never retries a PATCH on 503", async () => {
     const api = await loopback((_, res) => json(res, 503, {}));
     const outcome = await createTransport(settings(api.origin)).call(request({ method: "patch", readOnly: false }));

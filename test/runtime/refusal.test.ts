@@ -60,6 +60,11 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["ratelimited", "RATE_LIMITED", true],
     ["rate_limited", "RATE_LIMITED", true],
     ["too_many_requests", "RATE_LIMITED", true],
+    // AWS: EC2's, DynamoDB's and S3's words for a throttled call, which a 400 (or 503) carries.
+    ["Throttling", "RATE_LIMITED", true],
+    ["RequestLimitExceeded", "RATE_LIMITED", true],
+    ["ProvisionedThroughputExceededException", "RATE_LIMITED", true],
+    ["SlowDown", "RATE_LIMITED", true],
     ["internal_error", "UPSTREAM_ERROR", true],
     ["fatal_error", "UPSTREAM_ERROR", true],
     ["service_unavailable", "UPSTREAM_ERROR", true],

@@ -1,6 +1,7 @@
 // XML answers read into the JSON their declared shape describes; AWS's XML errors read into code and message; a DTD,
 // an entity or a malformed document is never expanded nor mapped.
 import { describe, expect, it } from "vitest";
+import { awsErrorType } from "../../src/runtime/api-error.js";
 import { httpStatusError } from "../../src/runtime/errors.js";
 import { isXmlMedia, xmlAnswer, xmlError } from "../../src/runtime/http/xml.js";
 import type { XmlShape } from "../../src/runtime/types.js";
@@ -213,5 +214,44 @@ describe("an API's XML error as the model gets it: its code word in api_error an
     const error = httpStatusError({ step, status, body, apiError: word });
     expect(error).toMatchObject({ code, api_error: word });
     expect(error.message).toContain(`The API said: ${word}: ${message}`);
+  });
+});
+
+describe("an AWS JSON protocol's error type as the model gets it: the code it means, not 'fix the arguments'", () => {
+  const headers = (type?: string) => new Headers(type === undefined ? {} : { "x-amzn-ErrorType": type });
+  it.each([
+    [
+      "the x-amzn-ErrorType header",
+      headers("ThrottlingException:http://internal.amazon.com/coral/com.amazon.coral.availability/"),
+      {},
+      "ThrottlingException",
+    ],
+    [
+      "the body's __type",
+      headers(),
+      { __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", message: "x" },
+      "ProvisionedThroughputExceededException",
+    ],
+    [
+      "the header over the body",
+      headers("ResourceNotFoundException"),
+      { __type: "x#Other" },
+      "ResourceNotFoundException",
+    ],
+    ["neither", headers(), { message: "Bad" }, undefined],
+    ["a body that is text", headers(), "Bad Request", undefined],
+    ["a header that is not a word", headers("no such thing here"), {}, undefined],
+  ] as const)("%s", (_, given, body, want) => {
+    expect(awsErrorType(given, body)).toBe(want);
+  });
+
+  const step = { operationId: "DynamoDB_20120810.GetItem", responseDescriptions: {}, errorHints: {} };
+  it.each([
+    ["ProvisionedThroughputExceededException", "RATE_LIMITED"],
+    ["ResourceNotFoundException", "NOT_FOUND"],
+    ["ValidationException", "INVALID_ARGUMENT"],
+  ] as const)("a 400 with %s → %s", (word, code) => {
+    const error = httpStatusError({ step, status: 400, body: { __type: word, message: "m" }, apiError: word });
+    expect(error).toMatchObject({ code, api_error: word });
   });
 });

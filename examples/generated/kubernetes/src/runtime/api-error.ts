@@ -14,7 +14,17 @@ const anyOf = (words: readonly string[]): RegExp => new RegExp(`(^|_)(${words.jo
 /** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
 const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
   [
-    anyOf(["rate_?limit(ed)?", "ratelimited", "too_many_requests", "throttl\\w*", "quota_exceeded"]),
+    anyOf([
+      "rate_?limit(ed)?",
+      "ratelimited",
+      "too_many_requests",
+      "throttl\\w*",
+      "quota_exceeded",
+      "request_limit_exceeded",
+      "provisioned_throughput_exceeded",
+      "bandwidth_limit_exceeded",
+      "slow_down",
+    ]),
     "RATE_LIMITED",
     true,
   ],
@@ -165,4 +175,18 @@ export function isCodeWord(value: unknown): value is string {
 export function apiErrorAdvice(word: string): string | undefined {
   const normal = codeWord(word);
   return WORD_ADVICE.find(([pattern]) => pattern.test(normal))?.[1];
+}
+
+/**
+ * The error type AWS's JSON protocols name a failure by: the `x-amzn-ErrorType` header (`ThrottlingException:http://…`)
+ * or the body's `__type` (`com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException`), as a code word.
+ */
+export function awsErrorType(headers: Headers, body: unknown): string | undefined {
+  const header = headers.get("x-amzn-errortype")?.split(":")[0]?.trim();
+  const typed =
+    body !== null && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)["__type"]
+      : undefined;
+  const word = header || (typeof typed === "string" ? typed.split("#").at(-1)?.split(":")[0] : undefined);
+  return isCodeWord(word) ? word : undefined;
 }

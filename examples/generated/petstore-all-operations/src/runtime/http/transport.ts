@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
+import { awsErrorType } from "../api-error.js";
 import { callerErrorCode, errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
@@ -132,6 +133,7 @@ async function finish(
     return { ok: true, ...answer, body };
   }
   const apiError = xml ? xmlError(read.body as string) : undefined;
+  const typed = xml ? undefined : awsErrorType(response.headers, read.body);
   const said = apiError ?? read.body;
   const rejected =
     response.status === 401 ||
@@ -144,6 +146,7 @@ async function finish(
     body: said,
     redact: ctx.redact,
     ...(apiError?.Code === undefined ? {} : { apiError: apiError.Code }),
+    ...(typed === undefined ? {} : { apiError: typed }),
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     ...(suggestion ? { suggestion } : {}),
   });
