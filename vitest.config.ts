@@ -53,6 +53,8 @@ const isolated = files.filter(
 
 export default defineConfig({
   test: {
+    // Every mkdtemp of a test (approval state, generated packages, eval runs) lands in one folder, removed after the run.
+    globalSetup: ["test/support/tmp-root.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
