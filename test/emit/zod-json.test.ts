@@ -152,3 +152,22 @@ describe.skipIf(REPEAT_RUN)("real specs, all operations, every 10th tool", () =>
     expect(await comparePlan({ spec, allOperations: true }, 10)).toBeGreaterThanOrEqual(atLeast);
   });
 });
+
+describe("a typed map as the model reads it", () => {
+  it.each([
+    [
+      "additionalProperties with a schema: one object, not allOf [{…}, {}]",
+      { type: "object", additionalProperties: { type: "string" } },
+      { type: "object", properties: {}, additionalProperties: { type: "string" } },
+    ],
+    [
+      "with properties too",
+      { type: "object", properties: { a: { type: "integer" } }, additionalProperties: { type: "string" } },
+      { type: "object", properties: { a: { type: "integer" } }, additionalProperties: { type: "string" } },
+    ],
+  ])("%s", (_, schema, want) => {
+    const source = schemaToZod(schema, { dialect: "openapi-3.1" });
+    const { $schema: _s, ...shown } = JSON.parse(zodAnswer(source, "inline", "input")) as Record<string, unknown>;
+    expect(shown).toEqual(want);
+  });
+});
