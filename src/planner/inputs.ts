@@ -13,6 +13,7 @@ import {
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
 import { preferredContent, sentMedia } from "./media.js";
+import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
@@ -160,7 +161,7 @@ function bindBody(
   const target = derefTop(content.schema, schemas);
   if (
     !operation.requestBody.required &&
-    sent.kind === "json" &&
+    (sent.kind === "json" || isReadMethod(operation.method)) &&
     namesNothing(target, operation.requestBody.description)
   )
     return undefined;
@@ -235,8 +236,9 @@ function withoutCredentials(
 const LABELS: ReadonlySet<string> = new Set(["title", "nullable", "deprecated", "$comment", "$schema"]);
 
 /**
- * Whether an optional JSON body says nothing of what it holds (SendGrid's DELETEs declare `{ nullable: true }`): such
- * a body is left out of the tool, so the model is not offered an untyped, undescribed `body` input.
+ * Whether an optional body says nothing of what it holds (SendGrid's DELETEs declare `{ nullable: true }`; Okta's and
+ * Chaingateway's GETs an `application/octet-stream` or `text/plain` body with no schema): such a JSON body, or any body
+ * of a read, is left out of the tool, so the model is not offered an untyped, undescribed `body` input.
  */
 function namesNothing(schema: JsonSchema, description: string | undefined): boolean {
   if (description !== undefined && description.trim() !== "") return false;

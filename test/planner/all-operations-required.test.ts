@@ -85,3 +85,23 @@ describe("inputs that say nothing, or say it in the wrong place, all operations 
     expect(bulk?.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["delete_all", "emails"]));
   });
 });
+
+describe("a read's body that says nothing, all operations", () => {
+  const untyped = (schema: unknown) =>
+    schema === true || (typeof schema === "object" && schema !== null && Object.keys(schema).length === 0);
+  test.each([
+    ["Okta's GETs declare an application/octet-stream body with no schema", "okta.local.json", 0],
+    [
+      "Chaingateway's GETs declare a text/plain body with no schema (a JSON one with a schema stays)",
+      "chaingateway.io.json",
+      1,
+    ],
+  ])("%s: no untyped `body` input, nothing sent", async (_, file, withBody) => {
+    const result = await plan({ spec: join(modules, file), allOperations: true });
+    const reads = result.tools.filter((t) => t.steps.every((s) => s.method === "get"));
+    expect(reads.length).toBeGreaterThan(0);
+    const offered = reads.filter((t) => t.inputs.some((i) => i.name === "body" && untyped(i.schema)));
+    expect(offered.map((t) => t.name)).toEqual([]);
+    expect(reads.filter((t) => t.steps[0]?.body !== undefined).length > 0).toBe(withBody > 0);
+  });
+});
