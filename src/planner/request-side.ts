@@ -148,6 +148,8 @@ function requestUpdates(root: JsonSchema, schemas: SchemaLookup, rename: Rename)
       const kept = required.filter((r) => !unsent.has(String(r)));
       updates.push({ tokens: [...tokens, "required"], update: () => (kept.length === 0 ? undefined : kept) });
     }
+    if (node["readOnly"] === true && node["writeOnly"] !== true && standsForValue(tokens))
+      updates.push({ tokens: [...tokens, "readOnly"], update: () => undefined });
     updates.push(...prunedValues(node, schemas, tokens));
     for (const [path, child] of children(node)) {
       if (path[0] === "properties" && unsent.has(path[1] as string)) continue;
@@ -157,8 +159,24 @@ function requestUpdates(root: JsonSchema, schemas: SchemaLookup, rename: Rename)
   return updates;
 }
 
-/** Whether a named schema's own tree (not the schemas it names) holds a property a request does not send. */
+/**
+ * Whether the subschema at `tokens` describes the very value sent there (the root, or a member of its `allOf`, `anyOf`,
+ * `oneOf`): a `readOnly` on it only says the spec shares it with responses (Linode's firewall device body is its
+ * `entity`, `readOnly` where a firewall lists it), and would be shown to the model as "read-only".
+ */
+function standsForValue(tokens: readonly string[]): boolean {
+  for (let i = tokens.length; i > 0; i -= 2) {
+    if (!["allOf", "anyOf", "oneOf"].includes(tokens[i - 2] as string)) return false;
+  }
+  return tokens.length % 2 === 0;
+}
+
+/**
+ * Whether a named schema's own tree (not the schemas it names) holds a property a request does not send, or is itself
+ * `readOnly` (its request copy leaves that out).
+ */
 function hasOwnUnsent(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  if (isObject(schema) && schema["readOnly"] === true && schema["writeOnly"] !== true) return true;
   const pending: [unknown, number][] = [[schema, 0]];
   while (pending.length > 0) {
     const [node, depth] = pending.pop() as [unknown, number];

@@ -102,6 +102,20 @@ describe("requestSide, per construct", () => {
       { NodeRequest: { type: "object", properties: { children: { type: "array", items: ref("NodeRequest") } } } },
     ],
     [
+      "a body that is a schema the spec marks readOnly where responses list it (Linode's firewall device entity)",
+      { allOf: [ref("Entity")], required: ["id"], type: "object" },
+      { Entity: { readOnly: true, type: "object", properties: { id: { type: "integer" }, url: { readOnly: true } } } },
+      { allOf: [ref("EntityRequest")], required: ["id"], type: "object" },
+      { EntityRequest: { type: "object", properties: { id: { type: "integer" } } } },
+    ],
+    [
+      "readOnly on the input itself is left out; on an item it stays",
+      { readOnly: true, type: "array", items: { readOnly: true, type: "string" } },
+      {},
+      { type: "array", items: { readOnly: true, type: "string" } },
+      {},
+    ],
+    [
       "a property that is readOnly and writeOnly at once is left as written",
       { type: "object", properties: { odd: { readOnly: true, writeOnly: true } } },
       {},
