@@ -34,9 +34,57 @@ async function child(dist, spec, withCredentials) {
       envelopes: steps.filter((s) => s.envelope !== undefined).length,
       bodyTypes: steps.filter((s) => s.bodyType !== undefined).length,
       placeholder: result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER")?.message,
+      ...offered(result),
       ...credentials,
     })}\n`,
   );
+}
+
+const ANNOTATIONS = new Set(["description", "title", "examples", "example", "default", "deprecated", "nullable"]);
+
+/**
+ * What the model is offered that a request cannot use: tools with a `readOnly` property anywhere below an input
+ * (through the plan's named schemas), and inputs that say nothing of their type (only annotations).
+ */
+function offered(result) {
+  const schemas = result.plan?.schemas ?? {};
+  const named = (ref) => {
+    const name = typeof ref === "string" && ref.startsWith("#/components/schemas/") ? ref.slice(21) : undefined;
+    return name === undefined
+      ? undefined
+      : (schemas[decodeURIComponent(name)] ?? result.api?.schema(decodeURIComponent(name)));
+  };
+  let readOnlyTools = 0;
+  let untypedInputs = 0;
+  for (const tool of result.tools) {
+    let found = false;
+    for (const input of tool.inputs) {
+      const s = input.schema;
+      if (s === true || (typeof s === "object" && Object.keys(s).every((k) => ANNOTATIONS.has(k)))) untypedInputs++;
+      const seen = new Set();
+      const stack = [[s, 0]];
+      while (stack.length > 0 && !found) {
+        const [node, depth] = stack.pop();
+        if (node === null || typeof node !== "object" || depth > 64) continue;
+        if (Array.isArray(node)) {
+          for (const n of node) stack.push([n, depth]);
+          continue;
+        }
+        if (depth > 0 && node.readOnly === true && node.writeOnly !== true) found = true;
+        const target = named(node.$ref);
+        if (target !== undefined && !seen.has(node.$ref)) {
+          seen.add(node.$ref);
+          stack.push([target, depth]);
+        }
+        if (node.properties && typeof node.properties === "object")
+          for (const v of Object.values(node.properties)) stack.push([v, depth + 1]);
+        for (const k of ["items", "additionalProperties", "allOf", "anyOf", "oneOf"])
+          if (node[k]) stack.push([node[k], depth + 1]);
+      }
+    }
+    if (found) readOnlyTools++;
+  }
+  return { readOnlyTools, untypedInputs };
 }
 
 function runChild(dist, spec, timeoutMs, withCredentials = false) {
@@ -100,6 +148,8 @@ async function main() {
     `| with a declared object/array success body (checked at run time) | ${planned.filter((r) => r.now.bodyTypes > 0).length} | ${planned.reduce((n, r) => n + r.now.bodyTypes, 0)} |`,
     `| with a placeholder server (\`SPEC_PLACEHOLDER_SERVER\`) | ${placeholders.length} | |`,
     `| planned with the base build, not with this one | ${regressed.length} | |`,
+    `| with tools offering a \`readOnly\` property below an input | ${planned.filter((r) => r.now.readOnlyTools > 0).length} | ${planned.reduce((n, r) => n + (r.now.readOnlyTools ?? 0), 0)} tools |`,
+    `| with inputs of no type (only annotations) | ${planned.filter((r) => r.now.untypedInputs > 0).length} | ${planned.reduce((n, r) => n + (r.now.untypedInputs ?? 0), 0)} inputs |`,
     "",
     `Envelopes: ${withEnvelope.map((r) => `${r.id} (${r.now.envelopes})`).join(", ") || "none"}.`,
     "",
