@@ -1,7 +1,7 @@
 // How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
 import { describe, expect, it } from "vitest";
-import { compoundsOf, readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
-import { isPlural, splitWords, stem, verbClasses } from "../../src/runtime/adapters/search-words.js";
+import { compoundsOf, readTask, taskStart, withoutAsides } from "../../src/runtime/adapters/search-task.js";
+import { isPlural, splitWords, stem, taskVerbClasses, verbClasses } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
   "customer",
@@ -183,5 +183,38 @@ describe("reading a task", () => {
     ["dismiss", undefined],
   ])("un- and dis- verbs of known verbs are verbs of their own: %s", (word, classes) => {
     expect(verbClasses(word)).toEqual(classes);
+  });
+
+  it.each<[string, string, string]>([
+    ["what the task excludes", "pause the container without killing it", "pause the container"],
+    ["an exclusion ends at a preposition", "list the files except drafts in a folder", "list the files in a folder"],
+    ["a clause about the thing acted on", "release a phone number I no longer need", "release a phone number"],
+    ["its preposition's phrase stays", "save the changes I made in the container", "save the changes in the container"],
+    [
+      "a subject after a question's auxiliary is no clause",
+      "which repositories do I have",
+      "which repositories do i have",
+    ],
+    ["a subject after a determiner-less start is no clause", "show what we have", "show what we have"],
+  ])("asides left out: %s: %s", (_, query, kept) => {
+    expect(withoutAsides(splitWords(query)).join(" ")).toBe(kept);
+  });
+
+  it.each<[string, readonly string[] | undefined, readonly string[] | undefined]>([
+    ["text", ["text", "send", "create"], undefined],
+    ["email", ["email", "send", "create"], undefined],
+    ["store", ["create", "save"], undefined],
+    ["release", ["release", "delete"], undefined],
+    ["delete", ["delete"], ["delete"]],
+  ])("a verb in a task, a noun in operation names: %s", (word, inTask, inNames) => {
+    expect([taskVerbClasses(word), verbClasses(word)]).toEqual([inTask, inNames]);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a medium's name as the verb makes its thing", "text +15551234567 that the order shipped", ["message"]],
+    ["an email", "email the team about the outage", ["email"]],
+  ])("task-only verbs make their nouns: %s: %s", (_, query, made) => {
+    const things = new Set(["message", "email", "order", "team"]);
+    expect([...readTask(query, things, things).made]).toEqual(made);
   });
 });

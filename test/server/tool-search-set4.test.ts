@@ -46,6 +46,20 @@ describe("tool search finds first what a user of Docker, Twilio or SalesLoft ask
     ["credit left is a balance", "twilio", "how much credit is left on my account?", "fetch_balance"],
     ["buy makes a thing", "twilio", "buy a new phone number", "create_incoming_phone_number"],
     ["photos are media", "twilio", "show me the photos attached to a message", "list_media"],
+    [
+      "what the task excludes is no term (not the kill the task rules out)",
+      "docker",
+      "freeze the container for a moment without killing it",
+      "container_pause",
+    ],
+    [
+      "a clause about the thing is no term (no longer need), release gives it up",
+      "twilio",
+      "release a phone number I no longer need",
+      "delete_incoming_phone_number",
+    ],
+    ["text as the verb sends a message", "twilio", "text +15551234567 that their order shipped", "create_message"],
+    ["store keeps a new one", "docker", "store a database password for the swarm services", "secret_create"],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

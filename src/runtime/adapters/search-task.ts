@@ -7,8 +7,8 @@ import {
   searchTerm,
   splitWords,
   stem,
+  taskVerbClasses,
   undoneVerb,
-  verbClasses,
 } from "./search-words.js";
 
 /** What a task says, read once per query. */
@@ -272,7 +272,7 @@ export function taskStart(words: readonly string[]): number {
   for (let start = prefix < 0 ? words.length : prefix; start > 0; start--) {
     const next = words[start];
     if (words[start - 1] === "to" && next !== undefined) return start;
-    if (next !== undefined && verbClasses(stem(next)) !== undefined && !QUESTION_WORDS.has(next)) return start;
+    if (next !== undefined && taskVerbClasses(stem(next)) !== undefined && !QUESTION_WORDS.has(next)) return start;
   }
   return 0;
 }
@@ -315,7 +315,7 @@ function firstVerb(words: readonly string[]): VerbAt | undefined {
   const index = words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined);
   const word = words[index];
   if (word === undefined) return undefined;
-  const classes = verbClasses(stem(word));
+  const classes = taskVerbClasses(stem(word));
   if (classes !== undefined) return { index, classes };
   const next = words[index + 1];
   const particle = next !== undefined && (PARTICLES.has(next) || PHRASAL_PARTICLES.has(next));
@@ -337,14 +337,14 @@ export function readTask(
   objectWords: ReadonlySet<string> = objects,
 ): Task {
   const asked = splitWords(query).filter((w) => !FILLERS.has(w));
-  const opening = asked.slice(taskStart(asked));
+  const opening = withoutAsides(asked.slice(taskStart(asked)));
   const words = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
   const verb = findVerb(words);
   const verbWord = verb === undefined ? undefined : words[verb.index];
-  const known = verbWord !== undefined && verbClasses(stem(verbWord)) !== undefined;
+  const known = verbWord !== undefined && taskVerbClasses(stem(verbWord)) !== undefined;
   const undone = verbWord === undefined ? undefined : undoneVerb(stem(verbWord), vocabulary);
   const maker = undone ?? verbWord;
-  const makerClasses = undone === undefined ? (verb?.classes ?? []) : (verbClasses(stem(undone)) ?? [stem(undone)]);
+  const makerClasses = undone === undefined ? (verb?.classes ?? []) : (taskVerbClasses(stem(undone)) ?? [stem(undone)]);
   const ownVerb = maker !== undefined && ownsNouns(stem(maker), makerClasses);
   const kinOf = (term: string) => conceptNouns(term).filter((noun) => objects.has(noun));
   const nounKin = (term: string) => [...kinOf(term), ...compoundsOf(term, objects)];
@@ -439,6 +439,28 @@ export function readTask(
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Words after which what follows is what the user does not want (`pause it without killing it`). */
+const NEGATIONS = new Set(["without", "except", "excluding"]);
+/** Subjects that open a clause about the thing before them (`the changes I made`, `a number I no longer need`). */
+const CLAUSE_SUBJECTS = new Set(["i", "we", "you", "they", "he", "she"]);
+
+/**
+ * A task without its asides, up to the next preposition: what it excludes (`without killing it`), and a clause about
+ * the thing acted on that opens with its own subject after a noun (`a phone number I no longer need`, `a call I just
+ * had with a prospect`): their verbs say how the user came to the thing, not which tool acts on it. The preposition's
+ * phrase stays (`the changes I made in the container`).
+ */
+export function withoutAsides(words: readonly string[]): string[] {
+  let aside = false;
+  return words.filter((word, i) => {
+    const before = words[i - 1] ?? "";
+    const afterNoun = ![DETERMINERS, PHRASE_BREAKS, REQUEST_WORDS, QUESTION_WORDS, WH].some((set) => set.has(before));
+    if (NEGATIONS.has(word) || (i > 0 && CLAUSE_SUBJECTS.has(word) && afterNoun)) aside = true;
+    else if (PHRASE_BREAKS.has(word)) aside = false;
+    return !aside;
+  });
 }
 
 /** Verb classes that start or end an activity named by the -ing word after them (`start recording the call`). */

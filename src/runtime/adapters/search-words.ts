@@ -353,6 +353,23 @@ export function conceptNouns(term: string): readonly string[] {
   return Object.hasOwn(CONCEPTS, term) ? (CONCEPTS[term] as readonly string[]) : [];
 }
 
+/**
+ * Verbs a user opens a task with that operation names use as nouns (`storeStoreRepositoryV1GetListGet`, a message's
+ * `text`, a `release`): read as verbs in a task only. Sending a thing by its medium's name (`text`, `email`) makes
+ * that thing; storing keeps a new one; releasing a held thing gives it up.
+ */
+const TASK_VERBS: Readonly<Record<string, readonly string[]>> = {
+  store: ["create", "save"],
+  text: ["text", "send", "create"],
+  email: ["email", "send", "create"],
+  release: ["release", "delete"],
+};
+
+/** The action classes of a stemmed word a task opens with: {@link verbClasses}, and the task-only verbs. */
+export function taskVerbClasses(word: string): readonly string[] | undefined {
+  return Object.hasOwn(TASK_VERBS, word) ? TASK_VERBS[word] : verbClasses(word);
+}
+
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */
 export function verbClasses(word: string): readonly string[] | undefined {
   if (Object.hasOwn(VERB_CLASSES, word)) return VERB_CLASSES[word];
