@@ -217,4 +217,14 @@ describe("reading a task", () => {
     const things = new Set(["message", "email", "order", "team"]);
     expect([...readTask(query, things, things).made]).toEqual(made);
   });
+
+  it.each<[string, string, string[]]>([
+    ["what a new thing is about is its content", "open an issue about a bug", ["issue"]],
+    ["up to the next preposition", "email the team about the outage in the EU", ["team", "eu"]],
+    ["a read searches by it", "find issues about a bug", ["issue", "bug"]],
+    ["a preposition makes no noun", "which items are running low", ["item", "running", "low"]],
+  ])("text terms of a task: %s: %s", (_, query, terms) => {
+    const vocabulary = new Set(["issue", "bug", "about", "team", "outage", "eu", "item", "run", "are"]);
+    expect(readTask(query, vocabulary, new Set(["issue", "team", "item"])).terms).toEqual(terms);
+  });
 });

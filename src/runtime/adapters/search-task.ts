@@ -278,7 +278,7 @@ export function taskStart(words: readonly string[]): number {
 }
 
 /** Where a task's verb was read: its word, its action classes and, for a phrasal verb, its particle's word. */
-interface VerbAt {
+export interface VerbAt {
   readonly index: number;
   readonly classes: readonly string[];
   readonly particle?: number;
@@ -338,7 +338,8 @@ export function readTask(
 ): Task {
   const asked = splitWords(query).filter((w) => !FILLERS.has(w));
   const opening = withoutAsides(asked.slice(taskStart(asked)));
-  const words = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
+  const counted = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
+  const words = withoutTopic(counted, findVerb(counted));
   const verb = findVerb(words);
   const verbWord = verb === undefined ? undefined : words[verb.index];
   const known = verbWord !== undefined && taskVerbClasses(stem(verbWord)) !== undefined;
@@ -414,7 +415,7 @@ export function readTask(
   const namesThing = nouns.size > [...nouns.keys()].filter((t) => LEAD_NOUNS.has(t)).length;
   const said = words.map((w) => (namesThing && LEAD_NOUNS.has(w) ? "" : w));
   const derived = said.flatMap((w, i) =>
-    i === verb?.index || w === "" || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
+    i === verb?.index || w === "" || DETERMINERS.has(w) || PHRASE_BREAKS.has(w) || objects.has(searchTerm(w) ?? w)
       ? []
       : madeInVocabulary(w, said[i + 1], vocabulary),
   );
@@ -460,6 +461,26 @@ export function withoutAsides(words: readonly string[]): string[] {
     if (NEGATIONS.has(word) || (i > 0 && CLAUSE_SUBJECTS.has(word) && afterNoun)) aside = true;
     else if (PHRASE_BREAKS.has(word)) aside = false;
     return !aside;
+  });
+}
+
+/** Actions that make a thing with content of its own: an issue, a message, a note. */
+const WRITING = new Set(["create", "send"]);
+/** Words that say what a new thing's content is about. */
+const TOPICS = new Set(["about", "regarding"]);
+
+/**
+ * A task that makes a thing, without what the thing's content is about, up to the next preposition (`open an issue
+ * about a bug`, `email the team about the outage in the EU`): it is what the user writes, not which tool writes it.
+ * A read keeps it (`find issues about a bug` searches by it).
+ */
+export function withoutTopic(words: readonly string[], verb: VerbAt | undefined): readonly string[] {
+  if (verb === undefined || !verb.classes.some((c) => WRITING.has(c))) return words;
+  let topic = false;
+  return words.filter((word, i) => {
+    if (i > verb.index && TOPICS.has(word)) topic = true;
+    else if (PHRASE_BREAKS.has(word)) topic = false;
+    return !topic;
   });
 }
 
