@@ -205,6 +205,7 @@ describe("reading a task", () => {
     ["email", ["email", "send", "create"], undefined],
     ["store", ["create", "save"], undefined],
     ["release", ["release", "delete"], undefined],
+    ["play", ["play", "start"], ["play", "start"]],
     ["delete", ["delete"], ["delete"]],
   ])("a verb in a task, a noun in operation names: %s", (word, inTask, inNames) => {
     expect([taskVerbClasses(word), verbClasses(word)]).toEqual([inTask, inNames]);
@@ -226,5 +227,23 @@ describe("reading a task", () => {
   ])("text terms of a task: %s: %s", (_, query, terms) => {
     const vocabulary = new Set(["issue", "bug", "about", "team", "outage", "eu", "item", "run", "are"]);
     expect(readTask(query, vocabulary, new Set(["issue", "team", "item"])).terms).toEqual(terms);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["an indefinite article: a new thing", "write a note", ["create"]],
+    ["new", "write new notes", ["create"]],
+    ["a definite one: the thing may be there", "write the note", ["create", "update"]],
+    ["a verb that cannot make keeps its classes", "change a note", ["update"]],
+  ])("what a make-or-change verb does: %s: %s", (_, query, actions) => {
+    expect([...readTask(query, new Set(["note"]), new Set(["note"])).actions]).toEqual(actions);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a verb and back make one noun", "play a song", ["playback"]],
+    ["a song is a track", "play a song", ["track"]],
+  ])("play: %s", (_, query, nouns) => {
+    const things = new Set(["playback", "track"]);
+    const task = readTask(query, new Set([...things, "play"]), things);
+    expect(nouns.every((n) => task.made.has(n) || task.kin.has(n))).toBe(true);
   });
 });

@@ -10,13 +10,14 @@ const SPECS = {
   docker: "docker.com/engine.json",
   twilio: "twilio.com/api.json",
   salesloft: "salesloft.com.json",
+  spotify: "spotify.com/sonallux.json",
 } as const;
 type Api = keyof typeof SPECS;
 
 /** An API's all-operations toolset planned once for the file, and its tool search. */
 const searchOf = (api: Api): Promise<ToolSearch> => allOperationsSearch(join(API, SPECS[api]));
 
-describe("tool search finds first what a user of Docker, Twilio or SalesLoft asks", () => {
+describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Spotify asks", () => {
   it.each<[string, Api, string, string]>([
     [
       "a format-only path segment names nothing (/images/json lists)",
@@ -60,6 +61,13 @@ describe("tool search finds first what a user of Docker, Twilio or SalesLoft ask
     ],
     ["text as the verb sends a message", "twilio", "text +15551234567 that their order shipped", "create_message"],
     ["store keeps a new one", "docker", "store a database password for the swarm services", "secret_create"],
+    [
+      "write makes a thing an indefinite article introduces",
+      "salesloft",
+      "write a note on a company account",
+      "post_v2_notes_json",
+    ],
+    ["play starts playback, a song is a track", "spotify", "play a song", "start_a_users_playback"],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

@@ -120,7 +120,10 @@ const WH = new Set(["which", "what", "who"]);
 /** The people a "who" question asks about, as APIs name them. */
 const PEOPLE = ["user", "member"];
 
-/** The nouns a word can make by the common English suffixes: `remind` → reminder, `protect` → protection. */
+/**
+ * The nouns a word can make by the common English suffixes: `remind` → reminder, `protect` → protection, and the
+ * closed compounds of a verb and `back` (`play` → playback, `roll` → rollback).
+ */
 function madeNouns(word: string, next: string | undefined): string[] {
   const bases = [
     word,
@@ -140,6 +143,7 @@ function madeNouns(word: string, next: string | undefined): string[] {
       `${base}ee`,
       `${base}ency`,
       `${base}ent`,
+      `${base}back`,
       base.replace(/scribe$/, "scription"),
       ...(next !== undefined && PARTICLES.has(next) ? [`${base}${next}`] : []),
     ];
@@ -426,7 +430,7 @@ export function readTask(
     .flatMap((w) => searchTerm(w) ?? []);
   return {
     terms: [...new Set([...own, ...[...made].filter((t) => !known || t !== searchTerm(verbWord ?? "")), ...derived])],
-    actions: new Set(verb?.classes ?? []),
+    actions: new Set(verb === undefined ? [] : newThingClasses(verb, words)),
     ...(verb === undefined || verbWord === undefined ? {} : { verb: stem(verbWord) }),
     made,
     undoes: undone !== undefined,
@@ -462,6 +466,20 @@ export function withoutAsides(words: readonly string[]): string[] {
     else if (PHRASE_BREAKS.has(word)) aside = false;
     return !aside;
   });
+}
+
+/** Articles that introduce a thing not there yet, or any one of many. */
+const INDEFINITE = new Set(["a", "an", "another", "new"]);
+
+/**
+ * A verb's classes as the thing after it reads them: a verb that can make or change (`write`) makes a thing
+ * introduced by an indefinite article (`write a note`: create), and may change the thing a definite one points at
+ * (`write the note`).
+ */
+export function newThingClasses(verb: VerbAt, words: readonly string[]): readonly string[] {
+  const next = words[verb.index + 1];
+  const makes = verb.classes.includes("create") && next !== undefined && INDEFINITE.has(next);
+  return makes ? verb.classes.filter((c) => c !== "update") : verb.classes;
 }
 
 /** Actions that make a thing with content of its own: an issue, a message, a note. */

@@ -164,6 +164,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   mute: ["update"],
   unmute: ["update"],
   freeze: ["pause"],
+  play: ["play", "start"],
   delete: ["delete"],
   remove: ["delete", "remove"],
   erase: ["delete"],
@@ -290,7 +291,6 @@ const OWN_VERBS = new Set([
   "merge",
   "pause",
   "pin",
-  "play",
   "publish",
   "react",
   "refund",
@@ -346,6 +346,7 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   discount: ["coupon", "promotion"],
   password: ["secret", "credential"],
   credit: ["balance"],
+  song: ["track"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
