@@ -1,6 +1,6 @@
 // How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
 import { describe, expect, it } from "vitest";
-import { compoundsOf, readTask, taskStart, withoutAsides } from "../../src/runtime/adapters/search-task.js";
+import { compoundsOf, readTask, respelled, taskStart, withoutAsides } from "../../src/runtime/adapters/search-task.js";
 import { isPlural, splitWords, stem, taskVerbClasses, verbClasses } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
@@ -245,5 +245,21 @@ describe("reading a task", () => {
     const things = new Set(["playback", "track"]);
     const task = readTask(query, new Set([...things, "play"]), things);
     expect(nouns.every((n) => task.made.has(n) || task.kin.has(n))).toBe(true);
+  });
+
+  it.each<[string, string, string[], string[]]>([
+    ["take … off removes", "take someone off a cadence", ["remove", "delete"], ["user"]],
+    ["without its particle, an unknown verb is its own word", "take the cadence", ["take"], ["cadence"]],
+  ])("a phrasal verb the search knows only with its particle: %s: %s", (_, query, actions, object) => {
+    const task = readTask(query, new Set(["user", "cadence"]), new Set(["user", "cadence"]));
+    expect([[...task.actions], task.object]).toEqual([actions, object]);
+  });
+
+  it.each<[string, string]>([
+    ["what's on my to-do list today", "what's on my todos today"],
+    ["add a to-do", "add a todo"],
+    ["how to do it", "how to do it"],
+  ])("hyphenated words folded: %s", (query, folded) => {
+    expect(respelled(query)).toBe(folded);
   });
 });

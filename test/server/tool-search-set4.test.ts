@@ -68,6 +68,13 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Sp
       "post_v2_notes_json",
     ],
     ["play starts playback, a song is a track", "spotify", "play a song", "start_a_users_playback"],
+    [
+      "a phrasal verb whose particle follows the thing; a person comes off a group by their membership",
+      "salesloft",
+      "take someone off a cadence",
+      "delete_v2_cadence_memberships_id_json",
+    ],
+    ["a to-do list is the tasks", "salesloft", "what's on my to-do list today?", "get_v2_tasks_json"],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

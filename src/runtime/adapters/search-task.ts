@@ -304,7 +304,10 @@ function withParticle(words: readonly string[], verb: VerbAt): VerbAt {
   return verb;
 }
 
-/** The task's verb: its first word when that is a verb, or when a determiner, preposition or particle follows it. */
+/**
+ * The task's verb: its first word when that is a verb, when a determiner, preposition or particle follows it, or when
+ * it makes a phrasal verb with a particle after the thing acted on (`take someone off a cadence`).
+ */
 function findVerb(words: readonly string[]): VerbAt | undefined {
   const verb = firstVerb(words);
   return verb === undefined || verb.index !== words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined)
@@ -321,6 +324,8 @@ function firstVerb(words: readonly string[]): VerbAt | undefined {
   if (word === undefined) return undefined;
   const classes = taskVerbClasses(stem(word));
   if (classes !== undefined) return { index, classes };
+  const phrasal = withParticle(words, { index, classes: [stem(word)] });
+  if (phrasal.particle !== undefined) return phrasal;
   const next = words[index + 1];
   const particle = next !== undefined && (PARTICLES.has(next) || PHRASAL_PARTICLES.has(next));
   const verbLike =
@@ -340,7 +345,7 @@ export function readTask(
   objects: ReadonlySet<string>,
   objectWords: ReadonlySet<string> = objects,
 ): Task {
-  const asked = splitWords(query).filter((w) => !FILLERS.has(w));
+  const asked = splitWords(respelled(query)).filter((w) => !FILLERS.has(w));
   const opening = withoutAsides(asked.slice(taskStart(asked)));
   const counted = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
   const words = withoutTopic(counted, findVerb(counted));
@@ -419,7 +424,12 @@ export function readTask(
   const namesThing = nouns.size > [...nouns.keys()].filter((t) => LEAD_NOUNS.has(t)).length;
   const said = words.map((w) => (namesThing && LEAD_NOUNS.has(w) ? "" : w));
   const derived = said.flatMap((w, i) =>
-    i === verb?.index || w === "" || DETERMINERS.has(w) || PHRASE_BREAKS.has(w) || objects.has(searchTerm(w) ?? w)
+    i === verb?.index ||
+    i === verb?.particle ||
+    w === "" ||
+    DETERMINERS.has(w) ||
+    PHRASE_BREAKS.has(w) ||
+    objects.has(searchTerm(w) ?? w)
       ? []
       : madeInVocabulary(w, said[i + 1], vocabulary),
   );
@@ -444,6 +454,17 @@ export function readTask(
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Hyphenated words whose parts say nothing alone, as one word: a `to-do list` is the to-dos. */
+const SPELLINGS: readonly (readonly [RegExp, string])[] = [
+  [/\bto-?do lists?\b/gi, "todos"],
+  [/\bto-do\b/gi, "todo"],
+];
+
+/** A task with {@link SPELLINGS} folded. */
+export function respelled(query: string): string {
+  return SPELLINGS.reduce((text, [pattern, word]) => text.replace(pattern, word), query);
 }
 
 /** Words after which what follows is what the user does not want (`pause it without killing it`). */

@@ -347,6 +347,7 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   password: ["secret", "credential"],
   credit: ["balance"],
   song: ["track"],
+  todo: ["task"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
