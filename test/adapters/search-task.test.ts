@@ -206,6 +206,7 @@ describe("reading a task", () => {
     ["store", ["create", "save"], undefined],
     ["release", ["release", "delete"], undefined],
     ["play", ["play", "start"], ["play", "start"]],
+    ["log", ["log", "create"], ["log", "create"]],
     ["delete", ["delete"], ["delete"]],
   ])("a verb in a task, a noun in operation names: %s", (word, inTask, inNames) => {
     expect([taskVerbClasses(word), verbClasses(word)]).toEqual([inTask, inNames]);
@@ -261,5 +262,15 @@ describe("reading a task", () => {
     ["how to do it", "how to do it"],
   ])("hyphenated words folded: %s", (query, folded) => {
     expect(respelled(query)).toBe(folded);
+  });
+
+  it.each<[string, string, string[], string[]]>([
+    ["as names what a making verb makes", "save the changes as a new image", ["image"], ["change"]],
+    ["into too", "make the draft into a post", ["post"], ["draft"]],
+    ["a verb that does not make keeps its thing", "show the changes as a list", ["change"], ["list"]],
+  ])("the thing made: %s: %s", (_, query, object, context) => {
+    const things = new Set(["image", "change", "post", "draft", "list"]);
+    const task = readTask(query, things, things);
+    expect([task.object, [...task.context]]).toEqual([object, context]);
   });
 });

@@ -75,6 +75,13 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Sp
       "delete_v2_cadence_memberships_id_json",
     ],
     ["a to-do list is the tasks", "salesloft", "what's on my to-do list today?", "get_v2_tasks_json"],
+    [
+      "saving a thing as a new one makes the new one",
+      "docker",
+      "save the changes I made in the container as a new image",
+      "image_commit",
+    ],
+    ["log records a new one", "salesloft", "log a call I just had with a prospect", "post_v2_activities_calls_json"],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

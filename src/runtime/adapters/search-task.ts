@@ -369,6 +369,7 @@ export function readTask(
   let plural: boolean | undefined;
   let inObject = true;
   const agents: string[] = [];
+  const makes = verb?.classes.includes("create") ?? false;
   words.forEach((word, i) => {
     if (verb !== undefined && i <= verb.index + (PARTICLES.has(words[verb.index + 1] ?? "") ? 1 : 0)) return;
     if (i === verb?.particle) {
@@ -381,6 +382,11 @@ export function readTask(
     }
     if (word.endsWith("ing") && AUXILIARIES.has(words[i - 1] ?? "")) {
       agents.push(...madeInVocabulary(word, undefined, vocabulary).filter((t) => /(er|ee|or)$/.test(t)));
+      return;
+    }
+    if (RESULTS.has(word) && makes && object.length > 0) {
+      for (const t of object.splice(0)) context.add(t);
+      inObject = true;
       return;
     }
     if (PHRASE_BREAKS.has(word)) {
@@ -488,6 +494,12 @@ export function withoutAsides(words: readonly string[]): string[] {
     return !aside;
   });
 }
+
+/**
+ * Prepositions that name what a making verb makes of the thing it acts on (`save the changes as a new image`, `make
+ * the draft into a post`): the thing made is what the task acts on, the thing it is made of its context.
+ */
+const RESULTS = new Set(["as", "into"]);
 
 /** Articles that introduce a thing not there yet, or any one of many. */
 const INDEFINITE = new Set(["a", "an", "another", "new"]);
