@@ -273,4 +273,9 @@ describe("reading a task", () => {
     const task = readTask(query, things, things);
     expect([task.object, [...task.context]]).toEqual([object, context]);
   });
+
+  it("a verb makes the API's nouns for its thing too: a reminder is a task", () => {
+    const things = new Set(["task", "user"]);
+    expect([...readTask("remind me to call Jane on Friday", things, things).made]).toEqual(["task"]);
+  });
 });

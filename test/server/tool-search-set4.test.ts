@@ -82,6 +82,7 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Sp
       "image_commit",
     ],
     ["log records a new one", "salesloft", "log a call I just had with a prospect", "post_v2_activities_calls_json"],
+    ["a reminder is a task", "salesloft", "remind me to follow up with Jane on Friday", "post_v2_tasks_json"],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

@@ -348,6 +348,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   credit: ["balance"],
   song: ["track"],
   todo: ["task"],
+  remind: ["task"],
+  reminder: ["task"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
