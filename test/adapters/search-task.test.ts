@@ -278,4 +278,9 @@ describe("reading a task", () => {
     const things = new Set(["task", "user"]);
     expect([...readTask("remind me to call Jane on Friday", things, things).made]).toEqual(["task"]);
   });
+
+  it("a contraction's tail makes no noun: what's in my cart", () => {
+    const vocabulary = new Set(["cart", "see", "sent", "item"]);
+    expect(readTask("what's in my cart?", vocabulary, new Set(["cart", "item"])).terms).toEqual(["s", "cart"]);
+  });
 });

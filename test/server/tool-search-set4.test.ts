@@ -11,13 +11,14 @@ const SPECS = {
   twilio: "twilio.com/api.json",
   salesloft: "salesloft.com.json",
   spotify: "spotify.com/sonallux.json",
+  magento: "magento.com.json",
 } as const;
 type Api = keyof typeof SPECS;
 
 /** An API's all-operations toolset planned once for the file, and its tool search. */
 const searchOf = (api: Api): Promise<ToolSearch> => allOperationsSearch(join(API, SPECS[api]));
 
-describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Spotify asks", () => {
+describe("tool search finds first what a user of Docker, Twilio, SalesLoft, Spotify or Magento asks", () => {
   it.each<[string, Api, string, string]>([
     [
       "a format-only path segment names nothing (/images/json lists)",
@@ -83,6 +84,12 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft or Sp
     ],
     ["log records a new one", "salesloft", "log a call I just had with a prospect", "post_v2_activities_calls_json"],
     ["a reminder is a task", "salesloft", "remind me to follow up with Jane on Friday", "post_v2_tasks_json"],
+    [
+      "a contraction's tail makes no noun (what's: no see, sent)",
+      "magento",
+      "what's in my cart?",
+      "quote_cart_management_v1_get_cart_for_customer_get",
+    ],
   ])("%s", async (_, api, query, expected) => {
     expect((await searchOf(api))(query, 5)[0]?.name).toBe(expected);
   });

@@ -432,7 +432,7 @@ export function readTask(
   const derived = said.flatMap((w, i) =>
     i === verb?.index ||
     i === verb?.particle ||
-    w === "" ||
+    w.length < MIN_MAKER ||
     DETERMINERS.has(w) ||
     PHRASE_BREAKS.has(w) ||
     objects.has(searchTerm(w) ?? w)
@@ -500,6 +500,9 @@ export function withoutAsides(words: readonly string[]): string[] {
  * the draft into a post`): the thing made is what the task acts on, the thing it is made of its context.
  */
 const RESULTS = new Set(["as", "into"]);
+
+/** Shortest word that makes nouns: shorter ones are a contraction's tail or a letter (`what's`, `don't`, `I'll`). */
+const MIN_MAKER = 3;
 
 /** Articles that introduce a thing not there yet, or any one of many. */
 const INDEFINITE = new Set(["a", "an", "another", "new"]);
