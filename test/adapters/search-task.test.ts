@@ -207,6 +207,7 @@ describe("reading a task", () => {
     ["release", ["release", "delete"], undefined],
     ["play", ["play", "start"], ["play", "start"]],
     ["log", ["log", "create"], ["log", "create"]],
+    ["recommend", ["recommend"], ["recommend"]],
     ["delete", ["delete"], ["delete"]],
   ])("a verb in a task, a noun in operation names: %s", (word, inTask, inNames) => {
     expect([taskVerbClasses(word), verbClasses(word)]).toEqual([inTask, inNames]);

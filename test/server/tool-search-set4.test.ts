@@ -70,6 +70,12 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft, Spot
     ],
     ["play starts playback, a song is a track", "spotify", "play a song", "start_a_users_playback"],
     [
+      "recommend is a verb of its own, making recommendations",
+      "spotify",
+      "recommend songs like this one",
+      "get_recommendations",
+    ],
+    [
       "a phrasal verb whose particle follows the thing; a person comes off a group by their membership",
       "salesloft",
       "take someone off a cadence",

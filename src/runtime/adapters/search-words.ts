@@ -293,6 +293,7 @@ const OWN_VERBS = new Set([
   "pin",
   "publish",
   "react",
+  "recommend",
   "refund",
   "reject",
   "remind",
