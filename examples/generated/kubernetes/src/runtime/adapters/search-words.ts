@@ -294,6 +294,7 @@ const OWN_VERBS = new Set([
   "pin",
   "publish",
   "react",
+  "recommend",
   "refund",
   "reject",
   "remind",
