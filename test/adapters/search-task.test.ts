@@ -1,7 +1,7 @@
 // How a task worded as a user speaks is read: request and question openings, counting, `show me`, phrasal verbs.
 import { describe, expect, it } from "vitest";
-import { compoundsOf, readTask, taskStart } from "../../src/runtime/adapters/search-task.js";
-import { isPlural, splitWords, stem, verbClasses } from "../../src/runtime/adapters/search-words.js";
+import { compoundsOf, readTask, respelled, taskStart, withoutAsides } from "../../src/runtime/adapters/search-task.js";
+import { isPlural, splitWords, stem, taskVerbClasses, verbClasses } from "../../src/runtime/adapters/search-words.js";
 
 const nouns = new Set([
   "customer",
@@ -183,5 +183,105 @@ describe("reading a task", () => {
     ["dismiss", undefined],
   ])("un- and dis- verbs of known verbs are verbs of their own: %s", (word, classes) => {
     expect(verbClasses(word)).toEqual(classes);
+  });
+
+  it.each<[string, string, string]>([
+    ["what the task excludes", "pause the container without killing it", "pause the container"],
+    ["an exclusion ends at a preposition", "list the files except drafts in a folder", "list the files in a folder"],
+    ["a clause about the thing acted on", "release a phone number I no longer need", "release a phone number"],
+    ["its preposition's phrase stays", "save the changes I made in the container", "save the changes in the container"],
+    [
+      "a subject after a question's auxiliary is no clause",
+      "which repositories do I have",
+      "which repositories do i have",
+    ],
+    ["a subject after a determiner-less start is no clause", "show what we have", "show what we have"],
+  ])("asides left out: %s: %s", (_, query, kept) => {
+    expect(withoutAsides(splitWords(query)).join(" ")).toBe(kept);
+  });
+
+  it.each<[string, readonly string[] | undefined, readonly string[] | undefined]>([
+    ["text", ["text", "send", "create"], undefined],
+    ["email", ["email", "send", "create"], undefined],
+    ["store", ["create", "save"], undefined],
+    ["release", ["release", "delete"], undefined],
+    ["play", ["play", "start"], ["play", "start"]],
+    ["log", ["log", "create"], ["log", "create"]],
+    ["recommend", ["recommend"], ["recommend"]],
+    ["delete", ["delete"], ["delete"]],
+  ])("a verb in a task, a noun in operation names: %s", (word, inTask, inNames) => {
+    expect([taskVerbClasses(word), verbClasses(word)]).toEqual([inTask, inNames]);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a medium's name as the verb makes its thing", "text +15551234567 that the order shipped", ["message"]],
+    ["an email", "email the team about the outage", ["email"]],
+  ])("task-only verbs make their nouns: %s: %s", (_, query, made) => {
+    const things = new Set(["message", "email", "order", "team"]);
+    expect([...readTask(query, things, things).made]).toEqual(made);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["what a new thing is about is its content", "open an issue about a bug", ["issue"]],
+    ["up to the next preposition", "email the team about the outage in the EU", ["team", "eu"]],
+    ["a read searches by it", "find issues about a bug", ["issue", "bug"]],
+    ["a preposition makes no noun", "which items are running low", ["item", "running", "low"]],
+  ])("text terms of a task: %s: %s", (_, query, terms) => {
+    const vocabulary = new Set(["issue", "bug", "about", "team", "outage", "eu", "item", "run", "are"]);
+    expect(readTask(query, vocabulary, new Set(["issue", "team", "item"])).terms).toEqual(terms);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["an indefinite article: a new thing", "write a note", ["create"]],
+    ["new", "write new notes", ["create"]],
+    ["a definite one: the thing may be there", "write the note", ["create", "update"]],
+    ["a verb that cannot make keeps its classes", "change a note", ["update"]],
+  ])("what a make-or-change verb does: %s: %s", (_, query, actions) => {
+    expect([...readTask(query, new Set(["note"]), new Set(["note"])).actions]).toEqual(actions);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a verb and back make one noun", "play a song", ["playback"]],
+    ["a song is a track", "play a song", ["track"]],
+  ])("play: %s", (_, query, nouns) => {
+    const things = new Set(["playback", "track"]);
+    const task = readTask(query, new Set([...things, "play"]), things);
+    expect(nouns.every((n) => task.made.has(n) || task.kin.has(n))).toBe(true);
+  });
+
+  it.each<[string, string, string[], string[]]>([
+    ["take … off removes", "take someone off a cadence", ["remove", "delete"], ["user"]],
+    ["without its particle, an unknown verb is its own word", "take the cadence", ["take"], ["cadence"]],
+  ])("a phrasal verb the search knows only with its particle: %s: %s", (_, query, actions, object) => {
+    const task = readTask(query, new Set(["user", "cadence"]), new Set(["user", "cadence"]));
+    expect([[...task.actions], task.object]).toEqual([actions, object]);
+  });
+
+  it.each<[string, string]>([
+    ["what's on my to-do list today", "what's on my todos today"],
+    ["add a to-do", "add a todo"],
+    ["how to do it", "how to do it"],
+  ])("hyphenated words folded: %s", (query, folded) => {
+    expect(respelled(query)).toBe(folded);
+  });
+
+  it.each<[string, string, string[], string[]]>([
+    ["as names what a making verb makes", "save the changes as a new image", ["image"], ["change"]],
+    ["into too", "make the draft into a post", ["post"], ["draft"]],
+    ["a verb that does not make keeps its thing", "show the changes as a list", ["change"], ["list"]],
+  ])("the thing made: %s: %s", (_, query, object, context) => {
+    const things = new Set(["image", "change", "post", "draft", "list"]);
+    const task = readTask(query, things, things);
+    expect([task.object, [...task.context]]).toEqual([object, context]);
+  });
+
+  it("a verb makes the API's nouns for its thing too: a reminder is a task", () => {
+    const things = new Set(["task", "user"]);
+    expect([...readTask("remind me to call Jane on Friday", things, things).made]).toEqual(["task"]);
+  });
+
+  it("a contraction's tail makes no noun: what's in my cart", () => {
+    const vocabulary = new Set(["cart", "see", "sent", "item"]);
+    expect(readTask("what's in my cart?", vocabulary, new Set(["cart", "item"])).terms).toEqual(["s", "cart"]);
   });
 });

@@ -97,6 +97,27 @@ describe("BM25 tool search", () => {
   // Each ranking rule, on the real operations (names, summaries, profiles) that showed it, with its rivals.
   it.each<[string, string, string, Tool[]]>([
     [
+      "a person comes off a group by their membership in it",
+      "take someone off a cadence",
+      "delete_cadence_membership",
+      [
+        t("delete_person", "Delete a person", "delete person"),
+        t("list_people", "List people", "list person"),
+        t("get_cadence_membership", "Fetch a cadence membership", "get cadence membership"),
+        t("delete_cadence_membership", "Delete a cadence membership", "delete cadence membership"),
+      ],
+    ],
+    [
+      "a person goes onto a group by a new membership",
+      "add someone to the team",
+      "create_team_member",
+      [
+        t("create_user", "Create a user", "create user"),
+        t("create_team", "Create a team", "create team"),
+        t("create_team_member", "Add a member to a team", "create team member"),
+      ],
+    ],
+    [
       "a verb of its own finds the noun it makes (remind → reminder)",
       "remind me to call Bob tomorrow",
       "reminders_add",

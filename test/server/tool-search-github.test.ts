@@ -118,6 +118,7 @@ describe.skipIf(REPEAT_RUN)("GitHub all-operations served with tool search", () 
     ["who are the stargazers of a repository", "activity_list_stargazers_for_repo"],
     ["create a hook for a repository", "repos_create_webhook"],
     ["list the commits of a branch", "repos_list_commits"],
+    ["open an issue about a bug", "issues_create"],
   ])("reads the task as a user asks it: %s finds %s first", (query, expected) => {
     expect(createToolSearch(Object.values(tools))(query, 1)[0]?.name).toBe(expected);
   });

@@ -164,6 +164,8 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   mute: ["update"],
   unmute: ["update"],
   freeze: ["pause"],
+  play: ["play", "start"],
+  log: ["log", "create"],
   delete: ["delete"],
   remove: ["delete", "remove"],
   erase: ["delete"],
@@ -286,13 +288,12 @@ const OWN_VERBS = new Set([
   "fork",
   "link",
   "lock",
-  "log",
   "merge",
   "pause",
   "pin",
-  "play",
   "publish",
   "react",
+  "recommend",
   "refund",
   "reject",
   "remind",
@@ -346,11 +347,32 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   discount: ["coupon", "promotion"],
   password: ["secret", "credential"],
   credit: ["balance"],
+  song: ["track"],
+  todo: ["task"],
+  remind: ["task"],
+  reminder: ["task"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
 export function conceptNouns(term: string): readonly string[] {
   return Object.hasOwn(CONCEPTS, term) ? (CONCEPTS[term] as readonly string[]) : [];
+}
+
+/**
+ * Verbs a user opens a task with that operation names use as nouns (`storeStoreRepositoryV1GetListGet`, a message's
+ * `text`, a `release`): read as verbs in a task only. Sending a thing by its medium's name (`text`, `email`) makes
+ * that thing; storing keeps a new one; releasing a held thing gives it up.
+ */
+const TASK_VERBS: Readonly<Record<string, readonly string[]>> = {
+  store: ["create", "save"],
+  text: ["text", "send", "create"],
+  email: ["email", "send", "create"],
+  release: ["release", "delete"],
+};
+
+/** The action classes of a stemmed word a task opens with: {@link verbClasses}, and the task-only verbs. */
+export function taskVerbClasses(word: string): readonly string[] | undefined {
+  return Object.hasOwn(TASK_VERBS, word) ? TASK_VERBS[word] : verbClasses(word);
 }
 
 /** The action classes of a stemmed word, or undefined when it is not a verb the search knows. */

@@ -8,8 +8,8 @@ import {
   searchTerm,
   splitWords,
   stem,
+  taskVerbClasses,
   undoneVerb,
-  verbClasses,
 } from "./search-words.js";
 
 /** What a task says, read once per query. */
@@ -121,7 +121,10 @@ const WH = new Set(["which", "what", "who"]);
 /** The people a "who" question asks about, as APIs name them. */
 const PEOPLE = ["user", "member"];
 
-/** The nouns a word can make by the common English suffixes: `remind` → reminder, `protect` → protection. */
+/**
+ * The nouns a word can make by the common English suffixes: `remind` → reminder, `protect` → protection, and the
+ * closed compounds of a verb and `back` (`play` → playback, `roll` → rollback).
+ */
 function madeNouns(word: string, next: string | undefined): string[] {
   const bases = [
     word,
@@ -141,6 +144,7 @@ function madeNouns(word: string, next: string | undefined): string[] {
       `${base}ee`,
       `${base}ency`,
       `${base}ent`,
+      `${base}back`,
       base.replace(/scribe$/, "scription"),
       ...(next !== undefined && PARTICLES.has(next) ? [`${base}${next}`] : []),
     ];
@@ -273,13 +277,13 @@ export function taskStart(words: readonly string[]): number {
   for (let start = prefix < 0 ? words.length : prefix; start > 0; start--) {
     const next = words[start];
     if (words[start - 1] === "to" && next !== undefined) return start;
-    if (next !== undefined && verbClasses(stem(next)) !== undefined && !QUESTION_WORDS.has(next)) return start;
+    if (next !== undefined && taskVerbClasses(stem(next)) !== undefined && !QUESTION_WORDS.has(next)) return start;
   }
   return 0;
 }
 
 /** Where a task's verb was read: its word, its action classes and, for a phrasal verb, its particle's word. */
-interface VerbAt {
+export interface VerbAt {
   readonly index: number;
   readonly classes: readonly string[];
   readonly particle?: number;
@@ -301,7 +305,10 @@ function withParticle(words: readonly string[], verb: VerbAt): VerbAt {
   return verb;
 }
 
-/** The task's verb: its first word when that is a verb, or when a determiner, preposition or particle follows it. */
+/**
+ * The task's verb: its first word when that is a verb, when a determiner, preposition or particle follows it, or when
+ * it makes a phrasal verb with a particle after the thing acted on (`take someone off a cadence`).
+ */
 function findVerb(words: readonly string[]): VerbAt | undefined {
   const verb = firstVerb(words);
   return verb === undefined || verb.index !== words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined)
@@ -316,8 +323,10 @@ function firstVerb(words: readonly string[]): VerbAt | undefined {
   const index = words.findIndex((w) => !DETERMINERS.has(w) && searchTerm(w) !== undefined);
   const word = words[index];
   if (word === undefined) return undefined;
-  const classes = verbClasses(stem(word));
+  const classes = taskVerbClasses(stem(word));
   if (classes !== undefined) return { index, classes };
+  const phrasal = withParticle(words, { index, classes: [stem(word)] });
+  if (phrasal.particle !== undefined) return phrasal;
   const next = words[index + 1];
   const particle = next !== undefined && (PARTICLES.has(next) || PHRASAL_PARTICLES.has(next));
   const verbLike =
@@ -337,15 +346,16 @@ export function readTask(
   objects: ReadonlySet<string>,
   objectWords: ReadonlySet<string> = objects,
 ): Task {
-  const asked = splitWords(query).filter((w) => !FILLERS.has(w));
-  const opening = asked.slice(taskStart(asked));
-  const words = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
+  const asked = splitWords(respelled(query)).filter((w) => !FILLERS.has(w));
+  const opening = withoutAsides(asked.slice(taskStart(asked)));
+  const counted = opening[0] === "how" && COUNTING.has(opening[1] ?? "") ? opening.slice(1) : opening;
+  const words = withoutTopic(counted, findVerb(counted));
   const verb = findVerb(words);
   const verbWord = verb === undefined ? undefined : words[verb.index];
-  const known = verbWord !== undefined && verbClasses(stem(verbWord)) !== undefined;
+  const known = verbWord !== undefined && taskVerbClasses(stem(verbWord)) !== undefined;
   const undone = verbWord === undefined ? undefined : undoneVerb(stem(verbWord), vocabulary);
   const maker = undone ?? verbWord;
-  const makerClasses = undone === undefined ? (verb?.classes ?? []) : (verbClasses(stem(undone)) ?? [stem(undone)]);
+  const makerClasses = undone === undefined ? (verb?.classes ?? []) : (taskVerbClasses(stem(undone)) ?? [stem(undone)]);
   const ownVerb = maker !== undefined && ownsNouns(stem(maker), makerClasses);
   const kinOf = (term: string) => conceptNouns(term).filter((noun) => objects.has(noun));
   const nounKin = (term: string) => [...kinOf(term), ...compoundsOf(term, objects)];
@@ -360,6 +370,7 @@ export function readTask(
   let plural: boolean | undefined;
   let inObject = true;
   const agents: string[] = [];
+  const makes = verb?.classes.includes("create") ?? false;
   words.forEach((word, i) => {
     if (verb !== undefined && i <= verb.index + (PARTICLES.has(words[verb.index + 1] ?? "") ? 1 : 0)) return;
     if (i === verb?.particle) {
@@ -372,6 +383,11 @@ export function readTask(
     }
     if (word.endsWith("ing") && AUXILIARIES.has(words[i - 1] ?? "")) {
       agents.push(...madeInVocabulary(word, undefined, vocabulary).filter((t) => /(er|ee|or)$/.test(t)));
+      return;
+    }
+    if (RESULTS.has(word) && makes && object.length > 0) {
+      for (const t of object.splice(0)) context.add(t);
+      inObject = true;
       return;
     }
     if (PHRASE_BREAKS.has(word)) {
@@ -415,7 +431,12 @@ export function readTask(
   const namesThing = nouns.size > [...nouns.keys()].filter((t) => LEAD_NOUNS.has(t)).length;
   const said = words.map((w) => (namesThing && LEAD_NOUNS.has(w) ? "" : w));
   const derived = said.flatMap((w, i) =>
-    i === verb?.index || w === "" || DETERMINERS.has(w) || objects.has(searchTerm(w) ?? w)
+    i === verb?.index ||
+    i === verb?.particle ||
+    w.length < MIN_MAKER ||
+    DETERMINERS.has(w) ||
+    PHRASE_BREAKS.has(w) ||
+    objects.has(searchTerm(w) ?? w)
       ? []
       : madeInVocabulary(w, said[i + 1], vocabulary),
   );
@@ -426,7 +447,7 @@ export function readTask(
     .flatMap((w) => searchTerm(w) ?? []);
   return {
     terms: [...new Set([...own, ...[...made].filter((t) => !known || t !== searchTerm(verbWord ?? "")), ...derived])],
-    actions: new Set(verb?.classes ?? []),
+    actions: new Set(verb === undefined ? [] : newThingClasses(verb, words)),
     ...(verb === undefined || verbWord === undefined ? {} : { verb: stem(verbWord) }),
     made,
     undoes: undone !== undefined,
@@ -440,6 +461,82 @@ export function readTask(
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
   };
+}
+
+/** Hyphenated words whose parts say nothing alone, as one word: a `to-do list` is the to-dos. */
+const SPELLINGS: readonly (readonly [RegExp, string])[] = [
+  [/\bto-?do lists?\b/gi, "todos"],
+  [/\bto-do\b/gi, "todo"],
+];
+
+/** A task with {@link SPELLINGS} folded. */
+export function respelled(query: string): string {
+  return SPELLINGS.reduce((text, [pattern, word]) => text.replace(pattern, word), query);
+}
+
+/** Words after which what follows is what the user does not want (`pause it without killing it`). */
+const NEGATIONS = new Set(["without", "except", "excluding"]);
+/** Subjects that open a clause about the thing before them (`the changes I made`, `a number I no longer need`). */
+const CLAUSE_SUBJECTS = new Set(["i", "we", "you", "they", "he", "she"]);
+
+/**
+ * A task without its asides, up to the next preposition: what it excludes (`without killing it`), and a clause about
+ * the thing acted on that opens with its own subject after a noun (`a phone number I no longer need`, `a call I just
+ * had with a prospect`): their verbs say how the user came to the thing, not which tool acts on it. The preposition's
+ * phrase stays (`the changes I made in the container`).
+ */
+export function withoutAsides(words: readonly string[]): string[] {
+  let aside = false;
+  return words.filter((word, i) => {
+    const before = words[i - 1] ?? "";
+    const afterNoun = ![DETERMINERS, PHRASE_BREAKS, REQUEST_WORDS, QUESTION_WORDS, WH].some((set) => set.has(before));
+    if (NEGATIONS.has(word) || (i > 0 && CLAUSE_SUBJECTS.has(word) && afterNoun)) aside = true;
+    else if (PHRASE_BREAKS.has(word)) aside = false;
+    return !aside;
+  });
+}
+
+/**
+ * Prepositions that name what a making verb makes of the thing it acts on (`save the changes as a new image`, `make
+ * the draft into a post`): the thing made is what the task acts on, the thing it is made of its context.
+ */
+const RESULTS = new Set(["as", "into"]);
+
+/** Shortest word that makes nouns: shorter ones are a contraction's tail or a letter (`what's`, `don't`, `I'll`). */
+const MIN_MAKER = 3;
+
+/** Articles that introduce a thing not there yet, or any one of many. */
+const INDEFINITE = new Set(["a", "an", "another", "new"]);
+
+/**
+ * A verb's classes as the thing after it reads them: a verb that can make or change (`write`) makes a thing
+ * introduced by an indefinite article (`write a note`: create), and may change the thing a definite one points at
+ * (`write the note`).
+ */
+export function newThingClasses(verb: VerbAt, words: readonly string[]): readonly string[] {
+  const next = words[verb.index + 1];
+  const makes = verb.classes.includes("create") && next !== undefined && INDEFINITE.has(next);
+  return makes ? verb.classes.filter((c) => c !== "update") : verb.classes;
+}
+
+/** Actions that make a thing with content of its own: an issue, a message, a note. */
+const WRITING = new Set(["create", "send"]);
+/** Words that say what a new thing's content is about. */
+const TOPICS = new Set(["about", "regarding"]);
+
+/**
+ * A task that makes a thing, without what the thing's content is about, up to the next preposition (`open an issue
+ * about a bug`, `email the team about the outage in the EU`): it is what the user writes, not which tool writes it.
+ * A read keeps it (`find issues about a bug` searches by it).
+ */
+export function withoutTopic(words: readonly string[], verb: VerbAt | undefined): readonly string[] {
+  if (verb === undefined || !verb.classes.some((c) => WRITING.has(c))) return words;
+  let topic = false;
+  return words.filter((word, i) => {
+    if (i > verb.index && TOPICS.has(word)) topic = true;
+    else if (PHRASE_BREAKS.has(word)) topic = false;
+    return !topic;
+  });
 }
 
 /** Verb classes that start or end an activity named by the -ing word after them (`start recording the call`). */

@@ -451,12 +451,32 @@ function objectScore(profile: ProfileTerms, task: Task): number {
   if (inverted) return -OBJECT_BONUS / 2;
   const owners = profile.object.slice(0, -1).filter((t) => task.context.has(t));
   const phrase = [...owners, ...task.object];
+  if (isMembership(profile.object, task)) return MEMBERSHIP_SHARE * OBJECT_BONUS;
   if (made || task.heads.has(head))
     return phraseBonus(profile.object, made || task.object.length === 0 ? [...phrase, head] : phrase);
   if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
   if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
   if ([...task.heads].some((h) => profile.object.includes(h))) return INNER_SHARE * phraseBonus(profile.object, phrase);
   return [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
+}
+
+/**
+ * The share of the object bonus for a tool whose object is the membership in the group a task names of the person it
+ * acts on: above the person's own tools, which leave the group out.
+ */
+const MEMBERSHIP_SHARE = 1.25;
+/** Object heads that say a person's place in a group: a cadence membership, a team member. */
+const MEMBERSHIPS = new Set(["membership", "member"]);
+
+/**
+ * Whether the tool's object is the membership in a group of the person the task acts on (`take someone off a cadence`
+ * for a `cadence membership`, `add Anna to the team` for a `team member`): a person is added to or removed from a group
+ * by making or deleting their membership.
+ */
+function isMembership(object: readonly string[], task: Task): boolean {
+  const head = object.at(-1) ?? "";
+  const person = [...task.heads, ...task.kin].some((h) => PEOPLE.has(h) || h === "person");
+  return MEMBERSHIPS.has(head) && person && object.slice(0, -1).some((t) => task.context.has(t));
 }
 
 /** The object bonus scaled by the words the tool's object and the task's phrase share. */
