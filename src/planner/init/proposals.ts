@@ -1,7 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { htmlToText } from "../../util/html-text.js";
 import { isCredentialName } from "../credentials.js";
-import { schemaLookup } from "../../model/api-source.js";
+import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
@@ -216,6 +216,29 @@ function endsInVerb(o: Operation, rpc: (o: Operation) => boolean): boolean {
   return words.length > 1 && !isPlural(first) && verbClasses(stem(first)) !== undefined;
 }
 
+/**
+ * A read of one thing that has parts of its own, at a path with no id (Spotify's `GET /me/player`, beside its
+ * `/me/player/pause` and `/me/player/queue`): the read of that thing, as `GET /things/{id}` is of a record. A path
+ * with records below it (`/jobs/{jobId}`) is a collection, whatever its read answers.
+ */
+function readsWhole(model: ApiModel, o: Operation, operations: readonly Operation[], judge: Judge): boolean {
+  if (endsWithParameter(o.path) || isListOperation(model, o) || listsUntyped(o, judge)) return false;
+  const next = operations.flatMap((other) =>
+    other.path.startsWith(`${o.path}/`) ? [other.path.slice(o.path.length + 1).split("/")[0] ?? ""] : [],
+  );
+  return next.length > 0 && next.every((segment) => !segment.startsWith("{"));
+}
+
+/**
+ * How many values an action asks for beyond the record it acts on: its required query parameters and required body
+ * fields (a credential, a header or a constant aside). Spotify's pause asks none; its repeat mode asks `state`, its
+ * playback transfer `device_ids`.
+ */
+export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): number {
+  const path = new Set(o.parameters.filter((p) => p.in === "path").map((p) => p.name));
+  return requiredInputs(o, schemas).filter((name) => !path.has(name)).length;
+}
+
 const restAct = (judge: Judge) => (o: Operation) => !judge.rpc(o) && actionKind(judge.profile(o)) === "act";
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
@@ -240,7 +263,9 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   get: (_m, ops, judge) =>
     best(
       ops.filter((o) =>
-        judge.rpc(o) ? ofKind("get", judge)(o) : o.method === "get" && (endsWithParameter(o.path) || asksForItsIds(o)),
+        judge.rpc(o)
+          ? ofKind("get", judge)(o)
+          : o.method === "get" && (endsWithParameter(o.path) || asksForItsIds(o) || readsWhole(_m, o, ops, judge)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (asksForItsIds(o) ? 50 : 0),
@@ -278,7 +303,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o)),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + valuesAsked(o, schemaLookup(_m.schemas)) / 2,
     ),
   delete: (_m, ops, judge) =>
     best(
