@@ -201,7 +201,7 @@ const asksForItsIds = (o: Operation): boolean =>
  * A read of a plural collection path whose success response declares no schema (Trello's `GET /boards/{idBoard}/cards`):
  * nothing says it is not a list, and its profile reads it as one.
  */
-export const listsUntyped = (o: Operation, judge: Judge): boolean =>
+export const listsUntyped = (o: Operation, judge: Pick<Judge, "profile">): boolean =>
   o.method === "get" && successSchema(o) === undefined && judge.profile(o).action === "list";
 
 /**
@@ -221,7 +221,12 @@ function endsInVerb(o: Operation, rpc: (o: Operation) => boolean): boolean {
  * `/me/player/pause` and `/me/player/queue`): the read of that thing, as `GET /things/{id}` is of a record. A path
  * with records below it (`/jobs/{jobId}`) is a collection, whatever its read answers.
  */
-function readsWhole(model: ApiModel, o: Operation, operations: readonly Operation[], judge: Judge): boolean {
+export function readsWhole(
+  model: ApiModel,
+  o: Operation,
+  operations: readonly Operation[],
+  judge: Pick<Judge, "profile">,
+): boolean {
   if (endsWithParameter(o.path) || isListOperation(model, o) || listsUntyped(o, judge)) return false;
   const next = operations.flatMap((other) =>
     other.path.startsWith(`${o.path}/`) ? [other.path.slice(o.path.length + 1).split("/")[0] ?? ""] : [],
