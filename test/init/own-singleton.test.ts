@@ -94,6 +94,21 @@ describe("on the real Spotify spec", () => {
     expect(steps).toContain("get-information-about-the-users-current-playback");
     expect(steps).not.toContain("transfer-a-users-playback");
   });
+
+  test.each([
+    ["add-to-queue", "The user asks to add item to playback queue."],
+    ["get-a-users-available-devices", "The user wants to browse available device records."],
+    ["get-information-about-the-users-current-playback", "The user asks about the player."],
+  ] as const)("%s is hinted as a part of the player: %s", async (id, useWhen) => {
+    const goals = draftGoals(await model("spotify"), { maxGoals: 40 }).goals;
+    expect(goals.find((g) => g.steps.some((s) => s.operation === id))?.useWhen).toBe(useWhen);
+  });
+
+  test("no goal says it adds a new queue or changes an existing repeat", async () => {
+    const goals = draftGoals(await model("spotify"), { maxGoals: 40 }).goals;
+    const text = goals.map((g) => `${g.useWhen} ${g.notFor}`).join(" ");
+    expect(text).not.toMatch(/a new queue|an existing repeat|a queue \(use/);
+  });
 });
 
 test("outside the user's own paths, a single thing with parts is read as its get (fungenerators' GET /trivia)", async () => {

@@ -641,6 +641,7 @@ function singleProposal(
   const postRead = reads !== undefined || ((slot === "find" || slot === "get") && readsByPost(operation, profile));
   const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
   const named = namedAction(operation);
+  const part = named === undefined && !isRpc(operation) ? partSaid(operation, kind, group.name) : undefined;
   const naming = named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name);
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
@@ -662,6 +663,7 @@ function singleProposal(
             linkHint(operation, kind) ??
             (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
             verbHint(operation, kind) ??
+            (part === undefined ? undefined : `The user asks to ${part.verb} ${part.rest}.`) ??
             KIND_HINTS[kind](
               kind === "find"
                 ? browsedEntity(operation, profile, group.name)
@@ -680,7 +682,9 @@ function singleProposal(
     ...(named !== undefined
       ? { said: actionSaid(named, kind, profile) }
       : said === undefined
-        ? {}
+        ? part === undefined
+          ? {}
+          : { said: part }
         : { said: { verb: said.verb, rest: said.rest } }),
   };
 }
@@ -741,6 +745,40 @@ function createStep(
  * resource's records — that thing's records of it and the id it is read under (`card records of a board whose idBoard
  * you know`).
  */
+/**
+ * A list at a path with no id whose last segment and object name something else than its resource: a part of a single
+ * thing (Spotify's `/me/player/devices`, the player's available devices), browsed as what it lists.
+ */
+function partListed(operation: Operation, profile: OperationProfile, group: string): boolean {
+  const last = staticSegments(operation.path).at(-1);
+  return (
+    last !== undefined &&
+    profile.object !== "" &&
+    !operation.path.includes("{") &&
+    singular(toSnakeCase(last)) !== group &&
+    headNoun(profile.object) !== headNoun(entityWords(group))
+  );
+}
+
+/**
+ * A change to a part of a single thing, at a path with no id (Spotify's `POST /me/player/queue`, "Add Item to Playback
+ * Queue"), in its summary's words: the part is no record of its own to add or change ("add a new queue").
+ */
+function partSaid(operation: Operation, kind: SingleKind, group: string): { verb: string; rest: string } | undefined {
+  const last = staticSegments(operation.path).at(-1);
+  if ((kind !== "create" && kind !== "update") || operation.path.includes("{") || last === undefined) return undefined;
+  if (singular(toSnakeCase(last)) === group || operation.summary === undefined) return undefined;
+  // Title Case words read lower-case in a sentence (`Add Item to Playback Queue`); acronyms (`URL`) stay.
+  const [verb = "", ...rest] = htmlToText(operation.summary)
+    .trim()
+    .replace(/[.!]+$/, "")
+    .split(" ")
+    .map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w));
+  return verb === "" || rest.length === 0 || verbClasses(stem(verb)) === undefined
+    ? undefined
+    : { verb, rest: rest.join(" ") };
+}
+
 function browsedEntity(operation: Operation, profile: OperationProfile, group: string): string {
   const resource = entityWords(group);
   const parts = operation.path.split("/").filter((s) => s !== "");
@@ -748,6 +786,7 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   const owner = parts[last - 1];
   const under = last > 0 && last < parts.length - 1 && owner !== undefined && !owner.startsWith("{");
   const object = profile.object.split(" ");
+  if (partListed(operation, profile, group)) return `${profile.object} records`;
   if (!under || singular(toSnakeCase(owner)) !== group || object.includes(headNoun(resource)))
     return `${resource} records`;
   const id = parts[last]?.slice(1, -1) ?? "id";
@@ -967,7 +1006,10 @@ const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
   find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
-  get: (entity, o) => `The user asks about one ${entity}${knowing(o)}.`,
+  get: (entity, o) =>
+    o.path.includes("{") || asksForItsIds(o)
+      ? `The user asks about one ${entity}${knowing(o)}.`
+      : `The user asks about the ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
