@@ -464,10 +464,11 @@ const PART_OF =
   /'s\b|\b(parameters?|fields?|propert(y|ies)|options?|arguments?|attributes?|keys?|headers?|values?|objects?)\b/i;
 /**
  * A sentence that opens with the word and goes on as a sentence: `Deprecated: Use drives.list instead.`, `[Deprecated]
- * This method …`, `(DEPRECATED) Create a vCenter …`; not a field's `Deprecated: display_name` or a table cell's `Deprecated.`
+ * This method …`, `(DEPRECATED) Create a vCenter …`, `Deprecated and non-functional.` (Slack's `users.setActive`);
+ * not a field's `Deprecated: display_name` or a table cell's `Deprecated.`
  */
 const OPENS_DEPRECATED =
-  /^[[(*_\s]*(?:deprecated|Deprecated|DEPRECATED)\s*[:\])—–-]\s*(?:[A-Z]|(?:use|please|see|this|replaced|superseded|will)\b)/;
+  /^[[(*_\s]*(?:deprecated|Deprecated|DEPRECATED)(?:\s*[:\])—–-]\s*(?:[A-Z]|(?:use|please|see|this|replaced|superseded|will)\b)|(?:\s+and|,)\s+(?:non-functional|no longer|not supported|unsupported|obsolete|will be removed|use)\b)/;
 /** A summary that says it, not negated: `Create program (deprecated)`, `List charges (legacy)`; not `… not deprecated`. */
 const SUMMARY_DEPRECATED = /(?<!\bnot\s)\b(deprecated|obsolete)\b|\(legacy\)/i;
 /** A description that opens by sending the reader elsewhere: `Use UpdateRole instead.` */

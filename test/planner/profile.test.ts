@@ -482,6 +482,13 @@ const DEPRECATED_IN_WORDS: readonly (readonly [string, { summary?: string; descr
     false,
   ],
   ["Google Compute: sets a deprecation status", { description: "Sets the deprecation status of an image." }, false],
+  [
+    "Slack users.setActive: a sentence that says it, its subject left out",
+    { description: "Marked a user as active. Deprecated and non-functional." },
+    true,
+  ],
+  ["a sentence that opens `Deprecated, use …`", { description: "Deprecated, use the v2 endpoint instead." }, true],
+  ["a deprecated thing the operation lists", { description: "Deprecated and active keys are both listed." }, false],
 ];
 
 describe("deprecation said in words", () => {

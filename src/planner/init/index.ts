@@ -189,6 +189,7 @@ function coreWeights(
 export function resourcesOf(model: ApiModel) {
   const collections = collectionPrefixes(model);
   const base = basePrefix(model.operations);
+  const singles = singleReads(model, base);
   const postOnly = postsOnly(model.operations);
   const profiles = new Map<Operation, OperationProfile>();
   const profileOf = (o: Operation): OperationProfile => {
@@ -199,12 +200,13 @@ export function resourcesOf(model: ApiModel) {
     return profile;
   };
   const byAction = actionResources(model.operations, profileOf, schemaLookup(model.schemas));
-  const resource = (o: Operation): string => {
+  // With `parts` false, a part of the user's own single thing is a resource of its own (`pause` of `/me/player/pause`).
+  const resource = (o: Operation, parts = true): string => {
     const named = byAction.get(o);
     if (named !== undefined) return named;
     if (isApiSearch(o, base)) return "search";
     const own = ownThings(o.path, base);
-    if (own !== undefined) return resourceOf({ ...o, path: own }, collections);
+    if (own !== undefined) return resourceOf({ ...o, path: own }, collections, parts ? singles : NO_SINGLES);
     const namespace = rpcNamespace(o.path, postOnly);
     return namespace === undefined ? resourceOf(o, collections) : singular(toSnakeCase(namespace));
   };
@@ -224,7 +226,12 @@ export function resourcesOf(model: ApiModel) {
   const groups = groupOperations(
     view.operations,
     resource,
-    coreWeights(model, view.operations, model.operations, resource, pathParents, niche, deprecated),
+    partsWeighed(
+      view.operations,
+      resource,
+      (o) => resource(o, false),
+      coreWeights(model, view.operations, model.operations, (o) => resource(o, false), pathParents, niche, deprecated),
+    ),
   );
   return {
     base,
@@ -254,6 +261,39 @@ function coreCount(groups: readonly Group[], byAction: ReadonlyMap<Operation, st
   const top = groups[0]?.weight ?? 0;
   const heavy = groups.slice(0, CORE_GROUPS).filter((g) => g.weight >= top * ACTION_CORE_SHARE).length;
   return Math.max(1, heavy);
+}
+
+const NO_SINGLES: ReadonlySet<string> = new Set();
+
+/**
+ * The signed-in user's own single things, as `ownThings` names their paths (`player` of Spotify's `GET /me/player`,
+ * which answers one object): a path below one that names no collection (`/me/player/pause`) is a part of that thing.
+ */
+function singleReads(model: ApiModel, base: readonly string[]): ReadonlySet<string> {
+  const own = model.operations.flatMap((o) => {
+    const path = ownThings(o.path, base);
+    return path === undefined ? [] : [{ ...o, path }];
+  });
+  return own.length === 0 ? NO_SINGLES : collectionPrefixes({ ...model, operations: own }).plainReads;
+}
+
+/**
+ * The weights of the resources as `resource` groups them, where the parts of a single thing (`/me/player/pause`,
+ * `/me/player/queue`) were weighed apart (`apart`) as its nested things: the thing keeps the heaviest weight of its
+ * parts and itself, so its parts count for it as nested resources do.
+ */
+function partsWeighed(
+  operations: readonly Operation[],
+  resource: (o: Operation) => string,
+  apart: (o: Operation) => string,
+  weights: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const out = new Map(weights);
+  for (const o of operations) {
+    const [to, from] = [resource(o), apart(o)];
+    if (to !== from) out.set(to, Math.max(out.get(to) ?? 0, weights.get(from) ?? 0));
+  }
+  return out;
 }
 
 /** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */

@@ -267,16 +267,38 @@ export function newestVersions(operations: readonly Operation[]): Operation[] {
 /**
  * The resource an operation acts on, singular snake_case: the last collection in its path (`/namespaces/{ns}/pods/{name}/status` → `pod`,
  * `/repos/{owner}/{repo}/issues` → `issue`); a trailing segment with no item path below it is a sub-resource of the one before.
+ * A path with no collection and no id is a part of the nearest single thing above it that `singles` names (see
+ * `singletonAbove`).
  */
-export function resourceOf(operation: Operation, collections: Collections): string {
+export function resourceOf(
+  operation: Operation,
+  collections: Collections,
+  singles: ReadonlySet<string> = new Set(),
+): string {
   const parts = resourcePath(operation.path);
   const statics = parts.flatMap((s, i) => (s === "{}" || ACTION_SEGMENT.test(s) ? [] : [i]));
   const isCollection = (i: number): boolean => {
     const prefix = parts.slice(0, i + 1).join("/");
     return collections.lists.has(prefix) || (parts[i + 1] === "{}" && !collections.plainReads.has(prefix));
   };
-  const chosen = [...statics].reverse().find((i) => isCollection(i)) ?? statics.at(-1);
+  const chosen = [...statics].reverse().find((i) => isCollection(i)) ?? singletonAbove(parts, statics, singles);
   return chosen === undefined ? "api" : singular(toSnakeCase(parts[chosen] ?? "api"));
+}
+
+/**
+ * In a path of static segments only that names no collection, the single thing its last segment is a part of: the
+ * nearest segment before it whose path is in `singles`, one whose read answers one thing (`player` of `/player/pause`
+ * and `/player/currently-playing`); else the last segment itself.
+ */
+function singletonAbove(
+  parts: readonly string[],
+  statics: readonly number[],
+  singles: ReadonlySet<string>,
+): number | undefined {
+  const last = statics.at(-1);
+  if (last === undefined || parts.length !== statics.length) return last;
+  const above = statics.filter((i) => i < last && singles.has(parts.slice(0, i + 1).join("/")));
+  return above.at(-1) ?? last;
 }
 
 /**

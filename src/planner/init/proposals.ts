@@ -1,7 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { htmlToText } from "../../util/html-text.js";
 import { isCredentialName } from "../credentials.js";
-import { schemaLookup } from "../../model/api-source.js";
+import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
@@ -201,7 +201,7 @@ const asksForItsIds = (o: Operation): boolean =>
  * A read of a plural collection path whose success response declares no schema (Trello's `GET /boards/{idBoard}/cards`):
  * nothing says it is not a list, and its profile reads it as one.
  */
-export const listsUntyped = (o: Operation, judge: Judge): boolean =>
+export const listsUntyped = (o: Operation, judge: Pick<Judge, "profile">): boolean =>
   o.method === "get" && successSchema(o) === undefined && judge.profile(o).action === "list";
 
 /**
@@ -214,6 +214,34 @@ function endsInVerb(o: Operation, rpc: (o: Operation) => boolean): boolean {
   const words = toSnakeCase(last).split("_");
   const first = words[0] ?? "";
   return words.length > 1 && !isPlural(first) && verbClasses(stem(first)) !== undefined;
+}
+
+/**
+ * A read of one thing that has parts of its own, at a path with no id (Spotify's `GET /me/player`, beside its
+ * `/me/player/pause` and `/me/player/queue`): the read of that thing, as `GET /things/{id}` is of a record. A path
+ * with records below it (`/jobs/{jobId}`) is a collection, whatever its read answers.
+ */
+export function readsWhole(
+  model: ApiModel,
+  o: Operation,
+  operations: readonly Operation[],
+  judge: Pick<Judge, "profile">,
+): boolean {
+  if (endsWithParameter(o.path) || isListOperation(model, o) || listsUntyped(o, judge)) return false;
+  const next = operations.flatMap((other) =>
+    other.path.startsWith(`${o.path}/`) ? [other.path.slice(o.path.length + 1).split("/")[0] ?? ""] : [],
+  );
+  return next.length > 0 && next.every((segment) => !segment.startsWith("{"));
+}
+
+/**
+ * How many values an action asks for beyond the record it acts on: its required query parameters and required body
+ * fields (a credential, a header or a constant aside). Spotify's pause asks none; its repeat mode asks `state`, its
+ * playback transfer `device_ids`.
+ */
+export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): number {
+  const path = new Set(o.parameters.filter((p) => p.in === "path").map((p) => p.name));
+  return requiredInputs(o, schemas).filter((name) => !path.has(name)).length;
 }
 
 const restAct = (judge: Judge) => (o: Operation) => !judge.rpc(o) && actionKind(judge.profile(o)) === "act";
@@ -240,7 +268,9 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   get: (_m, ops, judge) =>
     best(
       ops.filter((o) =>
-        judge.rpc(o) ? ofKind("get", judge)(o) : o.method === "get" && (endsWithParameter(o.path) || asksForItsIds(o)),
+        judge.rpc(o)
+          ? ofKind("get", judge)(o)
+          : o.method === "get" && (endsWithParameter(o.path) || asksForItsIds(o) || readsWhole(_m, o, ops, judge)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (asksForItsIds(o) ? 50 : 0),
@@ -278,7 +308,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o)),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o),
+      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + valuesAsked(o, schemaLookup(_m.schemas)) / 2,
     ),
   delete: (_m, ops, judge) =>
     best(
@@ -611,6 +641,7 @@ function singleProposal(
   const postRead = reads !== undefined || ((slot === "find" || slot === "get") && readsByPost(operation, profile));
   const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
   const named = namedAction(operation);
+  const part = named === undefined && !isRpc(operation) ? partSaid(operation, kind, group.name) : undefined;
   const naming = named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name);
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
@@ -632,6 +663,7 @@ function singleProposal(
             linkHint(operation, kind) ??
             (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
             verbHint(operation, kind) ??
+            (part === undefined ? undefined : `The user asks to ${part.verb} ${part.rest}.`) ??
             KIND_HINTS[kind](
               kind === "find"
                 ? browsedEntity(operation, profile, group.name)
@@ -650,7 +682,9 @@ function singleProposal(
     ...(named !== undefined
       ? { said: actionSaid(named, kind, profile) }
       : said === undefined
-        ? {}
+        ? part === undefined
+          ? {}
+          : { said: part }
         : { said: { verb: said.verb, rest: said.rest } }),
   };
 }
@@ -711,6 +745,40 @@ function createStep(
  * resource's records — that thing's records of it and the id it is read under (`card records of a board whose idBoard
  * you know`).
  */
+/**
+ * A list at a path with no id whose last segment and object name something else than its resource: a part of a single
+ * thing (Spotify's `/me/player/devices`, the player's available devices), browsed as what it lists.
+ */
+function partListed(operation: Operation, profile: OperationProfile, group: string): boolean {
+  const last = staticSegments(operation.path).at(-1);
+  return (
+    last !== undefined &&
+    profile.object !== "" &&
+    !operation.path.includes("{") &&
+    singular(toSnakeCase(last)) !== group &&
+    headNoun(profile.object) !== headNoun(entityWords(group))
+  );
+}
+
+/**
+ * A change to a part of a single thing, at a path with no id (Spotify's `POST /me/player/queue`, "Add Item to Playback
+ * Queue"), in its summary's words: the part is no record of its own to add or change ("add a new queue").
+ */
+function partSaid(operation: Operation, kind: SingleKind, group: string): { verb: string; rest: string } | undefined {
+  const last = staticSegments(operation.path).at(-1);
+  if ((kind !== "create" && kind !== "update") || operation.path.includes("{") || last === undefined) return undefined;
+  if (singular(toSnakeCase(last)) === group || operation.summary === undefined) return undefined;
+  // Title Case words read lower-case in a sentence (`Add Item to Playback Queue`); acronyms (`URL`) stay.
+  const [verb = "", ...rest] = htmlToText(operation.summary)
+    .trim()
+    .replace(/[.!]+$/, "")
+    .split(" ")
+    .map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w));
+  return verb === "" || rest.length === 0 || verbClasses(stem(verb)) === undefined
+    ? undefined
+    : { verb, rest: rest.join(" ") };
+}
+
 function browsedEntity(operation: Operation, profile: OperationProfile, group: string): string {
   const resource = entityWords(group);
   const parts = operation.path.split("/").filter((s) => s !== "");
@@ -718,6 +786,7 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   const owner = parts[last - 1];
   const under = last > 0 && last < parts.length - 1 && owner !== undefined && !owner.startsWith("{");
   const object = profile.object.split(" ");
+  if (partListed(operation, profile, group)) return `${profile.object} records`;
   if (!under || singular(toSnakeCase(owner)) !== group || object.includes(headNoun(resource)))
     return `${resource} records`;
   const id = parts[last]?.slice(1, -1) ?? "id";
@@ -937,7 +1006,10 @@ const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
   find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
-  get: (entity, o) => `The user asks about one ${entity}${knowing(o)}.`,
+  get: (entity, o) =>
+    o.path.includes("{") || asksForItsIds(o)
+      ? `The user asks about one ${entity}${knowing(o)}.`
+      : `The user asks about the ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
