@@ -153,7 +153,7 @@ describe.skipIf(REPEAT_RUN)("real specs, all operations, every 10th tool", () =>
   });
 });
 
-describe("a typed map as the model reads it", () => {
+describe("a typed map and a unique list as the model reads them", () => {
   it.each([
     [
       "additionalProperties with a schema: one object, not allOf [{…}, {}]",
@@ -165,9 +165,42 @@ describe("a typed map as the model reads it", () => {
       { type: "object", properties: { a: { type: "integer" } }, additionalProperties: { type: "string" } },
       { type: "object", properties: { a: { type: "integer" } }, additionalProperties: { type: "string" } },
     ],
+    [
+      "a list of unique strings (Vercel's log drain sources): one array, not allOf [{…}, {}]",
+      { type: "array", items: { type: "string", enum: ["static", "edge"] }, uniqueItems: true },
+      {
+        type: "array",
+        items: { type: "string", enum: ["static", "edge"] },
+        uniqueItems: true,
+        description: "No item may repeat",
+      },
+    ],
+    [
+      "a list of unique objects keeps the check on the raw input (an own __proto__ key counts)",
+      { type: "array", items: { type: "object" }, uniqueItems: true },
+      {
+        allOf: [
+          { type: "array", items: { type: "object", properties: {}, additionalProperties: {} }, uniqueItems: true },
+          {},
+        ],
+        description: "No item may repeat",
+      },
+    ],
   ])("%s", (_, schema, want) => {
     const source = schemaToZod(schema, { dialect: "openapi-3.1" });
     const { $schema: _s, ...shown } = JSON.parse(zodAnswer(source, "inline", "input")) as Record<string, unknown>;
     expect(shown).toEqual(want);
+  });
+
+  it.each([
+    [["edge", "static"], true],
+    [["edge", "edge"], false],
+  ])("unique strings %j pass: %s", (value, ok) => {
+    const source = schemaToZod(
+      { type: "array", items: { type: "string" }, uniqueItems: true },
+      { dialect: "openapi-3.1" },
+    );
+    const schema = new Function("z", `return ${source}`)(z) as z.ZodType;
+    expect(schema.safeParse(value).success).toBe(ok);
   });
 });

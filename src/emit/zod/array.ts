@@ -54,11 +54,8 @@ function listToZod(schema: JsonSchemaObject, env: Env): Code {
   ]);
 }
 
-/**
- * `uniqueItems`: JSON equality (key order ignored, 1 = 1.0) via canonical JSON text, on the raw input
- * (`z.any()` side of an intersection), since Zod's parsed objects drop an own `__proto__` key.
- */
-function uniqueItems(): Code {
+/** `uniqueItems`'s check: JSON equality (key order ignored, 1 = 1.0) via canonical JSON text. */
+function uniqueCheck(): Link {
   const test = arrow(
     "(a)",
     seq(
@@ -67,7 +64,34 @@ function uniqueItems(): Code {
       ").size === a.length",
     ),
   );
-  return chain(zod("any"), [link("refine", test, object([["message", text("items must be unique")]]))]);
+  return link("refine", test, object([["message", text("items must be unique")]]));
+}
+
+/**
+ * `uniqueItems` on the raw input (`z.any()` side of an intersection), since Zod's parsed objects drop an own
+ * `__proto__` key.
+ */
+function uniqueItems(): Code {
+  return chain(zod("any"), [uniqueCheck()]);
+}
+
+const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * Items written inline as strings, numbers, booleans or an enum or const of those: parsing returns each as it was, so
+ * uniqueness is checked on the parsed list and the list is advertised as one array, not `allOf: [{…}, {}]` (Vercel's
+ * log drain `sources`).
+ */
+function primitiveItems(schema: JsonSchemaObject): boolean {
+  const items = schema["items"];
+  if (!isRecord(items) || schema["prefixItems"] !== undefined) return false;
+  const known = new Set(["type", "enum", "const", "description", "title", "examples", "default", "format"]);
+  if (Object.keys(items).some((k) => !known.has(k)) || items["format"] !== undefined) return false;
+  const type = items["type"];
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  const values = Array.isArray(items["enum"]) ? items["enum"] : "const" in items ? [items["const"]] : undefined;
+  if (values !== undefined) return values.every((v) => v === null || typeof v !== "object");
+  return types.length > 0 && types.every((t) => typeof t === "string" && PRIMITIVE_TYPES.has(t));
 }
 
 /** `contains` with `minContains` (default 1) and `maxContains`. */
@@ -95,7 +119,9 @@ export function arrayToZod(schema: JsonSchemaObject, env: Env): Code {
   const base = Array.isArray(prefix) ? tupleToZod(schema, prefix, env) : listToZod(schema, env);
   const list = chain(base, [contains(schema, env)]);
   if (schema["uniqueItems"] !== true) return list;
-  return zod("intersection", method(list, "meta", object([["uniqueItems", atom("true")]])), uniqueItems());
+  const shown = link("meta", object([["uniqueItems", atom("true")]]));
+  if (primitiveItems(schema)) return chain(list, [uniqueCheck(), shown]);
+  return zod("intersection", chain(list, [shown]), uniqueItems());
 }
 
 export const ARRAY_KEYWORDS = [

@@ -401,22 +401,20 @@ export const addPet = defineTool({
 /** Arguments of find_pets_by_status: what the model passes, checked before anything is sent. */
 export const findPetsByStatusInput: z.ZodType = z.strictObject({
   status: z
-    .intersection(
-      z.array(z.enum(["available", "pending", "sold"])).min(1).meta({ uniqueItems: true }),
-      z
-        .any()
-        .refine(
-          (a) => !Array.isArray(a) || new Set(a.map(
-            (v) => JSON.stringify(
-              v,
-              (_k, x) => (x !== null && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(
-                Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-              ) : x),
-            ),
-          )).size === a.length,
-          { message: "items must be unique" },
+    .array(z.enum(["available", "pending", "sold"]))
+    .min(1)
+    .refine(
+      (a) => !Array.isArray(a) || new Set(a.map(
+        (v) => JSON.stringify(
+          v,
+          (_k, x) => (x !== null && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(
+            Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          ) : x),
         ),
+      )).size === a.length,
+      { message: "items must be unique" },
     )
+    .meta({ uniqueItems: true })
     .describe(
       "Status values to filter by. At least 1 items; no item may repeat; if left out, the API's default " +
         "([\"available\"]) applies. E.g. [\"available\",\"pending\"]",
