@@ -1,7 +1,7 @@
 // Tool inputs → their request-side schemas: a property the spec marks `readOnly` is not offered, at any depth (named schemas get request copies).
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
-import { type MemberUpdate, updateMembers } from "../ingest/walk.js";
+import { isRecord as isObject, type MemberUpdate, updateMembers } from "../ingest/walk.js";
 import { componentName, derefTop, reachableSchemas, refsOfComponent } from "./schemas.js";
 import type { ToolDef } from "./types.js";
 
@@ -20,16 +20,17 @@ const VALUES = ["example", "examples", "default"] as const;
 
 type Rename = (name: string) => string | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+/** `readOnly` and not also `writeOnly`: the server's alone. */
+function marksReadOnly(node: Record<string, unknown>): boolean {
+  return node["readOnly"] === true && node["writeOnly"] !== true;
 }
 
 /** The property is the server's: `readOnly` on it or on the named schema it is (and not also `writeOnly`). */
 function readOnlyItself(schema: JsonSchema, schemas: SchemaLookup): boolean {
   if (!isObject(schema)) return false;
-  if (schema["readOnly"] === true) return schema["writeOnly"] !== true;
+  if (schema["readOnly"] === true) return marksReadOnly(schema);
   const top = derefTop(schema, schemas);
-  return isObject(top) && top["readOnly"] === true && top["writeOnly"] !== true;
+  return isObject(top) && marksReadOnly(top);
 }
 
 /** An object all of whose declared properties are the server's (Linode's `backups` status minus its schedule is not). */
@@ -148,7 +149,7 @@ function requestUpdates(root: JsonSchema, schemas: SchemaLookup, rename: Rename)
       const kept = required.filter((r) => !unsent.has(String(r)));
       updates.push({ tokens: [...tokens, "required"], update: () => (kept.length === 0 ? undefined : kept) });
     }
-    if (node["readOnly"] === true && node["writeOnly"] !== true && standsForValue(tokens))
+    if (marksReadOnly(node) && standsForValue(tokens))
       updates.push({ tokens: [...tokens, "readOnly"], update: () => undefined });
     updates.push(...prunedValues(node, schemas, tokens));
     for (const [path, child] of children(node)) {
@@ -176,7 +177,7 @@ function standsForValue(tokens: readonly string[]): boolean {
  * `readOnly` (its request copy leaves that out).
  */
 function hasOwnUnsent(schema: JsonSchema, schemas: SchemaLookup): boolean {
-  if (isObject(schema) && schema["readOnly"] === true && schema["writeOnly"] !== true) return true;
+  if (isObject(schema) && marksReadOnly(schema)) return true;
   const pending: [unknown, number][] = [[schema, 0]];
   while (pending.length > 0) {
     const [node, depth] = pending.pop() as [unknown, number];
