@@ -1,8 +1,9 @@
 // Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
-import { type InputContract, type LegacyInputContract, unlockedText } from "../emit/lockfile.js";
+import { type FieldContract, type InputContract, type LegacyInputContract, unlockedText } from "../emit/lockfile.js";
 import { compareStrings } from "../util/order.js";
 import { breaking, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
 import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
+import { contractPhrase } from "./phrase.js";
 import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
 import type { ChangeKind, ContractChange } from "./types.js";
 
@@ -14,6 +15,7 @@ const CONSTRAINT_KIND: Readonly<Record<Relation, ChangeKind>> = {
 
 type Input = InputContract | LegacyInputContract;
 type Inputs = Readonly<Record<string, Input>>;
+type Fields = Readonly<Record<string, FieldContract>>;
 
 /** Every input change between two contracts, inputs in name order. */
 export function inputChanges(before: Inputs, after: Inputs): ContractChange[] {
@@ -45,8 +47,9 @@ function inputRemoved(name: string, old: Input): ContractChange {
 function inputChanged(name: string, old: Input, now: Input): ContractChange[] {
   if (isLegacy(old) || isLegacy(now)) return [...requiredChange(name, old, now), ...legacyInputChanges(name, old, now)];
   const keywords = [
-    ...keywordChanges(old, now, "input").map((k) => keywordChange(name, k)),
+    ...keywordChanges(old, now, "input").map((k) => keywordChange(name, `input ${code(name)}`, k)),
     ...defaultChange(name, old, now),
+    ...nestedChanges(name, old, now),
   ];
   const recorded = old.shapeHash !== undefined && now.shapeHash !== undefined;
   const sameShape = recorded && old.shapeHash === now.shapeHash;
@@ -113,15 +116,59 @@ function requiredChange(name: string, old: Input, now: Input): ContractChange[] 
     : [compatible("input-now-optional", `input ${code(name)} now optional`, { input: name })];
 }
 
+/**
+ * The properties of an object input, field by field (`input \`pet.category.name\``), when both lockfiles record
+ * them (earlier ones did not: their change shows through the hashes as before).
+ */
+function nestedChanges(name: string, old: InputContract, now: InputContract): ContractChange[] {
+  if (old.fields === undefined || now.fields === undefined) return [];
+  return fieldChanges(name, old.fields, now.fields, `${name}${now.type.includes("array") ? "[]" : ""}.`);
+}
+
+/**
+ * Read from the caller's side, as a top-level input is: a field added as required, removed or made required can
+ * refuse or change an old call; one added as optional, or made optional, cannot.
+ */
+function fieldChanges(input: string, before: Fields, after: Fields, path: string): ContractChange[] {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
+  return names.flatMap((field) => {
+    const old = before[field];
+    const now = after[field];
+    const label = `input field ${code(`${path}${field}`)}`;
+    if (old === undefined) {
+      if (now === undefined) return [];
+      const type = contractPhrase(now);
+      return now.required
+        ? [breaking("input-added", `new required ${label} (${type})`, { input, to: type })]
+        : [compatible("input-added", `new optional ${label} (${type})`, { input, to: type })];
+    }
+    if (now === undefined) return [breaking("input-removed", `${label} removed`, { input, from: contractPhrase(old) })];
+    return [
+      ...(old.required === now.required
+        ? []
+        : now.required
+          ? [breaking("input-now-required", `${label} now required`, { input })]
+          : [compatible("input-now-optional", `${label} now optional`, { input })]),
+      ...keywordChanges(old, now, "input").map((k) => keywordChange(input, label, k)),
+      ...fieldChanges(
+        input,
+        old.fields ?? {},
+        now.fields ?? {},
+        `${path}${field}${now.type.includes("array") ? "[]" : ""}.`,
+      ),
+    ];
+  });
+}
+
 /** An input admitting more values keeps old calls valid; admitting fewer, or others, can refuse them. */
-function keywordChange(name: string, k: KeywordChange): ContractChange {
+function keywordChange(name: string, label: string, k: KeywordChange): ContractChange {
   const extra = {
     input: name,
     keyword: k.keyword,
     ...(k.from === undefined ? {} : { from: k.from }),
     ...(k.to === undefined ? {} : { to: k.to }),
   };
-  const message = `input ${code(name)} ${k.text}`;
+  const message = `${label} ${k.text}`;
   return k.relation === "wider" ? compatible(inputKind(k), message, extra) : breaking(inputKind(k), message, extra);
 }
 

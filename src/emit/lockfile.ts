@@ -55,6 +55,8 @@ export function unlockedText(value: unknown): string | undefined {
 /** One input's contract: its keywords, whether it is required, and hashes so a change no keyword covers still shows. */
 export type InputContract = SchemaContract & {
   readonly required: boolean;
+  /** The properties of an object input (of each item, for a list), a few levels down, so `check` names a nested change. */
+  readonly fields?: Readonly<Record<string, FieldContract>>;
   /**
    * The description the model reads, so a documentation change shows its old and new text; a long one as consecutive
    * pieces (see {@link lockedText}) so the lockfile keeps to 120 columns.
@@ -282,7 +284,14 @@ function configContract(tool: ToolDef, toolset: ToolsetInfo | undefined): Pick<T
  * equal objects that are not the same object.
  */
 interface ContractMemo {
-  readonly inputs: Map<string, { readonly contract: SchemaContract; readonly hashes: SchemaHashes }>;
+  readonly inputs: Map<
+    string,
+    {
+      readonly contract: SchemaContract;
+      readonly fields: Readonly<Record<string, FieldContract>>;
+      readonly hashes: SchemaHashes;
+    }
+  >;
   readonly returns: Map<string, ReturnsContract>;
   readonly texts: Map<string, string | readonly string[]>;
 }
@@ -305,14 +314,16 @@ function inputContract(
   schemas: Readonly<Record<string, JsonSchema>>,
   memo: ContractMemo,
 ): InputContract {
-  const { contract, hashes } = memoised(memo.inputs, contentKey(input.schema), () => ({
+  const { contract, fields, hashes } = memoised(memo.inputs, contentKey(input.schema), () => ({
     contract: schemaContract(input.schema, schemas),
+    fields: propertyContracts(input.schema, schemas),
     hashes: schemaHashes(input.schema, schemas),
   }));
   const { description } = input;
   return {
     ...contract,
     required: input.required,
+    ...(Object.keys(fields).length === 0 ? {} : { fields }),
     ...(description === undefined
       ? {}
       : { description: memoised(memo.texts, description, () => lockedText(description)) }),

@@ -191,6 +191,74 @@ describe("docs-only, compatible or breaking, with old → new", () => {
   });
 });
 
+describe("nested input fields, read from the caller's side", () => {
+  const pet: InputContract = {
+    type: ["object"],
+    ref: "Pet",
+    required: true,
+    fields: {
+      name: field({ maxLength: 40 }),
+      tags: field({ type: ["array"], required: false, items: { type: ["object"] }, fields: { label: field() } }),
+    },
+    schemaHash: "p1",
+    shapeHash: "p1",
+  };
+  const withPet = (patch: Partial<InputContract>): ToolContract => ({
+    ...base,
+    inputs: { ...base.inputs, pet: { ...pet, ...patch, schemaHash: "p2", shapeHash: "p2" } },
+  });
+  const was: ToolContract = { ...base, inputs: { ...base.inputs, pet } };
+  const lines = (now: ToolContract): string[] =>
+    checkReport({ previous: lock({ t: was }), next: lock({ t: now }), spec: SPEC }).tools.flatMap((t) =>
+      t.changes.map((c) => `${c.impact} ${c.message}`),
+    );
+
+  test.each<[string, Partial<InputContract>, string[]]>([
+    [
+      "a required field added: breaking",
+      { fields: { ...pet.fields, species: field() } },
+      ["breaking new required input field `pet.species` (string)"],
+    ],
+    [
+      "an optional field added: compatible",
+      { fields: { ...pet.fields, species: field({ required: false }) } },
+      ["compatible new optional input field `pet.species` (string)"],
+    ],
+    [
+      "a field removed: breaking",
+      { fields: { name: field({ maxLength: 40 }) } },
+      ["breaking input field `pet.tags` removed"],
+    ],
+    [
+      "a field made required, a bound lowered: breaking, each named",
+      { fields: { ...pet.fields, name: field({ maxLength: 20 }), tags: { ...pet.fields!["tags"]!, required: true } } },
+      ["breaking input field `pet.name` maxLength lowered: 40 → 20", "breaking input field `pet.tags` now required"],
+    ],
+    [
+      "a field of each list item made optional: compatible, with its list path",
+      { fields: { ...pet.fields, tags: { ...pet.fields!["tags"]!, fields: { label: field({ required: false }) } } } },
+      ["compatible input field `pet.tags[].label` now optional"],
+    ],
+    [
+      "a change below the recorded fields: the shape line, as before",
+      {},
+      ["compatible input `pet` constraints changed"],
+    ],
+  ])("%s", (_, patch, expected) => {
+    expect(lines(withPet(patch))).toEqual(expected);
+  });
+
+  test("a lockfile written before inputs recorded their fields: the shape line, not every field as new", () => {
+    const { fields: _, ...older } = pet;
+    const before: ToolContract = { ...base, inputs: { ...base.inputs, pet: older } };
+    const now = withPet({ fields: { ...pet.fields, species: field() } });
+    const report = checkReport({ previous: lock({ t: before }), next: lock({ t: now }), spec: SPEC });
+    expect(report.tools.flatMap((t) => t.changes.map((c) => `${c.impact} ${c.message}`))).toEqual([
+      "compatible input `pet` constraints changed",
+    ]);
+  });
+});
+
 describe("verdict and exit code", () => {
   const report = (now: ToolContract | undefined, files = false) =>
     checkReport({

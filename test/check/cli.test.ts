@@ -3,7 +3,22 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { VERDICT_EXIT } from "../../src/check/index.js";
-import { cli, dropGoal, petstoreCopy, removeDir, snapshotTree, tempDir, type Edit } from "../fixtures/check/harness.js";
+import {
+  applyEdits,
+  cli,
+  dropGoal,
+  petstoreCopy,
+  removeDir,
+  snapshotTree,
+  tempDir,
+  type Edit,
+} from "../fixtures/check/harness.js";
+
+interface ContractChangeLine {
+  readonly impact: string;
+  readonly message: string;
+  readonly input?: string;
+}
 
 interface Case {
   /** Edits making the state --out was generated from; none means the example as it is. */
@@ -494,6 +509,35 @@ describe("check: human output", () => {
     expect(run.out).toBe(
       "compatible: no contract changes; 1 file would change\n\n1 file would change (1 changed):\n  changed   aci.lock.json\n",
     );
+  });
+});
+
+describe("check: an object input's own fields (all operations)", () => {
+  test("a required field added to a body object and a bound raised are breaking and named, not a vague shape change", async () => {
+    const dir = await scratch();
+    const spec = join(dir, "spec.yaml");
+    const out = join(dir, "out");
+    await writeFile(spec, await readFile("examples/specs/petstore.oas31.yaml", "utf8"));
+    expect((await cli("generate", "--spec", spec, "--all-operations", "--out", out, "--quiet")).code).toBe(0);
+    const category =
+      "        name:\n          type: string\n          minLength: 1\n          examples: [Dogs]\n    Tag:\n";
+    const edited = applyEdits(await readFile(spec, "utf8"), [
+      {
+        from: category,
+        to: "        name:\n          type: string\n          minLength: 2\n          examples: [Dogs]\n        group:\n          type: string\n      required: [group]\n    Tag:\n",
+      },
+    ]);
+    await writeFile(spec, edited);
+    const run = await cli("check", "--spec", spec, "--all-operations", "--out", out, "--json");
+    const report = JSON.parse(run.out) as { verdict: string; tools: { tool: string; changes: ContractChangeLine[] }[] };
+    expect(run.code).toBe(VERDICT_EXIT.breaking);
+    expect(report.verdict).toBe("breaking");
+    const addPet = report.tools.find((t) => t.tool === "add_pet");
+    expect(addPet?.changes.filter((c) => c.input !== undefined).map((c) => `${c.impact} ${c.message}`)).toEqual([
+      "breaking new required input field `category.group` (string)",
+      "breaking input field `category.name` minLength raised: 1 → 2",
+    ]);
+    expect(addPet?.changes.map((c) => c.input)).toContain("category");
   });
 });
 
