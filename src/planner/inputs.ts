@@ -1,7 +1,14 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
-import type { JsonSchema, JsonSchemaObject, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
+import type {
+  JsonSchema,
+  JsonSchemaObject,
+  MediaContent,
+  Operation,
+  Parameter,
+  SecurityScheme,
+} from "../model/api-model.js";
 import {
   accountDescription,
   isAccountParameter,
@@ -168,7 +175,10 @@ function bindBody(
   const target = derefTop(content.schema, schemas);
   if (
     !operation.requestBody.required &&
-    (sent.kind === "json" || isReadMethod(operation.method)) &&
+    (sent.kind === "json" ||
+      isReadMethod(operation.method) ||
+      operation.method.toLowerCase() === "delete" ||
+      emptyTextOnly(content)) &&
     namesNothing(target, operation.requestBody.description)
   )
     return undefined;
@@ -245,11 +255,20 @@ const LABELS: ReadonlySet<string> = new Set(["title", "nullable", "deprecated", 
 /**
  * Whether an optional body says nothing of what it holds (SendGrid's DELETEs declare `{ nullable: true }`; Okta's and
  * Chaingateway's GETs an `application/octet-stream` or `text/plain` body with no schema): such a JSON body, or any body
- * of a read, is left out of the tool, so the model is not offered an untyped, undescribed `body` input.
+ * of a read or a delete (Okta's `clearUserSessions`), is left out of the tool, so the model is not offered an untyped,
+ * undescribed `body` input.
  */
 function namesNothing(schema: JsonSchema, description: string | undefined): boolean {
   if (description !== undefined && description.trim() !== "") return false;
   return schema === true || (typeof schema === "object" && Object.keys(schema).every((k) => LABELS.has(k)));
+}
+
+/**
+ * A body whose only example is empty text (Okta's lifecycle actions, `activateUser`: `text/plain` with `example: ""`
+ * and no schema): the description shows the request sends nothing, not an upload of any bytes.
+ */
+function emptyTextOnly(content: MediaContent): boolean {
+  return content.examples.length > 0 && content.examples.every((e) => e === "");
 }
 
 /** Top-level properties of a plain object body (no composition, no extra keys), else undefined. */

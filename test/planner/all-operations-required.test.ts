@@ -105,3 +105,20 @@ describe("a read's body that says nothing, all operations", () => {
     expect(reads.filter((t) => t.steps[0]?.body !== undefined).length > 0).toBe(withBody > 0);
   });
 });
+
+describe("a write's body that says it sends nothing, all operations", () => {
+  test('Okta\'s lifecycle actions (text/plain, example "", no schema) and its DELETE with an untyped body offer no `body`; an untyped POST upload stays', async () => {
+    const result = await plan({ spec: join(modules, "okta.local.json"), allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    for (const name of ["activate_user", "deactivate_user", "suspend_user", "unlock_user", "clear_user_sessions"]) {
+      expect(
+        tool(name)?.inputs.map((i) => i.name),
+        name,
+      ).not.toContain("body");
+      expect(tool(name)?.steps[0]?.body, name).toBeUndefined();
+    }
+    expect(tool("activate_user")?.inputs.map((i) => i.name)).toEqual(["user_id", "send_email"]);
+    // An application/octet-stream body of a POST with neither schema nor example may be bytes to upload: kept.
+    expect(tool("reset_factors")?.inputs.map((i) => i.name)).toContain("body");
+  });
+});
