@@ -98,10 +98,13 @@ export function bindAllOfOperation(
   };
 }
 
+/** A header the runtime sets from the request itself (`Content-Type` from the body's media type): never the model's. */
+export function isRuntimeHeader(parameter: Pick<Parameter, "in" | "name">): boolean {
+  return parameter.in === "header" && RUNTIME_HEADERS.has(parameter.name.toLowerCase());
+}
+
 function exposedParameters(operation: Operation): Parameter[] {
-  return operation.parameters.filter(
-    (p) => !(p.in === "header" && RUNTIME_HEADERS.has(p.name.toLowerCase())) && !isSigningHeader(p),
-  );
+  return operation.parameters.filter((p) => !isRuntimeHeader(p) && !isSigningHeader(p));
 }
 
 function parameterToInput(parameter: Parameter, name: string, operation: Operation): ToolInput {

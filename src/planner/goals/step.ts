@@ -12,7 +12,7 @@ import {
   isCredentialParameter,
   stepCredentials,
 } from "../credentials.js";
-import { parameterToBinding } from "../inputs.js";
+import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
@@ -127,9 +127,10 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   }
   const schemes = ctx.api.index.securitySchemes;
   const key = idempotencyKeyOf(operation, ctx.api.schema);
-  // Left to the runtime: a credential or API version a scheme sends, the idempotency key.
+  // Left to the runtime: a credential or API version a scheme sends, the idempotency key, and the headers OpenAPI says
+  // a parameter definition cannot set (Accept, Content-Type, Authorization: the runtime ignores them).
   const runtimeFills = (p: Parameter): boolean =>
-    isRuntimeKey(key, p.in, p.name) || isCredentialParameter(operation, schemes, p);
+    isRuntimeKey(key, p.in, p.name) || isCredentialParameter(operation, schemes, p) || isRuntimeHeader(p);
   const unbound = (p: Parameter): boolean => !bound.some((b) => b.name === p.name && b.in === p.in);
   for (const p of operation.parameters.filter((q) => unbound(q) && !runtimeFills(q))) {
     const fixed = soleValue(p, ctx.api.schema);

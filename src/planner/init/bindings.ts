@@ -23,7 +23,7 @@ import { linkedField, linkOf } from "./links.js";
 import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
 import { pagingOf } from "../paging.js";
-import { saysMoreThanName } from "../inputs.js";
+import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { htmlToText } from "../../util/html-text.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -81,7 +81,8 @@ export function operationStep(
     (p) =>
       !isCredentialParameter(operation, model.securitySchemes, p) &&
       !isRuntimeKey(key, p.in, p.name) &&
-      !isSigningHeader(p),
+      !isSigningHeader(p) &&
+      !isRuntimeHeader(p),
   );
   // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
   const lookup = schemaLookup(model.schemas);
