@@ -45,6 +45,12 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft, Spot
       "start recording the ongoing call",
       "create_call_recording",
     ],
+    [
+      "an id that ends in the path's verb segment (ImagePush on /images/{name}/push) acts on the image",
+      "docker",
+      "publish my image to the registry",
+      "image_push",
+    ],
     ["credit left is a balance", "twilio", "how much credit is left on my account?", "fetch_balance"],
     ["buy makes a thing", "twilio", "buy a new phone number", "create_incoming_phone_number"],
     ["photos are media", "twilio", "show me the photos attached to a message", "list_media"],
