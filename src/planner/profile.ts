@@ -53,7 +53,8 @@ export function operationProfile(
   const rpc = rpcName(segments);
   const idWords = splitWords(rpc ?? operation.id);
   const fromId = idAction(rpc ?? operation.id, operation.method);
-  const fromPath = pathAction(segments, operation.method);
+  const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
+  const fromPath = idVerb ?? pathAction(segments, operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -61,7 +62,7 @@ export function operationProfile(
     operation,
     segments,
   );
-  const objects = objectWords(operation, segments, rpc, idWords, action);
+  const objects = objectWords(operation, segments, rpc, idWords, action, idVerb !== undefined);
   const qualifiers = qualifiersOf(operation, segments, idWords);
   const signals = signalsOf(operation, idWords, segments);
   return {
@@ -170,6 +171,46 @@ function idAction(id: string, method: string): string | undefined {
   const classes = verbClasses(stemmed);
   return classes === undefined || NOT_ACTIONS.has(stemmed) ? undefined : canonicalAction(stemmed, classes);
 }
+
+/**
+ * The verb of a write's last path segment that the operation id names after the path's nouns and the summary opens
+ * with: Docker's `ContainerKill` on `/containers/{id}/kill` ("Kill a container") kills, `SwarmInit` on `/swarm/init`
+ * ("Initialize a new swarm") inits, Azure's `VirtualMachines_Deallocate` deallocates, a verb no table needs to know;
+ * `regeneratePrimaryKey` regenerates a primary key. A noun segment (`/users/{id}/profile`, `UserProfile`, "Update a
+ * user's profile") is not the word the summary opens with; a plural one (`/settings`) and a noun + verb one
+ * (`record_start`: start recording) are never read so.
+ */
+function idNamedVerb(
+  operation: OperationSummary,
+  segments: readonly string[],
+): { action: string; verb: true } | undefined {
+  const last = segments.at(-1) ?? "";
+  if (!WRITE_METHODS.has(operation.method) || PARAMETER.test(last) || segments.length < 2) return undefined;
+  const words = splitWords(last);
+  const verb = words[0];
+  const tail = words.length > 1 ? (words.at(-1) as string) : undefined;
+  const nounVerb = tail !== undefined && !isPlural(tail) && verbClasses(tail) !== undefined;
+  if (verb === undefined || isPlural(verb) || verbClasses(stem(verb)) !== undefined || nounVerb) return undefined;
+  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const before = id.slice(0, id.length - words.length);
+  if (before.length === 0 || id.slice(before.length).join(" ") !== words.join(" ")) return undefined;
+  const nouns = new Set(
+    segments
+      .slice(0, -1)
+      .filter((s) => !PARAMETER.test(s))
+      .flatMap(splitWords)
+      .map(stem),
+  );
+  if (!before.every((w) => nouns.has(stem(w)))) return undefined;
+  const text = operation.summary?.trim() || operation.description?.trim() || "";
+  const opening = splitWords(/^[A-Za-z]+/.exec(text)?.[0] ?? "")[0] ?? "";
+  return opening.startsWith(verb) || (opening.length >= 4 && verb.startsWith(opening))
+    ? { action: verb, verb: true }
+    : undefined;
+}
+
+/** Methods a verb segment names the action of: a DELETE deletes whatever its last segment says (`/selective`). */
+const WRITE_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch"]);
 
 /** Actions that only restate the method: a verb segment of the path (`/moveAllCards`, `/scale`) says more. */
 const REST_ACTIONS = new Set(["create", "add", "get", "list", "update", "delete"]);
@@ -302,11 +343,14 @@ function objectWords(
   rpc: string | undefined,
   idWords: readonly string[],
   action: string,
+  idVerb = false,
 ): { object: string; parents: string[] } {
   const rpcWords = rpc === undefined ? undefined : rpcNouns(rpc);
   const nouns = rpcWords
     ? [...rpcWords.namespace, ...rpcWords.method]
-    : segments.filter((s) => !PARAMETER.test(s)).map((s) => segmentNoun(splitWords(s), action));
+    : segments
+        .filter((s) => !PARAMETER.test(s) && !(idVerb && ACTION_GROUPS.has(s.toLowerCase())))
+        .map((s) => segmentNoun(splitWords(s), action));
   const said = nouns.filter((n) => n !== "" && !isActionSegment(n, action));
   const caller = said.length > 0 && SELF_SEGMENTS.has(said.at(-1) as string);
   const usable = caller ? [...said.slice(-1), ...said.slice(0, -1)] : said;
@@ -334,6 +378,9 @@ function objectWords(
  * (`/v2/me.json`), the summary names the thing (`Fetch current user`).
  */
 const SELF_SEGMENTS = new Set(["me", "mine", "self", "myself"]);
+
+/** A segment that only groups the verbs under it (`/calls/{id}/actions/answer`): no object when a verb follows. */
+const ACTION_GROUPS: ReadonlySet<string> = new Set(["actions", "action"]);
 
 /** A segment's words as a noun: `archiveAllCards` under archive → `cards`, `idLabels` → `labels`. */
 function segmentNoun(words: readonly string[], action: string): string {
@@ -365,9 +412,10 @@ function isActionSegment(noun: string, action: string): boolean {
   );
 }
 
-function canonicalOf(word: string): string | undefined {
+/** A verb's action: its class's name, or the word itself for a verb no table knows (`kill`). */
+function canonicalOf(word: string): string {
   const classes = verbClasses(word);
-  return classes === undefined ? undefined : canonicalAction(word, classes);
+  return classes === undefined ? word : canonicalAction(word, classes);
 }
 
 /** Words before the thing a summary names: articles, "details of", "information about", "a list of". */

@@ -97,6 +97,14 @@ describe("reading a task", () => {
   });
 
   it.each<[string, string, string[]]>([
+    ["a possessive before the field says nothing of it", "look up a customer by their email", ["email"]],
+    ["the phrase ends at the next preposition", "find the issues by label in a repository", ["label"]],
+    ["no by: nothing picked", "show a customer", []],
+  ])("picked by: %s: %s", (_, query, by) => {
+    expect(readTask(query, nouns, nouns).by).toEqual(by);
+  });
+
+  it.each<[string, string, string[]]>([
     ["a lead noun before the thing says nothing of it", "get the details of a project", ["project"]],
     ["a lead noun after the thing says nothing of it", "show the project info", ["project"]],
     ["a lead noun alone is the task's only word: kept", "show details", ["detail"]],
@@ -173,6 +181,13 @@ describe("reading a task", () => {
     ["status", "status", false],
   ])("plurals without -s: %s → %s", (word, singular, plural) => {
     expect([stem(word), isPlural(word)]).toEqual([singular, plural]);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["check out buys (or looks at)", "check out and place my order", ["create", "update", "get"]],
+    ["publish pushes as well", "publish my image to the registry", ["publish", "push"]],
+  ])("task verbs: %s: %s", (_, query, actions) => {
+    expect(read(query).actions).toEqual(actions);
   });
 
   it.each<[string, readonly string[] | undefined]>([

@@ -89,6 +89,10 @@ describe("BM25 tool search", () => {
       ...(signals.length === 0 ? {} : { signals }),
     });
   };
+  /** Asana-like filler: forty reads of a task's parts, so that `task` says little and `comment` much. */
+  const taskReads = Array.from({ length: 40 }, (_, i) =>
+    t(`get_part${i}s_for_task`, `Get part${i}s of a task`, `list part${i} · under task`),
+  );
   /** Namespaced Kubernetes-like filler: a parent a quarter of the tools share is a container, not a sub-resource. */
   const namespaced = ["pod", "secret", "service", "job"].map((kind) =>
     t(`list_core_v1_namespaced_${kind}`, `list or watch objects of kind ${kind}`, `list ${kind} · under namespace`),
@@ -105,6 +109,40 @@ describe("BM25 tool search", () => {
         t("list_people", "List people", "list person"),
         t("get_cadence_membership", "Fetch a cadence membership", "get cadence membership"),
         t("delete_cadence_membership", "Delete a cadence membership", "delete cadence membership"),
+      ],
+    ],
+    [
+      "a change with a long description that repeats the task's noun is no read the task asked for",
+      "list the comments on a task",
+      "get_stories_for_task",
+      [
+        ...taskReads,
+        {
+          ...t("create_story_for_task", "Add a comment to a task", "create story · under task"),
+          description:
+            "Adds a comment to a task. The comment is authored by the authenticated user, and timestamped when the " +
+            "server receives the request. Returns the full record for the new comment added to the task.",
+        },
+        t("get_stories_for_task", "Get stories from a task", "list story · under task"),
+      ],
+    ],
+    [
+      "a pick by something the tool takes no input for passes over the tool that picks by id",
+      "look up a customer by their email",
+      "customer_repository_get_list",
+      [
+        t("get_customers_by_customer_id", "Get customer by customer id", "get customer · by id"),
+        t("customer_repository_get_list", "Retrieve customers which match a specified criteria", "search customer"),
+      ],
+    ],
+    [
+      "a user publishes what an API pushes",
+      "publish my image to the registry",
+      "image_push",
+      [
+        ...namespaced,
+        t("image_create", "Create an image by pulling it from a registry or importing it", "create image"),
+        t("image_push", "Push an image", "push image · of a parent"),
       ],
     ],
     [

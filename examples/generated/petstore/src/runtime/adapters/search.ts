@@ -32,6 +32,15 @@ type Field = keyof typeof FIELD_WEIGHTS;
 const ACTION_BONUS = 3;
 /** Taken off when the task names a verb the tool's action does not mean. */
 const ACTION_MISMATCH = 2;
+/** Taken off a tool that picks by id when the task picks by something it takes no input for (`by their email`). */
+const PICK_PENALTY = 2;
+/**
+ * The share of its text score a tool that changes things keeps for a task that only reads: a long description that
+ * repeats the task's nouns (Asana's create story, "comment" twice) does not outrank the read that was asked for.
+ */
+const WRITE_TEXT_SHARE = 0.75;
+/** Actions that only read. */
+const READ_ACTIONS: ReadonlySet<string> = new Set(["get", "list", "search"]);
 /**
  * Added when the tool's object is the thing the task acts on (scaled by how many of their words they share), a
  * quarter when it is only named around it (`the commits of a branch` for a branch tool); half taken off when the
@@ -245,6 +254,10 @@ interface ProfileTerms {
   readonly words: ReadonlySet<string>;
   /** It picks one item (a `by` qualifier: `DELETE /todos/{id}`), not a whole collection. */
   readonly item: boolean;
+  /** It picks its item by id (its path ends in one). */
+  readonly byId: boolean;
+  /** The terms of its input names. */
+  readonly inputs: ReadonlySet<string>;
 }
 
 /** Actions on an existing thing, whose tools act on one item or on many. */
@@ -277,6 +290,8 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     caller: (profile.parents ?? []).some((p) => SELF_WORDS.has(p)),
     words: new Set(profile.words ?? []),
     item: (profile.qualifiers ?? []).some((q) => q.startsWith("by ")),
+    byId: (profile.qualifiers ?? []).includes("by id"),
+    inputs: new Set(searchTerms(parameterNames(tool).join(" "))),
   };
 }
 
@@ -387,7 +402,22 @@ function profileScore(
     (action > 0 && task.verb !== undefined && name.has(task.verb) ? VERB_BONUS : 0) +
     profile.signals.filter(({ triggers }) => triggers.some((t) => task.words.has(t))).length * SIGNAL_BONUS -
     unmentionedParents(profile, task, containers) * PARENT_PENALTY -
-    extraNameTerms(profile, task, name, containers) * EXTRA_NAME_PENALTY
+    extraNameTerms(profile, task, name, containers) * EXTRA_NAME_PENALTY -
+    (picksByIdOnly(profile, task) ? PICK_PENALTY : 0)
+  );
+}
+
+/**
+ * Whether the task picks its thing by something other than its id (`by their email`) that the tool, which picks by id,
+ * takes no input for: the user has no id to give it (`GET /customers/{id}` for "look up a customer by their email").
+ */
+function picksByIdOnly(profile: ProfileTerms, task: Task): boolean {
+  return (
+    profile.byId &&
+    task.by.length > 0 &&
+    !task.by.some(
+      (t) => ID_WORDS.has(t) || profile.inputs.has(t) || profile.object.includes(t) || profile.parents.has(t),
+    )
   );
 }
 
@@ -441,6 +471,12 @@ function actionScore(profile: ProfileTerms, task: Task): number {
   if (made && profile.classes.includes("update")) return (ACTION_BONUS * 2) / 3;
   if (profile.classes.some((c) => task.actions.has(c) || (made && making.has(c)))) return ACTION_BONUS / 2;
   return made ? 0 : -ACTION_MISMATCH;
+}
+
+/** Whether the task only reads and the tool's action is no read: a change the task did not ask for. */
+function writesForRead(profile: ProfileTerms, task: Task): boolean {
+  const reads = task.actions.size > 0 && [...task.actions].every((a) => READ_ACTIONS.has(a));
+  return reads && !profile.classes.some((c) => READ_ACTIONS.has(c));
 }
 
 function objectScore(profile: ProfileTerms, task: Task): number {
@@ -547,9 +583,10 @@ function score(index: Index, document: number, task: Task, query: TextTerms): nu
   const head = profile.object.at(-1) ?? "";
   const fits = task.made.has(head) || task.heads.has(head) || task.kin.has(head);
   if (text === 0 && named === 0 && !fits) return 0;
+  const share = writesForRead(profile, task) ? WRITE_TEXT_SHARE : 1;
   return Math.max(
     0.001,
-    (named + text + profileScore(profile, task, name, index.containers)) * nicheFactor(profile, task),
+    (named + share * text + profileScore(profile, task, name, index.containers)) * nicheFactor(profile, task),
   );
 }
 
