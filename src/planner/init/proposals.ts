@@ -1,6 +1,6 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { htmlToText } from "../../util/html-text.js";
-import { isCredentialName } from "../credentials.js";
+import { isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
@@ -736,7 +736,7 @@ function singleProposal(
               kind === "find"
                 ? browsedEntity(operation, profile, group.name)
                 : entityOfOperation(operation, group.name, kind === "create"),
-              operation,
+              withoutCredentials(model, operation),
               profile,
             )),
     inputs: [],
@@ -1068,6 +1068,15 @@ function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfi
   if (kind === "find") return `The user wants to browse ${object} records${tail}.`;
   if (kind === "get") return `The user asks about ${withArticle(object)}${tail}.`;
   return `The user asks to ${ownVerb(operation, profile)} ${withArticle(object)}${tail}${requiredOf(operation)}.`;
+}
+
+/**
+ * The operation without the parameters its security schemes fill (Trello's `key` and `token` query parameters): a hint
+ * never tells the model it must know, or may filter by, a credential.
+ */
+export function withoutCredentials(model: ApiModel, operation: Operation): Operation {
+  const kept = operation.parameters.filter((p) => !isCredentialParameter(operation, model.securitySchemes, p));
+  return kept.length === operation.parameters.length ? operation : { ...operation, parameters: kept };
 }
 
 const KIND_HINTS: Readonly<
