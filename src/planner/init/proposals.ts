@@ -344,8 +344,8 @@ function groupJudge(
 /**
  * The list of a resource's records found under another resource, for a resource with no list of its own (Trello's
  * boards, listed only as `GET /members/{idMember}/boards` and `GET /organizations/{idOrg}/boards`): of the reads that
- * list that resource below a record of another, the one whose collection holds most operations (a board's cards:
- * list, filter and read one, beside a member's two), then the one under the heavier resource. Undefined when a
+ * list that resource below a record of another, the one whose collection holds most operations of the API (a list's
+ * cards: list, add, filter; a board's: list, filter), then the one under the heavier resource. Undefined when a
  * browse of the group that is not niche lists the resource's own records, or when nothing elsewhere lists them.
  */
 export function listedElsewhere(
@@ -376,7 +376,7 @@ export function listedElsewhere(
     );
   });
   const held = (o: Operation): number =>
-    others.filter((x) => x.path.startsWith(`${o.path}/`) || x.path === o.path).length;
+    model.operations.filter((x) => x.path.startsWith(`${o.path}/`) || x.path === o.path).length;
   const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
   return [...candidates].sort(
     (a, b) => held(b) - held(a) || rank(a) - rank(b) || fewestPathParams(a) - fewestPathParams(b),
