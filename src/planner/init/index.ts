@@ -35,6 +35,7 @@ import {
   fallbackProposals,
   groupProposals,
   isRelation,
+  listedElsewhere,
   userHeld,
   withArticle,
   type Proposal,
@@ -333,11 +334,24 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const search = apiSearch(view, groups, base, profileOf);
   const searched = search === undefined ? undefined : view.operations[search.operationIndex];
   const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
+  const rankOfResource = (r: string): number | undefined => groupRanks.get(r);
+  const elsewhere = browsesElsewhere(view, groups, coreGroups, taken, resource, profileOf, niche, rankOfResource);
+  const takenOrElsewhere: ReadonlySet<Operation> = new Set([...taken, ...elsewhere.values()]);
   const proposed = [
     ...(search === undefined ? [] : [search]),
-    ...groups.flatMap((g) =>
-      groupProposals(view, g, taken, g.rank < coreGroups, profileOf, niche, (r) => groupRanks.get(r)),
-    ),
+    ...groups.flatMap((g) => {
+      const browse = elsewhere.get(g.name);
+      return groupProposals(
+        view,
+        g,
+        takenOrElsewhere,
+        g.rank < coreGroups,
+        profileOf,
+        niche,
+        rankOfResource,
+        browse === undefined ? [] : [browse],
+      );
+    }),
   ].map((p) => markNiche(p, view, niche));
   const children = groups
     .filter((g) => g.rank < coreGroups)
@@ -419,6 +433,30 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/**
+ * The browse of each core resource that lists none of its own records, found under another resource (see
+ * `listedElsewhere`), heaviest resource first; one list is the browse of one resource only.
+ */
+function browsesElsewhere(
+  view: ApiModel,
+  groups: readonly Group[],
+  coreGroups: number,
+  taken: ReadonlySet<Operation>,
+  resource: (o: Operation) => string,
+  profileOf: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined,
+): Map<string, Operation> {
+  const found = new Map<string, Operation>();
+  for (const g of groups.filter((g) => g.rank < coreGroups)) {
+    const used = new Set(found.values());
+    const others = view.operations.filter((o) => resource(o) !== g.name && !taken.has(o) && !used.has(o));
+    const list = listedElsewhere(view, g, others, profileOf, niche, rankOf, resource);
+    if (list !== undefined) found.set(g.name, list);
+  }
+  return found;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { htmlToText } from "../../util/html-text.js";
-import { isCredentialName } from "../credentials.js";
+import { isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
@@ -318,20 +318,17 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
 };
 
-/** Single-operation proposals for one group, skipping operations already taken by a chain target; a core group also gets its sub-resource goal. */
-export function groupProposals(
+/** How each operation of a group is judged: its kind, whether it is niche, how far it is from the group's main object. */
+function groupJudge(
   model: ApiModel,
-  group: { name: string; rank: number; operations: readonly Operation[] },
-  taken: ReadonlySet<Operation>,
-  isCore: boolean,
+  group: { name: string; operations: readonly Operation[] },
   profile: (o: Operation) => OperationProfile,
   niche: (o: Operation) => boolean,
-  rankOf: (resource: string) => number | undefined = () => undefined,
-): Proposal[] {
-  const free = group.operations.filter((o) => !taken.has(o));
+  rankOf: (resource: string) => number | undefined,
+): Judge {
   const main = mainObject(group.operations.filter((o) => !niche(o)).map(profile), group.name);
   const rpc = (o: Operation): boolean => isRpc(o, model);
-  const judge: Judge = {
+  return {
     profile,
     niche,
     rpc,
@@ -342,6 +339,72 @@ export function groupProposals(
       (listsNamespace(o, { rpc }) ? 0.5 : 0),
     nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
   };
+}
+
+/**
+ * The list of a resource's records found under another resource, for a resource with no list of its own (Trello's
+ * boards, listed only as `GET /members/{idMember}/boards` and `GET /organizations/{idOrg}/boards`): of the reads that
+ * list that resource below a record of another, the one whose collection holds most operations of the API (a list's
+ * cards: list, add, filter; a board's: list, filter), then the one under the heavier resource. Undefined when a
+ * browse of the group that is not niche lists the resource's own records, or when nothing elsewhere lists them.
+ */
+export function listedElsewhere(
+  model: ApiModel,
+  group: { name: string; operations: readonly Operation[] },
+  others: readonly Operation[],
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined = () => undefined,
+  resourceOf: (o: Operation) => string = () => "",
+): Operation | undefined {
+  const judge = groupJudge(model, group, profile, niche, rankOf);
+  const own = PICKERS.find(model, group.operations, judge).filter((o) => !niche(o));
+  if (own.some((o) => judge.offMain(o) === 0)) return undefined;
+  const lists = (o: Operation): boolean =>
+    !judge.rpc(o) && (isListOperation(model, o) || listsUntyped(o, judge)) && !asksForItsIds(o);
+  const candidates = others.filter((o) => {
+    const parts = o.path.split("/").filter((s) => s !== "");
+    const last = parts.at(-1) ?? "";
+    return (
+      o.method === "get" &&
+      !niche(o) &&
+      !o.deprecated &&
+      parts.length >= 3 &&
+      /^\{.+\}$/.test(parts.at(-2) ?? "") &&
+      singular(toSnakeCase(last)) === group.name &&
+      lists(o)
+    );
+  });
+  const held = (o: Operation): number =>
+    model.operations.filter((x) => x.path.startsWith(`${o.path}/`) || x.path === o.path).length;
+  const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
+  return [...candidates].sort(
+    (a, b) => held(b) - held(a) || rank(a) - rank(b) || fewestPathParams(a) - fewestPathParams(b),
+  )[0];
+}
+
+/** The resource whose record a list found elsewhere is under (`list` of `/lists/{idList}/cards`), worded as its own. */
+function ownerOf(operation: Operation, group: { rank: number }): { name: string; rank: number } {
+  const parts = operation.path.split("/").filter((s) => s !== "");
+  return { name: singular(toSnakeCase(parts.at(-3) ?? "")), rank: group.rank };
+}
+
+/**
+ * Single-operation proposals for one group, skipping operations already taken by a chain target; a core group also gets
+ * its sub-resource goal. `elsewhere` is the list of its records found under another resource (see `listedElsewhere`).
+ */
+export function groupProposals(
+  model: ApiModel,
+  group: { name: string; rank: number; operations: readonly Operation[] },
+  taken: ReadonlySet<Operation>,
+  isCore: boolean,
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined = () => undefined,
+  elsewhere: readonly Operation[] = [],
+): Proposal[] {
+  const free = [...group.operations.filter((o) => !taken.has(o)), ...elsewhere];
+  const judge = groupJudge(model, group, profile, niche, rankOf);
   const picked = new Set<Operation>();
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
     const kept: Proposal[] = [];
@@ -349,7 +412,12 @@ export function groupProposals(
       if (kept.length === (isCore ? 2 : 1)) break;
       if (picked.has(operation) || ((kind === "update" || kind === "act") && setsFieldOfRecord(model, operation, free)))
         continue;
-      const proposal = singleProposal(model, operation, kind, group, profile(operation));
+      const proposal = elsewhere.includes(operation)
+        ? {
+            ...singleProposal(model, operation, kind, ownerOf(operation, group), profile(operation)),
+            group: group.name,
+          }
+        : singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
       kept.push(
@@ -668,7 +736,7 @@ function singleProposal(
               kind === "find"
                 ? browsedEntity(operation, profile, group.name)
                 : entityOfOperation(operation, group.name, kind === "create"),
-              operation,
+              withoutCredentials(model, operation),
               profile,
             )),
     inputs: [],
@@ -1000,6 +1068,15 @@ function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfi
   if (kind === "find") return `The user wants to browse ${object} records${tail}.`;
   if (kind === "get") return `The user asks about ${withArticle(object)}${tail}.`;
   return `The user asks to ${ownVerb(operation, profile)} ${withArticle(object)}${tail}${requiredOf(operation)}.`;
+}
+
+/**
+ * The operation without the parameters its security schemes fill (Trello's `key` and `token` query parameters): a hint
+ * never tells the model it must know, or may filter by, a credential.
+ */
+export function withoutCredentials(model: ApiModel, operation: Operation): Operation {
+  const kept = operation.parameters.filter((p) => !isCredentialParameter(operation, model.securitySchemes, p));
+  return kept.length === operation.parameters.length ? operation : { ...operation, parameters: kept };
 }
 
 const KIND_HINTS: Readonly<
