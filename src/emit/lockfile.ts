@@ -2,6 +2,7 @@
 import { schemaLookup } from "../model/api-source.js";
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../model/api-model.js";
+import { UNSENT_KEY } from "../planner/request-side.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { configPlaces } from "../planner/config.js";
 import type { Annotations, ToolDef, ToolPlan, ToolsetInfo } from "../planner/types.js";
@@ -238,7 +239,7 @@ function shapeOf(schema: unknown): unknown {
   if (schema === null || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (DOC_KEYWORDS.has(key) || key.startsWith("x-")) continue;
+    if (DOC_KEYWORDS.has(key) || (key.startsWith("x-") && key !== UNSENT_KEY)) continue;
     out[key] = DATA_KEYWORDS.has(key)
       ? value
       : SCHEMA_MAPS.has(key) && value !== null && typeof value === "object"

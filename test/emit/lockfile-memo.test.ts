@@ -1,10 +1,11 @@
 // The lockfile's contracts, computed once per distinct schema and description, against each tool's contract computed
-// alone (no memo shared with any other tool), on real specs; and the content key the memo is keyed by.
+// alone (no memo shared with any other tool), on real specs; the content key the memo is keyed by; what the shape hash counts.
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { buildLockfile } from "../../src/emit/lockfile.js";
 import type { ToolPlan } from "../../src/planner/types.js";
 import { contentKey } from "../../src/util/content-key.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const lockOf = (toolPlan: ToolPlan) =>
   buildLockfile({ plan: toolPlan, generatorVersion: "0.0.0", inputs: {}, files: {} });
@@ -43,5 +44,38 @@ describe("contentKey", () => {
     ["a marked string and NaN", ["\u0000NaN"], [Number.NaN]],
   ])("tells apart %s", (_what, one, other) => {
     expect(contentKey(one)).not.toBe(contentKey(other));
+  });
+});
+
+describe("a key the server sets shows in the shape hash", () => {
+  const spec = (backups: object) =>
+    miniSpec({
+      "/things/{id}": {
+        put: {
+          operationId: "updateThing",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+          requestBody: {
+            content: { "application/json": { schema: { type: "object", properties: { backups } } } },
+          },
+          responses: jsonResponse({ type: "object" }),
+        },
+      },
+    });
+  const hashes = async (backups: object) => {
+    const planned = await plan({ spec: spec(backups), allOperations: true });
+    const input = lockOf(planned.plan!).tools["update_thing"]?.inputs["backups"] as Record<string, unknown>;
+    return { schema: input["schemaHash"], shape: input["shapeHash"] };
+  };
+
+  it("a property the spec adds as readOnly (refused by the tool) changes the shape, not only the documentation", async () => {
+    const before = await hashes({ type: "object", properties: { day: { type: "string" } } });
+    const after = await hashes({
+      type: "object",
+      properties: { enabled: { type: "boolean", readOnly: true }, day: { type: "string" } },
+    });
+    expect(after.schema).not.toBe(before.schema);
+    expect(after.shape).not.toBe(before.shape);
+    const described = await hashes({ type: "object", properties: { day: { type: "string", description: "Day." } } });
+    expect(described.shape).toBe(before.shape);
   });
 });
