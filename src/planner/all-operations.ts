@@ -9,6 +9,7 @@ import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { isCorsPreflight, preflightsLeftOut } from "./preflight.js";
 import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
@@ -38,7 +39,8 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
 
 /**
  * One tool per operation that passes `filter`, in the model's operation order; an AWS query action selected in both its
- * forms is one tool (see `oneFormPerAction`), the form left out said in an info diagnostic.
+ * forms is one tool (see `oneFormPerAction`), the form left out said in an info diagnostic; a CORS preflight is left
+ * out unless operations are named (see `isCorsPreflight`), also said in an info diagnostic.
  */
 export function planAllOperations(
   model: ApiModel,
@@ -46,14 +48,19 @@ export function planAllOperations(
 ): { readonly tools: ToolDef[]; readonly diagnostics: Diagnostic[] } {
   const allocate = createNameAllocator();
   const vocabulary = apiVocabulary(model);
-  const { kept, leftOut } = oneFormPerAction(model.operations.filter((operation) => matchesFilter(operation, filter)));
+  const selected = model.operations.filter((operation) => matchesFilter(operation, filter));
+  const preflights = filter.includeOperations.length === 0 ? selected.filter(isCorsPreflight) : [];
+  const { kept, leftOut } = oneFormPerAction(selected.filter((operation) => !preflights.includes(operation)));
   return {
     tools: kept.map((operation) =>
       withChangeInputs(operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary), [
         operation,
       ]),
     ),
-    diagnostics: leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)],
+    diagnostics: [
+      ...(leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)]),
+      ...(preflights.length === 0 ? [] : [preflightsLeftOut(model.file, preflights)]),
+    ],
   };
 }
 

@@ -172,12 +172,23 @@ function lowerKeys(record: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** A list of message texts (Mux's `{error: {messages: ["…"], type}}`), joined; undefined when it holds none. */
+function textList(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map(text).filter(Boolean).slice(0, 5).join("; ") || undefined;
+}
+
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    text(record.message) ?? text(record.detail) ?? text(record.title) ?? text(record.msg) ?? text(record.description);
+    text(record.message) ??
+    text(record.detail) ??
+    text(record.title) ??
+    text(record.msg) ??
+    text(record.description) ??
+    textList(record.messages);
   const where =
     text(record.field) ??
     text(record.path) ??
@@ -331,9 +342,21 @@ export function callerErrorCode(status: number, body: unknown): ErrorCode | unde
   return undefined;
 }
 
+/** A JSON member name (`"type":`) in an error body passed on as JSON: the document's own key, not a word of the API's. */
+const MEMBER_NAME = /"(?:[^"\\]|\\.)*"\s*:/g;
+
+/**
+ * What the API said, as words that may name a field: an error body passed on as JSON loses its member names, so Mux's
+ * `{"error":{"type":"invalid_parameters"}}` does not name a `type` argument the call sent.
+ */
+export function wordsSaid(said: string | undefined): string | undefined {
+  if (said === undefined || !/^\s*[[{]/.test(said)) return said;
+  return said.replace(MEMBER_NAME, " ");
+}
+
 /** A refusal names the field it is about (the `To` a message needs); else the derived hint names the suspects. */
 function rejectionSuggestion(step: HttpFailure["step"], said: string | undefined): string | undefined {
-  const named = namedFieldSuggestion({ params: step.params ?? [], body: step.body }, said);
+  const named = namedFieldSuggestion({ params: step.params ?? [], body: step.body }, wordsSaid(said));
   return named ?? step.errorHints["rejected"];
 }
 

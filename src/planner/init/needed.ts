@@ -25,6 +25,15 @@ const ANY_RESOURCE: ReadonlySet<string> = new Set(["resource", "resources", "obj
 const SAYS_SERVER_STATE =
   /\b(observed|current|actual)\b[^.]{0,40}\b(status|state|information)\b|\b(filled in|populated|set) by the (server|system)\b|\bread[- ]only\b/i;
 
+/**
+ * A description without its parenthesised asides about something else than the field: Mux's `playback_policy` says
+ * `"signed"` (an additional access token is required to play the asset), not that it is required. An aside that starts
+ * with the word (`(required)`, `(required if …)`) is about the field and stays.
+ */
+export function withoutAsides(text: string): string {
+  return text.replace(/\((?!\s*required\b)[^()]*\)/gi, " ");
+}
+
 /** What a created thing is called, when a create names none of its body properties required. */
 const NAMES = ["name", "title"];
 
@@ -43,7 +52,8 @@ export function neededProperties(
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
     const schema = properties[k];
-    const text = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
+    const said = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
+    const text = withoutAsides(said);
     return (
       !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
     );

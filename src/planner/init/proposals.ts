@@ -618,6 +618,35 @@ export function searchParameter(operation: Operation): Parameter | undefined {
   );
 }
 
+/** Optional query parameters named as a search's free text (`q`, `query`, `search`, `term`, `keywords`). */
+const FREE_TEXT: ReadonlySet<string> = new Set([
+  "q",
+  "query",
+  "search",
+  "search_query",
+  "search_term",
+  "term",
+  "keyword",
+  "keywords",
+]);
+
+/**
+ * The optional text a search goal takes the user's words in (Shutterstock's `GET /v2/images/search` `query`): without
+ * it, a drafted `search_images` could not be told what to look for.
+ */
+export function searchWords(operation: Operation): Parameter[] {
+  const text = operation.parameters.find(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      FREE_TEXT.has(toSnakeCase(p.name)) &&
+      typeof p.schema === "object" &&
+      (p.schema["type"] ?? "string") === "string" &&
+      p.schema["enum"] === undefined,
+  );
+  return text === undefined ? [] : [text];
+}
+
 /**
  * A search of the whole API as a find goal of the resource it finds (Jira's JQL search: issues), the search text a
  * required input; undefined when the operation takes no search text.
@@ -710,7 +739,10 @@ function singleProposal(
   const said = !postRead || isRpc(operation) ? undefined : readWords(operation);
   const named = namedAction(operation);
   const part = named === undefined && !isRpc(operation) ? partSaid(operation, kind, group.name) : undefined;
-  const naming = named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name);
+  const naming = [
+    ...(named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name)),
+    ...(kind === "find" && profile.action === "search" ? searchWords(operation) : []),
+  ];
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
     "call",

@@ -9,12 +9,23 @@ export function asResultObject(value: unknown): Record<string, unknown> {
 }
 
 /**
+ * The lists at the top of an object body that denoises to nothing (Mux's `{data: []}`, `{items: [], next: null}`):
+ * `{data: []}`, an empty answer the model must see as one; undefined when the body has no list there.
+ */
+function emptyLists(body: unknown): Record<string, unknown> | undefined {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const lists = Object.entries(body).filter(([, value]) => Array.isArray(value));
+  return lists.length === 0 ? undefined : Object.fromEntries(lists.map(([key]) => [key, []]));
+}
+
+/**
  * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
- * noise); a body with nothing left (204, null) becomes `{ok: true, status}`.
+ * noise), and so does an empty list in an envelope (`{data: []}`) when nothing else is left; a body with nothing
+ * left (204, null, `{}`) becomes `{ok: true, status}`.
  */
 export function defaultResult(body: unknown, status?: number): Record<string, unknown> {
   if (Array.isArray(body)) return { items: denoise(body) ?? [] };
   const kept = denoise(body);
-  if (kept === undefined) return status === undefined ? { ok: true } : { ok: true, status };
+  if (kept === undefined) return emptyLists(body) ?? (status === undefined ? { ok: true } : { ok: true, status });
   return asResultObject(kept);
 }

