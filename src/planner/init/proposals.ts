@@ -319,7 +319,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
 };
 
 /** How each operation of a group is judged: its kind, whether it is niche, how far it is from the group's main object. */
-function groupJudge(
+export function groupJudge(
   model: ApiModel,
   group: { name: string; operations: readonly Operation[] },
   profile: (o: Operation) => OperationProfile,
@@ -333,7 +333,11 @@ function groupJudge(
     niche,
     rpc,
     offMain: (o) =>
-      (profile(o).object === main ? 0 : headNoun(profile(o).object) === main ? 0.5 : 1) +
+      (profile(o).object === main || namesResource(profile(o).object, group.name)
+        ? 0
+        : headNoun(profile(o).object) === main
+          ? 0.5
+          : 1) +
       rpcDepth(o, { rpc }) +
       rpcQualified(o, profile(o), { rpc }) -
       (listsNamespace(o, { rpc }) ? 0.5 : 0),
@@ -519,6 +523,11 @@ export function putCreates(operation: Operation, profile: OperationProfile): boo
     (profile.action === "create" || profile.action === "add" || says(["create"])) &&
     !says(["update", "replace", "upsert", "edit", "modify", "change", "set"])
   );
+}
+
+/** Whether an object is the resource itself spelled in words (`stateful set` of the resource `statefulset`). */
+export function namesResource(object: string, resource: string): boolean {
+  return object.includes(" ") && object.replaceAll(" ", "") === resource.replaceAll("_", "");
 }
 
 function headNoun(object: string): string {
