@@ -1,6 +1,6 @@
 // A group's main object against its operations' objects: the resource spelled as one word (`statefulset`) and in words.
 import { describe, expect, it } from "vitest";
-import { resourcesOf } from "../../src/planner/init/index.js";
+import { draftGoals, resourcesOf } from "../../src/planner/init/index.js";
 import { groupJudge, namesResource } from "../../src/planner/init/proposals.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
@@ -43,6 +43,18 @@ describe.skipIf(REPEAT_RUN)(
       ).toEqual([0, 0, 0]);
       expect(off("deleteAppsV1NamespacedStatefulSet")).toBe(0);
       expect(off("readAppsV1NamespacedStatefulSetStatus")).toBe(1);
+    });
+
+    it("its goals name it one way, as the resource does", async () => {
+      const { goals } = draftGoals(await specs.model("kubernetes"));
+      const texts = goals
+        .filter((g) => g.steps.some((s) => /StatefulSet/.test(s.operation)))
+        .map((g) => `${g.useWhen} ${g.notFor}`);
+      expect(texts.length).toBeGreaterThanOrEqual(2);
+      for (const text of texts) {
+        expect(text).toMatch(/statefulset/);
+        expect(text).not.toMatch(/stateful set/);
+      }
     });
   },
 );

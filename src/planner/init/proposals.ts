@@ -691,7 +691,7 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
 
 /**
  * What the goal acts on, as its sentences name it: the resource's words, unless the operation's own object is another
- * thing (Jira's remote issue link under an issue; an RPC method's object).
+ * thing (Jira's remote issue link under an issue; an RPC method's object); `stateful set` is the resource `statefulset`.
  */
 function ownEntity(operation: Operation, profile: OperationProfile, group: string): string {
   const owner = relationOf(operation)?.owner;
@@ -700,7 +700,7 @@ function ownEntity(operation: Operation, profile: OperationProfile, group: strin
   if (profile.object === "") return resource;
   if (isRpc(operation)) return profile.object;
   const head = (words: string) => words.split(" ").at(-1);
-  return head(profile.object) === head(resource) ? resource : profile.object;
+  return head(profile.object) === head(resource) || namesResource(profile.object, group) ? resource : profile.object;
 }
 
 function singleProposal(
