@@ -355,7 +355,7 @@ function objectWords(
   const caller = said.length > 0 && SELF_SEGMENTS.has(said.at(-1) as string);
   const usable = caller ? [...said.slice(-1), ...said.slice(0, -1)] : said;
   const callerOnly = caller && usable.length === 1;
-  const pathObject = callerOnly ? "" : singularPhrase(usable.at(-1) ?? "");
+  const pathObject = callerOnly ? "" : singularPhrase(idSpelling(usable.at(-1) ?? "", idWords));
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
@@ -371,6 +371,23 @@ function objectWords(
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
+}
+
+/**
+ * A path segment's one word as the operation id writes it in parts (`statefulsets` of `listAppsV1NamespacedStatefulSet`
+ * → `stateful sets`), so that the path and a description that says "StatefulSet" name one object; else the segment.
+ * Parents keep the path's spelling: init matches them to resources, which are named from path segments.
+ */
+export function idSpelling(noun: string, idWords: readonly string[]): string {
+  if (noun.includes(" ")) return noun;
+  for (let start = 0; start < idWords.length - 1; start++)
+    for (let end = start + 2; end <= idWords.length; end++) {
+      const run = idWords.slice(start, end);
+      const lead = run.slice(0, -1).join("");
+      if (!noun.startsWith(lead) || lead.length >= noun.length) break;
+      if (stem(noun) === stem(run.join(""))) return [...run.slice(0, -1), noun.slice(lead.length)].join(" ");
+    }
+  return noun;
 }
 
 /**

