@@ -198,7 +198,7 @@ describe("an update offers the fields it can set", () => {
       kind: "properties",
       entries: [["fields", { summary: "$inputs.summary" }]],
     });
-    expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issueIdOrKey.");
+    expect(jira?.useWhen).toBe("The user asks to change an existing issue and you know its issue id or key.");
   });
 });
 

@@ -113,7 +113,7 @@ describe("the main object of a resource is its own, as most of its operations sp
 
 describe("browsing a nested collection", () => {
   test.each([
-    ["trello", "getListsCardsByIdList", "The user wants to browse card records of a list whose idList you know."],
+    ["trello", "getListsCardsByIdList", "The user wants to browse card records of a list whose list id you know."],
     ["github", "pulls/list", "The user wants to browse pull records."],
     ["github", "issues/list", "The user wants to browse issue records."],
   ] as const)("%s's draft browses with %s: %s", async (key, id, useWhen) => {
@@ -128,7 +128,7 @@ describe("browsing a nested collection", () => {
     expect(at("getBoardsCardsByIdBoard")).toBeGreaterThanOrEqual(0);
     expect(at("getBoardsCardsByIdBoard")).toBeLessThan(at("getBoardsActionsByIdBoard"));
     expect(goals.find((g) => g.steps[0]?.operation === "getBoardsCardsByIdBoard")?.useWhen).toBe(
-      "The user wants to browse card records of a board whose idBoard you know.",
+      "The user wants to browse card records of a board whose board id you know.",
     );
   });
 });

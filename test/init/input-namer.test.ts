@@ -1,9 +1,10 @@
 // createInputNamer: one input per name where the steps' types agree, a step-named one where they do not; the API's own
-// request_id (handed out as api_request_id) included.
+// request_id (handed out as api_request_id) included; a parameter's name as the hints say it.
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { spoken } from "../../src/planner/init/proposals.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -31,5 +32,19 @@ describe("createInputNamer: the API's own request_id across the steps of a chain
     const requestId = (step: typeof check) =>
       step.body?.kind === "properties" ? step.body.entries.find(([k]) => k === "request_id")?.[1] : undefined;
     expect([requestId(check), requestId(control)]).toEqual(["$inputs.api_request_id", "$inputs.api_request_id"]);
+  });
+});
+
+describe("spoken: a parameter's name as a hint says it", () => {
+  test.each([
+    ["petId", "pet id"],
+    ["TRANSCRIPTION_VOCABULARY_ID", "transcription vocabulary id"],
+    ["idMember", "member id"],
+    ["issueIdOrKey", "issue id or key"],
+    ["issue_number", "issue number"],
+    ["id", "id"],
+    ["owner", "owner"],
+  ])("%s → %s", (name, want) => {
+    expect(spoken(name)).toBe(want);
   });
 });

@@ -81,10 +81,10 @@ describe("on the real Trello spec", () => {
     const { goals } = draftGoals(await model("trello"));
     const browse = (call: string) => goals.find((g) => g.calls.length === 1 && g.calls[0] === call);
     expect(browse("GET /members/{idMember}/boards")?.useWhen).toBe(
-      "The user wants to browse board records of a member whose idMember you know.",
+      "The user wants to browse board records of a member whose member id you know.",
     );
     expect(browse("GET /lists/{idList}/cards")?.useWhen).toBe(
-      "The user wants to browse card records of a list whose idList you know.",
+      "The user wants to browse card records of a list whose list id you know.",
     );
     // A card's members are no browse of cards.
     expect(browse("GET /cards/{idCard}/members")).toBeUndefined();

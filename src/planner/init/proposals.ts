@@ -899,7 +899,7 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   if (!under || singular(toSnakeCase(owner)) !== group || object.includes(headNoun(resource)))
     return `${resource} records`;
   const id = parts[last]?.slice(1, -1) ?? "id";
-  return `${profile.object} records of ${withArticle(resource)} whose ${id} you know`;
+  return `${profile.object} records of ${withArticle(resource)} whose ${spoken(id)} you know`;
 }
 
 /** The verbs a kind's own hint says (`add a new …`, `change an existing …`); a name with another verb says its own. */
@@ -996,9 +996,9 @@ function relationHint(operation: Operation, kind: SingleKind, profile: Operation
   const relation = relationOf(operation);
   if (relation === undefined) return undefined;
   const what = `the ${relation.relation} of ${withArticle(relation.owner)}`;
-  if (kind === "find") return `The user wants to browse ${what} whose ${relation.id} you know.`;
+  if (kind === "find") return `The user wants to browse ${what} whose ${spoken(relation.id)} you know.`;
   const verb = kind === "get" ? "read" : kind === "delete" ? "delete" : ownVerb(operation, profile);
-  return `The user asks to ${verb} ${what} and you know its ${relation.id}.`;
+  return `The user asks to ${verb} ${what} and you know its ${spoken(relation.id)}.`;
 }
 
 /** A path that ends in a relation of one record (`/blocks/{id}/children`): the relation, the record's words, its id. */
@@ -1156,12 +1156,24 @@ function filtersOf(operation: Operation): string {
   return names.length === 0 ? "" : `, optionally filtered by ${names.join(", ")}`;
 }
 
+/**
+ * A parameter's name as a hint says it to the model: words, not the spec's spelling (`petId` → `pet id`,
+ * `TRANSCRIPTION_VOCABULARY_ID` → `transcription vocabulary id`, Trello's `idMember` → `member id`).
+ */
+export function spoken(name: string): string {
+  const words = toSnakeCase(name)
+    .split("_")
+    .filter((w) => w !== "");
+  if (words.length > 1 && words[0] === "id") words.push(words.shift() as string);
+  return words.length === 0 ? name : words.join(" ");
+}
+
 function requiredOf(operation: Operation): string {
   const names = operation.parameters
     .filter(
       (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
     )
-    .map((p) => p.name)
+    .map((p) => spoken(p.name))
     .slice(0, 3);
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
@@ -1181,9 +1193,9 @@ function entityOfOperation(operation: Operation, group: string, creates: boolean
   return entity ? entity.replaceAll("_", " ") : entityWords(group);
 }
 
-/** ` and you know its petId` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
+/** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
 function knowing(operation: Operation): string {
-  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+  const names = operation.parameters.filter((p) => p.in === "path").map((p) => spoken(p.name));
   return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
 }
 
@@ -1313,7 +1325,7 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}${endsWithParameter(target.path) ? "" : ` ${staticSegments(target.path).at(-1) ?? ""}`}`,
     ...(resolver.query === undefined ? { picks: true } : {}),
     description: `${lookupPhrase(match)}, then ${lowerFirst(sentence(summaryOf(target)))}`,
-    useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${parameter.name}.`,
+    useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${spoken(parameter.name)}.`,
     inputs: lookup.inputs,
     steps: root ? [root.step, first, second] : [first, second],
     calls: [
