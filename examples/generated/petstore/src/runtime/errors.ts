@@ -343,7 +343,7 @@ export function callerErrorCode(status: number, body: unknown): ErrorCode | unde
   return undefined;
 }
 
-/** A JSON member name (`"type":`) in an error body passed on as JSON: the document's own key, not a word of the API's. */
+/** A member name (`"type":`) in an error body passed on as JSON: the document's own key, not a word of the API's. */
 const MEMBER_NAME = /"(?:[^"\\]|\\.)*"\s*:/g;
 
 /**
