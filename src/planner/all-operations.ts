@@ -9,6 +9,7 @@ import { bindAllOfOperation } from "./inputs.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { oauthEndpoints, oauthEndpointsLeftOut } from "./oauth-endpoint.js";
 import { isCorsPreflight, preflightsLeftOut } from "./preflight.js";
 import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
@@ -40,7 +41,8 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
 /**
  * One tool per operation that passes `filter`, in the model's operation order; an AWS query action selected in both its
  * forms is one tool (see `oneFormPerAction`), the form left out said in an info diagnostic; a CORS preflight is left
- * out unless operations are named (see `isCorsPreflight`), also said in an info diagnostic.
+ * out unless operations are named (see `isCorsPreflight`), also said in an info diagnostic, and so is the API's own
+ * OAuth sign-in (see `isOAuthEndpoint`).
  */
 export function planAllOperations(
   model: ApiModel,
@@ -49,8 +51,12 @@ export function planAllOperations(
   const allocate = createNameAllocator();
   const vocabulary = apiVocabulary(model);
   const selected = model.operations.filter((operation) => matchesFilter(operation, filter));
-  const preflights = filter.includeOperations.length === 0 ? selected.filter(isCorsPreflight) : [];
-  const { kept, leftOut } = oneFormPerAction(selected.filter((operation) => !preflights.includes(operation)));
+  const named = filter.includeOperations.length > 0;
+  const preflights = named ? [] : selected.filter(isCorsPreflight);
+  const signIns = named ? [] : selected.filter(oauthEndpoints(model, schemaLookup(model.schemas)));
+  const { kept, leftOut } = oneFormPerAction(
+    selected.filter((operation) => !preflights.includes(operation) && !signIns.includes(operation)),
+  );
   return {
     tools: kept.map((operation) =>
       withChangeInputs(operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary), [
@@ -60,6 +66,7 @@ export function planAllOperations(
     diagnostics: [
       ...(leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)]),
       ...(preflights.length === 0 ? [] : [preflightsLeftOut(model.file, preflights)]),
+      ...(signIns.length === 0 ? [] : [oauthEndpointsLeftOut(model.file, signIns)]),
     ],
   };
 }

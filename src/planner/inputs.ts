@@ -60,6 +60,7 @@ export function bindAllOfOperation(
   const inputs: ToolInput[] = [];
   const params: ParamBinding[] = [];
   const configured: Omit<ConfigBinding, "origin">[] = [];
+  const byParameter = new Map<string, ParameterInput>();
   const idempotencyKey = idempotencyKeyOf(operation, schemas);
   const exposed = exposedParameters(operation).filter(
     (p) => !isCredentialParameter(operation, securitySchemes, p) && !isRuntimeKey(idempotencyKey, p.in, p.name),
@@ -82,13 +83,16 @@ export function bindAllOfOperation(
       continue;
     }
     const name = allocate(parameterInputName(parameter.name));
-    inputs.push(parameterToInput(parameter, name, operation));
+    const input = parameterToInput(parameter, name, operation);
+    inputs.push(input);
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
+    if (parameter.in !== "header" && !byParameter.has(parameter.name))
+      byParameter.set(parameter.name, { input, said: parameter.description });
   }
   const isCredential = (property: string, form: boolean): boolean =>
     isCredentialBodyField(operation, securitySchemes, property, { form, apiWide }) ||
     isRuntimeKey(idempotencyKey, "body", property);
-  const body = bindBody(operation, { schemas, allocate, inputs, isCredential });
+  const body = bindBody(operation, { schemas, allocate, inputs, isCredential, byParameter });
   return {
     inputs,
     params,
@@ -155,13 +159,52 @@ function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSch
   return { ...schema, examples: [...examples] };
 }
 
+/** The input a path or query parameter became, and the spec's words for that parameter. */
+interface ParameterInput {
+  readonly input: ToolInput;
+  readonly said: string | undefined;
+}
+
 interface BodyInputs {
   readonly schemas: SchemaLookup;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
   /** Whether the runtime fills a body field of this name: a credential or the idempotency key (left out of the inputs). */
   readonly isCredential: (property: string, form: boolean) => boolean;
+  /** The inputs of the operation's path and query parameters, by parameter name. */
+  readonly byParameter?: ReadonlyMap<string, ParameterInput>;
 }
+
+/**
+ * The parameter input a body field repeats: same name, the same words and no other JSON type (Spoonacular's meal
+ * planner takes `username`, `date` and `hash` in the path or query and again, described alike, in the body). The
+ * model gives the value once and both places get it, rather than being asked `date` and `date_2` alike.
+ */
+export function repeatedParameter(
+  property: string,
+  schema: JsonSchema,
+  byParameter: ReadonlyMap<string, ParameterInput> | undefined,
+  schemas: SchemaLookup,
+): ToolInput | undefined {
+  const parameter = byParameter?.get(property);
+  if (parameter === undefined) return undefined;
+  const words = (text: unknown): string =>
+    typeof text === "string" ? htmlToText(text).trim().replace(/\s+/g, " ").toLowerCase() : "";
+  const field = derefTop(schema, schemas);
+  const said = words(typeof field === "object" ? field["description"] : undefined);
+  if (said === "" || said !== words(parameter.said)) return undefined;
+  const typeOf = (s: JsonSchema): unknown => (typeof s === "object" ? s["type"] : undefined);
+  const fieldType = typeOf(field);
+  const parameterType = typeOf(derefTop(parameter.input.schema, schemas));
+  const same =
+    fieldType === undefined ||
+    parameterType === undefined ||
+    JSON.stringify(fieldType) === JSON.stringify(parameterType) ||
+    (isNumeric(fieldType) && isNumeric(parameterType));
+  return same ? parameter.input : undefined;
+}
+
+const isNumeric = (type: unknown): boolean => type === "number" || type === "integer";
 
 /**
  * The body's inputs: one per top-level property of a plain object body, required where its schema requires it (such a
@@ -170,7 +213,7 @@ interface BodyInputs {
  */
 function bindBody(
   operation: Operation,
-  { schemas, allocate, inputs, isCredential }: BodyInputs,
+  { schemas, allocate, inputs, isCredential, byParameter }: BodyInputs,
 ): BodyBinding | undefined {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return undefined;
@@ -212,6 +255,17 @@ function bindBody(
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
+    const repeated = repeatedParameter(property, schema, byParameter, schemas);
+    if (repeated !== undefined) {
+      const at = inputs.indexOf(repeated);
+      inputs[at] = {
+        ...repeated,
+        required: repeated.required || required.has(property),
+        boundTo: [...repeated.boundTo, `${operation.id} body ${property}`],
+      };
+      entries.push([property, { kind: "expr", text: `$inputs.${repeated.name}` }]);
+      continue;
+    }
     const name = allocate(toIdentifierName(property, "field"));
     const description =
       typeof schema === "object" && typeof schema["description"] === "string"

@@ -18,11 +18,13 @@ const BODY_PREFERENCE: Readonly<Record<BodyKind, number>> = { json: 0, form: 1, 
 /**
  * The request media type a tool sends: JSON first, then form, multipart, text, binary; among JSON types the resource
  * itself first, then a merge patch (an object of the fields to change), a JSON Patch's operation list last (models
- * write the first two far more reliably).
+ * write the first two far more reliably); a type the operation names before a range of the same rank (`*\/*`, `""`).
  */
 export function preferredContent(contents: readonly MediaContent[]): MediaContent | undefined {
   const rank = (c: MediaContent): number =>
-    BODY_PREFERENCE[c.kind] * 10 + (c.kind === "json" ? jsonRank(c.mediaType) : 0);
+    BODY_PREFERENCE[c.kind] * 10 +
+    (c.kind === "json" ? jsonRank(c.mediaType) : 0) +
+    (isMediaRange(c.mediaType) ? 0.5 : 0);
   return [...contents].sort((a, b) => rank(a) - rank(b))[0];
 }
 

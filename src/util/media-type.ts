@@ -16,10 +16,13 @@ const PREFIX_KINDS: readonly (readonly [RegExp, BodyKind])[] = [
   [/^text\//, "text"],
 ];
 
-/** The ranges (RFC 9110 §12.5.1) that accept JSON: any type, any `application/` type (Kubernetes declares the first on every write). */
-const JSON_CAPABLE_RANGES: ReadonlySet<string> = new Set(["*/*", "application/*"]);
+/**
+ * The ranges (RFC 9110 §12.5.1) that accept JSON: any type, any `application/` type (Kubernetes declares the first on
+ * every write), and an empty name, which names no type either (Spoonacular's meal planner declares its bodies under `""`).
+ */
+const JSON_CAPABLE_RANGES: ReadonlySet<string> = new Set(["*/*", "application/*", ""]);
 
-/** True for `*\/*` and `application/*` (parameters and case aside). */
+/** True for `*\/*`, `application/*` and an empty name (parameters and case aside). */
 export function isJsonCapableRange(mediaType: string): boolean {
   return JSON_CAPABLE_RANGES.has(bareMediaType(mediaType));
 }
@@ -29,9 +32,13 @@ export function bareMediaType(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
-/** True for a media range (`*\/*`, `application/*`), which names no type a body can be sent as. */
+/**
+ * True for a media range (`*\/*`, `application/*`), which names no type a body can be sent as, and for an empty name,
+ * which names none either.
+ */
 export function isMediaRange(mediaType: string): boolean {
-  return bareMediaType(mediaType).includes("*");
+  const bare = bareMediaType(mediaType);
+  return bare === "" || bare.includes("*");
 }
 
 /**

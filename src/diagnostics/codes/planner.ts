@@ -30,6 +30,12 @@ export const plannerCodes = {
       "an AWS query action the spec lists twice (`GET_X` and `POST_X`) is one tool, named by the action and made from its GET form; the POST form is left out",
     hint: "the GET form sends every parameter in the query string as the query protocol reads them; to use a POST form instead, select it alone with --include-operation POST_X (or name it in a goals file)",
   },
+  PLAN_OAUTH_ENDPOINT_LEFT_OUT: {
+    severity: "info",
+    title:
+      "an operation at a token or authorization URL an OAuth2 flow declares, or one answering an OAuth token, is the API's own sign-in: the server signs in from its configuration, so `--all-operations` and `init` make no tool of it",
+    hint: "to serve one anyway, select it with --include-operation (or name it in a goals file); its token fields are redacted from results",
+  },
   PLAN_CORS_PREFLIGHT_LEFT_OUT: {
     severity: "info",
     title:

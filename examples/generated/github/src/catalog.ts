@@ -36,8 +36,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request review " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
@@ -70,8 +71,9 @@ const entries: CatalogEntry[] = [
     "narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find user open pull " +
     "requests\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"author\":\"octocat\",\"owner\":\"octocat\",\"repo\":\"hello-world\"}]}},\"m" +
@@ -117,9 +119,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -199,8 +202,9 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List labeled " +
     "issues\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"label\":\"bug,ui,@high" +
@@ -235,9 +239,10 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -284,9 +289,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -319,8 +325,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest release " +
     "assets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"latest_r" +
@@ -356,9 +363,10 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -396,8 +404,9 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Repository " +
     "overview\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_me" +
     "ta\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\"}]}},\"module\":\"reposi" +
@@ -435,9 +444,10 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -471,9 +481,10 @@ const entries: CatalogEntry[] = [
     "the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -552,9 +563,10 @@ const entries: CatalogEntry[] = [
     "marked (fields not listed) are described in part; the result may carry more fields than " +
     "listed.\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type" +
     "\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -592,8 +604,9 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request " +
     "checks\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"owner\":\"example-owner\",\"repo\":\"example-repo\",\"pull_number\":42}]}},\"" +
@@ -639,8 +652,9 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest failed " +
     "workflow run " +
     "jobs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
@@ -677,9 +691,10 @@ const entries: CatalogEntry[] = [
     "cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -717,8 +732,9 @@ const entries: CatalogEntry[] = [
     "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"User profile and " +
     "repositories\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true}," +
     "\"_meta\":{\"aci-gen/input_examples\":[{\"username\":\"example-username\"}]}},\"module\":\"user_profile_and_repo" +

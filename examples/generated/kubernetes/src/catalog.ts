@@ -36,8 +36,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
     "deployments\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"" +
     "_meta\":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"limit\":20}]}},\"module\":\"list_deployments\"" +
@@ -71,9 +72,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -133,8 +135,9 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List deployment " +
     "pods\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"name\":\"web\",\"limit\":20}]}},\"module\":\"list_dep" +
@@ -164,8 +167,9 @@ const entries: CatalogEntry[] = [
     "cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pod " +
     "logs\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"namespace\":\"default\",\"pod\":\"web-5d8f7c9b6d-x2k4q\",\"container\":\"app\"," +
@@ -199,9 +203,10 @@ const entries: CatalogEntry[] = [
     "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -241,9 +246,10 @@ const entries: CatalogEntry[] = [
     "nt when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
+    "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
+    "e approval request's id: pass it as this tool's request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +

