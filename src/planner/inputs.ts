@@ -255,12 +255,14 @@ function bindBody(
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
-    const repeated = repeatedParameter(property, schema, byParameter, schemas);
+    // Only a field the body must carry: an optional one of the same name and words may be a new value (GitHub's
+    // `PATCH …/actions/variables/{name}` renames by its body's `name`, "The name of the variable." both times).
+    const repeated = required.has(property) ? repeatedParameter(property, schema, byParameter, schemas) : undefined;
     if (repeated !== undefined) {
       const at = inputs.indexOf(repeated);
       inputs[at] = {
         ...repeated,
-        required: repeated.required || required.has(property),
+        required: true,
         boundTo: [...repeated.boundTo, `${operation.id} body ${property}`],
       };
       entries.push([property, { kind: "expr", text: `$inputs.${repeated.name}` }]);

@@ -17,7 +17,7 @@ const parameter = (place: string, schema: object, description = "The user's name
   schema,
 });
 
-const specWith = (param: { in: string }, field: object) =>
+const specWith = (param: { in: string }, field: object, fieldRequired = true) =>
   miniSpec({
     [param.in === "path" ? "/users/{user}/notes" : "/notes"]: {
       post: {
@@ -30,7 +30,7 @@ const specWith = (param: { in: string }, field: object) =>
               schema: {
                 type: "object",
                 properties: { user: field, text: { type: "string", description: "The note." } },
-                required: ["user", "text"],
+                required: fieldRequired ? ["user", "text"] : ["text"],
               },
             },
           },
@@ -89,6 +89,22 @@ describe("a body field repeating a parameter, all operations", () => {
       expect(user?.required).toBe(true);
       expect(user?.boundTo).toEqual([`addNote ${param.in} user`, "addNote body user"]);
     }
+  });
+});
+
+describe("an optional body field repeating a parameter may be a new value: two inputs", () => {
+  it("a rename by the body's name (GitHub's PATCH of a variable, the same words both times) keeps its own input", async () => {
+    const spec = specWith(
+      parameter("path", { type: "string" }),
+      { type: "string", description: "The user's name." },
+      false,
+    );
+    const tool = (await plan({ spec, allOperations: true })).tools[0]!;
+    expect(tool.inputs.map((i) => [i.name, i.required])).toEqual([
+      ["user", true],
+      ["user_2", false],
+      ["text", true],
+    ]);
   });
 });
 
