@@ -41,9 +41,12 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
     "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"limit\":20,\"cursor\":\"eyJpZCI6MTAwMX0\"}]}},\"module\":\"pet\",\"export\":\"l" +
     "istPets\"}",
@@ -130,11 +133,12 @@ const entries: CatalogEntry[] = [
     "\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{\"type\":\"integer\"}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\"" +
     ":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, " +
-    "which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet " +
-    "inventories by " +
+    "which had no body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 " +
+    "Accepted: not finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet inventories by " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"store\",\"export\":\"getInventory\"}",
   "{\"name\":\"place_order\",\"title\":\"Place an order for a pet\",\"description\":\"Place an order for a pet. " +

@@ -38,9 +38,12 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find customer open " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find customer open " +
     "orders\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"email\":\"ada@example.com\",\"limit\":20}]}},\"module\":\"find_customer_open_" +
     "orders\",\"export\":\"findCustomerOpenOrders\"}",
@@ -69,9 +72,12 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status\":" +
-    "{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The " +
-    "approval request's id: pass it as this tool's request_id input to get the " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"const\":\"pending_appr" +
+    "oval\"},\"request_id\":{\"type\":\"string\",\"description\":\"The approval request's id: pass it as this tool's " +
+    "request_id input to get the " +
     "outcome.\"},\"message\":{\"type\":\"string\"}},\"required\":[\"status\",\"request_id\",\"message\"]},{\"type\":" +
     "\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Present when the API answered " +
     "in another shape than its description gives: where it " +
@@ -112,9 +118,12 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find available " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find available " +
     "pets\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta\"" +
     ":{\"aci-gen/input_examples\":[{\"limit\":20}]}},\"module\":\"find_available_pets\",\"export\":\"findAvailablePet" +
     "s\"}",
@@ -150,9 +159,12 @@ const entries: CatalogEntry[] = [
     "what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pet " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pet " +
     "details\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
     "a\":{\"aci-gen/input_examples\":[{\"pet_id\":10}]}},\"module\":\"get_pet_details\",\"export\":\"getPetDetails\"}",
   "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Get the status of one order by " +
@@ -177,9 +189,12 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec" +
-    "\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
-    "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get order " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\"}},\"required\":[\"ok\"],\"additionalP" +
+    "roperties\":false},{\"type\":\"object\",\"properties\":{\"_off_spec\":{\"type\":\"string\",\"description\":\"Pre" +
+    "sent when the API answered in another shape than its description gives: where it " +
+    "differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get order " +
     "status\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_meta" +
     "\":{\"aci-gen/input_examples\":[{\"order_id\":1001}]}},\"module\":\"get_order_status\",\"export\":\"getOrderStat" +
     "us\"}",

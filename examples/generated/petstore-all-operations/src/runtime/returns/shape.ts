@@ -19,14 +19,42 @@ function emptyLists(body: unknown): Record<string, unknown> | undefined {
   return lists.length === 0 ? undefined : Object.fromEntries(lists.map(([key]) => [key, []]));
 }
 
+/** What an answer without a body says when the API only accepted the request (HTTP 202). */
+export const ACCEPTED_NOTE =
+  "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted): " +
+  "it may still fail or take effect later. Do not tell the user it is done; check its state first";
+
+/** Response headers that point at where an accepted request's progress can be read (RFC 9110 `Location`). */
+const MONITOR_HEADERS = ["location", "operation-location"] as const;
+
+/** The answer's headers, as far as a result needs them. */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
 /**
  * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
  * noise), and so does an empty list in an envelope (`{data: []}`) when nothing else is left; a body with nothing
- * left (204, null, `{}`) becomes `{ok: true, status}`.
+ * left (204, null, `{}`) becomes `{ok: true, status}`, and a 202 without one says the work is not done yet
+ * (`done: false`, a note, and the `location` to check it at when the answer gives one).
  */
-export function defaultResult(body: unknown, status?: number): Record<string, unknown> {
+export function defaultResult(body: unknown, status?: number, headers?: AnswerHeaders): Record<string, unknown> {
   if (Array.isArray(body)) return { items: denoise(body) ?? [] };
   const kept = denoise(body);
-  if (kept === undefined) return emptyLists(body) ?? (status === undefined ? { ok: true } : { ok: true, status });
+  if (kept === undefined) return emptyLists(body) ?? emptyAnswer(status, headers);
   return asResultObject(kept);
+}
+
+/** `{ok: true, status}` of an answer without a body; an accepted one (202) is marked not done. */
+export function emptyAnswer(status: number | undefined, headers?: AnswerHeaders): Record<string, unknown> {
+  if (status === undefined) return { ok: true };
+  if (status !== 202) return { ok: true, status };
+  const location = MONITOR_HEADERS.map((h) => headers?.get(h) ?? "").find((v) => v.trim() !== "");
+  return {
+    ok: true,
+    status,
+    done: false,
+    note: location === undefined ? `${ACCEPTED_NOTE}.` : `${ACCEPTED_NOTE}: its progress is at \`location\`.`,
+    ...(location === undefined ? {} : { location: location.trim() }),
+  };
 }
