@@ -13,6 +13,7 @@ import { deref, entriesAt, type IngestContext, type Located, type RawOperation }
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { queryParametersFromPath, withoutQuery } from "./path-query.js";
+import { sendableBody } from "./read-body.js";
 import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
@@ -133,7 +134,11 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     pointer: summary.pointer,
   });
   checkPathTemplate(ctx, { path: summary.path, parameters, pointer: summary.pointer });
-  const body: RequestBody | undefined = requestBody ?? openapiRequestBody(ctx, raw.operation);
+  const body: RequestBody | undefined = sendableBody(
+    ctx,
+    summary,
+    requestBody ?? openapiRequestBody(ctx, raw.operation),
+  );
   const responses = responsesToModel(ctx, raw.operation);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({

@@ -22,7 +22,7 @@ import { parameterDescription, parameterInputName } from "./comparison-parameter
 import { preferredContent, sentMedia } from "./media.js";
 import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
-import { derefTop } from "./schemas.js";
+import { derefTop, loneMemberOf } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
@@ -228,7 +228,8 @@ function bindBody(
     namesNothing(target, operation.requestBody.description)
   )
     return undefined;
-  const properties = flattenableProperties(target);
+  const object = loneMemberOf(target, schemas);
+  const properties = flattenableProperties(object);
   const form = sent.kind === "form" || sent.kind === "multipart";
   if (properties === undefined) {
     const name = allocate("body");
@@ -247,8 +248,8 @@ function bindBody(
     return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };
   }
   const required = new Set(
-    Array.isArray((target as JsonSchemaObject)["required"])
-      ? ((target as JsonSchemaObject)["required"] as string[])
+    Array.isArray((object as JsonSchemaObject)["required"])
+      ? ((object as JsonSchemaObject)["required"] as string[])
       : [],
   );
   const entries: (readonly [string, ValueExpr])[] = [];

@@ -27,6 +27,31 @@ export function derefTop(schema: JsonSchema, schemas: SchemaLookup, depth = 8): 
   return current;
 }
 
+/** Keywords beside a lone `allOf` member that only annotate it. */
+const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "nullable",
+  "deprecated",
+  "$comment",
+  "$schema",
+  "description",
+  "examples",
+  "example",
+]);
+
+/**
+ * The member a body wraps in a lone `allOf` with only annotations beside it (Swashbuckle's
+ * `allOf: [{$ref: TimeEntry}]` and an example, on every e-conomic body): the object whose fields the tool takes, so
+ * they are inputs, required as it requires them, not one `body` the model may leave out; else the schema itself.
+ */
+export function loneMemberOf(schema: JsonSchema, schemas: SchemaLookup): JsonSchema {
+  if (typeof schema !== "object") return schema;
+  const members = schema["allOf"];
+  if (!Array.isArray(members) || members.length !== 1) return schema;
+  if (!Object.keys(schema).every((k) => k === "allOf" || ANNOTATIONS.has(k))) return schema;
+  return derefTop(members[0] as JsonSchema, schemas);
+}
+
 /** The component refs met walking `node`, not entering the components they name. */
 function directRefs(node: unknown, schemas: SchemaLookup, into: Set<string>): Set<string> {
   const pending: unknown[] = [node];

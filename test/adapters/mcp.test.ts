@@ -184,6 +184,15 @@ describe("MCP adapter", () => {
       expect(result.structuredContent).toEqual({ ok: true, status: 204 });
     });
 
+    it("a 202's {ok, status, done: false, note, location} passes the client's check too", async () => {
+      const accepted = { ok: true, status: 202, done: false, note: "Accepted, not done.", location: "/tasks/9" };
+      const client = await serve({ close_issue: tool("close_issue", statusOutput, accepted) });
+      await client.listTools();
+      const result = await client.callTool({ name: "close_issue", arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(accepted);
+    });
+
     it("an answer in another shape than the spec documents reaches the model marked _off_spec (Mailchimp's lists)", async () => {
       // The real getLists response schema: `notify_on_subscribe` is a string whose default is `false`, and an API
       // (or a mock serving that default) answers `false`; the SDK client used to reject the whole result.

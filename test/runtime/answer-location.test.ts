@@ -30,7 +30,9 @@ describe("answerLocation", () => {
     ["no header", {}, "https://api.test/", undefined],
     ["an empty header", { location: " " }, "https://api.test/", undefined],
   ];
-  it.each(table)("%s", (_, headers, url, want) => expect(answerLocation(new Headers(headers), url)).toBe(want));
+  it.each(table)("%s", (_, headers, url, want) =>
+    expect(answerLocation(new Headers(headers).get("location") ?? undefined, url)).toBe(want),
+  );
 });
 
 describe("defaultResult with a location", () => {
@@ -45,17 +47,24 @@ describe("defaultResult with a location", () => {
     [
       "an empty object is no answer either",
       {},
-      202,
+      201,
       "https://a.test/j/2",
-      { ok: true, status: 202, location: "https://a.test/j/2" },
+      { ok: true, status: 201, location: "https://a.test/j/2" },
     ],
     ["no Location: as before", undefined, 204, undefined, { ok: true, status: 204 }],
     ["a body that says something is the answer", { batchId: "b1" }, 201, "https://a.test/b/1", { batchId: "b1" }],
     ["an envelope's empty list stays the answer", { data: [] }, 200, "https://a.test/x", { data: [] }],
   ];
   it.each(table)("%s", (_, body, status, location, want) =>
-    expect(defaultResult(body, status, location)).toEqual(want),
+    expect(defaultResult(body, status, new Headers(location === undefined ? {} : { location }))).toEqual(want),
   );
+
+  it("a relative Location is resolved against the request's URL", () =>
+    expect(defaultResult(undefined, 201, new Headers({ location: "batch/b1" }), "https://a.test/v4/payees/")).toEqual({
+      ok: true,
+      status: 201,
+      location: "https://a.test/v4/payees/batch/b1",
+    }));
 });
 
 describe("Velo Payments (velopayments.com.json): a payee batch created with a 201 and only a Location header", () => {

@@ -68,6 +68,11 @@ export const ingestCodes = {
     title: "two operations share one operationId",
     hint: "operationIds must be unique across the document; rename one of the two",
   },
+  SPEC_READ_BODY_DROPPED: {
+    severity: "warning",
+    title: "a GET or HEAD operation declares a request body, which HTTP clients cannot send; the tool offers none",
+    hint: "move what the body carries into query parameters, or describe the API's POST form of the operation and use that one",
+  },
   SPEC_NO_OPERATIONS: {
     severity: "warning",
     title: "the document has no operations",

@@ -14,7 +14,7 @@ import {
 import { preferredContent } from "../media.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { componentName, derefTop } from "../schemas.js";
+import { componentName, derefTop, loneMemberOf } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
@@ -479,7 +479,7 @@ function bodyOf(
 ): BodyParts {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
-  const node = derefTop(content.schema, schemaLookup(model.schemas));
+  const node = loneMemberOf(derefTop(content.schema, schemaLookup(model.schemas)), schemaLookup(model.schemas));
   const properties =
     typeof node === "object" && node["properties"] !== undefined
       ? (node["properties"] as Record<string, JsonSchema>)

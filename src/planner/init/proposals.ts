@@ -1132,9 +1132,25 @@ const KIND_HINTS: Readonly<
   update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
     `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
-  delete: (entity, o) =>
-    `The user explicitly asks to delete ${withArticle(entity)}${knowing(o)}; confirm which one first.`,
+  delete: (entity, o, profile) =>
+    deletesAll(o)
+      ? `The user explicitly asks to delete all ${pluralSnake(toSnakeCase(profile.object || entity)).replaceAll("_", " ")}${knowing(o)}; confirm first: every one is removed.`
+      : `The user explicitly asks to delete ${withArticle(entity)}${knowing(o)}; confirm which one first.`,
 };
+
+/**
+ * Whether a delete says it removes all of what it acts on (Meilisearch's `deleteAllDocuments`, `DELETE
+ * /indexes/books/documents`): its id says "all" and its path ends in no parameter, so no one item is picked; the hint
+ * then names what it removes (its own object, not the parent a nested path names).
+ */
+function deletesAll(operation: Operation): boolean {
+  const last =
+    operation.path
+      .split("/")
+      .filter((s) => s !== "")
+      .at(-1) ?? "";
+  return splitWords(operation.id).includes("all") && !/^\{.*\}$/.test(last);
+}
 
 /** `an order`, `a user`. */
 export function withArticle(words: string): string {

@@ -21,12 +21,14 @@ const TRUNCATED_JSON_SCHEMA: JsonSchema = {
   description: "Present when the result was cut: what was cut and which inputs narrow the call.",
 };
 
-/** What `run` returns for a success without a body (204, an empty 200): returns/shape.ts `defaultResult`. */
+/** What `run` returns for a success without a body (204, an empty 200 or 202): returns/shape.ts `emptyAnswer`. */
 const EMPTY_RESULT_JSON_SCHEMA: JsonSchema = {
   type: "object",
   properties: {
     ok: { type: "boolean", const: true },
     status: { type: "integer", description: "The HTTP status of the answer, which had no body." },
+    done: { type: "boolean", const: false, description: "Present on a 202 Accepted: not finished yet (see note)." },
+    note: { type: "string" },
     location: { type: "string", description: "Where the answer's Location header points." },
   },
   required: ["ok"],

@@ -1,6 +1,6 @@
 // A successful execution + the tool's returns spec → the result object before the byte cap.
 import type { EvaluationContext } from "../expressions/index.js";
-import { answerLocation, asResultObject, defaultResult } from "./shape.js";
+import { type AnswerHeaders, asResultObject, defaultResult } from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
 export interface ProjectionInput {
@@ -9,7 +9,7 @@ export interface ProjectionInput {
   readonly last?: {
     readonly status: number;
     readonly body: unknown;
-    readonly headers?: Headers;
+    readonly headers?: AnswerHeaders;
     readonly url?: string;
   };
 }
@@ -18,5 +18,5 @@ export interface ProjectionInput {
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
   if (input.projection !== undefined) return asResultObject(input.projection(input.context));
   const last = input.last;
-  return defaultResult(last?.body, last?.status, answerLocation(last?.headers, last?.url));
+  return defaultResult(last?.body, last?.status, last?.headers, last?.url);
 }

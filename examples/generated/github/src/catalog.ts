@@ -36,7 +36,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request review " +
@@ -71,7 +74,10 @@ const entries: CatalogEntry[] = [
     "narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find user open pull " +
@@ -119,7 +125,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -202,7 +211,10 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List labeled " +
@@ -239,7 +251,10 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -289,7 +304,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -325,7 +343,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest release " +
@@ -363,7 +384,10 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -404,7 +428,10 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Repository " +
@@ -444,7 +471,10 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -481,7 +511,10 @@ const entries: CatalogEntry[] = [
     "the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -563,7 +596,10 @@ const entries: CatalogEntry[] = [
     "marked (fields not listed) are described in part; the result may carry more fields than " +
     "listed.\"},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":true},\"status\":{\"type" +
     "\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -604,7 +640,10 @@ const entries: CatalogEntry[] = [
     "the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Pull request " +
@@ -652,7 +691,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Latest failed " +
@@ -691,7 +733,10 @@ const entries: CatalogEntry[] = [
     "cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -732,7 +777,10 @@ const entries: CatalogEntry[] = [
     "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"User profile and " +

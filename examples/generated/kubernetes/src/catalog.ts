@@ -36,7 +36,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
@@ -72,7 +75,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -135,7 +141,10 @@ const entries: CatalogEntry[] = [
     "result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List deployment " +
@@ -167,7 +176,10 @@ const entries: CatalogEntry[] = [
     "cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pod " +
@@ -203,7 +215,10 @@ const entries: CatalogEntry[] = [
     "\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -246,7 +261,10 @@ const entries: CatalogEntry[] = [
     "nt when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +

@@ -32,7 +32,10 @@ const entries: CatalogEntry[] = [
     "which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -69,7 +72,10 @@ const entries: CatalogEntry[] = [
     "which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -105,7 +111,10 @@ const entries: CatalogEntry[] = [
     "which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +

@@ -41,7 +41,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"List " +
@@ -131,7 +134,10 @@ const entries: CatalogEntry[] = [
     "\"type\":\"string\",\"description\":\"Present when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{\"type\":\"integer\"}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\"" +
     ":\"boolean\",\"const\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, " +
-    "which had no body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "which had no body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 " +
+    "Accepted: not finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Return pet " +

@@ -38,7 +38,10 @@ const entries: CatalogEntry[] = [
     "when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find customer open " +
@@ -70,7 +73,10 @@ const entries: CatalogEntry[] = [
     "and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"status" +
     "\":{\"type\":\"string\",\"const\":\"pending_approval\"},\"request_id\":{\"type\":\"string\",\"description\":\"Th" +
     "e approval request's id: pass it as this tool's request_id input to get the " +
@@ -114,7 +120,10 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"required\":[\"items\"]},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const\":" +
     "true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Find available " +
@@ -153,7 +162,10 @@ const entries: CatalogEntry[] = [
     "what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get pet " +
@@ -181,7 +193,10 @@ const entries: CatalogEntry[] = [
     "sent when the result was cut: what was cut and which inputs narrow the " +
     "call.\"}},\"additionalProperties\":{}},{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\",\"const" +
     "\":true},\"status\":{\"type\":\"integer\",\"description\":\"The HTTP status of the answer, which had no " +
-    "body.\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's Location header " +
+    "body.\"},\"done\":{\"type\":\"boolean\",\"const\":false,\"description\":\"Present on a 202 Accepted: not " +
+    "finished yet (see " +
+    "note).\"},\"note\":{\"type\":\"string\"},\"location\":{\"type\":\"string\",\"description\":\"Where the answer's " +
+    "Location header " +
     "points.\"}},\"required\":[\"ok\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"_off_sp" +
     "ec\":{\"type\":\"string\",\"description\":\"Present when the API answered in another shape than its description " +
     "gives: where it differs.\"}},\"required\":[\"_off_spec\"]}]},\"annotations\":{\"title\":\"Get order " +
