@@ -51,10 +51,17 @@ export function defaultResult(
 }
 
 /** `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done. */
-export function emptyAnswer(status: number | undefined, headers?: AnswerHeaders, url?: string): Record<string, unknown> {
+export function emptyAnswer(
+  status: number | undefined,
+  headers?: AnswerHeaders,
+  url?: string,
+): Record<string, unknown> {
   if (status === undefined) return { ok: true };
   const names = status === 202 ? MONITOR_HEADERS : MONITOR_HEADERS.slice(0, 1);
-  const location = answerLocation(names.map((h) => headers?.get(h) ?? "").find((v) => v.trim() !== ""), url);
+  const location = answerLocation(
+    names.map((h) => headers?.get(h) ?? "").find((v) => v.trim() !== ""),
+    url,
+  );
   const at = location === undefined ? {} : { location };
   if (status !== 202) return { ok: true, status, ...at };
   return {
