@@ -29,12 +29,15 @@ import { UNSENT_KEY } from "../../planner/request-side.js";
 
 const HAS = "Object.prototype.hasOwnProperty.call";
 
-/** A refinement on the raw input (typed `any`), skipped for non-objects, which the object part already rejects. */
-const rawRefine = (body: Code, message: string): Link =>
+/**
+ * A refinement on the raw input (typed `any`), skipped for non-objects, which the object part already rejects; its
+ * message fixed text, or an `error` function of the issue when it says what the input held.
+ */
+const rawRefine = (body: Code, message: string | Code): Link =>
   link(
     "refine",
     arrow("(o)", operands("||", [atom("o === null"), atom('typeof o !== "object"'), atom("Array.isArray(o)"), body])),
-    object([["message", text(message)]]),
+    object([typeof message === "string" ? ["message", text(message)] : ["error", message]]),
   );
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "boolean" || isObject(value);
@@ -231,20 +234,9 @@ function serverSetCheck(schema: JsonSchemaObject): Link | undefined {
   if (names.length === 0) return undefined;
   const sent = method(lit(names), "filter", atom(`(k) => ${HAS}(issue.input, k)`));
   const said = seq('sent.join(", ") + (sent.length === 1 ? " is" : " are") + ', text(SERVER_SETS));
-  return link(
-    "refine",
-    arrow(
-      "(o)",
-      operands("||", [
-        atom("o === null"),
-        atom('typeof o !== "object"'),
-        atom("Array.isArray(o)"),
-        seq("!", method(lit(names), "some", atom(`(k) => ${HAS}(o, k)`))),
-      ]),
-    ),
-    object([
-      ["error", arrow("(issue)", block([statement(seq("const sent = ", sent)), statement(seq("return ", said))]))],
-    ]),
+  return rawRefine(
+    seq("!", method(lit(names), "some", atom(`(k) => ${HAS}(o, k)`))),
+    arrow("(issue)", block([statement(seq("const sent = ", sent)), statement(seq("return ", said))])),
   );
 }
 
