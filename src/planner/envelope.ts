@@ -4,6 +4,7 @@ import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../mode
 import type { EnvelopeSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
+import { statusAnswers } from "./status-answers.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -124,20 +125,27 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 }
 
 /**
- * The step fields that judge a 2xx answer: the goals file's envelope (`null`: none) or the inferred one, the
- * declared body type, and the shape an XML answer is read into.
+ * The step fields that judge an answer: the goals file's envelope (`null`: none) or the inferred one, the declared
+ * body type, the shape an XML answer is read into, and the statuses that answer yes or no (see `statusAnswers`).
  */
 export function answerChecks(
   operation: Operation,
   lookup: SchemaLookup,
   written?: EnvelopeSpec | null,
-): { envelope?: EnvelopeSpec; bodyType?: "object" | "array"; xmlShape?: XmlShape } {
+): {
+  envelope?: EnvelopeSpec;
+  bodyType?: "object" | "array";
+  xmlShape?: XmlShape;
+  statusAnswers?: Readonly<Record<string, boolean>>;
+} {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const bodyType = operationToBodyType(operation, lookup);
   const xmlShape = operationToXmlShape(operation, lookup);
+  const answers = statusAnswers(operation);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(bodyType === undefined ? {} : { bodyType }),
     ...(xmlShape === undefined ? {} : { xmlShape }),
+    ...(answers === undefined ? {} : { statusAnswers: answers }),
   };
 }

@@ -44,6 +44,13 @@ export interface CompiledTool {
 
 const is2xx: Predicate = (ctx) => ctx.statusCode !== undefined && ctx.statusCode >= 200 && ctx.statusCode < 300;
 
+/** Success without criteria: a 2xx, or a status the step reads as the answer no (`statusAnswers`). */
+function answered(spec: StepSpec): Predicate {
+  const answers = spec.statusAnswers;
+  if (answers === undefined) return is2xx;
+  return (ctx) => is2xx(ctx) || (ctx.statusCode !== undefined && Object.hasOwn(answers, String(ctx.statusCode)));
+}
+
 function compileBody(spec: BodySpec): Evaluator {
   const base = compileValue(spec.value);
   const replacements = (spec.replacements ?? []).map((r) => ({
@@ -81,7 +88,7 @@ function compileStep(spec: StepSpec, index: number, consumed: ReadonlySet<string
     requiredOutputs: new Set(
       consumed === undefined ? names : names.filter((name) => consumed.has(outputKey(spec.id, name))),
     ),
-    succeeded: spec.successCriteria.length === 0 ? is2xx : compileAll(spec.successCriteria),
+    succeeded: spec.successCriteria.length === 0 ? answered(spec) : compileAll(spec.successCriteria),
     ...(spec.pick === undefined ? {} : { pick: compilePick(spec.pick) }),
     ...(spec.exactlyOne === undefined ? {} : { exactlyOne: compileExactlyOne(spec, spec.exactlyOne) }),
     onSuccess: compileActions(spec.onSuccess),

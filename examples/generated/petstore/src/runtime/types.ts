@@ -190,6 +190,11 @@ export interface StepSpec {
   readonly bodyType?: "object" | "array";
   /** The declared JSON shape of a success body the API sends as XML: the answer is read into JSON by it. */
   readonly xmlShape?: XmlShape;
+  /**
+   * A read that answers yes or no by its status alone (`{"204": true, "404": false}`: "404 if the gist is not
+   * starred"): each of these statuses is an answer, `{answer, status, means}`, never an error.
+   */
+  readonly statusAnswers?: Readonly<Record<string, boolean>>;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**

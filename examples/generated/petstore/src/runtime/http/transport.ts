@@ -5,7 +5,7 @@ import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
 import { awsErrorType } from "../api-error.js";
-import { callerErrorCode, errorDetail, httpStatusError, type ErrorDetail } from "../errors.js";
+import { callerErrorCode, errorDetail, httpStatusError, responseDescription, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
@@ -111,6 +111,15 @@ function tooLarge(step: StepSpec, limit: number): ErrorDetail {
   });
 }
 
+/**
+ * The answer of a read that says yes or no by its status alone: `{answer, status, means}`, `means` the spec's words
+ * for that status ("Not Found if pull request has not been merged").
+ */
+function statusAnswer(step: StepSpec, status: number, answer: boolean): Record<string, unknown> {
+  const means = responseDescription(step, status);
+  return { answer, status, ...(means === undefined || means.trim() === "" ? {} : { means }) };
+}
+
 async function finish(
   ctx: Context,
   step: StepSpec,
@@ -124,6 +133,8 @@ async function finish(
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const xml = typeof read.body === "string" && isXmlMedia(response.headers.get("content-type") ?? "");
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
+  const yesOrNo = step.statusAnswers?.[String(response.status)];
+  if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
   if (response.status >= 200 && response.status < 300) {
     const shape = xml ? step.xmlShape : undefined;
     const body =

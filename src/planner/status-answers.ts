@@ -1,0 +1,36 @@
+// An operation's responses → the statuses that answer a yes/no question (GitHub's "204 if the gist is starred, 404 if it is not").
+import type { Operation, ResponseModel } from "../model/api-model.js";
+
+/** A description that states a condition: "Response if gist is starred", "…, if it exists". */
+const CONDITIONAL = /\b(if|whether)\b|\bexists?\b/i;
+
+/** A description that negates one: "Not Found if gist is not starred", "The Pool does not exist", "can not be". */
+const NEGATION = /\bnot\b|n't\b|\bno longer\b/i;
+
+/** The status's own name, which negates nothing: "Not Found", "Resource not found". */
+const NOT_FOUND = /\bnot\s+found\b/gi;
+
+const negated = (description: string): boolean => NEGATION.test(description.replace(NOT_FOUND, ""));
+
+/** The 2xx the spec documents without a body: its status alone answers. */
+function bodilessSuccess(operation: Pick<Operation, "success">): ResponseModel | undefined {
+  const success = operation.success;
+  return success !== undefined && /^2\d\d$/.test(success.status) && success.contents.length === 0 ? success : undefined;
+}
+
+/**
+ * The statuses of a read that answers yes or no by its status alone, and which answer each gives: the success is
+ * documented without a body under a condition ("204: Response if pull request has been merged") and the 404 under its
+ * negation ("404: Not Found if pull request has not been merged"). Such a 404 is the answer no, not a missing
+ * record. Undefined for any other operation (a 404 described as "Not Found", a success with a body, a write).
+ */
+export function statusAnswers(
+  operation: Pick<Operation, "method" | "success" | "responses">,
+): Readonly<Record<string, boolean>> | undefined {
+  if (operation.method !== "get" && operation.method !== "head") return undefined;
+  const yes = bodilessSuccess(operation);
+  if (yes === undefined || !CONDITIONAL.test(yes.description) || negated(yes.description)) return undefined;
+  const no = operation.responses.find((r) => r.status === "404");
+  if (no === undefined || !negated(no.description)) return undefined;
+  return { [yes.status]: true, "404": false };
+}

@@ -1,0 +1,142 @@
+// Reads that answer yes or no by status alone → a 404 that says "no" comes back as the answer, not as a missing record.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { HttpMethod, ResponseModel } from "../../src/model/api-model.js";
+import { statusAnswers } from "../../src/planner/status-answers.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
+import { specModels } from "../support/spec-models.js";
+
+const response = (status: string, description: string, body = false): ResponseModel => ({
+  status,
+  description,
+  contents: body
+    ? [{ mediaType: "application/json", kind: "json", schema: { type: "object" }, examples: [], pointer: "#/c" }]
+    : [],
+  headers: {},
+  pointer: `#/paths/~1x/get/responses/${status}`,
+});
+
+const operation = (method: HttpMethod, success: ResponseModel, ...others: ResponseModel[]) => ({
+  method,
+  success,
+  responses: [success, ...others],
+});
+
+describe("statusAnswers", () => {
+  const starred = response("204", "Response if gist is starred");
+  const notStarred = response("404", "Not Found if gist is not starred", true);
+  const table: [string, ReturnType<typeof operation>, Readonly<Record<string, boolean>> | undefined][] = [
+    ["GitHub's star check", operation("get", starred, notStarred), { "204": true, "404": false }],
+    [
+      "a HEAD existence check",
+      operation(
+        "head",
+        response("200", "A response containing headers related to the Pool, if it exists."),
+        response("404", "The Pool does not exist."),
+      ),
+      { "200": true, "404": false },
+    ],
+    [
+      "can not be assigned",
+      operation(
+        "get",
+        response("204", "Response if `assignee` can be assigned to `issue_number`"),
+        response("404", "Response if `assignee` can not be assigned to `issue_number`"),
+      ),
+      { "204": true, "404": false },
+    ],
+    [
+      "a success that only says when",
+      operation(
+        "head",
+        response("200", "Series header information. Good for finding out when the series was last modified."),
+        response("404", "Returned if the given series ID does not exist"),
+      ),
+      undefined,
+    ],
+    ["a 404 that only names its status", operation("get", starred, response("404", "Not Found")), undefined],
+    ["a 404 of a missing resource", operation("get", starred, response("404", "Resource not found")), undefined],
+    ["no 404", operation("get", starred, response("401", "Requires authentication; not signed in")), undefined],
+    ["an unconditional success", operation("get", response("204", "Response"), notStarred), undefined],
+    ["a success with a body", operation("get", response("200", "The gist, if it exists", true), notStarred), undefined],
+    [
+      "a success described by a negation",
+      operation(
+        "get",
+        response("204", "If the file is not locked"),
+        response("404", "If the file is not found or not locked"),
+      ),
+      undefined,
+    ],
+    [
+      "a write",
+      operation("delete", response("204", "If the webhook was deleted"), response("404", "If it does not exist")),
+      undefined,
+    ],
+    ["a default answer", operation("get", response("default", "if starred"), notStarred), undefined],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(statusAnswers(op)).toEqual(want));
+});
+
+describe("GitHub REST (@octokit/openapi): the reads that answer yes or no", () => {
+  const spec = join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
+  const models = specModels({ github: spec });
+
+  it("are the thirteen checks whose 404 the spec calls the answer no", async () => {
+    const model = await models.model("github");
+    const checks = model.operations.filter((o) => statusAnswers(o) !== undefined).map((o) => o.id);
+    expect(checks.sort()).toEqual([
+      "activity/check-repo-is-starred-by-authenticated-user",
+      "gists/check-is-starred",
+      "issues/check-user-can-be-assigned-to-issue",
+      "orgs/check-blocked-user",
+      "orgs/check-membership-for-user",
+      "orgs/check-public-membership-for-user",
+      "pulls/check-if-merged",
+      "repos/check-collaborator",
+      "repos/check-vulnerability-alerts",
+      "teams/get-member-legacy",
+      "users/check-blocked",
+      "users/check-following-for-user",
+      "users/check-person-is-followed-by-authenticated",
+    ]);
+  });
+
+  it("pulls_check_if_merged answers no on 404; pulls_get still reports the missing pull request", async () => {
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["pulls/check-if-merged", "pulls/get"],
+    });
+    const notFound = JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "https://api.github.test",
+      approval: "auto",
+      fetch: (input) => {
+        const merged = String(input).endsWith("/pulls/1/merge");
+        return Promise.resolve(
+          merged
+            ? new Response(null, { status: 204 })
+            : new Response(notFound, { status: 404, headers: { "content-type": "application/json" } }),
+        );
+      },
+    });
+    const args = { owner: "octo", repo: "hello" };
+    expect(await tools["pulls_check_if_merged"]!.run({ ...args, pull_number: 1 })).toEqual({
+      answer: true,
+      status: 204,
+      means: "Response if pull request has been merged",
+    });
+    expect(await tools["pulls_check_if_merged"]!.run({ ...args, pull_number: 2 })).toEqual({
+      answer: false,
+      status: 404,
+      means: "Not Found if pull request has not been merged",
+    });
+    expect(await tools["pulls_get"]!.run({ ...args, pull_number: 2 })).toMatchObject({
+      error: { code: "NOT_FOUND", status: 404 },
+    });
+  });
+});
