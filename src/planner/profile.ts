@@ -529,11 +529,14 @@ const PART_OF =
   /'s\b|\b(parameters?|fields?|propert(y|ies)|options?|arguments?|attributes?|keys?|headers?|values?|objects?)\b/i;
 /**
  * A sentence that opens with the word and goes on as a sentence: `Deprecated: Use drives.list instead.`, `[Deprecated]
- * This method …`, `(DEPRECATED) Create a vCenter …`, `Deprecated and non-functional.` (Slack's `users.setActive`);
- * not a field's `Deprecated: display_name` or a table cell's `Deprecated.`
+ * This method …`, `(DEPRECATED) Create a vCenter …`; not a field's `Deprecated: display_name` or a table cell's
+ * `Deprecated.`
  */
 const OPENS_DEPRECATED =
-  /^[[(*_\s]*(?:deprecated|Deprecated|DEPRECATED)(?:\s*[:\])—–-]\s*(?:[A-Z]|(?:use|please|see|this|replaced|superseded|will)\b)|(?:\s+and|,)\s+(?:non-functional|no longer|not supported|unsupported|obsolete|will be removed|use)\b)/;
+  /^[[(*_\s]*(?:deprecated|Deprecated|DEPRECATED)\s*[:\])—–-]\s*(?:[A-Z]|(?:use|please|see|this|replaced|superseded|will)\b)/;
+/** `Deprecated and non-functional.` (Slack's `users.setActive`), `DEPRECATED and WILL BE REMOVED in 9.0` (GitLab's), in any case. */
+const OPENS_DEPRECATED_AND =
+  /^[[(*_\s]*deprecated(?:\s+and|,)\s+(?:non-functional|no longer|not supported|unsupported|obsolete|will be removed|use)\b/i;
 /** A summary that says it, not negated: `Create program (deprecated)`, `List charges (legacy)`; not `… not deprecated`. */
 const SUMMARY_DEPRECATED = /(?<!\bnot\s)\b(deprecated|obsolete)\b|\(legacy\)/i;
 /** A description that opens by sending the reader elsewhere: `Use UpdateRole instead.` */
@@ -554,7 +557,8 @@ export function deprecatedInWords(summary: string | undefined, description: stri
     .map((s) => s.trim())
     .filter((s) => s !== "");
   return (
-    USE_INSTEAD.test(sentences[0] ?? "") || sentences.some((s) => OPENS_DEPRECATED.test(s) || saysSelfDeprecated(s))
+    USE_INSTEAD.test(sentences[0] ?? "") ||
+    sentences.some((s) => OPENS_DEPRECATED.test(s) || OPENS_DEPRECATED_AND.test(s) || saysSelfDeprecated(s))
   );
 }
 

@@ -455,6 +455,11 @@ const DEPRECATED_IN_WORDS: readonly (readonly [string, { summary?: string; descr
     true,
   ],
   [
+    "GitLab v3: `DEPRECATED and WILL BE REMOVED in 9.0`, in capitals after another sentence",
+    { description: "Duplicate. DEPRECATED and WILL BE REMOVED in 9.0" },
+    true,
+  ],
+  [
     "Google Drive: a description that opens `Deprecated: Use …`",
     { description: "Deprecated: Use `drives.list` instead." },
     true,
