@@ -381,7 +381,7 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const lookup = ends ? lookupParts(segments) : undefined;
   if (lookup !== undefined) return { verb: summaryVerb(operation) ?? lookup.verb, words: lookup.words };
   const tail = ends ? (segments.at(-1) ?? "").split("_") : [];
-  const verbTail = segments.length > 1 && VERBS.has(tail[0] ?? "");
+  const verbTail = segments.length > 1 && VERBS.has(tail[0] ?? "") && actsAsVerb(operation, tail);
   // A DELETE of a verb segment undoes it (`DELETE …/approve`, "Unapprove a commit"): the summary says how.
   const pathVerb = verbTail && operation.method !== "delete" ? tail[0] : undefined;
   const nouns = verbTail ? segments.slice(0, -1) : segments;
@@ -407,6 +407,30 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const plural = many || (restated && isPlural(summaryWords(operation)[1] ?? ""));
   const noun = (plural ? pluralSnake(thing) : thing).split("_");
   return { verb, words: [...(which === undefined ? [] : [which]), ...(named ? [] : [parent]), ...noun] };
+}
+
+/**
+ * Whether a last segment that opens with a verb names the call's action (`…/merge`, "Merge a merge request"), not a
+ * thing whose name starts with one: GitLab's `merge_requests`, listed by a GET ("List merge requests") and created by a
+ * POST ("Create a merge request"), Mailchimp's `merge-fields` and `send-checklist` ("Get campaign send checklist"). A
+ * verb alone (`…/download`) or one of reading (`…/list_items`) always does. A verb and more words does when the summary
+ * opens with it or its like (`downloadSalaryFile`, "Download salary file"; `add-models`, "Create multiple mappers");
+ * without a summary, on a GET unless things follow it (`follow_requests`), on other calls always.
+ */
+function actsAsVerb(operation: Operation, tail: readonly string[]): boolean {
+  const verb = tail[0] ?? "";
+  if (tail.length === 1 || MANY_VERBS.has(verb) || verb === "get") return true;
+  const said = summaryVerb(operation);
+  if (said === undefined) return operation.method !== "get" || !isPlural(tail.at(-1) ?? "");
+  if (operation.method !== "get" && !isPlural(tail.at(-1) ?? "")) return true;
+  return sameVerb(said, verb);
+}
+
+/** Whether two verbs name one action: the same stem, or a class in common (`add` and `create`). */
+function sameVerb(a: string, b: string): boolean {
+  if (stem(a) === stem(b)) return true;
+  const classes = verbClasses(stem(b)) ?? [];
+  return (verbClasses(stem(a)) ?? []).some((c) => classes.includes(c));
 }
 
 /**

