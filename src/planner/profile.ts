@@ -449,10 +449,20 @@ const PHRASE_END = new Set([
 /** Words that say "about the thing before": `the profile information` is the profile. */
 const TRAILING_LEAD = new Set(["details", "info", "information"]);
 
-/** "Merge a pull request" → `pull request`; undefined unless the summary is a short verb phrase. */
+/**
+ * A summary's first sentence: GitLab's "Create a user. Available only for admins." creates a user; an abbreviation
+ * (`e.g. Firmware Version`) ends none.
+ */
+function firstSentence(text: string): string {
+  return text.split(/(?<=[a-z0-9)]{2}[.!?])\s+(?=[A-Z])/)[0] ?? text;
+}
+
+/** "Merge a pull request" → `pull request`; undefined unless the summary's first sentence is a short verb phrase. */
 function summaryObject(summary: string | undefined): string | undefined {
   if (summary === undefined || /[<>]/.test(summary)) return undefined;
-  const prose = summary.replace(/\(.*?\)/g, " ").trim();
+  const prose = firstSentence(summary)
+    .replace(/\(.*?\)/g, " ")
+    .trim();
   if (!prose.includes(" ")) return undefined;
   const words = prose
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -144,6 +144,31 @@ const CASES: readonly Case[] = [
     { action: "merge", object: "pull request", parents: ["repo"] },
   ],
   [
+    "GitLab v3: the summary's first sentence names the object, not what it says next",
+    { method: "post", path: "/v3/users", id: "postV3Users", summary: "Create a user. Available only for admins." },
+    { action: "create", object: "user" },
+  ],
+  [
+    "smart-me: an abbreviation ends no sentence",
+    {
+      method: "get",
+      path: "/api/DevicesBySubType",
+      id: "DevicesBySubType_Get",
+      summary: "Gets all Devices by it's Sub Type (e.g. E-Charging Station)",
+    },
+    { object: "device" },
+  ],
+  [
+    "Reverb: a second sentence does not cut the first one's object short",
+    {
+      method: "post",
+      path: "/shop/vacation",
+      id: "postShopVacation",
+      summary: "Enable vacation mode. All listings will be unavailable.",
+    },
+    { object: "vacation mode" },
+  ],
+  [
     "GitHub: a clause after the object ends it",
     {
       method: "post",
