@@ -1,17 +1,17 @@
 // Builds each tool's input and output JSON Schemas from the plan, and compiles a whole plan's schemas to Zod source.
-import { schemaLookup } from "../model/api-source.js";
+import { schemaLookup, type SchemaLookup } from "../model/api-source.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema } from "../model/api-model.js";
 import type { ToolDef, ToolInput, ToolPlan } from "../planner/types.js";
-import { reachableSchemas } from "../planner/schemas.js";
+import { derefTop, reachableSchemas } from "../planner/schemas.js";
 import { relaxedComponents } from "./output-schema.js";
 import type { Code } from "./code.js";
 import { compileSchema, componentsToZod, type Local, type ZodDeclaration } from "./zod/index.js";
 
 /** The tool's input object: one property per input, unknown keys rejected (the runtime's defineTool adds `request_id` to gated tools). */
-function toolInputSchema(tool: ToolDef): JsonSchema {
+function toolInputSchema(tool: ToolDef, schemas: SchemaLookup): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const input of tool.inputs) properties[input.name] = described(input);
+  for (const input of tool.inputs) properties[input.name] = described(input, schemas);
   return {
     type: "object",
     properties,
@@ -20,12 +20,23 @@ function toolInputSchema(tool: ToolDef): JsonSchema {
   };
 }
 
-/** The input's schema with a description: its own, else what it is bound to, so `.describe()` is on every input. */
-function described(input: ToolInput): JsonSchema {
+const descriptionOf = (schema: JsonSchema): string | undefined =>
+  typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== ""
+    ? schema["description"]
+    : undefined;
+
+/**
+ * The input's schema with a description, so `.describe()` is on every input: its own, else the goal's, else that of
+ * the named schema it refers to (Twitter's `text` → `TweetText`, "The content of the Tweet."), else what it is bound to.
+ */
+function described(input: ToolInput, schemas: SchemaLookup): JsonSchema {
   const schema = input.schema;
-  if (typeof schema === "object" && typeof schema["description"] === "string" && schema["description"].trim() !== "")
-    return schema;
-  const description = input.description ?? bindingWords(input.boundTo[0]);
+  if (descriptionOf(schema) !== undefined) return schema;
+  const referred = typeof schema === "object" && schema["$ref"] !== undefined ? derefTop(schema, schemas) : undefined;
+  const description =
+    input.description ??
+    (referred === undefined ? undefined : descriptionOf(referred)) ??
+    bindingWords(input.boundTo[0]);
   if (description === undefined) return schema;
   return typeof schema === "object" ? { ...schema, description } : { allOf: [schema], description };
 }
@@ -72,12 +83,13 @@ export interface CompiledPlanSchemas {
  * all shared named schemas emitted once.
  */
 export function compilePlanSchemas(plan: ToolPlan): CompiledPlanSchemas {
-  const inputRoots = plan.tools.map(toolInputSchema);
+  const lookup = schemaLookup(plan.schemas);
+  const inputRoots = plan.tools.map((tool) => toolInputSchema(tool, lookup));
   const relaxed = relaxedComponents(
     plan.tools.map((t) => t.returns.schema),
     plan.schemas,
   );
-  const components = { ...reachableSchemas(inputRoots, schemaLookup(plan.schemas)), ...relaxed.schemas };
+  const components = { ...reachableSchemas(inputRoots, lookup), ...relaxed.schemas };
   const shared = componentsToZod({ dialect: "openapi-3.1", components, normalized: true, formatHelpers: "import" });
   const diagnostics: Diagnostic[] = [...shared.diagnostics];
   const tools: Record<string, CompiledPlanSchemas["tools"][string]> = {};

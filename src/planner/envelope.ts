@@ -1,4 +1,5 @@
-// An operation's responses → how its 2xx body says failure (a boolean ok/success flag beside an error field) and the body's declared JSON type.
+// An operation's responses → how its 2xx body says failure (a boolean ok/success flag beside an error field, or an
+// errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
 import type { EnvelopeSpec, XmlShape } from "../runtime/types.js";
@@ -113,6 +114,30 @@ export function operationToEnvelope(operation: Operation, lookup: SchemaLookup):
   };
 }
 
+/** Where a success body lists its errors beside its result: the property of that name, when it is a list. */
+const ERROR_LIST = "errors";
+
+const isList = (schema: SchemaObject | undefined): boolean =>
+  schema !== undefined &&
+  (schema["type"] === "array" || (schema["type"] === undefined && schema["items"] !== undefined));
+
+/**
+ * The errors list of a success body that carries its result and its errors side by side (Twitter's `{data, errors,
+ * includes}`, Square's `{payment, errors}`): an `errors` list beside at least one other property of the 2xx schema.
+ * A 2xx body with errors listed there and nothing else is the API saying the call failed.
+ */
+export function operationToErrorList(operation: Operation, lookup: SchemaLookup): string | undefined {
+  const success = operation.success;
+  if (success === undefined || !/^2/.test(success.status)) return undefined;
+  const own = jsonShapes(success, lookup);
+  const listed = own.some((shape) => isList(property(shape, ERROR_LIST, lookup)));
+  const beside = own.some((shape) => {
+    const properties = shape["properties"];
+    return isObject(properties) && Object.keys(properties).some((name) => name !== ERROR_LIST);
+  });
+  return listed && beside ? `/${ERROR_LIST}` : undefined;
+}
+
 /** The JSON type the success body is declared as, when every success content is JSON of one plain `object`/`array` type. */
 export function operationToBodyType(operation: Operation, lookup: SchemaLookup): "object" | "array" | undefined {
   const contents: readonly MediaContent[] = operation.success?.contents ?? [];
@@ -125,8 +150,9 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 }
 
 /**
- * The step fields that judge an answer: the goals file's envelope (`null`: none) or the inferred one, the declared
- * body type, the shape an XML answer is read into, and the statuses that answer yes or no (see `statusAnswers`).
+ * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
+ * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
+ * the statuses that answer yes or no (see `statusAnswers`).
  */
 export function answerChecks(
   operation: Operation,
@@ -134,16 +160,19 @@ export function answerChecks(
   written?: EnvelopeSpec | null,
 ): {
   envelope?: EnvelopeSpec;
+  errorList?: string;
   bodyType?: "object" | "array";
   xmlShape?: XmlShape;
   statusAnswers?: Readonly<Record<string, boolean>>;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
+  const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
   const bodyType = operationToBodyType(operation, lookup);
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
+    ...(errorList === undefined ? {} : { errorList }),
     ...(bodyType === undefined ? {} : { bodyType }),
     ...(xmlShape === undefined ? {} : { xmlShape }),
     ...(answers === undefined ? {} : { statusAnswers: answers }),

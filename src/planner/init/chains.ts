@@ -106,11 +106,7 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
   const pick = query === undefined && !readsOnlyKnownIds(operation) ? pickLookup(model, operation, found) : undefined;
   if (query === undefined && pick === undefined) return undefined;
   const needs = idParameters(operation).filter((p) => p.required && p !== query);
-  const kinds = new Map(
-    operation.parameters
-      .filter((p) => p.required && p.in === "query")
-      .flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)),
-  );
+  const kinds = kindsOf(model, operation, found);
   return {
     operation,
     ...(query === undefined ? {} : { query }),
@@ -268,6 +264,35 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
     ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s))),
   ];
   return { tokens, record: walked.schema, names };
+}
+
+/** Whether the record's own schema names it as what the path lists (`ComplianceJob` under `/compliance/jobs`). */
+function namedAsListed(model: ApiModel, operation: Operation, found: Pick<Resolver, "tokens" | "record">): boolean {
+  const listed = staticSegments(operation.path).at(-1);
+  const schema = successSchema(operation);
+  if (listed === undefined || schema === undefined) return false;
+  const entity = singular(toSnakeCase(listed));
+  return recordObjects(schema, found.tokens, found.record, schemaLookup(model.schemas)).some(
+    (n) => n === entity || n.endsWith(`_${entity}`),
+  );
+}
+
+/**
+ * The names a required enum parameter gives the records (`resource_type: project` of Asana's typeahead), each to that
+ * parameter: none when the records' own schema already names them as what the path lists (Twitter's `ComplianceJob`
+ * under `/compliance/jobs`, whose `type: users` says what a job is about; the jobs are not users).
+ */
+function kindsOf(
+  model: ApiModel,
+  operation: Operation,
+  found: Pick<Resolver, "tokens" | "record">,
+): Map<string, Parameter> {
+  if (namedAsListed(model, operation, found)) return new Map();
+  return new Map(
+    operation.parameters
+      .filter((p) => p.required && p.in === "query")
+      .flatMap((p) => enumValues(p.schema).map((v) => [singular(toSnakeCase(v)), p] as const)),
+  );
 }
 
 /**
@@ -593,7 +618,7 @@ function yieldPointer(
   if (!walked.ok || !typesFit(jsonTypes(walked.schema, schemas), jsonTypes(parameter.schema, schemas)))
     return undefined;
   const kind =
-    direct === undefined &&
+    (direct === undefined || bare) &&
     entity !== undefined &&
     !resolver.names
       .slice(0, resolver.names.length - resolver.kinds.size)

@@ -2,7 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { type OperationProfile, operationProfile } from "../profile.js";
-import { READ_VERBS as RISK_READ_VERBS, riskFromWords } from "../risk.js";
+import { isActionWord, READ_VERBS as RISK_READ_VERBS, riskFromWords } from "../risk.js";
 import { listTokens, successSchema } from "./operations.js";
 
 /**
@@ -20,11 +20,12 @@ const LOOKUP_SEGMENT = /^(search|query|lookup|find)(?=$|[-_.]|[A-Z])/i;
  * Whether a POST reads rather than makes something: its name or summary leads with a read verb (Bitbucket's `List
  * commits with include/exclude`, SendGrid's `Get Contacts by Emails`, AWS's `ListEphemerides`) or a path segment after
  * its last parameter says search or query, and none of its words is one that makes risk read it as a change (`create`,
- * `send`, `update`, `delete`, …: see `riskFromWords`). What the rest of the pipeline infers from the method stays: a
+ * `send`, `update`, `delete`, …: see `riskFromWords`), nor does its summary lead with one (Twitter's `listIdCreate`,
+ * "Create List": a list is its object, not its verb). What the rest of the pipeline infers from the method stays: a
  * POST is still an action that needs approval.
  */
 export function readsByPost(operation: Operation, profile: OperationProfile): boolean {
-  if (operation.method !== "post" || riskFromWords(operation) !== undefined) return false;
+  if (operation.method !== "post" || riskFromWords(operation) !== undefined || summaryActs(operation)) return false;
   return READ_VERBS.has(profile.action) || READ_VERBS.has(leadVerb(operation)) || lookupSegment(operation.path);
 }
 
@@ -74,7 +75,7 @@ export function readsBySummary(operation: Operation): boolean {
 }
 
 /** The first word of the summary (else of the description), as a verb's base: `Lists` → list, `Queries` → query. */
-export function leadVerb(operation: Operation): string {
+export function leadVerb(operation: Pick<Operation, "summary" | "description">): string {
   const text = operation.summary?.trim() || operation.description?.trim() || "";
   const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
   const base = first
@@ -82,6 +83,11 @@ export function leadVerb(operation: Operation): string {
     .replace(/(ch|sh)es$/, "$1")
     .replace(/s$/, "");
   return READ_VERBS.has(first) ? first : base;
+}
+
+/** Whether the summary (a title, not the description's prose) leads with a verb that changes something: `Create List`. */
+function summaryActs(operation: Operation): boolean {
+  return operation.summary !== undefined && isActionWord(leadVerb({ summary: operation.summary }));
 }
 
 /** A segment after the path's last parameter says search or query (`/contacts/search/emails`). */

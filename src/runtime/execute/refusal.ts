@@ -1,5 +1,5 @@
-// A 2xx answer that is not a success (its error envelope says failure, or the body is not the declared JSON type)
-// → the error the model sees.
+// A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, or the body
+// is not the declared JSON type) → the error the model sees.
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
@@ -22,12 +22,22 @@ const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUp
 const at = (body: unknown, pointer: string | undefined): unknown =>
   pointer === undefined ? undefined : resolvePointer(body, pointerTokens(pointer));
 
-/** The API's code word in a value: a word, the first of a list, or an object's `code`/`error`/`type`. */
+/** The last path segment of a problem type URI (RFC 7807: `https://api.twitter.com/2/problems/resource-not-found`). */
+function problemTypeWord(value: unknown): string | undefined {
+  if (typeof value !== "string" || !/^(https?|urn|tag):/i.test(value)) return undefined;
+  const last = value
+    .split(/[/:#]/)
+    .filter((s) => s !== "")
+    .at(-1);
+  return isCodeWord(last) ? last : undefined;
+}
+
+/** The API's code word in a value: a word, the first of a list, an object's `code`/`error`/`type` or problem type. */
 function wordIn(value: unknown): string | undefined {
   if (isCodeWord(value)) return value;
   if (Array.isArray(value)) return wordIn(value[0]);
   if (!isRecord(value)) return undefined;
-  return [value.code, value.error, value.type, value.reason].find(isCodeWord);
+  return [value.code, value.error, value.type, value.reason].find(isCodeWord) ?? problemTypeWord(value.type);
 }
 
 /** The API's code word in a body without a declared envelope: `error`, `code`, `errors[0]`, `error.code`. */
@@ -92,6 +102,28 @@ function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | unde
   return refusalError(step, { answer, word, said, reason });
 }
 
+/** A value that says nothing: absent, null, blank text, or an empty list or object. */
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return value.trim() === "";
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.keys(value).length === 0;
+}
+
+/** A body that lists errors where its result would be, and nothing else of value: the API says the call failed. */
+function errorListFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  const pointer = step.errorList;
+  if (pointer === undefined || !isRecord(answer.body)) return undefined;
+  const errors = at(answer.body, pointer);
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const key = pointerTokens(pointer)[0];
+  if (Object.entries(answer.body).some(([name, value]) => name !== key && !isBlank(value))) return undefined;
+  const word = wordIn(errors);
+  const summary = summarizeErrorBody({ errors }, redact);
+  const reason = `its body lists errors at ${pointer} and no result`;
+  return refusalError(step, { answer, word, said: summary === word ? undefined : summary, reason });
+}
+
 /** Short scalar fields beside the flag and the code (`needed: channels:read`), which often name the repair. */
 function detailsOf(
   body: unknown,
@@ -140,7 +172,11 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
 
 /** Why a 2xx answer that met the step's criteria is still a failure, or undefined when it is a success. */
 export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody | undefined {
-  return envelopeFailure(step, answer, redact) ?? typeMismatch(step, answer, redact);
+  return (
+    envelopeFailure(step, answer, redact) ??
+    errorListFailure(step, answer, redact) ??
+    typeMismatch(step, answer, redact)
+  );
 }
 
 /** A 2xx answer that failed the goals file's success criteria: the API's own code and message, when it gave them. */

@@ -186,6 +186,11 @@ export interface StepSpec {
   readonly exactlyOne?: ExactlyOneSpec;
   /** The success body's error envelope: a 2xx whose flag says failure is an error carrying the API's own code. */
   readonly envelope?: EnvelopeSpec;
+  /**
+   * The list a success body reports errors in beside its result (`/errors` of Twitter's `{data, errors}`): a 2xx whose
+   * body has errors there and nothing else of value is an error carrying them.
+   */
+  readonly errorList?: string;
   /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
   readonly bodyType?: "object" | "array";
   /** The declared JSON shape of a success body the API sends as XML: the answer is read into JSON by it. */
