@@ -1,7 +1,6 @@
 // The `plan` API: spec (+ goals) → ingested model and planned tools, with every diagnostic collected.
 import { diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { loadGoals } from "../goals/index.js";
 import type { GoalSpec } from "../goals/types.js";
 import { ingest, ingestLazy, type LazyIngestResult } from "../ingest/index.js";
 import { IN_MEMORY_FILE } from "../ingest/load.js";
@@ -13,13 +12,18 @@ import { withGeneratedSchemes, withWithheldCredentialNotes } from "../planner/cr
 import { planConfig } from "../planner/config.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
-import { planGoals } from "../planner/goals/index.js";
 import { planSchemas } from "../planner/schemas.js";
 import { requestSide, withCopies } from "../planner/request-side.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { SourceDoc } from "../source/source.js";
+
+/**
+ * Goals planning, imported only when a goals file is given: it brings the goals file's Zod schemas, JSONPath and the
+ * runtime's paging, none of which an all-operations run uses (with the `yaml` package, ~0.14 s of CPU to load).
+ */
+type PlanGoals = typeof import("../planner/goals/index.js").planGoals;
 
 export interface PlanResult {
   /** The planned tools (empty when an error stopped planning). */
@@ -42,11 +46,20 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
     resolved.allOperations ? ingestAll(resolved.spec) : ingestLazy(resolved.spec),
     resolved.goals === undefined || resolved.allOperations
       ? undefined
-      : loadGoals(resolved.goals, typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {}),
+      : import("../goals/index.js").then(({ loadGoals }) =>
+          loadGoals(
+            resolved.goals as NonNullable<typeof resolved.goals>,
+            typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {},
+          ),
+        ),
   ]);
   const early = [...(loaded?.diagnostics ?? []), ...ingested.diagnostics];
   if (!ingested.api || hasErrors(early) || (loaded && !loaded.goals)) return { tools: [], diagnostics: early };
-  const planned = planApi({ ...ingested, api: ingested.api }, resolved, loaded?.goals);
+  const goals =
+    loaded?.goals === undefined
+      ? undefined
+      : { spec: loaded.goals, plan: (await import("../planner/goals/index.js")).planGoals };
+  const planned = planApi({ ...ingested, api: ingested.api }, resolved, goals);
   // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
   const unreachable = hasErrors(planned.diagnostics)
     ? []
@@ -109,16 +122,17 @@ function noOperations(model: ApiIndex, filter: OperationFilter): Diagnostic {
 function planApi(
   ingested: { readonly api: ApiSource; readonly model?: ApiModel; readonly source?: SourceDoc },
   resolved: ResolvedOptions,
-  goals: GoalSpec | undefined,
+  goalsFile: { readonly spec: GoalSpec; readonly plan: PlanGoals } | undefined,
 ): ToolPlan & { readonly specDiagnostics: readonly Diagnostic[] } {
   const { api } = ingested;
+  const goals = goalsFile?.spec;
   const model = api.index;
   if (goals === undefined && ingested.model === undefined)
     throw new Error("all-operations planning needs the whole model");
   const goalsPlan =
     goals === undefined
       ? { ...planAllOperations(ingested.model as ApiModel, resolved.filter), specDiagnostics: [] }
-      : planGoals(api, goals);
+      : (goalsFile as NonNullable<typeof goalsFile>).plan(api, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
   const planned =
     auth === undefined

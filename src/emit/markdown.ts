@@ -10,12 +10,33 @@ function continuation(line: string): string {
   return item ? " ".repeat(item[0].length) : (/^\s*/u.exec(line)?.[0] ?? "");
 }
 
+/**
+ * Whether `text` has more than `width` code points (`[...text].length > width`, without building the array): a text
+ * of at most `width` code units has at most that many, one of more than twice as many units has more.
+ */
+export function longerThan(text: string, width: number): boolean {
+  if (text.length <= width) return false;
+  if (text.length > 2 * width) return true;
+  let points = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        points--;
+        i++;
+      }
+    }
+  }
+  return points > width;
+}
+
 /** One over-long prose line as several, cut at spaces where the next line cannot start a new block. */
 function wrapLine(line: string): string[] {
   const indent = continuation(line);
   const out: string[] = [];
   let rest = line;
-  while ([...rest].length > PRINT_WIDTH) {
+  while (longerThan(rest, PRINT_WIDTH)) {
     let cut = -1;
     for (let at = rest.lastIndexOf(" ", PRINT_WIDTH); at > indent.length; at = rest.lastIndexOf(" ", at - 1)) {
       const next = rest.slice(at + 1);
@@ -43,7 +64,7 @@ export function wrapMarkdown(text: string): string {
     .flatMap((line) => {
       if (/^\s*(?:```|~~~)/u.test(line)) fenced = !fenced;
       if (line.length <= PRINT_WIDTH || fenced || /^\s*(?:```|~~~|\||#|<)/u.test(line)) return [line];
-      if ([...line].length <= PRINT_WIDTH) return [line];
+      if (!longerThan(line, PRINT_WIDTH)) return [line];
       return wrapLine(line);
     })
     .join("\n");

@@ -1,11 +1,17 @@
 // Reads JSON or YAML text into a plain value plus a lazy pointer → line:column map, collecting diagnostics.
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type { Document, LineCounter, Node } from "yaml";
 import type { Diagnostic, Position } from "../diagnostics/types.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import { jsonTextMayHoldHidden } from "../util/hidden-text.js";
 import { escapeToken, split } from "../util/pointer.js";
 import { scanJson } from "./json-scan.js";
 import { locateJsonOffset } from "./json-locate.js";
+
+/** The `yaml` package, loaded when a YAML document is first read (a JSON spec never needs it; ~90 ms of CPU to load). */
+let yamlPackage: typeof import("yaml") | undefined;
+const yaml = (): typeof import("yaml") =>
+  (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof import("yaml"));
 
 /** Limits that keep a hostile document from exhausting memory or time. */
 export interface SourceLimits {
@@ -200,6 +206,7 @@ function offsetToPosition(text: string, offset: number): Position {
 }
 
 function parseYaml(file: string, text: string, limits: SourceLimits): ParseResult {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { schema: "core", uniqueKeys: true, lineCounter, prettyErrors: false, merge: false });
   const problems = yamlProblems(file, doc, lineCounter);
@@ -288,7 +295,7 @@ function yamlIndexOf(doc: Document, lineCounter: LineCounter): YamlIndex {
         if (next === undefined) break;
         node = next.value;
         at = next.keyStart ?? rangeStart(node) ?? at;
-        if (next.keyStart !== undefined && isScalar(node)) at = next.keyStart;
+        if (next.keyStart !== undefined && yaml().isScalar(node)) at = next.keyStart;
       }
       if (at === undefined) return undefined;
       const pos = lineCounter.linePos(at);
@@ -302,6 +309,7 @@ function rangeStart(node: unknown): number | undefined {
 }
 
 function child(node: unknown, token: string): { value: unknown; keyStart?: number } | undefined {
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yaml();
   const target = isAlias(node) ? undefined : node;
   if (isMap(target)) {
     for (const pair of target.items) {

@@ -43,3 +43,41 @@ describe("jsonText and jsString escape as the whole-text Unicode class did", () 
     }
   });
 });
+
+describe("jsonText copies only the runs escaping changes", () => {
+  it("random texts of plain ASCII with visible and invisible runs escape as the whole-text class", () => {
+    let seed = 29;
+    const next = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const pieces = [
+      "plain text ",
+      "\n",
+      "\t",
+      "é",
+      "—",
+      "語",
+      "😀",
+      "\u200b",
+      "\u202e",
+      "\u0000",
+      "\ud800",
+      "\udc00",
+      "\ue000",
+      '"',
+      "\\",
+    ];
+    for (let n = 0; n < 2000; n++) {
+      let text = "";
+      for (let i = Math.floor(next() * 40); i > 0; i--) text += pieces[Math.floor(next() * pieces.length)];
+      expect(jsonText({ text }, n % 3)).toBe(reference(JSON.stringify({ text }, null, n % 3)));
+      expect(jsString(text)).toBe(reference(JSON.stringify(text)));
+    }
+  });
+
+  it("a text whose only non-ASCII runs are visible comes back as it is", () => {
+    const text = `${"café — 語 ".repeat(1000)}😀`;
+    expect(jsonText(text, 0)).toBe(JSON.stringify(text));
+  });
+});

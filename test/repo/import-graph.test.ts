@@ -80,3 +80,36 @@ describe("import graph", () => {
     expect(back).toEqual([]);
   });
 });
+
+/** file (relative to src) → what it loads when it is loaded: value imports only (`import type` and `import()` load nothing). */
+function loadGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, "utf8");
+    const targets = [...text.matchAll(/^\s*(?:import|export)\b(?!\s+type\b)[^;]*?\bfrom\s+"([^"]+)"/gm)].map((m) =>
+      m[1]!.startsWith(".") ? relative(SRC, resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"))) : m[1]!,
+    );
+    graph.set(relative(SRC, file), targets);
+  }
+  return graph;
+}
+
+function loadedBy(graph: ReadonlyMap<string, readonly string[]>, entry: string): Set<string> {
+  const seen = new Set<string>([entry]);
+  const pending = [entry];
+  while (pending.length > 0)
+    for (const next of graph.get(pending.pop() as string) ?? [])
+      if (!seen.has(next)) {
+        seen.add(next);
+        pending.push(next);
+      }
+  return seen;
+}
+
+describe("what generate loads before it knows it needs it", () => {
+  test("the API loads neither goals reading nor goals planning nor the yaml package (all-operations on JSON uses none)", () => {
+    const loaded = loadedBy(loadGraph(), "api/generate.ts");
+    expect(loaded.has("emit/index.ts")).toBe(true);
+    expect(["goals/index.ts", "planner/goals/index.ts", "yaml"].filter((m) => loaded.has(m))).toEqual([]);
+  });
+});
