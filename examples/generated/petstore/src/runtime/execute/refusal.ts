@@ -4,6 +4,7 @@
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
+import { isMarkedOffSpec } from "../http/labelled-text.js";
 import type { Redactor } from "../redact.js";
 import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
 
@@ -116,10 +117,13 @@ function detailsOf(
 
 const jsonType = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
-/** A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not. */
+/**
+ * A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not, nor
+ * an answer the transport passed on marked as off the description (text labelled with a media type of its own).
+ */
 function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
   const declared = step.bodyType;
-  if (declared === undefined || answer.body === undefined) return undefined;
+  if (declared === undefined || answer.body === undefined || isMarkedOffSpec(answer.body)) return undefined;
   const actual = jsonType(answer.body);
   if (actual === declared) return undefined;
   const raw = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
