@@ -1,5 +1,5 @@
 // A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
-import type { OperationSummary } from "../model/api-model.js";
+import type { OperationSummary, ResponseModel } from "../model/api-model.js";
 import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
@@ -25,16 +25,31 @@ function idVerb(operation: Pick<OperationSummary, "id" | "method" | "idSynthesiz
   return verb === undefined || verb === operation.method ? undefined : verb;
 }
 
+/** What `isUpdate` reads of an operation: its words, and the statuses of its declared answers when it has them. */
+export type UpdateEvidence = Pick<
+  OperationSummary,
+  "id" | "method" | "path" | "summary" | "description" | "idSynthesized"
+> & {
+  readonly responses?: readonly Pick<ResponseModel, "status">[];
+};
+
+/**
+ * A POST whose every declared success is `201 Created` makes a new thing, even on an item's path (CircleCI's
+ * `POST /project/{username}/{project}` triggers a build): its empty body asks for the thing as it comes.
+ */
+function createsOnly(operation: UpdateEvidence): boolean {
+  const successes = (operation.responses ?? []).filter((r) => /^2/.test(r.status));
+  return operation.method === "post" && successes.length > 0 && successes.every((r) => r.status === "201");
+}
+
 /**
  * Whether the operation changes fields of an existing thing: its id or, failing that, its summary names an update
  * (`repos/update`, `updateCardsByIdCard`, "Update a customer"); with neither, a PATCH, or a PUT or POST on an item
- * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`); never one whose description says what a
- * call with nothing in it does. A last segment that names the update
- * itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
+ * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`) and not a POST that only answers
+ * `201 Created`; never one whose description says what a call with nothing in it does. A last segment that names the
+ * update itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
  */
-export function isUpdate(
-  operation: Pick<OperationSummary, "id" | "method" | "path" | "summary" | "description" | "idSynthesized">,
-): boolean {
+export function isUpdate(operation: UpdateEvidence): boolean {
   if (operation.method !== "patch" && operation.method !== "put" && operation.method !== "post") return false;
   if (EMPTY_MEANS.test(`${operation.summary ?? ""} ${operation.description ?? ""}`)) return false;
   const last =
@@ -45,7 +60,7 @@ export function isUpdate(
   if (!PARAMETER.test(last) && UPDATE_VERBS.has(splitWords(last)[0] ?? "")) return false;
   const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
   if (named !== undefined) return UPDATE_VERBS.has(named);
-  return operation.method === "patch" || PARAMETER.test(last);
+  return operation.method === "patch" || (PARAMETER.test(last) && !createsOnly(operation));
 }
 
 const INPUT_EXPR = /^\$inputs\.([A-Za-z0-9_-]+)$/;
@@ -99,7 +114,7 @@ export function changeInputsOf(
 const SHAPES_ANSWER = /\b(fields?|properties|objects?) (in|of) the response\b/i;
 
 /** The tool with its change inputs set and said in its description, when it has any. */
-export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly OperationSummary[]): T {
+export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
   const [operation, ...more] = operations;
   const changeInputs = operation === undefined || more.length > 0 ? undefined : changeInputsOf(tool, operation);
   if (changeInputs === undefined) return tool;

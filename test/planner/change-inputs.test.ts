@@ -57,6 +57,29 @@ describe("isUpdate", () => {
       }),
       false,
     ],
+    [
+      "a POST on an item that only answers 201 Created makes a thing",
+      op("post", "/project/{u}/{p}", "post_project", { idSynthesized: true, responses: [{ status: "201" }] }),
+      false,
+    ],
+    [
+      "a POST on an item answering 200 or 201 still updates",
+      op("post", "/project/{u}/{p}", "post_project", {
+        idSynthesized: true,
+        responses: [{ status: "200" }, { status: "201" }, { status: "400" }],
+      }),
+      true,
+    ],
+    [
+      "an id naming the update wins over a 201",
+      op("post", "/w/{id}", "updateWidget", { responses: [{ status: "201" }] }),
+      true,
+    ],
+    [
+      "a PUT that only answers 201 is read by its path as before",
+      op("put", "/w/{id}", "put_w", { idSynthesized: true, responses: [{ status: "201" }] }),
+      true,
+    ],
     ["a GET", op("get", "/things/{id}", "updateLog"), false],
     ["a DELETE", op("delete", "/things/{id}", "updateThing"), false],
   ])("%s", (_name, operation, want) => {
@@ -193,6 +216,18 @@ const REAL: RealCase[] = [
     undefined,
   ],
   ["GitHub: update an import (empty restarts it)", GITHUB, "PATCH /repos/{owner}/{repo}/import", undefined],
+  [
+    "CircleCI: trigger a build (201 Created; an empty body builds the default branch)",
+    `${DIRECTORY}/circleci.com.json`,
+    "POST /project/{username}/{project}",
+    undefined,
+  ],
+  [
+    "CircleCI: trigger a build of a branch (201 Created)",
+    `${DIRECTORY}/circleci.com.json`,
+    "POST /project/{username}/{project}/tree/{branch}",
+    undefined,
+  ],
 ];
 
 describe("real specs, all operations: updates need a change, actions do not", () => {
