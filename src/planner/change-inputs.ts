@@ -1,5 +1,5 @@
 // A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
-import type { OperationSummary, ResponseModel } from "../model/api-model.js";
+import type { OperationSummary, Parameter, ResponseModel } from "../model/api-model.js";
 import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
@@ -31,6 +31,9 @@ export type UpdateEvidence = Pick<
   "id" | "method" | "path" | "summary" | "description" | "idSynthesized"
 > & {
   readonly responses?: readonly Pick<ResponseModel, "status">[];
+  /** Present on a whole operation (with `parameters`): what a call can send beside its path. */
+  readonly requestBody?: unknown;
+  readonly parameters?: readonly Pick<Parameter, "in">[];
 };
 
 /**
@@ -61,6 +64,24 @@ export function isUpdate(operation: UpdateEvidence): boolean {
   const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
   if (named !== undefined) return UPDATE_VERBS.has(named);
   return operation.method === "patch" || (PARAMETER.test(last) && !createsOnly(operation));
+}
+
+/** What the description of an update that can send nothing but its path adds, so the model does not report a change. */
+export const NOTHING_TO_SEND =
+  "Its API description gives this update no field to send: a call sends only the values in its path, so never tell " +
+  "the user that any other field changed.";
+
+/**
+ * Whether an operation whose own id or summary names an update (`updateComponent`, "Update an issue", "Edit
+ * event") declares nothing to send but its path: no request body and no query, header or cookie parameter
+ * (Bitbucket's `PUT …/issues/{issue_id}` shows its JSON only in prose). A call changes no field and answers the
+ * record as it was.
+ */
+export function sendsNothing(operation: UpdateEvidence): boolean {
+  if (operation.parameters === undefined || operation.requestBody !== undefined) return false;
+  if (operation.parameters.some((p) => p.in !== "path") || !isUpdate(operation)) return false;
+  const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
+  return named !== undefined && UPDATE_VERBS.has(named);
 }
 
 const INPUT_EXPR = /^\$inputs\.([A-Za-z0-9_-]+)$/;
@@ -113,10 +134,17 @@ export function changeInputsOf(
 /** A body field that shapes the answer, not the thing: Stripe's `expand`, "which fields in the response should be expanded". */
 const SHAPES_ANSWER = /\b(fields?|properties|objects?) (in|of) the response\b/i;
 
-/** The tool with its change inputs set and said in its description, when it has any. */
+/**
+ * The tool with its change inputs set and said in its description, when it has any; a one-step update that can send
+ * nothing but its path says so instead (`NOTHING_TO_SEND`).
+ */
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
   const [operation, ...more] = operations;
-  const changeInputs = operation === undefined || more.length > 0 ? undefined : changeInputsOf(tool, operation);
+  if (operation === undefined || more.length > 0) return tool;
+  const [step, ...steps] = tool.steps;
+  if (step !== undefined && steps.length === 0 && step.body === undefined && sendsNothing(operation))
+    return { ...tool, description: `${tool.description} ${NOTHING_TO_SEND}` };
+  const changeInputs = changeInputsOf(tool, operation);
   if (changeInputs === undefined) return tool;
   return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs };
 }

@@ -3,7 +3,13 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
-import { changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
+import {
+  changeInputsOf,
+  isUpdate,
+  NOTHING_TO_SEND,
+  sendsNothing,
+  withChangeInputs,
+} from "../../src/planner/change-inputs.js";
 import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
 import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
 import type { ValueExpr } from "../../src/runtime/types.js";
@@ -106,6 +112,50 @@ const step = (body?: ValueExpr, method: StepPlan["method"] = "patch"): StepPlan 
     ...(body === undefined ? {} : { body: { mediaType: "application/json", kind: "json", value: body } }),
   }) as StepPlan;
 const UPDATE = op("patch", "/things/{id}", "updateThing");
+
+describe("sendsNothing: an update whose spec gives it nothing to send but its path", () => {
+  const path = [{ in: "path" as const }];
+  test.each<[string, Op, boolean]>([
+    [
+      "Update an issue, no body, path only",
+      op("put", "/i/{id}", "put_i", { idSynthesized: true, summary: "Update an issue", parameters: path }),
+      true,
+    ],
+    ["an id naming the update", op("put", "/c/{id}", "updateComponent", { parameters: path }), true],
+    [
+      "Edit event",
+      op("put", "/events/{id}", "x", { idSynthesized: true, summary: "Edit event", parameters: path }),
+      true,
+    ],
+    ["a body", op("put", "/i/{id}", "updateI", { parameters: path, requestBody: {} }), false],
+    ["a query parameter", op("put", "/i/{id}", "updateI", { parameters: [...path, { in: "query" }] }), false],
+    [
+      "a form field (a Swagger 2.0 formData is a body)",
+      op("put", "/i/{id}", "updateI", { parameters: path, requestBody: { contents: [] } }),
+      false,
+    ],
+    [
+      "no verb named: a PUT on an item (add a member) may mean itself",
+      op("put", "/t/{t}/m/{u}", "put_t", { idSynthesized: true, parameters: path }),
+      false,
+    ],
+    ["an action verb", op("put", "/i/{id}/lock", "issues/lock", { parameters: path }), false],
+    ["a summary only (no operation details)", op("put", "/i/{id}", "updateI"), false],
+  ])("%s", (_name, operation, want) => expect(sendsNothing(operation)).toBe(want));
+
+  test("the tool says so; a step with a body or a chain does not", () => {
+    const operation = op("put", "/i/{id}", "updateI", { parameters: [{ in: "path" }] });
+    const tool = {
+      name: "t",
+      description: "Update an issue.",
+      steps: [step()],
+      inputs: [input("id", true)],
+    } as unknown as ToolDef;
+    expect(withChangeInputs(tool, [operation]).description).toBe(`Update an issue. ${NOTHING_TO_SEND}`);
+    expect(withChangeInputs({ ...tool, steps: [step(), step()] }, [operation]).description).toBe("Update an issue.");
+    expect(withChangeInputs(tool, [operation, operation]).description).toBe("Update an issue.");
+  });
+});
 
 describe("changeInputsOf", () => {
   const id = input("id", true);
@@ -245,6 +295,24 @@ describe("real specs, all operations: updates need a change, actions do not", ()
     const tool = (await planned(`${DIRECTORY}/stripe.com.json`)).get("POST /v1/customers/{customer}");
     expect(tool?.inputs.map((i) => i.name)).toContain("expand");
     expect(tool?.changeInputs).not.toContain("expand");
+  });
+});
+
+describe("Bitbucket (bitbucket.org.json): updates whose spec shows their JSON only in prose", () => {
+  test("Update an issue (PUT, no request body) says it sets no field; Update a repository (a body) does not", async () => {
+    const result = await plan({
+      spec: `${DIRECTORY}/bitbucket.org.json`,
+      allOperations: true,
+      includeOperations: [
+        "PUT /repositories/{workspace}/{repo_slug}/issues/{issue_id}",
+        "PUT /repositories/{workspace}/{repo_slug}",
+      ],
+    });
+    const by = new Map(result.tools.map((t) => [`${t.steps[0]?.method.toUpperCase()} ${t.steps[0]?.path}`, t]));
+    const issue = by.get("PUT /repositories/{workspace}/{repo_slug}/issues/{issue_id}");
+    expect(issue?.description.endsWith(` ${NOTHING_TO_SEND}`)).toBe(true);
+    expect(issue?.inputs.map((i) => i.name).sort()).toEqual(["issue_id", "repo_slug", "workspace"]);
+    expect(by.get("PUT /repositories/{workspace}/{repo_slug}")?.description).not.toContain(NOTHING_TO_SEND);
   });
 });
 
