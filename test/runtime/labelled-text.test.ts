@@ -50,9 +50,31 @@ describe("labelledText", () => {
   );
 
   it("a marked answer is no refusal, whatever type is declared; an unmarked text still is", () => {
-    const step = { id: "call", method: "get", path: "/f", operationId: "f", bodyType: "array" } as unknown as StepSpec;
+    const step = {
+      id: "call",
+      method: "get",
+      path: "/f",
+      operationId: "f",
+      bodyType: "array",
+      outputs: {},
+    } as unknown as StepSpec;
     expect(answerRefusal(step, { status: 200, body: labelledText("a,b", "text/csv", "array") })).toBeUndefined();
     expect(answerRefusal(step, { status: 200, body: "<html></html>" })?.code).toBe("UPSTREAM_ERROR");
+  });
+
+  it("a step whose outputs read the declared JSON still refuses the text (it cannot give them)", () => {
+    const step = {
+      id: "find",
+      method: "get",
+      path: "/f",
+      operationId: "f",
+      bodyType: "object",
+      outputs: { id: "$response.body#/id" },
+    } as unknown as StepSpec;
+    const error = answerRefusal(step, { status: 200, body: labelledText("# Hi", "text/markdown", "object") });
+    expect(error?.code).toBe("UPSTREAM_ERROR");
+    expect(error?.message).toContain("with text (or a JSON string) where the API description declares a JSON object");
+    expect(error?.message).toContain("the body began: # Hi");
   });
 });
 
