@@ -1,5 +1,5 @@
 // A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
-import type { OperationSummary } from "../model/api-model.js";
+import type { OperationSummary, Parameter, ResponseModel } from "../model/api-model.js";
 import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
@@ -25,16 +25,34 @@ function idVerb(operation: Pick<OperationSummary, "id" | "method" | "idSynthesiz
   return verb === undefined || verb === operation.method ? undefined : verb;
 }
 
+/** What `isUpdate` reads of an operation: its words, and the statuses of its declared answers when it has them. */
+export type UpdateEvidence = Pick<
+  OperationSummary,
+  "id" | "method" | "path" | "summary" | "description" | "idSynthesized"
+> & {
+  readonly responses?: readonly Pick<ResponseModel, "status">[];
+  /** Present on a whole operation (with `parameters`): what a call can send beside its path. */
+  readonly requestBody?: unknown;
+  readonly parameters?: readonly Pick<Parameter, "in">[];
+};
+
+/**
+ * A POST whose every declared success is `201 Created` makes a new thing, even on an item's path (CircleCI's
+ * `POST /project/{username}/{project}` triggers a build): its empty body asks for the thing as it comes.
+ */
+function createsOnly(operation: UpdateEvidence): boolean {
+  const successes = (operation.responses ?? []).filter((r) => /^2/.test(r.status));
+  return operation.method === "post" && successes.length > 0 && successes.every((r) => r.status === "201");
+}
+
 /**
  * Whether the operation changes fields of an existing thing: its id or, failing that, its summary names an update
  * (`repos/update`, `updateCardsByIdCard`, "Update a customer"); with neither, a PATCH, or a PUT or POST on an item
- * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`); never one whose description says what a
- * call with nothing in it does. A last segment that names the update
- * itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
+ * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`) and not a POST that only answers
+ * `201 Created`; never one whose description says what a call with nothing in it does. A last segment that names the
+ * update itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
  */
-export function isUpdate(
-  operation: Pick<OperationSummary, "id" | "method" | "path" | "summary" | "description" | "idSynthesized">,
-): boolean {
+export function isUpdate(operation: UpdateEvidence): boolean {
   if (operation.method !== "patch" && operation.method !== "put" && operation.method !== "post") return false;
   if (EMPTY_MEANS.test(`${operation.summary ?? ""} ${operation.description ?? ""}`)) return false;
   const last =
@@ -45,7 +63,25 @@ export function isUpdate(
   if (!PARAMETER.test(last) && UPDATE_VERBS.has(splitWords(last)[0] ?? "")) return false;
   const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
   if (named !== undefined) return UPDATE_VERBS.has(named);
-  return operation.method === "patch" || PARAMETER.test(last);
+  return operation.method === "patch" || (PARAMETER.test(last) && !createsOnly(operation));
+}
+
+/** What the description of an update that can send nothing but its path adds, so the model does not report a change. */
+export const NOTHING_TO_SEND =
+  "Its API description gives this update no field to send: a call sends only the values in its path, so never tell " +
+  "the user that any other field changed.";
+
+/**
+ * Whether an operation whose own id or summary names an update (`updateComponent`, "Update an issue", "Edit
+ * event") declares nothing to send but its path: no request body and no query, header or cookie parameter
+ * (Bitbucket's `PUT …/issues/{issue_id}` shows its JSON only in prose). A call changes no field and answers the
+ * record as it was.
+ */
+export function sendsNothing(operation: UpdateEvidence): boolean {
+  if (operation.parameters === undefined || operation.requestBody !== undefined) return false;
+  if (operation.parameters.some((p) => p.in !== "path") || !isUpdate(operation)) return false;
+  const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
+  return named !== undefined && UPDATE_VERBS.has(named);
 }
 
 const INPUT_EXPR = /^\$inputs\.([A-Za-z0-9_-]+)$/;
@@ -98,10 +134,17 @@ export function changeInputsOf(
 /** A body field that shapes the answer, not the thing: Stripe's `expand`, "which fields in the response should be expanded". */
 const SHAPES_ANSWER = /\b(fields?|properties|objects?) (in|of) the response\b/i;
 
-/** The tool with its change inputs set and said in its description, when it has any. */
-export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly OperationSummary[]): T {
+/**
+ * The tool with its change inputs set and said in its description, when it has any; a one-step update that can send
+ * nothing but its path says so instead (`NOTHING_TO_SEND`).
+ */
+export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
   const [operation, ...more] = operations;
-  const changeInputs = operation === undefined || more.length > 0 ? undefined : changeInputsOf(tool, operation);
+  if (operation === undefined || more.length > 0) return tool;
+  const [step, ...steps] = tool.steps;
+  if (step !== undefined && steps.length === 0 && step.body === undefined && sendsNothing(operation))
+    return { ...tool, description: `${tool.description} ${NOTHING_TO_SEND}` };
+  const changeInputs = changeInputsOf(tool, operation);
   if (changeInputs === undefined) return tool;
   return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs };
 }

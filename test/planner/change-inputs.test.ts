@@ -3,7 +3,13 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
-import { changeInputsOf, isUpdate } from "../../src/planner/change-inputs.js";
+import {
+  changeInputsOf,
+  isUpdate,
+  NOTHING_TO_SEND,
+  sendsNothing,
+  withChangeInputs,
+} from "../../src/planner/change-inputs.js";
 import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
 import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
 import type { ValueExpr } from "../../src/runtime/types.js";
@@ -57,6 +63,29 @@ describe("isUpdate", () => {
       }),
       false,
     ],
+    [
+      "a POST on an item that only answers 201 Created makes a thing",
+      op("post", "/project/{u}/{p}", "post_project", { idSynthesized: true, responses: [{ status: "201" }] }),
+      false,
+    ],
+    [
+      "a POST on an item answering 200 or 201 still updates",
+      op("post", "/project/{u}/{p}", "post_project", {
+        idSynthesized: true,
+        responses: [{ status: "200" }, { status: "201" }, { status: "400" }],
+      }),
+      true,
+    ],
+    [
+      "an id naming the update wins over a 201",
+      op("post", "/w/{id}", "updateWidget", { responses: [{ status: "201" }] }),
+      true,
+    ],
+    [
+      "a PUT that only answers 201 is read by its path as before",
+      op("put", "/w/{id}", "put_w", { idSynthesized: true, responses: [{ status: "201" }] }),
+      true,
+    ],
     ["a GET", op("get", "/things/{id}", "updateLog"), false],
     ["a DELETE", op("delete", "/things/{id}", "updateThing"), false],
   ])("%s", (_name, operation, want) => {
@@ -83,6 +112,50 @@ const step = (body?: ValueExpr, method: StepPlan["method"] = "patch"): StepPlan 
     ...(body === undefined ? {} : { body: { mediaType: "application/json", kind: "json", value: body } }),
   }) as StepPlan;
 const UPDATE = op("patch", "/things/{id}", "updateThing");
+
+describe("sendsNothing: an update whose spec gives it nothing to send but its path", () => {
+  const path = [{ in: "path" as const }];
+  test.each<[string, Op, boolean]>([
+    [
+      "Update an issue, no body, path only",
+      op("put", "/i/{id}", "put_i", { idSynthesized: true, summary: "Update an issue", parameters: path }),
+      true,
+    ],
+    ["an id naming the update", op("put", "/c/{id}", "updateComponent", { parameters: path }), true],
+    [
+      "Edit event",
+      op("put", "/events/{id}", "x", { idSynthesized: true, summary: "Edit event", parameters: path }),
+      true,
+    ],
+    ["a body", op("put", "/i/{id}", "updateI", { parameters: path, requestBody: {} }), false],
+    ["a query parameter", op("put", "/i/{id}", "updateI", { parameters: [...path, { in: "query" }] }), false],
+    [
+      "a form field (a Swagger 2.0 formData is a body)",
+      op("put", "/i/{id}", "updateI", { parameters: path, requestBody: { contents: [] } }),
+      false,
+    ],
+    [
+      "no verb named: a PUT on an item (add a member) may mean itself",
+      op("put", "/t/{t}/m/{u}", "put_t", { idSynthesized: true, parameters: path }),
+      false,
+    ],
+    ["an action verb", op("put", "/i/{id}/lock", "issues/lock", { parameters: path }), false],
+    ["a summary only (no operation details)", op("put", "/i/{id}", "updateI"), false],
+  ])("%s", (_name, operation, want) => expect(sendsNothing(operation)).toBe(want));
+
+  test("the tool says so; a step with a body or a chain does not", () => {
+    const operation = op("put", "/i/{id}", "updateI", { parameters: [{ in: "path" }] });
+    const tool = {
+      name: "t",
+      description: "Update an issue.",
+      steps: [step()],
+      inputs: [input("id", true)],
+    } as unknown as ToolDef;
+    expect(withChangeInputs(tool, [operation]).description).toBe(`Update an issue. ${NOTHING_TO_SEND}`);
+    expect(withChangeInputs({ ...tool, steps: [step(), step()] }, [operation]).description).toBe("Update an issue.");
+    expect(withChangeInputs(tool, [operation, operation]).description).toBe("Update an issue.");
+  });
+});
 
 describe("changeInputsOf", () => {
   const id = input("id", true);
@@ -193,6 +266,18 @@ const REAL: RealCase[] = [
     undefined,
   ],
   ["GitHub: update an import (empty restarts it)", GITHUB, "PATCH /repos/{owner}/{repo}/import", undefined],
+  [
+    "CircleCI: trigger a build (201 Created; an empty body builds the default branch)",
+    `${DIRECTORY}/circleci.com.json`,
+    "POST /project/{username}/{project}",
+    undefined,
+  ],
+  [
+    "CircleCI: trigger a build of a branch (201 Created)",
+    `${DIRECTORY}/circleci.com.json`,
+    "POST /project/{username}/{project}/tree/{branch}",
+    undefined,
+  ],
 ];
 
 describe("real specs, all operations: updates need a change, actions do not", () => {
@@ -210,6 +295,24 @@ describe("real specs, all operations: updates need a change, actions do not", ()
     const tool = (await planned(`${DIRECTORY}/stripe.com.json`)).get("POST /v1/customers/{customer}");
     expect(tool?.inputs.map((i) => i.name)).toContain("expand");
     expect(tool?.changeInputs).not.toContain("expand");
+  });
+});
+
+describe("Bitbucket (bitbucket.org.json): updates whose spec shows their JSON only in prose", () => {
+  test("Update an issue (PUT, no request body) says it sets no field; Update a repository (a body) does not", async () => {
+    const result = await plan({
+      spec: `${DIRECTORY}/bitbucket.org.json`,
+      allOperations: true,
+      includeOperations: [
+        "PUT /repositories/{workspace}/{repo_slug}/issues/{issue_id}",
+        "PUT /repositories/{workspace}/{repo_slug}",
+      ],
+    });
+    const by = new Map(result.tools.map((t) => [`${t.steps[0]?.method.toUpperCase()} ${t.steps[0]?.path}`, t]));
+    const issue = by.get("PUT /repositories/{workspace}/{repo_slug}/issues/{issue_id}");
+    expect(issue?.description.endsWith(` ${NOTHING_TO_SEND}`)).toBe(true);
+    expect(issue?.inputs.map((i) => i.name).sort()).toEqual(["issue_id", "repo_slug", "workspace"]);
+    expect(by.get("PUT /repositories/{workspace}/{repo_slug}")?.description).not.toContain(NOTHING_TO_SEND);
   });
 });
 

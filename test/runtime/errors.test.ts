@@ -69,6 +69,28 @@ describe("summarizeErrorBody", () => {
       "Out of credit: Balance is 30, cost 50",
     ],
     ["{detail}", { detail: "Not found." }, "Not found."],
+    [
+      "{message, detail}: the detail names what the message classifies",
+      { message: "Invalid Params", detail: "Missing property foobar", status_code: 400 },
+      "Invalid Params: Missing property foobar",
+    ],
+    [
+      "{error: {message, detail}}",
+      { type: "error", error: { message: "Bad request", detail: "Branch name is required" } },
+      "Bad request: Branch name is required",
+    ],
+    ["{message, details} as text", { message: "Conflict", details: "name taken" }, "Conflict: name taken"],
+    [
+      "a detail the message holds is said once",
+      { message: "Not found: repo x", detail: "repo x" },
+      "Not found: repo x",
+    ],
+    [
+      "a detail that holds the message is said alone",
+      { message: "Bad", detail: "bad: title missing" },
+      "bad: title missing",
+    ],
+    ["a detail that is no text is left out", { message: "Invalid", detail: { missing: ["a"] } }, "Invalid"],
     ["FastAPI detail list", { detail: [{ msg: "field required", loc: ["body", "name"] }] }, "field required"],
     ["{title}", { title: "Bad Request" }, "Bad Request"],
     ["unknown shape → JSON", { code: 7, reason: "x" }, '{"code":7,"reason":"x"}'],

@@ -179,12 +179,25 @@ function textList(value: unknown): string | undefined {
   return value.map(text).filter(Boolean).slice(0, 5).join("; ") || undefined;
 }
 
+/**
+ * A message with the detail written beside it (Bitbucket's `{error: {message: "Bad request", detail: "…"}}`, apideck's
+ * `{message: "Invalid Params", detail: "Missing property foobar"}`), which names what the message only classifies; a
+ * text that holds the other is said alone. Undefined without a message.
+ */
+function withDetail(message: string | undefined, detail: unknown): string | undefined {
+  const more = text(detail);
+  if (message === undefined || more === undefined) return message;
+  const [m, d] = [message.toLowerCase(), more.toLowerCase()];
+  if (m.includes(d)) return message;
+  return d.includes(m) ? more : `${message}: ${more}`;
+}
+
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    text(record.message) ??
+    withDetail(text(record.message), record.detail ?? record.details) ??
     text(record.detail) ??
     text(record.title) ??
     text(record.msg) ??
@@ -203,7 +216,7 @@ const joinFirst = (...parts: (string | undefined)[]): string | undefined =>
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
-  (b) => text(b.message),
+  (b) => withDetail(text(b.message), b.detail ?? b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) =>

@@ -4,6 +4,7 @@
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
+import { isMarkedOffSpec } from "../http/labelled-text.js";
 import type { Redactor } from "../redact.js";
 import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
 
@@ -148,13 +149,23 @@ function detailsOf(
 
 const jsonType = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
-/** A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not. */
+/** Whether a step's outputs read its response body (a later step or the result needs a value from it). */
+const readsBody = (step: StepSpec): boolean => Object.values(step.outputs).some((v) => v.includes("$response.body"));
+
+/**
+ * A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not, nor
+ * an answer the transport passed on marked as off the description (text labelled with a media type of its own)
+ * unless the step's outputs need values from the declared JSON, which that text cannot give.
+ */
 function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
   const declared = step.bodyType;
   if (declared === undefined || answer.body === undefined) return undefined;
-  const actual = jsonType(answer.body);
+  const marked = isMarkedOffSpec(answer.body);
+  if (marked && !readsBody(step)) return undefined;
+  const body = marked ? (answer.body as Record<string, unknown>)["result"] : answer.body;
+  const actual = jsonType(body);
   if (actual === declared) return undefined;
-  const raw = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+  const raw = typeof body === "string" ? body : JSON.stringify(body);
   const excerpt = capText((redact ?? ((s: string) => s))(raw.replace(/\s+/g, " ").trim()), EXCERPT_CAP);
   const got = actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`;
   return errorDetail({

@@ -9,6 +9,7 @@ import { callerErrorCode, errorDetail, httpStatusError, responseDescription, typ
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
+import { labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
@@ -131,7 +132,8 @@ async function finish(
 ): Promise<HttpOutcome> {
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
-  const xml = typeof read.body === "string" && isXmlMedia(response.headers.get("content-type") ?? "");
+  const contentType = response.headers.get("content-type") ?? "";
+  const xml = typeof read.body === "string" && isXmlMedia(contentType);
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   const yesOrNo = step.statusAnswers?.[String(response.status)];
   if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
@@ -139,7 +141,7 @@ async function finish(
     const shape = xml ? step.xmlShape : undefined;
     const body =
       shape === undefined
-        ? declaredJson(read.body, step.bodyType)
+        ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType)
         : (xmlAnswer(read.body as string, shape) ?? unreadXml(read.body as string));
     return { ok: true, ...answer, body };
   }
