@@ -387,6 +387,41 @@ export function listedElsewhere(
   )[0];
 }
 
+/**
+ * The create of a resource's records found under another resource, for a resource with no create of its own records
+ * (Spotify's playlists, created only as `POST /users/{user_id}/playlists`; its `POST /playlists/{id}/tracks` adds
+ * tracks): a POST to `/others/{id}/things`, `things` the resource, that the profile reads as adding one, under the
+ * heaviest resource on a tie. Undefined when a create of the group that is not niche adds the resource's own records.
+ */
+export function createdElsewhere(
+  model: ApiModel,
+  group: { name: string; operations: readonly Operation[] },
+  others: readonly Operation[],
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined = () => undefined,
+  resourceOf: (o: Operation) => string = () => "",
+): Operation | undefined {
+  const judge = groupJudge(model, group, profile, niche, rankOf);
+  const own = PICKERS.create(model, group.operations, judge).filter((o) => !niche(o));
+  if (own.some((o) => judge.offMain(o) === 0)) return undefined;
+  const candidates = others.filter((o) => {
+    const parts = o.path.split("/").filter((s) => s !== "");
+    return (
+      o.method === "post" &&
+      !niche(o) &&
+      !o.deprecated &&
+      !judge.rpc(o) &&
+      parts.length >= 3 &&
+      /^\{.+\}$/.test(parts.at(-2) ?? "") &&
+      singular(toSnakeCase(parts.at(-1) ?? "")) === group.name &&
+      actionKind(profile(o)) === "create"
+    );
+  });
+  const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
+  return [...candidates].sort((a, b) => rank(a) - rank(b) || fewestPathParams(a) - fewestPathParams(b))[0];
+}
+
 /** The resource whose record a list found elsewhere is under (`list` of `/lists/{idList}/cards`), worded as its own. */
 function ownerOf(operation: Operation, group: { rank: number }): { name: string; rank: number } {
   const parts = operation.path.split("/").filter((s) => s !== "");
