@@ -38,6 +38,7 @@ import {
   groupProposals,
   isRelation,
   createdElsewhere,
+  listedBySchema,
   listedElsewhere,
   userHeld,
   withArticle,
@@ -469,7 +470,9 @@ function browsesElsewhere(
   for (const g of groups.filter((g) => g.rank < coreGroups)) {
     const used = new Set([...found.values()].flat());
     const others = view.operations.filter((o) => resource(o) !== g.name && !taken.has(o) && !used.has(o));
-    const list = listedElsewhere(view, g, others, profileOf, niche, rankOf, resource);
+    const list =
+      listedElsewhere(view, g, others, profileOf, niche, rankOf, resource) ??
+      listedBySchema(view, g, others, profileOf, niche);
     const create = createdElsewhere(view, g, others, profileOf, niche, rankOf, resource);
     const both = [list, create].filter((o): o is Operation => o !== undefined);
     if (both.length > 0) found.set(g.name, both);
