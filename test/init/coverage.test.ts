@@ -276,10 +276,8 @@ describe("the signed-in user's own things", () => {
     expect(operationGoalName(operation as Operation, verb)).toBe(want);
   });
 
-  // Eleventh since a playlist's create (`POST /users/{user_id}/playlists`, created-elsewhere.test.ts) takes a default place.
-  test("Spotify's draft of 11 saves a track to the user's library (PUT /me/tracks ranks with tracks, not as one of `me`'s 34)", async () => {
-    const drafted = await init({ spec: SPECS.spotify, maxGoals: 11 });
-    const goal = drafted.draft?.goals.find((g) => g.steps.some((s) => s.operation === "save-tracks-user"));
+  test("Spotify's draft saves a track to the user's library (PUT /me/tracks ranks with tracks, not as one of `me`'s 34)", async () => {
+    const goal = (await draft("spotify")).find((g) => g.steps.some((s) => s.operation === "save-tracks-user"));
     expect(goal?.name).toBe("save_tracks_user");
     expect(goal?.useWhen).toBe("The user asks to save a track.");
   });

@@ -509,6 +509,8 @@ export function groupProposals(
   const free = [...group.operations.filter((o) => !taken.has(o)), ...elsewhere];
   const judge = groupJudge(model, group, profile, niche, rankOf);
   const picked = new Set<Operation>();
+  // A single thing with parts (Spotify's player): adding to a part or listing one comes after its own read and actions.
+  const whole = group.operations.some((o) => o.method === "get" && readsWhole(model, o, group.operations, judge));
   // A list found by the schema it answers (see `listedBySchema`) is the browse, whatever its profile's action says.
   const listedBy = elsewhere.filter((o) => o.method === "get" && !PICKERS.find(model, [o], judge).includes(o));
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
@@ -533,7 +535,8 @@ export function groupProposals(
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
       kept.push(
-        kept.length === 0
+        kept.length === 0 &&
+          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)))
           ? proposal
           : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
@@ -548,6 +551,15 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/**
+ * Whether a core single thing's first create or browse is of one of its parts rather than of the thing (the player's
+ * queue, its available devices: off its main object): such a goal ranks as a runner-up, after the thing's own read and
+ * actions (pause, what is playing), as a part's goals do for users of a single thing.
+ */
+export function partFirst(kind: SingleKind, offMain: number): boolean {
+  return (kind === "create" || kind === "find") && offMain >= 1;
 }
 
 /**
