@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { draftGoals, resourcesOf } from "../../src/planner/init/index.js";
 import { resourceOf } from "../../src/planner/init/operations.js";
-import { readsWhole, valuesAsked } from "../../src/planner/init/proposals.js";
+import { partFirst, readsWhole, valuesAsked } from "../../src/planner/init/proposals.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { specModels } from "../support/spec-models.js";
@@ -32,6 +32,19 @@ describe("a part of a single thing belongs to it", () => {
     ["/settings/volume", ["player"], "volume"],
   ] as const)("%s with single things %j → %s", (path, singles, resource) => {
     expect(resourceOf(op("put", path), collections, new Set(singles))).toBe(resource);
+  });
+});
+
+describe("a single thing's first create or browse of a part waits", () => {
+  test.each([
+    ["a create of a part (the player's queue)", "create", 1, true],
+    ["a browse of a part (its available devices)", "find", 1.25, true],
+    ["a create of the thing itself", "create", 0, false],
+    ["a browse qualified but of the thing", "find", 0.5, false],
+    ["an action of a part", "act", 1, false],
+    ["a change of a part", "update", 1, false],
+  ] as const)("%s: %s", (_, kind, offMain, waits) => {
+    expect(partFirst(kind, offMain)).toBe(waits);
   });
 });
 
@@ -93,6 +106,16 @@ describe("on the real Spotify spec", () => {
     expect(steps).toContain("pause-a-users-playback");
     expect(steps).toContain("get-information-about-the-users-current-playback");
     expect(steps).not.toContain("transfer-a-users-playback");
+  });
+
+  test("the default draft saves a track where it added to the queue and listed devices (parts, now runners-up)", async () => {
+    const goals = draftGoals(await model("spotify")).goals;
+    const steps = goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(steps).toContain("save-tracks-user");
+    expect(steps).not.toContain("add-to-queue");
+    expect(steps).not.toContain("get-a-users-available-devices");
+    const later = draftGoals(await model("spotify"), { maxGoals: 14 }).goals.map((g) => g.name);
+    expect(later).toEqual(expect.arrayContaining(["add_to_queue", "get_users_available_devices"]));
   });
 
   test.each([

@@ -37,6 +37,8 @@ import {
   fallbackProposals,
   groupProposals,
   isRelation,
+  createdElsewhere,
+  listedBySchema,
   listedElsewhere,
   userHeld,
   withArticle,
@@ -340,12 +342,11 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
   const taken: ReadonlySet<Operation> = new Set(searched === undefined ? [] : [searched]);
   const rankOfResource = (r: string): number | undefined => groupRanks.get(r);
   const elsewhere = browsesElsewhere(view, groups, coreGroups, taken, resource, profileOf, niche, rankOfResource);
-  const takenOrElsewhere: ReadonlySet<Operation> = new Set([...taken, ...elsewhere.values()]);
+  const takenOrElsewhere: ReadonlySet<Operation> = new Set([...taken, ...[...elsewhere.values()].flat()]);
   const proposed = [
     ...(search === undefined ? [] : [search]),
-    ...groups.flatMap((g) => {
-      const browse = elsewhere.get(g.name);
-      return groupProposals(
+    ...groups.flatMap((g) =>
+      groupProposals(
         view,
         g,
         takenOrElsewhere,
@@ -353,24 +354,36 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         profileOf,
         niche,
         rankOfResource,
-        browse === undefined ? [] : [browse],
-      );
-    }),
+        elsewhere.get(g.name) ?? [],
+      ),
+    ),
   ].map((p) => markNiche(p, view, niche));
+  const coreCalls = new Set(proposed.flatMap((p) => (p.core ? p.calls : [])));
+  const twinOf = (o: Operation): Operation => {
+    const twin = topLevelTwin(o, view.operations, niche);
+    return twin === undefined || coreCalls.has(signatureOf(twin)) ? o : twin;
+  };
   const children = groups
     .filter((g) => g.rank < coreGroups)
     .flatMap((g) => {
       const nested = view.operations.filter((o) => parent(o) === g.name && resource(o) !== g.name && !niche(o));
       const child = fullestFirst(nested, resource)
+        .map((ops) => ops.map(twinOf))
         .map((ops) => childProposal(view, g, ops, none, profileOf, niche))
         .find((c) => c !== undefined);
-      return child && !proposed.some((p) => p.calls[0] === child.calls[0]) ? [child] : [];
+      if (child === undefined) return [];
+      const twin = !nested.some((o) => signatureOf(o) === child.calls[0]);
+      return proposed.some((p) => p.calls[0] === child.calls[0] && (p.core || !twin)) ? [] : [child];
     });
   const nestedChild = new Set(children.map((c) => c.group));
+  // A top-level create drafted as a core resource's nested create leaves its own resource's goals.
+  const childCalls = new Set(children.map((c) => c.calls[0]));
   proposed.splice(
     0,
     proposed.length,
-    ...proposed.map((p) => (p.child && nestedChild.has(p.group) ? { ...p, child: false, runnerUp: true } : p)),
+    ...proposed
+      .filter((p) => p.core || !childCalls.has(p.calls[0]))
+      .map((p) => (p.child && nestedChild.has(p.group) ? { ...p, child: false, runnerUp: true } : p)),
     ...children.map((c) => markNiche(c, view, niche)),
   );
   const pathChains = others
@@ -440,8 +453,8 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
 }
 
 /**
- * The browse of each core resource that lists none of its own records, found under another resource (see
- * `listedElsewhere`), heaviest resource first; one list is the browse of one resource only.
+ * The browse and create of each core resource that lists or adds none of its own records, found under another resource
+ * (see `listedElsewhere`, `createdElsewhere`), heaviest resource first; one operation serves one resource only.
  */
 function browsesElsewhere(
   view: ApiModel,
@@ -452,15 +465,38 @@ function browsesElsewhere(
   profileOf: (o: Operation) => OperationProfile,
   niche: (o: Operation) => boolean,
   rankOf: (resource: string) => number | undefined,
-): Map<string, Operation> {
-  const found = new Map<string, Operation>();
+): Map<string, Operation[]> {
+  const found = new Map<string, Operation[]>();
   for (const g of groups.filter((g) => g.rank < coreGroups)) {
-    const used = new Set(found.values());
+    const used = new Set([...found.values()].flat());
     const others = view.operations.filter((o) => resource(o) !== g.name && !taken.has(o) && !used.has(o));
-    const list = listedElsewhere(view, g, others, profileOf, niche, rankOf, resource);
-    if (list !== undefined) found.set(g.name, list);
+    const list =
+      listedElsewhere(view, g, others, profileOf, niche, rankOf, resource) ??
+      listedBySchema(view, g, others, profileOf, niche);
+    const create = createdElsewhere(view, g, others, profileOf, niche, rankOf, resource);
+    const both = [list, create].filter((o): o is Operation => o !== undefined);
+    if (both.length > 0) found.set(g.name, both);
   }
   return found;
+}
+
+/**
+ * The top-level create of what a nested create adds (`POST /v1/subscriptions` for `POST /v1/customers/{customer}/subscriptions`):
+ * a POST to the same collection name right under the same leading segments, with no parameter in its path, neither niche
+ * nor deprecated. The API's own home for that thing, which takes the parent as a field.
+ */
+export function topLevelTwin(
+  operation: Operation,
+  operations: readonly Operation[],
+  niche: (o: Operation) => boolean,
+): Operation | undefined {
+  if (operation.method !== "post") return undefined;
+  const parts = segments(operation.path);
+  const last = parts.at(-1) ?? "";
+  const parent = parts.findIndex((s) => /^\{.+\}$/.test(s)) - 1;
+  if (parent < 0 || last.startsWith("{") || !/^\{.+\}$/.test(parts.at(-2) ?? "")) return undefined;
+  const path = `/${[...parts.slice(0, parent), last].join("/")}`;
+  return operations.find((o) => o.method === "post" && o.path === path && !niche(o) && !o.deprecated);
 }
 
 /**

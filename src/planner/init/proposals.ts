@@ -2,7 +2,7 @@
 import { htmlToText } from "../../util/html-text.js";
 import { isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
-import type { ApiModel, Operation, Parameter } from "../../model/api-model.js";
+import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
 import { createInputNamer, operationStep } from "./bindings.js";
@@ -39,6 +39,7 @@ import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 import { namedAction } from "../named-action.js";
 import { readActionName } from "../profile.js";
+import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { requiredInputs } from "./action-groups.js";
 
@@ -387,10 +388,108 @@ export function listedElsewhere(
   )[0];
 }
 
+/**
+ * The create of a resource's records found under another resource, for a resource with no create of its own records
+ * (Spotify's playlists, created only as `POST /users/{user_id}/playlists`; its `POST /playlists/{id}/tracks` adds
+ * tracks): a POST to `/others/{id}/things`, `things` the resource, that the profile reads as adding one, under the
+ * heaviest resource on a tie. Undefined when a create of the group that is not niche adds the resource's own records.
+ */
+export function createdElsewhere(
+  model: ApiModel,
+  group: { name: string; operations: readonly Operation[] },
+  others: readonly Operation[],
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+  rankOf: (resource: string) => number | undefined = () => undefined,
+  resourceOf: (o: Operation) => string = () => "",
+): Operation | undefined {
+  const judge = groupJudge(model, group, profile, niche, rankOf);
+  const own = PICKERS.create(model, group.operations, judge).filter((o) => !niche(o));
+  if (own.some((o) => judge.offMain(o) === 0)) return undefined;
+  const candidates = others.filter((o) => {
+    const parts = o.path.split("/").filter((s) => s !== "");
+    return (
+      o.method === "post" &&
+      !niche(o) &&
+      !o.deprecated &&
+      !judge.rpc(o) &&
+      parts.length >= 3 &&
+      /^\{.+\}$/.test(parts.at(-2) ?? "") &&
+      singular(toSnakeCase(parts.at(-1) ?? "")) === group.name &&
+      actionKind(profile(o)) === "create"
+    );
+  });
+  const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
+  return [...candidates].sort((a, b) => rank(a) - rank(b) || fewestPathParams(a) - fewestPathParams(b))[0];
+}
+
+/**
+ * The read elsewhere that lists what a resource's create answers with, for a resource none of whose browses lists its
+ * own records (Slack's `chat`: `chat.postMessage` answers a `message`, an `objs_message`, and the chat's own list is of
+ * scheduled messages; `conversations.history` answers `messages`, an array of `objs_message`): a GET, neither niche nor
+ * deprecated, whose answer holds an array of the very named schema the resource's create answers under its object's
+ * name, the one asking fewest values first. Found by schema, so it holds for RPC methods, whose paths name no records.
+ */
+export function listedBySchema(
+  model: ApiModel,
+  group: { name: string; operations: readonly Operation[] },
+  others: readonly Operation[],
+  profile: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean,
+): Operation | undefined {
+  const judge = groupJudge(model, group, profile, niche, () => undefined);
+  const own = PICKERS.find(model, group.operations, judge).filter((o) => !niche(o));
+  if (own.some((o) => judge.offMain(o) < 1)) return undefined;
+  const schemas = schemaLookup(model.schemas);
+  const answered = (o: Operation): Readonly<Record<string, JsonSchema>> => {
+    const schema = successSchema(o);
+    return propertiesOf(schema === undefined ? undefined : derefTop(schema, schemas));
+  };
+  const refOf = (schema: JsonSchema | undefined): string | undefined => {
+    const ref = typeof schema === "object" ? schema["$ref"] : undefined;
+    return typeof ref === "string" ? ref : undefined;
+  };
+  const refs = new Set(
+    PICKERS.create(model, group.operations, judge)
+      .filter((o) => !niche(o) && judge.offMain(o) < 1)
+      .flatMap((o) => refOf(answered(o)[toSnakeCase(profile(o).object.split(" ").at(-1) ?? "")]) ?? []),
+  );
+  if (refs.size === 0) return undefined;
+  const lists = (o: Operation): boolean =>
+    Object.values(answered(o)).some(
+      (p) => typeof p === "object" && p["type"] === "array" && refs.has(refOf(p["items"] as JsonSchema) ?? ""),
+    );
+  const candidates = others.filter((o) => o.method === "get" && !niche(o) && !o.deprecated && lists(o));
+  return [...candidates].sort((a, b) => valuesAsked(a, schemas) - valuesAsked(b, schemas))[0];
+}
+
+/** The properties an object schema declares (none for another schema). */
+function propertiesOf(schema: JsonSchema | undefined): Readonly<Record<string, JsonSchema>> {
+  const properties = typeof schema === "object" ? schema["properties"] : undefined;
+  return typeof properties === "object" && properties !== null ? (properties as Record<string, JsonSchema>) : {};
+}
+
 /** The resource whose record a list found elsewhere is under (`list` of `/lists/{idList}/cards`), worded as its own. */
 function ownerOf(operation: Operation, group: { rank: number }): { name: string; rank: number } {
   const parts = operation.path.split("/").filter((s) => s !== "");
-  return { name: singular(toSnakeCase(parts.at(-3) ?? "")), rank: group.rank };
+  return { name: singular(toSnakeCase(rpcNamespace(operation.path) ?? parts.at(-3) ?? "")), rank: group.rank };
+}
+
+/**
+ * A list found by its schema under another RPC namespace reads one record of it: the optional query parameter naming
+ * that record (`channel` of `conversations.history`, "Conversation ID to fetch history for.") is required, as a path id
+ * is; without it the call lists nothing.
+ */
+export function withOwnerId(operation: Operation): Operation {
+  const owner = ownerOf(operation, { rank: 0 }).name.replaceAll("_", " ");
+  const names = new RegExp(`(^|\\W)${owner} id\\b`, "i");
+  const ownerId = (p: Parameter): boolean =>
+    p.in === "query" &&
+    !p.required &&
+    (toSnakeCase(p.name) === `${owner.replaceAll(" ", "_")}_id` || names.test(p.description ?? ""));
+  return owner === ""
+    ? operation
+    : { ...operation, parameters: operation.parameters.map((p) => (ownerId(p) ? { ...p, required: true } : p)) };
 }
 
 /**
@@ -410,22 +509,34 @@ export function groupProposals(
   const free = [...group.operations.filter((o) => !taken.has(o)), ...elsewhere];
   const judge = groupJudge(model, group, profile, niche, rankOf);
   const picked = new Set<Operation>();
+  // A single thing with parts (Spotify's player): adding to a part or listing one comes after its own read and actions.
+  const whole = group.operations.some((o) => o.method === "get" && readsWhole(model, o, group.operations, judge));
+  // A list found by the schema it answers (see `listedBySchema`) is the browse, whatever its profile's action says.
+  const listedBy = elsewhere.filter((o) => o.method === "get" && !PICKERS.find(model, [o], judge).includes(o));
   const proposals = (Object.keys(PICKERS) as SingleKind[]).flatMap((kind) => {
     const kept: Proposal[] = [];
-    for (const operation of PICKERS[kind](model, free, judge)) {
+    for (const operation of [...(kind === "find" ? listedBy : []), ...PICKERS[kind](model, free, judge)]) {
       if (kept.length === (isCore ? 2 : 1)) break;
       if (picked.has(operation) || ((kind === "update" || kind === "act") && setsFieldOfRecord(model, operation, free)))
         continue;
       const proposal = elsewhere.includes(operation)
         ? {
-            ...singleProposal(model, operation, kind, ownerOf(operation, group), profile(operation)),
+            ...singleProposal(
+              model,
+              listedBy.includes(operation) ? withOwnerId(operation) : operation,
+              kind,
+              ownerOf(operation, group),
+              profile(operation),
+            ),
             group: group.name,
+            operationIndex: model.operations.indexOf(operation),
           }
         : singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
       kept.push(
-        kept.length === 0
+        kept.length === 0 &&
+          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)))
           ? proposal
           : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
@@ -440,6 +551,15 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/**
+ * Whether a core single thing's first create or browse is of one of its parts rather than of the thing (the player's
+ * queue, its available devices: off its main object): such a goal ranks as a runner-up, after the thing's own read and
+ * actions (pause, what is playing), as a part's goals do for users of a single thing.
+ */
+export function partFirst(kind: SingleKind, offMain: number): boolean {
+  return (kind === "create" || kind === "find") && offMain >= 1;
 }
 
 /**
