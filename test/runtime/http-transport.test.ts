@@ -466,6 +466,49 @@ describe("timeouts and unreachable hosts", () => {
   });
 });
 
+describe("a request the HTTP client refuses to build", () => {
+  // Notion's spec declares a header parameter with an empty name: Node's fetch throws before anything leaves.
+  it("an empty header name → UPSTREAM_ERROR, not retried, nothing sent; never 'unreachable'", async () => {
+    let hits = 0;
+    const api = await loopback((_, res) => {
+      hits++;
+      json(res, 200, {});
+    });
+    const outcome = await createTransport(settings(api.origin)).call(
+      request({}, "7", [{ spec: param("", "header"), value: "x" }]),
+    );
+    await api.close();
+    expect(hits).toBe(0);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UPSTREAM_ERROR", retryable: false } });
+    expect(!outcome.ok && outcome.error.message).toMatch(
+      /^getThing: the HTTP client refused to build the request \(Headers\.append: "" is an invalid header name\); nothing was sent\.$/,
+    );
+    expect(!outcome.ok && outcome.error.suggestion).toMatch(/^Do not retry/);
+  });
+
+  it.each([
+    ["a header name it cannot carry", new TypeError('Headers.append: "" is an invalid header name.'), "UPSTREAM_ERROR"],
+    ["a body on a GET", new TypeError("Request with GET/HEAD method cannot have body."), "UPSTREAM_ERROR"],
+    [
+      "characters a header cannot hold",
+      new TypeError("Cannot convert argument to a ByteString because …"),
+      "UPSTREAM_ERROR",
+    ],
+    [
+      "a network failure",
+      Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } }),
+      "UNREACHABLE",
+    ],
+    ["another TypeError", new TypeError("Cannot read properties of undefined"), "UNREACHABLE"],
+  ])("%s", async (_, thrown, code) => {
+    const failing = (async () => {
+      throw thrown;
+    }) as typeof fetch;
+    const outcome = await createTransport(settings("https://api.test", { fetch: failing })).call(request());
+    expect(outcome).toMatchObject({ ok: false, error: { code } });
+  });
+});
+
 describe("a write whose connection drops", () => {
   const KEY = "3b241101-e2bb-4255-8caf-4136c566a962";
   const keyHeader = param("Idempotency-Key", "header");

@@ -1,4 +1,4 @@
-// A thrown fetch / stream / sleep failure + which signal fired + the sends so far → TIMEOUT or UNREACHABLE.
+// A thrown fetch / stream / sleep failure + the signal that fired + the sends so far → TIMEOUT, UNREACHABLE, refusal.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { StepSpec } from "../types.js";
 import type { NoAnswer } from "./retry.js";
@@ -90,9 +90,24 @@ const NOT_SENT_CODES = new Set([
 
 const causeCode = (thrown: unknown): unknown => (thrown as { cause?: { code?: unknown } } | undefined)?.cause?.code;
 
+/**
+ * What fetch says when it refuses to build a request: a header name or value it cannot carry (`Headers.append: "" is
+ * an invalid header name.`), a body on a GET, a URL it cannot parse, characters a header cannot hold. Nothing was sent,
+ * and sending the same again fails the same way; network failures come as `fetch failed` with a cause instead.
+ */
+const REFUSED = new RegExp(
+  "^(Headers\\.(append|set): |Request with GET/HEAD method cannot have body|Failed to parse URL from |" +
+    "Cannot convert argument to a ByteString|Request cannot be constructed from a URL that includes credentials)",
+);
+
+/** Whether fetch refused to build the request (`REFUSED`): the tool's or its configuration's fault, not the network. */
+export function refusedByClient(thrown: unknown): boolean {
+  return thrown instanceof TypeError && REFUSED.test(thrown.message);
+}
+
 function neverSent(thrown: unknown): boolean {
   const code = causeCode(thrown);
-  return typeof code === "string" && NOT_SENT_CODES.has(code);
+  return (typeof code === "string" && NOT_SENT_CODES.has(code)) || refusedByClient(thrown);
 }
 
 /** How a send that threw ended: the deadline or the caller, a request that never left, or a dropped connection. */
@@ -113,10 +128,27 @@ function unknownHost(input: ThrownInput): ErrorDetail {
   });
 }
 
-/** Timeouts win over everything (an abort surfaces as many error types); any other throw is a connection failure. */
+/** A request fetch would not build: said as the tool's fault, not the API's, and not worth calling again. */
+function refusedRequest(input: ThrownInput): ErrorDetail {
+  const reason = (input.thrown as Error).message.replace(/\.+$/, "");
+  return errorDetail({
+    code: "UPSTREAM_ERROR",
+    message: `${input.step.operationId}: the HTTP client refused to build the request (${reason}); nothing was sent.`,
+    suggestion:
+      "Do not retry: the request this tool builds cannot be sent as it stands. Tell the user the tool or its " +
+      "configuration needs fixing.",
+    retryable: false,
+  });
+}
+
+/**
+ * Timeouts win over everything (an abort surfaces as many error types); a request fetch refused to build is the tool's
+ * fault; any other throw is a connection failure.
+ */
 export function thrownError(input: ThrownInput): ErrorDetail {
   if (input.deadline.timeout.aborted) return timeoutError(input, false);
   if (input.deadline.caller?.aborted) return timeoutError(input, true);
+  if (refusedByClient(input.thrown)) return refusedRequest(input);
   if (causeCode(input.thrown) === "ENOTFOUND") return unknownHost(input);
   const safe = input.idempotent || input.sends === 0 || neverSent(input.thrown);
   return errorDetail({
