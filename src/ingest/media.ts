@@ -1,5 +1,6 @@
 // Turns OAS 3 Media Type objects (and their examples and encodings) into MediaContent.
 import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
+import { valueExamples } from "../schema/placeholder-example.js";
 import { isJsonCapableRange, isStructuredSchema, mediaKind } from "../util/media-type.js";
 import { join, unescapeToken } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
@@ -16,14 +17,17 @@ export function contentKind(ctx: IngestContext, mediaType: string, schema: unkno
   return mediaKind(mediaType, isJsonCapableRange(mediaType) && isStructuredSchema(schema, namedSchemaOf(ctx)));
 }
 
-/** `example` then the values of `examples` (refs to `components/examples` followed), in spec order. */
+/**
+ * `example` then the values of `examples` (refs to `components/examples` followed), in spec order; a template's
+ * placeholder (`{{PAGE_ID}}`) is no example.
+ */
 export function examplesOf(ctx: IngestContext, node: JsonRecord, pointer: string): unknown[] {
   const found: unknown[] = "example" in node ? [node["example"]] : [];
   for (const [, raw, at] of entriesAt(node["examples"], join(pointer, "examples"))) {
     const example = deref(ctx, raw, at);
     if (example && "value" in example.node) found.push(example.node["value"]);
   }
-  return found;
+  return valueExamples(found);
 }
 
 /** One Media Type object → MediaContent; a missing schema means "any value" (`{}`). */

@@ -1,5 +1,6 @@
 // Turns OAS 3 and Swagger 2 Parameter objects into model Parameters, merging path- and operation-level ones.
 import type { Parameter, ParameterLocation, ParameterStyle } from "../model/api-model.js";
+import { isPlaceholderExample } from "../schema/placeholder-example.js";
 import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
 import { digitStringSchema } from "./digit-strings.js";
@@ -86,7 +87,7 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
   const format = COLLECTION_FORMATS[stringOf(node["collectionFormat"]) ?? "csv"] ?? { explode: false };
   const isArray = node["type"] === "array";
   const style = isArray ? (format.style ?? DEFAULT_STYLE[location]) : DEFAULT_STYLE[location];
-  const example = node["x-example"];
+  const example = isPlaceholderExample(node["x-example"]) ? undefined : node["x-example"];
   const { schema, description } = proseDefaultAsDescription(
     ctx.schemas.schemaOf(swagger2Schema(node)),
     stringOf(node["description"]),

@@ -1,4 +1,5 @@
 // Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
+import { isPlaceholderExample, valueExamples } from "./placeholder-example.js";
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
 import { isRecord } from "../runtime/types.js";
 import { hasJsonType } from "../util/json-type.js";
@@ -115,6 +116,7 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   const out: Mutable = { ...schema };
   for (const key of Object.keys(out)) if (SUBSCHEMA_KEYWORDS.has(key)) out[key] = normalizeKeyword(key, out[key], ctx);
   normalizeExample(out);
+  dropPlaceholderExamples(out);
   examplesFitType(out);
   normalizeExclusiveBound(out, "exclusiveMinimum", "minimum");
   normalizeExclusiveBound(out, "exclusiveMaximum", "maximum");
@@ -264,6 +266,15 @@ function normalizeExample(out: Mutable): void {
   delete out["example"];
   const examples = Array.isArray(out["examples"]) ? (out["examples"] as unknown[]) : [];
   out["examples"] = [example, ...examples];
+}
+
+/** `examples` without template placeholders (`{{PAGE_ID}}`, `<string>`): no value to show or send. */
+function dropPlaceholderExamples(out: Mutable): void {
+  const examples = out["examples"];
+  if (!Array.isArray(examples) || !examples.some(isPlaceholderExample)) return;
+  const values = valueExamples(examples);
+  if (values.length === 0) delete out["examples"];
+  else out["examples"] = values;
 }
 
 /** Whether an example fits the schema's `type` (null always does: nullability is said elsewhere). */

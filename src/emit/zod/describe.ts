@@ -6,14 +6,19 @@ import { saysServerFilled } from "../../schema/server-filled.js";
 import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
 
+/** An empty or blank string: an example that shows nothing ("E.g. "). */
+const isBlank = (value: unknown): boolean => typeof value === "string" && value.trim() === "";
+
 /**
- * The schema's first example that keeps the schema's own enum, pattern, lengths and bounds (a description never shows
+ * The schema's first example that is not blank and keeps the schema's own enum, pattern, lengths and bounds (a description never shows
  * a value the tool refuses); none for a boolean, whose example only names one of its two values.
  */
 function exampleOf(schema: JsonSchemaObject): unknown {
   if (schema["type"] === "boolean") return undefined;
   const examples = schema["examples"];
-  return Array.isArray(examples) ? examples.find((e) => e !== undefined && fitsOwnConstraints(schema, e)) : undefined;
+  return Array.isArray(examples)
+    ? examples.find((e) => e !== undefined && !isBlank(e) && fitsOwnConstraints(schema, e))
+    : undefined;
 }
 
 /**
