@@ -177,5 +177,23 @@ function checkedLocation(ctx: IngestContext, node: JsonRecord, pointer: string):
     });
     return undefined;
   }
+  if (!sendableName(node["name"], location)) {
+    ctx.reporter.report("SPEC_PARAMETER_UNSENDABLE", join(pointer, "name"), {
+      message: `${location} parameter ${JSON.stringify(node["name"])} has a name no HTTP request can carry; the tool offers no input for it`,
+    });
+    return undefined;
+  }
   return location as ParameterLocation;
+}
+
+/** An HTTP token (RFC 9110 §5.6.2): what a header or cookie name must be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Whether a request can carry a parameter of this name: any name but an empty one; a header's or cookie's only when it
+ * is a token (Notion's description declares a header named `""`, which fetch refuses to send).
+ */
+function sendableName(name: string, location: string): boolean {
+  if (name.trim() === "") return false;
+  return (location !== "header" && location !== "cookie") || TOKEN.test(name);
 }

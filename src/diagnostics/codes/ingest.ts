@@ -68,6 +68,12 @@ export const ingestCodes = {
     title: "two operations share one operationId",
     hint: "operationIds must be unique across the document; rename one of the two",
   },
+  SPEC_PARAMETER_UNSENDABLE: {
+    severity: "warning",
+    title:
+      "a parameter's name cannot be sent in an HTTP request (empty, or a header or cookie name that is no token); the tool offers no input for it",
+    hint: "give the parameter the name the API reads, or remove it",
+  },
   SPEC_READ_BODY_DROPPED: {
     severity: "warning",
     title: "a GET or HEAD operation declares a request body, which HTTP clients cannot send; the tool offers none",
