@@ -340,6 +340,11 @@ export interface ToolSpec extends ToolHead {
    * the top level); every constraint keyword stays.
    */
   readonly definitionBrief?: readonly string[];
+  /**
+   * A union the cut leaves out is outlined (each alternative's own fields, with their types and the values that tell the
+   * alternatives apart) rather than given as its type alone; set where that still fits the per-tool cap.
+   */
+  readonly definitionOutline?: boolean;
 }
 
 export interface ServerSpec {
@@ -555,6 +560,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly definitionDepth?: number;
   /** These inputs' advertised descriptions are cut to their first sentence. */
   readonly definitionBrief?: readonly string[];
+  /** A union the cut leaves out is outlined by its alternatives' own fields, not given as its type alone. */
+  readonly definitionOutline?: boolean;
   /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }
