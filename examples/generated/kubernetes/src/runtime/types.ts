@@ -200,6 +200,11 @@ export interface StepSpec {
    * starred"): each of these statuses is an answer, `{answer, status, means}`, never an error.
    */
   readonly statusAnswers?: Readonly<Record<string, boolean>>;
+  /**
+   * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension): it
+   * never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a timeout.
+   */
+  readonly streams?: boolean;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
