@@ -41,6 +41,8 @@ export interface ToolDefinitionView {
     readonly depth: number;
     /** Inputs whose descriptions were cut to their first sentence, when the top level alone was over the cap. */
     readonly brief?: readonly string[];
+    /** Unions cut away are outlined by their alternatives' fields (it still fits the cap at this depth). */
+    readonly outline?: boolean;
   };
   /** Listed only once a tool search finds it. */
   readonly deferLoading?: boolean;
@@ -310,6 +312,7 @@ function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean, 
     ...(view.inputExamples === undefined ? {} : { examples: view.inputExamples }),
     ...(view.shortened === undefined ? {} : { definitionDepth: view.shortened.depth }),
     ...(view.shortened?.brief === undefined ? {} : { definitionBrief: view.shortened.brief }),
+    ...(view.shortened?.outline === true ? { definitionOutline: true } : {}),
     ...(deferred ? { deferLoading: true } : {}),
   };
 }
@@ -442,14 +445,35 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter, co
   };
   for (const keep of [definition.examples, []]) {
     let fitted: SizedView | undefined;
-    for (let depth = 0; depth <= deepest; depth++) {
+    let depth = 0;
+    for (; depth <= deepest; depth++) {
       const cut = cutTo(depth, keep);
       if (!fits(cut, cap)) break;
       fitted = cut;
     }
-    if (fitted !== undefined) return fitted;
+    if (fitted === undefined) continue;
+    const view = (cut: Record<string, unknown>, shortened: { readonly depth: number; readonly outline: true }) =>
+      sizedView(definition, { inputSchema: cut, examples: keep, counter }, shortenedFrom(whole, shortened, cap, over));
+    return outlinedToCap(definition, fitted, depth - 1, cap, view) ?? fitted;
   }
   return briefToCap(definition, cap, (brief, examples) => cutTo(0, examples, brief));
+}
+
+/**
+ * The cut at `depth` with the unions it cuts away outlined (their alternatives' fields and what tells them apart, see
+ * schemaToDepth), when that differs from the plain cut and still fits `cap`: never a shallower cut for it.
+ */
+function outlinedToCap(
+  definition: Definition,
+  plain: SizedView,
+  depth: number,
+  cap: number,
+  view: (cut: Record<string, unknown>, shortened: { readonly depth: number; readonly outline: true }) => SizedView,
+): SizedView | undefined {
+  const cut = schemaToDepth(definition.inputSchema, depth, undefined, true);
+  if (JSON.stringify(cut) === JSON.stringify(plain.inputSchema)) return undefined;
+  const outlined = view(cut, { depth, outline: true });
+  return fits(outlined, cap) ? outlined : undefined;
 }
 
 /**
@@ -500,7 +524,7 @@ const WHOLE_COUNT_FACTOR = 3;
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
 function shortenedFrom(
   whole: SizedView,
-  cut: { readonly depth: number; readonly brief?: readonly string[] },
+  cut: { readonly depth: number; readonly brief?: readonly string[]; readonly outline?: true },
   cap: number,
   over: boolean,
 ): NonNullable<ToolDefinitionView["shortened"]> {

@@ -49,7 +49,8 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 
 /** The change, tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
-  const { changeInputs, tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = tool;
+  const { changeInputs, tags, profile, examples, deferLoading, programmatic } = tool;
+  const { definitionDepth, definitionBrief, definitionOutline } = tool;
   const fields = {
     changeInputs,
     tags,
@@ -59,6 +60,7 @@ function servingFields(tool: ToolDef): Partial<ToolSpec> {
     programmatic,
     definitionDepth,
     definitionBrief,
+    definitionOutline,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

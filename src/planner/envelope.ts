@@ -6,6 +6,7 @@ import type { EnvelopeSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
+import { operationStreams } from "./streaming.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -152,7 +153,7 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 /**
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
- * the statuses that answer yes or no (see `statusAnswers`).
+ * the statuses that answer yes or no (see `statusAnswers`), and whether the answer is a stream.
  */
 export function answerChecks(
   operation: Operation,
@@ -164,6 +165,7 @@ export function answerChecks(
   bodyType?: "object" | "array";
   xmlShape?: XmlShape;
   statusAnswers?: Readonly<Record<string, boolean>>;
+  streams?: true;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -176,5 +178,6 @@ export function answerChecks(
     ...(bodyType === undefined ? {} : { bodyType }),
     ...(xmlShape === undefined ? {} : { xmlShape }),
     ...(answers === undefined ? {} : { statusAnswers: answers }),
+    ...(operationStreams(operation) ? { streams: true as const } : {}),
   };
 }

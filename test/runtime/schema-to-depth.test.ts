@@ -44,6 +44,96 @@ describe("schemaToDepth", () => {
     expect(cut["$defs"]).toBeUndefined();
   });
 
+  it.each<[string, Record<string, unknown>, unknown]>([
+    [
+      // Vonage's branches are allOf of an object and a degraded `anyOf` of every type: the object part says the type.
+      "the type every allOf part allows",
+      { allOf: [{ anyOf: ["null", "boolean", "object", "string"].map((type) => ({ type })) }, object] },
+      { type: "object", description: CUT_MARK },
+    ],
+    ["no type where allOf parts share none", { allOf: [{ type: "string" }, object] }, { description: CUT_MARK }],
+  ])("a cut property keeps %s", (_, spec, want) => {
+    const cut = schemaToDepth({ type: "object", properties: { spec } }, 0);
+    expect((cut["properties"] as Record<string, unknown>)["spec"]).toEqual(want);
+  });
+
+  const sms = {
+    allOf: [
+      {
+        type: "object",
+        properties: { to: { type: "string", description: "The recipient." }, channel: {} },
+        required: ["to", "channel"],
+      },
+      { $ref: "#/$defs/Sms" },
+    ],
+  };
+  const Sms = {
+    type: "object",
+    description: "An SMS.",
+    properties: {
+      channel: { type: "string", enum: ["sms"], description: "Must be sms." },
+      text: {
+        allOf: [
+          { type: "string", maxLength: 1000 },
+          { type: "string", enum: ["hi", "bye"] },
+        ],
+      },
+    },
+    required: ["text"],
+  };
+  const image = {
+    type: "object",
+    properties: {
+      channel: { const: "mms" },
+      image: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+      size: { type: "string", enum: ["a", "b", "c", "d", "e", "f", "g", "h", "i"] },
+    },
+    required: ["channel", "image"],
+  };
+  it.each<[string, Record<string, unknown>, unknown]>([
+    [
+      "each alternative's own fields, merged over allOf parts and $refs, with the values that tell them apart",
+      { description: "Send a message.", oneOf: [sms, { anyOf: [image, { type: "string" }] }] },
+      {
+        anyOf: [
+          {
+            type: "object",
+            properties: {
+              to: { type: "string" },
+              channel: { type: "string", enum: ["sms"] },
+              text: { type: "string", enum: ["hi", "bye"] },
+            },
+            required: ["to", "channel", "text"],
+          },
+          {
+            type: "object",
+            properties: {
+              channel: { const: "mms" },
+              image: { type: "object", description: CUT_MARK },
+              size: { type: "string" },
+            },
+            required: ["channel", "image"],
+          },
+          { type: "string" },
+        ],
+        description: `Send a message. ${CUT_MARK}`,
+      },
+    ],
+    [
+      "only the type of a union no alternative of which has fields",
+      { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
+      { type: ["string", "array"], description: CUT_MARK },
+    ],
+    ["only the type of an object that is no union", object, { type: "object", description: CUT_MARK }],
+  ])("an outlined cut keeps %s", (_, body, want) => {
+    const schema = { type: "object", properties: { body }, $defs: { Sms } };
+    const cut = schemaToDepth(schema, 0, CUT_NOTE, true);
+    expect((cut["properties"] as Record<string, unknown>)["body"]).toEqual(want);
+    expect(cut["$defs"]).toBeUndefined();
+    const plain = schemaToDepth(schema, 0);
+    expect((plain["properties"] as Record<string, unknown>)["body"]).not.toHaveProperty("anyOf");
+  });
+
   it("keeps what is within the depth whole, and the $defs it still uses", () => {
     const schema = { type: "object", properties: { spec: { $ref: "#/$defs/Spec" } }, $defs: { Spec: object } };
     expect(schemaToDepth(schema, 1)).toEqual({ ...schema, description: CUT_NOTE });

@@ -84,7 +84,7 @@ function servingToText(
   const shortened = definitions.filter((d) => d.shortened !== undefined);
   const lines = shortened.map(
     (d) =>
-      `  ${d.name}: ${d.shortened?.fromTokensOver ? "more than " : ""}${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep${briefWords(d.shortened?.brief)}; the whole schema is still checked)`,
+      `  ${d.name}: ${d.shortened?.fromTokensOver ? "more than " : ""}${d.shortened?.fromTokens} → ${d.tokens} tokens (input described ${d.shortened?.depth} level${d.shortened?.depth === 1 ? "" : "s"} deep${d.shortened?.outline ? ", unions cut away outlined by their alternatives' fields" : ""}${briefWords(d.shortened?.brief)}; the whole schema is still checked)`,
   );
   const cut =
     shortened.length === 0

@@ -200,6 +200,11 @@ export interface StepSpec {
    * starred"): each of these statuses is an answer, `{answer, status, means}`, never an error.
    */
   readonly statusAnswers?: Readonly<Record<string, boolean>>;
+  /**
+   * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension): it
+   * never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a timeout.
+   */
+  readonly streams?: boolean;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
   readonly paging?: PagingSpec;
   /**
@@ -340,6 +345,11 @@ export interface ToolSpec extends ToolHead {
    * the top level); every constraint keyword stays.
    */
   readonly definitionBrief?: readonly string[];
+  /**
+   * A union the cut leaves out is outlined (each alternative's own fields, with their types and the values that tell the
+   * alternatives apart) rather than given as its type alone; set where that still fits the per-tool cap.
+   */
+  readonly definitionOutline?: boolean;
 }
 
 export interface ServerSpec {
@@ -555,6 +565,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly definitionDepth?: number;
   /** These inputs' advertised descriptions are cut to their first sentence. */
   readonly definitionBrief?: readonly string[];
+  /** A union the cut leaves out is outlined by its alternatives' own fields, not given as its type alone. */
+  readonly definitionOutline?: boolean;
   /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }

@@ -466,9 +466,26 @@ function optionalSpecFields(
   spec: ToolSpec,
 ): Pick<
   Tool,
-  "tags" | "profile" | "examples" | "deferLoading" | "programmatic" | "definitionDepth" | "definitionBrief"
+  | "tags"
+  | "profile"
+  | "examples"
+  | "deferLoading"
+  | "programmatic"
+  | "definitionDepth"
+  | "definitionBrief"
+  | "definitionOutline"
 > {
-  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief } = spec;
-  const fields = { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief };
+  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief, definitionOutline } =
+    spec;
+  const fields = {
+    tags,
+    profile,
+    examples,
+    deferLoading,
+    programmatic,
+    definitionDepth,
+    definitionBrief,
+    definitionOutline,
+  };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

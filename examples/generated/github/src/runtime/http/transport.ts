@@ -113,6 +113,24 @@ function tooLarge(step: StepSpec, limit: number): ErrorDetail {
 }
 
 /**
+ * A 2xx of an operation the spec says streams, or sent as server-sent events: the API holds the connection open and sends records until it is closed,
+ * so the answer never completes within a call, and calling again cannot change that.
+ */
+function streamingAnswer(step: StepSpec, status: number): ErrorDetail {
+  return errorDetail({
+    code: "UPSTREAM_ERROR",
+    message:
+      `${step.operationId} answered ${status} with a stream: this endpoint keeps the connection open and sends ` +
+      "records until it is closed, so it never completes as one answer; nothing was read.",
+    suggestion:
+      "Do not retry: this endpoint is a stream this tool cannot read. Use another tool that searches or reads the " +
+      "same data if one fits; otherwise tell the user this endpoint needs a streaming client.",
+    retryable: false,
+    status,
+  });
+}
+
+/**
  * The answer of a read that says yes or no by its status alone: `{answer, status, means}`, `means` the spec's words
  * for that status ("Not Found if pull request has not been merged").
  */
@@ -130,6 +148,11 @@ async function finish(
   auth: AppliedAuth,
   retryAfterSeconds?: number,
 ): Promise<HttpOutcome> {
+  const streamed = step.streams === true || /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "");
+  if (streamed && response.status >= 200 && response.status < 300) {
+    await discardBody(response);
+    return { ok: false, error: streamingAnswer(step, response.status) };
+  }
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const contentType = response.headers.get("content-type") ?? "";

@@ -17,10 +17,13 @@ export function toolInputJsonSchema(tool: Tool): JsonSchema {
 
 /** The input JSON Schema as advertised, from the whole one: cut to the definition depth, descriptions made brief. */
 export function shownInputJsonSchema(
-  tool: Pick<Tool, "definitionDepth" | "definitionBrief">,
+  tool: Pick<Tool, "definitionDepth" | "definitionBrief" | "definitionOutline">,
   schema: JsonSchema,
 ): JsonSchema {
-  const cut = tool.definitionDepth === undefined ? schema : schemaToDepth(schema, tool.definitionDepth);
+  const cut =
+    tool.definitionDepth === undefined
+      ? schema
+      : schemaToDepth(schema, tool.definitionDepth, CUT_NOTE, tool.definitionOutline === true);
   return tool.definitionBrief === undefined ? cut : briefDescriptions(cut, tool.definitionBrief);
 }
 
@@ -251,11 +254,12 @@ const NESTED_KEYS = [
 /**
  * `schema` with its properties described `depth` levels deep: a value at that depth keeps its type and description
  * and is otherwise accepted as is by the advertised schema (the tool's own Zod schema still checks all of it).
- * `$defs` a cut schema no longer references are dropped.
+ * `$defs` a cut schema no longer references are dropped. With `outline`, a union cut away whose alternatives are objects
+ * keeps each alternative's own fields, their types and the values that tell them apart (see unionOutline).
  */
-export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE): JsonSchema {
+export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE, outline = false): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
-  const cutNode = nodeCutter(defs);
+  const cutNode = nodeCutter(defs, outline);
   const cut = cutNode(schema, depth + 1, true) as JsonSchema;
   const used = referencedDefs(cut, defs);
   const { $defs: _, ...body } = cut;
@@ -273,11 +277,12 @@ export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE
 /** Cuts a node to `levels` of properties; what is cut keeps its type (found through `$defs` refs and `allOf`). */
 function nodeCutter(
   defs: Readonly<Record<string, JsonSchema>>,
+  outline: boolean,
 ): (node: unknown, levels: number, root: boolean) => unknown {
   const cutNode = (node: unknown, levels: number, root: boolean): unknown => {
     if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
     const schema = node as JsonSchema;
-    if (levels <= 0 && !root) return collapsed(schema, defs);
+    if (levels <= 0 && !root) return collapsed(schema, defs, outline);
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key === "properties" || key === "patternProperties")
@@ -293,13 +298,130 @@ function nodeCutter(
   return cutNode;
 }
 
-function collapsed(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
+function collapsed(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, outlined: boolean): JsonSchema {
   const nested =
     NESTED_KEYS.some((k) => schema[k] !== undefined && typeof schema[k] === "object") || schema["$ref"] !== undefined;
   if (!nested) return schema;
-  const type = typeOf(schema, defs, new Set());
   const described = typeof schema["description"] === "string" ? `${schema["description"]} ${CUT_MARK}` : CUT_MARK;
+  const outline = outlined ? unionOutline(schema, defs) : undefined;
+  if (outline !== undefined) return { anyOf: outline, description: described };
+  const type = typeOf(schema, defs, new Set());
   return { ...(type === undefined ? {} : { type }), description: described };
+}
+
+/** Most alternatives a cut union is outlined with; past it, only its type is kept. */
+const MAX_OUTLINED_BRANCHES = 32;
+
+/** Most values an outlined field keeps its `enum` with. */
+const MAX_OUTLINED_ENUM = 8;
+
+/**
+ * A cut union whose alternatives are objects, as each alternative's own fields (merged over its `allOf` parts), each
+ * with its type, its `const` or short `enum` (what tells the alternatives apart, as a `type`/`channel` field does),
+ * and which are required; undefined when no alternative has fields, or there are too many.
+ */
+function unionOutline(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema[] | undefined {
+  const branches = unionBranches(schema, defs, new Set());
+  if (branches.length < 2 || branches.length > MAX_OUTLINED_BRANCHES) return undefined;
+  const outlined = branches.map((branch) => branchOutline(branch, defs));
+  return outlined.some((branch) => branch["properties"] !== undefined) ? outlined : undefined;
+}
+
+/** The alternatives of a union, nested unions and `$defs` refs followed; a schema that is no union is its own. */
+function unionBranches(
+  schema: JsonSchema,
+  defs: Readonly<Record<string, JsonSchema>>,
+  seen: Set<string>,
+): JsonSchema[] {
+  const target = resolved(schema, defs, seen);
+  if (target === undefined) return [schema];
+  const union = [target["anyOf"], target["oneOf"]].find(Array.isArray) as unknown[] | undefined;
+  if (union === undefined || Object.keys(target).some((key) => key === "properties" || key === "allOf"))
+    return [target];
+  return union.flatMap((branch) =>
+    branch !== null && typeof branch === "object" ? unionBranches(branch as JsonSchema, defs, new Set(seen)) : [],
+  );
+}
+
+/** A schema with a `$defs` ref followed (undefined on a cycle or a missing entry). */
+function resolved(
+  schema: JsonSchema,
+  defs: Readonly<Record<string, JsonSchema>>,
+  seen: Set<string>,
+): JsonSchema | undefined {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
+  const name = ref.slice("#/$defs/".length);
+  if (seen.has(name) || defs[name] === undefined) return undefined;
+  seen.add(name);
+  return resolved(defs[name], defs, seen);
+}
+
+/** One alternative of an outlined union: its fields (see {@link unionOutline}), else only its type. */
+function branchOutline(branch: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
+  const type = typeOf(branch, defs, new Set());
+  const fields = new Map<string, JsonSchema>();
+  const required = new Set<string>();
+  for (const part of objectParts(branch, defs, new Set())) {
+    for (const name of Array.isArray(part["required"]) ? (part["required"] as unknown[]) : [])
+      if (typeof name === "string") required.add(name);
+    for (const [name, value] of Object.entries((part["properties"] ?? {}) as Record<string, unknown>)) {
+      const field = value !== null && typeof value === "object" ? fieldOutline(value as JsonSchema, defs) : {};
+      const known = fields.get(name);
+      if (known === undefined || Object.keys(field).length > Object.keys(known).length) fields.set(name, field);
+    }
+  }
+  if (fields.size === 0) return type === undefined ? {} : { type };
+  return {
+    type: "object",
+    properties: Object.fromEntries(fields),
+    ...(required.size === 0 ? {} : { required: [...required] }),
+  };
+}
+
+/** The parts of an object schema that list fields: itself, and its `allOf` parts and `$defs` refs, in order. */
+function objectParts(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, seen: Set<string>): JsonSchema[] {
+  const target = resolved(schema, defs, seen);
+  if (target === undefined) return [];
+  const parts = Array.isArray(target["allOf"]) ? (target["allOf"] as unknown[]) : [];
+  return [
+    ...(target["properties"] !== null && typeof target["properties"] === "object" ? [target] : []),
+    ...parts.flatMap((part) =>
+      part !== null && typeof part === "object" ? objectParts(part as JsonSchema, defs, seen) : [],
+    ),
+  ];
+}
+
+/** A field of an outlined alternative: its type, its `const` or short `enum`, and the mark when it nests more. */
+function fieldOutline(field: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
+  const target = resolved(field, defs, new Set()) ?? field;
+  const type = typeOf(target, defs, new Set());
+  const values = allowedValues(target, defs, new Set());
+  const structured = [type].flat().some((one) => one === "object" || one === "array");
+  const nested =
+    structured || (type === undefined && NESTED_KEYS.some((k) => target[k] !== undefined && target[k] !== null));
+  return {
+    ...(type === undefined ? {} : { type }),
+    ...(values === undefined ? {} : values),
+    ...(nested ? { description: CUT_MARK } : {}),
+  };
+}
+
+/** A schema's `const`, or its `enum` of at most {@link MAX_OUTLINED_ENUM} values, its own or an `allOf` part's. */
+function allowedValues(
+  schema: JsonSchema,
+  defs: Readonly<Record<string, JsonSchema>>,
+  seen: Set<string>,
+): JsonSchema | undefined {
+  if ("const" in schema) return { const: schema["const"] };
+  const values = schema["enum"];
+  if (Array.isArray(values)) return values.length <= MAX_OUTLINED_ENUM ? { enum: values } : undefined;
+  for (const part of Array.isArray(schema["allOf"]) ? (schema["allOf"] as unknown[]) : []) {
+    const target = part !== null && typeof part === "object" ? resolved(part as JsonSchema, defs, seen) : undefined;
+    const found = target === undefined ? undefined : allowedValues(target, defs, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The JSON type a schema has: its own `type`, else what its shape, `$ref` or `allOf` parts say, else undefined. */
@@ -316,13 +438,25 @@ function typeOf(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, 
     return typeOf(target, defs, seen);
   }
   const parts = Array.isArray(schema["allOf"]) ? (schema["allOf"] as unknown[]) : [];
-  for (const part of parts) {
-    if (part === null || typeof part !== "object") continue;
-    const type = typeOf(part as JsonSchema, defs, seen);
-    if (type !== undefined) return type;
-  }
+  const partTypes = parts.flatMap((part) =>
+    part !== null && typeof part === "object" ? [typeOf(part as JsonSchema, defs, seen)] : [],
+  );
+  const shared = commonType(partTypes.filter((type) => type !== undefined));
+  if (shared !== undefined) return shared;
   const branches = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;
   return branches === undefined ? undefined : unionType(branches, defs, seen);
+}
+
+/**
+ * The types every part of an `allOf` allows (a part that allows any type, as a degraded `anyOf` of every type does, does
+ * not widen an object part to "any"); undefined when none is said or none is shared.
+ */
+function commonType(types: readonly unknown[]): unknown {
+  if (types.length === 0) return undefined;
+  const sets = types.map((type) => new Set([type].flat().map(String)));
+  const shared = [...(sets[0] ?? [])].filter((type) => sets.every((set) => set.has(type)));
+  if (shared.length === 0) return undefined;
+  return shared.length === 1 ? shared[0] : shared;
 }
 
 /** The types a union's branches have between them (`["object", "string"]`), or undefined when a branch has none. */
