@@ -201,8 +201,9 @@ export interface StepSpec {
    */
   readonly statusAnswers?: Readonly<Record<string, boolean>>;
   /**
-   * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension): it
-   * never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a timeout.
+   * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension):
+   * it never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a
+   * timeout.
    */
   readonly streams?: boolean;
   /** The step lists a page of a longer list: the tool takes a `continuation` and says when more pages exist. */
@@ -346,8 +347,8 @@ export interface ToolSpec extends ToolHead {
    */
   readonly definitionBrief?: readonly string[];
   /**
-   * A union the cut leaves out is outlined (each alternative's own fields, with their types and the values that tell the
-   * alternatives apart) rather than given as its type alone; set where that still fits the per-tool cap.
+   * A union the cut leaves out is outlined (each alternative's own fields, with their types and the values that tell
+   * the alternatives apart) rather than given as its type alone; set where that still fits the per-tool cap.
    */
   readonly definitionOutline?: boolean;
 }

@@ -254,8 +254,8 @@ const NESTED_KEYS = [
 /**
  * `schema` with its properties described `depth` levels deep: a value at that depth keeps its type and description
  * and is otherwise accepted as is by the advertised schema (the tool's own Zod schema still checks all of it).
- * `$defs` a cut schema no longer references are dropped. With `outline`, a union cut away whose alternatives are objects
- * keeps each alternative's own fields, their types and the values that tell them apart (see unionOutline).
+ * `$defs` a cut schema no longer references are dropped. With `outline`, a union cut away whose alternatives are
+ * objects keeps each alternative's own fields, their types and the values that tell them apart (see unionOutline).
  */
 export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE, outline = false): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
@@ -448,8 +448,8 @@ function typeOf(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, 
 }
 
 /**
- * The types every part of an `allOf` allows (a part that allows any type, as a degraded `anyOf` of every type does, does
- * not widen an object part to "any"); undefined when none is said or none is shared.
+ * The types every part of an `allOf` allows (a part that allows any type, as a degraded `anyOf` of every type does,
+ * does not widen an object part to "any"); undefined when none is said or none is shared.
  */
 function commonType(types: readonly unknown[]): unknown {
   if (types.length === 0) return undefined;

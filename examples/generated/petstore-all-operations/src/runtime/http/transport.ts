@@ -113,8 +113,8 @@ function tooLarge(step: StepSpec, limit: number): ErrorDetail {
 }
 
 /**
- * A 2xx of an operation the spec says streams, or sent as server-sent events: the API holds the connection open and sends records until it is closed,
- * so the answer never completes within a call, and calling again cannot change that.
+ * A 2xx of an operation the spec says streams, or sent as server-sent events: the API holds the connection open and
+ * sends records until it is closed, so the answer never completes within a call, and calling again cannot change that.
  */
 function streamingAnswer(step: StepSpec, status: number): ErrorDetail {
   return errorDetail({
