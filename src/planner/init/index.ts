@@ -856,17 +856,30 @@ function subPathOf(p: Proposal): string {
     : "";
 }
 
+/**
+ * Whose sub-resource a single goal calls: the thing its path names before the last record (`account` of YNAB's
+ * `GET /budgets/{budget_id}/accounts/{account_id}/transactions`), else the goal's own; never "the transactions of one
+ * transaction" when the goal is drafted under the sub-resource's own name.
+ */
+function subPathOwner(p: Proposal): string {
+  const parts = segments(p.calls[0]?.split(" ")[1] ?? "");
+  const owner = parts.at(-3);
+  return owner === undefined || owner.startsWith("{") ? p.entity : singular(toSnakeCase(owner)).replaceAll("_", " ");
+}
+
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
     `${chainAction(p.calls.at(-1) ?? "", p.name, p.entity)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) =>
     isRelation(subPathOf(p))
-      ? `browsing the ${subPathOf(p)} of ${withArticle(p.entity)}`
+      ? `browsing the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
       : `browsing ${p.entity} records`,
-  get: (p) => `reading ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}one ${p.entity}`,
+  get: (p) => (subPathOf(p) ? `reading the ${subPathOf(p)} of one ${subPathOwner(p)}` : `reading one ${p.entity}`),
   create: (p) => `${gerund(ownLead(p) ?? "add")} ${withArticle(p.entity)}`,
   update: (p) =>
-    `${gerund(ownLead(p) ?? "change")} ${subPathOf(p) ? `the ${subPathOf(p)} of ` : ""}${withArticle(p.entity)}`,
+    subPathOf(p)
+      ? `${gerund(ownLead(p) ?? "change")} the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
+      : `${gerund(ownLead(p) ?? "change")} ${withArticle(p.entity)}`,
   act: (p) => `${gerund(p.verb ?? "call")} ${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };

@@ -3,7 +3,7 @@ import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { idParts, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { operationProfile } from "../profile.js";
+import { actionPath, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 
@@ -136,7 +136,10 @@ const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
  * a name that does not start with a verb gets `verb` in front (`repo_machines` → `list_repo_machines`).
  */
 export function operationGoalName(operation: Operation, verb: string): string {
-  const action = methodNamedAction(operation) ?? namedAction(operation);
+  const action =
+    methodNamedAction(operation) ??
+    namedAction(operation) ??
+    (operation.idSynthesized ? actionPath(operation) : undefined);
   if (action !== undefined) return toSnakeCase(action);
   const name = baseName(operation)
     .split("_")

@@ -301,12 +301,38 @@ function apiErrorCode(status: number, word: string | undefined): ErrorCode | und
   return WORDED_400.has(code) ? code : undefined;
 }
 
+/** Where an error body says how long to wait: at its top, or under Telegram's `parameters`, `error`, Kubernetes' `details`. */
+const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
+/** The names it gives that wait, in seconds. */
+const WAIT_NAMES = ["retry_after", "retryAfter", "retry_after_seconds", "retryAfterSeconds"] as const;
+
+/**
+ * The seconds a rate-limited answer's JSON body asks to wait (Telegram's `{"parameters": {"retry_after": 35}}`,
+ * Discord's `{"retry_after": 6.457}`, Kubernetes' `details.retryAfterSeconds`), rounded up; undefined when it says no
+ * number of seconds (a date, a phrase, nothing).
+ */
+export function retryAfterInBody(body: unknown): number | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const place of WAIT_PLACES) {
+    const holder = place === undefined ? body : body[place];
+    if (!isRecord(holder)) continue;
+    for (const name of WAIT_NAMES) {
+      const value = holder[name];
+      const seconds = typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+      if (typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+    }
+  }
+  return undefined;
+}
+
 /**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
-  const { step, status, retryAfterSeconds, apiError } = failure;
+  const { step, status, apiError } = failure;
   const code = apiErrorCode(status, apiError) ?? callerErrorCode(status, failure.body) ?? statusToCode(status);
+  const retryAfterSeconds =
+    failure.retryAfterSeconds ?? (code === "RATE_LIMITED" ? retryAfterInBody(failure.body) : undefined);
   const summary = summarizeErrorBody(failure.body, failure.redact);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =

@@ -9,14 +9,29 @@ export function asResultObject(value: unknown): Record<string, unknown> {
   return value === undefined ? {} : { result: value };
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
 /**
- * The lists at the top of an object body that denoises to nothing (Mux's `{data: []}`, `{items: [], next: null}`):
- * `{data: []}`, an empty answer the model must see as one; undefined when the body has no list there.
+ * The denoised body with the lists the API sent empty put back, at its top and in an object at its top (Mux's `{data:
+ * []}`, YNAB's `{data: {payees: [], server_knowledge: 3}}`, Telegram's `{ok: true, result: []}`): an empty list there is
+ * the answer "none", which the model must see, not noise; deeper ones (a record's `tags: []`) stay dropped. Undefined
+ * when nothing is left.
  */
-function emptyLists(body: unknown): Record<string, unknown> | undefined {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const lists = Object.entries(body).filter(([, value]) => Array.isArray(value));
-  return lists.length === 0 ? undefined : Object.fromEntries(lists.map(([key]) => [key, []]));
+function withEmptyLists(body: unknown, kept: unknown, depth = 0): Record<string, unknown> | undefined {
+  if (!isPlainObject(body)) return isPlainObject(kept) ? kept : undefined;
+  const out: Record<string, unknown> = {};
+  let changed = false;
+  for (const [key, value] of Object.entries(body)) {
+    const had = isPlainObject(kept) && Object.hasOwn(kept, key) ? kept[key] : undefined;
+    const inner = depth === 0 && isPlainObject(value) ? withEmptyLists(value, had, 1) : had;
+    const list = inner === undefined && Array.isArray(value) ? [] : inner;
+    if (list === undefined) continue;
+    if (list !== had) changed = true;
+    Object.defineProperty(out, key, { value: list, enumerable: true, writable: true, configurable: true });
+  }
+  if (Object.keys(out).length === 0) return undefined;
+  return changed || !isPlainObject(kept) ? out : kept;
 }
 
 /** What an answer without a body says when the API only accepted the request (HTTP 202). */
@@ -34,7 +49,8 @@ export interface AnswerHeaders {
 
 /**
  * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
- * noise), and so does an empty list in an envelope (`{data: []}`) when nothing else is left; a body with nothing
+ * noise), and so does an empty list at the body's top or in an object at its top (`{data: []}`, `{data: {payees:
+ * []}}`); a body with nothing
  * left (204, null, `{}`) becomes `{ok: true, status}` with the answer's `location` where it names one (Velo's `201`
  * to a payee batch: the batch to check on is only in its Location header), and a 202 without one says the work is
  * not done yet (`done: false`, a note, and the `location` to check it at when the answer gives one).
@@ -47,8 +63,8 @@ export function defaultResult(
 ): Record<string, unknown> {
   if (Array.isArray(body)) return { items: denoise(body) ?? [] };
   const kept = denoise(body);
-  if (kept === undefined) return emptyLists(body) ?? emptyAnswer(status, headers, url);
-  return asResultObject(kept);
+  const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
+  return listed === undefined ? emptyAnswer(status, headers, url) : asResultObject(listed);
 }
 
 /** `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done. */
