@@ -1,6 +1,7 @@
 // A write on a collection that its items also take, with nothing that names the records → the bulk twin init never drafts.
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
+import { sendsSameBody } from "../partial-update.js";
 
 const TWIN_METHODS: ReadonlySet<string> = new Set(["put", "patch", "delete"]);
 
@@ -12,10 +13,6 @@ const MANY =
   /(^|_)(bulk|batch|mass)_(partial_)?(update|delete|patch|put|remove|edit|destroy)(_|$)|(^|_)(update|delete|patch|put|remove|edit|destroy)_(bulk|batch|mass)$/;
 
 const trimmed = (path: string): string => path.replace(/\/+$/, "");
-
-/** What a call sends in its body, comparable between two operations: each media type with its schema. */
-const bodyKey = (operation: Pick<Operation, "requestBody">): string =>
-  JSON.stringify(operation.requestBody?.contents.map((c) => [c.mediaType, c.schema]) ?? null);
 
 /**
  * The operations that are the bulk twin of an item's write: named as acting on many, by the same method on the
@@ -36,7 +33,6 @@ export function bulkTwins(operations: readonly Operation[]): (operation: Operati
   return (operation) => {
     if (!TWIN_METHODS.has(operation.method)) return false;
     const twins = items.get(`${operation.method} ${trimmed(operation.path)}`) ?? [];
-    const body = bodyKey(operation);
-    return MANY.test(toSnakeCase(operation.id)) && twins.some((item) => bodyKey(item) === body);
+    return MANY.test(toSnakeCase(operation.id)) && twins.some((item) => sendsSameBody(item, operation));
   };
 }
