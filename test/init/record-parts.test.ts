@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import { schemaLookup } from "../../src/model/api-source.js";
+import type { JsonSchema } from "../../src/model/api-model.js";
 import { listTokens } from "../../src/planner/init/operations.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -15,7 +16,7 @@ const tags = {
 const NO_SCHEMAS = schemaLookup({});
 
 describe("listTokens: an object's one array is its list unless the object is a record of its own", () => {
-  const table: [string, object, string, string[] | undefined][] = [
+  const table: [string, JsonSchema, string, string[] | undefined][] = [
     [
       "a record with an id and one list of parts",
       { type: "object", properties: { id: {}, name: {}, tags } },
