@@ -55,6 +55,7 @@ export function bindAllOfOperation(
   schemas: SchemaLookup,
   securitySchemes: Readonly<Record<string, SecurityScheme>>,
   apiWide: BodyCredentials = new Map(),
+  partial = false,
 ): OperationBindings {
   const allocate = createNameAllocator();
   const inputs: ToolInput[] = [];
@@ -92,7 +93,7 @@ export function bindAllOfOperation(
   const isCredential = (property: string, form: boolean): boolean =>
     isCredentialBodyField(operation, securitySchemes, property, { form, apiWide }) ||
     isRuntimeKey(idempotencyKey, "body", property);
-  const body = bindBody(operation, { schemas, allocate, inputs, isCredential, byParameter });
+  const body = bindBody(operation, { schemas, allocate, inputs, isCredential, byParameter, partial });
   return {
     inputs,
     params,
@@ -167,6 +168,8 @@ interface ParameterInput {
 
 interface BodyInputs {
   readonly schemas: SchemaLookup;
+  /** A partial update (see `isPartialOfReplacement`): no body field is required by the schema's `required`. */
+  readonly partial: boolean;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
   /** Whether the runtime fills a body field of this name: a credential or the idempotency key (left out of the inputs). */
@@ -213,7 +216,7 @@ const isNumeric = (type: unknown): boolean => type === "number" || type === "int
  */
 function bindBody(
   operation: Operation,
-  { schemas, allocate, inputs, isCredential, byParameter }: BodyInputs,
+  { schemas, allocate, inputs, isCredential, byParameter, partial }: BodyInputs,
 ): BodyBinding | undefined {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return undefined;
@@ -277,7 +280,7 @@ function bindBody(
     inputs.push({
       name,
       schema,
-      required: required.has(property),
+      required: !partial && required.has(property),
       ...(description === undefined ? {} : { description }),
       boundTo: [`${operation.id} body ${property}`],
     });

