@@ -301,7 +301,7 @@ function apiErrorCode(status: number, word: string | undefined): ErrorCode | und
   return WORDED_400.has(code) ? code : undefined;
 }
 
-/** Where an error body says how long to wait: at its top, or under Telegram's `parameters`, `error`, Kubernetes' `details`. */
+/** Where an error body says how long to wait: its top, or Telegram's `parameters`, `error`, Kubernetes' `details`. */
 const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
 /** The names it gives that wait, in seconds. */
 const WAIT_NAMES = ["retry_after", "retryAfter", "retry_after_seconds", "retryAfterSeconds"] as const;

@@ -13,10 +13,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
- * The denoised body with the lists the API sent empty put back, at its top and in an object at its top (Mux's `{data:
- * []}`, YNAB's `{data: {payees: [], server_knowledge: 3}}`, Telegram's `{ok: true, result: []}`): an empty list there is
- * the answer "none", which the model must see, not noise; deeper ones (a record's `tags: []`) stay dropped. Undefined
- * when nothing is left.
+ * The denoised body with the lists the API sent empty put back, at its top and in an object at its top (Mux's
+ * `{data: []}`, YNAB's `{data: {payees: [], server_knowledge: 3}}`, Telegram's `{ok: true, result: []}`): an empty list
+ * there is the answer "none", which the model must see, not noise; deeper ones (a record's `tags: []`) stay dropped.
+ * Undefined when nothing is left.
  */
 function withEmptyLists(body: unknown, kept: unknown, depth = 0): Record<string, unknown> | undefined {
   if (!isPlainObject(body)) return isPlainObject(kept) ? kept : undefined;
