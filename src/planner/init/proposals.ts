@@ -94,6 +94,14 @@ export interface Judge {
 const NOT_A_RESOURCE = 9;
 
 /** Path parameters, plus a tenth per static segment: `/v1/accounts` before `/v1/financial_connections/accounts`. */
+/** Whether the path names the resource's records below a record of another: `/others/{id}/things`, `things` the resource. */
+function underAnotherRecord(o: Operation, resource: string): boolean {
+  const parts = o.path.split("/").filter((s) => s !== "");
+  return (
+    parts.length >= 3 && /^\{.+\}$/.test(parts.at(-2) ?? "") && singular(toSnakeCase(parts.at(-1) ?? "")) === resource
+  );
+}
+
 const fewestPathParams = (o: Operation): number =>
   o.parameters.filter((p) => p.in === "path").length + staticSegments(o.path).length / 10;
 
@@ -367,19 +375,9 @@ export function listedElsewhere(
   if (own.some((o) => judge.offMain(o) === 0)) return undefined;
   const lists = (o: Operation): boolean =>
     !judge.rpc(o) && (isListOperation(model, o) || listsUntyped(o, judge)) && !asksForItsIds(o);
-  const candidates = others.filter((o) => {
-    const parts = o.path.split("/").filter((s) => s !== "");
-    const last = parts.at(-1) ?? "";
-    return (
-      o.method === "get" &&
-      !niche(o) &&
-      !o.deprecated &&
-      parts.length >= 3 &&
-      /^\{.+\}$/.test(parts.at(-2) ?? "") &&
-      singular(toSnakeCase(last)) === group.name &&
-      lists(o)
-    );
-  });
+  const candidates = others.filter(
+    (o) => o.method === "get" && !niche(o) && !o.deprecated && underAnotherRecord(o, group.name) && lists(o),
+  );
   const held = (o: Operation): number =>
     model.operations.filter((x) => x.path.startsWith(`${o.path}/`) || x.path === o.path).length;
   const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
@@ -406,19 +404,15 @@ export function createdElsewhere(
   const judge = groupJudge(model, group, profile, niche, rankOf);
   const own = PICKERS.create(model, group.operations, judge).filter((o) => !niche(o));
   if (own.some((o) => judge.offMain(o) === 0)) return undefined;
-  const candidates = others.filter((o) => {
-    const parts = o.path.split("/").filter((s) => s !== "");
-    return (
+  const candidates = others.filter(
+    (o) =>
       o.method === "post" &&
       !niche(o) &&
       !o.deprecated &&
       !judge.rpc(o) &&
-      parts.length >= 3 &&
-      /^\{.+\}$/.test(parts.at(-2) ?? "") &&
-      singular(toSnakeCase(parts.at(-1) ?? "")) === group.name &&
-      actionKind(profile(o)) === "create"
-    );
-  });
+      underAnotherRecord(o, group.name) &&
+      actionKind(profile(o)) === "create",
+  );
   const rank = (o: Operation): number => rankOf(resourceOf(o)) ?? Number.POSITIVE_INFINITY;
   return [...candidates].sort((a, b) => rank(a) - rank(b) || fewestPathParams(a) - fewestPathParams(b))[0];
 }
