@@ -1,4 +1,5 @@
 // Small constructors for contract changes, so every kind is built the same way.
+import { compareStrings } from "../util/order.js";
 import type { ChangeKind, ContractChange, Impact } from "./types.js";
 
 type Extra = Pick<ContractChange, "input" | "step" | "keyword" | "from" | "to" | "fix" | "code" | "at">;
@@ -16,6 +17,16 @@ export function compatible(kind: ChangeKind, message: string, extra: Extra = {})
 /** A documentation change: only what the model reads about the tool changed. */
 export function docs(kind: ChangeKind, message: string, extra: Extra = {}): ContractChange {
   return make(kind, "docs", message, extra);
+}
+
+/** Each name of either record in name order, with its entry before and after (one of them may be missing). */
+export function byName<T, R>(
+  before: Readonly<Record<string, T>>,
+  after: Readonly<Record<string, T>>,
+  each: (name: string, old: T | undefined, now: T | undefined) => R[],
+): R[] {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
+  return names.flatMap((name) => each(name, before[name], after[name]));
 }
 
 const IMPACT_RANK: Readonly<Record<Impact, number>> = { docs: 0, compatible: 1, breaking: 2 };

@@ -1,7 +1,6 @@
 // Input contract changes of one tool: added, removed, now required/optional, then keyword by keyword (type, enum, bounds…).
 import { type FieldContract, type InputContract, type LegacyInputContract, unlockedText } from "../emit/lockfile.js";
-import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
+import { breaking, byName, code, compatible, differing, docs, hashesDiffer, maybe, shown } from "./change.js";
 import { keywordChanges, type KeywordChange, type Relation } from "./keywords.js";
 import { contractPhrase } from "./phrase.js";
 import { isLegacy, legacyInputChanges, legacyPhrase } from "./legacy.js";
@@ -19,10 +18,7 @@ type Fields = Readonly<Record<string, FieldContract>>;
 
 /** Every input change between two contracts, inputs in name order. */
 export function inputChanges(before: Inputs, after: Inputs): ContractChange[] {
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
-  return names.flatMap((name) => {
-    const old = before[name];
-    const now = after[name];
+  return byName(before, after, (name, old, now) => {
     if (old === undefined) return now === undefined ? [] : [inputAdded(name, now)];
     if (now === undefined) return [inputRemoved(name, old)];
     return inputChanged(name, old, now);
@@ -109,11 +105,16 @@ function descriptionChange(name: string, old: InputContract, now: InputContract)
   ];
 }
 
-function requiredChange(name: string, old: Input, now: Input): ContractChange[] {
+function requiredChange(
+  name: string,
+  old: { readonly required: boolean },
+  now: { readonly required: boolean },
+  label = `input ${code(name)}`,
+): ContractChange[] {
   if (old.required === now.required) return [];
   return now.required
-    ? [breaking("input-now-required", `input ${code(name)} now required`, { input: name })]
-    : [compatible("input-now-optional", `input ${code(name)} now optional`, { input: name })];
+    ? [breaking("input-now-required", `${label} now required`, { input: name })]
+    : [compatible("input-now-optional", `${label} now optional`, { input: name })];
 }
 
 /**
@@ -130,10 +131,7 @@ function nestedChanges(name: string, old: InputContract, now: InputContract): Co
  * refuse or change an old call; one added as optional, or made optional, cannot.
  */
 function fieldChanges(input: string, before: Fields, after: Fields, path: string): ContractChange[] {
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
-  return names.flatMap((field) => {
-    const old = before[field];
-    const now = after[field];
+  return byName(before, after, (field, old, now) => {
     const label = `input field ${code(`${path}${field}`)}`;
     if (old === undefined) {
       if (now === undefined) return [];
@@ -144,11 +142,7 @@ function fieldChanges(input: string, before: Fields, after: Fields, path: string
     }
     if (now === undefined) return [breaking("input-removed", `${label} removed`, { input, from: contractPhrase(old) })];
     return [
-      ...(old.required === now.required
-        ? []
-        : now.required
-          ? [breaking("input-now-required", `${label} now required`, { input })]
-          : [compatible("input-now-optional", `${label} now optional`, { input })]),
+      ...requiredChange(input, old, now, label),
       ...keywordChanges(old, now, "input").map((k) => keywordChange(input, label, k)),
       ...fieldChanges(
         input,

@@ -1,7 +1,6 @@
 // Result contract changes of one tool: the returned type, then each field (nested ones a few levels down) from the reader's side.
 import type { FieldContract, LegacyReturnsContract, ReturnsContract } from "../emit/lockfile.js";
-import { compareStrings } from "../util/order.js";
-import { breaking, code, compatible, docs, hashesDiffer, maybe, onlyDocsDiffer } from "./change.js";
+import { breaking, byName, code, compatible, docs, hashesDiffer, maybe, onlyDocsDiffer } from "./change.js";
 import { keywordChanges, type KeywordChange } from "./keywords.js";
 import { isLegacy, legacyReturnsChange } from "./legacy.js";
 import { contractPhrase } from "./phrase.js";
@@ -44,10 +43,7 @@ export function returnsChange(old: Returns, now: Returns): ContractChange[] {
 
 /** Field by field, `a.b[].c` for nested ones: removed, added, presence, then keyword by keyword, then their own fields. */
 function fieldChanges(before: Fields, after: Fields, at: { path: string; nested: boolean }): ContractChange[] {
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareStrings);
-  return names.flatMap((name) => {
-    const old = before[name];
-    const now = after[name];
+  return byName(before, after, (name, old, now) => {
     const label = `result field ${code(`${at.path}${name}`)}`;
     if (old === undefined)
       return now === undefined
