@@ -611,7 +611,10 @@ function yieldPointer(
   const bare = idParts(parameter.name)?.entity === "";
   const named =
     indexes || (entity !== undefined && resolver.names.some((n) => n === entity || n.endsWith(`_${entity}`)));
-  const direct = bare && !named ? undefined : properties.find((p) => toSnakeCase(p) === wanted);
+  const direct =
+    bare && !named
+      ? undefined
+      : properties.find((p) => toSnakeCase(p) === wanted && (named || !foreignKey(p, properties)));
   const property = direct ?? byEntity(resolver, properties, parameter, entity, indexes);
   if (property === undefined) return undefined;
   const walked = schemaAtPointer(resolver.record, [property], schemas);
@@ -626,6 +629,14 @@ function yieldPointer(
       ? resolver.kinds.get(entity)
       : undefined;
   return { pointer: resolver.pick ? [property] : [...resolver.tokens, property], ...(kind ? { kind } : {}) };
+}
+
+/**
+ * A field named for another thing beside the record's own `id` (a playlist's `user_id`) is the id of the record it
+ * points to: a read of playlists yields a playlist's owner, never the user someone names by a playlist's title.
+ */
+function foreignKey(property: string, properties: readonly string[]): boolean {
+  return property !== "id" && properties.some((p) => toSnakeCase(p) === "id");
 }
 
 function byEntity(
