@@ -295,16 +295,42 @@ function settableFields(
   lookup: SchemaLookup,
   credential: (k: string) => boolean = () => false,
 ): string[] {
-  return Object.keys(properties)
-    .filter(
-      (k) =>
-        !isReadOnly(properties[k]) &&
-        !serverSet(properties[k]) &&
-        !retired(properties[k]) &&
-        !credential(k) &&
-        settable(properties[k], lookup),
-    )
-    .slice(0, MAX_UPDATE_FIELDS);
+  const keys = Object.keys(properties).filter(
+    (k) =>
+      !isReadOnly(properties[k]) &&
+      !serverSet(properties[k]) &&
+      !retired(properties[k]) &&
+      !credential(k) &&
+      settable(properties[k], lookup),
+  );
+  return firstFields(keys);
+}
+
+/** Fields that say what a record is called or says: kept first when a body has more than the draft offers. */
+const NAMING_FIELDS: ReadonlySet<string> = new Set([
+  "name",
+  "title",
+  "display_name",
+  "full_name",
+  "subject",
+  "summary",
+  "text",
+  "body",
+  "message",
+  "content",
+  "description",
+]);
+
+/**
+ * At most 16 fields in the body's order, those naming the record first to be kept (SoundCloud's upload lists its
+ * `track[title]` after 16 others: cut in order, an uploaded track had no title to give).
+ */
+function firstFields(keys: readonly string[]): string[] {
+  if (keys.length <= MAX_UPDATE_FIELDS) return [...keys];
+  const leaf = (k: string): string => toSnakeCase(k.replace(/\]$/, "").split(/[[.]/).at(-1) ?? k);
+  const naming = keys.filter((k) => NAMING_FIELDS.has(leaf(k)));
+  const kept = new Set([...naming, ...keys.filter((k) => !naming.includes(k))].slice(0, MAX_UPDATE_FIELDS));
+  return keys.filter((k) => kept.has(k));
 }
 
 /**
