@@ -56,7 +56,7 @@ export function operationProfile(
   const idWords = splitWords(rpc ?? operation.id);
   const fromId = idAction(rpc ?? operation.id, operation.method);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
-  const fromPath = idVerb ?? pathAction(segments, operation.method);
+  const fromPath = idVerb ?? segmentNamedVerb(operation, segments) ?? pathAction(segments, operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -255,6 +255,66 @@ function idNamedVerb(
     : undefined;
 }
 
+/**
+ * A write on a record whose summary opens with the verb a noun of its path is made from: SoundCloud's `POST
+ * /likes/tracks/{track_id}` ("Likes a track.") likes, `POST /reposts/tracks/{track_id}` ("Reposts a track") reposts,
+ * `PUT /me/followings/{user_id}` ("Follows a user.") follows, never an update of the track or the user. A verb that only
+ * restates the method (`Updates a like`) is no such verb.
+ */
+function segmentNamedVerb(
+  operation: OperationSummary,
+  segments: readonly string[],
+): { action: string; verb: true } | undefined {
+  if (!WRITE_METHODS.has(operation.method) || !PARAMETER.test(segments.at(-1) ?? "")) return undefined;
+  const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
+  const [opening, next] = /^([A-Za-z]+)\s+([A-Za-z]+)/.exec(text)?.slice(1) ?? [];
+  if (opening === undefined || next === undefined || opening === opening.toUpperCase()) return undefined;
+  const verb = stem(opening.toLowerCase());
+  if (verb.length < 3 || RESTATED_VERBS.has(canonicalOf(verb))) return undefined;
+  if (!DETERMINERS.has(next.toLowerCase()) && verbClasses(verb) === undefined) return undefined;
+  return madeByVerb(segments.filter((s) => !PARAMETER.test(s)).flatMap(splitWords), verb)
+    ? { action: verb, verb: true }
+    : undefined;
+}
+
+/**
+ * Whether one of `words` is a noun made from `verb` (`likes`, `reposts`, `followings`, `votes` of like, repost,
+ * follow, vote): the verb itself (`/check/`, `moveAfter`) is not.
+ */
+export function madeByVerb(words: readonly string[], verb: string): boolean {
+  const made = stem(verb);
+  return words.some((w) => w !== made && (stem(w) === made || stem(w).replace(/ing$/, "") === made));
+}
+
+/** Words that follow a verb and open its object (`Likes a track`, `Favourite the episode`). */
+const DETERMINERS: ReadonlySet<string> = new Set([
+  "a",
+  "an",
+  "the",
+  "my",
+  "your",
+  "this",
+  "that",
+  "one",
+  "its",
+  "their",
+]);
+
+/** Verbs a write's summary opens with that say no more than its method. */
+const RESTATED_VERBS: ReadonlySet<string> = new Set([
+  "create",
+  "add",
+  "get",
+  "list",
+  "update",
+  "delete",
+  "set",
+  "put",
+  "post",
+  "patch",
+  "save",
+]);
+
 /** Methods a verb segment names the action of: a DELETE deletes whatever its last segment says (`/selective`). */
 const WRITE_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch"]);
 
@@ -330,8 +390,19 @@ function summaryRead(operation: OperationSummary, fromPath: { action: string; ve
         .replace(/(ch|sh)es$/, "$1")
         .replace(/s$/, ""),
     );
-  return read === undefined || riskFromWords(operation) !== undefined ? undefined : read;
+  return read === undefined || riskFromWords(operation) !== undefined || answersAChange(text) ? undefined : read;
 }
+
+/**
+ * A summary that says the answer is what the call just made or changed (SoundCloud's `POST /tracks/{id}/comments`,
+ * "Returns the newly created comment on success"): the call makes it, whatever verb opens the sentence.
+ */
+export function answersAChange(text: string): boolean {
+  return ANSWERS_A_CHANGE.test(text);
+}
+
+const ANSWERS_A_CHANGE =
+  /^(returns?|gets?|retrieves?|responds with)\s+(the\s+|a\s+|an\s+)?(newly\s+|just\s+)?(created|added|updated|modified|posted|edited|new)\b/i;
 
 /**
  * Read verbs that, opening the last segment of a POST's path, make it the read it names (an RPC-style API whose every

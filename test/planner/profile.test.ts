@@ -423,6 +423,46 @@ const CASES: readonly Case[] = [
     { action: "create", object: "pull request" },
   ],
   [
+    "SoundCloud: a write on a record whose summary's verb made a noun of the path (likes) does that verb",
+    { method: "post", path: "/likes/tracks/{track_id}", id: "postLikesTracksByTrackId", summary: "Likes a track." },
+    { action: "like", object: "track" },
+  ],
+  [
+    "SoundCloud: followings of Follows a user",
+    { method: "put", path: "/me/followings/{user_id}", id: "putMeFollowingsByUserId", summary: "Follows a user." },
+    { action: "follow", object: "user" },
+  ],
+  [
+    "TVmaze: votes of Vote for an episode",
+    { method: "put", path: "/user/votes/episodes/{episode_id}", id: "putVote", summary: "Vote for an episode" },
+    { action: "vote", object: "episode" },
+  ],
+  [
+    "a summary opening with the method's own verb stays the REST reading",
+    { method: "put", path: "/likes/{like_id}", id: "putLike", summary: "Updates a like" },
+    { action: "update" },
+  ],
+  [
+    "a summary opening with a capitalised label is no verb",
+    { method: "put", path: "/devices/{name}", id: "putDevice", summary: "DEVICES - Update info" },
+    { action: "update" },
+  ],
+  [
+    "the verb itself in the path is not a noun made from it (`/check/`)",
+    { method: "post", path: "/media/math/check/{type}", id: "postCheck", summary: "Check and normalize a formula." },
+    { object: "math" },
+  ],
+  [
+    "SoundCloud: a POST whose summary says it answers what it just created creates",
+    {
+      method: "post",
+      path: "/tracks/{track_id}/comments",
+      id: "postTracksByTrackIdComments",
+      summary: "Returns the newly created comment on success",
+    },
+    { action: "create", object: "comment" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },

@@ -3,7 +3,7 @@ import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { idParts, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { actionPath, operationProfile } from "../profile.js";
+import { actionPath, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 
@@ -391,15 +391,36 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const after = tail.slice(1).join("_");
   // `list-scheduled` of messages: a participle says which of the parent's things, not what they are.
   const which = pathVerb !== undefined && /^[a-z]+ed$/.test(after) ? after : undefined;
-  const object = pathVerb === undefined ? pathObject(profile.object, nouns) : which === undefined ? after : "";
-  if (object === "" && pathVerb === undefined) return undefined;
   const said = pathVerb ?? summaryVerb(operation) ?? profile.action;
+  // A noun of the path made from the verb of a write on a record (`likes` of "Likes a track", `followings` of "Follows
+  // a user") names what the call makes of the record: the name is the verb and the record (`like_track`, `follow_user`),
+  // never `like_like_track` or `follow_me_following`; what is above that noun (`/me/`) says whose the relation is.
+  const onRecord = /\/\{[^}/]+\}\/?$/.test(operation.path) && ["post", "put", "patch"].includes(operation.method);
+  const relation =
+    pathVerb === undefined &&
+    onRecord &&
+    madeByVerb(
+      nouns.flatMap((n) => n.split("_")),
+      said,
+    ) &&
+    !toSnakeCase(profile.object)
+      .split("_")
+      .some((w) => stem(w) === stem(said) || madeByVerb([w], said));
+  const object =
+    pathVerb === undefined
+      ? relation
+        ? toSnakeCase(profile.object)
+        : pathObject(profile.object, nouns)
+      : which === undefined
+        ? after
+        : "";
+  if (object === "" && pathVerb === undefined) return undefined;
   const many = PLURAL_VERBS.has(said) || profile.qualifiers?.includes("many") === true;
   const verb = many && said === "get" ? "list" : said;
   const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
   const owner = many && last !== undefined ? (idParts(last)?.entity ?? toSnakeCase(last)) : undefined;
   const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
-  const parent = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  const parent = relation ? "" : toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
   // A verb segment read as the object (`/decline` of a pull request, "Export issues"): the call acts on its parent.
   // …and with nothing above it, the verb says it all (`GET /search/` → search).
   if (stem(object) === stem(verb) && parent === "") return { verb, words: [] };
@@ -452,6 +473,7 @@ function lookupParts(segments: readonly string[]): { verb: string; words: string
  * The profile's object in the words the path uses (`some interview record` under `/Interviews` → interview, `random
  * trivia entry` → trivia); the path's last noun when the object does not name it (`specific survey` of `/Metadata`).
  */
+
 function pathObject(object: string, segments: readonly string[]): string {
   const snake = toSnakeCase(object);
   const last = segments.at(-1) ?? "";
