@@ -29,6 +29,8 @@ import type {
 interface Context {
   readonly settings: TransportSettings;
   readonly base: URL;
+  /** The base URL's path with each credential variable left as `{name}`: what traces name the request by. */
+  readonly basePath: string;
   readonly auth: Authenticator;
   readonly policy: RetryPolicy;
   readonly now: () => number;
@@ -207,7 +209,7 @@ function attemptFetch(
   prepared: PreparedRequest,
   send: SendContext["fetch"],
 ): SendContext["fetch"] {
-  const template = `${ctx.base.pathname.replace(/\/+$/, "")}${step.path}`;
+  const template = `${ctx.basePath}${step.path}`;
   let resendCount = 0;
   return (input: URL, init: RequestInit): Promise<Response> => {
     const redirected = input.pathname !== prepared.url.pathname;
@@ -386,12 +388,37 @@ function cachedRedactor(auth: Authenticator): Redactor {
   };
 }
 
+/** The credential of each scheme sent in the server URL, by the URL variable it fills (`{token}` → the bot's token). */
+function serverSecrets(settings: TransportSettings): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {
+    const credential = settings.credentials[name];
+    if (scheme.type === "apiKey" && scheme.in === "server" && typeof credential === "string")
+      secrets[scheme.name] = credential;
+  }
+  return secrets;
+}
+
+/**
+ * `/bot%7Btoken%7D/` → `/bot{token}`: the base path as the server URL writes it, without its trailing slash; a
+ * credential the operator wrote into the base URL itself is named by its variable too.
+ */
+function templatePath(template: URL, secrets: Readonly<Record<string, string>>): string {
+  const path = Object.entries(secrets).reduce(
+    (text, [name, secret]) => (secret === "" ? text : text.split(secret).join(`{${name}}`)),
+    template.pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}"),
+  );
+  return path.replace(/\/+$/, "");
+}
+
 /**
  * Builds a transport. Throws TransportConfigError when the base URL is unusable (configuration time);
  * `call` itself never throws — every failure is an error object in the outcome, scrubbed of credentials.
  */
 export function createTransport(settings: TransportSettings): Transport {
-  const base = resolveBaseUrl(settings.toolset, settings.baseUrl);
+  const secrets = serverSecrets(settings);
+  const template = resolveBaseUrl(settings.toolset, settings.baseUrl);
+  const base = resolveBaseUrl(settings.toolset, settings.baseUrl, {}, secrets);
   const now = settings.now ?? Date.now;
   const auth = createAuthenticator({
     toolset: settings.toolset,
@@ -405,10 +432,11 @@ export function createTransport(settings: TransportSettings): Transport {
   const ctx: Context = {
     settings,
     base,
+    basePath: templatePath(template, secrets),
     auth,
     now,
     policy: { ...DEFAULT_RETRY, ...settings.retry },
     redact: cachedRedactor(auth),
   };
-  return { baseUrl: base.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
+  return { baseUrl: template.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
 }
