@@ -158,6 +158,25 @@ describe("the base URL with a credential variable", () => {
     expect(redactedUrlFull(attempts[0]!.url, attempts[0]!.template)).toBe("https://api.bots.test/REDACTED/sendMessage");
   });
 
+  it("a token the operator wrote into the base URL itself is named, not shown, in what traces read", async () => {
+    const attempts: { template?: string }[] = [];
+    const transport = createTransport({
+      ...resolveTransportSettings(toolset, {
+        env: { BOTS_TOKEN: TOKEN, BOTS_BASE_URL: `https://proxy.test/bot${TOKEN}` },
+      }),
+      fetch: () => Promise.resolve(json(200, { ok: true })),
+      onAttempt: (attempt, send) => {
+        attempts.push(attempt);
+        return send([]);
+      },
+    });
+    await transport.call({ step, params: [] });
+    expect([transport.baseUrl, attempts[0]?.template]).toEqual([
+      "https://proxy.test/bot{token}",
+      "/bot{token}/sendMessage",
+    ]);
+  });
+
   it("a server variable that is no credential keeps its default", () => {
     const regional: ToolsetSpec = {
       ...toolset,
