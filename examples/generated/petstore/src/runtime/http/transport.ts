@@ -399,16 +399,18 @@ function serverSecrets(settings: TransportSettings): Record<string, string> {
   return secrets;
 }
 
-/**
- * `/bot%7Btoken%7D/` → `/bot{token}`: the base path as the server URL writes it, without its trailing slash; a
- * credential the operator wrote into the base URL itself is named by its variable too.
- */
-function templatePath(template: URL, secrets: Readonly<Record<string, string>>): string {
-  const path = Object.entries(secrets).reduce(
-    (text, [name, secret]) => (secret === "" ? text : text.split(secret).join(`{${name}}`)),
-    template.pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}"),
+/** The text with each credential the operator wrote into the base URL itself named by its variable (`{token}`). */
+function withSecretsNamed(text: string, secrets: Readonly<Record<string, string>>): string {
+  return Object.entries(secrets).reduce(
+    (named, [name, secret]) => (secret === "" ? named : named.split(secret).join(`{${name}}`)),
+    text,
   );
-  return path.replace(/\/+$/, "");
+}
+
+/** `/bot%7Btoken%7D/` → `/bot{token}`: the base path as the server URL writes it, without its trailing slash. */
+function templatePath(template: URL, secrets: Readonly<Record<string, string>>): string {
+  const path = template.pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}");
+  return withSecretsNamed(path, secrets).replace(/\/+$/, "");
 }
 
 /**
@@ -438,5 +440,6 @@ export function createTransport(settings: TransportSettings): Transport {
     policy: { ...DEFAULT_RETRY, ...settings.retry },
     redact: cachedRedactor(auth),
   };
-  return { baseUrl: template.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
+  const baseUrl = withSecretsNamed(template.href, secrets);
+  return { baseUrl, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
 }
