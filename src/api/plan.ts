@@ -8,7 +8,7 @@ import type { ApiIndex, ApiModel } from "../model/api-model.js";
 import { type ApiSource, modelSource } from "../model/api-source.js";
 import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../options.js";
 import { allOperationsConfig, planAllOperations, type OperationFilter } from "../planner/all-operations.js";
-import { withGeneratedSchemes, withWithheldCredentialNotes } from "../planner/credentials.js";
+import { withGeneratedSchemes, withServerCredentials, withWithheldCredentialNotes } from "../planner/credentials.js";
 import { planConfig } from "../planner/config.js";
 import { planAuth, withDefaultSecurity } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
@@ -150,7 +150,8 @@ function planApi(
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
   });
-  const noted = withWithheldCredentialNotes(generated.tools, generated.schemes, api.schema);
+  const secured = withServerCredentials(generated.tools, toolset.securitySchemes);
+  const noted = withWithheldCredentialNotes(secured, generated.schemes, api.schema);
   const configured = planConfig(noted, {
     toolset,
     ...(goals === undefined

@@ -1,6 +1,6 @@
 // The toolset's base URL and credential variables → what MCP clients are given: the variables, and each client's config.
 import { AWS_VARIABLES, credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
-import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import { credentialVariables, resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../runtime/types.js";
 import type { PackageSettings } from "./package-settings.js";
 import { environmentOf } from "./specs.js";
@@ -97,8 +97,8 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
       description: describe(baseUrl),
       secret: false,
       required: fallback === undefined,
-      placeholder: fallback ?? "<API base URL>",
-      ...(fallback === undefined ? {} : { default: fallback }),
+      placeholder: fallback?.url ?? "<API base URL>",
+      ...(fallback === undefined || fallback.template ? {} : { default: fallback.url }),
     },
     ...credentials,
     ...configured,
@@ -150,10 +150,16 @@ export function configuredVariables(variables: readonly ClientVariable[]): Clien
   return variables.filter((v) => v.secret || v.required);
 }
 
-/** The base URL the server uses when none is set, or undefined when the API description gives no absolute one. */
-function defaultBaseUrl(spec: ToolsetSpec): string | undefined {
+/**
+ * The base URL the server uses when none is set, or undefined when the API description gives no absolute one; a URL
+ * with a credential in it (`bot{token}`) is given as its template, never as a value a config would pass on.
+ */
+function defaultBaseUrl(spec: ToolsetSpec): { readonly url: string; readonly template: boolean } | undefined {
   try {
-    return resolveBaseUrl(spec).href.replace(/\/$/, "");
+    const url = resolveBaseUrl(spec).href.replace(/\/$/, "");
+    return credentialVariables(spec).size === 0
+      ? { url, template: false }
+      : { url: spec.servers[0]?.url ?? url, template: true };
   } catch (error) {
     if (error instanceof TransportConfigError) return undefined;
     throw error;

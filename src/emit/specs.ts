@@ -138,7 +138,7 @@ export function environmentOf(spec: ToolsetSpec): { name: string; description: s
       ? oauth2Environment(prefix, name, scheme.flows)
       : scheme.type === "awsSigV4"
         ? signingEnvironment(spec, name, scheme)
-        : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme) }],
+        : [{ name: credentialVariable(prefix, name), description: credentialDescription(name, scheme, spec) }],
   );
   const configVars = Object.entries(spec.config ?? {}).map(([name, config]) => ({
     name: config.variable,
@@ -237,7 +237,12 @@ function baseUrlDescription(spec: ToolsetSpec): string {
   const url = spec.servers[0]?.url;
   try {
     resolveBaseUrl(spec);
-    return `Overrides the API's base URL (default ${url}).`;
+    const filled = Object.entries(spec.securitySchemes).flatMap(([name, s]) =>
+      s.type === "apiKey" && s.in === "server"
+        ? [`\`{${s.name}}\` from ${credentialVariable(spec.envPrefix, name)}`]
+        : [],
+    );
+    return `Overrides the API's base URL (default ${url}${filled.length === 0 ? "" : `, ${filled.join(", ")}`}).`;
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
     const given =
@@ -288,7 +293,9 @@ function configDescription(spec: ToolsetSpec, name: string, config: ConfigSpec):
   return `Configured value \`$config.${name}\`: ${config.description.replace(/\.?$/, ".")}${checked}${unset} Sent in requests, never a model input.`;
 }
 
-function credentialDescription(name: string, scheme: SecuritySchemeSpec): string {
+function credentialDescription(name: string, scheme: SecuritySchemeSpec, spec: ToolsetSpec): string {
+  if (scheme.type === "apiKey" && scheme.in === "server")
+    return `The credential in the API's server URL: its \`{${scheme.name}}\` (\`${spec.servers[0]?.url ?? ""}\`, and in ${envVariable(spec.envPrefix, "baseUrl")} when that is set), filled into every request's URL; the API description's example value is never sent. Unset, the tools answer UNAUTHORIZED and send nothing. Never shown to the model.`;
   if (scheme.type === "apiKey" && scheme.apiVersion !== undefined) {
     const fallback = scheme.apiVersion.default;
     const declared =

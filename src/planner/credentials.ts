@@ -7,6 +7,7 @@ import type {
   ParameterLocation,
   SecurityRequirement,
   SecurityScheme,
+  Server,
 } from "../model/api-model.js";
 import type { ApiSource, SchemaLookup } from "../model/api-source.js";
 import { isSecretKey, REDACTED } from "../runtime/redact.js";
@@ -151,6 +152,78 @@ function carries(scheme: SecurityScheme, field: CredentialField): boolean {
   if (TOKEN_WORDS.has(word)) return bearer;
   if (KEY_WORDS.has(word)) return scheme.type === "apiKey" || bearer;
   return false;
+}
+
+/**
+ * Whether a variable of the server URL carries the caller's credential (Telegram's `https://api.telegram.org/bot{token}`,
+ * "Each bot is given a unique authentication token"): named as a credential parameter would be, and not described as a
+ * page or a value the call acts on. Its spec default is an example, never a credential to send.
+ */
+export function isCredentialVariable(name: string, description: string | undefined): boolean {
+  const text = description ?? "";
+  const named =
+    isCredentialName(name) || isCredentialHeaderName(name) || (credentialWord(name) === "key" && CALLER_KEY.test(text));
+  return named && !PAGING.test(text) && !ACTED_ON.test(text);
+}
+
+/** The variables of a server URL that carry the caller's credential, in the order the URL names them. */
+export function credentialVariablesOf(server: Pick<Server, "variables"> | undefined): string[] {
+  if (server === undefined) return [];
+  return Object.entries(server.variables)
+    .filter(([name, variable]) => isCredentialVariable(name, variable.description))
+    .map(([name]) => name);
+}
+
+/** The server with each credential variable's default dropped: the spec's example token never reaches a request. */
+export function withoutCredentialDefaults<S extends Server>(server: S): S {
+  const credentials = new Set(credentialVariablesOf(server));
+  if (credentials.size === 0) return server;
+  const variables = Object.fromEntries(
+    Object.entries(server.variables).map(([name, v]) => [name, credentials.has(name) ? { ...v, default: "" } : v]),
+  );
+  return { ...server, variables };
+}
+
+/**
+ * One generated apiKey scheme (`in: "server"`) per credential variable of the server the tools call, named after the
+ * variable (with `_server` appended when that name is taken): the package reads it from `PREFIX_<NAME>` and fills it
+ * into the base URL, and every step requires it (see {@link withServerCredentials}).
+ */
+export function serverCredentialSchemes(
+  server: Pick<Server, "url" | "variables"> | undefined,
+  declared: Schemes,
+): Record<string, SecurityScheme> {
+  const schemes: Record<string, SecurityScheme> = {};
+  for (const variable of credentialVariablesOf(server)) {
+    const base = toSnakeCase(variable) || "credential";
+    const name = Object.hasOwn(declared, base) || Object.hasOwn(schemes, base) ? `${base}_server` : base;
+    const said = server?.variables[variable]?.description?.trim();
+    schemes[name] = {
+      type: "apiKey",
+      name: variable,
+      in: "server",
+      description: `The variable \`{${variable}}\` of the server URL \`${server?.url ?? ""}\`${said ? `: ${said}` : ""}`,
+      fromParameter: true,
+    };
+  }
+  return schemes;
+}
+
+/**
+ * Every step with each scheme sent in the server URL required in all its alternatives: every request goes to that URL,
+ * so a call without the credential fails before anything is sent instead of going out with the spec's example.
+ */
+export function withServerCredentials(tools: readonly ToolDef[], schemes: Schemes): ToolDef[] {
+  const names = Object.keys(schemes).filter((name) => {
+    const scheme = schemes[name];
+    return scheme?.type === "apiKey" && scheme.in === "server";
+  });
+  if (names.length === 0) return [...tools];
+  const secured = (step: StepPlan): StepPlan => ({
+    ...step,
+    security: names.reduce<SecurityRequirement[]>((r, name) => requireScheme(r, name, true), [...step.security]),
+  });
+  return tools.map((t) => ({ ...t, steps: t.steps.map(secured) }));
 }
 
 /** How the field is filled, or undefined when it carries no credential. */

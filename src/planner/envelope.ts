@@ -16,8 +16,8 @@ const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful"];
 const FAILURE_FLAGS = ["error", "failed", "is_error", "has_error"];
 /** Fields that carry the API's error code word or error list, best first. */
 const CODE_FIELDS = ["error", "errors", "error_code", "code"];
-/** Fields that carry the API's human-readable message, best first. */
-const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg"];
+/** Fields that carry the API's human-readable message, best first (Telegram's `description`). */
+const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description"];
 
 const isObject = (schema: unknown): schema is SchemaObject =>
   typeof schema === "object" && schema !== null && !Array.isArray(schema);

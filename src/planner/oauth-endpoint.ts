@@ -1,8 +1,18 @@
-// An operation at a declared OAuth flow URL, or one answering an OAuth token → the API's own sign-in, not a tool.
+// An operation at a declared OAuth flow URL, one answering an OAuth token, or a user:password sign-in answering the
+// token the other operations send → the API's own sign-in, not a tool.
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { SchemaLookup } from "../model/api-source.js";
-import type { ApiModel, Operation, SecurityScheme, Server } from "../model/api-model.js";
+import type {
+  ApiModel,
+  JsonSchema,
+  Operation,
+  SecurityRequirement,
+  SecurityScheme,
+  Server,
+} from "../model/api-model.js";
+import { toSnakeCase } from "../util/naming.js";
+import { isHttpBasic } from "./credentials.js";
 import { derefTop } from "./schemas.js";
 
 /** The paths of the token and authorization URLs the spec's OAuth2 flows declare, without a trailing slash. */
@@ -31,21 +41,28 @@ function urlPath(url: string): string {
   return path.replace(/\/+$/, "");
 }
 
+/** What tells a sign-in: the flows' URLs, the servers, the schemas, and (for a user:password sign-in) the schemes. */
+export interface SignInContext {
+  readonly flowPaths: ReadonlySet<string>;
+  readonly servers: readonly Server[];
+  readonly schemas: SchemaLookup;
+  readonly schemes?: Readonly<Record<string, SecurityScheme>>;
+  /** The schemes some operation of the API requires, each once. */
+  readonly used?: ReadonlySet<string>;
+}
+
 /**
- * Whether the operation is the API's own OAuth sign-in: its path, under a server of the spec, is a token or
- * authorization URL an OAuth2 flow declares (Shutterstock's `POST /v2/oauth/access_token`, Slack's `oauth.access`), or
- * its success answers an OAuth token (`access_token` beside `token_type` or `expires_in`: Velo's `POST /v1/authenticate`).
- * The runtime runs the flows the spec declares from the operator's configuration; such an operation asks the model
- * for a client secret, a code or a refresh token, and answers tokens the runtime redacts, so no tool is made of it
- * unless it is named.
+ * Whether the operation is the API's own sign-in: its path, under a server of the spec, is a token or authorization URL
+ * an OAuth2 flow declares (Shutterstock's `POST /v2/oauth/access_token`, Slack's `oauth.access`), its success answers
+ * an OAuth token (`access_token` beside `token_type` or `expires_in`: Velo's `POST /v1/authenticate`), or it signs in
+ * with a user and password to answer the token the API's other operations send (see {@link isBasicSignIn}). The runtime
+ * runs the flows the spec declares from the operator's configuration, and the operator sets the token the others send;
+ * such an operation asks the model for a client secret, a code, a refresh token or a password, and answers tokens the
+ * runtime redacts, so no tool is made of it unless it is named.
  */
 export function isOAuthEndpoint(
-  operation: Pick<Operation, "path" | "success" | "servers">,
-  context: {
-    readonly flowPaths: ReadonlySet<string>;
-    readonly servers: readonly Server[];
-    readonly schemas: SchemaLookup;
-  },
+  operation: Pick<Operation, "path" | "success" | "servers"> & Partial<Pick<Operation, "security">>,
+  context: SignInContext,
 ): boolean {
   if (context.flowPaths.size > 0) {
     const servers = operation.servers ?? context.servers;
@@ -53,7 +70,69 @@ export function isOAuthEndpoint(
     const own = operation.path.replace(/\/+$/, "");
     if (bases.some((base) => context.flowPaths.has(`${base}${own}`)) || context.flowPaths.has(own)) return true;
   }
-  return (operation.success?.contents ?? []).some((c) => answersToken(derefTop(c.schema, context.schemas)));
+  const answers = (operation.success?.contents ?? []).map((c) => derefTop(c.schema, context.schemas));
+  if (answers.some(answersToken)) return true;
+  return isBasicSignIn(operation.security ?? [], context) && answers.some((a) => holdsToken(a, context.schemas));
+}
+
+/** A scheme whose credential is a token sent with each call: http bearer (or another non-basic http), OAuth2, OIDC, an API key. */
+function sendsToken(scheme: SecurityScheme | undefined): boolean {
+  return scheme !== undefined && scheme.type !== "mutualTLS" && scheme.type !== "awsSigV4" && !isHttpBasic(scheme);
+}
+
+/**
+ * Whether the operation signs in with a user and password the rest of the API does not take: every alternative of its
+ * security is an http basic one without a token scheme, and another operation requires a token scheme it does not use
+ * (WhatsApp's `POST /users/login` with `httpBasic`, every other operation with `bearerAuth`; AppCenter's
+ * `POST /v0.1/api_tokens` with `Basic`, the others with `APIToken`).
+ */
+function isBasicSignIn(security: readonly SecurityRequirement[], context: SignInContext): boolean {
+  const schemes = context.schemes ?? {};
+  if (security.length === 0) return false;
+  const mine = new Set(security.flatMap((r) => Object.keys(r)));
+  const basic = security.every(
+    (r) => Object.keys(r).some((n) => isHttpBasic(schemes[n])) && !Object.keys(r).some((n) => sendsToken(schemes[n])),
+  );
+  return basic && [...(context.used ?? [])].some((n) => !mine.has(n) && sendsToken(schemes[n]));
+}
+
+/** A property that holds a token: `token`, `access_token`, `accessToken`, `api_token`, `id_token`, `jwt`. */
+const TOKEN_PROPERTY = /^((access|auth|session|bearer|id|api)_)?token$|^jwt$/;
+
+/** How many schemas (an `allOf` and its members) one answer's properties are read from at most. */
+const MAX_PARTS = 16;
+
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "boolean" || (value !== null && typeof value === "object" && !Array.isArray(value));
+
+/** The properties of a schema and of its `allOf` members, through `$ref`s, without recursion. */
+function propertiesOf(schema: JsonSchema, schemas: SchemaLookup): Record<string, JsonSchema> {
+  const found: Record<string, JsonSchema> = {};
+  const stack: JsonSchema[] = [schema];
+  for (let read = 0; stack.length > 0 && read < MAX_PARTS; read++) {
+    const part = derefTop(stack.pop() ?? false, schemas);
+    if (typeof part !== "object") continue;
+    const properties = part["properties"];
+    if (properties !== null && typeof properties === "object")
+      for (const [name, value] of Object.entries(properties)) if (isSchema(value)) found[name] = value;
+    if (Array.isArray(part["allOf"])) stack.push(...part["allOf"].filter(isSchema));
+  }
+  return found;
+}
+
+/**
+ * Whether an answer holds a token at its top or one level in, an object's or a list item's (WhatsApp's
+ * `{"users": [{"token": …, "expires_after": …}]}`).
+ */
+function holdsToken(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const isToken = (name: string): boolean => TOKEN_PROPERTY.test(toSnakeCase(name));
+  const top = propertiesOf(schema, schemas);
+  if (Object.keys(top).some(isToken)) return true;
+  return Object.values(top).some((value) => {
+    const inner = derefTop(value, schemas);
+    const items = typeof inner === "object" && isSchema(inner["items"]) ? inner["items"] : inner;
+    return Object.keys(propertiesOf(items, schemas)).some(isToken);
+  });
 }
 
 function answersToken(schema: unknown): boolean {
@@ -66,7 +145,13 @@ function answersToken(schema: unknown): boolean {
 
 /** The operations of `model` that are its OAuth sign-in (see {@link isOAuthEndpoint}). */
 export function oauthEndpoints(model: ApiModel, schemas: SchemaLookup): (operation: Operation) => boolean {
-  const context = { flowPaths: oauthFlowPaths(model.securitySchemes), servers: model.servers, schemas };
+  const context: SignInContext = {
+    flowPaths: oauthFlowPaths(model.securitySchemes),
+    servers: model.servers,
+    schemas,
+    schemes: model.securitySchemes,
+    used: new Set(model.operations.flatMap((o) => o.security.flatMap((r) => Object.keys(r)))),
+  };
   return (operation) => isOAuthEndpoint(operation, context);
 }
 
@@ -78,6 +163,6 @@ export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[
   const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} OAuth sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared token or authorization URL, or an answer of access_token and token_type/expires_in; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, or a user:password sign-in answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }

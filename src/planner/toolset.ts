@@ -2,7 +2,7 @@
 import type { ApiIndex } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
 import { toKebabCase, toUpperSnake } from "../util/naming.js";
-import { withApiVersionSchemes } from "./credentials.js";
+import { serverCredentialSchemes, withApiVersionSchemes, withoutCredentialDefaults } from "./credentials.js";
 import { markPlaceholder } from "./placeholder-server.js";
 import type { ToolsetInfo } from "./types.js";
 
@@ -40,13 +40,18 @@ export function planToolset(
 ): ToolsetInfo {
   const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
   const name = toKebabCase(chosen) || "api";
+  const servers = choices.server === undefined ? httpsFirst(model.servers) : [{ url: choices.server, variables: {} }];
+  const declared = { ...model.securitySchemes, ...choices.securitySchemes };
   return {
     name,
     envPrefix: toUpperSnake(name),
-    servers: (choices.server === undefined ? httpsFirst(model.servers) : [{ url: choices.server, variables: {} }]).map(
-      (server) => markPlaceholder(server, choices.server === undefined && choices.publicApi === true),
+    servers: servers.map((server) =>
+      withoutCredentialDefaults(markPlaceholder(server, choices.server === undefined && choices.publicApi === true)),
     ),
-    securitySchemes: withApiVersionSchemes({ ...model.securitySchemes, ...choices.securitySchemes }, model.version),
+    securitySchemes: withApiVersionSchemes(
+      { ...declared, ...serverCredentialSchemes(servers[0], declared) },
+      model.version,
+    ),
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };

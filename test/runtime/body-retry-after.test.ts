@@ -58,7 +58,8 @@ describe("Telegram (telegram.org.json): flood control answered with parameters.r
     };
     const tools = served.bind({
       env: {},
-      baseUrl: "https://tg.test/bot42:T",
+      credentials: { token: "42:T" },
+      baseUrl: "https://tg.test/bot{token}",
       approval: "auto",
       fetch: () =>
         Promise.resolve(

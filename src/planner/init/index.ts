@@ -1,5 +1,6 @@
 // ApiModel → GoalsDraft: group operations, propose chains and per-group goals, rank them and keep the best few.
-import { accountDescription } from "../credentials.js";
+import { accountDescription, credentialVariablesOf } from "../credentials.js";
+import { httpsFirst } from "../toolset.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
@@ -450,7 +451,9 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     config: draftConfig(goals),
     goals,
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
-    declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
+    declaresNoCredentials:
+      Object.keys(model.securitySchemes).length === 0 &&
+      credentialVariablesOf(httpsFirst(model.servers)[0]).length === 0,
   };
 }
 

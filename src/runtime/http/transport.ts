@@ -28,6 +28,8 @@ import type {
 interface Context {
   readonly settings: TransportSettings;
   readonly base: URL;
+  /** The base URL's path with each credential variable left as `{name}`: what traces name the request by. */
+  readonly basePath: string;
   readonly auth: Authenticator;
   readonly policy: RetryPolicy;
   readonly now: () => number;
@@ -206,7 +208,7 @@ function attemptFetch(
   prepared: PreparedRequest,
   send: SendContext["fetch"],
 ): SendContext["fetch"] {
-  const template = `${ctx.base.pathname.replace(/\/+$/, "")}${step.path}`;
+  const template = `${ctx.basePath}${step.path}`;
   let resendCount = 0;
   return (input: URL, init: RequestInit): Promise<Response> => {
     const redirected = input.pathname !== prepared.url.pathname;
@@ -385,12 +387,39 @@ function cachedRedactor(auth: Authenticator): Redactor {
   };
 }
 
+/** The credential of each scheme sent in the server URL, by the URL variable it fills (`{token}` → the bot's token). */
+function serverSecrets(settings: TransportSettings): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, scheme] of Object.entries(settings.toolset.securitySchemes)) {
+    const credential = settings.credentials[name];
+    if (scheme.type === "apiKey" && scheme.in === "server" && typeof credential === "string")
+      secrets[scheme.name] = credential;
+  }
+  return secrets;
+}
+
+/** The text with each credential the operator wrote into the base URL itself named by its variable (`{token}`). */
+function withSecretsNamed(text: string, secrets: Readonly<Record<string, string>>): string {
+  return Object.entries(secrets).reduce(
+    (named, [name, secret]) => (secret === "" ? named : named.split(secret).join(`{${name}}`)),
+    text,
+  );
+}
+
+/** `/bot%7Btoken%7D/` → `/bot{token}`: the base path as the server URL writes it, without its trailing slash. */
+function templatePath(template: URL, secrets: Readonly<Record<string, string>>): string {
+  const path = template.pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}");
+  return withSecretsNamed(path, secrets).replace(/\/+$/, "");
+}
+
 /**
  * Builds a transport. Throws TransportConfigError when the base URL is unusable (configuration time);
  * `call` itself never throws — every failure is an error object in the outcome, scrubbed of credentials.
  */
 export function createTransport(settings: TransportSettings): Transport {
-  const base = resolveBaseUrl(settings.toolset, settings.baseUrl);
+  const secrets = serverSecrets(settings);
+  const template = resolveBaseUrl(settings.toolset, settings.baseUrl);
+  const base = resolveBaseUrl(settings.toolset, settings.baseUrl, {}, secrets);
   const now = settings.now ?? Date.now;
   const auth = createAuthenticator({
     toolset: settings.toolset,
@@ -404,10 +433,12 @@ export function createTransport(settings: TransportSettings): Transport {
   const ctx: Context = {
     settings,
     base,
+    basePath: templatePath(template, secrets),
     auth,
     now,
     policy: { ...DEFAULT_RETRY, ...settings.retry },
     redact: cachedRedactor(auth),
   };
-  return { baseUrl: base.href, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
+  const baseUrl = withSecretsNamed(template.href, secrets);
+  return { baseUrl, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
 }

@@ -95,7 +95,7 @@ export interface Transport {
   call(request: OperationRequest, signal?: AbortSignal): Promise<HttpOutcome>;
   /** Scrubs every configured credential and every fetched token (for errors and audit records). */
   readonly redact: Redactor;
-  /** The resolved absolute base URL. */
+  /** The resolved absolute base URL, with any credential variable of the server URL left as `{name}`. */
   readonly baseUrl: string;
 }
 

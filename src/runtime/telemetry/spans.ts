@@ -192,7 +192,10 @@ function serverAttributes(url: URL): Attributes {
  * credentials).
  */
 const urlTemplate = (baseUrl: string | undefined, path: string): string => {
-  const basePath = baseUrl === undefined ? "" : new URL(baseUrl).pathname.replace(/\/$/, "");
+  const basePath =
+    baseUrl === undefined
+      ? ""
+      : new URL(baseUrl).pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}").replace(/\/$/, "");
   return `${basePath}${path}`;
 };
 

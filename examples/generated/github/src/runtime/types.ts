@@ -394,8 +394,11 @@ export type SecuritySchemeSpec =
   | {
       readonly type: "apiKey";
       readonly name: string;
-      /** `body`: a field of the JSON or form body the API takes as its credential (only with `fromParameter`). */
-      readonly in: "header" | "query" | "cookie" | "body";
+      /**
+       * `body`: a field of the JSON or form body the API takes as its credential (only with `fromParameter`); `server`:
+       * the variable `name` of the server URL, filled with the credential (the base URL's `{token}`).
+       */
+      readonly in: "header" | "query" | "cookie" | "body" | "server";
       /** A credential parameter of the spec that no scheme of it covers (README: a variable of its own). */
       readonly fromParameter?: boolean;
       /**

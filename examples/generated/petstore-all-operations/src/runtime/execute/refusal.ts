@@ -2,7 +2,14 @@
 // A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, or the body
 // is not the declared JSON type) → the error the model sees.
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
-import { capText, defaultSuggestion, errorDetail, suggestionFor, summarizeErrorBody } from "../errors.js";
+import {
+  capText,
+  defaultSuggestion,
+  errorDetail,
+  httpStatusError,
+  suggestionFor,
+  summarizeErrorBody,
+} from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import { isMarkedOffSpec } from "../http/labelled-text.js";
 import type { Redactor } from "../redact.js";
@@ -89,6 +96,47 @@ function refusalError(
   });
 }
 
+/**
+ * A field named as the error's code (`error_code`, `errorCode`, `error`), not a bare `code`: Files.com's webhook test
+ * answers `{"success": false, "code": 404}` for the status the tested webhook gave, not for the call.
+ */
+const ERROR_CODE_FIELD = /^error([_-]?code)?$/i;
+
+/** An HTTP error status given as an envelope's error code (Telegram's `"error_code": 400`), or undefined. */
+function statusIn(body: unknown, pointer: string | undefined): number | undefined {
+  if (pointer === undefined || !ERROR_CODE_FIELD.test(pointerTokens(pointer).at(-1) ?? "")) return undefined;
+  const value = at(body, pointer);
+  const number = typeof value === "string" && /^\s*\d{3}\s*$/.test(value) ? Number(value) : value;
+  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
+}
+
+/**
+ * A failure whose envelope gives an HTTP error status as its code: the code, retryability and suggestion that status
+ * gets as an HTTP answer (Telegram's `{"ok": false, "error_code": 400}` behind a 200 is INVALID_ARGUMENT, as its 400
+ * is), the message saying what was answered.
+ */
+function statusRefusal(
+  step: StepSpec,
+  {
+    answer,
+    status,
+    said,
+    reason,
+    redact,
+  }: { answer: Answer; status: number; said: string | undefined; reason: string; redact: Redactor | undefined },
+): ErrorBody {
+  const http = httpStatusError({ step, status, body: answer.body, ...(redact === undefined ? {} : { redact }) });
+  const message =
+    `${label(step)} returned ${answer.status}, but ${reason} with error code ${status}` +
+    (said === undefined ? "." : `. The API said: ${said}`);
+  return {
+    ...http,
+    message: redact === undefined ? message : redact(message),
+    step: step.id,
+    status: answer.status,
+  };
+}
+
 /** The envelope's flag is a boolean other than its success value: the API says the call failed. */
 function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
   const envelope = step.envelope;
@@ -101,6 +149,8 @@ function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | unde
   const details = detailsOf(answer.body, envelope, redact);
   const said = [summary === word ? undefined : summary, details].filter((p) => p !== undefined).join("; ") || undefined;
   const reason = `its body says the call failed (${envelope.flag.slice(1) || "flag"} is ${String(flag)})`;
+  const status = word === undefined ? statusIn(answer.body, envelope.code) : undefined;
+  if (status !== undefined) return statusRefusal(step, { answer, status, said, reason, redact });
   return refusalError(step, { answer, word, said, reason });
 }
 

@@ -25,7 +25,7 @@ const header = (name: string, value: string): SchemeParts => ({ ...EMPTY, header
 
 type ApiKeyIn = (name: string, credential: string) => SchemeParts;
 
-const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body", ApiKeyIn>> = {
+const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body" | "server", ApiKeyIn>> = {
   header: (name, credential) => header(name, credential),
   query: (name, credential) => ({
     ...EMPTY,
@@ -34,6 +34,8 @@ const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body", Ap
   }),
   cookie: (name, credential) => ({ ...EMPTY, cookies: [`${name}=${encodeURIComponent(credential)}`] }),
   body: (name, credential) => ({ ...EMPTY, bodyFields: [[name, credential]] }),
+  // The transport fills it into the base URL once; a step only needs it configured.
+  server: () => EMPTY,
 };
 
 function httpScheme(scheme: string, credential: string): SchemeParts {
