@@ -17,6 +17,7 @@ import { createReporter } from "./report.js";
 import { repairEnums } from "./enums.js";
 import { readExampleValues } from "./example-values.js";
 import { readRequiredApart } from "./required-refs.js";
+import { declareRequired } from "./undeclared-required.js";
 import { readUntypedItems } from "./untyped-items.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
@@ -140,8 +141,9 @@ async function prepare(
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
   const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
+  const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
   const document = readRequiredApart(
-    readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites),
+    declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter),
     scan.requiredApart,
   );
   const hoist = refs.external

@@ -21,7 +21,7 @@ function isRequiredOnly(member: unknown): member is JsonRecord & { readonly requ
 export function holdsRequiredApart(record: JsonRecord): boolean {
   const members = record["allOf"];
   if (!Array.isArray(members) || !members.some((m) => isRecord(m) && typeof m["$ref"] === "string")) return false;
-  return members.some(isRequiredOnly) || (Array.isArray(record["required"]) && record["properties"] === undefined);
+  return members.some(isRequiredOnly) || ownUndeclared(record).length > 0;
 }
 
 /** The object a local `$ref` chain ends at, when it declares properties of its own. */
@@ -47,6 +47,12 @@ function declaringTarget(document: unknown, member: unknown): JsonRecord | undef
 
 const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
 
+/** The schema's required names its own `properties` do not declare. */
+function ownUndeclared(schema: JsonRecord): string[] {
+  const properties = isRecord(schema["properties"]) ? schema["properties"] : {};
+  return names(schema["required"]).filter((n) => !Object.hasOwn(properties, n));
+}
+
 /**
  * `allOf: [{required: [a, b]}, {$ref: X}]` (YNAB's SaveTransaction) and `{allOf: [{$ref: X}], required: [a, b]}`
  * (DigitalOcean's and Linode's create bodies), where X declares a and b: the `$ref` member becomes a copy of X that
@@ -57,7 +63,7 @@ const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((n
 export function requiredIntoRefs(document: unknown, schema: JsonRecord): JsonRecord {
   const members = schema["allOf"];
   if (!Array.isArray(members)) return schema;
-  const ownRequired = schema["properties"] === undefined ? names(schema["required"]) : [];
+  const ownRequired = ownUndeclared(schema);
   const listed = [...ownRequired, ...members.filter(isRequiredOnly).flatMap((m) => names(m.required))];
   const moved = new Map<number, string[]>();
   const placed = new Set<string>();

@@ -5,6 +5,7 @@ import { hasJsonType } from "../util/json-type.js";
 import { escapeToken } from "../util/pointer.js";
 import type { RefSite } from "./refs.js";
 import { holdsRequiredApart } from "./required-refs.js";
+import { requiresUndeclared } from "./undeclared-required.js";
 
 /** Keywords whose values are data, not schemas: a `pattern` key inside them (or inside an `x-*` member) is not a regex. */
 const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum", "x-examples"]);
@@ -59,6 +60,10 @@ export interface DocumentScan {
   readonly exampleSites: readonly string[];
   /** Pointers of schemas whose `allOf` lists required names apart from a `$ref`ed member (YNAB's SaveTransaction). */
   readonly requiredApart: readonly string[];
+  /** Pointers of object schemas whose `required` names a property they do not declare themselves, in document order. */
+  readonly requiredElsewhere: readonly string[];
+  /** Pointers of schemas with `allOf`, `anyOf` or `oneOf`, in document order. */
+  readonly compositions: readonly string[];
 }
 
 /** Whether a record holds an example made of parts (an object or a list) to walk alongside its schema. */
@@ -103,6 +108,8 @@ export function scanDocument(
   const untypedItems: string[] = [];
   const exampleSites: string[] = [];
   const requiredApart: string[] = [];
+  const requiredElsewhere: string[] = [];
+  const compositions: string[] = [];
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
@@ -132,6 +139,12 @@ export function scanDocument(
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     if (schemaPositions && holdsStructuredExample(record, path.at(-1))) exampleSites.push(pointerOf());
     if (schemaPositions && holdsRequiredApart(record)) requiredApart.push(pointerOf());
+    if (schemaPositions && requiresUndeclared(record)) requiredElsewhere.push(pointerOf());
+    if (
+      schemaPositions &&
+      (Array.isArray(record["allOf"]) || Array.isArray(record["anyOf"]) || Array.isArray(record["oneOf"]))
+    )
+      compositions.push(pointerOf());
     for (const key in record) {
       const child = record[key];
       if (typeof child === "string") {
@@ -151,5 +164,15 @@ export function scanDocument(
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
-  return { refSites, hidden, patterns, enums, untypedItems, exampleSites, requiredApart };
+  return {
+    refSites,
+    hidden,
+    patterns,
+    enums,
+    untypedItems,
+    exampleSites,
+    requiredApart,
+    requiredElsewhere,
+    compositions,
+  };
 }
