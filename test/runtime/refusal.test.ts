@@ -193,6 +193,12 @@ describe("answerRefusal: a body that is not the declared JSON type", () => {
     ["a GET of one item answering a list", { method: "get", path: "/v3/groups/{id}" }, [{ id: 1 }], false],
     ["a POST answering a list", { method: "post", path: "/v3/groups" }, [{ id: 1 }], false],
     ["a list of numbers", { method: "get", path: "/v3/groups" }, [1, 2], false],
+    [
+      "a list where the outputs read the one object",
+      { method: "get", path: "/v3/groups", outputs: { id: "$response.body#/id" } },
+      [{ id: 1 }],
+      false,
+    ],
   ])("an object declared, %s", (_, over, body, success) => {
     const refusal = answerRefusal(step({ bodyType: "object", ...over }), { status: 200, body });
     expect(refusal === undefined).toBe(success);
