@@ -155,12 +155,14 @@ const readsBody = (step: StepSpec): boolean => Object.values(step.outputs).some(
 /**
  * A list of objects where one object is declared, from a GET on a collection (a path ending in a literal segment):
  * GitLab v3 declares every list it answers as its item (`GET /v3/groups` → `Group`). The answer is the list of those
- * items, passed on (the MCP adapter marks it `_off_spec`), not a failure.
+ * items, passed on, not a failure; unless the step's outputs read the declared object (`$response.body#/id`), which a
+ * list cannot give: "found nothing" would be false.
  */
 function listOfDeclaredItems(step: StepSpec, declared: string, body: unknown): boolean {
   const last = step.path.split("/").filter(Boolean).at(-1) ?? "";
   return (
     declared === "object" &&
+    !readsBody(step) &&
     step.method === "get" &&
     last !== "" &&
     !last.includes("{") &&
