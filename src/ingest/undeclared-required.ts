@@ -40,7 +40,7 @@ function refEnd(document: unknown, pointer: string): string | undefined {
 }
 
 /** Each schema a composition names as a member → the schemas holding that composition. */
-export function compositionHolders(document: unknown, holders: readonly string[]): Map<string, string[]> {
+function compositionHolders(document: unknown, holders: readonly string[]): Map<string, string[]> {
   const up = new Map<string, string[]>();
   for (const holder of holders) {
     const node = resolve(document, holder);
