@@ -16,6 +16,8 @@ import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { repairEnums } from "./enums.js";
 import { readExampleValues } from "./example-values.js";
+import { readRequiredApart } from "./required-refs.js";
+import { declareRequired } from "./undeclared-required.js";
 import { readUntypedItems } from "./untyped-items.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
@@ -139,7 +141,11 @@ async function prepare(
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
   const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
-  const document = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
+  const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
+  const document = readRequiredApart(
+    declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter),
+    scan.requiredApart,
+  );
   const hoist = refs.external
     ? schemaRefTargets(
         document,

@@ -1,6 +1,6 @@
 // Turns OAS 3 and Swagger 2 Parameter objects into model Parameters, merging path- and operation-level ones.
 import type { Parameter, ParameterLocation, ParameterStyle } from "../model/api-model.js";
-import { isPlaceholderExample } from "../schema/placeholder-example.js";
+import { isPlaceholderExample, isPlaceholderText } from "../schema/placeholder-example.js";
 import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
 import { digitStringSchema } from "./digit-strings.js";
@@ -48,6 +48,9 @@ const SWAGGER2_SCHEMA_FIELDS = [
   "x-example",
 ];
 
+/** A parameter's description, unless it is only a placeholder for one (`XXXXXXXXX`). */
+const wordsOf = (value: unknown): string | undefined => (isPlaceholderText(value) ? undefined : stringOf(value));
+
 /** An OAS 3 Parameter object (already dereferenced) → Parameter; undefined, with a diagnostic, when malformed. */
 export function parameterToModel(ctx: IngestContext, { node, pointer }: Located): Parameter | undefined {
   const location = checkedLocation(ctx, node, pointer);
@@ -57,7 +60,7 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
   const schemaSource = "schema" in node ? node["schema"] : recordOf(media)["schema"];
   const { schema, description } = proseDefaultAsDescription(
     schemaSource === undefined ? {} : ctx.schemas.schemaOf(schemaSource),
-    stringOf(node["description"]),
+    wordsOf(node["description"]),
   );
   const examples = [
     ...examplesOf(ctx, node, pointer),
@@ -90,7 +93,7 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
   const example = isPlaceholderExample(node["x-example"]) ? undefined : node["x-example"];
   const { schema, description } = proseDefaultAsDescription(
     ctx.schemas.schemaOf(swagger2Schema(node)),
-    stringOf(node["description"]),
+    wordsOf(node["description"]),
   );
   const digits = digitStringSchema(location, schema, description, example === undefined ? [] : [example]);
   return {

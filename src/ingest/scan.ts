@@ -4,6 +4,8 @@ import { holdsHidden as textHoldsHidden } from "../util/hidden-text.js";
 import { hasJsonType } from "../util/json-type.js";
 import { escapeToken } from "../util/pointer.js";
 import type { RefSite } from "./refs.js";
+import { holdsRequiredApart } from "./required-refs.js";
+import { requiresUndeclared } from "./undeclared-required.js";
 
 /** Keywords whose values are data, not schemas: a `pattern` key inside them (or inside an `x-*` member) is not a regex. */
 const DATA_KEYWORDS = new Set(["example", "examples", "default", "const", "enum", "x-examples"]);
@@ -56,6 +58,12 @@ export interface DocumentScan {
    * `examples` is a list, in document order: what `readExampleValues` walks.
    */
   readonly exampleSites: readonly string[];
+  /** Pointers of schemas whose `allOf` lists required names apart from a `$ref`ed member (YNAB's SaveTransaction). */
+  readonly requiredApart: readonly string[];
+  /** Pointers of object schemas whose `required` names a property they do not declare themselves, in document order. */
+  readonly requiredElsewhere: readonly string[];
+  /** Pointers of schemas with `allOf`, `anyOf` or `oneOf`, in document order. */
+  readonly compositions: readonly string[];
 }
 
 /** Whether a record holds an example made of parts (an object or a list) to walk alongside its schema. */
@@ -99,6 +107,9 @@ export function scanDocument(
   const enums: EnumSite[] = [];
   const untypedItems: string[] = [];
   const exampleSites: string[] = [];
+  const requiredApart: string[] = [];
+  const requiredElsewhere: string[] = [];
+  const compositions: string[] = [];
   const path: string[] = [];
   const pointerOf = (...last: string[]): string => {
     let pointer = "";
@@ -127,6 +138,13 @@ export function scanDocument(
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
     if (schemaPositions && holdsStructuredExample(record, path.at(-1))) exampleSites.push(pointerOf());
+    if (schemaPositions && holdsRequiredApart(record)) requiredApart.push(pointerOf());
+    if (schemaPositions && requiresUndeclared(record)) requiredElsewhere.push(pointerOf());
+    if (
+      schemaPositions &&
+      (Array.isArray(record["allOf"]) || Array.isArray(record["anyOf"]) || Array.isArray(record["oneOf"]))
+    )
+      compositions.push(pointerOf());
     for (const key in record) {
       const child = record[key];
       if (typeof child === "string") {
@@ -146,5 +164,15 @@ export function scanDocument(
     }
   };
   if (typeof value === "object" && value !== null) visit(value, true);
-  return { refSites, hidden, patterns, enums, untypedItems, exampleSites };
+  return {
+    refSites,
+    hidden,
+    patterns,
+    enums,
+    untypedItems,
+    exampleSites,
+    requiredApart,
+    requiredElsewhere,
+    compositions,
+  };
 }

@@ -1,5 +1,5 @@
 // Turns a Swagger 2.0 / OpenAPI 3.0 / OpenAPI 3.1 schema into one dialect: JSON Schema 2020-12 style.
-import { isPlaceholderExample, valueExamples } from "./placeholder-example.js";
+import { isPlaceholderExample, isPlaceholderText, valueExamples } from "./placeholder-example.js";
 import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-model.js";
 import { isRecord } from "../runtime/types.js";
 import { hasJsonType } from "../util/json-type.js";
@@ -270,9 +270,11 @@ function normalizeExample(out: Mutable): void {
 
 /** `examples` without template placeholders (`{{PAGE_ID}}`, `<string>`): no value to show or send. */
 function dropPlaceholderExamples(out: Mutable): void {
+  if (isPlaceholderText(out["description"])) delete out["description"];
   const examples = out["examples"];
-  if (!Array.isArray(examples) || !examples.some(isPlaceholderExample)) return;
-  const values = valueExamples(examples);
+  const allowed = [...(Array.isArray(out["enum"]) ? out["enum"] : []), ...("const" in out ? [out["const"]] : [])];
+  if (!Array.isArray(examples) || !examples.some((e) => isPlaceholderExample(e, allowed))) return;
+  const values = valueExamples(examples, allowed);
   if (values.length === 0) delete out["examples"];
   else out["examples"] = values;
 }

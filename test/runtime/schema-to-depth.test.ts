@@ -125,6 +125,27 @@ describe("schemaToDepth", () => {
       { type: ["string", "array"], description: CUT_MARK },
     ],
     ["only the type of an object that is no union", object, { type: "object", description: CUT_MARK }],
+    [
+      "the description of a field with no type (else `{}`), a typed one met later winning",
+      {
+        oneOf: [
+          {
+            allOf: [
+              { type: "object", properties: { message: { description: "No type given." }, to: { description: "d" } } },
+              { type: "object", properties: { to: { type: "string" } } },
+            ],
+          },
+          { type: "object", properties: { id: { type: "string" } } },
+        ],
+      },
+      {
+        anyOf: [
+          { type: "object", properties: { message: { description: "No type given." }, to: { type: "string" } } },
+          { type: "object", properties: { id: { type: "string" } } },
+        ],
+        description: CUT_MARK,
+      },
+    ],
   ])("an outlined cut keeps %s", (_, body, want) => {
     const schema = { type: "object", properties: { body }, $defs: { Sms } };
     const cut = schemaToDepth(schema, 0, CUT_NOTE, true);

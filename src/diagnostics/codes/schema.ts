@@ -19,6 +19,12 @@ export const schemaCodes = {
       "a schema has `items` of objects but no `type`: it is read as one such object or a list of them, so pointers into it are checked",
     hint: "add `type: array` if the value is a list, or move the item schema up (drop `items`) if it is one object",
   },
+  SCHEMA_REQUIRED_UNDECLARED: {
+    severity: "warning",
+    title:
+      "an object schema requires a property that no schema applying to it declares: it stays required, and the model is told the spec gives it no type or meaning",
+    hint: "declare the property (its type and a description) in `properties`, or take the name out of `required` if the API does not need it",
+  },
   SCHEMA_PATTERN_DROPPED: {
     severity: "warning",
     title:

@@ -203,6 +203,25 @@ const jsonType = (value: unknown): string => (value === null ? "null" : Array.is
 const readsBody = (step: StepSpec): boolean => Object.values(step.outputs).some((v) => v.includes("$response.body"));
 
 /**
+ * A list of objects where one object is declared, from a GET on a collection (a path ending in a literal segment):
+ * GitLab v3 declares every list it answers as its item (`GET /v3/groups` → `Group`). The answer is the list of those
+ * items, passed on, not a failure; unless the step's outputs read the declared object (`$response.body#/id`), which a
+ * list cannot give: "found nothing" would be false.
+ */
+function listOfDeclaredItems(step: StepSpec, declared: string, body: unknown): boolean {
+  const last = step.path.split("/").filter(Boolean).at(-1) ?? "";
+  return (
+    declared === "object" &&
+    !readsBody(step) &&
+    step.method === "get" &&
+    last !== "" &&
+    !last.includes("{") &&
+    Array.isArray(body) &&
+    body.every(isRecord)
+  );
+}
+
+/**
  * A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not, nor
  * an answer the transport passed on marked as off the description (text labelled with a media type of its own)
  * unless the step's outputs need values from the declared JSON, which that text cannot give.
@@ -214,7 +233,7 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
   if (marked && !readsBody(step)) return undefined;
   const body = marked ? (answer.body as Record<string, unknown>)["result"] : answer.body;
   const actual = jsonType(body);
-  if (actual === declared) return undefined;
+  if (actual === declared || listOfDeclaredItems(step, declared, body)) return undefined;
   const raw = typeof body === "string" ? body : JSON.stringify(body);
   const excerpt = capText((redact ?? ((s: string) => s))(raw.replace(/\s+/g, " ").trim()), EXCERPT_CAP);
   const got = actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`;

@@ -368,7 +368,7 @@ function branchOutline(branch: JsonSchema, defs: Readonly<Record<string, JsonSch
     for (const [name, value] of Object.entries((part["properties"] ?? {}) as Record<string, unknown>)) {
       const field = value !== null && typeof value === "object" ? fieldOutline(value as JsonSchema, defs) : {};
       const known = fields.get(name);
-      if (known === undefined || Object.keys(field).length > Object.keys(known).length) fields.set(name, field);
+      if (known === undefined || outlineWeight(field) > outlineWeight(known)) fields.set(name, field);
     }
   }
   if (fields.size === 0) return type === undefined ? {} : { type };
@@ -377,6 +377,12 @@ function branchOutline(branch: JsonSchema, defs: Readonly<Record<string, JsonSch
     properties: Object.fromEntries(fields),
     ...(required.size === 0 ? {} : { required: [...required] }),
   };
+}
+
+/** How much an outlined field says: its keys, a description kept for want of a type counting less than a type. */
+function outlineWeight(field: JsonSchema): number {
+  const bare = field["type"] === undefined && field["description"] !== undefined && field["description"] !== CUT_MARK;
+  return Object.keys(field).length - (bare ? 0.5 : 0);
 }
 
 /** The parts of an object schema that list fields: itself, and its `allOf` parts and `$defs` refs, in order. */
@@ -392,7 +398,10 @@ function objectParts(schema: JsonSchema, defs: Readonly<Record<string, JsonSchem
   ];
 }
 
-/** A field of an outlined alternative: its type, its `const` or short `enum`, and the mark when it nests more. */
+/**
+ * A field of an outlined alternative: its type, its `const` or short `enum`, and the mark when it nests more; a field
+ * with none of these keeps its description (`{}` alone tells the model nothing, as Vonage's untyped `message`).
+ */
 function fieldOutline(field: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
   const target = resolved(field, defs, new Set()) ?? field;
   const type = typeOf(target, defs, new Set());
@@ -400,10 +409,12 @@ function fieldOutline(field: JsonSchema, defs: Readonly<Record<string, JsonSchem
   const structured = [type].flat().some((one) => one === "object" || one === "array");
   const nested =
     structured || (type === undefined && NESTED_KEYS.some((k) => target[k] !== undefined && target[k] !== null));
+  const said = typeof target["description"] === "string" ? target["description"] : undefined;
+  const bare = type === undefined && values === undefined && !nested;
   return {
     ...(type === undefined ? {} : { type }),
     ...(values === undefined ? {} : values),
-    ...(nested ? { description: CUT_MARK } : {}),
+    ...(nested ? { description: CUT_MARK } : bare && said !== undefined ? { description: said } : {}),
   };
 }
 
