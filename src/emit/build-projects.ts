@@ -83,7 +83,15 @@ export function buildProjects(
         "core",
         {
           include: [inSrc("**/*.ts")],
-          exclude: ["tools/**", "catalog.ts", "index.ts", "server.ts", "approvals.ts", "adapters/**"].map(inSrc),
+          exclude: [
+            "tools/**",
+            "catalog.ts",
+            "catalog-search.ts",
+            "index.ts",
+            "server.ts",
+            "approvals.ts",
+            "adapters/**",
+          ].map(inSrc),
         },
         [],
       ),
@@ -92,7 +100,7 @@ export function buildProjects(
       tools[i] as string,
       project(tools[i] as string, { files: batch.map((path) => `../${path}`) }, ["core"]),
     ]),
-    ["catalog", project("catalog", { files: [inSrc("catalog.ts")] }, ["core", ...tools])],
+    ["catalog", project("catalog", { files: ["catalog.ts", "catalog-search.ts"].map(inSrc) }, ["core", ...tools])],
     ["index", project("index", { files: INDEX_FILES.map(inSrc) }, ["core", ...tools, "catalog"])],
   ];
   return {

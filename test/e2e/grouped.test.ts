@@ -65,19 +65,19 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** The catalog entries a package's server starts from, read from its built catalog module. */
+/** The catalog entries of a package's server (heads and search fields), read from its built catalog modules. */
 async function catalogOf(outDir: string): Promise<readonly CatalogEntry[]> {
   const module = (await import(pathToFileURL(join(outDir, "dist/catalog.js")).href)) as {
-    catalog: { entries: readonly CatalogEntry[] };
+    catalog: { entries(): Promise<readonly CatalogEntry[]> };
   };
-  return module.catalog.entries;
+  return module.catalog.entries();
 }
 
 /** A stdio MCP session of a built package whose every loaded module is logged. */
 interface LoggedSession {
   readonly client: Client;
-  /** The `src/tools/` modules (by name) and whether `schemas.js` was loaded so far. */
-  loaded(): { tools: string[]; schemas: boolean };
+  /** The `src/tools/` modules (by name), and whether `schemas.js` and `catalog-search.js` were loaded so far. */
+  loaded(): { tools: string[]; schemas: boolean; search: boolean };
   close(): Promise<void>;
 }
 
@@ -98,7 +98,11 @@ async function connectLogged(outDir: string, env: Record<string, string>): Promi
     loaded() {
       const urls = readFileSync(log, "utf8").split("\n");
       const tools = urls.flatMap((u) => /\/dist\/tools\/([^/]+)\.js$/.exec(u)?.[1] ?? []);
-      return { tools: [...new Set(tools)].sort(), schemas: urls.some((u) => u.endsWith("/dist/schemas.js")) };
+      return {
+        tools: [...new Set(tools)].sort(),
+        schemas: urls.some((u) => u.endsWith("/dist/schemas.js")),
+        search: urls.some((u) => u.endsWith("/dist/catalog-search.js")),
+      };
     },
     close: () => client.close(),
   };
@@ -142,13 +146,13 @@ describe("petstore, all operations: grouped modules served lazily, calls through
       PETSTORE_API_KEY: "special-key",
       PETSTORE_STATE_DIR: join(outDir, "state"),
     });
-    expect(session.loaded()).toEqual({ tools: [], schemas: false });
+    expect(session.loaded()).toEqual({ tools: [], schemas: false, search: false });
 
     const listed = await session.client.listTools();
     const core = entries.filter((e) => e.deferLoading !== true);
     expect(listed.tools.map((t) => t.name)).toEqual([...core.map((e) => e.name), "search_tools", "call_tool"]);
-    // The core's definitions are in the catalog: listing imports nothing.
-    expect(session.loaded()).toEqual({ tools: [], schemas: false });
+    // The core's definitions are in the catalog's heads: listing imports nothing, not even the search fields.
+    expect(session.loaded()).toEqual({ tools: [], schemas: false, search: false });
 
     const found = resultJson(
       await session.client.callTool({ name: "search_tools", arguments: { query: "get a purchase order by its id" } }),
@@ -160,14 +164,14 @@ describe("petstore, all operations: grouped modules served lazily, calls through
       required: ["order_id"],
     });
     expect(entries.find((e) => e.name === "get_order_by_id")?.deferLoading).toBe(true);
-    expect(session.loaded().tools).toEqual([]);
+    expect(session.loaded()).toEqual({ tools: [], schemas: false, search: true });
 
     const called = await session.client.callTool({
       name: "call_tool",
       arguments: { name: "get_order_by_id", arguments: { order_id: 3 } },
     });
     expect(called.isError, JSON.stringify(called)).not.toBe(true);
-    expect(session.loaded()).toEqual({ tools: ["store"], schemas: true });
+    expect(session.loaded()).toEqual({ tools: ["store"], schemas: true, search: true });
     const relisted = await session.client.listTools();
     expect(relisted.tools.map((t) => t.name)).toContain("get_order_by_id");
   }, 120_000);
@@ -273,11 +277,11 @@ describe.skipIf(REPEAT_RUN)("GitHub REST, all operations: grouped, lazy, check s
       [`${prefix}_STATE_DIR`]: join(outDir, "state"),
     });
     try {
-      expect(session.loaded()).toEqual({ tools: [], schemas: false });
+      expect(session.loaded()).toEqual({ tools: [], schemas: false, search: false });
       const listed = await session.client.listTools();
       const core = entries.filter((e) => e.deferLoading !== true);
       expect(listed.tools.length).toBe(core.length + 2);
-      expect(session.loaded()).toEqual({ tools: [], schemas: false });
+      expect(session.loaded()).toEqual({ tools: [], schemas: false, search: false });
 
       const found = resultJson(
         await session.client.callTool({ name: "search_tools", arguments: { query: "merge a pull request" } }),

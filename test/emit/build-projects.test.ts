@@ -43,7 +43,7 @@ describe("buildProjects", () => {
 
   it("puts each batch's modules in its project, and the catalog and index after every batch", () => {
     expect(projects["tsconfig/tools-2.json"]?.files).toEqual(["../src/tools/store.ts"]);
-    expect(projects["tsconfig/catalog.json"]?.files).toEqual(["../src/catalog.ts"]);
+    expect(projects["tsconfig/catalog.json"]?.files).toEqual(["../src/catalog.ts", "../src/catalog-search.ts"]);
     expect(projects["tsconfig/index.json"]?.files).toContain("../src/server.ts");
   });
 });

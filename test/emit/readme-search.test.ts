@@ -27,6 +27,16 @@ describe("tool search in the generated package", () => {
     const modules = Object.entries(files).filter(([path]) => path.startsWith("src/tools/"));
     const profiles = modules.reduce((n, [, text]) => n + (text.match(/\bprofile: \{\s*action: "/g) ?? []).length, 0);
     expect(profiles).toBe(entries.length);
+    // The server starts from the heads alone: no search field is read before the first search, which reads
+    // catalog-search.ts, one entry per head in the same order. Both stay ASCII (one byte a character in V8).
+    const heads = catalogEntries(files["src/catalog.ts"] ?? "");
+    const searchFields = catalogEntries<{ name: string; profile?: unknown }>(files["src/catalog-search.ts"] ?? "");
+    const headFields = new Set(["name", "deferLoading", "security", "definition", "module", "export"]);
+    expect(heads.flatMap((head) => Object.keys(head).filter((key) => !headFields.has(key)))).toEqual([]);
+    expect(searchFields.map((e) => e.name)).toEqual(heads.map((e) => e.name));
+    expect(searchFields.filter((e) => e.profile === undefined)).toEqual([]);
+    expect(files["src/catalog.ts"]).toMatch(/^[\x00-\x7f]*$/);
+    expect(files["src/catalog-search.ts"]).toMatch(/^[\x00-\x7f]*$/);
     expect(files["src/tools/chat.ts"]).toMatch(
       /profile: \{\s*action: "send",\s*object: "message",\s*parents: \["chat"\],\s*words: \[[^\]]*"ts"/,
     );

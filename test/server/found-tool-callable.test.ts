@@ -172,7 +172,7 @@ describe.skipIf(REPEAT_RUN).each(CASES)("$api, all operations, served from its g
   beforeAll(async () => {
     const outDir = join(WORK, c.tool);
     pkg = await generatePackage(c.spec, outDir);
-    entry = pkg.catalog.entries.find((e) => e.name === c.tool) as CatalogEntry;
+    entry = (await pkg.catalog.entries()).find((e) => e.name === c.tool) as CatalogEntry;
     const runtime = pkg.createRuntime(pkg.toolset, {
       baseUrl: stubUrl,
       approval: "auto",
@@ -182,7 +182,7 @@ describe.skipIf(REPEAT_RUN).each(CASES)("$api, all operations, served from its g
     });
     await runtime.state.ready();
     const server = pkg.serveTools(
-      { entries: pkg.catalog.entries, tool: pkg.bindCatalog(pkg.catalog, runtime) },
+      { entries: pkg.catalog.heads, searchable: pkg.catalog.entries, tool: pkg.bindCatalog(pkg.catalog, runtime) },
       { name: pkg.toolset.name, version: pkg.toolset.version },
     );
     client = new Client({ name: "test", version: "0.0.0" });

@@ -1,8 +1,9 @@
-// A generated `src/catalog.ts` text → its entries, each string literal (or `"…" +` pieces) read as JSON, nothing evaluated.
+// A generated `src/catalog.ts` or `src/catalog-search.ts` text → its entries, each string literal (or `"…" +` pieces) read
+// as JSON, nothing evaluated.
 
-/** The catalog's entries in order, from the `entries` array of the generated module. */
+/** The catalog's entries in order, from the array of JSON texts of the generated module (heads, or search fields). */
 export function catalogEntries<T = Record<string, unknown>>(text: string): T[] {
-  const start = text.indexOf("const entries: CatalogEntry[] = [");
+  const start = text.search(/^(?:export )?const (?:heads|entries): \w+\[\] = \[$/m);
   const end = text.indexOf("].map(", start);
   if (start < 0 || end < 0) return [];
   const entries: T[] = [];

@@ -24,12 +24,27 @@ export interface CatalogEntry extends ToolHead {
   readonly export: string;
 }
 
+/** The fields of an entry the server reads at start, besides its name (`src/catalog.ts`). */
+type HeadField = "deferLoading" | "security" | "definition" | "module" | "export";
+
+/**
+ * What start-up reads of a tool, enough to answer initialize and tools/list: its name, whether it waits for a search,
+ * its security (for the credential notices), its tools/list entry if listed before any search, and its module.
+ */
+export type CatalogHead = Pick<CatalogEntry, "name" | HeadField>;
+
+/** The rest of an entry, with its name (`src/catalog-search.ts`): read by the first search. */
+export type CatalogSearchFields = Omit<CatalogEntry, HeadField>;
+
 /** A module of tool definitions, by export name. */
 export type ToolModule = Readonly<Record<string, unknown>>;
 
 /** The manifest and a loader per module: definitions are imported the first time one of their tools is needed. */
 export interface ToolCatalog {
-  readonly entries: readonly CatalogEntry[];
+  /** Each tool's head, in the toolset's order. */
+  readonly heads: readonly CatalogHead[];
+  /** Each tool's whole entry, in the toolset's order; the search fields are read the first time. */
+  entries(): Promise<readonly CatalogEntry[]>;
   /** The definition of the tool `name`, importing its module the first time; undefined for an unknown name. */
   load(name: string): Promise<ToolDefinition | undefined>;
   /** Every definition, in manifest order (imports every module). */
@@ -38,13 +53,18 @@ export interface ToolCatalog {
   loadedModules(): readonly string[];
 }
 
-/** The catalog over `entries`; `modules` maps each module name to its dynamic import. */
+/**
+ * The catalog over `heads`; `searchFields` imports the rest of each entry (in the same order), `modules` maps each
+ * module name to its dynamic import.
+ */
 export function toolCatalog(
-  entries: readonly CatalogEntry[],
+  heads: readonly CatalogHead[],
+  searchFields: () => Promise<{ readonly entries: readonly CatalogSearchFields[] }>,
   modules: Readonly<Record<string, () => Promise<ToolModule>>>,
 ): ToolCatalog {
-  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const byName = new Map(heads.map((head) => [head.name, head]));
   const imported = new Map<string, Promise<ToolModule>>();
+  let whole: Promise<readonly CatalogEntry[]> | undefined;
   const importModule = (name: string): Promise<ToolModule> => {
     let found = imported.get(name);
     if (found === undefined) {
@@ -56,18 +76,29 @@ export function toolCatalog(
     return found;
   };
   const load = async (name: string): Promise<ToolDefinition | undefined> => {
-    const entry = byName.get(name);
-    if (entry === undefined) return undefined;
-    const definition = (await importModule(entry.module))[entry.export] as ToolDefinition | undefined;
-    if (definition === undefined) throw new Error(`tools/${entry.module} does not export ${entry.export}`);
+    const head = byName.get(name);
+    if (head === undefined) return undefined;
+    const definition = (await importModule(head.module))[head.export] as ToolDefinition | undefined;
+    if (definition === undefined) throw new Error(`tools/${head.module} does not export ${head.export}`);
     return definition;
   };
   return {
-    entries,
+    heads,
+    entries: () => (whole ??= searchFields().then(({ entries }) => joinEntries(heads, entries))),
     load,
-    loadAll: () => Promise.all(entries.map(async (entry) => (await load(entry.name)) as ToolDefinition)),
+    loadAll: () => Promise.all(heads.map(async (head) => (await load(head.name)) as ToolDefinition)),
     loadedModules: () => [...imported.keys()],
   };
+}
+
+/** Each head with its search fields; throws when the two lists do not name the same tools in the same order. */
+function joinEntries(heads: readonly CatalogHead[], fields: readonly CatalogSearchFields[]): CatalogEntry[] {
+  return heads.map((head, i) => {
+    const own = fields[i];
+    if (own?.name !== head.name)
+      throw new Error(`the catalog's search fields do not match its tools at ${i} (${head.name}, ${own?.name})`);
+    return { ...own, ...head };
+  });
 }
 
 /** The catalog's tools bound to `runtime`, each bound once, when first loaded. */

@@ -23,7 +23,14 @@ export {
   type RuntimeOverrides,
 } from "./toolset.js";
 export { ConfigError, isConfigError } from "./config.js";
-export { toolCatalog, type CatalogEntry, type ToolCatalog, type ToolModule } from "./catalog.js";
+export {
+  toolCatalog,
+  type CatalogEntry,
+  type CatalogHead,
+  type CatalogSearchFields,
+  type ToolCatalog,
+  type ToolModule,
+} from "./catalog.js";
 export { DEFAULT_MAX_CALL_BYTES, DEFAULT_MAX_STRING_BYTES, type ArgumentLimits } from "./limits.js";
 export {
   runApprovalsCommand,

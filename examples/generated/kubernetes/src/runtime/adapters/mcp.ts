@@ -28,6 +28,7 @@ import {
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
   type Searchable,
+  type SearchSession,
 } from "./search.js";
 import { INPUT_EXAMPLES_META, toolToMcpDefinition } from "./definition.js";
 import { markOffSpec } from "./off-spec.js";
@@ -71,16 +72,28 @@ export function createMcpServer(
   options: McpServerOptions = {},
 ): McpServer {
   const byName = new Map(Object.values(tools).map((tool) => [tool.name, tool]));
-  return serveTools({ entries: [...byName.values()], tool: async (name) => byName.get(name) }, info, options);
+  const entries = [...byName.values()];
+  return serveTools(
+    { entries, searchable: async () => entries, tool: async (name) => byName.get(name) },
+    info,
+    options,
+  );
 }
 
 /**
- * The tools an MCP server serves: what listing and search read of each (a Tool, or a manifest entry), and the tool
- * itself by name, which may be imported and bound only then.
+ * The tools an MCP server serves: what start-up and tools/list read of each (a Tool, or a manifest entry's head), what
+ * search reads (read the first time a search needs it), and the tool itself by name, which may be imported and bound
+ * only then.
  */
 export interface ServedTools {
-  /** Each tool's search fields, and its tools/list entry when known without loading it. */
-  readonly entries: readonly (Searchable & { readonly definition?: Readonly<Record<string, unknown>> })[];
+  /** Each tool's name, whether it waits for a search, and its tools/list entry when known without loading it. */
+  readonly entries: readonly {
+    readonly name: string;
+    readonly deferLoading?: boolean;
+    readonly definition?: Readonly<Record<string, unknown>>;
+  }[];
+  /** Each tool's search fields, in the order of `entries`. */
+  searchable(): Promise<readonly Searchable[]>;
   tool(name: string): Promise<Tool | undefined>;
 }
 
@@ -120,7 +133,7 @@ export function serveTools(
   server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listing.list() }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const own = listing.call(request.params.name, request.params.arguments ?? {});
-    if (own !== undefined) return own;
+    if (own !== undefined) return await own;
     const named =
       request.params.name === CALL_TOOL && searching ? String(request.params.arguments?.["name"]) : request.params.name;
     const tool = names.has(named) ? await served.tool(named) : undefined;
@@ -168,7 +181,7 @@ interface Listing {
   /** What tools/list answers now. */
   list(): Promise<McpTool[]>;
   /** The result of a tool the listing itself serves (search_tools), else undefined. */
-  call(name: string, args: Record<string, unknown>): CallToolResult | undefined;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult> | undefined;
 }
 
 function staticListing(served: ServedTools): Listing {
@@ -187,10 +200,11 @@ function staticListing(served: ServedTools): Listing {
  * A toolset over its context budget: tools/list starts with the core tools (those not `deferLoading`), `search_tools`
  * and `call_tool`. Every tool `search_tools` returns joins the list for this session, announced with
  * `notifications/tools/list_changed`; any tool can be called by name at any time, listed or not. Only listed tools are
- * loaded (for their JSON Schemas); search reads the entries.
+ * loaded (for their JSON Schemas); the first search reads every tool's search fields.
  */
 function searchListing(server: McpServer, served: ServedTools, announce: boolean): Listing {
-  const session = createSearchSession(served.entries);
+  const core = served.entries.filter((entry) => entry.deferLoading !== true).map((entry) => entry.name);
+  let session: Promise<SearchSession> | undefined;
   const known = new Map(served.entries.map((entry) => [entry.name, entry.definition as McpTool | undefined]));
   const definitions = new Map<string, Promise<McpTool>>();
   const definition = (name: string): Promise<McpTool> => {
@@ -220,20 +234,21 @@ function searchListing(server: McpServer, served: ServedTools, announce: boolean
   };
   return {
     list: async () => [
-      ...(await Promise.all(session.visible().map(definition))),
+      ...(await Promise.all((session === undefined ? core : (await session).visible()).map(definition))),
       searchDefinition,
       CALL_TOOL_DEFINITION,
     ],
     call(name, args) {
       if (name !== SEARCH_TOOLS) return undefined;
-      const answer = session.search(
-        args,
-        announce
-          ? `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`
-          : `Call one directly by its name, or through ${CALL_TOOL}.`,
-      );
-      if (announce && session.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
-      return toolResultToMcp(answer as ToolResult);
+      session ??= served.searchable().then(createSearchSession);
+      const hint = announce
+        ? `These tools are now listed; call one directly, or through ${CALL_TOOL} if your tool list does not refresh.`
+        : `Call one directly by its name, or through ${CALL_TOOL}.`;
+      return session.then((searching) => {
+        const answer = searching.search(args, hint);
+        if (announce && searching.added.length > 0 && server.isConnected()) void server.sendToolListChanged();
+        return toolResultToMcp(answer as ToolResult);
+      });
     },
   };
 }

@@ -375,9 +375,11 @@ function servedTools(
   init: ServerInit,
   runtime: Runtime,
 ): ServedTools & { tool(name: string): Promise<BoundTool | undefined> } {
-  if ("catalog" in init) return { entries: init.catalog.entries, tool: bindCatalog(init.catalog, runtime) };
+  if ("catalog" in init)
+    return { entries: init.catalog.heads, searchable: init.catalog.entries, tool: bindCatalog(init.catalog, runtime) };
   const tools = bindToolset(init.definitions, runtime);
-  return { entries: Object.values(tools), tool: async (name) => tools[name] };
+  const all = Object.values(tools);
+  return { entries: all, searchable: async () => all, tool: async (name) => tools[name] };
 }
 
 /** Every tool, bound (the approvals console reads each tool's spec): a catalog imports every module here. */
@@ -386,10 +388,10 @@ async function allTools(served: ReturnType<typeof servedTools>): Promise<Record<
   return Object.fromEntries(tools.map((tool) => [(tool as BoundTool).name, tool as BoundTool]));
 }
 
-/** Each tool's first secured step, for the credential notices (a catalog entry holds just that step's security). */
+/** Each tool's first secured step, for the credential notices (a catalog head holds just that step's security). */
 function securedTools(init: ServerInit): SecuredTool[] {
   if (!("catalog" in init)) return init.definitions.map((d) => d.spec);
-  return init.catalog.entries.map((entry) => ({
+  return init.catalog.heads.map((entry) => ({
     name: entry.name,
     steps: entry.security === undefined ? [] : [{ security: entry.security }],
   }));
