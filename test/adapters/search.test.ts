@@ -14,6 +14,7 @@ import {
   SEARCH_TOOLS,
   searchTerms,
   whenToUse,
+  writesName,
 } from "../../src/runtime/adapters/search.js";
 import { toVercelToolSearch } from "../../src/runtime/adapters/vercel-ai.js";
 import type { OperationProfile, Tool } from "../../src/runtime/types.js";
@@ -427,6 +428,64 @@ describe("BM25 tool search", () => {
           "Delete Single Send by ID",
           "delete single send · under marketing · by id",
         ),
+      ],
+    ],
+  ])("%s: %s finds %s first", (_, query, expected, crowd) => {
+    expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["run pulls_merge on it", "pulls_merge", true],
+    ["pulls_merge", "pulls_merge", true],
+    ["call chat_post_message, please", "chat_Post_Message", true],
+    ["pulls_merged", "pulls_merge", false],
+    ["repos_get_branch", "repos_get", false],
+    ["search issues with jql", "search", false],
+    ["merge a pull request", "pulls_merge", false],
+  ])("%s holds the name %s as written: %s", (query, name, expected) => {
+    expect(writesName(query, name)).toBe(expected);
+  });
+
+  // A tool's name whose words a task holds by chance (get + service) is evidence like its action or object, no trump
+  // (the real Netlify and SendGrid operations); a name written as such still is.
+  it.each<[string, string, string, Tool[]]>([
+    [
+      "a list whose name is the task's words does not outrank the read (Netlify services)",
+      "get the details of a service",
+      "show_service",
+      [
+        profiled("get_services", "GET /services/", { action: "list", object: "service", qualifiers: ["many"] }),
+        profiled("show_service", "GET /services/{addonName}", {
+          action: "get",
+          object: "service",
+          qualifiers: ["by id"],
+        }),
+      ],
+    ],
+    [
+      "a list whose name is the task's words does not outrank the read (SendGrid messages)",
+      "get the details of a message",
+      "get_v3_messages_msg_id",
+      [
+        profiled("get_messages", "Filter all messages", { action: "list", object: "message" }),
+        profiled("get_v3_messages_msg_id", "Filter messages by message ID", {
+          action: "get",
+          object: "message",
+          qualifiers: ["by id"],
+        }),
+      ],
+    ],
+    [
+      "a tool's name written in the task finds it first",
+      "get the details of a service with get_services",
+      "get_services",
+      [
+        profiled("get_services", "GET /services/", { action: "list", object: "service", qualifiers: ["many"] }),
+        profiled("show_service", "GET /services/{addonName}", {
+          action: "get",
+          object: "service",
+          qualifiers: ["by id"],
+        }),
       ],
     ],
   ])("%s: %s finds %s first", (_, query, expected, crowd) => {

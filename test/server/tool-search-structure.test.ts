@@ -69,6 +69,24 @@ describe("a resource against its list, its writes and its sub-resources", () => 
     ],
     ["one item, not the collection, for a removal of one", "gitlab", "delete a todo", "delete_v3_todos_id"],
     [
+      "a list whose name is the task's words (get_messages) does not outrank the read",
+      "sendgrid",
+      "get the details of a message",
+      "get_v3_messages_msg_id",
+    ],
+    [
+      "a word the inputs or response hold (a variable's key) is no object",
+      "gitlab",
+      "create a key",
+      "post_v3_user_keys",
+    ],
+    [
+      "a word the inputs or response hold is no object (a snippet's pull request words)",
+      "bitbucket",
+      "create a pullrequest in a repository",
+      "post_repositories_by_workspace_by_repo_slug_pullrequests",
+    ],
+    [
       "a verb that only reads is no text match (a read that says show)",
       "digitalocean",
       "show me all droplets",

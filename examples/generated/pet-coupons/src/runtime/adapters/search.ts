@@ -59,8 +59,6 @@ const KIN_SHARE = 0.75;
 const INNER_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
-/** Added when the tool's inputs or response hold the thing the task acts on, not its object (`set my status`). */
-const ATTRIBUTE_BONUS = OBJECT_BONUS / 4;
 /** How much the words a tool's inputs and response use count in the text ranking, against 1 for its fields. */
 const WORDS_WEIGHT = 0.5;
 /** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
@@ -81,8 +79,13 @@ const VERB_TEXT_WEIGHT = 0.5;
 const SIGNAL_BONUS = 2;
 /** Added to a list (plural noun) or a read of one item (singular noun) when the task's verb could mean either. */
 const NUMBER_BONUS = 1.5;
-/** Added to the score of a tool whose every name term is in the query, so a query naming a tool finds it first. */
+/** Added to the score of a tool whose name the query holds as written (`pulls_merge`), so it finds that tool first. */
 const NAME_BONUS = 10;
+/**
+ * Added to the score of a tool whose every name word is in the query (`get_services` for "get the details of a
+ * service"): evidence as strong as its action or object matching, no more, since short names are matched by chance.
+ */
+const NAME_WORDS_BONUS = 3;
 /** The factor for each niche signal (admin, enterprise, deprecated, …) of a tool that the task does not mention. */
 const NICHE_FACTOR = 0.55;
 
@@ -216,6 +219,8 @@ interface Index {
   readonly tools: readonly Searchable[];
   /** Each tool's name as terms, written either way (see {@link nameSets}): a query that holds all of one names it. */
   readonly names: readonly (readonly ReadonlySet<string>[])[];
+  /** Each tool's name as a query writes it (see {@link spelledName}). */
+  readonly spelled: readonly (string | undefined)[];
   /** The tools' weighted fields. */
   readonly text: TextIndex;
   /** The words each tool's inputs and response use beyond its name and description (its profile's `words`). */
@@ -250,8 +255,6 @@ interface ProfileTerms {
   readonly self: boolean;
   /** Its object is the caller's own (`/members/me`, `/carts/mine`): a parent that stands for the caller. */
   readonly caller: boolean;
-  /** The words its inputs and response use beyond its name and description. */
-  readonly words: ReadonlySet<string>;
   /** It picks one item (a `by` qualifier: `DELETE /todos/{id}`), not a whole collection. */
   readonly item: boolean;
   /** It picks its item by id (its path ends in one). */
@@ -288,7 +291,6 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
     caller: (profile.parents ?? []).some((p) => SELF_WORDS.has(p)),
-    words: new Set(profile.words ?? []),
     item: (profile.qualifiers ?? []).some((q) => q.startsWith("by ")),
     byId: (profile.qualifiers ?? []).includes("by id"),
     inputs: new Set(searchTerms(parameterNames(tool).join(" "))),
@@ -373,6 +375,7 @@ function buildIndex(tools: readonly Searchable[]): Index {
   return {
     tools,
     names,
+    spelled: tools.map((tool) => spelledName(tool.name)),
     text,
     words,
     plain,
@@ -492,8 +495,9 @@ function objectScore(profile: ProfileTerms, task: Task): number {
     return phraseBonus(profile.object, made || task.object.length === 0 ? [...phrase, head] : phrase);
   if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
   if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
-  if ([...task.heads].some((h) => profile.object.includes(h))) return INNER_SHARE * phraseBonus(profile.object, phrase);
-  return [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
+  return [...task.heads].some((h) => profile.object.includes(h))
+    ? INNER_SHARE * phraseBonus(profile.object, phrase)
+    : 0;
 }
 
 /**
@@ -551,6 +555,8 @@ interface TextTerms {
   readonly terms: readonly string[];
   readonly verb: readonly string[];
   readonly kin: readonly string[];
+  /** The query in lower case, for a tool name written in it. */
+  readonly query: string;
 }
 
 /** A verb that only asks to read (`show`, `view`, `get`): its action says all of it, its word in a text nothing. */
@@ -558,8 +564,9 @@ function onlyReads(verb: string): boolean {
   return (verbClasses(verb) ?? [verb]).every((c) => c === "get" || c === "list");
 }
 
-function textTerms(task: Task): TextTerms {
+function textTerms(task: Task, query: string): TextTerms {
   return {
+    query: query.toLowerCase(),
     terms: task.terms.map(root),
     verb: task.verb === undefined || onlyReads(task.verb) ? [] : [root(searchTerm(task.verb) ?? task.verb)],
     kin: [...task.kin].map(root),
@@ -571,7 +578,11 @@ function score(index: Index, document: number, task: Task, query: TextTerms): nu
   const name = spellings.at(-1) as ReadonlySet<string>;
   const whole = (set: ReadonlySet<string>) =>
     set.size > 1 && [...set].every((term) => task.written.has(term)) && namesObject(set, task);
-  const named = spellings.some(whole) ? NAME_BONUS : 0;
+  const named = writesSpelled(query.query, index.spelled[document])
+    ? NAME_BONUS
+    : spellings.some(whole)
+      ? NAME_WORDS_BONUS
+      : 0;
   const fields = index.text;
   const text =
     bm25(fields, document, query.terms) +
@@ -588,6 +599,27 @@ function score(index: Index, document: number, task: Task, query: TextTerms): nu
     0.001,
     (named + share * text + profileScore(profile, task, name, index.containers)) * nicheFactor(profile, task),
   );
+}
+
+/**
+ * Whether a query (lower case) holds a tool's name of several words as written, a word of its own (`pulls_merge`,
+ * `chat_post_message`): a one-word name (`search`) is only a word of the query.
+ */
+export function writesName(query: string, name: string): boolean {
+  return writesSpelled(query, spelledName(name));
+}
+
+/** A tool's name as a query would write it (lower case), or undefined for a one-word name. */
+function spelledName(name: string): string | undefined {
+  return splitWords(name).length < 2 ? undefined : name.toLowerCase();
+}
+
+function writesSpelled(query: string, written: string | undefined): boolean {
+  if (written === undefined) return false;
+  const at = query.indexOf(written);
+  if (at < 0) return false;
+  const edge = (c: string | undefined) => c === undefined || !/[a-z0-9_]/.test(c);
+  return edge(query[at - 1]) && edge(query[at + written.length]);
 }
 
 /**
@@ -617,8 +649,9 @@ function bm25(index: TextIndex, document: number, terms: readonly string[]): num
  * archive meet), and, at half weight, over the words its inputs and response use (its profile's `words`), plus what its
  * profile says: a bonus when the task's verb means the tool's action and when the task names its object (or the API's
  * noun for the task's general word), a list preferred for a plural noun and a read for a singular one, and a lower
- * score for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name's words are
- * all in the query ranks first. Ties keep the tools' order; a query no tool matches finds nothing.
+ * score for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name the query
+ * writes (`pulls_merge`) ranks first; one whose name's words are all in it gains as much as a matching action. Ties keep
+ * the tools' order; a query no tool matches finds nothing.
  */
 export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
@@ -626,7 +659,7 @@ export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
     index ??= buildIndex(tools);
     const task = readTask(query, index.vocabulary, index.objects, index.objectWords);
     const built = index;
-    const compared = textTerms(task);
+    const compared = textTerms(task, query);
     const ranked = built.tools.map((_, i) => score(built, i, task, compared));
     const asked = [...new Set(searchTerms(query).map(root))];
     const plain = built.tools.map((_, i) => bm25(built.plain, i, asked));
