@@ -128,3 +128,60 @@ export function changeNeededChange(old: ToolContract, now: ToolContract): Contra
         ),
       ];
 }
+
+/** Schemes by name → kind (`apiKey server`) of both lockfiles, for messages; undefined when the old one records none. */
+export interface CredentialSchemes {
+  readonly before: Readonly<Record<string, string>>;
+  readonly after: Readonly<Record<string, string>>;
+}
+
+/**
+ * The credentials a tool sends: one it now needs and did not (or needs in place of the one it took) is breaking, as
+ * its calls fail with UNAUTHORIZED and send nothing until the operator sets it; one it no longer needs, or a new
+ * alternative beside the old ones, is compatible. Never an input: the model's calls are unchanged.
+ */
+export function credentialChanges(
+  old: ToolContract,
+  now: ToolContract,
+  schemes: CredentialSchemes | undefined,
+): ContractChange[] {
+  if (schemes === undefined) return [];
+  const key = (a: readonly string[]): string => a.join(" ");
+  const before = new Map(credentialsOf(old).map((a) => [key(a), a]));
+  const after = new Map(credentialsOf(now).map((a) => [key(a), a]));
+  if ([...before.keys()].join("|") === [...after.keys()].join("|")) return [];
+  const named = (a: readonly string[], kinds: Readonly<Record<string, string>>): string =>
+    a.map((n) => `${code(n)}${kinds[n] === undefined ? "" : ` (${kinds[n]})`}`).join(" and ");
+  const either = (all: readonly (readonly string[])[], kinds: Readonly<Record<string, string>>): string =>
+    all.map((a) => named(a, kinds)).join(" or ");
+  const from = either([...before.values()], schemes.before);
+  const to = either([...after.values()], schemes.after);
+  if (before.size === 0)
+    return [
+      breaking(
+        "credentials-added",
+        `now sends the credential ${to}: its calls fail with UNAUTHORIZED and send nothing until the operator sets it`,
+        { to },
+      ),
+    ];
+  if (after.size === 0)
+    return [compatible("credentials-removed", `no longer sends a credential (was ${from})`, { from })];
+  const kept = [...before.keys()].every((k) => after.has(k));
+  return [
+    kept
+      ? compatible("credentials-changed", `also accepts the credential ${to} (was ${from})`, { from, to })
+      : breaking(
+          "credentials-changed",
+          `now sends the credential ${to} (was ${from}): until the operator sets it, its calls fail with UNAUTHORIZED`,
+          { from, to },
+        ),
+  ];
+}
+
+/** The credential alternatives a lockfile records, when it records lists of names (a hand-edited one may hold anything). */
+function credentialsOf(contract: ToolContract): readonly (readonly string[])[] {
+  const value: unknown = contract.credentials;
+  return Array.isArray(value) && value.every((a) => Array.isArray(a) && a.every((n: unknown) => typeof n === "string"))
+    ? (value as string[][])
+    : [];
+}

@@ -1,5 +1,6 @@
 // The check stage: previous lockfile + fresh lockfile (+ goals that no longer plan, the new spec's operations, file drift) → CheckReport.
 import type { Lockfile } from "../emit/lockfile.js";
+import type { CredentialSchemes } from "./contract.js";
 import { compareStrings } from "../util/order.js";
 import { filesChangedCount, hasFileDrift } from "./files.js";
 import { lockedToolFindings, toolDiffs } from "./tools.js";
@@ -58,7 +59,7 @@ export function checkReport(input: CheckInput): CheckReport {
   const kept = Object.fromEntries(Object.entries(input.previous.tools).filter(([name]) => !broken.has(name)));
   const diffs = judged
     ? [
-        ...toolDiffs(kept, input.next?.tools ?? {}, input.spec),
+        ...toolDiffs(kept, input.next?.tools ?? {}, input.spec, credentialSchemes(input.previous, input.next)),
         ...unplannable.map((u) => unplannableDiff(u, input.previous.tools[u.tool], input.spec)),
       ]
     : lockedToolFindings(input.previous.tools, input.spec);
@@ -80,6 +81,14 @@ export function checkReport(input: CheckInput): CheckReport {
     tools,
     files,
   };
+}
+
+/** Both lockfiles' credential schemes, when the previous one records tools' credentials (older lockfiles do not). */
+function credentialSchemes(previous: Lockfile, next: Lockfile | undefined): CredentialSchemes | undefined {
+  const record = (value: unknown): value is Record<string, string> =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!record(previous.securitySchemes) || !record(next?.securitySchemes)) return undefined;
+  return { before: previous.securitySchemes, after: next.securitySchemes };
 }
 
 /** The most consequential tool impact; file drift without a contract change (a new spec hash, a hand edit) is compatible. */

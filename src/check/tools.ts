@@ -8,6 +8,8 @@ import {
   categoryChange,
   changeNeededChange,
   configChanges,
+  type CredentialSchemes,
+  credentialChanges,
   descriptionChange,
   riskChange,
   titleChange,
@@ -20,7 +22,12 @@ import type { ContractChange, OperationRef, ToolDiff } from "./types.js";
 type Contracts = Readonly<Record<string, ToolContract>>;
 
 /** Every change between two contracts of one tool, most consequential kinds first. */
-function contractChanges(old: ToolContract, now: ToolContract, spec: readonly OperationRef[]): ContractChange[] {
+function contractChanges(
+  old: ToolContract,
+  now: ToolContract,
+  spec: readonly OperationRef[],
+  schemes: CredentialSchemes | undefined,
+): ContractChange[] {
   return [
     ...riskChange(old, now),
     ...approvalChange(old, now),
@@ -28,6 +35,7 @@ function contractChanges(old: ToolContract, now: ToolContract, spec: readonly Op
     ...returnsChange(old.returns, now.returns),
     ...operationChanges(old, now, spec),
     ...configChanges(old, now),
+    ...credentialChanges(old, now, schemes),
     ...changeNeededChange(old, now),
     ...annotationsChange(old, now),
     ...categoryChange(old, now),
@@ -37,7 +45,12 @@ function contractChanges(old: ToolContract, now: ToolContract, spec: readonly Op
 }
 
 /** The tool diffs between the locked and the fresh contracts, sorted by tool name. */
-export function toolDiffs(previous: Contracts, next: Contracts, spec: readonly OperationRef[]): ToolDiff[] {
+export function toolDiffs(
+  previous: Contracts,
+  next: Contracts,
+  spec: readonly OperationRef[],
+  schemes?: CredentialSchemes,
+): ToolDiff[] {
   const removed = Object.keys(previous)
     .filter((n) => !Object.hasOwn(next, n))
     .sort(compareStrings);
@@ -55,10 +68,10 @@ export function toolDiffs(previous: Contracts, next: Contracts, spec: readonly O
       .filter((n) => !renamedOld.has(n))
       .map((n) => toolDiff(n, "removed", [breaking("tool-removed", "tool removed")])),
     ...added.filter((n) => !renamedNew.has(n)).map((n) => toolDiff(n, "added", [toolAdded(next[n]!)])),
-    ...renames.map(([from, to]) => renamedDiff(from, to, previous[from]!, next[to]!, spec)),
+    ...renames.map(([from, to]) => renamedDiff(from, to, previous[from]!, next[to]!, spec, schemes)),
     ...Object.keys(next)
       .filter((n) => Object.hasOwn(previous, n))
-      .map((n) => toolDiff(n, "changed", contractChanges(previous[n]!, next[n]!, spec))),
+      .map((n) => toolDiff(n, "changed", contractChanges(previous[n]!, next[n]!, spec, schemes))),
   ];
   return diffs.filter((d) => d.changes.length > 0).sort((a, b) => compareStrings(a.tool, b.tool));
 }
@@ -100,13 +113,14 @@ function renamedDiff(
   old: ToolContract,
   now: ToolContract,
   spec: readonly OperationRef[],
+  schemes: CredentialSchemes | undefined,
 ): ToolDiff {
   const renamed = breaking(
     "tool-renamed",
     `renamed from ${code(from)} (same operations); calls to ${code(from)} break`,
     { from, to },
   );
-  return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec)], from);
+  return toolDiff(to, "renamed", [renamed, ...contractChanges(old, now, spec, schemes)], from);
 }
 
 /**

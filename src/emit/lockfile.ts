@@ -1,7 +1,7 @@
 // Builds aci.lock.json: generator version, input hashes, the files aci-gen wrote, and each tool's contract for `check`.
 import { schemaLookup } from "../model/api-source.js";
 import { createHash } from "node:crypto";
-import type { JsonSchema } from "../model/api-model.js";
+import type { JsonSchema, SecurityScheme } from "../model/api-model.js";
 import { UNSENT_KEY } from "../planner/request-side.js";
 import { reachableSchemas } from "../planner/schemas.js";
 import { configPlaces } from "../planner/config.js";
@@ -123,6 +123,11 @@ export interface ToolContract {
   readonly config?: Readonly<Record<string, { readonly required: boolean }>>;
   /** An update whose every change is optional: the inputs of which a call must give one (absent for other tools). */
   readonly changeInputs?: readonly string[];
+  /**
+   * The credentials its steps send, as the alternatives any one of which lets every step be sent: each a sorted list
+   * of security scheme names (see the lockfile's `securitySchemes`). Absent when the tool sends none.
+   */
+  readonly credentials?: readonly (readonly string[])[];
 }
 
 export interface Lockfile {
@@ -133,6 +138,11 @@ export interface Lockfile {
   /** Every file aci-gen wrote (path relative to the output folder → sha256); only these may be replaced or removed. */
   readonly files: Readonly<Record<string, string>>;
   readonly tools: Readonly<Record<string, ToolContract>>;
+  /**
+   * The security schemes the package reads credentials for, name → type (`http bearer`, `apiKey header`, `apiKey
+   * server`); present, possibly empty, in lockfiles that record tools' `credentials` (older ones have neither).
+   */
+  readonly securitySchemes?: Readonly<Record<string, string>>;
 }
 
 export function sha256(text: string | Uint8Array): string {
@@ -373,7 +383,46 @@ function toolContract(
     })),
     ...configContract(tool, toolset),
     ...(tool.changeInputs === undefined ? {} : { changeInputs: tool.changeInputs }),
+    ...credentialsContract(tool, toolset),
   };
+}
+
+/** A scheme as the lockfile names its kind: `http bearer`, `apiKey header`, `oauth2`. */
+function schemeKind(scheme: SecurityScheme): string {
+  if (scheme.type === "http") return `http ${scheme.scheme.toLowerCase()}`;
+  if (scheme.type === "apiKey") return `apiKey ${scheme.in}`;
+  return scheme.type;
+}
+
+/** Schemes that carry a credential: not the API version an apiKey scheme declares (Plaid's `Plaid-Version`). */
+function credentialSchemes(toolset: ToolsetInfo | undefined): Record<string, string> {
+  const schemes = toolset?.securitySchemes ?? {};
+  return Object.fromEntries(
+    Object.keys(schemes)
+      .sort(compareStrings)
+      .flatMap((name) => {
+        const scheme = schemes[name] as SecurityScheme;
+        return scheme.type === "apiKey" && scheme.apiVersion !== undefined ? [] : [[name, schemeKind(scheme)]];
+      }),
+  );
+}
+
+/**
+ * The alternatives of credentials that let every step be sent: each step's alternatives (credential schemes only,
+ * sorted) combined across steps, those holding another left out; a step that may send none adds nothing.
+ */
+function credentialsContract(tool: ToolDef, toolset: ToolsetInfo | undefined): Pick<ToolContract, "credentials"> {
+  const known = credentialSchemes(toolset);
+  let alternatives: string[][] = [[]];
+  for (const step of tool.steps) {
+    const own = step.security.map((r) => Object.keys(r).filter((n) => Object.hasOwn(known, n)));
+    if (own.length === 0 || own.some((a) => a.length === 0)) continue;
+    alternatives = alternatives.flatMap((a) => own.map((b) => [...new Set([...a, ...b])].sort(compareStrings)));
+  }
+  const distinct = [...new Map(alternatives.map((a) => [a.join(" "), a])).values()].filter((a) => a.length > 0);
+  const minimal = distinct.filter((a) => !distinct.some((b) => b !== a && b.every((n) => a.includes(n))));
+  if (minimal.length === 0) return {};
+  return { credentials: minimal.sort((a, b) => compareStrings(a.join(" "), b.join(" "))) };
 }
 
 export function buildLockfile(init: {
@@ -394,5 +443,6 @@ export function buildLockfile(init: {
     tools: Object.fromEntries(
       init.plan.tools.map((t) => [t.name, toolContract(t, init.plan.schemas, init.plan.toolset, memo)]),
     ),
+    securitySchemes: credentialSchemes(init.plan.toolset),
   };
 }

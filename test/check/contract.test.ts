@@ -452,6 +452,73 @@ describe("configured values", () => {
   });
 });
 
+describe("credentials a tool sends", () => {
+  const schemes = { token: "apiKey server", bearer: "http bearer", key: "apiKey header" };
+  const withSchemes = (tools: Record<string, ToolContract>, securitySchemes?: Record<string, string>): Lockfile => ({
+    ...lock(tools),
+    ...(securitySchemes === undefined ? {} : { securitySchemes }),
+  });
+  const cases: [string, string[][] | undefined, string[][] | undefined, string | undefined, string | undefined][] = [
+    [
+      "a credential where none was sent (Telegram's bot token in the server URL)",
+      undefined,
+      [["token"]],
+      "t: now sends the credential `token` (apiKey server): its calls fail with UNAUTHORIZED and send nothing until the operator sets it",
+      "breaking",
+    ],
+    [
+      "no credential any more",
+      [["bearer"]],
+      undefined,
+      "t: no longer sends a credential (was `bearer` (http bearer))",
+      "compatible",
+    ],
+    [
+      "another credential in place of the one it took",
+      [["bearer"]],
+      [["key"]],
+      "t: now sends the credential `key` (apiKey header) (was `bearer` (http bearer)): until the operator sets it, its calls fail with UNAUTHORIZED",
+      "breaking",
+    ],
+    [
+      "a new alternative beside the old one",
+      [["bearer"]],
+      [["bearer"], ["key"]],
+      "t: also accepts the credential `bearer` (http bearer) or `key` (apiKey header) (was `bearer` (http bearer))",
+      "compatible",
+    ],
+    ["the same alternatives", [["bearer"], ["key"]], [["bearer"], ["key"]], undefined, undefined],
+  ];
+  test.each(cases)("%s", (_, before, after, line, impact) => {
+    const report = checkReport({
+      previous: withSchemes({ t: edit(before === undefined ? {} : { credentials: before }) }, schemes),
+      next: withSchemes({ t: edit(after === undefined ? {} : { credentials: after }) }, schemes),
+      spec: SPEC,
+    });
+    expect(changeLines(report)).toEqual(line === undefined ? [] : [line]);
+    expect(report.tools[0]?.impact).toBe(impact);
+  });
+
+  test("a hand-edited lockfile's credentials that are no lists of names read as none", () => {
+    const odd = { ...base, credentials: "token" } as unknown as ToolContract;
+    const report = checkReport({
+      previous: withSchemes({ t: odd }, schemes),
+      next: withSchemes({ t: edit({ credentials: [["token"]] }) }, schemes),
+      spec: SPEC,
+    });
+    expect(report.tools[0]?.changes.map((c) => c.kind)).toEqual(["credentials-added"]);
+  });
+
+  test("a lockfile written before credentials were recorded: no credential change is judged", () => {
+    const report = checkReport({
+      previous: withSchemes({ t: base }),
+      next: withSchemes({ t: edit({ credentials: [["token"]] }) }, schemes),
+      spec: SPEC,
+    });
+    expect(report.tools).toEqual([]);
+  });
+});
+
 describe("a read that must find exactly one item", () => {
   const order = base.operations[0] as ToolContract["operations"][number];
   const one = edit({ operations: [{ ...order, exactlyOne: true }] });
