@@ -173,6 +173,9 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
+/** An answer's hypermedia links (Mailchimp's `_links` beside `lists`, HAL's `links`): never the records it lists. */
+const LINKS = /^_?links$/i;
+
 /** Properties that give an object an identity of its own: a record carries one, a list's envelope does not. */
 const OWN_ID = /^_?(id|uuid|guid)$/;
 
@@ -190,7 +193,7 @@ export function listTokens(schema: JsonSchema, schemas: SchemaLookup, path?: str
   if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
     return ["0"];
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  const arrays = Object.keys(properties).filter((k) => isArray(properties[k] ?? {}, schemas));
+  const arrays = Object.keys(properties).filter((k) => !LINKS.test(k) && isArray(properties[k] ?? {}, schemas));
   const listed = LIST_KEYS.find((k) => arrays.includes(k));
   if (listed !== undefined) return [listed, "0"];
   const [only, ...more] = arrays;
