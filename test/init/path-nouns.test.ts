@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
-import { endsWithParameter, segments, singular } from "../../src/planner/init/operations.js";
+import type { Operation, Parameter } from "../../src/model/api-model.js";
+import { endsWithParameter, idParameters, segments, singular, takesName } from "../../src/planner/init/operations.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -70,5 +71,36 @@ describe.skipIf(REPEAT_RUN)("real specs whose paths carry a format or an irregul
     expect(rankedResources(m)[0]).toBe("container");
     const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
     expect(ops).toEqual(expect.arrayContaining(["ContainerCreate", "ContainerList", "ImageList"]));
+  });
+});
+
+const pathParameter = (name: string, description: string): Parameter =>
+  ({ name, in: "path", required: true, description, schema: { type: "string" } }) as Parameter;
+
+describe("takesName: an id the API also takes as a name is no id to resolve", () => {
+  test.each([
+    ["id", "ID or name of the container", true],
+    ["id", "Network ID or name", true],
+    ["name", "Image name or id", true],
+    ["id", "Volume name or ID", true],
+    ["id", "ID of the task", false],
+    ["project_id", "The ID or URL-encoded path of the project", false],
+    ["id", "The identifier or the name of the app", true],
+    ["id", "", false],
+  ] as const)("%s: %s", (name, description, expected) => {
+    const parameter = pathParameter(name, description);
+    expect(takesName(parameter)).toBe(expected);
+    const operation = { method: "get", path: `/things/{${name}}`, parameters: [parameter] } as unknown as Operation;
+    expect(idParameters(operation).length).toBe(name === "name" || expected ? 0 : 1);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine: containers and networks are named, not looked up", () => {
+  test("no chain finds a container or a network by name before calling what takes its name", async () => {
+    const m = await model("docker");
+    const chained = draftGoals(m)
+      .goals.filter((g) => g.steps.length > 1)
+      .map((g) => g.steps.at(-1)?.operation);
+    expect(chained.filter((o) => /^(Container|Network)/.test(o ?? ""))).toEqual([]);
   });
 });

@@ -96,10 +96,20 @@ export function pathEntities(path: string): string[] {
   return staticSegments(path).map((s) => singular(toSnakeCase(s)));
 }
 
-/** Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve. */
+/**
+ * Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve; not one
+ * the API says takes a name too (Docker's `{id}`: "ID or name of the container").
+ */
 export function idParameters(operation: Operation): Parameter[] {
   return operation.parameters.filter(
-    (p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)),
+    (p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)) && !takesName(p),
+  );
+}
+
+/** An id the API's description says it also takes as a name: "ID or name of the container", "Network name or ID". */
+export function takesName(parameter: Parameter): boolean {
+  return /\b(ids?|identifiers?)\s+or\s+(its\s+|the\s+)?names?\b|\bnames?\s+or\s+(its\s+|the\s+)?(ids?|identifiers?)\b/i.test(
+    parameter.description ?? "",
   );
 }
 
