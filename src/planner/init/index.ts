@@ -375,7 +375,10 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         .find((c) => c !== undefined);
       if (child === undefined) return [];
       const twin = !nested.some((o) => signatureOf(o) === child.calls[0]);
-      return proposed.some((p) => p.calls[0] === child.calls[0] && (p.core || !twin)) ? [] : [child];
+      // A nested create its own (non-core) resource proposes too is drafted here, and that duplicate leaves (below),
+      // unless the core group already drafts a nested create of its own (Asana's task: a story).
+      const owned = !twin && proposed.some((p) => p.group === g.name && p.child === true);
+      return owned || proposed.some((p) => p.calls[0] === child.calls[0] && p.core) ? [] : [child];
     });
   const nestedChild = new Set(children.map((c) => c.group));
   // A top-level create drafted as a core resource's nested create leaves its own resource's goals.
