@@ -375,10 +375,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         .find((c) => c !== undefined);
       if (child === undefined) return [];
       const twin = !nested.some((o) => signatureOf(o) === child.calls[0]);
-      // A nested create its own (non-core) resource proposes too is drafted here, and that duplicate leaves (below),
-      // unless the core group already drafts a nested create of its own (Asana's task: a story).
-      const owned = !twin && proposed.some((p) => p.group === g.name && p.child === true);
-      return owned || proposed.some((p) => p.calls[0] === child.calls[0] && p.core) ? [] : [child];
+      // A nested create its own (non-core) resource proposes too is drafted here when it adds right under the core
+      // resource's record (`/lists/{list_id}/members`), and that duplicate leaves (below); not when the core group
+      // already drafts a nested create of its own (Asana's task: a story).
+      const elsewhere = proposed.some((p) => p.calls[0] === child.calls[0]);
+      const owned = proposed.some((p) => p.group === g.name && p.child === true);
+      if (!twin && elsewhere && (owned || !rightUnder(child.calls[0] ?? "", g.name))) return [];
+      return proposed.some((p) => p.calls[0] === child.calls[0] && p.core) ? [] : [child];
     });
   const nestedChild = new Set(children.map((c) => c.group));
   // A top-level create drafted as a core resource's nested create leaves its own resource's goals.
@@ -455,6 +458,18 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     leftOut: named.slice(kept.length).map((p) => ({ name: p.name, calls: p.calls })),
     declaresNoCredentials: Object.keys(model.securitySchemes).length === 0,
   };
+}
+
+/** Whether a call adds to a collection right under a record of `resource`: `POST /lists/{list_id}/members` under `list`. */
+export function rightUnder(call: string, resource: string): boolean {
+  const parts = segments(call.split(" ")[1] ?? "");
+  const [owner, record, last] = parts.slice(-3);
+  return (
+    parts.length >= 3 &&
+    /^\{.+\}$/.test(record ?? "") &&
+    !/^\{.+\}$/.test(last ?? "") &&
+    singular(toSnakeCase(owner ?? "")) === resource
+  );
 }
 
 /**
