@@ -637,9 +637,10 @@ export function findsByName(chain: Pick<Proposal, "steps">): boolean {
   );
 }
 
-/** A single read, change, action or delete (never a create or a browse) of a resource with two other goals in `head`. */
+/** A single read, change, action, delete or nested create (never a create of its own or a browse) of a resource with two other goals in `head`. */
 function oneOfMany(p: Proposal, head: readonly Proposal[]): boolean {
-  if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || p.kind === "chain") return false;
+  if (p.steps.length > 1 || (p.kind === "create" && p.child !== true) || p.kind === "find" || p.kind === "chain")
+    return false;
   return head.filter((q) => q !== p && q.group === p.group).length >= 2;
 }
 
