@@ -102,7 +102,7 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
   if (operation.method !== "get" || operation.deprecated || needsOwnCredential(model, operation)) return undefined;
   const found = recordOf(model, operation);
   if (!found) return undefined;
-  const query = bestQuery(operation, found.tokens);
+  const query = bestQuery(operation, found.tokens, found.names);
   const pick = query === undefined && !readsOnlyKnownIds(operation) ? pickLookup(model, operation, found) : undefined;
   if (query === undefined && pick === undefined) return undefined;
   const needs = idParameters(operation).filter((p) => p.required && p !== query);
@@ -373,9 +373,14 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
   return undefined;
 }
 
-function bestQuery(operation: Operation, tokens: readonly string[]): Parameter | undefined {
+function bestQuery(
+  operation: Operation,
+  tokens: readonly string[],
+  names: readonly string[] = [],
+): Parameter | undefined {
   const ranked = operation.parameters.filter(
-    (p) => !retired(p) && friendlyRank(p) !== undefined && !ownsList(operation, p, tokens),
+    (p) =>
+      !retired(p) && friendlyRank(p) !== undefined && !ownsList(operation, p, tokens) && !filtersByAnother(p, names),
   );
   return [...ranked].sort(
     (a, b) =>
@@ -391,6 +396,19 @@ function bestQuery(operation: Operation, tokens: readonly string[]): Parameter |
  */
 function ownsList(operation: Operation, parameter: Parameter, tokens: readonly string[]): boolean {
   return parameter.in === "path" && tokens.at(-1) === "0" && segments(operation.path).at(-1) !== `{${parameter.name}}`;
+}
+
+/**
+ * A filter its description says is another thing's field, in those words (Mailchimp's `GET /lists?email=`: "lists that
+ * include a specific subscriber's email address"): it finds the records that hold that thing, not one record by its own
+ * email. `names` are the names the listed record goes by.
+ */
+export function filtersByAnother(parameter: Parameter, names: readonly string[]): boolean {
+  const field = toSnakeCase(parameter.name).split("_")[0] ?? "";
+  const owners = [...(parameter.description ?? "").matchAll(/\b([A-Za-z]+)['’]s ([A-Za-z]+)/g)]
+    .filter((m) => (m[2] ?? "").toLowerCase() === field)
+    .map((m) => singular((m[1] ?? "").toLowerCase()));
+  return owners.some((owner) => !namesEntity(names, owner));
 }
 
 /**
@@ -429,7 +447,7 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
         const needs = r.needs.filter(
           (n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in) && !configured(r.operation, n),
         );
-        if (!yielded || needs.length > 1) return [];
+        if (!yielded || needs.length > 1 || !picksTheEntity(r, entity, indexes)) return [];
         const need = needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
         if (need !== undefined && root === undefined) return [];
@@ -464,6 +482,18 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
     }
   }
   return undefined;
+}
+
+/**
+ * A pick by a field a person knows names the thing whose id it yields: the list's items are that thing (they name it, or
+ * the list is its collection), or the field is that thing's own (`survey_name`). Mailchimp's member activity feed, whose
+ * items carry a `survey_id` and a `store_name`, finds no survey "by its store name"; a list read with no pick field (the
+ * bench's id-yielding probe) is no pick.
+ */
+export function picksTheEntity(resolver: Resolver, entity: string | undefined, indexes: boolean): boolean {
+  const field = resolver.pick?.field ?? "";
+  if (field === "" || indexes || entity === undefined || namesEntity(resolver.names, entity)) return true;
+  return toSnakeCase(field).startsWith(`${entity}_`);
 }
 
 /**

@@ -376,7 +376,13 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
         .find((c) => c !== undefined);
       if (child === undefined) return [];
       const twin = !nested.some((o) => signatureOf(o) === child.calls[0]);
-      return proposed.some((p) => p.calls[0] === child.calls[0] && (p.core || !twin)) ? [] : [child];
+      // A nested create its own (non-core) resource proposes too is drafted here when it adds right under the core
+      // resource's record (`/lists/{list_id}/members`), and that duplicate leaves (below); not when the core group
+      // already drafts a nested create of its own (Asana's task: a story).
+      const elsewhere = proposed.some((p) => p.calls[0] === child.calls[0]);
+      const owned = proposed.some((p) => p.group === g.name && p.child === true);
+      if (!twin && elsewhere && (owned || !rightUnder(child.calls[0] ?? "", g.name))) return [];
+      return proposed.some((p) => p.calls[0] === child.calls[0] && p.core) ? [] : [child];
     });
   const nestedChild = new Set(children.map((c) => c.group));
   // A top-level create drafted as a core resource's nested create leaves its own resource's goals.
@@ -455,6 +461,18 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       Object.keys(model.securitySchemes).length === 0 &&
       credentialVariablesOf(httpsFirst(model.servers)[0]).length === 0,
   };
+}
+
+/** Whether a call adds to a collection right under a record of `resource`: `POST /lists/{list_id}/members` under `list`. */
+export function rightUnder(call: string, resource: string): boolean {
+  const parts = segments(call.split(" ")[1] ?? "");
+  const [owner, record, last] = parts.slice(-3);
+  return (
+    parts.length >= 3 &&
+    /^\{.+\}$/.test(record ?? "") &&
+    !/^\{.+\}$/.test(last ?? "") &&
+    singular(toSnakeCase(owner ?? "")) === resource
+  );
 }
 
 /**
@@ -622,9 +640,10 @@ export function findsByName(chain: Pick<Proposal, "steps">): boolean {
   );
 }
 
-/** A single read, change, action or delete (never a create or a browse) of a resource with two other goals in `head`. */
+/** A single read, change, action, delete or nested create (never a create of its own or a browse) of a resource with two other goals in `head`. */
 function oneOfMany(p: Proposal, head: readonly Proposal[]): boolean {
-  if (p.steps.length > 1 || p.kind === "create" || p.kind === "find" || p.kind === "chain") return false;
+  if (p.steps.length > 1 || (p.kind === "create" && p.child !== true) || p.kind === "find" || p.kind === "chain")
+    return false;
   return head.filter((q) => q !== p && q.group === p.group).length >= 2;
 }
 

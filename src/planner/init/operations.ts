@@ -10,9 +10,22 @@ import { namedAction } from "../named-action.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
 
-/** The path's segments without the empty ones. */
+/** A format extension of a path segment: `Calls.json`, `{Sid}.json`, `people.xml`. */
+const FORMAT_EXTENSION = /\.(json|xml)$/i;
+
+/** A segment that only names the answer's format (Docker's `/containers/json`, `/images/{name}/json`). */
+const FORMAT_SEGMENT = /^json$/i;
+
+/**
+ * The path's segments without the empty ones, each without a format extension (`Calls.json` → `Calls`, `{Sid}.json` →
+ * `{Sid}`), and without a segment that only names a format (`/containers/json` → `containers`): the nouns and records
+ * a path names, as the operation profile reads them.
+ */
 export function segments(path: string): string[] {
-  return path.split("/").filter((s) => s !== "");
+  return path
+    .split("/")
+    .map((s) => s.replace(FORMAT_EXTENSION, ""))
+    .filter((s) => s !== "" && !FORMAT_SEGMENT.test(s));
 }
 
 /** Segments that are not `{parameters}`. */
@@ -29,8 +42,15 @@ export function groupOf(operation: Operation): string {
   return operation.tags[0] ?? staticSegments(operation.path)[0] ?? "api";
 }
 
-/** Naive English singular: `pets` → `pet`, `categories` → `category`, `status` stays. */
+/** Plurals that do not end in s, as the last word of a snake_case name (`people`, `sales_people`). */
+const IRREGULAR = /(^|_)(people|children)$/;
+const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child" };
+
+/** Naive English singular: `pets` → `pet`, `categories` → `category`, `people` → `person`, `status` stays. */
 export function singular(word: string): string {
+  const irregular = IRREGULAR.exec(word);
+  if (irregular !== null)
+    return `${word.slice(0, irregular.index)}${irregular[1]}${IRREGULAR_SINGULAR[irregular[2] ?? ""]}`;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
   if (/(sh|ch|x)es$/.test(word)) return word.slice(0, -2);
@@ -76,10 +96,20 @@ export function pathEntities(path: string): string[] {
   return staticSegments(path).map((s) => singular(toSnakeCase(s)));
 }
 
-/** Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve. */
+/**
+ * Required path parameters a person would not know by heart (ids, numbers, keys), which chains try to resolve; not one
+ * the API says takes a name too (Docker's `{id}`: "ID or name of the container").
+ */
 export function idParameters(operation: Operation): Parameter[] {
   return operation.parameters.filter(
-    (p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)),
+    (p) => p.in === "path" && (idParts(p.name) !== undefined || isIntegerSchema(p.schema)) && !takesName(p),
+  );
+}
+
+/** An id the API's description says it also takes as a name: "ID or name of the container", "Network name or ID". */
+export function takesName(parameter: Parameter): boolean {
+  return /\b(ids?|identifiers?)\s+or\s+(its\s+|the\s+)?names?\b|\bnames?\s+or\s+(its\s+|the\s+)?(ids?|identifiers?)\b/i.test(
+    parameter.description ?? "",
   );
 }
 
@@ -153,6 +183,9 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
+/** An answer's hypermedia links (Mailchimp's `_links` beside `lists`, HAL's `links`): never the records it lists. */
+const LINKS = /^_?links$/i;
+
 /** Properties that give an object an identity of its own: a record carries one, a list's envelope does not. */
 const OWN_ID = /^_?(id|uuid|guid)$/;
 
@@ -170,7 +203,7 @@ export function listTokens(schema: JsonSchema, schemas: SchemaLookup, path?: str
   if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
     return ["0"];
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  const arrays = Object.keys(properties).filter((k) => isArray(properties[k] ?? {}, schemas));
+  const arrays = Object.keys(properties).filter((k) => !LINKS.test(k) && isArray(properties[k] ?? {}, schemas));
   const listed = LIST_KEYS.find((k) => arrays.includes(k));
   if (listed !== undefined) return [listed, "0"];
   const [only, ...more] = arrays;

