@@ -77,7 +77,7 @@ describe("Gitea (gitea.io.json) repoListPullRequests: the pull requests on the p
         const url = new URL(String(input instanceof Request ? input.url : input));
         asked.push(url.search);
         const second = url.searchParams.get("page") === "2";
-        const headers = second
+        const headers: Record<string, string> = second
           ? { "x-total-count": "4" }
           : { link: '<https://git.example/api/v1/repos/o/r/pulls?page=2>; rel="next"', "x-total-count": "4" };
         return Promise.resolve(Response.json(second ? [pull(4)] : [pull(1), pull(2), pull(3)], { headers }));
