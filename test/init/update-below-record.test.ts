@@ -1,5 +1,5 @@
-// A POST to a sub-path of a record whose name says it changes that record (Gitea's `…/pulls/{index}/update`) is an action
-// on the record, never drafted as the create of it ("The user asks to add a new pull").
+// A POST to a sub-path of a record whose name says it changes or deletes that record (Gitea's `…/pulls/{index}/update`,
+// Service Fabric's `…/$/Delete`) is an action on the record, never drafted as the create of it ("add a new pull").
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
@@ -39,6 +39,7 @@ describe("a POST below a record is its create only when its name does not say it
     ["setPullLabels", "Set the pull's labels", "labels", true, "act"],
     ["setPullLabels", "Set the pull's labels", "labels", false, "act"],
     ["repoMergePull", "Merge a pull request", "merge", true, "act"],
+    ["repoDeletePull", "Delete a pull request", "$/Delete", true, "act"],
     ["createPullComment", "Create a comment", "comments", false, "create"],
   ];
   it.each(table)("%s (%s) at …/%s, a create beside it: %s → %s", async (id, summary, segment, withCreate, kind) => {

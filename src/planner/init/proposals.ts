@@ -255,14 +255,17 @@ export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): n
 
 /**
  * A REST action: an operation whose name says a verb other than a kind's, or a POST to a sub-path of a record whose name
- * says it changes that record (Gitea's `repoUpdatePullRequest`, `POST …/pulls/{index}/update`, "Merge PR's baseBranch
- * into headBranch"), which adds nothing: never the record's create.
+ * says it changes or deletes that record (Gitea's `repoUpdatePullRequest`, `POST …/pulls/{index}/update`, "Merge PR's
+ * baseBranch into headBranch"; Service Fabric's `POST /Services/{serviceId}/$/Delete`), which adds nothing: never the
+ * record's create.
  */
 const restAct = (judge: Judge) => (o: Operation) =>
-  !judge.rpc(o) && (actionKind(judge.profile(o)) === "act" || updatesBelowRecord(o, judge.profile(o)));
+  !judge.rpc(o) && (actionKind(judge.profile(o)) === "act" || changesBelowRecord(o, judge.profile(o)));
 
-const updatesBelowRecord = (o: Operation, profile: OperationProfile): boolean =>
-  o.method === "post" && actionKind(profile) === "update" && o.path.includes("{") && !endsWithParameter(o.path);
+const CHANGING: ReadonlySet<SingleKind> = new Set(["update", "delete"]);
+
+const changesBelowRecord = (o: Operation, profile: OperationProfile): boolean =>
+  o.method === "post" && CHANGING.has(actionKind(profile)) && o.path.includes("{") && !endsWithParameter(o.path);
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
