@@ -20,16 +20,18 @@ function bodilessSuccess(operation: Pick<Operation, "success">): ResponseModel |
 
 /**
  * The statuses of a read that answers yes or no by its status alone, and which answer each gives: the success is
- * documented without a body under a condition ("204: Response if pull request has been merged") and the 404 under its
- * negation ("404: Not Found if pull request has not been merged"). Such a 404 is the answer no, not a missing
- * record. Undefined for any other operation (a 404 described as "Not Found", a success with a body, a write).
+ * documented without a body under a condition ("204: Response if pull request has been merged"), or the operation's
+ * summary asks it ("Check if a pull request has been merged", 204 "pull request has been merged": Gitea), and the 404
+ * under its negation ("404: Not Found if pull request has not been merged"). Such a 404 is the answer no, not a
+ * missing record. Undefined for any other operation (a 404 described as "Not Found", a success with a body, a write).
  */
 export function statusAnswers(
-  operation: Pick<Operation, "method" | "success" | "responses">,
+  operation: Pick<Operation, "method" | "success" | "responses"> & { readonly summary?: string | undefined },
 ): Readonly<Record<string, boolean>> | undefined {
   if (operation.method !== "get" && operation.method !== "head") return undefined;
   const yes = bodilessSuccess(operation);
-  if (yes === undefined || !CONDITIONAL.test(yes.description) || negated(yes.description)) return undefined;
+  const asked = CONDITIONAL.test(yes?.description ?? "") || CONDITIONAL.test(operation.summary ?? "");
+  if (yes === undefined || !asked || negated(yes.description)) return undefined;
   const no = operation.responses.find((r) => r.status === "404");
   if (no === undefined || !negated(no.description)) return undefined;
   return { [yes.status]: true, "404": false };

@@ -140,11 +140,15 @@ function quoted(inputs: readonly ToolInput[]): string {
 
 /**
  * Another tool whose result carries a value for `input`: first one returning the entity itself (the `id` of a
- * schema named like it, `pet_id` ← Pet.id), else one with a property of that name (an order's `petId`).
+ * schema named like it, `pet_id` ← Pet.id), else one with a property of that name holding values, not records (an
+ * order's `petId`; never a pull request's `base.repo`, a whole repository, for `repo`). A tool that itself
+ * requires `input` finds no valid one (Gitea's pull request list, which needs the `repo` it would name).
  */
 function producerOf(input: string, self: string, tools: readonly ToolDef[], found: Found): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
-  const candidates = tools.filter((t) => t.name !== self && t.category === "data");
+  const candidates = tools.filter(
+    (t) => t.name !== self && t.category === "data" && !t.inputs.some((i) => i.required && i.name === input),
+  );
   const owner =
     entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, found, 0));
   return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, found, 0)))?.name;
@@ -162,6 +166,17 @@ function yields(schema: JsonSchema, wanted: { input?: string; entity?: string },
   return byDepth[depth];
 }
 
+/** Whether a property holds values (a string, a list of ids), not a record with members of its own or a list of them. */
+function holdsValue(schema: JsonSchema, schemas: SchemaLookup, depth = 0): boolean {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object" || depth > 1) return true;
+  const items = node["items"];
+  if (items !== undefined && typeof items === "object" && !Array.isArray(items))
+    return holdsValue(items as JsonSchema, schemas, depth + 1);
+  const type = node["type"];
+  return !(type === "object" || (Array.isArray(type) && type.includes("object")) || node["properties"] !== undefined);
+}
+
 function yieldsOnce(
   schema: Exclude<JsonSchema, boolean>,
   wanted: { input?: string; entity?: string },
@@ -173,7 +188,10 @@ function yieldsOnce(
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return false;
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  if (wanted.input !== undefined && Object.keys(properties).some((p) => snakeOf(found, p) === wanted.input))
+  if (
+    wanted.input !== undefined &&
+    Object.entries(properties).some(([p, s]) => snakeOf(found, p) === wanted.input && holdsValue(s, schemas))
+  )
     return true;
   if (
     wanted.entity !== undefined &&

@@ -856,10 +856,12 @@ const CHAIN_VERBS: Readonly<Record<string, string>> = {
 };
 
 /**
- * `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; an action on a sub-path by
- * its goal's verb → `uploading file for`, or `booting` when the rest of the name is the record itself.
+ * `GET /users/{userId}/orders` → `listing the orders of`; `DELETE /pet/{petId}` → `deleting`; a write to a collection
+ * under the record by its goal's verb and that collection's item (`POST /sites/{site_id}/deploys` → `creating a deploy
+ * for`, never `creating` the site itself); an action on a sub-path by its goal's verb → `uploading file for`, or
+ * `booting` when the rest of the name is the record itself.
  */
-function chainAction(call: string, name: string, entity: string): string {
+export function chainAction(call: string, name: string, entity: string): string {
   const [method = "GET", path = ""] = call.split(" ");
   const last = segments(path).at(-1) ?? "";
   const subPath = last !== "" && !last.startsWith("{");
@@ -867,6 +869,9 @@ function chainAction(call: string, name: string, entity: string): string {
   if (!subPath) return CHAIN_VERBS[method] ?? "working on";
   const [verb = "call", ...rest] = name.replace(/_by_[a-z0-9_]+$/, "").split("_");
   if (verb === "call") return `calling ${rest.join(" ")} for`;
+  const items = toSnakeCase(last).split("_");
+  const item = singular(items.at(-1) ?? "");
+  if (item !== items.at(-1)) return `${gerund(verb)} ${withArticle([...items.slice(0, -1), item].join(" "))} for`;
   const own = new Set(entity.split(" ").map((w) => singular(w)));
   return rest.some((w) => own.has(singular(w))) ? gerund(verb) : `${gerund(verb)} ${withArticle(rest.join(" "))} for`;
 }

@@ -253,7 +253,19 @@ export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): n
   return requiredInputs(o, schemas).filter((name) => !path.has(name)).length;
 }
 
-const restAct = (judge: Judge) => (o: Operation) => !judge.rpc(o) && actionKind(judge.profile(o)) === "act";
+/**
+ * A REST action: an operation whose name says a verb other than a kind's, or a POST to a sub-path of a record whose name
+ * says it changes or deletes that record (Gitea's `repoUpdatePullRequest`, `POST …/pulls/{index}/update`, "Merge PR's
+ * baseBranch into headBranch"; Service Fabric's `POST /Services/{serviceId}/$/Delete`), which adds nothing: never the
+ * record's create.
+ */
+const restAct = (judge: Judge) => (o: Operation) =>
+  !judge.rpc(o) && (actionKind(judge.profile(o)) === "act" || changesBelowRecord(o, judge.profile(o)));
+
+const CHANGING: ReadonlySet<SingleKind> = new Set(["update", "delete"]);
+
+const changesBelowRecord = (o: Operation, profile: OperationProfile): boolean =>
+  o.method === "post" && CHANGING.has(actionKind(profile)) && o.path.includes("{") && !endsWithParameter(o.path);
 
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>

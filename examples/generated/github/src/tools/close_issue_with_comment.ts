@@ -82,13 +82,11 @@ export const closeIssueWithComment = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
             "descriptions and examples.",
         },
@@ -130,13 +128,11 @@ export const closeIssueWithComment = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"close\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"close\" found nothing for the given `owner`, `repo`, `issue_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `reason` against their " +
             "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
             "sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other " +

@@ -115,13 +115,11 @@ export const createAssignedIssue = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their " +
             "descriptions and examples.",
         },
@@ -154,13 +152,11 @@ export const createAssignedIssue = defineTool({
         successStatus: "201",
         responseDescriptions: { "201": "Response" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"assign\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"assign\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `assignees` against their descriptions " +
             "and examples.",
         },

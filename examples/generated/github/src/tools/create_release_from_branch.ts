@@ -77,12 +77,10 @@ export const createReleaseFromBranch = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response", "301": "Moved permanently", "404": "Resource not found" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `branch`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `branch`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"branch\" found nothing for the given `owner`, `repo`, `branch`; use list_labeled_issues " +
-            "to find a valid `owner`.",
+          NOT_FOUND: "Step \"branch\" found nothing for the given `owner`, `repo`, `branch`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and " +
             "examples.",
         },
@@ -122,14 +120,12 @@ export const createReleaseFromBranch = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "422": "That tag already exists or is not a valid tag name. Pick another version.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find " +
-            "a valid `owner`.",
+          NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `tag`, `draft` against their " +
             "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
             "sends (`generate_release_notes`): tell the user the tool's goal binding needs fixing instead of " +

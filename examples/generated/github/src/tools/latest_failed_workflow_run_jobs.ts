@@ -112,12 +112,10 @@ export const latestFailedWorkflowRunJobs = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"runs\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"runs\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `branch` against their descriptions and " +
             "examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`, " +
             "`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
@@ -142,12 +140,10 @@ export const latestFailedWorkflowRunJobs = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"jobs\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"jobs\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",

@@ -80,8 +80,7 @@ export const latestReleaseAssets = defineTool({
           "404": "The repository has no published release. Tags alone are not releases.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find " +
-            "a valid `owner`.",
+          NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
@@ -109,12 +108,10 @@ export const latestReleaseAssets = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"assets\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"assets\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. " +
             "If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the " +
             "user the tool's goal binding needs fixing instead of retrying with other arguments.",

@@ -66,12 +66,10 @@ export const mergePullRequest = defineTool({
           "503": "Service unavailable",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions " +
             "and examples.",
         },
@@ -113,13 +111,11 @@ export const mergePullRequest = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user.",
           "405": "The pull request is not mergeable (checks failing, reviews missing, or conflicts).",
           "409": "The head moved since it was checked. Re-check the pull request before merging.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"merge\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"merge\" found nothing for the given `owner`, `repo`, `pull_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions " +
             "and examples. If the API names none of them, the likely cause is a value the goal itself sends " +
             "(`merge_method`): tell the user the tool's goal binding needs fixing instead of retrying with other " +

@@ -84,12 +84,10 @@ export const openPullRequest = defineTool({
           "404": "Resource not found",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
@@ -128,14 +126,12 @@ export const openPullRequest = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "422": "No commits between the branches, or a pull request for this branch already exists.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `head`, `body`, `draft` against " +
             "their descriptions and examples.",
         },

@@ -93,8 +93,7 @@ export const pullRequestReviewStatus = defineTool({
             "find_user_open_pull_requests.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"pr\" found nothing for the given `owner`, `repo`, `pull_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions " +
             "and examples.",
         },
@@ -117,12 +116,10 @@ export const pullRequestReviewStatus = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "The list of reviews returns in chronological order." },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"reviews\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"reviews\" found nothing for the given `owner`, `repo`, `pull_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions " +
             "and examples. If the API names none of them, the likely cause is a value the goal itself sends " +
             "(`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other " +

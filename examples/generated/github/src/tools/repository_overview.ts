@@ -81,12 +81,10 @@ export const repositoryOverview = defineTool({
           "404": "Resource not found",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`; use list_labeled_issues to find a " +
-            "valid `owner`.",
+          NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
@@ -106,12 +104,10 @@ export const repositoryOverview = defineTool({
         successStatus: "200",
         responseDescriptions: { "200": "Response" },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`. Check them with the user; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"languages\" found nothing for the given `owner`, `repo`; use list_labeled_issues to " +
-            "find a valid `owner`.",
+          NOT_FOUND: "Step \"languages\" found nothing for the given `owner`, `repo`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",

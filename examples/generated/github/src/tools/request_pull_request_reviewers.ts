@@ -68,13 +68,11 @@ export const requestPullRequestReviewers = defineTool({
           "422": "Unprocessable Entity if user is not a collaborator",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `pull_number`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"request\" found nothing for the given `owner`, `repo`, `pull_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"request\" found nothing for the given `owner`, `repo`, `pull_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number`, `reviewers` against their " +
             "descriptions and examples.",
         },

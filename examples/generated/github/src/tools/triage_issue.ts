@@ -101,8 +101,7 @@ export const triageIssue = defineTool({
           "404": "No such issue in that repository. Check the number.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their " +
             "descriptions and examples.",
         },
@@ -136,14 +135,12 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "422": "A label name was rejected. Check the labels exist in the repository.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their " +
             "descriptions and examples.",
         },
@@ -177,13 +174,11 @@ export const triageIssue = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `issue_number`. Check them with the user.",
           "409": "The change conflicts with the current state (it may already exist or have changed); read the " +
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
             "descriptions and examples.",
         },

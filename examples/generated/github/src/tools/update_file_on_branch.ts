@@ -71,12 +71,10 @@ export const updateFileOnBranch = defineTool({
           "404": "Resource not found",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `path`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `path`. Check them with the user.",
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"current\" found nothing for the given `owner`, `repo`, `path`; use list_labeled_issues " +
-            "to find a valid `owner`.",
+          NOT_FOUND: "Step \"current\" found nothing for the given `owner`, `repo`, `path`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `path`, `branch` against their " +
             "descriptions and examples.",
         },
@@ -117,12 +115,10 @@ export const updateFileOnBranch = defineTool({
           "422": "Validation failed, or the endpoint has been spammed.",
         },
         errorHints: {
-          "404": "Nothing matches the given `owner`, `repo`, `path`. Check them with the user; use " +
-            "list_labeled_issues to find a valid `owner`.",
+          "404": "Nothing matches the given `owner`, `repo`, `path`. Check them with the user.",
           "409": "The file changed since it was read. Run the tool again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
-          NOT_FOUND: "Step \"commit\" found nothing for the given `owner`, `repo`, `path`; use list_labeled_issues " +
-            "to find a valid `owner`.",
+          NOT_FOUND: "Step \"commit\" found nothing for the given `owner`, `repo`, `path`.",
           rejected: "The API rejected the arguments. Check `owner`, `repo`, `path`, `branch`, `message`, " +
             "`content_base64` against their descriptions and examples.",
         },

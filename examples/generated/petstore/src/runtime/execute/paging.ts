@@ -103,8 +103,10 @@ function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): num
 }
 
 /**
- * The query of the page after this one: as the API names it (a next URL, cursor or Link header), else, for page-number
- * and offset paging, the next page when this one was full. Undefined: this was the last page.
+ * The query of the page after this one: as the API names it (a next URL, cursor or Link header), else as a Link header
+ * the spec never declared names it (Gitea's and Netlify's lists: `page`/`limit` with no default size, a `Link:
+ * <…?page=2>; rel="next"` on every page), else, for page-number and offset paging, the next page when this one was
+ * full. Undefined: this was the last page.
  */
 export function nextQuery(
   paging: PagingSpec,
@@ -112,6 +114,8 @@ export function nextQuery(
   answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
 ): Record<string, string> | undefined {
   if (paging.next !== undefined) return namedNext(paging, sent, answer);
+  const linked = linkNext(answer.headers.get("link"));
+  if (linked !== undefined && linked !== "") return queryOf(linked);
   const size = sizeOf(paging, sent);
   if (size === undefined || answer.listed < size) return undefined;
   if (paging.style === "page" && paging.page !== undefined)
