@@ -3,29 +3,19 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { httpStatusError } from "../../src/runtime/errors.js";
 import { answerRefusal } from "../../src/runtime/execute/refusal.js";
-import type { ErrorCode, StepSpec } from "../../src/runtime/types.js";
+import type { ErrorCode } from "../../src/runtime/types.js";
+import { stepSpec } from "../support/step-spec.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 
-const step: StepSpec = {
+const step = stepSpec({
   id: "send",
   operationId: "sendMessage",
   method: "post",
   path: "/sendMessage",
-  params: [],
-  outputs: {},
-  dependsOn: [],
-  readOnly: false,
-  security: [],
-  successStatus: "200",
-  responseDescriptions: {},
-  errorHints: {},
-  successCriteria: [],
-  onSuccess: [],
-  onFailure: [],
   envelope: { flag: "/ok", success: true, code: "/error_code", message: "/description" },
-};
+});
 
 describe("answerRefusal: an envelope's error code that is an HTTP status", () => {
   const table: [string, Record<string, unknown>, ErrorCode, boolean, string, number | undefined][] = [

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { createTransport, resolveBaseUrl, resolveTransportSettings } from "../../src/runtime/http/index.js";
 import { bindToolset, createRuntime, defineTool } from "../../src/runtime/index.js";
 import { redactedUrlFull } from "../../src/runtime/telemetry/url-full.js";
-import type { StepSpec, ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import type { ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import { stepSpec } from "../support/step-spec.js";
 
 const TOKEN = "987654:AAH-secret_bot_token";
 
@@ -22,23 +23,13 @@ const toolset: ToolsetSpec = {
   timeoutMs: 5000,
 };
 
-const step: StepSpec = {
+const step = stepSpec({
   id: "send",
   operationId: "sendMessage",
   method: "post",
   path: "/sendMessage",
-  params: [],
-  outputs: {},
-  dependsOn: [],
-  readOnly: false,
   security: [{ token: [] }],
-  successStatus: "200",
-  responseDescriptions: {},
-  errorHints: {},
-  successCriteria: [],
-  onSuccess: [],
-  onFailure: [],
-};
+});
 
 const tool: ToolSpec = {
   name: "send_message",
