@@ -59,6 +59,11 @@ const KIN_SHARE = 0.75;
 const INNER_SHARE = 0.75;
 /** How much the API's nouns for the task's general words count in the text ranking, against 1 for the task's own. */
 const KIN_TEXT_WEIGHT = 0.5;
+/**
+ * Added when the tool's inputs or response hold the thing the task acts on, not its object (`set my status`), unless
+ * the task creates it: a create makes its own object (a GitLab variable's `key` is no key to create).
+ */
+const ATTRIBUTE_BONUS = OBJECT_BONUS / 4;
 /** How much the words a tool's inputs and response use count in the text ranking, against 1 for its fields. */
 const WORDS_WEIGHT = 0.5;
 /** Added when a parent of the tool is named around the task's object (`the statuses of a project`). */
@@ -255,6 +260,8 @@ interface ProfileTerms {
   readonly self: boolean;
   /** Its object is the caller's own (`/members/me`, `/carts/mine`): a parent that stands for the caller. */
   readonly caller: boolean;
+  /** The words its inputs and response use beyond its name and description. */
+  readonly words: ReadonlySet<string>;
   /** It picks one item (a `by` qualifier: `DELETE /todos/{id}`), not a whole collection. */
   readonly item: boolean;
   /** It picks its item by id (its path ends in one). */
@@ -291,6 +298,7 @@ function profileTerms(tool: Searchable): ProfileTerms | undefined {
     avoidable: new Set(),
     self: splitWords(`${tool.name} ${(profile.parents ?? []).join(" ")}`).some((w) => SELF_WORDS.has(w)),
     caller: (profile.parents ?? []).some((p) => SELF_WORDS.has(p)),
+    words: new Set(profile.words ?? []),
     item: (profile.qualifiers ?? []).some((q) => q.startsWith("by ")),
     byId: (profile.qualifiers ?? []).includes("by id"),
     inputs: new Set(searchTerms(parameterNames(tool).join(" "))),
@@ -495,9 +503,9 @@ function objectScore(profile: ProfileTerms, task: Task): number {
     return phraseBonus(profile.object, made || task.object.length === 0 ? [...phrase, head] : phrase);
   if (task.kin.has(head)) return KIN_SHARE * phraseBonus(profile.object, [...task.object.slice(0, -1), head]);
   if (task.object.includes(head) || task.context.has(head)) return OBJECT_BONUS / 4;
-  return [...task.heads].some((h) => profile.object.includes(h))
-    ? INNER_SHARE * phraseBonus(profile.object, phrase)
-    : 0;
+  if ([...task.heads].some((h) => profile.object.includes(h))) return INNER_SHARE * phraseBonus(profile.object, phrase);
+  const creates = task.actions.size > 0 && [...task.actions].every((a) => a === "create");
+  return !creates && [...task.heads].some((h) => profile.words.has(h)) ? ATTRIBUTE_BONUS : 0;
 }
 
 /**
