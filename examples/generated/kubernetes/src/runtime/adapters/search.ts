@@ -658,8 +658,8 @@ function bm25(index: TextIndex, document: number, terms: readonly string[]): num
  * profile says: a bonus when the task's verb means the tool's action and when the task names its object (or the API's
  * noun for the task's general word), a list preferred for a plural noun and a read for a singular one, and a lower
  * score for each admin, enterprise, deprecated or preview part the task does not mention. A tool whose name the query
- * writes (`pulls_merge`) ranks first; one whose name's words are all in it gains as much as a matching action. Ties keep
- * the tools' order; a query no tool matches finds nothing.
+ * writes (`pulls_merge`) ranks first; one whose name's words are all in it gains as much as a matching action. Ties
+ * keep the tools' order; a query no tool matches finds nothing.
  */
 export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
