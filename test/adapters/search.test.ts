@@ -8,6 +8,7 @@ import {
   toOpenAIToolSearch,
 } from "../../src/runtime/adapters/openai.js";
 import {
+  createSearchSession,
   createToolSearch,
   oneLine,
   pluralPhrase,
@@ -816,6 +817,47 @@ describe("BM25 tool search", () => {
 
   it("describes each hit in its first sentence", () => {
     expect(oneLine("Fetch one pet by id. Use when the user names a pet.")).toBe("Fetch one pet by id.");
+  });
+});
+
+describe("the search index, built once per list of tools", () => {
+  /** The tools, each counting how often its profile is read. */
+  function counted(): { list: Tool[]; reads: () => number } {
+    let reads = 0;
+    const list = [
+      profiled("pulls_merge", "Merge a pull request", { action: "merge", object: "pull request" }),
+      profiled("issues_create", "Create an issue", { action: "create", object: "issue" }),
+      profiled("repos_get", "Get a repository", { action: "get", object: "repository" }),
+    ].map((tool) => {
+      const { profile, ...rest } = tool;
+      return Object.defineProperty({ ...rest }, "profile", { get: () => (reads++, profile), enumerable: true }) as Tool;
+    });
+    return { list, reads: () => reads };
+  }
+
+  it.each([
+    ["a second session over the same list (a stateless request's server)", true],
+    ["a session over another list of the same tools", false],
+  ])("%s: indexes again only for another list", (_case, sameList) => {
+    const { list, reads } = counted();
+    const first = createSearchSession(list).search({ query: "merge a pull request" }, "");
+    const indexed = reads();
+    expect(indexed).toBeGreaterThanOrEqual(list.length);
+    const second = createSearchSession(sameList ? list : [...list]).search({ query: "merge a pull request" }, "");
+    expect(second).toEqual(first);
+    // Answering reads the profile of each tool found (its one-line description); indexing reads every tool's.
+    const found = "tools" in first ? first.tools.length : 0;
+    expect(found).toBeGreaterThan(0);
+    expect(reads() - indexed).toBe(sameList ? found : indexed);
+  });
+
+  it("keeps each session's found tools its own", () => {
+    const { list } = counted();
+    const one = createSearchSession(list.map((tool) => ({ ...tool, deferLoading: true }) as Tool));
+    const shared = createSearchSession(list);
+    one.search({ query: "merge a pull request" }, "");
+    expect(one.visible()).toContain("pulls_merge");
+    expect(shared.visible()).toEqual(list.map((tool) => tool.name));
   });
 });
 

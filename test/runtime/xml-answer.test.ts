@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { awsErrorType } from "../../src/runtime/api-error.js";
 import { httpStatusError } from "../../src/runtime/errors.js";
-import { isXmlMedia, xmlAnswer, xmlError } from "../../src/runtime/http/xml.js";
+import { xmlAnswer, xmlError } from "../../src/runtime/http/xml.js";
+import { isXmlMedia } from "../../src/runtime/http/xml-media.js";
 import type { XmlShape } from "../../src/runtime/types.js";
 
 const S: XmlShape = { type: "string" };

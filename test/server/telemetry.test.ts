@@ -330,7 +330,7 @@ describe("OpenTelemetry through the generated server", () => {
   it("observes the number of pending requests at each collection", async () => {
     const { observePending } = await import("../../src/runtime/telemetry/index.js");
     let pending = 3;
-    observePending(async () => pending);
+    await observePending(async () => pending);
     const gauge = async () => {
       await reader.forceFlush();
       const all =

@@ -1,5 +1,7 @@
 // Tool objects → an MCP server (tools/list with each tool's own JSON Schemas, tools/call through the tool's own run).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -111,7 +113,10 @@ export function serveTools(
   // `listChanged: true` although only a toolset served with tool search changes its list.
   const server = new McpServer(
     { name: info.name, version: info.version },
-    options.instructions === undefined ? {} : { instructions: options.instructions },
+    {
+      jsonSchemaValidator: validatorOnFirstUse(),
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
   );
   server.server.registerCapabilities({
     tools: searching && options.listChanges !== false ? { listChanged: true } : {},
@@ -161,6 +166,15 @@ export function serveTools(
     return toolResultToMcp(await runSafely(tool, args, ctx), advertised(named, tool));
   });
   return server;
+}
+
+/**
+ * The SDK's own JSON Schema validator (Ajv with its formats), built the first time the server checks an answer against
+ * a schema (an elicitation's): the SDK would build it for every server, at start and for each stateless request.
+ */
+function validatorOnFirstUse(): jsonSchemaValidator {
+  let own: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (own ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
 /** The W3C trace context an MCP request carries in `_meta` (`traceparent`, `tracestate`), as a propagation carrier. */

@@ -1,6 +1,6 @@
 // A 2xx text answer labelled with a media type of its own (a file's `text/markdown`) where JSON is declared → the
 // text passed on as the API sent it, marked as off the description.
-import { isXmlMedia } from "./xml.js";
+import { isXmlMedia } from "./xml-media.js";
 
 /** The member that marks a result of another shape than described (adapters/definition.ts `OFF_SPEC_KEY`). */
 export const OFF_SPEC = "_off_spec";

@@ -1,5 +1,6 @@
 // Tool-call and approval events → OpenTelemetry metrics via @opentelemetry/api (no-op without a MeterProvider).
-import { metrics, type Counter, type Histogram, type Meter } from "@opentelemetry/api";
+import type { Counter, Histogram, Meter } from "@opentelemetry/api";
+import { loadedOtel, otelApi, otelInUse, type Otel } from "./api.js";
 
 /** The instrumentation scope of every span and instrument of this runtime. */
 export const SCOPE = "aci-gen";
@@ -54,30 +55,44 @@ function create(meter: Meter): Instruments {
 /**
  * The instruments of the meter the global MeterProvider hands out now (a provider registered late is still picked up).
  */
-export function instruments(): Instruments {
-  const meter = metrics.getMeter(SCOPE, SCOPE_VERSION);
+export function instruments(api: Otel): Instruments {
+  const meter = api.metrics.getMeter(SCOPE, SCOPE_VERSION);
   let found = byMeter.get(meter);
   if (found === undefined) byMeter.set(meter, (found = create(meter)));
   return found;
 }
 
+/** Records with the API: at once when it is imported, once it is when in use, never when OpenTelemetry is not. */
+function record(write: (api: Otel) => void): void {
+  const api = loadedOtel();
+  if (api !== undefined) write(api);
+  else if (otelInUse()) void otelApi().then((later) => later && write(later));
+}
+
 /** One approval decision: `approved`, `rejected`, `resolved_done` or `resolved_failed`, by `operator`, `auto`, … */
 export function recordDecision(tool: string, decision: string, by: string): void {
-  instruments().approvalsDecided.add(1, {
-    "gen_ai.tool.name": tool,
-    "aci.approval.decision": decision,
-    "aci.approval.decided_by": by,
-  });
+  record((api) =>
+    instruments(api).approvalsDecided.add(1, {
+      "gen_ai.tool.name": tool,
+      "aci.approval.decision": decision,
+      "aci.approval.decided_by": by,
+    }),
+  );
 }
 
 /** One gated call queued for a human. */
 export function recordPending(tool: string): void {
-  instruments().approvalsRequested.add(1, { "gen_ai.tool.name": tool });
+  record((api) => instruments(api).approvalsRequested.add(1, { "gen_ai.tool.name": tool }));
 }
 
-/** Reports `aci.approvals.pending` at each collection: how many requests wait for a human in the (shared) store now. */
-export function observePending(count: () => Promise<number>): void {
-  const gauge = metrics.getMeter(SCOPE, SCOPE_VERSION).createObservableGauge("aci.approvals.pending", {
+/**
+ * Reports `aci.approvals.pending` at each collection: how many requests wait for a human in the (shared) store now.
+ * Resolves once the gauge is registered (nothing to register when OpenTelemetry is not in use).
+ */
+export async function observePending(count: () => Promise<number>): Promise<void> {
+  const api = await otelApi();
+  if (api === undefined) return;
+  const gauge = api.metrics.getMeter(SCOPE, SCOPE_VERSION).createObservableGauge("aci.approvals.pending", {
     description: "Approval requests waiting for a human in the state store.",
     unit: "{request}",
   });

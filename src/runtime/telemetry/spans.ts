@@ -1,23 +1,11 @@
 // Tool calls, steps, HTTP requests → OpenTelemetry spans (GenAI and HTTP conventions), no argument values unless asked.
 import { Buffer } from "node:buffer";
-import {
-  context,
-  createTraceState,
-  isSpanContextValid,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Context,
-  type Link,
-  type Span,
-  type SpanContext,
-} from "@opentelemetry/api";
+import type { Attributes, Context, Link, Span, SpanContext } from "@opentelemetry/api";
 import type { AttemptHook } from "../http/types.js";
 import type { QueuedTraceContext } from "../state/types.js";
 import type { CallTransport } from "../transport.js";
 import type { StepSpec, ToolResult } from "../types.js";
+import { loadedOtel, whenTraced, type Otel } from "./api.js";
 import { instruments, SCOPE, SCOPE_VERSION } from "./metrics.js";
 import { redactedUrlFull } from "./url-full.js";
 
@@ -39,10 +27,11 @@ export interface ToolCallTrace {
   };
 }
 
-const tracer = () => trace.getTracer(SCOPE, SCOPE_VERSION);
+const tracer = (api: Otel) => api.trace.getTracer(SCOPE, SCOPE_VERSION);
 
 /** The caller's context: the active one, continued from `carrier` when it holds a valid traceparent. */
-export function parentContext(carrier: Readonly<Record<string, string>> | undefined): Context {
+export function parentContext(api: Otel, carrier: Readonly<Record<string, string>> | undefined): Context {
+  const { context, propagation, trace } = api;
   const active = context.active();
   if (carrier === undefined) return active;
   const extracted = propagation.extract(active, carrier);
@@ -58,7 +47,7 @@ function outcomeOf(result: ToolResult): string {
   return (result as { status?: unknown }).status === "pending_approval" ? "pending_approval" : "ok";
 }
 
-function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, startedAt: number): void {
+function finishToolSpan(api: Otel, span: Span, call: ToolCallTrace, result: ToolResult, startedAt: number): void {
   const outcome = outcomeOf(result);
   const code = errorCode(result);
   const bytes = Buffer.byteLength(JSON.stringify(result), "utf8");
@@ -69,7 +58,7 @@ function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, sta
     ...(truncated ? { "aci.tool.truncated": true } : {}),
   });
   if (code !== undefined)
-    span.setAttribute("error.type", code).setStatus({ code: SpanStatusCode.ERROR, message: code });
+    span.setAttribute("error.type", code).setStatus({ code: api.SpanStatusCode.ERROR, message: code });
   if (outcome === "pending_approval")
     span.setAttribute("aci.approval.request_id", String((result as { request_id?: unknown }).request_id));
   const attributes = {
@@ -78,7 +67,7 @@ function finishToolSpan(span: Span, call: ToolCallTrace, result: ToolResult, sta
     "gen_ai.tool.type": "function",
     "aci.tool.outcome": outcome,
   };
-  const meters = instruments();
+  const meters = instruments(api);
   meters.calls.add(1, attributes);
   if (code !== undefined) meters.errors.add(1, { "gen_ai.tool.name": call.tool, "error.type": code });
   meters.duration.record((performance.now() - startedAt) / 1000, {
@@ -108,8 +97,9 @@ function toolAttributes(call: ToolCallTrace): Attributes {
  * records (no SDK).
  */
 export function activeTraceContext(): QueuedTraceContext | undefined {
-  const span = trace.getSpanContext(context.active());
-  if (span === undefined || !isSpanContextValid(span)) return undefined;
+  const api = loadedOtel();
+  const span = api?.trace.getSpanContext(api.context.active());
+  if (api === undefined || span === undefined || !api.isSpanContextValid(span)) return undefined;
   const flags = span.traceFlags.toString(16).padStart(2, "0");
   const state = span.traceState?.serialize();
   return {
@@ -121,7 +111,7 @@ export function activeTraceContext(): QueuedTraceContext | undefined {
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** The span a stored trace context names, as a link; none when the stored value is not a valid traceparent. */
-function linksTo(queued: QueuedTraceContext | undefined): Link[] {
+function linksTo(api: Otel, queued: QueuedTraceContext | undefined): Link[] {
   const match = queued === undefined ? null : TRACEPARENT.exec(queued.traceparent);
   if (match === null) return [];
   const [, traceId = "", spanId = "", flags = "00"] = match;
@@ -130,9 +120,9 @@ function linksTo(queued: QueuedTraceContext | undefined): Link[] {
     spanId,
     traceFlags: Number.parseInt(flags, 16),
     isRemote: true,
-    ...(queued?.tracestate === undefined ? {} : { traceState: createTraceState(queued.tracestate) }),
+    ...(queued?.tracestate === undefined ? {} : { traceState: api.createTraceState(queued.tracestate) }),
   };
-  return isSpanContextValid(spanContext) ? [{ context: spanContext }] : [];
+  return api.isSpanContextValid(spanContext) ? [{ context: spanContext }] : [];
 }
 
 /**
@@ -140,21 +130,24 @@ function linksTo(queued: QueuedTraceContext | undefined): Link[] {
  * to the span that queued it) and records its metrics.
  */
 export function traceToolCall(call: ToolCallTrace, run: () => Promise<ToolResult>): Promise<ToolResult> {
-  const parent = parentContext(call.carrier);
-  return tracer().startActiveSpan(
-    `execute_tool ${call.tool}`,
-    { kind: SpanKind.INTERNAL, attributes: toolAttributes(call), links: linksTo(call.approved?.queuedIn) },
-    parent,
-    async (span) => {
-      const startedAt = performance.now();
-      try {
-        const result = await run();
-        finishToolSpan(span, call, result, startedAt);
-        return result;
-      } finally {
-        span.end();
-      }
-    },
+  return whenTraced(
+    (api) =>
+      tracer(api).startActiveSpan(
+        `execute_tool ${call.tool}`,
+        { kind: api.SpanKind.INTERNAL, attributes: toolAttributes(call), links: linksTo(api, call.approved?.queuedIn) },
+        parentContext(api, call.carrier),
+        async (span) => {
+          const startedAt = performance.now();
+          try {
+            const result = await run();
+            finishToolSpan(api, span, call, result, startedAt);
+            return result;
+          } finally {
+            span.end();
+          }
+        },
+      ),
+    run,
   );
 }
 
@@ -168,18 +161,22 @@ export function traceStep<T extends { readonly ok: boolean; readonly error?: { r
     "aci.step.operation_id": step.operationId,
     "aci.step.read_only": step.readOnly,
   };
-  return tracer().startActiveSpan(`step ${step.id}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
-    try {
-      const outcome = await run();
-      if (!outcome.ok && outcome.error !== undefined)
-        span
-          .setAttribute("error.type", outcome.error.code)
-          .setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.code });
-      return outcome;
-    } finally {
-      span.end();
-    }
-  });
+  return whenTraced(
+    (api) =>
+      tracer(api).startActiveSpan(`step ${step.id}`, { kind: api.SpanKind.INTERNAL, attributes }, async (span) => {
+        try {
+          const outcome = await run();
+          if (!outcome.ok && outcome.error !== undefined)
+            span
+              .setAttribute("error.type", outcome.error.code)
+              .setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.error.code });
+          return outcome;
+        } finally {
+          span.end();
+        }
+      }),
+    run,
+  );
 }
 
 function serverAttributes(url: URL): Attributes {
@@ -204,8 +201,9 @@ const urlTemplate = (baseUrl: string | undefined, path: string): string => {
  * propagator.
  */
 export function traceHeaders(): [string, string][] {
+  const api = loadedOtel();
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  api?.propagation.inject(api.context.active(), carrier);
   return Object.entries(carrier);
 }
 
@@ -229,20 +227,24 @@ export const traceAttempt: AttemptHook = (attempt, send) => {
     ...(attempt.resendCount > 0 ? { "http.request.resend_count": attempt.resendCount } : {}),
   };
   const name = attempt.template === undefined ? attempt.method : `${attempt.method} ${attempt.template}`;
-  return tracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    try {
-      const response = await send(traceHeaders());
-      span.setAttribute("http.response.status_code", response.status);
-      if (response.status >= 400)
-        span.setAttribute("error.type", String(response.status)).setStatus({ code: SpanStatusCode.ERROR });
-      return response;
-    } catch (thrown) {
-      span.setAttribute("error.type", thrownType(thrown)).setStatus({ code: SpanStatusCode.ERROR });
-      throw thrown;
-    } finally {
-      span.end();
-    }
-  });
+  return whenTraced(
+    (api) =>
+      tracer(api).startActiveSpan(name, { kind: api.SpanKind.CLIENT, attributes }, async (span) => {
+        try {
+          const response = await send(traceHeaders());
+          span.setAttribute("http.response.status_code", response.status);
+          if (response.status >= 400)
+            span.setAttribute("error.type", String(response.status)).setStatus({ code: api.SpanStatusCode.ERROR });
+          return response;
+        } catch (thrown) {
+          span.setAttribute("error.type", thrownType(thrown)).setStatus({ code: api.SpanStatusCode.ERROR });
+          throw thrown;
+        } finally {
+          span.end();
+        }
+      }),
+    () => send([]),
+  );
 };
 
 /**
@@ -258,20 +260,24 @@ export function traceTransport<T extends CallTransport>(transport: T): T {
       "url.template": urlTemplate(baseUrl, request.step.path),
     };
     const name = `call ${request.step.operationId}`;
-    return tracer().startActiveSpan(name, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
-      try {
-        const outcome = await transport.call(request, signal);
-        const status = outcome.ok ? outcome.status : outcome.response?.status;
-        if (status !== undefined) span.setAttribute("http.response.status_code", status);
-        if (!outcome.ok)
-          span
-            .setAttribute("error.type", status !== undefined && status >= 400 ? String(status) : outcome.error.code)
-            .setStatus({ code: SpanStatusCode.ERROR });
-        return outcome;
-      } finally {
-        span.end();
-      }
-    });
+    return whenTraced(
+      (api) =>
+        tracer(api).startActiveSpan(name, { kind: api.SpanKind.INTERNAL, attributes }, async (span) => {
+          try {
+            const outcome = await transport.call(request, signal);
+            const status = outcome.ok ? outcome.status : outcome.response?.status;
+            if (status !== undefined) span.setAttribute("http.response.status_code", status);
+            if (!outcome.ok)
+              span
+                .setAttribute("error.type", status !== undefined && status >= 400 ? String(status) : outcome.error.code)
+                .setStatus({ code: api.SpanStatusCode.ERROR });
+            return outcome;
+          } finally {
+            span.end();
+          }
+        }),
+      () => transport.call(request, signal),
+    );
   };
   return { ...transport, call };
 }

@@ -367,6 +367,18 @@ function textIndex(documents: readonly (readonly string[])[]): TextIndex {
   return { frequencies, lengths, documentFrequency, averageLength };
 }
 
+/**
+ * The index of a list of tools, built once per list: it depends on nothing else and no search changes it, so every
+ * search over the same list (each request's server in stateless HTTP, each session) shares it.
+ */
+const indexes = new WeakMap<readonly Searchable[], Index>();
+
+function indexOf(tools: readonly Searchable[]): Index {
+  let index = indexes.get(tools);
+  if (index === undefined) indexes.set(tools, (index = buildIndex(tools)));
+  return index;
+}
+
 function buildIndex(tools: readonly Searchable[]): Index {
   const documents = tools.map(documentTerms);
   const text = textIndex(documents);
@@ -664,7 +676,7 @@ function bm25(index: TextIndex, document: number, terms: readonly string[]): num
 export function createToolSearch(tools: readonly Searchable[]): ToolSearch {
   let index: Index | undefined;
   return (query, limit = DEFAULT_SEARCH_LIMIT) => {
-    index ??= buildIndex(tools);
+    index ??= indexOf(tools);
     const task = readTask(query, index.vocabulary, index.objects, index.objectWords);
     const built = index;
     const compared = textTerms(task, query);

@@ -2,7 +2,8 @@
 // The standard OTEL_* variables → the OpenTelemetry Node SDK for the server (operator-installed, imported on request).
 import { Console } from "node:console";
 import { format } from "node:util";
-import { diag, DiagLogLevel, type DiagLogger } from "@opentelemetry/api";
+import type { DiagLogger } from "@opentelemetry/api";
+import { importOtel, type Otel } from "./api.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -86,9 +87,10 @@ const STDERR_DIAG: DiagLogger = {
  * Builds the SDK with its diagnostics (OTEL_LOG_LEVEL) on stderr: its constructor would install a console logger that
  * writes info and debug lines to stdout, the stdio server's protocol channel, so it never sees the variable.
  */
-function constructQuietly(sdkModule: NodeSdkModule, env: Env): InstanceType<NodeSdkModule["NodeSDK"]> {
+function constructQuietly(sdkModule: NodeSdkModule, env: Env, api: Otel): InstanceType<NodeSdkModule["NodeSDK"]> {
   const level = env.OTEL_LOG_LEVEL?.trim().toUpperCase();
   if (level !== undefined && level !== "") {
+    const { diag, DiagLogLevel } = api;
     const logLevel = DiagLogLevel[level as keyof typeof DiagLogLevel] ?? DiagLogLevel.INFO;
     diag.setLogger(STDERR_DIAG, { logLevel, suppressOverrideMessage: true });
   }
@@ -125,7 +127,7 @@ export async function startTelemetry(
     };
   }
   try {
-    const sdk = constructQuietly(sdkModule, env);
+    const sdk = constructQuietly(sdkModule, env, await importOtel());
     sdk.start();
     let stopped: Promise<void> | undefined;
     return { handle: { shutdown: () => (stopped ??= sdk.shutdown().catch(() => undefined)) } };

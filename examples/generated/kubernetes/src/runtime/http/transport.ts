@@ -13,7 +13,7 @@ import { labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, readBody } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
-import { isXmlMedia, unreadXml, xmlAnswer, xmlError } from "./xml.js";
+import { isXmlMedia } from "./xml-media.js";
 import { resolveBaseUrl } from "./server-url.js";
 import { noAnswer, thrownError, type Deadline } from "./thrown.js";
 import type {
@@ -141,6 +141,10 @@ function statusAnswer(step: StepSpec, status: number, answer: boolean): Record<s
   return { answer, status, ...(means === undefined || means.trim() === "" ? {} : { means }) };
 }
 
+/** The XML reader (and its parser), imported by the first answer in XML: an API that answers JSON never loads it. */
+let xmlModule: Promise<typeof import("./xml.js")> | undefined;
+const xmlReader = () => (xmlModule ??= import("./xml.js"));
+
 async function finish(
   ctx: Context,
   step: StepSpec,
@@ -158,20 +162,20 @@ async function finish(
   const read = await readBody(response, method, ctx.settings.maxResponseBytes);
   if (!read.ok) return { ok: false, error: tooLarge(step, read.limit) };
   const contentType = response.headers.get("content-type") ?? "";
-  const xml = typeof read.body === "string" && isXmlMedia(contentType);
+  const xml = typeof read.body === "string" && isXmlMedia(contentType) ? await xmlReader() : undefined;
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   const yesOrNo = step.statusAnswers?.[String(response.status)];
   if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
   if (response.status >= 200 && response.status < 300) {
-    const shape = xml ? step.xmlShape : undefined;
+    const shape = xml === undefined ? undefined : step.xmlShape;
     const body =
-      shape === undefined
+      xml === undefined || shape === undefined
         ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType)
-        : (xmlAnswer(read.body as string, shape) ?? unreadXml(read.body as string));
+        : (xml.xmlAnswer(read.body as string, shape) ?? xml.unreadXml(read.body as string));
     return { ok: true, ...answer, body };
   }
-  const apiError = xml ? xmlError(read.body as string) : undefined;
-  const typed = xml ? undefined : awsErrorType(response.headers, read.body);
+  const apiError = xml?.xmlError(read.body as string);
+  const typed = xml === undefined ? awsErrorType(response.headers, read.body) : undefined;
   const said = apiError ?? read.body;
   const rejected =
     response.status === 401 ||

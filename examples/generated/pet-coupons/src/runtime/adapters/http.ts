@@ -319,7 +319,7 @@ export async function runServer(init: ServerInit): Promise<void> {
     const { handle: telemetry, notice } = await startTelemetry(env);
     if (notice !== undefined) log.warn(notice);
     if (telemetry !== undefined) {
-      observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
+      await observePending(async () => (await runtime.state.list()).filter((r) => r.state === "pending").length);
       process.once("beforeExit", () => void telemetry.shutdown());
     }
     const factory = () => serveTools(served, { name, version: init.toolset.version });

@@ -11,11 +11,6 @@ type XmlNode = string | { readonly [name: string]: unknown };
 /** Elements nested deeper than this make the document unreadable (kept as text). */
 export const MAX_XML_DEPTH = 64;
 
-const XML_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?xml\b|\+xml\b/i;
-
-/** Whether a Content-Type value names XML (`text/xml`, `application/xml`, `…+xml`). */
-export const isXmlMedia = (contentType: string): boolean => XML_TYPE.test(contentType);
-
 /**
  * Every value a string (the declared shape types it), every element a list (the shape says which are lists),
  * attributes, namespaces' prefixes, comments and processing instructions dropped. Only the predefined entities

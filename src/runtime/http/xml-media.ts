@@ -1,0 +1,5 @@
+// A Content-Type value → whether it names XML (apart from the XML reader, which loads its parser only for such answers).
+const XML_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?xml\b|\+xml\b/i;
+
+/** Whether a Content-Type value names XML (`text/xml`, `application/xml`, `…+xml`). */
+export const isXmlMedia = (contentType: string): boolean => XML_TYPE.test(contentType);
