@@ -224,16 +224,25 @@ export function squash(name: string): string {
     .replace(/s$/, "");
 }
 
+/** The referrers of one schema name (squashed, so that `DeploymentList` of four API versions counts once) and its words. */
+interface SchemaUse {
+  readonly words: readonly string[];
+  readonly referrers: Set<string>;
+}
+
 /**
  * How many operations (request or success response) and differently named schemas refer to each named schema, by
  * squashed name: Kubernetes' `DeploymentList` of four API versions counts once for `Deployment`.
  */
-function schemaUses(model: ApiModel, operations: readonly Operation[]): Map<string, Set<string>> {
-  const referrers = new Map<string, Set<string>>();
+function schemaUses(model: ApiModel, operations: readonly Operation[]): Map<string, SchemaUse> {
+  const uses = new Map<string, SchemaUse>();
   const add = (names: ReadonlySet<string>, referrer: string): void => {
     for (const name of names) {
       const key = squash(name);
-      if (key !== squash(referrer)) referrers.set(key, new Set([...(referrers.get(key) ?? []), referrer]));
+      if (key === squash(referrer)) continue;
+      const use = uses.get(key) ?? { words: schemaWords(name), referrers: new Set<string>() };
+      use.referrers.add(referrer);
+      uses.set(key, use);
     }
   };
   for (const [name, schema] of Object.entries(model.schemas)) add(refsIn(schema, new Set()), squash(name));
@@ -241,15 +250,49 @@ function schemaUses(model: ApiModel, operations: readonly Operation[]): Map<stri
     const request = o.requestBody?.contents.map((c) => c.schema) ?? [];
     add(refsIn([successSchema(o) ?? {}, ...request], new Set()), `${o.method} ${o.path}`);
   }
-  return referrers;
+  return uses;
 }
 
-/** The referrers of every schema whose squashed name starts with the resource's (`pod` → `Pod`, `PodSpec`, `PodTemplateSpec`). */
-function usesOf(resource: string, referrers: ReadonlyMap<string, ReadonlySet<string>>): number {
+/** A schema name's words, lower case, from its last dotted part: `sales-data-order-interface`, `IssueTypeDetails` → issue, type, details. */
+export function schemaWords(name: string): string[] {
+  const last = name.split(".").at(-1) ?? name;
+  return last
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "");
+}
+
+/** Word endings that make another word of a noun (`recording` of `record`), not a longer name of it (`repository` of `repo`). */
+const DERIVED = /^(ing|ings|er|ers|ed|ment|ments)$/;
+
+/** Whether the rest of a word after `key` makes another word of it, a doubled last letter aside (`tagged` of `tag`). */
+const derives = (key: string, rest: string): boolean =>
+  DERIVED.test(rest) || (rest[0] === key.at(-1) && DERIVED.test(rest.slice(1)));
+
+/**
+ * Whether a schema named by `words` (see `schemaWords`) is about the resource squashed as `key`: its name starts with the
+ * resource's, ending at a word's end or inside a word whose rest does not make another word of it (`repo` in
+ * `repository`, not `record` in `recording`). A name shorter than three letters must be the whole schema name.
+ */
+export function schemaIsAbout(key: string, words: readonly string[]): boolean {
+  if (key.length < 3) return squash(words.join("")) === key;
+  if (!words.join("").startsWith(key)) return false;
+  let end = 0;
+  for (const word of words) {
+    end += word.length;
+    if (end >= key.length) return end === key.length || !derives(key, word.slice(word.length - (end - key.length)));
+  }
+  return true;
+}
+
+/** The referrers of every schema about the resource (`pod` → `Pod`, `PodSpec`, `PodTemplateSpec`; see `schemaIsAbout`). */
+function usesOf(resource: string, uses: ReadonlyMap<string, SchemaUse>): number {
   const key = squash(resource);
-  if (key.length < 3) return referrers.get(key)?.size ?? 0;
   const all = new Set<string>();
-  for (const [name, set] of referrers) if (name.startsWith(key)) for (const r of set) all.add(r);
+  for (const { words, referrers } of uses.values())
+    if (schemaIsAbout(key, words)) for (const r of referrers) all.add(r);
   return all.size;
 }
 

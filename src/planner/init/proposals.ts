@@ -267,6 +267,47 @@ const CHANGING: ReadonlySet<SingleKind> = new Set(["update", "delete"]);
 const changesBelowRecord = (o: Operation, profile: OperationProfile): boolean =>
   o.method === "post" && CHANGING.has(actionKind(profile)) && o.path.includes("{") && !endsWithParameter(o.path);
 
+/**
+ * Verbs of what users do to a thing day to day, most common first (send, start, stop, run …): among a resource's actions
+ * otherwise tied, these come before the rest (attach, export, resize, wait), whatever order the paths come in.
+ */
+const EVERYDAY_ACTIONS: readonly string[] = [
+  "send",
+  "start",
+  "stop",
+  "run",
+  "restart",
+  "reboot",
+  "cancel",
+  "close",
+  "reopen",
+  "merge",
+  "publish",
+  "pause",
+  "resume",
+  "play",
+  "approve",
+  "reject",
+  "archive",
+  "refund",
+  "capture",
+  "pay",
+  "complete",
+  "assign",
+  "reply",
+];
+
+/**
+ * What an action's verb adds to its score, less than a static path segment's tenth so that it only breaks ties: a share
+ * of `RARER_ACTION` by its place in `EVERYDAY_ACTIONS`, all of it for a verb not there.
+ */
+export function verbRarity(verb: string): number {
+  const at = EVERYDAY_ACTIONS.indexOf(verb);
+  return at < 0 ? RARER_ACTION : (RARER_ACTION * (at + 1)) / (EVERYDAY_ACTIONS.length + 1);
+}
+
+const RARER_ACTION = 0.05;
+
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
@@ -329,7 +370,11 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o)),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + valuesAsked(o, schemaLookup(_m.schemas)) / 2,
+      (o) =>
+        judge.offMain(o) * 100 +
+        fewestPathParams(o) +
+        valuesAsked(o, schemaLookup(_m.schemas)) / 2 +
+        verbRarity(judge.profile(o).action),
     ),
   delete: (_m, ops, judge) =>
     best(
