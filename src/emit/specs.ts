@@ -49,10 +49,11 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 
 /** The change, tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
-  const { changeInputs, tags, profile, examples, deferLoading, programmatic } = tool;
+  const { changeInputs, addInputs, tags, profile, examples, deferLoading, programmatic } = tool;
   const { definitionDepth, definitionBrief, definitionOutline } = tool;
   const fields = {
     changeInputs,
+    addInputs,
     tags,
     profile,
     examples,

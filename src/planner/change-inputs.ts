@@ -3,7 +3,7 @@ import type { OperationSummary, Parameter, ResponseModel } from "../model/api-mo
 import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
-import { CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
+import { ADD_NEEDED, CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
@@ -135,10 +135,77 @@ export function changeInputsOf(
 const SHAPES_ANSWER = /\b(fields?|properties|objects?) (in|of) the response\b/i;
 
 /**
+ * Verbs that name adding things to what the path names ("Add labels to an issue", `pulls/request-reviewers`); `create`
+ * only with a list the path collects (`namesCollection`). Not `assign`: Graph's `…/assign` replaces the assignments,
+ * and an empty list clears them.
+ */
+const ADD_VERBS = new Set(["add", "request", "invite", "attach", "append", "insert", "grant"]);
+
+/** Singular words of a name: `requested_reviewers` → requested, reviewer. */
+function nameWords(name: string): Set<string> {
+  return new Set(splitWords(name).map((word) => word.toLowerCase().replace(/s$/, "")));
+}
+
+/**
+ * Whether a list names what the path's last segment, a plural, collects (`reviewers` in `…/requested_reviewers`,
+ * `members` in `…/members`): a create of such a collection adds the list's items; a create of one record whose lists
+ * are its attributes (a token's `scopes`, bunq's `notification_filters` on `…/notification-filter-url`) makes or
+ * replaces a record even with them empty.
+ */
+function namesCollection(path: string, lists: readonly string[]): boolean {
+  const last = path
+    .split("/")
+    .filter((segment) => segment !== "" && !PARAMETER.test(segment))
+    .at(-1);
+  if (last === undefined || !/s$/i.test(last)) return false;
+  const collected = nameWords(last);
+  return lists.some((list) => [...nameWords(list)].some((word) => collected.has(word)));
+}
+
+/** Words saying what a call that lists nothing does ("if no ids are given, all are marked", "an empty list clears"). */
+const EMPTY_LIST_MEANS =
+  /\b(if|when) no [a-z_ ]{1,40}? (are|is) (provided|given|passed|sent|specified|set|supplied)\b|\b(an )?empty (list|array)\b/i;
+
+function isArray(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && (schema as { type?: unknown }).type === "array";
+}
+
+/**
+ * The list inputs of which a call must give one with an item, for a tool whose last step adds things (a POST whose
+ * id or summary names adding, never an update; a PUT may replace the set, where an empty list clears it) and whose
+ * body is made only of optional list inputs (Gitea's review requests `{reviewers, team_reviewers}`): called with
+ * none, it would add nothing and answer success. A body with any scalar, object, constant or required field, a verb
+ * such as `mark` or `trigger`, or an operation whose words say what an empty call does ("if no ids are given, all are
+ * marked") is no such tool.
+ */
+export function addInputsOf(
+  tool: Pick<ToolDef, "steps" | "inputs">,
+  operation: Parameters<typeof isUpdate>[0] | undefined,
+): readonly string[] | undefined {
+  const step = tool.steps.at(-1);
+  if (step === undefined || operation === undefined || step.operationId !== operation.id) return undefined;
+  if (operation.method !== "post" || isUpdate(operation)) return undefined;
+  const words = `${operation.summary ?? ""} ${operation.description ?? ""}`;
+  if (EMPTY_MEANS.test(words) || EMPTY_LIST_MEANS.test(words)) return undefined;
+  const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
+  if (named === undefined || (named !== "create" && !ADD_VERBS.has(named))) return undefined;
+  const parts = bodyParts(step);
+  if (parts === undefined || parts.fixed || parts.inputs.size === 0) return undefined;
+  const bound = tool.inputs.filter((input) => parts.inputs.has(input.sourceName ?? input.name));
+  if (bound.length !== parts.inputs.size || bound.some((input) => input.required || !isArray(input.schema)))
+    return undefined;
+  const lists = bound.map((input) => input.name);
+  return named !== "create" || namesCollection(operation.path, lists) ? lists : undefined;
+}
+
+/**
  * The tool with its change inputs set and said in its description, when it has any; a one-step update that can send
- * nothing but its path says so instead (`NOTHING_TO_SEND`).
+ * nothing but its path says so instead (`NOTHING_TO_SEND`); a tool whose last step adds the items of optional lists
+ * gets its add inputs (`ADD_NEEDED`).
  */
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
+  const addInputs = addInputsOf(tool, operations.at(-1));
+  if (addInputs !== undefined) return { ...tool, description: `${tool.description} ${ADD_NEEDED}`, addInputs };
   const [operation, ...more] = operations;
   if (operation === undefined || more.length > 0) return tool;
   const [step, ...steps] = tool.steps;

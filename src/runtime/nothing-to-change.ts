@@ -1,9 +1,12 @@
-// An update's checked arguments → INVALID_ARGUMENT when they give none of its change inputs (nothing is sent).
+// An update's (or an add's) checked arguments → INVALID_ARGUMENT when they give none of its change inputs (or no item to add); nothing is sent.
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope, ToolSpec } from "./types.js";
 
 /** The sentence a tool with change inputs adds to its description, so the model knows before it calls. */
 export const CHANGE_NEEDED = "Give at least one field to change.";
+
+/** The sentence a tool with add inputs adds to its description. */
+export const ADD_NEEDED = "Give at least one item to add.";
 
 /** How many change inputs the suggestion names before it says how many more there are. */
 export const NAMED_CHANGES = 8;
@@ -32,6 +35,31 @@ export function nothingToChange(
       `nothing to change: the call gives ${present.length === 0 ? "no argument" : `only ${present.join(", ")}`}` +
       " and no field to change, so it would send an empty change; nothing was sent.",
     suggestion: `Give at least one of ${named}${more}: the value it should have after the update.`,
+    retryable: false,
+  });
+}
+
+function hasItem(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined;
+}
+
+/**
+ * The refusal of a call that adds the items of lists and gives none (Gitea's review requests with no reviewer): sent,
+ * it would add nothing and answer success, which the model would report as done. Undefined when the tool has no add
+ * inputs or one holds an item.
+ */
+export function nothingToAdd(
+  spec: Pick<ToolSpec, "addInputs">,
+  args: Readonly<Record<string, unknown>>,
+): ErrorEnvelope | undefined {
+  const lists = spec.addInputs;
+  if (lists === undefined || lists.length === 0 || lists.some((name) => hasItem(args[name]))) return undefined;
+  const named = lists.slice(0, NAMED_CHANGES).join(", ");
+  const more = lists.length > NAMED_CHANGES ? ` (or one of ${lists.length - NAMED_CHANGES} more)` : "";
+  return errorEnvelope({
+    code: "INVALID_ARGUMENT",
+    message: `nothing to add: the call gives no item in ${named}${more}, so it would add nothing; nothing was sent.`,
+    suggestion: `Give at least one item in ${named}${more}: what the call should add.`,
     retryable: false,
   });
 }

@@ -69,6 +69,12 @@ function linkNext(header: string | null): string | undefined {
   return undefined;
 }
 
+/** Whether an answer's Link header value names a next page (`rel="next"`), whatever the spec declares. */
+export function linksNextPage(link: unknown): boolean {
+  const next = typeof link === "string" ? linkNext(link) : undefined;
+  return next !== undefined && next !== "";
+}
+
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */

@@ -1,5 +1,5 @@
 // One step: evaluate its request, call the transport (Arazzo retries), check criteria, compute outputs, pick the next.
-import type { EvaluationContext } from "../expressions/index.js";
+import { type EvaluationContext, readHeader } from "../expressions/index.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
 import { createHash, randomUUID } from "node:crypto";
@@ -8,6 +8,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
+import { linksNextPage } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
@@ -153,7 +154,8 @@ function pickedContext(
           `${name} ${JSON.stringify(evaluator({ ...ctx, response: { ...response, body: item } }))}`,
       )
       .join(", ");
-  const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify });
+  const morePages = linksNextPage(readHeader(response.headers, "link"));
+  const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify, morePages });
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 

@@ -40,11 +40,10 @@ export const entries: CatalogSearchFields[] = [
     ",\"issue_number\",\"comment\"]}",
   "{\"name\":\"create_assigned_issue\",\"title\":\"Create assigned issue\",\"description\":\"Open a new issue and " +
     "assign it to one or more people. Use when: The user reports a bug or task and says who should own it. Not for: " +
-    "Commenting on an existing issue (use " +
-    "triage_issue).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructive" +
-    "Hint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"" +
-    "inputNames\":[\"owner\",\"repo\",\"title\",\"body\",\"assignees\"],\"requiredInputs\":[\"owner\",\"repo\",\"titl" +
-    "e\"]}",
+    "Commenting on an existing issue (use triage_issue). Give at least one item to " +
+    "add.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":fal" +
+    "se,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"issues\"],\"inputNames" +
+    "\":[\"owner\",\"repo\",\"title\",\"body\",\"assignees\"],\"requiredInputs\":[\"owner\",\"repo\",\"title\"]}",
   "{\"name\":\"latest_release_assets\",\"title\":\"Latest release assets\",\"description\":\"Get a repository's " +
     "latest published release and the files attached to it. Use when: The user asks for the newest version of a " +
     "project or a download link for it. Not for: Creating a release (use " +
@@ -81,11 +80,10 @@ export const entries: CatalogSearchFields[] = [
     "mber\"]}",
   "{\"name\":\"request_pull_request_reviewers\",\"title\":\"Request pull request reviewers\",\"description\":\"Ask " +
     "people to review a pull request. Use when: The user wants specific people to review an open pull request. Not " +
-    "for: Reading existing reviews (use " +
-    "pull_request_review_status).\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false" +
-    ",\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[" +
-    "\"pulls\"],\"inputNames\":[\"owner\",\"repo\",\"pull_number\",\"reviewers\"],\"requiredInputs\":[\"owner\",\"rep" +
-    "o\",\"pull_number\"]}",
+    "for: Reading existing reviews (use pull_request_review_status). Give at least one item to " +
+    "add.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":fal" +
+    "se,\"idempotentHint\":false,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"pulls\"],\"inputNames" +
+    "\":[\"owner\",\"repo\",\"pull_number\",\"reviewers\"],\"requiredInputs\":[\"owner\",\"repo\",\"pull_number\"]}",
   "{\"name\":\"pull_request_checks\",\"title\":\"Pull request checks\",\"description\":\"Get the CI status of a pull " +
     "request's head commit - check runs and the combined commit status. Use when: The user asks whether a pull " +
     "request's CI is green, or which checks failed. Not for: Review approvals (use " +

@@ -242,10 +242,10 @@ const heads: CatalogHead[] = [
   "{\"name\":\"create_assigned_issue\",\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"create_assigned_issue" +
     "\",\"title\":\"Create assigned issue\",\"description\":\"Open a new issue and assign it to one or more people. " +
     "Use when: The user reports a bug or task and says who should own it. Not for: Commenting on an existing issue " +
-    "(use " +
-    "triage_issue).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
-    "\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the " +
-    "repository. The name is not case sensitive. Not " +
+    "(use triage_issue). Give at least one item to " +
+    "add.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prope" +
+    "rties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. " +
+    "The name is not case sensitive. Not " +
     "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
     "`.git` extension. The name is not case sensitive. Not " +
     "empty\"},\"title\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"description\":\"The title of the " +
@@ -466,10 +466,10 @@ const heads: CatalogHead[] = [
   "{\"name\":\"request_pull_request_reviewers\",\"security\":[{\"token\":[]}],\"definition\":{\"name\":\"request_pull" +
     "_request_reviewers\",\"title\":\"Request pull request reviewers\",\"description\":\"Ask people to review a pull " +
     "request. Use when: The user wants specific people to review an open pull request. Not for: Reading existing " +
-    "reviews (use " +
-    "pull_request_review_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"t" +
-    "ype\":\"object\",\"properties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account " +
-    "owner of the repository. The name is not case sensitive. Not " +
+    "reviews (use pull_request_review_status). Give at least one item to " +
+    "add.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"prope" +
+    "rties\":{\"owner\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The account owner of the repository. " +
+    "The name is not case sensitive. Not " +
     "empty\"},\"repo\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the repository without the " +
     "`.git` extension. The name is not case sensitive. Not " +
     "empty\"},\"pull_number\":{\"type\":\"integer\",\"description\":\"The number that identifies the pull " +

@@ -68,7 +68,8 @@ export const createAssignedIssue = defineTool({
     name: "create_assigned_issue",
     title: "Create assigned issue",
     description: "Open a new issue and assign it to one or more people. Use when: The user reports a bug or task and " +
-      "says who should own it. Not for: Commenting on an existing issue (use triage_issue).",
+      "says who should own it. Not for: Commenting on an existing issue (use triage_issue). Give at least one item " +
+      "to add.",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -172,6 +173,7 @@ export const createAssignedIssue = defineTool({
         ],
       },
     },
+    addInputs: ["assignees"],
     tags: ["issues"],
     examples: [{ owner: "example-owner", repo: "example-repo", title: "sample text of a" }],
   },

@@ -31,7 +31,8 @@ export const requestPullRequestReviewers = defineTool({
     name: "request_pull_request_reviewers",
     title: "Request pull request reviewers",
     description: "Ask people to review a pull request. Use when: The user wants specific people to review an open " +
-      "pull request. Not for: Reading existing reviews (use pull_request_review_status).",
+      "pull request. Not for: Reading existing reviews (use pull_request_review_status). Give at least one item to " +
+      "add.",
     risk: "high",
     category: "action",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -80,6 +81,7 @@ export const requestPullRequestReviewers = defineTool({
       },
     ],
     returns: {},
+    addInputs: ["reviewers"],
     tags: ["pulls"],
     examples: [{ owner: "example-owner", repo: "example-repo", pull_number: 42 }],
   },

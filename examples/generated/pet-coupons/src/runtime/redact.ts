@@ -47,9 +47,61 @@ const SECRET_KEYS = new Set([
 
 const SECRET_KEY_SUFFIXES = ["password", "secret", "apikey", "accesstoken", "refreshtoken", "authtoken", "privatekey"];
 
+/**
+ * Words that, just before a last word `token` or `key`, say it grants access (`api_token`, `sasToken`,
+ * `secretAccessKey`, `PreSharedKey`). Paging, idempotency and kind words (`next_token`, `ClientRequestToken`,
+ * `token_type`) are not among them, nor is a plural (`tokens_used`) or a last word other than `token`/`key`.
+ */
+const GRANTING_QUALIFIERS: Readonly<Record<"token" | "key", ReadonlySet<string>>> = {
+  token: new Set([
+    "access",
+    "api",
+    "app",
+    "auth",
+    "authentication",
+    "authorization",
+    "bearer",
+    "bot",
+    "clone",
+    "csrf",
+    "join",
+    "jwt",
+    "oauth",
+    "oidc",
+    "personal",
+    "private",
+    "refresh",
+    "sas",
+    "secret",
+    "session",
+    "user",
+    "xsrf",
+  ]),
+  key: new Set(["access", "api", "auth", "authorization", "master", "private", "secret", "session", "shared"]),
+};
+
+/** A field name's words, lower case: `secretAccessKey` → secret, access, key; `api_token` → api, token. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+/** Whether the name ends in `token` or `key` after a word saying it grants access. */
+function grantsAccess(key: string): boolean {
+  const words = keyWords(key);
+  const last = words.at(-1);
+  if (last !== "token" && last !== "key") return false;
+  const qualifier = words.at(-2);
+  return qualifier !== undefined && GRANTING_QUALIFIERS[last].has(qualifier);
+}
+
 function classifyKey(key: string): boolean {
   const normal = key.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return SECRET_KEYS.has(normal) || SECRET_KEY_SUFFIXES.some((suffix) => normal.endsWith(suffix));
+  return SECRET_KEYS.has(normal) || SECRET_KEY_SUFFIXES.some((suffix) => normal.endsWith(suffix)) || grantsAccess(key);
 }
 
 /** Field names seen so far → whether they look secret; API answers repeat the same few keys on every item. */

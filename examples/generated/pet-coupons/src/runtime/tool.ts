@@ -5,7 +5,7 @@ import { z } from "zod";
 import { gate, requestOutcome, targetChanged, targetLost, type GateCall } from "./approval/gate.js";
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
-import { nothingToChange } from "./nothing-to-change.js";
+import { nothingToAdd, nothingToChange } from "./nothing-to-change.js";
 import { changedReads, targetReadIds, type ResolvedReads } from "./approval/target-reads.js";
 import { compileTool, executeTool, type ExecutionScope, type Sleep, type StepEnv } from "./execute/index.js";
 import { seededKeys } from "./execute/step.js";
@@ -396,7 +396,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
     const data = parsed.data as Record<string, unknown>;
     const args = gated ? withoutRequestId(data) : data;
-    const unchanged = nothingToChange(spec, args);
+    const unchanged = nothingToChange(spec, args) ?? nothingToAdd(spec, args);
     if (unchanged !== undefined) return unchanged;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);

@@ -324,6 +324,11 @@ export interface ToolSpec extends ToolHead {
    * INVALID_ARGUMENT before anything is sent (it would send an empty change and answer the unchanged record).
    */
   readonly changeInputs?: readonly string[];
+  /**
+   * A write that adds the items of optional lists: a call must give at least one item in one of these inputs, else it
+   * is refused as INVALID_ARGUMENT before anything is sent (it would add nothing and answer success).
+   */
+  readonly addInputs?: readonly string[];
   /** The operations' tags, searched by tool search. */
   readonly tags?: readonly string[];
   /** What the tool does for a user, as tool search reads it (set when the toolset is served with search). */

@@ -38,13 +38,18 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 
 /**
  * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
- * values the list holds (and, for a paged list, that only the first page was read); several: INVALID_ARGUMENT naming
- * them.
+ * values the list holds (and, for a paged list or one whose Link header names a next page, that only the first page
+ * was read, and then not to say it does not exist); several: INVALID_ARGUMENT naming them.
  */
 export function pickItem(
   step: StepSpec,
   pick: CompiledPick,
-  { body, ctx, identify }: { body: unknown; ctx: EvaluationContext; identify: Identify },
+  {
+    body,
+    ctx,
+    identify,
+    morePages = false,
+  }: { body: unknown; ctx: EvaluationContext; identify: Identify; morePages?: boolean },
 ): Picked {
   const listed = resolvePointer(body, pick.from);
   const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
@@ -71,9 +76,12 @@ export function pickItem(
   const first = wanted[0];
   const values = first === undefined ? [] : textValues(items, first.tokens);
   const close = first === undefined || typeof first.wanted !== "string" ? [] : closeValues(values, first.wanted);
-  const page = pick.spec.paged
-    ? " on the first page the API returned (the list is paged; it may be on a later one)"
-    : "";
+  const page = morePages
+    ? " on the first page the API returned; the API says more pages follow, which this tool does not read, so it may " +
+      "be on a later one"
+    : pick.spec.paged
+      ? " on the first page the API returned (the list is paged; it may be on a later one)"
+      : "";
   const shown = close.length > 0 ? close : values.slice(0, 5);
   return {
     ok: false,
@@ -86,6 +94,7 @@ export function pickItem(
           : `${close.length > 0 ? "Close matches" : "Some listed values"}: ` +
             `${shown.map((v) => JSON.stringify(v)).join(", ")}. ` +
             "Ask the user which one they mean, then call again with it exactly.",
+        ...(morePages ? [MORE_PAGES] : []),
         ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
       ].join(" "),
       step: step.id,
@@ -93,6 +102,11 @@ export function pickItem(
     },
   };
 }
+
+/** What a pick that read one page of several adds, so the model does not say the thing does not exist. */
+export const MORE_PAGES =
+  "Do not tell the user it does not exist: only the first page was searched. Ask for its exact id, or look it up " +
+  "with a list or search tool that reads later pages.";
 
 /** The API answered without the list the pick reads: said as it is, never as "none of 0 items". */
 function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer: string; listed: unknown }): Picked {
