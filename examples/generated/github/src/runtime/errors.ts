@@ -127,12 +127,30 @@ export function errorEnvelope(init: ErrorInit): ErrorEnvelope {
   return { error: errorDetail(init) };
 }
 
+/** The response a status answers by: exact code, then its range (`4XX`), then `default`. */
+function responseKey(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
+  const table = step.responseDescriptions;
+  return [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"].find((k) =>
+    Object.hasOwn(table, k),
+  );
+}
+
 /** The spec's description of a status: exact code, then its range (`4XX`), then `default`. */
 export function responseDescription(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
-  const table = step.responseDescriptions;
-  return (
-    table[String(status)] ?? table[`${String(status)[0]}XX`] ?? table[`${String(status)[0]}xx`] ?? table["default"]
-  );
+  const key = responseKey(step, status);
+  return key === undefined ? undefined : step.responseDescriptions[key];
+}
+
+/**
+ * The spec's description of a failed status, unless the response it falls to is the success's own (Walmart's lone
+ * `default`, "successful operation"): a 404 is never called a "successful operation".
+ */
+export function failureDescription(
+  step: Pick<StepSpec, "responseDescriptions"> & Partial<Pick<StepSpec, "successStatus">>,
+  status: number,
+): string | undefined {
+  const key = responseKey(step, status);
+  return key === undefined || key === step.successStatus ? undefined : step.responseDescriptions[key];
 }
 
 /**
@@ -268,7 +286,7 @@ export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR
 /** What an HTTP failure needs to become an error object. */
 export interface HttpFailure {
   readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints"> &
-    Partial<Pick<StepSpec, "params" | "body">>;
+    Partial<Pick<StepSpec, "params" | "body" | "successStatus">>;
   readonly status: number;
   readonly body?: unknown;
   readonly retryAfterSeconds?: number;
@@ -280,7 +298,7 @@ export interface HttpFailure {
 }
 
 function statusPhrase(step: HttpFailure["step"], status: number): string {
-  const description = responseDescription(step, status);
+  const description = failureDescription(step, status);
   const reason = STATUS_CODES[status] ?? "Unknown status";
   return description && description.toLowerCase() !== reason.toLowerCase()
     ? `${status} ${reason} (${description})`
