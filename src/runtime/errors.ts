@@ -231,13 +231,22 @@ function messageOf(item: unknown): string | undefined {
 const joinFirst = (...parts: (string | undefined)[]): string | undefined =>
   parts.filter(Boolean).join(": ") || undefined;
 
+/** The list an object wraps as its only member (`{errors: {error: […]}}`, an XML document's `<errors><error>` as JSON). */
+function wrappedList(value: unknown): unknown[] | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const members = Object.values(value);
+  return members.length === 1 && Array.isArray(members[0]) ? members[0] : undefined;
+}
+
+const listMessages = (list: readonly unknown[] | undefined): string | undefined =>
+  list === undefined ? undefined : list.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined;
+
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
   (b) => withDetail(text(b.message), b.detail ?? b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
-  (b) =>
-    Array.isArray(b.errors) ? b.errors.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined : undefined,
+  (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
   (b) =>
     text(b.detail) ??
     (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
@@ -272,7 +281,8 @@ export function capText(value: string, cap: number): string {
 }
 
 /**
- * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}`,
+ * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}` (or
+ * Walmart's `{errors:{error:[…]}}`),
  * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
  * secret.
  */
