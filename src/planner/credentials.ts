@@ -80,14 +80,15 @@ export function isCredentialName(name: string): boolean {
 }
 
 /**
- * Whether a header of this name carries a credential under a name of the API's own: its last word is `token` or
- * `secret` (`X-Postmark-Server-Token`, `X-Auth-Token`), or it ends in a key word (`Ocp-Apim-Subscription-Key`,
- * `X-Functions-Api-Key`). An idempotency token or key names the request, not the caller.
+ * Whether a header of this name carries a credential under a name of the API's own: its last word is `token`, `secret`
+ * or `signature` (`X-Postmark-Server-Token`, `X-Auth-Token`; Walmart's `WM_SEC.AUTH_SIGNATURE`, Open Banking's
+ * `x-jws-signature`: signed with the caller's private key, which no model holds), or it ends in a key word
+ * (`Ocp-Apim-Subscription-Key`, `X-Functions-Api-Key`). An idempotency token or key names the request, not the caller.
  */
-function isCredentialHeaderName(name: string): boolean {
+export function isCredentialHeaderName(name: string): boolean {
   const word = credentialWord(name);
   if (word.startsWith("idempotency")) return false;
-  return /(^|_)(token|secret|api_key|access_key|subscription_key)$/.test(word);
+  return /(^|_)(token|secret|signature|api_key|access_key|subscription_key)$/.test(word);
 }
 
 /**
@@ -256,7 +257,7 @@ export function credentialParameters(
   schemes: Schemes,
 ): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
   return operation.parameters.flatMap((p) => {
-    if (p.in === "path") return [];
+    if (p.in === "path" || isSigningHeader(p)) return [];
     const description = p.description ?? (typeof p.schema === "object" ? p.schema["description"] : undefined);
     const field: CredentialField = {
       name: p.name,

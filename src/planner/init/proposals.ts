@@ -37,6 +37,7 @@ import { linkOf } from "./links.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
+import { withSummaryVerb } from "../profile-aliases.js";
 import { namedAction } from "../named-action.js";
 import { readActionName } from "../profile.js";
 import { derefTop } from "../schemas.js";
@@ -262,6 +263,19 @@ export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): n
 const restAct = (judge: Judge) => (o: Operation) =>
   !judge.rpc(o) && (actionKind(judge.profile(o)) === "act" || changesBelowRecord(o, judge.profile(o)));
 
+/**
+ * A POST to a path ending in a parameter whose summary says it creates the thing its profile names (HubSpot's
+ * `POST /{appId}`, "Create a new card"; elmah.io's `POST /v3/messages/{logId}`, "Create a new message"): it adds that
+ * thing under the record the path names, never an update of that record. A summary naming another thing (Visma's
+ * "Creates item description" at `…/inventory/{inventoryNumber}/{languageISO}`) is not read as adding an inventory.
+ */
+export const postCreatesBelow = (o: Operation, profile: OperationProfile): boolean => {
+  if (o.method !== "post" || !endsWithParameter(o.path) || profile.object === "") return false;
+  if (actionKind(withSummaryVerb(profile, o)) !== "create") return false;
+  const said = new Set(splitWords(o.summary ?? o.description ?? "").map((w) => singular(w.toLowerCase())));
+  return profile.object.split(" ").every((w) => said.has(singular(w)));
+};
+
 const CHANGING: ReadonlySet<SingleKind> = new Set(["update", "delete"]);
 
 const changesBelowRecord = (o: Operation, profile: OperationProfile): boolean =>
@@ -343,12 +357,16 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
         judge.rpc(o)
           ? ofKind("create", judge)(o)
           : (putCreates(o, judge.profile(o)) ||
+              postCreatesBelow(o, judge.profile(o)) ||
               (o.method === "post" && !endsWithParameter(o.path) && !restAct(judge)(o))) &&
             !isSearch(o, judge) &&
             !twinOfGet(_m, o, judge.profile(o)),
       ),
       judge,
-      (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (endsInVerb(o, judge.rpc) ? 50 : 0),
+      (o) =>
+        judge.offMain(o) * 100 +
+        fewestPathParams(o) +
+        (endsInVerb(o, judge.rpc) || postCreatesBelow(o, judge.profile(o)) ? 50 : 0),
     ),
   update: (_m, ops, judge) =>
     best(
@@ -357,7 +375,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           ? ofKind("update", judge)(o)
           : (o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))) &&
             !restAct(judge)(o) &&
-            !putCreates(o, judge.profile(o)),
+            !putCreates(o, judge.profile(o)) &&
+            !postCreatesBelow(o, judge.profile(o)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (o.method === "post" ? 10 : 0),
@@ -947,7 +966,9 @@ function singleProposal(
             KIND_HINTS[kind](
               kind === "find"
                 ? browsedEntity(operation, profile, group.name)
-                : entityOfOperation(operation, group.name, kind === "create"),
+                : kind === "create" && postCreatesBelow(operation, profile) && profile.object !== ""
+                  ? profile.object
+                  : entityOfOperation(operation, group.name, kind === "create"),
               withoutCredentials(model, operation),
               profile,
             )),

@@ -127,12 +127,30 @@ export function errorEnvelope(init: ErrorInit): ErrorEnvelope {
   return { error: errorDetail(init) };
 }
 
+/** The response a status answers by: exact code, then its range (`4XX`), then `default`. */
+function responseKey(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
+  const table = step.responseDescriptions;
+  return [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"].find((k) =>
+    Object.hasOwn(table, k),
+  );
+}
+
 /** The spec's description of a status: exact code, then its range (`4XX`), then `default`. */
 export function responseDescription(step: Pick<StepSpec, "responseDescriptions">, status: number): string | undefined {
-  const table = step.responseDescriptions;
-  return (
-    table[String(status)] ?? table[`${String(status)[0]}XX`] ?? table[`${String(status)[0]}xx`] ?? table["default"]
-  );
+  const key = responseKey(step, status);
+  return key === undefined ? undefined : step.responseDescriptions[key];
+}
+
+/**
+ * The spec's description of a failed status, unless the response it falls to is the success's own (Walmart's lone
+ * `default`, "successful operation"): a 404 is never called a "successful operation".
+ */
+export function failureDescription(
+  step: Pick<StepSpec, "responseDescriptions"> & Partial<Pick<StepSpec, "successStatus">>,
+  status: number,
+): string | undefined {
+  const key = responseKey(step, status);
+  return key === undefined || key === step.successStatus ? undefined : step.responseDescriptions[key];
 }
 
 /**
@@ -214,13 +232,22 @@ function messageOf(item: unknown): string | undefined {
 const joinFirst = (...parts: (string | undefined)[]): string | undefined =>
   parts.filter(Boolean).join(": ") || undefined;
 
+/** The list an object wraps as its only member (`{errors: {error: […]}}`, an XML document's `<errors><error>` as JSON). */
+function wrappedList(value: unknown): unknown[] | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const members = Object.values(value);
+  return members.length === 1 && Array.isArray(members[0]) ? members[0] : undefined;
+}
+
+const listMessages = (list: readonly unknown[] | undefined): string | undefined =>
+  list === undefined ? undefined : list.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined;
+
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
   (b) => withDetail(text(b.message), b.detail ?? b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
-  (b) =>
-    Array.isArray(b.errors) ? b.errors.map(messageOf).filter(Boolean).slice(0, 5).join("; ") || undefined : undefined,
+  (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
   (b) =>
     text(b.detail) ??
     (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
@@ -255,7 +282,8 @@ export function capText(value: string, cap: number): string {
 }
 
 /**
- * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}`,
+ * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}` (or
+ * Walmart's `{errors:{error:[…]}}`),
  * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
  * secret.
  */
@@ -268,7 +296,7 @@ export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR
 /** What an HTTP failure needs to become an error object. */
 export interface HttpFailure {
   readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints"> &
-    Partial<Pick<StepSpec, "params" | "body">>;
+    Partial<Pick<StepSpec, "params" | "body" | "successStatus">>;
   readonly status: number;
   readonly body?: unknown;
   readonly retryAfterSeconds?: number;
@@ -280,7 +308,7 @@ export interface HttpFailure {
 }
 
 function statusPhrase(step: HttpFailure["step"], status: number): string {
-  const description = responseDescription(step, status);
+  const description = failureDescription(step, status);
   const reason = STATUS_CODES[status] ?? "Unknown status";
   return description && description.toLowerCase() !== reason.toLowerCase()
     ? `${status} ${reason} (${description})`

