@@ -231,7 +231,10 @@ function messageOf(item: unknown): string | undefined {
 const joinFirst = (...parts: (string | undefined)[]): string | undefined =>
   parts.filter(Boolean).join(": ") || undefined;
 
-/** The list an object wraps as its only member (`{errors: {error: […]}}`, an XML document's `<errors><error>` as JSON). */
+/**
+ * The list an object wraps as its only member (`{errors: {error: […]}}`, an XML document's `<errors><error>` as
+ * JSON).
+ */
 function wrappedList(value: unknown): unknown[] | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   const members = Object.values(value);

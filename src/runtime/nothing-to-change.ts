@@ -1,4 +1,4 @@
-// An update's (or an add's) checked arguments → INVALID_ARGUMENT when they give none of its change inputs (or no item to add); nothing is sent.
+// An update's or add's checked arguments → INVALID_ARGUMENT when they change or add nothing; nothing is sent.
 import { errorEnvelope } from "./errors.js";
 import type { ErrorEnvelope, ToolSpec } from "./types.js";
 

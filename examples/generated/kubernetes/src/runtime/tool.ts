@@ -8,6 +8,7 @@ import { errorEnvelope } from "./errors.js";
 import { nothingToAdd, nothingToChange } from "./nothing-to-change.js";
 import { changedReads, targetReadIds, type ResolvedReads } from "./approval/target-reads.js";
 import { compileTool, executeTool, type ExecutionScope, type Sleep, type StepEnv } from "./execute/index.js";
+import { transportFailure } from "./execute/failure.js";
 import { seededKeys } from "./execute/step.js";
 import { argumentLimitBreach, DEFAULT_ARGUMENT_LIMITS, limitVariables, type ArgumentLimits } from "./limits.js";
 import type { Redactor } from "./redact.js";
@@ -400,6 +401,11 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     if (unchanged !== undefined) return unchanged;
     if (!audited) return execute(args, ctx);
     const redacted = runtime.redact(args);
+    const refused = gated ? unsendableWrite() : undefined;
+    if (refused !== undefined) {
+      await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(refused) });
+      return capError(runtime.redact(refused), maxBytes);
+    }
     if (gated && runtime.approval === "auto") return gate(gateCall(args, redacted, ctx));
     if (gated) {
       const reads = targetReads.size === 0 ? undefined : await readTargets(args, ctx);
@@ -409,6 +415,19 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const result = await execute(args, ctx);
     await runtime.audit.append({ event: "call", tool: spec.name, arguments: redacted, ...auditOutcome(result) });
     return result;
+  }
+
+  /**
+   * The first write of the tool that cannot be sent for want of a credential: asking a human to approve it would
+   * queue a call that can only fail (`UNAUTHORIZED`, nothing sent), so the model is told at once.
+   */
+  function unsendableWrite(): ErrorEnvelope | undefined {
+    for (const step of spec.steps) {
+      if (step.readOnly) continue;
+      const error = runtime.transport.unsendable?.(step);
+      if (error !== undefined) return { error: transportFailure(step, error) };
+    }
+    return undefined;
   }
 
   function gateCall(

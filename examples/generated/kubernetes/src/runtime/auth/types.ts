@@ -42,6 +42,8 @@ export interface Authenticator {
   ): Promise<AuthOutcome>;
   /** Every credential and every token fetched so far, for redaction. */
   secrets(): string[];
+  /** The error a step gets for want of a configured credential, found without fetching anything; undefined if none. */
+  missing(step: Pick<StepSpec, "operationId" | "security">): ErrorDetail | undefined;
 }
 
 /** No credentials at all (an operation without security). */

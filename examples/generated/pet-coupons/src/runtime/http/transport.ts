@@ -445,5 +445,10 @@ export function createTransport(settings: TransportSettings): Transport {
     redact: cachedRedactor(auth),
   };
   const baseUrl = withSecretsNamed(template.href, secrets);
-  return { baseUrl, redact: ctx.redact, call: (request, signal) => call(ctx, request, signal) };
+  return {
+    baseUrl,
+    redact: ctx.redact,
+    call: (request, signal) => call(ctx, request, signal),
+    unsendable: (step) => ctx.auth.missing(step),
+  };
 }

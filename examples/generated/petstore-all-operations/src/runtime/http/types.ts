@@ -98,6 +98,11 @@ export interface Transport {
   readonly redact: Redactor;
   /** The resolved absolute base URL, with any credential variable of the server URL left as `{name}`. */
   readonly baseUrl: string;
+  /**
+   * The error a step would get for want of a configured credential, found without sending or fetching anything
+   * (undefined when it can be sent): an approval is not asked for a write that cannot be sent.
+   */
+  unsendable?(step: Pick<StepSpec, "operationId" | "security">): ErrorDetail | undefined;
 }
 
 /** A request after serialisation, before credentials: what the argument checks have already approved. */

@@ -236,5 +236,14 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
     return [...new Set([...configured, ...[...grants.values()].flatMap(grantSecrets), ...tokens.tokens()])];
   }
 
-  return { authorize, secrets };
+  function missing(step: Step): ErrorDetail | undefined {
+    const selection = selectRequirement({
+      security: step.security,
+      schemes: settings.toolset.securitySchemes,
+      credentials: settings.credentials,
+    });
+    return selection.ok ? undefined : missingCredentials(settings, step, selection.missing);
+  }
+
+  return { authorize, secrets, missing };
 }
