@@ -43,8 +43,13 @@ describe("a field named for another thing is a reference, unless the records are
       undefined,
     ],
     [
-      "records with no id of their own carry the user's as theirs",
+      "nor one without an id of its own: a pick by a playlist's title names no user",
       spec("/me/playlists", { title: text, user_id: integer }),
+      undefined,
+    ],
+    [
+      "users with no id of their own carry theirs as `user_id`",
+      spec("/users", { username: text, user_id: integer }),
       "user_id",
     ],
     [

@@ -623,7 +623,8 @@ function score(index: Index, document: number, task: Task, query: TextTerms): nu
 
 /**
  * Whether a query (lower case) holds a tool's name of several words as written, a word of its own (`pulls_merge`,
- * `chat_post_message`): a one-word name (`search`) is only a word of the query.
+ * `chat_post_message`, or its words in that order: `pulls merge`): a one-word name (`search`) is only a word of the
+ * query.
  */
 export function writesName(query: string, name: string): boolean {
   return writesSpelled(query, spelledName(name));
@@ -636,10 +637,11 @@ function spelledName(name: string): string | undefined {
 
 function writesSpelled(query: string, written: string | undefined): boolean {
   if (written === undefined) return false;
-  const at = query.indexOf(written);
-  if (at < 0) return false;
   const edge = (c: string | undefined) => c === undefined || !/[a-z0-9_]/.test(c);
-  return edge(query[at - 1]) && edge(query[at + written.length]);
+  return [written, written.replaceAll("_", " ")].some((spelling) => {
+    const at = query.indexOf(spelling);
+    return at >= 0 && edge(query[at - 1]) && edge(query[at + spelling.length]);
+  });
 }
 
 /**
