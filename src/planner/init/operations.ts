@@ -199,6 +199,16 @@ const OWN_ID = /^_?(id|uuid|guid)$/;
 export function listTokens(schema: JsonSchema, schemas: SchemaLookup, path?: string): string[] | undefined {
   const node = derefTop(schema, schemas);
   if (typeof node !== "object") return undefined;
+  const branches = node["oneOf"] ?? node["anyOf"];
+  if (node["type"] === undefined && node["properties"] === undefined && Array.isArray(branches))
+    return unionListTokens(branches as JsonSchema[], schemas, path);
+  return shapeListTokens(node, schemas, path);
+}
+
+/** `listTokens` of one shape (a union's branch is read as one shape: a union nested in it is no list). */
+function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: string): string[] | undefined {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object") return undefined;
   const untyped = node["type"] === undefined;
   if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
     return ["0"];
@@ -209,6 +219,31 @@ export function listTokens(schema: JsonSchema, schemas: SchemaLookup, path?: str
   const [only, ...more] = arrays;
   if (only === undefined || more.length > 0) return undefined;
   return isPartOfRecord(only, Object.keys(properties), path) ? undefined : [only, "0"];
+}
+
+/**
+ * A union of list shapes (SoundCloud's `oneOf: [{collection, next_href}, Track[]]`, the bare list deprecated): the
+ * tokens of the shape the API recommends, its branches not marked deprecated, when those agree. A union with any branch
+ * that is no list (one item or many) is no list.
+ */
+function unionListTokens(branches: readonly JsonSchema[], schemas: SchemaLookup, path?: string): string[] | undefined {
+  const shapes = branches
+    .filter((b) => !isNullOnly(b, schemas))
+    .map((b) => ({ tokens: shapeListTokens(b, schemas, path), deprecated: isDeprecated(b, schemas) }));
+  if (shapes.length === 0 || shapes.some((s) => s.tokens === undefined)) return undefined;
+  const current = shapes.filter((s) => !s.deprecated);
+  const kept = (current.length > 0 ? current : shapes).map((s) => (s.tokens ?? []).join("/"));
+  return new Set(kept).size === 1 ? (kept[0] ?? "").split("/") : undefined;
+}
+
+function isNullOnly(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const types = jsonTypes(schema, schemas);
+  return types.size === 1 && types.has("null");
+}
+
+function isDeprecated(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const node = derefTop(schema, schemas);
+  return typeof node === "object" && node["deprecated"] === true;
 }
 
 /** An array beside an id of the object's own, in an answer whose path does not name that array: a part of one record. */

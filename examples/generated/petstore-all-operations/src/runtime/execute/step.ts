@@ -171,12 +171,24 @@ function oneItemContext(
   return one.ok ? { ok: true, ctx: { ...ctx, response: { ...ctx.response, body: one.body } } } : one;
 }
 
+/**
+ * A bare list where the step finds its item in a page's list (`/collection` of SoundCloud's `{collection, next_href}`,
+ * the bare list its deprecated other answer): read as that page, so the item is looked for in what the API listed.
+ */
+function asDeclaredPage(step: CompiledStep, ctx: EvaluationContext): EvaluationContext {
+  const list = step.exactlyOne?.list ?? step.pick?.from;
+  const body = ctx.response?.body;
+  const [key, ...deeper] = list ?? [];
+  if (ctx.response === undefined || key === undefined || deeper.length > 0 || !Array.isArray(body)) return ctx;
+  return { ...ctx, response: { ...ctx.response, body: { [key]: body } } };
+}
+
 function succeed(
   step: CompiledStep,
   answered: EvaluationContext,
   { outcome, request }: { outcome: HttpResponse; request: OperationRequest },
 ): StepOutcome {
-  const one = oneItemContext(step, answered, request);
+  const one = oneItemContext(step, asDeclaredPage(step, answered), request);
   if (!one.ok) return one;
   const whole = one.ctx;
   const picked = pickedContext(step, whole);
