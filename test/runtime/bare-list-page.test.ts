@@ -132,3 +132,22 @@ describe("a bare list where the lookup reads a page's list", () => {
     expect(sent).toEqual(["GET /tracks"]);
   });
 });
+
+describe("a search whose answer holds no list where the lookup reads one", () => {
+  it.each([
+    ["one object", { collection: track(12, "Dusk") }, "it holds an object"],
+    ["a string", { collection: "Dusk" }, "it holds a string"],
+  ])("%s: said as an answer the tool cannot read, never as nothing found", async (_, listed, holds) => {
+    const { result, sent } = await likeFound(bySearch, listed, "Dusk");
+    expect(result).toMatchObject({
+      error: { code: "UPSTREAM_ERROR", message: expect.stringContaining(`no list at /collection (${holds})`) },
+    });
+    expect(sent).toEqual(["GET /tracks"]);
+  });
+
+  it("null (a Go server's empty list): no item matches", async () => {
+    const { result, sent } = await likeFound(bySearch, { collection: null }, "Dusk");
+    expect(result).toMatchObject({ error: { code: "NOT_FOUND", message: expect.stringContaining("no item matches") } });
+    expect(sent).toEqual(["GET /tracks"]);
+  });
+});

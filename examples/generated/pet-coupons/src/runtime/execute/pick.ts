@@ -53,7 +53,7 @@ export function pickItem(
 ): Picked {
   const listed = resolvePointer(body, pick.from);
   const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
-  if (!Array.isArray(listed)) return notAList(step, label, { pointer: pick.spec.from, listed });
+  if (!Array.isArray(listed)) return { ok: false, error: noListAt(step, label, { pointer: pick.spec.from, listed }) };
   const items: readonly unknown[] = listed;
   const wanted = pick.where.map((w) => ({ ...w, wanted: w.value(ctx) }));
   const matches = items.filter((item) => wanted.every((w) => sameValue(resolvePointer(item, w.tokens), w.wanted)));
@@ -108,8 +108,12 @@ export const MORE_PAGES =
   "Do not tell the user it does not exist: only the first page was searched. Ask for its exact id, or look it up " +
   "with a list or search tool that reads later pages.";
 
-/** The API answered without the list the pick reads: said as it is, never as "none of 0 items". */
-function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer: string; listed: unknown }): Picked {
+/** The API answered without the list a lookup reads: said as it is, never as "none of 0 items". */
+export function noListAt(
+  step: StepSpec,
+  label: string,
+  { pointer, listed }: { pointer: string; listed: unknown },
+): ErrorBody {
   const what =
     listed === undefined
       ? pointer === ""
@@ -117,16 +121,13 @@ function notAList(step: StepSpec, label: string, { pointer, listed }: { pointer:
         : "nothing is there"
       : `it holds ${listed === null ? "null" : typeof listed === "object" ? "an object" : `a ${typeof listed}`}`;
   return {
-    ok: false,
-    error: {
-      code: "UPSTREAM_ERROR",
-      message:
-        `${label}: the response has no list at ${pointer === "" ? "its top level" : pointer} (${what}), ` +
-        "so no item could be picked",
-      suggestion: "The API answered in a shape the tool does not expect; tell the user instead of calling again.",
-      step: step.id,
-      retryable: false,
-    },
+    code: "UPSTREAM_ERROR",
+    message:
+      `${label}: the response has no list at ${pointer === "" ? "its top level" : pointer} (${what}), ` +
+      "so no item could be picked",
+    suggestion: "The API answered in a shape the tool does not expect; tell the user instead of calling again.",
+    step: step.id,
+    retryable: false,
   };
 }
 

@@ -5,6 +5,7 @@ import { formatPointer, pointerTokens, resolvePointer } from "../expressions/poi
 import type { ExactlyOneSpec, StepSpec } from "../types.js";
 import type { OperationRequest } from "../transport.js";
 import type { ErrorBody } from "./failure.js";
+import { noListAt } from "./pick.js";
 import { setAtPointer } from "./values.js";
 
 /** How many of the items found the error names. */
@@ -138,8 +139,9 @@ export type OneItem = { readonly ok: true; readonly body: unknown } | { readonly
 
 /**
  * The body with the list the step's outputs read item 0 of holding exactly one item: as it came, or narrowed to the
- * one item whose identifying field equals the search; else the error naming none or several. A body without a list
- * there passes as it is (the outputs then say what is missing).
+ * one item whose identifying field equals the search; else the error naming none or several. A body with nothing there
+ * passes as it is (the outputs then say what is missing), `null` is an empty list (Go's nil slice), anything else
+ * there is no list (said so).
  */
 export function exactlyOneItem(
   step: StepSpec,
@@ -147,8 +149,11 @@ export function exactlyOneItem(
   { body, request }: { body: unknown; request: OperationRequest },
 ): OneItem {
   const listed = resolvePointer(body, check.list);
-  if (!Array.isArray(listed) || listed.length === 1) return { ok: true, body };
+  if (listed !== undefined && listed !== null && !Array.isArray(listed))
+    return { ok: false, error: noListAt(step, label(step), { pointer: check.spec.list, listed }) };
   const sent = searched(check.spec, request);
+  if (listed === null) return { ok: false, error: none(step, check, searchOf(sent)) };
+  if (!Array.isArray(listed) || listed.length === 1) return { ok: true, body };
   if (listed.length === 0) return { ok: false, error: none(step, check, searchOf(sent)) };
   const exact = namedExactly(check, listed, sent);
   if (exact.length === 1) return { ok: true, body: setAtPointer(body, check.list, exact) };
