@@ -25,9 +25,12 @@ const NAMED: Readonly<Record<string, string>> = {
   ldquo: "“",
 };
 
-/** The text with its HTML elements read as text (code as `code`, list items on their own lines); other text unchanged. */
+/**
+ * The text with its HTML elements read as text (code as `code`, list items on their own lines) and its character
+ * references decoded (Trello's "It isn&#39;t required", with no element around it); other text unchanged.
+ */
 export function htmlToText(text: string): string {
-  if (!ANY_TAG.test(text)) return text;
+  if (!ANY_TAG.test(text)) return ENTITY.test(text) ? decodeEntities(text) : text;
   const read = text.replace(TAG, (_tag, closing: string, element: string) => tagText(element.toLowerCase(), closing));
   return decodeEntities(read)
     .replace(/[ \t]*\n[ \t]*/g, "\n")
@@ -45,6 +48,8 @@ function tagText(element: string, closing: string): string {
   if (element === "td" || element === "th") return closing ? " " : "";
   return "";
 }
+
+const ENTITY = /&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/i;
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {

