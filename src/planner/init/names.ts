@@ -7,7 +7,18 @@ import { actionPath, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 
-const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "by", "in", "on", "from", "with", "to", "of", "as", "at"]);
+export const PREPOSITIONS: ReadonlySet<string> = new Set([
+  "for",
+  "by",
+  "in",
+  "on",
+  "from",
+  "with",
+  "to",
+  "of",
+  "as",
+  "at",
+]);
 const SINGULAR_VERBS: ReadonlySet<string> = new Set([
   "get",
   "create",

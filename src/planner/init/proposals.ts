@@ -28,7 +28,7 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { entityWords, goalWords, operationGoalName, pluralSnake, segmentVerb } from "./names.js";
+import { PREPOSITIONS, entityWords, goalWords, operationGoalName, pluralSnake, segmentVerb } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
@@ -958,10 +958,11 @@ function singleProposal(
         ? actionHint(model, operation, kind, named, profile, naming)
         : isRpc(operation)
           ? rpcHint(operation, kind, profile)
-          : (relationHint(operation, kind, profile) ??
+          : (segmentActHint(operation, kind) ??
+            relationHint(operation, kind, profile) ??
             linkHint(operation, kind) ??
             (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
-            verbHint(operation, kind) ??
+            verbHint(model, operation, kind) ??
             (part === undefined ? undefined : `The user asks to ${part.verb} ${part.rest}.`) ??
             KIND_HINTS[kind](
               kind === "find"
@@ -1123,11 +1124,20 @@ function namedHint(operation: Operation, kind: SingleKind): string | undefined {
  * create a custom source definition.`, `The user wants to count the products.`, not "add a new create custom" or "add
  * a new count". An action says its own verb already.
  */
-function verbHint(operation: Operation, kind: SingleKind): string | undefined {
-  const said = kind === "act" ? undefined : segmentVerb(operation);
+function verbHint(model: ApiModel, operation: Operation, kind: SingleKind): string | undefined {
+  const said = kind === "act" || isCollection(model, operation.path) ? undefined : segmentVerb(operation);
   if (said === undefined) return undefined;
   const thing = said.many ? `the ${said.object}` : withArticle(said.object);
   return `The user ${said.many ? "wants" : "asks"} to ${said.verb} ${thing}${knowing(operation)}.`;
+}
+
+/**
+ * A path whose records another path indexes (`…/checkItem/{idCheckItem}` beside Trello's `POST …/checkItem`): its last
+ * segment names a collection, whatever verb its first word spells (a check item is added there, not checked).
+ */
+function isCollection(model: ApiModel, path: string): boolean {
+  const prefix = `${path.replace(/\/+$/, "")}/{`;
+  return model.operations.some((o) => o.path.startsWith(prefix));
 }
 
 /** The hint of a create that adds a thing that exists to another (see `linkOf`): `The user asks to add a user to a group.` */
@@ -1226,8 +1236,42 @@ function ownVerb(operation: Operation, profile: OperationProfile): string {
     return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
   const first = toSnakeCase(method).split("_")[0] ?? "";
+  const segment = isRpc(operation) ? undefined : segmentVerb(operation);
+  if (segment !== undefined && embedsLastSegment(method, operation.path)) return segment.verb;
   if (GENERIC_VERBS.has(first) && !GENERIC_VERBS.has(profile.action)) return profile.action;
   return first !== "" && verbClasses(stem(first)) !== undefined ? first : profile.action;
+}
+
+/**
+ * The hint of an action whose path ends in its own verb phrase, spelled by its id after a verb of the method's
+ * (Trello's `POST /boards/{idBoard}/markAsViewed`, id `addBoardsMarkAsViewedByIdBoard`): `The user asks to mark a board
+ * as viewed and you know its board id.`, never "add".
+ */
+function segmentActHint(operation: Operation, kind: SingleKind): string | undefined {
+  if (kind !== "act" || isRpc(operation) || operation.path.includes(":")) return undefined;
+  if (!embedsLastSegment(operation.id, operation.path)) return undefined;
+  const parts = operation.path.split("/").filter((p) => p !== "");
+  const owner = parts[parts.findLastIndex((p) => p.startsWith("{")) - 1];
+  if (segmentVerb(operation) === undefined || owner === undefined || owner.startsWith("{")) return undefined;
+  const [verb = "", ...rest] = toSnakeCase(staticSegments(operation.path).at(-1) ?? "").split("_");
+  const thing = withArticle(singular(toSnakeCase(owner)).replaceAll("_", " "));
+  const phrase =
+    rest.length === 0
+      ? `${verb} ${thing}`
+      : PREPOSITIONS.has(rest[0] ?? "")
+        ? `${verb} ${thing} ${rest.join(" ")}`
+        : `${verb} ${rest.join(" ")} of ${thing}`;
+  return `The user asks to ${phrase}${knowing(operation)}.`;
+}
+
+/**
+ * An id that spells the path's last segment after a verb of its own (Trello's `addCardsMarkAssociatedNotificationsRead…`
+ * for `POST /cards/{idCard}/markAssociatedNotificationsRead`): the segment, not the id's first word, names the action.
+ */
+function embedsLastSegment(id: string, path: string): boolean {
+  const words = toSnakeCase(id).split("_");
+  const segment = toSnakeCase(staticSegments(path).at(-1) ?? "").split("_");
+  return segment.length > 1 && words.some((_, i) => i > 0 && segment.every((s, j) => words[i + j] === s));
 }
 
 /**

