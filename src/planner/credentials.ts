@@ -351,15 +351,30 @@ export function isTenantHeader(parameter: Pick<Parameter, "name" | "in" | "requi
 }
 
 /**
+ * Whether a required header is described as the caller's own ("Your Consumer ID", VictorOps' "Your API ID"): the same
+ * value on every call, which the operator knows and the model cannot, so a configured value, never a model input.
+ */
+export function isCallerHeader(parameter: Pick<Parameter, "in" | "required" | "description" | "schema">): boolean {
+  if (parameter.in !== "header" || !parameter.required) return false;
+  const said = parameter.description ?? (typeof parameter.schema === "object" ? parameter.schema["description"] : "");
+  return typeof said === "string" && /^\s*your\s+\w/i.test(said);
+}
+
+/**
  * Whether the parameter names the account the calls are made for, a configured value (`$config.<snake name>`): the
- * path parameter the http basic user names (Twilio's `AccountSid`), or a required tenant header (Xero's).
+ * path parameter the http basic user names (Twilio's `AccountSid`), a required tenant header (Xero's), or a required
+ * header described as the caller's own (Walmart's `WM_CONSUMER.ID`, "Your Consumer ID").
  */
 export function isAccountParameter(
   operation: Pick<Operation, "security">,
   schemes: Schemes,
-  parameter: Pick<Parameter, "name" | "in" | "required">,
+  parameter: Pick<Parameter, "name" | "in" | "required"> & Partial<Pick<Parameter, "description" | "schema">>,
 ): boolean {
-  return isTenantHeader(parameter) || basicUserScheme(operation, schemes, parameter) !== undefined;
+  return (
+    isTenantHeader(parameter) ||
+    (parameter.schema !== undefined && isCallerHeader({ ...parameter, schema: parameter.schema })) ||
+    basicUserScheme(operation, schemes, parameter) !== undefined
+  );
 }
 
 /** Where a body field is read: whether the body is a form, and the body fields the API takes as its credential. */
