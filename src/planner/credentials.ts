@@ -321,8 +321,17 @@ export function accountDescription(parameters: readonly string[]): string {
 const ACCOUNT_PARAMETER = /^account_?(sid|id)$/;
 
 /**
+ * Whether a path parameter names the account or the caller's key: `AccountSid`, `account_id`, or a key word
+ * (`api_key`, `apiKey`, `app_key`, `access_key`: Vonage's `/{api_key}/subaccounts`, where the API key is the basic
+ * user name).
+ */
+function namesAccount(name: string): boolean {
+  return ACCOUNT_PARAMETER.test(toSnakeCase(name)) || KEY_WORDS.has(credentialWord(name));
+}
+
+/**
  * The http basic scheme whose user name is this path parameter's value (Twilio's `AccountSid`: the account's SID signs
- * in as the user), or undefined. Said only where nothing else is possible: a path parameter that names the account,
+ * in as the user; Vonage's `{api_key}`: the API key signs in as the user, its secret as the password), or undefined. Said only where nothing else is possible: a path parameter that names the account,
  * and every security alternative of the operation uses one and the same http basic scheme.
  */
 export function basicUserScheme(
@@ -330,7 +339,7 @@ export function basicUserScheme(
   schemes: Schemes,
   parameter: Pick<Parameter, "name" | "in">,
 ): string | undefined {
-  if (parameter.in !== "path" || !ACCOUNT_PARAMETER.test(toSnakeCase(parameter.name))) return undefined;
+  if (parameter.in !== "path" || !namesAccount(parameter.name)) return undefined;
   const basic = (name: string): boolean => isHttpBasic(schemes[name]);
   const perAlternative = operation.security.map((r) => Object.keys(r).filter(basic));
   const names = new Set(perAlternative.flat());
