@@ -75,7 +75,7 @@ export function planAllOperations(
 function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
   const schemas = schemaLookup(model.schemas);
   const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemas);
-  const { inputs, params, body, configured, idempotencyKey } = bindAllOfOperation(
+  const { inputs, params, body, configured, idempotencyKey, stamps } = bindAllOfOperation(
     operation,
     schemas,
     model.securitySchemes,
@@ -111,6 +111,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     onSuccess: [],
     onFailure: [],
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(stamps === undefined ? {} : { stamps }),
     ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };

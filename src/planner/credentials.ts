@@ -321,8 +321,17 @@ export function accountDescription(parameters: readonly string[]): string {
 const ACCOUNT_PARAMETER = /^account_?(sid|id)$/;
 
 /**
+ * Whether a path parameter names the account or the caller's key: `AccountSid`, `account_id`, or a key word
+ * (`api_key`, `apiKey`, `app_key`, `access_key`: Vonage's `/{api_key}/subaccounts`, where the API key is the basic
+ * user name).
+ */
+function namesAccount(name: string): boolean {
+  return ACCOUNT_PARAMETER.test(toSnakeCase(name)) || KEY_WORDS.has(credentialWord(name));
+}
+
+/**
  * The http basic scheme whose user name is this path parameter's value (Twilio's `AccountSid`: the account's SID signs
- * in as the user), or undefined. Said only where nothing else is possible: a path parameter that names the account,
+ * in as the user; Vonage's `{api_key}`: the API key signs in as the user, its secret as the password), or undefined. Said only where nothing else is possible: a path parameter that names the account,
  * and every security alternative of the operation uses one and the same http basic scheme.
  */
 export function basicUserScheme(
@@ -330,7 +339,7 @@ export function basicUserScheme(
   schemes: Schemes,
   parameter: Pick<Parameter, "name" | "in">,
 ): string | undefined {
-  if (parameter.in !== "path" || !ACCOUNT_PARAMETER.test(toSnakeCase(parameter.name))) return undefined;
+  if (parameter.in !== "path" || !namesAccount(parameter.name)) return undefined;
   const basic = (name: string): boolean => isHttpBasic(schemes[name]);
   const perAlternative = operation.security.map((r) => Object.keys(r).filter(basic));
   const names = new Set(perAlternative.flat());
@@ -351,15 +360,30 @@ export function isTenantHeader(parameter: Pick<Parameter, "name" | "in" | "requi
 }
 
 /**
+ * Whether a required header is described as the caller's own ("Your Consumer ID", VictorOps' "Your API ID"): the same
+ * value on every call, which the operator knows and the model cannot, so a configured value, never a model input.
+ */
+export function isCallerHeader(parameter: Pick<Parameter, "in" | "required" | "description" | "schema">): boolean {
+  if (parameter.in !== "header" || !parameter.required) return false;
+  const said = parameter.description ?? (typeof parameter.schema === "object" ? parameter.schema["description"] : "");
+  return typeof said === "string" && /^\s*your\s+\w/i.test(said);
+}
+
+/**
  * Whether the parameter names the account the calls are made for, a configured value (`$config.<snake name>`): the
- * path parameter the http basic user names (Twilio's `AccountSid`), or a required tenant header (Xero's).
+ * path parameter the http basic user names (Twilio's `AccountSid`), a required tenant header (Xero's), or a required
+ * header described as the caller's own (Walmart's `WM_CONSUMER.ID`, "Your Consumer ID").
  */
 export function isAccountParameter(
   operation: Pick<Operation, "security">,
   schemes: Schemes,
-  parameter: Pick<Parameter, "name" | "in" | "required">,
+  parameter: Pick<Parameter, "name" | "in" | "required"> & Partial<Pick<Parameter, "description" | "schema">>,
 ): boolean {
-  return isTenantHeader(parameter) || basicUserScheme(operation, schemes, parameter) !== undefined;
+  return (
+    isTenantHeader(parameter) ||
+    (parameter.schema !== undefined && isCallerHeader({ ...parameter, schema: parameter.schema })) ||
+    basicUserScheme(operation, schemes, parameter) !== undefined
+  );
 }
 
 /** Where a body field is read: whether the body is a form, and the body fields the API takes as its credential. */

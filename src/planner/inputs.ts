@@ -26,7 +26,8 @@ import { derefTop, loneMemberOf } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
-import type { IdempotencyKeySpec } from "../runtime/types.js";
+import { isStamped, requestStampsOf } from "./request-stamps.js";
+import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
 /** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
@@ -43,6 +44,8 @@ export interface OperationBindings {
   readonly configured: readonly Omit<ConfigBinding, "origin">[];
   /** The idempotency key the runtime sets (a fresh UUID per call), offered to the model as no input. */
   readonly idempotencyKey?: IdempotencyKeySpec;
+  /** The request id and time headers the runtime sets on each request, offered to the model as no input. */
+  readonly stamps?: readonly RequestStampSpec[];
 }
 
 /**
@@ -63,8 +66,12 @@ export function bindAllOfOperation(
   const configured: Omit<ConfigBinding, "origin">[] = [];
   const byParameter = new Map<string, ParameterInput>();
   const idempotencyKey = idempotencyKeyOf(operation, schemas);
+  const stamps = requestStampsOf(operation, idempotencyKey);
   const exposed = exposedParameters(operation).filter(
-    (p) => !isCredentialParameter(operation, securitySchemes, p) && !isRuntimeKey(idempotencyKey, p.in, p.name),
+    (p) =>
+      !isCredentialParameter(operation, securitySchemes, p) &&
+      !isRuntimeKey(idempotencyKey, p.in, p.name) &&
+      !isStamped(stamps, p),
   );
   for (const parameter of exposed) {
     if (isAccountParameter(operation, securitySchemes, parameter)) {
@@ -100,6 +107,7 @@ export function bindAllOfOperation(
     ...(body === undefined ? {} : { body }),
     configured,
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(stamps.length === 0 ? {} : { stamps }),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
 } from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
 import { isHttpBasic } from "./credentials.js";
+import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 
 /** The paths of the token and authorization URLs the spec's OAuth2 flows declare, without a trailing slash. */
@@ -61,7 +62,7 @@ export interface SignInContext {
  * runtime redacts, so no tool is made of it unless it is named.
  */
 export function isOAuthEndpoint(
-  operation: Pick<Operation, "path" | "success" | "servers"> & Partial<Pick<Operation, "security">>,
+  operation: Pick<Operation, "path" | "success" | "servers"> & Partial<Pick<Operation, "security" | "requestBody">>,
   context: SignInContext,
 ): boolean {
   if (context.flowPaths.size > 0) {
@@ -72,7 +73,48 @@ export function isOAuthEndpoint(
   }
   const answers = (operation.success?.contents ?? []).map((c) => derefTop(c.schema, context.schemas));
   if (answers.some(answersToken)) return true;
-  return isBasicSignIn(operation.security ?? [], context) && answers.some((a) => holdsToken(a, context.schemas));
+  const body = bodyFields(operation, context.schemas);
+  if (body.some((name) => toSnakeCase(name) === "grant_type")) return true;
+  const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, body, context);
+  return signsIn && answers.some((a) => holdsToken(a, context.schemas));
+}
+
+/** The top-level property names of the operation's preferred JSON or form request body. */
+function bodyFields(operation: Partial<Pick<Operation, "requestBody">>, schemas: SchemaLookup): string[] {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (content === undefined || (content.kind !== "json" && content.kind !== "form" && content.kind !== "multipart"))
+    return [];
+  return Object.keys(propertiesOf(content.schema, schemas));
+}
+
+/** A body field holding the caller's password: `password`, `Pw`, `passwd`, `pwd`, `user_password`. */
+const PASSWORD_FIELD = /^(user_)?(password|passwd|pwd|pw)$/;
+/** A body field naming who signs in: `username`, `Username`, `login`, `email`, `user`, `user_id`, `healthId`. */
+const USER_FIELD = /(^|_)(user_?name|login|e_?mail(_address)?|user|user_?id|account|health_id)$/;
+/** Words of an operation that makes an account (a sign-up): its password is a new one the user chooses. */
+const MAKES_ACCOUNT =
+  /(^|_)(register|registration|signup|sign_up|enrol|enroll|setup)(_|$)|(^|_)(create|add|new|invite)_(\w+_)?(user|account|consumer|member|customer|profile)s?(_|$)/;
+
+/**
+ * Whether the operation signs in with a user's password in its body to get the token the rest of the API sends
+ * (Jellyfin's `POST /Users/AuthenticateByName`, Docker Hub's `POST /v2/users/login`, Probely's `POST /auth/obtain/`):
+ * its body names a user and a password, no alternative of its own security sends a token (it is called signed out),
+ * another operation requires a token scheme, and its words make no account (a sign-up, where the password is new).
+ */
+function isPasswordSignIn(
+  operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "summary" | "path">>,
+  body: readonly string[],
+  context: SignInContext,
+): boolean {
+  const fields = body.map(toSnakeCase);
+  if (!fields.some((f) => PASSWORD_FIELD.test(f)) || !fields.some((f) => USER_FIELD.test(f))) return false;
+  const schemes = context.schemes ?? {};
+  const security = operation.security ?? [];
+  if (security.some((r) => Object.keys(r).some((n) => sendsToken(schemes[n])))) return false;
+  const words = [operation.id, operation.summary, operation.path].map((w) => toSnakeCase(w ?? "")).join("_");
+  if (MAKES_ACCOUNT.test(words)) return false;
+  const mine = new Set(security.flatMap((r) => Object.keys(r)));
+  return [...(context.used ?? [])].some((n) => !mine.has(n) && sendsToken(schemes[n]));
 }
 
 /** A scheme whose credential is a token sent with each call: http bearer (or another non-basic http), OAuth2, OIDC, an API key. */
@@ -163,6 +205,6 @@ export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[
   const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, or a user:password sign-in answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }

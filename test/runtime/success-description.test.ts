@@ -45,12 +45,12 @@ describe("Walmart Orders (walmart.com/order.json): a purchase order that does no
     const tools = served.bind({
       env: {},
       credentials: { wm_sec_auth_signature: "signed" },
+      config: { wm_consumer_id: "consumer-1" },
       baseUrl: "https://walmart.test",
       fetch: () => Promise.resolve(Response.json(body, { status: 404 })),
     });
     const tool = tools["get_order_by_purchase_order_id"]!;
-    const headers = ["wm_consumer_id", "wm_sec_timestamp", "wm_svc_name", "wm_qos_correlation_id"];
-    const args = { purchase_order_id: "404", ...Object.fromEntries(headers.map((k) => [k, "1"])) };
+    const args = { purchase_order_id: "404", wm_svc_name: "Walmart Marketplace" };
     const result = (await tool.run(args)) as { error: { code: string; message: string } };
     expect(result.error.message).toContain("The API said:");
     expect(result.error.code).toBe("NOT_FOUND");

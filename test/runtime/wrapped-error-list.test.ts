@@ -40,11 +40,11 @@ describe("Walmart Orders (walmart.com/order.json): a purchase order that does no
     const tools = served.bind({
       env: {},
       credentials: { wm_sec_auth_signature: "signed" },
+      config: { wm_consumer_id: "consumer-1" },
       baseUrl: "https://walmart.test",
       fetch: () => Promise.resolve(Response.json({ errors: { error: [PO_NOT_FOUND] } }, { status: 404 })),
     });
-    const headers = ["wm_consumer_id", "wm_sec_timestamp", "wm_svc_name", "wm_qos_correlation_id"];
-    const args = { purchase_order_id: "404", ...Object.fromEntries(headers.map((k) => [k, "1"])) };
+    const args = { purchase_order_id: "404", wm_svc_name: "Walmart Marketplace" };
     const result = (await tools["get_order_by_purchase_order_id"]!.run(args)) as { error: { message: string } };
     expect(result.error.message).toMatch(/The API said: data: PO not found$/);
   });

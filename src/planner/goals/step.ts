@@ -17,6 +17,7 @@ import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { isReadMethod } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
+import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
 import { derefTop } from "../schemas.js";
@@ -39,6 +40,9 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
   const pick = planPick(ctx, index, step, operation);
   const outputs = planOutputs(ctx, { index, step, operation, item: pick?.item });
   const idempotencyKey = unboundIdempotencyKey(ctx, { operation, params, body });
+  const stamps = requestStampsOf(operation, idempotencyKeyOf(operation, ctx.api.schema)).filter(
+    (s) => !params.some((p) => p.in === "header" && p.name === s.name),
+  );
   const apiWide = bodyCredentialsFor(ctx.api, operation);
   const credentials = stepCredentials(
     operation,
@@ -70,6 +74,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     onFailure: planActions(ctx, index, step, step.onFailure),
     ...(pick === undefined ? {} : { pick: pick.spec }),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(stamps.length === 0 ? {} : { stamps }),
     ...answerChecks(operation, ctx.api.schema, step.envelope),
     origin: {
       file: step.position?.file ?? ctx.file,
@@ -129,8 +134,12 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   const key = idempotencyKeyOf(operation, ctx.api.schema);
   // Left to the runtime: a credential or API version a scheme sends, the idempotency key, and the headers OpenAPI says
   // a parameter definition cannot set (Accept, Content-Type, Authorization: the runtime ignores them).
+  const stamps = requestStampsOf(operation, key);
   const runtimeFills = (p: Parameter): boolean =>
-    isRuntimeKey(key, p.in, p.name) || isCredentialParameter(operation, schemes, p) || isRuntimeHeader(p);
+    isRuntimeKey(key, p.in, p.name) ||
+    isStamped(stamps, p) ||
+    isCredentialParameter(operation, schemes, p) ||
+    isRuntimeHeader(p);
   const unbound = (p: Parameter): boolean => !bound.some((b) => b.name === p.name && b.in === p.in);
   for (const p of operation.parameters.filter((q) => unbound(q) && !runtimeFills(q))) {
     const fixed = soleValue(p, ctx.api.schema);

@@ -13,6 +13,7 @@ import {
 } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
+import { requestStampOf } from "../request-stamps.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName, derefTop, loneMemberOf } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
@@ -81,6 +82,7 @@ export function operationStep(
     (p) =>
       !isCredentialParameter(operation, model.securitySchemes, p) &&
       !isRuntimeKey(key, p.in, p.name) &&
+      requestStampOf(p) === undefined &&
       !isSigningHeader(p) &&
       !isRuntimeHeader(p),
   );

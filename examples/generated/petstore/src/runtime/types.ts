@@ -214,6 +214,11 @@ export interface StepSpec {
    * same on every retry of that run; a call queued for approval keeps the key fixed when it was queued.
    */
   readonly idempotencyKey?: IdempotencyKeySpec;
+  /**
+   * Headers that name or date the request itself (a request or correlation id, the time the request is sent): the
+   * runtime sets each on every request it sends (a fresh UUID, the current time), never the model.
+   */
+  readonly stamps?: readonly RequestStampSpec[];
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }
@@ -238,6 +243,15 @@ export type XmlShape =
       readonly element?: string;
     }
   | { readonly type: "map"; readonly values: XmlShape; readonly flat?: true; readonly element?: string };
+
+/**
+ * A header the runtime fills on each request: `uuid` a fresh random UUID; the current time as `epoch-ms` or
+ * `epoch-s` (decimal digits), `http-date` (RFC 7231, `Sun, 06 Dec 2026 15:04:05 GMT`) or `date-time` (RFC 3339).
+ */
+export interface RequestStampSpec {
+  readonly name: string;
+  readonly value: "uuid" | "epoch-ms" | "epoch-s" | "http-date" | "date-time";
+}
 
 /** Where an operation takes its idempotency key: a header or query parameter, or a top-level body field. */
 export interface IdempotencyKeySpec {

@@ -4,7 +4,7 @@ import { type EvaluationContext, readHeader } from "../expressions/index.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
 import { createHash, randomUUID } from "node:crypto";
-import type { ActionSpec, ParamSpec } from "../types.js";
+import type { ActionSpec, ParamSpec, RequestStampSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
@@ -95,6 +95,40 @@ function idempotencyParam(step: CompiledStep, key: string | undefined): { spec: 
   return [{ spec, value: key }];
 }
 
+/** The value of a stamp at `now`: a fresh UUID, or the time in the stamp's format. */
+export function stampValue(value: RequestStampSpec["value"], now: Date): string {
+  switch (value) {
+    case "uuid":
+      return randomUUID();
+    case "epoch-ms":
+      return String(now.getTime());
+    case "epoch-s":
+      return String(Math.floor(now.getTime() / 1000));
+    case "http-date":
+      return now.toUTCString();
+    case "date-time":
+      return now.toISOString();
+  }
+}
+
+/** The headers that name or date this request (a request id, the time it is sent), made afresh for each request. */
+function stampParams(step: CompiledStep): { spec: ParamSpec; value: string }[] {
+  const now = new Date();
+  return (step.spec.stamps ?? []).map((stamp) => {
+    const value = stampValue(stamp.value, now);
+    const spec: ParamSpec = {
+      name: stamp.name,
+      in: "header",
+      required: false,
+      value: { kind: "literal", value },
+      style: "simple",
+      explode: false,
+      allowReserved: false,
+    };
+    return { spec, value };
+  });
+}
+
 /** The body with the run's idempotency key set, when the operation takes it as a top-level body field. */
 function keyedBody(step: CompiledStep, value: unknown, key: string | undefined): unknown {
   const place = step.spec.idempotencyKey;
@@ -105,7 +139,11 @@ function keyedBody(step: CompiledStep, value: unknown, key: string | undefined):
 }
 
 function buildRequest(step: CompiledStep, ctx: EvaluationContext, key: string | undefined): Built {
-  const params = [...step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) })), ...idempotencyParam(step, key)];
+  const params = [
+    ...step.params.map((p) => ({ spec: p.spec, value: p.value(ctx) })),
+    ...idempotencyParam(step, key),
+    ...stampParams(step),
+  ];
   const missing = params.find((p) => p.spec.required && p.value === undefined);
   if (missing !== undefined) return { ok: false, error: missingParameter(step.spec, missing.spec.name) };
   const body =
