@@ -104,6 +104,23 @@ function flagsMorePages(object: Record<string, unknown>): boolean {
   });
 }
 
+/** Whether one object's boolean members say this is the last page (`has_more: false`, `done: true`). */
+function flagsLastPage(object: Record<string, unknown>): boolean {
+  return Object.entries(object).some(([name, value]) => {
+    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    return (value === false && MORE_FOLLOWS.has(key)) || (value === true && LAST_PAGE.has(key));
+  });
+}
+
+/**
+ * Whether an answer's body says it is the last page (Svix's `done: true` beside an `iterator` it still sends), at its
+ * top or in an object at its top: a cursor it names then leads nowhere.
+ */
+function bodySaysLastPage(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  return flagsLastPage(body) || Object.values(body).some((value) => isRecord(value) && flagsLastPage(value));
+}
+
 /**
  * Whether an answer's body says more pages follow, whatever the spec declares: a boolean at its top or in an object at
  * its top (`{data, done: false}`, `{values, isLast: false}`, `{items, meta: {has_more: true}}`).
@@ -127,6 +144,7 @@ function namedNext(
       : paging.next === undefined
         ? undefined
         : resolvePointer(answer.body, pointerTokens(paging.next));
+  if (paging.next !== "link" && bodySaysLastPage(answer.body)) return undefined;
   if (typeof named === "number")
     return paging.cursor === undefined ? undefined : { ...sent, [paging.cursor]: String(named) };
   if (typeof named !== "string" || named === "") return undefined;
