@@ -11,10 +11,10 @@ const SIZE = /^(per_page|page_size|pagesize|limit|max_results|max_items|count|to
 const PAGE = /^(page|page_number|pagenumber|page_index)$/;
 const OFFSET = /^(offset|skip|start|start_index)$/;
 const CURSOR =
-  /^(cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next)$/;
+  /^(cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next|iterator)$/;
 /** Response members that say where the next page is: a cursor, a URL or a URI path with its query. */
 const NEXT =
-  /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|cursor|continue)$/;
+  /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|cursor|continue|iterator)$/;
 
 function queryParam(operation: Operation, pattern: RegExp): Parameter | undefined {
   return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));

@@ -2,6 +2,7 @@
 import { schemaLookup } from "../model/api-source.js";
 import type { HttpMethod, Parameter } from "../model/api-model.js";
 import { soleValue } from "./sole-value.js";
+import { htmlToText } from "../util/html-text.js";
 import type { Annotations, Category, Risk } from "./types.js";
 
 const READ_METHODS: ReadonlySet<HttpMethod> = new Set(["get", "head", "options", "trace"]);
@@ -245,8 +246,34 @@ export function riskFromWords(operation: {
       const destructive = set === DESTRUCTIVE_WORDS;
       return { risk: destructive ? "high" : "medium", destructive, word, source };
     }
+    if (set === DESTRUCTIVE_WORDS) {
+      const loss = dataLossSaid(operation);
+      if (loss !== undefined) return { risk: "high", destructive: true, word: loss, source: "description" };
+    }
   }
   return action === undefined ? undefined : queryActionRisk(action);
+}
+
+/** Words saying a call loses data for good, whatever its name says. */
+const DATA_LOSS = new RegExp(
+  [
+    String.raw`\b(?:destroy(?:s|ing)?|eras(?:e|es|ing)|wip(?:e|es|ing)) (?:all|any|the) (?:existing )?(?:data|content|files)\b`,
+    String.raw`\b(?:all|any) (?:existing )?data (?:on|in|of) [^.]{0,60}?\b(?:will be|is|are|gets?) (?:irreversibly |permanently )?(?:lost|deleted|destroyed|erased|overwritten)\b`,
+    String.raw`\b(?:cannot|can not|can't) be (?:undone|reversed)\b`,
+    String.raw`\bis irreversible\b`,
+    String.raw`\birreversibly (?:deleted|destroyed|removed|erased)\b`,
+  ].join("|"),
+  "i",
+);
+
+/**
+ * What an operation's summary or description says it destroys for good: "thereby destroying all data on the target
+ * Server" (Hetzner's rebuild), "any existing data on the disk is erased", "it cannot be reversed", "Closing a dispute is
+ * irreversible" — a call whose name has no destructive verb, which these words make destructive.
+ */
+function dataLossSaid(operation: { readonly summary?: string; readonly description?: string }): string | undefined {
+  const text = htmlToText(`${operation.summary ?? ""}\n${operation.description ?? ""}`).replace(/\*\*/g, "");
+  return DATA_LOSS.exec(text)?.[0];
 }
 
 /** AWS's query protocol names the call in its path (`/{AccountNumber}/{QueueName}/#Action=PurgeQueue`). */

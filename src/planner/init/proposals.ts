@@ -1435,14 +1435,41 @@ function requiredOf(operation: Operation): string {
  * (`POST /issue/{key}/comment` adds a comment, not an issue).
  */
 function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
-  const last = operation.parameters.filter((p) => p.in === "path").at(-1);
-  const fromId = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
+  const last = lastPathParameter(operation);
+  const named = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
+  const declaredLast = operation.parameters.filter((p) => p.in === "path").at(-1);
+  const fromId =
+    named !== undefined && (last === declaredLast || spelledInPath(operation.path, named)) ? named : undefined;
   const segment = staticSegments(operation.path).at(-1);
   const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
     ? singular(toSnakeCase(segment))
     : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
   return entity ? entity.replaceAll("_", " ") : entityWords(group);
+}
+
+/**
+ * Whether the path's own words name a thing (`endpoint` in `/app/{app_id}/endpoint/{endpoint_id}`; Bitbucket's `encoded`
+ * of `/snippets/{workspace}/{encoded_id}` is not one): asked only where the spec declares the path's parameters in
+ * another order, so a draft that read its thing from the last one declared reads the same.
+ */
+function spelledInPath(path: string, entity: string): boolean {
+  const words = new Set(staticSegments(path).flatMap((s) => toSnakeCase(s).split("_").map(singular)));
+  return entity.split("_").every((w) => words.has(singular(w)));
+}
+
+/**
+ * The path parameter the path ends with, whatever order the spec declares them in (Svix lists `endpoint_id` before
+ * `app_id` for `/app/{app_id}/endpoint/{endpoint_id}/`): the last one declared is not always the record acted on.
+ */
+export function lastPathParameter(operation: Pick<Operation, "path" | "parameters">): Parameter | undefined {
+  const inPath = operation.parameters.filter((p) => p.in === "path");
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  for (const name of names.reverse()) {
+    const found = inPath.find((p) => p.name === name);
+    if (found !== undefined) return found;
+  }
+  return inPath.at(-1);
 }
 
 /** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */

@@ -75,6 +75,60 @@ export function linksNextPage(link: unknown): boolean {
   return next !== undefined && next !== "";
 }
 
+/** Members (lower case, no `_` or `-`) whose `true` says more pages follow: Stripe's `has_more`, Jira's `hasMore`. */
+const MORE_FOLLOWS: ReadonlySet<string> = new Set([
+  "hasmore",
+  "more",
+  "hasnext",
+  "hasnextpage",
+  "moreresults",
+  "hasmoreitems",
+  "hasmoreresults",
+  "moreavailable",
+  "istruncated",
+  "truncated",
+]);
+
+/** Members whose `false` says more pages follow: Svix's `done`, Jira's `isLast`, Spring's `last`. */
+const LAST_PAGE: ReadonlySet<string> = new Set(["done", "islast", "islastpage", "lastpage", "last"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether one object's boolean members say more pages follow (`has_more: true`, `done: false`). */
+function flagsMorePages(object: Record<string, unknown>): boolean {
+  return Object.entries(object).some(([name, value]) => {
+    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    return (value === true && MORE_FOLLOWS.has(key)) || (value === false && LAST_PAGE.has(key));
+  });
+}
+
+/** Whether one object's boolean members say this is the last page (`has_more: false`, `done: true`). */
+function flagsLastPage(object: Record<string, unknown>): boolean {
+  return Object.entries(object).some(([name, value]) => {
+    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    return (value === false && MORE_FOLLOWS.has(key)) || (value === true && LAST_PAGE.has(key));
+  });
+}
+
+/**
+ * Whether an answer's body says it is the last page (Svix's `done: true` beside an `iterator` it still sends), at its
+ * top or in an object at its top: a cursor it names then leads nowhere.
+ */
+function bodySaysLastPage(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  return flagsLastPage(body) || Object.values(body).some((value) => isRecord(value) && flagsLastPage(value));
+}
+
+/**
+ * Whether an answer's body says more pages follow, whatever the spec declares: a boolean at its top or in an object at
+ * its top (`{data, done: false}`, `{values, isLast: false}`, `{items, meta: {has_more: true}}`).
+ */
+export function bodySaysMorePages(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  return flagsMorePages(body) || Object.values(body).some((value) => isRecord(value) && flagsMorePages(value));
+}
+
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
@@ -89,6 +143,7 @@ function namedNext(
       : paging.next === undefined
         ? undefined
         : resolvePointer(answer.body, pointerTokens(paging.next));
+  if (paging.next !== "link" && bodySaysLastPage(answer.body)) return undefined;
   if (typeof named === "number")
     return paging.cursor === undefined ? undefined : { ...sent, [paging.cursor]: String(named) };
   if (typeof named !== "string" || named === "") return undefined;

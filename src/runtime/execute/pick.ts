@@ -37,8 +37,8 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 
 /**
  * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
- * values the list holds (and, for a paged list or one whose Link header names a next page, that only the first page
- * was read, and then not to say it does not exist); several: INVALID_ARGUMENT naming them.
+ * values the list holds (and, for a paged list or one whose Link header or body says more pages follow, that only the
+ * first page was read, and then not to say it does not exist); several: INVALID_ARGUMENT naming them.
  */
 export function pickItem(
   step: StepSpec,

@@ -9,7 +9,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
-import { linksNextPage } from "./paging.js";
+import { bodySaysMorePages, linksNextPage } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import {
@@ -193,7 +193,7 @@ function pickedContext(
           `${name} ${JSON.stringify(evaluator({ ...ctx, response: { ...response, body: item } }))}`,
       )
       .join(", ");
-  const morePages = linksNextPage(readHeader(response.headers, "link"));
+  const morePages = linksNextPage(readHeader(response.headers, "link")) || bodySaysMorePages(response.body);
   const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify, morePages });
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
