@@ -629,6 +629,35 @@ describe("BM25 tool search", () => {
         t("create_story_for_task", "Create a story on a task", "create story · under task · of a parent"),
       ],
     ],
+    [
+      "an alert is a trigger when no tool acts on alerts (Twilio)",
+      "alert me when usage goes over a threshold",
+      "create_usage_trigger",
+      [
+        t(
+          "create_call",
+          "Create a new outgoing call to phones, SIP-enabled endpoints or Twilio Client connections",
+          "create call · under account · of a parent",
+        ),
+        t("update_siprec", "Stop a Siprec", "update siprec · under account, call · by id · of a parent"),
+        t("list_usage_record", "Retrieve a list of usage-records", "list usage record · under account, usage · many"),
+        t(
+          "create_usage_trigger",
+          "Create a new UsageTrigger",
+          "create usage trigger · under account, usage · of a parent",
+        ),
+      ],
+    ],
+    [
+      "a tool that acts on alerts keeps them (DigitalOcean)",
+      "create an alert for my uptime check",
+      "uptime_create_alert",
+      [
+        t("uptime_create_check", "Create a New Check", "create check · under uptime"),
+        t("uptime_create_alert", "Create a New Alert", "create alert · under uptime, check · of a parent"),
+        t("create_trigger", "Create a trigger", "create trigger"),
+      ],
+    ],
   ])("a general word finds the API's noun: %s: %s finds %s first", (_, query, expected, crowd) => {
     expect(createToolSearch(crowd)(query)[0]?.name).toBe(expected);
   });

@@ -67,6 +67,7 @@ describe("tool search finds first what a user of Docker, Twilio, SalesLoft, Spot
     ["credit left is a balance", "twilio", "how much credit is left on my account?", "fetch_balance"],
     ["buy makes a thing", "twilio", "buy a new phone number", "create_incoming_phone_number"],
     ["photos are media", "twilio", "show me the photos attached to a message", "list_media"],
+    ["an alert is a trigger", "twilio", "alert me when usage goes over a threshold", "create_usage_trigger"],
     [
       "what the task excludes is no term (not the kill the task rules out)",
       "docker",

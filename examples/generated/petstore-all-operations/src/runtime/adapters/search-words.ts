@@ -353,6 +353,7 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   todo: ["task"],
   remind: ["task"],
   reminder: ["task"],
+  alert: ["trigger", "alarm", "notification"],
 };
 
 /** The nouns of {@link CONCEPTS} a stemmed word stands for. */
