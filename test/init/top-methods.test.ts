@@ -15,7 +15,15 @@ const { model } = specModels({
 });
 
 function op(method: string, path: string): Operation {
-  return { id: path, idSynthesized: true, method, path, tags: [], deprecated: false, parameters: [] } as Operation;
+  return {
+    id: path,
+    idSynthesized: true,
+    method,
+    path,
+    tags: [],
+    deprecated: false,
+    parameters: [],
+  } as unknown as Operation;
 }
 
 const posts = (...paths: string[]): Operation[] => paths.map((p) => op("post", p));
