@@ -1,5 +1,6 @@
 // An API whose paths are its methods' names (Telegram's `/sendMessage`): its calls group by the thing their names act
-// on and are picked by their actions, as RPC methods are. Per construct, and on the real Telegram Bot API spec.
+// on and are picked by their actions, as RPC methods are; a one-word method its text opens with (`/close`) is that
+// verb. Per construct, and on the real Telegram Bot API spec.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { Operation } from "../../src/model/api-model.js";
@@ -112,5 +113,7 @@ describe.skipIf(REPEAT_RUN)("real spec: a bot's messages are its core resource",
     const goals = draftGoals(m).goals;
     const send = goals.find((g) => g.steps.some((s) => s.operation === "POST /sendMessage"));
     expect(send?.name).toBe("send_message");
+    const close = draftGoals(m, { maxGoals: 100 }).goals.find((g) => g.steps[0]?.operation === "POST /close");
+    expect([close?.name, close?.useWhen]).toEqual(["close", "The user asks to close."]);
   });
 });

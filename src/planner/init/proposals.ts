@@ -1324,7 +1324,9 @@ const KIND_HINTS: Readonly<
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
-    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
+    profile.object === "" && entity === profile.action
+      ? `The user asks to ${ownVerb(o, profile)}${knowing(o)}.`
+      : `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o, profile) =>
     deletesAll(o)
       ? `The user explicitly asks to delete all ${pluralSnake(toSnakeCase(profile.object || entity)).replaceAll("_", " ")}${knowing(o)}; confirm first: every one is removed.`
