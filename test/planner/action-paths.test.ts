@@ -22,6 +22,19 @@ function op(method: OperationSummary["method"], path: string, id = ""): Operatio
   };
 }
 
+describe("a one-word path without an operationId, its text opening with that verb, is that action", () => {
+  it.each([
+    ["/close", "Use this method to close the bot instance before moving it.", "close", { action: "close", object: "" }],
+    ["/cancel", "Cancel an authorisation", "cancel", { action: "cancel", object: "" }],
+    ["/upload", "Creates an upload session.", undefined, { action: "create" }],
+    ["/close", undefined, undefined, { action: "create" }],
+  ] as const)("%s: %s", (path, summary, named, profile) => {
+    const operation = { ...op("post", path), ...(summary ? { summary } : {}) };
+    expect(actionPath(operation)).toBe(named);
+    expect(operationProfile(operation)).toMatchObject(profile);
+  });
+});
+
 describe("actionPath and the profile of a path that names an action", () => {
   it.each([
     ["a verb and its object", "post", "/sendMessage", undefined, "sendMessage", { action: "send", object: "message" }],
@@ -77,14 +90,7 @@ describe("actionPath and the profile of a path that names an action", () => {
     ["a GET's name is a thing's", "get", "/upload-tokens", undefined, undefined, { action: "list" }],
     ["a read's name is read as before", "post", "/getChat", undefined, undefined, { action: "get", object: "chat" }],
     ["one word may be a noun", "post", "/close", undefined, undefined, { action: "create" }],
-    [
-      "one word the text opens with is that verb",
-      "post",
-      "/close",
-      "Use this method to close the bot instance before moving it.",
-      "close",
-      { action: "close", object: "" },
-    ],
+    ["one word with an operationId of its own", "post", "/build", "Build an image", undefined, { action: "create" }],
     [
       "one word the text calls a thing",
       "post",
