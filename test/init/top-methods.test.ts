@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { Operation } from "../../src/model/api-model.js";
 import { actionResources, topMethods } from "../../src/planner/init/action-groups.js";
+import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { operationProfile } from "../../src/planner/profile.js";
@@ -115,5 +116,24 @@ describe.skipIf(REPEAT_RUN)("real spec: a bot's messages are its core resource",
     expect(send?.name).toBe("send_message");
     const close = draftGoals(m, { maxGoals: 100 }).goals.find((g) => g.steps[0]?.operation === "POST /close");
     expect([close?.name, close?.useWhen]).toEqual(["close", "The user asks to close."]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: a change offers the fields needed in some cases beside those it sets", () => {
+  test.each([
+    ["/editMessageCaption", ["caption", "chat_id", "message_id", "inline_message_id"]],
+    ["/editMessageText", ["text", "chat_id", "message_id", "inline_message_id"]],
+    ["/stopMessageLiveLocation", ["chat_id", "message_id", "inline_message_id"]],
+  ] as const)("Telegram %s: %j", async (path, want) => {
+    const m = await model("telegram");
+    const operation = m.operations.find((o) => o.path === path) as Operation;
+    const step = operationStep(m, operation, {
+      id: "step",
+      namer: createInputNamer(schemaLookup(m.schemas)),
+      offerFields: true,
+      offerOnPost: true,
+    });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(expect.arrayContaining([...want]));
   });
 });
