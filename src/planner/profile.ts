@@ -83,10 +83,13 @@ export function operationProfile(
  * one, opens with that verb or one of its action (Adyen's `/closeStores`, "Close stores"; "Use this method to send …"),
  * so a thing named with a verb in front (`/transferInstruments`, "Create a transfer instrument"; `/runGroup`, "Creates a
  * run group") stays a thing; without words, a plural (`/deploy_keys`) is taken for things. A read's name
- * (`/getChat`) is read by `pathAction`; one word (`/close`, `/upload`) or a plural (`/reports`) may be a noun.
+ * (`/getChat`) is read by `pathAction`; one word (`/upload`) or a plural (`/reports`) may be a noun, unless it is the
+ * call's only name (no operationId) and the text opens with that very verb (`/close`, "Use this method to close …").
  */
 export function actionPath(
-  operation: Pick<OperationSummary, "method" | "path" | "summary" | "description">,
+  operation: Pick<OperationSummary, "method" | "path" | "summary" | "description"> & {
+    readonly idSynthesized?: boolean;
+  },
 ): string | undefined {
   if (operation.method === "get") return undefined;
   const segments = pathSegments(operation.path);
@@ -94,13 +97,18 @@ export function actionPath(
   if (only === undefined || PARAMETER.test(only) || only.includes(".")) return undefined;
   const [first, ...rest] = splitWords(only);
   const particle = rest.length === 1 && PARTICLES.has(rest[0] as string);
-  if (first === undefined || rest.length === 0 || particle || isPlural(first) || NOT_ACTIONS.has(first))
-    return undefined;
+  if (first === undefined || particle || isPlural(first) || NOT_ACTIONS.has(first)) return undefined;
   const classes = verbClasses(stem(first));
   if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
   const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
-  if (text === "") return isPlural(rest.at(-1) as string) ? undefined : only;
+  if (text === "") return rest.length === 0 || isPlural(rest.at(-1) as string) ? undefined : only;
   const opening = openingVerb(text);
+  // A verb alone (`/close`) is an action only when it is the call's only name (no operationId: Docker's `/build` is
+  // `ImageBuild`) and the text opens with that very verb ("… to close the bot instance").
+  if (rest.length === 0)
+    return operation.idSynthesized === true && opening !== undefined && stem(opening) === stem(first)
+      ? only
+      : undefined;
   return opening !== undefined &&
     (stem(opening) === stem(first) || canonicalOf(stem(opening)) === canonicalOf(stem(first)))
     ? only

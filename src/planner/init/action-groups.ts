@@ -24,8 +24,10 @@ export function actionResources(
   operations: readonly Operation[],
   profileOf: (o: Operation) => OperationProfile,
   schemas: SchemaLookup,
+  methods: ReadonlyMap<Operation, string> = topMethods(operations),
 ): Map<Operation, string> {
-  const named = operations.filter((o) => namedAction(o) !== undefined);
+  const callName = (o: Operation): string | undefined => namedAction(o) ?? methods.get(o);
+  const named = operations.filter((o) => callName(o) !== undefined);
   const objects = new Set(named.map((o) => profileOf(o).object).filter((object) => object !== ""));
   const actions = new Map<string, Set<string>>();
   for (const o of named) {
@@ -45,11 +47,37 @@ export function actionResources(
         o.parameters.map((p) => p.name),
         objects,
       ) ??
-      namedAction(o) ??
+      callName(o) ??
       "api";
     out.set(o, toSnakeCase(resource).replace(/^_+|_+$/g, "") || "api");
   }
   return out;
+}
+
+/** A path that is one method's name in lower camel case: `/sendMessage`, `/getChat`, `/close`. */
+const METHOD_PATH = /^\/[a-z]+(?:[A-Z][a-z0-9]*)*$/;
+
+/**
+ * The calls of an API whose paths are its methods' names (Telegram's `/sendMessage`, `/getChat`, `/close`), each by
+ * its name: at least five operations, nine in ten of them on such paths, and half of those named by two words or more
+ * (never a REST API's `/pets` and `/stores`). Empty for any other API.
+ */
+export function topMethods(operations: readonly Operation[]): ReadonlyMap<Operation, string> {
+  const known = topMethodsCache.get(operations);
+  if (known !== undefined) return known;
+  const methods = operations.filter((o) => METHOD_PATH.test(o.path));
+  const worded = methods.filter((o) => /[A-Z]/.test(o.path)).length;
+  const none = operations.length < 5 || methods.length * 10 < operations.length * 9 || worded * 2 < methods.length;
+  const result = new Map(none ? [] : methods.map((o) => [o, o.path.slice(1)] as const));
+  topMethodsCache.set(operations, result);
+  return result;
+}
+
+const topMethodsCache = new WeakMap<readonly Operation[], ReadonlyMap<Operation, string>>();
+
+/** Whether a path is one method's name (see `topMethods`) in an API whose paths all are: `/sendMessage`. */
+export function isTopMethod(path: string, operations: readonly Operation[]): boolean {
+  return METHOD_PATH.test(path) && topMethods(operations).size > 0;
 }
 
 /**

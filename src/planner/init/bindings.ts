@@ -584,9 +584,11 @@ function bodyOf(
       ? typedObjectFields(properties, lookup, (k) => credential(k) || inPath(k))
       : [];
   const sent = [...bound, ...objects];
-  const conditional = offers
-    ? []
-    : neededInSomeCases(properties).filter((k) => !bound.includes(k) && !unsent(k) && !credential(k) && !inPath(k));
+  // A field needed in some cases is offered beside the fields a change sets (Telegram's `chat_id`, "Required if
+  // inline_message_id is not specified", beside the caption it edits): without it the call reaches no record.
+  const conditional = neededInSomeCases(properties).filter(
+    (k) => !sent.includes(k) && !unsent(k) && !credential(k) && !inPath(k),
+  );
   const skip = (k: string): boolean => sent.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
     sole !== undefined

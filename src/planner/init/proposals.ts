@@ -42,7 +42,7 @@ import { namedAction } from "../named-action.js";
 import { readActionName } from "../profile.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
-import { requiredInputs } from "./action-groups.js";
+import { isTopMethod, requiredInputs } from "./action-groups.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -131,6 +131,7 @@ export function actionKind(profile: OperationProfile): SingleKind {
  */
 const isRpc = (o: Operation, model?: ApiModel): boolean =>
   namedAction(o) !== undefined ||
+  (model !== undefined && isTopMethod(o.path, model.operations)) ||
   rpcNamespace(o.path, model !== undefined && postsOnly(model.operations)) !== undefined;
 
 /** How far below its namespace an RPC method sits: 0 for `files.upload` and `/messages/send.json`, 1 for `files.remote.add`. */
@@ -1367,7 +1368,9 @@ const KIND_HINTS: Readonly<
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
   update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
-    `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
+    profile.object === "" && entity === profile.action
+      ? `The user asks to ${ownVerb(o, profile)}${knowing(o)}.`
+      : `The user asks to ${ownVerb(o, profile)} ${withArticle(profile.object || entity)}${knowing(o)}.`,
   delete: (entity, o, profile) =>
     deletesAll(o)
       ? `The user explicitly asks to delete all ${pluralSnake(toSnakeCase(profile.object || entity)).replaceAll("_", " ")}${knowing(o)}; confirm first: every one is removed.`
