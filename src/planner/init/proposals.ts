@@ -1079,7 +1079,19 @@ function partSaid(operation: Operation, kind: SingleKind, group: string): { verb
     .map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w));
   return verb === "" || rest.length === 0 || verbClasses(stem(verb)) === undefined
     ? undefined
-    : { verb, rest: rest.join(" ") };
+    : { verb: plainVerb(verb), rest: rest.join(" ") };
+}
+
+/**
+ * A summary's opening verb in the form a hint's "asks to" takes: `Creates` → `create`, `Pushes` → `push`, `Applies`
+ * → `apply`; a verb already plain (`Add`, `Process`) stays.
+ */
+export function plainVerb(word: string): string {
+  const verb = word.toLowerCase();
+  if (!verb.endsWith("s") || verb.endsWith("ss") || verbClasses(verb) !== undefined) return verb;
+  if (verb.endsWith("ies")) return `${verb.slice(0, -3)}y`;
+  if (/(ch|sh|x|z|ss|o)es$/.test(verb)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
 }
 
 function browsedEntity(operation: Operation, profile: OperationProfile, group: string): string {
