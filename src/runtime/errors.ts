@@ -250,6 +250,7 @@ const BODY_SHAPES: readonly Shape[] = [
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
+  (b) => (Array.isArray(b.reasons) ? listMessages(b.reasons) : undefined),
   (b) =>
     text(b.detail) ??
     (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
@@ -285,7 +286,7 @@ export function capText(value: string, cap: number): string {
 
 /**
  * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}` (or
- * Walmart's `{errors:{error:[…]}}`),
+ * Walmart's `{errors:{error:[…]}}`, Zuora's `{reasons:[{code, message}]}`),
  * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
  * secret.
  */
