@@ -168,7 +168,7 @@ interface ParameterInput {
 
 interface BodyInputs {
   readonly schemas: SchemaLookup;
-  /** A partial update (see `isPartialOfReplacement`): no body field is required by the schema's `required`. */
+  /** A partial update (see `isPartialUpdate`): no body field is required by the schema's `required`. */
   readonly partial: boolean;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
