@@ -24,6 +24,7 @@ import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop, loneMemberOf } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
+import { streamSwitch } from "./stream-switch.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
 import type { IdempotencyKeySpec } from "../runtime/types.js";
@@ -81,6 +82,13 @@ export function bindAllOfOperation(
     const fixed = soleValue(parameter, schemas);
     if (fixed !== undefined) {
       params.push(parameterToBinding(parameter, { kind: "literal", value: fixed.value }));
+      continue;
+    }
+    const streams = parameter.required
+      ? undefined
+      : streamSwitch(parameter.name, parameter.schema, parameter.description, schemas);
+    if (streams !== undefined) {
+      if (streams.sendFalse) params.push(parameterToBinding(parameter, { kind: "literal", value: false }));
       continue;
     }
     const name = allocate(parameterInputName(parameter.name));
@@ -259,6 +267,11 @@ function bindBody(
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
+    const streams = required.has(property) ? undefined : streamSwitch(property, schema, undefined, schemas);
+    if (streams !== undefined) {
+      if (streams.sendFalse) entries.push([property, { kind: "literal", value: false }]);
+      continue;
+    }
     // Only a field the body must carry: an optional one of the same name and words may be a new value (GitHub's
     // `PATCH …/actions/variables/{name}` renames by its body's `name`, "The name of the variable." both times).
     const repeated = required.has(property) ? repeatedParameter(property, schema, byParameter, schemas) : undefined;
