@@ -197,13 +197,31 @@ function textList(value: unknown): string | undefined {
   return value.map(text).filter(Boolean).slice(0, 5).join("; ") || undefined;
 }
 
+/** Longest structured detail quoted beside a message, in characters of its JSON. */
+const DETAIL_CAP = 300;
+
+/**
+ * A `detail` given as an object or a list (Apideck's `{"missing": [{"owner_id": "required"}]}` beside "Invalid
+ * Params"), as compact JSON: it names what the message only classifies. Undefined when it holds no value or is not
+ * structured. A
+ * `details` list (Google's typed `@type` records) is not quoted so.
+ */
+function structuredDetail(detail: unknown): string | undefined {
+  if (detail === null || typeof detail !== "object") return undefined;
+  const json = JSON.stringify(detail);
+  // Member names, brackets and nulls only (Anchore's `{"error_codes": []}`): it says nothing.
+  const said = json.replace(MEMBER_NAME, "").replace(/null|[[\]{},\s]/g, "");
+  return said === "" ? undefined : capText(json, DETAIL_CAP);
+}
+
 /**
  * A message with the detail written beside it (Bitbucket's `{error: {message: "Bad request", detail: "…"}}`, apideck's
- * `{message: "Invalid Params", detail: "Missing property foobar"}`), which names what the message only classifies; a
- * text that holds the other is said alone. Undefined without a message.
+ * `{message: "Invalid Params", detail: "Missing property foobar"}` or `detail: {missing: [{foobar: "required"}]}`),
+ * which names what the message only classifies; a text that holds the other is said alone. Undefined without a
+ * message.
  */
-function withDetail(message: string | undefined, detail: unknown): string | undefined {
-  const more = text(detail);
+function withDetail(message: string | undefined, detail: unknown, details?: unknown): string | undefined {
+  const more = text(detail ?? details) ?? structuredDetail(detail);
   if (message === undefined || more === undefined) return message;
   const [m, d] = [message.toLowerCase(), more.toLowerCase()];
   if (m.includes(d)) return message;
@@ -215,7 +233,7 @@ function messageOf(item: unknown): string | undefined {
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    withDetail(text(record.message), record.detail ?? record.details) ??
+    withDetail(text(record.message), record.detail, record.details) ??
     text(record.detail) ??
     text(record.title) ??
     text(record.msg) ??
@@ -247,7 +265,7 @@ const listMessages = (list: readonly unknown[] | undefined): string | undefined 
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
-  (b) => withDetail(text(b.message), b.detail ?? b.details),
+  (b) => withDetail(text(b.message), b.detail, b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
