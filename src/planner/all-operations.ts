@@ -6,7 +6,7 @@ import { withChangeInputs } from "./change-inputs.js";
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
-import { isPartialOfReplacement } from "./partial-update.js";
+import { isPartialUpdate } from "./partial-update.js";
 import { preferredContent } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -80,7 +80,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     schemas,
     model.securitySchemes,
     apiWide,
-    isPartialOfReplacement(operation, model.operations),
+    isPartialUpdate(operation, model.operations),
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
   const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);

@@ -312,9 +312,15 @@ export function httpBasicSchemes(security: readonly SecurityRequirement[], schem
   return [...new Set(security.flatMap((r) => Object.keys(r)))].filter((name) => isHttpBasic(schemes[name]));
 }
 
+/** Whether a header's name says it names the caller's application (`x-apideck-app-id`), not a tenant or an account. */
+export function namesApplication(name: string): boolean {
+  return APP_HEADER.test(credentialWord(name));
+}
+
 /** What a configured account value is, as `init` and all-operations mode describe it to the operator. */
 export function accountDescription(parameters: readonly string[]): string {
-  return `The account the requests are made for, sent as ${parameters.join(", ")}.`;
+  const apps = parameters.length > 0 && parameters.every(namesApplication);
+  return `The ${apps ? "application the requests are made from" : "account the requests are made for"}, sent as ${parameters.join(", ")}.`;
 }
 
 /** A path parameter that names the account itself: `AccountSid`, `account_id`, `accountId`. */
@@ -350,13 +356,18 @@ export function basicUserScheme(
 
 /** A header naming the tenant or organisation the calls act for: Xero's `xero-tenant-id`, `X-Tenant-ID`, `Org-Id`. */
 const TENANT_HEADER = /(^|_)(tenant|organi[sz]ation|org)_?id$/;
+/** A header naming the caller's own application: Apideck's `x-apideck-app-id`, hetras' `App-Id`, Oxford's `app_id`. */
+const APP_HEADER = /(^|_)(app|application)_?id$/;
 
 /**
- * Whether a required header names the tenant the calls act for (Xero sends `xero-tenant-id` with every call): a value
+ * Whether a required header names the tenant the calls act for (Xero sends `xero-tenant-id` with every call) or the
+ * caller's own application (Apideck's `x-apideck-app-id`, "The ID of your Unify application", on every call): a value
  * the operator's connection fixes and no other tool lists, so a configured value, never a model input.
  */
 export function isTenantHeader(parameter: Pick<Parameter, "name" | "in" | "required">): boolean {
-  return parameter.in === "header" && parameter.required && TENANT_HEADER.test(credentialWord(parameter.name));
+  if (parameter.in !== "header" || !parameter.required) return false;
+  const word = credentialWord(parameter.name);
+  return TENANT_HEADER.test(word) || APP_HEADER.test(word);
 }
 
 /**

@@ -19,6 +19,19 @@ const CODE_FIELDS = ["error", "errors", "error_code", "code"];
 /** Fields that carry the API's human-readable message, best first (Telegram's `description`). */
 const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description"];
 
+/**
+ * A flag's own words saying it is the call's outcome: "Returns `true` if the request was processed successfully",
+ * "Indicates whether the call succeeded", "Was operation successful?" (not "whether the verification operation for …
+ * was successful", a result the call reports).
+ */
+const SAYS_CALL_OUTCOME =
+  /\b(?:request|call|operation|action)\s+(?:call\s+)?(?:(?:was|is|has\s+been)\s+)?(?:(?:processed|performed|completed)\s+)?(?:successful(?:ly)?|suc+e+ded)\b/i;
+
+/** Whether a flag's description says it tells whether the call itself succeeded (see `SAYS_CALL_OUTCOME`). */
+export function saysCallOutcome(description: unknown): boolean {
+  return typeof description === "string" && SAYS_CALL_OUTCOME.test(description);
+}
+
 const isObject = (schema: unknown): schema is SchemaObject =>
   typeof schema === "object" && schema !== null && !Array.isArray(schema);
 
@@ -82,7 +95,9 @@ function flagOf(all: readonly SchemaObject[], lookup: SchemaLookup): { name: str
  * The error envelope of an operation's success body: a boolean `ok`/`success` (or `error`/`failed`) with an
  * `error`/`errors`/`message` field beside it in the 2xx schema or in a documented error response with the same flag,
  * or a flag the 2xx schema pins to its success value (`ok: {enum: [true]}`) or an error response pins to the other
- * (Slack documents `{"ok": false, "error": …}` as `default` and answers it with HTTP 200).
+ * (Slack documents `{"ok": false, "error": …}` as `default` and answers it with HTTP 200), or a success flag whose own
+ * description says it tells whether the call succeeded (Zuora's `success`, "Returns `true` if the request was
+ * processed successfully", answered `false` beside a `reasons` list with HTTP 200).
  */
 export function operationToEnvelope(operation: Operation, lookup: SchemaLookup): EnvelopeSpec | undefined {
   const success = operation.success;
@@ -105,7 +120,8 @@ export function operationToEnvelope(operation: Operation, lookup: SchemaLookup):
     code !== undefined ||
     message !== undefined ||
     own.some((shape) => onlyValue(property(shape, flag.name, lookup)) === flag.success) ||
-    others.some((shape) => onlyValue(property(shape, flag.name, lookup)) === !flag.success);
+    others.some((shape) => onlyValue(property(shape, flag.name, lookup)) === !flag.success) ||
+    (flag.success && own.some((shape) => saysCallOutcome(property(shape, flag.name, lookup)?.["description"])));
   if (!documented) return undefined;
   return {
     flag: `/${flag.name}`,

@@ -24,6 +24,7 @@ import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop, loneMemberOf } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
+import { streamSwitch } from "./stream-switch.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
@@ -88,6 +89,13 @@ export function bindAllOfOperation(
     const fixed = soleValue(parameter, schemas);
     if (fixed !== undefined) {
       params.push(parameterToBinding(parameter, { kind: "literal", value: fixed.value }));
+      continue;
+    }
+    const streams = parameter.required
+      ? undefined
+      : streamSwitch(parameter.name, parameter.schema, parameter.description, schemas);
+    if (streams !== undefined) {
+      if (streams.sendFalse) params.push(parameterToBinding(parameter, { kind: "literal", value: false }));
       continue;
     }
     const name = allocate(parameterInputName(parameter.name));
@@ -176,7 +184,7 @@ interface ParameterInput {
 
 interface BodyInputs {
   readonly schemas: SchemaLookup;
-  /** A partial update (see `isPartialOfReplacement`): no body field is required by the schema's `required`. */
+  /** A partial update (see `isPartialUpdate`): no body field is required by the schema's `required`. */
   readonly partial: boolean;
   readonly allocate: (wanted: string) => string;
   readonly inputs: ToolInput[];
@@ -267,6 +275,11 @@ function bindBody(
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
+    const streams = required.has(property) ? undefined : streamSwitch(property, schema, undefined, schemas);
+    if (streams !== undefined) {
+      if (streams.sendFalse) entries.push([property, { kind: "literal", value: false }]);
+      continue;
+    }
     // Only a field the body must carry: an optional one of the same name and words may be a new value (GitHub's
     // `PATCH …/actions/variables/{name}` renames by its body's `name`, "The name of the variable." both times).
     const repeated = required.has(property) ? repeatedParameter(property, schema, byParameter, schemas) : undefined;

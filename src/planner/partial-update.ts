@@ -1,4 +1,5 @@
-// A PATCH that sends the body its path's PUT sends → a partial update, whose body schema's `required` is the replacement's.
+// A PATCH that sends the body its path's PUT sends, or the body its collection's POST creates with → a partial update,
+// whose body schema's `required` is the whole record's.
 import type { Operation } from "../model/api-model.js";
 
 const trimmed = (path: string): string => path.replace(/\/+$/, "");
@@ -10,18 +11,31 @@ export function sendsSameBody(a: Pick<Operation, "requestBody">, b: Pick<Operati
   return key(a) === key(b);
 }
 
+/** The collection a record's path sits in (`/crm/companies/{id}` → `/crm/companies`), or undefined. */
+function collectionOf(path: string): string | undefined {
+  const match = /^(.*)\/\{[^}/]+\}$/.exec(trimmed(path));
+  return match?.[1] === undefined || match[1] === "" ? undefined : match[1];
+}
+
 /**
- * Whether the operation is a PATCH whose body is the very schema the PUT of its path replaces the record with (NetBox's
- * `PATCH /dcim/racks/{id}/` and `PUT /dcim/racks/{id}/` both send `WritableRack`, which requires `name` and `site`):
- * the fields that schema requires are those of a whole record, and a partial update sends only what changes. Asked as
- * required, the model must restate a rack's name and site to change its height, and a wrong guess moves the rack.
+ * Whether the operation is a PATCH whose body is the very schema a whole record is written with: the one the PUT of
+ * its path replaces the record with (NetBox's `PATCH /dcim/racks/{id}/` and `PUT /dcim/racks/{id}/` both send
+ * `WritableRack`, which requires `name` and `site`), or the one the POST on its collection creates a record with
+ * (Apideck's `PATCH /crm/companies/{id}` and `POST /crm/companies` both send `Company`, which requires `name`). The
+ * fields that schema requires are those of a whole record, and a partial update sends only what changes. Asked as
+ * required, the model must restate a record's name to change anything else, and a wrong guess renames it.
  */
-export function isPartialOfReplacement(
+export function isPartialUpdate(
   operation: Pick<Operation, "method" | "path" | "requestBody">,
   operations: readonly Pick<Operation, "method" | "path" | "requestBody">[],
 ): boolean {
   if (operation.method !== "patch" || operation.requestBody === undefined) return false;
+  const path = trimmed(operation.path);
+  const collection = collectionOf(path);
   return operations.some(
-    (o) => o.method === "put" && trimmed(o.path) === trimmed(operation.path) && sendsSameBody(o, operation),
+    (o) =>
+      ((o.method === "put" && trimmed(o.path) === path) ||
+        (o.method === "post" && collection !== undefined && trimmed(o.path) === collection)) &&
+      sendsSameBody(o, operation),
   );
 }

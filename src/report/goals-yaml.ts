@@ -85,8 +85,14 @@ function configComment(draft: GoalsDraft): string {
   const prefix = toUpperSnake(draft.toolset);
   const variables = draft.config.map((c) => `$config.${c.name} from ${prefix}_${toEnvWord(c.name)}`).join(", ");
   const basic = draft.config.some((c) => c.basicUser);
+  const apps = draft.config.every((c) => c.description.startsWith("The application "));
+  const what = basic
+    ? "The account the credential signs in as"
+    : apps
+      ? "The application the calls are made from"
+      : "The account the calls are made for";
   return [
-    ` The account ${basic ? "the credential signs in as" : "the calls are made for"} is a setting of the package, never asked of the model: ${variables}.`,
+    ` ${what} is a setting of the package, never asked of the model: ${variables}.`,
     ...(basic
       ? [
           " Unset, the user name of the http basic credential stands for it when it fits the parameter (an API key's does",

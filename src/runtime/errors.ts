@@ -196,13 +196,31 @@ function textList(value: unknown): string | undefined {
   return value.map(text).filter(Boolean).slice(0, 5).join("; ") || undefined;
 }
 
+/** Longest structured detail quoted beside a message, in characters of its JSON. */
+const DETAIL_CAP = 300;
+
+/**
+ * A `detail` given as an object or a list (Apideck's `{"missing": [{"owner_id": "required"}]}` beside "Invalid
+ * Params"), as compact JSON: it names what the message only classifies. Undefined when it holds no value or is not
+ * structured. A
+ * `details` list (Google's typed `@type` records) is not quoted so.
+ */
+function structuredDetail(detail: unknown): string | undefined {
+  if (detail === null || typeof detail !== "object") return undefined;
+  const json = JSON.stringify(detail);
+  // Member names, brackets and nulls only (Anchore's `{"error_codes": []}`): it says nothing.
+  const said = json.replace(MEMBER_NAME, "").replace(/null|[[\]{},\s]/g, "");
+  return said === "" ? undefined : capText(json, DETAIL_CAP);
+}
+
 /**
  * A message with the detail written beside it (Bitbucket's `{error: {message: "Bad request", detail: "…"}}`, apideck's
- * `{message: "Invalid Params", detail: "Missing property foobar"}`), which names what the message only classifies; a
- * text that holds the other is said alone. Undefined without a message.
+ * `{message: "Invalid Params", detail: "Missing property foobar"}` or `detail: {missing: [{foobar: "required"}]}`),
+ * which names what the message only classifies; a text that holds the other is said alone. Undefined without a
+ * message.
  */
-function withDetail(message: string | undefined, detail: unknown): string | undefined {
-  const more = text(detail);
+function withDetail(message: string | undefined, detail: unknown, details?: unknown): string | undefined {
+  const more = text(detail ?? details) ?? structuredDetail(detail);
   if (message === undefined || more === undefined) return message;
   const [m, d] = [message.toLowerCase(), more.toLowerCase()];
   if (m.includes(d)) return message;
@@ -214,7 +232,7 @@ function messageOf(item: unknown): string | undefined {
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    withDetail(text(record.message), record.detail ?? record.details) ??
+    withDetail(text(record.message), record.detail, record.details) ??
     text(record.detail) ??
     text(record.title) ??
     text(record.msg) ??
@@ -246,10 +264,11 @@ const listMessages = (list: readonly unknown[] | undefined): string | undefined 
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
-  (b) => withDetail(text(b.message), b.detail ?? b.details),
+  (b) => withDetail(text(b.message), b.detail, b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
+  (b) => (Array.isArray(b.reasons) ? listMessages(b.reasons) : undefined),
   (b) =>
     text(b.detail) ??
     (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
@@ -285,7 +304,7 @@ export function capText(value: string, cap: number): string {
 
 /**
  * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}` (or
- * Walmart's `{errors:{error:[…]}}`),
+ * Walmart's `{errors:{error:[…]}}`, Zuora's `{reasons:[{code, message}]}`),
  * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
  * secret.
  */
@@ -355,15 +374,40 @@ export function retryAfterInBody(body: unknown): number | undefined {
   return undefined;
 }
 
+/** One part of a wait said in words: `1m30s` is two, `7.2s`, `20ms`, `60 seconds`, `5 minutes` one. */
+const WAIT_PART = /(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?![a-z])/gi;
+/** "Please try again in 1s", "retry after 30 seconds", "try again in 1m30s": the wait, after the words that ask it. */
+const SAID_WAIT =
+  /\b(?:try(?: it)? again|retry|wait)\s+(?:in|after|for)?\s*((?:\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?![a-z])\s*)+)/i;
+const UNIT_SECONDS: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, h: 3600 };
+
+const unitSeconds = (unit: string): number => {
+  const lower = unit.toLowerCase();
+  return lower.startsWith("ms") || lower.startsWith("milli") ? UNIT_SECONDS.ms! : (UNIT_SECONDS[lower[0]!] ?? 1);
+};
+
+/**
+ * The seconds a rate-limit message asks to wait in its words (OpenAI's "Please try again in 1s.", "… in 20ms", "… in
+ * 1m30s", "Retry after 30 seconds"), rounded up; undefined when it names no wait with a unit.
+ */
+export function retryAfterInText(text: string | undefined): number | undefined {
+  const said = text === undefined ? undefined : SAID_WAIT.exec(text)?.[1];
+  if (said === undefined) return undefined;
+  let seconds = 0;
+  for (const [, amount, unit] of said.matchAll(WAIT_PART)) seconds += Number(amount) * unitSeconds(unit ?? "s");
+  return Number.isFinite(seconds) ? Math.ceil(seconds) : undefined;
+}
+
 /**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, apiError } = failure;
   const code = apiErrorCode(status, apiError) ?? callerErrorCode(status, failure.body) ?? statusToCode(status);
-  const retryAfterSeconds =
-    failure.retryAfterSeconds ?? (code === "RATE_LIMITED" ? retryAfterInBody(failure.body) : undefined);
   const summary = summarizeErrorBody(failure.body, failure.redact);
+  const retryAfterSeconds =
+    failure.retryAfterSeconds ??
+    (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");

@@ -90,7 +90,11 @@ describe("summarizeErrorBody", () => {
       { message: "Bad", detail: "bad: title missing" },
       "bad: title missing",
     ],
-    ["a detail that is no text is left out", { message: "Invalid", detail: { missing: ["a"] } }, "Invalid"],
+    [
+      "a structured detail is said as JSON",
+      { message: "Invalid", detail: { missing: ["a"] } },
+      'Invalid: {"missing":["a"]}',
+    ],
     ["FastAPI detail list", { detail: [{ msg: "field required", loc: ["body", "name"] }] }, "field required"],
     ["{title}", { title: "Bad Request" }, "Bad Request"],
     ["unknown shape → JSON", { code: 7, reason: "x" }, '{"code":7,"reason":"x"}'],

