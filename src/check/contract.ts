@@ -101,8 +101,65 @@ export function configChanges(old: ToolContract, now: ToolContract): ContractCha
 
 /** The change inputs a lockfile records, when it records a list of them (a hand-edited one may hold anything). */
 function changeInputsOf(contract: ToolContract): readonly string[] | undefined {
-  const names: unknown = contract.changeInputs;
+  return namesOf(contract.changeInputs);
+}
+
+/** A non-empty list of names, else undefined. */
+function namesOf(names: unknown): readonly string[] | undefined {
   return Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === "string") ? names : undefined;
+}
+
+/**
+ * What a tool that adds the items of optional lists counts as something to add (its `addInputs`). Refusing a call that
+ * gives no item is compatible (that call added nothing and answered success); no longer refusing it is breaking (it
+ * again does). A list that no longer counts is breaking: a call giving items only there, accepted before, is refused; a
+ * list that now counts is compatible: a call giving items only there is accepted.
+ */
+export function addNeededChange(old: ToolContract, now: ToolContract): ContractChange[] {
+  const before = namesOf(old.addInputs);
+  const after = namesOf(now.addInputs);
+  if (before === undefined && after === undefined) return [];
+  if (before === undefined)
+    return [
+      compatible(
+        "add-needed-added",
+        `now refuses a call that gives no item in ${names(after ?? [])}: it would add nothing; an error names them`,
+        { to: (after ?? []).join(", ") },
+      ),
+    ];
+  if (after === undefined)
+    return [
+      breaking(
+        "add-needed-removed",
+        `no longer refuses a call that gives no item in ${names(before)}: it sends an add of nothing and answers success`,
+        { from: before.join(", ") },
+      ),
+    ];
+  const dropped = before.filter((n) => !after.includes(n));
+  const added = after.filter((n) => !before.includes(n));
+  const extra = { from: before.join(", "), to: after.join(", ") };
+  return [
+    ...maybe(dropped.length > 0, () =>
+      breaking(
+        "add-inputs-changed",
+        `${names(dropped)} no longer ${dropped.length === 1 ? "counts" : "count"} as something to add: a call giving ` +
+          `items only there is now refused (counted: ${names(after)})`,
+        extra,
+      ),
+    ),
+    ...maybe(added.length > 0, () =>
+      compatible(
+        "add-inputs-changed",
+        `${names(added)} now ${added.length === 1 ? "counts" : "count"} as something to add: a call giving items only ` +
+          `there is now accepted (counted: ${names(after)})`,
+        extra,
+      ),
+    ),
+  ];
+}
+
+function names(list: readonly string[]): string {
+  return list.map(code).join(", ");
 }
 
 /**

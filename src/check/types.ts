@@ -46,7 +46,10 @@ export type ChangeKind =
   | "exactly-one-added"
   | "exactly-one-removed"
   | "change-needed-added"
-  | "change-needed-removed";
+  | "change-needed-removed"
+  | "add-needed-added"
+  | "add-needed-removed"
+  | "add-inputs-changed";
 
 /**
  * Breaking: an agent (or code) relying on the old contract can now fail; compatible: it keeps working, and what it

@@ -123,6 +123,8 @@ export interface ToolContract {
   readonly config?: Readonly<Record<string, { readonly required: boolean }>>;
   /** An update whose every change is optional: the inputs of which a call must give one (absent for other tools). */
   readonly changeInputs?: readonly string[];
+  /** A tool adding the items of optional lists: the lists of which a call must give one with an item (absent for others). */
+  readonly addInputs?: readonly string[];
   /**
    * The credentials its steps send, as the alternatives any one of which lets every step be sent: each a sorted list
    * of security scheme names (see the lockfile's `securitySchemes`). Absent when the tool sends none.
@@ -383,6 +385,7 @@ function toolContract(
     })),
     ...configContract(tool, toolset),
     ...(tool.changeInputs === undefined ? {} : { changeInputs: tool.changeInputs }),
+    ...(tool.addInputs === undefined ? {} : { addInputs: tool.addInputs }),
     ...credentialsContract(tool, toolset),
   };
 }

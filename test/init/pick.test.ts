@@ -74,7 +74,7 @@ const aws = {
 };
 
 describe("init: chains through a list and a pick", () => {
-  test("petstore: find a pet by its name in the list (largest page), then read or delete it or upload its photo (the form update that would send nothing is not drafted)", async () => {
+  test("petstore: find a pet by its name in the list (largest page), then read, delete or update it or upload its photo (the form update offers the form's fields)", async () => {
     const drafted = await init({ spec: petstore, maxGoals: 20 });
     const byName = drafted.draft?.goals.filter((g) => g.steps[0]?.pick !== undefined).map((g) => g.name);
     expect(byName).toEqual([
@@ -82,7 +82,10 @@ describe("init: chains through a list and a pick", () => {
       "get_pet_by_name",
       "upload_file_by_name",
       "delete_pet_by_name",
+      "update_pet_with_form_by_name",
     ]);
+    const update = drafted.draft?.goals.find((g) => g.name === "update_pet_with_form_by_name")?.steps.at(-1)?.body;
+    expect(update?.kind === "properties" ? update.entries.map(([k]) => k) : []).toEqual(["name", "status"]);
     const get = drafted.draft?.goals.find((g) => g.name === "get_pet_by_name");
     expect(get?.description).toBe(
       "List pets and pick the pet whose name matches exactly among the first 100 listed, then find a pet by ID.",

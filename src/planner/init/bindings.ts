@@ -370,6 +370,40 @@ function typedObjectFields(
 }
 
 /**
+ * The typed objects of a body whose own schema requires a member, each a reference to something the call names
+ * (LaunchDarkly's flag copy: `source` and `target`, `{ key*, currentVersion }`, the environments to copy between): a
+ * body that offers its scalars offers these beside them, as the model fills a declared object rather than guessing.
+ * Lists of objects are left to the comment (what a record holds, not what the call names).
+ */
+function referenceFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  skip: (k: string) => boolean,
+): string[] {
+  return typedObjectFields(properties, lookup, skip).filter((k) => {
+    const node = derefTop(properties[k] ?? {}, lookup);
+    return typeof node === "object" && node["type"] !== "array" && requiresMember(node, lookup);
+  });
+}
+
+/** Whether an object schema, or an `allOf` part of it, requires a member. */
+function requiresMember(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup, depth = 0): boolean {
+  if (Array.isArray(node["required"]) && node["required"].length > 0) return true;
+  const parts = Array.isArray(node["allOf"]) && depth < MAX_ALLOF_DEPTH ? (node["allOf"] as JsonSchema[]) : [];
+  return parts.some((p) => {
+    const part = derefTop(p, lookup);
+    return typeof part === "object" && requiresMember(part, lookup, depth + 1);
+  });
+}
+
+/** The plain fields with the references, references kept first when over the cap, in the body's order. */
+function withReferences(keys: readonly string[], plain: readonly string[], references: readonly string[]): string[] {
+  if (references.length === 0) return [...plain];
+  const kept = new Set([...references, ...plain.filter((k) => !references.includes(k))].slice(0, MAX_UPDATE_FIELDS));
+  return keys.filter((k) => kept.has(k));
+}
+
+/**
  * A body that is one object wrapping the record (Asana's `{ data: { name, completed, assignee, … } }`): the wrapper's
  * name and the fields inside it an update can set; undefined for any other body.
  */
@@ -560,7 +594,10 @@ function bodyOf(
         })
       : [];
   const offers = needed.length === 0 && offer.offers && replaced.length === 0;
-  const bound = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
+  const plain = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
+  const references =
+    offers && plain.length > 0 ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k)) : [];
+  const bound = withReferences(Object.keys(properties), plain, references);
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !unsent(k) && !credential(k))
     .map((k) => `${k} (body)`);

@@ -779,6 +779,23 @@ function sendsEmpty(model: ApiModel, operation: Operation, proposal: Proposal): 
   return step !== undefined && stepSendsEmpty(model, operation, step);
 }
 
+/**
+ * A chain's write drafted as it is, unless it would send an empty body to a body that declares fields (Netlify's
+ * `POST /sites/{site_id}/deploys` after the site is found by name sent `{}`: every field of `deployFiles` is optional):
+ * then, for a create or an update (what a single goal of it offers on a POST, see `createStep`), drafted offering the
+ * fields it can set. Another action keeps its draft, which `changesNothing` passes over.
+ */
+function offeringWhenEmpty(
+  model: ApiModel,
+  operation: Operation,
+  draft: (offerOnPost: boolean) => DraftStep,
+): DraftStep {
+  const drafted = draft(false);
+  const kind = chainTargetKind(operation);
+  const offers = !isReadMethod(operation.method) && (kind === "create" || kind === "update");
+  return offers && stepSendsEmpty(model, operation, drafted, true) ? draft(true) : drafted;
+}
+
 /** A step that binds nothing but its path (with `bodyOnly`, whatever its query) and sends no body field, to a body that declares fields. */
 function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep, bodyOnly = false): boolean {
   const content = operation.requestBody?.contents[0];
@@ -1593,19 +1610,22 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   const first = lookup.step;
   const targetId = toIdentifierName(staticSegments(target.path).at(-1) ?? "result", "result", 40);
   const secondId = [lookupId, root?.step.id].includes(targetId) ? `${targetId}_2` : targetId;
-  const second = operationStep(model, target, {
-    id: secondId,
-    namer,
-    final: true,
-    offerFields: !isReadMethod(target.method),
-    offerObjects: !isReadMethod(target.method),
-    preset: new Map([
-      [parameter.name, `$steps.${lookupId}.outputs.${output}`],
-      ...(root && target.parameters.some((p) => p.name === root.parameter)
-        ? [[root.parameter, root.value] as const]
-        : []),
-    ]),
-  });
+  const targetStep = (offerOnPost: boolean): DraftStep =>
+    operationStep(model, target, {
+      id: secondId,
+      namer,
+      final: true,
+      offerFields: !isReadMethod(target.method),
+      offerObjects: !isReadMethod(target.method),
+      offerOnPost,
+      preset: new Map([
+        [parameter.name, `$steps.${lookupId}.outputs.${output}`],
+        ...(root && target.parameters.some((p) => p.name === root.parameter)
+          ? [[root.parameter, root.value] as const]
+          : []),
+      ]),
+    });
+  const second = offeringWhenEmpty(model, target, targetStep);
   const by = queryWord(resolver);
   return {
     name: toIdentifierName(
