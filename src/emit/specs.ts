@@ -107,6 +107,7 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
         in: scheme.in,
         ...(scheme.fromParameter ? { fromParameter: true } : {}),
         ...(scheme.apiVersion === undefined ? {} : { apiVersion: scheme.apiVersion }),
+        ...(scheme.prefix === undefined ? {} : { prefix: scheme.prefix }),
       };
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
@@ -255,7 +256,12 @@ function baseUrlDescription(spec: ToolsetSpec): string {
 }
 
 const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string> = {
-  apiKey: (s) => (s.type === "apiKey" ? `API key, sent in the ${s.in} \`${s.name}\`` : ""),
+  apiKey: (s) =>
+    s.type !== "apiKey"
+      ? ""
+      : s.prefix === undefined
+        ? `API key, sent in the ${s.in} \`${s.name}\``
+        : `API key, sent in the ${s.in} \`${s.name}\` after the word \`${s.prefix}\` (the API description says so); set the key alone: the server adds \`${s.prefix} \` when the value does not start with it`,
   http: (s) =>
     s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token",
   oauth2: () => "OAuth2 access token",

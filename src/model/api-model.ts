@@ -83,6 +83,8 @@ export type SecurityScheme =
       readonly fromParameter?: boolean;
       /** Set by the planner: the scheme carries the API version, no credential (Plaid's `Plaid-Version`). */
       readonly apiVersion?: ApiVersionValue;
+      /** Set by the planner: the word its description says goes before the key in `Authorization` (`Bearer`). */
+      readonly prefix?: string;
     }
   | { readonly type: "http"; readonly scheme: string; readonly bearerFormat?: string; readonly description?: string }
   | { readonly type: "oauth2"; readonly flows: OAuthFlows; readonly description?: string }

@@ -2,6 +2,7 @@
 import type { ApiIndex } from "../model/api-model.js";
 import { DEFAULT_MAX_RETURN_BYTES, DEFAULT_TIMEOUT_MS } from "../options.js";
 import { toKebabCase, toUpperSnake } from "../util/naming.js";
+import { withAuthorizationPrefixes } from "./authorization-prefix.js";
 import { serverCredentialSchemes, withApiVersionSchemes, withoutCredentialDefaults } from "./credentials.js";
 import { markPlaceholder } from "./placeholder-server.js";
 import type { ToolsetInfo } from "./types.js";
@@ -48,9 +49,8 @@ export function planToolset(
     servers: servers.map((server) =>
       withoutCredentialDefaults(markPlaceholder(server, choices.server === undefined && choices.publicApi === true)),
     ),
-    securitySchemes: withApiVersionSchemes(
-      { ...declared, ...serverCredentialSchemes(servers[0], declared) },
-      model.version,
+    securitySchemes: withAuthorizationPrefixes(
+      withApiVersionSchemes({ ...declared, ...serverCredentialSchemes(servers[0], declared) }, model.version),
     ),
     maxReturnBytes: choices.maxReturnBytes ?? DEFAULT_MAX_RETURN_BYTES,
     timeoutMs: choices.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -1,0 +1,48 @@
+// An apiKey scheme in the `Authorization` header + its description → the word the API wants before the key (`Bearer`).
+import type { SecurityScheme } from "../model/api-model.js";
+
+export type AuthorizationPrefix = "Bearer" | "Token";
+
+const WORD = "(Bearer|Token)";
+/**
+ * The ways a description writes the header's format: the word before a placeholder (`Bearer <your-api-key>`,
+ * `Token {apitoken}`), before one quoted example (`'Bearer 12345abcdef'`), after "prefix(ed with)", or "the Bearer
+ * scheme". `Token token=<…>` (a key=value form) and a bare mention ("your JWT Bearer token") are not formats.
+ */
+const FORMATS: readonly RegExp[] = [
+  new RegExp(`\\b${WORD}\\s+(?:<[^<>\\s][^<>]*>|\\{[^{}\\s][^{}]*\\}|\\[[^[\\]\\s][^[\\]]*\\])`, "gi"),
+  new RegExp(`["'\`]${WORD} [\\w.~+/-]+=*["'\`]`, "gi"),
+  new RegExp(`\\bprefix(?:ed)?(?: with)?(?: the(?: word)?)?\\s*["'\`]?${WORD}\\b`, "gi"),
+  new RegExp(`\\busing the ${WORD} scheme\\b`, "gi"),
+];
+
+const canonical = (word: string): AuthorizationPrefix => (word.toLowerCase() === "bearer" ? "Bearer" : "Token");
+
+/** Other schemes a description may write a format of; naming one beside `Bearer` makes the format ambiguous. */
+const OTHER_FORMAT = /\bBasic\s+(?:<|\{|\[|["'`]|auth)/i;
+
+/**
+ * The prefix an apiKey scheme sent as `Authorization` needs before its key, when its description writes the header's
+ * format with exactly one of `Bearer`/`Token`; undefined for any other scheme, or a description naming none, both, or
+ * also a `Basic` format.
+ */
+export function authorizationPrefix(scheme: SecurityScheme): AuthorizationPrefix | undefined {
+  if (scheme.type !== "apiKey" || scheme.in !== "header" || scheme.name.toLowerCase() !== "authorization")
+    return undefined;
+  const text = scheme.description ?? "";
+  if (OTHER_FORMAT.test(text)) return undefined;
+  const words = new Set(FORMATS.flatMap((format) => [...text.matchAll(format)].map((m) => canonical(m[1] ?? ""))));
+  return words.size === 1 ? [...words][0] : undefined;
+}
+
+/** The schemes with each apiKey `Authorization` scheme whose description writes a prefix marked with it. */
+export function withAuthorizationPrefixes(
+  schemes: Readonly<Record<string, SecurityScheme>>,
+): Record<string, SecurityScheme> {
+  return Object.fromEntries(
+    Object.entries(schemes).map(([name, scheme]) => {
+      const prefix = authorizationPrefix(scheme);
+      return [name, prefix === undefined || scheme.type !== "apiKey" ? scheme : { ...scheme, prefix }];
+    }),
+  );
+}

