@@ -425,6 +425,8 @@ export type SecuritySchemeSpec =
        * never redacted, `default` when its variable is unset.
        */
       readonly apiVersion?: { readonly default?: string };
+      /** The word sent before the key (`Authorization: Bearer <key>`), added when the configured value lacks it. */
+      readonly prefix?: string;
     }
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }

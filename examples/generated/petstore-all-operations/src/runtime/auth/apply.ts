@@ -25,6 +25,12 @@ const header = (name: string, value: string): SchemeParts => ({ ...EMPTY, header
 
 type ApiKeyIn = (name: string, credential: string) => SchemeParts;
 
+/** `Bearer <key>` for a key set alone; a value already starting with the word (any case) is sent as it is. */
+export function withPrefix(prefix: string | undefined, credential: string): string {
+  if (prefix === undefined || credential === "") return credential;
+  return credential.toLowerCase().startsWith(`${prefix.toLowerCase()} `) ? credential : `${prefix} ${credential}`;
+}
+
 const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body" | "server", ApiKeyIn>> = {
   header: (name, credential) => header(name, credential),
   query: (name, credential) => ({
@@ -46,14 +52,15 @@ function httpScheme(scheme: string, credential: string): SchemeParts {
 }
 
 /**
- * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie/body, http basic/bearer (other http
+ * Parts for a scheme whose credential is at hand: apiKey in header/query/cookie/body (with the word its description
+ * says goes before the key, `Bearer`, when the value lacks it), http basic/bearer (other http
  * schemes send `Scheme credential`), oauth2 and openIdConnect as a bearer token; mutualTLS adds nothing, nor does
  * awsSigV4 (its signer signs the whole request as it is sent).
  */
 export function schemeParts(scheme: SecuritySchemeSpec, credential: string): SchemeParts {
   switch (scheme.type) {
     case "apiKey":
-      return API_KEY_PLACES[scheme.in](scheme.name, credential);
+      return API_KEY_PLACES[scheme.in](scheme.name, withPrefix(scheme.prefix, credential));
     case "http":
       return httpScheme(scheme.scheme, credential);
     case "oauth2":
