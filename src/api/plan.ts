@@ -16,6 +16,7 @@ import { planSchemas } from "../planner/schemas.js";
 import { requestSide, withCopies } from "../planner/request-side.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
 import { planToolset } from "../planner/toolset.js";
+import { undeclaredCredential } from "../planner/undeclared-credential.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { SourceDoc } from "../source/source.js";
 
@@ -166,9 +167,16 @@ function planApi(
   const tools = requested.tools;
   const inputs = tools.flatMap((t) => t.inputs.map((i) => i.schema));
   const empty = tools.length === 0 && !hasErrors(planned.diagnostics);
+  const undeclared = undeclaredCredential(toolset.securitySchemes, ingested.source?.value, {
+    file: ingested.source?.file ?? model.file,
+    locate: (pointer) => ingested.source?.locate(pointer),
+    goals: goals !== undefined,
+    envPrefix: toolset.envPrefix,
+  });
   const diagnostics = [
     ...planned.diagnostics,
     ...configured.diagnostics,
+    ...undeclared,
     ...(empty && goals === undefined ? [noOperations(model, resolved.filter)] : []),
   ];
   return {

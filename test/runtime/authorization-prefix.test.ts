@@ -28,6 +28,7 @@ describe("authorizationPrefix: the format an apiKey Authorization scheme's descr
     ['JWT token prefixed with "Bearer "', "Bearer"],
     ['Token-based authentication with required prefix "Token"', "Token"],
     ["**Format**: API Token value format is `Token {apitoken}`", "Token"],
+    ["Token <key>", "Token"],
     // not a prefix the runtime can add: a key=value form, a mention, Basic beside Bearer, two words, none
     ["Conjur access token in `Token token=<base64_encoded_token>` format.", undefined],
     ["Put **_ONLY_** your JWT Bearer token on textbox below!", undefined],

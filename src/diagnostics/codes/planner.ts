@@ -2,6 +2,12 @@
 import type { CatalogEntry } from "../types.js";
 
 export const plannerCodes = {
+  PLAN_CREDENTIAL_UNDECLARED: {
+    severity: "warning",
+    title:
+      "the spec declares no security scheme (and no credential parameter was found), but its own text shows an `Authorization` header with a value (`Authorization: Bearer YOUR_API_KEY` in a curl example): the generated tools send no credential",
+    hint: "declare the credential in a goals file's `securitySchemes` (docs/goals.md), or add the scheme to the spec",
+  },
   PLAN_INVALID_INPUT_EXAMPLE: {
     severity: "warning",
     title: "an input example of the goals file does not fit the tool's input schema; it is left out",
