@@ -5,6 +5,7 @@ import { escapeToken, resolve, split } from "../util/pointer.js";
 import { forEachSubschema } from "./schema-walk.js";
 import { isRecord, recordOf, setEntry } from "./walk.js";
 import { recursiveNames } from "./recursion.js";
+import { mistakenReadOnly, withoutReadOnly } from "./request-only-read-only.js";
 
 /**
  * Spec schemas are read as their authors mean them: properties without a `type` describe an object, a description can
@@ -139,10 +140,12 @@ export function createSchemaRegistry(
 
   const declared = new Map(Object.entries(recordOf(resolve(document, prefix))));
   for (const name of declared.keys()) named.add(name);
+  const unmarked = mistakenReadOnly(document, prefix);
   const schema = (name: string): JsonSchema | undefined => {
     const done = normalised.get(name);
     if (done !== undefined || !declared.has(name)) return done;
-    const value = rewrite(normalizeSchema(declared.get(name), dialect, SPEC_SCHEMAS));
+    const spec = unmarked.has(name) ? withoutReadOnly(declared.get(name)) : declared.get(name);
+    const value = rewrite(normalizeSchema(spec, dialect, SPEC_SCHEMAS));
     normalised.set(name, value);
     return value;
   };

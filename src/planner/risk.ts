@@ -164,15 +164,26 @@ const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
  * not a read, an action named by the segment itself (`POST /payments/{id}/cancel`, `/actions/delete-permanent`,
  * `/templates/delete.json`, `/catalog/batch-delete`); else none. A read's last segment is often a noun (`/archive`).
  */
-function pathVerbs(path: string, method?: HttpMethod): string[] {
+function pathVerbs(path: string, method?: HttpMethod, summary?: string): string[] {
   const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
   const colon = last.lastIndexOf(":");
   if (colon >= 0) return words(last.slice(colon + 1)).slice(0, 1);
   if (last.includes(".")) return identifierVerbs(last).slice(1);
-  if (method === undefined || isReadMethod(method)) return [];
+  if (method === undefined) return [];
   const named = words(last);
   const verb = QUANTIFIERS.has(named[0] ?? "") ? named[1] : named[0];
-  return verb === undefined ? [] : [verb];
+  if (verb === undefined) return [];
+  return !isReadMethod(method) || openingVerb(summary) === verb ? [verb] : [];
+}
+
+/**
+ * The summary's first word in its base form, when it is a verb that acts or reads ("Send message by simple GET" → send).
+ * A read's last path segment names its action only when the summary opens with the same verb (BulkSMS's
+ * `GET /messages/send`): alone it is often a noun (`/archive`, a data `/set`).
+ */
+function openingVerb(summary: string | undefined): string | undefined {
+  const first = /^\s*([A-Za-z]+)\b/.exec(summary ?? "")?.[1];
+  return first === undefined ? undefined : verbBase(first);
 }
 
 const DETERMINERS = /^(a|an|the|your|this|that|these|those|all|one|multiple|existing|my|its|their|some|any|every)$/i;
@@ -229,14 +240,19 @@ export function riskFromWords(operation: {
   readonly parameters?: readonly Parameter[];
   readonly summary?: string;
   readonly description?: string;
+  /** The id is the generator's (method + path), not the spec's: it says nothing of what the call does. */
+  readonly idSynthesized?: boolean;
 }): WordRisk | undefined {
   const summary = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim();
   const verb = summaryVerb(summary);
   const action = queryAction(operation);
+  const idVerbs = identifierVerbs(operation.id);
+  // The spec's own id naming a read (`get_write_community`) outweighs a read's path segment and summary.
+  const namedRead = operation.idSynthesized !== true && idVerbs.length === 1 && READ_VERBS.has(idVerbs[0] as string);
   const places: [string, readonly string[]][] = [
     ...(action === undefined ? [] : [[`action ${action}`, words(action).slice(0, 1)] as [string, string[]]]),
-    [`operationId ${operation.id}`, identifierVerbs(operation.id)],
-    [`path ${operation.path}`, pathVerbs(operation.path, operation.method)],
+    [`operationId ${operation.id}`, idVerbs],
+    [`path ${operation.path}`, pathVerbs(operation.path, operation.method, namedRead ? undefined : summary)],
     [`summary "${summary}"`, verb === undefined ? [] : [verb]],
   ];
   for (const set of [DESTRUCTIVE_WORDS, WRITE_WORDS]) {
@@ -315,6 +331,7 @@ export interface WordedOperation {
   readonly parameters?: readonly Parameter[];
   readonly summary?: string;
   readonly description?: string;
+  readonly idSynthesized?: boolean;
 }
 
 export interface RaisedProfile extends RiskProfile {
