@@ -23,7 +23,9 @@ import {
   segments,
   signatureOf,
   singular,
+  staticSegments,
 } from "./operations.js";
+import { PREPOSITIONS, groupedAction } from "./names.js";
 import { selectorChains } from "./selectors.js";
 import { oneFormPerAction } from "../query-actions.js";
 import { oauthEndpoints } from "../oauth-endpoint.js";
@@ -867,6 +869,8 @@ export function chainAction(call: string, name: string, entity: string): string 
   const subPath = last !== "" && !last.startsWith("{");
   if (method === "GET" && subPath) return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
   if (!subPath) return CHAIN_VERBS[method] ?? "working on";
+  const grouped = groupedAction(method.toLowerCase(), staticSegments(path).map(toSnakeCase));
+  if (grouped !== undefined) return groupedPhrase(grouped.verb, toSnakeCase(last).split("_").slice(1));
   const [verb = "call", ...rest] = name.replace(/_by_[a-z0-9_]+$/, "").split("_");
   if (verb === "call") return `calling ${rest.join(" ")} for`;
   const items = toSnakeCase(last).split("_");
@@ -874,6 +878,17 @@ export function chainAction(call: string, name: string, entity: string): string 
   if (item !== items.at(-1)) return `${gerund(verb)} ${withArticle([...items.slice(0, -1), item].join(" "))} for`;
   const own = new Set(entity.split(" ").map((w) => singular(w)));
   return rest.some((w) => own.has(singular(w))) ? gerund(verb) : `${gerund(verb)} ${withArticle(rest.join(" "))} for`;
+}
+
+/**
+ * What a chain does to the record it found when its call is a verb under an action group (see `groupedAction`), the
+ * record following: "rebooting" (a server), "removing from resources" (a firewall), "setting rules for" (a firewall),
+ * "enabling emergency for" (a phone number).
+ */
+function groupedPhrase(verb: string, rest: readonly string[]): string {
+  if (rest.length === 0) return gerund(verb);
+  const words = rest.join(" ");
+  return PREPOSITIONS.has(rest[0] as string) ? `${gerund(verb)} ${words}` : `${gerund(verb)} ${words} for`;
 }
 
 /** The sub-resource a single goal calls (`log` of `GET …/pods/{name}/log`), in words; empty for the record itself. */

@@ -389,8 +389,10 @@ export function goalWords(operation: Operation): { verb: string; object: string 
 }
 
 function namedParts(operation: Operation): { verb: string; words: string[] } | undefined {
-  const profile = operationProfile(operation);
   const segments = staticSegments(operation.path).map((s) => toSnakeCase(s.replace(/\.[a-z]+$/i, "")));
+  const grouped = groupedAction(operation.method, segments);
+  if (grouped !== undefined) return grouped;
+  const profile = operationProfile(operation);
   const ends = !/\}\/?$/.test(operation.path);
   const lookup = ends ? lookupParts(segments) : undefined;
   if (lookup !== undefined) return { verb: summaryVerb(operation) ?? lookup.verb, words: lookup.words };
@@ -442,6 +444,32 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const plural = many || (restated && isPlural(summaryWords(operation)[1] ?? ""));
   const noun = (plural ? pluralSnake(thing) : thing).split("_");
   return { verb, words: [...(which === undefined ? [] : [which]), ...(named ? [] : [parent]), ...noun] };
+}
+
+/** A path segment that only groups the verbs done to the record above it (`/servers/{id}/actions/reboot`). */
+const ACTION_GROUP = /^actions?$/;
+
+/**
+ * A write whose path ends in a segment under an action group (see `ACTION_GROUP`) does that segment's verb to the record
+ * above the group, whatever word it is (Hetzner's `POST /servers/{id}/actions/poweroff` → `poweroff server`,
+ * `…/certificates/{id}/actions/retry` → `retry certificate`, `…/firewalls/{id}/actions/remove_from_resources` →
+ * `remove firewall from resources`, Mailchimp's `…/campaigns/{id}/actions/cancel-send` → `cancel campaign send`): the
+ * words after the verb follow the record. A plural (`/actions/variables`, GitHub Actions' own things) names things, not
+ * a verb; a read (`GET /action/package_show`) is left to the other rules, and so is a group under no record but a
+version (Zuora's `/v1/action/amend`). Takes the static segments in snake case.
+ */
+export function groupedAction(
+  method: string,
+  segments: readonly string[],
+): { verb: string; words: string[] } | undefined {
+  const named = segments.filter((s) => !NO_OBJECT_SEGMENT.test(s));
+  if (method === "get" || named.length < 3 || !ACTION_GROUP.test(named.at(-2) ?? "")) return undefined;
+  const [verb, ...rest] = (named.at(-1) ?? "").split("_").filter((w) => w !== "");
+  const record = singular(named.at(-3) ?? "")
+    .split("_")
+    .filter((w) => w !== "");
+  if (verb === undefined || isPlural(verb) || record.length === 0) return undefined;
+  return { verb, words: [...record, ...rest] };
 }
 
 /**

@@ -46,14 +46,28 @@ export function groupOf(operation: Operation): string {
 const IRREGULAR = /(^|_)(people|children)$/;
 const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child" };
 
-/** Naive English singular: `pets` → `pet`, `categories` → `category`, `people` → `person`, `status` stays. */
+/** Nouns whose plural is the word itself, as the last word of a snake_case name (`data_series`, `news`). */
+const INVARIANT = /(^|_)(series|species|news)$/;
+
+/**
+ * Plurals that add -es to a word ending in s: `addresses`, `classes` (-ss); `aliases`, `biases`, `canvases` (-ias,
+ * -vas); `statuses`, `bonuses`, `viruses`, `campuses`, `censuses` (Latin -us after t, n, r, p, s) and `buses`. Not
+ * `databases`, `cases`, `releases`, `causes`, `excuses`, `abuses`: their singular ends in -e.
+ */
+const S_ES = /(ss|ias|vas|[tnrps]us|(^|_)bus)es$/;
+
+/**
+ * Naive English singular: `pets` → `pet`, `categories` → `category`, `people` → `person`, `addresses` → `address`,
+ * `canvases` → `canvas`; `status` and `series` stay.
+ */
 export function singular(word: string): string {
   const irregular = IRREGULAR.exec(word);
   if (irregular !== null)
     return `${word.slice(0, irregular.index)}${irregular[1]}${IRREGULAR_SINGULAR[irregular[2] ?? ""]}`;
+  if (INVARIANT.test(word)) return word;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
-  if (/(sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (/(sh|ch|x)es$/.test(word) || S_ES.test(word)) return word.slice(0, -2);
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }
 

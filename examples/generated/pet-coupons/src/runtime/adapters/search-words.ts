@@ -51,14 +51,20 @@ export function splitWords(text: string): string[] {
     .filter((word) => word !== "");
 }
 
-/** English plurals not made with -s, as APIs name things with them (`/people`, `/children`). */
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: "person", children: "child" };
+/** English plurals not made with -s (`/people`, `/children`), and ones that are their singular (`/series`, `/news`). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  people: "person",
+  children: "child",
+  series: "series",
+  species: "species",
+  news: "news",
+};
 
 /** Plural and verb endings folded so that `customers`/`customer`, `categories`/`category` meet. */
 export function stem(word: string): string {
   if (Object.hasOwn(IRREGULAR_PLURALS, word)) return IRREGULAR_PLURALS[word] as string;
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /((ss|sh|ch|x)|[bnprt]us|ias)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 4 && /((ss|sh|ch|x)|[bnprt]us|ias|vas)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
 }
