@@ -540,7 +540,7 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || callerOnly || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || callerOnly || segmentVerb !== undefined || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };

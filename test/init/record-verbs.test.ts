@@ -100,6 +100,11 @@ describe("the verb a segment under a record names", () => {
       { action: "sell", object: "cargo" },
     ],
     [
+      "the summary's object after the verb, though the id does not name it (Space Traders' Jettison Cargo)",
+      { method: "post", path: "/my/ships/{shipSymbol}/jettison", id: "jettison", summary: "Jettison Cargo" },
+      { action: "jettison", object: "cargo" },
+    ],
+    [
       "a collection whose summary opens with another verb stays a create",
       {
         method: "post",
