@@ -15,6 +15,8 @@ import { isCorsPreflight, preflightsLeftOut } from "./preflight.js";
 import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
+import { operationProfile } from "./profile.js";
+import { isIdentifierSummary, profileSentence } from "./summary-text.js";
 import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 import type { ConfigDeclaration } from "../goals/types.js";
@@ -117,7 +119,11 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
   };
   return {
     name,
-    title: operation.summary ?? methodNamedAction(operation) ?? `${operation.method.toUpperCase()} ${operation.path}`,
+    title:
+      (saysOnlyIdentifier(operation) ? profileSentence(operationProfile(operation)).replace(/\.$/, "") : undefined) ??
+      operation.summary ??
+      methodNamedAction(operation) ??
+      `${operation.method.toUpperCase()} ${operation.path}`,
     description: operationDescription(operation),
     risk,
     category: profile.category,
@@ -133,14 +139,20 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
   };
 }
 
+/** The summary and description, a summary that is only an identifier (`addCards()`) said from the profile instead. */
 function operationDescription(operation: Operation): string {
-  const parts = [operation.summary, operation.description]
+  const identifier = saysOnlyIdentifier(operation);
+  const parts = [identifier ? undefined : operation.summary, operation.description]
     .map((p) => (p === undefined ? undefined : htmlToText(p).trim()))
     .filter((p): p is string => p !== undefined && p !== "");
+  if (identifier && parts.length === 0) parts.push(profileSentence(operationProfile(operation)));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   const call = `Calls ${operation.method.toUpperCase()} ${operation.path}.`;
   return [...unique.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)), call].join(" ");
 }
+
+const saysOnlyIdentifier = (operation: Operation): boolean =>
+  operation.summary !== undefined && isIdentifierSummary(htmlToText(operation.summary));
 
 function successSchema(operation: Operation): JsonSchema {
   const content = operation.success && preferredContent(operation.success.contents);

@@ -56,7 +56,9 @@ export function operationProfile(
   const idWords = splitWords(rpc ?? operation.id);
   const fromId = idAction(rpc ?? operation.id, operation.method);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
-  const fromPath = idVerb ?? segmentNamedVerb(operation, segments) ?? pathAction(segments, operation.method);
+  const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
+  const fromPath =
+    idVerb ?? segmentNamedVerb(operation, segments) ?? recordVerb ?? pathAction(segments, operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -64,7 +66,17 @@ export function operationProfile(
     operation,
     segments,
   );
-  const objects = objectWords(operation, segments, rpc, idWords, action, idVerb !== undefined);
+  const objects = objectWords(
+    operation,
+    recordVerb !== undefined && fromPath === recordVerb && splitWords(segments.at(-1) ?? "").length === 1
+      ? segments.slice(0, -1)
+      : segments,
+    rpc,
+    idWords,
+    action,
+    idVerb !== undefined,
+    recordVerb === undefined || fromPath !== recordVerb ? undefined : recordVerb.action,
+  );
   const qualifiers = qualifiersOf(operation, segments, idWords);
   const signals = signalsOf(operation, idWords, segments);
   return {
@@ -261,6 +273,40 @@ function idNamedVerb(
   return opening.startsWith(verb) || (opening.length >= 4 && verb.startsWith(opening))
     ? { action: verb, verb: true }
     : undefined;
+}
+
+/**
+ * A POST to a segment right under a record whose summary opens with that segment's word as its verb: Zuora's `POST
+ * /debitmemos/{id}/collect` ("Collect a posted debit memo") collects, `POST /creditmemos/{id}/emails` ("Email a credit
+ * memo") emails, LaunchDarkly's `POST /flags/{project}/{key}/copy` ("Copies the feature flag configuration …") copies,
+ * verbs no table knows (a known one is `verbSegment`'s); never a create of a "collect" or an "email". The verb is
+ * followed by a determiner, or the operation id opens with it after the method (`copyFeatureFlag`,
+ * `postApplyApprovalRequest`, Space Traders' `sell-cargo`); a plural or many-word segment only with a determiner
+ * (`/files`, "Upload a file", stays a collection; Red Hat's `/incremental_refresh`, "Incremental Refresh an existing
+ * Source", is no "incremental"). A label before a colon ("Multi-entity: Accept a connection request") is not the
+ * opening. A PUT or PATCH there is left to the update it reads as.
+ */
+function recordVerbSegment(
+  operation: OperationSummary,
+  segments: readonly string[],
+): { action: string; verb: true } | undefined {
+  const last = segments.at(-1) ?? "";
+  if (operation.method !== "post" || segments.length < 2 || PARAMETER.test(last)) return undefined;
+  if (!PARAMETER.test(segments.at(-2) ?? "")) return undefined;
+  const words = splitWords(last);
+  const verb = words[0];
+  if (verb === undefined || verb.length < 3 || verbClasses(stem(verb)) !== undefined) return undefined;
+  const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "")
+    .trim()
+    .replace(/^[\w -]{1,30}:\s+/, "");
+  const [opening, next] = /^([A-Za-z]+)\s+([A-Za-z]+)/.exec(text)?.slice(1) ?? [];
+  if (opening === undefined || next === undefined || stem(opening.toLowerCase()) !== stem(verb)) return undefined;
+  if (RESTATED_VERBS.has(canonicalOf(stem(verb)))) return undefined;
+  const determined = DETERMINERS.has(next.toLowerCase());
+  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const idOpens = (id[0] === operation.method ? id[1] : id[0]) === verb;
+  if (!determined && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
+  return { action: stem(verb), verb: true };
 }
 
 /**
@@ -469,6 +515,7 @@ function objectWords(
   idWords: readonly string[],
   action: string,
   idVerb = false,
+  segmentVerb?: string,
 ): { object: string; parents: string[] } {
   const rpcWords = rpc === undefined ? undefined : rpcNouns(rpc);
   const nouns = rpcWords
@@ -484,6 +531,7 @@ function objectWords(
   const named = new Set([...usable.flatMap((n) => searchTerms(n)), ...searchTerms(idWords.join(" "))]);
   const fromSummary = summaryObject(
     operation.summary ?? (operation.description === undefined ? undefined : oneLine(operation.description)),
+    segmentVerb,
   );
   const verbOnly = rpcWords !== undefined && rpcWords.method.length === 0;
   const summaryVerb = splitWords(operation.summary ?? operation.description ?? "")[0];
@@ -492,7 +540,7 @@ function objectWords(
     fromSummary !== undefined &&
     !verbsNamespace &&
     !isActionSegment(fromSummary, action) &&
-    (verbOnly || callerOnly || searchTerms(fromSummary).some((t) => named.has(t)));
+    (verbOnly || callerOnly || segmentVerb !== undefined || searchTerms(fromSummary).some((t) => named.has(t)));
   const object = usableSummary ? (fromSummary as string) : pathObject;
   const parents = (verbOnly ? usable : usable.slice(0, -1)).map(singularPhrase).filter((p) => p !== "" && p !== object);
   return { object, parents: [...new Set(parents)] };
@@ -582,8 +630,11 @@ function firstSentence(text: string): string {
   return text.split(/(?<=[a-z0-9)]{2}[.!?])\s+(?=[A-Z])/)[0] ?? text;
 }
 
-/** "Merge a pull request" → `pull request`; undefined unless the summary's first sentence is a short verb phrase. */
-function summaryObject(summary: string | undefined): string | undefined {
+/**
+ * "Merge a pull request" → `pull request`; undefined unless the summary's first sentence is a short verb phrase, opening
+ * with a known verb or the one its path's last segment names (Space Traders' `/sell`, "Sell Cargo" → `cargo`).
+ */
+function summaryObject(summary: string | undefined, segmentVerb?: string): string | undefined {
   if (summary === undefined || /[<>]/.test(summary)) return undefined;
   const prose = firstSentence(summary)
     .replace(/\(.*?\)/g, " ")
@@ -594,7 +645,9 @@ function summaryObject(summary: string | undefined): string | undefined {
     .toLowerCase()
     .split(/[^a-z0-9']+/)
     .filter((w) => w !== "");
-  if (words.length < 2 || words.length > 8 || verbClasses(stem(words[0] as string)) === undefined) return undefined;
+  const opening = stem(words[0] as string);
+  if (words.length < 2 || words.length > 8 || (verbClasses(opening) === undefined && opening !== segmentVerb))
+    return undefined;
   const rest = words.slice(1).join(" ").replace(LEAD_IN, "").split(" ");
   const stop = rest.findIndex((w) => PHRASE_END.has(w));
   const phraseWords = stop < 0 ? rest : rest.slice(0, stop);

@@ -32,6 +32,7 @@ import { PREPOSITIONS, entityWords, goalWords, operationGoalName, pluralSnake, s
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
+import { profileSentence, summaryInWords, withArticle } from "../summary-text.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { linkOf } from "./links.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -1420,10 +1421,7 @@ function deletesAll(operation: Operation): boolean {
   return splitWords(operation.id).includes("all") && !/^\{.*\}$/.test(last);
 }
 
-/** `an order`, `a user`. */
-export function withArticle(words: string): string {
-  return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
-}
+export { withArticle };
 
 /** The filters the drafted step binds (its required query parameters): the model sees no other. */
 function filtersOf(operation: Operation): string {
@@ -1703,15 +1701,19 @@ export function chainProposals(
   });
 }
 
-/** The operation's summary, else its description's first sentence, else its method and path. */
+/**
+ * The operation's summary, else its description's first sentence, else a sentence from its profile when its summary is
+ * only an identifier (Trello's `addCards()`), else its method and path.
+ */
 export function summaryOf(operation: Operation): string {
-  const summary = operation.summary === undefined ? undefined : htmlToText(operation.summary).trim();
+  const summary = summaryInWords(operation);
   if (summary) return summary;
   const first = (operation.description === undefined ? undefined : htmlToText(operation.description))
     ?.trim()
     .split(/(?<=[.!?])\s|\n/)[0]
     ?.trim();
-  return first || signatureOf(operation);
+  if (first) return first;
+  return operation.summary?.trim() ? profileSentence(operationProfile(operation)) : signatureOf(operation);
 }
 
 /** One line, sentence case, ending in a full stop. */

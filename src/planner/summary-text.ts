@@ -1,0 +1,51 @@
+// An operation's summary as words a reader can use: a summary that is only a code identifier becomes a sentence.
+import type { OperationSummary } from "../model/api-model.js";
+import { pluralPhrase } from "../runtime/adapters/search.js";
+import { isPlural } from "../runtime/adapters/search-words.js";
+import type { OperationProfile } from "../runtime/types.js";
+import { htmlToText } from "../util/html-text.js";
+
+/**
+ * Whether a summary is one identifier of code and no words (Trello's `addCards()`, Azure's `Projects_Get`,
+ * `getUsers`, `pets.list`): one token, camelCase, snake_case, dotted or ending in `()`. A single plain word (`Login`)
+ * is a summary.
+ */
+export function isIdentifierSummary(text: string): boolean {
+  const token = text.trim();
+  if (!/^[A-Za-z_$][\w$.]*(\(\))?$/.test(token)) return false;
+  return /\(\)$/.test(token) || token.includes("_") || /[a-z][A-Z]/.test(token) || /[A-Za-z]\.[A-Za-z]/.test(token);
+}
+
+/** The summary as plain text, unless it is empty or only an identifier (see `isIdentifierSummary`). */
+export function summaryInWords(operation: Pick<OperationSummary, "summary">): string | undefined {
+  const text = operation.summary === undefined ? "" : htmlToText(operation.summary).trim();
+  return text === "" || isIdentifierSummary(text) ? undefined : text;
+}
+
+/**
+ * A sentence said from the profile, for an operation whose summary is only an identifier and that has no description:
+ * `Adds a check item of a checklist.`, `Lists the cards of a board.`, `Gets an action.`
+ */
+export function profileSentence(profile: OperationProfile): string {
+  const [verb = "", ...rest] = profile.action.split(" ");
+  const lists = profile.action === "list" || profile.action === "search";
+  const object = lists && profile.object !== "" ? pluralPhrase(profile.object) : profile.object;
+  const many = lists || isPlural(object.split(" ").at(-1) ?? "");
+  const thing = object === "" ? "" : ` ${many ? `the ${object}` : withArticle(object)}`;
+  const parent = profile.parents?.at(-1);
+  const owner = parent === undefined || parent === object ? "" : ` of ${withArticle(parent)}`;
+  const said = [thirdPerson(verb), ...rest].join(" ");
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}${thing}${owner}.`;
+}
+
+/** `add` → adds, `search` → searches, `copy` → copies. */
+function thirdPerson(verb: string): string {
+  if (/(s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** `an order`, `a user`. */
+export function withArticle(words: string): string {
+  return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
+}

