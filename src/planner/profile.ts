@@ -286,6 +286,11 @@ function idNamedVerb(
  * Source", is no "incremental"). A label before a colon ("Multi-entity: Accept a connection request") is not the
  * opening. A PUT or PATCH there is left to the update it reads as.
  */
+/** Whether a call is a verb done to the record its path ends under (see `recordVerbSegment`): a copy, a collect. */
+export function actsOnRecord(operation: OperationSummary): boolean {
+  return recordVerbSegment(operation, pathSegments(operation.path)) !== undefined;
+}
+
 function recordVerbSegment(
   operation: OperationSummary,
   segments: readonly string[],

@@ -258,7 +258,7 @@ describe("the signed-in user's own things", () => {
       "bitbucket",
       "POST /repositories/{workspace}/{repo_slug}/pullrequests/{pull_request_id}/decline",
       "create",
-      "decline_pullrequest",
+      "decline_repository_pull_request",
     ],
     ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues/export", "create", "export_issues"],
     ["bitbucket", "GET /snippets/{workspace}", "get", "list_workspace_snippets"],

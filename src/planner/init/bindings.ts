@@ -386,6 +386,20 @@ function referenceFields(
   });
 }
 
+/**
+ * Whether a call's body holds a typed object that requires a member (see `referenceFields`): an action that would send
+ * nothing then offers its fields, the things it acts between among them (LaunchDarkly's flag copy).
+ */
+export function namesReferences(model: ApiModel, operation: Operation): boolean {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (content === undefined || content.kind !== "json") return false;
+  const lookup = schemaLookup(model.schemas);
+  const node = loneMemberOf(derefTop(content.schema, lookup), lookup);
+  const properties = typeof node === "object" ? node["properties"] : undefined;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return false;
+  return referenceFields(properties as Record<string, JsonSchema>, lookup, () => false).length > 0;
+}
+
 /** Whether an object schema, or an `allOf` part of it, requires a member. */
 function requiresMember(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup, depth = 0): boolean {
   if (Array.isArray(node["required"]) && node["required"].length > 0) return true;

@@ -5,7 +5,7 @@ import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { isReadMethod } from "../risk.js";
-import { createInputNamer, operationStep } from "./bindings.js";
+import { createInputNamer, namesReferences, operationStep } from "./bindings.js";
 import {
   matchChain,
   resolverStepId,
@@ -31,7 +31,7 @@ import {
 import { PREPOSITIONS, entityWords, goalWords, operationGoalName, pluralSnake, segmentVerb } from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
-import { operationProfile, type OperationProfile } from "../profile.js";
+import { actsOnRecord, operationProfile, type OperationProfile } from "../profile.js";
 import { profileSentence, summaryInWords, withArticle } from "../summary-text.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { linkOf } from "./links.js";
@@ -1050,13 +1050,17 @@ function createStep(
       namer,
       ...(preset.size === 0 ? {} : { preset }),
       offerFields: kind === "update" || kind === "act" || ((kind === "create" || postRead) && offer),
-      offerOnPost: kind === "update" || kind === "create" || postRead,
+      offerOnPost: kind === "update" || kind === "create" || postRead || (kind === "act" && offer),
       offerObjects: kind === "update" || kind === "act",
       final: true,
     });
   };
   const drafted = step(offersOnCreate);
-  return (kind === "create" || postRead) && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
+  // A verb done to a record that would send `{}` to a body naming what it acts between (LaunchDarkly's flag copy)
+  // offers its fields, as the create it was read as before.
+  const acts = kind === "act" && actsOnRecord(operation) && namesReferences(model, operation);
+  const offersWhenEmpty = kind === "create" || postRead || acts;
+  return offersWhenEmpty && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
     ? step(true)
     : drafted;
 }
