@@ -375,10 +375,14 @@ export function retryAfterInBody(body: unknown): number | undefined {
 }
 
 /** One part of a wait said in words: `1m30s` is two, `7.2s`, `20ms`, `60 seconds`, `5 minutes` one. */
-const WAIT_PART = /(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?![a-z])/gi;
+const WAIT_UNIT = "ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?";
+const WAIT_PART = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(${WAIT_UNIT})(?![a-z])`, "gi");
 /** "Please try again in 1s", "retry after 30 seconds", "try again in 1m30s": the wait, after the words that ask it. */
-const SAID_WAIT =
-  /\b(?:try(?: it)? again|retry|wait)\s+(?:in|after|for)?\s*((?:\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?![a-z])\s*)+)/i;
+const SAID_WAIT = new RegExp(
+  `\\b(?:try(?: it)? again|retry|wait)\\s+(?:in|after|for)?\\s*` +
+    `((?:\\d+(?:\\.\\d+)?\\s*(?:${WAIT_UNIT})(?![a-z])\\s*)+)`,
+  "i",
+);
 const UNIT_SECONDS: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, h: 3600 };
 
 const unitSeconds = (unit: string): number => {
