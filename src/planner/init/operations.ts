@@ -421,11 +421,24 @@ export function basePrefix(operations: readonly Operation[]): string[] {
 }
 
 /** Whether some path has a parameter right after `prefix` (`/repos/{owner}`): then its last segment is a collection, not a base. */
-function itemsFollow(prefix: readonly string[], operations: readonly Operation[]): boolean {
-  return operations.some((o) => {
+export function itemsFollow(prefix: readonly string[], operations: readonly Operation[]): boolean {
+  return indexedPrefixes(operations).has(prefix.join("/"));
+}
+
+const indexedCache = new WeakMap<readonly Operation[], ReadonlySet<string>>();
+
+/** Every run of leading segments some path follows with a parameter (`repos` and `repos/{owner}` of `/repos/{owner}/{repo}`). */
+function indexedPrefixes(operations: readonly Operation[]): ReadonlySet<string> {
+  const cached = indexedCache.get(operations);
+  if (cached !== undefined) return cached;
+  const prefixes = new Set<string>();
+  for (const o of operations) {
     const parts = segments(o.path);
-    return prefix.every((s, i) => parts[i] === s) && PARAM_SEGMENT.test(parts[prefix.length] ?? "");
-  });
+    for (let i = 0; i < parts.length; i++)
+      if (PARAM_SEGMENT.test(parts[i] ?? "")) prefixes.add(parts.slice(0, i).join("/"));
+  }
+  indexedCache.set(operations, prefixes);
+  return prefixes;
 }
 
 /** A search of the whole API (Spotify's `GET /search`, Jira's `GET /rest/api/3/search`): below the base, one search segment. */

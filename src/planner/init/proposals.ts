@@ -23,6 +23,8 @@ import {
   idParts,
   isListOperation,
   isOrdinal,
+  itemsFollow,
+  segments,
   signatureOf,
   singular,
   staticSegments,
@@ -1171,8 +1173,7 @@ function verbHint(model: ApiModel, operation: Operation, kind: SingleKind): stri
  * segment names a collection, whatever verb its first word spells (a check item is added there, not checked).
  */
 function isCollection(model: ApiModel, path: string): boolean {
-  const prefix = `${path.replace(/\/+$/, "")}/{`;
-  return model.operations.some((o) => o.path.startsWith(prefix));
+  return itemsFollow(segments(path), model.operations);
 }
 
 /** The hint of a create that adds a thing that exists to another (see `linkOf`): `The user asks to add a user to a group.` */
