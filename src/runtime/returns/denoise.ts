@@ -1,4 +1,5 @@
 // A response body → the same data without nulls, empty values and hypermedia noise (HAL/JSON:API links, URI templates).
+// A link to another host than the API's (a payment or approval page for a person) is not noise: it stays.
 
 const isLinkObject = (value: unknown): boolean =>
   value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "href");
@@ -18,6 +19,47 @@ export function isLinkNoise(key: string, value: unknown): boolean {
   return value !== null && typeof value === "object" && Object.values(value).every(isLinkValue);
 }
 
+/** The host of an absolute http(s) URL; undefined for a relative or other one. */
+function hostOf(href: string): string | undefined {
+  if (!/^https?:\/\//i.test(href)) return undefined;
+  try {
+    return new URL(href).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A link that leads away from the API: an absolute URL on another host than `home` (the host the request went to),
+ * opened with GET (no `method`, or `GET`): GOV.UK Pay's `next_url`, the page the user pays on; PayPal's `approve`.
+ */
+function isAwayLink(value: unknown, home: string): boolean {
+  const href = typeof value === "string" ? value : isLinkObject(value) ? (value as { href: unknown }).href : undefined;
+  if (typeof href !== "string") return false;
+  const method = isLinkObject(value) ? (value as { method?: unknown }).method : undefined;
+  if (method !== undefined && (typeof method !== "string" || method.toUpperCase() !== "GET")) return false;
+  const host = hostOf(href);
+  return host !== undefined && host !== home.toLowerCase();
+}
+
+/** The entries of a link container that lead away from the API (`isAwayLink`), denoised; undefined when none do. */
+export function awayLinks(value: unknown, home: string | undefined): unknown {
+  if (home === undefined || value === null || typeof value !== "object") return undefined;
+  if (Array.isArray(value)) {
+    const kept = value.filter((item) => isAwayLink(item, home)).map((item) => denoise(item));
+    return kept.length === 0 ? undefined : kept;
+  }
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  for (const [rel, item] of Object.entries(value as Record<string, unknown>)) {
+    const kept = Array.isArray(item) ? awayLinks(item, home) : isAwayLink(item, home) ? denoise(item) : undefined;
+    if (kept === undefined) continue;
+    define(out, rel, kept);
+    count++;
+  }
+  return count === 0 ? undefined : out;
+}
+
 /** An RFC 6570 URI template (`https://api.github.com/users/x/gists{/gist_id}`): a link a model cannot follow as is. */
 const URI_TEMPLATE = /^https?:\/\/[^\s{}]*\{[^\s{}]+\}/;
 
@@ -29,11 +71,11 @@ const isTemplateLink = (key: string, value: unknown): boolean =>
 const maybeLinkKey = (key: string): boolean =>
   key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
 
-function denoiseArray(value: readonly unknown[]): unknown[] | undefined {
+function denoiseArray(value: readonly unknown[], home: string | undefined): unknown[] | undefined {
   let items: unknown[] | undefined;
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    const kept = denoise(item);
+    const kept = denoise(item, home);
     if (items === undefined && (kept !== item || kept === undefined)) items = value.slice(0, i);
     if (items !== undefined && kept !== undefined) items.push(kept);
   }
@@ -50,14 +92,23 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
-function denoiseObject(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+function denoiseObject(
+  value: Readonly<Record<string, unknown>>,
+  home: string | undefined,
+): Record<string, unknown> | undefined {
   const keys = Object.keys(value);
   let out: Record<string, unknown> | undefined;
   let count = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const item = value[key];
-    const kept = maybeLinkKey(key) && (isLinkNoise(key, item) || isTemplateLink(key, item)) ? undefined : denoise(item);
+    const kept = !maybeLinkKey(key)
+      ? denoise(item, home)
+      : isLinkNoise(key, item)
+        ? awayLinks(item, home)
+        : isTemplateLink(key, item)
+          ? undefined
+          : denoise(item, home);
     if (out === undefined && (kept !== item || kept === undefined)) {
       out = {};
       for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
@@ -73,12 +124,13 @@ function denoiseObject(value: Readonly<Record<string, unknown>>): Record<string,
 
 /**
  * Drops nulls, empty strings, empty arrays and objects, and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
- * templates), recursively; undefined when nothing is left.
+ * templates), recursively; undefined when nothing is left. Given `home`, the host the request went to, the links of a
+ * link container that lead to another host with GET stay (`awayLinks`).
  * A part with nothing to drop is returned as it is (the same object), not copied.
  */
-export function denoise(value: unknown): unknown {
+export function denoise(value: unknown, home?: string): unknown {
   if (value === null || value === undefined || value === "") return undefined;
-  if (Array.isArray(value)) return denoiseArray(value);
-  if (typeof value === "object") return denoiseObject(value as Record<string, unknown>);
+  if (Array.isArray(value)) return denoiseArray(value, home);
+  if (typeof value === "object") return denoiseObject(value as Record<string, unknown>, home);
   return value;
 }

@@ -47,7 +47,7 @@ export interface AnswerHeaders {
 }
 
 /**
- * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
+ * The default result: the last response body denoised (links to another host than `url`'s stay). An empty list stays `{items: []}` (an answer, not
  * noise), and so does an empty list at the body's top or in an object at its top (`{data: []}`, `{data: {payees:
  * []}}`); a body with nothing
  * left (204, null, `{}`) becomes `{ok: true, status}` with the answer's `location` where it names one (Velo's `201`
@@ -60,10 +60,21 @@ export function defaultResult(
   headers?: AnswerHeaders,
   url?: string,
 ): Record<string, unknown> {
-  if (Array.isArray(body)) return { items: denoise(body) ?? [] };
-  const kept = denoise(body);
+  const home = requestHost(url);
+  if (Array.isArray(body)) return { items: denoise(body, home) ?? [] };
+  const kept = denoise(body, home);
   const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
   return listed === undefined ? emptyAnswer(status, headers, url) : asResultObject(listed);
+}
+
+/** The host a request URL went to; undefined without one. */
+function requestHost(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done. */
