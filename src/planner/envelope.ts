@@ -2,11 +2,12 @@
 // errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec, XmlShape } from "../runtime/types.js";
+import type { EnvelopeSpec, ProgressSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
+import { operationToProgress } from "./progress.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -169,7 +170,8 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 /**
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
- * the statuses that answer yes or no (see `statusAnswers`), and whether the answer is a stream.
+ * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
+ * says the work is not finished (see `operationToProgress`).
  */
 export function answerChecks(
   operation: Operation,
@@ -182,12 +184,14 @@ export function answerChecks(
   xmlShape?: XmlShape;
   statusAnswers?: Readonly<Record<string, boolean>>;
   streams?: true;
+  progress?: ProgressSpec;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
   const bodyType = operationToBodyType(operation, lookup);
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
+  const progress = operationToProgress(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -195,5 +199,6 @@ export function answerChecks(
     ...(xmlShape === undefined ? {} : { xmlShape }),
     ...(answers === undefined ? {} : { statusAnswers: answers }),
     ...(operationStreams(operation) ? { streams: true as const } : {}),
+    ...(progress === undefined ? {} : { progress }),
   };
 }

@@ -1,9 +1,10 @@
 // One step: evaluate its request, call the transport (Arazzo retries), check criteria, compute outputs, pick the next.
-import { type EvaluationContext, readHeader } from "../expressions/index.js";
+import { type EvaluationContext, readHeader, resolvePointer } from "../expressions/index.js";
+import { pointerTokens } from "../expressions/pointer.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
 import type { Redactor } from "../redact.js";
 import { createHash, randomUUID } from "node:crypto";
-import type { ActionSpec, ParamSpec, RequestStampSpec } from "../types.js";
+import type { ActionSpec, ParamSpec, ProgressSpec, RequestStampSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
@@ -45,6 +46,21 @@ export interface StepResponse {
   readonly body: unknown;
   /** The URL the request went to (its query is what a paged step asked for). */
   readonly url?: string;
+  /** The body's status member says the work is still under way (see `StepSpec.progress`). */
+  readonly unfinished?: UnfinishedStatus;
+}
+
+/** Where a write's answer says its work is not finished, and the value it says so with (`running`). */
+export interface UnfinishedStatus {
+  readonly at: string;
+  readonly value: string;
+}
+
+/** The body's progress status when it holds one of the values that say the work is not finished. */
+export function unfinishedStatus(progress: ProgressSpec | undefined, body: unknown): UnfinishedStatus | undefined {
+  if (progress === undefined) return undefined;
+  const value = resolvePointer(body, pointerTokens(progress.pointer));
+  return typeof value === "string" && progress.unfinished.includes(value) ? { at: progress.pointer, value } : undefined;
 }
 
 /** A step's result: its outputs and next move, or its error and (for a failure `goto`) where to go. */
@@ -240,7 +256,14 @@ function succeed(
   }
   const next = firstApplying(step.onSuccess, whole);
   const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
-  const response = { status: outcome.status, headers: outcome.headers, body, url: outcome.url };
+  const unfinished = unfinishedStatus(step.spec.progress, outcome.body);
+  const response = {
+    status: outcome.status,
+    headers: outcome.headers,
+    body,
+    url: outcome.url,
+    ...(unfinished === undefined ? {} : { unfinished }),
+  };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
 

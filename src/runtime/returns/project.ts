@@ -1,6 +1,6 @@
 // A successful execution + the tool's returns spec → the result object before the byte cap.
 import type { EvaluationContext } from "../expressions/index.js";
-import { type AnswerHeaders, asResultObject, defaultResult } from "./shape.js";
+import { type AnswerHeaders, asResultObject, defaultResult, withUnfinishedNote } from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
 export interface ProjectionInput {
@@ -11,12 +11,19 @@ export interface ProjectionInput {
     readonly body: unknown;
     readonly headers?: AnswerHeaders;
     readonly url?: string;
+    readonly unfinished?: { readonly at: string; readonly value: string };
   };
 }
 
-/** The projection evaluated in the final context, else the last step's response body denoised. */
+/**
+ * The projection evaluated in the final context, else the last step's response body denoised; with the note that the
+ * work is not finished when the last answer's status says so.
+ */
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
-  if (input.projection !== undefined) return asResultObject(input.projection(input.context));
   const last = input.last;
-  return defaultResult(last?.body, last?.status, last?.headers, last?.url);
+  const result =
+    input.projection !== undefined
+      ? asResultObject(input.projection(input.context))
+      : defaultResult(last?.body, last?.status, last?.headers, last?.url);
+  return withUnfinishedNote(result, last?.unfinished);
 }

@@ -38,6 +38,25 @@ export const ACCEPTED_NOTE =
   "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted): " +
   "it may still fail or take effect later. Do not tell the user it is done; check its state first";
 
+/** The member a result gets when the answer's own status says the work is still under way. */
+export const IN_PROGRESS_KEY = "_in_progress";
+
+/**
+ * The result with `_in_progress` saying the work had not finished when the API answered, when the answer's status
+ * says so (Hetzner's `201 {"action": {"status": "running"}}`); the result as is otherwise.
+ */
+export function withUnfinishedNote(
+  result: Record<string, unknown>,
+  unfinished: { readonly at: string; readonly value: string } | undefined,
+): Record<string, unknown> {
+  if (unfinished === undefined) return result;
+  const where = unfinished.at.slice(1).split("/").join(".");
+  const note =
+    `The answer says ${where} is ${JSON.stringify(unfinished.value)}: the work had not finished when the API ` +
+    "answered and may still fail or take effect later. Do not tell the user it is done; check its state first.";
+  return { ...result, [IN_PROGRESS_KEY]: note };
+}
+
 /** Response headers that point at where an accepted request's progress can be read (RFC 9110 `Location`). */
 const MONITOR_HEADERS = ["location", "operation-location"] as const;
 

@@ -1,0 +1,137 @@
+// A write's success schema → the status field whose value says the work it started was not finished when it answered.
+import type { SchemaLookup } from "../model/api-source.js";
+import type { JsonSchema, Operation } from "../model/api-model.js";
+import type { ProgressSpec } from "../runtime/types.js";
+import { preferredContent } from "./media.js";
+import { derefTop } from "./schemas.js";
+
+type SchemaObject = Readonly<Record<string, unknown>>;
+
+/** Status values that say the work is still under way (lower case, `-` and spaces read as `_`). */
+const UNFINISHED: ReadonlySet<string> = new Set([
+  "running",
+  "pending",
+  "in_progress",
+  "inprogress",
+  "queued",
+  "enqueued",
+  "processing",
+  "started",
+  "starting",
+  "submitted",
+  "scheduled",
+  "waiting",
+  "initiated",
+  "initializing",
+  "provisioning",
+  "creating",
+  "deploying",
+  "executing",
+]);
+
+/** Status values that say the work has ended, either way: only an enum with one of these is a progress status. */
+const FINISHED: ReadonlySet<string> = new Set([
+  "success",
+  "succeeded",
+  "successful",
+  "completed",
+  "complete",
+  "done",
+  "finished",
+  "failed",
+  "failure",
+  "error",
+  "errored",
+]);
+
+const word = (value: string): string =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+const isObject = (schema: unknown): schema is SchemaObject =>
+  typeof schema === "object" && schema !== null && !Array.isArray(schema);
+
+/** A member named `status` or `state` (or ending so: `job_status`, `provisioningState`). */
+const isStatusName = (name: string): boolean =>
+  /(?:^|_)(?:status|state)$/i.test(name) || /[a-z](?:Status|State)$/.test(name);
+
+/** The object shapes a schema may take: itself and its allOf/oneOf/anyOf branches (one level). */
+function shapes(schema: unknown, lookup: SchemaLookup): SchemaObject[] {
+  if (!isObject(schema)) return [];
+  const top = derefTop(schema as JsonSchema, lookup);
+  if (!isObject(top)) return [];
+  const branches = ["allOf", "oneOf", "anyOf"].flatMap((key) =>
+    Array.isArray(top[key]) ? (top[key] as unknown[]) : [],
+  );
+  return [top, ...branches.map((b) => (isObject(b) ? derefTop(b as JsonSchema, lookup) : b)).filter(isObject)];
+}
+
+/** The enum's unfinished values, when it also has a finished one; undefined otherwise. */
+export function unfinishedValues(values: readonly unknown[]): string[] | undefined {
+  const strings = values.filter((v): v is string => typeof v === "string");
+  const unfinished = strings.filter((v) => UNFINISHED.has(word(v)));
+  return unfinished.length > 0 && strings.some((v) => FINISHED.has(word(v))) ? unfinished : undefined;
+}
+
+function statusIn(schema: unknown, lookup: SchemaLookup, at: string, depth: number): ProgressSpec | undefined {
+  for (const shape of shapes(schema, lookup)) {
+    const properties = shape["properties"];
+    if (!isObject(properties)) continue;
+    for (const [name, raw] of Object.entries(properties)) {
+      const member = isObject(raw) ? derefTop(raw as JsonSchema, lookup) : undefined;
+      if (!isObject(member)) continue;
+      const pointer = `${at}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      const values = Array.isArray(member["enum"]) ? unfinishedValues(member["enum"]) : undefined;
+      if (isStatusName(name) && values !== undefined) return { pointer, unfinished: values };
+    }
+    if (depth === 0) continue;
+    for (const [name, raw] of Object.entries(properties)) {
+      const found = statusIn(raw, lookup, `${at}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`, depth - 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The member at `tokens` of a schema (through allOf/oneOf/anyOf branches), when one is declared. */
+function memberAt(schema: unknown, tokens: readonly string[], lookup: SchemaLookup): SchemaObject | undefined {
+  if (tokens.length === 0) {
+    const member = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
+    return isObject(member) ? member : undefined;
+  }
+  for (const shape of shapes(schema, lookup)) {
+    const properties = shape["properties"];
+    if (!isObject(properties) || !Object.hasOwn(properties, tokens[0] as string)) continue;
+    const found = memberAt(properties[tokens[0] as string], tokens.slice(1), lookup);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The request body lets the caller set the status (GitHub's deployment status `state`): its value is the caller's. */
+function callerSets(operation: Operation, pointer: string, lookup: SchemaLookup): boolean {
+  const chosen = preferredContent(operation.requestBody?.contents ?? []);
+  if (chosen === undefined) return false;
+  const tokens = pointer
+    .slice(1)
+    .split("/")
+    .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const member = memberAt(chosen.schema, tokens, lookup);
+  return member !== undefined && member["readOnly"] !== true;
+}
+
+/**
+ * A write whose success body has a status member (at its top or in an object at its top: Hetzner's `action.status`)
+ * whose enum holds both a value of work under way (`running`, `pending`, `in_progress`, …) and one of work ended
+ * (`success`, `failed`, …): where it is and which values say "not finished". Reads are left alone (a status they
+ * report is the answer asked for), and so is a status the request body sets (the caller's own value, not progress).
+ */
+export function operationToProgress(operation: Operation, lookup: SchemaLookup): ProgressSpec | undefined {
+  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
+  const contents = operation.success?.contents ?? [];
+  const chosen = preferredContent(contents.filter((c) => c.kind === "json"));
+  const found = chosen === undefined ? undefined : statusIn(chosen.schema, lookup, "", 1);
+  return found === undefined || callerSets(operation, found.pointer, lookup) ? undefined : found;
+}

