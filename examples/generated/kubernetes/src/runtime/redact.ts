@@ -142,8 +142,36 @@ function allForms(secrets: readonly string[]): string[] {
   return forms.sort((a, b) => b.length - a.length);
 }
 
-function secretPattern(forms: readonly string[]): RegExp | undefined {
-  return forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+/**
+ * Values that are secrets whatever field holds them, by the prefix their vendor gives them: webhook signing secrets
+ * (`whsec_`, Svix's and Stripe's), Stripe secret and restricted keys (`sk_live_`, `rk_test_`), Slack tokens
+ * (`xoxb-`, `xoxp-`, …), GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`), Google API keys
+ * (`AIza`), SendGrid keys (`SG.….…`), Anthropic and OpenAI project keys (`sk-ant-`, `sk-proj-`) and PEM private keys.
+ * AWS access key ids (`AKIA…`) are not secrets (S3's presigned URLs carry them).
+ */
+const VENDOR_SECRET_SOURCES = [
+  String.raw`\bwhsec_[A-Za-z0-9+/=]{16,}`,
+  String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`,
+  String.raw`\bxox[abposr]-[A-Za-z0-9-]{10,}`,
+  String.raw`\bgh[pousr]_[A-Za-z0-9]{36,}`,
+  String.raw`\bgithub_pat_[A-Za-z0-9_]{22,}`,
+  String.raw`\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
+  String.raw`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`,
+  String.raw`\bsk-(?:ant|proj)-[A-Za-z0-9_-]{20,}`,
+  String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)`,
+];
+
+/** Whether a text holds a value shaped as a vendor's secret (see `VENDOR_SECRET_SOURCES`). */
+const VENDOR_SECRET = new RegExp(VENDOR_SECRET_SOURCES.join("|"));
+
+/** Whether a text holds a value shaped as a vendor's secret (`whsec_…`, `sk_live_…`, `ghp_…`, a PEM private key). */
+export function holdsVendorSecret(text: string): boolean {
+  return VENDOR_SECRET.test(text);
+}
+
+/** The configured secrets' forms, then the vendor secret shapes, as one global pattern. */
+function secretPattern(forms: readonly string[]): RegExp {
+  return new RegExp([...forms.map(escapeRegExp), ...VENDOR_SECRET_SOURCES].join("|"), "g");
 }
 
 /**
@@ -169,9 +197,9 @@ const MAX_CHECK_DEPTH = 256;
  * Whether redaction would leave the value as it is: no secret-looking key holds a value and (unless `checkStrings`
  * is false) no string holds a secret. Allocates nothing.
  */
-function untouched(value: unknown, pattern: RegExp | undefined, checkStrings: boolean, depth: number): boolean {
+function untouched(value: unknown, pattern: RegExp, checkStrings: boolean, depth: number): boolean {
   if (typeof value === "string") {
-    if (!checkStrings || pattern === undefined) return true;
+    if (!checkStrings) return true;
     pattern.lastIndex = 0;
     return !pattern.test(value);
   }
@@ -213,7 +241,7 @@ function redactDeep(value: unknown, text: (s: string) => string, seen: WeakMap<o
 
 /**
  * Builds a redactor for the given secrets (credentials, fetched tokens). Strings are searched for every
- * form of every secret; plain objects and arrays are copied with secret-looking keys' values replaced.
+ * form of every secret and for values shaped as a vendor's secret (`VENDOR_SECRET_SOURCES`); plain objects and arrays are copied with secret-looking keys' values replaced.
  * Other objects (Date, Headers, class instances) pass through untouched. A value with nothing to replace is
  * returned as it is, after one walk that allocates nothing; given the value's JSON text, that walk skips the
  * strings when no form of any secret occurs in the text (one `includes` per form).
@@ -222,13 +250,15 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const forms = allForms(secrets);
   const pattern = secretPattern(forms);
   const inJson = jsonForms(forms);
-  const text = (s: string): string => (pattern ? s.replace(pattern, REDACTED) : s);
+  const text = (s: string): string => s.replace(pattern, REDACTED);
   return <T>(value: T, json?: string): T => {
     if (typeof value === "string") return text(value) as T;
     if (value === null || typeof value !== "object") return value;
     const checkStrings =
-      pattern !== undefined &&
-      (json === undefined || inJson === undefined || inJson.some((form) => json.includes(form)));
+      json === undefined ||
+      inJson === undefined ||
+      inJson.some((form) => json.includes(form)) ||
+      holdsVendorSecret(json);
     if (untouched(value, pattern, checkStrings, 0)) return value;
     return redactDeep(value, text, new WeakMap()) as T;
   };

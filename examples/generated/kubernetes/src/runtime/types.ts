@@ -219,8 +219,16 @@ export interface StepSpec {
    * runtime sets each on every request it sends (a fresh UUID, the current time), never the model.
    */
   readonly stamps?: readonly RequestStampSpec[];
+  /** Where a write's answer says the work it started is still under way (Hetzner's `action.status: "running"`). */
+  readonly progress?: ProgressSpec;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
+}
+
+/** A status member of a success body (RFC 6901 `pointer`) and the values of it that say the work is not finished. */
+export interface ProgressSpec {
+  readonly pointer: string;
+  readonly unfinished: readonly string[];
 }
 
 /**

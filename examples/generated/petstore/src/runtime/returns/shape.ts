@@ -39,6 +39,25 @@ export const ACCEPTED_NOTE =
   "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted): " +
   "it may still fail or take effect later. Do not tell the user it is done; check its state first";
 
+/** The member a result gets when the answer's own status says the work is still under way. */
+export const IN_PROGRESS_KEY = "_in_progress";
+
+/**
+ * The result with `_in_progress` saying the work had not finished when the API answered, when the answer's status
+ * says so (Hetzner's `201 {"action": {"status": "running"}}`); the result as is otherwise.
+ */
+export function withUnfinishedNote(
+  result: Record<string, unknown>,
+  unfinished: { readonly at: string; readonly value: string } | undefined,
+): Record<string, unknown> {
+  if (unfinished === undefined) return result;
+  const where = unfinished.at.slice(1).split("/").join(".");
+  const note =
+    `The answer says ${where} is ${JSON.stringify(unfinished.value)}: the work had not finished when the API ` +
+    "answered and may still fail or take effect later. Do not tell the user it is done; check its state first.";
+  return { ...result, [IN_PROGRESS_KEY]: note };
+}
+
 /** Response headers that point at where an accepted request's progress can be read (RFC 9110 `Location`). */
 const MONITOR_HEADERS = ["location", "operation-location"] as const;
 
@@ -48,7 +67,7 @@ export interface AnswerHeaders {
 }
 
 /**
- * The default result: the last response body denoised. An empty list stays `{items: []}` (an answer, not
+ * The default result: the last response body denoised (links to another host than `url`'s stay). An empty list stays `{items: []}` (an answer, not
  * noise), and so does an empty list at the body's top or in an object at its top (`{data: []}`, `{data: {payees:
  * []}}`); a body with nothing
  * left (204, null, `{}`) becomes `{ok: true, status}` with the answer's `location` where it names one (Velo's `201`
@@ -61,10 +80,21 @@ export function defaultResult(
   headers?: AnswerHeaders,
   url?: string,
 ): Record<string, unknown> {
-  if (Array.isArray(body)) return { items: denoise(body) ?? [] };
-  const kept = denoise(body);
+  const home = requestHost(url);
+  if (Array.isArray(body)) return { items: denoise(body, home) ?? [] };
+  const kept = denoise(body, home);
   const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
   return listed === undefined ? emptyAnswer(status, headers, url) : asResultObject(listed);
+}
+
+/** The host a request URL went to; undefined without one. */
+function requestHost(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done. */
