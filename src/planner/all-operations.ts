@@ -3,6 +3,7 @@ import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
 import { withChangeInputs } from "./change-inputs.js";
+import { type CredentialSlot, credentialSlots, withoutCredentialSentences } from "./credential-sentences.js";
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
@@ -124,7 +125,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
       operation.summary ??
       methodNamedAction(operation) ??
       `${operation.method.toUpperCase()} ${operation.path}`,
-    description: operationDescription(operation),
+    description: operationDescription(operation, credentialSlots(operation.security, model.securitySchemes)),
     risk,
     category: profile.category,
     annotations: profile.annotations,
@@ -139,11 +140,14 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
   };
 }
 
-/** The summary and description, a summary that is only an identifier (`addCards()`) said from the profile instead. */
-function operationDescription(operation: Operation): string {
+/**
+ * The summary and description, a summary that is only an identifier (`addCards()`) said from the profile instead;
+ * without sentences telling the caller how to send the credentials in `slots` (the runtime sends them).
+ */
+function operationDescription(operation: Operation, slots: readonly CredentialSlot[]): string {
   const identifier = saysOnlyIdentifier(operation);
   const parts = [identifier ? undefined : operation.summary, operation.description]
-    .map((p) => (p === undefined ? undefined : htmlToText(p).trim()))
+    .map((p) => (p === undefined ? undefined : withoutCredentialSentences(htmlToText(p).trim(), slots)))
     .filter((p): p is string => p !== undefined && p !== "");
   if (identifier && parts.length === 0) parts.push(profileSentence(operationProfile(operation)));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
