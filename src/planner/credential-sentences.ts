@@ -63,10 +63,28 @@ export function tellsHowToSendCredential(sentence: string, slots: readonly Crede
   );
 }
 
+/** Where a sentence whose full stop is missing runs on into the next ("… about the payment The Authorisation token …"). */
+const RUN_ON = /(?<=[A-Za-z0-9)])\s+(?=(?:The|This|These|Your|You|Each|Every|All|Please|An?)\s)/;
+
+/**
+ * The sentence without its parts that tell how to send a credential: a part before a run-on sentence start stays,
+ * with a full stop; nothing when every part tells.
+ */
+function keptOf(sentence: string, slots: readonly CredentialSlot[]): string | undefined {
+  if (!tellsHowToSendCredential(sentence, slots)) return sentence;
+  const parts = sentence.split(RUN_ON).filter((part) => !tellsHowToSendCredential(part, slots));
+  if (parts.length === 0 || parts.length === sentence.split(RUN_ON).length) return undefined;
+  return parts.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`)).join(" ");
+}
+
 /** The text without the sentences that tell the caller how to send the operation's credentials (see above). */
 export function withoutCredentialSentences(text: string, slots: readonly CredentialSlot[]): string {
   if (slots.length === 0) return text;
   const sentences = text.split(/(?<=[.!?])\s+/);
-  const kept = sentences.filter((sentence) => !tellsHowToSendCredential(sentence, slots));
-  return kept.length === sentences.length ? text : kept.join(" ").trim();
+  const kept = sentences.map((sentence) => keptOf(sentence, slots));
+  if (kept.every((sentence, i) => sentence === sentences[i])) return text;
+  return kept
+    .filter((sentence): sentence is string => sentence !== undefined)
+    .join(" ")
+    .trim();
 }

@@ -58,6 +58,14 @@ describe("withoutCredentialSentences and credentialSlots", () => {
       "Create a new payment for the account associated to the Authorisation token.",
     );
   });
+  it("keeps what a run-on sentence said before the instruction", () => {
+    expect(
+      withoutCredentialSentences(
+        "Return information about the payment The Authorisation token needs to be specified in the 'authorization' header as 'authorization: Bearer YOUR_API_KEY_HERE'",
+        header,
+      ),
+    ).toBe("Return information about the payment.");
+  });
   it("reads an apiKey scheme's header and an http scheme's Authorization; not an API version", () => {
     expect(
       credentialSlots([{ key: [], basic: [] }, { version: [] }], {
@@ -81,6 +89,9 @@ describe.skipIf(REPEAT_RUN)("GOV.UK Pay (payments.service.gov.uk) --all-operatio
     const tools = planned.plan?.tools ?? [];
     expect(tools.length).toBe(10);
     for (const tool of tools) expect(tool.description).not.toContain("YOUR_API_KEY_HERE");
+    expect(tools.find((t) => t.name === "get_a_payment_refund")?.description).toBe(
+      "Find payment refund by ID. Return payment refund information by Refund ID. Calls GET /v1/payments/{paymentId}/refunds/{refundId}.",
+    );
     expect(tools.find((t) => t.name === "create_a_payment")?.description).toBe(
       "Create new payment. Create a new payment for the account associated to the Authorisation token. Calls POST /v1/payments.",
     );
