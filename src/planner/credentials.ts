@@ -253,7 +253,7 @@ export function credentialFill(
 
 /** The operation's parameters that carry a credential, with how each is filled. */
 export function credentialParameters(
-  operation: Pick<Operation, "parameters" | "security">,
+  operation: Pick<Operation, "parameters" | "security"> & { readonly path?: string },
   schemes: Schemes,
 ): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
   return operation.parameters.flatMap((p) => {
@@ -267,9 +267,44 @@ export function credentialParameters(
       ...(isApiVersionHeader(p, description) ? { apiVersion: specVersionOf(p) } : {}),
     };
     const fill = credentialFill(field, operation.security, schemes);
-    return fill === undefined ? [] : [{ field, fill }];
+    if (fill === undefined || (fill.kind !== "add" && recordsToken(field.description, operation.path))) return [];
+    return [{ field, fill }];
   });
 }
+
+/**
+ * A token the description names after a record the operation's own path names: Files.com's "Lock token" of
+ * `DELETE /locks/{path}`, GitHub's "package token" of `POST …/packages/{package_type}/{package_name}/restore`. It is
+ * that record's (the lock's, from the call that made it), different for every record, so the model gives it; a
+ * configured credential would send the caller's API token in its place. One got by signing in stays a credential.
+ */
+export function recordsToken(description: string | undefined, path: string | undefined): boolean {
+  const word = /^\s*(?:the\s+|an?\s+)?([a-z]+)\s+token\b/i.exec(description ?? "")?.[1]?.toLowerCase();
+  if (word === undefined || path === undefined || CREDENTIAL_NOUNS.has(word) || SAYS_SIGN_IN.test(description ?? ""))
+    return false;
+  return path
+    .split("/")
+    .map((s) => s.toLowerCase())
+    .some((s) => s === word || s === `${word}s` || s === `${word}es`);
+}
+
+/** A token got by signing in (ClearBlade's "Developer Token obtained through admin authentication"): the caller's. */
+const SAYS_SIGN_IN = /\bauthenticat|\bcredentials?\b|\b(log|sign)[ -]?in\b/i;
+
+/** Words before "token" that name the caller's credential, whatever the path holds (`/oauth/…` "OAuth token"). */
+const CREDENTIAL_NOUNS: ReadonlySet<string> = new Set([
+  "access",
+  "api",
+  "auth",
+  "authentication",
+  "authorization",
+  "bearer",
+  "bot",
+  "oauth",
+  "refresh",
+  "security",
+  "session",
+]);
 
 /** `in name` of each credential parameter, per operation and schemes: asked once per parameter, built once per operation. */
 const credentialKeys = new WeakMap<object, WeakMap<object, ReadonlySet<string>>>();

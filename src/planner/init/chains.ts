@@ -20,6 +20,7 @@ import {
   namesEntity,
   parameterEntity,
   segments,
+  sharesParameter,
   singular,
   staticSegments,
   successSchema,
@@ -444,10 +445,10 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
       .flatMap((r) => {
         const indexes = listsItemsOf(r, target, parameter);
         const yielded = yieldPointer(r, parameter, entity, schemaLookup(model.schemas), indexes);
-        const needs = r.needs.filter(
-          (n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in) && !configured(r.operation, n),
-        );
+        const needs = r.needs.filter((n) => !sharesParameter(r.operation, target, n) && !configured(r.operation, n));
         if (!yielded || needs.length > 1 || !picksTheEntity(r, entity, indexes)) return [];
+        // A need the target has a namesake of, for another record: the steps would bind one value to both.
+        if (needs.some((n) => target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
         const need = needs[0];
         const root = need === undefined ? undefined : findRoot(model, r.operation, need);
         if (need !== undefined && root === undefined) return [];
@@ -621,7 +622,7 @@ function resolverScore(resolver: Resolver, target: Operation): number {
     rank * 2 +
     (resolver.tokens.length === 0 ? 0 : 1) +
     (resolver.operation.tags[0] === target.tags[0] ? 0 : 10) +
-    resolver.needs.filter((n) => !target.parameters.some((p) => p.name === n.name)).length * 5
+    resolver.needs.filter((n) => !sharesParameter(resolver.operation, target, n)).length * 5
   );
 }
 

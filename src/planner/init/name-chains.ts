@@ -15,7 +15,16 @@ import { createInputNamer, operationStep, type InputNamer } from "./bindings.js"
 import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
 import { operationGoalName } from "./names.js";
-import { idParts, isOrdinal, segments, signatureOf, singular, staticSegments, successSchema } from "./operations.js";
+import {
+  idParts,
+  isOrdinal,
+  segments,
+  sharesParameter,
+  signatureOf,
+  singular,
+  staticSegments,
+  successSchema,
+} from "./operations.js";
 import { GENERIC_TEXT, lowerFirst, sentence, summaryOf, type Proposal } from "./proposals.js";
 import type { DraftInput, DraftStep, DraftValue } from "./types.js";
 
@@ -77,6 +86,21 @@ function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup): str
   return undefined;
 }
 
+/**
+ * The record was matched as the body's own kind (`serviceAccountClientId` of a `UserRepresentation` body, found in
+ * another user), yet it has an `id` of its own, so the field taken from it is that record's reference to some other
+ * object, not its identity: copied across, one user's service account would be written onto another. A record with no
+ * `id` (Jira's `User`, known by `accountId`) is identified by the field.
+ */
+function anotherObjectsId(
+  found: { readonly record: JsonSchema; readonly object: string },
+  slot: BodySlot,
+  field: string,
+  schemas: SchemaLookup,
+): boolean {
+  return found.object !== slot.objects[0] && field !== "id" && propertyNames(found.record, schemas).includes("id");
+}
+
 /** An optional parameter the read still needs in practice ("The issue key. Required, unless `project` is specified."). */
 const CONDITIONALLY_REQUIRED = /\bRequired,? (unless|if|when)\b(.*)/;
 
@@ -117,11 +141,12 @@ export function lookupForSlot(
     .flatMap((resolver): SlotLookup[] => {
       if (resolver.operation === target || resolver.operation.method !== "get") return [];
       if (listsWhatItAdds(resolver.operation, target) || listsItsOwnRecord(resolver.operation, target)) return [];
-      if (resolver.needs.some((n) => !target.parameters.some((p) => p.name === n.name && p.in === n.in))) return [];
+      if (resolver.needs.some((n) => !sharesParameter(resolver.operation, target, n))) return [];
       if (lacksRecordOf(resolver.operation, target)) return [];
       const found = slotRecord(model, resolver, slot);
       const field = found && idField(found.record, slot, schemas);
       if (found === undefined || field === undefined) return [];
+      if (anotherObjectsId(found, slot, field, schemas)) return [];
       const own = componentName(typeof found.record === "object" ? found.record["$ref"] : undefined);
       const pointer = resolver.pick ? [field] : [...resolver.tokens, ...found.tokens, field];
       return [

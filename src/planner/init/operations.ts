@@ -105,6 +105,23 @@ export function namesEntity(names: readonly string[], entity: string): boolean {
   return names.some((n) => n === entity || n.endsWith(`_${entity}`));
 }
 
+/**
+ * Whether `target` takes the very parameter `parameter` of `read`: the same name and place and, for a path parameter
+ * whose name says no kind (`{id}`, `{uuid}`), after the same collection. Keycloak's `{id}` of
+ * `/{realm}/groups/{id}/members` is a group's, of `/{realm}/users/{id}` a user's: one value for both would address the
+ * user by a group's id. A parameter that names its kind (`{userId}`, `{DomainName}`) is one thing wherever it sits.
+ */
+export function sharesParameter(read: Operation, target: Operation, parameter: Parameter): boolean {
+  return target.parameters.some(
+    (p) =>
+      p.name === parameter.name &&
+      p.in === parameter.in &&
+      (p.in !== "path" ||
+        idParts(p.name)?.entity !== "" ||
+        parameterEntity(read.path, p.name) === parameterEntity(target.path, p.name)),
+  );
+}
+
 /** The names a list read's items go by, from its path's static segments (`/v2/databases` → `v2`, `database`). */
 export function pathEntities(path: string): string[] {
   return staticSegments(path).map((s) => singular(toSnakeCase(s)));
