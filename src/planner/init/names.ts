@@ -152,6 +152,10 @@ export function operationGoalName(operation: Operation, verb: string): string {
     namedAction(operation) ??
     (operation.idSynthesized ? actionPath(operation) : undefined);
   if (action !== undefined) return toSnakeCase(action);
+  return withObject(unobjectedName(operation, verb), operation);
+}
+
+function unobjectedName(operation: Operation, verb: string): string {
   const name = baseName(operation)
     .split("_")
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))
@@ -163,6 +167,19 @@ export function operationGoalName(operation: Operation, verb: string): string {
   // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
   const said = segmentVerb(operation);
   return said === undefined ? `${verb}_${name}` : toSnakeCase(`${said.verb} ${said.object}`);
+}
+
+/**
+ * A name that is only a verb (Pinecone's `Upsert` on `POST /vectors/upsert`, doqs' `list` of `GET /templates`) names
+ * the thing it acts on, from the path's verb segment or the operation's object: `upsert_vector`, `list_templates`.
+ */
+function withObject(name: string, operation: Operation): string {
+  if (name.includes("_") || !isVerb(name)) return name;
+  const said = segmentVerb(operation);
+  if (said !== undefined && stem(said.verb) === stem(name)) return toSnakeCase(`${said.verb} ${said.object}`);
+  const object = toSnakeCase(operationProfile(operation).object);
+  if (object === "" || madeByVerb([...object.split("_"), name], name) || object === name) return name;
+  return `${name}_${PLURAL_VERBS.has(name) ? pluralSnake(object) : singularSnake(object)}`;
 }
 
 /**
