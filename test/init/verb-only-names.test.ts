@@ -11,9 +11,11 @@ const { model, operation } = specModels({
   doqs: join(api, "doqs.dev.json"),
   godaddy: join(api, "ote-godaddy.com/domains.json"),
   bbci: join(api, "bbci.co.uk.json"),
+  enode: join(api, "enode.io.json"),
+  apigateway: join(api, "amazonaws.com/apigateway.json"),
 });
 
-type Key = "pinecone" | "doqs" | "godaddy" | "bbci";
+type Key = "pinecone" | "doqs" | "godaddy" | "bbci" | "enode" | "apigateway";
 
 describe("an operation id that is only a verb", () => {
   test.each([
@@ -40,5 +42,21 @@ describe("an operation id that is only a verb", () => {
       const names = goals.map((g) => g.name);
       expect(names.filter((n) => !n.includes("_") && n !== "query")).toEqual([]);
     }
+  });
+});
+
+describe("an id that runs the method and the path together", () => {
+  test.each([
+    // Enode's ids glue the path's words (`putCharginglocationsCharginglocationid`): the path's words name the goal.
+    ["enode", "PUT /charging-locations/{chargingLocationId}", "update_charging_location"],
+    ["enode", "POST /charging-locations", "create_charging_location"],
+    ["enode", "GET /charging-locations", "list_charging_locations"],
+    // "Start / Stop Charging": both verbs, as the summary says.
+    ["enode", "POST /vehicles/{vehicleId}/charging", "start_or_stop_vehicle_charging"],
+    // AWS's `GetApiKeys` of `/apikeys` breaks more words than its path: the id's words stay.
+    ["apigateway", "GET /apikeys", "get_api_keys"],
+  ])("%s %s → %s", async (key, signature, name) => {
+    const { operation: o } = await operation(key as Key, signature);
+    expect(operationGoalName(o, "call")).toBe(name);
   });
 });

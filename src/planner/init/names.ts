@@ -276,6 +276,7 @@ function singularSnake(name: string): string {
 function restatesPath(operation: Operation): boolean {
   const [method, ...rest] = splitWords(operation.id);
   if (method !== operation.method || rest.length === 0) return false;
+  if (gluesPath(operation, method, rest)) return true;
   const said = new Set(rest.flatMap((w) => [w, stem(w)]));
   // Every static word of the path is in the id (`deleteOrder` of `/store/order/{orderId}` chose its words), in full
   // or by initials (`mc` for `marketing/contacts`); and every word of the id is in the path.
@@ -300,6 +301,22 @@ function restatesPath(operation: Operation): boolean {
   const path = new Set(splitWords(operation.path).flatMap((w) => [w, stem(w)]));
   const inPath = rest.every((w) => path.has(w) || path.has(stem(w)) || w === "id" || abbreviations.has(w));
   return inPath && statics.every((w, i) => said.has(w) || said.has(stem(w)) || abbreviated.has(i));
+}
+
+/**
+ * An id that is the method and the path run together with fewer word breaks than the path has (Enode's
+ * `putCharginglocationsCharginglocationid` of `PUT /charging-locations/{chargingLocationId}`): the path's words name it
+ * better. AWS's `GetApiKeys` of `/apikeys` breaks more words than its path and keeps them.
+ */
+function gluesPath(operation: Operation, method: string, rest: readonly string[]): boolean {
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const kept = operation.path.split("/").filter((s) => s !== "" && !/^(v\d+|\d+(\.\d+)*|api)$/i.test(s));
+  const withParameters = kept.map((s) => s.replace(/^\{|\}$/g, ""));
+  const statics = kept.filter((s) => !s.startsWith("{"));
+  const id = letters(operation.id).slice(method.length);
+  return [withParameters, statics].some(
+    (parts) => id !== "" && id === letters(parts.join("")) && rest.length < parts.flatMap((p) => splitWords(p)).length,
+  );
 }
 
 /**
@@ -559,9 +576,11 @@ function summaryVerb(operation: Operation): string | undefined {
   const first = summaryWords(operation)[0] ?? "";
   const base = [first, stem(first)].find((w) => VERBS.has(w) || SUMMARY_VERBS.has(w));
   const [, or, other] = summaryWords(operation);
-  // "Add or update list member": both, as the summary says.
-  if (base !== undefined && or === "or" && other !== undefined && VERBS.has(stem(other)))
-    return `${base}_or_${stem(other)}`;
+  // "Add or update list member", Enode's "Start / Stop Charging": both, as the summary says.
+  const slashed = /^\s*[A-Za-z]+\s*\/\s*([A-Za-z]+)\b/.exec(operation.summary ?? "")?.[1]?.toLowerCase();
+  const second = or === "or" ? other : slashed;
+  if (base !== undefined && second !== undefined && (VERBS.has(stem(second)) || SUMMARY_VERBS.has(stem(second))))
+    return `${base}_or_${stem(second)}`;
   if (base !== undefined) return base === "retrieve" || base === "fetch" ? "get" : base;
   const undone = first.startsWith("un") ? first.slice(2) : "";
   return undone !== "" && (VERBS.has(undone) || verbClasses(stem(undone)) !== undefined) ? first : undefined;
