@@ -36,6 +36,11 @@ describe("idParts reads the entity and the property an id parameter names", () =
     ["AccountSid", "account", "sid"],
     ["orgid", "org", "id"],
     ["gid", "", "gid"],
+    // 1Password's `itemUuid` and Harvest-like `projectGuid`: never an "item uu" or a "project gu".
+    ["itemUuid", "item", "uuid"],
+    ["vault_uuid", "vault", "uuid"],
+    ["projectGuid", "project", "guid"],
+    ["invoiceRowGUID", "invoice_row", "guid"],
   ])("%s → %s / %s", (name, entity, property) => {
     expect(idParts(name)).toEqual({ entity, property });
   });

@@ -683,8 +683,12 @@ function byEntity(
   if (isOrdinal(parameter.name))
     return ORDINAL_FIELDS.map((f) => properties.find((p) => toSnakeCase(p) === f)).find((p) => p !== undefined);
   const key = idParts(parameter.name)?.property ?? "id";
-  return properties.find((p) => toSnakeCase(p) === key);
+  const field = (name: string) => properties.find((p) => toSnakeCase(p) === name);
+  return field(key) ?? (UNIVERSAL_IDS.has(key) ? field("id") : undefined);
 }
+
+/** Id kinds a record's plain `id` holds when it has no field of that name (1Password's `{itemUuid}` is the item's `id`). */
+const UNIVERSAL_IDS: ReadonlySet<string> = new Set(["uuid", "guid"]);
 
 /** The record's number for an ordinal parameter, never its global `id` (Gitea's pull request 7 has an `id` of 4,512). */
 const ORDINAL_FIELDS = ["number", "iid", "index", "num"];

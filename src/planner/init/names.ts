@@ -152,6 +152,10 @@ export function operationGoalName(operation: Operation, verb: string): string {
     namedAction(operation) ??
     (operation.idSynthesized ? actionPath(operation) : undefined);
   if (action !== undefined) return toSnakeCase(action);
+  return withObject(unobjectedName(operation, verb), operation);
+}
+
+function unobjectedName(operation: Operation, verb: string): string {
   const name = baseName(operation)
     .split("_")
     .filter((w) => !/^v\d+((alpha|beta)\d*)?$/.test(w) && !ARTICLES.has(w))
@@ -163,6 +167,19 @@ export function operationGoalName(operation: Operation, verb: string): string {
   // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
   const said = segmentVerb(operation);
   return said === undefined ? `${verb}_${name}` : toSnakeCase(`${said.verb} ${said.object}`);
+}
+
+/**
+ * A name that is only a verb (Pinecone's `Upsert` on `POST /vectors/upsert`, doqs' `list` of `GET /templates`) names
+ * the thing it acts on, from the path's verb segment or the operation's object: `upsert_vector`, `list_templates`.
+ */
+function withObject(name: string, operation: Operation): string {
+  if (name.includes("_") || !isVerb(name)) return name;
+  const said = segmentVerb(operation);
+  if (said !== undefined && stem(said.verb) === stem(name)) return toSnakeCase(`${said.verb} ${said.object}`);
+  const object = toSnakeCase(operationProfile(operation).object);
+  if (object === "" || madeByVerb([...object.split("_"), name], name) || object === name) return name;
+  return `${name}_${PLURAL_VERBS.has(name) ? pluralSnake(object) : singularSnake(object)}`;
 }
 
 /**
@@ -259,6 +276,7 @@ function singularSnake(name: string): string {
 function restatesPath(operation: Operation): boolean {
   const [method, ...rest] = splitWords(operation.id);
   if (method !== operation.method || rest.length === 0) return false;
+  if (gluesPath(operation, method, rest)) return true;
   const said = new Set(rest.flatMap((w) => [w, stem(w)]));
   // Every static word of the path is in the id (`deleteOrder` of `/store/order/{orderId}` chose its words), in full
   // or by initials (`mc` for `marketing/contacts`); and every word of the id is in the path.
@@ -283,6 +301,22 @@ function restatesPath(operation: Operation): boolean {
   const path = new Set(splitWords(operation.path).flatMap((w) => [w, stem(w)]));
   const inPath = rest.every((w) => path.has(w) || path.has(stem(w)) || w === "id" || abbreviations.has(w));
   return inPath && statics.every((w, i) => said.has(w) || said.has(stem(w)) || abbreviated.has(i));
+}
+
+/**
+ * An id that is the method and the path run together with fewer word breaks than the path has (Enode's
+ * `putCharginglocationsCharginglocationid` of `PUT /charging-locations/{chargingLocationId}`): the path's words name it
+ * better. AWS's `GetApiKeys` of `/apikeys` breaks more words than its path and keeps them.
+ */
+function gluesPath(operation: Operation, method: string, rest: readonly string[]): boolean {
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const kept = operation.path.split("/").filter((s) => s !== "" && !/^(v\d+|\d+(\.\d+)*|api)$/i.test(s));
+  const withParameters = kept.map((s) => s.replace(/^\{|\}$/g, ""));
+  const statics = kept.filter((s) => !s.startsWith("{"));
+  const id = letters(operation.id).slice(method.length);
+  return [withParameters, statics].some(
+    (parts) => id !== "" && id === letters(parts.join("")) && rest.length < parts.flatMap((p) => splitWords(p)).length,
+  );
 }
 
 /**
@@ -542,9 +576,11 @@ function summaryVerb(operation: Operation): string | undefined {
   const first = summaryWords(operation)[0] ?? "";
   const base = [first, stem(first)].find((w) => VERBS.has(w) || SUMMARY_VERBS.has(w));
   const [, or, other] = summaryWords(operation);
-  // "Add or update list member": both, as the summary says.
-  if (base !== undefined && or === "or" && other !== undefined && VERBS.has(stem(other)))
-    return `${base}_or_${stem(other)}`;
+  // "Add or update list member", Enode's "Start / Stop Charging": both, as the summary says.
+  const slashed = /^\s*[A-Za-z]+\s*\/\s*([A-Za-z]+)\b/.exec(operation.summary ?? "")?.[1]?.toLowerCase();
+  const second = or === "or" ? other : slashed;
+  if (base !== undefined && second !== undefined && (VERBS.has(stem(second)) || SUMMARY_VERBS.has(stem(second))))
+    return `${base}_or_${stem(second)}`;
   if (base !== undefined) return base === "retrieve" || base === "fetch" ? "get" : base;
   const undone = first.startsWith("un") ? first.slice(2) : "";
   return undone !== "" && (VERBS.has(undone) || verbClasses(stem(undone)) !== undefined) ? first : undefined;

@@ -71,7 +71,8 @@ export function singular(word: string): string {
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }
 
-const ID_LIKE = /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|UUID|slug|Slug|sha|Sha|SHA)$/;
+const ID_LIKE =
+  /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|Uuid|UUID|guid|Guid|GUID|slug|Slug|sha|Sha|SHA)$/;
 
 /**
  * For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number`

