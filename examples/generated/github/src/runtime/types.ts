@@ -219,6 +219,11 @@ export interface StepSpec {
    * runtime sets each on every request it sends (a fresh UUID, the current time), never the model.
    */
   readonly stamps?: readonly RequestStampSpec[];
+  /**
+   * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not
+   * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
+   */
+  readonly repeats?: true;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }
