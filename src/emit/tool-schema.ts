@@ -32,13 +32,24 @@ const descriptionOf = (schema: JsonSchema): string | undefined =>
 function described(input: ToolInput, schemas: SchemaLookup): JsonSchema {
   const schema = input.schema;
   if (descriptionOf(schema) !== undefined) return schema;
-  const referred = typeof schema === "object" && schema["$ref"] !== undefined ? derefTop(schema, schemas) : undefined;
+  const referred = referredSchema(schema, schemas);
   const description =
     input.description ??
     (referred === undefined ? undefined : descriptionOf(referred)) ??
     bindingWords(input.boundTo[0]);
   if (description === undefined) return schema;
   return typeof schema === "object" ? { ...schema, description } : { allOf: [schema], description };
+}
+
+/** The named schema a `$ref`, or an `allOf` of one `$ref` (ShipEngine's `currency: {allOf: [{$ref}]}`), refers to. */
+function referredSchema(schema: JsonSchema, schemas: SchemaLookup): JsonSchema | undefined {
+  if (typeof schema !== "object") return undefined;
+  if (schema["$ref"] !== undefined) return derefTop(schema, schemas);
+  const members = schema["allOf"];
+  const [only, ...more] = Array.isArray(members) ? (members as JsonSchema[]) : [];
+  return only !== undefined && more.length === 0 && typeof only === "object" && only["$ref"] !== undefined
+    ? derefTop(only, schemas)
+    : undefined;
 }
 
 const LOCATION_WORDS: Readonly<Record<string, string>> = {

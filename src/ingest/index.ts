@@ -16,6 +16,7 @@ import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { repairEnums } from "./enums.js";
 import { readExampleValues } from "./example-values.js";
+import { readClosedAllOf } from "./closed-all-of.js";
 import { readRequiredApart } from "./required-refs.js";
 import { declareRequired } from "./undeclared-required.js";
 import { readUntypedItems } from "./untyped-items.js";
@@ -142,9 +143,9 @@ async function prepare(
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
   const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
   const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
-  const document = readRequiredApart(
-    declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter),
-    scan.requiredApart,
+  const document = readClosedAllOf(
+    readRequiredApart(declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter), scan.requiredApart),
+    scan.compositions,
   );
   const hoist = refs.external
     ? schemaRefTargets(

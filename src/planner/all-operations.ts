@@ -18,7 +18,15 @@ import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
 import { operationProfile } from "./profile.js";
 import { isIdentifierSummary, profileSentence } from "./summary-text.js";
-import { changesStateByWords, isReadMethod, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "./risk.js";
+import {
+  changesStateByWords,
+  isReadMethod,
+  raiseByWords,
+  raiseRiskFromSpec,
+  repeatsByWords,
+  riskFromMethods,
+  withRepeats,
+} from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
 import type { ConfigDeclaration } from "../goals/types.js";
 
@@ -86,7 +94,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     isPartialUpdate(operation, model.operations),
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
-  const profile = raiseByWords(riskFromMethods([operation.method]), [operation]);
+  const profile = withRepeats(raiseByWords(riskFromMethods([operation.method]), [operation]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;
   const origin = { file: model.file, pointer: operation.pointer };
@@ -115,6 +123,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     onFailure: [],
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps === undefined ? {} : { stamps }),
+    ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
     ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };

@@ -323,6 +323,52 @@ function queryActionRisk(action: string): WordRisk | undefined {
   return { risk: "medium", destructive: false, word: first, source: `action ${action}` };
 }
 
+/** Verbs whose every call does it again: sending, paying, running. */
+const REPEATING_VERBS: ReadonlySet<string> = new Set([
+  "send",
+  "resend",
+  "purchase",
+  "buy",
+  "pay",
+  "charge",
+  "dial",
+  "deposit",
+  "withdraw",
+  "refund",
+  "run",
+  "execute",
+  "trigger",
+  "notify",
+  "increment",
+  "decrement",
+]);
+
+/** What an "add" adds to an amount rather than to a set ("Add Funds To Carrier", not "Add a collaborator"). */
+const AMOUNTS = /^(funds?|credits?|money|balance|minutes|points)$/i;
+
+/**
+ * Whether a PUT's summary (else its description's first sentence) says each call does it again: it opens with a
+ * verb of {@link REPEATING_VERBS} ("Send Verification Token", "Purchase a Package", "Run trial balance") or adds to an
+ * amount (ShipEngine's `PUT /v1/carriers/{carrier_id}/add_funds`, "Add Funds To Carrier"). Such a PUT is no replace
+ * that a repeat leaves as it was, whatever the method promises. Other methods are never idempotent already.
+ */
+export function repeatsByWords(operation: WordedOperation): boolean {
+  if (operation.method !== "put") return false;
+  const text = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim() ?? "";
+  const [first, second] = /^([A-Za-z]+)(?:\s+([A-Za-z]+))?/.exec(text)?.slice(1) ?? [];
+  if (first === undefined) return false;
+  const lower = first.toLowerCase();
+  const base = [lower, lower.replace(/es$/, ""), lower.replace(/s$/, "")];
+  if (base.some((b) => REPEATING_VERBS.has(b))) return true;
+  return base.includes("add") && second !== undefined && AMOUNTS.test(second);
+}
+
+/** A profile whose operations' words say a repeat does it again: never idempotent. */
+export function withRepeats(profile: RaisedProfile, operations: readonly WordedOperation[]): RaisedProfile {
+  if (!profile.annotations.idempotentHint || !operations.some(repeatsByWords)) return profile;
+  return { ...profile, annotations: { ...profile.annotations, idempotentHint: false } };
+}
+
 /** What the words of an operation are read from. */
 export interface WordedOperation {
   readonly id: string;

@@ -29,7 +29,7 @@ describe("ShipEngine's DELETE /v1/pickups/{pickup_id} (gated; its answer carries
       "answered status pending_approval: that answer's request_id (never a request_id from the API's own result)",
     );
     const [result, , pending] = (listed["outputSchema"] as Schema).anyOf ?? [];
-    const members = result?.allOf ?? [];
+    const members = [...(result?.allOf ?? []), ...(result === undefined ? [] : [result])];
     const apiRequestId = members.map((m) => m.properties?.["request_id"]?.description).find((d) => d !== undefined);
     expect(apiRequestId).toBe(
       `${API_REQUEST_ID_NOTE} A UUID that uniquely identifies the request id.\nThis can be given to the support team ` +

@@ -118,7 +118,7 @@ function patternCheck(parts: ObjectParts, env: Env): Link {
             ];
       return seq(`if (${re}.test(k)) `, block([statement("matched = true"), ...sub]));
     });
-  const known = lit(Object.keys(parts.properties));
+  const names = Object.keys(parts.properties);
   const additional =
     parts.additional === true
       ? []
@@ -133,7 +133,7 @@ function patternCheck(parts: ObjectParts, env: Env): Link {
     statement("const v = o[k]"),
     statement("let matched = false"),
     ...tests,
-    seq("if (", method(known, "includes", atom("k")), ") continue;"),
+    ...(names.length === 0 ? [] : [seq("if (", method(lit(names), "includes", atom("k")), ") continue;")]),
     ...additional,
   ]);
   return rawRefine(

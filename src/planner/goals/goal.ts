@@ -4,7 +4,7 @@ import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved, SchemaLookup } from "../../model/api-source.js";
 import { withChangeInputs } from "../change-inputs.js";
 import { searchProfile } from "../profile-words.js";
-import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../risk.js";
+import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods, withRepeats } from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
 import { createGoalContext, type GoalContext } from "./context.js";
@@ -49,7 +49,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     returns: finishReturns(targetInputs),
     inputs: targetInputs,
   });
-  const profile = raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound);
+  const profile = withRepeats(raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
   const tool: ToolDef = withChangeInputs(

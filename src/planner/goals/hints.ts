@@ -56,7 +56,9 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
   const identifying = fed.filter((i) => i.required && identifies(i, step.operationId));
   const ids = quoted(identifying);
   const producers = identifying.flatMap((i) => {
-    const producer = producerOf(i.name, tool.name, tools, found);
+    const producer = BARE_REFERENCE.test(i.name)
+      ? listerOf(i, step, tool.name, tools)
+      : producerOf(i.name, tool.name, tools, found);
     return producer ? [`use ${producer} to find a valid \`${i.name}\``] : [];
   });
   const lookup = producers.length > 0 ? `; ${producers.join("; ")}` : "";
@@ -136,6 +138,30 @@ function constantsOf(step: StepPlan): string[] {
 
 function quoted(inputs: readonly ToolInput[]): string {
   return inputs.map((i) => `\`${i.name}\``).join(", ");
+}
+
+/** A reference that names no record of its own: `id`, `uuid`, `key`; which record it is, the path says. */
+const BARE_REFERENCE = /^(id|ids|uuid|sid|key)$/;
+
+/**
+ * For a bare `id` filling a path parameter (Up's `GET /transactions/{id}`), the tool that lists the collection the path
+ * names before it (`GET /transactions`): any tool whose result has an `id` (Up's accounts list) yields ids of other
+ * records. None when no tool lists that collection, or the id fills no path parameter.
+ */
+function listerOf(input: ToolInput, step: StepPlan, self: string, tools: readonly ToolDef[]): string | undefined {
+  const param = input.boundTo
+    .filter((b) => b.startsWith(`${step.operationId} path `))
+    .map((b) => b.slice(`${step.operationId} path `.length))[0];
+  const at = param === undefined ? -1 : step.path.indexOf(`/{${param}}`);
+  if (at <= 0) return undefined;
+  const collection = step.path.slice(0, at);
+  return tools.find(
+    (t) =>
+      t.name !== self &&
+      t.category === "data" &&
+      !t.inputs.some((i) => i.required && i.name === input.name) &&
+      t.steps.some((s) => s.method === "get" && s.path === collection),
+  )?.name;
 }
 
 /**

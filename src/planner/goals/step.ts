@@ -16,7 +16,7 @@ import {
 import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
-import { isReadMethod } from "../risk.js";
+import { isReadMethod, repeatsByWords } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
@@ -76,6 +76,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(pick === undefined ? {} : { pick: pick.spec }),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps.length === 0 ? {} : { stamps }),
+    ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
     ...answerChecks(operation, ctx.api.schema, step.envelope),
     origin: {
       file: step.position?.file ?? ctx.file,

@@ -77,6 +77,8 @@ export type NoAnswer = "dropped" | "not_sent" | "timeout";
 /** The facts a decision needs. */
 export interface RetryQuestion {
   readonly method: string;
+  /** The step's words say a repeat does it again, whatever the method (see `StepSpec.repeats`). */
+  readonly repeats?: boolean;
   /** The request carries an idempotency key the runtime set: resent with the same key, a write is safe to repeat. */
   readonly keyed?: boolean;
   /** The answer's status, or how the attempt failed without one. */
@@ -97,7 +99,7 @@ export interface RetryQuestion {
 function resendable(q: RetryQuestion): boolean {
   if (q.status === "dropped") return q.keyed === true;
   if (typeof q.status !== "number") return false;
-  return RETRY_STATUSES.has(q.status) && (isIdempotent(q.method) || q.keyed === true);
+  return RETRY_STATUSES.has(q.status) && ((isIdempotent(q.method) && q.repeats !== true) || q.keyed === true);
 }
 
 /**

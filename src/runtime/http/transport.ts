@@ -319,6 +319,7 @@ async function exchange(
     const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
       method: prepared.method,
+      repeats: step.repeats === true,
       keyed,
       status: response.status,
       retries,
@@ -359,7 +360,7 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   try {
     return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
-    const idempotent = isIdempotent(prepared.value.method);
+    const idempotent = isIdempotent(prepared.value.method) && request.step.repeats !== true;
     return {
       ok: false,
       error: ctx.redact(

@@ -221,6 +221,11 @@ export interface StepSpec {
   readonly stamps?: readonly RequestStampSpec[];
   /** Where a write's answer says the work it started is still under way (Hetzner's `action.status: "running"`). */
   readonly progress?: ProgressSpec;
+  /**
+   * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not
+   * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
+   */
+  readonly repeats?: true;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }

@@ -320,6 +320,7 @@ async function exchange(
     const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
       method: prepared.method,
+      repeats: step.repeats === true,
       keyed,
       status: response.status,
       retries,
@@ -360,7 +361,7 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   try {
     return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
-    const idempotent = isIdempotent(prepared.value.method);
+    const idempotent = isIdempotent(prepared.value.method) && request.step.repeats !== true;
     return {
       ok: false,
       error: ctx.redact(
