@@ -42,13 +42,23 @@ export function isMediaRange(mediaType: string): boolean {
 }
 
 /**
+ * Whether the name says a multipart form by its subtype alone, under another top-level type or none: Mastodon's
+ * `application/form-data` (13 bodies), VTEX's `form-data`. `multipart/form-data` itself is the form's own name.
+ */
+export function namesMultipartForm(mediaType: string): boolean {
+  const bare = bareMediaType(mediaType);
+  return bare !== "multipart/form-data" && /^(?:[\w.+-]+\/)?form-data$/.test(bare);
+}
+
+/**
  * How a body of `mediaType` is encoded: `application/vnd.github+json` and `text/json` are json, `text/csv` text,
- * images binary. A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object
+ * images binary, a form named by its subtype (`application/form-data`) multipart. A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object
  * or array schema), else binary.
  */
 export function mediaKind(mediaType: string, structured = false): BodyKind {
   const bare = bareMediaType(mediaType);
   if (JSON_CAPABLE_RANGES.has(bare)) return structured ? "json" : "binary";
+  if (namesMultipartForm(bare)) return "multipart";
   return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
 }
 
