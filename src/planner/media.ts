@@ -1,6 +1,6 @@
 // A request body's declared media types (and a goal's `content_type`) → the one media type a step sends, with its body kind.
 import type { BodyKind, MediaContent } from "../model/api-model.js";
-import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, namesMultipartForm } from "../util/media-type.js";
+import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, repairedMediaType } from "../util/media-type.js";
 
 /** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
 export interface BodyMedia {
@@ -44,12 +44,13 @@ const RANGE_WIRE_TYPES: Readonly<Record<BodyKind, string>> = {
 };
 
 /**
- * A declared content as sent: a range, or a form named by its subtype alone (`application/form-data`), becomes the
- * concrete type of its kind; a concrete type stays as written.
+ * A declared content as sent: a range becomes the concrete type of its kind, a misspelled name the name it misspells
+ * (`application/form-data` → `multipart/form-data`), a concrete type stays as written.
  */
 export function sentMedia(content: MediaContent): BodyMedia {
-  const renamed = isMediaRange(content.mediaType) || namesMultipartForm(content.mediaType);
-  const mediaType = renamed ? RANGE_WIRE_TYPES[content.kind] : content.mediaType;
+  const mediaType = isMediaRange(content.mediaType)
+    ? RANGE_WIRE_TYPES[content.kind]
+    : (repairedMediaType(content.mediaType) ?? content.mediaType);
   return { content, mediaType, kind: content.kind };
 }
 

@@ -1,34 +1,46 @@
-// A request body declared under a form's subtype alone (`application/form-data`, `form-data`) is the multipart form
-// it names. Mastodon declares 13 bodies so (follow, mute, note, filters, media, …); each was read as raw bytes, so the
-// tool offered the form's fields and then answered "The binary body must be a string, Blob or bytes".
+// A misspelled media-type name is read and sent as the name it misspells: a form's subtype alone (`application/form-data`,
+// `form-data`) is multipart/form-data, a name that lost its slash (`applicationjson`) that name. Mastodon declares 13
+// bodies as application/form-data (follow, mute, note, filters, media, …); each was read as raw bytes, so the tool
+// offered the form's fields and then answered "The binary body must be a string, Blob or bytes".
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MediaContent } from "../../src/model/api-model.js";
 import { sentMedia } from "../../src/planner/media.js";
-import { mediaKind, namesMultipartForm } from "../../src/util/media-type.js";
+import { mediaKind, repairedMediaType } from "../../src/util/media-type.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 
-describe("a form named by its subtype alone is multipart", () => {
-  const table: [string, string, boolean, string][] = [
-    ["Mastodon's application/form-data", "application/form-data", true, "multipart"],
-    ["with parameters and capitals", "Application/Form-Data; charset=utf-8", true, "multipart"],
-    ["VTEX's bare form-data", "form-data", true, "multipart"],
-    ["multipart/form-data as before", "multipart/form-data", false, "multipart"],
-    ["urlencoded as before", "application/x-www-form-urlencoded", false, "form"],
-    ["a subtype that only ends like it", "application/x-form-data", false, "binary"],
-    ["octet-stream as before", "application/octet-stream", false, "binary"],
+describe("a misspelled media-type name is the name it misspells", () => {
+  const table: [string, string, string | undefined, string][] = [
+    ["Mastodon's application/form-data", "application/form-data", "multipart/form-data", "multipart"],
+    ["capitals", "Application/Form-Data", "multipart/form-data", "multipart"],
+    ["VTEX's bare form-data", "form-data", "multipart/form-data", "multipart"],
+    [
+      "Loket's applicationjson, its version kept",
+      "applicationjson;version=2018-01-01",
+      "application/json;version=2018-01-01",
+      "json",
+    ],
+    ["a +json name without its slash", "applicationvnd.api+json", "application/vnd.api+json", "json"],
+    ["multipart/form-data as written", "multipart/form-data", undefined, "multipart"],
+    ["urlencoded as written", "application/x-www-form-urlencoded", undefined, "form"],
+    ["a subtype that only ends like it", "application/x-form-data", undefined, "binary"],
+    ["an unknown name without a slash", "applicationfoo", undefined, "binary"],
+    ["a parameter alone (WhatsApp's codecs=opus)", "codecs=opus", undefined, "binary"],
   ];
-  it.each(table)("%s", (_, mediaType, misnamed, kind) => {
-    expect(namesMultipartForm(mediaType)).toBe(misnamed);
+  it.each(table)("%s", (_, mediaType, repaired, kind) => {
+    expect(repairedMediaType(mediaType)).toBe(repaired);
     expect(mediaKind(mediaType, true)).toBe(kind);
   });
 
-  it("is sent as multipart/form-data, a declared multipart type as written", () => {
+  it("is sent under the repaired name, a declared multipart type as written", () => {
     const content = (mediaType: string): MediaContent =>
       ({ mediaType, kind: mediaKind(mediaType), schema: { type: "object" }, examples: [] }) as unknown as MediaContent;
     expect(sentMedia(content("application/form-data")).mediaType).toBe("multipart/form-data");
+    expect(sentMedia(content("applicationjson;version=2018-01-01")).mediaType).toBe(
+      "application/json;version=2018-01-01",
+    );
     expect(sentMedia(content("multipart/mixed")).mediaType).toBe("multipart/mixed");
   });
 });
