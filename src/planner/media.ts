@@ -70,7 +70,7 @@ export function chooseBodyMedia(
   const refused: BodyMediaChoice = { ok: false, accepted: contents.map((c) => c.mediaType) };
   if (isMediaRange(wanted)) return refused;
   const exact = contents.find((c) => bareMediaType(c.mediaType) === bareMediaType(wanted));
-  if (exact !== undefined) return { ok: true, media: { content: exact, mediaType: exact.mediaType, kind: exact.kind } };
+  if (exact !== undefined) return { ok: true, media: sentMedia(exact) };
   const covering = contents.find((c) => mediaTypeCovers(c.mediaType, wanted));
   return covering === undefined
     ? refused

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MediaContent } from "../../src/model/api-model.js";
-import { sentMedia } from "../../src/planner/media.js";
+import { chooseBodyMedia, sentMedia } from "../../src/planner/media.js";
 import { mediaKind, repairedMediaType } from "../../src/util/media-type.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -42,6 +42,8 @@ describe("a misspelled media-type name is the name it misspells", () => {
       "application/json;version=2018-01-01",
     );
     expect(sentMedia(content("multipart/mixed")).mediaType).toBe("multipart/mixed");
+    const chosen = chooseBodyMedia([content("applicationjson;version=2018-01-01")], "applicationjson");
+    expect(chosen?.ok && chosen.media.mediaType).toBe("application/json;version=2018-01-01");
   });
 });
 
