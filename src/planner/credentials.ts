@@ -110,6 +110,32 @@ const ACTED_ON =
   /\b(the|a) new\b|\bto (resolve|revoke|validate|verify|confirm|check|inspect|introspect|invalidate)\b|\bdevice\b|\bsent to an? (endpoint|device|email|phone)\b/i;
 
 /**
+ * A description saying an earlier answer carried the value: Vercel's "The token returned when the login was requested"
+ * (to verify that login), Jellyfin's "Secret previously returned from the Initiate endpoint", OpenChannel's "The Stripe
+ * token returned by the Stripe.js … createToken call". Configured once, the operator's own token would be sent in its
+ * place. A login, session or access token so returned is the caller's credential (LetMC's "The login token returned
+ * from the /session POST call").
+ */
+const RETURNED = /\breturned (by|when|from|in|after)\b/i;
+const CALLERS_TOKEN = /\b(login|session|access|auth(entication|orization)?|bearer)[ _-]token\b/i;
+
+/** Whether the description says the field is a value the call acts on or an earlier answer gave, not a credential. */
+export function isActedOnValue(description: string): boolean {
+  return ACTED_ON.test(description) || (RETURNED.test(description) && !CALLERS_TOKEN.test(description));
+}
+
+/**
+ * Whether a parameter named like a credential is said to be a value an earlier answer returned (Vercel's verification
+ * `token`, "The token returned when the login was requested"): the call continues that earlier one.
+ */
+export function isReturnedToken(parameter: Pick<Parameter, "name" | "in" | "description">): boolean {
+  const said = parameter.description ?? "";
+  const named =
+    isCredentialName(parameter.name) || (parameter.in === "header" && isCredentialHeaderName(parameter.name));
+  return named && RETURNED.test(said) && !CALLERS_TOKEN.test(said);
+}
+
+/**
  * How the credential of one field reaches the API: `scheme` — a scheme the operation uses sends it already (the
  * field is left out of the request); `add` — a declared apiKey scheme has this very name and place, so it is
  * added to the operation's requirement; `variable` — no scheme carries it, so a generated apiKey scheme named after
@@ -164,7 +190,7 @@ export function isCredentialVariable(name: string, description: string | undefin
   const text = description ?? "";
   const named =
     isCredentialName(name) || isCredentialHeaderName(name) || (credentialWord(name) === "key" && CALLER_KEY.test(text));
-  return named && !PAGING.test(text) && !ACTED_ON.test(text);
+  return named && !PAGING.test(text) && !isActedOnValue(text);
 }
 
 /** The variables of a server URL that carry the caller's credential, in the order the URL names them. */
@@ -242,7 +268,7 @@ export function credentialFill(
       (field.in === "header" && isCredentialHeaderName(field.name)) ||
       (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
       !PAGING.test(field.description ?? "") &&
-      !ACTED_ON.test(field.description ?? ""));
+      !isActedOnValue(field.description ?? ""));
   if (duplicate === undefined && !named) return undefined;
   const used = [...new Set(security.flatMap((r) => Object.keys(r)))];
   const carrier = used.find((name) => schemes[name] !== undefined && carries(schemes[name], field));

@@ -1,6 +1,6 @@
 // A request body's declared media types (and a goal's `content_type`) → the one media type a step sends, with its body kind.
 import type { BodyKind, MediaContent } from "../model/api-model.js";
-import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers } from "../util/media-type.js";
+import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, repairedMediaType } from "../util/media-type.js";
 
 /** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
 export interface BodyMedia {
@@ -43,9 +43,14 @@ const RANGE_WIRE_TYPES: Readonly<Record<BodyKind, string>> = {
   binary: "application/octet-stream",
 };
 
-/** A declared content as sent: a range becomes the concrete type of its kind, a concrete type stays as written. */
+/**
+ * A declared content as sent: a range becomes the concrete type of its kind, a misspelled name the name it misspells
+ * (`application/form-data` → `multipart/form-data`), a concrete type stays as written.
+ */
 export function sentMedia(content: MediaContent): BodyMedia {
-  const mediaType = isMediaRange(content.mediaType) ? RANGE_WIRE_TYPES[content.kind] : content.mediaType;
+  const mediaType = isMediaRange(content.mediaType)
+    ? RANGE_WIRE_TYPES[content.kind]
+    : (repairedMediaType(content.mediaType) ?? content.mediaType);
   return { content, mediaType, kind: content.kind };
 }
 
@@ -65,7 +70,7 @@ export function chooseBodyMedia(
   const refused: BodyMediaChoice = { ok: false, accepted: contents.map((c) => c.mediaType) };
   if (isMediaRange(wanted)) return refused;
   const exact = contents.find((c) => bareMediaType(c.mediaType) === bareMediaType(wanted));
-  if (exact !== undefined) return { ok: true, media: { content: exact, mediaType: exact.mediaType, kind: exact.kind } };
+  if (exact !== undefined) return { ok: true, media: sentMedia(exact) };
   const covering = contents.find((c) => mediaTypeCovers(c.mediaType, wanted));
   return covering === undefined
     ? refused

@@ -10,8 +10,10 @@ const KNOWN_MEDIA: Readonly<Record<string, BodyKind>> = {
   "application/octet-stream": "binary",
 };
 
+const JSON_TYPE = /^(?:application|text)\/(?:[\w.-]+\+)?json$/;
+
 const PREFIX_KINDS: readonly (readonly [RegExp, BodyKind])[] = [
-  [/^(?:application|text)\/(?:[\w.-]+\+)?json$/, "json"],
+  [JSON_TYPE, "json"],
   [/^multipart\//, "multipart"],
   [/^text\//, "text"],
 ];
@@ -42,13 +44,32 @@ export function isMediaRange(mediaType: string): boolean {
 }
 
 /**
+ * The name a misspelled media-type name can only mean, parameters kept, else undefined: a form named by its subtype
+ * alone under another type or none (Mastodon's `application/form-data` on 13 bodies, VTEX's `form-data`) is
+ * `multipart/form-data`; a known name that lost its slash (Loket's `applicationjson;version=2018-01-01`) is that name.
+ */
+export function repairedMediaType(mediaType: string): string | undefined {
+  const [name = "", ...parameters] = mediaType.split(";");
+  const bare = name.trim().toLowerCase();
+  const tail = parameters.length > 0 ? `;${parameters.join(";")}` : "";
+  if (bare !== "multipart/form-data" && /^(?:[\w.+-]+\/)?form-data$/.test(bare)) return `multipart/form-data${tail}`;
+  const slashless = /^(application|text|multipart)([a-z][\w.+-]*)$/.exec(bare);
+  if (slashless === null) return undefined;
+  const named = `${slashless[1]}/${slashless[2]}`;
+  return KNOWN_MEDIA[named] !== undefined || JSON_TYPE.test(named) ? `${named}${tail}` : undefined;
+}
+
+/**
  * How a body of `mediaType` is encoded: `application/vnd.github+json` and `text/json` are json, `text/csv` text,
- * images binary. A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object
- * or array schema), else binary.
+ * images binary; a misspelled name as the name it misspells (`application/form-data` multipart, `applicationjson`
+ * json). A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object or array
+ * schema), else binary.
  */
 export function mediaKind(mediaType: string, structured = false): BodyKind {
   const bare = bareMediaType(mediaType);
   if (JSON_CAPABLE_RANGES.has(bare)) return structured ? "json" : "binary";
+  const repaired = repairedMediaType(bare);
+  if (repaired !== undefined) return mediaKind(repaired, structured);
   return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
 }
 

@@ -4,7 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { escapeToken } from "../../util/pointer.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { basicUserScheme, credentialParameters } from "../credentials.js";
+import { basicUserScheme, credentialParameters, isReturnedToken } from "../credentials.js";
 import { isPaged } from "../goals/pick.js";
 import { componentName, derefTop } from "../schemas.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
@@ -121,12 +121,15 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
 }
 
 /**
- * A read that requires a credential none of the API's schemes carries (Vercel's `GET /registration/verify?token=`, a
- * login's verification): an authentication step, not a lookup of a record by what a person knows of it.
+ * A read that requires a credential none of the API's schemes carries, or a token an earlier answer returned (Vercel's
+ * `GET /registration/verify?token=`, a login's verification): an authentication step or the sequel of another call,
+ * not a lookup of a record by what a person knows of it.
  */
 function needsOwnCredential(model: ApiModel, operation: Operation): boolean {
-  return credentialParameters(operation, model.securitySchemes).some(
-    (c) => c.field.required && c.fill.kind === "variable",
+  return (
+    credentialParameters(operation, model.securitySchemes).some(
+      (c) => c.field.required && c.fill.kind === "variable",
+    ) || operation.parameters.some((p) => p.required && p.in !== "path" && isReturnedToken(p))
   );
 }
 

@@ -272,7 +272,7 @@ const BODY_SHAPES: readonly Shape[] = [
   (b) => (Array.isArray(b.reasons) ? listMessages(b.reasons) : undefined),
   (b) =>
     text(b.detail) ??
-    (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : undefined),
+    (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : messageOf(b.detail)),
   (b) => text(b.title) ?? text(b.msg) ?? text(b.description) ?? text(b.error_description) ?? text(b.fault),
 ];
 
@@ -305,9 +305,9 @@ export function capText(value: string, cap: number): string {
 
 /**
  * A one-line summary of an upstream error body — `{message}`, `{error}`, `{error:{message}}`, `{errors:[…]}` (or
- * Walmart's `{errors:{error:[…]}}`, Zuora's `{reasons:[{code, message}]}`),
- * RFC 7807 `{title, detail}`, text or HTML — scrubbed of secrets first, then capped, so a cut never leaves half a
- * secret.
+ * Walmart's `{errors:{error:[…]}}`, Zuora's `{reasons:[{code, message}]}`), FastAPI's `{detail}` as text, a list or an
+ * object with its own message (ElevenLabs' `{detail: {status, message}}`), RFC 7807 `{title, detail}`, text or HTML —
+ * scrubbed of secrets first, then capped, so a cut never leaves half a secret.
  */
 export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR_SUMMARY_CAP): string | undefined {
   const summary = rawSummary(body);
