@@ -13,6 +13,7 @@ import {
   stem,
   verbClasses,
 } from "../runtime/adapters/search-words.js";
+import { namingId } from "../model/naming-id.js";
 
 export type { OperationProfile } from "../runtime/types.js";
 
@@ -53,8 +54,8 @@ export function operationProfile(
   if (method !== undefined) return namedActionProfile(method, operation);
   const segments = pathSegments(operation.path);
   const rpc = rpcName(segments);
-  const idWords = splitWords(rpc ?? operation.id);
-  const fromId = idAction(rpc ?? operation.id, operation.method);
+  const idWords = splitWords(rpc ?? namingId(operation));
+  const fromId = idAction(rpc ?? namingId(operation), operation.method);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
   const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
   const fromPath =
@@ -257,7 +258,7 @@ function idNamedVerb(
   const tail = words.length > 1 ? (words.at(-1) as string) : undefined;
   const nounVerb = tail !== undefined && !isPlural(tail) && verbClasses(tail) !== undefined;
   if (verb === undefined || isPlural(verb) || verbClasses(stem(verb)) !== undefined || nounVerb) return undefined;
-  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const id = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
   const before = id.slice(0, id.length - words.length);
   if (before.length === 0 || id.slice(before.length).join(" ") !== words.join(" ")) return undefined;
   const nouns = new Set(
@@ -308,7 +309,7 @@ function recordVerbSegment(
   if (opening === undefined || next === undefined || stem(opening.toLowerCase()) !== stem(verb)) return undefined;
   if (RESTATED_VERBS.has(canonicalOf(stem(verb)))) return undefined;
   const determined = DETERMINERS.has(next.toLowerCase());
-  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const id = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
   const idOpens = (id[0] === operation.method ? id[1] : id[0]) === verb;
   if (!determined && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
   return { action: stem(verb), verb: true };
@@ -383,7 +384,7 @@ const REST_ACTIONS = new Set(["create", "add", "get", "list", "update", "delete"
 /** A read of a collection path whose id names its object in the plural (`getComments`, `getIssueAllTypes`) lists. */
 function listOfMany(action: string, operation: OperationSummary, segments: readonly string[]): string {
   if (action !== "get" || operation.method !== "get" || PARAMETER.test(segments.at(-1) ?? "")) return action;
-  const method = splitWords(operation.id.split(/[/.]/).at(-1) ?? "").slice(1);
+  const method = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "").slice(1);
   const end = method.findIndex((w) => PHRASE_END.has(w));
   const object = end < 0 ? method : method.slice(0, end);
   return isPlural(object.at(-1) ?? "") ? "list" : action;

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { Operation } from "../model/api-model.js";
 import { toIdentifierName } from "../util/naming.js";
 import { queryAction } from "./risk.js";
+import { namingId } from "../model/naming-id.js";
 
 /**
  * The AWS query action `operation` calls when its operationId is only its method and that action (`GET_PurgeQueue`
@@ -18,7 +19,7 @@ export function methodNamedAction(operation: Operation): string | undefined {
 
 /** A tool's name for `operation`: its action for a method-named AWS query action (`purge_queue`), else its operationId. */
 export function operationToolName(operation: Operation): string {
-  return toIdentifierName(methodNamedAction(operation) ?? operation.id, "call");
+  return toIdentifierName(methodNamedAction(operation) ?? namingId(operation), "call");
 }
 
 /** An operation left out as the twin of the one kept for its action. */
