@@ -42,7 +42,7 @@ import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 import { withSummaryVerb } from "../profile-aliases.js";
 import { namedAction } from "../named-action.js";
-import { readActionName } from "../profile.js";
+import { actionPath, readActionName } from "../profile.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { isTopMethod, requiredInputs } from "./action-groups.js";
@@ -1269,6 +1269,8 @@ const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
 function ownVerb(operation: Operation, profile: OperationProfile): string {
   const named = namedAction(operation);
   if (named !== undefined) return readActionName(named).verb;
+  const path = operation.idSynthesized ? actionPath(operation) : undefined;
+  if (path !== undefined) return readActionName(path).verb;
   if (operation.idSynthesized && !isRpc(operation))
     return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
   const method = (isRpc(operation) ? operation.path : namingId(operation)).split(/[/.]/).at(-1) ?? "";
