@@ -456,9 +456,9 @@ function pathAction(segments: readonly string[], method: string): { action: stri
 const READ_CLASSES = new Set(["get", "list", "search"]);
 
 /**
- * A read whose last segment is an acting verb its summary (else its description) opens with: BulkSMS's `GET
- * /messages/send`, "Send message by simple GET or POST", sends, as risk reads it (see `riskFromWords`); a read's segment
- * alone is often a noun (`/archive`, a data `/set`).
+ * A read whose last segment is an acting verb that risk reads as a change (its summary opens with it, see
+ * `riskFromWords`): BulkSMS's `GET /messages/send`, "Send message by simple GET or POST", sends; a read's segment alone
+ * is often a noun (`/archive`, a data `/set`).
  */
 /** The acting verb a read's last path segment names (see `readActingSegment`), as the segment writes it. */
 export function readActingVerb(operation: OperationSummary): string | undefined {
@@ -477,9 +477,8 @@ function readActingSegment(
   if (first === undefined || isPlural(first)) return undefined;
   const classes = verbClasses(stem(first));
   if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
-  const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
-  const opening = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase();
-  return opening !== undefined && stem(opening) === stem(first)
+  // Only where risk reads the segment as a change (a data `/dispatch` schedule, "Dispatch (…)", changes nothing).
+  return riskFromWords(operation)?.source === `path ${operation.path}`
     ? { action: canonicalAction(stem(first), classes), verb: true }
     : undefined;
 }
