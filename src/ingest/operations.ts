@@ -106,6 +106,7 @@ function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): Opera
   return Object.freeze({
     id: id.id,
     idSynthesized: id.synthesized,
+    ...optional("idName", id.name),
     method,
     path: withoutQuery(withoutFragment(raw.path)),
     ...optional("summary", stringOf(node["summary"]) ?? stringOf(pathItem.node["summary"])),

@@ -122,6 +122,12 @@ export interface OperationSummary {
   /** The operationId, or a stable name synthesised from method + path when the spec has none. */
   readonly id: string;
   readonly idSynthesized: boolean;
+  /**
+   * The part of the operationId that names the call, when the rest only restates the route: FastAPI's
+   * `<function>_<path>_<method>` (`create_endpoint_api_v1_app__app_id__endpoint__post` → `create_endpoint`). Names and
+   * words are read from it (see `namingId`); the id stays what refers to the operation.
+   */
+  readonly idName?: string;
   readonly method: HttpMethod;
   /** The path template as written in the spec, e.g. `/pets/{petId}`. */
   readonly path: string;

@@ -4,6 +4,7 @@ import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
 import { ADD_NEEDED, CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
+import { namingId } from "../model/naming-id.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
@@ -18,9 +19,9 @@ const EMPTY_MEANS =
  * The verb the operation id names: the first word of its method name that is a verb (`repos/update`, `updateCard`,
  * `kubernetes_update_cluster`), none when that word only restates the HTTP method (`PostCustomersCustomer`).
  */
-function idVerb(operation: Pick<OperationSummary, "id" | "method" | "idSynthesized">): string | undefined {
+function idVerb(operation: Pick<OperationSummary, "id" | "idName" | "method" | "idSynthesized">): string | undefined {
   if (operation.idSynthesized) return undefined;
-  const words = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const words = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
   const verb = words.find((word) => verbClasses(stem(word)) !== undefined);
   return verb === undefined || verb === operation.method ? undefined : verb;
 }

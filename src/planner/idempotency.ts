@@ -1,6 +1,6 @@
 // Finds the idempotency key a write operation takes (header, query or body field) that the runtime fills, not the model.
 import type { SchemaLookup } from "../model/api-source.js";
-import type { JsonSchema, Operation } from "../model/api-model.js";
+import type { HttpMethod, JsonSchema, Operation, Parameter } from "../model/api-model.js";
 import type { IdempotencyKeySpec } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { isReadMethod } from "./risk.js";
@@ -67,6 +67,22 @@ export function idempotencyKeyOf(operation: Operation, schemas: SchemaLookup): I
     return isIdempotencyKeyName(name, describedBy(field)) && uuidFits(field);
   });
   return found === undefined ? undefined : { in: "body", name: found[0] };
+}
+
+/**
+ * An optional idempotency key of a read (Svix's `GET /api/v1/app/` takes `idempotency-key`): a read is repeated safely
+ * without one, so it is neither offered to the model nor sent.
+ */
+export function isReadIdempotencyKey(
+  method: HttpMethod,
+  parameter: Pick<Parameter, "in" | "name" | "required" | "description" | "schema">,
+): boolean {
+  return (
+    isReadMethod(method) &&
+    !parameter.required &&
+    (parameter.in === "header" || parameter.in === "query") &&
+    isIdempotencyKeyName(parameter.name, parameter.description ?? describedBy(parameter.schema))
+  );
 }
 
 /** Whether the runtime fills this parameter or body field of the operation (`key`: its `idempotencyKeyOf`). */

@@ -26,7 +26,7 @@ import { derefTop, loneMemberOf } from "./schemas.js";
 import { soleValue } from "./sole-value.js";
 import { streamSwitch } from "./stream-switch.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
-import { idempotencyKeyOf, isRuntimeKey } from "./idempotency.js";
+import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
 import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
@@ -52,7 +52,7 @@ export interface OperationBindings {
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
  * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential)
- * the idempotency key the runtime sets, and required parameters that allow one value only (sent as that constant).
+ * the idempotency key the runtime sets (or a read's optional one, sent by no one), and required parameters that allow one value only (sent as that constant).
  */
 export function bindAllOfOperation(
   operation: Operation,
@@ -72,6 +72,7 @@ export function bindAllOfOperation(
     (p) =>
       !isCredentialParameter(operation, securitySchemes, p) &&
       !isRuntimeKey(idempotencyKey, p.in, p.name) &&
+      !isReadIdempotencyKey(operation.method, p) &&
       !isStamped(stamps, p),
   );
   for (const parameter of exposed) {

@@ -102,7 +102,7 @@ const MAKES_ACCOUNT =
  * another operation requires a token scheme, and its words make no account (a sign-up, where the password is new).
  */
 function isPasswordSignIn(
-  operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "summary" | "path">>,
+  operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "idName" | "summary" | "path">>,
   body: readonly string[],
   context: SignInContext,
 ): boolean {
@@ -111,7 +111,9 @@ function isPasswordSignIn(
   const schemes = context.schemes ?? {};
   const security = operation.security ?? [];
   if (security.some((r) => Object.keys(r).some((n) => sendsToken(schemes[n])))) return false;
-  const words = [operation.id, operation.summary, operation.path].map((w) => toSnakeCase(w ?? "")).join("_");
+  const words = [operation.idName ?? operation.id, operation.summary, operation.path]
+    .map((w) => toSnakeCase(w ?? ""))
+    .join("_");
   if (MAKES_ACCOUNT.test(words)) return false;
   const mine = new Set(security.flatMap((r) => Object.keys(r)));
   return [...(context.used ?? [])].some((n) => !mine.has(n) && sendsToken(schemes[n]));

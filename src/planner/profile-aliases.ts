@@ -4,6 +4,7 @@ import type { ApiModel, OperationSummary } from "../model/api-model.js";
 import { searchTerms, splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import type { OperationProfile } from "../runtime/types.js";
+import { namingId } from "../model/naming-id.js";
 
 /** A path word's phrase is learned when at least this share of the operations under it name the phrase. */
 const ALIAS_SHARE = 0.5;
@@ -220,7 +221,7 @@ export function withSummaryVerb(profile: OperationProfile, operation: OperationS
   const first = proseWords(operation)[0];
   const rpc = /^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(operation.path);
   const misread = profile.object.split(" ").includes(profile.action);
-  if (first === undefined || rpc || (idNamesVerb(operation.id) && !misread)) return profile;
+  if (first === undefined || rpc || (idNamesVerb(namingId(operation)) && !misread)) return profile;
   const classes = verbClasses(stem(first));
   const own = verbClasses(stem(profile.action)) ?? [profile.action];
   const reads = (c: readonly string[]) => c.some((x) => READS.has(x));

@@ -7,6 +7,7 @@ import type { OperationProfile } from "../runtime/types.js";
 import { operationProfile } from "./profile.js";
 import { type ApiVocabulary, NO_VOCABULARY, withNounAliases, withSummaryVerb } from "./profile-aliases.js";
 import { derefTop } from "./schemas.js";
+import { namingId } from "../model/naming-id.js";
 
 /** Most words kept per operation: the index stays small on an API of a thousand operations. */
 export const MAX_OPERATION_WORDS = 48;
@@ -201,7 +202,7 @@ export function searchProfile(
   schemas: SchemaLookup,
   vocabulary: ApiVocabulary = NO_VOCABULARY,
 ): OperationProfile {
-  const known = [operation.id, operation.path, operation.summary, operation.description];
+  const known = [namingId(operation), operation.path, operation.summary, operation.description];
   const described = operation.tags.flatMap((tag) => vocabulary.tags.get(tag) ?? []);
   const said = [...known, ...operation.parameters.map((p) => p.name)].join(" ");
   const words = operationWords(operation, said, schemas, described);

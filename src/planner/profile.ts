@@ -13,6 +13,7 @@ import {
   stem,
   verbClasses,
 } from "../runtime/adapters/search-words.js";
+import { namingId } from "../model/naming-id.js";
 
 export type { OperationProfile } from "../runtime/types.js";
 
@@ -53,12 +54,16 @@ export function operationProfile(
   if (method !== undefined) return namedActionProfile(method, operation);
   const segments = pathSegments(operation.path);
   const rpc = rpcName(segments);
-  const idWords = splitWords(rpc ?? operation.id);
-  const fromId = idAction(rpc ?? operation.id, operation.method);
+  const idWords = splitWords(rpc ?? namingId(operation));
+  const fromId = idAction(rpc ?? namingId(operation), operation.method);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
   const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
   const fromPath =
-    idVerb ?? segmentNamedVerb(operation, segments) ?? recordVerb ?? pathAction(segments, operation.method);
+    idVerb ??
+    segmentNamedVerb(operation, segments) ??
+    recordVerb ??
+    readActingSegment(operation, segments) ??
+    pathAction(segments, operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -108,11 +113,13 @@ export function actionPath(
   const only = segments.length === 1 ? (segments[0] as string) : undefined;
   if (only === undefined || PARAMETER.test(only) || only.includes(".")) return undefined;
   const [first, ...rest] = splitWords(only);
-  const particle = rest.length === 1 && PARTICLES.has(rest[0] as string);
-  if (first === undefined || particle || isPlural(first) || NOT_ACTIONS.has(first)) return undefined;
+  if (first === undefined || isPlural(first) || NOT_ACTIONS.has(first)) return undefined;
   const classes = verbClasses(stem(first));
   if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
   const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
+  // A phrasal verb (`/logOut`) only where the text says it whole ("… to log out from …"): its particle is no object.
+  if (rest.length === 1 && PARTICLES.has(rest[0] as string))
+    return openingWords(text).slice(0, 2).join(" ") === `${first} ${rest[0]}` ? only : undefined;
   if (text === "") return rest.length === 0 || isPlural(rest.at(-1) as string) ? undefined : only;
   const opening = openingVerb(text);
   // A verb alone (`/close`) is an action only when it is the call's only name (no operationId: Docker's `/build` is
@@ -132,9 +139,13 @@ const USE_THIS_TO = /^use this (?:method|endpoint|operation|call|api|request)(?:
 
 /** The verb a summary or description opens with (`Close stores`; "Use this method to send text messages"; "Retroactively applies …"), lower case. */
 function openingVerb(text: string): string | undefined {
+  return openingWords(text)[0];
+}
+
+/** The words a text opens with from its verb on ("Use this method to log out from …" → `log`, `out`, `from`, …). */
+function openingWords(text: string): string[] {
   const words = (/^[A-Za-z][A-Za-z\s]*/.exec(text.replace(USE_THIS_TO, ""))?.[0] ?? "").toLowerCase().split(/\s+/);
-  const verb = /ly$/.test(words[0] ?? "") ? words[1] : words[0];
-  return verb === "" ? undefined : verb;
+  return (/ly$/.test(words[0] ?? "") ? words.slice(1) : words).filter((w) => w !== "");
 }
 
 /** Words that finish a phrasal verb (`logOut`, `signIn`, `checkOut`): no object follows. */
@@ -175,7 +186,10 @@ export function readActionName(name: string): ActionReading {
   const leading = MODE_WORDS.has(words[0] ?? "") && words.length > 2;
   const trailing = words.at(-1) === "batch" && words.length >= 2;
   const batch = leading || trailing;
-  const [verb = "", ...rest] = words.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  const [lead = "", ...after] = words.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  const phrasal = after.length === 1 && PARTICLES.has(after[0] as string);
+  const verb = phrasal ? `${lead} ${after[0]}` : lead;
+  const rest = phrasal ? [] : after;
   const stemmed = stem(verb);
   const classes = verbClasses(stemmed);
   const read = classes === undefined || NOT_ACTIONS.has(stemmed) ? verb : canonicalAction(stemmed, classes);
@@ -257,7 +271,7 @@ function idNamedVerb(
   const tail = words.length > 1 ? (words.at(-1) as string) : undefined;
   const nounVerb = tail !== undefined && !isPlural(tail) && verbClasses(tail) !== undefined;
   if (verb === undefined || isPlural(verb) || verbClasses(stem(verb)) !== undefined || nounVerb) return undefined;
-  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const id = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
   const before = id.slice(0, id.length - words.length);
   if (before.length === 0 || id.slice(before.length).join(" ") !== words.join(" ")) return undefined;
   const nouns = new Set(
@@ -291,12 +305,14 @@ export function actsOnRecord(operation: OperationSummary): boolean {
   return recordVerbSegment(operation, pathSegments(operation.path)) !== undefined;
 }
 
+const RECORD_VERB_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch"]);
+
 function recordVerbSegment(
   operation: OperationSummary,
   segments: readonly string[],
 ): { action: string; verb: true } | undefined {
   const last = segments.at(-1) ?? "";
-  if (operation.method !== "post" || segments.length < 2 || PARAMETER.test(last)) return undefined;
+  if (!RECORD_VERB_METHODS.has(operation.method) || segments.length < 2 || PARAMETER.test(last)) return undefined;
   if (!PARAMETER.test(segments.at(-2) ?? "")) return undefined;
   const words = splitWords(last);
   const verb = words[0];
@@ -308,7 +324,14 @@ function recordVerbSegment(
   if (opening === undefined || next === undefined || stem(opening.toLowerCase()) !== stem(verb)) return undefined;
   if (RESTATED_VERBS.has(canonicalOf(stem(verb)))) return undefined;
   const determined = DETERMINERS.has(next.toLowerCase());
-  const id = splitWords(operation.id.split(/[/.]/).at(-1) ?? "");
+  const id = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
+  // A PUT or PATCH the spec's own id calls an update (DigitalOcean's `databases_update_region` on `…/migrate`) stays one.
+  if (
+    operation.method !== "post" &&
+    !operation.idSynthesized &&
+    id.some((w) => verbClasses(stem(w))?.includes("update"))
+  )
+    return undefined;
   const idOpens = (id[0] === operation.method ? id[1] : id[0]) === verb;
   if (!determined && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
   return { action: stem(verb), verb: true };
@@ -383,7 +406,7 @@ const REST_ACTIONS = new Set(["create", "add", "get", "list", "update", "delete"
 /** A read of a collection path whose id names its object in the plural (`getComments`, `getIssueAllTypes`) lists. */
 function listOfMany(action: string, operation: OperationSummary, segments: readonly string[]): string {
   if (action !== "get" || operation.method !== "get" || PARAMETER.test(segments.at(-1) ?? "")) return action;
-  const method = splitWords(operation.id.split(/[/.]/).at(-1) ?? "").slice(1);
+  const method = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "").slice(1);
   const end = method.findIndex((w) => PHRASE_END.has(w));
   const object = end < 0 ? method : method.slice(0, end);
   return isPlural(object.at(-1) ?? "") ? "list" : action;
@@ -431,6 +454,34 @@ function pathAction(segments: readonly string[], method: string): { action: stri
 }
 
 const READ_CLASSES = new Set(["get", "list", "search"]);
+
+/**
+ * A read whose last segment is an acting verb that risk reads as a change (its summary opens with it, see
+ * `riskFromWords`): BulkSMS's `GET /messages/send`, "Send message by simple GET or POST", sends; a read's segment alone
+ * is often a noun (`/archive`, a data `/set`).
+ */
+/** The acting verb a read's last path segment names (see `readActingSegment`), as the segment writes it. */
+export function readActingVerb(operation: OperationSummary): string | undefined {
+  const segments = pathSegments(operation.path);
+  return readActingSegment(operation, segments) === undefined ? undefined : segments.at(-1);
+}
+
+function readActingSegment(
+  operation: OperationSummary,
+  segments: readonly string[],
+): { action: string; verb: true } | undefined {
+  const last = segments.at(-1) ?? "";
+  if ((operation.method !== "get" && operation.method !== "head") || segments.length < 2 || PARAMETER.test(last))
+    return undefined;
+  const first = splitWords(last)[0];
+  if (first === undefined || isPlural(first)) return undefined;
+  const classes = verbClasses(stem(first));
+  if (classes === undefined || classes.some((c) => READ_CLASSES.has(c))) return undefined;
+  // Only where risk reads the segment as a change (a data `/dispatch` schedule, "Dispatch (…)", changes nothing).
+  return riskFromWords(operation)?.source === `path ${operation.path}`
+    ? { action: canonicalAction(stem(first), classes), verb: true }
+    : undefined;
+}
 
 /**
  * The read a POST does when neither its id nor a verb of its path says what it does and its summary leads with a read

@@ -2,8 +2,10 @@
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { Operation } from "../model/api-model.js";
-import { toIdentifierName } from "../util/naming.js";
+import { toIdentifierName, toSnakeCase } from "../util/naming.js";
+import { readActingVerb } from "./profile.js";
 import { queryAction } from "./risk.js";
+import { namingId } from "../model/naming-id.js";
 
 /**
  * The AWS query action `operation` calls when its operationId is only its method and that action (`GET_PurgeQueue`
@@ -16,9 +18,23 @@ export function methodNamedAction(operation: Operation): string | undefined {
     : undefined;
 }
 
-/** A tool's name for `operation`: its action for a method-named AWS query action (`purge_queue`), else its operationId. */
+/**
+ * A tool's name for `operation`: its action for a method-named AWS query action (`purge_queue`), the acting verb first
+ * for a read named from its method and path whose last segment acts (BulkSMS's `GET /messages/send`: `send_messages`,
+ * never `get_messages_send`), else its operationId.
+ */
 export function operationToolName(operation: Operation): string {
-  return toIdentifierName(methodNamedAction(operation) ?? operation.id, "call");
+  return toIdentifierName(methodNamedAction(operation) ?? actingReadName(operation) ?? namingId(operation), "call");
+}
+
+function actingReadName(operation: Operation): string | undefined {
+  const verb = operation.idSynthesized ? readActingVerb(operation) : undefined;
+  if (verb === undefined) return undefined;
+  const id = toSnakeCase(operation.id);
+  const [head, tail] = [`${operation.method}_`, `_${toSnakeCase(verb)}`];
+  return id.startsWith(head) && id.endsWith(tail) && id.length > head.length + tail.length
+    ? `${toSnakeCase(verb)}_${id.slice(head.length, -tail.length)}`
+    : undefined;
 }
 
 /** An operation left out as the twin of the one kept for its action. */

@@ -4,6 +4,7 @@ import type { HttpMethod, Parameter } from "../model/api-model.js";
 import { soleValue } from "./sole-value.js";
 import { htmlToText } from "../util/html-text.js";
 import type { Annotations, Category, Risk } from "./types.js";
+import { namingId } from "../model/naming-id.js";
 
 const READ_METHODS: ReadonlySet<HttpMethod> = new Set(["get", "head", "options", "trace"]);
 
@@ -235,6 +236,7 @@ export interface WordRisk {
  */
 export function riskFromWords(operation: {
   readonly id: string;
+  readonly idName?: string;
   readonly path: string;
   readonly method?: HttpMethod;
   readonly parameters?: readonly Parameter[];
@@ -246,7 +248,7 @@ export function riskFromWords(operation: {
   const summary = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim();
   const verb = summaryVerb(summary);
   const action = queryAction(operation);
-  const idVerbs = identifierVerbs(operation.id);
+  const idVerbs = identifierVerbs(namingId(operation));
   // The spec's own id naming a read (`get_write_community`) outweighs a read's path segment and summary.
   const namedRead = operation.idSynthesized !== true && idVerbs.length === 1 && READ_VERBS.has(idVerbs[0] as string);
   const places: [string, readonly string[]][] = [

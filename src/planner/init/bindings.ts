@@ -12,7 +12,7 @@ import {
   isSigningHeader,
 } from "../credentials.js";
 import { preferredContent } from "../media.js";
-import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
+import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "../idempotency.js";
 import { requestStampOf } from "../request-stamps.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName, derefTop, loneMemberOf } from "../schemas.js";
@@ -82,6 +82,7 @@ export function operationStep(
     (p) =>
       !isCredentialParameter(operation, model.securitySchemes, p) &&
       !isRuntimeKey(key, p.in, p.name) &&
+      !isReadIdempotencyKey(operation.method, p) &&
       requestStampOf(p) === undefined &&
       !isSigningHeader(p) &&
       !isRuntimeHeader(p),

@@ -2,6 +2,7 @@
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { sendsSameBody } from "../partial-update.js";
+import { namingId } from "../../model/naming-id.js";
 
 const TWIN_METHODS: ReadonlySet<string> = new Set(["put", "patch", "delete"]);
 
@@ -33,6 +34,6 @@ export function bulkTwins(operations: readonly Operation[]): (operation: Operati
   return (operation) => {
     if (!TWIN_METHODS.has(operation.method)) return false;
     const twins = items.get(`${operation.method} ${trimmed(operation.path)}`) ?? [];
-    return MANY.test(toSnakeCase(operation.id)) && twins.some((item) => sendsSameBody(item, operation));
+    return MANY.test(toSnakeCase(namingId(operation))) && twins.some((item) => sendsSameBody(item, operation));
   };
 }

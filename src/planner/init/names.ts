@@ -6,6 +6,7 @@ import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/
 import { actionPath, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
+import { namingId } from "../../model/naming-id.js";
 
 export const PREPOSITIONS: ReadonlySet<string> = new Set([
   "for",
@@ -197,10 +198,11 @@ function baseName(operation: Operation): string {
   const rpc = rpcName(operation.path);
   if (rpc !== undefined) return rpc;
   if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
-  const slash = operation.id.lastIndexOf("/");
-  if (slash < 0) return nounFirst(toSnakeCase(operation.id));
-  const namespace = toSnakeCase(operation.id.slice(0, slash));
-  const words = toSnakeCase(operation.id.slice(slash + 1))
+  const id = namingId(operation);
+  const slash = id.lastIndexOf("/");
+  if (slash < 0) return nounFirst(toSnakeCase(id));
+  const namespace = toSnakeCase(id.slice(0, slash));
+  const words = toSnakeCase(id.slice(slash + 1))
     .split("_")
     .filter((w) => w !== "");
   const [verb, next] = words;
@@ -274,7 +276,7 @@ function singularSnake(name: string): string {
  * SendGrid's `POST_mc-contacts-search`) says no more than a synthesized one, and is named like one.
  */
 function restatesPath(operation: Operation): boolean {
-  const [method, ...rest] = splitWords(operation.id);
+  const [method, ...rest] = splitWords(namingId(operation));
   if (method !== operation.method || rest.length === 0) return false;
   if (gluesPath(operation, method, rest)) return true;
   const said = new Set(rest.flatMap((w) => [w, stem(w)]));
@@ -406,7 +408,7 @@ function customMethod(operation: Operation): { path: string; verb: string } | un
   if (match === null) return undefined;
   const [, before = "", verb = ""] = match;
   if (!/\}$/.test(before)) return { path: before, verb };
-  const owner = operation.id.split(".").at(-2);
+  const owner = namingId(operation).split(".").at(-2);
   return { path: `${before.replace(/\/?\{[^}]*\}$/, "")}${owner === undefined ? "" : `/${owner}`}`, verb };
 }
 

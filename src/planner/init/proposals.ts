@@ -42,10 +42,11 @@ import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 import { withSummaryVerb } from "../profile-aliases.js";
 import { namedAction } from "../named-action.js";
-import { readActionName } from "../profile.js";
+import { actionPath, readActionName } from "../profile.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { isTopMethod, requiredInputs } from "./action-groups.js";
+import { namingId } from "../../model/naming-id.js";
 
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
@@ -198,7 +199,7 @@ const isSearch = (o: Operation, judge: Judge): boolean =>
  */
 function searchByPath(o: Operation): boolean {
   if (o.method !== "post") return false;
-  const first = splitWords(o.id.split(/[/.]/).at(-1) ?? "")[0] ?? "";
+  const first = splitWords(namingId(o).split(/[/.]/).at(-1) ?? "")[0] ?? "";
   return o.idSynthesized || !["search", "query", "find", "lookup"].includes(first);
 }
 
@@ -711,7 +712,7 @@ function chainTargetKind(target: Operation): SingleKind {
  */
 export function putCreates(operation: Operation, profile: OperationProfile): boolean {
   if (operation.method !== "put" || endsWithParameter(operation.path)) return false;
-  const words = splitWords(`${operation.id} ${operation.summary ?? ""}`).map(stem);
+  const words = splitWords(`${namingId(operation)} ${operation.summary ?? ""}`).map(stem);
   const says = (verbs: readonly string[]) => words.some((w) => verbs.includes(w));
   return (
     (profile.action === "create" || profile.action === "add" || says(["create"])) &&
@@ -1268,9 +1269,11 @@ const KIND_VERBS: Readonly<Record<SingleKind, string>> = {
 function ownVerb(operation: Operation, profile: OperationProfile): string {
   const named = namedAction(operation);
   if (named !== undefined) return readActionName(named).verb;
+  const path = operation.idSynthesized ? actionPath(operation) : undefined;
+  if (path !== undefined) return readActionName(path).verb;
   if (operation.idSynthesized && !isRpc(operation))
     return operationGoalName(operation, profile.action).split("_")[0] ?? profile.action;
-  const method = (isRpc(operation) ? operation.path : operation.id).split(/[/.]/).at(-1) ?? "";
+  const method = (isRpc(operation) ? operation.path : namingId(operation)).split(/[/.]/).at(-1) ?? "";
   const first = toSnakeCase(method).split("_")[0] ?? "";
   const segment = isRpc(operation) ? undefined : segmentVerb(operation);
   if (segment !== undefined && embedsLastSegment(method, operation.path)) return segment.verb;
@@ -1285,7 +1288,7 @@ function ownVerb(operation: Operation, profile: OperationProfile): string {
  */
 function segmentActHint(operation: Operation, kind: SingleKind): string | undefined {
   if (kind !== "act" || isRpc(operation) || operation.path.includes(":")) return undefined;
-  if (!embedsLastSegment(operation.id, operation.path)) return undefined;
+  if (!embedsLastSegment(namingId(operation), operation.path)) return undefined;
   const parts = operation.path.split("/").filter((p) => p !== "");
   const owner = parts[parts.findLastIndex((p) => p.startsWith("{")) - 1];
   if (segmentVerb(operation) === undefined || owner === undefined || owner.startsWith("{")) return undefined;
@@ -1423,7 +1426,7 @@ function deletesAll(operation: Operation): boolean {
       .split("/")
       .filter((s) => s !== "")
       .at(-1) ?? "";
-  return splitWords(operation.id).includes("all") && !/^\{.*\}$/.test(last);
+  return splitWords(namingId(operation)).includes("all") && !/^\{.*\}$/.test(last);
 }
 
 export { withArticle };
