@@ -221,7 +221,10 @@ function spelled(model: ApiModel, object: string): string {
 function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly Resolver[]): SlotLookup[] {
   const own = compactName(operationProfile(target).object.split(" ").at(-1) ?? "");
   const references = bodySlots(model, target)
-    .filter((slot) => !performedElsewhere(model, target, slot) && !secondOfPathRecord(target, slot))
+    .filter(
+      (slot) =>
+        !performedElsewhere(model, target, slot) && !secondOfPathRecord(target, slot) && !ownRecordId(target, slot),
+    )
     .map((slot) => ({
       ...slot,
       objects: slot.objects.filter((o, i) => i === 0 || compactName(o) !== own),
@@ -251,6 +254,25 @@ function secondOfPathRecord(target: Operation, slot: BodySlot): boolean {
     target.parameters.some(
       (p) => p.in === "path" && !isOrdinal(p.name) && compactName(idParts(p.name)?.entity ?? "") === object,
     )
+  );
+}
+
+/**
+ * The id of the very record a write carries in its body: at a path that names one record (Magento's
+ * `PUT /V1/products/{sku}`), its body's `id` or the `id` it wraps under that record's name (`{product: {id}}`); at a
+ * collection under no record (`POST /V1/products`), the `id` it wraps under the collection's name. It is the record the
+ * call changes or makes, never another one found by name: a lookup would write a listed record's id (a configurable
+ * product's child, a customer found by a search) into the product or customer the call writes. A collection under a
+ * record can be an action's (Jira's `POST /issue/{id}/transitions`, `{transition: {id}}`): its body names another thing.
+ */
+export function ownRecordId(target: Pick<Operation, "path" | "method">, slot: Pick<BodySlot, "tokens">): boolean {
+  const [first, second, ...rest] = slot.tokens;
+  const atRecord = /\}\/?$/.test(target.path);
+  if (!atRecord && (target.method !== "post" || target.path.includes("{"))) return false;
+  if (first === "id" && second === undefined) return atRecord;
+  const record = singular(toSnakeCase(staticSegments(target.path).at(-1) ?? ""));
+  return (
+    second === "id" && rest.length === 0 && compactName(singular(toSnakeCase(first ?? ""))) === compactName(record)
   );
 }
 

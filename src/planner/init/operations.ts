@@ -171,11 +171,19 @@ const FRIENDLY_RANK: Readonly<Record<string, number>> = {
 
 /** How readily a person knows a parameter's value (lower is better); undefined when it is not something a person types. In a path only emails and user names count (a `{name}` there is usually a key). */
 export function friendlyRank(parameter: Parameter): number | undefined {
-  const snake = toSnakeCase(parameter.name);
+  const snake = toSnakeCase(lastKey(parameter.name));
   const rank =
     FRIENDLY_RANK[snake] ?? (parameter.in === "query" && isTextSchema(parameter.schema) ? looseRank(snake) : undefined);
   if (parameter.in === "query") return rank;
   return parameter.in === "path" && rank !== undefined && rank <= 1 ? rank : undefined;
+}
+
+/**
+ * The key a bracketed parameter name ends in (`searchCriteria[filterGroups][0][filters][0][field]` → `field`, which
+ * names the field a filter compares, not a search text; `filter[name]` → `name`); any other name as it is.
+ */
+export function lastKey(name: string): string {
+  return /\[([^[\]]+)\]$/.exec(name)?.[1] ?? name;
 }
 
 /** `display_name`, `filter_name`, `name_contains`, `search_term`: words a person would type, by what they hold. */

@@ -266,7 +266,28 @@ export function valuesAsked(o: Operation, schemas: SchemaLookup = NO_SCHEMAS): n
  * record's create.
  */
 const restAct = (judge: Judge) => (o: Operation) =>
-  !judge.rpc(o) && (actionKind(judge.profile(o)) === "act" || changesBelowRecord(o, judge.profile(o)));
+  !judge.rpc(o) &&
+  (actionKind(judge.profile(o)) === "act" ||
+    changesBelowRecord(o, judge.profile(o)) ||
+    verbBelowRecord(o, judge.profile(o)));
+
+/**
+ * A POST to a segment that is its verb, below a record of the very thing it names (Mailchimp's
+ * `POST /campaigns/{campaign_id}/actions/send`, send campaign): the verb is done to that record, an action; it adds no
+ * record, though `send`, `add` and `upload` say a create elsewhere (`POST /messages`, send message). `create` itself
+ * (`…/actions/create-resend`) still adds one, and so does a verb whose object is another thing than the record
+ * (`POST /folders/{folder_id}/upload`, upload file).
+ */
+export function verbBelowRecord(o: Operation, profile: OperationProfile): boolean {
+  if (o.method !== "post" || endsWithParameter(o.path)) return false;
+  if (actionKind(profile) !== "create" || profile.action === "create") return false;
+  const parts = o.path.split("/").filter((s) => s !== "");
+  const record = parts.findLastIndex((s) => /^\{.+\}$/.test(s));
+  const collection = record > 0 ? parts[record - 1] : undefined;
+  if (collection === undefined || collection.startsWith("{")) return false;
+  const recordIsObject = singular(toSnakeCase(collection)) === singular(headNoun(profile.object));
+  return recordIsObject && toSnakeCase(staticSegments(o.path).at(-1) ?? "") === profile.action;
+}
 
 /**
  * A POST to a path ending in a parameter whose summary says it creates the thing its profile names (HubSpot's
@@ -611,7 +632,8 @@ export function groupProposals(
       picked.add(operation);
       kept.push(
         kept.length === 0 &&
-          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)))
+          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation))) &&
+          !(isCore && changesOtherThing(kind, judge.offMain(operation)))
           ? proposal
           : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
@@ -635,6 +657,15 @@ export function groupProposals(
  */
 export function partFirst(kind: SingleKind, offMain: number): boolean {
   return (kind === "create" || kind === "find") && offMain >= 1;
+}
+
+/**
+ * Whether a core resource's first change or action is done to another thing than the resource (off its main object:
+ * Mailchimp's list, whose only action publishes a survey of the list; Magento's product, whose first change assigns a
+ * category's product link): such a goal ranks as a runner-up, after the core resources' reads, as a part's goals do.
+ */
+export function changesOtherThing(kind: SingleKind, offMain: number): boolean {
+  return (kind === "update" || kind === "act") && offMain >= 1;
 }
 
 /**
