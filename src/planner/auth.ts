@@ -39,6 +39,19 @@ export function planAuth(model: Pick<ApiIndex, "securitySchemes">, auth: GoalsAu
   return { schemes, security: auth.security, diagnostics: ctx.diagnostics };
 }
 
+/**
+ * What a step may send when the spec declares credential schemes but neither the document nor any operation requires
+ * one (Files.com's `X-FilesAPI-Key`): any one of them, none required — the key the operator configured goes out, and
+ * with none configured the call goes out as the spec describes it. Empty when something requires a scheme.
+ */
+export function unrequiredSchemes(index: Pick<ApiIndex, "securitySchemes" | "operations">): SecurityRequirement[] {
+  if (index.operations.some((o) => o.security.some((r) => Object.keys(r).length > 0))) return [];
+  const names = Object.entries(index.securitySchemes)
+    .filter(([, s]) => s.type !== "mutualTLS" && !(s.type === "apiKey" && s.apiVersion !== undefined))
+    .map(([name]) => name);
+  return names.length === 0 ? [] : [...names.map((name): SecurityRequirement => ({ [name]: [] })), {}];
+}
+
 /** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */
 export function withDefaultSecurity(tools: readonly ToolDef[], security: readonly SecurityRequirement[]): ToolDef[] {
   return tools.map((tool) => ({
