@@ -177,6 +177,13 @@ describe("a create binds what a person gives, and a field with the one it goes w
     expect(fields).not.toContain("name");
   });
 
+  test("Slack's chat.update offers the text its attachments stand in for ('required when not presenting `text`')", () => {
+    const spec = JSON.parse(readFileSync(join(api, "slack.com.json"), "utf8"));
+    const properties =
+      spec.paths["/chat.update"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties;
+    expect(neededInSomeCases(properties)).toEqual(["attachments", "text"]);
+  });
+
   test("GitHub's repository create offers each merge commit title with the message it is required with", () => {
     const spec = JSON.parse(
       readFileSync(

@@ -93,9 +93,11 @@ export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema
 
 /**
  * "Required when using `merge_commit_message`" (GitHub's repository create): the field it goes with, offered beside it,
- * as it means nothing alone.
+ * as it means nothing alone; "required when not presenting `text`" (Slack's `chat.update` `attachments`): the field it
+ * stands in for, the one a model means to set.
  */
-const SAYS_REQUIRED_WITH = /\brequired\s+(?:only\s+)?(?:when|if)\s+(?:using|setting|passing|providing)\s+`([^`]+)`/i;
+const SAYS_REQUIRED_WITH =
+  /\brequired\s+(?:only\s+)?(?:when|if)\s+(?:not\s+)?(?:using|setting|passing|providing|presenting)\s+`([^`]+)`/i;
 
 /**
  * The properties whose description says a create of `object` (its words, `pod`) needs them: `Is required when creating
