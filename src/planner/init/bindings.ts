@@ -106,7 +106,7 @@ export function operationStep(
   const body = withCursor(bodyOf(model, operation, namer, id, { offers, objects }), cursor, () =>
     namer(cursor?.name ?? "cursor", { type: "string" }, id),
   );
-  const target = linkTarget(operation, uncredentialed, params);
+  const target = linkTarget(operation, uncredentialed, params) ?? recordQuery(operation, uncredentialed, params);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
@@ -685,6 +685,32 @@ function bodyOf(
     properties,
     ...(offers && neededBound.length === 0 ? {} : { needed: neededBound }),
   };
+}
+
+/**
+ * The query parameter a read of one record names it by when the spec leaves it optional (Slack's `GET /users.info`
+ * `user`, "User to get info on"; Braze's `GET /campaigns/details` `campaign_id`): without it the call reads no record,
+ * so the step binds it. Not for a path that ends in the record's own parameter, nor for a read of many.
+ */
+function recordQuery(
+  operation: Operation,
+  parameters: readonly Parameter[],
+  bound: readonly DraftParam[],
+): Parameter | undefined {
+  if (operation.method !== "get" || /\}\/?$/.test(operation.path)) return undefined;
+  const profile = operationProfile(operation);
+  if (profile.action !== "get" || profile.qualifiers?.includes("many") === true) return undefined;
+  const head = singular(toSnakeCase(profile.object.split(" ").at(-1) ?? ""));
+  if (head === "") return undefined;
+  const named = parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      toSnakeCase(p.name).startsWith(head) &&
+      (toSnakeCase(p.name) === head || NAMES_RECORD.test(toSnakeCase(p.name).slice(head.length))) &&
+      !bound.some((b) => b.name === p.name),
+  );
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** What follows a record's word in a parameter that names one: `groupname`, `groupId`, `group_key`. */
