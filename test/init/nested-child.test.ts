@@ -29,9 +29,7 @@ describe("rightUnder: a create right under a record of the core resource", () =>
 describe.skipIf(REPEAT_RUN)("a core resource's nested create, proposed by its own resource too", () => {
   test.each([
     ["mailchimp", "postListsIdMembers", "a list's member (add a subscriber)"],
-    // The database cluster's connection pool held this place until the Kubernetes cluster's create stopped counting as
-    // the database cluster's twin (test/init/distinct-twins.test.ts): that cluster's node pool now takes it.
-    ["digitalocean", "kubernetes_add_nodePool", "a Kubernetes cluster's node pool"],
+    ["digitalocean", "databases_add_connectionPool", "a database cluster's connection pool"],
   ] as const)("%s: %s, %s", async (key, operation, _) => {
     const goals = draftGoals(await model(key)).goals;
     expect(goals.flatMap((g) => g.steps.map((s) => s.operation))).toContain(operation);

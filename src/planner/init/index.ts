@@ -662,14 +662,14 @@ function asksOpaqueId(p: Proposal, view: ApiModel): boolean {
  * The ranked proposals with each one that does what a better-ranked one does — the same kind of call (an action: the
  * same verb) on the same object (Asana's `createProjectForWorkspace` after `createProject`: both add a project) —
  * moved after all the others: a near-duplicate takes no place a distinct task could have. Two browses of one object
- * are no twins (all pods, and a deployment's pods), nor are the same noun of two resources (see `sameThing`).
+ * are no twins (all pods, and a deployment's pods).
  */
 function twinsLast(
   ranked: readonly Proposal[],
   view: ApiModel,
   profileOf: (o: Operation) => OperationProfile,
 ): Proposal[] {
-  const seen = new Map<string, { group: string; object: string }[]>();
+  const seen = new Set<string>();
   const twins: Proposal[] = [];
   const firsts = ranked.filter((p) => {
     const target = view.operations[p.operationIndex];
@@ -677,25 +677,12 @@ function twinsLast(
     const profile = profileOf(target);
     const kind = verbBelowRecord(target, profile) ? "act" : actionKind(profile);
     const key = `${kind === "act" ? profile.action : kind} ${squash(profile.object.split(" ").at(-1) ?? "")}`;
-    const thing = { group: p.group, object: profile.object };
-    const twin = kind !== "find" && (seen.get(key) ?? []).some((s) => sameThing(s, thing));
-    seen.set(key, [...(seen.get(key) ?? []), thing]);
+    const twin = kind !== "find" && seen.has(key);
+    seen.add(key);
     if (twin) twins.push(p);
     return !twin;
   });
   return [...firsts, ...twins];
-}
-
-/**
- * Whether two goals' objects, whose last nouns agree, are one thing: they are of one resource, or one object's words end
- * the other's (`comment`, `issue comment`). DigitalOcean's `database cluster` and `kubernetes cluster`, of two
- * resources, are two things a user creates apart.
- */
-export function sameThing(a: { group: string; object: string }, b: { group: string; object: string }): boolean {
-  if (a.group === b.group) return true;
-  const [x, y] = [a.object, b.object].map((o) => o.split(" ").map((w) => squash(w)));
-  const [short, long] = (x ?? []).length <= (y ?? []).length ? [x ?? [], y ?? []] : [y ?? [], x ?? []];
-  return short.every((w, i) => long[long.length - short.length + i] === w);
 }
 
 /** The share of a default draft's places deletes may hold while other goals are left to take the rest. */

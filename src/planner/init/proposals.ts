@@ -632,8 +632,7 @@ export function groupProposals(
       picked.add(operation);
       kept.push(
         kept.length === 0 &&
-          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation))) &&
-          !(isCore && changesOtherThing(kind, judge.offMain(operation)))
+          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)))
           ? proposal
           : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
@@ -657,15 +656,6 @@ export function groupProposals(
  */
 export function partFirst(kind: SingleKind, offMain: number): boolean {
   return (kind === "create" || kind === "find") && offMain >= 1;
-}
-
-/**
- * Whether a core resource's first change or action is done to another thing than the resource (off its main object:
- * Mailchimp's list, whose only action publishes a survey of the list; Magento's product, whose first change assigns a
- * category's product link): such a goal ranks as a runner-up, after the core resources' reads, as a part's goals do.
- */
-export function changesOtherThing(kind: SingleKind, offMain: number): boolean {
-  return (kind === "update" || kind === "act") && offMain >= 1;
 }
 
 /**

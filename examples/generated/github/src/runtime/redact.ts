@@ -240,11 +240,11 @@ function redactDeep(value: unknown, text: (s: string) => string, seen: WeakMap<o
 }
 
 /**
- * Builds a redactor for the given secrets (credentials, fetched tokens). Strings are searched for every
- * form of every secret and for values shaped as a vendor's secret (`VENDOR_SECRET_SOURCES`); plain objects and arrays are copied with secret-looking keys' values replaced.
- * Other objects (Date, Headers, class instances) pass through untouched. A value with nothing to replace is
- * returned as it is, after one walk that allocates nothing; given the value's JSON text, that walk skips the
- * strings when no form of any secret occurs in the text (one `includes` per form).
+ * Builds a redactor for the given secrets (credentials, fetched tokens). Strings are searched for every form of every
+ * secret and for values shaped as a vendor's secret (`VENDOR_SECRET_SOURCES`); plain objects and arrays are copied with
+ * secret-looking keys' values replaced. Other objects (Date, Headers, class instances) pass through untouched. A value
+ * with nothing to replace is returned as it is, after one walk that allocates nothing; given the value's JSON text,
+ * that walk skips the strings when no form of any secret occurs in the text (one `includes` per form).
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const forms = allForms(secrets);

@@ -67,9 +67,9 @@ export interface AnswerHeaders {
 }
 
 /**
- * The default result: the last response body denoised (links to another host than `url`'s stay). An empty list stays `{items: []}` (an answer, not
- * noise), and so does an empty list at the body's top or in an object at its top (`{data: []}`, `{data: {payees:
- * []}}`); a body with nothing
+ * The default result: the last response body denoised (links to another host than `url`'s stay). An empty list stays
+ * `{items: []}` (an answer, not noise), and so does an empty list at the body's top or in an object at its top
+ * (`{data: []}`, `{data: {payees: []}}`); a body with nothing
  * left (204, null, `{}`) becomes `{ok: true, status}` with the answer's `location` where it names one (Velo's `201`
  * to a payee batch: the batch to check on is only in its Location header), and a 202 without one says the work is
  * not done yet (`done: false`, a note, and the `location` to check it at when the answer gives one).
