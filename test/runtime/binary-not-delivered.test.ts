@@ -1,7 +1,9 @@
 // A 2xx binary answer (ElevenLabs' audio/mpeg speech) → a result saying the content was not passed on, never a bare
-// `{content_type, byte_length}` that reads as if the audio reached the model.
+// `{content_type, byte_length}` that reads as if the audio reached the model; its advertised schema is that note's.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { MediaContent } from "../../src/model/api-model.js";
+import { successResultSchema } from "../../src/planner/media.js";
 import { parseBody, withBinaryNotDelivered } from "../../src/runtime/http/read-body.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -26,6 +28,28 @@ describe("withBinaryNotDelivered", () => {
     ["no body", undefined],
   ] as const)("%s stays as it is", (_, body) => {
     expect(withBinaryNotDelivered(body)).toEqual(body);
+  });
+});
+
+describe("successResultSchema", () => {
+  const content = (mediaType: string, schema: Record<string, unknown> = {}): MediaContent => ({
+    mediaType,
+    kind: mediaType.includes("json") ? "json" : mediaType.startsWith("text/") ? "text" : "binary",
+    schema,
+    examples: [],
+    pointer: "",
+  });
+  const note = ["content_type", "byte_length", "not_delivered"];
+  it.each([
+    ["audio/mpeg without a schema", [content("audio/mpeg")], note],
+    ["a binary string of audio/*", [content("audio/*", { type: "string", format: "binary" })], note],
+    ["image/png and application/pdf", [content("image/png"), content("application/pdf")], note],
+    ["JSON beside audio", [content("audio/mpeg"), content("application/json", { properties: { id: {} } })], ["id"]],
+    ["text/plain", [content("text/plain", { type: "string" })], undefined],
+    ["no content", [], undefined],
+  ] as const)("%s", (_, contents, members) => {
+    const schema = successResultSchema(contents) as { properties?: Record<string, unknown> };
+    expect(schema.properties === undefined ? undefined : Object.keys(schema.properties)).toEqual(members);
   });
 });
 
@@ -58,6 +82,10 @@ describe.skipIf(REPEAT_RUN)("ElevenLabs (elevenlabs.io.json): speech answered as
       const result = (await tool.run(args)) as Record<string, unknown>;
       expect(result).toMatchObject({ content_type: "audio/mpeg", byte_length: 14 });
       expect(result.not_delivered).toContain("you did not receive it and it was not saved");
+    }
+    for (const tool of served.sized.plan.tools) {
+      const schema = tool.returns.schema as { properties?: Record<string, unknown> };
+      expect(Object.keys(schema.properties ?? {})).toEqual(["content_type", "byte_length", "not_delivered"]);
     }
   });
 });
