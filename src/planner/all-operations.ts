@@ -8,7 +8,7 @@ import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credent
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { isPartialUpdate } from "./partial-update.js";
-import { preferredContent } from "./media.js";
+import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { oauthEndpoints, oauthEndpointsLeftOut } from "./oauth-endpoint.js";
@@ -168,8 +168,7 @@ const saysOnlyIdentifier = (operation: Operation): boolean =>
   operation.summary !== undefined && isIdentifierSummary(htmlToText(operation.summary));
 
 function successSchema(operation: Operation): JsonSchema {
-  const content = operation.success && preferredContent(operation.success.contents);
-  return content?.schema ?? {};
+  return successResultSchema(operation.success?.contents ?? []);
 }
 
 const NARROWING =

@@ -1,5 +1,6 @@
 // A request body's declared media types (and a goal's `content_type`) → the one media type a step sends, with its body kind.
-import type { BodyKind, MediaContent } from "../model/api-model.js";
+import type { BodyKind, JsonSchema, MediaContent } from "../model/api-model.js";
+import { isBinaryMedia } from "../runtime/http/read-body.js";
 import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, repairedMediaType } from "../util/media-type.js";
 
 /** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
@@ -27,6 +28,27 @@ export function preferredContent(contents: readonly MediaContent[]): MediaConten
     (isMediaRange(c.mediaType) ? 0.5 : 0);
   return [...contents].sort((a, b) => rank(a) - rank(b))[0];
 }
+
+/**
+ * The schema of what a tool returns for a success answer of `contents`: the preferred content's schema, or, when every
+ * content is binary media, the runtime's note (`{content_type, byte_length, not_delivered}`, not the bytes), so the
+ * spec's `{type: string, format: binary}` does not promise the model a `result` string it never gets.
+ */
+export function successResultSchema(contents: readonly MediaContent[]): JsonSchema {
+  if (contents.length > 0 && contents.every((c) => isBinaryMedia(c.mediaType))) return BINARY_RESULT;
+  return preferredContent(contents)?.schema ?? {};
+}
+
+const BINARY_RESULT: JsonSchema = {
+  type: "object",
+  description: "The API answered with binary content, which is not passed on: only its type and size.",
+  properties: {
+    content_type: { type: "string", description: "The media type the API answered with." },
+    byte_length: { type: "integer", description: "The size of the content in bytes." },
+    not_delivered: { type: "string", description: "Says the content itself was not passed on or saved." },
+  },
+  required: ["content_type", "byte_length", "not_delivered"],
+};
 
 function jsonRank(mediaType: string): number {
   const bare = bareMediaType(mediaType);

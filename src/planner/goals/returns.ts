@@ -7,7 +7,7 @@ import { describeTypes, jsonTypes } from "../type-fit.js";
 import { report } from "./context.js";
 import type { JsonSchema } from "../../model/api-model.js";
 import { narrowingInputs } from "../all-operations.js";
-import { preferredContent } from "../media.js";
+import { successResultSchema } from "../media.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import { typeOfValue } from "../type-fit.js";
 import type { ReturnsPlan, StepPlan, ToolInput, ValueExpr } from "../types.js";
@@ -38,8 +38,7 @@ function lastStepSchema(ctx: GoalContext, steps: readonly StepPlan[]): JsonSchem
   const bound = last && ctx.steps.get(last.id);
   if (bound?.item !== undefined) return bound.item;
   const operation = bound?.operation;
-  const content = operation?.success && preferredContent(operation.success.contents);
-  return content?.schema ?? {};
+  return successResultSchema(operation?.success?.contents ?? []);
 }
 
 function projectValue(ctx: GoalContext, value: Value): { projection: ValueExpr; schema: LateSchema } {

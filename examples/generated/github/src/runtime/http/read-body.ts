@@ -106,6 +106,27 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   }
 }
 
+/** Whether a Content-Type names binary media (images, audio, video, fonts, PDF, archives, octet-stream, …). */
+export function isBinaryMedia(contentType: string): boolean {
+  return mediaTypeOf(contentType).binary;
+}
+
+/**
+ * A successful binary answer's note (`{content_type, byte_length}`) with `not_delivered` saying the content itself
+ * was not passed on: a result of only a type and a size reads as if the speech, image or file reached the model.
+ * Anything else as it is.
+ */
+export function withBinaryNotDelivered(body: unknown): unknown {
+  if (body === null || typeof body !== "object" || !("byte_length" in body)) return body;
+  const { content_type: type, byte_length: length } = body as { content_type?: string; byte_length: number };
+  const what = type === undefined || type === "" ? "binary content" : type;
+  const not_delivered =
+    `The API answered with ${length} bytes of ${what}, and this tool passes no binary content on: ` +
+    "you did not receive it and it was not saved anywhere, so you cannot play, show or hand it to the user. " +
+    "Tell them the API sent it but that it could not be delivered here; never say you have it or describe it.";
+  return { ...body, not_delivered };
+}
+
 /**
  * Reads and parses a response body; 204/205/304 and HEAD answers have none. Past `limit` bytes the stream is cancelled.
  */

@@ -10,7 +10,7 @@ import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { labelledText } from "./labelled-text.js";
-import { declaredJson, discardBody, readBody } from "./read-body.js";
+import { declaredJson, discardBody, isBinaryMedia, readBody, withBinaryNotDelivered } from "./read-body.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { isXmlMedia } from "./xml-media.js";
@@ -168,8 +168,9 @@ async function finish(
   if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
   if (response.status >= 200 && response.status < 300) {
     const shape = xml === undefined ? undefined : step.xmlShape;
-    const body =
-      xml === undefined || shape === undefined
+    const body = isBinaryMedia(contentType)
+      ? withBinaryNotDelivered(read.body)
+      : xml === undefined || shape === undefined
         ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType)
         : (xml.xmlAnswer(read.body as string, shape) ?? xml.unreadXml(read.body as string));
     return { ok: true, ...answer, body };

@@ -15,7 +15,10 @@ export interface OperationRequest {
 export interface HttpResponse {
   readonly status: number;
   readonly headers: Headers;
-  /** Parsed JSON, text, a `{ content_type, byte_length }` note for binary content, or `undefined` for no content. */
+  /**
+   * Parsed JSON, text, a `{ content_type, byte_length }` note for binary content (with `not_delivered` on a 2xx), or
+   * `undefined` for no content.
+   */
   readonly body: unknown;
   /** Final URL after redirects, without credentials. */
   readonly url: string;
