@@ -200,10 +200,13 @@ interface BodyInputs {
  * The parameter input a body field repeats, and whether the field must be sent: same name, no other JSON type, and
  * either the same words (Spoonacular's meal planner takes `username`, `date` and `hash` in the path or query and again,
  * described alike, in the body) for a field the body must carry, or a path parameter the spec says nothing of
- * (swagger2openapi's "Automatically added") in a POST (Vercel's `POST /v2/secrets/{name}` with the body's `name`,
- * `POST /v1/teams/{teamId}/members/teams/join` with the body's optional `teamId`): the path names the record the body
- * speaks of. The model gives the value once and both places get it, rather than being asked `date` and `date_2`.
- * An update (PATCH, PUT) may carry a new value under the path's name (Vercel's `renameSecret`), so it gets none there.
+ * (swagger2openapi's "Automatically added") in a POST, the field saying what it is (Vercel's `POST /v2/secrets/{name}`
+ * with the body's `name`, "The name of the secret"; `POST /v1/teams/{teamId}/members/teams/join` with the body's
+ * optional `teamId`, "The team ID."): the path names the record the body speaks of. The model gives the value once and
+ * both places get it, rather than being asked `date` and `date_2`. Not an update (PATCH, PUT), which may carry a new
+ * value under the path's name (Vercel's `renameSecret`); not a field without words (SpaceTraders' `transfer-cargo`
+ * sends cargo from the path's `shipSymbol` to the body's); not a bare `id`, the body record's own beside its parent's
+ * (Keycloak's `POST /{realm}/groups/{id}/children`, VocaDB's `POST /api/albums/{id}/comments`).
  */
 export function repeatedParameter(
   property: string,
@@ -222,6 +225,8 @@ export function repeatedParameter(
   const unsaid =
     parameter.in === "path" &&
     method.toLowerCase() === "post" &&
+    said !== "" &&
+    toIdentifierName(property, "field") !== "id" &&
     !saysMoreThanName(parameter.said === undefined ? undefined : htmlToText(parameter.said), property);
   if (!alike && !unsaid) return undefined;
   const typeOf = (s: JsonSchema): unknown => (typeof s === "object" ? s["type"] : undefined);

