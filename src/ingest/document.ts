@@ -4,6 +4,7 @@ import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
 import { operationSummaries, operationsToModel, type SummarisedOperation } from "./operations.js";
 import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
+import { schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { withSigning } from "./signing.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
@@ -66,7 +67,7 @@ function securityAndTags(
 ): Pick<ApiModel, "securitySchemes" | "security" | "tags"> {
   return {
     securitySchemes: securitySchemesToModel(ctx, servers),
-    security: securityRequirementsToModel(ctx.document["security"]),
+    security: withoutAliases(securityRequirementsToModel(ctx.document["security"]), schemeAliases(ctx)),
     tags: tagsToModel(ctx.document["tags"], operations),
   };
 }
@@ -96,7 +97,8 @@ function infoToModel(ctx: IngestContext): { title: string; version: string; desc
 
 /**
  * OAS 3 `components.securitySchemes` or Swagger 2 `securityDefinitions`, by name in spec order; a scheme that is AWS
- * Signature Version 4 becomes awsSigV4, signed for the service and region the document and its servers name.
+ * Signature Version 4 becomes awsSigV4, signed for the service and region the document and its servers name; an alias
+ * of an earlier scheme (see `aliasesOf`) is left out, its requirements naming that scheme.
  */
 function securitySchemesToModel(ctx: IngestContext, servers: ApiModel["servers"]): Record<string, SecurityScheme> {
   const swagger2 = ctx.dialect === "swagger-2.0";
@@ -111,7 +113,9 @@ function securitySchemesToModel(ctx: IngestContext, servers: ApiModel["servers"]
     ...optional("signingName", stringOf(info["x-aws-signingName"])),
   };
   const out: Record<string, SecurityScheme> = {};
+  const aliases = schemeAliases(ctx);
   for (const [name, raw, at] of entriesAt(source, pointer)) {
+    if (aliases.has(name)) continue;
     const node = deref(ctx, raw, at);
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
     if (node && scheme) setEntry(out, name, withSigning(scheme, node.node, api));

@@ -104,7 +104,7 @@ export function bindAllOfOperation(
     inputs.push(input);
     params.push(parameterToBinding(parameter, { kind: "expr", text: `$inputs.${name}` }));
     if (parameter.in !== "header" && !byParameter.has(parameter.name))
-      byParameter.set(parameter.name, { input, said: parameter.description });
+      byParameter.set(parameter.name, { input, said: parameter.description, in: parameter.in });
   }
   const isCredential = (property: string, form: boolean): boolean =>
     isCredentialBodyField(operation, securitySchemes, property, { form, apiWide }) ||
@@ -177,10 +177,11 @@ function withExamples(schema: JsonSchema, examples: readonly unknown[]): JsonSch
   return { ...schema, examples: [...examples] };
 }
 
-/** The input a path or query parameter became, and the spec's words for that parameter. */
+/** The input a path or query parameter became, the spec's words for that parameter and where it is sent. */
 interface ParameterInput {
   readonly input: ToolInput;
   readonly said: string | undefined;
+  readonly in: string;
 }
 
 interface BodyInputs {
@@ -196,15 +197,23 @@ interface BodyInputs {
 }
 
 /**
- * The parameter input a body field repeats: same name, the same words and no other JSON type (Spoonacular's meal
- * planner takes `username`, `date` and `hash` in the path or query and again, described alike, in the body). The
- * model gives the value once and both places get it, rather than being asked `date` and `date_2` alike.
+ * The parameter input a body field repeats, and whether the field must be sent: same name, no other JSON type, and
+ * either the same words (Spoonacular's meal planner takes `username`, `date` and `hash` in the path or query and again,
+ * described alike, in the body) for a field the body must carry, or a path parameter the spec says nothing of
+ * (swagger2openapi's "Automatically added") in a POST, the field saying what it is (Vercel's `POST /v2/secrets/{name}`
+ * with the body's `name`, "The name of the secret"; `POST /v1/teams/{teamId}/members/teams/join` with the body's
+ * optional `teamId`, "The team ID."): the path names the record the body speaks of. The model gives the value once and
+ * both places get it, rather than being asked `date` and `date_2`. Not an update (PATCH, PUT), which may carry a new
+ * value under the path's name (Vercel's `renameSecret`); not a field without words (SpaceTraders' `transfer-cargo`
+ * sends cargo from the path's `shipSymbol` to the body's); not a bare `id`, the body record's own beside its parent's
+ * (Keycloak's `POST /{realm}/groups/{id}/children`, VocaDB's `POST /api/albums/{id}/comments`).
  */
 export function repeatedParameter(
   property: string,
   schema: JsonSchema,
   byParameter: ReadonlyMap<string, ParameterInput> | undefined,
   schemas: SchemaLookup,
+  { required, method }: { readonly required: boolean; readonly method: string },
 ): ToolInput | undefined {
   const parameter = byParameter?.get(property);
   if (parameter === undefined) return undefined;
@@ -212,7 +221,14 @@ export function repeatedParameter(
     typeof text === "string" ? htmlToText(text).trim().replace(/\s+/g, " ").toLowerCase() : "";
   const field = derefTop(schema, schemas);
   const said = words(typeof field === "object" ? field["description"] : undefined);
-  if (said === "" || said !== words(parameter.said)) return undefined;
+  const alike = required && said !== "" && said === words(parameter.said);
+  const unsaid =
+    parameter.in === "path" &&
+    method.toLowerCase() === "post" &&
+    said !== "" &&
+    toIdentifierName(property, "field") !== "id" &&
+    !saysMoreThanName(parameter.said === undefined ? undefined : htmlToText(parameter.said), property);
+  if (!alike && !unsaid) return undefined;
   const typeOf = (s: JsonSchema): unknown => (typeof s === "object" ? s["type"] : undefined);
   const fieldType = typeOf(field);
   const parameterType = typeOf(derefTop(parameter.input.schema, schemas));
@@ -225,6 +241,17 @@ export function repeatedParameter(
 }
 
 const isNumeric = (type: unknown): boolean => type === "number" || type === "integer";
+
+/**
+ * A body field's input name: its own, or `body_<name>` when a path or query parameter of the operation already has that
+ * name (Vercel's `renameSecret`: the path's `name` is the secret's current name, the body's the new one), so the model
+ * reads where each goes instead of `name` and `name_2`.
+ */
+function bodyInputName(property: string, byParameter: ReadonlyMap<string, ParameterInput> | undefined): string {
+  const name = toIdentifierName(property, "field");
+  const clashes = [...(byParameter?.values() ?? [])].some((p) => p.input.name === name);
+  return clashes ? `body_${name}` : name;
+}
 
 /**
  * The body's inputs: one per top-level property of a plain object body, required where its schema requires it (such a
@@ -281,24 +308,29 @@ function bindBody(
       if (streams.sendFalse) entries.push([property, { kind: "literal", value: false }]);
       continue;
     }
-    // Only a field the body must carry: an optional one of the same name and words may be a new value (GitHub's
-    // `PATCH …/actions/variables/{name}` renames by its body's `name`, "The name of the variable." both times).
-    const repeated = required.has(property) ? repeatedParameter(property, schema, byParameter, schemas) : undefined;
+    // Only a field the body must carry when the words match: an optional one of the same name and words may be a new
+    // value (GitHub's `PATCH …/actions/variables/{name}` renames by its body's `name`, "The name of the variable." both times).
+    const repeated = repeatedParameter(property, schema, byParameter, schemas, {
+      required: required.has(property),
+      method: operation.method,
+    });
+    const description =
+      typeof schema === "object" && typeof schema["description"] === "string"
+        ? htmlToText(schema["description"])
+        : undefined;
     if (repeated !== undefined) {
       const at = inputs.indexOf(repeated);
+      const words = repeated.description ?? description;
       inputs[at] = {
         ...repeated,
         required: true,
+        ...(words === undefined ? {} : { description: words }),
         boundTo: [...repeated.boundTo, `${operation.id} body ${property}`],
       };
       entries.push([property, { kind: "expr", text: `$inputs.${repeated.name}` }]);
       continue;
     }
-    const name = allocate(toIdentifierName(property, "field"));
-    const description =
-      typeof schema === "object" && typeof schema["description"] === "string"
-        ? htmlToText(schema["description"])
-        : undefined;
+    const name = allocate(bodyInputName(property, byParameter));
     inputs.push({
       name,
       schema,

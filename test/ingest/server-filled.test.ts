@@ -153,7 +153,16 @@ describe("create tools on real specs never offer what the server fills", () => {
     ]);
     const inputs = tools["analytics_management_experiments_insert"] ?? [];
     expect(inputs).toEqual(expect.arrayContaining(["name", "status", "variations", "objective_metric"]));
-    for (const field of ["kind", "self_link", "created", "updated", "snippet", "winner_found", "account_id_2"])
+    for (const field of [
+      "kind",
+      "self_link",
+      "created",
+      "updated",
+      "snippet",
+      "winner_found",
+      "account_id_2",
+      "body_account_id",
+    ])
       expect(inputs).not.toContain(field);
   });
 

@@ -309,6 +309,24 @@ function settableFields(
   return firstFields(keys);
 }
 
+/**
+ * Names of what the server sets on a record it makes: its id, its own link, when it was made or changed (Keycloak's
+ * `UserRepresentation`: `id`, `self`, `createdTimestamp`, no descriptions).
+ */
+const STAMPED_NAMES =
+  /^(?:id|self|(?:created|updated|modified|last_modified|creation|last_updated)(?:_(?:at|on|time|timestamp|date))?)$/;
+
+/**
+ * Whether a create's body field is one the server sets, by its name alone: it says nothing of itself (a described `id`
+ * may be the client's choice, Stripe's coupon "Unique string of your choice"), so a create's draft leaves it to the
+ * comment rather than binding it among the fields offered.
+ */
+function stampedByName(name: string, schema: JsonSchema | undefined): boolean {
+  const description = typeof schema === "object" ? schema["description"] : undefined;
+  if (typeof description === "string" && description.trim() !== "") return false;
+  return STAMPED_NAMES.test(toSnakeCase(name));
+}
+
 /** Fields that say what a record is called or says: kept first when a body has more than the draft offers. */
 const NAMING_FIELDS: ReadonlySet<string> = new Set([
   "name",
@@ -609,7 +627,13 @@ function bodyOf(
         })
       : [];
   const offers = needed.length === 0 && offer.offers && replaced.length === 0;
-  const plain = offers ? settableFields(properties, lookup, (k) => credential(k) || inPath(k)) : needed;
+  const plain = offers
+    ? settableFields(
+        properties,
+        lookup,
+        (k) => credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
+      )
+    : needed;
   const references =
     offers && plain.length > 0 ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k)) : [];
   const bound = withReferences(Object.keys(properties), plain, references);

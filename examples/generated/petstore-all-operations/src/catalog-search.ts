@@ -130,8 +130,8 @@ export const entries: CatalogSearchFields[] = [
     "ctiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"required\",\"tags\":[\"user\"]," +
     "\"profile\":{\"action\":\"update\",\"object\":\"user\",\"qualifiers\":[\"by " +
     "id\"],\"words\":[\"customer\",\"account\",\"id\",\"first\",\"name\",\"last\",\"email\",\"password\",\"phone\",\"" +
-    "website\",\"status\"]},\"inputNames\":[\"username\",\"username_2\",\"first_name\",\"last_name\",\"email\",\"pass" +
-    "word\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"username_2\",\"email\"]}",
+    "website\",\"status\"]},\"inputNames\":[\"username\",\"body_username\",\"first_name\",\"last_name\",\"email\",\"p" +
+    "assword\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username\",\"body_username\",\"email\"]}",
   "{\"name\":\"delete_user\",\"title\":\"Delete a user\",\"description\":\"Delete a user. Only the logged-in user " +
     "can do this. Calls DELETE " +
     "/user/{username}.\",\"risk\":\"high\",\"category\":\"action\",\"annotations\":{\"readOnlyHint\":false,\"destruct" +

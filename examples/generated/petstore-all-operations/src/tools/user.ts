@@ -308,7 +308,7 @@ export const updateUserInput: z.ZodType = z.strictObject({
     .min(1)
     .regex(new RegExp("^[A-Za-z0-9_]{3,32}$", "u"))
     .describe("The user's login name. Not empty; matches `^[A-Za-z0-9_]{3,32}$`. E.g. theUser"),
-  username_2: z
+  body_username: z
     .string()
     .regex(new RegExp("^[A-Za-z0-9_]{3,32}$", "u"))
     .describe("Request body field `username` of updateUser. Matches `^[A-Za-z0-9_]{3,32}$`. E.g. theUser"),
@@ -364,7 +364,7 @@ export const updateUser = defineTool({
     approval: "required",
     inputs: [
       { name: "username", required: true },
-      { name: "username_2", required: true },
+      { name: "body_username", required: true },
       { name: "first_name", required: false },
       { name: "last_name", required: false },
       { name: "email", required: true },
@@ -386,7 +386,7 @@ export const updateUser = defineTool({
           value: {
             kind: "object",
             entries: [
-              ["username", { kind: "expr", text: "$inputs.username_2" }],
+              ["username", { kind: "expr", text: "$inputs.body_username" }],
               ["firstName", { kind: "expr", text: "$inputs.first_name" }],
               ["lastName", { kind: "expr", text: "$inputs.last_name" }],
               ["email", { kind: "expr", text: "$inputs.email" }],
@@ -424,7 +424,7 @@ export const updateUser = defineTool({
     examples: [
       {
         username: "theUser",
-        username_2: "theUser",
+        body_username: "theUser",
         first_name: "Ada",
         last_name: "Lovelace",
         email: "ada@example.com",
