@@ -1,4 +1,4 @@
-// A header the API names after authentication (bunq's X-Bunq-Client-Authentication, Tyk's x-tyk-authorization) → a configured credential, never the model's input.
+// A header the API names after authentication (bunq's X-Bunq-Client-Authentication, Tyk's x-tyk-authorization) → a configured credential; a User-Agent → the package's own; never the model's input.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
@@ -48,7 +48,9 @@ describe.skipIf(REPEAT_RUN)("real specs: an authentication header is configured,
       includeOperations: ["List_all_Card_for_User"],
     });
     const definition = served.sized.definitions.find((d) => d.name === "list_all_card_for_user");
-    expect(Object.keys(definition?.inputSchema["properties"] as object)).not.toContain("x_bunq_client_authentication");
+    const inputs = Object.keys(definition?.inputSchema["properties"] as object);
+    expect(inputs).not.toContain("x_bunq_client_authentication");
+    expect(inputs).not.toContain("user_agent");
     const sent: Headers[] = [];
     const tools = served.bind({
       env: { BUNQ_API_X_BUNQ_CLIENT_AUTHENTICATION: "session-token-1" },
@@ -59,8 +61,17 @@ describe.skipIf(REPEAT_RUN)("real specs: an authentication header is configured,
         return Response.json({ Response: [] });
       },
     });
-    await tools["list_all_card_for_user"]!.run({ user_id: 7, user_agent: "agent" });
+    await tools["list_all_card_for_user"]!.run({ user_id: 7 });
     expect(sent[0]?.get("x-bunq-client-authentication")).toBe("session-token-1");
+    expect(sent[0]?.get("user-agent")).toMatch(/^bunq-api\/\S+$/);
+  });
+
+  it("MineSkin and Just Eat: no tool asks for the User-Agent the package sends", async () => {
+    for (const file of ["mineskin.org.json", "just-eat.co.uk.json"]) {
+      const { plan: p } = await plan({ spec: api(file), allOperations: true });
+      const asked = p!.tools.filter((t) => t.inputs.some((i) => i.name === "user_agent"));
+      expect(asked.map((t) => t.name)).toEqual([]);
+    }
   });
 
   it("Tyk: no tool asks for the gateway's shared secret", async () => {
