@@ -82,13 +82,17 @@ export function isCredentialName(name: string): boolean {
 /**
  * Whether a header of this name carries a credential under a name of the API's own: its last word is `token`, `secret`
  * or `signature` (`X-Postmark-Server-Token`, `X-Auth-Token`; Walmart's `WM_SEC.AUTH_SIGNATURE`, Open Banking's
- * `x-jws-signature`: signed with the caller's private key, which no model holds), or it ends in a key word
- * (`Ocp-Apim-Subscription-Key`, `X-Functions-Api-Key`). An idempotency token or key names the request, not the caller.
+ * `x-jws-signature`: signed with the caller's private key, which no model holds), `authentication`, `authorization` or
+ * `auth` (bunq's `X-Bunq-Client-Authentication`, Tyk's `x-tyk-authorization`, Docker's `X-Registry-Auth`: what
+ * `Authorization` carries, under the API's own name), or it ends in a key word (`Ocp-Apim-Subscription-Key`,
+ * `X-Functions-Api-Key`). An idempotency token or key names the request, not the caller.
  */
 export function isCredentialHeaderName(name: string): boolean {
   const word = credentialWord(name);
   if (word.startsWith("idempotency")) return false;
-  return /(^|_)(token|secret|signature|api_key|access_key|subscription_key)$/.test(word);
+  return /(^|_)(token|secret|signature|auth|authentication|authorization|api_key|access_key|subscription_key)$/.test(
+    word,
+  );
 }
 
 /**
@@ -107,7 +111,14 @@ const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
  * a device's push token. Configured once, it would be the same for every call; the model gives it.
  */
 const ACTED_ON =
-  /\b(the|a) new\b|\bto (resolve|revoke|validate|verify|confirm|check|inspect|introspect|invalidate)\b|\bdevice\b|\bsent to an? (endpoint|device|email|phone)\b/i;
+  /\b(the|a) new\b|\bto (resolve|revoke|validate|verify|confirm|check|inspect|introspect|invalidate)\b|\bsent to an? (endpoint|device|email|phone)\b/i;
+
+/**
+ * A description speaking of a device (SNS's "for an app on a device", "device APNS token"): the device's token, unless
+ * it calls the value the caller's authentication token (bunq's "The authentication token is used to authenticate the
+ * source of the API call … the device and session calls are using the token from …").
+ */
+const DEVICE = /\bdevice\b/i;
 
 /**
  * A description saying an earlier answer carried the value: Vercel's "The token returned when the login was requested"
@@ -121,7 +132,10 @@ const CALLERS_TOKEN = /\b(login|session|access|auth(entication|orization)?|beare
 
 /** Whether the description says the field is a value the call acts on or an earlier answer gave, not a credential. */
 export function isActedOnValue(description: string): boolean {
-  return ACTED_ON.test(description) || (RETURNED.test(description) && !CALLERS_TOKEN.test(description));
+  return (
+    ACTED_ON.test(description) ||
+    ((DEVICE.test(description) || RETURNED.test(description)) && !CALLERS_TOKEN.test(description))
+  );
 }
 
 /**

@@ -31,8 +31,17 @@ import { isStamped, requestStampsOf } from "./request-stamps.js";
 import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
 import type { BodyBinding, ConfigBinding, ParamBinding, ToolInput, ValueExpr } from "./types.js";
 
-/** Header parameters the runtime sets itself; exposing them would only invite wrong arguments. */
-const RUNTIME_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization", "content-length"]);
+/**
+ * Header parameters the runtime sets itself; exposing them would only invite wrong arguments. `User-Agent` names the
+ * calling application, which is the package (`<toolset>/<version>`, sent on every request), never the model's to say.
+ */
+const RUNTIME_HEADERS: ReadonlySet<string> = new Set([
+  "accept",
+  "content-type",
+  "authorization",
+  "content-length",
+  "user-agent",
+]);
 
 export interface OperationBindings {
   readonly inputs: ToolInput[];

@@ -73,6 +73,7 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "cancel",
   "void",
   "invalidate",
+  "truncate",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */

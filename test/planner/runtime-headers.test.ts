@@ -15,6 +15,8 @@ describe("isRuntimeHeader", () => {
     ["header", "accept", true],
     ["header", "Authorization", true],
     ["header", "Content-Length", true],
+    ["header", "User-Agent", true],
+    ["query", "user-agent", false],
     ["query", "content-type", false],
     ["header", "X-Request-Id", false],
   ] as const)("%s %s → %s", (where, name, want) => {

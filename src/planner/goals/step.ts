@@ -135,7 +135,8 @@ function bindParams(ctx: GoalContext, step: Step, operation: Operation, usage: U
   const schemes = ctx.api.index.securitySchemes;
   const key = idempotencyKeyOf(operation, ctx.api.schema);
   // Left to the runtime: a credential or API version a scheme sends, the idempotency key, and the headers OpenAPI says
-  // a parameter definition cannot set (Accept, Content-Type, Authorization: the runtime ignores them).
+  // a parameter definition cannot set (Accept, Content-Type, Authorization: the runtime ignores them) or that name the
+  // package itself (User-Agent).
   const stamps = requestStampsOf(operation, key);
   const runtimeFills = (p: Parameter): boolean =>
     isRuntimeKey(key, p.in, p.name) ||

