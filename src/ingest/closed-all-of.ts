@@ -1,10 +1,10 @@
 // An `allOf` of plain objects where `additionalProperties: false` would forbid names another part declares → one object closed over all of them.
-import { escapeToken, resolve, split } from "../util/pointer.js";
+import { resolve, split } from "../util/pointer.js";
 import { setOwn } from "../util/set-own.js";
+import { localTarget, names } from "./required-refs.js";
 import { type JsonRecord, isRecord, updateMembers } from "./walk.js";
 
-/** `$ref` hops followed from one member; `allOf` levels read below one schema. */
-const MAX_HOPS = 16;
+/** `allOf` levels read below one schema. */
 const MAX_DEPTH = 16;
 
 /** Keywords the merge reads. */
@@ -34,32 +34,9 @@ interface Part {
   readonly conflicting: boolean;
 }
 
-/** The record a local `$ref` chain ends at. */
-function target(document: unknown, node: unknown): JsonRecord | undefined {
-  let at = node;
-  for (let hops = 0; hops <= MAX_HOPS && isRecord(at); hops++) {
-    const ref = at["$ref"];
-    if (typeof ref !== "string") return at;
-    if (!ref.startsWith("#")) return undefined;
-    try {
-      at = resolve(
-        document,
-        split(ref)
-          .map((t) => `/${escapeToken(t)}`)
-          .join(""),
-      );
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-const stringsOf = (list: unknown): string[] => (Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
-
 /** An object schema made only of properties, required names, a boolean `additionalProperties` and plain `allOf` members. */
 function plainPart(document: unknown, node: unknown, depth: number): Part | undefined {
-  const schema = target(document, node);
+  const schema = localTarget(document, node);
   if (schema === undefined || depth > MAX_DEPTH) return undefined;
   const shaped = Object.keys(schema).every((k) => MERGED.has(k) || ANNOTATIONS.has(k) || k.startsWith("x-"));
   const type = schema["type"];
@@ -78,11 +55,11 @@ function plainPart(document: unknown, node: unknown, depth: number): Part | unde
   const own = Object.entries(properties);
   const all = new Set([...inner.flatMap((p) => p.properties.map(([n]) => n)), ...own.map(([n]) => n)]);
   const ownNames = new Set(own.map(([n]) => n));
-  const lacks = (names: ReadonlySet<string>): boolean => [...all].some((n) => !names.has(n));
+  const lacks = (declared: ReadonlySet<string>): boolean => [...all].some((n) => !declared.has(n));
   const memberLacks = inner.some((p) => p.closed && lacks(new Set(p.properties.map(([n]) => n))));
   return {
     properties: [...inner.flatMap((p) => p.properties), ...own],
-    required: [...inner.flatMap((p) => p.required), ...stringsOf(schema["required"])],
+    required: [...inner.flatMap((p) => p.required), ...names(schema["required"])],
     closed: additional === false || inner.some((p) => p.closed),
     conflicting: (additional === false && lacks(ownNames)) || memberLacks || inner.some((p) => p.conflicting),
   };

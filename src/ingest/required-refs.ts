@@ -24,15 +24,15 @@ export function holdsRequiredApart(record: JsonRecord): boolean {
   return members.some(isRequiredOnly) || ownUndeclared(record).length > 0;
 }
 
-/** The object a local `$ref` chain ends at, when it declares properties of its own. */
-function declaringTarget(document: unknown, member: unknown): JsonRecord | undefined {
-  let node = member;
-  for (let hops = 0; hops <= MAX_HOPS && isRecord(node); hops++) {
-    const ref = node["$ref"];
-    if (typeof ref !== "string") return isRecord(node["properties"]) ? node : undefined;
+/** The record a local `$ref` chain ends at (16 hops at most); undefined for a remote or broken `$ref`. */
+export function localTarget(document: unknown, node: unknown): JsonRecord | undefined {
+  let at = node;
+  for (let hops = 0; hops <= MAX_HOPS && isRecord(at); hops++) {
+    const ref = at["$ref"];
+    if (typeof ref !== "string") return at;
     if (!ref.startsWith("#")) return undefined;
     try {
-      node = resolve(
+      at = resolve(
         document,
         split(ref)
           .map((t) => `/${escapeToken(t)}`)
@@ -45,7 +45,15 @@ function declaringTarget(document: unknown, member: unknown): JsonRecord | undef
   return undefined;
 }
 
-const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
+/** The object a local `$ref` chain ends at, when it declares properties of its own. */
+function declaringTarget(document: unknown, member: unknown): JsonRecord | undefined {
+  const found = localTarget(document, member);
+  return found !== undefined && isRecord(found["properties"]) ? found : undefined;
+}
+
+/** The strings of a list (a schema's `required`). */
+export const names = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((n) => typeof n === "string") : [];
 
 /** The schema's required names its own `properties` do not declare. */
 function ownUndeclared(schema: JsonRecord): string[] {
