@@ -271,6 +271,9 @@ function singularSnake(name: string): string {
   return [...words.slice(0, -1), singular(words.at(-1) ?? "")].join("_");
 }
 
+/** Path segments an id leaves out as route plumbing: versions (`v2`, `2013-01-01` read as numbers) and `api`. */
+const ROUTE_PREFIX = /^(v\d+|\d+(\.\d+)*|api)$/i;
+
 /**
  * An id that is only its HTTP method and its path's words (Stripe's `PostCustomers`, Mailchimp's `postListsIdMembers`,
  * SendGrid's `POST_mc-contacts-search`) says no more than a synthesized one, and is named like one.
@@ -283,7 +286,7 @@ function restatesPath(operation: Operation): boolean {
   // Every static word of the path is in the id (`deleteOrder` of `/store/order/{orderId}` chose its words), in full
   // or by initials (`mc` for `marketing/contacts`); and every word of the id is in the path.
   const statics = staticSegments(operation.path)
-    .filter((s) => !/^(v\d+|\d+(\.\d+)*|api)$/i.test(s))
+    .filter((s) => !ROUTE_PREFIX.test(s))
     .flatMap((s) => splitWords(s.replace(/\.[a-z]+$/i, "")));
   const abbreviated = new Set<number>();
   const abbreviations = new Set<string>();
@@ -312,7 +315,7 @@ function restatesPath(operation: Operation): boolean {
  */
 function gluesPath(operation: Operation, method: string, rest: readonly string[]): boolean {
   const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const kept = operation.path.split("/").filter((s) => s !== "" && !/^(v\d+|\d+(\.\d+)*|api)$/i.test(s));
+  const kept = operation.path.split("/").filter((s) => s !== "" && !ROUTE_PREFIX.test(s));
   const withParameters = kept.map((s) => s.replace(/^\{|\}$/g, ""));
   const statics = kept.filter((s) => !s.startsWith("{"));
   const id = letters(operation.id).slice(method.length);

@@ -1,4 +1,5 @@
 // Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
+import type { UnfinishedStatus } from "../execute/step.js";
 import { denoise } from "./denoise.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
@@ -33,10 +34,13 @@ function withEmptyLists(body: unknown, kept: unknown, depth = 0): Record<string,
   return changed || !isPlainObject(kept) ? out : kept;
 }
 
+/** What the model is told of work the API had not finished when it answered. */
+const NOT_DONE = "may still fail or take effect later. Do not tell the user it is done; check its state first";
+
+const ACCEPTED_HEAD = "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted)";
+
 /** What an answer without a body says when the API only accepted the request (HTTP 202). */
-export const ACCEPTED_NOTE =
-  "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted): " +
-  "it may still fail or take effect later. Do not tell the user it is done; check its state first";
+export const ACCEPTED_NOTE = `${ACCEPTED_HEAD}: it ${NOT_DONE}`;
 
 /** The member a result gets when the answer's own status says the work is still under way. */
 export const IN_PROGRESS_KEY = "_in_progress";
@@ -47,13 +51,13 @@ export const IN_PROGRESS_KEY = "_in_progress";
  */
 export function withUnfinishedNote(
   result: Record<string, unknown>,
-  unfinished: { readonly at: string; readonly value: string } | undefined,
+  unfinished: UnfinishedStatus | undefined,
 ): Record<string, unknown> {
   if (unfinished === undefined) return result;
   const where = unfinished.at.slice(1).split("/").join(".");
   const note =
-    `The answer says ${where} is ${JSON.stringify(unfinished.value)}: the work had not finished when the API ` +
-    "answered and may still fail or take effect later. Do not tell the user it is done; check its state first.";
+    `The answer says ${where} is ${JSON.stringify(unfinished.value)}: ` +
+    `the work had not finished when the API answered and ${NOT_DONE}.`;
   return { ...result, [IN_PROGRESS_KEY]: note };
 }
 
