@@ -1,6 +1,7 @@
 // A request body's declared media types (and a goal's `content_type`) → the one media type a step sends, with its body kind.
 import type { BodyKind, JsonSchema, MediaContent } from "../model/api-model.js";
 import { isBinaryMedia } from "../runtime/http/read-body.js";
+import { MAX_MEDIA_BYTES } from "../runtime/media.js";
 import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, repairedMediaType } from "../util/media-type.js";
 
 /** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
@@ -31,23 +32,36 @@ export function preferredContent(contents: readonly MediaContent[]): MediaConten
 
 /**
  * The schema of what a tool returns for a success answer of `contents`: the preferred content's schema, or, when every
- * content is binary media, the runtime's note (`{content_type, byte_length, not_delivered}`, not the bytes), so the
- * spec's `{type: string, format: binary}` does not promise the model a `result` string it never gets.
+ * content is binary media, the runtime's note (`{content_type, byte_length}` with `not_delivered`, or `attached` where
+ * an MCP server hands an image or audio answer on as a content block; never the bytes in the JSON), so the spec's
+ * `{type: string, format: binary}` does not promise the model a `result` string it never gets.
  */
 export function successResultSchema(contents: readonly MediaContent[]): JsonSchema {
   if (contents.length > 0 && contents.every((c) => isBinaryMedia(c.mediaType))) return BINARY_RESULT;
   return preferredContent(contents)?.schema ?? {};
 }
 
+const MEDIA_LIMIT = `${MAX_MEDIA_BYTES / (1024 * 1024)} MiB`;
+
 const BINARY_RESULT: JsonSchema = {
   type: "object",
-  description: "The API answered with binary content, which is not passed on: only its type and size.",
+  description:
+    "The API answered with binary content, described here by its type and size. Over MCP, an audio answer or a " +
+    `PNG, JPEG, GIF or WebP image of at most ${MEDIA_LIMIT} comes attached after this text as an MCP audio or image ` +
+    "content block (`attached`); any other content, or a larger one, is not passed on (`not_delivered`).",
   properties: {
     content_type: { type: "string", description: "The media type the API answered with." },
     byte_length: { type: "integer", description: "The size of the content in bytes." },
-    not_delivered: { type: "string", description: "Says the content itself was not passed on or saved." },
+    not_delivered: {
+      type: "string",
+      description: "Present when the content itself was not passed on or saved: you do not have it.",
+    },
+    attached: {
+      type: "string",
+      description: "Present when the content is attached to this result as an MCP image or audio content block.",
+    },
   },
-  required: ["content_type", "byte_length", "not_delivered"],
+  required: ["content_type", "byte_length"],
 };
 
 function jsonRank(mediaType: string): number {

@@ -1,4 +1,5 @@
 // Tool objects → an MCP server (tools/list with each tool's own JSON Schemas, tools/call through the tool's own run).
+import { Buffer } from "node:buffer";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
@@ -18,6 +19,7 @@ import {
   type ArgumentLimits,
   type LimitVariables,
 } from "../limits.js";
+import { attachedNote, mediaOf } from "../media.js";
 import { BoundedStdioServerTransport, type CloseReason } from "./stdio.js";
 import type { ApprovalRequest, RunContext, Tool, ToolResult } from "../types.js";
 import {
@@ -339,12 +341,19 @@ export async function serveStdio(
  * A tool result as an MCP CallToolResult: the JSON text always; `structuredContent` for success and pending
  * approval, marked `_off_spec` where it does not fit the tool's advertised `outputSchema` (so the client does not
  * reject the answer); `isError` (and no `structuredContent`, which a client would check against `outputSchema`) for
- * an envelope.
+ * an envelope. A result carrying an image or audio answer's bytes (see `media.ts`) gets them as an `image` or `audio`
+ * content block after the text, whose note then says `attached` instead of `not_delivered`.
  */
 export function toolResultToMcp(result: ToolResult, outputSchema?: JsonSchema): CallToolResult {
   if (isErrorEnvelope(result)) return { content: [{ type: "text", text: resultText(result) }], isError: true };
-  const structured = markOffSpec(result as Record<string, unknown>, outputSchema);
-  return { content: [{ type: "text", text: resultText(structured as ToolResult) }], structuredContent: structured };
+  const media = mediaOf(result);
+  const own = result as Record<string, unknown>;
+  const shown = media === undefined ? own : attachedNote(own, media);
+  const structured = markOffSpec(shown, outputSchema);
+  const text = { type: "text" as const, text: resultText(structured as ToolResult) };
+  if (media === undefined) return { content: [text], structuredContent: structured };
+  const data = Buffer.from(media.bytes.buffer, media.bytes.byteOffset, media.bytes.byteLength).toString("base64");
+  return { content: [text, { type: media.kind, data, mimeType: media.mimeType }], structuredContent: structured };
 }
 
 interface ElicitArgs {

@@ -2,6 +2,7 @@
 import { type EvaluationContext, readHeader, resolvePointer } from "../expressions/index.js";
 import { pointerTokens } from "../expressions/pointer.js";
 import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from "../transport.js";
+import type { ResultMedia } from "../media.js";
 import type { Redactor } from "../redact.js";
 import { createHash, randomUUID } from "node:crypto";
 import type { ActionSpec, ParamSpec, ProgressSpec, RequestStampSpec } from "../types.js";
@@ -48,6 +49,8 @@ export interface StepResponse {
   readonly url?: string;
   /** The body's status member says the work is still under way (see `StepSpec.progress`). */
   readonly unfinished?: UnfinishedStatus;
+  /** An image or audio answer's bytes (see `HttpResponse.media`), for the result to carry beside its note. */
+  readonly media?: ResultMedia;
 }
 
 /** Where a write's answer says its work is not finished, and the value it says so with (`running`). */
@@ -263,6 +266,7 @@ function succeed(
     body,
     url: outcome.url,
     ...(unfinished === undefined ? {} : { unfinished }),
+    ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }

@@ -1,11 +1,14 @@
 // A fetch Response → its parsed body (JSON, text, a note for binary content, or undefined), read under a byte ceiling.
+import { attachableKind, MAX_MEDIA_BYTES } from "../media.js";
 import { boundDepth } from "./depth.js";
 
 /**
- * The body, or the ceiling it passed (counted after decompression). Stream failures are thrown for the caller to
- * classify.
+ * The body (with the raw bytes of binary media, which the body only describes), or the ceiling it passed (counted
+ * after decompression). Stream failures are thrown for the caller to classify.
  */
-export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly limit: number };
+export type BodyRead =
+  | { readonly ok: true; readonly body: unknown; readonly bytes?: Uint8Array }
+  | { readonly ok: false; readonly limit: number };
 
 const NO_CONTENT_STATUSES = new Set([204, 205, 304]);
 const JSON_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json\b|\+json\b/i;
@@ -112,15 +115,19 @@ export function isBinaryMedia(contentType: string): boolean {
 
 /**
  * A successful binary answer's note (`{content_type, byte_length}`) with `not_delivered` saying the content itself
- * was not passed on: a result of only a type and a size reads as if the speech, image or file reached the model.
- * Anything else as it is.
+ * was not passed on: a result of only a type and a size reads as if the speech, image or file reached the model. An
+ * image or audio answer an MCP server could attach says why this one was not (its size). Anything else as it is.
  */
 export function withBinaryNotDelivered(body: unknown): unknown {
   if (body === null || typeof body !== "object" || !("byte_length" in body)) return body;
   const { content_type: type, byte_length: length } = body as { content_type?: string; byte_length: number };
   const what = type === undefined || type === "" ? "binary content" : type;
+  const why =
+    type !== undefined && attachableKind(type) !== undefined && length > MAX_MEDIA_BYTES
+      ? ` (it is larger than the ${MAX_MEDIA_BYTES} bytes of image or audio this tool can attach)`
+      : "";
   const not_delivered =
-    `The API answered with ${length} bytes of ${what}, and this tool passes no binary content on: ` +
+    `The API answered with ${length} bytes of ${what}, which were not passed on to you${why}: ` +
     "you did not receive it and it was not saved anywhere, so you cannot play, show or hand it to the user. " +
     "Tell them the API sent it but that it could not be delivered here; never say you have it or describe it.";
   return { ...body, not_delivered };
@@ -140,7 +147,9 @@ export async function readBody(response: Response, method: string, limit: number
   }
   const bytes = await readCapped(response.body, limit);
   if (bytes === undefined) return { ok: false, limit };
-  return { ok: true, body: parseBody(bytes, response.headers.get("content-type") ?? "") };
+  const contentType = response.headers.get("content-type") ?? "";
+  const body = parseBody(bytes, contentType);
+  return isBinaryMedia(contentType) && body !== undefined ? { ok: true, body, bytes } : { ok: true, body };
 }
 
 /** Discards a body we will not read (redirects, retried answers) so the connection can be reused. */

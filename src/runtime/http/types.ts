@@ -1,5 +1,6 @@
 // The transport's data contract: one evaluated operation call in, one HTTP outcome (or error object) out.
 import type { ErrorDetail } from "../errors.js";
+import type { ResultMedia } from "../media.js";
 import type { Redactor } from "../redact.js";
 import type { BodySpec, Credential, ParamSpec, StepSpec, ToolsetSpec } from "../types.js";
 
@@ -21,6 +22,8 @@ export interface HttpResponse {
   readonly body: unknown;
   /** Final URL after redirects, without credentials. */
   readonly url: string;
+  /** A 2xx image or audio answer's bytes within `MAX_MEDIA_BYTES`, beside the note `body` (never inside it). */
+  readonly media?: ResultMedia;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { PendingNotice } from "./notify/webhook.js";
 import { previewApproval } from "./approval/preview.js";
 import { previewLines } from "./approval/preview-lines.js";
 import type { ApprovalRecord } from "./state/types.js";
+import { withMedia } from "./media.js";
 import { pagingOfTool, runPaged } from "./paged.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
@@ -370,7 +371,9 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     // Serialised once: the redactor searches this text for secrets, and the cap measures it when nothing was redacted.
     const json = JSON.stringify(projected);
     const redacted = runtime.redact(projected, json);
-    return capResult(redacted, capOptions, redacted === projected ? json : undefined);
+    const capped = capResult(redacted, capOptions, redacted === projected ? json : undefined);
+    // The bytes of an image or audio answer ride beside the note they answer, outside the JSON (see media.ts).
+    return withMedia(capped, execution.last?.media);
   }
 
   async function executeApproved(

@@ -58,5 +58,6 @@ export {
 } from "./state/index.js";
 export { createAuditLog, auditPath, type AuditLog } from "./audit.js";
 export { capResult, projectResult, denoise, DEFAULT_MAX_RETURN_BYTES } from "./returns/index.js";
+export { MAX_MEDIA_BYTES, mediaOf, RESULT_MEDIA, type ResultMedia } from "./media.js";
 export { startTelemetry, traceToolCall, type TelemetryHandle, type TelemetryStart } from "./telemetry/index.js";
 export type { CallTransport, HttpOutcome, OperationRequest, Transport } from "./transport.js";

@@ -11,6 +11,7 @@ import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, isBinaryMedia, readBody, withBinaryNotDelivered } from "./read-body.js";
+import { deliverableMedia } from "../media.js";
 import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { isXmlMedia } from "./xml-media.js";
@@ -173,7 +174,8 @@ async function finish(
       : xml === undefined || shape === undefined
         ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType)
         : (xml.xmlAnswer(read.body as string, shape) ?? xml.unreadXml(read.body as string));
-    return { ok: true, ...answer, body };
+    const media = isBinaryMedia(contentType) ? deliverableMedia(contentType, read.bytes) : undefined;
+    return { ok: true, ...answer, body, ...(media === undefined ? {} : { media }) };
   }
   const apiError = xml?.xmlError(read.body as string);
   const typed = xml === undefined ? awsErrorType(response.headers, read.body) : undefined;
