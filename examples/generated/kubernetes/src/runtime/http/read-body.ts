@@ -103,10 +103,53 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   const text = media.decoder.decode(bytes);
   if (!media.json) return text;
   try {
-    return boundDepth(JSON.parse(text));
+    return boundDepth(parseJsonExact(text));
   } catch {
     return text;
   }
+}
+
+/** A run of 16 digits: the shortest integer literal that may be past 2^53 (9007199254740991 has 16). */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * `JSON.parse`, except that an integer literal past what a JS number holds exactly (±2^53: a nanosecond timestamp,
+ * a 64-bit id) is read as the string of its digits. As a number it would be rounded (1517562000015577088 →
+ * 1517562000015577000), so ticks a nanosecond apart read as one time and a chain would send another record's id.
+ */
+export function parseJsonExact(text: string): unknown {
+  return JSON.parse(LONG_DIGITS.test(text) ? quoteUnsafeIntegers(text) : text);
+}
+
+/** Whether `c` (a char code) can go on a JSON number after its integer digits: `.`, `e`, `E`, `+`, `-`, a digit. */
+function numberTail(c: number): boolean {
+  return c === 46 || c === 101 || c === 69 || c === 43 || c === 45 || (c >= 48 && c <= 57);
+}
+
+/** The text with each unsafe integer literal outside strings quoted (written as the string of its digits). */
+function quoteUnsafeIntegers(text: string): string {
+  let out = "";
+  let copied = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i++;
+      while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      i++;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+      if (end < text.length && numberTail(text.charCodeAt(end))) {
+        while (end < text.length && numberTail(text.charCodeAt(end))) end++;
+      } else if (end - i >= 16 && !Number.isSafeInteger(Number(text.slice(i, end)))) {
+        out += `${text.slice(copied, i)}"${text.slice(i, end)}"`;
+        copied = end;
+      }
+      i = end;
+    } else i++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** Whether a Content-Type names binary media (images, audio, video, fonts, PDF, archives, octet-stream, …). */
@@ -169,7 +212,7 @@ export function declaredJson(body: unknown, declared: "object" | "array" | undef
   const text = body.trim();
   if (!(declared === "object" ? text.startsWith("{") : text.startsWith("["))) return body;
   try {
-    const parsed = boundDepth(JSON.parse(text));
+    const parsed = boundDepth(parseJsonExact(text));
     const isArray = Array.isArray(parsed);
     const fits = declared === "array" ? isArray : parsed !== null && typeof parsed === "object" && !isArray;
     return fits ? parsed : body;
