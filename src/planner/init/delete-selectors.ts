@@ -24,7 +24,13 @@ export function deleteSelectors(operation: Operation, parameters: readonly Param
   if (operation.method !== "delete" || operation.requestBody !== undefined || ENDS_IN_RECORD.test(operation.path))
     return [];
   const query = parameters.filter((p) => p.in === "query");
-  if (query.some((p) => p.required)) return [];
+  if (query.length === 0 || query.some((p) => p.required)) return [];
+  const wordsOf = (p: Parameter): string[] =>
+    toSnakeCase(p.name)
+      .split("_")
+      .filter((w) => w !== "");
+  const named = query.filter((p) => NAMING_WORD.test(wordsOf(p).at(-1) ?? ""));
+  if (named.length === query.length) return named;
   const objectWords = new Set(
     operationProfile(operation)
       .object.split(" ")
@@ -32,11 +38,10 @@ export function deleteSelectors(operation: Operation, parameters: readonly Param
       .map((w) => singular(toSnakeCase(w))),
   );
   return query.filter((p) => {
-    const words = toSnakeCase(p.name)
-      .split("_")
-      .filter((w) => w !== "");
-    const last = words.at(-1) ?? "";
-    return NAMING_WORD.test(last) || (words.length > 0 && words.every((w) => objectWords.has(singular(w))));
+    const words = wordsOf(p);
+    return (
+      NAMING_WORD.test(words.at(-1) ?? "") || (words.length > 0 && words.every((w) => objectWords.has(singular(w))))
+    );
   });
 }
 
