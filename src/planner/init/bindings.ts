@@ -27,6 +27,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { htmlToText } from "../../util/html-text.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
+import { deleteSelectors, requiredSelector } from "./delete-selectors.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
 /** Hands out `$inputs` names for one goal: the same name again when the schemas fit, else a step-prefixed one. */
@@ -106,9 +107,17 @@ export function operationStep(
   const body = withCursor(bodyOf(model, operation, namer, id, { offers, objects }), cursor, () =>
     namer(cursor?.name ?? "cursor", { type: "string" }, id),
   );
-  const target = linkTarget(operation, uncredentialed, params) ?? recordQuery(operation, uncredentialed, params);
+  const selectors = deleteSelectors(operation, uncredentialed).filter(
+    (p) => !params.some((b) => b.name === p.name && b.in === p.in),
+  );
+  const target =
+    linkTarget(operation, uncredentialed, params) ??
+    recordQuery(operation, uncredentialed, params) ??
+    requiredSelector(operation, selectors);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
+  for (const p of selectors)
+    if (p !== target) params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed

@@ -4,7 +4,7 @@ import { httpsFirst } from "../toolset.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { compareStrings } from "../../util/order.js";
 import { createNameAllocator, toKebabCase, toSnakeCase } from "../../util/naming.js";
-import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
+import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
@@ -45,6 +45,7 @@ import {
   createdElsewhere,
   listedBySchema,
   listedElsewhere,
+  lowerFirst,
   userHeld,
   withArticle,
   type Proposal,
@@ -868,7 +869,10 @@ export function chainAction(call: string, name: string, entity: string): string 
   const [method = "GET", path = ""] = call.split(" ");
   const last = segments(path).at(-1) ?? "";
   const subPath = last !== "" && !last.startsWith("{");
-  if (method === "GET" && subPath) return `listing the ${toSnakeCase(last).replaceAll("_", " ")} of`;
+  if (method === "GET" && subPath) {
+    const words = toSnakeCase(last).split("_");
+    return `${isPlural(words.at(-1) ?? "") ? "listing" : "reading"} the ${words.join(" ")} of`;
+  }
   if (!subPath) return CHAIN_VERBS[method] ?? "working on";
   const grouped = groupedAction(method.toLowerCase(), staticSegments(path).map(toSnakeCase));
   if (grouped !== undefined) return groupedPhrase(grouped.verb, toSnakeCase(last).split("_").slice(1));
@@ -1042,8 +1046,34 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
       i < goal.steps.length - 1 && searchesForOne(step) ? { ...step, exactlyOne: true } : step,
     ),
     inputs: withDescriptions(proposal),
+    useWhen: proposal.kind === "chain" ? chainUseWhen(proposal) : distinctUseWhen(proposal, kept),
     notFor: notForSentence(proposal, kept),
   };
+}
+
+/**
+ * A use_when another kept goal also drafted word for word (Azure's list by subscription and by resource group, both
+ * "The user wants to browse capacity records."), told apart by the goal's own summary when that is short and its own.
+ */
+function distinctUseWhen(proposal: Proposal, kept: readonly Proposal[]): string {
+  const twins = kept.filter((k) => k !== proposal && k.kind !== "chain" && k.useWhen === proposal.useWhen);
+  const summary = proposal.description.replace(/[.!?]\s*$/, "");
+  const own =
+    summary.split(/\s+/).length <= 12 &&
+    !/^(get|put|post|patch|delete)$/i.test(summary) &&
+    !twins.some((k) => k.description === proposal.description);
+  return twins.length === 0 || !own
+    ? proposal.useWhen
+    : `${proposal.useWhen.replace(/\.$/, "")} (${lowerFirst(summary)}).`;
+}
+
+/**
+ * A chain's use_when with what it does to the record it finds: the chains that share a lookup (read, change and delete
+ * a mission profile found by its name) would otherwise say the same thing, and a delete would read as a way to find one.
+ */
+function chainUseWhen(proposal: Proposal): string {
+  const does = chainAction(proposal.calls.at(-1) ?? "", proposal.name, proposal.entity);
+  return `${proposal.useWhen.replace(/\.$/, "")}; this tool is for ${does} it.`;
 }
 
 /**

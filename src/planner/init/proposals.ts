@@ -37,6 +37,7 @@ import { actsOnRecord, operationProfile, type OperationProfile } from "../profil
 import { profileSentence, summaryInWords, withArticle } from "../summary-text.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { linkOf } from "./links.js";
+import { deleteSelectors } from "./delete-selectors.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { postsOnly, rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
@@ -1538,7 +1539,14 @@ export function lastPathParameter(operation: Pick<Operation, "path" | "parameter
 /** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
 function knowing(operation: Operation): string {
   const names = operation.parameters.filter((p) => p.in === "path").map((p) => spoken(p.name));
-  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
+  if (names.length > 0) return ` and you know its ${names.join(" and ")}`;
+  const selectors = deleteSelectors(operation, operation.parameters).map((p) => spoken(p.name));
+  return selectors.length === 0 ? "" : ` and you know its ${alternatives(selectors)}`;
+}
+
+/** `A`, `A or B`, `A, B or C`. */
+function alternatives(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1) ?? ""}`;
 }
 
 /** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
