@@ -14,6 +14,7 @@ import { operationToModel, type SummarisedOperation } from "./operations.js";
 import { folderOf } from "./ref-target.js";
 import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
+import { readEnumsBesideFormat } from "./enum-format.js";
 import { repairEnums } from "./enums.js";
 import { readExampleValues } from "./example-values.js";
 import { readClosedAllOf } from "./closed-all-of.js";
@@ -141,7 +142,11 @@ async function prepare(
   if (hasErrors(diagnostics)) return { source, diagnostics };
 
   const scan = refs.external ? scanDocument("", bundled.value) : rootScan;
-  const repaired = repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter);
+  const repaired = readEnumsBesideFormat(
+    repairEnums(dropBadPatterns(bundled.value as JsonRecord, scan, reporter), scan.enums, reporter),
+    scan.enumsBesideFormat,
+    reporter,
+  );
   const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
   const document = readClosedAllOf(
     readRequiredApart(declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter), scan.requiredApart),

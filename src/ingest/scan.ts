@@ -1,5 +1,6 @@
 // One walk over a whole document that gathers what the whole-document checks need: `$ref` sites, strings and keys
 // with hidden characters, every regex (`pattern`, `patternProperties` keys) and every mistyped `enum` in a schema position.
+import { fitsFormatShape } from "../util/format-shapes.js";
 import { holdsHidden as textHoldsHidden } from "../util/hidden-text.js";
 import { hasJsonType } from "../util/json-type.js";
 import { escapeToken } from "../util/pointer.js";
@@ -53,6 +54,8 @@ export interface DocumentScan {
   readonly enums: readonly EnumSite[];
   /** Pointers of schemas with `items` of objects and no `type` (Slack's `objs_conversation`), in document order. */
   readonly untypedItems: readonly string[];
+  /** Pointers of schemas whose `enum` values all break their own `format` (SendGrid's `send_at`), in document order. */
+  readonly enumsBesideFormat: readonly string[];
   /**
    * Pointers of the objects (schemas, media types, parameters) whose `example` is an object or a list, or whose
    * `examples` is a list, in document order: what `readExampleValues` walks.
@@ -76,6 +79,19 @@ function holdsStructuredExample(record: Record<string, unknown>, parentKey: stri
 /** Whether an enum value has one of `types` (an unknown type name allows anything; `null` is left to `nullable`). */
 export function enumValueFits(value: unknown, types: readonly string[]): boolean {
   return value === null || types.some((type) => hasJsonType(value, type) ?? true);
+}
+
+/**
+ * Whether the schema's `enum` lists values apart from its `format`: a format the tools check, and no value of the enum
+ * has its shape (`format: date-time, enum: ["now"]`), with no union of the schema's own to place the two in.
+ */
+export function enumBesideFormat(record: Record<string, unknown>): boolean {
+  const values = record["enum"];
+  const format = record["format"];
+  if (!Array.isArray(values) || typeof format !== "string") return false;
+  if (record["anyOf"] !== undefined || record["oneOf"] !== undefined) return false;
+  const given = values.filter((value) => value !== null);
+  return given.length > 0 && given.every((value) => fitsFormatShape(value, format) === false);
 }
 
 /** The schema's declared types when its `enum` holds a value none of them allows. */
@@ -106,6 +122,7 @@ export function scanDocument(
   const patterns: PatternSite[] = [];
   const enums: EnumSite[] = [];
   const untypedItems: string[] = [];
+  const enumsBesideFormat: string[] = [];
   const exampleSites: string[] = [];
   const requiredApart: string[] = [];
   const requiredElsewhere: string[] = [];
@@ -137,6 +154,7 @@ export function scanDocument(
     if (enumTypes !== undefined)
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
+    if (schemaPositions && enumBesideFormat(record)) enumsBesideFormat.push(pointerOf());
     if (schemaPositions && holdsStructuredExample(record, path.at(-1))) exampleSites.push(pointerOf());
     if (schemaPositions && holdsRequiredApart(record)) requiredApart.push(pointerOf());
     if (schemaPositions && requiresUndeclared(record)) requiredElsewhere.push(pointerOf());
@@ -170,6 +188,7 @@ export function scanDocument(
     patterns,
     enums,
     untypedItems,
+    enumsBesideFormat,
     exampleSites,
     requiredApart,
     requiredElsewhere,

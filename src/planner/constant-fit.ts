@@ -1,17 +1,8 @@
 // Checks a constant a goal binds against the whole schema of where it goes: type, enum, const, format, pattern, bounds.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
+import { FORMAT_SHAPES } from "../util/format-shapes.js";
 import { derefTop } from "./schemas.js";
-
-const FORMATS: Readonly<Record<string, RegExp>> = {
-  "date-time": /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?$/,
-  email: /^[^\s@]+@[^\s@]+$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  uri: /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/,
-  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
-};
 
 function field(schema: JsonSchema, key: string): unknown {
   return typeof schema === "object" ? schema[key] : undefined;
@@ -45,7 +36,8 @@ export function constantMisfit(
 
 function stringMisfit(value: string, node: JsonSchema): string | undefined {
   const format = field(node, "format");
-  const formatRule = typeof format === "string" ? FORMATS[format] : undefined;
+  const formatRule =
+    typeof format === "string" && Object.hasOwn(FORMAT_SHAPES, format) ? FORMAT_SHAPES[format] : undefined;
   if (formatRule && !formatRule.test(value)) return `is not a valid ${format as string}`;
   const pattern = field(node, "pattern");
   if (typeof pattern === "string" && safeTest(pattern, value) === false) return `does not match the pattern ${pattern}`;

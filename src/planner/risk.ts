@@ -278,8 +278,9 @@ const DATA_LOSS = new RegExp(
   [
     String.raw`\b(?:destroy(?:s|ing)?|eras(?:e|es|ing)|wip(?:e|es|ing)) (?:all|any|the) (?:existing )?(?:data|content|files)\b`,
     String.raw`\b(?:all|any) (?:existing )?data (?:on|in|of) [^.]{0,60}?\b(?:will be|is|are|gets?) (?:irreversibly |permanently )?(?:lost|deleted|destroyed|erased|overwritten)\b`,
-    String.raw`\b(?:cannot|can not|can't) be (?:undone|reversed)\b`,
-    String.raw`\bis irreversible\b`,
+    String.raw`\b(?:cannot|can not|can't) be (?:undone|reversed|reverted|revoked)\b`,
+    String.raw`\b(?:is|are) not reversible\b`,
+    String.raw`\birreversible\b`,
     String.raw`\birreversibly (?:deleted|destroyed|removed|erased)\b`,
   ].join("|"),
   "i",
@@ -288,7 +289,8 @@ const DATA_LOSS = new RegExp(
 /**
  * What an operation's summary or description says it destroys for good: "thereby destroying all data on the target
  * Server" (Hetzner's rebuild), "any existing data on the disk is erased", "it cannot be reversed", "Closing a dispute is
- * irreversible" — a call whose name has no destructive verb, which these words make destructive.
+ * irreversible", "Issuing a refund for a card payment is not reversible" (Square's v1 refund), "an irreversible process",
+ * "it cannot be reverted" — a call whose name has no destructive verb, which these words make destructive.
  */
 function dataLossSaid(operation: { readonly summary?: string; readonly description?: string }): string | undefined {
   const text = htmlToText(`${operation.summary ?? ""}\n${operation.description ?? ""}`).replace(/\*\*/g, "");

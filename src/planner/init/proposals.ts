@@ -1749,12 +1749,22 @@ export function chainProposals(
 export function summaryOf(operation: Operation): string {
   const summary = summaryInWords(operation);
   if (summary) return summary;
-  const first = (operation.description === undefined ? undefined : htmlToText(operation.description))
-    ?.trim()
-    .split(/(?<=[.!?])\s|\n/)[0]
-    ?.trim();
+  const first = operation.description === undefined ? undefined : firstSentenceOf(htmlToText(operation.description));
   if (first) return first;
   return operation.summary?.trim() ? profileSentence(operationProfile(operation)) : signatureOf(operation);
+}
+
+/**
+ * A description's first sentence: up to a sentence's end or a line's. A line break before a lower-case letter is one
+ * the writer wrapped a sentence at (Square's "…information about products for\npurchase and settings…", Twitter's
+ * "Updates the\nauthenticating user's settings."), not the end of a title line: the sentence reads on across it.
+ */
+export function firstSentenceOf(text: string): string | undefined {
+  return text
+    .trim()
+    .replace(/[ \t]*\n[ \t]*(?=[a-z])/g, " ")
+    .split(/(?<=[.!?])\s|\n/)[0]
+    ?.trim();
 }
 
 /** One line, sentence case, ending in a full stop. */
