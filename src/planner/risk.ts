@@ -196,20 +196,29 @@ const LEADING_VERBS = new RegExp(
   "i",
 );
 
-/** A word's base form when it is a verb that changes something or reads: `Revokes` → revoke, `Gets` → get. */
+/** A word's base form when it is a verb that changes something or reads: `Revokes` → revoke, `Modifies` → modify. */
 function verbBase(word: string): string | undefined {
   const lower = word.toLowerCase();
-  return [lower, lower.replace(/es$/, ""), lower.replace(/s$/, "")].find((b) => isActionWord(b) || READ_VERBS.has(b));
+  return [lower, lower.replace(/es$/, ""), lower.replace(/s$/, ""), lower.replace(/ies$/, "y")].find(
+    (b) => isActionWord(b) || READ_VERBS.has(b),
+  );
 }
 
 /**
+ * Verbs joined by slashes ("Creates/modifies/deletes RRsets"): a list of verbs whatever follows, so no determiner is
+ * needed to tell them from a noun as it is for one word ("Create List").
+ */
+const SLASHED_VERBS = /^\s*([A-Za-z]+(?:\s*\/\s*[A-Za-z]+)+)\b/;
+
+/**
  * The summary's leading verb in its base form, when an object follows: "Revokes a token." → revoke. Of a list of verbs
- * before the object ("Send, void, or modify a draft envelope"), the one that destroys, else the first that changes.
+ * before the object ("Send, void, or modify a draft envelope", "Creates/modifies/deletes RRsets"), the one that
+ * destroys, else the first that changes.
  */
 function summaryVerb(summary: string | undefined): string | undefined {
-  const match = LEADING_VERBS.exec(summary ?? "");
+  const match = LEADING_VERBS.exec(summary ?? "") ?? SLASHED_VERBS.exec(summary ?? "");
   if (match === null) return undefined;
-  const bases = (match[1] as string).split(/\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/).map(verbBase);
+  const bases = (match[1] as string).split(/\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*/).map(verbBase);
   if (bases.some((b) => b === undefined)) return undefined;
   const actions = bases.filter((b): b is string => b !== undefined && isActionWord(b));
   return actions.find((b) => DESTRUCTIVE_WORDS.has(b)) ?? actions[0];

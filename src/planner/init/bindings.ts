@@ -636,11 +636,31 @@ function bodyOf(
         })
       : [];
   const offers = needed.length === 0 && offer.offers && replaced.length === 0;
+  // The records the call is on are no field it sends ("Modifies basic zone data" names no `zone` field).
+  const records = new Set(
+    [...object, ...operation.path.split("/").filter((s) => s !== "" && !s.startsWith("{"))].map((w) =>
+      singular(toSnakeCase(w)),
+    ),
+  );
+  const told = offers
+    ? summaryNamed(operation, properties).filter(
+        (k) =>
+          !records.has(singular(toSnakeCase(k))) &&
+          !unsent(k) &&
+          !credential(k) &&
+          !inPath(k) &&
+          !retired(properties[k]),
+      )
+    : [];
   const plain = offers
-    ? settableFields(
+    ? withSummaryNamed(
         properties,
-        lookup,
-        (k) => credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
+        told,
+        settableFields(
+          properties,
+          lookup,
+          (k) => credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
+        ),
       )
     : needed;
   const references =
@@ -770,6 +790,42 @@ function linkTarget(
       !bound.some((b) => b.name === p.name),
   );
   return named.find((p) => toSnakeCase(p.name).endsWith("name")) ?? (named.length === 1 ? named[0] : undefined);
+}
+
+/**
+ * The body fields an operation's summary (else its description's first sentence) names, word for word: what the call
+ * sends. PowerDNS's `PATCH /servers/{server_id}/zones/{zone_id}`, "Creates/modifies/deletes RRsets present in the
+ * payload", acts on the body's `rrsets` only, a list of objects no draft offered among its 16 scalars.
+ */
+export function summaryNamed(
+  operation: Pick<Operation, "summary" | "description">,
+  properties: Readonly<Record<string, JsonSchema>>,
+): string[] {
+  const text = (operation.summary ?? htmlToText(operation.description ?? "").split(/(?<=[.!?])\s/)[0] ?? "").trim();
+  const said = ` ${text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "")
+    .join(" ")} `;
+  return Object.keys(properties).filter((k) => {
+    const name = toSnakeCase(k)
+      .split("_")
+      .filter((w) => w !== "");
+    if (name.length === 0 || name.join("").length < 3) return false;
+    const phrase = name.join(" ");
+    return said.includes(` ${phrase} `) || said.includes(` ${singular(phrase)} `);
+  });
+}
+
+/** The fields a change offers with those its summary names first, at most 16 in all, in the body's order. */
+function withSummaryNamed(
+  properties: Readonly<Record<string, JsonSchema>>,
+  told: readonly string[],
+  settable: readonly string[],
+): string[] {
+  if (told.length === 0) return [...settable];
+  const kept = new Set([...told, ...settable.filter((k) => !told.includes(k))].slice(0, MAX_UPDATE_FIELDS));
+  return Object.keys(properties).filter((k) => kept.has(k));
 }
 
 /**
