@@ -220,6 +220,48 @@ export function isActionWord(word: string): boolean {
   return DESTRUCTIVE_WORDS.has(word) || WRITE_WORDS.has(word);
 }
 
+/**
+ * Read verbs that, opening the last segment of a POST's path, name the read an RPC-style API makes by POST (Airbyte's
+ * `/v1/workspaces/list`, `/v1/connections/get`, Mandrill's `/messages/search.json`). Not `query`: a POST to `/query`
+ * may carry a statement that writes.
+ */
+const RPC_READ_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "list",
+  "search",
+  "find",
+  "lookup",
+  "fetch",
+  "retrieve",
+  "describe",
+]);
+
+/** Words of a read that answers a credential (Azure's `POST …/listKeys`, `getGitHubAccessToken`): still approved. */
+const SECRET_WORDS: ReadonlySet<string> = new Set(
+  ["key", "secret", "token", "credential", "password", "access"].flatMap((w) => [w, `${w}s`, `${w}es`]),
+);
+
+/**
+ * Whether a POST is an RPC read: its last path segment (the part after a `.` or `:` in an RPC name, `.json` aside)
+ * opens with a read verb of {@link RPC_READ_VERBS} and names no credential ({@link SECRET_WORDS}), none of its words
+ * says it changes something (`riskFromWords`), and its summary does not open with a verb that does ("Create List"). Its risk is a read's: low, read-only, no approval.
+ */
+export function readsByRpcPost(operation: WordedOperation): boolean {
+  if (operation.method !== "post") return false;
+  const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
+  if (last === "" || last.includes("{")) return false;
+  const name = last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1);
+  const [verb, ...rest] = words(name);
+  if (verb === undefined || !RPC_READ_VERBS.has(verb) || rest.some((w) => SECRET_WORDS.has(w))) return false;
+  const opening = openingVerb(operation.summary);
+  return riskFromWords(operation) === undefined && (opening === undefined || !isActionWord(opening));
+}
+
+/** The method a call's risk is read from: a read's for an RPC read by POST ({@link readsByRpcPost}), else its own. */
+export function riskMethod(operation: WordedOperation): HttpMethod {
+  return readsByRpcPost(operation) ? "get" : operation.method;
+}
+
 /** Why a call's own words make it an action: the word, where it is, and whether it destroys. */
 export interface WordRisk {
   readonly risk: Risk;
