@@ -261,6 +261,7 @@ describe.skipIf(REPEAT_RUN)(
         });
       const reads = result.tools.filter((t) => t.annotations.readOnlyHint);
       expect(reads.length).toBe(46);
+      expect(tool("reset_connection")?.annotations.destructiveHint).toBe(true);
       for (const name of ["create_workspace", "update_source", "reset_connection", "sync_connection", "delete_source"])
         expect(tool(name), name).toMatchObject({
           risk: "high",
