@@ -40,12 +40,15 @@ function specValue(start: JsonSchema, schemas: Schemas, required: boolean): { va
   return undefined;
 }
 
+/** An empty or blank string: an example or default that shows the model nothing (Appwrite's search term, default ""). */
+const isBlank = (value: unknown): boolean => typeof value === "string" && value.trim() === "";
+
 /** The value a schema gives itself; `"none"` when it gives none and its `$ref` or `allOf` may. */
 function ownSpecValue(schema: JsonSchema, required: boolean): { value: unknown } | undefined | "none" {
   if (typeof schema !== "object") return undefined;
   if (Array.isArray(schema["examples"]) && schema["examples"].length > 0) return { value: schema["examples"][0] };
   for (const key of required ? ["example", "const", "default"] : ["example", "const"])
-    if (schema[key] !== undefined) return { value: schema[key] };
+    if (schema[key] !== undefined && (key === "const" || !isBlank(schema[key]))) return { value: schema[key] };
   if (!required && schema["default"] !== undefined) return undefined;
   if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return { value: schema["enum"][0] };
   return "none";

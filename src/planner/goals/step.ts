@@ -16,7 +16,7 @@ import {
 import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
-import { isReadMethod, repeatsByWords } from "../risk.js";
+import { isReadMethod, repeatsByWords, riskMethod } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
@@ -63,7 +63,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(body === undefined ? {} : { body }),
     outputs,
     dependsOn: [],
-    readOnly: isReadMethod(operation.method),
+    readOnly: isReadMethod(riskMethod(operation)),
     security: credentials.security,
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     ...configBindings(ctx, index),

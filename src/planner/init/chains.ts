@@ -55,12 +55,17 @@ export interface Resolver {
   readonly kinds: ReadonlyMap<string, Parameter>;
 }
 
-/** A parameterless list whose first record yields the id a resolver needs (`GET /workspaces` → `/data/0/gid`). */
+/**
+ * A parameterless list whose record yields the id a resolver needs (`GET /workspaces` → `/data/0/gid`): the one the
+ * user names when its records go by a name (`pick`), else the first.
+ */
 export interface RootStep {
   readonly operation: Operation;
   readonly parameter: Parameter;
   readonly pointer: readonly string[];
   readonly entity: string;
+  /** The field the user names the record by, and the tokens of the list the record is picked from. */
+  readonly pick?: PickLookup & { readonly from: readonly string[] };
 }
 
 /** A resolver bound to one id parameter of a target operation, with the pointer that yields the id. */
@@ -351,7 +356,10 @@ function rawNodeAt(schema: JsonSchema, tokens: readonly string[], schemas: Schem
   return node;
 }
 
-/** A GET list with no required parameter whose first record carries `need` (the user's first workspace, say). */
+/**
+ * A GET list with no required parameter whose records carry `need`: the one the user names by its name (`pick`), else
+ * the first (the user's first workspace, say).
+ */
 function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootStep | undefined {
   const entity = entityOf(resolver, need);
   for (const operation of model.operations) {
@@ -372,7 +380,16 @@ function findRoot(model: ApiModel, resolver: Operation, need: Parameter): RootSt
       kinds: new Map<string, Parameter>(),
     };
     const pointer = pseudo && yieldPointer(pseudo, need, entity, schemaLookup(model.schemas));
-    if (pointer) return { operation, parameter: need, pointer: pointer.pointer, entity: entity ?? "record" };
+    if (!pointer) continue;
+    // ConfigCat's products each have a "Production" environment: the first product's is not the one the user means.
+    const pick = pickLookup(model, operation, found);
+    return {
+      operation,
+      parameter: need,
+      pointer: pointer.pointer,
+      entity: entity ?? "record",
+      ...(pick === undefined ? {} : { pick: { ...pick, from: found.tokens.slice(0, -1) } }),
+    };
   }
   return undefined;
 }

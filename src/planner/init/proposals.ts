@@ -1677,9 +1677,11 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
     by: by.replaceAll("_", " "),
     chainKey: `${signatureOf(resolver.operation)} ${match.entity} ${target.method}${endsWithParameter(target.path) ? "" : ` ${staticSegments(target.path).at(-1) ?? ""}`}`,
     ...(resolver.query === undefined ? { picks: true } : {}),
-    description: `${lookupPhrase(match)}, then ${lowerFirst(sentence(summaryOf(target)))}`,
+    description: `${match.root === undefined ? "" : rootPhrase(match.root)}${
+      match.root?.pick === undefined ? lookupPhrase(match) : lowerFirst(lookupPhrase(match))
+    }, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user identifies the ${match.entity.replaceAll("_", " ")} by ${by === "search" ? "a search term" : `its ${by.replaceAll("_", " ")}`} and does not know its ${spoken(parameter.name)}.`,
-    inputs: lookup.inputs,
+    inputs: [...(root?.inputs ?? []), ...lookup.inputs],
     steps: root ? [root.step, first, second] : [first, second],
     calls: [
       ...(match.root ? [signatureOf(match.root.operation)] : []),
@@ -1702,22 +1704,61 @@ export function userHeld(parameter: Parameter): boolean {
   return HELD.has(idParts(parameter.name)?.property ?? "") || isOrdinal(parameter.name);
 }
 
-/** The first step of a three-step chain: the list whose first record carries the id the lookup needs. */
+/**
+ * The first step of a three-step chain: the list whose record carries the id the lookup needs, the one the user names
+ * when its records go by a name (a pick, with its input), else its first record.
+ */
 function rootStep(
   model: ApiModel,
   root: RootStep,
   namer: InputNamer,
   lookupId: string,
-): { step: DraftStep; parameter: string; value: string } {
+): { step: DraftStep; parameter: string; value: string; inputs: DraftInput[] } {
   const base = toIdentifierName(root.entity, "root", 40);
   const id = base === lookupId ? `${base}_first` : base;
   const output = toIdentifierName(root.pointer.at(-1) ?? "id", "id", 40);
+  const pick = root.pick;
+  const pageSize = pick?.pageSize === undefined ? [] : [[pick.pageSize.parameter.name, pick.pageSize.max] as const];
   const step = operationStep(model, root.operation, {
     id,
     namer,
+    preset: new Map(pageSize),
     outputs: { [output]: `$response.body#/${root.pointer.map(escapeToken).join("/")}` },
   });
-  return { step, parameter: root.parameter.name, value: `$steps.${id}.outputs.${output}` };
+  const value = `$steps.${id}.outputs.${output}`;
+  if (pick === undefined) return { step, parameter: root.parameter.name, value, inputs: [] };
+  const field = toSnakeCase(pick.field);
+  const input = namer(field.startsWith(`${root.entity}_`) ? field : `${root.entity}_${field}`, pick.schema, id);
+  const from = pick.from.length === 0 ? "" : `/${pick.from.map(escapeToken).join("/")}`;
+  const description = `The ${field.replaceAll("_", " ")} of the ${root.entity.replaceAll("_", " ")}, exactly as it is listed (case included).`;
+  // A pick's outputs read the item it keeps: `#/productId`, not `#/0/productId`.
+  const item = root.pointer
+    .slice(pick.from.length + 1)
+    .map(escapeToken)
+    .join("/");
+  return {
+    step: {
+      ...step,
+      outputs: { [output]: `$response.body#/${item}` },
+      pick: { from, where: { [pick.field]: `$inputs.${input}` } },
+    },
+    parameter: root.parameter.name,
+    value,
+    inputs: [{ name: input, description }],
+  };
+}
+
+/** `List Products and pick the product whose name matches exactly, then `: how the root's record is found. */
+function rootPhrase(root: RootStep): string {
+  if (root.pick === undefined) return "";
+  const page =
+    root.pick.pageSize !== undefined
+      ? ` among the first ${root.pick.pageSize.max} listed`
+      : root.pick.paged
+        ? " on the first page listed"
+        : "";
+  const summary = summaryOf(root.operation).replace(/[.!?]\s*$/, "");
+  return `${summary} and pick the ${root.entity.replaceAll("_", " ")} whose ${toSnakeCase(root.pick.field).replaceAll("_", " ")} matches exactly${page}, then `;
 }
 
 const SEARCH_WORDS: ReadonlySet<string> = new Set(["q", "query", "search", "term", "keyword", "keywords", "filter"]);

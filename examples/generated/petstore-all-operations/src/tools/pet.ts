@@ -415,10 +415,7 @@ export const findPetsByStatusInput: z.ZodType = z.strictObject({
       { message: "items must be unique" },
     )
     .meta({ uniqueItems: true })
-    .describe(
-      "Status values to filter by. At least 1 items; no item may repeat; if left out, the API's default " +
-        "([\"available\"]) applies. E.g. [\"available\",\"pending\"]",
-    ),
+    .describe("Status values to filter by. At least 1 items; no item may repeat. E.g. [\"available\",\"pending\"]"),
   limit: z
     .int()
     .min(1)
