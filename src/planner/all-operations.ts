@@ -8,7 +8,7 @@ import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credent
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
-import { pagingOf } from "./paging.js";
+import { pagesByLinkOnly, pagingOf } from "./paging.js";
 import { isPartialUpdate } from "./partial-update.js";
 import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
@@ -135,7 +135,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     origin,
   };
   const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;
-  const linked = paging !== undefined && paging.style === undefined;
+  const linked = paging !== undefined && pagesByLinkOnly(operation, paging, schemas);
   return {
     name,
     title:

@@ -250,6 +250,15 @@ describe("--all-operations: a list that pages only by a link its answer names re
       false,
     ],
     ["a list without a next page", { get: { responses: jsonResponse(page({})) } }, false],
+    [
+      "a next page that is a number (Vercel's pagination.next timestamp)",
+      {
+        get: {
+          responses: jsonResponse(page({ pagination: { type: "object", properties: { next: { type: "number" } } } })),
+        },
+      },
+      false,
+    ],
     ["a POST answering a next link", { post: { responses: jsonResponse(page(nextLink)) } }, false],
   ] as const)("%s", async (_what, item, expected) => {
     const { model } = await ingest(miniSpec({ "/things": item }));
