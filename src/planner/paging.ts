@@ -122,8 +122,10 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
 
 /**
  * Whether the operation pages only by a link its answer names: no query parameter asks for another page, and the next
- * page is a `Link` header or a string member (Up's `links.next` URL), never a number (Vercel's `pagination.next`, a
- * timestamp the model passes as `until` itself).
+ * page is a `Link` header or a string member that is a link (named or described so, or `format: uri`: Up's `links.next`
+ * URL); never a number (Vercel's `pagination.next`, a timestamp the model passes as `until` itself) nor a bare cursor
+ * (Stream Chat's search `next`, which the model puts back in its `payload`): the runtime could not follow those, and
+ * paging returns the list without the envelope that carries them.
  */
 export function pagesByLinkOnly(operation: Operation, paging: PagingSpec, schemas: SchemaLookup): boolean {
   if (paging.style !== undefined || paging.next === undefined) return false;
@@ -132,5 +134,8 @@ export function pagesByLinkOnly(operation: Operation, paging: PagingSpec, schema
   const walked = body === undefined ? undefined : schemaAtPointer(body, pointerTokens(paging.next), schemas);
   if (!walked?.ok) return false;
   const types = jsonTypes(walked.schema, schemas);
-  return types.has("string") && !types.has("number") && !types.has("integer");
+  if (!types.has("string") || types.has("number") || types.has("integer")) return false;
+  const node = derefTop(walked.schema, schemas);
+  const said = typeof node === "object" ? `${String(node["format"] ?? "")} ${String(node["description"] ?? "")}` : "";
+  return /link|ur[il]/i.test(paging.next) || /\b(uri|url|link)\b/i.test(said);
 }

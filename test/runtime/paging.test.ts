@@ -259,6 +259,11 @@ describe("--all-operations: a list that pages only by a link its answer names re
       },
       false,
     ],
+    [
+      "a bare cursor string with no parameter to send it in (Stream Chat's search next)",
+      { get: { responses: jsonResponse(page({ next: { type: "string", description: "Cursor of the next page" } })) } },
+      false,
+    ],
     ["a POST answering a next link", { post: { responses: jsonResponse(page(nextLink)) } }, false],
   ] as const)("%s", async (_what, item, expected) => {
     const { model } = await ingest(miniSpec({ "/things": item }));
