@@ -7,6 +7,8 @@ import { type CredentialSlot, credentialSlots, withoutCredentialSentences } from
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { bindAllOfOperation } from "./inputs.js";
+import { CONTINUATION } from "./goals/paging.js";
+import { pagesByLinkOnly, pagingOf } from "./paging.js";
 import { isPartialUpdate } from "./partial-update.js";
 import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
@@ -84,6 +86,11 @@ export function planAllOperations(
   };
 }
 
+/**
+ * One operation as one tool. A read that pages only by a link its answer names (Up's `links.next`, a `Link` header),
+ * with no query parameter the model could set for another page, reads on by the `continuation` input as a goal's list
+ * does: without it the next page is a URL no tool takes.
+ */
 function operationToTool(model: ApiModel, operation: Operation, name: string, vocabulary: ApiVocabulary): ToolDef {
   const schemas = schemaLookup(model.schemas);
   const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemas);
@@ -128,6 +135,8 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     ...answerChecks(operation, schemaLookup(model.schemas)),
     origin,
   };
+  const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;
+  const linked = paging !== undefined && pagesByLinkOnly(operation, paging, schemas);
   return {
     name,
     title:
@@ -140,8 +149,8 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     category: profile.category,
     annotations: profile.annotations,
     approval: risk === "low" ? "none" : "required",
-    inputs,
-    steps: [step],
+    inputs: linked ? [...inputs, CONTINUATION] : inputs,
+    steps: [linked ? { ...step, paging } : step],
     returns: { schema: successSchema(operation), narrowingInputs: narrowingInputs(inputs) },
     origin,
     ...(profile.reason === undefined ? {} : { riskReason: profile.reason }),

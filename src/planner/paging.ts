@@ -6,6 +6,8 @@ import { escapeToken } from "../util/pointer.js";
 import { toSnakeCase } from "../util/naming.js";
 import { propertyNames, schemaAtPointer } from "./schema-walk.js";
 import { derefTop } from "./schemas.js";
+import { jsonTypes } from "./type-fit.js";
+import { pointerTokens } from "../runtime/expressions/pointer.js";
 
 const SIZE = /^(per_page|page_size|pagesize|limit|max_results|max_items|count|top|max)$/;
 const PAGE = /^(page|page_number|pagenumber|page_index)$/;
@@ -116,4 +118,24 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
     ...(maxSize === undefined ? {} : { maxSize }),
     ...(next !== undefined ? { next } : hasLinkHeader(operation) ? { next: "link" } : {}),
   };
+}
+
+/**
+ * Whether the operation pages only by a link its answer names: no query parameter asks for another page, and the next
+ * page is a `Link` header or a string member that is a link (named or described so, or `format: uri`: Up's `links.next`
+ * URL); never a number (Vercel's `pagination.next`, a timestamp the model passes as `until` itself) nor a bare cursor
+ * (Stream Chat's search `next`, which the model puts back in its `payload`): the runtime could not follow those, and
+ * paging returns the list without the envelope that carries them.
+ */
+export function pagesByLinkOnly(operation: Operation, paging: PagingSpec, schemas: SchemaLookup): boolean {
+  if (paging.style !== undefined || paging.next === undefined) return false;
+  if (paging.next === "link") return true;
+  const body = operation.success?.contents.find((c) => c.kind === "json")?.schema;
+  const walked = body === undefined ? undefined : schemaAtPointer(body, pointerTokens(paging.next), schemas);
+  if (!walked?.ok) return false;
+  const types = jsonTypes(walked.schema, schemas);
+  if (!types.has("string") || types.has("number") || types.has("integer")) return false;
+  const node = derefTop(walked.schema, schemas);
+  const said = typeof node === "object" ? `${String(node["format"] ?? "")} ${String(node["description"] ?? "")}` : "";
+  return /link|ur[il]/i.test(paging.next) || /\b(uri|url|link)\b/i.test(said);
 }

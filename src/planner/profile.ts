@@ -491,7 +491,7 @@ function readActingSegment(
 function summaryRead(operation: OperationSummary, fromPath: { action: string; verb?: true }): string | undefined {
   if (operation.method !== "post" || fromPath.verb) return undefined;
   const text = operation.summary?.trim() || operation.description?.trim() || "";
-  const first = /^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase() ?? "";
+  const first = /^[A-Za-z]+/.exec(text.replace(MANY_AT_ONCE, ""))?.[0]?.toLowerCase() ?? "";
   const read =
     SUMMARY_READS.get(first) ??
     SUMMARY_READS.get(
@@ -502,6 +502,9 @@ function summaryRead(operation: OperationSummary, fromPath: { action: string; ve
     );
   return read === undefined || riskFromWords(operation) !== undefined || answersAChange(text) ? undefined : read;
 }
+
+/** A word before the verb that says the call does it for many at once: circl.lu's "Bulk search of MD5 hashes". */
+const MANY_AT_ONCE = /^(bulk|batch|mass)\s+/i;
 
 /**
  * A summary that says the answer is what the call just made or changed (SoundCloud's `POST /tracks/{id}/comments`,

