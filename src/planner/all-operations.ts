@@ -1,4 +1,5 @@
 // All-operations mode: one single-step tool per operation of the ApiModel, filtered by tag, operation and method.
+import { withObjectName } from "./init/names.js";
 import { htmlToText } from "../util/html-text.js";
 import { schemaLookup } from "../model/api-source.js";
 import type { ApiModel, HttpMethod, JsonSchema, Operation } from "../model/api-model.js";
@@ -74,7 +75,7 @@ export function planAllOperations(
   );
   return {
     tools: kept.map((operation) =>
-      withChangeInputs(operationToTool(model, operation, allocate(operationToolName(operation)), vocabulary), [
+      withChangeInputs(operationToTool(model, operation, allocate(withObjectName(operationToolName(operation), operation)), vocabulary), [
         operation,
       ]),
     ),

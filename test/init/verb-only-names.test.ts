@@ -1,8 +1,11 @@
-// Operation ids that are only a verb (Pinecone's `Upsert`, doqs' `list`) → goal names that say what they act on.
+// Operation ids that are only a verb (Pinecone's `Upsert`, doqs' `list`, Snyk's `List`) → goal and --all-operations tool
+// names that say what they act on.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { distinctName, operationGoalName } from "../../src/planner/init/names.js";
+import { plan } from "../../src/api/plan.js";
+import { distinctName, operationGoalName, withObjectName } from "../../src/planner/init/names.js";
+import { operationToolName } from "../../src/planner/query-actions.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -85,4 +88,26 @@ describe("a name another goal has already: the words its path adds after its rec
       expect(goals.map((g) => g.name).filter((n) => /_\d+$/.test(n))).toEqual([]);
     },
   );
+});
+
+describe("--all-operations tools whose operation id is only a verb", () => {
+  const snyk = join(api, "snyk.io.json");
+  test("Snyk's `List`, `Retrieve` and `Update` tools say what they read and change; longer ids keep their words", async () => {
+    const planned = await plan({ spec: snyk, allOperations: true });
+    const names = planned.tools.map((t) => `${t.name} ${t.steps[0]?.operationId}`);
+    expect(names).toContain("list_integrations List");
+    expect(names).toContain("retrieve_setting Retrieve");
+    expect(names).toContain("update_setting Update");
+    expect(names).toContain("list_members List Members");
+    expect(planned.tools.map((t) => t.name).filter((n) => ["list", "retrieve", "update"].includes(n))).toEqual([]);
+  });
+
+  test.each([
+    ["doqs", "GET /templates", "list_templates"],
+    ["pinecone", "POST /vectors/upsert", "upsert_vector"],
+    ["pinecone", "POST /query", "query"],
+  ])("%s %s → %s", async (key, signature, name) => {
+    const { operation: o } = await operation(key as Key, signature);
+    expect(withObjectName(operationToolName(o), o)).toBe(name);
+  });
 });

@@ -171,6 +171,18 @@ function unobjectedName(operation: Operation, verb: string): string {
 }
 
 /**
+ * An all-operations tool name that is only a verb (Snyk's `List` of `GET /org/{orgId}/integrations`, `Activate` of
+ * `POST …/project/{projectId}/activate`) with what it acts on (`list_integrations`, `activate_project`): a model
+ * choosing among tools named `list`, `update` and `retrieve` cannot tell what any of them reads or changes.
+ */
+export function withObjectName(name: string, operation: Operation): string {
+  return SESSION_VERBS.has(name) ? name : withObject(name, operation);
+}
+
+/** Verbs that say whole what they do to the caller's own session (`login`, not `login_auth` of `POST /auth/login`). */
+const SESSION_VERBS: ReadonlySet<string> = new Set(["login", "logout", "register", "signin", "signout", "signup"]);
+
+/**
  * A name that is only a verb (Pinecone's `Upsert` on `POST /vectors/upsert`, doqs' `list` of `GET /templates`) names
  * the thing it acts on, from the path's verb segment or the operation's object: `upsert_vector`, `list_templates`.
  */
