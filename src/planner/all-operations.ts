@@ -75,9 +75,15 @@ export function planAllOperations(
   );
   return {
     tools: kept.map((operation) =>
-      withChangeInputs(operationToTool(model, operation, allocate(withObjectName(operationToolName(operation), operation)), vocabulary), [
-        operation,
-      ]),
+      withChangeInputs(
+        operationToTool(
+          model,
+          operation,
+          allocate(withObjectName(operationToolName(operation), operation)),
+          vocabulary,
+        ),
+        [operation],
+      ),
     ),
     diagnostics: [
       ...(leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)]),
