@@ -359,8 +359,11 @@ const RECORD_NOT_FOUND = new RegExp(
   "i",
 );
 /** Subjects that are parts of the request, not records: a missing field is a wrong argument, a missing route a bug. */
-const REQUEST_PART =
-  /\b(?:field|parameter|param|property|argument|attribute|key|header|column|variable|value|route|endpoint|path|url|method|format|version)s?\b/i;
+const REQUEST_PART = new RegExp(
+  "\\b(?:field|parameter|param|property|argument|attribute|key|header|column|variable|value|" +
+    "route|endpoint|path|url|method|format|version)s?\\b",
+  "i",
+);
 
 /**
  * NOT_FOUND for a 400 or 422 without a code word whose whole message says a record does not exist (Postmark answers
