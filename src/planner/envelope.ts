@@ -2,11 +2,12 @@
 // errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec, ProgressSpec, XmlShape } from "../runtime/types.js";
+import type { EnvelopeSpec, ItemErrorsSpec, ProgressSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
+import { operationToItemErrors } from "./item-errors.js";
 import { operationToProgress } from "./progress.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
@@ -171,7 +172,8 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
- * says the work is not finished (see `operationToProgress`).
+ * says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
+ * `operationToItemErrors`).
  */
 export function answerChecks(
   operation: Operation,
@@ -185,6 +187,7 @@ export function answerChecks(
   statusAnswers?: Readonly<Record<string, boolean>>;
   streams?: true;
   progress?: ProgressSpec;
+  itemErrors?: ItemErrorsSpec;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -192,6 +195,7 @@ export function answerChecks(
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
   const progress = operationToProgress(operation, lookup);
+  const itemErrors = operationToItemErrors(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -200,5 +204,6 @@ export function answerChecks(
     ...(answers === undefined ? {} : { statusAnswers: answers }),
     ...(operationStreams(operation) ? { streams: true as const } : {}),
     ...(progress === undefined ? {} : { progress }),
+    ...(itemErrors === undefined ? {} : { itemErrors }),
   };
 }

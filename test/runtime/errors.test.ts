@@ -7,6 +7,7 @@ import {
   errorEnvelope,
   httpStatusError,
   isRetryable,
+  notFoundSaid,
   statusToCode,
   summarizeErrorBody,
 } from "../../src/runtime/errors.js";
@@ -168,6 +169,34 @@ describe("a 5xx whose own error name puts the fault on the caller (Mandrill answ
     expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.UNAUTHORIZED);
     const general = httpStatusError({ step, status: 500, body: mandrill("GeneralError", "oops") });
     expect(general).toMatchObject({ code: "UPSTREAM_ERROR", retryable: true });
+  });
+});
+
+describe("notFoundSaid: a 400/422 whose whole message says a record does not exist", () => {
+  it.each([
+    ["Postmark's bounce", 422, "This bounce was not found.", "NOT_FOUND"],
+    ["a record that does not exist", 422, "User does not exist", "NOT_FOUND"],
+    ["could not be found", 400, "The requested template could not be found.", "NOT_FOUND"],
+    ["a bare noun", 422, "Message not found", "NOT_FOUND"],
+    ["a 500 keeps its code", 500, "This bounce was not found.", undefined],
+    ["a missing field is a wrong argument", 422, "The field 'email' was not found.", undefined],
+    ["a missing route is no record", 400, "Route not found", undefined],
+    ["a longer message is not read", 422, "Invalid 'To' address: the domain was not found.", undefined],
+    ["a validation message", 422, "Invalid 'To' address: 'not-an-address'.", undefined],
+    ["no message", 422, undefined, undefined],
+  ] as const)("%s", (_, status, summary, want) => expect(notFoundSaid(status, summary)).toBe(want));
+
+  it("makes Postmark's 422 with ErrorCode 701 NOT_FOUND, with its advice", () => {
+    const step = { operationId: "getSingleBounce", responseDescriptions: {}, errorHints: {} };
+    const error = httpStatusError({
+      step,
+      status: 422,
+      body: { ErrorCode: 701, Message: "This bounce was not found." },
+    });
+    expect(error).toMatchObject({ code: "NOT_FOUND", status: 422, retryable: false });
+    expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.NOT_FOUND);
+    const invalid = httpStatusError({ step, status: 422, body: { ErrorCode: 300, Message: "Invalid 'To' address." } });
+    expect(invalid.code).toBe("INVALID_ARGUMENT");
   });
 });
 

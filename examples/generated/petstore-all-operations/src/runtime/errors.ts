@@ -351,6 +351,31 @@ function apiErrorCode(status: number, word: string | undefined): ErrorCode | und
   return WORDED_400.has(code) ? code : undefined;
 }
 
+/** A one-sentence message that only says a record is missing: "This bounce was not found.", "User does not exist". */
+const RECORD_NOT_FOUND = new RegExp(
+  "^(?:(?:the|this|that|requested|specified)\\s+)?([a-z][\\w '-]{0,40}?)\\s+" +
+    "(?:(?:(?:was|were|is|are)\\s+)?not\\s+found|(?:could|can)(?:\\s+not|not|n't)\\s+be\\s+found|" +
+    "(?:does|do)(?:\\s+not|n't)\\s+exist)\\s*[.!]?$",
+  "i",
+);
+/** Subjects that are parts of the request, not records: a missing field is a wrong argument, a missing route a bug. */
+const REQUEST_PART = new RegExp(
+  "\\b(?:field|parameter|param|property|argument|attribute|key|header|column|variable|value|" +
+    "route|endpoint|path|url|method|format|version)s?\\b",
+  "i",
+);
+
+/**
+ * NOT_FOUND for a 400 or 422 without a code word whose whole message says a record does not exist (Postmark answers
+ * every error 422: `{"ErrorCode": 701, "Message": "This bounce was not found."}`); undefined otherwise, so the status
+ * decides (a field, parameter or route "not found" stays the status's code).
+ */
+export function notFoundSaid(status: number, summary: string | undefined): ErrorCode | undefined {
+  if ((status !== 400 && status !== 422) || summary === undefined) return undefined;
+  const subject = RECORD_NOT_FOUND.exec(summary.trim())?.[1];
+  return subject === undefined || REQUEST_PART.test(subject) ? undefined : "NOT_FOUND";
+}
+
 /** Where an error body says how long to wait: its top, or Telegram's `parameters`, `error`, Kubernetes' `details`. */
 const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
 /** The names it gives that wait, in seconds. */
@@ -408,8 +433,12 @@ export function retryAfterInText(text: string | undefined): number | undefined {
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, apiError } = failure;
-  const code = apiErrorCode(status, apiError) ?? callerErrorCode(status, failure.body) ?? statusToCode(status);
   const summary = summarizeErrorBody(failure.body, failure.redact);
+  const code =
+    apiErrorCode(status, apiError) ??
+    callerErrorCode(status, failure.body) ??
+    (apiError === undefined ? notFoundSaid(status, summary) : undefined) ??
+    statusToCode(status);
   const retryAfterSeconds =
     failure.retryAfterSeconds ??
     (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);

@@ -221,6 +221,8 @@ export interface StepSpec {
   readonly stamps?: readonly RequestStampSpec[];
   /** Where a write's answer says the work it started is still under way (Hetzner's `action.status: "running"`). */
   readonly progress?: ProgressSpec;
+  /** Where a write's answer lists per-item results and how an item says it failed (Postmark's batch `ErrorCode`). */
+  readonly itemErrors?: ItemErrorsSpec;
   /**
    * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not
    * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
@@ -228,6 +230,19 @@ export interface StepSpec {
   readonly repeats?: true;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
+}
+
+/**
+ * The list of per-item results in a success body (RFC 6901 `list`, `""` for the body itself) and the member of each
+ * item that says it failed: an `error` member that is not empty, zero or false; a `flag` that is false. `message` and
+ * `ids` name the members quoted for each failed item.
+ */
+export interface ItemErrorsSpec {
+  readonly list: string;
+  readonly field: string;
+  readonly kind: "error" | "flag";
+  readonly message?: string;
+  readonly ids?: readonly string[];
 }
 
 /** A status member of a success body (RFC 6901 `pointer`) and the values of it that say the work is not finished. */

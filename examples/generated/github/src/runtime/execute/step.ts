@@ -14,6 +14,7 @@ import { pickItem } from "./pick.js";
 import { bodySaysMorePages, linksNextPage } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
+import { failedItemsNote } from "../returns/failed-items.js";
 import {
   missingOutput,
   missingParameter,
@@ -50,6 +51,8 @@ export interface StepResponse {
   readonly url?: string;
   /** The body's status member says the work is still under way (see `StepSpec.progress`). */
   readonly unfinished?: UnfinishedStatus;
+  /** The note saying which of the answer's per-item results failed (see `StepSpec.itemErrors`). */
+  readonly failedItems?: string;
   /** An image or audio answer's bytes (see `HttpResponse.media`), for the result to carry beside its note. */
   readonly media?: ResultMedia;
 }
@@ -261,12 +264,14 @@ function succeed(
   const next = firstApplying(step.onSuccess, whole);
   const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const unfinished = unfinishedStatus(step.spec.progress, outcome.body);
+  const failedItems = failedItemsNote(step.spec.itemErrors, outcome.body);
   const response = {
     status: outcome.status,
     headers: outcome.headers,
     body,
     url: outcome.url,
     ...(unfinished === undefined ? {} : { unfinished }),
+    ...(failedItems === undefined ? {} : { failedItems }),
     ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };

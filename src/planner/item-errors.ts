@@ -1,0 +1,110 @@
+// A write's success schema → the list of per-item results and the member of each item that says the item failed.
+import type { SchemaLookup } from "../model/api-source.js";
+import type { JsonSchema, Operation } from "../model/api-model.js";
+import type { ItemErrorsSpec } from "../runtime/types.js";
+import { preferredContent } from "./media.js";
+import { derefTop } from "./schemas.js";
+
+type SchemaObject = Readonly<Record<string, unknown>>;
+
+const isObject = (schema: unknown): schema is SchemaObject =>
+  typeof schema === "object" && schema !== null && !Array.isArray(schema);
+
+/** An item's error member: `error`, `errors`, `error_code`, `ErrorCode`, `errorMessage` (any case, `_`/`-` or none). */
+const ERROR_NAME = /^(?:errors?|error[_-]?(?:code|message|msg)|err)$/i;
+/** An item's success flag: `success`, `succeeded`, `ok` (a boolean). */
+const FLAG_NAME = /^(?:success|succeeded|successful|ok)$/i;
+/** A list that holds only errors or warnings (`errors`, `failures`): the errors-list rule's, not per-item results. */
+const ERROR_LIST_NAME = /^(?:errors?|failures?|warnings?|messages?)$/i;
+/** An item's message member, best first. */
+const MESSAGE_NAMES = ["message", "error_message", "errormessage", "detail", "description", "reason", "msg"];
+/** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`). */
+const NAMES_ITEM = /^(?:to|id|index|email|recipient|name|key|sku|number)$|_(?:id|email|key)$|[a-z](?:Id|ID|Key)$/i;
+
+const tokenOf = (name: string): string => name.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** The declared properties of an item schema and its allOf parts (one level), `$ref`s followed. */
+function itemProperties(schema: unknown, lookup: SchemaLookup): Map<string, SchemaObject> {
+  const out = new Map<string, SchemaObject>();
+  const top = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
+  if (!isObject(top)) return out;
+  const parts = [top, ...(Array.isArray(top["allOf"]) ? (top["allOf"] as unknown[]) : [])];
+  for (const raw of parts) {
+    const part = isObject(raw) ? derefTop(raw as JsonSchema, lookup) : undefined;
+    const properties = isObject(part) ? part["properties"] : undefined;
+    if (!isObject(properties)) continue;
+    for (const [name, member] of Object.entries(properties)) {
+      const resolved = isObject(member) ? derefTop(member as JsonSchema, lookup) : undefined;
+      if (isObject(resolved) && !out.has(name)) out.set(name, resolved);
+    }
+  }
+  return out;
+}
+
+/** How an item of this schema says it failed, with the members that name it and carry its message. */
+function itemRule(schema: unknown, lookup: SchemaLookup, list: string): ItemErrorsSpec | undefined {
+  const properties = itemProperties(schema, lookup);
+  if (properties.size < 2) return undefined;
+  const names = [...properties.keys()];
+  const message = MESSAGE_NAMES.map((m) => names.find((n) => n.toLowerCase() === m)).find((n) => n !== undefined);
+  const ids = names.filter((n) => NAMES_ITEM.test(n) && n !== message).slice(0, 3);
+  const extra = { ...(message === undefined ? {} : { message }), ...(ids.length === 0 ? {} : { ids }) };
+  const error = names.find((n) => ERROR_NAME.test(n) && n !== message) ?? names.find((n) => ERROR_NAME.test(n));
+  if (error !== undefined) return { list, field: error, kind: "error", ...extra };
+  const flag = names.find((n) => FLAG_NAME.test(n) && properties.get(n)?.["type"] === "boolean");
+  if (flag !== undefined) return { list, field: flag, kind: "flag", ...extra };
+  return undefined;
+}
+
+/** The items schema of an array schema, or undefined. */
+function itemsOf(schema: unknown, lookup: SchemaLookup): unknown {
+  const top = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
+  return isObject(top) && top["type"] === "array" ? top["items"] : undefined;
+}
+
+/** An operation's own name, path or summary saying it handles many items at once (`sendEmailBatch`, `/bulk`). */
+const BATCH_WORDS = /batch|bulk/i;
+const SUMMARY_BATCH = /\b(?:batch|bulk|multiple|several)\b/i;
+/** A name that lists or searches records (`ListSimulationJobBatches`): its items' errors are the records' own. */
+const LISTS = /^(?:[Ll]ist|[Ss]earch|[Dd]escribe|[Qq]uery)(?:[A-Z_.-]|$)/;
+
+/**
+ * A call that sends many items at once: its request body is a list (Postmark's batch of messages), or its name, path
+ * or summary says batch or bulk, and its name does not list or search. Other writes answering lists (AWS's `POST` lists of jobs with a `Status` each, a
+ * search) report records, whose failed ones are no failure of the call.
+ */
+function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
+  if (LISTS.test(operation.idSynthesized ? "" : operation.id)) return false;
+  const chosen = preferredContent(operation.requestBody?.contents ?? []);
+  if (chosen !== undefined && itemsOf(chosen.schema, lookup) !== undefined) return true;
+  return (
+    BATCH_WORDS.test(operation.idSynthesized ? "" : operation.id) ||
+    BATCH_WORDS.test(operation.path) ||
+    SUMMARY_BATCH.test(operation.summary ?? "")
+  );
+}
+
+/**
+ * A batch write (see `isBatch`) whose success body is a list of per-item results (at its top, or a list member of an object at its top)
+ * whose items declare an error member (`ErrorCode`, `error`) or a boolean success flag (not a `status`: a batch read's
+ * records report their own state, `FAILED` jobs, which is no failure of the call):
+ * where the list is and how an item says it failed, so a 2xx whose items partly failed is not told as all done.
+ */
+export function operationToItemErrors(operation: Operation, lookup: SchemaLookup): ItemErrorsSpec | undefined {
+  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
+  if (!isBatch(operation, lookup)) return undefined;
+  const chosen = preferredContent((operation.success?.contents ?? []).filter((c) => c.kind === "json"));
+  if (chosen === undefined) return undefined;
+  const items = itemsOf(chosen.schema, lookup);
+  if (items !== undefined) return itemRule(items, lookup, "");
+  const top = derefTop(chosen.schema, lookup);
+  const properties = isObject(top) ? top["properties"] : undefined;
+  if (!isObject(properties)) return undefined;
+  for (const [name, member] of Object.entries(properties)) {
+    if (ERROR_LIST_NAME.test(name)) continue;
+    const inner = itemsOf(member, lookup);
+    const found = inner === undefined ? undefined : itemRule(inner, lookup, `/${tokenOf(name)}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

