@@ -1,6 +1,7 @@
 // Projects planned tools and toolset onto the runtime's plain-data specs (what the generated files hold as literals).
 import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
+import { isPublicPlainHttp } from "../planner/plain-http.js";
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import { AWS_VARIABLES, credentialVariable, envVariable, signingServiceVariable } from "../runtime/auth/env.js";
@@ -244,7 +245,11 @@ function baseUrlDescription(spec: ToolsetSpec): string {
         ? [`\`{${s.name}}\` from ${credentialVariable(spec.envPrefix, name)}`]
         : [],
     );
-    return `Overrides the API's base URL (default ${url}${filled.length === 0 ? "" : `, ${filled.join(", ")}`}).`;
+    const clear =
+      url !== undefined && isPublicPlainHttp(url) && Object.keys(spec.securitySchemes).length > 0
+        ? ` The default is plain http: the credentials go out unencrypted; set the https URL when the API serves it.`
+        : "";
+    return `Overrides the API's base URL (default ${url}${filled.length === 0 ? "" : `, ${filled.join(", ")}`}).${clear}`;
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
     const given =
