@@ -4,6 +4,7 @@ import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.
 import { isPublicPlainHttp } from "../planner/plain-http.js";
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import { sentAsWholeAuthorization } from "../runtime/auth/apply.js";
 import { AWS_VARIABLES, credentialVariable, envVariable, signingServiceVariable } from "../runtime/auth/env.js";
 import type {
   ConfigRule,
@@ -265,7 +266,9 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
     s.type !== "apiKey"
       ? ""
       : s.prefix === undefined
-        ? `API key, sent in the ${s.in} \`${s.name}\``
+        ? sentAsWholeAuthorization(s)
+          ? "the whole value of the `Authorization` header, sent as it is set: the API description names no prefix, so when the API's documentation asks for one (such as `Bearer <key>` or `Token <key>`), include it"
+          : `API key, sent in the ${s.in} \`${s.name}\``
         : `API key, sent in the ${s.in} \`${s.name}\` after the word \`${s.prefix}\` (the API description says so); set the key alone: the server adds \`${s.prefix} \` when the value does not start with it`,
   http: (s) =>
     s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token",
