@@ -15,7 +15,8 @@ import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planSchemas } from "../planner/schemas.js";
 import { requestSide, withCopies } from "../planner/request-side.js";
 import { describesPublicApi } from "../planner/placeholder-server.js";
-import { planToolset } from "../planner/toolset.js";
+import { httpsHostsOf } from "../planner/plain-http.js";
+import { httpsFirst, planToolset } from "../planner/toolset.js";
 import { undeclaredCredential } from "../planner/undeclared-credential.js";
 import type { ToolDef, ToolPlan } from "../planner/types.js";
 import type { SourceDoc } from "../source/source.js";
@@ -64,7 +65,11 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
   const unreachable = hasErrors(planned.diagnostics)
     ? []
-    : baseUrlDiagnostics(planned.toolset, () => baseUrlSite(ingested.source, loaded?.goals));
+    : baseUrlDiagnostics(
+        planned.toolset,
+        () => baseUrlSite(ingested.source, loaded?.goals),
+        loaded?.goals?.server === undefined ? httpsFirst(ingested.api.index.servers)[0]?.url : undefined,
+      );
   // Structural problems in the operations the goals call, found resolving them: ingest findings, so listed first.
   const diagnostics = [...early, ...planned.specDiagnostics, ...unreachable, ...planned.diagnostics];
   const base = { api: ingested.api, ...(loaded?.goals ? { goals: loaded.goals } : {}) };
@@ -148,6 +153,7 @@ function planApi(
     ...(goals?.server === undefined ? {} : { server: goals.server }),
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
+    httpsHosts: httpsHostsOf(ingested.source?.value),
   });
   const secured = withServerCredentials(generated.tools, toolset.securitySchemes);
   const noted = withWithheldCredentialNotes(secured, generated.schemes, api.schema);

@@ -1,4 +1,5 @@
 // The toolset's base URL and credential variables → what MCP clients are given: the variables, and each client's config.
+import { sentAsWholeAuthorization } from "../runtime/auth/apply.js";
 import { AWS_VARIABLES, credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
 import { credentialVariables, resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../runtime/types.js";
@@ -41,7 +42,12 @@ function namedSecret(name: string): string | undefined {
 }
 
 const CREDENTIAL_KIND: Readonly<Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpec) => string>> = {
-  apiKey: (s) => (s.type === "apiKey" ? (namedSecret(s.name) ?? "API key") : "API key"),
+  apiKey: (s) =>
+    sentAsWholeAuthorization(s)
+      ? "Authorization header value"
+      : s.type === "apiKey"
+        ? (namedSecret(s.name) ?? "API key")
+        : "API key",
   http: (s) => (s.type === "http" && s.scheme === "basic" ? "user:password" : "Bearer token"),
   oauth2: () => "access token",
   openIdConnect: () => "access token",

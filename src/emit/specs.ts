@@ -1,8 +1,10 @@
 // Projects planned tools and toolset onto the runtime's plain-data specs (what the generated files hold as literals).
 import type { OAuthFlows, SecurityScheme } from "../model/api-model.js";
 import { oauth2Variables, refreshTokenUrl } from "../runtime/auth/oauth2-config.js";
+import { isPublicPlainHttp } from "../planner/plain-http.js";
 import type { ToolDef, ToolsetInfo } from "../planner/types.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import { sentAsWholeAuthorization } from "../runtime/auth/apply.js";
 import { AWS_VARIABLES, credentialVariable, envVariable, signingServiceVariable } from "../runtime/auth/env.js";
 import type {
   ConfigRule,
@@ -244,7 +246,11 @@ function baseUrlDescription(spec: ToolsetSpec): string {
         ? [`\`{${s.name}}\` from ${credentialVariable(spec.envPrefix, name)}`]
         : [],
     );
-    return `Overrides the API's base URL (default ${url}${filled.length === 0 ? "" : `, ${filled.join(", ")}`}).`;
+    const clear =
+      url !== undefined && isPublicPlainHttp(url) && Object.keys(spec.securitySchemes).length > 0
+        ? ` The default is plain http: the credentials go out unencrypted; set the https URL when the API serves it.`
+        : "";
+    return `Overrides the API's base URL (default ${url}${filled.length === 0 ? "" : `, ${filled.join(", ")}`}).${clear}`;
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
     const given =
@@ -260,7 +266,9 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
     s.type !== "apiKey"
       ? ""
       : s.prefix === undefined
-        ? `API key, sent in the ${s.in} \`${s.name}\``
+        ? sentAsWholeAuthorization(s)
+          ? "the whole value of the `Authorization` header, sent as it is set: the API description names no prefix, so when the API's documentation asks for one (such as `Bearer <key>` or `Token <key>`), include it"
+          : `API key, sent in the ${s.in} \`${s.name}\``
         : `API key, sent in the ${s.in} \`${s.name}\` after the word \`${s.prefix}\` (the API description says so); set the key alone: the server adds \`${s.prefix} \` when the value does not start with it`,
   http: (s) =>
     s.type === "http" && s.scheme === "basic" ? "HTTP basic credentials as `user:password`" : "Bearer token",

@@ -4,6 +4,7 @@ import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { envVariable } from "../runtime/auth/env.js";
 import { resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
+import { isPublicPlainHttp } from "./plain-http.js";
 import type { ToolsetInfo } from "./types.js";
 
 /** Where the warning points: the spec (file, pointer, position), or the goals file when its `server:` replaced the spec's. */
@@ -25,7 +26,7 @@ function withoutUserinfo(url: string): string {
  * operator must set for the MCP server and the approvals command, `<PREFIX>_BASE_URL`. `siteOf` is asked only when
  * there is a warning (locating a member of a large spec scans its text).
  */
-export function baseUrlDiagnostics(toolset: ToolsetInfo, siteOf: () => BaseUrlSite): Diagnostic[] {
+export function baseUrlDiagnostics(toolset: ToolsetInfo, siteOf: () => BaseUrlSite, declared?: string): Diagnostic[] {
   const placeholder = toolset.servers[0];
   if (placeholder?.placeholder !== undefined) return [placeholderDiagnostic(toolset, siteOf(), placeholder)];
   const servers = toolset.servers.map((s) => ({
@@ -42,7 +43,7 @@ export function baseUrlDiagnostics(toolset: ToolsetInfo, siteOf: () => BaseUrlSi
       maxReturnBytes: toolset.maxReturnBytes,
       timeoutMs: toolset.timeoutMs,
     });
-    return [];
+    return plainHttpDiagnostics(toolset, siteOf, declared);
   } catch (error) {
     if (!(error instanceof TransportConfigError)) throw error;
   }
@@ -75,4 +76,32 @@ function placeholderDiagnostic(
     message: `the server URL \`${withoutUserinfo(server.url)}\` is a placeholder (${server.placeholder}); the generated server refuses to start until ${variable} is set`,
     hint: `set ${variable} to your API's URL wherever the MCP server and the approvals command run, or give the goals file \`server: https://…\``,
   });
+}
+
+/**
+ * The spec's plain-http server on a public host, when the tools send a credential: made https (the description calls
+ * the host over https elsewhere), or kept, the credential then going out unencrypted. Both name the variable to set.
+ */
+function plainHttpDiagnostics(toolset: ToolsetInfo, siteOf: () => BaseUrlSite, declared?: string): Diagnostic[] {
+  const used = toolset.servers[0]?.url;
+  if (declared === undefined || used === undefined || !isPublicPlainHttp(withoutUserinfo(declared))) return [];
+  if (Object.keys(toolset.securitySchemes).length === 0) return [];
+  const variable = envVariable(toolset.envPrefix, "baseUrl");
+  const { missing: _missing, ...location } = siteOf();
+  const shown = withoutUserinfo(declared);
+  if (/^https:/i.test(used))
+    return [
+      diagnostic("SERVER_URL_HTTPS_UPGRADED", {
+        ...location,
+        message: `the server URL \`${shown}\` is plain http, but the API description calls its host over https elsewhere: the generated tools use \`${withoutUserinfo(used)}\``,
+        hint: `if the API really serves only plain http, set ${variable} to \`${shown}\` (credentials then go out unencrypted)`,
+      }),
+    ];
+  return [
+    diagnostic("SERVER_URL_PLAIN_HTTP", {
+      ...location,
+      message: `the server URL \`${shown}\` is plain http: the generated tools send the configured credentials unencrypted`,
+      hint: `if the API serves https, write \`${shown.replace(/^http:/i, "https:")}\` in the spec or set ${variable} to it wherever the MCP server and the approvals command run`,
+    }),
+  ];
 }

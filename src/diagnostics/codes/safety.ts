@@ -22,6 +22,18 @@ export const safetyCodes = {
     title: "a server URL is protocol-relative (`//host/base`): the generated tools use https",
     hint: "write the scheme in the spec (`https://host/base`), or set the package's BASE_URL variable when the API is served over plain http",
   },
+  SERVER_URL_HTTPS_UPGRADED: {
+    severity: "warning",
+    title:
+      "a plain-http server URL on a public host is called over https: the API description writes that host with `https://` elsewhere",
+    hint: "write `https://` in the server URL; if the API really serves only plain http, set the package's BASE_URL variable to the http URL",
+  },
+  SERVER_URL_PLAIN_HTTP: {
+    severity: "warning",
+    title:
+      "the server URL is plain http on a public host: the generated tools send the configured credentials unencrypted",
+    hint: "write `https://` in the server URL, or set the package's BASE_URL variable to the https URL, when the API serves https",
+  },
   SPEC_UNSAFE_PATH: {
     severity: "error",
     title: "a path template could leave the server it is meant for",

@@ -4,7 +4,7 @@ import { errorDetail, type ErrorDetail } from "../errors.js";
 import { headerValueProblem } from "../http/params.js";
 import { TransportConfigError } from "../http/server-url.js";
 import type { AwsCredential, Credential, StepSpec, ToolsetSpec } from "../types.js";
-import { schemeParts, type SchemeParts } from "./apply.js";
+import { schemeParts, type SchemeParts, sentAsWholeAuthorization } from "./apply.js";
 import { AWS_VARIABLES, schemeVariables, signingServiceVariable } from "./env.js";
 import { createTokenSource, type FetchingGrant, type TokenSource } from "./oauth2.js";
 import { grantSecrets, oauth2Grant, oauth2Variables, type OAuth2Grant } from "./oauth2-config.js";
@@ -100,7 +100,13 @@ function secretsOf(credential: Credential): string[] {
   return [credential, credential.slice(credential.indexOf(":") + 1)];
 }
 
-type Parts = SchemeParts & { refreshable?: string; variable: string; sign?: RequestSigner; signedFor?: string };
+type Parts = SchemeParts & {
+  refreshable?: string;
+  variable: string;
+  sign?: RequestSigner;
+  signedFor?: string;
+  whole?: boolean;
+};
 
 function merge(parts: readonly Parts[]): AppliedAuth {
   const signing = parts.find((p) => p.sign !== undefined);
@@ -112,6 +118,9 @@ function merge(parts: readonly Parts[]): AppliedAuth {
     bodyFields: parts.flatMap((p) => p.bodyFields),
     refreshable: parts.flatMap((p) => (p.refreshable ? [p.refreshable] : [])),
     variables: parts.map((p) => p.variable),
+    ...(parts.some((p) => p.whole === true)
+      ? { wholeAuthorization: parts.flatMap((p) => (p.whole === true ? [p.variable] : [])) }
+      : {}),
     ...(signing?.sign === undefined ? {} : { sign: signing.sign }),
     ...(signing?.signedFor === undefined ? {} : { signedFor: signing.signedFor }),
   };
@@ -187,7 +196,11 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
     if (grant === undefined)
       return {
         ok: true as const,
-        parts: { ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")), variable },
+        parts: {
+          ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")),
+          variable,
+          ...(sentAsWholeAuthorization(selected.scheme) ? { whole: true } : {}),
+        },
       };
     if (grant.kind === "access_token")
       return { ok: true as const, parts: { ...schemeParts(selected.scheme, grant.accessToken), variable } };

@@ -31,6 +31,19 @@ export function withPrefix(prefix: string | undefined, credential: string): stri
   return credential.toLowerCase().startsWith(`${prefix.toLowerCase()} `) ? credential : `${prefix} ${credential}`;
 }
 
+/**
+ * An apiKey scheme in the `Authorization` header whose description names no prefix: its variable is sent as the whole
+ * header value, so a prefix the API wants (`Bearer <key>`, `Token <key>`) must be in the variable.
+ */
+export function sentAsWholeAuthorization(scheme: SecuritySchemeSpec | undefined): boolean {
+  return (
+    scheme?.type === "apiKey" &&
+    scheme.in === "header" &&
+    scheme.name.toLowerCase() === "authorization" &&
+    scheme.prefix === undefined
+  );
+}
+
 const API_KEY_PLACES: Readonly<Record<"header" | "query" | "cookie" | "body" | "server", ApiKeyIn>> = {
   header: (name, credential) => header(name, credential),
   query: (name, credential) => ({

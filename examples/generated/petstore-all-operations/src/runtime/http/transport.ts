@@ -66,7 +66,17 @@ function unauthorizedHint(auth: AppliedAuth): string | undefined {
   if (auth.variables.length === 0) return undefined;
   return (
     `The API rejected the configured credential. Do not retry; tell the user the operator must check ` +
-    `${auth.variables.join(" and ")}.`
+    `${auth.variables.join(" and ")}.${wholeAuthorizationNote(auth)}`
+  );
+}
+
+/** A key sent as the whole `Authorization` value: the prefix the API may want is the operator's to add. */
+function wholeAuthorizationNote(auth: AppliedAuth): string {
+  const whole = auth.wholeAuthorization ?? [];
+  if (whole.length === 0) return "";
+  return (
+    ` ${whole.join(" and ")} is sent as the whole Authorization header value (the API description names no ` +
+    `prefix): if the API wants one, such as "Bearer <key>" or "Token <key>", the variable must include it.`
   );
 }
 
