@@ -12,7 +12,7 @@ import {
   SEARCH_TOOLS_INPUT_SCHEMA,
   searchToolsDescription,
 } from "../runtime/adapters/search.js";
-import { briefDescriptions, briefText, schemaToDepth } from "../runtime/adapters/shared.js";
+import { briefDescriptions, briefText, type CutAwayNode, cutAway, schemaToDepth } from "../runtime/adapters/shared.js";
 import { type ExampleCheck, exampleCheck } from "./example-check.js";
 import { chooseExamples } from "./examples.js";
 import { toolHead } from "./specs.js";
@@ -43,6 +43,10 @@ export interface ToolDefinitionView {
     readonly brief?: readonly string[];
     /** Unions cut away are outlined by their alternatives' fields (it still fits the cap at this depth). */
     readonly outline?: boolean;
+    /** Nodes past the depth described one level further (see openToCap). */
+    readonly open?: readonly string[];
+    /** Nodes past the depth that list their fields without descriptions (see openToCap). */
+    readonly outlined?: readonly string[];
   };
   /** Listed only once a tool search finds it. */
   readonly deferLoading?: boolean;
@@ -313,6 +317,8 @@ function servedTool(tool: ToolDef, view: ToolDefinitionView, deferred: boolean, 
     ...(view.shortened === undefined ? {} : { definitionDepth: view.shortened.depth }),
     ...(view.shortened?.brief === undefined ? {} : { definitionBrief: view.shortened.brief }),
     ...(view.shortened?.outline === true ? { definitionOutline: true } : {}),
+    ...(view.shortened?.open === undefined ? {} : { definitionOpen: view.shortened.open }),
+    ...(view.shortened?.outlined === undefined ? {} : { definitionOutlined: view.shortened.outlined }),
     ...(deferred ? { deferLoading: true } : {}),
   };
 }
@@ -452,12 +458,77 @@ function fitToCap(definition: Definition, cap: number, counter: TokenCounter, co
       fitted = cut;
     }
     if (fitted === undefined) continue;
-    const view = (cut: Record<string, unknown>, shortened: { readonly depth: number; readonly outline: true }) =>
+    const at = depth - 1;
+    const view = (cut: Record<string, unknown>, shortened: Opened & { readonly outline?: true }) =>
       sizedView(definition, { inputSchema: cut, examples: keep, counter }, shortenedFrom(whole, shortened, cap, over));
-    return outlinedToCap(definition, fitted, depth - 1, cap, view) ?? fitted;
+    const outlined = outlinedToCap(definition, fitted, at, cap, view) ?? fitted;
+    return at < deepest ? openToCap(definition, outlined, at, cap, view) : outlined;
   }
   return briefToCap(definition, cap, (brief, examples) => cutTo(0, examples, brief));
 }
+
+/** Most nodes tried for {@link openToCap} per tool (each try cuts and sizes the definition again). */
+const MAX_OPEN_TRIES = 48;
+
+/** An optional node is described further only when that adds at most this many bytes (about 100 tokens). */
+const SMALL_OPEN_BYTES = 400;
+
+/**
+ * The cut at `depth` with nodes past it described one level further while the definition fits `cap`: the fields a
+ * call must send first (each required all the way from the top: SendGrid's `from`, `personalizations`, then their
+ * required fields in turn), then optional nodes that add little (a `reply_to` of `email` and `name`), shallowest
+ * first; a node too large for that lists its fields by name, type and whether required (no descriptions), where
+ * that fits (Storecove's `invoice`). A uniform depth leaves every one of them a bare "(fields not listed)".
+ */
+function openToCap(
+  definition: Definition,
+  plain: SizedView,
+  depth: number,
+  cap: number,
+  view: (cut: Record<string, unknown>, shortened: Opened & { readonly outline?: true }) => SizedView,
+): SizedView {
+  const outline = plain.shortened?.outline === true;
+  const open: string[] = [];
+  const outlined: string[] = [];
+  const tried = new Set<string>();
+  let best = plain;
+  let tries = 0;
+  const attempt = (opened: string[], listed: string[], limit: number): boolean => {
+    tries++;
+    const cut = schemaToDepth(definition.inputSchema, depth, undefined, outline, opened, listed);
+    const next = view(cut, {
+      depth,
+      ...(outline ? { outline } : {}),
+      ...(opened.length === 0 ? {} : { open: opened }),
+      ...(listed.length === 0 ? {} : { outlined: listed }),
+    });
+    if (next.bytes - best.bytes > limit || !fits(next, cap)) return false;
+    best = next;
+    return true;
+  };
+  for (let round = 0; round < MAX_CUT_DEPTH && tries < MAX_OPEN_TRIES; round++) {
+    const waiting = cutAway(definition.inputSchema, depth, open, outlined, outline).filter(
+      (node) => !tried.has(node.path),
+    );
+    if (waiting.length === 0) break;
+    const rank = (n: CutAwayNode): number => (n.required ? 0 : n.needed ? 1 : 2);
+    const order = [...waiting].sort((a, b) => rank(a) - rank(b));
+    let grew = false;
+    for (const node of order) {
+      if (tries >= MAX_OPEN_TRIES) break;
+      tried.add(node.path);
+      const limit = node.required ? Infinity : SMALL_OPEN_BYTES;
+      if (!node.listed && attempt([...open, node.path], outlined, limit)) open.push(node.path);
+      else if (tries < MAX_OPEN_TRIES && attempt(open, [...outlined, node.path], Infinity)) outlined.push(node.path);
+      else continue;
+      grew = true;
+    }
+    if (!grew) break;
+  }
+  return best;
+}
+
+type Opened = { readonly depth: number; readonly open?: readonly string[]; readonly outlined?: readonly string[] };
 
 /**
  * The cut at `depth` with the unions it cuts away outlined (their alternatives' fields and what tells them apart, see
@@ -524,7 +595,13 @@ const WHOLE_COUNT_FACTOR = 3;
 /** What a cut says it was cut from: the whole definition's tokens are counted only if someone reads them. */
 function shortenedFrom(
   whole: SizedView,
-  cut: { readonly depth: number; readonly brief?: readonly string[]; readonly outline?: true },
+  cut: {
+    readonly depth: number;
+    readonly brief?: readonly string[];
+    readonly outline?: true;
+    readonly open?: readonly string[];
+    readonly outlined?: readonly string[];
+  },
   cap: number,
   over: boolean,
 ): NonNullable<ToolDefinitionView["shortened"]> {

@@ -52,7 +52,7 @@ export function toToolSpec(tool: ToolDef): ToolSpec {
 /** The change, tool-search, example and size fields a tool has (absent ones left out, so small toolsets' specs do not change). */
 function servingFields(tool: ToolDef): Partial<ToolSpec> {
   const { changeInputs, addInputs, tags, profile, examples, deferLoading, programmatic } = tool;
-  const { definitionDepth, definitionBrief, definitionOutline } = tool;
+  const { definitionDepth, definitionBrief, definitionOutline, definitionOpen, definitionOutlined } = tool;
   const fields = {
     changeInputs,
     addInputs,
@@ -64,6 +64,8 @@ function servingFields(tool: ToolDef): Partial<ToolSpec> {
     definitionDepth,
     definitionBrief,
     definitionOutline,
+    definitionOpen,
+    definitionOutlined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

@@ -6,6 +6,8 @@ import {
   briefText,
   CUT_MARK,
   CUT_NOTE,
+  cutAway,
+  OUTLINE_MARK,
   schemaToDepth,
 } from "../../src/runtime/adapters/shared.js";
 
@@ -210,5 +212,104 @@ describe("briefDescriptions", () => {
       description: `First sentence here. ${BRIEF_MARK}`,
     });
     expect(briefDescriptions(schema, [])).toBe(schema);
+  });
+});
+
+describe("schemaToDepth past the depth: open and outlined paths", () => {
+  const mail = {
+    type: "object",
+    required: ["from", "to"],
+    properties: {
+      from: { type: "object", required: ["email"], properties: { email: { type: "string", description: "Sender." } } },
+      to: { type: "array", items: { type: "object", required: ["email"], properties: { email: { type: "string" } } } },
+      settings: {
+        type: "object",
+        description: "Options.",
+        properties: { footer: { type: "object", properties: { text: { type: "string" } } }, on: { type: "boolean" } },
+      },
+    },
+  };
+  const cut = { description: CUT_MARK };
+  it.each<[string, string[], string[], Record<string, unknown>]>([
+    [
+      "nothing opened",
+      [],
+      [],
+      { from: { type: "object", ...cut }, settings: { type: "object", description: `Options. ${CUT_MARK}` } },
+    ],
+    [
+      "an object opened: its fields with their descriptions",
+      ["/properties/from"],
+      [],
+      {
+        from: {
+          type: "object",
+          required: ["email"],
+          properties: { email: { type: "string", description: "Sender." } },
+        },
+      },
+    ],
+    [
+      "an array opened: its items' fields",
+      ["/properties/to"],
+      [],
+      {
+        to: {
+          type: "array",
+          items: { type: "object", required: ["email"], properties: { email: { type: "string" } } },
+        },
+      },
+    ],
+    [
+      "an object outlined: names and types, a nested field marked",
+      [],
+      ["/properties/settings"],
+      {
+        settings: {
+          type: "object",
+          properties: { footer: { type: "object", ...cut }, on: { type: "boolean" } },
+          description: `Options. ${OUTLINE_MARK}`,
+        },
+      },
+    ],
+    [
+      "an outlined field of an outlined object",
+      [],
+      ["/properties/settings", "/properties/settings/properties/footer"],
+      {
+        settings: {
+          type: "object",
+          properties: {
+            footer: { type: "object", properties: { text: { type: "string" } }, description: OUTLINE_MARK },
+            on: { type: "boolean" },
+          },
+          description: `Options. ${OUTLINE_MARK}`,
+        },
+      },
+    ],
+  ])("%s", (_, open, outlined, want) => {
+    const shown = schemaToDepth(mail, 0, CUT_NOTE, false, open, outlined) as { properties: Record<string, unknown> };
+    expect(shown.properties).toMatchObject(want);
+  });
+
+  it.each<[string, string[], string[], string[]]>([
+    [
+      "the top's cut fields, required ones marked R",
+      [],
+      [],
+      ["R /properties/from", "R /properties/to", "- /properties/settings"],
+    ],
+    ["an opened array's cut items", ["/properties/to"], [], ["R /properties/from", "- /properties/settings"]],
+    [
+      "an outlined object's nested fields, listed (only outlined in turn)",
+      [],
+      ["/properties/settings"],
+      ["R /properties/from", "R /properties/to", "- /properties/settings/properties/footer listed"],
+    ],
+  ])("cutAway: %s", (_, open, outlined, want) => {
+    const found = cutAway(mail, 0, open, outlined).map(
+      (n) => `${n.required ? "R" : "-"} ${n.path}${n.listed ? " listed" : ""}`,
+    );
+    expect(found).toEqual(want);
   });
 });

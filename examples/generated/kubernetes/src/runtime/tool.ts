@@ -496,9 +496,11 @@ function optionalSpecFields(
   | "definitionDepth"
   | "definitionBrief"
   | "definitionOutline"
+  | "definitionOpen"
+  | "definitionOutlined"
 > {
-  const { tags, profile, examples, deferLoading, programmatic, definitionDepth, definitionBrief, definitionOutline } =
-    spec;
+  const { tags, profile, examples, deferLoading, programmatic } = spec;
+  const { definitionDepth, definitionBrief, definitionOutline, definitionOpen, definitionOutlined } = spec;
   const fields = {
     tags,
     profile,
@@ -508,6 +510,8 @@ function optionalSpecFields(
     definitionDepth,
     definitionBrief,
     definitionOutline,
+    definitionOpen,
+    definitionOutlined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

@@ -398,6 +398,13 @@ export interface ToolSpec extends ToolHead {
    * the alternatives apart) rather than given as its type alone; set where that still fits the per-tool cap.
    */
   readonly definitionOutline?: boolean;
+  /**
+   * Nodes past the depth still described one level further (JSON pointers into the whole input schema): the required
+   * fields first, then small optional ones, as far as the per-tool cap allows.
+   */
+  readonly definitionOpen?: readonly string[];
+  /** Nodes past the depth that list their fields by name, type and whether required, without descriptions. */
+  readonly definitionOutlined?: readonly string[];
 }
 
 export interface ServerSpec {
@@ -620,6 +627,10 @@ export interface Tool<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   readonly definitionBrief?: readonly string[];
   /** A union the cut leaves out is outlined by its alternatives' own fields, not given as its type alone. */
   readonly definitionOutline?: boolean;
+  /** Nodes past the depth still described one level further (JSON pointers into the whole input schema). */
+  readonly definitionOpen?: readonly string[];
+  /** Nodes past the depth that list their fields by name, type and whether required, without descriptions. */
+  readonly definitionOutlined?: readonly string[];
   /** Never throws; never returns more than the toolset's maxReturnBytes of JSON. */
   run(input: unknown, ctx?: RunContext): Promise<ToolResult>;
 }

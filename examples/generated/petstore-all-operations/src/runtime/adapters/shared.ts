@@ -17,13 +17,23 @@ export function toolInputJsonSchema(tool: Tool): JsonSchema {
 
 /** The input JSON Schema as advertised, from the whole one: cut to the definition depth, descriptions made brief. */
 export function shownInputJsonSchema(
-  tool: Pick<Tool, "definitionDepth" | "definitionBrief" | "definitionOutline">,
+  tool: Pick<
+    Tool,
+    "definitionDepth" | "definitionBrief" | "definitionOutline" | "definitionOpen" | "definitionOutlined"
+  >,
   schema: JsonSchema,
 ): JsonSchema {
   const cut =
     tool.definitionDepth === undefined
       ? schema
-      : schemaToDepth(schema, tool.definitionDepth, CUT_NOTE, tool.definitionOutline === true);
+      : schemaToDepth(
+          schema,
+          tool.definitionDepth,
+          CUT_NOTE,
+          tool.definitionOutline === true,
+          tool.definitionOpen,
+          tool.definitionOutlined,
+        );
   return tool.definitionBrief === undefined ? cut : briefDescriptions(cut, tool.definitionBrief);
 }
 
@@ -256,11 +266,20 @@ const NESTED_KEYS = [
  * and is otherwise accepted as is by the advertised schema (the tool's own Zod schema still checks all of it).
  * `$defs` a cut schema no longer references are dropped. With `outline`, a union cut away whose alternatives are
  * objects keeps each alternative's own fields, their types and the values that tell them apart (see unionOutline).
+ * The nodes at the `open` paths (see {@link cutAway}) are described one level further than the depth reaches them;
+ * those at the `outlined` paths list their fields by name, type and whether required, without descriptions.
  */
-export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE, outline = false): JsonSchema {
+export function schemaToDepth(
+  schema: JsonSchema,
+  depth: number,
+  note = CUT_NOTE,
+  outline = false,
+  open: readonly string[] = [],
+  outlined: readonly string[] = [],
+): JsonSchema {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
-  const cutNode = nodeCutter(defs, outline);
-  const cut = cutNode(schema, depth + 1, true) as JsonSchema;
+  const cutNode = nodeCutter(defs, outline, new Set(open), new Set(outlined));
+  const cut = cutNode(schema, depth + 1, true, "", true) as JsonSchema;
   const used = referencedDefs(cut, defs);
   const { $defs: _, ...body } = cut;
   const rest = {
@@ -270,32 +289,135 @@ export function schemaToDepth(schema: JsonSchema, depth: number, note = CUT_NOTE
   if (used.size === 0) return rest;
   return {
     ...rest,
-    $defs: Object.fromEntries([...used].sort().map((name) => [name, cutNode(defs[name], Math.max(1, depth), false)])),
+    $defs: Object.fromEntries(
+      [...used]
+        .sort()
+        .map((name) => [name, cutNode(defs[name], Math.max(1, depth), false, `/$defs/${pathKey(name)}`, false)]),
+    ),
   };
 }
 
-/** Cuts a node to `levels` of properties; what is cut keeps its type (found through `$defs` refs and `allOf`). */
+/**
+ * A node the cut of {@link schemaToDepth} leaves out: its path, whether every field on the way is required, whether its
+ * own object requires it, and whether it is a field of an outlined node (which can only be outlined in turn).
+ */
+export interface CutAwayNode {
+  readonly path: string;
+  readonly required: boolean;
+  readonly needed: boolean;
+  readonly listed: boolean;
+}
+
+/**
+ * The nodes `schemaToDepth(schema, depth, …, open)` marks (fields not listed), in document order: their paths are
+ * JSON pointers into `schema` (`/properties/from`, `/properties/to/items`), what `open` names to describe them further.
+ */
+export function cutAway(
+  schema: JsonSchema,
+  depth: number,
+  open: readonly string[] = [],
+  outlined: readonly string[] = [],
+  outline = false,
+): CutAwayNode[] {
+  const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
+  const found: CutAwayNode[] = [];
+  const cutNode = nodeCutter(defs, outline, new Set(open), new Set(outlined), (path, required, needed, listed) =>
+    found.push({ path, required, needed, listed }),
+  );
+  cutNode(schema, depth + 1, true, "", true);
+  return found;
+}
+
+function pathKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/**
+ * Cuts a node to `levels` of properties; what is cut keeps its type (found through `$defs` refs and `allOf`). A node
+ * whose path is `open` is described one level further; `onCut` hears of each node cut away.
+ */
 function nodeCutter(
   defs: Readonly<Record<string, JsonSchema>>,
   outline: boolean,
-): (node: unknown, levels: number, root: boolean) => unknown {
-  const cutNode = (node: unknown, levels: number, root: boolean): unknown => {
+  open: ReadonlySet<string>,
+  outlined: ReadonlySet<string>,
+  onCut?: (path: string, required: boolean, needed: boolean, listed: boolean) => void,
+): (node: unknown, levels: number, root: boolean, path: string, required: boolean) => unknown {
+  const cutNode = (node: unknown, levels: number, root: boolean, path: string, required: boolean): unknown => {
     if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
     const schema = node as JsonSchema;
-    if (levels <= 0 && !root) return collapsed(schema, defs, outline);
+    if (levels <= 0 && !root) {
+      if (outlined.has(path)) return fieldsOutline(schema, defs, { path, required, outlined }, onCut);
+      if (!open.has(path)) {
+        const shown = collapsed(schema, defs, outline);
+        // A union outlined by its alternatives' fields already says more than one level of it would.
+        if (onCut !== undefined && shown !== schema && shown["anyOf"] === undefined)
+          onCut(path, required, required, false);
+        return shown;
+      }
+      levels = 1;
+    }
+    const needed = new Set(Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : []);
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key === "properties" || key === "patternProperties")
         out[key] = Object.fromEntries(
-          Object.entries(value as JsonSchema).map(([k, v]) => [k, cutNode(v, levels - 1, false)]),
+          Object.entries(value as JsonSchema).map(([k, v]) => [
+            k,
+            cutNode(
+              v,
+              levels - 1,
+              false,
+              `${path}/${key}/${pathKey(k)}`,
+              required && key === "properties" && needed.has(k),
+            ),
+          ]),
         );
       else if ((NESTED_KEYS as readonly string[]).includes(key))
-        out[key] = Array.isArray(value) ? value.map((v) => cutNode(v, levels, false)) : cutNode(value, levels, false);
+        out[key] = Array.isArray(value)
+          ? value.map((v, i) => cutNode(v, levels, false, `${path}/${key}/${i}`, required && key !== "not"))
+          : cutNode(value, levels, false, `${path}/${key}`, required && key === "items");
       else out[key] = value;
     }
     return out;
   };
   return cutNode;
+}
+
+/** What an outlined node says after its own description: its fields are listed, not described. */
+export const OUTLINE_MARK = "(fields listed by name and type only)";
+
+/**
+ * A node cut away that still lists its fields (an array its items' fields): each with its type, its `const` or short
+ * `enum`, which are required, and (fields not listed) where a field nests more (see branchOutline) — unless that
+ * field's path is outlined too. `onCut` hears of each field left (fields not listed).
+ */
+function fieldsOutline(
+  schema: JsonSchema,
+  defs: Readonly<Record<string, JsonSchema>>,
+  at: { readonly path: string; readonly required: boolean; readonly outlined: ReadonlySet<string> },
+  onCut?: (path: string, required: boolean, needed: boolean, listed: boolean) => void,
+): JsonSchema {
+  const said = typeof schema["description"] === "string" ? `${schema["description"]} ` : "";
+  const target = resolved(schema, defs, new Set()) ?? schema;
+  const items = target["items"];
+  const listed = (node: JsonSchema, base: string): JsonSchema =>
+    branchOutline(node, defs, (name, value, needed) => {
+      const path = `${base}/properties/${pathKey(name)}`;
+      const required = at.required && needed;
+      if (at.outlined.has(path)) return fieldsOutline(value, defs, { ...at, path, required }, onCut);
+      const shown = fieldOutline(value, defs);
+      if (shown["description"] === CUT_MARK) onCut?.(path, required, needed, true);
+      return shown;
+    });
+  if (items !== null && typeof items === "object" && !Array.isArray(items)) {
+    const inner = listed(items as JsonSchema, `${at.path}/items`);
+    if (inner["properties"] !== undefined)
+      return { type: "array", items: inner, description: `${said}${OUTLINE_MARK}` };
+  }
+  const outlined = listed(target, at.path);
+  if (outlined["properties"] === undefined) return collapsed(schema, defs, false);
+  return { ...outlined, description: `${said}${OUTLINE_MARK}` };
 }
 
 function collapsed(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema>>, outlined: boolean): JsonSchema {
@@ -358,17 +480,24 @@ function resolved(
 }
 
 /** One alternative of an outlined union: its fields (see {@link unionOutline}), else only its type. */
-function branchOutline(branch: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema {
+function branchOutline(
+  branch: JsonSchema,
+  defs: Readonly<Record<string, JsonSchema>>,
+  field: (name: string, value: JsonSchema, required: boolean) => JsonSchema = (_, value) => fieldOutline(value, defs),
+): JsonSchema {
   const type = typeOf(branch, defs, new Set());
   const fields = new Map<string, JsonSchema>();
   const required = new Set<string>();
-  for (const part of objectParts(branch, defs, new Set())) {
+  const parts = objectParts(branch, defs, new Set());
+  for (const part of parts)
     for (const name of Array.isArray(part["required"]) ? (part["required"] as unknown[]) : [])
       if (typeof name === "string") required.add(name);
+  for (const part of parts) {
     for (const [name, value] of Object.entries((part["properties"] ?? {}) as Record<string, unknown>)) {
-      const field = value !== null && typeof value === "object" ? fieldOutline(value as JsonSchema, defs) : {};
+      const shown =
+        value !== null && typeof value === "object" ? field(name, value as JsonSchema, required.has(name)) : {};
       const known = fields.get(name);
-      if (known === undefined || outlineWeight(field) > outlineWeight(known)) fields.set(name, field);
+      if (known === undefined || outlineWeight(shown) > outlineWeight(known)) fields.set(name, shown);
     }
   }
   if (fields.size === 0) return type === undefined ? {} : { type };
