@@ -29,15 +29,14 @@ describe("init drafts by-search lookups that must find exactly one", () => {
     [
       "Azure software plans: by `$filter`; the `api-version` the call also takes as an input is no search term",
       AZURE_PLANS,
+      // The writes by search are no longer drafted (the list of /hybridUseBenefits is read as a list of hybrid use
+      // benefits, not of the `{planId}` a write takes: init-corpus, the thirty-ninth truth round).
       [
-        "call_hybrid_use_benefit_create_by_search/plan",
-        "get_hybrid_use_benefit_revision_list_by_search/plan",
-        "get_hybrid_use_benefit_get_by_search/plan",
-        "call_hybrid_use_benefit_delete_by_search/plan",
-        "call_hybrid_use_benefit_update_by_search/plan",
+        "get_hybrid_use_benefit_revision_list_by_search/hybrid_use_benefit",
+        "get_hybrid_use_benefit_get_by_search/hybrid_use_benefit",
       ],
-      "$filter: $inputs.plan_filter }\n        exactly_one: true",
-      [{ parameter: "$filter", input: "plan_filter" }],
+      "$filter: $inputs.hybrid_use_benefit_filter }\n        exactly_one: true",
+      [{ parameter: "$filter", input: "hybrid_use_benefit_filter" }],
     ],
   ])("%s", async (_name, spec, want, text, searchedBy) => {
     const drafted = await init({ spec });
