@@ -1397,9 +1397,9 @@ function namingParameters(operation: Operation, resource: string): Parameter[] {
 /** Endings of an input that names a thing by its name or id: `TopicArn`, `TableName`, `QueueUrl`. */
 const NAMING_WORDS: ReadonlySet<string> = new Set(["name", "arn", "id", "url", "key"]);
 
-/** `A`, `A and B`, `A, B and C`. */
-function listed(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1) ?? ""}`;
+/** `A`, `A and B`, `A, B and C` (or `A, B or C`). */
+function listed(names: readonly string[], conjunction: "and" | "or" = "and"): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${conjunction} ${names.at(-1) ?? ""}`;
 }
 
 /** An RPC method's hint from its profile: `The user asks to post a message to a channel.` */
@@ -1541,12 +1541,7 @@ function knowing(operation: Operation): string {
   const names = operation.parameters.filter((p) => p.in === "path").map((p) => spoken(p.name));
   if (names.length > 0) return ` and you know its ${names.join(" and ")}`;
   const selectors = deleteSelectors(operation, operation.parameters).map((p) => spoken(p.name));
-  return selectors.length === 0 ? "" : ` and you know its ${alternatives(selectors)}`;
-}
-
-/** `A`, `A or B`, `A, B or C`. */
-function alternatives(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1) ?? ""}`;
+  return selectors.length === 0 ? "" : ` and you know its ${listed(selectors, "or")}`;
 }
 
 /** The lookup step of a chain: a query the API filters by, or a list whose item is picked by a field; and the input it may declare. */
