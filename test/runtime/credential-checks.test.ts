@@ -1,7 +1,8 @@
 // Start-up checks of configured credentials: basic without a colon refused (never printed), a `Bearer ` prefix removed,
-// one line when none is set (which tools go out anonymously, which fail) and when several are (which each tool uses).
+// one line when none is set (which tools go out anonymously, which fail), when several are (which each tool uses) and
+// when a set one would go out over plain http.
 import { describe, expect, it } from "vitest";
-import { checkCredentials, credentialNotices } from "../../src/runtime/auth/check.js";
+import { checkCredentials, credentialNotices, plainHttpNotice } from "../../src/runtime/auth/check.js";
 import { isConfigError } from "../../src/runtime/config.js";
 import { resolveTransportSettings } from "../../src/runtime/http/settings.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../../src/runtime/types.js";
@@ -100,5 +101,34 @@ describe("credentialNotices", () => {
   it("a Bearer prefix is reported without the token", () => {
     const notices = credentialNotices(toolset, [tool("t", [{ bearer: [] }])], { bearer: "Bearer secret-value" });
     expect(notices).toEqual(['JIRA_BEARER starts with "Bearer "; the prefix was removed (the server adds it itself).']);
+  });
+});
+
+describe("plainHttpNotice", () => {
+  const ROWS: [string, string, Record<string, string>, string | undefined][] = [
+    [
+      "a credential to a public host over http",
+      "http://api.rottentomatoes.com/api/public/v1.0",
+      { apiKey: "k" },
+      "calls go to http://api.rottentomatoes.com over plain http, so JIRA_API_KEY goes out unencrypted; if the API " +
+        "serves https, set JIRA_BASE_URL to https://api.rottentomatoes.com/api/public/v1.0.",
+    ],
+    [
+      "two credentials, port kept",
+      "http://jira.acme.dev:8080/",
+      { apiKey: "k", bearer: "t" },
+      "calls go to http://jira.acme.dev:8080 over plain http, so JIRA_API_KEY, JIRA_BEARER go out unencrypted; if " +
+        "the API serves https, set JIRA_BASE_URL to https://jira.acme.dev:8080.",
+    ],
+    ["https", "https://api.acme.dev", { apiKey: "k" }, undefined],
+    ["no credential set", "http://api.acme.dev", {}, undefined],
+    ["loopback (a mock server)", "http://127.0.0.1:4010", { apiKey: "k" }, undefined],
+    ["localhost", "http://localhost:4010/v1", { apiKey: "k" }, undefined],
+    ["a private address", "http://10.0.3.7/api", { apiKey: "k" }, undefined],
+    ["a .local name", "http://jira.local/api", { apiKey: "k" }, undefined],
+    ["a credential of no scheme of the toolset", "http://api.acme.dev", { other: "k" }, undefined],
+  ];
+  it.each(ROWS)("%s", (_, url, credentials, want) => {
+    expect(plainHttpNotice(toolset, url, credentials)).toBe(want);
   });
 });

@@ -11,14 +11,17 @@ import { toolset } from "../../examples/generated/pet-coupons/src/toolset.js";
 const stateDir = mkdtempSync(join(tmpdir(), "aci-operate-"));
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
-async function startupLines(env: Record<string, string>): Promise<{ code: unknown; lines: string[] }> {
+async function startupLines(
+  env: Record<string, string>,
+  argv: readonly string[] = ["--http", "0"],
+): Promise<{ code: unknown; lines: string[] }> {
   const lines: string[] = [];
   const before = process.exitCode;
   try {
     await runServer({
       definitions: [placeOrder],
       toolset,
-      argv: ["--http", "0"],
+      argv,
       env: { PET_COUPONS_BASE_URL: "http://127.0.0.1:9", PET_COUPONS_STATE_DIR: stateDir, ...env },
       log: { info: (l) => lines.push(l), warn: (l) => lines.push(l) },
     });
@@ -54,5 +57,18 @@ describe("operating settings the server refuses", () => {
     expect(lines[0]).toContain(variable);
     expect(lines[0]).toContain(says);
     expect(lines[0]).not.toMatch(/\n|s3cr3tpath|0123456789/);
+  });
+});
+
+describe("a credential bound for plain http", () => {
+  it("is told at start-up with the https URL to set; a loopback base URL is not", async () => {
+    const env = { PET_COUPONS_API_KEY: "k-0123456789", PET_COUPONS_BASE_URL: "http://petstore.swagger.io/v2" };
+    const { lines } = await startupLines(env, ["--http", "not-a-port"]);
+    expect(lines[0]).toBe(
+      "pet-coupons MCP server: calls go to http://petstore.swagger.io over plain http, so PET_COUPONS_API_KEY goes " +
+        "out unencrypted; if the API serves https, set PET_COUPONS_BASE_URL to https://petstore.swagger.io/v2.",
+    );
+    const loopback = await startupLines({ PET_COUPONS_API_KEY: "k-0123456789" }, ["--http", "not-a-port"]);
+    expect(loopback.lines.join("\n")).not.toContain("plain http");
   });
 });

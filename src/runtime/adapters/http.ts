@@ -4,9 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { envVariable } from "../auth/env.js";
-import { credentialNotices, type SecuredTool } from "../auth/check.js";
+import { credentialNotices, plainHttpNotice, type SecuredTool } from "../auth/check.js";
 import { ConfigError, configErrorLine, isConfigError } from "../config.js";
-import { readCredentials } from "../http/settings.js";
+import { readCredentials, resolveTransportSettings } from "../http/settings.js";
 import { DEFAULT_ARGUMENT_LIMITS, limitVariables, maxMessageBytes } from "../limits.js";
 import type { ToolDefinition } from "../tool.js";
 import { createConsole, resolveConsoleSettings, type ConsoleRoute } from "../console/index.js";
@@ -308,8 +308,11 @@ export async function runServer(init: ServerInit): Promise<void> {
     const runtime = createRuntime(init.toolset, { env });
     const served = servedTools(init, runtime);
     const configured = readCredentials(init.toolset, {}, env);
+    const baseUrl = resolveTransportSettings(init.toolset, { env }).baseUrl ?? "";
+    const plainHttp = plainHttpNotice(init.toolset, baseUrl, configured);
     for (const notice of credentialNotices(init.toolset, securedTools(init), configured))
       log.warn(`${name} MCP server: ${notice}`);
+    if (plainHttp !== undefined) log.warn(`${name} MCP server: ${plainHttp}`);
     const http = resolveHttpSettings(init.toolset.envPrefix, init.argv, env);
     const consoleSettings = resolveConsoleSettings(init.toolset.envPrefix, env);
     const limits = runtime.limits ?? DEFAULT_ARGUMENT_LIMITS;

@@ -1,8 +1,8 @@
 // Configured credentials + the tools' security → start-up checks: a malformed one refused, a `Bearer ` prefix
-// removed, one line when none is set and one when several are.
+// removed, one line when none is set, one when several are, and one when they would go out over plain http.
 import { ConfigError } from "../config.js";
 import type { Credential, SecuritySchemeSpec, StepSpec, ToolsetSpec } from "../types.js";
-import { credentialVariable, schemeVariables } from "./env.js";
+import { credentialVariable, envVariable, schemeVariables } from "./env.js";
 import { isApiVersionScheme, selectRequirement } from "./select.js";
 import { isAwsCredential } from "./sigv4.js";
 
@@ -128,4 +128,36 @@ export function credentialNotices(
     );
   }
   return notices;
+}
+
+/** Hosts whose plain http is the operator's own network: loopback, `.localhost`, `.local`, RFC 1918 addresses. */
+const OWN_NETWORK =
+  /^(localhost|.+\.localhost|.+\.local|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2})$/i;
+
+/**
+ * One start-up line when a credential is set and the base URL the calls go to is plain http on a host outside the
+ * operator's own network: the credential would go out unencrypted. It names the variables and the https URL to set.
+ */
+export function plainHttpNotice(
+  toolset: Pick<ToolsetSpec, "envPrefix" | "securitySchemes">,
+  baseUrl: string,
+  credentials: Readonly<Record<string, Credential>>,
+): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" || OWN_NETWORK.test(url.hostname)) return undefined;
+  const set = Object.keys(credentials).filter(
+    (name) => toolset.securitySchemes[name] !== undefined && !isApiVersionScheme(toolset.securitySchemes[name]),
+  );
+  if (set.length === 0) return undefined;
+  const variables = set.flatMap((name) => schemeVariables(toolset.envPrefix, name, toolset.securitySchemes[name]));
+  const https = `https://${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  return (
+    `calls go to ${url.origin} over plain http, so ${list(variables)} go${variables.length === 1 ? "es" : ""} out ` +
+    `unencrypted; if the API serves https, set ${envVariable(toolset.envPrefix, "baseUrl")} to ${https}.`
+  );
 }
