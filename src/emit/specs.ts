@@ -317,13 +317,13 @@ function credentialDescription(name: string, scheme: SecuritySchemeSpec, spec: T
     const fallback = scheme.apiVersion.default;
     const declared =
       scheme.fromParameter === true
-        ? "the spec declares it as a header parameter of its operations; the model is never asked for it"
+        ? `the spec declares it as a ${scheme.in === "query" ? "query" : "header"} parameter of its operations; the model is never asked for it`
         : `the spec declares it as the security scheme \`${name}\``;
     const source =
       scheme.fromParameter === true
-        ? "the spec's own value for the header"
+        ? `the spec's own value for the ${scheme.in === "query" ? "parameter" : "header"}`
         : "the version the API description is written for";
-    return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (${declared}; it is no credential and is not redacted). ${fallback === undefined ? "Unset, the header is not sent." : `Default \`${fallback}\`, ${source}.`}`;
+    return `The API version, sent in the ${scheme.in} \`${scheme.name}\` (${declared}; it is no credential and is not redacted). ${fallback === undefined ? `Unset, the ${scheme.in === "query" ? "parameter" : "header"} is not sent.` : `Default \`${fallback}\`, ${source}.`}`;
   }
   if (scheme.type === "apiKey" && scheme.fromParameter === true && scheme.in === "body")
     return `The credential the API takes as the request-body field \`${scheme.name}\` (its spec declares no security scheme for it), set in the body of each request whose operation declares the field: one value for every call. Never shown to the model.`;

@@ -765,6 +765,7 @@ const API_WORDS = /\b(api|rest|protocol)\b/i;
  * `x-ms-version`'s "version of the REST protocol").
  */
 function isApiVersionHeader(parameter: Parameter, description: unknown): boolean {
+  if (parameter.in === "query") return /^api[-_]?version$/i.test(parameter.name);
   if (parameter.in !== "header" || !VERSION_NAME.test(parameter.name)) return false;
   if (/(^|[-_])api[-_]?version$/i.test(parameter.name)) return true;
   return typeof description !== "string" || description.trim() === "" || API_WORDS.test(description);

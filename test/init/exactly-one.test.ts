@@ -27,7 +27,7 @@ describe("init drafts by-search lookups that must find exactly one", () => {
       [{ parameter: "filter", input: "member_filter" }],
     ],
     [
-      "Azure software plans: by `$filter`; the `api-version` the call also takes as an input is no search term",
+      "Azure software plans: by `$filter` (the `api-version` query parameter is configured, no input or search term)",
       AZURE_PLANS,
       // The writes by search are no longer drafted (the list of /hybridUseBenefits is read as a list of hybrid use
       // benefits, not of the `{planId}` a write takes: init-corpus, the thirty-ninth truth round).

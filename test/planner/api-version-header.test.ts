@@ -1,5 +1,6 @@
-// A header parameter that carries the API version (trakt-api-version, Notion-Version, x-ms-version) is a configured
-// value the runtime sends, defaulted to the spec's own value, never a model input; an artifact's version stays one.
+// A header parameter that carries the API version (trakt-api-version, Notion-Version, x-ms-version), or a query
+// parameter named so (Azure's api-version), is a configured value the runtime sends, defaulted to the spec's own
+// value, never a model input; an artifact's version stays one.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -20,6 +21,7 @@ describe("version header parameters on real specs (--all-operations)", () => {
     ["notion.com.json", "notion_version", "Notion-Version", {}],
     ["azure.com/storage-DataLakeStorage.json", "x_ms_version", "x-ms-version", { default: "2019-10-31" }],
     ["apicurio.local/registry.json", "x_registry_version", "X-Registry-Version", undefined],
+    ["azure.com/powerbidedicated.json", "api_version", "api-version", { default: "2017-10-01" }],
   ];
   it.each(cases)("%s: scheme %s for %s, default %j", async (file, scheme, header, version) => {
     const planned = (await plan({ spec: join(API, file), allOperations: true })).plan;
@@ -27,7 +29,7 @@ describe("version header parameters on real specs (--all-operations)", () => {
     const declared = planned.toolset.securitySchemes[scheme];
     expect(declared?.type === "apiKey" ? declared.apiVersion : undefined).toEqual(version);
     const asked = planned.tools.flatMap((t) =>
-      t.inputs.filter((i) => i.boundTo.some((b) => b.toLowerCase().endsWith(` header ${header.toLowerCase()}`))),
+      t.inputs.filter((i) => i.boundTo.some((b) => b.toLowerCase().endsWith(` ${header.toLowerCase()}`))),
     );
     expect(asked.length > 0).toBe(version === undefined);
   });

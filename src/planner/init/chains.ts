@@ -127,14 +127,15 @@ function operationToResolver(model: ApiModel, operation: Operation, index: numbe
 }
 
 /**
- * A read that requires a credential none of the API's schemes carries, or a token an earlier answer returned (Vercel's
+ * A read that requires a credential none of the API's schemes carries (the API version a header or query parameter
+ * carries is none), or a token an earlier answer returned (Vercel's
  * `GET /registration/verify?token=`, a login's verification): an authentication step or the sequel of another call,
  * not a lookup of a record by what a person knows of it.
  */
 function needsOwnCredential(model: ApiModel, operation: Operation): boolean {
   return (
     credentialParameters(operation, model.securitySchemes).some(
-      (c) => c.field.required && c.fill.kind === "variable",
+      (c) => c.field.required && c.fill.kind === "variable" && c.field.apiVersion === undefined,
     ) || operation.parameters.some((p) => p.required && p.in !== "path" && isReturnedToken(p))
   );
 }
