@@ -7,7 +7,10 @@ import { derefTop } from "./schemas.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
-/** Status values that say the work is still under way (lower case, `-` and spaces read as `_`). */
+/**
+ * Status values that say the work is still under way (lower case, `-` and spaces read as `_`): Azure's
+ * `provisioningState` of `Updating`, `Deleting` or `Scaling` as much as a job's `running`.
+ */
 const UNFINISHED: ReadonlySet<string> = new Set([
   "running",
   "pending",
@@ -27,6 +30,32 @@ const UNFINISHED: ReadonlySet<string> = new Set([
   "creating",
   "deploying",
   "executing",
+  "updating",
+  "deleting",
+  "scaling",
+  "resizing",
+  "upgrading",
+  "migrating",
+  "restoring",
+  "preparing",
+  "pausing",
+  "resuming",
+  "suspending",
+  "stopping",
+  "restarting",
+  "rebooting",
+  "terminating",
+  "building",
+  "importing",
+  "exporting",
+  "copying",
+  "moving",
+  "cancelling",
+  "canceling",
+  "activating",
+  "deactivating",
+  "validating",
+  "verifying",
 ]);
 
 /** Status values that say the work has ended, either way: only an enum with one of these is a progress status. */

