@@ -34,6 +34,13 @@ describe("defaultResult of an answer without a body, by status and headers", () 
       { "operation-location": "https://a.test/ops/1" },
       at("https://a.test/ops/1"),
     ],
+    [
+      "202 keeps Azure's Azure-AsyncOperation",
+      undefined,
+      202,
+      { "azure-asyncoperation": "https://management.azure.com/ops/7?api-version=2017-10-01" },
+      at("https://management.azure.com/ops/7?api-version=2017-10-01"),
+    ],
     ["a blank Location is none", undefined, 202, { location: "  " }, accepted],
     ["202 with a body is the body", { taskUid: 7, status: "enqueued" }, 202, {}, { taskUid: 7, status: "enqueued" }],
     ["202 with an empty envelope is the envelope", { data: [] }, 202, {}, { data: [] }],

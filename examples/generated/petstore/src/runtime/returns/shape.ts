@@ -62,8 +62,11 @@ export function withUnfinishedNote(
   return { ...result, [IN_PROGRESS_KEY]: note };
 }
 
-/** Response headers that point at where an accepted request's progress can be read (RFC 9110 `Location`). */
-const MONITOR_HEADERS = ["location", "operation-location"] as const;
+/**
+ * Response headers that point at where an accepted request's progress can be read: RFC 9110's `Location`, then the
+ * monitors Azure's long-running operations answer (`Operation-Location`, `Azure-AsyncOperation`).
+ */
+const MONITOR_HEADERS = ["location", "operation-location", "azure-asyncoperation"] as const;
 
 /** The answer's headers, as far as a result needs them. */
 export interface AnswerHeaders {
