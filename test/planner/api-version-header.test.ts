@@ -105,3 +105,34 @@ describe("trakt through the MCP client: the runtime sends the version, configure
     ]);
   });
 });
+
+describe("Azure's api-version query parameter at run time (azure.com/powerbidedicated.json)", () => {
+  it("sends the spec's version unasked, and a 401 names the credential to check, not the version", async () => {
+    const served = await servedToolset({
+      spec: join(API, "azure.com/powerbidedicated.json"),
+      allOperations: true,
+      includeOperations: ["Capacities_List"],
+    });
+    const urls: string[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      urls.push(new Request(input, init).url);
+      return Response.json(
+        { error: { code: "InvalidAuthenticationToken", message: "The access token is invalid." } },
+        { status: 401 },
+      );
+    };
+    const tools = served.bind({
+      baseUrl: "https://management.azure.com",
+      credentials: { azure_auth: "expired" },
+      env: {},
+      fetch: fetch as typeof fetch,
+    });
+    const [tool] = Object.values(tools);
+    const result = (await tool?.run({ subscription_id: "s1" })) as { error?: { suggestion?: string } };
+    expect(urls).toEqual([
+      "https://management.azure.com/subscriptions/s1/providers/Microsoft.PowerBIDedicated/capacities?api-version=2017-10-01",
+    ]);
+    expect(result.error?.suggestion).toContain("the operator must check POWER_BI_DEDICATED_AZURE_AUTH.");
+    expect(result.error?.suggestion).not.toContain("API_VERSION");
+  });
+});

@@ -105,6 +105,8 @@ type Parts = SchemeParts & {
   sign?: RequestSigner;
   signedFor?: string;
   whole?: boolean;
+  /** The API version a scheme carries: sent, but no credential an API can reject. */
+  version?: boolean;
 };
 
 function merge(parts: readonly Parts[]): AppliedAuth {
@@ -116,7 +118,7 @@ function merge(parts: readonly Parts[]): AppliedAuth {
     cookies: parts.flatMap((p) => p.cookies),
     bodyFields: parts.flatMap((p) => p.bodyFields),
     refreshable: parts.flatMap((p) => (p.refreshable ? [p.refreshable] : [])),
-    variables: parts.map((p) => p.variable),
+    variables: parts.flatMap((p) => (p.version === true ? [] : [p.variable])),
     ...(parts.some((p) => p.whole === true)
       ? { wholeAuthorization: parts.flatMap((p) => (p.whole === true ? [p.variable] : [])) }
       : {}),
@@ -199,6 +201,7 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
           ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")),
           variable,
           ...(sentAsWholeAuthorization(selected.scheme) ? { whole: true } : {}),
+          ...(isApiVersionScheme(selected.scheme) ? { version: true } : {}),
         },
       };
     if (grant.kind === "access_token")
