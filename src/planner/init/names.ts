@@ -247,14 +247,20 @@ const PLAIN_VERBS: ReadonlySet<string> = new Set([
 /**
  * An id that puts its namespace before its verb read as verb + noun: `issue_create_issue` → `create_issue`,
  * `repo_list_pull_requests` → `list_repo_pull_requests`, `user_search` → `search_user`, `pet_find_by_status` →
- * `find_pet_by_status`.
+ * `find_pet_by_status`; an Azure verb pair keeps together over a singular object: `secrets_create_or_update` →
+ * `create_or_update_secret`.
  */
 function nounFirst(name: string): string {
   const words = name.split("_").filter((w) => w !== "");
-  const [noun, verb, ...rest] = words;
+  const [noun, verb, ...after] = words;
   if (noun === undefined || verb === undefined || VERBS.has(noun) || !PLAIN_VERBS.has(verb)) return name;
-  const restates = rest.some((w) => w === noun || singular(w) === noun);
-  return [verb, ...(restates ? [] : [noun]), ...rest].join("_");
+  const [or, other, ...rest] = after;
+  const alternative = or === "or" && other !== undefined && PLAIN_VERBS.has(other);
+  const verbs = alternative ? [verb, "or", other] : [verb];
+  const tail = alternative ? rest : after;
+  const restates = tail.some((w) => w === noun || singular(w) === noun);
+  const object = alternative && SINGULAR_VERBS.has(verb) && tail.length === 0 ? singular(noun) : noun;
+  return [...verbs, ...(restates ? [] : [object]), ...tail].join("_");
 }
 
 /**

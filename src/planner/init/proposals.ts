@@ -36,6 +36,7 @@ import { sentenceCase } from "../../util/sentence.js";
 import { actsOnRecord, operationProfile, type OperationProfile } from "../profile.js";
 import { profileSentence, summaryInWords, withArticle } from "../summary-text.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
+import { createsWhenAbsent } from "../goals/keep-current.js";
 import { linkOf } from "./links.js";
 import { deleteSelectors } from "./delete-selectors.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -1430,7 +1431,10 @@ const KIND_HINTS: Readonly<
       ? `The user asks about one ${entity}${knowing(o)}.`
       : `The user asks about the ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
-  update: (entity, o) => `The user asks to change an existing ${entity}${knowing(o)}.`,
+  update: (entity, o) =>
+    o.method === "put" && createsWhenAbsent(o)
+      ? `The user asks to create ${withArticle(entity)} or change an existing one${knowing(o)}.`
+      : `The user asks to change an existing ${entity}${knowing(o)}.`,
   act: (entity, o, profile) =>
     profile.object === "" && entity === profile.action
       ? `The user asks to ${ownVerb(o, profile)}${knowing(o)}.`
