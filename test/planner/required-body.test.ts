@@ -212,7 +212,11 @@ describe("createsWhenAbsent: a PUT that also creates", () => {
     ({ id, idSynthesized, summary, responses: statuses.map((status) => ({ status })) }) as unknown as Operation;
   it.each([
     ["Azure's CreateOrUpdate", put("Secrets_CreateOrUpdate", undefined, ["200"]), true],
-    ["a 201 answer alone (Kubernetes' replace)", put("replaceAppsV1NamespacedDeployment", undefined, ["200", "201"]), false],
+    [
+      "a 201 answer alone (Kubernetes' replace)",
+      put("replaceAppsV1NamespacedDeployment", undefined, ["200", "201"]),
+      false,
+    ],
     ["an upsert summary", put("putThing", "Upsert a contact", ["200"]), true],
     ["a replace only", put("replaceThing", "Replace a thing", ["200"]), false],
     ["an update only", put("updateCluster", undefined, ["200", "404"]), false],
