@@ -16,6 +16,11 @@ const ERROR_NAME = /^(?:errors?|error[_-]?(?:code|message|msg)|err)$/i;
 const FLAG_NAME = /^(?:success|succeeded|successful|ok)$/i;
 /** A list that holds only errors or warnings (`errors`, `failures`): the errors-list rule's, not per-item results. */
 const ERROR_LIST_NAME = /^(?:errors?|failures?|warnings?|messages?)$/i;
+/**
+ * An item's HTTP status (an integer `statusCode`, `status_code`, `httpStatus`): elmah.io's bulk create answers each
+ * message "as if it were being created through the non-bulk endpoint", 201 or 400. A plain `status` is a record's state.
+ */
+const STATUS_NAME = /^(?:status[_-]?code|http[_-]?status(?:[_-]?code)?)$/i;
 /** An item's message member, best first. */
 const MESSAGE_NAMES = ["message", "error_message", "errormessage", "detail", "description", "reason", "msg"];
 /** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`). */
@@ -53,6 +58,8 @@ function itemRule(schema: unknown, lookup: SchemaLookup, list: string): ItemErro
   if (error !== undefined) return { list, field: error, kind: "error", ...extra };
   const flag = names.find((n) => FLAG_NAME.test(n) && properties.get(n)?.["type"] === "boolean");
   if (flag !== undefined) return { list, field: flag, kind: "flag", ...extra };
+  const status = names.find((n) => STATUS_NAME.test(n) && properties.get(n)?.["type"] === "integer");
+  if (status !== undefined) return { list, field: status, kind: "status", ...extra };
   return undefined;
 }
 
@@ -86,7 +93,7 @@ function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
 
 /**
  * A batch write (see `isBatch`) whose success body is a list of per-item results (at its top, or a list member of an object at its top)
- * whose items declare an error member (`ErrorCode`, `error`) or a boolean success flag (not a `status`: a batch read's
+ * whose items declare an error member (`ErrorCode`, `error`), a boolean success flag or an HTTP status code (not a `status`: a batch read's
  * records report their own state, `FAILED` jobs, which is no failure of the call):
  * where the list is and how an item says it failed, so a 2xx whose items partly failed is not told as all done.
  */

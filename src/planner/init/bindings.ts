@@ -19,7 +19,15 @@ import { componentName, derefTop, loneMemberOf } from "../schemas.js";
 import { jsonTypes, typesFit } from "../type-fit.js";
 import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
-import { neededInSomeCases, neededOnCreate, neededProperties, retired, serverSet, serverState } from "./needed.js";
+import {
+  carriesTheCall,
+  neededInSomeCases,
+  neededOnCreate,
+  neededProperties,
+  retired,
+  serverSet,
+  serverState,
+} from "./needed.js";
 import { linkedField, linkOf } from "./links.js";
 import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
@@ -598,13 +606,21 @@ function bodyOf(
     !jsonTypes(node, schemaLookup(model.schemas)).has("object") ||
     hasComposition(node)
   ) {
-    return bodyRequired
-      ? {
-          body: { kind: "whole", value: `$inputs.${namer("body", content.schema, stepId)}` },
-          optional: [],
-          schema: node,
-        }
-      : { optional: ["the request body"] };
+    const lookup = schemaLookup(model.schemas);
+    const carries = content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup));
+    if (!bodyRequired && !carries) return { optional: ["the request body"] };
+    const input = namer("body", content.schema, stepId);
+    const said = htmlToText(operation.requestBody.description ?? "").trim();
+    // Left optional by the spec, it is what the call sends all the same: the goal requires it.
+    const needed: NeededInput[] = bodyRequired
+      ? []
+      : [{ input, field: "request body", ...(said === "" ? {} : { description: said }) }];
+    return {
+      body: { kind: "whole", value: `$inputs.${input}` },
+      optional: [],
+      schema: node,
+      ...(needed.length === 0 ? {} : { needed }),
+    };
   }
   const requiredNames = Array.isArray(node["required"])
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")

@@ -73,17 +73,22 @@ export function singular(word: string): string {
 }
 
 const ID_LIKE =
-  /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|Uuid|UUID|guid|Guid|GUID|slug|Slug|sha|Sha|SHA)$/;
+  /^(.*?)[_-]?(id|Id|ID|gid|Gid|GID|sid|Sid|SID|number|Number|key|Key|uuid|Uuid|UUID|guid|Guid|GUID|uid|Uid|UID|slug|Slug|sha|Sha|SHA)$/;
+
+/** Id kinds that, run into a lowercase word, end that word's `id` instead (`orgid`, `sellerskuid`). */
+const RUN_ON: ReadonlySet<string> = new Set(["gid", "sid", "uid"]);
 
 /**
  * For an id-like parameter name, the entity it names and the property that holds it: `petId` → pet/id, `issue_number`
- * → issue/number, `workspace_gid` → workspace/gid; a lowercase `gid`/`sid` run into a word is its `id` (`orgid` → org/id).
+ * → issue/number, `workspace_gid` → workspace/gid, Postman's `collection_uid` → collection/uid; a lowercase `gid`, `sid`
+ * or `uid` run into a word is its `id` (`orgid` → org/id).
  */
+
 export function idParts(name: string): { readonly entity: string; readonly property: string } | undefined {
   const match = ID_LIKE.exec(name);
   if (!match) return undefined;
   const [entity = "", property = ""] = [match[1], match[2]];
-  if ((property === "gid" || property === "sid") && /[a-z]$/.test(entity) && name.endsWith(`${entity}${property}`))
+  if (RUN_ON.has(property) && /[a-z]$/.test(entity) && name.endsWith(`${entity}${property}`))
     return { entity: singular(toSnakeCase(`${entity}${property.charAt(0)}`)), property: "id" };
   return { entity: singular(toSnakeCase(entity)), property: toSnakeCase(property) };
 }

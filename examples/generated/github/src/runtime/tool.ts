@@ -147,6 +147,50 @@ function allowedKeys(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
+/** Every wrapper (optional, nullable, default, described) taken off. */
+function bare(schema: z.ZodType): z.ZodType {
+  const inner = (schema as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
+  return inner === undefined ? schema : bare(inner);
+}
+
+/** The fixed values a member allows (an enum's, a literal's), or undefined for a free one. */
+function fixedValues(member: z.ZodType | undefined): readonly string[] | undefined {
+  const node = member === undefined ? undefined : bare(member);
+  if (node instanceof z.ZodEnum) return node.options.map(String);
+  if (node instanceof z.ZodLiteral) return [...node.values].map(String);
+  return undefined;
+}
+
+/**
+ * For a value that fits several alternatives of a `oneOf` (InfluxDB's query body: a Flux `Query` or an `InfluxQLQuery`,
+ * both requiring only `query`), the member each of them fixes to other values: `` `type` (flux or influxql) ``.
+ */
+export function tellingMember(
+  schema: z.ZodType,
+  path: readonly PropertyKey[],
+  matches: readonly number[] | undefined,
+): string | undefined {
+  if (matches === undefined || matches.length < 2) return undefined;
+  let node: z.ZodType | undefined = schema;
+  for (const key of path) {
+    const current: z.ZodType | undefined = node === undefined ? undefined : bare(node);
+    node = current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>)[String(key)] : undefined;
+    if (current instanceof z.ZodArray) node = current.element as z.ZodType;
+  }
+  const union = node === undefined ? undefined : bare(node);
+  if (!(union instanceof z.ZodUnion)) return undefined;
+  const options = matches.map((i) => bare(union.options[i] as z.ZodType));
+  if (!options.every((o) => o instanceof z.ZodObject)) return undefined;
+  const shapes = options.map((o) => (o as z.ZodObject).shape as Record<string, z.ZodType>);
+  for (const name of Object.keys(shapes[0] ?? {})) {
+    const values = shapes.map((shape) => fixedValues(shape[name]));
+    if (values.some((v) => v === undefined)) continue;
+    const all = values.flat() as string[];
+    if (new Set(all).size === all.length) return `\`${name}\` (${all.join(" or ")})`;
+  }
+  return undefined;
+}
+
 const BRIEF_CHARS = 200;
 
 /**
@@ -181,6 +225,15 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
     });
   }
   const field = issue.path.map(String).join(".");
+  const matches = issue.code === "invalid_union" && "matches" in issue ? (issue.matches as number[]) : undefined;
+  const telling = tellingMember(schema, issue.path, matches);
+  if (telling !== undefined)
+    return errorEnvelope({
+      code: "INVALID_ARGUMENT",
+      field,
+      message: `${field || "arguments"}: ${issue.message}`,
+      suggestion: `"${field}" fits more than one of its alternatives: set ${telling} to say which, and call again.`,
+    });
   const description = fieldDescription(schema, issue.path);
   const more =
     error.issues.length > 1

@@ -245,7 +245,8 @@ export interface StepSpec {
 export interface ItemErrorsSpec {
   readonly list: string;
   readonly field: string;
-  readonly kind: "error" | "flag";
+  /** `status`: the item's HTTP status code, 400 or more when it failed. */
+  readonly kind: "error" | "flag" | "status";
   readonly message?: string;
   readonly ids?: readonly string[];
 }

@@ -62,13 +62,21 @@ function createDeadline(timeoutMs: number, caller: AbortSignal | undefined): Dea
   };
 }
 
-function unauthorizedHint(auth: AppliedAuth): string | undefined {
-  if (auth.variables.length === 0) return undefined;
+function unauthorizedHint(auth: AppliedAuth, certificate: boolean): string | undefined {
+  if (auth.variables.length === 0) return certificate || auth.sign !== undefined ? undefined : NONE_SENT;
   return (
     `The API rejected the configured credential. Do not retry; tell the user the operator must check ` +
     `${auth.variables.join(" and ")}.${wholeAuthorizationNote(auth)}`
   );
 }
+
+/**
+ * For a 401 to a call that carried no credential (the API description declares none for the operation, or one it
+ * allows is not set): "the configured credentials" would name something that does not exist.
+ */
+const NONE_SENT =
+  "The API refused a call that carried no credential: none is set for this tool. Do not retry; tell the user the " +
+  "operator must give the toolset a credential for this API.";
 
 /** A key sent as the whole `Authorization` value: the prefix the API may want is the operator's to add. */
 function wholeAuthorizationNote(auth: AppliedAuth): string {
@@ -194,7 +202,8 @@ async function finish(
     response.status === 401 ||
     callerErrorCode(response.status, said) === "UNAUTHORIZED" ||
     (auth.sign !== undefined && response.status === 403 && signatureRefused(said));
-  const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth)) : undefined;
+  const certificate = Object.values(ctx.settings.toolset.securitySchemes).some((s) => s.type === "mutualTLS");
+  const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth, certificate)) : undefined;
   const error = httpStatusError({
     step,
     status: response.status,

@@ -19,10 +19,11 @@ function isNoError(value: unknown): boolean {
   return isRecord(value) && Object.keys(value).length === 0;
 }
 
-/** Whether one item says it failed: its error member holds an error, or its success flag is false. */
+/** Whether one item says it failed: its error member holds an error, its success flag is false, or its status is 4xx/5xx. */
 export function itemFailed(spec: ItemErrorsSpec, item: unknown): boolean {
   if (!isRecord(item) || !Object.hasOwn(item, spec.field)) return false;
   const value = item[spec.field];
+  if (spec.kind === "status") return typeof value === "number" && value >= 400;
   return spec.kind === "flag" ? value === false : !isNoError(value);
 }
 
