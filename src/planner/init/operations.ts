@@ -276,6 +276,8 @@ function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: strin
   const untyped = node["type"] === undefined;
   if (node["type"] === "array" || (untyped && node["items"] !== undefined && node["properties"] === undefined))
     return ["0"];
+  if (node["properties"] === undefined && Array.isArray(node["allOf"]))
+    return composedListTokens(node["allOf"] as JsonSchema[], schemas, path);
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
   const arrays = Object.keys(properties).filter((k) => !LINKS.test(k) && isArray(properties[k] ?? {}, schemas));
   const listed = LIST_KEYS.find((k) => arrays.includes(k));
@@ -283,6 +285,28 @@ function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: strin
   const [only, ...more] = arrays;
   if (only === undefined || more.length > 0) return undefined;
   return isPartOfRecord(only, Object.keys(properties), path) ? undefined : [only, "0"];
+}
+
+/**
+ * A list composed of parts (DigitalOcean's `GET /v2/droplets`: `allOf: [{droplets: […]}, pagination, meta]`): the
+ * array of a part that the path names (`droplets`; `domain_records` of `/records`, `ssh_keys` of `/keys`). An array
+ * of another name beside the paging parts says nothing of what the path lists.
+ */
+function composedListTokens(parts: readonly JsonSchema[], schemas: SchemaLookup, path?: string): string[] | undefined {
+  const last = path === undefined ? undefined : staticSegments(path).at(-1);
+  if (last === undefined) return undefined;
+  const listed = toSnakeCase(last);
+  for (const part of parts) {
+    const node = derefTop(part, schemas);
+    if (typeof node !== "object") continue;
+    const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
+    const key = Object.keys(properties).find((k) => {
+      const snake = toSnakeCase(k);
+      return (snake === listed || snake.endsWith(`_${listed}`)) && isArray(properties[k] ?? {}, schemas);
+    });
+    if (key !== undefined) return [key, "0"];
+  }
+  return undefined;
 }
 
 /**
@@ -330,7 +354,7 @@ export function isListOperation(model: ApiModel, operation: Operation): boolean 
     operation.method === "get" &&
     !endsWithParameter(operation.path) &&
     schema !== undefined &&
-    listTokens(schema, schemaLookup(model.schemas)) !== undefined
+    listTokens(schema, schemaLookup(model.schemas), operation.path) !== undefined
   );
 }
 

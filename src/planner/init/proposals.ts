@@ -95,6 +95,8 @@ export interface Judge {
   readonly offMain: (o: Operation) => number;
   /** The rank of the resource a read of a nested collection lists (`card` of `GET /boards/{idBoard}/cards`), if it is one. */
   readonly nestedRank?: (o: Operation) => number | undefined;
+  /** Whether an operation's last record is another thing's, below the group's own (see `belowAnotherRecord`). */
+  readonly belowAnother?: (o: Operation) => boolean;
 }
 
 /** The rank a nested collection that is no resource of its own counts as (and the most a ranked one counts): its weight stays below one more id parameter's. */
@@ -343,6 +345,9 @@ const EVERYDAY_ACTIONS: readonly string[] = [
  * What an action's verb adds to its score, less than a static path segment's tenth so that it only breaks ties: a share
  * of `RARER_ACTION` by its place in `EVERYDAY_ACTIONS`, all of it for a verb not there.
  */
+/** Whether a verb is one of the everyday actions `verbRarity` ranks first. */
+export const everydayVerb = (verb: string): boolean => EVERYDAY_ACTIONS.includes(verb);
+
 export function verbRarity(verb: string): number {
   const at = EVERYDAY_ACTIONS.indexOf(verb);
   return at < 0 ? RARER_ACTION : (RARER_ACTION * (at + 1)) / (EVERYDAY_ACTIONS.length + 1);
@@ -414,7 +419,7 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
       ops.filter(
         (o) =>
           (o.method !== "get" || namedAction(o) !== undefined) &&
-          (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o)),
+          (judge.rpc(o) ? ofKind("act", judge)(o) : restAct(judge)(o) && judge.belowAnother?.(o) !== true),
       ),
       judge,
       (o) =>
@@ -455,7 +460,24 @@ export function groupJudge(
       rpcQualified(o, profile(o), { rpc }) -
       (listsNamespace(o, { rpc }) ? 0.5 : 0),
     nestedRank: (o) => rankOf(singular(toSnakeCase(staticSegments(o.path).at(-1) ?? ""))),
+    belowAnother: (o) => belowAnotherRecord(o.path, group.name, main ?? ""),
   };
+}
+
+/**
+ * Whether a path's last record is one of another thing, below the group's own record (Mailchimp's
+ * `/lists/{list_id}/surveys/{survey_id}/actions/publish` in the list's group: a survey's): a call there acts on that
+ * record, not on the group's. A path with one record, or whose last record the group names, is the group's own.
+ */
+export function belowAnotherRecord(path: string, resource: string, main: string): boolean {
+  const parts = path.split("/").filter((s) => s !== "");
+  const records = parts.flatMap((s, i) => (/^\{.+\}$/.test(s) ? [i] : []));
+  const last = records.at(-1);
+  if (records.length < 2 || last === undefined) return false;
+  const collection = parts[last - 1];
+  if (collection === undefined || collection.startsWith("{")) return false;
+  const noun = singular(toSnakeCase(collection));
+  return noun !== resource && !namesResource(noun.replace(/_/g, " "), resource) && noun !== singular(toSnakeCase(main));
 }
 
 /**

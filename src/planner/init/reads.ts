@@ -59,7 +59,8 @@ export function twinOfGet(model: ApiModel, operation: Operation, profile: Operat
  */
 function readsList(model: ApiModel, operation: Operation): boolean {
   const schema = successSchema(operation);
-  if (schema !== undefined && listTokens(schema, schemaLookup(model.schemas)) !== undefined) return true;
+  if (schema !== undefined && listTokens(schema, schemaLookup(model.schemas), operation.path) !== undefined)
+    return true;
   const action = operationProfile(operation).action;
   return (
     ["list", "search", "query", "find"].includes(leadVerb(operation)) ||
