@@ -401,7 +401,8 @@ function typedObjectFields(
  * The typed objects of a body whose own schema requires a member, each a reference to something the call names
  * (LaunchDarkly's flag copy: `source` and `target`, `{ key*, currentVersion }`, the environments to copy between): a
  * body that offers its scalars offers these beside them, as the model fills a declared object rather than guessing.
- * Lists of objects are left to the comment (what a record holds, not what the call names).
+ * A list of objects is what a record holds, left to the comment, unless each item requires an id: then it lists the
+ * records the call acts on (DRACOON's copy and move `items: [{ id*: "Source node ID", name }]`, the nodes to copy).
  */
 function referenceFields(
   properties: Readonly<Record<string, JsonSchema>>,
@@ -410,7 +411,24 @@ function referenceFields(
 ): string[] {
   return typedObjectFields(properties, lookup, skip).filter((k) => {
     const node = derefTop(properties[k] ?? {}, lookup);
-    return typeof node === "object" && node["type"] !== "array" && requiresMember(node, lookup);
+    if (typeof node !== "object") return false;
+    if (node["type"] !== "array") return requiresMember(node, lookup);
+    const items = derefTop((node["items"] as JsonSchema | undefined) ?? {}, lookup);
+    return typeof items === "object" && requiresId(items, lookup);
+  });
+}
+
+/** A record's id by name: `id`, `Id`, `node_id`, `nodeId`, `uuid`. */
+const ID_NAME = /^(?:\w+_)?(?:id|uuid)$/;
+
+/** Whether an object schema, or an `allOf` part of it, requires an id (see `ID_NAME`). */
+function requiresId(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup, depth = 0): boolean {
+  const required = Array.isArray(node["required"]) ? (node["required"] as unknown[]) : [];
+  if (required.some((k) => typeof k === "string" && ID_NAME.test(toSnakeCase(k)))) return true;
+  const parts = Array.isArray(node["allOf"]) && depth < MAX_ALLOF_DEPTH ? (node["allOf"] as JsonSchema[]) : [];
+  return parts.some((p) => {
+    const part = derefTop(p, lookup);
+    return typeof part === "object" && requiresId(part, lookup, depth + 1);
   });
 }
 
