@@ -294,6 +294,12 @@ function settable(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean
   return typeof items === "object" && (scalarType(items["type"]) || Array.isArray(items["enum"]));
 }
 
+/** A field that only chooses among values (an enum or a boolean), naming nothing: Flat's score `privacy`. */
+function isSetting(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean {
+  const node = schema === undefined ? undefined : derefTop(schema, lookup);
+  return typeof node === "object" && (Array.isArray(node["enum"]) || node["type"] === "boolean");
+}
+
 /** `string`, or a nullable scalar (`[string, "null"]`, how a 3.0 `nullable: true` reads here). */
 function scalarType(type: unknown): boolean {
   if (!Array.isArray(type)) return SCALARS.has(type);
@@ -639,7 +645,8 @@ function bodyOf(
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
-  const needed = [...neededProperties(properties, requiredNames, creates, linked), ...named].filter(
+  const setting = (k: string): boolean => isSetting(properties[k], schemaLookup(model.schemas));
+  const needed = [...neededProperties(properties, requiredNames, creates, linked, setting), ...named].filter(
     (k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
