@@ -113,6 +113,7 @@ export function operationStep(
   const target =
     linkTarget(operation, uncredentialed, params) ??
     recordQuery(operation, uncredentialed, params) ??
+    summaryIds(operation, uncredentialed, params) ??
     requiredSelector(operation, selectors);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
@@ -790,6 +791,33 @@ function recordQuery(
   );
   return named.length === 1 ? named[0] : undefined;
 }
+
+/**
+ * The optional query parameter of a write that lists the ids of what its summary says it acts on (Jellyfin's
+ * `POST /Playlists/{playlistId}/Items`, "Adds items to a playlist", takes them as `ids`, "Item id, comma delimited"):
+ * without it the call adds nothing and still answers 204.
+ */
+function summaryIds(
+  operation: Operation,
+  parameters: readonly Parameter[],
+  bound: readonly DraftParam[],
+): Parameter | undefined {
+  if (isReadMethod(operation.method)) return undefined;
+  const words = (operation.summary ?? "").toLowerCase().split(/[^a-z0-9]+/);
+  const said = new Set([...words, ...words.map(singular)]);
+  const named = parameters.filter((p) => {
+    if (p.in !== "query" || p.required || !IDS_NAME.test(toSnakeCase(p.name))) return false;
+    if (bound.some((b) => b.name === p.name)) return false;
+    const word = DESCRIBED_IDS.exec(p.description ?? "")?.[1]?.toLowerCase();
+    return word !== undefined && said.has(word);
+  });
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A parameter named for a list of ids: `ids`, `item_ids`, `entryIds`. */
+const IDS_NAME = /(^|_)ids$/;
+/** A description that opens by naming whose ids it holds: "Item id, comma delimited", "The item ids". */
+const DESCRIBED_IDS = /^\s*(?:the\s+)?([a-z]+)\s+ids?\b/i;
 
 /** What follows a record's word in a parameter that names one: `groupname`, `groupId`, `group_key`. */
 const NAMES_RECORD = /^_?(id|name|key|slug)$/;
