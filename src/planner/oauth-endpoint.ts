@@ -62,7 +62,8 @@ export interface SignInContext {
  * runtime redacts, so no tool is made of it unless it is named.
  */
 export function isOAuthEndpoint(
-  operation: Pick<Operation, "path" | "success" | "servers"> & Partial<Pick<Operation, "security" | "requestBody">>,
+  operation: Pick<Operation, "path" | "success" | "servers"> &
+    Partial<Pick<Operation, "security" | "requestBody" | "parameters">>,
   context: SignInContext,
 ): boolean {
   if (context.flowPaths.size > 0) {
@@ -75,7 +76,8 @@ export function isOAuthEndpoint(
   if (answers.some(answersToken)) return true;
   const body = bodyFields(operation, context.schemas);
   if (body.some((name) => toSnakeCase(name) === "grant_type")) return true;
-  const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, body, context);
+  const fields = [...body, ...signInParameters(operation)];
+  const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, fields, context);
   return signsIn && answers.some((a) => holdsToken(a, context.schemas));
 }
 
@@ -85,6 +87,11 @@ function bodyFields(operation: Partial<Pick<Operation, "requestBody">>, schemas:
   if (content === undefined || (content.kind !== "json" && content.kind !== "form" && content.kind !== "multipart"))
     return [];
   return Object.keys(propertiesOf(content.schema, schemas));
+}
+
+/** The names of the operation's query and path parameters, where a user and password may be sent instead of a body. */
+function signInParameters(operation: Partial<Pick<Operation, "parameters">>): string[] {
+  return (operation.parameters ?? []).filter((p) => p.in === "query" || p.in === "path").map((p) => p.name);
 }
 
 /** A body field holding the caller's password: `password`, `Pw`, `passwd`, `pwd`, `user_password`. */
@@ -97,16 +104,16 @@ const MAKES_ACCOUNT =
 
 /**
  * Whether the operation signs in with a user's password in its body to get the token the rest of the API sends
- * (Jellyfin's `POST /Users/AuthenticateByName`, Docker Hub's `POST /v2/users/login`, Probely's `POST /auth/obtain/`):
- * its body names a user and a password, no alternative of its own security sends a token (it is called signed out),
+ * (Jellyfin's `POST /Users/AuthenticateByName`, Docker Hub's `POST /v2/users/login`, Probely's `POST /auth/obtain/`),
+ * or in its query and path (Jellyfin's `POST /Users/{userId}/Authenticate?pw=…`): its fields name a user and a password, no alternative of its own security sends a token (it is called signed out),
  * another operation requires a token scheme, and its words make no account (a sign-up, where the password is new).
  */
 function isPasswordSignIn(
   operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "idName" | "summary" | "path">>,
-  body: readonly string[],
+  sent: readonly string[],
   context: SignInContext,
 ): boolean {
-  const fields = body.map(toSnakeCase);
+  const fields = sent.map(toSnakeCase);
   if (!fields.some((f) => PASSWORD_FIELD.test(f)) || !fields.some((f) => USER_FIELD.test(f))) return false;
   const schemes = context.schemes ?? {};
   const security = operation.security ?? [];
@@ -207,6 +214,6 @@ export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[
   const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }

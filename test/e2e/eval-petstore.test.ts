@@ -101,7 +101,7 @@ describe("eval with the Anthropic Messages API (fake), prism mock started by the
     expect(report.totals.baseline.toolCalls).toBe(9);
     expect(report.totals.goal.turns).toBeLessThan(report.totals.baseline.turns);
     expect(report.toolsets.goal.tools).toBe(6);
-    expect(report.toolsets.baseline).toMatchObject({ tools: 21, toolSearch: true });
+    expect(report.toolsets.baseline).toMatchObject({ tools: 20, toolSearch: true });
   });
 
   it("sent the goal toolset and the deferred baseline (tool search tool, beta header) to the provider", () => {
@@ -110,7 +110,7 @@ describe("eval with the Anthropic Messages API (fake), prism mock started by the
     const baseline = offered.filter((tools) => tools.some((t) => t.name === "place_order"));
     expect(goal.length + baseline.length).toBe(fake.requests.length);
     expect(goal[0]?.map((t) => t.name).sort()).toEqual(GOAL_TOOLS);
-    expect(baseline[0]?.filter((t) => t.defer_loading === true)).toHaveLength(18);
+    expect(baseline[0]?.filter((t) => t.defer_loading === true)).toHaveLength(17);
     expect(baseline[0]?.map((t) => t.name)).toContain("tool_search_tool_bm25");
     const baselineRequest = fake.requests.find((r) => JSON.stringify(r.body["tools"]).includes("place_order"));
     expect(baselineRequest?.headers["anthropic-beta"]).toContain("advanced-tool-use");

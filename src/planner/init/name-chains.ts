@@ -89,8 +89,9 @@ function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup): str
 /**
  * The record was matched as the body's own kind (`serviceAccountClientId` of a `UserRepresentation` body, found in
  * another user), yet it has an `id` of its own, so the field taken from it is that record's reference to some other
- * object, not its identity: copied across, one user's service account would be written onto another. A record with no
- * `id` (Jira's `User`, known by `accountId`) is identified by the field.
+ * object, not its identity: copied across, one user's service account would be written onto another (Jellyfin's
+ * `UserDto`, whose own is `Id`: its `ServerId` is the server's). A record with no `id` (Jira's `User`, known by
+ * `accountId`) is identified by the field.
  */
 function anotherObjectsId(
   found: { readonly record: JsonSchema; readonly object: string },
@@ -98,7 +99,8 @@ function anotherObjectsId(
   field: string,
   schemas: SchemaLookup,
 ): boolean {
-  return found.object !== slot.objects[0] && field !== "id" && propertyNames(found.record, schemas).includes("id");
+  const isId = (name: string): boolean => toSnakeCase(name) === "id";
+  return found.object !== slot.objects[0] && !isId(field) && propertyNames(found.record, schemas).some(isId);
 }
 
 /** An optional parameter the read still needs in practice ("The issue key. Required, unless `project` is specified."). */

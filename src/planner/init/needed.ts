@@ -41,14 +41,16 @@ const NAMES = ["name", "title"];
  * The property names a step needs for its effect: the schema's `required`, then (in property order) every property
  * whose description says it is or may be required, such as Slack `chat.postMessage`'s `text` ("whether it is required
  * depends on other fields"), which the spec leaves out of `required`; and for a create that requires nothing at all,
- * the thing's `name` (or `title`, never a retired one), as Slack `conversations.create` needs, or for a create that
- * adds an existing thing to another (`linked`, see links.ts) the field naming that thing.
+ * or only settings (`isSetting`: Flat's score requires only its `privacy`, an enum), the thing's `name` (or `title`,
+ * never a retired one), as Slack `conversations.create` needs, or for a create that adds an existing thing to another
+ * (`linked`, see links.ts) the field naming that thing.
  */
 export function neededProperties(
   properties: Readonly<Record<string, JsonSchema>>,
   required: readonly string[],
   creates = false,
   linked?: string,
+  isSetting: (k: string) => boolean = () => false,
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
     const schema = properties[k];
@@ -61,7 +63,7 @@ export function neededProperties(
   const name =
     linked ??
     NAMES.find((k) => Object.hasOwn(properties, k) && !retired(properties[k]) && !resourceName(properties[k]));
-  const named = creates && required.length === 0 && described.length === 0 && name !== undefined ? [name] : [];
+  const named = creates && required.every(isSetting) && described.length === 0 && name !== undefined ? [name] : [];
   return [...required, ...described, ...named];
 }
 

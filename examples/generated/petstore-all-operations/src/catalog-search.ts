@@ -106,11 +106,6 @@ export const entries: CatalogSearchFields[] = [
     "ame\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"inputNames\":[\"username\",\"first_na" +
     "me\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username" +
     "\",\"email\"]}",
-  "{\"name\":\"login_user\",\"title\":\"Log a user in\",\"description\":\"Log a user in. Calls GET " +
-    "/user/login.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\"" +
-    ":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{\"" +
-    "action\":\"log\",\"object\":\"user\",\"words\":[\"customer\",\"account\",\"token\",\"expire\"]},\"inputNames\":[" +
-    "\"username\"],\"requiredInputs\":[\"username\"]}",
   "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
     "session. Calls GET " +
     "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +

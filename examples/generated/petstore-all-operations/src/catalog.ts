@@ -90,8 +90,6 @@ const heads: CatalogHead[] = [
   "{\"name\":\"delete_order\",\"deferLoading\":true,\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":" +
     "\"deleteOrder\"}",
   "{\"name\":\"create_user\",\"deferLoading\":true,\"module\":\"user\",\"export\":\"createUser\"}",
-  "{\"name\":\"login_user\",\"deferLoading\":true,\"security\":[{\"password\":[]}],\"module\":\"user\",\"export\":\"l" +
-    "oginUser\"}",
   "{\"name\":\"logout_user\",\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\":\"Log" +
     " out the current session\",\"description\":\"Log out the current session. Calls GET " +
     "/user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +

@@ -125,11 +125,6 @@ export const petPageResultSchema: z.ZodType = z.looseObject({
     .optional(),
 });
 
-export const sessionResultSchema: z.ZodType = z.looseObject({
-  token: z.string().describe("E.g. 5b8e2c1d9f").optional(),
-  expiresAt: z.string().describe("E.g. 2024-01-15T10:30:00Z").optional(),
-});
-
 export const tagSchema: z.ZodType = z.looseObject({
   // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   id: z

@@ -9,7 +9,6 @@ export const toolset: ToolsetSpec = {
   servers: [{ url: "https://petstore.example.com/{version}", variables: { version: { default: "v3", enum: ["v3"] } } }],
   securitySchemes: {
     api_key: { type: "apiKey", name: "api_key", in: "header" },
-    password: { type: "apiKey", name: "password", in: "query", fromParameter: true },
     petstore_auth: {
       type: "oauth2",
       flows: { clientCredentials: { tokenUrl: "https://auth.petstore.example.com/oauth/token" } },

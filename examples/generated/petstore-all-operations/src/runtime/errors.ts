@@ -215,6 +215,12 @@ function structuredDetail(detail: unknown): string | undefined {
 }
 
 /**
+ * The detail an error body gives beside its message, under its own name: `detail`, or DRACOON's `debugInfo`
+ * (`{code: 400, message: "Bad request", debugInfo: "Node name is invalid", errorCode: -40001}`).
+ */
+const detailOf = (record: Readonly<Record<string, unknown>>): unknown => record["detail"] ?? record["debuginfo"];
+
+/**
  * A message with the detail written beside it (Bitbucket's `{error: {message: "Bad request", detail: "…"}}`, apideck's
  * `{message: "Invalid Params", detail: "Missing property foobar"}` or `detail: {missing: [{foobar: "required"}]}`),
  * which names what the message only classifies; a text that holds the other is said alone. Undefined without a
@@ -233,7 +239,7 @@ function messageOf(item: unknown): string | undefined {
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    withDetail(text(record.message), record.detail, record.details) ??
+    withDetail(text(record.message), detailOf(record), record.details) ??
     text(record.detail) ??
     text(record.title) ??
     text(record.msg) ??
@@ -265,7 +271,7 @@ const listMessages = (list: readonly unknown[] | undefined): string | undefined 
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
-  (b) => withDetail(text(b.message), b.detail, b.details),
+  (b) => withDetail(text(b.message), detailOf(b), b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
