@@ -23,7 +23,8 @@ describe("1Password Connect's {vaultUuid} and {itemUuid}", () => {
 
 describe("Postman's {collection_uid} and {monitor_uid}", () => {
   test("a monitor found by name is run by its uid, not by its shorter id", async () => {
-    const { goals } = draftGoals(await model("postman"));
+    // Not among the default ten since the init27f round ranked everyday actions; the chain is the same further down.
+    const { goals } = draftGoals(await model("postman"), { maxGoals: 60 });
     const run = goals.find((g) => g.calls.at(-1) === "POST /monitors/{monitor_uid}/run");
     expect(run?.calls).toEqual(["GET /monitors", "POST /monitors/{monitor_uid}/run"]);
     expect(run?.steps[0]?.outputs).toEqual({ uid: "$response.body#/uid" });
