@@ -24,7 +24,10 @@ const STATUS_NAME = /^(?:status[_-]?code|http[_-]?status(?:[_-]?code)?)$/i;
 /** An item's message member, best first. */
 const MESSAGE_NAMES = ["message", "error_message", "errormessage", "detail", "description", "reason", "msg"];
 /** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`). */
-const NAMES_ITEM = /^(?:to|id|index|email|recipient|name|key|sku|number)$|_(?:id|email|key)$|[a-z](?:Id|ID|Key)$/i;
+const NAMES_ITEM = /^(?:to|id|index|email|recipient|name|key|sku|number)$|_(?:id|email|key)$/i;
+/** A camelCase id member (`MessageID`, `contactId`): case matters, or `valid` and `paid` would name the item. */
+const NAMES_ITEM_CAMEL = /[a-z](?:Id|ID|Key)$/;
+const namesItem = (name: string): boolean => NAMES_ITEM.test(name) || NAMES_ITEM_CAMEL.test(name);
 
 const tokenOf = (name: string): string => name.replaceAll("~", "~0").replaceAll("/", "~1");
 
@@ -51,11 +54,16 @@ function itemRule(schema: unknown, lookup: SchemaLookup, list: string): ItemErro
   const properties = itemProperties(schema, lookup);
   if (properties.size < 2) return undefined;
   const names = [...properties.keys()];
-  const message = MESSAGE_NAMES.map((m) => names.find((n) => n.toLowerCase() === m)).find((n) => n !== undefined);
-  const ids = names.filter((n) => NAMES_ITEM.test(n) && n !== message).slice(0, 3);
+  const error = names.find((n) => ERROR_NAME.test(n) && !MESSAGE_NAMES.includes(n.toLowerCase()));
+  // An error object carries its own words: an item's `message` beside it is then the item's (a sent SMS's text).
+  const ownWords = error !== undefined && isObject(properties.get(error)?.["properties"]);
+  const message = ownWords
+    ? undefined
+    : MESSAGE_NAMES.map((m) => names.find((n) => n.toLowerCase() === m)).find((n) => n !== undefined);
+  const ids = names.filter((n) => namesItem(n) && n !== message).slice(0, 3);
   const extra = { ...(message === undefined ? {} : { message }), ...(ids.length === 0 ? {} : { ids }) };
-  const error = names.find((n) => ERROR_NAME.test(n) && n !== message) ?? names.find((n) => ERROR_NAME.test(n));
-  if (error !== undefined) return { list, field: error, kind: "error", ...extra };
+  const field = error ?? names.find((n) => ERROR_NAME.test(n));
+  if (field !== undefined) return { list, field, kind: "error", ...extra };
   const flag = names.find((n) => FLAG_NAME.test(n) && properties.get(n)?.["type"] === "boolean");
   if (flag !== undefined) return { list, field: flag, kind: "flag", ...extra };
   const status = names.find((n) => STATUS_NAME.test(n) && properties.get(n)?.["type"] === "integer");
@@ -75,13 +83,34 @@ const SUMMARY_BATCH = /\b(?:batch|bulk|multiple|several)\b/i;
 /** A name that lists or searches records (`ListSimulationJobBatches`): its items' errors are the records' own. */
 const LISTS = /^(?:[Ll]ist|[Ss]earch|[Dd]escribe|[Qq]uery)(?:[A-Z_.-]|$)/;
 
+/** A send named so: its operationId's last word (`messages.send`, `sendSms`'s first), path's last segment or summary. */
+const SEND = /^(?:re)?send$/i;
+
+/**
+ * Whether a call sends messages: its operationId opens or ends with `send`, its path's last segment opens with it, or
+ * its summary does ("Send Messages"). Each item its answer lists is one message sent, or not.
+ */
+function isSend(operation: Operation): boolean {
+  const id = operation.idSynthesized ? [] : splitWords(operation.id);
+  const last = splitWords(operation.path.split("/").at(-1) ?? "");
+  const summary = splitWords(operation.summary ?? "");
+  return [id[0], id.at(-1), last[0], summary[0]].some((w) => w !== undefined && SEND.test(w));
+}
+
+const splitWords = (text: string): string[] =>
+  text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "");
+
 /**
  * A call that sends many items at once: its request body is a list (Postmark's batch of messages), or its name, path
- * or summary says batch or bulk, and its name does not list or search. Other writes answering lists (AWS's `POST` lists of jobs with a `Status` each, a
+ * or summary says batch or bulk, or it sends messages (`isSend`), and its name does not list or search. Other writes answering lists (AWS's `POST` lists of jobs with a `Status` each, a
  * search) report records, whose failed ones are no failure of the call.
  */
 function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
   if (LISTS.test(operation.idSynthesized ? "" : operation.id)) return false;
+  if (isSend(operation)) return true;
   const chosen = preferredContent(operation.requestBody?.contents ?? []);
   if (chosen !== undefined && itemsOf(chosen.schema, lookup) !== undefined) return true;
   return (
@@ -104,13 +133,38 @@ export function operationToItemErrors(operation: Operation, lookup: SchemaLookup
   if (chosen === undefined) return undefined;
   const items = itemsOf(chosen.schema, lookup);
   if (items !== undefined) return itemRule(items, lookup, "");
-  const top = derefTop(chosen.schema, lookup);
+  return listedResults(chosen.schema, lookup, "", isSend(operation) ? SEND_NOTICE_NAME : ERROR_LIST_NAME, 1);
+}
+
+/** A send's `messages` are the messages it sent (Sakari's `data.messages`), not notices beside its result. */
+const SEND_NOTICE_NAME = /^(?:errors?|failures?|warnings?)$/i;
+/** The list of what was sent, read before the others (Sakari's `messages` before its `invalid` contacts). */
+const SENT = /^messages?$/i;
+
+/**
+ * The first list member of an object whose items say whether each failed, or of an object member one level down
+ * (a `data` wrapper: Sakari's `{data: {messages: […]}}`).
+ */
+function listedResults(
+  schema: unknown,
+  lookup: SchemaLookup,
+  at: string,
+  skip: RegExp,
+  depth: number,
+): ItemErrorsSpec | undefined {
+  const top = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
   const properties = isObject(top) ? top["properties"] : undefined;
   if (!isObject(properties)) return undefined;
-  for (const [name, member] of Object.entries(properties)) {
-    if (ERROR_LIST_NAME.test(name)) continue;
+  const members = Object.entries(properties).sort(([a], [b]) => Number(SENT.test(b)) - Number(SENT.test(a)));
+  for (const [name, member] of members) {
+    if (skip.test(name)) continue;
     const inner = itemsOf(member, lookup);
-    const found = inner === undefined ? undefined : itemRule(inner, lookup, `/${tokenOf(name)}`);
+    const found = inner === undefined ? undefined : itemRule(inner, lookup, `${at}/${tokenOf(name)}`);
+    if (found !== undefined) return found;
+  }
+  if (depth === 0) return undefined;
+  for (const [name, member] of Object.entries(properties)) {
+    const found = listedResults(member, lookup, `${at}/${tokenOf(name)}`, skip, depth - 1);
     if (found !== undefined) return found;
   }
   return undefined;

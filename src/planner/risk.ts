@@ -317,11 +317,40 @@ export function riskFromWords(operation: {
       return { risk: destructive ? "high" : "medium", destructive, word, source };
     }
     if (set === DESTRUCTIVE_WORDS) {
+      const chosen = chosenAction(operation);
+      if (chosen !== undefined) return { risk: "high", destructive: true, ...chosen };
       const loss = dataLossSaid(operation);
       if (loss !== undefined) return { risk: "high", destructive: true, word: loss, source: "description" };
     }
   }
   return action === undefined ? undefined : queryActionRisk(action);
+}
+
+/** A parameter that picks what a write does (sms77's `action: del | write`, OBS's `cmd: wipe | rebuild | …`). */
+const ACTION_PARAMETER = /^(?:action|cmd|command|op|operation)$/i;
+/** Shortened destructive verbs an action's values use. */
+const SHORT_VERBS: Readonly<Record<string, string>> = { del: "delete", rm: "remove" };
+
+/**
+ * The destructive verb a write's action parameter offers among its values: a call that may delete, as the caller
+ * chooses, is destructive. A read's such parameter filters what it lists (`GET /notifications?action=delete`).
+ */
+function chosenAction(operation: {
+  readonly method?: HttpMethod;
+  readonly parameters?: readonly Parameter[];
+}): { word: string; source: string } | undefined {
+  if (operation.method === undefined || isReadMethod(operation.method)) return undefined;
+  for (const parameter of operation.parameters ?? []) {
+    const schema = parameter.schema;
+    const values = typeof schema === "object" ? schema["enum"] : undefined;
+    if (!ACTION_PARAMETER.test(parameter.name) || !Array.isArray(values) || values.length < 2) continue;
+    const word = values
+      .flatMap((v) => (typeof v === "string" ? words(v) : []))
+      .map((w) => SHORT_VERBS[w] ?? w)
+      .find((w) => DESTRUCTIVE_WORDS.has(w));
+    if (word !== undefined) return { word, source: `parameter ${parameter.name}` };
+  }
+  return undefined;
 }
 
 /** Words saying a call loses data for good, whatever its name says. */

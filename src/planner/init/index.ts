@@ -31,6 +31,7 @@ import { oneFormPerAction } from "../query-actions.js";
 import { oauthEndpoints } from "../oauth-endpoint.js";
 import { isCorsPreflight } from "../preflight.js";
 import { bulkTwins } from "./bulk-twins.js";
+import { sendsNothing } from "../change-inputs.js";
 import { actionNiche, actionResources, mainResources } from "./action-groups.js";
 import { schemaLookup } from "../../model/api-source.js";
 import {
@@ -239,10 +240,14 @@ export function resourcesOf(model: ApiModel) {
   const parents = (o: Operation): string[] => pathParents(o).filter((p) => p !== resource(o));
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
   // An AWS query action listed as both GET_X and POST_X is drafted once, from its GET form; a CORS preflight, the
-  // API's own OAuth sign-in and the bulk twin of an item's write never.
+  // API's own OAuth sign-in, the bulk twin of an item's write and an update of a record that can change nothing
+  // (`changesNothing`) never.
   const signIn = oauthEndpoints(model, schemaLookup(model.schemas));
   const bulk = bulkTwins(model.operations);
-  const single = oneFormPerAction(model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !bulk(o))).kept;
+  const idle = changesNothing(model.operations);
+  const single = oneFormPerAction(
+    model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !bulk(o) && !idle(o)),
+  ).kept;
   const wanted = single.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : single) };
   const groups = groupOperations(
@@ -316,6 +321,17 @@ function partsWeighed(
     if (to !== from) out.set(to, Math.max(out.get(to) ?? 0, weights.get(from) ?? 0));
   }
   return out;
+}
+
+/**
+ * An update of a record that can change nothing: its spec gives it no body and no parameter but the record's path
+ * (`sendsNothing`), and that path is the record's own, which a GET or DELETE also takes (Sakari's `PUT
+ * …/contacts/{contactId}`). A drafted tool would answer the record as it was; an update whose path carries the new
+ * value (Jira's `PUT …/project/{projectIdOrKey}/type/{newProjectTypeKey}`) or an action named so (`updateIndex`) stays.
+ */
+export function changesNothing(operations: readonly Operation[]): (operation: Operation) => boolean {
+  const records = new Set(operations.filter((o) => o.method === "get" || o.method === "delete").map((o) => o.path));
+  return (operation) => records.has(operation.path) && sendsNothing(operation);
 }
 
 /** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */

@@ -47,8 +47,13 @@ export function groupOf(operation: Operation): string {
 const IRREGULAR = /(^|_)(people|children)$/;
 const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child" };
 
-/** Nouns whose plural is the word itself, as the last word of a snake_case name (`data_series`, `news`). */
-const INVARIANT = /(^|_)(series|species|news)$/;
+/**
+ * Nouns whose plural is the word itself, as the last word of a snake_case name (`data_series`, `news`), and acronyms
+ * whose last letter stands for a word, not a plural (`sms`, `dns`, `gps`, `aws`, `https`): sms77's `POST /sms` adds an
+ * SMS, not an "sm".
+ */
+const INVARIANT =
+  /(^|_)(series|species|news|sms|mms|rcs|gps|dns|kms|cms|tls|https|cors|aws|ios|os|qos|sns|sqs|ses|ecs|eks|efs|ebs|rds)$/;
 
 /**
  * Plurals that add -es to a word ending in s: `addresses`, `classes` (-ss); `aliases`, `biases`, `canvases` (-ias,

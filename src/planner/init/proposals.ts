@@ -1483,7 +1483,10 @@ function deletesAll(operation: Operation): boolean {
 
 export { withArticle };
 
-/** The filters the drafted step binds (its required query parameters): the model sees no other. */
+/**
+ * The filters the drafted step binds (its required query parameters): the model sees no other. Required, they are no
+ * option; one whose schema allows a single value (sms77's `action: [read]`) the tool sends itself, so it is not named.
+ */
 function filtersOf(operation: Operation): string {
   const names = operation.parameters
     .filter(
@@ -1491,11 +1494,12 @@ function filtersOf(operation: Operation): string {
         p.in === "query" &&
         p.required &&
         !isCredentialName(p.name) &&
+        soleValue(p, NO_SCHEMAS) === undefined &&
         !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name),
     )
-    .map((p) => p.name)
+    .map((p) => spoken(p.name))
     .slice(0, 3);
-  return names.length === 0 ? "" : `, optionally filtered by ${names.join(", ")}`;
+  return names.length === 0 ? "" : ` and you know the ${listed(names)}`;
 }
 
 /**
