@@ -14,12 +14,12 @@ import { operationToXmlShape } from "./xml-shape.js";
 type SchemaObject = Readonly<Record<string, unknown>>;
 
 /** Flags that are true on success (`ok`, `success`), or true on failure (`error`, `failed`). */
-const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful"];
+const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful", "Success", "isSuccess", "is_success", "IsSuccess"];
 const FAILURE_FLAGS = ["error", "failed", "is_error", "has_error"];
 /** Fields that carry the API's error code word or error list, best first. */
 const CODE_FIELDS = ["error", "errors", "error_code", "code"];
 /** Fields that carry the API's human-readable message, best first (Telegram's `description`). */
-const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description"];
+const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description", "Message"];
 
 /**
  * A flag's own words saying it is the call's outcome: "Returns `true` if the request was processed successfully",
