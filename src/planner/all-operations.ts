@@ -7,6 +7,8 @@ import { withChangeInputs } from "./change-inputs.js";
 import { type CredentialSlot, credentialSlots, withoutCredentialSentences } from "./credential-sentences.js";
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
+import { withTaskReaders } from "./goals/poll-with.js";
+import { readsTaskById } from "./progress.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
 import { pagesByLinkOnly, pagingOf } from "./paging.js";
@@ -74,15 +76,17 @@ export function planAllOperations(
     selected.filter((operation) => !preflights.includes(operation) && !signIns.includes(operation)),
   );
   return {
-    tools: kept.map((operation) =>
-      withChangeInputs(
-        operationToTool(
-          model,
-          operation,
-          allocate(withObjectName(operationToolName(operation), operation)),
-          vocabulary,
+    tools: withTaskReaders(
+      kept.map((operation) =>
+        withChangeInputs(
+          operationToTool(
+            model,
+            operation,
+            allocate(withObjectName(operationToolName(operation), operation)),
+            vocabulary,
+          ),
+          [operation],
         ),
-        [operation],
       ),
     ),
     diagnostics: [
@@ -139,7 +143,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps === undefined ? {} : { stamps }),
     ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
-    ...answerChecks(operation, schemaLookup(model.schemas)),
+    ...answerChecks(operation, schemaLookup(model.schemas), undefined, readsTaskById(model.operations)),
     origin,
   };
   const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;

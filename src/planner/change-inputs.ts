@@ -1,15 +1,33 @@
 // A one-step update whose every change is an optional input → the inputs of which a call must give one (else it changes nothing).
 import type { OperationSummary, Parameter, ResponseModel } from "../model/api-model.js";
-import { splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
+import { isPlural, splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
 import { ADD_NEEDED, CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
 import { namingId } from "../model/naming-id.js";
+import { toSnakeCase } from "../util/naming.js";
+import { singular } from "./init/operations.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
 
 const PARAMETER = /^\{[^}]+\}$/;
+
+/**
+ * A path whose last segment is an update verb alone after a collection (`/v1/workspaces/update`,
+ * `/containers/{id}/update`): RPC-style, it updates one of the things collected, not an action of its own.
+ */
+function updatesCollected(path: string): boolean {
+  const segments = path.split("/").filter((s) => s !== "");
+  const words = splitWords(segments.at(-1) ?? "");
+  const before =
+    segments
+      .slice(0, -1)
+      .filter((s) => !PARAMETER.test(s))
+      .at(-1) ?? "";
+  const noun = splitWords(before).at(-1) ?? "";
+  return words.length === 1 && UPDATE_VERBS.has(words[0] ?? "") && isPlural(noun.toLowerCase());
+}
 
 /** The operation's own words for what a call with nothing in it does ("If no parameters are provided, the import will be restarted"). */
 const EMPTY_MEANS =
@@ -51,7 +69,9 @@ function createsOnly(operation: UpdateEvidence): boolean {
  * (`repos/update`, `updateCardsByIdCard`, "Update a customer"); with neither, a PATCH, or a PUT or POST on an item
  * (`POST /v1/customers/{customer}`), not on an action segment (`/capture`) and not a POST that only answers
  * `201 Created`; never one whose description says what a call with nothing in it does. A last segment that names the
- * update itself (`/update-branch`) is an action of its own whose empty body means something: never an update here.
+ * update of something else (`/update-branch`), or the verb after no collection (`/cve/update`, "Update CVE database
+ * from remote source"), is an action of its own whose empty body means something: never an update here; the verb
+ * alone after a collection (Airbyte's `POST /v1/workspaces/update`) updates one of its things (see `updatesCollected`).
  */
 export function isUpdate(operation: UpdateEvidence): boolean {
   if (operation.method !== "patch" && operation.method !== "put" && operation.method !== "post") return false;
@@ -61,7 +81,8 @@ export function isUpdate(operation: UpdateEvidence): boolean {
       .split("/")
       .filter((s) => s !== "")
       .at(-1) ?? "";
-  if (!PARAMETER.test(last) && UPDATE_VERBS.has(splitWords(last)[0] ?? "")) return false;
+  if (!PARAMETER.test(last) && UPDATE_VERBS.has(splitWords(last)[0] ?? "") && !updatesCollected(operation.path))
+    return false;
   const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
   if (named !== undefined) return UPDATE_VERBS.has(named);
   return operation.method === "patch" || (PARAMETER.test(last) && !createsOnly(operation));
@@ -113,10 +134,25 @@ function bodyParts(step: StepPlan): BodyParts | undefined {
 }
 
 /**
+ * Whether a field names the record a call is on rather than a value it changes: `id`, or `<thing>_id` for a thing the
+ * path names (`workspaceId` on Airbyte's `POST /v1/workspaces/update`, `sourceDefinitionId` on
+ * `/v1/source_definitions/update`).
+ */
+export function namesTarget(name: string, path: string): boolean {
+  const field = toSnakeCase(name);
+  if (field === "id") return true;
+  return path
+    .split("/")
+    .filter((segment) => segment !== "" && !PARAMETER.test(segment))
+    .some((segment) => field === `${singular(toSnakeCase(segment))}_id`);
+}
+
+/**
  * The inputs of which a call must give at least one, for a tool whose one step updates an existing thing (PATCH, PUT
- * or POST read as `update`) and whose body is made only of optional inputs: called with none, it would send an empty
- * change and answer the unchanged record as success. Undefined for any other tool (a chain, an action such as `lock`
- * or `star` whose empty body means something, a body with a constant or a required field).
+ * or POST read as `update`) and whose body is made only of optional inputs, beside required ones that only name the
+ * record (see `namesTarget`): called with none, it would send an empty change and answer the unchanged record as
+ * success. Undefined for any other tool (a chain, an action such as `lock` or `star` whose empty body means something,
+ * a body with a constant or a required field that is a value).
  */
 export function changeInputsOf(
   tool: Pick<ToolDef, "steps" | "inputs">,
@@ -127,8 +163,11 @@ export function changeInputsOf(
   const parts = bodyParts(step);
   if (parts === undefined || parts.fixed || parts.inputs.size === 0) return undefined;
   const bound = tool.inputs.filter((input) => parts.inputs.has(input.sourceName ?? input.name));
-  if (bound.length !== parts.inputs.size || bound.some((input) => input.required)) return undefined;
-  const changes = bound.filter((input) => !SHAPES_ANSWER.test(input.description ?? ""));
+  const values = bound.filter(
+    (input) => !(input.required && namesTarget(input.sourceName ?? input.name, operation.path)),
+  );
+  if (bound.length !== parts.inputs.size || values.some((input) => input.required)) return undefined;
+  const changes = values.filter((input) => !SHAPES_ANSWER.test(input.description ?? ""));
   return changes.length === 0 ? undefined : changes.map((input) => input.name);
 }
 

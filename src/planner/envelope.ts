@@ -2,24 +2,24 @@
 // errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec, ItemErrorsSpec, ProgressSpec, XmlShape } from "../runtime/types.js";
+import type { EnvelopeSpec, ItemErrorsSpec, ProgressSpec, TaskSpec, XmlShape } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
 import { operationToItemErrors } from "./item-errors.js";
-import { operationToProgress } from "./progress.js";
+import { operationToProgress, operationToTask } from "./progress.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
 /** Flags that are true on success (`ok`, `success`), or true on failure (`error`, `failed`). */
-const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful"];
+const SUCCESS_FLAGS = ["ok", "success", "succeeded", "successful", "Success", "isSuccess", "is_success", "IsSuccess"];
 const FAILURE_FLAGS = ["error", "failed", "is_error", "has_error"];
 /** Fields that carry the API's error code word or error list, best first. */
 const CODE_FIELDS = ["error", "errors", "error_code", "code"];
 /** Fields that carry the API's human-readable message, best first (Telegram's `description`). */
-const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description"];
+const MESSAGE_FIELDS = ["message", "error_message", "error_description", "detail", "msg", "description", "Message"];
 
 /**
  * A flag's own words saying it is the call's outcome: "Returns `true` if the request was processed successfully",
@@ -173,12 +173,13 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
  * says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
- * `operationToItemErrors`).
+ * `operationToItemErrors`), and the task id an answer names for work that runs after it (see `operationToTask`).
  */
 export function answerChecks(
   operation: Operation,
   lookup: SchemaLookup,
   written?: EnvelopeSpec | null,
+  readsTasks = false,
 ): {
   envelope?: EnvelopeSpec;
   errorList?: string;
@@ -188,6 +189,7 @@ export function answerChecks(
   streams?: true;
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
+  task?: TaskSpec;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -196,6 +198,7 @@ export function answerChecks(
   const answers = statusAnswers(operation);
   const progress = operationToProgress(operation, lookup);
   const itemErrors = operationToItemErrors(operation, lookup);
+  const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -205,5 +208,6 @@ export function answerChecks(
     ...(operationStreams(operation) ? { streams: true as const } : {}),
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),
+    ...(task === undefined ? {} : { task }),
   };
 }

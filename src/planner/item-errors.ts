@@ -12,8 +12,12 @@ const isObject = (schema: unknown): schema is SchemaObject =>
 
 /** An item's error member: `error`, `errors`, `error_code`, `ErrorCode`, `errorMessage` (any case, `_`/`-` or none). */
 const ERROR_NAME = /^(?:errors?|error[_-]?(?:code|message|msg)|err)$/i;
-/** An item's success flag: `success`, `succeeded`, `ok` (a boolean). */
-const FLAG_NAME = /^(?:success|succeeded|successful|ok)$/i;
+/**
+ * An item's success flag (a boolean): `success`, `succeeded`, `ok`, `accepted`, `isSuccess`, or a name ending in one of
+ * those words (VictorOps' `cmdAccepted`, `request_success`).
+ */
+const FLAG_NAME =
+  /^(?:is[_-]?)?(?:success|succeeded|successful|ok|accepted)$|(?:[a-z0-9]|_)(?:success|succeeded|successful|accepted)$/i;
 /** A list that holds only errors or warnings (`errors`, `failures`): the errors-list rule's, not per-item results. */
 const ERROR_LIST_NAME = /^(?:errors?|failures?|warnings?|messages?)$/i;
 /**
@@ -23,10 +27,10 @@ const ERROR_LIST_NAME = /^(?:errors?|failures?|warnings?|messages?)$/i;
 const STATUS_NAME = /^(?:status[_-]?code|http[_-]?status(?:[_-]?code)?)$/i;
 /** An item's message member, best first. */
 const MESSAGE_NAMES = ["message", "error_message", "errormessage", "detail", "description", "reason", "msg"];
-/** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`). */
-const NAMES_ITEM = /^(?:to|id|index|email|recipient|name|key|sku|number)$|_(?:id|email|key)$/i;
-/** A camelCase id member (`MessageID`, `contactId`): case matters, or `valid` and `paid` would name the item. */
-const NAMES_ITEM_CAMEL = /[a-z](?:Id|ID|Key)$/;
+/** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`, `incidentNumber`). */
+const NAMES_ITEM = /^(?:to|id|index|email|recipient|name|key|sku|number)$|_(?:id|email|key|number)$/i;
+/** A camelCase id member (`MessageID`, `contactId`, `incidentNumber`): case matters, or `valid` and `paid` would name the item. */
+const NAMES_ITEM_CAMEL = /[a-z](?:Id|ID|Key|Number)$/;
 const namesItem = (name: string): boolean => NAMES_ITEM.test(name) || NAMES_ITEM_CAMEL.test(name);
 
 const tokenOf = (name: string): string => name.replaceAll("~", "~0").replaceAll("/", "~1");
@@ -49,8 +53,18 @@ function itemProperties(schema: unknown, lookup: SchemaLookup): Map<string, Sche
   return out;
 }
 
+/**
+ * How an item says it failed (`rule`), and whether the item is only an outcome report (`report`): a success flag, its
+ * message and the members naming the item, nothing else (VictorOps' ack `{cmdAccepted, entityId, incidentNumber,
+ * message}`; not a test step's `{success, message, requestName, elapsedTime, …}`, a record the call reports).
+ */
+interface Found {
+  readonly rule: ItemErrorsSpec;
+  readonly report: boolean;
+}
+
 /** How an item of this schema says it failed, with the members that name it and carry its message. */
-function itemRule(schema: unknown, lookup: SchemaLookup, list: string): ItemErrorsSpec | undefined {
+function itemRule(schema: unknown, lookup: SchemaLookup, list: string): Found | undefined {
   const properties = itemProperties(schema, lookup);
   if (properties.size < 2) return undefined;
   const names = [...properties.keys()];
@@ -63,11 +77,14 @@ function itemRule(schema: unknown, lookup: SchemaLookup, list: string): ItemErro
   const ids = names.filter((n) => namesItem(n) && n !== message).slice(0, 3);
   const extra = { ...(message === undefined ? {} : { message }), ...(ids.length === 0 ? {} : { ids }) };
   const field = error ?? names.find((n) => ERROR_NAME.test(n));
-  if (field !== undefined) return { list, field, kind: "error", ...extra };
+  if (field !== undefined) return { rule: { list, field, kind: "error", ...extra }, report: false };
   const flag = names.find((n) => FLAG_NAME.test(n) && properties.get(n)?.["type"] === "boolean");
-  if (flag !== undefined) return { list, field: flag, kind: "flag", ...extra };
+  if (flag !== undefined) {
+    const report = message !== undefined && properties.size === 2 + ids.length;
+    return { rule: { list, field: flag, kind: "flag", ...extra }, report };
+  }
   const status = names.find((n) => STATUS_NAME.test(n) && properties.get(n)?.["type"] === "integer");
-  if (status !== undefined) return { list, field: status, kind: "status", ...extra };
+  if (status !== undefined) return { rule: { list, field: status, kind: "status", ...extra }, report: false };
   return undefined;
 }
 
@@ -109,7 +126,6 @@ const splitWords = (text: string): string[] =>
  * search) report records, whose failed ones are no failure of the call.
  */
 function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
-  if (LISTS.test(operation.idSynthesized ? "" : operation.id)) return false;
   if (isSend(operation)) return true;
   const chosen = preferredContent(operation.requestBody?.contents ?? []);
   if (chosen !== undefined && itemsOf(chosen.schema, lookup) !== undefined) return true;
@@ -121,14 +137,22 @@ function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
 }
 
 /**
- * A batch write (see `isBatch`) whose success body is a list of per-item results (at its top, or a list member of an object at its top)
+ * A write not named as a list or search, that is a batch (see `isBatch`) or whose items are only outcome reports
+ * (see `Found`), whose success body is a list of per-item results (at its top, or a list member of an object at its top)
  * whose items declare an error member (`ErrorCode`, `error`), a boolean success flag or an HTTP status code (not a `status`: a batch read's
  * records report their own state, `FAILED` jobs, which is no failure of the call):
  * where the list is and how an item says it failed, so a 2xx whose items partly failed is not told as all done.
  */
 export function operationToItemErrors(operation: Operation, lookup: SchemaLookup): ItemErrorsSpec | undefined {
   if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
-  if (!isBatch(operation, lookup)) return undefined;
+  if (LISTS.test(operation.idSynthesized ? "" : operation.id)) return undefined;
+  const found = listedItemRule(operation, lookup);
+  if (found === undefined) return undefined;
+  return found.report || isBatch(operation, lookup) ? found.rule : undefined;
+}
+
+/** The per-item results of a write's success body (its top list, or a list member of an object at its top), if any. */
+function listedItemRule(operation: Operation, lookup: SchemaLookup): Found | undefined {
   const chosen = preferredContent((operation.success?.contents ?? []).filter((c) => c.kind === "json"));
   if (chosen === undefined) return undefined;
   const items = itemsOf(chosen.schema, lookup);
@@ -151,7 +175,7 @@ function listedResults(
   at: string,
   skip: RegExp,
   depth: number,
-): ItemErrorsSpec | undefined {
+): Found | undefined {
   const top = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
   const properties = isObject(top) ? top["properties"] : undefined;
   if (!isObject(properties)) return undefined;

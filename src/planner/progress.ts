@@ -1,7 +1,7 @@
 // A write's success schema → the status field whose value says the work it started was not finished when it answered.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
-import type { ProgressSpec } from "../runtime/types.js";
+import type { ProgressSpec, TaskSpec } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 
@@ -164,3 +164,60 @@ export function operationToProgress(operation: Operation, lookup: SchemaLookup):
   const found = chosen === undefined ? undefined : statusIn(chosen.schema, lookup, "", 1);
   return found === undefined || callerSets(operation, found.pointer, lookup) ? undefined : found;
 }
+
+/** A member naming a task or job by its id: `task_id`, `taskId`, `TaskID`, `job_id`, `jobId`, `taskUid`. */
+const TASK_ID = /^(?:task|job)(?:[_-]?id|Id|ID|[_-]?uid|Uid)$/i;
+/** An operation's words saying its work goes on after it answers. */
+const SAYS_LATER = /\basynchronous(?:ly)?\b|\bin (?:the )?background\b|\bin batches\b|\b(?:a|the) (?:task|job)\b/i;
+/** A read of one task or job by its id: `GET /tasks/{id}`, `/jobs/{job_id}`. */
+const TASK_READ = /\/(?:tasks?|jobs?)\/\{[^}]+\}$/i;
+
+/** Most members an answer that only names a task may declare: the id and a few of bookkeeping (`duration`, `result`). */
+const TASK_ANSWER_MEMBERS = 4;
+
+/** The members declared at the top of a success schema (through allOf/oneOf/anyOf branches). */
+function topMembers(schema: unknown, lookup: SchemaLookup): string[] {
+  const names = new Set<string>();
+  for (const shape of shapes(schema, lookup)) {
+    const properties = shape["properties"];
+    if (isObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * A write whose success body is only the name of a task or job it started (`{task_id, duration}`: a task-id member and
+ * at most three others, no status of its own), when that is all it declares, its words say the work goes on after
+ * the answer ("Deletes channels asynchronously"), or the API reads tasks by id (`GET /tasks/{id}`): where the id is,
+ * so an answer carrying one says the work was accepted and is not done yet. A record that mentions a task among many
+ * fields (a payable's `jobId`), or a change to a task the path names (Airflow's `PATCH …/taskInstances/{task_id}`), is
+ * not such an answer.
+ */
+export function operationToTask(operation: Operation, lookup: SchemaLookup, readsTasks: boolean): TaskSpec | undefined {
+  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
+  const contents = operation.success?.contents ?? [];
+  const chosen = preferredContent(contents.filter((c) => c.kind === "json"));
+  if (chosen === undefined || statusIn(chosen.schema, lookup, "", 1) !== undefined) return undefined;
+  const members = topMembers(chosen.schema, lookup);
+  const name = members.find((n) => TASK_ID.test(n));
+  if (name === undefined || members.length > TASK_ANSWER_MEMBERS || operation.path.includes(`{${name}}`))
+    return undefined;
+  const words = `${operation.summary ?? ""} ${operation.description ?? ""}`;
+  if (members.length > 1 && !readsTasks && !SAYS_LATER.test(words)) return undefined;
+  return { pointer: `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}` };
+}
+
+const taskReads = new WeakMap<object, boolean>();
+
+/** Whether one of the API's operations reads a task or job by its id (see `TASK_READ`), worked out once per list. */
+export function readsTaskById(operations: readonly { readonly method: string; readonly path: string }[]): boolean {
+  let found = taskReads.get(operations);
+  if (found === undefined) {
+    found = operations.some((o) => isTaskRead(o.method, o.path));
+    taskReads.set(operations, found);
+  }
+  return found;
+}
+
+/** Whether an operation is a read of one task or job by its id. */
+export const isTaskRead = (method: string, path: string): boolean => method === "get" && TASK_READ.test(path);

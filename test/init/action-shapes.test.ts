@@ -156,6 +156,27 @@ describe("RPC-style POST reads", () => {
   });
 });
 
+describe("an update whose only required field names its record offers the fields it changes", () => {
+  test("Airbyte's update_workspace binds its settable fields beside workspace_id, not the id alone", async () => {
+    const goals = draftGoals(await model("airbyte"), { maxGoals: 400 }).goals;
+    const update = goals.find((g) => g.calls.at(-1) === "POST /v1/workspaces/update");
+    const body = update?.steps.at(-1)?.body;
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual([
+      "workspaceId",
+      "anonymousDataCollection",
+      "defaultGeography",
+      "displaySetupWizard",
+      "email",
+      "initialSetupComplete",
+      "news",
+      "securityUpdates",
+    ]);
+    const connection = goals.find((g) => g.calls.at(-1) === "POST /v1/connections/update")?.steps.at(-1)?.body;
+    expect(connection?.kind === "properties" ? connection.entries.length : 0).toBeGreaterThan(2);
+  });
+});
+
 describe("plan's does: line reads a POST that reads as the read init drafts", () => {
   // [api, operation, the start of its does: line]
   const cases: [Api, string, string][] = [

@@ -6,6 +6,7 @@ import { plan } from "../../src/api/plan.js";
 import {
   changeInputsOf,
   isUpdate,
+  namesTarget,
   NOTHING_TO_SEND,
   sendsNothing,
   withChangeInputs,
@@ -87,6 +88,21 @@ describe("isUpdate", () => {
     [
       "a PUT that only answers 201 is read by its path as before",
       op("put", "/w/{id}", "put_w", { idSynthesized: true, responses: [{ status: "201" }] }),
+      true,
+    ],
+    [
+      "an RPC path whose last segment is the verb alone (Airbyte)",
+      op("post", "/v1/workspaces/update", "updateWorkspace"),
+      true,
+    ],
+    [
+      "the verb alone after no collection: an action (Rudder's CVE database)",
+      op("post", "/cve/update", "updateCVE"),
+      false,
+    ],
+    [
+      "the verb alone after a collection's item (Docker)",
+      op("post", "/containers/{id}/update", "ContainerUpdate"),
       true,
     ],
     ["a GET", op("get", "/things/{id}", "updateLog"), false],
@@ -188,6 +204,18 @@ describe("changesNothing: init drafts no update of a record that can change noth
   });
 });
 
+describe("namesTarget: a field that names the record a call is on", () => {
+  test.each<[string, string, boolean]>([
+    ["workspaceId", "/v1/workspaces/update", true],
+    ["sourceDefinitionId", "/v1/source_definitions/update", true],
+    ["id", "/things/{id}", true],
+    ["connection_id", "/v1/connections/update", true],
+    ["workspaceId", "/v1/sources/update", false],
+    ["email", "/v1/workspaces/update", false],
+    ["identity", "/v1/workspaces/update", false],
+  ])("%s on %s", (name, path, want) => expect(namesTarget(name, path)).toBe(want));
+});
+
 describe("changeInputsOf", () => {
   const id = input("id", true);
   test.each<[string, StepPlan[], ToolInput[], readonly string[] | undefined]>([
@@ -233,6 +261,18 @@ describe("changeInputsOf", () => {
       [id, input("name", true), input("note")],
       undefined,
     ],
+    [
+      "a required body field that names the record (Airbyte's workspaceId), beside optional changes",
+      [step(object({ workspaceId: expr("$inputs.workspace_id"), email: expr("$inputs.email") }))],
+      [input("workspace_id", true), input("email")],
+      ["email"],
+    ],
+    [
+      "a required body field that is a value is no record's name",
+      [step(object({ email: expr("$inputs.email"), news: expr("$inputs.news") }))],
+      [input("email", true), input("news")],
+      undefined,
+    ],
     ["no body", [step()], [id], undefined],
     ["an empty body", [step(object({}))], [id], undefined],
     [
@@ -242,7 +282,7 @@ describe("changeInputsOf", () => {
       undefined,
     ],
   ])("%s", (_name, steps, inputs, want) => {
-    expect(changeInputsOf({ steps, inputs }, UPDATE)).toEqual(want);
+    expect(changeInputsOf({ steps, inputs }, op("patch", "/workspaces/{id}", "updateWorkspace"))).toEqual(want);
   });
 
   test("an operation that is no update has none", () => {
@@ -297,6 +337,12 @@ const REAL: RealCase[] = [
     undefined,
   ],
   ["GitHub: update an import (empty restarts it)", GITHUB, "PATCH /repos/{owner}/{repo}/import", undefined],
+  [
+    "Airbyte: update a workspace (its workspaceId is required, every change optional)",
+    `${DIRECTORY}/airbyte.local/config.json`,
+    "POST /v1/workspaces/update",
+    ["anonymous_data_collection", "default_geography", "display_setup_wizard"],
+  ],
   [
     "CircleCI: trigger a build (201 Created; an empty body builds the default branch)",
     `${DIRECTORY}/circleci.com.json`,

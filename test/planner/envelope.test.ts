@@ -87,6 +87,33 @@ describe("envelope inference per construct", () => {
   });
 });
 
+describe("an isSuccess or Success flag beside a message", () => {
+  const spec = (method: string, responses: object) =>
+    miniSpec({ "/things": { [method]: { operationId: "getThing", responses } } }, {});
+  const said = (flag: string, message = "message") =>
+    jsonResponse(object({ [flag]: { type: "boolean" }, [message]: { type: "string" } }));
+  it.each([
+    ["isSuccess", "get", said("isSuccess"), { flag: "/isSuccess", success: true, message: "/message" }],
+    ["is_success", "post", said("is_success"), { flag: "/is_success", success: true, message: "/message" }],
+    [
+      "Success beside Message (Eqivo)",
+      "post",
+      said("Success", "Message"),
+      { flag: "/Success", success: true, message: "/Message" },
+    ],
+    [
+      "a record's returnsAccepted beside a description (eBay's return policy)",
+      "post",
+      said("returnsAccepted", "description"),
+      undefined,
+    ],
+    ["a write's accepted is a record's state (an invitation)", "post", said("accepted"), undefined],
+  ])("%s", async (_, method, responses, envelope) => {
+    const tool = await toolOf(goal(), spec(method, responses));
+    expect(tool.steps[0]?.envelope).toEqual(envelope);
+  });
+});
+
 describe("declared body type", () => {
   it.each([
     ["object", jsonResponse(object({ id: { type: "string" } })), "object"],

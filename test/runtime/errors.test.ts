@@ -8,6 +8,8 @@ import {
   httpStatusError,
   isRetryable,
   notFoundSaid,
+  rateLimitSaid,
+  REFUSAL_OR_RATE_LIMIT,
   statusToCode,
   summarizeErrorBody,
 } from "../../src/runtime/errors.js";
@@ -202,6 +204,38 @@ describe("notFoundSaid: a 400/422 whose whole message says a record does not exi
     expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.NOT_FOUND);
     const invalid = httpStatusError({ step, status: 422, body: { ErrorCode: 300, Message: "Invalid 'To' address." } });
     expect(invalid.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("a 403 whose answer says a rate limit was hit (VictorOps: 'Authentication failed or rate-limit reached')", () => {
+  it.each([
+    ["VictorOps' limit", 403, "API rate limit exceeded", "RATE_LIMITED"],
+    ["GitHub's secondary limit", 403, "You have exceeded a secondary rate limit.", "RATE_LIMITED"],
+    ["too many requests", 403, "Too many requests, slow down", "RATE_LIMITED"],
+    ["throttled", 403, "Request was throttled.", "RATE_LIMITED"],
+    ["ratelimit as one word", 403, "ratelimit reached", "RATE_LIMITED"],
+    ["a permission refusal", 403, "User bob may not acknowledge incidents", undefined],
+    ["an empty answer", 403, undefined, undefined],
+    ["a 400 is left to its code word", 400, "rate limit exceeded", undefined],
+  ] as const)("%s", (_, status, summary, want) => expect(rateLimitSaid(status, summary)).toBe(want));
+
+  const step = {
+    operationId: "ackIncidents",
+    responseDescriptions: { "403": "Authentication failed or rate-limit reached" },
+    errorHints: {},
+  };
+  it("makes the 403 RATE_LIMITED when the answer says so, retryable", () => {
+    const error = httpStatusError({ step, status: 403, body: { message: "API rate limit exceeded" } });
+    expect(error).toMatchObject({ code: "RATE_LIMITED", status: 403, retryable: true });
+  });
+  it("says either may be so when the answer does not say, and the spec documents both", () => {
+    const error = httpStatusError({ step, status: 403, body: "" });
+    expect(error).toMatchObject({ code: "FORBIDDEN", retryable: true, suggestion: REFUSAL_OR_RATE_LIMIT });
+  });
+  it("keeps a plain 403 a refusal: do not retry", () => {
+    const plain = { ...step, responseDescriptions: { "403": "Forbidden" } };
+    const error = httpStatusError({ step: plain, status: 403, body: { message: "no access" } });
+    expect(error).toMatchObject({ code: "FORBIDDEN", retryable: false, suggestion: DEFAULT_SUGGESTIONS.FORBIDDEN });
   });
 });
 

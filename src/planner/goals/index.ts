@@ -7,7 +7,7 @@ import type { ToolDef } from "../types.js";
 import { indexOperations } from "./bind-operation.js";
 import { planGoal } from "./goal.js";
 import { withErrorHints } from "./hints.js";
-import { withPollTools } from "./poll-with.js";
+import { withPollTools, withTaskReaders } from "./poll-with.js";
 
 export interface GoalsPlan {
   readonly tools: ToolDef[];
@@ -39,7 +39,11 @@ export function planGoals(api: ApiSource, spec: GoalSpec): GoalsPlan {
   const diagnostics = uniqueDiagnostics(plans.flatMap((p) => p.context.diagnostics)).sort(byPosition);
   const tools = plans.flatMap((p) => (p.tool ? [p.tool] : []));
   const explicit = new Map(spec.goals.map((g) => [g.name, g.errors]));
-  return { tools: withPollTools(withErrorHints(tools, explicit, api.schema)), diagnostics, specDiagnostics };
+  return {
+    tools: withTaskReaders(withPollTools(withErrorHints(tools, explicit, api.schema))),
+    diagnostics,
+    specDiagnostics,
+  };
 }
 
 /** Goals-file order, as the goals loader reports (diagnostics without a position last, in the order found). */

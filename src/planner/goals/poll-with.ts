@@ -1,5 +1,7 @@
-// The toolset's tools → each polling step linked to the tool that reads the same operation (for IN_PROGRESS answers).
+// The toolset's tools → each polling step linked to the tool that reads the same operation (for IN_PROGRESS answers),
+// and each step whose answer names a background task linked to the tool that reads a task by its id.
 import { parseExpression } from "../../runtime/expressions/index.js";
+import { isTaskRead } from "../progress.js";
 import type { StepPlan, ToolDef } from "../types.js";
 
 /** A step that checks again until its criteria hold: a read with success criteria and a retry action. */
@@ -42,4 +44,32 @@ export function withPollTools(tools: readonly ToolDef[]): ToolDef[] {
     });
     return { ...tool, steps };
   });
+}
+
+/** The tool that reads one task or job by its id (`GET /tasks/{id}`) and its input for that id, if the toolset has one. */
+function taskReader(tools: readonly ToolDef[]): { tool: string; input: string } | undefined {
+  for (const tool of tools) {
+    const step = tool.steps[0];
+    if (step === undefined || !isTaskRead(step.method.toLowerCase(), step.path)) continue;
+    const inputs = pathInputs(tool);
+    const names = inputs === undefined ? [] : Object.values(inputs);
+    if (names.length === 1) return { tool: tool.name, input: names[0] as string };
+  }
+  return undefined;
+}
+
+/** Links each step whose answer names a background task (see `StepSpec.task`) to the tool that reads a task. */
+export function withTaskReaders(tools: readonly ToolDef[]): ToolDef[] {
+  const reader = taskReader(tools);
+  if (reader === undefined) return [...tools];
+  return tools.map((tool) =>
+    tool.steps.some((step) => step.task !== undefined)
+      ? {
+          ...tool,
+          steps: tool.steps.map((step) =>
+            step.task === undefined || tool.name === reader.tool ? step : { ...step, task: { ...step.task, reader } },
+          ),
+        }
+      : tool,
+  );
 }

@@ -21,6 +21,7 @@ import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
+import { readsTaskById } from "../progress.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
@@ -77,7 +78,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps.length === 0 ? {} : { stamps }),
     ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
-    ...answerChecks(operation, ctx.api.schema, step.envelope),
+    ...answerChecks(operation, ctx.api.schema, step.envelope, readsTaskById(ctx.api.index.operations)),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,

@@ -35,6 +35,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { htmlToText } from "../../util/html-text.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
+import { namesTarget } from "../change-inputs.js";
 import { deleteSelectors, requiredSelector } from "./delete-selectors.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
 
@@ -677,7 +678,10 @@ function bodyOf(
           kept: model.operations.some((o) => o.method === "get" && o.path === operation.path),
         })
       : [];
-  const offers = needed.length === 0 && offer.offers && replaced.length === 0;
+  // An update whose only needed fields name the record it is on (Airbyte's `workspaceId` on `/v1/workspaces/update`)
+  // still changes nothing with them alone: it offers its settable fields beside them.
+  const targets = creates ? [] : needed.filter((k) => namesTarget(k, operation.path));
+  const offers = needed.length === targets.length && offer.offers && replaced.length === 0;
   // The records the call is on are no field it sends ("Modifies basic zone data" names no `zone` field).
   const records = new Set(
     [...object, ...operation.path.split("/").filter((s) => s !== "" && !s.startsWith("{"))].map((w) =>
@@ -695,15 +699,18 @@ function bodyOf(
       )
     : [];
   const plain = offers
-    ? withSummaryNamed(
-        properties,
-        told,
-        settableFields(
+    ? [
+        ...targets,
+        ...withSummaryNamed(
           properties,
-          lookup,
-          (k) => credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
-        ),
-      )
+          told,
+          settableFields(
+            properties,
+            lookup,
+            (k) => targets.includes(k) || credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
+          ),
+        ).filter((k) => !targets.includes(k)),
+      ]
     : needed;
   const references =
     offers && plain.length > 0 ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k)) : [];

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";
+import { fromStored } from "../media.js";
 import type {
   ApprovalMode,
   ApprovalRequest,
@@ -214,7 +215,7 @@ const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord
           ...pendingMessage(r.tool, r.id),
           message: `Request ${r.id} was approved and is running; call again with request_id "${r.id}" shortly.`,
         },
-  done: (r) => r.result ?? {},
+  done: (r) => fromStored(r.result ?? {}),
   failed: (r) => r.result ?? errorEnvelope({ code: "UPSTREAM_ERROR", message: "The approved call failed." }),
   rejected: (r) => rejected(r.tool, r.reason),
 };

@@ -1,5 +1,6 @@
 // The approval queue on a state store: record a gated call, read its outcome, approve (runs once), reject, or resolve.
 import { errorEnvelope } from "../errors.js";
+import { toStored } from "../media.js";
 import { storeOf } from "../state/index.js";
 import type { ApprovalRecord, Lease, StateStore } from "../state/types.js";
 import { recordDecision } from "../telemetry/index.js";
@@ -121,7 +122,10 @@ export async function approveRequest(
         }),
     );
     const finished =
-      (await lease.transition(["executing"], { state: isError(result) ? "failed" : "done", result })) ??
+      (await lease.transition(["executing"], {
+        state: isError(result) ? "failed" : "done",
+        result: toStored(result),
+      })) ??
       (await store.get(id)) ??
       executing;
     await hooks.onExecuted?.(finished, result);

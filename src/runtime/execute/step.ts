@@ -5,7 +5,7 @@ import type { CallTransport, HttpOutcome, HttpResponse, OperationRequest } from 
 import type { ResultMedia } from "../media.js";
 import type { Redactor } from "../redact.js";
 import { createHash, randomUUID } from "node:crypto";
-import type { ActionSpec, ParamSpec, ProgressSpec, RequestStampSpec } from "../types.js";
+import type { ActionSpec, ParamSpec, ProgressSpec, RequestStampSpec, TaskSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
@@ -52,6 +52,8 @@ export interface StepResponse {
   readonly unfinished?: UnfinishedStatus;
   /** The note saying which of the answer's per-item results failed (see `StepSpec.itemErrors`). */
   readonly failedItems?: string;
+  /** The background task the answer names (see `StepSpec.task`). */
+  readonly startedTask?: StartedTask;
   /** An image or audio answer's bytes (see `HttpResponse.media`), for the result to carry beside its note. */
   readonly media?: ResultMedia;
 }
@@ -60,6 +62,21 @@ export interface StepResponse {
 export interface UnfinishedStatus {
   readonly at: string;
   readonly value: string;
+}
+
+/** Where a write's answer names the background task it started, its id, and the tool that reads the task. */
+export interface StartedTask {
+  readonly at: string;
+  readonly id: string | number;
+  readonly reader?: { readonly tool: string; readonly input: string };
+}
+
+/** The task the body names at the step's task pointer, when it names one (a non-blank string or a number). */
+export function startedTask(task: TaskSpec | undefined, body: unknown): StartedTask | undefined {
+  if (task === undefined) return undefined;
+  const id = resolvePointer(body, pointerTokens(task.pointer));
+  const named = (typeof id === "string" && id.trim() !== "") || (typeof id === "number" && Number.isFinite(id));
+  return named ? { at: task.pointer, id, ...(task.reader === undefined ? {} : { reader: task.reader }) } : undefined;
 }
 
 /** The body's progress status when it holds one of the values that say the work is not finished. */
@@ -264,6 +281,7 @@ function succeed(
   const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const unfinished = unfinishedStatus(step.spec.progress, outcome.body);
   const failedItems = failedItemsNote(step.spec.itemErrors, outcome.body);
+  const task = startedTask(step.spec.task, outcome.body);
   const response = {
     status: outcome.status,
     headers: outcome.headers,
@@ -271,6 +289,7 @@ function succeed(
     url: outcome.url,
     ...(unfinished === undefined ? {} : { unfinished }),
     ...(failedItems === undefined ? {} : { failedItems }),
+    ...(task === undefined ? {} : { startedTask: task }),
     ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };

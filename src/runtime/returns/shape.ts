@@ -1,5 +1,5 @@
 // Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
-import type { UnfinishedStatus } from "../execute/step.js";
+import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
 import { denoise } from "./denoise.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
@@ -58,6 +58,24 @@ export function withUnfinishedNote(
   const note =
     `The answer says ${where} is ${JSON.stringify(unfinished.value)}: ` +
     `the work had not finished when the API answered and ${NOT_DONE}.`;
+  return { ...result, [IN_PROGRESS_KEY]: note };
+}
+
+/**
+ * The result with `_in_progress` saying the API only accepted the work as a background task, when the answer names the
+ * task (Stream Chat's `201 {"task_id": "…", "duration": "…"}` to a bulk delete), and with which tool and argument to
+ * check it when the toolset has one; the result as is otherwise, or when it already says the work is unfinished.
+ */
+export function withTaskNote(result: Record<string, unknown>, task: StartedTask | undefined): Record<string, unknown> {
+  if (task === undefined || Object.hasOwn(result, IN_PROGRESS_KEY)) return result;
+  const where = task.at.slice(1).split("/").join(".");
+  const check =
+    task.reader === undefined
+      ? "check its state first"
+      : `check its state first with the tool ${task.reader.tool} (${task.reader.input}: ${JSON.stringify(task.id)})`;
+  const note =
+    `The API accepted this as a background task (${where} ${JSON.stringify(task.id)}) and had not done it when it ` +
+    `answered: the work may still fail or take effect later. Do not tell the user it is done; ${check}.`;
   return { ...result, [IN_PROGRESS_KEY]: note };
 }
 

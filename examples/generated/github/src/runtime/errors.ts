@@ -434,6 +434,27 @@ export function retryAfterInText(text: string | undefined): number | undefined {
   return Number.isFinite(seconds) ? Math.ceil(seconds) : undefined;
 }
 
+/** Words saying the API limits how often it may be called: "rate limit exceeded", "Too Many Requests", "throttled". */
+const SAYS_RATE_LIMIT = /\brate[\s_-]?limit|\btoo many (?:requests|calls)\b|\bthrottl/i;
+
+/**
+ * RATE_LIMITED for a 403 whose answer says a rate limit was hit (VictorOps documents its 403 "Authentication failed or
+ * rate-limit reached"; GitHub answers its secondary limit with a 403 "You have exceeded a secondary rate limit").
+ */
+export function rateLimitSaid(status: number, summary: string | undefined): ErrorCode | undefined {
+  return status === 403 && summary !== undefined && SAYS_RATE_LIMIT.test(summary) ? "RATE_LIMITED" : undefined;
+}
+
+/** Said of a 403 the API documents as a refusal or a rate limit when its answer does not say which. */
+export const REFUSAL_OR_RATE_LIMIT =
+  "The API documents this status as either a refusal of the credentials or its rate limit reached, and its answer " +
+  "did not say which. Wait about a minute and call once more; if it fails the same way, the credentials lack " +
+  "permission: tell the user, and do not retry again.";
+
+/** Whether a FORBIDDEN answer may be a rate limit: the status's documented description names one. */
+const mayBeRateLimit = (failure: HttpFailure, code: ErrorCode): boolean =>
+  code === "FORBIDDEN" && SAYS_RATE_LIMIT.test(failureDescription(failure.step, failure.status) ?? "");
+
 /**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
@@ -444,7 +465,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     apiErrorCode(status, apiError) ??
     callerErrorCode(status, failure.body) ??
     (apiError === undefined ? notFoundSaid(status, summary) : undefined) ??
+    rateLimitSaid(status, summary) ??
     statusToCode(status);
+  const unsure = mayBeRateLimit(failure, code);
   const retryAfterSeconds =
     failure.retryAfterSeconds ??
     (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
@@ -453,6 +476,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
   const fallback =
     failure.suggestion ??
+    (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined);
   const redact = failure.redact ?? ((value: string) => value);
@@ -460,7 +484,8 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     code,
     status,
     message: redact(message),
-    suggestion: timedSuggestion(suggestionFor(step, code, status, fallback), retryAfterSeconds),
+    suggestion: timedSuggestion(suggestionFor(step, code, status, fallback, unsure || undefined), retryAfterSeconds),
+    ...(unsure ? { retryable: true } : {}),
     retry_after_seconds: retryAfterSeconds,
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });

@@ -78,3 +78,40 @@ export function attachedNote(result: Readonly<Record<string, unknown>>, media: R
     "perceive of it, and do not say it was saved anywhere.";
   return { ...note, attached };
 }
+
+/**
+ * The member a stored outcome keeps its media in (base64), so a call approved in the queue and fetched later by its
+ * `request_id` hands on the same bytes; never shown to the model or an operator (see `shownStored`, `fromStored`).
+ */
+export const STORED_MEDIA_KEY = "__aci_media";
+
+const isStoredMedia = (value: unknown): value is { kind: ResultMedia["kind"]; mimeType: string; data: string } => {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, mimeType, data } = value as Record<string, unknown>;
+  return (kind === "image" || kind === "audio") && typeof mimeType === "string" && typeof data === "string";
+};
+
+/** The result as a store keeps it: its media, when it carries some, as a base64 member beside the note. */
+export function toStored<T extends object>(result: T): T {
+  const media = mediaOf(result);
+  if (media === undefined) return result;
+  const data = Buffer.from(media.bytes).toString("base64");
+  return { ...result, [STORED_MEDIA_KEY]: { kind: media.kind, mimeType: media.mimeType, data } };
+}
+
+/** A stored result without its media member, for showing to an operator (the note says what came). */
+export function shownStored<T extends object>(result: T): T {
+  if (!Object.hasOwn(result, STORED_MEDIA_KEY)) return result;
+  const { [STORED_MEDIA_KEY]: _, ...rest } = result as Record<string, unknown>;
+  return rest as T;
+}
+
+/** A stored result as the tool answers it: the note, carrying its media again when the store kept them. */
+export function fromStored<T extends object>(result: T): T {
+  if (!Object.hasOwn(result, STORED_MEDIA_KEY)) return result;
+  const stored = (result as Record<string, unknown>)[STORED_MEDIA_KEY];
+  const note = shownStored(result);
+  if (!isStoredMedia(stored)) return note;
+  const bytes = new Uint8Array(Buffer.from(stored.data, "base64"));
+  return withMedia(note, { kind: stored.kind, mimeType: stored.mimeType, bytes });
+}

@@ -228,6 +228,8 @@ export interface StepSpec {
   readonly progress?: ProgressSpec;
   /** Where a write's answer lists per-item results and how an item says it failed (Postmark's batch `ErrorCode`). */
   readonly itemErrors?: ItemErrorsSpec;
+  /** Where a write's answer names the background task it started (Stream Chat's `task_id`), and the tool that reads it. */
+  readonly task?: TaskSpec;
   /**
    * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not
    * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
@@ -249,6 +251,15 @@ export interface ItemErrorsSpec {
   readonly kind: "error" | "flag" | "status";
   readonly message?: string;
   readonly ids?: readonly string[];
+}
+
+/**
+ * The member of a success body (RFC 6901 `pointer`) that names the task or job a write started and that runs after the
+ * answer (`/task_id`), and the toolset's tool that reads a task by its id, with the input that takes it.
+ */
+export interface TaskSpec {
+  readonly pointer: string;
+  readonly reader?: { readonly tool: string; readonly input: string };
 }
 
 /** A status member of a success body (RFC 6901 `pointer`) and the values of it that say the work is not finished. */

@@ -5,6 +5,7 @@ import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "..
 import { previewHeading, sourceSegments, type RequestSummary } from "../approval/preview-lines.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { html, type Html } from "./html.js";
+import { shownStored } from "../media.js";
 
 /**
  * What every signed-in page needs: the toolset's name and the session's CSRF token for its forms (empty for a bearer
@@ -201,7 +202,9 @@ export function detailPage(
     value === undefined ? html`` : html`<tr><th>${name}</th><td>${value}</td></tr>`;
   const note = flash === undefined ? html`` : html`<p class="flash" id="flash">${flash}</p>`;
   const result =
-    record.result === undefined ? html`` : html`<h2>Result</h2><pre id="result">${json(record.result)}</pre>`;
+    record.result === undefined
+      ? html``
+      : html`<h2>Result</h2><pre id="result">${json(shownStored(record.result))}</pre>`;
   return layout(
     frame,
     `Request ${record.id}`,

@@ -2,7 +2,8 @@
 // A successful execution + the tool's returns spec → the result object before the byte cap.
 import type { EvaluationContext } from "../expressions/index.js";
 import { withFailedItemsNote } from "./failed-items.js";
-import { type AnswerHeaders, asResultObject, defaultResult, withUnfinishedNote } from "./shape.js";
+import type { StartedTask } from "../execute/step.js";
+import { type AnswerHeaders, asResultObject, defaultResult, withTaskNote, withUnfinishedNote } from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
 export interface ProjectionInput {
@@ -15,12 +16,14 @@ export interface ProjectionInput {
     readonly url?: string;
     readonly unfinished?: { readonly at: string; readonly value: string };
     readonly failedItems?: string;
+    readonly startedTask?: StartedTask;
   };
 }
 
 /**
  * The projection evaluated in the final context, else the last step's response body denoised; with the note that the
- * work is not finished when the last answer's status says so, and which items failed when its per-item results say so.
+ * work is not finished when the last answer's status says so or it names a background task, and which items failed
+ * when its per-item results say so.
  */
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const last = input.last;
@@ -28,5 +31,6 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
     input.projection !== undefined
       ? asResultObject(input.projection(input.context))
       : defaultResult(last?.body, last?.status, last?.headers, last?.url);
-  return withFailedItemsNote(withUnfinishedNote(result, last?.unfinished), last?.failedItems);
+  const unfinished = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
+  return withFailedItemsNote(unfinished, last?.failedItems);
 }

@@ -2,6 +2,7 @@
 // The operator command `approvals list | show | approve | reject | resolve | audit` → readable output and an exit code.
 import type { Runtime } from "../tool.js";
 import type { ToolSpec } from "../types.js";
+import { shownStored } from "../media.js";
 import { TOOL_SPEC, type BoundTool } from "../tool.js";
 import { approveAudited, rejectAudited, resolveAudited } from "./decide.js";
 import { previewApproval } from "./preview.js";
@@ -68,7 +69,8 @@ async function show(
 ): Promise<number> {
   const record = await showApproval(runtime.state, id);
   if (record === undefined) return unknown(id, io);
-  io.out(JSON.stringify(record, null, 2));
+  const result = record.result === undefined ? {} : { result: shownStored(record.result) };
+  io.out(JSON.stringify({ ...record, ...result }, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
   if (spec !== undefined)
     for (const line of previewLines(previewApproval(record, spec, runtime.config), record.state, record.result))
@@ -102,7 +104,7 @@ function reportDecision(decision: Decision, id: string, io: CliIo, verb: string)
     return EXIT.decided;
   }
   io.out(`${verb} ${id} (${decision.record.tool}): ${decision.record.state}`);
-  if (decision.record.result !== undefined) io.out(JSON.stringify(decision.record.result, null, 2));
+  if (decision.record.result !== undefined) io.out(JSON.stringify(shownStored(decision.record.result), null, 2));
   return decision.record.state === "failed" ? EXIT.failed : EXIT.ok;
 }
 
