@@ -101,7 +101,7 @@ describe.skipIf(REPEAT_RUN)("ElevenLabs (elevenlabs.io.json): speech answered as
       const [, tool] = Object.entries(tools).find(([name]) => name.startsWith(prefix))!;
       const result = (await tool.run(args)) as Record<string, unknown>;
       expect(result).toMatchObject({ content_type: "audio/mpeg", byte_length: 14 });
-      expect(result.not_delivered).toContain("you did not receive it and it was not saved");
+      expect(result.not_delivered).toContain("you did not receive it and cannot reach it");
     }
     for (const tool of served.sized.plan.tools) {
       const schema = tool.returns.schema as { properties?: Record<string, unknown> };
@@ -344,7 +344,7 @@ describe("over MCP (Client ↔ server ↔ node:http stub): ElevenLabs' audio and
       expect(content.map((block) => block.type)).toEqual(["text"]);
       expect(note).toMatchObject({ content_type: type });
       expect(note).not.toHaveProperty("attached");
-      expect(note.not_delivered).toContain("you did not receive it and it was not saved");
+      expect(note.not_delivered).toContain("you did not receive it and cannot reach it");
     }
     await client.close();
   });

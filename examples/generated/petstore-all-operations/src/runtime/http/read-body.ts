@@ -172,7 +172,7 @@ export function withBinaryNotDelivered(body: unknown): unknown {
       : "";
   const not_delivered =
     `The API answered with ${length} bytes of ${what}, which were not passed on to you${why}: ` +
-    "you did not receive it and it was not saved anywhere, so you cannot play, show or hand it to the user. " +
+    "you did not receive it and cannot reach it, so you cannot play, show or hand it to the user. " +
     "Tell them the API sent it but that it could not be delivered here; never say you have it or describe it.";
   return { ...body, not_delivered };
 }
