@@ -129,7 +129,15 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
 /** The flows the runtime acts on, in a fixed order: where tokens come from (the token URLs stay as the spec wrote them). */
 function toFlowsSpec(flows: OAuthFlows): OAuth2FlowsSpec {
   return {
-    ...(flows.clientCredentials ? { clientCredentials: { tokenUrl: flows.clientCredentials.tokenUrl } } : {}),
+    ...(flows.clientCredentials
+      ? {
+          clientCredentials: {
+            tokenUrl: flows.clientCredentials.tokenUrl,
+            ...(flows.clientCredentials.body === undefined ? {} : { body: flows.clientCredentials.body }),
+            ...(flows.clientCredentials.client === undefined ? {} : { client: flows.clientCredentials.client }),
+          },
+        }
+      : {}),
     ...(flows.authorizationCode ? { authorizationCode: { tokenUrl: flows.authorizationCode.tokenUrl } } : {}),
     ...(flows.password ? { password: { tokenUrl: flows.password.tokenUrl } } : {}),
     ...(flows.implicit ? { implicit: {} } : {}),

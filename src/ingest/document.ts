@@ -3,7 +3,12 @@ import type { ApiIndex, ApiModel, SecurityScheme, Tag } from "../model/api-model
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
 import { operationSummaries, operationsToModel, type SummarisedOperation } from "./operations.js";
-import { securityRequirementsToModel, securitySchemeToModel, swagger2SecuritySchemeToModel } from "./security.js";
+import {
+  securityRequirementsToModel,
+  securitySchemeToModel,
+  swagger2SecuritySchemeToModel,
+  withTokenBody,
+} from "./security.js";
 import { schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { withSigning } from "./signing.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
@@ -118,7 +123,7 @@ function securitySchemesToModel(ctx: IngestContext, servers: ApiModel["servers"]
     if (aliases.has(name)) continue;
     const node = deref(ctx, raw, at);
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
-    if (node && scheme) setEntry(out, name, withSigning(scheme, node.node, api));
+    if (node && scheme) setEntry(out, name, withTokenBody(withSigning(scheme, node.node, api), ctx.document, servers));
     else
       ctx.reporter.report("SPEC_INVALID_STRUCTURE", at, {
         message: `security scheme "${name}" has an unknown type or misses a required field`,

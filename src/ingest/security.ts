@@ -111,3 +111,65 @@ function scopesOf(value: unknown): Scopes {
     setEntry(out, scope, typeof description === "string" ? description : "");
   return out;
 }
+
+/** The path of a URL, absolute or relative, without a trailing slash. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, "http://relative.invalid").pathname.replace(/\/+$/, "");
+  } catch {
+    return (url.split(/[?#]/)[0] ?? "").replace(/\/+$/, "");
+  }
+}
+
+/** The operation the document declares at the token URL, found under any of the servers, or undefined. */
+function tokenOperation(
+  tokenUrl: string,
+  document: JsonRecord,
+  servers: readonly { readonly url: string }[],
+): JsonRecord | undefined {
+  const wanted = pathOf(tokenUrl);
+  const bases = ["", ...servers.map((s) => pathOf(s.url.replace(/\{[^}]*\}/g, "x")))];
+  const found = Object.entries(recordOf(document["paths"])).find(([path]) =>
+    bases.some((base) => `${base}${path.replace(/\/+$/, "")}` === wanted),
+  );
+  return found === undefined ? undefined : recordOf(recordOf(found[1])["post"]);
+}
+
+/** The top-level property names of a body schema, through one `#/components/schemas/…` reference. */
+function propertyNames(schema: unknown, document: JsonRecord): string[] {
+  const ref = stringOf(recordOf(schema)["$ref"]);
+  const name = ref?.startsWith("#/components/schemas/") ? ref.slice("#/components/schemas/".length) : undefined;
+  const resolved =
+    name === undefined ? recordOf(schema) : recordOf(recordOf(recordOf(document["components"])["schemas"])[name]);
+  return Object.keys(recordOf(resolved["properties"]));
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/;
+
+/**
+ * The oauth2 scheme with its client-credentials flow marked `body: "json"` when the document's own `POST` at the
+ * flow's token URL takes a JSON body with a top-level `grant_type` and no form (Sakari's `TokenRequest`
+ * `{grant_type, client_id, client_secret}`; MotaWord's `{grant_type, scope, …}`), and `client: "body"` when that body
+ * also has `client_id` (else the client signs in with HTTP Basic, as RFC 6749 §2.3.1 has it). The runtime then asks
+ * for tokens as the spec declares, not with RFC 6749's form, which such an endpoint refuses. A JSON body that nests the
+ * grant (Twine's JSON:API `{data: {attributes: …}}`) is no body the runtime can build; its form is left as it was.
+ */
+export function withTokenBody(
+  scheme: SecurityScheme,
+  document: JsonRecord,
+  servers: readonly { readonly url: string }[],
+): SecurityScheme {
+  if (scheme.type !== "oauth2" || scheme.flows.clientCredentials === undefined) return scheme;
+  const operation = tokenOperation(scheme.flows.clientCredentials.tokenUrl, document, servers);
+  const content = recordOf(recordOf(operation?.["requestBody"])["content"]);
+  const types = Object.keys(content);
+  if (types.some((t) => t.toLowerCase().startsWith("application/x-www-form-urlencoded"))) return scheme;
+  const json = types.find((t) => JSON_TYPE.test(t.toLowerCase()));
+  const names = json === undefined ? [] : propertyNames(recordOf(content[json])["schema"], document);
+  if (!names.includes("grant_type")) return scheme;
+  const flow = { ...scheme.flows.clientCredentials, body: "json" as const };
+  return {
+    ...scheme,
+    flows: { ...scheme.flows, clientCredentials: names.includes("client_id") ? { ...flow, client: "body" } : flow },
+  };
+}

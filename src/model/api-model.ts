@@ -97,7 +97,14 @@ export type SecurityScheme =
   | { readonly type: "awsSigV4"; readonly service: string; readonly region: string; readonly description?: string };
 
 export interface OAuthFlows {
-  readonly clientCredentials?: { readonly tokenUrl: string; readonly scopes: Readonly<Record<string, string>> };
+  readonly clientCredentials?: {
+    readonly tokenUrl: string;
+    readonly scopes: Readonly<Record<string, string>>;
+    /** The spec's own operation at the token URL takes a JSON body only (Sakari's `POST /oauth2/token`). */
+    readonly body?: "json";
+    /** The JSON body takes the client's id and secret (Sakari's); without it the client signs in with HTTP Basic. */
+    readonly client?: "body";
+  };
   readonly authorizationCode?: {
     readonly authorizationUrl: string;
     readonly tokenUrl: string;

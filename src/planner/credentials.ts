@@ -172,6 +172,39 @@ function sameKey(scheme: SecurityScheme, field: CredentialField): boolean {
 /** Headers AWS Signature Version 4 sets itself: the signature, and the session token of temporary keys it signs. */
 const SIGNED_BY_SIGNER: ReadonlySet<string> = new Set(["authorization", "x-amz-security-token"]);
 
+/** Whether the scheme sends a bearer token: oauth2, openIdConnect, http bearer. */
+function isBearerScheme(scheme: SecurityScheme | undefined): boolean {
+  return (
+    scheme?.type === "oauth2" ||
+    scheme?.type === "openIdConnect" ||
+    (scheme?.type === "http" && scheme.scheme.toLowerCase() === "bearer")
+  );
+}
+
+/** A description saying the header is sent in place of the `Authorization` header's token. */
+const STANDS_IN = /\b(instead of|in place of|as an alternative to)\b|代わりに/i;
+
+/**
+ * Whether an optional credential header no scheme carries stands in for the operation's bearer token: every
+ * alternative of the operation is bearer schemes only, and the header is described as the caller's own token
+ * (DRACOON's `X-Sds-Auth-Token`, "Authentication token") or as sent instead of the `Authorization` header (shop-pro's
+ * `X-Appstore-Usage-Charge-Token`). It is then one more alternative, never required on top of the bearer token; a
+ * header described otherwise (trakt's `trakt-api-key`, "e.g. [client_id]") is sent beside it.
+ */
+export function standsInForToken(
+  field: CredentialField,
+  security: readonly SecurityRequirement[],
+  schemes: Schemes,
+): boolean {
+  if (field.in !== "header" || field.required) return false;
+  const said = field.description ?? "";
+  if (!CALLERS_TOKEN.test(said) && !STANDS_IN.test(said)) return false;
+  return (
+    security.length > 0 &&
+    security.every((r) => Object.keys(r).length > 0 && Object.keys(r).every((name) => isBearerScheme(schemes[name])))
+  );
+}
+
 /**
  * Whether `scheme` sends the credential the field names (its token, its key, its Authorization header, or an apiKey
  * of the same name elsewhere: Plaid's `PLAID-SECRET` header for the body's `secret`); an AWS signer sends the
@@ -186,10 +219,7 @@ function carries(scheme: SecurityScheme, field: CredentialField): boolean {
     if (sent === word || sent.endsWith(`_${word}`)) return true;
   }
   if (word === "authorization" && field.in === "header") return scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
-  const bearer =
-    scheme.type === "oauth2" ||
-    scheme.type === "openIdConnect" ||
-    (scheme.type === "http" && scheme.scheme.toLowerCase() === "bearer");
+  const bearer = isBearerScheme(scheme);
   if (TOKEN_WORDS.has(word)) return bearer;
   if (KEY_WORDS.has(word)) return scheme.type === "apiKey" || bearer;
   return false;
@@ -308,7 +338,8 @@ export function credentialParameters(
     };
     const fill = credentialFill(field, operation.security, schemes);
     if (fill === undefined || (fill.kind !== "add" && recordsToken(field.description, operation.path))) return [];
-    return [{ field, fill }];
+    const alternative = fill.kind === "variable" && standsInForToken(field, operation.security, schemes);
+    return [{ field: alternative ? { ...field, alternative } : field, fill }];
   });
 }
 
@@ -667,6 +698,11 @@ export function requireScheme(
   return required ? dedupe(withScheme) : dedupe([...withScheme, ...alternatives]);
 }
 
+/** The requirement with scheme `name` alone as one more alternative, after those the spec gives. */
+export function orScheme(security: readonly SecurityRequirement[], name: string): SecurityRequirement[] {
+  return dedupe([...security, { [name]: [] }]);
+}
+
 function dedupe(requirements: readonly SecurityRequirement[]): SecurityRequirement[] {
   const seen = new Set<string>();
   return requirements.filter((r) => {
@@ -736,7 +772,8 @@ export function withGeneratedSchemes(
         const name = names.get(keyOf(field));
         // A version header goes with every alternative: unset and without a default, it is simply not sent.
         const everywhere = field.required || field.apiVersion !== undefined;
-        return name === undefined ? requirement : requireScheme(requirement, name, everywhere);
+        if (name === undefined) return requirement;
+        return field.alternative ? orScheme(requirement, name) : requireScheme(requirement, name, everywhere);
       },
       [...rest.security],
     );

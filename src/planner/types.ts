@@ -29,6 +29,8 @@ export interface CredentialField {
   readonly apiVersion?: { readonly default?: string };
   /** A body field: how the API takes it as its credential (see {@link BodyCredentialKind}). */
   readonly body?: BodyCredentialKind;
+  /** An optional header that stands in for the operation's bearer token: sent alone, never on top of it. */
+  readonly alternative?: true;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   securityRequirementsToModel,
   securitySchemeToModel,
   swagger2SecuritySchemeToModel,
+  withTokenBody,
 } from "../../src/ingest/security.js";
 import { serversToModel, swagger2ServersToModel } from "../../src/ingest/servers.js";
 import { mediaKind } from "../../src/util/media-type.js";
@@ -506,6 +507,57 @@ describe("security", () => {
   it("securityRequirementsToModel keeps alternatives and the empty requirement", () => {
     expect(securityRequirementsToModel([{ a: ["x"] }, {}])).toEqual([{ a: ["x"] }, {}]);
     expect(securityRequirementsToModel(undefined)).toEqual([]);
+  });
+});
+
+describe("withTokenBody: a client-credentials token request as the spec's own token operation declares it", () => {
+  const scheme = (tokenUrl: string) =>
+    ({ type: "oauth2", flows: { clientCredentials: { tokenUrl, scopes: {} } } }) as const;
+  const FLAT = { type: "object", properties: { grant_type: {}, client_id: {}, client_secret: {} } };
+  const GRANT_ONLY = { type: "object", properties: { grant_type: {}, scope: {} } };
+  const NESTED = { type: "object", properties: { data: { properties: { attributes: FLAT } } } };
+  const post = (schema: unknown, ...types: string[]) => ({
+    post: { requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema }])) } },
+  });
+  const API = [{ url: "https://api.example.com/v2" }];
+  const document = (paths: Record<string, unknown>) => ({
+    paths,
+    components: { schemas: { TokenRequest: FLAT } },
+  });
+  it.each<[string, string, Record<string, unknown>, Record<string, unknown> | undefined]>([
+    [
+      "Sakari: a relative token URL, a JSON body with the client in it",
+      "/oauth2/token",
+      { "/oauth2/token": post({ $ref: "#/components/schemas/TokenRequest" }, "application/json") },
+      { body: "json", client: "body" },
+    ],
+    [
+      "MotaWord: a grant without the client (HTTP Basic), JSON beside multipart",
+      "/token",
+      { "/token": post(GRANT_ONLY, "application/json", "multipart/form-data") },
+      { body: "json" },
+    ],
+    [
+      "an absolute URL under the server's path, a vendor JSON type",
+      "https://api.example.com/v2/token",
+      { "/token": post(FLAT, "application/vnd.api+json") },
+      { body: "json", client: "body" },
+    ],
+    // RFC 6749's form: a form beside JSON, a form only, a nested grant, no body, no operation at the URL, a GET
+    ["JSON or a form", "/token", { "/token": post(FLAT, "application/json", "application/x-www-form-urlencoded") }, {}],
+    ["a form only", "/token", { "/token": post(FLAT, "application/x-www-form-urlencoded") }, {}],
+    ["Twine's JSON:API nesting", "/token", { "/token": post(NESTED, "application/json") }, {}],
+    ["no body", "/token", { "/token": { post: {} } }, {}],
+    ["no operation at the URL", "/oauth/token", { "/token": post(FLAT, "application/json") }, {}],
+    ["a GET only", "/token", { "/token": { get: { responses: {} } } }, {}],
+  ])("%s → %j", (_name, tokenUrl, paths, want) => {
+    const got = withTokenBody(scheme(tokenUrl), document(paths), API);
+    expect(got.type === "oauth2" ? got.flows.clientCredentials : undefined).toEqual({ tokenUrl, scopes: {}, ...want });
+  });
+
+  it("leaves other schemes as they are", () => {
+    const key = { type: "apiKey", name: "k", in: "header" } as const;
+    expect(withTokenBody(key, document({ "/token": post(FLAT, "application/json") }), API)).toBe(key);
   });
 });
 

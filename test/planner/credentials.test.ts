@@ -12,6 +12,8 @@ import {
   basicUserScheme,
   credentialFill,
   isCredentialName,
+  orScheme,
+  standsInForToken,
   stepCredentials,
   type CredentialField,
 } from "../../src/planner/credentials.js";
@@ -409,6 +411,66 @@ describe("stepCredentials", () => {
       { api_key: [] },
       { api_token: [] },
     ]);
+  });
+});
+
+describe("standsInForToken: an optional credential header that is an alternative to the bearer token", () => {
+  const bearer: Record<string, SecurityScheme> = {
+    ...SCHEMES,
+    jwt: { type: "http", scheme: "bearer" },
+  };
+  const header = (name: string, description: string | undefined, required = false): CredentialField => ({
+    name,
+    in: "header",
+    required,
+    ...(description === undefined ? {} : { description }),
+  });
+  test.each<[string, CredentialField, SecurityRequirement[], boolean]>([
+    [
+      "DRACOON's X-Sds-Auth-Token beside oauth2",
+      header("X-Sds-Auth-Token", "Authentication token"),
+      [{ oauth: [] }],
+      true,
+    ],
+    ["an access token beside http bearer", header("X-Access-Token", "Your access token."), [{ jwt: [] }], true],
+    [
+      "shop-pro's header sent instead of Authorization",
+      header(
+        "X-Appstore-Usage-Charge-Token",
+        "`Authorization` ヘッダへアクセストークンを指定する代わりにこのヘッダを指定",
+      ),
+      [{ oauth: [] }],
+      true,
+    ],
+    [
+      "sent instead of the token (English)",
+      header("X-Usage-Token", "Sent instead of the OAuth token."),
+      [{ oauth: [] }],
+      true,
+    ],
+    // additions: another description, a required header, another kind of scheme, an operation without auth
+    ["trakt's client id beside oauth2", header("trakt-api-key", "e.g. [client_id]"), [{ oauth: [] }], false],
+    ["no description", header("X-Sds-Auth-Token", undefined), [{ oauth: [] }], false],
+    ["a required header", header("X-Sds-Auth-Token", "Authentication token", true), [{ oauth: [] }], false],
+    ["beside an apiKey scheme", header("X-Sds-Auth-Token", "Authentication token"), [{ key: [] }], false],
+    [
+      "beside bearer and basic",
+      header("X-Sds-Auth-Token", "Authentication token"),
+      [{ oauth: [] }, { basic: [] }],
+      false,
+    ],
+    ["auth optional ({})", header("X-Sds-Auth-Token", "Authentication token"), [{ oauth: [] }, {}], false],
+    ["no security", header("X-Sds-Auth-Token", "Authentication token"), [], false],
+    ["a query parameter", { ...header("auth_token", "Authentication token"), in: "query" }, [{ oauth: [] }], false],
+  ])("%s → %s", (_name, given, security, want) => {
+    expect(standsInForToken(given, security, bearer)).toBe(want);
+  });
+
+  test.each<[string, SecurityRequirement[], SecurityRequirement[]]>([
+    ["after the declared alternative", [{ oauth: [] }], [{ oauth: [] }, { tok: [] }]],
+    ["once", [{ oauth: [] }, { tok: [] }], [{ oauth: [] }, { tok: [] }]],
+  ])("orScheme %s", (_name, given, want) => {
+    expect(orScheme(given, "tok")).toEqual(want);
   });
 });
 

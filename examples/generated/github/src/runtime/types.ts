@@ -437,7 +437,11 @@ export interface ServerSpec {
  * description).
  */
 export interface OAuth2FlowsSpec {
-  readonly clientCredentials?: { readonly tokenUrl: string };
+  /**
+   * `body: "json"`: the token endpoint takes a JSON body, not RFC 6749's form; `client: "body"`: the client's id and
+   * secret go in that body, not in HTTP Basic.
+   */
+  readonly clientCredentials?: { readonly tokenUrl: string; readonly body?: "json"; readonly client?: "body" };
   readonly authorizationCode?: { readonly tokenUrl: string };
   readonly password?: { readonly tokenUrl: string };
   readonly implicit?: Readonly<Record<string, never>>;

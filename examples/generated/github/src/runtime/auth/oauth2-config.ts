@@ -12,6 +12,8 @@ export type OAuth2Grant =
       readonly tokenUrl: URL;
       readonly clientId: string;
       readonly clientSecret: string;
+      /** The endpoint takes a JSON body (the spec declares so), with the client's id and secret in it when `body`. */
+      readonly json?: "basic" | "body";
     }
   | {
       readonly kind: "refresh_token";
@@ -189,6 +191,9 @@ export function oauth2Grant(input: GrantInput): OAuth2Grant {
       tokenUrl: checkTokenUrl(scheme, flows.clientCredentials.tokenUrl, base),
       clientId: c.clientId,
       clientSecret: c.clientSecret,
+      ...(flows.clientCredentials.body === "json"
+        ? { json: flows.clientCredentials.client === "body" ? ("body" as const) : ("basic" as const) }
+        : {}),
     };
   }
   if (c.accessToken === undefined) throw misfit(scheme, flows, v, "no credential part is set");

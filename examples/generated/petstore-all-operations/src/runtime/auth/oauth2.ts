@@ -66,7 +66,36 @@ function grantForm(
   return { body };
 }
 
+/**
+ * A client-credentials request in the JSON body the spec declares: the grant and scopes, and the client's id and
+ * secret in the body or in HTTP Basic as the spec's body has them.
+ */
+function jsonTokenRequest(request: TokenRequest): { body: string; authorization?: string } | undefined {
+  const grant = request.grant;
+  if (grant.kind !== "client_credentials" || grant.json === undefined) return undefined;
+  const inBody = grant.json === "body";
+  const body = JSON.stringify({
+    grant_type: "client_credentials",
+    ...(inBody ? { client_id: grant.clientId, client_secret: grant.clientSecret } : {}),
+    ...(request.scopes.length > 0 ? { scope: request.scopes.join(" ") } : {}),
+  });
+  return inBody ? { body } : { body, authorization: clientAuthorization(grant.clientId, grant.clientSecret) };
+}
+
 function tokenInit(request: TokenRequest, refreshToken: string | undefined): RequestInit {
+  const json = jsonTokenRequest(request);
+  if (json !== undefined)
+    return {
+      method: "POST",
+      headers: {
+        ...(json.authorization ? { authorization: json.authorization } : {}),
+        "content-type": "application/json",
+        accept: "application/json",
+      },
+      body: json.body,
+      redirect: "manual",
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
   const form = grantForm(request, refreshToken);
   return {
     method: "POST",
