@@ -228,7 +228,10 @@ export interface StepSpec {
   readonly progress?: ProgressSpec;
   /** Where a write's answer lists per-item results and how an item says it failed (Postmark's batch `ErrorCode`). */
   readonly itemErrors?: ItemErrorsSpec;
-  /** Where a write's answer names the background task it started (Stream Chat's `task_id`), and the tool that reads it. */
+  /**
+   * Where a write's answer names the background task it started (Stream Chat's `task_id`), and the tool that reads
+   * it.
+   */
   readonly task?: TaskSpec;
   /**
    * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not

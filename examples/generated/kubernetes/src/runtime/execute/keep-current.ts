@@ -56,7 +56,9 @@ function createRequest(
       message:
         `${label(request.step)}: ${request.step.operationId} would create this, as it does not exist yet (the read ` +
         `before the change answered 404), and creating needs ${names}.`,
-      suggestion: `If the user meant to create it, call again with ${names}; if they meant an existing one, check its identifier with them.`,
+      suggestion:
+        `If the user meant to create it, call again with ${names}; if they meant an existing one, check its ` +
+        "identifier with them.",
       step: request.step.id,
     }),
   };

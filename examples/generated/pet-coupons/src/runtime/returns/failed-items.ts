@@ -19,7 +19,10 @@ function isNoError(value: unknown): boolean {
   return isRecord(value) && Object.keys(value).length === 0;
 }
 
-/** Whether one item says it failed: its error member holds an error, its success flag is false, or its status is 4xx/5xx. */
+/**
+ * Whether one item says it failed: its error member holds an error, its success flag is false, or its status is
+ * 4xx/5xx.
+ */
 export function itemFailed(spec: ItemErrorsSpec, item: unknown): boolean {
   if (!isRecord(item) || !Object.hasOwn(item, spec.field)) return false;
   const value = item[spec.field];

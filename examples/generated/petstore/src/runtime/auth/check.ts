@@ -131,9 +131,10 @@ export function credentialNotices(
   return notices;
 }
 
-/** Hosts whose plain http is the operator's own network: loopback, `.localhost`, `.local`, RFC 1918 addresses. */
-const OWN_NETWORK =
-  /^(localhost|.+\.localhost|.+\.local|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2})$/i;
+/** Host names of the operator's own machine or network: loopback, `.localhost`, `.local`. */
+const OWN_NAMES = /^(localhost|.+\.localhost|.+\.local|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+/** RFC 1918 private addresses. */
+const PRIVATE_ADDRESSES = /^(10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2})$/;
 
 /**
  * One start-up line when a credential is set and the base URL the calls go to is plain http on a host outside the
@@ -150,7 +151,8 @@ export function plainHttpNotice(
   } catch {
     return undefined;
   }
-  if (url.protocol !== "http:" || OWN_NETWORK.test(url.hostname)) return undefined;
+  if (url.protocol !== "http:" || OWN_NAMES.test(url.hostname) || PRIVATE_ADDRESSES.test(url.hostname))
+    return undefined;
   const set = Object.keys(credentials).filter(
     (name) => toolset.securitySchemes[name] !== undefined && !isApiVersionScheme(toolset.securitySchemes[name]),
   );
