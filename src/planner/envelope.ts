@@ -2,13 +2,21 @@
 // errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec, ItemErrorsSpec, ProgressSpec, TaskSpec, XmlShape } from "../runtime/types.js";
+import type {
+  EnvelopeSpec,
+  ItemErrorsSpec,
+  ProgressSpec,
+  ReturnCodesSpec,
+  TaskSpec,
+  XmlShape,
+} from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
 import { operationToItemErrors } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
+import { operationToReturnCodes } from "./return-codes.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -191,7 +199,8 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
  * says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
- * `operationToItemErrors`), and the task id an answer names for work that runs after it (see `operationToTask`).
+ * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
+ * return codes its member documents (see `operationToReturnCodes`).
  */
 export function answerChecks(
   operation: Operation,
@@ -208,6 +217,7 @@ export function answerChecks(
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
   task?: TaskSpec;
+  returnCodes?: ReturnCodesSpec;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -217,6 +227,7 @@ export function answerChecks(
   const progress = operationToProgress(operation, lookup);
   const itemErrors = operationToItemErrors(operation, lookup);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
+  const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -227,5 +238,6 @@ export function answerChecks(
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),
     ...(task === undefined ? {} : { task }),
+    ...(returnCodes === undefined ? {} : { returnCodes }),
   };
 }
