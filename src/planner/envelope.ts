@@ -2,13 +2,21 @@
 // errors list beside the result) and the body's declared JSON type.
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, MediaContent, Operation, ResponseModel } from "../model/api-model.js";
-import type { EnvelopeSpec, ItemErrorsSpec, ProgressSpec, TaskSpec, XmlShape } from "../runtime/types.js";
+import type {
+  EnvelopeSpec,
+  ItemErrorsSpec,
+  ProgressSpec,
+  ReturnCodesSpec,
+  TaskSpec,
+  XmlShape,
+} from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
 import { operationToItemErrors } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
+import { operationToReturnCodes } from "./return-codes.js";
 import { operationToXmlShape } from "./xml-shape.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -93,13 +101,30 @@ function flagOf(all: readonly SchemaObject[], lookup: SchemaLookup): { name: str
   return failed === undefined ? undefined : { name: failed, success: false };
 }
 
+/** A member that only names the record the call acted on: `id`, `hookId`, `hook_id`. */
+const NAMES_RECORD = /^(?:id|[a-z][A-Za-z0-9]*Id|[a-z][a-z0-9_]*_id)$/;
+
+/**
+ * Whether a write's success body is only its outcome: the flag and at most members naming the record (sms77's
+ * `POST /hooks` answers `{id, success}`, and `{"success": false}` when it subscribed nothing). A read's flag beside an
+ * id may be the record's own state, so reads stay out.
+ */
+function onlyOutcome(operation: Operation, own: readonly SchemaObject[], flag: string): boolean {
+  if (operation.method === "get" || operation.method === "head" || own.length !== 1) return false;
+  const properties = own[0]?.["properties"];
+  if (!isObject(properties)) return false;
+  const names = Object.keys(properties);
+  return names.includes(flag) && names.every((name) => name === flag || NAMES_RECORD.test(name));
+}
+
 /**
  * The error envelope of an operation's success body: a boolean `ok`/`success` (or `error`/`failed`) with an
  * `error`/`errors`/`message` field beside it in the 2xx schema or in a documented error response with the same flag,
  * or a flag the 2xx schema pins to its success value (`ok: {enum: [true]}`) or an error response pins to the other
  * (Slack documents `{"ok": false, "error": …}` as `default` and answers it with HTTP 200), or a success flag whose own
  * description says it tells whether the call succeeded (Zuora's `success`, "Returns `true` if the request was
- * processed successfully", answered `false` beside a `reasons` list with HTTP 200).
+ * processed successfully", answered `false` beside a `reasons` list with HTTP 200), or a write's success flag that is
+ * all its body says beside the record's id (see `onlyOutcome`).
  */
 export function operationToEnvelope(operation: Operation, lookup: SchemaLookup): EnvelopeSpec | undefined {
   const success = operation.success;
@@ -123,7 +148,8 @@ export function operationToEnvelope(operation: Operation, lookup: SchemaLookup):
     message !== undefined ||
     own.some((shape) => onlyValue(property(shape, flag.name, lookup)) === flag.success) ||
     others.some((shape) => onlyValue(property(shape, flag.name, lookup)) === !flag.success) ||
-    (flag.success && own.some((shape) => saysCallOutcome(property(shape, flag.name, lookup)?.["description"])));
+    (flag.success && own.some((shape) => saysCallOutcome(property(shape, flag.name, lookup)?.["description"]))) ||
+    (flag.success && onlyOutcome(operation, own, flag.name));
   if (!documented) return undefined;
   return {
     flag: `/${flag.name}`,
@@ -173,7 +199,8 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
  * says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
- * `operationToItemErrors`), and the task id an answer names for work that runs after it (see `operationToTask`).
+ * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
+ * return codes its member documents (see `operationToReturnCodes`).
  */
 export function answerChecks(
   operation: Operation,
@@ -190,6 +217,7 @@ export function answerChecks(
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
   task?: TaskSpec;
+  returnCodes?: ReturnCodesSpec;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -199,6 +227,7 @@ export function answerChecks(
   const progress = operationToProgress(operation, lookup);
   const itemErrors = operationToItemErrors(operation, lookup);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
+  const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -209,5 +238,6 @@ export function answerChecks(
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),
     ...(task === undefined ? {} : { task }),
+    ...(returnCodes === undefined ? {} : { returnCodes }),
   };
 }

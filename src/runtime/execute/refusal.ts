@@ -153,6 +153,41 @@ function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | unde
   return refusalError(step, { answer, word, said, reason });
 }
 
+/**
+ * The API's error word for a documented meaning: its head before " - " ("Invalid credentials - …" →
+ * `invalid_credentials`).
+ */
+const meaningWord = (meaning: string): string =>
+  (meaning.split(/\s[-–:|]\s|[.(]/)[0] ?? meaning)
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+
+/** The answer's return code is one the spec documents as a failure (see `StepSpec.returnCodes`). */
+function returnCodeFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  const codes = step.returnCodes;
+  if (codes === undefined || !isRecord(answer.body)) return undefined;
+  const value = at(answer.body, codes.member);
+  if (typeof value !== "number" && typeof value !== "string") return undefined;
+  const code = String(value).trim();
+  if (code === "" || codes.success.includes(code)) return undefined;
+  const meaning = Object.hasOwn(codes.errors, code) ? codes.errors[code] : undefined;
+  if (meaning === undefined && codes.othersFail !== true) return undefined;
+  const name = codes.member.slice(1);
+  const reason =
+    meaning === undefined
+      ? `its ${name} is ${code}, which the API documents as a failed call (success is ${codes.success.join(" or ")})`
+      : `its ${name} is ${code}, which the API documents as "${capText(meaning, 200)}"`;
+  const summary = summarizeErrorBody(answer.body, redact);
+  return refusalError(step, {
+    answer,
+    word: meaning === undefined ? undefined : meaningWord(meaning),
+    said: summary,
+    reason,
+  });
+}
+
 /** A value that says nothing: absent, null, blank text, or an empty list or object. */
 function isBlank(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -254,6 +289,7 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
 export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody | undefined {
   return (
     envelopeFailure(step, answer, redact) ??
+    returnCodeFailure(step, answer, redact) ??
     errorListFailure(step, answer, redact) ??
     typeMismatch(step, answer, redact)
   );

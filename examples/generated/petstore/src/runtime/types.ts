@@ -234,12 +234,32 @@ export interface StepSpec {
    */
   readonly task?: TaskSpec;
   /**
+   * The return codes the answer's own member documents, and which of them say the call failed (see
+   * `ReturnCodesSpec`).
+   */
+  readonly returnCodes?: ReturnCodesSpec;
+  /**
    * The operation's words say each call does it again (ShipEngine's `PUT …/add_funds`, "Add Funds To Carrier"): not
    * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
    */
   readonly repeats?: true;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
+}
+
+/**
+ * A success body's member of return codes the spec documents (Vonage Number Insight's `status`: "0 | Success", "4 |
+ * Invalid credentials"): a documented error code in a 2xx answer is the call's failure.
+ */
+export interface ReturnCodesSpec {
+  /** The member carrying the code (`/status`). */
+  readonly member: string;
+  /** The codes the spec documents as the call's success (`["0"]`). */
+  readonly success: readonly string[];
+  /** The codes the spec documents as the call's failure, each with its documented meaning. */
+  readonly errors: Readonly<Record<string, string>>;
+  /** The spec says every code but the success ones is a failure ("other values indicate the call failed"). */
+  readonly othersFail?: true;
 }
 
 /**

@@ -1,0 +1,88 @@
+// An operation's success body → the member whose description documents the call's own return codes, and which say it failed.
+import type { SchemaLookup } from "../model/api-source.js";
+import type { JsonSchema, Operation } from "../model/api-model.js";
+import type { ReturnCodesSpec } from "../runtime/types.js";
+import { derefTop } from "./schemas.js";
+
+type SchemaObject = Readonly<Record<string, unknown>>;
+
+const isObject = (value: unknown): value is SchemaObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** One documented code per line: "0 | Success - request accepted", "- `900`: Invalid API key", "4 = Invalid". */
+const CODE_LINE = /^\s*(?:[|*-]\s*)?`?(\d{1,6})`?\s*(?:\||:|=|–|-)\s*(\S.*?)\s*\|?\s*$/;
+
+/** A meaning that is the call's success: "Success - request accepted for delivery", "OK". */
+const SUCCESS_MEANING = /^(?:success(?:ful)?|succeeded|ok)\b/i;
+
+/**
+ * A meaning that is the call's failure, named by what went wrong with the request itself ("Invalid credentials",
+ * "Busy - you have made more requests …", "Internal Error", Vonage Verify's "The code inserted does not match"), not a state of a record ("Pending", "Fail" of a message).
+ */
+const ERROR_MEANING =
+  /^(?:[\w ]*\b)?(?:invalid|credentials?|unauthori[sz]ed|authenticat\w*|api[ _]?key|missing|incomplete|denied|forbidden|busy|throttl\w*|too many|quota|internal error|bad request|insufficient|not allowed|not permitted|does not match|not (?:in )?(?:a )?supported|unable to|barred|blacklisted|wrong|rejected)\b/i;
+
+/** "0 indicates the call succeeded" … "other values indicate the call failed" (Zuora's `resultCode`). */
+const SUCCESS_SENTENCE =
+  /\b(\d{1,6})\s+(?:indicates|means)\s+(?:that\s+)?the\s+(?:call|request|operation)\s+(?:succeeded|was\s+successful|is\s+successful)/i;
+const OTHERS_FAIL =
+  /\bother\s+(?:values|codes)\s+(?:indicate|mean)\s+(?:that\s+)?the\s+(?:call|request|operation)\s+failed/i;
+
+/** The codes a description documents line by line, each with its meaning. */
+function codeLines(description: string): Array<[string, string]> {
+  return description
+    .split(/\r?\n/)
+    .map((line) => CODE_LINE.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1] ?? "", m[2] ?? ""]);
+}
+
+/**
+ * The return codes a member's description documents: a table or list whose success code is named so and at least one
+ * other code names a failure of the request; or a sentence naming the success code and saying others fail.
+ */
+export function documentedCodes(description: unknown): Omit<ReturnCodesSpec, "member"> | undefined {
+  if (typeof description !== "string") return undefined;
+  const sentence = SUCCESS_SENTENCE.exec(description);
+  if (sentence !== null && OTHERS_FAIL.test(description)) {
+    return { success: [sentence[1] ?? ""], errors: {}, othersFail: true };
+  }
+  const lines = codeLines(description);
+  const success = lines.filter(([, meaning]) => SUCCESS_MEANING.test(meaning)).map(([code]) => code);
+  const errors = lines.filter(([, meaning]) => !SUCCESS_MEANING.test(meaning) && ERROR_MEANING.test(meaning));
+  if (success.length === 0 || errors.length === 0) return undefined;
+  return { success, errors: Object.fromEntries(errors) };
+}
+
+/** A schema's object shapes: itself and its allOf/oneOf/anyOf branches, two levels down. */
+function shapesOf(schema: unknown, lookup: SchemaLookup, depth = 2): SchemaObject[] {
+  const top = derefTop(schema as JsonSchema, lookup);
+  if (!isObject(top)) return [];
+  const branches = ["allOf", "oneOf", "anyOf"].flatMap((key) =>
+    Array.isArray(top[key]) ? (top[key] as unknown[]) : [],
+  );
+  return [top, ...(depth === 0 ? [] : branches.flatMap((b) => shapesOf(b, lookup, depth - 1)))];
+}
+
+const jsonShapes = (operation: Operation, lookup: SchemaLookup): SchemaObject[] =>
+  (operation.success?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapesOf(c.schema, lookup));
+
+/** The member of a 2xx JSON body whose own description documents the call's return codes (see `documentedCodes`). */
+export function operationToReturnCodes(operation: Operation, lookup: SchemaLookup): ReturnCodesSpec | undefined {
+  if (operation.success === undefined || !/^2/.test(operation.success.status)) return undefined;
+  for (const shape of jsonShapes(operation, lookup)) {
+    const properties = shape["properties"];
+    if (!isObject(properties)) continue;
+    for (const [name, schema] of Object.entries(properties)) {
+      const member = derefTop(schema as JsonSchema, lookup);
+      if (
+        !isObject(member) ||
+        (member["type"] !== "integer" && member["type"] !== "string" && member["type"] !== "number")
+      )
+        continue;
+      const codes = documentedCodes(member["description"]);
+      if (codes !== undefined) return { member: `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, ...codes };
+    }
+  }
+  return undefined;
+}
