@@ -2,6 +2,7 @@
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
 import type { ItemErrorsSpec } from "../runtime/types.js";
+import { splitWords } from "../runtime/adapters/search-words.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 
@@ -113,12 +114,6 @@ function isSend(operation: Operation): boolean {
   const summary = splitWords(operation.summary ?? "");
   return [id[0], id.at(-1), last[0], summary[0]].some((w) => w !== undefined && SEND.test(w));
 }
-
-const splitWords = (text: string): string[] =>
-  text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== "");
 
 /**
  * A call that sends many items at once: its request body is a list (Postmark's batch of messages), or its name, path

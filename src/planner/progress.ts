@@ -86,15 +86,15 @@ const isObject = (schema: unknown): schema is SchemaObject =>
 const isStatusName = (name: string): boolean =>
   /(?:^|_)(?:status|state)$/i.test(name) || /[a-z](?:Status|State)$/.test(name);
 
-/** The object shapes a schema may take: itself and its allOf/oneOf/anyOf branches (one level). */
-function shapes(schema: unknown, lookup: SchemaLookup): SchemaObject[] {
+/** The object shapes a schema may take: itself and its allOf/oneOf/anyOf branches, `depth` levels of them. */
+export function shapes(schema: unknown, lookup: SchemaLookup, depth = 1): SchemaObject[] {
   if (!isObject(schema)) return [];
   const top = derefTop(schema as JsonSchema, lookup);
   if (!isObject(top)) return [];
   const branches = ["allOf", "oneOf", "anyOf"].flatMap((key) =>
     Array.isArray(top[key]) ? (top[key] as unknown[]) : [],
   );
-  return [top, ...branches.map((b) => (isObject(b) ? derefTop(b as JsonSchema, lookup) : b)).filter(isObject)];
+  return [top, ...(depth === 0 ? [] : branches.flatMap((b) => shapes(b, lookup, depth - 1)))];
 }
 
 /** The enum's unfinished values, when it also has a finished one; undefined otherwise. */

@@ -2,6 +2,7 @@
 import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
 import type { ReturnCodesSpec } from "../runtime/types.js";
+import { shapes } from "./progress.js";
 import { derefTop } from "./schemas.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -54,18 +55,8 @@ export function documentedCodes(description: unknown): Omit<ReturnCodesSpec, "me
   return { success, errors: Object.fromEntries(errors) };
 }
 
-/** A schema's object shapes: itself and its allOf/oneOf/anyOf branches, two levels down. */
-function shapesOf(schema: unknown, lookup: SchemaLookup, depth = 2): SchemaObject[] {
-  const top = derefTop(schema as JsonSchema, lookup);
-  if (!isObject(top)) return [];
-  const branches = ["allOf", "oneOf", "anyOf"].flatMap((key) =>
-    Array.isArray(top[key]) ? (top[key] as unknown[]) : [],
-  );
-  return [top, ...(depth === 0 ? [] : branches.flatMap((b) => shapesOf(b, lookup, depth - 1)))];
-}
-
 const jsonShapes = (operation: Operation, lookup: SchemaLookup): SchemaObject[] =>
-  (operation.success?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapesOf(c.schema, lookup));
+  (operation.success?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapes(c.schema, lookup, 2));
 
 /** The member of a 2xx JSON body whose own description documents the call's return codes (see `documentedCodes`). */
 export function operationToReturnCodes(operation: Operation, lookup: SchemaLookup): ReturnCodesSpec | undefined {

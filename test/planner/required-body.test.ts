@@ -218,6 +218,7 @@ describe("createsWhenAbsent: a PUT that also creates", () => {
       false,
     ],
     ["an upsert summary", put("putThing", "Upsert a contact", ["200"]), true],
+    ["a summary that creates or updates", put("put_thing", "Creates or updates a thing", ["200"]), true],
     ["a replace only", put("replaceThing", "Replace a thing", ["200"]), false],
     ["an update only", put("updateCluster", undefined, ["200", "404"]), false],
     ["a made-up id says nothing", put("putCreatedThingsById", undefined, ["200"], true), false],

@@ -3,9 +3,10 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { JsonSchema, Operation } from "../../model/api-model.js";
 import type { Step } from "../../goals/types.js";
 import type { KeepCurrentSpec } from "../../runtime/types.js";
+import { splitWords } from "../../runtime/adapters/search-words.js";
 import { escapeToken } from "../../util/pointer.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
-import { derefTop } from "../schemas.js";
+import { requiredKeys } from "./body-shape.js";
 import type { GoalContext } from "./context.js";
 
 /** Properties of `schema` a client may send back: declared, and not `readOnly`. */
@@ -72,13 +73,22 @@ export function keepCurrentOf(
   if (resource === undefined) return undefined;
   const properties = body.filter((name) => resource.names.has(name));
   const creates = createsWhenAbsent(operation)
-    ? { createsWhenAbsent: { required: requiredProperties(bodySchema, ctx.api.schema) } }
+    ? { createsWhenAbsent: { required: requiredKeys(bodySchema, ctx.api.schema) } }
     : {};
   return { operationId: read.id, pointer: resource.pointer, properties, ...creates };
 }
 
 /** Words of a PUT that makes the resource when it is missing: Azure's `Secrets_CreateOrUpdate`, an upsert. */
-const CREATES = /create|upsert|\bmake\b|\badd\b/i;
+const CREATES: ReadonlySet<string> = new Set([
+  "create",
+  "creates",
+  "upsert",
+  "upserts",
+  "make",
+  "makes",
+  "add",
+  "adds",
+]);
 
 /**
  * Whether a PUT also creates what is not there yet: its operation id or summary says it creates (`CreateOrUpdate`,
@@ -86,23 +96,6 @@ const CREATES = /create|upsert|\bmake\b|\badd\b/i;
  * answers 404 for what does not exist.
  */
 export function createsWhenAbsent(operation: Operation): boolean {
-  const words = `${operation.idSynthesized ? "" : operation.id.replace(/([a-z])([A-Z])/g, "$1 $2")} ${operation.summary ?? ""}`;
-  return CREATES.test(words);
-}
-
-/** How many schemas of an `allOf` chain the required properties are gathered from. */
-const MAX_PARTS = 64;
-
-/** The body schema's required top-level properties, its own and its `allOf` parts' (an explicit stack). */
-function requiredProperties(schema: JsonSchema, schemas: SchemaLookup): string[] {
-  const required = new Set<string>();
-  const stack = [schema];
-  for (let seen = 0; stack.length > 0 && seen < MAX_PARTS; seen++) {
-    const node = derefTop(stack.pop() as JsonSchema, schemas);
-    if (typeof node !== "object") continue;
-    for (const name of Array.isArray(node["required"]) ? (node["required"] as unknown[]) : [])
-      if (typeof name === "string") required.add(name);
-    if (Array.isArray(node["allOf"])) stack.push(...(node["allOf"] as JsonSchema[]));
-  }
-  return [...required];
+  const words = [...(operation.idSynthesized ? [] : splitWords(operation.id)), ...splitWords(operation.summary ?? "")];
+  return words.some((w) => CREATES.has(w));
 }
