@@ -71,11 +71,13 @@ export function operationProfile(
     operation,
     segments,
   );
+  const lastWords = splitWords(segments.at(-1) ?? "");
+  const verbOnlySegment =
+    (recordVerb !== undefined && fromPath === recordVerb && lastWords.length === 1) ||
+    (idVerb !== undefined && fromPath === idVerb && lastWords.join(" ") === idVerb.action);
   const objects = objectWords(
     operation,
-    recordVerb !== undefined && fromPath === recordVerb && splitWords(segments.at(-1) ?? "").length === 1
-      ? segments.slice(0, -1)
-      : segments,
+    verbOnlySegment ? segments.slice(0, -1) : segments,
     rpc,
     idWords,
     action,
@@ -86,11 +88,23 @@ export function operationProfile(
   const signals = signalsOf(operation, idWords, segments);
   return {
     action,
-    object: objects.object,
+    object:
+      fromId !== undefined && fromId === groupVerb(rpc ?? namingId(operation))
+        ? withoutVerb(objects.object, action)
+        : objects.object,
     ...(objects.parents.length === 0 ? {} : { parents: objects.parents }),
     ...(qualifiers.length === 0 ? {} : { qualifiers }),
     ...(signals.length === 0 ? {} : { signals }),
   };
+}
+
+/**
+ * An object that opens with its own action's verb (Azure Batch's `…/{poolId}/disableautoscale`, "disable auto scale",
+ * read by `Pool_DisableAutoScale` as a disable): the thing is what follows (`auto scale`).
+ */
+function withoutVerb(object: string, action: string): string {
+  const [first, ...rest] = object.split(" ");
+  return rest.length === 0 || first !== action ? object : rest.join(" ");
 }
 
 /**
@@ -249,7 +263,28 @@ function idAction(id: string, method: string): string | undefined {
   if (word === undefined || (parts.length === 1 && word === method)) return undefined;
   const stemmed = stem(word);
   const classes = verbClasses(stemmed);
-  return classes === undefined || NOT_ACTIONS.has(stemmed) ? undefined : canonicalAction(stemmed, classes);
+  if (classes === undefined || NOT_ACTIONS.has(stemmed)) return method === "get" ? undefined : groupVerb(id);
+  return canonicalAction(stemmed, classes);
+}
+
+/** An id's method part named after its HTTP method (`Users_Post`, `Files_PutFile`) says no more than the method. */
+const HTTP_METHOD_WORDS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head"]);
+
+/**
+ * The verb of an id written `Group_VerbObject` when it does more than create, read, change or delete
+ * (`VirtualMachineScaleSetRollingUpgrades_StartExtensionUpgrade` starts, `ScaleUnits_ScaleOut` scales out), on a
+ * call other than a GET; its create-or-update, reads and searches leave the reading to the path and the method.
+ */
+function groupVerb(id: string): string | undefined {
+  const method = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(id)?.[1];
+  const [word, particle, ...more] = splitWords(method ?? "");
+  if (word === undefined || HTTP_METHOD_WORDS.has(word)) return undefined;
+  const stemmed = stem(word);
+  const classes = verbClasses(stemmed);
+  if (classes === undefined || NOT_ACTIONS.has(stemmed) || classes.some((c) => READ_CLASSES.has(c))) return undefined;
+  if (particle !== undefined && more.length === 0 && PARTICLES.has(particle)) return `${word} ${particle}`;
+  const action = canonicalAction(stemmed, classes);
+  return REST_ACTIONS.has(action) ? undefined : action;
 }
 
 /**
@@ -270,6 +305,7 @@ function idNamedVerb(
   const verb = words[0];
   const tail = words.length > 1 ? (words.at(-1) as string) : undefined;
   const nounVerb = tail !== undefined && !isPlural(tail) && verbClasses(tail) !== undefined;
+  const phrasal = words.length === 2 && PARTICLES.has(tail as string);
   if (verb === undefined || isPlural(verb) || verbClasses(stem(verb)) !== undefined || nounVerb) return undefined;
   const id = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
   const before = id.slice(0, id.length - words.length);
@@ -284,9 +320,45 @@ function idNamedVerb(
   if (!before.every((w) => nouns.has(stem(w)))) return undefined;
   const text = operation.summary?.trim() || operation.description?.trim() || "";
   const opening = splitWords(/^[A-Za-z]+/.exec(text)?.[0] ?? "")[0] ?? "";
-  return opening.startsWith(verb) || (opening.length >= 4 && verb.startsWith(opening))
-    ? { action: verb, verb: true }
+  return opening.startsWith(verb) ||
+    (opening.length >= 4 && verb.startsWith(opening)) ||
+    (groupVerbId(operation, words) && !opensWithOtherVerb(text, verb))
+    ? { action: phrasal ? words.join(" ") : verb, verb: true }
     : undefined;
+}
+
+/**
+ * An operation id written `Group_Verb` whose verb part is the path's last segment (`VirtualMachines_Deallocate` on
+ * `…/{vmName}/deallocate`: the operation group, then what is done to it, the convention of generated Azure clients),
+ * named by the spec, not made up; a participle first (`PlannedFailover`) is no verb, and a read or a count
+ * (`ProductsApi_Count`) is left to the reads.
+ */
+function groupVerbId(operation: OperationSummary, segmentWords: readonly string[]): boolean {
+  const id = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(namingId(operation));
+  const first = segmentWords[0] ?? "";
+  const participle = /(ed|ing)$/.test(first);
+  return (
+    !operation.idSynthesized &&
+    !participle &&
+    !RPC_READS.has(first) &&
+    first !== "count" &&
+    id !== null &&
+    splitWords(id[1] as string).join(" ") === segmentWords.join(" ")
+  );
+}
+
+/**
+ * Whether a text opens with a verb other than `verb` acting on a thing ("Creates or updates the model status",
+ * "Declare an emergency", "Post a payment token"): then the text, not the segment, says what the call does.
+ */
+function opensWithOtherVerb(text: string, verb: string): boolean {
+  const [opening, next] = /^([A-Za-z]+)\s+([A-Za-z]+)/.exec(htmlToText(text).trim())?.slice(1) ?? [];
+  if (opening === undefined || next === undefined || stem(opening.toLowerCase()) === stem(verb)) return false;
+  return (
+    DETERMINERS.has(next.toLowerCase()) ||
+    next.toLowerCase() === "or" ||
+    verbClasses(stem(opening.toLowerCase())) !== undefined
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ const { model, operation } = specModels({
   gitlab: join(api, "gitlab.com.json"),
   mandrill: join(api, "mandrillapp.com.json"),
   keyvault: join(api, "azure.com/keyvault-secrets.json"),
+  compute: join(api, "azure.com/compute.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -30,8 +31,34 @@ describe("a last segment that opens with a verb", () => {
       "PUT /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.KeyVault/vaults/{vaultName}/secrets/{secretName}",
       "create_or_update_secret",
     ],
+    // …and a `Group_Verb` id's group, however many words, is the noun: never `update_virtual_machines_create_or_update`.
+    [
+      "compute",
+      "PUT /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/virtualMachines/{vmName}",
+      "create_or_update_virtual_machine",
+    ],
+    [
+      "compute",
+      "GET /subscriptions/{subscriptionId}/providers/Microsoft.Compute/virtualMachines",
+      "list_all_virtual_machines",
+    ],
+    [
+      "compute",
+      "GET /subscriptions/{subscriptionId}/providers/Microsoft.Compute/availabilitySets",
+      "list_availability_sets_by_subscription",
+    ],
+    [
+      "compute",
+      "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/virtualMachineScaleSets/{vmScaleSetName}/extensionRollingUpgrade",
+      "start_extension_upgrade",
+    ],
+    [
+      "compute",
+      "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/virtualMachineScaleSets/{vmScaleSetName}/rollingUpgrades/cancel",
+      "cancel_rolling_upgrade",
+    ],
   ])("%s %s → %s", async (key, signature, name) => {
-    const { operation: o } = await operation(key as "gitlab" | "mandrill" | "keyvault", signature);
+    const { operation: o } = await operation(key as "gitlab" | "mandrill" | "keyvault" | "compute", signature);
     expect(operationGoalName(o, "call")).toBe(name);
   });
 

@@ -368,6 +368,76 @@ const CASES: readonly Case[] = [
     { action: "regenerate", object: "primary key" },
   ],
   [
+    "Azure: a Group_Verb id on its last segment names the verb though the description opens with another",
+    {
+      method: "post",
+      path: "/subscriptions/{sid}/providers/Microsoft.Compute/virtualMachines/{vmName}/deallocate",
+      id: "VirtualMachines_Deallocate",
+      description: "Shuts down the virtual machine and releases the compute resources.",
+    },
+    { action: "deallocate", object: "virtual machine" },
+  ],
+  [
+    "Azure: a Group_Verb id's phrasal verb (powerOff) acts on the record, its particle is no object",
+    {
+      method: "post",
+      path: "/subscriptions/{sid}/providers/Microsoft.Compute/virtualMachines/{vmName}/powerOff",
+      id: "VirtualMachines_PowerOff",
+      description: "The operation to power off (stop) a virtual machine.",
+    },
+    { action: "power off", object: "virtual machine" },
+  ],
+  [
+    "Azure: a Group_Verb id whose description opens with another verb on a thing keeps the noun (model status)",
+    {
+      method: "post",
+      path: "/subscriptions/{sid}/hubs/{hubName}/predictions/{predictionName}/modelStatus",
+      id: "Predictions_ModelStatus",
+      description: "Creates or updates the model status of prediction.",
+    },
+    { action: "create", object: "model status" },
+  ],
+  [
+    "Azure: a participle first in a Group_Verb id (PlannedFailover) is no verb",
+    {
+      method: "post",
+      path: "/vaults/{vault}/replicationRecoveryPlans/{recoveryPlanName}/plannedFailover",
+      id: "ReplicationRecoveryPlans_PlannedFailover",
+      description: "The operation to start the planned failover of a recovery plan.",
+    },
+    { action: "create", object: "planned failover" },
+  ],
+  [
+    "Azure: a Group_VerbObject id on another segment names its verb (start), the path its object",
+    {
+      method: "post",
+      path: "/subscriptions/{sid}/virtualMachineScaleSets/{vmScaleSetName}/extensionRollingUpgrade",
+      id: "VirtualMachineScaleSetRollingUpgrades_StartExtensionUpgrade",
+      description: "Starts a rolling upgrade to move all extensions to the latest available extension version.",
+    },
+    { action: "start", object: "extension rolling upgrade" },
+  ],
+  [
+    "Azure Batch: an object that opens with the Group_Verb id's verb is what follows it",
+    {
+      method: "post",
+      path: "/pools/{poolId}/disableautoscale",
+      id: "Pool_DisableAutoScale",
+      summary: "Disables automatic scaling for a Pool.",
+    },
+    { action: "disable", object: "auto scale" },
+  ],
+  [
+    "a Controller_Verb id named after its HTTP method (Users_Post) leaves the reading to the path",
+    { method: "post", path: "/v2/Users", id: "Users_Post", summary: "Add a user" },
+    { action: "create", object: "user" },
+  ],
+  [
+    "a Controller_Verb id that reads (Appointments_QueryItem) leaves the reading to the path",
+    { method: "get", path: "/V1.0/Appointments/{id}", id: "Appointments_QueryItem" },
+    { action: "get", object: "appointment" },
+  ],
+  [
     "Telnyx: a segment that groups the verbs after it (/actions/answer) is no object",
     { method: "post", path: "/calls/{call_control_id}/actions/answer", id: "callAnswer", summary: "Answer call" },
     { action: "answer", object: "call" },

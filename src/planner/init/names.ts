@@ -212,7 +212,9 @@ function baseName(operation: Operation): string {
   if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
   const id = namingId(operation);
   const slash = id.lastIndexOf("/");
-  if (slash < 0) return nounFirst(toSnakeCase(id));
+  const [, group, method] = /^([A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(id) ?? [];
+  const grouped = group !== undefined && splitWords(method ?? "").length > 1;
+  if (slash < 0) return nounFirst(toSnakeCase(id), grouped ? splitWords(group).length : 1);
   const namespace = toSnakeCase(id.slice(0, slash));
   const words = toSnakeCase(id.slice(slash + 1))
     .split("_")
@@ -248,18 +250,32 @@ const PLAIN_VERBS: ReadonlySet<string> = new Set([
  * An id that puts its namespace before its verb read as verb + noun: `issue_create_issue` → `create_issue`,
  * `repo_list_pull_requests` → `list_repo_pull_requests`, `user_search` → `search_user`, `pet_find_by_status` →
  * `find_pet_by_status`; an Azure verb pair keeps together over a singular object: `secrets_create_or_update` →
- * `create_or_update_secret`.
+ * `create_or_update_secret`; an id written `Group_Verb` has the group's words for its noun
+ * (`VirtualMachines_CreateOrUpdate` → `create_or_update_virtual_machine`, `AvailabilitySets_ListBySubscription` →
+ * `list_availability_sets_by_subscription`, `VirtualMachines_ListAll` → `list_all_virtual_machines`); a verb there
+ * that names its own object says whose (`AuthorizationRules_ListKeys` → `list_authorization_rule_keys`), unless the
+ * object restates it (`…RollingUpgrades_StartExtensionUpgrade` → `start_extension_upgrade`); a lone verb there
+ * (`RollingUpgrades_Cancel`) is read from the path.
  */
-function nounFirst(name: string): string {
+function nounFirst(name: string, nounWords = 1): string {
   const words = name.split("_").filter((w) => w !== "");
-  const [noun, verb, ...after] = words;
-  if (noun === undefined || verb === undefined || VERBS.has(noun) || !PLAIN_VERBS.has(verb)) return name;
+  const noun = words.length > nounWords ? words.slice(0, nounWords).join("_") : undefined;
+  const [verb, ...after] = words.slice(nounWords);
+  const grouped = nounWords > 1 && verb !== undefined && verbClasses(stem(verb)) !== undefined;
+  if (noun === undefined || verb === undefined || VERBS.has(words[0] as string)) return name;
+  if (!PLAIN_VERBS.has(verb) && !grouped) return name;
   const [or, other, ...rest] = after;
   const alternative = or === "or" && other !== undefined && PLAIN_VERBS.has(other);
   const verbs = alternative ? [verb, "or", other] : [verb];
   const tail = alternative ? rest : after;
   const restates = tail.some((w) => w === noun || singular(w) === noun);
   const object = alternative && SINGULAR_VERBS.has(verb) && tail.length === 0 ? singular(noun) : noun;
+  if (verb === "list" && tail[0] === "all" && !restates) return ["list", "all", object, ...tail.slice(1)].join("_");
+  if (grouped && tail.length > 0 && !PREPOSITIONS.has(tail[0] as string)) {
+    const nouns = new Set(noun.split("_").map(stem));
+    const owner = tail.some((w) => nouns.has(stem(w))) ? [] : [singular(noun)];
+    return [...verbs, ...owner, ...tail].join("_");
+  }
   return [...verbs, ...(restates ? [] : [object]), ...tail].join("_");
 }
 
