@@ -2,10 +2,12 @@
 
 /**
  * A whole string that only names what goes there, as Postman collections and templates write it: `{{PAGE_ID}}`,
- * `{{name}}_{{ip}}`, `<string>`, `<consent-artefact-id>`, `${SOURCE_NAMESPACE}`. Shown as an example it is copied as a
+ * `{{name}}_{{ip}}`, `<string>`, `<consent-artefact-id>`, `${SOURCE_NAMESPACE}`, and a path template's one name in
+ * braces (`{subscription-id}`, `{vmss-name}`: Azure's examples). Shown as an example it is copied as a
  * value ("E.g. {{PAGE_ID}}"); an example that only contains one (`Bearer {{token}}`, `/pages/<id>`) is kept.
  */
-const PLACEHOLDER = /^\s*(?:(?:\{\{[^{}]+\}\}|\$\{[^{}]+\})[^{}$<>\s]*)+\s*$|^\s*<[A-Za-z][\w .-]*>\s*$/;
+const PLACEHOLDER =
+  /^\s*(?:(?:\{\{[^{}]+\}\}|\$\{[^{}]+\})[^{}$<>\s]*)+\s*$|^\s*<[A-Za-z][\w .-]*>\s*$|^\s*\{[A-Za-z][\w.-]*\}\s*$/;
 
 /**
  * A run of X's standing for a value or a text not written yet (`XXXXXXXXX`, `XXXX-XXXX`, CircleCI's path parameter

