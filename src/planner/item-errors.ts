@@ -26,6 +26,14 @@ const ERROR_LIST_NAME = /^(?:errors?|failures?|warnings?|messages?)$/i;
  * message "as if it were being created through the non-bulk endpoint", 201 or 400. A plain `status` is a record's state.
  */
 const STATUS_NAME = /^(?:status[_-]?code|http[_-]?status(?:[_-]?code)?)$/i;
+/**
+ * An item's member saying why it was rejected (Mandrill's per-recipient `reject_reason`, `rejectionReason`): the item
+ * failed when it holds a value. Not a `failureReason`: in batch reads (AWS's `BatchGetDevEndpoints`,
+ * `GetBatchImportJobs`) it is a record's own last failure, no failure of the call.
+ */
+const REASON_NAME = /^reject(?:ion|ed)?[_-]?reason$/i;
+/** The item's own status beside such a reason (Mandrill's `status`: sent, queued, scheduled, rejected, invalid). */
+const STATE_NAME = /^(?:status|state)$/i;
 /** An item's message member, best first. */
 const MESSAGE_NAMES = ["message", "error_message", "errormessage", "detail", "description", "reason", "msg"];
 /** Members that name which item it is (`To`, `MessageID`, `id`, `email`, `index`, `custom_id`, `incidentNumber`). */
@@ -86,7 +94,13 @@ function itemRule(schema: unknown, lookup: SchemaLookup, list: string): Found | 
   }
   const status = names.find((n) => STATUS_NAME.test(n) && properties.get(n)?.["type"] === "integer");
   if (status !== undefined) return { rule: { list, field: status, kind: "status", ...extra }, report: false };
-  return undefined;
+  const reason = names.find((n) => REASON_NAME.test(n));
+  if (reason === undefined) return undefined;
+  const state = names.find((n) => STATE_NAME.test(n) && properties.get(n)?.["type"] === "string");
+  return {
+    rule: { list, field: reason, kind: "reason", ...(state === undefined ? {} : { state }), ...extra },
+    report: false,
+  };
 }
 
 /** The items schema of an array schema, or undefined. */
@@ -134,8 +148,9 @@ function isBatch(operation: Operation, lookup: SchemaLookup): boolean {
 /**
  * A write not named as a list or search, that is a batch (see `isBatch`) or whose items are only outcome reports
  * (see `Found`), whose success body is a list of per-item results (at its top, or a list member of an object at its top)
- * whose items declare an error member (`ErrorCode`, `error`), a boolean success flag or an HTTP status code (not a `status`: a batch read's
- * records report their own state, `FAILED` jobs, which is no failure of the call):
+ * whose items declare an error member (`ErrorCode`, `error`), a boolean success flag, an HTTP status code or a reason for
+ * rejecting the item (Mandrill's per-recipient `reject_reason`, read with the item's `status` beside it; a `status` alone
+ * is not read: a batch read's records report their own state, `FAILED` jobs, which is no failure of the call):
  * where the list is and how an item says it failed, so a 2xx whose items partly failed is not told as all done.
  */
 export function operationToItemErrors(operation: Operation, lookup: SchemaLookup): ItemErrorsSpec | undefined {

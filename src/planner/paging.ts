@@ -33,14 +33,29 @@ function isArray(schema: JsonSchema, schemas: SchemaLookup, depth = 0): boolean 
   return Array.isArray(node["allOf"]) && (node["allOf"] as JsonSchema[]).some((b) => isArray(b, schemas, depth + 1));
 }
 
-/** The list a page holds: the body itself, else its one array member (`/droplets`, `/messages`). */
+/** An answer's hypermedia links (Mailchimp's `_links` beside `lists`, HAL's `links`): never the records it lists. */
+export const LINKS_MEMBER = /^_?links$/i;
+
+/** Whether a member's items are objects: beside links, a record's own list of numbers (Flinkster's area) is no page. */
+function listsRecords(body: JsonSchema, name: string, schemas: SchemaLookup): boolean {
+  const item = schemaAtPointer(body, [name, "0"], schemas);
+  return item.ok && jsonTypes(item.schema, schemas).has("object");
+}
+
+/**
+ * The list a page holds: the body itself, else its one array member (`/droplets`, `/messages`), links beside it aside
+ * (Mailchimp's `{lists: […], _links: […], total_items}` pages `/lists`; a page of records named links lists them).
+ */
 function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefined {
   if (isArray(body, schemas)) return "";
-  const arrays = propertyNames(body, schemas).filter((name) => {
+  const all = propertyNames(body, schemas).filter((name) => {
     const walked = schemaAtPointer(body, [name], schemas);
     return walked.ok && isArray(walked.schema, schemas);
   });
-  return arrays.length === 1 && arrays[0] !== undefined ? `/${escapeToken(arrays[0])}` : undefined;
+  const arrays = all.length > 1 ? all.filter((name) => !LINKS_MEMBER.test(name)) : all;
+  const [only] = arrays;
+  if (arrays.length !== 1 || only === undefined) return undefined;
+  return arrays.length === all.length || listsRecords(body, only, schemas) ? `/${escapeToken(only)}` : undefined;
 }
 
 /** Whether an object schema holds a list of its own: a next page named inside it is that list's, not the page's. */

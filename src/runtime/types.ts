@@ -269,8 +269,13 @@ export interface ReturnCodesSpec {
 export interface ItemErrorsSpec {
   readonly list: string;
   readonly field: string;
-  /** `status`: the item's HTTP status code, 400 or more when it failed. */
-  readonly kind: "error" | "flag" | "status";
+  /**
+   * `status`: the item's HTTP status code, 400 or more when it failed; `reason`: why the item was rejected (Mandrill's
+   * `reject_reason`), a value when it was, and `state`'s failure words (`rejected`, `invalid`) too.
+   */
+  readonly kind: "error" | "flag" | "status" | "reason";
+  /** With `reason`: the item's own status member (Mandrill's `status`: sent, queued, rejected, invalid). */
+  readonly state?: string;
   readonly message?: string;
   readonly ids?: readonly string[];
 }

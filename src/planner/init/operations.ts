@@ -4,6 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
+import { LINKS_MEMBER } from "../paging.js";
 import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { isPlural } from "../../runtime/adapters/search-words.js";
@@ -252,9 +253,6 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
 
 const LIST_KEYS = ["items", "data", "results", "records", "entries", "values", "content", "elements", "list", "nodes"];
 
-/** An answer's hypermedia links (Mailchimp's `_links` beside `lists`, HAL's `links`): never the records it lists. */
-const LINKS = /^_?links$/i;
-
 /** Properties that give an object an identity of its own: a record carries one, a list's envelope does not. */
 const OWN_ID = /^_?(id|uuid|guid)$/;
 
@@ -284,7 +282,7 @@ function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: strin
   if (node["properties"] === undefined && Array.isArray(node["allOf"]))
     return composedListTokens(node["allOf"] as JsonSchema[], schemas, path);
   const properties = (node["properties"] ?? {}) as Record<string, JsonSchema>;
-  const arrays = Object.keys(properties).filter((k) => !LINKS.test(k) && isArray(properties[k] ?? {}, schemas));
+  const arrays = Object.keys(properties).filter((k) => !LINKS_MEMBER.test(k) && isArray(properties[k] ?? {}, schemas));
   const listed = LIST_KEYS.find((k) => arrays.includes(k));
   if (listed !== undefined) return [listed, "0"];
   const [only, ...more] = arrays;

@@ -357,6 +357,20 @@ function apiErrorCode(status: number, word: string | undefined): ErrorCode | und
   return WORDED_400.has(code) ? code : undefined;
 }
 
+/** An RFC 7807 problem's title that names its type in a few words ("Member Exists"), not a sentence. */
+const PROBLEM_TITLE = /^[A-Za-z]+(?: [A-Za-z]+){0,3}$/;
+
+/**
+ * The code a 400 problem document's title names (`{"title": "Member Exists", "detail": "… is already a list member."}`
+ * → CONFLICT), as a code word would: Mailchimp answers every refusal 400 under one problem `type` and tells them apart
+ * by title. Only a title of up to four words beside a `detail` or `type`, and only the codes a 400's word may give.
+ */
+export function problemTitleCode(status: number, body: unknown): ErrorCode | undefined {
+  if (!isRecord(body) || typeof body.title !== "string" || !PROBLEM_TITLE.test(body.title.trim())) return undefined;
+  if (typeof body.detail !== "string" && typeof body.type !== "string") return undefined;
+  return apiErrorCode(status, body.title);
+}
+
 /** A one-sentence message that only says a record is missing: "This bounce was not found.", "User does not exist". */
 const RECORD_NOT_FOUND = new RegExp(
   "^(?:(?:the|this|that|requested|specified)\\s+)?([a-z][\\w '-]{0,40}?)\\s+" +
@@ -464,6 +478,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const code =
     apiErrorCode(status, apiError) ??
     callerErrorCode(status, failure.body) ??
+    (apiError === undefined ? problemTitleCode(status, failure.body) : undefined) ??
     (apiError === undefined ? notFoundSaid(status, summary) : undefined) ??
     rateLimitSaid(status, summary) ??
     statusToCode(status);

@@ -19,12 +19,23 @@ function isNoError(value: unknown): boolean {
   return isRecord(value) && Object.keys(value).length === 0;
 }
 
+/** A per-item status that says the item was not done (Mandrill's `rejected`, `invalid`). */
+const FAILED_STATE = /^(?:rejected|invalid|failed|failure|error|bounced|dropped|refused|undeliverable)$/i;
+
+/** Whether an item's status member (beside its reason for a rejection) says it was not done. */
+const stateFailed = (spec: ItemErrorsSpec, item: Record<string, unknown>): boolean => {
+  const state = spec.state === undefined ? undefined : item[spec.state];
+  return typeof state === "string" && FAILED_STATE.test(state.trim());
+};
+
 /**
- * Whether one item says it failed: its error member holds an error, its success flag is false, or its status is
- * 4xx/5xx.
+ * Whether one item says it failed: its error member holds an error, its success flag is false, its status is
+ * 4xx/5xx, or it names a reason it was rejected (or its status beside that reason says so).
  */
 export function itemFailed(spec: ItemErrorsSpec, item: unknown): boolean {
-  if (!isRecord(item) || !Object.hasOwn(item, spec.field)) return false;
+  if (!isRecord(item)) return false;
+  if (spec.kind === "reason" && stateFailed(spec, item)) return true;
+  if (!Object.hasOwn(item, spec.field)) return false;
   const value = item[spec.field];
   if (spec.kind === "status") return typeof value === "number" && value >= 400;
   return spec.kind === "flag" ? value === false : !isNoError(value);
@@ -40,10 +51,14 @@ function quote(spec: ItemErrorsSpec, item: Record<string, unknown>, index: numbe
   const named = (spec.ids ?? [])
     .filter((name) => !(item[name] === undefined || item[name] === null || item[name] === ""))
     .map((name) => `${name} ${JSON.stringify(shown(item[name]))}`);
-  const error = `${spec.field} ${shown(item[spec.field])}`;
+  const state = spec.state === undefined || item[spec.state] === undefined ? [] : [spec.state];
+  const error = [...state, spec.field]
+    .filter((name) => !(item[name] === undefined || item[name] === null || item[name] === ""))
+    .map((name) => `${name} ${shown(item[name])}`)
+    .join(", ");
   const message = spec.message === undefined ? undefined : item[spec.message];
   const said = typeof message === "string" && message.trim() !== "" ? `: ${shown(message.trim())}` : "";
-  return `[${index}] ${[...named, error].join(", ")}${said}`;
+  return `[${index}] ${[...named, ...(error === "" ? [] : [error])].join(", ")}${said}`;
 }
 
 /**
@@ -68,7 +83,8 @@ export function failedItemsNote(spec: ItemErrorsSpec | undefined, body: unknown)
       ? "None of them succeeded: tell the user so, with the reasons."
       : "Only the others succeeded: tell the user which failed and why; do not say all of them did.";
   const said = `${quoted.join("; ")}${more}`;
-  return `${head} (${spec.field} says so): ${said}${/[.!?]$/.test(said) ? "" : "."} ${rest}`;
+  const saying = spec.state === undefined ? `${spec.field} says so` : `${spec.state} or ${spec.field} says so`;
+  return `${head} (${saying}): ${said}${/[.!?]$/.test(said) ? "" : "."} ${rest}`;
 }
 
 /** The result with `_failed_items` when the note is given; the result as is otherwise. */
