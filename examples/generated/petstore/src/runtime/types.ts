@@ -123,6 +123,11 @@ export interface PickSpec {
   readonly where: readonly (readonly [string, ValueExpr])[];
   /** The operation pages its list and the step reads one page: a miss says the item may be on a later page. */
   readonly paged: boolean;
+  /**
+   * Where the answer names the next page (a pointer into the body, or `link`): one that names none was the whole list,
+   * so a miss is not "on a later page".
+   */
+  readonly next?: string;
 }
 
 /**
