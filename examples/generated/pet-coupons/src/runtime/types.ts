@@ -186,6 +186,11 @@ export interface StepSpec {
    * derived hint for a 400/422 whose message names no field the step sends.
    */
   readonly errorHints: Readonly<Record<string, string>>;
+  /**
+   * Query parameters and top-level body fields the operation takes that this step never sends (its goal leaves them
+   * out): a refusal that names one is fixed by no argument of the tool.
+   */
+  readonly unsent?: readonly string[];
   /** All must hold for success; empty: any 2xx status is success. */
   readonly successCriteria: readonly CriterionSpec[];
   readonly onSuccess: readonly ActionSpec[];
