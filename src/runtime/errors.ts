@@ -323,7 +323,7 @@ export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR
 /** What an HTTP failure needs to become an error object. */
 export interface HttpFailure {
   readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints"> &
-    Partial<Pick<StepSpec, "params" | "body" | "successStatus">>;
+    Partial<Pick<StepSpec, "params" | "body" | "successStatus" | "unsent">>;
   readonly status: number;
   readonly body?: unknown;
   readonly retryAfterSeconds?: number;
@@ -549,7 +549,10 @@ export function wordsSaid(said: string | undefined): string | undefined {
 
 /** A refusal names the field it is about (the `To` a message needs); else the derived hint names the suspects. */
 function rejectionSuggestion(step: HttpFailure["step"], said: string | undefined): string | undefined {
-  const named = namedFieldSuggestion({ params: step.params ?? [], body: step.body }, wordsSaid(said));
+  const named = namedFieldSuggestion(
+    { params: step.params ?? [], body: step.body, unsent: step.unsent },
+    wordsSaid(said),
+  );
   return named ?? step.errorHints["rejected"];
 }
 

@@ -203,7 +203,7 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
     expect(none.json).toEqual({ customer_id: 43, customer: "grace_h", orders: [], next_cursor: null });
   });
 
-  it("pick: finds a pet by its exact name in the listed page, then reads it; a name in another case is NOT_FOUND with the close match", async () => {
+  it("pick: finds a pet by its exact name in the listed page, then reads it; a name in another case is NOT_FOUND with the close match (the answer's nextCursor is null: the whole list was read)", async () => {
     const before = server().requests.length;
     const found = await call(e2e, "get_pet_by_name", { pet_name: "pet-11" });
     expect(found.isError, found.text).toBe(false);
@@ -220,7 +220,7 @@ describe("petstore package over MCP stdio, through Prism, against a real API", (
       code: "NOT_FOUND",
       step: "pet",
       message:
-        'step "pet" (GET /pet): none of the 3 items listed has name "PET-11" on the first page the API returned (the list is paged; it may be on a later one)',
+        'step "pet" (GET /pet): none of the 3 items listed has name "PET-11" (the API\'s answer names no page after this one: the whole list was read)',
       suggestion:
         'Close matches: "pet-11", "pet-12", "pet-10". Ask the user which one they mean, then call again with it exactly. Step "pet" found nothing for the given `pet_name`.',
     });

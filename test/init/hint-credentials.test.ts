@@ -1,5 +1,5 @@
 // A drafted hint never tells the model it must know, or may filter by, a parameter the API's security schemes fill
-// (Trello's `key` query parameter): per construct on one operation, and on the real Trello spec.
+// (Trello's `key` query parameter) or the configured account (Twilio's AccountSid): per construct on one operation, and on real Trello.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { ApiModel, Operation, Parameter } from "../../src/model/api-model.js";
@@ -15,6 +15,8 @@ const param = (name: string, at: Parameter["in"]): Parameter =>
 
 const QUERY_KEY = { api_key: { type: "apiKey", name: "key", in: "query" } } as const;
 const HEADER_KEY = { api_key: { type: "apiKey", name: "X-Key", in: "header" } } as const;
+const BASIC = { basic: { type: "http", scheme: "basic" } } as const;
+const BEARER = { bearer: { type: "http", scheme: "bearer" } } as const;
 
 describe("the parameters a hint may name", () => {
   test.each([
@@ -23,12 +25,27 @@ describe("the parameters a hint may name", () => {
     ["a parameter named key that no scheme fills", HEADER_KEY, [{ api_key: [] }], ["key", "name"], ["key", "name"]],
     ["a query key a scheme of the API fills, the operation listing none", QUERY_KEY, [], ["key", "query"], ["query"]],
     ["no scheme at all", {}, [], ["key", "query"], ["key", "query"]],
+    [
+      "the account the basic-auth user names (Twilio's AccountSid)",
+      BASIC,
+      [{ basic: [] }],
+      ["AccountSid", "Sid"],
+      ["Sid"],
+    ],
+    ["the API key the basic-auth user names (Vonage's api_key)", BASIC, [{ basic: [] }], ["api_key", "Sid"], ["Sid"]],
+    [
+      "an account id under a bearer token, which the model gives",
+      BEARER,
+      [{ bearer: [] }],
+      ["AccountSid", "Sid"],
+      ["AccountSid", "Sid"],
+    ],
   ] as const)("%s", (_, schemes, security, names, kept) => {
     const operation = {
       id: "op",
       method: "get",
       path: "/cards",
-      parameters: names.map((n) => param(n, n === "X-Key" ? "header" : "query")),
+      parameters: names.map((n) => param(n, n === "X-Key" ? "header" : /sid$|^api_key$/i.test(n) ? "path" : "query")),
       security,
     } as unknown as Operation;
     const m = { securitySchemes: schemes } as unknown as ApiModel;

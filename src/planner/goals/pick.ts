@@ -4,6 +4,7 @@ import type { JsonSchema, Operation } from "../../model/api-model.js";
 import { escapeToken, formatPointer, pointerTokens } from "../../runtime/expressions/pointer.js";
 import type { PickSpec } from "../../runtime/types.js";
 import { toSnakeCase } from "../../util/naming.js";
+import { pagingOf } from "../paging.js";
 import { schemaAtPointer } from "../schema-walk.js";
 import { describeTypes, jsonTypes } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
@@ -104,7 +105,16 @@ export function planPick(ctx: GoalContext, index: number, step: Step, operation:
     where.push([formatPointer(tokens), value]);
   }
   if (item === undefined) return undefined;
-  return { spec: { from: formatPointer(pointerTokens(pick.from)), where, paged: isPaged(operation) }, item };
+  const next = pagingOf(operation, ctx.api.schema)?.next;
+  return {
+    spec: {
+      from: formatPointer(pointerTokens(pick.from)),
+      where,
+      paged: isPaged(operation),
+      ...(next ? { next } : {}),
+    },
+    item,
+  };
 }
 
 /** Whether the schema says anything of its value beyond a description. */

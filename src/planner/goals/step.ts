@@ -79,6 +79,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(stamps.length === 0 ? {} : { stamps }),
     ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
     ...answerChecks(operation, ctx.api.schema, step.envelope, readsTaskById(ctx.api.index.operations)),
+    ...unsentOf(ctx, { operation, params, body, apiWide, runtimeKey: idempotencyKey?.name }),
     origin: {
       file: step.position?.file ?? ctx.file,
       pointer: step.pointer,
@@ -86,6 +87,50 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     },
   };
 }
+
+/**
+ * The request fields the operation takes that the step never sends: query parameters and top-level body properties
+ * the goal leaves out (Twilio's `Url` of a call drafted with only `To` and `From`), never a credential nor the
+ * idempotency key the runtime sends; none where the goal hands the whole body over as one value. A refusal that names
+ * one is fixed by no argument.
+ */
+function unsentOf(
+  ctx: GoalContext,
+  {
+    operation,
+    params,
+    body,
+    apiWide,
+    runtimeKey,
+  }: {
+    operation: Operation;
+    params: readonly ParamBinding[];
+    body: BodyBinding | undefined;
+    apiWide: ReturnType<typeof bodyCredentialsFor>;
+    runtimeKey: string | undefined;
+  },
+): Pick<StepPlan, "unsent"> {
+  const schemes = ctx.api.index.securitySchemes;
+  const query = operation.parameters
+    .filter((p) => p.in === "query" && p.name !== runtimeKey)
+    .filter((p) => !params.some((b) => b.in === "query" && b.name === p.name))
+    .filter((p) => !isCredentialParameter(operation, schemes, p))
+    .map((p) => p.name);
+  const sent = body === undefined ? [] : body.value.kind === "object" ? body.value.entries.map(([k]) => k) : undefined;
+  const contents = operation.requestBody?.contents ?? [];
+  const content = contents.find((c) => c.mediaType === body?.mediaType) ?? contents[0];
+  const schema = sent === undefined || content === undefined ? undefined : derefTop(content.schema, ctx.api.schema);
+  const properties = typeof schema === "object" && isObject(schema["properties"]) ? schema["properties"] : {};
+  const form = /form|multipart/.test(content?.mediaType ?? "");
+  const fields = Object.keys(properties).filter(
+    (k) => k !== runtimeKey && !sent?.includes(k) && !isCredentialBodyField(operation, schemes, k, { form, apiWide }),
+  );
+  const unsent = [...query, ...fields];
+  return unsent.length === 0 ? {} : { unsent };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The configured values (`$config.NAME`) this step binds, for the toolset pass. */
 function configBindings(ctx: GoalContext, index: number): Pick<StepPlan, "config"> {

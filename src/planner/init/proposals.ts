@@ -1,6 +1,6 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { htmlToText } from "../../util/html-text.js";
-import { isCredentialName, isCredentialParameter } from "../credentials.js";
+import { isAccountParameter, isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
@@ -1018,6 +1018,7 @@ function singleProposal(
     "call",
     40,
   );
+  const hinted = withoutCredentials(model, operation);
   return {
     name: toIdentifierName(operationGoalName(operation, KIND_VERBS[kind]), "goal"),
     kind,
@@ -1026,14 +1027,14 @@ function singleProposal(
     description: sentence(summaryOf(operation)),
     useWhen:
       named !== undefined
-        ? actionHint(model, operation, kind, named, profile, naming)
+        ? actionHint(model, hinted, kind, named, profile, naming)
         : isRpc(operation)
-          ? rpcHint(operation, kind, profile)
-          : (segmentActHint(operation, kind) ??
-            relationHint(operation, kind, profile) ??
-            linkHint(operation, kind) ??
-            (said === undefined ? namedHint(operation, kind) : readHint(operation, said)) ??
-            verbHint(model, operation, kind) ??
+          ? rpcHint(hinted, kind, profile)
+          : (segmentActHint(hinted, kind) ??
+            relationHint(hinted, kind, profile) ??
+            linkHint(hinted, kind) ??
+            (said === undefined ? namedHint(hinted, kind) : readHint(hinted, said)) ??
+            verbHint(model, hinted, kind) ??
             (part === undefined ? undefined : `The user asks to ${part.verb} ${part.rest}.`) ??
             KIND_HINTS[kind](
               kind === "find"
@@ -1041,7 +1042,7 @@ function singleProposal(
                 : kind === "create" && postCreatesBelow(operation, profile) && profile.object !== ""
                   ? profile.object
                   : entityOfOperation(operation, group.name, kind === "create"),
-              withoutCredentials(model, operation),
+              hinted,
               profile,
             )),
     inputs: [],
@@ -1436,11 +1437,16 @@ function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfi
 }
 
 /**
- * The operation without the parameters its security schemes fill (Trello's `key` and `token` query parameters): a hint
- * never tells the model it must know, or may filter by, a credential.
+ * The operation without the parameters its security schemes fill (Trello's `key` and `token` query parameters) or the
+ * draft binds to the configured account (Twilio's `AccountSid`, the basic-auth user): a hint never tells the model it
+ * must know, or may filter by, a credential or a value it is never asked for.
  */
 export function withoutCredentials(model: ApiModel, operation: Operation): Operation {
-  const kept = operation.parameters.filter((p) => !isCredentialParameter(operation, model.securitySchemes, p));
+  const kept = operation.parameters.filter(
+    (p) =>
+      !isCredentialParameter(operation, model.securitySchemes, p) &&
+      !isAccountParameter(operation, model.securitySchemes, p),
+  );
   return kept.length === operation.parameters.length ? operation : { ...operation, parameters: kept };
 }
 

@@ -129,6 +129,25 @@ export function bodySaysMorePages(body: unknown): boolean {
   return flagsMorePages(body) || Object.values(body).some((value) => isRecord(value) && flagsMorePages(value));
 }
 
+/**
+ * What one answer says of the page after it: `more` (a Link header naming a next page, a flag such as `has_more: true`,
+ * or a non-empty value where the spec names the next page), `last` (a flag such as `has_more: false`, no `rel="next"`
+ * where the spec pages by Link header, or `null` or `""` where it names the next page: Twilio's `next_page_uri: null`),
+ * else `unknown` (a member the answer leaves out says nothing).
+ */
+export function pageAfter(
+  next: string | undefined,
+  answer: { body: unknown; link: unknown },
+): "more" | "last" | "unknown" {
+  if (linksNextPage(answer.link) || bodySaysMorePages(answer.body)) return "more";
+  if (bodySaysLastPage(answer.body)) return "last";
+  if (next === "link") return "last";
+  if (next === undefined) return "unknown";
+  const named = resolvePointer(answer.body, pointerTokens(next));
+  if (named === null || named === "") return "last";
+  return typeof named === "string" || typeof named === "number" ? "more" : "unknown";
+}
+
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */

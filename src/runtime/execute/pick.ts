@@ -38,7 +38,8 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 /**
  * The one item of the list at `from` whose every `where` field equals its value. None: NOT_FOUND naming the closest
  * values the list holds (and, for a paged list or one whose Link header or body says more pages follow, that only the
- * first page was read, and then not to say it does not exist); several: INVALID_ARGUMENT naming them.
+ * first page was read, and then not to say it does not exist; for a paged list whose answer names no next page, that
+ * the whole list was read); several: INVALID_ARGUMENT naming them.
  */
 export function pickItem(
   step: StepSpec,
@@ -47,8 +48,8 @@ export function pickItem(
     body,
     ctx,
     identify,
-    morePages = false,
-  }: { body: unknown; ctx: EvaluationContext; identify: Identify; morePages?: boolean },
+    after = "unknown",
+  }: { body: unknown; ctx: EvaluationContext; identify: Identify; after?: "more" | "last" | "unknown" },
 ): Picked {
   const listed = resolvePointer(body, pick.from);
   const label = `step "${step.id}" (${step.method.toUpperCase()} ${step.path})`;
@@ -75,12 +76,17 @@ export function pickItem(
   const first = wanted[0];
   const values = first === undefined ? [] : textValues(items, first.tokens);
   const close = first === undefined || typeof first.wanted !== "string" ? [] : closeValues(values, first.wanted);
+  const morePages = after === "more";
   const page = morePages
     ? " on the first page the API returned; the API says more pages follow, which this tool does not read, so it may " +
       "be on a later one"
-    : pick.spec.paged
-      ? " on the first page the API returned (the list is paged; it may be on a later one)"
-      : "";
+    : after === "last"
+      ? pick.spec.paged
+        ? " (the API's answer names no page after this one: the whole list was read)"
+        : ""
+      : pick.spec.paged
+        ? " on the first page the API returned (the list is paged; it may be on a later one)"
+        : "";
   const shown = close.length > 0 ? close : values.slice(0, 5);
   return {
     ok: false,

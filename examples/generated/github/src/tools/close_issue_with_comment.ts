@@ -138,6 +138,17 @@ export const closeIssueWithComment = defineTool({
             "sends (`state`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
             "arguments.",
         },
+        unsent: [
+          "title",
+          "body",
+          "assignee",
+          "duplicate_issue_id",
+          "milestone",
+          "labels",
+          "assignees",
+          "issue_field_values",
+          "type",
+        ],
       },
     ],
     returns: {

@@ -125,6 +125,7 @@ export const createAssignedIssue = defineTool({
             "descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["assignee", "milestone", "labels", "assignees", "issue_field_values", "type"],
       },
       {
         id: "assign",

@@ -132,6 +132,7 @@ export const createReleaseFromBranch = defineTool({
             "retrying with other arguments.",
         },
         bodyType: "object",
+        unsent: ["body", "prerelease", "discussion_category_name", "make_latest"],
       },
     ],
     returns: {

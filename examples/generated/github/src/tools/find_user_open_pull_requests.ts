@@ -107,6 +107,7 @@ export const findUserOpenPullRequests = defineTool({
             "other arguments.",
         },
         bodyType: "object",
+        unsent: ["page", "advanced_search", "search_type"],
       },
     ],
     returns: {

@@ -122,6 +122,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
             "arguments.",
         },
         bodyType: "object",
+        unsent: ["actor", "event", "page", "created", "exclude_pull_requests", "check_suite_id", "head_sha"],
       },
       {
         id: "jobs",
@@ -147,6 +148,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["filter", "per_page", "page"],
       },
     ],
     returns: {

@@ -117,6 +117,7 @@ export const latestReleaseAssets = defineTool({
             "user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "array",
+        unsent: ["page"],
       },
     ],
     returns: {

@@ -94,6 +94,7 @@ export const listLabeledIssues = defineTool({
         },
         bodyType: "array",
         paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },
+        unsent: ["milestone", "assignee", "type", "creator", "mentioned", "issue_field_values", "since"],
       },
     ],
     returns: {},

@@ -122,6 +122,7 @@ export const mergePullRequest = defineTool({
             "arguments.",
         },
         bodyType: "object",
+        unsent: ["commit_message"],
       },
     ],
     returns: {

@@ -136,6 +136,7 @@ export const openPullRequest = defineTool({
             "their descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["head_repo", "maintainer_can_modify", "issue"],
       },
     ],
     returns: {

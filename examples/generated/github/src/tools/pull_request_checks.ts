@@ -128,6 +128,7 @@ export const pullRequestChecks = defineTool({
             "user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "object",
+        unsent: ["check_name", "status", "filter", "page", "app_id"],
       },
       {
         id: "status",
@@ -153,6 +154,7 @@ export const pullRequestChecks = defineTool({
           rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["per_page", "page"],
       },
     ],
     returns: {

@@ -126,6 +126,7 @@ export const pullRequestReviewStatus = defineTool({
             "arguments.",
         },
         bodyType: "array",
+        unsent: ["page"],
       },
     ],
     returns: {

@@ -78,6 +78,7 @@ export const requestPullRequestReviewers = defineTool({
             "descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["team_reviewers"],
       },
     ],
     returns: {},

@@ -123,6 +123,7 @@ export const updateFileOnBranch = defineTool({
             "`content_base64` against their descriptions and examples.",
         },
         bodyType: "object",
+        unsent: ["committer", "author"],
       },
     ],
     returns: {

@@ -122,6 +122,7 @@ export const userProfileAndRepositories = defineTool({
             "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "array",
+        unsent: ["type", "direction", "page"],
       },
     ],
     returns: {

@@ -123,6 +123,11 @@ export interface PickSpec {
   readonly where: readonly (readonly [string, ValueExpr])[];
   /** The operation pages its list and the step reads one page: a miss says the item may be on a later page. */
   readonly paged: boolean;
+  /**
+   * Where the answer names the next page (a pointer into the body, or `link`): one that names none was the whole list,
+   * so a miss is not "on a later page".
+   */
+  readonly next?: string;
 }
 
 /**
@@ -181,6 +186,11 @@ export interface StepSpec {
    * derived hint for a 400/422 whose message names no field the step sends.
    */
   readonly errorHints: Readonly<Record<string, string>>;
+  /**
+   * Query parameters and top-level body fields the operation takes that this step never sends (its goal leaves them
+   * out): a refusal that names one is fixed by no argument of the tool.
+   */
+  readonly unsent?: readonly string[];
   /** All must hold for success; empty: any 2xx status is success. */
   readonly successCriteria: readonly CriterionSpec[];
   readonly onSuccess: readonly ActionSpec[];

@@ -72,6 +72,7 @@ export const getPodLogs = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` " +
             "against their descriptions and examples.",
         },
+        unsent: ["follow", "limitBytes", "pretty", "sinceSeconds", "timestamps"],
       },
     ],
     returns: { projection: { kind: "object", entries: [["log", { kind: "expr", text: "$steps.log.outputs.text" }]] } },

@@ -130,6 +130,7 @@ export const listDeploymentPods = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `name` against their descriptions and " +
             "examples.",
         },
+        unsent: ["pretty"],
       },
       {
         id: "pods",
@@ -160,6 +161,15 @@ export const listDeploymentPods = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and " +
             "examples.",
         },
+        unsent: [
+          "includeUninitialized",
+          "pretty",
+          "continue",
+          "fieldSelector",
+          "resourceVersion",
+          "timeoutSeconds",
+          "watch",
+        ],
       },
     ],
     returns: {

@@ -105,6 +105,16 @@ export const listDeployments = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `limit` against their descriptions and " +
             "examples.",
         },
+        unsent: [
+          "includeUninitialized",
+          "pretty",
+          "continue",
+          "fieldSelector",
+          "labelSelector",
+          "resourceVersion",
+          "timeoutSeconds",
+          "watch",
+        ],
       },
     ],
     returns: {

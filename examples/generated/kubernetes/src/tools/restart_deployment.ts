@@ -124,6 +124,7 @@ export const restartDeployment = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
             "descriptions and examples.",
         },
+        unsent: ["pretty", "dryRun"],
       },
     ],
     returns: {

@@ -75,6 +75,19 @@ export const restartPod = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `pod`, `grace_period_seconds` against their " +
             "descriptions and examples.",
         },
+        unsent: [
+          "pretty",
+          "dryRun",
+          "orphanDependents",
+          "propagationPolicy",
+          "apiVersion",
+          "dryRun",
+          "gracePeriodSeconds",
+          "kind",
+          "orphanDependents",
+          "preconditions",
+          "propagationPolicy",
+        ],
       },
     ],
     returns: {

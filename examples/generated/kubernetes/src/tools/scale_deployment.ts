@@ -75,6 +75,7 @@ export const scaleDeployment = defineTool({
           rejected: "The API rejected the arguments. Check `namespace`, `name` against their descriptions and " +
             "examples.",
         },
+        unsent: ["pretty"],
       },
       {
         id: "scale",
@@ -127,6 +128,7 @@ export const scaleDeployment = defineTool({
             "sends (`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying " +
             "with other arguments.",
         },
+        unsent: ["pretty", "dryRun", "status"],
       },
     ],
     returns: {

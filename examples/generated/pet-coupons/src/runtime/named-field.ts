@@ -34,11 +34,17 @@ function sentFields(step: Pick<StepSpec, "params" | "body">): SentField[] {
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Whether the message names the field: quoted (`'To'`, `"To"`, `` `To` ``), or, for a name no sentence would use as a
- * plain word (`AccountSid`, `phone_number`), as a whole word of that exact spelling.
+ * Whether the message names the field: quoted (`'To'`, `"To"`, `` `To` ``), called a parameter or field in its exact
+ * spelling (Twilio's "Url parameter is required."), or, for a name no sentence would use as a plain word
+ * (`AccountSid`, `phone_number`), as a whole word of that exact spelling.
  */
 function names(message: string, field: string): boolean {
   if (new RegExp(`['"\`‘“]${literal(field)}['"\`’”]`, "i").test(message)) return true;
+  const called = `(?<![A-Za-z0-9_])${literal(field)}\\s+(?:[Pp]arameter|[Ff]ield|[Aa]rgument)s?\\b`;
+  if (
+    new RegExp(`${called}|\\b(?:[Pp]arameter|[Ff]ield|[Aa]rgument)\\s+${literal(field)}(?![A-Za-z0-9_])`).test(message)
+  )
+    return true;
   const identifier = /[_\d]|[a-z][A-Z]/.test(field);
   return identifier && new RegExp(`(?<![A-Za-z0-9_])${literal(field)}(?![A-Za-z0-9_])`).test(message);
 }
@@ -64,14 +70,25 @@ setting instead of retrying with other arguments.`;
 retrying with other arguments.`;
 }
 
-/** The suggestion for a refusal whose message names a field the step sends; undefined when it names none. */
+/** What to do about a field the API asks for that the step never sends: no argument supplies it. */
+function unsentSuggestion(field: string): string {
+  return `The API named \`${field}\`, which this tool never sends (its goal leaves it out), so no argument can supply \
+it: do not retry with other arguments; tell the user the tool cannot do this until its goal binds \`${field}\`.`;
+}
+
+/**
+ * The suggestion for a refusal whose message names a field the step sends, else one the operation takes that the step
+ * never sends; undefined when it names neither.
+ */
 export function namedFieldSuggestion(
-  step: Pick<StepSpec, "params" | "body">,
+  step: Pick<StepSpec, "params" | "body" | "unsent">,
   message: string | undefined,
 ): string | undefined {
   if (message === undefined) return undefined;
   const fields = sentFields(step).filter((f) => names(message, f.name));
   const [first] = fields.filter((f) => f.reads.some((e) => e.kind === "inputs"));
   const chosen = first ?? fields[0];
-  return chosen === undefined ? undefined : supplier(chosen);
+  if (chosen !== undefined) return supplier(chosen);
+  const unsent = (step.unsent ?? []).find((f) => names(message, f));
+  return unsent === undefined ? undefined : unsentSuggestion(unsent);
 }

@@ -139,6 +139,7 @@ export const applyCoupon = defineTool({
           { type: "simple", condition: "$statusCode == 200" },
         ],
         bodyType: "object",
+        unsent: ["id"],
       },
     ],
     returns: {

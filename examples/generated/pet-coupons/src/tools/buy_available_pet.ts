@@ -113,6 +113,7 @@ export const buyAvailablePet = defineTool({
           { type: "simple", condition: "$statusCode == 200" },
         ],
         bodyType: "object",
+        unsent: ["id"],
       },
     ],
     returns: {

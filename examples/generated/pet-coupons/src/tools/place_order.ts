@@ -90,6 +90,7 @@ export const placeOrder = defineTool({
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
         bodyType: "object",
+        unsent: ["id"],
       },
     ],
     returns: {

@@ -148,6 +148,7 @@ export const adoptPet = defineTool({
         },
         idempotencyKey: { in: "header", name: "Idempotency-Key" },
         bodyType: "object",
+        unsent: ["id", "shipDate", "complete", "notes"],
       },
     ],
     returns: {

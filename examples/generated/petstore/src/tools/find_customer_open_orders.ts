@@ -118,6 +118,7 @@ export const findCustomerOpenOrders = defineTool({
             "tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "object",
+        unsent: ["cursor"],
       },
     ],
     returns: {

@@ -11,7 +11,7 @@ import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
-import { bodySaysMorePages, linksNextPage } from "./paging.js";
+import { pageAfter } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import { failedItemsNote } from "../returns/failed-items.js";
@@ -232,8 +232,8 @@ function pickedContext(
           `${name} ${JSON.stringify(evaluator({ ...ctx, response: { ...response, body: item } }))}`,
       )
       .join(", ");
-  const morePages = linksNextPage(readHeader(response.headers, "link")) || bodySaysMorePages(response.body);
-  const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify, morePages });
+  const after = pageAfter(step.pick.spec.next, { body: response.body, link: readHeader(response.headers, "link") });
+  const picked = pickItem(step.spec, step.pick, { body: response.body, ctx, identify, after });
   return picked.ok ? { ok: true, ctx: { ...ctx, response: { ...response, body: picked.item } } } : picked;
 }
 
