@@ -24,6 +24,7 @@ import type {
   ToolsetSpec,
 } from "../../src/runtime/types.js";
 import { buildUrl } from "../../src/runtime/http/url.js";
+import { isJsonLines } from "../../src/runtime/http/read-body.js";
 
 const color = {
   empty: "",
@@ -464,8 +465,21 @@ describe("response parsing", () => {
     ["", "hello", "hello"],
     ["application/json", "", undefined],
     ["image/png", "\u0089PNG", { content_type: "image/png", byte_length: 5 }],
+    ["application/json", '{"status":"Pulling"}\r\n{"status":"Done"}\r\n', [{ status: "Pulling" }, { status: "Done" }]],
+    ["application/x-ndjson", '{"status":"success"}\n', [{ status: "success" }]],
+    ["application/json", '{"a":1}\nnot json', '{"a":1}\nnot json'],
+    ["text/plain", '{"a":1}\n{"a":2}', '{"a":1}\n{"a":2}'],
   ] as const)("%s %j", (type, text, want) => {
     expect(parseBody(bytes(text), type)).toEqual(want);
+  });
+
+  it.each([
+    ["JSON lines", "application/json", '{"a":1}\n\n{"a":2}\n', true],
+    ["one ndjson record", "application/x-ndjson", '{"a":1}', true],
+    ["a JSON list", "application/json", "[1,2]", false],
+    ["one JSON record", "application/json", '{"a":1}', false],
+  ] as const)("isJsonLines: %s", (_, type, text, want) => {
+    expect(isJsonLines(parseBody(bytes(text), type))).toBe(want);
   });
 
   it.each([

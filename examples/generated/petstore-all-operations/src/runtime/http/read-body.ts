@@ -60,10 +60,14 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
 
 const UTF8 = new TextDecoder("utf-8");
 
+/** Media types of JSON lines, one JSON value per line (Ollama's and Elasticsearch's `application/x-ndjson`). */
+const JSON_LINES_TYPE = /^application\/(?:x-)?(?:ndjson|jsonl|json-?lines)\b/i;
+
 /** What a Content-Type value means for reading: binary, JSON, and the decoder of its charset (utf-8 when unknown). */
 interface MediaType {
   readonly binary: boolean;
   readonly json: boolean;
+  readonly jsonLines: boolean;
   readonly decoder: InstanceType<typeof TextDecoder>;
 }
 
@@ -75,7 +79,8 @@ function mediaType(contentType: string): MediaType {
   } catch {
     // an unknown charset is read as utf-8
   }
-  return { binary: BINARY_TYPE.test(contentType), json: JSON_TYPE.test(contentType), decoder };
+  const jsonLines = JSON_LINES_TYPE.test(contentType);
+  return { binary: BINARY_TYPE.test(contentType), json: jsonLines || JSON_TYPE.test(contentType), jsonLines, decoder };
 }
 
 /** Content-Type values seen so far: an API answers with the same one or two, so each is examined once. */
@@ -91,10 +96,39 @@ function mediaTypeOf(contentType: string): MediaType {
   return media;
 }
 
+/** The lists {@link parseBody} read from JSON lines: records of a stream, not a list the API answered as one value. */
+const JSON_LINES = new WeakSet<readonly unknown[]>();
+
+/** Whether a body is the records of a JSON-lines answer (see {@link parseBody}). */
+export function isJsonLines(body: unknown): body is readonly unknown[] {
+  return Array.isArray(body) && JSON_LINES.has(body);
+}
+
+/**
+ * A text of one JSON value per line (two lines at least, blank lines aside) as the list of those values: Docker's
+ * `POST /images/create` answers 200 `application/json` with a progress record per line, the last one an error when the
+ * pull failed. Undefined when a line is not JSON.
+ */
+function jsonLines(text: string): unknown[] | undefined {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
+  if (lines.length < 2) return undefined;
+  const records: unknown[] = [];
+  for (const line of lines) {
+    try {
+      records.push(boundDepth(parseJsonExact(line)));
+    } catch {
+      return undefined;
+    }
+  }
+  JSON_LINES.add(records);
+  return records;
+}
+
 /**
  * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses (nested at most
- * MAX_RESPONSE_DEPTH levels, deeper parts a marker), a `{ content_type, byte_length }` note for binary media, text
- * otherwise.
+ * MAX_RESPONSE_DEPTH levels, deeper parts a marker), else, when each line is a JSON value (or the type says JSON
+ * lines: `application/x-ndjson`), the list of them ({@link isJsonLines}); a `{ content_type, byte_length }` note for
+ * binary media, text otherwise.
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
@@ -103,9 +137,13 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   const text = media.decoder.decode(bytes);
   if (!media.json) return text;
   try {
-    return boundDepth(parseJsonExact(text));
+    const value = boundDepth(parseJsonExact(text));
+    if (!media.jsonLines || value === null || typeof value !== "object") return value;
+    const one = [value];
+    JSON_LINES.add(one);
+    return one;
   } catch {
-    return text;
+    return jsonLines(text) ?? text;
   }
 }
 
