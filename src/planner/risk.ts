@@ -74,6 +74,8 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "void",
   "invalidate",
   "truncate",
+  "prune",
+  "kill",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
