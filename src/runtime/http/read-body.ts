@@ -95,6 +95,34 @@ function mediaTypeOf(contentType: string): MediaType {
   return media;
 }
 
+/**
+ * The text of Docker's stream framing, when `bytes` is wholly made of its frames: an 8-byte header (the stream, 0 stdin,
+ * 1 stdout or 2 stderr, three zero bytes, the payload's size as a big-endian 32-bit number), then the payload; a
+ * container's logs, an exec's output and an attach are sent so when the container has no TTY. Undefined otherwise: a
+ * text never starts with such a header, so nothing else is read as one.
+ */
+export function unframedStream(bytes: Uint8Array): Uint8Array | undefined {
+  const parts: Uint8Array[] = [];
+  let offset = 0;
+  while (offset < bytes.byteLength) {
+    if (bytes.byteLength - offset < 8) return undefined;
+    const kind = bytes[offset] as number;
+    if (kind > 2 || bytes[offset + 1] !== 0 || bytes[offset + 2] !== 0 || bytes[offset + 3] !== 0) return undefined;
+    const size = new DataView(bytes.buffer, bytes.byteOffset + offset + 4, 4).getUint32(0);
+    if (offset + 8 + size > bytes.byteLength) return undefined;
+    parts.push(bytes.subarray(offset + 8, offset + 8 + size));
+    offset += 8 + size;
+  }
+  if (parts.length === 0) return undefined;
+  const text = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    text.set(part, at);
+    at += part.byteLength;
+  }
+  return text;
+}
+
 /** The lists {@link parseBody} read from JSON lines: records of a stream, not a list the API answered as one value. */
 const JSON_LINES = new WeakSet<readonly unknown[]>();
 
@@ -127,13 +155,17 @@ function jsonLines(text: string): unknown[] | undefined {
  * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses (nested at most
  * MAX_RESPONSE_DEPTH levels, deeper parts a marker), else, when each line is a JSON value (or the type says JSON
  * lines: `application/x-ndjson`), the list of them ({@link isJsonLines}); a `{ content_type, byte_length }` note for
- * binary media, text otherwise.
+ * binary media, text otherwise, read out of Docker's stream framing when it is sent so ({@link unframedStream}), even
+ * labelled `application/octet-stream`.
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
   const media = mediaTypeOf(contentType);
-  if (media.binary) return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
-  const text = media.decoder.decode(bytes);
+  const unframed =
+    media.binary && !/^application\/octet-stream\b/i.test(contentType) ? undefined : unframedStream(bytes);
+  if (media.binary && unframed === undefined)
+    return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
+  const text = media.decoder.decode(unframed ?? bytes);
   if (!media.json) return text;
   try {
     const value = boundDepth(parseJsonExact(text));
