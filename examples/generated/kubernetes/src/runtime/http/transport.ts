@@ -401,7 +401,8 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   try {
     return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
-    const idempotent = isIdempotent(prepared.value.method) && request.step.repeats !== true;
+    // A read made by POST (Docker's container wait, Airbyte's lists) changes nothing either: calling again is safe.
+    const idempotent = (isIdempotent(prepared.value.method) || request.step.readOnly) && request.step.repeats !== true;
     return {
       ok: false,
       error: ctx.redact(
