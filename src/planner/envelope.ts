@@ -12,7 +12,7 @@ import type {
 } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
-import { statusAnswers } from "./status-answers.js";
+import { statusAnswers, unchangedStatuses } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
 import { operationToItemErrors } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
@@ -197,8 +197,8 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
 /**
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
- * the statuses that answer yes or no (see `statusAnswers`), whether the answer is a stream, and the status member that
- * says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
+ * the statuses that answer yes or no (see `statusAnswers`) or say nothing needed changing (see `unchangedStatuses`),
+ * whether the answer is a stream, and the status member that says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
  * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
  * return codes its member documents (see `operationToReturnCodes`).
  */
@@ -213,6 +213,7 @@ export function answerChecks(
   bodyType?: "object" | "array";
   xmlShape?: XmlShape;
   statusAnswers?: Readonly<Record<string, boolean>>;
+  unchangedStatuses?: readonly string[];
   streams?: true;
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
@@ -224,6 +225,7 @@ export function answerChecks(
   const bodyType = operationToBodyType(operation, lookup);
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
+  const unchanged = unchangedStatuses(operation);
   const progress = operationToProgress(operation, lookup);
   const itemErrors = operationToItemErrors(operation, lookup);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
@@ -234,6 +236,7 @@ export function answerChecks(
     ...(bodyType === undefined ? {} : { bodyType }),
     ...(xmlShape === undefined ? {} : { xmlShape }),
     ...(answers === undefined ? {} : { statusAnswers: answers }),
+    ...(unchanged === undefined ? {} : { unchangedStatuses: unchanged }),
     ...(operationStreams(operation) ? { streams: true as const } : {}),
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),

@@ -74,6 +74,8 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "void",
   "invalidate",
   "truncate",
+  "prune",
+  "kill",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
@@ -231,8 +233,9 @@ export function isActionWord(word: string): boolean {
 
 /**
  * Read verbs that, opening the last segment of a POST's path, name the read an RPC-style API makes by POST (Airbyte's
- * `/v1/workspaces/list`, `/v1/connections/get`, Mandrill's `/messages/search.json`). Not `query`: a POST to `/query`
- * may carry a statement that writes.
+ * `/v1/workspaces/list`, `/v1/connections/get`, Mandrill's `/messages/search.json`), and `wait`, which blocks until
+ * something else ends and answers its state (Docker's `/containers/{id}/wait`: the exit code; Google's
+ * `operations/{operation}/wait`). Not `query`: a POST to `/query` may carry a statement that writes.
  */
 const RPC_READ_VERBS: ReadonlySet<string> = new Set([
   "get",
@@ -243,6 +246,7 @@ const RPC_READ_VERBS: ReadonlySet<string> = new Set([
   "fetch",
   "retrieve",
   "describe",
+  "wait",
 ]);
 
 /** Words of a read that answers a credential (Azure's `POST …/listKeys`, `getGitHubAccessToken`): still approved. */

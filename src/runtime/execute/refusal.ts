@@ -1,5 +1,5 @@
-// A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, or the body
-// is not the declared JSON type) → the error the model sees.
+// A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, its JSON lines
+// end in an error record, or the body is not the declared JSON type) → the error the model sees.
 import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
 import {
   capText,
@@ -11,6 +11,7 @@ import {
 } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import { isMarkedOffSpec } from "../http/labelled-text.js";
+import { isJsonLines } from "../http/read-body.js";
 import type { Redactor } from "../redact.js";
 import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
 
@@ -210,6 +211,25 @@ function errorListFailure(step: StepSpec, answer: Answer, redact: Redactor | und
   return refusalError(step, { answer, word, said: summary === word ? undefined : summary, reason });
 }
 
+/** The members of a record that only reports an error: Docker's `{"errorDetail": {"message": …}, "error": …}`. */
+const ERROR_RECORD_KEYS = /^(?:error|errors|error_?detail|error_?message|message|code|status|details?)$/i;
+
+/**
+ * The last record of a JSON-lines answer when it only reports an error (an `error` that is not blank, nothing but
+ * error members beside it): the stream ended in failure whatever came before. Docker's image pull answers 200 with
+ * progress records, then `{"errorDetail": …, "error": "pull access denied …"}`; Ollama's pull ends `{"error": …}`.
+ */
+function streamEndFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  if (!isJsonLines(answer.body)) return undefined;
+  const last = answer.body.at(-1);
+  if (!isRecord(last) || isBlank(last.error)) return undefined;
+  if (!Object.keys(last).every((key) => ERROR_RECORD_KEYS.test(key))) return undefined;
+  const word = isCodeWord(last.code) ? last.code : wordIn(last.error);
+  const summary = summarizeErrorBody(last, redact);
+  const reason = `its last record (of ${answer.body.length} sent line by line) reports an error`;
+  return refusalError(step, { answer, word, said: summary === word ? undefined : summary, reason });
+}
+
 /** Short scalar fields beside the flag and the code (`needed: channels:read`), which often name the repair. */
 function detailsOf(
   body: unknown,
@@ -290,6 +310,7 @@ export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor)
   return (
     envelopeFailure(step, answer, redact) ??
     returnCodeFailure(step, answer, redact) ??
+    streamEndFailure(step, answer, redact) ??
     errorListFailure(step, answer, redact) ??
     typeMismatch(step, answer, redact)
   );

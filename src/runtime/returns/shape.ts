@@ -1,5 +1,6 @@
 // Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
 import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
+import { isJsonLines } from "../http/read-body.js";
 import { denoise } from "./denoise.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
@@ -105,10 +106,21 @@ export function defaultResult(
   url?: string,
 ): Record<string, unknown> {
   const home = requestHost(url);
+  if (isJsonLines(body) && body.length > 1) return jsonLinesResult(body, home);
   if (Array.isArray(body)) return { items: denoise(body, home) ?? [] };
   const kept = denoise(body, home);
   const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
   return listed === undefined ? emptyAnswer(status, headers, url) : asResultObject(listed);
+}
+
+/**
+ * The records of a JSON-lines answer with its last record beside them, `{last_record, items}`: a stream's last record is
+ * where it ends (Docker's pull: "Status: Downloaded newer image for nginx:latest" after thousands of progress records),
+ * and a small member keeps its place when the cap cuts the list's tail.
+ */
+function jsonLinesResult(records: readonly unknown[], home: string | undefined): Record<string, unknown> {
+  const last = denoise(records.at(-1), home);
+  return { ...(last === undefined ? {} : { last_record: last }), items: denoise(records, home) ?? [] };
 }
 
 /** The host a request URL went to; undefined without one. */

@@ -216,6 +216,11 @@ export interface StepSpec {
    */
   readonly statusAnswers?: Readonly<Record<string, boolean>>;
   /**
+   * A write's statuses the spec documents as the state asked for already holding (Docker's `304`: "container already
+   * started"): the call's outcome, `{ok, status, note}`, never an error.
+   */
+  readonly unchangedStatuses?: readonly string[];
+  /**
    * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension):
    * it never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a
    * timeout.

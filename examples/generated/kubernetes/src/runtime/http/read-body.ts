@@ -60,10 +60,14 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
 
 const UTF8 = new TextDecoder("utf-8");
 
+/** Media types of JSON lines, one JSON value per line (Ollama's and Elasticsearch's `application/x-ndjson`). */
+const JSON_LINES_TYPE = /^application\/(?:x-)?(?:ndjson|jsonl|json-?lines)\b/i;
+
 /** What a Content-Type value means for reading: binary, JSON, and the decoder of its charset (utf-8 when unknown). */
 interface MediaType {
   readonly binary: boolean;
   readonly json: boolean;
+  readonly jsonLines: boolean;
   readonly decoder: InstanceType<typeof TextDecoder>;
 }
 
@@ -75,7 +79,8 @@ function mediaType(contentType: string): MediaType {
   } catch {
     // an unknown charset is read as utf-8
   }
-  return { binary: BINARY_TYPE.test(contentType), json: JSON_TYPE.test(contentType), decoder };
+  const jsonLines = JSON_LINES_TYPE.test(contentType);
+  return { binary: BINARY_TYPE.test(contentType), json: jsonLines || JSON_TYPE.test(contentType), jsonLines, decoder };
 }
 
 /** Content-Type values seen so far: an API answers with the same one or two, so each is examined once. */
@@ -92,20 +97,85 @@ function mediaTypeOf(contentType: string): MediaType {
 }
 
 /**
+ * The text of Docker's stream framing, when `bytes` is wholly made of its frames: an 8-byte header (the stream, 0 stdin,
+ * 1 stdout or 2 stderr, three zero bytes, the payload's size as a big-endian 32-bit number), then the payload; a
+ * container's logs, an exec's output and an attach are sent so when the container has no TTY. Undefined otherwise: a
+ * text never starts with such a header, so nothing else is read as one.
+ */
+export function unframedStream(bytes: Uint8Array): Uint8Array | undefined {
+  const parts: Uint8Array[] = [];
+  let offset = 0;
+  while (offset < bytes.byteLength) {
+    if (bytes.byteLength - offset < 8) return undefined;
+    const kind = bytes[offset] as number;
+    if (kind > 2 || bytes[offset + 1] !== 0 || bytes[offset + 2] !== 0 || bytes[offset + 3] !== 0) return undefined;
+    const size = new DataView(bytes.buffer, bytes.byteOffset + offset + 4, 4).getUint32(0);
+    if (offset + 8 + size > bytes.byteLength) return undefined;
+    parts.push(bytes.subarray(offset + 8, offset + 8 + size));
+    offset += 8 + size;
+  }
+  if (parts.length === 0) return undefined;
+  const text = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    text.set(part, at);
+    at += part.byteLength;
+  }
+  return text;
+}
+
+/** The lists {@link parseBody} read from JSON lines: records of a stream, not a list the API answered as one value. */
+const JSON_LINES = new WeakSet<readonly unknown[]>();
+
+/** Whether a body is the records of a JSON-lines answer (see {@link parseBody}). */
+export function isJsonLines(body: unknown): body is readonly unknown[] {
+  return Array.isArray(body) && JSON_LINES.has(body);
+}
+
+/**
+ * A text of one JSON value per line (two lines at least, blank lines aside) as the list of those values: Docker's
+ * `POST /images/create` answers 200 `application/json` with a progress record per line, the last one an error when the
+ * pull failed. Undefined when a line is not JSON.
+ */
+function jsonLines(text: string): unknown[] | undefined {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
+  if (lines.length < 2) return undefined;
+  const records: unknown[] = [];
+  for (const line of lines) {
+    try {
+      records.push(boundDepth(parseJsonExact(line)));
+    } catch {
+      return undefined;
+    }
+  }
+  JSON_LINES.add(records);
+  return records;
+}
+
+/**
  * Parses by content type: JSON (`application/json`, `text/json`, `+json`) when it parses (nested at most
- * MAX_RESPONSE_DEPTH levels, deeper parts a marker), a `{ content_type, byte_length }` note for binary media, text
- * otherwise.
+ * MAX_RESPONSE_DEPTH levels, deeper parts a marker), else, when each line is a JSON value (or the type says JSON
+ * lines: `application/x-ndjson`), the list of them ({@link isJsonLines}); a `{ content_type, byte_length }` note for
+ * binary media, text otherwise, read out of Docker's stream framing when it is sent so ({@link unframedStream}), even
+ * labelled `application/octet-stream`.
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (bytes.byteLength === 0) return undefined;
   const media = mediaTypeOf(contentType);
-  if (media.binary) return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
-  const text = media.decoder.decode(bytes);
+  const unframed =
+    media.binary && !/^application\/octet-stream\b/i.test(contentType) ? undefined : unframedStream(bytes);
+  if (media.binary && unframed === undefined)
+    return { content_type: contentType.split(";")[0]?.trim(), byte_length: bytes.byteLength };
+  const text = media.decoder.decode(unframed ?? bytes);
   if (!media.json) return text;
   try {
-    return boundDepth(parseJsonExact(text));
+    const value = boundDepth(parseJsonExact(text));
+    if (!media.jsonLines || value === null || typeof value !== "object") return value;
+    const one = [value];
+    JSON_LINES.add(one);
+    return one;
   } catch {
-    return text;
+    return jsonLines(text) ?? text;
   }
 }
 

@@ -160,6 +160,22 @@ function statusAnswer(step: StepSpec, status: number, answer: boolean): Record<s
   return { answer, status, ...(means === undefined || means.trim() === "" ? {} : { means }) };
 }
 
+/**
+ * The answer of a write the API did not need to carry out, the state asked for already holding (`unchangedStatuses`):
+ * `{ok, status, note}`, the note quoting the spec's words for that status ("container already started").
+ */
+function unchangedAnswer(step: StepSpec, status: number): Record<string, unknown> {
+  const means = responseDescription(step, status)?.trim();
+  const said = means === undefined || means === "" ? "" : ` (the API description says: ${JSON.stringify(means)})`;
+  return {
+    ok: true,
+    status,
+    note:
+      `The API answered ${status}: nothing was changed because what was asked already holds${said}. Tell the ` +
+      "user it was already so; do not call again.",
+  };
+}
+
 /** The XML reader (and its parser), imported by the first answer in XML: an API that answers JSON never loads it. */
 let xmlModule: Promise<typeof import("./xml.js")> | undefined;
 const xmlReader = () => (xmlModule ??= import("./xml.js"));
@@ -185,6 +201,8 @@ async function finish(
   const answer = { status: response.status, headers: response.headers, body: read.body, url: url.href };
   const yesOrNo = step.statusAnswers?.[String(response.status)];
   if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
+  if (step.unchangedStatuses?.includes(String(response.status)))
+    return { ok: true, ...answer, body: unchangedAnswer(step, response.status) };
   if (response.status >= 200 && response.status < 300) {
     const shape = xml === undefined ? undefined : step.xmlShape;
     const body = isBinaryMedia(contentType)
@@ -383,7 +401,8 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   try {
     return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
-    const idempotent = isIdempotent(prepared.value.method) && request.step.repeats !== true;
+    // A read made by POST (Docker's container wait, Airbyte's lists) changes nothing either: calling again is safe.
+    const idempotent = (isIdempotent(prepared.value.method) || request.step.readOnly) && request.step.repeats !== true;
     return {
       ok: false,
       error: ctx.redact(

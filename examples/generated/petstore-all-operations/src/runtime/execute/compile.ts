@@ -45,11 +45,19 @@ export interface CompiledTool {
 
 const is2xx: Predicate = (ctx) => ctx.statusCode !== undefined && ctx.statusCode >= 200 && ctx.statusCode < 300;
 
-/** Success without criteria: a 2xx, or a status the step reads as the answer no (`statusAnswers`). */
+/**
+ * Success without criteria: a 2xx, a status the step reads as the answer no (`statusAnswers`), or one saying nothing
+ * needed changing (`unchangedStatuses`).
+ */
 function answered(spec: StepSpec): Predicate {
   const answers = spec.statusAnswers;
-  if (answers === undefined) return is2xx;
-  return (ctx) => is2xx(ctx) || (ctx.statusCode !== undefined && Object.hasOwn(answers, String(ctx.statusCode)));
+  const unchanged = spec.unchangedStatuses;
+  if (answers === undefined && unchanged === undefined) return is2xx;
+  return (ctx) => {
+    if (is2xx(ctx) || ctx.statusCode === undefined) return is2xx(ctx);
+    const status = String(ctx.statusCode);
+    return (answers !== undefined && Object.hasOwn(answers, status)) || (unchanged?.includes(status) ?? false);
+  };
 }
 
 function compileBody(spec: BodySpec): Evaluator {
