@@ -3,6 +3,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
 import type { ProgressSpec, TaskSpec } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
+import { readsByRpcPost } from "./risk.js";
 import { derefTop } from "./schemas.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
@@ -124,6 +125,39 @@ function statusIn(schema: unknown, lookup: SchemaLookup, at: string, depth: numb
   return undefined;
 }
 
+/** The item schema of an array schema (through allOf/oneOf/anyOf branches), when it declares one. */
+function itemsOf(schema: unknown, lookup: SchemaLookup): unknown {
+  return shapes(schema, lookup).find((shape) => isObject(shape["items"]))?.["items"];
+}
+
+/** Most members an answer that is a list of started work may declare: the list and one more (`meta`, the record). */
+const LIST_ANSWER_MEMBERS = 2;
+
+/**
+ * A list of items each carrying a progress status, at the top of the answer or as one of at most two top members
+ * (DigitalOcean's bulk action by tag: `{"actions": [{"status": "in-progress"}, …]}`, Hetzner's `{actions, meta}`):
+ * where the list is and the status in each item. A record that holds such a list among its many fields (a Microsoft
+ * Graph team's `operations`) is not such an answer.
+ */
+function itemStatusIn(schema: unknown, lookup: SchemaLookup): ProgressSpec | undefined {
+  const inItems = (list: unknown, at: string): ProgressSpec | undefined => {
+    const items = itemsOf(list, lookup);
+    const found = items === undefined ? undefined : statusIn(items, lookup, "", 0);
+    return found === undefined ? undefined : { ...found, items: at };
+  };
+  const top = inItems(schema, "");
+  if (top !== undefined || topMembers(schema, lookup).length > LIST_ANSWER_MEMBERS) return top;
+  for (const shape of shapes(schema, lookup)) {
+    const properties = shape["properties"];
+    if (!isObject(properties)) continue;
+    for (const [name, raw] of Object.entries(properties)) {
+      const found = inItems(raw, `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The member at `tokens` of a schema (through allOf/oneOf/anyOf branches), when one is declared. */
 function memberAt(schema: unknown, tokens: readonly string[], lookup: SchemaLookup): SchemaObject | undefined {
   if (tokens.length === 0) {
@@ -139,30 +173,41 @@ function memberAt(schema: unknown, tokens: readonly string[], lookup: SchemaLook
   return undefined;
 }
 
-/** The request body lets the caller set the status (GitHub's deployment status `state`): its value is the caller's. */
-function callerSets(operation: Operation, pointer: string, lookup: SchemaLookup): boolean {
+const tokensOf = (pointer: string): string[] =>
+  pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+
+/**
+ * The request body lets the caller set the status (GitHub's deployment status `state`), in each item of the same list
+ * for a status of list items: its value is the caller's.
+ */
+function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLookup): boolean {
   const chosen = preferredContent(operation.requestBody?.contents ?? []);
   if (chosen === undefined) return false;
-  const tokens = pointer
-    .slice(1)
-    .split("/")
-    .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
-  const member = memberAt(chosen.schema, tokens, lookup);
+  const list = found.items === undefined ? chosen.schema : memberAt(chosen.schema, tokensOf(found.items), lookup);
+  const holder = found.items === undefined ? list : itemsOf(list, lookup);
+  const member = holder === undefined ? undefined : memberAt(holder, tokensOf(found.pointer), lookup);
   return member !== undefined && member["readOnly"] !== true;
 }
 
 /**
- * A write whose success body has a status member (at its top or in an object at its top: Hetzner's `action.status`)
- * whose enum holds both a value of work under way (`running`, `pending`, `in_progress`, …) and one of work ended
- * (`success`, `failed`, …): where it is and which values say "not finished". Reads are left alone (a status they
- * report is the answer asked for), and so is a status the request body sets (the caller's own value, not progress).
+ * A write whose success body has a status member (at its top, in an object at its top: Hetzner's `action.status`, or in
+ * each item of a list there: DigitalOcean's `actions[].status`) whose enum holds both a value of work under way
+ * (`running`, `pending`, `in_progress`, …) and one of work ended (`success`, `failed`, …): where it is and which values
+ * say "not finished". Reads are left alone (a status they report is the answer asked for), and so is a status the
+ * request body sets (the caller's own value, not progress).
  */
 export function operationToProgress(operation: Operation, lookup: SchemaLookup): ProgressSpec | undefined {
   if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
   const contents = operation.success?.contents ?? [];
   const chosen = preferredContent(contents.filter((c) => c.kind === "json"));
-  const found = chosen === undefined ? undefined : statusIn(chosen.schema, lookup, "", 1);
-  return found === undefined || callerSets(operation, found.pointer, lookup) ? undefined : found;
+  const listed = (schema: unknown) => (readsByRpcPost(operation) ? undefined : itemStatusIn(schema, lookup));
+  const found = chosen === undefined ? undefined : (statusIn(chosen.schema, lookup, "", 1) ?? listed(chosen.schema));
+  return found === undefined || callerSets(operation, found, lookup) ? undefined : found;
 }
 
 /** A member naming a task or job by its id: `task_id`, `taskId`, `TaskID`, `job_id`, `jobId`, `taskUid`. */

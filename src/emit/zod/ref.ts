@@ -9,7 +9,8 @@ import type { Env } from "./env.js";
 
 const COMPONENT = "#/components/schemas/";
 
-function targetOf(ref: string, env: Env): JsonSchema | undefined {
+/** The schema a `$ref` names, when it resolves in the document or its components. */
+export function targetOf(ref: string, env: Env): JsonSchema | undefined {
   const { ctx } = env;
   if (ref.startsWith(COMPONENT)) {
     const tokens = safeSplit(ref);

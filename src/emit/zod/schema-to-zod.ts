@@ -7,7 +7,7 @@ import { join } from "../../util/pointer.js";
 import { array, atom, type Code, chain, constDecl, iife, link, statement, zod } from "../code.js";
 import { flat } from "../print.js";
 import { ARRAY_KEYWORDS, arrayToZod } from "./array.js";
-import { allOfParts, anyOfToZod, conditionRefinements, oneOfToZod } from "./compose.js";
+import { allOfParts, anyOfToZod, conditionRefinements, oneOfMeansAnyOf, oneOfToZod } from "./compose.js";
 import { hoist, layeredNames, type CompileContext, type Local } from "./context.js";
 import { formatHelpersModule } from "./formats.js";
 import { describeSchema } from "./describe.js";
@@ -162,7 +162,15 @@ function warnUnsupported(schema: JsonSchemaObject, env: Env): void {
   }
 }
 
-function objectSchemaToZod(schema: JsonSchemaObject, env: Env): Code {
+/** A `oneOf` that means "one of these shapes" ({@link oneOfMeansAnyOf}) as the `anyOf` it is checked as. */
+function asChecked(schema: JsonSchemaObject, env: Env): JsonSchemaObject {
+  if (Object.hasOwn(schema, "anyOf") || !oneOfMeansAnyOf(schema, env)) return schema;
+  const { oneOf, ...rest } = schema;
+  return { ...rest, anyOf: oneOf };
+}
+
+function objectSchemaToZod(given: JsonSchemaObject, env: Env): Code {
+  const schema = asChecked(given, env);
   warnUnsupported(schema, env);
   const combined = ["enum", "const", "$ref", "allOf", "anyOf", "oneOf"].some((k) => Object.hasOwn(schema, k));
   const typed = typeToZod(schema, combined ? { ...env, operand: true } : env);

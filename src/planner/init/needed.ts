@@ -154,14 +154,17 @@ function descriptionOf(schema: JsonSchema | undefined): string {
 /**
  * Whether a body the spec leaves optional still carries what the call acts on, so sending none does nothing: a list
  * (elmah.io's `POST /v3/messages/{logId}/_bulk`, "The messages to create."), or a schema that requires properties,
- * itself or in every branch of its `oneOf` / `anyOf` (InfluxDB's `POST /query`, a `Query` or an `InfluxQLQuery`, each
- * requiring `query`).
+ * itself, in a part of its `allOf`, or in every branch of its `oneOf` / `anyOf` (InfluxDB's `POST /query`, a `Query`
+ * or an `InfluxQLQuery`, each requiring `query`; DigitalOcean's droplet create, `allOf: [{required: [name]}, …]` or
+ * `allOf: [{required: [names]}, …]`).
  */
 export function carriesTheCall(schema: JsonSchema, deref: (s: JsonSchema) => JsonSchema, depth = 0): boolean {
   const node = deref(schema);
   if (typeof node !== "object" || depth > 4) return false;
   if (node["type"] === "array") return true;
   if (Array.isArray(node["required"]) && node["required"].length > 0) return true;
+  const parts = Array.isArray(node["allOf"]) ? (node["allOf"] as JsonSchema[]) : [];
+  if (parts.some((p) => carriesTheCall(p, deref, depth + 1))) return true;
   const branches = [node["oneOf"], node["anyOf"]].find((b): b is JsonSchema[] => Array.isArray(b) && b.length > 0);
   return branches !== undefined && branches.every((b) => carriesTheCall(b, deref, depth + 1));
 }

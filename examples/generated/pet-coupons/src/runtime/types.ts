@@ -309,6 +309,8 @@ export interface TaskSpec {
 export interface ProgressSpec {
   readonly pointer: string;
   readonly unfinished: readonly string[];
+  /** The list (RFC 6901, `""` for the answer itself) whose every item has the status at `pointer`. */
+  readonly items?: string;
 }
 
 /**

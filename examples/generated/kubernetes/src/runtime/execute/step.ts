@@ -83,8 +83,22 @@ export function startedTask(task: TaskSpec | undefined, body: unknown): StartedT
 /** The body's progress status when it holds one of the values that say the work is not finished. */
 export function unfinishedStatus(progress: ProgressSpec | undefined, body: unknown): UnfinishedStatus | undefined {
   if (progress === undefined) return undefined;
+  if (progress.items !== undefined) return unfinishedItem(progress, progress.items, body);
   const value = resolvePointer(body, pointerTokens(progress.pointer));
   return typeof value === "string" && progress.unfinished.includes(value) ? { at: progress.pointer, value } : undefined;
+}
+
+/** The first item of the answer's list whose status says its work is not finished (`/actions/1/status`). */
+function unfinishedItem(progress: ProgressSpec, items: string, body: unknown): UnfinishedStatus | undefined {
+  const list = resolvePointer(body, pointerTokens(items));
+  if (!Array.isArray(list)) return undefined;
+  const tokens = pointerTokens(progress.pointer);
+  const index = list.findIndex((item) => {
+    const value = resolvePointer(item, tokens);
+    return typeof value === "string" && progress.unfinished.includes(value);
+  });
+  if (index < 0) return undefined;
+  return { at: `${items}/${index}${progress.pointer}`, value: resolvePointer(list[index], tokens) as string };
 }
 
 /** A step's result: its outputs and next move, or its error and (for a failure `goto`) where to go. */
