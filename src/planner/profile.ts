@@ -779,7 +779,11 @@ function summaryObject(summary: string | undefined, segmentVerb?: string): strin
   const opening = stem(words[0] as string);
   if (words.length < 2 || words.length > 8 || (verbClasses(opening) === undefined && opening !== segmentVerb))
     return undefined;
-  const rest = words.slice(1).join(" ").replace(LEAD_IN, "").split(" ");
+  const rest = words
+    .slice(altVerb(prose) ? 2 : 1)
+    .join(" ")
+    .replace(LEAD_IN, "")
+    .split(" ");
   const stop = rest.findIndex((w) => PHRASE_END.has(w));
   const phraseWords = stop < 0 ? rest : rest.slice(0, stop);
   const owner = phraseWords.findLastIndex((w) => w.includes("'"));
@@ -788,6 +792,12 @@ function summaryObject(summary: string | undefined, segmentVerb?: string): strin
     kept.pop();
   const phrase = kept.slice(-3);
   return phrase.length === 0 ? undefined : singularPhrase(phrase.join(" "));
+}
+
+/** Whether a summary opens with two verbs joined by a slash, the second no part of the object: "Start/Resume Playback". */
+function altVerb(prose: string): boolean {
+  const second = /^[A-Za-z]+\s*\/\s*([A-Za-z]+)\s/.exec(prose)?.[1];
+  return second !== undefined && verbClasses(stem(second.toLowerCase())) !== undefined;
 }
 
 function singularPhrase(phrase: string): string {

@@ -9,7 +9,7 @@ import { schemaIsAbout, schemaWords } from "../../src/planner/init/importance.js
 import { namesAnother } from "../../src/planner/init/chains.js";
 import { draftGoals, rankedResources, twoCoreCreates } from "../../src/planner/init/index.js";
 import { listTokens } from "../../src/planner/init/operations.js";
-import { belowAnotherRecord, everydayVerb, verbRarity } from "../../src/planner/init/proposals.js";
+import { belowAnotherRecord, everydayVerb, undoesFirst, verbRarity } from "../../src/planner/init/proposals.js";
 import type { JsonSchema, Parameter } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
@@ -21,9 +21,10 @@ const { model } = specModels({
   digitalocean: join(api, "digitalocean.com.json"),
   mailchimp: join(api, "mailchimp.com.json"),
   asana: join(api, "asana.com.json"),
+  spotify: join(api, "spotify.com/sonallux.json"),
 });
 
-const drafted = async (key: "docker" | "digitalocean" | "mailchimp" | "asana"): Promise<string[]> =>
+const drafted = async (key: "docker" | "digitalocean" | "mailchimp" | "asana" | "spotify"): Promise<string[]> =>
   draftGoals(await model(key)).goals.map((g) => `${g.name}: ${g.steps.map((s) => s.operation).join(" → ")}`);
 
 describe("a schema name's words", () => {
@@ -176,6 +177,42 @@ describe("a path whose last record is another thing's", () => {
   });
 });
 
+describe("a core resource's second action ranks with its first when it undoes it", () => {
+  test.each([
+    ["start", "pause", true],
+    ["start", "stop", true],
+    ["stop", "start", true],
+    ["pause", "play", true],
+    ["pause", "resume", true],
+    ["send", "cancel", false],
+    ["start", "restart", false],
+    ["start", "capture", false],
+    ["start", "start", false],
+    ["attach", "stop", false],
+  ] as const)("%s, then %s: %s", (first, second, together) => {
+    expect(undoesFirst({ kind: "act", verb: first }, { kind: "act", verb: second })).toBe(together);
+  });
+
+  test("only between two actions", () => {
+    expect(undoesFirst({ kind: "update", verb: "start" }, { kind: "act", verb: "stop" })).toBe(false);
+    expect(undoesFirst(undefined, { kind: "act", verb: "stop" })).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: a core resource's action and its opposite", () => {
+  test("Spotify: the player is started and paused (`Start/Resume Playback` acts on the playback)", async () => {
+    const goals = await drafted("spotify");
+    expect(goals).toContain("start_users_playback: start-a-users-playback");
+    expect(goals).toContain("pause_users_playback: pause-a-users-playback");
+  });
+
+  test("Docker Engine: the container is started and stopped", async () => {
+    const goals = await drafted("docker");
+    expect(goals).toContain("start_container: ContainerStart");
+    expect(goals).toContain("stop_container: ContainerStop");
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real spec: DigitalOcean's paged lists, tag filters and two clusters", () => {
   test("the droplets are browsed and the Kubernetes cluster is created", async () => {
     const goals = await drafted("digitalocean");
@@ -183,10 +220,12 @@ describe.skipIf(REPEAT_RUN)("real spec: DigitalOcean's paged lists, tag filters 
     expect(goals).toContain("create_kubernetes_cluster: kubernetes_create_cluster");
   });
 
-  test("no lookup names a database by its tag, in a draft of 30", async () => {
+  test("no lookup names a database by its tag, and no delete removes the droplets a tag names, in a draft of 30", async () => {
     const goals = draftGoals(await model("digitalocean"), { maxGoals: 30 }).goals.map((g) => g.name);
     expect(goals.filter((g) => g.includes("by_tag_name"))).toEqual([]);
     expect(goals).toContain("get_databases_cluster_by_name");
+    expect(goals).toContain("call_droplets_destroy_by_name");
+    expect(goals.filter((g) => g.includes("destroy_by_tag"))).toEqual([]);
   });
 });
 
@@ -199,8 +238,10 @@ describe.skipIf(REPEAT_RUN)("real spec: an everyday action on the record itself 
 });
 
 describe.skipIf(REPEAT_RUN)("real spec: a lookup chain that fills a short draft", () => {
-  test("Docker: the tasks found by name leave the container's inspect in place", async () => {
-    const goals = await drafted("docker");
+  test("Docker: the tasks found by name leave the container's inspect in place (11th, after its start and stop)", async () => {
+    const goals = draftGoals(await model("docker"), { maxGoals: 11 }).goals.map(
+      (g) => `${g.name}: ${g.steps.map((s) => s.operation).join(" → ")}`,
+    );
     expect(goals).toContain("get_container_inspect: ContainerInspect");
     expect(goals.some((g) => g.includes("TaskList →"))).toBe(true);
   });

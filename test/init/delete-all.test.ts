@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import { deleteSelectors, requiredSelector } from "../../src/planner/init/delete-selectors.js";
+import { oneRecordFirst } from "../../src/planner/init/proposals.js";
+import type { Operation } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
 
@@ -32,6 +34,23 @@ describe("the use_when of a drafted delete", () => {
   ])("%s", async (_, path, operationId, phrase) => {
     const drafted = await init({ spec: spec(path, operationId) });
     expect(drafted.draft?.goals[0]?.useWhen).toContain(phrase);
+  });
+});
+
+describe("a resource's delete goal removes one record when the collection's own record delete is there", () => {
+  const del = (path: string): Operation => ({ method: "delete", path }) as Operation;
+  it.each([
+    ["DigitalOcean: by tag and by id", ["/v2/droplets", "/v2/droplets/{droplet_id}"], ["/v2/droplets/{droplet_id}"]],
+    ["a trailing slash", ["/items/", "/items/{id}/"], ["/items/{id}/"]],
+    ["only the collection's delete", ["/documents"], ["/documents"]],
+    [
+      "the record under another collection",
+      ["/tags", "/boards/{id}/tags/{tag_id}"],
+      ["/tags", "/boards/{id}/tags/{tag_id}"],
+    ],
+    ["two record deletes", ["/items/{id}", "/items/{id}/versions"], ["/items/{id}", "/items/{id}/versions"]],
+  ] as const)("%s", (_, paths, kept) => {
+    expect(oneRecordFirst(paths.map(del)).map((o) => o.path)).toEqual(kept);
   });
 });
 

@@ -144,6 +144,21 @@ const CASES: readonly Case[] = [
     { action: "merge", object: "pull request", parents: ["repo"] },
   ],
   [
+    "Spotify: a second verb after a slash is no part of the object",
+    { method: "put", path: "/me/player/play", id: "start-a-users-playback", summary: "Start/Resume Playback" },
+    { action: "start", object: "playback" },
+  ],
+  [
+    "a slash between two verbs, spaced, with an article",
+    { method: "post", path: "/tags", id: "addOrRemoveTag", summary: "Add / Remove a tag" },
+    { object: "tag" },
+  ],
+  [
+    "a slash between two nouns leaves the object as it was",
+    { method: "get", path: "/reports/sales", id: "getSalesReport", summary: "Get sales/revenue report" },
+    { object: "sales revenue report" },
+  ],
+  [
     "GitLab v3: the summary's first sentence names the object, not what it says next",
     { method: "post", path: "/v3/users", id: "postV3Users", summary: "Create a user. Available only for admins." },
     { action: "create", object: "user" },

@@ -430,11 +430,26 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
     ),
   delete: (_m, ops, judge) =>
     best(
-      ops.filter((o) => (judge.rpc(o) ? ofKind("delete", judge)(o) : o.method === "delete")),
+      oneRecordFirst(ops.filter((o) => (judge.rpc(o) ? ofKind("delete", judge)(o) : o.method === "delete"))),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o),
     ),
 };
+
+/**
+ * A resource's deletes without those of a whole collection or of every record a filter matches (`DELETE
+ * /v2/droplets?tag_name=`) when one of them removes one record by its path (`DELETE /v2/droplets/{droplet_id}`): "delete
+ * a droplet" is that one, and a second delete goal of the collection would be its twin.
+ */
+export function oneRecordFirst(deletes: readonly Operation[]): Operation[] {
+  const records = (o: Operation): boolean => o.path.includes("{");
+  const trim = (path: string): string => path.replace(/\/+$/, "");
+  const collections = new Set(deletes.filter((o) => !records(o)).map((o) => trim(o.path)));
+  const own = deletes.some(
+    (o) => endsWithParameter(o.path) && collections.has(trim(o.path).replace(/\/\{[^}/]+\}$/, "")),
+  );
+  return own ? deletes.filter(records) : [...deletes];
+}
 
 /** How each operation of a group is judged: its kind, whether it is niche, how far it is from the group's main object. */
 export function groupJudge(
@@ -654,9 +669,11 @@ export function groupProposals(
         : singleProposal(model, operation, kind, group, profile(operation));
       if (changesNothing(operation, proposal)) continue;
       picked.add(operation);
-      kept.push(
+      const first =
         kept.length === 0 &&
-          !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)))
+        !(isCore && whole && !elsewhere.includes(operation) && partFirst(kind, judge.offMain(operation)));
+      kept.push(
+        first || undoesFirst(kept[0], proposal)
           ? proposal
           : runnerUp(model, { proposal, operation, kind, group, profile: profile(operation) }, free),
       );
@@ -671,6 +688,21 @@ export function groupProposals(
   return subProposal && !proposals.some((p) => p.calls[0] === subProposal.calls[0])
     ? [...all, { ...subProposal, core: true, runnerUp: true }]
     : all;
+}
+
+/** Actions that undo each other, both done day to day: a thing started is stopped or paused, a thing paused resumed. */
+const OPPOSITES: ReadonlySet<string> = new Set(["start stop", "start pause", "play pause", "pause resume"]);
+
+/**
+ * Whether a core resource's second action undoes its first (`OPPOSITES`: a container's stop beside its start, a player's
+ * pause beside its play): users do both halves, so the pair ranks together, not the second with the runner-ups.
+ */
+export function undoesFirst(
+  first: Pick<Proposal, "kind" | "verb"> | undefined,
+  second: Pick<Proposal, "kind" | "verb">,
+): boolean {
+  if (first?.kind !== "act" || second.kind !== "act") return false;
+  return OPPOSITES.has(`${first.verb} ${second.verb}`) || OPPOSITES.has(`${second.verb} ${first.verb}`);
 }
 
 /**
