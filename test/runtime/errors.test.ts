@@ -322,6 +322,8 @@ describe.skipIf(REPEAT_RUN)(
       expect(device.message).toContain("NO_ACTIVE_DEVICE: Player command failed");
       const premium = await call(403, "PREMIUM_REQUIRED", "Player command failed: Premium required");
       expect(premium).toMatchObject({ code: "FORBIDDEN", api_error: "PREMIUM_REQUIRED", suggestion: PLAN_REFUSAL });
+      // The 403's documented "Bad OAuth request (wrong consumer key, …)" is another cause: not said of this one.
+      expect(premium.message).toContain("HTTP 403 Forbidden. The API said: PREMIUM_REQUIRED");
     });
     it("Asana's 402 (above your premium level) is a refusal for the plan", async () => {
       const served = await servedToolset({

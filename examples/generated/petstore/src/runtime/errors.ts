@@ -335,8 +335,14 @@ export interface HttpFailure {
   readonly apiError?: string;
 }
 
-function statusPhrase(step: HttpFailure["step"], status: number): string {
-  const description = failureDescription(step, status);
+/**
+ * The status in words with its documented description; a refusal the answer says is for the account's plan leaves
+ * out a description that says nothing of a plan (Spotify documents its 403 as "Bad OAuth request (wrong consumer key,
+ * …)", answered `PREMIUM_REQUIRED`).
+ */
+function statusPhrase(step: HttpFailure["step"], status: number, plan = false): string {
+  const documented = failureDescription(step, status);
+  const description = plan && documented !== undefined && !SAYS_PLAN.test(documented) ? undefined : documented;
   const reason = STATUS_CODES[status] ?? "Unknown status";
   return description && description.toLowerCase() !== reason.toLowerCase()
     ? `${status} ${reason} (${description})`
@@ -495,7 +501,8 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =
-    `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
+    `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
+    (said ? ` The API said: ${said}` : "");
   const fallback =
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
