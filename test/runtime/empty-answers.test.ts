@@ -117,8 +117,9 @@ describe("Mux Video (mux.com.json): an empty list and a refused track", () => {
       text_type: "subtitles",
       type: "text",
       url: "https://example.com/a.vtt",
-    })) as { error: { message: string; suggestion: string } };
-    expect(result.error.message).toMatch(/The API said: Track url is not a valid URL$/);
+    })) as { error: { message: string; suggestion: string; api_error?: string } };
+    expect(result.error.message).toMatch(/The API said: invalid_parameters: Track url is not a valid URL$/);
+    expect(result.error.api_error).toBe("invalid_parameters");
     expect(result.error.suggestion).not.toContain("`type`");
   });
 });

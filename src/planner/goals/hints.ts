@@ -104,13 +104,17 @@ function identifies(input: ToolInput, operationId: string): boolean {
  * A 404 from a step the model gave no identifier: where a read's path names no record (`GET /lists`), the path itself
  * was not found, which a wrong server URL explains, not anything the model passed; where the path names one, the
  * record an earlier step found is gone; a write to a path naming none (Vimeo's `POST /channels`) refers to a record
- * that does not exist, or the path was not found — never "no longer exists" of what it was about to create.
+ * that does not exist, or the path was not found — never "no longer exists" of what it was about to create; a write
+ * that sends no value at all (Spotify's `PUT /me/player/pause`, answered 404 `NO_ACTIVE_DEVICE`) has no value to check: what
+ * the API said names what is missing.
  */
 function notFoundWithoutIdentifier(step: StepPlan): string {
   const call = `${step.method.toUpperCase()} ${step.path}`;
   if (step.path.includes("{")) return "The resource no longer exists.";
   if (step.readOnly && step.body === undefined)
     return `${call} was not found, though it names no record: the server URL the tool is configured with is likely wrong. Do not retry; tell the user the operator must check it.`;
+  if (step.params.length === 0 && step.body === undefined)
+    return `${call} answered Not Found, though the call names no record and sends no value: tell the user what the API said is missing (nothing active to act on, something not set up yet); if it said nothing, the server URL the tool is configured with is likely wrong. Do not retry unchanged.`;
   return `${call} answered Not Found: a record the request refers to does not exist, or the server URL the tool is configured with is wrong. Check the values passed with the user before calling again.`;
 }
 

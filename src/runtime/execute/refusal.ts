@@ -1,6 +1,6 @@
 // A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, its JSON lines
 // end in an error record, or the body is not the declared JSON type) → the error the model sees.
-import { apiErrorAdvice, classifyApiError, isCodeWord } from "../api-error.js";
+import { apiErrorAdvice, classifyApiError, errorBodyWord, isCodeWord, wordIn } from "../api-error.js";
 import {
   capText,
   defaultSuggestion,
@@ -31,29 +31,10 @@ const label = (step: StepSpec): string => `step "${step.id}" (${step.method.toUp
 const at = (body: unknown, pointer: string | undefined): unknown =>
   pointer === undefined ? undefined : resolvePointer(body, pointerTokens(pointer));
 
-/** The last path segment of a problem type URI (RFC 7807: `https://api.twitter.com/2/problems/resource-not-found`). */
-function problemTypeWord(value: unknown): string | undefined {
-  if (typeof value !== "string" || !/^(https?|urn|tag):/i.test(value)) return undefined;
-  const last = value
-    .split(/[/:#]/)
-    .filter((s) => s !== "")
-    .at(-1);
-  return isCodeWord(last) ? last : undefined;
-}
-
-/** The API's code word in a value: a word, the first of a list, an object's `code`/`error`/`type` or problem type. */
-function wordIn(value: unknown): string | undefined {
-  if (isCodeWord(value)) return value;
-  if (Array.isArray(value)) return wordIn(value[0]);
-  if (!isRecord(value)) return undefined;
-  return [value.code, value.error, value.type, value.reason].find(isCodeWord) ?? problemTypeWord(value.type);
-}
-
 /** The API's code word in a body without a declared envelope: `error`, `code`, `errors[0]`, `error.code`. */
 function bodyWord(body: unknown, envelope: EnvelopeSpec | undefined): string | undefined {
   const declared = envelope?.code === undefined ? undefined : wordIn(at(body, envelope.code));
-  if (declared !== undefined || !isRecord(body)) return declared;
-  return wordIn(body.error) ?? wordIn(body.errors) ?? (isCodeWord(body.code) ? body.code : undefined);
+  return declared ?? errorBodyWord(body);
 }
 
 function failureOf(word: string | undefined): { code: ErrorCode; retryable: boolean } {

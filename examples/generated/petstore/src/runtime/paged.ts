@@ -97,8 +97,14 @@ async function readPages(
   }
 }
 
-/** The last page's body with the list as shown and the next-page member left out (the continuation carries it). */
+/**
+ * The last page's body with the list as shown and the next-page member left out (the continuation carries it); a body
+ * holding something else where the list belongs (a record where Asana's spec says `data` lists tasks) is shown as it
+ * came, never as an empty list.
+ */
 function shownBody(body: unknown, paging: PagingSpec, items: readonly unknown[]): unknown {
+  const found = resolvePointer(body, pointerTokens(paging.list));
+  if (found !== undefined && found !== null && !Array.isArray(found)) return body;
   const withList = setAtPointer(body, pointerTokens(paging.list), items);
   if (paging.next === undefined || paging.next === "link") return withList;
   const tokens = pointerTokens(paging.next);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
-import { awsErrorType } from "../api-error.js";
+import { awsErrorType, errorBodyWord } from "../api-error.js";
 import { callerErrorCode, errorDetail, httpStatusError, responseDescription, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
@@ -214,7 +214,7 @@ async function finish(
     return { ok: true, ...answer, body, ...(media === undefined ? {} : { media }) };
   }
   const apiError = xml?.xmlError(read.body as string);
-  const typed = xml === undefined ? awsErrorType(response.headers, read.body) : undefined;
+  const typed = xml === undefined ? (awsErrorType(response.headers, read.body) ?? errorBodyWord(read.body)) : undefined;
   const said = apiError ?? read.body;
   const rejected =
     response.status === 401 ||
