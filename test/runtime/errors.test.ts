@@ -20,7 +20,6 @@ import {
 import { errorBodyWord } from "../../src/runtime/api-error.js";
 import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
 import type { ErrorCode } from "../../src/runtime/types.js";
-import { join } from "node:path";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
