@@ -88,12 +88,20 @@ const READS: ReadonlySet<string> = new Set(["get", "list", "search"]);
 function judgesWork(operation: Operation, pointer: string): boolean {
   if (operation.method !== "post" && operation.method !== "put") return false;
   const profile = operationProfile(operation);
-  if (READS.has(profile.action) || KEEPS_STATE.has(profile.action)) return false;
+  const last =
+    operation.path
+      .split("/")
+      .filter((s) => s !== "" && !s.startsWith("{"))
+      .at(-1) ?? "";
+  if (READS.has(profile.action) || KEEPS_STATE.has(profile.action) || /^fail(?:ed|ure)?$/i.test(last)) return false;
   const tokens = pointer.split("/").slice(1);
   return tokens.length === 1 || ownMember(tokens[0] ?? "", profile.object);
 }
 
-/** Actions whose answer's failed status is no failure of theirs: an edit of a record, a test helper's `fail`. */
+/**
+ * Actions whose answer's failed status is no failure of theirs: an edit of a record, a call that makes it fail
+ * (Stripe's test helper `POST …/outbound_payments/{id}/fail`, also when its path's last word says so).
+ */
 const KEEPS_STATE: ReadonlySet<string> = new Set(["update", "fail"]);
 
 /** Members that hold the call's own work or result: an envelope (`data`), or the action, job or task it started. */

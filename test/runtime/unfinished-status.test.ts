@@ -116,6 +116,15 @@ describe("operationToProgress: where a write's answer says it is not finished", 
       { pointer: "/charge/status", unfinished: ["pending"] },
     ],
     [
+      "a call that makes the thing fail (Stripe's test helper …/fail)",
+      {
+        ...operation("post", { type: "object", properties: { status: { enum: ["processing", "posted", "failed"] } } }),
+        id: "PostTestHelpersTreasuryOutboundPaymentsIdFail",
+        path: "/v1/test_helpers/treasury/outbound_payments/{id}/fail",
+      },
+      { pointer: "/status", unfinished: ["processing"] },
+    ],
+    [
       "no failed value, none listed",
       operation("post", { type: "object", properties: { status: { enum: ["queued", "completed"] } } }),
       { pointer: "/status", unfinished: ["queued"] },
