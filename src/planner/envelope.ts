@@ -194,11 +194,18 @@ export function operationToBodyType(operation: Operation, lookup: SchemaLookup):
   return type === "object" || type === "array" ? type : undefined;
 }
 
+/** The progress status without its failure values when the goals file turns the reading of failures off. */
+function withoutFailed(progress: ProgressSpec | undefined, off: boolean): ProgressSpec | undefined {
+  if (progress === undefined || !off || progress.failed === undefined) return progress;
+  return { pointer: progress.pointer, unfinished: progress.unfinished };
+}
+
 /**
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`) or say nothing needed changing (see `unchangedStatuses`),
- * whether the answer is a stream, and the status member that says the work is not finished (see `operationToProgress`), and the per-item results whose items say they failed (see
+ * whether the answer is a stream, and the status member that says the work is not finished or failed (see
+ * `operationToProgress`), and the per-item results whose items say they failed (see
  * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
  * return codes its member documents (see `operationToReturnCodes`).
  */
@@ -226,7 +233,7 @@ export function answerChecks(
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
   const unchanged = unchangedStatuses(operation);
-  const progress = operationToProgress(operation, lookup);
+  const progress = withoutFailed(operationToProgress(operation, lookup), written === null);
   const itemErrors = operationToItemErrors(operation, lookup);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
   const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);

@@ -3,6 +3,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
 import type { ProgressSpec, TaskSpec } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
+import { operationProfile } from "./profile.js";
 import { readsByRpcPost } from "./risk.js";
 import { derefTop } from "./schemas.js";
 
@@ -72,7 +73,50 @@ const FINISHED: ReadonlySet<string> = new Set([
   "failure",
   "error",
   "errored",
+  "timedout",
+  "timed_out",
 ]);
+
+/** Actions that read: a failed status they answer (AWS's `DescribeTrainingJob`, a POST) is the record's. */
+const READS: ReadonlySet<string> = new Set(["get", "list", "search"]);
+
+/**
+ * Whether a failed status in the answer is the call's own: a POST or PUT that neither reads nor edits a record, whose
+ * status is at the answer's top or in its own object. A PATCH, DELETE or update answers the record as it was (Telnyx's
+ * `DELETE /reports/batch_mdr_reports/{id}` of a report that had `FAILED`, Stripe's `POST /v1/charges/{charge}`), and a
+ * read's status is the record's.
+ */
+function judgesWork(operation: Operation, pointer: string): boolean {
+  if (operation.method !== "post" && operation.method !== "put") return false;
+  const profile = operationProfile(operation);
+  const last =
+    operation.path
+      .split("/")
+      .filter((s) => s !== "" && !s.startsWith("{"))
+      .at(-1) ?? "";
+  if (READS.has(profile.action) || KEEPS_STATE.has(profile.action) || /^fail(?:ed|ure)?$/i.test(last)) return false;
+  const tokens = pointer.split("/").slice(1);
+  return tokens.length === 1 || ownMember(tokens[0] ?? "", profile.object);
+}
+
+/**
+ * Actions whose answer's failed status is no failure of theirs: an edit of a record, a call that makes it fail
+ * (Stripe's test helper `POST …/outbound_payments/{id}/fail`, also when its path's last word says so).
+ */
+const KEEPS_STATE: ReadonlySet<string> = new Set(["update", "fail"]);
+
+/** Members that hold the call's own work or result: an envelope (`data`), or the action, job or task it started. */
+const WORK_MEMBERS = /^(?:data|result|action|operation|job|task)$/i;
+
+/**
+ * Whether the object a nested status sits in is the call's own (Hetzner's `action`, DigitalOcean's `certificate` of
+ * `POST /v2/certificates`), not a record beside it (Stripe's `charge` of a dispute).
+ */
+const ownMember = (member: string, object: string): boolean =>
+  WORK_MEMBERS.test(member) || member.replace(/[_-]/g, " ").toLowerCase() === object.toLowerCase();
+
+/** Finished values that say the work failed: a write answering one of them did not do what it was asked. */
+const FAILED: ReadonlySet<string> = new Set(["failed", "failure", "error", "errored", "timedout", "timed_out"]);
 
 const word = (value: string): string =>
   value
@@ -105,6 +149,10 @@ export function unfinishedValues(values: readonly unknown[]): string[] | undefin
   return unfinished.length > 0 && strings.some((v) => FINISHED.has(word(v))) ? unfinished : undefined;
 }
 
+/** The enum's values that say the work ended in failure (`Failed`, `TimedOut`, `error`). */
+export const failedValues = (values: readonly unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === "string" && FAILED.has(word(v)));
+
 function statusIn(schema: unknown, lookup: SchemaLookup, at: string, depth: number): ProgressSpec | undefined {
   for (const shape of shapes(schema, lookup)) {
     const properties = shape["properties"];
@@ -114,7 +162,10 @@ function statusIn(schema: unknown, lookup: SchemaLookup, at: string, depth: numb
       if (!isObject(member)) continue;
       const pointer = `${at}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
       const values = Array.isArray(member["enum"]) ? unfinishedValues(member["enum"]) : undefined;
-      if (isStatusName(name) && values !== undefined) return { pointer, unfinished: values };
+      if (isStatusName(name) && values !== undefined) {
+        const failed = failedValues(member["enum"] as unknown[]);
+        return { pointer, unfinished: values, ...(failed.length === 0 ? {} : { failed }) };
+      }
     }
     if (depth === 0) continue;
     for (const [name, raw] of Object.entries(properties)) {
@@ -183,7 +234,9 @@ const tokensOf = (pointer: string): string[] =>
 
 /**
  * The request body lets the caller set the status (GitHub's deployment status `state`), in each item of the same list
- * for a status of list items: its value is the caller's.
+ * for a status of list items: its value is the caller's. A request member of that name whose enum holds none of the
+ * answer's progress values is another status (Codat's invoice `status` of `Draft`…`Paid`, sent as the record, beside
+ * the push's `Pending`/`Failed` answer).
  */
 function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLookup): boolean {
   const chosen = preferredContent(operation.requestBody?.contents ?? []);
@@ -191,15 +244,18 @@ function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLoo
   const list = found.items === undefined ? chosen.schema : memberAt(chosen.schema, tokensOf(found.items), lookup);
   const holder = found.items === undefined ? list : itemsOf(list, lookup);
   const member = holder === undefined ? undefined : memberAt(holder, tokensOf(found.pointer), lookup);
-  return member !== undefined && member["readOnly"] !== true;
+  if (member === undefined || member["readOnly"] === true) return false;
+  const progress = [...found.unfinished, ...(found.failed ?? [])];
+  return !Array.isArray(member["enum"]) || member["enum"].some((v) => progress.includes(v as string));
 }
 
 /**
  * A write whose success body has a status member (at its top, in an object at its top: Hetzner's `action.status`, or in
  * each item of a list there: DigitalOcean's `actions[].status`) whose enum holds both a value of work under way
- * (`running`, `pending`, `in_progress`, …) and one of work ended (`success`, `failed`, …): where it is and which values
- * say "not finished". Reads are left alone (a status they report is the answer asked for), and so is a status the
- * request body sets (the caller's own value, not progress).
+ * (`running`, `pending`, `in_progress`, …) and one of work ended (`success`, `failed`, …): where it is, which values say
+ * "not finished" and which say it failed. Reads are left alone (a status they report is the answer asked for), and so
+ * is a status the request body sets (the caller's own value, not progress); only a POST or PUT that does not read gets
+ * failed values (see `judgesWork`).
  */
 export function operationToProgress(operation: Operation, lookup: SchemaLookup): ProgressSpec | undefined {
   if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
@@ -207,7 +263,13 @@ export function operationToProgress(operation: Operation, lookup: SchemaLookup):
   const chosen = preferredContent(contents.filter((c) => c.kind === "json"));
   const listed = (schema: unknown) => (readsByRpcPost(operation) ? undefined : itemStatusIn(schema, lookup));
   const found = chosen === undefined ? undefined : (statusIn(chosen.schema, lookup, "", 1) ?? listed(chosen.schema));
-  return found === undefined || callerSets(operation, found, lookup) ? undefined : found;
+  if (found === undefined || callerSets(operation, found, lookup)) return undefined;
+  if (found.failed === undefined || judgesWork(operation, found.pointer)) return found;
+  return {
+    pointer: found.pointer,
+    unfinished: found.unfinished,
+    ...(found.items === undefined ? {} : { items: found.items }),
+  };
 }
 
 /** A member naming a task or job by its id: `task_id`, `taskId`, `TaskID`, `job_id`, `jobId`, `taskUid`. */

@@ -10,7 +10,7 @@ import { operationProfile, profileToText } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
-import { carriesTheCall, neededInSomeCases } from "../../src/planner/init/needed.js";
+import { carriesTheCall, neededInSomeCases, sendsFile } from "../../src/planner/init/needed.js";
 import { specModels } from "../support/spec-models.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
@@ -32,6 +32,7 @@ const SPECS = {
   elmah: join(api, "elmah.io.json"),
   influx: join(api, "influxdata.com.json"),
   digitalocean: join(api, "digitalocean.com.json"),
+  codat: join(api, "codat.io/accounting.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -272,6 +273,26 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
       expect(step.optional).not.toContain("the request body");
     },
   );
+
+  test.each([
+    ["bytes: as often a spec's leftover (Okta's reset_factors) as a file", "binary", undefined, false],
+    ["multipart parts the spec does not name (Codat's `{}`)", "multipart", undefined, true],
+    ["multipart with no properties", "multipart", {}, true],
+    ["multipart with named parts: its fields are bound one by one", "multipart", { file: {} }, false],
+    ["a form", "form", undefined, false],
+    ["text", "text", undefined, false],
+    ["JSON (see carriesTheCall)", "json", undefined, false],
+  ] as const)("sendsFile: %s", (_, kind, properties, sends) => {
+    expect(sendsFile(kind, properties)).toBe(sends);
+  });
+
+  test("Codat's bill attachment upload (multipart, schema {}) sends its file as a required input", async () => {
+    const signature = "POST /companies/{companyId}/connections/{connectionId}/push/bills/{billId}/attachments";
+    const { model: m, operation: o } = await operation("codat", signature);
+    const step = operationStep(m, o, { id: "attachments", namer: createInputNamer(schemaLookup(m.schemas)) });
+    expect(step.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    expect(step.optional).not.toContain("the request body");
+  });
 
   test("InfluxDB's POST /query sends its query", async () => {
     const { model: m, operation: o } = await operation("influx", "POST /query");

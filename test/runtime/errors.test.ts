@@ -123,6 +123,32 @@ describe("summarizeErrorBody", () => {
     ["ASP.NET {Message}", { Message: "The request is invalid." }, "The request is invalid."],
     ["lower case wins over another spelling", { Message: "B", message: "a" }, "a"],
     ["{Errors: [{Message}]}", { Errors: [{ Message: "too short", Field: "name" }] }, "name: too short"],
+    [
+      "GitHub's {message, errors: [{field, code}]}: the item errors name what the message classifies",
+      { message: "Validation Failed", errors: [{ resource: "Issue", field: "title", code: "missing_field" }] },
+      "Validation Failed: title: missing_field",
+    ],
+    [
+      "Codat's {error, validation: {errors}}: the validation errors are said beside the error",
+      {
+        statusCode: 400,
+        error: "Validation failed",
+        validation: { errors: [{ itemId: "dueDate", message: "Due date must be after issue date" }], warnings: [] },
+      },
+      "Validation failed: Due date must be after issue date",
+    ],
+    [
+      "{errorMessage} with item errors beside it (Codat's failed push)",
+      { status: "Failed", errorMessage: "Push failed", validation: { errors: [{ message: "a" }, { message: "b" }] } },
+      "Push failed: a; b",
+    ],
+    [
+      "Google's nested errors repeating the message are said once",
+      { error: { code: 400, message: "Invalid value", errors: [{ message: "Invalid value", reason: "invalid" }] } },
+      "Invalid value",
+    ],
+    ["item errors alone in an object of their own", { validation: { errors: [{ message: "x" }] } }, "x"],
+    ["empty item errors add nothing", { message: "Bad", validation: { errors: [] } }, "Bad"],
     ["empty object", {}, undefined],
     ["nothing", undefined, undefined],
   ] as const)("%s", (_, body, want) => {

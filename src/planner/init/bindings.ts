@@ -21,6 +21,7 @@ import type { DraftBody, DraftParam, DraftStep, NeededInput } from "./types.js";
 import { operationProfile } from "../profile.js";
 import {
   carriesTheCall,
+  sendsFile,
   neededInSomeCases,
   neededOnCreate,
   neededProperties,
@@ -633,7 +634,9 @@ function bodyOf(
     hasComposition(node)
   ) {
     const lookup = schemaLookup(model.schemas);
-    const carries = content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup));
+    const carries =
+      sendsFile(content.kind, properties) ||
+      (content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup)));
     if (!bodyRequired && !carries) return { optional: ["the request body"] };
     const input = namer("body", content.schema, stepId);
     const said = htmlToText(operation.requestBody.description ?? "").trim();

@@ -1,6 +1,7 @@
 // A request body's properties → those a drafted step binds: the required ones, plus those whose description says they may be required.
 import type { JsonSchema } from "../../model/api-model.js";
 import { stem } from "../../runtime/adapters/search-words.js";
+import type { BodyKind } from "../../runtime/types.js";
 
 /** "Required. …", "whether it is required depends on …" — said of the field itself, not "other operations are required". */
 const SAYS_REQUIRED = /^required\b|\bis required\b/i;
@@ -167,4 +168,14 @@ export function carriesTheCall(schema: JsonSchema, deref: (s: JsonSchema) => Jso
   if (parts.some((p) => carriesTheCall(p, deref, depth + 1))) return true;
   const branches = [node["oneOf"], node["anyOf"]].find((b): b is JsonSchema[] => Array.isArray(b) && b.length > 0);
   return branches !== undefined && branches.every((b) => carriesTheCall(b, deref, depth + 1));
+}
+
+/**
+ * Whether a body is the file the call sends: multipart parts the spec does not name (Codat's attachment uploads
+ * declare `multipart/form-data` with the schema `{}`). Left optional by the spec, an upload without it sends nothing.
+ * Bytes are not read so: an optional `application/octet-stream` body is as often a spec's leftover (Okta's
+ * `reset_factors`) as a file.
+ */
+export function sendsFile(kind: BodyKind, properties: Readonly<Record<string, JsonSchema>> | undefined): boolean {
+  return kind === "multipart" && (properties === undefined || Object.keys(properties).length === 0);
 }

@@ -305,12 +305,16 @@ export interface TaskSpec {
   readonly reader?: { readonly tool: string; readonly input: string };
 }
 
-/** A status member of a success body (RFC 6901 `pointer`) and the values of it that say the work is not finished. */
+/**
+ * A status member of a success body (RFC 6901 `pointer`), the values of it that say the work is not finished, and
+ * those that say it ended in failure (Codat's push `Failed`, `TimedOut`).
+ */
 export interface ProgressSpec {
   readonly pointer: string;
   readonly unfinished: readonly string[];
   /** The list (RFC 6901, `""` for the answer itself) whose every item has the status at `pointer`. */
   readonly items?: string;
+  readonly failed?: readonly string[];
 }
 
 /**

@@ -279,8 +279,49 @@ const BODY_SHAPES: readonly Shape[] = [
   (b) =>
     text(b.detail) ??
     (Array.isArray(b.detail) ? b.detail.map(messageOf).filter(Boolean).slice(0, 5).join("; ") : messageOf(b.detail)),
-  (b) => text(b.title) ?? text(b.msg) ?? text(b.description) ?? text(b.error_description) ?? text(b.fault),
+  (b) =>
+    text(b.title) ??
+    text(b.msg) ??
+    text(b.description) ??
+    text(b.error_description) ??
+    text(b.fault) ??
+    text(b.errormessage),
 ];
+
+/** An item error's text: its message, else the field it names and its code word (GitHub's `{field, code}`). */
+const itemText = (item: unknown): string | undefined => {
+  const said = messageOf(item);
+  if (said !== undefined || !isRecord(item)) return said;
+  const record = lowerKeys(item);
+  const [field, code] = [text(record.field), text(record.code)];
+  return field && code ? `${field}: ${code}` : undefined;
+};
+
+/**
+ * The item errors a body lists beside its message, at its top or in an object of its own: GitHub's `{message:
+ * "Validation Failed", errors: [{field, code}]}`, Codat's `{error: "Validation failed", validation: {errors: […]}}`.
+ */
+function itemErrors(record: Readonly<Record<string, unknown>>): string[] {
+  const nested = Object.values(record)
+    .filter(isRecord)
+    .map((member) => lowerKeys(member).errors);
+  return [record.errors, ...nested]
+    .filter(Array.isArray)
+    .flatMap((list) => list.map(itemText))
+    .filter((t): t is string => t !== undefined);
+}
+
+/** Whether `text` holds `part` as whole words, case aside. */
+const saysWhole = (text: string, part: string): boolean =>
+  new RegExp(`(?:^|\\W)${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|\\W)`, "i").test(text);
+
+/** The summary with the item errors it does not already say (the first 5), which name what it only classifies. */
+function withItemErrors(summary: string, record: Readonly<Record<string, unknown>>): string {
+  const more = itemErrors(record)
+    .filter((t) => !saysWhole(summary, t))
+    .slice(0, 5);
+  return more.length === 0 ? summary : `${summary.replace(/[.:;]+$/, "")}: ${more.join("; ")}`;
+}
 
 function textBodySummary(body: string): string | undefined {
   const plain = /<\/?[a-z][\s\S]*>/i.test(body)
@@ -297,8 +338,10 @@ function rawSummary(body: unknown): string | undefined {
     const record = lowerKeys(body as Record<string, unknown>);
     for (const shape of BODY_SHAPES) {
       const found = shape(record);
-      if (found) return found;
+      if (found) return withItemErrors(found, record);
     }
+    const items = itemErrors(record).slice(0, 5);
+    if (items.length > 0) return items.join("; ");
   }
   const json = JSON.stringify(body);
   return json === "{}" || json === "[]" ? undefined : json;

@@ -287,10 +287,30 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
   });
 }
 
+const FAILED_WORK_ADVICE =
+  "The API took the call but says the work failed (the message shows why). Do not tell the user it was done: fix " +
+  "what the message names and call again, or tell the user why it failed.";
+
+/** A write's status member says the work it started failed (Codat's push `"status": "Failed"`, `TimedOut`). */
+function progressFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  const progress = step.progress;
+  const value = at(answer.body, progress?.pointer);
+  if (progress?.failed === undefined || typeof value !== "string" || !progress.failed.includes(value)) return undefined;
+  const where = progress.pointer.slice(1).split("/").join(".");
+  const error = refusalError(step, {
+    answer,
+    word: undefined,
+    said: summarizeErrorBody(answer.body, redact),
+    reason: `its ${where} is ${JSON.stringify(value)}: the work it started failed`,
+  });
+  return { ...error, suggestion: suggestionFor(step, "UPSTREAM_ERROR", undefined, FAILED_WORK_ADVICE, false) };
+}
+
 /** Why a 2xx answer that met the step's criteria is still a failure, or undefined when it is a success. */
 export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor): ErrorBody | undefined {
   return (
     envelopeFailure(step, answer, redact) ??
+    progressFailure(step, answer, redact) ??
     returnCodeFailure(step, answer, redact) ??
     streamEndFailure(step, answer, redact) ??
     errorListFailure(step, answer, redact) ??
