@@ -255,7 +255,7 @@ function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLoo
  * (`running`, `pending`, `in_progress`, …) and one of work ended (`success`, `failed`, …): where it is, which values say
  * "not finished" and which say it failed. Reads are left alone (a status they report is the answer asked for), and so
  * is a status the request body sets (the caller's own value, not progress); only a POST or PUT that does not read gets
- * failed values (see `judgesWork`).
+ * failed values (see `judgesWork`), and only for a status of the whole answer.
  */
 export function operationToProgress(operation: Operation, lookup: SchemaLookup): ProgressSpec | undefined {
   if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
@@ -264,7 +264,7 @@ export function operationToProgress(operation: Operation, lookup: SchemaLookup):
   const listed = (schema: unknown) => (readsByRpcPost(operation) ? undefined : itemStatusIn(schema, lookup));
   const found = chosen === undefined ? undefined : (statusIn(chosen.schema, lookup, "", 1) ?? listed(chosen.schema));
   if (found === undefined || callerSets(operation, found, lookup)) return undefined;
-  if (found.failed === undefined || judgesWork(operation, found.pointer)) return found;
+  if (found.failed === undefined || (found.items === undefined && judgesWork(operation, found.pointer))) return found;
   return {
     pointer: found.pointer,
     unfinished: found.unfinished,
