@@ -39,17 +39,41 @@ export function planAuth(model: Pick<ApiIndex, "securitySchemes">, auth: GoalsAu
   return { schemes, security: auth.security, diagnostics: ctx.diagnostics };
 }
 
+/** Where a scheme puts its credential: an API key's header or query name, else the `Authorization` header. */
+const carrierOf = (scheme: SecurityScheme): string =>
+  scheme.type === "apiKey"
+    ? `${scheme.in}:${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`
+    : "header:authorization";
+
+/** The schemes of a list that can go out together: the first of each place a credential is carried. */
+function together(names: readonly string[], schemes: Readonly<Record<string, SecurityScheme>>): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const scheme = schemes[name];
+    if (scheme === undefined) return false;
+    const carrier = carrierOf(scheme);
+    if (seen.has(carrier)) return false;
+    seen.add(carrier);
+    return true;
+  });
+}
+
 /**
  * What a step may send when the spec declares credential schemes but neither the document nor any operation requires
- * one (Files.com's `X-FilesAPI-Key`): any one of them, none required — the key the operator configured goes out, and
- * with none configured the call goes out as the spec describes it. Empty when something requires a scheme.
+ * one (Files.com's `X-FilesAPI-Key`): any of them, none required — every key the operator configured goes out (Billbee
+ * declares an `X-Billbee-Api-Key` and basic auth and wants both on each request; schemes carried in the same place, two
+ * `Authorization` schemes, are alternatives), and with none configured the call goes out as the spec describes it.
+ * Empty when something requires a scheme.
  */
 export function unrequiredSchemes(index: Pick<ApiIndex, "securitySchemes" | "operations">): SecurityRequirement[] {
   if (index.operations.some((o) => o.security.some((r) => Object.keys(r).length > 0))) return [];
   const names = Object.entries(index.securitySchemes)
     .filter(([, s]) => s.type !== "mutualTLS" && !(s.type === "apiKey" && s.apiVersion !== undefined))
     .map(([name]) => name);
-  return names.length === 0 ? [] : [...names.map((name): SecurityRequirement => ({ [name]: [] })), {}];
+  if (names.length === 0) return [];
+  const all = together(names, index.securitySchemes);
+  const both = all.length > 1 ? [Object.fromEntries(all.map((name) => [name, []])) as SecurityRequirement] : [];
+  return [...both, ...names.map((name): SecurityRequirement => ({ [name]: [] })), {}];
 }
 
 /** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */

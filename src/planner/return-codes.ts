@@ -58,9 +58,46 @@ export function documentedCodes(description: unknown): Omit<ReturnCodesSpec, "me
 const jsonShapes = (operation: Operation, lookup: SchemaLookup): SchemaObject[] =>
   (operation.success?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapes(c.schema, lookup, 2));
 
-/** The member of a 2xx JSON body whose own description documents the call's return codes (see `documentedCodes`). */
+/** A member named the call's error code (`ErrorCode`, `error_code`, `errorCode`) and one named its error message. */
+const ERROR_CODE_NAME = /^error[_-]?code$/i;
+const ERROR_MESSAGE_NAME = /^error[_-]?message$/i;
+/** A member wrapping the call's result (`Data`, `data`, `result`). */
+const RESULT_NAME = /^(?:data|result)$/i;
+
+/** An integer code member whose enum, if it has one, holds 0. */
+function zeroIsACode(member: unknown): boolean {
+  if (!isObject(member) || member["type"] !== "integer") return false;
+  const values = member["enum"];
+  return values === undefined || (Array.isArray(values) && values.includes(0));
+}
+
+/**
+ * An envelope whose integer error code sits beside an error message and the wrapped result (Billbee's `{ErrorCode,
+ * ErrorMessage, Data}`, answered with HTTP 200 and `ErrorCode: 1` for a stock update of an unknown SKU): 0 is the
+ * call's success and every other code its failure. A record's own error code (a message's `error_code` beside its
+ * other fields, with no result wrapped) is not such a member.
+ */
+function errorCodeEnvelope(properties: SchemaObject, lookup: SchemaLookup): ReturnCodesSpec | undefined {
+  const names = Object.keys(properties);
+  const code = names.find((name) => ERROR_CODE_NAME.test(name));
+  if (code === undefined || !names.some((n) => ERROR_MESSAGE_NAME.test(n)) || !names.some((n) => RESULT_NAME.test(n)))
+    return undefined;
+  if (!zeroIsACode(derefTop(properties[code] as JsonSchema, lookup))) return undefined;
+  return { member: `/${code}`, success: ["0"], errors: {}, othersFail: true };
+}
+
+/**
+ * The member of a 2xx JSON body whose own description documents the call's return codes (see `documentedCodes`), or
+ * an error code beside an error message and the result (see `errorCodeEnvelope`).
+ */
 export function operationToReturnCodes(operation: Operation, lookup: SchemaLookup): ReturnCodesSpec | undefined {
   if (operation.success === undefined || !/^2/.test(operation.success.status)) return undefined;
+  for (const shape of jsonShapes(operation, lookup)) {
+    const properties = shape["properties"];
+    if (!isObject(properties)) continue;
+    const envelope = errorCodeEnvelope(properties, lookup);
+    if (envelope !== undefined) return envelope;
+  }
   for (const shape of jsonShapes(operation, lookup)) {
     const properties = shape["properties"];
     if (!isObject(properties)) continue;

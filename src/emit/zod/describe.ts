@@ -6,11 +6,11 @@ import { saysServerFilled } from "../../schema/server-filled.js";
 import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
 
-/** An empty or blank string: an example that shows nothing ("E.g. "). */
-const isBlank = (value: unknown): boolean => typeof value === "string" && value.trim() === "";
+/** An empty or blank string, or null: an example that shows nothing ("E.g. ", "E.g. null" of a share's password). */
+const isBlank = (value: unknown): boolean => value === null || (typeof value === "string" && value.trim() === "");
 
 /**
- * The schema's first example that is not blank and keeps the schema's own enum, pattern, lengths and bounds (a description never shows
+ * The schema's first example that is not blank or null and keeps the schema's own enum, pattern, lengths and bounds (a description never shows
  * a value the tool refuses); none for a boolean, whose example only names one of its two values.
  */
 function exampleOf(schema: JsonSchemaObject): unknown {

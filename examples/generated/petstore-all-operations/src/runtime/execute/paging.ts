@@ -149,6 +149,38 @@ export function pageAfter(
   return typeof named === "string" || typeof named === "number" ? "more" : "unknown";
 }
 
+/** Members (lower case, no `_` or `-`) giving the page this is and how many there are: Billbee's `Paging.Page`, `TotalPages`. */
+const PAGE_NUMBER: ReadonlySet<string> = new Set(["page", "currentpage", "pagenumber", "pagenum"]);
+const PAGE_TOTAL: ReadonlySet<string> = new Set(["totalpages", "pagecount", "lastpage", "numpages", "numberofpages"]);
+
+/** The page number and the page count one object states, when it states both as integers. */
+function pagesIn(object: Record<string, unknown>): { page: number; total: number } | undefined {
+  let page: number | undefined;
+  let total: number | undefined;
+  for (const [name, value] of Object.entries(object)) {
+    if (typeof value !== "number" || !Number.isInteger(value)) continue;
+    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    if (PAGE_NUMBER.has(key)) page = value;
+    if (PAGE_TOTAL.has(key)) total = value;
+  }
+  return page === undefined || total === undefined ? undefined : { page, total };
+}
+
+/**
+ * The page number and page count an answer's body states, at its top or in an object at its top (Billbee's `{Paging:
+ * {Page: 1, TotalPages: 3}, Data}`, Laravel's `meta: {current_page, last_page}`).
+ */
+function bodyPages(body: unknown): { page: number; total: number } | undefined {
+  if (!isRecord(body)) return undefined;
+  return (
+    pagesIn(body) ??
+    Object.values(body)
+      .filter(isRecord)
+      .map(pagesIn)
+      .find((p) => p !== undefined)
+  );
+}
+
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
@@ -185,8 +217,9 @@ function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): num
 /**
  * The query of the page after this one: as the API names it (a next URL, cursor or Link header), else as a Link header
  * the spec never declared names it (Gitea's and Netlify's lists: `page`/`limit` with no default size, a `Link:
- * <…?page=2>; rel="next"` on every page), else, for page-number and offset paging, the next page when this one was
- * full. Undefined: this was the last page.
+ * <…?page=2>; rel="next"` on every page), else, for page-number paging whose body states its page and the page count
+ * (Billbee's `Paging: {Page, TotalPages}`, no default page size), the page after it while there is one, else, for
+ * page-number and offset paging, the next page when this one was full. Undefined: this was the last page.
  */
 export function nextQuery(
   paging: PagingSpec,
@@ -196,6 +229,9 @@ export function nextQuery(
   if (paging.next !== undefined) return namedNext(paging, sent, answer);
   const linked = linkNext(answer.headers.get("link"));
   if (linked !== undefined && linked !== "") return queryOf(linked);
+  const pages = paging.style === "page" && paging.page !== undefined ? bodyPages(answer.body) : undefined;
+  if (pages !== undefined && paging.page !== undefined)
+    return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
   const size = sizeOf(paging, sent);
   if (size === undefined || answer.listed < size) return undefined;
   if (paging.style === "page" && paging.page !== undefined)

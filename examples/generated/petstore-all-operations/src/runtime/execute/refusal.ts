@@ -160,7 +160,7 @@ function returnCodeFailure(step: StepSpec, answer: Answer, redact: Redactor | un
   const name = codes.member.slice(1);
   const reason =
     meaning === undefined
-      ? `its ${name} is ${code}, which the API documents as a failed call (success is ${codes.success.join(" or ")})`
+      ? `its ${name} is ${code}, and only ${codes.success.join(" or ")} means success`
       : `its ${name} is ${code}, which the API documents as "${capText(meaning, 200)}"`;
   const summary = summarizeErrorBody(answer.body, redact);
   return refusalError(step, {
