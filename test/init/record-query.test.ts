@@ -97,3 +97,109 @@ describe.skipIf(REPEAT_RUN)("Jellyfin (jellyfin.local.json): add_to_playlist", (
     expect(await boundQuery({ ...doc, paths: { [path]: doc.paths[path] } }, "AddToPlaylist")).toEqual(["ids"]);
   });
 });
+
+describe("a write acting on nothing else binds the optional query parameter naming its object", () => {
+  type Query = readonly [name: string, description: string];
+  const action = (path: string, summary: string, query: readonly Query[], body?: string) =>
+    miniSpec({
+      [path]: {
+        post: {
+          operationId: "act",
+          summary,
+          parameters: query.map(([name, description]) => ({
+            in: "query",
+            name,
+            description,
+            schema: { type: "string" },
+          })),
+          ...(body === undefined
+            ? {}
+            : {
+                requestBody: {
+                  content: {
+                    [body]: {
+                      schema: body.includes("json")
+                        ? { type: "object", properties: { note: { type: "string" } } }
+                        : { type: "string" },
+                    },
+                  },
+                },
+              }),
+          responses: { "200": { description: "done" } },
+        },
+      },
+    });
+  const docker: readonly Query[] = [
+    ["fromImage", "Name of the image to pull. The name may include a tag or digest."],
+    ["fromSrc", "Source to import."],
+    ["repo", "Repository name given to an image when it is imported."],
+    ["tag", "Tag or digest."],
+  ];
+  test.each([
+    [
+      "Docker's image pull: `fromImage`, 'Name of the image to pull'",
+      "/images/create",
+      "Create an image",
+      docker,
+      "text/plain",
+      ["fromImage"],
+    ],
+    ["Etherpad's `groupID`, undescribed", "/deleteGroup", "deletes a group", [["groupID", ""]], undefined, ["groupID"]],
+    [
+      "a description opening 'The image ID'",
+      "/images/remove",
+      "Remove an image",
+      [["ref", "The image ID."]],
+      undefined,
+      ["ref"],
+    ],
+    ["a body of fields may carry it instead", "/images/create", "Create an image", docker, "application/json", []],
+    [
+      "'Optional filter …' stays optional",
+      "/devices/unregister",
+      "Unregister devices",
+      [["deviceId", "Optional filter to restrict to devices with that deviceId."]],
+      undefined,
+      [],
+    ],
+    [
+      "'Only useful when …' stays optional",
+      "/articles/dedup",
+      "Deduplicate articles",
+      [["identifier", "Article identifier. Only useful when doi is supplied."]],
+      undefined,
+      [],
+    ],
+    [
+      "two naming the object: neither",
+      "/images/remove",
+      "Remove an image",
+      [
+        ["image_id", "x"],
+        ["image_name", "y"],
+      ],
+      undefined,
+      [],
+    ],
+    [
+      "none naming the object",
+      "/containers/prune",
+      "Delete stopped containers",
+      [["filters", "Filters to process on the prune list."]],
+      undefined,
+      [],
+    ],
+  ] as const)("%s", async (_, path, summary, query, body, want) => {
+    expect(await boundQuery(action(path, summary, query, body), "act")).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): create_image", () => {
+  test("takes the image to pull (`fromImage`): the draft had no input naming it", async () => {
+    const doc = JSON.parse(readFileSync(join(api, "docker.com/engine.json"), "utf8"));
+    const { goals } = draftGoals((await ingest(doc)).model as ApiModel, { maxGoals: 10 });
+    const goal = goals.find((g) => g.calls[0] === "POST /images/create");
+    expect(goal?.steps[0]?.params.map((p) => [p.name, p.value])).toEqual([["fromImage", "$inputs.from_image"]]);
+    expect(goal?.inputs.find((i) => i.name === "from_image")?.required).toBe(true);
+  });
+});

@@ -123,7 +123,10 @@ export function operationStep(
     linkTarget(operation, uncredentialed, params) ??
     recordQuery(operation, uncredentialed, params) ??
     summaryIds(operation, uncredentialed, params) ??
-    requiredSelector(operation, selectors);
+    requiredSelector(operation, selectors) ??
+    (params.length === 0 && selectors.length === 0 && body.body === undefined
+      ? objectQuery(operation, uncredentialed)
+      : undefined);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
   for (const p of selectors)
@@ -168,7 +171,7 @@ export function operationStep(
           {
             input: targetInput,
             field: target.name,
-            ...(target.description ? { description: target.description } : {}),
+            ...(saysMoreThanName(target.description, target.name) ? { description: target.description } : {}),
           },
         ]),
   ];
@@ -835,6 +838,49 @@ function summaryIds(
     return word !== undefined && said.has(word);
   });
   return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * The optional query parameter that names what a write acting on nothing else acts on (Docker's `POST /images/create`,
+ * "Create an image", takes the image to pull as `fromImage`, "Name of the image to pull"; Etherpad's `POST /deleteGroup`
+ * its `groupID`): without it the call has nothing to act on, so a step that binds no other input binds it. Of the
+ * optional query parameters, the only one named for the operation's object (`image`, `image_id`, `from_image`) or whose
+ * description opens by naming it ("Name of the image …", "The image ID").
+ */
+export function objectQuery(operation: Operation, parameters: readonly Parameter[]): Parameter | undefined {
+  if (isReadMethod(operation.method) || sendsFields(operation)) return undefined;
+  const head = singular(toSnakeCase(operationProfile(operation).object.split(" ").at(-1) ?? ""));
+  if (head.length < 3) return undefined;
+  const named = parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      !retired(p.schema) &&
+      !SAYS_NOT_ENOUGH.test(p.description ?? "") &&
+      namesObject(p, head),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A parameter that says it is optional or not enough alone ("Optional filter …", "Only useful when …"). */
+const SAYS_NOT_ENOUGH = /\boptional\b|\bonly useful\b/i;
+
+/** A body of fields (JSON, a form): what is acted on may be one of them, not a query parameter. */
+function sendsFields(operation: Operation): boolean {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  return content !== undefined && content.kind !== "text" && content.kind !== "binary";
+}
+
+function namesObject(p: Parameter, head: string): boolean {
+  const name = toSnakeCase(p.name);
+  const rest = name.startsWith(head) ? name.slice(head.length) : undefined;
+  if (rest !== undefined && (rest === "" || NAMES_RECORD.test(rest))) return true;
+  if (name.endsWith(`_${head}`) && /^(from|source|target|to)_/.test(name)) return true;
+  const opening = new RegExp(
+    `^\\s*(?:the\\s+)?(?:(?:name|id|identifier|key)\\s+of\\s+(?:the\\s+|an?\\s+)?${head}s?\\b|${head}s?\\s+(?:name|id|identifier|key)\\b)`,
+    "i",
+  );
+  return opening.test(p.description ?? "");
 }
 
 /** A parameter named for a list of ids: `ids`, `item_ids`, `entryIds`. */
