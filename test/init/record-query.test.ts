@@ -203,3 +203,97 @@ describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): create_imag
     expect(goal?.inputs.find((i) => i.name === "from_image")?.required).toBe(true);
   });
 });
+
+describe("a list's yes/no query parameter that the default leaves records out without", () => {
+  const list = (path: string, summary: string, description: string, type = "boolean", method = "get") =>
+    miniSpec({
+      [path]: {
+        [method]: {
+          operationId: "act",
+          summary,
+          parameters: [
+            ...(path.includes("{id}") ? [{ in: "path", name: "id", required: true, schema: { type: "string" } }] : []),
+            { in: "query", name: "all", description, schema: { type } },
+          ],
+          responses: { "200": { description: "done" } },
+        },
+      },
+    });
+  test.each([
+    [
+      "Docker's containers: 'By default, only running containers are shown'",
+      "/containers/json",
+      "List containers",
+      "Return all containers. By default, only running containers are shown",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "'Only images from a final layer are shown by default'",
+      "/images/json",
+      "List Images",
+      "Show all images. Only images from a final layer (no children) are shown by default.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "Google's 'Otherwise, it includes only … active'",
+      "/debuggees",
+      "List debuggees",
+      "When set to `true`, the result includes all debuggees. Otherwise, the result includes only debuggees that are active.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "'By default the invalid items are not shown'",
+      "/products",
+      "List products",
+      "Flag to include the invalid inserted items. By default the invalid items are not shown.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "a flag saying nothing of a default",
+      "/containers/json",
+      "List containers",
+      "Return all containers.",
+      "boolean",
+      "get",
+      [],
+    ],
+    [
+      "not a yes/no",
+      "/containers/json",
+      "List containers",
+      "By default, only running containers are shown",
+      "string",
+      "get",
+      [],
+    ],
+    [
+      "a read of one record",
+      "/containers/{id}",
+      "Inspect a container",
+      "Return the size. By default, only the id is shown.",
+      "boolean",
+      "get",
+      [],
+    ],
+  ] as const)("%s", async (_, path, summary, description, type, method, want) => {
+    expect(await boundQuery(list(path, summary, description, type, method), "act")).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): list_container", () => {
+  test("offers `all` (stopped containers were never listed) as an optional input", async () => {
+    const doc = JSON.parse(readFileSync(join(api, "docker.com/engine.json"), "utf8"));
+    const { goals } = draftGoals((await ingest(doc)).model as ApiModel, { maxGoals: 10 });
+    const goal = goals.find((g) => g.calls[0] === "GET /containers/json");
+    expect(goal?.steps[0]?.params.map((p) => [p.name, p.value])).toEqual([["all", "$inputs.all"]]);
+    expect(goal?.inputs.find((i) => i.name === "all")?.required).not.toBe(true);
+  });
+});

@@ -131,6 +131,9 @@ export function operationStep(
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
   for (const p of selectors)
     if (p !== target) params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
+  for (const p of hiddenByDefault(operation, uncredentialed))
+    if (!params.some((b) => b.name === p.name && b.in === p.in))
+      params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
@@ -882,6 +885,33 @@ function namesObject(p: Parameter, head: string): boolean {
   );
   return opening.test(p.description ?? "");
 }
+
+/**
+ * The optional yes/no query parameters of a list whose description says the list leaves some records out unless it is
+ * set (Docker's `GET /containers/json` `all`, "Return all containers. By default, only running containers are shown";
+ * Google Cloud Debugger's `includeInactive`, "… Otherwise, it includes only debuggees that are active"): offered as
+ * optional inputs, so a model asked for every record can ask for them, and reads in the input why a record is missing.
+ */
+export function hiddenByDefault(operation: Operation, parameters: readonly Parameter[]): Parameter[] {
+  if (operation.method !== "get") return [];
+  const profile = operationProfile(operation);
+  if (profile.action !== "list" && profile.qualifiers?.includes("many") !== true) return [];
+  return parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      typeof p.schema === "object" &&
+      p.schema["type"] === "boolean" &&
+      SAYS_DEFAULT_LEAVES_OUT.test(htmlToText(p.description ?? "").replace(/\s+/g, " ")),
+  );
+}
+
+/**
+ * "By default, only running containers are shown", "Only images from a final layer are shown by default", "Otherwise,
+ * the result includes only debuggees that are active", "By default the invalid items are not shown".
+ */
+const SAYS_DEFAULT_LEAVES_OUT =
+  /\bby default,? only\b|\bonly\b[^.]*\b(?:are|is) (?:shown|returned|listed|included) by default\b|\botherwise,? [^.]*\bonly\b|\bby default,? [^.]*\b(?:are|is) not (?:shown|returned|listed|included)\b/i;
 
 /** A parameter named for a list of ids: `ids`, `item_ids`, `entryIds`. */
 const IDS_NAME = /(^|_)ids$/;
