@@ -97,3 +97,203 @@ describe.skipIf(REPEAT_RUN)("Jellyfin (jellyfin.local.json): add_to_playlist", (
     expect(await boundQuery({ ...doc, paths: { [path]: doc.paths[path] } }, "AddToPlaylist")).toEqual(["ids"]);
   });
 });
+
+describe("a write acting on nothing else binds the optional query parameter naming its object", () => {
+  type Query = readonly [name: string, description: string];
+  const action = (path: string, summary: string, query: readonly Query[], body?: string) =>
+    miniSpec({
+      [path]: {
+        post: {
+          operationId: "act",
+          summary,
+          parameters: query.map(([name, description]) => ({
+            in: "query",
+            name,
+            description,
+            schema: { type: "string" },
+          })),
+          ...(body === undefined
+            ? {}
+            : {
+                requestBody: {
+                  content: {
+                    [body]: {
+                      schema: body.includes("json")
+                        ? { type: "object", properties: { note: { type: "string" } } }
+                        : { type: "string" },
+                    },
+                  },
+                },
+              }),
+          responses: { "200": { description: "done" } },
+        },
+      },
+    });
+  const docker: readonly Query[] = [
+    ["fromImage", "Name of the image to pull. The name may include a tag or digest."],
+    ["fromSrc", "Source to import."],
+    ["repo", "Repository name given to an image when it is imported."],
+    ["tag", "Tag or digest."],
+  ];
+  test.each([
+    [
+      "Docker's image pull: `fromImage`, 'Name of the image to pull'",
+      "/images/create",
+      "Create an image",
+      docker,
+      "text/plain",
+      ["fromImage"],
+    ],
+    ["Etherpad's `groupID`, undescribed", "/deleteGroup", "deletes a group", [["groupID", ""]], undefined, ["groupID"]],
+    [
+      "a description opening 'The image ID'",
+      "/images/remove",
+      "Remove an image",
+      [["ref", "The image ID."]],
+      undefined,
+      ["ref"],
+    ],
+    ["a body of fields may carry it instead", "/images/create", "Create an image", docker, "application/json", []],
+    [
+      "'Optional filter …' stays optional",
+      "/devices/unregister",
+      "Unregister devices",
+      [["deviceId", "Optional filter to restrict to devices with that deviceId."]],
+      undefined,
+      [],
+    ],
+    [
+      "'Only useful when …' stays optional",
+      "/articles/dedup",
+      "Deduplicate articles",
+      [["identifier", "Article identifier. Only useful when doi is supplied."]],
+      undefined,
+      [],
+    ],
+    [
+      "two naming the object: neither",
+      "/images/remove",
+      "Remove an image",
+      [
+        ["image_id", "x"],
+        ["image_name", "y"],
+      ],
+      undefined,
+      [],
+    ],
+    [
+      "none naming the object",
+      "/containers/prune",
+      "Delete stopped containers",
+      [["filters", "Filters to process on the prune list."]],
+      undefined,
+      [],
+    ],
+  ] as const)("%s", async (_, path, summary, query, body, want) => {
+    expect(await boundQuery(action(path, summary, query, body), "act")).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): create_image", () => {
+  test("takes the image to pull (`fromImage`): the draft had no input naming it", async () => {
+    const doc = JSON.parse(readFileSync(join(api, "docker.com/engine.json"), "utf8"));
+    const { goals } = draftGoals((await ingest(doc)).model as ApiModel, { maxGoals: 10 });
+    const goal = goals.find((g) => g.calls[0] === "POST /images/create");
+    expect(goal?.steps[0]?.params.map((p) => [p.name, p.value])).toEqual([["fromImage", "$inputs.from_image"]]);
+    expect(goal?.inputs.find((i) => i.name === "from_image")?.required).toBe(true);
+  });
+});
+
+describe("a list's yes/no query parameter that the default leaves records out without", () => {
+  const list = (path: string, summary: string, description: string, type = "boolean", method = "get") =>
+    miniSpec({
+      [path]: {
+        [method]: {
+          operationId: "act",
+          summary,
+          parameters: [
+            ...(path.includes("{id}") ? [{ in: "path", name: "id", required: true, schema: { type: "string" } }] : []),
+            { in: "query", name: "all", description, schema: { type } },
+          ],
+          responses: { "200": { description: "done" } },
+        },
+      },
+    });
+  test.each([
+    [
+      "Docker's containers: 'By default, only running containers are shown'",
+      "/containers/json",
+      "List containers",
+      "Return all containers. By default, only running containers are shown",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "'Only images from a final layer are shown by default'",
+      "/images/json",
+      "List Images",
+      "Show all images. Only images from a final layer (no children) are shown by default.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "Google's 'Otherwise, it includes only … active'",
+      "/debuggees",
+      "List debuggees",
+      "When set to `true`, the result includes all debuggees. Otherwise, the result includes only debuggees that are active.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "'By default the invalid items are not shown'",
+      "/products",
+      "List products",
+      "Flag to include the invalid inserted items. By default the invalid items are not shown.",
+      "boolean",
+      "get",
+      ["all"],
+    ],
+    [
+      "a flag saying nothing of a default",
+      "/containers/json",
+      "List containers",
+      "Return all containers.",
+      "boolean",
+      "get",
+      [],
+    ],
+    [
+      "not a yes/no",
+      "/containers/json",
+      "List containers",
+      "By default, only running containers are shown",
+      "string",
+      "get",
+      [],
+    ],
+    [
+      "a read of one record",
+      "/containers/{id}",
+      "Inspect a container",
+      "Return the size. By default, only the id is shown.",
+      "boolean",
+      "get",
+      [],
+    ],
+  ] as const)("%s", async (_, path, summary, description, type, method, want) => {
+    expect(await boundQuery(list(path, summary, description, type, method), "act")).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): list_container", () => {
+  test("offers `all` (stopped containers were never listed) as an optional input", async () => {
+    const doc = JSON.parse(readFileSync(join(api, "docker.com/engine.json"), "utf8"));
+    const { goals } = draftGoals((await ingest(doc)).model as ApiModel, { maxGoals: 10 });
+    const goal = goals.find((g) => g.calls[0] === "GET /containers/json");
+    expect(goal?.steps[0]?.params.map((p) => [p.name, p.value])).toEqual([["all", "$inputs.all"]]);
+    expect(goal?.inputs.find((i) => i.name === "all")?.required).not.toBe(true);
+  });
+});

@@ -124,11 +124,17 @@ export function operationStep(
     linkTarget(operation, uncredentialed, params) ??
     recordQuery(operation, uncredentialed, params) ??
     summaryIds(operation, uncredentialed, params) ??
-    requiredSelector(operation, selectors);
+    requiredSelector(operation, selectors) ??
+    (params.length === 0 && selectors.length === 0 && body.body === undefined
+      ? objectQuery(operation, uncredentialed)
+      : undefined);
   const targetInput = target === undefined ? undefined : namer(target.name, target.schema, id);
   if (target !== undefined) params.push({ name: target.name, in: target.in, value: `$inputs.${targetInput}` });
   for (const p of selectors)
     if (p !== target) params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
+  for (const p of hiddenByDefault(operation, uncredentialed))
+    if (!params.some((b) => b.name === p.name && b.in === p.in))
+      params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
@@ -169,7 +175,7 @@ export function operationStep(
           {
             input: targetInput,
             field: target.name,
-            ...(target.description ? { description: target.description } : {}),
+            ...(saysMoreThanName(target.description, target.name) ? { description: target.description } : {}),
           },
         ]),
   ];
@@ -839,6 +845,76 @@ function summaryIds(
   });
   return named.length === 1 ? named[0] : undefined;
 }
+
+/**
+ * The optional query parameter that names what a write acting on nothing else acts on (Docker's `POST /images/create`,
+ * "Create an image", takes the image to pull as `fromImage`, "Name of the image to pull"; Etherpad's `POST /deleteGroup`
+ * its `groupID`): without it the call has nothing to act on, so a step that binds no other input binds it. Of the
+ * optional query parameters, the only one named for the operation's object (`image`, `image_id`, `from_image`) or whose
+ * description opens by naming it ("Name of the image …", "The image ID").
+ */
+export function objectQuery(operation: Operation, parameters: readonly Parameter[]): Parameter | undefined {
+  if (isReadMethod(operation.method) || sendsFields(operation)) return undefined;
+  const head = singular(toSnakeCase(operationProfile(operation).object.split(" ").at(-1) ?? ""));
+  if (head.length < 3) return undefined;
+  const named = parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      !retired(p.schema) &&
+      !SAYS_NOT_ENOUGH.test(p.description ?? "") &&
+      namesObject(p, head),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A parameter that says it is optional or not enough alone ("Optional filter …", "Only useful when …"). */
+const SAYS_NOT_ENOUGH = /\boptional\b|\bonly useful\b/i;
+
+/** A body of fields (JSON, a form): what is acted on may be one of them, not a query parameter. */
+function sendsFields(operation: Operation): boolean {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  return content !== undefined && content.kind !== "text" && content.kind !== "binary";
+}
+
+function namesObject(p: Parameter, head: string): boolean {
+  const name = toSnakeCase(p.name);
+  const rest = name.startsWith(head) ? name.slice(head.length) : undefined;
+  if (rest !== undefined && (rest === "" || NAMES_RECORD.test(rest))) return true;
+  if (name.endsWith(`_${head}`) && /^(from|source|target|to)_/.test(name)) return true;
+  const opening = new RegExp(
+    `^\\s*(?:the\\s+)?(?:(?:name|id|identifier|key)\\s+of\\s+(?:the\\s+|an?\\s+)?${head}s?\\b|${head}s?\\s+(?:name|id|identifier|key)\\b)`,
+    "i",
+  );
+  return opening.test(p.description ?? "");
+}
+
+/**
+ * The optional yes/no query parameters of a list whose description says the list leaves some records out unless it is
+ * set (Docker's `GET /containers/json` `all`, "Return all containers. By default, only running containers are shown";
+ * Google Cloud Debugger's `includeInactive`, "… Otherwise, it includes only debuggees that are active"): offered as
+ * optional inputs, so a model asked for every record can ask for them, and reads in the input why a record is missing.
+ */
+export function hiddenByDefault(operation: Operation, parameters: readonly Parameter[]): Parameter[] {
+  if (operation.method !== "get") return [];
+  const profile = operationProfile(operation);
+  if (profile.action !== "list" && profile.qualifiers?.includes("many") !== true) return [];
+  return parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      typeof p.schema === "object" &&
+      p.schema["type"] === "boolean" &&
+      SAYS_DEFAULT_LEAVES_OUT.test(htmlToText(p.description ?? "").replace(/\s+/g, " ")),
+  );
+}
+
+/**
+ * "By default, only running containers are shown", "Only images from a final layer are shown by default", "Otherwise,
+ * the result includes only debuggees that are active", "By default the invalid items are not shown".
+ */
+const SAYS_DEFAULT_LEAVES_OUT =
+  /\bby default,? only\b|\bonly\b[^.]*\b(?:are|is) (?:shown|returned|listed|included) by default\b|\botherwise,? [^.]*\bonly\b|\bby default,? [^.]*\b(?:are|is) not (?:shown|returned|listed|included)\b/i;
 
 /** A parameter named for a list of ids: `ids`, `item_ids`, `entryIds`. */
 const IDS_NAME = /(^|_)ids$/;
