@@ -128,6 +128,7 @@ export function oneOfGroups(properties: Readonly<Record<string, JsonSchema>>): O
 }
 
 function oneOfSentences(description: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string[] {
+  if (!SAYS_ONE_OF.test(description)) return [];
   return sentencesOf(description).filter((s) => {
     if (!SAYS_ONE_OF.test(s) || !SAYS_NEEDED.test(s)) return false;
     const fields = fieldsNamed(s, self, properties);
@@ -137,8 +138,10 @@ function oneOfSentences(description: string, self: string, properties: Readonly<
 
 /** The description without the sentences that say it is one of several fields needed (see `oneOfGroups`). */
 function withoutOneOf(description: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string {
+  const said = oneOfSentences(description, self, properties);
+  if (said.length === 0) return description;
   const text = htmlToText(description).replace(/\*\*/g, "").replace(/\s+/g, " ");
-  return oneOfSentences(description, self, properties).reduce((rest, s) => rest.replace(s, " "), text);
+  return said.reduce((rest, s) => rest.replace(s, " "), text);
 }
 
 function sentencesOf(description: string): string[] {
