@@ -66,6 +66,20 @@ describe("a chain's write binds body fields rather than sending {}", () => {
     ],
     ["a PUT (offered before too)", { type: "object", properties: optional }, "put", ["branch", "draft"]],
     [
+      // Twilio Verify's check of a service found by name sent `To` and `VerificationSid` only, not the `Code` checked.
+      "a POST whose only fields besides its settable ones are a one-of pair: the pair and its scalars",
+      {
+        type: "object",
+        properties: {
+          ...optional,
+          to: { type: "string", description: "Either this parameter or the `sid` must be specified." },
+          sid: { type: "string", description: "The sid." },
+        },
+      },
+      "post",
+      ["branch", "draft", "to", "sid"],
+    ],
+    [
       "another action by POST: not drafted, as a single goal of it would send nothing",
       { type: "object", properties: optional },
       "post",

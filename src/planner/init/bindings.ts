@@ -23,6 +23,8 @@ import {
   carriesTheCall,
   sendsFile,
   neededInSomeCases,
+  oneOfGroups,
+  type OneOfFields,
   neededOnCreate,
   neededProperties,
   retired,
@@ -186,7 +188,7 @@ export function operationStep(
     ...(body.body ? { body: body.body } : {}),
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
-    undescribed: [...described, ...(body.typed ?? [])],
+    undescribed: [...(body.oneOf ?? []), ...described, ...(body.typed ?? [])],
     ...(needed.length === 0 ? {} : { needed }),
     ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
   };
@@ -613,6 +615,49 @@ interface BodyParts {
   readonly schema?: JsonSchema;
   /** Bound fields the operation needs that its schema does not require (a create's `name`, Slack's `text`). */
   readonly needed?: readonly NeededInput[];
+  /** Inputs bound to fields one of which is needed, each described with the others (see `oneOfDescriptions`). */
+  readonly oneOf?: readonly {
+    readonly input: string;
+    readonly field: string;
+    readonly description: string;
+    readonly group: readonly string[];
+  }[];
+}
+
+/**
+ * Each input bound to a field of a one-of group, described by the spec's words for it and the group in the model's
+ * input names: `… One of \`area_code\` or \`phone_number\` is required (the spec: "You must provide an …").`
+ */
+function oneOfDescriptions(
+  groups: readonly OneOfFields[],
+  bound: Readonly<Record<string, string | object>>,
+  properties: Readonly<Record<string, JsonSchema>>,
+): { input: string; field: string; description: string; group: string[] }[] {
+  const inputOf = (k: string): string | undefined => {
+    const match = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(String(bound[k]));
+    return match?.[1];
+  };
+  return groups.flatMap((g) => {
+    const named = g.fields.flatMap((k) => {
+      const input = inputOf(k);
+      return input === undefined ? [] : [[k, input] as const];
+    });
+    if (named.length < 2) return [];
+    const list = named.map(([, input]) => `\`${input}\``);
+    const needs = `One of ${list.slice(0, -1).join(", ")} or ${list.at(-1)} is required`;
+    return named.map(([field, input]) => {
+      const schema = properties[field];
+      const own = htmlToText(
+        typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "",
+      )
+        .replace(/\s+/g, " ")
+        .trim();
+      // The field whose description holds the spec's sentence says it already.
+      const note = own.replaceAll("**", "").includes(g.said) ? `${needs}.` : `${needs} (the spec: "${g.said}").`;
+      const group = named.map(([, i]) => i);
+      return { input, field, description: own === "" ? note : `${own} ${note}`, group };
+    });
+  });
 }
 
 function bodyOf(
@@ -749,8 +794,14 @@ function bodyOf(
   const sent = [...bound, ...objects];
   // A field needed in some cases is offered beside the fields a change sets (Telegram's `chat_id`, "Required if
   // inline_message_id is not specified", beside the caption it edits): without it the call reaches no record.
-  const conditional = neededInSomeCases(properties).filter(
-    (k) => !sent.includes(k) && !unsent(k) && !credential(k) && !inPath(k),
+  const offerable = (k: string): boolean => !sent.includes(k) && !unsent(k) && !credential(k) && !inPath(k);
+  // Fields one of which the spec says is needed (Twilio's `AreaCode` or `PhoneNumber`: "You must provide an
+  // `area_code` or a `phone_number`") are each offered, none required, when the schema requires none of them.
+  const groups = oneOfGroups(properties).filter(
+    (g) => !g.fields.some((k) => requiredNames.includes(k)) && g.fields.filter(offerable).length >= 2,
+  );
+  const conditional = [...new Set([...neededInSomeCases(properties), ...groups.flatMap((g) => g.fields)])].filter(
+    offerable,
   );
   const skip = (k: string): boolean => sent.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
@@ -767,6 +818,7 @@ function bodyOf(
   // The one object a required body lets the model set is what the call changes: without it the update sends nothing.
   const only = objects.length === 1 && bodyRequired ? objects : [];
   const neededBound = neededInputs(Object.fromEntries(entries), offers ? only : bound, requiredNames, properties);
+  const oneOf = oneOfDescriptions(groups, Object.fromEntries(entries), properties);
   const unbound = optional.filter((o) => ![...objects, ...conditional].some((k) => o === `${k} (body)`));
   if (nested.length > 0) {
     const { parts, inner } = wrappedBody(nested, namer, stepId, unbound);
@@ -775,6 +827,7 @@ function bodyOf(
       ...parts,
       body: { kind: "properties", entries: [...entries, ...body] },
       properties,
+      ...(oneOf.length === 0 ? {} : { oneOf }),
       needed: [
         ...neededBound,
         ...nested.flatMap((n, i) =>
@@ -794,6 +847,7 @@ function bodyOf(
     body: { kind: "properties", entries },
     optional: unbound,
     properties,
+    ...(oneOf.length === 0 ? {} : { oneOf }),
     ...(offers && neededBound.length === 0 ? {} : { needed: neededBound }),
   };
 }

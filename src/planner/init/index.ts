@@ -1198,7 +1198,9 @@ function withDescriptions(proposal: Proposal): DraftInput[] {
     }
   }
   for (const step of proposal.steps) {
-    for (const { input, field, type, owner, description } of step.undescribed ?? []) {
+    for (const { input, field, type, owner, description, group } of step.undescribed ?? []) {
+      // A one-of note naming an input a chain fills from its lookup (`productId`) would name no input.
+      if (group !== undefined && !group.every(used)) continue;
       if (!inputs.some((i) => i.name === input) && used(input))
         inputs.push({
           name: input,

@@ -2,6 +2,8 @@
 import type { JsonSchema } from "../../model/api-model.js";
 import { stem } from "../../runtime/adapters/search-words.js";
 import type { BodyKind } from "../../runtime/types.js";
+import { htmlToText } from "../../util/html-text.js";
+import { compactName } from "./body-slots.js";
 
 /** "Required. …", "whether it is required depends on …" — said of the field itself, not "other operations are required". */
 const SAYS_REQUIRED = /^required\b|\bis required\b/i;
@@ -54,9 +56,7 @@ export function neededProperties(
   isSetting: (k: string) => boolean = () => false,
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
-    const schema = properties[k];
-    const said = typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : "";
-    const text = withoutAsides(said);
+    const text = withoutAsides(withoutOneOf(descriptionOf(properties[k]), k, properties));
     return (
       !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
     );
@@ -93,6 +93,109 @@ export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema
   });
   return [...conditional, ...new Set(used)];
 }
+
+/**
+ * A sentence saying one of several fields is needed: "Either `lineItemId` or `productId` is required", "One of
+ * `NoExpiry` or `ExpireTime` must be set", "You must provide an `area_code` or a `phone_number`", "Either this parameter
+ * or the `verification_sid` must be specified".
+ */
+const SAYS_ONE_OF = /\b(?:either|one of)\b|\bmust (?:provide|specify|include|pass|supply)\b/i;
+const SAYS_NEEDED =
+  /\b(?:is|are) required\b|\bmust be (?:provided|specified|set|given|passed|included|supplied)\b|\bmust (?:provide|specify|include|pass|supply)\b/i;
+/** What follows the list of fields: its condition or caveat ("…, unless `billing_scheme=tiered`", "… when creating"). */
+const AFTER_LIST = /[,;]?\s+(?:unless|if|when|except|but|in which|which|so that|in a|in the|for)\b.*$/i;
+
+/** Fields of a body one of which is needed, and the spec's sentence saying so. */
+export interface OneOfFields {
+  readonly fields: readonly string[];
+  readonly said: string;
+}
+
+/**
+ * The groups of a body's properties one of which the spec says is needed, each named by a sentence in the description
+ * of one of them that names it and at least one other (see `SAYS_ONE_OF`): none of them alone is required, and a step
+ * that sends none of them is refused, so each is offered (see `neededProperties`, which no longer requires a field for
+ * such a sentence).
+ */
+export function oneOfGroups(properties: Readonly<Record<string, JsonSchema>>): OneOfFields[] {
+  const groups = new Map<string, OneOfFields>();
+  for (const k of Object.keys(properties))
+    for (const said of oneOfSentences(descriptionOf(properties[k]), k, properties)) {
+      const fields = fieldsNamed(said, k, properties);
+      const key = [...fields].sort().join(" ");
+      if (!groups.has(key)) groups.set(key, { fields, said });
+    }
+  return [...groups.values()];
+}
+
+function oneOfSentences(description: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string[] {
+  if (!SAYS_ONE_OF.test(description)) return [];
+  return sentencesOf(description).filter((s) => {
+    if (!SAYS_ONE_OF.test(s) || !SAYS_NEEDED.test(s)) return false;
+    const fields = fieldsNamed(s, self, properties);
+    return fields.length >= 2 && fields.includes(self);
+  });
+}
+
+/** The description without the sentences that say it is one of several fields needed (see `oneOfGroups`). */
+function withoutOneOf(description: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string {
+  const said = oneOfSentences(description, self, properties);
+  if (said.length === 0) return description;
+  const text = htmlToText(description).replace(/\*\*/g, "").replace(/\s+/g, " ");
+  return said.reduce((rest, s) => rest.replace(s, " "), text);
+}
+
+function sentencesOf(description: string): string[] {
+  return htmlToText(description)
+    .replace(/\*\*/g, "")
+    .replace(/\s+/g, " ")
+    .split(/(?<=[.!?])\s+(?=[A-Z>(])|\s*>\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/**
+ * The properties a sentence's list names, joined by "or" (`area_code` or a `phone_number`; `a`, `b` or `c`): a word or
+ * up to three words that spell one (`area_code` is `AreaCode`, "total amount" is `total_amount`), "this parameter" the
+ * field it describes. None for a list joined by "and" (which fields go together is unsaid), nor after a leading
+ * condition ("When `type` is `domain`, you must provide a `domain`"); the words after the list's own condition
+ * ("unless `billing_scheme=tiered`") are not in it.
+ */
+function fieldsNamed(sentence: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string[] {
+  if (LEADING_CONDITION.test(sentence)) return [];
+  const words = (sentence.replace(AFTER_LIST, "").match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
+  const byName = new Map(Object.keys(properties).map((k) => [compactName(k), k] as const));
+  const spans: { field: string; start: number; end: number }[] = [];
+  for (let i = 0; i < words.length; ) {
+    const self3 = words[i] === "this" && SELF_NOUNS.has(words[i + 1] ?? "") ? self : undefined;
+    const spell = (m: number): string => compactName(words.slice(i, i + m).join(""));
+    const n = [3, 2, 1].find((m) => i + m <= words.length && byName.has(spell(m)));
+    const field = self3 ?? (n === undefined ? undefined : byName.get(spell(n)));
+    const width = self3 !== undefined ? 2 : (n ?? 1);
+    if (field !== undefined) spans.push({ field, start: i, end: i + width });
+    i += width;
+  }
+  let best: string[] = [];
+  for (let a = 0; a < spans.length; a++) {
+    const chain = [spans[a]];
+    let ors = 0;
+    for (let b = a + 1; b < spans.length; b++) {
+      const between = words.slice(chain.at(-1)?.end, spans[b]?.start);
+      if (between.includes("and")) return [];
+      if (!between.every((w) => LIST_WORDS.has(w))) break;
+      if (between.includes("or")) ors++;
+      chain.push(spans[b]);
+    }
+    const fields = [...new Set(chain.map((c) => c?.field ?? ""))];
+    if (ors > 0 && fields.length > best.length) best = fields;
+  }
+  return Object.keys(properties).filter((k) => best.includes(k));
+}
+
+const LEADING_CONDITION = /^(?:if|when|unless|for|in case)\b/i;
+const SELF_NOUNS: ReadonlySet<string> = new Set(["parameter", "field", "property", "attribute", "value"]);
+/** The words a list of fields may have between two of them. */
+const LIST_WORDS: ReadonlySet<string> = new Set(["or", "a", "an", "the", ...SELF_NOUNS]);
 
 /**
  * "Required when using `merge_commit_message`" (GitHub's repository create): the field it goes with, offered beside it,

@@ -885,7 +885,10 @@ function offeringWhenEmpty(
 function stepSendsEmpty(model: ApiModel, operation: Operation, step: DraftStep, bodyOnly = false): boolean {
   const content = operation.requestBody?.contents[0];
   if (content === undefined || (!bodyOnly && step.params.some((p) => p.in === "query"))) return false;
-  const empty = step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
+  // Fields one of which is needed (see `oneOfGroups`) are offered, not sent: alone they leave the body as empty.
+  const offered = new Set((step.undescribed ?? []).flatMap((u) => (u.group === undefined ? [] : [u.field])));
+  const empty =
+    step.body === undefined || (step.body.kind === "properties" && step.body.entries.every(([k]) => offered.has(k)));
   return empty && propertyNames(content.schema, schemaLookup(model.schemas)).length > 0;
 }
 

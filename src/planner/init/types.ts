@@ -47,6 +47,8 @@ export interface DraftStep {
     readonly owner?: string;
     /** The spec's own words for it where the planner does not read them (beside a `$ref`, in an `allOf`). */
     readonly description?: string;
+    /** The inputs its description names as its one-of group: it holds only while the goal takes them all. */
+    readonly group?: readonly string[];
   }[];
   /** Inputs bound to fields the operation needs that its schema leaves optional: the goal makes them required. */
   readonly needed?: readonly NeededInput[];
