@@ -1,14 +1,7 @@
 // Derives tool inputs from the parameters and request body an operation needs, with collision-free snake_case names.
 import { htmlToText } from "../util/html-text.js";
 import type { SchemaLookup } from "../model/api-source.js";
-import type {
-  JsonSchema,
-  JsonSchemaObject,
-  MediaContent,
-  Operation,
-  Parameter,
-  SecurityScheme,
-} from "../model/api-model.js";
+import type { JsonSchema, MediaContent, Operation, Parameter, SecurityScheme } from "../model/api-model.js";
 import {
   accountDescription,
   isAccountParameter,
@@ -303,11 +296,49 @@ function bindBody(
     });
     return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };
   }
-  const required = new Set(
-    Array.isArray((object as JsonSchemaObject)["required"])
-      ? ((object as JsonSchemaObject)["required"] as string[])
+  const required = requiredOf(object);
+  const wrapper = soleWrapper(properties, schemas, (p) => isCredential(p, form));
+  const fields =
+    wrapper === undefined
+      ? { properties, required, place: "" }
+      : {
+          properties: wrapper.properties,
+          // Nothing else goes in the body: a required body, or a required wrapper, carries the wrapper's required fields.
+          required: operation.requestBody.required || required.has(wrapper.name) ? wrapper.required : new Set<string>(),
+          place: `${wrapper.name}/`,
+        };
+  const entries = bindProperties(
+    operation,
+    fields,
+    { schemas, allocate, inputs, isCredential, byParameter, partial },
+    form,
+  );
+  const value: ValueExpr =
+    wrapper === undefined
+      ? { kind: "object", entries }
+      : { kind: "object", entries: [[wrapper.name, { kind: "object", entries }]] };
+  return { mediaType: sent.mediaType, kind: sent.kind, value };
+}
+
+const requiredOf = (schema: JsonSchema): Set<string> =>
+  new Set(
+    typeof schema === "object" && Array.isArray(schema["required"])
+      ? (schema["required"] as unknown[]).filter((k): k is string => typeof k === "string")
       : [],
   );
+
+/** One input per body field (inside the wrapper when `place` names one), as `bindBody` offers them. */
+function bindProperties(
+  operation: Operation,
+  fields: {
+    readonly properties: readonly [string, JsonSchema][];
+    readonly required: ReadonlySet<string>;
+    readonly place: string;
+  },
+  { schemas, allocate, inputs, isCredential, byParameter, partial }: BodyInputs,
+  form: boolean,
+): (readonly [string, ValueExpr])[] {
+  const { properties, required, place } = fields;
   const entries: (readonly [string, ValueExpr])[] = [];
   const creates = isCreate(operation);
   for (const [property, schema] of properties) {
@@ -334,7 +365,7 @@ function bindBody(
         ...repeated,
         required: true,
         ...(words === undefined ? {} : { description: words }),
-        boundTo: [...repeated.boundTo, `${operation.id} body ${property}`],
+        boundTo: [...repeated.boundTo, `${operation.id} body ${place}${property}`],
       };
       entries.push([property, { kind: "expr", text: `$inputs.${repeated.name}` }]);
       continue;
@@ -345,11 +376,55 @@ function bindBody(
       schema,
       required: !partial && required.has(property),
       ...(description === undefined ? {} : { description }),
-      boundTo: [`${operation.id} body ${property}`],
+      boundTo: [`${operation.id} body ${place}${property}`],
     });
     entries.push([property, { kind: "expr", text: `$inputs.${name}` }]);
   }
-  return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "object", entries } };
+  return entries;
+}
+
+/**
+ * A body whose one field is an object of named fields (Asana's `{ data: { name, notes, … } }` on every write; Azure's
+ * `{ properties: { … } }`): that field and the fields inside it, with what it requires, so the model gives the fields
+ * and the body goes out wrapped, as a draft's goal binds `body/data/name`. Not a field the runtime fills, nor one
+ * holding a list, an open map (`labels`, `metadata`), a choice of shapes (`oneOf`, `anyOf`) or no writable field.
+ */
+function soleWrapper(
+  properties: readonly [string, JsonSchema][],
+  schemas: SchemaLookup,
+  filled: (property: string) => boolean,
+): { readonly name: string; readonly properties: [string, JsonSchema][]; readonly required: Set<string> } | undefined {
+  const [only, ...more] = properties;
+  if (only === undefined || more.length > 0 || filled(only[0])) return undefined;
+  const merged = closedFields(loneMemberOf(derefTop(only[1], schemas), schemas), schemas);
+  if (merged === undefined) return undefined;
+  const inner = Object.entries(merged.properties).filter(([, s]) => !(typeof s === "object" && s["readOnly"] === true));
+  return inner.length === 0 ? undefined : { name: only[0], properties: inner, required: merged.required };
+}
+
+/** The named fields of a closed object, gathered through `allOf` (Asana's `TaskRequest`: `TaskBase` and its own), else undefined. */
+function closedFields(
+  schema: JsonSchema,
+  schemas: SchemaLookup,
+  depth = 0,
+): { properties: Record<string, JsonSchema>; required: Set<string> } | undefined {
+  const node = derefTop(schema, schemas);
+  if (typeof node !== "object" || depth > 8) return undefined;
+  if (["anyOf", "oneOf", "not", "if", "patternProperties"].some((k) => node[k] !== undefined)) return undefined;
+  if (node["additionalProperties"] !== undefined && node["additionalProperties"] !== false) return undefined;
+  const type = node["type"];
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object"))) return undefined;
+  const parts = Array.isArray(node["allOf"]) ? (node["allOf"] as JsonSchema[]) : [];
+  const gathered = parts.map((part) => closedFields(part, schemas, depth + 1));
+  if (gathered.some((g) => g === undefined)) return undefined;
+  const own = node["properties"];
+  const ownProperties =
+    own !== null && typeof own === "object" && !Array.isArray(own) ? (own as Record<string, JsonSchema>) : {};
+  const found = gathered.filter((g) => g !== undefined);
+  return {
+    properties: Object.assign({}, ...found.map((g) => g.properties), ownProperties),
+    required: new Set([...found.flatMap((g) => [...g.required]), ...requiredOf(node)]),
+  };
 }
 
 /**

@@ -362,6 +362,10 @@ const DATA_LOSS = new RegExp(
   [
     String.raw`\b(?:destroy(?:s|ing)?|eras(?:e|es|ing)|wip(?:e|es|ing)) (?:all|any|the) (?:existing )?(?:data|content|files)\b`,
     String.raw`\b(?:all|any) (?:existing )?data (?:on|in|of) [^.]{0,60}?\b(?:will be|is|are|gets?) (?:irreversibly |permanently )?(?:lost|deleted|destroyed|erased|overwritten)\b`,
+    // A write that puts a new list in place of the old one (Spotify's playlist items: "will overwrite its existing
+    // items"; Transcribe's filter: "overwrites all previous entries"), not one that keeps them ("won't overwrite any
+    // existing ones").
+    String.raw`(?<!\b(?:not|won't|never|doesn't|does not|will not) )\b(?:overwrit(?:e|es|ing)|replac(?:e|es|ing)) (?:all )?(?:its |the |their )?(?:existing|previous|current) (?:items|entries|contents?|elements|members|tracks)\b`,
     String.raw`\b(?:cannot|can not|can't) be (?:undone|reversed|reverted|revoked)\b`,
     String.raw`\b(?:is|are) not reversible\b`,
     String.raw`\birreversible\b`,

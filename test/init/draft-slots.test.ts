@@ -13,6 +13,7 @@ import { draftGoals, fullestFirst, resourcesOf } from "../../src/planner/init/in
 import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
 import type { DraftGoal } from "../../src/planner/init/types.js";
 import { operationProfile } from "../../src/planner/profile.js";
+import { ignoredBesideQuery, sentTwin } from "../../src/planner/query-twin.js";
 import { specModels } from "../support/spec-models.js";
 
 const modules = join(import.meta.dirname, "../../node_modules");
@@ -259,5 +260,53 @@ describe("a list that must be given the ids of what it returns is no browse", ()
     expect(finds).not.toContain("GET /artists");
     expect(finds).not.toContain("GET /tracks");
     expect(finds).toContain("GET /search");
+  });
+});
+
+describe("a body field that the query parameter of its name overrides is asked once", () => {
+  const SPOTIFY_IDS =
+    "A JSON array of the Spotify IDs. _**Note**: if the `ids` parameter is present in the query string, any IDs listed here in the body will be ignored._";
+  test.each([
+    ["Spotify's ids", "ids", SPOTIFY_IDS, true],
+    [
+      "Spotify's uris",
+      "uris",
+      "Note: if the `uris` parameter is present in the query string, any URIs listed here in the body will be ignored.",
+      true,
+    ],
+    ["another field's name", "uris", SPOTIFY_IDS, false],
+    ["words of its own only", "ids", "The IDs of the tracks to save.", false],
+    [
+      "an override said otherwise (Apigee's name)",
+      "name",
+      "ID of the environment group. Overrides any ID in the resource name.",
+      false,
+    ],
+    ["ignored, but not for a parameter", "ids", "Any IDs not found are ignored.", false],
+  ])("%s", (_, name, description, want) => expect(ignoredBesideQuery(name, description)).toBe(want));
+
+  test.each([
+    ["a required query parameter is sent", { in: "query", name: "ids", required: true }, "query"],
+    ["an optional one leaves the typed body field", { in: "query", name: "ids", required: false }, "body"],
+    ["a path parameter is no twin", { in: "path", name: "ids", required: true }, undefined],
+    ["a parameter of another name is no twin", { in: "query", name: "uris", required: true }, undefined],
+  ] as const)("%s", (_, parameter, want) =>
+    expect(sentTwin(parameter, "ids", { type: "array", description: SPOTIFY_IDS })).toBe(want),
+  );
+
+  test("Spotify's save_tracks_user sends the ids in the query only; add_tracks_to_playlist lists no query uris", async () => {
+    const m = await model("spotify");
+    const step = (id: string) =>
+      operationStep(m, byId(m, id), {
+        id: "step",
+        namer: createInputNamer(schemaLookup(m.schemas)),
+        offerFields: true,
+      });
+    const save = step("save-tracks-user");
+    expect(save.params.map((p) => `${p.name} (${p.in})`)).toEqual(["ids (query)"]);
+    expect(save.body?.kind === "properties" ? save.body.entries.map(([k]) => k) : []).toEqual([]);
+    const add = step("add-tracks-to-playlist");
+    expect(add.optional).toContain("position (query)");
+    expect(add.optional).not.toContain("uris (query)");
   });
 });

