@@ -30,6 +30,7 @@ import {
   raiseRiskFromSpec,
   repeatsByWords,
   riskFromMethods,
+  postsOnly,
   riskMethod,
   withRepeats,
 } from "./risk.js";
@@ -113,7 +114,10 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     isPartialUpdate(operation, model.operations),
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
-  const profile = withRepeats(raiseByWords(riskFromMethods([riskMethod(operation)]), [operation]), [operation]);
+  const profile = withRepeats(
+    raiseByWords(riskFromMethods([riskMethod(operation, postsOnly(model.operations))]), [operation]),
+    [operation],
+  );
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;
   const origin = { file: model.file, pointer: operation.pointer };
@@ -126,7 +130,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     ...(body === undefined ? {} : { body }),
     outputs: {},
     dependsOn: [],
-    readOnly: isReadMethod(riskMethod(operation)) && !changesStateByWords(operation),
+    readOnly: isReadMethod(riskMethod(operation, postsOnly(model.operations))) && !changesStateByWords(operation),
     security: credentials.security,
     ...(configured.length === 0
       ? {}

@@ -270,9 +270,77 @@ export function readsByRpcPost(operation: WordedOperation): boolean {
   return riskFromWords(operation) === undefined && (opening === undefined || !isActionWord(opening));
 }
 
-/** The method a call's risk is read from: a read's for an RPC read by POST ({@link readsByRpcPost}), else its own. */
-export function riskMethod(operation: WordedOperation): HttpMethod {
-  return readsByRpcPost(operation) ? "get" : operation.method;
+/** Verbs that, opening a call's summary, say it answers what is there: "Return the senders…", "Describes a pool." */
+const SUMMARY_READ_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "list",
+  "return",
+  "retrieve",
+  "describe",
+  "show",
+  "fetch",
+  "view",
+  "read",
+  "find",
+  "search",
+  "lookup",
+]);
+
+/** The base of the summary's (else the description's) first verb, past a leading "Given the ID of …," clause. */
+function summaryLead(operation: WordedOperation): string | undefined {
+  const text = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim() ?? "";
+  const first = /^([A-Za-z]+)\b/.exec(text.replace(/^given\b[^,.]*,\s*/i, ""))?.[1]?.toLowerCase();
+  return first === undefined ? undefined : bases(first).find((b) => SUMMARY_READ_VERBS.has(b));
+}
+
+/** A lower-case word and the bases it may have as a verb: `returns` → returns, return, return, returns. */
+function bases(word: string): string[] {
+  return [word, word.replace(/es$/, ""), word.replace(/s$/, ""), word.replace(/ies$/, "y")];
+}
+
+/**
+ * Whether a POST of an RPC-style API ({@link postsOnly}) whose method segment is a noun reads: Mandrill's
+ * `/inbound/domains.json` ("List the domains…"), `/messages/info.json` ("Get the information for…"),
+ * `/tags/time-series.json` ("Return the recent history…"). Its summary opens with a read verb that is not the segment's
+ * own first word (`/orders/return`, "Return an order", acts), neither the segment nor the summary names a credential
+ * (NDHM's `/v0.5/sessions`, "Get access token"), and none of the call's words changes something (`riskFromWords`). In
+ * an API of resources, a POST to a noun creates one: never read so.
+ */
+function readsByRpcNoun(operation: WordedOperation): boolean {
+  const segments = operation.path.split("/").filter((s) => s !== "");
+  const last = (segments.at(-1) ?? "").replace(/\.(json|xml)$/i, "");
+  if (segments.length < 2 || operation.path.includes("{") || last === "") return false;
+  const named = words(last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1));
+  const verb = summaryLead(operation);
+  const said = words(operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0] ?? "");
+  if (verb === undefined || named.length === 0 || [...named, ...said].some((w) => SECRET_WORDS.has(w))) return false;
+  const acts = bases(named[0] as string).some((w) => w === verb || isActionWord(w) || READ_VERBS.has(w));
+  return !acts && riskFromWords(operation) === undefined;
+}
+
+/**
+ * Whether an API is RPC-style by POST: at least nine in ten of its operations (and at least five) are POSTs to paths
+ * without parameters (Mandrill, Airbyte, keyserv): its paths name a namespace and a method, not resources and records.
+ */
+export function postsOnly(operations: readonly Pick<WordedOperation, "method" | "path">[]): boolean {
+  const known = postsOnlyCache.get(operations);
+  if (known !== undefined) return known;
+  const posts = operations.filter((o) => o.method === "post" && !o.path.includes("{")).length;
+  const result = operations.length >= 5 && posts * 10 >= operations.length * 9;
+  postsOnlyCache.set(operations, result);
+  return result;
+}
+
+const postsOnlyCache = new WeakMap<readonly unknown[], boolean>();
+
+/**
+ * The method a call's risk is read from: a read's for an RPC read by POST ({@link readsByRpcPost}, and in an API of
+ * POSTs only {@link readsByRpcNoun}), else its own.
+ */
+export function riskMethod(operation: WordedOperation, postOnly = false): HttpMethod {
+  return readsByRpcPost(operation) || (postOnly && operation.method === "post" && readsByRpcNoun(operation))
+    ? "get"
+    : operation.method;
 }
 
 /** Why a call's own words make it an action: the word, where it is, and whether it destroys. */

@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals, fewDeletes, rankedResources } from "../../src/planner/init/index.js";
-import { postsOnly, rpcNamespace } from "../../src/planner/init/importance.js";
+import { rpcNamespace } from "../../src/planner/init/importance.js";
+import { postsOnly } from "../../src/planner/risk.js";
 import { operationGoalName, segmentVerb } from "../../src/planner/init/names.js";
 import type { Proposal } from "../../src/planner/init/proposals.js";
 import { operationProfile } from "../../src/planner/profile.js";

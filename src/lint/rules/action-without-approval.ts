@@ -1,6 +1,13 @@
 // action-without-approval: a goal with write steps overridden below its inferred risk, or set to run without approval.
 import type { Risk, ToolDef } from "../../planner/types.js";
-import { isRiskLower, raiseByWords, raiseRiskFromSpec, riskFromMethods, riskMethod } from "../../planner/risk.js";
+import {
+  isRiskLower,
+  postsOnly,
+  raiseByWords,
+  raiseRiskFromSpec,
+  riskFromMethods,
+  riskMethod,
+} from "../../planner/risk.js";
 import { toolLocation } from "../location.js";
 import { goalOf, type LintContext, type RuleFinding } from "../types.js";
 
@@ -10,7 +17,7 @@ function inferredRisk(ctx: LintContext, tool: ToolDef): Risk {
   const operations = ctx.api.index.operations.filter((o) => ids.has(o.id));
   const stepMethods = tool.steps.map((s) => {
     const operation = operations.find((o) => o.id === s.operationId);
-    return operation === undefined ? s.method : riskMethod(operation);
+    return operation === undefined ? s.method : riskMethod(operation, postsOnly(ctx.api.index.operations));
   });
   const methods = raiseByWords(riskFromMethods(stepMethods), operations).risk;
   return operations.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), methods);

@@ -9,6 +9,7 @@ import {
   raiseByWords,
   raiseRiskFromSpec,
   riskFromMethods,
+  postsOnly,
   riskMethod,
   withRepeats,
 } from "../risk.js";
@@ -58,7 +59,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
   });
   const methods = steps.map((s) => {
     const operation = bound.find((o) => o.id === s.operationId);
-    return operation === undefined ? s.method : riskMethod(operation);
+    return operation === undefined ? s.method : riskMethod(operation, postsOnly(api.index.operations));
   });
   const profile = withRepeats(raiseByWords(riskFromMethods(methods), bound), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);

@@ -71,7 +71,9 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
       identifying.length > 0
         ? `Step "${step.id}" found nothing for the given ${ids}${lookup}.`
         : `Step "${step.id}" found nothing.`,
-    rejected: rejectedHint(names, constantsOf(step)),
+    rejected: namesRecordOnly(step, fed)
+      ? refusedHint(names, fed.length > 1, constantsOf(step))
+      : rejectedHint(names, constantsOf(step)),
     "409": step.readOnly
       ? "The resource is in a conflicting state; read it again before retrying."
       : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
@@ -116,6 +118,31 @@ function notFoundWithoutIdentifier(step: StepPlan): string {
   if (step.params.length === 0 && step.body === undefined)
     return `${call} answered Not Found, though the call names no record and sends no value: tell the user what the API said is missing (nothing active to act on, something not set up yet); if it said nothing, the server URL the tool is configured with is likely wrong. Do not retry unchanged.`;
   return `${call} answered Not Found: a record the request refers to does not exist, or the server URL the tool is configured with is wrong. Check the values passed with the user before calling again.`;
+}
+
+/**
+ * Whether the model gives a write only the record it acts on: every input the step reads fills a path parameter
+ * (Mailchimp's `POST /campaigns/{campaign_id}/actions/send`, a `DELETE /pools/{pool_id}`). A refusal of such a call
+ * (a 400 "Your Campaign is not ready to send.") is about the record's state, since a wrong id is a 404.
+ */
+function namesRecordOnly(step: StepPlan, fed: readonly ToolInput[]): boolean {
+  const prefix = `${step.operationId} `;
+  return (
+    !step.readOnly &&
+    fed.length > 0 &&
+    fed.every((i) => i.boundTo.filter((b) => b.startsWith(prefix)).every((b) => b.startsWith(`${prefix}path `)))
+  );
+}
+
+/** A write given only its record was refused: what the record lacks is the cause, not the id the model passed. */
+function refusedHint(names: string, plural: boolean, constants: readonly string[]): string {
+  const own =
+    constants.length === 0
+      ? ""
+      : ` If it names nothing, a value the goal itself sends (${constants.map((c) => `\`${c}\``).join(", ")}) may be the cause: tell the user the tool's goal binding needs fixing.`;
+  const only = plural ? "only name it" : "only names it";
+  const malformed = plural ? "one of them is" : "it is";
+  return `The API refused the call for the record as it is now (${names} ${only}): the message says what it lacks or why its state does not allow this. Tell the user what must change first; do not retry unchanged. Check ${names} only if the API says ${malformed} malformed.${own}`;
 }
 
 /** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */

@@ -16,7 +16,7 @@ import {
 import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
-import { isReadMethod, repeatsByWords, riskMethod } from "../risk.js";
+import { isReadMethod, postsOnly, repeatsByWords, riskMethod } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
@@ -64,7 +64,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(body === undefined ? {} : { body }),
     outputs,
     dependsOn: [],
-    readOnly: isReadMethod(riskMethod(operation)),
+    readOnly: isReadMethod(riskMethod(operation, postsOnly(ctx.api.index.operations))),
     security: credentials.security,
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     ...configBindings(ctx, index),

@@ -58,21 +58,6 @@ export function rpcNamespace(path: string, postOnly = false): string | undefined
 /** Segments before an RPC API's namespaces: a version (`v1`, `2020-09-14`) or `api`. */
 const RPC_BASE = /^(v\d+((alpha|beta)\d*)?|\d+(\.\d+)*|\d{4}-\d{2}-\d{2}|api)$/i;
 
-const postsOnlyCache = new WeakMap<readonly Operation[], boolean>();
-
-/**
- * Whether an API is RPC-style by POST: at least nine in ten of its operations (and at least five) are POSTs to paths
- * without parameters (Mandrill, Airbyte, keyserv): its paths name a namespace and a method, not resources and records.
- */
-export function postsOnly(operations: readonly Operation[]): boolean {
-  const known = postsOnlyCache.get(operations);
-  if (known !== undefined) return known;
-  const posts = operations.filter((o) => o.method === "post" && !o.path.includes("{")).length;
-  const result = operations.length >= 5 && posts * 10 >= operations.length * 9;
-  postsOnlyCache.set(operations, result);
-  return result;
-}
-
 /**
  * How much each resource matters, from the operations that are not niche: log₂(1 + its own operations) + 1.5 · log₂(1 +
  * the resources nested under it) + log₂(1 + the operations and named schemas that use a schema of its name). A

@@ -8,7 +8,8 @@ import { isPlural, stem, verbClasses } from "../../runtime/adapters/search-words
 import { findResolvers } from "./chains.js";
 import { operationProfile, type OperationProfile } from "../profile.js";
 import { nameChains } from "./name-chains.js";
-import { isNiche, postsOnly, resourceWeights, rpcNamespace, squash, withReplacements } from "./importance.js";
+import { isNiche, resourceWeights, rpcNamespace, squash, withReplacements } from "./importance.js";
+import { postsOnly } from "../risk.js";
 import {
   basePrefix,
   collectionPrefixes,

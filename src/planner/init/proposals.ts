@@ -4,7 +4,7 @@ import { isAccountParameter, isCredentialName, isCredentialParameter } from "../
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { isReadMethod } from "../risk.js";
+import { isReadMethod, postsOnly } from "../risk.js";
 import { createInputNamer, namesReferences, operationStep } from "./bindings.js";
 import {
   matchChain,
@@ -40,7 +40,7 @@ import { createsWhenAbsent } from "../goals/keep-current.js";
 import { linkOf } from "./links.js";
 import { deleteSelectors } from "./delete-selectors.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { postsOnly, rpcNamespace } from "./importance.js";
+import { rpcNamespace } from "./importance.js";
 import { propertyNames } from "../schema-walk.js";
 import { withSummaryVerb } from "../profile-aliases.js";
 import { namedAction } from "../named-action.js";

@@ -116,10 +116,11 @@ export const mergePullRequest = defineTool({
           "409": "The head moved since it was checked. Re-check the pull request before merging.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"merge\" found nothing for the given `owner`, `repo`, `pull_number`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number` against their descriptions " +
-            "and examples. If the API names none of them, the likely cause is a value the goal itself sends " +
-            "(`merge_method`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
-            "arguments.",
+          rejected: "The API refused the call for the record as it is now (`owner`, `repo`, `pull_number` only name " +
+            "it): the message says what it lacks or why its state does not allow this. Tell the user what must " +
+            "change first; do not retry unchanged. Check `owner`, `repo`, `pull_number` only if the API says one of " +
+            "them is malformed. If it names nothing, a value the goal itself sends (`merge_method`) may be the " +
+            "cause: tell the user the tool's goal binding needs fixing.",
         },
         bodyType: "object",
         unsent: ["commit_message"],

@@ -51,7 +51,9 @@ export const cancelOrder = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"cancel\" found nothing for the given `order_id`; use find_customer_open_orders to find " +
             "a valid `order_id`.",
-          rejected: "The API rejected the arguments. Check `order_id` against their descriptions and examples.",
+          rejected: "The API refused the call for the record as it is now (`order_id` only names it): the message " +
+            "says what it lacks or why its state does not allow this. Tell the user what must change first; do not " +
+            "retry unchanged. Check `order_id` only if the API says it is malformed.",
         },
       },
     ],
