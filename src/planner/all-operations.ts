@@ -113,7 +113,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     isPartialUpdate(operation, model.operations),
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
-  const profile = withRepeats(raiseByWords(riskFromMethods([riskMethod(operation)]), [operation]), [operation]);
+  const profile = withRepeats(raiseByWords(riskFromMethods([riskMethod(operation)]), [operation], schemas), [
+    operation,
+  ]);
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);
   const success = operation.success;
   const origin = { file: model.file, pointer: operation.pointer };
