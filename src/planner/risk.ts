@@ -160,6 +160,18 @@ function identifierVerbs(text: string): string[] {
   return read !== undefined ? [read] : [first, segments.at(-1)?.[0] as string];
 }
 
+/**
+ * The segment a trailing `/retry` or `/rerun` does again, when it names it: DigitalOcean's
+ * `/droplets/{id}/destroy_with_associated_resources/retry` destroys as the first call did. Not one behind an id
+ * (`/runs/{runID}/retry` retries a run, which names no action).
+ */
+function retried(path: string): string | undefined {
+  const segments = path.split("/").filter((s) => s !== "");
+  if (segments.length < 2 || !/^re(?:try|run)$/i.test(segments.at(-1) as string)) return undefined;
+  const before = segments.at(-2) as string;
+  return before.includes("{") ? undefined : before;
+}
+
 /** Words that only say how many things an action segment acts on: `batch-delete`, `bulk_delete`. */
 const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
 
@@ -169,7 +181,7 @@ const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
  * `/templates/delete.json`, `/catalog/batch-delete`); else none. A read's last segment is often a noun (`/archive`).
  */
 function pathVerbs(path: string, method?: HttpMethod, summary?: string): string[] {
-  const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
+  const last = (retried(path) ?? path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
   const colon = last.lastIndexOf(":");
   if (colon >= 0) return words(last.slice(colon + 1)).slice(0, 1);
   if (last.includes(".")) return identifierVerbs(last).slice(1);

