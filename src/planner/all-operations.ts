@@ -115,7 +115,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
   );
   const credentials = stepCredentials(operation, model.securitySchemes, () => false, { schemas, apiWide });
   const profile = withRepeats(
-    raiseByWords(riskFromMethods([riskMethod(operation, postsOnly(model.operations))]), [operation]),
+    raiseByWords(riskFromMethods([riskMethod(operation, postsOnly(model.operations))]), [operation], schemas),
     [operation],
   );
   const risk = raiseRiskFromSpec(profile.risk, operation.extensions["x-aci-risk"]);

@@ -1,6 +1,6 @@
 // Infers a tool's risk, category, MCP annotations and approval policy from the HTTP methods of its steps.
-import { schemaLookup } from "../model/api-source.js";
-import type { HttpMethod, Parameter } from "../model/api-model.js";
+import { type SchemaLookup, schemaLookup } from "../model/api-source.js";
+import type { HttpMethod, JsonSchema, Parameter, RequestBody } from "../model/api-model.js";
 import { soleValue } from "./sole-value.js";
 import { htmlToText } from "../util/html-text.js";
 import type { Annotations, Category, Risk } from "./types.js";
@@ -160,6 +160,18 @@ function identifierVerbs(text: string): string[] {
   return read !== undefined ? [read] : [first, segments.at(-1)?.[0] as string];
 }
 
+/**
+ * The segment a trailing `/retry` or `/rerun` does again, when it names it: DigitalOcean's
+ * `/droplets/{id}/destroy_with_associated_resources/retry` destroys as the first call did. Not one behind an id
+ * (`/runs/{runID}/retry` retries a run, which names no action).
+ */
+function retried(path: string): string | undefined {
+  const segments = path.split("/").filter((s) => s !== "");
+  if (segments.length < 2 || !/^re(?:try|run)$/i.test(segments.at(-1) as string)) return undefined;
+  const before = segments.at(-2) as string;
+  return before.includes("{") ? undefined : before;
+}
+
 /** Words that only say how many things an action segment acts on: `batch-delete`, `bulk_delete`. */
 const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
 
@@ -169,7 +181,7 @@ const QUANTIFIERS: ReadonlySet<string> = new Set(["batch", "bulk", "mass"]);
  * `/templates/delete.json`, `/catalog/batch-delete`); else none. A read's last segment is often a noun (`/archive`).
  */
 function pathVerbs(path: string, method?: HttpMethod, summary?: string): string[] {
-  const last = (path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
+  const last = (retried(path) ?? path.split("/").at(-1) ?? "").replace(/\{[^}]*\}/g, "").replace(/\.(json|xml)$/i, "");
   const colon = last.lastIndexOf(":");
   if (colon >= 0) return words(last.slice(colon + 1)).slice(0, 1);
   if (last.includes(".")) return identifierVerbs(last).slice(1);
@@ -358,17 +370,21 @@ export interface WordRisk {
  * operationId or RPC-style path, or leading its summary, means high; another state-changing verb (update, set,
  * publish, invite, …) means medium. Undefined when no such word is there.
  */
-export function riskFromWords(operation: {
-  readonly id: string;
-  readonly idName?: string;
-  readonly path: string;
-  readonly method?: HttpMethod;
-  readonly parameters?: readonly Parameter[];
-  readonly summary?: string;
-  readonly description?: string;
-  /** The id is the generator's (method + path), not the spec's: it says nothing of what the call does. */
-  readonly idSynthesized?: boolean;
-}): WordRisk | undefined {
+export function riskFromWords(
+  operation: {
+    readonly id: string;
+    readonly idName?: string;
+    readonly path: string;
+    readonly method?: HttpMethod;
+    readonly parameters?: readonly Parameter[];
+    readonly requestBody?: RequestBody;
+    readonly summary?: string;
+    readonly description?: string;
+    /** The id is the generator's (method + path), not the spec's: it says nothing of what the call does. */
+    readonly idSynthesized?: boolean;
+  },
+  schemas: SchemaLookup = NO_SCHEMAS,
+): WordRisk | undefined {
   const summary = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim();
   const verb = summaryVerb(summary);
   const action = queryAction(operation);
@@ -389,7 +405,7 @@ export function riskFromWords(operation: {
       return { risk: destructive ? "high" : "medium", destructive, word, source };
     }
     if (set === DESTRUCTIVE_WORDS) {
-      const chosen = chosenAction(operation);
+      const chosen = chosenAction(operation) ?? chosenBodyAction(operation, schemas);
       if (chosen !== undefined) return { risk: "high", destructive: true, ...chosen };
       const loss = dataLossSaid(operation);
       if (loss !== undefined) return { risk: "high", destructive: true, word: loss, source: "description" };
@@ -423,6 +439,71 @@ function chosenAction(operation: {
     if (word !== undefined) return { word, source: `parameter ${parameter.name}` };
   }
   return undefined;
+}
+
+/** Values of an action endpoint's body that overwrite what is there (DigitalOcean's droplet `rebuild`, `restore`). */
+const OVERWRITING_VALUES: ReadonlySet<string> = new Set(["rebuild", "restore", "reinstall", "reimage"]);
+
+/**
+ * Whether the path's last segment names actions or commands sent to what precedes it (`/droplets/{id}/actions`,
+ * `/task_commands/`, `…/{name}:issueCommand`): there a body's `type` picks what the call does, where elsewhere it is
+ * an attribute of the record written (a filter's `action: archive`, an event's `type: delete`).
+ */
+function isActionEndpoint(path: string): boolean {
+  const last =
+    path
+      .split("/")
+      .filter((s) => s !== "" && !s.startsWith("{"))
+      .at(-1) ?? "";
+  return /^(?:actions?|commands?)$/.test(words(last).at(-1) ?? "");
+}
+
+/** A body property that picks what a call to an action endpoint does. */
+const BODY_ACTION_PROPERTY = /^(?:type|action|cmd|command|op|operation)$/i;
+
+/** A property's enum, its own or its `$ref`'s (gsmtasks' `action: {$ref: ActionEnum}`). */
+function enumOf(property: unknown, schemas: SchemaLookup, depth = 0): unknown {
+  if (typeof property !== "object" || property === null || depth > 6) return undefined;
+  const { $ref: ref, enum: values } = property as Record<string, unknown>;
+  return typeof ref === "string" ? enumOf(schemas(ref.split("/").at(-1) ?? ""), schemas, depth + 1) : values;
+}
+
+/** The enums of a body's top properties named as {@link BODY_ACTION_PROPERTY}, through `$ref`, `allOf`, `anyOf`, `oneOf`. */
+function bodyActionEnums(schema: JsonSchema | undefined, schemas: SchemaLookup, depth = 0): unknown[][] {
+  if (typeof schema !== "object" || schema === null || depth > 6) return [];
+  const ref = schema["$ref"];
+  if (typeof ref === "string") return bodyActionEnums(schemas(ref.split("/").at(-1) ?? ""), schemas, depth + 1);
+  const branches = ["allOf", "anyOf", "oneOf"].flatMap((k) => {
+    const list = schema[k];
+    return Array.isArray(list) ? (list as JsonSchema[]) : [];
+  });
+  const properties = schema["properties"];
+  const own = Object.entries(typeof properties === "object" && properties !== null ? properties : {})
+    .filter(([name]) => BODY_ACTION_PROPERTY.test(name))
+    .map(([, p]) => enumOf(p, schemas))
+    .filter((values): values is unknown[] => Array.isArray(values) && values.length >= 2);
+  return [...own, ...branches.flatMap((b) => bodyActionEnums(b, schemas, depth + 1))];
+}
+
+/**
+ * The destructive value a write to an action endpoint ({@link isActionEndpoint}) lets its JSON body's `type` or
+ * `action` choose: DigitalOcean's `POST /v2/droplets/{id}/actions` may `rebuild` (the disk is overwritten) or
+ * `restore` among fifteen, so the call is destructive as the caller chooses.
+ */
+function chosenBodyAction(
+  operation: { readonly method?: HttpMethod; readonly path: string; readonly requestBody?: RequestBody },
+  schemas: SchemaLookup,
+): { word: string; source: string } | undefined {
+  if (operation.method === undefined || isReadMethod(operation.method) || !isActionEndpoint(operation.path)) {
+    return undefined;
+  }
+  const json = operation.requestBody?.contents.find((c) => c.kind === "json");
+  const word = bodyActionEnums(json?.schema, schemas)
+    .flat()
+    .flatMap((v) => (typeof v === "string" ? words(v) : []))
+    .map((w) => SHORT_VERBS[w] ?? w)
+    .find((w) => DESTRUCTIVE_WORDS.has(w) || OVERWRITING_VALUES.has(w));
+  return word === undefined ? undefined : { word, source: "request body" };
 }
 
 /** Words saying a call loses data for good, whatever its name says. */
@@ -540,6 +621,7 @@ export interface WordedOperation {
   readonly path: string;
   readonly method: HttpMethod;
   readonly parameters?: readonly Parameter[];
+  readonly requestBody?: RequestBody;
   readonly summary?: string;
   readonly description?: string;
   readonly idSynthesized?: boolean;
@@ -564,10 +646,14 @@ export function changesStateByWords(operation: WordedOperation): boolean {
 }
 
 /** A tool's profile raised by its operations' words, with the reason `plan` prints; unchanged when no word raises it. */
-export function raiseByWords(profile: RiskProfile, operations: readonly WordedOperation[]): RaisedProfile {
+export function raiseByWords(
+  profile: RiskProfile,
+  operations: readonly WordedOperation[],
+  schemas: SchemaLookup = NO_SCHEMAS,
+): RaisedProfile {
   const raised = operations
     .filter(wordsCanRaise)
-    .map((o) => ({ o, words: riskFromWords(o) }))
+    .map((o) => ({ o, words: riskFromWords(o, schemas) }))
     .filter((r): r is { o: WordedOperation; words: WordRisk } => r.words !== undefined)
     .filter(
       (r) => isRiskLower(profile.risk, r.words.risk) || (r.words.destructive && !profile.annotations.destructiveHint),

