@@ -112,6 +112,7 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
         ...(scheme.fromParameter ? { fromParameter: true } : {}),
         ...(scheme.apiVersion === undefined ? {} : { apiVersion: scheme.apiVersion }),
         ...(scheme.prefix === undefined ? {} : { prefix: scheme.prefix }),
+        ...(scheme.written === undefined ? {} : { written: scheme.written }),
       };
     case "http":
       return { type: "http", scheme: scheme.scheme.toLowerCase() };
@@ -277,7 +278,9 @@ const CREDENTIAL_WORDS: Record<SecuritySchemeSpec["type"], (s: SecuritySchemeSpe
       ? ""
       : s.prefix === undefined
         ? sentAsWholeAuthorization(s)
-          ? "the whole value of the `Authorization` header, sent as it is set: the API description names no prefix, so when the API's documentation asks for one (such as `Bearer <key>` or `Token <key>`), include it"
+          ? s.written !== undefined
+            ? `the whole value of the \`Authorization\` header, sent as it is set: the API description writes it starting with \`${s.written}\`, which is not added, so set the whole value as the API's documentation describes it, \`${s.written} \` included`
+            : "the whole value of the `Authorization` header, sent as it is set: the API description names no prefix, so when the API's documentation asks for one (such as `Bearer <key>` or `Token <key>`), include it"
           : `API key, sent in the ${s.in} \`${s.name}\``
         : `API key, sent in the ${s.in} \`${s.name}\` after the word \`${s.prefix}\` (the API description says so); set the key alone: the server adds \`${s.prefix} \` when the value does not start with it`,
   http: (s) =>

@@ -85,6 +85,8 @@ export type SecurityScheme =
       readonly apiVersion?: ApiVersionValue;
       /** Set by the planner: the word its description says goes before the key in `Authorization` (`Bearer`). */
       readonly prefix?: string;
+      /** Set by the planner: a word its description writes the value with that is not added (`Basic`, of a base64 key). */
+      readonly written?: string;
     }
   | { readonly type: "http"; readonly scheme: string; readonly bearerFormat?: string; readonly description?: string }
   | { readonly type: "oauth2"; readonly flows: OAuthFlows; readonly description?: string }

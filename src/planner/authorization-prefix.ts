@@ -35,14 +35,45 @@ export function authorizationPrefix(scheme: SecurityScheme): AuthorizationPrefix
   return words.size === 1 ? [...words][0] : undefined;
 }
 
-/** The schemes with each apiKey `Authorization` scheme whose description writes a prefix marked with it. */
+const ANY_WORD = "(Basic|Bearer|Token)";
+/** The header's format written with any scheme word: a `FORMATS` one, `the word "Basic"`, or `"Basic" followed by`. */
+const WRITTEN: readonly RegExp[] = [
+  ...FORMATS.map((f) => new RegExp(f.source.replaceAll(WORD, ANY_WORD), "gi")),
+  new RegExp(`\\bthe word\\s+["'\`]?${ANY_WORD}\\b`, "gi"),
+  new RegExp(`["'\`]${ANY_WORD}["'\`]\\s+followed by\\b`, "gi"),
+  /\b(Basic)\s+(?:<|\{|\[|auth)/gi,
+];
+
+/**
+ * The one scheme word an apiKey `Authorization` scheme's description writes the value with when no prefix is added
+ * for it (Codat's "The word "Basic" followed by a space and your API Key, base64 encoded": the key is transformed, so
+ * the whole value is the operator's); undefined when a prefix is added, or the description writes none or several.
+ */
+export function writtenWord(scheme: SecurityScheme): string | undefined {
+  if (scheme.type !== "apiKey" || scheme.in !== "header" || scheme.name.toLowerCase() !== "authorization")
+    return undefined;
+  if (authorizationPrefix(scheme) !== undefined) return undefined;
+  const text = scheme.description ?? "";
+  const words = new Set(WRITTEN.flatMap((format) => [...text.matchAll(format)].map((m) => titled(m[1] ?? ""))));
+  return words.size === 1 ? [...words][0] : undefined;
+}
+
+const titled = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/**
+ * The schemes with each apiKey `Authorization` scheme whose description writes a prefix marked with it, or marked with
+ * the word its description writes the value with when none is added.
+ */
 export function withAuthorizationPrefixes(
   schemes: Readonly<Record<string, SecurityScheme>>,
 ): Record<string, SecurityScheme> {
   return Object.fromEntries(
     Object.entries(schemes).map(([name, scheme]) => {
+      if (scheme.type !== "apiKey") return [name, scheme];
       const prefix = authorizationPrefix(scheme);
-      return [name, prefix === undefined || scheme.type !== "apiKey" ? scheme : { ...scheme, prefix }];
+      if (prefix !== undefined) return [name, { ...scheme, prefix }];
+      const written = writtenWord(scheme);
+      return [name, written === undefined ? scheme : { ...scheme, written }];
     }),
   );
 }

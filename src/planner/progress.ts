@@ -100,6 +100,28 @@ function judgesWork(operation: Operation, pointer: string): boolean {
 }
 
 /**
+ * Whether an edit (a PUT, PATCH or update, Codat's `PUT …/push/invoices/{invoiceId}`) answers a status of its own work
+ * rather than the record: the record it sends has a member of the status's name whose enum shares no value with the
+ * answer's (the invoice's `Draft`…`Paid` beside the push's `Pending`/`Failed`), so the answer's status is not the
+ * record's. A DELETE sends no record to tell by, and stays unjudged.
+ */
+function editAnswersOwnStatus(
+  operation: Operation,
+  found: ProgressSpec,
+  answer: unknown,
+  lookup: SchemaLookup,
+): boolean {
+  if (!["post", "put", "patch"].includes(operation.method)) return false;
+  if (READS.has(operationProfile(operation).action)) return false;
+  const sent = preferredContent(operation.requestBody?.contents ?? []);
+  if (sent === undefined) return false;
+  const mine = memberAt(sent.schema, tokensOf(found.pointer), lookup)?.["enum"];
+  const theirs = memberAt(answer, tokensOf(found.pointer), lookup)?.["enum"];
+  if (!Array.isArray(mine) || !Array.isArray(theirs) || mine.length === 0) return false;
+  return mine.every((v) => !theirs.includes(v));
+}
+
+/**
  * Actions whose answer's failed status is no failure of theirs: an edit of a record, a call that makes it fail
  * (Stripe's test helper `POST …/outbound_payments/{id}/fail`, also when its path's last word says so).
  */
@@ -264,7 +286,9 @@ export function operationToProgress(operation: Operation, lookup: SchemaLookup):
   const listed = (schema: unknown) => (readsByRpcPost(operation) ? undefined : itemStatusIn(schema, lookup));
   const found = chosen === undefined ? undefined : (statusIn(chosen.schema, lookup, "", 1) ?? listed(chosen.schema));
   if (found === undefined || callerSets(operation, found, lookup)) return undefined;
-  if (found.failed === undefined || (found.items === undefined && judgesWork(operation, found.pointer))) return found;
+  if (found.failed === undefined) return found;
+  if (found.items === undefined && judgesWork(operation, found.pointer)) return found;
+  if (found.items === undefined && editAnswersOwnStatus(operation, found, chosen?.schema, lookup)) return found;
   return {
     pointer: found.pointer,
     unfinished: found.unfinished,

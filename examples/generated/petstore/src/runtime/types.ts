@@ -532,6 +532,8 @@ export type SecuritySchemeSpec =
       readonly apiVersion?: { readonly default?: string };
       /** The word sent before the key (`Authorization: Bearer <key>`), added when the configured value lacks it. */
       readonly prefix?: string;
+      /** A word the API description writes the whole value with, not added: the operator's value must start with it. */
+      readonly written?: string;
     }
   | { readonly type: "http"; readonly scheme: string }
   | { readonly type: "oauth2"; readonly flows: OAuth2FlowsSpec }

@@ -82,6 +82,13 @@ const NONE_SENT =
 function wholeAuthorizationNote(auth: AppliedAuth): string {
   const whole = auth.wholeAuthorization ?? [];
   if (whole.length === 0) return "";
+  const written = [...new Set(auth.writtenWords ?? [])].map((w) => `"${w} …"`);
+  if (written.length > 0)
+    return (
+      ` ${whole.join(" and ")} is sent as the whole Authorization header value; the API description writes it as ` +
+      `${written.join(" or ")}, which is not added: the variable must hold the whole value as the API's documentation ` +
+      `describes it, the word included.`
+    );
   return (
     ` ${whole.join(" and ")} is sent as the whole Authorization header value (the API description names no ` +
     `prefix): if the API wants one, such as "Bearer <key>" or "Token <key>", the variable must include it.`

@@ -21,6 +21,8 @@ export interface AppliedAuth {
   readonly variables: readonly string[];
   /** Of those, the ones sent as the whole `Authorization` header value (no prefix known), for a 401's suggestion. */
   readonly wholeAuthorization?: readonly string[];
+  /** The words the API description writes those values with (`Basic`), not added: the variable must hold them. */
+  readonly writtenWords?: readonly string[];
   /** Signs each request right before it is sent (AWS Signature Version 4), after everything else is set. */
   readonly sign?: RequestSigner;
   /** What the signature is made for and where each part is set, for the suggestion when the API refuses it. */

@@ -106,6 +106,8 @@ type Parts = SchemeParts & {
   sign?: RequestSigner;
   signedFor?: string;
   whole?: boolean;
+  /** The word the API description writes a whole `Authorization` value with (`Basic`). */
+  written?: string;
   /** The API version a scheme carries: sent, but no credential an API can reject. */
   version?: boolean;
 };
@@ -122,6 +124,9 @@ function merge(parts: readonly Parts[]): AppliedAuth {
     variables: parts.flatMap((p) => (p.version === true ? [] : [p.variable])),
     ...(parts.some((p) => p.whole === true)
       ? { wholeAuthorization: parts.flatMap((p) => (p.whole === true ? [p.variable] : [])) }
+      : {}),
+    ...(parts.some((p) => p.whole === true && p.written !== undefined)
+      ? { writtenWords: parts.flatMap((p) => (p.whole === true && p.written !== undefined ? [p.written] : [])) }
       : {}),
     ...(signing?.sign === undefined ? {} : { sign: signing.sign }),
     ...(signing?.signedFor === undefined ? {} : { signedFor: signing.signedFor }),
@@ -202,6 +207,9 @@ export function createAuthenticator(settings: AuthenticatorSettings): Authentica
           ...schemeParts(selected.scheme, String(settings.credentials[selected.name] ?? "")),
           variable,
           ...(sentAsWholeAuthorization(selected.scheme) ? { whole: true } : {}),
+          ...(selected.scheme.type === "apiKey" && selected.scheme.written !== undefined
+            ? { written: selected.scheme.written }
+            : {}),
           ...(isApiVersionScheme(selected.scheme) ? { version: true } : {}),
         },
       };
