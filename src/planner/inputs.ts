@@ -383,11 +383,23 @@ function bindProperties(
   return entries;
 }
 
+/** Names of a body's one field that only wrap what is sent (`data`), never name a thing of their own (`transaction`, `spec`). */
+const ENVELOPE_NAMES: ReadonlySet<string> = new Set([
+  "data",
+  "body",
+  "payload",
+  "params",
+  "parameters",
+  "request",
+  "input",
+]);
+
 /**
- * A body whose one field is an object of named fields (Asana's `{ data: { name, notes, … } }` on every write; Azure's
- * `{ properties: { … } }`): that field and the fields inside it, with what it requires, so the model gives the fields
- * and the body goes out wrapped, as a draft's goal binds `body/data/name`. Not a field the runtime fills, nor one
- * holding a list, an open map (`labels`, `metadata`), a choice of shapes (`oneOf`, `anyOf`) or no writable field.
+ * A body whose one field is an envelope (see `ENVELOPE_NAMES`) holding an object of named fields (Asana's `{ data: {
+ * name, notes, … } }` on every write): that field and the fields inside it, with what it requires, so the model gives
+ * the fields and the body goes out wrapped, as a draft's goal binds `body/data/name`. Not a field the runtime fills, nor
+ * one holding a list, an open map (`labels`, `metadata`), a choice of shapes (`oneOf`, `anyOf`) or no writable field;
+ * a field named for a thing (YNAB's `transaction`, a pod's `spec`) stays one input, its name saying what it is.
  */
 function soleWrapper(
   properties: readonly [string, JsonSchema][],
@@ -396,6 +408,7 @@ function soleWrapper(
 ): { readonly name: string; readonly properties: [string, JsonSchema][]; readonly required: Set<string> } | undefined {
   const [only, ...more] = properties;
   if (only === undefined || more.length > 0 || filled(only[0])) return undefined;
+  if (!ENVELOPE_NAMES.has(only[0].toLowerCase())) return undefined;
   const merged = closedFields(loneMemberOf(derefTop(only[1], schemas), schemas), schemas);
   if (merged === undefined) return undefined;
   const inner = Object.entries(merged.properties).filter(([, s]) => !(typeof s === "object" && s["readOnly"] === true));

@@ -519,13 +519,20 @@ const mayBeRateLimit = (failure: HttpFailure, code: ErrorCode): boolean =>
   code === "FORBIDDEN" && SAYS_RATE_LIMIT.test(failureDescription(failure.step, failure.status) ?? "");
 
 /** Words saying the account's plan does not cover the call: "premium", an upgrade, a paid or higher plan. */
-const SAYS_PLAN =
-  /\bpremium\b|\bupgrade\b|\b(?:paid|higher|current|your) (?:plan|tier|subscription)\b|\bsubscription (?:is )?required\b/i;
+const SAYS_PLAN = new RegExp(
+  String.raw`\bpremium\b|\bupgrade\b|\b(?:paid|higher|current|your) (?:plan|tier|subscription)\b|` +
+    String.raw`\bsubscription (?:is )?required\b`,
+  "i",
+);
 
-/** Said of a 402 or 403 whose answer or documented description says the account's plan lacks the feature. */
-/** A message saying the API does not support what was asked (Codat's "Integration 'Xero' does not support pushing…"). */
+/**
+ * A message saying the API does not support what was asked (Codat's "Integration 'Xero' does not support
+ * pushing…").
+ */
 const UNSUPPORTED_SAID =
   /\b(?:does not|doesn't|do not|don't|cannot|can't|can not) support\b|\bnot supported\b|\bunsupported\b/i;
+
+/** Said of a 402 or 403 whose answer or documented description says the account's plan lacks the feature. */
 
 export const UNSUPPORTED_CONFLICT =
   "The API says it does not support this request here (the message says what); the record's state is not the " +

@@ -86,8 +86,8 @@ function wholeAuthorizationNote(auth: AppliedAuth): string {
   if (written.length > 0)
     return (
       ` ${whole.join(" and ")} is sent as the whole Authorization header value; the API description writes it as ` +
-      `${written.join(" or ")}, which is not added: the variable must hold the whole value as the API's documentation ` +
-      `describes it, the word included.`
+      `${written.join(" or ")}, which is not added: the variable must hold the whole value as the API's ` +
+      `documentation describes it, the word included.`
     );
   return (
     ` ${whole.join(" and ")} is sent as the whole Authorization header value (the API description names no ` +

@@ -97,8 +97,8 @@ function mediaTypeOf(contentType: string): MediaType {
 }
 
 /**
- * The text of Docker's stream framing, when `bytes` is wholly made of its frames: an 8-byte header (the stream, 0 stdin,
- * 1 stdout or 2 stderr, three zero bytes, the payload's size as a big-endian 32-bit number), then the payload; a
+ * The text of Docker's stream framing, when `bytes` is wholly made of its frames: an 8-byte header (the stream, 0
+ * stdin, 1 stdout or 2 stderr, three zero bytes, the payload's size as a big-endian 32-bit number), then the payload; a
  * container's logs, an exec's output and an attach are sent so when the container has no TTY. Undefined otherwise: a
  * text never starts with such a header, so nothing else is read as one.
  */

@@ -149,7 +149,10 @@ export function pageAfter(
   return typeof named === "string" || typeof named === "number" ? "more" : "unknown";
 }
 
-/** Members (lower case, no `_` or `-`) giving the page this is and how many there are: Billbee's `Paging.Page`, `TotalPages`. */
+/**
+ * Members (lower case, no `_` or `-`) giving the page this is and how many there are: Billbee's `Paging.Page`,
+ * `TotalPages`.
+ */
 const PAGE_NUMBER: ReadonlySet<string> = new Set(["page", "currentpage", "pagenumber", "pagenum"]);
 const PAGE_TOTAL: ReadonlySet<string> = new Set(["totalpages", "pagecount", "lastpage", "numpages", "numberofpages"]);
 

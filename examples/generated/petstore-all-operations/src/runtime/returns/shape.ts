@@ -115,9 +115,9 @@ export function defaultResult(
 }
 
 /**
- * The records of a JSON-lines answer with its last record beside them, `{last_record, items}`: a stream's last record is
- * where it ends (Docker's pull: "Status: Downloaded newer image for nginx:latest" after thousands of progress records),
- * and a small member keeps its place when the cap cuts the list's tail.
+ * The records of a JSON-lines answer with its last record beside them, `{last_record, items}`: a stream's last record
+ * is where it ends (Docker's pull: "Status: Downloaded newer image for nginx:latest" after thousands of progress
+ * records), and a small member keeps its place when the cap cuts the list's tail.
  */
 function jsonLinesResult(records: readonly unknown[], home: string | undefined): Record<string, unknown> {
   const last = denoise(records.at(-1), home);
