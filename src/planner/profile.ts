@@ -267,6 +267,12 @@ function idAction(id: string, method: string): string | undefined {
   return canonicalAction(stemmed, classes);
 }
 
+/** An id written `Group_Method` (`VirtualMachines_CreateOrUpdate`): its operation group and its method, else undefined. */
+export function groupedId(id: string): { readonly group: string; readonly method: string } | undefined {
+  const [, group, method] = /^([A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(id) ?? [];
+  return group === undefined || method === undefined ? undefined : { group, method };
+}
+
 /** An id's method part named after its HTTP method (`Users_Post`, `Files_PutFile`) says no more than the method. */
 const HTTP_METHOD_WORDS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head"]);
 
@@ -276,8 +282,7 @@ const HTTP_METHOD_WORDS: ReadonlySet<string> = new Set(["get", "post", "put", "p
  * call other than a GET; its create-or-update, reads and searches leave the reading to the path and the method.
  */
 function groupVerb(id: string): string | undefined {
-  const method = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(id)?.[1];
-  const [word, particle, ...more] = splitWords(method ?? "");
+  const [word, particle, ...more] = splitWords(groupedId(id)?.method ?? "");
   if (word === undefined || HTTP_METHOD_WORDS.has(word)) return undefined;
   const stemmed = stem(word);
   const classes = verbClasses(stemmed);
@@ -334,7 +339,7 @@ function idNamedVerb(
  * (`ProductsApi_Count`) is left to the reads.
  */
 function groupVerbId(operation: OperationSummary, segmentWords: readonly string[]): boolean {
-  const id = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(namingId(operation));
+  const id = groupedId(namingId(operation));
   const first = segmentWords[0] ?? "";
   const participle = /(ed|ing)$/.test(first);
   return (
@@ -342,8 +347,8 @@ function groupVerbId(operation: OperationSummary, segmentWords: readonly string[
     !participle &&
     !RPC_READS.has(first) &&
     first !== "count" &&
-    id !== null &&
-    splitWords(id[1] as string).join(" ") === segmentWords.join(" ")
+    id !== undefined &&
+    splitWords(id.method).join(" ") === segmentWords.join(" ")
   );
 }
 

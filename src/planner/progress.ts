@@ -3,6 +3,7 @@ import type { SchemaLookup } from "../model/api-source.js";
 import type { JsonSchema, Operation } from "../model/api-model.js";
 import type { ProgressSpec, TaskSpec } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
+import { pointerTokens } from "../runtime/expressions/pointer.js";
 import { operationProfile } from "./profile.js";
 import { readsByRpcPost } from "./risk.js";
 import { derefTop } from "./schemas.js";
@@ -95,7 +96,7 @@ function judgesWork(operation: Operation, pointer: string): boolean {
       .filter((s) => s !== "" && !s.startsWith("{"))
       .at(-1) ?? "";
   if (READS.has(profile.action) || KEEPS_STATE.has(profile.action) || /^fail(?:ed|ure)?$/i.test(last)) return false;
-  const tokens = pointer.split("/").slice(1);
+  const tokens = pointerTokens(pointer);
   return tokens.length === 1 || ownMember(tokens[0] ?? "", profile.object);
 }
 
@@ -115,8 +116,8 @@ function editAnswersOwnStatus(
   if (READS.has(operationProfile(operation).action)) return false;
   const sent = preferredContent(operation.requestBody?.contents ?? []);
   if (sent === undefined) return false;
-  const mine = memberAt(sent.schema, tokensOf(found.pointer), lookup)?.["enum"];
-  const theirs = memberAt(answer, tokensOf(found.pointer), lookup)?.["enum"];
+  const mine = memberAt(sent.schema, pointerTokens(found.pointer), lookup)?.["enum"];
+  const theirs = memberAt(answer, pointerTokens(found.pointer), lookup)?.["enum"];
   if (!Array.isArray(mine) || !Array.isArray(theirs) || mine.length === 0) return false;
   return mine.every((v) => !theirs.includes(v));
 }
@@ -246,14 +247,6 @@ function memberAt(schema: unknown, tokens: readonly string[], lookup: SchemaLook
   return undefined;
 }
 
-const tokensOf = (pointer: string): string[] =>
-  pointer === ""
-    ? []
-    : pointer
-        .slice(1)
-        .split("/")
-        .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
-
 /**
  * The request body lets the caller set the status (GitHub's deployment status `state`), in each item of the same list
  * for a status of list items: its value is the caller's. A request member of that name whose enum holds none of the
@@ -263,9 +256,9 @@ const tokensOf = (pointer: string): string[] =>
 function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLookup): boolean {
   const chosen = preferredContent(operation.requestBody?.contents ?? []);
   if (chosen === undefined) return false;
-  const list = found.items === undefined ? chosen.schema : memberAt(chosen.schema, tokensOf(found.items), lookup);
+  const list = found.items === undefined ? chosen.schema : memberAt(chosen.schema, pointerTokens(found.items), lookup);
   const holder = found.items === undefined ? list : itemsOf(list, lookup);
-  const member = holder === undefined ? undefined : memberAt(holder, tokensOf(found.pointer), lookup);
+  const member = holder === undefined ? undefined : memberAt(holder, pointerTokens(found.pointer), lookup);
   if (member === undefined || member["readOnly"] === true) return false;
   const progress = [...found.unfinished, ...(found.failed ?? [])];
   return !Array.isArray(member["enum"]) || member["enum"].some((v) => progress.includes(v as string));

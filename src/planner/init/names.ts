@@ -3,7 +3,7 @@ import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { actionPath, madeByVerb, operationProfile } from "../profile.js";
+import { actionPath, groupedId, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 import { namingId } from "../../model/naming-id.js";
@@ -212,9 +212,9 @@ function baseName(operation: Operation): string {
   if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
   const id = namingId(operation);
   const slash = id.lastIndexOf("/");
-  const [, group, method] = /^([A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(id) ?? [];
-  const grouped = group !== undefined && splitWords(method ?? "").length > 1;
-  if (slash < 0) return nounFirst(toSnakeCase(id), grouped ? splitWords(group).length : 1);
+  const parts = groupedId(id);
+  const grouped = parts !== undefined && splitWords(parts.method).length > 1;
+  if (slash < 0) return nounFirst(toSnakeCase(id), grouped ? splitWords(parts.group).length : 1);
   const namespace = toSnakeCase(id.slice(0, slash));
   const words = toSnakeCase(id.slice(slash + 1))
     .split("_")
